@@ -1,0 +1,20 @@
+// One jest run for the whole workspace. TypeScript is compiled by SWC as ESM;
+// workspace packages resolve to their sources through the "source" export condition.
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'node',
+  testEnvironmentOptions: { customExportConditions: ['source', 'node', 'node-addons'] },
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', {
+      jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+      module: { type: 'es6' },
+    }],
+  },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testMatch: ['<rootDir>/{libs,services,deploy}/*/test/**/*.test.ts', '<rootDir>/{libs,services,deploy}/*/src/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+  testTimeout: 60000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+const csv = z
+  .string()
+  .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean));
+
+const duration = z.coerce.number().int().positive();
+
+/** Settings every service shares: where the bus, database and storage are. */
+export const commonEnv = {
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set → NATS JetStream transport; unset → the in-process bus (embedded only). */
+  NATS_URL: z.string().url().optional(),
+  /** Set → PostgreSQL; unset → PGlite under PRESSROOM_DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  PRESSROOM_DATA_DIR: z.string().default('.data'),
+  /** disk (default) or nats (JetStream Object Store, needs NATS_URL). */
+  PRESSROOM_STORAGE: z.enum(['disk', 'nats']).default('disk'),
+  PRESSROOM_STORAGE_BUCKET: z.string().regex(/^[A-Za-z0-9_-]+$/).default('pressroom-renders'),
+  /** Prefix of every stream, consumer and subject (isolates environments sharing one NATS). */
+  PRESSROOM_BUS_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]*$/).default(''),
+  /** Comma-separated host names and CIDRs the SSRF guard lets through (development and tests). */
+  PRESSROOM_ALLOW_PRIVATE_HOSTS: csv.default([]),
+  /** Base URL under which the API and rendered files are reachable. */
+  PUBLIC_BASE_URL: z.string().url().optional(),
+};
+
+/** Settings of services that drive Chromium. */
+export const browserEnv = {
+  CHROMIUM_PATH: z.string().default('/usr/lib/chromium/chromium-headless-shell'),
+  PRESSROOM_BROWSER_PAGES: z.coerce.number().int().min(1).max(32).default(4),
+  PRESSROOM_BROWSER_RESTART_AFTER: z.coerce.number().int().min(1).default(500),
+  PRESSROOM_BROWSER_QUEUE_LIMIT: z.coerce.number().int().min(1).default(200),
+  PRESSROOM_RENDER_TIMEOUT_MS: duration.default(30_000),
+};
+
+/** The port of a service's own HTTP server (/health, /metrics; the API on the gateway). */
+export function portEnv(defaultPort: number) {
+  return { PORT: z.coerce.number().int().min(0).max(65535).default(defaultPort) };
+}

@@ -1,0 +1,2 @@
+export * from './parse-env.js';
+export * from './fragments.js';

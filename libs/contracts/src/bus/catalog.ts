@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import { RenderImageCommand, RenderOutcome } from './render-image.js';
+import { RenderCompletedEvent, RenderFailedEvent } from './render-events.js';
+
+/**
+ * The subject catalog: every subject on the bus, its schema and delivery
+ * settings. Producers and consumers both take their entry from here.
+ *
+ * - command: durable work queue (a JetStream stream with a shared durable
+ *   consumer); explicit ack, ack wait, max deliveries, de-duplication by msgId.
+ * - event: durable fan-out (stream EVENTS); every named subscriber group gets a copy.
+ * - notification: core publish/subscribe, never captured by a stream
+ *   (`render.done.<id>`); lost when nobody listens, by design.
+ * - rpc: core request/reply, never captured by a stream.
+ */
+export interface CommandSubject<T> {
+  readonly kind: 'command';
+  readonly name: string;
+  readonly subject: string;
+  readonly stream: string;
+  readonly schema: z.ZodType<T>;
+  /** Shared durable consumer (queue group) name. */
+  readonly durable: string;
+  readonly ackWaitMs: number;
+  readonly maxDeliver: number;
+}
+
+export interface EventSubject<T> {
+  readonly kind: 'event';
+  readonly name: string;
+  readonly subject: string;
+  readonly stream: string;
+  readonly schema: z.ZodType<T>;
+  readonly ackWaitMs: number;
+  readonly maxDeliver: number;
+}
+
+export interface NotificationSubject<T> {
+  readonly kind: 'notification';
+  readonly name: string;
+  /** The subject is `<prefix>.<key>`. */
+  readonly prefix: string;
+  readonly schema: z.ZodType<T>;
+}
+
+export interface RpcSubject<Req, Res> {
+  readonly kind: 'rpc';
+  readonly name: string;
+  readonly subject: string;
+  readonly request: z.ZodType<Req>;
+  readonly response: z.ZodType<Res>;
+}
+
+export type AnySubject =
+  | CommandSubject<any>
+  | EventSubject<any>
+  | NotificationSubject<any>
+  | RpcSubject<any, any>;
+
+export const STREAMS = {
+  RENDER: 'RENDER',
+  EVENTS: 'EVENTS',
+} as const;
+
+export const renderImage: CommandSubject<RenderImageCommand> = {
+  kind: 'command',
+  name: 'render.image',
+  subject: 'render.image',
+  stream: STREAMS.RENDER,
+  schema: RenderImageCommand,
+  durable: 'image-renderers',
+  // A render is bounded by the render time-out (30 s by default); the
+  // renderer heartbeats with working() while it runs.
+  ackWaitMs: 45_000,
+  maxDeliver: 3,
+};
+
+export const renderDone: NotificationSubject<RenderOutcome> = {
+  kind: 'notification',
+  name: 'render.done',
+  prefix: 'render.done',
+  schema: RenderOutcome,
+};
+
+export const renderCompleted: EventSubject<RenderCompletedEvent> = {
+  kind: 'event',
+  name: 'render.completed',
+  subject: 'events.render.completed',
+  stream: STREAMS.EVENTS,
+  schema: RenderCompletedEvent,
+  ackWaitMs: 30_000,
+  maxDeliver: 10,
+};
+
+export const renderFailed: EventSubject<RenderFailedEvent> = {
+  kind: 'event',
+  name: 'render.failed',
+  subject: 'events.render.failed',
+  stream: STREAMS.EVENTS,
+  schema: RenderFailedEvent,
+  ackWaitMs: 30_000,
+  maxDeliver: 10,
+};
+
+export const CATALOG = {
+  renderImage,
+  renderDone,
+  renderCompleted,
+  renderFailed,
+} as const;
+
+export const ALL_SUBJECTS: readonly AnySubject[] = Object.values(CATALOG);

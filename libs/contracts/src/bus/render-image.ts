@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ImageFormat } from '../http/common.js';
+import { BusProblem } from './problem.js';
+
+/**
+ * What to load into the page. Large HTML is spilled to storage by the
+ * producer (`stored-html`) so that commands stay under the bus payload limit.
+ */
+export const RenderSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('html'), html: z.string(), jsEnabled: z.boolean() }),
+  z.object({ kind: z.literal('stored-html'), storageKey: z.string(), jsEnabled: z.boolean() }),
+  z.object({ kind: z.literal('url'), url: z.string() }),
+]);
+export type RenderSource = z.infer<typeof RenderSource>;
+
+/** Command `render.image`: render one image. The render id is its idempotency key everywhere. */
+export const RenderImageCommand = z.object({
+  renderId: z.string(),
+  accountId: z.string(),
+  ownerId: z.string(),
+  origin: z.enum(['html', 'url', 'template']),
+  templateId: z.string().nullable(),
+  source: RenderSource,
+  width: z.number().int().min(1).max(4000),
+  height: z.number().int().min(1).max(4000),
+  selector: z.string().nullable(),
+  format: ImageFormat,
+  /** 0–1; applies to jpeg and webp. */
+  quality: z.number().min(0).max(1),
+  requestedAt: z.string(),
+});
+export type RenderImageCommand = z.infer<typeof RenderImageCommand>;
+
+/** Notification `render.done.<renderId>`: the outcome the gateway waits for. */
+export const RenderOutcome = z.discriminatedUnion('status', [
+  z.object({
+    renderId: z.string(),
+    status: z.literal('done'),
+    url: z.string(),
+    storageKey: z.string(),
+    contentType: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    completedAt: z.string(),
+  }),
+  z.object({
+    renderId: z.string(),
+    status: z.literal('failed'),
+    problem: BusProblem,
+    completedAt: z.string(),
+  }),
+]);
+export type RenderOutcome = z.infer<typeof RenderOutcome>;

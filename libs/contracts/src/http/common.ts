@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const ImageFormat = z.enum(['png', 'jpeg', 'webp']);
+export type ImageFormat = z.infer<typeof ImageFormat>;
+
+/** `jpg` is accepted everywhere and means `jpeg`. */
+export const FileExtension = z.enum(['png', 'jpg', 'jpeg', 'webp']);
+export type FileExtension = z.infer<typeof FileExtension>;
+
+export function formatOfExtension(ext: FileExtension): ImageFormat {
+  return ext === 'jpg' ? 'jpeg' : ext;
+}
+
+export const CONTENT_TYPES: Record<ImageFormat, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+/** A JSON object of template variables. */
+export const Variables = z.record(z.string(), z.unknown());
+export type Variables = z.infer<typeof Variables>;
+
+/** Query-string integer with bounds and default. */
+export function queryInt(options: { min: number; max?: number; default: number }) {
+  let schema = z.coerce.number().int().min(options.min);
+  if (options.max !== undefined) schema = schema.max(options.max);
+  return schema.default(options.default);
+}
+
+export const PageQuery = z.object({
+  page: queryInt({ min: 1, default: 1 }),
+  limit: queryInt({ min: 1, max: 100, default: 12 }),
+});
+
+/** The pagination object of every list response (plus offset/hasMore for clients of the older list shape). */
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  hasNext: boolean;
+  hasPrev: boolean;
+  offset: number;
+  hasMore: boolean;
+}
+
+export function paginate(options: { page: number; limit: number; total: number }): Pagination {
+  const { page, limit, total } = options;
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  const offset = (page - 1) * limit;
+  return {
+    page,
+    limit,
+    total,
+    totalPages,
+    hasNext: page < totalPages,
+    hasPrev: page > 1,
+    offset,
+    hasMore: offset + limit < total,
+  };
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { FileExtension, Variables } from './common.js';
+
+export const IMAGE_MIN_SIZE = 1;
+export const IMAGE_MAX_SIZE = 4000;
+
+const dimension = (fallback: number) =>
+  z.number().int().min(IMAGE_MIN_SIZE).max(IMAGE_MAX_SIZE).default(fallback);
+
+/** POST /image */
+export const ImageRequest = z
+  .object({
+    html: z.string().min(1).optional(),
+    url: z.string().min(1).optional(),
+    template: z.string().min(1).optional(),
+    variables: Variables.optional(),
+    width: dimension(1200),
+    height: dimension(630),
+    selector: z.string().min(1).max(1000).optional(),
+    fileExtension: FileExtension.default('png'),
+    /** 0–1, used for jpeg and webp. */
+    quality: z.number().min(0).max(1).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const given = (['html', 'url', 'template'] as const).filter((k) => body[k] !== undefined);
+    if (given.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: given.length === 0 ? ['html'] : [given[1] ?? 'html'],
+        message:
+          given.length === 0
+            ? 'One of `html`, `url` or `template` is required.'
+            : `Give exactly one of \`html\`, \`url\` or \`template\`; got ${given.map((g) => `\`${g}\``).join(' and ')}.`,
+      });
+    }
+  });
+export type ImageRequest = z.infer<typeof ImageRequest>;
+
+/** 200 answer of POST /image and of template renders. */
+export interface ImageResult {
+  url: string;
+  id: string;
+  createdAt: string;
+  userStorageUrl?: string;
+}
+
+/** An entry of GET /image and the body of GET /image/{uid}. */
+export interface ImageEntry {
+  id: string;
+  url: string | null;
+  status: 'queued' | 'rendering' | 'done' | 'failed';
+  width: number;
+  height: number;
+  format: string;
+  source: 'html' | 'url' | 'template';
+  templateId: string | null;
+  createdAt: string;
+  completedAt: string | null;
+  error?: { slug: string; detail: string } | null;
+}
+
+export const ImageListQuery = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+  offset: z.coerce.number().int().min(0).optional(),
+});

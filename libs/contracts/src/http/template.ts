@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { Variables, queryInt, ImageFormat } from './common.js';
+
+export const VariableDefinition = z.object({
+  name: z.string().min(1).max(200),
+  type: z.enum(['text', 'image', 'color', 'number', 'boolean']).default('text'),
+  defaultValue: z.unknown().optional(),
+  description: z.string().max(2000).optional(),
+  allowRawHtml: z.boolean().default(false),
+  validation: z
+    .object({
+      required: z.boolean().optional(),
+      minLength: z.number().int().min(0).optional(),
+      maxLength: z.number().int().min(0).optional(),
+    })
+    .optional(),
+});
+export type VariableDefinition = z.infer<typeof VariableDefinition>;
+
+export const LAYOUT_KEY = /^[a-z0-9-]{1,64}$/;
+
+export const TemplatePage = z.object({
+  pageNumber: z.number().int().min(1),
+  name: z.string().optional(),
+  fabricJSData: z.record(z.string(), z.unknown()),
+});
+
+const templateDimension = z.number().int().min(1).max(4000);
+
+const templateFields = {
+  name: z.string().trim().min(1).max(200),
+  engine: z.string().max(50).optional(),
+  html: z.string().min(1).optional(),
+  fabricJSData: z.record(z.string(), z.unknown()).optional(),
+  jsEnabled: z.boolean().optional(),
+  strictVariables: z.boolean().optional(),
+  type: z.string().max(100).optional(),
+  category: z.string().max(100).optional(),
+  tags: z.array(z.string().max(100)).max(50).optional(),
+  width: templateDimension.optional(),
+  height: templateDimension.optional(),
+  outputFormat: z.enum(['image', 'pdf']).optional(),
+  pdfPreset: z.string().max(50).optional(),
+  variableDefinitions: z.array(VariableDefinition).max(500).optional(),
+  pages: z.array(TemplatePage).max(100).optional(),
+  layouts: z
+    .record(z.string(), z.record(z.string(), z.unknown()))
+    .refine((layouts) => Object.keys(layouts).every((k) => LAYOUT_KEY.test(k)), {
+      message: 'Layout keys must match ^[a-z0-9-]{1,64}$.',
+    })
+    .optional(),
+};
+
+function exactlyOneDesign(body: { html?: unknown; fabricJSData?: unknown }, ctx: z.RefinementCtx, required: boolean) {
+  const both = body.html !== undefined && body.fabricJSData !== undefined;
+  const neither = body.html === undefined && body.fabricJSData === undefined;
+  if (both || (required && neither)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [both ? 'fabricJSData' : 'html'],
+      message: both
+        ? 'Give exactly one of `html` or `fabricJSData`, not both.'
+        : 'One of `html` or `fabricJSData` is required.',
+    });
+  }
+}
+
+/** POST /templates */
+export const TemplateCreate = z.object(templateFields).superRefine((b, ctx) => exactlyOneDesign(b, ctx, true));
+export type TemplateCreate = z.infer<typeof TemplateCreate>;
+
+/** PUT /templates/{uid}: every field optional; html and fabricJSData still exclusive. */
+export const TemplateUpdate = z
+  .object(templateFields)
+  .partial()
+  .superRefine((b, ctx) => exactlyOneDesign(b, ctx, false));
+export type TemplateUpdate = z.infer<typeof TemplateUpdate>;
+
+export const TemplateListQuery = z.object({
+  page: queryInt({ min: 1, default: 1 }),
+  limit: queryInt({ min: 1, max: 100, default: 12 }),
+  sort: z.enum(['newest', 'oldest', 'name']).default('newest'),
+  outputFormat: z.enum(['all', 'image', 'pdf']).default('all'),
+});
+export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
+
+/** POST /templates/{uid}/render */
+export const TemplateRenderRequest = z.object({
+  variables: Variables.optional(),
+  layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
+  layouts: z.array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.')).min(1).max(20).optional(),
+  format: z.preprocess((v) => (v === 'jpg' ? 'jpeg' : v), ImageFormat).default('png'),
+  quality: z.number().min(0.1).max(1).optional(),
+});
+export type TemplateRenderRequest = z.infer<typeof TemplateRenderRequest>;
+
+/** A template as the API returns it. */
+export interface TemplateView {
+  uid: string;
+  name: string;
+  engine: string | null;
+  html: string | null;
+  fabricJSData: Record<string, unknown> | null;
+  jsEnabled: boolean;
+  strictVariables: boolean;
+  type: string | null;
+  category: string | null;
+  tags: string[];
+  width: number;
+  height: number;
+  thumbnail: string | null;
+  lastRenderedAt: string | null;
+  outputFormat: 'image' | 'pdf';
+  pdfPreset: string | null;
+  variableDefinitions: VariableDefinition[];
+  pages: z.infer<typeof TemplatePage>[];
+  layouts: Record<string, Record<string, unknown>>;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,38 @@
+/**
+ * Every problem type the API can answer, with its HTTP status, title and a
+ * short human explanation served at GET /errors/<slug>.
+ */
+export interface ProblemKind {
+  readonly status: number;
+  readonly title: string;
+  readonly description: string;
+}
+
+export const PROBLEM_KINDS = {
+  'validation-error': { status: 400, title: 'Validation Error', description: 'The request body or query failed validation. The `errors` array lists each failing field with a message.' },
+  'malformed-json': { status: 400, title: 'Malformed JSON', description: 'The request body is not valid JSON.' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported Media Type', description: 'Request bodies must be sent as application/json.' },
+  'payload-too-large': { status: 413, title: 'Payload Too Large', description: 'The request body is larger than the documented limit.' },
+  'missing-auth': { status: 401, title: 'Missing Authentication', description: 'The request has no valid `Authorization: Bearer <API key>` header. Common causes: a missing `Bearer` word, a wrong header name, extra whitespace, a truncated key.' },
+  'invalid-api-key': { status: 401, title: 'Invalid API Key', description: 'The API key is unknown or has been revoked.' },
+  'forbidden': { status: 403, title: 'Forbidden', description: 'The key is valid but may not perform this operation.' },
+  'not-found': { status: 404, title: 'Not Found', description: 'The resource does not exist or belongs to another account.' },
+  'route-not-found': { status: 404, title: 'Route Not Found', description: 'No endpoint exists at this path.' },
+  'method-not-allowed': { status: 405, title: 'Method Not Allowed', description: 'The endpoint exists but does not accept this HTTP method. The `Allow` header lists the methods it accepts.' },
+  'blocked-url': { status: 400, title: 'Blocked URL', description: 'The URL, or a resource or redirect it leads to, points at an address the service refuses to fetch: file:, loopback, private, link-local or cloud metadata addresses.' },
+  'selector-not-found': { status: 422, title: 'Selector Not Found', description: 'The CSS selector given in `selector` matched no element on the rendered page.' },
+  'render-timeout': { status: 422, title: 'Render Timed Out', description: 'The page did not finish loading and rendering within the render time limit. Check for resources that never load or scripts that never end.' },
+  'render-failed': { status: 422, title: 'Render Failed', description: 'The page could not be rendered, for example because it crashed the renderer or could not be reached.' },
+  'navigation-failed': { status: 422, title: 'Navigation Failed', description: 'The URL could not be loaded: DNS failure, connection refused or an HTTP error page.' },
+  'template-not-found': { status: 404, title: 'Template Not Found', description: 'No template with this uid exists for the calling account.' },
+  'rate-limit': { status: 429, title: 'Rate Limit Exceeded', description: 'Too many requests. Retry after the number of seconds in the `Retry-After` header.' },
+  'quota-exceeded': { status: 429, title: 'Quota Exceeded', description: 'The monthly render credits are used up.' },
+  'service-unavailable': { status: 503, title: 'Service Unavailable', description: 'A dependency of the service is not available right now. Retry later.' },
+  'internal-error': { status: 500, title: 'Internal Server Error', description: 'An unexpected error occurred. It has been logged.' },
+} as const satisfies Record<string, ProblemKind>;
+
+export type ProblemSlug = keyof typeof PROBLEM_KINDS;
+
+export function isProblemSlug(value: string): value is ProblemSlug {
+  return Object.prototype.hasOwnProperty.call(PROBLEM_KINDS, value);
+}

@@ -1,0 +1,3 @@
+export * from './logger.js';
+export * from './tracing.js';
+export * from './metrics.js';
