@@ -1,0 +1,2 @@
+export * from './services.js';
+export * from './postgres.js';
