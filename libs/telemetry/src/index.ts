@@ -1,3 +1,4 @@
 export * from './logger.js';
 export * from './tracing.js';
 export * from './metrics.js';
+export * from './ops-server.js';

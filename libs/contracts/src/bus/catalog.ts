@@ -110,3 +110,14 @@ export const CATALOG = {
 } as const;
 
 export const ALL_SUBJECTS: readonly AnySubject[] = Object.values(CATALOG);
+
+/**
+ * Refuse to start a service whose handler map misses a subject it declares
+ * it needs (a typo or a forgotten registration would silently drop work).
+ */
+export function assertHandlers(service: string, needed: readonly AnySubject[], handlers: Record<string, unknown>): void {
+  const missing = needed.filter((s) => typeof handlers[s.name] !== 'function').map((s) => s.name);
+  if (missing.length > 0) {
+    throw new Error(`${service}: no handler for subject(s) ${missing.join(', ')}; refusing to start`);
+  }
+}

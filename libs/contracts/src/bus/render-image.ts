@@ -27,6 +27,8 @@ export const RenderImageCommand = z.object({
   format: ImageFormat,
   /** 0–1; applies to jpeg and webp. */
   quality: z.number().min(0).max(1),
+  /** Where the renderer stores the file, and the public URL it is served at. */
+  output: z.object({ storageKey: z.string(), url: z.string() }),
   requestedAt: z.string(),
 });
 export type RenderImageCommand = z.infer<typeof RenderImageCommand>;

@@ -4,8 +4,11 @@ import { FileExtension, Variables } from './common.js';
 export const IMAGE_MIN_SIZE = 1;
 export const IMAGE_MAX_SIZE = 4000;
 
-const dimension = (fallback: number) =>
-  z.number().int().min(IMAGE_MIN_SIZE).max(IMAGE_MAX_SIZE).default(fallback);
+export const IMAGE_DEFAULT_WIDTH = 1200;
+export const IMAGE_DEFAULT_HEIGHT = 630;
+
+/** Optional here: with `template`, the template's own size is the default. */
+const dimension = z.number().int().min(IMAGE_MIN_SIZE).max(IMAGE_MAX_SIZE).optional();
 
 /** POST /image */
 export const ImageRequest = z
@@ -14,8 +17,8 @@ export const ImageRequest = z
     url: z.string().min(1).optional(),
     template: z.string().min(1).optional(),
     variables: Variables.optional(),
-    width: dimension(1200),
-    height: dimension(630),
+    width: dimension,
+    height: dimension,
     selector: z.string().min(1).max(1000).optional(),
     fileExtension: FileExtension.default('png'),
     /** 0–1, used for jpeg and webp. */

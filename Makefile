@@ -1,0 +1,49 @@
+# Pressroom: `make run` serves the API on http://localhost:8080; `make test` runs every suite.
+SHELL := /bin/bash
+NODE_RUN := node --conditions=source --import tsx
+ACCOUNT ?= local
+PLAN ?=
+PORT ?= 8080
+
+.DEFAULT_GOAL := help
+.PHONY: help setup setup-cluster run run-cluster key test typecheck proto proto-check bench clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+
+setup: ## Install Chromium, fonts, pnpm and the npm packages (skips what is there)
+	@bash deploy/scripts/setup.sh
+
+setup-cluster: ## setup, plus PostgreSQL and NATS servers, started
+	@bash deploy/scripts/setup.sh --cluster
+	@bash deploy/scripts/services-up.sh
+
+run: setup ## Every service in one process (in-process bus, PGlite, local disk) on $(PORT)
+	@PORT=$(PORT) $(NODE_RUN) deploy/embedded/src/main.ts
+
+run-cluster: setup-cluster ## Each service as its own process against local NATS and PostgreSQL
+	@PORT=$(PORT) bash deploy/scripts/run-cluster.sh
+
+key: setup ## Print a new API key for ACCOUNT=<name> (created if missing; PLAN=<plan>)
+	@$(NODE_RUN) services/gateway/src/admin-cli/main.ts key --account "$(ACCOUNT)" $(if $(PLAN),--plan "$(PLAN)")
+
+test: setup-cluster ## Typecheck, proto drift check and every test suite; ends with "N passed, N failed"
+	@$(MAKE) --no-print-directory typecheck proto-check
+	@mkdir -p .data; rc=0; \
+	  node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js --json --outputFile=.data/jest-results.json $(JEST_ARGS) || rc=$$?; \
+	  node deploy/scripts/test-summary.mjs .data/jest-results.json; exit $$rc
+
+typecheck: ## TypeScript strict check of the whole workspace
+	@node_modules/.bin/tsc -p tsconfig.json --noEmit
+
+proto: ## Regenerate proto/ (JSON Schema of every bus message) from libs/contracts
+	@$(NODE_RUN) libs/contracts/scripts/generate-proto.ts
+
+proto-check: ## Fail when proto/ drifted from libs/contracts
+	@$(NODE_RUN) libs/contracts/scripts/generate-proto.ts --check
+
+bench: setup ## POST /image vs a raw puppeteer-core loop; writes docs/benchmarks.md and bench/results.json
+	@$(NODE_RUN) bench/src/image-bench.ts
+
+clean: ## Remove local data (PGlite database, rendered files)
+	rm -rf .data

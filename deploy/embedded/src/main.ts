@@ -1,0 +1,52 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { loadConfig } from '@pressroom/config';
+import { createLogger, initTracing } from '@pressroom/telemetry';
+import { embeddedEnv } from './config.js';
+import { startStack } from './stack.js';
+
+/**
+ * `make run`: every service in one process. With no NATS_URL / DATABASE_URL
+ * it uses the in-process bus, PGlite and local disk under PRESSROOM_DATA_DIR.
+ */
+const env = loadConfig('pressroom', embeddedEnv);
+initTracing();
+const logger = createLogger({ service: 'pressroom', level: env.LOG_LEVEL });
+const dataDir = resolve(env.PRESSROOM_DATA_DIR);
+await mkdir(dataDir, { recursive: true });
+
+const stack = await startStack({
+  port: env.PORT,
+  host: env.HOST,
+  natsUrl: env.NATS_URL,
+  busNamespace: env.PRESSROOM_BUS_NAMESPACE,
+  databaseUrl: env.DATABASE_URL,
+  dataDir,
+  filesDir: `${dataDir}/files`,
+  storage: env.PRESSROOM_STORAGE,
+  storageBucket: env.PRESSROOM_STORAGE_BUCKET,
+  allowPrivateHosts: env.PRESSROOM_ALLOW_PRIVATE_HOSTS,
+  publicBaseUrl: env.PUBLIC_BASE_URL,
+  errorsBaseUrl: env.PRESSROOM_ERRORS_BASE_URL,
+  browser: {
+    executablePath: env.CHROMIUM_PATH,
+    pages: env.PRESSROOM_BROWSER_PAGES,
+    restartAfter: env.PRESSROOM_BROWSER_RESTART_AFTER,
+    queueLimit: env.PRESSROOM_BROWSER_QUEUE_LIMIT,
+    renderTimeoutMs: env.PRESSROOM_RENDER_TIMEOUT_MS,
+  },
+  gateway: { maxBodyBytes: env.PRESSROOM_MAX_BODY_BYTES, renderWaitMs: env.PRESSROOM_RENDER_WAIT_MS, authCacheMs: env.PRESSROOM_AUTH_CACHE_MS },
+  logger,
+});
+logger.info(
+  { port: stack.port, bus: stack.bus.transport, db: stack.db.kind, storage: stack.storage.kind },
+  `Pressroom API listening on http://localhost:${stack.port}`,
+);
+
+async function shutdown(signal: string): Promise<void> {
+  logger.info({ signal }, 'shutting down');
+  await stack.close();
+  process.exit(0);
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

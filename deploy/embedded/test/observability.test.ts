@@ -1,0 +1,37 @@
+import { finishedSpans, initTracing } from '@pressroom/telemetry';
+import { FLAVOURS, QUADRANTS, startTestStack, type TestStack } from './harness.js';
+
+initTracing({ keepInMemory: true });
+
+describe.each(FLAVOURS)('traces, metrics and health (%s)', (flavour) => {
+  let stack: TestStack;
+  let key: string;
+
+  beforeAll(async () => {
+    stack = await startTestStack(flavour);
+    ({ key } = await stack.newAccount());
+  });
+  afterAll(() => stack.dispose());
+
+  it('carries one trace from the HTTP request through the bus into the renderer', async () => {
+    const res = await stack.api('/image', { method: 'POST', key, json: { html: QUADRANTS, width: 64, height: 64 } });
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    await new Promise((r) => setTimeout(r, 100));
+    const spans = finishedSpans();
+    const render = spans.find((s) => s.name === 'render.image' && s.attributes['pressroom.render_id'] === id);
+    expect(render).toBeDefined();
+    const http = spans.find((s) => s.name === 'POST /image' && s.spanContext().traceId === render!.spanContext().traceId);
+    expect(http).toBeDefined();
+    expect(res.headers.get('x-request-id')).toEqual(expect.any(String));
+  });
+
+  it('serves Prometheus metrics and health', async () => {
+    const metrics = await fetch(`${stack.baseUrl}/metrics`);
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toContain('http_server_duration_ms');
+    const health = (await (await fetch(`${stack.baseUrl}/health`)).json()) as { components: Record<string, { ok: boolean }> };
+    expect(Object.keys(health.components).sort()).toEqual(['browser', 'bus', 'db', 'storage']);
+  });
+});

@@ -1,0 +1,55 @@
+import express, { type Express } from 'express';
+import type { Bus } from '@pressroom/bus';
+import type { Db } from '@pressroom/db';
+import type { SsrfGuard } from '@pressroom/ssrf';
+import type { Storage } from '@pressroom/storage';
+import type { Logger } from '@pressroom/telemetry';
+import type { GatewaySettings } from './config.js';
+import { authenticate } from './http/auth.js';
+import { jsonBody } from './http/json-body.js';
+import { problemMiddleware, routeNotFound } from './http/problem-middleware.js';
+import { requestContext } from './http/request-context.js';
+import { errorPageRoutes } from './routes/error-pages.js';
+import { fileRoutes } from './routes/file-routes.js';
+import { imageRoutes } from './routes/image-routes.js';
+import { opsRoutes, type HealthProbe } from './routes/ops-routes.js';
+import { templateRoutes } from './routes/template-routes.js';
+
+export interface GatewayDeps {
+  db: Db;
+  bus: Bus;
+  storage: Storage;
+  guard: SsrfGuard;
+  logger: Logger;
+  settings: GatewaySettings;
+  /** Components whose state /health reports (the embedded process adds the browser). */
+  health: HealthProbe;
+}
+
+/** The HTTP API: public routes first, then authentication, then the API proper. */
+export function createGatewayApp(deps: GatewayDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  const renderDeps = {
+    db: deps.db,
+    bus: deps.bus,
+    storage: deps.storage,
+    publicBaseUrl: deps.settings.publicBaseUrl,
+    renderWaitMs: deps.settings.renderWaitMs,
+  };
+
+  app.use(requestContext({ logger: deps.logger }));
+  app.use(opsRoutes({ health: deps.health }));
+  app.use(errorPageRoutes());
+  app.use(fileRoutes({ storage: deps.storage }));
+  app.use(authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs }));
+  app.use(jsonBody({ maxBodyBytes: deps.settings.maxBodyBytes }));
+  app.use(imageRoutes({ ...renderDeps, guard: deps.guard }));
+  app.use(templateRoutes(renderDeps));
+  app.use(routeNotFound);
+  app.use(problemMiddleware({ errorsBaseUrl: deps.settings.errorsBaseUrl, maxBodyBytes: deps.settings.maxBodyBytes, logger: deps.logger }));
+  return app;
+}

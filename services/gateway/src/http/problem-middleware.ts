@@ -1,0 +1,63 @@
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import {
+  PROBLEM_CONTENT_TYPE,
+  ProblemError,
+  isProblemError,
+  toProblemBody,
+} from '@pressroom/problem';
+import type { Logger } from '@pressroom/telemetry';
+
+/** Body-parser errors carry a `type`; map the ones a client can cause. */
+function fromBodyParser(error: unknown, maxBodyBytes: number): ProblemError | null {
+  const type = (error as { type?: unknown } | null)?.type;
+  if (type === 'entity.parse.failed') {
+    return new ProblemError('malformed-json', { detail: 'The request body is not valid JSON.' });
+  }
+  if (type === 'entity.too.large') {
+    return new ProblemError('payload-too-large', {
+      detail: `The request body is larger than the limit of ${maxBodyBytes} bytes.`,
+    });
+  }
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new ProblemError('unsupported-media-type', { detail: 'The body must be UTF-8 encoded JSON.' });
+  }
+  if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.encoding.set') {
+    return new ProblemError('validation-error', { detail: 'The request body could not be read completely.' });
+  }
+  return null;
+}
+
+export function sendProblem(res: Response, error: ProblemError, options: { errorsBaseUrl: string; instance: string }): void {
+  if (error.headers) for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  if (error.status === 413) res.setHeader('Connection', 'close');
+  res.status(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(toProblemBody(error, options)));
+}
+
+/**
+ * The one place errors become responses: typed ProblemErrors keep their
+ * public detail; anything else is logged in full and answered as a bare 500.
+ */
+export function problemMiddleware(options: { errorsBaseUrl: string; maxBodyBytes: number; logger: Logger }): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const log = (res.locals.log as Logger | undefined) ?? options.logger;
+    let problem = isProblemError(error) ? error : fromBodyParser(error, options.maxBodyBytes);
+    if (!problem) {
+      log.error({ err: error }, 'unhandled error');
+      problem = new ProblemError('internal-error', { detail: 'An unexpected error occurred. It has been logged.' });
+    } else if (problem.status >= 500) {
+      log.error({ err: problem, slug: problem.slug }, problem.message);
+    } else {
+      log.info({ slug: problem.slug, status: problem.status, reason: problem.message }, 'request rejected');
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    sendProblem(res, problem, { errorsBaseUrl: options.errorsBaseUrl, instance: req.path });
+  };
+}
+
+/** Last handler: no route matched the path. */
+export const routeNotFound: RequestHandler = (req, _res, next) => {
+  next(new ProblemError('route-not-found', { detail: `No endpoint exists at ${req.method} ${req.path}.` }));
+};

@@ -1,0 +1,39 @@
+import type { RequestHandler } from 'express';
+import { randomUUID } from 'node:crypto';
+import { context, trace, SpanStatusCode } from '@opentelemetry/api';
+import { getMeter, getTracer, type Logger } from '@pressroom/telemetry';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * Per request: a request id (X-Request-Id, echoed), a server span that
+ * becomes the parent of everything the request does (bus messages carry it
+ * on), a child logger carrying both, and duration metrics.
+ */
+export function requestContext(options: { logger: Logger }): RequestHandler {
+  const tracer = getTracer('pressroom-gateway');
+  const meter = getMeter('pressroom-gateway');
+  const duration = meter.createHistogram('http_server_duration_ms', { description: 'HTTP request duration', unit: 'ms' });
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    const span = tracer.startSpan(`${req.method} ${req.path}`, {
+      attributes: { 'http.request.method': req.method, 'url.path': req.path, 'pressroom.request_id': requestId },
+    });
+    const ctx = trace.setSpan(context.active(), span);
+    const spanContext = span.spanContext();
+    res.locals.requestId = requestId;
+    res.locals.log = options.logger.child({ requestId, traceId: spanContext.traceId });
+    const started = performance.now();
+    res.on('finish', () => {
+      const route = (req.route?.path as string | undefined) ?? 'unmatched';
+      span.updateName(`${req.method} ${route}`);
+      span.setAttribute('http.response.status_code', res.statusCode);
+      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+      duration.record(performance.now() - started, { method: req.method, route, status: String(res.statusCode) });
+    });
+    context.with(ctx, () => next());
+  };
+}

@@ -1,0 +1,3 @@
+export * from './config.js';
+export * from './app.js';
+export type { ComponentStatus, HealthProbe } from './routes/ops-routes.js';

@@ -1,0 +1,108 @@
+import { Router } from 'express';
+import {
+  TemplateCreate,
+  TemplateListQuery,
+  TemplateRenderRequest,
+  TemplateUpdate,
+  newId,
+  paginate,
+} from '@pressroom/contracts';
+import { deleteTemplate, insertTemplate, listTemplates, updateTemplate } from '@pressroom/db';
+import { ProblemError } from '@pressroom/problem';
+import { authOf } from '../http/auth.js';
+import { defineRoute, handler } from '../http/routes.js';
+import { parseOrThrow } from '../http/validate.js';
+import { submitImageRender, type RenderGatewayDeps } from '../renders/submit-image-render.js';
+import { loadTemplate, templatePage } from '../renders/template-source.js';
+import { templateView } from '../views/template-view.js';
+import { respondWithRender } from './respond-render.js';
+
+const DEFAULT_TEMPLATE_SIZE = { width: 1200, height: 630 };
+
+function notFound(uid: string): ProblemError {
+  return new ProblemError('template-not-found', { detail: `No template with uid ${JSON.stringify(uid)} exists for this account.` });
+}
+
+export function templateRoutes(deps: RenderGatewayDeps): Router {
+  const router = Router();
+
+  defineRoute(router, '/templates', {
+    get: handler(async (req, res) => {
+      const query = parseOrThrow(TemplateListQuery, req.query, 'query');
+      const { rows, total } = await listTemplates(deps.db, { ownerId: authOf(res).ownerId, ...query });
+      res.json({ templates: rows.map(templateView), pagination: paginate({ page: query.page, limit: query.limit, total }) });
+    }),
+    post: handler(async (req, res) => {
+      const body = parseOrThrow(TemplateCreate, req.body);
+      const row = await insertTemplate(deps.db, {
+        uid: newId('tpl'),
+        ownerId: authOf(res).ownerId,
+        name: body.name,
+        engine: body.engine ?? (body.fabricJSData ? 'fabric' : 'html'),
+        html: body.html ?? null,
+        fabricJSData: body.fabricJSData ?? null,
+        jsEnabled: body.jsEnabled ?? false,
+        strictVariables: body.strictVariables ?? false,
+        type: body.type ?? null,
+        category: body.category ?? null,
+        tags: body.tags ?? [],
+        width: body.width ?? DEFAULT_TEMPLATE_SIZE.width,
+        height: body.height ?? DEFAULT_TEMPLATE_SIZE.height,
+        outputFormat: body.outputFormat ?? 'image',
+        pdfPreset: body.pdfPreset ?? null,
+        variableDefinitions: body.variableDefinitions ?? [],
+        pages: body.pages ?? [],
+        layouts: body.layouts ?? {},
+      });
+      res.status(200).json({ template: templateView(row) });
+    }),
+  });
+
+  defineRoute(router, '/templates/:uid', {
+    get: handler(async (req, res) => {
+      const row = await loadTemplate(deps.db, { ownerId: authOf(res).ownerId, uid: String(req.params.uid) });
+      res.json({ template: templateView(row) });
+    }),
+    put: handler(async (req, res) => {
+      const patch = parseOrThrow(TemplateUpdate, req.body);
+      const uid = String(req.params.uid);
+      const row = await updateTemplate(deps.db, { ownerId: authOf(res).ownerId, uid, patch });
+      if (!row) throw notFound(uid);
+      res.json({ template: templateView(row) });
+    }),
+    delete: handler(async (req, res) => {
+      const uid = String(req.params.uid);
+      if (!(await deleteTemplate(deps.db, { ownerId: authOf(res).ownerId, uid }))) throw notFound(uid);
+      res.json({ message: 'Template deleted', uid });
+    }),
+  });
+
+  defineRoute(router, '/templates/:uid/render', {
+    post: handler(async (req, res) => {
+      const body = parseOrThrow(TemplateRenderRequest, req.body);
+      const auth = authOf(res);
+      const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: String(req.params.uid) });
+      if (body.layouts !== undefined) {
+        throw new ProblemError('validation-error', {
+          detail: 'Rendering several layouts at once arrives with the template language; use `layout` for one.',
+          errors: [{ field: 'layouts', message: 'Not supported yet; use `layout`.' }],
+        });
+      }
+      const page = templatePage(template, { variables: body.variables ?? {}, layout: body.layout });
+      const outcome = await submitImageRender(deps, {
+        auth,
+        origin: 'template',
+        templateId: template.uid,
+        source: { kind: 'html', html: page.html, jsEnabled: page.jsEnabled },
+        width: page.width,
+        height: page.height,
+        selector: null,
+        format: body.format,
+        quality: body.quality ?? 0.9,
+      });
+      respondWithRender(res, outcome);
+    }),
+  });
+
+  return router;
+}
