@@ -48,9 +48,19 @@ export interface EventConsumeOptions extends ConsumeOptions {
   group: string;
 }
 
+export interface StopOptions {
+  /**
+   * How long to wait for in-flight handlers (default 10 s). Handlers still
+   * running then are abandoned: their later ack/nak/working/term are ignored
+   * and their messages are redelivered once the ack wait runs out, as if the
+   * process had died. `graceMs: 0` simulates a crash.
+   */
+  graceMs?: number;
+}
+
 export interface Subscription {
   /** Stop receiving; in-flight handlers finish, unsettled messages are redelivered later. */
-  stop(): Promise<void>;
+  stop(options?: StopOptions): Promise<void>;
 }
 
 export interface RequestOptions {
@@ -91,13 +101,22 @@ export interface Bus {
 
   /** True while the transport is connected and usable. */
   healthy(): boolean;
-  close(): Promise<void>;
+  /** Stop every subscription (see StopOptions) and disconnect. */
+  close(options?: StopOptions): Promise<void>;
 }
 
 export class BusTimeoutError extends Error {
   constructor(subject: string, timeoutMs: number) {
     super(`no reply on ${subject} within ${timeoutMs} ms`);
     this.name = 'BusTimeoutError';
+  }
+}
+
+/** The responder's handler threw: its message travels back to the requester. */
+export class BusRemoteError extends Error {
+  constructor(subject: string, message: string) {
+    super(`responder on ${subject} failed: ${message}`);
+    this.name = 'BusRemoteError';
   }
 }
 
