@@ -1,0 +1,142 @@
+/**
+ * `make bench`: POST /image (the whole embedded stack in its own process,
+ * through HTTP, bus, database and storage) against a raw puppeteer-core
+ * loop doing the same capture on warm pages, in the same run on the same
+ * machine. Writes docs/benchmarks.md and bench/results.json.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cardHtml } from './card.js';
+import { RawLoop } from './raw-loop.js';
+import { measure, type RunStats } from './stats.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+const FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+const SIZE = { width: 1200, height: 630 };
+const PAGES = 4;
+const LEVELS = [1, 2, 4];
+const RENDERS = Number(process.env.BENCH_RENDERS ?? 60);
+const WARMUP = 8;
+const NODE_RUN = ['--conditions=source', '--import', 'tsx'];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/** Serves the web font from 127.0.0.2, an address the bench server's allow-list admits. */
+async function startFontServer(): Promise<{ url: string; server: Server }> {
+  const font = readFileSync(FONT_FILE);
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'font/ttf', 'cache-control': 'max-age=3600' }).end(font));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.2', r));
+  return { url: `http://127.0.0.2:${(server.address() as AddressInfo).port}/card.ttf`, server };
+}
+
+async function startApi(dataDir: string): Promise<{ baseUrl: string; key: string; child: ChildProcess }> {
+  const env = { ...process.env, PRESSROOM_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const output = execFileSync('node', [...NODE_RUN, 'services/gateway/src/admin-cli/main.ts', 'key', '--account', 'bench'], { cwd: ROOT, env, encoding: 'utf8' });
+  const key = output.trim().split('\n').at(-1)!;
+  const port = await freePort();
+  const child = spawn('node', [...NODE_RUN, 'deploy/embedded/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PRESSROOM_BROWSER_PAGES: String(PAGES), PRESSROOM_ALLOW_PRIVATE_HOSTS: '127.0.0.2/32' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 150; i++) {
+    const ok = await fetch(`${baseUrl}/health`).then((r) => r.ok, () => false);
+    if (ok) return { baseUrl, key, child };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('the API did not become healthy');
+}
+
+async function apiRender(api: { baseUrl: string; key: string }, html: string): Promise<void> {
+  const res = await fetch(`${api.baseUrl}/image`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ html, ...SIZE }),
+  });
+  if (res.status !== 200) throw new Error(`POST /image answered ${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+}
+
+interface Row {
+  concurrency: number;
+  raw: RunStats;
+  api: RunStats;
+  throughputRatio: number;
+  p50OverheadMs: number;
+}
+
+function markdown(rows: Row[], meta: Record<string, unknown>): string {
+  const lines = [
+    '# Benchmarks',
+    '',
+    'Written by `make bench` (bench/src/image-bench.ts); machine-readable copy in `bench/results.json`.',
+    '',
+    '## POST /image vs raw puppeteer-core, 1200×630 card (text, gradient, inline SVG, web font), PNG',
+    '',
+    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; ${meta.renders} renders per level after ${WARMUP} warm-up renders; both sides use ${PAGES} warm pages of Debian's chromium-headless-shell.`,
+    '',
+    '- **raw**: puppeteer-core, pooled pages, `setContent` + `document.fonts.ready` + CDP `Page.captureScreenshot` with `optimizeForSpeed` (PNG from Chromium), nothing else.',
+    '- **api**: `POST /image` over HTTP to the embedded process (auth, validation, database row, bus command, render, storage write, bus reply), answered when the file is stored.',
+    '',
+    '| concurrency | raw p50 ms | raw p95 ms | raw renders/s | api p50 ms | api p95 ms | api renders/s | throughput api/raw | p50 overhead ms |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.concurrency} | ${r.raw.p50Ms} | ${r.raw.p95Ms} | ${r.raw.rendersPerSecond} | ${r.api.p50Ms} | ${r.api.p95Ms} | ${r.api.rendersPerSecond} | ${r.throughputRatio} | ${r.p50OverheadMs} |`),
+    '',
+    'Targets: throughput ≥ 0.85× raw at concurrency 4; p50 overhead ≤ 15 ms at concurrency 1.',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const font = await startFontServer();
+  const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-bench-'));
+  const api = await startApi(dataDir);
+  const raw = await RawLoop.start({ executablePath: CHROMIUM, pages: PAGES, ...SIZE });
+  const html = (i: number) => cardHtml({ fontUrl: font.url, title: `Quarterly report #${i}: rendering at the speed of Chromium` });
+  const rows: Row[] = [];
+  try {
+    await measure({ concurrency: 2, total: WARMUP, job: (i) => apiRender(api, html(i)) });
+    await measure({ concurrency: 2, total: WARMUP, job: (i) => raw.capture(html(i), SIZE).then(() => undefined) });
+    for (const concurrency of LEVELS) {
+      const rawStats = await measure({ concurrency, total: RENDERS, job: (i) => raw.capture(html(i), SIZE).then(() => undefined) });
+      const apiStats = await measure({ concurrency, total: RENDERS, job: (i) => apiRender(api, html(i)) });
+      const row: Row = {
+        concurrency,
+        raw: rawStats,
+        api: apiStats,
+        throughputRatio: Math.round((apiStats.rendersPerSecond / rawStats.rendersPerSecond) * 100) / 100,
+        p50OverheadMs: Math.round((apiStats.p50Ms - rawStats.p50Ms) * 10) / 10,
+      };
+      rows.push(row);
+      console.log(`c=${concurrency}  raw p50 ${rawStats.p50Ms} ms p95 ${rawStats.p95Ms} ms ${rawStats.rendersPerSecond}/s | api p50 ${apiStats.p50Ms} ms p95 ${apiStats.p95Ms} ms ${apiStats.rendersPerSecond}/s | ratio ${row.throughputRatio} overhead ${row.p50OverheadMs} ms`);
+    }
+  } finally {
+    await raw.close();
+    api.child.kill('SIGTERM');
+    font.server.close();
+    await new Promise((r) => setTimeout(r, 500));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const meta = { date: new Date().toISOString(), cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, renders: RENDERS };
+  await writeFile(join(ROOT, 'bench/results.json'), JSON.stringify({ image: { meta, rows } }, null, 2) + '\n');
+  await writeFile(join(ROOT, 'docs/benchmarks.md'), markdown(rows, meta));
+  console.log('wrote docs/benchmarks.md and bench/results.json');
+}
+
+await main();
