@@ -1,0 +1,95 @@
+import { asc, eq } from 'drizzle-orm';
+import { newId } from '@pressroom/contracts';
+import { DuplicateError, FOREIGN_KEY_VIOLATION, NotFoundError, sqlState, UNIQUE_VIOLATION } from './errors.js';
+import type { Db } from './open.js';
+import { accounts, renders, teams, templates } from './schema.js';
+
+export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export interface Account {
+  id: string;
+  name: string;
+  plan: string;
+  teamId: string | null;
+  /** Who owns this account's templates, renders and usage: the team when there is one. */
+  ownerId: string;
+  createdAt: Date;
+}
+
+export interface Team {
+  id: string;
+  name: string;
+}
+
+type AccountRecord = typeof accounts.$inferSelect;
+
+export function toAccount(row: AccountRecord): Account {
+  return { id: row.id, name: row.name, plan: row.plan, teamId: row.teamId, ownerId: row.teamId ?? row.id, createdAt: row.createdAt };
+}
+
+export async function createAccount(db: Db, input: { name: string; plan?: string }): Promise<Account> {
+  const plan = input.plan ?? 'free';
+  if (!(PLANS as readonly string[]).includes(plan)) throw new TypeError(`unknown plan "${plan}" (expected ${PLANS.join('|')})`);
+  try {
+    const [row] = await db.orm.insert(accounts).values({ id: newId('acc'), name: input.name, plan }).returning();
+    return toAccount(row!);
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new DuplicateError('account', input.name);
+    throw error;
+  }
+}
+
+export async function findAccountByName(db: Db, name: string): Promise<Account | null> {
+  const [row] = await db.orm.select().from(accounts).where(eq(accounts.name, name)).limit(1);
+  return row ? toAccount(row) : null;
+}
+
+export async function getAccount(db: Db, id: string): Promise<Account | null> {
+  const [row] = await db.orm.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return row ? toAccount(row) : null;
+}
+
+export async function listAccounts(db: Db): Promise<Account[]> {
+  const rows = await db.orm.select().from(accounts).orderBy(asc(accounts.createdAt), asc(accounts.id));
+  return rows.map(toAccount);
+}
+
+export async function createTeam(db: Db, input: { name: string }): Promise<Team> {
+  try {
+    const [row] = await db.orm.insert(teams).values({ id: newId('team'), name: input.name }).returning();
+    return { id: row!.id, name: row!.name };
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new DuplicateError('team', input.name);
+    throw error;
+  }
+}
+
+export async function findTeamByName(db: Db, name: string): Promise<Team | null> {
+  const [row] = await db.orm.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.name, name)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Put an account into a team. Its owner id becomes the team id, so the templates and
+ * renders it already owned move to the team in the same transaction (otherwise they
+ * would vanish from its view). An account belongs to at most one team.
+ */
+export async function addAccountToTeam(db: Db, input: { accountId: string; teamId: string }): Promise<void> {
+  await db.orm.transaction(async (tx) => {
+    const [account] = await tx.select().from(accounts).where(eq(accounts.id, input.accountId)).for('update');
+    if (!account) throw new NotFoundError('account', input.accountId);
+    if (account.teamId === input.teamId) return;
+    if (account.teamId !== null) {
+      throw new DuplicateError('team membership', account.id, `account "${account.name}" already belongs to team ${account.teamId}`);
+    }
+    try {
+      await tx.update(accounts).set({ teamId: input.teamId }).where(eq(accounts.id, account.id));
+    } catch (error) {
+      if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw new NotFoundError('team', input.teamId);
+      throw error;
+    }
+    await tx.update(templates).set({ ownerId: input.teamId }).where(eq(templates.ownerId, account.id));
+    await tx.update(renders).set({ ownerId: input.teamId }).where(eq(renders.ownerId, account.id));
+  });
+}

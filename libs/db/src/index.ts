@@ -1,0 +1,55 @@
+export { openDatabase, sqlRows, type Db, type Orm, type Schema, type OpenDatabaseOptions } from './open.js';
+export { migrationsFolder } from './migrate.js';
+export { DuplicateError, NotFoundError, DataDirLockedError } from './errors.js';
+export {
+  PLANS,
+  type Plan,
+  type Account,
+  type Team,
+  createAccount,
+  findAccountByName,
+  getAccount,
+  listAccounts,
+  createTeam,
+  findTeamByName,
+  addAccountToTeam,
+} from './accounts.js';
+export { API_KEY_PREFIX, isWellFormedApiKey, hashApiKey } from './api-key-format.js';
+export {
+  type ApiKeyView,
+  type IssuedApiKey,
+  createApiKey,
+  importLegacyApiKey,
+  authenticateApiKey,
+  listApiKeys,
+  getApiKey,
+  revokeApiKey,
+  rotateApiKey,
+} from './api-keys.js';
+export {
+  type TemplateRow,
+  type NewTemplate,
+  type TemplatePatch,
+  type ListTemplatesQuery,
+  insertTemplate,
+  getTemplate,
+  updateTemplate,
+  deleteTemplate,
+  listTemplates,
+  markTemplateRendered,
+} from './templates.js';
+export {
+  type RenderRow,
+  type NewRender,
+  type RenderError,
+  type RenderState,
+  type ClaimResult,
+  insertRender,
+  claimRender,
+  completeRender,
+  failRender,
+  getRender,
+  getRenderById,
+  listRenders,
+} from './renders.js';
+export * as tables from './schema.js';

@@ -1,0 +1,109 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { migratePglite, migratePostgres } from './migrate.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The drizzle instance; the same query API on PostgreSQL and PGlite. */
+export type Orm = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Db {
+  kind: 'postgres' | 'pglite';
+  orm: Orm;
+  close(): Promise<void>;
+  /** One round trip to the database; false instead of throwing. */
+  healthy(): Promise<boolean>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string. Set → PostgreSQL; unset → PGlite. */
+  url?: string;
+  /** PGlite data directory; undefined → in-memory PGlite (tests). */
+  dataDir?: string;
+  /** Apply the committed migrations before returning. Default true. */
+  migrate?: boolean;
+  /** PostgreSQL pool size. Default 10. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir, options);
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, that
+  // kills the process. The pool drops the client and the next query reconnects.
+  pool.on('error', () => {});
+  try {
+    if (options.migrate !== false) await migratePostgres(pool);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  const orm = drizzlePg({ client: pool, schema });
+  let closed = false;
+  return {
+    kind: 'postgres',
+    orm,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+    healthy: () => probe(() => pool.query('select 1')),
+  };
+}
+
+async function openPglite(dataDir: string | undefined, options: OpenDatabaseOptions): Promise<Db> {
+  const lock: DataDirLock | null = dataDir ? acquireDataDirLock(dataDir) : null;
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(dataDir ? { dataDir } : {});
+    const orm = drizzlePglite({ client, schema });
+    if (options.migrate !== false) await migratePglite(orm);
+    const opened = client;
+    let closed = false;
+    return {
+      kind: 'pglite',
+      orm,
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await opened.close();
+        } finally {
+          lock?.release();
+        }
+      },
+      healthy: () => probe(() => opened.query('select 1')),
+    };
+  } catch (error) {
+    await client?.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+}
+
+async function probe(query: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await query();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Run raw SQL and return its rows. Both drivers' results carry `rows`; the shared
+ * drizzle type cannot say so, hence this one cast.
+ */
+export async function sqlRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.orm.execute(query)) as { rows: T[] };
+  return result.rows;
+}

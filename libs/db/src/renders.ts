@@ -1,0 +1,119 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from './open.js';
+import { renders, type RenderError, type RenderState } from './schema.js';
+
+export type { RenderError, RenderState };
+
+export interface RenderRow {
+  id: string;
+  ownerId: string;
+  accountId: string;
+  kind: string;
+  origin: string;
+  state: RenderState;
+  templateId: string | null;
+  format: string;
+  width: number;
+  height: number;
+  url: string | null;
+  storageKey: string | null;
+  contentType: string | null;
+  error: RenderError | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  completedAt: Date | null;
+}
+
+export interface NewRender {
+  id: string;
+  ownerId: string;
+  accountId: string;
+  kind: string;
+  origin: string;
+  templateId: string | null;
+  format: string;
+  width: number;
+  height: number;
+}
+
+export type ClaimResult = 'claimed' | 'done' | 'failed' | 'missing';
+
+const UNFINISHED: RenderState[] = ['queued', 'rendering'];
+
+export async function insertRender(db: Db, row: NewRender): Promise<RenderRow> {
+  const [created] = await db.orm.insert(renders).values({ ...row, state: 'queued' }).returning();
+  return created!;
+}
+
+/**
+ * A worker takes a render. A redelivered job (worker died mid-render) may claim a
+ * 'rendering' row again; a finished render is reported, never re-run.
+ */
+export async function claimRender(db: Db, id: string): Promise<ClaimResult> {
+  const claimed = await db.orm
+    .update(renders)
+    .set({ state: 'rendering', startedAt: sql`now()` })
+    .where(and(eq(renders.id, id), inArray(renders.state, UNFINISHED)))
+    .returning({ id: renders.id });
+  if (claimed.length > 0) return 'claimed';
+  const [row] = await db.orm.select({ state: renders.state }).from(renders).where(eq(renders.id, id)).limit(1);
+  if (!row) return 'missing';
+  return row.state === 'failed' ? 'failed' : 'done';
+}
+
+/** false when the render had already finished (a duplicate completion is ignored). */
+export async function completeRender(
+  db: Db,
+  input: { id: string; url: string; storageKey: string; contentType: string; width: number; height: number; completedAt: Date },
+): Promise<boolean> {
+  const { id, ...values } = input;
+  const rows = await db.orm
+    .update(renders)
+    .set({ ...values, state: 'done', error: null })
+    .where(and(eq(renders.id, id), inArray(renders.state, UNFINISHED)))
+    .returning({ id: renders.id });
+  return rows.length > 0;
+}
+
+/** false when the render had already finished. */
+export async function failRender(db: Db, input: { id: string; error: RenderError; completedAt: Date }): Promise<boolean> {
+  const rows = await db.orm
+    .update(renders)
+    .set({ state: 'failed', error: input.error, completedAt: input.completedAt })
+    .where(and(eq(renders.id, input.id), inArray(renders.state, UNFINISHED)))
+    .returning({ id: renders.id });
+  return rows.length > 0;
+}
+
+/** Owner-scoped: another owner's render id behaves as not found. */
+export async function getRender(db: Db, input: { ownerId: string; id: string }): Promise<RenderRow | null> {
+  const [row] = await db.orm.select().from(renders).where(and(eq(renders.ownerId, input.ownerId), eq(renders.id, input.id))).limit(1);
+  return row ?? null;
+}
+
+/** Unscoped, for workers and internal lookups. */
+export async function getRenderById(db: Db, id: string): Promise<RenderRow | null> {
+  const [row] = await db.orm.select().from(renders).where(eq(renders.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Newest first. `kind` undefined lists every kind. */
+export async function listRenders(
+  db: Db,
+  query: { ownerId: string; kind?: string; offset: number; limit: number },
+): Promise<{ rows: RenderRow[]; total: number }> {
+  const filters: SQL[] = [eq(renders.ownerId, query.ownerId)];
+  if (query.kind !== undefined) filters.push(eq(renders.kind, query.kind));
+  const where = and(...filters);
+  const [rows, [counted]] = await Promise.all([
+    db.orm
+      .select()
+      .from(renders)
+      .where(where)
+      .orderBy(desc(renders.createdAt), desc(renders.id))
+      .limit(Math.max(1, Math.floor(query.limit)))
+      .offset(Math.max(0, Math.floor(query.offset))),
+    db.orm.select({ total: count() }).from(renders).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}

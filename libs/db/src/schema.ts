@@ -1,0 +1,105 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// The single source of the database shape. `pnpm --filter @pressroom/db db:generate`
+// turns changes here into a new SQL file under migrations/ (committed).
+// This file must only import drizzle-orm: drizzle-kit loads it on its own.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const teams = pgTable('teams', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  plan: text('plan').notNull().default('free'),
+  createdAt: createdAt(),
+});
+
+export const accounts = pgTable('accounts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  plan: text('plan').notNull().default('free'),
+  teamId: text('team_id').references(() => teams.id),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    /** sha256 hex of the whole key; the key itself is never stored. */
+    hash: text('hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    last4: text('last4').notNull(),
+    label: text('label'),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('api_keys_account_idx').on(t.accountId, t.createdAt)],
+);
+
+export const templates = pgTable(
+  'templates',
+  {
+    uid: text('uid').primaryKey(),
+    /** The account id, or the team id when the account belongs to a team. */
+    ownerId: text('owner_id').notNull(),
+    name: text('name').notNull(),
+    engine: text('engine'),
+    html: text('html'),
+    fabricJson: jsonb('fabric_json').$type<Record<string, unknown>>(),
+    jsEnabled: boolean('js_enabled').notNull().default(false),
+    strictVariables: boolean('strict_variables').notNull().default(false),
+    type: text('type'),
+    category: text('category'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    thumbnail: text('thumbnail'),
+    lastRenderedAt: timestamp('last_rendered_at', { withTimezone: true, mode: 'date' }),
+    outputFormat: text('output_format').$type<'image' | 'pdf'>().notNull().default('image'),
+    pdfPreset: text('pdf_preset'),
+    variableDefinitions: jsonb('variable_definitions').$type<unknown[]>().notNull().default([]),
+    pages: jsonb('pages').$type<unknown[]>().notNull().default([]),
+    layouts: jsonb('layouts').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('templates_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('templates_owner_name_idx').on(t.ownerId, t.name),
+  ],
+);
+
+export type RenderState = 'queued' | 'rendering' | 'done' | 'failed';
+export interface RenderError {
+  slug: string;
+  detail: string;
+  status?: number;
+}
+
+export const renders = pgTable(
+  'renders',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    accountId: text('account_id').notNull(),
+    /** 'image' today; 'gif', 'pdf', 'video' later. */
+    kind: text('kind').notNull(),
+    /** 'html' | 'url' | 'template'. */
+    origin: text('origin').notNull(),
+    state: text('state').$type<RenderState>().notNull().default('queued'),
+    templateId: text('template_id'),
+    format: text('format').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    url: text('url'),
+    storageKey: text('storage_key'),
+    contentType: text('content_type'),
+    error: jsonb('error').$type<RenderError>(),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('renders_owner_created_idx').on(t.ownerId, t.createdAt.desc())],
+);

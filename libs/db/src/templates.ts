@@ -1,0 +1,130 @@
+import { and, asc, count, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from './open.js';
+import { templates } from './schema.js';
+
+export interface TemplateRow {
+  uid: string;
+  ownerId: string;
+  name: string;
+  engine: string | null;
+  html: string | null;
+  fabricJSData: Record<string, unknown> | null;
+  jsEnabled: boolean;
+  strictVariables: boolean;
+  type: string | null;
+  category: string | null;
+  tags: string[];
+  width: number;
+  height: number;
+  thumbnail: string | null;
+  lastRenderedAt: Date | null;
+  outputFormat: 'image' | 'pdf';
+  pdfPreset: string | null;
+  variableDefinitions: unknown[];
+  pages: unknown[];
+  layouts: Record<string, Record<string, unknown>>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type NewTemplate = Omit<TemplateRow, 'createdAt' | 'updatedAt' | 'thumbnail' | 'lastRenderedAt'>;
+export type TemplatePatch = Partial<Omit<NewTemplate, 'uid' | 'ownerId'>>;
+
+export interface ListTemplatesQuery {
+  ownerId: string;
+  /** 1-based. */
+  page: number;
+  limit: number;
+  sort: 'newest' | 'oldest' | 'name';
+  outputFormat: 'all' | 'image' | 'pdf';
+}
+
+type TemplateRecord = typeof templates.$inferSelect;
+type TemplateValues = typeof templates.$inferInsert;
+
+function toRow(r: TemplateRecord): TemplateRow {
+  const { fabricJson, ...rest } = r;
+  return { ...rest, fabricJSData: fabricJson };
+}
+
+function toValues(patch: TemplatePatch): Partial<TemplateValues> {
+  const { fabricJSData, ...rest } = patch;
+  const values: Partial<TemplateValues> = { ...rest };
+  if (fabricJSData !== undefined) values.fabricJson = fabricJSData;
+  return values;
+}
+
+const owned = (ownerId: string, uid: string) => and(eq(templates.ownerId, ownerId), eq(templates.uid, uid));
+
+export async function insertTemplate(db: Db, row: NewTemplate): Promise<TemplateRow> {
+  const [created] = await db.orm
+    .insert(templates)
+    .values({ ...toValues(row), uid: row.uid, ownerId: row.ownerId, name: row.name, width: row.width, height: row.height })
+    .returning();
+  return toRow(created!);
+}
+
+/** Another owner's uid is indistinguishable from a missing one. */
+export async function getTemplate(db: Db, input: { ownerId: string; uid: string }): Promise<TemplateRow | null> {
+  const [row] = await db.orm.select().from(templates).where(owned(input.ownerId, input.uid)).limit(1);
+  return row ? toRow(row) : null;
+}
+
+/**
+ * A template has exactly one design source: setting `html` clears `fabricJSData`
+ * and vice versa. null when the template does not exist for this owner.
+ */
+export async function updateTemplate(
+  db: Db,
+  input: { ownerId: string; uid: string; patch: TemplatePatch },
+): Promise<TemplateRow | null> {
+  const { patch } = input;
+  const setsHtml = patch.html !== undefined && patch.html !== null;
+  const setsFabric = patch.fabricJSData !== undefined && patch.fabricJSData !== null;
+  if (setsHtml && setsFabric) throw new TypeError('a template has either html or fabricJSData, not both');
+  const values = toValues(patch);
+  if (setsHtml) values.fabricJson = null;
+  if (setsFabric) values.html = null;
+  const [row] = await db.orm
+    .update(templates)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(owned(input.ownerId, input.uid))
+    .returning();
+  return row ? toRow(row) : null;
+}
+
+export async function deleteTemplate(db: Db, input: { ownerId: string; uid: string }): Promise<boolean> {
+  const rows = await db.orm.delete(templates).where(owned(input.ownerId, input.uid)).returning({ uid: templates.uid });
+  return rows.length > 0;
+}
+
+export async function listTemplates(db: Db, query: ListTemplatesQuery): Promise<{ rows: TemplateRow[]; total: number }> {
+  const filters: SQL[] = [eq(templates.ownerId, query.ownerId)];
+  if (query.outputFormat !== 'all') filters.push(eq(templates.outputFormat, query.outputFormat));
+  const where = and(...filters);
+  // uid breaks ties so that pages never overlap or skip rows created in the same instant.
+  const order =
+    query.sort === 'name'
+      ? [asc(sql`lower(${templates.name})`), asc(templates.uid)]
+      : query.sort === 'oldest'
+        ? [asc(templates.createdAt), asc(templates.uid)]
+        : [desc(templates.createdAt), desc(templates.uid)];
+  const limit = Math.max(1, Math.floor(query.limit));
+  const offset = (Math.max(1, Math.floor(query.page)) - 1) * limit;
+  const [rows, [counted]] = await Promise.all([
+    db.orm.select().from(templates).where(where).orderBy(...order).limit(limit).offset(offset),
+    db.orm.select({ total: count() }).from(templates).where(where),
+  ]);
+  return { rows: rows.map(toRow), total: counted?.total ?? 0 };
+}
+
+/**
+ * Record a finished render as the template's thumbnail. Renders finish out of order:
+ * only a newer render replaces the thumbnail.
+ */
+export async function markTemplateRendered(db: Db, input: { uid: string; thumbnail: string; renderedAt: Date }): Promise<void> {
+  await db.orm
+    .update(templates)
+    .set({ thumbnail: input.thumbnail, lastRenderedAt: input.renderedAt })
+    .where(and(eq(templates.uid, input.uid), or(isNull(templates.lastRenderedAt), lt(templates.lastRenderedAt, input.renderedAt))));
+}

@@ -1,0 +1,148 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  addAccountToTeam,
+  createAccount,
+  createApiKey,
+  createTeam,
+  findAccountByName,
+  findTeamByName,
+  getApiKey,
+  listAccounts,
+  listApiKeys,
+  PLANS,
+  revokeApiKey,
+  rotateApiKey,
+  type Account,
+  type ApiKeyView,
+  type Db,
+} from '@pressroom/db';
+import { CliError } from './cli-error.js';
+
+export type Print = (line: string) => void;
+type Command = (db: Db, args: string[], print: Print) => Promise<void>;
+
+const planOption = { plan: { type: 'string' } } as const;
+const labelOption = { label: { type: 'string' } } as const;
+
+function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, positionals: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  if (parsed.positionals.length !== positionals.length) {
+    const expected = positionals.map((p) => `<${p}>`).join(' ') || 'no arguments';
+    throw new CliError(`expected ${expected}, got ${parsed.positionals.length ? parsed.positionals.join(' ') : 'nothing'}`);
+  }
+  return parsed;
+}
+
+function checkPlan(plan: string | undefined): string | undefined {
+  if (plan !== undefined && !(PLANS as readonly string[]).includes(plan)) {
+    throw new CliError(`unknown plan "${plan}" (expected ${PLANS.join('|')})`);
+  }
+  return plan;
+}
+
+async function accountNamed(db: Db, name: string): Promise<Account> {
+  const account = await findAccountByName(db, name);
+  if (!account) throw new CliError(`no account named "${name}" (create it with: accounts create ${name})`);
+  return account;
+}
+
+function keyLine(view: ApiKeyView): string {
+  const status = view.revokedAt ? `revoked ${view.revokedAt.toISOString()}` : 'active';
+  const used = view.lastUsedAt ? view.lastUsedAt.toISOString() : 'never';
+  return [view.id, view.masked, status, `created ${view.createdAt.toISOString()}`, `last used ${used}`, view.label ?? ''].join('  ').trimEnd();
+}
+
+const commands: Record<string, Command> = {
+  async 'accounts create'(db, args, print) {
+    const { values, positionals } = parse(args, planOption, ['name']);
+    const account = await createAccount(db, { name: positionals[0]!, plan: checkPlan(values.plan) });
+    print(`created account ${account.name} (${account.id}, plan ${account.plan})`);
+  },
+
+  async 'accounts list'(db, args, print) {
+    parse(args, {}, []);
+    const accounts = await listAccounts(db);
+    if (accounts.length === 0) print('no accounts');
+    for (const a of accounts) print([a.id, a.name, a.plan, a.teamId ?? '-', a.createdAt.toISOString()].join('  '));
+  },
+
+  async 'keys create'(db, args, print) {
+    const { values, positionals } = parse(args, labelOption, ['account-name']);
+    const account = await accountNamed(db, positionals[0]!);
+    const { key, record } = await createApiKey(db, { accountId: account.id, label: values.label });
+    print(`created key ${record.id} for account ${account.name}; it is shown only now:`);
+    print(key);
+  },
+
+  async 'keys list'(db, args, print) {
+    const { positionals } = parse(args, {}, ['account-name']);
+    const account = await accountNamed(db, positionals[0]!);
+    const keys = await listApiKeys(db, account.id);
+    if (keys.length === 0) print(`account ${account.name} has no keys`);
+    for (const view of keys) print(keyLine(view));
+  },
+
+  async 'keys rotate'(db, args, print) {
+    const { positionals } = parse(args, {}, ['key-id']);
+    const old = await getApiKey(db, positionals[0]!);
+    if (!old) throw new CliError(`no key with id "${positionals[0]}"`);
+    if (old.revokedAt) throw new CliError(`key ${old.id} is already revoked; create a new one with: keys create <account-name>`);
+    const { key, record } = await rotateApiKey(db, old.id);
+    print(`revoked key ${old.id}; created key ${record.id}; it is shown only now:`);
+    print(key);
+  },
+
+  async 'keys revoke'(db, args, print) {
+    const { positionals } = parse(args, {}, ['key-id']);
+    const id = positionals[0]!;
+    if (await revokeApiKey(db, id)) return print(`revoked key ${id}`);
+    const existing = await getApiKey(db, id);
+    throw new CliError(existing ? `key ${id} was already revoked` : `no key with id "${id}"`);
+  },
+
+  async 'teams create'(db, args, print) {
+    const { positionals } = parse(args, {}, ['name']);
+    const team = await createTeam(db, { name: positionals[0]! });
+    print(`created team ${team.name} (${team.id})`);
+  },
+
+  async 'teams add'(db, args, print) {
+    const { positionals } = parse(args, {}, ['team-name', 'account-name']);
+    const team = await findTeamByName(db, positionals[0]!);
+    if (!team) throw new CliError(`no team named "${positionals[0]}"`);
+    const account = await accountNamed(db, positionals[1]!);
+    await addAccountToTeam(db, { accountId: account.id, teamId: team.id });
+    print(`account ${account.name} is now a member of team ${team.name}; its templates and renders belong to the team`);
+  },
+
+  /** `make key ACCOUNT=<name>`: one step from nothing to a working key. */
+  async key(db, args, print) {
+    const { values } = parse(args, { account: { type: 'string' }, ...planOption, ...labelOption }, []);
+    if (!values.account) throw new CliError('key needs --account <name>');
+    const plan = checkPlan(values.plan);
+    let account = await findAccountByName(db, values.account);
+    if (account) {
+      print(`using existing account ${account.name} (${account.id}, plan ${account.plan})`);
+      if (plan && plan !== account.plan) print(`note: --plan ${plan} ignored; the account already exists with plan ${account.plan}`);
+    } else {
+      account = await createAccount(db, { name: values.account, plan });
+      print(`created account ${account.name} (${account.id}, plan ${account.plan})`);
+    }
+    const { key, record } = await createApiKey(db, { accountId: account.id, label: values.label });
+    print(`created key ${record.id}; it is shown only now:`);
+    print(key);
+  },
+};
+
+/** Split argv into the command (one or two words) and its arguments. */
+export function resolveCommand(argv: string[]): { command: Command; args: string[] } | null {
+  const [first, second] = argv;
+  if (first && second && commands[`${first} ${second}`]) return { command: commands[`${first} ${second}`]!, args: argv.slice(2) };
+  if (first === 'key') return { command: commands.key!, args: argv.slice(1) };
+  return null;
+}

@@ -1,0 +1,17 @@
+export const USAGE = `Pressroom admin CLI
+
+Usage: node --conditions=source --import tsx services/gateway/src/admin-cli/main.ts <command>
+
+  accounts create <name> [--plan free|pro|business|enterprise]
+  accounts list
+  keys create <account-name> [--label L]     prints the new key as the last line
+  keys list <account-name>                   masked
+  keys rotate <key-id>                       revokes the old key, prints the new key last
+  keys revoke <key-id>
+  teams create <name>
+  teams add <team-name> <account-name>
+  key --account <name> [--plan P] [--label L]
+                                             creates the account if missing, then a key (printed last)
+
+Database: DATABASE_URL set → PostgreSQL; otherwise the embedded PGlite under
+\${PRESSROOM_DATA_DIR:-.data}/pglite, which must not be open in a running server.`;
