@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { loadConfig } from '@pressroom/config';
+import { ADMIN_SOCKET_NAME, serveAdminSocket } from '@pressroom/gateway';
 import { createLogger, initTracing } from '@pressroom/telemetry';
 import { embeddedEnv } from './config.js';
 import { startStack } from './stack.js';
@@ -38,6 +39,8 @@ const stack = await startStack({
   gateway: { maxBodyBytes: env.PRESSROOM_MAX_BODY_BYTES, renderWaitMs: env.PRESSROOM_RENDER_WAIT_MS, authCacheMs: env.PRESSROOM_AUTH_CACHE_MS },
   logger,
 });
+// PGlite belongs to this process: `make key` and the admin CLI reach it through this socket.
+const admin = env.DATABASE_URL ? null : await serveAdminSocket({ db: stack.db, path: `${dataDir}/${ADMIN_SOCKET_NAME}` });
 logger.info(
   { port: stack.port, bus: stack.bus.transport, db: stack.db.kind, storage: stack.storage.kind },
   `Pressroom API listening on http://localhost:${stack.port}`,
@@ -45,6 +48,7 @@ logger.info(
 
 async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, 'shutting down');
+  await admin?.close();
   await stack.close();
   process.exit(0);
 }

@@ -60,3 +60,23 @@ export function paginate(options: { page: number; limit: number; total: number }
     hasMore: offset + limit < total,
   };
 }
+
+/**
+ * Run an object-level refinement even when some fields failed, so one
+ * response lists every problem (zod skips refinements after field errors by default).
+ */
+export const ALWAYS_REFINE = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
+/**
+ * An integer in [min, max]. (zod's `.int()` aborts the whole object on
+ * failure, which would hide the object-level checks from the same response.)
+ */
+export function boundedInt(min: number, max: number) {
+  return z
+    .number()
+    .min(min)
+    .max(max)
+    .refine(Number.isInteger, { message: 'Expected an integer' });
+}

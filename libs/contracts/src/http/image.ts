@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FileExtension, Variables } from './common.js';
+import { ALWAYS_REFINE, FileExtension, Variables, boundedInt } from './common.js';
 
 export const IMAGE_MIN_SIZE = 1;
 export const IMAGE_MAX_SIZE = 4000;
@@ -8,7 +8,7 @@ export const IMAGE_DEFAULT_WIDTH = 1200;
 export const IMAGE_DEFAULT_HEIGHT = 630;
 
 /** Optional here: with `template`, the template's own size is the default. */
-const dimension = z.number().int().min(IMAGE_MIN_SIZE).max(IMAGE_MAX_SIZE).optional();
+const dimension = boundedInt(IMAGE_MIN_SIZE, IMAGE_MAX_SIZE).optional();
 
 /** POST /image */
 export const ImageRequest = z
@@ -36,7 +36,7 @@ export const ImageRequest = z
             : `Give exactly one of \`html\`, \`url\` or \`template\`; got ${given.map((g) => `\`${g}\``).join(' and ')}.`,
       });
     }
-  });
+  }, ALWAYS_REFINE);
 export type ImageRequest = z.infer<typeof ImageRequest>;
 
 /** 200 answer of POST /image and of template renders. */

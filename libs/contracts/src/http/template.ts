@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Variables, queryInt, ImageFormat } from './common.js';
+import { ALWAYS_REFINE, Variables, boundedInt, queryInt, ImageFormat } from './common.js';
 
 export const VariableDefinition = z.object({
   name: z.string().min(1).max(200),
@@ -25,7 +25,7 @@ export const TemplatePage = z.object({
   fabricJSData: z.record(z.string(), z.unknown()),
 });
 
-const templateDimension = z.number().int().min(1).max(4000);
+const templateDimension = boundedInt(1, 4000);
 
 const templateFields = {
   name: z.string().trim().min(1).max(200),
@@ -66,14 +66,14 @@ function exactlyOneDesign(body: { html?: unknown; fabricJSData?: unknown }, ctx:
 }
 
 /** POST /templates */
-export const TemplateCreate = z.object(templateFields).superRefine((b, ctx) => exactlyOneDesign(b, ctx, true));
+export const TemplateCreate = z.object(templateFields).superRefine((b, ctx) => exactlyOneDesign(b, ctx, true), ALWAYS_REFINE);
 export type TemplateCreate = z.infer<typeof TemplateCreate>;
 
 /** PUT /templates/{uid}: every field optional; html and fabricJSData still exclusive. */
 export const TemplateUpdate = z
   .object(templateFields)
   .partial()
-  .superRefine((b, ctx) => exactlyOneDesign(b, ctx, false));
+  .superRefine((b, ctx) => exactlyOneDesign(b, ctx, false), ALWAYS_REFINE);
 export type TemplateUpdate = z.infer<typeof TemplateUpdate>;
 
 export const TemplateListQuery = z.object({

@@ -2,7 +2,9 @@ import { ConfigError } from '@pressroom/config';
 import { DataDirLockedError, DuplicateError, NotFoundError, type Db } from '@pressroom/db';
 import { CliError } from './cli-error.js';
 import { resolveCommand } from './commands.js';
-import { openDatabaseFromEnv } from './database-from-env.js';
+import { join } from 'node:path';
+import { ADMIN_SOCKET_NAME, runViaAdminSocket } from './admin-socket.js';
+import { databaseOptionsFromEnv, openDatabaseFromEnv } from './database-from-env.js';
 import { USAGE } from './usage.js';
 
 // Operator commands for accounts, API keys and teams. Output goes to stdout; a key
@@ -17,6 +19,19 @@ async function main(argv: string[]): Promise<number> {
   if (!resolved) {
     console.error(`error: unknown command "${argv.slice(0, 2).join(' ')}"\n\n${USAGE}`);
     return 1;
+  }
+  // A running embedded server holds the PGlite database: ask it instead.
+  const options = databaseOptionsFromEnv();
+  if (options.dataDir) {
+    const reply = await runViaAdminSocket(join(options.dataDir, '..', ADMIN_SOCKET_NAME), argv);
+    if (reply) {
+      if (!reply.ok) {
+        console.error(`error: ${reply.error}`);
+        return 1;
+      }
+      for (const line of reply.lines) console.log(line);
+      return 0;
+    }
   }
   let db: Db | undefined;
   try {
