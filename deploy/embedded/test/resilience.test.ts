@@ -18,7 +18,7 @@ describe('bad pages never take the service down (memory+pglite)', () => {
   });
 
   async function expectNextRenderWorks(): Promise<void> {
-    const res = await stack.api('/image', { method: 'POST', key, json: { html: QUADRANTS, width: 100, height: 100 } });
+    const res = await stack.api('/image', { method: 'POST', key, json: { html: QUADRANTS, width: 400, height: 300 } });
     expect(res.status).toBe(200);
     const image = await decode(((await res.json()) as { url: string }).url);
     expect(near(image.pixel(5, 5), [255, 0, 0])).toBe(true);

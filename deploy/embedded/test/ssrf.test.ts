@@ -45,7 +45,7 @@ describe('SSRF guard on URL screenshots (memory+pglite)', () => {
   });
 
   it('allows the allow-listed host', async () => {
-    const res = await stack.api('/image', { method: 'POST', key, json: { url: pages.url('/'), width: 100, height: 100 } });
+    const res = await stack.api('/image', { method: 'POST', key, json: { url: pages.url('/'), width: 400, height: 300 } });
     expect(res.status).toBe(200);
     const image = await decode(((await res.json()) as { url: string }).url);
     expect(near(image.pixel(5, 5), [255, 0, 0])).toBe(true);

@@ -32,8 +32,11 @@ export function initTracing(options: { keepInMemory?: boolean } = {}): void {
   trace.setGlobalTracerProvider(provider);
 }
 
+/**
+ * A tracer that follows whatever provider is registered, now or later
+ * (modules take their tracer at load time, before main.ts calls initTracing).
+ */
 export function getTracer(name: string): Tracer {
-  initTracing();
   return trace.getTracer(name);
 }
 
