@@ -22,23 +22,33 @@ async function main(argv: string[]): Promise<number> {
   }
   // A running embedded server holds the PGlite database: ask it instead.
   const options = databaseOptionsFromEnv();
-  if (options.dataDir) {
-    const reply = await runViaAdminSocket(join(options.dataDir, '..', ADMIN_SOCKET_NAME), argv);
-    if (reply) {
-      if (!reply.ok) {
-        console.error(`error: ${reply.error}`);
-        return 1;
-      }
-      for (const line of reply.lines) console.log(line);
-      return 0;
+  const socketPath = options.dataDir ? join(options.dataDir, '..', ADMIN_SOCKET_NAME) : null;
+  const viaServer = async (): Promise<number | null> => {
+    const reply = socketPath ? await runViaAdminSocket(socketPath, argv) : null;
+    if (!reply) return null;
+    if (!reply.ok) {
+      console.error(`error: ${reply.error}`);
+      return 1;
     }
-  }
+    for (const line of reply.lines) console.log(line);
+    return 0;
+  };
+  const answered = await viaServer();
+  if (answered !== null) return answered;
   let db: Db | undefined;
   try {
     db = await openDatabaseFromEnv();
     await resolved.command(db, resolved.args, (line) => console.log(line));
     return 0;
   } catch (error) {
+    if (error instanceof DataDirLockedError && socketPath) {
+      // The server may still be starting: its admin socket opens once the database is up.
+      for (let waited = 0; waited < 60_000; waited += 500) {
+        await new Promise((r) => setTimeout(r, 500));
+        const late = await viaServer();
+        if (late !== null) return late;
+      }
+    }
     if (error instanceof DataDirLockedError) {
       console.error(`error: ${error.message}.\nThe embedded server keeps its database open; run admin commands while it is stopped.`);
       return 1;
