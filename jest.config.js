@@ -17,4 +17,6 @@ export default {
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   testTimeout: 60000,
   maxWorkers: 2,
+  // A leaked handle (a browser or socket a failing suite did not close) must never hang CI.
+  forceExit: true,
 };
