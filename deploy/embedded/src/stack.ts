@@ -67,7 +67,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let pool: BrowserPool | null = null;
   let image: ImageService | null = null;
   if (options.withImageService ?? true) {
-    pool = await BrowserPool.start({ ...options.browser, logger });
+    pool = await BrowserPool.start({ ...options.browser, egressGuard: guard, logger });
     image = await startImageService({ bus, db, storage, pool, guard, logger, concurrency: options.browser.pages });
   }
 

@@ -28,6 +28,8 @@ const pool = await BrowserPool.start({
   restartAfter: env.PRESSROOM_BROWSER_RESTART_AFTER,
   queueLimit: env.PRESSROOM_BROWSER_QUEUE_LIMIT,
   renderTimeoutMs: env.PRESSROOM_RENDER_TIMEOUT_MS,
+  // Every byte the browser fetches goes through the guard's proxy (no DNS-rebinding window).
+  egressGuard: guard,
   logger,
 });
 const service = await startImageService({ bus, db, storage, pool, guard, logger, concurrency: env.PRESSROOM_BROWSER_PAGES });

@@ -1,0 +1,144 @@
+import type { Page } from 'puppeteer-core';
+import type { SsrfGuard } from '@pressroom/ssrf';
+import type { BrowserPool } from './browser-pool.js';
+import { guardPage, type PageGuard } from './guard-page.js';
+import { slotOf } from './page-slot.js';
+import { elementBox, waitForFontsAndImages, type Box } from './page-scripts.js';
+import { captureFormatFor, chromiumQuality, CONTENT_TYPES, finishImage, type ImageFormat } from './encode-image.js';
+import { NavigationError, SelectorNotFoundError } from './errors.js';
+
+export type CaptureSource = { kind: 'html'; html: string; jsEnabled: boolean } | { kind: 'url'; url: string };
+
+export interface CaptureRequest {
+  source: CaptureSource;
+  /** Viewport size in CSS pixels (deviceScaleFactor 1), and the output size unless `selector` is set. */
+  width: number;
+  height: number;
+  /** CSS selector of the element to capture; its border box becomes the output size. */
+  selector: string | null;
+  format: ImageFormat;
+  /** 0–1, for jpeg and webp. */
+  quality: number;
+}
+
+export interface CapturedImage {
+  bytes: Buffer;
+  contentType: string;
+  width: number;
+  height: number;
+}
+
+export interface CaptureOptions {
+  /** Applied to every request the page makes. */
+  guard: SsrfGuard;
+  /** Defaults to the pool's renderTimeoutMs. */
+  timeoutMs?: number;
+  /**
+   * Chromium's fast PNG is re-encoded (zlib level 6) only when larger than
+   * this many bytes per pixel. Default 0.2; 0 always re-encodes (smallest
+   * files), Infinity never does (fastest: what a bare puppeteer loop returns).
+   */
+  pngReencodeBytesPerPixel?: number;
+}
+
+/** Renders HTML or a URL in a pooled page and returns the encoded image. */
+export async function captureImage(pool: BrowserPool, request: CaptureRequest, options: CaptureOptions): Promise<CapturedImage> {
+  assertValid(request);
+  return pool.run((page, signal) => captureOnPage(page, request, options, signal), options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
+}
+
+async function captureOnPage(page: Page, request: CaptureRequest, options: CaptureOptions, signal: AbortSignal): Promise<CapturedImage> {
+  const slot = slotOf(page);
+  if (!slot) throw new Error('captureImage needs a page from a BrowserPool');
+  const { source } = request;
+  await slot.applySettings({ jsEnabled: source.kind === 'html' ? source.jsEnabled : true, width: request.width, height: request.height });
+  const pageGuard = guardPage(page, options.guard);
+  try {
+    if (source.kind === 'html') {
+      await page.setContent(source.html, { waitUntil: 'load', timeout: 0 });
+    } else {
+      await navigate(page, source.url, pageGuard);
+    }
+    signal.throwIfAborted();
+    await waitForAssets(page, signal);
+    signal.throwIfAborted();
+    // A refresh or a script may have tried to take the main frame somewhere forbidden meanwhile.
+    if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
+
+    const target = request.selector === null ? null : await locate(page, request.selector);
+    const { data } = await slot.cdp.send('Page.captureScreenshot', {
+      format: captureFormatFor(request.format),
+      optimizeForSpeed: true,
+      ...(request.format === 'jpeg' ? { quality: chromiumQuality(request.quality) } : {}),
+      ...(target ? { clip: { ...target.clip, scale: 1 }, captureBeyondViewport: target.beyondViewport } : { captureBeyondViewport: false }),
+    });
+    signal.throwIfAborted();
+    const width = target?.clip.width ?? request.width;
+    const height = target?.clip.height ?? request.height;
+    const bytes = await finishImage({ bytes: Buffer.from(data, 'base64'), format: request.format, quality: request.quality, width, height, ...(options.pngReencodeBytesPerPixel !== undefined ? { pngReencodeBytesPerPixel: options.pngReencodeBytesPerPixel } : {}) });
+    return { bytes, contentType: CONTENT_TYPES[request.format], width, height };
+  } finally {
+    pageGuard.release();
+  }
+}
+
+/**
+ * Fonts and images of the loaded document. A page may still navigate itself
+ * after load (a script or a meta refresh): then retry on the new document
+ * until it answers; the job's time limit bounds the loop.
+ */
+async function waitForAssets(page: Page, signal: AbortSignal): Promise<void> {
+  for (;;) {
+    try {
+      await page.evaluate(waitForFontsAndImages);
+      return;
+    } catch (error) {
+      if (!(error instanceof Error) || !/context was destroyed|Cannot find context/i.test(error.message)) throw error;
+      signal.throwIfAborted();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+async function navigate(page: Page, url: string, pageGuard: PageGuard): Promise<void> {
+  let response;
+  try {
+    response = await page.goto(url, { waitUntil: 'load', timeout: 0 });
+  } catch (error) {
+    if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
+    if (pageGuard.unresolvedNavigation) {
+      throw new NavigationError(url, pageGuard.unresolvedNavigation.detail, { cause: error });
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new NavigationError(url, `The page ${url} could not be loaded (${publicNetError(reason)}).`, { cause: error, internal: reason });
+  }
+  if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
+  const status = response?.status() ?? 0;
+  if (status >= 400) {
+    throw new NavigationError(url, `The page ${url} answered with HTTP status ${status}.`, { status });
+  }
+}
+
+/** Chromium's net error name ("net::ERR_CONNECTION_REFUSED") is safe to show; the rest of the message is not needed. */
+function publicNetError(message: string): string {
+  return /net::ERR_[A-Z_]+/.exec(message)?.[0] ?? 'network error';
+}
+
+async function locate(page: Page, selector: string): Promise<{ clip: Box; beyondViewport: boolean }> {
+  const found = await page.evaluate(elementBox, selector);
+  if (found === 'no-match' || found === 'invalid') throw new SelectorNotFoundError(selector, found);
+  const { element, viewport } = found;
+  const clip = { x: Math.round(element.x), y: Math.round(element.y), width: Math.round(element.width), height: Math.round(element.height) };
+  if (clip.width < 1 || clip.height < 1) throw new SelectorNotFoundError(selector, 'empty');
+  const inside = clip.x >= viewport.x && clip.y >= viewport.y && clip.x + clip.width <= viewport.x + viewport.width && clip.y + clip.height <= viewport.y + viewport.height;
+  return { clip, beyondViewport: !inside };
+}
+
+const FORMATS = new Set<string>(['png', 'jpeg', 'webp']);
+
+function assertValid(request: CaptureRequest): void {
+  const sizeOk = (n: number) => Number.isInteger(n) && n >= 1 && n <= 16_384;
+  if (!sizeOk(request.width) || !sizeOk(request.height)) throw new RangeError(`invalid capture size ${request.width}×${request.height}`);
+  if (!FORMATS.has(request.format)) throw new RangeError(`invalid capture format ${String(request.format)}`);
+  if (!(request.quality >= 0 && request.quality <= 1)) throw new RangeError(`invalid capture quality ${request.quality}`);
+}

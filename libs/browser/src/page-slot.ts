@@ -1,0 +1,145 @@
+import type { Browser, BrowserContext, CDPSession, Page } from 'puppeteer-core';
+import { installRequestFilter, setRequestFilter } from './request-filter.js';
+import { delay } from './launch-browser.js';
+
+/** What a job changed on its page, so the next job starts from a known state. */
+interface PageSettings {
+  jsEnabled: boolean;
+  width: number;
+  height: number;
+}
+
+const slots = new WeakMap<Page, PageSlot>();
+
+/** The pool's bookkeeping for a page handed to a job (its CDP session and cached settings). */
+export function slotOf(page: Page): PageSlot | undefined {
+  return slots.get(page);
+}
+
+/**
+ * One warm page in its own browser context (cookies and storage never leak
+ * between slots), with request interception on and a CDP session for captures.
+ */
+export class PageSlot {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly cdp: CDPSession;
+  /** Settles when the renderer crashes or the page goes away underneath a job. */
+  readonly broken: Promise<Error>;
+  isBroken = false;
+  settings: PageSettings;
+  /** Pending deferred reset of an idle page (see BrowserPool.release). */
+  idleTimer: NodeJS.Timeout | null = null;
+  private dirtyOrigins = new Set<string>();
+
+  private constructor(context: BrowserContext, page: Page, cdp: CDPSession, settings: PageSettings) {
+    this.context = context;
+    this.page = page;
+    this.cdp = cdp;
+    this.settings = settings;
+    this.broken = new Promise<Error>((resolve) => {
+      page.once('error', (error) => resolve(error));
+      page.once('close', () => resolve(new Error('page closed')));
+    });
+    void this.broken.then(() => {
+      this.isBroken = true;
+    });
+    slots.set(page, this);
+  }
+
+  static async open(browser: Browser): Promise<PageSlot> {
+    const context = await browser.createBrowserContext({ downloadBehavior: { policy: 'deny' } });
+    try {
+      const page = await context.newPage();
+      await installRequestFilter(page);
+      // A dialog blocks the page's JavaScript until someone answers it; popups would escape the pool.
+      page.on('dialog', (dialog) => {
+        dialog.dismiss().catch(() => undefined);
+      });
+      page.on('popup', (popup) => {
+        popup?.close().catch(() => undefined);
+      });
+      const cdp = await page.createCDPSession();
+      await page.setViewport({ width: 1200, height: 630, deviceScaleFactor: 1 });
+      return new PageSlot(context, page, cdp, { jsEnabled: true, width: 1200, height: 630 });
+    } catch (error) {
+      await context.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async applySettings(wanted: Partial<PageSettings>): Promise<void> {
+    const next = { ...this.settings, ...wanted };
+    const work: Promise<unknown>[] = [];
+    if (next.jsEnabled !== this.settings.jsEnabled) work.push(this.page.setJavaScriptEnabled(next.jsEnabled));
+    if (next.width !== this.settings.width || next.height !== this.settings.height) {
+      work.push(this.page.setViewport({ width: next.width, height: next.height, deviceScaleFactor: 1 }));
+    }
+    await Promise.all(work);
+    this.settings = next;
+  }
+
+  /** Origins a job contacted: their cookies and storage are wiped when the page is parked. */
+  markContacted(origins: Iterable<string>): void {
+    for (const origin of origins) this.dirtyOrigins.add(origin);
+  }
+
+  /**
+   * Whether the document a job left behind may still act: with JavaScript on,
+   * its timers survive the next setContent (document.open keeps the Window),
+   * so they could read the next job's content; contacted origins hold cookies.
+   * Only a JavaScript-free, network-free document can wait for a lazy reset.
+   */
+  needsEagerReset(): boolean {
+    return this.page.isJavaScriptEnabled() || this.dirtyOrigins.size > 0;
+  }
+
+  /**
+   * Back to an empty about:blank document (a real navigation: timers and
+   * scripts of the job's document die with it) within `timeoutMs`, else false.
+   */
+  async park(timeoutMs: number): Promise<boolean> {
+    setRequestFilter(this.page, null);
+    const work = (async () => {
+      // Waits for the parking document's load: the next job must not race a navigation still in flight.
+      await this.page.goto('about:blank', { waitUntil: 'load', timeout: timeoutMs });
+      if (this.dirtyOrigins.size > 0) {
+        const origins = [...this.dirtyOrigins];
+        this.dirtyOrigins.clear();
+        await this.cdp.send('Network.clearBrowserCookies');
+        await Promise.all(origins.map((origin) => this.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })));
+      }
+      return true;
+    })();
+    return Promise.race([work.catch(() => false), delay(timeoutMs).then(() => false)]);
+  }
+
+  /**
+   * Closes the page and its context. A hung renderer can make a polite close
+   * hang too: after `timeoutMs` the target is closed from the browser side;
+   * false means even that did not finish (the caller restarts the browser).
+   */
+  async destroy(browser: Browser, timeoutMs: number): Promise<boolean> {
+    setRequestFilter(this.page, null);
+    slots.delete(this.page);
+    const polite = this.context.close().then(
+      () => true,
+      () => false,
+    );
+    if (await Promise.race([polite, delay(timeoutMs).then(() => false)])) return true;
+    try {
+      const session = await browser.target().createCDPSession();
+      try {
+        const forced = session.send('Target.disposeBrowserContext', { browserContextId: this.context.id ?? '' }).then(
+          () => true,
+          () => false,
+        );
+        return await Promise.race([forced, delay(timeoutMs).then(() => false)]);
+      } finally {
+        session.detach().catch(() => undefined);
+      }
+    } catch {
+      return false;
+    }
+  }
+}

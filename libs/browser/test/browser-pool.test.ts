@@ -1,0 +1,138 @@
+import { createSsrfGuard } from '@pressroom/ssrf';
+import { BrowserPool, captureImage, QueueFullError, RenderCrashedError, RenderTimeoutError, type CaptureRequest } from '../src/index.js';
+import { decode } from './support/pixels.js';
+import { startLocalServer, type LocalServer } from './support/local-server.js';
+
+const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+const guard = createSsrfGuard({ allowPrivateHosts: ['127.0.0.1/32'] });
+
+const card = (colour: string, extra = '', jsEnabled = false): CaptureRequest => ({
+  source: { kind: 'html', html: `<html><body style="margin:0;background:${colour}">${extra}</body></html>`, jsEnabled },
+  width: 64,
+  height: 64,
+  selector: null,
+  format: 'png',
+  quality: 1,
+});
+
+/** A render that must work after whatever the test did to the pool. */
+async function expectHealthyRender(pool: BrowserPool): Promise<void> {
+  const image = await captureImage(pool, card('#00ff00'), { guard });
+  expect((await decode(image.bytes)).pixel(32, 32)).toEqual([0, 255, 0]);
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('BrowserPool', () => {
+  let pool: BrowserPool;
+  let server: LocalServer;
+
+  beforeAll(async () => {
+    server = await startLocalServer('127.0.0.1', { '/never': () => undefined });
+    pool = await BrowserPool.start({ executablePath: EXECUTABLE, pages: 2, restartAfter: 1000, queueLimit: 1, renderTimeoutMs: 1500, jsHeapLimitMb: 64 });
+  });
+
+  afterAll(async () => {
+    await pool?.close();
+    await server?.close();
+  });
+
+  it('starts with warm pages and reports the live browser', () => {
+    const health = pool.health();
+    expect(health).toMatchObject({ status: 'ok', pagesIdle: 2, pagesBusy: 0, queued: 0, restarts: 0 });
+    expect(health.pid).toBeGreaterThan(0);
+    expect(() => process.kill(health.pid!, 0)).not.toThrow();
+  });
+
+  it('times out a page that never finishes loading, replaces it, and renders on', async () => {
+    const started = Date.now();
+    const error = await captureImage(pool, card('#fff', `<img src="${server.origin}/never">`), { guard }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RenderTimeoutError);
+    expect((error as RenderTimeoutError).slug).toBe('render-timeout');
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(server.hits).toContain('/never');
+    await expectHealthyRender(pool);
+  });
+
+  it('times out an endless JavaScript loop, closes the hung page, and renders on', async () => {
+    const error = await captureImage(pool, card('#fff', '<script>while (true) {}</script>', true), { guard, timeoutMs: 1000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RenderTimeoutError);
+    await expectHealthyRender(pool);
+    await expectHealthyRender(pool);
+    await waitFor(() => pool.health().pagesIdle === 2);
+  });
+
+  it('reports a renderer crash (runaway memory) as RenderCrashedError and recovers', async () => {
+    const hog = '<script>const keep = []; while (true) keep.push(new Array(1e6).fill(Math.random()));</script>';
+    const error = await captureImage(pool, card('#fff', hog, true), { guard, timeoutMs: 20_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RenderCrashedError);
+    expect((error as RenderCrashedError).slug).toBe('render-failed');
+    await expectHealthyRender(pool);
+    await waitFor(() => pool.health().pagesIdle === 2);
+  });
+
+  it('rejects jobs beyond the queue limit with QueueFullError', async () => {
+    let releaseJobs!: () => void;
+    const gate = new Promise<void>((resolve) => (releaseJobs = resolve));
+    const holding = [pool.run(() => gate), pool.run(() => gate)];
+    await waitFor(() => pool.health().pagesBusy === 2);
+    const queued = pool.run(async () => 'queued ran');
+    expect(pool.health().queued).toBe(1);
+    await expect(pool.run(async () => 'never')).rejects.toBeInstanceOf(QueueFullError);
+    releaseJobs();
+    await Promise.all(holding);
+    await expect(queued).resolves.toBe('queued ran');
+  });
+
+  it('notices a killed browser, reports it, and relaunches for the next render', async () => {
+    const before = pool.health();
+    process.kill(before.pid!, 'SIGKILL');
+    await waitFor(() => pool.health().status !== 'ok');
+    expect(['down', 'restarting']).toContain(pool.health().status);
+    await expectHealthyRender(pool);
+    const after = pool.health();
+    expect(after.status).toBe('ok');
+    expect(after.pid).not.toBe(before.pid);
+    expect(after.restarts).toBe(before.restarts + 1);
+    expect(after.pagesIdle + after.pagesBusy).toBe(2);
+  });
+});
+
+describe('BrowserPool restarts', () => {
+  it('relaunches the browser after restartAfter renders and keeps rendering', async () => {
+    const pool = await BrowserPool.start({ executablePath: EXECUTABLE, pages: 1, restartAfter: 3, queueLimit: 10, renderTimeoutMs: 5000 });
+    try {
+      const firstPid = pool.health().pid;
+      for (let i = 0; i < 3; i++) await expectHealthyRender(pool);
+      await expectHealthyRender(pool); // waits for the relaunch, then renders on the new browser
+      const health = pool.health();
+      expect(health.restarts).toBe(1);
+      expect(health.pid).not.toBe(firstPid);
+      expect(health.rendersSinceStart).toBe(1);
+      expect(() => process.kill(firstPid!, 0)).toThrow();
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('lets queued jobs wait through a restart while in-flight ones fail cleanly', async () => {
+    const pool = await BrowserPool.start({ executablePath: EXECUTABLE, pages: 1, restartAfter: 100, queueLimit: 10, renderTimeoutMs: 5000 });
+    try {
+      const inFlight = pool.run(() => new Promise<never>(() => undefined));
+      await waitFor(() => pool.health().pagesBusy === 1);
+      const queued = captureImage(pool, card('#00ff00'), { guard });
+      process.kill(pool.health().pid!, 'SIGKILL');
+      await expect(inFlight).rejects.toBeInstanceOf(RenderCrashedError);
+      const image = await queued;
+      expect((await decode(image.bytes)).pixel(1, 1)).toEqual([0, 255, 0]);
+    } finally {
+      await pool.close();
+    }
+  });
+});
