@@ -2,7 +2,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { trace, type SpanContext } from '@opentelemetry/api';
 import type { CommandSubject, EventSubject, NotificationSubject, RpcSubject } from '@pressroom/contracts';
-import { createLogger, getTracer } from '@pressroom/telemetry';
+import { createLogger, getTracer, initTracing } from '@pressroom/telemetry';
 import { TEST_NATS_URL, uniqueNamespace } from '@pressroom/testing';
 import { z } from 'zod';
 import {
@@ -19,6 +19,7 @@ import {
 
 // Handlers in these tests fail on purpose; keep the output readable.
 const logger = createLogger({ service: 'bus-test', level: 'silent' });
+initTracing();
 const tracer = getTracer('bus-contract-test');
 
 const ACK_WAIT_MS = 1_000;

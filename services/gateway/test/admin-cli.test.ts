@@ -19,6 +19,8 @@ async function cli(database: string | { dataDir: string }, ...args: string[]): P
       env: {
         ...process.env,
         NODE_OPTIONS: '',
+        // Do not wait for a server that is not coming (this test stands in for one).
+        PRESSROOM_ADMIN_SOCKET_WAIT_MS: '0',
         ...(typeof database === 'string' ? { DATABASE_URL: database } : { DATABASE_URL: '', PRESSROOM_DATA_DIR: database.dataDir }),
       },
     });

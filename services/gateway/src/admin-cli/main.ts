@@ -43,7 +43,8 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof DataDirLockedError && socketPath) {
       // The server may still be starting: its admin socket opens once the database is up.
-      for (let waited = 0; waited < 60_000; waited += 500) {
+      const patienceMs = Number(process.env.PRESSROOM_ADMIN_SOCKET_WAIT_MS ?? 30_000);
+      for (let waited = 0; waited < patienceMs; waited += 500) {
         await new Promise((r) => setTimeout(r, 500));
         const late = await viaServer();
         if (late !== null) return late;
