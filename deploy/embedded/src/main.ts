@@ -35,6 +35,7 @@ const stack = await startStack({
     restartAfter: env.PRESSROOM_BROWSER_RESTART_AFTER,
     queueLimit: env.PRESSROOM_BROWSER_QUEUE_LIMIT,
     renderTimeoutMs: env.PRESSROOM_RENDER_TIMEOUT_MS,
+    pngCompression: env.PRESSROOM_PNG_COMPRESSION,
   },
   gateway: { maxBodyBytes: env.PRESSROOM_MAX_BODY_BYTES, renderWaitMs: env.PRESSROOM_RENDER_WAIT_MS, authCacheMs: env.PRESSROOM_AUTH_CACHE_MS },
   logger,

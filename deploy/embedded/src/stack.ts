@@ -27,7 +27,7 @@ export interface StackOptions {
   allowPrivateHosts: string[];
   publicBaseUrl?: string | undefined;
   errorsBaseUrl?: string | undefined;
-  browser: { executablePath: string; pages: number; restartAfter: number; queueLimit: number; renderTimeoutMs: number };
+  browser: { executablePath: string; pages: number; restartAfter: number; queueLimit: number; renderTimeoutMs: number; pngCompression?: 'fast' | 'small' };
   gateway?: Partial<Pick<GatewaySettings, 'maxBodyBytes' | 'renderWaitMs' | 'authCacheMs'>>;
   logger?: Logger;
   /** Run the image renderer in this process (default true). */
@@ -67,8 +67,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let pool: BrowserPool | null = null;
   let image: ImageService | null = null;
   if (options.withImageService ?? true) {
-    pool = await BrowserPool.start({ ...options.browser, egressGuard: guard, logger });
-    image = await startImageService({ bus, db, storage, pool, guard, logger, concurrency: options.browser.pages });
+    const { pngCompression = 'fast', ...browser } = options.browser;
+    pool = await BrowserPool.start({ ...browser, egressGuard: guard, logger });
+    image = await startImageService({ bus, db, storage, pool, guard, logger, concurrency: browser.pages, pngCompression });
   }
 
   const server: Server = createServer();

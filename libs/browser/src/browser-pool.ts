@@ -208,7 +208,7 @@ export class BrowserPool {
    * has sat idle for IDLE_RESET_MS. Failed pages are replaced.
    */
   private async release(generation: Generation, slot: PageSlot, how: 'park' | 'replace'): Promise<void> {
-    if (how === 'park' && !generation.isDead && !slot.needsEagerReset()) {
+    if (how === 'park' && !generation.isDead && !slot.needsEagerReset() && (await slot.wipeContacted().then(() => true, () => false))) {
       generation.busy.delete(slot);
       this.returnIdle(generation, slot);
       slot.idleTimer = setTimeout(() => void this.idleReset(generation, slot), IDLE_RESET_MS);

@@ -6,6 +6,7 @@ import { slotOf } from './page-slot.js';
 import { elementBox, waitForFontsAndImages, type Box } from './page-scripts.js';
 import { captureFormatFor, chromiumQuality, CONTENT_TYPES, finishImage, type ImageFormat } from './encode-image.js';
 import { NavigationError, SelectorNotFoundError } from './errors.js';
+import { isScriptFree } from './script-free.js';
 
 export type CaptureSource = { kind: 'html'; html: string; jsEnabled: boolean } | { kind: 'url'; url: string };
 
@@ -51,7 +52,9 @@ async function captureOnPage(page: Page, request: CaptureRequest, options: Captu
   const slot = slotOf(page);
   if (!slot) throw new Error('captureImage needs a page from a BrowserPool');
   const { source } = request;
-  await slot.applySettings({ jsEnabled: source.kind === 'html' ? source.jsEnabled : true, width: request.width, height: request.height });
+  // Script-free HTML renders identically with JavaScript off, and its page is then reusable at once.
+  const jsEnabled = source.kind === 'html' ? source.jsEnabled && !isScriptFree(source.html) : true;
+  await slot.applySettings({ jsEnabled, width: request.width, height: request.height });
   const pageGuard = guardPage(page, options.guard);
   try {
     if (source.kind === 'html') {

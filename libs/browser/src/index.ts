@@ -7,3 +7,4 @@ export { guardPage } from './guard-page.js';
 export type { PageGuard } from './guard-page.js';
 export { BlockedUrlError, NavigationError, PoolClosedError, QueueFullError, RenderCrashedError, RenderError, RenderTimeoutError, SelectorNotFoundError } from './errors.js';
 export { BASE_FLAGS } from './launch-browser.js';
+export { isScriptFree } from './script-free.js';

@@ -32,7 +32,7 @@ const pool = await BrowserPool.start({
   egressGuard: guard,
   logger,
 });
-const service = await startImageService({ bus, db, storage, pool, guard, logger, concurrency: env.PRESSROOM_BROWSER_PAGES });
+const service = await startImageService({ bus, db, storage, pool, guard, logger, concurrency: env.PRESSROOM_BROWSER_PAGES, pngCompression: env.PRESSROOM_PNG_COMPRESSION });
 const ops = await startOpsServer({
   port: env.PORT,
   health: async () => ({

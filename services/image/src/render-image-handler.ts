@@ -24,6 +24,7 @@ export interface ImageHandlerDeps {
   pool: BrowserPool;
   guard: SsrfGuard;
   logger: Logger;
+  pngCompression: 'fast' | 'small';
 }
 
 const tracer = getTracer('pressroom-image');
@@ -81,7 +82,10 @@ export function renderImageHandler(deps: ImageHandlerDeps) {
     try {
       await context.with(trace.setSpan(context.active(), span), async () => {
         const request = await captureRequestOf(deps.storage, command);
-        const image = await captureImage(deps.pool, request, { guard: deps.guard });
+        const image = await captureImage(deps.pool, request, {
+          guard: deps.guard,
+          ...(deps.pngCompression === 'fast' ? { pngReencodeBytesPerPixel: Infinity } : {}),
+        });
         await deps.storage.put(command.output.storageKey, image.bytes, image.contentType);
         const completedAt = new Date();
         const finished = await completeRender(deps.db, {

@@ -14,6 +14,7 @@ export interface ImageServiceDeps {
   pool: BrowserPool;
   guard: SsrfGuard;
   logger: Logger;
+  pngCompression: 'fast' | 'small';
   /** Renders handled at once; defaults to the number of warm pages. */
   concurrency: number;
 }
