@@ -32,7 +32,10 @@ export function requestContext(options: { logger: Logger }): RequestHandler {
       span.setAttribute('http.response.status_code', res.statusCode);
       if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
-      duration.record(performance.now() - started, { method: req.method, route, status: String(res.statusCode) });
+      const ms = performance.now() - started;
+      duration.record(ms, { method: req.method, route, status: String(res.statusCode) });
+      // One access line per request, inside the request's trace context.
+      context.with(ctx, () => (res.locals.log as Logger).info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request'));
     });
     context.with(ctx, () => next());
   };
