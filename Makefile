@@ -42,8 +42,10 @@ proto: ## Regenerate proto/ (JSON Schema of every bus message) from libs/contrac
 proto-check: ## Fail when proto/ drifted from libs/contracts
 	@$(NODE_RUN) libs/contracts/scripts/generate-proto.ts --check
 
-bench: setup ## POST /image vs a raw puppeteer-core loop; writes docs/benchmarks.md and bench/results.json
+bench: setup ## POST /image, /gif, /pdf/* vs raw puppeteer-core loops; writes docs/benchmarks.md and bench/results.json
 	@$(NODE_RUN) bench/src/image-bench.ts
+	@$(NODE_RUN) bench/src/gif-bench.ts
+	@$(NODE_RUN) bench/src/pdf-bench.ts
 
 clean: ## Remove local data (PGlite database, rendered files)
 	rm -rf .data

@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { cardHtml } from './card.js';
 import { RawLoop } from './raw-loop.js';
 import { measure, type RunStats } from './stats.js';
+import { writeBenchSection } from './report.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
@@ -82,10 +83,6 @@ interface Row {
 
 function markdown(rows: Row[], meta: Record<string, unknown>): string {
   const lines = [
-    '# Benchmarks',
-    '',
-    'Written by `make bench` (bench/src/image-bench.ts); machine-readable copy in `bench/results.json`.',
-    '',
     '## POST /image vs raw puppeteer-core, 1200×630 card (text, gradient, inline SVG, web font), PNG',
     '',
     `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; ${meta.renders} renders per level after ${WARMUP} warm-up renders; both sides use ${PAGES} warm pages of Debian's chromium-headless-shell.`,
@@ -140,8 +137,8 @@ async function main(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
   const meta = { date: new Date().toISOString(), cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, renders: RENDERS };
-  await writeFile(join(ROOT, 'bench/results.json'), JSON.stringify({ image: { meta, rows } }, null, 2) + '\n');
-  await writeFile(join(ROOT, 'docs/benchmarks.md'), markdown(rows, meta));
+  // Its own section and key only: the GIF and PDF benchmarks write theirs beside it.
+  await writeBenchSection({ key: 'image', markdown: markdown(rows, meta), results: { meta, rows } });
   console.log('wrote docs/benchmarks.md and bench/results.json');
 }
 

@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { browserEnv, commonEnv, portEnv } from '@pressroom/config';
+import { browserEnv, commonEnv, portEnv, webhookEnv } from '@pressroom/config';
 import { gatewayEnv } from '@pressroom/gateway';
+import { gifEnv } from '@pressroom/gif';
 
 /** The embedded process reads the gateway's and the renderer's settings. */
 export const embeddedEnv = gatewayEnv.extend({
   ...commonEnv,
   ...browserEnv,
+  ...webhookEnv,
   ...portEnv(8080),
   HOST: z.string().default('0.0.0.0'),
+  PRESSROOM_GIF_PAGES: gifEnv.shape.PRESSROOM_GIF_PAGES,
+  PRESSROOM_GIF_TIMEOUT_MS: gifEnv.shape.PRESSROOM_GIF_TIMEOUT_MS,
 });
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;

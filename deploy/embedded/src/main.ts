@@ -37,6 +37,10 @@ const stack = await startStack({
     renderTimeoutMs: env.PRESSROOM_RENDER_TIMEOUT_MS,
     pngCompression: env.PRESSROOM_PNG_COMPRESSION,
   },
+  secretKey: env.PRESSROOM_SECRET_KEY,
+  batches: { pollMs: env.PRESSROOM_BATCH_POLL_MS, retentionMs: env.PRESSROOM_BATCH_RETENTION, csvMaxBytes: env.PRESSROOM_BATCH_CSV_MAX_BYTES },
+  webhooks: { retryScheduleMs: env.PRESSROOM_WEBHOOK_RETRY_SCHEDULE, timeoutMs: env.PRESSROOM_WEBHOOK_TIMEOUT_MS, pollMs: env.PRESSROOM_WEBHOOK_POLL_MS },
+  gif: { pages: env.PRESSROOM_GIF_PAGES, timeoutMs: env.PRESSROOM_GIF_TIMEOUT_MS },
   gateway: { maxBodyBytes: env.PRESSROOM_MAX_BODY_BYTES, renderWaitMs: env.PRESSROOM_RENDER_WAIT_MS, authCacheMs: env.PRESSROOM_AUTH_CACHE_MS },
   logger,
 });

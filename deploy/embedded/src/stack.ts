@@ -1,11 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createBus, type Bus } from '@pressroom/bus';
-import { BrowserPool } from '@pressroom/browser';
+import { ANIMATION_CAPTURE_FLAGS, BrowserPool } from '@pressroom/browser';
 import { CATALOG } from '@pressroom/contracts';
-import { openDatabase, type Db } from '@pressroom/db';
+import { createSecretBox, localSecretKey, openDatabase, type Db } from '@pressroom/db';
+import { startDispatcher, type Dispatcher } from '@pressroom/dispatcher';
+import { startScheduler, type Scheduler } from '@pressroom/scheduler';
 import { createGatewayApp, type GatewaySettings } from '@pressroom/gateway';
 import { startImageService, type ImageService } from '@pressroom/image';
+import { startGifService, type GifService } from '@pressroom/gif';
+import { startPdfService, type PdfService } from '@pressroom/pdf';
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { createStorage, type Storage } from '@pressroom/storage';
 import { createLogger, type Logger } from '@pressroom/telemetry';
@@ -32,6 +36,22 @@ export interface StackOptions {
   logger?: Logger;
   /** Run the image renderer in this process (default true). */
   withImageService?: boolean;
+  /** Run the GIF renderer (default: with the image renderer). It has its own browser, launched with `--disable-threaded-animation`. */
+  withGifService?: boolean;
+  /** GIF browser pages (default 2) and whole-GIF time limit (default 120 s); loading and each frame are bounded by `browser.renderTimeoutMs`. */
+  gif?: { pages?: number; timeoutMs?: number };
+  /** Run the PDF renderer (default: with the image renderer, whose browser pool it shares). */
+  withPdfService?: boolean;
+  /** Seals signing secrets; unset: a key kept in `<dataDir>/secret.key` (generated once), or per process without dataDir. */
+  secretKey?: string | undefined;
+  /** Webhook delivery settings (defaults: the contract's 1m,5m,30m,2h,24h retries, 30 s time-out, 1 s poll). */
+  webhooks?: { retryScheduleMs?: number[]; timeoutMs?: number; pollMs?: number };
+  /** Run the webhook dispatcher in this process (default true). */
+  withDispatcher?: boolean;
+  /** Batch settings (defaults: 1 s poll, 7-day retention, 5 MiB CSVs); `now` is the scheduler's clock (tests move it). */
+  batches?: { pollMs?: number; retentionMs?: number; csvMaxBytes?: number; now?: () => Date };
+  /** Run the batch scheduler in this process (default true). */
+  withScheduler?: boolean;
 }
 
 export interface Stack {
@@ -41,6 +61,8 @@ export interface Stack {
   bus: Bus;
   storage: Storage;
   pool: BrowserPool | null;
+  dispatcher: Dispatcher | null;
+  scheduler: Scheduler | null;
   close(): Promise<void>;
 }
 
@@ -53,7 +75,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const logger = options.logger ?? createLogger({ service: 'pressroom', level: 'silent' });
   const namespace = options.busNamespace ?? '';
   const bus = await createBus({ natsUrl: options.natsUrl, namespace, logger });
-  await bus.ensure([CATALOG.renderImage, CATALOG.renderCompleted, CATALOG.renderFailed]);
+  await bus.ensure([CATALOG.renderImage, CATALOG.renderGif, CATALOG.renderPdf, CATALOG.renderCompleted, CATALOG.renderFailed]);
   const db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir === undefined ? undefined : `${options.dataDir}/pglite` });
   const storage = await createStorage({
     kind: options.storage,
@@ -63,6 +85,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     namespace,
   });
   const guard = createSsrfGuard({ allowPrivateHosts: options.allowPrivateHosts });
+  const secretBox = createSecretBox(options.secretKey ?? (await localSecretKey(options.dataDir === undefined ? undefined : `${options.dataDir}/secret.key`)));
 
   let pool: BrowserPool | null = null;
   let image: ImageService | null = null;
@@ -71,6 +94,36 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     pool = await BrowserPool.start({ ...browser, egressGuard: guard, logger });
     image = await startImageService({ bus, db, storage, pool, guard, logger, concurrency: browser.pages, pngCompression });
   }
+  // PDFs print on the image pool's pages (same kind of short job, no special flags; see docs/pdf.md).
+  let pdf: PdfService | null = null;
+  if (pool && (options.withPdfService ?? true)) {
+    pdf = await startPdfService({ bus, db, storage, pool, guard, logger, concurrency: options.browser.pages, parallelDocuments: Math.max(1, Math.min(2, options.browser.pages)) });
+  }
+  // GIFs hold a page for seconds and need --disable-threaded-animation: their own small browser (see docs/gif.md).
+  let gifPool: BrowserPool | null = null;
+  let gif: GifService | null = null;
+  if (options.withGifService ?? options.withImageService ?? true) {
+    const { pngCompression: _unused, ...browser } = options.browser;
+    const gifPages = options.gif?.pages ?? 2;
+    const gifTimeoutMs = options.gif?.timeoutMs ?? 120_000;
+    gifPool = await BrowserPool.start({ ...browser, pages: gifPages, renderTimeoutMs: gifTimeoutMs, extraArgs: ANIMATION_CAPTURE_FLAGS, egressGuard: guard, logger });
+    gif = await startGifService({ bus, db, storage, pool: gifPool, guard, logger, concurrency: gifPages, stepTimeoutMs: browser.renderTimeoutMs, gifTimeoutMs });
+  }
+
+  // Event groups only see events emitted after they first subscribe: start before the API accepts renders.
+  const dispatcher =
+    (options.withDispatcher ?? true)
+      ? await startDispatcher({
+          bus,
+          db,
+          guard,
+          secretBox,
+          logger,
+          retryScheduleMs: options.webhooks?.retryScheduleMs ?? [60_000, 300_000, 1_800_000, 7_200_000, 86_400_000],
+          timeoutMs: options.webhooks?.timeoutMs ?? 30_000,
+          pollMs: options.webhooks?.pollMs ?? 1_000,
+        })
+      : null;
 
   const server: Server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -79,21 +132,41 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   });
   const port = (server.address() as AddressInfo).port;
   const publicBaseUrl = (options.publicBaseUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const retentionMs = options.batches?.retentionMs ?? 7 * 86_400_000;
+  const scheduler =
+    (options.withScheduler ?? true)
+      ? await startScheduler({
+          bus,
+          db,
+          storage,
+          logger,
+          publicBaseUrl,
+          pollMs: options.batches?.pollMs ?? 1_000,
+          retentionMs,
+          ...(options.batches?.now ? { now: options.batches.now } : {}),
+        })
+      : null;
   const app = createGatewayApp({
     db,
     bus,
     storage,
     guard,
     logger,
+    secretBox,
     settings: {
       publicBaseUrl,
       errorsBaseUrl: options.errorsBaseUrl ?? `${publicBaseUrl}/errors`,
       maxBodyBytes: options.gateway?.maxBodyBytes ?? 5 * 1024 * 1024,
       renderWaitMs: options.gateway?.renderWaitMs ?? options.browser.renderTimeoutMs + 15_000,
       authCacheMs: options.gateway?.authCacheMs ?? 5_000,
+      csvMaxBytes: options.batches?.csvMaxBytes ?? 5 * 1024 * 1024,
+      batchRetentionMs: retentionMs,
     },
     health: async () => ({
       ...(image?.health() ?? {}),
+      ...(gif?.health() ?? {}),
+      ...(dispatcher?.health() ?? {}),
+      ...(scheduler?.health() ?? {}),
       bus: { ok: bus.healthy(), transport: bus.transport },
       db: { ok: await db.healthy(), engine: db.kind },
       storage: { ok: await storage.healthy(), kind: storage.kind },
@@ -108,12 +181,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     bus,
     storage,
     pool,
+    dispatcher,
+    scheduler,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
       await image?.stop();
+      await gif?.stop();
+      await pdf?.stop();
+      await gifPool?.close();
+      await scheduler?.stop();
+      await dispatcher?.stop();
       await pool?.close();
       await bus.close();
       await storage.close();

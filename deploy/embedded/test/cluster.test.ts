@@ -51,6 +51,7 @@ describe('gateway and image service as their own processes', () => {
       PRESSROOM_STORAGE: 'nats',
       PRESSROOM_BUS_NAMESPACE: uniqueNamespace('cluster'),
       PRESSROOM_BROWSER_PAGES: '2',
+      PRESSROOM_SECRET_KEY: 'cluster-test-secret-key-0123456789',
       LOG_LEVEL: 'warn',
     };
     const run = (file: string, port: number) => {

@@ -90,7 +90,7 @@ async function captureOnPage(page: Page, request: CaptureRequest, options: Captu
  * after load (a script or a meta refresh): then retry on the new document
  * until it answers; the job's time limit bounds the loop.
  */
-async function waitForAssets(page: Page, signal: AbortSignal): Promise<void> {
+export async function waitForAssets(page: Page, signal: AbortSignal): Promise<void> {
   for (;;) {
     try {
       await page.evaluate(waitForFontsAndImages);
@@ -103,7 +103,7 @@ async function waitForAssets(page: Page, signal: AbortSignal): Promise<void> {
   }
 }
 
-async function navigate(page: Page, url: string, pageGuard: PageGuard): Promise<void> {
+export async function navigate(page: Page, url: string, pageGuard: PageGuard): Promise<void> {
   let response;
   try {
     response = await page.goto(url, { waitUntil: 'load', timeout: 0 });
@@ -127,7 +127,7 @@ function publicNetError(message: string): string {
   return /net::ERR_[A-Z_]+/.exec(message)?.[0] ?? 'network error';
 }
 
-async function locate(page: Page, selector: string): Promise<{ clip: Box; beyondViewport: boolean }> {
+export async function locate(page: Page, selector: string): Promise<{ clip: Box; beyondViewport: boolean }> {
   const found = await page.evaluate(elementBox, selector);
   if (found === 'no-match' || found === 'invalid') throw new SelectorNotFoundError(selector, found);
   const { element, viewport } = found;

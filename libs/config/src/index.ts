@@ -1,2 +1,3 @@
 export * from './parse-env.js';
 export * from './fragments.js';
+export * from './webhook-fragments.js';

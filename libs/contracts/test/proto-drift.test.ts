@@ -25,7 +25,7 @@ describe('proto/ and the subject catalog', () => {
     for (const subject of ALL_SUBJECTS) {
       if (subject.kind === 'notification') expect(streamed.some((s) => s.startsWith(`${subject.prefix}.`))).toBe(false);
     }
-    expect(streamed.filter((s) => s.startsWith('events.'))).toEqual([CATALOG.renderCompleted.subject, CATALOG.renderFailed.subject]);
+    expect(streamed.filter((s) => s.startsWith('events.'))).toEqual([CATALOG.renderCompleted.subject, CATALOG.renderFailed.subject, CATALOG.batchCompleted.subject]);
   });
 
   it('refuses a service whose handler map misses a subject', () => {

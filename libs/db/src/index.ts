@@ -52,4 +52,7 @@ export {
   getRenderById,
   listRenders,
 } from './renders.js';
+export * from './webhooks.js';
+export * from './batches.js';
+export { type SecretBox, createSecretBox, newSigningSecret, localSecretKey } from './secret-box.js';
 export * as tables from './schema.js';

@@ -19,6 +19,10 @@ export interface RenderRow {
   storageKey: string | null;
   contentType: string | null;
   error: RenderError | null;
+  /** Render credits: 1, or 1.5 for a live GIF capture. */
+  cost: number;
+  /** Kind-specific results (GIF frames/fps/animationLength, PDF pageCount/preset/pageSize). */
+  details: Record<string, unknown> | null;
   createdAt: Date;
   startedAt: Date | null;
   completedAt: Date | null;
@@ -34,6 +38,9 @@ export interface NewRender {
   format: string;
   width: number;
   height: number;
+  /** Default 1. */
+  cost?: number;
+  details?: Record<string, unknown> | null;
 }
 
 export type ClaimResult = 'claimed' | 'done' | 'failed' | 'missing';
@@ -64,7 +71,7 @@ export async function claimRender(db: Db, id: string): Promise<ClaimResult> {
 /** false when the render had already finished (a duplicate completion is ignored). */
 export async function completeRender(
   db: Db,
-  input: { id: string; url: string; storageKey: string; contentType: string; width: number; height: number; completedAt: Date },
+  input: { id: string; url: string; storageKey: string; contentType: string; width: number; height: number; completedAt: Date; details?: Record<string, unknown> },
 ): Promise<boolean> {
   const { id, ...values } = input;
   const rows = await db.orm

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The single source of the database shape. `pnpm --filter @pressroom/db db:generate`
 // turns changes here into a new SQL file under migrations/ (committed).
@@ -97,9 +97,17 @@ export const renders = pgTable(
     storageKey: text('storage_key'),
     contentType: text('content_type'),
     error: jsonb('error').$type<RenderError>(),
+    /** Render credits this render consumes: 1, or 1.5 for a live GIF capture (the limits read this). */
+    cost: doublePrecision('cost').notNull().default(1),
+    /** What only some kinds have: GIF fps/frames/animationLength/quality, PDF pageCount/preset/pageSize. */
+    details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('renders_owner_created_idx').on(t.ownerId, t.createdAt.desc())],
 );
+
+// Tables of other topics live in their own files (drizzle-kit reads them through these re-exports).
+export * from './schema-webhooks.js';
+export * from './schema-batches.js';

@@ -1,1 +1,15 @@
-export * from './interpolate.js';
+export { evaluateExpression, stripBraces } from './evaluate-expression.js';
+export { ExpressionError, expressionProblem, isExpressionError } from './expression-error.js';
+export { escapeHtml } from './escape-html.js';
+export { FUNCTIONS } from './functions/index.js';
+export type { FunctionCategory, FunctionInfo } from './functions/index.js';
+export { renderHtmlTemplate, type RenderHtmlTemplateOptions } from './html-template.js';
+export { LIMITS } from './limits.js';
+export { missingVariablesProblem, renderText, type RenderTextOptions } from './render-text.js';
+export { StepBudget } from './step-budget.js';
+export { templateVariableNames } from './variable-names.js';
+export { resolveVariables } from './variables.js';
+export { isValidColor } from './colors.js';
+export { imageUrlProblem } from './image-url.js';
+export { typeName, toText, truthy, valueType } from './values.js';
+export { evaluateCanvasExpression, renderCanvasText, replaceCanvasText, type StyledText } from './canvas-text.js';

@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import type { Bus } from '@pressroom/bus';
-import type { Db } from '@pressroom/db';
+import type { Db, SecretBox } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Storage } from '@pressroom/storage';
 import type { Logger } from '@pressroom/telemetry';
@@ -11,9 +11,15 @@ import { problemMiddleware, routeNotFound } from './http/problem-middleware.js';
 import { requestContext } from './http/request-context.js';
 import { errorPageRoutes } from './routes/error-pages.js';
 import { fileRoutes } from './routes/file-routes.js';
+import { canvasRoutes } from './routes/canvas-routes.js';
 import { imageRoutes } from './routes/image-routes.js';
+import { gifRoutes } from './routes/gif-routes.js';
+import { pdfRoutes } from './routes/pdf-routes.js';
 import { opsRoutes, type HealthProbe } from './routes/ops-routes.js';
+import { templateLanguageRoutes } from './routes/template-language-routes.js';
 import { templateRoutes } from './routes/template-routes.js';
+import { webhookRoutes } from './routes/webhook-routes.js';
+import { batchRoutes } from './routes/batch-routes.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -24,6 +30,8 @@ export interface GatewayDeps {
   settings: GatewaySettings;
   /** Components whose state /health reports (the embedded process adds the browser). */
   health: HealthProbe;
+  /** Seals webhook signing secrets at rest (PRESSROOM_SECRET_KEY; the dispatcher opens them). */
+  secretBox: SecretBox;
 }
 
 /** The HTTP API: public routes first, then authentication, then the API proper. */
@@ -47,8 +55,14 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(fileRoutes({ storage: deps.storage }));
   app.use(authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs }));
   app.use(jsonBody({ maxBodyBytes: deps.settings.maxBodyBytes }));
+  app.use(canvasRoutes(renderDeps));
   app.use(imageRoutes({ ...renderDeps, guard: deps.guard }));
+  app.use(gifRoutes({ ...renderDeps, guard: deps.guard }));
+  app.use(pdfRoutes({ ...renderDeps, guard: deps.guard }));
+  app.use(templateLanguageRoutes({ db: deps.db }));
   app.use(templateRoutes(renderDeps));
+  app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
+  app.use(batchRoutes({ db: deps.db, bus: deps.bus, guard: deps.guard, secretBox: deps.secretBox, csvMaxBytes: deps.settings.csvMaxBytes, retentionMs: deps.settings.batchRetentionMs }));
   app.use(routeNotFound);
   app.use(problemMiddleware({ errorsBaseUrl: deps.settings.errorsBaseUrl, maxBodyBytes: deps.settings.maxBodyBytes, logger: deps.logger }));
   return app;

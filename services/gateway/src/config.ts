@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { commonEnv, portEnv } from '@pressroom/config';
+import { batchEnv, commonEnv, portEnv, secretKeyEnv } from '@pressroom/config';
 
 export const gatewayEnv = z.object({
   ...commonEnv,
   ...portEnv(8080),
+  ...secretKeyEnv,
+  ...batchEnv,
   /** Base of the problem `type` URIs; default `<public base URL>/errors`. */
   PRESSROOM_ERRORS_BASE_URL: z.string().url().optional(),
   /** Largest accepted JSON body (bytes). */
@@ -22,6 +24,10 @@ export interface GatewaySettings {
   maxBodyBytes: number;
   renderWaitMs: number;
   authCacheMs: number;
+  /** Largest batch CSV (PRESSROOM_BATCH_CSV_MAX_BYTES); default 5 MiB. */
+  csvMaxBytes?: number;
+  /** Batch results are kept this long after the batch finishes (PRESSROOM_BATCH_RETENTION); default 7 days. */
+  batchRetentionMs?: number;
 }
 
 export function gatewaySettings(env: GatewayEnv): GatewaySettings {
@@ -32,5 +38,7 @@ export function gatewaySettings(env: GatewayEnv): GatewaySettings {
     maxBodyBytes: env.PRESSROOM_MAX_BODY_BYTES,
     renderWaitMs: env.PRESSROOM_RENDER_WAIT_MS,
     authCacheMs: env.PRESSROOM_AUTH_CACHE_MS,
+    csvMaxBytes: env.PRESSROOM_BATCH_CSV_MAX_BYTES,
+    batchRetentionMs: env.PRESSROOM_BATCH_RETENTION,
   };
 }

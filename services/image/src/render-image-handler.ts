@@ -1,7 +1,7 @@
 import { context, trace } from '@opentelemetry/api';
-import { CATALOG, type RenderImageCommand, type RenderOutcome } from '@pressroom/contracts';
+import { CATALOG, StoredCanvas, type RenderImageCommand, type RenderOutcome } from '@pressroom/contracts';
 import type { Bus, Delivery } from '@pressroom/bus';
-import { QueueFullError, captureImage, type BrowserPool, type CaptureRequest } from '@pressroom/browser';
+import { QueueFullError, captureCanvas, captureImage, type BrowserPool, type CanvasCaptureRequest, type CaptureRequest } from '@pressroom/browser';
 import {
   claimRender,
   completeRender,
@@ -32,7 +32,14 @@ const meter = getMeter('pressroom-image');
 const renderDuration = meter.createHistogram('render_duration_ms', { description: 'Image render time (capture + encode + store)', unit: 'ms' });
 const renderCount = meter.createCounter('renders_total', { description: 'Image renders by outcome' });
 
-async function captureRequestOf(storage: Storage, command: RenderImageCommand): Promise<CaptureRequest> {
+type RenderRequest = { kind: 'page'; request: CaptureRequest } | { kind: 'canvas'; request: CanvasCaptureRequest };
+
+async function captureRequestOf(storage: Storage, command: RenderImageCommand): Promise<RenderRequest> {
+  const output = { width: command.width, height: command.height, format: command.format, quality: command.quality };
+  if (command.source.kind === 'canvas' || command.source.kind === 'stored-canvas') {
+    const { canvas, fonts } = command.source.kind === 'canvas' ? command.source : await readStoredCanvas(storage, command.source.storageKey);
+    return { kind: 'canvas', request: { canvas, fonts, ...output } };
+  }
   let source: CaptureRequest['source'];
   if (command.source.kind === 'stored-html') {
     const stored = await storage.get(command.source.storageKey);
@@ -41,7 +48,13 @@ async function captureRequestOf(storage: Storage, command: RenderImageCommand): 
   } else {
     source = command.source;
   }
-  return { source, width: command.width, height: command.height, selector: command.selector, format: command.format, quality: command.quality };
+  return { kind: 'page', request: { source, selector: command.selector, ...output } };
+}
+
+async function readStoredCanvas(storage: Storage, storageKey: string): Promise<StoredCanvas> {
+  const stored = await storage.get(storageKey);
+  if (!stored) throw new Error(`spilled input ${storageKey} is missing`);
+  return StoredCanvas.parse(JSON.parse(stored.bytes.toString('utf8')));
 }
 
 /** Tell the waiting gateway (and anyone else) how a render that already finished ended. */
@@ -81,11 +94,9 @@ export function renderImageHandler(deps: ImageHandlerDeps) {
     const heartbeat = setInterval(() => void delivery.working().catch(() => {}), 10_000);
     try {
       await context.with(trace.setSpan(context.active(), span), async () => {
-        const request = await captureRequestOf(deps.storage, command);
-        const image = await captureImage(deps.pool, request, {
-          guard: deps.guard,
-          ...(deps.pngCompression === 'fast' ? { pngReencodeBytesPerPixel: Infinity } : {}),
-        });
+        const render = await captureRequestOf(deps.storage, command);
+        const captureOptions = { guard: deps.guard, ...(deps.pngCompression === 'fast' ? { pngReencodeBytesPerPixel: Infinity } : {}) };
+        const image = render.kind === 'canvas' ? await captureCanvas(deps.pool, render.request, captureOptions) : await captureImage(deps.pool, render.request, captureOptions);
         await deps.storage.put(command.output.storageKey, image.bytes, image.contentType);
         const completedAt = new Date();
         const finished = await completeRender(deps.db, {
@@ -124,7 +135,7 @@ export function renderImageHandler(deps: ImageHandlerDeps) {
       renderDuration.record(performance.now() - started);
       span.end();
     }
-    if (command.source.kind === 'stored-html') await deps.storage.delete(command.source.storageKey).catch(() => {});
+    if (command.source.kind === 'stored-html' || command.source.kind === 'stored-canvas') await deps.storage.delete(command.source.storageKey).catch(() => {});
   };
 }
 

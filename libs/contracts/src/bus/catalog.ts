@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { RenderImageCommand, RenderOutcome } from './render-image.js';
 import { RenderCompletedEvent, RenderFailedEvent } from './render-events.js';
+import { BatchCompletedEvent, BatchWake } from './batch.js';
+import { RenderGifCommand } from './render-gif.js';
+import { RenderPdfCommand } from './render-pdf.js';
 
 /**
  * The subject catalog: every subject on the bus, its schema and delivery
@@ -75,6 +78,29 @@ export const renderImage: CommandSubject<RenderImageCommand> = {
   maxDeliver: 3,
 };
 
+export const renderGif: CommandSubject<RenderGifCommand> = {
+  kind: 'command',
+  name: 'render.gif',
+  subject: 'render.gif',
+  stream: STREAMS.RENDER,
+  schema: RenderGifCommand,
+  durable: 'gif-renderers',
+  // GIF renders run longer than images (up to the GIF time limit); the renderer heartbeats every 10 s.
+  ackWaitMs: 45_000,
+  maxDeliver: 3,
+};
+
+export const renderPdf: CommandSubject<RenderPdfCommand> = {
+  kind: 'command',
+  name: 'render.pdf',
+  subject: 'render.pdf',
+  stream: STREAMS.RENDER,
+  schema: RenderPdfCommand,
+  durable: 'pdf-renderers',
+  ackWaitMs: 45_000,
+  maxDeliver: 3,
+};
+
 export const renderDone: NotificationSubject<RenderOutcome> = {
   kind: 'notification',
   name: 'render.done',
@@ -102,11 +128,32 @@ export const renderFailed: EventSubject<RenderFailedEvent> = {
   maxDeliver: 10,
 };
 
+export const batchCompleted: EventSubject<BatchCompletedEvent> = {
+  kind: 'event',
+  name: 'batch.completed',
+  subject: 'events.batch.completed',
+  stream: STREAMS.EVENTS,
+  schema: BatchCompletedEvent,
+  ackWaitMs: 30_000,
+  maxDeliver: 10,
+};
+
+export const batchWake: NotificationSubject<BatchWake> = {
+  kind: 'notification',
+  name: 'batch.wake',
+  prefix: 'batch.wake',
+  schema: BatchWake,
+};
+
 export const CATALOG = {
   renderImage,
+  renderGif,
+  renderPdf,
   renderDone,
   renderCompleted,
   renderFailed,
+  batchCompleted,
+  batchWake,
 } as const;
 
 export const ALL_SUBJECTS: readonly AnySubject[] = Object.values(CATALOG);

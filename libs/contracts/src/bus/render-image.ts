@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { ImageFormat } from '../http/common.js';
 import { BusProblem } from './problem.js';
 
+/** A web font a canvas render loads before the canvas JSON (weight and style as CSS strings). */
+export const CanvasFontSource = z.object({ family: z.string(), url: z.string(), weight: z.string().optional(), style: z.string().optional() });
+export type CanvasFontSource = z.infer<typeof CanvasFontSource>;
+
 /**
  * What to load into the page. Large HTML is spilled to storage by the
- * producer (`stored-html`) so that commands stay under the bus payload limit.
+ * producer (`stored-html`, `stored-canvas`) so that commands stay under the bus payload limit.
  */
 export const RenderSource = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('html'), html: z.string(), jsEnabled: z.boolean() }),
@@ -13,14 +17,29 @@ export const RenderSource = z.discriminatedUnion('kind', [
 ]);
 export type RenderSource = z.infer<typeof RenderSource>;
 
+/** What an image render draws: a page (RenderSource) or a fabric canvas (images only). */
+export const ImageRenderSource = z.discriminatedUnion('kind', [
+  ...RenderSource.options,
+  /** fabric canvas JSON, already templated by the gateway, and the web fonts to load first. */
+  z.object({ kind: z.literal('canvas'), canvas: z.record(z.string(), z.unknown()), fonts: z.array(CanvasFontSource) }),
+  /** A large canvas spilled to storage: the JSON `{canvas, fonts}` of the `canvas` variant. */
+  z.object({ kind: z.literal('stored-canvas'), storageKey: z.string() }),
+]);
+export type ImageRenderSource = z.infer<typeof ImageRenderSource>;
+
+/** The stored file a `stored-canvas` source points at (JSON). */
+export const StoredCanvas = z.object({ canvas: z.record(z.string(), z.unknown()), fonts: z.array(CanvasFontSource) });
+export type StoredCanvas = z.infer<typeof StoredCanvas>;
+
 /** Command `render.image`: render one image. The render id is its idempotency key everywhere. */
 export const RenderImageCommand = z.object({
   renderId: z.string(),
   accountId: z.string(),
   ownerId: z.string(),
-  origin: z.enum(['html', 'url', 'template']),
+  /** `batch`: an item of a batch job (the scheduler publishes it). */
+  origin: z.enum(['html', 'url', 'template', 'batch', 'canvas']),
   templateId: z.string().nullable(),
-  source: RenderSource,
+  source: ImageRenderSource,
   width: z.number().int().min(1).max(4000),
   height: z.number().int().min(1).max(4000),
   selector: z.string().nullable(),

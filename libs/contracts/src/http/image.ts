@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALWAYS_REFINE, FileExtension, Variables, boundedInt } from './common.js';
+import { LAYOUT_KEY, MAX_LAYOUTS } from './template.js';
 
 export const IMAGE_MIN_SIZE = 1;
 export const IMAGE_MAX_SIZE = 4000;
@@ -23,8 +24,20 @@ export const ImageRequest = z
     fileExtension: FileExtension.default('png'),
     /** 0–1, used for jpeg and webp. */
     quality: z.number().min(0).max(1).optional(),
+    /** With `template`: render this layout variant (default: the template itself). */
+    layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
+    /** With `template`: one render per layout; the answer is `{renders: [...]}`. */
+    layouts: z.array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.')).min(1).max(MAX_LAYOUTS + 1).optional(),
   })
   .superRefine((body, ctx) => {
+    for (const key of ['layout', 'layouts'] as const) {
+      if (body[key] !== undefined && body.template === undefined) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `\`${key}\` applies only to template renders (with \`template\`).` });
+      }
+    }
+    if (body.layout !== undefined && body.layouts !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['layouts'], message: 'Give `layout` or `layouts`, not both.' });
+    }
     const given = (['html', 'url', 'template'] as const).filter((k) => body[k] !== undefined);
     if (given.length !== 1) {
       ctx.addIssue({
@@ -55,7 +68,8 @@ export interface ImageEntry {
   width: number;
   height: number;
   format: string;
-  source: 'html' | 'url' | 'template';
+  /** `batch`: an item of a batch job; `canvas`: POST /image/canvas. */
+  source: 'html' | 'url' | 'template' | 'batch' | 'canvas';
   templateId: string | null;
   createdAt: string;
   completedAt: string | null;

@@ -27,6 +27,28 @@ export const TemplatePage = z.object({
 
 const templateDimension = boundedInt(1, 4000);
 
+export const MAX_LAYOUTS = 20;
+
+/**
+ * One layout variant: its own size and, optionally, its own design (`html`
+ * for HTML templates, `fabricJSData` for canvas ones). Omitted fields fall
+ * back to the template's. Variables are shared by every layout.
+ */
+export const TemplateLayout = z
+  .object({
+    name: z.string().max(200).optional(),
+    width: templateDimension.optional(),
+    height: templateDimension.optional(),
+    html: z.string().min(1).optional(),
+    fabricJSData: z.record(z.string(), z.unknown()).optional(),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.html !== undefined && entry.fabricJSData !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['fabricJSData'], message: 'A layout has `html` or `fabricJSData`, not both.' });
+    }
+  }, ALWAYS_REFINE);
+export type TemplateLayout = z.infer<typeof TemplateLayout>;
+
 const templateFields = {
   name: z.string().trim().min(1).max(200),
   engine: z.string().max(50).optional(),
@@ -44,12 +66,29 @@ const templateFields = {
   variableDefinitions: z.array(VariableDefinition).max(500).optional(),
   pages: z.array(TemplatePage).max(100).optional(),
   layouts: z
-    .record(z.string(), z.record(z.string(), z.unknown()))
-    .refine((layouts) => Object.keys(layouts).every((k) => LAYOUT_KEY.test(k)), {
-      message: 'Layout keys must match ^[a-z0-9-]{1,64}$.',
+    .record(z.string(), TemplateLayout)
+    .superRefine((layouts, ctx) => {
+      const keys = Object.keys(layouts);
+      if (keys.length > MAX_LAYOUTS) ctx.addIssue({ code: 'custom', message: `At most ${MAX_LAYOUTS} layouts.` });
+      for (const key of keys) {
+        if (!LAYOUT_KEY.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'Layout keys must match ^[a-z0-9-]{1,64}$.' });
+        else if (key === 'default') ctx.addIssue({ code: 'custom', path: [key], message: '`default` is the template itself; give its size and design at the top level.' });
+      }
     })
     .optional(),
 };
+
+/** An HTML template's layouts carry HTML, a canvas template's carry FabricJS data. */
+function layoutsMatchDesign(body: { html?: unknown; fabricJSData?: unknown; layouts?: Record<string, TemplateLayout> }, ctx: z.RefinementCtx) {
+  const design = body.html !== undefined ? 'html' : body.fabricJSData !== undefined ? 'fabricJSData' : null;
+  if (!design || !body.layouts) return;
+  const other = design === 'html' ? 'fabricJSData' : 'html';
+  for (const [key, entry] of Object.entries(body.layouts)) {
+    if (entry[other] !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['layouts', key, other], message: `This template is designed with \`${design}\`; its layouts give \`${design}\` (or only a size), not \`${other}\`.` });
+    }
+  }
+}
 
 function exactlyOneDesign(body: { html?: unknown; fabricJSData?: unknown }, ctx: z.RefinementCtx, required: boolean) {
   const both = body.html !== undefined && body.fabricJSData !== undefined;
@@ -66,14 +105,20 @@ function exactlyOneDesign(body: { html?: unknown; fabricJSData?: unknown }, ctx:
 }
 
 /** POST /templates */
-export const TemplateCreate = z.object(templateFields).superRefine((b, ctx) => exactlyOneDesign(b, ctx, true), ALWAYS_REFINE);
+export const TemplateCreate = z.object(templateFields).superRefine((b, ctx) => {
+  exactlyOneDesign(b, ctx, true);
+  layoutsMatchDesign(b, ctx);
+}, ALWAYS_REFINE);
 export type TemplateCreate = z.infer<typeof TemplateCreate>;
 
 /** PUT /templates/{uid}: every field optional; html and fabricJSData still exclusive. */
 export const TemplateUpdate = z
   .object(templateFields)
   .partial()
-  .superRefine((b, ctx) => exactlyOneDesign(b, ctx, false), ALWAYS_REFINE);
+  .superRefine((b, ctx) => {
+    exactlyOneDesign(b, ctx, false);
+    layoutsMatchDesign(b, ctx);
+  }, ALWAYS_REFINE);
 export type TemplateUpdate = z.infer<typeof TemplateUpdate>;
 
 export const TemplateListQuery = z.object({
@@ -88,7 +133,7 @@ export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
 export const TemplateRenderRequest = z.object({
   variables: Variables.optional(),
   layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
-  layouts: z.array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.')).min(1).max(20).optional(),
+  layouts: z.array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.')).min(1).max(MAX_LAYOUTS + 1).optional(),
   format: z.preprocess((v) => (v === 'jpg' ? 'jpeg' : v), ImageFormat).default('png'),
   quality: z.number().min(0.1).max(1).optional(),
 });
@@ -118,3 +163,10 @@ export interface TemplateView {
   createdAt: string;
   updatedAt: string;
 }
+
+/** POST /templates/expression/test: one expression (with or without `{{ }}`) and the variables to evaluate it with. */
+export const ExpressionTestRequest = z.object({
+  expression: z.string(),
+  variables: Variables.optional(),
+});
+export type ExpressionTestRequest = z.infer<typeof ExpressionTestRequest>;

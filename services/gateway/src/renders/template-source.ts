@@ -1,6 +1,8 @@
+import type { VariableDefinition } from '@pressroom/contracts';
 import { ProblemError } from '@pressroom/problem';
-import { interpolate } from '@pressroom/templating';
+import { renderHtmlTemplate } from '@pressroom/templating';
 import { getTemplate, type Db, type TemplateRow } from '@pressroom/db';
+import { resolveLayout } from './template-layouts.js';
 
 export async function loadTemplate(db: Db, options: { ownerId: string; uid: string }): Promise<TemplateRow> {
   const template = await getTemplate(db, options);
@@ -11,29 +13,38 @@ export async function loadTemplate(db: Db, options: { ownerId: string; uid: stri
 }
 
 export interface TemplatePageSource {
+  /** The layout rendered (`default` for the template itself). */
+  layout: string;
   html: string;
   width: number;
   height: number;
   jsEnabled: boolean;
 }
 
-/** The HTML page of a template with its variables filled in. */
+/**
+ * The HTML page of a template (or of one of its layouts) with its variables
+ * applied by the template language: defaults, validation, expressions,
+ * escaping, `_if` / `_for`. Bad variables or expressions are 400s here,
+ * before anything is queued.
+ */
 export function templatePage(template: TemplateRow, options: { variables: Record<string, unknown>; layout?: string | undefined }): TemplatePageSource {
-  if (options.layout !== undefined && options.layout !== 'default' && !(options.layout in template.layouts)) {
-    throw new ProblemError('not-found', {
-      detail: `Template ${template.uid} has no layout ${JSON.stringify(options.layout)}; known layouts: ${['default', ...Object.keys(template.layouts)].join(', ')}.`,
-    });
-  }
-  if (template.html === null) {
+  const layout = resolveLayout(template, options.layout);
+  if (layout.html === null) {
     throw new ProblemError('validation-error', {
-      detail: `Template ${template.uid} is a FabricJS canvas template; canvas rendering arrives with the canvas renderer. Render HTML templates here.`,
-      errors: [{ field: 'template', message: 'Canvas templates cannot be rendered by this endpoint yet.' }],
+      detail: `Template ${template.uid} is a FabricJS canvas template; canvas templates render as images (POST /image with \`template\`, or POST /templates/{uid}/render). This endpoint renders HTML templates.`,
+      errors: [{ field: 'template', message: 'Canvas templates render as images only.' }],
     });
   }
   return {
-    html: interpolate(template.html, options.variables),
-    width: template.width,
-    height: template.height,
+    layout: layout.key,
+    html: renderHtmlTemplate({
+      html: layout.html,
+      variables: options.variables,
+      definitions: template.variableDefinitions as VariableDefinition[],
+      strictVariables: template.strictVariables,
+    }),
+    width: layout.width,
+    height: layout.height,
     jsEnabled: template.jsEnabled,
   };
 }

@@ -2,27 +2,27 @@ import { Router } from 'express';
 import {
   IMAGE_DEFAULT_HEIGHT,
   IMAGE_DEFAULT_WIDTH,
-  ImageListQuery,
   ImageRequest,
   formatOfExtension,
-  paginate,
 } from '@pressroom/contracts';
-import { getRender, listRenders } from '@pressroom/db';
-import { ProblemError } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 import { submitImageRender, type ImageRenderInput, type RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { assertFetchableUrl } from '../renders/target-url.js';
-import { loadTemplate, templatePage } from '../renders/template-source.js';
+import { renderTemplate } from '../renders/render-template.js';
+import { respondWithTemplateRender } from '../renders/respond-template-render.js';
+import { loadTemplate } from '../renders/template-source.js';
 import { imageView } from '../views/image-view.js';
+import { renderListHandlers } from './render-list.js';
 import { respondWithRender } from './respond-render.js';
 
 const DEFAULT_QUALITY = 0.9;
 
 export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Router {
   const router = Router();
+  const lists = renderListHandlers({ db: deps.db, kind: 'image', plural: 'images', singular: 'image', noun: 'image', view: imageView });
 
   defineRoute(router, '/image', {
     post: handler(async (req, res) => {
@@ -37,10 +37,20 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
         source = { kind: 'url', url: await assertFetchableUrl(deps.guard, body.url) };
       } else {
         const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: body.template! });
-        const page = templatePage(template, { variables: body.variables ?? {} });
-        source = { kind: 'html', html: page.html, jsEnabled: page.jsEnabled };
-        size = { width: page.width, height: page.height };
-        templateId = template.uid;
+        const rendered = await renderTemplate(deps, {
+          auth,
+          template,
+          variables: body.variables ?? {},
+          layout: body.layout,
+          layouts: body.layouts,
+          width: body.width,
+          height: body.height,
+          selector: body.selector ?? null,
+          format: formatOfExtension(body.fileExtension),
+          quality: body.quality ?? DEFAULT_QUALITY,
+        });
+        respondWithTemplateRender(res, rendered);
+        return;
       }
       const outcome = await submitImageRender(deps, {
         auth,
@@ -55,23 +65,11 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
       });
       respondWithRender(res, outcome);
     }),
-    get: handler(async (req, res) => {
-      const query = parseOrThrow(ImageListQuery, req.query, 'query');
-      const offset = query.offset ?? ((query.page ?? 1) - 1) * query.limit;
-      const page = Math.floor(offset / query.limit) + 1;
-      const { rows, total } = await listRenders(deps.db, { ownerId: authOf(res).ownerId, kind: 'image', offset, limit: query.limit });
-      res.json({ images: rows.map(imageView), pagination: { ...paginate({ page, limit: query.limit, total }), offset, hasMore: offset + rows.length < total } });
-    }),
+    get: lists.list,
   });
 
   defineRoute(router, '/image/:uid', {
-    get: handler(async (req, res) => {
-      const row = await getRender(deps.db, { ownerId: authOf(res).ownerId, id: String(req.params.uid) });
-      if (!row || row.kind !== 'image') {
-        throw new ProblemError('not-found', { detail: `No image with id ${JSON.stringify(req.params.uid)} exists for this account.` });
-      }
-      res.json({ image: imageView(row) });
-    }),
+    get: lists.one,
   });
 
   return router;

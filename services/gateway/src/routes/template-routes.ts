@@ -12,10 +12,12 @@ import { ProblemError } from '@pressroom/problem';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
-import { submitImageRender, type RenderGatewayDeps } from '../renders/submit-image-render.js';
-import { loadTemplate, templatePage } from '../renders/template-source.js';
+import { renderTemplate } from '../renders/render-template.js';
+import { respondWithTemplateRender } from '../renders/respond-template-render.js';
+import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
+import { loadTemplate } from '../renders/template-source.js';
+import { respondWithPdf, submitTemplatePdf } from '../renders/submit-pdf-render.js';
 import { templateView } from '../views/template-view.js';
-import { respondWithRender } from './respond-render.js';
 
 const DEFAULT_TEMPLATE_SIZE = { width: 1200, height: 630 };
 
@@ -82,25 +84,21 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
       const body = parseOrThrow(TemplateRenderRequest, req.body);
       const auth = authOf(res);
       const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: String(req.params.uid) });
-      if (body.layouts !== undefined) {
-        throw new ProblemError('validation-error', {
-          detail: 'Rendering several layouts at once arrives with the template language; use `layout` for one.',
-          errors: [{ field: 'layouts', message: 'Not supported yet; use `layout`.' }],
-        });
+      if (template.outputFormat === 'pdf') {
+        await respondWithPdf(deps, res, await submitTemplatePdf(deps, { auth, template, variables: body.variables ?? {}, layout: body.layout, layouts: body.layouts }));
+        return;
       }
-      const page = templatePage(template, { variables: body.variables ?? {}, layout: body.layout });
-      const outcome = await submitImageRender(deps, {
+      const rendered = await renderTemplate(deps, {
         auth,
-        origin: 'template',
-        templateId: template.uid,
-        source: { kind: 'html', html: page.html, jsEnabled: page.jsEnabled },
-        width: page.width,
-        height: page.height,
+        template,
+        variables: body.variables ?? {},
+        layout: body.layout,
+        layouts: body.layouts,
         selector: null,
         format: body.format,
         quality: body.quality ?? 0.9,
       });
-      respondWithRender(res, outcome);
+      respondWithTemplateRender(res, rendered);
     }),
   });
 

@@ -1,0 +1,123 @@
+/**
+ * `make bench` (PDF): POST /pdf/render (1-page and 10-page invoices) and
+ * POST /pdf/multi-page (10 variable sets) through the whole embedded process,
+ * against raw puppeteer-core `page.pdf` in the same run. Writes its section
+ * of docs/benchmarks.md and the `pdf` key of bench/results.json.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiPost, machineMeta, startApi } from './api-process.js';
+import { RawPdfLoop } from './raw-pdf-loop.js';
+import { writeBenchSection } from './report.js';
+import { measure, type RunStats } from './stats.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+const PAGES = 4;
+const RENDERS = Number(process.env.BENCH_PDF_RENDERS ?? 30);
+const WARMUP = 4;
+
+/** An invoice of `pages` A4 pages (25 line items each, a page break after each block). */
+function invoiceHtml(number: string, pages: number): string {
+  const block = (p: number) =>
+    `<section${p < pages - 1 ? ' style="break-after:page"' : ''}><table>${Array.from({ length: 25 }, (_, i) => `<tr><td>Item ${p * 25 + i + 1}: consulting, design and rendering services</td><td class="n">${((p * 25 + i + 1) * 12.5).toFixed(2)} EUR</td></tr>`).join('')}</table></section>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Invoice ${number}</title><style>
+  body { font: 13px/1.5 sans-serif; margin: 40px; color: #111; }
+  header { display: flex; justify-content: space-between; background: #1e40af; color: #fff; padding: 20px 24px; border-radius: 8px; margin-bottom: 24px; }
+  h1 { margin: 0; font-size: 26px; } table { width: 100%; border-collapse: collapse; }
+  td { padding: 6px 8px; border-bottom: 1px solid #e5e7eb; } .n { text-align: right; white-space: nowrap; }
+</style></head><body><header><h1>Invoice ${number}</h1><div>Pressroom Ltd<br>Due in 30 days</div></header>
+${Array.from({ length: pages }, (_, p) => block(p)).join('\n')}</body></html>`;
+}
+
+interface PdfRow {
+  case: string;
+  concurrency: number;
+  pages: number;
+  raw: RunStats;
+  api: RunStats;
+  /** api p50 / raw p50. */
+  timeRatio: number;
+  throughputRatio: number;
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-bench-pdf-'));
+  const api = await startApi({ dataDir, pages: PAGES });
+  const raw = await RawPdfLoop.start({ executablePath: CHROMIUM, pages: PAGES });
+  const rows: PdfRow[] = [];
+  try {
+    const { template } = await apiPost<{ template: { uid: string } }>(api, '/templates', { name: 'bench invoice', html: invoiceHtml('{{number}}', 1) });
+    const sets = Array.from({ length: 10 }, (_, i) => ({ number: `M-${i + 1}` }));
+    const cases: Array<{ name: string; pages: number; concurrency: number; renders: number; api(i: number): Promise<void>; raw(i: number): Promise<void> }> = [1, 4]
+      .map((concurrency) => ({
+        name: '1-page invoice, POST /pdf/render',
+        pages: 1,
+        concurrency,
+        renders: RENDERS,
+        api: async (i: number) => check(await apiPost<{ pageCount: number }>(api, '/pdf/render', { html: invoiceHtml(`A-${i}`, 1) }), 1),
+        raw: async (i: number) => void (await raw.print(invoiceHtml(`A-${i}`, 1))),
+      }))
+      .concat([
+        {
+          name: '10-page invoice, POST /pdf/render',
+          pages: 10,
+          concurrency: 1,
+          renders: Math.ceil(RENDERS / 3),
+          api: async (i: number) => check(await apiPost<{ pageCount: number }>(api, '/pdf/render', { html: invoiceHtml(`B-${i}`, 10) }), 10),
+          raw: async (i: number) => void (await raw.print(invoiceHtml(`B-${i}`, 10))),
+        },
+        {
+          name: '10 variable sets, POST /pdf/multi-page (raw: 10 prints + pdf-lib join)',
+          pages: 10,
+          concurrency: 1,
+          renders: Math.ceil(RENDERS / 3),
+          api: async () => check(await apiPost<{ pageCount: number }>(api, '/pdf/multi-page', { templateUid: template.uid, variableSets: sets }), 10),
+          raw: async () => void (await raw.printJoined(sets.map((s) => invoiceHtml(s.number, 1)))),
+        },
+      ]);
+    for (const c of cases) {
+      await measure({ concurrency: c.concurrency, total: WARMUP, job: c.api });
+      await measure({ concurrency: c.concurrency, total: WARMUP, job: c.raw });
+      const rawStats = await measure({ concurrency: c.concurrency, total: c.renders, job: c.raw });
+      const apiStats = await measure({ concurrency: c.concurrency, total: c.renders, job: c.api });
+      const row: PdfRow = {
+        case: c.name,
+        concurrency: c.concurrency,
+        pages: c.pages,
+        raw: rawStats,
+        api: apiStats,
+        timeRatio: Math.round((apiStats.p50Ms / rawStats.p50Ms) * 100) / 100,
+        throughputRatio: Math.round((apiStats.rendersPerSecond / rawStats.rendersPerSecond) * 100) / 100,
+      };
+      rows.push(row);
+      console.log(`pdf ${c.name} c=${c.concurrency}  raw p50 ${rawStats.p50Ms} ms ${rawStats.rendersPerSecond}/s | api p50 ${apiStats.p50Ms} ms ${apiStats.rendersPerSecond}/s | api/raw time ${row.timeRatio}`);
+    }
+  } finally {
+    await raw.close();
+    api.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const meta = { ...machineMeta(), renders: RENDERS, pages: PAGES };
+  const markdown = [
+    '## POST /pdf/render and /pdf/multi-page vs raw puppeteer-core `page.pdf`, A4 invoices',
+    '',
+    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; ${WARMUP} warm-up renders per case and side; both sides use ${PAGES} warm pages of Debian's chromium-headless-shell.`,
+    '',
+    '- **raw**: puppeteer-core, pooled pages, `setContent` + `page.pdf({format: A4, printBackground: true})`; for 10 variable sets, 10 prints joined with pdf-lib.',
+    '- **api**: the request over HTTP to the embedded process (auth, validation, template, database row, bus command, print on the shared pool, page count, storage write, bus reply), answered when the file is stored. Multi-page prints each set on its own page of the pool, 2 at a time, and joins them with pdf-lib.',
+    '',
+    '| case | concurrency | pages | raw p50 ms | raw p95 ms | raw PDFs/s | api p50 ms | api p95 ms | api PDFs/s | api/raw time (p50) | throughput api/raw |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.case} | ${r.concurrency} | ${r.pages} | ${r.raw.p50Ms} | ${r.raw.p95Ms} | ${r.raw.rendersPerSecond} | ${r.api.p50Ms} | ${r.api.p95Ms} | ${r.api.rendersPerSecond} | ${r.timeRatio} | ${r.throughputRatio} |`),
+  ].join('\n');
+  await writeBenchSection({ key: 'pdf', markdown, results: { meta, rows } });
+  console.log('wrote the pdf section of docs/benchmarks.md and bench/results.json');
+}
+
+function check(body: { pageCount: number }, pages: number): void {
+  if (body.pageCount !== pages) throw new Error(`expected ${pages} pages, got ${body.pageCount}`);
+}
+
+await main();

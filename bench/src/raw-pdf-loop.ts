@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+const FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--hide-scrollbars', '--mute-audio',
+  '--font-render-hinting=none', '--disable-frame-rate-limit',
+];
+
+/** The PDF baseline: puppeteer-core on warm pages, `setContent` + `page.pdf` (A4, backgrounds), nothing around it. */
+export class RawPdfLoop {
+  private constructor(
+    private readonly browser: Browser,
+    private readonly idle: Page[],
+    private readonly userDataDir: string,
+  ) {}
+
+  static async start(options: { executablePath: string; pages: number }): Promise<RawPdfLoop> {
+    const userDataDir = await mkdtemp(join(tmpdir(), 'bench-raw-pdf-'));
+    const browser = await puppeteer.launch({ executablePath: options.executablePath, headless: 'shell', args: FLAGS, userDataDir, pipe: true });
+    const pages = await Promise.all(Array.from({ length: options.pages }, () => browser.newPage()));
+    return new RawPdfLoop(browser, pages, userDataDir);
+  }
+
+  async print(html: string): Promise<Uint8Array> {
+    const page = this.idle.pop();
+    if (!page) throw new Error('raw pdf loop: more concurrent prints than pages');
+    try {
+      await page.setContent(html, { waitUntil: 'load' });
+      return await page.pdf({ format: 'A4', printBackground: true });
+    } finally {
+      this.idle.push(page);
+    }
+  }
+
+  /** One print per document, joined with pdf-lib (what /pdf/multi-page does without a header/footer). */
+  async printJoined(documents: string[]): Promise<Uint8Array> {
+    const joined = await PDFDocument.create();
+    for (const html of documents) {
+      const part = await PDFDocument.load(await this.print(html));
+      for (const page of await joined.copyPages(part, part.getPageIndices())) joined.addPage(page);
+    }
+    return joined.save();
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+    await rm(this.userDataDir, { recursive: true, force: true });
+  }
+}

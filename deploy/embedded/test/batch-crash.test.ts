@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CATALOG } from '@pressroom/contracts';
+import { createAccount, createApiKey, getRenderById, listBatchItems } from '@pressroom/db';
+import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
+import { ALLOWED_HOST, decode, startPageServer, startTestStack, type TestStack } from './harness.js';
+import { waitFor } from './webhook-support.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/**
+ * The image renderer as its own process on the stack's NATS, PostgreSQL and
+ * object store, killed with SIGKILL mid-batch: its unacknowledged commands
+ * come back after the ack wait (45 s) and a fresh renderer finishes them.
+ */
+describe('a renderer killed mid-batch loses no item and renders none twice (nats+postgres)', () => {
+  const namespace = uniqueNamespace('crash');
+  const children: ChildProcess[] = [];
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let stack: TestStack;
+  let pages: Awaited<ReturnType<typeof startPageServer>>;
+
+  async function startRenderer(): Promise<ChildProcess> {
+    const port = await freePort();
+    const child = spawn('node', ['--conditions=source', '--import', 'tsx', 'services/image/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        NATS_URL: TEST_NATS_URL,
+        DATABASE_URL: database.url,
+        PRESSROOM_STORAGE: 'nats',
+        PRESSROOM_BUS_NAMESPACE: namespace,
+        PRESSROOM_BROWSER_PAGES: '2',
+        PRESSROOM_ALLOW_PRIVATE_HOSTS: `${ALLOWED_HOST}/32`,
+        PRESSROOM_RENDER_TIMEOUT_MS: '10000',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(child);
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`renderer exited with ${child.exitCode}`);
+      return (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok;
+    }, 'renderer healthy', 60_000);
+    return child;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pages = await startPageServer({
+      '/slow.png': (_req, res) => setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(TINY_PNG), 700),
+    });
+    stack = await startTestStack('nats+postgres', { databaseUrl: database.url, busNamespace: namespace, withImageService: false, batches: { pollMs: 250 } });
+  }, 60_000);
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await stack?.dispose();
+    await pages?.close();
+    await database?.drop();
+  });
+
+  it('finishes every item exactly once after SIGKILL of the renderer and a replacement', async () => {
+    const completions = new Map<string, number>();
+    await stack.bus.subscribeEvents(
+      CATALOG.renderCompleted,
+      async ({ data }) => {
+        completions.set(data.data.imageId, (completions.get(data.data.imageId) ?? 0) + 1);
+      },
+      { group: 'crash-observer' },
+    );
+    const account = await createAccount(stack.db, { name: `crash-${Date.now()}`, plan: 'pro' });
+    const { key } = await createApiKey(stack.db, { accountId: account.id });
+    const created = await stack.api('/templates', { method: 'POST', key, json: { name: 'slow', width: 50, height: 30, html: `<body style="margin:0;background:#00ff00"><img src="${pages.url('/slow.png')}?n={{n}}"></body>` } });
+    const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+
+    const first = await startRenderer();
+    const startRes = await stack.api(`/templates/${uid}/batch-render`, { method: 'POST', key, json: { variableSets: Array.from({ length: 16 }, (_, n) => ({ n })), concurrency: 4 } });
+    expect(startRes.status).toBe(202);
+    const { batchId } = (await startRes.json()) as { batchId: string };
+    const progress = async () => (await (await stack.api(`/templates/batch/${batchId}/results`, { key })).json()) as { status: string; completedItems: number; failedItems: number; results: Array<{ success: boolean; url: string }> };
+
+    await waitFor(async () => (await progress()).completedItems >= 4, 'four items rendered', 60_000);
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const inFlight = (await listBatchItems(stack.db, batchId)).filter((i) => i.state === 'rendering');
+    expect(inFlight.length).toBeGreaterThan(0);
+
+    await startRenderer();
+    const done = await waitFor(async () => {
+      const p = await progress();
+      return p.status === 'completed' || p.status === 'partial' || p.status === 'failed' ? p : null;
+    }, 'batch finished after the crash', 110_000);
+
+    expect(done).toMatchObject({ status: 'completed', completedItems: 16, failedItems: 0 });
+    const items = await listBatchItems(stack.db, batchId);
+    expect(new Set(items.map((i) => i.renderId)).size).toBe(16);
+    expect(new Set(done.results.map((r) => r.url)).size).toBe(16);
+    // One completion per item's render, none for anything else.
+    await new Promise((r) => setTimeout(r, 500));
+    for (const item of items) expect(completions.get(item.renderId!)).toBe(1);
+    expect(completions.size).toBe(16);
+    for (const item of items) expect((await getRenderById(stack.db, item.renderId!))?.state).toBe('done');
+    const image = await decode(done.results[0]!.url);
+    expect([image.width, image.height]).toEqual([50, 30]);
+  }, 180_000);
+});

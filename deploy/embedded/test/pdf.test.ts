@@ -1,0 +1,289 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { CATALOG, type RenderCompletedEvent } from '@pressroom/contracts';
+import { problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
+
+interface ParsedPdf {
+  pages: number;
+  /** Points, page 1. */
+  width: number;
+  height: number;
+  title: string | null;
+  text(page?: number): string;
+  /** Page `page` rasterised at 36 dpi: the share of pixels that are not white, and one pixel's colour. */
+  raster(page?: number): Promise<{ inkShare: number; pixel(xShare: number, yShare: number): [number, number, number] }>;
+}
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'pressroom-pdf-test-'));
+});
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+let fileCounter = 0;
+async function fetchPdf(url: string): Promise<ParsedPdf> {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/pdf');
+  const file = join(scratch, `doc-${fileCounter++}.pdf`);
+  await writeFile(file, Buffer.from(await res.arrayBuffer()));
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(info)?.[1]?.trim() ?? null;
+  const size = /^Page size:\s*([\d.]+) x ([\d.]+) pts/m.exec(info)!;
+  return {
+    pages: Number(field('Pages')),
+    width: Number(size[1]),
+    height: Number(size[2]),
+    title: field('Title'),
+    text(page) {
+      const range = page === undefined ? [] : ['-f', String(page), '-l', String(page)];
+      return execFileSync('pdftotext', [...range, '-layout', file, '-'], { encoding: 'utf8' });
+    },
+    async raster(page = 1) {
+      const prefix = join(scratch, `page-${fileCounter++}`);
+      execFileSync('pdftoppm', ['-png', '-r', '36', '-f', String(page), '-l', String(page), '-singlefile', file, prefix]);
+      const { data, info: meta } = await sharp(await readFile(`${prefix}.png`)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      let ink = 0;
+      for (let o = 0; o < data.length; o += meta.channels) if (data[o]! < 240 || data[o + 1]! < 240 || data[o + 2]! < 240) ink++;
+      return {
+        inkShare: ink / (meta.width * meta.height),
+        pixel(xShare, yShare) {
+          const o = (Math.floor(yShare * (meta.height - 1)) * meta.width + Math.floor(xShare * (meta.width - 1))) * meta.channels;
+          return [data[o]!, data[o + 1]!, data[o + 2]!];
+        },
+      };
+    },
+  };
+}
+
+const INVOICE = (n: string, lines = 3) => `<!doctype html><html><head><title>Invoice ${n}</title><style>
+  body { font: 14px sans-serif; margin: 0; }
+  header { background: #1e40af; color: #fff; padding: 24px; font-size: 28px; }
+  td { padding: 6px 12px; border-bottom: 1px solid #ccc; }
+</style></head><body><header>Invoice ${n}</header><table>
+${Array.from({ length: lines }, (_, i) => `<tr><td>Line item ${i + 1}</td><td>${(i + 1) * 10}.00 EUR</td></tr>`).join('\n')}
+</table></body></html>`;
+
+const PAGE_FOOTER = '<div style="font-size:10px;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>';
+
+describe('PDFs through the HTTP API (memory+pglite)', () => {
+  let stack: TestStack;
+  let key: string;
+  const completed: RenderCompletedEvent['data'][] = [];
+
+  beforeAll(async () => {
+    stack = await startTestStack('memory+pglite');
+    ({ key } = await stack.newAccount());
+    await stack.bus.subscribeEvents(CATALOG.renderCompleted, async (d) => void completed.push(d.data.data), { group: 'pdf-test' });
+  });
+  afterAll(() => stack.dispose());
+
+  const post = (path: string, json: unknown) => stack.api(path, { method: 'POST', key, json });
+
+  async function createTemplate(fields: Record<string, unknown>): Promise<string> {
+    const res = await post('/templates', { name: 'invoice', ...fields });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { template: { uid: string } }).template.uid;
+  }
+
+  it('prints HTML on A4 with its background, text and title', async () => {
+    const res = await post('/pdf/render', { html: INVOICE('42') });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { success: boolean; id: string; url: string; pageCount: number; preset: string; pageSize: { width: number; height: number }; createdAt: string };
+    expect(body).toMatchObject({ success: true, pageCount: 1, preset: 'A4', pageSize: { width: 595, height: 842 } });
+    expect(body.id).toMatch(/^pdf_/);
+    const pdf = await fetchPdf(body.url);
+    expect(pdf.pages).toBe(1);
+    expect(Math.abs(pdf.width - 595.28)).toBeLessThan(1);
+    expect(Math.abs(pdf.height - 841.89)).toBeLessThan(1);
+    expect(pdf.text()).toContain('Invoice 42');
+    expect(pdf.text()).toContain('Line item 3');
+    expect(pdf.title).toBe('Invoice 42');
+    const page = await pdf.raster();
+    expect(page.inkShare).toBeGreaterThan(0.02);
+    // The blue header band is printed (printBackground defaults to true).
+    const [r, g, b] = page.pixel(0.5, 0.01);
+    expect(b).toBeGreaterThan(120);
+    expect(r).toBeLessThan(80);
+    expect(g).toBeLessThan(110);
+
+    const event = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const found = completed.find((e) => e.imageId === body.id);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return undefined;
+    })();
+    expect(event).toMatchObject({ type: 'pdf', source: 'html', url: body.url });
+
+    const shown = (await (await stack.api(`/pdf/${body.id}`, { key })).json()) as { pdf: Record<string, unknown> };
+    expect(shown.pdf).toMatchObject({ id: body.id, status: 'done', pageCount: 1, preset: 'A4' });
+    const list = (await (await stack.api('/pdf', { key })).json()) as { pdfs: Array<{ id: string }> };
+    expect(list.pdfs.map((p) => p.id)).toContain(body.id);
+  });
+
+  it.each([
+    ['Letter', {}, 612, 792],
+    ['Legal', {}, 612, 1008],
+    ['A3', {}, 841.89, 1190.55],
+    ['a5', {}, 419.53, 595.28],
+    ['Letter', { landscape: true }, 792, 612],
+  ])('prints preset %s %j at its size in points', async (preset, extra, width, height) => {
+    const res = await post('/pdf/render', { html: INVOICE('7'), options: { preset, ...extra } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { url: string; preset: string; pageSize: { width: number; height: number } };
+    expect(body.preset.toLowerCase()).toBe(preset.toLowerCase());
+    expect(body.pageSize).toEqual({ width: Math.round(width), height: Math.round(height) });
+    const pdf = await fetchPdf(body.url);
+    expect(Math.abs(pdf.width - width)).toBeLessThan(1);
+    expect(Math.abs(pdf.height - height)).toBeLessThan(1);
+  });
+
+  it('prints a custom size, top-level options and margins', async () => {
+    const res = await post('/pdf/render', { html: '<p style="margin:0;font:20px sans-serif">Ticket</p>', customSize: { width: 300, height: 200 }, margins: { top: '10mm', left: 36 }, printBackground: false });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { url: string; preset: string; pageSize: unknown };
+    expect(body).toMatchObject({ preset: 'custom', pageSize: { width: 300, height: 200 } });
+    const pdf = await fetchPdf(body.url);
+    expect([Math.round(pdf.width), Math.round(pdf.height)]).toEqual([300, 200]);
+    // 36 pt left margin at 36 dpi: nothing printed in the first half inch.
+    const page = await pdf.raster();
+    expect(page.pixel(0.05, 0.25)).toEqual([255, 255, 255]);
+    expect(pdf.text()).toContain('Ticket');
+  });
+
+  it('prints header and footer templates with page numbers', async () => {
+    const res = await post('/pdf/render', {
+      html: INVOICE('long', 120),
+      options: { preset: 'A4', title: 'Long invoice', headerTemplate: '<div style="font-size:10px;padding-left:20px"><span class="title"></span></div>', footerTemplate: PAGE_FOOTER },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { url: string; pageCount: number };
+    expect(body.pageCount).toBeGreaterThanOrEqual(2);
+    const pdf = await fetchPdf(body.url);
+    expect(pdf.pages).toBe(body.pageCount);
+    expect(pdf.title).toBe('Long invoice');
+    for (let p = 1; p <= pdf.pages; p++) {
+      expect(pdf.text(p)).toContain(`Page ${p} of ${pdf.pages}`);
+      expect(pdf.text(p)).toContain('Long invoice');
+    }
+  });
+
+  it('prints a URL', async () => {
+    const pages = await startPageServer({ '/invoice': (_req, r) => r.writeHead(200, { 'content-type': 'text/html' }).end(INVOICE('from-url')) });
+    try {
+      const res = await post('/pdf/render', { url: pages.url('/invoice') });
+      expect(res.status).toBe(200);
+      const pdf = await fetchPdf(((await res.json()) as { url: string }).url);
+      expect(pdf.text()).toContain('Invoice from-url');
+    } finally {
+      await pages.close();
+    }
+  });
+
+  it('lists the presets in points and millimetres', async () => {
+    const res = await stack.api('/pdf/presets', { key });
+    expect(res.status).toBe(200);
+    const { presets } = (await res.json()) as { presets: Record<string, { name: string; width: number; height: number; widthMm: number; heightMm: number }> };
+    expect(Object.keys(presets).sort()).toEqual(['A3', 'A4', 'A5', 'Legal', 'Letter']);
+    expect(presets.A4).toEqual({ name: 'A4', width: 595.28, height: 841.89, widthMm: 210, heightMm: 297 });
+    expect(presets.Letter).toMatchObject({ width: 612, height: 792 });
+  });
+
+  it('renders a PDF template by templateUid and through /templates/{uid}/render', async () => {
+    const uid = await createTemplate({ html: INVOICE('{{number}}'), outputFormat: 'pdf', pdfPreset: 'Letter' });
+    const res = await post('/pdf/render', { templateUid: uid, variables: { number: 'T-1' } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { url: string; preset: string };
+    expect(body.preset).toBe('Letter');
+    const pdf = await fetchPdf(body.url);
+    expect(pdf.text()).toContain('Invoice T-1');
+    expect(Math.round(pdf.width)).toBe(612);
+
+    const viaTemplate = await post(`/templates/${uid}/render`, { variables: { number: 'T-2' } });
+    expect(viaTemplate.status).toBe(200);
+    const rendered = (await viaTemplate.json()) as { success: boolean; url: string; pageCount: number; preset: string };
+    expect(rendered).toMatchObject({ success: true, pageCount: 1, preset: 'Letter' });
+    expect((await fetchPdf(rendered.url)).text()).toContain('Invoice T-2');
+  });
+
+  it('joins one page per variable set, with page numbers across the whole document', async () => {
+    const uid = await createTemplate({ html: INVOICE('{{number}}') });
+    const res = await post('/pdf/multi-page', {
+      templateUid: uid,
+      variableSets: [{ number: 'A-1' }, { number: 'A-2' }, { number: 'A-3' }],
+      options: { preset: 'A5', footerTemplate: PAGE_FOOTER, title: 'Batch' },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { url: string; pageCount: number; preset: string; pageSize: unknown };
+    expect(body).toMatchObject({ pageCount: 3, preset: 'A5', pageSize: { width: 420, height: 595 } });
+    const pdf = await fetchPdf(body.url);
+    expect(pdf.pages).toBe(3);
+    expect(pdf.title).toBe('Batch');
+    for (let p = 1; p <= 3; p++) {
+      expect(pdf.text(p)).toContain(`Invoice A-${p}`);
+      expect(pdf.text(p)).toContain(`Page ${p} of 3`);
+      expect((await pdf.raster(p)).inkShare).toBeGreaterThan(0.02);
+    }
+  });
+
+  it.each([
+    ['an unknown preset', '/pdf/render', { html: '<p>x</p>', options: { preset: 'B7' } }, 'options.preset'],
+    ['custom without a size', '/pdf/render', { html: '<p>x</p>', options: { preset: 'custom' } }, 'options.customSize'],
+    ['margins larger than the page', '/pdf/render', { html: '<p>x</p>', options: { preset: 'A5', margins: { top: '110mm', bottom: '110mm' } } }, 'options.margins'],
+    ['a margin without unit', '/pdf/render', { html: '<p>x</p>', margins: { top: '10 furlongs' } }, 'margins.top'],
+    ['no source', '/pdf/render', { options: { preset: 'A4' } }, 'templateUid'],
+    ['101 variable sets', '/pdf/multi-page', { templateUid: 'tpl_x', variableSets: Array.from({ length: 101 }, () => ({})) }, 'variableSets'],
+    ['no variable sets', '/pdf/multi-page', { templateUid: 'tpl_x', variableSets: [] }, 'variableSets'],
+    ['no template', '/pdf/multi-page', { variableSets: [{}] }, 'templateUid'],
+  ])('rejects %s with a 400 naming the field', async (_name, path, json, field) => {
+    const res = await post(path, json);
+    expect(res.status).toBe(400);
+    const body = await problemOf(res);
+    expect((body.errors as Array<{ field: string }>).map((e) => e.field)).toContain(field);
+    if (field === 'options.preset') expect(body.detail).toContain('A4, Letter, Legal, A3, A5, custom');
+  });
+
+  it('answers an unknown template with 404', async () => {
+    const res = await post('/pdf/multi-page', { templateUid: 'tpl_nope', variableSets: [{}] });
+    expect(res.status).toBe(404);
+    expect((await problemOf(res)).type).toMatch(/\/errors\/template-not-found$/);
+  });
+
+  it('times out a page that loops forever in JavaScript, then keeps serving', async () => {
+    const res = await post('/pdf/render', { html: '<script>for(;;){}</script>' });
+    expect(res.status).toBe(422);
+    expect((await problemOf(res)).type).toMatch(/\/errors\/render-timeout$/);
+    const next = await post('/pdf/render', { html: INVOICE('after') });
+    expect(next.status).toBe(200);
+    expect((await fetchPdf(((await next.json()) as { url: string }).url)).text()).toContain('Invoice after');
+  });
+});
+
+describe('PDFs on NATS and PostgreSQL', () => {
+  let stack: TestStack;
+  let key: string;
+
+  beforeAll(async () => {
+    stack = await startTestStack('nats+postgres');
+    ({ key } = await stack.newAccount());
+  });
+  afterAll(() => stack.dispose());
+
+  it('prints a multi-page PDF whose sets spill to storage', async () => {
+    const created = await stack.api('/templates', { method: 'POST', key, json: { name: 'big', html: `${INVOICE('{{n}}')}<!-- ${'x'.repeat(100 * 1024)} -->` } });
+    const { template } = (await created.json()) as { template: { uid: string } };
+    const res = await stack.api('/pdf/multi-page', { method: 'POST', key, json: { templateUid: template.uid, variableSets: [{ n: 'S-1' }, { n: 'S-2' }, { n: 'S-3' }] } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { url: string; pageCount: number };
+    expect(body.pageCount).toBe(3);
+    const pdf = await fetchPdf(body.url);
+    expect(pdf.text(2)).toContain('Invoice S-2');
+    const leftovers = [0, 1, 2].map((i) => stack.storage.get(`inputs/${body.url.split('/').at(-1)!.replace('.pdf', '')}.${i}.html`));
+    expect(await Promise.all(leftovers)).toEqual([null, null, null]);
+  });
+});

@@ -1,0 +1,97 @@
+import type { Page } from 'puppeteer-core';
+import type { SsrfGuard } from '@pressroom/ssrf';
+import type { BrowserPool } from '../browser-pool.js';
+import type { CaptureSource } from '../capture-image.js';
+import { guardPage } from '../guard-page.js';
+import { delay } from '../launch-browser.js';
+import { loadSource, withDeadline } from '../load-source.js';
+import { slotOf } from '../page-slot.js';
+import { isScriptFree } from '../script-free.js';
+import { animationTimeline, seekAnimations, type AnimationTimeline } from './animation-scripts.js';
+import { FrameSink, type FrameHandler } from './frame-sink.js';
+import { frameTimeMs, planFrames, type FramePlan } from './frame-plan.js';
+
+export interface AnimationCaptureRequest {
+  source: CaptureSource;
+  width: number;
+  height: number;
+  fps: number;
+  /** Seconds to capture; null: the page's own animation length (see planFrames). */
+  durationSeconds: number | null;
+  /** Caps a requested, detected or endless animation. */
+  maxDurationSeconds: number;
+}
+
+export interface AnimationCaptureOptions {
+  guard: SsrfGuard;
+  /** Loading the page, and each frame step, must finish within this (a hung page fails fast). */
+  stepTimeoutMs: number;
+  /** The whole job; defaults to the pool's render time-out. */
+  timeoutMs?: number;
+  /** Called once the frame count is known, before the first frame. */
+  onPlan?: (plan: FramePlan, timeline: AnimationTimeline) => void | Promise<void>;
+  onFrame: FrameHandler;
+}
+
+export interface AnimationCaptureResult extends FramePlan {
+  width: number;
+  height: number;
+  timeline: AnimationTimeline;
+}
+
+/**
+ * Captures an animated page frame by frame, deterministically: the page's
+ * animation clock is frozen (CDP Animation.setPlaybackRate 0) before the
+ * content loads, so even an animation shorter than the load is caught at its
+ * start; then every animation is paused and set to each frame's time before
+ * the frame is captured. The same input gives the same frames, whatever the
+ * machine's load. Use a pool launched with `--disable-threaded-animation`
+ * (compositor animations then follow the main thread's clock at once).
+ */
+export async function captureAnimation(pool: BrowserPool, request: AnimationCaptureRequest, options: AnimationCaptureOptions): Promise<AnimationCaptureResult> {
+  return pool.run((page, signal) => captureOnPage(page, request, options, signal), options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
+}
+
+async function captureOnPage(page: Page, request: AnimationCaptureRequest, options: AnimationCaptureOptions, signal: AbortSignal): Promise<AnimationCaptureResult> {
+  const slot = slotOf(page);
+  if (!slot) throw new Error('captureAnimation needs a page from a BrowserPool');
+  const { source } = request;
+  const jsEnabled = source.kind === 'html' ? source.jsEnabled && !isScriptFree(source.html) : true;
+  await slot.applySettings({ jsEnabled, width: request.width, height: request.height });
+  const pageGuard = guardPage(page, options.guard);
+  await slot.cdp.send('Animation.enable');
+  await slot.cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
+  try {
+    await withDeadline(loadSource(page, source, pageGuard, signal), options.stepTimeoutMs, 'loading the page');
+    const timeline = await withDeadline(page.evaluate(animationTimeline), options.stepTimeoutMs, 'reading the animations');
+    const plan = planFrames({ fps: request.fps, durationSeconds: request.durationSeconds, maxDurationSeconds: request.maxDurationSeconds, timeline });
+    await options.onPlan?.(plan, timeline);
+    const sink = new FrameSink(options.onFrame);
+    for (let index = 0; index < plan.frames; index++) {
+      signal.throwIfAborted();
+      const timeMs = frameTimeMs(index, plan.fps);
+      const png = await withDeadline(
+        (async () => {
+          await page.evaluate(seekAnimations, timeMs);
+          const { data } = await slot.cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, captureBeyondViewport: false });
+          return Buffer.from(data, 'base64');
+        })(),
+        options.stepTimeoutMs,
+        `capturing frame ${index + 1} of ${plan.frames}`,
+      );
+      await sink.push(png, index, timeMs);
+    }
+    await sink.drain();
+    if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
+    return { ...plan, width: request.width, height: request.height, timeline };
+  } finally {
+    pageGuard.release();
+    // The page goes back to the pool: its next job must see a running clock. A hung page
+    // never answers; it is replaced anyway, so the reset may not hold the job up.
+    const reset = (async () => {
+      await slot.cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+      await slot.cdp.send('Animation.disable');
+    })();
+    await Promise.race([reset.catch(() => undefined), delay(1_000)]);
+  }
+}

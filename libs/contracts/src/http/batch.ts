@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { ALWAYS_REFINE, ImageFormat, Variables, boundedInt } from './common.js';
+import { LAYOUT_KEY } from './template.js';
+import type { BatchStatus } from '../bus/batch.js';
+
+export * from './batch-csv.js';
+
+export const BATCH_MAX_VARIABLE_SETS = 100;
+export const BATCH_MAX_CONCURRENCY = 10;
+export const BATCH_DEFAULT_CONCURRENCY = 5;
+export const BATCH_MAX_LAYOUTS = 20;
+
+/** Items per job and batches running at once, by plan (`null`: unlimited). */
+export const BATCH_PLAN_LIMITS: Record<string, { itemsPerJob: number; concurrentBatches: number | null }> = {
+  free: { itemsPerJob: 10, concurrentBatches: 1 },
+  pro: { itemsPerJob: 100, concurrentBatches: 3 },
+  business: { itemsPerJob: 1_000, concurrentBatches: 10 },
+  enterprise: { itemsPerJob: 10_000, concurrentBatches: null },
+};
+
+export function batchLimitsOf(plan: string): { itemsPerJob: number; concurrentBatches: number | null } {
+  return BATCH_PLAN_LIMITS[plan] ?? BATCH_PLAN_LIMITS.free!;
+}
+
+const layoutKey = z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.');
+
+/** POST /templates/{uid}/batch-render: rows (`variableSets`) or a CSV (`csvUrl` + `mappings`). */
+export const BatchRenderRequest = z
+  .object({
+    variableSets: z
+      .array(Variables, { error: 'Expected an array of variable objects' })
+      .min(1, 'Give at least one variable set.')
+      .max(BATCH_MAX_VARIABLE_SETS, `At most ${BATCH_MAX_VARIABLE_SETS} variable sets per request; use csvUrl for more rows.`)
+      .optional(),
+    csvUrl: z.string().min(1).max(2048).optional(),
+    /** Template variable → CSV column. Omitted: every column feeds the variable of the same name. */
+    mappings: z.record(z.string().min(1).max(200), z.string().min(1).max(200)).optional(),
+    format: z.preprocess((v) => (v === 'jpg' ? 'jpeg' : v), ImageFormat).default('png'),
+    quality: z.number().min(0.1).max(1).default(0.9),
+    layout: layoutKey.optional(),
+    layouts: z.array(layoutKey).min(1).max(BATCH_MAX_LAYOUTS).optional(),
+    concurrency: boundedInt(1, BATCH_MAX_CONCURRENCY).default(BATCH_DEFAULT_CONCURRENCY),
+    /** Receives `batch.completed`, signed with the `webhookSecret` of the start response. */
+    webhookUrl: z.string().min(1).max(2048).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.variableSets === undefined) === (body.csvUrl === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [body.variableSets === undefined ? 'variableSets' : 'csvUrl'],
+        message: body.variableSets === undefined ? 'One of `variableSets` or `csvUrl` is required.' : 'Give `variableSets` or `csvUrl`, not both.',
+      });
+    }
+    if (body.mappings !== undefined && body.csvUrl === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['mappings'], message: '`mappings` belongs to CSV mode (`csvUrl`).' });
+    }
+    if (body.layout !== undefined && body.layouts !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['layouts'], message: 'Give `layout` or `layouts`, not both.' });
+    }
+    if (body.layouts !== undefined && new Set(body.layouts).size !== body.layouts.length) {
+      ctx.addIssue({ code: 'custom', path: ['layouts'], message: 'Each layout may appear once.' });
+    }
+  }, ALWAYS_REFINE);
+export type BatchRenderRequest = z.infer<typeof BatchRenderRequest>;
+
+/** 202 answer of POST /templates/{uid}/batch-render. */
+export interface BatchStartResponse {
+  batchId: string;
+  status: 'pending';
+  totalItems: number;
+  message: string;
+  /** Only with `webhookUrl`, only here: the key of the `batch.completed` signature. */
+  webhookSecret?: string;
+}
+
+/** One finished item of GET /templates/batch/{batchId}/results. */
+export interface BatchItemResult {
+  /** Position of the row in `variableSets` or in the CSV (0-based). */
+  index: number;
+  success: boolean;
+  url: string | null;
+  width: number | null;
+  height: number | null;
+  error: string | null;
+  errorCode: string | null;
+  /** The render's id (GET /image/{id}). */
+  imageId: string | null;
+  /** Present when the batch renders several layouts. */
+  layout?: string;
+}
+
+export interface BatchResultsView {
+  batchId: string;
+  templateId: string;
+  status: BatchStatus;
+  /** Finished items (completed or failed) in percent of all items, 0–100. */
+  progress: number;
+  totalItems: number;
+  completedItems: number;
+  failedItems: number;
+  /** Items a cancellation stopped before they started. */
+  cancelledItems: number;
+  results: BatchItemResult[];
+  createdAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  /** When the results are deleted (7 days after completion). */
+  expiresAt: string | null;
+}

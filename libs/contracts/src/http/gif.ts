@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { ALWAYS_REFINE, Variables } from './common.js';
+
+export const GIF_MIN_SIZE = 1;
+export const GIF_MAX_SIZE = 2000;
+
+/** The contract's quality presets: frames per second and the longest capture. */
+export const GIF_QUALITY_PRESETS = {
+  low: { fps: 10, maxSeconds: 10 },
+  medium: { fps: 15, maxSeconds: 15 },
+  high: { fps: 24, maxSeconds: 30 },
+} as const;
+
+export const GifQuality = z.enum(['low', 'medium', 'high']);
+export type GifQuality = z.infer<typeof GifQuality>;
+
+export const GIF_CAPTURE_MIN_SECONDS = 1;
+export const GIF_CAPTURE_MAX_SECONDS = 30;
+export const GIF_CAPTURE_DEFAULT_SECONDS = 3;
+/** The published API's defaults for /gif/capture (the contract requires width and height on POST /gif). */
+export const GIF_CAPTURE_DEFAULT_WIDTH = 800;
+export const GIF_CAPTURE_DEFAULT_HEIGHT = 600;
+/** Render credits of a live capture (`POST /gif/capture`); every other render costs 1. */
+export const GIF_CAPTURE_COST = 1.5;
+
+function gifDimension(name: 'width' | 'height') {
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? `\`${name}\` is required: an integer from ${GIF_MIN_SIZE} to ${GIF_MAX_SIZE}.` : 'Expected a number') })
+    .min(GIF_MIN_SIZE)
+    .max(GIF_MAX_SIZE)
+    .refine(Number.isInteger, { message: 'Expected an integer' });
+}
+
+/** `frameDurationSeconds` may not exceed the chosen preset's maximum. */
+function withinPreset(body: { quality?: unknown; frameDurationSeconds?: unknown }, ctx: z.RefinementCtx): void {
+  const quality = GifQuality.safeParse(body.quality);
+  if (!quality.success || typeof body.frameDurationSeconds !== 'number') return;
+  const preset = GIF_QUALITY_PRESETS[quality.data];
+  if (body.frameDurationSeconds > preset.maxSeconds) {
+    const better = (Object.keys(GIF_QUALITY_PRESETS) as GifQuality[]).find((q) => GIF_QUALITY_PRESETS[q].maxSeconds >= (body.frameDurationSeconds as number));
+    ctx.addIssue({
+      code: 'custom',
+      path: ['frameDurationSeconds'],
+      message: `Quality \`${quality.data}\` captures at most ${preset.maxSeconds} s${better ? `; use quality \`${better}\` for up to ${GIF_QUALITY_PRESETS[better].maxSeconds} s` : ''}.`,
+    });
+  }
+}
+
+/** POST /gif: an animated page (CSS and Web Animations are stepped frame by frame). */
+export const GifRequest = z
+  .object({
+    html: z.string().min(1).optional(),
+    url: z.string().min(1).optional(),
+    template: z.string().min(1).optional(),
+    variables: Variables.optional(),
+    width: gifDimension('width'),
+    height: gifDimension('height'),
+    quality: GifQuality.default('medium'),
+    /** Seconds of animation to capture; default: the page's longest animation, capped at the preset's maximum. */
+    frameDurationSeconds: z.number().min(0.1).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const given = (['html', 'url', 'template'] as const).filter((k) => body[k] !== undefined);
+    if (given.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: given.length === 0 ? ['html'] : [given[1] ?? 'html'],
+        message:
+          given.length === 0
+            ? 'One of `html`, `url` or `template` is required.'
+            : `Give exactly one of \`html\`, \`url\` or \`template\`; got ${given.map((g) => `\`${g}\``).join(' and ')}.`,
+      });
+    }
+    withinPreset(body, ctx);
+  }, ALWAYS_REFINE);
+export type GifRequest = z.infer<typeof GifRequest>;
+
+/** POST /gif/capture: records a live page in real time. */
+export const GifCaptureRequest = z
+  .object({
+    url: z.string({ error: (issue) => (issue.input === undefined ? '`url` is required.' : 'Expected a string') }).min(1),
+    width: gifDimension('width').default(GIF_CAPTURE_DEFAULT_WIDTH),
+    height: gifDimension('height').default(GIF_CAPTURE_DEFAULT_HEIGHT),
+    quality: GifQuality.default('medium'),
+    frameDurationSeconds: z.number().min(GIF_CAPTURE_MIN_SECONDS).max(GIF_CAPTURE_MAX_SECONDS).default(GIF_CAPTURE_DEFAULT_SECONDS),
+    selector: z.string().min(1).max(1000).optional(),
+    waitForSelector: z.string().min(1).max(1000).optional(),
+  })
+  .superRefine(withinPreset, ALWAYS_REFINE);
+export type GifCaptureRequest = z.infer<typeof GifCaptureRequest>;
+
+/** The `gif` object of POST /gif, POST /gif/capture and GET /gif/{uid}. */
+export interface GifResult {
+  url: string;
+  uid: string;
+  width: number;
+  height: number;
+  /** Seconds: the sum of the frame delays. */
+  animationLength: number;
+  frames: number;
+  fps: number;
+  quality: GifQuality;
+  createdAt: string;
+}
+
+/** An entry of GET /gif and the `gif` of GET /gif/{uid}. */
+export interface GifEntry {
+  uid: string;
+  id: string;
+  url: string | null;
+  status: 'queued' | 'rendering' | 'done' | 'failed';
+  width: number;
+  height: number;
+  animationLength: number | null;
+  frames: number | null;
+  fps: number | null;
+  quality: GifQuality | null;
+  source: 'html' | 'url' | 'template' | 'capture';
+  templateId: string | null;
+  /** Render credits: 1, or 1.5 for a live capture. */
+  cost: number;
+  createdAt: string;
+  completedAt: string | null;
+  error: { slug: string; detail: string } | null;
+}

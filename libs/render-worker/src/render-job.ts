@@ -1,0 +1,199 @@
+import { context, trace } from '@opentelemetry/api';
+import { CATALOG, type CommandSubject, type RenderCompletedEvent, type RenderOutcome } from '@pressroom/contracts';
+import type { Bus, Delivery } from '@pressroom/bus';
+import { QueueFullError } from '@pressroom/browser';
+import { claimRender, completeRender, failRender, getRenderById, type Db, type RenderRow } from '@pressroom/db';
+import type { SerializedProblem } from '@pressroom/problem';
+import type { Storage } from '@pressroom/storage';
+import { getMeter, getTracer, type Logger } from '@pressroom/telemetry';
+import { inputProblemOf, internalProblem } from './render-problem.js';
+
+/** The fields every render command shares (see libs/contracts/src/bus). */
+export interface RenderCommandBase {
+  renderId: string;
+  accountId: string;
+  ownerId: string;
+  origin: string;
+  templateId: string | null;
+  output: { storageKey: string; url: string };
+}
+
+export interface RenderJobDeps {
+  bus: Bus;
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+}
+
+/** What a renderer produced: the file and the facts the API reports about it. */
+export interface RenderedFile {
+  bytes: Buffer;
+  contentType: string;
+  width: number;
+  height: number;
+  /** Stored on the render row (`details`). */
+  details: Record<string, unknown>;
+}
+
+export interface RenderJobSpec<C extends RenderCommandBase> {
+  kind: 'gif' | 'pdf';
+  subject: CommandSubject<C>;
+  render(command: C, log: Logger): Promise<RenderedFile>;
+  /** Storage keys of spilled inputs to delete once the render has ended. */
+  inputs(command: C): string[];
+}
+
+/** Tell the waiting gateway (and anyone else) how a render that already finished ended. */
+function outcomeOfRow(row: RenderRow): RenderOutcome {
+  const completedAt = (row.completedAt ?? new Date()).toISOString();
+  if (row.state === 'done') {
+    return { renderId: row.id, status: 'done', url: row.url!, storageKey: row.storageKey!, contentType: row.contentType!, width: row.width, height: row.height, completedAt };
+  }
+  return { renderId: row.id, status: 'failed', problem: row.error ?? internalProblem(), completedAt };
+}
+
+function eventSource(origin: string): RenderCompletedEvent['data']['source'] {
+  // A live capture is a render of a URL as far as subscribers are concerned.
+  return origin === 'html' || origin === 'template' ? origin : 'url';
+}
+
+/**
+ * The consumer of one render command kind, with the lifecycle every renderer
+ * shares (docs/adr/0003): the render id guards every step; a finished render
+ * is only re-announced; input failures end the render with a problem, ours
+ * are retried by redelivery until the last delivery; a heartbeat keeps long
+ * renders from being redelivered mid-way; every render ends with
+ * `render.done.<id>` and `render.completed` / `render.failed`.
+ */
+export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDeps, spec: RenderJobSpec<C>) {
+  const tracer = getTracer(`pressroom-${spec.kind}`);
+  const meter = getMeter(`pressroom-${spec.kind}`);
+  const renderDuration = meter.createHistogram('render_duration_ms', { description: `${spec.kind.toUpperCase()} render time (capture + encode + store)`, unit: 'ms' });
+  const renderCount = meter.createCounter('renders_total', { description: `${spec.kind.toUpperCase()} renders by outcome` });
+
+  return async (delivery: Delivery<C>): Promise<void> => {
+    const command = delivery.data;
+    const log = deps.logger.child({ renderId: command.renderId, accountId: command.accountId, delivery: delivery.deliveryCount });
+    const claim = await claimRender(deps.db, command.renderId);
+    if (claim === 'missing') {
+      log.warn('render row missing; dropping command');
+      await delivery.term();
+      return;
+    }
+    if (claim !== 'claimed') {
+      const row = await getRenderById(deps.db, command.renderId);
+      if (row) await deps.bus.notify(CATALOG.renderDone, command.renderId, outcomeOfRow(row));
+      return;
+    }
+
+    const span = tracer.startSpan(spec.subject.name, { attributes: { 'pressroom.render_id': command.renderId } });
+    const started = performance.now();
+    const heartbeat = setInterval(() => void delivery.working().catch(() => {}), 10_000);
+    let finished = false;
+    try {
+      await context.with(trace.setSpan(context.active(), span), async () => {
+        const file = await spec.render(command, log);
+        await deps.storage.put(command.output.storageKey, file.bytes, file.contentType);
+        const completedAt = new Date();
+        await completeRender(deps.db, {
+          id: command.renderId,
+          url: command.output.url,
+          storageKey: command.output.storageKey,
+          contentType: file.contentType,
+          width: file.width,
+          height: file.height,
+          completedAt,
+          details: file.details,
+        });
+        await announceDone(deps, spec.kind, command, file, completedAt);
+        renderCount.add(1, { outcome: 'done' });
+        log.info({ ms: Math.round(performance.now() - started), bytes: file.bytes.length }, 'render done');
+      });
+      finished = true;
+    } catch (error) {
+      if (error instanceof QueueFullError) {
+        renderCount.add(1, { outcome: 'deferred' });
+        await delivery.nak(1_000);
+        return;
+      }
+      const problem = inputProblemOf(error);
+      const lastAttempt = delivery.deliveryCount >= spec.subject.maxDeliver;
+      if (!problem && !lastAttempt) {
+        log.error({ err: error }, 'render failed; will be redelivered');
+        throw error;
+      }
+      if (!problem) log.error({ err: error }, 'render failed on its last delivery');
+      else log.info({ slug: problem.slug, detail: problem.detail }, 'render failed on its input');
+      await announceFailed(deps, spec.kind, command, problem ?? internalProblem());
+      renderCount.add(1, { outcome: 'failed' });
+      finished = true;
+    } finally {
+      clearInterval(heartbeat);
+      renderDuration.record(performance.now() - started);
+      span.end();
+      if (finished) await Promise.all(spec.inputs(command).map((key) => deps.storage.delete(key).catch(() => {})));
+    }
+  };
+}
+
+async function announceDone(deps: RenderJobDeps, kind: 'gif' | 'pdf', command: RenderCommandBase, file: RenderedFile, completedAt: Date): Promise<void> {
+  const at = completedAt.toISOString();
+  await deps.bus.notify(CATALOG.renderDone, command.renderId, {
+    renderId: command.renderId,
+    status: 'done',
+    url: command.output.url,
+    storageKey: command.output.storageKey,
+    contentType: file.contentType,
+    width: file.width,
+    height: file.height,
+    completedAt: at,
+  });
+  await deps.bus.emit(
+    CATALOG.renderCompleted,
+    {
+      event: 'render.completed',
+      timestamp: at,
+      ownerId: command.ownerId,
+      data: {
+        type: kind,
+        source: eventSource(command.origin),
+        imageId: command.renderId,
+        url: command.output.url,
+        width: file.width,
+        height: file.height,
+        templateId: command.templateId,
+        userId: command.accountId,
+        renderedAt: at,
+      },
+    },
+    { msgId: `${command.renderId}:completed` },
+  );
+}
+
+async function announceFailed(deps: RenderJobDeps, kind: 'gif' | 'pdf', command: RenderCommandBase, problem: SerializedProblem): Promise<void> {
+  const completedAt = new Date();
+  await failRender(deps.db, { id: command.renderId, error: problem, completedAt });
+  await deps.bus.notify(CATALOG.renderDone, command.renderId, {
+    renderId: command.renderId,
+    status: 'failed',
+    problem,
+    completedAt: completedAt.toISOString(),
+  });
+  await deps.bus.emit(
+    CATALOG.renderFailed,
+    {
+      event: 'render.failed',
+      timestamp: completedAt.toISOString(),
+      ownerId: command.ownerId,
+      data: {
+        type: kind,
+        templateId: command.templateId,
+        error: problem.detail,
+        errorCode: problem.slug.toUpperCase().replace(/-/g, '_'),
+        renderId: command.renderId,
+        userId: command.accountId,
+      },
+    },
+    { msgId: `${command.renderId}:failed` },
+  );
+}

@@ -1,0 +1,36 @@
+import {
+  BlockedUrlError,
+  NavigationError,
+  RenderCrashedError,
+  RenderTimeoutError,
+  SelectorNotFoundError,
+} from '@pressroom/browser';
+import { ProblemError, isProblemError, serializeProblem, type SerializedProblem } from '@pressroom/problem';
+
+/**
+ * Failures caused by the input (a blocked URL, a page that never loads, a
+ * missing selector, a ProblemError a renderer raised about its input): the
+ * render fails for good and the caller gets a 4xx. Anything else is ours and
+ * is retried by redelivery.
+ */
+export function inputProblemOf(error: unknown): SerializedProblem | null {
+  if (isProblemError(error)) return serializeProblem(error);
+  if (error instanceof BlockedUrlError) {
+    return serializeProblem(new ProblemError('blocked-url', { detail: `The page tried to load ${error.url}, which is not allowed: ${error.reason}.` }));
+  }
+  const typed: Array<[new (...args: never[]) => Error & { detail: string }, 'selector-not-found' | 'render-timeout' | 'render-failed' | 'navigation-failed']> = [
+    [SelectorNotFoundError, 'selector-not-found'],
+    [RenderTimeoutError, 'render-timeout'],
+    [RenderCrashedError, 'render-failed'],
+    [NavigationError, 'navigation-failed'],
+  ];
+  for (const [type, slug] of typed) {
+    if (error instanceof type) return serializeProblem(new ProblemError(slug, { detail: error.detail }));
+  }
+  return null;
+}
+
+/** After the last delivery, an internal failure still ends the render, so nobody waits forever. */
+export function internalProblem(): SerializedProblem {
+  return serializeProblem(new ProblemError('render-failed', { status: 500, detail: 'The render failed because of an internal error. It has been logged; please retry.' }));
+}

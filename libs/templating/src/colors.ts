@@ -1,0 +1,66 @@
+/** CSS colour syntax accepted for `color` variables. */
+
+// CSS Color Module Level 4 named colours, plus `transparent`.
+const NAMED = new Set(
+  (
+    'aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown burlywood cadetblue ' +
+    'chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey ' +
+    'darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen darkslateblue darkslategray ' +
+    'darkslategrey darkturquoise darkviolet deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen ' +
+    'fuchsia gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki ' +
+    'lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen ' +
+    'lightgrey lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime ' +
+    'limegreen linen magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue ' +
+    'mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin navajowhite navy oldlace olive ' +
+    'olivedrab orange orangered orchid palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum ' +
+    'powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silver ' +
+    'skyblue slateblue slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white ' +
+    'whitesmoke yellow yellowgreen transparent'
+  ).split(' '),
+);
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const FUNCTION = /^(rgba?|hsla?)\(\s*([^()]*?)\s*\)$/i;
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+function parseComponent(text: string): { value: number; unit: '' | '%' | 'deg' } | null {
+  const unit = text.endsWith('%') ? '%' : text.toLowerCase().endsWith('deg') ? 'deg' : '';
+  const number = text.slice(0, text.length - unit.length);
+  return NUMBER.test(number) ? { value: Number(number), unit } : null;
+}
+
+function validAlpha(text: string | undefined): boolean {
+  if (text === undefined) return true;
+  const alpha = parseComponent(text);
+  if (!alpha || alpha.unit === 'deg') return false;
+  return alpha.unit === '%' ? alpha.value >= 0 && alpha.value <= 100 : alpha.value >= 0 && alpha.value <= 1;
+}
+
+/** The components of `rgb(…)` / `hsl(…)`: legacy comma syntax or modern space syntax with `/ alpha`. */
+function splitComponents(inner: string): { parts: string[]; alpha: string | undefined } | null {
+  if (inner.includes(',')) {
+    const parts = inner.split(',').map((p) => p.trim());
+    if (parts.length !== 3 && parts.length !== 4) return null;
+    return { parts: parts.slice(0, 3), alpha: parts[3] };
+  }
+  const [main, alpha, extra] = inner.split('/').map((p) => p.trim());
+  if (extra !== undefined || main === undefined || (alpha !== undefined && alpha === '')) return null;
+  const parts = main.split(/\s+/);
+  return parts.length === 3 ? { parts, alpha } : null;
+}
+
+export function isValidColor(value: string): boolean {
+  const text = value.trim();
+  if (HEX.test(text) || NAMED.has(text.toLowerCase())) return true;
+  const fn = FUNCTION.exec(text);
+  if (!fn) return false;
+  const components = splitComponents(fn[2]!);
+  if (!components || !validAlpha(components.alpha)) return false;
+  const parsed = components.parts.map(parseComponent);
+  if (parsed.some((p) => p === null)) return false;
+  const [a, b, c] = parsed as Array<{ value: number; unit: string }>;
+  if (fn[1]!.toLowerCase().startsWith('rgb')) {
+    return [a!, b!, c!].every((p) => (p.unit === '%' ? p.value >= 0 && p.value <= 100 : p.unit === '' && p.value >= 0 && p.value <= 255));
+  }
+  return a!.unit !== '%' && [b!, c!].every((p) => p.unit === '%' && p.value >= 0 && p.value <= 100);
+}

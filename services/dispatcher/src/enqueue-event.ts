@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { WEBHOOK_DATA, newId, type WebhookEnvelope, type WebhookEvent } from '@pressroom/contracts';
+import type { Delivery } from '@pressroom/bus';
+import { enqueueWebhookDeliveries, getBatchById, matchingSubscriptions, type Db, type EventRouting, type NewWebhookDelivery } from '@pressroom/db';
+import type { Logger } from '@pressroom/telemetry';
+
+/** Any event the dispatcher delivers: the contract's envelope plus our routing fields. */
+export interface RoutedEvent {
+  event: string;
+  timestamp: string;
+  ownerId: string;
+  data: Record<string, unknown>;
+  [routing: string]: unknown;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** What the subscription filters compare: routing fields first, then the event's data. */
+export function routingOf(event: RoutedEvent): EventRouting {
+  return {
+    ownerId: event.ownerId,
+    event: event.event,
+    templateId: text(event.templateId) ?? text(event.data.templateId),
+    bindingId: text(event.bindingId) ?? text(event.data.bindingId),
+    type: text(event.data.type),
+  };
+}
+
+/** The bytes a receiver gets: `{event, timestamp, data}` with only the contract's data fields. */
+export function envelopeOf(event: RoutedEvent): string {
+  const schema = WEBHOOK_DATA[event.event as WebhookEvent];
+  const data = schema ? schema.parse(event.data) : event.data;
+  const envelope: WebhookEnvelope = { event: event.event, timestamp: event.timestamp, data };
+  return JSON.stringify(envelope);
+}
+
+/**
+ * Bus handler: turn one event into one pending delivery per matching
+ * subscription (and the batch's own webhook for `batch.completed`). The rows
+ * are committed before the event is acknowledged, and a redelivered event
+ * adds nothing (dedupe key = receiver + event id).
+ */
+export function enqueueEventHandler(deps: { db: Db; logger: Logger; now: () => Date; onEnqueued: () => void }) {
+  return async (delivery: Delivery<RoutedEvent>): Promise<void> => {
+    const event = delivery.data;
+    const payload = envelopeOf(event);
+    const eventKey = delivery.msgId ?? createHash('sha256').update(payload).digest('hex');
+    const base = { ownerId: event.ownerId, event: event.event, payload, nextAttemptAt: deps.now() };
+    const rows: NewWebhookDelivery[] = (await matchingSubscriptions(deps.db, routingOf(event))).map((uid) => ({
+      ...base,
+      id: newId('whd'),
+      subscriptionUid: uid,
+      batchId: null,
+      targetUrl: null,
+      dedupeKey: `${uid}:${eventKey}`,
+    }));
+    if (event.event === 'batch.completed') {
+      const batchId = String(event.data.batchId);
+      const batch = await getBatchById(deps.db, batchId);
+      if (batch?.webhookUrl && batch.webhookSecretCiphertext) {
+        rows.push({ ...base, id: newId('whd'), subscriptionUid: null, batchId, targetUrl: batch.webhookUrl, dedupeKey: `batch:${batchId}:${eventKey}` });
+      }
+    }
+    const inserted = await enqueueWebhookDeliveries(deps.db, rows);
+    if (inserted.length > 0) {
+      deps.logger.debug({ event: event.event, deliveries: inserted.length }, 'webhook deliveries enqueued');
+      deps.onEnqueued();
+    }
+  };
+}

@@ -1,0 +1,119 @@
+import { context } from '@opentelemetry/api';
+import { CATALOG, newId, type CommandSubject, type IdPrefix, type RenderOutcome, type RenderSource } from '@pressroom/contracts';
+import type { Bus } from '@pressroom/bus';
+import { getRenderById, insertRender, type Db, type RenderRow } from '@pressroom/db';
+import { deserializeProblem } from '@pressroom/problem';
+import type { Storage } from '@pressroom/storage';
+import { injectTraceHeaders } from '@pressroom/telemetry';
+import type { AuthContext } from '../http/auth.js';
+
+/** HTML larger than this travels through storage instead of inside the command (bus payloads stay small). */
+export const INLINE_HTML_LIMIT = 256 * 1024;
+
+export interface RenderGatewayDeps {
+  db: Db;
+  bus: Bus;
+  storage: Storage;
+  publicBaseUrl: string;
+  renderWaitMs: number;
+}
+
+export function fileUrl(publicBaseUrl: string, storageKey: string): string {
+  return `${publicBaseUrl}/files/${storageKey}`;
+}
+
+/**
+ * HTML to load, as a command carries it: inline, or spilled to storage
+ * under `inputs/<render id>[.<part>].html` when `spill` is set (the
+ * renderer deletes it once the render has ended).
+ */
+export async function commandSource(
+  storage: Storage,
+  key: string,
+  source: { kind: 'html'; html: string; jsEnabled: boolean } | { kind: 'url'; url: string },
+  spill = source.kind === 'html' && Buffer.byteLength(source.html) > INLINE_HTML_LIMIT,
+): Promise<RenderSource> {
+  if (source.kind === 'url' || !spill) return source;
+  const storageKey = `inputs/${key}.html`;
+  await storage.put(storageKey, Buffer.from(source.html), 'text/html; charset=utf-8');
+  return { kind: 'stored-html', storageKey, jsEnabled: source.jsEnabled };
+}
+
+/** One render of any kind, as the gateway accepts it. */
+export interface RenderSubmission<C> {
+  auth: AuthContext;
+  kind: 'image' | 'gif' | 'pdf';
+  idPrefix: IdPrefix;
+  /** File extension of the output (`renders/<id>.<ext>`). */
+  extension: string;
+  origin: string;
+  templateId: string | null;
+  format: string;
+  width: number;
+  height: number;
+  /** Render credits (default 1). */
+  cost?: number;
+  subject: CommandSubject<C>;
+  /** The command to publish, once the id, the output location and the creation time exist. */
+  command(ids: { id: string; output: { storageKey: string; url: string }; requestedAt: string }): Promise<C>;
+}
+
+export type RenderWait =
+  | { state: 'done'; id: string; url: string; createdAt: string }
+  /** The wait ran out; the render goes on and shows up under its id. */
+  | { state: 'pending'; id: string; createdAt: string };
+
+function waitOfRow(row: RenderRow): RenderWait {
+  if (row.state === 'done' && row.url) return { state: 'done', id: row.id, url: row.url, createdAt: row.createdAt.toISOString() };
+  if (row.state === 'failed' && row.error) throw deserializeProblem(row.error);
+  return { state: 'pending', id: row.id, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * Accept a render of any kind: persist it as `queued`, publish its command
+ * (the render id is the message id, so a retried publish never renders
+ * twice), and wait for `render.done.<id>`. A failed render throws its
+ * problem. When the wait runs out the render still completes; the caller
+ * gets its id to look it up.
+ */
+export async function submitRender<C>(deps: RenderGatewayDeps, submission: RenderSubmission<C>): Promise<RenderWait> {
+  const id = newId(submission.idPrefix);
+  const storageKey = `renders/${id}.${submission.extension}`;
+  const row = await insertRender(deps.db, {
+    id,
+    ownerId: submission.auth.ownerId,
+    accountId: submission.auth.account.id,
+    kind: submission.kind,
+    origin: submission.origin,
+    templateId: submission.templateId,
+    format: submission.format,
+    width: submission.width,
+    height: submission.height,
+    ...(submission.cost !== undefined ? { cost: submission.cost } : {}),
+  });
+  const createdAt = row.createdAt.toISOString();
+
+  let settle: (outcome: RenderOutcome) => void = () => {};
+  const arrived = new Promise<RenderOutcome>((resolve) => (settle = resolve));
+  const listening = await deps.bus.listen(CATALOG.renderDone, id, (outcome) => settle(outcome));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const command = await submission.command({ id, output: { storageKey, url: fileUrl(deps.publicBaseUrl, storageKey) }, requestedAt: createdAt });
+    await deps.bus.publish(submission.subject, command, {
+      msgId: id,
+      headers: injectTraceHeaders({ 'pressroom-render-id': id, 'pressroom-account-id': submission.auth.account.id }, context.active()),
+    });
+    const timedOut = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deps.renderWaitMs)));
+    const outcome = await Promise.race([arrived, timedOut]);
+    if (outcome === null) {
+      // The notification may have raced the time-out: the row is the truth.
+      const current = await getRenderById(deps.db, id);
+      return current ? waitOfRow(current) : { state: 'pending', id, createdAt };
+    }
+    if (outcome.status === 'failed') throw deserializeProblem(outcome.problem);
+    return { state: 'done', id, url: outcome.url, createdAt };
+  } finally {
+    if (timer) clearTimeout(timer);
+    await listening.stop();
+  }
+}

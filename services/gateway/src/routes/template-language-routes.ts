@@ -1,0 +1,71 @@
+import { Router } from 'express';
+import { ExpressionTestRequest } from '@pressroom/contracts';
+import type { Db } from '@pressroom/db';
+import { FUNCTIONS, evaluateExpression, expressionProblem, isExpressionError, templateVariableNames, toText, valueType } from '@pressroom/templating';
+import { authOf } from '../http/auth.js';
+import { defineRoute, handler } from '../http/routes.js';
+import { parseOrThrow } from '../http/validate.js';
+import { layoutKeys } from '../renders/template-layouts.js';
+import { loadTemplate } from '../renders/template-source.js';
+
+/** Every string inside a FabricJS document (text objects), found without recursion. */
+function fabricStrings(data: unknown): string[] {
+  const strings: string[] = [];
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') strings.push(value);
+    else if (value && typeof value === 'object') for (const item of Array.isArray(value) ? value : Object.values(value)) stack.push(item);
+  }
+  return strings;
+}
+
+function designTexts(design: { html?: unknown; fabricJSData?: unknown }): string[] {
+  return [...(typeof design.html === 'string' ? [design.html] : []), ...(design.fabricJSData ? fabricStrings(design.fabricJSData) : [])];
+}
+
+/**
+ * The template language's own endpoints. Mounted before the template CRUD
+ * routes so `/templates/expression/...` is never read as a template uid.
+ */
+export function templateLanguageRoutes(deps: { db: Db }): Router {
+  const router = Router();
+
+  defineRoute(router, '/templates/expression/functions', {
+    get: handler(async (_req, res) => {
+      res.json({ functions: FUNCTIONS });
+    }),
+  });
+
+  defineRoute(router, '/templates/expression/test', {
+    post: handler(async (req, res) => {
+      const body = parseOrThrow(ExpressionTestRequest, req.body);
+      let result: unknown;
+      try {
+        result = evaluateExpression(body.expression, body.variables ?? {});
+      } catch (error) {
+        throw isExpressionError(error) ? expressionProblem(error) : error;
+      }
+      res.json({ result: result === undefined ? null : result, type: valueType(result), text: toText(result) });
+    }),
+  });
+
+  defineRoute(router, '/templates/:uid/variables', {
+    get: handler(async (req, res) => {
+      const template = await loadTemplate(deps.db, { ownerId: authOf(res).ownerId, uid: String(req.params.uid) });
+      const detected = new Set<string>();
+      for (const design of [template, ...Object.values(template.layouts)]) {
+        for (const text of designTexts(design)) for (const name of templateVariableNames(text)) detected.add(name);
+      }
+      res.json({
+        templateUid: template.uid,
+        templateName: template.name,
+        variables: template.variableDefinitions,
+        detected: [...detected],
+        layouts: layoutKeys(template),
+      });
+    }),
+  });
+
+  return router;
+}

@@ -1,0 +1,49 @@
+import type { GifEntry, GifQuality, GifResult } from '@pressroom/contracts';
+import type { RenderRow } from '@pressroom/db';
+
+interface GifDetails {
+  animationLength?: number;
+  frames?: number;
+  fps?: number;
+  quality?: GifQuality;
+}
+
+const detailsOf = (row: RenderRow): GifDetails => (row.details ?? {}) as GifDetails;
+
+/** The `gif` object of a finished render (POST /gif, POST /gif/capture). */
+export function gifResult(row: RenderRow): GifResult {
+  const details = detailsOf(row);
+  return {
+    url: row.url!,
+    uid: row.id,
+    width: row.width,
+    height: row.height,
+    animationLength: details.animationLength ?? 0,
+    frames: details.frames ?? 0,
+    fps: details.fps ?? 0,
+    quality: details.quality ?? 'medium',
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function gifView(row: RenderRow): GifEntry {
+  const details = detailsOf(row);
+  return {
+    uid: row.id,
+    id: row.id,
+    url: row.url,
+    status: row.state,
+    width: row.width,
+    height: row.height,
+    animationLength: details.animationLength ?? null,
+    frames: details.frames ?? null,
+    fps: details.fps ?? null,
+    quality: details.quality ?? null,
+    source: row.origin as GifEntry['source'],
+    templateId: row.templateId,
+    cost: row.cost,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    error: row.error ? { slug: row.error.slug, detail: row.error.detail } : null,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './config.js';
+export * from './service.js';
+export { joinPdfs, pageCountOf, stampPages, overlayHtml } from './pdf-document.js';

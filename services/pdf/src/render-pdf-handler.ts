@@ -1,0 +1,82 @@
+import { CATALOG, type RenderPdfCommand } from '@pressroom/contracts';
+import { printPdf, type BrowserPool, type CaptureSource, type PdfPrintRequest } from '@pressroom/browser';
+import { readSource, renderJobHandler, spilledKeys, type RenderJobDeps, type RenderedFile } from '@pressroom/render-worker';
+import type { SsrfGuard } from '@pressroom/ssrf';
+import type { Logger } from '@pressroom/telemetry';
+import { joinPdfs, overlayHtml, pageCountOf, stampPages } from './pdf-document.js';
+
+export interface PdfHandlerDeps extends RenderJobDeps {
+  pool: BrowserPool;
+  guard: SsrfGuard;
+  /** Documents of one multi-page render printed at once. */
+  parallelDocuments: number;
+}
+
+/** Runs `work` over `items` with at most `limit` at once, results in order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]!, index);
+      }
+    }),
+  );
+  return results;
+}
+
+async function renderPdf(deps: PdfHandlerDeps, command: RenderPdfCommand, log: Logger): Promise<RenderedFile> {
+  const started = performance.now();
+  const base: Omit<PdfPrintRequest, 'source'> = {
+    widthPt: command.page.widthPt,
+    heightPt: command.page.heightPt,
+    margins: command.margins,
+    printBackground: command.printBackground,
+    headerTemplate: command.headerTemplate,
+    footerTemplate: command.footerTemplate,
+    title: command.title,
+  };
+  const print = (source: CaptureSource, request: Partial<PdfPrintRequest> = {}) => printPdf(deps.pool, { ...base, source, ...request }, { guard: deps.guard });
+
+  let bytes: Buffer;
+  let pageCount: number;
+  if (command.documents.length === 1) {
+    // One document: Chromium numbers its own pages; nothing to join.
+    bytes = await print(await readSource(deps.storage, command.documents[0]!));
+    pageCount = await pageCountOf(bytes);
+  } else {
+    // Each variable set is its own document (its own layout, scripts and page breaks), printed
+    // without header/footer; the header/footer is printed once for the joined page count and stamped on.
+    const parts = await mapLimited(command.documents, deps.parallelDocuments, async (document) =>
+      print(await readSource(deps.storage, document), { headerTemplate: null, footerTemplate: null, title: null }),
+    );
+    const joined = await joinPdfs(parts, command.title);
+    pageCount = joined.getPageCount();
+    if (command.headerTemplate !== null || command.footerTemplate !== null) {
+      const overlay = await print({ kind: 'html', html: overlayHtml(pageCount, command.title ?? joined.getTitle() ?? null), jsEnabled: false }, { printBackground: false });
+      await stampPages(joined, overlay);
+    }
+    bytes = Buffer.from(await joined.save());
+  }
+  const pageSize = { width: Math.round(command.page.widthPt), height: Math.round(command.page.heightPt) };
+  log.debug({ documents: command.documents.length, pageCount, ms: Math.round(performance.now() - started) }, 'pdf printed');
+  return {
+    bytes,
+    contentType: 'application/pdf',
+    width: pageSize.width,
+    height: pageSize.height,
+    details: { pageCount, preset: command.page.preset, pageSize, landscape: command.page.landscape, documents: command.documents.length },
+  };
+}
+
+/** Consumer of `render.pdf`: print (and join) → storage → row → events. */
+export function renderPdfHandler(deps: PdfHandlerDeps) {
+  return renderJobHandler<RenderPdfCommand>(deps, {
+    kind: 'pdf',
+    subject: CATALOG.renderPdf,
+    render: (command, log) => renderPdf(deps, command, log),
+    inputs: (command) => spilledKeys(command.documents),
+  });
+}

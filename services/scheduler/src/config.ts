@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { batchEnv, commonEnv, portEnv } from '@pressroom/config';
+
+export const schedulerEnv = z.object({
+  ...commonEnv,
+  ...batchEnv,
+  /** Port of the service's own /health and /metrics server. */
+  ...portEnv(8083),
+});
+export type SchedulerEnv = z.infer<typeof schedulerEnv>;

@@ -1,0 +1,3 @@
+export * from './config.js';
+export * from './service.js';
+export { itemPage, type ItemPage } from './item-page.js';

@@ -1,0 +1,84 @@
+import { CATALOG, assertHandlers, type EventSubject } from '@pressroom/contracts';
+import type { Bus, DeliveryHandler, Subscription } from '@pressroom/bus';
+import type { Db } from '@pressroom/db';
+import type { Storage } from '@pressroom/storage';
+import type { ComponentHealth, Logger } from '@pressroom/telemetry';
+import { BatchPump } from './batch-pump.js';
+import { renderCompletedHandler, renderFailedHandler } from './render-events.js';
+import { sweep } from './sweeper.js';
+
+export interface SchedulerDeps {
+  bus: Bus;
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  /** Base of the public file URLs (the gateway's PUBLIC_BASE_URL). */
+  publicBaseUrl: string;
+  /** How often the sweep runs (PRESSROOM_BATCH_POLL_MS). */
+  pollMs: number;
+  /** Finished batches are deleted after this (PRESSROOM_BATCH_RETENTION, 7 days). */
+  retentionMs: number;
+  /** The clock (tests move it to expire results). */
+  now?: () => Date;
+}
+
+export interface Scheduler {
+  health(): Record<string, ComponentHealth>;
+  /** Run the periodic pass now (tests; the poll does it anyway). */
+  sweep(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The events that advance batches; the group must exist from start-up (a group only sees later events). */
+export const SCHEDULER_SUBJECTS = [CATALOG.renderCompleted, CATALOG.renderFailed] as const;
+export const SCHEDULER_GROUP = 'scheduler';
+
+/**
+ * The batch scheduler: starts batch items as ordinary `render.image`
+ * commands, never more than a batch's concurrency at once, advances on
+ * `render.completed` / `render.failed`, finishes batches and emits
+ * `batch.completed`, and deletes results after the retention.
+ */
+export async function startScheduler(deps: SchedulerDeps): Promise<Scheduler> {
+  const now = deps.now ?? (() => new Date());
+  await deps.bus.ensure([CATALOG.renderImage, CATALOG.renderCompleted, CATALOG.renderFailed, CATALOG.batchCompleted]);
+  const itemDeps = { bus: deps.bus, db: deps.db, storage: deps.storage, publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ''), now };
+  const pump = new BatchPump({ ...itemDeps, logger: deps.logger });
+  const handlers: Record<string, DeliveryHandler<any>> = {
+    [CATALOG.renderCompleted.name]: renderCompletedHandler({ db: deps.db, pump, now }),
+    [CATALOG.renderFailed.name]: renderFailedHandler({ db: deps.db, pump, now }),
+  };
+  assertHandlers('scheduler', SCHEDULER_SUBJECTS, handlers);
+  const subscriptions: Subscription[] = [];
+  for (const subject of SCHEDULER_SUBJECTS) {
+    subscriptions.push(await deps.bus.subscribeEvents(subject as EventSubject<unknown>, handlers[subject.name]!, { group: SCHEDULER_GROUP, concurrency: 4 }));
+  }
+  // A new (or cancelled) batch starts (or is announced) at once instead of at the next sweep.
+  subscriptions.push(
+    await deps.bus.listen(CATALOG.batchWake, '*', ({ batchId }) => {
+      pump.pump(batchId).catch((error: unknown) => deps.logger.error({ err: error, batchId }, 'batch pump failed; the sweep retries'));
+    }),
+  );
+
+  let sweeping: Promise<void> | null = null;
+  const runSweep = (): Promise<void> => {
+    sweeping ??= sweep({ ...itemDeps, logger: deps.logger, pump, retentionMs: deps.retentionMs }).finally(() => (sweeping = null));
+    return sweeping;
+  };
+  const timer = setInterval(() => {
+    runSweep().catch((error: unknown) => deps.logger.error({ err: error }, 'batch sweep failed; retrying at the next poll'));
+  }, deps.pollMs);
+  timer.unref?.();
+  deps.logger.info({ pollMs: deps.pollMs }, 'batch scheduler running');
+
+  return {
+    health: () => ({ batches: { ok: true } }),
+    sweep: runSweep,
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      await sweeping?.catch(() => {});
+      await pump.idle();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { errorCodeOfSlug } from '@pressroom/contracts';
+import {
+  getBatchById,
+  getTemplate,
+  listActiveBatchIds,
+  listItemsWithFinishedRenders,
+  listUnannouncedBatches,
+  listUnpublishedBatchItems,
+  purgeExpiredBatches,
+  settleBatchItem,
+  type Db,
+} from '@pressroom/db';
+import type { Logger } from '@pressroom/telemetry';
+import type { BatchPump } from './batch-pump.js';
+import { itemPage } from './item-page.js';
+import { failItemBeforeRender, publishItemRender, type ItemRenderDeps } from './item-render.js';
+
+export interface SweepDeps extends ItemRenderDeps {
+  db: Db;
+  logger: Logger;
+  pump: BatchPump;
+  /** Finished batches are deleted this long after they finished. */
+  retentionMs: number;
+}
+
+/** Started but unpublished for this long: the starter died in between (well inside the bus's 2-minute de-duplication window). */
+const UNPUBLISHED_GRACE_MS = 10_000;
+/** A finished render whose event has not settled its item after this long: the event was missed. */
+const MISSED_EVENT_GRACE_MS = 5_000;
+const BATCH = 200;
+
+/**
+ * The periodic pass that makes the scheduler self-healing: start batches
+ * nobody woke, republish items whose command may not have gone out, settle
+ * items whose render event was missed, announce finished batches, and delete
+ * results past their retention. Every step is idempotent.
+ */
+export async function sweep(deps: SweepDeps): Promise<void> {
+  const now = deps.now();
+  for (const batchId of await listActiveBatchIds(deps.db, { limit: BATCH })) await deps.pump.pump(batchId);
+
+  for (const item of await listUnpublishedBatchItems(deps.db, { startedBefore: new Date(now.getTime() - UNPUBLISHED_GRACE_MS), limit: BATCH })) {
+    const batch = await getBatchById(deps.db, item.batchId);
+    if (!batch) continue;
+    if (batch.status === 'cancelled') {
+      await failItemBeforeRender(deps, batch, item, { error: 'The batch was cancelled before this item was sent to a renderer.', errorCode: 'CANCELLED' });
+      continue;
+    }
+    const template = await getTemplate(deps.db, { ownerId: batch.ownerId, uid: batch.templateId });
+    const page = itemPage(template, { templateId: batch.templateId, layout: item.layout, variables: item.variables });
+    if (page.ok) await publishItemRender(deps, batch, item, page);
+    else await failItemBeforeRender(deps, batch, item, page);
+    deps.logger.warn({ batchId: batch.id, renderId: item.renderId }, 'republished a batch item whose command may have been lost');
+  }
+
+  for (const render of await listItemsWithFinishedRenders(deps.db, { finishedBefore: new Date(now.getTime() - MISSED_EVENT_GRACE_MS), limit: BATCH })) {
+    const outcome =
+      render.state === 'done' && render.url
+        ? { ok: true as const, url: render.url, width: render.width, height: render.height }
+        : { ok: false as const, error: render.error?.detail ?? 'The render failed.', errorCode: errorCodeOfSlug(render.error?.slug ?? 'render-failed') };
+    const batchId = await settleBatchItem(deps.db, { renderId: render.renderId, outcome, at: now });
+    if (batchId) await deps.pump.pump(batchId);
+  }
+
+  for (const batch of await listUnannouncedBatches(deps.db, { limit: BATCH })) await deps.pump.announce(batch);
+
+  const purged = await purgeExpiredBatches(deps.db, { completedBefore: new Date(now.getTime() - deps.retentionMs) });
+  if (purged > 0) deps.logger.info({ purged }, 'expired batch results deleted');
+}
