@@ -231,6 +231,48 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
     }
   });
 
+  it('prints a FabricJS template with pages: one PDF page per canvas page, at its size, text selectable', async () => {
+    const text = (value: string, top: number) => ({ type: 'Textbox', originX: 'left', originY: 'top', left: 40, top, width: 520, fontSize: 36, fill: '#111111', text: value });
+    const band = (fill: string) => ({ type: 'Rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 600, height: 120, fill });
+    const uid = await createTemplate({
+      name: 'certificate',
+      fabricJSData: { width: 600, height: 400, objects: [text('cover', 10)] },
+      width: 600,
+      height: 400,
+      outputFormat: 'pdf',
+      pages: [
+        // Stored out of order: pageNumber decides.
+        { pageNumber: 2, name: 'back', fabricJSData: { width: 800, height: 400, background: '#ffffff', objects: [text('Issued to {{name}} on the back', 200)] } },
+        { pageNumber: 1, name: 'front', fabricJSData: { width: 600, height: 400, background: '#ffffff', objects: [band('#1d4ed8'), text('Certificate for {{name}}', 200)] } },
+      ],
+    });
+
+    const res = await post('/pdf/render', { templateUid: uid, variables: { name: 'Ada' } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { url: string; pageCount: number; pageSize: { width: number; height: number } };
+    expect(body).toMatchObject({ pageCount: 2, pageSize: { width: 450, height: 300 } });
+    const pdf = await fetchPdf(body.url);
+    expect(pdf.pages).toBe(2);
+    expect(Math.round(pdf.width)).toBe(450);
+    expect(Math.round(pdf.height)).toBe(300);
+    expect(pdf.text(1)).toContain('Certificate for Ada');
+    expect(pdf.text(2)).toContain('Issued to Ada on the back');
+    const front = await pdf.raster(1);
+    expect(front.inkShare).toBeGreaterThan(0.2);
+    const [r, g, b] = front.pixel(0.5, 0.1);
+    expect(b).toBeGreaterThan(180);
+    expect(r).toBeLessThan(80);
+    expect(g).toBeLessThan(120);
+
+    // Multi-page: every page of the template for each variable set, in order.
+    const multi = await post('/pdf/multi-page', { templateUid: uid, variableSets: [{ name: 'Ada' }, { name: 'Grace' }] });
+    expect(multi.status).toBe(200);
+    const joined = await fetchPdf(((await multi.json()) as { url: string }).url);
+    expect(joined.pages).toBe(4);
+    expect(joined.text(3)).toContain('Certificate for Grace');
+    expect(joined.text(4)).toContain('Issued to Grace on the back');
+  });
+
   it.each([
     ['an unknown preset', '/pdf/render', { html: '<p>x</p>', options: { preset: 'B7' } }, 'options.preset'],
     ['custom without a size', '/pdf/render', { html: '<p>x</p>', options: { preset: 'custom' } }, 'options.customSize'],

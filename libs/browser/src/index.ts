@@ -9,7 +9,9 @@ export { BlockedUrlError, NavigationError, PoolClosedError, QueueFullError, Rend
 export { BASE_FLAGS } from './launch-browser.js';
 export { isScriptFree } from './script-free.js';
 export { captureCanvas } from './canvas/capture-canvas.js';
-export type { CanvasCaptureRequest, CanvasCaptureOptions, CanvasFont } from './canvas/capture-canvas.js';
+export type { CanvasCaptureRequest, CanvasCaptureOptions, CanvasDrawing, CanvasFont } from './canvas/capture-canvas.js';
+export { printCanvasPdf } from './canvas/print-canvas-pdf.js';
+export type { CanvasPdfOptions } from './canvas/print-canvas-pdf.js';
 export { CanvasRenderError } from './canvas/canvas-errors.js';
 export { FABRIC_BUNDLE_PATH } from './canvas/fabric-bundle.js';
 export { captureAnimation } from './animation/capture-animation.js';

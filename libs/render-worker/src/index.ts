@@ -1,3 +1,3 @@
 export { renderJobHandler, type RenderJobDeps, type RenderJobSpec, type RenderCommandBase, type RenderedFile } from './render-job.js';
 export { inputProblemOf, internalProblem } from './render-problem.js';
-export { readSource, spilledKeys } from './read-source.js';
+export { readSource, readStoredCanvas, spilledKeys } from './read-source.js';

@@ -1,6 +1,6 @@
-import { CATALOG, type RenderPdfCommand } from '@pressroom/contracts';
-import { printPdf, type BrowserPool, type CaptureSource, type PdfPrintRequest } from '@pressroom/browser';
-import { readSource, renderJobHandler, spilledKeys, type RenderJobDeps, type RenderedFile } from '@pressroom/render-worker';
+import { CATALOG, type PdfDocumentSource, type RenderPdfCommand } from '@pressroom/contracts';
+import { printCanvasPdf, printPdf, type BrowserPool, type CaptureSource, type PdfPrintRequest } from '@pressroom/browser';
+import { readSource, readStoredCanvas, renderJobHandler, spilledKeys, type RenderJobDeps, type RenderedFile } from '@pressroom/render-worker';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Logger } from '@pressroom/telemetry';
 import { joinPdfs, overlayHtml, pageCountOf, stampPages } from './pdf-document.js';
@@ -40,34 +40,49 @@ async function renderPdf(deps: PdfHandlerDeps, command: RenderPdfCommand, log: L
   };
   const print = (source: CaptureSource, request: Partial<PdfPrintRequest> = {}) => printPdf(deps.pool, { ...base, source, ...request }, { guard: deps.guard });
 
+  const printDocument = async (document: PdfDocumentSource, request: Partial<PdfPrintRequest> = {}): Promise<Buffer> => {
+    if (document.kind === 'canvas' || document.kind === 'stored-canvas') {
+      const { canvas, fonts } = document.kind === 'canvas' ? document : await readStoredCanvas(deps.storage, document.storageKey);
+      return printCanvasPdf(deps.pool, { canvas, fonts, width: document.width, height: document.height }, { guard: deps.guard });
+    }
+    return print(await readSource(deps.storage, document), request);
+  };
+  const hasCanvas = command.documents.some((d) => d.kind === 'canvas' || d.kind === 'stored-canvas');
+
   let bytes: Buffer;
   let pageCount: number;
   if (command.documents.length === 1) {
     // One document: Chromium numbers its own pages; nothing to join.
-    bytes = await print(await readSource(deps.storage, command.documents[0]!));
+    bytes = await printDocument(command.documents[0]!);
     pageCount = await pageCountOf(bytes);
   } else {
     // Each variable set is its own document (its own layout, scripts and page breaks), printed
     // without header/footer; the header/footer is printed once for the joined page count and stamped on.
-    const parts = await mapLimited(command.documents, deps.parallelDocuments, async (document) =>
-      print(await readSource(deps.storage, document), { headerTemplate: null, footerTemplate: null, title: null }),
+    // Canvas pages are printed at their own size, as designed: no header/footer over them.
+    const parts = await mapLimited(command.documents, deps.parallelDocuments, (document) =>
+      printDocument(document, { headerTemplate: null, footerTemplate: null, title: null }),
     );
     const joined = await joinPdfs(parts, command.title);
     pageCount = joined.getPageCount();
-    if (command.headerTemplate !== null || command.footerTemplate !== null) {
+    if (!hasCanvas && (command.headerTemplate !== null || command.footerTemplate !== null)) {
       const overlay = await print({ kind: 'html', html: overlayHtml(pageCount, command.title ?? joined.getTitle() ?? null), jsEnabled: false }, { printBackground: false });
       await stampPages(joined, overlay);
     }
     bytes = Buffer.from(await joined.save());
   }
-  const pageSize = { width: Math.round(command.page.widthPt), height: Math.round(command.page.heightPt) };
+  // Canvas pages are their own size (1 CSS px = 0.75 pt): report the first page's.
+  const first = command.documents[0]!;
+  const firstIsCanvas = first.kind === 'canvas' || first.kind === 'stored-canvas';
+  const pageSize = firstIsCanvas
+    ? { width: Math.round(first.width * 0.75), height: Math.round(first.height * 0.75) }
+    : { width: Math.round(command.page.widthPt), height: Math.round(command.page.heightPt) };
   log.debug({ documents: command.documents.length, pageCount, ms: Math.round(performance.now() - started) }, 'pdf printed');
   return {
     bytes,
     contentType: 'application/pdf',
     width: pageSize.width,
     height: pageSize.height,
-    details: { pageCount, preset: command.page.preset, pageSize, landscape: command.page.landscape, documents: command.documents.length },
+    details: { pageCount, preset: firstIsCanvas ? 'canvas' : command.page.preset, pageSize, landscape: firstIsCanvas ? false : command.page.landscape, documents: command.documents.length },
   };
 }
 

@@ -122,7 +122,27 @@ export async function renderFabricInPage(input: PageCanvasInput): Promise<PageCa
     if ((group.width === 0 || group.height === 0) && group.getObjects().length > 0 && typeof group.triggerLayout === 'function') group.triggerLayout();
   }
   canvas.renderAll();
+  // PDF printing turns the drawn canvas into SVG afterwards (svgOfCanvasInPage).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  (window as any).__pressroomCanvas = canvas;
   // The next frame carries the drawing to the compositor before the screenshot.
   await new Promise((resolve) => requestAnimationFrame(resolve));
   return { ok: true };
+}
+
+/**
+ * Replaces the page's content with the drawn canvas as SVG (fabric's
+ * `toSVG`), so that Chromium prints vectors and real, selectable text in the
+ * fonts already loaded into the document.
+ */
+export function svgOfCanvasInPage(): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const canvas = (window as any).__pressroomCanvas;
+  if (!canvas || typeof canvas.toSVG !== 'function') return false;
+  const svg = canvas.toSVG() as string;
+  document.body.innerHTML = svg;
+  // Inline SVG sits on a text line by default: the line's descent would spill onto a second page.
+  const element = document.body.querySelector('svg');
+  if (element) element.style.display = 'block';
+  return true;
 }

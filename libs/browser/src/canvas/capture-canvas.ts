@@ -63,44 +63,70 @@ export async function captureCanvas(pool: BrowserPool, request: CanvasCaptureReq
 }
 
 async function captureOnPage(page: Page, request: CanvasCaptureRequest, options: CanvasCaptureOptions, bundle: string, signal: AbortSignal): Promise<CapturedImage> {
-  const slot = slotOf(page);
-  if (!slot) throw new Error('captureCanvas needs a page from a BrowserPool');
-  await slot.applySettings({ jsEnabled: true, width: request.width, height: request.height });
-  const pageGuard = guardPage(page, options.guard);
-  try {
-    // Measured (scripts/measure-canvas.ts): the bundle inline in the document is one round trip
-    // and the fastest way in (p50 22 ms vs 25 ms evaluate, 31 ms addScriptTag).
-    await page.setContent(CANVAS_SHELL.replace('</body>', () => `<script>${bundle}</script></body>`), { waitUntil: 'load', timeout: 0 });
-    signal.throwIfAborted();
-    const result = await page.evaluate(renderFabricInPage, { json: canvasJson(request.canvas), fonts: request.fonts, width: request.width, height: request.height });
-    signal.throwIfAborted();
-    if (!result.ok) throw await failureOf(result, pageGuard, options.guard);
+  return drawCanvasOnPage(page, request, { guard: options.guard, bundle, signal }, async (slot) => {
     // A canvas without a background is transparent, as fabric's own export is (JPEG has no alpha: white
     // there). Set once the document is in, for JPEG too: set before setContent, the override was
     // measured to be lost now and then (a pooled page after certain failed jobs rendered JPEG black).
     const base = request.format === 'jpeg' ? { r: 255, g: 255, b: 255, a: 1 } : { r: 0, g: 0, b: 0, a: 0 };
-    await slot.cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: base });
+    try {
+      await slot.cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: base });
+      const { data } = await slot.cdp.send('Page.captureScreenshot', {
+        format: captureFormatFor(request.format),
+        optimizeForSpeed: true,
+        captureBeyondViewport: false,
+        ...(request.format === 'jpeg' ? { quality: chromiumQuality(request.quality) } : {}),
+      });
+      signal.throwIfAborted();
+      const bytes = await finishImage({
+        bytes: Buffer.from(data, 'base64'),
+        format: request.format,
+        quality: request.quality,
+        width: request.width,
+        height: request.height,
+        ...(options.pngReencodeBytesPerPixel !== undefined ? { pngReencodeBytesPerPixel: options.pngReencodeBytesPerPixel } : {}),
+      });
+      return { bytes, contentType: CONTENT_TYPES[request.format], width: request.width, height: request.height };
+    } finally {
+      // The page goes back to the pool: the next job expects Chromium's default.
+      await slot.cdp.send('Emulation.setDefaultBackgroundColorOverride', {}).catch(() => undefined);
+    }
+  });
+}
 
-    const { data } = await slot.cdp.send('Page.captureScreenshot', {
-      format: captureFormatFor(request.format),
-      optimizeForSpeed: true,
-      captureBeyondViewport: false,
-      ...(request.format === 'jpeg' ? { quality: chromiumQuality(request.quality) } : {}),
-    });
-    signal.throwIfAborted();
-    const bytes = await finishImage({
-      bytes: Buffer.from(data, 'base64'),
-      format: request.format,
-      quality: request.quality,
-      width: request.width,
-      height: request.height,
-      ...(options.pngReencodeBytesPerPixel !== undefined ? { pngReencodeBytesPerPixel: options.pngReencodeBytesPerPixel } : {}),
-    });
-    return { bytes, contentType: CONTENT_TYPES[request.format], width: request.width, height: request.height };
+/** What drawing a canvas needs: the JSON, its fonts and its size in pixels. */
+export interface CanvasDrawing {
+  canvas: Record<string, unknown>;
+  fonts: CanvasFont[];
+  width: number;
+  height: number;
+}
+
+/**
+ * Draws a canvas on a pooled, guarded page (fabric bundle inline, fonts
+ * awaited, images through the guard), then hands the page's slot to `then`
+ * while the drawing is on screen. Shared by image capture and PDF printing.
+ */
+export async function drawCanvasOnPage<T>(
+  page: Page,
+  drawing: CanvasDrawing,
+  context: { guard: SsrfGuard; bundle: string; signal: AbortSignal },
+  then: (slot: NonNullable<ReturnType<typeof slotOf>>) => Promise<T>,
+): Promise<T> {
+  const slot = slotOf(page);
+  if (!slot) throw new Error('canvas jobs need a page from a BrowserPool');
+  await slot.applySettings({ jsEnabled: true, width: drawing.width, height: drawing.height });
+  const pageGuard = guardPage(page, context.guard);
+  try {
+    // Measured (scripts/measure-canvas.ts): the bundle inline in the document is one round trip
+    // and the fastest way in (p50 22 ms vs 25 ms evaluate, 31 ms addScriptTag).
+    await page.setContent(CANVAS_SHELL.replace('</body>', () => `<script>${context.bundle}</script></body>`), { waitUntil: 'load', timeout: 0 });
+    context.signal.throwIfAborted();
+    const result = await page.evaluate(renderFabricInPage, { json: canvasJson(drawing.canvas), fonts: drawing.fonts, width: drawing.width, height: drawing.height });
+    context.signal.throwIfAborted();
+    if (!result.ok) throw await failureOf(result, pageGuard, context.guard);
+    return await then(slot);
   } finally {
     pageGuard.release();
-    // The page goes back to the pool: the next job expects Chromium's default.
-    await slot.cdp.send('Emulation.setDefaultBackgroundColorOverride', {}).catch(() => undefined);
   }
 }
 

@@ -229,9 +229,14 @@ class CanvasTemplating {
  * storage under `inputs/<render id>.json` when large (the renderer deletes it
  * once the render has ended). Same limit as HTML.
  */
-export async function canvasCommandSource(storage: Storage, renderId: string, source: CanvasRenderSource): Promise<ImageRenderSource> {
+export async function canvasCommandSource(
+  storage: Storage,
+  renderId: string,
+  source: CanvasRenderSource,
+  inlineLimit = INLINE_HTML_LIMIT,
+): Promise<CanvasRenderSource | Extract<ImageRenderSource, { kind: 'stored-canvas' }>> {
   const json = JSON.stringify({ canvas: source.canvas, fonts: source.fonts });
-  if (Buffer.byteLength(json) <= INLINE_HTML_LIMIT) return source;
+  if (Buffer.byteLength(json) <= inlineLimit) return { kind: 'canvas', canvas: source.canvas, fonts: source.fonts };
   const storageKey = `inputs/${renderId}.json`;
   await storage.put(storageKey, Buffer.from(json), 'application/json');
   return { kind: 'stored-canvas', storageKey };

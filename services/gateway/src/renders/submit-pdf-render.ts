@@ -1,4 +1,4 @@
-import { CATALOG, type RenderPdfCommand, type RenderSource } from '@pressroom/contracts';
+import { CATALOG, type PdfDocumentSource, type RenderPdfCommand, type VariableDefinition } from '@pressroom/contracts';
 import { getRenderById, type TemplateRow } from '@pressroom/db';
 import { ProblemError, isProblemError } from '@pressroom/problem';
 import type { Response } from 'express';
@@ -6,9 +6,17 @@ import type { AuthContext } from '../http/auth.js';
 import { pdfResult } from '../views/pdf-view.js';
 import { pdfPrintSettings, type PdfPrintSettings } from './pdf-print-settings.js';
 import { INLINE_HTML_LIMIT, commandSource, submitRender, type RenderGatewayDeps, type RenderWait } from './submit-render.js';
+import { canvasCommandSource, canvasSizeOf, prepareCanvas, type CanvasRenderSource } from './canvas-source.js';
+import { resolveLayout } from './template-layouts.js';
 import { templatePage } from './template-source.js';
 
-export type PdfDocumentInput = { kind: 'html'; html: string; jsEnabled: boolean } | { kind: 'url'; url: string };
+/** A canvas page of a FabricJS template, templated, with its size in CSS pixels (its PDF page size). */
+export type CanvasPageInput = CanvasRenderSource & { width: number; height: number };
+
+export type PdfDocumentInput = { kind: 'html'; html: string; jsEnabled: boolean } | { kind: 'url'; url: string } | CanvasPageInput;
+
+/** Canvas pages of one PDF, over all variable sets: each page is a print and a part to join. */
+export const MAX_CANVAS_PDF_PAGES = 1_000;
 
 export interface PdfRenderInput {
   auth: AuthContext;
@@ -21,8 +29,11 @@ export interface PdfRenderInput {
 
 /** Accept a PDF render: `render.pdf` through the shared submit path. Documents spill to storage together when they are large. */
 export function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderInput): Promise<RenderWait> {
-  const total = input.documents.reduce((sum, d) => sum + (d.kind === 'html' ? Buffer.byteLength(d.html) : d.url.length), 0);
+  const total = input.documents.reduce((sum, d) => sum + sizeOfDocument(d), 0);
   const spill = total > INLINE_HTML_LIMIT;
+  // A canvas page's PDF page is its own size (1 CSS px = 0.75 pt); the row reports the first page.
+  const first = input.documents[0]!;
+  const sizePt = first.kind === 'canvas' ? { width: first.width * 0.75, height: first.height * 0.75 } : { width: input.settings.page.widthPt, height: input.settings.page.heightPt };
   return submitRender<RenderPdfCommand>(deps, {
     auth: input.auth,
     kind: 'pdf',
@@ -31,13 +42,19 @@ export function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderInput):
     origin: input.origin,
     templateId: input.templateId,
     format: 'pdf',
-    width: Math.round(input.settings.page.widthPt),
-    height: Math.round(input.settings.page.heightPt),
+    width: Math.round(sizePt.width),
+    height: Math.round(sizePt.height),
     subject: CATALOG.renderPdf,
     command: async ({ id, output, requestedAt }) => {
-      const documents: RenderSource[] = [];
+      const documents: PdfDocumentSource[] = [];
       for (const [i, document] of input.documents.entries()) {
-        documents.push(await commandSource(deps.storage, input.documents.length === 1 ? id : `${id}.${i}`, document, spill && document.kind === 'html'));
+        const key = input.documents.length === 1 ? id : `${id}.${i}`;
+        if (document.kind === 'canvas') {
+          const { width, height, ...canvas } = document;
+          documents.push({ ...(spill ? await canvasCommandSource(deps.storage, key, canvas, 0) : canvas), width, height });
+        } else {
+          documents.push(await commandSource(deps.storage, key, document, spill && document.kind === 'html'));
+        }
       }
       return {
         renderId: id,
@@ -54,12 +71,27 @@ export function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderInput):
   });
 }
 
-/** The HTML of a template once per variable set; a bad set is a 400 that names its index. */
+function sizeOfDocument(document: PdfDocumentInput): number {
+  switch (document.kind) {
+    case 'html':
+      return Buffer.byteLength(document.html);
+    case 'url':
+      return document.url.length;
+    case 'canvas':
+      return Buffer.byteLength(JSON.stringify(document.canvas));
+  }
+}
+
+/**
+ * The documents of a template, once per variable set: its HTML page, or for
+ * a FabricJS template its canvas pages (`pages`, in page-number order; the
+ * canvas itself when it has none), each printed at its own size. A bad set
+ * is a 400 that names its index.
+ */
 export function templateDocuments(template: TemplateRow, variableSets: Record<string, unknown>[], layout?: string): PdfDocumentInput[] {
-  return variableSets.map((variables, i) => {
+  const documents = variableSets.flatMap((variables, i) => {
     try {
-      const page = templatePage(template, { variables, layout });
-      return { kind: 'html', html: page.html, jsEnabled: page.jsEnabled };
+      return documentsOfSet(template, variables, layout);
     } catch (error) {
       if (!isProblemError(error) || variableSets.length === 1) throw error;
       throw new ProblemError(error.slug, {
@@ -70,6 +102,40 @@ export function templateDocuments(template: TemplateRow, variableSets: Record<st
       });
     }
   });
+  if (documents.length > MAX_CANVAS_PDF_PAGES) {
+    throw new ProblemError('validation-error', {
+      detail: `This PDF would have ${documents.length} canvas pages (variable sets × template pages); at most ${MAX_CANVAS_PDF_PAGES} are allowed in one PDF.`,
+      errors: [{ field: 'variableSets', message: `At most ${MAX_CANVAS_PDF_PAGES} canvas pages per PDF.` }],
+    });
+  }
+  return documents;
+}
+
+interface StoredTemplatePage {
+  pageNumber: number;
+  fabricJSData: Record<string, unknown>;
+}
+
+function documentsOfSet(template: TemplateRow, variables: Record<string, unknown>, layout: string | undefined): PdfDocumentInput[] {
+  const resolved = resolveLayout(template, layout);
+  if (resolved.html !== null || !resolved.fabricJSData) {
+    const page = templatePage(template, { variables, layout });
+    return [{ kind: 'html', html: page.html, jsEnabled: page.jsEnabled }];
+  }
+  const definitions = template.variableDefinitions as VariableDefinition[];
+  const canvasPage = (document: Record<string, unknown>, field: string, fallback: { width: number; height: number }): CanvasPageInput => {
+    const stated = canvasSizeOf(document);
+    const source = prepareCanvas({ document, variables, definitions, strictVariables: template.strictVariables, field });
+    return { ...source, width: stated.width ?? fallback.width, height: stated.height ?? fallback.height };
+  };
+  const pages = resolved.key === 'default' ? (template.pages as StoredTemplatePage[]) : [];
+  if (pages.length === 0) {
+    return [canvasPage(resolved.fabricJSData, resolved.key === 'default' ? 'fabricJSData' : `layouts.${resolved.key}.fabricJSData`, resolved)];
+  }
+  return pages
+    .map((page, index) => ({ page, index }))
+    .sort((a, b) => a.page.pageNumber - b.page.pageNumber)
+    .map(({ page, index }) => canvasPage(page.fabricJSData, `pages.${index}.fabricJSData`, template));
 }
 
 /** 200 with the PdfResponse once the PDF is stored, or 202 with its id when it outlived the wait. */

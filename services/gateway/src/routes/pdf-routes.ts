@@ -26,16 +26,17 @@ export function pdfRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Route
     post: handler(async (req, res) => {
       const body = parseOrThrow(PdfRenderRequest, req.body);
       const auth = authOf(res);
-      let document: PdfDocumentInput;
+      let documents: PdfDocumentInput[];
       let templateId: string | null = null;
       let templatePreset: string | null = null;
       if (body.html !== undefined) {
-        document = { kind: 'html', html: body.html, jsEnabled: true };
+        documents = [{ kind: 'html', html: body.html, jsEnabled: true }];
       } else if (body.url !== undefined) {
-        document = { kind: 'url', url: await assertFetchableUrl(deps.guard, body.url) };
+        documents = [{ kind: 'url', url: await assertFetchableUrl(deps.guard, body.url) }];
       } else {
         const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: (body.templateUid ?? body.template)! });
-        document = templateDocuments(template, [body.variables ?? {}])[0]!;
+        // One document, or one per canvas page of a FabricJS template with `pages`.
+        documents = templateDocuments(template, [body.variables ?? {}]);
         templateId = template.uid;
         templatePreset = template.pdfPreset;
       }
@@ -44,7 +45,7 @@ export function pdfRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Route
         auth,
         origin: body.html !== undefined ? 'html' : body.url !== undefined ? 'url' : 'template',
         templateId,
-        documents: [document],
+        documents,
         settings,
       });
       await respondWithPdf(deps, res, wait);

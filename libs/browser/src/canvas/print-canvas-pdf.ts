@@ -1,0 +1,45 @@
+import type { Page } from 'puppeteer-core';
+import type { SsrfGuard } from '@pressroom/ssrf';
+import type { BrowserPool } from '../browser-pool.js';
+import { CanvasRenderError } from './canvas-errors.js';
+import { svgOfCanvasInPage } from './canvas-page.js';
+import { drawCanvasOnPage, type CanvasDrawing } from './capture-canvas.js';
+import { fabricBundle } from './fabric-bundle.js';
+
+export interface CanvasPdfOptions {
+  /** Applied to every request the page makes (images, patterns, fonts). */
+  guard: SsrfGuard;
+  /** Defaults to the pool's renderTimeoutMs. */
+  timeoutMs?: number;
+}
+
+/**
+ * Prints one fabric canvas as a one-page PDF whose page is the canvas size
+ * (CSS pixels: 1 px = 0.75 pt). The canvas is drawn exactly as for an image
+ * (same fonts, images through the guard, same failures), then printed from
+ * fabric's SVG export: vectors and selectable text rather than a bitmap.
+ */
+export async function printCanvasPdf(pool: BrowserPool, drawing: CanvasDrawing, options: CanvasPdfOptions): Promise<Buffer> {
+  const bundle = await fabricBundle();
+  return pool.run(
+    (page, signal) => drawCanvasOnPage(page, drawing, { guard: options.guard, bundle, signal }, () => printDrawn(page, drawing, signal)),
+    options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {},
+  );
+}
+
+async function printDrawn(page: Page, drawing: CanvasDrawing, signal: AbortSignal): Promise<Buffer> {
+  if (!(await page.evaluate(svgOfCanvasInPage))) throw new CanvasRenderError('the drawn canvas could not be exported as SVG');
+  // Images in the SVG load again (from cache, through the same guard) before printing.
+  await page.evaluate(() => Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined))));
+  signal.throwIfAborted();
+  const bytes = await page.pdf({
+    width: `${drawing.width}px`,
+    height: `${drawing.height}px`,
+    margin: { top: 0, right: 0, bottom: 0, left: 0 },
+    printBackground: true,
+    pageRanges: '1',
+    timeout: 0,
+  });
+  signal.throwIfAborted();
+  return Buffer.from(bytes);
+}
