@@ -23,7 +23,7 @@ export interface ApiProcess {
 /** The embedded process (`make run`) on a free port with its own data directory, and a key for it. */
 export async function startApi(options: { dataDir: string; pages: number; env?: Record<string, string> }): Promise<ApiProcess> {
   const env = { ...process.env, PRESSROOM_DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', ...options.env };
-  const output = execFileSync('node', [...NODE_RUN, 'services/gateway/src/admin-cli/main.ts', 'key', '--account', 'bench'], { cwd: ROOT, env, encoding: 'utf8' });
+  const output = execFileSync('node', [...NODE_RUN, 'services/gateway/src/admin-cli/main.ts', 'key', '--account', 'bench', '--plan', 'enterprise'], { cwd: ROOT, env, encoding: 'utf8' });
   const key = output.trim().split('\n').at(-1)!;
   const port = await freePort();
   const child = spawn('node', [...NODE_RUN, 'deploy/embedded/src/main.ts'], {

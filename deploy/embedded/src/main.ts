@@ -39,9 +39,10 @@ const stack = await startStack({
   },
   secretKey: env.PRESSROOM_SECRET_KEY,
   batches: { pollMs: env.PRESSROOM_BATCH_POLL_MS, retentionMs: env.PRESSROOM_BATCH_RETENTION, csvMaxBytes: env.PRESSROOM_BATCH_CSV_MAX_BYTES },
+  bindings: { pollMs: env.PRESSROOM_BINDING_POLL_MS, maxBytes: env.PRESSROOM_BINDING_MAX_BYTES, fetchTimeoutMs: env.PRESSROOM_BINDING_FETCH_TIMEOUT_MS },
   webhooks: { retryScheduleMs: env.PRESSROOM_WEBHOOK_RETRY_SCHEDULE, timeoutMs: env.PRESSROOM_WEBHOOK_TIMEOUT_MS, pollMs: env.PRESSROOM_WEBHOOK_POLL_MS },
   gif: { pages: env.PRESSROOM_GIF_PAGES, timeoutMs: env.PRESSROOM_GIF_TIMEOUT_MS },
-  gateway: { maxBodyBytes: env.PRESSROOM_MAX_BODY_BYTES, renderWaitMs: env.PRESSROOM_RENDER_WAIT_MS, authCacheMs: env.PRESSROOM_AUTH_CACHE_MS },
+  gateway: { maxBodyBytes: env.PRESSROOM_MAX_BODY_BYTES, renderWaitMs: env.PRESSROOM_RENDER_WAIT_MS, authCacheMs: env.PRESSROOM_AUTH_CACHE_MS, urlRenderPerMinute: env.PRESSROOM_URL_RENDER_PER_MINUTE },
   logger,
 });
 // PGlite belongs to this process: `make key` and the admin CLI reach it through this socket.

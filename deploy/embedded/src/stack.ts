@@ -10,7 +10,7 @@ import { createGatewayApp, type GatewaySettings } from '@pressroom/gateway';
 import { startImageService, type ImageService } from '@pressroom/image';
 import { startGifService, type GifService } from '@pressroom/gif';
 import { startPdfService, type PdfService } from '@pressroom/pdf';
-import { createSsrfGuard } from '@pressroom/ssrf';
+import { createSsrfGuard, type HostLookup } from '@pressroom/ssrf';
 import { createStorage, type Storage } from '@pressroom/storage';
 import { createLogger, type Logger } from '@pressroom/telemetry';
 
@@ -32,7 +32,7 @@ export interface StackOptions {
   publicBaseUrl?: string | undefined;
   errorsBaseUrl?: string | undefined;
   browser: { executablePath: string; pages: number; restartAfter: number; queueLimit: number; renderTimeoutMs: number; pngCompression?: 'fast' | 'small' };
-  gateway?: Partial<Pick<GatewaySettings, 'maxBodyBytes' | 'renderWaitMs' | 'authCacheMs'>>;
+  gateway?: Partial<Pick<GatewaySettings, 'maxBodyBytes' | 'renderWaitMs' | 'authCacheMs' | 'urlRenderPerMinute'>>;
   logger?: Logger;
   /** Run the image renderer in this process (default true). */
   withImageService?: boolean;
@@ -52,6 +52,10 @@ export interface StackOptions {
   batches?: { pollMs?: number; retentionMs?: number; csvMaxBytes?: number; now?: () => Date };
   /** Run the batch scheduler in this process (default true). */
   withScheduler?: boolean;
+  /** Replaces DNS for the SSRF guard (tests: a name whose address changes). */
+  hostLookup?: HostLookup;
+  /** Binding refreshes (defaults: 1 s poll, 5 MiB and 10 s per fetch); `now` is their clock (tests move it). */
+  bindings?: { pollMs?: number; maxBytes?: number; fetchTimeoutMs?: number; leaseMs?: number; now?: () => Date };
 }
 
 export interface Stack {
@@ -84,7 +88,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     bucket: options.storageBucket ?? 'pressroom-renders',
     namespace,
   });
-  const guard = createSsrfGuard({ allowPrivateHosts: options.allowPrivateHosts });
+  const guard = createSsrfGuard({ allowPrivateHosts: options.allowPrivateHosts }, options.hostLookup ? { lookup: options.hostLookup } : {});
   const secretBox = createSecretBox(options.secretKey ?? (await localSecretKey(options.dataDir === undefined ? undefined : `${options.dataDir}/secret.key`)));
 
   let pool: BrowserPool | null = null;
@@ -144,6 +148,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           pollMs: options.batches?.pollMs ?? 1_000,
           retentionMs,
           ...(options.batches?.now ? { now: options.batches.now } : {}),
+          bindings: {
+            guard,
+            secretBox,
+            pollMs: options.bindings?.pollMs ?? 1_000,
+            maxBytes: options.bindings?.maxBytes ?? 5 * 1024 * 1024,
+            fetchTimeoutMs: options.bindings?.fetchTimeoutMs ?? 10_000,
+            ...(options.bindings?.leaseMs ? { leaseMs: options.bindings.leaseMs } : {}),
+            ...(options.bindings?.now ? { now: options.bindings.now } : {}),
+          },
         })
       : null;
   const app = createGatewayApp({
@@ -159,8 +172,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       maxBodyBytes: options.gateway?.maxBodyBytes ?? 5 * 1024 * 1024,
       renderWaitMs: options.gateway?.renderWaitMs ?? options.browser.renderTimeoutMs + 15_000,
       authCacheMs: options.gateway?.authCacheMs ?? 5_000,
+      urlRenderPerMinute: options.gateway?.urlRenderPerMinute ?? 120,
       csvMaxBytes: options.batches?.csvMaxBytes ?? 5 * 1024 * 1024,
       batchRetentionMs: retentionMs,
+      bindingMaxBytes: options.bindings?.maxBytes ?? 5 * 1024 * 1024,
+      bindingFetchTimeoutMs: options.bindings?.fetchTimeoutMs ?? 10_000,
     },
     health: async () => ({
       ...(image?.health() ?? {}),

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATALOG } from '@pressroom/contracts';
-import { createAccount, createApiKey, getRenderById, listBatchItems } from '@pressroom/db';
+import { createAccount, createApiKey, getRenderById, listBatchItems, setOwnerPlan } from '@pressroom/db';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
 import { ALLOWED_HOST, decode, startPageServer, startTestStack, type TestStack } from './harness.js';
 import { waitFor } from './webhook-support.js';
@@ -82,6 +82,8 @@ describe('a renderer killed mid-batch loses no item and renders none twice (nats
       { group: 'crash-observer' },
     );
     const account = await createAccount(stack.db, { name: `crash-${Date.now()}`, plan: 'pro' });
+    // Request rates lifted: the test polls (docs/limits.md).
+    await setOwnerPlan(stack.db, { ownerId: account.id, kind: 'account', plan: 'pro', settings: { perMinute: 1_000_000, perDay: 100_000_000 } });
     const { key } = await createApiKey(stack.db, { accountId: account.id });
     const created = await stack.api('/templates', { method: 'POST', key, json: { name: 'slow', width: 50, height: 30, html: `<body style="margin:0;background:#00ff00"><img src="${pages.url('/slow.png')}?n={{n}}"></body>` } });
     const uid = ((await created.json()) as { template: { uid: string } }).template.uid;

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { countBatches, createAccount, createApiKey, getRenderById, listBatchItems } from '@pressroom/db';
+import { countBatches, createAccount, createApiKey, getRenderById, listBatchItems, setOwnerPlan } from '@pressroom/db';
 import { decode, near, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
 import { loadDocumentedVerifier, recordInto, sleep, waitFor, type Received } from './webhook-support.js';
 
@@ -70,6 +70,8 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
 
   async function account(plan: 'free' | 'pro' | 'business'): Promise<string> {
     const created = await createAccount(stack.db, { name: `batch-${plan}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, plan });
+    // Batch caps follow the plan; request rates are lifted because results are polled every 40 ms (docs/limits.md).
+    await setOwnerPlan(stack.db, { ownerId: created.id, kind: 'account', plan, settings: { perMinute: 1_000_000, perDay: 100_000_000 } });
     const { key } = await createApiKey(stack.db, { accountId: created.id });
     accountIds.set(key, created.id);
     return key;

@@ -41,7 +41,7 @@ describe('gif and pdf services as their own processes', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const db = await openDatabase({ url: database.url });
-    const account = await createAccount(db, { name: 'cluster-gif-pdf' });
+    const account = await createAccount(db, { name: 'cluster-gif-pdf', plan: 'enterprise' });
     ({ key } = await createApiKey(db, { accountId: account.id }));
     await db.close();
 

@@ -38,7 +38,7 @@ describe('gateway and image service as their own processes', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const db = await openDatabase({ url: database.url });
-    const account = await createAccount(db, { name: 'cluster' });
+    const account = await createAccount(db, { name: 'cluster', plan: 'enterprise' });
     ({ key } = await createApiKey(db, { accountId: account.id }));
     await db.close();
 

@@ -13,7 +13,8 @@ export const FLAVOURS: Flavour[] = ['memory+pglite', 'nats+postgres'];
 
 export interface TestStack extends Stack {
   /** A fresh account with a key; `ownerId` is what its renders are scoped to. */
-  newAccount(name?: string): Promise<{ key: string; accountId: string }>;
+  /** Accounts default to the enterprise plan (generous limits the suite never hits); limit tests pass `{ plan }`. */
+  newAccount(name?: string, options?: { plan?: string }): Promise<{ key: string; accountId: string }>;
   api(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
   dispose(): Promise<void>;
 }
@@ -46,8 +47,8 @@ export async function startTestStack(flavour: Flavour, overrides: Partial<StackO
   let counter = 0;
   return {
     ...stack,
-    async newAccount(name) {
-      const account = await createAccount(stack.db, { name: name ?? `acct-${process.pid}-${Date.now()}-${counter++}` });
+    async newAccount(name, options) {
+      const account = await createAccount(stack.db, { name: name ?? `acct-${process.pid}-${Date.now()}-${counter++}`, plan: options?.plan ?? 'enterprise' });
       const { key } = await createApiKey(stack.db, { accountId: account.id });
       return { key, accountId: account.id };
     },

@@ -25,7 +25,13 @@ describe('proto/ and the subject catalog', () => {
     for (const subject of ALL_SUBJECTS) {
       if (subject.kind === 'notification') expect(streamed.some((s) => s.startsWith(`${subject.prefix}.`))).toBe(false);
     }
-    expect(streamed.filter((s) => s.startsWith('events.'))).toEqual([CATALOG.renderCompleted.subject, CATALOG.renderFailed.subject, CATALOG.batchCompleted.subject]);
+    expect(streamed.filter((s) => s.startsWith('events.'))).toEqual([
+      CATALOG.renderCompleted.subject,
+      CATALOG.renderFailed.subject,
+      CATALOG.batchCompleted.subject,
+      CATALOG.bindingUpdated.subject,
+      CATALOG.bindingFailed.subject,
+    ]);
   });
 
   it('refuses a service whose handler map misses a subject', () => {

@@ -56,3 +56,8 @@ export * from './webhooks.js';
 export * from './batches.js';
 export { type SecretBox, createSecretBox, newSigningSecret, localSecretKey } from './secret-box.js';
 export * as tables from './schema.js';
+export * from './bindings.js';
+export * from './plan-limits.js';
+export * from './limits.js';
+export * from './url-render-cache.js';
+export * from './idempotency.js';

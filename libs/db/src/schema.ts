@@ -111,3 +111,6 @@ export const renders = pgTable(
 // Tables of other topics live in their own files (drizzle-kit reads them through these re-exports).
 export * from './schema-webhooks.js';
 export * from './schema-batches.js';
+export * from './schema-bindings.js';
+export * from './schema-limits.js';
+export * from './schema-idempotency.js';

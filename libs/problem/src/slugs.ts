@@ -31,6 +31,11 @@ export const PROBLEM_KINDS = {
   'too-many-batches': { status: 429, title: 'Too Many Batches', description: 'The account already runs as many batches at once as its plan allows. Retry when one finishes (`Retry-After` gives a hint). `code` is `batch_limit`.' },
   'rate-limit': { status: 429, title: 'Rate Limit Exceeded', description: 'Too many requests. Retry after the number of seconds in the `Retry-After` header.' },
   'quota-exceeded': { status: 429, title: 'Quota Exceeded', description: 'The monthly render credits are used up.' },
+  'data-source-failed': { status: 422, title: 'Data Source Failed', description: 'A binding\'s data source could not be used: it did not answer, answered an HTTP error, was too large or too slow, redirected in a loop, or did not answer JSON. `code` names the reason (the `errorCode` values of binding.failed).' },
+  'binding-error': { status: 502, title: 'Binding In Error', description: 'The binding\'s last refresh failed and its `refreshPolicy.onError` is `serve_error`, so its render URL answers this instead of the last good image. `code` and `detail` give the failure.' },
+  'idempotency-key-reuse': { status: 422, title: 'Idempotency Key Reused', description: 'The `Idempotency-Key` was already used in the last 24 hours with a different request (method, path or body). Use a new key for a new request.' },
+  'idempotency-in-progress': { status: 409, title: 'Idempotent Request In Progress', description: 'A request with the same `Idempotency-Key` is still running and did not finish within the wait. Retry after `Retry-After` seconds with the same key to get its stored response.' },
+  'endpoint-retired': { status: 410, title: 'Endpoint Retired', description: 'This endpoint no longer exists. The `/workflow` endpoints were retired: render many images from one template with `POST /templates/{uid}/batch-render` (see `docs/batch.md`). Answered without authentication.' },
   'service-unavailable': { status: 503, title: 'Service Unavailable', description: 'A dependency of the service is not available right now. Retry later.' },
   'internal-error': { status: 500, title: 'Internal Server Error', description: 'An unexpected error occurred. It has been logged.' },
 } as const satisfies Record<string, ProblemKind>;

@@ -34,8 +34,8 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
-/** Every event a subscription can name that is emitted on the bus today (binding events join when bindings emit them). */
-export const DISPATCHER_SUBJECTS = [CATALOG.renderCompleted, CATALOG.renderFailed, CATALOG.batchCompleted] as const;
+/** Every event a subscription can name (routing honours `filters.templateId`, `filters.bindingId`, `filters.type`). */
+export const DISPATCHER_SUBJECTS = [CATALOG.renderCompleted, CATALOG.renderFailed, CATALOG.batchCompleted, CATALOG.bindingUpdated, CATALOG.bindingFailed] as const;
 
 /** The group whose durable consumers feed the dispatcher; every replica joins it and shares the events. */
 export const DISPATCHER_GROUP = 'dispatcher';

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { batchEnv, commonEnv, portEnv, secretKeyEnv } from '@pressroom/config';
+import { batchEnv, bindingEnv, commonEnv, portEnv, secretKeyEnv } from '@pressroom/config';
 
 export const gatewayEnv = z.object({
   ...commonEnv,
   ...portEnv(8080),
   ...secretKeyEnv,
   ...batchEnv,
+  ...bindingEnv,
   /** Base of the problem `type` URIs; default `<public base URL>/errors`. */
   PRESSROOM_ERRORS_BASE_URL: z.string().url().optional(),
   /** Largest accepted JSON body (bytes). */
@@ -14,6 +15,8 @@ export const gatewayEnv = z.object({
   PRESSROOM_RENDER_WAIT_MS: z.coerce.number().int().positive().default(45_000),
   /** How long a verified API key is trusted before it is looked up again. */
   PRESSROOM_AUTH_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Requests per minute per owner on GET /r/{uid}.{ext} (docs/url-rendering.md). */
+  PRESSROOM_URL_RENDER_PER_MINUTE: z.coerce.number().int().positive().default(120),
 });
 export type GatewayEnv = z.infer<typeof gatewayEnv>;
 
@@ -28,6 +31,11 @@ export interface GatewaySettings {
   csvMaxBytes?: number;
   /** Batch results are kept this long after the batch finishes (PRESSROOM_BATCH_RETENTION); default 7 days. */
   batchRetentionMs?: number;
+  /** Limits of a binding's test fetch (PRESSROOM_BINDING_MAX_BYTES, PRESSROOM_BINDING_FETCH_TIMEOUT_MS); defaults 5 MiB, 10 s. */
+  bindingMaxBytes?: number;
+  bindingFetchTimeoutMs?: number;
+  /** Per-owner requests per minute on URL renders (PRESSROOM_URL_RENDER_PER_MINUTE); default 120. */
+  urlRenderPerMinute?: number;
 }
 
 export function gatewaySettings(env: GatewayEnv): GatewaySettings {
@@ -40,5 +48,8 @@ export function gatewaySettings(env: GatewayEnv): GatewaySettings {
     authCacheMs: env.PRESSROOM_AUTH_CACHE_MS,
     csvMaxBytes: env.PRESSROOM_BATCH_CSV_MAX_BYTES,
     batchRetentionMs: env.PRESSROOM_BATCH_RETENTION,
+    bindingMaxBytes: env.PRESSROOM_BINDING_MAX_BYTES,
+    bindingFetchTimeoutMs: env.PRESSROOM_BINDING_FETCH_TIMEOUT_MS,
+    urlRenderPerMinute: env.PRESSROOM_URL_RENDER_PER_MINUTE,
   };
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { batchEnv, commonEnv, portEnv } from '@pressroom/config';
+import { batchEnv, bindingEnv, commonEnv, portEnv, secretKeyEnv } from '@pressroom/config';
 
 export const schedulerEnv = z.object({
   ...commonEnv,
   ...batchEnv,
+  ...secretKeyEnv,
+  ...bindingEnv,
   /** Port of the service's own /health and /metrics server. */
   ...portEnv(8083),
 });

@@ -1,7 +1,7 @@
 import { context } from '@opentelemetry/api';
 import { CATALOG, type ImageFormat, type RenderImageCommand, type RenderSource } from '@pressroom/contracts';
 import type { Bus } from '@pressroom/bus';
-import { getRenderById, insertRender, markBatchItemPublished, settleBatchItem, type BatchRow, type Db, type StartedBatchItem } from '@pressroom/db';
+import { getRenderById, insertRenderWithinCredits, markBatchItemPublished, QuotaExceededError, settleBatchItem, type BatchRow, type Db, type StartedBatchItem } from '@pressroom/db';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders } from '@pressroom/telemetry';
 import type { ItemPage } from './item-page.js';
@@ -42,9 +42,13 @@ export async function publishItemRender(deps: ItemRenderDeps, batch: BatchRow, i
     await markBatchItemPublished(deps.db, { renderId: item.renderId, at: deps.now() });
     return;
   }
-  const row =
+  // Each item is one render credit, checked again here (the batch was checked as a whole at
+  // start, but other renders may have used the credits since): out of credits fails the item.
+  let row;
+  try {
+    row =
     existing ??
-    (await insertRender(deps.db, {
+    (await insertRenderWithinCredits(deps.db, {
       id: item.renderId,
       ownerId: batch.ownerId,
       accountId: batch.accountId,
@@ -55,6 +59,11 @@ export async function publishItemRender(deps: ItemRenderDeps, batch: BatchRow, i
       width: page.width,
       height: page.height,
     }));
+  } catch (error) {
+    if (!(error instanceof QuotaExceededError)) throw error;
+    await failItemBeforeRender(deps, batch, item, { error: error.message, errorCode: 'QUOTA_EXCEEDED' });
+    return;
+  }
   const storageKey = `renders/${item.renderId}.${extensionOf(format)}`;
   const command: RenderImageCommand = {
     renderId: item.renderId,

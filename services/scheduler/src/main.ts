@@ -1,6 +1,7 @@
 import { loadConfig } from '@pressroom/config';
 import { createBus } from '@pressroom/bus';
-import { openDatabase } from '@pressroom/db';
+import { createSecretBox, openDatabase } from '@pressroom/db';
+import { createSsrfGuard } from '@pressroom/ssrf';
 import { createStorage } from '@pressroom/storage';
 import { createLogger, initTracing, startOpsServer } from '@pressroom/telemetry';
 import { schedulerEnv } from './config.js';
@@ -31,7 +32,18 @@ const scheduler = await startScheduler({
   publicBaseUrl: env.PUBLIC_BASE_URL,
   pollMs: env.PRESSROOM_BATCH_POLL_MS,
   retentionMs: env.PRESSROOM_BATCH_RETENTION,
+  // Bindings need the key the gateway sealed their credentials with; without it the scheduler runs batches only.
+  bindings: env.PRESSROOM_SECRET_KEY
+    ? {
+        guard: createSsrfGuard({ allowPrivateHosts: env.PRESSROOM_ALLOW_PRIVATE_HOSTS }),
+        secretBox: createSecretBox(env.PRESSROOM_SECRET_KEY),
+        pollMs: env.PRESSROOM_BINDING_POLL_MS,
+        maxBytes: env.PRESSROOM_BINDING_MAX_BYTES,
+        fetchTimeoutMs: env.PRESSROOM_BINDING_FETCH_TIMEOUT_MS,
+      }
+    : undefined,
 });
+if (!env.PRESSROOM_SECRET_KEY) logger.warn('PRESSROOM_SECRET_KEY is unset: bindings are not refreshed by this scheduler');
 const ops = await startOpsServer({
   port: env.PORT,
   health: async () => ({ ...scheduler.health(), bus: { ok: bus.healthy() }, db: { ok: await db.healthy() }, storage: { ok: await storage.healthy() } }),

@@ -1,11 +1,34 @@
 import { CATALOG, assertHandlers, type EventSubject } from '@pressroom/contracts';
 import type { Bus, DeliveryHandler, Subscription } from '@pressroom/bus';
-import type { Db } from '@pressroom/db';
+import type { Db, SecretBox } from '@pressroom/db';
+import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Storage } from '@pressroom/storage';
 import type { ComponentHealth, Logger } from '@pressroom/telemetry';
 import { BatchPump } from './batch-pump.js';
 import { renderCompletedHandler, renderFailedHandler } from './render-events.js';
 import { sweep } from './sweeper.js';
+import { BindingRefresher } from './bindings/binding-refresher.js';
+import { bindingRenderCompleted, bindingRenderFailed } from './bindings/binding-render-events.js';
+
+/** Binding refresh settings (docs/bindings.md); without them the scheduler runs batches only. */
+export interface BindingSchedulerDeps {
+  /** Every data source fetch goes through it. */
+  guard: SsrfGuard;
+  /** Opens sealed data source credentials (the gateway sealed them with the same key). */
+  secretBox: SecretBox;
+  /** How often due bindings are looked for (PRESSROOM_BINDING_POLL_MS). */
+  pollMs: number;
+  /** Largest data source response (PRESSROOM_BINDING_MAX_BYTES). */
+  maxBytes: number;
+  /** Time limit of one fetch (PRESSROOM_BINDING_FETCH_TIMEOUT_MS). */
+  fetchTimeoutMs: number;
+  /** A refresh claim lapses after this (default fetch limit + 30 s). */
+  leaseMs?: number;
+  /** Bindings claimed (and refreshed at once) per claim round (default 8). */
+  concurrency?: number;
+  /** The clock of refreshes (default: the scheduler's; tests move it to make bindings due). */
+  now?: () => Date;
+}
 
 export interface SchedulerDeps {
   bus: Bus;
@@ -20,12 +43,16 @@ export interface SchedulerDeps {
   retentionMs: number;
   /** The clock (tests move it to expire results). */
   now?: () => Date;
+  /** Set → the scheduler also refreshes bindings. */
+  bindings?: BindingSchedulerDeps | undefined;
 }
 
 export interface Scheduler {
   health(): Record<string, ComponentHealth>;
   /** Run the periodic pass now (tests; the poll does it anyway). */
   sweep(): Promise<void>;
+  /** Refresh the due bindings now (tests; the poll does it anyway); resolves with how many it refreshed. */
+  sweepBindings(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -41,12 +68,18 @@ export const SCHEDULER_GROUP = 'scheduler';
  */
 export async function startScheduler(deps: SchedulerDeps): Promise<Scheduler> {
   const now = deps.now ?? (() => new Date());
-  await deps.bus.ensure([CATALOG.renderImage, CATALOG.renderCompleted, CATALOG.renderFailed, CATALOG.batchCompleted]);
+  await deps.bus.ensure([CATALOG.renderImage, CATALOG.renderCompleted, CATALOG.renderFailed, CATALOG.batchCompleted, CATALOG.bindingUpdated, CATALOG.bindingFailed]);
   const itemDeps = { bus: deps.bus, db: deps.db, storage: deps.storage, publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ''), now };
   const pump = new BatchPump({ ...itemDeps, logger: deps.logger });
+  const refresher = deps.bindings
+    ? new BindingRefresher({ ...itemDeps, ...deps.bindings, now: deps.bindings.now ?? now, logger: deps.logger })
+    : null;
+  const bindingHooks = deps.bindings
+    ? { completed: (data: Parameters<typeof bindingRenderCompleted>[1]) => bindingRenderCompleted(itemDeps, data), failed: (data: Parameters<typeof bindingRenderFailed>[1]) => bindingRenderFailed(itemDeps, data) }
+    : undefined;
   const handlers: Record<string, DeliveryHandler<any>> = {
-    [CATALOG.renderCompleted.name]: renderCompletedHandler({ db: deps.db, pump, now }),
-    [CATALOG.renderFailed.name]: renderFailedHandler({ db: deps.db, pump, now }),
+    [CATALOG.renderCompleted.name]: renderCompletedHandler({ db: deps.db, pump, now, bindings: bindingHooks }),
+    [CATALOG.renderFailed.name]: renderFailedHandler({ db: deps.db, pump, now, bindings: bindingHooks }),
   };
   assertHandlers('scheduler', SCHEDULER_SUBJECTS, handlers);
   const subscriptions: Subscription[] = [];
@@ -69,13 +102,16 @@ export async function startScheduler(deps: SchedulerDeps): Promise<Scheduler> {
     runSweep().catch((error: unknown) => deps.logger.error({ err: error }, 'batch sweep failed; retrying at the next poll'));
   }, deps.pollMs);
   timer.unref?.();
-  deps.logger.info({ pollMs: deps.pollMs }, 'batch scheduler running');
+  refresher?.start();
+  deps.logger.info({ pollMs: deps.pollMs, bindings: Boolean(refresher) }, 'batch scheduler running');
 
   return {
-    health: () => ({ batches: { ok: true } }),
+    health: () => ({ batches: { ok: true }, ...(refresher ? { bindings: { ok: true } } : {}) }),
     sweep: runSweep,
+    sweepBindings: () => refresher?.sweep() ?? Promise.resolve(0),
     async stop() {
       clearInterval(timer);
+      await refresher?.stop();
       await Promise.all(subscriptions.map((s) => s.stop()));
       await sweeping?.catch(() => {});
       await pump.idle();

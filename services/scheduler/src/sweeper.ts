@@ -7,6 +7,7 @@ import {
   listUnannouncedBatches,
   listUnpublishedBatchItems,
   purgeExpiredBatches,
+  purgeExpiredIdempotencyKeys,
   settleBatchItem,
   type Db,
 } from '@pressroom/db';
@@ -33,7 +34,7 @@ const BATCH = 200;
  * The periodic pass that makes the scheduler self-healing: start batches
  * nobody woke, republish items whose command may not have gone out, settle
  * items whose render event was missed, announce finished batches, and delete
- * results past their retention. Every step is idempotent.
+ * batch results and idempotency keys past their retention. Every step is idempotent.
  */
 export async function sweep(deps: SweepDeps): Promise<void> {
   const now = deps.now();
@@ -66,4 +67,7 @@ export async function sweep(deps: SweepDeps): Promise<void> {
 
   const purged = await purgeExpiredBatches(deps.db, { completedBefore: new Date(now.getTime() - deps.retentionMs) });
   if (purged > 0) deps.logger.info({ purged }, 'expired batch results deleted');
+
+  const forgotten = await purgeExpiredIdempotencyKeys(deps.db, { now });
+  if (forgotten > 0) deps.logger.info({ forgotten }, 'expired idempotency keys deleted');
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { RenderImageCommand, RenderOutcome } from './render-image.js';
 import { RenderCompletedEvent, RenderFailedEvent } from './render-events.js';
 import { BatchCompletedEvent, BatchWake } from './batch.js';
+import { BindingFailedEvent, BindingUpdatedEvent } from './binding-events.js';
 import { RenderGifCommand } from './render-gif.js';
 import { RenderPdfCommand } from './render-pdf.js';
 
@@ -138,6 +139,26 @@ export const batchCompleted: EventSubject<BatchCompletedEvent> = {
   maxDeliver: 10,
 };
 
+export const bindingUpdated: EventSubject<BindingUpdatedEvent> = {
+  kind: 'event',
+  name: 'binding.updated',
+  subject: 'events.binding.updated',
+  stream: STREAMS.EVENTS,
+  schema: BindingUpdatedEvent,
+  ackWaitMs: 30_000,
+  maxDeliver: 10,
+};
+
+export const bindingFailed: EventSubject<BindingFailedEvent> = {
+  kind: 'event',
+  name: 'binding.failed',
+  subject: 'events.binding.failed',
+  stream: STREAMS.EVENTS,
+  schema: BindingFailedEvent,
+  ackWaitMs: 30_000,
+  maxDeliver: 10,
+};
+
 export const batchWake: NotificationSubject<BatchWake> = {
   kind: 'notification',
   name: 'batch.wake',
@@ -154,6 +175,8 @@ export const CATALOG = {
   renderFailed,
   batchCompleted,
   batchWake,
+  bindingUpdated,
+  bindingFailed,
 } as const;
 
 export const ALL_SUBJECTS: readonly AnySubject[] = Object.values(CATALOG);

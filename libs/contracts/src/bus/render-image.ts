@@ -36,8 +36,8 @@ export const RenderImageCommand = z.object({
   renderId: z.string(),
   accountId: z.string(),
   ownerId: z.string(),
-  /** `batch`: an item of a batch job (the scheduler publishes it). */
-  origin: z.enum(['html', 'url', 'template', 'batch', 'canvas']),
+  /** `batch`: an item of a batch job; `binding`: a binding refresh (the scheduler publishes both). */
+  origin: z.enum(['html', 'url', 'template', 'batch', 'canvas', 'binding']),
   templateId: z.string().nullable(),
   source: ImageRenderSource,
   width: z.number().int().min(1).max(4000),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALWAYS_REFINE, queryInt } from './common.js';
+import { BindingFailedEvent, BindingUpdatedEvent } from '../bus/binding-events.js';
 
 /**
  * Events a subscription may name. The contract's four, plus `batch.completed`
@@ -143,11 +144,13 @@ export const BatchCompletedWebhookData = z.object({
   failedCount: z.number().int(),
 });
 
-/** `data` schema per deliverable event (binding events join when bindings emit them). */
+/** `data` schema per deliverable event. */
 export const WEBHOOK_DATA: Partial<Record<WebhookEvent, z.ZodType<Record<string, unknown>>>> = {
   'render.completed': RenderCompletedWebhookData,
   'render.failed': RenderFailedWebhookData,
   'batch.completed': BatchCompletedWebhookData,
+  'binding.updated': BindingUpdatedEvent.shape.data,
+  'binding.failed': BindingFailedEvent.shape.data,
 };
 
 /** The body POSTed to a receiver. */
@@ -171,6 +174,8 @@ export const RENDER_ERROR_CODES = [
   'SELECTOR_NOT_FOUND',
   'RENDER_TIMEOUT',
   'RENDER_FAILED',
+  'QUOTA_EXCEEDED',
+  'CANCELLED',
 ] as const;
 
 /** `render-timeout` → `RENDER_TIMEOUT`: how a problem slug becomes an errorCode. */

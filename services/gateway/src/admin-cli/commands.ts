@@ -15,6 +15,10 @@ import {
   type Account,
   type ApiKeyView,
   type Db,
+  getOwnerPlan,
+  setOwnerPlan,
+  type Plan,
+  type PlanSettingsInput,
 } from '@pressroom/db';
 import { CliError } from './cli-error.js';
 
@@ -23,6 +27,47 @@ type Command = (db: Db, args: string[], print: Print) => Promise<void>;
 
 const planOption = { plan: { type: 'string' } } as const;
 const labelOption = { label: { type: 'string' } } as const;
+
+const planSettingsOptions = {
+  'per-minute': { type: 'string' },
+  'per-day': { type: 'string' },
+  'render-credits': { type: 'string' },
+  'ai-credits': { type: 'string' },
+  overage: { type: 'string' },
+} as const;
+
+function positiveNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new CliError(`--${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
+/** Enterprise custom limits and overage (paid plans) from the CLI options; checked here so the DB stays clean. */
+function planSettingsFrom(plan: Plan, values: Partial<Record<keyof typeof planSettingsOptions, string>>): PlanSettingsInput {
+  const custom = {
+    perMinute: positiveNumber('per-minute', values['per-minute']),
+    perDay: positiveNumber('per-day', values['per-day']),
+    renderCredits: positiveNumber('render-credits', values['render-credits']),
+    aiCredits: positiveNumber('ai-credits', values['ai-credits']),
+  };
+  const hasCustom = Object.values(custom).some((v) => v !== undefined);
+  if (hasCustom && plan !== 'enterprise') throw new CliError('custom limits (--per-minute, --per-day, --render-credits, --ai-credits) are for the enterprise plan only');
+  if (values.overage !== undefined && values.overage !== 'on' && values.overage !== 'off') throw new CliError('--overage must be on or off');
+  if (values.overage === 'on' && plan === 'free') throw new CliError('overage is available on paid plans only (pro, business, enterprise)');
+  const settings: PlanSettingsInput = {};
+  for (const [k, v] of Object.entries(custom)) if (v !== undefined) settings[k as 'perMinute'] = v;
+  // Leaving enterprise forgets custom limits; moving to free turns overage off.
+  if (plan !== 'enterprise') Object.assign(settings, { perMinute: null, perDay: null, renderCredits: null, aiCredits: null });
+  if (values.overage !== undefined) settings.overage = values.overage === 'on';
+  else if (plan === 'free') settings.overage = false;
+  return settings;
+}
+
+async function describePlan(db: Db, ownerId: string, who: string): Promise<string> {
+  const p = await getOwnerPlan(db, ownerId);
+  return `${who}: plan ${p.plan}, ${p.limits.perMinute}/min, ${p.limits.perDay}/day, ${p.limits.renderCredits} render credits and ${p.limits.aiCredits} AI credits per month, overage ${p.overage ? 'on' : 'off'}`;
+}
 
 function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, positionals: string[]) {
   let parsed;
@@ -118,6 +163,24 @@ const commands: Record<string, Command> = {
     const account = await accountNamed(db, positionals[1]!);
     await addAccountToTeam(db, { accountId: account.id, teamId: team.id });
     print(`account ${account.name} is now a member of team ${team.name}; its templates and renders belong to the team`);
+  },
+
+  async 'accounts plan'(db, args, print) {
+    const { values, positionals } = parse(args, planSettingsOptions, ['name', 'plan']);
+    const account = await accountNamed(db, positionals[0]!);
+    const plan = checkPlan(positionals[1]!) as Plan;
+    await setOwnerPlan(db, { ownerId: account.id, kind: 'account', plan, settings: planSettingsFrom(plan, values) });
+    if (account.teamId) print(`note: account ${account.name} belongs to a team; the team's plan applies while it does`);
+    print(await describePlan(db, account.id, `account ${account.name}`));
+  },
+
+  async 'teams plan'(db, args, print) {
+    const { values, positionals } = parse(args, planSettingsOptions, ['team-name', 'plan']);
+    const team = await findTeamByName(db, positionals[0]!);
+    if (!team) throw new CliError(`no team named "${positionals[0]}"`);
+    const plan = checkPlan(positionals[1]!) as Plan;
+    await setOwnerPlan(db, { ownerId: team.id, kind: 'team', plan, settings: planSettingsFrom(plan, values) });
+    print(await describePlan(db, team.id, `team ${team.name}`));
   },
 
   /** `make key ACCOUNT=<name>`: one step from nothing to a working key. */

@@ -10,8 +10,11 @@ Usage: node --conditions=source --import tsx services/gateway/src/admin-cli/main
   keys revoke <key-id>
   teams create <name>
   teams add <team-name> <account-name>
+  accounts plan <name> <plan> [--overage on|off] [enterprise: --per-minute N --per-day N
+                --render-credits N --ai-credits N]   set the plan (docs/limits.md)
+  teams plan <team-name> <plan> [same options]       a team's plan applies to all its members
   key --account <name> [--plan P] [--label L]
-                                             creates the account if missing, then a key (printed last)
+                                             creates the account if missing (plan free unless --plan), then a key (printed last)
 
 Database: DATABASE_URL set → PostgreSQL; otherwise the embedded PGlite under
 \${PRESSROOM_DATA_DIR:-.data}/pglite, which must not be open in a running server.`;

@@ -11,8 +11,20 @@ function hasBody(req: Parameters<RequestHandler>[0]): boolean {
  * JSON bodies only: a body of another type is a 415 problem; an empty body
  * parses as `{}` so that validation names the missing fields.
  */
+/** The raw request bytes kept by jsonBody (the Idempotency-Key hash needs them); empty when there was no body. */
+export function rawBodyOf(req: Parameters<RequestHandler>[0]): Buffer {
+  return (req as { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
+}
+
 export function jsonBody(options: { maxBodyBytes: number }): RequestHandler[] {
-  const parse = express.json({ limit: options.maxBodyBytes, strict: false, type: () => true });
+  const parse = express.json({
+    limit: options.maxBodyBytes,
+    strict: false,
+    type: () => true,
+    verify: (req, _res, buf) => {
+      (req as { rawBody?: Buffer }).rawBody = buf;
+    },
+  });
   const requireJson: RequestHandler = (req, _res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE' || req.method === 'OPTIONS') return next();
     if (!hasBody(req)) {

@@ -1,7 +1,8 @@
 import { context } from '@opentelemetry/api';
 import { CATALOG, newId, type CommandSubject, type IdPrefix, type RenderOutcome, type RenderSource } from '@pressroom/contracts';
 import type { Bus } from '@pressroom/bus';
-import { getRenderById, insertRender, type Db, type RenderRow } from '@pressroom/db';
+import { getRenderById, insertRenderWithinCredits, type Db, type RenderRow } from '@pressroom/db';
+import { withQuotaProblem } from '../http/quota-problem.js';
 import { deserializeProblem } from '@pressroom/problem';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders } from '@pressroom/telemetry';
@@ -53,6 +54,8 @@ export interface RenderSubmission<C> {
   height: number;
   /** Render credits (default 1). */
   cost?: number;
+  /** HTTP status when the monthly credits are used up (429 by default; 402 for video later). */
+  quotaStatus?: number;
   subject: CommandSubject<C>;
   /** The command to publish, once the id, the output location and the creation time exist. */
   command(ids: { id: string; output: { storageKey: string; url: string }; requestedAt: string }): Promise<C>;
@@ -79,7 +82,8 @@ function waitOfRow(row: RenderRow): RenderWait {
 export async function submitRender<C>(deps: RenderGatewayDeps, submission: RenderSubmission<C>): Promise<RenderWait> {
   const id = newId(submission.idPrefix);
   const storageKey = `renders/${id}.${submission.extension}`;
-  const row = await insertRender(deps.db, {
+  // Credits are reserved by the queued row itself (docs/limits.md): a failure releases them.
+  const row = await withQuotaProblem(() => insertRenderWithinCredits(deps.db, {
     id,
     ownerId: submission.auth.ownerId,
     accountId: submission.auth.account.id,
@@ -90,7 +94,7 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
     width: submission.width,
     height: submission.height,
     ...(submission.cost !== undefined ? { cost: submission.cost } : {}),
-  });
+  }), submission.quotaStatus);
   const createdAt = row.createdAt.toISOString();
 
   let settle: (outcome: RenderOutcome) => void = () => {};

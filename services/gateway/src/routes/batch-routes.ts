@@ -14,6 +14,7 @@ import {
   ConcurrentBatchLimitError,
   cancelBatch,
   countBatchItems,
+  assertCreditsAvailable,
   createBatch,
   getBatch,
   listBatchItems,
@@ -24,9 +25,11 @@ import {
   type NewBatchItem,
   type SecretBox,
 } from '@pressroom/db';
+import { withQuotaProblem } from '../http/quota-problem.js';
 import { ProblemError, type FieldError } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf } from '../http/auth.js';
+import { ownerPlanOf } from '../http/rate-limit.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 import { loadTemplate } from '../renders/template-source.js';
@@ -123,14 +126,18 @@ export function batchRoutes(deps: BatchRouteDeps): Router {
       const rows: Array<Record<string, unknown>> = body.variableSets ?? (await csvVariableSets(deps.guard, { csvUrl: body.csvUrl!, mappings: body.mappings, maxBytes: csvMaxBytes }));
       const items: NewBatchItem[] = rows.flatMap((variables, rowIndex) => (layouts ?? [null]).map((layout) => ({ rowIndex, layout, variables })));
 
-      const limits = batchLimitsOf(auth.account.plan);
+      const { plan } = ownerPlanOf(res);
+      const limits = batchLimitsOf(plan);
       if (items.length > limits.itemsPerJob) {
         throw new ProblemError('plan-limit', {
           code: 'batch_limit',
-          detail: `This batch has ${items.length} items (${rows.length} rows × ${(layouts ?? [null]).length} layouts); the ${auth.account.plan} plan allows at most ${limits.itemsPerJob} items per batch.`,
-          extensions: { limit: limits.itemsPerJob, plan: auth.account.plan, items: items.length },
+          detail: `This batch has ${items.length} items (${rows.length} rows × ${(layouts ?? [null]).length} layouts); the ${plan} plan allows at most ${limits.itemsPerJob} items per batch.`,
+          extensions: { limit: limits.itemsPerJob, plan, items: items.length },
         });
       }
+
+      // Every item is one credit: refuse up front a batch that cannot fit this month (each item is checked again when it renders).
+      await withQuotaProblem(() => assertCreditsAvailable(deps.db, { ownerId: auth.ownerId, needed: items.length }));
 
       const secret = webhookUrl ? newSigningSecret() : null;
       let batch: BatchRow;
@@ -156,8 +163,8 @@ export function batchRoutes(deps: BatchRouteDeps): Router {
         if (error instanceof ConcurrentBatchLimitError) {
           throw new ProblemError('too-many-batches', {
             code: 'batch_limit',
-            detail: `The ${auth.account.plan} plan runs at most ${error.limit} batch${error.limit === 1 ? '' : 'es'} at a time and ${error.active} ${error.active === 1 ? 'is' : 'are'} still running. Retry when one finishes.`,
-            extensions: { limit: error.limit, plan: auth.account.plan },
+            detail: `The ${plan} plan runs at most ${error.limit} batch${error.limit === 1 ? '' : 'es'} at a time and ${error.active} ${error.active === 1 ? 'is' : 'are'} still running. Retry when one finishes.`,
+            extensions: { limit: error.limit, plan },
             headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
           });
         }

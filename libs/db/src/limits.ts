@@ -1,0 +1,178 @@
+import { eq, sql } from 'drizzle-orm';
+import { PLANS, type Plan } from './accounts.js';
+import { sqlRows, type Db } from './open.js';
+import { PLAN_LIMITS, dayWindow, minuteWindow, monthWindow, type PlanLimits, type Window } from './plan-limits.js';
+import type { NewRender, RenderRow } from './renders.js';
+import { accounts, planSettings, renders, teams } from './schema.js';
+
+/** The plan in force for an owner (a team's plan for its members) with its effective limits. */
+export interface OwnerPlan {
+  ownerId: string;
+  plan: Plan;
+  limits: PlanLimits;
+  /** Paid plans only: no credit cap, usage still counted. */
+  overage: boolean;
+}
+
+function asPlan(value: string): Plan {
+  return (PLANS as readonly string[]).includes(value) ? (value as Plan) : 'free';
+}
+
+/** Resolve the owner's plan (team row first, then account row) and enterprise/overage settings. */
+export async function getOwnerPlan(db: Db, ownerId: string): Promise<OwnerPlan> {
+  const [team] = await db.orm.select({ plan: teams.plan }).from(teams).where(eq(teams.id, ownerId)).limit(1);
+  const [account] = team ? [] : await db.orm.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, ownerId)).limit(1);
+  const plan = asPlan(team?.plan ?? account?.plan ?? 'free');
+  const [settings] = await db.orm.select().from(planSettings).where(eq(planSettings.ownerId, ownerId)).limit(1);
+  const base = PLAN_LIMITS[plan];
+  // Custom limits are an enterprise feature (the admin CLI only sets them there and clears them
+  // when an owner leaves enterprise); stored overrides are honoured on any plan so operators and
+  // tests can lift a limit without changing the plan's other rules (batch caps, overage).
+  const custom = settings;
+  return {
+    ownerId,
+    plan,
+    limits: {
+      perMinute: (custom && settings.perMinute) || base.perMinute,
+      perDay: (custom && settings.perDay) || base.perDay,
+      renderCredits: (custom && settings.renderCredits) || base.renderCredits,
+      aiCredits: (custom && settings.aiCredits) || base.aiCredits,
+    },
+    overage: plan !== 'free' && (settings?.overage ?? false),
+  };
+}
+
+export interface PlanSettingsInput {
+  perMinute?: number | null;
+  perDay?: number | null;
+  renderCredits?: number | null;
+  aiCredits?: number | null;
+  overage?: boolean;
+}
+
+/** Set an account's or team's plan (by table) and, optionally, its custom limits / overage. */
+export async function setOwnerPlan(db: Db, input: { ownerId: string; kind: 'account' | 'team'; plan: Plan; settings?: PlanSettingsInput }): Promise<void> {
+  await db.orm.transaction(async (tx) => {
+    const table = input.kind === 'team' ? teams : accounts;
+    await tx.update(table).set({ plan: input.plan }).where(eq(table.id, input.ownerId));
+    const s = input.settings ?? {};
+    const values = {
+      ...(s.perMinute !== undefined ? { perMinute: s.perMinute } : {}),
+      ...(s.perDay !== undefined ? { perDay: s.perDay } : {}),
+      ...(s.renderCredits !== undefined ? { renderCredits: s.renderCredits } : {}),
+      ...(s.aiCredits !== undefined ? { aiCredits: s.aiCredits } : {}),
+      ...(s.overage !== undefined ? { overage: s.overage } : {}),
+    };
+    await tx
+      .insert(planSettings)
+      .values({ ownerId: input.ownerId, ...values })
+      .onConflictDoUpdate({ target: planSettings.ownerId, set: { ...values, updatedAt: new Date() } });
+  });
+}
+
+export interface WindowCount {
+  scope: string;
+  limit: number;
+  count: number;
+  window: Window;
+}
+
+/**
+ * Count one request in the owner's `scope` window and return the new count. One atomic
+ * upsert, so concurrent gateway processes see consecutive counts: exactly `limit` pass.
+ */
+export async function hitCounter(db: Db, input: { ownerId: string; scope: string; window: Window }): Promise<number> {
+  const rows = await sqlRows<{ count: number }>(
+    db,
+    sql`INSERT INTO rate_counters (owner_id, scope, window_start, count)
+        VALUES (${input.ownerId}, ${input.scope}, ${input.window.start.toISOString()}::timestamptz, 1)
+        ON CONFLICT (owner_id, scope, window_start) DO UPDATE SET count = rate_counters.count + 1
+        RETURNING count`,
+  );
+  return Number(rows[0]!.count);
+}
+
+/**
+ * The plan's request limits for one request: the minute window first; the day window is
+ * only counted when the minute allows (a request refused per minute does not use the day).
+ * Returns the window the response headers describe (the exhausted one, else the one with
+ * fewer requests left, minute on a tie) and whether the request is allowed.
+ */
+export async function countPlanRequest(
+  db: Db,
+  input: { ownerId: string; limits: PlanLimits; now: Date },
+): Promise<{ allowed: boolean; reported: WindowCount }> {
+  const minute: WindowCount = { scope: 'minute', limit: input.limits.perMinute, count: 0, window: minuteWindow(input.now) };
+  minute.count = await hitCounter(db, { ownerId: input.ownerId, scope: minute.scope, window: minute.window });
+  if (minute.count > minute.limit) return { allowed: false, reported: minute };
+  const day: WindowCount = { scope: 'day', limit: input.limits.perDay, count: 0, window: dayWindow(input.now) };
+  day.count = await hitCounter(db, { ownerId: input.ownerId, scope: day.scope, window: day.window });
+  if (day.count > day.limit) return { allowed: false, reported: day };
+  const reported = day.limit - day.count < minute.limit - minute.count ? day : minute;
+  return { allowed: true, reported };
+}
+
+/** Drop counters whose window ended over two days ago (called now and then, any replica). */
+export async function pruneRateCounters(db: Db, now: Date): Promise<void> {
+  await db.orm.execute(sql`DELETE FROM rate_counters WHERE window_start < ${new Date(now.getTime() - 2 * 86_400_000).toISOString()}::timestamptz`);
+}
+
+/** Credits used this calendar month (UTC): queued/rendering (reserved) + done (committed) renders. */
+export async function renderCreditsUsed(db: Db, input: { ownerId: string; now: Date }): Promise<{ used: number; period: Window }> {
+  const period = monthWindow(input.now);
+  const rows = await sqlRows<{ used: number | string | null }>(
+    db,
+    sql`SELECT COALESCE(SUM(cost), 0) AS used FROM renders
+        WHERE owner_id = ${input.ownerId} AND state IN ('queued', 'rendering', 'done')
+          AND created_at >= ${period.start.toISOString()}::timestamptz AND created_at < ${period.end.toISOString()}::timestamptz`,
+  );
+  return { used: Number(rows[0]?.used ?? 0), period };
+}
+
+/** The owner's monthly render credits would be exceeded by this render (no overage). */
+export class QuotaExceededError extends Error {
+  constructor(
+    readonly plan: Plan,
+    readonly used: number,
+    readonly limit: number,
+    readonly cost: number,
+    readonly periodEnd: Date,
+  ) {
+    super(`The ${plan} plan's ${limit} monthly render credits are used up (${used} used; this render needs ${cost}). They renew on ${periodEnd.toISOString().slice(0, 10)}, or upgrade the plan.`);
+    this.name = 'QuotaExceededError';
+  }
+}
+
+/**
+ * Insert a render row only when the owner's monthly credits allow its cost. The `renders`
+ * table is the ledger (queued/rendering = reserved, done = committed, failed = released), and
+ * a per-owner transaction advisory lock serialises check-and-insert, so concurrent requests
+ * on any replica cannot overshoot. Throws QuotaExceededError.
+ */
+export async function insertRenderWithinCredits(db: Db, row: NewRender, now: Date = new Date()): Promise<RenderRow> {
+  const owner = await getOwnerPlan(db, row.ownerId);
+  const cost = row.cost ?? 1;
+  return db.orm.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`credits:${row.ownerId}`}))`);
+    const period = monthWindow(now);
+    const result = (await tx.execute(
+      sql`SELECT COALESCE(SUM(cost), 0) AS used FROM renders
+          WHERE owner_id = ${row.ownerId} AND state IN ('queued', 'rendering', 'done')
+            AND created_at >= ${period.start.toISOString()}::timestamptz AND created_at < ${period.end.toISOString()}::timestamptz`,
+    )) as unknown as { rows: { used: number | string }[] };
+    const used = Number(result.rows[0]?.used ?? 0);
+    if (!owner.overage && used + cost > owner.limits.renderCredits) {
+      throw new QuotaExceededError(owner.plan, used, owner.limits.renderCredits, cost, period.end);
+    }
+    const [created] = await tx.insert(renders).values({ ...row, state: 'queued' }).returning();
+    return created!;
+  });
+}
+
+/** Whether `needed` more credits fit this month (a batch's check at start); throws QuotaExceededError. */
+export async function assertCreditsAvailable(db: Db, input: { ownerId: string; needed: number; now?: Date }): Promise<void> {
+  const owner = await getOwnerPlan(db, input.ownerId);
+  if (owner.overage) return;
+  const { used, period } = await renderCreditsUsed(db, { ownerId: input.ownerId, now: input.now ?? new Date() });
+  if (used + input.needed > owner.limits.renderCredits) throw new QuotaExceededError(owner.plan, used, owner.limits.renderCredits, input.needed, period.end);
+}

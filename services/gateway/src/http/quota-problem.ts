@@ -1,0 +1,26 @@
+import { ProblemError } from '@pressroom/problem';
+import { QuotaExceededError } from '@pressroom/db';
+
+/**
+ * Monthly render credits used up → `quota-exceeded` with `code: "quota_exceeded"` and no
+ * Retry-After (waiting a minute does not help). The status is the endpoint's choice: 429 on
+ * image/GIF/HTML-template/PDF/batch endpoints, 402 planned for video (docs/limits.md).
+ */
+export function quotaProblem(error: QuotaExceededError, status = 429): ProblemError {
+  return new ProblemError('quota-exceeded', {
+    status,
+    code: 'quota_exceeded',
+    detail: error.message,
+    extensions: { plan: error.plan, used: error.used, limit: error.limit, cost: error.cost },
+  });
+}
+
+/** Run `work`, turning a QuotaExceededError into the endpoint's quota problem. */
+export async function withQuotaProblem<T>(work: () => Promise<T>, status = 429): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof QuotaExceededError) throw quotaProblem(error, status);
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import type { RequestHandler, Response } from 'express';
+import { ProblemError } from '@pressroom/problem';
+import { countPlanRequest, getOwnerPlan, pruneRateCounters, secondsUntil, type Db, type OwnerPlan, type WindowCount } from '@pressroom/db';
+import { authOf } from './auth.js';
+
+/** Sets the X-RateLimit-* headers every authenticated response carries (docs/limits.md). */
+export function setRateLimitHeaders(res: Response, reported: WindowCount): void {
+  res.setHeader('X-RateLimit-Limit', String(reported.limit));
+  res.setHeader('X-RateLimit-Remaining', String(Math.max(0, reported.limit - reported.count)));
+  res.setHeader('X-RateLimit-Reset', String(Math.floor(reported.window.end.getTime() / 1000)));
+}
+
+/** The plan in force for the caller (its team's plan for a team member), set by `rateLimit`. */
+export function ownerPlanOf(res: { locals: Record<string, unknown> }): OwnerPlan {
+  const plan = res.locals.ownerPlan as OwnerPlan | undefined;
+  if (!plan) throw new Error('ownerPlanOf called on a route without the rate-limit middleware');
+  return plan;
+}
+
+/**
+ * Plan request limits per owner (team or account), counted in PostgreSQL/PGlite so every
+ * gateway replica shares them. The owner's plan is cached for `cacheMs` like the auth cache
+ * (a plan change applies within that time).
+ */
+export function rateLimit(options: { db: Db; cacheMs: number; now?: () => Date }): RequestHandler {
+  const plans = new Map<string, { plan: OwnerPlan; until: number }>();
+  const now = options.now ?? (() => new Date());
+  let requests = 0;
+  return async (_req, res, next) => {
+    const { ownerId } = authOf(res);
+    const at = now();
+    let cached = plans.get(ownerId);
+    if (!cached || cached.until <= at.getTime()) {
+      if (plans.size > 10_000) plans.clear();
+      cached = { plan: await getOwnerPlan(options.db, ownerId), until: at.getTime() + options.cacheMs };
+      plans.set(ownerId, cached);
+    }
+    res.locals.ownerPlan = cached.plan;
+    const { allowed, reported } = await countPlanRequest(options.db, { ownerId, limits: cached.plan.limits, now: at });
+    setRateLimitHeaders(res, reported);
+    // Old windows are useless; any replica sweeps them now and then.
+    if (++requests % 5_000 === 0) void pruneRateCounters(options.db, at).catch(() => undefined);
+    if (!allowed) {
+      const retryAfter = secondsUntil(reported.window.end, at);
+      throw new ProblemError('rate-limit', {
+        detail: `The ${cached.plan.plan} plan allows ${reported.limit} requests per ${reported.scope}. Retry in ${retryAfter} seconds.`,
+        headers: { 'Retry-After': String(retryAfter) },
+        extensions: { limit: reported.limit, window: reported.scope, plan: cached.plan.plan },
+      });
+    }
+    next();
+  };
+}

@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import { getOwnerPlan, renderCreditsUsed, type Db } from '@pressroom/db';
+import { authOf } from '../http/auth.js';
+import { defineRoute } from '../http/routes.js';
+
+/**
+ * The caller's plan, request limits and this month's credit usage (docs/limits.md). The
+ * reference service's path is not known, so both `/user/plan-details` and `/plan-details` answer.
+ */
+export function planRoutes(deps: { db: Db; now?: () => Date }): Router {
+  const router = Router();
+  const now = deps.now ?? (() => new Date());
+  const details: Parameters<typeof defineRoute>[2]['get'] = async (_req, res) => {
+    const auth = authOf(res);
+    // Fresh, not the rate limiter's cached copy: this is where a plan change is confirmed.
+    const owner = await getOwnerPlan(deps.db, auth.ownerId);
+    const { used, period } = await renderCreditsUsed(deps.db, { ownerId: auth.ownerId, now: now() });
+    res.json({
+      plan: owner.plan,
+      ownerId: auth.ownerId,
+      team: auth.account.teamId !== null,
+      requestLimits: { perMinute: owner.limits.perMinute, perDay: owner.limits.perDay },
+      renders: {
+        used,
+        limit: owner.limits.renderCredits,
+        overageEnabled: owner.overage,
+        periodStart: period.start.toISOString(),
+        periodEnd: period.end.toISOString(),
+      },
+      // No AI feature spends credits yet; the pool is reported so clients can read its size.
+      aiCredits: { used: 0, limit: owner.limits.aiCredits },
+    });
+  };
+  defineRoute(router, '/user/plan-details', { get: details });
+  defineRoute(router, '/plan-details', { get: details });
+  return router;
+}

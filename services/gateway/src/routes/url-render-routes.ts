@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
+import type { ImageFormat } from '@pressroom/contracts';
+import { authenticateApiKey, findUrlRender, getRenderById, hitCounter, minuteWindow, rememberUrlRender, secondsUntil } from '@pressroom/db';
+import { ProblemError, isProblemError } from '@pressroom/problem';
+import type { AuthContext } from '../http/auth.js';
+import { setRateLimitHeaders } from '../http/rate-limit.js';
+import { renderTemplate } from '../renders/render-template.js';
+import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
+import { loadTemplate } from '../renders/template-source.js';
+
+/** A transparent 1×1 PNG: what an <img> gets whatever went wrong (docs/url-rendering.md). */
+const TRANSPARENT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADUlEQVQImWNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==', 'base64');
+const FORMATS: Record<string, ImageFormat> = { png: 'png', jpeg: 'jpeg', jpg: 'jpeg', webp: 'webp' };
+const RESERVED = new Set(['token', 'quality', 'layout']);
+const BEARER = /^Bearer ([^\s]+)$/;
+
+function fail(slug: 'missing-auth' | 'invalid-api-key' | 'validation-error' | 'route-not-found', detail: string): ProblemError {
+  return new ProblemError(slug, { detail });
+}
+
+function parseQuality(value: unknown): number {
+  if (value === undefined) return 0.9;
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw fail('validation-error', '`quality` must be a number from 0 to 1.');
+  return n;
+}
+
+async function authenticateUrl(deps: RenderGatewayDeps, req: Request): Promise<AuthContext> {
+  const query = typeof req.query.token === 'string' ? req.query.token : undefined;
+  const header = req.headers.authorization ? BEARER.exec(req.headers.authorization)?.[1] : undefined;
+  const key = query ?? header;
+  if (!key) throw fail('missing-auth', 'Give the API key as the `token` query parameter or `Authorization: Bearer <key>`.');
+  const found = await authenticateApiKey(deps.db, key);
+  if (!found) throw fail('invalid-api-key', 'The provided API key is invalid or has been revoked.');
+  return { account: found.account, keyId: found.keyId, ownerId: found.account.ownerId };
+}
+
+/**
+ * `GET /r/{templateUid}.{png|jpeg|jpg|webp}?token=…&quality=…&layout=…&<variable>=…`: a template
+ * render addressed by URL, for <img> tags. Public (the key may be in the query), so mounted
+ * before `authenticate`. Identical URLs (parameter order and token ignored) are answered from
+ * the owner's cache without a render or a charge until the template changes.
+ */
+export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; now?: () => Date }): Router {
+  const router = Router();
+  const now = deps.now ?? (() => new Date());
+
+  async function serve(req: Request, res: Response): Promise<void> {
+    const match = /^(.+)\.([a-z]+)$/.exec(String(req.params.file));
+    const format = match ? FORMATS[match[2]!] : undefined;
+    if (!match || !format) throw fail('route-not-found', 'Use /r/{templateUid}.png, .jpeg, .jpg or .webp.');
+    const auth = await authenticateUrl(deps, req);
+
+    const at = now();
+    const window = minuteWindow(at);
+    const count = await hitCounter(deps.db, { ownerId: auth.ownerId, scope: 'endpoint:url-render', window });
+    setRateLimitHeaders(res, { scope: 'minute', limit: deps.perMinute, count, window });
+    if (count > deps.perMinute) {
+      throw new ProblemError('rate-limit', { detail: `URL renders allow ${deps.perMinute} requests per minute.`, headers: { 'Retry-After': String(secondsUntil(window.end, at)) } });
+    }
+
+    const quality = parseQuality(req.query.quality);
+    const layout = typeof req.query.layout === 'string' ? req.query.layout : undefined;
+    const variables: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.query)) {
+      if (RESERVED.has(name)) continue;
+      if (typeof value !== 'string') throw fail('validation-error', `Variable \`${name}\` must appear once.`);
+      variables[name] = value;
+    }
+    const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: match[1]! });
+    if (template.outputFormat === 'pdf') throw fail('validation-error', 'PDF templates cannot be rendered as images by URL.');
+
+    // The template's updatedAt is part of the key: an edit makes every old URL render afresh.
+    const sorted = Object.keys(variables).sort().map((k) => [k, variables[k]]);
+    const cacheKey = createHash('sha256')
+      .update(JSON.stringify([template.uid, template.updatedAt.toISOString(), format, quality, layout ?? null, sorted]))
+      .digest('hex');
+    const etag = `"${cacheKey.slice(0, 32)}"`;
+
+    let renderId = await findUrlRender(deps.db, { ownerId: auth.ownerId, cacheKey });
+    let row = renderId ? await getRenderById(deps.db, renderId) : null;
+    if (row?.state === 'done' && req.headers['if-none-match'] === etag) {
+      res.status(304).setHeader('ETag', etag).setHeader('Cache-Control', 'private, max-age=300').end();
+      return;
+    }
+    if (!row || row.state !== 'done' || !row.storageKey) {
+      const rendered = await renderTemplate(deps, { auth, template, variables, layout, selector: null, format, quality });
+      if (rendered.kind !== 'single' || rendered.outcome.state !== 'done') throw new ProblemError('render-timeout', { detail: 'The render did not finish in time.' });
+      renderId = rendered.outcome.result.id;
+      row = await getRenderById(deps.db, renderId);
+      await rememberUrlRender(deps.db, { ownerId: auth.ownerId, cacheKey, renderId });
+    }
+    const stored = row?.storageKey ? await deps.storage.get(row.storageKey) : null;
+    if (!stored) throw new ProblemError('render-failed', { detail: 'The rendered file is no longer available.' });
+    res.status(200).setHeader('Content-Type', stored.contentType).setHeader('Cache-Control', 'private, max-age=300').setHeader('ETag', etag).setHeader('X-Pressroom-Render-Id', row!.id);
+    res.end(stored.bytes);
+  }
+
+  router.get('/r/:file', async (req, res) => {
+    try {
+      await serve(req, res);
+    } catch (error) {
+      // Never an error page: an <img> shows nothing, the header names the problem.
+      const slug = isProblemError(error) ? error.slug : 'internal-error';
+      if (isProblemError(error) && error.headers?.['Retry-After']) res.setHeader('Retry-After', error.headers['Retry-After']);
+      res.status(200).setHeader('Content-Type', 'image/png').setHeader('Cache-Control', 'no-store').setHeader('X-Pressroom-Error', slug).end(TRANSPARENT_PNG);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,68 @@
+import { claimDueBindings } from '@pressroom/db';
+import { refreshBinding, type RefreshDeps } from './refresh-binding.js';
+import { settleLostBindingRenders } from './binding-render-events.js';
+
+/** A finished render whose event has not settled its binding after this is settled from its row. */
+const LOST_EVENT_GRACE_MS = 30_000;
+
+export interface BindingRefresherOptions extends RefreshDeps {
+  /** How often due bindings are looked for (PRESSROOM_BINDING_POLL_MS). */
+  pollMs: number;
+  /** A claim lapses after this; it must outlast one fetch (default: fetch time limit + 30 s). */
+  leaseMs?: number;
+  /** Bindings refreshed at once per scheduler (default 8). */
+  concurrency?: number;
+}
+
+/**
+ * Drives binding refreshes: every poll, claim the due bindings (an atomic
+ * UPDATE … FOR UPDATE SKIP LOCKED, so two schedulers never take the same one)
+ * and refresh them. Everything lives in the database (next_refresh_at, lease),
+ * so a restarted scheduler picks up where the last one stopped. Each sweep
+ * also settles binding renders whose outcome event never arrived.
+ */
+export class BindingRefresher {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(private readonly options: BindingRefresherOptions) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.sweep().catch((error: unknown) => this.options.logger.error({ err: error }, 'binding sweep failed; retrying at the next poll'));
+    }, this.options.pollMs);
+    this.timer.unref?.();
+  }
+
+  /** Claim and refresh what is due now; resolves with how many refreshes ran. One sweep at a time per scheduler. */
+  sweep(): Promise<number> {
+    this.running ??= this.sweepOnce().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async sweepOnce(): Promise<number> {
+    await settleLostBindingRenders(this.options, LOST_EVENT_GRACE_MS);
+    const limit = this.options.concurrency ?? 8;
+    const leaseMs = this.options.leaseMs ?? this.options.fetchTimeoutMs + 30_000;
+    let total = 0;
+    for (;;) {
+      const claimed = await claimDueBindings(this.options.db, { now: this.options.now(), limit, leaseMs });
+      if (claimed.length === 0) return total;
+      total += claimed.length;
+      await Promise.all(
+        claimed.map((claim) =>
+          refreshBinding(this.options, claim).catch((error: unknown) =>
+            this.options.logger.error({ err: error, bindingId: claim.binding.uid }, 'binding refresh crashed; its lease lapses and a later sweep retries'),
+          ),
+        ),
+      );
+      if (claimed.length < limit) return total;
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+}

@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import { context } from '@opentelemetry/api';
+import { CATALOG, newId, type RenderImageCommand, type SourceCredentials } from '@pressroom/contracts';
+import { applyMapping, fetchSource, SourceFetchError } from '@pressroom/bindings';
+import type { Bus } from '@pressroom/bus';
+import { finishBindingRefresh, getTemplate, insertRender, type BindingRow, type ClaimedBinding, type Db, type SecretBox } from '@pressroom/db';
+import type { SsrfGuard } from '@pressroom/ssrf';
+import type { Storage } from '@pressroom/storage';
+import { injectTraceHeaders, type Logger } from '@pressroom/telemetry';
+import { itemPage } from '../item-page.js';
+import { emitBindingFailed } from './binding-events.js';
+import { extensionOf } from './binding-urls.js';
+
+const INLINE_HTML_LIMIT = 256 * 1024;
+
+export interface RefreshDeps {
+  bus: Bus;
+  db: Db;
+  storage: Storage;
+  guard: SsrfGuard;
+  secretBox: SecretBox;
+  logger: Logger;
+  publicBaseUrl: string;
+  now: () => Date;
+  /** Largest data source response (bytes). */
+  maxBytes: number;
+  /** Time limit of one data source fetch, redirects included. */
+  fetchTimeoutMs: number;
+}
+
+class RefreshFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** When the schedule refreshes next: ttl and etag every ttlSeconds (also while in error: that is the retry); webhook and manual never by themselves. */
+function nextScheduled(binding: BindingRow, now: Date): Date | null {
+  const { type, ttlSeconds } = binding.refreshPolicy;
+  return type === 'ttl' || type === 'etag' ? new Date(now.getTime() + ttlSeconds * 1000) : null;
+}
+
+function credentialsOf(deps: RefreshDeps, binding: BindingRow): SourceCredentials | null {
+  return binding.credentialsCiphertext ? (JSON.parse(deps.secretBox.open(binding.credentialsCiphertext)) as SourceCredentials) : null;
+}
+
+/**
+ * One claimed refresh: fetch the source (conditionally under policy etag),
+ * map the data to variables, apply them to the template exactly as
+ * POST /templates/{uid}/render does, and publish an ordinary `render.image`
+ * (origin `binding`). The render's outcome settles the binding later
+ * (render-events.ts). A 304, or data that maps to the variables already
+ * rendered, renders nothing. Every failure before the render ends the
+ * refresh in `error` with `binding.failed`; the last good image stays.
+ */
+export async function refreshBinding(deps: RefreshDeps, claim: ClaimedBinding): Promise<void> {
+  const { binding, lease } = claim;
+  const now = deps.now();
+  const trigger = binding.pendingTrigger ?? 'schedule';
+  const nextRefreshAt = nextScheduled(binding, now);
+  try {
+    const template = await getTemplate(deps.db, { ownerId: binding.ownerId, uid: binding.templateId });
+    if (!template) throw new RefreshFailure('TEMPLATE_NOT_FOUND', `The template ${binding.templateId} no longer exists.`);
+    const conditional = binding.refreshPolicy.type === 'etag' && binding.currentRenderId !== null ? binding.sourceEtag : null;
+    const fetched = await fetchSource(deps.guard, binding.dataSource, credentialsOf(deps, binding), {
+      maxBytes: deps.maxBytes,
+      timeoutMs: deps.fetchTimeoutMs,
+      ifNoneMatch: conditional,
+    });
+    if (fetched.kind === 'not-modified') {
+      await finishBindingRefresh(deps.db, {
+        uid: binding.uid,
+        lease,
+        outcome: { status: 'active', consecutiveFailures: 0, nextRefreshAt, lastRefreshAt: now, pendingTrigger: null },
+      });
+      return;
+    }
+    const mapped = applyMapping(fetched.data, binding.mapping, binding.defaults);
+    if (!mapped.ok) throw new RefreshFailure('MAPPING_FAILED', mapped.error);
+    const page = itemPage(template, { templateId: binding.templateId, layout: null, variables: mapped.variables });
+    if (!page.ok) throw new RefreshFailure(page.errorCode, page.error);
+
+    // Same variables, same template version, same output: the current image is still right.
+    const hash = createHash('sha256')
+      .update(JSON.stringify([mapped.variables, template.updatedAt.toISOString(), binding.outputConfig]))
+      .digest('hex');
+    if (hash === binding.variablesHash && binding.currentRenderId !== null) {
+      await finishBindingRefresh(deps.db, {
+        uid: binding.uid,
+        lease,
+        outcome: { status: 'active', consecutiveFailures: 0, sourceEtag: fetched.etag, nextRefreshAt, lastRefreshAt: now, pendingTrigger: null },
+      });
+      return;
+    }
+
+    // Record the pending render before publishing: its outcome may arrive at once.
+    const renderId = newId('img');
+    const recorded = await finishBindingRefresh(deps.db, {
+      uid: binding.uid,
+      lease,
+      outcome: { pendingRenderId: renderId, pendingTrigger: trigger, sourceEtag: fetched.etag, variablesHash: hash, nextRefreshAt, lastRefreshAt: now },
+    });
+    if (!recorded) return; // our claim lapsed and another scheduler took the binding over
+    await publishBindingRender(deps, recorded, { renderId, html: page.html, width: page.width, height: page.height, jsEnabled: page.jsEnabled });
+  } catch (error) {
+    if (!(error instanceof RefreshFailure) && !(error instanceof SourceFetchError)) {
+      deps.logger.error({ err: error, bindingId: binding.uid }, 'binding refresh failed unexpectedly');
+    }
+    const code = error instanceof RefreshFailure || error instanceof SourceFetchError ? error.code : 'REFRESH_FAILED';
+    const message = error instanceof Error ? error.message : String(error);
+    const failed = await finishBindingRefresh(deps.db, {
+      uid: binding.uid,
+      lease,
+      outcome: {
+        status: 'error',
+        consecutiveFailures: binding.consecutiveFailures + 1,
+        lastError: message,
+        lastErrorCode: code,
+        lastErrorAt: now,
+        lastRefreshAt: now,
+        nextRefreshAt,
+        pendingTrigger: null,
+      },
+    });
+    if (failed) await emitBindingFailed(deps, failed, { error: message, errorCode: code, trigger, at: now, attemptKey: `${lease.getTime()}` });
+  }
+}
+
+async function publishBindingRender(
+  deps: RefreshDeps,
+  binding: BindingRow,
+  page: { renderId: string; html: string; width: number; height: number; jsEnabled: boolean },
+): Promise<void> {
+  const { format, quality } = binding.outputConfig;
+  const row = await insertRender(deps.db, {
+    id: page.renderId,
+    ownerId: binding.ownerId,
+    accountId: binding.accountId,
+    kind: 'image',
+    origin: 'binding',
+    templateId: binding.templateId,
+    format,
+    width: page.width,
+    height: page.height,
+  });
+  let source: RenderImageCommand['source'];
+  if (Buffer.byteLength(page.html) <= INLINE_HTML_LIMIT) {
+    source = { kind: 'html', html: page.html, jsEnabled: page.jsEnabled };
+  } else {
+    const storageKey = `inputs/${page.renderId}.html`;
+    await deps.storage.put(storageKey, Buffer.from(page.html), 'text/html; charset=utf-8');
+    source = { kind: 'stored-html', storageKey, jsEnabled: page.jsEnabled };
+  }
+  const storageKey = `renders/${page.renderId}.${extensionOf(format)}`;
+  const command: RenderImageCommand = {
+    renderId: page.renderId,
+    accountId: binding.accountId,
+    ownerId: binding.ownerId,
+    origin: 'binding',
+    templateId: binding.templateId,
+    source,
+    width: page.width,
+    height: page.height,
+    selector: null,
+    format,
+    quality,
+    output: { storageKey, url: `${deps.publicBaseUrl}/files/${storageKey}` },
+    requestedAt: row.createdAt.toISOString(),
+  };
+  await deps.bus.publish(CATALOG.renderImage, command, {
+    msgId: page.renderId,
+    headers: injectTraceHeaders({ 'pressroom-render-id': page.renderId, 'pressroom-binding-id': binding.uid }, context.active()),
+  });
+}
