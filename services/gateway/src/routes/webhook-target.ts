@@ -1,13 +1,9 @@
-import { ProblemError } from '@pressroom/problem';
-import { BlockedUrlError, UnresolvableHostError, createSsrfGuard, type SsrfGuard } from '@pressroom/ssrf';
+import { createSsrfGuard, type SsrfGuard } from '@pressroom/ssrf';
+import { guardedUrl, invalidField as invalid } from '../http/guarded-url.js';
 
 // The same policy without the development allow-list: what it refuses is
 // admitted only because the operator allow-listed it (local receivers).
 const strictGuard = createSsrfGuard({ allowPrivateHosts: [] });
-
-function invalid(field: string, message: string): ProblemError {
-  return new ProblemError('validation-error', { detail: `${field}: ${message}`, errors: [{ field, message }] });
-}
 
 /**
  * A URL the service will POST webhooks to: absolute, allowed by the SSRF
@@ -16,21 +12,7 @@ function invalid(field: string, message: string): ProblemError {
  * HTTP. Every delivery checks it again.
  */
 export async function assertWebhookTarget(guard: SsrfGuard, raw: string, field: string): Promise<string> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw invalid(field, `${JSON.stringify(raw.slice(0, 200))} is not an absolute URL.`);
-  }
-  try {
-    await guard.check(url.toString());
-  } catch (error) {
-    if (error instanceof BlockedUrlError) {
-      throw new ProblemError('blocked-url', { detail: `${field}: ${error.detail}`, cause: error });
-    }
-    if (error instanceof UnresolvableHostError) throw invalid(field, error.detail);
-    throw error;
-  }
+  const url = await guardedUrl(guard, raw, field);
   if (url.protocol === 'http:') {
     const onlyAllowListed = await strictGuard.check(url.toString()).then(
       () => false,
