@@ -4,20 +4,18 @@
  * loop doing the same capture on warm pages, in the same run on the same
  * machine. Writes docs/benchmarks.md and bench/results.json.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { machineMeta, startApi } from './api-process.js';
 import { cardHtml } from './card.js';
 import { RawLoop } from './raw-loop.js';
 import { measure, type RunStats } from './stats.js';
 import { writeBenchSection } from './report.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 const SIZE = { width: 1200, height: 630 };
@@ -25,15 +23,6 @@ const PAGES = 4;
 const LEVELS = [1, 2, 4];
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 60);
 const WARMUP = 8;
-const NODE_RUN = ['--conditions=source', '--import', 'tsx'];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** Serves the web font from 127.0.0.2, an address the bench server's allow-list admits. */
 async function startFontServer(): Promise<{ url: string; server: Server }> {
@@ -41,26 +30,6 @@ async function startFontServer(): Promise<{ url: string; server: Server }> {
   const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'font/ttf', 'cache-control': 'max-age=3600' }).end(font));
   await new Promise<void>((r) => server.listen(0, '127.0.0.2', r));
   return { url: `http://127.0.0.2:${(server.address() as AddressInfo).port}/card.ttf`, server };
-}
-
-async function startApi(dataDir: string): Promise<{ baseUrl: string; key: string; child: ChildProcess }> {
-  const env = { ...process.env, PRESSROOM_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  const output = execFileSync('node', [...NODE_RUN, 'services/gateway/src/admin-cli/main.ts', 'key', '--account', 'bench'], { cwd: ROOT, env, encoding: 'utf8' });
-  const key = output.trim().split('\n').at(-1)!;
-  const port = await freePort();
-  const child = spawn('node', [...NODE_RUN, 'deploy/embedded/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PRESSROOM_BROWSER_PAGES: String(PAGES), PRESSROOM_ALLOW_PRIVATE_HOSTS: '127.0.0.2/32' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    const ok = await fetch(`${baseUrl}/health`).then((r) => r.ok, () => false);
-    if (ok) return { baseUrl, key, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('the API did not become healthy');
 }
 
 async function apiRender(api: { baseUrl: string; key: string }, html: string): Promise<void> {
@@ -109,7 +78,7 @@ function markdown(rows: Row[], meta: Record<string, unknown>): string {
 async function main(): Promise<void> {
   const font = await startFontServer();
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-bench-'));
-  const api = await startApi(dataDir);
+  const api = await startApi({ dataDir, pages: PAGES });
   const raw = await RawLoop.start({ executablePath: CHROMIUM, pages: PAGES, ...SIZE });
   const html = (i: number) => cardHtml({ fontUrl: font.url, title: `Quarterly report #${i}: rendering at the speed of Chromium` });
   const rows: Row[] = [];
@@ -136,7 +105,7 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
     await rm(dataDir, { recursive: true, force: true });
   }
-  const meta = { date: new Date().toISOString(), cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, renders: RENDERS };
+  const meta = { ...machineMeta(), renders: RENDERS };
   // Its own section and key only: the GIF and PDF benchmarks write theirs beside it.
   await writeBenchSection({ key: 'image', markdown: markdown(rows, meta), results: { meta, rows } });
   console.log('wrote docs/benchmarks.md and bench/results.json');

@@ -44,7 +44,7 @@ export {
   type RenderError,
   type RenderState,
   type ClaimResult,
-  insertRender,
+  insertUnchargedRender,
   claimRender,
   completeRender,
   failRender,

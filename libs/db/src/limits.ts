@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PLANS, type Plan } from './accounts.js';
 import { sqlRows, type Db } from './open.js';
 import { PLAN_LIMITS, dayWindow, minuteWindow, monthWindow, type PlanLimits, type Window } from './plan-limits.js';
 import type { NewRender, RenderRow } from './renders.js';
-import { accounts, planSettings, renders, teams } from './schema.js';
+import { accounts, creditUsage, planSettings, renders, teams } from './schema.js';
 
 /** The plan in force for an owner (a team's plan for its members) with its effective limits. */
 export interface OwnerPlan {
@@ -117,16 +117,15 @@ export async function pruneRateCounters(db: Db, now: Date): Promise<void> {
   await db.orm.execute(sql`DELETE FROM rate_counters WHERE window_start < ${new Date(now.getTime() - 2 * 86_400_000).toISOString()}::timestamptz`);
 }
 
-/** Credits used this calendar month (UTC): queued/rendering (reserved) + done (committed) renders. */
+/** Credits used this calendar month (UTC): renders reserved (queued/rendering) or done, failures released. */
 export async function renderCreditsUsed(db: Db, input: { ownerId: string; now: Date }): Promise<{ used: number; period: Window }> {
   const period = monthWindow(input.now);
-  const rows = await sqlRows<{ used: number | string | null }>(
-    db,
-    sql`SELECT COALESCE(SUM(cost), 0) AS used FROM renders
-        WHERE owner_id = ${input.ownerId} AND state IN ('queued', 'rendering', 'done')
-          AND created_at >= ${period.start.toISOString()}::timestamptz AND created_at < ${period.end.toISOString()}::timestamptz`,
-  );
-  return { used: Number(rows[0]?.used ?? 0), period };
+  const [row] = await db.orm
+    .select({ used: creditUsage.used })
+    .from(creditUsage)
+    .where(and(eq(creditUsage.ownerId, input.ownerId), eq(creditUsage.periodStart, period.start)))
+    .limit(1);
+  return { used: row?.used ?? 0, period };
 }
 
 /** The owner's monthly render credits would be exceeded by this render (no overage). */
@@ -144,27 +143,35 @@ export class QuotaExceededError extends Error {
 }
 
 /**
- * Insert a render row only when the owner's monthly credits allow its cost. The `renders`
- * table is the ledger (queued/rendering = reserved, done = committed, failed = released), and
- * a per-owner transaction advisory lock serialises check-and-insert, so concurrent requests
- * on any replica cannot overshoot. Throws QuotaExceededError.
+ * Insert a render row only when the owner's monthly credits allow its cost. The render's cost is
+ * added to the owner's `credit_usage` row of the month by one conditional upsert in the same
+ * transaction: the row lock serialises concurrent requests on any replica, so they cannot
+ * overshoot, and the check reads one row however many renders the month holds. `failRender`
+ * gives the cost back. Throws QuotaExceededError.
  */
 export async function insertRenderWithinCredits(db: Db, row: NewRender, now: Date = new Date()): Promise<RenderRow> {
-  const owner = await getOwnerPlan(db, row.ownerId);
+  // Read fresh, not from the gateway's plan cache: a plan or overage change applies to the next render.
+  const plan = await getOwnerPlan(db, row.ownerId);
   const cost = row.cost ?? 1;
+  const period = monthWindow(now);
+  const limit = plan.overage ? Number.MAX_SAFE_INTEGER : plan.limits.renderCredits;
   return db.orm.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`credits:${row.ownerId}`}))`);
-    const period = monthWindow(now);
-    const result = (await tx.execute(
-      sql`SELECT COALESCE(SUM(cost), 0) AS used FROM renders
-          WHERE owner_id = ${row.ownerId} AND state IN ('queued', 'rendering', 'done')
-            AND created_at >= ${period.start.toISOString()}::timestamptz AND created_at < ${period.end.toISOString()}::timestamptz`,
-    )) as unknown as { rows: { used: number | string }[] };
-    const used = Number(result.rows[0]?.used ?? 0);
-    if (!owner.overage && used + cost > owner.limits.renderCredits) {
-      throw new QuotaExceededError(owner.plan, used, owner.limits.renderCredits, cost, period.end);
+    const reserved = await tx
+      .insert(creditUsage)
+      .values({ ownerId: row.ownerId, periodStart: period.start, used: cost })
+      .onConflictDoUpdate({
+        target: [creditUsage.ownerId, creditUsage.periodStart],
+        set: { used: sql`${creditUsage.used} + excluded.used` },
+        setWhere: sql`${creditUsage.used} + excluded.used <= ${limit}`,
+      })
+      .returning({ used: creditUsage.used });
+    if (reserved.length === 0 || reserved[0]!.used > limit) {
+      // Refused (or a first render dearer than the whole pool): roll the reservation back.
+      const [current] = await tx.select({ used: creditUsage.used }).from(creditUsage).where(and(eq(creditUsage.ownerId, row.ownerId), eq(creditUsage.periodStart, period.start)));
+      const used = reserved.length === 0 ? (current?.used ?? 0) : reserved[0]!.used - cost;
+      throw new QuotaExceededError(plan.plan, used, plan.limits.renderCredits, cost, period.end);
     }
-    const [created] = await tx.insert(renders).values({ ...row, state: 'queued' }).returning();
+    const [created] = await tx.insert(renders).values({ ...row, createdAt: now, state: 'queued' }).returning();
     return created!;
   });
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './open.js';
-import { renders, type RenderError, type RenderState } from './schema.js';
+import { monthWindow } from './plan-limits.js';
+import { creditUsage, renders, type RenderError, type RenderState } from './schema.js';
 
 export type { RenderError, RenderState };
 
@@ -47,8 +48,9 @@ export type ClaimResult = 'claimed' | 'done' | 'failed' | 'missing';
 
 const UNFINISHED: RenderState[] = ['queued', 'rendering'];
 
-export async function insertRender(db: Db, row: NewRender): Promise<RenderRow> {
-  const [created] = await db.orm.insert(renders).values({ ...row, state: 'queued' }).returning();
+/** A render that costs no credits (binding refreshes); charged renders go through `insertRenderWithinCredits`. */
+export async function insertUnchargedRender(db: Db, row: Omit<NewRender, 'cost'>): Promise<RenderRow> {
+  const [created] = await db.orm.insert(renders).values({ ...row, cost: 0, state: 'queued' }).returning();
   return created!;
 }
 
@@ -82,14 +84,26 @@ export async function completeRender(
   return rows.length > 0;
 }
 
-/** false when the render had already finished. */
+/**
+ * false when the render had already finished. A failure is never charged: the render's cost goes
+ * back to its owner's month in the same transaction (once, as only the first failure updates the row).
+ */
 export async function failRender(db: Db, input: { id: string; error: RenderError; completedAt: Date }): Promise<boolean> {
-  const rows = await db.orm
-    .update(renders)
-    .set({ state: 'failed', error: input.error, completedAt: input.completedAt })
-    .where(and(eq(renders.id, input.id), inArray(renders.state, UNFINISHED)))
-    .returning({ id: renders.id });
-  return rows.length > 0;
+  return db.orm.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(renders)
+      .set({ state: 'failed', error: input.error, completedAt: input.completedAt })
+      .where(and(eq(renders.id, input.id), inArray(renders.state, UNFINISHED)))
+      .returning({ ownerId: renders.ownerId, cost: renders.cost, createdAt: renders.createdAt });
+    if (!failed) return false;
+    if (failed.cost > 0) {
+      await tx
+        .update(creditUsage)
+        .set({ used: sql`GREATEST(0, ${creditUsage.used} - ${failed.cost})` })
+        .where(and(eq(creditUsage.ownerId, failed.ownerId), eq(creditUsage.periodStart, monthWindow(failed.createdAt).start)));
+    }
+    return true;
+  });
 }
 
 /** Owner-scoped: another owner's render id behaves as not found. */

@@ -48,3 +48,18 @@ export const urlRenderCache = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.cacheKey] })],
 );
+
+/**
+ * Render credits used per owner and calendar month (UTC), kept beside the `renders` ledger so a
+ * credit check reads one row instead of summing the month's renders. Reserved in the transaction
+ * that inserts a render, released when that render fails (docs/limits.md).
+ */
+export const creditUsage = pgTable(
+  'credit_usage',
+  {
+    ownerId: text('owner_id').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    used: doublePrecision('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.periodStart] })],
+);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { claimRender, completeRender, failRender, getRender, getRenderById, insertRender, listRenders, type NewRender } from '../src/index.js';
+import { claimRender, completeRender, failRender, getRender, getRenderById, insertUnchargedRender, listRenders, type NewRender } from '../src/index.js';
 import { ENGINES, unique, useDatabase } from './engines.js';
 
 function render(ownerId: string, overrides: Partial<NewRender> = {}): NewRender {
@@ -15,7 +15,7 @@ describe.each(ENGINES)('renders on %s', (engine) => {
 
   it('inserts queued, claims, completes once', async () => {
     const owner = unique('acc');
-    const row = await insertRender(db(), render(owner, { origin: 'template', templateId: 'tpl_1' }));
+    const row = await insertUnchargedRender(db(), render(owner, { origin: 'template', templateId: 'tpl_1' }));
     expect(row).toMatchObject({ state: 'queued', startedAt: null, completedAt: null, url: null, error: null, templateId: 'tpl_1' });
 
     expect(await claimRender(db(), row.id)).toBe('claimed');
@@ -37,7 +37,7 @@ describe.each(ENGINES)('renders on %s', (engine) => {
 
   it('a failed render keeps its error and is never re-claimed or completed', async () => {
     const owner = unique('acc');
-    const row = await insertRender(db(), render(owner));
+    const row = await insertUnchargedRender(db(), render(owner));
     const error = { slug: 'render-timeout', detail: 'took longer than 30 s', status: 504 };
     expect(await failRender(db(), { id: row.id, error, completedAt: new Date() })).toBe(true); // straight from queued
     expect(await claimRender(db(), row.id)).toBe('failed');
@@ -48,7 +48,7 @@ describe.each(ENGINES)('renders on %s', (engine) => {
   });
 
   it('concurrent completions: exactly one wins', async () => {
-    const row = await insertRender(db(), render(unique('acc')));
+    const row = await insertUnchargedRender(db(), render(unique('acc')));
     await claimRender(db(), row.id);
     const results = await Promise.all([1, 2, 3, 4].map((n) => completeRender(db(), { ...done(row.id), url: `https://x/${n}` })));
     expect(results.filter(Boolean)).toHaveLength(1);
@@ -58,11 +58,11 @@ describe.each(ENGINES)('renders on %s', (engine) => {
     const owner = unique('acc');
     const ids: string[] = [];
     for (const [i, kind] of ['image', 'pdf', 'image', 'image'].entries()) {
-      const row = await insertRender(db(), render(owner, { kind }));
+      const row = await insertUnchargedRender(db(), render(owner, { kind }));
       await db().orm.execute(sql`update renders set created_at = now() - make_interval(mins => ${10 - i}) where id = ${row.id}`);
       ids.push(row.id);
     }
-    const foreign = await insertRender(db(), render(unique('acc')));
+    const foreign = await insertUnchargedRender(db(), render(unique('acc')));
     expect(await getRender(db(), { ownerId: owner, id: foreign.id })).toBeNull();
     expect(await getRender(db(), { ownerId: owner, id: ids[0]! })).not.toBeNull();
 

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { createHash } from 'node:crypto';
 import { ProblemError } from '@pressroom/problem';
-import { authenticateApiKey, isWellFormedApiKey, type Account, type Db } from '@pressroom/db';
+import { authenticateApiKey, isWellFormedApiKey, type Account, type Db, type OwnerPlan } from '@pressroom/db';
 
 /** Exactly `Bearer <token>`: one space, no surrounding whitespace. */
 const BEARER = /^Bearer ([^\s]+)$/;
@@ -11,6 +11,8 @@ export interface AuthContext {
   keyId: string;
   /** Whose resources this key sees: the team's when the account has one. */
   ownerId: string;
+  /** The owner's plan, once the rate-limit middleware has resolved it. */
+  plan?: OwnerPlan;
 }
 
 export function authOf(res: { locals: Record<string, unknown> }): AuthContext {

@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { ProblemError } from '@pressroom/problem';
 import { countPlanRequest, getOwnerPlan, pruneRateCounters, secondsUntil, type Db, type OwnerPlan, type WindowCount } from '@pressroom/db';
-import { authOf } from './auth.js';
+import { authOf, type AuthContext } from './auth.js';
 
 /** Sets the X-RateLimit-* headers every authenticated response carries (docs/limits.md). */
 export function setRateLimitHeaders(res: Response, reported: WindowCount): void {
@@ -12,7 +12,7 @@ export function setRateLimitHeaders(res: Response, reported: WindowCount): void 
 
 /** The plan in force for the caller (its team's plan for a team member), set by `rateLimit`. */
 export function ownerPlanOf(res: { locals: Record<string, unknown> }): OwnerPlan {
-  const plan = res.locals.ownerPlan as OwnerPlan | undefined;
+  const { plan } = authOf(res);
   if (!plan) throw new Error('ownerPlanOf called on a route without the rate-limit middleware');
   return plan;
 }
@@ -27,7 +27,8 @@ export function rateLimit(options: { db: Db; cacheMs: number; now?: () => Date }
   const now = options.now ?? (() => new Date());
   let requests = 0;
   return async (_req, res, next) => {
-    const { ownerId } = authOf(res);
+    const auth = authOf(res);
+    const { ownerId } = auth;
     const at = now();
     let cached = plans.get(ownerId);
     if (!cached || cached.until <= at.getTime()) {
@@ -35,7 +36,7 @@ export function rateLimit(options: { db: Db; cacheMs: number; now?: () => Date }
       cached = { plan: await getOwnerPlan(options.db, ownerId), until: at.getTime() + options.cacheMs };
       plans.set(ownerId, cached);
     }
-    res.locals.ownerPlan = cached.plan;
+    res.locals.auth = { ...auth, plan: cached.plan } satisfies AuthContext;
     const { allowed, reported } = await countPlanRequest(options.db, { ownerId, limits: cached.plan.limits, now: at });
     setRateLimitHeaders(res, reported);
     // Old windows are useless; any replica sweeps them now and then.

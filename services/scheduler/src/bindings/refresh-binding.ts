@@ -3,7 +3,7 @@ import { context } from '@opentelemetry/api';
 import { CATALOG, newId, type RenderImageCommand, type SourceCredentials } from '@pressroom/contracts';
 import { applyMapping, fetchSource, SourceFetchError } from '@pressroom/bindings';
 import type { Bus } from '@pressroom/bus';
-import { finishBindingRefresh, getTemplate, insertRender, type BindingRow, type ClaimedBinding, type Db, type SecretBox } from '@pressroom/db';
+import { finishBindingRefresh, getTemplate, insertUnchargedRender, type BindingRow, type ClaimedBinding, type Db, type SecretBox } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders, type Logger } from '@pressroom/telemetry';
@@ -135,7 +135,7 @@ async function publishBindingRender(
   page: { renderId: string; html: string; width: number; height: number; jsEnabled: boolean },
 ): Promise<void> {
   const { format, quality } = binding.outputConfig;
-  const row = await insertRender(deps.db, {
+  const row = await insertUnchargedRender(deps.db, {
     id: page.renderId,
     ownerId: binding.ownerId,
     accountId: binding.accountId,
