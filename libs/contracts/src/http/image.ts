@@ -52,6 +52,19 @@ export const ImageRequest = z
   }, ALWAYS_REFINE);
 export type ImageRequest = z.infer<typeof ImageRequest>;
 
+/**
+ * POST /image/og-image: a saved template rendered as a social card, with the usual card fields
+ * as its variables (`heading`, `description`, `logo`); fields left out are not passed.
+ */
+export const OgImageRequest = z.object({
+  template: z.string().min(1),
+  heading: z.string().max(10_000).optional(),
+  description: z.string().max(10_000).optional(),
+  logo: z.url({ protocol: /^https?$/, error: 'logo must be an http(s) URL.' }).optional(),
+  fileExtension: FileExtension.default('png'),
+});
+export type OgImageRequest = z.infer<typeof OgImageRequest>;
+
 /** 200 answer of POST /image and of template renders. */
 export interface ImageResult {
   url: string;

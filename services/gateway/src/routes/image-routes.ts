@@ -3,6 +3,7 @@ import {
   IMAGE_DEFAULT_HEIGHT,
   IMAGE_DEFAULT_WIDTH,
   ImageRequest,
+  OgImageRequest,
   formatOfExtension,
 } from '@pressroom/contracts';
 import type { SsrfGuard } from '@pressroom/ssrf';
@@ -66,6 +67,29 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
       respondWithRender(res, outcome);
     }),
     get: lists.list,
+  });
+
+  // The reference service's OG shortcut: a template render whose variables are the card fields.
+  defineRoute(router, '/image/og-image', {
+    post: handler(async (req, res) => {
+      const body = parseOrThrow(OgImageRequest, req.body);
+      const auth = authOf(res);
+      const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: body.template });
+      const variables = Object.fromEntries(Object.entries({ heading: body.heading, description: body.description, logo: body.logo }).filter(([, value]) => value !== undefined));
+      const rendered = await renderTemplate(deps, {
+        auth,
+        template,
+        variables,
+        layout: undefined,
+        layouts: undefined,
+        width: undefined,
+        height: undefined,
+        selector: null,
+        format: formatOfExtension(body.fileExtension),
+        quality: DEFAULT_QUALITY,
+      });
+      respondWithTemplateRender(res, rendered);
+    }),
   });
 
   defineRoute(router, '/image/:uid', {
