@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { browserEnv, commonEnv, portEnv, webhookEnv } from '@pressroom/config';
 import { gatewayEnv } from '@pressroom/gateway';
 import { gifEnv } from '@pressroom/gif';
+import { videoEnv } from '@pressroom/video-service';
 
 /** The embedded process reads the gateway's and the renderer's settings. */
 export const embeddedEnv = gatewayEnv.extend({
@@ -12,5 +13,7 @@ export const embeddedEnv = gatewayEnv.extend({
   HOST: z.string().default('0.0.0.0'),
   PRESSROOM_GIF_PAGES: gifEnv.shape.PRESSROOM_GIF_PAGES,
   PRESSROOM_GIF_TIMEOUT_MS: gifEnv.shape.PRESSROOM_GIF_TIMEOUT_MS,
+  PRESSROOM_VIDEO_TIMEOUT_MS: videoEnv.shape.PRESSROOM_VIDEO_TIMEOUT_MS,
+  PRESSROOM_VIDEO_BUNDLE_DIR: videoEnv.shape.PRESSROOM_VIDEO_BUNDLE_DIR,
 });
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;

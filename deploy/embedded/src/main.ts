@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { loadConfig } from '@pressroom/config';
-import { ADMIN_SOCKET_NAME, serveAdminSocket } from '@pressroom/gateway';
+import { ADMIN_SOCKET_NAME, gatewaySettings, serveAdminSocket } from '@pressroom/gateway';
 import { createLogger, initTracing } from '@pressroom/telemetry';
 import { embeddedEnv } from './config.js';
 import { startStack } from './stack.js';
@@ -16,6 +16,7 @@ const logger = createLogger({ service: 'pressroom', level: env.LOG_LEVEL });
 const dataDir = resolve(env.PRESSROOM_DATA_DIR);
 await mkdir(dataDir, { recursive: true });
 
+const gateway = gatewaySettings(env);
 const stack = await startStack({
   port: env.PORT,
   host: env.HOST,
@@ -42,7 +43,17 @@ const stack = await startStack({
   bindings: { pollMs: env.PRESSROOM_BINDING_POLL_MS, maxBytes: env.PRESSROOM_BINDING_MAX_BYTES, fetchTimeoutMs: env.PRESSROOM_BINDING_FETCH_TIMEOUT_MS },
   webhooks: { retryScheduleMs: env.PRESSROOM_WEBHOOK_RETRY_SCHEDULE, timeoutMs: env.PRESSROOM_WEBHOOK_TIMEOUT_MS, pollMs: env.PRESSROOM_WEBHOOK_POLL_MS },
   gif: { pages: env.PRESSROOM_GIF_PAGES, timeoutMs: env.PRESSROOM_GIF_TIMEOUT_MS },
-  gateway: { maxBodyBytes: env.PRESSROOM_MAX_BODY_BYTES, renderWaitMs: env.PRESSROOM_RENDER_WAIT_MS, authCacheMs: env.PRESSROOM_AUTH_CACHE_MS, urlRenderPerMinute: env.PRESSROOM_URL_RENDER_PER_MINUTE },
+  withVideoService: true,
+  video: { timeoutMs: env.PRESSROOM_VIDEO_TIMEOUT_MS, ...(env.PRESSROOM_VIDEO_BUNDLE_DIR ? { bundleCacheDir: env.PRESSROOM_VIDEO_BUNDLE_DIR } : {}) },
+  gateway: {
+    maxBodyBytes: gateway.maxBodyBytes,
+    renderWaitMs: gateway.renderWaitMs,
+    authCacheMs: gateway.authCacheMs,
+    urlRenderPerMinute: gateway.urlRenderPerMinute,
+    videoWaitMs: gateway.videoWaitMs,
+    videoPreviewPerMinute: gateway.videoPreviewPerMinute,
+    ai: gateway.ai,
+  },
   logger,
 });
 // PGlite belongs to this process: `make key` and the admin CLI reach it through this socket.

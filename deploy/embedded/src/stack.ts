@@ -1,5 +1,8 @@
 import { createServer, type Server } from 'node:http';
+import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createBus, type Bus } from '@pressroom/bus';
 import { ANIMATION_CAPTURE_FLAGS, BrowserPool } from '@pressroom/browser';
 import { CATALOG } from '@pressroom/contracts';
@@ -10,6 +13,8 @@ import { createGatewayApp, type GatewaySettings } from '@pressroom/gateway';
 import { startImageService, type ImageService } from '@pressroom/image';
 import { startGifService, type GifService } from '@pressroom/gif';
 import { startPdfService, type PdfService } from '@pressroom/pdf';
+import { createVideoRenderer, type VideoRenderer } from '@pressroom/video';
+import { startVideoService, type VideoService } from '@pressroom/video-service';
 import { createSsrfGuard, type HostLookup } from '@pressroom/ssrf';
 import { createStorage, type Storage } from '@pressroom/storage';
 import { createLogger, type Logger } from '@pressroom/telemetry';
@@ -32,7 +37,7 @@ export interface StackOptions {
   publicBaseUrl?: string | undefined;
   errorsBaseUrl?: string | undefined;
   browser: { executablePath: string; pages: number; restartAfter: number; queueLimit: number; renderTimeoutMs: number; pngCompression?: 'fast' | 'small' };
-  gateway?: Partial<Pick<GatewaySettings, 'maxBodyBytes' | 'renderWaitMs' | 'authCacheMs' | 'urlRenderPerMinute'>>;
+  gateway?: Partial<Pick<GatewaySettings, 'maxBodyBytes' | 'renderWaitMs' | 'authCacheMs' | 'urlRenderPerMinute' | 'videoWaitMs' | 'videoPreviewPerMinute' | 'ai'>>;
   logger?: Logger;
   /** Run the image renderer in this process (default true). */
   withImageService?: boolean;
@@ -42,6 +47,10 @@ export interface StackOptions {
   gif?: { pages?: number; timeoutMs?: number };
   /** Run the PDF renderer (default: with the image renderer, whose browser pool it shares). */
   withPdfService?: boolean;
+  /** Run the video renderer (Remotion; default false here, `make run` turns it on). */
+  withVideoService?: boolean;
+  /** Video watchdog (default 300 s) and scratch directory (default `<dataDir>/video`, or a temporary one). */
+  video?: { timeoutMs?: number; workDir?: string; bundleCacheDir?: string };
   /** Seals signing secrets; unset: a key kept in `<dataDir>/secret.key` (generated once), or per process without dataDir. */
   secretKey?: string | undefined;
   /** Webhook delivery settings (defaults: the contract's 1m,5m,30m,2h,24h retries, 30 s time-out, 1 s poll). */
@@ -114,6 +123,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     gif = await startGifService({ bus, db, storage, pool: gifPool, guard, logger, concurrency: gifPages, stepTimeoutMs: browser.renderTimeoutMs, gifTimeoutMs });
   }
 
+  // Videos: Remotion launches its own headless shell per render, behind the same SSRF guard (docs/video.md).
+  let videoRenderer: VideoRenderer | null = null;
+  let video: VideoService | null = null;
+  if (options.withVideoService ?? false) {
+    const workDir = options.video?.workDir ?? (options.dataDir ? `${options.dataDir}/video` : await mkdtemp(join(tmpdir(), 'pressroom-video-')));
+    videoRenderer = await createVideoRenderer({
+      browserExecutable: options.browser.executablePath,
+      workDir,
+      ...(options.video?.bundleCacheDir ? { bundleCacheDir: options.video.bundleCacheDir } : {}),
+      timeoutMs: options.video?.timeoutMs ?? 300_000,
+      guard,
+      logger,
+    });
+    video = await startVideoService({ bus, db, storage, renderer: videoRenderer, logger });
+  }
+
   // Event groups only see events emitted after they first subscribe: start before the API accepts renders.
   const dispatcher =
     (options.withDispatcher ?? true)
@@ -177,10 +202,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       batchRetentionMs: retentionMs,
       bindingMaxBytes: options.bindings?.maxBytes ?? 5 * 1024 * 1024,
       bindingFetchTimeoutMs: options.bindings?.fetchTimeoutMs ?? 10_000,
+      videoWaitMs: options.gateway?.videoWaitMs ?? 300_000,
+      videoPreviewPerMinute: options.gateway?.videoPreviewPerMinute ?? 60,
+      ai: options.gateway?.ai ?? null,
     },
     health: async () => ({
       ...(image?.health() ?? {}),
       ...(gif?.health() ?? {}),
+      ...(video?.health() ?? {}),
       ...(dispatcher?.health() ?? {}),
       ...(scheduler?.health() ?? {}),
       bus: { ok: bus.healthy(), transport: bus.transport },
@@ -207,6 +236,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await image?.stop();
       await gif?.stop();
       await pdf?.stop();
+      await video?.stop();
+      await videoRenderer?.close();
       await gifPool?.close();
       await scheduler?.stop();
       await dispatcher?.stop();

@@ -7,6 +7,8 @@ export { guardPage } from './guard-page.js';
 export type { PageGuard } from './guard-page.js';
 export { BlockedUrlError, NavigationError, PoolClosedError, QueueFullError, RenderCrashedError, RenderError, RenderTimeoutError, SelectorNotFoundError } from './errors.js';
 export { BASE_FLAGS } from './launch-browser.js';
+export { startEgressProxy } from './egress-proxy.js';
+export type { EgressProxy } from './egress-proxy.js';
 export { isScriptFree } from './script-free.js';
 export { captureCanvas } from './canvas/capture-canvas.js';
 export type { CanvasCaptureRequest, CanvasCaptureOptions, CanvasDrawing, CanvasFont } from './canvas/capture-canvas.js';

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { newId } from '@pressroom/contracts';
 import { DuplicateError, FOREIGN_KEY_VIOLATION, NotFoundError, sqlState, UNIQUE_VIOLATION } from './errors.js';
 import type { Db } from './open.js';
-import { accounts, creditUsage, renders, teams, templates } from './schema.js';
+import { accounts, aiCreditUsage, creditUsage, renders, teams, templates, videoTemplates } from './schema.js';
 
 export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -90,11 +90,16 @@ export async function addAccountToTeam(db: Db, input: { accountId: string; teamI
       throw error;
     }
     await tx.update(templates).set({ ownerId: input.teamId }).where(eq(templates.ownerId, account.id));
+    await tx.update(videoTemplates).set({ ownerId: input.teamId }).where(eq(videoTemplates.ownerId, account.id));
     await tx.update(renders).set({ ownerId: input.teamId }).where(eq(renders.ownerId, account.id));
     // The credits it used move with its renders.
     await tx.execute(sql`INSERT INTO credit_usage (owner_id, period_start, used)
       SELECT ${input.teamId}, period_start, used FROM credit_usage WHERE owner_id = ${account.id}
       ON CONFLICT (owner_id, period_start) DO UPDATE SET used = credit_usage.used + excluded.used`);
     await tx.delete(creditUsage).where(eq(creditUsage.ownerId, account.id));
+    await tx.execute(sql`INSERT INTO ai_credit_usage (owner_id, period_start, used)
+      SELECT ${input.teamId}, period_start, used FROM ai_credit_usage WHERE owner_id = ${account.id}
+      ON CONFLICT (owner_id, period_start) DO UPDATE SET used = ai_credit_usage.used + excluded.used`);
+    await tx.delete(aiCreditUsage).where(eq(aiCreditUsage.ownerId, account.id));
   });
 }

@@ -61,3 +61,4 @@ export * from './plan-limits.js';
 export * from './limits.js';
 export * from './url-render-cache.js';
 export * from './idempotency.js';
+export * from './video-templates.js';

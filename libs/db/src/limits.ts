@@ -3,7 +3,7 @@ import { PLANS, type Plan } from './accounts.js';
 import { sqlRows, type Db } from './open.js';
 import { PLAN_LIMITS, dayWindow, minuteWindow, monthWindow, type PlanLimits, type Window } from './plan-limits.js';
 import type { NewRender, RenderRow } from './renders.js';
-import { accounts, creditUsage, planSettings, renders, teams } from './schema.js';
+import { accounts, aiCreditUsage, creditUsage, planSettings, renders, teams } from './schema.js';
 
 /** The plan in force for an owner (a team's plan for its members) with its effective limits. */
 export interface OwnerPlan {
@@ -182,4 +182,45 @@ export async function assertCreditsAvailable(db: Db, input: { ownerId: string; n
   if (owner.overage) return;
   const { used, period } = await renderCreditsUsed(db, { ownerId: input.ownerId, now: input.now ?? new Date() });
   if (used + input.needed > owner.limits.renderCredits) throw new QuotaExceededError(owner.plan, used, owner.limits.renderCredits, input.needed, period.end);
+}
+
+/** The owner's monthly AI credits would be exceeded by this operation (AI credits have no overage). */
+export class AiQuotaExceededError extends Error {
+  constructor(
+    readonly plan: Plan,
+    readonly used: number,
+    readonly limit: number,
+    readonly cost: number,
+    readonly periodEnd: Date,
+  ) {
+    super(`The ${plan} plan's ${limit} monthly AI credits are used up (${used} used; this operation needs ${cost}). They renew on ${periodEnd.toISOString().slice(0, 10)}.`);
+    this.name = 'AiQuotaExceededError';
+  }
+}
+
+/** AI credits used this calendar month (UTC). */
+export async function aiCreditsUsed(db: Db, input: { ownerId: string; now: Date }): Promise<{ used: number; period: Window }> {
+  const period = monthWindow(input.now);
+  const [row] = await db.orm
+    .select({ used: aiCreditUsage.used })
+    .from(aiCreditUsage)
+    .where(and(eq(aiCreditUsage.ownerId, input.ownerId), eq(aiCreditUsage.periodStart, period.start)))
+    .limit(1);
+  return { used: row?.used ?? 0, period };
+}
+
+/** Checked before an AI operation starts; throws AiQuotaExceededError. */
+export async function assertAiCreditsAvailable(db: Db, input: { ownerId: string; needed: number; now?: Date }): Promise<void> {
+  const owner = await getOwnerPlan(db, input.ownerId);
+  const { used, period } = await aiCreditsUsed(db, { ownerId: input.ownerId, now: input.now ?? new Date() });
+  if (used + input.needed > owner.limits.aiCredits) throw new AiQuotaExceededError(owner.plan, used, owner.limits.aiCredits, input.needed, period.end);
+}
+
+/** Spent once the AI operation has succeeded (never for failures). */
+export async function spendAiCredits(db: Db, input: { ownerId: string; amount: number; now?: Date }): Promise<void> {
+  const period = monthWindow(input.now ?? new Date());
+  await db.orm
+    .insert(aiCreditUsage)
+    .values({ ownerId: input.ownerId, periodStart: period.start, used: input.amount })
+    .onConflictDoUpdate({ target: [aiCreditUsage.ownerId, aiCreditUsage.periodStart], set: { used: sql`${aiCreditUsage.used} + excluded.used` } });
 }

@@ -63,3 +63,17 @@ export const creditUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.periodStart] })],
 );
+
+/**
+ * AI credits used per owner and calendar month (UTC): the second, independent pool. Checked
+ * before an AI operation and spent after it succeeds, so failures are never charged.
+ */
+export const aiCreditUsage = pgTable(
+  'ai_credit_usage',
+  {
+    ownerId: text('owner_id').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    used: doublePrecision('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.periodStart] })],
+);

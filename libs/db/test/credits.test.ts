@@ -1,4 +1,8 @@
 import {
+  AiQuotaExceededError,
+  aiCreditsUsed,
+  assertAiCreditsAvailable,
+  spendAiCredits,
   QuotaExceededError,
   addAccountToTeam,
   createAccount,
@@ -97,5 +101,17 @@ describe.each(ENGINES)('render credits on %s', (engine) => {
     await addAccountToTeam(db(), { accountId: member, teamId: team.id });
     expect(await used(team.id)).toBe(2);
     expect(await used(member)).toBe(0);
+  });
+
+  it('keeps AI credits in their own pool: checked before, spent after, no overage', async () => {
+    const owner = await ownerWith(100, true);
+    await setOwnerPlan(db(), { ownerId: owner, kind: 'account', plan: 'pro', settings: { aiCredits: 2, overage: true } });
+    await assertAiCreditsAvailable(db(), { ownerId: owner, needed: 2 });
+    await spendAiCredits(db(), { ownerId: owner, amount: 1 });
+    await spendAiCredits(db(), { ownerId: owner, amount: 1 });
+    expect((await aiCreditsUsed(db(), { ownerId: owner, now: new Date() })).used).toBe(2);
+    await expect(assertAiCreditsAvailable(db(), { ownerId: owner, needed: 1 })).rejects.toBeInstanceOf(AiQuotaExceededError);
+    // The render pool is untouched.
+    expect(await used(owner)).toBe(0);
   });
 });

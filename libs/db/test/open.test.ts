@@ -7,7 +7,7 @@ import { createTestDatabase } from '@pressroom/testing';
 import { createAccount, DataDirLockedError, findAccountByName, migrationsFolder, openDatabase, sqlRows, type Db } from '../src/index.js';
 import { acquireDataDirLock, lockPathFor } from '../src/data-dir-lock.js';
 
-const TABLES = ['accounts', 'api_keys', 'batch_items', 'batches', 'bindings', 'credit_usage', 'idempotency_keys', 'plan_settings', 'rate_counters', 'renders', 'teams', 'templates', 'url_render_cache', 'webhook_deliveries', 'webhook_subscriptions'];
+const TABLES = ['accounts', 'ai_credit_usage', 'api_keys', 'batch_items', 'batches', 'bindings', 'credit_usage', 'idempotency_keys', 'plan_settings', 'rate_counters', 'renders', 'teams', 'templates', 'url_render_cache', 'video_templates', 'webhook_deliveries', 'webhook_subscriptions'];
 const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
 
 async function tables(db: Db): Promise<string[]> {

@@ -36,7 +36,7 @@ export interface RenderedFile {
 }
 
 export interface RenderJobSpec<C extends RenderCommandBase> {
-  kind: 'gif' | 'pdf';
+  kind: 'gif' | 'pdf' | 'video';
   subject: CommandSubject<C>;
   render(command: C, log: Logger): Promise<RenderedFile>;
   /** Storage keys of spilled inputs to delete once the render has ended. */
@@ -136,7 +136,7 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
   };
 }
 
-async function announceDone(deps: RenderJobDeps, kind: 'gif' | 'pdf', command: RenderCommandBase, file: RenderedFile, completedAt: Date): Promise<void> {
+async function announceDone(deps: RenderJobDeps, kind: 'gif' | 'pdf' | 'video', command: RenderCommandBase, file: RenderedFile, completedAt: Date): Promise<void> {
   const at = completedAt.toISOString();
   await deps.bus.notify(CATALOG.renderDone, command.renderId, {
     renderId: command.renderId,
@@ -170,7 +170,7 @@ async function announceDone(deps: RenderJobDeps, kind: 'gif' | 'pdf', command: R
   );
 }
 
-async function announceFailed(deps: RenderJobDeps, kind: 'gif' | 'pdf', command: RenderCommandBase, problem: SerializedProblem): Promise<void> {
+async function announceFailed(deps: RenderJobDeps, kind: 'gif' | 'pdf' | 'video', command: RenderCommandBase, problem: SerializedProblem): Promise<void> {
   const completedAt = new Date();
   await failRender(deps.db, { id: command.renderId, error: problem, completedAt });
   await deps.bus.notify(CATALOG.renderDone, command.renderId, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AiProvider } from './video/ai-scene-writer.js';
 import { batchEnv, bindingEnv, commonEnv, portEnv, secretKeyEnv } from '@pressroom/config';
 
 export const gatewayEnv = z.object({
@@ -17,6 +18,15 @@ export const gatewayEnv = z.object({
   PRESSROOM_AUTH_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
   /** Requests per minute per owner on GET /r/{uid}.{ext} (docs/url-rendering.md). */
   PRESSROOM_URL_RENDER_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** How long a video render request waits for the file before answering 202 (docs/video.md). */
+  PRESSROOM_VIDEO_WAIT_MS: z.coerce.number().int().positive().default(300_000),
+  /** Requests per minute per owner on POST /video/templates/{uid}/preview. */
+  PRESSROOM_VIDEO_PREVIEW_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** An OpenAI-compatible API for AI operations (POST /video/templates/generate); unset → those answer 501. */
+  PRESSROOM_AI_BASE_URL: z.string().url().optional(),
+  PRESSROOM_AI_API_KEY: z.string().min(1).optional(),
+  PRESSROOM_AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  PRESSROOM_AI_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
 });
 export type GatewayEnv = z.infer<typeof gatewayEnv>;
 
@@ -36,6 +46,12 @@ export interface GatewaySettings {
   bindingFetchTimeoutMs?: number;
   /** Per-owner requests per minute on URL renders (PRESSROOM_URL_RENDER_PER_MINUTE); default 120. */
   urlRenderPerMinute?: number;
+  /** Video render wait (PRESSROOM_VIDEO_WAIT_MS); default 5 minutes. */
+  videoWaitMs?: number;
+  /** Per-owner requests per minute on video previews (PRESSROOM_VIDEO_PREVIEW_PER_MINUTE); default 60. */
+  videoPreviewPerMinute?: number;
+  /** The AI provider (PRESSROOM_AI_*), or null when not configured. */
+  ai?: AiProvider | null;
 }
 
 export function gatewaySettings(env: GatewayEnv): GatewaySettings {
@@ -51,5 +67,11 @@ export function gatewaySettings(env: GatewayEnv): GatewaySettings {
     bindingMaxBytes: env.PRESSROOM_BINDING_MAX_BYTES,
     bindingFetchTimeoutMs: env.PRESSROOM_BINDING_FETCH_TIMEOUT_MS,
     urlRenderPerMinute: env.PRESSROOM_URL_RENDER_PER_MINUTE,
+    videoWaitMs: env.PRESSROOM_VIDEO_WAIT_MS,
+    videoPreviewPerMinute: env.PRESSROOM_VIDEO_PREVIEW_PER_MINUTE,
+    ai:
+      env.PRESSROOM_AI_BASE_URL && env.PRESSROOM_AI_API_KEY
+        ? { baseUrl: env.PRESSROOM_AI_BASE_URL, apiKey: env.PRESSROOM_AI_API_KEY, model: env.PRESSROOM_AI_MODEL, timeoutMs: env.PRESSROOM_AI_TIMEOUT_MS }
+        : null,
   };
 }

@@ -5,6 +5,7 @@ import { BatchCompletedEvent, BatchWake } from './batch.js';
 import { BindingFailedEvent, BindingUpdatedEvent } from './binding-events.js';
 import { RenderGifCommand } from './render-gif.js';
 import { RenderPdfCommand } from './render-pdf.js';
+import { RenderVideoCommand } from './render-video.js';
 
 /**
  * The subject catalog: every subject on the bus, its schema and delivery
@@ -102,6 +103,18 @@ export const renderPdf: CommandSubject<RenderPdfCommand> = {
   maxDeliver: 3,
 };
 
+export const renderVideo: CommandSubject<RenderVideoCommand> = {
+  kind: 'command',
+  name: 'render.video',
+  subject: 'render.video',
+  stream: STREAMS.RENDER,
+  schema: RenderVideoCommand,
+  durable: 'video-renderers',
+  // Video renders take seconds to minutes; the renderer heartbeats every 10 s, so a dead one is noticed in 2 minutes.
+  ackWaitMs: 120_000,
+  maxDeliver: 2,
+};
+
 export const renderDone: NotificationSubject<RenderOutcome> = {
   kind: 'notification',
   name: 'render.done',
@@ -170,6 +183,7 @@ export const CATALOG = {
   renderImage,
   renderGif,
   renderPdf,
+  renderVideo,
   renderDone,
   renderCompleted,
   renderFailed,

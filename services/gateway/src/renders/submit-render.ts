@@ -43,7 +43,7 @@ export async function commandSource(
 /** One render of any kind, as the gateway accepts it. */
 export interface RenderSubmission<C> {
   auth: AuthContext;
-  kind: 'image' | 'gif' | 'pdf';
+  kind: 'image' | 'gif' | 'pdf' | 'video';
   idPrefix: IdPrefix;
   /** File extension of the output (`renders/<id>.<ext>`). */
   extension: string;

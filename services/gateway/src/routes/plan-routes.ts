@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { getOwnerPlan, renderCreditsUsed, type Db } from '@pressroom/db';
+import { aiCreditsUsed, getOwnerPlan, renderCreditsUsed, type Db } from '@pressroom/db';
 import { authOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 
@@ -15,6 +15,7 @@ export function planRoutes(deps: { db: Db; now?: () => Date }): Router {
     // Fresh, not the rate limiter's cached copy: this is where a plan change is confirmed.
     const owner = await getOwnerPlan(deps.db, auth.ownerId);
     const { used, period } = await renderCreditsUsed(deps.db, { ownerId: auth.ownerId, now: now() });
+    const ai = await aiCreditsUsed(deps.db, { ownerId: auth.ownerId, now: now() });
     res.json({
       plan: owner.plan,
       ownerId: auth.ownerId,
@@ -27,8 +28,7 @@ export function planRoutes(deps: { db: Db; now?: () => Date }): Router {
         periodStart: period.start.toISOString(),
         periodEnd: period.end.toISOString(),
       },
-      // No AI feature spends credits yet; the pool is reported so clients can read its size.
-      aiCredits: { used: 0, limit: owner.limits.aiCredits },
+      aiCredits: { used: ai.used, limit: owner.limits.aiCredits },
     });
   };
   defineRoute(router, '/user/plan-details', { get: details });

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { VIDEO_PROJECT_MAX_BYTES, VIDEO_TSX_MAX_BYTES } from '../bus/render-video.js';
+import { ALWAYS_REFINE, PageQuery, Variables } from './common.js';
+import { VariableDefinition } from './template.js';
+
+const byteLength = (value: unknown) => Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
+
+const designFields = {
+  name: z.string().trim().min(1).max(200).optional(),
+  /** A code template: one TSX file (`export default` scene, `export const meta`). */
+  tsx: z
+    .string()
+    .min(1)
+    .refine((tsx) => byteLength(tsx) <= VIDEO_TSX_MAX_BYTES, `tsx must be at most ${VIDEO_TSX_MAX_BYTES / 1024} KiB.`)
+    .optional(),
+  /** A timeline template: tracks of clips (docs/video.md). */
+  projectJson: z
+    .record(z.string(), z.unknown())
+    .refine((project) => byteLength(project) <= VIDEO_PROJECT_MAX_BYTES, `projectJson must be at most ${VIDEO_PROJECT_MAX_BYTES / 1024} KiB.`)
+    .optional(),
+  /** Timeline templates validate their variables against these; code templates list them (default: from `meta.defaultProps`). */
+  variableDefinitions: z.array(VariableDefinition).max(200).optional(),
+};
+
+/** POST /video/templates: exactly one of `tsx` or `projectJson`. */
+export const VideoTemplateCreate = z.object(designFields).superRefine((body, ctx) => {
+  const given = (['tsx', 'projectJson'] as const).filter((key) => body[key] !== undefined);
+  if (given.length !== 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [given[1] ?? 'tsx'],
+      message: given.length === 0 ? 'Give `tsx` (a code template) or `projectJson` (a timeline template).' : 'Give `tsx` or `projectJson`, not both.',
+    });
+  }
+}, ALWAYS_REFINE);
+export type VideoTemplateCreate = z.infer<typeof VideoTemplateCreate>;
+
+/** PUT /video/templates/{uid}: any field; a design replaces the design of the same kind. */
+export const VideoTemplateUpdate = z
+  .object(designFields)
+  .superRefine((body, ctx) => {
+    if (Object.values(body).every((value) => value === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'Give at least one of name, tsx, projectJson, variableDefinitions.' });
+    }
+    if (body.tsx !== undefined && body.projectJson !== undefined) ctx.addIssue({ code: 'custom', path: ['projectJson'], message: 'Give `tsx` or `projectJson`, not both.' });
+  }, ALWAYS_REFINE);
+export type VideoTemplateUpdate = z.infer<typeof VideoTemplateUpdate>;
+
+export const VideoTemplateListQuery = PageQuery;
+
+/** POST /video/templates/{uid}/render */
+export const VideoRenderRequest = z.object({
+  variables: Variables.default({}),
+  format: z.enum(['mp4', 'gif']).default('mp4'),
+});
+export type VideoRenderRequest = z.infer<typeof VideoRenderRequest>;
+
+/** POST /video/templates/{uid}/preview */
+export const VideoPreviewRequest = z.object({
+  variables: Variables.default({}),
+  frame: z.number().int().min(0).max(1_000_000).default(0),
+});
+export type VideoPreviewRequest = z.infer<typeof VideoPreviewRequest>;
+
+/** A video template as the API shows it. */
+export interface VideoTemplateView {
+  uid: string;
+  name: string;
+  kind: 'code' | 'timeline';
+  width: number;
+  height: number;
+  fps: number;
+  durationInFrames: number;
+  durationSeconds: number;
+  variableDefinitions: VariableDefinition[];
+  tsx?: string;
+  projectJson?: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** 200 answer of POST /video/templates/{uid}/render. */
+export interface VideoRenderResult {
+  id: string;
+  url: string;
+  durationInFrames: number;
+  format: 'mp4' | 'gif';
+  width: number;
+  height: number;
+  fps: number;
+  createdAt: string;
+}
+
+/** POST /video/templates/generate: an AI-written code template (docs/video.md). */
+export const VideoGenerateRequest = z.object({
+  prompt: z.string().trim().min(1).max(4_000),
+  width: z.number().int().min(16).max(3840).default(1280),
+  height: z.number().int().min(16).max(3840).default(720),
+  durationSeconds: z.number().min(1).max(60).default(5),
+  brandColor: z
+    .string()
+    .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'brandColor must be a hex colour such as #1a73e8.')
+    .optional(),
+});
+export type VideoGenerateRequest = z.infer<typeof VideoGenerateRequest>;
+
+/** AI credits one generation costs. */
+export const VIDEO_GENERATE_AI_COST = 1;

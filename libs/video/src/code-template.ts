@@ -1,0 +1,192 @@
+import { parse, type Expression, type Node, type Program } from 'acorn';
+import { build, type Message, type Plugin } from 'esbuild';
+import { disallowedImportMessage, isAllowedModule } from './allowed-modules.js';
+
+export interface CodeTemplateMeta {
+  width: number;
+  height: number;
+  fps: number;
+  durationInFrames: number;
+  defaultProps: Record<string, unknown>;
+}
+
+export interface CompileError {
+  line: number | null;
+  column: number | null;
+  message: string;
+}
+
+export type CodeTemplateCheck = { ok: true; meta: CodeTemplateMeta; code: string } | { ok: false; errors: CompileError[] };
+
+/** Size and length bounds of a scene (H.264 needs even sizes). */
+export const VIDEO_LIMITS = { maxSide: 3840, maxFps: 60, maxSeconds: 600 } as const;
+
+/** Every import, require() and literal import() goes through here: allowed ones stay external, the rest fail the build. */
+const importAllowList: Plugin = {
+  name: 'pressroom-import-allow-list',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      if (isAllowedModule(args.path)) return { path: args.path, external: true };
+      return { errors: [{ text: disallowedImportMessage(args.path) }] };
+    });
+  },
+};
+
+function errorOf(message: Message): CompileError {
+  return { line: message.location?.line ?? null, column: message.location ? message.location.column + 1 : null, message: message.text };
+}
+
+/** A plain literal (numbers, strings, booleans, null, arrays, objects, negative numbers), or undefined when it is anything else. */
+function literalValue(node: Node | Expression): { ok: true; value: unknown } | { ok: false } {
+  switch (node.type) {
+    case 'Literal': {
+      const value = (node as { value: unknown }).value;
+      return value instanceof RegExp || typeof value === 'bigint' ? { ok: false } : { ok: true, value };
+    }
+    case 'UnaryExpression': {
+      const unary = node as { operator: string; argument: Expression };
+      const inner = literalValue(unary.argument);
+      return unary.operator === '-' && inner.ok && typeof inner.value === 'number' ? { ok: true, value: -inner.value } : { ok: false };
+    }
+    case 'TemplateLiteral': {
+      const template = node as { expressions: unknown[]; quasis: Array<{ value: { cooked: string } }> };
+      return template.expressions.length === 0 ? { ok: true, value: template.quasis[0]!.value.cooked } : { ok: false };
+    }
+    case 'ArrayExpression': {
+      const values: unknown[] = [];
+      for (const element of (node as { elements: Array<Expression | null> }).elements) {
+        const inner = element ? literalValue(element) : { ok: false as const };
+        if (!inner.ok) return { ok: false };
+        values.push(inner.value);
+      }
+      return { ok: true, value: values };
+    }
+    case 'ObjectExpression': {
+      const out: Record<string, unknown> = {};
+      for (const property of (node as { properties: Node[] }).properties) {
+        const p = property as { type: string; computed?: boolean; key?: { type: string; name?: string; value?: unknown }; value?: Expression; kind?: string };
+        if (p.type !== 'Property' || p.computed || p.kind !== 'init' || !p.key || !p.value) return { ok: false };
+        const key = p.key.type === 'Identifier' ? p.key.name : typeof p.key.value === 'string' || typeof p.key.value === 'number' ? String(p.key.value) : undefined;
+        if (key === undefined) return { ok: false };
+        const inner = literalValue(p.value);
+        if (!inner.ok) return { ok: false };
+        Object.defineProperty(out, key, { value: inner.value, enumerable: true, writable: true, configurable: true });
+      }
+      return { ok: true, value: out };
+    }
+    default:
+      return { ok: false };
+  }
+}
+
+/**
+ * `meta` and `export default` in the scene's bundled ES module form (read, never run). esbuild
+ * writes `var meta = {...}; ... export { meta, Scene as default }`, so exported names are
+ * followed back to their top-level declarations.
+ */
+function readExports(program: Program): { meta: unknown; metaFound: boolean; hasDefault: boolean } {
+  const declared = new Map<string, Expression | null>();
+  const exported = new Map<string, string>(); // exported name → local name
+  let hasDefault = false;
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type === 'VariableDeclaration') {
+      for (const declarator of declaration.declarations) {
+        if (declarator.id.type !== 'Identifier') continue;
+        declared.set(declarator.id.name, declarator.init ?? null);
+        if (statement.type === 'ExportNamedDeclaration') exported.set(declarator.id.name, declarator.id.name);
+      }
+    }
+    if (statement.type === 'ExportDefaultDeclaration') hasDefault = true;
+    if (statement.type === 'ExportNamedDeclaration') {
+      for (const specifier of statement.specifiers) {
+        const name = specifier.exported.type === 'Identifier' ? specifier.exported.name : String(specifier.exported.value);
+        const local = specifier.local.type === 'Identifier' ? specifier.local.name : String(specifier.local.value);
+        exported.set(name, local);
+      }
+    }
+  }
+  if (exported.has('default')) hasDefault = true;
+  const metaLocal = exported.get('meta');
+  if (metaLocal === undefined || !declared.has(metaLocal)) return { meta: undefined, metaFound: false, hasDefault };
+  const init = declared.get(metaLocal);
+  const value = init ? literalValue(init) : { ok: false as const };
+  return { meta: value.ok ? value.value : undefined, metaFound: true, hasDefault };
+}
+
+function metaErrors(meta: unknown): { meta: CodeTemplateMeta | null; errors: CompileError[] } {
+  const errors: CompileError[] = [];
+  const fail = (message: string) => errors.push({ line: null, column: null, message });
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
+    fail('`export const meta` must be a plain object literal: { width, height, fps, durationInFrames, defaultProps? }.');
+    return { meta: null, errors };
+  }
+  const m = meta as Record<string, unknown>;
+  const int = (name: string, min: number, max: number, even = false) => {
+    const value = m[name];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) fail(`meta.${name} must be an integer from ${min} to ${max}.`);
+    else if (even && value % 2 !== 0) fail(`meta.${name} must be even (H.264 video needs even sizes).`);
+  };
+  int('width', 2, VIDEO_LIMITS.maxSide, true);
+  int('height', 2, VIDEO_LIMITS.maxSide, true);
+  int('fps', 1, VIDEO_LIMITS.maxFps);
+  const fps = typeof m.fps === 'number' && m.fps > 0 ? m.fps : VIDEO_LIMITS.maxFps;
+  int('durationInFrames', 1, Math.round(fps * VIDEO_LIMITS.maxSeconds));
+  const defaultProps = m.defaultProps ?? {};
+  if (typeof defaultProps !== 'object' || defaultProps === null || Array.isArray(defaultProps)) fail('meta.defaultProps must be an object.');
+  if (errors.length > 0) return { meta: null, errors };
+  return {
+    meta: { width: m.width as number, height: m.height as number, fps: m.fps as number, durationInFrames: m.durationInFrames as number, defaultProps: defaultProps as Record<string, unknown> },
+    errors,
+  };
+}
+
+/**
+ * Build a code template with esbuild: TSX → one CommonJS module whose imports are limited to the
+ * allow-list (static imports, require() and literal import() alike; `verbatimModuleSyntax`, so an
+ * unused import is still checked). Its `meta` is read from the ES module form as a literal, never
+ * by running the scene. Returns the module code the render bundle evaluates in Chromium.
+ * This is a build check, not a sandbox: the scene runs in Chromium behind the egress proxy.
+ */
+export async function checkCodeTemplate(tsx: string): Promise<CodeTemplateCheck> {
+  const options = {
+    stdin: { contents: tsx, loader: 'tsx' as const, sourcefile: 'scene.tsx' },
+    bundle: true,
+    write: false,
+    platform: 'neutral' as const,
+    jsx: 'automatic' as const,
+    target: 'es2022',
+    logLevel: 'silent' as const,
+    plugins: [importAllowList],
+    tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true, jsx: 'react-jsx' as const } },
+  };
+  let esm: string;
+  let cjs: string;
+  try {
+    const [asEsm, asCjs] = await Promise.all([build({ ...options, format: 'esm' }), build({ ...options, format: 'cjs' })]);
+    esm = asEsm.outputFiles![0]!.text;
+    cjs = asCjs.outputFiles![0]!.text;
+  } catch (error) {
+    const messages = (error as { errors?: Message[] }).errors;
+    if (Array.isArray(messages) && messages.length > 0) return { ok: false, errors: messages.slice(0, 20).map(errorOf) };
+    throw error;
+  }
+  let program: Program;
+  try {
+    program = parse(esm, { ecmaVersion: 'latest', sourceType: 'module' });
+  } catch (error) {
+    return { ok: false, errors: [{ line: null, column: null, message: `The built scene could not be read: ${(error as Error).message}` }] };
+  }
+  const { meta, metaFound, hasDefault } = readExports(program);
+  const errors: CompileError[] = [];
+  if (!hasDefault) errors.push({ line: null, column: null, message: 'The scene must `export default` a React component.' });
+  if (!metaFound) {
+    errors.push({ line: null, column: null, message: 'The scene must `export const meta = { width, height, fps, durationInFrames, defaultProps }`.' });
+    return { ok: false, errors };
+  }
+  const checked = metaErrors(meta);
+  errors.push(...checked.errors);
+  if (errors.length > 0 || !checked.meta) return { ok: false, errors };
+  return { ok: true, meta: checked.meta, code: cjs };
+}

@@ -1,0 +1,55 @@
+import type { VariableDefinition } from '@pressroom/contracts';
+import { ProblemError } from '@pressroom/problem';
+import { checkCodeTemplate, checkTimelineProject } from '@pressroom/video';
+
+/** What a saved design fixes: its kind, size, frame rate, length and (for code templates) default props. */
+export interface CheckedDesign {
+  kind: 'code' | 'timeline';
+  tsx: string | null;
+  projectJson: Record<string, unknown> | null;
+  width: number;
+  height: number;
+  fps: number;
+  durationInFrames: number;
+  /** Definitions read from a code template's `meta.defaultProps` (used when the body gives none). */
+  derivedDefinitions: VariableDefinition[];
+}
+
+function typeOfDefault(value: unknown): VariableDefinition['type'] {
+  if (typeof value === 'number') return 'number';
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'string' && /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value)) return 'color';
+  return 'text';
+}
+
+/** One definition per default prop, typed by its default value. */
+export function definitionsFromDefaultProps(defaultProps: Record<string, unknown>): VariableDefinition[] {
+  return Object.entries(defaultProps).map(([name, defaultValue]) => ({ name, type: typeOfDefault(defaultValue), defaultValue, allowRawHtml: false }));
+}
+
+/**
+ * Compile a code template or validate a timeline project, as every create and update must:
+ * a TSX that does not build is a 422 with the compiler errors; a malformed project is a 400.
+ */
+export async function checkDesign(design: { tsx: string } | { projectJson: Record<string, unknown> }): Promise<CheckedDesign> {
+  if ('tsx' in design) {
+    const checked = await checkCodeTemplate(design.tsx);
+    if (!checked.ok) {
+      const errors = checked.errors.map((e) => ({ field: 'tsx', message: e.line === null ? e.message : `${e.line}:${e.column ?? 0}: ${e.message}` }));
+      throw new ProblemError('template-compile-error', {
+        detail: `The code template does not compile: ${errors.map((e) => e.message).join('; ')}`.slice(0, 2_000),
+        errors,
+        extensions: { compilerErrors: checked.errors },
+      });
+    }
+    const { width, height, fps, durationInFrames, defaultProps } = checked.meta;
+    return { kind: 'code', tsx: design.tsx, projectJson: null, width, height, fps, durationInFrames, derivedDefinitions: definitionsFromDefaultProps(defaultProps) };
+  }
+  const checked = checkTimelineProject(design.projectJson);
+  if (!checked.ok) {
+    const errors = checked.errors.map((e) => ({ field: e.path ? `projectJson.${e.path}` : 'projectJson', message: e.message }));
+    throw new ProblemError('validation-error', { detail: `The timeline project is invalid: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`.slice(0, 2_000), errors });
+  }
+  const { width, height, fps, durationInFrames } = checked.meta;
+  return { kind: 'timeline', tsx: null, projectJson: checked.project as Record<string, unknown>, width, height, fps, durationInFrames, derivedDefinitions: [] };
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { commonEnv, portEnv } from '@pressroom/config';
+
+export const videoEnv = z.object({
+  ...commonEnv,
+  /** Port of the service's own /health and /metrics server. */
+  ...portEnv(8086),
+  /** Remotion launches this binary (through a launcher that adds the egress proxy); never a download. */
+  CHROMIUM_PATH: z.string().default('/usr/lib/chromium/chromium-headless-shell'),
+  /** Whole-render watchdog (bundle server, frames, encoding). */
+  PRESSROOM_VIDEO_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+  /** Scratch space for renders; default `<PRESSROOM_DATA_DIR>/video`. */
+  PRESSROOM_VIDEO_WORK_DIR: z.string().optional(),
+  /** Where the Remotion render bundle is cached (built once per version); default under the system temp dir. */
+  PRESSROOM_VIDEO_BUNDLE_DIR: z.string().optional(),
+});
+export type VideoEnv = z.infer<typeof videoEnv>;
