@@ -18,6 +18,7 @@ PORT=${DISPATCHER_PORT:-8082} "${node_run[@]}" services/dispatcher/src/main.ts &
 PORT=${SCHEDULER_PORT:-8083} "${node_run[@]}" services/scheduler/src/main.ts & pids+=($!)
 PORT=${GIF_PORT:-8084} "${node_run[@]}" services/gif/src/main.ts & pids+=($!)
 PORT=${PDF_PORT:-8085} "${node_run[@]}" services/pdf/src/main.ts & pids+=($!)
+PORT=${VIDEO_PORT:-8086} "${node_run[@]}" services/video/src/main.ts & pids+=($!)
 "${node_run[@]}" services/gateway/src/main.ts & pids+=($!)
-echo "run-cluster: gateway on http://localhost:$PORT; health of image, dispatcher, scheduler, gif, pdf on ports ${IMAGE_PORT:-8081}, ${DISPATCHER_PORT:-8082}, ${SCHEDULER_PORT:-8083}, ${GIF_PORT:-8084}, ${PDF_PORT:-8085}"
+echo "run-cluster: gateway on http://localhost:$PORT; health of image, dispatcher, scheduler, gif, pdf, video on ports ${IMAGE_PORT:-8081}, ${DISPATCHER_PORT:-8082}, ${SCHEDULER_PORT:-8083}, ${GIF_PORT:-8084}, ${PDF_PORT:-8085}, ${VIDEO_PORT:-8086}"
 wait -n

@@ -30,12 +30,14 @@ async function waitHealthy(url: string, child: ChildProcess): Promise<Record<str
 }
 
 /** `make run-cluster`'s shape for the GIF and PDF renderers: each its own process on NATS, PostgreSQL and the object store. */
-describe('gif and pdf services as their own processes', () => {
+describe('gif, pdf and video services as their own processes', () => {
   const children: ChildProcess[] = [];
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let gatewayUrl: string;
   let gifPort: number;
   let pdfPort: number;
+  let videoPort: number;
+  let videoWorkDir: string;
   let key: string;
 
   beforeAll(async () => {
@@ -48,6 +50,8 @@ describe('gif and pdf services as their own processes', () => {
     const gatewayPort = await freePort();
     gifPort = await freePort();
     pdfPort = await freePort();
+    videoPort = await freePort();
+    videoWorkDir = await mkdtemp(join(tmpdir(), 'cluster-video-'));
     const env = {
       ...process.env,
       NATS_URL: TEST_NATS_URL,
@@ -58,6 +62,7 @@ describe('gif and pdf services as their own processes', () => {
       PRESSROOM_GIF_PAGES: '1',
       PRESSROOM_SECRET_KEY: 'cluster-test-secret-key-0123456789',
       LOG_LEVEL: 'warn',
+      PRESSROOM_VIDEO_WORK_DIR: videoWorkDir,
     };
     const run = (file: string, port: number) => {
       const child = spawn('node', ['--conditions=source', '--import', 'tsx', file], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -66,11 +71,13 @@ describe('gif and pdf services as their own processes', () => {
     };
     const gif = run('services/gif/src/main.ts', gifPort);
     const pdf = run('services/pdf/src/main.ts', pdfPort);
+    const video = run('services/video/src/main.ts', videoPort);
     const gateway = run('services/gateway/src/main.ts', gatewayPort);
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     await waitHealthy(`${gatewayUrl}/health`, gateway);
     await waitHealthy(`http://127.0.0.1:${gifPort}/health`, gif);
     await waitHealthy(`http://127.0.0.1:${pdfPort}/health`, pdf);
+    await waitHealthy(`http://127.0.0.1:${videoPort}/health`, video);
   }, 90_000);
 
   afterAll(async () => {
@@ -83,6 +90,7 @@ describe('gif and pdf services as their own processes', () => {
       })),
     );
     await database.drop();
+    await rm(videoWorkDir, { recursive: true, force: true });
   });
 
   const post = (path: string, body: unknown) =>
@@ -111,6 +119,27 @@ describe('gif and pdf services as their own processes', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('renders a code video template in the video process', async () => {
+    const tsx = `import { AbsoluteFill } from 'remotion';
+export const meta = { width: 64, height: 36, fps: 10, durationInFrames: 5, defaultProps: { color: '#00ff00' } };
+export default function Scene({ color }: { color: string }) { return <AbsoluteFill style={{ backgroundColor: color }} />; }
+`;
+    const created = await post('/video/templates', { tsx });
+    expect(created.status).toBe(201);
+    const { template } = (await created.json()) as { template: { uid: string } };
+    const rendered = await post(`/video/templates/${template.uid}/render`, { variables: { color: '#0000ff' }, format: 'gif' });
+    expect(rendered.status).toBe(200);
+    const body = (await rendered.json()) as { url: string; format: string; durationInFrames: number };
+    expect(body).toMatchObject({ format: 'gif', durationInFrames: 5 });
+    const gif = Buffer.from(await (await fetch(local(body.url))).arrayBuffer());
+    const meta = await sharp(gif, { pages: -1 }).metadata();
+    expect([meta.pages, meta.width]).toEqual([3, 64]);
+    const { data } = await sharp(gif).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(data[2]!).toBeGreaterThan(200);
+    const health = (await (await fetch(`http://127.0.0.1:${videoPort}/health`)).json()) as { components: Record<string, any> };
+    expect(health.components.video).toMatchObject({ ok: true });
+  }, 90_000);
 
   it('reports each renderer’s browser and metrics', async () => {
     const gifHealth = (await (await fetch(`http://127.0.0.1:${gifPort}/health`)).json()) as { status: string; components: Record<string, any> };

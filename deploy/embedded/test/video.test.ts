@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setOwnerPlan } from '@pressroom/db';
-import { near, problemOf, startTestStack, type TestStack } from './harness.js';
+import { near, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
 import { probeGif, probeVideo } from './video-media.js';
 
 /** A 160×90 scene, 10 fps, 1 s, filled with its `color` prop. */
@@ -16,6 +16,8 @@ export default function Scene({ color, title }: { color: string; title: string }
 `;
 
 const BLUE: [number, number, number] = [0, 0, 255];
+/** A 1×1 green PNG. */
+const GREEN_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWNg+M8AAAICAQAuFKzOAAAAAElFTkSuQmCC', 'base64');
 const GREEN: [number, number, number] = [0, 255, 0];
 
 interface TemplateBody {
@@ -237,6 +239,125 @@ describe('video templates (memory+pglite)', () => {
     const bad = await problemOf(await stack.api('/video/templates/generate', { method: 'POST', key: writer, json: { prompt: '', brandColor: 'blue', durationSeconds: 0 } }));
     expect(bad.errors.map((e: { field: string }) => e.field).sort()).toEqual(['brandColor', 'durationSeconds', 'prompt']);
   });
+});
+
+describe('timeline templates and what a scene may not do (memory+pglite)', () => {
+  let stack: TestStack;
+  let key: string;
+  let pages: Awaited<ReturnType<typeof startPageServer>>;
+  const onExit: Array<() => Promise<void>> = [];
+  const PROJECT = {
+    width: 1280,
+    height: 720,
+    fps: 30,
+    backgroundColor: '#000000',
+    tracks: [
+      { clips: [{ type: 'solid', color: '#ff0000', variable: 'background', from: 0, durationInFrames: 30 }] },
+      { clips: [{ type: 'text', text: 'Launch', variable: 'headline', from: 0, durationInFrames: 30, style: { x: 40, y: 40, fontSize: 64, color: '#ffffff' } }] },
+    ],
+  };
+  const DEFINITIONS = [
+    { name: 'background', type: 'color', defaultValue: '#ff0000' },
+    { name: 'headline', type: 'text', validation: { required: true, maxLength: 40 } },
+    { name: 'logo', type: 'image' },
+  ];
+
+  beforeAll(async () => {
+    pages = await startPageServer({ '/pixel.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(GREEN_PIXEL) });
+    stack = await startTestStack('memory+pglite', { withVideoService: true, video: { timeoutMs: 15_000 } });
+    ({ key } = await stack.newAccount());
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.dispose();
+    await pages?.close();
+    await Promise.all(onExit.map((close) => close()));
+  });
+
+  async function timeline(): Promise<string> {
+    const res = await stack.api('/video/templates', { method: 'POST', key, json: { name: 'Launch', projectJson: PROJECT, variableDefinitions: DEFINITIONS } });
+    expect(res.status).toBe(201);
+    const { template } = (await res.json()) as TemplateBody;
+    expect(template).toMatchObject({ kind: 'timeline', width: 1280, height: 720, fps: 30, durationInFrames: 30 });
+    return template.uid;
+  }
+
+  it('renders a timeline to MP4 with validated variables, and to a GIF capped at 15 fps and 720 px', async () => {
+    const uid = await timeline();
+    const res = await stack.api(`/video/templates/${uid}/render`, { method: 'POST', key, json: { variables: { background: '#0000ff', headline: 'Hello', unknown: 'ignored' } } });
+    expect(res.status).toBe(200);
+    const mp4 = (await res.json()) as { url: string; durationInFrames: number };
+    expect(mp4.durationInFrames).toBe(30);
+    const video = await probeVideo(Buffer.from(await (await fetch(mp4.url)).arrayBuffer()));
+    expect(video).toMatchObject({ codec: 'h264', width: 1280, height: 720, frames: 30, fps: 30 });
+    expect(near(video.firstFrameCentre, BLUE, 24)).toBe(true);
+
+    const gifRes = await stack.api(`/video/templates/${uid}/render`, { method: 'POST', key, json: { variables: { headline: 'Hi' }, format: 'gif' } });
+    expect(gifRes.status).toBe(200);
+    const gif = await probeGif(Buffer.from(await (await fetch(((await gifRes.json()) as { url: string }).url)).arrayBuffer()));
+    expect(gif).toMatchObject({ frames: 15, width: 720, height: 405 });
+  }, 120_000);
+
+  it('answers 422 invalid_variable for bad values and 501 for previews of timelines', async () => {
+    const uid = await timeline();
+    const bad = await problemOf(await stack.api(`/video/templates/${uid}/render`, { method: 'POST', key, json: { variables: { background: 'not-a-colour', logo: 'http://169.254.169.254/x.png' } } }));
+    expect(bad).toMatchObject({ status: 422, code: 'invalid_variable' });
+    expect(bad.errors.map((e: { field: string }) => e.field).sort()).toEqual(['variables.background', 'variables.headline']);
+    const unsafe = await problemOf(await stack.api(`/video/templates/${uid}/render`, { method: 'POST', key, json: { variables: { headline: 'x', logo: 'http://169.254.169.254/x.png' } } }));
+    expect(unsafe).toMatchObject({ status: 422, code: 'invalid_variable' });
+    expect(unsafe.errors[0].field).toBe('variables.logo');
+    const preview = await problemOf(await stack.api(`/video/templates/${uid}/preview`, { method: 'POST', key, json: { frame: 1 } }));
+    expect(preview).toMatchObject({ status: 501, code: 'preview_not_supported' });
+    const invalidProject = await problemOf(await stack.api('/video/templates', { method: 'POST', key, json: { projectJson: { ...PROJECT, width: 1281, tracks: [{ clips: [{ type: 'video', from: 0, durationInFrames: 1 }] }] } } }));
+    expect(invalidProject.status).toBe(400);
+    expect(invalidProject.errors.map((e: { field: string }) => e.field).sort()).toEqual(['projectJson.tracks.0.clips.0.type', 'projectJson.width']);
+  });
+
+  it('lets a scene load allowed images only: a private or metadata address fails the render, the next one works', async () => {
+    const scene = (src: string) => `import { AbsoluteFill, Img } from 'remotion';
+export const meta = { width: 64, height: 64, fps: 10, durationInFrames: 2, defaultProps: {} };
+export default function Scene() { return <AbsoluteFill><Img src="${src}" style={{ width: 64, height: 64 }} /></AbsoluteFill>; }
+`;
+    const create = async (tsx: string) => ((await (await stack.api('/video/templates', { method: 'POST', key, json: { tsx } })).json()) as TemplateBody).template.uid;
+    const allowed = await create(scene(pages.url('/pixel.png')));
+    const ok = await stack.api(`/video/templates/${allowed}/preview`, { method: 'POST', key, json: {} });
+    expect(ok.status).toBe(200);
+    const { default: sharp } = await import('sharp');
+    const { data } = await sharp(Buffer.from(await ok.arrayBuffer())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(near([data[(32 * 64 + 32) * 3]!, data[(32 * 64 + 32) * 3 + 1]!, data[(32 * 64 + 32) * 3 + 2]!], GREEN, 30)).toBe(true);
+
+    // The same image from a loopback address that is not on the allow-list: only the guard stands in the way.
+    const loopback = await startPageServer({ '/pixel.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(GREEN_PIXEL) }, '127.0.0.1');
+    onExit.push(() => loopback.close());
+    for (const target of [loopback.url('/pixel.png'), 'http://169.254.169.254/latest/meta-data/x.png']) {
+      const blocked = await create(scene(target));
+      const problem = await problemOf(await stack.api(`/video/templates/${blocked}/preview`, { method: 'POST', key, json: {} }));
+      expect([target, problem.status]).toEqual([target, 422]);
+    }
+    expect(loopback.hits.get('/pixel.png')).toBeUndefined();
+    expect((await stack.api(`/video/templates/${allowed}/preview`, { method: 'POST', key, json: {} })).status).toBe(200);
+  }, 120_000);
+
+  it('fails a scene that throws with its message, and one that never finishes within the time limit', async () => {
+    const throwing = `export const meta = { width: 64, height: 64, fps: 10, durationInFrames: 2, defaultProps: {} };
+export default function Scene() { throw new Error('the scene broke on purpose'); }
+`;
+    const hanging = `import { delayRender } from 'remotion';
+export const meta = { width: 64, height: 64, fps: 10, durationInFrames: 2, defaultProps: {} };
+export default function Scene() { delayRender('waiting forever'); return null; }
+`;
+    const create = async (tsx: string) => ((await (await stack.api('/video/templates', { method: 'POST', key, json: { tsx } })).json()) as TemplateBody).template.uid;
+    const broke = await problemOf(await stack.api(`/video/templates/${await create(throwing)}/render`, { method: 'POST', key, json: {} }));
+    expect(broke.status).toBe(422);
+    expect(broke.detail).toMatch(/the scene broke on purpose/);
+    const started = Date.now();
+    const hung = await problemOf(await stack.api(`/video/templates/${await create(hanging)}/render`, { method: 'POST', key, json: {} }));
+    expect(hung.status).toBe(422);
+    expect(hung.type).toMatch(/\/render-(timeout|failed)$/);
+    expect(Date.now() - started).toBeLessThan(40_000);
+    // The renderer keeps serving.
+    const after = await stack.api(`/video/templates/${await create(SCENE())}/preview`, { method: 'POST', key, json: {} });
+    expect([after.status, after.status === 200 ? '' : await after.text()]).toEqual([200, '']);
+  }, 120_000);
 });
 
 describe('video templates without an AI provider (memory+pglite)', () => {
