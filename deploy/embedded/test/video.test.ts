@@ -223,8 +223,10 @@ describe('video templates (memory+pglite)', () => {
     expect(JSON.stringify(ai.requests[0]!.body.messages)).toContain('#1a73e8');
     expect(JSON.stringify(ai.requests[1]!.body.messages)).toMatch(/does not compile/);
 
-    const details = (await (await stack.api('/user/plan-details', { key: writer })).json()) as { aiCredits: { used: number; limit: number } };
+    const details = (await (await stack.api('/user/plan-details', { key: writer })).json()) as { aiCredits: { used: number; limit: number }; renders: { used: number } };
     expect(details.aiCredits).toEqual({ used: 1, limit: 1 });
+    // Generation is metered as one render: its preview frame.
+    expect(details.renders.used).toBe(1);
     const exhausted = await problemOf(await stack.api('/video/templates/generate', { method: 'POST', key: writer, json: { prompt: 'again' } }));
     expect(exhausted).toMatchObject({ status: 402, code: 'ai_quota_exceeded' });
     expect(ai.requests).toHaveLength(2);
@@ -234,8 +236,8 @@ describe('video templates (memory+pglite)', () => {
     const { key: writer } = await stack.newAccount();
     const failed = await problemOf(await stack.api('/video/templates/generate', { method: 'POST', key: writer, json: { prompt: 'anything' } }));
     expect(failed.status).toBe(502);
-    const details = (await (await stack.api('/user/plan-details', { key: writer })).json()) as { aiCredits: { used: number } };
-    expect(details.aiCredits.used).toBe(0);
+    const details = (await (await stack.api('/user/plan-details', { key: writer })).json()) as { aiCredits: { used: number }; renders: { used: number } };
+    expect([details.aiCredits.used, details.renders.used]).toEqual([0, 0]);
     const bad = await problemOf(await stack.api('/video/templates/generate', { method: 'POST', key: writer, json: { prompt: '', brandColor: 'blue', durationSeconds: 0 } }));
     expect(bad.errors.map((e: { field: string }) => e.field).sort()).toEqual(['brandColor', 'durationSeconds', 'prompt']);
   });
@@ -346,8 +348,9 @@ export const meta = { width: 64, height: 64, fps: 10, durationInFrames: 2, defau
 export default function Scene() { delayRender('waiting forever'); return null; }
 `;
     const create = async (tsx: string) => ((await (await stack.api('/video/templates', { method: 'POST', key, json: { tsx } })).json()) as TemplateBody).template.uid;
-    const broke = await problemOf(await stack.api(`/video/templates/${await create(throwing)}/render`, { method: 'POST', key, json: {} }));
-    expect(broke.status).toBe(422);
+    const brokeRes = await stack.api(`/video/templates/${await create(throwing)}/render`, { method: 'POST', key, json: {} });
+    const broke = JSON.parse(await brokeRes.text()) as Record<string, any>;
+    expect([brokeRes.status, brokeRes.headers.get('content-type'), broke]).toEqual([422, 'application/problem+json; charset=utf-8', expect.objectContaining({ status: 422 })]);
     expect(broke.detail).toMatch(/the scene broke on purpose/);
     const started = Date.now();
     const hung = await problemOf(await stack.api(`/video/templates/${await create(hanging)}/render`, { method: 'POST', key, json: {} }));

@@ -1,6 +1,7 @@
 import React, { useMemo } from 'react';
 import * as ReactJsxRuntime from 'react/jsx-runtime';
 import * as Remotion from 'remotion';
+import { cancelRender } from 'remotion';
 import * as RemotionPaths from '@remotion/paths';
 import * as Zod from 'zod';
 
@@ -27,7 +28,33 @@ function loadScene(code) {
   return scene;
 }
 
-export const CodeScene = ({ code, props }) => {
+const LoadedScene = ({ code, props }) => {
   const Scene = useMemo(() => loadScene(code), [code]);
   return <Scene {...props} />;
 };
+
+/**
+ * A scene that throws (while loading or on any frame) fails the render with its own error at once,
+ * rather than leaving Remotion to notice a broken page, which under load can come too late.
+ */
+class SceneBoundary extends React.Component {
+  constructor(props) {
+    super(props);
+    this.state = { failed: false };
+  }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error) {
+    cancelRender(error);
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export const CodeScene = ({ code, props }) => (
+  <SceneBoundary>
+    <LoadedScene code={code} props={props} />
+  </SceneBoundary>
+);

@@ -115,6 +115,47 @@ function readExports(program: Program): { meta: unknown; metaFound: boolean; has
   return { meta: value.ok ? value.value : undefined, metaFound: true, hasDefault };
 }
 
+/**
+ * `import(x)` and `require(x)` whose argument is not a string literal cannot be checked against
+ * the allow-list at build time, so they are refused (in the scene's Chromium page they would meet
+ * the runtime's module table anyway). esbuild's ES module output calls `require` `__require`.
+ */
+function dynamicImportErrors(program: Program): CompileError[] {
+  const errors = new Set<string>();
+  const isRequire = (node: unknown) => {
+    const n = node as { type?: string; name?: string };
+    return n?.type === 'Identifier' && (n.name === 'require' || n.name === '__require');
+  };
+  const isString = (node: unknown) => (node as { type?: string; value?: unknown })?.type === 'Literal' && typeof (node as { value?: unknown }).value === 'string';
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
+    const n = node as Record<string, unknown> & { type?: string; computed?: boolean };
+    if (typeof n.type !== 'string') return;
+    // esbuild's own `var __require = ...` helper mentions `require` by design.
+    if (n.type === 'VariableDeclarator' && (n.id as { name?: string })?.name === '__require') return;
+    if (n.type === 'ImportExpression' && !isString(n.source)) errors.add('import() needs a string literal naming an allowed module (a computed module name cannot be checked).');
+    if (n.type === 'CallExpression' && isRequire(n.callee)) {
+      const args = n.arguments as unknown[];
+      if (args.length !== 1 || !isString(args[0])) errors.add('require() needs a string literal naming an allowed module (a computed module name cannot be checked).');
+      visit(args);
+      return;
+    }
+    if (isRequire(n)) errors.add('require may only be called directly, with a string literal naming an allowed module.');
+    for (const [key, value] of Object.entries(n)) {
+      if (key === 'type' || key === 'start' || key === 'end') continue;
+      // Names that are not references: `obj.require`, `{ require: … }`.
+      if (!n.computed && ((n.type === 'MemberExpression' && key === 'property') || ((n.type === 'Property' || n.type === 'PropertyDefinition' || n.type === 'MethodDefinition') && key === 'key'))) continue;
+      visit(value);
+    }
+  };
+  visit(program.body);
+  return [...errors].map((message) => ({ line: null, column: null, message }));
+}
+
 function metaErrors(meta: unknown): { meta: CodeTemplateMeta | null; errors: CompileError[] } {
   const errors: CompileError[] = [];
   const fail = (message: string) => errors.push({ line: null, column: null, message });
@@ -164,7 +205,9 @@ export async function checkCodeTemplate(tsx: string): Promise<CodeTemplateCheck>
   let esm: string;
   let cjs: string;
   try {
-    const [asEsm, asCjs] = await Promise.all([build({ ...options, format: 'esm' }), build({ ...options, format: 'cjs' })]);
+    // In the CommonJS form every import() becomes require(): in Chromium that is the runtime's
+    // module table (exactly the allowed modules), never the browser's own module loader.
+    const [asEsm, asCjs] = await Promise.all([build({ ...options, format: 'esm' }), build({ ...options, format: 'cjs', supported: { 'dynamic-import': false } })]);
     esm = asEsm.outputFiles![0]!.text;
     cjs = asCjs.outputFiles![0]!.text;
   } catch (error) {
@@ -179,7 +222,7 @@ export async function checkCodeTemplate(tsx: string): Promise<CodeTemplateCheck>
     return { ok: false, errors: [{ line: null, column: null, message: `The built scene could not be read: ${(error as Error).message}` }] };
   }
   const { meta, metaFound, hasDefault } = readExports(program);
-  const errors: CompileError[] = [];
+  const errors: CompileError[] = dynamicImportErrors(program);
   if (!hasDefault) errors.push({ line: null, column: null, message: 'The scene must `export default` a React component.' });
   if (!metaFound) {
     errors.push({ line: null, column: null, message: 'The scene must `export const meta = { width, height, fps, durationInFrames, defaultProps }`.' });

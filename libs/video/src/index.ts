@@ -2,4 +2,15 @@ export { checkCodeTemplate, VIDEO_LIMITS, type CodeTemplateCheck, type CodeTempl
 export { checkTimelineProject, TimelineProject, TimelineClip, type TimelineCheck } from './timeline-project.js';
 export { ALLOWED_MODULES } from './allowed-modules.js';
 export { renderBundle, DEFAULT_BUNDLE_CACHE } from './render-bundle.js';
-export { createVideoRenderer, type VideoRenderer, type VideoRendererOptions, type RenderedVideo, type RenderedStill } from './renderer.js';
+export {
+  createVideoRenderer,
+  gifSettings,
+  GIF_RULES,
+  VideoRenderAbortedError,
+  type VideoRenderer,
+  type VideoRendererOptions,
+  type RenderVideoInput,
+  type RenderStillInput,
+  type RenderedVideo,
+  type RenderedStill,
+} from './renderer.js';

@@ -1,28 +1,46 @@
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { makeCancelSignal, renderMedia, renderStill, selectComposition } from '@remotion/renderer';
 import type { VideoTemplateSource } from '@pressroom/contracts';
 import { BASE_FLAGS, startEgressProxy, type EgressProxy } from '@pressroom/browser';
 import { ProblemError } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Logger } from '@pressroom/telemetry';
 import { checkCodeTemplate } from './code-template.js';
+import { killStragglers, runJobProcess, type JobOutcome, type RenderJob } from './job-process.js';
 import { renderBundle } from './render-bundle.js';
 import { checkTimelineProject } from './timeline-project.js';
 
 export interface VideoRendererOptions {
   /** Debian's chromium-headless-shell; never a download. */
   browserExecutable: string;
-  /** Per-job scratch space (outputs, Chromium profiles) and the launcher script. */
+  /** Per-job directories (TMPDIR of the job, Chromium profile, launcher, output), removed after each job. */
   workDir: string;
   /** Where the render bundle is cached (default: a directory under the system temp dir). */
   bundleCacheDir?: string;
-  /** Whole-job watchdog: a render or still that outlives it is cancelled (render-timeout). */
+  /** Watchdog of every job: a render or still that outlives it is killed (`render-timeout`). */
   timeoutMs: number;
   /** Every request the scene makes goes through this guard (the same egress proxy the image pool uses). */
   guard: SsrfGuard;
   logger?: Logger;
+  /** Jobs run at once (default 1: one render already keeps two cores busy); the rest wait in order. */
+  concurrency?: number;
+}
+
+export interface RenderVideoInput {
+  source: VideoTemplateSource;
+  variables: Record<string, unknown>;
+  format: 'mp4' | 'gif';
+  /** Aborting kills the job (or takes it out of the queue) and rejects with `VideoRenderAbortedError`. */
+  signal?: AbortSignal;
+}
+
+export interface RenderStillInput {
+  source: VideoTemplateSource;
+  variables: Record<string, unknown>;
+  /** Clamped to the last frame. */
+  frame: number;
+  signal?: AbortSignal;
 }
 
 export interface RenderedVideo {
@@ -41,17 +59,61 @@ export interface RenderedStill {
   frame: number;
 }
 
+/**
+ * Errors: input failures are `ProblemError`s the render worker turns into final 4xx-like
+ * failures: `template-compile-error`, `validation-error` (timeline project), `render-failed`
+ * (the scene threw or failed to load; the detail names the scene's error), `render-timeout`
+ * (the watchdog). `VideoRenderAbortedError` when the caller's signal aborted. Anything else
+ * (a plain Error: the browser did not start, the job process died) is ours, and retried.
+ */
 export interface VideoRenderer {
-  render(input: { source: VideoTemplateSource; variables: Record<string, unknown>; format: 'mp4' | 'gif' }): Promise<RenderedVideo>;
-  still(input: { source: VideoTemplateSource; variables: Record<string, unknown>; frame: number }): Promise<RenderedStill>;
-  /** Renders waiting or running (one runs at a time). */
+  render(input: RenderVideoInput): Promise<RenderedVideo>;
+  still(input: RenderStillInput): Promise<RenderedStill>;
+  /** Jobs waiting or running. */
   readonly pending: number;
+  /** Waits for running and queued jobs, then stops the egress proxy. */
   close(): Promise<void>;
 }
 
+/** The caller aborted the render (its `signal`); `cause` is the signal's reason. */
+export class VideoRenderAbortedError extends Error {
+  override readonly name = 'AbortError';
+  constructor(cause: unknown) {
+    super('The video render was aborted.', { cause });
+  }
+}
+
+/** Remotion refuses a smaller `timeoutInMilliseconds`. */
+const REMOTION_MIN_TIMEOUT_MS = 7_000;
+
 /** The contract's GIF rules: timelines at most 15 fps and 720 px wide; code templates at half their frame rate. */
-const TIMELINE_GIF_MAX_FPS = 15;
-const TIMELINE_GIF_MAX_WIDTH = 720;
+export const GIF_RULES = { timelineMaxFps: 15, timelineMaxWidth: 720, codeFrameStep: 2 } as const;
+
+type Composition = { width: number; height: number; fps: number; durationInFrames: number };
+type JobBase = { dir: string; serveUrl: string; port: number; browserExecutable: string; timeoutMs: number };
+
+/** Waits for a promise unless the signal aborts first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new VideoRenderAbortedError(signal.reason));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new VideoRenderAbortedError(signal.reason));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+interface Plan {
+  compositionId: 'code' | 'timeline';
+  inputProps: Record<string, unknown>;
+  meta: { width: number; height: number; fps: number; durationInFrames: number };
+}
+
+/** GIF frame step and scale for a composition (MP4: every frame, full size). */
+export function gifSettings(kind: 'code' | 'timeline', meta: { width: number; fps: number }): { everyNthFrame: number; scale: number } {
+  if (kind === 'code') return { everyNthFrame: GIF_RULES.codeFrameStep, scale: 1 };
+  return { everyNthFrame: Math.max(1, Math.ceil(meta.fps / GIF_RULES.timelineMaxFps)), scale: Math.min(1, GIF_RULES.timelineMaxWidth / meta.width) };
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -67,14 +129,14 @@ async function freePort(): Promise<number> {
  * ours, so every request leaves through the egress proxy (SSRF guard after DNS, on every hop)
  * except the bundle server's own port on loopback; `<-loopback>` removes Chromium's implicit bypass.
  */
-async function writeLauncher(options: { workDir: string; browserExecutable: string; proxy: EgressProxy; servePort: number }): Promise<string> {
-  const path = join(options.workDir, 'chromium-guarded.sh');
+async function writeLauncher(options: { dir: string; browserExecutable: string; proxy: EgressProxy; servePort: number }): Promise<string> {
+  const path = join(options.dir, 'chromium-guarded.sh');
   const bypass = `<-loopback>;localhost:${options.servePort};127.0.0.1:${options.servePort}`;
   const flags = [...BASE_FLAGS.filter((flag) => !flag.startsWith('--proxy')), `--proxy-server=${options.proxy.address}`, `--proxy-bypass-list=${bypass}`, '--force-webrtc-ip-handling-policy=disable_non_proxied_udp'];
   const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
   const script = [
     '#!/bin/sh',
-    '# Generated by @pressroom/video: Remotion\'s arguments without its proxy settings, then ours.',
+    "# Generated by @pressroom/video: Remotion's arguments without its proxy settings, then ours.",
     'for arg do',
     '  shift',
     '  case "$arg" in',
@@ -90,74 +152,150 @@ async function writeLauncher(options: { workDir: string; browserExecutable: stri
   return path;
 }
 
-/** Input props and composition id of a template source (a code template is compiled here, in milliseconds). */
-async function compositionInput(source: VideoTemplateSource, variables: Record<string, unknown>): Promise<{ id: 'code' | 'timeline'; inputProps: Record<string, unknown> }> {
+/** Composition, input props and size of a template source (a code template is compiled here, in milliseconds). */
+async function planOf(source: VideoTemplateSource, variables: Record<string, unknown>): Promise<Plan> {
   if (source.kind === 'code') {
     const checked = await checkCodeTemplate(source.tsx);
     if (!checked.ok) throw new ProblemError('template-compile-error', { detail: `The code template does not compile: ${checked.errors.map((e) => e.message).join('; ')}`.slice(0, 2_000) });
-    return { id: 'code', inputProps: { code: checked.code, meta: checked.meta, props: { ...checked.meta.defaultProps, ...variables } } };
+    const { defaultProps, ...meta } = checked.meta;
+    return { compositionId: 'code', inputProps: { code: checked.code, meta: checked.meta, props: { ...defaultProps, ...variables } }, meta };
   }
   const checked = checkTimelineProject(source.projectJson);
   if (!checked.ok) throw new ProblemError('validation-error', { detail: `The timeline project is invalid: ${checked.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`.slice(0, 2_000) });
-  return { id: 'timeline', inputProps: { project: checked.project, variables } };
+  return { compositionId: 'timeline', inputProps: { project: checked.project, variables }, meta: checked.meta };
 }
 
-/** The scene's own failure, as Remotion reports it, in one line a user can act on. */
-function sceneProblem(error: unknown): ProblemError {
-  const message = error instanceof Error ? error.message : String(error);
-  const first = message.split('\n').find((line) => line.trim() !== '') ?? 'unknown error';
-  return new ProblemError('render-failed', { detail: `The scene failed while rendering: ${first.trim().slice(0, 500)}` });
+/** The first meaningful line of an error message. */
+function firstLine(message: string): string {
+  return (message.split('\n').find((line) => line.trim() !== '') ?? 'unknown error').trim().slice(0, 500);
+}
+
+/** A job's end, as what the caller gets: the job's answer, or a typed error. */
+function settle(outcome: JobOutcome, timeoutMs: number): Composition {
+  const timeout = () => new ProblemError('render-timeout', { detail: `The video did not finish rendering within ${Math.round(timeoutMs / 1000)} s. Check for delayRender() calls that are never continued and for resources that never load.` });
+  switch (outcome.end) {
+    case 'timeout':
+      throw timeout();
+    case 'aborted':
+      throw new VideoRenderAbortedError(outcome.reason);
+    case 'exit':
+      throw new Error(`The video job process ended without an answer (${outcome.signal ?? `exit code ${outcome.code}`}): ${outcome.stderr.slice(-500)}`);
+    case 'message': {
+      const { message } = outcome;
+      if (message.type === 'done') return message.composition;
+      if (message.phase === 'launch') throw new Error(`The video job could not start: ${message.error.message}`);
+      // Remotion's own limit on delayRender() (the scene may set a shorter one) is a time-out too.
+      if (/delayRender\(\).*not cleared after/.test(message.error.message)) throw new ProblemError('render-timeout', { detail: `The scene did not finish loading: ${firstLine(message.error.message)}` });
+      return throwSceneProblem(message.error.message);
+    }
+  }
+}
+
+function throwSceneProblem(message: string): never {
+  throw new ProblemError('render-failed', { detail: `The scene failed while rendering: ${firstLine(message)}` });
+}
+
+/** FIFO slots, of which a waiter can be taken out by its signal. */
+function createSlots(size: number) {
+  let free = size;
+  const waiters: Array<{ wake: () => void }> = [];
+  return {
+    async acquire(signal?: AbortSignal): Promise<void> {
+      if (free > 0 && waiters.length === 0) {
+        free--;
+        return;
+      }
+      await new Promise<void>((resolve, reject) => {
+        const waiter = {
+          wake: () => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          },
+        };
+        const onAbort = () => {
+          const at = waiters.indexOf(waiter);
+          if (at >= 0) waiters.splice(at, 1);
+          reject(new VideoRenderAbortedError(signal?.reason));
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        waiters.push(waiter);
+      });
+    },
+    release(): void {
+      const next = waiters.shift();
+      if (next) next.wake();
+      else free++;
+    },
+  };
 }
 
 /**
- * Renders video templates with Remotion on Debian's headless shell, one job at a time (a render
- * already uses both cores; the bus consumer queues the rest). Each job gets its own scratch
- * directory, removed afterwards, and a watchdog that cancels it after `timeoutMs`.
+ * Renders video templates with Remotion on Debian's headless shell. Every job runs in its own
+ * process and process group (worker/render-job.mjs) with its own directory under `workDir` as
+ * TMPDIR (Remotion's frames, assets and Chromium profile land there), its own bundle-server port
+ * and launcher, and a watchdog that kills the whole group after `timeoutMs`; the directory is
+ * removed afterwards whatever happened. `concurrency` jobs run at once, the rest wait in order.
  */
 export async function createVideoRenderer(options: VideoRendererOptions): Promise<VideoRenderer> {
   await mkdir(options.workDir, { recursive: true });
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
   // Built in the background (seconds, once per version): the service starts at once and the first job waits for it.
   renderBundle(options.bundleCacheDir).catch((error: unknown) => options.logger?.error({ err: error }, 'building the video render bundle failed; the next render retries'));
   const proxy = await startEgressProxy({ guard: options.guard, ...(options.logger ? { logger: options.logger } : {}) });
-  /** Each job serves the bundle on its own port (a cancelled job may hold its port a while), named in its own launcher. */
-  async function jobSettings(dir: string) {
-    const port = await freePort();
-    const browserExecutable = await writeLauncher({ workDir: dir, browserExecutable: options.browserExecutable, proxy, servePort: port });
-    return { browserExecutable, chromeMode: 'headless-shell' as const, port, logLevel: 'error' as const, timeoutInMilliseconds: options.timeoutMs };
-  }
-
-  let queue: Promise<unknown> = Promise.resolve();
+  const slots = createSlots(concurrency);
+  const running = new Set<Promise<unknown>>();
   let pending = 0;
   let closed = false;
 
-  /** One job at a time, in order, each under the watchdog, in its own scratch directory. */
-  type JobContext = { dir: string; cancelSignal: ReturnType<typeof makeCancelSignal>['cancelSignal']; common: Awaited<ReturnType<typeof jobSettings>> & { serveUrl: string } };
-  function enqueue<T>(job: (context: JobContext) => Promise<T>): Promise<T> {
-    if (closed) return Promise.reject(new Error('the video renderer is closed'));
+  /**
+   * One job: compiled or validated first (input errors fail at once, without queueing), then a
+   * slot, a directory, the job process under the watchdog; the directory is removed in any case.
+   */
+  async function job<T>(
+    input: { source: VideoTemplateSource; variables: Record<string, unknown>; signal?: AbortSignal | undefined },
+    spec: (plan: Plan, base: JobBase) => RenderJob,
+    finish: (composition: Composition, job: RenderJob) => Promise<T>,
+  ): Promise<T> {
+    const { signal } = input;
+    if (closed) throw new Error('the video renderer is closed');
+    if (signal?.aborted) throw new VideoRenderAbortedError(signal.reason);
     pending++;
-    const run = queue.then(async () => {
-      const dir = await mkdtemp(join(options.workDir, 'job-'));
-      const { cancelSignal, cancel } = makeCancelSignal();
-      let timedOut = false;
-      const watchdog = setTimeout(() => {
-        timedOut = true;
-        cancel();
-      }, options.timeoutMs);
+    const work = (async () => {
+      const plan = await planOf(input.source, input.variables);
+      await slots.acquire(signal);
+      let dir: string | null = null;
       try {
-        const serveUrl = await renderBundle(options.bundleCacheDir);
-        return await job({ dir, cancelSignal, common: { ...(await jobSettings(dir)), serveUrl } });
-      } catch (error) {
-        if (timedOut) throw new ProblemError('render-timeout', { detail: `The video did not finish rendering within ${Math.round(options.timeoutMs / 1000)} s.` });
-        if (error instanceof ProblemError) throw error;
-        throw sceneProblem(error);
+        dir = await mkdtemp(join(options.workDir, 'job-'));
+        const tmpDir = join(dir, 'tmp');
+        await mkdir(tmpDir);
+        const serveUrl = await untilAborted(renderBundle(options.bundleCacheDir), signal);
+        const port = await freePort();
+        const browserExecutable = await writeLauncher({ dir, browserExecutable: options.browserExecutable, proxy, servePort: port });
+        // Remotion's own limit (delayRender, page loads) must be at least 7 s; the watchdog is ours.
+        const jobSpec = spec(plan, { dir, serveUrl, port, browserExecutable, timeoutMs: Math.max(REMOTION_MIN_TIMEOUT_MS, options.timeoutMs) });
+        const started = Date.now();
+        const outcome = await runJobProcess(jobSpec, { tmpDir, timeoutMs: options.timeoutMs, ...(signal ? { signal } : {}) });
+        if (outcome.end !== 'message' || outcome.message.type !== 'done') {
+          const failure = outcome.end === 'message' && outcome.message.type === 'error' ? { phase: outcome.message.phase, message: firstLine(outcome.message.error.message) } : {};
+          options.logger?.warn({ end: outcome.end, ...failure, ms: Date.now() - started, stderr: outcome.stderr.slice(-2_000) }, 'video job failed');
+        }
+        return await finish(settle(outcome, options.timeoutMs), jobSpec);
       } finally {
-        clearTimeout(watchdog);
-        pending--;
-        await rm(dir, { recursive: true, force: true });
+        slots.release();
+        if (dir) {
+          const killed = await killStragglers(dir);
+          if (killed > 0) options.logger?.warn({ killed }, 'video job left processes behind; killed');
+          await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+        }
       }
-    });
-    queue = run.catch(() => undefined);
-    return run;
+    })();
+    running.add(work);
+    try {
+      return await work;
+    } finally {
+      running.delete(work);
+      pending--;
+    }
   }
 
   return {
@@ -166,52 +304,40 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
     },
 
     render(input) {
-      return enqueue(async ({ dir, cancelSignal, common }) => {
-        const { id, inputProps } = await compositionInput(input.source, input.variables);
-        const composition = await selectComposition({ ...common, id, inputProps });
-        const gif = input.format === 'gif';
-        // GIFs: code templates at half their frame rate; timelines capped at 15 fps and 720 px wide.
-        const everyNthFrame = !gif ? 1 : id === 'code' ? 2 : Math.max(1, Math.ceil(composition.fps / TIMELINE_GIF_MAX_FPS));
-        const scale = gif && id === 'timeline' ? Math.min(1, TIMELINE_GIF_MAX_WIDTH / composition.width) : 1;
-        const outputLocation = join(dir, gif ? 'out.gif' : 'out.mp4');
-        await renderMedia({
-          ...common,
-          composition,
-          inputProps,
-          codec: gif ? 'gif' : 'h264',
-          outputLocation,
-          everyNthFrame,
-          scale,
-          colorSpace: 'bt709',
-          concurrency: 1,
-          cancelSignal,
-          overwrite: true,
-        });
-        return {
-          bytes: await readFile(outputLocation),
-          width: Math.round(composition.width * scale),
-          height: Math.round(composition.height * scale),
-          fps: composition.fps / everyNthFrame,
+      const gif = input.format === 'gif';
+      return job(
+        input,
+        (plan, base) => {
+          const { everyNthFrame, scale } = gif ? gifSettings(plan.compositionId, plan.meta) : { everyNthFrame: 1, scale: 1 };
+          const { dir, ...common } = base;
+          return { ...common, kind: 'media', compositionId: plan.compositionId, inputProps: plan.inputProps, output: join(dir, gif ? 'out.gif' : 'out.mp4'), codec: gif ? 'gif' : 'h264', everyNthFrame, scale };
+        },
+        async (composition, spec) => ({
+          bytes: await readFile(spec.output),
+          width: Math.round(composition.width * (spec.scale ?? 1)),
+          height: Math.round(composition.height * (spec.scale ?? 1)),
+          fps: composition.fps / (spec.everyNthFrame ?? 1),
           durationInFrames: composition.durationInFrames,
           format: input.format,
-        };
-      });
+        }),
+      );
     },
 
     still(input) {
-      return enqueue(async ({ dir, cancelSignal, common }) => {
-        const { id, inputProps } = await compositionInput(input.source, input.variables);
-        const composition = await selectComposition({ ...common, id, inputProps });
-        const frame = Math.min(input.frame, composition.durationInFrames - 1);
-        const output = join(dir, 'frame.png');
-        await renderStill({ ...common, composition, inputProps, frame, output, imageFormat: 'png', cancelSignal, overwrite: true });
-        return { bytes: await readFile(output), width: composition.width, height: composition.height, frame };
-      });
+      return job(
+        input,
+        (plan, base) => {
+          const { dir, ...common } = base;
+          const frame = Math.max(0, Math.min(Math.floor(input.frame), plan.meta.durationInFrames - 1));
+          return { ...common, kind: 'still', compositionId: plan.compositionId, inputProps: plan.inputProps, output: join(dir, 'frame.png'), frame };
+        },
+        async (composition, spec) => ({ bytes: await readFile(spec.output), width: composition.width, height: composition.height, frame: spec.frame ?? 0 }),
+      );
     },
 
     async close() {
       closed = true;
-      await queue;
+      await Promise.allSettled([...running]);
       await proxy.close();
     },
   };

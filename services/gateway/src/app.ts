@@ -27,6 +27,7 @@ import { webhookRoutes } from './routes/webhook-routes.js';
 import { batchRoutes } from './routes/batch-routes.js';
 import { bindingPublicRoutes } from './routes/binding-public-routes.js';
 import { bindingRoutes } from './routes/binding-routes.js';
+import { videoGenerateRoutes } from './routes/video-generate-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
 
 export interface GatewayDeps {
@@ -78,7 +79,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
   app.use(batchRoutes({ db: deps.db, bus: deps.bus, guard: deps.guard, secretBox: deps.secretBox, csvMaxBytes: deps.settings.csvMaxBytes, retentionMs: deps.settings.batchRetentionMs }));
   app.use(bindingRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox, publicBaseUrl: deps.settings.publicBaseUrl, maxBytes: deps.settings.bindingMaxBytes ?? 5 * 1024 * 1024, fetchTimeoutMs: deps.settings.bindingFetchTimeoutMs ?? 10_000 }));
-  app.use(videoRoutes({ ...renderDeps, guard: deps.guard, ai: deps.settings.ai ?? null, videoWaitMs: deps.settings.videoWaitMs ?? 300_000, previewPerMinute: deps.settings.videoPreviewPerMinute ?? 60 }));
+  const videoDeps = { ...renderDeps, videoWaitMs: deps.settings.videoWaitMs ?? 300_000 };
+  app.use(videoGenerateRoutes({ ...videoDeps, ai: deps.settings.ai ?? null }));
+  app.use(videoRoutes({ ...videoDeps, guard: deps.guard, previewPerMinute: deps.settings.videoPreviewPerMinute ?? 60 }));
   app.use(routeNotFound);
   app.use(problemMiddleware({ errorsBaseUrl: deps.settings.errorsBaseUrl, maxBodyBytes: deps.settings.maxBodyBytes, logger: deps.logger }));
   return app;

@@ -1,10 +1,10 @@
 import { ProblemError } from '@pressroom/problem';
-import { QuotaExceededError } from '@pressroom/db';
+import { AiQuotaExceededError, QuotaExceededError } from '@pressroom/db';
 
 /**
  * Monthly render credits used up → `quota-exceeded` with `code: "quota_exceeded"` and no
  * Retry-After (waiting a minute does not help). The status is the endpoint's choice: 429 on
- * image/GIF/HTML-template/PDF/batch endpoints, 402 planned for video (docs/limits.md).
+ * image/GIF/HTML-template/PDF/batch endpoints, 402 on video endpoints (docs/limits.md).
  */
 export function quotaProblem(error: QuotaExceededError, status = 429): ProblemError {
   return new ProblemError('quota-exceeded', {
@@ -22,5 +22,15 @@ export async function withQuotaProblem<T>(work: () => Promise<T>, status = 429):
   } catch (error) {
     if (error instanceof QuotaExceededError) throw quotaProblem(error, status);
     throw error;
+  }
+}
+
+/** Run `work`, turning an AiQuotaExceededError into 402 `ai_quota_exceeded` (a plain message, no retry hint). */
+export async function withAiQuotaProblem<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof AiQuotaExceededError)) throw error;
+    throw new ProblemError('ai-quota-exceeded', { code: 'ai_quota_exceeded', detail: error.message, extensions: { limit: error.limit, used: error.used } });
   }
 }

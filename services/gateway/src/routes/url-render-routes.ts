@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import type { ImageFormat } from '@pressroom/contracts';
-import { authenticateApiKey, findUrlRender, getRenderById, hitCounter, minuteWindow, rememberUrlRender, secondsUntil } from '@pressroom/db';
+import { authenticateApiKey, findUrlRender, getRenderById, rememberUrlRender } from '@pressroom/db';
 import { ProblemError, isProblemError } from '@pressroom/problem';
 import type { AuthContext } from '../http/auth.js';
-import { setRateLimitHeaders } from '../http/rate-limit.js';
+import { countEndpointMinute } from '../http/endpoint-limit.js';
 import { renderTemplate } from '../renders/render-template.js';
 import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { loadTemplate } from '../renders/template-source.js';
@@ -52,13 +52,7 @@ export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; n
     if (!match || !format) throw fail('route-not-found', 'Use /r/{templateUid}.png, .jpeg, .jpg or .webp.');
     const auth = await authenticateUrl(deps, req);
 
-    const at = now();
-    const window = minuteWindow(at);
-    const count = await hitCounter(deps.db, { ownerId: auth.ownerId, scope: 'endpoint:url-render', window });
-    setRateLimitHeaders(res, { scope: 'minute', limit: deps.perMinute, count, window });
-    if (count > deps.perMinute) {
-      throw new ProblemError('rate-limit', { detail: `URL renders allow ${deps.perMinute} requests per minute.`, headers: { 'Retry-After': String(secondsUntil(window.end, at)) } });
-    }
+    await countEndpointMinute(deps.db, res, { ownerId: auth.ownerId, scope: 'url-render', limit: deps.perMinute, what: 'URL renders', now: now() });
 
     const quality = parseQuality(req.query.quality);
     const layout = typeof req.query.layout === 'string' ? req.query.layout : undefined;

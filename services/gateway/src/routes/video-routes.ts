@@ -1,8 +1,5 @@
 import { Router } from 'express';
 import {
-  CATALOG,
-  VIDEO_GENERATE_AI_COST,
-  VideoGenerateRequest,
   VideoPreviewRequest,
   VideoRenderRequest,
   VideoTemplateCreate,
@@ -12,132 +9,29 @@ import {
   paginate,
   type VariableDefinition,
   type VideoRenderResult,
-  type VideoTemplateSource,
 } from '@pressroom/contracts';
-import { AiQuotaExceededError, assertAiCreditsAvailable, deleteVideoTemplate, spendAiCredits, getRenderById, getVideoTemplate, hitCounter, insertVideoTemplate, listVideoTemplates, minuteWindow, secondsUntil, updateVideoTemplate, type VideoTemplateRow } from '@pressroom/db';
+import { deleteVideoTemplate, getRenderById, insertVideoTemplate, listVideoTemplates, updateVideoTemplate, type VideoTemplateRow } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
-import { authOf, type AuthContext } from '../http/auth.js';
-import { setRateLimitHeaders } from '../http/rate-limit.js';
+import { authOf } from '../http/auth.js';
+import { countEndpointMinute } from '../http/endpoint-limit.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
-import { submitRender, type RenderGatewayDeps } from '../renders/submit-render.js';
-import { checkCodeTemplate } from '@pressroom/video';
-import { writeScene, type AiProvider } from '../video/ai-scene-writer.js';
-import { checkDesign, type CheckedDesign } from '../video/video-design.js';
+import { loadVideoTemplate, submitVideoRender, videoTemplateNotFound, type VideoGatewayDeps } from '../video/submit-video-render.js';
+import { checkDesign, designFields } from '../video/video-design.js';
 import { timelineVariables } from '../video/video-variables.js';
 import { videoTemplateView } from '../views/video-template-view.js';
 
-export interface VideoRouteDeps extends RenderGatewayDeps {
-  /** The AI provider for POST /video/templates/generate; unset → 501 ai-not-configured. */
-  ai: AiProvider | null;
+export interface VideoRouteDeps extends VideoGatewayDeps {
   guard: SsrfGuard;
-  /** How long a render request waits for the file (videos take seconds to minutes). */
-  videoWaitMs: number;
   /** The fixed per-owner minute limit of previews (PRESSROOM_VIDEO_PREVIEW_PER_MINUTE). */
   previewPerMinute: number;
-}
-
-/** How long generation waits for its preview frame before answering without it. */
-const GENERATE_PREVIEW_WAIT_MS = 60_000;
-
-/** Credits exhausted on video endpoints is a 402 (the contract), not the 429 of image endpoints. */
-const VIDEO_QUOTA_STATUS = 402;
-
-/** AI credits used up → 402 ai_quota_exceeded, a plain message and no retry hint. */
-async function withAiQuotaProblem<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof AiQuotaExceededError)) throw error;
-    throw new ProblemError('ai-quota-exceeded', { code: 'ai_quota_exceeded', detail: error.message, extensions: { limit: error.limit, used: error.used } });
-  }
-}
-
-function notFound(uid: string): ProblemError {
-  return new ProblemError('not-found', { detail: `No video template with uid ${JSON.stringify(uid)} exists for this account.` });
-}
-
-async function loadVideoTemplate(deps: VideoRouteDeps, auth: AuthContext, uid: string): Promise<VideoTemplateRow> {
-  const row = await getVideoTemplate(deps.db, { ownerId: auth.ownerId, uid });
-  if (!row) throw notFound(uid);
-  return row;
-}
-
-function sourceOf(row: VideoTemplateRow): VideoTemplateSource {
-  return row.kind === 'code' ? { kind: 'code', tsx: row.tsx! } : { kind: 'timeline', projectJson: row.projectJson! };
 }
 
 /** Props for a code template are passed as given (its own defaults govern); a timeline's are validated. */
 async function variablesFor(deps: VideoRouteDeps, row: VideoTemplateRow, supplied: Record<string, unknown>): Promise<Record<string, unknown>> {
   if (row.kind === 'code') return supplied;
   return timelineVariables({ definitions: row.variableDefinitions as VariableDefinition[], supplied, guard: deps.guard });
-}
-
-function designFields(design: CheckedDesign) {
-  const { tsx, projectJson, width, height, fps, durationInFrames } = design;
-  return { tsx, projectJson, width, height, fps, durationInFrames };
-}
-
-interface VideoJob {
-  auth: AuthContext;
-  row: VideoTemplateRow;
-  variables: Record<string, unknown>;
-  mode: 'render' | 'preview';
-  format: 'mp4' | 'gif' | 'png';
-  frame: number | null;
-  /** Render credits (default 1). */
-  cost?: number;
-}
-
-function submitVideo(deps: VideoRouteDeps, job: VideoJob) {
-  return submitRender(
-    { ...deps, renderWaitMs: deps.videoWaitMs },
-    {
-      auth: job.auth,
-      kind: 'video',
-      idPrefix: 'vid',
-      extension: job.format,
-      origin: 'template',
-      templateId: job.row.uid,
-      format: job.format,
-      width: job.row.width,
-      height: job.row.height,
-      quotaStatus: VIDEO_QUOTA_STATUS,
-      ...(job.cost !== undefined ? { cost: job.cost } : {}),
-      subject: CATALOG.renderVideo,
-      command: async ({ id, output, requestedAt }) => ({
-        renderId: id,
-        accountId: job.auth.account.id,
-        ownerId: job.auth.ownerId,
-        origin: 'template' as const,
-        templateId: job.row.uid,
-        template: sourceOf(job.row),
-        variables: job.variables,
-        mode: job.mode,
-        format: job.format,
-        frame: job.frame,
-        output,
-        requestedAt,
-      }),
-    },
-  );
-}
-
-/** Previews carry a fixed per-owner minute limit with the rate-limit headers (docs/video.md). */
-async function countPreview(deps: VideoRouteDeps, res: Parameters<typeof setRateLimitHeaders>[0], ownerId: string): Promise<void> {
-  const at = new Date();
-  const window = minuteWindow(at);
-  const count = await hitCounter(deps.db, { ownerId, scope: 'endpoint:video-preview', window });
-  setRateLimitHeaders(res, { scope: 'minute', limit: deps.previewPerMinute, count, window });
-  if (count > deps.previewPerMinute) {
-    const retryAfter = secondsUntil(window.end, at);
-    throw new ProblemError('rate-limit', {
-      detail: `Video previews allow ${deps.previewPerMinute} requests per minute. Retry in ${retryAfter} seconds.`,
-      headers: { 'Retry-After': String(retryAfter) },
-      extensions: { limit: deps.previewPerMinute, window: 'minute' },
-    });
-  }
 }
 
 /** /video/templates: code (TSX) and timeline (projectJson) templates, rendered by the video service. */
@@ -163,41 +57,6 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
         variableDefinitions: body.variableDefinitions ?? design.derivedDefinitions,
       });
       res.status(201).location(`/video/templates/${row.uid}`).json({ template: videoTemplateView(row) });
-    }),
-  });
-
-  // Before /:uid, which would otherwise take `generate` for a uid.
-  defineRoute(router, '/video/templates/generate', {
-    post: handler(async (req, res) => {
-      const body = parseOrThrow(VideoGenerateRequest, req.body);
-      const auth = authOf(res);
-      if (!deps.ai) throw new ProblemError('ai-not-configured', { detail: 'This server has no AI provider configured (PRESSROOM_AI_BASE_URL, PRESSROOM_AI_API_KEY).' });
-      await withAiQuotaProblem(() => assertAiCreditsAvailable(deps.db, { ownerId: auth.ownerId, needed: VIDEO_GENERATE_AI_COST }));
-      const tsx = await writeScene({
-        provider: deps.ai,
-        brief: { prompt: body.prompt, width: body.width, height: body.height, durationSeconds: body.durationSeconds, brandColor: body.brandColor ?? null },
-        check: async (candidate) => {
-          const checked = await checkCodeTemplate(candidate);
-          return checked.ok ? { ok: true } : { ok: false, errors: checked.errors.map((e) => (e.line === null ? e.message : `${e.line}:${e.column ?? 0}: ${e.message}`)) };
-        },
-      });
-      const design = await checkDesign({ tsx });
-      const row = await insertVideoTemplate(deps.db, {
-        uid: newId('vtp'),
-        ownerId: auth.ownerId,
-        name: body.prompt.slice(0, 80),
-        kind: 'code',
-        ...designFields(design),
-        variableDefinitions: design.derivedDefinitions,
-      });
-      // Charged once the draft exists: failures above cost nothing.
-      await spendAiCredits(deps.db, { ownerId: auth.ownerId, amount: VIDEO_GENERATE_AI_COST });
-      // The preview frame is part of the AI price (cost 0); a slow or failed preview leaves previewUrl null.
-      const preview = await submitVideo(
-        { ...deps, videoWaitMs: GENERATE_PREVIEW_WAIT_MS },
-        { auth, row, variables: {}, mode: 'preview', format: 'png', frame: Math.floor(row.durationInFrames / 2), cost: 0 },
-      ).catch(() => null);
-      res.status(201).location(`/video/templates/${row.uid}`).json({ template: videoTemplateView(row), previewUrl: preview?.state === 'done' ? preview.url : null });
     }),
   });
 
@@ -232,12 +91,12 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
               : {}),
         },
       });
-      if (!row) throw notFound(uid);
+      if (!row) throw videoTemplateNotFound(uid);
       res.json({ template: videoTemplateView(row) });
     }),
     delete: handler(async (req, res) => {
       const uid = req.params.uid as string;
-      if (!(await deleteVideoTemplate(deps.db, { ownerId: authOf(res).ownerId, uid }))) throw notFound(uid);
+      if (!(await deleteVideoTemplate(deps.db, { ownerId: authOf(res).ownerId, uid }))) throw videoTemplateNotFound(uid);
       res.json({ message: 'Video template deleted', uid });
     }),
   });
@@ -265,7 +124,7 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
       const auth = authOf(res);
       const row = await loadVideoTemplate(deps, auth, req.params.uid as string);
       const variables = await variablesFor(deps, row, body.variables);
-      const wait = await submitVideo(deps, { auth, row, variables, mode: 'render', format: body.format, frame: null });
+      const wait = await submitVideoRender(deps, { auth, row, variables, mode: 'render', format: body.format, frame: null });
       if (wait.state === 'pending') {
         res.status(202).location(`/video/renders/${wait.id}`).json({ id: wait.id, status: 'queued', url: null, createdAt: wait.createdAt });
         return;
@@ -289,13 +148,14 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
   defineRoute(router, '/video/templates/:uid/preview', {
     post: handler(async (req, res) => {
       const auth = authOf(res);
-      await countPreview(deps, res, auth.ownerId);
+      // Counted before the body is read: invalid previews count too.
+      await countEndpointMinute(deps.db, res, { ownerId: auth.ownerId, scope: 'video-preview', limit: deps.previewPerMinute, what: 'Video previews' });
       const body = parseOrThrow(VideoPreviewRequest, req.body);
       const row = await loadVideoTemplate(deps, auth, req.params.uid as string);
       if (row.kind !== 'code') {
         throw new ProblemError('preview-not-supported', { code: 'preview_not_supported', detail: 'Single-frame previews are available for code templates only; render the timeline template instead.' });
       }
-      const wait = await submitVideo(deps, { auth, row, variables: body.variables, mode: 'preview', format: 'png', frame: body.frame });
+      const wait = await submitVideoRender(deps, { auth, row, variables: body.variables, mode: 'preview', format: 'png', frame: body.frame });
       if (wait.state === 'pending') {
         res.status(202).location(`/video/renders/${wait.id}`).json({ id: wait.id, status: 'queued', url: null, createdAt: wait.createdAt });
         return;

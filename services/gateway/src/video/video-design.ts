@@ -53,3 +53,9 @@ export async function checkDesign(design: { tsx: string } | { projectJson: Recor
   const { width, height, fps, durationInFrames } = checked.meta;
   return { kind: 'timeline', tsx: null, projectJson: checked.project as Record<string, unknown>, width, height, fps, durationInFrames, derivedDefinitions: [] };
 }
+
+/** The columns a checked design sets on a video template row. */
+export function designFields(design: CheckedDesign) {
+  const { tsx, projectJson, width, height, fps, durationInFrames } = design;
+  return { tsx, projectJson, width, height, fps, durationInFrames };
+}

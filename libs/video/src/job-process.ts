@@ -1,0 +1,152 @@
+import { fork } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The job script (plain JavaScript: it runs without the TypeScript loader of the parent). */
+const WORKER = resolve(dirname(fileURLToPath(import.meta.url)), '../worker/render-job.mjs');
+
+/** What `worker/render-job.mjs` is told to do. */
+export interface RenderJob {
+  kind: 'media' | 'still';
+  serveUrl: string;
+  compositionId: 'code' | 'timeline';
+  inputProps: Record<string, unknown>;
+  browserExecutable: string;
+  port: number;
+  timeoutMs: number;
+  output: string;
+  codec?: 'h264' | 'gif';
+  everyNthFrame?: number;
+  scale?: number;
+  frame?: number;
+}
+
+export type JobMessage =
+  | { type: 'done'; composition: { width: number; height: number; fps: number; durationInFrames: number } }
+  | { type: 'error'; phase: 'launch' | 'compose' | 'render'; error: { name: string; message: string; stack: string } };
+
+export type JobOutcome =
+  | { end: 'message'; message: JobMessage; stderr: string }
+  | { end: 'exit'; code: number | null; signal: string | null; stderr: string }
+  | { end: 'timeout'; stderr: string }
+  | { end: 'aborted'; reason: unknown; stderr: string };
+
+const STDERR_TAIL = 8 * 1024;
+/** After a kill, how long to wait for the process to be reaped before moving on regardless. */
+const REAP_GRACE_MS = 5_000;
+
+function killGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Anything still running whose command line names the job directory (Chromium's profile is in
+ * it, ffmpeg's files too): killed with its process group. A safety net behind the group kill and
+ * Chromium's parent-death signal; Linux only (/proc), a no-op elsewhere.
+ */
+export async function killStragglers(jobDir: string): Promise<number> {
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return 0;
+  }
+  let killed = 0;
+  await Promise.all(
+    entries
+      .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
+      .map(async (name) => {
+        const cmdline = await readFile(`/proc/${name}/cmdline`, 'utf8').catch(() => '');
+        if (!cmdline.includes(jobDir)) return;
+        killed++;
+        killGroup(Number(name));
+        try {
+          process.kill(Number(name), 'SIGKILL');
+        } catch {
+          // Gone meanwhile.
+        }
+      }),
+  );
+  return killed;
+}
+
+/**
+ * Runs one job in its own process and process group, with `TMPDIR` (and the working directory)
+ * set to `tmpDir`. Ends with the job's answer, its exit, the watchdog (`timeoutMs`) or the
+ * signal; on the last two the whole process group is killed. Never rejects for the job's own
+ * failures; rejects only when the process cannot be started.
+ */
+export function runJobProcess(job: RenderJob, options: { tmpDir: string; timeoutMs: number; signal?: AbortSignal }): Promise<JobOutcome> {
+  return new Promise<JobOutcome>((resolvePromise, reject) => {
+    const child = fork(WORKER, [], {
+      cwd: options.tmpDir,
+      detached: true,
+      execArgv: [],
+      env: { ...process.env, TMPDIR: options.tmpDir, TMP: options.tmpDir, TEMP: options.tmpDir },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+
+    let message: JobMessage | null = null;
+    let stopped: { end: 'timeout' } | { end: 'aborted'; reason: unknown } | null = null;
+    let settled = false;
+    let reapTimer: NodeJS.Timeout | undefined;
+
+    const finish = (outcome: JobOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(watchdog);
+      clearTimeout(reapTimer);
+      options.signal?.removeEventListener('abort', onAbort);
+      killGroup(child.pid);
+      resolvePromise(outcome);
+    };
+    const outcomeNow = (code: number | null, sig: string | null): JobOutcome => {
+      if (stopped?.end === 'timeout') return { end: 'timeout', stderr };
+      if (stopped?.end === 'aborted') return { end: 'aborted', reason: stopped.reason, stderr };
+      if (message) return { end: 'message', message, stderr };
+      return { end: 'exit', code, signal: sig, stderr };
+    };
+    const stop = (why: NonNullable<typeof stopped>) => {
+      if (settled || stopped || message) return;
+      stopped = why;
+      killGroup(child.pid);
+      // SIGKILL is reaped at once; should it not be (a process stuck in the kernel), do not wait forever.
+      reapTimer = setTimeout(() => finish(outcomeNow(null, 'SIGKILL')), REAP_GRACE_MS);
+    };
+    const onAbort = () => stop({ end: 'aborted', reason: options.signal?.reason });
+    const watchdog = setTimeout(() => stop({ end: 'timeout' }), options.timeoutMs);
+
+    child.on('message', (received) => {
+      if (!message && !stopped) message = received as JobMessage;
+    });
+    child.once('error', (error) => {
+      if (child.pid === undefined) {
+        settled = true;
+        clearTimeout(watchdog);
+        options.signal?.removeEventListener('abort', onAbort);
+        reject(error);
+      }
+    });
+    // 'close' comes after the exit and the last IPC message; a grandchild holding the stderr pipe
+    // could delay it, so an exit also finishes, a moment later.
+    child.once('close', (code, sig) => finish(outcomeNow(code, sig)));
+    child.once('exit', (code, sig) => {
+      setTimeout(() => finish(outcomeNow(code, sig)), 1_000).unref();
+    });
+
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (child.pid !== undefined && !stopped) child.send(job);
+  });
+}

@@ -1,0 +1,84 @@
+// One video job in its own process (forked by src/renderer.ts with TMPDIR set to the job's own
+// directory and its own process group): everything Remotion writes lands in the job directory,
+// and a watchdog can kill the whole job (node, compositor, ffmpeg; Chromium dies with us through
+// Remotion's `setpriv --pdeathsig`). Plain JavaScript, so it runs without a TypeScript loader.
+//
+// Protocol: the parent sends one `RenderJob` message; we answer `{ type: 'done', composition }`
+// or `{ type: 'error', phase, error: { name, message, stack } }` and exit.
+// `phase` tells the parent whose fault a failure is: `launch` (browser or bundle server: ours)
+// or `compose` / `render` (the scene's).
+import { openBrowser, renderMedia, renderStill, selectComposition } from '@remotion/renderer';
+
+/**
+ * @typedef {{
+ *   kind: 'media' | 'still';
+ *   serveUrl: string;
+ *   compositionId: string;
+ *   inputProps: Record<string, unknown>;
+ *   browserExecutable: string;
+ *   port: number;
+ *   timeoutMs: number;
+ *   output: string;
+ *   codec?: 'h264' | 'gif';
+ *   everyNthFrame?: number;
+ *   scale?: number;
+ *   frame?: number;
+ * }} RenderJob
+ */
+
+// The parent went away (crashed or killed us): take our process group with us.
+process.on('disconnect', () => {
+  try {
+    process.kill(-process.pid, 'SIGKILL');
+  } catch {
+    process.exit(1);
+  }
+});
+
+function send(message) {
+  return new Promise((resolve) => {
+    if (!process.connected) return resolve();
+    process.send(message, () => resolve());
+  });
+}
+
+/** @param {RenderJob} job */
+async function run(job) {
+  let phase = 'launch';
+  let browser = null;
+  try {
+    // Never a download: the executable is always ours (a launcher around Debian's headless shell).
+    const browserOptions = { browserExecutable: job.browserExecutable, chromeMode: /** @type {const} */ ('headless-shell'), logLevel: /** @type {const} */ ('error') };
+    browser = await openBrowser('chrome', browserOptions);
+    const common = { ...browserOptions, serveUrl: job.serveUrl, port: job.port, timeoutInMilliseconds: job.timeoutMs, puppeteerInstance: browser, inputProps: job.inputProps };
+    phase = 'compose';
+    const composition = await selectComposition({ ...common, id: job.compositionId });
+    phase = 'render';
+    if (job.kind === 'still') {
+      await renderStill({ ...common, composition, frame: job.frame ?? 0, output: job.output, imageFormat: 'png', overwrite: true });
+    } else {
+      await renderMedia({
+        ...common,
+        composition,
+        codec: job.codec ?? 'h264',
+        outputLocation: job.output,
+        everyNthFrame: job.everyNthFrame ?? 1,
+        scale: job.scale ?? 1,
+        colorSpace: 'bt709',
+        concurrency: 1,
+        overwrite: true,
+      });
+    }
+    const { width, height, fps, durationInFrames } = composition;
+    await send({ type: 'done', composition: { width, height, fps, durationInFrames } });
+  } catch (error) {
+    const e = error instanceof Error ? error : new Error(String(error));
+    await send({ type: 'error', phase, error: { name: e.name, message: e.message, stack: e.stack ?? '' } });
+  } finally {
+    await browser?.close({ silent: true }).catch(() => undefined);
+  }
+}
+
+process.once('message', (job) => {
+  run(/** @type {RenderJob} */ (job)).finally(() => process.exit(0));
+});

@@ -1,0 +1,71 @@
+import { CATALOG, type VideoTemplateSource } from '@pressroom/contracts';
+import { getVideoTemplate, type VideoTemplateRow } from '@pressroom/db';
+import { ProblemError } from '@pressroom/problem';
+import type { AuthContext } from '../http/auth.js';
+import { submitRender, type RenderGatewayDeps, type RenderWait } from '../renders/submit-render.js';
+
+/** Credits exhausted on video endpoints is a 402 (the contract), not the 429 of image endpoints. */
+export const VIDEO_QUOTA_STATUS = 402;
+
+export interface VideoGatewayDeps extends RenderGatewayDeps {
+  /** How long a render request waits for the file (videos take seconds to minutes). */
+  videoWaitMs: number;
+}
+
+export function videoTemplateNotFound(uid: string): ProblemError {
+  return new ProblemError('not-found', { detail: `No video template with uid ${JSON.stringify(uid)} exists for this account.` });
+}
+
+/** The caller's video template, or 404 (another owner's uid looks missing). */
+export async function loadVideoTemplate(deps: { db: RenderGatewayDeps['db'] }, auth: AuthContext, uid: string): Promise<VideoTemplateRow> {
+  const row = await getVideoTemplate(deps.db, { ownerId: auth.ownerId, uid });
+  if (!row) throw videoTemplateNotFound(uid);
+  return row;
+}
+
+function sourceOf(row: VideoTemplateRow): VideoTemplateSource {
+  return row.kind === 'code' ? { kind: 'code', tsx: row.tsx! } : { kind: 'timeline', projectJson: row.projectJson! };
+}
+
+export interface VideoJob {
+  auth: AuthContext;
+  row: VideoTemplateRow;
+  variables: Record<string, unknown>;
+  mode: 'render' | 'preview';
+  format: 'mp4' | 'gif' | 'png';
+  frame: number | null;
+}
+
+/** One `render.video` command (a video, or a preview frame), charged one render credit, awaited up to `videoWaitMs`. */
+export function submitVideoRender(deps: VideoGatewayDeps, job: VideoJob): Promise<RenderWait> {
+  return submitRender(
+    { ...deps, renderWaitMs: deps.videoWaitMs },
+    {
+      auth: job.auth,
+      kind: 'video',
+      idPrefix: 'vid',
+      extension: job.format,
+      origin: 'template',
+      templateId: job.row.uid,
+      format: job.format,
+      width: job.row.width,
+      height: job.row.height,
+      quotaStatus: VIDEO_QUOTA_STATUS,
+      subject: CATALOG.renderVideo,
+      command: async ({ id, output, requestedAt }) => ({
+        renderId: id,
+        accountId: job.auth.account.id,
+        ownerId: job.auth.ownerId,
+        origin: 'template' as const,
+        templateId: job.row.uid,
+        template: sourceOf(job.row),
+        variables: job.variables,
+        mode: job.mode,
+        format: job.format,
+        frame: job.frame,
+        output,
+        requestedAt,
+      }),
+    },
+  );
+}
