@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setOwnerPlan } from '@pressroom/db';
 import { near, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
-import { probeGif, probeVideo } from './video-media.js';
+import { probeGif, probeVideo } from '@pressroom/testing/media';
 
 /** A 160×90 scene, 10 fps, 1 s, filled with its `color` prop. */
 const SCENE = (options: { fps?: number; frames?: number; color?: string } = {}) => `import { AbsoluteFill, useCurrentFrame } from 'remotion';

@@ -26,6 +26,13 @@ export type JobMessage =
   | { type: 'done'; composition: { width: number; height: number; fps: number; durationInFrames: number } }
   | { type: 'error'; phase: 'launch' | 'compose' | 'render'; error: { name: string; message: string; stack: string } };
 
+/** A console message of the scene's page. */
+export interface SceneLog {
+  type: 'log';
+  level: string;
+  text: string;
+}
+
 export type JobOutcome =
   | { end: 'message'; message: JobMessage; stderr: string }
   | { end: 'exit'; code: number | null; signal: string | null; stderr: string }
@@ -82,7 +89,7 @@ export async function killStragglers(jobDir: string): Promise<number> {
  * signal; on the last two the whole process group is killed. Never rejects for the job's own
  * failures; rejects only when the process cannot be started.
  */
-export function runJobProcess(job: RenderJob, options: { tmpDir: string; timeoutMs: number; signal?: AbortSignal }): Promise<JobOutcome> {
+export function runJobProcess(job: RenderJob, options: { tmpDir: string; timeoutMs: number; signal?: AbortSignal; onLog?: (log: SceneLog) => void }): Promise<JobOutcome> {
   return new Promise<JobOutcome>((resolvePromise, reject) => {
     const child = fork(WORKER, [], {
       cwd: options.tmpDir,
@@ -127,8 +134,9 @@ export function runJobProcess(job: RenderJob, options: { tmpDir: string; timeout
     const onAbort = () => stop({ end: 'aborted', reason: options.signal?.reason });
     const watchdog = setTimeout(() => stop({ end: 'timeout' }), options.timeoutMs);
 
-    child.on('message', (received) => {
-      if (!message && !stopped) message = received as JobMessage;
+    child.on('message', (received: JobMessage | SceneLog) => {
+      if (received.type === 'log') options.onLog?.(received);
+      else if (!message && !stopped) message = received;
     });
     child.once('error', (error) => {
       if (child.pid === undefined) {

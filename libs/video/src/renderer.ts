@@ -7,7 +7,7 @@ import { ProblemError } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Logger } from '@pressroom/telemetry';
 import { checkCodeTemplate } from './code-template.js';
-import { killStragglers, runJobProcess, type JobOutcome, type RenderJob } from './job-process.js';
+import { killStragglers, runJobProcess, type JobOutcome, type RenderJob, type SceneLog } from './job-process.js';
 import { renderBundle } from './render-bundle.js';
 import { checkTimelineProject } from './timeline-project.js';
 
@@ -33,6 +33,8 @@ export interface RenderVideoInput {
   format: 'mp4' | 'gif';
   /** Aborting kills the job (or takes it out of the queue) and rejects with `VideoRenderAbortedError`. */
   signal?: AbortSignal;
+  /** This job's log (the scene's console, failures); default: the renderer's. */
+  logger?: Logger;
 }
 
 export interface RenderStillInput {
@@ -41,6 +43,7 @@ export interface RenderStillInput {
   /** Clamped to the last frame. */
   frame: number;
   signal?: AbortSignal;
+  logger?: Logger;
 }
 
 export interface RenderedVideo {
@@ -252,11 +255,12 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
    * slot, a directory, the job process under the watchdog; the directory is removed in any case.
    */
   async function job<T>(
-    input: { source: VideoTemplateSource; variables: Record<string, unknown>; signal?: AbortSignal | undefined },
+    input: { source: VideoTemplateSource; variables: Record<string, unknown>; signal?: AbortSignal | undefined; logger?: Logger | undefined },
     spec: (plan: Plan, base: JobBase) => RenderJob,
     finish: (composition: Composition, job: RenderJob) => Promise<T>,
   ): Promise<T> {
     const { signal } = input;
+    const logger = input.logger ?? options.logger;
     if (closed) throw new Error('the video renderer is closed');
     if (signal?.aborted) throw new VideoRenderAbortedError(signal.reason);
     pending++;
@@ -274,17 +278,18 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         // Remotion's own limit (delayRender, page loads) must be at least 7 s; the watchdog is ours.
         const jobSpec = spec(plan, { dir, serveUrl, port, browserExecutable, timeoutMs: Math.max(REMOTION_MIN_TIMEOUT_MS, options.timeoutMs) });
         const started = Date.now();
-        const outcome = await runJobProcess(jobSpec, { tmpDir, timeoutMs: options.timeoutMs, ...(signal ? { signal } : {}) });
+        const onLog = (log: SceneLog) => logger?.info({ level: log.level, text: log.text }, 'scene console');
+        const outcome = await runJobProcess(jobSpec, { tmpDir, timeoutMs: options.timeoutMs, onLog, ...(signal ? { signal } : {}) });
         if (outcome.end !== 'message' || outcome.message.type !== 'done') {
           const failure = outcome.end === 'message' && outcome.message.type === 'error' ? { phase: outcome.message.phase, message: firstLine(outcome.message.error.message) } : {};
-          options.logger?.warn({ end: outcome.end, ...failure, ms: Date.now() - started, stderr: outcome.stderr.slice(-2_000) }, 'video job failed');
+          logger?.warn({ end: outcome.end, ...failure, ms: Date.now() - started, stderr: outcome.stderr.slice(-2_000) }, 'video job failed');
         }
         return await finish(settle(outcome, options.timeoutMs), jobSpec);
       } finally {
         slots.release();
         if (dir) {
           const killed = await killStragglers(dir);
-          if (killed > 0) options.logger?.warn({ killed }, 'video job left processes behind; killed');
+          if (killed > 0) logger?.warn({ killed }, 'video job left processes behind; killed');
           await rm(dir, { recursive: true, force: true, maxRetries: 3 });
         }
       }

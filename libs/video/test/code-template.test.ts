@@ -31,6 +31,21 @@ describe('checkCodeTemplate', () => {
     expect(await messages(`${SCENE}\nexport const later = () => import('node:net');`)).toMatch(/"node:net"/);
     expect(await messages(`import x from '@remotion/lambda';\n${SCENE}`)).toMatch(/not available on this server/);
     expect(await messages(`import x from './local';\n${SCENE}`)).toMatch(/"\.\/local" is not allowed/);
+    expect(await messages(`${SCENE}\nexport async function later() { const net = await import('node:net'); return net; }`)).toMatch(/"node:net" is not allowed/);
+  });
+
+  it('refuses import() and require() of a computed name (it cannot be checked), and turns import() into the scene require', async () => {
+    expect(await messages(`${SCENE}\nconst name = 'node:fs';\nexport const load = () => import(name);`)).toMatch(/import\(\) needs a string literal/);
+    expect(await messages(`${SCENE}\nconst name = 'fs';\nexport const load = () => require(name);`)).toMatch(/require\(\) needs a string literal/);
+    expect(await messages(`${SCENE}\nexport const load = (n: string) => import(\`node:\${n}\`);`)).toMatch(/import\(\) needs a string literal/);
+    expect(await messages(`${SCENE}\nconst r = require;\nexport const load = () => r('fs');`)).toMatch(/require may only be called directly/);
+    // Property names are not references to require.
+    const fine = await checkCodeTemplate(`${SCENE}\nexport const o = { require: 1 }; export const p = (x: { require: number }) => x.require;\nexport const later = () => import('zod');`);
+    expect(fine.ok).toBe(true);
+    if (!fine.ok) return;
+    // In the compiled module a literal import() is a call of the scene's require (its module table), never the browser's loader.
+    expect(fine.code).toMatch(/require\("zod"\)/);
+    expect(fine.code).not.toMatch(/\bimport\(/);
   });
 
   it('reports syntax errors with their line and column', async () => {

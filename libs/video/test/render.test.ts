@@ -6,15 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProblemError } from '@pressroom/problem';
 import { createSsrfGuard } from '@pressroom/ssrf';
+import type { Logger } from '@pressroom/telemetry';
 import { createVideoRenderer, renderBundle, VideoRenderAbortedError, type VideoRenderer } from '../src/index.js';
-import { near, pixel, probeGif, probeMp4 } from './media.js';
+import { near, pixel, probeGif, probeVideo as probeMp4 } from '@pressroom/testing/media';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 
 /** 160×90, 10 fps, 10 frames, one colour from a prop. */
-const SCENE = `import { AbsoluteFill } from 'remotion';
+const SCENE = `import { AbsoluteFill, useCurrentFrame } from 'remotion';
 export const meta = { width: 160, height: 90, fps: 10, durationInFrames: 10, defaultProps: { color: '#ff0000' } };
 export default function Scene({ color }: { color: string }) {
+  console.log('drawing frame', useCurrentFrame(), 'in', color);
   return <AbsoluteFill style={{ backgroundColor: color }} />;
 }
 `;
@@ -47,6 +49,7 @@ describe('createVideoRenderer (Remotion on the headless shell)', () => {
   let quick: VideoRenderer;
   let server: Server;
   let serverPort: number;
+  let privateHits = 0;
   const guard = createSsrfGuard({ allowPrivateHosts: [] });
 
   beforeAll(async () => {
@@ -55,7 +58,12 @@ describe('createVideoRenderer (Remotion on the headless shell)', () => {
     await renderBundle();
     renderer = await createVideoRenderer({ browserExecutable: CHROMIUM, workDir: join(workDir, 'main'), timeoutMs: 60_000, guard });
     quick = await createVideoRenderer({ browserExecutable: CHROMIUM, workDir: join(workDir, 'quick'), timeoutMs: 4_000, guard });
-    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('private'));
+    const { default: sharp } = await import('sharp');
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#00ff00' } }).png().toBuffer();
+    server = createServer((_req, res) => {
+      privateHits++;
+      res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     serverPort = (server.address() as { port: number }).port;
   }, 120_000);
@@ -85,8 +93,12 @@ describe('createVideoRenderer (Remotion on the headless shell)', () => {
   });
 
   it('renders one frame as PNG with the variables over the default props, clamped to the last frame', async () => {
-    const still = await renderer.still({ source: { kind: 'code', tsx: SCENE }, variables: { color: '#336699' }, frame: 3 });
+    const lines: Array<{ level: string; text: string }> = [];
+    const logger = { info: (fields: { level: string; text: string }) => lines.push(fields), warn: () => undefined } as unknown as Logger;
+    const still = await renderer.still({ source: { kind: 'code', tsx: SCENE }, variables: { color: '#336699' }, frame: 3, logger });
     expect(still).toMatchObject({ width: 160, height: 90, frame: 3 });
+    // The scene's console goes to the job's log.
+    expect(lines).toContainEqual({ level: 'log', text: 'drawing frame 3 in #336699' });
     expect(await pixel(still.bytes, 80, 45)).toEqual([0x33, 0x66, 0x99]);
     const last = await renderer.still({ source: { kind: 'code', tsx: SCENE }, variables: {}, frame: 99 });
     expect(last.frame).toBe(9);
@@ -143,6 +155,9 @@ export default function Scene() { return <AbsoluteFill><Img src="http://127.0.0.
 `;
     const problem = await problemOf(renderer.still({ source: { kind: 'code', tsx: fetching }, variables: {}, frame: 0 }));
     expect(problem.slug).toBe('render-failed');
+    expect(problem.detail).toMatch(/Error loading image with src: http:\/\/127\.0\.0\.1/);
+    // A valid PNG is there, but the request never reached it.
+    expect(privateHits).toBe(0);
   });
 
   it('kills a scene that never finishes when the watchdog fires: render-timeout', async () => {

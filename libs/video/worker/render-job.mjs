@@ -4,7 +4,8 @@
 // Remotion's `setpriv --pdeathsig`). Plain JavaScript, so it runs without a TypeScript loader.
 //
 // Protocol: the parent sends one `RenderJob` message; we answer `{ type: 'done', composition }`
-// or `{ type: 'error', phase, error: { name, message, stack } }` and exit.
+// or `{ type: 'error', phase, error: { name, message, stack } }` and exit. Before that, the
+// scene's console messages arrive as `{ type: 'log', level, text }`.
 // `phase` tells the parent whose fault a failure is: `launch` (browser or bundle server: ours)
 // or `compose` / `render` (the scene's).
 import { openBrowser, renderMedia, renderStill, selectComposition } from '@remotion/renderer';
@@ -42,6 +43,17 @@ function send(message) {
   });
 }
 
+/** The scene's console, to the parent's log: at most this many messages per job, each cut short. */
+const MAX_LOGS = 50;
+let logs = 0;
+/** @param {{ type: string; text: string }} log */
+function onBrowserLog(log) {
+  if (logs >= MAX_LOGS || !process.connected) return;
+  logs++;
+  const text = logs === MAX_LOGS ? `${log.text.slice(0, 500)} (further console messages dropped)` : log.text.slice(0, 500);
+  process.send({ type: 'log', level: log.type, text });
+}
+
 /** @param {RenderJob} job */
 async function run(job) {
   let phase = 'launch';
@@ -50,7 +62,7 @@ async function run(job) {
     // Never a download: the executable is always ours (a launcher around Debian's headless shell).
     const browserOptions = { browserExecutable: job.browserExecutable, chromeMode: /** @type {const} */ ('headless-shell'), logLevel: /** @type {const} */ ('error') };
     browser = await openBrowser('chrome', browserOptions);
-    const common = { ...browserOptions, serveUrl: job.serveUrl, port: job.port, timeoutInMilliseconds: job.timeoutMs, puppeteerInstance: browser, inputProps: job.inputProps };
+    const common = { ...browserOptions, serveUrl: job.serveUrl, port: job.port, timeoutInMilliseconds: job.timeoutMs, puppeteerInstance: browser, inputProps: job.inputProps, onBrowserLog };
     phase = 'compose';
     const composition = await selectComposition({ ...common, id: job.compositionId });
     phase = 'render';

@@ -9,7 +9,9 @@ export const videoEnv = z.object({
   CHROMIUM_PATH: z.string().default('/usr/lib/chromium/chromium-headless-shell'),
   /** Whole-render watchdog (bundle server, frames, encoding). */
   PRESSROOM_VIDEO_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
-  /** Scratch space for renders; default `<PRESSROOM_DATA_DIR>/video`. */
+  /** Renders at once (each a process with its own Chromium and ffmpeg; one already keeps two cores busy). */
+  PRESSROOM_VIDEO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Per-job directories (each job's TMPDIR, output, Chromium profile); default `<PRESSROOM_DATA_DIR>/video`. */
   PRESSROOM_VIDEO_WORK_DIR: z.string().optional(),
   /** Where the Remotion render bundle is cached (built once per version); default under the system temp dir. */
   PRESSROOM_VIDEO_BUNDLE_DIR: z.string().optional(),

@@ -27,10 +27,11 @@ const renderer = await createVideoRenderer({
   workDir: env.PRESSROOM_VIDEO_WORK_DIR ?? `${env.PRESSROOM_DATA_DIR}/video`,
   ...(env.PRESSROOM_VIDEO_BUNDLE_DIR ? { bundleCacheDir: env.PRESSROOM_VIDEO_BUNDLE_DIR } : {}),
   timeoutMs: env.PRESSROOM_VIDEO_TIMEOUT_MS,
+  concurrency: env.PRESSROOM_VIDEO_CONCURRENCY,
   guard,
   logger,
 });
-const service = await startVideoService({ bus, db, storage, renderer, logger });
+const service = await startVideoService({ bus, db, storage, renderer, logger, concurrency: env.PRESSROOM_VIDEO_CONCURRENCY });
 const ops = await startOpsServer({
   port: env.PORT,
   health: async () => ({

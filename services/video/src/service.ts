@@ -13,6 +13,8 @@ export interface VideoServiceDeps {
   /** From `createVideoRenderer` (@pressroom/video): Remotion on the headless shell behind the egress proxy. */
   renderer: VideoRenderer;
   logger: Logger;
+  /** Commands taken at once (default 1); give the renderer the same `concurrency`, or they wait in its queue. */
+  concurrency?: number;
 }
 
 export interface VideoService {
@@ -23,13 +25,14 @@ export interface VideoService {
 /** The subjects this service needs handlers for; wiring refuses to start without them. */
 export const VIDEO_SERVICE_SUBJECTS = [CATALOG.renderVideo] as const;
 
-/** Wires the video renderer onto the bus: one render at a time per process (a render uses every core). */
+/** Wires the video renderer onto the bus: by default one render at a time per process (a render uses every core). */
 export async function startVideoService(deps: VideoServiceDeps): Promise<VideoService> {
+  const concurrency = deps.concurrency ?? 1;
   await deps.bus.ensure([CATALOG.renderVideo, CATALOG.renderCompleted, CATALOG.renderFailed]);
   const handlers = { [CATALOG.renderVideo.name]: renderVideoHandler(deps) };
   assertHandlers('video', VIDEO_SERVICE_SUBJECTS, handlers);
-  const subscriptions: Subscription[] = [await deps.bus.consume(CATALOG.renderVideo, handlers[CATALOG.renderVideo.name]!, { concurrency: 1 })];
-  deps.logger.info('video service consuming render.video');
+  const subscriptions: Subscription[] = [await deps.bus.consume(CATALOG.renderVideo, handlers[CATALOG.renderVideo.name]!, { concurrency })];
+  deps.logger.info({ concurrency }, 'video service consuming render.video');
   return {
     health() {
       return { video: { ok: true, pending: deps.renderer.pending } };
