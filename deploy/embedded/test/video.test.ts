@@ -1,8 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setOwnerPlan } from '@pressroom/db';
 import { near, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
 import { probeGif, probeVideo } from '@pressroom/testing/media';
+import { startAiStandIn } from './ai-stand-in.js';
 
 /** A 160×90 scene, 10 fps, 1 s, filled with its `color` prop. */
 const SCENE = (options: { fps?: number; frames?: number; color?: string } = {}) => `import { AbsoluteFill, useCurrentFrame } from 'remotion';
@@ -22,32 +21,6 @@ const GREEN: [number, number, number] = [0, 255, 0];
 
 interface TemplateBody {
   template: { uid: string; name: string; kind: string; width: number; height: number; fps: number; durationInFrames: number; variableDefinitions: Array<Record<string, unknown>>; tsx?: string };
-}
-
-/** An OpenAI-compatible chat completions stand-in: answers from a script, records what it was asked. */
-async function startAiStandIn(): Promise<{ baseUrl: string; answers: string[]; requests: Array<{ authorization: string | undefined; body: any }>; close(): Promise<void> }> {
-  const answers: string[] = [];
-  const requests: Array<{ authorization: string | undefined; body: any }> = [];
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return res.writeHead(404).end();
-      requests.push({ authorization: req.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString()) });
-      const content = answers.shift();
-      if (content === undefined) return res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"no answer scripted"}}');
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }] }),
-      );
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    answers,
-    requests,
-    close: () => new Promise((r) => server.close(() => r())),
-  };
 }
 
 describe('video templates (memory+pglite)', () => {

@@ -15,6 +15,7 @@ import { errorPageRoutes } from './routes/error-pages.js';
 import { retiredRoutes } from './routes/retired-routes.js';
 import { fileRoutes } from './routes/file-routes.js';
 import { canvasRoutes } from './routes/canvas-routes.js';
+import { agentScreenshotRoutes } from './routes/agent-screenshot-routes.js';
 import { imageRoutes } from './routes/image-routes.js';
 import { gifRoutes } from './routes/gif-routes.js';
 import { pdfRoutes } from './routes/pdf-routes.js';
@@ -70,6 +71,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(jsonBody({ maxBodyBytes: deps.settings.maxBodyBytes }));
   app.use(idempotency({ db: deps.db, waitMs: deps.settings.renderWaitMs + 5_000 }));
   app.use(canvasRoutes(renderDeps));
+  app.use(agentScreenshotRoutes({ ...renderDeps, guard: deps.guard, ai: deps.settings.ai ?? null }));
   app.use(imageRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(gifRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(pdfRoutes({ ...renderDeps, guard: deps.guard }));

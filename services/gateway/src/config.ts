@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AiProvider } from './video/ai-scene-writer.js';
+import type { AiProvider } from './ai/chat-completion.js';
 import { batchEnv, bindingEnv, commonEnv, portEnv, secretKeyEnv } from '@pressroom/config';
 
 export const gatewayEnv = z.object({

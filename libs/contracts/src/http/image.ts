@@ -65,6 +65,18 @@ export const OgImageRequest = z.object({
 });
 export type OgImageRequest = z.infer<typeof OgImageRequest>;
 
+/** POST /image/agent-screenshot: an AI-chosen page and element, screenshotted (docs/api.md). */
+export const AgentScreenshotRequest = z.object({
+  prompt: z.string().trim().min(1).max(2_000),
+  width: dimension,
+  height: dimension,
+  fileExtension: FileExtension.default('png'),
+});
+export type AgentScreenshotRequest = z.infer<typeof AgentScreenshotRequest>;
+
+/** AI credits one agent screenshot costs (its render is included). */
+export const AGENT_SCREENSHOT_AI_COST = 1;
+
 /** 200 answer of POST /image and of template renders. */
 export interface ImageResult {
   url: string;

@@ -15,6 +15,8 @@ export interface ImageRenderInput {
   selector: string | null;
   format: ImageFormat;
   quality: number;
+  /** Render credits (default 1; 0 inside AI operations, whose price includes their renders). */
+  cost?: number;
 }
 
 export type SubmitOutcome =
@@ -37,6 +39,7 @@ export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRen
     format: input.format,
     width: input.width,
     height: input.height,
+    ...(input.cost !== undefined ? { cost: input.cost } : {}),
     subject: CATALOG.renderImage,
     command: async ({ id, output, requestedAt }) => ({
       renderId: id,

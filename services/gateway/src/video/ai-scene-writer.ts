@@ -1,12 +1,5 @@
 import { ProblemError } from '@pressroom/problem';
-
-/** An OpenAI-compatible chat completions endpoint (PRESSROOM_AI_BASE_URL, _API_KEY, _MODEL). */
-export interface AiProvider {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  timeoutMs: number;
-}
+import { complete, type AiProvider, type ChatMessage } from '../ai/chat-completion.js';
 
 export interface SceneBrief {
   prompt: string;
@@ -38,25 +31,6 @@ export function extractTsx(answer: string): string {
   return (fenced ? fenced[1]! : answer).trim();
 }
 
-async function complete(provider: AiProvider, messages: Array<{ role: string; content: string }>): Promise<string> {
-  let res: Response;
-  try {
-    res = await fetch(`${provider.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${provider.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: provider.model, messages, temperature: 0.4 }),
-      signal: AbortSignal.timeout(provider.timeoutMs),
-    });
-  } catch (error) {
-    throw new ProblemError('ai-generation-failed', { detail: 'The AI provider did not answer in time.', cause: error });
-  }
-  if (!res.ok) throw new ProblemError('ai-generation-failed', { detail: `The AI provider answered HTTP ${res.status}.` });
-  const body = (await res.json().catch(() => null)) as { choices?: Array<{ message?: { content?: unknown } }> } | null;
-  const content = body?.choices?.[0]?.message?.content;
-  if (typeof content !== 'string' || content.trim() === '') throw new ProblemError('ai-generation-failed', { detail: 'The AI provider answered without a scene.' });
-  return content;
-}
-
 /**
  * Ask the provider for a scene, check it with `check`, and when it does not compile ask once
  * more with the compiler's errors. Throws ai-generation-failed when the second answer fails too.
@@ -66,7 +40,7 @@ export async function writeScene(options: {
   brief: SceneBrief;
   check: (tsx: string) => Promise<{ ok: true } | { ok: false; errors: string[] }>;
 }): Promise<string> {
-  const messages = [
+  const messages: ChatMessage[] = [
     { role: 'system', content: systemMessage(options.brief) },
     { role: 'user', content: options.brief.prompt },
   ];
