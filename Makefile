@@ -42,10 +42,11 @@ proto: ## Regenerate proto/ (JSON Schema of every bus message) from libs/contrac
 proto-check: ## Fail when proto/ drifted from libs/contracts
 	@$(NODE_RUN) libs/contracts/scripts/generate-proto.ts --check
 
-bench: setup ## POST /image, /gif, /pdf/* vs raw puppeteer-core loops; writes docs/benchmarks.md and bench/results.json
+bench: setup ## POST /image, /gif, /pdf/*, /video renders vs raw puppeteer-core and Remotion loops; writes docs/benchmarks.md and bench/results.json
 	@$(NODE_RUN) bench/src/image-bench.ts
 	@$(NODE_RUN) bench/src/gif-bench.ts
 	@$(NODE_RUN) bench/src/pdf-bench.ts
+	@$(NODE_RUN) bench/src/video-bench.ts
 
 clean: ## Remove local data (PGlite database, rendered files)
 	rm -rf .data
