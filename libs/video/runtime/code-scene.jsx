@@ -1,7 +1,7 @@
 import React, { useMemo } from 'react';
 import * as ReactJsxRuntime from 'react/jsx-runtime';
 import * as Remotion from 'remotion';
-import { cancelRender } from 'remotion';
+import { cancelRender, delayRender } from 'remotion';
 import * as RemotionPaths from '@remotion/paths';
 import * as Zod from 'zod';
 
@@ -46,6 +46,9 @@ class SceneBoundary extends React.Component {
     return { failed: true };
   }
   componentDidCatch(error) {
+    // Hold the frame first: with a pending delayRender no frame can be captured (an empty frame
+    // would otherwise let the render "succeed" before Remotion notices the cancel).
+    delayRender(`The scene failed: ${error && error.message ? error.message : String(error)}`);
     cancelRender(error);
   }
   render() {
