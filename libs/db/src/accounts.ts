@@ -92,14 +92,12 @@ export async function addAccountToTeam(db: Db, input: { accountId: string; teamI
     await tx.update(templates).set({ ownerId: input.teamId }).where(eq(templates.ownerId, account.id));
     await tx.update(videoTemplates).set({ ownerId: input.teamId }).where(eq(videoTemplates.ownerId, account.id));
     await tx.update(renders).set({ ownerId: input.teamId }).where(eq(renders.ownerId, account.id));
-    // The credits it used move with its renders.
-    await tx.execute(sql`INSERT INTO credit_usage (owner_id, period_start, used)
-      SELECT ${input.teamId}, period_start, used FROM credit_usage WHERE owner_id = ${account.id}
-      ON CONFLICT (owner_id, period_start) DO UPDATE SET used = credit_usage.used + excluded.used`);
-    await tx.delete(creditUsage).where(eq(creditUsage.ownerId, account.id));
-    await tx.execute(sql`INSERT INTO ai_credit_usage (owner_id, period_start, used)
-      SELECT ${input.teamId}, period_start, used FROM ai_credit_usage WHERE owner_id = ${account.id}
-      ON CONFLICT (owner_id, period_start) DO UPDATE SET used = ai_credit_usage.used + excluded.used`);
-    await tx.delete(aiCreditUsage).where(eq(aiCreditUsage.ownerId, account.id));
+    // The credits it used (both monthly pools) move with its renders.
+    for (const pool of [creditUsage, aiCreditUsage]) {
+      await tx.execute(sql`INSERT INTO ${pool} (owner_id, period_start, used)
+        SELECT ${input.teamId}, period_start, used FROM ${pool} WHERE owner_id = ${account.id}
+        ON CONFLICT (owner_id, period_start) DO UPDATE SET used = ${pool}.used + excluded.used`);
+      await tx.delete(pool).where(eq(pool.ownerId, account.id));
+    }
   });
 }

@@ -28,15 +28,14 @@ export async function getOwnerPlan(db: Db, ownerId: string): Promise<OwnerPlan> 
   // Custom limits are an enterprise feature (the admin CLI only sets them there and clears them
   // when an owner leaves enterprise); stored overrides are honoured on any plan so operators and
   // tests can lift a limit without changing the plan's other rules (batch caps, overage).
-  const custom = settings;
   return {
     ownerId,
     plan,
     limits: {
-      perMinute: (custom && settings.perMinute) || base.perMinute,
-      perDay: (custom && settings.perDay) || base.perDay,
-      renderCredits: (custom && settings.renderCredits) || base.renderCredits,
-      aiCredits: (custom && settings.aiCredits) || base.aiCredits,
+      perMinute: settings?.perMinute || base.perMinute,
+      perDay: settings?.perDay || base.perDay,
+      renderCredits: settings?.renderCredits || base.renderCredits,
+      aiCredits: settings?.aiCredits || base.aiCredits,
     },
     overage: plan !== 'free' && (settings?.overage ?? false),
   };
@@ -117,15 +116,19 @@ export async function pruneRateCounters(db: Db, now: Date): Promise<void> {
   await db.orm.execute(sql`DELETE FROM rate_counters WHERE window_start < ${new Date(now.getTime() - 2 * 86_400_000).toISOString()}::timestamptz`);
 }
 
-/** Credits used this calendar month (UTC): renders reserved (queued/rendering) or done, failures released. */
-export async function renderCreditsUsed(db: Db, input: { ownerId: string; now: Date }): Promise<{ used: number; period: Window }> {
+/** One owner's row of a monthly pool (render or AI credits) for the month containing `now`. */
+async function usedInMonth(db: Db, pool: typeof creditUsage | typeof aiCreditUsage, input: { ownerId: string; now: Date }): Promise<{ used: number; period: Window }> {
   const period = monthWindow(input.now);
-  const [row] = await db.orm
-    .select({ used: creditUsage.used })
-    .from(creditUsage)
-    .where(and(eq(creditUsage.ownerId, input.ownerId), eq(creditUsage.periodStart, period.start)))
-    .limit(1);
-  return { used: row?.used ?? 0, period };
+  const rows = await sqlRows<{ used: number | string }>(
+    db,
+    sql`SELECT used FROM ${pool} WHERE owner_id = ${input.ownerId} AND period_start = ${period.start.toISOString()}::timestamptz LIMIT 1`,
+  );
+  return { used: Number(rows[0]?.used ?? 0), period };
+}
+
+/** Credits used this calendar month (UTC): renders reserved (queued/rendering) or done, failures released. */
+export function renderCreditsUsed(db: Db, input: { ownerId: string; now: Date }): Promise<{ used: number; period: Window }> {
+  return usedInMonth(db, creditUsage, input);
 }
 
 /** The owner's monthly render credits would be exceeded by this render (no overage). */
@@ -199,14 +202,8 @@ export class AiQuotaExceededError extends Error {
 }
 
 /** AI credits used this calendar month (UTC). */
-export async function aiCreditsUsed(db: Db, input: { ownerId: string; now: Date }): Promise<{ used: number; period: Window }> {
-  const period = monthWindow(input.now);
-  const [row] = await db.orm
-    .select({ used: aiCreditUsage.used })
-    .from(aiCreditUsage)
-    .where(and(eq(aiCreditUsage.ownerId, input.ownerId), eq(aiCreditUsage.periodStart, period.start)))
-    .limit(1);
-  return { used: row?.used ?? 0, period };
+export function aiCreditsUsed(db: Db, input: { ownerId: string; now: Date }): Promise<{ used: number; period: Window }> {
+  return usedInMonth(db, aiCreditUsage, input);
 }
 
 /** Checked before an AI operation starts; throws AiQuotaExceededError. */
