@@ -6,7 +6,7 @@ PLAN ?=
 PORT ?= 8080
 
 .DEFAULT_GOAL := help
-.PHONY: help setup setup-cluster run run-cluster key test typecheck proto proto-check bench clean
+.PHONY: help setup setup-cluster run run-cluster key test typecheck lint format proto proto-check bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -27,14 +27,22 @@ run-cluster: setup-cluster ## Each service as its own process against local NATS
 key: setup ## Print a new API key for ACCOUNT=<name> (created if missing; PLAN=<plan>)
 	@$(NODE_RUN) services/gateway/src/admin-cli/main.ts key --account "$(ACCOUNT)" $(if $(PLAN),--plan "$(PLAN)")
 
-test: setup-cluster ## Typecheck, proto drift check and every test suite; ends with "N passed, N failed"
-	@$(MAKE) --no-print-directory typecheck proto-check
+test: setup-cluster ## Typecheck, lint, proto drift check and every test suite; ends with "N passed, N failed"
+	@$(MAKE) --no-print-directory typecheck lint proto-check
 	@mkdir -p .data; rc=0; \
 	  node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js --json --outputFile=.data/jest-results.json $(JEST_ARGS) || rc=$$?; \
 	  node deploy/scripts/test-summary.mjs .data/jest-results.json; exit $$rc
 
 typecheck: ## TypeScript strict check of the whole workspace
 	@node_modules/.bin/tsc -p tsconfig.json --noEmit
+
+lint: ## ESLint (type-aware), the dead-code check (knip) and prettier --check
+	@node_modules/.bin/eslint --max-warnings 0 .
+	@node_modules/.bin/knip --no-progress --no-config-hints
+	@node_modules/.bin/prettier --check --log-level warn .
+
+format: ## Rewrite every file in the Prettier style (.prettierrc.json)
+	@node_modules/.bin/prettier --write --log-level warn .
 
 proto: ## Regenerate proto/ (JSON Schema of every bus message) from libs/contracts
 	@$(NODE_RUN) libs/contracts/scripts/generate-proto.ts

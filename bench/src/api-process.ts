@@ -23,17 +23,30 @@ export interface ApiProcess {
 /** The embedded process (`make run`) on a free port with its own data directory, and a key for it. */
 export async function startApi(options: { dataDir: string; pages: number; env?: Record<string, string> }): Promise<ApiProcess> {
   const env = { ...process.env, PRESSROOM_DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', ...options.env };
-  const output = execFileSync('node', [...NODE_RUN, 'services/gateway/src/admin-cli/main.ts', 'key', '--account', 'bench', '--plan', 'enterprise'], { cwd: ROOT, env, encoding: 'utf8' });
+  const output = execFileSync(
+    'node',
+    [...NODE_RUN, 'services/gateway/src/admin-cli/main.ts', 'key', '--account', 'bench', '--plan', 'enterprise'],
+    { cwd: ROOT, env, encoding: 'utf8' },
+  );
   const key = output.trim().split('\n').at(-1)!;
   const port = await freePort();
   const child = spawn('node', [...NODE_RUN, 'deploy/embedded/src/main.ts'], {
     cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PRESSROOM_BROWSER_PAGES: String(options.pages), PRESSROOM_ALLOW_PRIVATE_HOSTS: '127.0.0.2/32' },
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PRESSROOM_BROWSER_PAGES: String(options.pages),
+      PRESSROOM_ALLOW_PRIVATE_HOSTS: '127.0.0.2/32',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
-    const ok = await fetch(`${baseUrl}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { baseUrl, key, child };
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -54,7 +54,12 @@ async function main(): Promise<void> {
   let apiBytes = 0;
   let rawBytes = 0;
   const apiRender = async (i: number) => {
-    const { gif } = await apiPost<{ gif: { url: string; frames: number } }>(api, '/gif', { html: animationHtml(i), ...SIZE, quality: 'medium', frameDurationSeconds: SECONDS });
+    const { gif } = await apiPost<{ gif: { url: string; frames: number } }>(api, '/gif', {
+      html: animationHtml(i),
+      ...SIZE,
+      quality: 'medium',
+      frameDurationSeconds: SECONDS,
+    });
     if (gif.frames !== frames) throw new Error(`expected ${frames} frames, got ${gif.frames}`);
     apiBytes = (await (await fetch(gif.url)).arrayBuffer()).byteLength;
   };
@@ -66,9 +71,18 @@ async function main(): Promise<void> {
     await measure({ concurrency: 1, total: WARMUP, job: rawRender });
     const rawStats = await measure({ concurrency: 1, total: RENDERS, job: rawRender });
     const apiStats = await measure({ concurrency: 1, total: RENDERS, job: apiRender });
-    const row: GifRow = { concurrency: 1, raw: rawStats, api: apiStats, timeRatio: Math.round((apiStats.p50Ms / rawStats.p50Ms) * 100) / 100, apiBytes, rawBytes };
+    const row: GifRow = {
+      concurrency: 1,
+      raw: rawStats,
+      api: apiStats,
+      timeRatio: Math.round((apiStats.p50Ms / rawStats.p50Ms) * 100) / 100,
+      apiBytes,
+      rawBytes,
+    };
     rows.push(row);
-    console.log(`gif c=1  raw p50 ${rawStats.p50Ms} ms p95 ${rawStats.p95Ms} ms | api p50 ${apiStats.p50Ms} ms p95 ${apiStats.p95Ms} ms | api/raw ${row.timeRatio}`);
+    console.log(
+      `gif c=1  raw p50 ${rawStats.p50Ms} ms p95 ${rawStats.p95Ms} ms | api p50 ${apiStats.p50Ms} ms p95 ${apiStats.p95Ms} ms | api/raw ${row.timeRatio}`,
+    );
   } finally {
     await raw.close();
     api.child.kill('SIGTERM');
@@ -86,7 +100,10 @@ async function main(): Promise<void> {
     '',
     '| concurrency | raw p50 ms | raw p95 ms | api p50 ms | api p95 ms | api/raw (p50) | GIF bytes (api / raw) |',
     '|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.concurrency} | ${r.raw.p50Ms} | ${r.raw.p95Ms} | ${r.api.p50Ms} | ${r.api.p95Ms} | ${r.timeRatio} | ${r.apiBytes} / ${r.rawBytes} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.concurrency} | ${r.raw.p50Ms} | ${r.raw.p95Ms} | ${r.api.p50Ms} | ${r.api.p95Ms} | ${r.timeRatio} | ${r.apiBytes} / ${r.rawBytes} |`,
+    ),
     '',
     'Target: api ≤ 1.2× raw time.',
   ].join('\n');

@@ -61,15 +61,18 @@ function markdown(rows: Row[], meta: Record<string, unknown>): string {
     '',
     '| concurrency | raw p50 ms | raw p95 ms | raw renders/s | api p50 ms | api p95 ms | api renders/s | throughput api/raw | p50 overhead ms |',
     '|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.concurrency} | ${r.raw.p50Ms} | ${r.raw.p95Ms} | ${r.raw.rendersPerSecond} | ${r.api.p50Ms} | ${r.api.p95Ms} | ${r.api.rendersPerSecond} | ${r.throughputRatio} | ${r.p50OverheadMs} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.concurrency} | ${r.raw.p50Ms} | ${r.raw.p95Ms} | ${r.raw.rendersPerSecond} | ${r.api.p50Ms} | ${r.api.p95Ms} | ${r.api.rendersPerSecond} | ${r.throughputRatio} | ${r.p50OverheadMs} |`,
+    ),
     '',
     'Targets: throughput ≥ 0.85× raw at concurrency 4; p50 overhead ≤ 15 ms at concurrency 1.',
     '',
     '## Notes',
     '',
     '- The machine is a shared 2-core VM: absolute numbers move by ±30 % between runs (load average 3 with nothing of ours running). Only the side-by-side ratio within one run means something.',
-    '- PNGs are shipped as Chromium\'s fast encoder writes them (`PRESSROOM_PNG_COMPRESSION=fast`, the default), exactly what the raw loop returns. `PRESSROOM_PNG_COMPRESSION=small` re-compresses gradient- and photo-heavy PNGs with zlib: this card drops from about 580 KB to about 100 KB for about 25 ms of CPU per render, which costs about a quarter of the throughput at concurrency 4 (measured 0.74× raw).',
-    '- Script-free HTML (no `<script>`, inline handlers, frames or `javascript:` URLs) renders with JavaScript off, so its pooled page is reused at once; a page that ran script is first parked on `about:blank` (a real navigation, so its timers cannot read the next render), which measured 62 → 89 ms p50 and 22 → 13 renders/s. Contacted origins\' cookies and storage are wiped after every render either way.',
+    "- PNGs are shipped as Chromium's fast encoder writes them (`PRESSROOM_PNG_COMPRESSION=fast`, the default), exactly what the raw loop returns. `PRESSROOM_PNG_COMPRESSION=small` re-compresses gradient- and photo-heavy PNGs with zlib: this card drops from about 580 KB to about 100 KB for about 25 ms of CPU per render, which costs about a quarter of the throughput at concurrency 4 (measured 0.74× raw).",
+    "- Script-free HTML (no `<script>`, inline handlers, frames or `javascript:` URLs) renders with JavaScript off, so its pooled page is reused at once; a page that ran script is first parked on `about:blank` (a real navigation, so its timers cannot read the next render), which measured 62 → 89 ms p50 and 22 → 13 renders/s. Contacted origins' cookies and storage are wiped after every render either way.",
     '',
   ];
   return lines.join('\n');
@@ -96,7 +99,9 @@ async function main(): Promise<void> {
         p50OverheadMs: Math.round((apiStats.p50Ms - rawStats.p50Ms) * 10) / 10,
       };
       rows.push(row);
-      console.log(`c=${concurrency}  raw p50 ${rawStats.p50Ms} ms p95 ${rawStats.p95Ms} ms ${rawStats.rendersPerSecond}/s | api p50 ${apiStats.p50Ms} ms p95 ${apiStats.p95Ms} ms ${apiStats.rendersPerSecond}/s | ratio ${row.throughputRatio} overhead ${row.p50OverheadMs} ms`);
+      console.log(
+        `c=${concurrency}  raw p50 ${rawStats.p50Ms} ms p95 ${rawStats.p95Ms} ms ${rawStats.rendersPerSecond}/s | api p50 ${apiStats.p50Ms} ms p95 ${apiStats.p95Ms} ms ${apiStats.rendersPerSecond}/s | ratio ${row.throughputRatio} overhead ${row.p50OverheadMs} ms`,
+      );
     }
   } finally {
     await raw.close();

@@ -47,9 +47,19 @@ async function main(): Promise<void> {
   const raw = await RawPdfLoop.start({ executablePath: CHROMIUM, pages: PAGES });
   const rows: PdfRow[] = [];
   try {
-    const { template } = await apiPost<{ template: { uid: string } }>(api, '/templates', { name: 'bench invoice', html: invoiceHtml('{{number}}', 1) });
+    const { template } = await apiPost<{ template: { uid: string } }>(api, '/templates', {
+      name: 'bench invoice',
+      html: invoiceHtml('{{number}}', 1),
+    });
     const sets = Array.from({ length: 10 }, (_, i) => ({ number: `M-${i + 1}` }));
-    const cases: Array<{ name: string; pages: number; concurrency: number; renders: number; api(i: number): Promise<void>; raw(i: number): Promise<void> }> = [1, 4]
+    const cases: Array<{
+      name: string;
+      pages: number;
+      concurrency: number;
+      renders: number;
+      api(i: number): Promise<void>;
+      raw(i: number): Promise<void>;
+    }> = [1, 4]
       .map((concurrency) => ({
         name: '1-page invoice, POST /pdf/render',
         pages: 1,
@@ -64,7 +74,8 @@ async function main(): Promise<void> {
           pages: 10,
           concurrency: 1,
           renders: Math.ceil(RENDERS / 3),
-          api: async (i: number) => check(await apiPost<{ pageCount: number }>(api, '/pdf/render', { html: invoiceHtml(`B-${i}`, 10) }), 10),
+          api: async (i: number) =>
+            check(await apiPost<{ pageCount: number }>(api, '/pdf/render', { html: invoiceHtml(`B-${i}`, 10) }), 10),
           raw: async (i: number) => void (await raw.print(invoiceHtml(`B-${i}`, 10))),
         },
         {
@@ -72,7 +83,8 @@ async function main(): Promise<void> {
           pages: 10,
           concurrency: 1,
           renders: Math.ceil(RENDERS / 3),
-          api: async () => check(await apiPost<{ pageCount: number }>(api, '/pdf/multi-page', { templateUid: template.uid, variableSets: sets }), 10),
+          api: async () =>
+            check(await apiPost<{ pageCount: number }>(api, '/pdf/multi-page', { templateUid: template.uid, variableSets: sets }), 10),
           raw: async () => void (await raw.printJoined(sets.map((s) => invoiceHtml(s.number, 1)))),
         },
       ]);
@@ -91,7 +103,9 @@ async function main(): Promise<void> {
         throughputRatio: Math.round((apiStats.rendersPerSecond / rawStats.rendersPerSecond) * 100) / 100,
       };
       rows.push(row);
-      console.log(`pdf ${c.name} c=${c.concurrency}  raw p50 ${rawStats.p50Ms} ms ${rawStats.rendersPerSecond}/s | api p50 ${apiStats.p50Ms} ms ${apiStats.rendersPerSecond}/s | api/raw time ${row.timeRatio}`);
+      console.log(
+        `pdf ${c.name} c=${c.concurrency}  raw p50 ${rawStats.p50Ms} ms ${rawStats.rendersPerSecond}/s | api p50 ${apiStats.p50Ms} ms ${apiStats.rendersPerSecond}/s | api/raw time ${row.timeRatio}`,
+      );
     }
   } finally {
     await raw.close();
@@ -110,7 +124,10 @@ async function main(): Promise<void> {
     '',
     '| case | concurrency | pages | raw p50 ms | raw p95 ms | raw PDFs/s | api p50 ms | api p95 ms | api PDFs/s | api/raw time (p50) | throughput api/raw |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.case} | ${r.concurrency} | ${r.pages} | ${r.raw.p50Ms} | ${r.raw.p95Ms} | ${r.raw.rendersPerSecond} | ${r.api.p50Ms} | ${r.api.p95Ms} | ${r.api.rendersPerSecond} | ${r.timeRatio} | ${r.throughputRatio} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.case} | ${r.concurrency} | ${r.pages} | ${r.raw.p50Ms} | ${r.raw.p95Ms} | ${r.raw.rendersPerSecond} | ${r.api.p50Ms} | ${r.api.p95Ms} | ${r.api.rendersPerSecond} | ${r.timeRatio} | ${r.throughputRatio} |`,
+    ),
   ].join('\n');
   await writeBenchSection({ key: 'pdf', markdown, results: { meta, rows } });
   console.log('wrote the pdf section of docs/benchmarks.md and bench/results.json');

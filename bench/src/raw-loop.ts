@@ -4,9 +4,17 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 const FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--hide-scrollbars', '--mute-audio',
-  '--font-render-hinting=none', '--disable-frame-rate-limit',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--hide-scrollbars',
+  '--mute-audio',
+  '--font-render-hinting=none',
+  '--disable-frame-rate-limit',
 ];
 
 /**

@@ -5,9 +5,17 @@ import { PDFDocument } from 'pdf-lib';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 const FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--hide-scrollbars', '--mute-audio',
-  '--font-render-hinting=none', '--disable-frame-rate-limit',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--hide-scrollbars',
+  '--mute-audio',
+  '--font-render-hinting=none',
+  '--disable-frame-rate-limit',
 ];
 
 /** The PDF baseline: puppeteer-core on warm pages, `setContent` + `page.pdf` (A4, backgrounds), nothing around it. */
@@ -20,7 +28,13 @@ export class RawPdfLoop {
 
   static async start(options: { executablePath: string; pages: number }): Promise<RawPdfLoop> {
     const userDataDir = await mkdtemp(join(tmpdir(), 'bench-raw-pdf-'));
-    const browser = await puppeteer.launch({ executablePath: options.executablePath, headless: 'shell', args: FLAGS, userDataDir, pipe: true });
+    const browser = await puppeteer.launch({
+      executablePath: options.executablePath,
+      headless: 'shell',
+      args: FLAGS,
+      userDataDir,
+      pipe: true,
+    });
     const pages = await Promise.all(Array.from({ length: options.pages }, () => browser.newPage()));
     return new RawPdfLoop(browser, pages, userDataDir);
   }

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-const HEADER = '# Benchmarks\n\nWritten by `make bench` (bench/src/*-bench.ts, one section each); machine-readable copy in `bench/results.json`.\n';
+const HEADER =
+  '# Benchmarks\n\nWritten by `make bench` (bench/src/*-bench.ts, one section each); machine-readable copy in `bench/results.json`.\n';
 
 export function replaceSection(document: string, key: string, markdown: string): string {
   const open = `<!-- bench:${key} -->`;

@@ -53,7 +53,9 @@ async function main(): Promise<void> {
   let rawBytes = 0;
   let templateUid = '';
   const apiRender = async (i: number) => {
-    const video = await apiPost<{ url: string; durationInFrames: number }>(api, `/video/templates/${templateUid}/render`, { variables: { title: `Report ${i}` } });
+    const video = await apiPost<{ url: string; durationInFrames: number }>(api, `/video/templates/${templateUid}/render`, {
+      variables: { title: `Report ${i}` },
+    });
     if (video.durationInFrames !== 60) throw new Error(`expected 60 frames, got ${video.durationInFrames}`);
     apiBytes = (await (await fetch(video.url)).arrayBuffer()).byteLength;
   };
@@ -62,7 +64,16 @@ async function main(): Promise<void> {
     const common = { serveUrl, browserExecutable: CHROMIUM, chromeMode: 'headless-shell' as const, logLevel: 'error' as const };
     const composition = await selectComposition({ ...common, id: 'code', inputProps });
     const outputLocation = join(scratch, `raw-${i}.mp4`);
-    await renderMedia({ ...common, composition, inputProps, codec: 'h264', outputLocation, colorSpace: 'bt709', concurrency: 1, overwrite: true });
+    await renderMedia({
+      ...common,
+      composition,
+      inputProps,
+      codec: 'h264',
+      outputLocation,
+      colorSpace: 'bt709',
+      concurrency: 1,
+      overwrite: true,
+    });
     rawBytes = (await readFile(outputLocation)).byteLength;
   };
   let row: VideoRow;
@@ -79,7 +90,9 @@ async function main(): Promise<void> {
     const raw = await measure({ concurrency: 1, total: RENDERS, job: rawRender });
     const apiStats = await measure({ concurrency: 1, total: RENDERS, job: apiRender });
     row = { raw, api: apiStats, timeRatio: Math.round((apiStats.p50Ms / raw.p50Ms) * 100) / 100, apiBytes, rawBytes };
-    console.log(`video mp4 c=1  raw p50 ${raw.p50Ms} ms p95 ${raw.p95Ms} ms | api p50 ${apiStats.p50Ms} ms p95 ${apiStats.p95Ms} ms | api/raw ${row.timeRatio}`);
+    console.log(
+      `video mp4 c=1  raw p50 ${raw.p50Ms} ms p95 ${raw.p95Ms} ms | api p50 ${apiStats.p50Ms} ms p95 ${apiStats.p95Ms} ms | api/raw ${row.timeRatio}`,
+    );
   } finally {
     api.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -92,7 +105,7 @@ async function main(): Promise<void> {
     '',
     `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; ${RENDERS} renders per side, one at a time, after ${WARMUP} warm-up render each.`,
     '',
-    '- **raw**: `selectComposition` + `renderMedia` (H.264, BT.709, concurrency 1) in the bench process, on the same render bundle, composition and props, Debian\'s headless shell; no proxy, no child process.',
+    "- **raw**: `selectComposition` + `renderMedia` (H.264, BT.709, concurrency 1) in the bench process, on the same render bundle, composition and props, Debian's headless shell; no proxy, no child process.",
     '- **api**: `POST /video/templates/{uid}/render` over HTTP to the embedded process (auth, credits, database row, bus command, the scene compiled, a child process per render behind the egress proxy, storage write, bus reply), answered when the file is stored.',
     '',
     '| concurrency | raw p50 ms | raw p95 ms | api p50 ms | api p95 ms | api/raw (p50) | MP4 bytes (api / raw) |',

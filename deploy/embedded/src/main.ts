@@ -39,12 +39,27 @@ const stack = await startStack({
     pngCompression: env.PRESSROOM_PNG_COMPRESSION,
   },
   secretKey: env.PRESSROOM_SECRET_KEY,
-  batches: { pollMs: env.PRESSROOM_BATCH_POLL_MS, retentionMs: env.PRESSROOM_BATCH_RETENTION, csvMaxBytes: env.PRESSROOM_BATCH_CSV_MAX_BYTES },
-  bindings: { pollMs: env.PRESSROOM_BINDING_POLL_MS, maxBytes: env.PRESSROOM_BINDING_MAX_BYTES, fetchTimeoutMs: env.PRESSROOM_BINDING_FETCH_TIMEOUT_MS },
-  webhooks: { retryScheduleMs: env.PRESSROOM_WEBHOOK_RETRY_SCHEDULE, timeoutMs: env.PRESSROOM_WEBHOOK_TIMEOUT_MS, pollMs: env.PRESSROOM_WEBHOOK_POLL_MS },
+  batches: {
+    pollMs: env.PRESSROOM_BATCH_POLL_MS,
+    retentionMs: env.PRESSROOM_BATCH_RETENTION,
+    csvMaxBytes: env.PRESSROOM_BATCH_CSV_MAX_BYTES,
+  },
+  bindings: {
+    pollMs: env.PRESSROOM_BINDING_POLL_MS,
+    maxBytes: env.PRESSROOM_BINDING_MAX_BYTES,
+    fetchTimeoutMs: env.PRESSROOM_BINDING_FETCH_TIMEOUT_MS,
+  },
+  webhooks: {
+    retryScheduleMs: env.PRESSROOM_WEBHOOK_RETRY_SCHEDULE,
+    timeoutMs: env.PRESSROOM_WEBHOOK_TIMEOUT_MS,
+    pollMs: env.PRESSROOM_WEBHOOK_POLL_MS,
+  },
   gif: { pages: env.PRESSROOM_GIF_PAGES, timeoutMs: env.PRESSROOM_GIF_TIMEOUT_MS },
   withVideoService: true,
-  video: { timeoutMs: env.PRESSROOM_VIDEO_TIMEOUT_MS, ...(env.PRESSROOM_VIDEO_BUNDLE_DIR ? { bundleCacheDir: env.PRESSROOM_VIDEO_BUNDLE_DIR } : {}) },
+  video: {
+    timeoutMs: env.PRESSROOM_VIDEO_TIMEOUT_MS,
+    ...(env.PRESSROOM_VIDEO_BUNDLE_DIR ? { bundleCacheDir: env.PRESSROOM_VIDEO_BUNDLE_DIR } : {}),
+  },
   gateway: {
     maxBodyBytes: gateway.maxBodyBytes,
     renderWaitMs: gateway.renderWaitMs,

@@ -36,8 +36,20 @@ export interface StackOptions {
   allowPrivateHosts: string[];
   publicBaseUrl?: string | undefined;
   errorsBaseUrl?: string | undefined;
-  browser: { executablePath: string; pages: number; restartAfter: number; queueLimit: number; renderTimeoutMs: number; pngCompression?: 'fast' | 'small' };
-  gateway?: Partial<Pick<GatewaySettings, 'maxBodyBytes' | 'renderWaitMs' | 'authCacheMs' | 'urlRenderPerMinute' | 'videoWaitMs' | 'videoPreviewPerMinute' | 'ai'>>;
+  browser: {
+    executablePath: string;
+    pages: number;
+    restartAfter: number;
+    queueLimit: number;
+    renderTimeoutMs: number;
+    pngCompression?: 'fast' | 'small';
+  };
+  gateway?: Partial<
+    Pick<
+      GatewaySettings,
+      'maxBodyBytes' | 'renderWaitMs' | 'authCacheMs' | 'urlRenderPerMinute' | 'videoWaitMs' | 'videoPreviewPerMinute' | 'ai'
+    >
+  >;
   logger?: Logger;
   /** Run the image renderer in this process (default true). */
   withImageService?: boolean;
@@ -89,7 +101,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const namespace = options.busNamespace ?? '';
   const bus = await createBus({ natsUrl: options.natsUrl, namespace, logger });
   await bus.ensure([CATALOG.renderImage, CATALOG.renderGif, CATALOG.renderPdf, CATALOG.renderCompleted, CATALOG.renderFailed]);
-  const db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir === undefined ? undefined : `${options.dataDir}/pglite` });
+  const db = await openDatabase({
+    url: options.databaseUrl,
+    dataDir: options.dataDir === undefined ? undefined : `${options.dataDir}/pglite`,
+  });
   const storage = await createStorage({
     kind: options.storage,
     dir: options.filesDir,
@@ -98,7 +113,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     namespace,
   });
   const guard = createSsrfGuard({ allowPrivateHosts: options.allowPrivateHosts }, options.hostLookup ? { lookup: options.hostLookup } : {});
-  const secretBox = createSecretBox(options.secretKey ?? (await localSecretKey(options.dataDir === undefined ? undefined : `${options.dataDir}/secret.key`)));
+  const secretBox = createSecretBox(
+    options.secretKey ?? (await localSecretKey(options.dataDir === undefined ? undefined : `${options.dataDir}/secret.key`)),
+  );
 
   let pool: BrowserPool | null = null;
   let image: ImageService | null = null;
@@ -110,7 +127,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // PDFs print on the image pool's pages (same kind of short job, no special flags; see docs/pdf.md).
   let pdf: PdfService | null = null;
   if (pool && (options.withPdfService ?? true)) {
-    pdf = await startPdfService({ bus, db, storage, pool, guard, logger, concurrency: options.browser.pages, parallelDocuments: Math.max(1, Math.min(2, options.browser.pages)) });
+    pdf = await startPdfService({
+      bus,
+      db,
+      storage,
+      pool,
+      guard,
+      logger,
+      concurrency: options.browser.pages,
+      parallelDocuments: Math.max(1, Math.min(2, options.browser.pages)),
+    });
   }
   // GIFs hold a page for seconds and need --disable-threaded-animation: their own small browser (see docs/gif.md).
   let gifPool: BrowserPool | null = null;
@@ -119,15 +145,33 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const { pngCompression: _unused, ...browser } = options.browser;
     const gifPages = options.gif?.pages ?? 2;
     const gifTimeoutMs = options.gif?.timeoutMs ?? 120_000;
-    gifPool = await BrowserPool.start({ ...browser, pages: gifPages, renderTimeoutMs: gifTimeoutMs, extraArgs: ANIMATION_CAPTURE_FLAGS, egressGuard: guard, logger });
-    gif = await startGifService({ bus, db, storage, pool: gifPool, guard, logger, concurrency: gifPages, stepTimeoutMs: browser.renderTimeoutMs, gifTimeoutMs });
+    gifPool = await BrowserPool.start({
+      ...browser,
+      pages: gifPages,
+      renderTimeoutMs: gifTimeoutMs,
+      extraArgs: ANIMATION_CAPTURE_FLAGS,
+      egressGuard: guard,
+      logger,
+    });
+    gif = await startGifService({
+      bus,
+      db,
+      storage,
+      pool: gifPool,
+      guard,
+      logger,
+      concurrency: gifPages,
+      stepTimeoutMs: browser.renderTimeoutMs,
+      gifTimeoutMs,
+    });
   }
 
   // Videos: Remotion launches its own headless shell per render, behind the same SSRF guard (docs/video.md).
   let videoRenderer: VideoRenderer | null = null;
   let video: VideoService | null = null;
   if (options.withVideoService ?? false) {
-    const workDir = options.video?.workDir ?? (options.dataDir ? `${options.dataDir}/video` : await mkdtemp(join(tmpdir(), 'pressroom-video-')));
+    const workDir =
+      options.video?.workDir ?? (options.dataDir ? `${options.dataDir}/video` : await mkdtemp(join(tmpdir(), 'pressroom-video-')));
     videoRenderer = await createVideoRenderer({
       browserExecutable: options.browser.executablePath,
       workDir,

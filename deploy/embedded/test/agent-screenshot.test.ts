@@ -14,7 +14,9 @@ describe('POST /image/agent-screenshot (memory+pglite)', () => {
   beforeAll(async () => {
     ai = await startAiStandIn();
     pages = await startPageServer({ '/product': (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE) });
-    stack = await startTestStack('memory+pglite', { gateway: { ai: { baseUrl: ai.baseUrl, apiKey: 'sk-test', model: 'planner', timeoutMs: 10_000 } } });
+    stack = await startTestStack('memory+pglite', {
+      gateway: { ai: { baseUrl: ai.baseUrl, apiKey: 'sk-test', model: 'planner', timeoutMs: 10_000 } },
+    });
   });
   afterAll(async () => {
     await stack?.dispose();
@@ -22,20 +24,34 @@ describe('POST /image/agent-screenshot (memory+pglite)', () => {
     await ai?.close();
   });
 
-  const plan = (url: string, selector: string | null) => `Sure:\n\`\`\`json\n${JSON.stringify({ url, selector, elementDescription: 'the pricing section' })}\n\`\`\``;
+  const plan = (url: string, selector: string | null) =>
+    `Sure:\n\`\`\`json\n${JSON.stringify({ url, selector, elementDescription: 'the pricing section' })}\n\`\`\``;
 
   it('captures the element the provider names, reports what it did, and spends one AI credit (no render credit)', async () => {
     const { key } = await stack.newAccount();
     ai.answers.push(plan(pages.url('/product'), '#pricing'));
-    const res = await stack.api('/image/agent-screenshot', { method: 'POST', key, json: { prompt: 'Screenshot the pricing section of the product page' } });
+    const res = await stack.api('/image/agent-screenshot', {
+      method: 'POST',
+      key,
+      json: { prompt: 'Screenshot the pricing section of the product page' },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { url: string; id: string; metadata: Record<string, unknown> };
-    expect(body.metadata).toMatchObject({ prompt: 'Screenshot the pricing section of the product page', url: pages.url('/product'), selector: '#pricing', elementDescription: 'the pricing section', executionTime: expect.any(Number) });
+    expect(body.metadata).toMatchObject({
+      prompt: 'Screenshot the pricing section of the product page',
+      url: pages.url('/product'),
+      selector: '#pricing',
+      elementDescription: 'the pricing section',
+      executionTime: expect.any(Number),
+    });
     const image = await decode(body.url);
     expect([image.width, image.height]).toEqual([300, 120]);
     expect(near(image.pixel(150, 60), [0, 0, 255])).toBe(true);
     expect(JSON.stringify(ai.requests.at(-1)!.body.messages)).toContain('pricing section');
-    const details = (await (await stack.api('/user/plan-details', { key })).json()) as { aiCredits: { used: number }; renders: { used: number } };
+    const details = (await (await stack.api('/user/plan-details', { key })).json()) as {
+      aiCredits: { used: number };
+      renders: { used: number };
+    };
     expect([details.aiCredits.used, details.renders.used]).toEqual([1, 0]);
   });
 
@@ -54,7 +70,9 @@ describe('POST /image/agent-screenshot (memory+pglite)', () => {
   it('refuses blocked pages, bad answers and exhausted credits, charging nothing', async () => {
     const { key, accountId } = await stack.newAccount();
     ai.answers.push(plan('http://169.254.169.254/latest/meta-data/', null));
-    const blocked = await problemOf(await stack.api('/image/agent-screenshot', { method: 'POST', key, json: { prompt: 'metadata please' } }));
+    const blocked = await problemOf(
+      await stack.api('/image/agent-screenshot', { method: 'POST', key, json: { prompt: 'metadata please' } }),
+    );
     expect([blocked.status, blocked.type]).toEqual([400, expect.stringMatching(/\/blocked-url$/)]);
     ai.answers.push('I cannot help with that.');
     const nonsense = await problemOf(await stack.api('/image/agent-screenshot', { method: 'POST', key, json: { prompt: 'anything' } }));
@@ -67,7 +85,9 @@ describe('POST /image/agent-screenshot (memory+pglite)', () => {
     await setOwnerPlan(stack.db, { ownerId: accountId, kind: 'account', plan: 'pro', settings: { aiCredits: 1 } });
     ai.answers.push(plan(pages.url('/product'), '#pricing'));
     expect((await stack.api('/image/agent-screenshot', { method: 'POST', key, json: { prompt: 'pricing' } })).status).toBe(200);
-    const exhausted = await problemOf(await stack.api('/image/agent-screenshot', { method: 'POST', key, json: { prompt: 'pricing again' } }));
+    const exhausted = await problemOf(
+      await stack.api('/image/agent-screenshot', { method: 'POST', key, json: { prompt: 'pricing again' } }),
+    );
     expect(exhausted).toMatchObject({ status: 402, code: 'ai_quota_exceeded' });
     details = (await (await stack.api('/user/plan-details', { key })).json()) as { aiCredits: { used: number } };
     expect(details.aiCredits.used).toBe(1);

@@ -65,7 +65,12 @@ describe.each(FLAVOURS)('authentication and problem responses (%s)', (flavour) =
   });
 
   it('answers malformed JSON, a wrong content type and a non-object body with problems', async () => {
-    const malformed = await stack.api('/templates', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: '{"name": ' });
+    const malformed = await stack.api('/templates', {
+      method: 'POST',
+      key,
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": ',
+    });
     expect(malformed.status).toBe(400);
     expect((await problemOf(malformed)).type).toMatch(/\/errors\/malformed-json$/);
 
@@ -111,7 +116,11 @@ describe.each(FLAVOURS)('authentication and problem responses (%s)', (flavour) =
   });
 
   it('lists each failing field of a validation error', async () => {
-    const res = await stack.api('/image', { method: 'POST', key, json: { html: '<p>x</p>', url: 'https://example.com', width: 0, height: 1.5, fileExtension: 'gif' } });
+    const res = await stack.api('/image', {
+      method: 'POST',
+      key,
+      json: { html: '<p>x</p>', url: 'https://example.com', width: 0, height: 1.5, fileExtension: 'gif' },
+    });
     expect(res.status).toBe(400);
     const body = await problemOf(res);
     const fields = (body.errors as Array<{ field: string }>).map((e) => e.field).sort();

@@ -51,10 +51,14 @@ describe('a renderer killed mid-batch loses no item and renders none twice (nats
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(child);
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`renderer exited with ${child.exitCode}`);
-      return (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok;
-    }, 'renderer healthy', 60_000);
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`renderer exited with ${child.exitCode}`);
+        return (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok;
+      },
+      'renderer healthy',
+      60_000,
+    );
     return child;
   }
 
@@ -63,7 +67,12 @@ describe('a renderer killed mid-batch loses no item and renders none twice (nats
     pages = await startPageServer({
       '/slow.png': (_req, res) => setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(TINY_PNG), 700),
     });
-    stack = await startTestStack('nats+postgres', { databaseUrl: database.url, busNamespace: namespace, withImageService: false, batches: { pollMs: 250 } });
+    stack = await startTestStack('nats+postgres', {
+      databaseUrl: database.url,
+      busNamespace: namespace,
+      withImageService: false,
+      batches: { pollMs: 250 },
+    });
   }, 60_000);
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
@@ -83,16 +92,40 @@ describe('a renderer killed mid-batch loses no item and renders none twice (nats
     );
     const account = await createAccount(stack.db, { name: `crash-${Date.now()}`, plan: 'pro' });
     // Request rates lifted: the test polls (docs/limits.md).
-    await setOwnerPlan(stack.db, { ownerId: account.id, kind: 'account', plan: 'pro', settings: { perMinute: 1_000_000, perDay: 100_000_000 } });
+    await setOwnerPlan(stack.db, {
+      ownerId: account.id,
+      kind: 'account',
+      plan: 'pro',
+      settings: { perMinute: 1_000_000, perDay: 100_000_000 },
+    });
     const { key } = await createApiKey(stack.db, { accountId: account.id });
-    const created = await stack.api('/templates', { method: 'POST', key, json: { name: 'slow', width: 50, height: 30, html: `<body style="margin:0;background:#00ff00"><img src="${pages.url('/slow.png')}?n={{n}}"></body>` } });
+    const created = await stack.api('/templates', {
+      method: 'POST',
+      key,
+      json: {
+        name: 'slow',
+        width: 50,
+        height: 30,
+        html: `<body style="margin:0;background:#00ff00"><img src="${pages.url('/slow.png')}?n={{n}}"></body>`,
+      },
+    });
     const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
 
     const first = await startRenderer();
-    const startRes = await stack.api(`/templates/${uid}/batch-render`, { method: 'POST', key, json: { variableSets: Array.from({ length: 16 }, (_, n) => ({ n })), concurrency: 4 } });
+    const startRes = await stack.api(`/templates/${uid}/batch-render`, {
+      method: 'POST',
+      key,
+      json: { variableSets: Array.from({ length: 16 }, (_, n) => ({ n })), concurrency: 4 },
+    });
     expect(startRes.status).toBe(202);
     const { batchId } = (await startRes.json()) as { batchId: string };
-    const progress = async () => (await (await stack.api(`/templates/batch/${batchId}/results`, { key })).json()) as { status: string; completedItems: number; failedItems: number; results: Array<{ success: boolean; url: string }> };
+    const progress = async () =>
+      (await (await stack.api(`/templates/batch/${batchId}/results`, { key })).json()) as {
+        status: string;
+        completedItems: number;
+        failedItems: number;
+        results: Array<{ success: boolean; url: string }>;
+      };
 
     await waitFor(async () => (await progress()).completedItems >= 4, 'four items rendered', 60_000);
     first.kill('SIGKILL');
@@ -101,10 +134,14 @@ describe('a renderer killed mid-batch loses no item and renders none twice (nats
     expect(inFlight.length).toBeGreaterThan(0);
 
     await startRenderer();
-    const done = await waitFor(async () => {
-      const p = await progress();
-      return p.status === 'completed' || p.status === 'partial' || p.status === 'failed' ? p : null;
-    }, 'batch finished after the crash', 110_000);
+    const done = await waitFor(
+      async () => {
+        const p = await progress();
+        return p.status === 'completed' || p.status === 'partial' || p.status === 'failed' ? p : null;
+      },
+      'batch finished after the crash',
+      110_000,
+    );
 
     expect(done).toMatchObject({ status: 'completed', completedItems: 16, failedItems: 0 });
     const items = await listBatchItems(stack.db, batchId);

@@ -39,7 +39,8 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
       },
       '/hook': recordInto(received, 200),
       '/people.csv': (_req, res) => res.writeHead(200, { 'content-type': 'text/csv' }).end(peopleCsv()),
-      '/bad.csv': (_req, res) => res.writeHead(200, { 'content-type': 'text/csv' }).end('\uFEFFName,"Price, in EUR"\r\n"Doe, John","12,50"\r\n'),
+      '/bad.csv': (_req, res) =>
+        res.writeHead(200, { 'content-type': 'text/csv' }).end('\uFEFFName,"Price, in EUR"\r\n"Doe, John","12,50"\r\n'),
       '/huge.csv': (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/csv' });
         const row = Buffer.from(`${'x'.repeat(1_000)},y\n`);
@@ -93,10 +94,14 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
     return (await res.json()) as Record<string, any>;
   }
   async function finished(key: string, batchId: string, timeoutMs = 40_000): Promise<Record<string, any>> {
-    return waitFor(async () => {
-      const r = await results(key, batchId);
-      return ['completed', 'partial', 'failed', 'cancelled'].includes(statusOf(r as { status: string })) ? r : null;
-    }, `batch ${batchId} to finish`, timeoutMs);
+    return waitFor(
+      async () => {
+        const r = await results(key, batchId);
+        return ['completed', 'partial', 'failed', 'cancelled'].includes(statusOf(r as { status: string })) ? r : null;
+      },
+      `batch ${batchId} to finish`,
+      timeoutMs,
+    );
   }
   async function batchesOf(key: string): Promise<number> {
     return countBatches(stack.db, { ownerId: accountIds.get(key)! });
@@ -111,20 +116,42 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
         { name: 'colour', type: 'color', validation: { required: true } },
       ],
     });
-    const failedSub = await stack.api('/webhook-subscriptions', { method: 'POST', key, json: { event: 'render.failed', targetUrl: pages.url('/hook?sub=failed'), filters: { templateId: uid } } });
+    const failedSub = await stack.api('/webhook-subscriptions', {
+      method: 'POST',
+      key,
+      json: { event: 'render.failed', targetUrl: pages.url('/hook?sub=failed'), filters: { templateId: uid } },
+    });
     expect(failedSub.status).toBe(201);
     const invalid = new Map<number, Record<string, unknown>>([
       [3, { colour: '#ff0000' }],
       [11, { name: 'x'.repeat(30), colour: '#0000ff' }],
       [19, { name: 'bad colour', colour: 'not-a-colour' }],
     ]);
-    const variableSets = Array.from({ length: 25 }, (_, i) => invalid.get(i) ?? { name: `Row ${i}`, colour: i % 2 === 0 ? '#ff0000' : '#0000ff' });
+    const variableSets = Array.from(
+      { length: 25 },
+      (_, i) => invalid.get(i) ?? { name: `Row ${i}`, colour: i % 2 === 0 ? '#ff0000' : '#0000ff' },
+    );
     const before = received.length;
     const started = await start(key, uid, { variableSets, concurrency: 3, webhookUrl: pages.url('/hook?batch=25') });
-    expect(started).toEqual({ batchId: expect.stringMatching(/^bat_/), status: 'pending', totalItems: 25, message: expect.any(String), webhookSecret: expect.stringMatching(/^whsec_/) });
+    expect(started).toEqual({
+      batchId: expect.stringMatching(/^bat_/),
+      status: 'pending',
+      totalItems: 25,
+      message: expect.any(String),
+      webhookSecret: expect.stringMatching(/^whsec_/),
+    });
 
     const done = await finished(key, started.batchId);
-    expect(done).toMatchObject({ batchId: started.batchId, templateId: uid, status: 'partial', progress: 100, totalItems: 25, completedItems: 22, failedItems: 3, cancelledItems: 0 });
+    expect(done).toMatchObject({
+      batchId: started.batchId,
+      templateId: uid,
+      status: 'partial',
+      progress: 100,
+      totalItems: 25,
+      completedItems: 22,
+      failedItems: 3,
+      cancelledItems: 0,
+    });
     expect(done.createdAt).toEqual(expect.any(String));
     expect(Date.parse(done.completedAt) >= Date.parse(done.startedAt)).toBe(true);
     expect(Date.parse(done.expiresAt) - Date.parse(done.completedAt)).toBe(7 * DAY);
@@ -145,7 +172,9 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
       expect([image.width, image.height, image.format]).toEqual([60, 40, 'png']);
       expect(near(image.pixel(55, 35), index % 2 === 0 ? [255, 0, 0] : [0, 0, 255])).toBe(true);
     }
-    const listed = (await (await stack.api(`/image/${ok[0]!.imageId}`, { key })).json()) as { image: { source: string; templateId: string } };
+    const listed = (await (await stack.api(`/image/${ok[0]!.imageId}`, { key })).json()) as {
+      image: { source: string; templateId: string };
+    };
     expect(listed.image).toMatchObject({ source: 'batch', templateId: uid });
 
     // Never more than `concurrency` items in flight: the items' own start and finish times.
@@ -186,7 +215,13 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
     const key = await account('pro');
     const uid = await template(key, { html: '<body style="margin:0;background:{{colour}}"><p>{{title}}</p></body>' });
     const hitsBefore = pages.hits.get('/people.csv') ?? 0;
-    const started = await start(key, uid, { csvUrl: pages.url('/people.csv'), mappings: { title: 'Title', colour: 'Colour' }, format: 'jpeg', quality: 0.8, concurrency: 4 });
+    const started = await start(key, uid, {
+      csvUrl: pages.url('/people.csv'),
+      mappings: { title: 'Title', colour: 'Colour' },
+      format: 'jpeg',
+      quality: 0.8,
+      concurrency: 4,
+    });
     expect(started).toMatchObject({ status: 'pending', totalItems: 40 });
     expect(started).not.toHaveProperty('webhookSecret');
     const done = await finished(key, started.batchId);
@@ -209,12 +244,23 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
 
   it('renders every row in each of several layouts; a batch.completed subscription hears it', async () => {
     const key = await account('pro');
-    const uid = await template(key, { html: '<body style="margin:0;background:{{colour}}"></body>', layouts: { square: { width: 40, height: 40 } } });
-    const sub = await stack.api('/webhook-subscriptions', { method: 'POST', key, json: { event: 'batch.completed', targetUrl: pages.url('/hook?sub=batch'), filters: { templateId: uid } } });
+    const uid = await template(key, {
+      html: '<body style="margin:0;background:{{colour}}"></body>',
+      layouts: { square: { width: 40, height: 40 } },
+    });
+    const sub = await stack.api('/webhook-subscriptions', {
+      method: 'POST',
+      key,
+      json: { event: 'batch.completed', targetUrl: pages.url('/hook?sub=batch'), filters: { templateId: uid } },
+    });
     expect(sub.status).toBe(201);
     const { secret } = ((await sub.json()) as { subscription: { secret: string } }).subscription;
     const before = received.length;
-    const started = await start(key, uid, { variableSets: [{ colour: '#ff0000' }, { colour: '#0000ff' }], layouts: ['default', 'square'], format: 'webp' });
+    const started = await start(key, uid, {
+      variableSets: [{ colour: '#ff0000' }, { colour: '#0000ff' }],
+      layouts: ['default', 'square'],
+      format: 'webp',
+    });
     expect(started.totalItems).toBe(4);
     const done = await finished(key, started.batchId);
     expect(done.status).toBe('completed');
@@ -228,15 +274,25 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
     const square = await decode(done.results[3].url);
     expect([square.format, square.width, square.height]).toEqual(['webp', 40, 40]);
     expect(near(square.pixel(20, 20), [0, 0, 255], 20)).toBe(true);
-    const hook = await waitFor(() => received.slice(before).find((r) => r.path === '/hook?sub=batch'), 'batch.completed to the subscription');
+    const hook = await waitFor(
+      () => received.slice(before).find((r) => r.path === '/hook?sub=batch'),
+      'batch.completed to the subscription',
+    );
     expect(verifier.verify(hook.raw, String(hook.headers['x-service-signature']), secret)).toBe(true);
-    expect(JSON.parse(hook.raw.toString()).data).toEqual({ batchId: started.batchId, status: 'completed', totalCount: 4, completedCount: 4, failedCount: 0 });
+    expect(JSON.parse(hook.raw.toString()).data).toEqual({
+      batchId: started.batchId,
+      status: 'completed',
+      totalCount: 4,
+      completedCount: 4,
+      failedCount: 0,
+    });
   });
 
   it('answers bad batch input with a clear problem and creates nothing', async () => {
     const key = await account('pro');
     const uid = await template(key, { html: '<p>{{Name}}</p>', layouts: { square: { width: 40, height: 40 } } });
-    const post = (json: Record<string, unknown>, target = uid) => stack.api(`/templates/${target}/batch-render`, { method: 'POST', key, json });
+    const post = (json: Record<string, unknown>, target = uid) =>
+      stack.api(`/templates/${target}/batch-render`, { method: 'POST', key, json });
     const cases: Array<[Record<string, unknown>, number, RegExp, string | null, RegExp | null]> = [
       [{ variableSets: Array.from({ length: 101 }, () => ({})) }, 400, /validation-error$/, 'variableSets', /At most 100/],
       [{ variableSets: [] }, 400, /validation-error$/, 'variableSets', null],
@@ -251,7 +307,13 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
       [{ variableSets: [{}], layout: 'Bad Key' }, 400, /validation-error$/, 'layout', null],
       [{ variableSets: [{}], webhookUrl: 'file:///etc/passwd' }, 400, /blocked-url$/, null, /file:/],
       [{ csvUrl: 'http://169.254.169.254/latest/meta-data/users.csv' }, 400, /blocked-url$/, null, /169\.254\.169\.254/],
-      [{ csvUrl: pages.url('/bad.csv'), mappings: { Name: 'Name', Title: 'Title' } }, 400, /validation-error$/, 'mappings.Title', /Column "Title" is not in the CSV; its columns are "Name", "Price, in EUR"/],
+      [
+        { csvUrl: pages.url('/bad.csv'), mappings: { Name: 'Name', Title: 'Title' } },
+        400,
+        /validation-error$/,
+        'mappings.Title',
+        /Column "Title" is not in the CSV; its columns are "Name", "Price, in EUR"/,
+      ],
       [{ csvUrl: pages.url('/huge.csv') }, 400, /validation-error$/, 'csvUrl', /larger than 5 MiB/],
       [{ csvUrl: pages.url('/gone.csv') }, 400, /validation-error$/, 'csvUrl', /HTTP 404/],
       [{ csvUrl: 'not a url' }, 400, /validation-error$/, 'csvUrl', null],
@@ -280,13 +342,21 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
   it('enforces the plan: items per job and batches at once (batch_limit)', async () => {
     const key = await account('free');
     const uid = await template(key, { html: `<img src="${pages.url('/slow.png')}?id=cap-{{n}}"><p>{{n}}</p>` });
-    const tooMany = await stack.api(`/templates/${uid}/batch-render`, { method: 'POST', key, json: { variableSets: Array.from({ length: 11 }, (_, n) => ({ n })) } });
+    const tooMany = await stack.api(`/templates/${uid}/batch-render`, {
+      method: 'POST',
+      key,
+      json: { variableSets: Array.from({ length: 11 }, (_, n) => ({ n })) },
+    });
     expect(tooMany.status).toBe(403);
     const items = await problemOf(tooMany);
     expect(items).toMatchObject({ code: 'batch_limit', limit: 10, plan: 'free', items: 11 });
     expect(items.type).toMatch(/plan-limit$/);
     expect(items.detail).toMatch(/free plan allows at most 10 items per batch/);
-    const layouts = await stack.api(`/templates/${uid}/batch-render`, { method: 'POST', key, json: { variableSets: Array.from({ length: 6 }, (_, n) => ({ n })), layouts: ['default', 'default'] } });
+    const layouts = await stack.api(`/templates/${uid}/batch-render`, {
+      method: 'POST',
+      key,
+      json: { variableSets: Array.from({ length: 6 }, (_, n) => ({ n })), layouts: ['default', 'default'] },
+    });
     expect(layouts.status).toBe(400);
 
     const first = await start(key, uid, { variableSets: Array.from({ length: 10 }, (_, n) => ({ n })), concurrency: 1 });
@@ -308,12 +378,20 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
     const key = await account('pro');
     const uid = await template(key, { html: `<img src="${pages.url('/slow.png')}?id=cancel-{{n}}"><p>{{n}}</p>` });
     const before = received.length;
-    const started = await start(key, uid, { variableSets: Array.from({ length: 12 }, (_, n) => ({ n })), concurrency: 2, webhookUrl: pages.url('/hook?batch=cancel') });
+    const started = await start(key, uid, {
+      variableSets: Array.from({ length: 12 }, (_, n) => ({ n })),
+      concurrency: 2,
+      webhookUrl: pages.url('/hook?batch=cancel'),
+    });
     await waitFor(async () => (await results(key, started.batchId)).completedItems >= 2, 'two items done');
 
     const cancel = await stack.api(`/templates/batch/${started.batchId}/cancel`, { method: 'POST', key });
     expect(cancel.status).toBe(200);
-    expect(await cancel.json()).toMatchObject({ batchId: started.batchId, status: 'cancelled', message: expect.stringMatching(/will not render/) });
+    expect(await cancel.json()).toMatchObject({
+      batchId: started.batchId,
+      status: 'cancelled',
+      message: expect.stringMatching(/will not render/),
+    });
     const atCancel = (await listBatchItems(stack.db, started.batchId)).filter((i) => i.renderId !== null).length;
     expect(atCancel).toBeLessThan(12);
 
@@ -349,7 +427,11 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
   it('fails the remaining items with TEMPLATE_NOT_FOUND when the template is deleted mid-batch', async () => {
     const key = await account('pro');
     const uid = await template(key, { html: `<img src="${pages.url('/slow.png')}?id=gone-{{n}}"><p>{{n}}</p>` });
-    const sub = await stack.api('/webhook-subscriptions', { method: 'POST', key, json: { event: 'render.failed', targetUrl: pages.url('/hook?sub=gone') } });
+    const sub = await stack.api('/webhook-subscriptions', {
+      method: 'POST',
+      key,
+      json: { event: 'render.failed', targetUrl: pages.url('/hook?sub=gone') },
+    });
     expect(sub.status).toBe(201);
     const before = received.length;
     const started = await start(key, uid, { variableSets: Array.from({ length: 6 }, (_, n) => ({ n })), concurrency: 1 });

@@ -44,7 +44,8 @@ const local = (url: string) => url.replace('//localhost:', '//127.0.0.1:');
 async function fetchImage(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(local(url), { headers });
   const bytes = Buffer.from(await res.arrayBuffer());
-  if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('image/')) return { res, bytes, width: 0, pixel: null as [number, number, number] | null };
+  if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('image/'))
+    return { res, bytes, width: 0, pixel: null as [number, number, number] | null };
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const i = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
   return { res, bytes, width: info.width, pixel: [data[i]!, data[i + 1]!, data[i + 2]!] as [number, number, number] };
@@ -67,7 +68,11 @@ describe.each(FLAVOURS)('bindings (%s)', (flavour) => {
 
   beforeAll(async () => {
     verifier = await loadDocumentedVerifier();
-    server = await startPageServer({ '/data': dataRoute(state), '/hook': recordInto(received, 200), '/other-hook': recordInto(received, 200) });
+    server = await startPageServer({
+      '/data': dataRoute(state),
+      '/hook': recordInto(received, 200),
+      '/other-hook': recordInto(received, 200),
+    });
     stack = await startTestStack(flavour, {
       secretKey: SECRET_KEY,
       bindings: { pollMs: 100, now, fetchTimeoutMs: 2_000, maxBytes: 1024 * 1024 },
@@ -95,10 +100,14 @@ describe.each(FLAVOURS)('bindings (%s)', (flavour) => {
 
   /** Wait until the render URL serves an image whose centre is `colour`. */
   async function waitForColour(renderUrl: string, colour: [number, number, number], what: string) {
-    return waitFor(async () => {
-      const image = await fetchImage(renderUrl);
-      return image.pixel && near(image.pixel, colour, 40) ? image : null;
-    }, what, 20_000);
+    return waitFor(
+      async () => {
+        const image = await fetchImage(renderUrl);
+        return image.pixel && near(image.pixel, colour, 40) ? image : null;
+      },
+      what,
+      20_000,
+    );
   }
 
   it('renders from the data, re-renders when it changes, not on a 304, serves stale on a 500, and announces binding.failed', async () => {
@@ -109,7 +118,12 @@ describe.each(FLAVOURS)('bindings (%s)', (flavour) => {
       json: {
         name: 'Status card',
         templateId,
-        dataSource: { type: 'http', url: server.url('/data'), method: 'GET', credentials: { type: 'bearer_token', value: 'tok-0123456789-secret' } },
+        dataSource: {
+          type: 'http',
+          url: server.url('/data'),
+          method: 'GET',
+          credentials: { type: 'bearer_token', value: 'tok-0123456789-secret' },
+        },
         mapping: { color: 'data.items[0].color', title: 'data.title' },
         defaults: { title: 'untitled' },
         refreshPolicy: { type: 'etag', ttlSeconds: 60, onError: 'serve_stale' },
@@ -117,7 +131,12 @@ describe.each(FLAVOURS)('bindings (%s)', (flavour) => {
     });
     expect(created.status).toBe(201);
     const { binding } = (await created.json()) as { binding: Record<string, any> };
-    expect(binding).toMatchObject({ name: 'Status card', templateId, status: 'active', refreshPolicy: { type: 'etag', ttlSeconds: 60, onError: 'serve_stale' } });
+    expect(binding).toMatchObject({
+      name: 'Status card',
+      templateId,
+      status: 'active',
+      refreshPolicy: { type: 'etag', ttlSeconds: 60, onError: 'serve_stale' },
+    });
     expect(binding.uid).toMatch(/^bnd_/);
     expect(binding.renderUrl).toBe(`${stack.baseUrl.replace('127.0.0.1', 'localhost')}/b/${binding.uid}.png`);
     // The secret never comes back in full; the stored column is sealed.
@@ -128,12 +147,24 @@ describe.each(FLAVOURS)('bindings (%s)', (flavour) => {
     expect(JSON.parse(createSecretBox(SECRET_KEY).open(stored))).toEqual({ type: 'bearer_token', value: 'tok-0123456789-secret' });
 
     // Webhook subscriptions: one for this binding, one filtered on another binding (must get nothing).
-    const sub = await stack.api('/webhook-subscriptions', { method: 'POST', key, json: { event: 'binding.failed', targetUrl: server.url('/hook'), filters: { bindingId: binding.uid } } });
+    const sub = await stack.api('/webhook-subscriptions', {
+      method: 'POST',
+      key,
+      json: { event: 'binding.failed', targetUrl: server.url('/hook'), filters: { bindingId: binding.uid } },
+    });
     expect(sub.status).toBe(201);
     const { subscription } = (await sub.json()) as { subscription: { secret: string } };
-    const updatedSub = await stack.api('/webhook-subscriptions', { method: 'POST', key, json: { event: 'binding.updated', targetUrl: server.url('/hook'), filters: { bindingId: binding.uid } } });
+    const updatedSub = await stack.api('/webhook-subscriptions', {
+      method: 'POST',
+      key,
+      json: { event: 'binding.updated', targetUrl: server.url('/hook'), filters: { bindingId: binding.uid } },
+    });
     const { subscription: updatedSubscription } = (await updatedSub.json()) as { subscription: { secret: string } };
-    await stack.api('/webhook-subscriptions', { method: 'POST', key, json: { event: 'binding.failed', targetUrl: server.url('/other-hook'), filters: { bindingId: 'bnd_someoneelse' } } });
+    await stack.api('/webhook-subscriptions', {
+      method: 'POST',
+      key,
+      json: { event: 'binding.failed', targetUrl: server.url('/other-hook'), filters: { bindingId: 'bnd_someoneelse' } },
+    });
 
     // The placeholder until the first render, then the red image, served with its ETag and the TTL.
     const red = await waitForColour(binding.renderUrl, RED, 'the first (red) render');
@@ -156,7 +187,13 @@ describe.each(FLAVOURS)('bindings (%s)', (flavour) => {
     expect(conditional).toMatchObject({ ifNoneMatch: '"v1"', answered: 200 });
     const blueRenderId = JSON.parse(blue.res.headers.get('etag')!) as string;
     const updated = await waitFor(
-      () => received.find((r) => r.path === '/hook' && r.headers['x-service-event'] === 'binding.updated' && JSON.parse(r.raw.toString()).data.renderId === blueRenderId),
+      () =>
+        received.find(
+          (r) =>
+            r.path === '/hook' &&
+            r.headers['x-service-event'] === 'binding.updated' &&
+            JSON.parse(r.raw.toString()).data.renderId === blueRenderId,
+        ),
       'binding.updated delivery',
     );
     expect(verifier.verify(updated.raw, String(updated.headers['x-service-signature']), updatedSubscription.secret)).toBe(true);
@@ -196,7 +233,10 @@ describe.each(FLAVOURS)('bindings (%s)', (flavour) => {
     expect(stale.res.status).toBe(200);
     expect(near(stale.pixel!, BLUE, 40)).toBe(true);
     expect(stale.res.headers.get('x-binding-status')).toBe('error');
-    const delivery = await waitFor(() => received.find((r) => r.path === '/hook' && r.headers['x-service-event'] === 'binding.failed'), 'binding.failed delivery');
+    const delivery = await waitFor(
+      () => received.find((r) => r.path === '/hook' && r.headers['x-service-event'] === 'binding.failed'),
+      'binding.failed delivery',
+    );
     expect(verifier.verify(delivery.raw, String(delivery.headers['x-service-signature']), subscription.secret)).toBe(true);
     const body = JSON.parse(delivery.raw.toString()) as { event: string; data: Record<string, unknown> };
     expect(body.event).toBe('binding.failed');
@@ -234,7 +274,12 @@ describe.each(FLAVOURS)('bindings (%s)', (flavour) => {
       const res = await stack.api('/bindings', {
         method: 'POST',
         key,
-        json: { templateId, dataSource: { url: hookServer.url('/data') }, mapping: { color: 'data.items[0].color', title: 'data.title' }, refreshPolicy: { type: 'webhook' } },
+        json: {
+          templateId,
+          dataSource: { url: hookServer.url('/data') },
+          mapping: { color: 'data.items[0].color', title: 'data.title' },
+          refreshPolicy: { type: 'webhook' },
+        },
       });
       expect(res.status).toBe(201);
       const { binding } = (await res.json()) as { binding: Record<string, any> };
@@ -276,7 +321,7 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
   let stack: TestStack;
   let key: string;
   let templateId: string;
-  let clockOffsetMs = 0;
+  const clockOffsetMs = 0;
   const now = () => new Date(Date.now() + clockOffsetMs);
   const state: SourceState = { color: '#ff0000', title: 'ok', etag: '"a"', status: 200, requests: [] };
   let server: Awaited<ReturnType<typeof startPageServer>>;
@@ -285,11 +330,28 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
   beforeAll(async () => {
     server = await startPageServer({
       '/data': dataRoute(state),
-      '/auth': (req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ headers: { authorization: req.headers.authorization ?? null, 'x-api-key': req.headers['x-api-key'] ?? null, 'x-token': req.headers['x-token'] ?? null } })),
+      '/auth': (req, res) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            headers: {
+              authorization: req.headers.authorization ?? null,
+              'x-api-key': req.headers['x-api-key'] ?? null,
+              'x-token': req.headers['x-token'] ?? null,
+            },
+          }),
+        ),
       '/echo': (req, res) => {
         const chunks: Buffer[] = [];
         req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, contentType: req.headers['content-type'] ?? null, body: Buffer.concat(chunks).toString() })));
+        req.on('end', () =>
+          res.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              method: req.method,
+              contentType: req.headers['content-type'] ?? null,
+              body: Buffer.concat(chunks).toString(),
+            }),
+          ),
+        );
       },
       '/slowdata': (req, res) => setTimeout(() => dataRoute(state)(req, res), 800),
       '/invalid': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"not": json'),
@@ -315,7 +377,8 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
     stack = await startTestStack('memory+pglite', {
       bindings: { pollMs: 100, now, fetchTimeoutMs: 1_500, maxBytes: 1024 * 1024 },
       // One name whose address the test changes (DNS rebinding after creation).
-      hostLookup: async (host) => (host === 'data.binding.test' ? [{ address: dnsTarget, family: 4 }] : dnsLookup(host, { all: true, verbatim: true })),
+      hostLookup: async (host) =>
+        host === 'data.binding.test' ? [{ address: dnsTarget, family: 4 }] : dnsLookup(host, { all: true, verbatim: true }),
     });
     ({ key } = await stack.newAccount());
     const res = await stack.api('/templates', { method: 'POST', key, json: { name: 'card', html: CARD, width: 100, height: 60 } });
@@ -337,9 +400,22 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
     expect(big.errors[0].field).toBe('refreshPolicy.ttlSeconds');
     expect((await create({ ...base(), refreshPolicy: { ttlSeconds: 604_800 } })).status).toBe(201);
 
-    const many = await problemOf(await create({ templateId, dataSource: { url: server.url('/data'), method: 'DELETE', credentials: { type: 'custom_header', value: 'x' } }, mapping: { a: 'data..b' }, refreshPolicy: { type: 'sometimes', onError: 'explode' } }));
+    const many = await problemOf(
+      await create({
+        templateId,
+        dataSource: { url: server.url('/data'), method: 'DELETE', credentials: { type: 'custom_header', value: 'x' } },
+        mapping: { a: 'data..b' },
+        refreshPolicy: { type: 'sometimes', onError: 'explode' },
+      }),
+    );
     expect(many.status).toBe(400);
-    expect(many.errors.map((e: { field: string }) => e.field).sort()).toEqual(['dataSource.credentials.headerName', 'dataSource.method', 'mapping.a', 'refreshPolicy.onError', 'refreshPolicy.type']);
+    expect(many.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'dataSource.credentials.headerName',
+      'dataSource.method',
+      'mapping.a',
+      'refreshPolicy.onError',
+      'refreshPolicy.type',
+    ]);
     const missing = await problemOf(await create({}));
     expect(missing.errors.map((e: { field: string }) => e.field).sort()).toEqual(['dataSource', 'templateId']);
 
@@ -363,25 +439,52 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
 
   it('reads, lists by status with pages, updates, deletes, and hides other accounts', async () => {
     const { key: own } = await stack.newAccount();
-    const tpl = ((await (await stack.api('/templates', { method: 'POST', key: own, json: { name: 'c', html: CARD, width: 50, height: 50 } })).json()) as { template: { uid: string } }).template.uid;
+    const tpl = (
+      (await (
+        await stack.api('/templates', { method: 'POST', key: own, json: { name: 'c', html: CARD, width: 50, height: 50 } })
+      ).json()) as { template: { uid: string } }
+    ).template.uid;
     const uids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await create({ templateId: tpl, name: `b${i}`, dataSource: { url: server.url('/data') }, mapping: { color: 'data.items[0].color' }, refreshPolicy: { type: 'manual' } }, own);
+      const res = await create(
+        {
+          templateId: tpl,
+          name: `b${i}`,
+          dataSource: { url: server.url('/data') },
+          mapping: { color: 'data.items[0].color' },
+          refreshPolicy: { type: 'manual' },
+        },
+        own,
+      );
       uids.push(((await res.json()) as { binding: { uid: string } }).binding.uid);
       await sleep(5);
     }
     await stack.api(`/bindings/${uids[0]}`, { method: 'PUT', key: own, json: { status: 'paused' } });
-    const page1 = (await (await stack.api('/bindings?limit=1&page=1', { key: own })).json()) as { bindings: { uid: string }[]; pagination: Record<string, unknown> };
+    const page1 = (await (await stack.api('/bindings?limit=1&page=1', { key: own })).json()) as {
+      bindings: { uid: string }[];
+      pagination: Record<string, unknown>;
+    };
     expect(page1.bindings.map((b) => b.uid)).toEqual([uids[2]]);
     expect(page1.pagination).toMatchObject({ page: 1, limit: 1, total: 3, totalPages: 3, hasNext: true, hasPrev: false });
-    const paused = (await (await stack.api('/bindings?status=paused', { key: own })).json()) as { bindings: { uid: string; status: string }[]; pagination: { total: number } };
+    const paused = (await (await stack.api('/bindings?status=paused', { key: own })).json()) as {
+      bindings: { uid: string; status: string }[];
+      pagination: { total: number };
+    };
     expect(paused.bindings.map((b) => b.uid)).toEqual([uids[0]]);
     expect(paused.pagination.total).toBe(1);
     expect((await problemOf(await stack.api('/bindings?status=sleeping', { key: own }))).status).toBe(400);
 
-    const put = await stack.api(`/bindings/${uids[1]}`, { method: 'PUT', key: own, json: { name: 'renamed', defaults: { color: '#00ff00' }, refreshPolicy: { type: 'ttl', ttlSeconds: 120 } } });
+    const put = await stack.api(`/bindings/${uids[1]}`, {
+      method: 'PUT',
+      key: own,
+      json: { name: 'renamed', defaults: { color: '#00ff00' }, refreshPolicy: { type: 'ttl', ttlSeconds: 120 } },
+    });
     expect(put.status).toBe(200);
-    expect(((await put.json()) as { binding: Record<string, unknown> }).binding).toMatchObject({ name: 'renamed', defaults: { color: '#00ff00' }, refreshPolicy: { type: 'ttl', ttlSeconds: 120, onError: 'serve_stale' } });
+    expect(((await put.json()) as { binding: Record<string, unknown> }).binding).toMatchObject({
+      name: 'renamed',
+      defaults: { color: '#00ff00' },
+      refreshPolicy: { type: 'ttl', ttlSeconds: 120, onError: 'serve_stale' },
+    });
     expect((await problemOf(await stack.api(`/bindings/${uids[1]}`, { method: 'PUT', key: own, json: {} }))).status).toBe(400);
 
     // Another account: 404 on every operation, nothing in its list.
@@ -394,7 +497,9 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
       const res = await stack.api(path, { method, key, ...(json ? { json } : {}) });
       expect(res.status).toBe(404);
     }
-    expect(((await (await stack.api('/bindings', { key })).json()) as { bindings: { uid: string }[] }).bindings.map((b) => b.uid)).not.toContain(uids[1]);
+    expect(
+      ((await (await stack.api('/bindings', { key })).json()) as { bindings: { uid: string }[] }).bindings.map((b) => b.uid),
+    ).not.toContain(uids[1]);
 
     const deleted = await stack.api(`/bindings/${uids[1]}`, { method: 'DELETE', key: own });
     expect(deleted.status).toBe(200);
@@ -403,7 +508,8 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
   });
 
   it('tests a data source: the paths it offers, each authentication type, and failures', async () => {
-    const test = async (dataSource: Record<string, unknown>) => stack.api('/bindings/test-source', { method: 'POST', key, json: { dataSource } });
+    const test = async (dataSource: Record<string, unknown>) =>
+      stack.api('/bindings/test-source', { method: 'POST', key, json: { dataSource } });
     const res = await test({ url: server.url('/data') });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { paths: { path: string; type: string; sample: unknown }[]; etag: string };
@@ -418,28 +524,54 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
       return Object.fromEntries(paths.map((p) => [p.path, p.sample]));
     };
     expect((await seen({ type: 'bearer_token', value: 'abc' }))['headers.authorization']).toBe('Bearer abc');
-    expect((await seen({ type: 'basic_auth', username: 'u', password: 'p' }))['headers.authorization']).toBe(`Basic ${Buffer.from('u:p').toString('base64')}`);
+    expect((await seen({ type: 'basic_auth', username: 'u', password: 'p' }))['headers.authorization']).toBe(
+      `Basic ${Buffer.from('u:p').toString('base64')}`,
+    );
     expect((await seen({ type: 'api_key', value: 'k1' }))['headers.x-api-key']).toBe('k1');
     expect((await seen({ type: 'custom_header', headerName: 'X-Token', value: 't1' }))['headers.x-token']).toBe('t1');
 
     // POST sources send their JSON body.
     const posted = await test({ url: server.url('/echo'), method: 'POST', body: { query: 'top', n: 3 } });
     const postedPaths = ((await posted.json()) as { paths: { path: string; sample: unknown }[] }).paths;
-    expect(Object.fromEntries(postedPaths.map((p) => [p.path, p.sample]))).toEqual({ method: 'POST', contentType: 'application/json', body: '{"query":"top","n":3}' });
-    expect((await problemOf(await test({ url: server.url('/echo'), body: { a: 1 } }))).errors).toEqual([{ field: 'dataSource.body', message: '`body` is sent only with method POST.' }]);
+    expect(Object.fromEntries(postedPaths.map((p) => [p.path, p.sample]))).toEqual({
+      method: 'POST',
+      contentType: 'application/json',
+      body: '{"query":"top","n":3}',
+    });
+    expect((await problemOf(await test({ url: server.url('/echo'), body: { a: 1 } }))).errors).toEqual([
+      { field: 'dataSource.body', message: '`body` is sent only with method POST.' },
+    ]);
 
     // A stored binding: its test uses the sealed credentials, and a PUT of dataSource without credentials keeps them.
-    const created = await create({ templateId, dataSource: { url: server.url('/auth'), credentials: { type: 'api_key', headerName: 'X-Token', value: 'stored-secret-value' } }, mapping: { color: 'headers.x-token', title: 'headers.nothing' }, defaults: { title: 'd' }, refreshPolicy: { type: 'manual' } });
+    const created = await create({
+      templateId,
+      dataSource: { url: server.url('/auth'), credentials: { type: 'api_key', headerName: 'X-Token', value: 'stored-secret-value' } },
+      mapping: { color: 'headers.x-token', title: 'headers.nothing' },
+      defaults: { title: 'd' },
+      refreshPolicy: { type: 'manual' },
+    });
     const { binding } = (await created.json()) as { binding: Record<string, any> };
     expect(binding.dataSource.credentials).toEqual({ type: 'api_key', headerName: 'X-Token', value: '••••alue' });
-    const put = await stack.api(`/bindings/${binding.uid}`, { method: 'PUT', key, json: { dataSource: { url: `${server.url('/auth')}?v=2` } } });
-    expect(((await put.json()) as { binding: Record<string, any> }).binding.dataSource.credentials).toEqual({ type: 'api_key', headerName: 'X-Token', value: '••••alue' });
+    const put = await stack.api(`/bindings/${binding.uid}`, {
+      method: 'PUT',
+      key,
+      json: { dataSource: { url: `${server.url('/auth')}?v=2` } },
+    });
+    expect(((await put.json()) as { binding: Record<string, any> }).binding.dataSource.credentials).toEqual({
+      type: 'api_key',
+      headerName: 'X-Token',
+      value: '••••alue',
+    });
     const stored = await stack.api(`/bindings/${binding.uid}/test`, { method: 'POST', key });
     expect(stored.status).toBe(200);
     const storedBody = (await stored.json()) as { paths: { path: string; sample: unknown }[]; mapping: Record<string, unknown> };
     expect(storedBody.paths).toContainEqual({ path: 'headers.x-token', type: 'string', sample: 'stored-secret-value' });
     expect(storedBody.mapping).toEqual({ ok: true, variables: { color: 'stored-secret-value', title: 'd' } });
-    const cleared = await stack.api(`/bindings/${binding.uid}`, { method: 'PUT', key, json: { dataSource: { url: server.url('/auth'), credentials: null } } });
+    const cleared = await stack.api(`/bindings/${binding.uid}`, {
+      method: 'PUT',
+      key,
+      json: { dataSource: { url: server.url('/auth'), credentials: null } },
+    });
     expect(((await cleared.json()) as { binding: Record<string, any> }).binding.dataSource.credentials).toBeNull();
 
     const invalid = await problemOf(await test({ url: server.url('/invalid') }));
@@ -459,7 +591,9 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
     expect(placeholder.status).toBe(200);
     expect(placeholder.headers.get('etag')).toBeNull();
     expect(placeholder.headers.get('cache-control')).toBe('no-store');
-    const { data: px, info } = await sharp(Buffer.from(await placeholder.arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+    const { data: px, info } = await sharp(Buffer.from(await placeholder.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([info.width, info.height, info.channels]).toEqual([1, 1, 4]);
     expect(px[3]).toBe(0);
     await waitFor(async () => {
@@ -479,10 +613,16 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
       const started = Date.now();
       const put = await stack.api(`/bindings/${binding.uid}`, { method: 'PUT', key, json: patch });
       expect(put.status).toBe(200);
-      const failed = await waitFor(async () => {
-        const b = ((await (await stack.api(`/bindings/${binding.uid}`, { key })).json()) as { binding: Record<string, any> }).binding;
-        return b.status === 'error' && b.lastError && Date.parse(b.lastError.at) >= started - 1000 && b.lastError.code === code ? b : null;
-      }, `${what} → ${code}`, 10_000);
+      const failed = await waitFor(
+        async () => {
+          const b = ((await (await stack.api(`/bindings/${binding.uid}`, { key })).json()) as { binding: Record<string, any> }).binding;
+          return b.status === 'error' && b.lastError && Date.parse(b.lastError.at) >= started - 1000 && b.lastError.code === code
+            ? b
+            : null;
+        },
+        `${what} → ${code}`,
+        10_000,
+      );
       expect(failed.lastError.message.length).toBeGreaterThan(10);
       const served = await fetchImage(binding.renderUrl);
       expect(served.res.headers.get('etag')).toBe(goodEtag);
@@ -499,7 +639,12 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
       const image = await fetchImage(binding.renderUrl);
       return image.pixel && near(image.pixel, BLUE, 40);
     }, 'the default colour');
-    await waitFor(async () => ((await (await stack.api(`/bindings/${binding.uid}`, { key })).json()) as { binding: { status: string } }).binding.status === 'active', 'active again');
+    await waitFor(
+      async () =>
+        ((await (await stack.api(`/bindings/${binding.uid}`, { key })).json()) as { binding: { status: string } }).binding.status ===
+        'active',
+      'active again',
+    );
   });
 
   it('a name that later resolves to a blocked address ends in error at the next refresh, the last image kept', async () => {
@@ -528,7 +673,11 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
   });
 
   it('serve_error answers a problem from the render URL while the binding is in error', async () => {
-    const res = await create({ ...base(), dataSource: { url: server.url('/invalid') }, refreshPolicy: { type: 'manual', onError: 'serve_error' } });
+    const res = await create({
+      ...base(),
+      dataSource: { url: server.url('/invalid') },
+      refreshPolicy: { type: 'manual', onError: 'serve_error' },
+    });
     const { binding } = (await res.json()) as { binding: Record<string, any> };
     const problem = await waitFor(async () => {
       const r = await fetch(local(binding.renderUrl));
@@ -575,24 +724,31 @@ describe('bindings: schedulers share the work and survive restarts (nats+postgre
       publicBaseUrl: stack.baseUrl,
       pollMs: 60_000,
       retentionMs: 86_400_000,
-      bindings: options.withBindings === false ? undefined : {
-        ...(options.now ? { now: options.now } : {}),
-        guard: createSsrfGuard({ allowPrivateHosts: [`${ALLOWED_HOST}/32`] }),
-        secretBox: createSecretBox(SECRET_KEY),
-        // Sweeps are driven by the test (a long poll keeps timers out of the race).
-        pollMs: 60_000,
-        maxBytes: 1024 * 1024,
-        fetchTimeoutMs: 2_000,
-        leaseMs: 1_000,
-        // Two per claim round: concurrent sweeps interleave their claims.
-        concurrency: 2,
-      },
+      bindings:
+        options.withBindings === false
+          ? undefined
+          : {
+              ...(options.now ? { now: options.now } : {}),
+              guard: createSsrfGuard({ allowPrivateHosts: [`${ALLOWED_HOST}/32`] }),
+              secretBox: createSecretBox(SECRET_KEY),
+              // Sweeps are driven by the test (a long poll keeps timers out of the race).
+              pollMs: 60_000,
+              maxBytes: 1024 * 1024,
+              fetchTimeoutMs: 2_000,
+              leaseMs: 1_000,
+              // Two per claim round: concurrent sweeps interleave their claims.
+              concurrency: 2,
+            },
     });
 
   it('two schedulers on one database never refresh one binding twice', async () => {
     const uids: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await stack.api('/bindings', { method: 'POST', key, json: { templateId, dataSource: { url: server.url(`/slow${i}`) }, mapping: { color: 'color' }, refreshPolicy: { type: 'manual' } } });
+      const res = await stack.api('/bindings', {
+        method: 'POST',
+        key,
+        json: { templateId, dataSource: { url: server.url(`/slow${i}`) }, mapping: { color: 'color' }, refreshPolicy: { type: 'manual' } },
+      });
       expect(res.status).toBe(201);
       uids.push(((await res.json()) as { binding: { uid: string } }).binding.uid);
     }
@@ -617,7 +773,11 @@ describe('bindings: schedulers share the work and survive restarts (nats+postgre
   });
 
   it('a refresh survives a scheduler restart and a scheduler that died holding the claim', async () => {
-    const res = await stack.api('/bindings', { method: 'POST', key, json: { templateId, dataSource: { url: server.url('/slow6') }, mapping: { color: 'color' }, refreshPolicy: { type: 'manual' } } });
+    const res = await stack.api('/bindings', {
+      method: 'POST',
+      key,
+      json: { templateId, dataSource: { url: server.url('/slow6') }, mapping: { color: 'color' }, refreshPolicy: { type: 'manual' } },
+    });
     const { binding } = (await res.json()) as { binding: { uid: string; renderUrl: string } };
     // A scheduler claims it and dies before fetching (its lease is all that is left).
     const claimed = await claimDueBindings(stack.db, { now: new Date(), limit: 10, leaseMs: 3_000 });
@@ -640,7 +800,11 @@ describe('bindings: schedulers share the work and survive restarts (nats+postgre
     }
 
     // A stop between publishing the render and its outcome: the next scheduler settles it.
-    const second = await stack.api('/bindings', { method: 'POST', key, json: { templateId, dataSource: { url: server.url('/slow7') }, mapping: { color: 'color' }, refreshPolicy: { type: 'manual' } } });
+    const second = await stack.api('/bindings', {
+      method: 'POST',
+      key,
+      json: { templateId, dataSource: { url: server.url('/slow7') }, mapping: { color: 'color' }, refreshPolicy: { type: 'manual' } },
+    });
     const { binding: b2 } = (await second.json()) as { binding: { uid: string; renderUrl: string } };
     const first = await startOne();
     expect(await first.sweepBindings()).toBe(1);
@@ -658,7 +822,11 @@ describe('bindings: schedulers share the work and survive restarts (nats+postgre
   });
 
   it('settles a binding render whose outcome event was consumed by a scheduler without binding settings', async () => {
-    const res = await stack.api('/bindings', { method: 'POST', key, json: { templateId, dataSource: { url: server.url('/slow8') }, mapping: { color: 'color' }, refreshPolicy: { type: 'manual' } } });
+    const res = await stack.api('/bindings', {
+      method: 'POST',
+      key,
+      json: { templateId, dataSource: { url: server.url('/slow8') }, mapping: { color: 'color' }, refreshPolicy: { type: 'manual' } },
+    });
     const { binding } = (await res.json()) as { binding: { uid: string; renderUrl: string } };
     const first = await startOne();
     expect(await first.sweepBindings()).toBe(1);

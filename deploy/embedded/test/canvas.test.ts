@@ -18,7 +18,9 @@ function rect(left: number, top: number, width: number, height: number, fill: st
 }
 
 async function pngDataUrl(width: number, height: number, colour: Rgb): Promise<string> {
-  const png = await sharp({ create: { width, height, channels: 3, background: { r: colour[0], g: colour[1], b: colour[2] } } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: { r: colour[0], g: colour[1], b: colour[2] } } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
@@ -27,7 +29,8 @@ type Decoded = Awaited<ReturnType<typeof decode>>;
 /** Pixels in a box whose colour is within `tolerance` of `colour`. */
 function countNear(image: Decoded, box: { x: number; y: number; width: number; height: number }, colour: Rgb, tolerance = 40): number {
   let count = 0;
-  for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) if (near(image.pixel(x, y), colour, tolerance)) count++;
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let x = box.x; x < box.x + box.width; x++) if (near(image.pixel(x, y), colour, tolerance)) count++;
   return count;
 }
 
@@ -80,7 +83,9 @@ describe.each(FLAVOURS)('POST /image/canvas (%s)', (flavour) => {
 
   it('spills a large canvas through storage and still renders it', async () => {
     // About 360 KB of data: URL puts the command over the inline limit (256 KB).
-    const noise = await sharp(randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noise = await sharp(randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(256 * 1024);
     const res = await stack.api('/image/canvas', {
       method: 'POST',
@@ -88,7 +93,22 @@ describe.each(FLAVOURS)('POST /image/canvas (%s)', (flavour) => {
       json: {
         width: 300,
         height: 200,
-        fabricJSData: { background: '#ffffff', objects: [{ type: 'Image', originX: 'left', originY: 'top', left: 0, top: 0, scaleX: 2 / 3, scaleY: 2 / 3, src: `data:image/png;base64,${noise.toString('base64')}` }, rect(250, 0, 50, 50, '#ff0000')] },
+        fabricJSData: {
+          background: '#ffffff',
+          objects: [
+            {
+              type: 'Image',
+              originX: 'left',
+              originY: 'top',
+              left: 0,
+              top: 0,
+              scaleX: 2 / 3,
+              scaleY: 2 / 3,
+              src: `data:image/png;base64,${noise.toString('base64')}`,
+            },
+            rect(250, 0, 50, 50, '#ff0000'),
+          ],
+        },
       },
     });
     expect(res.status).toBe(200);
@@ -109,7 +129,9 @@ describe('canvas rendering (memory+pglite)', () => {
   let redPng: Buffer;
 
   beforeAll(async () => {
-    redPng = await sharp({ create: { width: 100, height: 100, channels: 3, background: { r: 255, g: 0, b: 0 } } }).png().toBuffer();
+    redPng = await sharp({ create: { width: 100, height: 100, channels: 3, background: { r: 255, g: 0, b: 0 } } })
+      .png()
+      .toBuffer();
     server = await startPageServer({
       '/red.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(redPng),
       // Fonts are fetched in CORS mode: a cross-origin font needs this header.
@@ -139,7 +161,6 @@ describe('canvas rendering (memory+pglite)', () => {
     const registered = await stack.pool!.run(async (page) => {
       await page.evaluate(bundle);
       return page.evaluate(() => {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
         const fabric = (window as any).fabric;
         const json = fabric.classRegistry.json as Map<string, { prototype: unknown }>;
         return [...json.entries()].filter(([, cls]) => cls.prototype instanceof fabric.FabricObject).map(([name]) => name);
@@ -164,7 +185,12 @@ describe('canvas rendering (memory+pglite)', () => {
       text: 'Hello {{name}}!\nBye',
       styles: [{ start: 15, end: 18, style: { textBackgroundColor: '#00ff00' } }],
     };
-    const image = await rendered({ width: 600, height: 120, fabricJSData: { background: '#ffffff', objects: [textbox] }, variables: { name: 'Bartholomew' } });
+    const image = await rendered({
+      width: 600,
+      height: 120,
+      fabricJSData: { background: '#ffffff', objects: [textbox] },
+      variables: { name: 'Bartholomew' },
+    });
     const lineHeight = 40 * 1.16;
     const line1 = { x: 0, y: 0, width: 600, height: Math.floor(lineHeight) - 2 };
     const line2 = { x: 0, y: Math.ceil(lineHeight) + 2, width: 600, height: Math.floor(lineHeight) - 4 };
@@ -182,10 +208,23 @@ describe('canvas rendering (memory+pglite)', () => {
       rect(50, 0, 50, 50, '#000000', { variableBindings: { fill: 'brandColor' } }),
       rect(100, 0, 50, 50, '{{ accent }}'),
       rect(150, 0, 50, 50, '#ff0000', { _if: 'count > 2' }),
-      { type: 'Image', originX: 'left', originY: 'top', left: 0, top: 50, src: await pngDataUrl(10, 10, RED), scaleX: 5, scaleY: 5, variableBindings: { src: 'logo' } },
+      {
+        type: 'Image',
+        originX: 'left',
+        originY: 'top',
+        left: 0,
+        top: 50,
+        src: await pngDataUrl(10, 10, RED),
+        scaleX: 5,
+        scaleY: 5,
+        variableBindings: { src: 'logo' },
+      },
     ];
     const fabricJSData = { width: 200, height: 100, background: '#ffffff', objects };
-    const on = await rendered({ fabricJSData, variables: { showBadge: true, brandColor: '#0000ff', accent: '#00ff00', count: 3, logo: await pngDataUrl(10, 10, BLUE) } });
+    const on = await rendered({
+      fabricJSData,
+      variables: { showBadge: true, brandColor: '#0000ff', accent: '#00ff00', count: 3, logo: await pngDataUrl(10, 10, BLUE) },
+    });
     expect(near(on.pixel(25, 25), RED)).toBe(true);
     expect(near(on.pixel(75, 25), BLUE)).toBe(true);
     expect(near(on.pixel(125, 25), GREEN)).toBe(true);
@@ -201,8 +240,15 @@ describe('canvas rendering (memory+pglite)', () => {
   });
 
   it('validates variables with variableDefinitions (defaults, per-variable errors)', async () => {
-    const fabricJSData = { width: 100, height: 100, objects: [rect(0, 0, 100, 100, '#000000', { variableBindings: { fill: 'brandColor' } })] };
-    const variableDefinitions = [{ name: 'brandColor', type: 'color', defaultValue: '#00ff00' }, { name: 'title', type: 'text', validation: { required: true } }];
+    const fabricJSData = {
+      width: 100,
+      height: 100,
+      objects: [rect(0, 0, 100, 100, '#000000', { variableBindings: { fill: 'brandColor' } })],
+    };
+    const variableDefinitions = [
+      { name: 'brandColor', type: 'color', defaultValue: '#00ff00' },
+      { name: 'title', type: 'text', validation: { required: true } },
+    ];
     const image = await rendered({ fabricJSData, variableDefinitions, variables: { title: 'x' } });
     expect(near(image.pixel(50, 50), GREEN)).toBe(true);
     const bad = await canvas({ fabricJSData, variableDefinitions, variables: { brandColor: 'not a colour' } });
@@ -211,7 +257,9 @@ describe('canvas rendering (memory+pglite)', () => {
     expect(problem.errors.map((e: { field: string }) => e.field).sort()).toEqual(['variables.brandColor', 'variables.title']);
     const wrongType = await canvas({ fabricJSData, variables: { brandColor: 42 } });
     expect(wrongType.status).toBe(400);
-    expect((await problemOf(wrongType)).errors).toEqual([expect.objectContaining({ field: 'fabricJSData.objects.0.variableBindings.fill' })]);
+    expect((await problemOf(wrongType)).errors).toEqual([
+      expect.objectContaining({ field: 'fabricJSData.objects.0.variableBindings.fill' }),
+    ]);
     const brokenExpression = await canvas({ fabricJSData: { objects: [rect(0, 0, 10, 10, '#000', { _if: 'a +' })] } });
     expect(brokenExpression.status).toBe(400);
     expect((await problemOf(brokenExpression)).type).toMatch(/\/errors\/expression-error$/);
@@ -219,9 +267,23 @@ describe('canvas rendering (memory+pglite)', () => {
 
   it('loads web fonts from fabricJSData.fonts before drawing (text differs from the fallback)', async () => {
     // Ten "i" in a monospaced font are about 300 px wide at 50 px; in the proportional fallback about 130 px.
-    const text = { type: 'Text', originX: 'left', originY: 'top', left: 0, top: 0, fontSize: 50, fill: '#000000', text: 'iiiiiiiiii', fontFamily: 'Pressroom Test Mono' };
+    const text = {
+      type: 'Text',
+      originX: 'left',
+      originY: 'top',
+      left: 0,
+      top: 0,
+      fontSize: 50,
+      fill: '#000000',
+      text: 'iiiiiiiiii',
+      fontFamily: 'Pressroom Test Mono',
+    };
     const ink = (image: Decoded) => countNear(image, { x: 190, y: 0, width: 100, height: 70 }, [0, 0, 0], 120);
-    const withFont = await rendered({ width: 320, height: 70, fabricJSData: { background: '#ffffff', objects: [text], fonts: [{ family: 'Pressroom Test Mono', url: server.url('/mono.ttf') }] } });
+    const withFont = await rendered({
+      width: 320,
+      height: 70,
+      fabricJSData: { background: '#ffffff', objects: [text], fonts: [{ family: 'Pressroom Test Mono', url: server.url('/mono.ttf') }] },
+    });
     const fallback = await rendered({ width: 320, height: 70, fabricJSData: { background: '#ffffff', objects: [text] } });
     expect(ink(withFont)).toBeGreaterThan(100);
     expect(ink(fallback)).toBe(0);
@@ -229,21 +291,42 @@ describe('canvas rendering (memory+pglite)', () => {
     const missing = await canvas({ fabricJSData: { objects: [text], fonts: [{ family: 'Nope', url: server.url('/missing.ttf') }] } });
     expect(missing.status).toBe(422);
     expect((await problemOf(missing)).detail).toContain('/missing.ttf');
-    const blocked = await canvas({ fabricJSData: { objects: [text], fonts: [{ family: 'Nope', url: server.url('/mono.ttf').replace('127.0.0.2', '127.0.0.1') }] } });
+    const blocked = await canvas({
+      fabricJSData: { objects: [text], fonts: [{ family: 'Nope', url: server.url('/mono.ttf').replace('127.0.0.2', '127.0.0.1') }] },
+    });
     expect(blocked.status).toBe(400);
     expect((await problemOf(blocked)).type).toMatch(/\/errors\/blocked-url$/);
     const badFont = await canvas({ fabricJSData: { objects: [], fonts: [{ family: '', url: 'ftp://x/y.ttf' }] } });
     expect(badFont.status).toBe(400);
-    expect((await problemOf(badFont)).errors.map((e: { field: string }) => e.field).sort()).toEqual(['fabricJSData.fonts.0.family', 'fabricJSData.fonts.0.url']);
+    expect((await problemOf(badFont)).errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'fabricJSData.fonts.0.family',
+      'fabricJSData.fonts.0.url',
+    ]);
   });
 
   it('loads images over the guarded network and from data: URLs; a blocked or broken src is a clear 4xx', async () => {
-    const image = (src: string, left = 0) => ({ type: 'Image', originX: 'left', originY: 'top', left, top: 0, src, crossOrigin: 'anonymous' });
-    const both = await rendered({ width: 200, height: 100, fabricJSData: { background: '#ffffff', objects: [image(server.url('/red.png')), image(await pngDataUrl(100, 100, GREEN), 100)] } });
+    const image = (src: string, left = 0) => ({
+      type: 'Image',
+      originX: 'left',
+      originY: 'top',
+      left,
+      top: 0,
+      src,
+      crossOrigin: 'anonymous',
+    });
+    const both = await rendered({
+      width: 200,
+      height: 100,
+      fabricJSData: { background: '#ffffff', objects: [image(server.url('/red.png')), image(await pngDataUrl(100, 100, GREEN), 100)] },
+    });
     expect(near(both.pixel(50, 50), RED)).toBe(true);
     expect(near(both.pixel(150, 50), GREEN)).toBe(true);
 
-    const background = await rendered({ width: 100, height: 100, fabricJSData: { backgroundImage: image(await pngDataUrl(100, 100, BLUE)), objects: [] } });
+    const background = await rendered({
+      width: 100,
+      height: 100,
+      fabricJSData: { backgroundImage: image(await pngDataUrl(100, 100, BLUE)), objects: [] },
+    });
     expect(near(background.pixel(50, 50), BLUE)).toBe(true);
 
     const loopback = server.url('/red.png').replace('127.0.0.2', '127.0.0.1');
@@ -267,9 +350,23 @@ describe('canvas rendering (memory+pglite)', () => {
   });
 
   it('draws groups: as editors save them (sized, children relative to the centre) and hand-written without a size', async () => {
-    const saved = { type: 'Group', originX: 'left', originY: 'top', left: 0, top: 0, width: 100, height: 100, objects: [rect(-50, -50, 40, 40, '#ff0000'), rect(10, 10, 40, 40, '#0000ff')] };
+    const saved = {
+      type: 'Group',
+      originX: 'left',
+      originY: 'top',
+      left: 0,
+      top: 0,
+      width: 100,
+      height: 100,
+      objects: [rect(-50, -50, 40, 40, '#ff0000'), rect(10, 10, 40, 40, '#0000ff')],
+    };
     // Without a size, children sit relative to the group's position; nested too.
-    const handWritten = { type: 'Group', left: 100, top: 0, objects: [rect(0, 0, 40, 40, '#00ff00'), { type: 'Group', left: 60, top: 60, objects: [rect(0, 0, 40, 40, '#ff0000')] }] };
+    const handWritten = {
+      type: 'Group',
+      left: 100,
+      top: 0,
+      objects: [rect(0, 0, 40, 40, '#00ff00'), { type: 'Group', left: 60, top: 60, objects: [rect(0, 0, 40, 40, '#ff0000')] }],
+    };
     const image = await rendered({ width: 200, height: 100, fabricJSData: { background: '#ffffff', objects: [saved, handWritten] } });
     expect(near(image.pixel(20, 20), RED)).toBe(true);
     expect(near(image.pixel(80, 80), BLUE)).toBe(true);
@@ -280,7 +377,14 @@ describe('canvas rendering (memory+pglite)', () => {
   });
 
   it('draws colour emoji in colour', async () => {
-    const image = await rendered({ width: 240, height: 240, fabricJSData: { background: '#ffffff', objects: [{ type: 'Text', originX: 'left', originY: 'top', left: 10, top: 10, fontSize: 180, text: '🟥', fill: '#000000' }] } });
+    const image = await rendered({
+      width: 240,
+      height: 240,
+      fabricJSData: {
+        background: '#ffffff',
+        objects: [{ type: 'Text', originX: 'left', originY: 'top', left: 10, top: 10, fontSize: 180, text: '🟥', fill: '#000000' }],
+      },
+    });
     // Noto Color Emoji's red square; a monochrome fallback would draw it in the black fill.
     const red = countNear(image, { x: 0, y: 0, width: 240, height: 240 }, [244, 67, 54], 60);
     expect(red).toBeGreaterThan(5000);
@@ -306,7 +410,13 @@ describe('canvas rendering (memory+pglite)', () => {
   });
 
   it('renders canvas templates and their layouts through /templates/{uid}/render and POST /image', async () => {
-    const design = (fill: string) => ({ background: '#ffffff', objects: [rect(0, 0, 50, 50, fill, { variableBindings: { fill: 'colour' } }), { type: 'Textbox', originX: 'left', originY: 'top', left: 0, top: 60, width: 200, text: '{{title}}', fontSize: 20 }] });
+    const design = (fill: string) => ({
+      background: '#ffffff',
+      objects: [
+        rect(0, 0, 50, 50, fill, { variableBindings: { fill: 'colour' } }),
+        { type: 'Textbox', originX: 'left', originY: 'top', left: 0, top: 60, width: 200, text: '{{title}}', fontSize: 20 },
+      ],
+    });
     const created = await stack.api('/templates', {
       method: 'POST',
       key,
@@ -316,7 +426,13 @@ describe('canvas rendering (memory+pglite)', () => {
         width: 300,
         height: 200,
         variableDefinitions: [{ name: 'colour', type: 'color', defaultValue: '#ff0000' }],
-        layouts: { square: { width: 120, height: 120, fabricJSData: { background: '#0000ff', objects: [rect(60, 60, 60, 60, '#000000', { variableBindings: { fill: 'colour' } })] } } },
+        layouts: {
+          square: {
+            width: 120,
+            height: 120,
+            fabricJSData: { background: '#0000ff', objects: [rect(60, 60, 60, 60, '#000000', { variableBindings: { fill: 'colour' } })] },
+          },
+        },
       },
     });
     expect(created.status).toBe(200);
@@ -329,14 +445,22 @@ describe('canvas rendering (memory+pglite)', () => {
     expect(near(base.pixel(25, 25), RED)).toBe(true);
     expect(near(base.pixel(250, 150), WHITE)).toBe(true);
 
-    const square = await stack.api(`/templates/${uid}/render`, { method: 'POST', key, json: { layout: 'square', variables: { colour: '#00ff00' } } });
+    const square = await stack.api(`/templates/${uid}/render`, {
+      method: 'POST',
+      key,
+      json: { layout: 'square', variables: { colour: '#00ff00' } },
+    });
     expect(square.status).toBe(200);
     const squareImage = await decode(((await square.json()) as { url: string }).url);
     expect([squareImage.width, squareImage.height]).toEqual([120, 120]);
     expect(near(squareImage.pixel(30, 30), BLUE)).toBe(true);
     expect(near(squareImage.pixel(90, 90), GREEN)).toBe(true);
 
-    const viaImage = await stack.api('/image', { method: 'POST', key, json: { template: uid, variables: { colour: '#0000ff' }, fileExtension: 'webp' } });
+    const viaImage = await stack.api('/image', {
+      method: 'POST',
+      key,
+      json: { template: uid, variables: { colour: '#0000ff' }, fileExtension: 'webp' },
+    });
     expect(viaImage.status).toBe(200);
     const webp = await decode(((await viaImage.json()) as { url: string }).url);
     expect(webp.format).toBe('webp');
@@ -352,16 +476,31 @@ describe('canvas rendering (memory+pglite)', () => {
     const several = await stack.api(`/templates/${uid}/render`, { method: 'POST', key, json: { layouts: ['default', 'square'] } });
     expect(several.status).toBe(200);
     const { renders } = (await several.json()) as { renders: Array<{ layout: string; url: string; width: number; height: number }> };
-    expect(renders.map((r) => [r.layout, r.width, r.height])).toEqual([['default', 300, 200], ['square', 120, 120]]);
+    expect(renders.map((r) => [r.layout, r.width, r.height])).toEqual([
+      ['default', 300, 200],
+      ['square', 120, 120],
+    ]);
     expect(near((await decode(renders[1]!.url)).pixel(90, 90), RED)).toBe(true);
 
     // strictVariables: a placeholder without its variable is a 400 naming it, not literal text on the image.
-    const strict = await stack.api('/templates', { method: 'POST', key, json: { name: 'Strict canvas', strictVariables: true, width: 100, height: 50, fabricJSData: { objects: [{ type: 'Text', text: 'Hi {{ who }}' }] } } });
+    const strict = await stack.api('/templates', {
+      method: 'POST',
+      key,
+      json: {
+        name: 'Strict canvas',
+        strictVariables: true,
+        width: 100,
+        height: 50,
+        fabricJSData: { objects: [{ type: 'Text', text: 'Hi {{ who }}' }] },
+      },
+    });
     const strictUid = ((await strict.json()) as { template: { uid: string } }).template.uid;
     const missing = await stack.api(`/templates/${strictUid}/render`, { method: 'POST', key, json: {} });
     expect(missing.status).toBe(400);
     expect((await problemOf(missing)).errors).toEqual([expect.objectContaining({ field: 'variables.who' })]);
-    expect((await stack.api(`/templates/${strictUid}/render`, { method: 'POST', key, json: { variables: { who: 'Ann' } } })).status).toBe(200);
+    expect((await stack.api(`/templates/${strictUid}/render`, { method: 'POST', key, json: { variables: { who: 'Ann' } } })).status).toBe(
+      200,
+    );
 
     // Canvas templates are images: GIF and PDF say so.
     const gif = await stack.api('/gif', { method: 'POST', key, json: { template: uid, width: 100, height: 100 } });
@@ -384,14 +523,22 @@ describe('canvas rendering (memory+pglite)', () => {
     it('requires fabricJSData and checks sizes and formats', async () => {
       const res = await canvas({ width: 0, fileExtension: 'gif' });
       expect(res.status).toBe(400);
-      expect((await problemOf(res)).errors.map((e: { field: string }) => e.field).sort()).toEqual(['fabricJSData', 'fileExtension', 'width']);
+      expect((await problemOf(res)).errors.map((e: { field: string }) => e.field).sort()).toEqual([
+        'fabricJSData',
+        'fileExtension',
+        'width',
+      ]);
       const stated = await canvas({ fabricJSData: { width: 5000, objects: [] } });
       expect(stated.status).toBe(400);
       expect((await problemOf(stated)).errors).toEqual([expect.objectContaining({ field: 'fabricJSData.width' })]);
     });
 
     it('names unknown object types, also inside groups', async () => {
-      const res = await canvas({ fabricJSData: { objects: [rect(0, 0, 1, 1, '#000'), { type: 'Sprite' }, { type: 'Group', objects: [{ type: 'Hologram' }, { left: 1 }] }] } });
+      const res = await canvas({
+        fabricJSData: {
+          objects: [rect(0, 0, 1, 1, '#000'), { type: 'Sprite' }, { type: 'Group', objects: [{ type: 'Hologram' }, { left: 1 }] }],
+        },
+      });
       expect(res.status).toBe(400);
       const problem = await problemOf(res);
       expect(problem.errors).toEqual([
@@ -421,14 +568,18 @@ describe('canvas rendering (memory+pglite)', () => {
       const objects = Array.from({ length: 5_001 }, (_, i) => rect(i % 100, 0, 1, 1, '#000'));
       const res = await canvas({ fabricJSData: { objects } });
       expect(res.status).toBe(400);
-      expect((await problemOf(res)).errors).toEqual([expect.objectContaining({ field: 'fabricJSData.objects.5000', message: expect.stringContaining('5000 objects') })]);
+      expect((await problemOf(res)).errors).toEqual([
+        expect.objectContaining({ field: 'fabricJSData.objects.5000', message: expect.stringContaining('5000 objects') }),
+      ]);
     });
 
     it('refuses a data: URL over the per-image cap (400) and a 100 MB one at the body limit (413)', async () => {
       const big = `data:image/png;base64,${'A'.repeat(4.5 * 1024 * 1024)}`;
       const overCap = await canvas({ fabricJSData: { objects: [{ type: 'Image', src: big }] } });
       expect(overCap.status).toBe(400);
-      expect((await problemOf(overCap)).errors).toEqual([expect.objectContaining({ field: 'fabricJSData.objects.0.src', message: expect.stringContaining('data: URL') })]);
+      expect((await problemOf(overCap)).errors).toEqual([
+        expect.objectContaining({ field: 'fabricJSData.objects.0.src', message: expect.stringContaining('data: URL') }),
+      ]);
 
       // A complete 100 MB body: refused from its Content-Length (the parser drains it without keeping it).
       const url = new URL('/image/canvas', stack.baseUrl);
@@ -436,13 +587,20 @@ describe('canvas rendering (memory+pglite)', () => {
       const tail = Buffer.from('"}]}}');
       const body = Buffer.concat([head, Buffer.alloc(100 * 1024 * 1024, 0x41), tail]);
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = httpRequest(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': String(body.length) } }, (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-          res.on('error', reject);
-        });
+        const req = httpRequest(
+          url,
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': String(body.length) },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+            res.on('error', reject);
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });
@@ -451,7 +609,9 @@ describe('canvas rendering (memory+pglite)', () => {
     });
 
     it('reports what fabric refuses as 422, never a silent blank, and keeps serving', async () => {
-      const res = await canvas({ fabricJSData: { objects: [{ type: 'Group', objects: [], layoutManager: { type: 'no-such-layout', strategy: 'fixed' } }] } });
+      const res = await canvas({
+        fabricJSData: { objects: [{ type: 'Group', objects: [], layoutManager: { type: 'no-such-layout', strategy: 'fixed' } }] },
+      });
       expect(res.status).toBe(422);
       expect((await problemOf(res)).detail).toContain('no-such-layout');
       const after = await rendered({ width: 20, height: 20, fabricJSData: { objects: [rect(0, 0, 20, 20, '#00ff00')] } });

@@ -65,7 +65,11 @@ describe('gif, pdf and video services as their own processes', () => {
       PRESSROOM_VIDEO_WORK_DIR: videoWorkDir,
     };
     const run = (file: string, port: number) => {
-      const child = spawn('node', ['--conditions=source', '--import', 'tsx', file], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+      const child = spawn('node', ['--conditions=source', '--import', 'tsx', file], {
+        cwd: ROOT,
+        env: { ...env, PORT: String(port) },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       children.push(child);
       return child;
     };
@@ -82,23 +86,31 @@ describe('gif, pdf and video services as their own processes', () => {
 
   afterAll(async () => {
     await Promise.all(
-      children.map((child) => new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-      })),
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+          }),
+      ),
     );
     await database.drop();
     await rm(videoWorkDir, { recursive: true, force: true });
   });
 
   const post = (path: string, body: unknown) =>
-    fetch(`${gatewayUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${gatewayUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const local = (url: string) => url.replace(/^http:\/\/localhost:\d+/, gatewayUrl);
 
   it('renders a GIF and a PDF through the bus between processes', async () => {
-    const html = '<style>body{margin:0}div{width:20px;height:20px;background:#f00;animation:m 1s linear forwards}@keyframes m{to{margin-left:60px}}</style><div></div>';
+    const html =
+      '<style>body{margin:0}div{width:20px;height:20px;background:#f00;animation:m 1s linear forwards}@keyframes m{to{margin-left:60px}}</style><div></div>';
     const gifRes = await post('/gif', { html, width: 80, height: 40, quality: 'low' });
     expect(gifRes.status).toBe(200);
     const { gif } = (await gifRes.json()) as { gif: { url: string; animationLength: number } };
@@ -142,7 +154,10 @@ export default function Scene({ color }: { color: string }) { return <AbsoluteFi
   }, 90_000);
 
   it('reports each renderer’s browser and metrics', async () => {
-    const gifHealth = (await (await fetch(`http://127.0.0.1:${gifPort}/health`)).json()) as { status: string; components: Record<string, any> };
+    const gifHealth = (await (await fetch(`http://127.0.0.1:${gifPort}/health`)).json()) as {
+      status: string;
+      components: Record<string, any>;
+    };
     expect(gifHealth.status).toBe('ok');
     expect(gifHealth.components.gifBrowser).toMatchObject({ ok: true, status: 'ok' });
     const pdfHealth = (await (await fetch(`http://127.0.0.1:${pdfPort}/health`)).json()) as { components: Record<string, any> };

@@ -55,7 +55,11 @@ describe('gateway and image service as their own processes', () => {
       LOG_LEVEL: 'warn',
     };
     const run = (file: string, port: number) => {
-      const child = spawn('node', ['--conditions=source', '--import', 'tsx', file], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+      const child = spawn('node', ['--conditions=source', '--import', 'tsx', file], {
+        cwd: ROOT,
+        env: { ...env, PORT: String(port) },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       children.push(child);
       return child;
     };
@@ -68,12 +72,15 @@ describe('gateway and image service as their own processes', () => {
 
   afterAll(async () => {
     await Promise.all(
-      children.map((child) => new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-      })),
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+          }),
+      ),
     );
     await database.drop();
   });
@@ -92,7 +99,10 @@ describe('gateway and image service as their own processes', () => {
   });
 
   it('has /health and /metrics on every service; the renderer reports its browser', async () => {
-    const health = (await (await fetch(`http://127.0.0.1:${imagePort}/health`)).json()) as { status: string; components: Record<string, any> };
+    const health = (await (await fetch(`http://127.0.0.1:${imagePort}/health`)).json()) as {
+      status: string;
+      components: Record<string, any>;
+    };
     expect(health.status).toBe('ok');
     expect(health.components.browser).toMatchObject({ ok: true, status: 'ok' });
     const metrics = await (await fetch(`http://127.0.0.1:${imagePort}/metrics`)).text();

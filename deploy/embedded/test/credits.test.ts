@@ -1,7 +1,10 @@
 import { setOwnerPlan } from '@pressroom/db';
 import { FLAVOURS, QUADRANTS, decode, startPageServer, startTestStack, type TestStack } from './harness.js';
 
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADUlEQVQImWNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADUlEQVQImWNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface PlanDetails {
   plan: string;
@@ -67,7 +70,11 @@ describe.each(FLAVOURS)('monthly render credits (%s)', (flavour) => {
     expect(failed.status).toBe(422);
     expect((await details(key)).renders.used).toBe(1);
 
-    const gif = await stack.api('/gif/capture', { method: 'POST', key, json: { url: pages.url('/live'), width: 40, height: 40, quality: 'low', frameDurationSeconds: 1 } });
+    const gif = await stack.api('/gif/capture', {
+      method: 'POST',
+      key,
+      json: { url: pages.url('/live'), width: 40, height: 40, quality: 'low', frameDurationSeconds: 1 },
+    });
     expect(gif.status).toBe(200);
     expect((await details(key)).renders).toMatchObject({ used: 2.5, limit: 3 });
 
@@ -106,7 +113,9 @@ describe.each(FLAVOURS)('monthly render credits (%s)', (flavour) => {
   it('never overshoots under concurrent requests', async () => {
     const { key, accountId } = await stack.newAccount(undefined, { plan: 'enterprise' });
     await setOwnerPlan(stack.db, { ownerId: accountId, kind: 'account', plan: 'enterprise', settings: { renderCredits: 2 } });
-    const res = await Promise.all(Array.from({ length: 5 }, () => stack.api('/image', { method: 'POST', key, json: { html: QUADRANTS, width: 20, height: 20 } })));
+    const res = await Promise.all(
+      Array.from({ length: 5 }, () => stack.api('/image', { method: 'POST', key, json: { html: QUADRANTS, width: 20, height: 20 } })),
+    );
     expect(res.filter((r) => r.status === 200)).toHaveLength(2);
     expect(res.filter((r) => r.status === 429)).toHaveLength(3);
     expect((await details(key)).renders.used).toBe(2);
@@ -115,9 +124,17 @@ describe.each(FLAVOURS)('monthly render credits (%s)', (flavour) => {
   it('checks each batch item again: an item that no longer fits fails with QUOTA_EXCEEDED and is not charged', async () => {
     const { key, accountId } = await stack.newAccount(undefined, { plan: 'enterprise' });
     await setOwnerPlan(stack.db, { ownerId: accountId, kind: 'account', plan: 'enterprise', settings: { renderCredits: 3 } });
-    const tpl = await stack.api('/templates', { method: 'POST', key, json: { name: 'b', html: `<img src="${pages.url('/slow.png')}?n={{n}}">`, width: 20, height: 20 } });
+    const tpl = await stack.api('/templates', {
+      method: 'POST',
+      key,
+      json: { name: 'b', html: `<img src="${pages.url('/slow.png')}?n={{n}}">`, width: 20, height: 20 },
+    });
     const uid = ((await tpl.json()) as { template: { uid: string } }).template.uid;
-    const started = await stack.api(`/templates/${uid}/batch-render`, { method: 'POST', key, json: { variableSets: [{ n: 1 }, { n: 2 }, { n: 3 }], concurrency: 1 } });
+    const started = await stack.api(`/templates/${uid}/batch-render`, {
+      method: 'POST',
+      key,
+      json: { variableSets: [{ n: 1 }, { n: 2 }, { n: 3 }], concurrency: 1 },
+    });
     expect(started.status).toBe(202);
     const { batchId } = (await started.json()) as { batchId: string };
     // While the first item renders, a direct render takes one of the three credits.

@@ -30,8 +30,8 @@ async function fetchGif(url: string): Promise<DecodedGif> {
   expect(meta.format).toBe('gif');
   return {
     bytes,
-    width: meta.width!,
-    height: meta.pageHeight ?? meta.height!,
+    width: meta.width,
+    height: meta.pageHeight ?? meta.height,
     frames: meta.pages ?? 1,
     delays: meta.delay ?? [],
     loop: meta.loop ?? -1,
@@ -63,7 +63,8 @@ async function eventually<T>(find: () => T | undefined): Promise<T | undefined> 
 
 function distinctColours(frame: { data: Buffer; channels: number }): number {
   const seen = new Set<number>();
-  for (let o = 0; o < frame.data.length; o += frame.channels) seen.add((frame.data[o]! << 16) | (frame.data[o + 1]! << 8) | frame.data[o + 2]!);
+  for (let o = 0; o < frame.data.length; o += frame.channels)
+    seen.add((frame.data[o]! << 16) | (frame.data[o + 1]! << 8) | frame.data[o + 2]!);
   return seen.size;
 }
 
@@ -95,7 +96,9 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
   it('steps a CSS animation frame by frame: count, delays, size, colours and motion', async () => {
     const res = await postGif({ html: SLIDE, width: 600, height: 400, frameDurationSeconds: 2 });
     expect(res.status).toBe(200);
-    const { gif: body } = (await res.json()) as { gif: { url: string; uid: string; width: number; height: number; animationLength: number; frames: number; fps: number } };
+    const { gif: body } = (await res.json()) as {
+      gif: { url: string; uid: string; width: number; height: number; animationLength: number; frames: number; fps: number };
+    };
     expect(body.uid).toMatch(/^gif_/);
     expect(body).toMatchObject({ width: 600, height: 400, animationLength: 2, frames: 30, fps: 15 });
 
@@ -153,7 +156,10 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
     const html = `<style>div{width:40px;height:40px;background:#f00;animation:spin 1s linear infinite}@keyframes spin{to{transform:rotate(360deg)}}</style><div></div>`;
     const res = await postGif({ html, width: 80, height: 80 });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { gif: { animationLength: number; frames: number } }).gif).toMatchObject({ animationLength: 1, frames: 15 });
+    expect(((await res.json()) as { gif: { animationLength: number; frames: number } }).gif).toMatchObject({
+      animationLength: 1,
+      frames: 15,
+    });
   });
 
   it('caps endless animations that never line up at the preset’s maximum', async () => {
@@ -182,12 +188,23 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
     });
     expect(created.status).toBe(200);
     const { template } = (await created.json()) as { template: { uid: string } };
-    const res = await postGif({ template: template.uid, variables: { colour: '#ff0000' }, width: 600, height: 200, quality: 'low', frameDurationSeconds: 1 });
+    const res = await postGif({
+      template: template.uid,
+      variables: { colour: '#ff0000' },
+      width: 600,
+      height: 200,
+      quality: 'low',
+      frameDurationSeconds: 1,
+    });
     expect(res.status).toBe(200);
     const { gif } = (await res.json()) as { gif: { url: string; uid: string } };
     const decoded = await fetchGif(gif.url);
     expect(Math.abs(redX(await decoded.frame(5), decoded.width, 125) - 125)).toBeLessThanOrEqual(2);
-    expect(await eventually(() => completed.find((e) => e.imageId === gif.uid))).toMatchObject({ type: 'gif', source: 'template', templateId: template.uid });
+    expect(await eventually(() => completed.find((e) => e.imageId === gif.uid))).toMatchObject({
+      type: 'gif',
+      source: 'template',
+      templateId: template.uid,
+    });
 
     const pages = await startPageServer({ '/anim': (_req, r) => r.writeHead(200, { 'content-type': 'text/html' }).end(SLIDE) });
     try {
@@ -206,7 +223,18 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
       <script>setTimeout(() => { const d = document.createElement('p'); d.id = 'late'; document.body.append(d); }, 300);</script></body>`;
     const pages = await startPageServer({ '/live': (_req, r) => r.writeHead(200, { 'content-type': 'text/html' }).end(page) });
     try {
-      const res = await postGif({ url: pages.url('/live'), width: 300, height: 200, quality: 'low', frameDurationSeconds: 1, selector: '#box', waitForSelector: '#late' }, '/gif/capture');
+      const res = await postGif(
+        {
+          url: pages.url('/live'),
+          width: 300,
+          height: 200,
+          quality: 'low',
+          frameDurationSeconds: 1,
+          selector: '#box',
+          waitForSelector: '#late',
+        },
+        '/gif/capture',
+      );
       expect(res.status).toBe(200);
       const { gif } = (await res.json()) as { gif: { url: string; uid: string; width: number; height: number; animationLength: number } };
       expect(gif).toMatchObject({ width: 100, height: 60, animationLength: 1 });
@@ -221,7 +249,10 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
       const shown = (await (await stack.api(`/gif/${gif.uid}`, { key })).json()) as { gif: Record<string, unknown> };
       expect(shown.gif).toMatchObject({ uid: gif.uid, status: 'done', source: 'capture', cost: 1.5, frames: 10, fps: 10, quality: 'low' });
 
-      const list = (await (await stack.api('/gif?limit=100', { key })).json()) as { gifs: Array<{ uid: string; cost: number }>; pagination: Record<string, unknown> };
+      const list = (await (await stack.api('/gif?limit=100', { key })).json()) as {
+        gifs: Array<{ uid: string; cost: number }>;
+        pagination: Record<string, unknown>;
+      };
       expect(list.gifs.map((g) => g.uid)).toContain(gif.uid);
       expect(list.gifs.filter((g) => g.uid !== gif.uid).every((g) => g.cost === 1)).toBe(true);
       expect(list.pagination).toMatchObject({ page: 1, limit: 100, total: list.gifs.length, hasPrev: false });
@@ -231,7 +262,10 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
       expect(foreign.status).toBe(404);
       expect((await problemOf(foreign)).type).toMatch(/\/errors\/not-found$/);
 
-      const missing = await postGif({ url: pages.url('/live'), width: 100, height: 100, frameDurationSeconds: 1, waitForSelector: '#never' }, '/gif/capture');
+      const missing = await postGif(
+        { url: pages.url('/live'), width: 100, height: 100, frameDurationSeconds: 1, waitForSelector: '#never' },
+        '/gif/capture',
+      );
       expect(missing.status).toBe(422);
       expect((await problemOf(missing)).detail).toContain('#never');
     } finally {
@@ -243,7 +277,12 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
     ['a 2001-pixel width', '/gif', { html: SLIDE, width: 2001, height: 100 }, 'width'],
     ['a missing height', '/gif', { html: SLIDE, width: 100 }, 'height'],
     ['quality ultra', '/gif', { html: SLIDE, width: 100, height: 100, quality: 'ultra' }, 'quality'],
-    ['more seconds than the preset allows', '/gif', { html: SLIDE, width: 100, height: 100, quality: 'low', frameDurationSeconds: 12 }, 'frameDurationSeconds'],
+    [
+      'more seconds than the preset allows',
+      '/gif',
+      { html: SLIDE, width: 100, height: 100, quality: 'low', frameDurationSeconds: 12 },
+      'frameDurationSeconds',
+    ],
     ['html and url together', '/gif', { html: SLIDE, url: 'https://example.com', width: 100, height: 100 }, 'url'],
     ['a 31 s capture', '/gif/capture', { url: 'https://example.com', frameDurationSeconds: 31, quality: 'high' }, 'frameDurationSeconds'],
     ['a capture without url', '/gif/capture', { width: 100, height: 100 }, 'url'],
@@ -290,7 +329,11 @@ describe('GIFs on NATS and PostgreSQL', () => {
   afterAll(() => stack.dispose());
 
   it('renders, stores in the object store and lists a GIF', async () => {
-    const res = await stack.api('/gif', { method: 'POST', key, json: { html: SLIDE, width: 600, height: 200, quality: 'low', frameDurationSeconds: 1 } });
+    const res = await stack.api('/gif', {
+      method: 'POST',
+      key,
+      json: { html: SLIDE, width: 600, height: 200, quality: 'low', frameDurationSeconds: 1 },
+    });
     expect(res.status).toBe(200);
     const { gif } = (await res.json()) as { gif: { url: string; uid: string } };
     const decoded = await fetchGif(gif.url);

@@ -48,7 +48,10 @@ export async function startTestStack(flavour: Flavour, overrides: Partial<StackO
   return {
     ...stack,
     async newAccount(name, options) {
-      const account = await createAccount(stack.db, { name: name ?? `acct-${process.pid}-${Date.now()}-${counter++}`, plan: options?.plan ?? 'enterprise' });
+      const account = await createAccount(stack.db, {
+        name: name ?? `acct-${process.pid}-${Date.now()}-${counter++}`,
+        plan: options?.plan ?? 'enterprise',
+      });
       const { key } = await createApiKey(stack.db, { accountId: account.id });
       return { key, accountId: account.id };
     },
@@ -102,7 +105,13 @@ export async function problemOf(res: Response): Promise<Record<string, any>> {
 }
 
 /** Fetch a rendered file and decode it. */
-export async function decode(url: string): Promise<{ contentType: string | null; width: number; height: number; format: string; pixel(x: number, y: number): [number, number, number] }> {
+export async function decode(url: string): Promise<{
+  contentType: string | null;
+  width: number;
+  height: number;
+  format: string;
+  pixel(x: number, y: number): [number, number, number];
+}> {
   const res = await fetch(url);
   expect(res.status).toBe(200);
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -111,9 +120,9 @@ export async function decode(url: string): Promise<{ contentType: string | null;
   const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return {
     contentType: res.headers.get('content-type'),
-    width: meta.width!,
-    height: meta.height!,
-    format: meta.format!,
+    width: meta.width,
+    height: meta.height,
+    format: meta.format,
     pixel(x, y) {
       const i = (y * info.width + x) * info.channels;
       return [data[i]!, data[i + 1]!, data[i + 2]!];

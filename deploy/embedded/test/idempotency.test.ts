@@ -20,7 +20,8 @@ describe.each(FLAVOURS)('Idempotency-Key (%s)', (flavour) => {
     const rows = await stack.db.orm.select({ ownerId: renders.ownerId }).from(renders);
     return rows.filter((r) => r.ownerId === ownerId).length;
   }
-  const post = (idem: string, json: unknown, apiKey = key) => stack.api('/image', { method: 'POST', key: apiKey, json, headers: { 'idempotency-key': idem } });
+  const post = (idem: string, json: unknown, apiKey = key) =>
+    stack.api('/image', { method: 'POST', key: apiKey, json, headers: { 'idempotency-key': idem } });
 
   it('replays the stored response for the same key and body, with one render only', async () => {
     const before = await renderCount(accountId);

@@ -97,23 +97,37 @@ describe.each(FLAVOURS)('POST /image and the image list (%s)', (flavour) => {
   });
 
   it('lists and shows only the caller’s own renders', async () => {
-    const mine = (await (await stack.api('/image', { method: 'POST', key, json: { html: QUADRANTS, width: 50, height: 50 } })).json()) as { id: string };
+    const mine = (await (await stack.api('/image', { method: 'POST', key, json: { html: QUADRANTS, width: 50, height: 50 } })).json()) as {
+      id: string;
+    };
     const other = await stack.newAccount();
-    const theirs = (await (await stack.api('/image', { method: 'POST', key: other.key, json: { html: QUADRANTS, width: 60, height: 60 } })).json()) as { id: string };
+    const theirs = (await (
+      await stack.api('/image', { method: 'POST', key: other.key, json: { html: QUADRANTS, width: 60, height: 60 } })
+    ).json()) as { id: string };
 
-    const list = (await (await stack.api('/image?limit=100', { key })).json()) as { images: Array<{ id: string; status: string }>; pagination: Record<string, unknown> };
+    const list = (await (await stack.api('/image?limit=100', { key })).json()) as {
+      images: Array<{ id: string; status: string }>;
+      pagination: Record<string, unknown>;
+    };
     const ids = list.images.map((i) => i.id);
     expect(ids).toContain(mine.id);
     expect(ids).not.toContain(theirs.id);
     expect(list.pagination).toMatchObject({ page: 1, limit: 100, total: ids.length, totalPages: 1, hasNext: false, hasPrev: false });
 
-    const paged = (await (await stack.api('/image?limit=1&page=2', { key })).json()) as { images: unknown[]; pagination: Record<string, unknown> };
+    const paged = (await (await stack.api('/image?limit=1&page=2', { key })).json()) as {
+      images: unknown[];
+      pagination: Record<string, unknown>;
+    };
     expect(paged.images).toHaveLength(1);
     expect(paged.pagination).toMatchObject({ page: 2, limit: 1, hasPrev: true });
 
     const one = await stack.api(`/image/${mine.id}`, { key });
     expect(one.status).toBe(200);
-    expect(((await one.json()) as { image: { id: string; status: string; width: number } }).image).toMatchObject({ id: mine.id, status: 'done', width: 50 });
+    expect(((await one.json()) as { image: { id: string; status: string; width: number } }).image).toMatchObject({
+      id: mine.id,
+      status: 'done',
+      width: 50,
+    });
 
     const foreign = await stack.api(`/image/${theirs.id}`, { key });
     expect(foreign.status).toBe(404);

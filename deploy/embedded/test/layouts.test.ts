@@ -40,13 +40,21 @@ describe.each(FLAVOURS)('template layouts (%s)', (flavour) => {
   afterAll(() => stack.dispose());
 
   it('renders one layout at its own size with its own design; variables are shared', async () => {
-    const res = await stack.api(`/templates/${uid}/render`, { method: 'POST', key, json: { layout: 'story', variables: { storyColour: 'rgb(0,0,255)' } } });
+    const res = await stack.api(`/templates/${uid}/render`, {
+      method: 'POST',
+      key,
+      json: { layout: 'story', variables: { storyColour: 'rgb(0,0,255)' } },
+    });
     expect(res.status).toBe(200);
     const image = await decode(((await res.json()) as { url: string }).url);
     expect([image.width, image.height]).toEqual([45, 80]);
     expect(near(image.pixel(20, 40), BLUE)).toBe(true);
 
-    const square = await stack.api(`/templates/${uid}/render`, { method: 'POST', key, json: { layout: 'square', variables: { colour: 'lime' } } });
+    const square = await stack.api(`/templates/${uid}/render`, {
+      method: 'POST',
+      key,
+      json: { layout: 'square', variables: { colour: 'lime' } },
+    });
     const squareImage = await decode(((await square.json()) as { url: string }).url);
     expect([squareImage.width, squareImage.height]).toEqual([80, 80]);
     expect(near(squareImage.pixel(40, 40), GREEN)).toBe(true); // size-only layout re-uses the base design
@@ -59,7 +67,9 @@ describe.each(FLAVOURS)('template layouts (%s)', (flavour) => {
       json: { layouts: ['default', 'square', 'story'], variables: { storyColour: '#00ff00' } },
     });
     expect(res.status).toBe(200);
-    const { renders } = (await res.json()) as { renders: Array<{ layout: string; url: string; id: string; width: number; height: number; status: string; createdAt: string }> };
+    const { renders } = (await res.json()) as {
+      renders: Array<{ layout: string; url: string; id: string; width: number; height: number; status: string; createdAt: string }>;
+    };
     expect(renders.map((r) => [r.layout, r.width, r.height, r.status])).toEqual([
       ['default', 120, 60, 'done'],
       ['square', 80, 80, 'done'],
@@ -74,20 +84,35 @@ describe.each(FLAVOURS)('template layouts (%s)', (flavour) => {
     }
 
     // The thumbnail is the template's latest render, whichever layout it was.
-    const { template } = (await (await stack.api(`/templates/${uid}`, { key })).json()) as { template: { thumbnail: string; lastRenderedAt: string } };
+    const { template } = (await (await stack.api(`/templates/${uid}`, { key })).json()) as {
+      template: { thumbnail: string; lastRenderedAt: string };
+    };
     expect(renders.map((r) => r.url)).toContain(template.thumbnail);
-    const listed = (await (await stack.api('/templates?limit=100', { key })).json()) as { templates: Array<{ uid: string; thumbnail: string; lastRenderedAt: string }> };
-    expect(listed.templates.find((t) => t.uid === uid)).toMatchObject({ thumbnail: template.thumbnail, lastRenderedAt: template.lastRenderedAt });
+    const listed = (await (await stack.api('/templates?limit=100', { key })).json()) as {
+      templates: Array<{ uid: string; thumbnail: string; lastRenderedAt: string }>;
+    };
+    expect(listed.templates.find((t) => t.uid === uid)).toMatchObject({
+      thumbnail: template.thumbnail,
+      lastRenderedAt: template.lastRenderedAt,
+    });
   });
 
   it('POST /image with template takes layout and layouts too', async () => {
-    const one = await stack.api('/image', { method: 'POST', key, json: { template: uid, layout: 'square', variables: { colour: 'blue' }, fileExtension: 'jpg' } });
+    const one = await stack.api('/image', {
+      method: 'POST',
+      key,
+      json: { template: uid, layout: 'square', variables: { colour: 'blue' }, fileExtension: 'jpg' },
+    });
     expect(one.status).toBe(200);
     const image = await decode(((await one.json()) as { url: string }).url);
     expect([image.width, image.height, image.format]).toEqual([80, 80, 'jpeg']);
     expect(near(image.pixel(40, 40), BLUE, 20)).toBe(true);
 
-    const many = await stack.api('/image', { method: 'POST', key, json: { template: uid, layouts: ['square', 'story'], variables: { storyColour: 'red' } } });
+    const many = await stack.api('/image', {
+      method: 'POST',
+      key,
+      json: { template: uid, layouts: ['square', 'story'], variables: { storyColour: 'red' } },
+    });
     expect(many.status).toBe(200);
     const { renders } = (await many.json()) as { renders: Array<{ layout: string; width: number; height: number; url: string }> };
     expect(renders.map((r) => [r.layout, r.width, r.height])).toEqual([
@@ -108,7 +133,12 @@ describe.each(FLAVOURS)('template layouts (%s)', (flavour) => {
       expect(body.detail).toContain('"portrait"');
       expect(body.detail).toContain('default, square, story');
     }
-    for (const json of [{ layout: 'Not_Valid' }, { layouts: ['x'.repeat(65)] }, { layouts: [] }, { layout: 'square', layouts: ['story'] }]) {
+    for (const json of [
+      { layout: 'Not_Valid' },
+      { layouts: ['x'.repeat(65)] },
+      { layouts: [] },
+      { layout: 'square', layouts: ['story'] },
+    ]) {
       const res = await stack.api(`/templates/${uid}/render`, { method: 'POST', key, json });
       expect(res.status).toBe(400);
       expect((await problemOf(res)).errors?.[0]?.field).toMatch(/^layouts?/);
@@ -119,7 +149,8 @@ describe.each(FLAVOURS)('template layouts (%s)', (flavour) => {
   });
 
   it('validates layout entries on create and update', async () => {
-    const create = (layouts: unknown, design: Record<string, unknown> = { html: base }) => stack.api('/templates', { method: 'POST', key, json: { name: 'x', ...design, layouts } });
+    const create = (layouts: unknown, design: Record<string, unknown> = { html: base }) =>
+      stack.api('/templates', { method: 'POST', key, json: { name: 'x', ...design, layouts } });
     const cases: Array<[unknown, string, Record<string, unknown>?]> = [
       [{ Bad_Key: { width: 10 } }, 'layouts.Bad_Key'],
       [{ default: { width: 10 } }, 'layouts.default'],

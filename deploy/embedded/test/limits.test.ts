@@ -119,8 +119,18 @@ describe('limits hold exactly across two gateways sharing one PostgreSQL databas
   beforeAll(async () => {
     database = await createTestDatabase();
     const busNamespace = uniqueNamespace('limits');
-    one = await startTestStack('nats+postgres', { databaseUrl: database.url, busNamespace, withImageService: false, gateway: { authCacheMs: 300 } });
-    two = await startTestStack('nats+postgres', { databaseUrl: database.url, busNamespace, withImageService: false, gateway: { authCacheMs: 300 } });
+    one = await startTestStack('nats+postgres', {
+      databaseUrl: database.url,
+      busNamespace,
+      withImageService: false,
+      gateway: { authCacheMs: 300 },
+    });
+    two = await startTestStack('nats+postgres', {
+      databaseUrl: database.url,
+      busNamespace,
+      withImageService: false,
+      gateway: { authCacheMs: 300 },
+    });
   });
   afterAll(async () => {
     await two?.dispose();

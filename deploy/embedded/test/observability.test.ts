@@ -32,6 +32,15 @@ describe.each(FLAVOURS)('traces, metrics and health (%s)', (flavour) => {
     const text = await metrics.text();
     expect(text).toContain('http_server_duration_ms');
     const health = (await (await fetch(`${stack.baseUrl}/health`)).json()) as { components: Record<string, { ok: boolean }> };
-    expect(Object.keys(health.components).sort()).toEqual(['batches', 'bindings', 'browser', 'bus', 'db', 'gifBrowser', 'storage', 'webhooks']);
+    expect(Object.keys(health.components).sort()).toEqual([
+      'batches',
+      'bindings',
+      'browser',
+      'bus',
+      'db',
+      'gifBrowser',
+      'storage',
+      'webhooks',
+    ]);
   });
 });

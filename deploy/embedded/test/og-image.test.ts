@@ -16,7 +16,11 @@ describe('POST /image/og-image (memory+pglite)', () => {
   afterAll(() => stack?.dispose());
 
   it('renders the template at its size with heading and description as variables', async () => {
-    const res = await stack.api('/image/og-image', { method: 'POST', key, json: { template: uid, heading: 'Hello', description: 'blue', fileExtension: 'jpg' } });
+    const res = await stack.api('/image/og-image', {
+      method: 'POST',
+      key,
+      json: { template: uid, heading: 'Hello', description: 'blue', fileExtension: 'jpg' },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { url: string; id: string; createdAt: string };
     expect(body.id).toBeTruthy();
@@ -31,7 +35,9 @@ describe('POST /image/og-image (memory+pglite)', () => {
     const missing = await problemOf(await stack.api('/image/og-image', { method: 'POST', key, json: { heading: 'x' } }));
     expect(missing.status).toBe(400);
     expect(missing.errors.map((e: { field: string }) => e.field)).toEqual(['template']);
-    const logo = await problemOf(await stack.api('/image/og-image', { method: 'POST', key, json: { template: uid, logo: 'javascript:alert(1)' } }));
+    const logo = await problemOf(
+      await stack.api('/image/og-image', { method: 'POST', key, json: { template: uid, logo: 'javascript:alert(1)' } }),
+    );
     expect(logo.status).toBe(400);
     expect(logo.errors[0].field).toBe('logo');
     const other = await stack.newAccount();

@@ -45,7 +45,10 @@ async function fetchPdf(url: string): Promise<ParsedPdf> {
     async raster(page = 1) {
       const prefix = join(scratch, `page-${fileCounter++}`);
       execFileSync('pdftoppm', ['-png', '-r', '36', '-f', String(page), '-l', String(page), '-singlefile', file, prefix]);
-      const { data, info: meta } = await sharp(await readFile(`${prefix}.png`)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info: meta } = await sharp(await readFile(`${prefix}.png`))
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       let ink = 0;
       for (let o = 0; o < data.length; o += meta.channels) if (data[o]! < 240 || data[o + 1]! < 240 || data[o + 2]! < 240) ink++;
       return {
@@ -67,7 +70,8 @@ const INVOICE = (n: string, lines = 3) => `<!doctype html><html><head><title>Inv
 ${Array.from({ length: lines }, (_, i) => `<tr><td>Line item ${i + 1}</td><td>${(i + 1) * 10}.00 EUR</td></tr>`).join('\n')}
 </table></body></html>`;
 
-const PAGE_FOOTER = '<div style="font-size:10px;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>';
+const PAGE_FOOTER =
+  '<div style="font-size:10px;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>';
 
 describe('PDFs through the HTTP API (memory+pglite)', () => {
   let stack: TestStack;
@@ -92,7 +96,15 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
   it('prints HTML on A4 with its background, text and title', async () => {
     const res = await post('/pdf/render', { html: INVOICE('42') });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { success: boolean; id: string; url: string; pageCount: number; preset: string; pageSize: { width: number; height: number }; createdAt: string };
+    const body = (await res.json()) as {
+      success: boolean;
+      id: string;
+      url: string;
+      pageCount: number;
+      preset: string;
+      pageSize: { width: number; height: number };
+      createdAt: string;
+    };
     expect(body).toMatchObject({ success: true, pageCount: 1, preset: 'A4', pageSize: { width: 595, height: 842 } });
     expect(body.id).toMatch(/^pdf_/);
     const pdf = await fetchPdf(body.url);
@@ -144,7 +156,12 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
   });
 
   it('prints a custom size, top-level options and margins', async () => {
-    const res = await post('/pdf/render', { html: '<p style="margin:0;font:20px sans-serif">Ticket</p>', customSize: { width: 300, height: 200 }, margins: { top: '10mm', left: 36 }, printBackground: false });
+    const res = await post('/pdf/render', {
+      html: '<p style="margin:0;font:20px sans-serif">Ticket</p>',
+      customSize: { width: 300, height: 200 },
+      margins: { top: '10mm', left: 36 },
+      printBackground: false,
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { url: string; preset: string; pageSize: unknown };
     expect(body).toMatchObject({ preset: 'custom', pageSize: { width: 300, height: 200 } });
@@ -159,7 +176,12 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
   it('prints header and footer templates with page numbers', async () => {
     const res = await post('/pdf/render', {
       html: INVOICE('long', 120),
-      options: { preset: 'A4', title: 'Long invoice', headerTemplate: '<div style="font-size:10px;padding-left:20px"><span class="title"></span></div>', footerTemplate: PAGE_FOOTER },
+      options: {
+        preset: 'A4',
+        title: 'Long invoice',
+        headerTemplate: '<div style="font-size:10px;padding-left:20px"><span class="title"></span></div>',
+        footerTemplate: PAGE_FOOTER,
+      },
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { url: string; pageCount: number };
@@ -174,7 +196,9 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
   });
 
   it('prints a URL', async () => {
-    const pages = await startPageServer({ '/invoice': (_req, r) => r.writeHead(200, { 'content-type': 'text/html' }).end(INVOICE('from-url')) });
+    const pages = await startPageServer({
+      '/invoice': (_req, r) => r.writeHead(200, { 'content-type': 'text/html' }).end(INVOICE('from-url')),
+    });
     try {
       const res = await post('/pdf/render', { url: pages.url('/invoice') });
       expect(res.status).toBe(200);
@@ -188,7 +212,9 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
   it('lists the presets in points and millimetres', async () => {
     const res = await stack.api('/pdf/presets', { key });
     expect(res.status).toBe(200);
-    const { presets } = (await res.json()) as { presets: Record<string, { name: string; width: number; height: number; widthMm: number; heightMm: number }> };
+    const { presets } = (await res.json()) as {
+      presets: Record<string, { name: string; width: number; height: number; widthMm: number; heightMm: number }>;
+    };
     expect(Object.keys(presets).sort()).toEqual(['A3', 'A4', 'A5', 'Legal', 'Letter']);
     expect(presets.A4).toEqual({ name: 'A4', width: 595.28, height: 841.89, widthMm: 210, heightMm: 297 });
     expect(presets.Letter).toMatchObject({ width: 612, height: 792 });
@@ -232,7 +258,17 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
   });
 
   it('prints a FabricJS template with pages: one PDF page per canvas page, at its size, text selectable', async () => {
-    const text = (value: string, top: number) => ({ type: 'Textbox', originX: 'left', originY: 'top', left: 40, top, width: 520, fontSize: 36, fill: '#111111', text: value });
+    const text = (value: string, top: number) => ({
+      type: 'Textbox',
+      originX: 'left',
+      originY: 'top',
+      left: 40,
+      top,
+      width: 520,
+      fontSize: 36,
+      fill: '#111111',
+      text: value,
+    });
     const band = (fill: string) => ({ type: 'Rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 600, height: 120, fill });
     const uid = await createTemplate({
       name: 'certificate',
@@ -242,8 +278,21 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
       outputFormat: 'pdf',
       pages: [
         // Stored out of order: pageNumber decides.
-        { pageNumber: 2, name: 'back', fabricJSData: { width: 800, height: 400, background: '#ffffff', objects: [text('Issued to {{name}} on the back', 200)] } },
-        { pageNumber: 1, name: 'front', fabricJSData: { width: 600, height: 400, background: '#ffffff', objects: [band('#1d4ed8'), text('Certificate for {{name}}', 200)] } },
+        {
+          pageNumber: 2,
+          name: 'back',
+          fabricJSData: { width: 800, height: 400, background: '#ffffff', objects: [text('Issued to {{name}} on the back', 200)] },
+        },
+        {
+          pageNumber: 1,
+          name: 'front',
+          fabricJSData: {
+            width: 600,
+            height: 400,
+            background: '#ffffff',
+            objects: [band('#1d4ed8'), text('Certificate for {{name}}', 200)],
+          },
+        },
       ],
     });
 
@@ -276,10 +325,20 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
   it.each([
     ['an unknown preset', '/pdf/render', { html: '<p>x</p>', options: { preset: 'B7' } }, 'options.preset'],
     ['custom without a size', '/pdf/render', { html: '<p>x</p>', options: { preset: 'custom' } }, 'options.customSize'],
-    ['margins larger than the page', '/pdf/render', { html: '<p>x</p>', options: { preset: 'A5', margins: { top: '110mm', bottom: '110mm' } } }, 'options.margins'],
+    [
+      'margins larger than the page',
+      '/pdf/render',
+      { html: '<p>x</p>', options: { preset: 'A5', margins: { top: '110mm', bottom: '110mm' } } },
+      'options.margins',
+    ],
     ['a margin without unit', '/pdf/render', { html: '<p>x</p>', margins: { top: '10 furlongs' } }, 'margins.top'],
     ['no source', '/pdf/render', { options: { preset: 'A4' } }, 'templateUid'],
-    ['101 variable sets', '/pdf/multi-page', { templateUid: 'tpl_x', variableSets: Array.from({ length: 101 }, () => ({})) }, 'variableSets'],
+    [
+      '101 variable sets',
+      '/pdf/multi-page',
+      { templateUid: 'tpl_x', variableSets: Array.from({ length: 101 }, () => ({})) },
+      'variableSets',
+    ],
     ['no variable sets', '/pdf/multi-page', { templateUid: 'tpl_x', variableSets: [] }, 'variableSets'],
     ['no template', '/pdf/multi-page', { variableSets: [{}] }, 'templateUid'],
   ])('rejects %s with a 400 naming the field', async (_name, path, json, field) => {
@@ -317,9 +376,17 @@ describe('PDFs on NATS and PostgreSQL', () => {
   afterAll(() => stack.dispose());
 
   it('prints a multi-page PDF whose sets spill to storage', async () => {
-    const created = await stack.api('/templates', { method: 'POST', key, json: { name: 'big', html: `${INVOICE('{{n}}')}<!-- ${'x'.repeat(100 * 1024)} -->` } });
+    const created = await stack.api('/templates', {
+      method: 'POST',
+      key,
+      json: { name: 'big', html: `${INVOICE('{{n}}')}<!-- ${'x'.repeat(100 * 1024)} -->` },
+    });
     const { template } = (await created.json()) as { template: { uid: string } };
-    const res = await stack.api('/pdf/multi-page', { method: 'POST', key, json: { templateUid: template.uid, variableSets: [{ n: 'S-1' }, { n: 'S-2' }, { n: 'S-3' }] } });
+    const res = await stack.api('/pdf/multi-page', {
+      method: 'POST',
+      key,
+      json: { templateUid: template.uid, variableSets: [{ n: 'S-1' }, { n: 'S-2' }, { n: 'S-3' }] },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { url: string; pageCount: number };
     expect(body.pageCount).toBe(3);

@@ -7,7 +7,15 @@ describe('bad pages never take the service down (memory+pglite)', () => {
   let slow: Awaited<ReturnType<typeof startPageServer>>;
 
   beforeAll(async () => {
-    stack = await startTestStack('memory+pglite', { browser: { executablePath: '/usr/lib/chromium/chromium-headless-shell', pages: 2, restartAfter: 200, queueLimit: 20, renderTimeoutMs: 2_500 } });
+    stack = await startTestStack('memory+pglite', {
+      browser: {
+        executablePath: '/usr/lib/chromium/chromium-headless-shell',
+        pages: 2,
+        restartAfter: 200,
+        queueLimit: 20,
+        renderTimeoutMs: 2_500,
+      },
+    });
     ({ key } = await stack.newAccount());
     // Never answers: a resource that keeps the page loading forever.
     slow = await startPageServer({ '/hang': () => undefined });
@@ -65,7 +73,7 @@ describe('a gateway that stops waiting never loses or repeats a render (memory+p
 
   beforeAll(async () => {
     stack = await startTestStack('memory+pglite', { gateway: { renderWaitMs: 300 } });
-    ({ key, } = await stack.newAccount());
+    ({ key } = await stack.newAccount());
     slow = await startPageServer({
       '/slow.png': (_req, res) => {
         setTimeout(() => res.writeHead(404).end(), 1_500);

@@ -10,7 +10,10 @@ describe('SSRF guard on URL screenshots (memory+pglite)', () => {
     stack = await startTestStack('memory+pglite');
     ({ key } = await stack.newAccount());
     // A server on 127.0.0.1, which the allow-list (127.0.0.2/32 only) does not admit.
-    secret = await startPageServer({ '/secret.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end() }, '127.0.0.1');
+    secret = await startPageServer(
+      { '/secret.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end() },
+      '127.0.0.1',
+    );
     const secretPort = new URL(secret.url('/')).port;
     pages = await startPageServer({
       '/': (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(QUADRANTS),
@@ -51,14 +54,21 @@ describe('SSRF guard on URL screenshots (memory+pglite)', () => {
     expect(near(image.pixel(5, 5), [255, 0, 0])).toBe(true);
   });
 
-  it.each([['a private address', '/to-private'], ['the metadata address', '/to-metadata']])('blocks a redirect to %s', async (_name, path) => {
+  it.each([
+    ['a private address', '/to-private'],
+    ['the metadata address', '/to-metadata'],
+  ])('blocks a redirect to %s', async (_name, path) => {
     const res = await stack.api('/image', { method: 'POST', key, json: { url: pages.url(path) } });
     expect(res.status).toBe(400);
     expect((await problemOf(res)).type).toMatch(/\/errors\/blocked-url$/);
   });
 
   it('never lets a page load a sub-resource from a private address', async () => {
-    const res = await stack.api('/image', { method: 'POST', key, json: { url: pages.url('/with-private-image'), width: 100, height: 100 } });
+    const res = await stack.api('/image', {
+      method: 'POST',
+      key,
+      json: { url: pages.url('/with-private-image'), width: 100, height: 100 },
+    });
     // The page itself renders; the blocked image is simply not loaded.
     expect(res.status).toBe(200);
     expect(secret.hits.get('/secret.png') ?? 0).toBe(0);

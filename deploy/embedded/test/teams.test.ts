@@ -38,7 +38,11 @@ describe.each(FLAVOURS.slice(0, 1))('teams (%s)', (flavour) => {
     expect((await stack.api(`/templates/${uid}/variables`, { key: a })).status).toBe(200);
     expect((await stack.api(`/templates/${uid}`, { method: 'PUT', key: a, json: { name: 'Shared 2' } })).status).toBe(200);
 
-    const sub = await stack.api('/webhook-subscriptions', { method: 'POST', key: b, json: { event: 'render.completed', targetUrl: 'http://127.0.0.2:9/hook' } });
+    const sub = await stack.api('/webhook-subscriptions', {
+      method: 'POST',
+      key: b,
+      json: { event: 'render.completed', targetUrl: 'http://127.0.0.2:9/hook' },
+    });
     expect(sub.status).toBe(201);
     const subUid = ((await sub.json()) as { subscription: { uid: string } }).subscription.uid;
     const subsA = (await (await stack.api('/webhook-subscriptions', { key: a })).json()) as { subscriptions: { uid: string }[] };
@@ -83,7 +87,9 @@ describe('teams share renders, batches and bindings (memory+pglite)', () => {
   let pages: Awaited<ReturnType<typeof startPageServer>>;
 
   beforeAll(async () => {
-    pages = await startPageServer({ '/data': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"color":"#ff0000"}') });
+    pages = await startPageServer({
+      '/data': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"color":"#ff0000"}'),
+    });
     stack = await startTestStack('memory+pglite', { gateway: { authCacheMs: 200 } });
     const [memberA, memberB, stranger] = [await stack.newAccount(), await stack.newAccount(), await stack.newAccount()];
     const team = await createTeam(stack.db, { name: `renders-${Date.now()}` });
@@ -110,11 +116,28 @@ describe('teams share renders, batches and bindings (memory+pglite)', () => {
   it('member B renders an image, a GIF, a PDF, a batch and a binding; member A sees each, outsiders get 404', async () => {
     const html = '<body style="margin:0;background:#00f"></body>';
     const image = await post<{ id: string }>('/image', b, { html, width: 40, height: 40 });
-    const gif = (await post<{ gif: { uid: string } }>('/gif', b, { html, width: 40, height: 40, quality: 'low', frameDurationSeconds: 1 })).gif;
+    const gif = (await post<{ gif: { uid: string } }>('/gif', b, { html, width: 40, height: 40, quality: 'low', frameDurationSeconds: 1 }))
+      .gif;
     const pdf = await post<{ id: string }>('/pdf/render', b, { html: '<p>team</p>' });
-    const template = (await post<{ template: { uid: string } }>('/templates', b, { name: 'card', html: '<p style="color:{{color}}">x</p>', width: 40, height: 40 })).template;
+    const template = (
+      await post<{ template: { uid: string } }>('/templates', b, {
+        name: 'card',
+        html: '<p style="color:{{color}}">x</p>',
+        width: 40,
+        height: 40,
+      })
+    ).template;
     const batch = await post<{ batchId: string }>(`/templates/${template.uid}/batch-render`, b, { variableSets: [{ color: 'red' }] }, 202);
-    const binding = await stack.api('/bindings', { method: 'POST', key: b, json: { templateId: template.uid, dataSource: { url: pages.url('/data') }, mapping: { color: 'color' }, refreshPolicy: { type: 'manual' } } });
+    const binding = await stack.api('/bindings', {
+      method: 'POST',
+      key: b,
+      json: {
+        templateId: template.uid,
+        dataSource: { url: pages.url('/data') },
+        mapping: { color: 'color' },
+        refreshPolicy: { type: 'manual' },
+      },
+    });
     expect(binding.status).toBe(201);
     const bindingUid = ((await binding.json()) as { binding: { uid: string } }).binding.uid;
 
@@ -153,10 +176,16 @@ describe('teams share renders, batches and bindings (memory+pglite)', () => {
   it("applies the team's plan to its members' batch caps, whatever the member's own plan", async () => {
     // Both members' accounts are enterprise; the team is on free (10 items per batch).
     await setOwnerPlan(stack.db, { ownerId: teamId, kind: 'team', plan: 'free' });
-    const template = (await post<{ template: { uid: string } }>('/templates', a, { name: 'cap', html: '<p>{{n}}</p>', width: 20, height: 20 })).template;
+    const template = (
+      await post<{ template: { uid: string } }>('/templates', a, { name: 'cap', html: '<p>{{n}}</p>', width: 20, height: 20 })
+    ).template;
     // The plan is cached with the key for authCacheMs; wait it out.
     await new Promise((r) => setTimeout(r, 300));
-    const res = await stack.api(`/templates/${template.uid}/batch-render`, { method: 'POST', key: a, json: { variableSets: Array.from({ length: 11 }, (_, n) => ({ n })) } });
+    const res = await stack.api(`/templates/${template.uid}/batch-render`, {
+      method: 'POST',
+      key: a,
+      json: { variableSets: Array.from({ length: 11 }, (_, n) => ({ n })) },
+    });
     const problem = await problemOf(res);
     expect(problem).toMatchObject({ status: 403, code: 'batch_limit', plan: 'free', limit: 10, items: 11 });
     expect(problem.detail).toMatch(/free plan allows at most 10 items/);

@@ -41,8 +41,18 @@ describe('template language through the HTTP API (memory+pglite)', () => {
       </div>
       <div _if="showFooter && length(bars) > 1" style="height:50px;width:{{ max(pluck(bars, 'w')) * scale }}px;background:{{ default(footer, '#ff0000') }}"></div>
     </body>`;
-    const uid = await createTemplate({ html, variableDefinitions: [{ name: 'scale', type: 'number' }, { name: 'showFooter', type: 'boolean' }, { name: 'dark', type: 'boolean', defaultValue: 'false' }] });
-    const bars = [{ w: 3, c: '#FF0000' }, { w: 5, c: '#00FF00' }];
+    const uid = await createTemplate({
+      html,
+      variableDefinitions: [
+        { name: 'scale', type: 'number' },
+        { name: 'showFooter', type: 'boolean' },
+        { name: 'dark', type: 'boolean', defaultValue: 'false' },
+      ],
+    });
+    const bars = [
+      { w: 3, c: '#FF0000' },
+      { w: 5, c: '#00FF00' },
+    ];
     const shown = await imageOf(await render(uid, { bars, scale: '20', showFooter: 'true' }));
     expect(near(shown.pixel(30, 25), RED)).toBe(true); // first bar: 0–60 px
     expect(near(shown.pixel(100, 25), GREEN)).toBe(true); // second bar: 60–160 px
@@ -59,7 +69,10 @@ describe('template language through the HTTP API (memory+pglite)', () => {
     const escaped = await createTemplate({ html: '<body style="margin:0">{{ content }}</body>' });
     const plain = await imageOf(await render(escaped, { content: overlay }));
     expect(near(plain.pixel(190, 90), WHITE)).toBe(true);
-    const raw = await createTemplate({ html: '<body style="margin:0">{{ content }}</body>', variableDefinitions: [{ name: 'content', allowRawHtml: true }] });
+    const raw = await createTemplate({
+      html: '<body style="margin:0">{{ content }}</body>',
+      variableDefinitions: [{ name: 'content', allowRawHtml: true }],
+    });
     const markup = await imageOf(await render(raw, { content: overlay }));
     expect(near(markup.pixel(190, 90), GREEN)).toBe(true);
   });
@@ -81,7 +94,10 @@ describe('template language through the HTTP API (memory+pglite)', () => {
 
   it('an undefined variable inside an expression is a 400 expression-error naming the expression and column', async () => {
     const uid = await createTemplate({ html: '<p>{{ price * quantity }}</p>' });
-    for (const res of [await render(uid, { price: 3 }), await stack.api('/image', { method: 'POST', key, json: { template: uid, variables: { price: 3 } } })]) {
+    for (const res of [
+      await render(uid, { price: 3 }),
+      await stack.api('/image', { method: 'POST', key, json: { template: uid, variables: { price: 3 } } }),
+    ]) {
       expect(res.status).toBe(400);
       const body = await problemOf(res);
       expect(body.type).toMatch(/\/errors\/expression-error$/);
@@ -115,7 +131,9 @@ describe('template language through the HTTP API (memory+pglite)', () => {
       { field: 'variables.n', message: 'Must be a number; got "three".' },
       { field: 'variables.title', message: 'Required.' },
     ]);
-    const tooLong = await problemOf(await render(uid, { bg: '#00ff00', logo: 'data:image/png;base64,iVBORw0KGgo=', n: '3', title: 'far too long' }));
+    const tooLong = await problemOf(
+      await render(uid, { bg: '#00ff00', logo: 'data:image/png;base64,iVBORw0KGgo=', n: '3', title: 'far too long' }),
+    );
     expect(tooLong.errors).toEqual([{ field: 'variables.title', message: 'Must be at most 5 characters; got 12.' }]);
     const ok = await render(uid, { bg: '#00ff00', logo: 'data:image/png;base64,iVBORw0KGgo=', n: '3', title: 'ok' });
     expect(near((await imageOf(ok)).pixel(190, 90), GREEN)).toBe(true);
@@ -149,7 +167,7 @@ describe('template language through the HTTP API (memory+pglite)', () => {
       ['round(2.345, 2)', {}, 2.35, 'number'],
       ['isDefined(nothing)', {}, false, 'boolean'],
       ['null', {}, null, 'null'],
-      ["parseJson('{\"a\": 1}')", {}, { a: 1 }, 'object'],
+      ['parseJson(\'{"a": 1}\')', {}, { a: 1 }, 'object'],
       ['0 / 0', {}, null, 'number'],
     ];
     for (const [expression, variables, result, type] of cases) {
@@ -159,7 +177,11 @@ describe('template language through the HTTP API (memory+pglite)', () => {
     }
     const undefinedVar = await test({ expression: 'a + b', variables: { a: 1 } });
     expect(undefinedVar.status).toBe(400);
-    expect(await problemOf(undefinedVar)).toMatchObject({ expression: 'a + b', position: 5, detail: expect.stringContaining('Undefined variable "b"') });
+    expect(await problemOf(undefinedVar)).toMatchObject({
+      expression: 'a + b',
+      position: 5,
+      detail: expect.stringContaining('Undefined variable "b"'),
+    });
   });
 
   it('POST /templates/expression/test answers hostile input with a clear 4xx, never a 500 or a hang', async () => {

@@ -20,7 +20,16 @@ describe.each(FLAVOURS)('templates (%s)', (flavour) => {
     const created = await create({ name: 'Card', html: colourCard, width: 300, height: 200, tags: ['og'] });
     expect(created.status).toBe(200);
     const { template } = (await created.json()) as { template: Record<string, any> };
-    expect(template).toMatchObject({ name: 'Card', width: 300, height: 200, tags: ['og'], outputFormat: 'image', thumbnail: null, jsEnabled: false, strictVariables: false });
+    expect(template).toMatchObject({
+      name: 'Card',
+      width: 300,
+      height: 200,
+      tags: ['og'],
+      outputFormat: 'image',
+      thumbnail: null,
+      jsEnabled: false,
+      strictVariables: false,
+    });
     expect(template.uid).toMatch(/^tpl_/);
 
     const got = (await (await stack.api(`/templates/${template.uid}`, { key })).json()) as { template: Record<string, any> };
@@ -52,17 +61,26 @@ describe.each(FLAVOURS)('templates (%s)', (flavour) => {
 
   it('lists with page, limit, sort, outputFormat and the pagination object', async () => {
     const { key: listKey } = await stack.newAccount();
-    for (const [name, outputFormat] of [['b', 'image'], ['a', 'pdf'], ['c', 'image']] as const) {
+    for (const [name, outputFormat] of [
+      ['b', 'image'],
+      ['a', 'pdf'],
+      ['c', 'image'],
+    ] as const) {
       await stack.api('/templates', { method: 'POST', key: listKey, json: { name, html: '<p>x</p>', outputFormat } });
       await new Promise((r) => setTimeout(r, 5));
     }
     const names = async (query: string) =>
-      ((await (await stack.api(`/templates${query}`, { key: listKey })).json()) as { templates: Array<{ name: string }> }).templates.map((t) => t.name);
+      ((await (await stack.api(`/templates${query}`, { key: listKey })).json()) as { templates: Array<{ name: string }> }).templates.map(
+        (t) => t.name,
+      );
     expect(await names('')).toEqual(['c', 'a', 'b']);
     expect(await names('?sort=oldest')).toEqual(['b', 'a', 'c']);
     expect(await names('?sort=name')).toEqual(['a', 'b', 'c']);
     expect(await names('?outputFormat=pdf')).toEqual(['a']);
-    const page = (await (await stack.api('/templates?limit=2&page=2&sort=name', { key: listKey })).json()) as { templates: Array<{ name: string }>; pagination: unknown };
+    const page = (await (await stack.api('/templates?limit=2&page=2&sort=name', { key: listKey })).json()) as {
+      templates: Array<{ name: string }>;
+      pagination: unknown;
+    };
     expect(page.templates.map((t) => t.name)).toEqual(['c']);
     expect(page.pagination).toEqual(expect.objectContaining({ page: 2, limit: 2, total: 3, totalPages: 2, hasNext: false, hasPrev: true }));
     const defaults = (await (await stack.api('/templates', { key: listKey })).json()) as { pagination: { limit: number } };
@@ -75,25 +93,41 @@ describe.each(FLAVOURS)('templates (%s)', (flavour) => {
   });
 
   it('renders with {{name}} interpolation and updates thumbnail and lastRenderedAt', async () => {
-    const created = (await (await create({ name: 'Colour', html: colourCard, width: 320, height: 180 })).json()) as { template: { uid: string } };
+    const created = (await (await create({ name: 'Colour', html: colourCard, width: 320, height: 180 })).json()) as {
+      template: { uid: string };
+    };
     const uid = created.template.uid;
-    const res = await stack.api(`/templates/${uid}/render`, { method: 'POST', key, json: { variables: { background: '#00ff00', title: '<b>hi</b>' } } });
+    const res = await stack.api(`/templates/${uid}/render`, {
+      method: 'POST',
+      key,
+      json: { variables: { background: '#00ff00', title: '<b>hi</b>' } },
+    });
     expect(res.status).toBe(200);
     const result = (await res.json()) as { url: string; id: string };
     const image = await decode(result.url);
     expect([image.width, image.height]).toEqual([320, 180]);
     expect(near(image.pixel(300, 170), [0, 255, 0])).toBe(true);
 
-    const after = (await (await stack.api(`/templates/${uid}`, { key })).json()) as { template: { thumbnail: string; lastRenderedAt: string } };
+    const after = (await (await stack.api(`/templates/${uid}`, { key })).json()) as {
+      template: { thumbnail: string; lastRenderedAt: string };
+    };
     expect(after.template.thumbnail).toBe(result.url);
     expect(after.template.lastRenderedAt).toEqual(expect.any(String));
-    const listed = (await (await stack.api('/templates?limit=100', { key })).json()) as { templates: Array<{ uid: string; lastRenderedAt: string | null }> };
+    const listed = (await (await stack.api('/templates?limit=100', { key })).json()) as {
+      templates: Array<{ uid: string; lastRenderedAt: string | null }>;
+    };
     expect(listed.templates.find((t) => t.uid === uid)?.lastRenderedAt).toBe(after.template.lastRenderedAt);
   });
 
   it('renders a template through POST /image with variables', async () => {
-    const created = (await (await create({ name: 'Colour', html: colourCard, width: 200, height: 100 })).json()) as { template: { uid: string } };
-    const res = await stack.api('/image', { method: 'POST', key, json: { template: created.template.uid, variables: { background: 'rgb(0, 0, 255)' }, fileExtension: 'png' } });
+    const created = (await (await create({ name: 'Colour', html: colourCard, width: 200, height: 100 })).json()) as {
+      template: { uid: string };
+    };
+    const res = await stack.api('/image', {
+      method: 'POST',
+      key,
+      json: { template: created.template.uid, variables: { background: 'rgb(0, 0, 255)' }, fileExtension: 'png' },
+    });
     expect(res.status).toBe(200);
     const image = await decode(((await res.json()) as { url: string }).url);
     expect([image.width, image.height]).toEqual([200, 100]);

@@ -4,7 +4,10 @@ import { FLAVOURS, startTestStack, type TestStack } from './harness.js';
 const PAGE = '<html><body style="margin:0;background:{{color}}"><p style="font-size:4px">{{text}}</p></body></html>';
 
 async function image(res: Response): Promise<{ width: number; height: number; channels: number; pixel(x: number, y: number): number[] }> {
-  const { data, info } = await sharp(Buffer.from(await res.arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return {
     width: info.width,
     height: info.height,
@@ -30,7 +33,8 @@ describe.each(FLAVOURS)('URL rendering GET /r/{uid}.{ext} (%s)', (flavour) => {
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${stack.baseUrl}${path}`, { headers });
   /** Renders charged this month (1 credit per image render): the cache must add none. */
-  const renderCount = async () => ((await (await stack.api('/user/plan-details', { key })).json()) as { renders: { used: number } }).renders.used;
+  const renderCount = async () =>
+    ((await (await stack.api('/user/plan-details', { key })).json()) as { renders: { used: number } }).renders.used;
 
   async function expectTransparent(res: Response, slug: string): Promise<void> {
     expect(res.status).toBe(200);

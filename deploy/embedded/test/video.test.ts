@@ -4,7 +4,9 @@ import { probeGif, probeVideo } from '@pressroom/testing/media';
 import { startAiStandIn } from './ai-stand-in.js';
 
 /** A 160×90 scene, 10 fps, 1 s, filled with its `color` prop. */
-const SCENE = (options: { fps?: number; frames?: number; color?: string } = {}) => `import { AbsoluteFill, useCurrentFrame } from 'remotion';
+const SCENE = (
+  options: { fps?: number; frames?: number; color?: string } = {},
+) => `import { AbsoluteFill, useCurrentFrame } from 'remotion';
 
 export const meta = { width: 160, height: 90, fps: ${options.fps ?? 10}, durationInFrames: ${options.frames ?? 10}, defaultProps: { color: '${options.color ?? '#ff0000'}', title: 'Hello' } };
 
@@ -16,11 +18,24 @@ export default function Scene({ color, title }: { color: string; title: string }
 
 const BLUE: [number, number, number] = [0, 0, 255];
 /** A 1×1 green PNG. */
-const GREEN_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWNg+M8AAAICAQAuFKzOAAAAAElFTkSuQmCC', 'base64');
+const GREEN_PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWNg+M8AAAICAQAuFKzOAAAAAElFTkSuQmCC',
+  'base64',
+);
 const GREEN: [number, number, number] = [0, 255, 0];
 
 interface TemplateBody {
-  template: { uid: string; name: string; kind: string; width: number; height: number; fps: number; durationInFrames: number; variableDefinitions: Array<Record<string, unknown>>; tsx?: string };
+  template: {
+    uid: string;
+    name: string;
+    kind: string;
+    width: number;
+    height: number;
+    fps: number;
+    durationInFrames: number;
+    variableDefinitions: Array<Record<string, unknown>>;
+    tsx?: string;
+  };
 }
 
 describe('video templates (memory+pglite)', () => {
@@ -53,7 +68,9 @@ describe('video templates (memory+pglite)', () => {
       expect.objectContaining({ name: 'color', type: 'color', defaultValue: '#ff0000' }),
       expect.objectContaining({ name: 'title', type: 'text', defaultValue: 'Hello' }),
     ]);
-    const variables = (await (await stack.api(`/video/templates/${template.uid}/variables`, { key })).json()) as { variableDefinitions: unknown[] };
+    const variables = (await (await stack.api(`/video/templates/${template.uid}/variables`, { key })).json()) as {
+      variableDefinitions: unknown[];
+    };
     expect(variables.variableDefinitions).toHaveLength(2);
   });
 
@@ -84,20 +101,34 @@ describe('video templates (memory+pglite)', () => {
 
   it('lists, reads, updates (recompiling), duplicates and deletes; other accounts get 404', async () => {
     const { template } = (await (await create({ name: 'Mine', tsx: SCENE() })).json()) as TemplateBody;
-    const list = (await (await stack.api('/video/templates?limit=100', { key })).json()) as { templates: Array<{ uid: string; tsx?: string }>; pagination: Record<string, unknown> };
+    const list = (await (await stack.api('/video/templates?limit=100', { key })).json()) as {
+      templates: Array<{ uid: string; tsx?: string }>;
+      pagination: Record<string, unknown>;
+    };
     const listed = list.templates.find((t) => t.uid === template.uid);
     expect(listed).toBeDefined();
     expect(listed!.tsx).toBeUndefined();
     expect(list.pagination).toMatchObject({ page: 1, limit: 100 });
 
-    const renamed = await stack.api(`/video/templates/${template.uid}`, { method: 'PUT', key, json: { name: 'Renamed', tsx: SCENE({ fps: 20, frames: 30 }) } });
+    const renamed = await stack.api(`/video/templates/${template.uid}`, {
+      method: 'PUT',
+      key,
+      json: { name: 'Renamed', tsx: SCENE({ fps: 20, frames: 30 }) },
+    });
     expect(renamed.status).toBe(200);
     expect(((await renamed.json()) as TemplateBody).template).toMatchObject({ name: 'Renamed', fps: 20, durationInFrames: 30 });
-    const broken = await problemOf(await stack.api(`/video/templates/${template.uid}`, { method: 'PUT', key, json: { tsx: "import x from 'os';" } }));
+    const broken = await problemOf(
+      await stack.api(`/video/templates/${template.uid}`, { method: 'PUT', key, json: { tsx: "import x from 'os';" } }),
+    );
     expect(broken.status).toBe(422);
-    const wrongKind = await problemOf(await stack.api(`/video/templates/${template.uid}`, { method: 'PUT', key, json: { projectJson: {} } }));
+    const wrongKind = await problemOf(
+      await stack.api(`/video/templates/${template.uid}`, { method: 'PUT', key, json: { projectJson: {} } }),
+    );
     expect([wrongKind.status, wrongKind.errors[0].field]).toEqual([400, 'projectJson']);
-    expect(((await (await stack.api(`/video/templates/${template.uid}`, { key })).json()) as TemplateBody).template).toMatchObject({ name: 'Renamed', fps: 20 });
+    expect(((await (await stack.api(`/video/templates/${template.uid}`, { key })).json()) as TemplateBody).template).toMatchObject({
+      name: 'Renamed',
+      fps: 20,
+    });
 
     const copy = await stack.api(`/video/templates/${template.uid}/duplicate`, { method: 'POST', key });
     expect(copy.status).toBe(201);
@@ -124,7 +155,11 @@ describe('video templates (memory+pglite)', () => {
 
   it('renders a code template to MP4 (H.264) and GIF with its props, charging one credit each', async () => {
     const { template } = (await (await create({ tsx: SCENE() })).json()) as TemplateBody;
-    const res = await stack.api(`/video/templates/${template.uid}/render`, { method: 'POST', key, json: { variables: { color: '#0000ff' } } });
+    const res = await stack.api(`/video/templates/${template.uid}/render`, {
+      method: 'POST',
+      key,
+      json: { variables: { color: '#0000ff' } },
+    });
     expect(res.status).toBe(200);
     const mp4 = (await res.json()) as { url: string; id: string; durationInFrames: number; format: string };
     expect(mp4).toMatchObject({ durationInFrames: 10, format: 'mp4' });
@@ -132,7 +167,11 @@ describe('video templates (memory+pglite)', () => {
     expect(video).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10, fps: 10, pixFmt: 'yuv420p' });
     expect(near(video.firstFrameCentre, BLUE, 24)).toBe(true);
 
-    const gifRes = await stack.api(`/video/templates/${template.uid}/render`, { method: 'POST', key, json: { variables: { color: '#00ff00' }, format: 'gif' } });
+    const gifRes = await stack.api(`/video/templates/${template.uid}/render`, {
+      method: 'POST',
+      key,
+      json: { variables: { color: '#00ff00' }, format: 'gif' },
+    });
     expect(gifRes.status).toBe(200);
     const gif = (await gifRes.json()) as { url: string; format: string };
     expect(gif.format).toBe('gif');
@@ -147,12 +186,19 @@ describe('video templates (memory+pglite)', () => {
 
   it('previews one frame of a code template as a PNG', async () => {
     const { template } = (await (await create({ tsx: SCENE() })).json()) as TemplateBody;
-    const res = await stack.api(`/video/templates/${template.uid}/preview`, { method: 'POST', key, json: { variables: { color: '#00ff00' }, frame: 3 } });
+    const res = await stack.api(`/video/templates/${template.uid}/preview`, {
+      method: 'POST',
+      key,
+      json: { variables: { color: '#00ff00' }, frame: 3 },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('x-ratelimit-limit')).toBe('5');
     const { default: sharp } = await import('sharp');
-    const { data, info } = await sharp(Buffer.from(await res.arrayBuffer())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([160, 90]);
     const i = (45 * 160 + 120) * info.channels;
     expect(near([data[i]!, data[i + 1]!, data[i + 2]!], GREEN)).toBe(true);
@@ -170,7 +216,8 @@ describe('video templates (memory+pglite)', () => {
   it('holds previews to their fixed per-minute limit with the rate-limit headers', async () => {
     const { key: busy } = await stack.newAccount();
     // The limit is counted before the body is read: invalid previews count too and render nothing.
-    for (let i = 0; i < 5; i++) expect((await stack.api('/video/templates/vtp_none/preview', { method: 'POST', key: busy, json: {} })).status).toBe(404);
+    for (let i = 0; i < 5; i++)
+      expect((await stack.api('/video/templates/vtp_none/preview', { method: 'POST', key: busy, json: {} })).status).toBe(404);
     const limited = await stack.api('/video/templates/vtp_none/preview', { method: 'POST', key: busy, json: {} });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -181,8 +228,15 @@ describe('video templates (memory+pglite)', () => {
   it('generates a draft code template with the AI provider, repairing a scene that does not compile, and spends one AI credit', async () => {
     const { key: writer, accountId } = await stack.newAccount();
     await setOwnerPlan(stack.db, { ownerId: accountId, kind: 'account', plan: 'pro', settings: { aiCredits: 1 } });
-    ai.answers.push("Here you go:\n```tsx\nimport fs from 'fs';\nexport default () => null;\n```", `\`\`\`tsx\n${SCENE({ color: '#1a73e8' })}\`\`\``);
-    const res = await stack.api('/video/templates/generate', { method: 'POST', key: writer, json: { prompt: 'A blue launch card', width: 160, height: 90, durationSeconds: 1, brandColor: '#1a73e8' } });
+    ai.answers.push(
+      "Here you go:\n```tsx\nimport fs from 'fs';\nexport default () => null;\n```",
+      `\`\`\`tsx\n${SCENE({ color: '#1a73e8' })}\`\`\``,
+    );
+    const res = await stack.api('/video/templates/generate', {
+      method: 'POST',
+      key: writer,
+      json: { prompt: 'A blue launch card', width: 160, height: 90, durationSeconds: 1, brandColor: '#1a73e8' },
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as TemplateBody & { previewUrl: string | null };
     expect(body.template).toMatchObject({ kind: 'code', width: 160, height: 90, name: 'A blue launch card' });
@@ -196,22 +250,38 @@ describe('video templates (memory+pglite)', () => {
     expect(JSON.stringify(ai.requests[0]!.body.messages)).toContain('#1a73e8');
     expect(JSON.stringify(ai.requests[1]!.body.messages)).toMatch(/does not compile/);
 
-    const details = (await (await stack.api('/user/plan-details', { key: writer })).json()) as { aiCredits: { used: number; limit: number }; renders: { used: number } };
+    const details = (await (await stack.api('/user/plan-details', { key: writer })).json()) as {
+      aiCredits: { used: number; limit: number };
+      renders: { used: number };
+    };
     expect(details.aiCredits).toEqual({ used: 1, limit: 1 });
     // Generation is metered as one render: its preview frame.
     expect(details.renders.used).toBe(1);
-    const exhausted = await problemOf(await stack.api('/video/templates/generate', { method: 'POST', key: writer, json: { prompt: 'again' } }));
+    const exhausted = await problemOf(
+      await stack.api('/video/templates/generate', { method: 'POST', key: writer, json: { prompt: 'again' } }),
+    );
     expect(exhausted).toMatchObject({ status: 402, code: 'ai_quota_exceeded' });
     expect(ai.requests).toHaveLength(2);
   }, 60_000);
 
   it('charges nothing when the AI provider fails, and validates the brief', async () => {
     const { key: writer } = await stack.newAccount();
-    const failed = await problemOf(await stack.api('/video/templates/generate', { method: 'POST', key: writer, json: { prompt: 'anything' } }));
+    const failed = await problemOf(
+      await stack.api('/video/templates/generate', { method: 'POST', key: writer, json: { prompt: 'anything' } }),
+    );
     expect(failed.status).toBe(502);
-    const details = (await (await stack.api('/user/plan-details', { key: writer })).json()) as { aiCredits: { used: number }; renders: { used: number } };
+    const details = (await (await stack.api('/user/plan-details', { key: writer })).json()) as {
+      aiCredits: { used: number };
+      renders: { used: number };
+    };
     expect([details.aiCredits.used, details.renders.used]).toEqual([0, 0]);
-    const bad = await problemOf(await stack.api('/video/templates/generate', { method: 'POST', key: writer, json: { prompt: '', brandColor: 'blue', durationSeconds: 0 } }));
+    const bad = await problemOf(
+      await stack.api('/video/templates/generate', {
+        method: 'POST',
+        key: writer,
+        json: { prompt: '', brandColor: 'blue', durationSeconds: 0 },
+      }),
+    );
     expect(bad.errors.map((e: { field: string }) => e.field).sort()).toEqual(['brandColor', 'durationSeconds', 'prompt']);
   });
 });
@@ -228,7 +298,18 @@ describe('timeline templates and what a scene may not do (memory+pglite)', () =>
     backgroundColor: '#000000',
     tracks: [
       { clips: [{ type: 'solid', color: '#ff0000', variable: 'background', from: 0, durationInFrames: 30 }] },
-      { clips: [{ type: 'text', text: 'Launch', variable: 'headline', from: 0, durationInFrames: 30, style: { x: 40, y: 40, fontSize: 64, color: '#ffffff' } }] },
+      {
+        clips: [
+          {
+            type: 'text',
+            text: 'Launch',
+            variable: 'headline',
+            from: 0,
+            durationInFrames: 30,
+            style: { x: 40, y: 40, fontSize: 64, color: '#ffffff' },
+          },
+        ],
+      },
     ],
   };
   const DEFINITIONS = [
@@ -249,7 +330,11 @@ describe('timeline templates and what a scene may not do (memory+pglite)', () =>
   });
 
   async function timeline(): Promise<string> {
-    const res = await stack.api('/video/templates', { method: 'POST', key, json: { name: 'Launch', projectJson: PROJECT, variableDefinitions: DEFINITIONS } });
+    const res = await stack.api('/video/templates', {
+      method: 'POST',
+      key,
+      json: { name: 'Launch', projectJson: PROJECT, variableDefinitions: DEFINITIONS },
+    });
     expect(res.status).toBe(201);
     const { template } = (await res.json()) as TemplateBody;
     expect(template).toMatchObject({ kind: 'timeline', width: 1280, height: 720, fps: 30, durationInFrames: 30 });
@@ -258,7 +343,11 @@ describe('timeline templates and what a scene may not do (memory+pglite)', () =>
 
   it('renders a timeline to MP4 with validated variables, and to a GIF capped at 15 fps and 720 px', async () => {
     const uid = await timeline();
-    const res = await stack.api(`/video/templates/${uid}/render`, { method: 'POST', key, json: { variables: { background: '#0000ff', headline: 'Hello', unknown: 'ignored' } } });
+    const res = await stack.api(`/video/templates/${uid}/render`, {
+      method: 'POST',
+      key,
+      json: { variables: { background: '#0000ff', headline: 'Hello', unknown: 'ignored' } },
+    });
     expect(res.status).toBe(200);
     const mp4 = (await res.json()) as { url: string; durationInFrames: number };
     expect(mp4.durationInFrames).toBe(30);
@@ -266,7 +355,11 @@ describe('timeline templates and what a scene may not do (memory+pglite)', () =>
     expect(video).toMatchObject({ codec: 'h264', width: 1280, height: 720, frames: 30, fps: 30 });
     expect(near(video.firstFrameCentre, BLUE, 24)).toBe(true);
 
-    const gifRes = await stack.api(`/video/templates/${uid}/render`, { method: 'POST', key, json: { variables: { headline: 'Hi' }, format: 'gif' } });
+    const gifRes = await stack.api(`/video/templates/${uid}/render`, {
+      method: 'POST',
+      key,
+      json: { variables: { headline: 'Hi' }, format: 'gif' },
+    });
     expect(gifRes.status).toBe(200);
     const gif = await probeGif(Buffer.from(await (await fetch(((await gifRes.json()) as { url: string }).url)).arrayBuffer()));
     expect(gif).toMatchObject({ frames: 15, width: 720, height: 405 });
@@ -274,17 +367,38 @@ describe('timeline templates and what a scene may not do (memory+pglite)', () =>
 
   it('answers 422 invalid_variable for bad values and 501 for previews of timelines', async () => {
     const uid = await timeline();
-    const bad = await problemOf(await stack.api(`/video/templates/${uid}/render`, { method: 'POST', key, json: { variables: { background: 'not-a-colour', logo: 'http://169.254.169.254/x.png' } } }));
+    const bad = await problemOf(
+      await stack.api(`/video/templates/${uid}/render`, {
+        method: 'POST',
+        key,
+        json: { variables: { background: 'not-a-colour', logo: 'http://169.254.169.254/x.png' } },
+      }),
+    );
     expect(bad).toMatchObject({ status: 422, code: 'invalid_variable' });
     expect(bad.errors.map((e: { field: string }) => e.field).sort()).toEqual(['variables.background', 'variables.headline']);
-    const unsafe = await problemOf(await stack.api(`/video/templates/${uid}/render`, { method: 'POST', key, json: { variables: { headline: 'x', logo: 'http://169.254.169.254/x.png' } } }));
+    const unsafe = await problemOf(
+      await stack.api(`/video/templates/${uid}/render`, {
+        method: 'POST',
+        key,
+        json: { variables: { headline: 'x', logo: 'http://169.254.169.254/x.png' } },
+      }),
+    );
     expect(unsafe).toMatchObject({ status: 422, code: 'invalid_variable' });
     expect(unsafe.errors[0].field).toBe('variables.logo');
     const preview = await problemOf(await stack.api(`/video/templates/${uid}/preview`, { method: 'POST', key, json: { frame: 1 } }));
     expect(preview).toMatchObject({ status: 501, code: 'preview_not_supported' });
-    const invalidProject = await problemOf(await stack.api('/video/templates', { method: 'POST', key, json: { projectJson: { ...PROJECT, width: 1281, tracks: [{ clips: [{ type: 'video', from: 0, durationInFrames: 1 }] }] } } }));
+    const invalidProject = await problemOf(
+      await stack.api('/video/templates', {
+        method: 'POST',
+        key,
+        json: { projectJson: { ...PROJECT, width: 1281, tracks: [{ clips: [{ type: 'video', from: 0, durationInFrames: 1 }] }] } },
+      }),
+    );
     expect(invalidProject.status).toBe(400);
-    expect(invalidProject.errors.map((e: { field: string }) => e.field).sort()).toEqual(['projectJson.tracks.0.clips.0.type', 'projectJson.width']);
+    expect(invalidProject.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'projectJson.tracks.0.clips.0.type',
+      'projectJson.width',
+    ]);
   });
 
   it('lets a scene load allowed images only: a private or metadata address fails the render, the next one works', async () => {
@@ -292,16 +406,23 @@ describe('timeline templates and what a scene may not do (memory+pglite)', () =>
 export const meta = { width: 64, height: 64, fps: 10, durationInFrames: 2, defaultProps: {} };
 export default function Scene() { return <AbsoluteFill><Img src="${src}" style={{ width: 64, height: 64 }} /></AbsoluteFill>; }
 `;
-    const create = async (tsx: string) => ((await (await stack.api('/video/templates', { method: 'POST', key, json: { tsx } })).json()) as TemplateBody).template.uid;
+    const create = async (tsx: string) =>
+      ((await (await stack.api('/video/templates', { method: 'POST', key, json: { tsx } })).json()) as TemplateBody).template.uid;
     const allowed = await create(scene(pages.url('/pixel.png')));
     const ok = await stack.api(`/video/templates/${allowed}/preview`, { method: 'POST', key, json: {} });
     expect(ok.status).toBe(200);
     const { default: sharp } = await import('sharp');
-    const { data } = await sharp(Buffer.from(await ok.arrayBuffer())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(Buffer.from(await ok.arrayBuffer()))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(near([data[(32 * 64 + 32) * 3]!, data[(32 * 64 + 32) * 3 + 1]!, data[(32 * 64 + 32) * 3 + 2]!], GREEN, 30)).toBe(true);
 
     // The same image from a loopback address that is not on the allow-list: only the guard stands in the way.
-    const loopback = await startPageServer({ '/pixel.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(GREEN_PIXEL) }, '127.0.0.1');
+    const loopback = await startPageServer(
+      { '/pixel.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(GREEN_PIXEL) },
+      '127.0.0.1',
+    );
     onExit.push(() => loopback.close());
     for (const target of [loopback.url('/pixel.png'), 'http://169.254.169.254/latest/meta-data/x.png']) {
       const blocked = await create(scene(target));
@@ -320,10 +441,15 @@ export default function Scene() { throw new Error('the scene broke on purpose');
 export const meta = { width: 64, height: 64, fps: 10, durationInFrames: 2, defaultProps: {} };
 export default function Scene() { delayRender('waiting forever'); return null; }
 `;
-    const create = async (tsx: string) => ((await (await stack.api('/video/templates', { method: 'POST', key, json: { tsx } })).json()) as TemplateBody).template.uid;
+    const create = async (tsx: string) =>
+      ((await (await stack.api('/video/templates', { method: 'POST', key, json: { tsx } })).json()) as TemplateBody).template.uid;
     const brokeRes = await stack.api(`/video/templates/${await create(throwing)}/render`, { method: 'POST', key, json: {} });
     const broke = JSON.parse(await brokeRes.text()) as Record<string, any>;
-    expect([brokeRes.status, brokeRes.headers.get('content-type'), broke]).toEqual([422, 'application/problem+json; charset=utf-8', expect.objectContaining({ status: 422 })]);
+    expect([brokeRes.status, brokeRes.headers.get('content-type'), broke]).toEqual([
+      422,
+      'application/problem+json; charset=utf-8',
+      expect.objectContaining({ status: 422 }),
+    ]);
     expect(broke.detail).toMatch(/the scene broke on purpose/);
     const started = Date.now();
     const hung = await problemOf(await stack.api(`/video/templates/${await create(hanging)}/render`, { method: 'POST', key, json: {} }));

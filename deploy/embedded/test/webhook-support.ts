@@ -28,7 +28,11 @@ export interface Received {
 }
 
 /** A page-server route that records what it receives and answers with `status`. */
-export function recordInto(received: Received[], status: number | ((req: IncomingMessage) => number), headers: Record<string, string> = {}) {
+export function recordInto(
+  received: Received[],
+  status: number | ((req: IncomingMessage) => number),
+  headers: Record<string, string> = {},
+) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -44,7 +48,7 @@ export async function waitFor<T>(probe: () => T | Promise<T>, what: string, time
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 40));
   }

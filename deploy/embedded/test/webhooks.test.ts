@@ -22,7 +22,6 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
       res.writeHead(code, code >= 300 && code < 400 ? { location: receiver.url('/hook') } : {}).end('ok');
     });
   };
-  const at = (path: string) => received.filter((r) => r.path === path);
 
   beforeAll(async () => {
     verifier = await loadDocumentedVerifier();
@@ -61,13 +60,27 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
     return ((await res.json()) as { subscription: Record<string, any> }).subscription;
   }
   async function renderHtml(apiKey: string, json: Record<string, unknown> = {}): Promise<Response> {
-    return stack.api('/image', { method: 'POST', key: apiKey, json: { html: '<body style="margin:0;background:#0a0">x</body>', width: 64, height: 32, ...json } });
+    return stack.api('/image', {
+      method: 'POST',
+      key: apiKey,
+      json: { html: '<body style="margin:0;background:#0a0">x</body>', width: 64, height: 32, ...json },
+    });
   }
 
   it('creates, reads, lists, updates and deletes a subscription; the secret is shown once', async () => {
     const { key: own } = await stack.newAccount();
     const created = await subscribe({ event: 'render.completed', targetUrl: receiver.url('/hook'), filters: { type: 'image' } }, own);
-    expect(created).toMatchObject({ event: 'render.completed', targetUrl: receiver.url('/hook'), status: 'active', platform: 'custom', filters: { type: 'image' }, deliveryCount: 0, failureCount: 0, lastDeliveryAt: null, lastDelivery: null });
+    expect(created).toMatchObject({
+      event: 'render.completed',
+      targetUrl: receiver.url('/hook'),
+      status: 'active',
+      platform: 'custom',
+      filters: { type: 'image' },
+      deliveryCount: 0,
+      failureCount: 0,
+      lastDeliveryAt: null,
+      lastDelivery: null,
+    });
     expect(created.uid).toMatch(/^whk_/);
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
 
@@ -76,7 +89,10 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
     expect(got.uid).toBe(created.uid);
 
     await subscribe({ event: 'render.failed', targetUrl: receiver.url('/other'), platform: 'zapier' }, own);
-    const list = (await (await stack.api('/webhook-subscriptions?limit=1', { key: own })).json()) as { subscriptions: Array<Record<string, any>>; pagination: Record<string, any> };
+    const list = (await (await stack.api('/webhook-subscriptions?limit=1', { key: own })).json()) as {
+      subscriptions: Array<Record<string, any>>;
+      pagination: Record<string, any>;
+    };
     expect(list.subscriptions).toHaveLength(1);
     expect(list.subscriptions[0]).not.toHaveProperty('secret');
     expect(list.pagination).toMatchObject({ page: 1, limit: 1, total: 2, totalPages: 2, hasNext: true, hasPrev: false });
@@ -84,13 +100,19 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
     expect(active.subscriptions).toHaveLength(2);
     const failed = (await (await stack.api('/webhook-subscriptions?status=failed', { key: own })).json()) as { subscriptions: unknown[] };
     expect(failed.subscriptions).toHaveLength(0);
-    const byEvent = (await (await stack.api('/webhook-subscriptions?event=render.failed', { key: own })).json()) as { subscriptions: Array<{ platform: string }> };
+    const byEvent = (await (await stack.api('/webhook-subscriptions?event=render.failed', { key: own })).json()) as {
+      subscriptions: Array<{ platform: string }>;
+    };
     expect(byEvent.subscriptions.map((s) => s.platform)).toEqual(['zapier']);
     const badStatus = await stack.api('/webhook-subscriptions?status=sleeping', { key: own });
     expect(badStatus.status).toBe(400);
     expect((await problemOf(badStatus)).errors).toEqual([expect.objectContaining({ field: 'status' })]);
 
-    const put = await stack.api(`/webhook-subscriptions/${created.uid}`, { method: 'PUT', key: own, json: { event: 'render.failed', platform: 'make', filters: null } });
+    const put = await stack.api(`/webhook-subscriptions/${created.uid}`, {
+      method: 'PUT',
+      key: own,
+      json: { event: 'render.failed', platform: 'make', filters: null },
+    });
     expect(put.status).toBe(200);
     const updated = ((await put.json()) as { subscription: Record<string, any> }).subscription;
     expect(updated).toMatchObject({ event: 'render.failed', platform: 'make', filters: {}, targetUrl: receiver.url('/hook') });
@@ -99,7 +121,9 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
     const pause = await stack.api(`/webhook-subscriptions/${created.uid}`, { method: 'PUT', key: own, json: { status: 'paused' } });
     expect(pause.status).toBe(400);
     const pauseProblem = await problemOf(pause);
-    expect(pauseProblem.errors).toEqual([expect.objectContaining({ field: 'status', message: expect.stringMatching(/cannot be paused or resumed/) })]);
+    expect(pauseProblem.errors).toEqual([
+      expect.objectContaining({ field: 'status', message: expect.stringMatching(/cannot be paused or resumed/) }),
+    ]);
     expect((await subscription(created.uid, own)).status).toBe('active');
 
     const other = await stack.newAccount();
@@ -132,8 +156,18 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
       [{ event: 'render.completed', targetUrl: 'http://93.184.215.14/hook' }, 400, /validation-error$/, 'targetUrl'],
       [{ event: 'render.completed', targetUrl: 'not a url' }, 400, /validation-error$/, 'targetUrl'],
       [{ event: 'render.completed', targetUrl: 'https://example.com/hook', platform: 'ifttt' }, 400, /validation-error$/, 'platform'],
-      [{ event: 'render.completed', targetUrl: 'https://example.com/hook', filters: { template: 'tpl_x' } }, 400, /validation-error$/, 'filters'],
-      [{ event: 'render.completed', targetUrl: 'https://example.com/hook', filters: { type: 'movie' } }, 400, /validation-error$/, 'filters.type'],
+      [
+        { event: 'render.completed', targetUrl: 'https://example.com/hook', filters: { template: 'tpl_x' } },
+        400,
+        /validation-error$/,
+        'filters',
+      ],
+      [
+        { event: 'render.completed', targetUrl: 'https://example.com/hook', filters: { type: 'movie' } },
+        400,
+        /validation-error$/,
+        'filters.type',
+      ],
     ];
     for (const [json, status, type, field] of cases) {
       const res = await stack.api('/webhook-subscriptions', { method: 'POST', key: own, json });
@@ -143,15 +177,37 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
       expect(problem.detail).toEqual(expect.any(String));
       if (field) expect(problem.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
     }
-    const unknownEvent = await problemOf(await stack.api('/webhook-subscriptions', { method: 'POST', key: own, json: { event: 'render.started', targetUrl: 'https://example.com/hook' } }));
+    const unknownEvent = await problemOf(
+      await stack.api('/webhook-subscriptions', {
+        method: 'POST',
+        key: own,
+        json: { event: 'render.started', targetUrl: 'https://example.com/hook' },
+      }),
+    );
     expect(unknownEvent.detail).toMatch(/render\.completed, render\.failed, binding\.updated, binding\.failed/);
-    const file = await problemOf(await stack.api('/webhook-subscriptions', { method: 'POST', key: own, json: { event: 'render.completed', targetUrl: 'file:///etc/passwd' } }));
+    const file = await problemOf(
+      await stack.api('/webhook-subscriptions', {
+        method: 'POST',
+        key: own,
+        json: { event: 'render.completed', targetUrl: 'file:///etc/passwd' },
+      }),
+    );
     expect(file.detail).toMatch(/file:/);
-    const plain = await problemOf(await stack.api('/webhook-subscriptions', { method: 'POST', key: own, json: { event: 'render.completed', targetUrl: 'http://93.184.215.14/hook' } }));
+    const plain = await problemOf(
+      await stack.api('/webhook-subscriptions', {
+        method: 'POST',
+        key: own,
+        json: { event: 'render.completed', targetUrl: 'http://93.184.215.14/hook' },
+      }),
+    );
     expect(plain.detail).toMatch(/https/);
 
     const ok = await subscribe({ event: 'render.completed', targetUrl: receiver.url('/hook') }, own);
-    const blockedPut = await stack.api(`/webhook-subscriptions/${ok.uid}`, { method: 'PUT', key: own, json: { targetUrl: 'http://10.0.0.1/hook' } });
+    const blockedPut = await stack.api(`/webhook-subscriptions/${ok.uid}`, {
+      method: 'PUT',
+      key: own,
+      json: { targetUrl: 'http://10.0.0.1/hook' },
+    });
     expect(blockedPut.status).toBe(400);
     expect((await problemOf(blockedPut)).type).toMatch(/blocked-url$/);
     expect((await subscription(ok.uid, own)).targetUrl).toBe(receiver.url('/hook'));
@@ -168,7 +224,10 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
     const ok = await renderHtml(own);
     expect(ok.status).toBe(200);
     const image = (await ok.json()) as { id: string; url: string };
-    const delivery = await waitFor(() => received.slice(before).find((r) => r.path === '/hook' && JSON.parse(r.raw.toString()).data.imageId === image.id), 'render.completed delivery');
+    const delivery = await waitFor(
+      () => received.slice(before).find((r) => r.path === '/hook' && JSON.parse(r.raw.toString()).data.imageId === image.id),
+      'render.completed delivery',
+    );
 
     expect(delivery.headers['content-type']).toBe('application/json');
     expect(delivery.headers['x-service-event']).toBe('render.completed');
@@ -177,8 +236,27 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
     expect(Object.keys(body).sort()).toEqual(['data', 'event', 'timestamp']);
     expect(body.event).toBe('render.completed');
     expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false);
-    expect(Object.keys(body.data).sort()).toEqual(['height', 'imageId', 'renderedAt', 'source', 'templateId', 'type', 'url', 'userId', 'width']);
-    expect(body.data).toMatchObject({ type: 'image', source: 'html', imageId: image.id, url: image.url, width: 64, height: 32, templateId: null, userId: accountId });
+    expect(Object.keys(body.data).sort()).toEqual([
+      'height',
+      'imageId',
+      'renderedAt',
+      'source',
+      'templateId',
+      'type',
+      'url',
+      'userId',
+      'width',
+    ]);
+    expect(body.data).toMatchObject({
+      type: 'image',
+      source: 'html',
+      imageId: image.id,
+      url: image.url,
+      width: 64,
+      height: 32,
+      templateId: null,
+      userId: accountId,
+    });
 
     // The documented receiver accepts it, and refuses an old timestamp or a changed byte.
     const header = String(delivery.headers['x-service-signature']);
@@ -200,7 +278,12 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
     const failedBody = JSON.parse(failure.raw.toString('utf8')) as { event: string; data: Record<string, unknown> };
     expect(failedBody.event).toBe('render.failed');
     expect(Object.keys(failedBody.data).sort()).toEqual(['error', 'errorCode', 'templateId', 'type']);
-    expect(failedBody.data).toMatchObject({ type: 'image', templateId: null, errorCode: 'SELECTOR_NOT_FOUND', error: expect.stringMatching(/#missing/) });
+    expect(failedBody.data).toMatchObject({
+      type: 'image',
+      templateId: null,
+      errorCode: 'SELECTOR_NOT_FOUND',
+      error: expect.stringMatching(/#missing/),
+    });
     expect(verifier.verify(failure.raw, String(failure.headers['x-service-signature']), failed.secret)).toBe(true);
 
     // One delivery per event: the successful render went only to the completed subscription.
@@ -222,14 +305,26 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
   it('delivers only what matches the owner and the filters', async () => {
     const { key: own } = await stack.newAccount();
     const stranger = await stack.newAccount();
-    const card = (await (await stack.api('/templates', { method: 'POST', key: own, json: { name: 'c', html: '<p>{{t}}</p>', width: 40, height: 20 } })).json()) as { template: { uid: string } };
-    const other = (await (await stack.api('/templates', { method: 'POST', key: own, json: { name: 'o', html: '<p>o</p>', width: 40, height: 20 } })).json()) as { template: { uid: string } };
-    const byTemplate = await subscribe({ event: 'render.completed', targetUrl: `${receiver.url('/hook')}?by=template`, filters: { templateId: card.template.uid } }, own);
-    const gifOnly = await subscribe({ event: 'render.completed', targetUrl: `${receiver.url('/hook')}?by=gif`, filters: { type: 'gif' } }, own);
+    const card = (await (
+      await stack.api('/templates', { method: 'POST', key: own, json: { name: 'c', html: '<p>{{t}}</p>', width: 40, height: 20 } })
+    ).json()) as { template: { uid: string } };
+    const other = (await (
+      await stack.api('/templates', { method: 'POST', key: own, json: { name: 'o', html: '<p>o</p>', width: 40, height: 20 } })
+    ).json()) as { template: { uid: string } };
+    const byTemplate = await subscribe(
+      { event: 'render.completed', targetUrl: `${receiver.url('/hook')}?by=template`, filters: { templateId: card.template.uid } },
+      own,
+    );
+    const gifOnly = await subscribe(
+      { event: 'render.completed', targetUrl: `${receiver.url('/hook')}?by=gif`, filters: { type: 'gif' } },
+      own,
+    );
     const strangers = await subscribe({ event: 'render.completed', targetUrl: `${receiver.url('/hook')}?by=stranger` }, stranger.key);
 
     const before = received.length;
-    const first = (await (await stack.api(`/templates/${card.template.uid}/render`, { method: 'POST', key: own, json: { variables: { t: 'x' } } })).json()) as { id: string };
+    const first = (await (
+      await stack.api(`/templates/${card.template.uid}/render`, { method: 'POST', key: own, json: { variables: { t: 'x' } } })
+    ).json()) as { id: string };
     expect((await stack.api(`/templates/${other.template.uid}/render`, { method: 'POST', key: own, json: {} })).status).toBe(200);
     expect((await renderHtml(own)).status).toBe(200);
 
@@ -261,7 +356,8 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
     // The retries wait: 150 ms, then 200 ms (the configured schedule), each freshly signed.
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(140);
     expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(190);
-    for (const attempt of attempts) expect(verifier.verify(attempt.raw, String(attempt.headers['x-service-signature']), sub.secret)).toBe(true);
+    for (const attempt of attempts)
+      expect(verifier.verify(attempt.raw, String(attempt.headers['x-service-signature']), sub.secret)).toBe(true);
     const after = await subscription(sub.uid, own);
     expect(after).toMatchObject({ status: 'active', deliveryCount: 3, failureCount: 2 });
     expect(after.lastDelivery).toMatchObject({ status: 'success', attempt: 3, responseCode: 200, nextRetryAt: null });
@@ -276,7 +372,13 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
       const s = await subscription(sub.uid, own);
       return s.lastDelivery?.attempt === 1 ? s : null;
     }, 'first failed attempt');
-    expect(midway.lastDelivery).toMatchObject({ status: 'failed', responseCode: 500, attempt: 1, nextRetryAt: expect.any(String), error: expect.stringMatching(/HTTP 500/) });
+    expect(midway.lastDelivery).toMatchObject({
+      status: 'failed',
+      responseCode: 500,
+      attempt: 1,
+      nextRetryAt: expect.any(String),
+      error: expect.stringMatching(/HTTP 500/),
+    });
 
     const disabled = await waitFor(async () => {
       const s = await subscription(sub.uid, own);
@@ -285,7 +387,9 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
     expect(disabled).toMatchObject({ deliveryCount: 6, failureCount: 6 });
     expect(disabled.lastDelivery).toMatchObject({ status: 'failed', attempt: 6, nextRetryAt: null });
     expect(received.slice(before).filter((r) => r.path === '/fail')).toHaveLength(6);
-    const listed = (await (await stack.api('/webhook-subscriptions?status=failed', { key: own })).json()) as { subscriptions: Array<{ uid: string }> };
+    const listed = (await (await stack.api('/webhook-subscriptions?status=failed', { key: own })).json()) as {
+      subscriptions: Array<{ uid: string }>;
+    };
     expect(listed.subscriptions.map((s) => s.uid)).toEqual([sub.uid]);
 
     // Nothing more goes to a failed subscription.

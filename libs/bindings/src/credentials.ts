@@ -27,7 +27,8 @@ export function maskCredentials(credentials: SourceCredentials | null | undefine
   const masked: MaskedCredentials = { type: credentials.type, value: '' };
   if (credentials.headerName !== undefined) masked.headerName = credentials.headerName;
   if (credentials.type === 'basic_auth') {
-    const [user, ...rest] = credentials.username !== undefined ? [credentials.username, credentials.password ?? ''] : (credentials.value ?? '').split(':');
+    const [user, ...rest] =
+      credentials.username !== undefined ? [credentials.username, credentials.password ?? ''] : (credentials.value ?? '').split(':');
     masked.username = user ?? '';
     masked.value = mask(rest.join(':'));
   } else {

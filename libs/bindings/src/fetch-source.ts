@@ -31,10 +31,20 @@ function classify(error: unknown): SourceFetchError {
   if (error instanceof BlockedUrlError) return new SourceFetchError('BLOCKED_URL', error.detail);
   if (error instanceof UnresolvableHostError) return new SourceFetchError('FETCH_FAILED', error.detail);
   if (error instanceof GuardedFetchError) {
-    const code = ({ timeout: 'FETCH_TIMEOUT', 'too-large': 'RESPONSE_TOO_LARGE', 'too-many-redirects': 'TOO_MANY_REDIRECTS', network: 'FETCH_FAILED' } as const)[error.code];
+    const code = (
+      {
+        timeout: 'FETCH_TIMEOUT',
+        'too-large': 'RESPONSE_TOO_LARGE',
+        'too-many-redirects': 'TOO_MANY_REDIRECTS',
+        network: 'FETCH_FAILED',
+      } as const
+    )[error.code];
     return new SourceFetchError(code, error.detail);
   }
-  return new SourceFetchError('FETCH_FAILED', `The data source could not be fetched: ${error instanceof Error ? error.message : String(error)}`);
+  return new SourceFetchError(
+    'FETCH_FAILED',
+    `The data source could not be fetched: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }
 
 /**
@@ -50,7 +60,12 @@ export async function fetchSource(
   credentials: SourceCredentials | null,
   options: FetchLimits & { ifNoneMatch?: string | null },
 ): Promise<FetchedSource> {
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'Pressroom-Binding/1.0', ...(source.headers ?? {}), ...credentialHeaders(credentials) };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'user-agent': 'Pressroom-Binding/1.0',
+    ...(source.headers ?? {}),
+    ...credentialHeaders(credentials),
+  };
   if (options.ifNoneMatch) headers['if-none-match'] = options.ifNoneMatch;
   let body: string | null = null;
   if (source.method === 'POST') {
@@ -69,13 +84,19 @@ export async function fetchSource(
     const etag = response.headers.get('etag');
     if (response.status === 304) return { kind: 'not-modified', etag: etag ?? options.ifNoneMatch ?? null };
     if (!response.ok) {
-      throw new SourceFetchError('HTTP_ERROR', `The data source answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
+      throw new SourceFetchError(
+        'HTTP_ERROR',
+        `The data source answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+      );
     }
     let data: unknown;
     try {
       data = JSON.parse(response.text());
     } catch (error) {
-      throw new SourceFetchError('INVALID_JSON', `The data source did not answer JSON: ${error instanceof Error ? error.message : String(error)}.`);
+      throw new SourceFetchError(
+        'INVALID_JSON',
+        `The data source did not answer JSON: ${error instanceof Error ? error.message : String(error)}.`,
+      );
     }
     return { kind: 'data', data, etag, status: response.status, bytes: response.body.length };
   } catch (error) {

@@ -65,7 +65,10 @@ function sampleOf(value: unknown): unknown {
  * first `maxItems` items, at most `maxPaths` paths) so a huge document stays a
  * readable answer.
  */
-export function listPaths(data: unknown, options: { maxPaths?: number; maxItems?: number; maxDepth?: number } = {}): { paths: SourcePath[]; truncated: boolean } {
+export function listPaths(
+  data: unknown,
+  options: { maxPaths?: number; maxItems?: number; maxDepth?: number } = {},
+): { paths: SourcePath[]; truncated: boolean } {
   const maxPaths = options.maxPaths ?? 500;
   const maxItems = options.maxItems ?? 3;
   const maxDepth = options.maxDepth ?? 12;

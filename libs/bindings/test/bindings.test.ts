@@ -28,7 +28,10 @@ describe('paths', () => {
       { path: "['odd key']", type: 'boolean', sample: true },
     ]);
     for (const { path, sample } of paths.filter((p) => p.type !== 'object' && p.type !== 'array')) {
-      expect(resolvePath({ title: 'Hi', stats: { n: 3 }, items: [{ id: 1 }], 'odd key': true }, path)).toEqual({ found: true, value: sample });
+      expect(resolvePath({ title: 'Hi', stats: { n: 3 }, items: [{ id: 1 }], 'odd key': true }, path)).toEqual({
+        found: true,
+        value: sample,
+      });
     }
   });
 });
@@ -51,14 +54,22 @@ describe('credentials', () => {
     expect(credentialHeaders({ type: 'bearer_token', value: 'tok' })).toEqual({ authorization: 'Bearer tok' });
     expect(credentialHeaders({ type: 'api_key', value: 'k' })).toEqual({ 'X-API-Key': 'k' });
     expect(credentialHeaders({ type: 'custom_header', headerName: 'X-Token', value: 'v' })).toEqual({ 'X-Token': 'v' });
-    expect(credentialHeaders({ type: 'basic_auth', username: 'u', password: 'p:w' })).toEqual({ authorization: `Basic ${Buffer.from('u:p:w').toString('base64')}` });
-    expect(credentialHeaders({ type: 'basic_auth', value: 'u:p' })).toEqual({ authorization: `Basic ${Buffer.from('u:p').toString('base64')}` });
+    expect(credentialHeaders({ type: 'basic_auth', username: 'u', password: 'p:w' })).toEqual({
+      authorization: `Basic ${Buffer.from('u:p:w').toString('base64')}`,
+    });
+    expect(credentialHeaders({ type: 'basic_auth', value: 'u:p' })).toEqual({
+      authorization: `Basic ${Buffer.from('u:p').toString('base64')}`,
+    });
   });
 
   test('masking never shows a short secret and shows only the last 4 of a long one', () => {
     expect(maskCredentials({ type: 'bearer_token', value: 'abcdefghijklmnop' })).toEqual({ type: 'bearer_token', value: '••••mnop' });
     expect(maskCredentials({ type: 'api_key', value: 'short' })).toEqual({ type: 'api_key', value: '••••' });
-    expect(maskCredentials({ type: 'basic_auth', username: 'alice', password: 'pw' })).toEqual({ type: 'basic_auth', username: 'alice', value: '••••' });
+    expect(maskCredentials({ type: 'basic_auth', username: 'alice', password: 'pw' })).toEqual({
+      type: 'basic_auth',
+      username: 'alice',
+      value: '••••',
+    });
   });
 });
 
@@ -68,7 +79,10 @@ describe('fetchSource', () => {
 
   test('a name resolving to a metadata address, and file:, are BLOCKED_URL', async () => {
     const guard = createSsrfGuard({ allowPrivateHosts: [] }, { lookup: async () => [{ address: '169.254.169.254', family: 4 }] });
-    await expect(fetchSource(guard, source('http://data.example.test/x'), null, limits)).rejects.toMatchObject({ name: 'SourceFetchError', code: 'BLOCKED_URL' });
+    await expect(fetchSource(guard, source('http://data.example.test/x'), null, limits)).rejects.toMatchObject({
+      name: 'SourceFetchError',
+      code: 'BLOCKED_URL',
+    });
     await expect(fetchSource(guard, source('file:///etc/passwd'), null, limits)).rejects.toMatchObject({ code: 'BLOCKED_URL' });
   });
 });

@@ -27,7 +27,19 @@ const CARD = {
   objects: [
     { type: 'Rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 600, height: 630, fill: '#1e3c72' },
     { type: 'Circle', originX: 'left', originY: 'top', left: 800, top: 200, radius: 120, fill: '#f43f5e' },
-    { type: 'Textbox', originX: 'left', originY: 'top', left: 60, top: 120, width: 480, text: 'Launch week: day 3\nEverything we shipped today', fontSize: 48, fill: '#ffffff', fontFamily: 'sans-serif', styles: [{ start: 0, end: 6, style: { fontWeight: 'bold' } }] },
+    {
+      type: 'Textbox',
+      originX: 'left',
+      originY: 'top',
+      left: 60,
+      top: 120,
+      width: 480,
+      text: 'Launch week: day 3\nEverything we shipped today',
+      fontSize: 48,
+      fill: '#ffffff',
+      fontFamily: 'sans-serif',
+      styles: [{ start: 0, end: 6, style: { fontWeight: 'bold' } }],
+    },
   ],
 };
 
@@ -41,7 +53,10 @@ async function render(pool: BrowserPool, strategy: Strategy, bundle: string): Pr
     await slot.applySettings({ jsEnabled: true, width: 1200, height: 630 });
     const started = performance.now();
     if (strategy === 'inline') {
-      await page.setContent(CANVAS_SHELL.replace('</body>', () => `<script>${bundle}</script></body>`), { waitUntil: 'load', timeout: 0 });
+      await page.setContent(
+        CANVAS_SHELL.replace('</body>', () => `<script>${bundle}</script></body>`),
+        { waitUntil: 'load', timeout: 0 },
+      );
     } else {
       await page.setContent(CANVAS_SHELL, { waitUntil: 'load', timeout: 0 });
       if (strategy === 'tag') await page.addScriptTag({ content: bundle });
@@ -54,7 +69,12 @@ async function render(pool: BrowserPool, strategy: Strategy, bundle: string): Pr
   });
 }
 
-async function measure(pool: BrowserPool, strategy: Strategy, bundle: string, concurrency: number): Promise<{ p50: number; perSecond: number }> {
+async function measure(
+  pool: BrowserPool,
+  strategy: Strategy,
+  bundle: string,
+  concurrency: number,
+): Promise<{ p50: number; perSecond: number }> {
   const times: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -68,11 +88,20 @@ async function measure(pool: BrowserPool, strategy: Strategy, bundle: string, co
     }),
   );
   times.sort((a, b) => a - b);
-  return { p50: Math.round(times[Math.floor(times.length / 2)]! * 10) / 10, perSecond: Math.round((renders / ((performance.now() - started) / 1000)) * 10) / 10 };
+  return {
+    p50: Math.round(times[Math.floor(times.length / 2)]! * 10) / 10,
+    perSecond: Math.round((renders / ((performance.now() - started) / 1000)) * 10) / 10,
+  };
 }
 
 const bundle = await fabricBundle();
-const pool = await BrowserPool.start({ executablePath: EXECUTABLE, pages: 2, restartAfter: 100_000, queueLimit: 100, renderTimeoutMs: 10_000 });
+const pool = await BrowserPool.start({
+  executablePath: EXECUTABLE,
+  pages: 2,
+  restartAfter: 100_000,
+  queueLimit: 100,
+  renderTimeoutMs: 10_000,
+});
 try {
   for (const strategy of ['inline', 'tag', 'evaluate'] as const) await measure(pool, strategy, bundle, 1); // warm-up
   for (const strategy of ['inline', 'tag', 'evaluate'] as const) injectTimes[strategy].length = 0;
@@ -81,7 +110,9 @@ try {
       const one = await measure(pool, strategy, bundle, 1);
       const two = await measure(pool, strategy, bundle, 2);
       const inject = injectTimes[strategy].splice(0).sort((a, b) => a - b);
-      console.log(`round ${round + 1} ${strategy.padEnd(8)} inject p50 ${inject[Math.floor(inject.length / 2)]!.toFixed(1)} ms   job c=1 p50 ${one.p50} ms   c=2 ${two.perSecond}/s`);
+      console.log(
+        `round ${round + 1} ${strategy.padEnd(8)} inject p50 ${inject[Math.floor(inject.length / 2)]!.toFixed(1)} ms   job c=1 p50 ${one.p50} ms   c=2 ${two.perSecond}/s`,
+      );
     }
   }
 } finally {

@@ -35,7 +35,11 @@ async function rawLoop(pages: number): Promise<{ render: Render; close(): Promis
       const slot = idle.pop()!;
       try {
         await slot.page.setContent(CARD);
-        const { data } = await slot.cdp.send('Page.captureScreenshot', { format, optimizeForSpeed: true, ...(format === 'png' ? {} : { quality: 90 }) });
+        const { data } = await slot.cdp.send('Page.captureScreenshot', {
+          format,
+          optimizeForSpeed: true,
+          ...(format === 'png' ? {} : { quality: 90 }),
+        });
         return Buffer.from(data, 'base64').length;
       } finally {
         idle.push(slot);
@@ -46,11 +50,21 @@ async function rawLoop(pages: number): Promise<{ render: Render; close(): Promis
 }
 
 async function pooled(pages: number): Promise<{ render: Render; close(): Promise<void> }> {
-  const pool = await BrowserPool.start({ executablePath: EXECUTABLE, pages, restartAfter: 100_000, queueLimit: 100, renderTimeoutMs: 10_000 });
+  const pool = await BrowserPool.start({
+    executablePath: EXECUTABLE,
+    pages,
+    restartAfter: 100_000,
+    queueLimit: 100,
+    renderTimeoutMs: 10_000,
+  });
   const guard = createSsrfGuard({ allowPrivateHosts: [] });
   return {
     async render() {
-      const image = await captureImage(pool, { source: { kind: 'html', html: CARD, jsEnabled: false }, width: 1200, height: 630, selector: null, format, quality: 0.9 }, { guard });
+      const image = await captureImage(
+        pool,
+        { source: { kind: 'html', html: CARD, jsEnabled: false }, width: 1200, height: 630, selector: null, format, quality: 0.9 },
+        { guard },
+      );
       return image.bytes.length;
     },
     close: () => pool.close(),
@@ -78,7 +92,10 @@ async function measure(render: Render, concurrency: number, count: number): Prom
 
 const subjects = { raw: await rawLoop(4), pool: await pooled(4) };
 for (const subject of Object.values(subjects)) await measure(subject.render, 4, 20); // warm-up
-const results: Record<string, { c1: number[]; c4: number[]; bytes: number }> = { raw: { c1: [], c4: [], bytes: 0 }, pool: { c1: [], c4: [], bytes: 0 } };
+const results: Record<string, { c1: number[]; c4: number[]; bytes: number }> = {
+  raw: { c1: [], c4: [], bytes: 0 },
+  pool: { c1: [], c4: [], bytes: 0 },
+};
 for (let round = 0; round < rounds; round++) {
   for (const [name, subject] of Object.entries(subjects)) {
     const one = await measure(subject.render, 1, 30);
@@ -90,7 +107,11 @@ for (let round = 0; round < rounds; round++) {
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 for (const [name, r] of Object.entries(results)) {
-  console.log(`${format} ${card} ${name.padEnd(4)} c=1 p50 ${median(r.c1).toFixed(1)} ms   c=4 ${median(r.c4).toFixed(1)} renders/s   ${r.bytes} bytes`);
+  console.log(
+    `${format} ${card} ${name.padEnd(4)} c=1 p50 ${median(r.c1).toFixed(1)} ms   c=4 ${median(r.c4).toFixed(1)} renders/s   ${r.bytes} bytes`,
+  );
 }
-console.log(`overhead c=1 ${(median(results.pool!.c1) - median(results.raw!.c1)).toFixed(1)} ms, throughput ratio c=4 ${(median(results.pool!.c4) / median(results.raw!.c4)).toFixed(2)}`);
+console.log(
+  `overhead c=1 ${(median(results.pool!.c1) - median(results.raw!.c1)).toFixed(1)} ms, throughput ratio c=4 ${(median(results.pool!.c4) / median(results.raw!.c4)).toFixed(2)}`,
+);
 await Promise.all(Object.values(subjects).map((s) => s.close()));

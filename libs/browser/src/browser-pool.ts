@@ -137,7 +137,13 @@ export class BrowserPool {
   health(): BrowserPoolHealth {
     const generation = this.generation;
     const child = generation?.launched.browser.process();
-    const alive = !!generation && !generation.isDead && generation.launched.browser.connected && !!child && child.exitCode === null && child.signalCode === null;
+    const alive =
+      !!generation &&
+      !generation.isDead &&
+      generation.launched.browser.connected &&
+      !!child &&
+      child.exitCode === null &&
+      child.signalCode === null;
     const status: BrowserPoolStatus = this.status === 'ok' && !alive ? 'down' : this.status;
     return {
       status,
@@ -208,7 +214,15 @@ export class BrowserPool {
    * has sat idle for IDLE_RESET_MS. Failed pages are replaced.
    */
   private async release(generation: Generation, slot: PageSlot, how: 'park' | 'replace'): Promise<void> {
-    if (how === 'park' && !generation.isDead && !slot.needsEagerReset() && (await slot.wipeContacted().then(() => true, () => false))) {
+    if (
+      how === 'park' &&
+      !generation.isDead &&
+      !slot.needsEagerReset() &&
+      (await slot.wipeContacted().then(
+        () => true,
+        () => false,
+      ))
+    ) {
       generation.busy.delete(slot);
       this.returnIdle(generation, slot);
       slot.idleTimer = setTimeout(() => void this.idleReset(generation, slot), IDLE_RESET_MS);
@@ -320,7 +334,9 @@ export class BrowserPool {
     } catch (error) {
       if (launched) await shutDownBrowser(launched).catch(() => undefined);
       this.status = 'down';
-      const failure = this.closed ? new PoolClosedError() : new RenderCrashedError(`browser launch failed: ${String(error)}`, 'The renderer could not be started.', { cause: error });
+      const failure = this.closed
+        ? new PoolClosedError()
+        : new RenderCrashedError(`browser launch failed: ${String(error)}`, 'The renderer could not be started.', { cause: error });
       for (const waiter of this.waiters.splice(0)) waiter.reject(failure);
       throw error;
     }
@@ -337,7 +353,11 @@ export class BrowserPool {
 
   private async classify(error: unknown, slot: PageSlot, generation: Generation): Promise<Error> {
     if (error instanceof RenderError || error instanceof BlockedUrlError) return error;
-    const late = await Promise.race([slot.broken.then((e) => crashError(e)), generation.dead.then(() => browserGoneError(this.closed)), delay(CRASH_SETTLE_MS).then(() => null)]);
+    const late = await Promise.race([
+      slot.broken.then((e) => crashError(e)),
+      generation.dead.then(() => browserGoneError(this.closed)),
+      delay(CRASH_SETTLE_MS).then(() => null),
+    ]);
     if (late) return late;
     return error instanceof Error ? error : new Error(String(error));
   }
@@ -346,7 +366,12 @@ export class BrowserPool {
 /** A verdict about the page's content (blocked URL, missing selector, HTTP error): the page itself is fine to reuse. */
 function isPageVerdict(error: Error): boolean {
   if (error instanceof BlockedUrlError) return true;
-  return error instanceof RenderError && !(error instanceof RenderTimeoutError) && !(error instanceof RenderCrashedError) && !(error instanceof PoolClosedError);
+  return (
+    error instanceof RenderError &&
+    !(error instanceof RenderTimeoutError) &&
+    !(error instanceof RenderCrashedError) &&
+    !(error instanceof PoolClosedError)
+  );
 }
 
 function crashError(cause: Error): RenderCrashedError {
@@ -354,5 +379,7 @@ function crashError(cause: Error): RenderCrashedError {
 }
 
 function browserGoneError(closed: boolean): Error {
-  return closed ? new PoolClosedError() : new RenderCrashedError('browser disconnected during the render', 'The renderer restarted during this render. Retry the request.');
+  return closed
+    ? new PoolClosedError()
+    : new RenderCrashedError('browser disconnected during the render', 'The renderer restarted during this render. Retry the request.');
 }

@@ -45,7 +45,10 @@ export interface CaptureOptions {
 /** Renders HTML or a URL in a pooled page and returns the encoded image. */
 export async function captureImage(pool: BrowserPool, request: CaptureRequest, options: CaptureOptions): Promise<CapturedImage> {
   assertValid(request);
-  return pool.run((page, signal) => captureOnPage(page, request, options, signal), options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
+  return pool.run(
+    (page, signal) => captureOnPage(page, request, options, signal),
+    options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {},
+  );
 }
 
 async function captureOnPage(page: Page, request: CaptureRequest, options: CaptureOptions, signal: AbortSignal): Promise<CapturedImage> {
@@ -78,7 +81,14 @@ async function captureOnPage(page: Page, request: CaptureRequest, options: Captu
     signal.throwIfAborted();
     const width = target?.clip.width ?? request.width;
     const height = target?.clip.height ?? request.height;
-    const bytes = await finishImage({ bytes: Buffer.from(data, 'base64'), format: request.format, quality: request.quality, width, height, ...(options.pngReencodeBytesPerPixel !== undefined ? { pngReencodeBytesPerPixel: options.pngReencodeBytesPerPixel } : {}) });
+    const bytes = await finishImage({
+      bytes: Buffer.from(data, 'base64'),
+      format: request.format,
+      quality: request.quality,
+      width,
+      height,
+      ...(options.pngReencodeBytesPerPixel !== undefined ? { pngReencodeBytesPerPixel: options.pngReencodeBytesPerPixel } : {}),
+    });
     return { bytes, contentType: CONTENT_TYPES[request.format], width, height };
   } finally {
     pageGuard.release();
@@ -133,7 +143,11 @@ export async function locate(page: Page, selector: string): Promise<{ clip: Box;
   const { element, viewport } = found;
   const clip = { x: Math.round(element.x), y: Math.round(element.y), width: Math.round(element.width), height: Math.round(element.height) };
   if (clip.width < 1 || clip.height < 1) throw new SelectorNotFoundError(selector, 'empty');
-  const inside = clip.x >= viewport.x && clip.y >= viewport.y && clip.x + clip.width <= viewport.x + viewport.width && clip.y + clip.height <= viewport.y + viewport.height;
+  const inside =
+    clip.x >= viewport.x &&
+    clip.y >= viewport.y &&
+    clip.x + clip.width <= viewport.x + viewport.width &&
+    clip.y + clip.height <= viewport.y + viewport.height;
   return { clip, beyondViewport: !inside };
 }
 

@@ -13,7 +13,16 @@ export interface EgressProxy {
 }
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and the proxy's own: never forwarded. */
-const HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'upgrade']);
+const HOP_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'upgrade',
+]);
 const REFUSED_KEPT = 100;
 
 /**

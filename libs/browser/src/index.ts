@@ -5,7 +5,16 @@ export type { CaptureRequest, CaptureSource, CapturedImage, CaptureOptions } fro
 export type { ImageFormat } from './encode-image.js';
 export { guardPage } from './guard-page.js';
 export type { PageGuard } from './guard-page.js';
-export { BlockedUrlError, NavigationError, PoolClosedError, QueueFullError, RenderCrashedError, RenderError, RenderTimeoutError, SelectorNotFoundError } from './errors.js';
+export {
+  BlockedUrlError,
+  NavigationError,
+  PoolClosedError,
+  QueueFullError,
+  RenderCrashedError,
+  RenderError,
+  RenderTimeoutError,
+  SelectorNotFoundError,
+} from './errors.js';
 export { BASE_FLAGS } from './launch-browser.js';
 export { startEgressProxy } from './egress-proxy.js';
 export type { EgressProxy } from './egress-proxy.js';

@@ -40,7 +40,11 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
   const args = [...BASE_FLAGS, `--js-flags=--max-old-space-size=${options.jsHeapLimitMb}`];
   if (options.proxyServer) {
     // <-loopback> removes Chromium's implicit proxy bypass for localhost, so loopback goes through the guard too.
-    args.push(`--proxy-server=${options.proxyServer}`, '--proxy-bypass-list=<-loopback>', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp');
+    args.push(
+      `--proxy-server=${options.proxyServer}`,
+      '--proxy-bypass-list=<-loopback>',
+      '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+    );
   }
   args.push(...options.extraArgs);
   try {

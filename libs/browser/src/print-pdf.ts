@@ -41,7 +41,10 @@ const inches = (points: number): string => `${points / 72}in`;
 
 /** Prints HTML or a URL to PDF on a pooled, guarded page (Chromium's Page.printToPDF). */
 export async function printPdf(pool: BrowserPool, request: PdfPrintRequest, options: PdfPrintOptions): Promise<Buffer> {
-  return pool.run((page, signal) => printOnPage(page, request, options, signal), options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
+  return pool.run(
+    (page, signal) => printOnPage(page, request, options, signal),
+    options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {},
+  );
 }
 
 async function printOnPage(page: Page, request: PdfPrintRequest, options: PdfPrintOptions, signal: AbortSignal): Promise<Buffer> {
@@ -63,11 +66,18 @@ async function printOnPage(page: Page, request: PdfPrintRequest, options: PdfPri
     const bytes = await page.pdf({
       width: inches(request.widthPt),
       height: inches(request.heightPt),
-      margin: { top: inches(request.margins.top), right: inches(request.margins.right), bottom: inches(request.margins.bottom), left: inches(request.margins.left) },
+      margin: {
+        top: inches(request.margins.top),
+        right: inches(request.margins.right),
+        bottom: inches(request.margins.bottom),
+        left: inches(request.margins.left),
+      },
       printBackground: request.printBackground,
       displayHeaderFooter: headerFooter,
       // Chromium prints its own date/title header when one of the two is left out.
-      ...(headerFooter ? { headerTemplate: request.headerTemplate ?? '<span></span>', footerTemplate: request.footerTemplate ?? '<span></span>' } : {}),
+      ...(headerFooter
+        ? { headerTemplate: request.headerTemplate ?? '<span></span>', footerTemplate: request.footerTemplate ?? '<span></span>' }
+        : {}),
       timeout: 0,
     });
     signal.throwIfAborted();

@@ -35,7 +35,14 @@ describe('BrowserPool', () => {
 
   beforeAll(async () => {
     server = await startLocalServer('127.0.0.1', { '/never': () => undefined });
-    pool = await BrowserPool.start({ executablePath: EXECUTABLE, pages: 2, restartAfter: 1000, queueLimit: 1, renderTimeoutMs: 1500, jsHeapLimitMb: 64 });
+    pool = await BrowserPool.start({
+      executablePath: EXECUTABLE,
+      pages: 2,
+      restartAfter: 1000,
+      queueLimit: 1,
+      renderTimeoutMs: 1500,
+      jsHeapLimitMb: 64,
+    });
   });
 
   afterAll(async () => {
@@ -61,7 +68,9 @@ describe('BrowserPool', () => {
   });
 
   it('times out an endless JavaScript loop, closes the hung page, and renders on', async () => {
-    const error = await captureImage(pool, card('#fff', '<script>while (true) {}</script>', true), { guard, timeoutMs: 1000 }).catch((e: unknown) => e);
+    const error = await captureImage(pool, card('#fff', '<script>while (true) {}</script>', true), { guard, timeoutMs: 1000 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(RenderTimeoutError);
     await expectHealthyRender(pool);
     await expectHealthyRender(pool);
@@ -122,7 +131,13 @@ describe('BrowserPool restarts', () => {
   });
 
   it('lets queued jobs wait through a restart while in-flight ones fail cleanly', async () => {
-    const pool = await BrowserPool.start({ executablePath: EXECUTABLE, pages: 1, restartAfter: 100, queueLimit: 10, renderTimeoutMs: 5000 });
+    const pool = await BrowserPool.start({
+      executablePath: EXECUTABLE,
+      pages: 1,
+      restartAfter: 100,
+      queueLimit: 10,
+      renderTimeoutMs: 5000,
+    });
     try {
       const inFlight = pool.run(() => new Promise<never>(() => undefined));
       await waitFor(() => pool.health().pagesBusy === 1);

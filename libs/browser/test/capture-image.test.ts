@@ -15,7 +15,15 @@ const CARD = `<!doctype html><html><body style="margin:0;background:#ffffff">
 
 function htmlRequest(overrides: Partial<CaptureRequest> & { html?: string; jsEnabled?: boolean } = {}): CaptureRequest {
   const { html: markup = CARD, jsEnabled = false, ...rest } = overrides;
-  return { source: { kind: 'html', html: markup, jsEnabled }, width: 1200, height: 630, selector: null, format: 'png', quality: 0.9, ...rest };
+  return {
+    source: { kind: 'html', html: markup, jsEnabled },
+    width: 1200,
+    height: 630,
+    selector: null,
+    format: 'png',
+    quality: 0.9,
+    ...rest,
+  };
 }
 
 /** Only test names resolve: internal.test is a private address nothing listens on (and nothing may connect to). */
@@ -33,7 +41,9 @@ describe('captureImage', () => {
   const strict = createSsrfGuard({ allowPrivateHosts: [] }, { lookup });
 
   beforeAll(async () => {
-    serverB = await startLocalServer('127.0.0.2', { '/pixel.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(RED_PIXEL_PNG) });
+    serverB = await startLocalServer('127.0.0.2', {
+      '/pixel.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(RED_PIXEL_PNG),
+    });
     serverA = await startLocalServer('127.0.0.1', {
       '/page': html('<html><body style="margin:0;background:#00ff00"><h1>served</h1></body></html>'),
       '/to-metadata': redirect('http://169.254.169.254/latest/meta-data/'),
@@ -42,7 +52,9 @@ describe('captureImage', () => {
       '/pixel.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(RED_PIXEL_PNG),
       // localhost is another site than 127.0.0.1: the frame runs out of process.
       '/frame-outer': (req, res) =>
-        html(`<html><body style="margin:0"><iframe src="http://localhost:${new URL(`http://${req.headers.host}`).port}/frame-inner" style="border:0;width:200px;height:200px"></iframe></body></html>`)(req, res),
+        html(
+          `<html><body style="margin:0"><iframe src="http://localhost:${new URL(`http://${req.headers.host}`).port}/frame-inner" style="border:0;width:200px;height:200px"></iframe></body></html>`,
+        )(req, res),
       '/frame-inner': html(`<html><body style="margin:0"><img src="${serverB.origin}/from-frame.png"></body></html>`),
       '/with-blocked-image': html(
         `<html><body style="margin:0;background:#fff"><img id="a" src="/pixel.png" style="width:100px;height:100px;display:block"><img id="b" src="${serverB.origin}/pixel.png" style="width:100px;height:100px;display:block"></body></html>`,
@@ -120,12 +132,19 @@ describe('captureImage', () => {
   });
 
   it('re-encodes a large PNG to a smaller one with the same pixels, and can be told not to', async () => {
-    const gradient = htmlRequest({ html: '<html><body style="margin:0;background:linear-gradient(135deg,#1e3c72,#f0a0c0)"></body></html>' });
+    const gradient = htmlRequest({
+      html: '<html><body style="margin:0;background:linear-gradient(135deg,#1e3c72,#f0a0c0)"></body></html>',
+    });
     const fast = await captureImage(pool, gradient, { guard: strict, pngReencodeBytesPerPixel: Infinity });
     const small = await captureImage(pool, gradient, { guard: strict });
     expect(small.bytes.length).toBeLessThan(fast.bytes.length / 2);
     const [a, b] = await Promise.all([decode(fast.bytes), decode(small.bytes)]);
-    for (const [x, y] of [[0, 0], [600, 315], [1199, 629]] as const) expect(b.pixel(x, y)).toEqual(a.pixel(x, y));
+    for (const [x, y] of [
+      [0, 0],
+      [600, 315],
+      [1199, 629],
+    ] as const)
+      expect(b.pixel(x, y)).toEqual(a.pixel(x, y));
   });
 
   it('fails with SelectorNotFoundError for a selector that matches nothing', async () => {
@@ -138,7 +157,8 @@ describe('captureImage', () => {
   });
 
   it('renders Japanese text (CJK fonts are installed)', async () => {
-    const markup = '<html><body style="margin:0;background:#fff"><div id="t" style="font-size:64px;color:#000;padding:20px;display:inline-block">日本語のテキスト</div></body></html>';
+    const markup =
+      '<html><body style="margin:0;background:#fff"><div id="t" style="font-size:64px;color:#000;padding:20px;display:inline-block">日本語のテキスト</div></body></html>';
     const image = await captureImage(pool, htmlRequest({ html: markup, selector: '#t' }), { guard: strict });
     const decoded = await decode(image.bytes);
     const inked = decoded.countDifferent({ x: 0, y: 0, width: decoded.width, height: decoded.height }, [255, 255, 255]);
@@ -148,7 +168,8 @@ describe('captureImage', () => {
   });
 
   it('renders colour emoji in colour', async () => {
-    const markup = '<html><body style="margin:0;background:#fff"><div id="e" style="font-size:96px;display:inline-block">🍎🌊</div></body></html>';
+    const markup =
+      '<html><body style="margin:0;background:#fff"><div id="e" style="font-size:96px;display:inline-block">🍎🌊</div></body></html>';
     const image = await captureImage(pool, htmlRequest({ html: markup, selector: '#e' }), { guard: strict });
     const decoded = await decode(image.bytes);
     let colourful = 0;
@@ -162,23 +183,32 @@ describe('captureImage', () => {
   });
 
   it('runs page JavaScript only when jsEnabled is true', async () => {
-    const markup = '<html><body style="margin:0;background:#ff0000"><script>document.body.style.background = "#0000ff"</script></body></html>';
+    const markup =
+      '<html><body style="margin:0;background:#ff0000"><script>document.body.style.background = "#0000ff"</script></body></html>';
     const off = await decode((await captureImage(pool, htmlRequest({ html: markup, width: 100, height: 100 }), { guard: strict })).bytes);
-    const on = await decode((await captureImage(pool, htmlRequest({ html: markup, width: 100, height: 100, jsEnabled: true }), { guard: strict })).bytes);
+    const on = await decode(
+      (await captureImage(pool, htmlRequest({ html: markup, width: 100, height: 100, jsEnabled: true }), { guard: strict })).bytes,
+    );
     expect(off.pixel(50, 50)).toEqual([255, 0, 0]);
     expect(on.pixel(50, 50)).toEqual([0, 0, 255]);
   });
 
   it('waits for images before capturing', async () => {
     const markup = `<html><body style="margin:0;background:#fff"><img src="${serverA.origin}/pixel.png" style="width:200px;height:200px;display:block"></body></html>`;
-    const decoded = await decode((await captureImage(pool, htmlRequest({ html: markup, width: 300, height: 300 }), { guard: allowA })).bytes);
+    const decoded = await decode(
+      (await captureImage(pool, htmlRequest({ html: markup, width: 300, height: 300 }), { guard: allowA })).bytes,
+    );
     expect(decoded.pixel(100, 100)).toEqual([255, 0, 0]);
     expect(decoded.pixel(250, 250)).toEqual([255, 255, 255]);
   });
 
   describe('URLs and the SSRF guard', () => {
     it('screenshots a page of an allow-listed local server', async () => {
-      const image = await captureImage(pool, { source: { kind: 'url', url: `${serverA.origin}/page` }, width: 640, height: 360, selector: null, format: 'png', quality: 1 }, { guard: allowA });
+      const image = await captureImage(
+        pool,
+        { source: { kind: 'url', url: `${serverA.origin}/page` }, width: 640, height: 360, selector: null, format: 'png', quality: 1 },
+        { guard: allowA },
+      );
       const decoded = await decode(image.bytes);
       expect([decoded.width, decoded.height]).toEqual([640, 360]);
       expect(decoded.pixel(600, 300)).toEqual([0, 255, 0]);
@@ -186,9 +216,15 @@ describe('captureImage', () => {
 
     it('refuses the same URL without the allow-list, before any request', async () => {
       const before = serverA.hits.length;
-      const error = await captureImage(pool, { source: { kind: 'url', url: `${serverA.origin}/page` }, width: 640, height: 360, selector: null, format: 'png', quality: 1 }, { guard: strict }).catch((e: unknown) => e);
+      const error = await captureImage(
+        pool,
+        { source: { kind: 'url', url: `${serverA.origin}/page` }, width: 640, height: 360, selector: null, format: 'png', quality: 1 },
+        { guard: strict },
+      ).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BlockedUrlError);
-      expect((error as BlockedUrlError).detail).toBe(`The URL ${serverA.origin}/page points to a loopback address 127.0.0.1 and is blocked.`);
+      expect((error as BlockedUrlError).detail).toBe(
+        `The URL ${serverA.origin}/page points to a loopback address 127.0.0.1 and is blocked.`,
+      );
       expect(serverA.hits.length).toBe(before);
     });
 
@@ -196,7 +232,11 @@ describe('captureImage', () => {
       ['/to-metadata', 'http://169.254.169.254/latest/meta-data/', 'points to a cloud metadata address 169.254.169.254'],
       ['/to-internal', 'http://internal.test/admin', 'resolves to a private network address 10.0.0.1'],
     ])('blocks a redirect of the main document (%s)', async (path, blockedUrl, reason) => {
-      const error = await captureImage(pool, { source: { kind: 'url', url: `${serverA.origin}${path}` }, width: 640, height: 360, selector: null, format: 'png', quality: 1 }, { guard: allowA }).catch((e: unknown) => e);
+      const error = await captureImage(
+        pool,
+        { source: { kind: 'url', url: `${serverA.origin}${path}` }, width: 640, height: 360, selector: null, format: 'png', quality: 1 },
+        { guard: allowA },
+      ).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BlockedUrlError);
       expect((error as BlockedUrlError).url).toBe(blockedUrl);
       expect((error as BlockedUrlError).reason).toBe(reason);
@@ -204,7 +244,18 @@ describe('captureImage', () => {
     });
 
     it('aborts a sub-resource on a blocked address: its server never sees the request', async () => {
-      const image = await captureImage(pool, { source: { kind: 'url', url: `${serverA.origin}/with-blocked-image` }, width: 200, height: 200, selector: null, format: 'png', quality: 1 }, { guard: allowA });
+      const image = await captureImage(
+        pool,
+        {
+          source: { kind: 'url', url: `${serverA.origin}/with-blocked-image` },
+          width: 200,
+          height: 200,
+          selector: null,
+          format: 'png',
+          quality: 1,
+        },
+        { guard: allowA },
+      );
       const decoded = await decode(image.bytes);
       expect(decoded.pixel(50, 50)).toEqual([255, 0, 0]); // the allowed image loaded
       expect(decoded.pixel(50, 150)).not.toEqual([255, 0, 0]); // the blocked one did not
@@ -224,7 +275,18 @@ describe('captureImage', () => {
 
       it('lets the sub-resource through when the guard allows its address (so the check above can fail)', async () => {
         const allowBoth = createSsrfGuard({ allowPrivateHosts: ['127.0.0.1/32', '127.0.0.2/32'] }, { lookup });
-        const image = await captureImage(bare, { source: { kind: 'url', url: `${serverA.origin}/with-blocked-image` }, width: 200, height: 200, selector: null, format: 'png', quality: 1 }, { guard: allowBoth });
+        const image = await captureImage(
+          bare,
+          {
+            source: { kind: 'url', url: `${serverA.origin}/with-blocked-image` },
+            width: 200,
+            height: 200,
+            selector: null,
+            format: 'png',
+            quality: 1,
+          },
+          { guard: allowBoth },
+        );
         expect((await decode(image.bytes)).pixel(50, 150)).toEqual([255, 0, 0]);
         expect(serverB.hits).toEqual(['/pixel.png']);
       });
@@ -232,12 +294,20 @@ describe('captureImage', () => {
       it('intercepts the requests of a cross-site (out-of-process) iframe', async () => {
         const allowFrame = createSsrfGuard({ allowPrivateHosts: ['127.0.0.1/32', 'localhost'] }, { lookup });
         const url = `${serverA.origin}/frame-outer`;
-        await captureImage(bare, { source: { kind: 'url', url }, width: 200, height: 200, selector: null, format: 'png', quality: 1 }, { guard: allowFrame });
+        await captureImage(
+          bare,
+          { source: { kind: 'url', url }, width: 200, height: 200, selector: null, format: 'png', quality: 1 },
+          { guard: allowFrame },
+        );
         expect(serverA.hits).toContain('/frame-inner');
         expect(serverB.hits).toEqual([]);
         // Control: with 127.0.0.2 allowed the frame's image does reach server B.
         const allowAll = createSsrfGuard({ allowPrivateHosts: ['127.0.0.1/32', '127.0.0.2/32', 'localhost'] }, { lookup });
-        await captureImage(bare, { source: { kind: 'url', url }, width: 200, height: 200, selector: null, format: 'png', quality: 1 }, { guard: allowAll });
+        await captureImage(
+          bare,
+          { source: { kind: 'url', url }, width: 200, height: 200, selector: null, format: 'png', quality: 1 },
+          { guard: allowAll },
+        );
         expect(serverB.hits).toEqual(['/from-frame.png']);
       });
     });
@@ -249,15 +319,18 @@ describe('captureImage', () => {
         try {
           await page.setJavaScriptEnabled(true);
           await page.setContent('<html><body></body></html>');
-          return await page.evaluate(async (targets: string[]) => {
-            const settle = (url: string) =>
-              new Promise<string>((resolve) => {
-                const socket = new WebSocket(url);
-                socket.onopen = () => resolve('open');
-                socket.onerror = () => resolve('error');
-              });
-            return Promise.all(targets.map(settle));
-          }, [`ws://127.0.0.1:${serverA.port}/socket-a`, `ws://127.0.0.2:${serverB.port}/socket-b`]);
+          return await page.evaluate(
+            async (targets: string[]) => {
+              const settle = (url: string) =>
+                new Promise<string>((resolve) => {
+                  const socket = new WebSocket(url);
+                  socket.onopen = () => resolve('open');
+                  socket.onerror = () => resolve('error');
+                });
+              return Promise.all(targets.map(settle));
+            },
+            [`ws://127.0.0.1:${serverA.port}/socket-a`, `ws://127.0.0.2:${serverB.port}/socket-b`],
+          );
         } finally {
           pageGuard.release();
         }
@@ -276,20 +349,39 @@ describe('captureImage', () => {
     });
 
     it('reports an HTTP error page as NavigationError', async () => {
-      const error = await captureImage(pool, { source: { kind: 'url', url: `${serverA.origin}/missing-page` }, width: 640, height: 360, selector: null, format: 'png', quality: 1 }, { guard: allowA }).catch((e: unknown) => e);
+      const error = await captureImage(
+        pool,
+        {
+          source: { kind: 'url', url: `${serverA.origin}/missing-page` },
+          width: 640,
+          height: 360,
+          selector: null,
+          format: 'png',
+          quality: 1,
+        },
+        { guard: allowA },
+      ).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NavigationError);
       expect((error as NavigationError).status).toBe(404);
       expect((error as NavigationError).detail).toBe(`The page ${serverA.origin}/missing-page answered with HTTP status 404.`);
     });
 
     it('reports a host that does not resolve as NavigationError', async () => {
-      const error = await captureImage(pool, { source: { kind: 'url', url: 'http://no-such-host.test/' }, width: 640, height: 360, selector: null, format: 'png', quality: 1 }, { guard: allowA }).catch((e: unknown) => e);
+      const error = await captureImage(
+        pool,
+        { source: { kind: 'url', url: 'http://no-such-host.test/' }, width: 640, height: 360, selector: null, format: 'png', quality: 1 },
+        { guard: allowA },
+      ).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NavigationError);
       expect((error as NavigationError).detail).toBe('The host no-such-host.test of http://no-such-host.test/ could not be resolved.');
     });
 
     it('blocks file: URLs whatever the allow-list says', async () => {
-      const error = await captureImage(pool, { source: { kind: 'url', url: 'file:///etc/passwd' }, width: 640, height: 360, selector: null, format: 'png', quality: 1 }, { guard: allowA }).catch((e: unknown) => e);
+      const error = await captureImage(
+        pool,
+        { source: { kind: 'url', url: 'file:///etc/passwd' }, width: 640, height: 360, selector: null, format: 'png', quality: 1 },
+        { guard: allowA },
+      ).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BlockedUrlError);
       expect((error as BlockedUrlError).reason).toBe('uses the file: scheme, only http: and https: are allowed');
     });

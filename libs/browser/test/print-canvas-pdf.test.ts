@@ -14,7 +14,14 @@ describe('printCanvasPdf', () => {
 
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'pressroom-canvas-pdf-'));
-    pool = await BrowserPool.start({ executablePath: EXECUTABLE, pages: 1, restartAfter: 1000, queueLimit: 20, renderTimeoutMs: 10_000, egressGuard: guard });
+    pool = await BrowserPool.start({
+      executablePath: EXECUTABLE,
+      pages: 1,
+      restartAfter: 1000,
+      queueLimit: 20,
+      renderTimeoutMs: 10_000,
+      egressGuard: guard,
+    });
   });
   afterAll(async () => {
     await pool.close();
@@ -24,7 +31,10 @@ describe('printCanvasPdf', () => {
   async function inspect(bytes: Buffer): Promise<{ info: string; text: string }> {
     const file = join(scratch, `${Math.random().toString(36).slice(2)}.pdf`);
     await writeFile(file, bytes);
-    return { info: execFileSync('pdfinfo', [file], { encoding: 'utf8' }), text: execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }) };
+    return {
+      info: execFileSync('pdfinfo', [file], { encoding: 'utf8' }),
+      text: execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }),
+    };
   }
 
   it('prints one page of the canvas size with its text as real text', async () => {
@@ -32,7 +42,17 @@ describe('printCanvasPdf', () => {
       background: '#ffffff',
       objects: [
         { type: 'Rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 400, height: 40, fill: '#1d4ed8' },
-        { type: 'Textbox', originX: 'left', originY: 'top', left: 20, top: 100, width: 360, fontSize: 32, fill: '#111111', text: 'Certificate for Ada' },
+        {
+          type: 'Textbox',
+          originX: 'left',
+          originY: 'top',
+          left: 20,
+          top: 100,
+          width: 360,
+          fontSize: 32,
+          fill: '#111111',
+          text: 'Certificate for Ada',
+        },
       ],
     };
     const pdf = await printCanvasPdf(pool, { canvas, fonts: [], width: 400, height: 300 }, { guard });

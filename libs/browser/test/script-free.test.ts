@@ -2,7 +2,11 @@ import { isScriptFree } from '../src/script-free.js';
 
 describe('isScriptFree', () => {
   it('accepts plain cards with styles, SVG, images and entities', () => {
-    expect(isScriptFree('<style>h1{color:red}</style><h1 class="t">Invoice — total &amp; tax</h1><svg viewBox="0 0 1 1"><circle r="1"/></svg><img src="https://cdn.example/x.png">')).toBe(true);
+    expect(
+      isScriptFree(
+        '<style>h1{color:red}</style><h1 class="t">Invoice — total &amp; tax</h1><svg viewBox="0 0 1 1"><circle r="1"/></svg><img src="https://cdn.example/x.png">',
+      ),
+    ).toBe(true);
   });
 
   it.each([

@@ -34,7 +34,10 @@ export class TrackedDelivery<T> implements Delivery<T> {
   readonly msgId: string | undefined;
   #state: 'open' | 'settled' | 'abandoned' = 'open';
 
-  constructor(init: DeliveryInit<T>, private readonly settler: Settler) {
+  constructor(
+    init: DeliveryInit<T>,
+    private readonly settler: Settler,
+  ) {
     this.subject = init.subject;
     this.data = init.data;
     this.headers = init.headers;

@@ -42,7 +42,15 @@ function command(name: string, overrides: Partial<CommandSubject<Job>> = {}): Co
 }
 
 function event(name: string): EventSubject<Job> {
-  return { kind: 'event', name: `bustest.${name}`, subject: `events.bustest.${name}`, stream: 'EVENTS', schema: Job, ackWaitMs: ACK_WAIT_MS, maxDeliver: 5 };
+  return {
+    kind: 'event',
+    name: `bustest.${name}`,
+    subject: `events.bustest.${name}`,
+    stream: 'EVENTS',
+    schema: Job,
+    ackWaitMs: ACK_WAIT_MS,
+    maxDeliver: 5,
+  };
 }
 
 const Sum = z.object({ a: z.number(), b: z.number() });
@@ -182,7 +190,10 @@ describe.each([
     });
     await waitFor(() => seen.length === 2, 'two deliveries');
     await sleep(300);
-    expect(seen.map((d) => d.data)).toEqual([{ id: 'x', n: 1 }, { id: 'y', n: 3 }]);
+    expect(seen.map((d) => d.data)).toEqual([
+      { id: 'x', n: 1 },
+      { id: 'y', n: 3 },
+    ]);
     expect(seen.map((d) => d.msgId)).toEqual(['job-x', 'job-y']);
     await sub.stop();
   });
@@ -194,8 +205,7 @@ describe.each([
 
     const handled: string[] = [];
     let stopping: Promise<void> | undefined;
-    let first!: Subscription;
-    first = await bus.consume(subject, async (delivery) => {
+    const first: Subscription = await bus.consume(subject, async (delivery) => {
       handled.push(delivery.data.id);
       if (handled.length === 5) stopping = first.stop();
     });
@@ -204,9 +214,13 @@ describe.each([
     expect(handled).toHaveLength(5);
 
     const other = await h.peer();
-    const second = await other.consume(subject, async (delivery) => {
-      handled.push(delivery.data.id);
-    }, { concurrency: 3 });
+    const second = await other.consume(
+      subject,
+      async (delivery) => {
+        handled.push(delivery.data.id);
+      },
+      { concurrency: 3 },
+    );
     await waitFor(() => handled.length >= ids.length, 'all messages');
     // An unacked message would come back within the ack wait.
     await sleep(ACK_WAIT_MS + 300);
@@ -284,18 +298,32 @@ describe.each([
     const workerA: string[] = [];
     const workerB: string[] = [];
     const subs = [
-      await bus.subscribeEvents(subject, async (d) => {
-        audit.push(d.data.id);
-      }, { group: 'audit' }),
+      await bus.subscribeEvents(
+        subject,
+        async (d) => {
+          audit.push(d.data.id);
+        },
+        { group: 'audit' },
+      ),
       // Slow members, so that neither can take every event.
-      await bus.subscribeEvents(subject, async (d) => {
-        workerA.push(d.data.id);
-        await sleep(80);
-      }, { group: 'workers' }),
-      await (await h.peer()).subscribeEvents(subject, async (d) => {
-        workerB.push(d.data.id);
-        await sleep(80);
-      }, { group: 'workers' }),
+      await bus.subscribeEvents(
+        subject,
+        async (d) => {
+          workerA.push(d.data.id);
+          await sleep(80);
+        },
+        { group: 'workers' },
+      ),
+      await (
+        await h.peer()
+      ).subscribeEvents(
+        subject,
+        async (d) => {
+          workerB.push(d.data.id);
+          await sleep(80);
+        },
+        { group: 'workers' },
+      ),
     ];
     for (const [n, id] of ids.entries()) await bus.emit(subject, { id, n });
     await waitFor(() => audit.length >= 6 && workerA.length + workerB.length >= 6, 'all events');
@@ -327,7 +355,9 @@ describe.each([
   it('carries traceparent from producer to handler, whose spans become children', async () => {
     const subject = command('trace');
     const seen: Array<{ headers: Headers; activeTraceId?: string; child: SpanContext; childParent?: string }> = [];
-    const sub = await (await h.peer()).consume(subject, async (delivery) => {
+    const sub = await (
+      await h.peer()
+    ).consume(subject, async (delivery) => {
       const child = tracer.startSpan('handle');
       seen.push({
         headers: delivery.headers,

@@ -7,7 +7,14 @@ import { createBus, createMemoryBus, type Delivery } from '../src/index.js';
 const logger = createLogger({ service: 'bus-test', level: 'silent' });
 const Note = z.object({ text: z.string(), at: z.string().optional() });
 const note: CommandSubject<z.infer<typeof Note>> = {
-  kind: 'command', name: 'memtest.note', subject: 'memtest.note', stream: 'MEMTEST', schema: Note, durable: 'notes', ackWaitMs: 1_000, maxDeliver: 3,
+  kind: 'command',
+  name: 'memtest.note',
+  subject: 'memtest.note',
+  stream: 'MEMTEST',
+  schema: Note,
+  durable: 'notes',
+  ackWaitMs: 1_000,
+  maxDeliver: 3,
 };
 
 describe('memory bus', () => {

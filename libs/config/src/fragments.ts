@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
-const csv = z
-  .string()
-  .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean));
+const csv = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean),
+);
 
 const duration = z.coerce.number().int().positive();
 
@@ -16,9 +19,15 @@ export const commonEnv = {
   PRESSROOM_DATA_DIR: z.string().default('.data'),
   /** disk (default) or nats (JetStream Object Store, needs NATS_URL). */
   PRESSROOM_STORAGE: z.enum(['disk', 'nats']).default('disk'),
-  PRESSROOM_STORAGE_BUCKET: z.string().regex(/^[A-Za-z0-9_-]+$/).default('pressroom-renders'),
+  PRESSROOM_STORAGE_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('pressroom-renders'),
   /** Prefix of every stream, consumer and subject (isolates environments sharing one NATS). */
-  PRESSROOM_BUS_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]*$/).default(''),
+  PRESSROOM_BUS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .default(''),
   /** Comma-separated host names and CIDRs the SSRF guard lets through (development and tests). */
   PRESSROOM_ALLOW_PRIVATE_HOSTS: csv.default([]),
   /** Base URL under which the API and rendered files are reachable. */

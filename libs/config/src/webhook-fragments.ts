@@ -14,7 +14,10 @@ export function parseDuration(text: string): number {
 
 /** A comma-separated list of durations (`1m,5m,30m,2h,24h`) in milliseconds. */
 export const durationList = z.string().transform((text, ctx) => {
-  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length === 0) {
     ctx.addIssue({ code: 'custom', message: 'expected at least one duration, e.g. 1m,5m,30m,2h,24h' });
     return z.NEVER;
@@ -53,16 +56,23 @@ export const webhookEnv = {
 /** Batch rendering settings (the scheduler and the gateway's batch endpoint). */
 export const batchEnv = {
   /** Largest CSV a batch may name (bytes, after decompression). */
-  PRESSROOM_BATCH_CSV_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  PRESSROOM_BATCH_CSV_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   /** How often the scheduler looks for batches to start, stuck items and expired results. */
   PRESSROOM_BATCH_POLL_MS: z.coerce.number().int().positive().default(1_000),
   /** How long finished batches and their results are kept. */
-  PRESSROOM_BATCH_RETENTION: z.string().default('7d').transform((text, ctx) => {
-    try {
-      return parseDuration(text);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: (error as Error).message });
-      return z.NEVER;
-    }
-  }),
+  PRESSROOM_BATCH_RETENTION: z
+    .string()
+    .default('7d')
+    .transform((text, ctx) => {
+      try {
+        return parseDuration(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 };

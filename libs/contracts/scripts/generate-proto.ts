@@ -18,9 +18,22 @@ function schemasOf(subject: AnySubject): Record<string, z.ZodType> {
 function describe(subject: AnySubject): Record<string, unknown> {
   switch (subject.kind) {
     case 'command':
-      return { kind: 'command', subject: subject.subject, stream: subject.stream, durable: subject.durable, ackWaitMs: subject.ackWaitMs, maxDeliver: subject.maxDeliver };
+      return {
+        kind: 'command',
+        subject: subject.subject,
+        stream: subject.stream,
+        durable: subject.durable,
+        ackWaitMs: subject.ackWaitMs,
+        maxDeliver: subject.maxDeliver,
+      };
     case 'event':
-      return { kind: 'event', subject: subject.subject, stream: subject.stream, ackWaitMs: subject.ackWaitMs, maxDeliver: subject.maxDeliver };
+      return {
+        kind: 'event',
+        subject: subject.subject,
+        stream: subject.stream,
+        ackWaitMs: subject.ackWaitMs,
+        maxDeliver: subject.maxDeliver,
+      };
     case 'notification':
       return { kind: 'notification', subject: `${subject.prefix}.<key>` };
     case 'rpc':

@@ -1,4 +1,12 @@
-import { BatchRenderRequest, CsvError, RenderFailedWebhookData, WebhookCreate, WebhookUpdate, parseCsv, parseCsvRecords } from '../src/index.js';
+import {
+  BatchRenderRequest,
+  CsvError,
+  RenderFailedWebhookData,
+  WebhookCreate,
+  WebhookUpdate,
+  parseCsv,
+  parseCsvRecords,
+} from '../src/index.js';
 
 const fields = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
   (result.error?.issues ?? []).map((i) => i.path.join('.')).sort();
@@ -49,7 +57,11 @@ describe('BatchRenderRequest', () => {
     expect(fields(BatchRenderRequest.safeParse({}))).toEqual(['variableSets']);
     expect(fields(BatchRenderRequest.safeParse({ variableSets: [{}], csvUrl: 'https://x' }))).toEqual(['csvUrl']);
     expect(fields(BatchRenderRequest.safeParse({ variableSets: Array.from({ length: 101 }, () => ({})) }))).toEqual(['variableSets']);
-    expect(fields(BatchRenderRequest.safeParse({ variableSets: [{}], concurrency: 11, quality: 0.05, mappings: { a: 'b' } }))).toEqual(['concurrency', 'mappings', 'quality']);
+    expect(fields(BatchRenderRequest.safeParse({ variableSets: [{}], concurrency: 11, quality: 0.05, mappings: { a: 'b' } }))).toEqual([
+      'concurrency',
+      'mappings',
+      'quality',
+    ]);
     expect(fields(BatchRenderRequest.safeParse({ variableSets: [{}], layouts: ['a', 'a'] }))).toEqual(['layouts']);
     expect(fields(BatchRenderRequest.safeParse({ variableSets: [{}], concurrency: 2.5 }))).toEqual(['concurrency']);
   });
@@ -59,7 +71,9 @@ describe('webhook schemas', () => {
   it('knows the subscribable events, platforms and filters', () => {
     expect(WebhookCreate.parse({ event: 'batch.completed', targetUrl: 'https://x' })).toMatchObject({ platform: 'custom' });
     expect(fields(WebhookCreate.safeParse({ event: 'render.started', targetUrl: 'https://x' }))).toEqual(['event']);
-    expect(fields(WebhookCreate.safeParse({ event: 'render.failed', targetUrl: 'https://x', filters: { templateID: 'x' } }))).toEqual(['filters']);
+    expect(fields(WebhookCreate.safeParse({ event: 'render.failed', targetUrl: 'https://x', filters: { templateID: 'x' } }))).toEqual([
+      'filters',
+    ]);
     expect(fields(WebhookUpdate.safeParse({ status: 'paused' }))).toEqual(['status']);
     expect(fields(WebhookUpdate.safeParse({}))).toEqual(['(body)']);
   });

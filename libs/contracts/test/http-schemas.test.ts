@@ -14,7 +14,8 @@ describe('ImageRequest', () => {
   it('bounds sizes to 1–4000 integers and knows the file extensions', () => {
     for (const width of [1, 4000]) expect(ImageRequest.safeParse({ html: 'a', width }).success).toBe(true);
     for (const width of [0, 4001, 1.5, '100', null]) expect(ImageRequest.safeParse({ html: 'a', width }).success).toBe(false);
-    for (const fileExtension of ['png', 'jpg', 'jpeg', 'webp']) expect(ImageRequest.safeParse({ html: 'a', fileExtension }).success).toBe(true);
+    for (const fileExtension of ['png', 'jpg', 'jpeg', 'webp'])
+      expect(ImageRequest.safeParse({ html: 'a', fileExtension }).success).toBe(true);
     expect(ImageRequest.safeParse({ html: 'a', fileExtension: 'gif' }).success).toBe(false);
     expect(ImageRequest.parse({ html: 'a' }).fileExtension).toBe('png');
   });
@@ -33,14 +34,29 @@ describe('templates', () => {
 
   it('lists with defaults page 1, limit 12 (max 100), sort newest, outputFormat all', () => {
     expect(TemplateListQuery.parse({})).toEqual({ page: 1, limit: 12, sort: 'newest', outputFormat: 'all' });
-    expect(TemplateListQuery.parse({ page: '3', limit: '100', sort: 'name', outputFormat: 'pdf' })).toEqual({ page: 3, limit: 100, sort: 'name', outputFormat: 'pdf' });
-    for (const bad of [{ limit: '101' }, { page: '0' }, { sort: 'size' }, { limit: 'x' }]) expect(TemplateListQuery.safeParse(bad).success).toBe(false);
+    expect(TemplateListQuery.parse({ page: '3', limit: '100', sort: 'name', outputFormat: 'pdf' })).toEqual({
+      page: 3,
+      limit: 100,
+      sort: 'name',
+      outputFormat: 'pdf',
+    });
+    for (const bad of [{ limit: '101' }, { page: '0' }, { sort: 'size' }, { limit: 'x' }])
+      expect(TemplateListQuery.safeParse(bad).success).toBe(false);
   });
 });
 
 describe('paginate', () => {
   it('computes the pagination object', () => {
-    expect(paginate({ page: 2, limit: 10, total: 25 })).toEqual({ page: 2, limit: 10, total: 25, totalPages: 3, hasNext: true, hasPrev: true, offset: 10, hasMore: true });
+    expect(paginate({ page: 2, limit: 10, total: 25 })).toEqual({
+      page: 2,
+      limit: 10,
+      total: 25,
+      totalPages: 3,
+      hasNext: true,
+      hasPrev: true,
+      offset: 10,
+      hasMore: true,
+    });
     expect(paginate({ page: 1, limit: 12, total: 0 })).toMatchObject({ totalPages: 1, hasNext: false, hasPrev: false });
   });
 });

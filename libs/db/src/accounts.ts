@@ -32,7 +32,10 @@ export async function createAccount(db: Db, input: { name: string; plan?: string
   const plan = input.plan ?? 'free';
   if (!(PLANS as readonly string[]).includes(plan)) throw new TypeError(`unknown plan "${plan}" (expected ${PLANS.join('|')})`);
   try {
-    const [row] = await db.orm.insert(accounts).values({ id: newId('acc'), name: input.name, plan }).returning();
+    const [row] = await db.orm
+      .insert(accounts)
+      .values({ id: newId('acc'), name: input.name, plan })
+      .returning();
     return toAccount(row!);
   } catch (error) {
     if (sqlState(error) === UNIQUE_VIOLATION) throw new DuplicateError('account', input.name);
@@ -57,7 +60,10 @@ export async function listAccounts(db: Db): Promise<Account[]> {
 
 export async function createTeam(db: Db, input: { name: string }): Promise<Team> {
   try {
-    const [row] = await db.orm.insert(teams).values({ id: newId('team'), name: input.name }).returning();
+    const [row] = await db.orm
+      .insert(teams)
+      .values({ id: newId('team'), name: input.name })
+      .returning();
     return { id: row!.id, name: row!.name };
   } catch (error) {
     if (sqlState(error) === UNIQUE_VIOLATION) throw new DuplicateError('team', input.name);

@@ -1,14 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { newId } from '@pressroom/contracts';
 import { toAccount, type Account } from './accounts.js';
-import {
-  apiKeyDisplayParts,
-  generateApiKey,
-  hashApiKey,
-  isLegacyApiKey,
-  isWellFormedApiKey,
-  maskApiKey,
-} from './api-key-format.js';
+import { apiKeyDisplayParts, generateApiKey, hashApiKey, isLegacyApiKey, isWellFormedApiKey, maskApiKey } from './api-key-format.js';
 import { DuplicateError, FOREIGN_KEY_VIOLATION, NotFoundError, sqlState, UNIQUE_VIOLATION } from './errors.js';
 import type { Db, Orm } from './open.js';
 import { accounts, apiKeys } from './schema.js';
@@ -52,7 +45,13 @@ async function storeKey(orm: Orm | Tx, input: { accountId: string; key: string; 
   try {
     const [row] = await orm
       .insert(apiKeys)
-      .values({ id: newId('key'), accountId: input.accountId, hash: hashApiKey(input.key), label: input.label, ...apiKeyDisplayParts(input.key) })
+      .values({
+        id: newId('key'),
+        accountId: input.accountId,
+        hash: hashApiKey(input.key),
+        label: input.label,
+        ...apiKeyDisplayParts(input.key),
+      })
       .returning();
     return toView(row!);
   } catch (error) {
@@ -97,7 +96,11 @@ export async function authenticateApiKey(db: Db, presented: string): Promise<{ a
 
 /** All keys of an account, newest first, masked; revoked keys included (with revokedAt). */
 export async function listApiKeys(db: Db, accountId: string): Promise<ApiKeyView[]> {
-  const rows = await db.orm.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  const rows = await db.orm
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.accountId, accountId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return rows.map(toView);
 }
 

@@ -81,7 +81,11 @@ export async function createBatch(db: Db, input: { batch: NewBatch; items: NewBa
 
 /** Owner-scoped: another owner's batch behaves as not found. */
 export async function getBatch(db: Db, input: { ownerId: string; id: string }): Promise<BatchRow | null> {
-  const [row] = await db.orm.select().from(batches).where(and(eq(batches.ownerId, input.ownerId), eq(batches.id, input.id))).limit(1);
+  const [row] = await db.orm
+    .select()
+    .from(batches)
+    .where(and(eq(batches.ownerId, input.ownerId), eq(batches.id, input.id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -93,7 +97,11 @@ export async function getBatchById(db: Db, id: string): Promise<BatchRow | null>
 export type BatchItemCounts = Record<BatchItemState, number>;
 
 export async function countBatchItems(db: Db, batchId: string): Promise<BatchItemCounts> {
-  const rows = await db.orm.select({ state: batchItems.state, n: count() }).from(batchItems).where(eq(batchItems.batchId, batchId)).groupBy(batchItems.state);
+  const rows = await db.orm
+    .select({ state: batchItems.state, n: count() })
+    .from(batchItems)
+    .where(eq(batchItems.batchId, batchId))
+    .groupBy(batchItems.state);
   const counts: BatchItemCounts = { pending: 0, rendering: 0, completed: 0, failed: 0, cancelled: 0 };
   for (const row of rows) counts[row.state] = row.n;
   return counts;
@@ -101,7 +109,9 @@ export async function countBatchItems(db: Db, batchId: string): Promise<BatchIte
 
 /** Every item of a batch in row order (then layout order). */
 export async function listBatchItems(db: Db, batchId: string, options: { states?: BatchItemState[] } = {}): Promise<BatchItemRow[]> {
-  const where = options.states ? and(eq(batchItems.batchId, batchId), inArray(batchItems.state, options.states)) : eq(batchItems.batchId, batchId);
+  const where = options.states
+    ? and(eq(batchItems.batchId, batchId), inArray(batchItems.state, options.states))
+    : eq(batchItems.batchId, batchId);
   return db.orm.select().from(batchItems).where(where).orderBy(asc(batchItems.rowIndex), asc(batchItems.seq));
 }
 
@@ -110,13 +120,27 @@ export async function listBatchItems(db: Db, batchId: string, options: { states?
  * that have not started never will. Items already rendering finish.
  * `final`: the batch had already finished (nothing changed).
  */
-export async function cancelBatch(db: Db, input: { ownerId: string; id: string; at: Date }): Promise<{ outcome: 'cancelled' | 'final'; batch: BatchRow } | null> {
+export async function cancelBatch(
+  db: Db,
+  input: { ownerId: string; id: string; at: Date },
+): Promise<{ outcome: 'cancelled' | 'final'; batch: BatchRow } | null> {
   return db.orm.transaction(async (tx) => {
-    const [batch] = await tx.select().from(batches).where(and(eq(batches.ownerId, input.ownerId), eq(batches.id, input.id))).for('update');
+    const [batch] = await tx
+      .select()
+      .from(batches)
+      .where(and(eq(batches.ownerId, input.ownerId), eq(batches.id, input.id)))
+      .for('update');
     if (!batch) return null;
     if (!ACTIVE_BATCH_STATUSES.includes(batch.status)) return { outcome: 'final' as const, batch };
-    await tx.update(batchItems).set({ state: 'cancelled', completedAt: input.at }).where(and(eq(batchItems.batchId, batch.id), eq(batchItems.state, 'pending')));
-    const [updated] = await tx.update(batches).set({ status: 'cancelled', completedAt: input.at }).where(eq(batches.id, batch.id)).returning();
+    await tx
+      .update(batchItems)
+      .set({ state: 'cancelled', completedAt: input.at })
+      .where(and(eq(batchItems.batchId, batch.id), eq(batchItems.state, 'pending')));
+    const [updated] = await tx
+      .update(batches)
+      .set({ status: 'cancelled', completedAt: input.at })
+      .where(eq(batches.id, batch.id))
+      .returning();
     return { outcome: 'cancelled' as const, batch: updated! };
   });
 }
@@ -154,7 +178,10 @@ export async function startNextBatchItems(
   return db.orm.transaction(async (tx) => {
     const [batch] = await tx.select().from(batches).where(eq(batches.id, input.batchId)).for('update');
     if (!batch || !ACTIVE_BATCH_STATUSES.includes(batch.status)) return null;
-    const [inFlight] = await tx.select({ n: count() }).from(batchItems).where(and(eq(batchItems.batchId, batch.id), eq(batchItems.state, 'rendering')));
+    const [inFlight] = await tx
+      .select({ n: count() })
+      .from(batchItems)
+      .where(and(eq(batchItems.batchId, batch.id), eq(batchItems.state, 'rendering')));
     const slots = batch.concurrency - (inFlight?.n ?? 0);
     const next =
       slots <= 0
@@ -176,7 +203,11 @@ export async function startNextBatchItems(
     }
     let current: BatchRow = batch;
     if (batch.status === 'pending') {
-      const [updated] = await tx.update(batches).set({ status: 'processing', startedAt: batch.startedAt ?? input.at }).where(eq(batches.id, batch.id)).returning();
+      const [updated] = await tx
+        .update(batches)
+        .set({ status: 'processing', startedAt: batch.startedAt ?? input.at })
+        .where(eq(batches.id, batch.id))
+        .returning();
       current = updated ?? batch;
     }
     return { batch: current, items };
@@ -188,9 +219,7 @@ export async function markBatchItemPublished(db: Db, input: { renderId: string; 
   await db.orm.update(batchItems).set({ publishedAt: input.at }).where(eq(batchItems.renderId, input.renderId));
 }
 
-export type BatchItemOutcome =
-  | { ok: true; url: string; width: number; height: number }
-  | { ok: false; error: string; errorCode: string };
+export type BatchItemOutcome = { ok: true; url: string; width: number; height: number } | { ok: false; error: string; errorCode: string };
 
 /**
  * Finish the item rendering `renderId`. Guarded (`state = 'rendering'`): a
@@ -198,7 +227,14 @@ export type BatchItemOutcome =
  */
 export async function settleBatchItem(db: Db, input: { renderId: string; outcome: BatchItemOutcome; at: Date }): Promise<string | null> {
   const values = input.outcome.ok
-    ? { state: 'completed' as const, url: input.outcome.url, width: input.outcome.width, height: input.outcome.height, error: null, errorCode: null }
+    ? {
+        state: 'completed' as const,
+        url: input.outcome.url,
+        width: input.outcome.width,
+        height: input.outcome.height,
+        error: null,
+        errorCode: null,
+      }
     : { state: 'failed' as const, error: input.outcome.error, errorCode: input.outcome.errorCode };
   const rows = await db.orm
     .update(batchItems)
@@ -217,7 +253,11 @@ export async function finishBatchIfDone(db: Db, input: { batchId: string; at: Da
   return db.orm.transaction(async (tx) => {
     const [batch] = await tx.select().from(batches).where(eq(batches.id, input.batchId)).for('update');
     if (!batch || batch.status !== 'processing') return null;
-    const rows = await tx.select({ state: batchItems.state, n: count() }).from(batchItems).where(eq(batchItems.batchId, batch.id)).groupBy(batchItems.state);
+    const rows = await tx
+      .select({ state: batchItems.state, n: count() })
+      .from(batchItems)
+      .where(eq(batchItems.batchId, batch.id))
+      .groupBy(batchItems.state);
     const n = (state: BatchItemState) => rows.find((r) => r.state === state)?.n ?? 0;
     if (n('pending') + n('rendering') > 0) return null;
     const status: BatchJobStatus = n('failed') === 0 ? 'completed' : n('completed') === 0 ? 'failed' : 'partial';
@@ -241,9 +281,19 @@ export async function markBatchAnnounced(db: Db, input: { id: string; at: Date }
 }
 
 /** Items started (render id assigned) whose command may never have been published: the starter died in between. */
-export async function listUnpublishedBatchItems(db: Db, input: { startedBefore: Date; limit: number }): Promise<Array<StartedBatchItem & { batchId: string }>> {
+export async function listUnpublishedBatchItems(
+  db: Db,
+  input: { startedBefore: Date; limit: number },
+): Promise<Array<StartedBatchItem & { batchId: string }>> {
   const rows = await db.orm
-    .select({ batchId: batchItems.batchId, seq: batchItems.seq, rowIndex: batchItems.rowIndex, layout: batchItems.layout, variables: batchItems.variables, renderId: batchItems.renderId })
+    .select({
+      batchId: batchItems.batchId,
+      seq: batchItems.seq,
+      rowIndex: batchItems.rowIndex,
+      layout: batchItems.layout,
+      variables: batchItems.variables,
+      renderId: batchItems.renderId,
+    })
     .from(batchItems)
     .where(and(eq(batchItems.state, 'rendering'), isNull(batchItems.publishedAt), lt(batchItems.startedAt, input.startedBefore)))
     .limit(input.limit);
@@ -257,15 +307,38 @@ export async function listUnpublishedBatchItems(db: Db, input: { startedBefore: 
 export async function listItemsWithFinishedRenders(
   db: Db,
   input: { finishedBefore: Date; limit: number },
-): Promise<Array<{ renderId: string; state: 'done' | 'failed'; url: string | null; width: number; height: number; error: { slug: string; detail: string } | null }>> {
-  const rows = await sqlRows<{ render_id: string; state: 'done' | 'failed'; url: string | null; width: number; height: number; error: { slug: string; detail: string } | null }>(
+): Promise<
+  Array<{
+    renderId: string;
+    state: 'done' | 'failed';
+    url: string | null;
+    width: number;
+    height: number;
+    error: { slug: string; detail: string } | null;
+  }>
+> {
+  const rows = await sqlRows<{
+    render_id: string;
+    state: 'done' | 'failed';
+    url: string | null;
+    width: number;
+    height: number;
+    error: { slug: string; detail: string } | null;
+  }>(
     db,
     sql`SELECT i.render_id, r.state, r.url, r.width, r.height, r.error
         FROM batch_items i JOIN renders r ON r.id = i.render_id
         WHERE i.state = 'rendering' AND r.state IN ('done', 'failed') AND r.completed_at < ${input.finishedBefore.toISOString()}::timestamptz
         LIMIT ${input.limit}`,
   );
-  return rows.map((r) => ({ renderId: r.render_id, state: r.state, url: r.url, width: Number(r.width), height: Number(r.height), error: r.error }));
+  return rows.map((r) => ({
+    renderId: r.render_id,
+    state: r.state,
+    url: r.url,
+    width: Number(r.width),
+    height: Number(r.height),
+    error: r.error,
+  }));
 }
 
 /** Delete batches (and their items) that finished before `completedBefore`. Returns how many. */

@@ -1,6 +1,13 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { sqlRows, type Db } from './open.js';
-import { bindings, renders, type BindingOutputRecord, type BindingRefreshPolicyRecord, type BindingSourceRecord, type BindingStatusValue } from './schema.js';
+import {
+  bindings,
+  renders,
+  type BindingOutputRecord,
+  type BindingRefreshPolicyRecord,
+  type BindingSourceRecord,
+  type BindingStatusValue,
+} from './schema.js';
 
 export type { BindingOutputRecord, BindingRefreshPolicyRecord, BindingSourceRecord, BindingStatusValue };
 
@@ -26,7 +33,10 @@ export type NewBinding = Pick<
 const owned = (ownerId: string, uid: string) => and(eq(bindings.ownerId, ownerId), eq(bindings.uid, uid));
 
 export async function insertBinding(db: Db, input: NewBinding): Promise<BindingRow> {
-  const [row] = await db.orm.insert(bindings).values({ ...input, status: 'active' }).returning();
+  const [row] = await db.orm
+    .insert(bindings)
+    .values({ ...input, status: 'active' })
+    .returning();
   return row!;
 }
 
@@ -52,7 +62,13 @@ export async function listBindings(
   if (query.templateId !== undefined) filters.push(eq(bindings.templateId, query.templateId));
   const where = and(...filters);
   const [rows, [counted]] = await Promise.all([
-    db.orm.select().from(bindings).where(where).orderBy(desc(bindings.createdAt), desc(bindings.uid)).limit(query.limit).offset((query.page - 1) * query.limit),
+    db.orm
+      .select()
+      .from(bindings)
+      .where(where)
+      .orderBy(desc(bindings.createdAt), desc(bindings.uid))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
     db.orm.select({ total: count() }).from(bindings).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
@@ -97,7 +113,10 @@ export async function deleteBinding(db: Db, input: { ownerId: string; uid: strin
  * left alone (null). `force` forgets the source ETag and the variables hash so
  * the refresh renders even when nothing changed.
  */
-export async function requestBindingRefresh(db: Db, input: { uid: string; at: Date; trigger: string; force?: boolean }): Promise<BindingRow | null> {
+export async function requestBindingRefresh(
+  db: Db,
+  input: { uid: string; at: Date; trigger: string; force?: boolean },
+): Promise<BindingRow | null> {
   const [row] = await db.orm
     .update(bindings)
     .set({
@@ -127,7 +146,9 @@ export async function claimDueBindings(db: Db, input: { now: Date; limit: number
   const now = input.now.toISOString();
   const leaseUntil = new Date(input.now.getTime() + input.leaseMs);
   const due = (alias: string) =>
-    sql.raw(`${alias}.status <> 'paused' AND ${alias}.next_refresh_at IS NOT NULL AND (${alias}.lease_until IS NULL OR ${alias}.lease_until < `);
+    sql.raw(
+      `${alias}.status <> 'paused' AND ${alias}.next_refresh_at IS NOT NULL AND (${alias}.lease_until IS NULL OR ${alias}.lease_until < `,
+    );
   const claimed = await sqlRows<{ uid: string }>(
     db,
     sql`UPDATE bindings AS b
@@ -142,7 +163,15 @@ export async function claimDueBindings(db: Db, input: { now: Date; limit: number
         RETURNING b.uid`,
   );
   if (claimed.length === 0) return [];
-  const rows = await db.orm.select().from(bindings).where(inArray(bindings.uid, claimed.map((c) => c.uid)));
+  const rows = await db.orm
+    .select()
+    .from(bindings)
+    .where(
+      inArray(
+        bindings.uid,
+        claimed.map((c) => c.uid),
+      ),
+    );
   return rows.map((binding) => ({ binding, lease: binding.leaseUntil ?? leaseUntil }));
 }
 
@@ -169,7 +198,10 @@ export type BindingRefreshOutcome = Partial<
  * claim is still ours (a lapsed lease another scheduler took over wins).
  * A paused binding stays paused whatever the outcome says.
  */
-export async function finishBindingRefresh(db: Db, input: { uid: string; lease: Date; outcome: BindingRefreshOutcome }): Promise<BindingRow | null> {
+export async function finishBindingRefresh(
+  db: Db,
+  input: { uid: string; lease: Date; outcome: BindingRefreshOutcome },
+): Promise<BindingRow | null> {
   const { status, ...rest } = input.outcome;
   const [row] = await db.orm
     .update(bindings)
@@ -187,9 +219,15 @@ export async function finishBindingRefresh(db: Db, input: { uid: string; lease: 
 /** A binding's render finished: it becomes what the render URL serves (once; a repeated event finds nothing pending). */
 export async function settleBindingRender(
   db: Db,
-  input: { renderId: string; at: Date } & ({ ok: true; storageKey: string; contentType: string; imageUrl: string } | { ok: false; error: string; errorCode: string }),
+  input: { renderId: string; at: Date } & (
+    { ok: true; storageKey: string; contentType: string; imageUrl: string } | { ok: false; error: string; errorCode: string }
+  ),
 ): Promise<{ binding: BindingRow; trigger: string } | null> {
-  const [pending] = await db.orm.select({ trigger: bindings.pendingTrigger }).from(bindings).where(eq(bindings.pendingRenderId, input.renderId)).limit(1);
+  const [pending] = await db.orm
+    .select({ trigger: bindings.pendingTrigger })
+    .from(bindings)
+    .where(eq(bindings.pendingRenderId, input.renderId))
+    .limit(1);
   if (!pending) return null;
   const values: Partial<typeof bindings.$inferInsert> = input.ok
     ? {
@@ -228,7 +266,10 @@ export async function settleBindingRender(
 
 /** How many renders binding refreshes of this template made (tests, diagnostics). */
 export async function countBindingRenders(db: Db, templateId: string): Promise<number> {
-  const [row] = await db.orm.select({ n: count() }).from(renders).where(and(eq(renders.origin, 'binding'), eq(renders.templateId, templateId)));
+  const [row] = await db.orm
+    .select({ n: count() })
+    .from(renders)
+    .where(and(eq(renders.origin, 'binding'), eq(renders.templateId, templateId)));
   return row?.n ?? 0;
 }
 
@@ -250,7 +291,14 @@ export async function unsettledBindingRenders(db: Db, input: { finishedBefore: D
     .select({ renderId: renders.id, state: renders.state, url: renders.url, error: renders.error })
     .from(bindings)
     .innerJoin(renders, eq(renders.id, bindings.pendingRenderId))
-    .where(and(inArray(renders.state, ['done', 'failed']), sql`${renders.completedAt} < ${input.finishedBefore.toISOString()}::timestamptz`))
+    .where(
+      and(inArray(renders.state, ['done', 'failed']), sql`${renders.completedAt} < ${input.finishedBefore.toISOString()}::timestamptz`),
+    )
     .limit(input.limit);
-  return rows.map((r) => ({ renderId: r.renderId, state: r.state as 'done' | 'failed', url: r.url, error: r.error ? { slug: r.error.slug, detail: r.error.detail } : null }));
+  return rows.map((r) => ({
+    renderId: r.renderId,
+    state: r.state as 'done' | 'failed',
+    url: r.url,
+    error: r.error ? { slug: r.error.slug, detail: r.error.detail } : null,
+  }));
 }

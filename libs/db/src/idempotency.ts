@@ -24,10 +24,17 @@ export type IdempotencyClaim =
  * Claim (owner, key) for a request with this hash: INSERT … ON CONFLICT DO NOTHING, so
  * exactly one replica wins. A row older than the TTL is deleted first (lazy purge).
  */
-export async function claimIdempotencyKey(db: Db, input: { ownerId: string; key: string; requestHash: string; now?: Date }): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey(
+  db: Db,
+  input: { ownerId: string; key: string; requestHash: string; now?: Date },
+): Promise<IdempotencyClaim> {
   const now = input.now ?? new Date();
   const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-  await db.orm.delete(idempotencyKeys).where(and(eq(idempotencyKeys.ownerId, input.ownerId), eq(idempotencyKeys.key, input.key), lt(idempotencyKeys.createdAt, expiredBefore)));
+  await db.orm
+    .delete(idempotencyKeys)
+    .where(
+      and(eq(idempotencyKeys.ownerId, input.ownerId), eq(idempotencyKeys.key, input.key), lt(idempotencyKeys.createdAt, expiredBefore)),
+    );
   const inserted = await db.orm
     .insert(idempotencyKeys)
     .values({ ownerId: input.ownerId, key: input.key, requestHash: input.requestHash, createdAt: now })
@@ -41,7 +48,11 @@ export async function claimIdempotencyKey(db: Db, input: { ownerId: string; key:
 
 /** The state of an existing record as seen by a request with `requestHash`. */
 export async function readIdempotencyKey(db: Db, input: { ownerId: string; key: string; requestHash: string }): Promise<IdempotencyClaim> {
-  const [row] = await db.orm.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.ownerId, input.ownerId), eq(idempotencyKeys.key, input.key))).limit(1);
+  const [row] = await db.orm
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.ownerId, input.ownerId), eq(idempotencyKeys.key, input.key)))
+    .limit(1);
   if (!row) return { kind: 'absent' };
   if (row.requestHash !== input.requestHash) return { kind: 'mismatch' };
   if (row.status === null || row.body === null) return { kind: 'in-progress' };

@@ -50,7 +50,10 @@ export interface PlanSettingsInput {
 }
 
 /** Set an account's or team's plan (by table) and, optionally, its custom limits / overage. */
-export async function setOwnerPlan(db: Db, input: { ownerId: string; kind: 'account' | 'team'; plan: Plan; settings?: PlanSettingsInput }): Promise<void> {
+export async function setOwnerPlan(
+  db: Db,
+  input: { ownerId: string; kind: 'account' | 'team'; plan: Plan; settings?: PlanSettingsInput },
+): Promise<void> {
   await db.orm.transaction(async (tx) => {
     const table = input.kind === 'team' ? teams : accounts;
     await tx.update(table).set({ plan: input.plan }).where(eq(table.id, input.ownerId));
@@ -113,11 +116,17 @@ export async function countPlanRequest(
 
 /** Drop counters whose window ended over two days ago (called now and then, any replica). */
 export async function pruneRateCounters(db: Db, now: Date): Promise<void> {
-  await db.orm.execute(sql`DELETE FROM rate_counters WHERE window_start < ${new Date(now.getTime() - 2 * 86_400_000).toISOString()}::timestamptz`);
+  await db.orm.execute(
+    sql`DELETE FROM rate_counters WHERE window_start < ${new Date(now.getTime() - 2 * 86_400_000).toISOString()}::timestamptz`,
+  );
 }
 
 /** One owner's row of a monthly pool (render or AI credits) for the month containing `now`. */
-async function usedInMonth(db: Db, pool: typeof creditUsage | typeof aiCreditUsage, input: { ownerId: string; now: Date }): Promise<{ used: number; period: Window }> {
+async function usedInMonth(
+  db: Db,
+  pool: typeof creditUsage | typeof aiCreditUsage,
+  input: { ownerId: string; now: Date },
+): Promise<{ used: number; period: Window }> {
   const period = monthWindow(input.now);
   const rows = await sqlRows<{ used: number | string }>(
     db,
@@ -140,7 +149,9 @@ export class QuotaExceededError extends Error {
     readonly cost: number,
     readonly periodEnd: Date,
   ) {
-    super(`The ${plan} plan's ${limit} monthly render credits are used up (${used} used; this render needs ${cost}). They renew on ${periodEnd.toISOString().slice(0, 10)}, or upgrade the plan.`);
+    super(
+      `The ${plan} plan's ${limit} monthly render credits are used up (${used} used; this render needs ${cost}). They renew on ${periodEnd.toISOString().slice(0, 10)}, or upgrade the plan.`,
+    );
     this.name = 'QuotaExceededError';
   }
 }
@@ -170,11 +181,17 @@ export async function insertRenderWithinCredits(db: Db, row: NewRender, now: Dat
       .returning({ used: creditUsage.used });
     if (reserved.length === 0 || reserved[0]!.used > limit) {
       // Refused (or a first render dearer than the whole pool): roll the reservation back.
-      const [current] = await tx.select({ used: creditUsage.used }).from(creditUsage).where(and(eq(creditUsage.ownerId, row.ownerId), eq(creditUsage.periodStart, period.start)));
+      const [current] = await tx
+        .select({ used: creditUsage.used })
+        .from(creditUsage)
+        .where(and(eq(creditUsage.ownerId, row.ownerId), eq(creditUsage.periodStart, period.start)));
       const used = reserved.length === 0 ? (current?.used ?? 0) : reserved[0]!.used - cost;
       throw new QuotaExceededError(plan.plan, used, plan.limits.renderCredits, cost, period.end);
     }
-    const [created] = await tx.insert(renders).values({ ...row, createdAt: now, state: 'queued' }).returning();
+    const [created] = await tx
+      .insert(renders)
+      .values({ ...row, createdAt: now, state: 'queued' })
+      .returning();
     return created!;
   });
 }
@@ -184,7 +201,8 @@ export async function assertCreditsAvailable(db: Db, input: { ownerId: string; n
   const owner = await getOwnerPlan(db, input.ownerId);
   if (owner.overage) return;
   const { used, period } = await renderCreditsUsed(db, { ownerId: input.ownerId, now: input.now ?? new Date() });
-  if (used + input.needed > owner.limits.renderCredits) throw new QuotaExceededError(owner.plan, used, owner.limits.renderCredits, input.needed, period.end);
+  if (used + input.needed > owner.limits.renderCredits)
+    throw new QuotaExceededError(owner.plan, used, owner.limits.renderCredits, input.needed, period.end);
 }
 
 /** The owner's monthly AI credits would be exceeded by this operation (AI credits have no overage). */
@@ -196,7 +214,9 @@ export class AiQuotaExceededError extends Error {
     readonly cost: number,
     readonly periodEnd: Date,
   ) {
-    super(`The ${plan} plan's ${limit} monthly AI credits are used up (${used} used; this operation needs ${cost}). They renew on ${periodEnd.toISOString().slice(0, 10)}.`);
+    super(
+      `The ${plan} plan's ${limit} monthly AI credits are used up (${used} used; this operation needs ${cost}). They renew on ${periodEnd.toISOString().slice(0, 10)}.`,
+    );
     this.name = 'AiQuotaExceededError';
   }
 }
@@ -210,7 +230,8 @@ export function aiCreditsUsed(db: Db, input: { ownerId: string; now: Date }): Pr
 export async function assertAiCreditsAvailable(db: Db, input: { ownerId: string; needed: number; now?: Date }): Promise<void> {
   const owner = await getOwnerPlan(db, input.ownerId);
   const { used, period } = await aiCreditsUsed(db, { ownerId: input.ownerId, now: input.now ?? new Date() });
-  if (used + input.needed > owner.limits.aiCredits) throw new AiQuotaExceededError(owner.plan, used, owner.limits.aiCredits, input.needed, period.end);
+  if (used + input.needed > owner.limits.aiCredits)
+    throw new AiQuotaExceededError(owner.plan, used, owner.limits.aiCredits, input.needed, period.end);
 }
 
 /** Spent once the AI operation has succeeded (never for failures). */
@@ -219,5 +240,8 @@ export async function spendAiCredits(db: Db, input: { ownerId: string; amount: n
   await db.orm
     .insert(aiCreditUsage)
     .values({ ownerId: input.ownerId, periodStart: period.start, used: input.amount })
-    .onConflictDoUpdate({ target: [aiCreditUsage.ownerId, aiCreditUsage.periodStart], set: { used: sql`${aiCreditUsage.used} + excluded.used` } });
+    .onConflictDoUpdate({
+      target: [aiCreditUsage.ownerId, aiCreditUsage.periodStart],
+      set: { used: sql`${aiCreditUsage.used} + excluded.used` },
+    });
 }

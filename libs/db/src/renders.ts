@@ -50,7 +50,10 @@ const UNFINISHED: RenderState[] = ['queued', 'rendering'];
 
 /** A render that costs no credits (binding refreshes); charged renders go through `insertRenderWithinCredits`. */
 export async function insertUnchargedRender(db: Db, row: Omit<NewRender, 'cost'>): Promise<RenderRow> {
-  const [created] = await db.orm.insert(renders).values({ ...row, cost: 0, state: 'queued' }).returning();
+  const [created] = await db.orm
+    .insert(renders)
+    .values({ ...row, cost: 0, state: 'queued' })
+    .returning();
   return created!;
 }
 
@@ -73,7 +76,16 @@ export async function claimRender(db: Db, id: string): Promise<ClaimResult> {
 /** false when the render had already finished (a duplicate completion is ignored). */
 export async function completeRender(
   db: Db,
-  input: { id: string; url: string; storageKey: string; contentType: string; width: number; height: number; completedAt: Date; details?: Record<string, unknown> },
+  input: {
+    id: string;
+    url: string;
+    storageKey: string;
+    contentType: string;
+    width: number;
+    height: number;
+    completedAt: Date;
+    details?: Record<string, unknown>;
+  },
 ): Promise<boolean> {
   const { id, ...values } = input;
   const rows = await db.orm
@@ -108,7 +120,11 @@ export async function failRender(db: Db, input: { id: string; error: RenderError
 
 /** Owner-scoped: another owner's render id behaves as not found. */
 export async function getRender(db: Db, input: { ownerId: string; id: string }): Promise<RenderRow | null> {
-  const [row] = await db.orm.select().from(renders).where(and(eq(renders.ownerId, input.ownerId), eq(renders.id, input.id))).limit(1);
+  const [row] = await db.orm
+    .select()
+    .from(renders)
+    .where(and(eq(renders.ownerId, input.ownerId), eq(renders.id, input.id)))
+    .limit(1);
   return row ?? null;
 }
 

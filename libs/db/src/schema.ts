@@ -25,7 +25,9 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     /** sha256 hex of the whole key; the key itself is never stored. */
     hash: text('hash').notNull().unique(),
     prefix: text('prefix').notNull(),
@@ -65,10 +67,7 @@ export const templates = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [
-    index('templates_owner_created_idx').on(t.ownerId, t.createdAt),
-    index('templates_owner_name_idx').on(t.ownerId, t.name),
-  ],
+  (t) => [index('templates_owner_created_idx').on(t.ownerId, t.createdAt), index('templates_owner_name_idx').on(t.ownerId, t.name)],
 );
 
 export type RenderState = 'queued' | 'rendering' | 'done' | 'failed';

@@ -74,10 +74,7 @@ export async function getTemplate(db: Db, input: { ownerId: string; uid: string 
  * A template has exactly one design source: setting `html` clears `fabricJSData`
  * and vice versa. null when the template does not exist for this owner.
  */
-export async function updateTemplate(
-  db: Db,
-  input: { ownerId: string; uid: string; patch: TemplatePatch },
-): Promise<TemplateRow | null> {
+export async function updateTemplate(db: Db, input: { ownerId: string; uid: string; patch: TemplatePatch }): Promise<TemplateRow | null> {
   const { patch } = input;
   const setsHtml = patch.html !== undefined && patch.html !== null;
   const setsFabric = patch.fabricJSData !== undefined && patch.fabricJSData !== null;
@@ -112,7 +109,13 @@ export async function listTemplates(db: Db, query: ListTemplatesQuery): Promise<
   const limit = Math.max(1, Math.floor(query.limit));
   const offset = (Math.max(1, Math.floor(query.page)) - 1) * limit;
   const [rows, [counted]] = await Promise.all([
-    db.orm.select().from(templates).where(where).orderBy(...order).limit(limit).offset(offset),
+    db.orm
+      .select()
+      .from(templates)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
     db.orm.select({ total: count() }).from(templates).where(where),
   ]);
   return { rows: rows.map(toRow), total: counted?.total ?? 0 };

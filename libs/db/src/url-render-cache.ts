@@ -3,7 +3,10 @@ import { sqlRows, type Db } from './open.js';
 
 /** The render that answered an owner's URL-render cache key (docs/url-rendering.md), if any. */
 export async function findUrlRender(db: Db, input: { ownerId: string; cacheKey: string }): Promise<string | null> {
-  const [row] = await sqlRows<{ render_id: string }>(db, sql`SELECT render_id FROM url_render_cache WHERE owner_id = ${input.ownerId} AND cache_key = ${input.cacheKey}`);
+  const [row] = await sqlRows<{ render_id: string }>(
+    db,
+    sql`SELECT render_id FROM url_render_cache WHERE owner_id = ${input.ownerId} AND cache_key = ${input.cacheKey}`,
+  );
   return row?.render_id ?? null;
 }
 

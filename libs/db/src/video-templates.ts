@@ -5,7 +5,9 @@ import { videoTemplates } from './schema.js';
 export type VideoTemplateRow = typeof videoTemplates.$inferSelect;
 export type NewVideoTemplate = Omit<typeof videoTemplates.$inferInsert, 'createdAt' | 'updatedAt'>;
 /** A design is replaced whole (tsx or projectJson with the meta read from it); the kind never changes. */
-export type VideoTemplatePatch = Partial<Pick<NewVideoTemplate, 'name' | 'tsx' | 'projectJson' | 'width' | 'height' | 'fps' | 'durationInFrames' | 'variableDefinitions'>>;
+export type VideoTemplatePatch = Partial<
+  Pick<NewVideoTemplate, 'name' | 'tsx' | 'projectJson' | 'width' | 'height' | 'fps' | 'durationInFrames' | 'variableDefinitions'>
+>;
 
 const owned = (ownerId: string, uid: string) => and(eq(videoTemplates.ownerId, ownerId), eq(videoTemplates.uid, uid));
 
@@ -20,7 +22,10 @@ export async function getVideoTemplate(db: Db, input: { ownerId: string; uid: st
   return row ?? null;
 }
 
-export async function updateVideoTemplate(db: Db, input: { ownerId: string; uid: string; patch: VideoTemplatePatch }): Promise<VideoTemplateRow | null> {
+export async function updateVideoTemplate(
+  db: Db,
+  input: { ownerId: string; uid: string; patch: VideoTemplatePatch },
+): Promise<VideoTemplateRow | null> {
   const [row] = await db.orm
     .update(videoTemplates)
     .set({ ...input.patch, updatedAt: sql`now()` })
@@ -35,12 +40,21 @@ export async function deleteVideoTemplate(db: Db, input: { ownerId: string; uid:
 }
 
 /** Newest first; uid breaks ties so pages never overlap. */
-export async function listVideoTemplates(db: Db, query: { ownerId: string; page: number; limit: number }): Promise<{ rows: VideoTemplateRow[]; total: number }> {
+export async function listVideoTemplates(
+  db: Db,
+  query: { ownerId: string; page: number; limit: number },
+): Promise<{ rows: VideoTemplateRow[]; total: number }> {
   const where = eq(videoTemplates.ownerId, query.ownerId);
   const limit = Math.max(1, Math.floor(query.limit));
   const offset = (Math.max(1, Math.floor(query.page)) - 1) * limit;
   const [rows, [counted]] = await Promise.all([
-    db.orm.select().from(videoTemplates).where(where).orderBy(desc(videoTemplates.createdAt), desc(videoTemplates.uid)).limit(limit).offset(offset),
+    db.orm
+      .select()
+      .from(videoTemplates)
+      .where(where)
+      .orderBy(desc(videoTemplates.createdAt), desc(videoTemplates.uid))
+      .limit(limit)
+      .offset(offset),
     db.orm.select({ total: count() }).from(videoTemplates).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };

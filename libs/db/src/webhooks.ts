@@ -67,11 +67,21 @@ function filterColumns(filters: WebhookFiltersRecord | null | undefined) {
   };
 }
 
-const ownedSubscription = (ownerId: string, uid: string) => and(eq(webhookSubscriptions.ownerId, ownerId), eq(webhookSubscriptions.uid, uid));
+const ownedSubscription = (ownerId: string, uid: string) =>
+  and(eq(webhookSubscriptions.ownerId, ownerId), eq(webhookSubscriptions.uid, uid));
 
 export async function insertWebhookSubscription(
   db: Db,
-  input: { uid: string; ownerId: string; accountId: string; event: string; targetUrl: string; platform: string; filters?: WebhookFiltersRecord | undefined; secretCiphertext: string },
+  input: {
+    uid: string;
+    ownerId: string;
+    accountId: string;
+    event: string;
+    targetUrl: string;
+    platform: string;
+    filters?: WebhookFiltersRecord | undefined;
+    secretCiphertext: string;
+  },
 ): Promise<WebhookSubscriptionRow> {
   const { filters, ...rest } = input;
   const [row] = await db.orm
@@ -130,7 +140,10 @@ export async function updateWebhookSubscription(
 
 /** Pending deliveries of the subscription go with it (foreign key cascade). */
 export async function deleteWebhookSubscription(db: Db, input: { ownerId: string; uid: string }): Promise<boolean> {
-  const rows = await db.orm.delete(webhookSubscriptions).where(ownedSubscription(input.ownerId, input.uid)).returning({ uid: webhookSubscriptions.uid });
+  const rows = await db.orm
+    .delete(webhookSubscriptions)
+    .where(ownedSubscription(input.ownerId, input.uid))
+    .returning({ uid: webhookSubscriptions.uid });
   return rows.length > 0;
 }
 
@@ -155,7 +168,8 @@ export interface EventRouting {
 
 /** Active subscriptions of the event's owner whose event and filters match it. */
 export async function matchingSubscriptions(db: Db, routing: EventRouting): Promise<string[]> {
-  type FilterColumn = typeof webhookSubscriptions.filterTemplateId | typeof webhookSubscriptions.filterBindingId | typeof webhookSubscriptions.filterType;
+  type FilterColumn =
+    typeof webhookSubscriptions.filterTemplateId | typeof webhookSubscriptions.filterBindingId | typeof webhookSubscriptions.filterType;
   const filterMatches = (column: FilterColumn, value: string | null) =>
     value === null ? isNull(column) : or(isNull(column), eq(column, value))!;
   const rows = await db.orm
@@ -216,11 +230,22 @@ export interface ClaimedWebhookDelivery {
  * make two dispatchers never claim the same attempt. Deliveries of paused
  * subscriptions wait.
  */
-export async function claimDueWebhookDeliveries(db: Db, input: { now: Date; limit: number; leaseMs: number }): Promise<ClaimedWebhookDelivery[]> {
+export async function claimDueWebhookDeliveries(
+  db: Db,
+  input: { now: Date; limit: number; leaseMs: number },
+): Promise<ClaimedWebhookDelivery[]> {
   const now = input.now.toISOString();
   const leaseUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
   const due = sql`((d.state = 'pending' AND d.next_attempt_at <= ${now}::timestamptz) OR (d.state = 'sending' AND d.lease_until < ${now}::timestamptz))`;
-  const claimed = await sqlRows<{ id: string; subscription_uid: string | null; batch_id: string | null; owner_id: string; event: string; payload: string; attempt: number }>(
+  const claimed = await sqlRows<{
+    id: string;
+    subscription_uid: string | null;
+    batch_id: string | null;
+    owner_id: string;
+    event: string;
+    payload: string;
+    attempt: number;
+  }>(
     db,
     sql`UPDATE webhook_deliveries AS d
         SET state = 'sending', attempt = d.attempt + 1, lease_until = ${leaseUntil}::timestamptz
@@ -253,7 +278,9 @@ export async function claimDueWebhookDeliveries(db: Db, input: { now: Date; limi
           .where(inArray(batches.id, batchIds)),
   ]);
   const bySubscription = new Map(subscriptions.map((s) => [s.uid, { url: s.url, secretCiphertext: s.secret }]));
-  const byBatch = new Map(batchTargets.flatMap((b) => (b.url && b.secret ? [[b.id, { url: b.url, secretCiphertext: b.secret }] as const] : [])));
+  const byBatch = new Map(
+    batchTargets.flatMap((b) => (b.url && b.secret ? [[b.id, { url: b.url, secretCiphertext: b.secret }] as const] : [])),
+  );
   return claimed.map((c) => ({
     id: c.id,
     subscriptionUid: c.subscription_uid,
@@ -297,7 +324,9 @@ export async function recordWebhookAttempt(db: Db, result: WebhookAttemptResult)
         ...(result.nextAttemptAt ? { nextAttemptAt: result.nextAttemptAt } : {}),
         ...(state === 'pending' ? {} : { finishedAt: result.at }),
       })
-      .where(and(eq(webhookDeliveries.id, result.id), eq(webhookDeliveries.state, 'sending'), eq(webhookDeliveries.attempt, result.attempt)))
+      .where(
+        and(eq(webhookDeliveries.id, result.id), eq(webhookDeliveries.state, 'sending'), eq(webhookDeliveries.attempt, result.attempt)),
+      )
       .returning({ subscriptionUid: webhookDeliveries.subscriptionUid, event: webhookDeliveries.event });
     if (!delivery) return { recorded: false, disabled: false };
     if (!delivery.subscriptionUid) return { recorded: true, disabled: false };
@@ -366,7 +395,10 @@ export interface WebhookDeliveryRow {
 
 /** Deliveries of a subscription or a batch, oldest first (tests and diagnostics). */
 export async function listWebhookDeliveries(db: Db, input: { subscriptionUid?: string; batchId?: string }): Promise<WebhookDeliveryRow[]> {
-  const where = input.subscriptionUid !== undefined ? eq(webhookDeliveries.subscriptionUid, input.subscriptionUid) : eq(webhookDeliveries.batchId, input.batchId ?? '');
+  const where =
+    input.subscriptionUid !== undefined
+      ? eq(webhookDeliveries.subscriptionUid, input.subscriptionUid)
+      : eq(webhookDeliveries.batchId, input.batchId ?? '');
   return db.orm
     .select({
       id: webhookDeliveries.id,

@@ -62,9 +62,24 @@ describe.each(ENGINES)('accounts, teams and API keys on %s', (engine) => {
   it('joining a team makes the team the owner, and carries existing templates along', async () => {
     const account = await createAccount(db(), { name: unique('member') });
     const template = await insertTemplate(db(), {
-      uid: `tpl_${unique('t')}`, ownerId: account.ownerId, name: 'card', engine: null, html: '<p>hi</p>', fabricJSData: null,
-      jsEnabled: false, strictVariables: false, type: null, category: null, tags: [], width: 10, height: 10,
-      outputFormat: 'image', pdfPreset: null, variableDefinitions: [], pages: [], layouts: {},
+      uid: `tpl_${unique('t')}`,
+      ownerId: account.ownerId,
+      name: 'card',
+      engine: null,
+      html: '<p>hi</p>',
+      fabricJSData: null,
+      jsEnabled: false,
+      strictVariables: false,
+      type: null,
+      category: null,
+      tags: [],
+      width: 10,
+      height: 10,
+      outputFormat: 'image',
+      pdfPreset: null,
+      variableDefinitions: [],
+      pages: [],
+      layouts: {},
     });
     const team = await createTeam(db(), { name: unique('team') });
     expect(team.id).toMatch(/^team_/);
@@ -166,7 +181,10 @@ describe.each(ENGINES)('accounts, teams and API keys on %s', (engine) => {
     await revokeApiKey(db(), a.record.id);
     const views = await listApiKeys(db(), account.id);
     expect(views.map((v) => v.id).sort()).toEqual([a.record.id, b.record.id].sort());
-    for (const [view, issued] of [[views.find((v) => v.id === a.record.id)!, a], [views.find((v) => v.id === b.record.id)!, b]] as const) {
+    for (const [view, issued] of [
+      [views.find((v) => v.id === a.record.id)!, a],
+      [views.find((v) => v.id === b.record.id)!, b],
+    ] as const) {
       expect(view.masked).toBe(`${issued.key.slice(0, 13)}…${issued.key.slice(-4)}`);
       expect(JSON.stringify(view)).not.toContain(issued.key.slice(13, -4));
     }

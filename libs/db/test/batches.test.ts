@@ -60,9 +60,23 @@ describe.each(ENGINES)('batches on %s', (engine) => {
     expect(first?.items.map((i) => i.rowIndex)).toEqual([0, 1]);
     expect((await startNextBatchItems(db(), { batchId: created.id, at: new Date(), newRenderId }))?.items).toEqual([]);
 
-    expect(await settleBatchItem(db(), { renderId: first!.items[0]!.renderId, outcome: { ok: true, url: 'u', width: 1, height: 1 }, at: new Date() })).toBe(created.id);
-    expect(await settleBatchItem(db(), { renderId: first!.items[0]!.renderId, outcome: { ok: false, error: 'x', errorCode: 'X' }, at: new Date() })).toBeNull();
-    expect((await startNextBatchItems(db(), { batchId: created.id, at: new Date(), newRenderId }))?.items.map((i) => i.rowIndex)).toEqual([2]);
+    expect(
+      await settleBatchItem(db(), {
+        renderId: first!.items[0]!.renderId,
+        outcome: { ok: true, url: 'u', width: 1, height: 1 },
+        at: new Date(),
+      }),
+    ).toBe(created.id);
+    expect(
+      await settleBatchItem(db(), {
+        renderId: first!.items[0]!.renderId,
+        outcome: { ok: false, error: 'x', errorCode: 'X' },
+        at: new Date(),
+      }),
+    ).toBeNull();
+    expect((await startNextBatchItems(db(), { batchId: created.id, at: new Date(), newRenderId }))?.items.map((i) => i.rowIndex)).toEqual([
+      2,
+    ]);
     expect(await finishBatchIfDone(db(), { batchId: created.id, at: new Date() })).toBeNull();
 
     for (;;) {
@@ -71,7 +85,11 @@ describe.each(ENGINES)('batches on %s', (engine) => {
       if (counts.rendering === 0 && counts.pending === 0) break;
       const rendering = n;
       for (let i = 0; i < rendering; i++) {
-        await settleBatchItem(db(), { renderId: `img_${created.id}_${i}`, outcome: { ok: false, error: 'bad', errorCode: 'RENDER_FAILED' }, at: new Date() });
+        await settleBatchItem(db(), {
+          renderId: `img_${created.id}_${i}`,
+          outcome: { ok: false, error: 'bad', errorCode: 'RENDER_FAILED' },
+          at: new Date(),
+        });
       }
       expect(started).not.toBeNull();
     }
@@ -89,14 +107,20 @@ describe('batches under concurrency (postgres, two pools)', () => {
     const b = await openDatabase({ url: database.url, poolSize: 6, migrate: false });
     try {
       const owner = unique('acc');
-      const attempts = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => createBatch(i % 2 ? a : b, { batch: batch(owner), items: rows(2), maxActive: 1 })));
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) => createBatch(i % 2 ? a : b, { batch: batch(owner), items: rows(2), maxActive: 1 })),
+      );
       expect(attempts.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect(attempts.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof ConcurrentBatchLimitError)).toBe(true);
+      expect(attempts.filter((r) => r.status === 'rejected').every((r) => r.reason instanceof ConcurrentBatchLimitError)).toBe(true);
       expect(await countBatches(a, { ownerId: owner })).toBe(1);
 
       const big = await createBatch(a, { batch: batch(unique('acc'), { concurrency: 3 }), items: rows(40), maxActive: null });
       let id = 0;
-      const pumps = await Promise.all(Array.from({ length: 10 }, (_, i) => startNextBatchItems(i % 2 ? a : b, { batchId: big.id, at: new Date(), newRenderId: () => `img_big_${id++}` })));
+      const pumps = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          startNextBatchItems(i % 2 ? a : b, { batchId: big.id, at: new Date(), newRenderId: () => `img_big_${id++}` }),
+        ),
+      );
       const started = pumps.flatMap((p) => p?.items ?? []);
       expect(started).toHaveLength(3);
       expect(new Set(started.map((s) => s.rowIndex)).size).toBe(3);

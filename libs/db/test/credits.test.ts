@@ -45,7 +45,15 @@ describe.each(ENGINES)('render credits on %s', (engine) => {
     const a = await insertRenderWithinCredits(db(), render(owner));
     const b = await insertRenderWithinCredits(db(), render(owner, { cost: 1.5 }));
     expect(await used(owner)).toBe(2.5);
-    await completeRender(db(), { id: a.id, url: 'u', storageKey: 'k', contentType: 'image/png', width: 10, height: 10, completedAt: new Date() });
+    await completeRender(db(), {
+      id: a.id,
+      url: 'u',
+      storageKey: 'k',
+      contentType: 'image/png',
+      width: 10,
+      height: 10,
+      completedAt: new Date(),
+    });
     expect(await failRender(db(), { id: b.id, error: { slug: 'render-failed', detail: 'x' }, completedAt: new Date() })).toBe(true);
     expect(await failRender(db(), { id: b.id, error: { slug: 'render-failed', detail: 'x' }, completedAt: new Date() })).toBe(false);
     expect(await used(owner)).toBe(1);
@@ -93,7 +101,7 @@ describe.each(ENGINES)('render credits on %s', (engine) => {
     expect(await used(owner, thisMonth)).toBe(1);
   });
 
-  it('moves an account\'s usage to the team it joins', async () => {
+  it("moves an account's usage to the team it joins", async () => {
     const team = await createTeam(db(), { name: unique('team') });
     const member = await ownerWith(10);
     await insertRenderWithinCredits(db(), render(member));

@@ -7,11 +7,32 @@ import { createTestDatabase } from '@pressroom/testing';
 import { createAccount, DataDirLockedError, findAccountByName, migrationsFolder, openDatabase, sqlRows, type Db } from '../src/index.js';
 import { acquireDataDirLock, lockPathFor } from '../src/data-dir-lock.js';
 
-const TABLES = ['accounts', 'ai_credit_usage', 'api_keys', 'batch_items', 'batches', 'bindings', 'credit_usage', 'idempotency_keys', 'plan_settings', 'rate_counters', 'renders', 'teams', 'templates', 'url_render_cache', 'video_templates', 'webhook_deliveries', 'webhook_subscriptions'];
+const TABLES = [
+  'accounts',
+  'ai_credit_usage',
+  'api_keys',
+  'batch_items',
+  'batches',
+  'bindings',
+  'credit_usage',
+  'idempotency_keys',
+  'plan_settings',
+  'rate_counters',
+  'renders',
+  'teams',
+  'templates',
+  'url_render_cache',
+  'video_templates',
+  'webhook_deliveries',
+  'webhook_subscriptions',
+];
 const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
 
 async function tables(db: Db): Promise<string[]> {
-  const rows = await sqlRows<{ table_name: string }>(db, sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
+  const rows = await sqlRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
   return rows.map((r) => r.table_name);
 }
 

@@ -1,4 +1,16 @@
-import { PLAN_LIMITS, countPlanRequest, dayWindow, fixedWindow, getOwnerPlan, hitCounter, minuteWindow, monthWindow, secondsUntil, createAccount, setOwnerPlan } from '../src/index.js';
+import {
+  PLAN_LIMITS,
+  countPlanRequest,
+  dayWindow,
+  fixedWindow,
+  getOwnerPlan,
+  hitCounter,
+  minuteWindow,
+  monthWindow,
+  secondsUntil,
+  createAccount,
+  setOwnerPlan,
+} from '../src/index.js';
 import { ENGINES, unique, useDatabase } from './engines.js';
 
 describe('window math', () => {

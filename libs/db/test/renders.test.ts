@@ -1,13 +1,39 @@
 import { sql } from 'drizzle-orm';
-import { claimRender, completeRender, failRender, getRender, getRenderById, insertUnchargedRender, listRenders, type NewRender } from '../src/index.js';
+import {
+  claimRender,
+  completeRender,
+  failRender,
+  getRender,
+  getRenderById,
+  insertUnchargedRender,
+  listRenders,
+  type NewRender,
+} from '../src/index.js';
 import { ENGINES, unique, useDatabase } from './engines.js';
 
 function render(ownerId: string, overrides: Partial<NewRender> = {}): NewRender {
-  return { id: unique('img'), ownerId, accountId: ownerId, kind: 'image', origin: 'html', templateId: null, format: 'png', width: 1200, height: 630, ...overrides };
+  return {
+    id: unique('img'),
+    ownerId,
+    accountId: ownerId,
+    kind: 'image',
+    origin: 'html',
+    templateId: null,
+    format: 'png',
+    width: 1200,
+    height: 630,
+    ...overrides,
+  };
 }
 
 const done = (id: string) => ({
-  id, url: `https://cdn.example/${id}.png`, storageKey: `renders/${id}.png`, contentType: 'image/png', width: 600, height: 315, completedAt: new Date('2030-01-01T00:00:01.000Z'),
+  id,
+  url: `https://cdn.example/${id}.png`,
+  storageKey: `renders/${id}.png`,
+  contentType: 'image/png',
+  width: 600,
+  height: 315,
+  completedAt: new Date('2030-01-01T00:00:01.000Z'),
 });
 
 describe.each(ENGINES)('renders on %s', (engine) => {
@@ -25,7 +51,12 @@ describe.each(ENGINES)('renders on %s', (engine) => {
 
     expect(await completeRender(db(), done(row.id))).toBe(true);
     expect(await getRender(db(), { ownerId: owner, id: row.id })).toMatchObject({
-      state: 'done', url: `https://cdn.example/${row.id}.png`, storageKey: `renders/${row.id}.png`, contentType: 'image/png', width: 600, height: 315,
+      state: 'done',
+      url: `https://cdn.example/${row.id}.png`,
+      storageKey: `renders/${row.id}.png`,
+      contentType: 'image/png',
+      width: 600,
+      height: 315,
       completedAt: new Date('2030-01-01T00:00:01.000Z'),
     });
 
@@ -54,7 +85,7 @@ describe.each(ENGINES)('renders on %s', (engine) => {
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
-  it("getRender is owner-scoped; lists newest first with kind filter and totals", async () => {
+  it('getRender is owner-scoped; lists newest first with kind filter and totals', async () => {
     const owner = unique('acc');
     const ids: string[] = [];
     for (const [i, kind] of ['image', 'pdf', 'image', 'image'].entries()) {

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { deleteTemplate, getTemplate, insertTemplate, listTemplates, markTemplateRendered, updateTemplate, type NewTemplate } from '../src/index.js';
+import {
+  deleteTemplate,
+  getTemplate,
+  insertTemplate,
+  listTemplates,
+  markTemplateRendered,
+  updateTemplate,
+  type NewTemplate,
+} from '../src/index.js';
 import { ENGINES, unique, useDatabase } from './engines.js';
 
 function template(ownerId: string, overrides: Partial<NewTemplate> = {}): NewTemplate {
@@ -66,7 +74,9 @@ describe.each(ENGINES)('templates on %s', (engine) => {
     const renamed = await updateTemplate(db(), { ownerId: owner, uid: created.uid, patch: { name: 'Renamed', layouts: {} } });
     expect(renamed).toMatchObject({ name: 'Renamed', html: '<p>x</p>', layouts: {} });
 
-    await expect(updateTemplate(db(), { ownerId: owner, uid: created.uid, patch: { html: '<p/>', fabricJSData: fabric } })).rejects.toThrow(TypeError);
+    await expect(updateTemplate(db(), { ownerId: owner, uid: created.uid, patch: { html: '<p/>', fabricJSData: fabric } })).rejects.toThrow(
+      TypeError,
+    );
   });
 
   it('lists with sort, output-format filter and pagination totals', async () => {

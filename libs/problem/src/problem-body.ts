@@ -1,5 +1,5 @@
 import type { FieldError } from './problem-error.js';
-import { ProblemError } from './problem-error.js';
+import { type ProblemError } from './problem-error.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 

@@ -9,40 +9,165 @@ export interface ProblemKind {
 }
 
 export const PROBLEM_KINDS = {
-  'validation-error': { status: 400, title: 'Validation Error', description: 'The request body or query failed validation. The `errors` array lists each failing field with a message.' },
+  'validation-error': {
+    status: 400,
+    title: 'Validation Error',
+    description: 'The request body or query failed validation. The `errors` array lists each failing field with a message.',
+  },
   'malformed-json': { status: 400, title: 'Malformed JSON', description: 'The request body is not valid JSON.' },
-  'unsupported-media-type': { status: 415, title: 'Unsupported Media Type', description: 'Request bodies must be sent as application/json.' },
+  'unsupported-media-type': {
+    status: 415,
+    title: 'Unsupported Media Type',
+    description: 'Request bodies must be sent as application/json.',
+  },
   'payload-too-large': { status: 413, title: 'Payload Too Large', description: 'The request body is larger than the documented limit.' },
-  'missing-auth': { status: 401, title: 'Missing Authentication', description: 'The request has no valid `Authorization: Bearer <API key>` header. Common causes: a missing `Bearer` word, a wrong header name, extra whitespace, a truncated key.' },
+  'missing-auth': {
+    status: 401,
+    title: 'Missing Authentication',
+    description:
+      'The request has no valid `Authorization: Bearer <API key>` header. Common causes: a missing `Bearer` word, a wrong header name, extra whitespace, a truncated key.',
+  },
   'invalid-api-key': { status: 401, title: 'Invalid API Key', description: 'The API key is unknown or has been revoked.' },
-  'forbidden': { status: 403, title: 'Forbidden', description: 'The key is valid but may not perform this operation.' },
+  forbidden: { status: 403, title: 'Forbidden', description: 'The key is valid but may not perform this operation.' },
   'not-found': { status: 404, title: 'Not Found', description: 'The resource does not exist or belongs to another account.' },
   'route-not-found': { status: 404, title: 'Route Not Found', description: 'No endpoint exists at this path.' },
-  'method-not-allowed': { status: 405, title: 'Method Not Allowed', description: 'The endpoint exists but does not accept this HTTP method. The `Allow` header lists the methods it accepts.' },
-  'blocked-url': { status: 400, title: 'Blocked URL', description: 'The URL, or a resource or redirect it leads to, points at an address the service refuses to fetch: file:, loopback, private, link-local or cloud metadata addresses.' },
-  'selector-not-found': { status: 422, title: 'Selector Not Found', description: 'The CSS selector given in `selector` matched no element on the rendered page.' },
-  'render-timeout': { status: 422, title: 'Render Timed Out', description: 'The page did not finish loading and rendering within the render time limit. Check for resources that never load or scripts that never end.' },
-  'render-failed': { status: 422, title: 'Render Failed', description: 'The page could not be rendered, for example because it crashed the renderer or could not be reached.' },
-  'navigation-failed': { status: 422, title: 'Navigation Failed', description: 'The URL could not be loaded: DNS failure, connection refused or an HTTP error page.' },
-  'template-not-found': { status: 404, title: 'Template Not Found', description: 'No template with this uid exists for the calling account.' },
-  'expression-error': { status: 400, title: 'Expression Error', description: 'A `{{ }}` expression in the template (or sent to POST /templates/expression/test) could not be parsed or evaluated: a syntax error, an undefined variable, a wrong argument or a limit. `expression` and `position` (1-based column) say where.' },
-  'conflict': { status: 409, title: 'Conflict', description: 'The resource is in a state that does not allow this operation, for example cancelling a batch that has already finished.' },
-  'plan-limit': { status: 403, title: 'Plan Limit Exceeded', description: 'The request is larger than the calling account\'s plan allows (for example more batch items per job than the plan permits). `code` names the limit; `limit` and `plan` give its value.' },
-  'too-many-batches': { status: 429, title: 'Too Many Batches', description: 'The account already runs as many batches at once as its plan allows. Retry when one finishes (`Retry-After` gives a hint). `code` is `batch_limit`.' },
-  'rate-limit': { status: 429, title: 'Rate Limit Exceeded', description: 'Too many requests. Retry after the number of seconds in the `Retry-After` header.' },
+  'method-not-allowed': {
+    status: 405,
+    title: 'Method Not Allowed',
+    description: 'The endpoint exists but does not accept this HTTP method. The `Allow` header lists the methods it accepts.',
+  },
+  'blocked-url': {
+    status: 400,
+    title: 'Blocked URL',
+    description:
+      'The URL, or a resource or redirect it leads to, points at an address the service refuses to fetch: file:, loopback, private, link-local or cloud metadata addresses.',
+  },
+  'selector-not-found': {
+    status: 422,
+    title: 'Selector Not Found',
+    description: 'The CSS selector given in `selector` matched no element on the rendered page.',
+  },
+  'render-timeout': {
+    status: 422,
+    title: 'Render Timed Out',
+    description:
+      'The page did not finish loading and rendering within the render time limit. Check for resources that never load or scripts that never end.',
+  },
+  'render-failed': {
+    status: 422,
+    title: 'Render Failed',
+    description: 'The page could not be rendered, for example because it crashed the renderer or could not be reached.',
+  },
+  'navigation-failed': {
+    status: 422,
+    title: 'Navigation Failed',
+    description: 'The URL could not be loaded: DNS failure, connection refused or an HTTP error page.',
+  },
+  'template-not-found': {
+    status: 404,
+    title: 'Template Not Found',
+    description: 'No template with this uid exists for the calling account.',
+  },
+  'expression-error': {
+    status: 400,
+    title: 'Expression Error',
+    description:
+      'A `{{ }}` expression in the template (or sent to POST /templates/expression/test) could not be parsed or evaluated: a syntax error, an undefined variable, a wrong argument or a limit. `expression` and `position` (1-based column) say where.',
+  },
+  conflict: {
+    status: 409,
+    title: 'Conflict',
+    description: 'The resource is in a state that does not allow this operation, for example cancelling a batch that has already finished.',
+  },
+  'plan-limit': {
+    status: 403,
+    title: 'Plan Limit Exceeded',
+    description:
+      "The request is larger than the calling account's plan allows (for example more batch items per job than the plan permits). `code` names the limit; `limit` and `plan` give its value.",
+  },
+  'too-many-batches': {
+    status: 429,
+    title: 'Too Many Batches',
+    description:
+      'The account already runs as many batches at once as its plan allows. Retry when one finishes (`Retry-After` gives a hint). `code` is `batch_limit`.',
+  },
+  'rate-limit': {
+    status: 429,
+    title: 'Rate Limit Exceeded',
+    description: 'Too many requests. Retry after the number of seconds in the `Retry-After` header.',
+  },
   'quota-exceeded': { status: 429, title: 'Quota Exceeded', description: 'The monthly render credits are used up.' },
-  'data-source-failed': { status: 422, title: 'Data Source Failed', description: 'A binding\'s data source could not be used: it did not answer, answered an HTTP error, was too large or too slow, redirected in a loop, or did not answer JSON. `code` names the reason (the `errorCode` values of binding.failed).' },
-  'binding-error': { status: 502, title: 'Binding In Error', description: 'The binding\'s last refresh failed and its `refreshPolicy.onError` is `serve_error`, so its render URL answers this instead of the last good image. `code` and `detail` give the failure.' },
-  'idempotency-key-reuse': { status: 422, title: 'Idempotency Key Reused', description: 'The `Idempotency-Key` was already used in the last 24 hours with a different request (method, path or body). Use a new key for a new request.' },
-  'idempotency-in-progress': { status: 409, title: 'Idempotent Request In Progress', description: 'A request with the same `Idempotency-Key` is still running and did not finish within the wait. Retry after `Retry-After` seconds with the same key to get its stored response.' },
-  'endpoint-retired': { status: 410, title: 'Endpoint Retired', description: 'This endpoint no longer exists. The `/workflow` endpoints were retired: render many images from one template with `POST /templates/{uid}/batch-render` (see `docs/batch.md`). Answered without authentication.' },
-  'invalid-variable': { status: 422, title: 'Invalid Variable', description: 'A variable value does not fit the video template\'s variable definitions (a bad colour, an unsafe image URL, a missing required value). `code` is `invalid_variable`; `errors` lists each variable. Unknown variable names are ignored.' },
-  'template-compile-error': { status: 422, title: 'Template Does Not Compile', description: 'The code video template (TSX) does not build: a syntax or type-stripping error, an import outside `remotion`, `@remotion/*`, `react` and `zod`, or a missing `export default` scene or `export const meta`. `errors` lists each compiler message with its line and column.' },
-  'preview-not-supported': { status: 501, title: 'Preview Not Supported', description: 'Single-frame previews are available for code video templates only; timeline templates answer this. `code` is `preview_not_supported`.' },
-  'ai-quota-exceeded': { status: 402, title: 'AI Credits Exhausted', description: 'The monthly AI credits are used up. `code` is `ai_quota_exceeded`. They renew on the first day of the next calendar month; AI credits have no overage.' },
-  'ai-not-configured': { status: 501, title: 'AI Not Configured', description: 'This server has no AI provider configured (PRESSROOM_AI_BASE_URL and PRESSROOM_AI_API_KEY), so AI operations such as POST /video/templates/generate are unavailable.' },
-  'ai-generation-failed': { status: 502, title: 'AI Generation Failed', description: 'The AI provider did not answer, answered an error, or produced a scene that does not compile even after a repair attempt. Nothing was charged; retry or rephrase the prompt.' },
-  'service-unavailable': { status: 503, title: 'Service Unavailable', description: 'A dependency of the service is not available right now. Retry later.' },
+  'data-source-failed': {
+    status: 422,
+    title: 'Data Source Failed',
+    description:
+      "A binding's data source could not be used: it did not answer, answered an HTTP error, was too large or too slow, redirected in a loop, or did not answer JSON. `code` names the reason (the `errorCode` values of binding.failed).",
+  },
+  'binding-error': {
+    status: 502,
+    title: 'Binding In Error',
+    description:
+      "The binding's last refresh failed and its `refreshPolicy.onError` is `serve_error`, so its render URL answers this instead of the last good image. `code` and `detail` give the failure.",
+  },
+  'idempotency-key-reuse': {
+    status: 422,
+    title: 'Idempotency Key Reused',
+    description:
+      'The `Idempotency-Key` was already used in the last 24 hours with a different request (method, path or body). Use a new key for a new request.',
+  },
+  'idempotency-in-progress': {
+    status: 409,
+    title: 'Idempotent Request In Progress',
+    description:
+      'A request with the same `Idempotency-Key` is still running and did not finish within the wait. Retry after `Retry-After` seconds with the same key to get its stored response.',
+  },
+  'endpoint-retired': {
+    status: 410,
+    title: 'Endpoint Retired',
+    description:
+      'This endpoint no longer exists. The `/workflow` endpoints were retired: render many images from one template with `POST /templates/{uid}/batch-render` (see `docs/batch.md`). Answered without authentication.',
+  },
+  'invalid-variable': {
+    status: 422,
+    title: 'Invalid Variable',
+    description:
+      "A variable value does not fit the video template's variable definitions (a bad colour, an unsafe image URL, a missing required value). `code` is `invalid_variable`; `errors` lists each variable. Unknown variable names are ignored.",
+  },
+  'template-compile-error': {
+    status: 422,
+    title: 'Template Does Not Compile',
+    description:
+      'The code video template (TSX) does not build: a syntax or type-stripping error, an import outside `remotion`, `@remotion/*`, `react` and `zod`, or a missing `export default` scene or `export const meta`. `errors` lists each compiler message with its line and column.',
+  },
+  'preview-not-supported': {
+    status: 501,
+    title: 'Preview Not Supported',
+    description:
+      'Single-frame previews are available for code video templates only; timeline templates answer this. `code` is `preview_not_supported`.',
+  },
+  'ai-quota-exceeded': {
+    status: 402,
+    title: 'AI Credits Exhausted',
+    description:
+      'The monthly AI credits are used up. `code` is `ai_quota_exceeded`. They renew on the first day of the next calendar month; AI credits have no overage.',
+  },
+  'ai-not-configured': {
+    status: 501,
+    title: 'AI Not Configured',
+    description:
+      'This server has no AI provider configured (PRESSROOM_AI_BASE_URL and PRESSROOM_AI_API_KEY), so AI operations such as POST /video/templates/generate are unavailable.',
+  },
+  'ai-generation-failed': {
+    status: 502,
+    title: 'AI Generation Failed',
+    description:
+      'The AI provider did not answer, answered an error, or produced a scene that does not compile even after a repair attempt. Nothing was charged; retry or rephrase the prompt.',
+  },
+  'service-unavailable': {
+    status: 503,
+    title: 'Service Unavailable',
+    description: 'A dependency of the service is not available right now. Retry later.',
+  },
   'internal-error': { status: 500, title: 'Internal Server Error', description: 'An unexpected error occurred. It has been logged.' },
 } as const satisfies Record<string, ProblemKind>;
 

@@ -2,7 +2,11 @@ import { PROBLEM_KINDS, ProblemError, deserializeProblem, serializeProblem, toPr
 
 describe('problem details', () => {
   it('renders the RFC 9457 body with type, title, status, detail, instance and extras', () => {
-    const error = new ProblemError('validation-error', { detail: 'bad', errors: [{ field: 'width', message: 'too big' }], logMessage: 'internal' });
+    const error = new ProblemError('validation-error', {
+      detail: 'bad',
+      errors: [{ field: 'width', message: 'too big' }],
+      logMessage: 'internal',
+    });
     expect(toProblemBody(error, { errorsBaseUrl: 'https://api.example/errors/', instance: '/image' })).toEqual({
       type: 'https://api.example/errors/validation-error',
       title: 'Validation Error',

@@ -19,5 +19,7 @@ export async function readStoredCanvas(storage: Storage, storageKey: string): Pr
 
 /** Storage keys of spilled inputs, deleted once the render has ended. */
 export function spilledKeys(sources: readonly { kind: string; storageKey?: string }[]): string[] {
-  return sources.flatMap((source) => ((source.kind === 'stored-html' || source.kind === 'stored-canvas') && source.storageKey !== undefined ? [source.storageKey] : []));
+  return sources.flatMap((source) =>
+    (source.kind === 'stored-html' || source.kind === 'stored-canvas') && source.storageKey !== undefined ? [source.storageKey] : [],
+  );
 }

@@ -47,7 +47,16 @@ export interface RenderJobSpec<C extends RenderCommandBase> {
 function outcomeOfRow(row: RenderRow): RenderOutcome {
   const completedAt = (row.completedAt ?? new Date()).toISOString();
   if (row.state === 'done') {
-    return { renderId: row.id, status: 'done', url: row.url!, storageKey: row.storageKey!, contentType: row.contentType!, width: row.width, height: row.height, completedAt };
+    return {
+      renderId: row.id,
+      status: 'done',
+      url: row.url!,
+      storageKey: row.storageKey!,
+      contentType: row.contentType!,
+      width: row.width,
+      height: row.height,
+      completedAt,
+    };
   }
   return { renderId: row.id, status: 'failed', problem: row.error ?? internalProblem(), completedAt };
 }
@@ -68,7 +77,10 @@ function eventSource(origin: string): RenderCompletedEvent['data']['source'] {
 export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDeps, spec: RenderJobSpec<C>) {
   const tracer = getTracer(`pressroom-${spec.kind}`);
   const meter = getMeter(`pressroom-${spec.kind}`);
-  const renderDuration = meter.createHistogram('render_duration_ms', { description: `${spec.kind.toUpperCase()} render time (capture + encode + store)`, unit: 'ms' });
+  const renderDuration = meter.createHistogram('render_duration_ms', {
+    description: `${spec.kind.toUpperCase()} render time (capture + encode + store)`,
+    unit: 'ms',
+  });
   const renderCount = meter.createCounter('renders_total', { description: `${spec.kind.toUpperCase()} renders by outcome` });
 
   return async (delivery: Delivery<C>): Promise<void> => {
@@ -136,7 +148,13 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
   };
 }
 
-async function announceDone(deps: RenderJobDeps, kind: 'gif' | 'pdf' | 'video', command: RenderCommandBase, file: RenderedFile, completedAt: Date): Promise<void> {
+async function announceDone(
+  deps: RenderJobDeps,
+  kind: 'gif' | 'pdf' | 'video',
+  command: RenderCommandBase,
+  file: RenderedFile,
+  completedAt: Date,
+): Promise<void> {
   const at = completedAt.toISOString();
   await deps.bus.notify(CATALOG.renderDone, command.renderId, {
     renderId: command.renderId,
@@ -170,7 +188,12 @@ async function announceDone(deps: RenderJobDeps, kind: 'gif' | 'pdf' | 'video', 
   );
 }
 
-async function announceFailed(deps: RenderJobDeps, kind: 'gif' | 'pdf' | 'video', command: RenderCommandBase, problem: SerializedProblem): Promise<void> {
+async function announceFailed(
+  deps: RenderJobDeps,
+  kind: 'gif' | 'pdf' | 'video',
+  command: RenderCommandBase,
+  problem: SerializedProblem,
+): Promise<void> {
   const completedAt = new Date();
   await failRender(deps.db, { id: command.renderId, error: problem, completedAt });
   await deps.bus.notify(CATALOG.renderDone, command.renderId, {

@@ -117,7 +117,10 @@ function finish(raw: RawResponse, url: string, redirected: boolean): GuardedResp
 function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
     if (options.all) {
-      callback(null, addresses.map(({ address, family }) => ({ address, family })));
+      callback(
+        null,
+        addresses.map(({ address, family }) => ({ address, family })),
+      );
     } else {
       const first = addresses.find((a) => !options.family || a.family === options.family) ?? addresses[0]!;
       callback(null, first.address, first.family);
@@ -149,7 +152,11 @@ function requestOnce(
       ...(checked.addresses.length > 0 ? { lookup: pinnedLookup(checked.addresses) } : {}),
     });
     request.on('error', (error) => {
-      reject(options.signal.aborted ? abortError(options.signal, url.toString(), shown, options.timeoutMs) : new GuardedFetchError('network', url.toString(), `Could not fetch ${shown}.`, error));
+      reject(
+        options.signal.aborted
+          ? abortError(options.signal, url.toString(), shown, options.timeoutMs)
+          : new GuardedFetchError('network', url.toString(), `Could not fetch ${shown}.`, error),
+      );
     });
     request.on('response', (response) => {
       const decoded = decodeBody(response);
@@ -166,7 +173,11 @@ function requestOnce(
         chunks.push(chunk);
       });
       decoded.on('error', (error) => {
-        reject(options.signal.aborted ? abortError(options.signal, url.toString(), shown, options.timeoutMs) : new GuardedFetchError('network', url.toString(), `Could not read the response of ${shown}.`, error));
+        reject(
+          options.signal.aborted
+            ? abortError(options.signal, url.toString(), shown, options.timeoutMs)
+            : new GuardedFetchError('network', url.toString(), `Could not read the response of ${shown}.`, error),
+        );
       });
       decoded.on('end', () => {
         const responseHeaders = new Headers();
@@ -174,7 +185,12 @@ function requestOnce(
           if (value === undefined) continue;
           for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, item);
         }
-        resolve({ status: response.statusCode ?? 0, statusText: response.statusMessage ?? '', headers: responseHeaders, body: Buffer.concat(chunks) });
+        resolve({
+          status: response.statusCode ?? 0,
+          statusText: response.statusMessage ?? '',
+          headers: responseHeaders,
+          body: Buffer.concat(chunks),
+        });
       });
     });
     if (options.body !== null) request.end(options.body);

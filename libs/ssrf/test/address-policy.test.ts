@@ -23,7 +23,10 @@ const lookup = tableLookup({
 const guard = createSsrfGuard({ allowPrivateHosts: [] }, { lookup });
 
 async function reasonFor(url: string): Promise<string> {
-  const error = await guard.check(url).then(() => null, (e: unknown) => e);
+  const error = await guard.check(url).then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof BlockedUrlError)) throw new Error(`${url} was not blocked (got ${String(error)})`);
   expect(error.url).toBe(url);
   expect(error.detail).toContain(url);
@@ -31,12 +34,18 @@ async function reasonFor(url: string): Promise<string> {
 }
 
 describe('schemes', () => {
-  it.each(['file:///etc/passwd', 'ftp://example.com/x', 'data:text/html,<b>hi</b>', 'gopher://public.example/', 'javascript:alert(1)', 'ws://public.example/', 'blob:https://public.example/uuid', 'chrome://settings'])(
-    'blocks %s',
-    async (url) => {
-      expect(await reasonFor(url)).toMatch(/scheme, only http: and https: are allowed/);
-    },
-  );
+  it.each([
+    'file:///etc/passwd',
+    'ftp://example.com/x',
+    'data:text/html,<b>hi</b>',
+    'gopher://public.example/',
+    'javascript:alert(1)',
+    'ws://public.example/',
+    'blob:https://public.example/uuid',
+    'chrome://settings',
+  ])('blocks %s', async (url) => {
+    expect(await reasonFor(url)).toMatch(/scheme, only http: and https: are allowed/);
+  });
 
   it('blocks what is not a URL', async () => {
     expect(await reasonFor('not a url')).toBe('is not a valid absolute URL');
@@ -115,15 +124,19 @@ describe('address literals', () => {
 });
 
 describe('host names', () => {
-  it.each(['http://localhost/', 'http://LOCALHOST./', 'http://api.localhost:3000/', 'http://metadata.google.internal/computeMetadata/v1/', 'http://metadata/', 'http://instance-data/latest/'])(
-    'blocks %s by name, before DNS',
-    async (url) => {
-      const guardWithoutDns = createSsrfGuard({ allowPrivateHosts: [] }, { lookup: tableLookup({}) });
-      const error = await guardWithoutDns.check(url).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(BlockedUrlError);
-      expect((error as BlockedUrlError).reason).toMatch(/names (the local machine|a cloud metadata service)/);
-    },
-  );
+  it.each([
+    'http://localhost/',
+    'http://LOCALHOST./',
+    'http://api.localhost:3000/',
+    'http://metadata.google.internal/computeMetadata/v1/',
+    'http://metadata/',
+    'http://instance-data/latest/',
+  ])('blocks %s by name, before DNS', async (url) => {
+    const guardWithoutDns = createSsrfGuard({ allowPrivateHosts: [] }, { lookup: tableLookup({}) });
+    const error = await guardWithoutDns.check(url).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BlockedUrlError);
+    expect((error as BlockedUrlError).reason).toMatch(/names (the local machine|a cloud metadata service)/);
+  });
 
   it('blocks names resolving to blocked addresses, checking every address', async () => {
     expect(await reasonFor('http://internal.example/')).toBe('resolves to a private network address 10.1.2.3');
@@ -156,7 +169,10 @@ describe('host names', () => {
 });
 
 describe('allow-list', () => {
-  const allowing = createSsrfGuard({ allowPrivateHosts: ['localhost', '127.0.0.1/32', '10.20.0.0/16', 'fd00::/8', 'App.Internal'] }, { lookup });
+  const allowing = createSsrfGuard(
+    { allowPrivateHosts: ['localhost', '127.0.0.1/32', '10.20.0.0/16', 'fd00::/8', 'App.Internal'] },
+    { lookup },
+  );
 
   it('lets exact host names through, whatever they resolve to', async () => {
     await expect(allowing.check('http://localhost:3000/')).resolves.toBeUndefined();

@@ -4,7 +4,9 @@ import zlib from 'node:zlib';
 import { BlockedUrlError, createSsrfGuard, GuardedFetchError, type HostLookup } from '../src/index.js';
 
 /** A loopback server whose routes the tests define; it counts every request it receives. */
-async function startServer(routes: Record<string, http.RequestListener>): Promise<{ origin: string; port: number; hits: string[]; close(): Promise<void> }> {
+async function startServer(
+  routes: Record<string, http.RequestListener>,
+): Promise<{ origin: string; port: number; hits: string[]; close(): Promise<void> }> {
   const hits: string[] = [];
   const server = http.createServer((req, res) => {
     hits.push(`${req.method} ${req.url} host=${req.headers.host} auth=${req.headers.authorization ?? '-'}`);
@@ -26,7 +28,10 @@ async function startServer(routes: Record<string, http.RequestListener>): Promis
   };
 }
 
-const redirect = (location: string, status = 302): http.RequestListener => (_req, res) => res.writeHead(status, { location }).end();
+const redirect =
+  (location: string, status = 302): http.RequestListener =>
+  (_req, res) =>
+    res.writeHead(status, { location }).end();
 
 describe('guarded fetch', () => {
   let server: Awaited<ReturnType<typeof startServer>>;

@@ -38,7 +38,10 @@ export async function createNatsObjectStorage(options: NatsObjectStorageOptions)
   const nc = await connect({ servers: options.url, name: `pressroom-storage:${bucketName}` });
   const os = await new Objm(nc).create(bucketName).catch(async (err: unknown) => {
     await nc.close();
-    throw new Error(`cannot open NATS object store bucket ${bucketName} at ${options.url} (is JetStream enabled?): ${(err as Error).message}`, { cause: err });
+    throw new Error(
+      `cannot open NATS object store bucket ${bucketName} at ${options.url} (is JetStream enabled?): ${(err as Error).message}`,
+      { cause: err },
+    );
   });
 
   return {

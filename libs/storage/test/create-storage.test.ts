@@ -19,7 +19,9 @@ describe('createStorage', () => {
   });
 
   it('explains that nats needs a URL', async () => {
-    await expect(createStorage({ kind: 'nats', dir: '/unused', bucket: 'renders' })).rejects.toThrow(/'nats' needs a NATS URL \(set NATS_URL\)/);
+    await expect(createStorage({ kind: 'nats', dir: '/unused', bucket: 'renders' })).rejects.toThrow(
+      /'nats' needs a NATS URL \(set NATS_URL\)/,
+    );
   });
 
   it('opens the nats backend in a namespaced bucket, and close() closes its connection', async () => {
@@ -40,7 +42,9 @@ describe('NATS bucket names', () => {
   });
 
   it('rejects names the object store cannot hold, before connecting', async () => {
-    await expect(createNatsObjectStorage({ url: TEST_NATS_URL, bucket: 'renders', namespace: 'a.b' })).rejects.toThrow(/invalid NATS object store bucket "a.b-renders"/);
+    await expect(createNatsObjectStorage({ url: TEST_NATS_URL, bucket: 'renders', namespace: 'a.b' })).rejects.toThrow(
+      /invalid NATS object store bucket "a.b-renders"/,
+    );
   });
 
   it('reports an unreachable server', async () => {

@@ -169,7 +169,7 @@ describe('disk storage on the file system', () => {
     expect(reads).toBeGreaterThan(5);
   });
 
-  it('treats a key that is another key\'s directory as missing', async () => {
+  it("treats a key that is another key's directory as missing", async () => {
     await storage.put('renders/nest/leaf.png', Buffer.from('leaf'), 'image/png');
     await expect(storage.get('renders/nest')).resolves.toBeNull();
     await expect(storage.get('renders/nest/leaf.png/deeper')).resolves.toBeNull();

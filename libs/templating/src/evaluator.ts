@@ -31,7 +31,10 @@ class Evaluator {
 
   spend(node: ExpressionNode, steps = 1): void {
     if (!this.ctx.budget.spend(steps)) {
-      this.fail(node.at, `The render needs more than ${this.ctx.budget.limit} evaluation steps (too much work in expressions and _for loops).`);
+      this.fail(
+        node.at,
+        `The render needs more than ${this.ctx.budget.limit} evaluation steps (too much work in expressions and _for loops).`,
+      );
     }
   }
 
@@ -90,7 +93,9 @@ class Evaluator {
       if (!found.found && !lenient) this.fail(node.at, `Undefined variable ${JSON.stringify(node.name)}.`);
       return found;
     }
-    const container = isPathNode(node.object) ? this.path(node.object, lenient) : { found: true as const, value: this.evaluate(node.object) };
+    const container = isPathNode(node.object)
+      ? this.path(node.object, lenient)
+      : { found: true as const, value: this.evaluate(node.object) };
     let key: string | number;
     let keyAt: number;
     if (node.type === 'member') {
@@ -98,7 +103,8 @@ class Evaluator {
       keyAt = node.at + 1;
     } else {
       const index = this.evaluate(node.index);
-      if (typeof index !== 'string' && typeof index !== 'number') this.fail(node.index.at, `An index must be a number or a text; got ${typeName(index)}.`);
+      if (typeof index !== 'string' && typeof index !== 'number')
+        this.fail(node.index.at, `An index must be a number or a text; got ${typeName(index)}.`);
       key = index;
       keyAt = node.index.at;
     }
@@ -110,7 +116,10 @@ class Evaluator {
     if (found.reason === 'not-an-object') {
       this.fail(keyAt, `Cannot read ${JSON.stringify(String(key))} of ${JSON.stringify(owner)}, which is ${typeName(container.value)}.`);
     }
-    return this.fail(keyAt, `Undefined variable ${JSON.stringify(this.text(node))}: ${JSON.stringify(owner)} has no ${JSON.stringify(String(key))}.`);
+    return this.fail(
+      keyAt,
+      `Undefined variable ${JSON.stringify(this.text(node))}: ${JSON.stringify(owner)} has no ${JSON.stringify(String(key))}.`,
+    );
   }
 
   operand(node: ExpressionNode, value: unknown, operator: string): number {
@@ -125,7 +134,10 @@ class Evaluator {
         if (typeof left === 'string' || typeof right === 'string') {
           const [a, b] = [toText(left), toText(right)];
           if (a.length + b.length > LIMITS.stringLength) {
-            this.fail(node.at, `The result would be ${a.length + b.length} characters long; strings are limited to ${LIMITS.stringLength}.`);
+            this.fail(
+              node.at,
+              `The result would be ${a.length + b.length} characters long; strings are limited to ${LIMITS.stringLength}.`,
+            );
           }
           this.spend(node, Math.ceil((a.length + b.length) / 1000));
           return a + b;
@@ -163,7 +175,8 @@ class Evaluator {
       [a, b] = [left, right];
     } else {
       const [x, y] = [numericValue(left), numericValue(right)];
-      if (x === null || y === null) this.fail(node.at, `${node.operator} compares numbers or texts; got ${typeName(left)} and ${typeName(right)}.`);
+      if (x === null || y === null)
+        this.fail(node.at, `${node.operator} compares numbers or texts; got ${typeName(left)} and ${typeName(right)}.`);
       [a, b] = [x, y];
     }
     switch (node.operator) {
@@ -182,11 +195,17 @@ class Evaluator {
     const spec = FUNCTION_TABLE.get(node.callee);
     if (!spec) {
       const suggestion = suggestFunction(node.callee);
-      this.fail(node.at, `Unknown function ${JSON.stringify(node.callee)}.${suggestion ? ` Did you mean ${suggestion}()?` : ''} GET /templates/expression/functions lists them all.`);
+      this.fail(
+        node.at,
+        `Unknown function ${JSON.stringify(node.callee)}.${suggestion ? ` Did you mean ${suggestion}()?` : ''} GET /templates/expression/functions lists them all.`,
+      );
     }
     if (node.args.length < spec.minArgs || node.args.length > spec.maxArgs) {
       const wanted = spec.minArgs === spec.maxArgs ? `${spec.minArgs}` : `${spec.minArgs} to ${spec.maxArgs}`;
-      this.fail(node.at, `${spec.name} takes ${wanted} argument${spec.maxArgs === 1 ? '' : 's'} (${spec.signature}); got ${node.args.length}.`);
+      this.fail(
+        node.at,
+        `${spec.name} takes ${wanted} argument${spec.maxArgs === 1 ? '' : 's'} (${spec.signature}); got ${node.args.length}.`,
+      );
     }
     const args = node.args.map((arg) => {
       if (spec.lenient && isPathNode(arg)) {
@@ -200,7 +219,8 @@ class Evaluator {
       spend: (steps) => this.spend(node, steps),
       fail: (detail) => this.fail(node.at, detail),
       checkLength: (length) => {
-        if (length > LIMITS.stringLength) this.fail(node.at, `${spec.name} would make a text of ${length} characters; strings are limited to ${LIMITS.stringLength}.`);
+        if (length > LIMITS.stringLength)
+          this.fail(node.at, `${spec.name} would make a text of ${length} characters; strings are limited to ${LIMITS.stringLength}.`);
       },
     };
     let result: unknown;

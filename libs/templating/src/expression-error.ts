@@ -34,7 +34,8 @@ function quote(expression: string): string {
 
 /** The 400 `expression-error` problem for an expression error, with `expression` and `position` members. */
 export function expressionProblem(error: ExpressionError): ProblemError {
-  const expression = error.expression.length > SHOWN_EXPRESSION_CHARS ? `${error.expression.slice(0, SHOWN_EXPRESSION_CHARS)}…` : error.expression;
+  const expression =
+    error.expression.length > SHOWN_EXPRESSION_CHARS ? `${error.expression.slice(0, SHOWN_EXPRESSION_CHARS)}…` : error.expression;
   return new ProblemError('expression-error', {
     detail: `${error.detail} In ${quote(error.expression)} at column ${error.position}.`,
     extensions: { expression, position: error.position },

@@ -68,7 +68,11 @@ class DirectiveRenderer {
 
   private spend(expression: string): void {
     if (!this.state.budget.spend(1)) {
-      throw new ExpressionError({ expression, position: 1, detail: `The render needs more than ${this.state.budget.limit} evaluation steps (too much work in expressions and _for loops).` });
+      throw new ExpressionError({
+        expression,
+        position: 1,
+        detail: `The render needs more than ${this.state.budget.limit} evaluation steps (too much work in expressions and _for loops).`,
+      });
     }
   }
 
@@ -90,9 +94,9 @@ class DirectiveRenderer {
           if (this.element(clone, scope.child(vars))) out.push(clone);
         });
       } else if (child.nodeName === '#text') {
-        out.push(...this.text(child as T.TextNode, parent, scope));
+        out.push(...this.text(child, parent, scope));
       } else if (child.nodeName === '#comment') {
-        const comment = child as T.CommentNode;
+        const comment = child;
         comment.data = this.fill(comment.data, scope, (value) => this.state.escape(value));
         out.push(comment);
       } else {
@@ -123,7 +127,11 @@ class DirectiveRenderer {
     const name = this.fill(element.tagName, scope, (value) => value).toLowerCase();
     if (!TAG_NAME.test(name)) {
       const expression = this.expressions[Number(new RegExp(this.marker.source).exec(element.tagName)?.[1] ?? 0)]!;
-      throw new ExpressionError({ expression: expression.source, position: 1, detail: `The tag name ${JSON.stringify(name.slice(0, 60))} is not valid: letters, digits and hyphens, starting with a letter.` });
+      throw new ExpressionError({
+        expression: expression.source,
+        position: 1,
+        detail: `The tag name ${JSON.stringify(name.slice(0, 60))} is not valid: letters, digits and hyphens, starting with a letter.`,
+      });
     }
     element.tagName = name;
     element.nodeName = name;
@@ -168,7 +176,11 @@ class DirectiveRenderer {
     }
     if (items === null || items === undefined) items = [];
     if (!Array.isArray(items)) {
-      throw new ExpressionError({ expression: compiled.source, position: 1, detail: `_for needs an array to repeat over; got ${typeName(items)}.` });
+      throw new ExpressionError({
+        expression: compiled.source,
+        position: 1,
+        detail: `_for needs an array to repeat over; got ${typeName(items)}.`,
+      });
     }
     return { itemName: names[0]!, indexName: names[1], items, source };
   }
@@ -246,10 +258,10 @@ class DirectiveRenderer {
       return copy;
     }
     if (node.nodeName === '#text' || node.nodeName === '#comment') {
-      const length = node.nodeName === '#text' ? (node as T.TextNode).value.length : (node as T.CommentNode).data.length;
+      const length = node.nodeName === '#text' ? node.value.length : node.data.length;
       addOutput(this.state, length, source);
     }
-    return { ...node } as ChildNode;
+    return { ...node };
   }
 }
 

@@ -28,7 +28,9 @@ export function renderHtmlTemplate(options: RenderHtmlTemplateOptions): string {
   const scope = Scope.of(variables);
   let html: string;
   try {
-    html = DIRECTIVE_ATTRIBUTE.test(options.html) ? renderWithDirectives(options.html, scope, state) : renderTextWith(options.html, scope, state);
+    html = DIRECTIVE_ATTRIBUTE.test(options.html)
+      ? renderWithDirectives(options.html, scope, state)
+      : renderTextWith(options.html, scope, state);
   } catch (error) {
     if (error instanceof ExpressionError) throw expressionProblem(error);
     throw error;

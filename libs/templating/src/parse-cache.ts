@@ -60,7 +60,3 @@ export function compileExpression(source: string): CompiledExpression {
   if (!entry.ok) throw entry.error;
   return entry.compiled;
 }
-
-export function expressionCacheSize(): number {
-  return cache.size;
-}

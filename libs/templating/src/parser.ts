@@ -93,7 +93,7 @@ class Parser {
     let depth = 0;
     for (const child of children) if (child.depth > depth) depth = child.depth;
     if (depth + 1 > LIMITS.depth) this.fail(init.at, `The expression nests deeper than ${LIMITS.depth} levels.`);
-    return { ...init, depth: depth + 1 } as ExpressionNode;
+    return { ...init, depth: depth + 1 };
   }
 
   private expression(): ExpressionNode {
@@ -105,7 +105,11 @@ class Parser {
       const consequent = this.expression();
       this.expect(':', 'to separate the two branches of `? :`');
       const alternate = this.expression();
-      result = this.node({ type: 'conditional', test, consequent, alternate, start: test.start, end: alternate.end, at: question.start }, [test, consequent, alternate]);
+      result = this.node({ type: 'conditional', test, consequent, alternate, start: test.start, end: alternate.end, at: question.start }, [
+        test,
+        consequent,
+        alternate,
+      ]);
     }
     this.leave();
     return result;
@@ -134,7 +138,9 @@ class Parser {
       this.enter(token.start);
       const argument = this.unary();
       this.leave();
-      return this.node({ type: 'unary', operator: token.text, argument, start: token.start, end: argument.end, at: token.start }, [argument]);
+      return this.node({ type: 'unary', operator: token.text, argument, start: token.start, end: argument.end, at: token.start }, [
+        argument,
+      ]);
     }
     return this.postfix();
   }
@@ -145,7 +151,8 @@ class Parser {
       if (this.is('.')) {
         const dot = this.next();
         const name = this.next();
-        if (name.kind !== 'identifier' && name.kind !== 'keyword') this.fail(name.start, `Expected a property name after ".", found ${this.describe(name)}.`);
+        if (name.kind !== 'identifier' && name.kind !== 'keyword')
+          this.fail(name.start, `Expected a property name after ".", found ${this.describe(name)}.`);
         node = this.node({ type: 'member', object: node, property: name.text, start: node.start, end: name.end, at: dot.start }, [node]);
       } else if (this.is('[')) {
         const open = this.next();
@@ -155,7 +162,8 @@ class Parser {
         const close = this.expect(']', 'to close the index');
         node = this.node({ type: 'index', object: node, index, start: node.start, end: close.end, at: open.start }, [node, index]);
       } else if (this.is('(')) {
-        if (node.type !== 'identifier') this.fail(this.peek().start, 'Only built-in functions can be called, by name: for example upper(name).');
+        if (node.type !== 'identifier')
+          this.fail(this.peek().start, 'Only built-in functions can be called, by name: for example upper(name).');
         node = this.call(node.name, node.start);
       } else {
         return node;
@@ -207,7 +215,10 @@ class Parser {
           this.enter(token.start);
           const elements = this.list(']', 'to close the array');
           this.leave();
-          return this.node({ type: 'array', elements: elements.items, start: token.start, end: elements.end, at: token.start }, elements.items);
+          return this.node(
+            { type: 'array', elements: elements.items, start: token.start, end: elements.end, at: token.start },
+            elements.items,
+          );
         }
         break;
       default:

@@ -30,8 +30,3 @@ export function splitPlaceholders(text: string): Segment[] {
   if (literalStart < text.length) segments.push({ kind: 'text', text: text.slice(literalStart) });
   return segments;
 }
-
-export function hasPlaceholder(text: string): boolean {
-  const open = text.indexOf('{{');
-  return open !== -1 && text.indexOf('}}', open + 2) !== -1;
-}

@@ -63,7 +63,11 @@ export function placeholderValue(compiled: CompiledExpression, scope: Scope, sta
     throw new ExpressionError({ expression: compiled.source, position: 1, detail: 'The value cannot be printed (it nests too deeply).' });
   }
   if (text.length > LIMITS.stringLength) {
-    throw new ExpressionError({ expression: compiled.source, position: 1, detail: `The value is ${text.length} characters long; printed values are limited to ${LIMITS.stringLength}.` });
+    throw new ExpressionError({
+      expression: compiled.source,
+      position: 1,
+      detail: `The value is ${text.length} characters long; printed values are limited to ${LIMITS.stringLength}.`,
+    });
   }
   return text;
 }

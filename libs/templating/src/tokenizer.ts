@@ -28,7 +28,9 @@ function fail(source: string, offset: number, detail: string): never {
 
 function describeChar(char: string): string {
   const code = char.codePointAt(0)!;
-  return code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0) ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : JSON.stringify(char);
+  return code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)
+    ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+    : JSON.stringify(char);
 }
 
 function readString(source: string, start: number): { value: string; end: number } {
@@ -81,7 +83,8 @@ export function tokenize(source: string): Token[] {
     const number = (char >= '0' && char <= '9') || (char === '.' && /\d/.test(source[i + 1] ?? '')) ? NUMBER.exec(source) : null;
     if (number) {
       const end = i + number[0].length;
-      if (end < source.length && IDENTIFIER_CHAR.test(source[end]!)) fail(source, end, `Unexpected ${describeChar(source[end]!)} right after the number ${number[0]}.`);
+      if (end < source.length && IDENTIFIER_CHAR.test(source[end]!))
+        fail(source, end, `Unexpected ${describeChar(source[end]!)} right after the number ${number[0]}.`);
       tokens.push({ kind: 'number', text: number[0], value: Number(number[0]), start: i, end });
       i = end;
       continue;

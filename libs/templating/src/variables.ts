@@ -26,7 +26,10 @@ function coerce(definition: VariableDefinition, value: unknown): Coerced {
     }
     case 'color':
       if (typeof value === 'string' && isValidColor(value)) return { ok: true, value: value.trim() };
-      return { ok: false, message: `Must be a CSS colour (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla() or a colour name); got ${describe(value)}.` };
+      return {
+        ok: false,
+        message: `Must be a CSS colour (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla() or a colour name); got ${describe(value)}.`,
+      };
     case 'image': {
       if (typeof value !== 'string') return { ok: false, message: `Must be an image URL; got ${describe(value)}.` };
       const problem = imageUrlProblem(value);

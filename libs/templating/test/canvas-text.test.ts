@@ -5,18 +5,35 @@ const red = { fill: '#ff0000' };
 
 /** The characters (graphemes, newlines skipped) a range list styles, as fabric counts them. */
 function styledChars(text: string, styles: Array<{ start: number; end: number; style: unknown }>): Array<[string, unknown]> {
-  const chars = Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text.replace(/\r?\n/g, '')), (s) => s.segment);
+  const chars = Array.from(
+    new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text.replace(/\r?\n/g, '')),
+    (s) => s.segment,
+  );
   return styles.flatMap((r) => chars.slice(r.start, r.end).map((c) => [c, r.style] as [string, unknown]));
 }
 
 describe('renderCanvasText', () => {
   it('keeps a bold range after the placeholder on the same characters (range form)', () => {
     // "Hello {{name}}!\nBye": graphemes without the newline: "Hello {{name}}!Bye"; "!" is 14, "Bye" 15–18.
-    const input = { text: 'Hello {{name}}!\nBye', styles: [{ start: 14, end: 15, style: bold }, { start: 15, end: 18, style: red }] };
+    const input = {
+      text: 'Hello {{name}}!\nBye',
+      styles: [
+        { start: 14, end: 15, style: bold },
+        { start: 15, end: 18, style: red },
+      ],
+    };
     const out = renderCanvasText(input, { name: 'Ann' });
     expect(out.text).toBe('Hello Ann!\nBye');
-    expect(out.styles).toEqual([{ start: 9, end: 10, style: bold }, { start: 10, end: 13, style: red }]);
-    expect(styledChars(out.text, out.styles as never)).toEqual([['!', bold], ['B', red], ['y', red], ['e', red]]);
+    expect(out.styles).toEqual([
+      { start: 9, end: 10, style: bold },
+      { start: 10, end: 13, style: red },
+    ]);
+    expect(styledChars(out.text, out.styles as never)).toEqual([
+      ['!', bold],
+      ['B', red],
+      ['y', red],
+      ['e', red],
+    ]);
     expect(out.missing).toEqual([]);
     // A plain string replace would have left the ranges on "Bye" shifted onto other characters.
     const naive = styledChars(input.text.replace('{{name}}', 'Ann'), input.styles);
@@ -27,7 +44,11 @@ describe('renderCanvasText', () => {
     const input = { text: 'Hi {{name}} there', styles: [{ start: 3, end: 11, style: bold }] };
     const out = renderCanvasText(input, { name: 'Bartholomew' });
     expect(out.text).toBe('Hi Bartholomew there');
-    expect(styledChars(out.text, out.styles as never).map(([c]) => c).join('')).toBe('Bartholomew');
+    expect(
+      styledChars(out.text, out.styles as never)
+        .map(([c]) => c)
+        .join(''),
+    ).toBe('Bartholomew');
   });
 
   it('handles the legacy line/char object form', () => {
@@ -38,15 +59,30 @@ describe('renderCanvasText', () => {
   });
 
   it('counts graphemes as fabric does (emoji and combining marks are one character)', () => {
-    const input = { text: '👩‍👩‍👧 {{x}} é!', styles: [{ start: 0, end: 1, style: red }, { start: 8, end: 9, style: bold }] };
+    const input = {
+      text: '👩‍👩‍👧 {{x}} é!',
+      styles: [
+        { start: 0, end: 1, style: red },
+        { start: 8, end: 9, style: bold },
+      ],
+    };
     // graphemes: [👩‍👩‍👧][ ][{][{][x][}][}][ ][é][!] → "!" is 9? no: index 8 is "é" (e + U+0301).
     const out = renderCanvasText({ ...input, text: input.text.replace('é', 'e\u0301') }, { x: 'ok' });
     expect(out.text).toBe('👩‍👩‍👧 ok e\u0301!');
-    expect(styledChars(out.text, out.styles as never)).toEqual([['👩‍👩‍👧', red], ['e\u0301', bold]]);
+    expect(styledChars(out.text, out.styles as never)).toEqual([
+      ['👩‍👩‍👧', red],
+      ['e\u0301', bold],
+    ]);
   });
 
   it('expands a value with a line break without styling the break, and leaves missing placeholders literal with their styles', () => {
-    const input = { text: '{{lines}} {{nope}}', styles: [{ start: 0, end: 9, style: bold }, { start: 10, end: 18, style: red }] };
+    const input = {
+      text: '{{lines}} {{nope}}',
+      styles: [
+        { start: 0, end: 9, style: bold },
+        { start: 10, end: 18, style: red },
+      ],
+    };
     const out = renderCanvasText(input, { lines: 'a\nb' });
     expect(out.text).toBe('a\nb {{nope}}');
     expect(out.missing).toEqual(['nope']);

@@ -1,7 +1,14 @@
 import { ExpressionError, StepBudget, evaluateExpression } from '../src/index.js';
 
 const scope = {
-  order: { id: 7, items: [{ name: 'Pen', price: 2.5, qty: 4 }, { name: 'Ink', price: 10, qty: 1 }], note: null },
+  order: {
+    id: 7,
+    items: [
+      { name: 'Pen', price: 2.5, qty: 4 },
+      { name: 'Ink', price: 10, qty: 1 },
+    ],
+    note: null,
+  },
   price: 19.99,
   qty: '3',
   name: 'Ada',
@@ -107,7 +114,7 @@ describe('expression errors', () => {
     expect(errorOf('price #').position).toBe(7);
     expect(errorOf('').detail).toMatch(/empty/);
     expect(errorOf('12abc').detail).toMatch(/right after the number/);
-    expect(errorOf("name.length()").detail).toMatch(/Only built-in functions/);
+    expect(errorOf('name.length()').detail).toMatch(/Only built-in functions/);
   });
 
   it('unknown functions and wrong arity are clear', () => {
@@ -117,7 +124,7 @@ describe('expression errors', () => {
   });
 
   it('type errors in operators are errors, not NaN', () => {
-    expect(errorOf("name * 2").detail).toMatch(/\* needs numbers; got string/);
+    expect(errorOf('name * 2').detail).toMatch(/\* needs numbers; got string/);
     expect(errorOf('flag + 1').detail).toMatch(/\+ adds numbers or joins texts; got boolean and number/);
     expect(errorOf('order < 1').detail).toMatch(/< compares numbers or texts/);
     expect(errorOf('order[flag]').detail).toMatch(/An index must be a number or a text/);
@@ -128,11 +135,31 @@ describe('safety', () => {
   const hostile = { data: JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}') as Record<string, unknown> };
 
   it('never reaches prototypes, constructors or functions', () => {
-    for (const source of ['__proto__', 'constructor', 'prototype', 'data.__proto__', "data['__proto__']", 'data.constructor', "data['constr' + 'uctor']", 'constructor.constructor', 'data.ok.constructor', 'name.constructor', 'order.items.constructor']) {
+    for (const source of [
+      '__proto__',
+      'constructor',
+      'prototype',
+      'data.__proto__',
+      "data['__proto__']",
+      'data.constructor',
+      "data['constr' + 'uctor']",
+      'constructor.constructor',
+      'data.ok.constructor',
+      'name.constructor',
+      'order.items.constructor',
+    ]) {
       const error = errorOf(source, { ...scope, ...hostile });
       expect(error.detail).toMatch(/not accessible/);
     }
-    for (const source of ['data.toString', 'data.hasOwnProperty', 'name.toUpperCase', 'order.items.map', 'data.polluted', 'toString', 'valueOf']) {
+    for (const source of [
+      'data.toString',
+      'data.hasOwnProperty',
+      'name.toUpperCase',
+      'order.items.map',
+      'data.polluted',
+      'toString',
+      'valueOf',
+    ]) {
       expect(errorOf(source, { ...scope, ...hostile }).detail).toMatch(/Undefined variable/);
     }
     for (const source of ['toString()', 'constructor("return 1")', 'eval("1")', 'Function("x")', 'require("fs")']) {
@@ -142,7 +169,16 @@ describe('safety', () => {
   });
 
   it('limits nesting without overflowing the stack, even 10,000 deep', () => {
-    for (const source of ['('.repeat(4000) + '1' + ')'.repeat(4000), '!'.repeat(9000) + 'flag', '-'.repeat(9000) + '1', 'order' + '.x'.repeat(3000), '1+'.repeat(4000) + '1', '['.repeat(4000) + ']'.repeat(4000), 'uppercase('.repeat(900) + "'x'" + ')'.repeat(900), 'flag ? '.repeat(500) + '1' + ' : 2'.repeat(500)]) {
+    for (const source of [
+      '('.repeat(4000) + '1' + ')'.repeat(4000),
+      '!'.repeat(9000) + 'flag',
+      '-'.repeat(9000) + '1',
+      'order' + '.x'.repeat(3000),
+      '1+'.repeat(4000) + '1',
+      '['.repeat(4000) + ']'.repeat(4000),
+      'uppercase('.repeat(900) + "'x'" + ')'.repeat(900),
+      'flag ? '.repeat(500) + '1' + ' : 2'.repeat(500),
+    ]) {
       expect(errorOf(source).detail).toMatch(/nests deeper than 200 levels/);
     }
     expect(errorOf('('.repeat(10000) + '1' + ')'.repeat(10000)).detail).toMatch(/limit is 10000/);
@@ -151,7 +187,9 @@ describe('safety', () => {
 
   it('limits steps per render and string sizes', () => {
     const budget = new StepBudget(50);
-    expect(() => evaluateExpression('1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1', {}, { steps: budget })).toThrow(/more than 50 evaluation steps/);
+    expect(() => evaluateExpression('1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1', {}, { steps: budget })).toThrow(
+      /more than 50 evaluation steps/,
+    );
     expect(errorOf("repeat('ab', 600000)").detail).toMatch(/strings are limited/);
     const big = 'x'.repeat(700_000);
     expect(errorOf('big + big', { big }).detail).toMatch(/strings are limited/);

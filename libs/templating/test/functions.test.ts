@@ -15,12 +15,46 @@ function failure(source: string, vars: Record<string, unknown> = {}): string {
 describe('built-in functions', () => {
   it('has at least the 45 required names, each with a category, signature, description and example', () => {
     const required = [
-      'uppercase', 'lowercase', 'capitalize', 'titleCase', 'trim', 'truncate', 'replace', 'split', 'padStart', 'padEnd',
-      'round', 'floor', 'ceil', 'abs', 'min', 'max', 'sum', 'average',
-      'currency', 'number', 'percent', 'date', 'time',
-      'length', 'first', 'last', 'join', 'slice', 'contains', 'indexOf',
-      'isEmpty', 'isNotEmpty', 'isDefined', 'isArray', 'isString', 'isNumber',
-      'default', 'coalesce', 'json', 'parseJson',
+      'uppercase',
+      'lowercase',
+      'capitalize',
+      'titleCase',
+      'trim',
+      'truncate',
+      'replace',
+      'split',
+      'padStart',
+      'padEnd',
+      'round',
+      'floor',
+      'ceil',
+      'abs',
+      'min',
+      'max',
+      'sum',
+      'average',
+      'currency',
+      'number',
+      'percent',
+      'date',
+      'time',
+      'length',
+      'first',
+      'last',
+      'join',
+      'slice',
+      'contains',
+      'indexOf',
+      'isEmpty',
+      'isNotEmpty',
+      'isDefined',
+      'isArray',
+      'isString',
+      'isNumber',
+      'default',
+      'coalesce',
+      'json',
+      'parseJson',
     ];
     const names = FUNCTIONS.map((f) => f.name);
     expect(names).toEqual(expect.arrayContaining(required));
@@ -131,15 +165,15 @@ describe('built-in functions', () => {
     expect(run('isNotEmpty(name)', { name: 'x' })).toBe(true);
     expect(run("default(missing, 'Guest')")).toBe('Guest');
     expect(run("default(name, 'Guest')", { name: 'Ada' })).toBe('Ada');
-    expect(run("default(user.nickname, user.name)", { user: { name: 'Ada' } })).toBe('Ada');
+    expect(run('default(user.nickname, user.name)', { user: { name: 'Ada' } })).toBe('Ada');
     expect(run('coalesce(a, b, 3)', { b: null })).toBe(3);
     expect(run('isNumber(1) && isString("x") && isArray([]) && !isArray("x")')).toBe(true);
-    expect(run("json(parseJson('{\"b\":[1,{\"c\":null}]}'))")).toBe('{"b":[1,{"c":null}]}');
-    expect(run("json(x, 2)", { x: { a: 1 } })).toBe('{\n  "a": 1\n}');
+    expect(run('json(parseJson(\'{"b":[1,{"c":null}]}\'))')).toBe('{"b":[1,{"c":null}]}');
+    expect(run('json(x, 2)', { x: { a: 1 } })).toBe('{\n  "a": 1\n}');
     expect(failure("parseJson('{bad')")).toMatch(/not valid JSON/);
     // Only a plain variable path is lenient; an undefined variable inside arithmetic still fails.
-    expect(failure("default(missing + 1, 0)")).toMatch(/Undefined variable "missing"/);
-    expect(failure("default(missing.__proto__, 0)")).toMatch(/not accessible/);
+    expect(failure('default(missing + 1, 0)')).toMatch(/Undefined variable "missing"/);
+    expect(failure('default(missing.__proto__, 0)')).toMatch(/not accessible/);
   });
 
   it('a value too deeply nested to print is an expression error, not a crash', () => {

@@ -2,8 +2,18 @@ import { ProblemError } from '@pressroom/problem';
 import type { VariableDefinition } from '@pressroom/contracts';
 import { renderHtmlTemplate } from '../src/index.js';
 
-function render(html: string, variables: Record<string, unknown> = {}, definitions: Array<Partial<VariableDefinition> & { name: string }> = [], strictVariables = false): string {
-  return renderHtmlTemplate({ html, variables, definitions: definitions.map((d) => ({ type: 'text', allowRawHtml: false, ...d })) as VariableDefinition[], strictVariables });
+function render(
+  html: string,
+  variables: Record<string, unknown> = {},
+  definitions: Array<Partial<VariableDefinition> & { name: string }> = [],
+  strictVariables = false,
+): string {
+  return renderHtmlTemplate({
+    html,
+    variables,
+    definitions: definitions.map((d) => ({ type: 'text', allowRawHtml: false, ...d })),
+    strictVariables,
+  });
 }
 
 function problem(fn: () => unknown): ProblemError {
@@ -23,7 +33,8 @@ describe('renderHtmlTemplate', () => {
   });
 
   it('_if drops falsy elements with their subtree and removes the attribute from kept ones', () => {
-    const html = '<div><p _if="show" class="a">yes {{ name }}</p><p _if="!show">no</p><p _if="count > 2">many</p><section _if="hidden"><b>{{ name }}</b></section></div>';
+    const html =
+      '<div><p _if="show" class="a">yes {{ name }}</p><p _if="!show">no</p><p _if="count > 2">many</p><section _if="hidden"><b>{{ name }}</b></section></div>';
     expect(render(html, { show: true, count: 3, hidden: false, name: 'Ada' })).toBe('<div><p class="a">yes Ada</p><p>many</p></div>');
     expect(render(html, { show: false, count: 1, hidden: [], name: 'Ada' })).toBe('<div><p>no</p></div>');
   });
@@ -37,9 +48,15 @@ describe('renderHtmlTemplate', () => {
   });
 
   it('_for repeats the element per item with item and index in scope; nested loops see outer names', () => {
-    const html = '<ul><li _for="item, i in items" data-i="{{ i }}">{{ i + 1 }}. {{ item.name }}<span _for="tag in item.tags">[{{ tag }}@{{ item.name }}]</span></li></ul>';
-    const items = [{ name: 'Pen', tags: ['a', 'b'] }, { name: 'Ink', tags: [] }];
-    expect(render(html, { items })).toBe('<ul><li data-i="0">1. Pen<span>[a@Pen]</span><span>[b@Pen]</span></li><li data-i="1">2. Ink</li></ul>');
+    const html =
+      '<ul><li _for="item, i in items" data-i="{{ i }}">{{ i + 1 }}. {{ item.name }}<span _for="tag in item.tags">[{{ tag }}@{{ item.name }}]</span></li></ul>';
+    const items = [
+      { name: 'Pen', tags: ['a', 'b'] },
+      { name: 'Ink', tags: [] },
+    ];
+    expect(render(html, { items })).toBe(
+      '<ul><li data-i="0">1. Pen<span>[a@Pen]</span><span>[b@Pen]</span></li><li data-i="1">2. Ink</li></ul>',
+    );
     expect(render('<p _for="(x, n) in [1, 2]">{{x}}{{n}}</p>')).toBe('<p>10</p><p>21</p>');
   });
 
@@ -55,7 +72,9 @@ describe('renderHtmlTemplate', () => {
   });
 
   it('keeps whole documents as documents and fragments as fragments', () => {
-    expect(render('<!doctype html><html><body><p _if="a">x</p></body></html>', { a: 1 })).toBe('<!DOCTYPE html><html><head></head><body><p>x</p></body></html>');
+    expect(render('<!doctype html><html><body><p _if="a">x</p></body></html>', { a: 1 })).toBe(
+      '<!DOCTYPE html><html><head></head><body><p>x</p></body></html>',
+    );
     expect(render('<tr _for="r in rows"><td>{{r}}</td></tr>', { rows: [1] })).toBe('<tr><td>1</td></tr>');
   });
 
@@ -98,7 +117,9 @@ describe('renderHtmlTemplate', () => {
       { name: 'on', type: 'boolean' as const },
     ];
     expect(render('{{ title }} {{ count + 1 }} {{ on ? "y" : "n" }}', { count: '41', on: 'false' }, definitions)).toBe('Untitled 42 n');
-    expect(problem(() => render('{{ count }}', { count: 'many' }, definitions)).errors).toEqual([{ field: 'variables.count', message: 'Must be a number; got "many".' }]);
+    expect(problem(() => render('{{ count }}', { count: 'many' }, definitions)).errors).toEqual([
+      { field: 'variables.count', message: 'Must be a number; got "many".' },
+    ]);
   });
 
   it('bounds loops: nested _for blow-ups hit the step limit; too deep markup is refused', () => {

@@ -31,7 +31,11 @@ describe('renderText', () => {
   });
 
   it('escapes values only, with the given function, and prints values as text', () => {
-    const { text } = renderText('<b>{{ v }}</b>{{ n }}{{ t }}{{ o }}{{ z }}', { v: '<i>&"\'', n: 0, t: false, o: { a: [1] }, z: null }, { escape: escapeHtml });
+    const { text } = renderText(
+      '<b>{{ v }}</b>{{ n }}{{ t }}{{ o }}{{ z }}',
+      { v: '<i>&"\'', n: 0, t: false, o: { a: [1] }, z: null },
+      { escape: escapeHtml },
+    );
     expect(text).toBe('<b>&lt;i&gt;&amp;&quot;&#39;</b>0false{&quot;a&quot;:[1]}');
   });
 

@@ -2,7 +2,7 @@ import type { VariableDefinition } from '@pressroom/contracts';
 import { ProblemError } from '@pressroom/problem';
 import { imageUrlProblem, isValidColor, resolveVariables } from '../src/index.js';
 
-const def = (d: Partial<VariableDefinition> & { name: string }): VariableDefinition => ({ type: 'text', allowRawHtml: false, ...d }) as VariableDefinition;
+const def = (d: Partial<VariableDefinition> & { name: string }): VariableDefinition => ({ type: 'text', allowRawHtml: false, ...d });
 
 function errorsOf(definitions: VariableDefinition[], supplied: Record<string, unknown>): Array<{ field: string; message: string }> {
   try {
@@ -17,8 +17,19 @@ function errorsOf(definitions: VariableDefinition[], supplied: Record<string, un
 
 describe('resolveVariables', () => {
   it('keeps supplied variables, applies defaults, coerces numbers and booleans', () => {
-    const definitions = [def({ name: 'title', defaultValue: 'Hello' }), def({ name: 'n', type: 'number' }), def({ name: 'b', type: 'boolean' }), def({ name: 'c', type: 'boolean', defaultValue: 'true' })];
-    expect(resolveVariables(definitions, { n: ' 3.5 ', b: 'FALSE', extra: [1] })).toEqual({ title: 'Hello', n: 3.5, b: false, c: true, extra: [1] });
+    const definitions = [
+      def({ name: 'title', defaultValue: 'Hello' }),
+      def({ name: 'n', type: 'number' }),
+      def({ name: 'b', type: 'boolean' }),
+      def({ name: 'c', type: 'boolean', defaultValue: 'true' }),
+    ];
+    expect(resolveVariables(definitions, { n: ' 3.5 ', b: 'FALSE', extra: [1] })).toEqual({
+      title: 'Hello',
+      n: 3.5,
+      b: false,
+      c: true,
+      extra: [1],
+    });
     expect(resolveVariables(definitions, { title: '', n: 0, b: 1 })).toEqual({ title: 'Hello', n: 0, b: true, c: true });
   });
 
@@ -46,12 +57,16 @@ describe('resolveVariables', () => {
 
   it('a required variable may be satisfied by its default; an invalid default is reported', () => {
     expect(resolveVariables([def({ name: 'a', defaultValue: 'x', validation: { required: true } })], {})).toEqual({ a: 'x' });
-    expect(errorsOf([def({ name: 'n', type: 'number', defaultValue: 'abc' })], {})).toEqual([{ field: 'variables.n', message: 'The default value is invalid: Must be a number; got "abc".' }]);
+    expect(errorsOf([def({ name: 'n', type: 'number', defaultValue: 'abc' })], {})).toEqual([
+      { field: 'variables.n', message: 'The default value is invalid: Must be a number; got "abc".' },
+    ]);
   });
 
   it('counts characters, not UTF-16 units, and items of arrays', () => {
     expect(resolveVariables([def({ name: 'e', validation: { maxLength: 2 } })], { e: '😀😀' })).toEqual({ e: '😀😀' });
-    expect(errorsOf([def({ name: 'list', validation: { maxLength: 1 } })], { list: [1, 2] })[0]!.message).toBe('Must be at most 1 items; got 2.');
+    expect(errorsOf([def({ name: 'list', validation: { maxLength: 1 } })], { list: [1, 2] })[0]!.message).toBe(
+      'Must be at most 1 items; got 2.',
+    );
   });
 
   it('never turns a variable called __proto__ into a prototype', () => {
@@ -63,11 +78,39 @@ describe('resolveVariables', () => {
 });
 
 describe('colours and image URLs', () => {
-  it.each(['#abc', '#ABCD', '#a1b2c3', '#a1b2c3d4', 'rgb(0, 0, 255)', 'rgba(0,0,0,0.5)', 'rgb(0 128 255 / 50%)', 'rgb(10%, 20%, 30%)', 'hsl(120, 50%, 50%)', 'hsla(120deg, 50%, 50%, 0.3)', 'hsl(120 50% 50% / 0.3)', 'rebeccapurple', 'Red', 'transparent'])('accepts %s', (colour) => {
+  it.each([
+    '#abc',
+    '#ABCD',
+    '#a1b2c3',
+    '#a1b2c3d4',
+    'rgb(0, 0, 255)',
+    'rgba(0,0,0,0.5)',
+    'rgb(0 128 255 / 50%)',
+    'rgb(10%, 20%, 30%)',
+    'hsl(120, 50%, 50%)',
+    'hsla(120deg, 50%, 50%, 0.3)',
+    'hsl(120 50% 50% / 0.3)',
+    'rebeccapurple',
+    'Red',
+    'transparent',
+  ])('accepts %s', (colour) => {
     expect(isValidColor(colour)).toBe(true);
   });
 
-  it.each(['', '#12', '#12345', '#ggg', 'rgb(300, 0, 0)', 'rgb(0, 0)', 'rgba(0,0,0,2)', 'hsl(120, 50, 50)', 'blurple', 'red; background: url(x)', 'rgb(0,0,0) red', 'url(javascript:1)'])('rejects %s', (colour) => {
+  it.each([
+    '',
+    '#12',
+    '#12345',
+    '#ggg',
+    'rgb(300, 0, 0)',
+    'rgb(0, 0)',
+    'rgba(0,0,0,2)',
+    'hsl(120, 50, 50)',
+    'blurple',
+    'red; background: url(x)',
+    'rgb(0,0,0) red',
+    'url(javascript:1)',
+  ])('rejects %s', (colour) => {
     expect(isValidColor(colour)).toBe(false);
   });
 

@@ -45,7 +45,9 @@ export async function probeVideo(bytes: Buffer): Promise<VideoProbe> {
   try {
     const file = join(dir, 'in.mp4');
     await writeFile(file, bytes);
-    const probed = JSON.parse(await tool('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_streams', '-of', 'json', file])) as {
+    const probed = JSON.parse(
+      await tool('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_streams', '-of', 'json', file]),
+    ) as {
       streams: Array<Record<string, string | number | undefined>>;
     };
     const stream = probed.streams[0]!;
@@ -62,7 +64,7 @@ export async function probeVideo(bytes: Buffer): Promise<VideoProbe> {
       fps: num! / (den || 1),
       pixFmt: String(stream.pix_fmt),
       colorSpace: stream.color_space === undefined ? undefined : String(stream.color_space),
-      firstFrameCentre: await pixel(image, Math.floor(width! / 2), Math.floor(height! / 2)),
+      firstFrameCentre: await pixel(image, Math.floor(width / 2), Math.floor(height / 2)),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -72,7 +74,7 @@ export async function probeVideo(bytes: Buffer): Promise<VideoProbe> {
 /** Frames, per-frame delays (ms) and size of a GIF. */
 export async function probeGif(bytes: Buffer): Promise<{ frames: number; delays: number[]; width: number; height: number }> {
   const meta = await sharp(bytes, { animated: true }).metadata();
-  return { frames: meta.pages ?? 1, delays: meta.delay ?? [], width: meta.width!, height: meta.pageHeight ?? meta.height! };
+  return { frames: meta.pages ?? 1, delays: meta.delay ?? [], width: meta.width, height: meta.pageHeight ?? meta.height };
 }
 
 /** RGB of one pixel of an image (PNG, or the first frame of a GIF). */

@@ -24,7 +24,8 @@ function loadScene(code) {
   // eslint-disable-next-line no-new-func
   new Function('require', 'module', 'exports', code)(scopedRequire, module, module.exports);
   const scene = module.exports.default;
-  if (typeof scene !== 'function' && !(scene && typeof scene === 'object')) throw new Error('The scene module has no default export component.');
+  if (typeof scene !== 'function' && !(scene && typeof scene === 'object'))
+    throw new Error('The scene module has no default export component.');
   return scene;
 }
 

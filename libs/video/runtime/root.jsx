@@ -24,7 +24,10 @@ export const Root = () => (
       height={2}
       fps={1}
       durationInFrames={1}
-      defaultProps={{ project: { width: 2, height: 2, fps: 1, durationInFrames: 1, backgroundColor: '#000000', tracks: [] }, variables: {} }}
+      defaultProps={{
+        project: { width: 2, height: 2, fps: 1, durationInFrames: 1, backgroundColor: '#000000', tracks: [] },
+        variables: {},
+      }}
       calculateMetadata={({ props }) => sizeOf(props.project)}
     />
   </>

@@ -2,14 +2,16 @@ import React from 'react';
 import { AbsoluteFill, Img, Sequence, interpolate, useCurrentFrame } from 'remotion';
 
 function valueOf(clip, variables, fallback) {
-  if (clip.variable && variables && variables[clip.variable] !== undefined && variables[clip.variable] !== null) return variables[clip.variable];
+  if (clip.variable && variables && variables[clip.variable] !== undefined && variables[clip.variable] !== null)
+    return variables[clip.variable];
   return fallback;
 }
 
 function opacityAt(frame, clip) {
   const style = clip.style || {};
   let opacity = style.opacity === undefined ? 1 : style.opacity;
-  if (style.fadeInFrames) opacity *= interpolate(frame, [0, style.fadeInFrames], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
+  if (style.fadeInFrames)
+    opacity *= interpolate(frame, [0, style.fadeInFrames], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });
   if (style.fadeOutFrames) {
     const end = clip.durationInFrames;
     opacity *= interpolate(frame, [end - style.fadeOutFrames, end], [1, 0], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' });

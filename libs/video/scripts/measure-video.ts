@@ -32,7 +32,17 @@ if (!skipCold) {
 const raw: number[] = [];
 for (let i = 0; i < runs; i++) {
   const t0 = performance.now();
-  await build({ entryPoints: [RUNTIME], bundle: true, write: false, platform: 'browser', format: 'iife', jsx: 'automatic', loader: { '.jsx': 'jsx' }, define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent' });
+  await build({
+    entryPoints: [RUNTIME],
+    bundle: true,
+    write: false,
+    platform: 'browser',
+    format: 'iife',
+    jsx: 'automatic',
+    loader: { '.jsx': 'jsx' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
   raw.push(ms(t0));
 }
 console.log(`esbuild alone, same runtime (JS only, no serve bundle): ${raw.join(', ')} ms`);
@@ -47,10 +57,17 @@ export default function Scene({ title, color }: { title: string; color: string }
   return <AbsoluteFill style={{ backgroundColor: color, opacity: interpolate(frame, [0, 15], [0, 1]) }}><h1 style={{ color: 'white', fontSize: 96 }}>{title}</h1></AbsoluteFill>;
 }`;
 const timeline = {
-  width: 1280, height: 720, fps: 30, durationInFrames: 90,
+  width: 1280,
+  height: 720,
+  fps: 30,
+  durationInFrames: 90,
   tracks: [
     { clips: [{ type: 'solid', color: '#1a73e8', from: 0, durationInFrames: 90 }] },
-    { clips: [{ type: 'text', text: 'Launch day', from: 0, durationInFrames: 90, style: { x: 80, y: 300, fontSize: 96, fadeInFrames: 15 } }] },
+    {
+      clips: [
+        { type: 'text', text: 'Launch day', from: 0, durationInFrames: 90, style: { x: 80, y: 300, fontSize: 96, fadeInFrames: 15 } },
+      ],
+    },
   ],
 };
 
@@ -62,7 +79,12 @@ for (let i = 0; i < Math.max(runs, 5); i++) {
 }
 console.log(`checkCodeTemplate: first ${checks[0]} ms, then ${checks.slice(1).join(', ')} ms`);
 
-const renderer = await createVideoRenderer({ browserExecutable: '/usr/lib/chromium/chromium-headless-shell', workDir: join(scratch, 'work'), timeoutMs: 120_000, guard: createSsrfGuard({ allowPrivateHosts: [] }) });
+const renderer = await createVideoRenderer({
+  browserExecutable: '/usr/lib/chromium/chromium-headless-shell',
+  workDir: join(scratch, 'work'),
+  timeoutMs: 120_000,
+  guard: createSsrfGuard({ allowPrivateHosts: [] }),
+});
 await renderBundle();
 const cases: Array<[string, VideoTemplateSource, 'mp4' | 'gif' | 'still']> = [
   ['code 160×90 10 frames', { kind: 'code', tsx: tiny }, 'still'],

@@ -10,6 +10,7 @@ export function isAllowedModule(path: string): boolean {
 }
 
 export function disallowedImportMessage(path: string): string {
-  if (path.startsWith('@remotion/')) return `Import of "${path}" is not available on this server; code templates may import ${ALLOWED_MODULES.filter((m) => m !== 'react/jsx-runtime').join(', ')}.`;
+  if (path.startsWith('@remotion/'))
+    return `Import of "${path}" is not available on this server; code templates may import ${ALLOWED_MODULES.filter((m) => m !== 'react/jsx-runtime').join(', ')}.`;
   return `Import of "${path}" is not allowed; code templates may import only remotion, @remotion/paths, react and zod.`;
 }

@@ -65,9 +65,20 @@ function literalValue(node: Node | Expression): { ok: true; value: unknown } | {
     case 'ObjectExpression': {
       const out: Record<string, unknown> = {};
       for (const property of (node as { properties: Node[] }).properties) {
-        const p = property as { type: string; computed?: boolean; key?: { type: string; name?: string; value?: unknown }; value?: Expression; kind?: string };
+        const p = property as {
+          type: string;
+          computed?: boolean;
+          key?: { type: string; name?: string; value?: unknown };
+          value?: Expression;
+          kind?: string;
+        };
         if (p.type !== 'Property' || p.computed || p.kind !== 'init' || !p.key || !p.value) return { ok: false };
-        const key = p.key.type === 'Identifier' ? p.key.name : typeof p.key.value === 'string' || typeof p.key.value === 'number' ? String(p.key.value) : undefined;
+        const key =
+          p.key.type === 'Identifier'
+            ? p.key.name
+            : typeof p.key.value === 'string' || typeof p.key.value === 'number'
+              ? String(p.key.value)
+              : undefined;
         if (key === undefined) return { ok: false };
         const inner = literalValue(p.value);
         if (!inner.ok) return { ok: false };
@@ -126,7 +137,8 @@ function dynamicImportErrors(program: Program): CompileError[] {
     const n = node as { type?: string; name?: string };
     return n?.type === 'Identifier' && (n.name === 'require' || n.name === '__require');
   };
-  const isString = (node: unknown) => (node as { type?: string; value?: unknown })?.type === 'Literal' && typeof (node as { value?: unknown }).value === 'string';
+  const isString = (node: unknown) =>
+    (node as { type?: string; value?: unknown })?.type === 'Literal' && typeof (node as { value?: unknown }).value === 'string';
   const visit = (node: unknown): void => {
     if (node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) {
@@ -137,10 +149,12 @@ function dynamicImportErrors(program: Program): CompileError[] {
     if (typeof n.type !== 'string') return;
     // esbuild's own `var __require = ...` helper mentions `require` by design.
     if (n.type === 'VariableDeclarator' && (n.id as { name?: string })?.name === '__require') return;
-    if (n.type === 'ImportExpression' && !isString(n.source)) errors.add('import() needs a string literal naming an allowed module (a computed module name cannot be checked).');
+    if (n.type === 'ImportExpression' && !isString(n.source))
+      errors.add('import() needs a string literal naming an allowed module (a computed module name cannot be checked).');
     if (n.type === 'CallExpression' && isRequire(n.callee)) {
       const args = n.arguments as unknown[];
-      if (args.length !== 1 || !isString(args[0])) errors.add('require() needs a string literal naming an allowed module (a computed module name cannot be checked).');
+      if (args.length !== 1 || !isString(args[0]))
+        errors.add('require() needs a string literal naming an allowed module (a computed module name cannot be checked).');
       visit(args);
       return;
     }
@@ -148,7 +162,12 @@ function dynamicImportErrors(program: Program): CompileError[] {
     for (const [key, value] of Object.entries(n)) {
       if (key === 'type' || key === 'start' || key === 'end') continue;
       // Names that are not references: `obj.require`, `{ require: … }`.
-      if (!n.computed && ((n.type === 'MemberExpression' && key === 'property') || ((n.type === 'Property' || n.type === 'PropertyDefinition' || n.type === 'MethodDefinition') && key === 'key'))) continue;
+      if (
+        !n.computed &&
+        ((n.type === 'MemberExpression' && key === 'property') ||
+          ((n.type === 'Property' || n.type === 'PropertyDefinition' || n.type === 'MethodDefinition') && key === 'key'))
+      )
+        continue;
       visit(value);
     }
   };
@@ -166,7 +185,8 @@ function metaErrors(meta: unknown): { meta: CodeTemplateMeta | null; errors: Com
   const m = meta as Record<string, unknown>;
   const int = (name: string, min: number, max: number, even = false) => {
     const value = m[name];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) fail(`meta.${name} must be an integer from ${min} to ${max}.`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+      fail(`meta.${name} must be an integer from ${min} to ${max}.`);
     else if (even && value % 2 !== 0) fail(`meta.${name} must be even (H.264 video needs even sizes).`);
   };
   int('width', 2, VIDEO_LIMITS.maxSide, true);
@@ -175,10 +195,17 @@ function metaErrors(meta: unknown): { meta: CodeTemplateMeta | null; errors: Com
   const fps = typeof m.fps === 'number' && m.fps > 0 ? m.fps : VIDEO_LIMITS.maxFps;
   int('durationInFrames', 1, Math.round(fps * VIDEO_LIMITS.maxSeconds));
   const defaultProps = m.defaultProps ?? {};
-  if (typeof defaultProps !== 'object' || defaultProps === null || Array.isArray(defaultProps)) fail('meta.defaultProps must be an object.');
+  if (typeof defaultProps !== 'object' || defaultProps === null || Array.isArray(defaultProps))
+    fail('meta.defaultProps must be an object.');
   if (errors.length > 0) return { meta: null, errors };
   return {
-    meta: { width: m.width as number, height: m.height as number, fps: m.fps as number, durationInFrames: m.durationInFrames as number, defaultProps: defaultProps as Record<string, unknown> },
+    meta: {
+      width: m.width as number,
+      height: m.height as number,
+      fps: m.fps as number,
+      durationInFrames: m.durationInFrames as number,
+      defaultProps: defaultProps as Record<string, unknown>,
+    },
     errors,
   };
 }
@@ -207,7 +234,10 @@ export async function checkCodeTemplate(tsx: string): Promise<CodeTemplateCheck>
   try {
     // In the CommonJS form every import() becomes require(): in Chromium that is the runtime's
     // module table (exactly the allowed modules), never the browser's own module loader.
-    const [asEsm, asCjs] = await Promise.all([build({ ...options, format: 'esm' }), build({ ...options, format: 'cjs', supported: { 'dynamic-import': false } })]);
+    const [asEsm, asCjs] = await Promise.all([
+      build({ ...options, format: 'esm' }),
+      build({ ...options, format: 'cjs', supported: { 'dynamic-import': false } }),
+    ]);
     esm = asEsm.outputFiles![0]!.text;
     cjs = asCjs.outputFiles![0]!.text;
   } catch (error) {
@@ -225,7 +255,11 @@ export async function checkCodeTemplate(tsx: string): Promise<CodeTemplateCheck>
   const errors: CompileError[] = dynamicImportErrors(program);
   if (!hasDefault) errors.push({ line: null, column: null, message: 'The scene must `export default` a React component.' });
   if (!metaFound) {
-    errors.push({ line: null, column: null, message: 'The scene must `export const meta = { width, height, fps, durationInFrames, defaultProps }`.' });
+    errors.push({
+      line: null,
+      column: null,
+      message: 'The scene must `export const meta = { width, height, fps, durationInFrames, defaultProps }`.',
+    });
     return { ok: false, errors };
   }
   const checked = metaErrors(meta);

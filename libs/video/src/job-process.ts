@@ -89,7 +89,10 @@ export async function killStragglers(jobDir: string): Promise<number> {
  * signal; on the last two the whole process group is killed. Never rejects for the job's own
  * failures; rejects only when the process cannot be started.
  */
-export function runJobProcess(job: RenderJob, options: { tmpDir: string; timeoutMs: number; signal?: AbortSignal; onLog?: (log: SceneLog) => void }): Promise<JobOutcome> {
+export function runJobProcess(
+  job: RenderJob,
+  options: { tmpDir: string; timeoutMs: number; signal?: AbortSignal; onLog?: (log: SceneLog) => void },
+): Promise<JobOutcome> {
   return new Promise<JobOutcome>((resolvePromise, reject) => {
     const child = fork(WORKER, [], {
       cwd: options.tmpDir,

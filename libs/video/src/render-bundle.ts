@@ -35,7 +35,12 @@ export function renderBundle(cacheDir: string = DEFAULT_BUNDLE_CACHE): Promise<s
       await mkdir(cacheDir, { recursive: true });
       const scratch = `${target}.building-${process.pid}-${Date.now()}`;
       try {
-        await bundle({ entryPoint: join(RUNTIME_DIR, 'index.jsx'), outDir: scratch, enableCaching: false, ignoreRegisterRootWarning: true });
+        await bundle({
+          entryPoint: join(RUNTIME_DIR, 'index.jsx'),
+          outDir: scratch,
+          enableCaching: false,
+          ignoreRegisterRootWarning: true,
+        });
         if (!existsSync(join(target, 'index.html'))) {
           await rm(target, { recursive: true, force: true });
           await rename(scratch, target);

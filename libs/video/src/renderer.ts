@@ -115,7 +115,10 @@ interface Plan {
 /** GIF frame step and scale for a composition (MP4: every frame, full size). */
 export function gifSettings(kind: 'code' | 'timeline', meta: { width: number; fps: number }): { everyNthFrame: number; scale: number } {
   if (kind === 'code') return { everyNthFrame: GIF_RULES.codeFrameStep, scale: 1 };
-  return { everyNthFrame: Math.max(1, Math.ceil(meta.fps / GIF_RULES.timelineMaxFps)), scale: Math.min(1, GIF_RULES.timelineMaxWidth / meta.width) };
+  return {
+    everyNthFrame: Math.max(1, Math.ceil(meta.fps / GIF_RULES.timelineMaxFps)),
+    scale: Math.min(1, GIF_RULES.timelineMaxWidth / meta.width),
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -135,7 +138,12 @@ async function freePort(): Promise<number> {
 async function writeLauncher(options: { dir: string; browserExecutable: string; proxy: EgressProxy; servePort: number }): Promise<string> {
   const path = join(options.dir, 'chromium-guarded.sh');
   const bypass = `<-loopback>;localhost:${options.servePort};127.0.0.1:${options.servePort}`;
-  const flags = [...BASE_FLAGS.filter((flag) => !flag.startsWith('--proxy')), `--proxy-server=${options.proxy.address}`, `--proxy-bypass-list=${bypass}`, '--force-webrtc-ip-handling-policy=disable_non_proxied_udp'];
+  const flags = [
+    ...BASE_FLAGS.filter((flag) => !flag.startsWith('--proxy')),
+    `--proxy-server=${options.proxy.address}`,
+    `--proxy-bypass-list=${bypass}`,
+    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  ];
   const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
   const script = [
     '#!/bin/sh',
@@ -159,12 +167,22 @@ async function writeLauncher(options: { dir: string; browserExecutable: string; 
 async function planOf(source: VideoTemplateSource, variables: Record<string, unknown>): Promise<Plan> {
   if (source.kind === 'code') {
     const checked = await checkCodeTemplate(source.tsx);
-    if (!checked.ok) throw new ProblemError('template-compile-error', { detail: `The code template does not compile: ${checked.errors.map((e) => e.message).join('; ')}`.slice(0, 2_000) });
+    if (!checked.ok)
+      throw new ProblemError('template-compile-error', {
+        detail: `The code template does not compile: ${checked.errors.map((e) => e.message).join('; ')}`.slice(0, 2_000),
+      });
     const { defaultProps, ...meta } = checked.meta;
-    return { compositionId: 'code', inputProps: { code: checked.code, meta: checked.meta, props: { ...defaultProps, ...variables } }, meta };
+    return {
+      compositionId: 'code',
+      inputProps: { code: checked.code, meta: checked.meta, props: { ...defaultProps, ...variables } },
+      meta,
+    };
   }
   const checked = checkTimelineProject(source.projectJson);
-  if (!checked.ok) throw new ProblemError('validation-error', { detail: `The timeline project is invalid: ${checked.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`.slice(0, 2_000) });
+  if (!checked.ok)
+    throw new ProblemError('validation-error', {
+      detail: `The timeline project is invalid: ${checked.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`.slice(0, 2_000),
+    });
   return { compositionId: 'timeline', inputProps: { project: checked.project, variables }, meta: checked.meta };
 }
 
@@ -175,20 +193,26 @@ function firstLine(message: string): string {
 
 /** A job's end, as what the caller gets: the job's answer, or a typed error. */
 function settle(outcome: JobOutcome, timeoutMs: number): Composition {
-  const timeout = () => new ProblemError('render-timeout', { detail: `The video did not finish rendering within ${Math.round(timeoutMs / 1000)} s. Check for delayRender() calls that are never continued and for resources that never load.` });
+  const timeout = () =>
+    new ProblemError('render-timeout', {
+      detail: `The video did not finish rendering within ${Math.round(timeoutMs / 1000)} s. Check for delayRender() calls that are never continued and for resources that never load.`,
+    });
   switch (outcome.end) {
     case 'timeout':
       throw timeout();
     case 'aborted':
       throw new VideoRenderAbortedError(outcome.reason);
     case 'exit':
-      throw new Error(`The video job process ended without an answer (${outcome.signal ?? `exit code ${outcome.code}`}): ${outcome.stderr.slice(-500)}`);
+      throw new Error(
+        `The video job process ended without an answer (${outcome.signal ?? `exit code ${outcome.code}`}): ${outcome.stderr.slice(-500)}`,
+      );
     case 'message': {
       const { message } = outcome;
       if (message.type === 'done') return message.composition;
       if (message.phase === 'launch') throw new Error(`The video job could not start: ${message.error.message}`);
       // Remotion's own limit on delayRender() (the scene may set a shorter one) is a time-out too.
-      if (/delayRender\(\).*not cleared after/.test(message.error.message)) throw new ProblemError('render-timeout', { detail: `The scene did not finish loading: ${firstLine(message.error.message)}` });
+      if (/delayRender\(\).*not cleared after/.test(message.error.message))
+        throw new ProblemError('render-timeout', { detail: `The scene did not finish loading: ${firstLine(message.error.message)}` });
       return throwSceneProblem(message.error.message);
     }
   }
@@ -243,7 +267,9 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
   await mkdir(options.workDir, { recursive: true });
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
   // Built in the background (seconds, once per version): the service starts at once and the first job waits for it.
-  renderBundle(options.bundleCacheDir).catch((error: unknown) => options.logger?.error({ err: error }, 'building the video render bundle failed; the next render retries'));
+  renderBundle(options.bundleCacheDir).catch((error: unknown) =>
+    options.logger?.error({ err: error }, 'building the video render bundle failed; the next render retries'),
+  );
   const proxy = await startEgressProxy({ guard: options.guard, ...(options.logger ? { logger: options.logger } : {}) });
   const slots = createSlots(concurrency);
   const running = new Set<Promise<unknown>>();
@@ -255,7 +281,12 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
    * slot, a directory, the job process under the watchdog; the directory is removed in any case.
    */
   async function job<T>(
-    input: { source: VideoTemplateSource; variables: Record<string, unknown>; signal?: AbortSignal | undefined; logger?: Logger | undefined },
+    input: {
+      source: VideoTemplateSource;
+      variables: Record<string, unknown>;
+      signal?: AbortSignal | undefined;
+      logger?: Logger | undefined;
+    },
     spec: (plan: Plan, base: JobBase) => RenderJob,
     finish: (composition: Composition, job: RenderJob) => Promise<T>,
   ): Promise<T> {
@@ -276,13 +307,25 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         const port = await freePort();
         const browserExecutable = await writeLauncher({ dir, browserExecutable: options.browserExecutable, proxy, servePort: port });
         // Remotion's own limit (delayRender, page loads) must be at least 7 s; the watchdog is ours.
-        const jobSpec = spec(plan, { dir, serveUrl, port, browserExecutable, timeoutMs: Math.max(REMOTION_MIN_TIMEOUT_MS, options.timeoutMs) });
+        const jobSpec = spec(plan, {
+          dir,
+          serveUrl,
+          port,
+          browserExecutable,
+          timeoutMs: Math.max(REMOTION_MIN_TIMEOUT_MS, options.timeoutMs),
+        });
         const started = Date.now();
         const onLog = (log: SceneLog) => logger?.info({ level: log.level, text: log.text }, 'scene console');
         const outcome = await runJobProcess(jobSpec, { tmpDir, timeoutMs: options.timeoutMs, onLog, ...(signal ? { signal } : {}) });
         if (outcome.end !== 'message' || outcome.message.type !== 'done') {
-          const failure = outcome.end === 'message' && outcome.message.type === 'error' ? { phase: outcome.message.phase, message: firstLine(outcome.message.error.message) } : {};
-          logger?.warn({ end: outcome.end, ...failure, ms: Date.now() - started, stderr: outcome.stderr.slice(-2_000) }, 'video job failed');
+          const failure =
+            outcome.end === 'message' && outcome.message.type === 'error'
+              ? { phase: outcome.message.phase, message: firstLine(outcome.message.error.message) }
+              : {};
+          logger?.warn(
+            { end: outcome.end, ...failure, ms: Date.now() - started, stderr: outcome.stderr.slice(-2_000) },
+            'video job failed',
+          );
         }
         return await finish(settle(outcome, options.timeoutMs), jobSpec);
       } finally {
@@ -315,7 +358,16 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         (plan, base) => {
           const { everyNthFrame, scale } = gif ? gifSettings(plan.compositionId, plan.meta) : { everyNthFrame: 1, scale: 1 };
           const { dir, ...common } = base;
-          return { ...common, kind: 'media', compositionId: plan.compositionId, inputProps: plan.inputProps, output: join(dir, gif ? 'out.gif' : 'out.mp4'), codec: gif ? 'gif' : 'h264', everyNthFrame, scale };
+          return {
+            ...common,
+            kind: 'media',
+            compositionId: plan.compositionId,
+            inputProps: plan.inputProps,
+            output: join(dir, gif ? 'out.gif' : 'out.mp4'),
+            codec: gif ? 'gif' : 'h264',
+            everyNthFrame,
+            scale,
+          };
         },
         async (composition, spec) => ({
           bytes: await readFile(spec.output),
@@ -334,9 +386,21 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         (plan, base) => {
           const { dir, ...common } = base;
           const frame = Math.max(0, Math.min(Math.floor(input.frame), plan.meta.durationInFrames - 1));
-          return { ...common, kind: 'still', compositionId: plan.compositionId, inputProps: plan.inputProps, output: join(dir, 'frame.png'), frame };
+          return {
+            ...common,
+            kind: 'still',
+            compositionId: plan.compositionId,
+            inputProps: plan.inputProps,
+            output: join(dir, 'frame.png'),
+            frame,
+          };
         },
-        async (composition, spec) => ({ bytes: await readFile(spec.output), width: composition.width, height: composition.height, frame: spec.frame ?? 0 }),
+        async (composition, spec) => ({
+          bytes: await readFile(spec.output),
+          width: composition.width,
+          height: composition.height,
+          frame: spec.frame ?? 0,
+        }),
       );
     },
 

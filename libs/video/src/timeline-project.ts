@@ -44,13 +44,26 @@ export type TimelineClip = z.infer<typeof TimelineClip>;
  */
 export const TimelineProject = z
   .object({
-    width: z.number().int().min(2).max(VIDEO_LIMITS.maxSide).refine((n) => n % 2 === 0, 'width must be even (H.264 video needs even sizes).'),
-    height: z.number().int().min(2).max(VIDEO_LIMITS.maxSide).refine((n) => n % 2 === 0, 'height must be even (H.264 video needs even sizes).'),
+    width: z
+      .number()
+      .int()
+      .min(2)
+      .max(VIDEO_LIMITS.maxSide)
+      .refine((n) => n % 2 === 0, 'width must be even (H.264 video needs even sizes).'),
+    height: z
+      .number()
+      .int()
+      .min(2)
+      .max(VIDEO_LIMITS.maxSide)
+      .refine((n) => n % 2 === 0, 'height must be even (H.264 video needs even sizes).'),
     fps: z.number().int().min(1).max(VIDEO_LIMITS.maxFps),
     /** Default: the end of the last clip. */
     durationInFrames: z.number().int().min(1).optional(),
     backgroundColor: z.string().max(100).default('#000000'),
-    tracks: z.array(z.object({ clips: z.array(TimelineClip).max(500) }).strict()).min(1).max(50),
+    tracks: z
+      .array(z.object({ clips: z.array(TimelineClip).max(500) }).strict())
+      .min(1)
+      .max(50),
   })
   .strict();
 export type TimelineProject = z.infer<typeof TimelineProject> & { durationInFrames: number };
@@ -62,12 +75,25 @@ export type TimelineCheck =
 /** Validate a timeline project and fix its length (the last clip's end when not given). */
 export function checkTimelineProject(projectJson: unknown): TimelineCheck {
   const parsed = TimelineProject.safeParse(projectJson);
-  if (!parsed.success) return { ok: false, errors: parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })) };
+  if (!parsed.success)
+    return { ok: false, errors: parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })) };
   const project = parsed.data;
   const lastEnd = Math.max(0, ...project.tracks.flatMap((track) => track.clips.map((clip) => clip.from + clip.durationInFrames)));
   const durationInFrames = project.durationInFrames ?? lastEnd;
   const maxFrames = project.fps * VIDEO_LIMITS.maxSeconds;
-  if (durationInFrames < 1) return { ok: false, errors: [{ path: 'durationInFrames', message: 'The project is empty: give durationInFrames or at least one clip.' }] };
-  if (durationInFrames > maxFrames) return { ok: false, errors: [{ path: 'durationInFrames', message: `At most ${VIDEO_LIMITS.maxSeconds} s (${maxFrames} frames at ${project.fps} fps).` }] };
-  return { ok: true, project: { ...project, durationInFrames }, meta: { width: project.width, height: project.height, fps: project.fps, durationInFrames } };
+  if (durationInFrames < 1)
+    return {
+      ok: false,
+      errors: [{ path: 'durationInFrames', message: 'The project is empty: give durationInFrames or at least one clip.' }],
+    };
+  if (durationInFrames > maxFrames)
+    return {
+      ok: false,
+      errors: [{ path: 'durationInFrames', message: `At most ${VIDEO_LIMITS.maxSeconds} s (${maxFrames} frames at ${project.fps} fps).` }],
+    };
+  return {
+    ok: true,
+    project: { ...project, durationInFrames },
+    meta: { width: project.width, height: project.height, fps: project.fps, durationInFrames },
+  };
 }

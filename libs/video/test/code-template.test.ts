@@ -18,7 +18,13 @@ describe('checkCodeTemplate', () => {
     const checked = await checkCodeTemplate(SCENE);
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
-    expect(checked.meta).toEqual({ width: 320, height: 180, fps: 25, durationInFrames: 50, defaultProps: { title: 'Hi', size: -2, tags: ['a'], nested: { on: true } } });
+    expect(checked.meta).toEqual({
+      width: 320,
+      height: 180,
+      fps: 25,
+      durationInFrames: 50,
+      defaultProps: { title: 'Hi', size: -2, tags: ['a'], nested: { on: true } },
+    });
     // The module the render bundle evaluates: CommonJS requiring only allowed modules.
     expect(checked.code).toContain('require("remotion")');
     expect(checked.code).not.toMatch(/require\("(?!remotion|react\/jsx-runtime|react")/);
@@ -31,16 +37,28 @@ describe('checkCodeTemplate', () => {
     expect(await messages(`${SCENE}\nexport const later = () => import('node:net');`)).toMatch(/"node:net"/);
     expect(await messages(`import x from '@remotion/lambda';\n${SCENE}`)).toMatch(/not available on this server/);
     expect(await messages(`import x from './local';\n${SCENE}`)).toMatch(/"\.\/local" is not allowed/);
-    expect(await messages(`${SCENE}\nexport async function later() { const net = await import('node:net'); return net; }`)).toMatch(/"node:net" is not allowed/);
+    expect(await messages(`${SCENE}\nexport async function later() { const net = await import('node:net'); return net; }`)).toMatch(
+      /"node:net" is not allowed/,
+    );
   });
 
   it('refuses import() and require() of a computed name (it cannot be checked), and turns import() into the scene require', async () => {
-    expect(await messages(`${SCENE}\nconst name = 'node:fs';\nexport const load = () => import(name);`)).toMatch(/import\(\) needs a string literal/);
-    expect(await messages(`${SCENE}\nconst name = 'fs';\nexport const load = () => require(name);`)).toMatch(/require\(\) needs a string literal/);
-    expect(await messages(`${SCENE}\nexport const load = (n: string) => import(\`node:\${n}\`);`)).toMatch(/import\(\) needs a string literal/);
-    expect(await messages(`${SCENE}\nconst r = require;\nexport const load = () => r('fs');`)).toMatch(/require may only be called directly/);
+    expect(await messages(`${SCENE}\nconst name = 'node:fs';\nexport const load = () => import(name);`)).toMatch(
+      /import\(\) needs a string literal/,
+    );
+    expect(await messages(`${SCENE}\nconst name = 'fs';\nexport const load = () => require(name);`)).toMatch(
+      /require\(\) needs a string literal/,
+    );
+    expect(await messages(`${SCENE}\nexport const load = (n: string) => import(\`node:\${n}\`);`)).toMatch(
+      /import\(\) needs a string literal/,
+    );
+    expect(await messages(`${SCENE}\nconst r = require;\nexport const load = () => r('fs');`)).toMatch(
+      /require may only be called directly/,
+    );
     // Property names are not references to require.
-    const fine = await checkCodeTemplate(`${SCENE}\nexport const o = { require: 1 }; export const p = (x: { require: number }) => x.require;\nexport const later = () => import('zod');`);
+    const fine = await checkCodeTemplate(
+      `${SCENE}\nexport const o = { require: 1 }; export const p = (x: { require: number }) => x.require;\nexport const later = () => import('zod');`,
+    );
     expect(fine.ok).toBe(true);
     if (!fine.ok) return;
     // In the compiled module a literal import() is a call of the scene's require (its module table), never the browser's loader.
@@ -66,7 +84,19 @@ describe('checkCodeTemplate', () => {
 });
 
 describe('checkTimelineProject', () => {
-  const project = { width: 1280, height: 720, fps: 30, tracks: [{ clips: [{ type: 'solid', color: '#fff', from: 0, durationInFrames: 45 }, { type: 'text', text: 'x', from: 30, durationInFrames: 30 }] }] };
+  const project = {
+    width: 1280,
+    height: 720,
+    fps: 30,
+    tracks: [
+      {
+        clips: [
+          { type: 'solid', color: '#fff', from: 0, durationInFrames: 45 },
+          { type: 'text', text: 'x', from: 30, durationInFrames: 30 },
+        ],
+      },
+    ],
+  };
 
   it('accepts a project and takes its length from the last clip', () => {
     const checked = checkTimelineProject(project);
@@ -74,11 +104,33 @@ describe('checkTimelineProject', () => {
   });
 
   it('lists every problem with its path', () => {
-    const checked = checkTimelineProject({ ...project, fps: 0, tracks: [{ clips: [{ type: 'video', from: 0, durationInFrames: 1 }, { type: 'text', from: -1, durationInFrames: 0 }] }] });
+    const checked = checkTimelineProject({
+      ...project,
+      fps: 0,
+      tracks: [
+        {
+          clips: [
+            { type: 'video', from: 0, durationInFrames: 1 },
+            { type: 'text', from: -1, durationInFrames: 0 },
+          ],
+        },
+      ],
+    });
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
-    expect(checked.errors.map((e) => e.path).sort()).toEqual(['fps', 'tracks.0.clips.0.type', 'tracks.0.clips.1.durationInFrames', 'tracks.0.clips.1.from']);
-    expect(checkTimelineProject({ ...project, tracks: [{ clips: [] }] })).toMatchObject({ ok: false, errors: [{ path: 'durationInFrames' }] });
-    expect(checkTimelineProject({ ...project, durationInFrames: 30 * 601 })).toMatchObject({ ok: false, errors: [{ path: 'durationInFrames' }] });
+    expect(checked.errors.map((e) => e.path).sort()).toEqual([
+      'fps',
+      'tracks.0.clips.0.type',
+      'tracks.0.clips.1.durationInFrames',
+      'tracks.0.clips.1.from',
+    ]);
+    expect(checkTimelineProject({ ...project, tracks: [{ clips: [] }] })).toMatchObject({
+      ok: false,
+      errors: [{ path: 'durationInFrames' }],
+    });
+    expect(checkTimelineProject({ ...project, durationInFrames: 30 * 601 })).toMatchObject({
+      ok: false,
+      errors: [{ path: 'durationInFrames' }],
+    });
   });
 });

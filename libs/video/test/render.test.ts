@@ -29,7 +29,18 @@ const PROJECT = {
   backgroundColor: '#000000',
   tracks: [
     { clips: [{ type: 'solid', color: '#ff0000', variable: 'background', from: 0, durationInFrames: 6 }] },
-    { clips: [{ type: 'text', text: 'Launch', variable: 'headline', from: 0, durationInFrames: 6, style: { x: 40, y: 40, width: 600, fontSize: 64, color: '#ffffff' } }] },
+    {
+      clips: [
+        {
+          type: 'text',
+          text: 'Launch',
+          variable: 'headline',
+          from: 0,
+          durationInFrames: 6,
+          style: { x: 40, y: 40, width: 600, fontSize: 64, color: '#ffffff' },
+        },
+      ],
+    },
   ],
 };
 
@@ -59,7 +70,9 @@ describe('createVideoRenderer (Remotion on the headless shell)', () => {
     renderer = await createVideoRenderer({ browserExecutable: CHROMIUM, workDir: join(workDir, 'main'), timeoutMs: 60_000, guard });
     quick = await createVideoRenderer({ browserExecutable: CHROMIUM, workDir: join(workDir, 'quick'), timeoutMs: 4_000, guard });
     const { default: sharp } = await import('sharp');
-    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#00ff00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
     server = createServer((_req, res) => {
       privateHits++;
       res.writeHead(200, { 'content-type': 'image/png' }).end(png);
@@ -140,10 +153,14 @@ export default function Scene() { throw new Error('the scene broke on purpose');
   });
 
   it('refuses what does not compile or validate before starting anything', async () => {
-    const compile = await problemOf(renderer.render({ source: { kind: 'code', tsx: `import fs from 'fs';\n${SCENE}` }, variables: {}, format: 'mp4' }));
+    const compile = await problemOf(
+      renderer.render({ source: { kind: 'code', tsx: `import fs from 'fs';\n${SCENE}` }, variables: {}, format: 'mp4' }),
+    );
     expect(compile.slug).toBe('template-compile-error');
     expect(compile.detail).toMatch(/"fs" is not allowed/);
-    const invalid = await problemOf(renderer.still({ source: { kind: 'timeline', projectJson: { ...PROJECT, width: 1281 } }, variables: {}, frame: 0 }));
+    const invalid = await problemOf(
+      renderer.still({ source: { kind: 'timeline', projectJson: { ...PROJECT, width: 1281 } }, variables: {}, frame: 0 }),
+    );
     expect(invalid.slug).toBe('validation-error');
     expect(invalid.detail).toMatch(/width/);
   });

@@ -60,9 +60,21 @@ async function run(job) {
   let browser = null;
   try {
     // Never a download: the executable is always ours (a launcher around Debian's headless shell).
-    const browserOptions = { browserExecutable: job.browserExecutable, chromeMode: /** @type {const} */ ('headless-shell'), logLevel: /** @type {const} */ ('error') };
+    const browserOptions = {
+      browserExecutable: job.browserExecutable,
+      chromeMode: /** @type {const} */ ('headless-shell'),
+      logLevel: /** @type {const} */ ('error'),
+    };
     browser = await openBrowser('chrome', browserOptions);
-    const common = { ...browserOptions, serveUrl: job.serveUrl, port: job.port, timeoutInMilliseconds: job.timeoutMs, puppeteerInstance: browser, inputProps: job.inputProps, onBrowserLog };
+    const common = {
+      ...browserOptions,
+      serveUrl: job.serveUrl,
+      port: job.port,
+      timeoutInMilliseconds: job.timeoutMs,
+      puppeteerInstance: browser,
+      inputProps: job.inputProps,
+      onBrowserLog,
+    };
     phase = 'compose';
     const composition = await selectComposition({ ...common, id: job.compositionId });
     phase = 'render';

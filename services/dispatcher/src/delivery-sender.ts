@@ -110,10 +110,21 @@ export class DeliverySender {
 
   async #attempt(delivery: ClaimedWebhookDelivery): Promise<void> {
     const { db, logger, now } = this.#options;
-    const log = logger.child({ deliveryId: delivery.id, event: delivery.event, attempt: delivery.attempt, subscription: delivery.subscriptionUid, batchId: delivery.batchId });
+    const log = logger.child({
+      deliveryId: delivery.id,
+      event: delivery.event,
+      attempt: delivery.attempt,
+      subscription: delivery.subscriptionUid,
+      batchId: delivery.batchId,
+    });
     try {
       if (!delivery.target) {
-        await cancelWebhookDelivery(db, { id: delivery.id, attempt: delivery.attempt, at: now(), reason: 'The receiver no longer exists.' });
+        await cancelWebhookDelivery(db, {
+          id: delivery.id,
+          attempt: delivery.attempt,
+          at: now(),
+          reason: 'The receiver no longer exists.',
+        });
         return;
       }
       let secret: string | null = null;
@@ -124,7 +135,11 @@ export class DeliverySender {
       }
       const outcome =
         secret === null
-          ? { ok: false, responseCode: null, error: 'The delivery could not be signed: the server key changed since the subscription was created.' }
+          ? {
+              ok: false,
+              responseCode: null,
+              error: 'The delivery could not be signed: the server key changed since the subscription was created.',
+            }
           : await sendWebhook({
               guard: this.#options.guard,
               url: delivery.target.url,
@@ -138,10 +153,22 @@ export class DeliverySender {
       const at = now();
       const delay = outcome.ok ? undefined : this.#options.retryScheduleMs[delivery.attempt - 1];
       const nextAttemptAt = delay === undefined ? null : new Date(at.getTime() + delay);
-      const recorded = await recordWebhookAttempt(db, { id: delivery.id, attempt: delivery.attempt, at, ok: outcome.ok, responseCode: outcome.responseCode, error: outcome.error, nextAttemptAt });
+      const recorded = await recordWebhookAttempt(db, {
+        id: delivery.id,
+        attempt: delivery.attempt,
+        at,
+        ok: outcome.ok,
+        responseCode: outcome.responseCode,
+        error: outcome.error,
+        nextAttemptAt,
+      });
       attempts.add(1, { outcome: outcome.ok ? 'delivered' : nextAttemptAt ? 'retry' : 'failed' });
       if (outcome.ok) log.info({ status: outcome.responseCode }, 'webhook delivered');
-      else log.warn({ status: outcome.responseCode, error: outcome.error, nextAttemptAt }, nextAttemptAt ? 'webhook attempt failed; will retry' : 'webhook delivery failed for good');
+      else
+        log.warn(
+          { status: outcome.responseCode, error: outcome.error, nextAttemptAt },
+          nextAttemptAt ? 'webhook attempt failed; will retry' : 'webhook delivery failed for good',
+        );
       if (recorded.disabled) log.warn('subscription disabled after its delivery failed every attempt');
     } catch (error) {
       // The claim lapses and another attempt follows; nothing is lost.

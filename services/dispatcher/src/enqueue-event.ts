@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { WEBHOOK_DATA, newId, type WebhookEnvelope, type WebhookEvent } from '@pressroom/contracts';
 import type { Delivery } from '@pressroom/bus';
-import { enqueueWebhookDeliveries, getBatchById, matchingSubscriptions, type Db, type EventRouting, type NewWebhookDelivery } from '@pressroom/db';
+import {
+  enqueueWebhookDeliveries,
+  getBatchById,
+  matchingSubscriptions,
+  type Db,
+  type EventRouting,
+  type NewWebhookDelivery,
+} from '@pressroom/db';
 import type { Logger } from '@pressroom/telemetry';
 
 /** Any event the dispatcher delivers: the contract's envelope plus our routing fields. */
@@ -60,7 +67,14 @@ export function enqueueEventHandler(deps: { db: Db; logger: Logger; now: () => D
       const batchId = String(event.data.batchId);
       const batch = await getBatchById(deps.db, batchId);
       if (batch?.webhookUrl && batch.webhookSecretCiphertext) {
-        rows.push({ ...base, id: newId('whd'), subscriptionUid: null, batchId, targetUrl: batch.webhookUrl, dedupeKey: `batch:${batchId}:${eventKey}` });
+        rows.push({
+          ...base,
+          id: newId('whd'),
+          subscriptionUid: null,
+          batchId,
+          targetUrl: batch.webhookUrl,
+          dedupeKey: `batch:${batchId}:${eventKey}`,
+        });
       }
     }
     const inserted = await enqueueWebhookDeliveries(deps.db, rows);

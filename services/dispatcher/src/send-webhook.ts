@@ -47,7 +47,11 @@ export async function sendWebhook(options: {
     if (response.status >= 200 && response.status < 300) return { ok: true, responseCode: response.status, error: null };
     if (response.status >= 300 && response.status < 400) {
       const location = response.headers.get('location');
-      return { ok: false, responseCode: response.status, error: `The receiver redirected (HTTP ${response.status}${location ? ` to ${location.slice(0, 200)}` : ''}); webhook deliveries do not follow redirects.` };
+      return {
+        ok: false,
+        responseCode: response.status,
+        error: `The receiver redirected (HTTP ${response.status}${location ? ` to ${location.slice(0, 200)}` : ''}); webhook deliveries do not follow redirects.`,
+      };
     }
     return { ok: false, responseCode: response.status, error: `The receiver answered HTTP ${response.status}.` };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { CATALOG, assertHandlers, type EventSubject } from '@pressroom/contracts';
+import { CATALOG, assertHandlers } from '@pressroom/contracts';
 import type { Bus, DeliveryHandler, Subscription } from '@pressroom/bus';
 import type { Db, SecretBox } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
@@ -35,7 +35,13 @@ export interface Dispatcher {
 }
 
 /** Every event a subscription can name (routing honours `filters.templateId`, `filters.bindingId`, `filters.type`). */
-export const DISPATCHER_SUBJECTS = [CATALOG.renderCompleted, CATALOG.renderFailed, CATALOG.batchCompleted, CATALOG.bindingUpdated, CATALOG.bindingFailed] as const;
+export const DISPATCHER_SUBJECTS = [
+  CATALOG.renderCompleted,
+  CATALOG.renderFailed,
+  CATALOG.batchCompleted,
+  CATALOG.bindingUpdated,
+  CATALOG.bindingFailed,
+] as const;
 
 /** The group whose durable consumers feed the dispatcher; every replica joins it and shares the events. */
 export const DISPATCHER_GROUP = 'dispatcher';
@@ -61,12 +67,17 @@ export async function startDispatcher(deps: DispatcherDeps): Promise<Dispatcher>
     concurrency: deps.concurrency ?? 16,
     historyMs: deps.historyMs ?? 7 * 86_400_000,
   });
-  const enqueue = enqueueEventHandler({ db: deps.db, logger: deps.logger, now, onEnqueued: () => sender.wake() }) as DeliveryHandler<unknown>;
+  const enqueue = enqueueEventHandler({
+    db: deps.db,
+    logger: deps.logger,
+    now,
+    onEnqueued: () => sender.wake(),
+  }) as DeliveryHandler<unknown>;
   const handlers = Object.fromEntries(DISPATCHER_SUBJECTS.map((s) => [s.name, enqueue]));
   assertHandlers('dispatcher', DISPATCHER_SUBJECTS, handlers);
   const subscriptions: Subscription[] = [];
   for (const subject of DISPATCHER_SUBJECTS) {
-    subscriptions.push(await deps.bus.subscribeEvents(subject as EventSubject<unknown>, handlers[subject.name]!, { group: DISPATCHER_GROUP, concurrency: 4 }));
+    subscriptions.push(await deps.bus.subscribeEvents(subject, handlers[subject.name]!, { group: DISPATCHER_GROUP, concurrency: 4 }));
   }
   sender.start();
   deps.logger.info({ retryScheduleMs: deps.retryScheduleMs, timeoutMs: deps.timeoutMs }, 'webhook dispatcher consuming events');

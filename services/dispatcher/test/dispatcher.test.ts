@@ -69,7 +69,17 @@ function completedEvent(ownerId: string, renderId: string): RenderCompletedEvent
     event: 'render.completed',
     timestamp: now,
     ownerId,
-    data: { type: 'image', source: 'html', imageId: renderId, url: `https://files.example/${renderId}.png`, width: 10, height: 10, templateId: null, userId: ownerId, renderedAt: now },
+    data: {
+      type: 'image',
+      source: 'html',
+      imageId: renderId,
+      url: `https://files.example/${renderId}.png`,
+      width: 10,
+      height: 10,
+      templateId: null,
+      userId: ownerId,
+      renderedAt: now,
+    },
   };
 }
 
@@ -148,7 +158,8 @@ describe('dispatcher on PostgreSQL and NATS', () => {
       await a.bus.emit(CATALOG.renderCompleted, completedEvent(ownerId, renderId), { msgId: `${renderId}:completed` });
     }
 
-    const deliveries = async () => (await Promise.all(subscriptions.map((s) => listWebhookDeliveries(a.db, { subscriptionUid: s.uid })))).flat();
+    const deliveries = async () =>
+      (await Promise.all(subscriptions.map((s) => listWebhookDeliveries(a.db, { subscriptionUid: s.uid })))).flat();
     await waitFor(async () => {
       const rows = await deliveries();
       return rows.length === events * subscriptions.length && rows.every((d) => d.state === 'delivered');
@@ -184,10 +195,22 @@ describe('dispatcher on PostgreSQL and NATS', () => {
     const now = new Date();
     await enqueueWebhookDeliveries(
       a.db,
-      Array.from({ length: 60 }, (_, i) => ({ id: newId('whd'), subscriptionUid: sub.uid, batchId: null, ownerId, event: 'render.failed', targetUrl: null, dedupeKey: `claim-test-${i}`, payload: '{}', nextAttemptAt: now })),
+      Array.from({ length: 60 }, (_, i) => ({
+        id: newId('whd'),
+        subscriptionUid: sub.uid,
+        batchId: null,
+        ownerId,
+        event: 'render.failed',
+        targetUrl: null,
+        dedupeKey: `claim-test-${i}`,
+        payload: '{}',
+        nextAttemptAt: now,
+      })),
     );
     const claims = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => claimDueWebhookDeliveries(i % 2 === 0 ? a.db : b.db, { now: new Date(), limit: 7, leaseMs: 60_000 })),
+      Array.from({ length: 12 }, (_, i) =>
+        claimDueWebhookDeliveries(i % 2 === 0 ? a.db : b.db, { now: new Date(), limit: 7, leaseMs: 60_000 }),
+      ),
     );
     const ids = claims.flat().map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -217,13 +240,21 @@ describe('dispatcher on PostgreSQL and NATS', () => {
     });
     const renderId = newId('img');
     await first.bus.emit(CATALOG.renderCompleted, completedEvent(ownerId, renderId), { msgId: `${renderId}:completed` });
-    await waitFor(async () => (await listWebhookDeliveries(first.db, { subscriptionUid: sub.uid }))[0]?.attempt === 1 && (await listWebhookDeliveries(first.db, { subscriptionUid: sub.uid }))[0]?.state === 'pending', 'first attempt failed');
+    await waitFor(
+      async () =>
+        (await listWebhookDeliveries(first.db, { subscriptionUid: sub.uid }))[0]?.attempt === 1 &&
+        (await listWebhookDeliveries(first.db, { subscriptionUid: sub.uid }))[0]?.state === 'pending',
+      'first attempt failed',
+    );
     await d1.stop();
 
     const second = await process();
     const guard = countingGuard();
     await dispatcher({ ...second, guard: guard.guard, retryScheduleMs: schedule });
-    await waitFor(async () => (await listWebhookDeliveries(second.db, { subscriptionUid: sub.uid }))[0]?.state === 'delivered', 'retry delivered by the new dispatcher');
+    await waitFor(
+      async () => (await listWebhookDeliveries(second.db, { subscriptionUid: sub.uid }))[0]?.state === 'delivered',
+      'retry delivered by the new dispatcher',
+    );
     const calls = receiver.calls.filter((c) => c.path === '/once-down');
     expect(calls).toHaveLength(2);
     expect(calls[0]!.deliveryId).toBe(calls[1]!.deliveryId);

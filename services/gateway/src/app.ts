@@ -79,8 +79,26 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(templateLanguageRoutes({ db: deps.db }));
   app.use(templateRoutes(renderDeps));
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
-  app.use(batchRoutes({ db: deps.db, bus: deps.bus, guard: deps.guard, secretBox: deps.secretBox, csvMaxBytes: deps.settings.csvMaxBytes, retentionMs: deps.settings.batchRetentionMs }));
-  app.use(bindingRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox, publicBaseUrl: deps.settings.publicBaseUrl, maxBytes: deps.settings.bindingMaxBytes ?? 5 * 1024 * 1024, fetchTimeoutMs: deps.settings.bindingFetchTimeoutMs ?? 10_000 }));
+  app.use(
+    batchRoutes({
+      db: deps.db,
+      bus: deps.bus,
+      guard: deps.guard,
+      secretBox: deps.secretBox,
+      csvMaxBytes: deps.settings.csvMaxBytes,
+      retentionMs: deps.settings.batchRetentionMs,
+    }),
+  );
+  app.use(
+    bindingRoutes({
+      db: deps.db,
+      guard: deps.guard,
+      secretBox: deps.secretBox,
+      publicBaseUrl: deps.settings.publicBaseUrl,
+      maxBytes: deps.settings.bindingMaxBytes ?? 5 * 1024 * 1024,
+      fetchTimeoutMs: deps.settings.bindingFetchTimeoutMs ?? 10_000,
+    }),
+  );
   const videoDeps = { ...renderDeps, videoWaitMs: deps.settings.videoWaitMs ?? 300_000 };
   app.use(videoGenerateRoutes({ ...videoDeps, ai: deps.settings.ai ?? null }));
   app.use(videoRoutes({ ...videoDeps, guard: deps.guard, previewPerMinute: deps.settings.videoPreviewPerMinute ?? 60 }));

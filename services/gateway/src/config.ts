@@ -11,7 +11,11 @@ export const gatewayEnv = z.object({
   /** Base of the problem `type` URIs; default `<public base URL>/errors`. */
   PRESSROOM_ERRORS_BASE_URL: z.string().url().optional(),
   /** Largest accepted JSON body (bytes). */
-  PRESSROOM_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  PRESSROOM_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
   /** How long a request waits for its render before answering 202 with the render id. */
   PRESSROOM_RENDER_WAIT_MS: z.coerce.number().int().positive().default(45_000),
   /** How long a verified API key is trusted before it is looked up again. */
@@ -71,7 +75,12 @@ export function gatewaySettings(env: GatewayEnv): GatewaySettings {
     videoPreviewPerMinute: env.PRESSROOM_VIDEO_PREVIEW_PER_MINUTE,
     ai:
       env.PRESSROOM_AI_BASE_URL && env.PRESSROOM_AI_API_KEY
-        ? { baseUrl: env.PRESSROOM_AI_BASE_URL, apiKey: env.PRESSROOM_AI_API_KEY, model: env.PRESSROOM_AI_MODEL, timeoutMs: env.PRESSROOM_AI_TIMEOUT_MS }
+        ? {
+            baseUrl: env.PRESSROOM_AI_BASE_URL,
+            apiKey: env.PRESSROOM_AI_API_KEY,
+            model: env.PRESSROOM_AI_MODEL,
+            timeoutMs: env.PRESSROOM_AI_TIMEOUT_MS,
+          }
         : null,
   };
 }

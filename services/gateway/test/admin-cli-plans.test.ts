@@ -39,10 +39,26 @@ describe('admin CLI plans', () => {
     const plain = (await findAccountByName(db, 'plain'))!;
     expect(plain.plan).toBe('free');
 
-    const ent = await cli(testDb.url, 'accounts', 'plan', 'plain', 'enterprise', '--per-minute', '5000', '--render-credits', '250000', '--overage', 'on');
+    const ent = await cli(
+      testDb.url,
+      'accounts',
+      'plan',
+      'plain',
+      'enterprise',
+      '--per-minute',
+      '5000',
+      '--render-credits',
+      '250000',
+      '--overage',
+      'on',
+    );
     expect(ent.stderr).toBe('');
     expect(ent.stdout).toMatch(/plan enterprise, 5000\/min, 10000000\/day, 250000 render credits/);
-    expect(await getOwnerPlan(db, plain.id)).toMatchObject({ plan: 'enterprise', overage: true, limits: { perMinute: 5000, renderCredits: 250000 } });
+    expect(await getOwnerPlan(db, plain.id)).toMatchObject({
+      plan: 'enterprise',
+      overage: true,
+      limits: { perMinute: 5000, renderCredits: 250000 },
+    });
 
     const bad = await cli(testDb.url, 'accounts', 'plan', 'plain', 'pro', '--per-minute', '5');
     expect(bad.code).not.toBe(0);

@@ -12,7 +12,10 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const entry = 'services/gateway/src/admin-cli/main.ts';
 
 // The CLI as an operator runs it: a child process, configured only through the environment.
-async function cli(database: string | { dataDir: string }, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string; lastLine: string }> {
+async function cli(
+  database: string | { dataDir: string },
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string; lastLine: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--conditions=source', '--import', 'tsx', entry, ...args], {
       cwd: repoRoot,

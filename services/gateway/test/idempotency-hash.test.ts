@@ -10,7 +10,9 @@ describe('idempotency request hash', () => {
   });
   it('treats an empty body as {} and hashes non-JSON bytes raw', () => {
     expect(idempotencyRequestHash('POST', '/x', Buffer.alloc(0))).toBe(idempotencyRequestHash('POST', '/x', Buffer.from('{}')));
-    expect(idempotencyRequestHash('POST', '/x', Buffer.from('not json'))).not.toBe(idempotencyRequestHash('POST', '/x', Buffer.from('not json!')));
+    expect(idempotencyRequestHash('POST', '/x', Buffer.from('not json'))).not.toBe(
+      idempotencyRequestHash('POST', '/x', Buffer.from('not json!')),
+    );
   });
   it('accepts 1-255 printable ASCII characters only', () => {
     expect(isValidIdempotencyKey('a')).toBe(true);

@@ -6,7 +6,16 @@ declare module 'gifenc' {
       index: Uint8Array,
       width: number,
       height: number,
-      options?: { palette?: Palette; delay?: number; repeat?: number; transparent?: boolean; transparentIndex?: number; dispose?: number; colorDepth?: number; first?: boolean },
+      options?: {
+        palette?: Palette;
+        delay?: number;
+        repeat?: number;
+        transparent?: boolean;
+        transparentIndex?: number;
+        dispose?: number;
+        colorDepth?: number;
+        first?: boolean;
+      },
     ): void;
     finish(): void;
     bytes(): Uint8Array;
@@ -15,7 +24,11 @@ declare module 'gifenc' {
   }
   export interface GifencModule {
     GIFEncoder(options?: { initialCapacity?: number; auto?: boolean }): GifEncoderStream;
-    quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number, options?: { format?: 'rgb565' | 'rgb444' | 'rgba4444'; oneBitAlpha?: boolean | number; clearAlpha?: boolean }): Palette;
+    quantize(
+      rgba: Uint8Array | Uint8ClampedArray,
+      maxColors: number,
+      options?: { format?: 'rgb565' | 'rgb444' | 'rgba4444'; oneBitAlpha?: boolean | number; clearAlpha?: boolean },
+    ): Palette;
     applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette, format?: 'rgb565' | 'rgb444' | 'rgba4444'): Uint8Array;
   }
   const gifenc: GifencModule;

@@ -76,7 +76,13 @@ async function renderGif(deps: GifHandlerDeps, command: RenderGifCommand, log: L
     contentType: 'image/gif',
     width: captured.width,
     height: captured.height,
-    details: { animationLength: gif.animationLength, frames: captured.frames, fps: command.fps, quality: command.quality, durationBasis: captured.basis },
+    details: {
+      animationLength: gif.animationLength,
+      frames: captured.frames,
+      fps: command.fps,
+      quality: command.quality,
+      durationBasis: captured.basis,
+    },
   };
 }
 

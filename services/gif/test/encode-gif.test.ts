@@ -7,7 +7,8 @@ describe('gifDelaysCs', () => {
     expect(gifDelaysCs(10, 10)).toEqual(Array(10).fill(10));
     expect(gifDelaysCs(6, 24)).toEqual([5, 4, 4, 4, 4, 4]);
     for (const fps of [10, 15, 24]) {
-      for (const frames of [1, 7, 30, 720]) expect(gifDelaysCs(frames, fps).reduce((a, b) => a + b, 0)).toBe(Math.ceil((100 * frames) / fps - 1e-9));
+      for (const frames of [1, 7, 30, 720])
+        expect(gifDelaysCs(frames, fps).reduce((a, b) => a + b, 0)).toBe(Math.ceil((100 * frames) / fps - 1e-9));
     }
   });
 });

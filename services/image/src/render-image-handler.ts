@@ -1,16 +1,15 @@
 import { context, trace } from '@opentelemetry/api';
 import { CATALOG, StoredCanvas, type RenderImageCommand, type RenderOutcome } from '@pressroom/contracts';
 import type { Bus, Delivery } from '@pressroom/bus';
-import { QueueFullError, captureCanvas, captureImage, type BrowserPool, type CanvasCaptureRequest, type CaptureRequest } from '@pressroom/browser';
 import {
-  claimRender,
-  completeRender,
-  failRender,
-  getRenderById,
-  markTemplateRendered,
-  type Db,
-  type RenderRow,
-} from '@pressroom/db';
+  QueueFullError,
+  captureCanvas,
+  captureImage,
+  type BrowserPool,
+  type CanvasCaptureRequest,
+  type CaptureRequest,
+} from '@pressroom/browser';
+import { claimRender, completeRender, failRender, getRenderById, markTemplateRendered, type Db, type RenderRow } from '@pressroom/db';
 import type { SerializedProblem } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Storage } from '@pressroom/storage';
@@ -29,7 +28,10 @@ export interface ImageHandlerDeps {
 
 const tracer = getTracer('pressroom-image');
 const meter = getMeter('pressroom-image');
-const renderDuration = meter.createHistogram('render_duration_ms', { description: 'Image render time (capture + encode + store)', unit: 'ms' });
+const renderDuration = meter.createHistogram('render_duration_ms', {
+  description: 'Image render time (capture + encode + store)',
+  unit: 'ms',
+});
 const renderCount = meter.createCounter('renders_total', { description: 'Image renders by outcome' });
 
 type RenderRequest = { kind: 'page'; request: CaptureRequest } | { kind: 'canvas'; request: CanvasCaptureRequest };
@@ -37,7 +39,8 @@ type RenderRequest = { kind: 'page'; request: CaptureRequest } | { kind: 'canvas
 async function captureRequestOf(storage: Storage, command: RenderImageCommand): Promise<RenderRequest> {
   const output = { width: command.width, height: command.height, format: command.format, quality: command.quality };
   if (command.source.kind === 'canvas' || command.source.kind === 'stored-canvas') {
-    const { canvas, fonts } = command.source.kind === 'canvas' ? command.source : await readStoredCanvas(storage, command.source.storageKey);
+    const { canvas, fonts } =
+      command.source.kind === 'canvas' ? command.source : await readStoredCanvas(storage, command.source.storageKey);
     return { kind: 'canvas', request: { canvas, fonts, ...output } };
   }
   let source: CaptureRequest['source'];
@@ -61,7 +64,16 @@ async function readStoredCanvas(storage: Storage, storageKey: string): Promise<S
 function outcomeOfRow(row: RenderRow): RenderOutcome {
   const completedAt = (row.completedAt ?? new Date()).toISOString();
   if (row.state === 'done') {
-    return { renderId: row.id, status: 'done', url: row.url!, storageKey: row.storageKey!, contentType: row.contentType!, width: row.width, height: row.height, completedAt };
+    return {
+      renderId: row.id,
+      status: 'done',
+      url: row.url!,
+      storageKey: row.storageKey!,
+      contentType: row.contentType!,
+      width: row.width,
+      height: row.height,
+      completedAt,
+    };
   }
   return { renderId: row.id, status: 'failed', problem: row.error ?? internalProblem(), completedAt };
 }
@@ -96,7 +108,10 @@ export function renderImageHandler(deps: ImageHandlerDeps) {
       await context.with(trace.setSpan(context.active(), span), async () => {
         const render = await captureRequestOf(deps.storage, command);
         const captureOptions = { guard: deps.guard, ...(deps.pngCompression === 'fast' ? { pngReencodeBytesPerPixel: Infinity } : {}) };
-        const image = render.kind === 'canvas' ? await captureCanvas(deps.pool, render.request, captureOptions) : await captureImage(deps.pool, render.request, captureOptions);
+        const image =
+          render.kind === 'canvas'
+            ? await captureCanvas(deps.pool, render.request, captureOptions)
+            : await captureImage(deps.pool, render.request, captureOptions);
         await deps.storage.put(command.output.storageKey, image.bytes, image.contentType);
         const completedAt = new Date();
         const finished = await completeRender(deps.db, {
@@ -111,7 +126,13 @@ export function renderImageHandler(deps: ImageHandlerDeps) {
         if (finished && command.templateId) {
           await markTemplateRendered(deps.db, { uid: command.templateId, thumbnail: command.output.url, renderedAt: completedAt });
         }
-        await announceDone(deps, command, { url: command.output.url, contentType: image.contentType, width: image.width, height: image.height, completedAt });
+        await announceDone(deps, command, {
+          url: command.output.url,
+          contentType: image.contentType,
+          width: image.width,
+          height: image.height,
+          completedAt,
+        });
         renderCount.add(1, { outcome: 'done' });
         log.info({ ms: Math.round(performance.now() - started) }, 'render done');
       });
@@ -135,7 +156,8 @@ export function renderImageHandler(deps: ImageHandlerDeps) {
       renderDuration.record(performance.now() - started);
       span.end();
     }
-    if (command.source.kind === 'stored-html' || command.source.kind === 'stored-canvas') await deps.storage.delete(command.source.storageKey).catch(() => {});
+    if (command.source.kind === 'stored-html' || command.source.kind === 'stored-canvas')
+      await deps.storage.delete(command.source.storageKey).catch(() => {});
   };
 }
 

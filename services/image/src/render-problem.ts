@@ -1,10 +1,4 @@
-import {
-  BlockedUrlError,
-  NavigationError,
-  RenderCrashedError,
-  RenderTimeoutError,
-  SelectorNotFoundError,
-} from '@pressroom/browser';
+import { BlockedUrlError, NavigationError, RenderCrashedError, RenderTimeoutError, SelectorNotFoundError } from '@pressroom/browser';
 import { ProblemError, serializeProblem, type SerializedProblem } from '@pressroom/problem';
 
 /**
@@ -14,9 +8,13 @@ import { ProblemError, serializeProblem, type SerializedProblem } from '@pressro
  */
 export function inputProblemOf(error: unknown): SerializedProblem | null {
   if (error instanceof BlockedUrlError) {
-    return serializeProblem(new ProblemError('blocked-url', { detail: `The page tried to load ${error.url}, which is not allowed: ${error.reason}.` }));
+    return serializeProblem(
+      new ProblemError('blocked-url', { detail: `The page tried to load ${error.url}, which is not allowed: ${error.reason}.` }),
+    );
   }
-  const typed: Array<[new (...args: never[]) => Error & { detail: string }, 'selector-not-found' | 'render-timeout' | 'render-failed' | 'navigation-failed']> = [
+  const typed: Array<
+    [new (...args: never[]) => Error & { detail: string }, 'selector-not-found' | 'render-timeout' | 'render-failed' | 'navigation-failed']
+  > = [
     [SelectorNotFoundError, 'selector-not-found'],
     [RenderTimeoutError, 'render-timeout'],
     [RenderCrashedError, 'render-failed'],
@@ -30,5 +28,10 @@ export function inputProblemOf(error: unknown): SerializedProblem | null {
 
 /** After the last delivery, an internal failure still ends the render, so nobody waits forever. */
 export function internalProblem(): SerializedProblem {
-  return serializeProblem(new ProblemError('render-failed', { status: 500, detail: 'The render failed because of an internal error. It has been logged; please retry.' }));
+  return serializeProblem(
+    new ProblemError('render-failed', {
+      status: 500,
+      detail: 'The render failed because of an internal error. It has been logged; please retry.',
+    }),
+  );
 }

@@ -20,7 +20,13 @@ if (!env.NATS_URL) {
 
 const bus = await createBus({ natsUrl: env.NATS_URL, namespace: env.PRESSROOM_BUS_NAMESPACE, logger });
 const db = await openDatabase({ url: env.DATABASE_URL, dataDir: `${env.PRESSROOM_DATA_DIR}/pglite` });
-const storage = await createStorage({ kind: env.PRESSROOM_STORAGE, dir: `${env.PRESSROOM_DATA_DIR}/files`, natsUrl: env.NATS_URL, bucket: env.PRESSROOM_STORAGE_BUCKET, namespace: env.PRESSROOM_BUS_NAMESPACE });
+const storage = await createStorage({
+  kind: env.PRESSROOM_STORAGE,
+  dir: `${env.PRESSROOM_DATA_DIR}/files`,
+  natsUrl: env.NATS_URL,
+  bucket: env.PRESSROOM_STORAGE_BUCKET,
+  namespace: env.PRESSROOM_BUS_NAMESPACE,
+});
 const guard = createSsrfGuard({ allowPrivateHosts: env.PRESSROOM_ALLOW_PRIVATE_HOSTS });
 const pool = await BrowserPool.start({
   executablePath: env.CHROMIUM_PATH,

@@ -1,6 +1,13 @@
 import { CATALOG, type PdfDocumentSource, type RenderPdfCommand } from '@pressroom/contracts';
 import { printCanvasPdf, printPdf, type BrowserPool, type CaptureSource, type PdfPrintRequest } from '@pressroom/browser';
-import { readSource, readStoredCanvas, renderJobHandler, spilledKeys, type RenderJobDeps, type RenderedFile } from '@pressroom/render-worker';
+import {
+  readSource,
+  readStoredCanvas,
+  renderJobHandler,
+  spilledKeys,
+  type RenderJobDeps,
+  type RenderedFile,
+} from '@pressroom/render-worker';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Logger } from '@pressroom/telemetry';
 import { joinPdfs, overlayHtml, pageCountOf, stampPages } from './pdf-document.js';
@@ -38,7 +45,8 @@ async function renderPdf(deps: PdfHandlerDeps, command: RenderPdfCommand, log: L
     footerTemplate: command.footerTemplate,
     title: command.title,
   };
-  const print = (source: CaptureSource, request: Partial<PdfPrintRequest> = {}) => printPdf(deps.pool, { ...base, source, ...request }, { guard: deps.guard });
+  const print = (source: CaptureSource, request: Partial<PdfPrintRequest> = {}) =>
+    printPdf(deps.pool, { ...base, source, ...request }, { guard: deps.guard });
 
   const printDocument = async (document: PdfDocumentSource, request: Partial<PdfPrintRequest> = {}): Promise<Buffer> => {
     if (document.kind === 'canvas' || document.kind === 'stored-canvas') {
@@ -65,7 +73,10 @@ async function renderPdf(deps: PdfHandlerDeps, command: RenderPdfCommand, log: L
     const joined = await joinPdfs(parts, command.title);
     pageCount = joined.getPageCount();
     if (!hasCanvas && (command.headerTemplate !== null || command.footerTemplate !== null)) {
-      const overlay = await print({ kind: 'html', html: overlayHtml(pageCount, command.title ?? joined.getTitle() ?? null), jsEnabled: false }, { printBackground: false });
+      const overlay = await print(
+        { kind: 'html', html: overlayHtml(pageCount, command.title ?? joined.getTitle() ?? null), jsEnabled: false },
+        { printBackground: false },
+      );
       await stampPages(joined, overlay);
     }
     bytes = Buffer.from(await joined.save());
@@ -82,7 +93,13 @@ async function renderPdf(deps: PdfHandlerDeps, command: RenderPdfCommand, log: L
     contentType: 'application/pdf',
     width: pageSize.width,
     height: pageSize.height,
-    details: { pageCount, preset: firstIsCanvas ? 'canvas' : command.page.preset, pageSize, landscape: firstIsCanvas ? false : command.page.landscape, documents: command.documents.length },
+    details: {
+      pageCount,
+      preset: firstIsCanvas ? 'canvas' : command.page.preset,
+      pageSize,
+      landscape: firstIsCanvas ? false : command.page.landscape,
+      documents: command.documents.length,
+    },
   };
 }
 

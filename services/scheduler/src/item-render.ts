@@ -1,7 +1,16 @@
 import { context } from '@opentelemetry/api';
 import { CATALOG, type ImageFormat, type RenderImageCommand, type RenderSource } from '@pressroom/contracts';
 import type { Bus } from '@pressroom/bus';
-import { getRenderById, insertRenderWithinCredits, markBatchItemPublished, QuotaExceededError, settleBatchItem, type BatchRow, type Db, type StartedBatchItem } from '@pressroom/db';
+import {
+  getRenderById,
+  insertRenderWithinCredits,
+  markBatchItemPublished,
+  QuotaExceededError,
+  settleBatchItem,
+  type BatchRow,
+  type Db,
+  type StartedBatchItem,
+} from '@pressroom/db';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders } from '@pressroom/telemetry';
 import type { ItemPage } from './item-page.js';
@@ -35,7 +44,12 @@ async function sourceOf(storage: Storage, renderId: string, page: Extract<ItemPa
  * publishing and recording it): the row is reused and the bus drops the
  * duplicate message id; a render that already finished is never re-published.
  */
-export async function publishItemRender(deps: ItemRenderDeps, batch: BatchRow, item: StartedBatchItem, page: Extract<ItemPage, { ok: true }>): Promise<void> {
+export async function publishItemRender(
+  deps: ItemRenderDeps,
+  batch: BatchRow,
+  item: StartedBatchItem,
+  page: Extract<ItemPage, { ok: true }>,
+): Promise<void> {
   const format = batch.format as ImageFormat;
   const existing = await getRenderById(deps.db, item.renderId);
   if (existing && existing.state !== 'queued') {
@@ -47,18 +61,18 @@ export async function publishItemRender(deps: ItemRenderDeps, batch: BatchRow, i
   let row;
   try {
     row =
-    existing ??
-    (await insertRenderWithinCredits(deps.db, {
-      id: item.renderId,
-      ownerId: batch.ownerId,
-      accountId: batch.accountId,
-      kind: 'image',
-      origin: 'batch',
-      templateId: batch.templateId,
-      format,
-      width: page.width,
-      height: page.height,
-    }));
+      existing ??
+      (await insertRenderWithinCredits(deps.db, {
+        id: item.renderId,
+        ownerId: batch.ownerId,
+        accountId: batch.accountId,
+        kind: 'image',
+        origin: 'batch',
+        templateId: batch.templateId,
+        format,
+        width: page.width,
+        height: page.height,
+      }));
   } catch (error) {
     if (!(error instanceof QuotaExceededError)) throw error;
     await failItemBeforeRender(deps, batch, item, { error: error.message, errorCode: 'QUOTA_EXCEEDED' });
@@ -92,7 +106,12 @@ export async function publishItemRender(deps: ItemRenderDeps, batch: BatchRow, i
  * variables): it ends `failed` and, like every failed render, announces
  * `render.failed` with its errorCode.
  */
-export async function failItemBeforeRender(deps: ItemRenderDeps, batch: BatchRow, item: StartedBatchItem, failure: { error: string; errorCode: string }): Promise<void> {
+export async function failItemBeforeRender(
+  deps: ItemRenderDeps,
+  batch: BatchRow,
+  item: StartedBatchItem,
+  failure: { error: string; errorCode: string },
+): Promise<void> {
   const at = deps.now();
   const settled = await settleBatchItem(deps.db, { renderId: item.renderId, outcome: { ok: false, ...failure }, at });
   if (!settled) return;
@@ -102,7 +121,14 @@ export async function failItemBeforeRender(deps: ItemRenderDeps, batch: BatchRow
       event: 'render.failed',
       timestamp: at.toISOString(),
       ownerId: batch.ownerId,
-      data: { type: 'image', templateId: batch.templateId, error: failure.error, errorCode: failure.errorCode, renderId: item.renderId, userId: batch.accountId },
+      data: {
+        type: 'image',
+        templateId: batch.templateId,
+        error: failure.error,
+        errorCode: failure.errorCode,
+        renderId: item.renderId,
+        userId: batch.accountId,
+      },
     },
     { msgId: `${item.renderId}:failed` },
   );

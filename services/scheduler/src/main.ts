@@ -23,7 +23,13 @@ if (!env.PUBLIC_BASE_URL) {
 
 const bus = await createBus({ natsUrl: env.NATS_URL, namespace: env.PRESSROOM_BUS_NAMESPACE, logger });
 const db = await openDatabase({ url: env.DATABASE_URL, dataDir: `${env.PRESSROOM_DATA_DIR}/pglite` });
-const storage = await createStorage({ kind: env.PRESSROOM_STORAGE, dir: `${env.PRESSROOM_DATA_DIR}/files`, natsUrl: env.NATS_URL, bucket: env.PRESSROOM_STORAGE_BUCKET, namespace: env.PRESSROOM_BUS_NAMESPACE });
+const storage = await createStorage({
+  kind: env.PRESSROOM_STORAGE,
+  dir: `${env.PRESSROOM_DATA_DIR}/files`,
+  natsUrl: env.NATS_URL,
+  bucket: env.PRESSROOM_STORAGE_BUCKET,
+  namespace: env.PRESSROOM_BUS_NAMESPACE,
+});
 const scheduler = await startScheduler({
   bus,
   db,
@@ -46,7 +52,12 @@ const scheduler = await startScheduler({
 if (!env.PRESSROOM_SECRET_KEY) logger.warn('PRESSROOM_SECRET_KEY is unset: bindings are not refreshed by this scheduler');
 const ops = await startOpsServer({
   port: env.PORT,
-  health: async () => ({ ...scheduler.health(), bus: { ok: bus.healthy() }, db: { ok: await db.healthy() }, storage: { ok: await storage.healthy() } }),
+  health: async () => ({
+    ...scheduler.health(),
+    bus: { ok: bus.healthy() },
+    db: { ok: await db.healthy() },
+    storage: { ok: await storage.healthy() },
+  }),
 });
 logger.info({ port: env.PORT }, 'scheduler ready');
 

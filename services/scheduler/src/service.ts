@@ -1,4 +1,4 @@
-import { CATALOG, assertHandlers, type EventSubject } from '@pressroom/contracts';
+import { CATALOG, assertHandlers } from '@pressroom/contracts';
 import type { Bus, DeliveryHandler, Subscription } from '@pressroom/bus';
 import type { Db, SecretBox } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
@@ -68,14 +68,24 @@ export const SCHEDULER_GROUP = 'scheduler';
  */
 export async function startScheduler(deps: SchedulerDeps): Promise<Scheduler> {
   const now = deps.now ?? (() => new Date());
-  await deps.bus.ensure([CATALOG.renderImage, CATALOG.renderCompleted, CATALOG.renderFailed, CATALOG.batchCompleted, CATALOG.bindingUpdated, CATALOG.bindingFailed]);
+  await deps.bus.ensure([
+    CATALOG.renderImage,
+    CATALOG.renderCompleted,
+    CATALOG.renderFailed,
+    CATALOG.batchCompleted,
+    CATALOG.bindingUpdated,
+    CATALOG.bindingFailed,
+  ]);
   const itemDeps = { bus: deps.bus, db: deps.db, storage: deps.storage, publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ''), now };
   const pump = new BatchPump({ ...itemDeps, logger: deps.logger });
   const refresher = deps.bindings
     ? new BindingRefresher({ ...itemDeps, ...deps.bindings, now: deps.bindings.now ?? now, logger: deps.logger })
     : null;
   const bindingHooks = deps.bindings
-    ? { completed: (data: Parameters<typeof bindingRenderCompleted>[1]) => bindingRenderCompleted(itemDeps, data), failed: (data: Parameters<typeof bindingRenderFailed>[1]) => bindingRenderFailed(itemDeps, data) }
+    ? {
+        completed: (data: Parameters<typeof bindingRenderCompleted>[1]) => bindingRenderCompleted(itemDeps, data),
+        failed: (data: Parameters<typeof bindingRenderFailed>[1]) => bindingRenderFailed(itemDeps, data),
+      }
     : undefined;
   const handlers: Record<string, DeliveryHandler<any>> = {
     [CATALOG.renderCompleted.name]: renderCompletedHandler({ db: deps.db, pump, now, bindings: bindingHooks }),
@@ -84,7 +94,7 @@ export async function startScheduler(deps: SchedulerDeps): Promise<Scheduler> {
   assertHandlers('scheduler', SCHEDULER_SUBJECTS, handlers);
   const subscriptions: Subscription[] = [];
   for (const subject of SCHEDULER_SUBJECTS) {
-    subscriptions.push(await deps.bus.subscribeEvents(subject as EventSubject<unknown>, handlers[subject.name]!, { group: SCHEDULER_GROUP, concurrency: 4 }));
+    subscriptions.push(await deps.bus.subscribeEvents(subject, handlers[subject.name]!, { group: SCHEDULER_GROUP, concurrency: 4 }));
   }
   // A new (or cancelled) batch starts (or is announced) at once instead of at the next sweep.
   subscriptions.push(

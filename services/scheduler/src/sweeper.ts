@@ -40,11 +40,17 @@ export async function sweep(deps: SweepDeps): Promise<void> {
   const now = deps.now();
   for (const batchId of await listActiveBatchIds(deps.db, { limit: BATCH })) await deps.pump.pump(batchId);
 
-  for (const item of await listUnpublishedBatchItems(deps.db, { startedBefore: new Date(now.getTime() - UNPUBLISHED_GRACE_MS), limit: BATCH })) {
+  for (const item of await listUnpublishedBatchItems(deps.db, {
+    startedBefore: new Date(now.getTime() - UNPUBLISHED_GRACE_MS),
+    limit: BATCH,
+  })) {
     const batch = await getBatchById(deps.db, item.batchId);
     if (!batch) continue;
     if (batch.status === 'cancelled') {
-      await failItemBeforeRender(deps, batch, item, { error: 'The batch was cancelled before this item was sent to a renderer.', errorCode: 'CANCELLED' });
+      await failItemBeforeRender(deps, batch, item, {
+        error: 'The batch was cancelled before this item was sent to a renderer.',
+        errorCode: 'CANCELLED',
+      });
       continue;
     }
     const template = await getTemplate(deps.db, { ownerId: batch.ownerId, uid: batch.templateId });
@@ -54,11 +60,18 @@ export async function sweep(deps: SweepDeps): Promise<void> {
     deps.logger.warn({ batchId: batch.id, renderId: item.renderId }, 'republished a batch item whose command may have been lost');
   }
 
-  for (const render of await listItemsWithFinishedRenders(deps.db, { finishedBefore: new Date(now.getTime() - MISSED_EVENT_GRACE_MS), limit: BATCH })) {
+  for (const render of await listItemsWithFinishedRenders(deps.db, {
+    finishedBefore: new Date(now.getTime() - MISSED_EVENT_GRACE_MS),
+    limit: BATCH,
+  })) {
     const outcome =
       render.state === 'done' && render.url
         ? { ok: true as const, url: render.url, width: render.width, height: render.height }
-        : { ok: false as const, error: render.error?.detail ?? 'The render failed.', errorCode: errorCodeOfSlug(render.error?.slug ?? 'render-failed') };
+        : {
+            ok: false as const,
+            error: render.error?.detail ?? 'The render failed.',
+            errorCode: errorCodeOfSlug(render.error?.slug ?? 'render-failed'),
+          };
     const batchId = await settleBatchItem(deps.db, { renderId: render.renderId, outcome, at: now });
     if (batchId) await deps.pump.pump(batchId);
   }

@@ -8,7 +8,13 @@ const CONTENT_TYPES = { mp4: 'video/mp4', gif: 'image/gif', png: 'image/png' } a
 async function renderVideo(renderer: VideoRenderer, command: RenderVideoCommand, logger: Logger): Promise<RenderedFile> {
   if (command.mode === 'preview') {
     const still = await renderer.still({ source: command.template, variables: command.variables, frame: command.frame ?? 0, logger });
-    return { bytes: still.bytes, contentType: CONTENT_TYPES.png, width: still.width, height: still.height, details: { frame: still.frame, format: 'png' } };
+    return {
+      bytes: still.bytes,
+      contentType: CONTENT_TYPES.png,
+      width: still.width,
+      height: still.height,
+      details: { frame: still.frame, format: 'png' },
+    };
   }
   const format = command.format === 'gif' ? 'gif' : 'mp4';
   const video = await renderer.render({ source: command.template, variables: command.variables, format, logger });

@@ -48,11 +48,23 @@ export interface AnimationCaptureResult extends FramePlan {
  * machine's load. Use a pool launched with `--disable-threaded-animation`
  * (compositor animations then follow the main thread's clock at once).
  */
-export async function captureAnimation(pool: BrowserPool, request: AnimationCaptureRequest, options: AnimationCaptureOptions): Promise<AnimationCaptureResult> {
-  return pool.run((page, signal) => captureOnPage(page, request, options, signal), options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
+export async function captureAnimation(
+  pool: BrowserPool,
+  request: AnimationCaptureRequest,
+  options: AnimationCaptureOptions,
+): Promise<AnimationCaptureResult> {
+  return pool.run(
+    (page, signal) => captureOnPage(page, request, options, signal),
+    options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {},
+  );
 }
 
-async function captureOnPage(page: Page, request: AnimationCaptureRequest, options: AnimationCaptureOptions, signal: AbortSignal): Promise<AnimationCaptureResult> {
+async function captureOnPage(
+  page: Page,
+  request: AnimationCaptureRequest,
+  options: AnimationCaptureOptions,
+  signal: AbortSignal,
+): Promise<AnimationCaptureResult> {
   const slot = slotOf(page);
   if (!slot) throw new Error('captureAnimation needs a page from a BrowserPool');
   const { source } = request;
@@ -64,7 +76,12 @@ async function captureOnPage(page: Page, request: AnimationCaptureRequest, optio
   try {
     await withDeadline(loadSource(page, source, pageGuard, signal), options.stepTimeoutMs, 'loading the page');
     const timeline = await withDeadline(page.evaluate(animationTimeline), options.stepTimeoutMs, 'reading the animations');
-    const plan = planFrames({ fps: request.fps, durationSeconds: request.durationSeconds, maxDurationSeconds: request.maxDurationSeconds, timeline });
+    const plan = planFrames({
+      fps: request.fps,
+      durationSeconds: request.durationSeconds,
+      maxDurationSeconds: request.maxDurationSeconds,
+      timeline,
+    });
     await options.onPlan?.(plan, timeline);
     const sink = new FrameSink(options.onFrame);
     for (let index = 0; index < plan.frames; index++) {
@@ -73,7 +90,11 @@ async function captureOnPage(page: Page, request: AnimationCaptureRequest, optio
       const png = await withDeadline(
         (async () => {
           await page.evaluate(seekAnimations, timeMs);
-          const { data } = await slot.cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, captureBeyondViewport: false });
+          const { data } = await slot.cdp.send('Page.captureScreenshot', {
+            format: 'png',
+            optimizeForSpeed: true,
+            captureBeyondViewport: false,
+          });
           return Buffer.from(data, 'base64');
         })(),
         options.stepTimeoutMs,

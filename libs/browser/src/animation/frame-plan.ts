@@ -29,7 +29,12 @@ export interface FramePlan {
  * whichever is longer, capped at the preset's maximum. A page without any
  * animation gives a single frame.
  */
-export function planFrames(options: { fps: number; durationSeconds: number | null; maxDurationSeconds: number; timeline: AnimationTimeline }): FramePlan {
+export function planFrames(options: {
+  fps: number;
+  durationSeconds: number | null;
+  maxDurationSeconds: number;
+  timeline: AnimationTimeline;
+}): FramePlan {
   const { fps, maxDurationSeconds, timeline } = options;
   const maxMs = maxDurationSeconds * 1000;
   let wantedMs: number;

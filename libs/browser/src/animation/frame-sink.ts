@@ -28,6 +28,8 @@ export class FrameSink {
   ) {}
 
   async push(png: Buffer, index: number, timeMs: number): Promise<void> {
+    // The consumer's own failure is rethrown unchanged, whatever it threw.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (this.failure) throw this.failure;
     const decoded = sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     decoded.catch(() => undefined);
@@ -46,6 +48,8 @@ export class FrameSink {
   /** Waits for every frame pushed so far; rethrows the consumer's first failure. */
   async drain(): Promise<void> {
     await this.chain;
+    // The consumer's own failure is rethrown unchanged, whatever it threw.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (this.failure) throw this.failure;
   }
 }

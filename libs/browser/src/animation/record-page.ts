@@ -48,10 +48,18 @@ export interface RecordingResult {
  * (fps × duration) so the GIF's length is what was asked.
  */
 export async function recordPage(pool: BrowserPool, request: RecordingRequest, options: RecordingOptions): Promise<RecordingResult> {
-  return pool.run((page, signal) => recordOnPage(page, request, options, signal), options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
+  return pool.run(
+    (page, signal) => recordOnPage(page, request, options, signal),
+    options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {},
+  );
 }
 
-async function recordOnPage(page: Page, request: RecordingRequest, options: RecordingOptions, signal: AbortSignal): Promise<RecordingResult> {
+async function recordOnPage(
+  page: Page,
+  request: RecordingRequest,
+  options: RecordingOptions,
+  signal: AbortSignal,
+): Promise<RecordingResult> {
   const slot = slotOf(page);
   if (!slot) throw new Error('recordPage needs a page from a BrowserPool');
   await slot.applySettings({ jsEnabled: true, width: request.width, height: request.height });
@@ -59,7 +67,8 @@ async function recordOnPage(page: Page, request: RecordingRequest, options: Reco
   try {
     await withDeadline(loadSource(page, { kind: 'url', url: request.url }, pageGuard, signal), options.stepTimeoutMs, 'loading the page');
     if (request.waitForSelector !== null) await waitForElement(page, request.waitForSelector, options.stepTimeoutMs);
-    const target = request.selector === null ? null : await withDeadline(locate(page, request.selector), options.stepTimeoutMs, 'locating the element');
+    const target =
+      request.selector === null ? null : await withDeadline(locate(page, request.selector), options.stepTimeoutMs, 'locating the element');
     const width = target?.clip.width ?? request.width;
     const height = target?.clip.height ?? request.height;
     const frames = Math.max(1, Math.round(request.durationSeconds * request.fps));
@@ -75,7 +84,9 @@ async function recordOnPage(page: Page, request: RecordingRequest, options: Reco
         slot.cdp.send('Page.captureScreenshot', {
           format: 'png',
           optimizeForSpeed: true,
-          ...(target ? { clip: { ...target.clip, scale: 1 }, captureBeyondViewport: target.beyondViewport } : { captureBeyondViewport: false }),
+          ...(target
+            ? { clip: { ...target.clip, scale: 1 }, captureBeyondViewport: target.beyondViewport }
+            : { captureBeyondViewport: false }),
         }),
         options.stepTimeoutMs,
         `recording frame ${index + 1} of ${frames}`,

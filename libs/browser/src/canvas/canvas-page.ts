@@ -36,7 +36,6 @@ export type PageCanvasResult =
  * word, which would render a silent blank.
  */
 export async function renderFabricInPage(input: PageCanvasInput): Promise<PageCanvasResult> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const fabric = (window as any).fabric;
   if (!fabric || typeof fabric.StaticCanvas !== 'function') return { ok: false, reason: 'no-fabric' };
 
@@ -56,7 +55,7 @@ export async function renderFabricInPage(input: PageCanvasInput): Promise<PageCa
   // fabric creates its <img> elements with document.createElement: watch them for errors.
   const failedImages: string[] = [];
   const createElement = document.createElement.bind(document);
-  document.createElement = ((tagName: string, options?: ElementCreationOptions) => {
+  document.createElement = (tagName: string, options?: ElementCreationOptions) => {
     const element = createElement(tagName, options);
     if (element instanceof HTMLImageElement) {
       element.addEventListener('error', () => {
@@ -65,7 +64,7 @@ export async function renderFabricInPage(input: PageCanvasInput): Promise<PageCa
       });
     }
     return element;
-  }) as typeof document.createElement;
+  };
 
   const element = document.getElementById('pressroom-canvas');
   const canvas = new fabric.StaticCanvas(element, {
@@ -98,18 +97,16 @@ export async function renderFabricInPage(input: PageCanvasInput): Promise<PageCa
     if (isGroup && Array.isArray(object.objects)) pending.push(...object.objects);
   }
   let loaded = 0;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const instances: any[] = [...canvas.getObjects()];
   while (instances.length > 0) {
     const instance = instances.pop();
     loaded++;
     if (typeof instance.getObjects === 'function') instances.push(...instance.getObjects());
   }
-  if (loaded < expected) return { ok: false, reason: 'fabric', message: `${expected - loaded} of ${expected} objects could not be loaded (inside a group).` };
+  if (loaded < expected)
+    return { ok: false, reason: 'fabric', message: `${expected - loaded} of ${expected} objects could not be loaded (inside a group).` };
   // A group stated without a size (hand-written JSON) would draw nothing: fit it to its children, innermost first.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const groups: any[] = [];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const walk: any[] = [...canvas.getObjects()];
   while (walk.length > 0) {
     const object = walk.pop();
@@ -119,11 +116,11 @@ export async function renderFabricInPage(input: PageCanvasInput): Promise<PageCa
     }
   }
   for (const group of groups.reverse()) {
-    if ((group.width === 0 || group.height === 0) && group.getObjects().length > 0 && typeof group.triggerLayout === 'function') group.triggerLayout();
+    if ((group.width === 0 || group.height === 0) && group.getObjects().length > 0 && typeof group.triggerLayout === 'function')
+      group.triggerLayout();
   }
   canvas.renderAll();
   // PDF printing turns the drawn canvas into SVG afterwards (svgOfCanvasInPage).
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   (window as any).__pressroomCanvas = canvas;
   // The next frame carries the drawing to the compositor before the screenshot.
   await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -136,7 +133,6 @@ export async function renderFabricInPage(input: PageCanvasInput): Promise<PageCa
  * fonts already loaded into the document.
  */
 export function svgOfCanvasInPage(): boolean {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const canvas = (window as any).__pressroomCanvas;
   if (!canvas || typeof canvas.toSVG !== 'function') return false;
   const svg = canvas.toSVG() as string;

@@ -47,7 +47,17 @@ export interface CanvasCaptureOptions {
  * the canvas instance, where one named like a method would break the render;
  * the size comes from the request.
  */
-const CANVAS_KEYS = ['version', 'objects', 'background', 'backgroundImage', 'overlay', 'overlayImage', 'clipPath', 'backgroundVpt', 'overlayVpt'];
+const CANVAS_KEYS = [
+  'version',
+  'objects',
+  'background',
+  'backgroundImage',
+  'overlay',
+  'overlayImage',
+  'clipPath',
+  'backgroundVpt',
+  'overlayVpt',
+];
 
 /**
  * Renders fabric canvas JSON with fabric's browser build in a pooled page and
@@ -56,13 +66,26 @@ const CANVAS_KEYS = ['version', 'objects', 'background', 'backgroundImage', 'ove
  * refused or failed fetch fails the render naming the URL (fabric alone would
  * drop the object and render a blank).
  */
-export async function captureCanvas(pool: BrowserPool, request: CanvasCaptureRequest, options: CanvasCaptureOptions): Promise<CapturedImage> {
+export async function captureCanvas(
+  pool: BrowserPool,
+  request: CanvasCaptureRequest,
+  options: CanvasCaptureOptions,
+): Promise<CapturedImage> {
   assertValid(request);
   const bundle = await fabricBundle();
-  return pool.run((page, signal) => captureOnPage(page, request, options, bundle, signal), options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
+  return pool.run(
+    (page, signal) => captureOnPage(page, request, options, bundle, signal),
+    options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {},
+  );
 }
 
-async function captureOnPage(page: Page, request: CanvasCaptureRequest, options: CanvasCaptureOptions, bundle: string, signal: AbortSignal): Promise<CapturedImage> {
+async function captureOnPage(
+  page: Page,
+  request: CanvasCaptureRequest,
+  options: CanvasCaptureOptions,
+  bundle: string,
+  signal: AbortSignal,
+): Promise<CapturedImage> {
   return drawCanvasOnPage(page, request, { guard: options.guard, bundle, signal }, async (slot) => {
     // A canvas without a background is transparent, as fabric's own export is (JPEG has no alpha: white
     // there). Set once the document is in, for JPEG too: set before setContent, the override was
@@ -119,9 +142,17 @@ export async function drawCanvasOnPage<T>(
   try {
     // Measured (scripts/measure-canvas.ts): the bundle inline in the document is one round trip
     // and the fastest way in (p50 22 ms vs 25 ms evaluate, 31 ms addScriptTag).
-    await page.setContent(CANVAS_SHELL.replace('</body>', () => `<script>${context.bundle}</script></body>`), { waitUntil: 'load', timeout: 0 });
+    await page.setContent(
+      CANVAS_SHELL.replace('</body>', () => `<script>${context.bundle}</script></body>`),
+      { waitUntil: 'load', timeout: 0 },
+    );
     context.signal.throwIfAborted();
-    const result = await page.evaluate(renderFabricInPage, { json: canvasJson(drawing.canvas), fonts: drawing.fonts, width: drawing.width, height: drawing.height });
+    const result = await page.evaluate(renderFabricInPage, {
+      json: canvasJson(drawing.canvas),
+      fonts: drawing.fonts,
+      width: drawing.width,
+      height: drawing.height,
+    });
     context.signal.throwIfAborted();
     if (!result.ok) throw await failureOf(result, pageGuard, context.guard);
     return await then(slot);
@@ -154,7 +185,10 @@ async function failureOf(result: Exclude<PageCanvasResult, { ok: true }>, pageGu
   }
   switch (result.reason) {
     case 'font':
-      return new NavigationError(describeUrl(result.url), `The font ${JSON.stringify(result.family)} could not be loaded from ${describeUrl(result.url)} (unreachable, an HTTP error, no CORS header on a cross-origin font, or not a font).`);
+      return new NavigationError(
+        describeUrl(result.url),
+        `The font ${JSON.stringify(result.family)} could not be loaded from ${describeUrl(result.url)} (unreachable, an HTTP error, no CORS header on a cross-origin font, or not a font).`,
+      );
     case 'image':
       return new NavigationError(describeUrl(result.url), `The image ${describeUrl(result.url)} could not be loaded or decoded.`);
     case 'fabric':
@@ -171,5 +205,6 @@ function assertValid(request: CanvasCaptureRequest): void {
   if (!sizeOk(request.width) || !sizeOk(request.height)) throw new RangeError(`invalid canvas size ${request.width}×${request.height}`);
   if (!FORMATS.has(request.format)) throw new RangeError(`invalid capture format ${String(request.format)}`);
   if (!(request.quality >= 0 && request.quality <= 1)) throw new RangeError(`invalid capture quality ${request.quality}`);
-  if (request.canvas === null || typeof request.canvas !== 'object' || Array.isArray(request.canvas)) throw new TypeError('canvas must be a JSON object');
+  if (request.canvas === null || typeof request.canvas !== 'object' || Array.isArray(request.canvas))
+    throw new TypeError('canvas must be a JSON object');
 }

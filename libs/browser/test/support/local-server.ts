@@ -42,9 +42,18 @@ export async function startLocalServer(host: string, routes: Record<string, http
   };
 }
 
-export const html = (body: string): http.RequestListener => (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+export const html =
+  (body: string): http.RequestListener =>
+  (_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
 
-export const redirect = (location: string): http.RequestListener => (_req, res) => res.writeHead(302, { location }).end();
+export const redirect =
+  (location: string): http.RequestListener =>
+  (_req, res) =>
+    res.writeHead(302, { location }).end();
 
 /** A 1×1 red PNG. */
-export const RED_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+export const RED_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -6,7 +6,11 @@ export interface DecodedImage {
   format: string;
   pixel(x: number, y: number): [number, number, number];
   /** Pixels in the rectangle whose colour differs from `background` by more than `tolerance` on some channel. */
-  countDifferent(box: { x: number; y: number; width: number; height: number }, background: [number, number, number], tolerance?: number): number;
+  countDifferent(
+    box: { x: number; y: number; width: number; height: number },
+    background: [number, number, number],
+    tolerance?: number,
+  ): number;
 }
 
 export async function decode(bytes: Buffer): Promise<DecodedImage> {

@@ -16,7 +16,7 @@ import {
 } from '../bus.js';
 import { InFlight, TrackedDelivery, runDelivery } from '../delivery.js';
 import { MSG_ID_HEADER, outgoingHeaders, withTraceContext } from '../headers.js';
-import { checkKey, createNames, eventDurable, type Names } from '../names.js';
+import { checkKey, createNames, eventDurable } from '../names.js';
 import { fromJson, toJson, validate } from '../payload.js';
 import { Deduper } from './dedupe.js';
 import { WorkQueue, type QueueConsumer, type StoredMessage } from './work-queue.js';
@@ -49,7 +49,6 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
 
 class MemoryBus implements Bus {
   readonly transport = 'memory' as const;
-  readonly #names: Names;
   readonly #logger: Logger;
   readonly #dedupeWindowMs: number;
   readonly #dedupers = new Map<string, Deduper>();
@@ -63,7 +62,8 @@ class MemoryBus implements Bus {
   #closed = false;
 
   constructor(options: MemoryBusOptions) {
-    this.#names = createNames(options.namespace);
+    // In-process queues need no prefix; the namespace is still checked so both transports reject the same ones.
+    createNames(options.namespace);
     this.#logger = options.logger ?? createLogger({ service: 'bus' });
     this.#dedupeWindowMs = options.dedupeWindowMs ?? TWO_MINUTES;
   }
@@ -229,7 +229,12 @@ class MemoryBus implements Bus {
     return { json, headers, msgId: options.msgId };
   }
 
-  #attach<T>(queue: WorkQueue, subject: CommandSubject<T> | EventSubject<T>, handler: DeliveryHandler<T>, concurrency: number): Subscription {
+  #attach<T>(
+    queue: WorkQueue,
+    subject: CommandSubject<T> | EventSubject<T>,
+    handler: DeliveryHandler<T>,
+    concurrency: number,
+  ): Subscription {
     const inFlight = new InFlight();
     const consumer: QueueConsumer = {
       concurrency: Math.max(1, concurrency),

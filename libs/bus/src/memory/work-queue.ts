@@ -139,7 +139,10 @@ export class WorkQueue {
     clearTimeout(message.timer);
     message.timer = undefined;
     if (message.deliveries >= this.options.maxDeliver) {
-      this.options.logger.warn({ queue: this.options.name, seq: message.seq, deliveries: message.deliveries }, 'bus message reached max deliveries; dropped');
+      this.options.logger.warn(
+        { queue: this.options.name, seq: message.seq, deliveries: message.deliveries },
+        'bus message reached max deliveries; dropped',
+      );
       this.#finish(message);
       return;
     }

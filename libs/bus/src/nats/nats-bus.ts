@@ -1,12 +1,5 @@
 import { jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
-import {
-  connect,
-  Empty,
-  NoRespondersError,
-  RequestError,
-  TimeoutError,
-  type NatsConnection,
-} from '@nats-io/transport-node';
+import { connect, Empty, NoRespondersError, RequestError, TimeoutError, type NatsConnection } from '@nats-io/transport-node';
 import type { CommandSubject, EventSubject, NotificationSubject, RpcSubject } from '@pressroom/contracts';
 import { createLogger, type Logger } from '@pressroom/telemetry';
 import {
@@ -132,7 +125,9 @@ class NatsBus implements Bus {
     this.#assertOpen();
     checkKey(key, false);
     const json = toJson(`${subject.prefix}.${key}`, subject.schema, data);
-    this.nc.publish(this.#names.subject(`${subject.prefix}.${key}`), encodeJson(json), { headers: toNatsHeaders(outgoingHeaders(headers)) });
+    this.nc.publish(this.#names.subject(`${subject.prefix}.${key}`), encodeJson(json), {
+      headers: toNatsHeaders(outgoingHeaders(headers)),
+    });
   }
 
   async listen<T>(subject: NotificationSubject<T>, key: string, handler: (data: T, headers: Headers) => void): Promise<Subscription> {

@@ -59,6 +59,8 @@ export function startPullSubscription<T>(options: PullSubscriptionOptions<T>): S
     const pull = await consumer.fetch({ max_messages: 1, expires: PULL_EXPIRES_MS });
     pulls.add(pull);
     try {
+      // The first message is all a one-message pull holds; returning early closes the iterator.
+      // eslint-disable-next-line no-unreachable-loop
       for await (const msg of pull) return msg;
       return undefined;
     } finally {

@@ -47,7 +47,10 @@ export class Topology {
   readonly #consumers = new Set<string>();
   readonly #locks = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly jsm: JetStreamManager, private readonly logger: Logger) {}
+  constructor(
+    private readonly jsm: JetStreamManager,
+    private readonly logger: Logger,
+  ) {}
 
   async stream(spec: StreamSpec): Promise<void> {
     const known = () => spec.subjects.every((subject) => this.#streams.get(spec.name)?.has(subject));
@@ -123,7 +126,10 @@ export class Topology {
       return;
     }
     if (info.config.filter_subject !== spec.filterSubject) {
-      this.logger.warn({ stream: spec.stream, durable: spec.durable, filter: info.config.filter_subject }, 'bus consumer exists with another filter subject');
+      this.logger.warn(
+        { stream: spec.stream, durable: spec.durable, filter: info.config.filter_subject },
+        'bus consumer exists with another filter subject',
+      );
     }
     if (info.config.ack_wait !== ackWait || info.config.max_deliver !== spec.maxDeliver) {
       await this.jsm.consumers.update(spec.stream, spec.durable, { ack_wait: ackWait, max_deliver: spec.maxDeliver });

@@ -56,11 +56,7 @@ export interface RpcSubject<Req, Res> {
   readonly response: z.ZodType<Res>;
 }
 
-export type AnySubject =
-  | CommandSubject<any>
-  | EventSubject<any>
-  | NotificationSubject<any>
-  | RpcSubject<any, any>;
+export type AnySubject = CommandSubject<any> | EventSubject<any> | NotificationSubject<any> | RpcSubject<any, any>;
 
 export const STREAMS = {
   RENDER: 'RENDER',

@@ -3,7 +3,12 @@ import { ImageFormat } from '../http/common.js';
 import { BusProblem } from './problem.js';
 
 /** A web font a canvas render loads before the canvas JSON (weight and style as CSS strings). */
-export const CanvasFontSource = z.object({ family: z.string(), url: z.string(), weight: z.string().optional(), style: z.string().optional() });
+export const CanvasFontSource = z.object({
+  family: z.string(),
+  url: z.string(),
+  weight: z.string().optional(),
+  style: z.string().optional(),
+});
 export type CanvasFontSource = z.infer<typeof CanvasFontSource>;
 
 /**

@@ -55,7 +55,10 @@ export function parseCsvRecords(text: string): Array<{ line: number; fields: str
           quoted = false;
           const next = input[i + 1];
           if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
-            throw new CsvError(line, `unexpected ${JSON.stringify(next)} after a closing quote (quote a field whole, and double quotes inside it)`);
+            throw new CsvError(
+              line,
+              `unexpected ${JSON.stringify(next)} after a closing quote (quote a field whole, and double quotes inside it)`,
+            );
           }
         }
       } else {
@@ -101,7 +104,9 @@ export function parseCsv(text: string): ParsedCsv {
     }
     const row: Record<string, string> = {};
     // defineProperty: a column called `__proto__` stays a plain key.
-    header.forEach((name, i) => Object.defineProperty(row, name, { value: fields[i]!, enumerable: true, writable: true, configurable: true }));
+    header.forEach((name, i) =>
+      Object.defineProperty(row, name, { value: fields[i]!, enumerable: true, writable: true, configurable: true }),
+    );
     return row;
   });
   return { header, rows };

@@ -48,7 +48,8 @@ export const BatchRenderRequest = z
       ctx.addIssue({
         code: 'custom',
         path: [body.variableSets === undefined ? 'variableSets' : 'csvUrl'],
-        message: body.variableSets === undefined ? 'One of `variableSets` or `csvUrl` is required.' : 'Give `variableSets` or `csvUrl`, not both.',
+        message:
+          body.variableSets === undefined ? 'One of `variableSets` or `csvUrl` is required.' : 'Give `variableSets` or `csvUrl`, not both.',
       });
     }
     if (body.mappings !== undefined && body.csvUrl === undefined) {

@@ -25,7 +25,10 @@ export const BINDING_TTL = { min: 60, max: 604_800, default: 300 } as const;
 
 /** HTTP header names (RFC 9110 token). */
 const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'Expected an HTTP header name');
-const headerValue = z.string().max(4096).regex(/^[^\r\n\0]*$/, 'Header values must not contain line breaks');
+const headerValue = z
+  .string()
+  .max(4096)
+  .regex(/^[^\r\n\0]*$/, 'Header values must not contain line breaks');
 
 /**
  * How the data source authenticates. `value` carries the secret (the reference's
@@ -44,12 +47,19 @@ export const SourceCredentials = z
   .superRefine((c, ctx) => {
     if (c.type === 'basic_auth') {
       const split = c.value !== undefined && c.value.includes(':');
-      if (c.username === undefined && !split) ctx.addIssue({ code: 'custom', path: ['username'], message: 'basic_auth needs `username` and `password` (or `value` as "user:password").' });
-      if (c.username !== undefined && c.username.includes(':')) ctx.addIssue({ code: 'custom', path: ['username'], message: 'A basic_auth username cannot contain ":".' });
+      if (c.username === undefined && !split)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['username'],
+          message: 'basic_auth needs `username` and `password` (or `value` as "user:password").',
+        });
+      if (c.username !== undefined && c.username.includes(':'))
+        ctx.addIssue({ code: 'custom', path: ['username'], message: 'A basic_auth username cannot contain ":".' });
       return;
     }
     if (c.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: `${c.type} needs \`value\`: the secret to send.` });
-    if (c.type === 'custom_header' && c.headerName === undefined) ctx.addIssue({ code: 'custom', path: ['headerName'], message: 'custom_header needs `headerName`.' });
+    if (c.type === 'custom_header' && c.headerName === undefined)
+      ctx.addIssue({ code: 'custom', path: ['headerName'], message: 'custom_header needs `headerName`.' });
   });
 export type SourceCredentials = z.infer<typeof SourceCredentials>;
 
@@ -58,7 +68,10 @@ const RESERVED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding',
 export const DataSource = z
   .object({
     type: z.enum(['http'], { error: () => '`type` must be "http" (the only data source type this server fetches).' }).default('http'),
-    url: z.string({ error: (i) => (i.input === undefined ? '`url` is required: the http(s) URL of the JSON data.' : 'Expected a string') }).min(1).max(2048),
+    url: z
+      .string({ error: (i) => (i.input === undefined ? '`url` is required: the http(s) URL of the JSON data.' : 'Expected a string') })
+      .min(1)
+      .max(2048),
     method: z.enum(['GET', 'POST']).default('GET'),
     headers: z.record(headerName, headerValue).optional(),
     /** POST only: a JSON body sent with every fetch. */
@@ -68,10 +81,13 @@ export const DataSource = z
   .strict()
   .superRefine((s, ctx) => {
     for (const name of Object.keys(s.headers ?? {})) {
-      if (RESERVED_HEADERS.has(name.toLowerCase())) ctx.addIssue({ code: 'custom', path: ['headers', name], message: `The header ${name} is set by the server.` });
+      if (RESERVED_HEADERS.has(name.toLowerCase()))
+        ctx.addIssue({ code: 'custom', path: ['headers', name], message: `The header ${name} is set by the server.` });
     }
-    if (s.body !== undefined && s.method !== 'POST') ctx.addIssue({ code: 'custom', path: ['body'], message: '`body` is sent only with method POST.' });
-    if (s.body !== undefined && JSON.stringify(s.body).length > 64 * 1024) ctx.addIssue({ code: 'custom', path: ['body'], message: '`body` must be at most 64 KiB of JSON.' });
+    if (s.body !== undefined && s.method !== 'POST')
+      ctx.addIssue({ code: 'custom', path: ['body'], message: '`body` is sent only with method POST.' });
+    if (s.body !== undefined && JSON.stringify(s.body).length > 64 * 1024)
+      ctx.addIssue({ code: 'custom', path: ['body'], message: '`body` must be at most 64 KiB of JSON.' });
   });
 export type DataSource = z.infer<typeof DataSource>;
 
@@ -107,7 +123,10 @@ export const OutputConfig = z
 export type OutputConfig = z.infer<typeof OutputConfig>;
 
 const name = z.string().min(1).max(200);
-const templateId = z.string({ error: (i) => (i.input === undefined ? '`templateId` is required: the uid of one of your templates.' : 'Expected a string') }).min(1).max(200);
+const templateId = z
+  .string({ error: (i) => (i.input === undefined ? '`templateId` is required: the uid of one of your templates.' : 'Expected a string') })
+  .min(1)
+  .max(200);
 
 /** POST /bindings */
 export const BindingCreate = z.object({
@@ -135,7 +154,11 @@ export const BindingUpdate = z
   })
   .superRefine((body, ctx) => {
     if (Object.values(body).every((v) => v === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['(body)'], message: 'Give at least one of name, templateId, dataSource, mapping, defaults, refreshPolicy, outputConfig, status.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['(body)'],
+        message: 'Give at least one of name, templateId, dataSource, mapping, defaults, refreshPolicy, outputConfig, status.',
+      });
     }
   }, ALWAYS_REFINE);
 export type BindingUpdate = z.infer<typeof BindingUpdate>;
@@ -164,7 +187,14 @@ export interface BindingView {
   uid: string;
   name: string;
   templateId: string;
-  dataSource: { type: 'http'; url: string; method: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown; credentials: MaskedCredentials | null };
+  dataSource: {
+    type: 'http';
+    url: string;
+    method: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: unknown;
+    credentials: MaskedCredentials | null;
+  };
   mapping: Record<string, string>;
   defaults: Record<string, unknown>;
   refreshPolicy: RefreshPolicy;
@@ -202,4 +232,4 @@ export const BINDING_ERROR_CODES = [
   'TEMPLATE_NOT_FOUND',
   'RENDER_FAILED',
 ] as const;
-export type BindingErrorCode = (typeof BINDING_ERROR_CODES)[number] | string;
+export type BindingErrorCode = (typeof BINDING_ERROR_CODES)[number];

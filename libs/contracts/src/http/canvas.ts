@@ -10,20 +10,36 @@ import { VariableDefinition } from './template.js';
  * A system test checks this list against the bundle's registry.
  */
 export const FABRIC_OBJECT_TYPES = [
-  'Rect', 'rect',
-  'Circle', 'circle',
-  'Ellipse', 'ellipse',
-  'Triangle', 'triangle',
-  'Line', 'line',
-  'Polyline', 'polyline',
-  'Polygon', 'polygon',
-  'Path', 'path',
-  'Text', 'text',
-  'IText', 'itext', 'i-text',
-  'Textbox', 'textbox',
-  'Image', 'image',
-  'Group', 'group',
-  'ActiveSelection', 'activeselection', 'activeSelection',
+  'Rect',
+  'rect',
+  'Circle',
+  'circle',
+  'Ellipse',
+  'ellipse',
+  'Triangle',
+  'triangle',
+  'Line',
+  'line',
+  'Polyline',
+  'polyline',
+  'Polygon',
+  'polygon',
+  'Path',
+  'path',
+  'Text',
+  'text',
+  'IText',
+  'itext',
+  'i-text',
+  'Textbox',
+  'textbox',
+  'Image',
+  'image',
+  'Group',
+  'group',
+  'ActiveSelection',
+  'activeselection',
+  'activeSelection',
 ] as const;
 
 /** Types whose `text` takes `{{ }}` (with styles kept in place). */
@@ -56,7 +72,12 @@ export const CanvasFont = z.object({
     .string()
     .min(1)
     .refine((url) => /^(https?:\/\/|data:)/i.test(url), { message: 'Expected an http(s) or data: URL.' }),
-  weight: z.union([z.string().regex(/^(normal|bold|bolder|lighter|[1-9]00)$/, 'Expected normal, bold or 100–900.'), z.number().int().min(1).max(1000)]).optional(),
+  weight: z
+    .union([
+      z.string().regex(/^(normal|bold|bolder|lighter|[1-9]00)$/, 'Expected normal, bold or 100–900.'),
+      z.number().int().min(1).max(1000),
+    ])
+    .optional(),
   style: z.enum(['normal', 'italic', 'oblique']).optional(),
 });
 export type CanvasFont = z.infer<typeof CanvasFont>;

@@ -74,9 +74,5 @@ export const ALWAYS_REFINE = {
  * failure, which would hide the object-level checks from the same response.)
  */
 export function boundedInt(min: number, max: number) {
-  return z
-    .number()
-    .min(min)
-    .max(max)
-    .refine(Number.isInteger, { message: 'Expected an integer' });
+  return z.number().min(min).max(max).refine(Number.isInteger, { message: 'Expected an integer' });
 }

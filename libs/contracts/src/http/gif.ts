@@ -25,7 +25,10 @@ export const GIF_CAPTURE_COST = 1.5;
 
 function gifDimension(name: 'width' | 'height') {
   return z
-    .number({ error: (issue) => (issue.input === undefined ? `\`${name}\` is required: an integer from ${GIF_MIN_SIZE} to ${GIF_MAX_SIZE}.` : 'Expected a number') })
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? `\`${name}\` is required: an integer from ${GIF_MIN_SIZE} to ${GIF_MAX_SIZE}.` : 'Expected a number',
+    })
     .min(GIF_MIN_SIZE)
     .max(GIF_MAX_SIZE)
     .refine(Number.isInteger, { message: 'Expected an integer' });
@@ -37,7 +40,9 @@ function withinPreset(body: { quality?: unknown; frameDurationSeconds?: unknown 
   if (!quality.success || typeof body.frameDurationSeconds !== 'number') return;
   const preset = GIF_QUALITY_PRESETS[quality.data];
   if (body.frameDurationSeconds > preset.maxSeconds) {
-    const better = (Object.keys(GIF_QUALITY_PRESETS) as GifQuality[]).find((q) => GIF_QUALITY_PRESETS[q].maxSeconds >= (body.frameDurationSeconds as number));
+    const better = (Object.keys(GIF_QUALITY_PRESETS) as GifQuality[]).find(
+      (q) => GIF_QUALITY_PRESETS[q].maxSeconds >= (body.frameDurationSeconds as number),
+    );
     ctx.addIssue({
       code: 'custom',
       path: ['frameDurationSeconds'],

@@ -27,7 +27,11 @@ export const ImageRequest = z
     /** With `template`: render this layout variant (default: the template itself). */
     layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
     /** With `template`: one render per layout; the answer is `{renders: [...]}`. */
-    layouts: z.array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.')).min(1).max(MAX_LAYOUTS + 1).optional(),
+    layouts: z
+      .array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.'))
+      .min(1)
+      .max(MAX_LAYOUTS + 1)
+      .optional(),
   })
   .superRefine((body, ctx) => {
     for (const key of ['layout', 'layouts'] as const) {

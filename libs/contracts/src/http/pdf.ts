@@ -95,7 +95,9 @@ export const PdfRenderRequest = z
     const given = [
       ...(body.html !== undefined ? ['html'] : []),
       ...(body.url !== undefined ? ['url'] : []),
-      ...(body.templateUid !== undefined || body.template !== undefined ? [body.templateUid !== undefined ? 'templateUid' : 'template'] : []),
+      ...(body.templateUid !== undefined || body.template !== undefined
+        ? [body.templateUid !== undefined ? 'templateUid' : 'template']
+        : []),
     ];
     if (given.length !== 1) {
       ctx.addIssue({
@@ -117,7 +119,10 @@ export const PdfMultiPageRequest = z
     templateUid: z.string().min(1).optional(),
     template: z.string().min(1).optional(),
     variableSets: z
-      .array(Variables, { error: (issue) => (issue.input === undefined ? '`variableSets` is required: an array of 1 to 100 objects.' : 'Expected an array of objects') })
+      .array(Variables, {
+        error: (issue) =>
+          issue.input === undefined ? '`variableSets` is required: an array of 1 to 100 objects.' : 'Expected an array of objects',
+      })
       .min(1, 'Give at least one variable set.')
       .max(PDF_MAX_VARIABLE_SETS, `At most ${PDF_MAX_VARIABLE_SETS} variable sets per request.`),
     options: PdfOptions.optional(),
@@ -159,10 +164,19 @@ export interface PdfEntry {
 }
 
 /** GET /pdf/presets */
-export function pdfPresetList(): Record<PdfPaperPreset, { name: PdfPaperPreset; width: number; height: number; widthMm: number; heightMm: number }> {
+export function pdfPresetList(): Record<
+  PdfPaperPreset,
+  { name: PdfPaperPreset; width: number; height: number; widthMm: number; heightMm: number }
+> {
   const out = {} as Record<PdfPaperPreset, { name: PdfPaperPreset; width: number; height: number; widthMm: number; heightMm: number }>;
   for (const [name, size] of Object.entries(PDF_PAPER_PRESETS) as [PdfPaperPreset, { widthMm: number; heightMm: number }][]) {
-    out[name] = { name, width: mmToPoints(size.widthMm), height: mmToPoints(size.heightMm), widthMm: size.widthMm, heightMm: size.heightMm };
+    out[name] = {
+      name,
+      width: mmToPoints(size.widthMm),
+      height: mmToPoints(size.heightMm),
+      widthMm: size.widthMm,
+      heightMm: size.heightMm,
+    };
   }
   return out;
 }

@@ -72,20 +72,32 @@ const templateFields = {
       if (keys.length > MAX_LAYOUTS) ctx.addIssue({ code: 'custom', message: `At most ${MAX_LAYOUTS} layouts.` });
       for (const key of keys) {
         if (!LAYOUT_KEY.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'Layout keys must match ^[a-z0-9-]{1,64}$.' });
-        else if (key === 'default') ctx.addIssue({ code: 'custom', path: [key], message: '`default` is the template itself; give its size and design at the top level.' });
+        else if (key === 'default')
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: '`default` is the template itself; give its size and design at the top level.',
+          });
       }
     })
     .optional(),
 };
 
 /** An HTML template's layouts carry HTML, a canvas template's carry FabricJS data. */
-function layoutsMatchDesign(body: { html?: unknown; fabricJSData?: unknown; layouts?: Record<string, TemplateLayout> }, ctx: z.RefinementCtx) {
+function layoutsMatchDesign(
+  body: { html?: unknown; fabricJSData?: unknown; layouts?: Record<string, TemplateLayout> },
+  ctx: z.RefinementCtx,
+) {
   const design = body.html !== undefined ? 'html' : body.fabricJSData !== undefined ? 'fabricJSData' : null;
   if (!design || !body.layouts) return;
   const other = design === 'html' ? 'fabricJSData' : 'html';
   for (const [key, entry] of Object.entries(body.layouts)) {
     if (entry[other] !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['layouts', key, other], message: `This template is designed with \`${design}\`; its layouts give \`${design}\` (or only a size), not \`${other}\`.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['layouts', key, other],
+        message: `This template is designed with \`${design}\`; its layouts give \`${design}\` (or only a size), not \`${other}\`.`,
+      });
     }
   }
 }
@@ -97,9 +109,7 @@ function exactlyOneDesign(body: { html?: unknown; fabricJSData?: unknown }, ctx:
     ctx.addIssue({
       code: 'custom',
       path: [both ? 'fabricJSData' : 'html'],
-      message: both
-        ? 'Give exactly one of `html` or `fabricJSData`, not both.'
-        : 'One of `html` or `fabricJSData` is required.',
+      message: both ? 'Give exactly one of `html` or `fabricJSData`, not both.' : 'One of `html` or `fabricJSData` is required.',
     });
   }
 }
@@ -133,7 +143,11 @@ export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
 export const TemplateRenderRequest = z.object({
   variables: Variables.optional(),
   layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
-  layouts: z.array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.')).min(1).max(MAX_LAYOUTS + 1).optional(),
+  layouts: z
+    .array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.'))
+    .min(1)
+    .max(MAX_LAYOUTS + 1)
+    .optional(),
   format: z.preprocess((v) => (v === 'jpg' ? 'jpeg' : v), ImageFormat).default('png'),
   quality: z.number().min(0.1).max(1).optional(),
 });

@@ -16,7 +16,10 @@ const designFields = {
   /** A timeline template: tracks of clips (docs/video.md). */
   projectJson: z
     .record(z.string(), z.unknown())
-    .refine((project) => byteLength(project) <= VIDEO_PROJECT_MAX_BYTES, `projectJson must be at most ${VIDEO_PROJECT_MAX_BYTES / 1024} KiB.`)
+    .refine(
+      (project) => byteLength(project) <= VIDEO_PROJECT_MAX_BYTES,
+      `projectJson must be at most ${VIDEO_PROJECT_MAX_BYTES / 1024} KiB.`,
+    )
     .optional(),
   /** Timeline templates validate their variables against these; code templates list them (default: from `meta.defaultProps`). */
   variableDefinitions: z.array(VariableDefinition).max(200).optional(),
@@ -29,21 +32,23 @@ export const VideoTemplateCreate = z.object(designFields).superRefine((body, ctx
     ctx.addIssue({
       code: 'custom',
       path: [given[1] ?? 'tsx'],
-      message: given.length === 0 ? 'Give `tsx` (a code template) or `projectJson` (a timeline template).' : 'Give `tsx` or `projectJson`, not both.',
+      message:
+        given.length === 0
+          ? 'Give `tsx` (a code template) or `projectJson` (a timeline template).'
+          : 'Give `tsx` or `projectJson`, not both.',
     });
   }
 }, ALWAYS_REFINE);
 export type VideoTemplateCreate = z.infer<typeof VideoTemplateCreate>;
 
 /** PUT /video/templates/{uid}: any field; a design replaces the design of the same kind. */
-export const VideoTemplateUpdate = z
-  .object(designFields)
-  .superRefine((body, ctx) => {
-    if (Object.values(body).every((value) => value === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [], message: 'Give at least one of name, tsx, projectJson, variableDefinitions.' });
-    }
-    if (body.tsx !== undefined && body.projectJson !== undefined) ctx.addIssue({ code: 'custom', path: ['projectJson'], message: 'Give `tsx` or `projectJson`, not both.' });
-  }, ALWAYS_REFINE);
+export const VideoTemplateUpdate = z.object(designFields).superRefine((body, ctx) => {
+  if (Object.values(body).every((value) => value === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [], message: 'Give at least one of name, tsx, projectJson, variableDefinitions.' });
+  }
+  if (body.tsx !== undefined && body.projectJson !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['projectJson'], message: 'Give `tsx` or `projectJson`, not both.' });
+}, ALWAYS_REFINE);
 export type VideoTemplateUpdate = z.infer<typeof VideoTemplateUpdate>;
 
 export const VideoTemplateListQuery = PageQuery;

@@ -38,7 +38,10 @@ export const WebhookFilters = z
 export type WebhookFilters = z.infer<typeof WebhookFilters>;
 
 const targetUrl = z
-  .string({ error: (issue) => (issue.input === undefined ? '`targetUrl` is required: the HTTPS URL that receives deliveries.' : 'Expected a string') })
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? '`targetUrl` is required: the HTTPS URL that receives deliveries.' : 'Expected a string',
+  })
   .min(1)
   .max(2048);
 
@@ -62,7 +65,11 @@ export const WebhookUpdate = z
   })
   .superRefine((body, ctx) => {
     if (body.status !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['status'], message: 'Subscriptions cannot be paused or resumed through the API (dashboard only).' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: 'Subscriptions cannot be paused or resumed through the API (dashboard only).',
+      });
     }
     const given = (['event', 'targetUrl', 'platform', 'filters'] as const).filter((k) => body[k] !== undefined);
     if (given.length === 0 && body.status === undefined) {

@@ -174,7 +174,7 @@ export const ARRAY_FUNCTIONS: FunctionSpec[] = [
     category: 'array',
     signature: 'pluck(array, key)',
     description: 'The value of `key` from each object in the array (null where absent).',
-    example: "pluck(parseJson('[{\"n\":1},{\"n\":2}]'), 'n')",
+    example: 'pluck(parseJson(\'[{"n":1},{"n":2}]\'), \'n\')',
     result: [1, 2],
     minArgs: 2,
     maxArgs: 2,

@@ -16,8 +16,13 @@ function numberFormat(ctx: CallContext, locale: string, options: Intl.NumberForm
     try {
       formatter = new Intl.NumberFormat(locale, options);
     } catch {
-      const what = options.currency !== undefined ? `the currency code ${JSON.stringify(options.currency)} or the locale ${JSON.stringify(locale)}` : `the locale ${JSON.stringify(locale)}`;
-      return ctx.fail(`${ctx.name}: ${what} is not valid (currency codes are ISO 4217 such as USD or EUR; locales are BCP 47 such as en-US or de-DE).`);
+      const what =
+        options.currency !== undefined
+          ? `the currency code ${JSON.stringify(options.currency)} or the locale ${JSON.stringify(locale)}`
+          : `the locale ${JSON.stringify(locale)}`;
+      return ctx.fail(
+        `${ctx.name}: ${what} is not valid (currency codes are ISO 4217 such as USD or EUR; locales are BCP 47 such as en-US or de-DE).`,
+      );
     }
     if (formatters.size >= FORMATTER_CACHE) formatters.delete(formatters.keys().next().value!);
     formatters.set(key, formatter);
@@ -29,7 +34,9 @@ function dateArg(ctx: CallContext, args: unknown[]): Date {
   const date = parseDate(args[0]);
   if (!date) {
     const shown = typeof args[0] === 'string' ? JSON.stringify(args[0].slice(0, 60)) : typeName(args[0]);
-    return ctx.fail(`${ctx.name}: ${shown} is not a date; give an ISO 8601 date such as '2024-03-15' or '2024-03-15T14:30:00Z', or milliseconds since 1970.`);
+    return ctx.fail(
+      `${ctx.name}: ${shown} is not a date; give an ISO 8601 date such as '2024-03-15' or '2024-03-15T14:30:00Z', or milliseconds since 1970.`,
+    );
   }
   return date;
 }
@@ -53,7 +60,8 @@ export const FORMAT_FUNCTIONS: FunctionSpec[] = [
     call: (args, ctx) => {
       const value = numberArg(ctx, args, 0);
       const code = textArg(ctx, args, 1, 'USD').toUpperCase();
-      if (!/^[A-Z]{3}$/.test(code)) ctx.fail(`currency: ${JSON.stringify(code.slice(0, 20))} is not a currency code; give three letters such as USD, EUR or JPY.`);
+      if (!/^[A-Z]{3}$/.test(code))
+        ctx.fail(`currency: ${JSON.stringify(code.slice(0, 20))} is not a currency code; give three letters such as USD, EUR or JPY.`);
       return numberFormat(ctx, textArg(ctx, args, 2, 'en-US'), { style: 'currency', currency: code }).format(value);
     },
   },

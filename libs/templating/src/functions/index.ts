@@ -8,13 +8,27 @@ import { UTILITY_FUNCTIONS } from './utility-functions.js';
 
 export type { CallContext, FunctionCategory, FunctionInfo, FunctionSpec } from './spec.js';
 
-const ALL: FunctionSpec[] = [...STRING_FUNCTIONS, ...NUMBER_FUNCTIONS, ...FORMAT_FUNCTIONS, ...ARRAY_FUNCTIONS, ...TYPE_FUNCTIONS, ...UTILITY_FUNCTIONS];
+const ALL: FunctionSpec[] = [
+  ...STRING_FUNCTIONS,
+  ...NUMBER_FUNCTIONS,
+  ...FORMAT_FUNCTIONS,
+  ...ARRAY_FUNCTIONS,
+  ...TYPE_FUNCTIONS,
+  ...UTILITY_FUNCTIONS,
+];
 
 /** A Map, not an object: a name such as `constructor` or `toString` must never resolve to anything inherited. */
 export const FUNCTION_TABLE: ReadonlyMap<string, FunctionSpec> = new Map(ALL.map((spec) => [spec.name, spec]));
 
 /** Every built-in function: name, category, signature, description, an example and its result. */
-export const FUNCTIONS: FunctionInfo[] = ALL.map(({ name, category, signature, description, example, result }) => ({ name, category, signature, description, example, result }));
+export const FUNCTIONS: FunctionInfo[] = ALL.map(({ name, category, signature, description, example, result }) => ({
+  name,
+  category,
+  signature,
+  description,
+  example,
+  result,
+}));
 
 /** A near name for "unknown function" messages (case-insensitive match or shared prefix). */
 export function suggestFunction(name: string): string | undefined {

@@ -66,7 +66,10 @@ export const STRING_FUNCTIONS: FunctionSpec[] = [
     result: 'The Quick Brown Fox',
     minArgs: 1,
     maxArgs: 1,
-    call: (args, ctx) => text(ctx, args, 0).toLowerCase().replace(/(^|[^\p{L}\p{N}'’])(\p{L})/gu, (_m, before: string, letter: string) => before + letter.toUpperCase()),
+    call: (args, ctx) =>
+      text(ctx, args, 0)
+        .toLowerCase()
+        .replace(/(^|[^\p{L}\p{N}'’])(\p{L})/gu, (_m, before: string, letter: string) => before + letter.toUpperCase()),
   },
   {
     name: 'trim',

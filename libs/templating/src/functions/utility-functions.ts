@@ -52,7 +52,7 @@ export const UTILITY_FUNCTIONS: FunctionSpec[] = [
     category: 'utility',
     signature: 'parseJson(text)',
     description: 'The value a JSON text describes.',
-    example: "parseJson('{\"a\": [1, 2]}').a[1]",
+    example: 'parseJson(\'{"a": [1, 2]}\').a[1]',
     result: 2,
     minArgs: 1,
     maxArgs: 1,

@@ -48,7 +48,7 @@ export async function serveAdminSocket(options: { db: Db; path: string }): Promi
       }
       const reply: Promise<Reply> =
         Array.isArray(argv) && argv.every((a) => typeof a === 'string')
-          ? run(options.db, argv as string[])
+          ? run(options.db, argv)
           : Promise.resolve({ ok: false, error: 'malformed admin request' });
       void reply.then((r) => socket.end(`${JSON.stringify(r)}\n`));
     });

@@ -52,8 +52,10 @@ function planSettingsFrom(plan: Plan, values: Partial<Record<keyof typeof planSe
     aiCredits: positiveNumber('ai-credits', values['ai-credits']),
   };
   const hasCustom = Object.values(custom).some((v) => v !== undefined);
-  if (hasCustom && plan !== 'enterprise') throw new CliError('custom limits (--per-minute, --per-day, --render-credits, --ai-credits) are for the enterprise plan only');
-  if (values.overage !== undefined && values.overage !== 'on' && values.overage !== 'off') throw new CliError('--overage must be on or off');
+  if (hasCustom && plan !== 'enterprise')
+    throw new CliError('custom limits (--per-minute, --per-day, --render-credits, --ai-credits) are for the enterprise plan only');
+  if (values.overage !== undefined && values.overage !== 'on' && values.overage !== 'off')
+    throw new CliError('--overage must be on or off');
   if (values.overage === 'on' && plan === 'free') throw new CliError('overage is available on paid plans only (pro, business, enterprise)');
   const settings: PlanSettingsInput = {};
   for (const [k, v] of Object.entries(custom)) if (v !== undefined) settings[k as 'perMinute'] = v;
@@ -99,7 +101,9 @@ async function accountNamed(db: Db, name: string): Promise<Account> {
 function keyLine(view: ApiKeyView): string {
   const status = view.revokedAt ? `revoked ${view.revokedAt.toISOString()}` : 'active';
   const used = view.lastUsedAt ? view.lastUsedAt.toISOString() : 'never';
-  return [view.id, view.masked, status, `created ${view.createdAt.toISOString()}`, `last used ${used}`, view.label ?? ''].join('  ').trimEnd();
+  return [view.id, view.masked, status, `created ${view.createdAt.toISOString()}`, `last used ${used}`, view.label ?? '']
+    .join('  ')
+    .trimEnd();
 }
 
 const commands: Record<string, Command> = {
@@ -168,7 +172,7 @@ const commands: Record<string, Command> = {
   async 'accounts plan'(db, args, print) {
     const { values, positionals } = parse(args, planSettingsOptions, ['name', 'plan']);
     const account = await accountNamed(db, positionals[0]!);
-    const plan = checkPlan(positionals[1]!) as Plan;
+    const plan = checkPlan(positionals[1]) as Plan;
     await setOwnerPlan(db, { ownerId: account.id, kind: 'account', plan, settings: planSettingsFrom(plan, values) });
     if (account.teamId) print(`note: account ${account.name} belongs to a team; the team's plan applies while it does`);
     print(await describePlan(db, account.id, `account ${account.name}`));
@@ -178,7 +182,7 @@ const commands: Record<string, Command> = {
     const { values, positionals } = parse(args, planSettingsOptions, ['team-name', 'plan']);
     const team = await findTeamByName(db, positionals[0]!);
     if (!team) throw new CliError(`no team named "${positionals[0]}"`);
-    const plan = checkPlan(positionals[1]!) as Plan;
+    const plan = checkPlan(positionals[1]) as Plan;
     await setOwnerPlan(db, { ownerId: team.id, kind: 'team', plan, settings: planSettingsFrom(plan, values) });
     print(await describePlan(db, team.id, `team ${team.name}`));
   },

@@ -29,7 +29,7 @@ export async function complete(provider: AiProvider, messages: ChatMessage[]): P
   if (!res.ok) throw new ProblemError('ai-generation-failed', { detail: `The AI provider answered HTTP ${res.status}.` });
   const body = (await res.json().catch(() => null)) as { choices?: Array<{ message?: { content?: unknown } }> } | null;
   const content = body?.choices?.[0]?.message?.content;
-  if (typeof content !== 'string' || content.trim() === '') throw new ProblemError('ai-generation-failed', { detail: 'The AI provider answered without a scene.' });
+  if (typeof content !== 'string' || content.trim() === '')
+    throw new ProblemError('ai-generation-failed', { detail: 'The AI provider answered without a scene.' });
   return content;
 }
-

@@ -41,6 +41,7 @@ export async function planScreenshot(provider: AiProvider, prompt: string): Prom
     { role: 'user', content: prompt },
   ]);
   const parsed = Plan.safeParse(jsonObjectIn(answer));
-  if (!parsed.success) throw new ProblemError('ai-generation-failed', { detail: 'The AI provider did not answer with a page and an element to capture.' });
+  if (!parsed.success)
+    throw new ProblemError('ai-generation-failed', { detail: 'The AI provider did not answer with a page and an element to capture.' });
   return { url: parsed.data.url, selector: parsed.data.selector ?? null, elementDescription: parsed.data.elementDescription ?? '' };
 }

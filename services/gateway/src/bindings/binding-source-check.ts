@@ -18,10 +18,16 @@ export async function describeSource(guard: SsrfGuard, source: DataSource, crede
     const fetched = await fetchSource(guard, source, credentials, { maxBytes: limits.maxBytes, timeoutMs: limits.timeoutMs });
     if (fetched.kind !== 'data') throw new SourceFetchError('HTTP_ERROR', 'The data source answered 304 to an unconditional request.');
     const { paths, truncated } = listPaths(fetched.data);
-    return { data: fetched.data, summary: { ok: true as const, status: fetched.status, etag: fetched.etag, bytes: fetched.bytes, paths, truncated } };
+    return {
+      data: fetched.data,
+      summary: { ok: true as const, status: fetched.status, etag: fetched.etag, bytes: fetched.bytes, paths, truncated },
+    };
   } catch (error) {
     if (error instanceof SourceFetchError) {
-      throw new ProblemError(error.code === 'BLOCKED_URL' ? 'blocked-url' : 'data-source-failed', { detail: error.message, code: error.code });
+      throw new ProblemError(error.code === 'BLOCKED_URL' ? 'blocked-url' : 'data-source-failed', {
+        detail: error.message,
+        code: error.code,
+      });
     }
     throw error;
   }

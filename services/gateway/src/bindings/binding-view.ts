@@ -45,7 +45,10 @@ export function bindingView(row: BindingRow, options: { publicBaseUrl: string; s
     lastRefreshAt: row.lastRefreshAt?.toISOString() ?? null,
     lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
     nextRefreshAt: row.nextRefreshAt?.toISOString() ?? null,
-    lastError: row.lastError && row.lastErrorAt ? { message: row.lastError, code: row.lastErrorCode ?? 'REFRESH_FAILED', at: row.lastErrorAt.toISOString() } : null,
+    lastError:
+      row.lastError && row.lastErrorAt
+        ? { message: row.lastError, code: row.lastErrorCode ?? 'REFRESH_FAILED', at: row.lastErrorAt.toISOString() }
+        : null,
     consecutiveFailures: row.consecutiveFailures,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -40,8 +40,7 @@ export function authenticate(options: { db: Db; cacheMs: number }): RequestHandl
       });
     }
     const key = match[1]!;
-    const invalid = () =>
-      new ProblemError('invalid-api-key', { detail: 'The provided API key is invalid or has been revoked.' });
+    const invalid = () => new ProblemError('invalid-api-key', { detail: 'The provided API key is invalid or has been revoked.' });
     if (!isWellFormedApiKey(key)) throw invalid();
     const digest = createHash('sha256').update(key.toLowerCase()).digest('hex');
     const now = Date.now();

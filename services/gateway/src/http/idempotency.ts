@@ -1,5 +1,12 @@
 import type { RequestHandler, Response } from 'express';
-import { claimIdempotencyKey, completeIdempotencyKey, readIdempotencyKey, releaseIdempotencyKey, type Db, type IdempotencyClaim } from '@pressroom/db';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  readIdempotencyKey,
+  releaseIdempotencyKey,
+  type Db,
+  type IdempotencyClaim,
+} from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { authOf } from './auth.js';
 import { idempotencyRequestHash, isValidIdempotencyKey } from './idempotency-hash.js';
@@ -48,10 +55,16 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
         if (state.kind === 'absent') state = await claimIdempotencyKey(options.db, { ...ids, now: options.now?.() });
       }
       if (state.kind === 'mismatch') {
-        throw new ProblemError('idempotency-key-reuse', { detail: 'This Idempotency-Key was already used with a different request (method, path or body) in the last 24 hours. Use a new key for a new request.' });
+        throw new ProblemError('idempotency-key-reuse', {
+          detail:
+            'This Idempotency-Key was already used with a different request (method, path or body) in the last 24 hours. Use a new key for a new request.',
+        });
       }
       if (state.kind === 'in-progress' || state.kind === 'absent') {
-        throw new ProblemError('idempotency-in-progress', { detail: 'A request with this Idempotency-Key is still being processed. Retry later with the same key to get its response.', headers: { 'Retry-After': '5' } });
+        throw new ProblemError('idempotency-in-progress', {
+          detail: 'A request with this Idempotency-Key is still being processed. Retry later with the same key to get its response.',
+          headers: { 'Retry-After': '5' },
+        });
       }
       if (state.kind === 'completed') {
         for (const [name, headerValue] of Object.entries(state.response.headers)) res.setHeader(name, headerValue);
@@ -74,7 +87,9 @@ function record(res: Response, db: Db, ownerId: string, key: string): void {
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    chunks.push(
+      Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
+    );
   };
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     keep(chunk, rest[0]);
@@ -97,7 +112,11 @@ function record(res: Response, db: Db, ownerId: string, key: string): void {
       const v = res.getHeader(name);
       if (v !== undefined) headers[name] = Array.isArray(v) ? v.join(', ') : String(v);
     }
-    void completeIdempotencyKey(db, { ownerId, key, response: { status: res.statusCode, headers, body: Buffer.concat(chunks).toString('base64') } }).catch(() => undefined);
+    void completeIdempotencyKey(db, {
+      ownerId,
+      key,
+      response: { status: res.statusCode, headers, body: Buffer.concat(chunks).toString('base64') },
+    }).catch(() => undefined);
   };
   res.on('finish', () => settle(true));
   res.on('close', () => settle(res.writableFinished));

@@ -47,7 +47,12 @@ export function jsonBody(options: { maxBodyBytes: number }): RequestHandler[] {
   const requireObject: RequestHandler = (req, _res, next) => {
     if (req.method !== 'POST' && req.method !== 'PUT' && req.method !== 'PATCH') return next();
     if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
-      return next(new ProblemError('validation-error', { detail: 'The request body must be a JSON object.', errors: [{ field: '(body)', message: 'Expected a JSON object.' }] }));
+      return next(
+        new ProblemError('validation-error', {
+          detail: 'The request body must be a JSON object.',
+          errors: [{ field: '(body)', message: 'Expected a JSON object.' }],
+        }),
+      );
     }
     next();
   };

@@ -1,10 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import {
-  PROBLEM_CONTENT_TYPE,
-  ProblemError,
-  isProblemError,
-  toProblemBody,
-} from '@pressroom/problem';
+import { PROBLEM_CONTENT_TYPE, ProblemError, isProblemError, toProblemBody } from '@pressroom/problem';
 import type { Logger } from '@pressroom/telemetry';
 
 /** Body-parser errors carry a `type`; map the ones a client can cause. */
@@ -30,7 +25,10 @@ function fromBodyParser(error: unknown, maxBodyBytes: number): ProblemError | nu
 export function sendProblem(res: Response, error: ProblemError, options: { errorsBaseUrl: string; instance: string }): void {
   if (error.headers) for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   if (error.status === 413) res.setHeader('Connection', 'close');
-  res.status(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(toProblemBody(error, options)));
+  res
+    .status(error.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify(toProblemBody(error, options)));
 }
 
 /**

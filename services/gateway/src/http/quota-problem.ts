@@ -31,6 +31,10 @@ export async function withAiQuotaProblem<T>(work: () => Promise<T>): Promise<T> 
     return await work();
   } catch (error) {
     if (!(error instanceof AiQuotaExceededError)) throw error;
-    throw new ProblemError('ai-quota-exceeded', { code: 'ai_quota_exceeded', detail: error.message, extensions: { limit: error.limit, used: error.used } });
+    throw new ProblemError('ai-quota-exceeded', {
+      code: 'ai_quota_exceeded',
+      detail: error.message,
+      extensions: { limit: error.limit, used: error.used },
+    });
   }
 }

@@ -35,7 +35,9 @@ export function requestContext(options: { logger: Logger }): RequestHandler {
       const ms = performance.now() - started;
       duration.record(ms, { method: req.method, route, status: String(res.statusCode) });
       // One access line per request, inside the request's trace context.
-      context.with(ctx, () => (res.locals.log as Logger).info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request'));
+      context.with(ctx, () =>
+        (res.locals.log as Logger).info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request'),
+      );
     });
     context.with(ctx, () => next());
   };

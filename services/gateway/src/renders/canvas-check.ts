@@ -1,10 +1,4 @@
-import {
-  CANVAS_BINDABLE_PROPERTIES,
-  CANVAS_LIMITS,
-  CanvasFont,
-  FABRIC_GROUP_TYPES,
-  FABRIC_OBJECT_TYPES,
-} from '@pressroom/contracts';
+import { CANVAS_BINDABLE_PROPERTIES, CANVAS_LIMITS, CanvasFont, FABRIC_GROUP_TYPES, FABRIC_OBJECT_TYPES } from '@pressroom/contracts';
 import type { FieldError } from '@pressroom/problem';
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(FABRIC_OBJECT_TYPES);
@@ -38,14 +32,17 @@ export function checkCanvasDocument(document: Record<string, unknown>, field = '
     if (errors.length >= MAX_ERRORS) return;
     if (!isPlainObject(value)) return add(path, 'Expected a fabric object: a JSON object with a `type`.');
     objects++;
-    if (objects === CANVAS_LIMITS.objects + 1) add(path, `The canvas has more than ${CANVAS_LIMITS.objects} objects (groups' children and clip paths count).`);
+    if (objects === CANVAS_LIMITS.objects + 1)
+      add(path, `The canvas has more than ${CANVAS_LIMITS.objects} objects (groups' children and clip paths count).`);
     if (objects > CANVAS_LIMITS.objects) return;
     const type = value.type;
     if (typeof type !== 'string') return add(`${path}.type`, `Every object needs a \`type\`; fabric 7 knows: ${TYPE_NAMES}.`);
-    if (!KNOWN_TYPES.has(type)) return add(`${path}.type`, `Unknown object type ${JSON.stringify(type.slice(0, 100))}; fabric 7 knows: ${TYPE_NAMES}.`);
+    if (!KNOWN_TYPES.has(type))
+      return add(`${path}.type`, `Unknown object type ${JSON.stringify(type.slice(0, 100))}; fabric 7 knows: ${TYPE_NAMES}.`);
     if (value._if !== undefined && typeof value._if !== 'string') add(`${path}._if`, 'Expected an expression string, e.g. "showBadge".');
     checkBindings(value.variableBindings, `${path}.variableBindings`, add);
-    if ((type === 'Image' || type === 'image') && value.src !== undefined && typeof value.src !== 'string') add(`${path}.src`, 'Expected a URL string.');
+    if ((type === 'Image' || type === 'image') && value.src !== undefined && typeof value.src !== 'string')
+      add(`${path}.src`, 'Expected a URL string.');
     if (value.clipPath !== undefined && value.clipPath !== null) checkNested(value.clipPath, `${path}.clipPath`, groupDepth + 1);
     if (FABRIC_GROUP_TYPES.has(type) && value.objects !== undefined) {
       if (!Array.isArray(value.objects)) return add(`${path}.objects`, 'Expected an array of objects.');
@@ -53,7 +50,8 @@ export function checkCanvasDocument(document: Record<string, unknown>, field = '
     }
   };
   const checkNested = (value: unknown, path: string, groupDepth: number): void => {
-    if (groupDepth > CANVAS_LIMITS.groupDepth) return add(path, `Groups and clip paths nest more than ${CANVAS_LIMITS.groupDepth} levels deep.`);
+    if (groupDepth > CANVAS_LIMITS.groupDepth)
+      return add(path, `Groups and clip paths nest more than ${CANVAS_LIMITS.groupDepth} levels deep.`);
     checkObject(value, path, groupDepth);
   };
 
@@ -67,7 +65,8 @@ export function checkCanvasDocument(document: Record<string, unknown>, field = '
   checkFonts(document.fonts, `${field}.fonts`, add);
   for (const key of ['width', 'height']) {
     const size = document[key];
-    if (size !== undefined && !(typeof size === 'number' && Number.isInteger(size) && size >= 1 && size <= 4000)) add(`${field}.${key}`, 'Expected an integer from 1 to 4000.');
+    if (size !== undefined && !(typeof size === 'number' && Number.isInteger(size) && size >= 1 && size <= 4000))
+      add(`${field}.${key}`, 'Expected an integer from 1 to 4000.');
   }
   return errors;
 }
@@ -79,7 +78,10 @@ function checkJson(document: unknown, field: string, add: (path: string, message
     const { value, path, depth } = stack.pop()!;
     if (typeof value === 'string') {
       if (value.length > CANVAS_LIMITS.dataUrlChars && value.startsWith('data:')) {
-        add(path, `This data: URL is ${value.length} characters; at most ${CANVAS_LIMITS.dataUrlChars} (about ${Math.floor((CANVAS_LIMITS.dataUrlChars * 3) / 4 / 1024 / 1024)} MiB of image) are accepted. Serve large images from a URL.`);
+        add(
+          path,
+          `This data: URL is ${value.length} characters; at most ${CANVAS_LIMITS.dataUrlChars} (about ${Math.floor((CANVAS_LIMITS.dataUrlChars * 3) / 4 / 1024 / 1024)} MiB of image) are accepted. Serve large images from a URL.`,
+        );
       }
       continue;
     }
@@ -90,17 +92,20 @@ function checkJson(document: unknown, field: string, add: (path: string, message
     }
     const entries = Array.isArray(value) ? value.map((item, i) => [String(i), item] as const) : Object.entries(value);
     for (const [key, item] of entries) {
-      if (item !== null && (typeof item === 'object' || typeof item === 'string')) stack.push({ value: item, path: `${path}.${key}`, depth: depth + 1 });
+      if (item !== null && (typeof item === 'object' || typeof item === 'string'))
+        stack.push({ value: item, path: `${path}.${key}`, depth: depth + 1 });
     }
   }
 }
 
 function checkBindings(bindings: unknown, path: string, add: (path: string, message: string) => void): void {
   if (bindings === undefined) return;
-  if (!isPlainObject(bindings)) return add(path, `Expected an object mapping a property (${CANVAS_BINDABLE_PROPERTIES.join(', ')}) to a variable name or expression.`);
+  if (!isPlainObject(bindings))
+    return add(path, `Expected an object mapping a property (${CANVAS_BINDABLE_PROPERTIES.join(', ')}) to a variable name or expression.`);
   for (const [property, source] of Object.entries(bindings)) {
     if (!BINDABLE.has(property)) add(`${path}.${property}`, `Only ${CANVAS_BINDABLE_PROPERTIES.join(', ')} can be bound to variables.`);
-    else if (typeof source !== 'string' || source.trim() === '' || source.length > 10_000) add(`${path}.${property}`, 'Expected a variable name or expression, e.g. "title" or "{{ upper(title) }}".');
+    else if (typeof source !== 'string' || source.trim() === '' || source.length > 10_000)
+      add(`${path}.${property}`, 'Expected a variable name or expression, e.g. "title" or "{{ upper(title) }}".');
   }
 }
 

@@ -65,7 +65,10 @@ export function prepareCanvas(input: PrepareCanvasInput): CanvasRenderSource {
   const field = input.field ?? 'fabricJSData';
   const errors = checkCanvasDocument(input.document, field);
   if (errors.length > 0) {
-    throw new ProblemError('validation-error', { detail: `The canvas JSON is invalid: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors });
+    throw new ProblemError('validation-error', {
+      detail: `The canvas JSON is invalid: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+      errors,
+    });
   }
   const scope = resolveVariables(input.definitions, input.variables);
   const templating = new CanvasTemplating(scope);
@@ -187,7 +190,10 @@ class CanvasTemplating {
   /** Apply one bound value; false (and a field error) when it cannot go in that property. */
   private bind(object: Record<string, unknown>, property: string, value: unknown, field: string, expression: string): boolean {
     const wrong = (expected: string) => {
-      this.bindingErrors.push({ field, message: `${JSON.stringify(expression.slice(0, 100))} is ${typeName(value)}; ${property} needs ${expected}.` });
+      this.bindingErrors.push({
+        field,
+        message: `${JSON.stringify(expression.slice(0, 100))} is ${typeName(value)}; ${property} needs ${expected}.`,
+      });
       return false;
     };
     switch (property) {
@@ -255,7 +261,10 @@ export interface TemplateImageSource {
  * HTML page (templatePage), or the templated canvas when the layout's design
  * is fabric JSON. Layout entries of canvas templates hold {width, height, fabricJSData}.
  */
-export function templateImageSource(template: TemplateRow, options: { variables: Record<string, unknown>; layout?: string | undefined }): TemplateImageSource {
+export function templateImageSource(
+  template: TemplateRow,
+  options: { variables: Record<string, unknown>; layout?: string | undefined },
+): TemplateImageSource {
   const layout = resolveLayout(template, options.layout);
   if (layout.html === null && layout.fabricJSData) {
     const source = prepareCanvas({
@@ -268,5 +277,10 @@ export function templateImageSource(template: TemplateRow, options: { variables:
     return { layout: layout.key, source, width: layout.width, height: layout.height };
   }
   const page = templatePage(template, options);
-  return { layout: page.layout, source: { kind: 'html', html: page.html, jsEnabled: page.jsEnabled }, width: page.width, height: page.height };
+  return {
+    layout: page.layout,
+    source: { kind: 'html', html: page.html, jsEnabled: page.jsEnabled },
+    width: page.width,
+    height: page.height,
+  };
 }

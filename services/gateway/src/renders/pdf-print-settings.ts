@@ -12,7 +12,10 @@ import { ProblemError, type FieldError } from '@pressroom/problem';
 /** Space left for Chromium's header/footer when a template is given without a margin for it. */
 export const HEADER_FOOTER_MARGIN_PT = 48;
 
-export type PdfPrintSettings = Pick<RenderPdfCommand, 'page' | 'margins' | 'printBackground' | 'headerTemplate' | 'footerTemplate' | 'title'>;
+export type PdfPrintSettings = Pick<
+  RenderPdfCommand,
+  'page' | 'margins' | 'printBackground' | 'headerTemplate' | 'footerTemplate' | 'title'
+>;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -55,7 +58,11 @@ export function pdfPrintSettings(topLevel: PdfOptions, nested: PdfOptions | unde
       height = customSize.height;
     }
   } else {
-    if (customSize !== undefined) errors.push({ field: where(o.customSize ? 'customSize' : 'width'), message: `A custom size applies to preset \`custom\`, not \`${preset}\`.` });
+    if (customSize !== undefined)
+      errors.push({
+        field: where(o.customSize ? 'customSize' : 'width'),
+        message: `A custom size applies to preset \`custom\`, not \`${preset}\`.`,
+      });
     width = mmToPoints(PDF_PAPER_PRESETS[preset].widthMm);
     height = mmToPoints(PDF_PAPER_PRESETS[preset].heightMm);
   }
@@ -72,11 +79,22 @@ export function pdfPrintSettings(topLevel: PdfOptions, nested: PdfOptions | unde
     left: round2(m.left !== undefined ? lengthToPoints(m.left) : 0),
   };
   const sized = errors.length === 0;
-  if (sized && margins.top + margins.bottom >= height - 1) errors.push({ field: where('margins'), message: `Top and bottom margins (${margins.top + margins.bottom} pt) leave no room on a ${Math.round(height)} pt high page.` });
-  if (sized && margins.left + margins.right >= width - 1) errors.push({ field: where('margins'), message: `Left and right margins (${margins.left + margins.right} pt) leave no room on a ${Math.round(width)} pt wide page.` });
+  if (sized && margins.top + margins.bottom >= height - 1)
+    errors.push({
+      field: where('margins'),
+      message: `Top and bottom margins (${margins.top + margins.bottom} pt) leave no room on a ${Math.round(height)} pt high page.`,
+    });
+  if (sized && margins.left + margins.right >= width - 1)
+    errors.push({
+      field: where('margins'),
+      message: `Left and right margins (${margins.left + margins.right} pt) leave no room on a ${Math.round(width)} pt wide page.`,
+    });
 
   if (errors.length > 0) {
-    throw new ProblemError('validation-error', { detail: `The request body is invalid: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors });
+    throw new ProblemError('validation-error', {
+      detail: `The request body is invalid: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+      errors,
+    });
   }
   return {
     page: { preset, widthPt: round2(width), heightPt: round2(height), landscape },

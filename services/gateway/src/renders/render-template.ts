@@ -33,9 +33,7 @@ export interface LayoutRenderEntry {
   height: number;
 }
 
-export type TemplateRenderOutcome =
-  | { kind: 'single'; outcome: SubmitOutcome }
-  | { kind: 'layouts'; renders: LayoutRenderEntry[] };
+export type TemplateRenderOutcome = { kind: 'single'; outcome: SubmitOutcome } | { kind: 'layouts'; renders: LayoutRenderEntry[] };
 
 /**
  * Render a template, one layout or several. Every page is built (variables

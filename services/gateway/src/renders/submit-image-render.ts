@@ -3,7 +3,7 @@ import type { AuthContext } from '../http/auth.js';
 import { canvasCommandSource, type CanvasRenderSource } from './canvas-source.js';
 import { commandSource, submitRender, type RenderGatewayDeps } from './submit-render.js';
 
-export { fileUrl, type RenderGatewayDeps } from './submit-render.js';
+export type { RenderGatewayDeps } from './submit-render.js';
 
 export interface ImageRenderInput {
   auth: AuthContext;
@@ -47,7 +47,10 @@ export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRen
       ownerId: input.auth.ownerId,
       origin: input.origin,
       templateId: input.templateId,
-      source: input.source.kind === 'canvas' ? await canvasCommandSource(deps.storage, id, input.source) : await commandSource(deps.storage, id, input.source),
+      source:
+        input.source.kind === 'canvas'
+          ? await canvasCommandSource(deps.storage, id, input.source)
+          : await commandSource(deps.storage, id, input.source),
       width: input.width,
       height: input.height,
       selector: input.selector,

@@ -33,7 +33,10 @@ export function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderInput):
   const spill = total > INLINE_HTML_LIMIT;
   // A canvas page's PDF page is its own size (1 CSS px = 0.75 pt); the row reports the first page.
   const first = input.documents[0]!;
-  const sizePt = first.kind === 'canvas' ? { width: first.width * 0.75, height: first.height * 0.75 } : { width: input.settings.page.widthPt, height: input.settings.page.heightPt };
+  const sizePt =
+    first.kind === 'canvas'
+      ? { width: first.width * 0.75, height: first.height * 0.75 }
+      : { width: input.settings.page.widthPt, height: input.settings.page.heightPt };
   return submitRender<RenderPdfCommand>(deps, {
     auth: input.auth,
     kind: 'pdf',
@@ -130,7 +133,9 @@ function documentsOfSet(template: TemplateRow, variables: Record<string, unknown
   };
   const pages = resolved.key === 'default' ? (template.pages as StoredTemplatePage[]) : [];
   if (pages.length === 0) {
-    return [canvasPage(resolved.fabricJSData, resolved.key === 'default' ? 'fabricJSData' : `layouts.${resolved.key}.fabricJSData`, resolved)];
+    return [
+      canvasPage(resolved.fabricJSData, resolved.key === 'default' ? 'fabricJSData' : `layouts.${resolved.key}.fabricJSData`, resolved),
+    ];
   }
   return pages
     .map((page, index) => ({ page, index }))
@@ -141,7 +146,10 @@ function documentsOfSet(template: TemplateRow, variables: Record<string, unknown
 /** 200 with the PdfResponse once the PDF is stored, or 202 with its id when it outlived the wait. */
 export async function respondWithPdf(deps: RenderGatewayDeps, res: Response, wait: RenderWait): Promise<void> {
   if (wait.state === 'pending') {
-    res.status(202).location(`/pdf/${wait.id}`).json({ success: true, id: wait.id, status: 'queued', url: null, createdAt: wait.createdAt });
+    res
+      .status(202)
+      .location(`/pdf/${wait.id}`)
+      .json({ success: true, id: wait.id, status: 'queued', url: null, createdAt: wait.createdAt });
     return;
   }
   const row = await getRenderById(deps.db, wait.id);
@@ -154,7 +162,13 @@ export async function respondWithPdf(deps: RenderGatewayDeps, res: Response, wai
  */
 export async function submitTemplatePdf(
   deps: RenderGatewayDeps,
-  input: { auth: AuthContext; template: TemplateRow; variables: Record<string, unknown>; layout?: string | undefined; layouts?: string[] | undefined },
+  input: {
+    auth: AuthContext;
+    template: TemplateRow;
+    variables: Record<string, unknown>;
+    layout?: string | undefined;
+    layouts?: string[] | undefined;
+  },
 ): Promise<RenderWait> {
   if (input.layouts !== undefined) {
     throw new ProblemError('validation-error', {

@@ -83,18 +83,22 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
   const id = newId(submission.idPrefix);
   const storageKey = `renders/${id}.${submission.extension}`;
   // Credits are reserved by the queued row itself (docs/limits.md): a failure releases them.
-  const row = await withQuotaProblem(() => insertRenderWithinCredits(deps.db, {
-    id,
-    ownerId: submission.auth.ownerId,
-    accountId: submission.auth.account.id,
-    kind: submission.kind,
-    origin: submission.origin,
-    templateId: submission.templateId,
-    format: submission.format,
-    width: submission.width,
-    height: submission.height,
-    ...(submission.cost !== undefined ? { cost: submission.cost } : {}),
-  }), submission.quotaStatus);
+  const row = await withQuotaProblem(
+    () =>
+      insertRenderWithinCredits(deps.db, {
+        id,
+        ownerId: submission.auth.ownerId,
+        accountId: submission.auth.account.id,
+        kind: submission.kind,
+        origin: submission.origin,
+        templateId: submission.templateId,
+        format: submission.format,
+        width: submission.width,
+        height: submission.height,
+        ...(submission.cost !== undefined ? { cost: submission.cost } : {}),
+      }),
+    submission.quotaStatus,
+  );
   const createdAt = row.createdAt.toISOString();
 
   let settle: (outcome: RenderOutcome) => void = () => {};
@@ -102,7 +106,11 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
   const listening = await deps.bus.listen(CATALOG.renderDone, id, (outcome) => settle(outcome));
   let timer: NodeJS.Timeout | undefined;
   try {
-    const command = await submission.command({ id, output: { storageKey, url: fileUrl(deps.publicBaseUrl, storageKey) }, requestedAt: createdAt });
+    const command = await submission.command({
+      id,
+      output: { storageKey, url: fileUrl(deps.publicBaseUrl, storageKey) },
+      requestedAt: createdAt,
+    });
     await deps.bus.publish(submission.subject, command, {
       msgId: id,
       headers: injectTraceHeaders({ 'pressroom-render-id': id, 'pressroom-account-id': submission.auth.account.id }, context.active()),

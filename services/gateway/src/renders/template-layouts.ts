@@ -34,7 +34,13 @@ export function resolveLayout(template: TemplateRow, key: string = DEFAULT_LAYOU
       errors: [{ field: 'layout', message: 'Layout keys match ^[a-z0-9-]{1,64}$.' }],
     });
   }
-  const base: ResolvedLayout = { key: DEFAULT_LAYOUT, width: template.width, height: template.height, html: template.html, fabricJSData: template.fabricJSData };
+  const base: ResolvedLayout = {
+    key: DEFAULT_LAYOUT,
+    width: template.width,
+    height: template.height,
+    html: template.html,
+    fabricJSData: template.fabricJSData,
+  };
   if (key === DEFAULT_LAYOUT) return base;
   const entry = Object.hasOwn(template.layouts, key) ? template.layouts[key] : undefined;
   if (!entry) {

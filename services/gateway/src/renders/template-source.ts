@@ -7,7 +7,9 @@ import { resolveLayout } from './template-layouts.js';
 export async function loadTemplate(db: Db, options: { ownerId: string; uid: string }): Promise<TemplateRow> {
   const template = await getTemplate(db, options);
   if (!template) {
-    throw new ProblemError('template-not-found', { detail: `No template with uid ${JSON.stringify(options.uid)} exists for this account.` });
+    throw new ProblemError('template-not-found', {
+      detail: `No template with uid ${JSON.stringify(options.uid)} exists for this account.`,
+    });
   }
   return template;
 }
@@ -27,7 +29,10 @@ export interface TemplatePageSource {
  * escaping, `_if` / `_for`. Bad variables or expressions are 400s here,
  * before anything is queued.
  */
-export function templatePage(template: TemplateRow, options: { variables: Record<string, unknown>; layout?: string | undefined }): TemplatePageSource {
+export function templatePage(
+  template: TemplateRow,
+  options: { variables: Record<string, unknown>; layout?: string | undefined },
+): TemplatePageSource {
   const layout = resolveLayout(template, options.layout);
   if (layout.html === null) {
     throw new ProblemError('validation-error', {

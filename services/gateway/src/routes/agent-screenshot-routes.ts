@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { AGENT_SCREENSHOT_AI_COST, AgentScreenshotRequest, IMAGE_DEFAULT_HEIGHT, IMAGE_DEFAULT_WIDTH, formatOfExtension } from '@pressroom/contracts';
+import {
+  AGENT_SCREENSHOT_AI_COST,
+  AgentScreenshotRequest,
+  IMAGE_DEFAULT_HEIGHT,
+  IMAGE_DEFAULT_WIDTH,
+  formatOfExtension,
+} from '@pressroom/contracts';
 import { assertAiCreditsAvailable, spendAiCredits } from '@pressroom/db';
 import { ProblemError, isProblemError } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
@@ -26,7 +32,10 @@ export function agentScreenshotRoutes(deps: RenderGatewayDeps & { guard: SsrfGua
       const started = performance.now();
       const body = parseOrThrow(AgentScreenshotRequest, req.body);
       const auth = authOf(res);
-      if (!deps.ai) throw new ProblemError('ai-not-configured', { detail: 'This server has no AI provider configured (PRESSROOM_AI_BASE_URL, PRESSROOM_AI_API_KEY).' });
+      if (!deps.ai)
+        throw new ProblemError('ai-not-configured', {
+          detail: 'This server has no AI provider configured (PRESSROOM_AI_BASE_URL, PRESSROOM_AI_API_KEY).',
+        });
       await withAiQuotaProblem(() => assertAiCreditsAvailable(deps.db, { ownerId: auth.ownerId, needed: AGENT_SCREENSHOT_AI_COST }));
       const plan = await planScreenshot(deps.ai, body.prompt);
       const url = await assertFetchableUrl(deps.guard, plan.url);
@@ -57,9 +66,18 @@ export function agentScreenshotRoutes(deps: RenderGatewayDeps & { guard: SsrfGua
         outcome = await render(null);
       }
       await spendAiCredits(deps.db, { ownerId: auth.ownerId, amount: AGENT_SCREENSHOT_AI_COST });
-      const metadata = { prompt: body.prompt, url, elementDescription: plan.elementDescription, selector, executionTime: Math.round(performance.now() - started) };
+      const metadata = {
+        prompt: body.prompt,
+        url,
+        elementDescription: plan.elementDescription,
+        selector,
+        executionTime: Math.round(performance.now() - started),
+      };
       if (outcome.state === 'pending') {
-        res.status(202).location(`/image/${outcome.id}`).json({ id: outcome.id, status: 'queued', url: null, createdAt: outcome.createdAt, metadata });
+        res
+          .status(202)
+          .location(`/image/${outcome.id}`)
+          .json({ id: outcome.id, status: 'queued', url: null, createdAt: outcome.createdAt, metadata });
         return;
       }
       res.status(200).json({ ...outcome.result, metadata });

@@ -37,7 +37,8 @@ export async function csvVariableSets(
       maxRedirects: 3,
       timeoutMs: CSV_FETCH_TIMEOUT_MS,
     });
-    if (!response.ok) throw invalid([{ field: 'csvUrl', message: `Fetching the CSV answered HTTP ${response.status}; it must be publicly fetchable.` }]);
+    if (!response.ok)
+      throw invalid([{ field: 'csvUrl', message: `Fetching the CSV answered HTTP ${response.status}; it must be publicly fetchable.` }]);
     text = new TextDecoder('utf-8', { fatal: true }).decode(response.body);
   } catch (error) {
     if (error instanceof ProblemError) throw error;

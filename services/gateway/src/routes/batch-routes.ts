@@ -7,7 +7,6 @@ import {
   type BatchItemResult,
   type BatchResultsView,
   type BatchStartResponse,
-  type BatchStatus,
 } from '@pressroom/contracts';
 import type { Bus } from '@pressroom/bus';
 import {
@@ -81,7 +80,7 @@ async function resultsView(db: Db, batch: BatchRow, retentionMs: number): Promis
   return {
     batchId: batch.id,
     templateId: batch.templateId,
-    status: batch.status as BatchStatus,
+    status: batch.status,
     progress: batch.totalItems === 0 ? 100 : Math.floor((100 * done) / batch.totalItems),
     totalItems: batch.totalItems,
     completedItems: counts.completed,
@@ -111,11 +110,17 @@ export function batchRoutes(deps: BatchRouteDeps): Router {
       const unknown: FieldError[] = (layouts ?? [])
         .map((layout, i) => ({ layout, field: body.layouts ? `layouts.${i}` : 'layout' }))
         .filter(({ layout }) => layout !== 'default' && !Object.hasOwn(template.layouts, layout))
-        .map(({ layout, field }) => ({ field, message: `Template ${template.uid} has no layout ${JSON.stringify(layout)}; its layouts are ${['default', ...Object.keys(template.layouts)].join(', ')}.` }));
+        .map(({ layout, field }) => ({
+          field,
+          message: `Template ${template.uid} has no layout ${JSON.stringify(layout)}; its layouts are ${['default', ...Object.keys(template.layouts)].join(', ')}.`,
+        }));
       if (unknown.length > 0) {
         throw new ProblemError('validation-error', { detail: unknown.map((e) => `${e.field}: ${e.message}`).join('; '), errors: unknown });
       }
-      if (template.html === null && (layouts ?? ['default']).every((l) => l === 'default' || typeof template.layouts[l]?.html !== 'string')) {
+      if (
+        template.html === null &&
+        (layouts ?? ['default']).every((l) => l === 'default' || typeof template.layouts[l]?.html !== 'string')
+      ) {
         throw new ProblemError('validation-error', {
           detail: `Template ${template.uid} is a FabricJS canvas template; batch rendering renders HTML templates.`,
           errors: [{ field: 'uid', message: 'Batches render HTML templates.' }],
@@ -123,8 +128,11 @@ export function batchRoutes(deps: BatchRouteDeps): Router {
       }
       const webhookUrl = body.webhookUrl === undefined ? null : await assertWebhookTarget(deps.guard, body.webhookUrl, 'webhookUrl');
 
-      const rows: Array<Record<string, unknown>> = body.variableSets ?? (await csvVariableSets(deps.guard, { csvUrl: body.csvUrl!, mappings: body.mappings, maxBytes: csvMaxBytes }));
-      const items: NewBatchItem[] = rows.flatMap((variables, rowIndex) => (layouts ?? [null]).map((layout) => ({ rowIndex, layout, variables })));
+      const rows: Array<Record<string, unknown>> =
+        body.variableSets ?? (await csvVariableSets(deps.guard, { csvUrl: body.csvUrl!, mappings: body.mappings, maxBytes: csvMaxBytes }));
+      const items: NewBatchItem[] = rows.flatMap((variables, rowIndex) =>
+        (layouts ?? [null]).map((layout) => ({ rowIndex, layout, variables })),
+      );
 
       const { plan } = ownerPlanOf(res);
       const limits = batchLimitsOf(plan);

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Response } from 'express';
-import { BindingCreate, BindingListQuery, BindingTestSource, BindingUpdate, newId, paginate, type SourceCredentials } from '@pressroom/contracts';
+import {
+  BindingCreate,
+  BindingListQuery,
+  BindingTestSource,
+  BindingUpdate,
+  newId,
+  paginate,
+  type SourceCredentials,
+} from '@pressroom/contracts';
 import { applyMapping } from '@pressroom/bindings';
 import {
   deleteBinding,
@@ -42,9 +50,15 @@ function notFound(uid: string): ProblemError {
 /** The template a binding renders: the caller's own, and an HTML one (bindings render HTML templates). */
 async function assertTemplate(db: Db, ownerId: string, templateId: string): Promise<void> {
   const template = await getTemplate(db, { ownerId, uid: templateId });
-  if (!template) throw new ProblemError('template-not-found', { detail: `templateId: no template with uid ${JSON.stringify(templateId)} exists for this account.` });
+  if (!template)
+    throw new ProblemError('template-not-found', {
+      detail: `templateId: no template with uid ${JSON.stringify(templateId)} exists for this account.`,
+    });
   if (template.html === null) {
-    throw new ProblemError('validation-error', { detail: 'templateId: bindings render HTML templates; this one is a FabricJS canvas design.', errors: [{ field: 'templateId', message: 'Bindings render HTML templates; this one is a FabricJS canvas design.' }] });
+    throw new ProblemError('validation-error', {
+      detail: 'templateId: bindings render HTML templates; this one is a FabricJS canvas design.',
+      errors: [{ field: 'templateId', message: 'Bindings render HTML templates; this one is a FabricJS canvas design.' }],
+    });
   }
 }
 
@@ -62,7 +76,8 @@ export function bindingRoutes(deps: BindingRouteDeps): Router {
   const router = Router();
   const view = (row: BindingRow) => bindingView(row, { publicBaseUrl: deps.publicBaseUrl, secretBox: deps.secretBox });
   const limits = { maxBytes: deps.maxBytes, timeoutMs: deps.fetchTimeoutMs };
-  const sealCredentials = (credentials: SourceCredentials | null | undefined) => (credentials ? deps.secretBox.seal(JSON.stringify(credentials)) : null);
+  const sealCredentials = (credentials: SourceCredentials | null | undefined) =>
+    credentials ? deps.secretBox.seal(JSON.stringify(credentials)) : null;
 
   const owned = async (res: Response, uid: string): Promise<BindingRow> => {
     const row = await getBinding(deps.db, { ownerId: authOf(res).ownerId, uid });
@@ -99,7 +114,10 @@ export function bindingRoutes(deps: BindingRouteDeps): Router {
         nextRefreshAt: new Date(),
         pendingTrigger: 'create',
       });
-      res.status(201).location(`/bindings/${row.uid}`).json({ binding: view(row) });
+      res
+        .status(201)
+        .location(`/bindings/${row.uid}`)
+        .json({ binding: view(row) });
     }),
   });
 
@@ -138,7 +156,9 @@ export function bindingRoutes(deps: BindingRouteDeps): Router {
       if (body.defaults !== undefined) patch.defaults = body.defaults;
       if (body.refreshPolicy !== undefined) patch.refreshPolicy = body.refreshPolicy;
       if (body.outputConfig !== undefined) patch.outputConfig = body.outputConfig;
-      const changesImage = ['templateId', 'dataSource', 'mapping', 'defaults', 'refreshPolicy', 'outputConfig'].some((k) => body[k as keyof typeof body] !== undefined);
+      const changesImage = ['templateId', 'dataSource', 'mapping', 'defaults', 'refreshPolicy', 'outputConfig'].some(
+        (k) => body[k as keyof typeof body] !== undefined,
+      );
       if (body.status === 'paused') {
         patch.status = 'paused';
       } else if (body.status === 'active' || (changesImage && current.status !== 'paused')) {
@@ -161,13 +181,17 @@ export function bindingRoutes(deps: BindingRouteDeps): Router {
   });
 
   // Pause and resume: shortcuts for PUT {status}.
-  for (const [action, status] of [['pause', 'paused'], ['resume', 'active']] as const) {
+  for (const [action, status] of [
+    ['pause', 'paused'],
+    ['resume', 'active'],
+  ] as const) {
     defineRoute(router, `/bindings/:uid/${action}`, {
       post: handler(async (req, res) => {
         const uid = String(req.params.uid);
         const current = await owned(res, uid);
         const patch: BindingPatch = { status };
-        if (status === 'active' && current.status === 'paused') Object.assign(patch, { nextRefreshAt: new Date(), pendingTrigger: 'resume', sourceEtag: null, variablesHash: null });
+        if (status === 'active' && current.status === 'paused')
+          Object.assign(patch, { nextRefreshAt: new Date(), pendingTrigger: 'resume', sourceEtag: null, variablesHash: null });
         const row = await updateBinding(deps.db, { ownerId: current.ownerId, uid, patch });
         if (!row) throw notFound(uid);
         res.json({ binding: view(row) });
@@ -179,7 +203,10 @@ export function bindingRoutes(deps: BindingRouteDeps): Router {
     post: handler(async (req, res) => {
       const uid = String(req.params.uid);
       const current = await owned(res, uid);
-      if (current.status === 'paused') throw new ProblemError('conflict', { detail: `Binding ${uid} is paused; resume it first (PUT {"status":"active"} or POST /bindings/${uid}/resume).` });
+      if (current.status === 'paused')
+        throw new ProblemError('conflict', {
+          detail: `Binding ${uid} is paused; resume it first (PUT {"status":"active"} or POST /bindings/${uid}/resume).`,
+        });
       const row = await requestBindingRefresh(deps.db, { uid, at: new Date(), trigger: 'manual', force: true });
       if (!row) throw new ProblemError('conflict', { detail: `Binding ${uid} was paused meanwhile.` });
       res.status(202).json({ message: 'Refresh scheduled', binding: view(row) });
@@ -189,9 +216,12 @@ export function bindingRoutes(deps: BindingRouteDeps): Router {
   defineRoute(router, '/bindings/:uid/test', {
     post: handler(async (req, res) => {
       const row = await owned(res, String(req.params.uid));
-      const { data, summary } = await describeSource(deps.guard, row.dataSource as Parameters<typeof describeSource>[1], openCredentials(deps.secretBox, row), limits);
+      const { data, summary } = await describeSource(deps.guard, row.dataSource, openCredentials(deps.secretBox, row), limits);
       const mapped = applyMapping(data, row.mapping, row.defaults);
-      res.json({ ...summary, mapping: mapped.ok ? { ok: true, variables: mapped.variables } : { ok: false, error: mapped.error, missing: mapped.missing } });
+      res.json({
+        ...summary,
+        mapping: mapped.ok ? { ok: true, variables: mapped.variables } : { ok: false, error: mapped.error, missing: mapped.missing },
+      });
     }),
   });
 

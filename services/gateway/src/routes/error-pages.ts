@@ -27,9 +27,14 @@ export function errorPageRoutes(): Router {
         return next(new ProblemError('not-found', { detail: `No error type ${JSON.stringify(slug)} exists.` }));
       }
       const kind = PROBLEM_KINDS[slug];
-      res.type('html').send(
-        page(kind.title, `<h1>${escapeHtml(kind.title)}</h1><p>HTTP status <strong>${kind.status}</strong>, type slug <code>${slug}</code>.</p><p>${escapeHtml(kind.description).replace(/`([^`]+)`/g, '<code>$1</code>')}</p><p>Every error body is <code>application/problem+json</code> with <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code> and <code>instance</code>.</p>`),
-      );
+      res
+        .type('html')
+        .send(
+          page(
+            kind.title,
+            `<h1>${escapeHtml(kind.title)}</h1><p>HTTP status <strong>${kind.status}</strong>, type slug <code>${slug}</code>.</p><p>${escapeHtml(kind.description).replace(/`([^`]+)`/g, '<code>$1</code>')}</p><p>Every error body is <code>application/problem+json</code> with <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code> and <code>instance</code>.</p>`,
+          ),
+        );
     },
   });
   return router;

@@ -1,12 +1,5 @@
 import { Router, type Response } from 'express';
-import {
-  CATALOG,
-  GIF_CAPTURE_COST,
-  GIF_QUALITY_PRESETS,
-  GifCaptureRequest,
-  GifRequest,
-  type RenderGifCommand,
-} from '@pressroom/contracts';
+import { CATALOG, GIF_CAPTURE_COST, GIF_QUALITY_PRESETS, GifCaptureRequest, GifRequest, type RenderGifCommand } from '@pressroom/contracts';
 import { getRenderById } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf, type AuthContext } from '../http/auth.js';

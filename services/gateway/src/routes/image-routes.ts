@@ -1,11 +1,5 @@
 import { Router } from 'express';
-import {
-  IMAGE_DEFAULT_HEIGHT,
-  IMAGE_DEFAULT_WIDTH,
-  ImageRequest,
-  OgImageRequest,
-  formatOfExtension,
-} from '@pressroom/contracts';
+import { IMAGE_DEFAULT_HEIGHT, IMAGE_DEFAULT_WIDTH, ImageRequest, OgImageRequest, formatOfExtension } from '@pressroom/contracts';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
@@ -30,8 +24,8 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
       const body = parseOrThrow(ImageRequest, req.body);
       const auth = authOf(res);
       let source: ImageRenderInput['source'];
-      let size = { width: IMAGE_DEFAULT_WIDTH, height: IMAGE_DEFAULT_HEIGHT };
-      let templateId: string | null = null;
+      const size = { width: IMAGE_DEFAULT_WIDTH, height: IMAGE_DEFAULT_HEIGHT };
+      const templateId: string | null = null;
       if (body.html !== undefined) {
         source = { kind: 'html', html: body.html, jsEnabled: true };
       } else if (body.url !== undefined) {
@@ -75,7 +69,11 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
       const body = parseOrThrow(OgImageRequest, req.body);
       const auth = authOf(res);
       const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: body.template });
-      const variables = Object.fromEntries(Object.entries({ heading: body.heading, description: body.description, logo: body.logo }).filter(([, value]) => value !== undefined));
+      const variables = Object.fromEntries(
+        Object.entries({ heading: body.heading, description: body.description, logo: body.logo }).filter(
+          ([, value]) => value !== undefined,
+        ),
+      );
       const rendered = await renderTemplate(deps, {
         auth,
         template,

@@ -29,7 +29,12 @@ export function renderListHandlers<V>(options: RenderListOptions<V>): { list: Re
       const query = parseOrThrow(ImageListQuery, req.query, 'query');
       const offset = query.offset ?? ((query.page ?? 1) - 1) * query.limit;
       const page = Math.floor(offset / query.limit) + 1;
-      const { rows, total } = await listRenders(options.db, { ownerId: authOf(res).ownerId, kind: options.kind, offset, limit: query.limit });
+      const { rows, total } = await listRenders(options.db, {
+        ownerId: authOf(res).ownerId,
+        kind: options.kind,
+        offset,
+        limit: query.limit,
+      });
       res.json({
         [options.plural]: rows.map((row) => options.view(row)),
         pagination: { ...paginate({ page, limit: query.limit, total }), offset, hasMore: offset + rows.length < total },
@@ -38,7 +43,9 @@ export function renderListHandlers<V>(options: RenderListOptions<V>): { list: Re
     one: handler(async (req, res) => {
       const row = await getRender(options.db, { ownerId: authOf(res).ownerId, id: String(req.params.uid) });
       if (!row || row.kind !== options.kind) {
-        throw new ProblemError('not-found', { detail: `No ${options.noun} with id ${JSON.stringify(req.params.uid)} exists for this account.` });
+        throw new ProblemError('not-found', {
+          detail: `No ${options.noun} with id ${JSON.stringify(req.params.uid)} exists for this account.`,
+        });
       }
       res.json({ [options.singular]: options.view(row) });
     }),

@@ -7,8 +7,5 @@ export function respondWithRender(res: Response, outcome: SubmitOutcome): void {
     res.status(200).json(outcome.result);
     return;
   }
-  res
-    .status(202)
-    .location(`/image/${outcome.id}`)
-    .json({ id: outcome.id, status: 'queued', url: null, createdAt: outcome.createdAt });
+  res.status(202).location(`/image/${outcome.id}`).json({ id: outcome.id, status: 'queued', url: null, createdAt: outcome.createdAt });
 }

@@ -15,7 +15,8 @@ export function retiredRoutes(): Router {
   router.all(/^\/workflows?(\/.*)?$/, (_req, _res, next) => {
     next(
       new ProblemError('endpoint-retired', {
-        detail: 'The /workflow endpoints were retired. Render many images from one template with POST /templates/{uid}/batch-render instead.',
+        detail:
+          'The /workflow endpoints were retired. Render many images from one template with POST /templates/{uid}/batch-render instead.',
         extensions: { replacement: 'POST /templates/{uid}/batch-render', documentation: BATCH_DOCS },
         headers: { Link: `<${BATCH_DOCS}>; rel="help"` },
       }),

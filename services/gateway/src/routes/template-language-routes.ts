@@ -1,7 +1,15 @@
 import { Router } from 'express';
 import { ExpressionTestRequest } from '@pressroom/contracts';
 import type { Db } from '@pressroom/db';
-import { FUNCTIONS, evaluateExpression, expressionProblem, isExpressionError, templateVariableNames, toText, valueType } from '@pressroom/templating';
+import {
+  FUNCTIONS,
+  evaluateExpression,
+  expressionProblem,
+  isExpressionError,
+  templateVariableNames,
+  toText,
+  valueType,
+} from '@pressroom/templating';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';

@@ -1,12 +1,5 @@
 import { Router } from 'express';
-import {
-  TemplateCreate,
-  TemplateListQuery,
-  TemplateRenderRequest,
-  TemplateUpdate,
-  newId,
-  paginate,
-} from '@pressroom/contracts';
+import { TemplateCreate, TemplateListQuery, TemplateRenderRequest, TemplateUpdate, newId, paginate } from '@pressroom/contracts';
 import { deleteTemplate, insertTemplate, listTemplates, updateTemplate } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { authOf } from '../http/auth.js';
@@ -85,7 +78,11 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
       const auth = authOf(res);
       const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: String(req.params.uid) });
       if (template.outputFormat === 'pdf') {
-        await respondWithPdf(deps, res, await submitTemplatePdf(deps, { auth, template, variables: body.variables ?? {}, layout: body.layout, layouts: body.layouts }));
+        await respondWithPdf(
+          deps,
+          res,
+          await submitTemplatePdf(deps, { auth, template, variables: body.variables ?? {}, layout: body.layout, layouts: body.layouts }),
+        );
         return;
       }
       const rendered = await renderTemplate(deps, {

@@ -10,7 +10,10 @@ import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { loadTemplate } from '../renders/template-source.js';
 
 /** A transparent 1×1 PNG: what an <img> gets whatever went wrong (docs/url-rendering.md). */
-const TRANSPARENT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADUlEQVQImWNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==', 'base64');
+const TRANSPARENT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADUlEQVQImWNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==',
+  'base64',
+);
 const FORMATS: Record<string, ImageFormat> = { png: 'png', jpeg: 'jpeg', jpg: 'jpeg', webp: 'webp' };
 const RESERVED = new Set(['token', 'quality', 'layout']);
 const BEARER = /^Bearer ([^\s]+)$/;
@@ -52,7 +55,13 @@ export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; n
     if (!match || !format) throw fail('route-not-found', 'Use /r/{templateUid}.png, .jpeg, .jpg or .webp.');
     const auth = await authenticateUrl(deps, req);
 
-    await countEndpointMinute(deps.db, res, { ownerId: auth.ownerId, scope: 'url-render', limit: deps.perMinute, what: 'URL renders', now: now() });
+    await countEndpointMinute(deps.db, res, {
+      ownerId: auth.ownerId,
+      scope: 'url-render',
+      limit: deps.perMinute,
+      what: 'URL renders',
+      now: now(),
+    });
 
     const quality = parseQuality(req.query.quality);
     const layout = typeof req.query.layout === 'string' ? req.query.layout : undefined;
@@ -66,7 +75,9 @@ export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; n
     if (template.outputFormat === 'pdf') throw fail('validation-error', 'PDF templates cannot be rendered as images by URL.');
 
     // The template's updatedAt is part of the key: an edit makes every old URL render afresh.
-    const sorted = Object.keys(variables).sort().map((k) => [k, variables[k]]);
+    const sorted = Object.keys(variables)
+      .sort()
+      .map((k) => [k, variables[k]]);
     const cacheKey = createHash('sha256')
       .update(JSON.stringify([template.uid, template.updatedAt.toISOString(), format, quality, layout ?? null, sorted]))
       .digest('hex');
@@ -80,14 +91,20 @@ export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; n
     }
     if (!row || row.state !== 'done' || !row.storageKey) {
       const rendered = await renderTemplate(deps, { auth, template, variables, layout, selector: null, format, quality });
-      if (rendered.kind !== 'single' || rendered.outcome.state !== 'done') throw new ProblemError('render-timeout', { detail: 'The render did not finish in time.' });
+      if (rendered.kind !== 'single' || rendered.outcome.state !== 'done')
+        throw new ProblemError('render-timeout', { detail: 'The render did not finish in time.' });
       renderId = rendered.outcome.result.id;
       row = await getRenderById(deps.db, renderId);
       await rememberUrlRender(deps.db, { ownerId: auth.ownerId, cacheKey, renderId });
     }
     const stored = row?.storageKey ? await deps.storage.get(row.storageKey) : null;
     if (!stored) throw new ProblemError('render-failed', { detail: 'The rendered file is no longer available.' });
-    res.status(200).setHeader('Content-Type', stored.contentType).setHeader('Cache-Control', 'private, max-age=300').setHeader('ETag', etag).setHeader('X-Pressroom-Render-Id', row!.id);
+    res
+      .status(200)
+      .setHeader('Content-Type', stored.contentType)
+      .setHeader('Cache-Control', 'private, max-age=300')
+      .setHeader('ETag', etag)
+      .setHeader('X-Pressroom-Render-Id', row!.id);
     res.end(stored.bytes);
   }
 
@@ -98,7 +115,12 @@ export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; n
       // Never an error page: an <img> shows nothing, the header names the problem.
       const slug = isProblemError(error) ? error.slug : 'internal-error';
       if (isProblemError(error) && error.headers?.['Retry-After']) res.setHeader('Retry-After', error.headers['Retry-After']);
-      res.status(200).setHeader('Content-Type', 'image/png').setHeader('Cache-Control', 'no-store').setHeader('X-Pressroom-Error', slug).end(TRANSPARENT_PNG);
+      res
+        .status(200)
+        .setHeader('Content-Type', 'image/png')
+        .setHeader('Cache-Control', 'no-store')
+        .setHeader('X-Pressroom-Error', slug)
+        .end(TRANSPARENT_PNG);
     }
   });
   return router;

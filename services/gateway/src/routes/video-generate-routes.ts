@@ -26,16 +26,27 @@ export function videoGenerateRoutes(deps: VideoGatewayDeps & { ai: AiProvider | 
     post: handler(async (req, res) => {
       const body = parseOrThrow(VideoGenerateRequest, req.body);
       const auth = authOf(res);
-      if (!deps.ai) throw new ProblemError('ai-not-configured', { detail: 'This server has no AI provider configured (PRESSROOM_AI_BASE_URL, PRESSROOM_AI_API_KEY).' });
+      if (!deps.ai)
+        throw new ProblemError('ai-not-configured', {
+          detail: 'This server has no AI provider configured (PRESSROOM_AI_BASE_URL, PRESSROOM_AI_API_KEY).',
+        });
       await withAiQuotaProblem(() => assertAiCreditsAvailable(deps.db, { ownerId: auth.ownerId, needed: VIDEO_GENERATE_AI_COST }));
       // Generation is also metered as one render (the contract's credits rule): its preview frame is that render.
       await withQuotaProblem(() => assertCreditsAvailable(deps.db, { ownerId: auth.ownerId, needed: 1 }), VIDEO_QUOTA_STATUS);
       const tsx = await writeScene({
         provider: deps.ai,
-        brief: { prompt: body.prompt, width: body.width, height: body.height, durationSeconds: body.durationSeconds, brandColor: body.brandColor ?? null },
+        brief: {
+          prompt: body.prompt,
+          width: body.width,
+          height: body.height,
+          durationSeconds: body.durationSeconds,
+          brandColor: body.brandColor ?? null,
+        },
         check: async (candidate) => {
           const checked = await checkCodeTemplate(candidate);
-          return checked.ok ? { ok: true } : { ok: false, errors: checked.errors.map((e) => (e.line === null ? e.message : `${e.line}:${e.column ?? 0}: ${e.message}`)) };
+          return checked.ok
+            ? { ok: true }
+            : { ok: false, errors: checked.errors.map((e) => (e.line === null ? e.message : `${e.line}:${e.column ?? 0}: ${e.message}`)) };
         },
       });
       const design = await checkDesign({ tsx });
@@ -54,7 +65,10 @@ export function videoGenerateRoutes(deps: VideoGatewayDeps & { ai: AiProvider | 
         { ...deps, videoWaitMs: PREVIEW_WAIT_MS },
         { auth, row, variables: {}, mode: 'preview', format: 'png', frame: Math.floor(row.durationInFrames / 2) },
       ).catch(() => null);
-      res.status(201).location(`/video/templates/${row.uid}`).json({ template: videoTemplateView(row), previewUrl: preview?.state === 'done' ? preview.url : null });
+      res
+        .status(201)
+        .location(`/video/templates/${row.uid}`)
+        .json({ template: videoTemplateView(row), previewUrl: preview?.state === 'done' ? preview.url : null });
     }),
   });
   return router;

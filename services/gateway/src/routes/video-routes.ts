@@ -10,7 +10,14 @@ import {
   type VariableDefinition,
   type VideoRenderResult,
 } from '@pressroom/contracts';
-import { deleteVideoTemplate, getRenderById, insertVideoTemplate, listVideoTemplates, updateVideoTemplate, type VideoTemplateRow } from '@pressroom/db';
+import {
+  deleteVideoTemplate,
+  getRenderById,
+  insertVideoTemplate,
+  listVideoTemplates,
+  updateVideoTemplate,
+  type VideoTemplateRow,
+} from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf } from '../http/auth.js';
@@ -29,7 +36,11 @@ export interface VideoRouteDeps extends VideoGatewayDeps {
 }
 
 /** Props for a code template are passed as given (its own defaults govern); a timeline's are validated. */
-async function variablesFor(deps: VideoRouteDeps, row: VideoTemplateRow, supplied: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function variablesFor(
+  deps: VideoRouteDeps,
+  row: VideoTemplateRow,
+  supplied: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   if (row.kind === 'code') return supplied;
   return timelineVariables({ definitions: row.variableDefinitions as VariableDefinition[], supplied, guard: deps.guard });
 }
@@ -42,7 +53,10 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
     get: handler(async (req, res) => {
       const query = parseOrThrow(VideoTemplateListQuery, req.query);
       const { rows, total } = await listVideoTemplates(deps.db, { ownerId: authOf(res).ownerId, page: query.page, limit: query.limit });
-      res.json({ templates: rows.map((row) => videoTemplateView(row, { withDesign: false })), pagination: paginate({ page: query.page, limit: query.limit, total }) });
+      res.json({
+        templates: rows.map((row) => videoTemplateView(row, { withDesign: false })),
+        pagination: paginate({ page: query.page, limit: query.limit, total }),
+      });
     }),
     post: handler(async (req, res) => {
       const body = parseOrThrow(VideoTemplateCreate, req.body);
@@ -56,7 +70,10 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
         ...designFields(design),
         variableDefinitions: body.variableDefinitions ?? design.derivedDefinitions,
       });
-      res.status(201).location(`/video/templates/${row.uid}`).json({ template: videoTemplateView(row) });
+      res
+        .status(201)
+        .location(`/video/templates/${row.uid}`)
+        .json({ template: videoTemplateView(row) });
     }),
   });
 
@@ -77,7 +94,12 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
         });
       }
       // A code template is recompiled and revalidated on every design change.
-      const design = body.tsx !== undefined ? await checkDesign({ tsx: body.tsx }) : body.projectJson !== undefined ? await checkDesign({ projectJson: body.projectJson }) : null;
+      const design =
+        body.tsx !== undefined
+          ? await checkDesign({ tsx: body.tsx })
+          : body.projectJson !== undefined
+            ? await checkDesign({ projectJson: body.projectJson })
+            : null;
       const row = await updateVideoTemplate(deps.db, {
         ownerId: auth.ownerId,
         uid,
@@ -107,7 +129,10 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
       const source = await loadVideoTemplate(deps, auth, req.params.uid as string);
       const { uid: _uid, createdAt: _c, updatedAt: _u, ...fields } = source;
       const row = await insertVideoTemplate(deps.db, { ...fields, uid: newId('vtp'), name: `${source.name} (copy)`.slice(0, 200) });
-      res.status(201).location(`/video/templates/${row.uid}`).json({ template: videoTemplateView(row) });
+      res
+        .status(201)
+        .location(`/video/templates/${row.uid}`)
+        .json({ template: videoTemplateView(row) });
     }),
   });
 
@@ -149,13 +174,28 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
     post: handler(async (req, res) => {
       const auth = authOf(res);
       // Counted before the body is read: invalid previews count too.
-      await countEndpointMinute(deps.db, res, { ownerId: auth.ownerId, scope: 'video-preview', limit: deps.previewPerMinute, what: 'Video previews' });
+      await countEndpointMinute(deps.db, res, {
+        ownerId: auth.ownerId,
+        scope: 'video-preview',
+        limit: deps.previewPerMinute,
+        what: 'Video previews',
+      });
       const body = parseOrThrow(VideoPreviewRequest, req.body);
       const row = await loadVideoTemplate(deps, auth, req.params.uid as string);
       if (row.kind !== 'code') {
-        throw new ProblemError('preview-not-supported', { code: 'preview_not_supported', detail: 'Single-frame previews are available for code templates only; render the timeline template instead.' });
+        throw new ProblemError('preview-not-supported', {
+          code: 'preview_not_supported',
+          detail: 'Single-frame previews are available for code templates only; render the timeline template instead.',
+        });
       }
-      const wait = await submitVideoRender(deps, { auth, row, variables: body.variables, mode: 'preview', format: 'png', frame: body.frame });
+      const wait = await submitVideoRender(deps, {
+        auth,
+        row,
+        variables: body.variables,
+        mode: 'preview',
+        format: 'png',
+        frame: body.frame,
+      });
       if (wait.state === 'pending') {
         res.status(202).location(`/video/renders/${wait.id}`).json({ id: wait.id, status: 'queued', url: null, createdAt: wait.createdAt });
         return;
@@ -163,7 +203,11 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
       const render = (await getRenderById(deps.db, wait.id))!;
       const png = await deps.storage.get(render.storageKey!);
       if (!png) throw new ProblemError('internal-error', { detail: 'The preview frame was rendered but could not be read back.' });
-      res.status(200).type('image/png').set({ 'X-Pressroom-Render-Id': render.id, 'X-Pressroom-Frame': String(render.details?.frame ?? body.frame) }).send(png.bytes);
+      res
+        .status(200)
+        .type('image/png')
+        .set({ 'X-Pressroom-Render-Id': render.id, 'X-Pressroom-Frame': String(render.details?.frame ?? body.frame) })
+        .send(png.bytes);
     }),
   });
 
@@ -172,7 +216,8 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
       const id = req.params.id as string;
       const auth = authOf(res);
       const render = await getRenderById(deps.db, id);
-      if (!render || render.ownerId !== auth.ownerId || render.kind !== 'video') throw new ProblemError('not-found', { detail: `No video render with id ${JSON.stringify(id)} exists for this account.` });
+      if (!render || render.ownerId !== auth.ownerId || render.kind !== 'video')
+        throw new ProblemError('not-found', { detail: `No video render with id ${JSON.stringify(id)} exists for this account.` });
       res.json({
         id: render.id,
         status: render.state,

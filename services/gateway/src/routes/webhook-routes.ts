@@ -72,7 +72,10 @@ export function webhookRoutes(deps: WebhookRouteDeps): Router {
         filters: body.filters,
         secretCiphertext: deps.secretBox.seal(secret),
       });
-      res.status(201).location(`/webhook-subscriptions/${row.uid}`).json({ subscription: { ...webhookSubscriptionView(row), secret } });
+      res
+        .status(201)
+        .location(`/webhook-subscriptions/${row.uid}`)
+        .json({ subscription: { ...webhookSubscriptionView(row), secret } });
     }),
   });
 

@@ -18,7 +18,8 @@ export async function assertWebhookTarget(guard: SsrfGuard, raw: string, field: 
       () => false,
       () => true,
     );
-    if (!onlyAllowListed) throw invalid(field, 'Receivers must use https:// (plain http is accepted only for hosts on the development allow-list).');
+    if (!onlyAllowListed)
+      throw invalid(field, 'Receivers must use https:// (plain http is accepted only for hosts on the development allow-list).');
   }
   if (url.username || url.password) throw invalid(field, 'Credentials in the URL are not accepted; verify deliveries by their signature.');
   return url.toString();

@@ -20,7 +20,9 @@ function systemMessage(brief: SceneBrief): string {
     '- `export default` a React component that takes props (its variables).',
     `- \`export const meta = { width: ${brief.width}, height: ${brief.height}, fps: ${FPS}, durationInFrames: ${Math.round(brief.durationSeconds * FPS)}, defaultProps: { ... } }\` as a plain object literal.`,
     '- defaultProps holds every text as a string prop (e.g. title, subtitle), every colour as a "#rrggbb" string prop, and optionally one image URL prop named imageUrl (default "").',
-    brief.brandColor ? `- Use the brand colour ${brief.brandColor} (as a colour prop named brandColor).` : '- Choose a tasteful colour palette.',
+    brief.brandColor
+      ? `- Use the brand colour ${brief.brandColor} (as a colour prop named brandColor).`
+      : '- Choose a tasteful colour palette.',
     '- Animate with useCurrentFrame and interpolate/spring; no network requests, no timers.',
   ].join('\n');
 }
@@ -56,5 +58,7 @@ export async function writeScene(options: {
   );
   const secondCheck = await options.check(second);
   if (secondCheck.ok) return second;
-  throw new ProblemError('ai-generation-failed', { detail: `The generated scene does not compile: ${secondCheck.errors.join('; ')}`.slice(0, 2_000) });
+  throw new ProblemError('ai-generation-failed', {
+    detail: `The generated scene does not compile: ${secondCheck.errors.join('; ')}`.slice(0, 2_000),
+  });
 }

@@ -24,7 +24,12 @@ function typeOfDefault(value: unknown): VariableDefinition['type'] {
 
 /** One definition per default prop, typed by its default value. */
 export function definitionsFromDefaultProps(defaultProps: Record<string, unknown>): VariableDefinition[] {
-  return Object.entries(defaultProps).map(([name, defaultValue]) => ({ name, type: typeOfDefault(defaultValue), defaultValue, allowRawHtml: false }));
+  return Object.entries(defaultProps).map(([name, defaultValue]) => ({
+    name,
+    type: typeOfDefault(defaultValue),
+    defaultValue,
+    allowRawHtml: false,
+  }));
 }
 
 /**
@@ -35,7 +40,10 @@ export async function checkDesign(design: { tsx: string } | { projectJson: Recor
   if ('tsx' in design) {
     const checked = await checkCodeTemplate(design.tsx);
     if (!checked.ok) {
-      const errors = checked.errors.map((e) => ({ field: 'tsx', message: e.line === null ? e.message : `${e.line}:${e.column ?? 0}: ${e.message}` }));
+      const errors = checked.errors.map((e) => ({
+        field: 'tsx',
+        message: e.line === null ? e.message : `${e.line}:${e.column ?? 0}: ${e.message}`,
+      }));
       throw new ProblemError('template-compile-error', {
         detail: `The code template does not compile: ${errors.map((e) => e.message).join('; ')}`.slice(0, 2_000),
         errors,
@@ -43,15 +51,27 @@ export async function checkDesign(design: { tsx: string } | { projectJson: Recor
       });
     }
     const { width, height, fps, durationInFrames, defaultProps } = checked.meta;
-    return { kind: 'code', tsx: design.tsx, projectJson: null, width, height, fps, durationInFrames, derivedDefinitions: definitionsFromDefaultProps(defaultProps) };
+    return {
+      kind: 'code',
+      tsx: design.tsx,
+      projectJson: null,
+      width,
+      height,
+      fps,
+      durationInFrames,
+      derivedDefinitions: definitionsFromDefaultProps(defaultProps),
+    };
   }
   const checked = checkTimelineProject(design.projectJson);
   if (!checked.ok) {
     const errors = checked.errors.map((e) => ({ field: e.path ? `projectJson.${e.path}` : 'projectJson', message: e.message }));
-    throw new ProblemError('validation-error', { detail: `The timeline project is invalid: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`.slice(0, 2_000), errors });
+    throw new ProblemError('validation-error', {
+      detail: `The timeline project is invalid: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`.slice(0, 2_000),
+      errors,
+    });
   }
   const { width, height, fps, durationInFrames } = checked.meta;
-  return { kind: 'timeline', tsx: null, projectJson: checked.project as Record<string, unknown>, width, height, fps, durationInFrames, derivedDefinitions: [] };
+  return { kind: 'timeline', tsx: null, projectJson: checked.project, width, height, fps, durationInFrames, derivedDefinitions: [] };
 }
 
 /** The columns a checked design sets on a video template row. */

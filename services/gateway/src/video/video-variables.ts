@@ -16,8 +16,14 @@ function invalidVariables(errors: FieldError[]): ProblemError {
  * defaults filled in, each value checked against its definition (type, colour, image URL,
  * required, lengths), and image URLs through the SSRF guard; any failure is a 422 invalid_variable.
  */
-export async function timelineVariables(options: { definitions: VariableDefinition[]; supplied: Record<string, unknown>; guard: SsrfGuard }): Promise<Record<string, unknown>> {
-  const known = Object.fromEntries(options.definitions.filter((d) => Object.hasOwn(options.supplied, d.name)).map((d) => [d.name, options.supplied[d.name]]));
+export async function timelineVariables(options: {
+  definitions: VariableDefinition[];
+  supplied: Record<string, unknown>;
+  guard: SsrfGuard;
+}): Promise<Record<string, unknown>> {
+  const known = Object.fromEntries(
+    options.definitions.filter((d) => Object.hasOwn(options.supplied, d.name)).map((d) => [d.name, options.supplied[d.name]]),
+  );
   let resolved: Record<string, unknown>;
   try {
     resolved = resolveVariables(options.definitions, known);

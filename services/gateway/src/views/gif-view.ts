@@ -8,7 +8,7 @@ interface GifDetails {
   quality?: GifQuality;
 }
 
-const detailsOf = (row: RenderRow): GifDetails => (row.details ?? {}) as GifDetails;
+const detailsOf = (row: RenderRow): GifDetails => row.details ?? {};
 
 /** The `gif` object of a finished render (POST /gif, POST /gif/capture). */
 export function gifResult(row: RenderRow): GifResult {

@@ -7,7 +7,7 @@ interface PdfDetails {
   pageSize?: { width: number; height: number };
 }
 
-const detailsOf = (row: RenderRow): PdfDetails => (row.details ?? {}) as PdfDetails;
+const detailsOf = (row: RenderRow): PdfDetails => row.details ?? {};
 
 /** The answer of a finished PDF render (the published API's PdfResponse, plus id and createdAt). */
 export function pdfResult(row: RenderRow): PdfResult {

@@ -52,7 +52,10 @@ export class BindingRefresher {
       await Promise.all(
         claimed.map((claim) =>
           refreshBinding(this.options, claim).catch((error: unknown) =>
-            this.options.logger.error({ err: error, bindingId: claim.binding.uid }, 'binding refresh crashed; its lease lapses and a later sweep retries'),
+            this.options.logger.error(
+              { err: error, bindingId: claim.binding.uid },
+              'binding refresh crashed; its lease lapses and a later sweep retries',
+            ),
           ),
         ),
       );

@@ -23,14 +23,28 @@ export async function bindingRenderCompleted(deps: Deps, data: RenderCompletedEv
     contentType: render.contentType ?? 'image/png',
     imageUrl: data.url,
   });
-  if (settled) await emitBindingUpdated(deps, settled.binding, { renderId: data.imageId, imageUrl: data.url, trigger: settled.trigger, at });
+  if (settled)
+    await emitBindingUpdated(deps, settled.binding, { renderId: data.imageId, imageUrl: data.url, trigger: settled.trigger, at });
 }
 
 /** A binding's render failed: the binding goes to `error` (its last good image stays) and `binding.failed` goes out. */
 export async function bindingRenderFailed(deps: Deps, data: RenderFailedEvent['data']): Promise<void> {
   const at = deps.now();
-  const settled = await settleBindingRender(deps.db, { renderId: data.renderId, at, ok: false, error: data.error, errorCode: data.errorCode });
-  if (settled) await emitBindingFailed(deps, settled.binding, { error: data.error, errorCode: data.errorCode, trigger: settled.trigger, at, attemptKey: data.renderId });
+  const settled = await settleBindingRender(deps.db, {
+    renderId: data.renderId,
+    at,
+    ok: false,
+    error: data.error,
+    errorCode: data.errorCode,
+  });
+  if (settled)
+    await emitBindingFailed(deps, settled.binding, {
+      error: data.error,
+      errorCode: data.errorCode,
+      trigger: settled.trigger,
+      at,
+      attemptKey: data.renderId,
+    });
 }
 
 /**
@@ -45,7 +59,11 @@ export async function settleLostBindingRenders(deps: Deps, graceMs: number): Pro
       await bindingRenderCompleted(deps, { imageId: render.renderId, url: render.url } as RenderCompletedEvent['data']);
     } else {
       const slug = render.error?.slug ?? 'render-failed';
-      await bindingRenderFailed(deps, { renderId: render.renderId, error: render.error?.detail ?? 'The render failed.', errorCode: errorCodeOfSlug(slug) } as RenderFailedEvent['data']);
+      await bindingRenderFailed(deps, {
+        renderId: render.renderId,
+        error: render.error?.detail ?? 'The render failed.',
+        errorCode: errorCodeOfSlug(slug),
+      } as RenderFailedEvent['data']);
     }
   }
   return lost.length;

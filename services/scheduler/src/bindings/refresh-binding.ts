@@ -3,7 +3,15 @@ import { context } from '@opentelemetry/api';
 import { CATALOG, newId, type RenderImageCommand, type SourceCredentials } from '@pressroom/contracts';
 import { applyMapping, fetchSource, SourceFetchError } from '@pressroom/bindings';
 import type { Bus } from '@pressroom/bus';
-import { finishBindingRefresh, getTemplate, insertUnchargedRender, type BindingRow, type ClaimedBinding, type Db, type SecretBox } from '@pressroom/db';
+import {
+  finishBindingRefresh,
+  getTemplate,
+  insertUnchargedRender,
+  type BindingRow,
+  type ClaimedBinding,
+  type Db,
+  type SecretBox,
+} from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders, type Logger } from '@pressroom/telemetry';
@@ -91,7 +99,14 @@ export async function refreshBinding(deps: RefreshDeps, claim: ClaimedBinding): 
       await finishBindingRefresh(deps.db, {
         uid: binding.uid,
         lease,
-        outcome: { status: 'active', consecutiveFailures: 0, sourceEtag: fetched.etag, nextRefreshAt, lastRefreshAt: now, pendingTrigger: null },
+        outcome: {
+          status: 'active',
+          consecutiveFailures: 0,
+          sourceEtag: fetched.etag,
+          nextRefreshAt,
+          lastRefreshAt: now,
+          pendingTrigger: null,
+        },
       });
       return;
     }
@@ -101,10 +116,23 @@ export async function refreshBinding(deps: RefreshDeps, claim: ClaimedBinding): 
     const recorded = await finishBindingRefresh(deps.db, {
       uid: binding.uid,
       lease,
-      outcome: { pendingRenderId: renderId, pendingTrigger: trigger, sourceEtag: fetched.etag, variablesHash: hash, nextRefreshAt, lastRefreshAt: now },
+      outcome: {
+        pendingRenderId: renderId,
+        pendingTrigger: trigger,
+        sourceEtag: fetched.etag,
+        variablesHash: hash,
+        nextRefreshAt,
+        lastRefreshAt: now,
+      },
     });
     if (!recorded) return; // our claim lapsed and another scheduler took the binding over
-    await publishBindingRender(deps, recorded, { renderId, html: page.html, width: page.width, height: page.height, jsEnabled: page.jsEnabled });
+    await publishBindingRender(deps, recorded, {
+      renderId,
+      html: page.html,
+      width: page.width,
+      height: page.height,
+      jsEnabled: page.jsEnabled,
+    });
   } catch (error) {
     if (!(error instanceof RefreshFailure) && !(error instanceof SourceFetchError)) {
       deps.logger.error({ err: error, bindingId: binding.uid }, 'binding refresh failed unexpectedly');
@@ -125,7 +153,8 @@ export async function refreshBinding(deps: RefreshDeps, claim: ClaimedBinding): 
         pendingTrigger: null,
       },
     });
-    if (failed) await emitBindingFailed(deps, failed, { error: message, errorCode: code, trigger, at: now, attemptKey: `${lease.getTime()}` });
+    if (failed)
+      await emitBindingFailed(deps, failed, { error: message, errorCode: code, trigger, at: now, attemptKey: `${lease.getTime()}` });
   }
 }
 
