@@ -3,7 +3,7 @@ import type { Logger } from '@pressroom/telemetry';
 import { BlockedUrlError, type SsrfGuard } from '@pressroom/ssrf';
 import { delay, launchBrowser, shutDownBrowser, type LaunchedBrowser } from './launch-browser.js';
 import { PageSlot } from './page-slot.js';
-import { PoolClosedError, QueueFullError, RenderCrashedError, RenderError, RenderTimeoutError } from './errors.js';
+import { BrowserUnavailableError, PoolClosedError, QueueFullError, RenderCrashedError, RenderError, RenderTimeoutError } from './errors.js';
 import { startEgressProxy, type EgressProxy } from './egress-proxy.js';
 
 export interface BrowserPoolOptions {
@@ -57,6 +57,16 @@ interface Generation {
   isDead: boolean;
 }
 
+/** The page's renderer or the whole browser died under a job (not a verdict a job raised itself, like a canvas refusal). */
+class RendererCrash extends RenderCrashedError {}
+
+/** A render in flight when its page or browser crashed: it is run once more on a fresh page. */
+class CrashedAttempt extends Error {
+  constructor(readonly crash: RendererCrash) {
+    super(crash.message, { cause: crash });
+  }
+}
+
 interface Waiter {
   resolve(lease: { generation: Generation; slot: PageSlot }): void;
   reject(error: Error): void;
@@ -103,9 +113,32 @@ export class BrowserPool {
     return pool;
   }
 
+  /**
+   * Runs `job` on a warm page within the time limit. A job whose page or
+   * browser crashed under it is run once more on a fresh page (after the
+   * relaunch when the whole browser died): a browser killed from outside
+   * (OOM killer, kill -9) costs the renders in flight a little time, not a
+   * failure. Only a job that crashes its fresh page again is a
+   * RenderCrashedError, the page's fault.
+   */
   async run<T>(job: PoolJob<T>, options: { timeoutMs?: number } = {}): Promise<T> {
     const timeoutMs = options.timeoutMs ?? this.options.renderTimeoutMs;
-    const { generation, slot } = await this.acquire();
+    try {
+      return await this.attempt(job, timeoutMs, 'first');
+    } catch (error) {
+      if (!(error instanceof CrashedAttempt)) throw error;
+      this.options.logger?.warn({ err: error.crash }, 'the renderer crashed under a render: running it once more on a fresh page');
+    }
+    try {
+      return await this.attempt(job, timeoutMs, 'retry');
+    } catch (error) {
+      if (!(error instanceof CrashedAttempt)) throw error;
+      throw new RenderCrashedError(`${error.crash.message} (again, on a fresh page)`, undefined, { cause: error.crash });
+    }
+  }
+
+  private async attempt<T>(job: PoolJob<T>, timeoutMs: number, which: 'first' | 'retry'): Promise<T> {
+    const { generation, slot } = await this.acquire(which);
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const outcome = await new Promise<{ ok: true; value: T } | { ok: false; error: unknown }>((resolve) => {
@@ -131,6 +164,7 @@ export class BrowserPool {
     }
     const error = await this.classify(outcome.error, slot, generation);
     void this.release(generation, slot, isPageVerdict(error) ? 'park' : 'replace');
+    if (error instanceof RendererCrash && !this.closed) throw new CrashedAttempt(error);
     throw error;
   }
 
@@ -169,13 +203,19 @@ export class BrowserPool {
     await this.proxy?.close();
   }
 
-  private acquire(): Promise<{ generation: Generation; slot: PageSlot }> {
+  /** A retry was already admitted: it skips the queue limit and goes first, as it has waited once. */
+  private acquire(which: 'first' | 'retry'): Promise<{ generation: Generation; slot: PageSlot }> {
     if (this.closed) return Promise.reject(new PoolClosedError());
     const lease = this.takeIdle();
     if (lease) return Promise.resolve(lease);
-    if (this.waiters.length >= this.options.queueLimit) return Promise.reject(new QueueFullError(this.options.queueLimit));
+    if (which === 'first' && this.waiters.length >= this.options.queueLimit) {
+      return Promise.reject(new QueueFullError(this.options.queueLimit));
+    }
     if (this.status === 'down' && !this.relaunching) void this.relaunch('browser was down');
-    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
+    return new Promise((resolve, reject) => {
+      if (which === 'retry') this.waiters.unshift({ resolve, reject });
+      else this.waiters.push({ resolve, reject });
+    });
   }
 
   private takeIdle(): { generation: Generation; slot: PageSlot } | null {
@@ -336,7 +376,7 @@ export class BrowserPool {
       this.status = 'down';
       const failure = this.closed
         ? new PoolClosedError()
-        : new RenderCrashedError(`browser launch failed: ${String(error)}`, 'The renderer could not be started.', { cause: error });
+        : new BrowserUnavailableError(`browser launch failed: ${String(error)}`, { cause: error });
       for (const waiter of this.waiters.splice(0)) waiter.reject(failure);
       throw error;
     }
@@ -374,12 +414,10 @@ function isPageVerdict(error: Error): boolean {
   );
 }
 
-function crashError(cause: Error): RenderCrashedError {
-  return new RenderCrashedError(`page crashed: ${cause.message}`, undefined, { cause });
+function crashError(cause: Error): RendererCrash {
+  return new RendererCrash(`page crashed: ${cause.message}`, undefined, { cause });
 }
 
 function browserGoneError(closed: boolean): Error {
-  return closed
-    ? new PoolClosedError()
-    : new RenderCrashedError('browser disconnected during the render', 'The renderer restarted during this render. Retry the request.');
+  return closed ? new PoolClosedError() : new RendererCrash('browser disconnected during the render');
 }

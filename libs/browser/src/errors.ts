@@ -72,6 +72,18 @@ export class QueueFullError extends RenderError {
   }
 }
 
+/**
+ * No browser to render on: it could not be (re)started. Ours, not the
+ * input's: the caller should retry later (503), never be told its page failed.
+ */
+export class BrowserUnavailableError extends RenderError {
+  readonly slug = 'service-unavailable' as const;
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, 'The renderer is restarting. Retry in a few seconds.', options);
+  }
+}
+
 /** The pool was closed while the job waited or ran. */
 export class PoolClosedError extends RenderError {
   readonly slug = 'service-unavailable' as const;

@@ -7,6 +7,7 @@ export { guardPage } from './guard-page.js';
 export type { PageGuard } from './guard-page.js';
 export {
   BlockedUrlError,
+  BrowserUnavailableError,
   NavigationError,
   PoolClosedError,
   QueueFullError,

@@ -1,7 +1,7 @@
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { BrowserPool, captureImage, QueueFullError, RenderCrashedError, RenderTimeoutError, type CaptureRequest } from '../src/index.js';
 import { decode } from './support/pixels.js';
-import { startLocalServer, type LocalServer } from './support/local-server.js';
+import { RED_PIXEL_PNG, startLocalServer, type LocalServer } from './support/local-server.js';
 
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const guard = createSsrfGuard({ allowPrivateHosts: ['127.0.0.1/32'] });
@@ -130,7 +130,7 @@ describe('BrowserPool restarts', () => {
     }
   });
 
-  it('lets queued jobs wait through a restart while in-flight ones fail cleanly', async () => {
+  it('lets queued jobs wait through a restart while the in-flight one runs again on the new browser', async () => {
     const pool = await BrowserPool.start({
       executablePath: EXECUTABLE,
       pages: 1,
@@ -139,15 +139,97 @@ describe('BrowserPool restarts', () => {
       renderTimeoutMs: 5000,
     });
     try {
-      const inFlight = pool.run(() => new Promise<never>(() => undefined));
+      let attempts = 0;
+      const inFlight = pool.run(async () => {
+        attempts += 1;
+        if (attempts === 1) return new Promise<never>(() => undefined);
+        return 'second attempt';
+      });
       await waitFor(() => pool.health().pagesBusy === 1);
       const queued = captureImage(pool, card('#00ff00'), { guard });
       process.kill(pool.health().pid!, 'SIGKILL');
-      await expect(inFlight).rejects.toBeInstanceOf(RenderCrashedError);
+      await expect(inFlight).resolves.toBe('second attempt');
       const image = await queued;
       expect((await decode(image.bytes)).pixel(1, 1)).toEqual([0, 255, 0]);
     } finally {
       await pool.close();
     }
+  });
+});
+
+describe("BrowserPool crash recovery (a crash is not the render's fault until it repeats)", () => {
+  let server: LocalServer;
+  let pool: BrowserPool;
+
+  beforeAll(async () => {
+    server = await startLocalServer('127.0.0.1', {
+      // Holds each render in flight long enough to kill the browser under it.
+      '/slow.png': (_req, res) => {
+        setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(RED_PIXEL_PNG), 1500).unref();
+      },
+    });
+    pool = await BrowserPool.start({ executablePath: EXECUTABLE, pages: 4, restartAfter: 1000, queueLimit: 4, renderTimeoutMs: 15_000 });
+  });
+
+  afterAll(async () => {
+    await pool?.close();
+    await server?.close();
+  });
+
+  it('runs all 4 renders in flight on a SIGKILLed browser again on the relaunched one: 4 successes', async () => {
+    const colours: Array<[string, [number, number, number]]> = [
+      ['#ff0000', [255, 0, 0]],
+      ['#00ff00', [0, 255, 0]],
+      ['#0000ff', [0, 0, 255]],
+      ['#ffff00', [255, 255, 0]],
+    ];
+    const before = pool.health();
+    const renders = colours.map(([colour]) =>
+      captureImage(pool, card(colour, `<img src="${server.origin}/slow.png" style="width:1px;height:1px">`), { guard }),
+    );
+    await waitFor(() => pool.health().pagesBusy === 4 && server.hits.filter((hit) => hit === '/slow.png').length === 4, 10_000);
+    process.kill(before.pid!, 'SIGKILL');
+    const images = await Promise.all(renders);
+    for (const [index, image] of images.entries()) {
+      expect((await decode(image.bytes)).pixel(32, 32)).toEqual(colours[index]![1]);
+    }
+    const after = pool.health();
+    expect(after.status).toBe('ok');
+    expect(after.pid).not.toBe(before.pid);
+    expect(after.restarts).toBe(before.restarts + 1);
+    // Each render loaded its page twice: once on the killed browser, once on the new one.
+    expect(server.hits.filter((hit) => hit === '/slow.png')).toHaveLength(8);
+  });
+
+  it('answers RenderCrashedError (422) for a job that kills the browser on its retry too, and renders on', async () => {
+    let attempts = 0;
+    const error = await pool
+      .run(async () => {
+        attempts += 1;
+        process.kill(pool.health().pid!, 'SIGKILL');
+        return new Promise<never>(() => undefined);
+      })
+      .catch((e: unknown) => e);
+    expect(attempts).toBe(2);
+    expect(error).toBeInstanceOf(RenderCrashedError);
+    expect((error as RenderCrashedError).slug).toBe('render-failed');
+    expect((error as RenderCrashedError).detail).toMatch(/page crashed the renderer/);
+    await expectHealthyRender(pool);
+  });
+
+  it('answers RenderCrashedError for a page that crashes its renderer on a fresh page too (runaway memory)', async () => {
+    let attempts = 0;
+    const error = await pool
+      .run(async (page) => {
+        attempts += 1;
+        await page.evaluate(() => {
+          const keep: number[][] = [];
+          for (;;) keep.push(new Array<number>(1e6).fill(Math.random()));
+        });
+      })
+      .catch((e: unknown) => e);
+    expect(attempts).toBe(2);
+    expect(error).toBeInstanceOf(RenderCrashedError);
+    await expectHealthyRender(pool);
   });
 });

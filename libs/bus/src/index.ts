@@ -3,3 +3,4 @@ export { createBus, type CreateBusOptions } from './create-bus.js';
 export { createMemoryBus, type MemoryBusOptions } from './memory/memory-bus.js';
 export { createNatsBus, type NatsBusOptions } from './nats/nats-bus.js';
 export { MSG_ID_HEADER } from './headers.js';
+export { keepWorking } from './keep-working.js';

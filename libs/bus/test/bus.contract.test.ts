@@ -1,7 +1,7 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { trace, type SpanContext } from '@opentelemetry/api';
-import type { CommandSubject, EventSubject, NotificationSubject, RpcSubject } from '@pressroom/contracts';
+import { CATALOG, type CommandSubject, type EventSubject, type NotificationSubject, type RpcSubject } from '@pressroom/contracts';
 import { createLogger, getTracer, initTracing } from '@pressroom/telemetry';
 import { TEST_NATS_URL, uniqueNamespace } from '@pressroom/testing';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import {
   BusValidationError,
   createMemoryBus,
   createNatsBus,
+  keepWorking,
   type Bus,
   type Delivery,
   type Headers,
@@ -175,6 +176,53 @@ describe.each([
     expect(redelivered).toHaveLength(1);
     await survivor.stop();
   });
+
+  it("at the renderers' ack wait, re-takes a dead consumer's message within 10 s and lets a heartbeating one keep a 20 s job", async () => {
+    const ackWaitMs = CATALOG.renderImage.ackWaitMs;
+    expect(ackWaitMs).toBeLessThan(10_000);
+
+    // A consumer that dies mid-job: no ack, no heartbeat any more.
+    const dead = command('dead-renderer', { ackWaitMs });
+    const victim = await h.peer();
+    const taken = deferred<void>();
+    const dying = await victim.consume(dead, (delivery) => {
+      keepWorking(delivery, ackWaitMs); // beats until the "process" dies: abandoned deliveries ignore working()
+      taken.resolve();
+      return new Promise<void>(() => {});
+    });
+    // A consumer that heartbeats through a 20 s job, with a competitor ready to take the job if it were redelivered.
+    const long = command('long-render', { ackWaitMs });
+    const longDeliveries: number[] = [];
+    const worker = await bus.consume(long, async (delivery) => {
+      longDeliveries.push(delivery.deliveryCount);
+      const stop = keepWorking(delivery, ackWaitMs);
+      await sleep(20_000);
+      stop();
+    });
+    await bus.publish(long, { id: 'long', n: 1 });
+    await waitFor(() => longDeliveries.length === 1, 'the long job');
+    const competitor = await (
+      await h.peer()
+    ).consume(long, async (delivery) => {
+      longDeliveries.push(delivery.deliveryCount);
+    });
+
+    await bus.publish(dead, { id: 'dead', n: 1 });
+    await taken.promise;
+    await h.crash(victim, dying);
+    const killedAt = Date.now();
+    let retakenAt = 0;
+    const survivor = await bus.consume(dead, async (delivery) => {
+      expect(delivery.deliveryCount).toBe(2);
+      retakenAt = Date.now();
+    });
+    await waitFor(() => retakenAt > 0, "the dead consumer's message", 12_000);
+    expect(retakenAt - killedAt).toBeLessThan(10_000);
+
+    await sleep(Math.max(0, 20_500 - (Date.now() - killedAt)));
+    expect(longDeliveries).toEqual([1]);
+    await Promise.all([survivor.stop(), worker.stop(), competitor.stop()]);
+  }, 45_000);
 
   it('drops a duplicate publish with the same msgId', async () => {
     const subject = command('dedupe');

@@ -1,3 +1,11 @@
-export { renderJobHandler, type RenderJobDeps, type RenderJobSpec, type RenderCommandBase, type RenderedFile } from './render-job.js';
-export { inputProblemOf, internalProblem } from './render-problem.js';
+export {
+  renderJobHandler,
+  eventSource,
+  type RenderJobDeps,
+  type RenderJobSpec,
+  type RenderCommandBase,
+  type RenderedFile,
+  type RenderKind,
+} from './render-job.js';
+export { inputProblemOf, unfinishedProblem } from './render-problem.js';
 export { readSource, readStoredCanvas, spilledKeys } from './read-source.js';

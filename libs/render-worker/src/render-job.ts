@@ -1,12 +1,12 @@
 import { context, trace } from '@opentelemetry/api';
-import { CATALOG, type CommandSubject, type RenderCompletedEvent, type RenderOutcome } from '@pressroom/contracts';
-import type { Bus, Delivery } from '@pressroom/bus';
+import { CATALOG, RenderCompletedEvent, type CommandSubject, type RenderOutcome } from '@pressroom/contracts';
+import { keepWorking, type Bus, type Delivery } from '@pressroom/bus';
 import { QueueFullError } from '@pressroom/browser';
-import { claimRender, completeRender, failRender, getRenderById, type Db, type RenderRow } from '@pressroom/db';
+import { claimRender, completeRender, failRender, getRenderById, markTemplateRendered, type Db, type RenderRow } from '@pressroom/db';
 import type { SerializedProblem } from '@pressroom/problem';
 import type { Storage } from '@pressroom/storage';
 import { getMeter, getTracer, type Logger } from '@pressroom/telemetry';
-import { inputProblemOf, internalProblem } from './render-problem.js';
+import { inputProblemOf, unfinishedProblem } from './render-problem.js';
 
 /** The fields every render command shares (see libs/contracts/src/bus). */
 export interface RenderCommandBase {
@@ -35,12 +35,16 @@ export interface RenderedFile {
   details: Record<string, unknown>;
 }
 
+export type RenderKind = RenderCompletedEvent['data']['type'];
+
 export interface RenderJobSpec<C extends RenderCommandBase> {
-  kind: 'gif' | 'pdf' | 'video';
+  kind: RenderKind;
   subject: CommandSubject<C>;
   render(command: C, log: Logger): Promise<RenderedFile>;
   /** Storage keys of spilled inputs to delete once the render has ended. */
   inputs(command: C): string[];
+  /** The finished file becomes its template's thumbnail (images only: a GIF or PDF is no preview). */
+  thumbnail?: boolean;
 }
 
 /** Tell the waiting gateway (and anyone else) how a render that already finished ended. */
@@ -58,20 +62,23 @@ function outcomeOfRow(row: RenderRow): RenderOutcome {
       completedAt,
     };
   }
-  return { renderId: row.id, status: 'failed', problem: row.error ?? internalProblem(), completedAt };
+  return { renderId: row.id, status: 'failed', problem: row.error ?? unfinishedProblem(null), completedAt };
 }
 
-function eventSource(origin: string): RenderCompletedEvent['data']['source'] {
-  // A live capture is a render of a URL as far as subscribers are concerned.
-  return origin === 'html' || origin === 'template' ? origin : 'url';
+const EventSource = RenderCompletedEvent.shape.data.shape.source;
+
+/** The event's `source`: the command's origin when subscribers know it; a live capture is a render of a URL. */
+export function eventSource(origin: string): RenderCompletedEvent['data']['source'] {
+  const known = EventSource.safeParse(origin);
+  return known.success ? known.data : 'url';
 }
 
 /**
  * The consumer of one render command kind, with the lifecycle every renderer
- * shares (docs/adr/0003): the render id guards every step; a finished render
- * is only re-announced; input failures end the render with a problem, ours
- * are retried by redelivery until the last delivery; a heartbeat keeps long
- * renders from being redelivered mid-way; every render ends with
+ * shares (docs/adr/0003, 0008): the render id guards every step; a finished
+ * render is only re-announced; input failures end the render with a problem,
+ * ours are retried by redelivery until the last delivery; a heartbeat keeps
+ * long renders from being redelivered mid-way; every render ends with
  * `render.done.<id>` and `render.completed` / `render.failed`.
  */
 export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDeps, spec: RenderJobSpec<C>) {
@@ -100,14 +107,15 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
 
     const span = tracer.startSpan(spec.subject.name, { attributes: { 'pressroom.render_id': command.renderId } });
     const started = performance.now();
-    const heartbeat = setInterval(() => void delivery.working().catch(() => {}), 10_000);
+    // The ack wait is short so a dead renderer's work moves on in seconds (docs/adr/0008); a live one heartbeats.
+    const stopHeartbeat = keepWorking(delivery, spec.subject.ackWaitMs);
     let finished = false;
     try {
       await context.with(trace.setSpan(context.active(), span), async () => {
         const file = await spec.render(command, log);
         await deps.storage.put(command.output.storageKey, file.bytes, file.contentType);
         const completedAt = new Date();
-        await completeRender(deps.db, {
+        const first = await completeRender(deps.db, {
           id: command.renderId,
           url: command.output.url,
           storageKey: command.output.storageKey,
@@ -117,6 +125,9 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
           completedAt,
           details: file.details,
         });
+        if (first && spec.thumbnail && command.templateId) {
+          await markTemplateRendered(deps.db, { uid: command.templateId, thumbnail: command.output.url, renderedAt: completedAt });
+        }
         await announceDone(deps, spec.kind, command, file, completedAt);
         renderCount.add(1, { outcome: 'done' });
         log.info({ ms: Math.round(performance.now() - started), bytes: file.bytes.length }, 'render done');
@@ -136,11 +147,11 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
       }
       if (!problem) log.error({ err: error }, 'render failed on its last delivery');
       else log.info({ slug: problem.slug, detail: problem.detail }, 'render failed on its input');
-      await announceFailed(deps, spec.kind, command, problem ?? internalProblem());
+      await announceFailed(deps, spec.kind, command, problem ?? unfinishedProblem(error));
       renderCount.add(1, { outcome: 'failed' });
       finished = true;
     } finally {
-      clearInterval(heartbeat);
+      stopHeartbeat();
       renderDuration.record(performance.now() - started);
       span.end();
       if (finished) await Promise.all(spec.inputs(command).map((key) => deps.storage.delete(key).catch(() => {})));
@@ -150,7 +161,7 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
 
 async function announceDone(
   deps: RenderJobDeps,
-  kind: 'gif' | 'pdf' | 'video',
+  kind: RenderKind,
   command: RenderCommandBase,
   file: RenderedFile,
   completedAt: Date,
@@ -190,7 +201,7 @@ async function announceDone(
 
 async function announceFailed(
   deps: RenderJobDeps,
-  kind: 'gif' | 'pdf' | 'video',
+  kind: RenderKind,
   command: RenderCommandBase,
   problem: SerializedProblem,
 ): Promise<void> {

@@ -1,11 +1,19 @@
-import { BlockedUrlError, NavigationError, RenderCrashedError, RenderTimeoutError, SelectorNotFoundError } from '@pressroom/browser';
+import {
+  BlockedUrlError,
+  NavigationError,
+  RenderCrashedError,
+  RenderError,
+  RenderTimeoutError,
+  SelectorNotFoundError,
+} from '@pressroom/browser';
 import { ProblemError, isProblemError, serializeProblem, type SerializedProblem } from '@pressroom/problem';
 
 /**
  * Failures caused by the input (a blocked URL, a page that never loads, a
- * missing selector, a ProblemError a renderer raised about its input): the
- * render fails for good and the caller gets a 4xx. Anything else is ours and
- * is retried by redelivery.
+ * missing selector, a page that crashed the renderer even on a fresh one, a
+ * ProblemError a renderer raised about its input): the render fails for good
+ * and the caller gets a 4xx. Anything else is ours and is retried by
+ * redelivery (a browser that died or shut down under the render included).
  */
 export function inputProblemOf(error: unknown): SerializedProblem | null {
   if (isProblemError(error)) return serializeProblem(error);
@@ -28,8 +36,15 @@ export function inputProblemOf(error: unknown): SerializedProblem | null {
   return null;
 }
 
-/** After the last delivery, an internal failure still ends the render, so nobody waits forever. */
-export function internalProblem(): SerializedProblem {
+/**
+ * After the last delivery, a failure of ours still ends the render, so nobody
+ * waits forever; never as a 4xx, which would tell the client not to retry.
+ * A renderer that was unavailable (shut down, browser gone) is a 503.
+ */
+export function unfinishedProblem(error: unknown): SerializedProblem {
+  if (error instanceof RenderError && error.slug === 'service-unavailable') {
+    return serializeProblem(new ProblemError('service-unavailable', { detail: error.detail }));
+  }
   return serializeProblem(
     new ProblemError('render-failed', {
       status: 500,

@@ -63,6 +63,13 @@ export const STREAMS = {
   EVENTS: 'EVENTS',
 } as const;
 
+/**
+ * Ack wait of the browser renderers: how long the renders a dead renderer held
+ * wait before another takes them (docs/adr/0008). Renderers heartbeat with
+ * working() several times within it (keepWorking in libs/bus).
+ */
+const RENDER_ACK_WAIT_MS = 8_000;
+
 export const renderImage: CommandSubject<RenderImageCommand> = {
   kind: 'command',
   name: 'render.image',
@@ -70,9 +77,8 @@ export const renderImage: CommandSubject<RenderImageCommand> = {
   stream: STREAMS.RENDER,
   schema: RenderImageCommand,
   durable: 'image-renderers',
-  // A render is bounded by the render time-out (30 s by default); the
-  // renderer heartbeats with working() while it runs.
-  ackWaitMs: 45_000,
+  // RENDER_ACK_WAIT_MS: a dead renderer's renders move on in seconds; a live one heartbeats.
+  ackWaitMs: RENDER_ACK_WAIT_MS,
   maxDeliver: 3,
 };
 
@@ -83,8 +89,8 @@ export const renderGif: CommandSubject<RenderGifCommand> = {
   stream: STREAMS.RENDER,
   schema: RenderGifCommand,
   durable: 'gif-renderers',
-  // GIF renders run longer than images (up to the GIF time limit); the renderer heartbeats every 10 s.
-  ackWaitMs: 45_000,
+  // GIF renders run longer than images (up to the GIF time limit): the heartbeat keeps them.
+  ackWaitMs: RENDER_ACK_WAIT_MS,
   maxDeliver: 3,
 };
 
@@ -95,7 +101,7 @@ export const renderPdf: CommandSubject<RenderPdfCommand> = {
   stream: STREAMS.RENDER,
   schema: RenderPdfCommand,
   durable: 'pdf-renderers',
-  ackWaitMs: 45_000,
+  ackWaitMs: RENDER_ACK_WAIT_MS,
   maxDeliver: 3,
 };
 
@@ -106,8 +112,9 @@ export const renderVideo: CommandSubject<RenderVideoCommand> = {
   stream: STREAMS.RENDER,
   schema: RenderVideoCommand,
   durable: 'video-renderers',
-  // Video renders take seconds to minutes; the renderer heartbeats every 10 s, so a dead one is noticed in 2 minutes.
-  ackWaitMs: 120_000,
+  // Video renders take seconds to minutes, heartbeating all along; a little more slack than the
+  // browser renderers because the first render builds the Remotion bundle in process (long synchronous stretches).
+  ackWaitMs: 15_000,
   maxDeliver: 2,
 };
 
