@@ -71,11 +71,11 @@ export function paginate(options: { page: number; limit: number; total: number }
  */
 export function refineWhenTyped(...reads: string[]) {
   return {
-    when: (payload: { value: unknown; issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey> }> }) =>
+    when: (payload: { value: unknown; issues: ReadonlyArray<{ readonly path?: ReadonlyArray<PropertyKey> | undefined }> }) =>
       typeof payload.value === 'object' &&
       payload.value !== null &&
       !Array.isArray(payload.value) &&
-      !payload.issues.some((issue) => reads.includes(String(issue.path[0]))),
+      !payload.issues.some((issue) => reads.includes(String(issue.path?.[0]))),
   };
 }
 

@@ -48,7 +48,7 @@ const schemas = Object.entries(modules).flatMap(([file, exports]) =>
 function objectShape(schema: z.ZodType): Record<string, z.ZodType> | null {
   let current: z.ZodType = schema;
   for (let i = 0; i < 10; i++) {
-    if (current instanceof z.ZodObject) return current.shape as Record<string, z.ZodType>;
+    if (current instanceof z.ZodObject) return current.shape;
     if (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault)
       current = current.unwrap() as z.ZodType;
     else if (current instanceof z.ZodPipe) current = current.in as z.ZodType;
