@@ -1,5 +1,6 @@
 export * from './ids.js';
 export * from './http/common.js';
+export * from './http/input-rules.js';
 export * from './http/image.js';
 export * from './http/template.js';
 export * from './http/canvas.js';

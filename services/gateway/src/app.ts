@@ -11,6 +11,7 @@ import { idempotency } from './http/idempotency.js';
 import { rateLimit } from './http/rate-limit.js';
 import { problemMiddleware, routeNotFound } from './http/problem-middleware.js';
 import { requestContext } from './http/request-context.js';
+import { urlInputRule } from './http/url-input.js';
 import { errorPageRoutes } from './routes/error-pages.js';
 import { retiredRoutes } from './routes/retired-routes.js';
 import { fileRoutes } from './routes/file-routes.js';
@@ -60,6 +61,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   };
 
   app.use(requestContext({ logger: deps.logger }));
+  app.use(urlInputRule);
   app.use(opsRoutes({ health: deps.health }));
   app.use(errorPageRoutes());
   app.use(retiredRoutes());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALWAYS_REFINE, ImageFormat, Variables, boundedInt } from './common.js';
+import { refineWhenTyped, ImageFormat, Variables, boundedInt } from './common.js';
 import { LAYOUT_KEY } from './template.js';
 import type { BatchStatus } from '../bus/batch.js';
 
@@ -61,7 +61,7 @@ export const BatchRenderRequest = z
     if (body.layouts !== undefined && new Set(body.layouts).size !== body.layouts.length) {
       ctx.addIssue({ code: 'custom', path: ['layouts'], message: 'Each layout may appear once.' });
     }
-  }, ALWAYS_REFINE);
+  }, refineWhenTyped('layouts'));
 export type BatchRenderRequest = z.infer<typeof BatchRenderRequest>;
 
 /** 202 answer of POST /templates/{uid}/batch-render. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALWAYS_REFINE, ImageFormat, queryInt } from './common.js';
+import { refineWhenTyped, ImageFormat, queryInt } from './common.js';
 
 /*
  * Bindings: a template whose variables follow an HTTP data source (see docs/bindings.md).
@@ -160,7 +160,7 @@ export const BindingUpdate = z
         message: 'Give at least one of name, templateId, dataSource, mapping, defaults, refreshPolicy, outputConfig, status.',
       });
     }
-  }, ALWAYS_REFINE);
+  }, refineWhenTyped());
 export type BindingUpdate = z.infer<typeof BindingUpdate>;
 
 export const BindingListQuery = z.object({

@@ -62,12 +62,22 @@ export function paginate(options: { page: number; limit: number; total: number }
 }
 
 /**
- * Run an object-level refinement even when some fields failed, so one
- * response lists every problem (zod skips refinements after field errors by default).
+ * When an object-level refinement runs: even when some fields failed, so one
+ * response lists every problem (zod skips refinements after field errors by
+ * default), but only on an object, and never when a field whose value it reads
+ * failed its own type check: a refinement sees raw input in failed fields, so
+ * `layouts: 1` would reach `new Set(body.layouts)`. Name in `reads` every field
+ * the refinement looks inside; testing a field for `undefined` needs no entry.
  */
-export const ALWAYS_REFINE = {
-  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
-};
+export function refineWhenTyped(...reads: string[]) {
+  return {
+    when: (payload: { value: unknown; issues: ReadonlyArray<{ readonly path?: ReadonlyArray<PropertyKey> | undefined }> }) =>
+      typeof payload.value === 'object' &&
+      payload.value !== null &&
+      !Array.isArray(payload.value) &&
+      !payload.issues.some((issue) => reads.includes(String(issue.path?.[0]))),
+  };
+}
 
 /**
  * An integer in [min, max]. (zod's `.int()` aborts the whole object on

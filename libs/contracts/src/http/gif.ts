@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALWAYS_REFINE, Variables } from './common.js';
+import { refineWhenTyped, Variables } from './common.js';
 
 export const GIF_MIN_SIZE = 1;
 export const GIF_MAX_SIZE = 2000;
@@ -77,7 +77,7 @@ export const GifRequest = z
       });
     }
     withinPreset(body, ctx);
-  }, ALWAYS_REFINE);
+  }, refineWhenTyped());
 export type GifRequest = z.infer<typeof GifRequest>;
 
 /** POST /gif/capture: records a live page in real time. */
@@ -91,7 +91,7 @@ export const GifCaptureRequest = z
     selector: z.string().min(1).max(1000).optional(),
     waitForSelector: z.string().min(1).max(1000).optional(),
   })
-  .superRefine(withinPreset, ALWAYS_REFINE);
+  .superRefine(withinPreset, refineWhenTyped());
 export type GifCaptureRequest = z.infer<typeof GifCaptureRequest>;
 
 /** The `gif` object of POST /gif, POST /gif/capture and GET /gif/{uid}. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALWAYS_REFINE, FileExtension, Variables, boundedInt } from './common.js';
+import { refineWhenTyped, FileExtension, Variables, boundedInt } from './common.js';
 import { LAYOUT_KEY, MAX_LAYOUTS } from './template.js';
 
 export const IMAGE_MIN_SIZE = 1;
@@ -53,7 +53,7 @@ export const ImageRequest = z
             : `Give exactly one of \`html\`, \`url\` or \`template\`; got ${given.map((g) => `\`${g}\``).join(' and ')}.`,
       });
     }
-  }, ALWAYS_REFINE);
+  }, refineWhenTyped());
 export type ImageRequest = z.infer<typeof ImageRequest>;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALWAYS_REFINE, Variables } from './common.js';
+import { refineWhenTyped, Variables } from './common.js';
 
 /** Paper presets, in millimetres (ISO 216 and US sizes). Points = mm / 25.4 × 72. */
 export const PDF_PAPER_PRESETS = {
@@ -91,26 +91,29 @@ export const PdfRenderRequest = z
     options: PdfOptions.optional(),
     ...pdfOptionFields,
   })
-  .superRefine((body, ctx) => {
-    const given = [
-      ...(body.html !== undefined ? ['html'] : []),
-      ...(body.url !== undefined ? ['url'] : []),
-      ...(body.templateUid !== undefined || body.template !== undefined
-        ? [body.templateUid !== undefined ? 'templateUid' : 'template']
-        : []),
-    ];
-    if (given.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [given.length === 0 ? 'templateUid' : given[1]!],
-        message:
-          given.length === 0
-            ? 'One of `html`, `url` or `templateUid` is required.'
-            : `Give exactly one of \`html\`, \`url\` or \`templateUid\`; got ${given.map((g) => `\`${g}\``).join(' and ')}.`,
-      });
-    }
-    oneTemplate(body, ctx);
-  }, ALWAYS_REFINE);
+  .superRefine(
+    (body, ctx) => {
+      const given = [
+        ...(body.html !== undefined ? ['html'] : []),
+        ...(body.url !== undefined ? ['url'] : []),
+        ...(body.templateUid !== undefined || body.template !== undefined
+          ? [body.templateUid !== undefined ? 'templateUid' : 'template']
+          : []),
+      ];
+      if (given.length !== 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [given.length === 0 ? 'templateUid' : given[1]!],
+          message:
+            given.length === 0
+              ? 'One of `html`, `url` or `templateUid` is required.'
+              : `Give exactly one of \`html\`, \`url\` or \`templateUid\`; got ${given.map((g) => `\`${g}\``).join(' and ')}.`,
+        });
+      }
+      oneTemplate(body, ctx);
+    },
+    refineWhenTyped('template', 'templateUid'),
+  );
 export type PdfRenderRequest = z.infer<typeof PdfRenderRequest>;
 
 /** POST /pdf/multi-page: one template, rendered once per variable set, into one PDF. */
@@ -128,12 +131,15 @@ export const PdfMultiPageRequest = z
     options: PdfOptions.optional(),
     ...pdfOptionFields,
   })
-  .superRefine((body, ctx) => {
-    if (body.templateUid === undefined && body.template === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['templateUid'], message: '`templateUid` is required.' });
-    }
-    oneTemplate(body, ctx);
-  }, ALWAYS_REFINE);
+  .superRefine(
+    (body, ctx) => {
+      if (body.templateUid === undefined && body.template === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['templateUid'], message: '`templateUid` is required.' });
+      }
+      oneTemplate(body, ctx);
+    },
+    refineWhenTyped('template', 'templateUid'),
+  );
 export type PdfMultiPageRequest = z.infer<typeof PdfMultiPageRequest>;
 
 /** 200 answer of POST /pdf/render, POST /pdf/multi-page and of PDF template renders. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALWAYS_REFINE, Variables, boundedInt, queryInt, ImageFormat } from './common.js';
+import { refineWhenTyped, Variables, boundedInt, queryInt, ImageFormat } from './common.js';
 
 export const VariableDefinition = z.object({
   name: z.string().min(1).max(200),
@@ -46,7 +46,7 @@ export const TemplateLayout = z
     if (entry.html !== undefined && entry.fabricJSData !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['fabricJSData'], message: 'A layout has `html` or `fabricJSData`, not both.' });
     }
-  }, ALWAYS_REFINE);
+  }, refineWhenTyped());
 export type TemplateLayout = z.infer<typeof TemplateLayout>;
 
 const templateFields = {
@@ -118,7 +118,7 @@ function exactlyOneDesign(body: { html?: unknown; fabricJSData?: unknown }, ctx:
 export const TemplateCreate = z.object(templateFields).superRefine((b, ctx) => {
   exactlyOneDesign(b, ctx, true);
   layoutsMatchDesign(b, ctx);
-}, ALWAYS_REFINE);
+}, refineWhenTyped('layouts'));
 export type TemplateCreate = z.infer<typeof TemplateCreate>;
 
 /** PUT /templates/{uid}: every field optional; html and fabricJSData still exclusive. */
@@ -128,7 +128,7 @@ export const TemplateUpdate = z
   .superRefine((b, ctx) => {
     exactlyOneDesign(b, ctx, false);
     layoutsMatchDesign(b, ctx);
-  }, ALWAYS_REFINE);
+  }, refineWhenTyped('layouts'));
 export type TemplateUpdate = z.infer<typeof TemplateUpdate>;
 
 export const TemplateListQuery = z.object({

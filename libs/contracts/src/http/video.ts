@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VIDEO_PROJECT_MAX_BYTES, VIDEO_TSX_MAX_BYTES } from '../bus/render-video.js';
-import { ALWAYS_REFINE, PageQuery, Variables } from './common.js';
+import { refineWhenTyped, PageQuery, Variables } from './common.js';
 import { VariableDefinition } from './template.js';
 
 const byteLength = (value: unknown) => Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
@@ -38,7 +38,7 @@ export const VideoTemplateCreate = z.object(designFields).superRefine((body, ctx
           : 'Give `tsx` or `projectJson`, not both.',
     });
   }
-}, ALWAYS_REFINE);
+}, refineWhenTyped());
 export type VideoTemplateCreate = z.infer<typeof VideoTemplateCreate>;
 
 /** PUT /video/templates/{uid}: any field; a design replaces the design of the same kind. */
@@ -48,7 +48,7 @@ export const VideoTemplateUpdate = z.object(designFields).superRefine((body, ctx
   }
   if (body.tsx !== undefined && body.projectJson !== undefined)
     ctx.addIssue({ code: 'custom', path: ['projectJson'], message: 'Give `tsx` or `projectJson`, not both.' });
-}, ALWAYS_REFINE);
+}, refineWhenTyped());
 export type VideoTemplateUpdate = z.infer<typeof VideoTemplateUpdate>;
 
 export const VideoTemplateListQuery = PageQuery;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALWAYS_REFINE, queryInt } from './common.js';
+import { refineWhenTyped, queryInt } from './common.js';
 import { BindingFailedEvent, BindingUpdatedEvent } from '../bus/binding-events.js';
 
 /**
@@ -75,7 +75,7 @@ export const WebhookUpdate = z
     if (given.length === 0 && body.status === undefined) {
       ctx.addIssue({ code: 'custom', path: ['(body)'], message: 'Give at least one of event, targetUrl, platform, filters.' });
     }
-  }, ALWAYS_REFINE);
+  }, refineWhenTyped());
 export type WebhookUpdate = z.infer<typeof WebhookUpdate>;
 
 export const WebhookListQuery = z.object({

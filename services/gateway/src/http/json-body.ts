@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { ProblemError } from '@pressroom/problem';
+import { assertStorableInput } from './validate.js';
 
 function hasBody(req: Parameters<RequestHandler>[0]): boolean {
   const length = req.headers['content-length'];
@@ -7,15 +8,16 @@ function hasBody(req: Parameters<RequestHandler>[0]): boolean {
   return req.headers['transfer-encoding'] !== undefined;
 }
 
-/**
- * JSON bodies only: a body of another type is a 415 problem; an empty body
- * parses as `{}` so that validation names the missing fields.
- */
 /** The raw request bytes kept by jsonBody (the Idempotency-Key hash needs them); empty when there was no body. */
 export function rawBodyOf(req: Parameters<RequestHandler>[0]): Buffer {
   return (req as { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
 }
 
+/**
+ * JSON bodies only: a body of another type is a 415 problem; an empty body
+ * parses as `{}` so that validation names the missing fields. A parsed body
+ * passes the door rule (depth, NUL, lone surrogates) before any handler sees it.
+ */
 export function jsonBody(options: { maxBodyBytes: number }): RequestHandler[] {
   const parse = express.json({
     limit: options.maxBodyBytes,
@@ -54,6 +56,7 @@ export function jsonBody(options: { maxBodyBytes: number }): RequestHandler[] {
         }),
       );
     }
+    assertStorableInput(req.body, 'body');
     next();
   };
   return [requireJson, parseWhenPresent, requireObject];
