@@ -47,6 +47,8 @@ describe('batch CSV', () => {
     expect(error('a,a\n1,2\n')).toMatch(/names column "a" twice/);
     expect(error('a,\n1,2\n')).toMatch(/column 2 of the header has no name/);
     expect(error('a\n"x"y\n')).toMatch(/line 2: unexpected "y" after a closing quote/);
+    expect(error('a,b\n1,"x\u0000"\n')).toMatch(/line 2: field 2 contains a NUL character/);
+    expect(error('a\ud800\n1\n')).toMatch(/line 1: field 1 contains a lone UTF-16 surrogate/);
   });
 });
 

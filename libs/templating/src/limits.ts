@@ -4,7 +4,7 @@ export const LIMITS = {
   steps: 100_000,
   /** Characters in one expression (the text between `{{` and `}}`). */
   expressionLength: 10_000,
-  /** Nesting of the expression tree (parentheses, operators, calls, member chains). */
+  /** Nesting of the expression tree (operators, calls, member chains, array literals) and of values parseJson / json accept. */
   depth: 200,
   /** Characters in any string an expression produces. */
   stringLength: 1024 * 1024,

@@ -1,3 +1,5 @@
+import { unstorableText } from './input-rules.js';
+
 /**
  * The CSV input of a batch (RFC 4180): comma-separated fields, double-quoted
  * fields may hold commas, quotes (doubled) and line breaks; CRLF, LF or CR
@@ -88,9 +90,16 @@ export function parseCsvRecords(text: string): Array<{ line: number; fields: str
   return records;
 }
 
-/** Parse a CSV with a header row. Column names are trimmed; they must be unique and non-empty. */
+/** Parse a CSV with a header row. Column names are trimmed; they must be unique and non-empty; no field may hold NUL. */
 export function parseCsv(text: string): ParsedCsv {
   const records = parseCsvRecords(text);
+  // The input rule of every request (docs/input-rules.md), on each field: rows become variables stored as JSON.
+  for (const { line, fields } of records) {
+    fields.forEach((field, i) => {
+      const problem = unstorableText(field);
+      if (problem) throw new CsvError(line, `field ${i + 1} ${problem}`);
+    });
+  }
   if (records.length === 0) throw new CsvError(1, 'the CSV is empty (a header row is required)');
   const [first, ...data] = records;
   const header = first!.fields.map((name) => name.trim());

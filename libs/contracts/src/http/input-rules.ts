@@ -72,3 +72,15 @@ export function inputViolations(value: unknown, options: { prefix?: string; maxD
   }
   return violations.slice(0, limit);
 }
+
+/** True when `value` nests objects and arrays deeper than `maxDepth` levels (found without recursion). */
+export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (item.value === null || typeof item.value !== 'object') continue;
+    if (item.depth + 1 > maxDepth) return true;
+    for (const child of Object.values(item.value)) stack.push({ value: child, depth: item.depth + 1 });
+  }
+  return false;
+}

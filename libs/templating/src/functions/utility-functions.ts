@@ -1,3 +1,4 @@
+import { nestsDeeperThan } from '@pressroom/contracts';
 import { LIMITS } from '../limits.js';
 import { textArg } from './args.js';
 import type { FunctionSpec } from './spec.js';
@@ -41,6 +42,8 @@ export const UTILITY_FUNCTIONS: FunctionSpec[] = [
     call: (args, ctx) => {
       const indent = args[1] === undefined ? 0 : Number(args[1]);
       if (!Number.isInteger(indent) || indent < 0 || indent > 10) ctx.fail('json: the indent must be a whole number from 0 to 10.');
+      // Values from a data source never passed the API's door; JSON.stringify would overflow the stack on them.
+      if (nestsDeeperThan(args[0], LIMITS.depth)) ctx.fail(`json: the value nests deeper than ${LIMITS.depth} levels.`);
       const text = JSON.stringify(args[0] ?? null, null, indent);
       ctx.spend(Math.ceil(text.length / 100));
       ctx.checkLength(text.length);
@@ -60,11 +63,15 @@ export const UTILITY_FUNCTIONS: FunctionSpec[] = [
       const text = textArg(ctx, args, 0);
       if (text.length > LIMITS.stringLength) ctx.fail('parseJson: the text is longer than the string limit.');
       ctx.spend(Math.ceil(text.length / 100));
+      let value: unknown;
       try {
-        return JSON.parse(text) as unknown;
+        value = JSON.parse(text) as unknown;
       } catch (error) {
         return ctx.fail(`parseJson: not valid JSON (${error instanceof Error ? error.message.slice(0, 120) : 'parse error'}).`);
       }
+      // Values nest no deeper than expressions do, so whatever serialises them later cannot overflow the stack.
+      if (nestsDeeperThan(value, LIMITS.depth)) ctx.fail(`parseJson: the JSON nests deeper than ${LIMITS.depth} levels.`);
+      return value;
     },
   },
   {

@@ -74,9 +74,9 @@ describe('the input door', () => {
   });
 
   it('answers 400 for NUL in a query value or a path segment, on GET too', async () => {
-    await expectFieldProblem(await fetch(`${base}/r/abc.png?title=a%00b`), 'title', /NUL/);
+    await expectFieldProblem(await fetch(`${base}/image?title=a%00b`), 'title', /NUL/);
     await expectFieldProblem(await fetch(`${base}/templates/a%00b`), /^segment \d$/, /NUL/);
-    const fine = await fetch(`${base}/r/abc.png?title=${encodeURIComponent('😀 ok')}`);
+    const fine = await fetch(`${base}/image?title=${encodeURIComponent('😀 ok')}`);
     expect(fine.status).toBe(200);
   });
 });

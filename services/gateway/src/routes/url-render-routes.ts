@@ -5,6 +5,7 @@ import { authenticateApiKey, findUrlRender, getRenderById, rememberUrlRender } f
 import { ProblemError, isProblemError } from '@pressroom/problem';
 import type { AuthContext } from '../http/auth.js';
 import { countEndpointMinute } from '../http/endpoint-limit.js';
+import { assertUrlInput } from '../http/url-input.js';
 import { renderTemplate } from '../renders/render-template.js';
 import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { loadTemplate } from '../renders/load-template.js';
@@ -50,6 +51,7 @@ export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; n
   const now = deps.now ?? (() => new Date());
 
   async function serve(req: Request, res: Response): Promise<void> {
+    assertUrlInput(req);
     const match = /^(.+)\.([a-z]+)$/.exec(String(req.params.file));
     const format = match ? FORMATS[match[2]!] : undefined;
     if (!match || !format) throw fail('route-not-found', 'Use /r/{templateUid}.png, .jpeg, .jpg or .webp.');

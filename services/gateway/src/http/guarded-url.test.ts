@@ -1,0 +1,39 @@
+import { ProblemError } from '@pressroom/problem';
+import { createSsrfGuard } from '@pressroom/ssrf';
+import { assertDataSourceUrl } from '../bindings/data-source-url.js';
+import { assertFetchableUrl } from '../renders/target-url.js';
+import { assertWebhookTarget } from '../routes/webhook-target.js';
+
+const guard = createSsrfGuard({ allowPrivateHosts: [] });
+
+/** The three URL inputs of the API, each through the one guarded-URL rule. */
+const CHECKS: Array<[string, (raw: string) => Promise<unknown>, string]> = [
+  ['a URL render', (raw) => assertFetchableUrl(guard, raw), 'url'],
+  ['a webhook target', (raw) => assertWebhookTarget(guard, raw, 'targetUrl'), 'targetUrl'],
+  ['a data source', (raw) => assertDataSourceUrl(guard, raw), 'dataSource.url'],
+];
+
+async function problemOf(promise: Promise<unknown>): Promise<ProblemError> {
+  const error: unknown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ProblemError)) throw new Error(`expected a ProblemError, got ${String(error)}`);
+  return error;
+}
+
+describe.each(CHECKS)('the guarded URL of %s', (_name, check, field) => {
+  it('answers an unresolvable host with a 400 validation-error naming the field', async () => {
+    const problem = await problemOf(check('https://no-such-host.invalid/x'));
+    expect(problem.status).toBe(400);
+    expect(problem.slug).toBe('validation-error');
+    expect(problem.errors).toEqual([{ field, message: expect.stringMatching(/could not be resolved/) as unknown }]);
+  });
+
+  it('answers a relative URL with a validation-error and a private address with blocked-url', async () => {
+    expect((await problemOf(check('/relative'))).errors?.[0]?.field).toBe(field);
+    const blocked = await problemOf(check('https://127.0.0.1/'));
+    expect([blocked.status, blocked.slug]).toEqual([400, 'blocked-url']);
+    expect(blocked.detail).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
+  });
+});
