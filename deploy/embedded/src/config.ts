@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { browserEnv, commonEnv, portEnv, webhookEnv } from '@pressroom/config';
 import { gatewayEnv } from '@pressroom/gateway';
 import { gifEnv } from '@pressroom/gif';
+import { pdfEnv } from '@pressroom/pdf';
 import { videoEnv } from '@pressroom/video-service';
 
 /** The embedded process reads the gateway's and the renderer's settings. */
@@ -13,7 +14,11 @@ export const embeddedEnv = gatewayEnv.extend({
   HOST: z.string().default('0.0.0.0'),
   PRESSROOM_GIF_PAGES: gifEnv.shape.PRESSROOM_GIF_PAGES,
   PRESSROOM_GIF_TIMEOUT_MS: gifEnv.shape.PRESSROOM_GIF_TIMEOUT_MS,
+  PRESSROOM_PDF_PARALLEL_DOCUMENTS: pdfEnv.shape.PRESSROOM_PDF_PARALLEL_DOCUMENTS,
   PRESSROOM_VIDEO_TIMEOUT_MS: videoEnv.shape.PRESSROOM_VIDEO_TIMEOUT_MS,
   PRESSROOM_VIDEO_BUNDLE_DIR: videoEnv.shape.PRESSROOM_VIDEO_BUNDLE_DIR,
 });
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;
+
+/** Every setting at its default, as the schemas declare it: what `startStack` uses for an option a caller leaves out. */
+export const EMBEDDED_DEFAULTS: EmbeddedEnv = embeddedEnv.parse({});

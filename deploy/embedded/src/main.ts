@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { loadConfig } from '@pressroom/config';
 import { ADMIN_SOCKET_NAME, gatewaySettings, serveAdminSocket } from '@pressroom/gateway';
+import { closeOnSignal } from '@pressroom/service-runner';
 import { createLogger, initTracing } from '@pressroom/telemetry';
 import { embeddedEnv } from './config.js';
 import { startStack } from './stack.js';
@@ -55,6 +56,7 @@ const stack = await startStack({
     pollMs: env.PRESSROOM_WEBHOOK_POLL_MS,
   },
   gif: { pages: env.PRESSROOM_GIF_PAGES, timeoutMs: env.PRESSROOM_GIF_TIMEOUT_MS },
+  pdf: { parallelDocuments: env.PRESSROOM_PDF_PARALLEL_DOCUMENTS },
   withVideoService: true,
   video: {
     timeoutMs: env.PRESSROOM_VIDEO_TIMEOUT_MS,
@@ -78,11 +80,7 @@ logger.info(
   `Pressroom API listening on http://localhost:${stack.port}`,
 );
 
-async function shutdown(signal: string): Promise<void> {
-  logger.info({ signal }, 'shutting down');
+closeOnSignal(logger, async () => {
   await admin?.close();
   await stack.close();
-  process.exit(0);
-}
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
+});

@@ -3,21 +3,22 @@ import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBus, type Bus } from '@pressroom/bus';
+import type { Bus } from '@pressroom/bus';
 import { ANIMATION_CAPTURE_FLAGS, BrowserPool } from '@pressroom/browser';
-import { CATALOG } from '@pressroom/contracts';
-import { createSecretBox, localSecretKey, openDatabase, type Db } from '@pressroom/db';
-import { startDispatcher, type Dispatcher } from '@pressroom/dispatcher';
-import { startScheduler, type Scheduler } from '@pressroom/scheduler';
-import { createGatewayApp, type GatewaySettings } from '@pressroom/gateway';
-import { startImageService, type ImageService } from '@pressroom/image';
-import { startGifService, type GifService } from '@pressroom/gif';
-import { startPdfService, type PdfService } from '@pressroom/pdf';
+import { createSecretBox, localSecretKey, type Db } from '@pressroom/db';
+import { dispatcherTopology, startDispatcher, type Dispatcher } from '@pressroom/dispatcher';
+import { schedulerTopology, startScheduler, type Scheduler } from '@pressroom/scheduler';
+import { createGatewayApp, gatewaySettings, gatewayTopology, type GatewaySettings } from '@pressroom/gateway';
+import { imageTopology, startImageService, type ImageService } from '@pressroom/image';
+import { gifTopology, startGifService, type GifService } from '@pressroom/gif';
+import { pdfTopology, startPdfService, type PdfService } from '@pressroom/pdf';
 import { createVideoRenderer, type VideoRenderer } from '@pressroom/video';
-import { startVideoService, type VideoService } from '@pressroom/video-service';
-import { createSsrfGuard, type HostLookup } from '@pressroom/ssrf';
-import { createStorage, type Storage } from '@pressroom/storage';
+import { startVideoService, videoTopology, type VideoService } from '@pressroom/video-service';
+import { mergeTopologies, openAdapters, type ServiceTopology } from '@pressroom/service-runner';
+import type { HostLookup } from '@pressroom/ssrf';
+import type { Storage } from '@pressroom/storage';
 import { createLogger, type Logger } from '@pressroom/telemetry';
+import { EMBEDDED_DEFAULTS as D } from './config.js';
 
 export interface StackOptions {
   /** 0 picks a free port. */
@@ -59,6 +60,8 @@ export interface StackOptions {
   gif?: { pages?: number; timeoutMs?: number };
   /** Run the PDF renderer (default: with the image renderer, whose browser pool it shares). */
   withPdfService?: boolean;
+  /** Documents of one multi-page PDF printed at once (never more than the browser's pages). */
+  pdf?: { parallelDocuments?: number };
   /** Run the video renderer (Remotion; default false here, `make run` turns it on). */
   withVideoService?: boolean;
   /** Video watchdog (default 300 s) and scratch directory (default `<dataDir>/video`, or a temporary one). */
@@ -98,35 +101,47 @@ export interface Stack {
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const logger = options.logger ?? createLogger({ service: 'pressroom', level: 'silent' });
-  const namespace = options.busNamespace ?? '';
-  const bus = await createBus({ natsUrl: options.natsUrl, namespace, logger });
-  await bus.ensure([CATALOG.renderImage, CATALOG.renderGif, CATALOG.renderPdf, CATALOG.renderCompleted, CATALOG.renderFailed]);
-  const db = await openDatabase({
-    url: options.databaseUrl,
-    dataDir: options.dataDir === undefined ? undefined : `${options.dataDir}/pglite`,
-  });
-  const storage = await createStorage({
-    kind: options.storage,
-    dir: options.filesDir,
+  const withImage = options.withImageService ?? true;
+  const withPdf = withImage && (options.withPdfService ?? true);
+  const withGif = options.withGifService ?? withImage;
+  const withVideo = options.withVideoService ?? false;
+  const withDispatcher = options.withDispatcher ?? true;
+  const withScheduler = options.withScheduler ?? true;
+  const topologies: ServiceTopology[] = [
+    gatewayTopology,
+    ...(withImage ? [imageTopology] : []),
+    ...(withPdf ? [pdfTopology] : []),
+    ...(withGif ? [gifTopology] : []),
+    ...(withVideo ? [videoTopology] : []),
+    ...(withDispatcher ? [dispatcherTopology] : []),
+    ...(withScheduler ? [schedulerTopology] : []),
+  ];
+  const adapters = await openAdapters({
     natsUrl: options.natsUrl,
-    bucket: options.storageBucket ?? 'pressroom-renders',
-    namespace,
+    namespace: options.busNamespace ?? D.PRESSROOM_BUS_NAMESPACE,
+    databaseUrl: options.databaseUrl,
+    pgliteDir: options.dataDir === undefined ? undefined : `${options.dataDir}/pglite`,
+    storage: { kind: options.storage, dir: options.filesDir, bucket: options.storageBucket ?? D.PRESSROOM_STORAGE_BUCKET },
+    allowPrivateHosts: options.allowPrivateHosts,
+    ...(options.hostLookup ? { hostLookup: options.hostLookup } : {}),
+    topology: mergeTopologies(...topologies),
+    logger,
   });
-  const guard = createSsrfGuard({ allowPrivateHosts: options.allowPrivateHosts }, options.hostLookup ? { lookup: options.hostLookup } : {});
+  const { bus, db, storage, guard } = adapters;
   const secretBox = createSecretBox(
     options.secretKey ?? (await localSecretKey(options.dataDir === undefined ? undefined : `${options.dataDir}/secret.key`)),
   );
 
   let pool: BrowserPool | null = null;
   let image: ImageService | null = null;
-  if (options.withImageService ?? true) {
-    const { pngCompression = 'fast', ...browser } = options.browser;
+  if (withImage) {
+    const { pngCompression = D.PRESSROOM_PNG_COMPRESSION, ...browser } = options.browser;
     pool = await BrowserPool.start({ ...browser, egressGuard: guard, logger });
     image = await startImageService({ bus, db, storage, pool, guard, logger, concurrency: browser.pages, pngCompression });
   }
   // PDFs print on the image pool's pages (same kind of short job, no special flags; see docs/pdf.md).
   let pdf: PdfService | null = null;
-  if (pool && (options.withPdfService ?? true)) {
+  if (pool && withPdf) {
     pdf = await startPdfService({
       bus,
       db,
@@ -135,16 +150,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       guard,
       logger,
       concurrency: options.browser.pages,
-      parallelDocuments: Math.max(1, Math.min(2, options.browser.pages)),
+      parallelDocuments: Math.min(options.pdf?.parallelDocuments ?? D.PRESSROOM_PDF_PARALLEL_DOCUMENTS, options.browser.pages),
     });
   }
   // GIFs hold a page for seconds and need --disable-threaded-animation: their own small browser (see docs/gif.md).
   let gifPool: BrowserPool | null = null;
   let gif: GifService | null = null;
-  if (options.withGifService ?? options.withImageService ?? true) {
+  if (withGif) {
     const { pngCompression: _unused, ...browser } = options.browser;
-    const gifPages = options.gif?.pages ?? 2;
-    const gifTimeoutMs = options.gif?.timeoutMs ?? 120_000;
+    const gifPages = options.gif?.pages ?? D.PRESSROOM_GIF_PAGES;
+    const gifTimeoutMs = options.gif?.timeoutMs ?? D.PRESSROOM_GIF_TIMEOUT_MS;
     gifPool = await BrowserPool.start({
       ...browser,
       pages: gifPages,
@@ -169,14 +184,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // Videos: Remotion launches its own headless shell per render, behind the same SSRF guard (docs/video.md).
   let videoRenderer: VideoRenderer | null = null;
   let video: VideoService | null = null;
-  if (options.withVideoService ?? false) {
+  if (withVideo) {
     const workDir =
       options.video?.workDir ?? (options.dataDir ? `${options.dataDir}/video` : await mkdtemp(join(tmpdir(), 'pressroom-video-')));
     videoRenderer = await createVideoRenderer({
       browserExecutable: options.browser.executablePath,
       workDir,
       ...(options.video?.bundleCacheDir ? { bundleCacheDir: options.video.bundleCacheDir } : {}),
-      timeoutMs: options.video?.timeoutMs ?? 300_000,
+      timeoutMs: options.video?.timeoutMs ?? D.PRESSROOM_VIDEO_TIMEOUT_MS,
       guard,
       logger,
     });
@@ -184,19 +199,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   // Event groups only see events emitted after they first subscribe: start before the API accepts renders.
-  const dispatcher =
-    (options.withDispatcher ?? true)
-      ? await startDispatcher({
-          bus,
-          db,
-          guard,
-          secretBox,
-          logger,
-          retryScheduleMs: options.webhooks?.retryScheduleMs ?? [60_000, 300_000, 1_800_000, 7_200_000, 86_400_000],
-          timeoutMs: options.webhooks?.timeoutMs ?? 30_000,
-          pollMs: options.webhooks?.pollMs ?? 1_000,
-        })
-      : null;
+  const dispatcher = withDispatcher
+    ? await startDispatcher({
+        bus,
+        db,
+        guard,
+        secretBox,
+        logger,
+        retryScheduleMs: options.webhooks?.retryScheduleMs ?? D.PRESSROOM_WEBHOOK_RETRY_SCHEDULE,
+        timeoutMs: options.webhooks?.timeoutMs ?? D.PRESSROOM_WEBHOOK_TIMEOUT_MS,
+        pollMs: options.webhooks?.pollMs ?? D.PRESSROOM_WEBHOOK_POLL_MS,
+      })
+    : null;
 
   const server: Server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -205,29 +219,28 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   });
   const port = (server.address() as AddressInfo).port;
   const publicBaseUrl = (options.publicBaseUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const retentionMs = options.batches?.retentionMs ?? 7 * 86_400_000;
-  const scheduler =
-    (options.withScheduler ?? true)
-      ? await startScheduler({
-          bus,
-          db,
-          storage,
-          logger,
-          publicBaseUrl,
-          pollMs: options.batches?.pollMs ?? 1_000,
-          retentionMs,
-          ...(options.batches?.now ? { now: options.batches.now } : {}),
-          bindings: {
-            guard,
-            secretBox,
-            pollMs: options.bindings?.pollMs ?? 1_000,
-            maxBytes: options.bindings?.maxBytes ?? 5 * 1024 * 1024,
-            fetchTimeoutMs: options.bindings?.fetchTimeoutMs ?? 10_000,
-            ...(options.bindings?.leaseMs ? { leaseMs: options.bindings.leaseMs } : {}),
-            ...(options.bindings?.now ? { now: options.bindings.now } : {}),
-          },
-        })
-      : null;
+  const retentionMs = options.batches?.retentionMs ?? D.PRESSROOM_BATCH_RETENTION;
+  const scheduler = withScheduler
+    ? await startScheduler({
+        bus,
+        db,
+        storage,
+        logger,
+        publicBaseUrl,
+        pollMs: options.batches?.pollMs ?? D.PRESSROOM_BATCH_POLL_MS,
+        retentionMs,
+        ...(options.batches?.now ? { now: options.batches.now } : {}),
+        bindings: {
+          guard,
+          secretBox,
+          pollMs: options.bindings?.pollMs ?? D.PRESSROOM_BINDING_POLL_MS,
+          maxBytes: options.bindings?.maxBytes ?? D.PRESSROOM_BINDING_MAX_BYTES,
+          fetchTimeoutMs: options.bindings?.fetchTimeoutMs ?? D.PRESSROOM_BINDING_FETCH_TIMEOUT_MS,
+          ...(options.bindings?.leaseMs ? { leaseMs: options.bindings.leaseMs } : {}),
+          ...(options.bindings?.now ? { now: options.bindings.now } : {}),
+        },
+      })
+    : null;
   const app = createGatewayApp({
     db,
     bus,
@@ -236,19 +249,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     logger,
     secretBox,
     settings: {
-      publicBaseUrl,
-      errorsBaseUrl: options.errorsBaseUrl ?? `${publicBaseUrl}/errors`,
-      maxBodyBytes: options.gateway?.maxBodyBytes ?? 5 * 1024 * 1024,
-      renderWaitMs: options.gateway?.renderWaitMs ?? options.browser.renderTimeoutMs + 15_000,
-      authCacheMs: options.gateway?.authCacheMs ?? 5_000,
-      urlRenderPerMinute: options.gateway?.urlRenderPerMinute ?? 120,
-      csvMaxBytes: options.batches?.csvMaxBytes ?? 5 * 1024 * 1024,
+      ...gatewaySettings({ ...D, PUBLIC_BASE_URL: publicBaseUrl, PRESSROOM_ERRORS_BASE_URL: options.errorsBaseUrl }),
+      // Without an explicit wait, a request outwaits its render's own time limit by 15 s.
+      renderWaitMs: options.browser.renderTimeoutMs + 15_000,
+      csvMaxBytes: options.batches?.csvMaxBytes ?? D.PRESSROOM_BATCH_CSV_MAX_BYTES,
       batchRetentionMs: retentionMs,
-      bindingMaxBytes: options.bindings?.maxBytes ?? 5 * 1024 * 1024,
-      bindingFetchTimeoutMs: options.bindings?.fetchTimeoutMs ?? 10_000,
-      videoWaitMs: options.gateway?.videoWaitMs ?? 300_000,
-      videoPreviewPerMinute: options.gateway?.videoPreviewPerMinute ?? 60,
-      ai: options.gateway?.ai ?? null,
+      bindingMaxBytes: options.bindings?.maxBytes ?? D.PRESSROOM_BINDING_MAX_BYTES,
+      bindingFetchTimeoutMs: options.bindings?.fetchTimeoutMs ?? D.PRESSROOM_BINDING_FETCH_TIMEOUT_MS,
+      ...options.gateway,
     },
     health: async () => ({
       ...(image?.health() ?? {}),
@@ -256,9 +264,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(video?.health() ?? {}),
       ...(dispatcher?.health() ?? {}),
       ...(scheduler?.health() ?? {}),
-      bus: { ok: bus.healthy(), transport: bus.transport },
-      db: { ok: await db.healthy(), engine: db.kind },
-      storage: { ok: await storage.healthy(), kind: storage.kind },
+      ...(await adapters.health()),
     }),
   });
   server.on('request', app);
@@ -286,9 +292,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await scheduler?.stop();
       await dispatcher?.stop();
       await pool?.close();
-      await bus.close();
-      await storage.close();
-      await db.close();
+      await adapters.close();
     },
   };
 }

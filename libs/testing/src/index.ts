@@ -1,2 +1,3 @@
 export * from './services.js';
 export * from './postgres.js';
+export * from './log-lines.js';

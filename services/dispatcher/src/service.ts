@@ -54,7 +54,6 @@ export const DISPATCHER_GROUP = 'dispatcher';
  */
 export async function startDispatcher(deps: DispatcherDeps): Promise<Dispatcher> {
   const now = deps.now ?? (() => new Date());
-  await deps.bus.ensure([...DISPATCHER_SUBJECTS]);
   const sender = new DeliverySender({
     db: deps.db,
     guard: deps.guard,

@@ -67,13 +67,13 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(retiredRoutes());
   app.use(fileRoutes({ storage: deps.storage }));
   app.use(bindingPublicRoutes({ db: deps.db, storage: deps.storage, secretBox: deps.secretBox }));
-  app.use(urlRenderRoutes({ ...renderDeps, perMinute: deps.settings.urlRenderPerMinute ?? 120 }));
+  app.use(urlRenderRoutes({ ...renderDeps, perMinute: deps.settings.urlRenderPerMinute }));
   app.use(authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs }));
   app.use(rateLimit({ db: deps.db, cacheMs: deps.settings.authCacheMs }));
   app.use(jsonBody({ maxBodyBytes: deps.settings.maxBodyBytes }));
   app.use(idempotency({ db: deps.db, waitMs: deps.settings.renderWaitMs + 5_000 }));
   app.use(canvasRoutes(renderDeps));
-  app.use(agentScreenshotRoutes({ ...renderDeps, guard: deps.guard, ai: deps.settings.ai ?? null }));
+  app.use(agentScreenshotRoutes({ ...renderDeps, guard: deps.guard, ai: deps.settings.ai }));
   app.use(imageRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(gifRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(pdfRoutes({ ...renderDeps, guard: deps.guard }));
@@ -97,13 +97,13 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       guard: deps.guard,
       secretBox: deps.secretBox,
       publicBaseUrl: deps.settings.publicBaseUrl,
-      maxBytes: deps.settings.bindingMaxBytes ?? 5 * 1024 * 1024,
-      fetchTimeoutMs: deps.settings.bindingFetchTimeoutMs ?? 10_000,
+      maxBytes: deps.settings.bindingMaxBytes,
+      fetchTimeoutMs: deps.settings.bindingFetchTimeoutMs,
     }),
   );
-  const videoDeps = { ...renderDeps, videoWaitMs: deps.settings.videoWaitMs ?? 300_000 };
-  app.use(videoGenerateRoutes({ ...videoDeps, ai: deps.settings.ai ?? null }));
-  app.use(videoRoutes({ ...videoDeps, guard: deps.guard, previewPerMinute: deps.settings.videoPreviewPerMinute ?? 60 }));
+  const videoDeps = { ...renderDeps, videoWaitMs: deps.settings.videoWaitMs };
+  app.use(videoGenerateRoutes({ ...videoDeps, ai: deps.settings.ai }));
+  app.use(videoRoutes({ ...videoDeps, guard: deps.guard, previewPerMinute: deps.settings.videoPreviewPerMinute }));
   app.use(routeNotFound);
   app.use(problemMiddleware({ errorsBaseUrl: deps.settings.errorsBaseUrl, maxBodyBytes: deps.settings.maxBodyBytes, logger: deps.logger }));
   return app;

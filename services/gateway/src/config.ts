@@ -34,28 +34,28 @@ export const gatewayEnv = z.object({
 });
 export type GatewayEnv = z.infer<typeof gatewayEnv>;
 
-/** Settings the gateway's handlers use, derived once from the environment. */
+/** Settings the gateway's handlers use, derived once from the environment (whose schema holds every default). */
 export interface GatewaySettings {
   publicBaseUrl: string;
   errorsBaseUrl: string;
   maxBodyBytes: number;
   renderWaitMs: number;
   authCacheMs: number;
-  /** Largest batch CSV (PRESSROOM_BATCH_CSV_MAX_BYTES); default 5 MiB. */
-  csvMaxBytes?: number;
-  /** Batch results are kept this long after the batch finishes (PRESSROOM_BATCH_RETENTION); default 7 days. */
-  batchRetentionMs?: number;
-  /** Limits of a binding's test fetch (PRESSROOM_BINDING_MAX_BYTES, PRESSROOM_BINDING_FETCH_TIMEOUT_MS); defaults 5 MiB, 10 s. */
-  bindingMaxBytes?: number;
-  bindingFetchTimeoutMs?: number;
-  /** Per-owner requests per minute on URL renders (PRESSROOM_URL_RENDER_PER_MINUTE); default 120. */
-  urlRenderPerMinute?: number;
-  /** Video render wait (PRESSROOM_VIDEO_WAIT_MS); default 5 minutes. */
-  videoWaitMs?: number;
-  /** Per-owner requests per minute on video previews (PRESSROOM_VIDEO_PREVIEW_PER_MINUTE); default 60. */
-  videoPreviewPerMinute?: number;
+  /** Largest batch CSV (PRESSROOM_BATCH_CSV_MAX_BYTES). */
+  csvMaxBytes: number;
+  /** Batch results are kept this long after the batch finishes (PRESSROOM_BATCH_RETENTION). */
+  batchRetentionMs: number;
+  /** Limits of a binding's test fetch (PRESSROOM_BINDING_MAX_BYTES, PRESSROOM_BINDING_FETCH_TIMEOUT_MS). */
+  bindingMaxBytes: number;
+  bindingFetchTimeoutMs: number;
+  /** Per-owner requests per minute on URL renders (PRESSROOM_URL_RENDER_PER_MINUTE). */
+  urlRenderPerMinute: number;
+  /** Video render wait (PRESSROOM_VIDEO_WAIT_MS). */
+  videoWaitMs: number;
+  /** Per-owner requests per minute on video previews (PRESSROOM_VIDEO_PREVIEW_PER_MINUTE). */
+  videoPreviewPerMinute: number;
   /** The AI provider (PRESSROOM_AI_*), or null when not configured. */
-  ai?: AiProvider | null;
+  ai: AiProvider | null;
 }
 
 export function gatewaySettings(env: GatewayEnv): GatewaySettings {

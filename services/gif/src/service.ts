@@ -33,7 +33,6 @@ export const GIF_SERVICE_SUBJECTS = [CATALOG.renderGif] as const;
 
 /** Wires the GIF renderer's handler onto the bus. */
 export async function startGifService(deps: GifServiceDeps): Promise<GifService> {
-  await deps.bus.ensure([CATALOG.renderGif, CATALOG.renderCompleted, CATALOG.renderFailed]);
   const handlers = { [CATALOG.renderGif.name]: renderGifHandler(deps) };
   assertHandlers('gif', GIF_SERVICE_SUBJECTS, handlers);
   const subscriptions: Subscription[] = [

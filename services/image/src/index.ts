@@ -1,2 +1,3 @@
 export * from './config.js';
 export * from './service.js';
+export * from './topology.js';

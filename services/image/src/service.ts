@@ -29,7 +29,6 @@ export const IMAGE_SERVICE_SUBJECTS = [CATALOG.renderImage] as const;
 
 /** Wires the image renderer's handlers onto the bus. */
 export async function startImageService(deps: ImageServiceDeps): Promise<ImageService> {
-  await deps.bus.ensure([CATALOG.renderImage, CATALOG.renderCompleted, CATALOG.renderFailed]);
   const handlers = { [CATALOG.renderImage.name]: renderImageHandler(deps) };
   assertHandlers('image', IMAGE_SERVICE_SUBJECTS, handlers);
   const subscriptions: Subscription[] = [

@@ -31,7 +31,6 @@ export const PDF_SERVICE_SUBJECTS = [CATALOG.renderPdf] as const;
 
 /** Wires the PDF renderer's handler onto the bus. */
 export async function startPdfService(deps: PdfServiceDeps): Promise<PdfService> {
-  await deps.bus.ensure([CATALOG.renderPdf, CATALOG.renderCompleted, CATALOG.renderFailed]);
   const handlers = { [CATALOG.renderPdf.name]: renderPdfHandler(deps) };
   assertHandlers('pdf', PDF_SERVICE_SUBJECTS, handlers);
   const subscriptions: Subscription[] = [

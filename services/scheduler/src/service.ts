@@ -68,14 +68,6 @@ export const SCHEDULER_GROUP = 'scheduler';
  */
 export async function startScheduler(deps: SchedulerDeps): Promise<Scheduler> {
   const now = deps.now ?? (() => new Date());
-  await deps.bus.ensure([
-    CATALOG.renderImage,
-    CATALOG.renderCompleted,
-    CATALOG.renderFailed,
-    CATALOG.batchCompleted,
-    CATALOG.bindingUpdated,
-    CATALOG.bindingFailed,
-  ]);
   const itemDeps = { bus: deps.bus, db: deps.db, storage: deps.storage, publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ''), now };
   const pump = new BatchPump({ ...itemDeps, logger: deps.logger });
   const refresher = deps.bindings

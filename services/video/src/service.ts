@@ -28,7 +28,6 @@ export const VIDEO_SERVICE_SUBJECTS = [CATALOG.renderVideo] as const;
 /** Wires the video renderer onto the bus: by default one render at a time per process (a render uses every core). */
 export async function startVideoService(deps: VideoServiceDeps): Promise<VideoService> {
   const concurrency = deps.concurrency ?? 1;
-  await deps.bus.ensure([CATALOG.renderVideo, CATALOG.renderCompleted, CATALOG.renderFailed]);
   const handlers = { [CATALOG.renderVideo.name]: renderVideoHandler(deps) };
   assertHandlers('video', VIDEO_SERVICE_SUBJECTS, handlers);
   const subscriptions: Subscription[] = [await deps.bus.consume(CATALOG.renderVideo, handlers[CATALOG.renderVideo.name]!, { concurrency })];

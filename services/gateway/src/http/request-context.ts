@@ -8,7 +8,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /**
  * Per request: a request id (X-Request-Id, echoed), a server span that
  * becomes the parent of everything the request does (bus messages carry it
- * on), a child logger carrying both, and duration metrics.
+ * on), a child logger carrying the request id, and duration metrics.
  */
 export function requestContext(options: { logger: Logger }): RequestHandler {
   const tracer = getTracer('pressroom-gateway');
@@ -22,9 +22,9 @@ export function requestContext(options: { logger: Logger }): RequestHandler {
       attributes: { 'http.request.method': req.method, 'url.path': req.path, 'pressroom.request_id': requestId },
     });
     const ctx = trace.setSpan(context.active(), span);
-    const spanContext = span.spanContext();
     res.locals.requestId = requestId;
-    res.locals.log = options.logger.child({ requestId, traceId: spanContext.traceId });
+    // The trace id comes from the logger's mixin (the request runs inside its span's context).
+    res.locals.log = options.logger.child({ requestId });
     const started = performance.now();
     res.on('finish', () => {
       const route = (req.route?.path as string | undefined) ?? 'unmatched';

@@ -41,14 +41,12 @@ export interface BatchRouteDeps {
   guard: SsrfGuard;
   /** Seals the per-batch webhook secret. */
   secretBox: SecretBox;
-  /** Largest CSV accepted (PRESSROOM_BATCH_CSV_MAX_BYTES, default 5 MiB). */
-  csvMaxBytes?: number | undefined;
-  /** How long results are kept after a batch finishes (PRESSROOM_BATCH_RETENTION, default 7 days). */
-  retentionMs?: number | undefined;
+  /** Largest CSV accepted (PRESSROOM_BATCH_CSV_MAX_BYTES). */
+  csvMaxBytes: number;
+  /** How long results are kept after a batch finishes (PRESSROOM_BATCH_RETENTION). */
+  retentionMs: number;
 }
 
-const DEFAULT_CSV_MAX_BYTES = 5 * 1024 * 1024;
-const DEFAULT_RETENTION_MS = 7 * 86_400_000;
 /** A hint for clients at the concurrent-batch cap: batches finish in seconds to minutes. */
 const RETRY_AFTER_SECONDS = 30;
 
@@ -97,8 +95,8 @@ async function resultsView(db: Db, batch: BatchRow, retentionMs: number): Promis
 /** Batch rendering: start (rows or CSV), results, cancel. The scheduler does the rendering. */
 export function batchRoutes(deps: BatchRouteDeps): Router {
   const router = Router();
-  const csvMaxBytes = deps.csvMaxBytes ?? DEFAULT_CSV_MAX_BYTES;
-  const retentionMs = deps.retentionMs ?? DEFAULT_RETENTION_MS;
+  const csvMaxBytes = deps.csvMaxBytes;
+  const retentionMs = deps.retentionMs;
 
   defineRoute(router, '/templates/:uid/batch-render', {
     post: handler(async (req, res) => {

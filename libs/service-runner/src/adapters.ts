@@ -1,0 +1,59 @@
+import { createBus, type Bus } from '@pressroom/bus';
+import { openDatabase, type Db } from '@pressroom/db';
+import { createSsrfGuard, type HostLookup, type SsrfGuard } from '@pressroom/ssrf';
+import { createStorage, type Storage } from '@pressroom/storage';
+import type { ComponentHealth, Logger } from '@pressroom/telemetry';
+import { storedSubjects, type ServiceTopology } from './topology.js';
+
+export interface AdapterOptions {
+  /** Set → NATS JetStream; unset → the in-process bus. */
+  natsUrl?: string | undefined;
+  namespace: string;
+  /** Set → PostgreSQL; unset → PGlite in `pgliteDir` (in memory when that is unset too). */
+  databaseUrl?: string | undefined;
+  pgliteDir?: string | undefined;
+  storage: { kind: 'disk' | 'nats'; dir: string; bucket: string };
+  allowPrivateHosts: string[];
+  /** Replaces DNS for the SSRF guard (tests). */
+  hostLookup?: HostLookup;
+  /** Streams and consumers created before any service starts. */
+  topology: ServiceTopology;
+  logger: Logger;
+}
+
+/** The outside world of a service: bus, database, storage and the SSRF guard, opened once and closed in reverse. */
+export interface Adapters {
+  bus: Bus;
+  db: Db;
+  storage: Storage;
+  guard: SsrfGuard;
+  /** Bus, database and storage health, as the ops server and the gateway's /health report them. */
+  health(): Promise<Record<string, ComponentHealth>>;
+  close(): Promise<void>;
+}
+
+export async function openAdapters(options: AdapterOptions): Promise<Adapters> {
+  const bus = await createBus({ natsUrl: options.natsUrl, namespace: options.namespace, logger: options.logger });
+  await bus.ensure(storedSubjects(options.topology));
+  const db = await openDatabase({ url: options.databaseUrl, dataDir: options.pgliteDir });
+  const storage = await createStorage({ ...options.storage, natsUrl: options.natsUrl, namespace: options.namespace });
+  const guard = createSsrfGuard({ allowPrivateHosts: options.allowPrivateHosts }, options.hostLookup ? { lookup: options.hostLookup } : {});
+  return {
+    bus,
+    db,
+    storage,
+    guard,
+    async health() {
+      return {
+        bus: { ok: bus.healthy(), transport: bus.transport },
+        db: { ok: await db.healthy(), engine: db.kind },
+        storage: { ok: await storage.healthy(), kind: storage.kind },
+      };
+    },
+    async close() {
+      await bus.close();
+      await storage.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './topology.js';
+export * from './adapters.js';
+export * from './run-service.js';

@@ -1,0 +1,131 @@
+import type { Server } from 'node:http';
+import { loadConfig, parseEnv, type commonEnv, type portEnv } from '@pressroom/config';
+import { createLogger, initTracing, startOpsServer, type ComponentHealth, type Logger } from '@pressroom/telemetry';
+import type { z } from 'zod';
+import { openAdapters, type Adapters } from './adapters.js';
+import type { ServiceTopology } from './topology.js';
+
+/** The settings the runner itself reads; every service schema includes them (commonEnv + portEnv). */
+type RunnerEnv = z.infer<z.ZodObject<typeof commonEnv & ReturnType<typeof portEnv>>>;
+
+/** A running service: what /health reports about it, and how it stops (before the adapters close). */
+export interface RunningService {
+  health(): Record<string, ComponentHealth>;
+  stop(): Promise<void>;
+}
+
+export interface ServiceContext<Env> extends Adapters {
+  env: Env;
+  logger: Logger;
+}
+
+export interface ServiceDefinition<Env extends RunnerEnv> {
+  name: string;
+  env: z.ZodType<Env>;
+  topology: ServiceTopology;
+  /** Settings this process cannot run without beyond the schema (e.g. a shared secret): one readable message per missing one. */
+  requirements?: (env: Env) => string[];
+  /**
+   * 'ops' (default): the runner serves /health and /metrics on PORT.
+   * 'own': the service serves HTTP on PORT itself (the gateway: its API carries /health).
+   */
+  http?: 'ops' | 'own';
+  /** Handlers and whatever else the service runs, on the opened adapters. */
+  start(context: ServiceContext<Env>): Promise<RunningService>;
+}
+
+export interface StartedService {
+  logger: Logger;
+  adapters: Adapters;
+  /** The ops server (null when the service serves HTTP itself). */
+  ops: Server | null;
+  /** Stops the service, then the ops server, then the adapters. */
+  close(): Promise<void>;
+}
+
+/**
+ * Config → adapters (with the declared streams) → handlers → ops server, as
+ * a value (tests start services this way); `runService` adds the process part.
+ * Throws a readable error for a configuration the process cannot run with.
+ */
+export async function startService<Env extends RunnerEnv>(
+  definition: ServiceDefinition<Env>,
+  options: { env: Env; logger: Logger },
+): Promise<StartedService> {
+  const { env, logger } = options;
+  const missing = [
+    ...(env.NATS_URL
+      ? []
+      : [`NATS_URL is required when the ${definition.name} service runs as its own process (use \`make run\` for the embedded mode)`]),
+    ...(definition.requirements?.(env) ?? []),
+  ];
+  if (missing.length > 0) throw new Error(missing.join('\n'));
+  const adapters = await openAdapters({
+    natsUrl: env.NATS_URL,
+    namespace: env.PRESSROOM_BUS_NAMESPACE,
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: `${env.PRESSROOM_DATA_DIR}/pglite`,
+    storage: { kind: env.PRESSROOM_STORAGE, dir: `${env.PRESSROOM_DATA_DIR}/files`, bucket: env.PRESSROOM_STORAGE_BUCKET },
+    allowPrivateHosts: env.PRESSROOM_ALLOW_PRIVATE_HOSTS,
+    topology: definition.topology,
+    logger,
+  });
+  let service: RunningService;
+  try {
+    service = await definition.start({ ...adapters, env, logger });
+  } catch (error) {
+    await adapters.close();
+    throw error;
+  }
+  const ops =
+    (definition.http ?? 'ops') === 'ops'
+      ? await startOpsServer({ port: env.PORT, health: async () => ({ ...service.health(), ...(await adapters.health()) }) })
+      : null;
+  logger.info({ port: ops ? (ops.address() as { port: number }).port : env.PORT }, `${definition.name} service ready`);
+  return {
+    logger,
+    adapters,
+    ops,
+    async close() {
+      await service.stop();
+      await new Promise<void>((resolve) => (ops ? ops.close(() => resolve()) : resolve()));
+      await adapters.close();
+    },
+  };
+}
+
+/** `main.ts` of every standalone service: parse the environment, start, and stop gracefully on SIGTERM/SIGINT. */
+export async function runService<Env extends RunnerEnv>(definition: ServiceDefinition<Env>): Promise<void> {
+  const env = loadConfig(definition.name, definition.env);
+  initTracing();
+  const logger = createLogger({ service: definition.name, level: env.LOG_LEVEL });
+  let started: StartedService;
+  try {
+    started = await startService(definition, { env, logger });
+  } catch (error) {
+    logger.fatal({ err: error }, (error as Error).message);
+    process.exit(1);
+  }
+  closeOnSignal(logger, () => started.close());
+}
+
+/** Graceful stop on SIGTERM/SIGINT: close, then exit 0 (1 when closing failed). */
+export function closeOnSignal(logger: Logger, close: () => Promise<void>): void {
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** Parses an environment without exiting (tests build a service's env this way). */
+export function serviceEnv<Env>(definition: { name: string; env: z.ZodType<Env> }, env: NodeJS.ProcessEnv): Env {
+  return parseEnv(definition.name, definition.env, env);
+}
