@@ -6,7 +6,7 @@ PLAN ?=
 PORT ?= 8080
 
 .DEFAULT_GOAL := help
-.PHONY: help setup setup-cluster run run-cluster key test typecheck lint format proto proto-check bench clean
+.PHONY: help setup setup-cluster run run-cluster key test typecheck lint format proto proto-check bench soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -55,6 +55,9 @@ bench: setup ## POST /image, /gif, /pdf/*, /video renders vs raw puppeteer-core 
 	@$(NODE_RUN) bench/src/gif-bench.ts
 	@$(NODE_RUN) bench/src/pdf-bench.ts
 	@$(NODE_RUN) bench/src/video-bench.ts
+
+soak: setup ## 10,000 POST /image renders at concurrency 4, relaunch disabled: API and Chromium RSS every 500 renders into docs/benchmarks.md (takes ~40 min)
+	@nice $(NODE_RUN) bench/src/soak.ts
 
 clean: ## Remove local data (PGlite database, rendered files)
 	rm -rf .data

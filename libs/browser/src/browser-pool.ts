@@ -1,10 +1,11 @@
 import type { Page } from 'puppeteer-core';
 import type { Logger } from '@pressroom/telemetry';
 import { BlockedUrlError, type SsrfGuard } from '@pressroom/ssrf';
-import { delay, launchBrowser, shutDownBrowser, type LaunchedBrowser } from './launch-browser.js';
+import { launchBrowser, shutDownBrowser, type LaunchedBrowser } from './launch-browser.js';
 import { PageSlot } from './page-slot.js';
 import { BrowserUnavailableError, PoolClosedError, QueueFullError, RenderCrashedError, RenderError, RenderTimeoutError } from './errors.js';
 import { startEgressProxy, type EgressProxy } from './egress-proxy.js';
+import { OneShot } from './one-shot.js';
 
 export interface BrowserPoolOptions {
   executablePath: string;
@@ -53,7 +54,7 @@ interface Generation {
   started: number;
   retiring: boolean;
   /** Settles when the browser disconnects (crash, kill, or our own close). */
-  dead: Promise<Error>;
+  dead: OneShot<Error>;
   isDead: boolean;
 }
 
@@ -141,10 +142,11 @@ export class BrowserPool {
     const { generation, slot } = await this.acquire(which);
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
+    const unsubscribe: Array<() => void> = [];
     const outcome = await new Promise<{ ok: true; value: T } | { ok: false; error: unknown }>((resolve) => {
       timer = setTimeout(() => resolve({ ok: false, error: new RenderTimeoutError(timeoutMs) }), timeoutMs);
-      void slot.broken.then((error) => resolve({ ok: false, error: crashError(error) }));
-      void generation.dead.then(() => resolve({ ok: false, error: browserGoneError(this.closed) }));
+      unsubscribe.push(slot.broken.on((error) => resolve({ ok: false, error: crashError(error) })));
+      unsubscribe.push(generation.dead.on(() => resolve({ ok: false, error: browserGoneError(this.closed) })));
       let running: Promise<T>;
       try {
         running = job(slot.page, controller.signal);
@@ -157,6 +159,7 @@ export class BrowserPool {
       );
     });
     clearTimeout(timer);
+    for (const off of unsubscribe) off();
     if (!outcome.ok && !controller.signal.aborted) controller.abort(outcome.error);
     if (outcome.ok) {
       void this.release(generation, slot, 'park');
@@ -362,11 +365,10 @@ export class BrowserPool {
         started: 0,
         retiring: false,
         isDead: false,
-        dead: new Promise<Error>((resolve) => {
-          browser.once('disconnected', () => resolve(new Error('browser disconnected')));
-        }),
+        dead: new OneShot<Error>(),
       };
-      void generation.dead.then(() => this.onBrowserDied(generation));
+      browser.once('disconnected', () => generation.dead.fire(new Error('browser disconnected')));
+      generation.dead.on(() => this.onBrowserDied(generation));
       this.generation = generation;
       this.status = 'ok';
       this.options.logger?.info({ pid: launched.pid, pages: slots.length }, 'browser ready');
@@ -393,11 +395,14 @@ export class BrowserPool {
 
   private async classify(error: unknown, slot: PageSlot, generation: Generation): Promise<Error> {
     if (error instanceof RenderError || error instanceof BlockedUrlError) return error;
-    const late = await Promise.race([
-      slot.broken.then((e) => crashError(e)),
-      generation.dead.then(() => browserGoneError(this.closed)),
-      delay(CRASH_SETTLE_MS).then(() => null),
-    ]);
+    const unsubscribe: Array<() => void> = [];
+    const late = await new Promise<Error | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), CRASH_SETTLE_MS);
+      unsubscribe.push(() => clearTimeout(timer));
+      unsubscribe.push(slot.broken.on((e) => resolve(crashError(e))));
+      unsubscribe.push(generation.dead.on(() => resolve(browserGoneError(this.closed))));
+    });
+    for (const off of unsubscribe) off();
     if (late) return late;
     return error instanceof Error ? error : new Error(String(error));
   }

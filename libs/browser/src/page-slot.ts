@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'puppeteer-core';
 import { installRequestFilter, setRequestFilter } from './request-filter.js';
 import { delay } from './launch-browser.js';
+import { OneShot } from './one-shot.js';
 
 /** What a job changed on its page, so the next job starts from a known state. */
 interface PageSettings {
@@ -25,7 +26,7 @@ export class PageSlot {
   readonly page: Page;
   readonly cdp: CDPSession;
   /** Settles when the renderer crashes or the page goes away underneath a job. */
-  readonly broken: Promise<Error>;
+  readonly broken = new OneShot<Error>();
   isBroken = false;
   settings: PageSettings;
   /** Pending deferred reset of an idle page (see BrowserPool.release). */
@@ -37,11 +38,9 @@ export class PageSlot {
     this.page = page;
     this.cdp = cdp;
     this.settings = settings;
-    this.broken = new Promise<Error>((resolve) => {
-      page.once('error', (error) => resolve(error));
-      page.once('close', () => resolve(new Error('page closed')));
-    });
-    void this.broken.then(() => {
+    page.once('error', (error) => this.broken.fire(error));
+    page.once('close', () => this.broken.fire(new Error('page closed')));
+    this.broken.on(() => {
       this.isBroken = true;
     });
     slots.set(page, this);

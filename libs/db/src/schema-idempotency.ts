@@ -19,6 +19,12 @@ export const idempotencyKeys = pgTable(
     body: text('body'),
     createdAt: at('created_at').notNull().defaultNow(),
     completedAt: at('completed_at'),
+    /** Random token of the request that holds the claim; only it renews, links, completes or releases. */
+    holder: text('holder'),
+    /** The holder renews this while it runs; once past (the gateway died), the claim is no longer in progress. */
+    leaseExpiresAt: at('lease_expires_at'),
+    /** The render the request started, so a retry after a crash answers from it instead of rendering again. */
+    renderId: text('render_id'),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.key] })],
 );

@@ -8,6 +8,7 @@ import { deserializeProblem } from '@pressroom/problem';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders } from '@pressroom/telemetry';
 import type { AuthContext } from '../http/auth.js';
+import { idempotentRender } from '../http/idempotent-render.js';
 
 export interface RenderGatewayDeps {
   db: Db;
@@ -49,32 +50,43 @@ function waitOfRow(row: RenderRow): RenderWait {
   return { state: 'pending', id: row.id, createdAt: row.createdAt.toISOString() };
 }
 
+/** A render id for this submission: a new one, or (retry of an Idempotency-Key whose gateway died) the one it started. */
+async function renderIdFor(idPrefix: IdPrefix): Promise<{ id: string; resumed: boolean }> {
+  const fresh = newId(idPrefix);
+  return (await idempotentRender()?.renderId(fresh)) ?? { id: fresh, resumed: false };
+}
+
 /**
  * Accept a render of any kind: persist it as `queued`, publish its command
  * (the render id is the message id, so a retried publish never renders
  * twice), and wait for `render.done.<id>`. A failed render throws its
  * problem. When the wait runs out the render still completes; the caller
- * gets its id to look it up.
+ * gets its id to look it up. A resumed render (docs/idempotency.md) that
+ * already ended answers from its row; one that has no row yet is started.
  */
 export async function submitRender<C>(deps: RenderGatewayDeps, submission: RenderSubmission<C>): Promise<RenderWait> {
-  const id = newId(submission.idPrefix);
+  const { id, resumed } = await renderIdFor(submission.idPrefix);
+  const existing = resumed ? await getRenderById(deps.db, id) : undefined;
+  if (existing && (existing.state === 'done' || existing.state === 'failed')) return waitOfRow(existing);
   // Credits are reserved by the queued row itself (docs/limits.md): a failure releases them.
-  const row = await withQuotaProblem(
-    () =>
-      insertRenderWithinCredits(deps.db, {
-        id,
-        ownerId: submission.auth.ownerId,
-        accountId: submission.auth.account.id,
-        kind: submission.kind,
-        origin: submission.origin,
-        templateId: submission.templateId,
-        format: submission.format,
-        width: submission.width,
-        height: submission.height,
-        ...(submission.cost !== undefined ? { cost: submission.cost } : {}),
-      }),
-    submission.quotaStatus,
-  );
+  const row =
+    existing ??
+    (await withQuotaProblem(
+      () =>
+        insertRenderWithinCredits(deps.db, {
+          id,
+          ownerId: submission.auth.ownerId,
+          accountId: submission.auth.account.id,
+          kind: submission.kind,
+          origin: submission.origin,
+          templateId: submission.templateId,
+          format: submission.format,
+          width: submission.width,
+          height: submission.height,
+          ...(submission.cost !== undefined ? { cost: submission.cost } : {}),
+        }),
+      submission.quotaStatus,
+    ));
   const createdAt = row.createdAt.toISOString();
 
   let settle: (outcome: RenderOutcome) => void = () => {};
