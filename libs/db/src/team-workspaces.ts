@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { newId } from '@pressroom/contracts';
 import { PermissionError } from './auth-errors.js';
-import { NotFoundError } from './errors.js';
+import { DuplicateError, NotFoundError, sqlState, UNIQUE_VIOLATION } from './errors.js';
 import type { Db, Orm } from './open.js';
 import { accounts, apiKeys, sessions, teamInvites, teamMembers, teams, users } from './schema.js';
 import type { WorkspaceRole } from './workspaces.js';
@@ -46,6 +46,15 @@ async function addMember(
 
 /** A new team owned by the user (who joins it as owner). */
 export async function createTeamWorkspace(db: Db, input: { userId: string; name: string }): Promise<{ id: string; name: string }> {
+  try {
+    return await newTeamWorkspace(db, input);
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new DuplicateError('team', input.name, `a team named "${input.name}" already exists`);
+    throw error;
+  }
+}
+
+async function newTeamWorkspace(db: Db, input: { userId: string; name: string }): Promise<{ id: string; name: string }> {
   return db.orm.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, input.userId));
     if (!user) throw new NotFoundError('user', input.userId);

@@ -34,6 +34,8 @@ import { videoRoutes } from './routes/video-routes.js';
 import { authPublicRoutes, authSessionRoutes } from './routes/auth-routes.js';
 import { accountKeyRoutes } from './routes/account-key-routes.js';
 import { instanceRoutes } from './routes/instance-routes.js';
+import { invitePublicRoutes, teamRoutes } from './routes/team-routes.js';
+import { createInviteMailer } from './dashboard/invite-mailer.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -78,6 +80,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     maxBodyBytes: deps.settings.maxBodyBytes,
   };
   app.use(authPublicRoutes(authDeps));
+  app.use(invitePublicRoutes({ db: deps.db }));
   const auth = authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs, publicBaseUrl: deps.settings.publicBaseUrl });
   app.use(auth);
   app.use(rateLimit({ db: deps.db, cacheMs: deps.settings.authCacheMs }));
@@ -86,6 +89,14 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(authSessionRoutes(authDeps));
   app.use(accountKeyRoutes({ db: deps.db, forgetKeys: auth.forget }));
   app.use(instanceRoutes({ db: deps.db, settings: dashboard }));
+  app.use(
+    teamRoutes({
+      db: deps.db,
+      publicBaseUrl: deps.settings.publicBaseUrl,
+      inviteTtlMs: dashboard.inviteTtlMs,
+      mailer: createInviteMailer(dashboard.smtp),
+    }),
+  );
   app.use(canvasRoutes(renderDeps));
   app.use(agentScreenshotRoutes({ ...renderDeps, guard: deps.guard, ai: deps.settings.ai ?? null }));
   app.use(imageRoutes({ ...renderDeps, guard: deps.guard }));

@@ -47,3 +47,18 @@ export const InstanceSettingsBody = z
 export const CreateKeyBody = z
   .object({ name: z.string({ error: '`name` is required.' }).trim().min(1, '`name` is required.').max(100) })
   .strict();
+
+export const CreateTeamBody = z
+  .object({ name: z.string({ error: '`name` is required.' }).trim().min(1, '`name` is required.').max(100) })
+  .strict();
+
+export const MemberRoleBody = z
+  .object({ role: z.enum(WORKSPACE_ROLES, { error: `\`role\` must be one of ${WORKSPACE_ROLES.join(', ')}.` }) })
+  .strict();
+
+export const CreateInviteBody = z
+  .object({
+    email: email.optional(),
+    role: z.enum(['admin', 'member'], { error: '`role` must be admin or member.' }).default('member'),
+  })
+  .strict();
