@@ -69,3 +69,4 @@ export * from './sessions.js';
 export * from './workspaces.js';
 export * from './team-workspaces.js';
 export * from './sign-up.js';
+export * from './webhook-controls.js';

@@ -36,6 +36,7 @@ import { accountKeyRoutes } from './routes/account-key-routes.js';
 import { instanceRoutes } from './routes/instance-routes.js';
 import { invitePublicRoutes, teamRoutes } from './routes/team-routes.js';
 import { createInviteMailer } from './dashboard/invite-mailer.js';
+import { webhookControlRoutes } from './routes/webhook-control-routes.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -105,6 +106,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(planRoutes({ db: deps.db }));
   app.use(templateLanguageRoutes({ db: deps.db }));
   app.use(templateRoutes(renderDeps));
+  app.use(webhookControlRoutes({ db: deps.db }));
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
   app.use(
     batchRoutes({
