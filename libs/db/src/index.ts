@@ -70,3 +70,4 @@ export * from './workspaces.js';
 export * from './team-workspaces.js';
 export * from './sign-up.js';
 export * from './webhook-controls.js';
+export * from './usage.js';

@@ -37,6 +37,7 @@ import { instanceRoutes } from './routes/instance-routes.js';
 import { invitePublicRoutes, teamRoutes } from './routes/team-routes.js';
 import { createInviteMailer } from './dashboard/invite-mailer.js';
 import { webhookControlRoutes } from './routes/webhook-control-routes.js';
+import { usageRoutes } from './routes/usage-routes.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -104,6 +105,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(gifRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(pdfRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(planRoutes({ db: deps.db }));
+  app.use(usageRoutes({ db: deps.db }));
   app.use(templateLanguageRoutes({ db: deps.db }));
   app.use(templateRoutes(renderDeps));
   app.use(webhookControlRoutes({ db: deps.db }));

@@ -62,3 +62,7 @@ export const CreateInviteBody = z
     role: z.enum(['admin', 'member'], { error: '`role` must be admin or member.' }).default('member'),
   })
   .strict();
+
+export const UsageQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
+
+export const OverageBody = z.object({ enabled: z.boolean({ error: '`enabled` must be true or false.' }) }).strict();
