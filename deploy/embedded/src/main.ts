@@ -70,6 +70,7 @@ const stack = await startStack({
     videoWaitMs: gateway.videoWaitMs,
     videoPreviewPerMinute: gateway.videoPreviewPerMinute,
     ai: gateway.ai,
+    ...(gateway.dashboard ? { dashboard: gateway.dashboard } : {}),
   },
   logger,
 });

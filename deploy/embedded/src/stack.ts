@@ -48,7 +48,7 @@ export interface StackOptions {
   gateway?: Partial<
     Pick<
       GatewaySettings,
-      'maxBodyBytes' | 'renderWaitMs' | 'authCacheMs' | 'urlRenderPerMinute' | 'videoWaitMs' | 'videoPreviewPerMinute' | 'ai'
+      'maxBodyBytes' | 'renderWaitMs' | 'authCacheMs' | 'urlRenderPerMinute' | 'videoWaitMs' | 'videoPreviewPerMinute' | 'ai' | 'dashboard'
     >
   >;
   logger?: Logger;
