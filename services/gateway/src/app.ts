@@ -11,6 +11,7 @@ import { idempotency } from './http/idempotency.js';
 import { rateLimit } from './http/rate-limit.js';
 import { problemMiddleware, routeNotFound } from './http/problem-middleware.js';
 import { requestContext } from './http/request-context.js';
+import { dashboardRoutes } from './routes/dashboard-routes.js';
 import { errorPageRoutes } from './routes/error-pages.js';
 import { retiredRoutes } from './routes/retired-routes.js';
 import { fileRoutes } from './routes/file-routes.js';
@@ -62,6 +63,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(requestContext({ logger: deps.logger }));
   app.use(opsRoutes({ health: deps.health }));
   app.use(errorPageRoutes());
+  app.use(dashboardRoutes());
   app.use(retiredRoutes());
   app.use(fileRoutes({ storage: deps.storage }));
   app.use(bindingPublicRoutes({ db: deps.db, storage: deps.storage, secretBox: deps.secretBox }));
