@@ -68,6 +68,7 @@ const stack = await startStack({
     videoWaitMs: gateway.videoWaitMs,
     videoPreviewPerMinute: gateway.videoPreviewPerMinute,
     ai: gateway.ai,
+    ...(gateway.dashboard ? { dashboard: gateway.dashboard } : {}),
   },
   logger,
 });

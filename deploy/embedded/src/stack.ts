@@ -47,7 +47,7 @@ export interface StackOptions {
   gateway?: Partial<
     Pick<
       GatewaySettings,
-      'maxBodyBytes' | 'renderWaitMs' | 'authCacheMs' | 'urlRenderPerMinute' | 'videoWaitMs' | 'videoPreviewPerMinute' | 'ai'
+      'maxBodyBytes' | 'renderWaitMs' | 'authCacheMs' | 'urlRenderPerMinute' | 'videoWaitMs' | 'videoPreviewPerMinute' | 'ai' | 'dashboard'
     >
   >;
   logger?: Logger;
@@ -249,6 +249,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       videoWaitMs: options.gateway?.videoWaitMs ?? 300_000,
       videoPreviewPerMinute: options.gateway?.videoPreviewPerMinute ?? 60,
       ai: options.gateway?.ai ?? null,
+      ...(options.gateway?.dashboard ? { dashboard: options.gateway.dashboard } : {}),
     },
     health: async () => ({
       ...(image?.health() ?? {}),

@@ -4,6 +4,7 @@ import type { Db, SecretBox } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Storage } from '@pressroom/storage';
 import type { Logger } from '@pressroom/telemetry';
+import { defaultDashboardSettings } from '@pressroom/config';
 import type { GatewaySettings } from './config.js';
 import { authenticate } from './http/auth.js';
 import { jsonBody } from './http/json-body.js';
@@ -31,6 +32,13 @@ import { bindingPublicRoutes } from './routes/binding-public-routes.js';
 import { bindingRoutes } from './routes/binding-routes.js';
 import { videoGenerateRoutes } from './routes/video-generate-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
+import { authPublicRoutes, authSessionRoutes } from './routes/auth-routes.js';
+import { accountKeyRoutes } from './routes/account-key-routes.js';
+import { instanceRoutes } from './routes/instance-routes.js';
+import { invitePublicRoutes, teamRoutes } from './routes/team-routes.js';
+import { createInviteMailer } from './dashboard/invite-mailer.js';
+import { webhookControlRoutes } from './routes/webhook-control-routes.js';
+import { usageRoutes } from './routes/usage-routes.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -68,18 +76,41 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(fileRoutes({ storage: deps.storage }));
   app.use(bindingPublicRoutes({ db: deps.db, storage: deps.storage, secretBox: deps.secretBox }));
   app.use(urlRenderRoutes({ ...renderDeps, perMinute: deps.settings.urlRenderPerMinute ?? 120 }));
-  app.use(authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs }));
+  const dashboard = deps.settings.dashboard ?? defaultDashboardSettings();
+  const authDeps = {
+    db: deps.db,
+    settings: dashboard,
+    publicBaseUrl: deps.settings.publicBaseUrl,
+    maxBodyBytes: deps.settings.maxBodyBytes,
+  };
+  app.use(authPublicRoutes(authDeps));
+  app.use(invitePublicRoutes({ db: deps.db }));
+  const auth = authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs, publicBaseUrl: deps.settings.publicBaseUrl });
+  app.use(auth);
   app.use(rateLimit({ db: deps.db, cacheMs: deps.settings.authCacheMs }));
   app.use(jsonBody({ maxBodyBytes: deps.settings.maxBodyBytes }));
   app.use(idempotency({ db: deps.db, waitMs: deps.settings.renderWaitMs + 5_000 }));
+  app.use(authSessionRoutes(authDeps));
+  app.use(accountKeyRoutes({ db: deps.db, forgetKeys: auth.forget }));
+  app.use(instanceRoutes({ db: deps.db, settings: dashboard }));
+  app.use(
+    teamRoutes({
+      db: deps.db,
+      publicBaseUrl: deps.settings.publicBaseUrl,
+      inviteTtlMs: dashboard.inviteTtlMs,
+      mailer: createInviteMailer(dashboard.smtp),
+    }),
+  );
   app.use(canvasRoutes(renderDeps));
   app.use(agentScreenshotRoutes({ ...renderDeps, guard: deps.guard, ai: deps.settings.ai ?? null }));
   app.use(imageRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(gifRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(pdfRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(planRoutes({ db: deps.db }));
+  app.use(usageRoutes({ db: deps.db }));
   app.use(templateLanguageRoutes({ db: deps.db }));
   app.use(templateRoutes(renderDeps));
+  app.use(webhookControlRoutes({ db: deps.db }));
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
   app.use(
     batchRoutes({

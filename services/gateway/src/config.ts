@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import type { AiProvider } from './ai/chat-completion.js';
-import { batchEnv, bindingEnv, commonEnv, portEnv, secretKeyEnv } from '@pressroom/config';
+import {
+  batchEnv,
+  bindingEnv,
+  commonEnv,
+  dashboardEnv,
+  dashboardSettings,
+  portEnv,
+  secretKeyEnv,
+  type DashboardSettings,
+} from '@pressroom/config';
 
 export const gatewayEnv = z.object({
   ...commonEnv,
@@ -8,6 +17,7 @@ export const gatewayEnv = z.object({
   ...secretKeyEnv,
   ...batchEnv,
   ...bindingEnv,
+  ...dashboardEnv,
   /** Base of the problem `type` URIs; default `<public base URL>/errors`. */
   PRESSROOM_ERRORS_BASE_URL: z.string().url().optional(),
   /** Largest accepted JSON body (bytes). */
@@ -56,6 +66,8 @@ export interface GatewaySettings {
   videoPreviewPerMinute?: number;
   /** The AI provider (PRESSROOM_AI_*), or null when not configured. */
   ai?: AiProvider | null;
+  /** Sign-up, sessions, lockout, OIDC and invitation mail (PRESSROOM_SIGNUP_MODE, PRESSROOM_SESSION_TTL, …; docs/auth.md). */
+  dashboard?: DashboardSettings;
 }
 
 export function gatewaySettings(env: GatewayEnv): GatewaySettings {
@@ -73,6 +85,7 @@ export function gatewaySettings(env: GatewayEnv): GatewaySettings {
     urlRenderPerMinute: env.PRESSROOM_URL_RENDER_PER_MINUTE,
     videoWaitMs: env.PRESSROOM_VIDEO_WAIT_MS,
     videoPreviewPerMinute: env.PRESSROOM_VIDEO_PREVIEW_PER_MINUTE,
+    dashboard: dashboardSettings(env),
     ai:
       env.PRESSROOM_AI_BASE_URL && env.PRESSROOM_AI_API_KEY
         ? {
