@@ -13,6 +13,7 @@ import { rateLimit } from './http/rate-limit.js';
 import { problemMiddleware, routeNotFound } from './http/problem-middleware.js';
 import { requestContext } from './http/request-context.js';
 import { urlInputRule } from './http/url-input.js';
+import { dashboardRoutes } from './routes/dashboard-routes.js';
 import { errorPageRoutes } from './routes/error-pages.js';
 import { retiredRoutes } from './routes/retired-routes.js';
 import { fileRoutes } from './routes/file-routes.js';
@@ -72,6 +73,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(urlInputRule);
   app.use(opsRoutes({ health: deps.health }));
   app.use(errorPageRoutes());
+  app.use(dashboardRoutes());
   app.use(retiredRoutes());
   app.use(fileRoutes({ storage: deps.storage }));
   app.use(bindingPublicRoutes({ db: deps.db, storage: deps.storage, secretBox: deps.secretBox }));
