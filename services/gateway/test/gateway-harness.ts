@@ -11,6 +11,7 @@ import { createStorage } from '@pressroom/storage';
 import { createLogger } from '@pressroom/telemetry';
 import { createTestDatabase, uniqueNamespace } from '@pressroom/testing';
 import { createGatewayApp } from '../src/app.js';
+import { gatewayEnv, gatewaySettings } from '../src/config.js';
 
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: Engine[] = ['pglite', 'postgres'];
@@ -47,11 +48,9 @@ export async function startTestGateway(
     logger,
     secretBox: createSecretBox('test-secret-key-0123456789abcdef'),
     settings: {
-      publicBaseUrl: baseUrl,
-      errorsBaseUrl: `${baseUrl}/errors`,
+      ...gatewaySettings(gatewayEnv.parse({ PUBLIC_BASE_URL: baseUrl })),
       maxBodyBytes: 1024 * 1024,
       renderWaitMs: 5_000,
-      authCacheMs: 5_000,
       dashboard: defaultDashboardSettings(options.dashboard),
     },
     health: () => Promise.resolve({}),
