@@ -1,4 +1,4 @@
-import type { BindingErrorCode, DataSource, SourceCredentials } from '@pressroom/contracts';
+import { inputViolations, type BindingErrorCode, type DataSource, type SourceCredentials } from '@pressroom/contracts';
 import { BlockedUrlError, GuardedFetchError, UnresolvableHostError, type SsrfGuard } from '@pressroom/ssrf';
 import { credentialHeaders } from './credentials.js';
 
@@ -98,6 +98,10 @@ export async function fetchSource(
         `The data source did not answer JSON: ${error instanceof Error ? error.message : String(error)}.`,
       );
     }
+    // The API's input rule (docs/input-rules.md): this JSON never passed the door, but becomes variables, stored and serialised.
+    const [violation] = inputViolations(data, { prefix: '$', limit: 1 });
+    if (violation)
+      throw new SourceFetchError('INVALID_JSON', `The data source's JSON cannot be used: ${violation.field}: ${violation.message}`);
     return { kind: 'data', data, etag, status: response.status, bytes: response.body.length };
   } catch (error) {
     throw classify(error);

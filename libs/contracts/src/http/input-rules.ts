@@ -23,10 +23,10 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** Why this text cannot be stored (PostgreSQL refuses NUL; a lone surrogate is not Unicode), or null when it can. */
 export function unstorableText(text: string): string | null {
   const nul = text.indexOf('\0');
-  if (nul >= 0) return `contains a NUL character (\\u0000) at position ${nul}, which cannot be stored; remove it.`;
+  if (nul >= 0) return `contains a NUL character (\\u0000) at position ${nul}, which cannot be stored; remove it`;
   const match = LONE_SURROGATE.exec(text);
   if (!match) return null;
-  return `contains a lone UTF-16 surrogate (\\u${match[0].charCodeAt(0).toString(16)}) at position ${match.index}, which is not valid Unicode text.`;
+  return `contains a lone UTF-16 surrogate (\\u${match[0].charCodeAt(0).toString(16)}) at position ${match.index}, which is not valid Unicode text`;
 }
 
 function joinPath(parent: string, key: string | number): string {
@@ -48,7 +48,7 @@ export function inputViolations(value: unknown, options: { prefix?: string; maxD
     const field = item.path === '' ? '(body)' : item.path;
     if (typeof item.value === 'string') {
       const problem = unstorableText(item.value);
-      if (problem) violations.push({ field, message: `The text ${problem}` });
+      if (problem) violations.push({ field, message: `The text ${problem}.` });
       continue;
     }
     if (item.value === null || typeof item.value !== 'object') continue;
@@ -66,7 +66,7 @@ export function inputViolations(value: unknown, options: { prefix?: string; maxD
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, child] = entries[i]!;
       const keyProblem = unstorableText(key);
-      if (keyProblem) violations.push({ field: joinPath(item.path, JSON.stringify(key).slice(1, -1)), message: `The key ${keyProblem}` });
+      if (keyProblem) violations.push({ field: joinPath(item.path, JSON.stringify(key).slice(1, -1)), message: `The key ${keyProblem}.` });
       else stack.push({ value: child, path: joinPath(item.path, key), depth });
     }
   }

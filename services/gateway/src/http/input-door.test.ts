@@ -76,6 +76,8 @@ describe('the input door', () => {
   it('answers 400 for NUL in a query value or a path segment, on GET too', async () => {
     await expectFieldProblem(await fetch(`${base}/image?title=a%00b`), 'title', /NUL/);
     await expectFieldProblem(await fetch(`${base}/templates/a%00b`), /^segment \d$/, /NUL/);
+    await expectFieldProblem(await fetch(`${base}/templates/a%ED%A0%80`), /^segment \d$/, /not valid percent-encoded UTF-8/);
+    await expectFieldProblem(await fetch(`${base}/image?t=%ED%A0%80%00`), 't', /NUL/);
     const fine = await fetch(`${base}/image?title=${encodeURIComponent('😀 ok')}`);
     expect(fine.status).toBe(200);
   });

@@ -1,13 +1,15 @@
 import type { Request, RequestHandler } from 'express';
-import { assertStorableInput } from './validate.js';
+import { assertStorableInput, validationProblem } from './validate.js';
 
 function decodedSegments(path: string): Record<string, string> {
   const segments: Record<string, string> = {};
   path.split('/').forEach((segment, index) => {
+    const field = `segment ${index}`;
     try {
-      segments[`segment ${index}`] = decodeURIComponent(segment);
+      segments[field] = decodeURIComponent(segment);
     } catch {
-      // Not valid percent-encoding: the router answers it as a bad path.
+      // Percent-escapes that are not UTF-8 (`%ED%A0%80`, a lone surrogate): the router would throw a bare error.
+      throw validationProblem([{ field, message: 'The path segment is not valid percent-encoded UTF-8.' }], 'path');
     }
   });
   return segments;

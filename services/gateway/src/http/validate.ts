@@ -11,7 +11,7 @@ function fieldErrors(error: z.ZodError): FieldError[] {
   }));
 }
 
-function validationProblem(errors: FieldError[], where: Where): ProblemError {
+export function validationProblem(errors: FieldError[], where: Where): ProblemError {
   const summary = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
   return new ProblemError('validation-error', { detail: `The request ${where} is invalid: ${summary}`, errors });
 }

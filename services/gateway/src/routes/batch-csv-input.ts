@@ -29,7 +29,7 @@ export async function csvVariableSets(
   } catch {
     throw invalid([{ field: 'csvUrl', message: `${JSON.stringify(csvUrl.slice(0, 200))} is not an absolute URL.` }]);
   }
-  let text: string;
+  let bytes: Uint8Array;
   try {
     const response = await guard.fetch(csvUrl, {
       headers: { accept: 'text/csv, text/plain;q=0.9, */*;q=0.1' },
@@ -39,7 +39,7 @@ export async function csvVariableSets(
     });
     if (!response.ok)
       throw invalid([{ field: 'csvUrl', message: `Fetching the CSV answered HTTP ${response.status}; it must be publicly fetchable.` }]);
-    text = new TextDecoder('utf-8', { fatal: true }).decode(response.body);
+    bytes = response.body;
   } catch (error) {
     if (error instanceof ProblemError) throw error;
     if (error instanceof BlockedUrlError) throw new ProblemError('blocked-url', { detail: `csvUrl: ${error.detail}`, cause: error });
@@ -55,8 +55,14 @@ export async function csvVariableSets(
               : 'The CSV could not be fetched (connection failed).';
       throw invalid([{ field: 'csvUrl', message }]);
     }
-    if (error instanceof TypeError) throw invalid([{ field: 'csvUrl', message: 'The CSV is not UTF-8 text.' }]);
     throw error;
+  }
+  let text: string;
+  try {
+    // Fatal: bytes that are not UTF-8 (a CESU-8 lone surrogate included) never become text.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw invalid([{ field: 'csvUrl', message: 'The CSV is not UTF-8 text.' }]);
   }
 
   let parsed: ReturnType<typeof parseCsv>;
