@@ -1,6 +1,8 @@
 import { getRenderById, listRenders } from '@pressroom/db';
 import { decode, near, problemOf, QUADRANTS, startPageServer, startTestStack, type TestStack } from './harness.js';
 
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 describe('bad pages never take the service down (memory+pglite)', () => {
   let stack: TestStack;
   let key: string;
@@ -17,8 +19,11 @@ describe('bad pages never take the service down (memory+pglite)', () => {
       },
     });
     ({ key } = await stack.newAccount());
-    // Never answers: a resource that keeps the page loading forever.
-    slow = await startPageServer({ '/hang': () => undefined });
+    // Never answers: a resource that keeps the page loading forever. /slow.png holds a render in flight for a second.
+    slow = await startPageServer({
+      '/hang': () => undefined,
+      '/slow.png': (_req, res) => void setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(TINY_PNG), 1_000),
+    });
   });
   afterAll(async () => {
     await slow.close();
@@ -54,6 +59,22 @@ describe('bad pages never take the service down (memory+pglite)', () => {
     expect([422]).toContain(res.status);
     expect((await problemOf(res)).type).toMatch(/\/errors\/render-(failed|timeout)$/);
     await expectNextRenderWorks();
+  });
+
+  it('answers 200 to a synchronous POST /image whose browser is SIGKILLed mid-render (retried on the relaunched browser)', async () => {
+    const pool = stack.pool!;
+    const before = pool.health();
+    const html = `<body style="margin:0;background:#ff0000"><img src="${slow.url('/slow.png')}" style="width:1px;height:1px"></body>`;
+    const pending = stack.api('/image', { method: 'POST', key, json: { html, width: 40, height: 30 } });
+    const deadline = Date.now() + 10_000;
+    while (!slow.hits.get('/slow.png') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    process.kill(before.pid!, 'SIGKILL');
+    const res = await pending;
+    expect(res.status).toBe(200);
+    const image = await decode(((await res.json()) as { url: string }).url);
+    expect(near(image.pixel(20, 15), [255, 0, 0])).toBe(true);
+    expect(slow.hits.get('/slow.png')).toBe(2);
+    expect(pool.health()).toMatchObject({ status: 'ok', restarts: before.restarts + 1 });
   });
 
   it('reports the browser in /health', async () => {

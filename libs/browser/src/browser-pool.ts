@@ -40,6 +40,8 @@ export interface BrowserPoolHealth {
   queued: number;
   rendersSinceStart: number;
   restarts: number;
+  /** Jobs run once more because their page or browser crashed under them (see run). */
+  crashRetries: number;
 }
 
 export type PoolJob<T> = (page: Page, signal: AbortSignal) => Promise<T>;
@@ -92,6 +94,7 @@ export class BrowserPool {
   private readonly waiters: Waiter[] = [];
   private status: BrowserPoolStatus = 'starting';
   private restarts = 0;
+  private crashRetries = 0;
   private relaunching: Promise<void> | null = null;
   private closed = false;
   private proxy: EgressProxy | null = null;
@@ -128,6 +131,7 @@ export class BrowserPool {
       return await this.attempt(job, timeoutMs, 'first');
     } catch (error) {
       if (!(error instanceof CrashedAttempt)) throw error;
+      this.crashRetries += 1;
       this.options.logger?.warn({ err: error.crash }, 'the renderer crashed under a render: running it once more on a fresh page');
     }
     try {
@@ -191,6 +195,7 @@ export class BrowserPool {
       queued: this.waiters.length,
       rendersSinceStart: generation?.started ?? 0,
       restarts: this.restarts,
+      crashRetries: this.crashRetries,
     };
   }
 

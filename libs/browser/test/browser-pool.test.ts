@@ -197,6 +197,7 @@ describe("BrowserPool crash recovery (a crash is not the render's fault until it
     expect(after.status).toBe('ok');
     expect(after.pid).not.toBe(before.pid);
     expect(after.restarts).toBe(before.restarts + 1);
+    expect(after.crashRetries).toBe(before.crashRetries + 4);
     // Each render loaded its page twice: once on the killed browser, once on the new one.
     expect(server.hits.filter((hit) => hit === '/slow.png')).toHaveLength(8);
   });

@@ -29,7 +29,8 @@ export interface RenderHarness {
 }
 
 export async function startRenderHarness(): Promise<RenderHarness> {
-  const logger = createLogger({ service: 'render-harness', level: 'silent' });
+  // RENDER_HARNESS_LOG=debug shows the lifecycle's log when a test fails.
+  const logger = createLogger({ service: 'render-harness', level: process.env.RENDER_HARNESS_LOG ?? 'silent' });
   const bus = createMemoryBus({ logger });
   const db = await openDatabase({});
   const dir = await mkdtemp(join(tmpdir(), 'render-harness-'));
