@@ -19,6 +19,12 @@ const SAMPLE_EVERY = 500;
 /** Growth is measured from here on: the first renders fill caches, pools and JIT code once. */
 const BASELINE_AT = Math.min(2_000, RENDERS);
 const TARGET_GROWTH_PERCENT = 5;
+/**
+ * At each checkpoint the load pauses this long and the lowest RSS seen is kept: mid-load RSS swings by
+ * ±10 % with the garbage collector's cycle, while at rest V8's memory reducer collects within seconds.
+ */
+const SETTLE_MS = 10_000;
+const SETTLE_READ_EVERY_MS = 500;
 
 interface Sample {
   renders: number;
@@ -58,7 +64,7 @@ function descendants(root: number): number[] {
   return found;
 }
 
-function sample(api: ApiProcess, renders: number, started: number): Sample {
+function read(api: ApiProcess, renders: number, started: number): Sample {
   const pid = api.child.pid!;
   let chromiumKb = 0;
   let chromiumProcesses = 0;
@@ -78,6 +84,21 @@ function sample(api: ApiProcess, renders: number, started: number): Sample {
     chromiumRssMb: mb(chromiumKb),
     chromiumProcesses,
   };
+}
+
+/** The lowest API and Chromium RSS over the settle pause. */
+async function sample(api: ApiProcess, renders: number, started: number): Promise<Sample> {
+  let lowest = read(api, renders, started);
+  for (let waited = 0; waited < SETTLE_MS; waited += SETTLE_READ_EVERY_MS) {
+    await new Promise((r) => setTimeout(r, SETTLE_READ_EVERY_MS));
+    const now = read(api, renders, started);
+    lowest = {
+      ...now,
+      apiRssMb: Math.min(lowest.apiRssMb, now.apiRssMb),
+      chromiumRssMb: Math.min(lowest.chromiumRssMb, now.chromiumRssMb),
+    };
+  }
+  return lowest;
 }
 
 async function render(api: ApiProcess, i: number): Promise<void> {
@@ -102,7 +123,7 @@ function markdown(samples: Sample[], meta: Record<string, unknown>, apiGrowth: n
   return [
     `## Soak: ${RENDERS} POST /image renders, concurrency ${CONCURRENCY}, browser relaunch disabled`,
     '',
-    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}, by \`make soak\` (bench/src/soak.ts): the embedded process with \`PRESSROOM_BROWSER_RESTART_AFTER\` past the run (one Chromium throughout), a 600×315 PNG per render; RSS sampled every ${SAMPLE_EVERY} renders (Chromium: the sum over its processes, shared pages counted in each).`,
+    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}, by \`make soak\` (bench/src/soak.ts): the embedded process with \`PRESSROOM_BROWSER_RESTART_AFTER\` past the run (one Chromium throughout), a 600×315 PNG per render. Every ${SAMPLE_EVERY} renders the load pauses ${SETTLE_MS / 1000} s and the lowest RSS read in that pause is kept (under load RSS swings by about ±10 % with the garbage collector's cycle); Chromium is the sum over its processes, shared pages counted in each. Elapsed time includes the pauses.`,
     '',
     '| renders | elapsed s | API RSS MB | Chromium RSS MB | Chromium processes |',
     '|---|---|---|---|---|',
@@ -119,11 +140,11 @@ async function main(): Promise<void> {
   const samples: Sample[] = [];
   try {
     const started = performance.now();
-    samples.push(sample(api, 0, started));
+    samples.push(await sample(api, 0, started));
     for (let done = 0; done < RENDERS; done += SAMPLE_EVERY) {
       const total = Math.min(SAMPLE_EVERY, RENDERS - done);
       await measure({ concurrency: CONCURRENCY, total, job: (i) => render(api, done + i) });
-      const s = sample(api, done + total, started);
+      const s = await sample(api, done + total, started);
       samples.push(s);
       console.log(
         `${s.renders} renders, ${s.elapsedS} s: API ${s.apiRssMb} MB, Chromium ${s.chromiumRssMb} MB (${s.chromiumProcesses} processes)`,
