@@ -11,28 +11,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machineMeta, startApi, type ApiProcess } from './api-process.js';
 import { writeBenchSection } from './report.js';
+import { soakMarkdown, soakSummary, type Sample } from './soak-report.js';
 import { measure } from './stats.js';
 
 const RENDERS = Number(process.env.SOAK_RENDERS ?? 10_000);
 const CONCURRENCY = 4;
 const SAMPLE_EVERY = 500;
-/** Growth is measured from here on: the first renders fill caches, pools and JIT code once. */
-const BASELINE_AT = Math.min(2_000, RENDERS);
-const TARGET_GROWTH_PERCENT = 5;
 /**
  * At each checkpoint the load pauses this long and the lowest RSS seen is kept: mid-load RSS swings by
  * ±10 % with the garbage collector's cycle, while at rest V8's memory reducer collects within seconds.
  */
 const SETTLE_MS = 10_000;
 const SETTLE_READ_EVERY_MS = 500;
-
-interface Sample {
-  renders: number;
-  elapsedS: number;
-  apiRssMb: number;
-  chromiumRssMb: number;
-  chromiumProcesses: number;
-}
 
 function rssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -112,28 +102,6 @@ async function render(api: ApiProcess, i: number): Promise<void> {
   await res.arrayBuffer();
 }
 
-function growthPercent(samples: Sample[], field: 'apiRssMb' | 'chromiumRssMb'): number {
-  const base = samples.find((s) => s.renders === BASELINE_AT)!;
-  const last = samples.at(-1)!;
-  return Math.round(((last[field] - base[field]) / base[field]) * 1000) / 10;
-}
-
-function markdown(samples: Sample[], meta: Record<string, unknown>, apiGrowth: number, chromiumGrowth: number): string {
-  const verdict = apiGrowth < TARGET_GROWTH_PERCENT ? 'met' : 'missed';
-  return [
-    `## Soak: ${RENDERS} POST /image renders, concurrency ${CONCURRENCY}, browser relaunch disabled`,
-    '',
-    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}, by \`make soak\` (bench/src/soak.ts): the embedded process with \`PRESSROOM_BROWSER_RESTART_AFTER\` past the run (one Chromium throughout), a 600×315 PNG per render. Every ${SAMPLE_EVERY} renders the load pauses ${SETTLE_MS / 1000} s and the lowest RSS read in that pause is kept (under load RSS swings by about ±10 % with the garbage collector's cycle); Chromium is the sum over its processes, shared pages counted in each. Elapsed time includes the pauses.`,
-    '',
-    '| renders | elapsed s | API RSS MB | Chromium RSS MB | Chromium processes |',
-    '|---|---|---|---|---|',
-    ...samples.map((s) => `| ${s.renders} | ${s.elapsedS} | ${s.apiRssMb} | ${s.chromiumRssMb} | ${s.chromiumProcesses} |`),
-    '',
-    `API RSS growth from render ${BASELINE_AT} to render ${RENDERS}: **${apiGrowth} %** (target under ${TARGET_GROWTH_PERCENT} %: ${verdict}); Chromium: ${chromiumGrowth} %.`,
-    '',
-  ].join('\n');
-}
-
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-soak-'));
   const api = await startApi({ dataDir, pages: CONCURRENCY, env: { PRESSROOM_BROWSER_RESTART_AFTER: String(RENDERS * 10) } });
@@ -155,15 +123,12 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
     await rm(dataDir, { recursive: true, force: true });
   }
-  const apiGrowth = growthPercent(samples, 'apiRssMb');
-  const chromiumGrowth = growthPercent(samples, 'chromiumRssMb');
-  const meta = { ...machineMeta(), renders: RENDERS, concurrency: CONCURRENCY };
-  await writeBenchSection({
-    key: 'soak',
-    markdown: markdown(samples, meta, apiGrowth, chromiumGrowth),
-    results: { meta, samples, apiGrowthPercent: apiGrowth, chromiumGrowthPercent: chromiumGrowth },
-  });
-  console.log(`API RSS growth ${BASELINE_AT} → ${RENDERS}: ${apiGrowth} %; wrote docs/benchmarks.md and bench/results.json`);
+  const meta = { ...machineMeta(), renders: RENDERS, concurrency: CONCURRENCY, sampleEvery: SAMPLE_EVERY, settleS: SETTLE_MS / 1000 };
+  const summary = soakSummary(samples);
+  await writeBenchSection({ key: 'soak', markdown: soakMarkdown(samples, meta), results: { meta, samples, ...summary } });
+  console.log(
+    `API RSS growth on the trend from render ${summary.baselineAt}: ${summary.apiGrowthPercent} %; wrote docs/benchmarks.md and bench/results.json`,
+  );
 }
 
 await main();
