@@ -11,22 +11,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machineMeta, startApi, type ApiProcess } from './api-process.js';
 import { writeBenchSection } from './report.js';
+import { soakMarkdown, soakSummary, type Sample } from './soak-report.js';
 import { measure } from './stats.js';
 
 const RENDERS = Number(process.env.SOAK_RENDERS ?? 10_000);
 const CONCURRENCY = 4;
 const SAMPLE_EVERY = 500;
-/** Growth is measured from here on: the first renders fill caches, pools and JIT code once. */
-const BASELINE_AT = Math.min(2_000, RENDERS);
-const TARGET_GROWTH_PERCENT = 5;
-
-interface Sample {
-  renders: number;
-  elapsedS: number;
-  apiRssMb: number;
-  chromiumRssMb: number;
-  chromiumProcesses: number;
-}
+/**
+ * At each checkpoint the load pauses this long and the lowest RSS seen is kept: mid-load RSS swings by
+ * ±10 % with the garbage collector's cycle, while at rest V8's memory reducer collects within seconds.
+ */
+const SETTLE_MS = 10_000;
+const SETTLE_READ_EVERY_MS = 500;
 
 function rssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -58,7 +54,7 @@ function descendants(root: number): number[] {
   return found;
 }
 
-function sample(api: ApiProcess, renders: number, started: number): Sample {
+function read(api: ApiProcess, renders: number, started: number): Sample {
   const pid = api.child.pid!;
   let chromiumKb = 0;
   let chromiumProcesses = 0;
@@ -80,6 +76,21 @@ function sample(api: ApiProcess, renders: number, started: number): Sample {
   };
 }
 
+/** The lowest API and Chromium RSS over the settle pause. */
+async function sample(api: ApiProcess, renders: number, started: number): Promise<Sample> {
+  let lowest = read(api, renders, started);
+  for (let waited = 0; waited < SETTLE_MS; waited += SETTLE_READ_EVERY_MS) {
+    await new Promise((r) => setTimeout(r, SETTLE_READ_EVERY_MS));
+    const now = read(api, renders, started);
+    lowest = {
+      ...now,
+      apiRssMb: Math.min(lowest.apiRssMb, now.apiRssMb),
+      chromiumRssMb: Math.min(lowest.chromiumRssMb, now.chromiumRssMb),
+    };
+  }
+  return lowest;
+}
+
 async function render(api: ApiProcess, i: number): Promise<void> {
   const html = `<!doctype html><html><body style="margin:0;width:600px;height:315px;background:linear-gradient(135deg,#1e3a8a,#db2777);color:#fff;font:700 44px sans-serif"><div style="padding:48px">Soak render #${i}</div></body></html>`;
   const res = await fetch(`${api.baseUrl}/image`, {
@@ -91,39 +102,17 @@ async function render(api: ApiProcess, i: number): Promise<void> {
   await res.arrayBuffer();
 }
 
-function growthPercent(samples: Sample[], field: 'apiRssMb' | 'chromiumRssMb'): number {
-  const base = samples.find((s) => s.renders === BASELINE_AT)!;
-  const last = samples.at(-1)!;
-  return Math.round(((last[field] - base[field]) / base[field]) * 1000) / 10;
-}
-
-function markdown(samples: Sample[], meta: Record<string, unknown>, apiGrowth: number, chromiumGrowth: number): string {
-  const verdict = apiGrowth < TARGET_GROWTH_PERCENT ? 'met' : 'missed';
-  return [
-    `## Soak: ${RENDERS} POST /image renders, concurrency ${CONCURRENCY}, browser relaunch disabled`,
-    '',
-    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}, by \`make soak\` (bench/src/soak.ts): the embedded process with \`PRESSROOM_BROWSER_RESTART_AFTER\` past the run (one Chromium throughout), a 600×315 PNG per render; RSS sampled every ${SAMPLE_EVERY} renders (Chromium: the sum over its processes, shared pages counted in each).`,
-    '',
-    '| renders | elapsed s | API RSS MB | Chromium RSS MB | Chromium processes |',
-    '|---|---|---|---|---|',
-    ...samples.map((s) => `| ${s.renders} | ${s.elapsedS} | ${s.apiRssMb} | ${s.chromiumRssMb} | ${s.chromiumProcesses} |`),
-    '',
-    `API RSS growth from render ${BASELINE_AT} to render ${RENDERS}: **${apiGrowth} %** (target under ${TARGET_GROWTH_PERCENT} %: ${verdict}); Chromium: ${chromiumGrowth} %.`,
-    '',
-  ].join('\n');
-}
-
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-soak-'));
   const api = await startApi({ dataDir, pages: CONCURRENCY, env: { PRESSROOM_BROWSER_RESTART_AFTER: String(RENDERS * 10) } });
   const samples: Sample[] = [];
   try {
     const started = performance.now();
-    samples.push(sample(api, 0, started));
+    samples.push(await sample(api, 0, started));
     for (let done = 0; done < RENDERS; done += SAMPLE_EVERY) {
       const total = Math.min(SAMPLE_EVERY, RENDERS - done);
       await measure({ concurrency: CONCURRENCY, total, job: (i) => render(api, done + i) });
-      const s = sample(api, done + total, started);
+      const s = await sample(api, done + total, started);
       samples.push(s);
       console.log(
         `${s.renders} renders, ${s.elapsedS} s: API ${s.apiRssMb} MB, Chromium ${s.chromiumRssMb} MB (${s.chromiumProcesses} processes)`,
@@ -134,15 +123,12 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
     await rm(dataDir, { recursive: true, force: true });
   }
-  const apiGrowth = growthPercent(samples, 'apiRssMb');
-  const chromiumGrowth = growthPercent(samples, 'chromiumRssMb');
-  const meta = { ...machineMeta(), renders: RENDERS, concurrency: CONCURRENCY };
-  await writeBenchSection({
-    key: 'soak',
-    markdown: markdown(samples, meta, apiGrowth, chromiumGrowth),
-    results: { meta, samples, apiGrowthPercent: apiGrowth, chromiumGrowthPercent: chromiumGrowth },
-  });
-  console.log(`API RSS growth ${BASELINE_AT} → ${RENDERS}: ${apiGrowth} %; wrote docs/benchmarks.md and bench/results.json`);
+  const meta = { ...machineMeta(), renders: RENDERS, concurrency: CONCURRENCY, sampleEvery: SAMPLE_EVERY, settleS: SETTLE_MS / 1000 };
+  const summary = soakSummary(samples);
+  await writeBenchSection({ key: 'soak', markdown: soakMarkdown(samples, meta), results: { meta, samples, ...summary } });
+  console.log(
+    `API RSS growth on the trend from render ${summary.baselineAt}: ${summary.apiGrowthPercent} %; wrote docs/benchmarks.md and bench/results.json`,
+  );
 }
 
 await main();
