@@ -17,6 +17,7 @@ import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 import { submitImageRender, type ImageRenderInput, type RenderGatewayDeps, type SubmitOutcome } from '../renders/submit-image-render.js';
 import { assertFetchableUrl } from '../renders/target-url.js';
+import { respondWithRender } from './respond-render.js';
 
 const DEFAULT_QUALITY = 0.9;
 
@@ -73,14 +74,7 @@ export function agentScreenshotRoutes(deps: RenderGatewayDeps & { guard: SsrfGua
         selector,
         executionTime: Math.round(performance.now() - started),
       };
-      if (outcome.state === 'pending') {
-        res
-          .status(202)
-          .location(`/image/${outcome.id}`)
-          .json({ id: outcome.id, status: 'queued', url: null, createdAt: outcome.createdAt, metadata });
-        return;
-      }
-      res.status(200).json({ ...outcome.result, metadata });
+      respondWithRender(res, outcome, { metadata });
     }),
   });
   return router;

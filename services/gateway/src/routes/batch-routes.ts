@@ -26,6 +26,7 @@ import {
 } from '@pressroom/db';
 import { withQuotaProblem } from '../http/quota-problem.js';
 import { ProblemError, type FieldError } from '@pressroom/problem';
+import { layoutKeys } from '@pressroom/render-requests';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf } from '../http/auth.js';
 import { ownerPlanOf } from '../http/rate-limit.js';
@@ -107,10 +108,10 @@ export function batchRoutes(deps: BatchRouteDeps): Router {
       const layouts = body.layouts ?? (body.layout !== undefined ? [body.layout] : null);
       const unknown: FieldError[] = (layouts ?? [])
         .map((layout, i) => ({ layout, field: body.layouts ? `layouts.${i}` : 'layout' }))
-        .filter(({ layout }) => layout !== 'default' && !Object.hasOwn(template.layouts, layout))
+        .filter(({ layout }) => !layoutKeys(template).includes(layout))
         .map(({ layout, field }) => ({
           field,
-          message: `Template ${template.uid} has no layout ${JSON.stringify(layout)}; its layouts are ${['default', ...Object.keys(template.layouts)].join(', ')}.`,
+          message: `Template ${template.uid} has no layout ${JSON.stringify(layout)}; its layouts are ${layoutKeys(template).join(', ')}.`,
         }));
       if (unknown.length > 0) {
         throw new ProblemError('validation-error', { detail: unknown.map((e) => `${e.field}: ${e.message}`).join('; '), errors: unknown });

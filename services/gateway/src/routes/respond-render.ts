@@ -12,13 +12,26 @@ import { pdfResult } from '../views/pdf-view.js';
  * render outlived the wait.
  */
 
-/** An image: 200 with the image result, or 202 with the id. */
-export function respondWithRender(res: Response, outcome: SubmitOutcome): void {
+/** 202 for a render that outlived the wait: its id, and where to poll it (`location`); `extra` adds a kind's own fields. */
+export function respondQueued(
+  res: Response,
+  pending: { id: string; createdAt: string },
+  location: string,
+  extra: Record<string, unknown> = {},
+): void {
+  res
+    .status(202)
+    .location(location)
+    .json({ ...extra, id: pending.id, status: 'queued', url: null, createdAt: pending.createdAt });
+}
+
+/** An image: 200 with the image result, or 202 with the id; `extra` adds fields to both (the agent screenshot's `metadata`). */
+export function respondWithRender(res: Response, outcome: SubmitOutcome, extra: Record<string, unknown> = {}): void {
   if (outcome.state === 'done') {
-    res.status(200).json(outcome.result);
+    res.status(200).json({ ...outcome.result, ...extra });
     return;
   }
-  res.status(202).location(`/image/${outcome.id}`).json({ id: outcome.id, status: 'queued', url: null, createdAt: outcome.createdAt });
+  respondQueued(res, outcome, `/image/${outcome.id}`, extra);
 }
 
 /**
@@ -39,10 +52,7 @@ export function respondWithTemplateRender(res: Response, rendered: TemplateRende
 /** A PDF: 200 with the PdfResponse, or 202 with its id. */
 export async function respondWithPdf(deps: { db: Db }, res: Response, wait: RenderWait): Promise<void> {
   if (wait.state === 'pending') {
-    res
-      .status(202)
-      .location(`/pdf/${wait.id}`)
-      .json({ success: true, id: wait.id, status: 'queued', url: null, createdAt: wait.createdAt });
+    respondQueued(res, wait, `/pdf/${wait.id}`, { success: true });
     return;
   }
   const row = await getRenderById(deps.db, wait.id);
@@ -52,7 +62,7 @@ export async function respondWithPdf(deps: { db: Db }, res: Response, wait: Rend
 /** A GIF: 200 `{gif}`, or 202 with its id. */
 export async function respondWithGif(deps: { db: Db }, res: Response, wait: RenderWait): Promise<void> {
   if (wait.state === 'pending') {
-    res.status(202).location(`/gif/${wait.id}`).json({ id: wait.id, uid: wait.id, status: 'queued', url: null, createdAt: wait.createdAt });
+    respondQueued(res, wait, `/gif/${wait.id}`, { uid: wait.id });
     return;
   }
   const row = await getRenderById(deps.db, wait.id);

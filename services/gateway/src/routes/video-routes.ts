@@ -28,6 +28,7 @@ import { loadVideoTemplate, submitVideoRender, videoTemplateNotFound, type Video
 import { checkDesign, designFields } from '../video/video-design.js';
 import { timelineVariables } from '../video/video-variables.js';
 import { videoTemplateView } from '../views/video-template-view.js';
+import { respondQueued } from './respond-render.js';
 
 export interface VideoRouteDeps extends VideoGatewayDeps {
   guard: SsrfGuard;
@@ -151,7 +152,7 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
       const variables = await variablesFor(deps, row, body.variables);
       const wait = await submitVideoRender(deps, { auth, row, variables, mode: 'render', format: body.format, frame: null });
       if (wait.state === 'pending') {
-        res.status(202).location(`/video/renders/${wait.id}`).json({ id: wait.id, status: 'queued', url: null, createdAt: wait.createdAt });
+        respondQueued(res, wait, `/video/renders/${wait.id}`);
         return;
       }
       const render = (await getRenderById(deps.db, wait.id))!;
@@ -197,7 +198,7 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
         frame: body.frame,
       });
       if (wait.state === 'pending') {
-        res.status(202).location(`/video/renders/${wait.id}`).json({ id: wait.id, status: 'queued', url: null, createdAt: wait.createdAt });
+        respondQueued(res, wait, `/video/renders/${wait.id}`);
         return;
       }
       const render = (await getRenderById(deps.db, wait.id))!;
