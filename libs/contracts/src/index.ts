@@ -18,3 +18,4 @@ export * from './bus/render-events.js';
 export * from './bus/batch.js';
 export * from './bus/binding-events.js';
 export * from './bus/catalog.js';
+export * from './formats.js';

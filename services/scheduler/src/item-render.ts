@@ -1,5 +1,5 @@
 import { context } from '@opentelemetry/api';
-import { CATALOG, type ImageFormat, type RenderImageCommand, type RenderSource } from '@pressroom/contracts';
+import { CATALOG, extensionOfFormat, type ImageFormat, type RenderImageCommand, type RenderSource } from '@pressroom/contracts';
 import type { Bus } from '@pressroom/bus';
 import {
   getRenderById,
@@ -24,10 +24,6 @@ export interface ItemRenderDeps {
   storage: Storage;
   publicBaseUrl: string;
   now: () => Date;
-}
-
-function extensionOf(format: string): string {
-  return format === 'jpeg' ? 'jpg' : format;
 }
 
 async function sourceOf(storage: Storage, renderId: string, page: Extract<ItemPage, { ok: true }>): Promise<RenderSource> {
@@ -78,7 +74,7 @@ export async function publishItemRender(
     await failItemBeforeRender(deps, batch, item, { error: error.message, errorCode: 'QUOTA_EXCEEDED' });
     return;
   }
-  const storageKey = `renders/${item.renderId}.${extensionOf(format)}`;
+  const storageKey = `renders/${item.renderId}.${extensionOfFormat(format)}`;
   const command: RenderImageCommand = {
     renderId: item.renderId,
     accountId: batch.accountId,

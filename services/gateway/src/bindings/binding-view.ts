@@ -1,10 +1,6 @@
-import type { BindingView, SourceCredentials } from '@pressroom/contracts';
+import { extensionOfFormat, type BindingView, type SourceCredentials } from '@pressroom/contracts';
 import { maskCredentials } from '@pressroom/bindings';
 import type { BindingRow, SecretBox } from '@pressroom/db';
-
-export function extensionOfFormat(format: string): string {
-  return format === 'jpeg' ? 'jpg' : format;
-}
 
 /** The stable public image URL (GET, no key; docs/bindings.md). */
 export function renderUrlOf(publicBaseUrl: string, row: Pick<BindingRow, 'uid' | 'outputConfig'>): string {

@@ -4,7 +4,7 @@ import { getBindingByUid, requestBindingRefresh, type Db, type SecretBox } from 
 import { ProblemError } from '@pressroom/problem';
 import type { Storage } from '@pressroom/storage';
 import { defineRoute, handler } from '../http/routes.js';
-import { extensionOfFormat } from '../bindings/binding-view.js';
+import { extensionOfFormat } from '@pressroom/contracts';
 
 /** What the render URL serves before a binding's first good render: a transparent 1×1 PNG, never cached. */
 const PLACEHOLDER_PNG = Buffer.from(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { context } from '@opentelemetry/api';
-import { CATALOG, newId, type RenderImageCommand, type SourceCredentials } from '@pressroom/contracts';
+import { CATALOG, extensionOfFormat, newId, type RenderImageCommand, type SourceCredentials } from '@pressroom/contracts';
 import { applyMapping, fetchSource, SourceFetchError } from '@pressroom/bindings';
 import type { Bus } from '@pressroom/bus';
 import {
@@ -17,7 +17,6 @@ import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders, type Logger } from '@pressroom/telemetry';
 import { itemPage } from '../item-page.js';
 import { emitBindingFailed } from './binding-events.js';
-import { extensionOf } from './binding-urls.js';
 
 const INLINE_HTML_LIMIT = 256 * 1024;
 
@@ -183,7 +182,7 @@ async function publishBindingRender(
     await deps.storage.put(storageKey, Buffer.from(page.html), 'text/html; charset=utf-8');
     source = { kind: 'stored-html', storageKey, jsEnabled: page.jsEnabled };
   }
-  const storageKey = `renders/${page.renderId}.${extensionOf(format)}`;
+  const storageKey = `renders/${page.renderId}.${extensionOfFormat(format)}`;
   const command: RenderImageCommand = {
     renderId: page.renderId,
     accountId: binding.accountId,
