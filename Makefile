@@ -21,7 +21,7 @@ setup-cluster: ## setup, plus PostgreSQL and NATS servers, started
 run: setup ## Every service in one process (in-process bus, PGlite, local disk) on $(PORT)
 	@PORT=$(PORT) $(NODE_RUN) deploy/embedded/src/main.ts
 
-run-cluster: setup-cluster ## Each service as its own process against local NATS and PostgreSQL
+run-cluster: setup-cluster ## Each service as its own process against local NATS and PostgreSQL; a dead one is restarted with backoff
 	@PORT=$(PORT) bash deploy/scripts/run-cluster.sh
 
 key: setup ## Print a new API key for ACCOUNT=<name> (created if missing; PLAN=<plan>)

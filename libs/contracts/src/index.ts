@@ -20,3 +20,4 @@ export * from './bus/batch.js';
 export * from './bus/binding-events.js';
 export * from './bus/catalog.js';
 export * from './http/dashboard-auth.js';
+export * from './formats.js';

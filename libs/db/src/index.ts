@@ -52,7 +52,9 @@ export {
   getRenderById,
   listRenders,
 } from './renders.js';
-export * from './webhooks.js';
+export * from './webhook-subscriptions.js';
+export * from './webhook-deliveries.js';
+export * from './webhook-attempts.js';
 export * from './batches.js';
 export { type SecretBox, createSecretBox, newSigningSecret, localSecretKey } from './secret-box.js';
 export * as tables from './schema.js';

@@ -1,10 +1,11 @@
+import { extensionOfFormat } from '@pressroom/contracts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDiskStorage, type Storage } from '@pressroom/storage';
 import { imageCommand, type CommandEnvelope, type ImageRenderPlan } from './image-command.js';
 import { INLINE_HTML_LIMIT } from './offload.js';
-import { fileExtensionOf, renderOutput } from './output.js';
+import { renderOutput } from './output.js';
 import { pdfCommand, pdfRowSize, type PdfRenderPlan } from './pdf-command.js';
 import { pdfPrintSettings } from './pdf-print-settings.js';
 
@@ -25,7 +26,7 @@ function envelope(renderId: string): CommandEnvelope {
     renderId,
     accountId: 'acc_1',
     ownerId: 'own_1',
-    output: renderOutput({ publicBaseUrl: 'http://files.test', renderId, extension: fileExtensionOf('jpeg') }),
+    output: renderOutput({ publicBaseUrl: 'http://files.test', renderId, extension: extensionOfFormat('jpeg') }),
     requestedAt: '2026-01-01T00:00:00.000Z',
   };
 }

@@ -5,7 +5,7 @@ export { templatePage, type TemplatePageSource } from './html-page.js';
 export { imageCommand, type CommandEnvelope, type ImageRenderPlan } from './image-command.js';
 export { DEFAULT_LAYOUT, layoutKeys, resolveLayout, type ResolvedLayout } from './layouts.js';
 export { INLINE_HTML_LIMIT, offloadCanvas, offloadPage, type PageSource } from './offload.js';
-export { fileExtensionOf, fileUrl, renderOutput } from './output.js';
+export { fileUrl, renderOutput } from './output.js';
 export { pdfCommand, pdfRowSize, type PdfRenderPlan } from './pdf-command.js';
 export { MAX_CANVAS_PDF_PAGES, templateDocuments, type CanvasPageInput, type PdfDocumentInput } from './pdf-documents.js';
 export { pdfPrintSettings, type PdfPrintSettings } from './pdf-print-settings.js';

@@ -1,8 +1,3 @@
-/** The file extension of an image format (`jpeg` files end in `.jpg`). */
-export function fileExtensionOf(format: string): string {
-  return format === 'jpeg' ? 'jpg' : format;
-}
-
 /** The public URL of a stored file (the gateway serves `/files/<key>`). */
 export function fileUrl(publicBaseUrl: string, storageKey: string): string {
   return `${publicBaseUrl}/files/${storageKey}`;

@@ -1,3 +1,4 @@
+import { extensionOfFormat } from '@pressroom/contracts';
 import { context } from '@opentelemetry/api';
 import { CATALOG, type ImageFormat } from '@pressroom/contracts';
 import type { Bus } from '@pressroom/bus';
@@ -12,7 +13,7 @@ import {
   type StartedBatchItem,
   type TemplateRow,
 } from '@pressroom/db';
-import { fileExtensionOf, imageCommand, planTemplateItem, renderOutput, type TemplateItemPlan } from '@pressroom/render-requests';
+import { imageCommand, planTemplateItem, renderOutput, type TemplateItemPlan } from '@pressroom/render-requests';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders } from '@pressroom/telemetry';
 
@@ -101,7 +102,7 @@ async function publishItemRender(
       renderId: item.renderId,
       accountId: batch.accountId,
       ownerId: batch.ownerId,
-      output: renderOutput({ publicBaseUrl: deps.publicBaseUrl, renderId: item.renderId, extension: fileExtensionOf(format) }),
+      output: renderOutput({ publicBaseUrl: deps.publicBaseUrl, renderId: item.renderId, extension: extensionOfFormat(format) }),
       requestedAt: row.createdAt.toISOString(),
     },
   );

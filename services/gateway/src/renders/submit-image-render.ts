@@ -1,5 +1,6 @@
+import { extensionOfFormat } from '@pressroom/contracts';
 import { CATALOG, type ImageResult, type RenderImageCommand } from '@pressroom/contracts';
-import { fileExtensionOf, imageCommand, type ImageRenderPlan } from '@pressroom/render-requests';
+import { imageCommand, type ImageRenderPlan } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
 import { submitRender, type RenderGatewayDeps } from './submit-render.js';
 
@@ -26,7 +27,7 @@ export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRen
     auth,
     kind: 'image',
     idPrefix: 'img',
-    extension: fileExtensionOf(plan.format),
+    extension: extensionOfFormat(plan.format),
     origin: plan.origin,
     templateId: plan.templateId,
     format: plan.format,

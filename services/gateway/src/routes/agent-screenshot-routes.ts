@@ -2,6 +2,7 @@ import { Router } from 'express';
 import {
   AGENT_SCREENSHOT_AI_COST,
   AgentScreenshotRequest,
+  DEFAULT_IMAGE_QUALITY,
   IMAGE_DEFAULT_HEIGHT,
   IMAGE_DEFAULT_WIDTH,
   formatOfExtension,
@@ -18,8 +19,6 @@ import { parseOrThrow } from '../http/validate.js';
 import { submitImageRender, type ImageRenderInput, type RenderGatewayDeps, type SubmitOutcome } from '../renders/submit-image-render.js';
 import { assertFetchableUrl } from '../renders/target-url.js';
 import { respondWithRender } from './respond-render.js';
-
-const DEFAULT_QUALITY = 0.9;
 
 /**
  * POST /image/agent-screenshot (the reference service's AI screenshot): the AI provider turns the
@@ -50,7 +49,7 @@ export function agentScreenshotRoutes(deps: RenderGatewayDeps & { guard: SsrfGua
           height: body.height ?? IMAGE_DEFAULT_HEIGHT,
           selector,
           format: formatOfExtension(body.fileExtension),
-          quality: DEFAULT_QUALITY,
+          quality: DEFAULT_IMAGE_QUALITY,
           // The AI price includes the render.
           cost: 0,
         };

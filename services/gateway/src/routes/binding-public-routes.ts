@@ -1,8 +1,8 @@
+import { extensionOfFormat } from '@pressroom/contracts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { getBindingByUid, requestBindingRefresh, type Db, type SecretBox } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
-import { fileExtensionOf } from '@pressroom/render-requests';
 import type { Storage } from '@pressroom/storage';
 import { defineRoute, handler } from '../http/routes.js';
 
@@ -37,7 +37,7 @@ export function bindingPublicRoutes(deps: { db: Db; storage: Storage; secretBox:
       const match = RENDER_FILE.exec(file);
       if (!match) throw notFound;
       const binding = await getBindingByUid(deps.db, match[1]!);
-      if (!binding || fileExtensionOf(binding.outputConfig.format) !== match[2]) throw notFound;
+      if (!binding || extensionOfFormat(binding.outputConfig.format) !== match[2]) throw notFound;
       res.setHeader('X-Binding-Status', binding.status);
       if (binding.status === 'error' && binding.refreshPolicy.onError === 'serve_error') {
         throw new ProblemError('binding-error', {

@@ -1,13 +1,17 @@
 import { Router } from 'express';
-import { CanvasImageRequest, IMAGE_DEFAULT_HEIGHT, IMAGE_DEFAULT_WIDTH, formatOfExtension } from '@pressroom/contracts';
+import {
+  CanvasImageRequest,
+  DEFAULT_IMAGE_QUALITY,
+  IMAGE_DEFAULT_HEIGHT,
+  IMAGE_DEFAULT_WIDTH,
+  formatOfExtension,
+} from '@pressroom/contracts';
 import { canvasSizeOf, prepareCanvas } from '@pressroom/render-requests';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 import { submitImageRender, type RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { respondWithRender } from './respond-render.js';
-
-const DEFAULT_QUALITY = 0.9;
 
 /**
  * POST /image/canvas: a FabricJS canvas JSON rendered to an image. Mounted
@@ -35,7 +39,7 @@ export function canvasRoutes(deps: RenderGatewayDeps): Router {
         height: body.height ?? stated.height ?? IMAGE_DEFAULT_HEIGHT,
         selector: null,
         format: formatOfExtension(body.fileExtension),
-        quality: body.quality ?? DEFAULT_QUALITY,
+        quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
       });
       respondWithRender(res, outcome);
     }),

@@ -1,5 +1,12 @@
 import { Router } from 'express';
-import { IMAGE_DEFAULT_HEIGHT, IMAGE_DEFAULT_WIDTH, ImageRequest, OgImageRequest, formatOfExtension } from '@pressroom/contracts';
+import {
+  DEFAULT_IMAGE_QUALITY,
+  IMAGE_DEFAULT_HEIGHT,
+  IMAGE_DEFAULT_WIDTH,
+  ImageRequest,
+  OgImageRequest,
+  formatOfExtension,
+} from '@pressroom/contracts';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
@@ -11,8 +18,6 @@ import { loadTemplate } from '../renders/load-template.js';
 import { imageView } from '../views/image-view.js';
 import { renderListHandlers } from './render-list.js';
 import { respondWithRender, respondWithTemplateRender } from './respond-render.js';
-
-const DEFAULT_QUALITY = 0.9;
 
 export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Router {
   const router = Router();
@@ -41,7 +46,7 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
           height: body.height,
           selector: body.selector ?? null,
           format: formatOfExtension(body.fileExtension),
-          quality: body.quality ?? DEFAULT_QUALITY,
+          quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
         });
         respondWithTemplateRender(res, rendered);
         return;
@@ -55,7 +60,7 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
         height: body.height ?? size.height,
         selector: body.selector ?? null,
         format: formatOfExtension(body.fileExtension),
-        quality: body.quality ?? DEFAULT_QUALITY,
+        quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
       });
       respondWithRender(res, outcome);
     }),
@@ -83,7 +88,7 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
         height: undefined,
         selector: null,
         format: formatOfExtension(body.fileExtension),
-        quality: DEFAULT_QUALITY,
+        quality: DEFAULT_IMAGE_QUALITY,
       });
       respondWithTemplateRender(res, rendered);
     }),

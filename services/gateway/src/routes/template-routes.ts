@@ -1,5 +1,13 @@
 import { Router } from 'express';
-import { TemplateCreate, TemplateListQuery, TemplateRenderRequest, TemplateUpdate, newId, paginate } from '@pressroom/contracts';
+import {
+  DEFAULT_IMAGE_QUALITY,
+  TemplateCreate,
+  TemplateListQuery,
+  TemplateRenderRequest,
+  TemplateUpdate,
+  newId,
+  paginate,
+} from '@pressroom/contracts';
 import { deleteTemplate, insertTemplate, listTemplates, updateTemplate } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { authOf } from '../http/auth.js';
@@ -93,7 +101,7 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
         layouts: body.layouts,
         selector: null,
         format: body.format,
-        quality: body.quality ?? 0.9,
+        quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
       });
       respondWithTemplateRender(res, rendered);
     }),

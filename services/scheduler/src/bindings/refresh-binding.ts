@@ -1,3 +1,4 @@
+import { extensionOfFormat } from '@pressroom/contracts';
 import { createHash } from 'node:crypto';
 import { context } from '@opentelemetry/api';
 import { CATALOG, newId, type SourceCredentials } from '@pressroom/contracts';
@@ -12,7 +13,7 @@ import {
   type Db,
   type SecretBox,
 } from '@pressroom/db';
-import { fileExtensionOf, imageCommand, planTemplateItem, renderOutput, type TemplateImageSource } from '@pressroom/render-requests';
+import { imageCommand, planTemplateItem, renderOutput, type TemplateImageSource } from '@pressroom/render-requests';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders, type Logger } from '@pressroom/telemetry';
@@ -178,7 +179,7 @@ async function publishBindingRender(deps: RefreshDeps, binding: BindingRow, rend
       renderId,
       accountId: binding.accountId,
       ownerId: binding.ownerId,
-      output: renderOutput({ publicBaseUrl: deps.publicBaseUrl, renderId, extension: fileExtensionOf(format) }),
+      output: renderOutput({ publicBaseUrl: deps.publicBaseUrl, renderId, extension: extensionOfFormat(format) }),
       requestedAt: row.createdAt.toISOString(),
     },
   );

@@ -1,0 +1,94 @@
+// `make run-cluster`'s process manager: each service as its own process; one
+// that dies is restarted with backoff while the others keep serving (what a
+// process manager or Kubernetes would do). SIGTERM/SIGINT stop everything.
+import { spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Every service and the variable naming its port (the gateway's is PORT). */
+const SERVICES = {
+  image: 'IMAGE_PORT',
+  dispatcher: 'DISPATCHER_PORT',
+  scheduler: 'SCHEDULER_PORT',
+  gif: 'GIF_PORT',
+  pdf: 'PDF_PORT',
+  video: 'VIDEO_PORT',
+  gateway: 'PORT',
+};
+const DEFAULT_PORTS = {
+  IMAGE_PORT: 8081,
+  DISPATCHER_PORT: 8082,
+  SCHEDULER_PORT: 8083,
+  GIF_PORT: 8084,
+  PDF_PORT: 8085,
+  VIDEO_PORT: 8086,
+  PORT: 8080,
+};
+
+const env = process.env;
+const names = (env.CLUSTER_SERVICES ?? Object.keys(SERVICES).join(','))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const name of names) if (!(name in SERVICES)) throw new Error(`CLUSTER_SERVICES: unknown service ${name}`);
+/** First restart delay; it doubles after each crash of a process that ran less than STABLE_MS, up to MAX. */
+const RESTART_MIN_MS = Number(env.CLUSTER_RESTART_MIN_MS ?? 500);
+const RESTART_MAX_MS = Number(env.CLUSTER_RESTART_MAX_MS ?? 30_000);
+const STABLE_MS = 30_000;
+const STOP_GRACE_MS = 10_000;
+
+/** One JSON line per supervisor event on stdout (tests and operators read them). */
+function report(event, fields) {
+  process.stdout.write(`${JSON.stringify({ supervisor: event, ...fields })}\n`);
+}
+
+let stopping = false;
+const running = new Map();
+
+function start(name, delayMs) {
+  const portVar = SERVICES[name];
+  const port = env[portVar] ?? String(DEFAULT_PORTS[portVar]);
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', `services/${name}/src/main.ts`], {
+    cwd: ROOT,
+    env: { ...env, PORT: port },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const startedAt = Date.now();
+  running.set(name, child);
+  report('started', { service: name, pid: child.pid, port: Number(port) });
+  child.once('exit', (code, signal) => {
+    running.delete(name);
+    if (stopping) return;
+    const ranMs = Date.now() - startedAt;
+    const nextDelay = ranMs >= STABLE_MS ? RESTART_MIN_MS : Math.min(delayMs * 2, RESTART_MAX_MS);
+    const wait = ranMs >= STABLE_MS ? RESTART_MIN_MS : delayMs;
+    report('exited', { service: name, pid: child.pid, code, signal, restartInMs: wait });
+    setTimeout(() => {
+      if (!stopping) start(name, nextDelay);
+    }, wait);
+  });
+}
+
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  report('stopping', { signal });
+  const children = [...running.values()];
+  if (children.length === 0) process.exit(0);
+  let left = children.length;
+  for (const child of children) {
+    child.once('exit', () => {
+      if (--left === 0) process.exit(0);
+    });
+    child.kill('SIGTERM');
+  }
+  setTimeout(() => {
+    for (const child of running.values()) child.kill('SIGKILL');
+  }, STOP_GRACE_MS).unref();
+}
+
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+for (const name of names) start(name, RESTART_MIN_MS);
