@@ -1,7 +1,18 @@
 import { SignUpRefusedError } from './auth-errors.js';
 import type { Db } from './open.js';
 import { acceptTeamInvite, getTeamInvite } from './team-workspaces.js';
-import { createUser, getStoredSignupMode, isFirstRun, normaliseEmail, type NewUser, type SignupMode, type User } from './users.js';
+import {
+  createUser,
+  findUserByEmail,
+  findUserByOidc,
+  getStoredSignupMode,
+  isFirstRun,
+  linkOidcIdentity,
+  normaliseEmail,
+  type NewUser,
+  type SignupMode,
+  type User,
+} from './users.js';
 
 /** The mode in force: the owner's choice in the dashboard, else the configured default. */
 export async function signupModeInForce(db: Db, configured: SignupMode): Promise<SignupMode> {
@@ -35,4 +46,33 @@ export async function signUp(
   if (mode === 'invite')
     throw new SignUpRefusedError('this instance accepts new accounts by invitation only: open the invitation link you received');
   return createUser(db, input);
+}
+
+/**
+ * Single sign-on: the user with this issuer + subject; else the user with the same email
+ * when the provider verified it (the identity is linked); else a new user under the same
+ * sign-up policy as a password sign-up (no password).
+ */
+export async function signInWithOidc(
+  db: Db,
+  input: {
+    issuer: string;
+    subject: string;
+    email?: string | undefined;
+    emailVerified: boolean;
+    name?: string | undefined;
+    inviteToken?: string | undefined;
+  },
+  policy: { configuredMode: SignupMode },
+): Promise<User> {
+  const oidc = { issuer: input.issuer, subject: input.subject };
+  const known = await findUserByOidc(db, oidc);
+  if (known) return known;
+  if (!input.email) throw new SignUpRefusedError('the identity provider did not share an email address; allow the "email" scope');
+  const byEmail = input.emailVerified ? await findUserByEmail(db, input.email) : null;
+  if (byEmail) {
+    await linkOidcIdentity(db, byEmail.id, oidc);
+    return byEmail;
+  }
+  return signUp(db, { email: input.email, name: input.name ?? null, oidc, inviteToken: input.inviteToken }, policy);
 }

@@ -48,7 +48,6 @@ export const PROBLEM_KINDS = {
     description: 'This instance does not accept new accounts, or only with an invitation.',
   },
   'invalid-invite': { status: 404, title: 'Invalid Invitation', description: 'The invitation link is unknown, expired or already used.' },
-  'sso-failed': { status: 400, title: 'Single Sign-on Failed', description: 'The OpenID Connect sign-in could not be completed.' },
   'not-found': { status: 404, title: 'Not Found', description: 'The resource does not exist or belongs to another account.' },
   'route-not-found': { status: 404, title: 'Route Not Found', description: 'No endpoint exists at this path.' },
   'method-not-allowed': {

@@ -40,6 +40,7 @@ import { invitePublicRoutes, teamRoutes } from './routes/team-routes.js';
 import { createInviteMailer } from './dashboard/invite-mailer.js';
 import { webhookControlRoutes } from './routes/webhook-control-routes.js';
 import { usageRoutes } from './routes/usage-routes.js';
+import { oidcRoutes } from './routes/oidc-routes.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -87,6 +88,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   };
   app.use(authPublicRoutes(authDeps));
   app.use(invitePublicRoutes({ db: deps.db }));
+  app.use(oidcRoutes({ db: deps.db, settings: dashboard, publicBaseUrl: deps.settings.publicBaseUrl, secretBox: deps.secretBox }));
   const auth = authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs, publicBaseUrl: deps.settings.publicBaseUrl });
   app.use(auth);
   app.use(rateLimit({ db: deps.db, cacheMs: deps.settings.authCacheMs }));

@@ -86,6 +86,7 @@ describe.each(ENGINES)('dashboard sessions, sign-in and keys (%s)', (engine) => 
     expect(user.cookies.has('pressroom_session')).toBe(false);
     const after = await fetch(`${gw.baseUrl}/auth/session`);
     expect(after.status).toBe(401);
+    expect((await problem(after)).type).toMatch(/\/not-signed-in$/);
   });
 
   it('a revoked session cookie is 401, sign-in works again, wrong passwords lock the account', async () => {

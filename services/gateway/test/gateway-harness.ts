@@ -28,7 +28,7 @@ export interface TestGateway {
  */
 export async function startTestGateway(
   engine: Engine,
-  options: { dashboard?: Partial<DashboardSettings>; publicBaseUrl?: string } = {},
+  options: { dashboard?: Partial<DashboardSettings>; publicBaseUrl?: string; oidcIssuer?: string } = {},
 ): Promise<TestGateway> {
   const filesDir = await mkdtemp(join(tmpdir(), 'pressroom-gw-'));
   const database = engine === 'postgres' ? await createTestDatabase() : null;
@@ -51,7 +51,12 @@ export async function startTestGateway(
       ...gatewaySettings(gatewayEnv.parse({ PUBLIC_BASE_URL: baseUrl })),
       maxBodyBytes: 1024 * 1024,
       renderWaitMs: 5_000,
-      dashboard: defaultDashboardSettings(options.dashboard),
+      dashboard: defaultDashboardSettings({
+        ...options.dashboard,
+        ...(options.oidcIssuer
+          ? { oidc: { issuer: options.oidcIssuer, clientId: 'pressroom', clientSecret: 'pressroom-test-secret', name: 'Test SSO' } }
+          : {}),
+      }),
     },
     health: () => Promise.resolve({}),
   });

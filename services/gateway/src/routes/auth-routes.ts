@@ -15,7 +15,7 @@ import {
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { sessionOf } from '../http/auth.js';
-import { clearSessionCookies, isHttps } from '../http/cookies.js';
+import { clearSessionCookies, isHttps, readCookie, SESSION_COOKIE } from '../http/cookies.js';
 import { countEndpointMinute } from '../http/endpoint-limit.js';
 import { jsonBody } from '../http/json-body.js';
 import { defineRoute } from '../http/routes.js';
@@ -54,6 +54,14 @@ export function authPublicRoutes(deps: AuthRouteDeps): Router {
         oidc: { enabled: deps.settings.oidc !== null, name: deps.settings.oidc?.name ?? null },
       });
     },
+  });
+
+  // The dashboard asks this first: without any credentials the answer is "sign in", not "send an API key".
+  router.get('/auth/session', (req, _res, next) => {
+    if (req.headers.authorization === undefined && !readCookie(req, SESSION_COOKIE)) {
+      throw new ProblemError('not-signed-in', { detail: 'There is no dashboard session. Sign in.' });
+    }
+    next();
   });
 
   defineRoute(router, '/auth/sign-up', {
