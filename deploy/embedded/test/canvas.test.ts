@@ -561,7 +561,7 @@ describe('canvas rendering (memory+pglite)', () => {
       const body = `{"fabricJSData":{"objects":[{"type":"Rect","extra":${'['.repeat(depth)}${']'.repeat(depth)}}]}}`;
       const deepJson = await stack.api('/image/canvas', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body });
       expect(deepJson.status).toBe(400);
-      expect((await problemOf(deepJson)).errors[0].message).toMatch(/nests more than 64 levels/);
+      expect((await problemOf(deepJson)).errors[0].message).toMatch(/nests deeper than 64 levels/);
     });
 
     it('refuses more than 5,000 objects', async () => {
