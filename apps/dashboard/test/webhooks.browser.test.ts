@@ -75,6 +75,7 @@ test('pause is refused to an API key (dashboard only)', async () => {
   const { key } = await rig.stack.newAccount();
   const created = await rig.stack.api('/webhook-subscriptions', {
     key,
+    method: 'POST',
     json: { event: 'render.failed', targetUrl: receiver.url('/hook') },
   });
   expect(created.status).toBe(201);

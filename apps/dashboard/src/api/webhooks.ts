@@ -47,7 +47,6 @@ export const updateWebhookFilters = (uid: string, filters: WebhookFilters | null
   api<{ subscription: WebhookSubscription }>(sub(uid), { method: 'PUT', json: { filters } });
 export const pauseWebhook = (uid: string) => api<{ subscription: WebhookSubscription }>(`${sub(uid)}/pause`, { method: 'POST' });
 export const resumeWebhook = (uid: string) => api<{ subscription: WebhookSubscription }>(`${sub(uid)}/resume`, { method: 'POST' });
-export const deleteWebhook = (uid: string) => api<unknown>(sub(uid), { method: 'DELETE' });
 export const listDeliveries = (uid: string) =>
   api<{ items: Delivery[]; nextCursor: string | null }>(`${sub(uid)}/deliveries`, { query: { limit: 50 } });
 export const sendTestEvent = (uid: string) => api<{ deliveryId: string }>(`${sub(uid)}/test`, { method: 'POST' });

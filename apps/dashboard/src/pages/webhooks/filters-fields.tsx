@@ -42,5 +42,5 @@ export function FiltersFields({
 /** Only the filters that are set: the API treats a present filter as a constraint. */
 export function setFilters(filters: WebhookFilters): WebhookFilters | undefined {
   const entries = Object.entries(filters).filter(([, v]) => v);
-  return entries.length ? (Object.fromEntries(entries) as WebhookFilters) : undefined;
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }
