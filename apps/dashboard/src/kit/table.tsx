@@ -23,7 +23,7 @@ export function Table<T>({
 }) {
   if (rows.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
