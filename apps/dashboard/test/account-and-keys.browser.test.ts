@@ -125,3 +125,12 @@ test('an expired session sends the next action to sign-in, and signing in return
   await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/app/settings/api-keys');
 });
+
+test('the instance owner sets the sign-up mode, which /auth/config then reports', async () => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Instance' }).click();
+  await page.getByLabel('Who may sign up').selectOption('closed');
+  await page.getByText('Saved.').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  const config = (await (await rig.stack.api('/auth/config')).json()) as { signupMode: string };
+  expect(config.signupMode).toBe('closed');
+});

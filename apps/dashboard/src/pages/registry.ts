@@ -28,5 +28,12 @@ export const pages: PageEntry[] = [
   { path: 'settings/usage', title: 'Usage and plan', nav: 'settings', load: () => import('./usage/usage-page') },
   { path: 'settings/webhooks', title: 'Webhooks', nav: 'settings', load: () => import('./webhooks/webhooks-page') },
   { path: 'settings/api-keys', title: 'API keys', nav: 'settings', load: () => import('./settings/api-keys-page') },
+  {
+    path: 'settings/instance',
+    title: 'Instance',
+    nav: 'settings',
+    instanceOwnerOnly: true,
+    load: () => import('./settings/instance-page'),
+  },
   { path: 'settings/account', title: 'Account', nav: 'settings', load: () => import('./settings/account-page') },
 ];
