@@ -82,3 +82,23 @@ export async function focusedName(page: Page): Promise<string> {
     return (labelled ?? el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
   });
 }
+
+/** Signs up through the sign-up page (the first account on a fresh stack owns the instance) and waits for the overview. */
+export async function signUpInBrowser(
+  page: Page,
+  rig: DashboardRig,
+  user: { email: string; password: string },
+  path = 'sign-up',
+): Promise<void> {
+  await page.goto(rig.url(path));
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** Signs in through the sign-in form, submitting with Enter as a keyboard user would. */
+export async function signInInBrowser(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+}

@@ -23,6 +23,14 @@ test('a browser opening / is sent to the dashboard; API clients still get JSON',
   const apiClient = await fetch(`${rig.stack.baseUrl}/`, { headers: { accept: 'application/json' } });
   expect(apiClient.headers.get('content-type')).toMatch(/json/);
 
+  for (const home of ['', 'settings/api-keys']) {
+    const res = await fetch(rig.url(home));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  }
+  const bare = await fetch(`${rig.stack.baseUrl}/app`, { redirect: 'manual' });
+  expect(bare.headers.get('location')).toBe('/app/');
+
   const deepLink = await fetch(rig.url('settings/api-keys'));
   expect(deepLink.status).toBe(200);
   expect(await deepLink.text()).toContain('<div id="root">');

@@ -38,3 +38,8 @@ export const changePassword = (body: { currentPassword?: string; newPassword: st
 
 /** Where "Sign in with <provider>" goes; the server redirects back to returnTo. */
 export const oidcStartUrl = (returnTo: string) => `/auth/oidc/start?returnTo=${encodeURIComponent(returnTo)}`;
+
+export const instanceKeys = { settings: ['instance', 'settings'] as const };
+export const getInstanceSettings = () => api<{ signupMode: SignupMode }>('/instance/settings');
+export const putInstanceSettings = (signupMode: SignupMode) =>
+  api<{ signupMode: SignupMode }>('/instance/settings', { method: 'PUT', json: { signupMode } });

@@ -23,5 +23,17 @@ export const pages: PageEntry[] = [
   { path: 'sign-up', title: 'Sign up', public: true, load: () => import('./auth/sign-up-page') },
   { path: '', title: 'Overview', nav: 'main', load: () => import('./home-page') },
   // dash-data: templates, renders, batches, bindings, playground go here (nav: 'main').
+  { path: 'settings/teams', title: 'Teams', nav: 'settings', load: () => import('./teams/teams-page') },
+  { path: 'invite/:token', title: 'Team invitation', load: () => import('./teams/invite-page') },
+  { path: 'settings/usage', title: 'Usage and plan', nav: 'settings', load: () => import('./usage/usage-page') },
+  { path: 'settings/webhooks', title: 'Webhooks', nav: 'settings', load: () => import('./webhooks/webhooks-page') },
+  { path: 'settings/api-keys', title: 'API keys', nav: 'settings', load: () => import('./settings/api-keys-page') },
+  {
+    path: 'settings/instance',
+    title: 'Instance',
+    nav: 'settings',
+    instanceOwnerOnly: true,
+    load: () => import('./settings/instance-page'),
+  },
   { path: 'settings/account', title: 'Account', nav: 'settings', load: () => import('./settings/account-page') },
 ];

@@ -17,7 +17,8 @@ export function dashboardRoutes(options: { dir?: string } = {}): Router {
   const index = join(dir, 'index.html');
   const router = Router();
   router.get('/', (req, res, next) => (req.accepts(['json', 'html']) === 'html' ? res.redirect(302, '/app/') : next()));
-  router.get('/app', (_req, res) => res.redirect(301, '/app/'));
+  // Routing is not strict, so '/app' also matches '/app/': only the bare form is redirected.
+  router.get('/app', (req, res, next) => (req.originalUrl.split('?')[0] === '/app' ? res.redirect(301, '/app/') : next()));
   router.use(
     '/app',
     express.static(dir, {

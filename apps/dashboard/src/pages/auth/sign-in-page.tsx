@@ -8,6 +8,12 @@ import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { AuthCard } from './auth-card';
 
+/** An invitation link sends people here first; signing up from here must carry its token. */
+function inviteParam(returnTo: string): string {
+  const token = /^\/invite\/([^/?#]+)/.exec(returnTo)?.[1];
+  return token ? `&invite=${token}` : '';
+}
+
 export default function SignInPage() {
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
@@ -31,7 +37,7 @@ export default function SignInPage() {
         signUpOpen && (
           <p>
             No account yet?{' '}
-            <Link className="text-indigo-700 underline" to={`/sign-up?returnTo=${encodeURIComponent(returnTo)}`}>
+            <Link className="text-indigo-700 underline" to={`/sign-up?returnTo=${encodeURIComponent(returnTo)}${inviteParam(returnTo)}`}>
               {config.data?.firstRun ? 'Create the owner account' : 'Sign up'}
             </Link>
           </p>

@@ -21,7 +21,7 @@ function refusal(config: AuthConfig, inviteToken: string | null): string | null 
 export default function SignUpPage() {
   const [params] = useSearchParams();
   const inviteToken = params.get('invite');
-  const returnTo = safeReturnTo(params.get('returnTo') ?? (inviteToken ? `/invites/${inviteToken}` : null));
+  const returnTo = safeReturnTo(params.get('returnTo') ?? (inviteToken ? `/invite/${inviteToken}` : null));
   const config = useQuery({ queryKey: authKeys.config, queryFn: getAuthConfig, retry: false });
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -32,7 +32,8 @@ export default function SignUpPage() {
     mutationFn: () => signUp({ email, password, ...(name ? { name } : {}), ...(inviteToken ? { inviteToken } : {}) }),
     onSuccess: async () => {
       await client.resetQueries();
-      void navigate(returnTo, { replace: true });
+      // Signing up with an invitation already joins the team: its page, not the spent link, comes next.
+      void navigate(inviteToken && returnTo.startsWith('/invite/') ? '/settings/teams' : returnTo, { replace: true });
     },
   });
   return (

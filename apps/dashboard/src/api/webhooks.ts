@@ -1,0 +1,54 @@
+import { api } from './client';
+
+export const WEBHOOK_EVENTS = ['render.completed', 'render.failed', 'binding.updated', 'binding.failed', 'batch.completed'] as const;
+export const RENDER_TYPES = ['image', 'gif', 'pdf', 'video'] as const;
+
+export interface WebhookFilters {
+  templateId?: string | null;
+  bindingId?: string | null;
+  type?: string | null;
+}
+
+export interface WebhookSubscription {
+  uid: string;
+  event: string;
+  targetUrl: string;
+  platform: string;
+  status: 'active' | 'paused' | 'failed';
+  filters: WebhookFilters | null;
+  deliveryCount: number;
+  failureCount: number;
+  lastDeliveryAt: string | null;
+  createdAt: string;
+}
+
+export interface Delivery {
+  id: string;
+  event: string;
+  createdAt: string;
+  status: string;
+  responseCode: number | null;
+  attempt: number;
+  nextRetryAt: string | null;
+  error: string | null;
+}
+
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  deliveries: (uid: string) => ['webhooks', uid, 'deliveries'] as const,
+};
+
+const sub = (uid: string) => `/webhook-subscriptions/${encodeURIComponent(uid)}`;
+
+export const listWebhooks = () => api<{ subscriptions: WebhookSubscription[] }>('/webhook-subscriptions', { query: { limit: 100 } });
+export const createWebhook = (body: { event: string; targetUrl: string; filters?: WebhookFilters }) =>
+  api<{ subscription: WebhookSubscription & { secret: string } }>('/webhook-subscriptions', { json: body });
+export const updateWebhookFilters = (uid: string, filters: WebhookFilters | null) =>
+  api<{ subscription: WebhookSubscription }>(sub(uid), { method: 'PUT', json: { filters } });
+export const pauseWebhook = (uid: string) => api<{ subscription: WebhookSubscription }>(`${sub(uid)}/pause`, { method: 'POST' });
+export const resumeWebhook = (uid: string) => api<{ subscription: WebhookSubscription }>(`${sub(uid)}/resume`, { method: 'POST' });
+export const listDeliveries = (uid: string) =>
+  api<{ items: Delivery[]; nextCursor: string | null }>(`${sub(uid)}/deliveries`, { query: { limit: 50 } });
+export const sendTestEvent = (uid: string) => api<{ deliveryId: string }>(`${sub(uid)}/test`, { method: 'POST' });
+export const redeliver = (id: string) =>
+  api<{ deliveryId: string }>(`/webhook-deliveries/${encodeURIComponent(id)}/redeliver`, { method: 'POST' });

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { acceptInvite, getInvite } from '../../api/teams';
+import { authKeys } from '../../api/auth';
+import { Button } from '../../kit/button';
+import { Alert } from '../../kit/alert';
+import { messageOf } from '../../api/problem';
+import { Page, Section } from '../../kit/page';
+import { QueryState } from '../../kit/query-state';
+
+/** Where an invitation link lands (after sign-in or sign-up): accept to join and switch to the team. */
+export default function InvitePage() {
+  const token = useParams().token ?? '';
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const details = useQuery({ queryKey: ['invites', token], queryFn: () => getInvite(token) });
+  const accept = useMutation({
+    mutationFn: () => acceptInvite(token),
+    onSuccess: async ({ session }) => {
+      client.setQueryData(authKeys.session, session);
+      await client.invalidateQueries();
+      void navigate('/settings/teams');
+    },
+  });
+  return (
+    <Page title="Team invitation">
+      <QueryState query={details}>
+        {(invite) => (
+          <Section title={`Join ${invite.team.name}`}>
+            <p className="text-sm">
+              You are invited to <strong>{invite.team.name}</strong> as <strong>{invite.role}</strong>.
+            </p>
+            {accept.isError && <Alert>{messageOf(accept.error)}</Alert>}
+            <div>
+              <Button busy={accept.isPending} onClick={() => accept.mutate()}>
+                Accept invitation
+              </Button>
+            </div>
+          </Section>
+        )}
+      </QueryState>
+    </Page>
+  );
+}

@@ -1,0 +1,52 @@
+import type { DayCounts } from '../../api/usage';
+
+const KINDS = [
+  { key: 'image', label: 'Images', color: '#4338ca' },
+  { key: 'gif', label: 'GIFs', color: '#0f766e' },
+  { key: 'pdf', label: 'PDFs', color: '#b45309' },
+  { key: 'video', label: 'Videos', color: '#be123c' },
+] as const;
+
+/** Renders per day stacked by kind, as inline SVG (no chart library); the numbers are also in the table beside it. */
+export function RendersChart({ days }: { days: DayCounts[] }) {
+  const height = 160;
+  const barWidth = 12;
+  const gap = 4;
+  const max = Math.max(1, ...days.map((d) => d.image + d.gif + d.pdf + d.video));
+  const total = days.reduce((sum, d) => sum + d.image + d.gif + d.pdf + d.video, 0);
+  return (
+    <figure className="flex flex-col gap-2">
+      {/* Focusable so a keyboard user can scroll it on a narrow screen. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Renders per day chart">
+        <svg
+          role="img"
+          aria-label={`Renders per day over ${days.length} days: ${total} in all`}
+          width={days.length * (barWidth + gap)}
+          height={height}
+        >
+          {days.map((d, i) => {
+            let y = height;
+            return (
+              <g key={d.date}>
+                <title>{`${d.date}: ${d.image} images, ${d.gif} GIFs, ${d.pdf} PDFs, ${d.video} videos`}</title>
+                {KINDS.map((k) => {
+                  const h = (d[k.key] / max) * (height - 4);
+                  y -= h;
+                  return h > 0 ? <rect key={k.key} x={i * (barWidth + gap)} y={y} width={barWidth} height={h} fill={k.color} /> : null;
+                })}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+      <figcaption className="flex flex-wrap gap-3 text-sm">
+        {KINDS.map((k) => (
+          <span key={k.key} className="flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: k.color }} />
+            {k.label}: {days.reduce((sum, d) => sum + d[k.key], 0)}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}

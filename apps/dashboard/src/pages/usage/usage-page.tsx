@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messageOf } from '../../api/problem';
+import { getUsage, setOverage, usageKeys, type Usage } from '../../api/usage';
+import { Alert } from '../../kit/alert';
+import { formatDate } from '../../kit/format';
+import { Page, Section } from '../../kit/page';
+import { QueryState } from '../../kit/query-state';
+import { RendersChart } from './renders-chart';
+
+function Meter({ label, used, limit }: { label: string; used: number; limit: number }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex justify-between text-sm">
+        <span className="font-medium">{label}</span>
+        <span>
+          {used} of {limit}
+        </span>
+      </div>
+      <progress className="h-2 w-full" aria-label={label} max={Math.max(limit, 1)} value={Math.min(used, limit)} />
+    </div>
+  );
+}
+
+function OverageToggle({ usage }: { usage: Usage }) {
+  const client = useQueryClient();
+  const toggle = useMutation({
+    mutationFn: (enabled: boolean) => setOverage(enabled),
+    onSuccess: () => client.invalidateQueries({ queryKey: usageKeys.all }),
+  });
+  if (!usage.credits.overageAllowed)
+    return <p className="text-sm text-slate-700">Overage is not available on the {usage.rate.tier} plan.</p>;
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={usage.credits.overage}
+          disabled={toggle.isPending}
+          onChange={(e) => toggle.mutate(e.target.checked)}
+        />
+        Allow renders beyond the monthly credits (overage)
+      </label>
+      {toggle.isError && <Alert>{messageOf(toggle.error)}</Alert>}
+    </div>
+  );
+}
+
+export default function UsagePage() {
+  const usage = useQuery({ queryKey: usageKeys.all, queryFn: getUsage });
+  return (
+    <Page title="Usage and plan">
+      <QueryState query={usage}>
+        {(u) => (
+          <>
+            <Section title="This month">
+              <p className="text-sm text-slate-700">
+                Period {formatDate(u.period.start)} to {formatDate(u.period.end)} · plan <strong>{u.rate.tier}</strong> · {u.rate.perMinute}{' '}
+                requests per minute, {u.rate.perDay} per day
+              </p>
+              <Meter label="Render credits" used={u.credits.used} limit={u.credits.limit} />
+              <Meter label="AI credits" used={u.aiCredits.used} limit={u.aiCredits.limit} />
+              <OverageToggle usage={u} />
+            </Section>
+            <Section title="Renders per day">
+              <RendersChart days={u.perDay} />
+            </Section>
+          </>
+        )}
+      </QueryState>
+    </Page>
+  );
+}

@@ -1,0 +1,194 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messageOf } from '../../api/problem';
+import {
+  createWebhook,
+  pauseWebhook,
+  resumeWebhook,
+  sendTestEvent,
+  updateWebhookFilters,
+  webhookKeys,
+  WEBHOOK_EVENTS,
+  listWebhooks,
+  type WebhookFilters,
+  type WebhookSubscription,
+} from '../../api/webhooks';
+import { Alert } from '../../kit/alert';
+import { Button } from '../../kit/button';
+import { Dialog } from '../../kit/dialog';
+import { TextField } from '../../kit/field';
+import { fieldError, Form } from '../../kit/form';
+import { formatDate } from '../../kit/format';
+import { Page, Section } from '../../kit/page';
+import { QueryState } from '../../kit/query-state';
+import { SecretOnce } from '../../kit/secret-once';
+import { SelectField } from '../../kit/select-field';
+import { DeliveryLog } from './delivery-log';
+import { FiltersFields, setFilters } from './filters-fields';
+
+const STATUS_STYLE: Record<WebhookSubscription['status'], string> = {
+  active: 'bg-green-100 text-green-900',
+  paused: 'bg-amber-100 text-amber-900',
+  failed: 'bg-red-100 text-red-900',
+};
+
+function CreateWebhook({ onSecret }: { onSecret: (secret: string) => void }) {
+  const client = useQueryClient();
+  const [event, setEvent] = useState<string>(WEBHOOK_EVENTS[0]);
+  const [targetUrl, setTargetUrl] = useState('');
+  const [filters, setFilterValues] = useState<WebhookFilters>({});
+  const create = useMutation({
+    mutationFn: () => createWebhook({ event, targetUrl, ...(setFilters(filters) ? { filters: setFilters(filters) } : {}) }),
+    onSuccess: async ({ subscription }) => {
+      setTargetUrl('');
+      setFilterValues({});
+      onSecret(subscription.secret);
+      await client.invalidateQueries({ queryKey: webhookKeys.all });
+    },
+  });
+  return (
+    <Form
+      label="Create a webhook"
+      className="max-w-md"
+      onSubmit={() => create.mutate()}
+      error={create.error}
+      fields={['event', 'targetUrl', 'type', 'templateId', 'bindingId']}
+    >
+      <SelectField
+        label="Event"
+        value={event}
+        onChange={(e) => setEvent(e.target.value)}
+        options={WEBHOOK_EVENTS.map((e) => ({ value: e, label: e }))}
+        error={fieldError(create.error, 'event')}
+      />
+      <TextField
+        label="Target URL"
+        type="url"
+        placeholder="https://example.com/hooks/pressroom"
+        value={targetUrl}
+        onChange={(e) => setTargetUrl(e.target.value)}
+        error={fieldError(create.error, 'targetUrl')}
+      />
+      <FiltersFields value={filters} onChange={setFilterValues} error={create.error} />
+      <div>
+        <Button type="submit" busy={create.isPending}>
+          Create webhook
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function EditFilters({ subscription, onClose }: { subscription: WebhookSubscription; onClose: () => void }) {
+  const client = useQueryClient();
+  const [filters, setFilterValues] = useState<WebhookFilters>(subscription.filters ?? {});
+  const save = useMutation({
+    mutationFn: () => updateWebhookFilters(subscription.uid, setFilters(filters) ?? null),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: webhookKeys.all });
+      onClose();
+    },
+  });
+  return (
+    <Form label="Edit filters" onSubmit={() => save.mutate()} error={save.error} fields={['type', 'templateId', 'bindingId']}>
+      <FiltersFields value={filters} onChange={setFilterValues} error={save.error} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={save.isPending}>
+          Save filters
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function SubscriptionCard({ subscription }: { subscription: WebhookSubscription }) {
+  const client = useQueryClient();
+  const [showLog, setShowLog] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const refresh = () => client.invalidateQueries({ queryKey: webhookKeys.all });
+  const toggle = useMutation({
+    mutationFn: () => (subscription.status === 'active' ? pauseWebhook(subscription.uid) : resumeWebhook(subscription.uid)),
+    onSuccess: refresh,
+  });
+  const test = useMutation({
+    mutationFn: () => sendTestEvent(subscription.uid),
+    onSuccess: async () => {
+      setShowLog(true);
+      await client.invalidateQueries({ queryKey: webhookKeys.deliveries(subscription.uid) });
+    },
+  });
+  const toggleLabel = subscription.status === 'active' ? 'Pause' : subscription.status === 'failed' ? 'Re-enable' : 'Resume';
+  const filters = Object.entries(subscription.filters ?? {}).filter(([, v]) => v);
+  const failure = toggle.error ?? test.error;
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      aria-label={`${subscription.event} to ${subscription.targetUrl}`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[subscription.status]}`}>{subscription.status}</span>
+        <strong className="text-sm">{subscription.event}</strong>
+        <span className="text-sm break-all text-slate-700">{subscription.targetUrl}</span>
+      </div>
+      <p className="text-sm text-slate-700">
+        Filters: {filters.length ? filters.map(([k, v]) => `${k} = ${String(v)}`).join(', ') : 'none'} · {subscription.deliveryCount}{' '}
+        attempts, {subscription.failureCount} failed · last delivery {formatDate(subscription.lastDeliveryAt)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" busy={toggle.isPending} onClick={() => toggle.mutate()}>
+          {toggleLabel}
+        </Button>
+        <Button variant="secondary" busy={test.isPending} onClick={() => test.mutate()}>
+          Send test event
+        </Button>
+        <Button variant="secondary" onClick={() => setEditing(true)}>
+          Edit filters
+        </Button>
+        <Button variant="ghost" aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>
+          {showLog ? 'Hide deliveries' : 'Show deliveries'}
+        </Button>
+      </div>
+      {failure != null && <Alert>{messageOf(failure)}</Alert>}
+      {showLog && <DeliveryLog uid={subscription.uid} />}
+      <Dialog open={editing} onOpenChange={setEditing} title={`Filters of ${subscription.event} → ${subscription.targetUrl}`}>
+        <EditFilters subscription={subscription} onClose={() => setEditing(false)} />
+      </Dialog>
+    </li>
+  );
+}
+
+export default function WebhooksPage() {
+  const webhooks = useQuery({ queryKey: webhookKeys.all, queryFn: listWebhooks });
+  const [secret, setSecret] = useState<string | null>(null);
+  return (
+    <Page title="Webhooks">
+      <Section title="New webhook">
+        <CreateWebhook onSecret={setSecret} />
+      </Section>
+      <Section title="Subscriptions">
+        <QueryState query={webhooks}>
+          {({ subscriptions }) =>
+            subscriptions.length === 0 ? (
+              <p className="text-sm text-slate-700">No webhooks yet.</p>
+            ) : (
+              <ul className="flex flex-col gap-3">
+                {subscriptions.map((s) => (
+                  <SubscriptionCard key={s.uid} subscription={s} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
+      </Section>
+      <Dialog open={secret !== null} onOpenChange={(open) => !open && setSecret(null)} title="Webhook signing secret">
+        {secret && <SecretOnce label="Signing secret" value={secret} />}
+        <div className="flex justify-end">
+          <Button onClick={() => setSecret(null)}>Done</Button>
+        </div>
+      </Dialog>
+    </Page>
+  );
+}

@@ -1,0 +1,136 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { accessibilityViolations, screenshot, signInInBrowser, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+
+let rig: DashboardRig;
+let context: BrowserContext;
+let page: Page;
+const owner = { email: 'owner@example.com', password: 'correct horse battery' };
+
+beforeAll(async () => {
+  rig = await startDashboardRig();
+  context = await rig.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: rig.stack.baseUrl });
+  page = await context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await rig?.dispose();
+});
+
+const keyWorks = async (key: string) => (await rig.stack.api('/webhook-subscriptions', { key })).status;
+
+test('the first visitor creates the owner account and lands on the overview', async () => {
+  await page.goto(rig.url(''));
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.getByRole('link', { name: 'Create the owner account' }).click();
+  await page.getByRole('heading', { name: 'Create the owner account' }).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'sign-up');
+
+  await signUpInBrowser(page, rig, owner, 'sign-up');
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  await page.getByRole('main').getByText(owner.email).first().waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'overview');
+});
+
+test('a wrong password shows the problem detail; signing out and in again works', async () => {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await signInInBrowser(page, { email: owner.email, password: 'not the password' });
+  await page.getByRole('alert').waitFor();
+  expect(await page.getByRole('alert').textContent()).toMatch(/password|credentials/i);
+
+  await signInInBrowser(page, owner);
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+});
+
+test('API keys: create (shown once, copy), rotate (old key stops), revoke with confirmation', async () => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
+  await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+
+  await page.getByRole('textbox', { name: 'Key name' }).fill('CMS production');
+  await page.getByRole('textbox', { name: 'Key name' }).press('Enter');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'API key' }).waitFor();
+  const first = await dialog.getByRole('textbox', { name: 'API key' }).inputValue();
+  expect(await keyWorks(first)).toBe(200);
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await dialog.getByText('Copied to the clipboard.').waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  const row = page.getByRole('row', { name: /CMS production/ });
+  await row.waitFor();
+  expect(await row.textContent()).not.toContain(first);
+  await screenshot(page, 'api-keys');
+
+  await row.getByRole('button', { name: 'Rotate CMS production' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate key' }).click();
+  await dialog.getByRole('textbox', { name: 'API key' }).waitFor();
+  const second = await dialog.getByRole('textbox', { name: 'API key' }).inputValue();
+  expect(second).not.toBe(first);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  expect(await keyWorks(first)).toBe(401);
+  expect(await keyWorks(second)).toBe(200);
+
+  await page
+    .getByRole('row', { name: /CMS production/ })
+    .getByRole('button', { name: 'Revoke CMS production' })
+    .click();
+  const confirm = page.getByRole('alertdialog');
+  expect(await confirm.textContent()).toMatch(/cannot be undone/);
+  await confirm.getByRole('button', { name: 'Revoke key' }).click();
+  await page.getByText('No keys yet.').waitFor();
+  expect(await keyWorks(second)).toBe(401);
+});
+
+test('change password: a too-short password is flagged beside its field, a wrong current one is refused, then it changes', async () => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+  await page.getByLabel('Current password').fill(owner.password);
+  await page.getByLabel('New password').fill('short');
+  await page.getByLabel('New password').press('Enter');
+  // The validation problem's per-field message sits under the field and describes it.
+  await page.locator('input[aria-invalid="true"]').waitFor();
+  expect(await page.getByLabel('New password').getAttribute('aria-invalid')).toBe('true');
+  const describedBy = (await page.getByLabel('New password').getAttribute('aria-describedby'))!;
+  expect(await page.locator(`[id="${describedBy.split(' ').pop()}"]`).textContent()).toMatch(/\d+/);
+
+  await page.getByLabel('Current password').fill('wrong wrong wrong');
+  await page.getByLabel('New password').fill('a brand new passphrase');
+  await page.getByLabel('New password').press('Enter');
+  await page.getByRole('alert').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.getByLabel('Current password').fill(owner.password);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByText('Your password was changed.').waitFor();
+  owner.password = 'a brand new passphrase';
+  await screenshot(page, 'account');
+});
+
+test('an expired session sends the next action to sign-in, and signing in returns to the page', async () => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
+  await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+  await context.clearCookies({ name: 'pressroom_session' });
+
+  await page.getByRole('textbox', { name: 'Key name' }).fill('after expiry');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/settings/api-keys');
+
+  await signInInBrowser(page, owner);
+  await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/app/settings/api-keys');
+});
+
+test('the instance owner sets the sign-up mode, which /auth/config then reports', async () => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Instance' }).click();
+  await page.getByLabel('Who may sign up').selectOption('closed');
+  await page.getByText('Saved.').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  const config = (await (await rig.stack.api('/auth/config')).json()) as { signupMode: string };
+  expect(config.signupMode).toBe('closed');
+});

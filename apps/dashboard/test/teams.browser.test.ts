@@ -1,0 +1,50 @@
+import type { Page } from 'playwright-core';
+import { accessibilityViolations, screenshot, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+
+let rig: DashboardRig;
+let owner: Page;
+let guest: Page;
+
+beforeAll(async () => {
+  rig = await startDashboardRig();
+  owner = await (await rig.newContext()).newPage();
+  guest = await (await rig.newContext()).newPage();
+  await signUpInBrowser(owner, rig, { email: 'lead@example.com', password: 'team lead passphrase' });
+  await owner.getByRole('heading', { name: 'Overview' }).waitFor();
+}, 120_000);
+
+afterAll(async () => {
+  await rig?.dispose();
+});
+
+test('teams: create, invite by link, the invitee signs up through the link and joins, role change, remove, workspace switch', async () => {
+  await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' }).click();
+  await owner.getByRole('textbox', { name: 'Team name' }).fill('Newsroom');
+  await owner.getByRole('textbox', { name: 'Team name' }).press('Enter');
+  await owner.getByRole('heading', { name: /Newsroom \(you are owner\)/ }).waitFor();
+
+  await owner.getByRole('button', { name: 'Create invitation' }).click();
+  const link = await owner.getByRole('status').getByRole('link').getAttribute('href');
+  expect(link).toMatch(/\/app\/invite\//);
+  expect(await accessibilityViolations(owner)).toEqual([]);
+  await screenshot(owner, 'teams');
+
+  await guest.goto(new URL(link!).pathname.replace(/^/, rig.stack.baseUrl));
+  await guest.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await guest.getByRole('link', { name: 'Sign up' }).click();
+  await guest.getByRole('textbox', { name: 'Email' }).fill('writer@example.com');
+  await guest.getByLabel('Password', { exact: true }).fill('writer passphrase');
+  await guest.getByRole('button', { name: 'Create account' }).click();
+  await guest.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
+  await guest.getByRole('heading', { name: /Newsroom \(you are member\)/ }).waitFor();
+
+  await owner.reload();
+  await owner.getByLabel('Role of writer@example.com').selectOption('admin');
+  await owner.getByRole('button', { name: 'Remove writer@example.com' }).click();
+  await owner.getByRole('alertdialog').getByRole('button', { name: 'Remove member' }).click();
+  await owner.getByRole('button', { name: 'Remove writer@example.com' }).waitFor({ state: 'detached' });
+
+  await owner.getByLabel('Workspace').selectOption({ label: 'Newsroom' });
+  await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
+  await owner.getByRole('main').getByText('Newsroom').first().waitFor();
+});

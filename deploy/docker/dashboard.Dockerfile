@@ -1,0 +1,12 @@
+# The dashboard's static files for Kubernetes: built with Vite, served by nginx under /app/ with the SPA
+# fallback; the ingress routes /app/ here and every other path to the gateway.
+FROM node:22-bookworm-slim AS build
+WORKDIR /src
+RUN npm install -g pnpm@9.15.9
+COPY . .
+RUN pnpm install --frozen-lockfile --filter @pressroom/dashboard... && node deploy/scripts/build-dashboard.mjs
+
+FROM nginx:1.27-alpine
+COPY --from=build /src/apps/dashboard/dist /usr/share/nginx/html/app
+RUN printf 'server {\n  listen 8080;\n  root /usr/share/nginx/html;\n  location /app/assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }\n  location /app/ { add_header Cache-Control "no-cache"; try_files $uri /app/index.html; }\n}\n' > /etc/nginx/conf.d/default.conf
+EXPOSE 8080
