@@ -67,6 +67,7 @@ const stack = await startStack({
     urlRenderPerMinute: gateway.urlRenderPerMinute,
     videoWaitMs: gateway.videoWaitMs,
     videoPreviewPerMinute: gateway.videoPreviewPerMinute,
+    ...(gateway.previewPerMinute !== undefined ? { previewPerMinute: gateway.previewPerMinute } : {}),
     ai: gateway.ai,
   },
   logger,

@@ -47,7 +47,14 @@ export interface StackOptions {
   gateway?: Partial<
     Pick<
       GatewaySettings,
-      'maxBodyBytes' | 'renderWaitMs' | 'authCacheMs' | 'urlRenderPerMinute' | 'videoWaitMs' | 'videoPreviewPerMinute' | 'ai'
+      | 'maxBodyBytes'
+      | 'renderWaitMs'
+      | 'authCacheMs'
+      | 'urlRenderPerMinute'
+      | 'videoWaitMs'
+      | 'videoPreviewPerMinute'
+      | 'previewPerMinute'
+      | 'ai'
     >
   >;
   logger?: Logger;
@@ -249,6 +256,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       videoWaitMs: options.gateway?.videoWaitMs ?? 300_000,
       videoPreviewPerMinute: options.gateway?.videoPreviewPerMinute ?? 60,
       ai: options.gateway?.ai ?? null,
+      ...(options.gateway?.previewPerMinute !== undefined ? { previewPerMinute: options.gateway.previewPerMinute } : {}),
     },
     health: async () => ({
       ...(image?.health() ?? {}),

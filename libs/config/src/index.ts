@@ -2,3 +2,4 @@ export * from './parse-env.js';
 export * from './fragments.js';
 export * from './webhook-fragments.js';
 export * from './binding-fragments.js';
+export * from './dashboard-fragments.js';

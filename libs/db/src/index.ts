@@ -52,6 +52,15 @@ export {
   getRenderById,
   listRenders,
 } from './renders.js';
+export {
+  type RenderCursor,
+  type RenderHistoryQuery,
+  PREVIEW_ORIGIN,
+  listRenderHistory,
+  deleteRender,
+  encodeRenderCursor,
+  decodeRenderCursor,
+} from './render-history.js';
 export * from './webhooks.js';
 export * from './batches.js';
 export { type SecretBox, createSecretBox, newSigningSecret, localSecretKey } from './secret-box.js';

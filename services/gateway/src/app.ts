@@ -30,6 +30,9 @@ import { bindingPublicRoutes } from './routes/binding-public-routes.js';
 import { bindingRoutes } from './routes/binding-routes.js';
 import { videoGenerateRoutes } from './routes/video-generate-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
+import { renderHistoryRoutes } from './routes/render-history-routes.js';
+import { templatePreviewRoutes } from './routes/template-preview-routes.js';
+import { DEFAULT_PREVIEW_PER_MINUTE } from '@pressroom/config';
 
 export interface GatewayDeps {
   db: Db;
@@ -77,6 +80,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(pdfRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(planRoutes({ db: deps.db }));
   app.use(templateLanguageRoutes({ db: deps.db }));
+  app.use(renderHistoryRoutes({ db: deps.db, errorsBaseUrl: deps.settings.errorsBaseUrl }));
+  app.use(templatePreviewRoutes({ ...renderDeps, perMinute: deps.settings.previewPerMinute ?? DEFAULT_PREVIEW_PER_MINUTE }));
   app.use(templateRoutes(renderDeps));
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
   app.use(

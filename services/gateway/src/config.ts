@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AiProvider } from './ai/chat-completion.js';
-import { batchEnv, bindingEnv, commonEnv, portEnv, secretKeyEnv } from '@pressroom/config';
+import { batchEnv, bindingEnv, commonEnv, dashboardEnv, portEnv, secretKeyEnv } from '@pressroom/config';
 
 export const gatewayEnv = z.object({
   ...commonEnv,
@@ -8,6 +8,7 @@ export const gatewayEnv = z.object({
   ...secretKeyEnv,
   ...batchEnv,
   ...bindingEnv,
+  ...dashboardEnv,
   /** Base of the problem `type` URIs; default `<public base URL>/errors`. */
   PRESSROOM_ERRORS_BASE_URL: z.string().url().optional(),
   /** Largest accepted JSON body (bytes). */
@@ -56,6 +57,8 @@ export interface GatewaySettings {
   videoPreviewPerMinute?: number;
   /** The AI provider (PRESSROOM_AI_*), or null when not configured. */
   ai?: AiProvider | null;
+  /** Per-owner template previews per minute (PRESSROOM_PREVIEW_PER_MINUTE); default in libs/config. */
+  previewPerMinute?: number;
 }
 
 export function gatewaySettings(env: GatewayEnv): GatewaySettings {
@@ -73,6 +76,7 @@ export function gatewaySettings(env: GatewayEnv): GatewaySettings {
     urlRenderPerMinute: env.PRESSROOM_URL_RENDER_PER_MINUTE,
     videoWaitMs: env.PRESSROOM_VIDEO_WAIT_MS,
     videoPreviewPerMinute: env.PRESSROOM_VIDEO_PREVIEW_PER_MINUTE,
+    previewPerMinute: env.PRESSROOM_PREVIEW_PER_MINUTE,
     ai:
       env.PRESSROOM_AI_BASE_URL && env.PRESSROOM_AI_API_KEY
         ? {

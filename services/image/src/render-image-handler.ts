@@ -177,6 +177,8 @@ async function announceDone(
     height: result.height,
     completedAt,
   });
+  // A dashboard preview is nobody's render: no webhook event.
+  if (command.origin === 'preview') return;
   await deps.bus.emit(
     CATALOG.renderCompleted,
     {
@@ -208,6 +210,7 @@ async function announceFailed(deps: ImageHandlerDeps, command: RenderImageComman
     problem,
     completedAt: completedAt.toISOString(),
   });
+  if (command.origin === 'preview') return;
   await deps.bus.emit(
     CATALOG.renderFailed,
     {
