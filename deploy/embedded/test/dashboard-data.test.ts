@@ -1,9 +1,16 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { renderCreditsUsed } from '@pressroom/db';
 import { QUADRANTS, near, problemOf, startTestStack, type TestStack } from './harness.js';
 
 async function pixels(res: Response) {
-  const bytes = Buffer.from(await res.arrayBuffer());
+  return pixelsOf(Buffer.from(await res.arrayBuffer()));
+}
+
+async function pixelsOf(bytes: Buffer) {
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const meta = await sharp(bytes).metadata();
   return {
@@ -177,5 +184,67 @@ describe('dashboard data endpoints (memory+pglite)', () => {
     const foreign = await stack.api(`/renders/${image.id}`, { key });
     expect(foreign.status).toBe(404);
     await problemOf(foreign);
+  });
+
+  it('streams batch progress until the batch ends, then serves every result as one ZIP', async () => {
+    const uid = (
+      (await (
+        await stack.api('/templates', {
+          method: 'POST',
+          key,
+          json: {
+            name: 'Batch card',
+            html: '<body style="margin:0;background:{{colour}}"></body>',
+            width: 60,
+            height: 40,
+            variableDefinitions: [{ name: 'colour', type: 'color', validation: { required: true } }],
+          },
+        })
+      ).json()) as { template: { uid: string } }
+    ).template.uid;
+    const variableSets = [{ colour: '#ff0000' }, { colour: '#00ff00' }, {}, { colour: '#0000ff' }];
+    const started = await stack.api(`/templates/${uid}/batch-render`, { method: 'POST', key, json: { variableSets, concurrency: 2 } });
+    expect(started.status).toBe(202);
+    const { batchId } = (await started.json()) as { batchId: string };
+
+    const events = await stack.api(`/templates/batch/${batchId}/events`, { key });
+    expect(events.status).toBe(200);
+    expect(events.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // The stream ends by itself on the terminal state: reading it to the end is the assertion.
+    const text = await events.text();
+    const progress = text
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: progress'))
+      .map((block) => JSON.parse(block.split('\ndata: ')[1]!) as { total: number; completed: number; failed: number; status: string });
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    expect(progress.at(-1)).toEqual({ total: 4, completed: 3, failed: 1, cancelled: 0, status: 'partial' });
+    for (let i = 1; i < progress.length; i++) {
+      expect(progress[i]!.completed + progress[i]!.failed).toBeGreaterThanOrEqual(progress[i - 1]!.completed + progress[i - 1]!.failed);
+    }
+
+    const archive = await stack.api(`/templates/batch/${batchId}/archive`, { key });
+    expect(archive.status).toBe(200);
+    expect(archive.headers.get('content-type')).toBe('application/zip');
+    expect(archive.headers.get('content-disposition')).toBe(`attachment; filename="${batchId}.zip"`);
+    const dir = await mkdtemp(join(tmpdir(), 'pressroom-archive-'));
+    try {
+      const file = join(dir, 'batch.zip');
+      await writeFile(file, Buffer.from(await archive.arrayBuffer()));
+      expect(execFileSync('unzip', ['-Z1', file]).toString().trim().split('\n')).toEqual(['0001.png', '0002.png', '0004.png']);
+      execFileSync('unzip', ['-q', file, '-d', join(dir, 'x')]);
+      const second = await pixelsOf(await readFile(join(dir, 'x', '0002.png')));
+      expect([second.width, second.height]).toEqual([60, 40]);
+      expect(near(second.pixel(30, 20), GREEN)).toBe(true);
+      const fourth = await pixelsOf(await readFile(join(dir, 'x', '0004.png')));
+      expect(near(fourth.pixel(30, 20), BLUE)).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+
+    for (const path of ['archive', 'events']) {
+      const missing = await stack.api(`/templates/batch/bat_missing/${path}`, { key });
+      expect(missing.status).toBe(404);
+      expect((await problemOf(missing)).detail).toContain('bat_missing');
+    }
   });
 });

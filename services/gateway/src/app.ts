@@ -32,6 +32,7 @@ import { videoGenerateRoutes } from './routes/video-generate-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
 import { renderHistoryRoutes } from './routes/render-history-routes.js';
 import { templatePreviewRoutes } from './routes/template-preview-routes.js';
+import { batchDownloadRoutes } from './routes/batch-download-routes.js';
 import { DEFAULT_PREVIEW_PER_MINUTE } from '@pressroom/config';
 
 export interface GatewayDeps {
@@ -94,6 +95,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       retentionMs: deps.settings.batchRetentionMs,
     }),
   );
+  app.use(batchDownloadRoutes({ db: deps.db, storage: deps.storage, retentionMs: deps.settings.batchRetentionMs }));
   app.use(
     bindingRoutes({
       db: deps.db,

@@ -48,11 +48,11 @@ export interface BatchRouteDeps {
 }
 
 const DEFAULT_CSV_MAX_BYTES = 5 * 1024 * 1024;
-const DEFAULT_RETENTION_MS = 7 * 86_400_000;
+export const DEFAULT_RETENTION_MS = 7 * 86_400_000;
 /** A hint for clients at the concurrent-batch cap: batches finish in seconds to minutes. */
 const RETRY_AFTER_SECONDS = 30;
 
-function batchNotFound(id: string, retentionMs: number): ProblemError {
+export function batchNotFound(id: string, retentionMs: number): ProblemError {
   return new ProblemError('not-found', {
     detail: `No batch with id ${JSON.stringify(id)} exists for this account (results are kept for ${Math.round(retentionMs / 86_400_000)} days after a batch finishes).`,
   });
