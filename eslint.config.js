@@ -53,4 +53,22 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  {
+    // The gateway's render domain knows nothing of HTTP: routes call it and write the answers (routes/respond-render.ts).
+    files: ['services/gateway/src/renders/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'express', message: 'renders/ is the domain; HTTP requests and responses belong to routes/.' }],
+          patterns: [
+            {
+              group: ['**/routes/*', '**/routes'],
+              message: 'renders/ never imports routes/ (HTTP); move the shared part into renders/ or a library.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

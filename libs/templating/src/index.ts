@@ -11,5 +11,5 @@ export { templateVariableNames } from './variable-names.js';
 export { resolveVariables } from './variables.js';
 export { isValidColor } from './colors.js';
 export { imageUrlProblem } from './image-url.js';
-export { typeName, toText, truthy, valueType } from './values.js';
+export { isPlainObject, typeName, toText, truthy, valueType } from './values.js';
 export { evaluateCanvasExpression, renderCanvasText, replaceCanvasText, type StyledText } from './canvas-text.js';

@@ -10,8 +10,7 @@ import {
   type Db,
 } from '@pressroom/db';
 import type { Logger } from '@pressroom/telemetry';
-import { itemPage } from './item-page.js';
-import { failItemBeforeRender, publishItemRender, type ItemRenderDeps } from './item-render.js';
+import { startItem, type ItemRenderDeps } from './item-render.js';
 
 export interface PumpDeps extends ItemRenderDeps {
   db: Db;
@@ -79,13 +78,7 @@ export class BatchPump {
       const template = await getTemplate(db, { ownerId: batch.ownerId, uid: batch.templateId });
       let freed = false;
       for (const item of items) {
-        const page = itemPage(template, { templateId: batch.templateId, layout: item.layout, variables: item.variables });
-        if (page.ok) {
-          await publishItemRender(this.#deps, batch, item, page);
-        } else {
-          await failItemBeforeRender(this.#deps, batch, item, page);
-          freed = true;
-        }
+        if (!(await startItem(this.#deps, batch, item, template))) freed = true;
       }
       logger.debug({ batchId, started: items.length }, 'batch items started');
       // Items that failed at once left their slots free: fill them.

@@ -1,3 +1,2 @@
 export * from './config.js';
 export * from './service.js';
-export { itemPage, type ItemPage } from './item-page.js';

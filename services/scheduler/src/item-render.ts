@@ -1,5 +1,5 @@
 import { context } from '@opentelemetry/api';
-import { CATALOG, type ImageFormat, type RenderImageCommand, type RenderSource } from '@pressroom/contracts';
+import { CATALOG, type ImageFormat } from '@pressroom/contracts';
 import type { Bus } from '@pressroom/bus';
 import {
   getRenderById,
@@ -10,13 +10,11 @@ import {
   type BatchRow,
   type Db,
   type StartedBatchItem,
+  type TemplateRow,
 } from '@pressroom/db';
+import { fileExtensionOf, imageCommand, planTemplateItem, renderOutput, type TemplateItemPlan } from '@pressroom/render-requests';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders } from '@pressroom/telemetry';
-import type { ItemPage } from './item-page.js';
-
-/** HTML larger than this travels through storage, as the gateway does (bus payloads stay small). */
-const INLINE_HTML_LIMIT = 256 * 1024;
 
 export interface ItemRenderDeps {
   bus: Bus;
@@ -26,15 +24,24 @@ export interface ItemRenderDeps {
   now: () => Date;
 }
 
-function extensionOf(format: string): string {
-  return format === 'jpeg' ? 'jpg' : format;
-}
-
-async function sourceOf(storage: Storage, renderId: string, page: Extract<ItemPage, { ok: true }>): Promise<RenderSource> {
-  if (Buffer.byteLength(page.html) <= INLINE_HTML_LIMIT) return { kind: 'html', html: page.html, jsEnabled: page.jsEnabled };
-  const storageKey = `inputs/${renderId}.html`;
-  await storage.put(storageKey, Buffer.from(page.html), 'text/html; charset=utf-8');
-  return { kind: 'stored-html', storageKey, jsEnabled: page.jsEnabled };
+/**
+ * Start one item: plan its image (@pressroom/render-requests, HTML or canvas,
+ * exactly as `POST /templates/{uid}/render` would) and publish it, or fail it
+ * at once when it cannot be planned. False when it failed (its slot is free).
+ */
+export async function startItem(
+  deps: ItemRenderDeps,
+  batch: BatchRow,
+  item: StartedBatchItem,
+  template: TemplateRow | null,
+): Promise<boolean> {
+  const plan = planTemplateItem(template, { templateId: batch.templateId, layout: item.layout, variables: item.variables });
+  if (!plan.ok) {
+    await failItemBeforeRender(deps, batch, item, plan);
+    return false;
+  }
+  await publishItemRender(deps, batch, item, plan);
+  return true;
 }
 
 /**
@@ -44,11 +51,11 @@ async function sourceOf(storage: Storage, renderId: string, page: Extract<ItemPa
  * publishing and recording it): the row is reused and the bus drops the
  * duplicate message id; a render that already finished is never re-published.
  */
-export async function publishItemRender(
+async function publishItemRender(
   deps: ItemRenderDeps,
   batch: BatchRow,
   item: StartedBatchItem,
-  page: Extract<ItemPage, { ok: true }>,
+  page: Extract<TemplateItemPlan, { ok: true }>,
 ): Promise<void> {
   const format = batch.format as ImageFormat;
   const existing = await getRenderById(deps.db, item.renderId);
@@ -78,22 +85,26 @@ export async function publishItemRender(
     await failItemBeforeRender(deps, batch, item, { error: error.message, errorCode: 'QUOTA_EXCEEDED' });
     return;
   }
-  const storageKey = `renders/${item.renderId}.${extensionOf(format)}`;
-  const command: RenderImageCommand = {
-    renderId: item.renderId,
-    accountId: batch.accountId,
-    ownerId: batch.ownerId,
-    origin: 'batch',
-    templateId: batch.templateId,
-    source: await sourceOf(deps.storage, item.renderId, page),
-    width: page.width,
-    height: page.height,
-    selector: null,
-    format,
-    quality: batch.quality,
-    output: { storageKey, url: `${deps.publicBaseUrl}/files/${storageKey}` },
-    requestedAt: row.createdAt.toISOString(),
-  };
+  const command = await imageCommand(
+    deps.storage,
+    {
+      origin: 'batch',
+      templateId: batch.templateId,
+      source: page.source,
+      width: page.width,
+      height: page.height,
+      selector: null,
+      format,
+      quality: batch.quality,
+    },
+    {
+      renderId: item.renderId,
+      accountId: batch.accountId,
+      ownerId: batch.ownerId,
+      output: renderOutput({ publicBaseUrl: deps.publicBaseUrl, renderId: item.renderId, extension: fileExtensionOf(format) }),
+      requestedAt: row.createdAt.toISOString(),
+    },
+  );
   await deps.bus.publish(CATALOG.renderImage, command, {
     msgId: item.renderId,
     headers: injectTraceHeaders({ 'pressroom-render-id': item.renderId, 'pressroom-batch-id': batch.id }, context.active()),

@@ -13,8 +13,7 @@ import {
 } from '@pressroom/db';
 import type { Logger } from '@pressroom/telemetry';
 import type { BatchPump } from './batch-pump.js';
-import { itemPage } from './item-page.js';
-import { failItemBeforeRender, publishItemRender, type ItemRenderDeps } from './item-render.js';
+import { failItemBeforeRender, startItem, type ItemRenderDeps } from './item-render.js';
 
 export interface SweepDeps extends ItemRenderDeps {
   db: Db;
@@ -54,9 +53,7 @@ export async function sweep(deps: SweepDeps): Promise<void> {
       continue;
     }
     const template = await getTemplate(deps.db, { ownerId: batch.ownerId, uid: batch.templateId });
-    const page = itemPage(template, { templateId: batch.templateId, layout: item.layout, variables: item.variables });
-    if (page.ok) await publishItemRender(deps, batch, item, page);
-    else await failItemBeforeRender(deps, batch, item, page);
+    await startItem(deps, batch, item, template);
     deps.logger.warn({ batchId: batch.id, renderId: item.renderId }, 'republished a batch item whose command may have been lost');
   }
 

@@ -1,14 +1,11 @@
 import type { BindingView, SourceCredentials } from '@pressroom/contracts';
 import { maskCredentials } from '@pressroom/bindings';
 import type { BindingRow, SecretBox } from '@pressroom/db';
-
-export function extensionOfFormat(format: string): string {
-  return format === 'jpeg' ? 'jpg' : format;
-}
+import { fileExtensionOf } from '@pressroom/render-requests';
 
 /** The stable public image URL (GET, no key; docs/bindings.md). */
 export function renderUrlOf(publicBaseUrl: string, row: Pick<BindingRow, 'uid' | 'outputConfig'>): string {
-  return `${publicBaseUrl}/b/${row.uid}.${extensionOfFormat(row.outputConfig.format)}`;
+  return `${publicBaseUrl}/b/${row.uid}.${fileExtensionOf(row.outputConfig.format)}`;
 }
 
 /** The secret trigger URL: POST refreshes the binding (policy `webhook`, or any binding). */

@@ -1,10 +1,9 @@
 import type { ImageFormat } from '@pressroom/contracts';
 import type { TemplateRow } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import { DEFAULT_LAYOUT, templateImageSource } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
 import { submitImageRender, type RenderGatewayDeps, type SubmitOutcome } from './submit-image-render.js';
-import { templateImageSource } from './canvas-source.js';
-import { DEFAULT_LAYOUT } from './template-layouts.js';
 
 export interface TemplateRenderInput {
   auth: AuthContext;

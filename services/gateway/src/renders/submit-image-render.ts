@@ -1,20 +1,12 @@
-import { CATALOG, type ImageFormat, type ImageResult, type RenderImageCommand } from '@pressroom/contracts';
+import { CATALOG, type ImageResult, type RenderImageCommand } from '@pressroom/contracts';
+import { fileExtensionOf, imageCommand, type ImageRenderPlan } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
-import { canvasCommandSource, type CanvasRenderSource } from './canvas-source.js';
-import { commandSource, submitRender, type RenderGatewayDeps } from './submit-render.js';
+import { submitRender, type RenderGatewayDeps } from './submit-render.js';
 
 export type { RenderGatewayDeps } from './submit-render.js';
 
-export interface ImageRenderInput {
+export interface ImageRenderInput extends ImageRenderPlan {
   auth: AuthContext;
-  origin: RenderImageCommand['origin'];
-  templateId: string | null;
-  source: { kind: 'html'; html: string; jsEnabled: boolean } | { kind: 'url'; url: string } | CanvasRenderSource;
-  width: number;
-  height: number;
-  selector: string | null;
-  format: ImageFormat;
-  quality: number;
   /** Render credits (default 1; 0 inside AI operations, whose price includes their renders). */
   cost?: number;
 }
@@ -25,40 +17,24 @@ export type SubmitOutcome =
   | { state: 'pending'; id: string; createdAt: string };
 
 /**
- * Accept an image render: `render.image` through the shared submit path
- * (submit-render.ts: row, publish with the id as message id, wait).
+ * Accept an image render: the `render.image` command planned by
+ * @pressroom/render-requests, through the shared submit path (submit-render.ts).
  */
 export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRenderInput): Promise<SubmitOutcome> {
+  const { auth, cost, ...plan } = input;
   const wait = await submitRender<RenderImageCommand>(deps, {
-    auth: input.auth,
+    auth,
     kind: 'image',
     idPrefix: 'img',
-    extension: input.format === 'jpeg' ? 'jpg' : input.format,
-    origin: input.origin,
-    templateId: input.templateId,
-    format: input.format,
-    width: input.width,
-    height: input.height,
-    ...(input.cost !== undefined ? { cost: input.cost } : {}),
+    extension: fileExtensionOf(plan.format),
+    origin: plan.origin,
+    templateId: plan.templateId,
+    format: plan.format,
+    width: plan.width,
+    height: plan.height,
+    ...(cost !== undefined ? { cost } : {}),
     subject: CATALOG.renderImage,
-    command: async ({ id, output, requestedAt }) => ({
-      renderId: id,
-      accountId: input.auth.account.id,
-      ownerId: input.auth.ownerId,
-      origin: input.origin,
-      templateId: input.templateId,
-      source:
-        input.source.kind === 'canvas'
-          ? await canvasCommandSource(deps.storage, id, input.source)
-          : await commandSource(deps.storage, id, input.source),
-      width: input.width,
-      height: input.height,
-      selector: input.selector,
-      format: input.format,
-      quality: input.quality,
-      output,
-      requestedAt,
-    }),
+    command: (envelope) => imageCommand(deps.storage, plan, envelope),
   });
   if (wait.state === 'pending') return wait;
   return { state: 'done', result: { url: wait.url, id: wait.id, createdAt: wait.createdAt } };

@@ -1,5 +1,6 @@
 import { context } from '@opentelemetry/api';
-import { CATALOG, newId, type CommandSubject, type IdPrefix, type RenderOutcome, type RenderSource } from '@pressroom/contracts';
+import { CATALOG, newId, type CommandSubject, type IdPrefix, type RenderOutcome } from '@pressroom/contracts';
+import { renderOutput, type CommandEnvelope } from '@pressroom/render-requests';
 import type { Bus } from '@pressroom/bus';
 import { getRenderById, insertRenderWithinCredits, type Db, type RenderRow } from '@pressroom/db';
 import { withQuotaProblem } from '../http/quota-problem.js';
@@ -8,36 +9,12 @@ import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders } from '@pressroom/telemetry';
 import type { AuthContext } from '../http/auth.js';
 
-/** HTML larger than this travels through storage instead of inside the command (bus payloads stay small). */
-export const INLINE_HTML_LIMIT = 256 * 1024;
-
 export interface RenderGatewayDeps {
   db: Db;
   bus: Bus;
   storage: Storage;
   publicBaseUrl: string;
   renderWaitMs: number;
-}
-
-export function fileUrl(publicBaseUrl: string, storageKey: string): string {
-  return `${publicBaseUrl}/files/${storageKey}`;
-}
-
-/**
- * HTML to load, as a command carries it: inline, or spilled to storage
- * under `inputs/<render id>[.<part>].html` when `spill` is set (the
- * renderer deletes it once the render has ended).
- */
-export async function commandSource(
-  storage: Storage,
-  key: string,
-  source: { kind: 'html'; html: string; jsEnabled: boolean } | { kind: 'url'; url: string },
-  spill = source.kind === 'html' && Buffer.byteLength(source.html) > INLINE_HTML_LIMIT,
-): Promise<RenderSource> {
-  if (source.kind === 'url' || !spill) return source;
-  const storageKey = `inputs/${key}.html`;
-  await storage.put(storageKey, Buffer.from(source.html), 'text/html; charset=utf-8');
-  return { kind: 'stored-html', storageKey, jsEnabled: source.jsEnabled };
 }
 
 /** One render of any kind, as the gateway accepts it. */
@@ -57,8 +34,8 @@ export interface RenderSubmission<C> {
   /** HTTP status when the monthly credits are used up (429 by default; 402 for video later). */
   quotaStatus?: number;
   subject: CommandSubject<C>;
-  /** The command to publish, once the id, the output location and the creation time exist. */
-  command(ids: { id: string; output: { storageKey: string; url: string }; requestedAt: string }): Promise<C>;
+  /** The command to publish (built by @pressroom/render-requests), once the id, the output location and the creation time exist. */
+  command(envelope: CommandEnvelope): Promise<C>;
 }
 
 export type RenderWait =
@@ -81,7 +58,6 @@ function waitOfRow(row: RenderRow): RenderWait {
  */
 export async function submitRender<C>(deps: RenderGatewayDeps, submission: RenderSubmission<C>): Promise<RenderWait> {
   const id = newId(submission.idPrefix);
-  const storageKey = `renders/${id}.${submission.extension}`;
   // Credits are reserved by the queued row itself (docs/limits.md): a failure releases them.
   const row = await withQuotaProblem(
     () =>
@@ -107,8 +83,10 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
   let timer: NodeJS.Timeout | undefined;
   try {
     const command = await submission.command({
-      id,
-      output: { storageKey, url: fileUrl(deps.publicBaseUrl, storageKey) },
+      renderId: id,
+      accountId: submission.auth.account.id,
+      ownerId: submission.auth.ownerId,
+      output: renderOutput({ publicBaseUrl: deps.publicBaseUrl, renderId: id, extension: submission.extension }),
       requestedAt: createdAt,
     });
     await deps.bus.publish(submission.subject, command, {

@@ -31,7 +31,7 @@ import { authOf } from '../http/auth.js';
 import { ownerPlanOf } from '../http/rate-limit.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
-import { loadTemplate } from '../renders/template-source.js';
+import { loadTemplate } from '../renders/load-template.js';
 import { csvVariableSets } from './batch-csv-input.js';
 import { assertWebhookTarget } from './webhook-target.js';
 
@@ -116,15 +116,6 @@ export function batchRoutes(deps: BatchRouteDeps): Router {
         }));
       if (unknown.length > 0) {
         throw new ProblemError('validation-error', { detail: unknown.map((e) => `${e.field}: ${e.message}`).join('; '), errors: unknown });
-      }
-      if (
-        template.html === null &&
-        (layouts ?? ['default']).every((l) => l === 'default' || typeof template.layouts[l]?.html !== 'string')
-      ) {
-        throw new ProblemError('validation-error', {
-          detail: `Template ${template.uid} is a FabricJS canvas template; batch rendering renders HTML templates.`,
-          errors: [{ field: 'uid', message: 'Batches render HTML templates.' }],
-        });
       }
       const webhookUrl = body.webhookUrl === undefined ? null : await assertWebhookTarget(deps.guard, body.webhookUrl, 'webhookUrl');
 

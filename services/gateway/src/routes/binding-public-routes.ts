@@ -2,9 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { getBindingByUid, requestBindingRefresh, type Db, type SecretBox } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import { fileExtensionOf } from '@pressroom/render-requests';
 import type { Storage } from '@pressroom/storage';
 import { defineRoute, handler } from '../http/routes.js';
-import { extensionOfFormat } from '../bindings/binding-view.js';
 
 /** What the render URL serves before a binding's first good render: a transparent 1×1 PNG, never cached. */
 const PLACEHOLDER_PNG = Buffer.from(
@@ -37,7 +37,7 @@ export function bindingPublicRoutes(deps: { db: Db; storage: Storage; secretBox:
       const match = RENDER_FILE.exec(file);
       if (!match) throw notFound;
       const binding = await getBindingByUid(deps.db, match[1]!);
-      if (!binding || extensionOfFormat(binding.outputConfig.format) !== match[2]) throw notFound;
+      if (!binding || fileExtensionOf(binding.outputConfig.format) !== match[2]) throw notFound;
       res.setHeader('X-Binding-Status', binding.status);
       if (binding.status === 'error' && binding.refreshPolicy.onError === 'serve_error') {
         throw new ProblemError('binding-error', {

@@ -47,19 +47,13 @@ function notFound(uid: string): ProblemError {
   return new ProblemError('not-found', { detail: `No binding with uid ${JSON.stringify(uid)} exists for this account.` });
 }
 
-/** The template a binding renders: the caller's own, and an HTML one (bindings render HTML templates). */
+/** The template a binding renders: the caller's own (HTML or canvas, like every image render). */
 async function assertTemplate(db: Db, ownerId: string, templateId: string): Promise<void> {
   const template = await getTemplate(db, { ownerId, uid: templateId });
   if (!template)
     throw new ProblemError('template-not-found', {
       detail: `templateId: no template with uid ${JSON.stringify(templateId)} exists for this account.`,
     });
-  if (template.html === null) {
-    throw new ProblemError('validation-error', {
-      detail: 'templateId: bindings render HTML templates; this one is a FabricJS canvas design.',
-      errors: [{ field: 'templateId', message: 'Bindings render HTML templates; this one is a FabricJS canvas design.' }],
-    });
-  }
 }
 
 /** `bht_` + 24 random bytes: the secret part of a binding's trigger URL. */

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { CanvasImageRequest, IMAGE_DEFAULT_HEIGHT, IMAGE_DEFAULT_WIDTH, formatOfExtension } from '@pressroom/contracts';
+import { canvasSizeOf, prepareCanvas } from '@pressroom/render-requests';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
-import { canvasSizeOf, prepareCanvas } from '../renders/canvas-source.js';
 import { submitImageRender, type RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { respondWithRender } from './respond-render.js';
 

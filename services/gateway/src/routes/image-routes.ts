@@ -7,11 +7,10 @@ import { parseOrThrow } from '../http/validate.js';
 import { submitImageRender, type ImageRenderInput, type RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { assertFetchableUrl } from '../renders/target-url.js';
 import { renderTemplate } from '../renders/render-template.js';
-import { respondWithTemplateRender } from '../renders/respond-template-render.js';
-import { loadTemplate } from '../renders/template-source.js';
+import { loadTemplate } from '../renders/load-template.js';
 import { imageView } from '../views/image-view.js';
 import { renderListHandlers } from './render-list.js';
-import { respondWithRender } from './respond-render.js';
+import { respondWithRender, respondWithTemplateRender } from './respond-render.js';
 
 const DEFAULT_QUALITY = 0.9;
 

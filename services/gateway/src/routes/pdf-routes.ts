@@ -1,16 +1,17 @@
 import { Router } from 'express';
 import { PdfMultiPageRequest, PdfRenderRequest, pdfPresetList, type PdfOptions } from '@pressroom/contracts';
+import { pdfPrintSettings, templateDocuments, type PdfDocumentInput } from '@pressroom/render-requests';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
-import { pdfPrintSettings } from '../renders/pdf-print-settings.js';
-import { respondWithPdf, submitPdfRender, templateDocuments, type PdfDocumentInput } from '../renders/submit-pdf-render.js';
+import { submitPdfRender } from '../renders/submit-pdf-render.js';
 import type { RenderGatewayDeps } from '../renders/submit-render.js';
 import { assertFetchableUrl } from '../renders/target-url.js';
-import { loadTemplate } from '../renders/template-source.js';
+import { loadTemplate } from '../renders/load-template.js';
 import { pdfView } from '../views/pdf-view.js';
 import { renderListHandlers } from './render-list.js';
+import { respondWithPdf } from './respond-render.js';
 
 function topLevelOptions(body: PdfOptions): PdfOptions {
   const { preset, customSize, width, height, margins, landscape, printBackground, headerTemplate, footerTemplate, title } = body;

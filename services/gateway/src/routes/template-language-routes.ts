@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { ExpressionTestRequest } from '@pressroom/contracts';
 import type { Db } from '@pressroom/db';
+import { layoutKeys } from '@pressroom/render-requests';
 import {
   FUNCTIONS,
   evaluateExpression,
@@ -13,8 +14,7 @@ import {
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
-import { layoutKeys } from '../renders/template-layouts.js';
-import { loadTemplate } from '../renders/template-source.js';
+import { loadTemplate } from '../renders/load-template.js';
 
 /** Every string inside a FabricJS document (text objects), found without recursion. */
 function fabricStrings(data: unknown): string[] {

@@ -6,10 +6,10 @@ import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 import { renderTemplate } from '../renders/render-template.js';
-import { respondWithTemplateRender } from '../renders/respond-template-render.js';
 import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
-import { loadTemplate } from '../renders/template-source.js';
-import { respondWithPdf, submitTemplatePdf } from '../renders/submit-pdf-render.js';
+import { loadTemplate } from '../renders/load-template.js';
+import { submitTemplatePdf } from '../renders/submit-pdf-render.js';
+import { respondWithPdf, respondWithTemplateRender } from './respond-render.js';
 import { templateView } from '../views/template-view.js';
 
 const DEFAULT_TEMPLATE_SIZE = { width: 1200, height: 630 };

@@ -7,7 +7,7 @@ import type { AuthContext } from '../http/auth.js';
 import { countEndpointMinute } from '../http/endpoint-limit.js';
 import { renderTemplate } from '../renders/render-template.js';
 import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
-import { loadTemplate } from '../renders/template-source.js';
+import { loadTemplate } from '../renders/load-template.js';
 
 /** A transparent 1×1 PNG: what an <img> gets whatever went wrong (docs/url-rendering.md). */
 const TRANSPARENT_PNG = Buffer.from(

@@ -52,10 +52,8 @@ export function submitVideoRender(deps: VideoGatewayDeps, job: VideoJob): Promis
       height: job.row.height,
       quotaStatus: VIDEO_QUOTA_STATUS,
       subject: CATALOG.renderVideo,
-      command: async ({ id, output, requestedAt }) => ({
-        renderId: id,
-        accountId: job.auth.account.id,
-        ownerId: job.auth.ownerId,
+      command: async (envelope) => ({
+        ...envelope,
         origin: 'template' as const,
         templateId: job.row.uid,
         template: sourceOf(job.row),
@@ -63,8 +61,6 @@ export function submitVideoRender(deps: VideoGatewayDeps, job: VideoJob): Promis
         mode: job.mode,
         format: job.format,
         frame: job.frame,
-        output,
-        requestedAt,
       }),
     },
   );

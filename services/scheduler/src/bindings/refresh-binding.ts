@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { context } from '@opentelemetry/api';
-import { CATALOG, newId, type RenderImageCommand, type SourceCredentials } from '@pressroom/contracts';
+import { CATALOG, newId, type SourceCredentials } from '@pressroom/contracts';
 import { applyMapping, fetchSource, SourceFetchError } from '@pressroom/bindings';
 import type { Bus } from '@pressroom/bus';
 import {
@@ -12,14 +12,11 @@ import {
   type Db,
   type SecretBox,
 } from '@pressroom/db';
+import { fileExtensionOf, imageCommand, planTemplateItem, renderOutput, type TemplateImageSource } from '@pressroom/render-requests';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders, type Logger } from '@pressroom/telemetry';
-import { itemPage } from '../item-page.js';
 import { emitBindingFailed } from './binding-events.js';
-import { extensionOf } from './binding-urls.js';
-
-const INLINE_HTML_LIMIT = 256 * 1024;
 
 export interface RefreshDeps {
   bus: Bus;
@@ -88,8 +85,8 @@ export async function refreshBinding(deps: RefreshDeps, claim: ClaimedBinding): 
     }
     const mapped = applyMapping(fetched.data, binding.mapping, binding.defaults);
     if (!mapped.ok) throw new RefreshFailure('MAPPING_FAILED', mapped.error);
-    const page = itemPage(template, { templateId: binding.templateId, layout: null, variables: mapped.variables });
-    if (!page.ok) throw new RefreshFailure(page.errorCode, page.error);
+    const plan = planTemplateItem(template, { templateId: binding.templateId, layout: null, variables: mapped.variables });
+    if (!plan.ok) throw new RefreshFailure(plan.errorCode, plan.error);
 
     // Same variables, same template version, same output: the current image is still right.
     const hash = createHash('sha256')
@@ -126,13 +123,7 @@ export async function refreshBinding(deps: RefreshDeps, claim: ClaimedBinding): 
       },
     });
     if (!recorded) return; // our claim lapsed and another scheduler took the binding over
-    await publishBindingRender(deps, recorded, {
-      renderId,
-      html: page.html,
-      width: page.width,
-      height: page.height,
-      jsEnabled: page.jsEnabled,
-    });
+    await publishBindingRender(deps, recorded, renderId, plan);
   } catch (error) {
     if (!(error instanceof RefreshFailure) && !(error instanceof SourceFetchError)) {
       deps.logger.error({ err: error, bindingId: binding.uid }, 'binding refresh failed unexpectedly');
@@ -158,49 +149,41 @@ export async function refreshBinding(deps: RefreshDeps, claim: ClaimedBinding): 
   }
 }
 
-async function publishBindingRender(
-  deps: RefreshDeps,
-  binding: BindingRow,
-  page: { renderId: string; html: string; width: number; height: number; jsEnabled: boolean },
-): Promise<void> {
+async function publishBindingRender(deps: RefreshDeps, binding: BindingRow, renderId: string, plan: TemplateImageSource): Promise<void> {
   const { format, quality } = binding.outputConfig;
   const row = await insertUnchargedRender(deps.db, {
-    id: page.renderId,
+    id: renderId,
     ownerId: binding.ownerId,
     accountId: binding.accountId,
     kind: 'image',
     origin: 'binding',
     templateId: binding.templateId,
     format,
-    width: page.width,
-    height: page.height,
+    width: plan.width,
+    height: plan.height,
   });
-  let source: RenderImageCommand['source'];
-  if (Buffer.byteLength(page.html) <= INLINE_HTML_LIMIT) {
-    source = { kind: 'html', html: page.html, jsEnabled: page.jsEnabled };
-  } else {
-    const storageKey = `inputs/${page.renderId}.html`;
-    await deps.storage.put(storageKey, Buffer.from(page.html), 'text/html; charset=utf-8');
-    source = { kind: 'stored-html', storageKey, jsEnabled: page.jsEnabled };
-  }
-  const storageKey = `renders/${page.renderId}.${extensionOf(format)}`;
-  const command: RenderImageCommand = {
-    renderId: page.renderId,
-    accountId: binding.accountId,
-    ownerId: binding.ownerId,
-    origin: 'binding',
-    templateId: binding.templateId,
-    source,
-    width: page.width,
-    height: page.height,
-    selector: null,
-    format,
-    quality,
-    output: { storageKey, url: `${deps.publicBaseUrl}/files/${storageKey}` },
-    requestedAt: row.createdAt.toISOString(),
-  };
+  const command = await imageCommand(
+    deps.storage,
+    {
+      origin: 'binding',
+      templateId: binding.templateId,
+      source: plan.source,
+      width: plan.width,
+      height: plan.height,
+      selector: null,
+      format,
+      quality,
+    },
+    {
+      renderId,
+      accountId: binding.accountId,
+      ownerId: binding.ownerId,
+      output: renderOutput({ publicBaseUrl: deps.publicBaseUrl, renderId, extension: fileExtensionOf(format) }),
+      requestedAt: row.createdAt.toISOString(),
+    },
+  );
   await deps.bus.publish(CATALOG.renderImage, command, {
-    msgId: page.renderId,
-    headers: injectTraceHeaders({ 'pressroom-render-id': page.renderId, 'pressroom-binding-id': binding.uid }, context.active()),
+    msgId: renderId,
+    headers: injectTraceHeaders({ 'pressroom-render-id': renderId, 'pressroom-binding-id': binding.uid }, context.active()),
   });
 }

@@ -1,18 +1,8 @@
 import type { VariableDefinition } from '@pressroom/contracts';
+import type { TemplateRow } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { renderHtmlTemplate } from '@pressroom/templating';
-import { getTemplate, type Db, type TemplateRow } from '@pressroom/db';
-import { resolveLayout } from './template-layouts.js';
-
-export async function loadTemplate(db: Db, options: { ownerId: string; uid: string }): Promise<TemplateRow> {
-  const template = await getTemplate(db, options);
-  if (!template) {
-    throw new ProblemError('template-not-found', {
-      detail: `No template with uid ${JSON.stringify(options.uid)} exists for this account.`,
-    });
-  }
-  return template;
-}
+import { resolveLayout } from './layouts.js';
 
 export interface TemplatePageSource {
   /** The layout rendered (`default` for the template itself). */
@@ -27,7 +17,8 @@ export interface TemplatePageSource {
  * The HTML page of a template (or of one of its layouts) with its variables
  * applied by the template language: defaults, validation, expressions,
  * escaping, `_if` / `_for`. Bad variables or expressions are 400s here,
- * before anything is queued.
+ * before anything is queued. For renderers that only load pages (GIF): a
+ * canvas design is a 400.
  */
 export function templatePage(
   template: TemplateRow,

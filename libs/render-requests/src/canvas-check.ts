@@ -1,5 +1,6 @@
 import { CANVAS_BINDABLE_PROPERTIES, CANVAS_LIMITS, CanvasFont, FABRIC_GROUP_TYPES, FABRIC_OBJECT_TYPES } from '@pressroom/contracts';
 import type { FieldError } from '@pressroom/problem';
+import { isPlainObject } from '@pressroom/templating';
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(FABRIC_OBJECT_TYPES);
 const BINDABLE: ReadonlySet<string> = new Set(CANVAS_BINDABLE_PROPERTIES);
@@ -7,10 +8,6 @@ const BINDABLE: ReadonlySet<string> = new Set(CANVAS_BINDABLE_PROPERTIES);
 const TYPE_NAMES = [...new Set(FABRIC_OBJECT_TYPES.filter((t) => /^[A-Z]/.test(t)))].join(', ');
 /** Enough to fix a document; more would only repeat the same mistake. */
 const MAX_ERRORS = 20;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * Every problem of a canvas document that can be found without rendering it:

@@ -1,0 +1,47 @@
+import type { ImageFormat, RenderImageCommand } from '@pressroom/contracts';
+import type { Storage } from '@pressroom/storage';
+import { offloadCanvas, offloadPage, type PageSource } from './offload.js';
+import type { CanvasRenderSource } from './prepare-canvas.js';
+
+/** Who asked for a render and where its file goes: known once the render's row exists. */
+export interface CommandEnvelope {
+  renderId: string;
+  accountId: string;
+  ownerId: string;
+  output: { storageKey: string; url: string };
+  requestedAt: string;
+}
+
+/** An image render as planned: what to draw, at what size, in which format. */
+export interface ImageRenderPlan {
+  origin: RenderImageCommand['origin'];
+  templateId: string | null;
+  source: PageSource | CanvasRenderSource;
+  width: number;
+  height: number;
+  selector: string | null;
+  format: ImageFormat;
+  quality: number;
+}
+
+/** The `render.image` command of a plan; large HTML or canvas JSON moves to storage under the render id. */
+export async function imageCommand(storage: Storage, plan: ImageRenderPlan, envelope: CommandEnvelope): Promise<RenderImageCommand> {
+  return {
+    renderId: envelope.renderId,
+    accountId: envelope.accountId,
+    ownerId: envelope.ownerId,
+    origin: plan.origin,
+    templateId: plan.templateId,
+    source:
+      plan.source.kind === 'canvas'
+        ? await offloadCanvas(storage, envelope.renderId, plan.source)
+        : await offloadPage(storage, envelope.renderId, plan.source),
+    width: plan.width,
+    height: plan.height,
+    selector: plan.selector,
+    format: plan.format,
+    quality: plan.quality,
+    output: envelope.output,
+    requestedAt: envelope.requestedAt,
+  };
+}

@@ -1,0 +1,14 @@
+export { checkCanvasDocument } from './canvas-check.js';
+export { CanvasTemplating } from './canvas-templating.js';
+export { gifCommand, type GifRenderPlan } from './gif-command.js';
+export { templatePage, type TemplatePageSource } from './html-page.js';
+export { imageCommand, type CommandEnvelope, type ImageRenderPlan } from './image-command.js';
+export { DEFAULT_LAYOUT, layoutKeys, resolveLayout, type ResolvedLayout } from './layouts.js';
+export { INLINE_HTML_LIMIT, offloadCanvas, offloadPage, type PageSource } from './offload.js';
+export { fileExtensionOf, fileUrl, renderOutput } from './output.js';
+export { pdfCommand, pdfRowSize, type PdfRenderPlan } from './pdf-command.js';
+export { MAX_CANVAS_PDF_PAGES, templateDocuments, type CanvasPageInput, type PdfDocumentInput } from './pdf-documents.js';
+export { pdfPrintSettings, type PdfPrintSettings } from './pdf-print-settings.js';
+export { canvasSizeOf, prepareCanvas, type CanvasRenderSource, type PrepareCanvasInput } from './prepare-canvas.js';
+export { planTemplateItem, type TemplateItemPlan } from './template-item.js';
+export { canvasFieldOf, templateImageSource, type TemplateImageSource } from './template-source.js';

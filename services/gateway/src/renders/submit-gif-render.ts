@@ -1,0 +1,29 @@
+import { CATALOG, type RenderGifCommand } from '@pressroom/contracts';
+import { gifCommand, type GifRenderPlan } from '@pressroom/render-requests';
+import type { AuthContext } from '../http/auth.js';
+import { submitRender, type RenderGatewayDeps, type RenderWait } from './submit-render.js';
+
+export interface GifRenderInput extends GifRenderPlan {
+  auth: AuthContext;
+  /** Render credits: 1 for an animation, GIF_CAPTURE_COST for a recording. */
+  cost: number;
+}
+
+/** Accept a GIF render: the `render.gif` command planned by @pressroom/render-requests, through the shared submit path. */
+export function submitGifRender(deps: RenderGatewayDeps, input: GifRenderInput): Promise<RenderWait> {
+  const { auth, cost, ...plan } = input;
+  return submitRender<RenderGifCommand>(deps, {
+    auth,
+    kind: 'gif',
+    idPrefix: 'gif',
+    extension: 'gif',
+    origin: plan.origin,
+    templateId: plan.templateId,
+    format: 'gif',
+    width: plan.width,
+    height: plan.height,
+    cost,
+    subject: CATALOG.renderGif,
+    command: (envelope) => gifCommand(deps.storage, plan, envelope),
+  });
+}
