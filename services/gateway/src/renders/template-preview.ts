@@ -1,10 +1,10 @@
 import { IMAGE_DEFAULT_HEIGHT, IMAGE_DEFAULT_WIDTH, type ImageFormat, type TemplatePreviewRequest } from '@pressroom/contracts';
 import { PREVIEW_ORIGIN, deleteRender, getRenderById, type TemplateRow } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import { canvasSizeOf, templateImageSource } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
-import { canvasSizeOf, templateImageSource } from './canvas-source.js';
 import { submitImageRender, type RenderGatewayDeps } from './submit-image-render.js';
-import { loadTemplate } from './template-source.js';
+import { loadTemplate } from './load-template.js';
 
 const PREVIEW_QUALITY = 0.85;
 
