@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { CATALOG, type RenderCompletedEvent, type RenderFailedEvent } from '@pressroom/contracts';
 import { renderCreditsUsed } from '@pressroom/db';
 import { QUADRANTS, near, problemOf, startTestStack, type TestStack } from './harness.js';
 
@@ -32,10 +33,13 @@ describe('dashboard data endpoints (memory+pglite)', () => {
   let stack: TestStack;
   let key: string;
   let accountId: string;
+  const events: Array<RenderCompletedEvent['data'] | RenderFailedEvent['data']> = [];
 
   beforeAll(async () => {
     stack = await startTestStack('memory+pglite', { gateway: { previewPerMinute: 8 } });
     ({ key, accountId } = await stack.newAccount());
+    await stack.bus.subscribeEvents(CATALOG.renderCompleted, async (d) => void events.push(d.data.data), { group: 'dash-data-test' });
+    await stack.bus.subscribeEvents(CATALOG.renderFailed, async (d) => void events.push(d.data.data), { group: 'dash-data-test' });
   });
   afterAll(() => stack.dispose());
 
@@ -116,7 +120,7 @@ describe('dashboard data endpoints (memory+pglite)', () => {
   });
 
   it('lists image and PDF renders in one history with filters, a cursor and a detail view', async () => {
-    const { key: own } = await stack.newAccount();
+    const { key: own, accountId: ownId } = await stack.newAccount();
     const image = (await (
       await stack.api('/image', { method: 'POST', key: own, json: { html: QUADRANTS, width: 400, height: 300 } })
     ).json()) as {
@@ -180,6 +184,12 @@ describe('dashboard data endpoints (memory+pglite)', () => {
     expect(render.problem).toMatchObject({ type: expect.stringMatching(/\/errors\/selector-not-found$/), status: 422 });
     const pdfDetail = (await (await stack.api(`/renders/${pdfId}`, { key: own })).json()) as { render: Record<string, any> };
     expect(pdfDetail.render.parameters).toMatchObject({ pageCount: 1 });
+
+    // Real renders announce themselves; previews (every test above) never did.
+    for (let i = 0; i < 50 && !events.some((e) => 'imageId' in e && e.imageId === image.id); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(events).toContainEqual(expect.objectContaining({ imageId: image.id, source: 'html' }));
+    expect(events.filter((e) => e.userId !== ownId)).toEqual([]);
 
     const foreign = await stack.api(`/renders/${image.id}`, { key });
     expect(foreign.status).toBe(404);
