@@ -33,8 +33,9 @@ test: setup-cluster ## Typecheck, lint, proto drift check and every test suite; 
 	  node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js --json --outputFile=.data/jest-results.json $(JEST_ARGS) || rc=$$?; \
 	  node deploy/scripts/test-summary.mjs .data/jest-results.json; exit $$rc
 
-typecheck: ## TypeScript strict check of the whole workspace
+typecheck: ## TypeScript strict check of the whole workspace (the dashboard's browser code has its own tsconfig: DOM, JSX, bundler)
 	@node_modules/.bin/tsc -p tsconfig.json --noEmit
+	@node_modules/.bin/tsc -p apps/dashboard/tsconfig.json --noEmit
 
 lint: ## ESLint (type-aware), the dead-code check (knip) and prettier --check
 	@node_modules/.bin/eslint --max-warnings 0 .

@@ -37,3 +37,6 @@ if [[ ! -f $stamp ]] || ! cmp -s pnpm-lock.yaml "$stamp"; then
   pnpm install --frozen-lockfile --reporter=silent
   cp pnpm-lock.yaml "$stamp"
 fi
+
+# The dashboard's static files, rebuilt only when its sources changed.
+node deploy/scripts/build-dashboard.mjs

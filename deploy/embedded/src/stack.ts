@@ -55,6 +55,7 @@ export interface StackOptions {
       | 'videoPreviewPerMinute'
       | 'previewPerMinute'
       | 'ai'
+      | 'dashboard'
     >
   >;
   logger?: Logger;
@@ -257,6 +258,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       videoPreviewPerMinute: options.gateway?.videoPreviewPerMinute ?? 60,
       ai: options.gateway?.ai ?? null,
       ...(options.gateway?.previewPerMinute !== undefined ? { previewPerMinute: options.gateway.previewPerMinute } : {}),
+      ...(options.gateway?.dashboard ? { dashboard: options.gateway.dashboard } : {}),
     },
     health: async () => ({
       ...(image?.health() ?? {}),

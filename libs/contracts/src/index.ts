@@ -19,3 +19,4 @@ export * from './bus/render-events.js';
 export * from './bus/batch.js';
 export * from './bus/binding-events.js';
 export * from './bus/catalog.js';
+export * from './http/dashboard-auth.js';

@@ -114,3 +114,4 @@ export * from './schema-bindings.js';
 export * from './schema-limits.js';
 export * from './schema-idempotency.js';
 export * from './schema-video.js';
+export * from './schema-users.js';

@@ -29,6 +29,26 @@ export const PROBLEM_KINDS = {
   },
   'invalid-api-key': { status: 401, title: 'Invalid API Key', description: 'The API key is unknown or has been revoked.' },
   forbidden: { status: 403, title: 'Forbidden', description: 'The key is valid but may not perform this operation.' },
+  'csrf-failed': {
+    status: 403,
+    title: 'CSRF Check Failed',
+    description:
+      'A request authenticated by the dashboard session cookie must come from the same origin and, when it changes state, carry the `X-CSRF-Token` header equal to the `pressroom_csrf` cookie.',
+  },
+  'not-signed-in': { status: 401, title: 'Not Signed In', description: 'There is no dashboard session, or it has expired. Sign in again.' },
+  'invalid-credentials': { status: 401, title: 'Invalid Credentials', description: 'The email or password is not correct.' },
+  'account-locked': {
+    status: 423,
+    title: 'Account Locked',
+    description: 'Too many wrong passwords in a row: sign-in is refused until the time given by `Retry-After` and `lockedUntil`.',
+  },
+  'signup-closed': {
+    status: 403,
+    title: 'Sign-up Closed',
+    description: 'This instance does not accept new accounts, or only with an invitation.',
+  },
+  'invalid-invite': { status: 404, title: 'Invalid Invitation', description: 'The invitation link is unknown, expired or already used.' },
+  'sso-failed': { status: 400, title: 'Single Sign-on Failed', description: 'The OpenID Connect sign-in could not be completed.' },
   'not-found': { status: 404, title: 'Not Found', description: 'The resource does not exist or belongs to another account.' },
   'route-not-found': { status: 404, title: 'Route Not Found', description: 'No endpoint exists at this path.' },
   'method-not-allowed': {

@@ -4,6 +4,7 @@ import type { Db, SecretBox } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Storage } from '@pressroom/storage';
 import type { Logger } from '@pressroom/telemetry';
+import { DEFAULT_PREVIEW_PER_MINUTE, defaultDashboardSettings } from '@pressroom/config';
 import type { GatewaySettings } from './config.js';
 import { authenticate } from './http/auth.js';
 import { jsonBody } from './http/json-body.js';
@@ -11,6 +12,7 @@ import { idempotency } from './http/idempotency.js';
 import { rateLimit } from './http/rate-limit.js';
 import { problemMiddleware, routeNotFound } from './http/problem-middleware.js';
 import { requestContext } from './http/request-context.js';
+import { dashboardRoutes } from './routes/dashboard-routes.js';
 import { errorPageRoutes } from './routes/error-pages.js';
 import { retiredRoutes } from './routes/retired-routes.js';
 import { fileRoutes } from './routes/file-routes.js';
@@ -33,7 +35,13 @@ import { videoRoutes } from './routes/video-routes.js';
 import { renderHistoryRoutes } from './routes/render-history-routes.js';
 import { templatePreviewRoutes } from './routes/template-preview-routes.js';
 import { batchDownloadRoutes } from './routes/batch-download-routes.js';
-import { DEFAULT_PREVIEW_PER_MINUTE } from '@pressroom/config';
+import { authPublicRoutes, authSessionRoutes } from './routes/auth-routes.js';
+import { accountKeyRoutes } from './routes/account-key-routes.js';
+import { instanceRoutes } from './routes/instance-routes.js';
+import { invitePublicRoutes, teamRoutes } from './routes/team-routes.js';
+import { createInviteMailer } from './dashboard/invite-mailer.js';
+import { webhookControlRoutes } from './routes/webhook-control-routes.js';
+import { usageRoutes } from './routes/usage-routes.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -66,24 +74,48 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(requestContext({ logger: deps.logger }));
   app.use(opsRoutes({ health: deps.health }));
   app.use(errorPageRoutes());
+  app.use(dashboardRoutes());
   app.use(retiredRoutes());
   app.use(fileRoutes({ storage: deps.storage }));
   app.use(bindingPublicRoutes({ db: deps.db, storage: deps.storage, secretBox: deps.secretBox }));
   app.use(urlRenderRoutes({ ...renderDeps, perMinute: deps.settings.urlRenderPerMinute ?? 120 }));
-  app.use(authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs }));
+  const dashboard = deps.settings.dashboard ?? defaultDashboardSettings();
+  const authDeps = {
+    db: deps.db,
+    settings: dashboard,
+    publicBaseUrl: deps.settings.publicBaseUrl,
+    maxBodyBytes: deps.settings.maxBodyBytes,
+  };
+  app.use(authPublicRoutes(authDeps));
+  app.use(invitePublicRoutes({ db: deps.db }));
+  const auth = authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs, publicBaseUrl: deps.settings.publicBaseUrl });
+  app.use(auth);
   app.use(rateLimit({ db: deps.db, cacheMs: deps.settings.authCacheMs }));
   app.use(jsonBody({ maxBodyBytes: deps.settings.maxBodyBytes }));
   app.use(idempotency({ db: deps.db, waitMs: deps.settings.renderWaitMs + 5_000 }));
+  app.use(authSessionRoutes(authDeps));
+  app.use(accountKeyRoutes({ db: deps.db, forgetKeys: auth.forget }));
+  app.use(instanceRoutes({ db: deps.db, settings: dashboard }));
+  app.use(
+    teamRoutes({
+      db: deps.db,
+      publicBaseUrl: deps.settings.publicBaseUrl,
+      inviteTtlMs: dashboard.inviteTtlMs,
+      mailer: createInviteMailer(dashboard.smtp),
+    }),
+  );
   app.use(canvasRoutes(renderDeps));
   app.use(agentScreenshotRoutes({ ...renderDeps, guard: deps.guard, ai: deps.settings.ai ?? null }));
   app.use(imageRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(gifRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(pdfRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(planRoutes({ db: deps.db }));
+  app.use(usageRoutes({ db: deps.db }));
   app.use(templateLanguageRoutes({ db: deps.db }));
   app.use(renderHistoryRoutes({ db: deps.db, errorsBaseUrl: deps.settings.errorsBaseUrl }));
   app.use(templatePreviewRoutes({ ...renderDeps, perMinute: deps.settings.previewPerMinute ?? DEFAULT_PREVIEW_PER_MINUTE }));
   app.use(templateRoutes(renderDeps));
+  app.use(webhookControlRoutes({ db: deps.db }));
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
   app.use(
     batchRoutes({

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import type { AiProvider } from './ai/chat-completion.js';
-import { batchEnv, bindingEnv, commonEnv, dashboardEnv, portEnv, secretKeyEnv } from '@pressroom/config';
+import {
+  batchEnv,
+  bindingEnv,
+  commonEnv,
+  dashboardDataEnv,
+  dashboardEnv,
+  dashboardSettings,
+  portEnv,
+  secretKeyEnv,
+  type DashboardSettings,
+} from '@pressroom/config';
 
 export const gatewayEnv = z.object({
   ...commonEnv,
@@ -9,6 +19,7 @@ export const gatewayEnv = z.object({
   ...batchEnv,
   ...bindingEnv,
   ...dashboardEnv,
+  ...dashboardDataEnv,
   /** Base of the problem `type` URIs; default `<public base URL>/errors`. */
   PRESSROOM_ERRORS_BASE_URL: z.string().url().optional(),
   /** Largest accepted JSON body (bytes). */
@@ -59,6 +70,8 @@ export interface GatewaySettings {
   ai?: AiProvider | null;
   /** Per-owner template previews per minute (PRESSROOM_PREVIEW_PER_MINUTE); default in libs/config. */
   previewPerMinute?: number;
+  /** Sign-up, sessions, lockout, OIDC and invitation mail (PRESSROOM_SIGNUP_MODE, PRESSROOM_SESSION_TTL, …; docs/auth.md). */
+  dashboard?: DashboardSettings;
 }
 
 export function gatewaySettings(env: GatewayEnv): GatewaySettings {
@@ -77,6 +90,7 @@ export function gatewaySettings(env: GatewayEnv): GatewaySettings {
     videoWaitMs: env.PRESSROOM_VIDEO_WAIT_MS,
     videoPreviewPerMinute: env.PRESSROOM_VIDEO_PREVIEW_PER_MINUTE,
     previewPerMinute: env.PRESSROOM_PREVIEW_PER_MINUTE,
+    dashboard: dashboardSettings(env),
     ai:
       env.PRESSROOM_AI_BASE_URL && env.PRESSROOM_AI_API_KEY
         ? {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createTestDatabase } from '@pressroom/testing';
-import { authenticateApiKey, findAccountByName, openDatabase, type Db } from '@pressroom/db';
+import { authenticateApiKey, findAccountByName, openDatabase, signInWithPassword, type Db } from '@pressroom/db';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -69,6 +69,22 @@ describe('admin CLI against PostgreSQL', () => {
     const again = await cli(testDb.url, 'keys', 'revoke', auth!.keyId);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already revoked/);
+  });
+
+  it('users set-password lets a CLI-made account sign in to the dashboard (random password printed last)', async () => {
+    await cli(testDb.url, 'key', '--account', 'operator-made');
+    const set = await cli(testDb.url, 'users', 'set-password', 'operator-made', '--email', 'Ops@Example.com');
+    expect(set.stderr).toBe('');
+    expect(set.code).toBe(0);
+    const user = await signInWithPassword(db, {
+      email: 'ops@example.com',
+      password: set.lastLine,
+      policy: { maxFailures: 5, lockMs: 1000 },
+    });
+    expect(user.personalAccountId).toBe((await findAccountByName(db, 'operator-made'))!.id);
+    const missing = await cli(testDb.url, 'users', 'set-password', 'operator-made');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/--email/);
   });
 
   it('key --account reuses an existing account; rotate prints a new key and kills the old one', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
   addAccountToTeam,
@@ -17,6 +18,7 @@ import {
   type Db,
   getOwnerPlan,
   setOwnerPlan,
+  setAccountPassword,
   type Plan,
   type PlanSettingsInput,
 } from '@pressroom/db';
@@ -167,6 +169,18 @@ const commands: Record<string, Command> = {
     const account = await accountNamed(db, positionals[1]!);
     await addAccountToTeam(db, { accountId: account.id, teamId: team.id });
     print(`account ${account.name} is now a member of team ${team.name}; its templates and renders belong to the team`);
+  },
+
+  /** Lets an account made here sign in to the dashboard (docs/auth.md). */
+  async 'users set-password'(db, args, print) {
+    const { values, positionals } = parse(args, { email: { type: 'string' }, password: { type: 'string' } }, ['account-name']);
+    if (!values.email) throw new CliError('users set-password needs --email <address> (the sign-in name)');
+    if (values.password !== undefined && values.password.length < 10) throw new CliError('--password must have at least 10 characters');
+    const account = await accountNamed(db, positionals[0]!);
+    const password = values.password ?? randomBytes(12).toString('base64url');
+    const user = await setAccountPassword(db, { accountId: account.id, email: values.email, password });
+    print(`account ${account.name} signs in to the dashboard as ${user.email}`);
+    if (values.password === undefined) print(password);
   },
 
   async 'accounts plan'(db, args, print) {

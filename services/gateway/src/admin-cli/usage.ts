@@ -10,6 +10,9 @@ Usage: node --conditions=source --import tsx services/gateway/src/admin-cli/main
   keys revoke <key-id>
   teams create <name>
   teams add <team-name> <account-name>
+  users set-password <account-name> --email E [--password P]
+                                             the account signs in to the dashboard as E; without --password
+                                             a random one is printed as the last line
   accounts plan <name> <plan> [--overage on|off] [enterprise: --per-minute N --per-day N
                 --render-credits N --ai-credits N]   set the plan (docs/limits.md)
   teams plan <team-name> <plan> [same options]       a team's plan applies to all its members

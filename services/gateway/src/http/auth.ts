@@ -1,18 +1,30 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { createHash } from 'node:crypto';
 import { ProblemError } from '@pressroom/problem';
-import { authenticateApiKey, isWellFormedApiKey, type Account, type Db, type OwnerPlan } from '@pressroom/db';
+import { authenticateApiKey, isWellFormedApiKey, resolveSession, type Account, type Db, type OwnerPlan, type User } from '@pressroom/db';
+import { readCookie, SESSION_COOKIE } from './cookies.js';
+import { assertCsrf, assertSameOrigin } from './same-origin.js';
 
 /** Exactly `Bearer <token>`: one space, no surrounding whitespace. */
 const BEARER = /^Bearer ([^\s]+)$/;
 
+export interface SessionContext {
+  tokenHash: string;
+  /** The raw token, for re-issuing cookies; never logged. */
+  token: string;
+  user: User;
+}
+
 export interface AuthContext {
   account: Account;
-  keyId: string;
-  /** Whose resources this key sees: the team's when the account has one. */
+  /** The API key used, or null for a dashboard session. */
+  keyId: string | null;
+  /** Whose resources this caller sees: the team's when the account has one. */
   ownerId: string;
   /** The owner's plan, once the rate-limit middleware has resolved it. */
   plan?: OwnerPlan;
+  /** Set when the request came with the dashboard session cookie instead of a key. */
+  session?: SessionContext;
 }
 
 export function authOf(res: { locals: Record<string, unknown> }): AuthContext {
@@ -21,15 +33,55 @@ export function authOf(res: { locals: Record<string, unknown> }): AuthContext {
   return auth;
 }
 
+/** The session of a dashboard-only route; a key gets 403 (the contract keeps these operations in the dashboard). */
+export function sessionOf(res: { locals: Record<string, unknown> }): SessionContext {
+  const { session } = authOf(res);
+  if (!session) throw new ProblemError('forbidden', { detail: 'this operation is available in the dashboard only' });
+  return session;
+}
+
+/** Route guard form of `sessionOf`. */
+export const requireSession: RequestHandler = (_req, res, next) => {
+  sessionOf(res);
+  next();
+};
+
 /**
- * Verifies `Authorization: Bearer <key>`. Verified keys are cached for
- * `cacheMs` (by hash, never by plain key) so hot paths skip the lookup; a
- * revoked key stops working within that time on every replica.
+ * The dashboard session of a request, checked for same origin and CSRF; null when there is
+ * no session cookie. An unknown or expired cookie is 401 (the dashboard then signs in again).
  */
-export function authenticate(options: { db: Db; cacheMs: number }): RequestHandler {
+export async function sessionAuth(req: Request, options: { db: Db; publicBaseUrl: string }): Promise<AuthContext | null> {
+  const token = readCookie(req, SESSION_COOKIE);
+  if (!token) return null;
+  assertSameOrigin(req, options.publicBaseUrl);
+  const found = await resolveSession(options.db, token);
+  if (!found) throw new ProblemError('not-signed-in', { detail: 'The dashboard session has expired or was signed out. Sign in again.' });
+  assertCsrf(req, token);
+  return {
+    account: found.account,
+    keyId: null,
+    ownerId: found.account.ownerId,
+    session: { tokenHash: found.tokenHash, token, user: found.user },
+  };
+}
+
+/**
+ * Verifies `Authorization: Bearer <key>`, or else the dashboard session cookie (docs/auth.md).
+ * Verified keys are cached for `cacheMs` (by hash, never by plain key) so hot paths skip
+ * the lookup; a revoked key stops working within that time on every replica, and at once
+ * on this replica when revoked through it (`forget`).
+ */
+export function authenticate(options: { db: Db; cacheMs: number; publicBaseUrl: string }): RequestHandler & { forget(): void } {
   const cache = new Map<string, { auth: AuthContext; until: number }>();
-  return async (req, res, next) => {
+  const middleware: RequestHandler = async (req, res, next) => {
     const header = req.headers.authorization;
+    if (header === undefined) {
+      const fromSession = await sessionAuth(req, options);
+      if (fromSession) {
+        res.locals.auth = fromSession;
+        return next();
+      }
+    }
     const match = header === undefined ? null : BEARER.exec(header);
     if (!match) {
       throw new ProblemError('missing-auth', {
@@ -62,4 +114,5 @@ export function authenticate(options: { db: Db; cacheMs: number }): RequestHandl
     res.locals.auth = auth;
     next();
   };
+  return Object.assign(middleware, { forget: () => cache.clear() });
 }

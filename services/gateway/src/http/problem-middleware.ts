@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { PROBLEM_CONTENT_TYPE, ProblemError, isProblemError, toProblemBody } from '@pressroom/problem';
 import type { Logger } from '@pressroom/telemetry';
+import { fromAccountError } from './account-problems.js';
 
 /** Body-parser errors carry a `type`; map the ones a client can cause. */
 function fromBodyParser(error: unknown, maxBodyBytes: number): ProblemError | null {
@@ -38,7 +39,7 @@ export function sendProblem(res: Response, error: ProblemError, options: { error
 export function problemMiddleware(options: { errorsBaseUrl: string; maxBodyBytes: number; logger: Logger }): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const log = (res.locals.log as Logger | undefined) ?? options.logger;
-    let problem = isProblemError(error) ? error : fromBodyParser(error, options.maxBodyBytes);
+    let problem = isProblemError(error) ? error : (fromBodyParser(error, options.maxBodyBytes) ?? fromAccountError(error));
     if (!problem) {
       log.error({ err: error }, 'unhandled error');
       problem = new ProblemError('internal-error', { detail: 'An unexpected error occurred. It has been logged.' });

@@ -1,0 +1,40 @@
+import { api } from './client';
+
+export type SignupMode = 'open' | 'invite' | 'closed';
+
+export interface AuthConfig {
+  signupMode: SignupMode;
+  firstRun: boolean;
+  oidc: { enabled: boolean; name?: string };
+}
+
+export interface Workspace {
+  id: string;
+  kind: 'personal' | 'team';
+  name: string;
+  role: 'owner' | 'admin' | 'member';
+}
+
+export interface Session {
+  user: { id: string; email: string; name?: string | null; instanceRole?: string | null };
+  workspaces: Workspace[];
+  workspaceId: string;
+}
+
+export const authKeys = {
+  config: ['auth', 'config'] as const,
+  session: ['auth', 'session'] as const,
+};
+
+export const getAuthConfig = () => api<AuthConfig>('/auth/config');
+export const getSession = () => api<Session>('/auth/session');
+
+export const signIn = (body: { email: string; password: string }) => api<unknown>('/auth/sign-in', { json: body });
+export const signUp = (body: { email: string; password: string; name?: string; inviteToken?: string }) =>
+  api<unknown>('/auth/sign-up', { json: body });
+export const signOut = () => api<void>('/auth/sign-out', { method: 'POST' });
+export const switchWorkspace = (workspaceId: string) => api<Session>('/auth/workspace', { json: { workspaceId } });
+export const changePassword = (body: { currentPassword?: string; newPassword: string }) => api<void>('/auth/password', { json: body });
+
+/** Where "Sign in with <provider>" goes; the server redirects back to returnTo. */
+export const oidcStartUrl = (returnTo: string) => `/auth/oidc/start?returnTo=${encodeURIComponent(returnTo)}`;

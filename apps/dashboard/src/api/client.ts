@@ -1,0 +1,76 @@
+import { ApiError, problemFrom } from './problem';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const CSRF_COOKIE = 'pressroom_csrf';
+
+export interface RequestOptions {
+  method?: string;
+  /** Sent as a JSON body. */
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Query parameters; undefined and empty values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+}
+
+type UnauthenticatedHandler = () => void;
+let onUnauthenticated: UnauthenticatedHandler = () => {};
+
+/** The app registers how to send the user to sign-in when the session is gone (app/session.tsx). */
+export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void {
+  onUnauthenticated = handler;
+}
+
+function readCookie(name: string): string | undefined {
+  const pair = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return pair ? decodeURIComponent(pair.slice(name.length + 1)) : undefined;
+}
+
+/** `/path?query` with empty values dropped. */
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * The one way the dashboard calls the API: same-origin with the session cookie, the CSRF token echoed on
+ * state-changing methods, every failure an ApiError. A 401 outside /auth/ means the session expired.
+ */
+export async function request(path: string, options: RequestOptions = {}): Promise<Response> {
+  const method = (options.method ?? (options.json !== undefined ? 'POST' : 'GET')).toUpperCase();
+  const headers = new Headers(options.headers);
+  headers.set('accept', 'application/json, application/problem+json, */*');
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+  if (UNSAFE.has(method)) {
+    const token = readCookie(CSRF_COOKIE);
+    if (token) headers.set('x-csrf-token', token);
+  }
+  const res = await fetch(apiUrl(path, options.query), {
+    method,
+    headers,
+    body: body ?? null,
+    credentials: 'same-origin',
+    signal: options.signal ?? null,
+  });
+  if (res.ok) return res;
+  const error = await problemFrom(res);
+  if (res.status === 401 && !path.startsWith('/auth/')) onUnauthenticated();
+  throw error;
+}
+
+/** A JSON call; 204 resolves to undefined. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await request(path, options);
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('json'))
+    throw new ApiError({ title: 'Unexpected response', status: res.status, detail: `Expected JSON from ${path}.` });
+  return (await res.json()) as T;
+}

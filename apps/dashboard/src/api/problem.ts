@@ -1,0 +1,61 @@
+/** An RFC 9457 problem as the Pressroom API sends it (libs/problem). */
+export interface Problem {
+  type?: string;
+  title: string;
+  status: number;
+  detail: string;
+  code?: string;
+  errors?: { field: string; message?: string; detail?: string }[];
+}
+
+/** A failed API call. `fieldError(name)` is what a form shows beside that field; `detail` goes at the top. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem;
+
+  constructor(problem: Problem) {
+    super(problem.detail || problem.title);
+    this.name = 'ApiError';
+    this.status = problem.status;
+    this.problem = problem;
+  }
+
+  /** The message for one body field; a nested path (`filters.events`) also matches its last segment. */
+  fieldError(name: string): string | undefined {
+    const hit = this.problem.errors?.find((e) => e.field === name || e.field.endsWith(`.${name}`) || e.field.startsWith(`${name}.`));
+    return hit ? (hit.message ?? hit.detail) : undefined;
+  }
+
+  /** Errors no field on the form claims, so they are shown at the top instead of being lost. */
+  unclaimed(fields: readonly string[]): string[] {
+    return (this.problem.errors ?? [])
+      .filter((e) => !fields.some((f) => e.field === f || e.field.endsWith(`.${f}`) || e.field.startsWith(`${f}.`)))
+      .map((e) => `${e.field}: ${e.message ?? e.detail ?? ''}`);
+  }
+}
+
+/** Turns any non-2xx response into an ApiError, whether or not the body is problem+json. */
+export async function problemFrom(res: Response): Promise<ApiError> {
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      const body = (await res.json()) as Partial<Problem>;
+      return new ApiError({
+        ...body,
+        title: body.title ?? res.statusText,
+        status: body.status ?? res.status,
+        detail: body.detail ?? body.title ?? `Request failed (${res.status})`,
+      });
+    } catch {
+      // A broken body still yields the status below.
+    }
+  }
+  return new ApiError({ title: res.statusText || 'Error', status: res.status, detail: `Request failed with status ${res.status}.` });
+}
+
+/** The message to show for anything a request can throw (network errors included). */
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.problem.detail;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

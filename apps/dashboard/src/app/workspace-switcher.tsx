@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { authKeys, switchWorkspace, type Session } from '../api/auth';
+import { messageOf } from '../api/problem';
+
+/** Personal or team workspace: every other query is refetched for the new one. */
+export function WorkspaceSwitcher({ session }: { session: Session }) {
+  const id = useId();
+  const client = useQueryClient();
+  const change = useMutation({
+    mutationFn: switchWorkspace,
+    onSuccess: async (next) => {
+      client.setQueryData(authKeys.session, next);
+      await client.invalidateQueries();
+    },
+  });
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        Workspace
+      </label>
+      <select
+        id={id}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        value={session.workspaceId}
+        disabled={change.isPending}
+        onChange={(e) => change.mutate(e.target.value)}
+      >
+        {session.workspaces.map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.kind === 'personal' ? `${w.name} (personal)` : w.name}
+          </option>
+        ))}
+      </select>
+      {change.isError && (
+        <span role="alert" className="text-sm text-red-700">
+          {messageOf(change.error)}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-indigo-700 text-white hover:bg-indigo-800 disabled:bg-indigo-300',
+  secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 disabled:text-slate-400',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-300',
+  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  /** Shows the action is running and blocks a second click. */
+  busy?: boolean;
+}
+
+export function buttonClass(variant: Variant = 'primary', extra = ''): string {
+  return `inline-flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`;
+}
+
+export function Button({ variant = 'primary', busy = false, className = '', type = 'button', disabled, children, ...rest }: ButtonProps) {
+  return (
+    <button type={type} className={buttonClass(variant, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,29 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { ApiError } from './api/problem';
+import { createAppRouter } from './app/router';
+import { installSessionExpiry } from './app/session';
+import './styles.css';
+
+const client = new QueryClient({
+  defaultOptions: {
+    // A 4xx will not change on retry; only transient failures are retried.
+    queries: { retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2, refetchOnWindowFocus: false },
+  },
+});
+const router = createAppRouter();
+installSessionExpiry(
+  client,
+  (to) => router.navigate(to),
+  () => router.state.location,
+);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

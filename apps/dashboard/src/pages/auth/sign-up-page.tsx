@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { authKeys, getAuthConfig, signUp, type AuthConfig } from '../../api/auth';
+import { safeReturnTo } from '../../app/return-to';
+import { Alert } from '../../kit/alert';
+import { Button } from '../../kit/button';
+import { TextField } from '../../kit/field';
+import { fieldError, Form } from '../../kit/form';
+import { QueryState } from '../../kit/query-state';
+import { AuthCard } from './auth-card';
+
+/** Why this visitor cannot sign up, or null when they can. */
+function refusal(config: AuthConfig, inviteToken: string | null): string | null {
+  if (config.firstRun || inviteToken) return null;
+  if (config.signupMode === 'closed') return 'Sign-up is closed on this instance. Ask its owner for an account.';
+  if (config.signupMode === 'invite') return 'Sign-up on this instance needs an invitation link from a team.';
+  return null;
+}
+
+export default function SignUpPage() {
+  const [params] = useSearchParams();
+  const inviteToken = params.get('invite');
+  const returnTo = safeReturnTo(params.get('returnTo') ?? (inviteToken ? `/invites/${inviteToken}` : null));
+  const config = useQuery({ queryKey: authKeys.config, queryFn: getAuthConfig, retry: false });
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = useMutation({
+    mutationFn: () => signUp({ email, password, ...(name ? { name } : {}), ...(inviteToken ? { inviteToken } : {}) }),
+    onSuccess: async () => {
+      await client.resetQueries();
+      void navigate(returnTo, { replace: true });
+    },
+  });
+  return (
+    <AuthCard
+      title={config.data?.firstRun ? 'Create the owner account' : 'Sign up'}
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link className="text-indigo-700 underline" to={`/sign-in?returnTo=${encodeURIComponent(returnTo)}`}>
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <QueryState query={config}>
+        {(cfg) => {
+          const refused = refusal(cfg, inviteToken);
+          if (refused) return <Alert tone="info">{refused}</Alert>;
+          return (
+            <>
+              {cfg.firstRun && (
+                <Alert tone="info">This is a new Pressroom instance: the first account owns it and chooses who else may sign up.</Alert>
+              )}
+              <Form label="Sign up" onSubmit={() => submit.mutate()} error={submit.error} fields={['name', 'email', 'password']}>
+                <TextField
+                  label="Name (optional)"
+                  autoComplete="name"
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  error={fieldError(submit.error, 'name')}
+                />
+                <TextField
+                  label="Email"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  error={fieldError(submit.error, 'email')}
+                />
+                <TextField
+                  label="Password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  error={fieldError(submit.error, 'password')}
+                />
+                <Button type="submit" busy={submit.isPending}>
+                  Create account
+                </Button>
+              </Form>
+            </>
+          );
+        }}
+      </QueryState>
+    </AuthCard>
+  );
+}

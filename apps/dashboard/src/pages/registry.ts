@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Every page of the dashboard, in navigation order. Adding a page is one line here: the router and the
+ * navigation are built from this list, and `load` keeps each page in its own chunk (loaded on demand).
+ */
+export interface PageEntry {
+  /** Path under /app/, without a leading slash ('' is the home page). */
+  path: string;
+  /** The navigation label. */
+  title: string;
+  /** Where the link shows; pages without one are reached from other pages (detail views, invites). */
+  nav?: 'main' | 'settings';
+  /** Reachable without a session (sign-in, sign-up, invite acceptance); shown without the app shell. */
+  public?: boolean;
+  /** Shown only to the instance owner. */
+  instanceOwnerOnly?: boolean;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const pages: PageEntry[] = [
+  { path: 'sign-in', title: 'Sign in', public: true, load: () => import('./auth/sign-in-page') },
+  { path: 'sign-up', title: 'Sign up', public: true, load: () => import('./auth/sign-up-page') },
+  { path: '', title: 'Overview', nav: 'main', load: () => import('./home-page') },
+  // dash-data: templates, renders, batches, bindings, playground go here (nav: 'main').
+  { path: 'settings/account', title: 'Account', nav: 'settings', load: () => import('./settings/account-page') },
+];

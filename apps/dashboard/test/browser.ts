@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestStack, type TestStack } from '../../../deploy/embedded/test/harness.js';
+
+/** Debian's headless Chromium (package chromium-headless-shell, the binary its /usr/bin wrapper runs): no browser download. */
+const CHROMIUM = '/usr/lib/chromium/chromium-headless-shell';
+const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard/', import.meta.url));
+const BUILD = fileURLToPath(new URL('../../../deploy/scripts/build-dashboard.mjs', import.meta.url));
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export interface DashboardRig {
+  stack: TestStack;
+  browser: Browser;
+  /** A fresh browser profile (own cookies) at the given window size, with `url(path)` relative to /app/. */
+  newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  url(path?: string): string;
+  dispose(): Promise<void>;
+}
+
+/** A real Pressroom (embedded stack serving the built dashboard) and a real Chromium. */
+export async function startDashboardRig(): Promise<DashboardRig> {
+  // Rebuilds only when the sources changed since the last build (a no-op in `make test`, which ran setup).
+  execFileSync(process.execPath, [BUILD, '--quiet'], { stdio: 'inherit' });
+  const stack = await startTestStack('memory+pglite');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+  const contexts: BrowserContext[] = [];
+  return {
+    stack,
+    browser,
+    async newContext(viewport = DESKTOP) {
+      const context = await browser.newContext({ viewport, baseURL: stack.baseUrl });
+      context.setDefaultTimeout(10_000);
+      contexts.push(context);
+      return context;
+    },
+    url: (path = '') => `${stack.baseUrl}/app/${path.replace(/^\//, '')}`,
+    async dispose() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.close();
+      await stack.dispose();
+    },
+  };
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core on the page as it is now; returns the serious and critical violations, described for a failure message. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run()).violations as AxeViolation[];
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Saves the page as docs/dashboard/<name>.png (shown by docs/dashboard.md). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
+}
+
+/** The accessible name of the element that has keyboard focus. */
+export async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return '';
+    const labelled = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
+    return (labelled ?? el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+  });
+}

@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const BUILD = fileURLToPath(new URL('../../../deploy/scripts/build-dashboard.mjs', import.meta.url));
+/** Issue 14: the JavaScript a first visit downloads, gzipped. */
+const INITIAL_JS_LIMIT = 250 * 1024;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+test('the initial JavaScript (entry chunks and their static imports) stays under 250 KB gzipped; pages load on demand', () => {
+  execFileSync(process.execPath, [BUILD, '--quiet'], { stdio: 'inherit' });
+  const manifest = JSON.parse(readFileSync(`${DIST}.vite/manifest.json`, 'utf8')) as Record<string, ManifestChunk>;
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  expect(entries).toHaveLength(1);
+
+  const initial = new Set<string>();
+  const visit = (key: string) => {
+    if (initial.has(key)) return;
+    initial.add(key);
+    for (const next of manifest[key]!.imports ?? []) visit(next);
+  };
+  entries.forEach(visit);
+  const gzipped = [...initial].reduce((sum, key) => sum + gzipSync(readFileSync(`${DIST}${manifest[key]!.file}`)).length, 0);
+  expect(gzipped).toBeLessThanOrEqual(INITIAL_JS_LIMIT);
+
+  // Every page is its own chunk, fetched when first opened.
+  const lazy = Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []);
+  expect(lazy.length).toBeGreaterThanOrEqual(2);
+  for (const key of lazy) expect(initial.has(key)).toBe(false);
+});

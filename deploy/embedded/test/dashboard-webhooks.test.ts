@@ -1,0 +1,113 @@
+import { startPageServer, startTestStack, type TestStack } from './harness.js';
+import { recordInto, sleep, waitFor, type Received } from './webhook-support.js';
+
+/** Signs up through the API and returns a fetch that carries the session cookie and CSRF header like the dashboard. */
+async function dashboardSession(
+  stack: TestStack,
+  email: string,
+): Promise<(path: string, method?: string, json?: unknown) => Promise<Response>> {
+  const res = await fetch(`${stack.baseUrl}/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ email, password: 'dashboard password' }),
+  });
+  expect(res.status).toBe(201);
+  const cookies = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+  return (path, method = 'GET', json) =>
+    fetch(`${stack.baseUrl}${path}`, {
+      method,
+      headers: {
+        cookie: `pressroom_session=${cookies.pressroom_session}; pressroom_csrf=${cookies.pressroom_csrf}`,
+        'x-csrf-token': cookies.pressroom_csrf!,
+        'sec-fetch-site': 'same-origin',
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: json === undefined ? null : JSON.stringify(json),
+    });
+}
+
+describe('dashboard webhook controls (memory+pglite)', () => {
+  let stack: TestStack;
+  let receiver: Awaited<ReturnType<typeof startPageServer>>;
+  const received: Received[] = [];
+  let failing = true;
+
+  beforeAll(async () => {
+    receiver = await startPageServer({ '/hook': recordInto(received, () => (failing ? 500 : 200)) });
+    stack = await startTestStack('memory+pglite', {
+      withImageService: false,
+      webhooks: { retryScheduleMs: [100], timeoutMs: 1_500, pollMs: 40 },
+    });
+  });
+  afterAll(async () => {
+    await stack?.dispose();
+    await receiver?.close();
+  });
+
+  it('pause/resume in the dashboard only, delivery log, test event, redeliver, a failed subscription re-enabled', async () => {
+    const dash = await dashboardSession(stack, 'hooks@example.com');
+    const key = ((await (await dash('/account/keys', 'POST', { name: 'api' })).json()) as { key: string }).key;
+    const created = await dash('/webhook-subscriptions', 'POST', { event: 'render.completed', targetUrl: receiver.url('/hook') });
+    expect(created.status).toBe(201);
+    const { uid } = ((await created.json()) as { subscription: { uid: string } }).subscription;
+
+    // A key may not pause or resume; the API's PUT still refuses `status`.
+    const byKey = await stack.api(`/webhook-subscriptions/${uid}/pause`, { method: 'POST', key });
+    expect(byKey.status).toBe(403);
+    expect(((await byKey.json()) as { detail: string }).detail).toBe('this operation is available in the dashboard only');
+    const put = await stack.api(`/webhook-subscriptions/${uid}`, { method: 'PUT', key, json: { status: 'paused' } });
+    expect(put.status).toBe(400);
+
+    // The test event fails twice (first try + one retry): the subscription becomes failed.
+    expect((await dash(`/webhook-subscriptions/${uid}/test`, 'POST')).status).toBe(202);
+    await waitFor(
+      async () =>
+        ((await (await dash(`/webhook-subscriptions/${uid}`)).json()) as { subscription: { status: string } }).subscription.status ===
+        'failed',
+      'failed',
+    );
+    const test = JSON.parse(received[0]!.raw.toString()) as { event: string; data: { test: boolean } };
+    expect(test).toMatchObject({ event: 'render.completed', data: { test: true } });
+
+    const log = (await (await dash(`/webhook-subscriptions/${uid}/deliveries`)).json()) as {
+      items: Record<string, any>[];
+      nextCursor: string | null;
+    };
+    expect(log.items).toHaveLength(1);
+    expect(log.items[0]).toMatchObject({ event: 'render.completed', status: 'failed', responseCode: 500, attempt: 2, nextRetryAt: null });
+
+    // Resume re-enables the failed subscription; redeliver sends the same payload again.
+    failing = false;
+    const resumed = await dash(`/webhook-subscriptions/${uid}/resume`, 'POST');
+    expect(((await resumed.json()) as { subscription: { status: string } }).subscription.status).toBe('active');
+    const again = await dash(`/webhook-deliveries/${log.items[0]!.id}/redeliver`, 'POST');
+    expect(again.status).toBe(202);
+    await waitFor(() => received.length === 3, 'redelivery');
+    expect(received[2]!.raw.toString()).toBe(received[0]!.raw.toString());
+
+    // Paused: a test event waits, and goes out on resume.
+    expect(
+      ((await (await dash(`/webhook-subscriptions/${uid}/pause`, 'POST')).json()) as { subscription: { status: string } }).subscription
+        .status,
+    ).toBe('paused');
+    await dash(`/webhook-subscriptions/${uid}/test`, 'POST');
+    await sleep(400);
+    expect(received).toHaveLength(3);
+    await dash(`/webhook-subscriptions/${uid}/resume`, 'POST');
+    await waitFor(() => received.length === 4, 'delivery after resume');
+
+    const page1 = (await (await dash(`/webhook-subscriptions/${uid}/deliveries?limit=2`)).json()) as {
+      items: { id: string }[];
+      nextCursor: string;
+    };
+    expect(page1.items).toHaveLength(2);
+    const page2 = (await (await dash(`/webhook-subscriptions/${uid}/deliveries?limit=2&cursor=${page1.nextCursor}`)).json()) as {
+      items: { id: string }[];
+      nextCursor: string | null;
+    };
+    expect(page2.items).toHaveLength(1);
+    expect(page2.nextCursor).toBeNull();
+    expect((await dash(`/webhook-subscriptions/${uid}/deliveries?cursor=bogus`)).status).toBe(400);
+    expect((await stack.api(`/webhook-subscriptions/whk_nope/deliveries`, { key })).status).toBe(404);
+  });
+});

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Builds apps/dashboard into apps/dashboard/dist when its sources changed since the last build: a hash of
+// the sources, config and lockfile is kept in dist/.source-hash, so `make run` and `make test` stay fast.
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const app = join(root, 'apps/dashboard');
+const stamp = join(app, 'dist/.source-hash');
+const inputs = ['src', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json'];
+
+function files(path) {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => files(join(path, name)));
+}
+
+const hash = createHash('sha256');
+for (const file of [...inputs.flatMap((p) => files(join(app, p))), join(root, 'pnpm-lock.yaml')]) {
+  hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+}
+const digest = hash.digest('hex');
+
+if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest && existsSync(join(app, 'dist/index.html'))) process.exit(0);
+if (!process.argv.includes('--quiet')) console.log('setup: building the dashboard (apps/dashboard)');
+execFileSync(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: app, stdio: 'inherit' });
+writeFileSync(stamp, `${digest}\n`);

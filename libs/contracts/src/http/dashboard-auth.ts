@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+// Bodies of the dashboard's account routes (docs/dashboard-api.md, docs/auth.md).
+
+export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
+export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const;
+
+const email = z
+  .string({ error: '`email` is required.' })
+  .trim()
+  .max(254)
+  .pipe(z.email({ error: 'Enter a valid email address.' }));
+const newPassword = z
+  .string({ error: 'A password is required.' })
+  .min(10, 'Use at least 10 characters.')
+  .max(200, 'Use at most 200 characters.');
+
+export const SignUpBody = z
+  .object({
+    email,
+    password: newPassword,
+    name: z.string().trim().min(1).max(200).optional(),
+    inviteToken: z.string().min(1).max(200).optional(),
+  })
+  .strict();
+
+export const SignInBody = z
+  .object({
+    email,
+    password: z.string({ error: '`password` is required.' }).min(1, '`password` is required.').max(200),
+  })
+  .strict();
+
+export const ChangePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1).max(200).optional(),
+    newPassword,
+  })
+  .strict();
+
+export const SwitchWorkspaceBody = z.object({ workspaceId: z.string({ error: '`workspaceId` is required.' }).min(1).max(200) }).strict();
+
+export const InstanceSettingsBody = z
+  .object({ signupMode: z.enum(SIGNUP_MODES, { error: `\`signupMode\` must be one of ${SIGNUP_MODES.join(', ')}.` }) })
+  .strict();
+
+export const CreateKeyBody = z
+  .object({ name: z.string({ error: '`name` is required.' }).trim().min(1, '`name` is required.').max(100) })
+  .strict();
+
+export const CreateTeamBody = z
+  .object({ name: z.string({ error: '`name` is required.' }).trim().min(1, '`name` is required.').max(100) })
+  .strict();
+
+export const MemberRoleBody = z
+  .object({ role: z.enum(WORKSPACE_ROLES, { error: `\`role\` must be one of ${WORKSPACE_ROLES.join(', ')}.` }) })
+  .strict();
+
+export const CreateInviteBody = z
+  .object({
+    email: email.optional(),
+    role: z.enum(['admin', 'member'], { error: '`role` must be admin or member.' }).default('member'),
+  })
+  .strict();
+
+export const UsageQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
+
+export const OverageBody = z.object({ enabled: z.boolean({ error: '`enabled` must be true or false.' }) }).strict();

@@ -1,0 +1,38 @@
+import { SignUpRefusedError } from './auth-errors.js';
+import type { Db } from './open.js';
+import { acceptTeamInvite, getTeamInvite } from './team-workspaces.js';
+import { createUser, getStoredSignupMode, isFirstRun, normaliseEmail, type NewUser, type SignupMode, type User } from './users.js';
+
+/** The mode in force: the owner's choice in the dashboard, else the configured default. */
+export async function signupModeInForce(db: Db, configured: SignupMode): Promise<SignupMode> {
+  return (await getStoredSignupMode(db)) ?? configured;
+}
+
+/**
+ * The sign-up policy (docs/auth.md): the first account of a fresh instance is always
+ * accepted and owns the instance; later ones depend on the mode: open → anyone,
+ * invite → with a valid team invitation (for this email when it names one), closed → nobody.
+ * An accepted invitation makes the new user a member of its team at once.
+ */
+export async function signUp(
+  db: Db,
+  input: Omit<NewUser, 'accountId'> & { inviteToken?: string | undefined },
+  policy: { configuredMode: SignupMode },
+): Promise<User> {
+  if (await isFirstRun(db)) return createUser(db, input);
+  const mode = await signupModeInForce(db, policy.configuredMode);
+  if (mode === 'closed') throw new SignUpRefusedError('this instance does not accept new accounts; ask its owner');
+  if (input.inviteToken !== undefined) {
+    const invite = await getTeamInvite(db, input.inviteToken);
+    if (!invite) throw new SignUpRefusedError('the invitation link is unknown, expired or already used', 'inviteToken');
+    if (invite.email !== null && invite.email !== normaliseEmail(input.email)) {
+      throw new SignUpRefusedError(`this invitation is for ${invite.email}`, 'email');
+    }
+    const user = await createUser(db, input);
+    await acceptTeamInvite(db, { token: input.inviteToken, userId: user.id });
+    return user;
+  }
+  if (mode === 'invite')
+    throw new SignUpRefusedError('this instance accepts new accounts by invitation only: open the invitation link you received');
+  return createUser(db, input);
+}

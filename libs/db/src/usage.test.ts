@@ -1,0 +1,30 @@
+import { newId } from '@pressroom/contracts';
+import { ENGINES, unique, useDatabase } from '../test/engines.js';
+import { createAccount } from './accounts.js';
+import { PermissionError } from './auth-errors.js';
+import { getOwnerPlan, setOwnerPlan } from './limits.js';
+import { insertUnchargedRender } from './renders.js';
+import { rendersPerDay, setOverage } from './usage.js';
+
+describe.each(ENGINES)('usage (%s)', (engine) => {
+  const db = useDatabase(engine);
+
+  it('counts renders per UTC day and kind, zero-filled, oldest first', async () => {
+    const account = await createAccount(db(), { name: unique('usage') });
+    const base = { ownerId: account.id, accountId: account.id, origin: 'html', templateId: null, format: 'png', width: 10, height: 10 };
+    for (const kind of ['image', 'image', 'pdf', 'video']) await insertUnchargedRender(db(), { ...base, id: newId('img'), kind });
+    const now = new Date();
+    const days = await rendersPerDay(db(), { ownerId: account.id, days: 3, now });
+    expect(days).toHaveLength(3);
+    expect(days[2]).toEqual({ date: now.toISOString().slice(0, 10), image: 2, gif: 0, pdf: 1, video: 1 });
+    expect(days[0]).toMatchObject({ image: 0, gif: 0, pdf: 0, video: 0 });
+  });
+
+  it('overage is for paid plans only', async () => {
+    const account = await createAccount(db(), { name: unique('overage') });
+    await expect(setOverage(db(), { ownerId: account.id, enabled: true })).rejects.toThrow(PermissionError);
+    await setOwnerPlan(db(), { ownerId: account.id, kind: 'account', plan: 'pro' });
+    await setOverage(db(), { ownerId: account.id, enabled: true });
+    expect((await getOwnerPlan(db(), account.id)).overage).toBe(true);
+  });
+});

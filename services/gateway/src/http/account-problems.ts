@@ -1,0 +1,34 @@
+import {
+  AccountLockedError,
+  DuplicateError,
+  InvalidCredentialsError,
+  NotFoundError,
+  PermissionError,
+  SignUpRefusedError,
+} from '@pressroom/db';
+import { ProblemError } from '@pressroom/problem';
+
+/** The account domain's typed errors as problems (called by the problem middleware). */
+export function fromAccountError(error: unknown): ProblemError | null {
+  if (error instanceof InvalidCredentialsError)
+    return new ProblemError('invalid-credentials', { detail: 'The email or password is not correct.' });
+  if (error instanceof AccountLockedError) {
+    const seconds = Math.max(1, Math.ceil((error.until.getTime() - Date.now()) / 1000));
+    return new ProblemError('account-locked', {
+      detail: `Too many wrong passwords in a row: sign-in is locked for ${Math.ceil(seconds / 60)} more minute(s).`,
+      headers: { 'Retry-After': String(seconds) },
+      extensions: { lockedUntil: error.until.toISOString() },
+    });
+  }
+  if (error instanceof SignUpRefusedError) {
+    if (error.field === 'email') {
+      return new ProblemError('conflict', { detail: error.message, errors: [{ field: 'email', message: error.message }] });
+    }
+    if (error.field === 'inviteToken') return new ProblemError('invalid-invite', { detail: error.message });
+    return new ProblemError('signup-closed', { detail: error.message });
+  }
+  if (error instanceof PermissionError) return new ProblemError('forbidden', { detail: error.message });
+  if (error instanceof NotFoundError) return new ProblemError('not-found', { detail: `${error.entity} ${error.value} does not exist.` });
+  if (error instanceof DuplicateError) return new ProblemError('conflict', { detail: error.message });
+  return null;
+}

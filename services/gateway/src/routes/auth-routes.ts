@@ -1,0 +1,135 @@
+import { Router, type Request, type Response } from 'express';
+import type { DashboardSettings } from '@pressroom/config';
+import { ChangePasswordBody, SignInBody, SignUpBody, SwitchWorkspaceBody } from '@pressroom/contracts';
+import {
+  changePassword,
+  deleteSession,
+  deleteUserSessions,
+  isFirstRun,
+  listWorkspaces,
+  setSessionAccount,
+  signInWithPassword,
+  signUp,
+  signupModeInForce,
+  type Db,
+} from '@pressroom/db';
+import { ProblemError } from '@pressroom/problem';
+import { sessionOf } from '../http/auth.js';
+import { clearSessionCookies, isHttps } from '../http/cookies.js';
+import { countEndpointMinute } from '../http/endpoint-limit.js';
+import { jsonBody } from '../http/json-body.js';
+import { defineRoute } from '../http/routes.js';
+import { assertSameOrigin } from '../http/same-origin.js';
+import { parseOrThrow } from '../http/validate.js';
+import { sessionView, userView } from '../dashboard/session-view.js';
+import { startSession } from '../dashboard/start-session.js';
+
+interface AuthRouteDeps {
+  db: Db;
+  settings: DashboardSettings;
+  publicBaseUrl: string;
+  maxBodyBytes: number;
+}
+
+/** Sign-up, sign-in and the instance's auth configuration: before authentication (docs/auth.md). */
+export function authPublicRoutes(deps: AuthRouteDeps): Router {
+  const router = Router();
+  const body = jsonBody({ maxBodyBytes: deps.maxBodyBytes });
+  const limited = async (req: Request, res: Response): Promise<void> => {
+    // Also refuses sign-in from other sites (login CSRF).
+    assertSameOrigin(req, deps.publicBaseUrl);
+    await countEndpointMinute(deps.db, res, {
+      ownerId: `ip:${req.ip ?? 'unknown'}`,
+      scope: 'sign-in',
+      limit: deps.settings.signInPerMinute,
+      what: 'Sign-in and sign-up attempts from one address',
+    });
+  };
+
+  defineRoute(router, '/auth/config', {
+    get: async (_req, res) => {
+      res.json({
+        signupMode: await signupModeInForce(deps.db, deps.settings.signupMode),
+        firstRun: await isFirstRun(deps.db),
+        oidc: { enabled: deps.settings.oidc !== null, name: deps.settings.oidc?.name ?? null },
+      });
+    },
+  });
+
+  defineRoute(router, '/auth/sign-up', {
+    post: [
+      ...body,
+      async (req, res) => {
+        await limited(req, res);
+        const input = parseOrThrow(SignUpBody, req.body);
+        const user = await signUp(deps.db, input, { configuredMode: deps.settings.signupMode });
+        await startSession(req, res, { db: deps.db, user, ttlMs: deps.settings.sessionTtlMs, publicBaseUrl: deps.publicBaseUrl });
+        res.status(201).json({ user: userView(user) });
+      },
+    ],
+  });
+
+  defineRoute(router, '/auth/sign-in', {
+    post: [
+      ...body,
+      async (req, res) => {
+        await limited(req, res);
+        const input = parseOrThrow(SignInBody, req.body);
+        const user = await signInWithPassword(deps.db, { ...input, policy: deps.settings.lockout });
+        await startSession(req, res, { db: deps.db, user, ttlMs: deps.settings.sessionTtlMs, publicBaseUrl: deps.publicBaseUrl });
+        res.json({ user: userView(user) });
+      },
+    ],
+  });
+  return router;
+}
+
+/** The signed-in user's own session: after authentication, dashboard session only. */
+export function authSessionRoutes(deps: AuthRouteDeps): Router {
+  const router = Router();
+
+  defineRoute(router, '/auth/session', {
+    get: async (_req, res) => {
+      const session = sessionOf(res);
+      const { account } = res.locals.auth as { account: { id: string } };
+      res.json(await sessionView(deps.db, { user: session.user, accountId: account.id }));
+    },
+  });
+
+  defineRoute(router, '/auth/sign-out', {
+    post: async (req, res) => {
+      const session = sessionOf(res);
+      await deleteSession(deps.db, session.tokenHash);
+      clearSessionCookies(res, isHttps(req, deps.publicBaseUrl));
+      res.status(204).end();
+    },
+  });
+
+  defineRoute(router, '/auth/workspace', {
+    post: async (req, res) => {
+      const session = sessionOf(res);
+      const { workspaceId } = parseOrThrow(SwitchWorkspaceBody, req.body);
+      const workspace = (await listWorkspaces(deps.db, session.user)).find((w) => w.id === workspaceId);
+      if (!workspace) {
+        throw new ProblemError('not-found', {
+          detail: `You have no workspace ${workspaceId}.`,
+          errors: [{ field: 'workspaceId', message: 'Not one of your workspaces.' }],
+        });
+      }
+      await setSessionAccount(deps.db, { tokenHash: session.tokenHash, accountId: workspace.accountId });
+      res.json(await sessionView(deps.db, { user: session.user, accountId: workspace.accountId }));
+    },
+  });
+
+  defineRoute(router, '/auth/password', {
+    post: async (req, res) => {
+      const session = sessionOf(res);
+      const input = parseOrThrow(ChangePasswordBody, req.body);
+      await changePassword(deps.db, { userId: session.user.id, ...input });
+      // Other browsers signed in with the old password are signed out.
+      await deleteUserSessions(deps.db, { userId: session.user.id, exceptTokenHash: session.tokenHash });
+      res.status(204).end();
+    },
+  });
+  return router;
+}

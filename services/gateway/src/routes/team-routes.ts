@@ -1,0 +1,120 @@
+import { Router } from 'express';
+import { CreateInviteBody, CreateTeamBody, MemberRoleBody } from '@pressroom/contracts';
+import {
+  acceptTeamInvite,
+  createTeamInvite,
+  createTeamWorkspace,
+  getTeamInvite,
+  listTeamMembers,
+  listUserTeams,
+  removeTeamMember,
+  setMemberRole,
+  type Db,
+} from '@pressroom/db';
+import { ProblemError } from '@pressroom/problem';
+import type { Logger } from '@pressroom/telemetry';
+import { authOf, requireSession, sessionOf } from '../http/auth.js';
+import { defineRoute } from '../http/routes.js';
+import { parseOrThrow } from '../http/validate.js';
+import type { InviteMailer } from '../dashboard/invite-mailer.js';
+import { sessionView } from '../dashboard/session-view.js';
+
+interface TeamRouteDeps {
+  db: Db;
+  publicBaseUrl: string;
+  inviteTtlMs: number;
+  mailer: InviteMailer | null;
+}
+
+const invalidInvite = () => new ProblemError('invalid-invite', { detail: 'This invitation link is unknown, expired or already used.' });
+
+/** The dashboard page an invitation link opens. */
+export function inviteUrl(publicBaseUrl: string, token: string): string {
+  return `${publicBaseUrl}/app/invite/${encodeURIComponent(token)}`;
+}
+
+/** What an invitation is for, shown before signing up or in: public (the token is the secret). */
+export function invitePublicRoutes(deps: { db: Db }): Router {
+  const router = Router();
+  defineRoute(router, '/invites/:token', {
+    get: async (req, res) => {
+      const invite = await getTeamInvite(deps.db, String(req.params.token));
+      if (!invite) throw invalidInvite();
+      res.json({ team: invite.team, role: invite.role, email: invite.email, expiresAt: invite.expiresAt.toISOString() });
+    },
+  });
+  return router;
+}
+
+/** Teams, members, roles and invitations (dashboard session only; docs/dashboard-api.md). */
+export function teamRoutes(deps: TeamRouteDeps): Router {
+  const router = Router();
+  router.use(['/teams', '/invites'], requireSession);
+
+  defineRoute(router, '/teams', {
+    get: async (_req, res) => {
+      res.json({ items: await listUserTeams(deps.db, sessionOf(res).user.id) });
+    },
+    post: async (req, res) => {
+      const { name } = parseOrThrow(CreateTeamBody, req.body);
+      const team = await createTeamWorkspace(deps.db, { userId: sessionOf(res).user.id, name });
+      res.status(201).json({ ...team, role: 'owner' });
+    },
+  });
+
+  defineRoute(router, '/teams/:id/members', {
+    get: async (req, res) => {
+      const members = await listTeamMembers(deps.db, { teamId: String(req.params.id), actorId: sessionOf(res).user.id });
+      res.json({ items: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })) });
+    },
+  });
+
+  defineRoute(router, '/teams/:id/members/:userId', {
+    patch: async (req, res) => {
+      const { role } = parseOrThrow(MemberRoleBody, req.body);
+      const input = { teamId: String(req.params.id), actorId: sessionOf(res).user.id, userId: String(req.params.userId) };
+      await setMemberRole(deps.db, { ...input, role });
+      res.json({ userId: input.userId, role });
+    },
+    delete: async (req, res) => {
+      await removeTeamMember(deps.db, {
+        teamId: String(req.params.id),
+        actorId: sessionOf(res).user.id,
+        userId: String(req.params.userId),
+      });
+      res.status(204).end();
+    },
+  });
+
+  defineRoute(router, '/teams/:id/invites', {
+    post: async (req, res) => {
+      const { email, role } = parseOrThrow(CreateInviteBody, req.body);
+      const { user } = sessionOf(res);
+      const teamId = String(req.params.id);
+      const issued = await createTeamInvite(deps.db, { teamId, actorId: user.id, role, email: email ?? null, ttlMs: deps.inviteTtlMs });
+      const url = inviteUrl(deps.publicBaseUrl, issued.token);
+      let emailed = false;
+      if (email && deps.mailer) {
+        const invite = await getTeamInvite(deps.db, issued.token);
+        try {
+          await deps.mailer.send({ to: email, teamName: invite?.team.name ?? teamId, inviterEmail: user.email, url });
+          emailed = true;
+        } catch (error) {
+          // The link still works; the dashboard shows it for handing over by hand.
+          (res.locals.log as Logger).warn({ err: error }, 'invitation mail not sent');
+        }
+      }
+      res.status(201).json({ token: issued.token, url, emailed, role, email: email ?? null, expiresAt: issued.expiresAt.toISOString() });
+    },
+  });
+
+  defineRoute(router, '/invites/:token/accept', {
+    post: async (req, res) => {
+      const { user } = sessionOf(res);
+      const team = await acceptTeamInvite(deps.db, { token: String(req.params.token), userId: user.id });
+      if (!team) throw invalidInvite();
+      res.json({ team, session: await sessionView(deps.db, { user, accountId: authOf(res).account.id }) });
+    },
+  });
+  return router;
+}

@@ -1,0 +1,48 @@
+import { Router } from 'express';
+import { OverageBody, UsageQuery } from '@pressroom/contracts';
+import { aiCreditsUsed, getMembership, getOwnerPlan, renderCreditsUsed, rendersPerDay, setOverage, type Db } from '@pressroom/db';
+import { ProblemError } from '@pressroom/problem';
+import { authOf, sessionOf } from '../http/auth.js';
+import { defineRoute } from '../http/routes.js';
+import { parseOrThrow } from '../http/validate.js';
+
+/** The usage page: credits, AI credits, rate tier and renders per day (docs/dashboard-api.md). */
+export function usageRoutes(deps: { db: Db; now?: () => Date }): Router {
+  const router = Router();
+  const now = deps.now ?? (() => new Date());
+
+  defineRoute(router, '/usage', {
+    get: async (req, res) => {
+      const { days } = parseOrThrow(UsageQuery, req.query, 'query');
+      const { ownerId } = authOf(res);
+      const at = now();
+      const owner = await getOwnerPlan(deps.db, ownerId);
+      const credits = await renderCreditsUsed(deps.db, { ownerId, now: at });
+      const ai = await aiCreditsUsed(deps.db, { ownerId, now: at });
+      res.json({
+        period: { start: credits.period.start.toISOString(), end: credits.period.end.toISOString() },
+        credits: { used: credits.used, limit: owner.limits.renderCredits, overage: owner.overage, overageAllowed: owner.plan !== 'free' },
+        aiCredits: { used: ai.used, limit: owner.limits.aiCredits },
+        rate: { perMinute: owner.limits.perMinute, perDay: owner.limits.perDay, tier: owner.plan },
+        perDay: await rendersPerDay(deps.db, { ownerId, days, now: at }),
+      });
+    },
+  });
+
+  defineRoute(router, '/usage/overage', {
+    put: async (req, res) => {
+      const session = sessionOf(res);
+      const { enabled } = parseOrThrow(OverageBody, req.body);
+      const { account, ownerId } = authOf(res);
+      if (account.teamId !== null) {
+        const membership = await getMembership(deps.db, { teamId: account.teamId, userId: session.user.id });
+        if (membership?.role !== 'owner' && membership?.role !== 'admin') {
+          throw new ProblemError('forbidden', { detail: "Only the team's owners and admins can change its overage setting." });
+        }
+      }
+      await setOverage(deps.db, { ownerId, enabled });
+      res.json({ enabled });
+    },
+  });
+  return router;
+}

@@ -1,0 +1,100 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  enqueueTestDelivery,
+  getWebhookSubscription,
+  listDeliveryLog,
+  pauseWebhookSubscription,
+  redeliverWebhookDelivery,
+  resumeWebhookSubscription,
+  type Db,
+} from '@pressroom/db';
+import { ProblemError } from '@pressroom/problem';
+import { authOf, requireSession } from '../http/auth.js';
+import { defineRoute } from '../http/routes.js';
+import { parseOrThrow } from '../http/validate.js';
+import { webhookSubscriptionView } from './webhook-routes.js';
+
+const DeliveryLogQuery = z.object({
+  cursor: z.string().min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+function notFound(uid: string): ProblemError {
+  return new ProblemError('not-found', { detail: `No webhook subscription with uid ${JSON.stringify(uid)} exists for this account.` });
+}
+
+/**
+ * Dashboard controls of webhook subscriptions (docs/webhooks.md): pause and resume are for the
+ * dashboard session only (a key gets 403; the API's PUT still refuses `status`); the delivery
+ * log, test event and redelivery answer a session or a key.
+ */
+export function webhookControlRoutes(deps: { db: Db }): Router {
+  const router = Router();
+
+  const setStatus = (change: typeof pauseWebhookSubscription) =>
+    [
+      requireSession,
+      async (req, res) => {
+        const { ownerId } = authOf(res);
+        const uid = String(req.params.uid);
+        if (!(await change(deps.db, { ownerId, uid }))) throw notFound(uid);
+        const row = await getWebhookSubscription(deps.db, { ownerId, uid });
+        res.json({ subscription: webhookSubscriptionView(row!) });
+      },
+    ] satisfies Parameters<typeof defineRoute>[2]['post'];
+
+  defineRoute(router, '/webhook-subscriptions/:uid/pause', { post: setStatus(pauseWebhookSubscription) });
+  defineRoute(router, '/webhook-subscriptions/:uid/resume', { post: setStatus(resumeWebhookSubscription) });
+
+  defineRoute(router, '/webhook-subscriptions/:uid/deliveries', {
+    get: async (req, res) => {
+      const uid = String(req.params.uid);
+      const query = parseOrThrow(DeliveryLogQuery, req.query, 'query');
+      if (!(await getWebhookSubscription(deps.db, { ownerId: authOf(res).ownerId, uid }))) throw notFound(uid);
+      let page: Awaited<ReturnType<typeof listDeliveryLog>>;
+      try {
+        page = await listDeliveryLog(deps.db, { subscriptionUid: uid, cursor: query.cursor, limit: query.limit });
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error;
+        throw new ProblemError('validation-error', {
+          detail: 'The cursor is not one this API returned.',
+          errors: [{ field: 'cursor', message: 'Use nextCursor from the previous page.' }],
+        });
+      }
+      res.json({
+        items: page.items.map((d) => ({
+          id: d.id,
+          event: d.event,
+          createdAt: d.createdAt.toISOString(),
+          status: d.state,
+          responseCode: d.responseCode,
+          attempt: d.attempt,
+          nextRetryAt: d.nextRetryAt?.toISOString() ?? null,
+          error: d.error,
+        })),
+        nextCursor: page.nextCursor,
+      });
+    },
+  });
+
+  defineRoute(router, '/webhook-subscriptions/:uid/test', {
+    post: async (req, res) => {
+      const uid = String(req.params.uid);
+      const deliveryId = await enqueueTestDelivery(deps.db, { ownerId: authOf(res).ownerId, uid });
+      if (!deliveryId) throw notFound(uid);
+      res.status(202).json({ deliveryId });
+    },
+  });
+
+  defineRoute(router, '/webhook-deliveries/:id/redeliver', {
+    post: async (req, res) => {
+      const id = String(req.params.id);
+      const deliveryId = await redeliverWebhookDelivery(deps.db, { ownerId: authOf(res).ownerId, deliveryId: id });
+      if (!deliveryId)
+        throw new ProblemError('not-found', { detail: `No webhook delivery ${JSON.stringify(id)} exists for this account.` });
+      res.status(202).json({ deliveryId });
+    },
+  });
+  return router;
+}
