@@ -22,6 +22,12 @@ export const pages: PageEntry[] = [
   { path: 'sign-in', title: 'Sign in', public: true, load: () => import('./auth/sign-in-page') },
   { path: 'sign-up', title: 'Sign up', public: true, load: () => import('./auth/sign-up-page') },
   { path: '', title: 'Overview', nav: 'main', load: () => import('./home-page') },
-  // dash-data: templates, renders, batches, bindings, playground go here (nav: 'main').
+  { path: 'templates', title: 'Templates', nav: 'main', load: () => import('./templates/templates-page') },
+  { path: 'templates/:uid', title: 'Template', load: () => import('./templates/template-editor-page') },
+  { path: 'renders', title: 'Renders', nav: 'main', load: () => import('./renders/renders-page') },
+  { path: 'renders/:id', title: 'Render', load: () => import('./renders/render-detail-page') },
+  { path: 'batches', title: 'Batches', nav: 'main', load: () => import('./batches/batches-page') },
+  { path: 'bindings', title: 'Bindings', nav: 'main', load: () => import('./bindings/bindings-page') },
+  { path: 'playground', title: 'Playground', nav: 'main', load: () => import('./playground/playground-page') },
   { path: 'settings/account', title: 'Account', nav: 'settings', load: () => import('./settings/account-page') },
 ];
