@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { startPageServer } from '../../../deploy/embedded/test/harness.js';
+import { decode, startPageServer } from '../../../deploy/embedded/test/harness.js';
 import { accessibilityViolations, PHONE, screenshot, startDashboardRig, type DashboardRig } from './browser.js';
 
 let rig: DashboardRig;
@@ -9,6 +9,9 @@ let source: Awaited<ReturnType<typeof startPageServer>>;
 
 /** Reads one pixel of an <img> on the page (drawn onto a canvas). */
 async function pixelOf(page: Page, alt: string, x: number, y: number): Promise<number[]> {
+  const src = await page.getByRole('img', { name: alt }).getAttribute('src');
+  // Rendered files live on PUBLIC_BASE_URL (localhost): read them from the server, not through a tainted canvas.
+  if (src && !src.startsWith('blob:')) return (await decode(src.replace('//localhost:', '//127.0.0.1:'))).pixel(x, y);
   return page.getByRole('img', { name: alt }).evaluate(
     (img: HTMLImageElement, [px, py]) => {
       const canvas = document.createElement('canvas');
@@ -75,7 +78,7 @@ test('templates: write HTML with a live preview rendered by Pressroom, variables
   await page.getByLabel('background · colour').fill('#0000ff');
   await waitForPixel(page, 'Live preview', [0, 0, 255]);
 
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Launch card');
+  await page.getByRole('textbox', { name: 'Template name' }).fill('Launch card');
   await page.getByRole('checkbox', { name: /Strict mode/ }).check();
   await page.getByRole('button', { name: 'Create template' }).click();
   await page.waitForURL(/\/app\/templates\/tpl_/);
@@ -85,10 +88,7 @@ test('templates: write HTML with a live preview rendered by Pressroom, variables
   await page.getByRole('spinbutton', { name: 'Layout width' }).fill('300');
   await page.getByRole('spinbutton', { name: 'Layout height' }).fill('300');
   await page.getByRole('button', { name: 'Add layout' }).click();
-  await eventually(
-    async () => (await page.getByRole('img', { name: 'Live preview' }).evaluate((img: HTMLImageElement) => img.naturalWidth)) === 300,
-    'the square preview',
-  );
+  await page.getByText('Rendered by Pressroom at 300×300; previews are free.').waitFor();
   await page.getByRole('button', { name: 'Save template' }).click();
   await page.getByText('Saved.').waitFor();
   expect(await page.getByRole('region', { name: 'Use via API' }).textContent()).toContain(`/r/${uid}.png?token=`);
@@ -117,6 +117,12 @@ test('playground: render HTML at a size and format, see the result and the curl'
   await page.getByRole('spinbutton', { name: 'Height' }).fill('200');
   await page.getByRole('combobox', { name: 'Format' }).selectOption('webp');
   await page.getByRole('button', { name: 'Render' }).click();
+  await page
+    .getByRole('img', { name: 'Rendered result' })
+    .waitFor({ timeout: 20_000 })
+    .catch(async () => {
+      throw new Error(`no result: ${(await page.getByRole('alert').allTextContents()).join(' | ')}`);
+    });
   await waitForPixel(page, 'Rendered result', [255, 0, 0]);
   expect(
     await page.getByRole('img', { name: 'Rendered result' }).evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
@@ -188,7 +194,7 @@ test('bindings: test the data source, click values to map them, then operate the
   await page.getByRole('button', { name: 'Test data source' }).click();
   await page.getByRole('region', { name: 'Fetched JSON' }).waitFor();
   await page.getByRole('combobox', { name: 'Variable to map' }).selectOption('title');
-  await page.getByRole('button', { name: 'Map city.name ("Lyon")' }).click();
+  await page.getByRole('button', { name: 'Map city.name: "Lyon"' }).click();
   expect(await page.getByRole('list', { name: 'Mapping' }).textContent()).toContain('title ← city.name');
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'bindings');

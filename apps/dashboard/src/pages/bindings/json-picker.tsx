@@ -25,9 +25,10 @@ export function JsonPicker({ data, onPick, path = '' }: { data: unknown; onPick:
     <button
       type="button"
       className="rounded px-1 font-mono text-xs text-indigo-800 underline hover:bg-indigo-50"
-      aria-label={`Map ${path} (${text})`}
+
       onClick={() => onPick(path)}
     >
+      <span className="sr-only">Map {path}: </span>
       {text}
     </button>
   );

@@ -160,7 +160,7 @@ function Editor({ uid, initial }: { uid?: string; initial: TemplateDraft }) {
             fields={['name', 'html', 'width', 'height', 'variableDefinitions', 'layouts']}
           >
             <TextField
-              label="Name"
+              label="Template name"
               value={draft.name}
               onChange={(e) => patch({ name: e.target.value })}
               error={fieldError(save.error, 'name')}
