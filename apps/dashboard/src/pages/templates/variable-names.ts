@@ -1,4 +1,8 @@
-import type { VariableDefinition } from '../../api/templates';
+/** A variable definition, as far as the panel needs it (api/templates.ts has the full shape). */
+interface VariableDefinition {
+  name: string;
+  type: 'text' | 'image' | 'color' | 'number' | 'boolean';
+}
 
 const PLACEHOLDER = /\{\{([\s\S]*?)\}\}/g;
 const IDENTIFIER = /(?<![\w$.'"])([A-Za-z_$][\w$]*)(?![\w$]*\s*\()/g;
@@ -28,7 +32,7 @@ function collect(expression: string, into: Set<string>): void {
 }
 
 /** One panel entry per variable: the definitions first (in order), then names only the HTML mentions (as text). */
-export function variablesOf(html: string, definitions: VariableDefinition[]): VariableDefinition[] {
+export function variablesOf<D extends VariableDefinition>(html: string, definitions: D[]): (D | VariableDefinition)[] {
   const defined = new Set(definitions.map((d) => d.name));
   return [
     ...definitions,
