@@ -69,6 +69,7 @@ const stack = await startStack({
     urlRenderPerMinute: gateway.urlRenderPerMinute,
     videoWaitMs: gateway.videoWaitMs,
     videoPreviewPerMinute: gateway.videoPreviewPerMinute,
+    ...(gateway.previewPerMinute !== undefined ? { previewPerMinute: gateway.previewPerMinute } : {}),
     ai: gateway.ai,
     ...(gateway.dashboard ? { dashboard: gateway.dashboard } : {}),
   },

@@ -48,7 +48,15 @@ export interface StackOptions {
   gateway?: Partial<
     Pick<
       GatewaySettings,
-      'maxBodyBytes' | 'renderWaitMs' | 'authCacheMs' | 'urlRenderPerMinute' | 'videoWaitMs' | 'videoPreviewPerMinute' | 'ai' | 'dashboard'
+      | 'maxBodyBytes'
+      | 'renderWaitMs'
+      | 'authCacheMs'
+      | 'urlRenderPerMinute'
+      | 'videoWaitMs'
+      | 'videoPreviewPerMinute'
+      | 'previewPerMinute'
+      | 'ai'
+      | 'dashboard'
     >
   >;
   logger?: Logger;

@@ -512,8 +512,10 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
       stack.api('/bindings/test-source', { method: 'POST', key, json: { dataSource } });
     const res = await test({ url: server.url('/data') });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { paths: { path: string; type: string; sample: unknown }[]; etag: string };
+    const body = (await res.json()) as { paths: { path: string; type: string; sample: unknown }[]; etag: string; data: unknown };
     expect(body.etag).toBe(state.etag);
+    // The fetched document itself, for the dashboard's mapping screen (click a value, map it to a variable).
+    expect(body.data).toEqual({ data: { title: state.title, items: [{ name: 'first', color: state.color }] } });
     expect(body.paths).toContainEqual({ path: 'data.items[0].color', type: 'string', sample: '#ff0000' });
     expect(body.paths).toContainEqual({ path: 'data.items', type: 'array', sample: '[1 items]' });
 

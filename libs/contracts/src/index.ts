@@ -10,6 +10,7 @@ export * from './http/gif.js';
 export * from './http/pdf.js';
 export * from './http/bindings.js';
 export * from './http/video.js';
+export * from './http/dashboard.js';
 export * from './bus/problem.js';
 export * from './bus/render-image.js';
 export * from './bus/render-gif.js';

@@ -55,6 +55,15 @@ export {
 export * from './webhook-subscriptions.js';
 export * from './webhook-deliveries.js';
 export * from './webhook-attempts.js';
+export {
+  type RenderCursor,
+  type RenderHistoryQuery,
+  PREVIEW_ORIGIN,
+  listRenderHistory,
+  deleteRender,
+  encodeRenderCursor,
+  decodeRenderCursor,
+} from './render-history.js';
 export * from './batches.js';
 export { type SecretBox, createSecretBox, newSigningSecret, localSecretKey } from './secret-box.js';
 export * as tables from './schema.js';

@@ -125,7 +125,7 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
           completedAt,
           details: file.details,
         });
-        if (first && spec.thumbnail && command.templateId) {
+        if (first && spec.thumbnail && command.templateId && !isPreview(command)) {
           await markTemplateRendered(deps.db, { uid: command.templateId, thumbnail: command.output.url, renderedAt: completedAt });
         }
         await announceDone(deps, spec.kind, command, file, completedAt);
@@ -177,6 +177,7 @@ async function announceDone(
     height: file.height,
     completedAt: at,
   });
+  if (isPreview(command)) return;
   await deps.bus.emit(
     CATALOG.renderCompleted,
     {
@@ -213,6 +214,7 @@ async function announceFailed(
     problem,
     completedAt: completedAt.toISOString(),
   });
+  if (isPreview(command)) return;
   await deps.bus.emit(
     CATALOG.renderFailed,
     {
@@ -230,4 +232,9 @@ async function announceFailed(
     },
     { msgId: `${command.renderId}:failed` },
   );
+}
+
+/** A dashboard preview (POST /templates/preview) is nobody's render: no webhook event, no thumbnail. */
+function isPreview(command: RenderCommandBase): boolean {
+  return command.origin === 'preview';
 }

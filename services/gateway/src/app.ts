@@ -33,6 +33,9 @@ import { bindingPublicRoutes } from './routes/binding-public-routes.js';
 import { bindingRoutes } from './routes/binding-routes.js';
 import { videoGenerateRoutes } from './routes/video-generate-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
+import { renderHistoryRoutes } from './routes/render-history-routes.js';
+import { templatePreviewRoutes } from './routes/template-preview-routes.js';
+import { batchDownloadRoutes } from './routes/batch-download-routes.js';
 import { authPublicRoutes, authSessionRoutes } from './routes/auth-routes.js';
 import { accountKeyRoutes } from './routes/account-key-routes.js';
 import { instanceRoutes } from './routes/instance-routes.js';
@@ -113,6 +116,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(planRoutes({ db: deps.db }));
   app.use(usageRoutes({ db: deps.db }));
   app.use(templateLanguageRoutes({ db: deps.db }));
+  app.use(renderHistoryRoutes({ db: deps.db, errorsBaseUrl: deps.settings.errorsBaseUrl }));
+  app.use(templatePreviewRoutes({ ...renderDeps, perMinute: deps.settings.previewPerMinute }));
   app.use(templateRoutes(renderDeps));
   app.use(webhookControlRoutes({ db: deps.db }));
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
@@ -126,6 +131,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       retentionMs: deps.settings.batchRetentionMs,
     }),
   );
+  app.use(batchDownloadRoutes({ db: deps.db, storage: deps.storage, retentionMs: deps.settings.batchRetentionMs }));
   app.use(
     bindingRoutes({
       db: deps.db,

@@ -4,6 +4,7 @@ import {
   batchEnv,
   bindingEnv,
   commonEnv,
+  dashboardDataEnv,
   dashboardEnv,
   dashboardSettings,
   portEnv,
@@ -18,6 +19,7 @@ export const gatewayEnv = z.object({
   ...batchEnv,
   ...bindingEnv,
   ...dashboardEnv,
+  ...dashboardDataEnv,
   /** Base of the problem `type` URIs; default `<public base URL>/errors`. */
   PRESSROOM_ERRORS_BASE_URL: z.string().url().optional(),
   /** Largest accepted JSON body (bytes). */
@@ -66,6 +68,8 @@ export interface GatewaySettings {
   videoPreviewPerMinute: number;
   /** The AI provider (PRESSROOM_AI_*), or null when not configured. */
   ai: AiProvider | null;
+  /** Per-owner template previews per minute (PRESSROOM_PREVIEW_PER_MINUTE). */
+  previewPerMinute: number;
   /** Sign-up, sessions, lockout, OIDC and invitation mail (PRESSROOM_SIGNUP_MODE, PRESSROOM_SESSION_TTL, …; docs/auth.md). */
   dashboard?: DashboardSettings;
 }
@@ -85,6 +89,7 @@ export function gatewaySettings(env: GatewayEnv): GatewaySettings {
     urlRenderPerMinute: env.PRESSROOM_URL_RENDER_PER_MINUTE,
     videoWaitMs: env.PRESSROOM_VIDEO_WAIT_MS,
     videoPreviewPerMinute: env.PRESSROOM_VIDEO_PREVIEW_PER_MINUTE,
+    previewPerMinute: env.PRESSROOM_PREVIEW_PER_MINUTE,
     dashboard: dashboardSettings(env),
     ai:
       env.PRESSROOM_AI_BASE_URL && env.PRESSROOM_AI_API_KEY

@@ -1,19 +1,23 @@
 import { useId, type SelectHTMLAttributes } from 'react';
 
-/** A native select with a visible label and the API's error beside it. */
+type Choice = { value: string; label: string } | readonly [value: string, label: string];
+
+/** A native select (keyboard and screen readers for free) with a visible label and the API's error beside it. */
 export function SelectField({
   label,
   options,
   error,
+  className = '',
   ...select
 }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   label: string;
-  options: { value: string; label: string }[];
+  /** `{ value, label }` objects or `[value, label]` pairs. */
+  options: readonly Choice[];
   error?: string | undefined;
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
+    <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -24,11 +28,14 @@ export function SelectField({
         className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
         {...select}
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        {options.map((choice) => {
+          const [value, text] = Array.isArray(choice) ? choice : [(choice as { value: string }).value, (choice as { label: string }).label];
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
       </select>
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700">

@@ -41,8 +41,11 @@ export const RenderImageCommand = z.object({
   renderId: z.string(),
   accountId: z.string(),
   ownerId: z.string(),
-  /** `batch`: an item of a batch job; `binding`: a binding refresh (the scheduler publishes both). */
-  origin: z.enum(['html', 'url', 'template', 'batch', 'canvas', 'binding']),
+  /**
+   * `batch`: an item of a batch job; `binding`: a binding refresh (the scheduler publishes both);
+   * `preview`: the dashboard editor's preview (no events, no thumbnail; the gateway deletes it once read).
+   */
+  origin: z.enum(['html', 'url', 'template', 'batch', 'canvas', 'binding', 'preview']),
   templateId: z.string().nullable(),
   source: ImageRenderSource,
   width: z.number().int().min(1).max(4000),

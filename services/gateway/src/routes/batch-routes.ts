@@ -51,7 +51,7 @@ export interface BatchRouteDeps {
 /** A hint for clients at the concurrent-batch cap: batches finish in seconds to minutes. */
 const RETRY_AFTER_SECONDS = 30;
 
-function batchNotFound(id: string, retentionMs: number): ProblemError {
+export function batchNotFound(id: string, retentionMs: number): ProblemError {
   return new ProblemError('not-found', {
     detail: `No batch with id ${JSON.stringify(id)} exists for this account (results are kept for ${Math.round(retentionMs / 86_400_000)} days after a batch finishes).`,
   });

@@ -119,8 +119,9 @@ export function bindingRoutes(deps: BindingRouteDeps): Router {
     post: handler(async (req, res) => {
       const { dataSource } = parseOrThrow(BindingTestSource, req.body);
       const url = await assertDataSourceUrl(deps.guard, dataSource.url);
-      const { summary } = await describeSource(deps.guard, { ...dataSource, url }, dataSource.credentials ?? null, limits);
-      res.json(summary);
+      const { summary, data } = await describeSource(deps.guard, { ...dataSource, url }, dataSource.credentials ?? null, limits);
+      // `data` is the document itself: the dashboard shows it and maps a clicked value to a variable.
+      res.json({ ...summary, data });
     }),
   });
 

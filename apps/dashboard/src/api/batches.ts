@@ -1,0 +1,45 @@
+import { api } from './client';
+
+export interface BatchStart {
+  batchId: string;
+  status: string;
+  totalItems: number;
+  message: string;
+}
+
+export interface BatchResult {
+  index: number;
+  success: boolean;
+  url: string | null;
+  error: string | null;
+  errorCode: string | null;
+  layout?: string;
+}
+
+export interface BatchResults {
+  batchId: string;
+  status: string;
+  progress: number;
+  totalItems: number;
+  completedItems: number;
+  failedItems: number;
+  cancelledItems: number;
+  results: BatchResult[];
+}
+
+export interface BatchProgress {
+  total: number;
+  completed: number;
+  failed: number;
+  cancelled: number;
+  status: string;
+}
+
+export const FINAL_STATUSES = ['completed', 'partial', 'failed', 'cancelled'];
+
+export const startBatch = (uid: string, body: { variableSets: Record<string, unknown>[]; format: string; layouts?: string[] }) =>
+  api<BatchStart>(`/templates/${encodeURIComponent(uid)}/batch-render`, { json: body });
+export const batchResults = (id: string) => api<BatchResults>(`/templates/batch/${encodeURIComponent(id)}/results`);
+export const cancelBatch = (id: string) => api<unknown>(`/templates/batch/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+export const batchArchiveUrl = (id: string) => `/templates/batch/${encodeURIComponent(id)}/archive`;
+export const batchEventsUrl = (id: string) => `/templates/batch/${encodeURIComponent(id)}/events`;

@@ -1,0 +1,78 @@
+import { api, request } from './client';
+
+export interface VariableDefinition {
+  name: string;
+  type: 'text' | 'image' | 'color' | 'number' | 'boolean';
+  defaultValue?: unknown;
+  description?: string;
+  allowRawHtml?: boolean;
+  validation?: { required?: boolean; minLength?: number; maxLength?: number };
+}
+
+export interface TemplateLayout {
+  name?: string;
+  width?: number;
+  height?: number;
+  html?: string;
+}
+
+export interface Template {
+  uid: string;
+  name: string;
+  html: string | null;
+  fabricJSData: Record<string, unknown> | null;
+  width: number;
+  height: number;
+  tags: string[];
+  thumbnail: string | null;
+  outputFormat: 'image' | 'pdf';
+  strictVariables: boolean;
+  jsEnabled: boolean;
+  variableDefinitions: VariableDefinition[];
+  layouts: Record<string, TemplateLayout>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TemplateList {
+  templates: Template[];
+  pagination: { page: number; totalPages: number; total: number; hasNext: boolean; hasPrev: boolean };
+}
+
+export type TemplateSort = 'newest' | 'oldest' | 'name';
+
+export const templateKeys = {
+  all: ['templates'] as const,
+  list: (query: object) => ['templates', 'list', query] as const,
+  one: (uid: string) => ['templates', uid] as const,
+};
+
+export const listTemplates = (query: { page?: number; limit?: number; sort?: TemplateSort; outputFormat?: 'all' | 'image' | 'pdf' }) =>
+  api<TemplateList>('/templates', { query });
+export const getTemplate = async (uid: string) => (await api<{ template: Template }>(`/templates/${encodeURIComponent(uid)}`)).template;
+
+export type TemplateDraft = Pick<Template, 'name' | 'width' | 'height' | 'strictVariables' | 'variableDefinitions' | 'layouts'> & {
+  html: string;
+  tags?: string[];
+};
+
+export const createTemplate = async (draft: TemplateDraft) => (await api<{ template: Template }>('/templates', { json: draft })).template;
+export const updateTemplate = async (uid: string, draft: Partial<TemplateDraft>) =>
+  (await api<{ template: Template }>(`/templates/${encodeURIComponent(uid)}`, { method: 'PUT', json: draft })).template;
+export const deleteTemplate = (uid: string) => api<unknown>(`/templates/${encodeURIComponent(uid)}`, { method: 'DELETE' });
+
+export interface PreviewRequest {
+  templateUid?: string;
+  html?: string;
+  variables?: Record<string, unknown>;
+  variableDefinitions?: VariableDefinition[];
+  strictVariables?: boolean;
+  layout?: string | { width: number; height: number };
+  format?: 'png' | 'jpeg' | 'webp';
+}
+
+/** The preview image as an object URL (the caller revokes it). */
+export async function previewTemplate(body: PreviewRequest, signal?: AbortSignal): Promise<string> {
+  const res = await request('/templates/preview', { json: body, ...(signal ? { signal } : {}) });
+  return URL.createObjectURL(await res.blob());
+}

@@ -1,0 +1,166 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { startBatch } from '../../api/batches';
+import { listTemplates, templateKeys } from '../../api/templates';
+import { Button } from '../../kit/button';
+import { Form } from '../../kit/form';
+import { Page, Section } from '../../kit/page';
+import { SelectField } from '../../kit/select-field';
+import { variablesOf } from '../templates/variable-names';
+import { BatchRun } from './batch-run';
+import { parseRows } from './csv';
+
+/** The API takes at most this many rows inline (variableSets); larger files go through csvUrl. */
+const MAX_ROWS = 100;
+const PREVIEW_ROWS = 5;
+const UNMAPPED = '';
+
+/** Start a batch from a CSV file or pasted rows: map columns to variables, choose format and layouts, watch it run. */
+export default function BatchesPage() {
+  const rowsId = useId();
+  const fileId = useId();
+  const templates = useQuery({
+    queryKey: templateKeys.list({ batch: true }),
+    queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'image' }),
+  });
+  const [uid, setUid] = useState('');
+  const [text, setText] = useState('');
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [format, setFormat] = useState('png');
+  const [layouts, setLayouts] = useState<string[]>(['default']);
+  const [batchId, setBatchId] = useState<string | null>(null);
+
+  const template = templates.data?.templates.find((t) => t.uid === uid) ?? templates.data?.templates[0];
+  const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
+  const { columns, rows } = useMemo(() => parseRows(text), [text]);
+  const columnOf = (variable: string) => mapping[variable] ?? (columns.includes(variable) ? variable : UNMAPPED);
+
+  const start = useMutation({
+    mutationFn: () => {
+      const variableSets = rows
+        .slice(0, MAX_ROWS)
+        .map((row) => Object.fromEntries(variables.filter((v) => columnOf(v) !== UNMAPPED).map((v) => [v, row[columnOf(v)]])));
+      const extra = layouts.length === 1 && layouts[0] === 'default' ? {} : { layouts };
+      return startBatch(template!.uid, { variableSets, format, ...extra });
+    },
+    onSuccess: (started) => setBatchId(started.batchId),
+  });
+
+  return (
+    <Page title="Batches">
+      <Section title="New batch">
+        <Form label="New batch" onSubmit={() => start.mutate()} error={start.error} fields={['variableSets', 'format', 'layouts']}>
+          <SelectField
+            label="Template"
+            value={template?.uid ?? ''}
+            onChange={(e) => setUid(e.target.value)}
+            options={(templates.data?.templates ?? []).map((t) => [t.uid, t.name] as const)}
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={fileId} className="text-sm font-medium">
+              CSV file
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept=".csv,text/csv,text/plain"
+              className="text-sm"
+              onChange={(e) => void e.target.files?.[0]?.text().then(setText)}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={rowsId} className="text-sm font-medium">
+              Rows (CSV, or pasted from a spreadsheet; the first row names the columns)
+            </label>
+            <textarea
+              id={rowsId}
+              rows={6}
+              className="rounded-md border border-slate-300 p-2 font-mono text-sm"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </div>
+          {columns.length > 0 && (
+            <>
+              <p className="text-sm">
+                Detected columns: <strong>{columns.join(', ')}</strong> · {rows.length} row{rows.length === 1 ? '' : 's'}
+                {rows.length > MAX_ROWS ? ` (the first ${MAX_ROWS} are rendered)` : ''}
+              </p>
+              <div className="overflow-x-auto">
+                <table className="text-left text-sm">
+                  <caption className="text-left text-sm font-medium">First rows</caption>
+                  <thead>
+                    <tr>
+                      {columns.map((c) => (
+                        <th key={c} className="border-b border-slate-200 p-1">
+                          {c}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.slice(0, PREVIEW_ROWS).map((row, i) => (
+                      <tr key={i}>
+                        {columns.map((c) => (
+                          <td key={c} className="p-1">
+                            {row[c]}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <fieldset className="grid gap-2 sm:grid-cols-2">
+                <legend className="text-sm font-medium">Column for each variable</legend>
+                {variables.map((v) => (
+                  <SelectField
+                    key={v}
+                    label={`Variable ${v}`}
+                    value={columnOf(v)}
+                    onChange={(e) => setMapping((m) => ({ ...m, [v]: e.target.value }))}
+                    options={[[UNMAPPED, '— not mapped —'], ...columns.map((c) => [c, c] as const)]}
+                  />
+                ))}
+              </fieldset>
+            </>
+          )}
+          <div className="flex flex-wrap items-end gap-4">
+            <SelectField
+              label="Format"
+              value={format}
+              onChange={(e) => setFormat(e.target.value)}
+              options={[
+                ['png', 'PNG'],
+                ['jpeg', 'JPEG'],
+                ['webp', 'WebP'],
+              ]}
+            />
+            <fieldset className="flex flex-wrap gap-3 text-sm">
+              <legend className="font-medium">Layouts</legend>
+              {['default', ...Object.keys(template?.layouts ?? {})].map((key) => (
+                <label key={key} className="flex items-center gap-1">
+                  <input
+                    type="checkbox"
+                    checked={layouts.includes(key)}
+                    onChange={(e) => setLayouts((all) => (e.target.checked ? [...all, key] : all.filter((k) => k !== key)))}
+                  />
+                  {key}
+                </label>
+              ))}
+            </fieldset>
+          </div>
+          <Button
+            type="submit"
+            className="self-start"
+            busy={start.isPending}
+            disabled={!template || rows.length === 0 || layouts.length === 0}
+          >
+            Start batch
+          </Button>
+        </Form>
+      </Section>
+      {batchId && <BatchRun key={batchId} batchId={batchId} />}
+    </Page>
+  );
+}

@@ -1,0 +1,174 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { bindingAction, bindingKeys, createBinding, listBindings, testSource, type Binding } from '../../api/bindings';
+import { messageOf } from '../../api/problem';
+import { listTemplates, templateKeys } from '../../api/templates';
+import { Alert } from '../../kit/alert';
+import { Button } from '../../kit/button';
+import { TextField } from '../../kit/field';
+import { fieldError, Form } from '../../kit/form';
+import { Page, Section } from '../../kit/page';
+import { QueryState } from '../../kit/query-state';
+import { SelectField } from '../../kit/select-field';
+import { variablesOf } from '../templates/variable-names';
+import { JsonPicker } from './json-picker';
+
+/** Data bindings: create one from a tested data source by clicking values, then watch and operate them. */
+export default function BindingsPage() {
+  const bindings = useQuery({ queryKey: bindingKeys.all, queryFn: listBindings });
+  return (
+    <Page title="Bindings">
+      <NewBinding />
+      <Section title="Your bindings">
+        <QueryState query={bindings}>
+          {(list) =>
+            list.length === 0 ? (
+              <p className="text-sm text-slate-700">No bindings yet.</p>
+            ) : (
+              list.map((b) => <BindingCard key={b.uid} binding={b} />)
+            )
+          }
+        </QueryState>
+      </Section>
+    </Page>
+  );
+}
+
+function NewBinding() {
+  const queryClient = useQueryClient();
+  const templates = useQuery({
+    queryKey: templateKeys.list({ bindings: true }),
+    queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'image' }),
+  });
+  const [name, setName] = useState('');
+  const [uid, setUid] = useState('');
+  const [url, setUrl] = useState('');
+  const [variable, setVariable] = useState('');
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const template = templates.data?.templates.find((t) => t.uid === uid) ?? templates.data?.templates[0];
+  const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
+  const chosen = variable || variables[0] || '';
+  const test = useMutation({ mutationFn: () => testSource(url) });
+  const create = useMutation({
+    mutationFn: () =>
+      createBinding({ name: name || `Binding of ${template!.name}`, templateId: template!.uid, dataSource: { url }, mapping }),
+    onSuccess: async () => {
+      setMapping({});
+      await queryClient.invalidateQueries({ queryKey: bindingKeys.all });
+    },
+  });
+  return (
+    <Section title="New binding">
+      <Form
+        label="New binding"
+        onSubmit={() => create.mutate()}
+        error={create.error}
+        fields={['name', 'templateId', 'dataSource.url', 'url', 'mapping']}
+      >
+        <TextField label="Binding name" value={name} onChange={(e) => setName(e.target.value)} error={fieldError(create.error, 'name')} />
+        <SelectField
+          label="Template"
+          value={template?.uid ?? ''}
+          onChange={(e) => setUid(e.target.value)}
+          options={(templates.data?.templates ?? []).map((t) => [t.uid, t.name] as const)}
+        />
+        <div className="flex flex-wrap items-end gap-2">
+          <TextField
+            label="Data source URL"
+            type="url"
+            className="grow"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            error={fieldError(test.error ?? create.error, 'url')}
+          />
+          <Button variant="secondary" busy={test.isPending} disabled={!url} onClick={() => test.mutate()}>
+            Test data source
+          </Button>
+        </div>
+        {test.isError && <Alert>{messageOf(test.error)}</Alert>}
+        {test.data && (
+          <div className="flex flex-col gap-2">
+            <p className="text-sm">
+              Fetched {test.data.bytes} bytes (HTTP {test.data.status}). Choose a variable, then click a value to map it.
+            </p>
+            <SelectField
+              label="Variable to map"
+              value={chosen}
+              onChange={(e) => setVariable(e.target.value)}
+              options={variables.map((v) => [v, v] as const)}
+            />
+            <div className="max-h-80 overflow-auto rounded-md border border-slate-200 p-2" role="region" aria-label="Fetched JSON">
+              <JsonPicker data={test.data.data} onPick={(path) => chosen && setMapping((m) => ({ ...m, [chosen]: path }))} />
+            </div>
+          </div>
+        )}
+        <div className="text-sm">
+          <p className="font-medium">Mapping</p>
+          {Object.keys(mapping).length === 0 ? (
+            <p className="text-slate-700">Nothing mapped yet.</p>
+          ) : (
+            <ul aria-label="Mapping">
+              {Object.entries(mapping).map(([v, path]) => (
+                <li key={v} className="flex items-center gap-2">
+                  <span>
+                    {v} ← <code>{path}</code>
+                  </span>
+                  <button type="button" className="text-xs underline" onClick={() => setMapping(({ [v]: _, ...rest }) => rest)}>
+                    Unmap {v}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <Button type="submit" className="self-start" busy={create.isPending} disabled={!template || !url}>
+          Create binding
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+function BindingCard({ binding }: { binding: Binding }) {
+  const queryClient = useQueryClient();
+  const act = useMutation({
+    mutationFn: (action: 'refresh' | 'pause' | 'resume') => bindingAction(binding.uid, action),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bindingKeys.all }),
+  });
+  return (
+    <article className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 text-sm" aria-label={binding.name}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold">{binding.name}</h3>
+        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">Status: {binding.status}</span>
+      </div>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-3">
+        <dt>Last refresh</dt>
+        <dd>{binding.lastRefreshAt ? new Date(binding.lastRefreshAt).toLocaleString() : 'never'}</dd>
+        <dt>Source</dt>
+        <dd className="break-all">{binding.dataSource.url}</dd>
+        <dt>Image URL</dt>
+        <dd className="break-all">
+          <a className="text-indigo-700 underline" href={binding.renderUrl}>
+            {binding.renderUrl}
+          </a>
+        </dd>
+      </dl>
+      {binding.lastError && <Alert>{binding.lastError.message}</Alert>}
+      {act.isError && <Alert>{messageOf(act.error)}</Alert>}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" busy={act.isPending} onClick={() => act.mutate('refresh')} disabled={binding.status === 'paused'}>
+          Refresh now
+        </Button>
+        {binding.status === 'paused' ? (
+          <Button variant="secondary" onClick={() => act.mutate('resume')}>
+            Resume
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={() => act.mutate('pause')}>
+            Pause
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { getRenderDetail, renderKeys } from '../../api/renders';
+import { Alert } from '../../kit/alert';
+import { buttonClass } from '../../kit/button';
+import { Page, Section } from '../../kit/page';
+import { QueryState } from '../../kit/query-state';
+
+/** One render: the result, what was asked, how long each step took, and the problem when it failed. */
+export default function RenderDetailPage() {
+  const { id = '' } = useParams();
+  const render = useQuery({ queryKey: renderKeys.one(id), queryFn: () => getRenderDetail(id) });
+  return (
+    <QueryState query={render}>
+      {(r) => (
+        <Page
+          title={`Render ${r.id}`}
+          actions={
+            <>
+              <Link className={buttonClass('secondary')} to="/renders">
+                All renders
+              </Link>
+              {r.url && (
+                <a className={buttonClass('primary')} href={r.url} download>
+                  Download
+                </a>
+              )}
+            </>
+          }
+        >
+          {r.problem && (
+            <Alert>
+              <p className="font-medium">{r.problem.title}</p>
+              <p>{r.problem.detail}</p>
+              <a className="underline" href={r.problem.type}>
+                About this problem
+              </a>
+            </Alert>
+          )}
+          {r.thumbnailUrl && (
+            <Section title="Result">
+              <img
+                src={r.thumbnailUrl}
+                alt={`Result of ${r.id}`}
+                className="max-h-96 max-w-full self-start rounded border border-slate-200"
+              />
+            </Section>
+          )}
+          <Section title="Parameters">
+            <Pairs values={{ kind: r.kind, status: r.status, ...r.parameters }} />
+          </Section>
+          <Section title="Timings">
+            <Pairs
+              values={{
+                created: r.timings.createdAt,
+                started: r.timings.startedAt,
+                completed: r.timings.completedAt,
+                'waited in queue': r.timings.queuedMs === null ? null : `${r.timings.queuedMs} ms`,
+                rendering: r.timings.renderMs === null ? null : `${r.timings.renderMs} ms`,
+                total: r.timings.totalMs === null ? null : `${r.timings.totalMs} ms`,
+              }}
+            />
+          </Section>
+        </Page>
+      )}
+    </QueryState>
+  );
+}
+
+function Pairs({ values }: { values: Record<string, unknown> }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+      {Object.entries(values).map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="font-medium">{k}</dt>
+          <dd className="break-all">{v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,131 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { listRenders, renderKeys, type RenderFilters, type RenderItem } from '../../api/renders';
+import { messageOf } from '../../api/problem';
+import { Alert } from '../../kit/alert';
+import { Button } from '../../kit/button';
+import { TextField } from '../../kit/field';
+import { Page } from '../../kit/page';
+import { SelectField } from '../../kit/select-field';
+
+/** Images, GIFs, PDFs and videos in one history, newest first, with the list API's filters. */
+export default function RendersPage() {
+  const [filters, setFilters] = useState<RenderFilters>({ kind: '', status: '', templateUid: '', from: '', to: '' });
+  const set = (patch: Partial<RenderFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const query = {
+    ...filters,
+    from: filters.from ? new Date(filters.from).toISOString() : '',
+    to: filters.to ? new Date(new Date(filters.to).getTime() + 86_400_000).toISOString() : '',
+  };
+  const renders = useInfiniteQuery({
+    queryKey: renderKeys.list(query),
+    queryFn: ({ pageParam }) => listRenders(query, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.pagination.nextCursor ?? undefined,
+  });
+  const items = renders.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Page title="Renders">
+      <form aria-label="Filters" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
+        <SelectField
+          label="Kind"
+          value={filters.kind ?? ''}
+          onChange={(e) => set({ kind: e.target.value as RenderFilters['kind'] })}
+          options={[
+            ['', 'All kinds'],
+            ['image', 'Images'],
+            ['gif', 'GIFs'],
+            ['pdf', 'PDFs'],
+            ['video', 'Videos'],
+          ]}
+        />
+        <SelectField
+          label="Status"
+          value={filters.status ?? ''}
+          onChange={(e) => set({ status: e.target.value as RenderFilters['status'] })}
+          options={[
+            ['', 'Any status'],
+            ['done', 'Done'],
+            ['failed', 'Failed'],
+            ['queued', 'Queued'],
+            ['rendering', 'Rendering'],
+          ]}
+        />
+        <TextField label="Template uid" value={filters.templateUid} onChange={(e) => set({ templateUid: e.target.value.trim() })} />
+        <TextField label="From" type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+        <TextField label="To" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
+      </form>
+      {renders.isError && <Alert>{messageOf(renders.error)}</Alert>}
+      {renders.isPending ? (
+        <p className="text-sm text-slate-600">Loading…</p>
+      ) : items.length === 0 ? (
+        <p className="text-sm text-slate-700">No renders match.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Renders, newest first</caption>
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th className="p-2">Preview</th>
+                <th className="p-2">Render</th>
+                <th className="p-2">Status</th>
+                <th className="p-2">Created</th>
+                <th className="p-2">Time</th>
+                <th className="p-2">File</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((r) => (
+                <Row key={r.id} render={r} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {renders.hasNextPage && (
+        <Button variant="secondary" className="self-start" busy={renders.isFetchingNextPage} onClick={() => void renders.fetchNextPage()}>
+          Load more
+        </Button>
+      )}
+    </Page>
+  );
+}
+
+function Row({ render }: { render: RenderItem }) {
+  return (
+    <tr className="border-b border-slate-100 align-top">
+      <td className="p-2">
+        {render.thumbnailUrl ? (
+          <img src={render.thumbnailUrl} alt={`Preview of ${render.id}`} className="h-12 w-20 rounded object-contain" loading="lazy" />
+        ) : (
+          <span className="text-xs uppercase text-slate-600">{render.kind}</span>
+        )}
+      </td>
+      <td className="p-2">
+        <Link className="text-indigo-700 underline" to={`/renders/${render.id}`}>
+          {render.id}
+        </Link>
+        <p className="text-xs text-slate-600">
+          {render.kind} · {render.format}
+          {render.templateUid ? ` · ${render.templateUid}` : ''}
+        </p>
+      </td>
+      <td className="p-2">
+        {render.status}
+        {render.error && <p className="text-xs text-red-700">{render.error.title}</p>}
+      </td>
+      <td className="p-2">{new Date(render.createdAt).toLocaleString()}</td>
+      <td className="p-2">{render.durationMs !== null ? `${render.durationMs} ms` : '—'}</td>
+      <td className="p-2">
+        {render.url ? (
+          <a className="text-indigo-700 underline" href={render.url} download>
+            Download {render.id}
+          </a>
+        ) : (
+          '—'
+        )}
+      </td>
+    </tr>
+  );
+}

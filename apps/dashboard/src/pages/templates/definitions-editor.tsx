@@ -1,0 +1,80 @@
+import type { VariableDefinition } from '../../api/templates';
+import { Button } from '../../kit/button';
+
+const TYPES = ['text', 'image', 'color', 'number', 'boolean'] as const;
+
+/** Variable definitions: name, type, required, lengths, raw HTML. Each row's controls are labelled by the row. */
+export function DefinitionsEditor({ value, onChange }: { value: VariableDefinition[]; onChange: (next: VariableDefinition[]) => void }) {
+  const set = (i: number, patch: Partial<VariableDefinition>) => onChange(value.map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  const setRule = (i: number, patch: NonNullable<VariableDefinition['validation']>) =>
+    set(i, { validation: { ...value[i]!.validation, ...patch } });
+  const length = (text: string) => (text === '' ? undefined : Math.max(0, Math.floor(Number(text))));
+  return (
+    <div className="flex flex-col gap-3">
+      {value.length === 0 && <p className="text-sm text-slate-700">No definitions: every variable is optional text.</p>}
+      {value.map((d, i) => (
+        <fieldset key={i} className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-2 text-sm sm:grid-cols-4">
+          <legend className="px-1 font-medium">Definition {i + 1}</legend>
+          <label className="flex flex-col gap-1">
+            Name
+            <input
+              className="rounded border border-slate-300 px-2 py-1"
+              value={d.name}
+              onChange={(e) => set(i, { name: e.target.value })}
+            />
+          </label>
+          <label className="flex flex-col gap-1">
+            Type
+            <select
+              className="rounded border border-slate-300 px-2 py-1"
+              value={d.type}
+              onChange={(e) => set(i, { type: e.target.value as VariableDefinition['type'] })}
+            >
+              {TYPES.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1">
+            Min length
+            <input
+              type="number"
+              min={0}
+              className="rounded border border-slate-300 px-2 py-1"
+              value={d.validation?.minLength ?? ''}
+              onChange={(e) => setRule(i, { minLength: length(e.target.value) })}
+            />
+          </label>
+          <label className="flex flex-col gap-1">
+            Max length
+            <input
+              type="number"
+              min={0}
+              className="rounded border border-slate-300 px-2 py-1"
+              value={d.validation?.maxLength ?? ''}
+              onChange={(e) => setRule(i, { maxLength: length(e.target.value) })}
+            />
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={d.validation?.required === true} onChange={(e) => setRule(i, { required: e.target.checked })} />
+            Required
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={d.allowRawHtml === true} onChange={(e) => set(i, { allowRawHtml: e.target.checked })} />
+            Raw HTML
+          </label>
+          <Button
+            variant="ghost"
+            onClick={() => onChange(value.filter((_, j) => j !== i))}
+            aria-label={`Remove definition ${d.name || i + 1}`}
+          >
+            Remove
+          </Button>
+        </fieldset>
+      ))}
+      <Button variant="secondary" className="self-start" onClick={() => onChange([...value, { name: '', type: 'text' }])}>
+        Add definition
+      </Button>
+    </div>
+  );
+}

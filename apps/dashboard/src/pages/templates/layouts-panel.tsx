@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import type { TemplateDraft, TemplateLayout } from '../../api/templates';
+import { Button } from '../../kit/button';
+import { TextField } from '../../kit/field';
+
+const KEY = /^[a-z0-9-]{1,64}$/;
+
+/** The template's sizes: switch the preview between them, add one (a key and a size). */
+export function LayoutsPanel({
+  draft,
+  selected,
+  onSelect,
+  onChange,
+}: {
+  draft: TemplateDraft;
+  selected: string;
+  onSelect: (key: string) => void;
+  onChange: (layouts: Record<string, TemplateLayout>) => void;
+}) {
+  const [key, setKey] = useState('');
+  const [width, setWidth] = useState(1080);
+  const [height, setHeight] = useState(1080);
+  const keyError =
+    key && !KEY.test(key)
+      ? 'Lowercase letters, digits and dashes only.'
+      : key === 'default' || key in draft.layouts
+        ? 'That layout exists already.'
+        : undefined;
+  const entries: [string, { width: number; height: number }][] = [
+    ['default', { width: draft.width, height: draft.height }],
+    ...Object.entries(draft.layouts).map(
+      ([k, l]) => [k, { width: l.width ?? draft.width, height: l.height ?? draft.height }] as [string, { width: number; height: number }],
+    ),
+  ];
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="group" aria-label="Preview layout" className="flex flex-wrap gap-2">
+        {entries.map(([k, s]) => (
+          <Button key={k} variant={k === selected ? 'primary' : 'secondary'} aria-pressed={k === selected} onClick={() => onSelect(k)}>
+            {k} · {s.width}×{s.height}
+          </Button>
+        ))}
+      </div>
+      <div className="grid grid-cols-3 items-end gap-2">
+        <TextField label="Layout key" value={key} onChange={(e) => setKey(e.target.value)} error={keyError} />
+        <TextField label="Layout width" type="number" min={1} max={4000} value={width} onChange={(e) => setWidth(Number(e.target.value))} />
+        <TextField
+          label="Layout height"
+          type="number"
+          min={1}
+          max={4000}
+          value={height}
+          onChange={(e) => setHeight(Number(e.target.value))}
+        />
+      </div>
+      <Button
+        variant="secondary"
+        className="self-start"
+        disabled={!key || keyError !== undefined}
+        onClick={() => {
+          onChange({ ...draft.layouts, [key]: { width, height } });
+          onSelect(key);
+          setKey('');
+        }}
+      >
+        Add layout
+      </Button>
+    </div>
+  );
+}

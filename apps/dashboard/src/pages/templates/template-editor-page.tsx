@@ -1,0 +1,238 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { messageOf } from '../../api/problem';
+import {
+  createTemplate,
+  deleteTemplate,
+  getTemplate,
+  templateKeys,
+  updateTemplate,
+  type Template,
+  type TemplateDraft,
+} from '../../api/templates';
+import { Alert } from '../../kit/alert';
+import { Button } from '../../kit/button';
+import { TextField } from '../../kit/field';
+import { fieldError, Form } from '../../kit/form';
+import { Page, Section } from '../../kit/page';
+import { QueryState } from '../../kit/query-state';
+import { DefinitionsEditor } from './definitions-editor';
+import { LayoutsPanel } from './layouts-panel';
+import { UseViaApi } from './use-via-api';
+import { useLivePreview } from './use-live-preview';
+import { variablesOf } from './variable-names';
+import { VariableInput } from './variable-input';
+
+// CodeMirror is its own chunk: nobody pays for it until they open an editor.
+const CodeEditor = lazy(() => import('./code-editor'));
+
+const STARTER = `<body style="margin:0;display:grid;place-items:center;height:100vh;background:{{ default(background, '#4338ca') }};color:#fff;font:64px sans-serif">
+  <h1>{{ title }}</h1>
+</body>`;
+
+const EMPTY: TemplateDraft = {
+  name: 'Untitled template',
+  html: STARTER,
+  width: 1200,
+  height: 630,
+  strictVariables: false,
+  variableDefinitions: [],
+  layouts: {},
+};
+
+function draftOf(t: Template): TemplateDraft {
+  return {
+    name: t.name,
+    html: t.html ?? '',
+    width: t.width,
+    height: t.height,
+    strictVariables: t.strictVariables,
+    variableDefinitions: t.variableDefinitions,
+    layouts: t.layouts,
+  };
+}
+
+export default function TemplateEditorPage() {
+  const { uid = 'new' } = useParams();
+  const existing = useQuery({ queryKey: templateKeys.one(uid), queryFn: () => getTemplate(uid), enabled: uid !== 'new' });
+  if (uid === 'new') return <Editor key="new" initial={EMPTY} />;
+  return (
+    <QueryState query={existing}>
+      {(template) =>
+        template.html === null ? (
+          <Page title={template.name}>
+            <Alert tone="info">This is a canvas (FabricJS) template; the dashboard edits HTML templates. Render it through the API.</Alert>
+          </Page>
+        ) : (
+          <Editor key={template.uid} uid={template.uid} initial={draftOf(template)} />
+        )
+      }
+    </QueryState>
+  );
+}
+
+function Editor({ uid, initial }: { uid?: string; initial: TemplateDraft }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<TemplateDraft>(initial);
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [layout, setLayout] = useState('default');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const patch = (p: Partial<TemplateDraft>) => setDraft((d) => ({ ...d, ...p }));
+
+  const variables = useMemo(() => variablesOf(draft.html, draft.variableDefinitions), [draft.html, draft.variableDefinitions]);
+  const size =
+    layout === 'default'
+      ? { width: draft.width, height: draft.height }
+      : { width: draft.layouts[layout]?.width ?? draft.width, height: draft.layouts[layout]?.height ?? draft.height };
+  const preview = useLivePreview(
+    draft.html.trim()
+      ? {
+          html: draft.html,
+          variables: values,
+          variableDefinitions: draft.variableDefinitions.filter((d) => d.name.trim() !== ''),
+          strictVariables: draft.strictVariables,
+          layout: size,
+        }
+      : null,
+  );
+
+  const save = useMutation({
+    mutationFn: () => (uid ? updateTemplate(uid, draft) : createTemplate(draft)),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: templateKeys.all });
+      if (!uid) await navigate(`/templates/${saved.uid}`);
+    },
+  });
+  const duplicate = useMutation({
+    mutationFn: () => createTemplate({ ...draft, name: `${draft.name} (copy)` }),
+    onSuccess: async (copy) => {
+      await queryClient.invalidateQueries({ queryKey: templateKeys.all });
+      await navigate(`/templates/${copy.uid}`);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteTemplate(uid!),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: templateKeys.all });
+      await navigate('/templates');
+    },
+  });
+  useEffect(() => setConfirmDelete(false), [uid]);
+
+  return (
+    <Page
+      title={uid ? `Edit ${initial.name}` : 'New template'}
+      actions={
+        uid && (
+          <>
+            <Button variant="secondary" busy={duplicate.isPending} onClick={() => duplicate.mutate()}>
+              Duplicate
+            </Button>
+            {confirmDelete ? (
+              <>
+                <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
+                  Delete for good
+                </Button>
+                <Button variant="ghost" onClick={() => setConfirmDelete(false)}>
+                  Keep template
+                </Button>
+              </>
+            ) : (
+              <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+                Delete
+              </Button>
+            )}
+          </>
+        )
+      }
+    >
+      {duplicate.isError && <Alert>{messageOf(duplicate.error)}</Alert>}
+      {remove.isError && <Alert>{messageOf(remove.error)}</Alert>}
+      {save.isSuccess && <Alert tone="success">Saved.</Alert>}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title="Design">
+          <Form
+            label="Template"
+            onSubmit={() => save.mutate()}
+            error={save.error}
+            fields={['name', 'html', 'width', 'height', 'variableDefinitions', 'layouts']}
+          >
+            <TextField
+              label="Template name"
+              value={draft.name}
+              onChange={(e) => patch({ name: e.target.value })}
+              error={fieldError(save.error, 'name')}
+            />
+            <div className="grid grid-cols-2 gap-3">
+              <TextField
+                label="Width"
+                type="number"
+                min={1}
+                max={4000}
+                value={draft.width}
+                onChange={(e) => patch({ width: Number(e.target.value) })}
+                error={fieldError(save.error, 'width')}
+              />
+              <TextField
+                label="Height"
+                type="number"
+                min={1}
+                max={4000}
+                value={draft.height}
+                onChange={(e) => patch({ height: Number(e.target.value) })}
+                error={fieldError(save.error, 'height')}
+              />
+            </div>
+            <div className="flex flex-col gap-1">
+              <span className="text-sm font-medium" id="html-label">
+                HTML
+              </span>
+              <Suspense fallback={<p className="text-sm text-slate-600">Loading the editor…</p>}>
+                <CodeEditor label="HTML" value={draft.html} onChange={(html) => patch({ html })} />
+              </Suspense>
+              {fieldError(save.error, 'html') && <p className="text-sm text-red-700">{fieldError(save.error, 'html')}</p>}
+            </div>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={draft.strictVariables} onChange={(e) => patch({ strictVariables: e.target.checked })} />
+              Strict mode (refuse renders with missing variables)
+            </label>
+            <Button type="submit" busy={save.isPending} className="self-start">
+              {uid ? 'Save template' : 'Create template'}
+            </Button>
+          </Form>
+        </Section>
+        <Section title="Live preview">
+          <p className="text-xs text-slate-600" aria-live="polite">
+            {preview.pending ? 'Rendering…' : `Rendered by Pressroom at ${size.width}×${size.height}; previews are free.`}
+          </p>
+          {preview.error != null && <Alert>{messageOf(preview.error)}</Alert>}
+          {preview.url && <img src={preview.url} alt="Live preview" className="w-full rounded border border-slate-200" />}
+        </Section>
+        <Section title="Variables">
+          {variables.length === 0 && <p className="text-sm text-slate-700">This template reads no variables.</p>}
+          {variables.map((d) => (
+            <VariableInput
+              key={d.name}
+              definition={d}
+              value={values[d.name]}
+              onChange={(v) => setValues((all) => ({ ...all, [d.name]: v }))}
+            />
+          ))}
+        </Section>
+        <Section title="Layouts">
+          <LayoutsPanel draft={draft} selected={layout} onSelect={setLayout} onChange={(layouts) => patch({ layouts })} />
+        </Section>
+        <Section title="Variable definitions">
+          <DefinitionsEditor value={draft.variableDefinitions} onChange={(variableDefinitions) => patch({ variableDefinitions })} />
+        </Section>
+        {uid && (
+          <Section title="Use via API">
+            <UseViaApi uid={uid} variables={Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined))} />
+          </Section>
+        )}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { listTemplates, templateKeys, type TemplateSort } from '../../api/templates';
+import { buttonClass } from '../../kit/button';
+import { TextField } from '../../kit/field';
+import { Page } from '../../kit/page';
+import { QueryState } from '../../kit/query-state';
+import { SelectField } from '../../kit/select-field';
+
+/** The gallery: thumbnails, search by name, sort and format filter as the list API offers them. */
+export default function TemplatesPage() {
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<TemplateSort>('newest');
+  const [outputFormat, setFormat] = useState<'all' | 'image' | 'pdf'>('all');
+  const [page, setPage] = useState(1);
+  const query = { page, limit: 24, sort, outputFormat };
+  const templates = useQuery({ queryKey: templateKeys.list(query), queryFn: () => listTemplates(query) });
+  return (
+    <Page
+      title="Templates"
+      actions={
+        <Link className={buttonClass('primary')} to="/templates/new">
+          New template
+        </Link>
+      }
+    >
+      <div className="flex flex-wrap items-end gap-3">
+        <TextField label="Search by name" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <SelectField
+          label="Sort"
+          value={sort}
+          onChange={(e) => setSort(e.target.value as TemplateSort)}
+          options={[
+            ['newest', 'Newest first'],
+            ['oldest', 'Oldest first'],
+            ['name', 'Name'],
+          ]}
+        />
+        <SelectField
+          label="Output"
+          value={outputFormat}
+          onChange={(e) => {
+            setFormat(e.target.value as typeof outputFormat);
+            setPage(1);
+          }}
+          options={[
+            ['all', 'All formats'],
+            ['image', 'Images'],
+            ['pdf', 'PDFs'],
+          ]}
+        />
+      </div>
+      <QueryState query={templates}>
+        {(data) => {
+          const shown = data.templates.filter((t) => t.name.toLowerCase().includes(search.trim().toLowerCase()));
+          return (
+            <>
+              {shown.length === 0 ? (
+                <p className="text-sm text-slate-700">No templates{search ? ` named like “${search}”` : ''} yet.</p>
+              ) : (
+                <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Templates">
+                  {shown.map((t) => (
+                    <li key={t.uid} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+                      <div className="flex aspect-video items-center justify-center bg-slate-100">
+                        {t.thumbnail ? (
+                          <img src={t.thumbnail} alt={`Thumbnail of ${t.name}`} className="max-h-full max-w-full object-contain" />
+                        ) : (
+                          <span className="text-xs text-slate-600">Not rendered yet</span>
+                        )}
+                      </div>
+                      <div className="flex items-center justify-between gap-2 p-3">
+                        <div>
+                          <Link className="font-medium text-indigo-700 underline" to={`/templates/${t.uid}`}>
+                            {t.name}
+                          </Link>
+                          <p className="text-xs text-slate-600">
+                            {t.width}×{t.height} · {t.outputFormat}
+                          </p>
+                        </div>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
+                <button className={buttonClass('secondary')} disabled={!data.pagination.hasPrev} onClick={() => setPage((p) => p - 1)}>
+                  Previous page
+                </button>
+                <span>
+                  Page {data.pagination.page} of {data.pagination.totalPages}
+                </span>
+                <button className={buttonClass('secondary')} disabled={!data.pagination.hasNext} onClick={() => setPage((p) => p + 1)}>
+                  Next page
+                </button>
+              </nav>
+            </>
+          );
+        }}
+      </QueryState>
+    </Page>
+  );
+}

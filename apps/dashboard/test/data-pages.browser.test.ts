@@ -1,0 +1,211 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { decode, startPageServer } from '../../../deploy/embedded/test/harness.js';
+import { accessibilityViolations, PHONE, screenshot, startDashboardRig, type DashboardRig } from './browser.js';
+
+let rig: DashboardRig;
+let context: BrowserContext;
+let page: Page;
+let source: Awaited<ReturnType<typeof startPageServer>>;
+
+/** Reads one pixel of an <img> on the page (drawn onto a canvas). */
+async function pixelOf(page: Page, alt: string, x: number, y: number): Promise<number[]> {
+  const src = await page.getByRole('img', { name: alt }).getAttribute('src');
+  // Rendered files live on PUBLIC_BASE_URL (localhost): read them from the server, not through a tainted canvas.
+  if (src && !src.startsWith('blob:')) return (await decode(src.replace('//localhost:', '//127.0.0.1:'))).pixel(x, y);
+  return page.getByRole('img', { name: alt }).evaluate(
+    (img: HTMLImageElement, [px, py]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      return Array.from(ctx.getImageData(px!, py!, 1, 1).data.slice(0, 3));
+    },
+    [x, y],
+  );
+}
+
+/** Polls until `check` holds (or fails the test after `timeoutMs`). */
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const near = (actual: number[], expected: number[], tolerance = 16) => actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
+
+async function waitForPixel(page: Page, alt: string, expected: number[]): Promise<void> {
+  await eventually(async () => near(await pixelOf(page, alt, 5, 5), expected), `${alt} to show ${expected.join(',')}`);
+}
+
+beforeAll(async () => {
+  rig = await startDashboardRig();
+  source = await startPageServer({
+    '/weather.json': (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ city: { name: 'Lyon' }, temps: [21, 19] })),
+  });
+  context = await rig.newContext();
+  page = await context.newPage();
+  // The first account on a fresh instance; the session cookie then rides on every page and API call.
+  const signUp = await context.request.post(`${rig.stack.baseUrl}/auth/sign-up`, {
+    data: { email: 'editor@example.com', password: 'correct horse battery staple', name: 'Editor' },
+  });
+  expect(signUp.status()).toBe(201);
+}, 120_000);
+
+afterAll(async () => {
+  await source?.close();
+  await rig?.dispose();
+});
+
+test('templates: write HTML with a live preview rendered by Pressroom, variables, layouts, save, duplicate, delete, use via API', async () => {
+  await page.goto(rig.url('templates'));
+  await page.getByRole('link', { name: 'New template' }).click();
+  const editor = page.getByRole('textbox', { name: 'HTML' });
+  await editor.waitFor();
+  await editor.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('<body style="margin:0;background:{{ background }}"><h1>{{ title }}</h1></body>');
+  // Variables found in the HTML become inputs; a definition types `background` as a colour.
+  await page.getByRole('button', { name: 'Add definition' }).click();
+  await page.getByRole('group', { name: 'Definition 1' }).getByRole('textbox', { name: 'Name' }).fill('background');
+  await page.getByRole('group', { name: 'Definition 1' }).getByRole('combobox', { name: 'Type' }).selectOption('color');
+  await page.getByLabel('background · colour').fill('#00ff00');
+  await page.getByRole('textbox', { name: /^title/ }).fill('Hello');
+  await waitForPixel(page, 'Live preview', [0, 255, 0]);
+  await page.getByLabel('background · colour').fill('#0000ff');
+  await waitForPixel(page, 'Live preview', [0, 0, 255]);
+
+  await page.getByRole('textbox', { name: 'Template name' }).fill('Launch card');
+  await page.getByRole('checkbox', { name: /Strict mode/ }).check();
+  await page.getByRole('button', { name: 'Create template' }).click();
+  await page.waitForURL(/\/app\/templates\/tpl_/);
+  const uid = page.url().split('/').pop()!;
+
+  await page.getByRole('textbox', { name: 'Layout key' }).fill('square');
+  await page.getByRole('spinbutton', { name: 'Layout width' }).fill('300');
+  await page.getByRole('spinbutton', { name: 'Layout height' }).fill('300');
+  await page.getByRole('button', { name: 'Add layout' }).click();
+  await page.getByText('Rendered by Pressroom at 300×300; previews are free.').waitFor();
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.').waitFor();
+  expect(await page.getByRole('region', { name: 'Use via API' }).textContent()).toContain(`/r/${uid}.png?token=`);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'template-editor');
+
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await page.getByRole('heading', { name: 'Edit Launch card (copy)' }).waitFor();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('button', { name: 'Delete for good' }).click();
+  await page.waitForURL(/\/app\/templates$/);
+
+  await page.getByRole('link', { name: 'Launch card' }).waitFor();
+  expect(await page.getByRole('link', { name: 'Launch card (copy)' }).count()).toBe(0);
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill('nothing like it');
+  await page.getByText(/No templates named like/).waitFor();
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill('');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'templates');
+});
+
+test('playground: render HTML at a size and format, see the result and the curl', async () => {
+  await page.goto(rig.url('playground'));
+  await page.getByRole('textbox', { name: 'HTML' }).fill('<body style="margin:0;background:#ff0000"></body>');
+  await page.getByRole('spinbutton', { name: 'Width' }).fill('320');
+  await page.getByRole('spinbutton', { name: 'Height' }).fill('200');
+  await page.getByRole('combobox', { name: 'Format' }).selectOption('webp');
+  await page.getByRole('button', { name: 'Render' }).click();
+  await page
+    .getByRole('img', { name: 'Rendered result' })
+    .waitFor({ timeout: 20_000 })
+    .catch(async () => {
+      throw new Error(`no result: ${(await page.getByRole('alert').allTextContents()).join(' | ')}`);
+    });
+  await waitForPixel(page, 'Rendered result', [255, 0, 0]);
+  expect(
+    await page.getByRole('img', { name: 'Rendered result' }).evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+  ).toEqual([320, 200]);
+  const curl = await page.getByRole('region', { name: 'Equivalent curl' }).textContent();
+  expect(curl).toContain('"width":320');
+  expect(curl).toContain('"fileExtension":"webp"');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'playground');
+});
+
+test('renders: one history with filters, a detail view and a download', async () => {
+  await page.goto(rig.url('renders'));
+  const table = page.getByRole('table', { name: 'Renders, newest first' });
+  await table.waitFor();
+  expect(await table.getByRole('img').count()).toBeGreaterThanOrEqual(1);
+  await page.getByRole('combobox', { name: 'Kind' }).selectOption('pdf');
+  await page.getByText('No renders match.').waitFor();
+  await page.getByRole('combobox', { name: 'Kind' }).selectOption('image');
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('done');
+  const first = table.getByRole('link', { name: /^img_/ }).first();
+  const id = (await first.textContent())!;
+  expect(await table.getByRole('link', { name: `Download ${id}` }).getAttribute('href')).toMatch(/\/files\/renders\//);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'renders');
+
+  await first.click();
+  await page.getByRole('heading', { name: `Render ${id}` }).waitFor();
+  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toContain('webp');
+  expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/total\d+ ms/);
+  await page.getByRole('link', { name: 'Download' }).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'render-detail');
+
+  const phone = await (await rig.newContext(PHONE)).newPage();
+  await phone.context().addCookies(await context.cookies());
+  await phone.goto(rig.url('renders'));
+  await phone.getByRole('table', { name: 'Renders, newest first' }).waitFor();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});
+
+test('batches: pasted rows, column mapping, live progress, results and the ZIP', async () => {
+  await page.goto(rig.url('batches'));
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Launch card' });
+  await page.getByRole('textbox', { name: /^Rows/ }).fill('Heading,Colour\nFirst,#ff0000\nSecond,#00ff00\n');
+  await page.getByText('Detected columns: Heading, Colour · 2 rows').waitFor();
+  expect(await page.getByRole('table', { name: 'First rows' }).getByRole('cell', { name: 'Second' }).count()).toBe(1);
+  await page.getByRole('combobox', { name: 'Variable title' }).selectOption('Heading');
+  await page.getByRole('combobox', { name: 'Variable background' }).selectOption('Colour');
+  await page.getByRole('checkbox', { name: 'square' }).check();
+  await page.getByRole('button', { name: 'Start batch' }).click();
+  await page.getByText(/completed: 4 done, 0 failed of 4/).waitFor({ timeout: 30_000 });
+  const results = page.getByRole('table', { name: 'Results' });
+  await results.waitFor();
+  expect(await results.getByRole('link', { name: /Row \d file/ }).count()).toBe(4);
+  const zipHref = await page.getByRole('link', { name: 'Download ZIP' }).getAttribute('href');
+  const zip = await context.request.get(`${rig.stack.baseUrl}${zipHref}`);
+  expect(zip.headers()['content-type']).toBe('application/zip');
+  expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'batches');
+});
+
+test('bindings: test the data source, click values to map them, then operate the binding', async () => {
+  await page.goto(rig.url('bindings'));
+  await page.getByRole('textbox', { name: 'Binding name' }).fill('Weather card');
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Launch card' });
+  await page.getByRole('textbox', { name: 'Data source URL' }).fill(source.url('/weather.json'));
+  await page.getByRole('button', { name: 'Test data source' }).click();
+  await page.getByRole('region', { name: 'Fetched JSON' }).waitFor();
+  await page.getByRole('combobox', { name: 'Variable to map' }).selectOption('title');
+  await page.getByRole('button', { name: 'Map city.name: "Lyon"' }).click();
+  expect(await page.getByRole('list', { name: 'Mapping' }).textContent()).toContain('title ← city.name');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'bindings');
+  await page.getByRole('button', { name: 'Create binding' }).click();
+  const card = page.getByRole('article', { name: 'Weather card' });
+  await card.waitFor();
+  expect(await card.textContent()).toMatch(/\/b\/bnd_\w+\.png/);
+  await card.getByRole('button', { name: 'Pause' }).click();
+  await card.getByText('Status: paused').waitFor();
+  await card.getByRole('button', { name: 'Resume' }).click();
+  await card.getByText('Status: active').waitFor();
+  await card.getByRole('button', { name: 'Refresh now' }).click();
+  await eventually(async () => !(await card.textContent())!.includes('Last refreshnever'), 'a refresh');
+});

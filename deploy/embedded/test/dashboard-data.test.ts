@@ -1,0 +1,260 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { CATALOG, type RenderCompletedEvent, type RenderFailedEvent } from '@pressroom/contracts';
+import { renderCreditsUsed } from '@pressroom/db';
+import { QUADRANTS, near, problemOf, startTestStack, type TestStack } from './harness.js';
+
+async function pixels(res: Response) {
+  return pixelsOf(Buffer.from(await res.arrayBuffer()));
+}
+
+async function pixelsOf(bytes: Buffer) {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const meta = await sharp(bytes).metadata();
+  return {
+    width: info.width,
+    height: info.height,
+    format: meta.format,
+    pixel: (x: number, y: number): [number, number, number] => {
+      const i = (y * info.width + x) * info.channels;
+      return [data[i]!, data[i + 1]!, data[i + 2]!];
+    },
+  };
+}
+
+const GREEN: [number, number, number] = [0, 255, 0];
+const BLUE: [number, number, number] = [0, 0, 255];
+
+// One flavour: these endpoints read the same ledger either way; the two-flavour suites cover the transports.
+describe('dashboard data endpoints (memory+pglite)', () => {
+  let stack: TestStack;
+  let key: string;
+  let accountId: string;
+  const events: Array<RenderCompletedEvent['data'] | RenderFailedEvent['data']> = [];
+
+  beforeAll(async () => {
+    stack = await startTestStack('memory+pglite', { gateway: { previewPerMinute: 8 } });
+    ({ key, accountId } = await stack.newAccount());
+    await stack.bus.subscribeEvents(CATALOG.renderCompleted, async (d) => void events.push(d.data.data), { group: 'dash-data-test' });
+    await stack.bus.subscribeEvents(CATALOG.renderFailed, async (d) => void events.push(d.data.data), { group: 'dash-data-test' });
+  });
+  afterAll(() => stack.dispose());
+
+  const preview = (json: unknown) => stack.api('/templates/preview', { method: 'POST', key, json });
+
+  it('previews unsaved HTML with variables as image bytes, uncharged and unlisted', async () => {
+    const res = await preview({
+      html: '<body style="margin:0;background:{{bg}}"></body>',
+      variables: { bg: '#00ff00' },
+      layout: { width: 200, height: 100 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const image = await pixels(res);
+    expect([image.width, image.height, image.format]).toEqual([200, 100, 'png']);
+    expect(near(image.pixel(100, 50), GREEN)).toBe(true);
+
+    expect((await renderCreditsUsed(stack.db, { ownerId: accountId, now: new Date() })).used).toBe(0);
+    const history = (await (await stack.api('/renders', { key })).json()) as { items: unknown[] };
+    expect(history.items).toEqual([]);
+  });
+
+  it('previews a saved template in one of its layouts, and a canvas, as JPEG or PNG', async () => {
+    const created = await stack.api('/templates', {
+      method: 'POST',
+      key,
+      json: {
+        name: 'Card',
+        html: '<body style="margin:0;background:{{bg}}"></body>',
+        width: 300,
+        height: 200,
+        layouts: { square: { width: 120, height: 120 } },
+      },
+    });
+    const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+    const res = await preview({ templateUid: uid, variables: { bg: '#0000ff' }, layout: 'square', format: 'jpeg' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    const image = await pixels(res);
+    expect([image.width, image.height, image.format]).toEqual([120, 120, 'jpeg']);
+    expect(near(image.pixel(60, 60), BLUE, 20)).toBe(true);
+    // The saved template's thumbnail is not a preview.
+    const saved = (await (await stack.api(`/templates/${uid}`, { key })).json()) as { template: { thumbnail: string | null } };
+    expect(saved.template.thumbnail).toBeNull();
+
+    const canvas = await preview({
+      canvas: {
+        width: 160,
+        height: 80,
+        background: '#ffffff',
+        objects: [{ type: 'rect', left: 0, top: 0, width: 80, height: 80, fill: '{{ accent }}', strokeWidth: 0 }],
+      },
+      variables: { accent: '#00ff00' },
+    });
+    expect(canvas.status).toBe(200);
+    const drawn = await pixels(canvas);
+    expect([drawn.width, drawn.height]).toEqual([160, 80]);
+    expect(near(drawn.pixel(40, 40), GREEN)).toBe(true);
+    expect(near(drawn.pixel(120, 40), [255, 255, 255])).toBe(true);
+  });
+
+  it('answers bad previews with problems and limits previews per minute', async () => {
+    const neither = await preview({ variables: {} });
+    expect(neither.status).toBe(400);
+    expect((await problemOf(neither)).errors).toEqual([expect.objectContaining({ field: 'templateUid' })]);
+    const unknown = await preview({ templateUid: 'tpl_nope' });
+    expect(unknown.status).toBe(404);
+    expect((await problemOf(unknown)).detail).toContain('tpl_nope');
+    let limited: Response | undefined;
+    for (let i = 0; i < 10 && !limited; i++) {
+      const res = await preview({});
+      if (res.status === 429) limited = res;
+    }
+    expect(limited).toBeDefined();
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await problemOf(limited!)).detail).toContain('Template previews allow 8 requests per minute');
+  });
+
+  it('lists image and PDF renders in one history with filters, a cursor and a detail view', async () => {
+    const { key: own, accountId: ownId } = await stack.newAccount();
+    const image = (await (
+      await stack.api('/image', { method: 'POST', key: own, json: { html: QUADRANTS, width: 400, height: 300 } })
+    ).json()) as {
+      id: string;
+    };
+    const failed = await stack.api('/image', { method: 'POST', key: own, json: { html: QUADRANTS, selector: '#missing' } });
+    expect(failed.status).toBe(422);
+    const pdf = await stack.api('/pdf/render', { method: 'POST', key: own, json: { html: '<h1>Invoice</h1>' } });
+    expect(pdf.status).toBe(200);
+    const pdfId = ((await pdf.json()) as { id: string }).id;
+
+    type Item = {
+      id: string;
+      kind: string;
+      status: string;
+      thumbnailUrl: string | null;
+      url: string | null;
+      error: Record<string, string> | null;
+    };
+    const list = async (query = '') => {
+      const res = await stack.api(`/renders${query}`, { key: own });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { items: Item[]; pagination: { nextCursor: string | null; hasMore: boolean } };
+    };
+    const all = await list();
+    expect(all.items.map((i) => i.kind)).toEqual(['pdf', 'image', 'image']);
+    expect(all.items[0]!.id).toBe(pdfId);
+    expect(all.items[2]).toMatchObject({ id: image.id, status: 'done', thumbnailUrl: expect.stringContaining(image.id) });
+    const thumb = await fetch(all.items[2]!.thumbnailUrl!);
+    expect(thumb.headers.get('content-type')).toBe('image/png');
+
+    expect((await list('?kind=pdf')).items.map((i) => i.id)).toEqual([pdfId]);
+    const failures = (await list('?status=failed')).items;
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.error).toEqual({
+      slug: 'selector-not-found',
+      title: expect.any(String),
+      detail: expect.stringContaining('#missing'),
+    });
+    expect((await list(`?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).items).toEqual([]);
+
+    const first = await list('?limit=2');
+    expect(first.items).toHaveLength(2);
+    expect(first.pagination.hasMore).toBe(true);
+    const second = await list(`?limit=2&cursor=${first.pagination.nextCursor}`);
+    expect(second.items.map((i) => i.id)).toEqual([image.id]);
+    expect(second.pagination).toMatchObject({ hasMore: false, nextCursor: null });
+
+    const badCursor = await stack.api('/renders?cursor=zzz', { key: own });
+    expect(badCursor.status).toBe(400);
+    expect((await problemOf(badCursor)).errors).toEqual([expect.objectContaining({ field: 'cursor' })]);
+    const badKind = await stack.api('/renders?kind=movie', { key: own });
+    expect(badKind.status).toBe(400);
+    expect((await problemOf(badKind)).errors).toEqual([expect.objectContaining({ field: 'kind' })]);
+
+    const detail = await stack.api(`/renders/${failures[0]!.id}`, { key: own });
+    expect(detail.status).toBe(200);
+    const { render } = (await detail.json()) as { render: Record<string, any> };
+    expect(render.parameters).toMatchObject({ origin: 'html', format: 'png', width: 1200, height: 630 });
+    expect(render.timings).toMatchObject({ createdAt: expect.any(String), completedAt: expect.any(String), totalMs: expect.any(Number) });
+    expect(render.problem).toMatchObject({ type: expect.stringMatching(/\/errors\/selector-not-found$/), status: 422 });
+    const pdfDetail = (await (await stack.api(`/renders/${pdfId}`, { key: own })).json()) as { render: Record<string, any> };
+    expect(pdfDetail.render.parameters).toMatchObject({ pageCount: 1 });
+
+    // Real renders announce themselves; previews (every test above) never did.
+    for (let i = 0; i < 50 && !events.some((e) => 'imageId' in e && e.imageId === image.id); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(events).toContainEqual(expect.objectContaining({ imageId: image.id, source: 'html' }));
+    expect(events.filter((e) => e.userId !== ownId)).toEqual([]);
+
+    const foreign = await stack.api(`/renders/${image.id}`, { key });
+    expect(foreign.status).toBe(404);
+    await problemOf(foreign);
+  });
+
+  it('streams batch progress until the batch ends, then serves every result as one ZIP', async () => {
+    const uid = (
+      (await (
+        await stack.api('/templates', {
+          method: 'POST',
+          key,
+          json: {
+            name: 'Batch card',
+            html: '<body style="margin:0;background:{{colour}}"></body>',
+            width: 60,
+            height: 40,
+            variableDefinitions: [{ name: 'colour', type: 'color', validation: { required: true } }],
+          },
+        })
+      ).json()) as { template: { uid: string } }
+    ).template.uid;
+    const variableSets = [{ colour: '#ff0000' }, { colour: '#00ff00' }, {}, { colour: '#0000ff' }];
+    const started = await stack.api(`/templates/${uid}/batch-render`, { method: 'POST', key, json: { variableSets, concurrency: 2 } });
+    expect(started.status).toBe(202);
+    const { batchId } = (await started.json()) as { batchId: string };
+
+    const events = await stack.api(`/templates/batch/${batchId}/events`, { key });
+    expect(events.status).toBe(200);
+    expect(events.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // The stream ends by itself on the terminal state: reading it to the end is the assertion.
+    const text = await events.text();
+    const progress = text
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: progress'))
+      .map((block) => JSON.parse(block.split('\ndata: ')[1]!) as { total: number; completed: number; failed: number; status: string });
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    expect(progress.at(-1)).toEqual({ total: 4, completed: 3, failed: 1, cancelled: 0, status: 'partial' });
+    for (let i = 1; i < progress.length; i++) {
+      expect(progress[i]!.completed + progress[i]!.failed).toBeGreaterThanOrEqual(progress[i - 1]!.completed + progress[i - 1]!.failed);
+    }
+
+    const archive = await stack.api(`/templates/batch/${batchId}/archive`, { key });
+    expect(archive.status).toBe(200);
+    expect(archive.headers.get('content-type')).toBe('application/zip');
+    expect(archive.headers.get('content-disposition')).toBe(`attachment; filename="${batchId}.zip"`);
+    const dir = await mkdtemp(join(tmpdir(), 'pressroom-archive-'));
+    try {
+      const file = join(dir, 'batch.zip');
+      await writeFile(file, Buffer.from(await archive.arrayBuffer()));
+      expect(execFileSync('unzip', ['-Z1', file]).toString().trim().split('\n')).toEqual(['0001.png', '0002.png', '0004.png']);
+      execFileSync('unzip', ['-q', file, '-d', join(dir, 'x')]);
+      const second = await pixelsOf(await readFile(join(dir, 'x', '0002.png')));
+      expect([second.width, second.height]).toEqual([60, 40]);
+      expect(near(second.pixel(30, 20), GREEN)).toBe(true);
+      const fourth = await pixelsOf(await readFile(join(dir, 'x', '0004.png')));
+      expect(near(fourth.pixel(30, 20), BLUE)).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+
+    for (const path of ['archive', 'events']) {
+      const missing = await stack.api(`/templates/batch/bat_missing/${path}`, { key });
+      expect(missing.status).toBe(404);
+      expect((await problemOf(missing)).detail).toContain('bat_missing');
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import { ENGINES, unique, useDatabase } from '../test/engines.js';
+import { completeRender, insertUnchargedRender, type NewRender } from './renders.js';
+import { PREVIEW_ORIGIN, decodeRenderCursor, deleteRender, encodeRenderCursor, listRenderHistory } from './render-history.js';
+
+function render(ownerId: string, overrides: Partial<NewRender> = {}): NewRender {
+  return {
+    id: unique('r'),
+    ownerId,
+    accountId: ownerId,
+    kind: 'image',
+    origin: 'html',
+    templateId: null,
+    format: 'png',
+    width: 100,
+    height: 50,
+    ...overrides,
+  };
+}
+
+describe.each(ENGINES)('render history on %s', (engine) => {
+  const db = useDatabase(engine);
+
+  it('lists every kind newest first with filters and a stable cursor', async () => {
+    const owner = unique('acc');
+    const ids: string[] = [];
+    for (const [kind, templateId] of [
+      ['image', 'tpl_a'],
+      ['gif', null],
+      ['pdf', 'tpl_a'],
+      ['video', 'tpl_v'],
+      ['image', null],
+    ] as const) {
+      const row = await insertUnchargedRender(db(), render(owner, { kind, templateId }));
+      ids.push(row.id);
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    await insertUnchargedRender(db(), render(owner, { origin: PREVIEW_ORIGIN }));
+    await insertUnchargedRender(db(), render(unique('other')));
+    await completeRender(db(), {
+      id: ids[0]!,
+      url: 'u',
+      storageKey: 'k',
+      contentType: 'image/png',
+      width: 1,
+      height: 1,
+      completedAt: new Date(),
+    });
+
+    const all = await listRenderHistory(db(), { ownerId: owner, limit: 10 });
+    expect(all.rows.map((r) => r.id)).toEqual([...ids].reverse());
+    expect(all.next).toBeNull();
+
+    const first = await listRenderHistory(db(), { ownerId: owner, limit: 2 });
+    expect(first.rows.map((r) => r.id)).toEqual([ids[4], ids[3]]);
+    // A render arriving between pages does not shift the next page.
+    await insertUnchargedRender(db(), render(owner));
+    const second = await listRenderHistory(db(), { ownerId: owner, limit: 2, after: first.next! });
+    expect(second.rows.map((r) => r.id)).toEqual([ids[2], ids[1]]);
+    const third = await listRenderHistory(db(), { ownerId: owner, limit: 2, after: second.next! });
+    expect(third.rows.map((r) => r.id)).toEqual([ids[0]]);
+    expect(third.next).toBeNull();
+
+    const ofKind = async (query: Partial<Parameters<typeof listRenderHistory>[1]>) =>
+      (await listRenderHistory(db(), { ownerId: owner, limit: 10, ...query })).rows.map((r) => r.id);
+    expect(await ofKind({ kind: 'image', to: new Date(Date.now() + 1000) })).toEqual(expect.arrayContaining([ids[4], ids[0]]));
+    expect(await ofKind({ templateId: 'tpl_a' })).toEqual([ids[2], ids[0]]);
+    expect(await ofKind({ state: 'done' })).toEqual([ids[0]]);
+    expect(await ofKind({ from: new Date(Date.now() + 60_000) })).toEqual([]);
+  });
+
+  it('deletes a render of its owner only', async () => {
+    const owner = unique('acc');
+    const row = await insertUnchargedRender(db(), render(owner));
+    await deleteRender(db(), { ownerId: unique('other'), id: row.id });
+    expect((await listRenderHistory(db(), { ownerId: owner, limit: 5 })).rows).toHaveLength(1);
+    await deleteRender(db(), { ownerId: owner, id: row.id });
+    expect((await listRenderHistory(db(), { ownerId: owner, limit: 5 })).rows).toHaveLength(0);
+  });
+});
+
+describe('render cursor', () => {
+  it('round-trips and refuses what it did not make', () => {
+    const cursor = { createdAt: new Date('2030-01-02T03:04:05.678Z'), id: 'img_x|y' };
+    expect(decodeRenderCursor(encodeRenderCursor(cursor))).toEqual(cursor);
+    expect(decodeRenderCursor('nonsense')).toBeNull();
+    expect(decodeRenderCursor(Buffer.from('not-a-date|id').toString('base64url'))).toBeNull();
+    expect(decodeRenderCursor(Buffer.from('2030-01-01T00:00:00Z|').toString('base64url'))).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+import { and, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from './open.js';
+import type { RenderRow, RenderState } from './renders.js';
+import { renders } from './schema.js';
+
+/** Renders that exist only to answer a dashboard preview: never listed, deleted once read. */
+export const PREVIEW_ORIGIN = 'preview';
+
+/** Where the next page starts: the last row of the previous page (newest first). */
+export interface RenderCursor {
+  createdAt: Date;
+  id: string;
+}
+
+export interface RenderHistoryQuery {
+  ownerId: string;
+  kind?: string | undefined;
+  templateId?: string | undefined;
+  state?: RenderState | undefined;
+  /** createdAt ≥ from. */
+  from?: Date | undefined;
+  /** createdAt < to. */
+  to?: Date | undefined;
+  after?: RenderCursor | undefined;
+  limit: number;
+}
+
+/**
+ * One history of every kind of render, newest first, keyset-paginated on
+ * (createdAt, id) so a page never shifts when renders arrive meanwhile.
+ * Timestamps compare at millisecond precision: the cursor travels as a JS Date.
+ */
+export async function listRenderHistory(db: Db, query: RenderHistoryQuery): Promise<{ rows: RenderRow[]; next: RenderCursor | null }> {
+  const createdMs = sql`date_trunc('milliseconds', ${renders.createdAt})`;
+  const filters: SQL[] = [eq(renders.ownerId, query.ownerId), ne(renders.origin, PREVIEW_ORIGIN)];
+  if (query.kind !== undefined) filters.push(eq(renders.kind, query.kind));
+  if (query.templateId !== undefined) filters.push(eq(renders.templateId, query.templateId));
+  if (query.state !== undefined) filters.push(eq(renders.state, query.state));
+  if (query.from !== undefined) filters.push(gte(renders.createdAt, query.from));
+  if (query.to !== undefined) filters.push(lt(renders.createdAt, query.to));
+  if (query.after !== undefined) {
+    filters.push(sql`(${createdMs}, ${renders.id}) < (${query.after.createdAt.toISOString()}::timestamptz, ${query.after.id})`);
+  }
+  const limit = Math.max(1, Math.floor(query.limit));
+  const rows = await db.orm
+    .select()
+    .from(renders)
+    .where(and(...filters))
+    .orderBy(desc(createdMs), desc(renders.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { rows: page, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+}
+
+/** A preview's row goes once its bytes were read (owner-scoped). */
+export async function deleteRender(db: Db, input: { ownerId: string; id: string }): Promise<void> {
+  await db.orm.delete(renders).where(and(eq(renders.ownerId, input.ownerId), eq(renders.id, input.id)));
+}
+
+/** The opaque `cursor` of GET /renders: the last row's (createdAt, id), base64url. */
+export function encodeRenderCursor(cursor: RenderCursor): string {
+  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString('base64url');
+}
+
+/** null when the text is not a cursor this API handed out. */
+export function decodeRenderCursor(text: string): RenderCursor | null {
+  const decoded = Buffer.from(text, 'base64url').toString('utf8');
+  const bar = decoded.indexOf('|');
+  if (bar <= 0) return null;
+  const createdAt = new Date(decoded.slice(0, bar));
+  const id = decoded.slice(bar + 1);
+  if (Number.isNaN(createdAt.getTime()) || id === '') return null;
+  return { createdAt, id };
+}

@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Router } from 'express';
+import { DEFAULT_BATCH_EVENTS_POLL_MS } from '@pressroom/config';
+import { getBatch, type Db } from '@pressroom/db';
+import type { Storage } from '@pressroom/storage';
+import type { Logger } from '@pressroom/telemetry';
+import { zipStream } from '@pressroom/zip';
+import { authOf } from '../http/auth.js';
+import { defineRoute, handler } from '../http/routes.js';
+import { batchArchiveEntries } from '../batches/batch-archive.js';
+import { batchProgress } from '../batches/batch-progress.js';
+import { batchNotFound } from './batch-routes.js';
+
+export interface BatchDownloadDeps {
+  db: Db;
+  storage: Storage;
+  /** How long results are kept after a batch finishes (PRESSROOM_BATCH_RETENTION). */
+  retentionMs: number;
+  /** How often the event stream looks at the batch (default in libs/config). */
+  eventsPollMs?: number | undefined;
+}
+
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const KEEPALIVE_MS = 15_000;
+
+/** What the dashboard's Batches page reads: every result as one ZIP, and live progress. */
+export function batchDownloadRoutes(deps: BatchDownloadDeps): Router {
+  const router = Router();
+  const retentionMs = deps.retentionMs;
+  const pollMs = deps.eventsPollMs ?? DEFAULT_BATCH_EVENTS_POLL_MS;
+
+  defineRoute(router, '/templates/batch/:batchId/archive', {
+    get: handler(async (req, res) => {
+      const id = String(req.params.batchId);
+      const batch = await getBatch(deps.db, { ownerId: authOf(res).ownerId, id });
+      if (!batch) throw batchNotFound(id, retentionMs);
+      res.status(200).set({
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${batch.id}.zip"`,
+        'Cache-Control': 'no-store',
+      });
+      // Headers are gone once bytes flow: a failure mid-way can only cut the download short.
+      await pipeline(Readable.from(zipStream(batchArchiveEntries(deps, batch))), res).catch((error: unknown) => {
+        (res.locals.log as Logger).warn({ err: error, batchId: batch.id }, 'batch archive stream ended early');
+      });
+    }),
+  });
+
+  defineRoute(router, '/templates/batch/:batchId/events', {
+    get: handler(async (req, res) => {
+      const ownerId = authOf(res).ownerId;
+      const id = String(req.params.batchId);
+      let progress = await batchProgress(deps.db, { ownerId, id });
+      if (!progress) throw batchNotFound(id, retentionMs);
+      res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+      res.flushHeaders();
+      let closed = false;
+      req.on('close', () => (closed = true));
+      let sent = '';
+      let lastWrite = Date.now();
+      while (!closed && progress) {
+        const { final, ...event } = progress;
+        const data = JSON.stringify(event);
+        if (data !== sent) {
+          res.write(`event: progress\ndata: ${data}\n\n`);
+          sent = data;
+          lastWrite = Date.now();
+        } else if (Date.now() - lastWrite >= KEEPALIVE_MS) {
+          res.write(': keep-alive\n\n');
+          lastWrite = Date.now();
+        }
+        if (final) break;
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+        progress = await batchProgress(deps.db, { ownerId, id });
+      }
+      res.end();
+    }),
+  });
+
+  return router;
+}

@@ -1,0 +1,67 @@
+import type { RenderHistoryItem } from '@pressroom/contracts';
+import type { RenderRow } from '@pressroom/db';
+import { PROBLEM_KINDS, isProblemSlug } from '@pressroom/problem';
+
+const ms = (from: Date | null, to: Date | null): number | null => (from && to ? Math.max(0, to.getTime() - from.getTime()) : null);
+
+function errorOf(row: RenderRow): RenderHistoryItem['error'] {
+  if (!row.error) return null;
+  const title = isProblemSlug(row.error.slug) ? PROBLEM_KINDS[row.error.slug].title : row.error.slug;
+  return { slug: row.error.slug, title, detail: row.error.detail };
+}
+
+/** One entry of GET /renders, whatever the kind. */
+export function renderHistoryItem(row: RenderRow): RenderHistoryItem {
+  const done = row.state === 'done';
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.state,
+    templateUid: row.templateId,
+    format: row.format,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    durationMs: ms(row.createdAt, row.completedAt),
+    url: row.url,
+    // The browser shows images and GIFs as they are; other kinds have no still yet.
+    thumbnailUrl: done && (row.kind === 'image' || row.kind === 'gif') ? row.url : null,
+    width: done ? row.width : null,
+    height: done ? row.height : null,
+    error: errorOf(row),
+  };
+}
+
+/** GET /renders/{id}: the entry plus what was asked and how long each step took. */
+export function renderDetail(row: RenderRow, errorsBaseUrl: string) {
+  const item = renderHistoryItem(row);
+  return {
+    ...item,
+    parameters: {
+      origin: row.origin,
+      templateUid: row.templateId,
+      format: row.format,
+      width: row.width,
+      height: row.height,
+      cost: row.cost,
+      ...(row.details ?? {}),
+    },
+    contentType: row.contentType,
+    timings: {
+      createdAt: item.createdAt,
+      startedAt: row.startedAt?.toISOString() ?? null,
+      completedAt: item.completedAt,
+      queuedMs: ms(row.createdAt, row.startedAt),
+      renderMs: ms(row.startedAt, row.completedAt),
+      totalMs: item.durationMs,
+    },
+    problem:
+      row.error && item.error
+        ? {
+            type: `${errorsBaseUrl}/${row.error.slug}`,
+            title: item.error.title,
+            status: row.error.status ?? (isProblemSlug(row.error.slug) ? PROBLEM_KINDS[row.error.slug].status : 500),
+            detail: row.error.detail,
+          }
+        : null,
+  };
+}
