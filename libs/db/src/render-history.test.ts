@@ -1,4 +1,4 @@
-import { ENGINES, unique, useDatabase } from '../test/engines.js';
+import { ENGINES, unique, useDatabase } from './test-support/engines.js';
 import { completeRender, insertUnchargedRender, type NewRender } from './renders.js';
 import { PREVIEW_ORIGIN, decodeRenderCursor, deleteRender, encodeRenderCursor, listRenderHistory } from './render-history.js';
 

@@ -1,5 +1,5 @@
 import { newId } from '@pressroom/contracts';
-import { ENGINES, unique, useDatabase } from '../test/engines.js';
+import { ENGINES, unique, useDatabase } from './test-support/engines.js';
 import { createAccount } from './accounts.js';
 import { PermissionError } from './auth-errors.js';
 import { getOwnerPlan, setOwnerPlan } from './limits.js';

@@ -1,4 +1,4 @@
-import { ENGINES, unique, useDatabase } from '../test/engines.js';
+import { ENGINES, unique, useDatabase } from './test-support/engines.js';
 import { AccountLockedError, InvalidCredentialsError, PermissionError, SignUpRefusedError } from './auth-errors.js';
 import { createSession, deleteUserSessions, resolveSession, setSessionAccount } from './sessions.js';
 import { signUp } from './sign-up.js';

@@ -15,7 +15,8 @@ import { JsonPicker } from './json-picker';
 
 /** Data bindings: create one from a tested data source by clicking values, then watch and operate them. */
 export default function BindingsPage() {
-  const bindings = useQuery({ queryKey: bindingKeys.all, queryFn: listBindings });
+  // Refreshes run in the scheduler, after the button's request has answered: look again every few seconds.
+  const bindings = useQuery({ queryKey: bindingKeys.all, queryFn: listBindings, refetchInterval: 3_000 });
   return (
     <Page title="Bindings">
       <NewBinding />

@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSsrfGuard } from '@pressroom/ssrf';
+import { BrowserPool, NavigationError, printCanvasPdf } from './index.js';
+
+const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+
+describe('printCanvasPdf', () => {
+  let pool: BrowserPool;
+  let scratch: string;
+  const guard = createSsrfGuard({ allowPrivateHosts: [] });
+
+  beforeAll(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'pressroom-canvas-pdf-'));
+    pool = await BrowserPool.start({
+      executablePath: EXECUTABLE,
+      pages: 1,
+      restartAfter: 1000,
+      queueLimit: 20,
+      renderTimeoutMs: 10_000,
+      egressGuard: guard,
+    });
+  });
+  afterAll(async () => {
+    await pool.close();
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  async function inspect(bytes: Buffer): Promise<{ info: string; text: string }> {
+    const file = join(scratch, `${Math.random().toString(36).slice(2)}.pdf`);
+    await writeFile(file, bytes);
+    return {
+      info: execFileSync('pdfinfo', [file], { encoding: 'utf8' }),
+      text: execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }),
+    };
+  }
+
+  it('prints one page of the canvas size with its text as real text', async () => {
+    const canvas = {
+      background: '#ffffff',
+      objects: [
+        { type: 'Rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 400, height: 40, fill: '#1d4ed8' },
+        {
+          type: 'Textbox',
+          originX: 'left',
+          originY: 'top',
+          left: 20,
+          top: 100,
+          width: 360,
+          fontSize: 32,
+          fill: '#111111',
+          text: 'Certificate for Ada',
+        },
+      ],
+    };
+    const pdf = await printCanvasPdf(pool, { canvas, fonts: [], width: 400, height: 300 }, { guard });
+    const { info, text } = await inspect(pdf);
+    expect(info).toMatch(/^Pages:\s+1$/m);
+    // 400×300 CSS px = 300×225 pt; Chromium rounds the paper to its own units (±0.2 pt).
+    const [, width, height] = /^Page size:\s+([\d.]+) x ([\d.]+) pts/m.exec(info)!;
+    expect(Number(width)).toBeCloseTo(300, 0);
+    expect(Number(height)).toBeCloseTo(225, 0);
+    expect(text).toContain('Certificate for Ada');
+  });
+
+  it('fails like an image capture when an image cannot load', async () => {
+    const canvas = { objects: [{ type: 'Image', src: 'data:image/png;base64,bm90IGFuIGltYWdl' }] };
+    await expect(printCanvasPdf(pool, { canvas, fonts: [], width: 100, height: 100 }, { guard })).rejects.toBeInstanceOf(NavigationError);
+  });
+});

@@ -1,0 +1,62 @@
+import { ImageRequest, TemplateCreate, TemplateListQuery, TemplateUpdate, paginate } from './index.js';
+
+const fields = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
+  (result.error?.issues ?? []).map((i) => i.path.join('.')).sort();
+
+describe('ImageRequest', () => {
+  it('needs exactly one of html, url and template, and reports it with other field errors', () => {
+    expect(ImageRequest.safeParse({ html: '<p/>' }).success).toBe(true);
+    expect(fields(ImageRequest.safeParse({}))).toEqual(['html']);
+    expect(fields(ImageRequest.safeParse({ html: 'a', template: 't' }))).toEqual(['template']);
+    expect(fields(ImageRequest.safeParse({ html: 'a', url: 'u', width: 4001, height: 2.5 }))).toEqual(['height', 'url', 'width']);
+  });
+
+  it('bounds sizes to 1–4000 integers and knows the file extensions', () => {
+    for (const width of [1, 4000]) expect(ImageRequest.safeParse({ html: 'a', width }).success).toBe(true);
+    for (const width of [0, 4001, 1.5, '100', null]) expect(ImageRequest.safeParse({ html: 'a', width }).success).toBe(false);
+    for (const fileExtension of ['png', 'jpg', 'jpeg', 'webp'])
+      expect(ImageRequest.safeParse({ html: 'a', fileExtension }).success).toBe(true);
+    expect(ImageRequest.safeParse({ html: 'a', fileExtension: 'gif' }).success).toBe(false);
+    expect(ImageRequest.parse({ html: 'a' }).fileExtension).toBe('png');
+  });
+});
+
+describe('templates', () => {
+  it('creates with exactly one of html or fabricJSData; updates never with both', () => {
+    expect(TemplateCreate.safeParse({ name: 'n', html: '<p/>' }).success).toBe(true);
+    expect(TemplateCreate.safeParse({ name: 'n', fabricJSData: {} }).success).toBe(true);
+    expect(fields(TemplateCreate.safeParse({ name: 'n' }))).toEqual(['html']);
+    expect(fields(TemplateCreate.safeParse({ name: 'n', html: 'x', fabricJSData: {} }))).toEqual(['fabricJSData']);
+    expect(TemplateUpdate.safeParse({}).success).toBe(true);
+    expect(TemplateUpdate.safeParse({ html: 'x', fabricJSData: {} }).success).toBe(false);
+    expect(TemplateCreate.safeParse({ name: 'n', html: 'x', layouts: { 'Bad Key': {} } }).success).toBe(false);
+  });
+
+  it('lists with defaults page 1, limit 12 (max 100), sort newest, outputFormat all', () => {
+    expect(TemplateListQuery.parse({})).toEqual({ page: 1, limit: 12, sort: 'newest', outputFormat: 'all' });
+    expect(TemplateListQuery.parse({ page: '3', limit: '100', sort: 'name', outputFormat: 'pdf' })).toEqual({
+      page: 3,
+      limit: 100,
+      sort: 'name',
+      outputFormat: 'pdf',
+    });
+    for (const bad of [{ limit: '101' }, { page: '0' }, { sort: 'size' }, { limit: 'x' }])
+      expect(TemplateListQuery.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('paginate', () => {
+  it('computes the pagination object', () => {
+    expect(paginate({ page: 2, limit: 10, total: 25 })).toEqual({
+      page: 2,
+      limit: 10,
+      total: 25,
+      totalPages: 3,
+      hasNext: true,
+      hasPrev: true,
+      offset: 10,
+      hasMore: true,
+    });
+    expect(paginate({ page: 1, limit: 12, total: 0 })).toMatchObject({ totalPages: 1, hasNext: false, hasPrev: false });
+  });
+});

@@ -1,0 +1,152 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { BlockedUrlError, createSsrfGuard, GuardedFetchError, type HostLookup } from './index.js';
+
+/** A loopback server whose routes the tests define; it counts every request it receives. */
+async function startServer(
+  routes: Record<string, http.RequestListener>,
+): Promise<{ origin: string; port: number; hits: string[]; close(): Promise<void> }> {
+  const hits: string[] = [];
+  const server = http.createServer((req, res) => {
+    hits.push(`${req.method} ${req.url} host=${req.headers.host} auth=${req.headers.authorization ?? '-'}`);
+    const route = routes[new URL(req.url ?? '/', 'http://x').pathname];
+    if (route) route(req, res);
+    else res.writeHead(404).end('missing');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const redirect =
+  (location: string, status = 302): http.RequestListener =>
+  (_req, res) =>
+    res.writeHead(status, { location }).end();
+
+describe('guarded fetch', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  // Only the test's own names resolve; "app.test" is this machine's loopback.
+  const lookup: HostLookup = async (hostname) => {
+    if (hostname === 'app.test') return [{ address: '127.0.0.1', family: 4 }];
+    if (hostname === 'internal.test') return [{ address: '10.0.0.1', family: 4 }];
+    throw new Error(`ENOTFOUND ${hostname}`);
+  };
+  const guard = createSsrfGuard({ allowPrivateHosts: ['127.0.0.1/32'] }, { lookup });
+
+  beforeAll(async () => {
+    server = await startServer({
+      '/hello': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain', 'x-seen': 'yes' }).end('hello world'),
+      '/json': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":[1,2]}'),
+      '/gzip': (_req, res) => res.writeHead(200, { 'content-encoding': 'gzip' }).end(zlib.gzipSync('compressed body')),
+      '/big': (_req, res) => res.writeHead(200).end(Buffer.alloc(64 * 1024, 'x')),
+      '/bomb': (_req, res) => res.writeHead(200, { 'content-encoding': 'gzip' }).end(zlib.gzipSync(Buffer.alloc(8 * 1024 * 1024))),
+      '/hang': () => undefined,
+      '/to-hello': redirect('/hello'),
+      '/to-metadata': redirect('http://169.254.169.254/latest/meta-data/'),
+      '/to-internal-name': redirect('http://internal.test/secret', 307),
+      '/to-file': redirect('file:///etc/passwd'),
+      '/loop': redirect('/loop'),
+      '/post-303': redirect('/echo-method', 303),
+      '/echo-method': (req, res) => res.writeHead(200).end(req.method),
+    });
+  });
+  afterAll(() => server.close());
+
+  it('fetches an allowed address and returns status, headers and body', async () => {
+    const response = await guard.fetch(`${server.origin}/hello`);
+    expect(response.status).toBe(200);
+    expect(response.ok).toBe(true);
+    expect(response.headers.get('x-seen')).toBe('yes');
+    expect(response.text()).toBe('hello world');
+    expect(response.redirected).toBe(false);
+    expect((await guard.fetch(`${server.origin}/json`)).json()).toEqual({ a: [1, 2] });
+    expect((await guard.fetch(`${server.origin}/missing`)).status).toBe(404);
+  });
+
+  it('decodes gzip bodies', async () => {
+    expect((await guard.fetch(`${server.origin}/gzip`)).text()).toBe('compressed body');
+  });
+
+  it('follows redirects and reports the final URL', async () => {
+    const response = await guard.fetch(`${server.origin}/to-hello`);
+    expect(response.text()).toBe('hello world');
+    expect(response.url).toBe(`${server.origin}/hello`);
+    expect(response.redirected).toBe(true);
+  });
+
+  it('connects to the address the guard checked for a name', async () => {
+    const before = server.hits.length;
+    const response = await guard.fetch(`http://app.test:${server.port}/hello`);
+    expect(response.text()).toBe('hello world');
+    expect(server.hits.slice(before)).toEqual([`GET /hello host=app.test:${server.port} auth=-`]);
+  });
+
+  it.each([
+    ['/to-metadata', 'http://169.254.169.254/latest/meta-data/', 'points to a cloud metadata address 169.254.169.254'],
+    ['/to-internal-name', 'http://internal.test/secret', 'resolves to a private network address 10.0.0.1'],
+    ['/to-file', 'file:///etc/passwd', 'uses the file: scheme, only http: and https: are allowed'],
+  ])('checks every redirect hop: %s is blocked', async (path, blockedUrl, reason) => {
+    const error = await guard.fetch(`${server.origin}${path}`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BlockedUrlError);
+    expect((error as BlockedUrlError).url).toBe(blockedUrl);
+    expect((error as BlockedUrlError).reason).toBe(reason);
+  });
+
+  it('blocks the first hop before connecting', async () => {
+    const strict = createSsrfGuard({ allowPrivateHosts: [] }, { lookup });
+    const before = server.hits.length;
+    await expect(strict.fetch(`${server.origin}/hello`)).rejects.toThrow(BlockedUrlError);
+    await expect(strict.fetch(`http://app.test:${server.port}/hello`)).rejects.toThrow('resolves to a loopback address 127.0.0.1');
+    expect(server.hits.length).toBe(before);
+  });
+
+  it('stops after maxRedirects', async () => {
+    const error = await guard.fetch(`${server.origin}/loop`, { maxRedirects: 3 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GuardedFetchError);
+    expect((error as GuardedFetchError).code).toBe('too-many-redirects');
+    const raw = await guard.fetch(`${server.origin}/loop`, { maxRedirects: 0 });
+    expect(raw.status).toBe(302);
+  });
+
+  it('drops credentials when a redirect changes origin', async () => {
+    const before = server.hits.length;
+    const crossOrigin = await startServer({ '/go': redirect(`http://app.test:${server.port}/hello`) });
+    try {
+      await guard.fetch(`${crossOrigin.origin}/go`, { headers: { authorization: 'Bearer secret' } });
+      expect(crossOrigin.hits).toEqual([`GET /go host=127.0.0.1:${crossOrigin.port} auth=Bearer secret`]);
+      expect(server.hits.slice(before).at(-1)).toBe(`GET /hello host=app.test:${server.port} auth=-`);
+    } finally {
+      await crossOrigin.close();
+    }
+  });
+
+  it('turns a POST into a GET on 303', async () => {
+    const response = await guard.fetch(`${server.origin}/post-303`, { method: 'POST', body: 'x=1' });
+    expect(response.text()).toBe('GET');
+  });
+
+  it('enforces maxBytes on the decoded body', async () => {
+    const tooLarge = await guard.fetch(`${server.origin}/big`, { maxBytes: 1000 }).catch((e: unknown) => e);
+    expect((tooLarge as GuardedFetchError).code).toBe('too-large');
+    const bomb = await guard.fetch(`${server.origin}/bomb`, { maxBytes: 1024 * 1024 }).catch((e: unknown) => e);
+    expect((bomb as GuardedFetchError).code).toBe('too-large');
+    expect((await guard.fetch(`${server.origin}/big`, { maxBytes: 64 * 1024 })).body.length).toBe(64 * 1024);
+  });
+
+  it('times out', async () => {
+    const started = Date.now();
+    const error = await guard.fetch(`${server.origin}/hang`, { timeoutMs: 200 }).catch((e: unknown) => e);
+    expect((error as GuardedFetchError).code).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TEST_NATS_URL, uniqueNamespace } from '@pressroom/testing';
+import { createNatsObjectStorage, createStorage, natsBucketName } from './index.js';
+
+describe('createStorage', () => {
+  it('opens the disk backend in the given directory', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pressroom-factory-'));
+    try {
+      const storage = await createStorage({ kind: 'disk', dir: join(dir, 'files'), bucket: 'ignored' });
+      expect(storage.kind).toBe('disk');
+      await storage.put('renders/a.txt', Buffer.from('a'), 'text/plain');
+      expect((await stat(join(dir, 'files', 'renders', 'a.txt'))).size).toBe(1);
+      await storage.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('explains that nats needs a URL', async () => {
+    await expect(createStorage({ kind: 'nats', dir: '/unused', bucket: 'renders' })).rejects.toThrow(
+      /'nats' needs a NATS URL \(set NATS_URL\)/,
+    );
+  });
+
+  it('opens the nats backend in a namespaced bucket, and close() closes its connection', async () => {
+    const namespace = uniqueNamespace();
+    const storage = await createStorage({ kind: 'nats', dir: '/unused', natsUrl: TEST_NATS_URL, bucket: 'renders', namespace });
+    expect(storage.kind).toBe('nats-object-store');
+    expect((storage as { bucketName?: string }).bucketName).toBe(`${namespace}-renders`);
+    await (storage as unknown as { destroy(): Promise<void> }).destroy();
+    await storage.close();
+    await expect(storage.healthy()).resolves.toBe(false);
+  });
+});
+
+describe('NATS bucket names', () => {
+  it('prefixes the namespace', () => {
+    expect(natsBucketName({ bucket: 'renders' })).toBe('renders');
+    expect(natsBucketName({ bucket: 'renders', namespace: 'staging' })).toBe('staging-renders');
+  });
+
+  it('rejects names the object store cannot hold, before connecting', async () => {
+    await expect(createNatsObjectStorage({ url: TEST_NATS_URL, bucket: 'renders', namespace: 'a.b' })).rejects.toThrow(
+      /invalid NATS object store bucket "a.b-renders"/,
+    );
+  });
+
+  it('reports an unreachable server', async () => {
+    await expect(createNatsObjectStorage({ url: 'nats://127.0.0.1:1', bucket: 'renders' })).rejects.toThrow();
+  });
+});

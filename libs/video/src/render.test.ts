@@ -1,0 +1,233 @@
+// Real Remotion, real Chromium (Debian's headless shell), real ffmpeg from the compositor package.
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ProblemError } from '@pressroom/problem';
+import { createSsrfGuard } from '@pressroom/ssrf';
+import type { Logger } from '@pressroom/telemetry';
+import { createVideoRenderer, renderBundle, VideoRenderAbortedError, type VideoRenderer } from './index.js';
+import { near, pixel, probeGif, probeVideo as probeMp4 } from '@pressroom/testing/media';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+
+/** 160×90, 10 fps, 10 frames, one colour from a prop. */
+const SCENE = `import { AbsoluteFill, useCurrentFrame } from 'remotion';
+export const meta = { width: 160, height: 90, fps: 10, durationInFrames: 10, defaultProps: { color: '#ff0000' } };
+export default function Scene({ color }: { color: string }) {
+  console.log('drawing frame', useCurrentFrame(), 'in', color);
+  return <AbsoluteFill style={{ backgroundColor: color }} />;
+}
+`;
+
+/** 1280×720 at 30 fps, 6 frames: a solid clip (its colour a variable) under a text clip. */
+const PROJECT = {
+  width: 1280,
+  height: 720,
+  fps: 30,
+  backgroundColor: '#000000',
+  tracks: [
+    { clips: [{ type: 'solid', color: '#ff0000', variable: 'background', from: 0, durationInFrames: 6 }] },
+    {
+      clips: [
+        {
+          type: 'text',
+          text: 'Launch',
+          variable: 'headline',
+          from: 0,
+          durationInFrames: 6,
+          style: { x: 40, y: 40, width: 600, fontSize: 64, color: '#ffffff' },
+        },
+      ],
+    },
+  ],
+};
+
+const problemOf = async (promise: Promise<unknown>): Promise<ProblemError> => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ProblemError) return error;
+    throw error;
+  }
+  throw new Error('expected the render to fail');
+};
+
+describe('createVideoRenderer (Remotion on the headless shell)', () => {
+  let workDir: string;
+  let renderer: VideoRenderer;
+  let quick: VideoRenderer;
+  let server: Server;
+  let serverPort: number;
+  let privateHits = 0;
+  const guard = createSsrfGuard({ allowPrivateHosts: [] });
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'pressroom-video-lib-test-'));
+    // The render bundle is built once per Remotion version and runtime, and cached for later runs.
+    await renderBundle();
+    renderer = await createVideoRenderer({ browserExecutable: CHROMIUM, workDir: join(workDir, 'main'), timeoutMs: 60_000, guard });
+    quick = await createVideoRenderer({ browserExecutable: CHROMIUM, workDir: join(workDir, 'quick'), timeoutMs: 4_000, guard });
+    const { default: sharp } = await import('sharp');
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
+    server = createServer((_req, res) => {
+      privateHits++;
+      res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    serverPort = (server.address() as { port: number }).port;
+  }, 120_000);
+
+  afterAll(async () => {
+    await renderer?.close();
+    await quick?.close();
+    await new Promise((resolve) => server?.close(resolve));
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('renders a code template to H.264 MP4 at its size, frame rate and length', async () => {
+    const video = await renderer.render({ source: { kind: 'code', tsx: SCENE }, variables: { color: '#00ff00' }, format: 'mp4' });
+    expect(video).toMatchObject({ width: 160, height: 90, fps: 10, durationInFrames: 10, format: 'mp4' });
+    const probe = await probeMp4(video.bytes);
+    expect(probe).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10, fps: 10, pixFmt: 'yuv420p' });
+    expect(probe.colorSpace).toBe('bt709');
+  });
+
+  it('renders a code template to a GIF at half its frame rate, full size', async () => {
+    const gif = await renderer.render({ source: { kind: 'code', tsx: SCENE }, variables: { color: '#0000ff' }, format: 'gif' });
+    expect(gif).toMatchObject({ width: 160, height: 90, fps: 5, durationInFrames: 10, format: 'gif' });
+    const probe = await probeGif(gif.bytes);
+    expect(probe).toMatchObject({ frames: 5, width: 160, height: 90 });
+    expect(probe.delays.every((delay) => delay === 200)).toBe(true);
+    expect(near(await pixel(gif.bytes, 80, 45), [0, 0, 255])).toBe(true);
+  });
+
+  it('renders one frame as PNG with the variables over the default props, clamped to the last frame', async () => {
+    const lines: Array<{ level: string; text: string }> = [];
+    const logger = { info: (fields: { level: string; text: string }) => lines.push(fields), warn: () => undefined } as unknown as Logger;
+    const still = await renderer.still({ source: { kind: 'code', tsx: SCENE }, variables: { color: '#336699' }, frame: 3, logger });
+    expect(still).toMatchObject({ width: 160, height: 90, frame: 3 });
+    // The scene's console goes to the job's log.
+    expect(lines).toContainEqual({ level: 'log', text: 'drawing frame 3 in #336699' });
+    expect(await pixel(still.bytes, 80, 45)).toEqual([0x33, 0x66, 0x99]);
+    const last = await renderer.still({ source: { kind: 'code', tsx: SCENE }, variables: {}, frame: 99 });
+    expect(last.frame).toBe(9);
+    expect(await pixel(last.bytes, 0, 0)).toEqual([255, 0, 0]);
+  });
+
+  it('renders a timeline project: variables replace clip colours and texts; GIFs at most 15 fps and 720 px wide', async () => {
+    const source = { kind: 'timeline' as const, projectJson: PROJECT };
+    const variables = { background: '#00ff00', headline: 'Hello' };
+    const mp4 = await renderer.render({ source, variables, format: 'mp4' });
+    expect(mp4).toMatchObject({ width: 1280, height: 720, fps: 30, durationInFrames: 6 });
+    expect(await probeMp4(mp4.bytes)).toMatchObject({ codec: 'h264', width: 1280, height: 720, frames: 6, fps: 30 });
+
+    const gif = await renderer.render({ source, variables, format: 'gif' });
+    expect(gif).toMatchObject({ width: 720, height: 405, fps: 15, durationInFrames: 6 });
+    const probe = await probeGif(gif.bytes);
+    expect(probe).toMatchObject({ frames: 3, width: 720, height: 405 });
+    expect(near(await pixel(gif.bytes, 700, 390), [0, 255, 0], 24)).toBe(true);
+
+    const still = await renderer.still({ source, variables, frame: 2 });
+    expect(still).toMatchObject({ width: 1280, height: 720, frame: 2 });
+    expect(await pixel(still.bytes, 1200, 700)).toEqual([0, 255, 0]);
+    // The text clip is drawn (white glyphs somewhere in its box), in the variable's words.
+    const { default: sharp } = await import('sharp');
+    const box = await sharp(still.bytes).extract({ left: 40, top: 40, width: 600, height: 90 }).removeAlpha().raw().toBuffer();
+    let white = 0;
+    for (let i = 0; i < box.length; i += 3) if (box[i]! > 200 && box[i + 1]! > 200 && box[i + 2]! > 200) white++;
+    expect(white).toBeGreaterThan(200);
+  });
+
+  it('fails a scene that throws with render-failed naming its error, and keeps serving', async () => {
+    const throwing = `export const meta = { width: 64, height: 64, fps: 10, durationInFrames: 2 };
+export default function Scene() { throw new Error('the scene broke on purpose'); }
+`;
+    const problem = await problemOf(renderer.render({ source: { kind: 'code', tsx: throwing }, variables: {}, format: 'mp4' }));
+    expect(problem.slug).toBe('render-failed');
+    expect(problem.status).toBe(422);
+    expect(problem.detail).toMatch(/the scene broke on purpose/);
+  });
+
+  it('refuses what does not compile or validate before starting anything', async () => {
+    const compile = await problemOf(
+      renderer.render({ source: { kind: 'code', tsx: `import fs from 'fs';\n${SCENE}` }, variables: {}, format: 'mp4' }),
+    );
+    expect(compile.slug).toBe('template-compile-error');
+    expect(compile.detail).toMatch(/"fs" is not allowed/);
+    const invalid = await problemOf(
+      renderer.still({ source: { kind: 'timeline', projectJson: { ...PROJECT, width: 1281 } }, variables: {}, frame: 0 }),
+    );
+    expect(invalid.slug).toBe('validation-error');
+    expect(invalid.detail).toMatch(/width/);
+  });
+
+  it('keeps the scene off private addresses (the egress proxy refuses them)', async () => {
+    const fetching = `import { AbsoluteFill, Img } from 'remotion';
+export const meta = { width: 64, height: 64, fps: 10, durationInFrames: 1 };
+export default function Scene() { return <AbsoluteFill><Img src="http://127.0.0.1:${serverPort}/secret.png" /></AbsoluteFill>; }
+`;
+    const problem = await problemOf(renderer.still({ source: { kind: 'code', tsx: fetching }, variables: {}, frame: 0 }));
+    expect(problem.slug).toBe('render-failed');
+    expect(problem.detail).toMatch(/Error loading image with src: http:\/\/127\.0\.0\.1/);
+    // A valid PNG is there, but the request never reached it.
+    expect(privateHits).toBe(0);
+  });
+
+  it('kills a scene that never finishes when the watchdog fires: render-timeout', async () => {
+    const hanging = `import { delayRender } from 'remotion';
+export const meta = { width: 64, height: 64, fps: 10, durationInFrames: 2 };
+export default function Scene() { delayRender('waiting forever'); return null; }
+`;
+    const started = Date.now();
+    const problem = await problemOf(quick.render({ source: { kind: 'code', tsx: hanging }, variables: {}, format: 'mp4' }));
+    const elapsed = Date.now() - started;
+    expect(problem.slug).toBe('render-timeout');
+    expect(problem.status).toBe(422);
+    expect(elapsed).toBeGreaterThanOrEqual(4_000);
+    expect(elapsed).toBeLessThan(4_000 + 5_000);
+    // A scene's own shorter delayRender() limit is a time-out too, in Remotion's words.
+    const impatient = hanging.replace("delayRender('waiting forever')", "delayRender('slow image', { timeoutInMilliseconds: 2500 })");
+    const own = await problemOf(renderer.render({ source: { kind: 'code', tsx: impatient }, variables: {}, format: 'mp4' }));
+    expect(own.slug).toBe('render-timeout');
+    expect(own.detail).toMatch(/"slow image" was called but not cleared after 500ms/);
+  });
+
+  it('aborts a running render, and a queued one, on its signal', async () => {
+    const hanging = `import { delayRender } from 'remotion';
+export const meta = { width: 64, height: 64, fps: 10, durationInFrames: 2 };
+export default function Scene() { delayRender('waiting forever'); return null; }
+`;
+    const running = new AbortController();
+    const queued = new AbortController();
+    const first = renderer.render({ source: { kind: 'code', tsx: hanging }, variables: {}, format: 'mp4', signal: running.signal });
+    const second = renderer.render({ source: { kind: 'code', tsx: SCENE }, variables: {}, format: 'gif', signal: queued.signal });
+    const firstFailure = first.catch((error: unknown) => error);
+    const secondFailure = second.catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(renderer.pending).toBe(2);
+    queued.abort();
+    expect(await secondFailure).toBeInstanceOf(VideoRenderAbortedError);
+    const started = Date.now();
+    running.abort(new Error('the caller gave up'));
+    const error = (await firstFailure) as VideoRenderAbortedError;
+    expect(error).toBeInstanceOf(VideoRenderAbortedError);
+    expect((error.cause as Error).message).toBe('the caller gave up');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(renderer.pending).toBe(0);
+  });
+
+  it('leaves nothing behind: job directories removed, no process still naming them', async () => {
+    for (const dir of ['main', 'quick']) expect((await readdir(join(workDir, dir))).filter((name) => name.startsWith('job-'))).toEqual([]);
+    const leftovers: string[] = [];
+    for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+      const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+      if (cmdline.includes(workDir)) leftovers.push(cmdline.replace(/\0/g, ' ').slice(0, 200));
+    }
+    expect(leftovers).toEqual([]);
+    expect(existsSync(workDir)).toBe(true);
+  });
+});

@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createTestDatabase } from '@pressroom/testing';
+import { authenticateApiKey, findAccountByName, openDatabase, signInWithPassword, type Db } from '@pressroom/db';
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+const entry = 'services/gateway/src/admin-cli/main.ts';
+
+// The CLI as an operator runs it: a child process, configured only through the environment.
+async function cli(
+  database: string | { dataDir: string },
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string; lastLine: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--conditions=source', '--import', 'tsx', entry, ...args], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        // Do not wait for a server that is not coming (this test stands in for one).
+        PRESSROOM_ADMIN_SOCKET_WAIT_MS: '0',
+        ...(typeof database === 'string' ? { DATABASE_URL: database } : { DATABASE_URL: '', PRESSROOM_DATA_DIR: database.dataDir }),
+      },
+    });
+    return { code: 0, stdout, stderr, lastLine: stdout.trimEnd().split('\n').at(-1) ?? '' };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr, lastLine: e.stdout.trimEnd().split('\n').at(-1) ?? '' };
+  }
+}
+
+describe('admin CLI against PostgreSQL', () => {
+  let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Db;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    db = await openDatabase({ url: testDb.url });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await testDb?.drop();
+  });
+
+  it('key --account creates the account and prints a working key last; list is masked; revoke disables it', async () => {
+    const created = await cli(testDb.url, 'key', '--account', 'acme', '--plan', 'pro');
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    expect(created.lastLine).toMatch(/^prs_live_[0-9a-f]{64}$/);
+    const key = created.lastLine;
+    const account = await findAccountByName(db, 'acme');
+    expect(account).toMatchObject({ name: 'acme', plan: 'pro' });
+    const auth = await authenticateApiKey(db, key);
+    expect(auth?.account.id).toBe(account!.id);
+
+    const listed = await cli(testDb.url, 'keys', 'list', 'acme');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(`${key.slice(0, 13)}…${key.slice(-4)}`);
+    expect(listed.stdout).toContain(auth!.keyId);
+    expect(listed.stdout).not.toContain(key.slice(13, -4));
+
+    const revoked = await cli(testDb.url, 'keys', 'revoke', auth!.keyId);
+    expect(revoked.code).toBe(0);
+    expect(await authenticateApiKey(db, key)).toBeNull();
+    const again = await cli(testDb.url, 'keys', 'revoke', auth!.keyId);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already revoked/);
+  });
+
+  it('users set-password lets a CLI-made account sign in to the dashboard (random password printed last)', async () => {
+    await cli(testDb.url, 'key', '--account', 'operator-made');
+    const set = await cli(testDb.url, 'users', 'set-password', 'operator-made', '--email', 'Ops@Example.com');
+    expect(set.stderr).toBe('');
+    expect(set.code).toBe(0);
+    const user = await signInWithPassword(db, {
+      email: 'ops@example.com',
+      password: set.lastLine,
+      policy: { maxFailures: 5, lockMs: 1000 },
+    });
+    expect(user.personalAccountId).toBe((await findAccountByName(db, 'operator-made'))!.id);
+    const missing = await cli(testDb.url, 'users', 'set-password', 'operator-made');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/--email/);
+  });
+
+  it('key --account reuses an existing account; rotate prints a new key and kills the old one', async () => {
+    const first = await cli(testDb.url, 'key', '--account', 'reuse');
+    const second = await cli(testDb.url, 'key', '--account', 'reuse', '--label', 'ci');
+    expect(second.stdout).toMatch(/using existing account reuse/);
+    const a = await authenticateApiKey(db, first.lastLine);
+    const b = await authenticateApiKey(db, second.lastLine);
+    expect(a?.account.id).toBe(b?.account.id);
+
+    const rotated = await cli(testDb.url, 'keys', 'rotate', a!.keyId);
+    expect(rotated.code).toBe(0);
+    expect(rotated.lastLine).toMatch(/^prs_live_[0-9a-f]{64}$/);
+    expect(await authenticateApiKey(db, first.lastLine)).toBeNull();
+    expect((await authenticateApiKey(db, rotated.lastLine))?.account.id).toBe(a!.account.id);
+  });
+
+  it('fails readably (exit 1, no stack trace) on unknown commands, accounts and plans', async () => {
+    for (const args of [['frobnicate'], ['keys', 'create', 'nobody'], ['accounts', 'create', 'x', '--plan', 'gold'], ['keys', 'list']]) {
+      const result = await cli(testDb.url, ...args);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^error: /);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
+
+describe('admin CLI against the embedded database', () => {
+  it('refuses, naming the holder, while another process has the PGlite directory open', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pressroom-cli-'));
+    try {
+      // The lock file a running embedded server keeps beside its data directory; this
+      // test process stands in for the server (a live pid that is not the CLI's).
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(join(dataDir, 'pglite.lock'), `${process.pid}\n`);
+      const result = await cli({ dataDir }, 'accounts', 'list');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`in use by process ${process.pid}`);
+      expect(result.stderr).toMatch(/run admin commands while it is stopped/);
+      expect(existsSync(join(dataDir, 'pglite'))).toBe(false); // never touched the data
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

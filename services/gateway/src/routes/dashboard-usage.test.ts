@@ -1,0 +1,33 @@
+import { Browser, startTestGateway, type TestGateway } from '../test-support/gateway-harness.js';
+
+describe('usage page API (pglite)', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway('pglite');
+  });
+  afterAll(() => gw.close());
+
+  it('answers credits, AI credits, rate tier and renders per day; overage only on paid plans, session only', async () => {
+    const user = new Browser(gw.baseUrl);
+    await user.request('POST', '/auth/sign-up', { json: { email: 'usage@example.com', password: 'usage password' } });
+    const usage = (await (await user.request('GET', '/usage?days=7')).json()) as Record<string, any>;
+    expect(usage.credits).toEqual({ used: 0, limit: 100, overage: false, overageAllowed: false });
+    expect(usage.aiCredits).toEqual({ used: 0, limit: 10 });
+    expect(usage.rate).toEqual({ perMinute: 60, perDay: 1000, tier: 'free' });
+    expect(usage.perDay).toHaveLength(7);
+    expect(Date.parse(usage.period.end)).toBeGreaterThan(Date.parse(usage.period.start));
+    expect((await user.request('GET', '/usage?days=0')).status).toBe(400);
+
+    const refused = await user.request('PUT', '/usage/overage', { json: { enabled: true } });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/paid plans/);
+    const key = ((await (await user.request('POST', '/account/keys', { json: { name: 'k' } })).json()) as { key: string }).key;
+    const byKey = await fetch(`${gw.baseUrl}/usage/overage`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled: false }),
+    });
+    expect(byKey.status).toBe(403);
+    expect((await fetch(`${gw.baseUrl}/usage`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+  });
+});
