@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, ImageFormat, Variables, boundedInt } from './common.js';
+import { refineWhenTyped, ImageFormatOrJpg, Variables, boundedInt } from './common.js';
 import { LAYOUT_KEY } from './template.js';
 import type { BatchStatus } from '../bus/batch.js';
 
@@ -35,7 +35,7 @@ export const BatchRenderRequest = z
     csvUrl: z.string().min(1).max(2048).optional(),
     /** Template variable → CSV column. Omitted: every column feeds the variable of the same name. */
     mappings: z.record(z.string().min(1).max(200), z.string().min(1).max(200)).optional(),
-    format: z.preprocess((v) => (v === 'jpg' ? 'jpeg' : v), ImageFormat).default('png'),
+    format: ImageFormatOrJpg.default('png'),
     quality: z.number().min(0.1).max(1).default(0.9),
     layout: layoutKey.optional(),
     layouts: z.array(layoutKey).min(1).max(BATCH_MAX_LAYOUTS).optional(),

@@ -11,6 +11,9 @@ export function formatOfExtension(ext: FileExtension): ImageFormat {
   return ext === 'jpg' ? 'jpeg' : ext;
 }
 
+/** A body's `format`, where `jpg` means `jpeg` too. */
+export const ImageFormatOrJpg = z.preprocess((v) => (v === 'jpg' ? 'jpeg' : v), ImageFormat);
+
 export const CONTENT_TYPES: Record<ImageFormat, string> = {
   png: 'image/png',
   jpeg: 'image/jpeg',

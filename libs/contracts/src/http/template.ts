@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, Variables, boundedInt, queryInt, ImageFormat } from './common.js';
+import { refineWhenTyped, Variables, boundedInt, queryInt, ImageFormatOrJpg } from './common.js';
 
 export const VariableDefinition = z.object({
   name: z.string().min(1).max(200),
@@ -148,7 +148,7 @@ export const TemplateRenderRequest = z.object({
     .min(1)
     .max(MAX_LAYOUTS + 1)
     .optional(),
-  format: z.preprocess((v) => (v === 'jpg' ? 'jpeg' : v), ImageFormat).default('png'),
+  format: ImageFormatOrJpg.default('png'),
   quality: z.number().min(0.1).max(1).optional(),
 });
 export type TemplateRenderRequest = z.infer<typeof TemplateRenderRequest>;

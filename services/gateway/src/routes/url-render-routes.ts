@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import type { ImageFormat } from '@pressroom/contracts';
+import { FileExtension, formatOfExtension } from '@pressroom/contracts';
 import { authenticateApiKey, findUrlRender, getRenderById, rememberUrlRender } from '@pressroom/db';
 import { ProblemError, isProblemError } from '@pressroom/problem';
 import type { AuthContext } from '../http/auth.js';
@@ -15,7 +15,6 @@ const TRANSPARENT_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADUlEQVQImWNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==',
   'base64',
 );
-const FORMATS: Record<string, ImageFormat> = { png: 'png', jpeg: 'jpeg', jpg: 'jpeg', webp: 'webp' };
 const RESERVED = new Set(['token', 'quality', 'layout']);
 const BEARER = /^Bearer ([^\s]+)$/;
 
@@ -53,7 +52,8 @@ export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; n
   async function serve(req: Request, res: Response): Promise<void> {
     assertUrlInput(req);
     const match = /^(.+)\.([a-z]+)$/.exec(String(req.params.file));
-    const format = match ? FORMATS[match[2]!] : undefined;
+    const extension = match ? FileExtension.safeParse(match[2]) : undefined;
+    const format = extension?.success ? formatOfExtension(extension.data) : undefined;
     if (!match || !format) throw fail('route-not-found', 'Use /r/{templateUid}.png, .jpeg, .jpg or .webp.');
     const auth = await authenticateUrl(deps, req);
 
