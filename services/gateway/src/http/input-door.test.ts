@@ -13,6 +13,10 @@ function doorApp(): express.Express {
   app.set('query parser', 'simple');
   app.use(urlInputRule);
   app.use(jsonBody({ maxBodyBytes: 5 * 1024 * 1024 }));
+  app.get('/thrown/:status', (req) => {
+    const error = Object.assign(new Error(`thrown ${req.params.status}`), { status: Number(req.params.status), expose: true });
+    throw error;
+  });
   app.all('/{*rest}', (req, res) => {
     res.json({ echoed: JSON.stringify(req.body ?? null).length, query: req.query });
   });
@@ -80,5 +84,14 @@ describe('the input door', () => {
     await expectFieldProblem(await fetch(`${base}/image?t=%ED%A0%80%00`), 't', /NUL/);
     const fine = await fetch(`${base}/image?title=${encodeURIComponent('😀 ok')}`);
     expect(fine.status).toBe(200);
+  });
+
+  it('keeps the status of a 4xx error thrown by express helpers instead of answering 500', async () => {
+    const range = await fetch(`${base}/thrown/416`);
+    expect(range.status).toBe(416);
+    expect(range.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(((await range.json()) as { detail: string }).detail).toBe('thrown 416');
+    expect((await fetch(`${base}/thrown/404`)).status).toBe(404);
+    expect((await fetch(`${base}/thrown/500`)).status).toBe(500);
   });
 });

@@ -23,6 +23,26 @@ function fromBodyParser(error: unknown, maxBodyBytes: number): ProblemError | nu
   return null;
 }
 
+/**
+ * Errors from express and its helpers (http-errors: static files, `send`, routing) carry a 4xx `status`.
+ * They are the client's doing, so they keep their status instead of becoming a 500; the message is
+ * public only when the error says so (`expose`).
+ */
+function fromHttpError(error: unknown): ProblemError | null {
+  const { status, statusCode, expose, message } = (error ?? {}) as {
+    status?: unknown;
+    statusCode?: unknown;
+    expose?: unknown;
+    message?: unknown;
+  };
+  const code = typeof status === 'number' ? status : statusCode;
+  if (typeof code !== 'number' || code < 400 || code > 499) return null;
+  const detail = expose === true && typeof message === 'string' && message ? message : `The request was refused (HTTP ${code}).`;
+  if (code === 404) return new ProblemError('not-found', { detail });
+  if (code === 405) return new ProblemError('method-not-allowed', { detail });
+  return new ProblemError('validation-error', { detail, status: code });
+}
+
 export function sendProblem(res: Response, error: ProblemError, options: { errorsBaseUrl: string; instance: string }): void {
   if (error.headers) for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   if (error.status === 413) res.setHeader('Connection', 'close');
@@ -39,7 +59,9 @@ export function sendProblem(res: Response, error: ProblemError, options: { error
 export function problemMiddleware(options: { errorsBaseUrl: string; maxBodyBytes: number; logger: Logger }): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const log = (res.locals.log as Logger | undefined) ?? options.logger;
-    let problem = isProblemError(error) ? error : (fromBodyParser(error, options.maxBodyBytes) ?? fromAccountError(error));
+    let problem = isProblemError(error)
+      ? error
+      : (fromBodyParser(error, options.maxBodyBytes) ?? fromAccountError(error) ?? fromHttpError(error));
     if (!problem) {
       log.error({ err: error }, 'unhandled error');
       problem = new ProblemError('internal-error', { detail: 'An unexpected error occurred. It has been logged.' });
