@@ -14,7 +14,20 @@ const PROBLEM_TYPE = 'application/problem+json';
 /** zod → JSON Schema 2020-12, which OpenAPI 3.1 uses as is. */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
-  return rest;
+  return io === 'input' ? defaultsOptional(rest) : rest;
+}
+
+/** A request field with a default may be left out, whatever `required` the generator listed. */
+function defaultsOptional(node: unknown): Json {
+  if (Array.isArray(node)) return node.map(defaultsOptional) as unknown as Json;
+  if (typeof node !== 'object' || node === null) return node as Json;
+  const copy: Json = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, defaultsOptional(value)]));
+  const properties = copy.properties as Record<string, Json> | undefined;
+  if (Array.isArray(copy.required) && properties) {
+    copy.required = (copy.required as string[]).filter((name) => properties[name]?.default === undefined);
+    if ((copy.required as string[]).length === 0) delete copy.required;
+  }
+  return copy;
 }
 
 /**
