@@ -51,7 +51,9 @@ export async function checkContract(method: string, path: string, response: Resp
   const type = response.headers.get('content-type') ?? '';
   const where = `${method.toUpperCase()} ${pathname} → ${response.status}`;
   const body = async (): Promise<unknown> => (method.toUpperCase() === 'HEAD' ? undefined : JSON.parse(await response.clone().text()));
-  const matched = matchers.find((m) => m.operation.method === verb && m.pattern.test(pathname));
+  // Like the router: the most specific path that matches decides; a method it lacks is a 405.
+  const best = matchers.find((m) => m.pattern.test(pathname))?.operation.path;
+  const matched = matchers.find((m) => m.operation.path === best && m.operation.method === verb);
   if (!matched) {
     // Unknown path or method: the only promise is a 404/405 problem.
     if (![404, 405].includes(response.status) || !type.startsWith('application/problem+json')) {

@@ -27,8 +27,8 @@ export const webhookOperations: Operation[] = [
     summary: 'Subscribe a URL to events; the answer shows the signing secret once',
     auth: 'apiKey',
     body: WebhookCreate,
-    example: { url: 'https://example.com/hooks/pressroom', events: ['render.completed'] },
-    responses: { 201: json(z.looseObject({ subscription: WebhookSubscription, secret: z.string().optional() })) },
+    example: { event: 'render.completed', targetUrl: 'https://example.com/hooks/pressroom' },
+    responses: { 201: SUBSCRIPTION },
     problems: ['blocked-url'],
   },
   {

@@ -113,7 +113,17 @@ export const BatchResults = z.looseObject({
 });
 
 export const Deleted = z.looseObject({ message: z.string(), uid: z.string() });
-export const WebhookSubscription = z.looseObject({ uid: id, url: z.string(), events: z.array(z.string()), status: z.string() });
+export const WebhookSubscription = z.looseObject({
+  uid: id,
+  event: z.string(),
+  targetUrl: z.string(),
+  platform: z.string(),
+  status: z.enum(['active', 'paused', 'failed']),
+  deliveryCount: z.number().int(),
+  failureCount: z.number().int(),
+  createdAt: timestamp,
+  secret: z.string().optional(),
+});
 export const Binding = z.looseObject({ uid: id, status: z.string() });
 export const VideoTemplate = z.looseObject({ uid: id, name: z.string() });
 export const ApiKey = z.looseObject({ id, name: z.string().nullable(), createdAt: timestamp });
