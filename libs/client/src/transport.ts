@@ -122,7 +122,9 @@ export class Transport {
           await sleep(Math.min(maxDelay, 250 * 2 ** attempt), options.signal);
           continue;
         }
-        throw new PressroomNetworkError(`Could not reach ${url}: ${(error as Error).message}${describeCause(error)}`, url, { cause: error });
+        throw new PressroomNetworkError(`${unreachable(error) ? 'Could not reach' : 'The connection broke before a complete answer from'} ${url}: ${(error as Error).message}${describeCause(error)}`, url, {
+          cause: error,
+        });
       }
       if (response.status < 400) return { status: response.status, headers: response.headers, response };
       const retryAfter = retryAfterSeconds(response.headers);
@@ -152,6 +154,12 @@ export class Transport {
       );
     }
   }
+}
+
+/** Nothing answered at all (refused, unknown host), as opposed to a connection that broke. */
+function unreachable(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code ?? '';
+  return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL'].includes(code);
 }
 
 function describeCause(error: unknown): string {

@@ -6277,9 +6277,15 @@ export interface operations {
                     "application/json": {
                         subscriptions: ({
                             uid: string;
-                            url: string;
-                            events: string[];
-                            status: string;
+                            event: string;
+                            targetUrl: string;
+                            platform: string;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "failed";
+                            deliveryCount: number;
+                            failureCount: number;
+                            createdAt: string;
+                            secret?: string;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -6363,10 +6369,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "url": "https://example.com/hooks/pressroom",
-                 *       "events": [
-                 *         "render.completed"
-                 *       ]
+                 *       "event": "render.completed",
+                 *       "targetUrl": "https://example.com/hooks/pressroom"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateWebhookBody"];
@@ -6390,13 +6394,18 @@ export interface operations {
                     "application/json": {
                         subscription: {
                             uid: string;
-                            url: string;
-                            events: string[];
-                            status: string;
+                            event: string;
+                            targetUrl: string;
+                            platform: string;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "failed";
+                            deliveryCount: number;
+                            failureCount: number;
+                            createdAt: string;
+                            secret?: string;
                         } & {
                             [key: string]: unknown;
                         };
-                        secret?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6517,9 +6526,15 @@ export interface operations {
                     "application/json": {
                         subscription: {
                             uid: string;
-                            url: string;
-                            events: string[];
-                            status: string;
+                            event: string;
+                            targetUrl: string;
+                            platform: string;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "failed";
+                            deliveryCount: number;
+                            failureCount: number;
+                            createdAt: string;
+                            secret?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6609,9 +6624,15 @@ export interface operations {
                     "application/json": {
                         subscription: {
                             uid: string;
-                            url: string;
-                            events: string[];
-                            status: string;
+                            event: string;
+                            targetUrl: string;
+                            platform: string;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "failed";
+                            deliveryCount: number;
+                            failureCount: number;
+                            createdAt: string;
+                            secret?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6811,9 +6832,15 @@ export interface operations {
                     "application/json": {
                         subscription: {
                             uid: string;
-                            url: string;
-                            events: string[];
-                            status: string;
+                            event: string;
+                            targetUrl: string;
+                            platform: string;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "failed";
+                            deliveryCount: number;
+                            failureCount: number;
+                            createdAt: string;
+                            secret?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -6933,9 +6960,15 @@ export interface operations {
                     "application/json": {
                         subscription: {
                             uid: string;
-                            url: string;
-                            events: string[];
-                            status: string;
+                            event: string;
+                            targetUrl: string;
+                            platform: string;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "failed";
+                            deliveryCount: number;
+                            failureCount: number;
+                            createdAt: string;
+                            secret?: string;
                         } & {
                             [key: string]: unknown;
                         };
