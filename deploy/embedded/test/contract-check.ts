@@ -79,7 +79,9 @@ export async function checkContract(method: string, path: string, response: Resp
     const validate = validatorFor(matched.operation, response.status, schema);
     const value = await body();
     if (!validate(value)) {
-      throw new Error(`Contract: ${where} body does not match ${matched.operation.operationId}: ${ajv.errorsText(validate.errors)} ${JSON.stringify(value).slice(0, 300)}`);
+      throw new Error(
+        `Contract: ${where} body does not match ${matched.operation.operationId}: ${ajv.errorsText(validate.errors)} ${JSON.stringify(value).slice(0, 300)}`,
+      );
     }
   }
 }

@@ -39,7 +39,8 @@ describe('@pressroom/client against a live Pressroom', () => {
     await stack?.dispose();
   });
 
-  const client = (options: ConstructorParameters<typeof Pressroom>[0] = {}) => new Pressroom({ baseUrl: stack.baseUrl, apiKey: key, ...options });
+  const client = (options: ConstructorParameters<typeof Pressroom>[0] = {}) =>
+    new Pressroom({ baseUrl: stack.baseUrl, apiKey: key, ...options });
 
   it('renders HTML, downloads the file and types every endpoint', async () => {
     const pressroom = client();
@@ -64,7 +65,10 @@ describe('@pressroom/client against a live Pressroom', () => {
     expect(done.status).toBe('done');
     const again = await pressroom.renderImage({ url: pages.url('/slow?again'), width: 20, height: 20 });
     expect(again.url).toMatch(/\.png$/);
-    const { data } = await sharp((await pressroom.download(again.url)).bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp((await pressroom.download(again.url)).bytes)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
   });
 
@@ -93,7 +97,11 @@ describe('@pressroom/client against a live Pressroom', () => {
   it('waits out a 429 with Retry-After and retries the POST with the same Idempotency-Key', async () => {
     const proxy = await startProxy(stack.baseUrl, (req, index) =>
       req.method === 'POST' && index === 0
-        ? { status: 429, headers: { 'content-type': 'application/problem+json', 'retry-after': '1' }, body: JSON.stringify({ type: '/errors/rate-limit', title: 'Rate Limit Exceeded', status: 429, detail: 'Slow down.' }) }
+        ? {
+            status: 429,
+            headers: { 'content-type': 'application/problem+json', 'retry-after': '1' },
+            body: JSON.stringify({ type: '/errors/rate-limit', title: 'Rate Limit Exceeded', status: 429, detail: 'Slow down.' }),
+          }
         : 'forward',
     );
     proxies.push(proxy);
@@ -111,22 +119,40 @@ describe('@pressroom/client against a live Pressroom', () => {
     expect((await stack.api('/image', { method: 'POST', key: spent.key, json: { html: RED, width: 10, height: 10 } })).status).toBe(200);
     const proxy = await startProxy(stack.baseUrl, () => 'forward');
     proxies.push(proxy);
-    const quota = await rejection(new Pressroom({ baseUrl: proxy.url, apiKey: spent.key }).renderImage({ html: RED, width: 10, height: 10 }));
-    expect(quota).toMatchObject({ status: 429, slug: 'quota-exceeded', code: 'quota_exceeded', isQuotaExceeded: true, retryAfter: undefined });
+    const quota = await rejection(
+      new Pressroom({ baseUrl: proxy.url, apiKey: spent.key }).renderImage({ html: RED, width: 10, height: 10 }),
+    );
+    expect(quota).toMatchObject({
+      status: 429,
+      slug: 'quota-exceeded',
+      code: 'quota_exceeded',
+      isQuotaExceeded: true,
+      retryAfter: undefined,
+    });
     expect(proxy.seen.filter((r) => r.method === 'POST')).toHaveLength(1);
 
     const free = await stack.newAccount(undefined, { plan: 'free' });
     const limited = new Pressroom({ baseUrl: stack.baseUrl, apiKey: free.key, maxRetryDelayMs: 0 });
     let error: unknown;
-    for (let i = 0; i < 70 && !error; i++) error = await limited.api.listPdfPresets().then(() => undefined, (e: unknown) => e);
+    for (let i = 0; i < 70 && !error; i++)
+      error = await limited.api.listPdfPresets().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toMatchObject({ status: 429, slug: 'rate-limit', isQuotaExceeded: false });
     expect((error as PressroomApiError).retryAfter).toBeGreaterThanOrEqual(1);
   });
 
   it('sends no Idempotency-Key when told not to, and then never retries the POST', async () => {
-    const proxy = await startProxy(stack.baseUrl, () => ({ status: 503, headers: { 'retry-after': '0', 'content-type': 'text/plain' }, body: 'busy' }));
+    const proxy = await startProxy(stack.baseUrl, () => ({
+      status: 503,
+      headers: { 'retry-after': '0', 'content-type': 'text/plain' },
+      body: 'busy',
+    }));
     proxies.push(proxy);
-    const error = await rejection(new Pressroom({ baseUrl: proxy.url, apiKey: key }).api.renderImage({ body: { html: RED }, idempotencyKey: false }));
+    const error = await rejection(
+      new Pressroom({ baseUrl: proxy.url, apiKey: key }).api.renderImage({ body: { html: RED }, idempotencyKey: false }),
+    );
     expect(error).toMatchObject({ status: 503 });
     expect(proxy.seen).toHaveLength(1);
     expect(proxy.seen[0]!.headers['idempotency-key']).toBeUndefined();
@@ -156,7 +182,15 @@ describe('@pressroom/client against a live Pressroom', () => {
     expect(await verifyWebhook(new TextEncoder().encode(body), `t=${t},v1=${v1}`, secret)).toBe(true);
     expect(await verifyWebhook(`${body} `, `t=${t},v1=${v1}`, secret)).toBe(false);
     expect(await verifyWebhook(body, `t=${t},v1=${v1}`, 'whsec_other')).toBe(false);
-    expect(await verifyWebhook(body, `t=${t - 600},v1=${createHmac('sha256', secret).update(`${t - 600}.${body}`).digest('hex')}`, secret)).toBe(false);
+    expect(
+      await verifyWebhook(
+        body,
+        `t=${t - 600},v1=${createHmac('sha256', secret)
+          .update(`${t - 600}.${body}`)
+          .digest('hex')}`,
+        secret,
+      ),
+    ).toBe(false);
     expect(await verifyWebhook(body, undefined, secret)).toBe(false);
   });
 });

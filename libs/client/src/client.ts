@@ -9,7 +9,9 @@ type Parameters_<K extends OperationId> = operations[K]['parameters'];
 type PathOf<K extends OperationId> = Parameters_<K> extends { path?: infer P } ? P : never;
 type QueryOf<K extends OperationId> = Parameters_<K> extends { query?: infer Q } ? Q : never;
 /** The JSON request body of an operation. */
-export type BodyOf<K extends OperationId> = operations[K] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type BodyOf<K extends OperationId> = operations[K] extends { requestBody?: { content: { 'application/json': infer B } } }
+  ? B
+  : never;
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 /** The JSON body of an operation's success answers (2xx). */
 export type ResultOf<K extends OperationId> = {
@@ -38,9 +40,13 @@ export interface WaitOptions {
 /** Options of the render helpers: the request's own, and how long to wait for a 202. */
 export type RenderOptions = WaitOptions & Omit<RequestOptions, 'query' | 'body'>;
 
-type Entry = { id?: string; status?: string; url?: string | null; error?: { slug?: string; detail?: string } | null } & Record<string, unknown>;
+type Entry = { id?: string; status?: string; url?: string | null; error?: { slug?: string; detail?: string } | null } & Record<
+  string,
+  unknown
+>;
 
-const env = (name: string): string | undefined => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
+const env = (name: string): string | undefined =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -60,7 +66,10 @@ export class Pressroom {
     });
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.api = Object.fromEntries(
-      (Object.keys(OPERATION_ROUTES) as OperationId[]).map((id) => [id, (input?: CallInput<typeof id>) => this.call(id, input).then((a) => a.data)]),
+      (Object.keys(OPERATION_ROUTES) as OperationId[]).map((id) => [
+        id,
+        (input?: CallInput<typeof id>) => this.call(id, input).then((a) => a.data),
+      ]),
     ) as unknown as Api;
   }
 
@@ -123,10 +132,18 @@ export class Pressroom {
     const deadline = Date.now() + (options.timeoutMs ?? 300_000);
     for (let delay = this.pollIntervalMs; ; delay = Math.min(delay * 1.5, 5_000)) {
       const { body } = await this.transport.json<Record<string, unknown>>('GET', location, { signal: options.signal });
-      const entry = (typeof body.status === 'string' ? body : Object.values(body).find((v) => typeof v === 'object' && v !== null && 'status' in v)) as Entry;
+      const entry = (
+        typeof body.status === 'string' ? body : Object.values(body).find((v) => typeof v === 'object' && v !== null && 'status' in v)
+      ) as Entry;
       if (entry?.status === 'done' && entry.url) return { ...entry, url: entry.url } as RenderOutcome;
-      if (entry?.status === 'failed') throw new PressroomRenderError(String(entry.id ?? location), entry.error?.slug ?? null, entry.error?.detail ?? 'The render failed.');
-      if (Date.now() + delay > deadline) throw new PressroomTimeoutError(`The render at ${location} had not finished after ${options.timeoutMs ?? 300_000} ms.`);
+      if (entry?.status === 'failed')
+        throw new PressroomRenderError(
+          String(entry.id ?? location),
+          entry.error?.slug ?? null,
+          entry.error?.detail ?? 'The render failed.',
+        );
+      if (Date.now() + delay > deadline)
+        throw new PressroomTimeoutError(`The render at ${location} had not finished after ${options.timeoutMs ?? 300_000} ms.`);
       await sleep(delay);
     }
   }
@@ -150,7 +167,10 @@ export class Pressroom {
    * The bytes of a rendered file (a `url` from a render, or a path). A connection cut
    * mid-download is retried (files never change); after the retries, PressroomNetworkError.
    */
-  async download(url: string, options: { signal?: AbortSignal; maxRetries?: number } = {}): Promise<{ bytes: Uint8Array; contentType: string | null }> {
+  async download(
+    url: string,
+    options: { signal?: AbortSignal; maxRetries?: number } = {},
+  ): Promise<{ bytes: Uint8Array; contentType: string | null }> {
     const retries = options.maxRetries ?? 2;
     for (let attempt = 0; ; attempt++) {
       const answer = await this.transport.send('GET', url, { signal: options.signal });

@@ -48,7 +48,8 @@ async function problemOf(response: Response): Promise<ProblemDetails> {
   const text = await response.text().catch(() => '');
   try {
     const body = JSON.parse(text) as Partial<ProblemDetails>;
-    if (typeof body.title === 'string' && typeof body.detail === 'string') return { status: response.status, type: 'about:blank', ...body } as ProblemDetails;
+    if (typeof body.title === 'string' && typeof body.detail === 'string')
+      return { status: response.status, type: 'about:blank', ...body } as ProblemDetails;
   } catch {
     // Not JSON: described below.
   }
@@ -74,7 +75,10 @@ export class Transport {
     try {
       base = new URL(options.baseUrl);
     } catch {
-      throw new PressroomNetworkError(`The base URL ${JSON.stringify(options.baseUrl)} is not an absolute http(s) URL.`, String(options.baseUrl));
+      throw new PressroomNetworkError(
+        `The base URL ${JSON.stringify(options.baseUrl)} is not an absolute http(s) URL.`,
+        String(options.baseUrl),
+      );
     }
     if (base.protocol !== 'http:' && base.protocol !== 'https:') {
       throw new PressroomNetworkError(`The base URL ${JSON.stringify(options.baseUrl)} is not an http(s) URL.`, options.baseUrl);
@@ -122,9 +126,13 @@ export class Transport {
           await sleep(Math.min(maxDelay, 250 * 2 ** attempt), options.signal);
           continue;
         }
-        throw new PressroomNetworkError(`${unreachable(error) ? 'Could not reach' : 'The connection broke before a complete answer from'} ${url}: ${(error as Error).message}${describeCause(error)}`, url, {
-          cause: error,
-        });
+        throw new PressroomNetworkError(
+          `${unreachable(error) ? 'Could not reach' : 'The connection broke before a complete answer from'} ${url}: ${(error as Error).message}${describeCause(error)}`,
+          url,
+          {
+            cause: error,
+          },
+        );
       }
       if (response.status < 400) return { status: response.status, headers: response.headers, response };
       const retryAfter = retryAfterSeconds(response.headers);
@@ -158,8 +166,13 @@ export class Transport {
 
 /** Nothing answered at all (refused, unknown host), as opposed to a connection that broke. */
 function unreachable(error: unknown): boolean {
-  const code = (error as { cause?: { code?: string } }).cause?.code ?? '';
-  return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL'].includes(code);
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code ?? '';
+  // fetch refuses ports browsers block (such as 9) before connecting: nothing answered either.
+  return (
+    cause?.message === 'bad port' ||
+    ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL'].includes(code)
+  );
 }
 
 function describeCause(error: unknown): string {

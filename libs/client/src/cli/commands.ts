@@ -35,7 +35,10 @@ function variables(flags: Flags): Record<string, string> {
 }
 
 /** The source of a render: one of a local HTML file, --url or --template. */
-async function source(args: string[], flags: Flags): Promise<{ html?: string; url?: string; template?: string; variables?: Record<string, string> }> {
+async function source(
+  args: string[],
+  flags: Flags,
+): Promise<{ html?: string; url?: string; template?: string; variables?: Record<string, string> }> {
   const file = args[0];
   const given = [file, text(flags, 'url'), text(flags, 'template')].filter((v) => v !== undefined);
   if (given.length !== 1) throw new UsageError('Give exactly one of: an HTML file, --url <address> or --template <uid>.');
@@ -54,7 +57,9 @@ function outputPath(flags: Flags, args: string[], extension: string): string {
 async function save(client: Pressroom, url: string, path: string, io: Io, flags: Flags, result: unknown): Promise<void> {
   const { bytes } = await client.download(url);
   await writeFile(path, bytes);
-  io.stdout.write(flags.json ? `${JSON.stringify({ ...(result as object), file: path })}\n` : `${path} (${bytes.byteLength} bytes) ${url}\n`);
+  io.stdout.write(
+    flags.json ? `${JSON.stringify({ ...(result as object), file: path })}\n` : `${path} (${bytes.byteLength} bytes) ${url}\n`,
+  );
 }
 
 async function run(args: string[], flags: Flags, io: Io): Promise<void> {
@@ -65,7 +70,13 @@ async function run(args: string[], flags: Flags, io: Io): Promise<void> {
     case 'render': {
       const format = text(flags, 'format') ?? extname(text(flags, 'output') ?? '').slice(1) ?? 'png';
       const fileExtension = (['png', 'jpg', 'jpeg', 'webp'].includes(format) ? format : 'png') as 'png';
-      const body = { ...(await source(rest, flags)), width: number(flags, 'width'), height: number(flags, 'height'), fileExtension, quality: number(flags, 'quality') };
+      const body = {
+        ...(await source(rest, flags)),
+        width: number(flags, 'width'),
+        height: number(flags, 'height'),
+        fileExtension,
+        quality: number(flags, 'quality'),
+      };
       const result = await client.renderImage(body);
       await save(client, result.url, outputPath(flags, rest, fileExtension), io, flags, result);
       return;
@@ -137,7 +148,10 @@ async function templates(client: Pressroom, [action, arg]: string[], flags: Flag
     const uid = text(flags, 'uid');
     const fields = { html, width: number(flags, 'width'), height: number(flags, 'height') };
     const { template } = uid
-      ? await client.api.updateTemplate({ path: { uid }, body: { ...fields, ...(text(flags, 'name') ? { name: text(flags, 'name') } : {}) } })
+      ? await client.api.updateTemplate({
+          path: { uid },
+          body: { ...fields, ...(text(flags, 'name') ? { name: text(flags, 'name') } : {}) },
+        })
       : await client.api.createTemplate({ body: { ...fields, name: text(flags, 'name') ?? basename(arg, extname(arg)) } });
     io.stdout.write(flags.json ? `${JSON.stringify(template)}\n` : `${template.uid}\t${template.name}\n`);
     return;

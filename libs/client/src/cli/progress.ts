@@ -1,5 +1,8 @@
 /** A one-line progress bar on stderr (redrawn on a terminal, a line per change otherwise). */
-export function progressBar(stream: NodeJS.WriteStream = process.stderr): { update(done: number, total: number, failed: number): void; end(): void } {
+export function progressBar(stream: NodeJS.WriteStream = process.stderr): {
+  update(done: number, total: number, failed: number): void;
+  end(): void;
+} {
   let last = '';
   return {
     update(done, total, failed) {

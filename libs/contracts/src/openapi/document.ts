@@ -41,7 +41,8 @@ function commonProblems(operation: Operation): ProblemRef[] {
   if (operation.auth === 'session') list.push('not-signed-in', 'missing-auth', 'invalid-api-key', 'csrf-failed', 'forbidden', 'rate-limit');
   if (operation.body) list.push('validation-error', 'malformed-json', 'unsupported-media-type', 'payload-too-large');
   if (operation.query) list.push('validation-error');
-  if (operation.method === 'post' && operation.auth !== 'public') list.push('validation-error', 'idempotency-key-reuse', 'idempotency-in-progress');
+  if (operation.method === 'post' && operation.auth !== 'public')
+    list.push('validation-error', 'idempotency-key-reuse', 'idempotency-in-progress');
   if (operation.billed) list.push('quota-exceeded');
   return list;
 }
@@ -67,7 +68,9 @@ function responseObject(operation: Operation, status: number, spec: ResponseSpec
   const headers: Json = operation.auth === 'apiKey' ? { ...RATE_HEADERS } : {};
   if (status === 202) headers.Location = header('Where to poll for the result.', { type: 'string' });
   if (operation.method === 'post' && operation.auth !== 'public') {
-    headers['Idempotent-Replayed'] = header('`true` when this answer replays the first request with the same Idempotency-Key.', { type: 'string' });
+    headers['Idempotent-Replayed'] = header('`true` when this answer replays the first request with the same Idempotency-Key.', {
+      type: 'string',
+    });
   }
   const content: Json = {};
   if (spec.schema) content['application/json'] = { schema: jsonSchemaOf(spec.schema, 'output') };
@@ -90,7 +93,15 @@ function problemResponse(status: number, slugs: ProblemSlug[]): Json {
         examples: Object.fromEntries(
           slugs.map((slug) => [
             slug,
-            { value: { type: `/errors/${slug}`, title: PROBLEM_KINDS[slug].title, status, detail: PROBLEM_KINDS[slug].description, instance: '/…' } },
+            {
+              value: {
+                type: `/errors/${slug}`,
+                title: PROBLEM_KINDS[slug].title,
+                status,
+                detail: PROBLEM_KINDS[slug].description,
+                instance: '/…',
+              },
+            },
           ]),
         ),
       },

@@ -21,17 +21,15 @@ const TEAM_PROBLEMS = ['not-found', 'forbidden', 'csrf-failed'] as const;
 
 /** Usage, plan and the dashboard's own (session-cookie) operations. */
 export const accountOperations: Operation[] = [
-  ...(['/user/plan-details', '/plan-details'] as const).map(
-    (path): Operation => ({
-      method: 'get',
-      path,
-      operationId: path === '/plan-details' ? 'getPlan' : 'getUserPlan',
-      tag: 'Account',
-      summary: 'Plan, limits and the credits used this period',
-      auth: 'apiKey',
-      responses: { 200: json(z.looseObject({ plan: z.string(), renders: JsonObject })) },
-    }),
-  ),
+  ...(['/user/plan-details', '/plan-details'] as const).map((path): Operation => ({
+    method: 'get',
+    path,
+    operationId: path === '/plan-details' ? 'getPlan' : 'getUserPlan',
+    tag: 'Account',
+    summary: 'Plan, limits and the credits used this period',
+    auth: 'apiKey',
+    responses: { 200: json(z.looseObject({ plan: z.string(), renders: JsonObject })) },
+  })),
   {
     method: 'get',
     path: '/usage',

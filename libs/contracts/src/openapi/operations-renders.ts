@@ -5,9 +5,20 @@ import { GifCaptureRequest, GifRequest } from '../http/gif.js';
 import { PdfMultiPageRequest, PdfRenderRequest } from '../http/pdf.js';
 import { RenderHistoryQuery } from '../http/dashboard.js';
 import { file, json, type Operation } from './operation.js';
-import { GifEntry, GifResult, ImageEntry, ImageResult, JsonObject, LayoutRenders, Pagination, PdfEntry, PdfResult, QueuedRender } from './responses.js';
+import {
+  GifEntry,
+  GifResult,
+  ImageEntry,
+  ImageResult,
+  JsonObject,
+  LayoutRenders,
+  Pagination,
+  PdfEntry,
+  PdfResult,
+  QueuedRender,
+} from './responses.js';
 
-const QUEUED = json(QueuedRender, 'The render outlived the wait: poll `Location` (the render\'s GET) until it is `done`.');
+const QUEUED = json(QueuedRender, "The render outlived the wait: poll `Location` (the render's GET) until it is `done`.");
 const RENDER_PROBLEMS = ['blocked-url', 'render-timeout', 'render-failed', 'navigation-failed', 'selector-not-found'] as const;
 const TEMPLATE_PROBLEMS = ['template-not-found', 'invalid-variable', 'expression-error'] as const;
 const CARD = '<div style="font:64px sans-serif;padding:40px">Hello</div>';
@@ -19,7 +30,8 @@ export const renderOperations: Operation[] = [
     operationId: 'renderImage',
     tag: 'Images',
     summary: 'Render an image from HTML, a URL or a template',
-    description: 'Exactly one of `html`, `url` or `template`. Answers 200 with the file URL when the render finishes within the wait, else 202.',
+    description:
+      'Exactly one of `html`, `url` or `template`. Answers 200 with the file URL when the render finishes within the wait, else 202.',
     auth: 'apiKey',
     billed: true,
     body: ImageRequest,
@@ -220,7 +232,8 @@ export const renderOperations: Operation[] = [
     operationId: 'renderFromSignedUrl',
     tag: 'Files',
     summary: 'Render on GET from a signed URL (`/r/<id>.<ext>?...&sig=`), cached',
-    description: 'Never an error page, so an `<img>` keeps working: a failure is a transparent PNG whose `X-Pressroom-Error` header names the problem slug.',
+    description:
+      'Never an error page, so an `<img>` keeps working: a failure is a transparent PNG whose `X-Pressroom-Error` header names the problem slug.',
     auth: 'public',
     responses: { 200: file(['image/png', 'image/jpeg', 'image/webp']), 304: { description: 'Not modified.' } },
   },

@@ -3,7 +3,18 @@ import { ExpressionTestRequest, TemplateCreate, TemplateListQuery, TemplateRende
 import { TemplatePreviewRequest } from '../http/dashboard.js';
 import { BatchRenderRequest } from '../http/batch.js';
 import { file, json, type Operation } from './operation.js';
-import { BatchResults, BatchStart, Deleted, ImageResult, JsonObject, LayoutRenders, Pagination, PdfResult, QueuedRender, TemplateView } from './responses.js';
+import {
+  BatchResults,
+  BatchStart,
+  Deleted,
+  ImageResult,
+  JsonObject,
+  LayoutRenders,
+  Pagination,
+  PdfResult,
+  QueuedRender,
+  TemplateView,
+} from './responses.js';
 
 const TEMPLATE = json(z.looseObject({ template: TemplateView }));
 const NOT_FOUND = ['template-not-found'] as const;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { VideoGenerateRequest, VideoPreviewRequest, VideoRenderRequest, VideoTemplateCreate, VideoTemplateListQuery, VideoTemplateUpdate } from '../http/video.js';
+import {
+  VideoGenerateRequest,
+  VideoPreviewRequest,
+  VideoRenderRequest,
+  VideoTemplateCreate,
+  VideoTemplateListQuery,
+  VideoTemplateUpdate,
+} from '../http/video.js';
 import { file, json, type Operation } from './operation.js';
 import { Deleted, JsonObject, Pagination, QueuedRender, VideoTemplate } from './responses.js';
 
@@ -112,7 +119,15 @@ export const videoOperations: Operation[] = [
     auth: 'apiKey',
     body: VideoPreviewRequest,
     responses: { 200: file(['image/png']) },
-    problems: ['template-not-found', 'not-found', 'preview-not-supported', 'invalid-variable', 'render-timeout', 'render-failed', 'internal-error'],
+    problems: [
+      'template-not-found',
+      'not-found',
+      'preview-not-supported',
+      'invalid-variable',
+      'render-timeout',
+      'render-failed',
+      'internal-error',
+    ],
   },
   {
     method: 'get',

@@ -56,7 +56,14 @@ export const ImageEntry = z.looseObject({
   error: renderError,
 });
 
-export const GifResult = z.looseObject({ url: z.string(), uid: id, width: z.number(), height: z.number(), frames: z.number(), createdAt: timestamp });
+export const GifResult = z.looseObject({
+  url: z.string(),
+  uid: id,
+  width: z.number(),
+  height: z.number(),
+  frames: z.number(),
+  createdAt: timestamp,
+});
 export const GifEntry = z.looseObject({ uid: id, id, url: z.string().nullable(), status: renderStatus, createdAt: timestamp });
 
 export const PdfResult = z.looseObject({

@@ -39,7 +39,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(buildOpenApiDocument({ serverUrl: gateway.baseUrl }) as Parameters<Validator['validate']>[0]);
+    const result = await new Validator().validate(
+      buildOpenApiDocument({ serverUrl: gateway.baseUrl }) as Parameters<Validator['validate']>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });
