@@ -19,18 +19,23 @@ export function referencePage(): string {
 }
 
 /**
- * Starts Swagger UI on /openapi.json. "Authorize" takes a pasted API key; it stays in
- * the tab's storage so a reload keeps it, and try-it sends it as a Bearer token.
+ * Starts Swagger UI on /openapi.json. Try-it calls go to the page's own origin (the
+ * document names the public base URL, which may be another host name for this server).
+ * "Authorize" takes a pasted API key; it stays in the tab's storage so a reload keeps it.
  */
-export const REFERENCE_INIT_SCRIPT = `window.ui = SwaggerUIBundle({
-  url: '/openapi.json',
-  dom_id: '#reference',
-  deepLinking: true,
-  persistAuthorization: true,
-  tryItOutEnabled: false,
-  displayRequestDuration: true,
-  filter: true,
-  docExpansion: 'list',
-  defaultModelsExpandDepth: 0,
-});
+export const REFERENCE_INIT_SCRIPT = `fetch('/openapi.json')
+  .then((answer) => answer.json())
+  .then((spec) => {
+    spec.servers = [{ url: window.location.origin }];
+    window.ui = SwaggerUIBundle({
+      spec,
+      dom_id: '#reference',
+      deepLinking: true,
+      persistAuthorization: true,
+      displayRequestDuration: true,
+      filter: true,
+      docExpansion: 'list',
+      defaultModelsExpandDepth: 0,
+    });
+  });
 `;
