@@ -121,7 +121,7 @@ export class Pressroom {
     const data = answer.data as unknown as Entry;
     const nested = Object.values(data).find((v): v is Entry => typeof v === 'object' && v !== null && 'url' in v);
     const entry = typeof data.url === 'string' ? data : nested && typeof nested.url === 'string' ? nested : data;
-    if (answer.status !== 202) return { ...entry, url: String(entry.url) } as RenderOutcome;
+    if (answer.status !== 202) return { ...entry, url: String(entry.url) };
     const location = answer.headers.get('location');
     if (!location) throw new PressroomError(`${id} answered 202 without a Location to poll.`);
     return this.waitForRender(location, options);
@@ -135,7 +135,7 @@ export class Pressroom {
       const entry = (
         typeof body.status === 'string' ? body : Object.values(body).find((v) => typeof v === 'object' && v !== null && 'status' in v)
       ) as Entry;
-      if (entry?.status === 'done' && entry.url) return { ...entry, url: entry.url } as RenderOutcome;
+      if (entry?.status === 'done' && entry.url) return { ...entry, url: entry.url };
       if (entry?.status === 'failed')
         throw new PressroomRenderError(
           String(entry.id ?? location),

@@ -32,7 +32,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener('abort', () => {
       clearTimeout(timer);
-      reject(signal.reason);
+      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
     });
   });
 

@@ -41,7 +41,7 @@ if (values.help || positionals.length === 0) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(values.help ? 0 : 2);
 }
-process.exitCode = await runCli(positionals, values as Record<string, string | string[] | boolean | undefined>, {
+process.exitCode = await runCli(positionals, values, {
   env: process.env,
   stdout: process.stdout,
   stderr: process.stderr,

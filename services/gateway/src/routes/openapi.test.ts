@@ -40,7 +40,7 @@ describe('the OpenAPI document', () => {
 
   it('is a valid OpenAPI 3.1 document', async () => {
     const result = await new Validator().validate(
-      buildOpenApiDocument({ serverUrl: gateway.baseUrl }) as Parameters<Validator['validate']>[0],
+      buildOpenApiDocument({ serverUrl: gateway.baseUrl }),
     );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
@@ -66,7 +66,7 @@ describe('the OpenAPI document', () => {
       const object = document.paths[operation.path][operation.method];
       expect(object.summary.length).toBeGreaterThan(5);
       expect(Object.keys(object.responses).some((status) => Number(status) < 400)).toBe(true);
-      for (const [slug, status] of problemsOf(operation)) expect(object.responses[String(status)]).toBeDefined();
+      for (const [, status] of problemsOf(operation)) expect(object.responses[String(status)]).toBeDefined();
       if (operation.query) expect(object.parameters.filter((p: { in: string }) => p.in === 'query').length).toBeGreaterThan(0);
     }
   });
@@ -75,7 +75,7 @@ describe('the OpenAPI document', () => {
     const jsonAnswer = await fetch(`${gateway.baseUrl}/openapi.json`);
     expect(jsonAnswer.status).toBe(200);
     expect(jsonAnswer.headers.get('content-type')).toMatch(/^application\/json/);
-    const served = (await jsonAnswer.json()) as any;
+    const served = (await jsonAnswer.json());
     expect(served.openapi).toBe('3.1.0');
     expect(Object.keys(served.paths)).toContain('/templates/{uid}/batch-render');
     const yamlAnswer = await fetch(`${gateway.baseUrl}/openapi.yaml`);
