@@ -15,7 +15,7 @@ interface Io {
 /** A mistake in the command line: exit code 2. */
 class UsageError extends Error {}
 
-const text = (flags: Flags, name: string) => (typeof flags[name] === 'string' ? (flags[name]) : undefined);
+const text = (flags: Flags, name: string) => (typeof flags[name] === 'string' ? flags[name] : undefined);
 const number = (flags: Flags, name: string) => {
   const value = text(flags, name);
   if (value === undefined) return undefined;

@@ -39,9 +39,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(
-      buildOpenApiDocument({ serverUrl: gateway.baseUrl }),
-    );
+    const result = await new Validator().validate(buildOpenApiDocument({ serverUrl: gateway.baseUrl }));
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });
@@ -75,7 +73,7 @@ describe('the OpenAPI document', () => {
     const jsonAnswer = await fetch(`${gateway.baseUrl}/openapi.json`);
     expect(jsonAnswer.status).toBe(200);
     expect(jsonAnswer.headers.get('content-type')).toMatch(/^application\/json/);
-    const served = (await jsonAnswer.json());
+    const served = await jsonAnswer.json();
     expect(served.openapi).toBe('3.1.0');
     expect(Object.keys(served.paths)).toContain('/templates/{uid}/batch-render');
     const yamlAnswer = await fetch(`${gateway.baseUrl}/openapi.yaml`);
