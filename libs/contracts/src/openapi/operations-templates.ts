@@ -109,7 +109,7 @@ export const templateOperations: Operation[] = [
     auth: 'apiKey',
     body: TemplatePreviewRequest,
     responses: { 200: file(['image/png']) },
-    problems: ['invalid-variable', 'expression-error', 'render-timeout', 'render-failed', 'template-compile-error'],
+    problems: ['template-not-found', 'invalid-variable', 'expression-error', 'render-timeout', 'render-failed', 'template-compile-error'],
   },
   {
     method: 'get',
