@@ -2925,6 +2925,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com",
+                 *       "prompt": "Close the cookie banner and open the pricing tab"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AgentScreenshotBody"];
             };
         };
@@ -3388,6 +3394,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com",
+                 *       "durationSeconds": 3
+                 *     }
+                 */
                 "application/json": components["schemas"]["CaptureGifBody"];
             };
         };
@@ -3823,6 +3835,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "template": "tpl_123",
+                 *       "variableSets": [
+                 *         {
+                 *           "name": "Ada"
+                 *         },
+                 *         {
+                 *           "name": "Grace"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["RenderMultiPagePdfBody"];
             };
         };
@@ -4893,6 +4918,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "html": "<h1>{{title}}</h1><p>{{subtitle}}</p>"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateTemplateBody"];
             };
         };
@@ -5408,6 +5438,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "html": "<h1>{{title}}</h1>",
+                 *       "width": 1200,
+                 *       "height": 630,
+                 *       "variables": {
+                 *         "title": "Preview"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["PreviewTemplateBody"];
             };
         };
@@ -6614,6 +6654,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "targetUrl": "https://example.com/hooks/v2"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookBody"];
             };
         };
@@ -7494,6 +7539,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "templateId": "tpl_123",
+                 *       "dataSource": {
+                 *         "url": "https://api.example.com/stats"
+                 *       },
+                 *       "mapping": {
+                 *         "visitors": "data.visitors"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateBindingBody"];
             };
         };
@@ -7627,6 +7683,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dataSource": {
+                 *         "url": "https://api.example.com/stats"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TestBindingSourceBody"];
             };
         };
@@ -9513,6 +9576,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "variables": {
+                 *         "title": "Launch"
+                 *       },
+                 *       "format": "mp4"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RenderVideoBody"];
             };
         };
@@ -10150,6 +10221,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetOverageBody"];
             };
         };
@@ -10384,6 +10460,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SignInBody"];
             };
         };
@@ -11052,6 +11134,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "CI"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiKeyBody"];
             };
         };
@@ -11582,6 +11669,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Marketing"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTeamBody"];
             };
         };
@@ -11975,6 +12067,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "role": "member"
+                 *     }
+                 */
                 "application/json": components["schemas"]["InviteTeamMemberBody"];
             };
         };

@@ -107,6 +107,7 @@ export const videoOperations: Operation[] = [
     auth: 'apiKey',
     billed: true,
     body: VideoRenderRequest,
+    example: { variables: { title: 'Launch' }, format: 'mp4' },
     responses: { 200: json(z.looseObject({ id: z.string(), url: z.string(), createdAt: z.string() })), 202: json(QueuedRender) },
     problems: ['template-not-found', 'not-found', 'invalid-variable', 'render-timeout', 'render-failed', QUOTA_402],
   },

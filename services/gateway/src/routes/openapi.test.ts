@@ -69,6 +69,16 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('shows request examples the server would accept', () => {
+    const refused = OPERATIONS.filter(
+      (operation) => operation.example !== undefined && !operation.body!.safeParse(operation.example).success,
+    );
+    expect(
+      refused.map((operation) => `${operation.operationId}: ${JSON.stringify(operation.body!.safeParse(operation.example).error?.issues)}`),
+    ).toEqual([]);
+    expect(OPERATIONS.filter((operation) => operation.example !== undefined).length).toBeGreaterThanOrEqual(20);
+  });
+
   it('is served, public, at /openapi.json and /openapi.yaml', async () => {
     const jsonAnswer = await fetch(`${gateway.baseUrl}/openapi.json`);
     expect(jsonAnswer.status).toBe(200);
