@@ -55,9 +55,9 @@ export async function checkContract(method: string, path: string, response: Resp
   const best = matchers.find((m) => m.pattern.test(pathname))?.operation.path;
   const matched = matchers.find((m) => m.operation.path === best && m.operation.method === verb);
   if (!matched) {
-    // Unknown path or method: the only promise is a 404/405 problem.
-    if (![404, 405].includes(response.status) || !type.startsWith('application/problem+json')) {
-      throw new Error(`Contract: ${where} matches no operation of the OpenAPI document (and is not a 404/405 problem).`);
+    // Unknown path or method, or a retired endpoint (UNDOCUMENTED_ROUTES): the only promise is a 404/405/410 problem.
+    if (![404, 405, 410].includes(response.status) || !type.startsWith('application/problem+json')) {
+      throw new Error(`Contract: ${where} matches no operation of the OpenAPI document (and is not a 404/405/410 problem).`);
     }
     return;
   }
