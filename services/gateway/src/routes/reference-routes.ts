@@ -20,19 +20,24 @@ const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist
 /** GET /openapi.json, /openapi.yaml and the reference page at /docs. Public. */
 export function referenceRoutes(deps: { publicBaseUrl: string }): Router {
   const router = Router();
-  // Built once: the document only changes with the code.
-  const document = buildOpenApiDocument({ serverUrl: deps.publicBaseUrl });
-  const jsonText = JSON.stringify(document);
-  const yamlText = stringify(document, { aliasDuplicateObjects: false });
+  // Built on first request, then kept: the document only changes with the code (and start-up stays fast).
+  let texts: { json: string; yaml: string } | undefined;
+  const built = () => {
+    if (!texts) {
+      const document = buildOpenApiDocument({ serverUrl: deps.publicBaseUrl });
+      texts = { json: JSON.stringify(document), yaml: stringify(document, { aliasDuplicateObjects: false }) };
+    }
+    return texts;
+  };
 
   defineRoute(router, '/openapi.json', {
     get: (_req, res) => {
-      res.type('application/json').setHeader('Cache-Control', 'public, max-age=300').send(jsonText);
+      res.type('application/json').setHeader('Cache-Control', 'public, max-age=300').send(built().json);
     },
   });
   defineRoute(router, '/openapi.yaml', {
     get: (_req, res) => {
-      res.type('application/yaml').setHeader('Cache-Control', 'public, max-age=300').send(yamlText);
+      res.type('application/yaml').setHeader('Cache-Control', 'public, max-age=300').send(built().yaml);
     },
   });
   defineRoute(router, '/docs', {
