@@ -6,7 +6,7 @@ PLAN ?=
 PORT ?= 8080
 
 .DEFAULT_GOAL := help
-.PHONY: help setup setup-cluster run run-cluster key test typecheck lint format proto proto-check bench soak clean
+.PHONY: help setup setup-cluster run run-cluster key test typecheck lint format proto proto-check sdk sdk-check bench soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -50,6 +50,12 @@ proto: ## Regenerate proto/ (JSON Schema of every bus message) from libs/contrac
 
 proto-check: ## Fail when proto/ drifted from libs/contracts
 	@$(NODE_RUN) libs/contracts/scripts/generate-proto.ts --check
+
+sdk: ## Regenerate the SDK's types (libs/client/src/generated) from the OpenAPI document of libs/contracts
+	@$(NODE_RUN) libs/client/scripts/generate-types.ts
+
+sdk-check: ## Fail when the SDK's generated types drifted from the OpenAPI document
+	@$(NODE_RUN) libs/client/scripts/generate-types.ts --check
 
 bench: setup ## POST /image, /gif, /pdf/*, /video renders vs raw puppeteer-core and Remotion loops; writes docs/benchmarks.md and bench/results.json
 	@$(NODE_RUN) bench/src/image-bench.ts

@@ -5,7 +5,18 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'proto/**', 'coverage/**', 'bench/out/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      'proto/**',
+      'libs/client/src/generated/**',
+      'coverage/**',
+      'bench/out/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
   },
   {
     files: ['{libs,services,apps}/*/{src,test,scripts}/**/*.{ts,tsx}', 'deploy/embedded/{src,test}/**/*.ts', 'bench/**/*.ts'],

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { createAccount, createApiKey } from '@pressroom/db';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
 import { startStack, type Stack, type StackOptions } from '../src/stack.js';
+import { checkContract } from './contract-check.js';
 
 export type Flavour = 'memory+pglite' | 'nats+postgres';
 export const FLAVOURS: Flavour[] = ['memory+pglite', 'nats+postgres'];
@@ -63,7 +64,11 @@ export async function startTestStack(flavour: Flavour, overrides: Partial<StackO
         headers.set('content-type', 'application/json');
         body = JSON.stringify(init.json);
       }
-      return fetch(`${stack.baseUrl}${path}`, { ...init, headers, body: body ?? null });
+      // Every answer is checked against the OpenAPI document (status declared, body matches).
+      return fetch(`${stack.baseUrl}${path}`, { ...init, headers, body: body ?? null }).then(async (response) => {
+        await checkContract(init.method ?? 'GET', path, response);
+        return response;
+      });
     },
     async dispose() {
       await stack.close();

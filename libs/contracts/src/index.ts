@@ -22,3 +22,4 @@ export * from './bus/binding-events.js';
 export * from './bus/catalog.js';
 export * from './http/dashboard-auth.js';
 export * from './formats.js';
+export * from './openapi/index.js';

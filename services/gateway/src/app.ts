@@ -44,6 +44,7 @@ import { createInviteMailer } from './dashboard/invite-mailer.js';
 import { webhookControlRoutes } from './routes/webhook-control-routes.js';
 import { usageRoutes } from './routes/usage-routes.js';
 import { oidcRoutes } from './routes/oidc-routes.js';
+import { referenceRoutes } from './routes/reference-routes.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -77,6 +78,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(urlInputRule);
   app.use(opsRoutes({ health: deps.health }));
   app.use(errorPageRoutes());
+  app.use(referenceRoutes({ publicBaseUrl: deps.settings.publicBaseUrl }));
   app.use(dashboardRoutes());
   app.use(retiredRoutes());
   app.use(fileRoutes({ storage: deps.storage }));

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import type { Express } from 'express';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,8 @@ export const ENGINES: Engine[] = ['pglite', 'postgres'];
 
 export interface TestGateway {
   baseUrl: string;
+  /** The express app itself (the OpenAPI drift test walks its router). */
+  app: Express;
   db: Db;
   close(): Promise<void>;
 }
@@ -63,6 +66,7 @@ export async function startTestGateway(
   server.on('request', app);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    app,
     db,
     async close() {
       await new Promise<void>((resolve) => {

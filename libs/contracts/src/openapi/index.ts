@@ -1,0 +1,3 @@
+export * from './operation.js';
+export * from './registry.js';
+export * from './document.js';

@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import type { ProblemSlug } from '@pressroom/problem';
+
+/** How a caller proves who it is: an API key (Bearer), the dashboard's session cookie, or nothing. */
+export type AuthScheme = 'apiKey' | 'session' | 'public';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface ResponseSpec {
+  description: string;
+  /** JSON body schema; omit for a body-less answer (204, 304). */
+  schema?: z.ZodType;
+  /** Non-JSON bodies (files, HTML, event streams): the content types, with a binary/string body. */
+  contentTypes?: readonly string[];
+}
+
+/** A problem the operation can answer; `status` only when the endpoint overrides the slug's usual one. */
+export type ProblemRef = ProblemSlug | { slug: ProblemSlug; status: number };
+
+/**
+ * One HTTP operation of the API. The OpenAPI document, the reference page, the SDK's
+ * types and the drift test against the gateway's router all come from a list of these.
+ */
+export interface Operation {
+  method: HttpMethod;
+  /** OpenAPI path (`/image/{uid}`); the gateway route is the same with `:uid`. */
+  path: string;
+  /** The express route when it is not `path` with `{x}` → `:x` (regular-expression routes). */
+  route?: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: AuthScheme;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Example request body shown on the reference page. */
+  example?: unknown;
+  responses: Record<number, ResponseSpec>;
+  /** Problems beyond the ones every operation of its kind can answer (see document.ts). */
+  problems?: readonly ProblemRef[];
+  /** Spends render credits: may answer `quota-exceeded`. */
+  billed?: boolean;
+}
+
+export const json = (schema: z.ZodType, description = 'OK'): ResponseSpec => ({ description, schema });
+export const noContent = (description = 'Done; no body.'): ResponseSpec => ({ description });
+export const file = (contentTypes: readonly string[], description = 'The file.'): ResponseSpec => ({ description, contentTypes });

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/*
+ * Response bodies. Loose objects on purpose: the fields listed are promised,
+ * new fields may be added without breaking clients (and without breaking the
+ * end-to-end suite, which validates every answer against these).
+ */
+
+const id = z.string().min(1);
+const timestamp = z.string().min(1);
+const renderStatus = z.enum(['queued', 'rendering', 'done', 'failed']);
+const renderError = z.looseObject({ slug: z.string(), detail: z.string() }).nullable();
+
+/** RFC 9457 problem details as every error answer carries them. */
+export const Problem = z.looseObject({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  instance: z.string(),
+  code: z.string().optional(),
+  errors: z.array(z.looseObject({ field: z.string(), message: z.string() })).optional(),
+});
+
+/** Any JSON object: operations whose body is described in prose only. */
+export const JsonObject = z.looseObject({});
+
+export const Pagination = z.looseObject({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  hasNext: z.boolean(),
+  hasPrev: z.boolean(),
+});
+
+/** 202: the render outlived the wait; poll the `Location`. */
+export const QueuedRender = z.looseObject({ id, status: z.literal('queued'), url: z.null(), createdAt: timestamp });
+
+export const ImageResult = z.looseObject({ id, url: z.string(), createdAt: timestamp });
+
+/** A template with several layouts renders one image per layout. */
+export const LayoutRenders = z.looseObject({
+  renders: z.array(z.looseObject({ layout: z.string(), id, url: z.string().nullable(), status: renderStatus, createdAt: timestamp })),
+});
+
+export const ImageEntry = z.looseObject({
+  id,
+  url: z.string().nullable(),
+  status: renderStatus,
+  width: z.number(),
+  height: z.number(),
+  format: z.string(),
+  createdAt: timestamp,
+  completedAt: timestamp.nullable(),
+  error: renderError,
+});
+
+export const GifResult = z.looseObject({
+  url: z.string(),
+  uid: id,
+  width: z.number(),
+  height: z.number(),
+  frames: z.number(),
+  createdAt: timestamp,
+});
+export const GifEntry = z.looseObject({ uid: id, id, url: z.string().nullable(), status: renderStatus, createdAt: timestamp });
+
+export const PdfResult = z.looseObject({
+  success: z.literal(true),
+  id,
+  url: z.string(),
+  pageCount: z.number().int(),
+  preset: z.string(),
+  pageSize: z.looseObject({ width: z.number(), height: z.number() }),
+  createdAt: timestamp,
+});
+export const PdfEntry = z.looseObject({ id, url: z.string().nullable(), status: renderStatus, createdAt: timestamp, error: renderError });
+
+export const TemplateView = z.looseObject({
+  uid: id,
+  name: z.string(),
+  html: z.string().nullable(),
+  width: z.number(),
+  height: z.number(),
+  outputFormat: z.enum(['image', 'pdf']),
+  variableDefinitions: z.array(z.looseObject({ name: z.string() })),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const BatchStart = z.looseObject({
+  batchId: id,
+  status: z.literal('pending'),
+  totalItems: z.number().int(),
+  message: z.string(),
+  webhookSecret: z.string().optional(),
+});
+
+export const BatchResults = z.looseObject({
+  batchId: id,
+  templateId: z.string(),
+  status: z.string(),
+  progress: z.number(),
+  totalItems: z.number().int(),
+  completedItems: z.number().int(),
+  failedItems: z.number().int(),
+  results: z.array(
+    z.looseObject({
+      index: z.number().int(),
+      success: z.boolean(),
+      url: z.string().nullable(),
+      error: z.string().nullable(),
+      errorCode: z.string().nullable(),
+      imageId: z.string().nullable(),
+    }),
+  ),
+  createdAt: timestamp,
+  completedAt: timestamp.nullable(),
+});
+
+export const Deleted = z.looseObject({ message: z.string(), uid: z.string() });
+export const WebhookSubscription = z.looseObject({
+  uid: id,
+  event: z.string(),
+  targetUrl: z.string(),
+  platform: z.string(),
+  status: z.enum(['active', 'paused', 'failed']),
+  deliveryCount: z.number().int(),
+  failureCount: z.number().int(),
+  createdAt: timestamp,
+  secret: z.string().optional(),
+});
+export const Binding = z.looseObject({ uid: id, status: z.string() });
+export const VideoTemplate = z.looseObject({ uid: id, name: z.string() });
+export const ApiKey = z.looseObject({ id, name: z.string().nullable(), createdAt: timestamp });
+export const Health = z.looseObject({ status: z.enum(['ok', 'degraded']), components: z.looseObject({}) });
