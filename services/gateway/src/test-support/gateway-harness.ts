@@ -9,7 +9,7 @@ import { createSecretBox, openDatabase, type Db } from '@pressroom/db';
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { createStorage } from '@pressroom/storage';
 import { createLogger } from '@pressroom/telemetry';
-import { createTestDatabase, uniqueNamespace } from '@pressroom/testing';
+import { createTestDatabase, OIDC_TEST_CLIENT, uniqueNamespace } from '@pressroom/testing';
 import { createGatewayApp } from '../app.js';
 import { gatewayEnv, gatewaySettings } from '../config.js';
 
@@ -54,7 +54,7 @@ export async function startTestGateway(
       dashboard: defaultDashboardSettings({
         ...options.dashboard,
         ...(options.oidcIssuer
-          ? { oidc: { issuer: options.oidcIssuer, clientId: 'pressroom', clientSecret: 'pressroom-test-secret', name: 'Test SSO' } }
+          ? { oidc: { issuer: options.oidcIssuer, ...OIDC_TEST_CLIENT, name: 'Test SSO' } }
           : {}),
       }),
     },
