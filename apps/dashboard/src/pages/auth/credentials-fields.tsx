@@ -1,0 +1,50 @@
+import { TextField } from '../../kit/field';
+import { fieldError } from '../../kit/form';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** The body fields these inputs show errors for (the Form shows any others at its top). */
+export const CREDENTIAL_FIELDS = ['email', 'password'] as const;
+
+/**
+ * Email and password, labelled, with the autocomplete hints password managers need: signing in fills the
+ * saved password, signing up offers to generate and save a new one. Each shows its API error under it.
+ */
+export function CredentialsFields({
+  value,
+  onChange,
+  error,
+  purpose,
+}: {
+  value: Credentials;
+  onChange: (next: Credentials) => void;
+  /** The last failed request (ApiError), or null. */
+  error: unknown;
+  purpose: 'sign-in' | 'sign-up';
+}) {
+  return (
+    <>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        value={value.email}
+        onChange={(e) => onChange({ ...value, email: e.target.value })}
+        error={fieldError(error, 'email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete={purpose === 'sign-in' ? 'current-password' : 'new-password'}
+        required
+        value={value.password}
+        onChange={(e) => onChange({ ...value, password: e.target.value })}
+        error={fieldError(error, 'password')}
+      />
+    </>
+  );
+}
