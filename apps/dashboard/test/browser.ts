@@ -117,3 +117,29 @@ export async function signInInBrowser(page: Page, user: { email: string; passwor
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Password', { exact: true }).press('Enter');
 }
+
+/**
+ * Walks a form with the keyboard alone: Tab until the first step's control has focus (from wherever focus
+ * is, at most `maxTabs` presses), type its text, Tab to the next, and so on. Returns the names focused at
+ * each step, for the test to compare with the steps' names (the focus order).
+ */
+export async function walkWithKeyboard(page: Page, steps: { name: string; type?: string }[], maxTabs = 60): Promise<string[]> {
+  for (let i = 0; i < maxTabs && (await focusedName(page)) !== steps[0]!.name; i++) await page.keyboard.press('Tab');
+  const visited: string[] = [];
+  for (const [i, step] of steps.entries()) {
+    if (i > 0) await page.keyboard.press('Tab');
+    visited.push(await focusedName(page));
+    if (step.type !== undefined) await page.keyboard.type(step.type);
+  }
+  return visited;
+}
+
+/** Form controls on the page without a visible, non-empty label (every field must have one). */
+export async function fieldsWithoutVisibleLabel(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')]
+      .filter((field) => field.type !== 'hidden' && field.getClientRects().length > 0)
+      .filter((field) => ![...(field.labels ?? [])].some((label) => label.getClientRects().length > 0 && label.textContent?.trim()))
+      .map((field) => field.outerHTML.slice(0, 120)),
+  );
+}
