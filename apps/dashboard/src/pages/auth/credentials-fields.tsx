@@ -1,3 +1,4 @@
+import type { Dispatch, SetStateAction } from 'react';
 import { TextField } from '../../kit/field';
 import { fieldError } from '../../kit/form';
 
@@ -20,7 +21,8 @@ export function CredentialsFields({
   purpose,
 }: {
   value: Credentials;
-  onChange: (next: Credentials) => void;
+  /** The state setter: updates apply to the latest value, so quick successive inputs never undo each other. */
+  onChange: Dispatch<SetStateAction<Credentials>>;
   /** The last failed request (ApiError), or null. */
   error: unknown;
   purpose: 'sign-in' | 'sign-up';
@@ -33,7 +35,10 @@ export function CredentialsFields({
         autoComplete="username"
         required
         value={value.email}
-        onChange={(e) => onChange({ ...value, email: e.target.value })}
+        onChange={(e) => {
+          const email = e.target.value;
+          onChange((current) => ({ ...current, email }));
+        }}
         error={fieldError(error, 'email')}
       />
       <TextField
@@ -42,7 +47,10 @@ export function CredentialsFields({
         autoComplete={purpose === 'sign-in' ? 'current-password' : 'new-password'}
         required
         value={value.password}
-        onChange={(e) => onChange({ ...value, password: e.target.value })}
+        onChange={(e) => {
+          const password = e.target.value;
+          onChange((current) => ({ ...current, password }));
+        }}
         error={fieldError(error, 'password')}
       />
     </>
