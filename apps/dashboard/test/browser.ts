@@ -137,9 +137,9 @@ export async function walkWithKeyboard(page: Page, steps: { name: string; type?:
 /** Form controls on the page without a visible, non-empty label (every field must have one). */
 export async function fieldsWithoutVisibleLabel(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')]
+    Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'))
       .filter((field) => field.type !== 'hidden' && field.getClientRects().length > 0)
-      .filter((field) => ![...(field.labels ?? [])].some((label) => label.getClientRects().length > 0 && label.textContent?.trim()))
+      .filter((field) => !Array.from(field.labels ?? []).some((label) => label.getClientRects().length > 0 && label.textContent?.trim()))
       .map((field) => field.outerHTML.slice(0, 120)),
   );
 }

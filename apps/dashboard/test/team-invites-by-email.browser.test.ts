@@ -62,7 +62,10 @@ test('an admin invites by email; the invitee opens the mailed link in a fresh br
   // The team workspace: switch to it and the overview says where they work.
   await invitee.getByLabel('Workspace').selectOption({ label: 'Features desk' });
   await invitee.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
-  const where = await invitee.getByRole('main').getByText(/Signed in as/).textContent();
+  const where = await invitee
+    .getByRole('main')
+    .getByText(/Signed in as/)
+    .textContent();
   expect(where).toContain('columnist@example.com');
   expect(where).toMatch(/working in Features desk \(team, member\)/);
 

@@ -10,7 +10,6 @@ export interface OidcPerson {
   name: string;
 }
 
-
 export interface TestOidcProvider {
   issuer: string;
   /** Starts answering, for a client whose only redirect URI is this one (known once the gateway listens). */

@@ -53,9 +53,7 @@ export async function startTestGateway(
       renderWaitMs: 5_000,
       dashboard: defaultDashboardSettings({
         ...options.dashboard,
-        ...(options.oidcIssuer
-          ? { oidc: { issuer: options.oidcIssuer, ...OIDC_TEST_CLIENT, name: 'Test SSO' } }
-          : {}),
+        ...(options.oidcIssuer ? { oidc: { issuer: options.oidcIssuer, ...OIDC_TEST_CLIENT, name: 'Test SSO' } } : {}),
       }),
     },
     health: () => Promise.resolve({}),
