@@ -69,6 +69,24 @@ test('single sign-on: the sign-in page offers the provider, whose real login and
   expect(await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Instance' }).count()).toBe(1);
 });
 
+test('someone who only used single sign-on sets a password under Account, then signs in with it', async () => {
+  await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  await owner.getByRole('heading', { name: 'Set a password' }).waitFor();
+  // No current password to give: only the new one.
+  expect(await owner.getByLabel('Current password').count()).toBe(0);
+  expect(await accessibilityViolations(owner)).toEqual([]);
+  await owner.getByLabel('New password').fill('alice own passphrase');
+  await owner.getByLabel('New password').press('Enter');
+  await owner.getByText('Your password was set: you can also sign in with your email.').waitFor();
+  // From now on changing it asks for the current one.
+  await owner.getByLabel('Current password').waitFor();
+
+  await owner.getByRole('button', { name: 'Sign out' }).click();
+  await owner.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await signInInBrowser(owner, { email: 'alice@example.com', password: 'alice own passphrase' });
+  await owner.getByRole('heading', { name: 'Overview' }).waitFor();
+});
+
 test('an account made with the admin CLI signs in with the password the CLI set', async () => {
   await cli.run('accounts', 'create', 'Print desk');
   const lines = await cli.run('users', 'set-password', 'Print desk', '--email', 'desk@example.com');
