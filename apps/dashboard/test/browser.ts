@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { defaultDashboardSettings, type DashboardSettings } from '@pressroom/config';
 import { startTestStack, type TestStack } from '../../../deploy/embedded/test/harness.js';
 
 /** Debian's headless Chromium (package chromium-headless-shell, the binary its /usr/bin wrapper runs): no browser download. */
@@ -17,29 +18,43 @@ export const PHONE = { width: 390, height: 844 };
 export interface DashboardRig {
   stack: TestStack;
   browser: Browser;
+  /** Where the browser reaches Pressroom (stack.baseUrl, or stack.publicBaseUrl with atPublicAddress). */
+  origin: string;
   /** A fresh browser profile (own cookies) at the given window size, with `url(path)` relative to /app/. */
   newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
   url(path?: string): string;
   dispose(): Promise<void>;
 }
 
-/** A real Pressroom (embedded stack serving the built dashboard) and a real Chromium. */
-export async function startDashboardRig(): Promise<DashboardRig> {
+/**
+ * A real Pressroom (embedded stack serving the built dashboard) and a real Chromium. `dashboard` overrides
+ * the sign-in settings (single sign-on, invitation mail, sign-up mode, lockout) on top of their defaults.
+ */
+export async function startDashboardRig(
+  options: { dashboard?: Partial<DashboardSettings>; atPublicAddress?: boolean } = {},
+): Promise<DashboardRig> {
   // Rebuilds only when the sources changed since the last build (a no-op in `make test`, which ran setup).
   execFileSync(process.execPath, [BUILD, '--quiet'], { stdio: 'inherit' });
-  const stack = await startTestStack('memory+pglite');
+  const stack = await startTestStack(
+    'memory+pglite',
+    options.dashboard ? { gateway: { dashboard: defaultDashboardSettings(options.dashboard) } } : {},
+  );
+  // With atPublicAddress the browser uses the address Pressroom believes it has (localhost), so that the
+  // single sign-on callback it hands the provider lands on the origin holding the sign-in flow's cookie.
+  const origin = options.atPublicAddress ? stack.publicBaseUrl : stack.baseUrl;
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
   const contexts: BrowserContext[] = [];
   return {
     stack,
     browser,
+    origin,
     async newContext(viewport = DESKTOP) {
-      const context = await browser.newContext({ viewport, baseURL: stack.baseUrl });
+      const context = await browser.newContext({ viewport, baseURL: origin });
       context.setDefaultTimeout(10_000);
       contexts.push(context);
       return context;
     },
-    url: (path = '') => `${stack.baseUrl}/app/${path.replace(/^\//, '')}`,
+    url: (path = '') => `${origin}/app/${path.replace(/^\//, '')}`,
     async dispose() {
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close();
@@ -101,4 +116,30 @@ export async function signInInBrowser(page: Page, user: { email: string; passwor
   await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Password', { exact: true }).press('Enter');
+}
+
+/**
+ * Walks a form with the keyboard alone: Tab until the first step's control has focus (from wherever focus
+ * is, at most `maxTabs` presses), type its text, Tab to the next, and so on. Returns the names focused at
+ * each step, for the test to compare with the steps' names (the focus order).
+ */
+export async function walkWithKeyboard(page: Page, steps: { name: string; type?: string }[], maxTabs = 60): Promise<string[]> {
+  for (let i = 0; i < maxTabs && (await focusedName(page)) !== steps[0]!.name; i++) await page.keyboard.press('Tab');
+  const visited: string[] = [];
+  for (const [i, step] of steps.entries()) {
+    if (i > 0) await page.keyboard.press('Tab');
+    visited.push(await focusedName(page));
+    if (step.type !== undefined) await page.keyboard.type(step.type);
+  }
+  return visited;
+}
+
+/** Form controls on the page without a visible, non-empty label (every field must have one). */
+export async function fieldsWithoutVisibleLabel(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'))
+      .filter((field) => field.type !== 'hidden' && field.getClientRects().length > 0)
+      .filter((field) => !Array.from(field.labels ?? []).some((label) => label.getClientRects().length > 0 && label.textContent?.trim()))
+      .map((field) => field.outerHTML.slice(0, 120)),
+  );
 }

@@ -32,6 +32,8 @@ test('teams: create, invite by link, the invitee signs up through the link and j
   await guest.goto(new URL(link!).pathname.replace(/^/, rig.stack.baseUrl));
   await guest.getByRole('heading', { name: 'Sign in' }).waitFor();
   await guest.getByRole('link', { name: 'Sign up' }).click();
+  // The sign-in page has an Email field too: fill only once the sign-up page has replaced it.
+  await guest.getByRole('heading', { name: 'Sign up' }).waitFor();
   await guest.getByRole('textbox', { name: 'Email' }).fill('writer@example.com');
   await guest.getByLabel('Password', { exact: true }).fill('writer passphrase');
   await guest.getByRole('button', { name: 'Create account' }).click();

@@ -92,6 +92,8 @@ export interface StackOptions {
 
 export interface Stack {
   baseUrl: string;
+  /** The address Pressroom puts in the links it hands out (mailed invitations, the OIDC callback). */
+  publicBaseUrl: string;
   port: number;
   db: Db;
   bus: Bus;
@@ -279,6 +281,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    publicBaseUrl,
     port,
     db,
     bus,

@@ -1,3 +1,4 @@
 export * from './services.js';
 export * from './postgres.js';
 export * from './log-lines.js';
+export * from './oidc-test-client.js';

@@ -16,7 +16,8 @@ export interface Workspace {
 }
 
 export interface Session {
-  user: { id: string; email: string; name?: string | null; instanceRole?: string | null };
+  /** hasPassword is false for people who only ever signed in with single sign-on. */
+  user: { id: string; email: string; name?: string | null; instanceRole?: string | null; hasPassword?: boolean };
   workspaces: Workspace[];
   workspaceId: string;
 }

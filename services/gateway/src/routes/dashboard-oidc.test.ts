@@ -1,49 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
+import { startOidcProvider, type TestOidcProvider } from '@pressroom/testing/oidc-provider';
 import { startTestGateway, type TestGateway } from '../test-support/gateway-harness.js';
-
-interface Person {
-  email: string;
-  email_verified: boolean;
-  name: string;
-}
-
-/** A real OpenID Connect provider (oidc-provider) on an ephemeral port, with its development login pages. */
-async function startProvider(
-  people: Record<string, Person>,
-): Promise<{ issuer: string; register(redirectUri: string): void; close(): Promise<void> }> {
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const register = (redirectUri: string) => {
-    const provider = new Provider(issuer, {
-      clients: [
-        {
-          client_id: 'pressroom',
-          client_secret: 'pressroom-test-secret',
-          redirect_uris: [redirectUri],
-          grant_types: ['authorization_code'],
-          response_types: ['code'],
-        },
-      ],
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-      findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id, ...people[id]! }) }),
-      features: { devInteractions: { enabled: true } },
-      cookies: { keys: ['oidc-test-cookie-key'] },
-    });
-    server.on('request', provider.callback());
-  };
-  return {
-    issuer,
-    register,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /**
  * A person's browser: follows redirects across the gateway and the provider with one cookie
@@ -88,16 +44,14 @@ async function signInThroughProvider(startUrl: string, login: string): Promise<{
 
 describe('single sign-on with OpenID Connect (pglite)', () => {
   let gw: TestGateway;
-  let provider: Awaited<ReturnType<typeof startProvider>>;
+  let provider: TestOidcProvider;
 
   beforeAll(async () => {
     const people = {
       alice: { email: 'alice@example.com', email_verified: true, name: 'Alice' },
       mallory: { email: 'mallory@example.com', email_verified: true, name: 'Mallory' },
     };
-    // The provider listens first (the gateway needs its issuer URL, discovered on first use),
-    // then learns the gateway's callback URL.
-    provider = await startProvider(people);
+    provider = await startOidcProvider(people);
     gw = await startTestGateway('pglite', { oidcIssuer: provider.issuer, dashboard: { signupMode: 'closed' } });
     provider.register(`${gw.baseUrl}/auth/oidc/callback`);
   });

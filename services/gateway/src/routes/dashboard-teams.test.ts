@@ -1,38 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer, type TestSmtpServer } from '@pressroom/testing/smtp-server';
 import { Browser, ENGINES, startTestGateway, type TestGateway } from '../test-support/gateway-harness.js';
-
-interface Received {
-  to: string[];
-  body: string;
-}
-
-/** A real SMTP server on an ephemeral port that keeps what it receives. */
-async function startSmtp(): Promise<{ url: string; mails: Received[]; close(): Promise<void> }> {
-  const mails: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let body = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (body += chunk));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 describe.each(ENGINES)('teams, roles and invitations (%s)', (engine) => {
   let gw: TestGateway;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtpServer;
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpServer();
     gw = await startTestGateway(engine, {
       dashboard: { signupMode: 'invite', smtp: { url: smtp.url, from: 'Pressroom <pressroom@test.local>' } },
     });
@@ -65,7 +38,7 @@ describe.each(ENGINES)('teams, roles and invitations (%s)', (engine) => {
     expect(smtp.mails).toHaveLength(1);
     expect(smtp.mails[0]!.to).toEqual(['writer@example.com']);
     // The link arrives intact (quoted-printable may fold long lines).
-    expect(smtp.mails[0]!.body.replace(/=\r?\n/g, '')).toContain(invite.url);
+    expect(smtp.linksIn(smtp.mails[0]!)).toContain(invite.url);
 
     const preview = (await (await fetch(`${gw.baseUrl}/invites/${invite.token}`)).json()) as Record<string, any>;
     expect(preview).toMatchObject({ team: { id: team.id, name: `Newsroom ${engine}` }, role: 'member', email: 'writer@example.com' });

@@ -10,7 +10,7 @@ import { createSecretBox, openDatabase, type Db } from '@pressroom/db';
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { createStorage } from '@pressroom/storage';
 import { createLogger } from '@pressroom/telemetry';
-import { createTestDatabase, uniqueNamespace } from '@pressroom/testing';
+import { createTestDatabase, OIDC_TEST_CLIENT, uniqueNamespace } from '@pressroom/testing';
 import { createGatewayApp } from '../app.js';
 import { gatewayEnv, gatewaySettings } from '../config.js';
 
@@ -56,9 +56,7 @@ export async function startTestGateway(
       renderWaitMs: 5_000,
       dashboard: defaultDashboardSettings({
         ...options.dashboard,
-        ...(options.oidcIssuer
-          ? { oidc: { issuer: options.oidcIssuer, clientId: 'pressroom', clientSecret: 'pressroom-test-secret', name: 'Test SSO' } }
-          : {}),
+        ...(options.oidcIssuer ? { oidc: { issuer: options.oidcIssuer, ...OIDC_TEST_CLIENT, name: 'Test SSO' } } : {}),
       }),
     },
     health: () => Promise.resolve({}),

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authKeys, getAuthConfig, oidcStartUrl, signIn } from '../../api/auth';
 import { BASE, safeReturnTo } from '../../app/return-to';
+import { Alert } from '../../kit/alert';
 import { buttonClass, Button } from '../../kit/button';
-import { TextField } from '../../kit/field';
-import { fieldError, Form } from '../../kit/form';
+import { Form } from '../../kit/form';
 import { AuthCard } from './auth-card';
+import { CREDENTIAL_FIELDS, CredentialsFields } from './credentials-fields';
 
 /** An invitation link sends people here first; signing up from here must carry its token. */
 function inviteParam(returnTo: string): string {
@@ -20,10 +21,11 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const config = useQuery({ queryKey: authKeys.config, queryFn: getAuthConfig, retry: false });
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
+  // Single sign-on comes back here with the reason when the server refused it (e.g. sign-up is closed).
+  const ssoError = params.get('error');
   const submit = useMutation({
-    mutationFn: () => signIn({ email, password }),
+    mutationFn: () => signIn(credentials),
     onSuccess: async () => {
       await client.resetQueries();
       void navigate(returnTo, { replace: true });
@@ -44,25 +46,9 @@ export default function SignInPage() {
         )
       }
     >
-      <Form label="Sign in" onSubmit={() => submit.mutate()} error={submit.error} fields={['email', 'password']}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={fieldError(submit.error, 'email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={fieldError(submit.error, 'password')}
-        />
+      {ssoError && !submit.isError && <Alert>{ssoError}</Alert>}
+      <Form label="Sign in" onSubmit={() => submit.mutate()} error={submit.error} fields={CREDENTIAL_FIELDS}>
+        <CredentialsFields value={credentials} onChange={setCredentials} error={submit.error} purpose="sign-in" />
         <Button type="submit" busy={submit.isPending}>
           Sign in
         </Button>

@@ -9,6 +9,7 @@ import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { QueryState } from '../../kit/query-state';
 import { AuthCard } from './auth-card';
+import { CREDENTIAL_FIELDS, CredentialsFields } from './credentials-fields';
 
 /** Why this visitor cannot sign up, or null when they can. */
 function refusal(config: AuthConfig, inviteToken: string | null): string | null {
@@ -26,10 +27,9 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
   const submit = useMutation({
-    mutationFn: () => signUp({ email, password, ...(name ? { name } : {}), ...(inviteToken ? { inviteToken } : {}) }),
+    mutationFn: () => signUp({ ...credentials, ...(name ? { name } : {}), ...(inviteToken ? { inviteToken } : {}) }),
     onSuccess: async () => {
       await client.resetQueries();
       // Signing up with an invitation already joins the team: its page, not the spent link, comes next.
@@ -57,7 +57,7 @@ export default function SignUpPage() {
               {cfg.firstRun && (
                 <Alert tone="info">This is a new Pressroom instance: the first account owns it and chooses who else may sign up.</Alert>
               )}
-              <Form label="Sign up" onSubmit={() => submit.mutate()} error={submit.error} fields={['name', 'email', 'password']}>
+              <Form label="Sign up" onSubmit={() => submit.mutate()} error={submit.error} fields={['name', ...CREDENTIAL_FIELDS]}>
                 <TextField
                   label="Name (optional)"
                   autoComplete="name"
@@ -65,24 +65,7 @@ export default function SignUpPage() {
                   onChange={(e) => setName(e.target.value)}
                   error={fieldError(submit.error, 'name')}
                 />
-                <TextField
-                  label="Email"
-                  type="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  error={fieldError(submit.error, 'email')}
-                />
-                <TextField
-                  label="Password"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  error={fieldError(submit.error, 'password')}
-                />
+                <CredentialsFields value={credentials} onChange={setCredentials} error={submit.error} purpose="sign-up" />
                 <Button type="submit" busy={submit.isPending}>
                   Create account
                 </Button>

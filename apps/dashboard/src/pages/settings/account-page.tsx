@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { changePassword } from '../../api/auth';
+import { authKeys, changePassword } from '../../api/auth';
 import { useCurrentSession } from '../../app/session';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
@@ -10,13 +10,21 @@ import { Page, Section } from '../../kit/page';
 
 export default function AccountPage() {
   const session = useCurrentSession();
+  const client = useQueryClient();
+  // Someone who signed in only through single sign-on has no password yet: they set one, with no current one to give.
+  const hasPassword = session.user.hasPassword !== false;
+  const action = hasPassword ? 'Change password' : 'Set a password';
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
+  const [outcome, setOutcome] = useState<string | null>(null);
   const change = useMutation({
     mutationFn: () => changePassword({ newPassword, ...(currentPassword ? { currentPassword } : {}) }),
-    onSuccess: () => {
+    onMutate: () => setOutcome(null),
+    onSuccess: async () => {
       setCurrent('');
       setNew('');
+      setOutcome(hasPassword ? 'Your password was changed.' : 'Your password was set: you can also sign in with your email.');
+      await client.invalidateQueries({ queryKey: authKeys.session });
     },
   });
   return (
@@ -29,24 +37,25 @@ export default function AccountPage() {
           <dd>{session.user.name || '—'}</dd>
         </dl>
       </Section>
-      <Section title="Change password">
-        {change.isSuccess && <Alert tone="success">Your password was changed.</Alert>}
+      <Section title={action}>
+        {outcome && <Alert tone="success">{outcome}</Alert>}
         <Form
-          label="Change password"
+          label={action}
           className="max-w-sm"
           onSubmit={() => change.mutate()}
           error={change.error}
           fields={['currentPassword', 'newPassword']}
         >
-          <TextField
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            hint="Leave empty if your account has no password yet (made with the admin CLI)."
-            value={currentPassword}
-            onChange={(e) => setCurrent(e.target.value)}
-            error={fieldError(change.error, 'currentPassword')}
-          />
+          {hasPassword && (
+            <TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrent(e.target.value)}
+              error={fieldError(change.error, 'currentPassword')}
+            />
+          )}
           <TextField
             label="New password"
             type="password"
@@ -57,7 +66,7 @@ export default function AccountPage() {
             error={fieldError(change.error, 'newPassword')}
           />
           <Button type="submit" busy={change.isPending}>
-            Change password
+            {action}
           </Button>
         </Form>
       </Section>

@@ -1,0 +1,58 @@
+import type { Dispatch, SetStateAction } from 'react';
+import { TextField } from '../../kit/field';
+import { fieldError } from '../../kit/form';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** The body fields these inputs show errors for (the Form shows any others at its top). */
+export const CREDENTIAL_FIELDS = ['email', 'password'] as const;
+
+/**
+ * Email and password, labelled, with the autocomplete hints password managers need: signing in fills the
+ * saved password, signing up offers to generate and save a new one. Each shows its API error under it.
+ */
+export function CredentialsFields({
+  value,
+  onChange,
+  error,
+  purpose,
+}: {
+  value: Credentials;
+  /** The state setter: updates apply to the latest value, so quick successive inputs never undo each other. */
+  onChange: Dispatch<SetStateAction<Credentials>>;
+  /** The last failed request (ApiError), or null. */
+  error: unknown;
+  purpose: 'sign-in' | 'sign-up';
+}) {
+  return (
+    <>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        value={value.email}
+        onChange={(e) => {
+          const email = e.target.value;
+          onChange((current) => ({ ...current, email }));
+        }}
+        error={fieldError(error, 'email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete={purpose === 'sign-in' ? 'current-password' : 'new-password'}
+        required
+        value={value.password}
+        onChange={(e) => {
+          const password = e.target.value;
+          onChange((current) => ({ ...current, password }));
+        }}
+        error={fieldError(error, 'password')}
+      />
+    </>
+  );
+}
