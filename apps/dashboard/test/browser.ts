@@ -23,11 +23,11 @@ export interface DashboardRig {
   dispose(): Promise<void>;
 }
 
-/** A real Pressroom (embedded stack serving the built dashboard) and a real Chromium. */
-export async function startDashboardRig(): Promise<DashboardRig> {
+/** A real Pressroom (embedded stack serving the built dashboard) and a real Chromium; `overrides` tune the stack (short webhook retries...). */
+export async function startDashboardRig(overrides: Parameters<typeof startTestStack>[1] = {}): Promise<DashboardRig> {
   // Rebuilds only when the sources changed since the last build (a no-op in `make test`, which ran setup).
   execFileSync(process.execPath, [BUILD, '--quiet'], { stdio: 'inherit' });
-  const stack = await startTestStack('memory+pglite');
+  const stack = await startTestStack('memory+pglite', overrides);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
   const contexts: BrowserContext[] = [];
   return {
@@ -67,10 +67,15 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+/** Where docs/dashboard/<name>.png goes (for a screenshot of one element). */
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return `${SCREENSHOTS}${name}.png`;
+}
+
 /** Saves the page as docs/dashboard/<name>.png (shown by docs/dashboard.md). */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
 }
 
 /** The accessible name of the element that has keyboard focus. */
