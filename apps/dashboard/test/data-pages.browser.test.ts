@@ -44,7 +44,9 @@ beforeAll(async () => {
   rig = await startDashboardRig();
   source = await startPageServer({
     '/weather.json': (_req, res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ city: { name: 'Lyon', colour: '#ff0000' }, temps: [21, 19] })),
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ city: { name: 'Lyon', colour: '#ff0000' }, temps: [21, 19] })),
   });
   context = await rig.newContext();
   page = await context.newPage();
@@ -236,5 +238,9 @@ test('bindings: edit the mapping of an existing binding (click to map, unmap, sa
   expect(saved.binding.mapping).toEqual({ title: 'city.name', background: 'city.colour' });
   // The binding re-renders with the new mapping: its stable image turns red.
   const imageUrl = `${rig.stack.baseUrl}/b/${uid}.png`;
-  await eventually(async () => near((await decode(`${imageUrl}?t=${Date.now()}`)).pixel(5, 5), [255, 0, 0]), 'the red binding image', 20_000);
+  await eventually(
+    async () => near((await decode(`${imageUrl}?t=${Date.now()}`)).pixel(5, 5), [255, 0, 0]),
+    'the red binding image',
+    20_000,
+  );
 });

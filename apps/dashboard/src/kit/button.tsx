@@ -23,7 +23,16 @@ export function buttonClass(variant: Variant = 'primary', extra = ''): string {
  * A busy button refuses clicks (and the form submit they would cause) but is not `disabled`: a disabled
  * button drops keyboard focus to the page, and the dialog the action opens could not give it back.
  */
-export function Button({ variant = 'primary', busy = false, className = '', type = 'button', disabled, children, onClick, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  busy = false,
+  className = '',
+  type = 'button',
+  disabled,
+  children,
+  onClick,
+  ...rest
+}: ButtonProps) {
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     if (busy) event.preventDefault();
     else onClick?.(event);

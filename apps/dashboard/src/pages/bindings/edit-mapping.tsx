@@ -24,7 +24,10 @@ export function EditMapping({ binding, onClose }: { binding: Binding; onClose: (
   const template = templates.data?.templates.find((t) => t.uid === binding.templateId);
   // The template's variables, and any already mapped (a template edited since may have dropped one: it can still be unmapped).
   const variables = [
-    ...new Set([...(template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : []), ...Object.keys(mapping)]),
+    ...new Set([
+      ...(template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : []),
+      ...Object.keys(mapping),
+    ]),
   ];
   const save = useMutation({
     mutationFn: () => updateBindingMapping(binding.uid, mapping),
@@ -39,7 +42,8 @@ export function EditMapping({ binding, onClose }: { binding: Binding; onClose: (
         {(fetched) => (
           <>
             <p className="text-sm">
-              Fetched {fetched.bytes} bytes (HTTP {fetched.status}) from the binding&apos;s source. Choose a variable, then click a value to map it.
+              Fetched {fetched.bytes} bytes (HTTP {fetched.status}) from the binding&apos;s source. Choose a variable, then click a value to
+              map it.
             </p>
             <MappingPicker data={fetched.data} variables={variables} onMap={(v, path) => setMapping((m) => ({ ...m, [v]: path }))} />
           </>

@@ -8,7 +8,15 @@ export type Mapping = Record<string, string>;
  * The fetched JSON with a variable chooser: clicking a value maps its path to the chosen variable.
  * Creating a binding and editing one's mapping both use it.
  */
-export function MappingPicker({ data, variables, onMap }: { data: unknown; variables: string[]; onMap: (variable: string, path: string) => void }) {
+export function MappingPicker({
+  data,
+  variables,
+  onMap,
+}: {
+  data: unknown;
+  variables: string[];
+  onMap: (variable: string, path: string) => void;
+}) {
   const [variable, setVariable] = useState('');
   const chosen = variables.includes(variable) ? variable : (variables[0] ?? '');
   return (
