@@ -28,16 +28,18 @@ export interface DashboardRig {
 
 /**
  * A real Pressroom (embedded stack serving the built dashboard) and a real Chromium. `dashboard` overrides
- * the sign-in settings (single sign-on, invitation mail, sign-up mode, lockout) on top of their defaults.
+ * the sign-in settings (single sign-on, invitation mail, sign-up mode, lockout) on top of their defaults;
+ * `stack` passes other stack options (short webhook retries...).
  */
 export async function startDashboardRig(
-  options: { dashboard?: Partial<DashboardSettings>; atPublicAddress?: boolean } = {},
+  options: { dashboard?: Partial<DashboardSettings>; atPublicAddress?: boolean; stack?: Parameters<typeof startTestStack>[1] } = {},
 ): Promise<DashboardRig> {
   // Rebuilds only when the sources changed since the last build (a no-op in `make test`, which ran setup).
   execFileSync(process.execPath, [BUILD, '--quiet'], { stdio: 'inherit' });
+  const overrides = options.stack ?? {};
   const stack = await startTestStack(
     'memory+pglite',
-    options.dashboard ? { gateway: { dashboard: defaultDashboardSettings(options.dashboard) } } : {},
+    options.dashboard ? { ...overrides, gateway: { ...overrides.gateway, dashboard: defaultDashboardSettings(options.dashboard) } } : overrides,
   );
   // With atPublicAddress the browser uses the address Pressroom believes it has (localhost), so that the
   // single sign-on callback it hands the provider lands on the origin holding the sign-in flow's cookie.
@@ -82,10 +84,15 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+/** Where docs/dashboard/<name>.png goes (for a screenshot of one element). */
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return `${SCREENSHOTS}${name}.png`;
+}
+
 /** Saves the page as docs/dashboard/<name>.png (shown by docs/dashboard.md). */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
 }
 
 /** The accessible name of the element that has keyboard focus. */

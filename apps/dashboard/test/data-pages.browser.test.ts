@@ -44,7 +44,9 @@ beforeAll(async () => {
   rig = await startDashboardRig();
   source = await startPageServer({
     '/weather.json': (_req, res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ city: { name: 'Lyon' }, temps: [21, 19] })),
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ city: { name: 'Lyon', colour: '#ff0000' }, temps: [21, 19] })),
   });
   context = await rig.newContext();
   page = await context.newPage();
@@ -208,4 +210,37 @@ test('bindings: test the data source, click values to map them, then operate the
   await card.getByText('Status: active').waitFor();
   await card.getByRole('button', { name: 'Refresh now' }).click();
   await eventually(async () => !(await card.textContent())!.includes('Last refreshnever'), 'a refresh');
+});
+
+test('bindings: edit the mapping of an existing binding (click to map, unmap, save) and it renders with it', async () => {
+  await page.goto(rig.url('bindings'));
+  const card = page.getByRole('article', { name: 'Weather card' });
+  expect(await card.textContent()).toContain('title ← city.name');
+  await card.getByRole('button', { name: 'Edit mapping' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mapping of Weather card' });
+  // The binding's own source is fetched again and shown as the clickable tree.
+  await dialog.getByRole('region', { name: 'Fetched JSON' }).waitFor();
+  expect(await dialog.getByRole('list', { name: 'Mapping' }).textContent()).toContain('title ← city.name');
+  await dialog.getByRole('combobox', { name: 'Variable to map' }).selectOption('background');
+  await dialog.getByRole('button', { name: 'Map temps[1]: 19' }).click();
+  expect(await dialog.getByRole('list', { name: 'Mapping' }).textContent()).toContain('background ← temps[1]');
+  await dialog.getByRole('button', { name: 'Unmap background' }).click();
+  expect(await dialog.getByRole('list', { name: 'Mapping' }).textContent()).not.toContain('background');
+  await dialog.getByRole('button', { name: 'Map city.colour: "#ff0000"' }).click();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'binding-mapping');
+  await dialog.getByRole('button', { name: 'Save mapping' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await card.getByText(/background ← city\.colour/).waitFor();
+
+  const uid = (await card.textContent())!.match(/\/b\/(bnd_\w+)\.png/)![1]!;
+  const saved = (await (await context.request.get(`${rig.stack.baseUrl}/bindings/${uid}`)).json()) as { binding: { mapping: unknown } };
+  expect(saved.binding.mapping).toEqual({ title: 'city.name', background: 'city.colour' });
+  // The binding re-renders with the new mapping: its stable image turns red.
+  const imageUrl = `${rig.stack.baseUrl}/b/${uid}.png`;
+  await eventually(
+    async () => near((await decode(`${imageUrl}?t=${Date.now()}`)).pixel(5, 5), [255, 0, 0]),
+    'the red binding image',
+    20_000,
+  );
 });

@@ -15,17 +15,73 @@ afterAll(async () => {
   await rig?.dispose();
 });
 
-test('usage and plan: credits, rate tier and the renders-per-day chart, also at 390 px', async () => {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Usage and plan' }).click();
+const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+
+/** Opened afresh (a page load), so it reads the plan as it is now. */
+async function openUsage(): Promise<void> {
+  await page.goto(rig.url('settings/usage'));
   await page.getByRole('heading', { name: 'Usage and plan', level: 1 }).waitFor();
+  await page.getByRole('progressbar', { name: 'Render credits' }).waitFor();
+}
+
+/** One small render from the playground, as a person would: 'rendered', or the problem detail the page shows. */
+async function renderInPlayground(): Promise<string> {
+  await nav('Playground').click();
+  await page.getByRole('spinbutton', { name: 'Width' }).fill('64');
+  await page.getByRole('spinbutton', { name: 'Height' }).fill('64');
+  await page.getByRole('button', { name: 'Render' }).click();
+  const result = page.getByRole('img', { name: 'Rendered result' });
+  const alert = page.getByRole('alert');
+  await result.or(alert).first().waitFor({ timeout: 20_000 });
+  return (await result.count()) > 0 ? 'rendered' : ((await alert.first().textContent()) ?? '');
+}
+
+test('usage and plan: credits, rate tier and the renders-per-day chart, also at 390 px', async () => {
+  await nav('Usage and plan').click();
   await page.getByRole('progressbar', { name: 'Render credits' }).waitFor();
   await page.getByRole('progressbar', { name: 'AI credits' }).waitFor();
   expect(await page.getByRole('img', { name: /Renders per day over 30 days/ }).count()).toBe(1);
+  // The free plan has no overage: the page says so instead of offering a switch.
+  await page.getByText('Overage is not available on the free plan.').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
-  await screenshot(page, 'usage');
 
   await page.setViewportSize(PHONE);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await accessibilityViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+});
+
+test('the overage switch: off, a render past the credits gets the quota 429; on, renders go on and count as overage', async () => {
+  // A paid plan with one monthly credit (an operator's `accounts plan` override), so the quota is reached at once.
+  const plan = (await (await page.request.get(`${rig.stack.baseUrl}/user/plan-details`)).json()) as { ownerId: string };
+  await rig.stack.setAccountPlan(plan.ownerId, 'pro', { renderCredits: 1 });
+
+  await openUsage();
+  const overage = page.getByRole('switch', { name: 'Overage billing' });
+  expect(await overage.isChecked()).toBe(false);
+  await page.getByText(/^Off: past the 1 monthly credits, renders are refused \(HTTP 429/).waitFor();
+
+  expect(await renderInPlayground()).toBe('rendered');
+  expect(await renderInPlayground()).toMatch(/monthly render credits are used up/);
+
+  await openUsage();
+  // The switch follows the saved setting: it turns once the server has stored it.
+  await overage.click();
+  await page.getByText(/^On: renders continue past the 1 monthly credits/).waitFor();
+  expect(await overage.isChecked()).toBe(true);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // Persisted for the workspace: the next page load (and the API) read it back.
+  await page.reload();
+  expect(await page.getByRole('switch', { name: 'Overage billing' }).isChecked()).toBe(true);
+
+  expect(await renderInPlayground()).toBe('rendered');
+  await openUsage();
+  await page.getByText('Overage this month: 1 credits beyond the plan.').waitFor();
+  expect(await page.getByRole('progressbar', { name: 'Render credits' }).getAttribute('value')).toBe('1');
+  await screenshot(page, 'usage');
+
+  await overage.press('Space');
+  await page.getByText(/^Off: past the 1 monthly credits/).waitFor();
+  expect(await renderInPlayground()).toMatch(/monthly render credits are used up/);
 });

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { CATALOG, type RenderCompletedEvent, type RenderFailedEvent } from '@pressroom/contracts';
-import { renderCreditsUsed } from '@pressroom/db';
-import { QUADRANTS, near, problemOf, startTestStack, type TestStack } from './harness.js';
+import { listRenders, renderCreditsUsed } from '@pressroom/db';
+import { QUADRANTS, near, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
 
 async function pixels(res: Response) {
   return pixelsOf(Buffer.from(await res.arrayBuffer()));
@@ -100,6 +100,27 @@ describe('dashboard data endpoints (memory+pglite)', () => {
     expect([drawn.width, drawn.height]).toEqual([160, 80]);
     expect(near(drawn.pixel(40, 40), GREEN)).toBe(true);
     expect(near(drawn.pixel(120, 40), [255, 255, 255])).toBe(true);
+  });
+
+  it('leaves no render row behind when a preview fails in the renderer', async () => {
+    // An image that never answers holds the page's load until the renderer's time-out: a failure of the draft itself.
+    const stalling = await startPageServer({ '/never.png': () => {} });
+    try {
+      const { key: own, accountId: ownId } = await stack.newAccount();
+      const res = await stack.api('/templates/preview', {
+        method: 'POST',
+        key: own,
+        json: { html: `<body><img src="${stalling.url('/never.png')}"></body>`, layout: { width: 100, height: 100 } },
+      });
+      expect(res.status).toBe(422);
+      expect((await problemOf(res)).type).toMatch(/\/render-timeout$/);
+      // Every row of the owner, previews included (the lists the API serves leave previews out).
+      expect((await listRenders(stack.db, { ownerId: ownId, offset: 0, limit: 10 })).total).toBe(0);
+      const history = (await (await stack.api('/renders?status=failed', { key: own })).json()) as { items: unknown[] };
+      expect(history.items).toEqual([]);
+    } finally {
+      await stalling.close();
+    }
   });
 
   it('answers bad previews with problems and limits previews per minute', async () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { createAccount, createApiKey } from '@pressroom/db';
+import { createAccount, createApiKey, setOwnerPlan, type Plan } from '@pressroom/db';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
 import { startStack, type Stack, type StackOptions } from '../src/stack.js';
 import { checkContract } from './contract-check.js';
@@ -17,6 +17,8 @@ export interface TestStack extends Stack {
   /** Accounts default to the enterprise plan (generous limits the suite never hits); limit tests pass `{ plan }`. */
   newAccount(name?: string, options?: { plan?: string }): Promise<{ key: string; accountId: string }>;
   api(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
+  /** What an operator's `accounts plan` does: an account's plan with overridden limits (tests reach a quota at once). */
+  setAccountPlan(accountId: string, plan: Plan, settings?: { renderCredits?: number }): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -55,6 +57,9 @@ export async function startTestStack(flavour: Flavour, overrides: Partial<StackO
       });
       const { key } = await createApiKey(stack.db, { accountId: account.id });
       return { key, accountId: account.id };
+    },
+    async setAccountPlan(accountId, plan, settings) {
+      await setOwnerPlan(stack.db, { ownerId: accountId, kind: 'account', plan, ...(settings ? { settings } : {}) });
     },
     api(path, init = {}) {
       const headers = new Headers(init.headers);

@@ -23,7 +23,12 @@ export interface SourceTest {
   data: unknown;
 }
 
-export const bindingKeys = { all: ['bindings'] as const };
+/** POST /bindings/{uid}/test: the binding's own source fetched now, and what its mapping gives. */
+export interface BindingTest extends SourceTest {
+  mapping: { ok: true; variables: Record<string, unknown> } | { ok: false; error: string; missing: string[] };
+}
+
+export const bindingKeys = { all: ['bindings'] as const, test: (uid: string) => ['bindings', uid, 'test'] as const };
 
 export const listBindings = async () => (await api<{ bindings: Binding[] }>('/bindings')).bindings;
 export const createBinding = (body: { name: string; templateId: string; dataSource: { url: string }; mapping: Record<string, string> }) =>
@@ -31,3 +36,6 @@ export const createBinding = (body: { name: string; templateId: string; dataSour
 export const testSource = (url: string) => api<SourceTest>('/bindings/test-source', { json: { dataSource: { url } } });
 export const bindingAction = (uid: string, action: 'refresh' | 'pause' | 'resume') =>
   api<unknown>(`/bindings/${encodeURIComponent(uid)}/${action}`, { method: 'POST' });
+export const testBinding = (uid: string) => api<BindingTest>(`/bindings/${encodeURIComponent(uid)}/test`, { method: 'POST' });
+export const updateBindingMapping = (uid: string, mapping: Record<string, string>) =>
+  api<{ binding: Binding }>(`/bindings/${encodeURIComponent(uid)}`, { method: 'PUT', json: { mapping } });

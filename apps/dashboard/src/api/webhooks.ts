@@ -19,6 +19,15 @@ export interface WebhookSubscription {
   deliveryCount: number;
   failureCount: number;
   lastDeliveryAt: string | null;
+  /** The last attempt; when the subscription is `failed`, the one that disabled it. */
+  lastDelivery: {
+    deliveryId: string;
+    status: 'success' | 'failed';
+    timestamp: string;
+    responseCode: number | null;
+    attempt: number;
+    error: string | null;
+  } | null;
   createdAt: string;
 }
 

@@ -53,7 +53,7 @@ export function Shell() {
       </a>
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3">
         <span className="text-lg font-semibold text-indigo-800">Pressroom</span>
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex max-w-full min-w-0 flex-wrap items-center gap-3">
           <WorkspaceSwitcher session={session} />
           <span className="hidden text-sm text-slate-700 sm:inline">{session.user.email}</span>
           <Button variant="secondary" busy={out.isPending} onClick={() => out.mutate()}>
@@ -67,7 +67,7 @@ export function Shell() {
           <NavSection label="Dashboard" items={visible.filter((p) => p.nav === 'main')} />
           <NavSection label="Settings" items={visible.filter((p) => p.nav === 'settings')} />
         </nav>
-        <main id="main" className="flex-1 p-4 md:p-6">
+        <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
           <Outlet />
         </main>
       </div>

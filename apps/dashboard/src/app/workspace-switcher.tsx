@@ -15,13 +15,14 @@ export function WorkspaceSwitcher({ session }: { session: Session }) {
     },
   });
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex max-w-full min-w-0 items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         Workspace
       </label>
       <select
         id={id}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        // A long email or team name must not widen the page on a phone: the select shrinks and its text is cut.
+        className="max-w-full min-w-0 truncate rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
         value={session.workspaceId}
         disabled={change.isPending}
         onChange={(e) => change.mutate(e.target.value)}

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -16,12 +16,37 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export function buttonClass(variant: Variant = 'primary', extra = ''): string {
-  return `inline-flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`;
+  return `inline-flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium disabled:cursor-not-allowed aria-disabled:cursor-wait aria-disabled:opacity-70 ${VARIANTS[variant]} ${extra}`;
 }
 
-export function Button({ variant = 'primary', busy = false, className = '', type = 'button', disabled, children, ...rest }: ButtonProps) {
+/**
+ * A busy button refuses clicks (and the form submit they would cause) but is not `disabled`: a disabled
+ * button drops keyboard focus to the page, and the dialog the action opens could not give it back.
+ */
+export function Button({
+  variant = 'primary',
+  busy = false,
+  className = '',
+  type = 'button',
+  disabled,
+  children,
+  onClick,
+  ...rest
+}: ButtonProps) {
+  const click = (event: MouseEvent<HTMLButtonElement>) => {
+    if (busy) event.preventDefault();
+    else onClick?.(event);
+  };
   return (
-    <button type={type} className={buttonClass(variant, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      type={type}
+      className={buttonClass(variant, className)}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      onClick={click}
+      {...rest}
+    >
       {children}
     </button>
   );

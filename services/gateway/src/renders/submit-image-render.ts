@@ -10,6 +10,8 @@ export interface ImageRenderInput extends ImageRenderPlan {
   auth: AuthContext;
   /** Render credits (default 1; 0 inside AI operations, whose price includes their renders). */
   cost?: number;
+  /** See RenderSubmission.discardFailedRow (previews). */
+  discardFailedRow?: boolean;
 }
 
 export type SubmitOutcome =
@@ -22,7 +24,7 @@ export type SubmitOutcome =
  * @pressroom/render-requests, through the shared submit path (submit-render.ts).
  */
 export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRenderInput): Promise<SubmitOutcome> {
-  const { auth, cost, ...plan } = input;
+  const { auth, cost, discardFailedRow, ...plan } = input;
   const wait = await submitRender<RenderImageCommand>(deps, {
     auth,
     kind: 'image',
@@ -34,6 +36,7 @@ export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRen
     width: plan.width,
     height: plan.height,
     ...(cost !== undefined ? { cost } : {}),
+    ...(discardFailedRow ? { discardFailedRow } : {}),
     subject: CATALOG.renderImage,
     command: (envelope) => imageCommand(deps.storage, plan, envelope),
   });

@@ -2,7 +2,7 @@ import { context } from '@opentelemetry/api';
 import { CATALOG, newId, type CommandSubject, type IdPrefix, type RenderOutcome } from '@pressroom/contracts';
 import { renderOutput, type CommandEnvelope } from '@pressroom/render-requests';
 import type { Bus } from '@pressroom/bus';
-import { getRenderById, insertRenderWithinCredits, type Db, type RenderRow } from '@pressroom/db';
+import { deleteRender, getRenderById, insertRenderWithinCredits, type Db, type RenderRow } from '@pressroom/db';
 import { withQuotaProblem } from '../http/quota-problem.js';
 import { deserializeProblem } from '@pressroom/problem';
 import type { Storage } from '@pressroom/storage';
@@ -34,6 +34,12 @@ export interface RenderSubmission<C> {
   cost?: number;
   /** HTTP status when the monthly credits are used up (429 by default; 402 for video later). */
   quotaStatus?: number;
+  /**
+   * The row only carries a render that is nobody's (the dashboard preview): when the render fails, or
+   * its command cannot even be built or published, the row is deleted here, so no failed row stays
+   * behind; on success the caller reads it and deletes it.
+   */
+  discardFailedRow?: boolean;
   subject: CommandSubject<C>;
   /** The command to publish (built by @pressroom/render-requests), once the id, the output location and the creation time exist. */
   command(envelope: CommandEnvelope): Promise<C>;
@@ -114,6 +120,9 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
     }
     if (outcome.status === 'failed') throw deserializeProblem(outcome.problem);
     return { state: 'done', id, url: outcome.url, createdAt };
+  } catch (error) {
+    if (submission.discardFailedRow) await deleteRender(deps.db, { ownerId: submission.auth.ownerId, id });
+    throw error;
   } finally {
     if (timer) clearTimeout(timer);
     await listening.stop();

@@ -58,7 +58,7 @@ export interface PreviewImage {
  * Render a template preview through the same planning and renderer as a
  * real render, at no credit: the render is marked `preview` (no webhook
  * event, no thumbnail, not in any history) and its row and file are
- * deleted once the bytes are read.
+ * deleted once the bytes are read, or as soon as it failed.
  */
 export async function renderTemplatePreview(
   deps: RenderGatewayDeps,
@@ -82,6 +82,8 @@ export async function renderTemplatePreview(
     format: body.format,
     quality: PREVIEW_QUALITY,
     cost: 0,
+    // A draft that fails to render (a blocked URL, a time-out) must not leave a failed row behind either.
+    discardFailedRow: true,
   });
   const id = outcome.state === 'done' ? outcome.result.id : outcome.id;
   try {

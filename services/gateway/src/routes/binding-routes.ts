@@ -215,6 +215,8 @@ export function bindingRoutes(deps: BindingRouteDeps): Router {
       const mapped = applyMapping(data, row.mapping, row.defaults);
       res.json({
         ...summary,
+        // The document itself, as test-source gives it: the dashboard's mapping editor clicks its values.
+        data,
         mapping: mapped.ok ? { ok: true, variables: mapped.variables } : { ok: false, error: mapped.error, missing: mapped.missing },
       });
     }),

@@ -5,13 +5,15 @@ import { messageOf } from '../../api/problem';
 import { listTemplates, templateKeys } from '../../api/templates';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
+import { Dialog } from '../../kit/dialog';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SelectField } from '../../kit/select-field';
 import { variablesOf } from '../templates/variable-names';
-import { JsonPicker } from './json-picker';
+import { EditMapping } from './edit-mapping';
+import { MappingList, MappingPicker, withoutVariable, type Mapping } from './mapping-editor';
 
 /** Data bindings: create one from a tested data source by clicking values, then watch and operate them. */
 export default function BindingsPage() {
@@ -44,11 +46,9 @@ function NewBinding() {
   const [name, setName] = useState('');
   const [uid, setUid] = useState('');
   const [url, setUrl] = useState('');
-  const [variable, setVariable] = useState('');
-  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [mapping, setMapping] = useState<Mapping>({});
   const template = templates.data?.templates.find((t) => t.uid === uid) ?? templates.data?.templates[0];
   const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
-  const chosen = variable || variables[0] || '';
   const test = useMutation({ mutationFn: () => testSource(url) });
   const create = useMutation({
     mutationFn: () =>
@@ -92,36 +92,10 @@ function NewBinding() {
             <p className="text-sm">
               Fetched {test.data.bytes} bytes (HTTP {test.data.status}). Choose a variable, then click a value to map it.
             </p>
-            <SelectField
-              label="Variable to map"
-              value={chosen}
-              onChange={(e) => setVariable(e.target.value)}
-              options={variables.map((v) => [v, v] as const)}
-            />
-            <div className="max-h-80 overflow-auto rounded-md border border-slate-200 p-2" role="region" aria-label="Fetched JSON">
-              <JsonPicker data={test.data.data} onPick={(path) => chosen && setMapping((m) => ({ ...m, [chosen]: path }))} />
-            </div>
+            <MappingPicker data={test.data.data} variables={variables} onMap={(v, path) => setMapping((m) => ({ ...m, [v]: path }))} />
           </div>
         )}
-        <div className="text-sm">
-          <p className="font-medium">Mapping</p>
-          {Object.keys(mapping).length === 0 ? (
-            <p className="text-slate-700">Nothing mapped yet.</p>
-          ) : (
-            <ul aria-label="Mapping">
-              {Object.entries(mapping).map(([v, path]) => (
-                <li key={v} className="flex items-center gap-2">
-                  <span>
-                    {v} ← <code>{path}</code>
-                  </span>
-                  <button type="button" className="text-xs underline" onClick={() => setMapping(({ [v]: _, ...rest }) => rest)}>
-                    Unmap {v}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <MappingList mapping={mapping} onUnmap={(v) => setMapping((m) => withoutVariable(m, v))} />
         <Button type="submit" className="self-start" busy={create.isPending} disabled={!template || !url}>
           Create binding
         </Button>
@@ -132,6 +106,8 @@ function NewBinding() {
 
 function BindingCard({ binding }: { binding: Binding }) {
   const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const mapped = Object.entries(binding.mapping);
   const act = useMutation({
     mutationFn: (action: 'refresh' | 'pause' | 'resume') => bindingAction(binding.uid, action),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bindingKeys.all }),
@@ -145,6 +121,8 @@ function BindingCard({ binding }: { binding: Binding }) {
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3">
         <dt>Last refresh</dt>
         <dd>{binding.lastRefreshAt ? new Date(binding.lastRefreshAt).toLocaleString() : 'never'}</dd>
+        <dt>Mapping</dt>
+        <dd className="break-all">{mapped.length ? mapped.map(([v, path]) => `${v} ← ${path}`).join(', ') : 'none'}</dd>
         <dt>Source</dt>
         <dd className="break-all">{binding.dataSource.url}</dd>
         <dt>Image URL</dt>
@@ -169,7 +147,13 @@ function BindingCard({ binding }: { binding: Binding }) {
             Pause
           </Button>
         )}
+        <Button variant="secondary" onClick={() => setEditing(true)}>
+          Edit mapping
+        </Button>
       </div>
+      <Dialog open={editing} onOpenChange={setEditing} title={`Mapping of ${binding.name}`}>
+        {editing && <EditMapping binding={binding} onClose={() => setEditing(false)} />}
+      </Dialog>
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { createKey, keyKeys, listKeys, revokeKey, rotateKey, type ApiKey, type IssuedKey } from '../../api/keys';
 import { messageOf } from '../../api/problem';
 import { Alert } from '../../kit/alert';
@@ -84,11 +84,21 @@ function KeyActions({ apiKey, onIssued }: { apiKey: ApiKey; onIssued: (key: Issu
 export default function ApiKeysPage() {
   const keys = useQuery({ queryKey: keyKeys.all, queryFn: listKeys });
   const [issued, setIssued] = useState<IssuedKey | null>(null);
+  // A rotated key is a new row: its Rotate button replaced the one that opened the dialog, so focus returns there.
+  const lastIssued = useRef('');
+  const rotatedButton = () =>
+    Array.from(document.querySelectorAll<HTMLButtonElement>('button[aria-label]')).find(
+      (b) => b.getAttribute('aria-label') === `Rotate ${lastIssued.current}`,
+    );
+  const issue = (key: IssuedKey) => {
+    lastIssued.current = key.name || key.masked;
+    setIssued(key);
+  };
   return (
     <Page title="API keys">
       <Alert tone="info">Keys authenticate API requests for this workspace. They are created, rotated and revoked here only.</Alert>
       <Section title="New key">
-        <CreateKeyForm onIssued={setIssued} />
+        <CreateKeyForm onIssued={issue} />
       </Section>
       <Section title="Keys">
         <QueryState query={keys}>
@@ -103,7 +113,7 @@ export default function ApiKeysPage() {
                 { header: 'Key', cell: (k) => <code className="font-mono text-xs">{k.masked}</code> },
                 { header: 'Created', cell: (k) => formatDate(k.createdAt), wide: true },
                 { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never'), wide: true },
-                { header: 'Actions', cell: (k) => <KeyActions apiKey={k} onIssued={setIssued} /> },
+                { header: 'Actions', cell: (k) => <KeyActions apiKey={k} onIssued={issue} /> },
               ]}
             />
           )}
@@ -113,6 +123,7 @@ export default function ApiKeysPage() {
         open={issued !== null}
         onOpenChange={(open) => !open && setIssued(null)}
         title={issued ? `Your key “${issued.name || issued.masked}”` : ''}
+        returnFocus={rotatedButton}
       >
         {issued && <SecretOnce label="API key" value={issued.key} />}
         <div className="flex justify-end">

@@ -21,12 +21,22 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
   );
 }
 
+/** Credits used past the plan's monthly ones: only possible with overage on, and billed as overage (docs/limits.md). */
+function overageUsed(credits: Usage['credits']): number {
+  return Math.max(0, Math.round((credits.used - credits.limit) * 100) / 100);
+}
+
+/**
+ * The workspace's overage setting (paid plans; a team's owners and admins). Off: a render past the monthly
+ * credits is refused with the contract's 429 `quota_exceeded`. On: renders go on and the extra is counted.
+ */
 function OverageToggle({ usage }: { usage: Usage }) {
   const client = useQueryClient();
   const toggle = useMutation({
     mutationFn: (enabled: boolean) => setOverage(enabled),
     onSuccess: () => client.invalidateQueries({ queryKey: usageKeys.all }),
   });
+  const beyond = overageUsed(usage.credits);
   if (!usage.credits.overageAllowed)
     return <p className="text-sm text-slate-700">Overage is not available on the {usage.rate.tier} plan.</p>;
   return (
@@ -34,12 +44,20 @@ function OverageToggle({ usage }: { usage: Usage }) {
       <label className="flex items-center gap-2 text-sm font-medium">
         <input
           type="checkbox"
+          role="switch"
+          aria-describedby="overage-effect"
           checked={usage.credits.overage}
           disabled={toggle.isPending}
           onChange={(e) => toggle.mutate(e.target.checked)}
         />
-        Allow renders beyond the monthly credits (overage)
+        Overage billing
       </label>
+      <p id="overage-effect" className="text-sm text-slate-700">
+        {usage.credits.overage
+          ? `On: renders continue past the ${usage.credits.limit} monthly credits; each credit beyond them is billed as overage.`
+          : `Off: past the ${usage.credits.limit} monthly credits, renders are refused (HTTP 429, quota exceeded) until ${formatDate(usage.period.end)}.`}
+      </p>
+      {beyond > 0 && <p className="text-sm font-medium">Overage this month: {beyond} credits beyond the plan.</p>}
       {toggle.isError && <Alert>{messageOf(toggle.error)}</Alert>}
     </div>
   );

@@ -104,6 +104,14 @@ function EditFilters({ subscription, onClose }: { subscription: WebhookSubscript
   );
 }
 
+/** Why the dispatcher disabled a subscription: its last delivery failed every attempt (docs/webhooks.md). */
+function disabledReason(subscription: WebhookSubscription): string {
+  const last = subscription.lastDelivery;
+  if (!last) return 'Disabled after a delivery failed every attempt.';
+  const answer = last.responseCode !== null ? `the endpoint answered HTTP ${last.responseCode}` : (last.error ?? 'no answer');
+  return `Disabled on ${formatDate(last.timestamp)}: delivery ${last.deliveryId} failed all ${last.attempt} attempts (last: ${answer}). Re-enable it once the endpoint works again.`;
+}
+
 function SubscriptionCard({ subscription }: { subscription: WebhookSubscription }) {
   const client = useQueryClient();
   const [showLog, setShowLog] = useState(false);
@@ -151,6 +159,7 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
           {showLog ? 'Hide deliveries' : 'Show deliveries'}
         </Button>
       </div>
+      {subscription.status === 'failed' && <p className="text-sm text-red-800">{disabledReason(subscription)}</p>}
       {failure != null && <Alert>{messageOf(failure)}</Alert>}
       {showLog && <DeliveryLog uid={subscription.uid} />}
       <Dialog open={editing} onOpenChange={setEditing} title={`Filters of ${subscription.event} → ${subscription.targetUrl}`}>
@@ -161,7 +170,8 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
 }
 
 export default function WebhooksPage() {
-  const webhooks = useQuery({ queryKey: webhookKeys.all, queryFn: listWebhooks });
+  // Deliveries (and the dispatcher disabling a subscription) happen after any button's request answered: look again every few seconds.
+  const webhooks = useQuery({ queryKey: webhookKeys.all, queryFn: listWebhooks, refetchInterval: 3_000 });
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <Page title="Webhooks">

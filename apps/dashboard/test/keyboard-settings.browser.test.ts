@@ -1,0 +1,160 @@
+import type { Page } from 'playwright-core';
+import { startPageServer } from '../../../deploy/embedded/test/harness.js';
+import { focusedName, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+
+// Keyboard only: every field and the submit are reached with Tab in reading order, Enter and Space
+// activate, and dialogs keep focus inside until they close, then give it back to what opened them.
+
+let rig: DashboardRig;
+let page: Page;
+let source: Awaited<ReturnType<typeof startPageServer>>;
+
+beforeAll(async () => {
+  rig = await startDashboardRig();
+  source = await startPageServer({
+    '/data.json': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ title: 'Hello' })),
+    '/hook': (req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200).end('ok'));
+    },
+  });
+  page = await (await rig.newContext()).newPage();
+  await signUpInBrowser(page, rig, { email: 'keys@example.com', password: 'keyboard passphrase' });
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+}, 120_000);
+
+afterAll(async () => {
+  await source?.close();
+  await rig?.dispose();
+});
+
+/** The accessible names focus visits on `count` presses of Tab (Shift+Tab with `back`). */
+async function tabs(count: number, back = false): Promise<string[]> {
+  const names: string[] = [];
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    names.push(await focusedName(page));
+  }
+  return names;
+}
+
+/** Whether keyboard focus is inside the open dialog (or alert dialog). */
+const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')));
+
+test('API keys: create with the keyboard, then rotate and revoke through dialogs that trap and return focus', async () => {
+  await page.goto(rig.url('settings/api-keys'));
+  const name = page.getByRole('textbox', { name: 'Key name' });
+  await name.focus();
+  await page.keyboard.type('Keyboard key');
+  expect(await tabs(1)).toEqual(['Create key']);
+  await page.keyboard.press('Enter');
+
+  const created = page.getByRole('dialog');
+  await created.getByRole('textbox', { name: 'API key' }).waitFor();
+  expect(await focusInDialog()).toBe(true);
+  // Round and round inside the dialog: focus never reaches the page behind it.
+  const inside = await tabs(6);
+  expect(inside).toEqual(expect.arrayContaining(['Copy', 'Done']));
+  expect(await focusInDialog()).toBe(true);
+  await created.getByRole('button', { name: 'Done' }).focus();
+  await page.keyboard.press('Space');
+  await created.waitFor({ state: 'detached' });
+  expect(await focusedName(page)).toBe('Create key');
+
+  const rotate = page.getByRole('button', { name: 'Rotate Keyboard key' });
+  await rotate.focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog');
+  await confirm.waitFor();
+  // The safe choice has focus first; Tab moves to the action and wraps back (trapped).
+  expect(await focusedName(page)).toBe('Cancel');
+  expect(await tabs(2)).toEqual(['Rotate key', 'Cancel']);
+  await page.keyboard.press('Escape');
+  await confirm.waitFor({ state: 'detached' });
+  expect(await focusedName(page)).toBe('Rotate Keyboard key');
+
+  await page.keyboard.press('Space');
+  await confirm.waitFor();
+  await tabs(1);
+  await page.keyboard.press('Enter');
+  await created.getByRole('textbox', { name: 'API key' }).waitFor();
+  await created.getByRole('button', { name: 'Done' }).focus();
+  await page.keyboard.press('Enter');
+  await created.waitFor({ state: 'detached' });
+  expect(await focusedName(page)).toBe('Rotate Keyboard key');
+
+  const revoke = page.getByRole('button', { name: 'Revoke Keyboard key' });
+  await revoke.focus();
+  await page.keyboard.press('Enter');
+  await confirm.waitFor();
+  expect(await tabs(2)).toEqual(['Revoke key', 'Cancel']);
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusedName(page)).toBe('Revoke key');
+  await page.keyboard.press('Enter');
+  await page.getByText('No keys yet.').waitFor();
+});
+
+test('webhooks: the create form and the edit-filters dialog in tab order, submitted from the keyboard', async () => {
+  await page.goto(rig.url('settings/webhooks'));
+  await page.getByLabel('Event').focus();
+  expect(await tabs(5)).toEqual(['Target URL', 'Render type', 'Template ID', 'Binding ID', 'Create webhook']);
+  expect(await tabs(5, true)).toEqual(['Binding ID', 'Template ID', 'Render type', 'Target URL', 'Event']);
+  await page.keyboard.press('ArrowDown'); // a native select: the arrows choose the event
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(source.url('/hook'));
+  await page.keyboard.press('Enter');
+  const secret = page.getByRole('dialog');
+  await secret.getByRole('textbox', { name: 'Signing secret' }).waitFor();
+  expect(await focusInDialog()).toBe(true);
+  await tabs(5);
+  expect(await focusInDialog()).toBe(true);
+  await secret.getByRole('button', { name: 'Done' }).focus();
+  await page.keyboard.press('Enter');
+  await secret.waitFor({ state: 'detached' });
+  expect(await focusedName(page)).toBe('Target URL');
+
+  const card = page.getByRole('listitem', { name: /^render\.failed to / });
+  const edit = card.getByRole('button', { name: 'Edit filters' });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Render type').waitFor();
+  expect(await focusedName(page)).toBe('Render type');
+  expect(await tabs(5)).toEqual(['Template ID', 'Binding ID', 'Cancel', 'Save filters', 'Render type']);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  expect(await focusedName(page)).toBe('Edit filters');
+
+  await page.keyboard.press('Space');
+  await dialog.getByLabel('Render type').waitFor();
+  await page.keyboard.press('ArrowDown');
+  expect(await tabs(4)).toEqual(['Template ID', 'Binding ID', 'Cancel', 'Save filters']);
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  await card.getByText(/type = image/).waitFor();
+  expect(await focusedName(page)).toBe('Edit filters');
+});
+
+test('bindings: the create form in tab order, the data source tested and a value mapped with the keyboard', async () => {
+  const created = await page.request.post(`${rig.stack.baseUrl}/templates`, {
+    headers: { 'x-csrf-token': (await page.context().cookies()).find((c) => c.name === 'pressroom_csrf')!.value },
+    data: { name: 'Keyboard card', html: '<h1>{{ title }}</h1>', width: 200, height: 100 },
+  });
+  expect(created.ok()).toBe(true);
+  await page.goto(rig.url('bindings'));
+  const name = page.getByRole('textbox', { name: 'Binding name' });
+  await name.focus();
+  await page.keyboard.type('Keyboard binding');
+  expect(await tabs(2)).toEqual(['Template', 'Data source URL']);
+  await page.keyboard.type(source.url('/data.json'));
+  expect(await tabs(1)).toEqual(['Test data source']);
+  await page.keyboard.press('Enter');
+  await page.getByRole('region', { name: 'Fetched JSON' }).waitFor();
+  expect(await tabs(3)).toEqual(['Variable to map', 'Map title: "Hello"', 'Create binding']);
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Space');
+  expect(await page.getByRole('list', { name: 'Mapping' }).textContent()).toContain('title ← title');
+  expect(await tabs(2)).toEqual(['Unmap title', 'Create binding']);
+  await page.keyboard.press('Enter');
+  await page.getByRole('article', { name: 'Keyboard binding' }).waitFor();
+});
