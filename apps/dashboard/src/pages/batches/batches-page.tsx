@@ -25,6 +25,7 @@ export default function BatchesPage() {
   });
   const [uid, setUid] = useState('');
   const [text, setText] = useState('');
+  const [fileName, setFileName] = useState('');
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [format, setFormat] = useState('png');
   const [layouts, setLayouts] = useState<string[]>(['default']);
@@ -64,9 +65,18 @@ export default function BatchesPage() {
               id={fileId}
               type="file"
               accept=".csv,text/csv,text/plain"
-              className="text-sm"
-              onChange={(e) => void e.target.files?.[0]?.text().then(setText)}
+              aria-describedby={`${fileId}-hint`}
+              // The browser's own file button, styled like the kit's secondary button (keyboard and name stay native).
+              className="text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-solid file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-100"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                setFileName(file?.name ?? '');
+                void file?.text().then(setText);
+              }}
             />
+            <p id={`${fileId}-hint`} className="text-xs text-slate-600">
+              {fileName ? `Read ${fileName}: its rows are below, to check or edit.` : 'Or paste the rows below.'}
+            </p>
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={rowsId} className="text-sm font-medium">

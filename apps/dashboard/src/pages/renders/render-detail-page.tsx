@@ -5,6 +5,7 @@ import { Alert } from '../../kit/alert';
 import { buttonClass } from '../../kit/button';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
+import { RenderPreview } from './render-preview';
 
 /** One render: the result, what was asked, how long each step took, and the problem when it failed. */
 export default function RenderDetailPage() {
@@ -37,13 +38,9 @@ export default function RenderDetailPage() {
               </a>
             </Alert>
           )}
-          {r.thumbnailUrl && (
+          {r.status === 'done' && (
             <Section title="Result">
-              <img
-                src={r.thumbnailUrl}
-                alt={`Result of ${r.id}`}
-                className="max-h-96 max-w-full self-start rounded border border-slate-200"
-              />
+              <RenderPreview render={r} size="large" />
             </Section>
           )}
           <Section title="Parameters">
