@@ -66,7 +66,7 @@ export default function RenderDetailPage() {
 
 function Pairs({ values }: { values: Record<string, unknown> }) {
   return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+    <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
       {Object.entries(values).map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="font-medium">{k}</dt>
