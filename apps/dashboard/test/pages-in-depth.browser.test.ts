@@ -57,7 +57,7 @@ const overflowOf = (on: Page) =>
   on.evaluate(() => {
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= width) return [];
-    return [...document.querySelectorAll('body *')]
+    return Array.from(document.querySelectorAll('body *'))
       .filter((el) => el.getBoundingClientRect().right > width + 1)
       .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`)
       .slice(0, 5);
@@ -184,8 +184,9 @@ test('templates gallery: search every page by name, sort as the list API does, t
   for (const name of ['Alpha poster', 'Beta banner', 'Gamma poster']) {
     await createTemplate({ name, html: '<body style="margin:0;background:#10b981">{{ headline }}</body>', width: 160, height: 90 });
   }
-  const alpha = ((await (await call('GET', '/templates?sort=name&limit=100')).json()) as { templates: { uid: string; name: string }[] })
-    .templates.find((t) => t.name === 'Alpha poster')!.uid;
+  const alpha = (
+    (await (await call('GET', '/templates?sort=name&limit=100')).json()) as { templates: { uid: string; name: string }[] }
+  ).templates.find((t) => t.name === 'Alpha poster')!.uid;
   // A real render gives the template its thumbnail.
   expect((await call('POST', `/templates/${alpha}/render`, { variables: { headline: 'Hi' } })).status()).toBe(200);
 
@@ -297,7 +298,9 @@ test('renders: GIFs, PDFs, videos and failures in one history with previews, fil
   await page.goto(rig.url(`renders/${gifId}`));
   await page.getByRole('img', { name: `Result of ${gifId}` }).waitFor();
   expect(await page.getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/\.gif$/);
-  const gifFile = await context.request.get((await page.getByRole('link', { name: 'Download' }).getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'));
+  const gifFile = await context.request.get(
+    (await page.getByRole('link', { name: 'Download' }).getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'),
+  );
   expect((await gifFile.body()).subarray(0, 4).toString()).toBe('GIF8');
   await page.goto(rig.url(`renders/${pdfId}`));
   await page.locator('object[type="application/pdf"]').waitFor({ state: 'attached' });
