@@ -371,9 +371,28 @@ test('batches: a CSV file through the file button, column mapping, format and la
   await page.getByText(/^cancelled: \d+ done, \d+ failed, \d+ cancelled of 200/).waitFor({ timeout: 30_000 });
   await page.getByRole('link', { name: 'Download ZIP' }).waitFor();
 
+  // Both batches in the list, newest first; opening the first one shows its results again.
+  const recent = page.getByRole('table', { name: 'Recent batches, newest first' });
+  await eventually(async () => (await recent.getByRole('row').count()) === 3, 'two batches in the list');
+  const [cancelledRow, completedRow] = [recent.getByRole('row').nth(1), recent.getByRole('row').nth(2)];
+  await eventually(
+    async () => /Batch cardcancelled\d+ done, \d+ failed, \d+ cancelled of 200/.test((await cancelledRow.textContent())!),
+    'the cancelled batch in the list',
+  );
+  expect(await completedRow.textContent()).toContain('Batch cardcompleted2 done, 0 failed of 2');
+  await completedRow.getByRole('button').click();
+  await page.getByText(/completed: 2 done, 0 failed of 2/).waitFor();
+  expect(
+    await page
+      .getByRole('table', { name: 'Results' })
+      .getByRole('link', { name: /Row \d file/ })
+      .count(),
+  ).toBe(2);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
   const phone = await phonePage();
   await phone.goto(rig.url('batches'));
-  await phone.getByRole('combobox', { name: 'Template' }).waitFor();
+  await phone.getByRole('table', { name: 'Recent batches, newest first' }).waitFor();
   expect(await overflowOf(phone)).toEqual([]);
   await phone.context().close();
 });

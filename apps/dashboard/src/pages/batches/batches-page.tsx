@@ -1,6 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { startBatch } from '../../api/batches';
+import { batchKeys, startBatch } from '../../api/batches';
 import { listTemplates, templateKeys } from '../../api/templates';
 import { Button } from '../../kit/button';
 import { Form } from '../../kit/form';
@@ -9,6 +9,7 @@ import { SelectField } from '../../kit/select-field';
 import { variablesOf } from '../templates/variable-names';
 import { BatchRun } from './batch-run';
 import { parseRows } from './csv';
+import { RecentBatches } from './recent-batches';
 
 /** The API takes at most this many rows inline (variableSets); larger files go through csvUrl. */
 const MAX_ROWS = 100;
@@ -17,6 +18,7 @@ const UNMAPPED = '';
 
 /** Start a batch from a CSV file or pasted rows: map columns to variables, choose format and layouts, watch it run. */
 export default function BatchesPage() {
+  const queryClient = useQueryClient();
   const rowsId = useId();
   const fileId = useId();
   const templates = useQuery({
@@ -44,7 +46,10 @@ export default function BatchesPage() {
       const extra = layouts.length === 1 && layouts[0] === 'default' ? {} : { layouts };
       return startBatch(template!.uid, { variableSets, format, ...extra });
     },
-    onSuccess: (started) => setBatchId(started.batchId),
+    onSuccess: (started) => {
+      setBatchId(started.batchId);
+      void queryClient.invalidateQueries({ queryKey: batchKeys.recent });
+    },
   });
 
   return (
@@ -171,6 +176,7 @@ export default function BatchesPage() {
         </Form>
       </Section>
       {batchId && <BatchRun key={batchId} batchId={batchId} />}
+      <RecentBatches templates={templates.data?.templates ?? []} onOpen={setBatchId} />
     </Page>
   );
 }
