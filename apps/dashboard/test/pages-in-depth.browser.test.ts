@@ -360,7 +360,6 @@ test('batches: a CSV file through the file button, column mapping, format and la
   const jpeg = await context.request.get(file!.replace('//localhost:', '//127.0.0.1:'));
   expect(jpeg.headers()['content-type']).toBe('image/jpeg');
   expect(await accessibilityViolations(page)).toEqual([]);
-  await screenshot(page, 'batches');
 
   // A long batch, cancelled while it runs.
   const rows = ['Heading,Colour', ...Array.from({ length: 100 }, (_, i) => `Row ${i},#${(i * 2).toString(16).padStart(2, '0')}0000`)];
@@ -389,6 +388,7 @@ test('batches: a CSV file through the file button, column mapping, format and la
       .count(),
   ).toBe(2);
   expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'batches');
 
   const phone = await phonePage();
   await phone.goto(rig.url('batches'));
