@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { defaultDashboardSettings, type DashboardSettings } from '@pressroom/config';
-import { startTestStack, type TestStack } from '../../../deploy/embedded/test/harness.js';
+import { decode, startTestStack, type TestStack } from '../../../deploy/embedded/test/harness.js';
 
 /** Debian's headless Chromium (package chromium-headless-shell, the binary its /usr/bin wrapper runs): no browser download. */
 const CHROMIUM = '/usr/lib/chromium/chromium-headless-shell';
@@ -100,7 +100,8 @@ export async function focusedName(page: Page): Promise<string> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el) return '';
-    const labelled = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
+    // `labels` covers both <label for> and a label wrapped around the control (checkboxes).
+    const labelled = (el as HTMLInputElement).labels?.[0]?.textContent ?? null;
     return (labelled ?? el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
   });
 }
@@ -149,4 +150,37 @@ export async function fieldsWithoutVisibleLabel(page: Page): Promise<string[]> {
       .filter((field) => !Array.from(field.labels ?? []).some((label) => label.getClientRects().length > 0 && label.textContent?.trim()))
       .map((field) => field.outerHTML.slice(0, 120)),
   );
+}
+/** Reads one pixel of an <img> on the page (drawn onto a canvas). */
+export async function pixelOf(page: Page, alt: string, x: number, y: number): Promise<number[]> {
+  const src = await page.getByRole('img', { name: alt }).getAttribute('src');
+  // Rendered files live on PUBLIC_BASE_URL (localhost): read them from the server, not through a tainted canvas.
+  if (src && !src.startsWith('blob:')) return (await decode(src.replace('//localhost:', '//127.0.0.1:'))).pixel(x, y);
+  return page.getByRole('img', { name: alt }).evaluate(
+    (img: HTMLImageElement, [px, py]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      return Array.from(ctx.getImageData(px!, py!, 1, 1).data.slice(0, 3));
+    },
+    [x, y],
+  );
+}
+
+/** Polls until `check` holds (or fails the test after `timeoutMs`). */
+export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const near = (actual: number[], expected: number[], tolerance = 16) => actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
+
+/** Waits until the image named `alt` shows `expected` at `at` (the top-left corner by default). */
+export async function waitForPixel(page: Page, alt: string, expected: number[], at: [number, number] = [5, 5]): Promise<void> {
+  await eventually(async () => near(await pixelOf(page, alt, ...at), expected), `${alt} to show ${expected.join(',')} at ${at.join(',')}`);
 }

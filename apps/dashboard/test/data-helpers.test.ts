@@ -1,4 +1,5 @@
 import { parseRows } from '../src/pages/batches/csv.js';
+import { PLACEHOLDER_COLOUR, PLACEHOLDER_IMAGE, previewValues, sampleValueOf } from '../src/pages/templates/sample-values.js';
 import { namesInTemplate, variablesOf } from '../src/pages/templates/variable-names.js';
 
 describe('parseRows', () => {
@@ -28,5 +29,30 @@ describe('namesInTemplate', () => {
       { name: 'b', type: 'color' },
       { name: 'a', type: 'text' },
     ]);
+  });
+});
+
+describe('sample values for the live preview', () => {
+  it('uses the default, else a value of the type that fits the length rules', () => {
+    expect(sampleValueOf({ name: 'bg', type: 'color', defaultValue: '#ff8800' })).toBe('#ff8800');
+    expect(sampleValueOf({ name: 'bg', type: 'color' })).toBe(PLACEHOLDER_COLOUR);
+    expect(sampleValueOf({ name: 'n', type: 'number' })).toBe(0);
+    expect(sampleValueOf({ name: 'on', type: 'boolean' })).toBe(false);
+    expect(sampleValueOf({ name: 'logo', type: 'image' })).toBe(PLACEHOLDER_IMAGE);
+    expect(PLACEHOLDER_IMAGE).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(sampleValueOf({ name: 'title', type: 'text' })).toBe('title');
+    expect(sampleValueOf({ name: 'title', type: 'text', validation: { minLength: 8 } })).toBe('title title');
+    expect(sampleValueOf({ name: 'headline', type: 'text', validation: { maxLength: 4 } })).toBe('head');
+  });
+
+  it('keeps what the user typed, even an emptied field, and fills the rest', () => {
+    const definitions = [
+      { name: 'a', type: 'text' as const },
+      { name: 'b', type: 'text' as const },
+      { name: '__proto__', type: 'number' as const },
+    ];
+    const values = previewValues(definitions, { a: '' });
+    expect(values).toEqual({ a: '', b: 'b', ['__proto__']: 0 });
+    expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
   });
 });

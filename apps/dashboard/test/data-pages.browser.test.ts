@@ -1,44 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { decode, startPageServer } from '../../../deploy/embedded/test/harness.js';
-import { accessibilityViolations, PHONE, screenshot, startDashboardRig, type DashboardRig } from './browser.js';
+import { startPageServer } from '../../../deploy/embedded/test/harness.js';
+import { accessibilityViolations, eventually, PHONE, screenshot, startDashboardRig, waitForPixel, type DashboardRig } from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
 let page: Page;
 let source: Awaited<ReturnType<typeof startPageServer>>;
-
-/** Reads one pixel of an <img> on the page (drawn onto a canvas). */
-async function pixelOf(page: Page, alt: string, x: number, y: number): Promise<number[]> {
-  const src = await page.getByRole('img', { name: alt }).getAttribute('src');
-  // Rendered files live on PUBLIC_BASE_URL (localhost): read them from the server, not through a tainted canvas.
-  if (src && !src.startsWith('blob:')) return (await decode(src.replace('//localhost:', '//127.0.0.1:'))).pixel(x, y);
-  return page.getByRole('img', { name: alt }).evaluate(
-    (img: HTMLImageElement, [px, py]) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      return Array.from(ctx.getImageData(px!, py!, 1, 1).data.slice(0, 3));
-    },
-    [x, y],
-  );
-}
-
-/** Polls until `check` holds (or fails the test after `timeoutMs`). */
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const near = (actual: number[], expected: number[], tolerance = 16) => actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
-
-async function waitForPixel(page: Page, alt: string, expected: number[]): Promise<void> {
-  await eventually(async () => near(await pixelOf(page, alt, 5, 5), expected), `${alt} to show ${expected.join(',')}`);
-}
 
 beforeAll(async () => {
   rig = await startDashboardRig();
@@ -149,7 +116,6 @@ test('renders: one history with filters, a detail view and a download', async ()
   const id = (await first.textContent())!;
   expect(await table.getByRole('link', { name: `Download ${id}` }).getAttribute('href')).toMatch(/\/files\/renders\//);
   expect(await accessibilityViolations(page)).toEqual([]);
-  await screenshot(page, 'renders');
 
   await first.click();
   await page.getByRole('heading', { name: `Render ${id}` }).waitFor();
@@ -157,7 +123,6 @@ test('renders: one history with filters, a detail view and a download', async ()
   expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/total\d+ ms/);
   await page.getByRole('link', { name: 'Download' }).waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
-  await screenshot(page, 'render-detail');
 
   const phone = await (await rig.newContext(PHONE)).newPage();
   await phone.context().addCookies(await context.cookies());
@@ -185,7 +150,6 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   expect(zip.headers()['content-type']).toBe('application/zip');
   expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
   expect(await accessibilityViolations(page)).toEqual([]);
-  await screenshot(page, 'batches');
 });
 
 test('bindings: test the data source, click values to map them, then operate the binding', async () => {

@@ -272,6 +272,15 @@ describe('dashboard data endpoints (memory+pglite)', () => {
       await rm(dir, { recursive: true, force: true });
     }
 
+    // The dashboard's batch list: the latest batches, newest first, without their results.
+    const recent = await stack.api('/batches', { key });
+    expect(recent.status).toBe(200);
+    const { batches } = (await recent.json()) as { batches: Array<Record<string, unknown>> };
+    expect(batches[0]).toMatchObject({ batchId, templateId: uid, status: 'partial', totalItems: 4, completedItems: 3, failedItems: 1 });
+    expect(batches[0]).not.toHaveProperty('results');
+    const { key: stranger } = await stack.newAccount();
+    expect(((await (await stack.api('/batches', { key: stranger })).json()) as { batches: unknown[] }).batches).toEqual([]);
+
     for (const path of ['archive', 'events']) {
       const missing = await stack.api(`/templates/batch/bat_missing/${path}`, { key });
       expect(missing.status).toBe(404);

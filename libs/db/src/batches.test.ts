@@ -6,6 +6,7 @@ import {
   createBatch,
   finishBatchIfDone,
   getBatch,
+  listRecentBatches,
   openDatabase,
   settleBatchItem,
   startNextBatchItems,
@@ -48,6 +49,18 @@ describe.each(ENGINES)('batches on %s', (engine) => {
     // Unlimited, and finished batches do not count.
     await createBatch(db(), { batch: batch(owner), items: rows(1), maxActive: null });
     expect((await cancelBatch(db(), { ownerId: owner, id: first.id, at: new Date() }))?.outcome).toBe('cancelled');
+  });
+
+  it("lists an owner's latest batches, newest first, and nobody else's", async () => {
+    const owner = unique('acc');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await createBatch(db(), { batch: batch(owner), items: rows(1), maxActive: null })).id);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await createBatch(db(), { batch: batch(unique('acc')), items: rows(1), maxActive: null });
+    expect((await listRecentBatches(db(), { ownerId: owner, limit: 2 })).map((b) => b.id)).toEqual([ids[2], ids[1]]);
+    expect(await listRecentBatches(db(), { ownerId: owner, limit: 10 })).toHaveLength(3);
   });
 
   it('never starts more than the concurrency, settles once and finishes with the right status', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { sqlRows, type Db } from './open.js';
 import { batchItems, batches, type BatchItemState, type BatchJobStatus } from './schema.js';
 
@@ -87,6 +87,16 @@ export async function getBatch(db: Db, input: { ownerId: string; id: string }): 
     .where(and(eq(batches.ownerId, input.ownerId), eq(batches.id, input.id)))
     .limit(1);
   return row ?? null;
+}
+
+/** An owner's latest batches, newest first (the dashboard's batch list). */
+export async function listRecentBatches(db: Db, input: { ownerId: string; limit: number }): Promise<BatchRow[]> {
+  return db.orm
+    .select()
+    .from(batches)
+    .where(eq(batches.ownerId, input.ownerId))
+    .orderBy(desc(batches.createdAt), desc(batches.id))
+    .limit(input.limit);
 }
 
 export async function getBatchById(db: Db, id: string): Promise<BatchRow | null> {

@@ -35,6 +35,22 @@ export interface BatchProgress {
   status: string;
 }
 
+/** One entry of GET /batches: a batch without its results. */
+export interface BatchSummary {
+  batchId: string;
+  templateId: string;
+  status: string;
+  totalItems: number;
+  completedItems: number;
+  failedItems: number;
+  cancelledItems: number;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export const batchKeys = { recent: ['batches', 'recent'] as const };
+export const listBatches = async () => (await api<{ batches: BatchSummary[] }>('/batches')).batches;
+
 export const FINAL_STATUSES = ['completed', 'partial', 'failed', 'cancelled'];
 
 export const startBatch = (uid: string, body: { variableSets: Record<string, unknown>[]; format: string; layouts?: string[] }) =>

@@ -49,6 +49,16 @@ export const templateKeys = {
 
 export const listTemplates = (query: { page?: number; limit?: number; sort?: TemplateSort; outputFormat?: 'all' | 'image' | 'pdf' }) =>
   api<TemplateList>('/templates', { query });
+/** Every page of the list (100 at a time, at most 20 pages), as one list: for searching by name. */
+export async function listEveryTemplate(query: { sort: TemplateSort; outputFormat: 'all' | 'image' | 'pdf' }): Promise<TemplateList> {
+  const first = await listTemplates({ ...query, page: 1, limit: 100 });
+  const templates = [...first.templates];
+  for (let page = 2; page <= Math.min(first.pagination.totalPages, 20); page++) {
+    templates.push(...(await listTemplates({ ...query, page, limit: 100 })).templates);
+  }
+  return { templates, pagination: { ...first.pagination, page: 1, totalPages: 1, hasNext: false, hasPrev: false } };
+}
+
 export const getTemplate = async (uid: string) => (await api<{ template: Template }>(`/templates/${encodeURIComponent(uid)}`)).template;
 
 export type TemplateDraft = Pick<Template, 'name' | 'width' | 'height' | 'strictVariables' | 'variableDefinitions' | 'layouts'> & {

@@ -8,7 +8,7 @@ export function Alert({ tone = 'error', children }: { tone?: 'error' | 'success'
     info: 'border-sky-300 bg-sky-50 text-sky-900',
   }[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border px-3 py-2 text-sm ${styles}`}>
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border px-3 py-2 text-sm wrap-anywhere ${styles}`}>
       {children}
     </div>
   );

@@ -8,7 +8,7 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{title}</h1>
+        <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">{title}</h1>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>
       {children}

@@ -108,3 +108,6 @@ export interface BatchResultsView {
   /** When the results are deleted (7 days after completion). */
   expiresAt: string | null;
 }
+
+/** One entry of GET /batches (the dashboard's batch list): a batch's results view without its results. */
+export type BatchSummaryView = Omit<BatchResultsView, 'results'>;

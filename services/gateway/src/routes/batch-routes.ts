@@ -7,6 +7,7 @@ import {
   type BatchItemResult,
   type BatchResultsView,
   type BatchStartResponse,
+  type BatchSummaryView,
 } from '@pressroom/contracts';
 import type { Bus } from '@pressroom/bus';
 import {
@@ -17,6 +18,7 @@ import {
   createBatch,
   getBatch,
   listBatchItems,
+  listRecentBatches,
   newSigningSecret,
   type BatchItemRow,
   type BatchRow,
@@ -72,9 +74,8 @@ function itemResult(item: BatchItemRow, withLayout: boolean): BatchItemResult {
   };
 }
 
-async function resultsView(db: Db, batch: BatchRow, retentionMs: number): Promise<BatchResultsView> {
+async function summaryView(db: Db, batch: BatchRow, retentionMs: number): Promise<BatchSummaryView> {
   const counts = await countBatchItems(db, batch.id);
-  const finished = await listBatchItems(db, batch.id, { states: ['completed', 'failed'] });
   const done = counts.completed + counts.failed + counts.cancelled;
   return {
     batchId: batch.id,
@@ -85,13 +86,23 @@ async function resultsView(db: Db, batch: BatchRow, retentionMs: number): Promis
     completedItems: counts.completed,
     failedItems: counts.failed,
     cancelledItems: counts.cancelled,
-    results: finished.map((item) => itemResult(item, batch.layouts !== null)),
     createdAt: batch.createdAt.toISOString(),
     startedAt: batch.startedAt?.toISOString() ?? null,
     completedAt: batch.completedAt?.toISOString() ?? null,
     expiresAt: batch.completedAt ? new Date(batch.completedAt.getTime() + retentionMs).toISOString() : null,
   };
 }
+
+async function resultsView(db: Db, batch: BatchRow, retentionMs: number): Promise<BatchResultsView> {
+  const finished = await listBatchItems(db, batch.id, { states: ['completed', 'failed'] });
+  return {
+    ...(await summaryView(db, batch, retentionMs)),
+    results: finished.map((item) => itemResult(item, batch.layouts !== null)),
+  };
+}
+
+/** How many batches GET /batches lists (the latest; older ones are reached by id). */
+const RECENT_BATCHES = 20;
 
 /** Batch rendering: start (rows or CSV), results, cancel. The scheduler does the rendering. */
 export function batchRoutes(deps: BatchRouteDeps): Router {
@@ -179,6 +190,13 @@ export function batchRoutes(deps: BatchRouteDeps): Router {
         ...(secret ? { webhookSecret: secret } : {}),
       };
       res.status(202).location(`/templates/batch/${batch.id}/results`).json(answer);
+    }),
+  });
+
+  defineRoute(router, '/batches', {
+    get: handler(async (_req, res) => {
+      const rows = await listRecentBatches(deps.db, { ownerId: authOf(res).ownerId, limit: RECENT_BATCHES });
+      res.json({ batches: await Promise.all(rows.map((batch) => summaryView(deps.db, batch, retentionMs))) });
     }),
   });
 

@@ -1,6 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { batchArchiveUrl, batchEventsUrl, batchResults, cancelBatch, FINAL_STATUSES, type BatchProgress } from '../../api/batches';
+import {
+  batchArchiveUrl,
+  batchEventsUrl,
+  batchKeys,
+  batchResults,
+  cancelBatch,
+  FINAL_STATUSES,
+  type BatchProgress,
+} from '../../api/batches';
 import { messageOf } from '../../api/problem';
 import { Alert } from '../../kit/alert';
 import { Button, buttonClass } from '../../kit/button';
@@ -17,6 +25,11 @@ export function BatchRun({ batchId }: { batchId: string }) {
     source.onerror = () => source.close();
     return () => source.close();
   }, [batchId]);
+  const queryClient = useQueryClient();
+  // The batch list shows the final state as soon as this page knows it.
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: batchKeys.recent });
+  }, [finished, queryClient]);
   const results = useQuery({ queryKey: ['batches', batchId, finished], queryFn: () => batchResults(batchId), enabled: finished });
   const cancel = useMutation({ mutationFn: () => cancelBatch(batchId) });
   const done = progress ? progress.completed + progress.failed + progress.cancelled : 0;

@@ -1,6 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { startBatch } from '../../api/batches';
+import { batchKeys, startBatch } from '../../api/batches';
 import { listTemplates, templateKeys } from '../../api/templates';
 import { Button } from '../../kit/button';
 import { Form } from '../../kit/form';
@@ -9,6 +9,7 @@ import { SelectField } from '../../kit/select-field';
 import { variablesOf } from '../templates/variable-names';
 import { BatchRun } from './batch-run';
 import { parseRows } from './csv';
+import { RecentBatches } from './recent-batches';
 
 /** The API takes at most this many rows inline (variableSets); larger files go through csvUrl. */
 const MAX_ROWS = 100;
@@ -17,6 +18,7 @@ const UNMAPPED = '';
 
 /** Start a batch from a CSV file or pasted rows: map columns to variables, choose format and layouts, watch it run. */
 export default function BatchesPage() {
+  const queryClient = useQueryClient();
   const rowsId = useId();
   const fileId = useId();
   const templates = useQuery({
@@ -25,6 +27,7 @@ export default function BatchesPage() {
   });
   const [uid, setUid] = useState('');
   const [text, setText] = useState('');
+  const [fileName, setFileName] = useState('');
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [format, setFormat] = useState('png');
   const [layouts, setLayouts] = useState<string[]>(['default']);
@@ -43,7 +46,10 @@ export default function BatchesPage() {
       const extra = layouts.length === 1 && layouts[0] === 'default' ? {} : { layouts };
       return startBatch(template!.uid, { variableSets, format, ...extra });
     },
-    onSuccess: (started) => setBatchId(started.batchId),
+    onSuccess: (started) => {
+      setBatchId(started.batchId);
+      void queryClient.invalidateQueries({ queryKey: batchKeys.recent });
+    },
   });
 
   return (
@@ -64,9 +70,18 @@ export default function BatchesPage() {
               id={fileId}
               type="file"
               accept=".csv,text/csv,text/plain"
-              className="text-sm"
-              onChange={(e) => void e.target.files?.[0]?.text().then(setText)}
+              aria-describedby={`${fileId}-hint`}
+              // The browser's own file button, styled like the kit's secondary button (keyboard and name stay native).
+              className="text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-solid file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-100"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                setFileName(file?.name ?? '');
+                void file?.text().then(setText);
+              }}
             />
+            <p id={`${fileId}-hint`} className="text-xs text-slate-600">
+              {fileName ? `Read ${fileName}: its rows are below, to check or edit.` : 'Or paste the rows below.'}
+            </p>
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={rowsId} className="text-sm font-medium">
@@ -161,6 +176,7 @@ export default function BatchesPage() {
         </Form>
       </Section>
       {batchId && <BatchRun key={batchId} batchId={batchId} />}
+      <RecentBatches templates={templates.data?.templates ?? []} onOpen={setBatchId} />
     </Page>
   );
 }

@@ -5,6 +5,7 @@ import { Alert } from '../../kit/alert';
 import { buttonClass } from '../../kit/button';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
+import { RenderPreview } from './render-preview';
 
 /** One render: the result, what was asked, how long each step took, and the problem when it failed. */
 export default function RenderDetailPage() {
@@ -37,13 +38,9 @@ export default function RenderDetailPage() {
               </a>
             </Alert>
           )}
-          {r.thumbnailUrl && (
+          {r.status === 'done' && (
             <Section title="Result">
-              <img
-                src={r.thumbnailUrl}
-                alt={`Result of ${r.id}`}
-                className="max-h-96 max-w-full self-start rounded border border-slate-200"
-              />
+              <RenderPreview render={r} size="large" />
             </Section>
           )}
           <Section title="Parameters">
@@ -69,7 +66,7 @@ export default function RenderDetailPage() {
 
 function Pairs({ values }: { values: Record<string, unknown> }) {
   return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+    <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
       {Object.entries(values).map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="font-medium">{k}</dt>

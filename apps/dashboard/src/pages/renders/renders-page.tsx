@@ -1,13 +1,15 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { listRenders, renderKeys, type RenderFilters, type RenderItem } from '../../api/renders';
 import { messageOf } from '../../api/problem';
+import { listTemplates, templateKeys } from '../../api/templates';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { Page } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
+import { RenderPreview } from './render-preview';
 
 /** Images, GIFs, PDFs and videos in one history, newest first, with the list API's filters. */
 export default function RendersPage() {
@@ -23,6 +25,10 @@ export default function RendersPage() {
     queryFn: ({ pageParam }) => listRenders(query, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.pagination.nextCursor ?? undefined,
+  });
+  const templates = useQuery({
+    queryKey: templateKeys.list({ filter: true }),
+    queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'all' }),
   });
   const items = renders.data?.pages.flatMap((p) => p.items) ?? [];
   return (
@@ -52,7 +58,12 @@ export default function RendersPage() {
             ['rendering', 'Rendering'],
           ]}
         />
-        <TextField label="Template uid" value={filters.templateUid} onChange={(e) => set({ templateUid: e.target.value.trim() })} />
+        <SelectField
+          label="Template"
+          value={filters.templateUid ?? ''}
+          onChange={(e) => set({ templateUid: e.target.value })}
+          options={[['', 'All templates'], ...(templates.data?.templates ?? []).map((t) => [t.uid, t.name] as const)]}
+        />
         <TextField label="From" type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
         <TextField label="To" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
       </form>
@@ -96,11 +107,7 @@ function Row({ render }: { render: RenderItem }) {
   return (
     <tr className="border-b border-slate-100 align-top">
       <td className="p-2">
-        {render.thumbnailUrl ? (
-          <img src={render.thumbnailUrl} alt={`Preview of ${render.id}`} className="h-12 w-20 rounded object-contain" loading="lazy" />
-        ) : (
-          <span className="text-xs uppercase text-slate-600">{render.kind}</span>
-        )}
+        <RenderPreview render={render} size="small" />
       </td>
       <td className="p-2">
         <Link className="text-indigo-700 underline" to={`/renders/${render.id}`}>

@@ -55,6 +55,15 @@ export function DefinitionsEditor({ value, onChange }: { value: VariableDefiniti
               onChange={(e) => setRule(i, { maxLength: length(e.target.value) })}
             />
           </label>
+          <label className="flex flex-col gap-1">
+            Default value
+            <input
+              className="rounded border border-slate-300 px-2 py-1"
+              value={d.defaultValue === undefined || d.defaultValue === null ? '' : String(d.defaultValue)}
+              // Text is enough: the API coerces numbers and booleans from text, as it does for URL renders.
+              onChange={(e) => set(i, { defaultValue: e.target.value === '' ? undefined : e.target.value })}
+            />
+          </label>
           <label className="flex items-center gap-2">
             <input type="checkbox" checked={d.validation?.required === true} onChange={(e) => setRule(i, { required: e.target.checked })} />
             Required

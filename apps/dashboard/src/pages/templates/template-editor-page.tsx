@@ -21,6 +21,7 @@ import { DefinitionsEditor } from './definitions-editor';
 import { LayoutsPanel } from './layouts-panel';
 import { UseViaApi } from './use-via-api';
 import { useLivePreview } from './use-live-preview';
+import { previewValues } from './sample-values';
 import { variablesOf } from './variable-names';
 import { VariableInput } from './variable-input';
 
@@ -82,6 +83,9 @@ function Editor({ uid, initial }: { uid?: string; initial: TemplateDraft }) {
   const patch = (p: Partial<TemplateDraft>) => setDraft((d) => ({ ...d, ...p }));
 
   const variables = useMemo(() => variablesOf(draft.html, draft.variableDefinitions), [draft.html, draft.variableDefinitions]);
+  // What the inputs show and the preview renders: typed values, else defaults or samples (a strict template opens cleanly).
+  const shown = useMemo(() => previewValues(variables, values), [variables, values]);
+  const given = Object.fromEntries(Object.entries(shown).filter(([, v]) => v !== undefined));
   const size =
     layout === 'default'
       ? { width: draft.width, height: draft.height }
@@ -90,7 +94,7 @@ function Editor({ uid, initial }: { uid?: string; initial: TemplateDraft }) {
     draft.html.trim()
       ? {
           html: draft.html,
-          variables: values,
+          variables: given,
           variableDefinitions: draft.variableDefinitions.filter((d) => d.name.trim() !== ''),
           strictVariables: draft.strictVariables,
           layout: size,
@@ -216,7 +220,7 @@ function Editor({ uid, initial }: { uid?: string; initial: TemplateDraft }) {
             <VariableInput
               key={d.name}
               definition={d}
-              value={values[d.name]}
+              value={shown[d.name]}
               onChange={(v) => setValues((all) => ({ ...all, [d.name]: v }))}
             />
           ))}
@@ -229,7 +233,7 @@ function Editor({ uid, initial }: { uid?: string; initial: TemplateDraft }) {
         </Section>
         {uid && (
           <Section title="Use via API">
-            <UseViaApi uid={uid} variables={Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined))} />
+            <UseViaApi uid={uid} variables={given} />
           </Section>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { listTemplates, templateKeys, type TemplateSort } from '../../api/templates';
+import { listEveryTemplate, listTemplates, templateKeys, type TemplateSort } from '../../api/templates';
 import { buttonClass } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { Page } from '../../kit/page';
@@ -14,8 +14,16 @@ export default function TemplatesPage() {
   const [sort, setSort] = useState<TemplateSort>('newest');
   const [outputFormat, setFormat] = useState<'all' | 'image' | 'pdf'>('all');
   const [page, setPage] = useState(1);
+  const term = search.trim().toLowerCase();
   const query = { page, limit: 24, sort, outputFormat };
-  const templates = useQuery({ queryKey: templateKeys.list(query), queryFn: () => listTemplates(query) });
+  const paged = useQuery({ queryKey: templateKeys.list(query), queryFn: () => listTemplates(query), enabled: term === '' });
+  // The list API has no name filter: a search reads every page (in the chosen order and format) and filters here.
+  const everything = useQuery({
+    queryKey: templateKeys.list({ sort, outputFormat, every: true }),
+    queryFn: () => listEveryTemplate({ sort, outputFormat }),
+    enabled: term !== '',
+  });
+  const templates = term === '' ? paged : everything;
   return (
     <Page
       title="Templates"
@@ -30,7 +38,10 @@ export default function TemplatesPage() {
         <SelectField
           label="Sort"
           value={sort}
-          onChange={(e) => setSort(e.target.value as TemplateSort)}
+          onChange={(e) => {
+            setSort(e.target.value as TemplateSort);
+            setPage(1);
+          }}
           options={[
             ['newest', 'Newest first'],
             ['oldest', 'Oldest first'],
@@ -53,7 +64,7 @@ export default function TemplatesPage() {
       </div>
       <QueryState query={templates}>
         {(data) => {
-          const shown = data.templates.filter((t) => t.name.toLowerCase().includes(search.trim().toLowerCase()));
+          const shown = data.templates.filter((t) => t.name.toLowerCase().includes(term));
           return (
             <>
               {shown.length === 0 ? (
@@ -83,17 +94,19 @@ export default function TemplatesPage() {
                   ))}
                 </ul>
               )}
-              <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
-                <button className={buttonClass('secondary')} disabled={!data.pagination.hasPrev} onClick={() => setPage((p) => p - 1)}>
-                  Previous page
-                </button>
-                <span>
-                  Page {data.pagination.page} of {data.pagination.totalPages}
-                </span>
-                <button className={buttonClass('secondary')} disabled={!data.pagination.hasNext} onClick={() => setPage((p) => p + 1)}>
-                  Next page
-                </button>
-              </nav>
+              {term === '' && (
+                <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
+                  <button className={buttonClass('secondary')} disabled={!data.pagination.hasPrev} onClick={() => setPage((p) => p - 1)}>
+                    Previous page
+                  </button>
+                  <span>
+                    Page {data.pagination.page} of {data.pagination.totalPages}
+                  </span>
+                  <button className={buttonClass('secondary')} disabled={!data.pagination.hasNext} onClick={() => setPage((p) => p + 1)}>
+                    Next page
+                  </button>
+                </nav>
+              )}
             </>
           );
         }}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { VariableDefinition } from '../../api/templates';
+import { PLACEHOLDER_IMAGE } from './sample-values';
 
 /** One typed input of the variables panel: text, image URL, colour picker, number or boolean. */
 export function VariableInput({
@@ -17,7 +18,7 @@ export function VariableInput({
   if (definition.type === 'boolean') {
     return (
       <div className="flex items-center gap-2">
-        <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+        <input id={id} type="checkbox" checked={value === true || value === 'true'} onChange={(e) => onChange(e.target.checked)} />
         <label htmlFor={id} className="text-sm font-medium">
           {label}
         </label>
@@ -37,7 +38,7 @@ export function VariableInput({
       <input
         id={id}
         type="number"
-        value={typeof value === 'number' ? value : ''}
+        value={typeof value === 'number' || typeof value === 'string' ? value : ''}
         onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
         className={common}
       />
@@ -45,9 +46,10 @@ export function VariableInput({
       <input
         id={id}
         type={definition.type === 'image' ? 'url' : 'text'}
-        placeholder={definition.type === 'image' ? 'https://…' : undefined}
-        value={typeof value === 'string' ? value : ''}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        placeholder={definition.type === 'image' ? 'https://… (a grey sample until then)' : undefined}
+        // The sample picture is a long data URL: previewed, not shown in the field.
+        value={typeof value === 'string' && value !== PLACEHOLDER_IMAGE ? value : ''}
+        onChange={(e) => onChange(e.target.value)}
         className={common}
       />
     );

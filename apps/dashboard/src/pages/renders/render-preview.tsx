@@ -1,0 +1,56 @@
+import type { RenderItem } from '../../api/renders';
+
+/**
+ * What a render looks like, by kind: images and GIFs as pictures, videos as a player (its first frame in the
+ * list), PDFs embedded where the browser can show them, with a link to open the file otherwise.
+ */
+export function RenderPreview({ render, size }: { render: RenderItem; size: 'small' | 'large' }) {
+  const small = size === 'small';
+  const name = `${small ? 'Preview' : 'Result'} of ${render.id}`;
+  if (render.thumbnailUrl) {
+    return (
+      <img
+        src={render.thumbnailUrl}
+        alt={name}
+        className={small ? 'h-12 w-20 rounded object-contain' : 'max-h-96 max-w-full self-start rounded border border-slate-200'}
+        loading={small ? 'lazy' : undefined}
+      />
+    );
+  }
+  if (render.status === 'done' && render.url && render.kind === 'video') {
+    return (
+      <video
+        src={render.url}
+        aria-label={name}
+        // The list shows the first frame only; the detail page plays it.
+        controls={!small}
+        muted
+        preload="metadata"
+        className={small ? 'h-12 w-20 rounded bg-slate-900 object-contain' : 'max-h-96 max-w-full self-start rounded'}
+      />
+    );
+  }
+  if (render.status === 'done' && render.url && render.kind === 'pdf' && !small) {
+    return (
+      <object data={render.url} type="application/pdf" aria-label={name} className="h-96 w-full rounded border border-slate-200">
+        <p className="text-sm">
+          This browser does not show PDFs inline.{' '}
+          <a className="text-indigo-700 underline" href={render.url}>
+            Open the PDF
+          </a>
+        </p>
+      </object>
+    );
+  }
+  return (
+    <span
+      role="img"
+      aria-label={name}
+      className={`flex items-center justify-center rounded text-xs font-semibold uppercase ${
+        render.status === 'failed' ? 'bg-red-50 text-red-800' : 'bg-slate-100 text-slate-700'
+      } ${small ? 'h-12 w-20' : 'h-24 w-40'}`}
+    >
+      {render.status === 'failed' ? 'failed' : render.kind}
+    </span>
+  );
+}

@@ -1,0 +1,425 @@
+import type { APIResponse, BrowserContext, Page } from 'playwright-core';
+import { completeRender, getRenderById, insertUnchargedRender, setOwnerPlan } from '@pressroom/db';
+import { startPageServer } from '../../../deploy/embedded/test/harness.js';
+import {
+  accessibilityViolations,
+  eventually,
+  focusedName,
+  PHONE,
+  pixelOf,
+  screenshot,
+  startDashboardRig,
+  waitForPixel,
+  type DashboardRig,
+} from './browser.js';
+
+let rig: DashboardRig;
+let context: BrowserContext;
+let page: Page;
+let source: Awaited<ReturnType<typeof startPageServer>>;
+
+/** A 1×1 green PNG (the image variable's picture). */
+const GREEN_PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWNg+M8AAAICAQAuFKzOAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** The API as the signed-in browser calls it: session cookie plus the CSRF double-submit header. */
+async function call(method: 'GET' | 'POST', path: string, data?: unknown): Promise<APIResponse> {
+  const csrf = (await context.cookies()).find((c) => c.name === 'pressroom_csrf')?.value ?? '';
+  return context.request.fetch(`${rig.stack.baseUrl}${path}`, {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: { 'x-csrf-token': csrf, origin: rig.stack.baseUrl },
+  });
+}
+
+async function createTemplate(body: Record<string, unknown>): Promise<string> {
+  const res = await call('POST', '/templates', body);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { template: { uid: string } }).template.uid;
+}
+
+/** Presses Tab until the focused control is named `name`; returns the names passed on the way. */
+async function tabTo(on: Page, name: string | RegExp, max = 25): Promise<string[]> {
+  const passed: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await on.keyboard.press('Tab');
+    const now = await focusedName(on);
+    passed.push(now);
+    if (typeof name === 'string' ? now === name : name.test(now)) return passed;
+  }
+  throw new Error(`Tab never reached ${String(name)}; passed ${passed.join(' → ')}`);
+}
+
+/** What sticks out of the window sideways (none when the page fits: no sideways scrolling). */
+const overflowOf = (on: Page) =>
+  on.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`)
+      .slice(0, 5);
+  });
+
+async function phonePage(): Promise<Page> {
+  const phone = await (await rig.newContext(PHONE)).newPage();
+  await phone.context().addCookies(await context.cookies());
+  return phone;
+}
+
+const STRICT_HTML = `<body style="margin:0;width:200px;height:100px;position:relative;background:{{ bg }}">
+  <h1 style="margin:0;font:10px sans-serif">{{ title }}</h1>
+  <div _if="framed" style="position:absolute;left:0;bottom:0;width:40px;height:40px;background:#ffffff"></div>
+  <div style="position:absolute;left:100px;top:0;height:30px;width:{{ barWidth }}px;background:#000000"></div>
+  <img src="{{ logo }}" alt="" style="position:absolute;right:0;bottom:0;width:40px;height:40px">
+</body>`;
+
+let strictUid: string;
+/** The signed-up account (its renders' owner). */
+let owner: { ownerId: string; accountId: string };
+
+beforeAll(async () => {
+  rig = await startDashboardRig();
+  source = await startPageServer({
+    '/green.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(GREEN_PIXEL),
+    '/red.html': (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><body style="margin:0;background:#ff0000"></body>'),
+  });
+  context = await rig.newContext();
+  page = await context.newPage();
+  const signUp = await context.request.post(`${rig.stack.baseUrl}/auth/sign-up`, {
+    data: { email: 'depth@example.com', password: 'correct horse battery staple', name: 'Depth' },
+  });
+  expect(signUp.status()).toBe(201);
+  // The account behind the session, read off its first render; the business plan lets a batch run long enough to cancel.
+  const first = await call('POST', '/image', { html: '<p>hello</p>', width: 100, height: 50 });
+  expect(first.status()).toBe(200);
+  owner = (await getRenderById(rig.stack.db, ((await first.json()) as { id: string }).id))!;
+  await setOwnerPlan(rig.stack.db, { ownerId: owner.ownerId, kind: 'account', plan: 'business' });
+  strictUid = await createTemplate({
+    name: 'Strict card',
+    html: STRICT_HTML,
+    width: 200,
+    height: 100,
+    strictVariables: true,
+    variableDefinitions: [
+      { name: 'bg', type: 'color', defaultValue: '#ff8800', validation: { required: true } },
+      { name: 'title', type: 'text', validation: { required: true, minLength: 8, maxLength: 40 } },
+      { name: 'framed', type: 'boolean' },
+      { name: 'barWidth', type: 'number' },
+      { name: 'logo', type: 'image', validation: { required: true } },
+    ],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await source?.close();
+  await rig?.dispose();
+});
+
+test('template editor: a strict template previews at once; typed inputs drive the preview; definitions saved and reloaded; keyboard order', async () => {
+  await page.goto(rig.url(`templates/${strictUid}`));
+  const preview = page.getByRole('img', { name: 'Live preview' });
+  await preview.waitFor({ timeout: 20_000 });
+  // Defaults and typed samples fill every required variable: no "missing variable" problem, the real size.
+  expect(await page.getByRole('region', { name: 'Live preview' }).getByRole('alert').count()).toBe(0);
+  expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([200, 100]);
+  await waitForPixel(page, 'Live preview', [255, 136, 0], [60, 60]);
+  expect(await page.getByRole('textbox', { name: /^title/ }).inputValue()).toBe('title title');
+
+  // Each typed input drives the preview.
+  await page.getByLabel(/^bg .*colour/).fill('#0000ff');
+  await waitForPixel(page, 'Live preview', [0, 0, 255], [60, 60]);
+  await page.getByRole('checkbox', { name: 'framed' }).check();
+  await waitForPixel(page, 'Live preview', [255, 255, 255], [10, 90]);
+  await page.getByRole('spinbutton', { name: /^barWidth/ }).fill('60');
+  await waitForPixel(page, 'Live preview', [0, 0, 0], [130, 10]);
+  await page.getByRole('textbox', { name: /^logo/ }).fill(source.url('/green.png'));
+  await waitForPixel(page, 'Live preview', [0, 255, 0], [190, 90]);
+  expect(await page.getByRole('region', { name: 'Use via API' }).textContent()).toContain('"barWidth":60');
+
+  // The definitions editor shows what was saved, and its changes survive a save and a reload.
+  const title = page.getByRole('group', { name: 'Definition 2' });
+  expect(await title.getByRole('spinbutton', { name: 'Max length' }).inputValue()).toBe('40');
+  expect(await title.getByRole('checkbox', { name: 'Required' }).isChecked()).toBe(true);
+  await title.getByRole('spinbutton', { name: 'Max length' }).fill('30');
+  await title.getByRole('checkbox', { name: 'Raw HTML' }).check();
+  await title.getByRole('textbox', { name: 'Default value' }).fill('Hello there');
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.').waitFor();
+  await page.reload();
+  const reloaded = page.getByRole('group', { name: 'Definition 2' });
+  expect(await reloaded.getByRole('spinbutton', { name: 'Max length' }).inputValue()).toBe('30');
+  expect(await reloaded.getByRole('checkbox', { name: 'Raw HTML' }).isChecked()).toBe(true);
+  expect(await reloaded.getByRole('textbox', { name: 'Default value' }).inputValue()).toBe('Hello there');
+  expect(await page.getByRole('textbox', { name: /^title/ }).inputValue()).toBe('Hello there');
+  const saved = (await (await call('GET', `/templates/${strictUid}`)).json()) as { template: { variableDefinitions: unknown[] } };
+  expect(saved.template.variableDefinitions[1]).toMatchObject({
+    name: 'title',
+    defaultValue: 'Hello there',
+    allowRawHtml: true,
+    validation: { required: true, minLength: 8, maxLength: 30 },
+  });
+  await page.getByRole('img', { name: 'Live preview' }).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Keyboard: name → size → the HTML editor (Escape, then Tab leaves it) → strict mode → save → the variables panel.
+  await page.getByRole('textbox', { name: 'Template name' }).focus();
+  expect(await tabTo(page, 'HTML')).toEqual(['Width', 'Height', 'HTML']);
+  await page.keyboard.press('Escape');
+  const toSave = await tabTo(page, 'Save template');
+  expect(toSave[0]).toMatch(/^Strict mode/);
+  const toVariables = await tabTo(page, /^bg/);
+  expect(toVariables.at(-1)).toMatch(/^bg/);
+  expect(await tabTo(page, /^title/)).toHaveLength(1);
+  await page.getByRole('textbox', { name: 'Template name' }).fill('Strict card');
+  await page.getByRole('button', { name: 'Save template' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByText('Saved.').waitFor();
+});
+
+test('templates gallery: search every page by name, sort as the list API does, thumbnails, 390 px', async () => {
+  for (const name of ['Alpha poster', 'Beta banner', 'Gamma poster']) {
+    await createTemplate({ name, html: '<body style="margin:0;background:#10b981">{{ headline }}</body>', width: 160, height: 90 });
+  }
+  const alpha = (
+    (await (await call('GET', '/templates?sort=name&limit=100')).json()) as { templates: { uid: string; name: string }[] }
+  ).templates.find((t) => t.name === 'Alpha poster')!.uid;
+  // A real render gives the template its thumbnail.
+  expect((await call('POST', `/templates/${alpha}/render`, { variables: { headline: 'Hi' } })).status()).toBe(200);
+
+  await page.goto(rig.url('templates'));
+  const cards = page.getByRole('list', { name: 'Templates' });
+  const names = async () => cards.getByRole('link').allTextContents();
+  await eventually(async () => (await names()).length === 4, 'four cards');
+  expect(await names()).toEqual(['Gamma poster', 'Beta banner', 'Alpha poster', 'Strict card']);
+  await page.getByRole('img', { name: 'Thumbnail of Alpha poster' }).waitFor();
+
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill('poster');
+  await eventually(async () => (await names()).join() === 'Gamma poster,Alpha poster', 'the search to keep the posters');
+  await page.getByRole('combobox', { name: 'Sort' }).selectOption('name');
+  await eventually(async () => (await names()).join() === 'Alpha poster,Gamma poster', 'posters sorted by name');
+  await page.getByRole('combobox', { name: 'Sort' }).selectOption('oldest');
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill('');
+  await eventually(async () => (await names()).join() === 'Strict card,Alpha poster,Beta banner,Gamma poster', 'oldest first');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  const phone = await phonePage();
+  await phone.goto(rig.url('templates'));
+  await phone.getByRole('list', { name: 'Templates' }).waitFor();
+  expect(await overflowOf(phone)).toEqual([]);
+  await phone.context().close();
+});
+
+test('renders: GIFs, PDFs, videos and failures in one history with previews, filters and detail views', async () => {
+  const gif = await call('POST', '/gif', {
+    html: '<body style="margin:0;background:#2563eb"></body>',
+    width: 120,
+    height: 80,
+    quality: 'low',
+    frameDurationSeconds: 0.5,
+  });
+  expect(gif.status()).toBe(200);
+  const gifId = ((await gif.json()) as { gif: { uid: string } }).gif.uid;
+  const pdf = await call('POST', '/pdf/render', { html: '<h1>Invoice</h1>' });
+  expect(pdf.status()).toBe(200);
+  const pdfId = ((await pdf.json()) as { id: string }).id;
+  expect((await call('POST', '/image', { html: '<p>x</p>', selector: '#missing', width: 200, height: 100 })).status()).toBe(422);
+  const failedId = ((await (await call('GET', '/renders?status=failed')).json()) as { items: { id: string }[] }).items[0]!.id;
+  // A video render takes a video service and minutes of CPU here: a stored row stands in for one.
+  const videoId = `vid_dash${Date.now()}`;
+  await insertUnchargedRender(rig.stack.db, {
+    id: videoId,
+    ownerId: owner.ownerId,
+    accountId: owner.accountId,
+    kind: 'video',
+    origin: 'template',
+    templateId: null,
+    format: 'mp4',
+    width: 160,
+    height: 90,
+  });
+  await completeRender(rig.stack.db, {
+    id: videoId,
+    url: `${rig.stack.baseUrl}/files/renders/${videoId}.mp4`,
+    storageKey: `renders/${videoId}.mp4`,
+    contentType: 'video/mp4',
+    width: 160,
+    height: 90,
+    completedAt: new Date(),
+  });
+
+  await page.goto(rig.url('renders'));
+  const table = page.getByRole('table', { name: 'Renders, newest first' });
+  await table.waitFor();
+  for (const id of [gifId, pdfId, failedId, videoId]) await table.getByRole('link', { name: id, exact: true }).waitFor();
+  expect(await table.getByRole('img', { name: `Preview of ${gifId}` }).getAttribute('src')).toContain(gifId);
+  expect(await table.getByRole('img', { name: `Preview of ${pdfId}` }).textContent()).toBe('pdf');
+  expect(await table.locator(`video[aria-label="Preview of ${videoId}"]`).getAttribute('src')).toContain(`${videoId}.mp4`);
+  expect(await table.getByRole('link', { name: `Download ${pdfId}` }).getAttribute('href')).toMatch(/\.pdf$/);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'renders');
+
+  const ids = () => table.getByRole('link', { name: /^(img|gif|pdf|vid)_/ }).allTextContents();
+  const kind = page.getByRole('combobox', { name: 'Kind' });
+  await kind.selectOption('gif');
+  await eventually(async () => (await ids()).join() === gifId, 'only the GIF');
+  await kind.selectOption('pdf');
+  await eventually(async () => (await ids()).join() === pdfId, 'only the PDF');
+  await kind.selectOption('video');
+  await eventually(async () => (await ids()).join() === videoId, 'only the video');
+  await kind.selectOption('');
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('failed');
+  await eventually(async () => (await ids()).join() === failedId, 'only the failure');
+  expect(await table.textContent()).toContain('Selector Not Found');
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('');
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Alpha poster' });
+  await eventually(async () => (await ids()).length === 1 && (await ids())[0]!.startsWith('img_'), "only Alpha poster's render");
+  await page.getByRole('combobox', { name: 'Template' }).selectOption('');
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('From').fill(tomorrow);
+  await page.getByText('No renders match.').waitFor();
+  await page.getByLabel('From').fill('');
+  await page.getByLabel('To').fill(tomorrow);
+  await table.getByRole('link', { name: gifId, exact: true }).waitFor();
+
+  // The failure's page: its problem (title, detail, type), what was asked, how long it took.
+  await table.getByRole('link', { name: failedId, exact: true }).click();
+  await page.getByRole('heading', { name: `Render ${failedId}` }).waitFor();
+  expect(await page.getByRole('alert').textContent()).toContain('#missing');
+  expect(await page.getByRole('link', { name: 'About this problem' }).getAttribute('href')).toMatch(/\/selector-not-found$/);
+  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toMatch(/originhtml.*width200height100/);
+  expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/total\d+ ms/);
+  expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.goto(rig.url(`renders/${gifId}`));
+  await page.getByRole('img', { name: `Result of ${gifId}` }).waitFor();
+  expect(await page.getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/\.gif$/);
+  const gifFile = await context.request.get(
+    (await page.getByRole('link', { name: 'Download' }).getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'),
+  );
+  expect((await gifFile.body()).subarray(0, 4).toString()).toBe('GIF8');
+  await page.goto(rig.url(`renders/${pdfId}`));
+  await page.locator('object[type="application/pdf"]').waitFor({ state: 'attached' });
+  expect(await page.getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/\.pdf$/);
+  await page.goto(rig.url(`renders/${videoId}`));
+  expect(await page.locator(`video[aria-label="Result of ${videoId}"]`).getAttribute('controls')).not.toBeNull();
+  await page.goto(rig.url(`renders/${gifId}`));
+  await page.getByRole('img', { name: `Result of ${gifId}` }).waitFor();
+  await screenshot(page, 'render-detail');
+
+  const phone = await phonePage();
+  await phone.goto(rig.url('renders'));
+  await phone.getByRole('table', { name: 'Renders, newest first' }).waitFor();
+  expect(await overflowOf(phone)).toEqual([]);
+  await phone.goto(rig.url(`renders/${failedId}`));
+  await phone.getByRole('heading', { name: `Render ${failedId}` }).waitFor();
+  expect(await overflowOf(phone)).toEqual([]);
+  await phone.context().close();
+});
+
+test('batches: a CSV file through the file button, column mapping, format and layouts by keyboard, cancel a running batch, 390 px', async () => {
+  await createTemplate({
+    name: 'Batch card',
+    html: '<body style="margin:0;background:{{ background }}"><h1>{{ heading }}</h1></body>',
+    width: 200,
+    height: 100,
+    layouts: { square: { width: 100, height: 100 } },
+  });
+  await page.goto(rig.url('batches'));
+  const template = page.getByRole('combobox', { name: 'Template' });
+  await template.selectOption({ label: 'Batch card' });
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'people.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Heading,Colour\r\nFirst,#ff0000\r\nSecond,#00ff00\r\n'),
+  });
+  await page.getByText('Read people.csv').waitFor();
+  await page.getByText('Detected columns: Heading, Colour · 2 rows').waitFor();
+  expect(await page.getByRole('table', { name: 'First rows' }).getByRole('cell', { name: 'Second' }).count()).toBe(1);
+
+  // The whole form by keyboard: template → file button → rows → mapping → format → layouts → start.
+  await template.focus();
+  const order = await tabTo(page, 'Start batch');
+  expect(order.slice(0, 2)).toEqual(['CSV file', expect.stringMatching(/^Rows/)]);
+  expect(order).toEqual(expect.arrayContaining(['Variable background', 'Variable heading', 'Format', 'default', 'square']));
+  await page.getByRole('combobox', { name: 'Variable heading' }).selectOption('Heading');
+  await page.getByRole('combobox', { name: 'Variable background' }).selectOption('Colour');
+  await page.getByRole('combobox', { name: 'Format' }).selectOption('jpeg');
+  await page.getByRole('checkbox', { name: 'default' }).uncheck();
+  await page.getByRole('checkbox', { name: 'square' }).check();
+  await page.getByRole('button', { name: 'Start batch' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByText(/completed: 2 done, 0 failed of 2/).waitFor({ timeout: 30_000 });
+  const results = page.getByRole('table', { name: 'Results' });
+  expect(await results.getByRole('cell', { name: 'square' }).count()).toBe(2);
+  const file = await results.getByRole('link', { name: 'Row 2 file' }).getAttribute('href');
+  const jpeg = await context.request.get(file!.replace('//localhost:', '//127.0.0.1:'));
+  expect(jpeg.headers()['content-type']).toBe('image/jpeg');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // A long batch, cancelled while it runs.
+  const rows = ['Heading,Colour', ...Array.from({ length: 100 }, (_, i) => `Row ${i},#${(i * 2).toString(16).padStart(2, '0')}0000`)];
+  await page.getByRole('textbox', { name: /^Rows/ }).fill(rows.join('\n'));
+  await page.getByRole('checkbox', { name: 'default' }).check();
+  await page.getByRole('button', { name: 'Start batch' }).click();
+  await page.getByRole('button', { name: 'Cancel batch' }).click();
+  await page.getByText(/^cancelled: \d+ done, \d+ failed, \d+ cancelled of 200/).waitFor({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Download ZIP' }).waitFor();
+
+  // Both batches in the list, newest first; opening the first one shows its results again.
+  const recent = page.getByRole('table', { name: 'Recent batches, newest first' });
+  await eventually(async () => (await recent.getByRole('row').count()) === 3, 'two batches in the list');
+  const [cancelledRow, completedRow] = [recent.getByRole('row').nth(1), recent.getByRole('row').nth(2)];
+  await eventually(
+    async () => /Batch cardcancelled\d+ done, \d+ failed, \d+ cancelled of 200/.test((await cancelledRow.textContent())!),
+    'the cancelled batch in the list',
+  );
+  expect(await completedRow.textContent()).toContain('Batch cardcompleted2 done, 0 failed of 2');
+  await completedRow.getByRole('button').click();
+  await page.getByText(/completed: 2 done, 0 failed of 2/).waitFor();
+  expect(
+    await page
+      .getByRole('table', { name: 'Results' })
+      .getByRole('link', { name: /Row \d file/ })
+      .count(),
+  ).toBe(2);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'batches');
+
+  const phone = await phonePage();
+  await phone.goto(rig.url('batches'));
+  await phone.getByRole('table', { name: 'Recent batches, newest first' }).waitFor();
+  expect(await overflowOf(phone)).toEqual([]);
+  await phone.context().close();
+});
+
+test('playground: keyboard through the form, then render a web page by URL and see the result and the curl', async () => {
+  await page.goto(rig.url('playground'));
+  await page.getByRole('combobox', { name: 'Source' }).focus();
+  expect(await tabTo(page, 'Render')).toEqual(['HTML', 'Width', 'Height', 'Format', 'Render']);
+
+  await page.getByRole('combobox', { name: 'Source' }).selectOption('url');
+  await page.getByRole('textbox', { name: 'URL' }).fill(source.url('/red.html'));
+  await page.getByRole('spinbutton', { name: 'Width' }).fill('300');
+  await page.getByRole('spinbutton', { name: 'Height' }).fill('200');
+  await page.getByRole('combobox', { name: 'Source' }).focus();
+  expect(await tabTo(page, 'Render')).toEqual(['URL', 'Width', 'Height', 'Format', 'Render']);
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('img', { name: 'Rendered result' })
+    .waitFor({ timeout: 20_000 })
+    .catch(async () => {
+      throw new Error(`no result: ${(await page.getByRole('alert').allTextContents()).join(' | ')}`);
+    });
+  await waitForPixel(page, 'Rendered result', [255, 0, 0], [150, 100]);
+  expect(await pixelOf(page, 'Rendered result', 295, 195)).toEqual([255, 0, 0]);
+  const curl = await page.getByRole('region', { name: 'Equivalent curl' }).textContent();
+  expect(curl).toContain(`"url":"${source.url('/red.html')}"`);
+  expect(curl).toContain('"width":300');
+  expect(curl).not.toContain('"html"');
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
