@@ -45,3 +45,18 @@ export function elementBox(selector: string): ElementBox {
     viewport: { x: viewport.pageLeft, y: viewport.pageTop, width: viewport.width, height: viewport.height },
   };
 }
+
+/** Whether an element matches (an invalid selector counts as not yet: it times out like a missing element). */
+export function selectorPresent(selector: string): boolean {
+  try {
+    return document.querySelector(selector) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The scrollable height of the document in CSS pixels. */
+export function documentHeight(): number {
+  const root = document.documentElement;
+  return Math.max(root.scrollHeight, root.offsetHeight, document.body?.scrollHeight ?? 0, document.body?.offsetHeight ?? 0);
+}
