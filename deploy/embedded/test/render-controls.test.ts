@@ -136,6 +136,18 @@ describe('render controls on POST /image, /gif and template renders (memory+pgli
     expect(near(next.pixel(15, 15), RED)).toBe(true);
   });
 
+  it('a waitForFunction that is not JavaScript is a render-failed problem naming it', async () => {
+    const res = await stack.api('/image', {
+      method: 'POST',
+      key,
+      json: { html: '<p>x</p>', width: 30, height: 30, waitForFunction: 'window.renderReady ===' },
+    });
+    expect(res.status).toBe(422);
+    const problem = await problemOf(res);
+    expect(problem.type).toMatch(/\/errors\/render-failed$/);
+    expect(problem.detail).toMatch(/waitForFunction/);
+  });
+
   it('fullPage captures the whole document height', async () => {
     const html = `<body style="margin:0"><div style="height:500px;background:#ff0000"></div><div style="height:100px;background:#00ff00"></div></body>`;
     const page = await decode(await render({ html, width: 60, height: 100, fullPage: true }));
@@ -173,7 +185,13 @@ describe('render controls on POST /image, /gif and template renders (memory+pgli
     const gif = await stack.api('/gif', {
       method: 'POST',
       key,
-      json: { html: '<body style="margin:0;background:#ff0000"></body>', width: 30, height: 20, frameDurationSeconds: 0.2, deviceScaleFactor: 2 },
+      json: {
+        html: '<body style="margin:0;background:#ff0000"></body>',
+        width: 30,
+        height: 20,
+        frameDurationSeconds: 0.2,
+        deviceScaleFactor: 2,
+      },
     });
     expect(gif.status).toBe(200);
     const file = await fetch(((await gif.json()) as { gif: { url: string } }).gif.url);

@@ -107,7 +107,8 @@ describe.each(['memory+pglite', 'nats+postgres'] as const)('signed render URLs (
     const capped = await newSecret(key, { maxRenders: 1 });
     await expectProblem(await get(old), 'invalid-signature', /rotated or revoked/);
 
-    const sign = (text: string) => signRenderUrl(`/r/${uid}.png?color=%23ffff00&text=${text}`, { secretId: capped.id, secret: capped.secret });
+    const sign = (text: string) =>
+      signRenderUrl(`/r/${uid}.png?color=%23ffff00&text=${text}`, { secretId: capped.id, secret: capped.secret });
     expect((await get(sign('one'))).status).toBe(200);
     // The same URL again is the cache: no new render, still allowed.
     expect((await get(sign('one'))).status).toBe(200);

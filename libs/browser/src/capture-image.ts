@@ -88,9 +88,7 @@ async function captureOnPage(page: Page, request: CaptureRequest, options: Captu
 
     const scale = emulation.deviceScaleFactor;
     const target = request.selector === null ? null : await locate(page, request.selector);
-    const fullHeight = controls?.fullPage
-      ? await fullPageHeight(page, request.height, Math.floor(MAX_DEVICE_PIXELS / scale))
-      : null;
+    const fullHeight = controls?.fullPage ? await fullPageHeight(page, request.height, Math.floor(MAX_DEVICE_PIXELS / scale)) : null;
     const clip = target
       ? { clip: { ...target.clip, scale: 1 }, captureBeyondViewport: target.beyondViewport }
       : fullHeight !== null

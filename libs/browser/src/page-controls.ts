@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { RenderCrashedError } from './errors.js';
 import { delay } from './launch-browser.js';
-import { documentHeight, selectorPresent } from './page-scripts.js';
+import { documentHeight, expressionSyntaxError, selectorPresent } from './page-scripts.js';
 
 /**
  * How a job prepares and captures its page beyond the size (the bus's
@@ -60,6 +60,10 @@ export async function waitUntilReady(page: Page, controls: PageControls, signal:
   }
   if (controls.waitForFunction !== null) {
     const expression = controls.waitForFunction;
+    const syntax = await page.evaluate(expressionSyntaxError, expression);
+    if (syntax !== null) {
+      throw new RenderCrashedError(`waitForFunction: ${syntax}`, `\`waitForFunction\` is not a valid JavaScript expression: ${syntax}.`);
+    }
     // The expression is the caller's own page code; it runs in the page like the page's scripts do.
     await poll(async () => Boolean(await page.evaluate(`(() => (${expression}))()`)), signal);
   }
@@ -84,12 +88,9 @@ async function poll(check: () => Promise<boolean>, signal: AbortSignal): Promise
     let ready = false;
     try {
       ready = await check();
-    } catch (error) {
-      // A navigation in progress destroys the context: check again on the new document.
-      // Anything else the expression throws (an undefined name) may still change as the page runs.
-      if (error instanceof Error && /SyntaxError/.test(error.message)) {
-        throw new RenderCrashedError(error.message, `\`waitForFunction\` is not a valid JavaScript expression: ${error.message}`);
-      }
+    } catch {
+      // A navigation in progress destroys the context, and what the expression throws (an
+      // undefined name) may change as the page runs: both are "not yet".
     }
     if (ready) return;
     await delay(POLL_MS);

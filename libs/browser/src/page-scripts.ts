@@ -60,3 +60,15 @@ export function documentHeight(): number {
   const root = document.documentElement;
   return Math.max(root.scrollHeight, root.offsetHeight, document.body?.scrollHeight ?? 0, document.body?.offsetHeight ?? 0);
 }
+
+/** Why a `waitForFunction` expression cannot even be compiled, or null (compiled only, never run here). */
+export function expressionSyntaxError(expression: string): string | null {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    new Function(`return (${expression});`);
+    return null;
+  } catch (error) {
+    // A page whose CSP forbids eval cannot tell: let the wait itself decide.
+    return error instanceof SyntaxError ? error.message : null;
+  }
+}

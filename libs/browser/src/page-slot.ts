@@ -96,7 +96,10 @@ export class PageSlot {
     }
     if (next.transparentBackground !== now.transparentBackground) {
       work.push(
-        this.cdp.send('Emulation.setDefaultBackgroundColorOverride', next.transparentBackground ? { color: { r: 0, g: 0, b: 0, a: 0 } } : {}),
+        this.cdp.send(
+          'Emulation.setDefaultBackgroundColorOverride',
+          next.transparentBackground ? { color: { r: 0, g: 0, b: 0, a: 0 } } : {},
+        ),
       );
     }
     // A failure leaves the settings unknown; the pool replaces a page whose job failed this way.

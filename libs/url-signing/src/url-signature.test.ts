@@ -45,9 +45,19 @@ describe('URL signatures', () => {
   it('refuses a tampered, added or removed parameter, another path and another secret', () => {
     const { path, pairs } = pairsOf(signRenderUrl('/r/tpl_abc.png?name=Ann', { secretId: 'uss_1', secret: SECRET }));
     const check = (p: string, q: [string, string][], secret = SECRET) => verifyRenderUrl({ path: p, pairs: q, secret, now: NOW });
-    expect(check(path, pairs.map(([k, v]) => [k, k === 'name' ? 'Bob' : v]))).toMatchObject({ ok: false, reason: 'mismatch' });
+    expect(
+      check(
+        path,
+        pairs.map(([k, v]) => [k, k === 'name' ? 'Bob' : v]),
+      ),
+    ).toMatchObject({ ok: false, reason: 'mismatch' });
     expect(check(path, [...pairs, ['extra', '1']])).toMatchObject({ ok: false, reason: 'mismatch' });
-    expect(check(path, pairs.filter(([k]) => k !== 'name'))).toMatchObject({ ok: false, reason: 'mismatch' });
+    expect(
+      check(
+        path,
+        pairs.filter(([k]) => k !== 'name'),
+      ),
+    ).toMatchObject({ ok: false, reason: 'mismatch' });
     expect(check('/r/tpl_other.png', pairs)).toMatchObject({ ok: false, reason: 'mismatch' });
     expect(check('/r/tpl_abc.jpeg', pairs)).toMatchObject({ ok: false, reason: 'mismatch' });
     expect(check(path, pairs, 'another-secret')).toMatchObject({ ok: false, reason: 'mismatch' });

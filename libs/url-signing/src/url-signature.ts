@@ -68,8 +68,7 @@ export function signRenderUrl(url: string, options: SignOptions & { pathPrefix?:
 }
 
 export type VerifyResult =
-  | { ok: true; expiresAt: Date | null }
-  | { ok: false; reason: 'missing' | 'malformed' | 'mismatch' | 'expired'; detail: string };
+  { ok: true; expiresAt: Date | null } | { ok: false; reason: 'missing' | 'malformed' | 'mismatch' | 'expired'; detail: string };
 
 /**
  * Checks a signed request: `s` must be the HMAC of the path and every other

@@ -106,7 +106,9 @@ async function captureOnPage(
             optimizeForSpeed: true,
             captureBeyondViewport: false,
             // This pool's captures come out in CSS pixels whatever the emulated scale (measured): the clip's scale asks for device pixels.
-            ...(emulation.deviceScaleFactor !== 1 ? { clip: { x: 0, y: 0, width: request.width, height: request.height, scale: emulation.deviceScaleFactor } } : {}),
+            ...(emulation.deviceScaleFactor !== 1
+              ? { clip: { x: 0, y: 0, width: request.width, height: request.height, scale: emulation.deviceScaleFactor } }
+              : {}),
           });
           return Buffer.from(data, 'base64');
         })(),

@@ -44,17 +44,9 @@ export const RENDER_CONTROL_FIELDS = {
   /** What `prefers-color-scheme` answers in the page. */
   colorScheme: z.enum(['light', 'dark']).optional(),
   /** IANA time zone for the page's clock, e.g. `America/New_York`. */
-  timezone: z
-    .string()
-    .max(100)
-    .refine(isTimeZone, { message: 'Expected an IANA time zone such as `Europe/Paris` or `UTC`.' })
-    .optional(),
+  timezone: z.string().max(100).refine(isTimeZone, { message: 'Expected an IANA time zone such as `Europe/Paris` or `UTC`.' }).optional(),
   /** BCP 47 locale for the page's Intl and Date formatting, e.g. `de-DE`. */
-  locale: z
-    .string()
-    .max(100)
-    .refine(isLocale, { message: 'Expected a BCP 47 locale such as `en-US` or `de-DE`.' })
-    .optional(),
+  locale: z.string().max(100).refine(isLocale, { message: 'Expected a BCP 47 locale such as `en-US` or `de-DE`.' }).optional(),
   /** PNG and WebP only: no default white page background, so uncovered pixels have alpha 0. */
   transparentBackground: z.boolean().optional(),
 };
@@ -89,7 +81,7 @@ const CONTROL_NAMES = Object.keys(RENDER_CONTROL_FIELDS) as (keyof RequestedCont
 export function pickRenderControls(body: RequestedControls): RequestedControls {
   const picked: Record<string, unknown> = {};
   for (const name of CONTROL_NAMES) if (body[name] !== undefined) picked[name] = body[name];
-  return picked as RequestedControls;
+  return picked;
 }
 
 /**

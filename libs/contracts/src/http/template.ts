@@ -143,17 +143,17 @@ export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
 /** POST /templates/{uid}/render (the render controls apply to image output). */
 export const TemplateRenderRequest = z
   .object({
-  variables: Variables.optional(),
-  layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
-  layouts: z
-    .array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.'))
-    .min(1)
-    .max(MAX_LAYOUTS + 1)
-    .optional(),
-  format: ImageFormatOrJpg.default('png'),
-  quality: z.number().min(0.1).max(1).optional(),
-  ...RENDER_CONTROL_FIELDS,
-})
+    variables: Variables.optional(),
+    layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
+    layouts: z
+      .array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.'))
+      .min(1)
+      .max(MAX_LAYOUTS + 1)
+      .optional(),
+    format: ImageFormatOrJpg.default('png'),
+    quality: z.number().min(0.1).max(1).optional(),
+    ...RENDER_CONTROL_FIELDS,
+  })
   .superRefine((body, ctx) => {
     checkRenderControls(body, ctx, { format: body.format, maxSide: CAPTURE_MAX_DEVICE_PIXELS });
   }, refineWhenTyped());

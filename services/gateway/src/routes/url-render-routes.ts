@@ -37,7 +37,8 @@ async function authenticateKey(deps: RenderGatewayDeps, req: Request): Promise<A
   const query = typeof req.query.token === 'string' ? req.query.token : undefined;
   const header = req.headers.authorization ? BEARER.exec(req.headers.authorization)?.[1] : undefined;
   const key = query ?? header;
-  if (!key) throw fail('missing-auth', 'Give the API key as the `token` query parameter or `Authorization: Bearer <key>`, or sign the URL.');
+  if (!key)
+    throw fail('missing-auth', 'Give the API key as the `token` query parameter or `Authorization: Bearer <key>`, or sign the URL.');
   const found = await authenticateApiKey(deps.db, key);
   if (!found) throw fail('invalid-api-key', 'The provided API key is invalid or has been revoked.');
   return { account: found.account, keyId: found.keyId, ownerId: found.account.ownerId };
@@ -66,7 +67,8 @@ async function authenticateSignature(
   const entry = await secrets.lookup(sid);
   if (!entry) throw new ProblemError('invalid-signature', { detail: `No active URL-signing secret \`${sid}\` (rotated or revoked?).` });
   const verdict = verifyRenderUrl({ path: `/r/${String(req.params.file)}`, pairs: queryPairs(req), secret: entry.secret, now });
-  if (!verdict.ok) throw new ProblemError(verdict.reason === 'expired' ? 'signature-expired' : 'invalid-signature', { detail: verdict.detail });
+  if (!verdict.ok)
+    throw new ProblemError(verdict.reason === 'expired' ? 'signature-expired' : 'invalid-signature', { detail: verdict.detail });
   return { auth: entry.auth, secretId: entry.id };
 }
 
