@@ -28,7 +28,13 @@ export async function replaceUrlSigningSecret(
       .returning({ id: urlSigningSecrets.id });
     const [row] = await tx
       .insert(urlSigningSecrets)
-      .values({ id: newId('uss'), ...input })
+      .values({
+        id: newId('uss'),
+        accountId: input.accountId,
+        ownerId: input.ownerId,
+        secretCiphertext: input.secretCiphertext,
+        maxRenders: input.maxRenders,
+      })
       .returning();
     return { row: row!, replaced: old[0]?.id ?? null };
   });
