@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { signRenderUrl } from '@pressroom/url-signing';
@@ -15,11 +17,11 @@ async function redness(res: Response): Promise<number[]> {
   return Array.from(data.subarray(0, 3));
 }
 
-/** The Python snippet of docs/signed-urls.md, as published. */
-async function pythonSnippet(): Promise<string> {
+/** A snippet of docs/signed-urls.md, as published. */
+async function snippet(pattern: RegExp): Promise<string> {
   const doc = await readFile(new URL('../../../docs/signed-urls.md', import.meta.url), 'utf8');
-  const match = /### Python\n\n```python\n([\s\S]*?)```/.exec(doc);
-  if (!match) throw new Error('no Python snippet in docs/signed-urls.md');
+  const match = pattern.exec(doc);
+  if (!match) throw new Error(`no snippet ${String(pattern)} in docs/signed-urls.md`);
   return match[1]!;
 }
 
@@ -130,10 +132,27 @@ describe.each(['memory+pglite', 'nats+postgres'] as const)('signed render URLs (
   it('the Python snippet of docs/signed-urls.md signs URLs the stack accepts', async () => {
     const made = await newSecret(key);
     const call = `print(sign_render_url(${JSON.stringify(stack.baseUrl)}, ${JSON.stringify(`/r/${uid}.png`)}, {"color": "#00ffff", "text": "wörld & co"}, ${JSON.stringify(made.id)}, ${JSON.stringify(made.secret)}, exp=4102444800))`;
-    const { stdout } = await run('python3', ['-c', `${await pythonSnippet()}\n${call}`]);
+    const { stdout } = await run('python3', ['-c', `${await snippet(/### Python\n\n```python\n([\s\S]*?)```/)}\n${call}`]);
     const res = await fetch(stdout.trim());
     expect(res.status).toBe(200);
     expect(res.headers.get('x-pressroom-error')).toBeNull();
     expect(await redness(res)).toEqual([0, 255, 255]);
+  });
+
+  it('the dependency-free TypeScript snippet of docs/signed-urls.md signs URLs the stack accepts', async () => {
+    const made = await newSecret(key);
+    const code = await snippet(/Without it, in Node:\n\n```ts\n([\s\S]*?)```/);
+    const call = `console.log(signRenderUrl(${JSON.stringify(stack.baseUrl)}, ${JSON.stringify(`/r/${uid}.png`)}, { color: '#ff00ff', text: "it's (ok)*" }, ${JSON.stringify(made.id)}, ${JSON.stringify(made.secret)}));`;
+    const dir = await mkdtemp(join(tmpdir(), 'signed-ts-'));
+    try {
+      await writeFile(join(dir, 'sign.ts'), `${code}\n${call}\n`);
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', join(dir, 'sign.ts')]);
+      const res = await fetch(stdout.trim());
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-pressroom-error')).toBeNull();
+      expect(await redness(res)).toEqual([255, 0, 255]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
