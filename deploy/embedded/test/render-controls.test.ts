@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { decode, near, problemOf, startTestStack, type TestStack } from './harness.js';
+import { decode, near, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
 
 const RED: [number, number, number] = [255, 0, 0];
 const GREEN: [number, number, number] = [0, 255, 0];
@@ -56,6 +57,29 @@ describe('render controls on POST /image, /gif and template renders (memory+pgli
     // With a selector the element's box is scaled too.
     const element = await decode(await render({ html, width: 50, height: 30, selector: 'div', deviceScaleFactor: 3 }));
     expect([element.width, element.height]).toEqual([75, 90]);
+  });
+
+  it('always waits for web fonts: a slow font file is drawn, not the fallback', async () => {
+    const font = await readFile('/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf');
+    const server = await startPageServer({
+      '/slow.ttf': (_req, res) => {
+        // Fonts are fetched with CORS: a cross-origin font without the header would never be used.
+        setTimeout(() => res.writeHead(200, { 'content-type': 'font/ttf', 'access-control-allow-origin': '*' }).end(font), 700);
+      },
+    });
+    try {
+      const page = (src: string | null) =>
+        `<style>${src ? `@font-face{font-family:W;src:url(${src})}` : ''}body{margin:0;background:#fff}
+         p{margin:0;font:48px W, monospace;color:#000}</style><p>Wig</p>`;
+      const slow = await rgba(await render({ html: page(server.url('/slow.ttf')), width: 120, height: 60 }));
+      const inline = await rgba(await render({ html: page(`data:font/ttf;base64,${font.toString('base64')}`), width: 120, height: 60 }));
+      const fallback = await rgba(await render({ html: page(null), width: 120, height: 60 }));
+      expect(server.hits.get('/slow.ttf')).toBe(1);
+      expect(slow.raw.equals(inline.raw)).toBe(true);
+      expect(slow.raw.equals(fallback.raw)).toBe(false);
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses a deviceScaleFactor of 5 with a problem naming the field', async () => {
