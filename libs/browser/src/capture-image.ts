@@ -7,6 +7,10 @@ import { elementBox, waitForFontsAndImages, type Box } from './page-scripts.js';
 import { captureFormatFor, chromiumQuality, CONTENT_TYPES, finishImage, type ImageFormat } from './encode-image.js';
 import { NavigationError, SelectorNotFoundError } from './errors.js';
 import { isScriptFree } from './script-free.js';
+import { emulationOf, fullPageHeight, settle, waitUntilReady, type PageControls } from './page-controls.js';
+
+/** Chromium's largest capture side in device pixels. */
+const MAX_DEVICE_PIXELS = 16_384;
 
 export type CaptureSource = { kind: 'html'; html: string; jsEnabled: boolean } | { kind: 'url'; url: string };
 
@@ -20,6 +24,8 @@ export interface CaptureRequest {
   format: ImageFormat;
   /** 0–1, for jpeg and webp. */
   quality: number;
+  /** Scale, waits, emulation and transparency; absent: every control at its default. */
+  controls?: PageControls | undefined;
 }
 
 export interface CapturedImage {
@@ -54,10 +60,13 @@ export async function captureImage(pool: BrowserPool, request: CaptureRequest, o
 async function captureOnPage(page: Page, request: CaptureRequest, options: CaptureOptions, signal: AbortSignal): Promise<CapturedImage> {
   const slot = slotOf(page);
   if (!slot) throw new Error('captureImage needs a page from a BrowserPool');
-  const { source } = request;
-  // Script-free HTML renders identically with JavaScript off, and its page is then reusable at once.
-  const jsEnabled = source.kind === 'html' ? source.jsEnabled && !isScriptFree(source.html) : true;
-  await slot.applySettings({ jsEnabled, width: request.width, height: request.height });
+  const { source, controls } = request;
+  // Script-free HTML renders identically with JavaScript off, and its page is then reusable at once;
+  // a readiness condition is the page's own script's business, so it keeps JavaScript on.
+  const waits = controls !== undefined && (controls.waitForFunction !== null || controls.waitForSelector !== null);
+  const jsEnabled = source.kind === 'html' ? source.jsEnabled && (waits || !isScriptFree(source.html)) : true;
+  const emulation = emulationOf(controls);
+  await slot.applySettings({ jsEnabled, width: request.width, height: request.height, ...emulation });
   const pageGuard = guardPage(page, options.guard);
   try {
     if (source.kind === 'html') {
@@ -68,19 +77,33 @@ async function captureOnPage(page: Page, request: CaptureRequest, options: Captu
     signal.throwIfAborted();
     await waitForAssets(page, signal);
     signal.throwIfAborted();
+    if (controls) {
+      await waitUntilReady(page, controls, signal);
+      // What the page added while getting ready (a late web font, an image) loads before the capture too.
+      if (waits) await waitForAssets(page, signal);
+      await settle(controls, signal);
+    }
     // A refresh or a script may have tried to take the main frame somewhere forbidden meanwhile.
     if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
 
+    const scale = emulation.deviceScaleFactor;
     const target = request.selector === null ? null : await locate(page, request.selector);
+    const fullHeight = controls?.fullPage ? await fullPageHeight(page, request.height, Math.floor(MAX_DEVICE_PIXELS / scale)) : null;
+    const clip = target
+      ? { clip: { ...target.clip, scale: 1 }, captureBeyondViewport: target.beyondViewport }
+      : fullHeight !== null
+        ? { clip: { x: 0, y: 0, width: request.width, height: fullHeight, scale: 1 }, captureBeyondViewport: true }
+        : { captureBeyondViewport: false };
     const { data } = await slot.cdp.send('Page.captureScreenshot', {
       format: captureFormatFor(request.format),
       optimizeForSpeed: true,
       ...(request.format === 'jpeg' ? { quality: chromiumQuality(request.quality) } : {}),
-      ...(target ? { clip: { ...target.clip, scale: 1 }, captureBeyondViewport: target.beyondViewport } : { captureBeyondViewport: false }),
+      ...clip,
     });
     signal.throwIfAborted();
-    const width = target?.clip.width ?? request.width;
-    const height = target?.clip.height ?? request.height;
+    // File dimensions are device pixels: CSS size × deviceScaleFactor.
+    const width = Math.round((target?.clip.width ?? request.width) * scale);
+    const height = Math.round((target?.clip.height ?? fullHeight ?? request.height) * scale);
     const bytes = await finishImage({
       bytes: Buffer.from(data, 'base64'),
       format: request.format,

@@ -45,3 +45,30 @@ export function elementBox(selector: string): ElementBox {
     viewport: { x: viewport.pageLeft, y: viewport.pageTop, width: viewport.width, height: viewport.height },
   };
 }
+
+/** Whether an element matches (an invalid selector counts as not yet: it times out like a missing element). */
+export function selectorPresent(selector: string): boolean {
+  try {
+    return document.querySelector(selector) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The scrollable height of the document in CSS pixels. */
+export function documentHeight(): number {
+  const root = document.documentElement;
+  return Math.max(root.scrollHeight, root.offsetHeight, document.body?.scrollHeight ?? 0, document.body?.offsetHeight ?? 0);
+}
+
+/** Why a `waitForFunction` expression cannot even be compiled, or null (compiled only, never run here). */
+export function expressionSyntaxError(expression: string): string | null {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    new Function(`return (${expression});`);
+    return null;
+  } catch (error) {
+    // A page whose CSP forbids eval cannot tell: let the wait itself decide.
+    return error instanceof SyntaxError ? error.message : null;
+  }
+}

@@ -2,9 +2,10 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'puppeteer-core';
 import { installRequestFilter, setRequestFilter } from './request-filter.js';
 import { delay } from './launch-browser.js';
 import { OneShot } from './one-shot.js';
+import { DEFAULT_EMULATION, type PageEmulation } from './page-controls.js';
 
 /** What a job changed on its page, so the next job starts from a known state. */
-interface PageSettings {
+interface PageSettings extends PageEmulation {
   jsEnabled: boolean;
   width: number;
   height: number;
@@ -60,20 +61,48 @@ export class PageSlot {
       });
       const cdp = await page.createCDPSession();
       await page.setViewport({ width: 1200, height: 630, deviceScaleFactor: 1 });
-      return new PageSlot(context, page, cdp, { jsEnabled: true, width: 1200, height: 630 });
+      return new PageSlot(context, page, cdp, { jsEnabled: true, width: 1200, height: 630, ...DEFAULT_EMULATION });
     } catch (error) {
       await context.close().catch(() => undefined);
       throw error;
     }
   }
 
+  /**
+   * Brings the page to the job's settings, changing only what differs. Emulation
+   * a job does not name goes back to its default, so a dark, scaled or
+   * transparent job never leaks into the next one on this page.
+   */
   async applySettings(wanted: Partial<PageSettings>): Promise<void> {
-    const next = { ...this.settings, ...wanted };
+    const now = this.settings;
+    const next: PageSettings = { ...now, ...DEFAULT_EMULATION, ...wanted };
     const work: Promise<unknown>[] = [];
-    if (next.jsEnabled !== this.settings.jsEnabled) work.push(this.page.setJavaScriptEnabled(next.jsEnabled));
-    if (next.width !== this.settings.width || next.height !== this.settings.height) {
-      work.push(this.page.setViewport({ width: next.width, height: next.height, deviceScaleFactor: 1 }));
+    if (next.jsEnabled !== now.jsEnabled) work.push(this.page.setJavaScriptEnabled(next.jsEnabled));
+    if (next.width !== now.width || next.height !== now.height || next.deviceScaleFactor !== now.deviceScaleFactor) {
+      work.push(this.page.setViewport({ width: next.width, height: next.height, deviceScaleFactor: next.deviceScaleFactor }));
     }
+    if (next.colorScheme !== now.colorScheme) {
+      work.push(this.page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: next.colorScheme ?? '' }]));
+    }
+    if (next.timezone !== now.timezone) work.push(this.page.emulateTimezone(next.timezone ?? undefined));
+    if (next.locale !== now.locale) {
+      // Chromium refuses a second override while one is in effect: clear it first.
+      work.push(
+        (async () => {
+          if (now.locale !== null) await this.cdp.send('Emulation.setLocaleOverride', {});
+          if (next.locale !== null) await this.cdp.send('Emulation.setLocaleOverride', { locale: next.locale });
+        })(),
+      );
+    }
+    if (next.transparentBackground !== now.transparentBackground) {
+      work.push(
+        this.cdp.send(
+          'Emulation.setDefaultBackgroundColorOverride',
+          next.transparentBackground ? { color: { r: 0, g: 0, b: 0, a: 0 } } : {},
+        ),
+      );
+    }
+    // A failure leaves the settings unknown; the pool replaces a page whose job failed this way.
     await Promise.all(work);
     this.settings = next;
   }

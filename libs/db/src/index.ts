@@ -82,3 +82,12 @@ export * from './team-workspaces.js';
 export * from './sign-up.js';
 export * from './webhook-controls.js';
 export * from './usage.js';
+export {
+  activeUrlSigningSecret,
+  findUrlSigningSecret,
+  newUrlSigningSecret,
+  replaceUrlSigningSecret,
+  revokeUrlSigningSecret,
+  takeSignedRender,
+  type UrlSigningSecretRow,
+} from './url-signing-secrets.js';

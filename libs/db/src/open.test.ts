@@ -26,6 +26,7 @@ const TABLES = [
   'teams',
   'templates',
   'url_render_cache',
+  'url_signing_secrets',
   'users',
   'video_templates',
   'webhook_deliveries',

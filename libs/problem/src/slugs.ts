@@ -48,6 +48,23 @@ export const PROBLEM_KINDS = {
     description: 'This instance does not accept new accounts, or only with an invitation.',
   },
   'invalid-invite': { status: 404, title: 'Invalid Invitation', description: 'The invitation link is unknown, expired or already used.' },
+  'invalid-signature': {
+    status: 403,
+    title: 'Invalid Signature',
+    description:
+      'The signed render URL does not verify: `s` is missing or malformed, the path or a query parameter changed after signing, it was signed with another secret, or `sid` names no active URL-signing secret (rotated or revoked). See docs/signed-urls.md.',
+  },
+  'signature-expired': {
+    status: 403,
+    title: 'Signature Expired',
+    description: 'The signed render URL carries an `exp` (Unix seconds) that has passed. Sign a new URL.',
+  },
+  'signed-render-cap': {
+    status: 403,
+    title: 'Signed Render Cap Reached',
+    description:
+      "The URL-signing secret's URLs caused as many distinct renders as its `maxRenders` allows; URLs already rendered are still served. Rotate the secret for a new allowance.",
+  },
   'not-found': { status: 404, title: 'Not Found', description: 'The resource does not exist or belongs to another account.' },
   'route-not-found': { status: 404, title: 'Route Not Found', description: 'No endpoint exists at this path.' },
   'method-not-allowed': {

@@ -1,7 +1,8 @@
-import { GIF_QUALITY_PRESETS, type RenderGifCommand } from '@pressroom/contracts';
+import { GIF_QUALITY_PRESETS, type RenderGifCommand, type RequestedControls } from '@pressroom/contracts';
 import type { Storage } from '@pressroom/storage';
 import type { CommandEnvelope } from './image-command.js';
 import { offloadPage, type PageSource } from './offload.js';
+import { planControls } from './page-controls.js';
 
 /** A GIF render as planned: a page stepped (animation) or recorded (capture). */
 export interface GifRenderPlan {
@@ -15,11 +16,14 @@ export interface GifRenderPlan {
   durationSeconds: number | null;
   selector: string | null;
   waitForSelector: string | null;
+  /** Animation mode: the request's render controls (docs/render-controls.md). */
+  controls?: RequestedControls | undefined;
 }
 
 /** The `render.gif` command of a plan: frame rate and longest duration come from the quality preset. */
 export async function gifCommand(storage: Storage, plan: GifRenderPlan, envelope: CommandEnvelope): Promise<RenderGifCommand> {
   const preset = GIF_QUALITY_PRESETS[plan.quality];
+  const controls = plan.mode === 'animation' ? planControls(plan.controls) : undefined;
   return {
     renderId: envelope.renderId,
     accountId: envelope.accountId,
@@ -36,6 +40,7 @@ export async function gifCommand(storage: Storage, plan: GifRenderPlan, envelope
     maxDurationSeconds: preset.maxSeconds,
     selector: plan.selector,
     waitForSelector: plan.waitForSelector,
+    ...(controls ? { controls } : {}),
     output: envelope.output,
     requestedAt: envelope.requestedAt,
   };

@@ -1,6 +1,7 @@
-import type { ImageFormat, RenderImageCommand } from '@pressroom/contracts';
+import type { ImageFormat, RenderImageCommand, RequestedControls } from '@pressroom/contracts';
 import type { Storage } from '@pressroom/storage';
 import { offloadCanvas, offloadPage, type PageSource } from './offload.js';
+import { planControls } from './page-controls.js';
 import type { CanvasRenderSource } from './prepare-canvas.js';
 
 /** Who asked for a render and where its file goes: known once the render's row exists. */
@@ -22,6 +23,8 @@ export interface ImageRenderPlan {
   selector: string | null;
   format: ImageFormat;
   quality: number;
+  /** The request's render controls (docs/render-controls.md); a canvas render ignores them. */
+  controls?: RequestedControls | undefined;
 }
 
 /** The `render.image` command of a plan; large HTML or canvas JSON moves to storage under the render id. */
@@ -41,7 +44,13 @@ export async function imageCommand(storage: Storage, plan: ImageRenderPlan, enve
     selector: plan.selector,
     format: plan.format,
     quality: plan.quality,
+    ...controlsOf(plan),
     output: envelope.output,
     requestedAt: envelope.requestedAt,
   };
+}
+
+function controlsOf(plan: ImageRenderPlan): Pick<RenderImageCommand, 'controls'> {
+  const controls = plan.source.kind === 'canvas' ? undefined : planControls(plan.controls);
+  return controls ? { controls } : {};
 }

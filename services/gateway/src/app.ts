@@ -24,6 +24,8 @@ import { gifRoutes } from './routes/gif-routes.js';
 import { pdfRoutes } from './routes/pdf-routes.js';
 import { planRoutes } from './routes/plan-routes.js';
 import { urlRenderRoutes } from './routes/url-render-routes.js';
+import { urlSigningRoutes } from './routes/url-signing-routes.js';
+import { signingSecretCache } from './http/signing-secrets.js';
 import { opsRoutes, type HealthProbe } from './routes/ops-routes.js';
 import { templateLanguageRoutes } from './routes/template-language-routes.js';
 import { templateRoutes } from './routes/template-routes.js';
@@ -83,7 +85,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(retiredRoutes());
   app.use(fileRoutes({ storage: deps.storage }));
   app.use(bindingPublicRoutes({ db: deps.db, storage: deps.storage, secretBox: deps.secretBox }));
-  app.use(urlRenderRoutes({ ...renderDeps, perMinute: deps.settings.urlRenderPerMinute }));
+  const signingSecrets = signingSecretCache({ db: deps.db, secretBox: deps.secretBox, cacheMs: deps.settings.authCacheMs });
+  app.use(urlRenderRoutes({ ...renderDeps, perMinute: deps.settings.urlRenderPerMinute, secrets: signingSecrets }));
   const dashboard = deps.settings.dashboard ?? defaultDashboardSettings();
   const authDeps = {
     db: deps.db,
@@ -101,6 +104,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(idempotency({ db: deps.db, waitMs: deps.settings.renderWaitMs + 5_000 }));
   app.use(authSessionRoutes(authDeps));
   app.use(accountKeyRoutes({ db: deps.db, forgetKeys: auth.forget }));
+  app.use(urlSigningRoutes({ db: deps.db, secretBox: deps.secretBox, secrets: signingSecrets }));
   app.use(instanceRoutes({ db: deps.db, settings: dashboard }));
   app.use(
     teamRoutes({

@@ -30,13 +30,15 @@ async function renderGif(deps: GifHandlerDeps, command: RenderGifCommand, log: L
         fps: command.fps,
         durationSeconds: command.durationSeconds,
         maxDurationSeconds: command.maxDurationSeconds,
+        controls: command.controls,
       },
       {
         guard: deps.guard,
         stepTimeoutMs: deps.stepTimeoutMs,
         timeoutMs: deps.gifTimeoutMs,
         onPlan: (plan) => {
-          writer = new GifWriter(command.width, command.height, plan.frames, plan.fps);
+          const scale = command.controls?.deviceScaleFactor ?? 1;
+          writer = new GifWriter(Math.round(command.width * scale), Math.round(command.height * scale), plan.frames, plan.fps);
         },
         onFrame,
       },

@@ -28,7 +28,7 @@ async function renderImage(deps: ImageHandlerDeps, command: RenderImageCommand):
   } else {
     image = await captureImage(
       deps.pool,
-      { source: await readSource(deps.storage, source), selector: command.selector, ...output },
+      { source: await readSource(deps.storage, source), selector: command.selector, controls: command.controls, ...output },
       options,
     );
   }

@@ -7,6 +7,7 @@ import { delay } from '../launch-browser.js';
 import { loadSource, withDeadline } from '../load-source.js';
 import { slotOf } from '../page-slot.js';
 import { isScriptFree } from '../script-free.js';
+import { emulationOf, settle, waitUntilReady, type PageControls } from '../page-controls.js';
 import { animationTimeline, seekAnimations, type AnimationTimeline } from './animation-scripts.js';
 import { FrameSink, type FrameHandler } from './frame-sink.js';
 import { frameTimeMs, planFrames, type FramePlan } from './frame-plan.js';
@@ -20,6 +21,8 @@ export interface AnimationCaptureRequest {
   durationSeconds: number | null;
   /** Caps a requested, detected or endless animation. */
   maxDurationSeconds: number;
+  /** Scale, waits and emulation (fullPage and transparency do not apply to frames). */
+  controls?: PageControls | undefined;
 }
 
 export interface AnimationCaptureOptions {
@@ -68,13 +71,21 @@ async function captureOnPage(
   const slot = slotOf(page);
   if (!slot) throw new Error('captureAnimation needs a page from a BrowserPool');
   const { source } = request;
-  const jsEnabled = source.kind === 'html' ? source.jsEnabled && !isScriptFree(source.html) : true;
-  await slot.applySettings({ jsEnabled, width: request.width, height: request.height });
+  const { controls } = request;
+  const waits = controls !== undefined && (controls.waitForFunction !== null || controls.waitForSelector !== null);
+  const jsEnabled = source.kind === 'html' ? source.jsEnabled && (waits || !isScriptFree(source.html)) : true;
+  const emulation = { ...emulationOf(controls), transparentBackground: false };
+  await slot.applySettings({ jsEnabled, width: request.width, height: request.height, ...emulation });
   const pageGuard = guardPage(page, options.guard);
   await slot.cdp.send('Animation.enable');
   await slot.cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
   try {
     await withDeadline(loadSource(page, source, pageGuard, signal), options.stepTimeoutMs, 'loading the page');
+    if (controls) {
+      // Bounded by the job's time limit, like an image's waits; the animation clock stays at 0 meanwhile.
+      await waitUntilReady(page, controls, signal);
+      await settle(controls, signal);
+    }
     const timeline = await withDeadline(page.evaluate(animationTimeline), options.stepTimeoutMs, 'reading the animations');
     const plan = planFrames({
       fps: request.fps,
@@ -94,6 +105,10 @@ async function captureOnPage(
             format: 'png',
             optimizeForSpeed: true,
             captureBeyondViewport: false,
+            // This pool's captures come out in CSS pixels whatever the emulated scale (measured): the clip's scale asks for device pixels.
+            ...(emulation.deviceScaleFactor !== 1
+              ? { clip: { x: 0, y: 0, width: request.width, height: request.height, scale: emulation.deviceScaleFactor } }
+              : {}),
           });
           return Buffer.from(data, 'base64');
         })(),
@@ -104,7 +119,9 @@ async function captureOnPage(
     }
     await sink.drain();
     if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
-    return { ...plan, width: request.width, height: request.height, timeline };
+    // Frames are device pixels: CSS size × deviceScaleFactor.
+    const scale = emulation.deviceScaleFactor;
+    return { ...plan, width: Math.round(request.width * scale), height: Math.round(request.height * scale), timeline };
   } finally {
     pageGuard.release();
     // The page goes back to the pool: its next job must see a running clock. A hung page

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageControls } from './page-controls.js';
 import { RenderSource } from './render-image.js';
 
 /**
@@ -25,6 +26,8 @@ export const RenderGifCommand = z.object({
   /** Recording only: the element to record, and one to wait for before recording. */
   selector: z.string().nullable(),
   waitForSelector: z.string().nullable(),
+  /** Animation mode: scale, waits and emulation (absent: every control at its default). */
+  controls: PageControls.optional(),
   output: z.object({ storageKey: z.string(), url: z.string() }),
   requestedAt: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ImageFormat } from '../http/common.js';
+import { PageControls } from './page-controls.js';
 import { BusProblem } from './problem.js';
 
 /** A web font a canvas render loads before the canvas JSON (weight and style as CSS strings). */
@@ -54,6 +55,8 @@ export const RenderImageCommand = z.object({
   format: ImageFormat,
   /** 0–1; applies to jpeg and webp. */
   quality: z.number().min(0).max(1),
+  /** Scale, waits, emulation and transparency (absent: every control at its default). */
+  controls: PageControls.optional(),
   /** Where the renderer stores the file, and the public URL it is served at. */
   output: z.object({ storageKey: z.string(), url: z.string() }),
   requestedAt: z.string(),

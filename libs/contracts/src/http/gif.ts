@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refineWhenTyped, Variables } from './common.js';
+import { GIF_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
 
 export const GIF_MIN_SIZE = 1;
 export const GIF_MAX_SIZE = 2000;
@@ -63,8 +64,10 @@ export const GifRequest = z
     quality: GifQuality.default('medium'),
     /** Seconds of animation to capture; default: the page's longest animation, capped at the preset's maximum. */
     frameDurationSeconds: z.number().min(0.1).optional(),
+    ...GIF_CONTROL_FIELDS,
   })
   .superRefine((body, ctx) => {
+    checkRenderControls(body, ctx, { format: 'gif', maxSide: GIF_MAX_SIZE });
     const given = (['html', 'url', 'template'] as const).filter((k) => body[k] !== undefined);
     if (given.length !== 1) {
       ctx.addIssue({

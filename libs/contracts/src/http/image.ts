@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { refineWhenTyped, FileExtension, Variables, boundedInt } from './common.js';
+import { refineWhenTyped, FileExtension, Variables, boundedInt, formatOfExtension } from './common.js';
+import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
 import { LAYOUT_KEY, MAX_LAYOUTS } from './template.js';
 
 export const IMAGE_MIN_SIZE = 1;
@@ -32,8 +33,10 @@ export const ImageRequest = z
       .min(1)
       .max(MAX_LAYOUTS + 1)
       .optional(),
+    ...RENDER_CONTROL_FIELDS,
   })
   .superRefine((body, ctx) => {
+    checkRenderControls(body, ctx, { format: formatOfExtension(body.fileExtension), maxSide: CAPTURE_MAX_DEVICE_PIXELS });
     for (const key of ['layout', 'layouts'] as const) {
       if (body[key] !== undefined && body.template === undefined) {
         ctx.addIssue({ code: 'custom', path: [key], message: `\`${key}\` applies only to template renders (with \`template\`).` });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refineWhenTyped, Variables, boundedInt, queryInt, ImageFormatOrJpg } from './common.js';
+import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
 
 export const VariableDefinition = z.object({
   name: z.string().min(1).max(200),
@@ -139,18 +140,23 @@ export const TemplateListQuery = z.object({
 });
 export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
 
-/** POST /templates/{uid}/render */
-export const TemplateRenderRequest = z.object({
-  variables: Variables.optional(),
-  layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
-  layouts: z
-    .array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.'))
-    .min(1)
-    .max(MAX_LAYOUTS + 1)
-    .optional(),
-  format: ImageFormatOrJpg.default('png'),
-  quality: z.number().min(0.1).max(1).optional(),
-});
+/** POST /templates/{uid}/render (the render controls apply to image output). */
+export const TemplateRenderRequest = z
+  .object({
+    variables: Variables.optional(),
+    layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
+    layouts: z
+      .array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.'))
+      .min(1)
+      .max(MAX_LAYOUTS + 1)
+      .optional(),
+    format: ImageFormatOrJpg.default('png'),
+    quality: z.number().min(0.1).max(1).optional(),
+    ...RENDER_CONTROL_FIELDS,
+  })
+  .superRefine((body, ctx) => {
+    checkRenderControls(body, ctx, { format: body.format, maxSide: CAPTURE_MAX_DEVICE_PIXELS });
+  }, refineWhenTyped());
 export type TemplateRenderRequest = z.infer<typeof TemplateRenderRequest>;
 
 /** A template as the API returns it. */

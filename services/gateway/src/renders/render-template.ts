@@ -1,4 +1,4 @@
-import type { ImageFormat } from '@pressroom/contracts';
+import type { ImageFormat, RequestedControls } from '@pressroom/contracts';
 import type { TemplateRow } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { DEFAULT_LAYOUT, templateImageSource } from '@pressroom/render-requests';
@@ -19,6 +19,8 @@ export interface TemplateRenderInput {
   selector: string | null;
   format: ImageFormat;
   quality: number;
+  /** Render controls (docs/render-controls.md), the same for every layout. */
+  controls?: RequestedControls | undefined;
 }
 
 /** One entry of `{renders: [...]}`, the answer to a several-layout render. */
@@ -60,6 +62,7 @@ export async function renderTemplate(deps: RenderGatewayDeps, input: TemplateRen
         selector: input.selector,
         format: input.format,
         quality: input.quality,
+        controls: input.controls,
       }),
     ),
   );

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { GIF_CAPTURE_COST, GifCaptureRequest, GifRequest } from '@pressroom/contracts';
+import { GIF_CAPTURE_COST, GifCaptureRequest, GifRequest, pickRenderControls } from '@pressroom/contracts';
 import { templatePage } from '@pressroom/render-requests';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf } from '../http/auth.js';
@@ -46,6 +46,7 @@ export function gifRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Route
         durationSeconds: body.frameDurationSeconds ?? null,
         selector: null,
         waitForSelector: null,
+        controls: pickRenderControls(body),
         cost: 1,
       });
       await respondWithGif(deps, res, wait);

@@ -6,6 +6,7 @@ import {
   ImageRequest,
   OgImageRequest,
   formatOfExtension,
+  pickRenderControls,
 } from '@pressroom/contracts';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf } from '../http/auth.js';
@@ -47,6 +48,7 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
           selector: body.selector ?? null,
           format: formatOfExtension(body.fileExtension),
           quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
+          controls: pickRenderControls(body),
         });
         respondWithTemplateRender(res, rendered);
         return;
@@ -61,6 +63,7 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
         selector: body.selector ?? null,
         format: formatOfExtension(body.fileExtension),
         quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
+        controls: pickRenderControls(body),
       });
       respondWithRender(res, outcome);
     }),

@@ -4,6 +4,7 @@ import {
   TemplateCreate,
   TemplateListQuery,
   TemplateRenderRequest,
+  pickRenderControls,
   TemplateUpdate,
   newId,
   paginate,
@@ -102,6 +103,7 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
         selector: null,
         format: body.format,
         quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
+        controls: pickRenderControls(body),
       });
       respondWithTemplateRender(res, rendered);
     }),

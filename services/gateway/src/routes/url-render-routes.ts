@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { FileExtension, formatOfExtension } from '@pressroom/contracts';
-import { authenticateApiKey, findUrlRender, getRenderById, rememberUrlRender } from '@pressroom/db';
+import { authenticateApiKey, findUrlRender, getRenderById, rememberUrlRender, takeSignedRender } from '@pressroom/db';
 import { ProblemError, isProblemError } from '@pressroom/problem';
+import { EXPIRES_PARAM, SECRET_ID_PARAM, SIGNATURE_PARAM, verifyRenderUrl } from '@pressroom/url-signing';
 import type { AuthContext } from '../http/auth.js';
 import { countEndpointMinute } from '../http/endpoint-limit.js';
+import type { SigningSecretCache } from '../http/signing-secrets.js';
 import { assertUrlInput } from '../http/url-input.js';
 import { renderTemplate } from '../renders/render-template.js';
 import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
@@ -15,7 +17,9 @@ const TRANSPARENT_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADUlEQVQImWNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==',
   'base64',
 );
-const RESERVED = new Set(['token', 'quality', 'layout']);
+const RESERVED = new Set(['token', 'quality', 'layout', SIGNATURE_PARAM, SECRET_ID_PARAM, EXPIRES_PARAM]);
+/** A signed URL's own failures answer a real 4xx problem, not the pixel (docs/adr/0022-signed-render-urls.md). */
+const SIGNATURE_SLUGS = new Set(['invalid-signature', 'signature-expired', 'signed-render-cap']);
 const BEARER = /^Bearer ([^\s]+)$/;
 
 function fail(slug: 'missing-auth' | 'invalid-api-key' | 'validation-error' | 'route-not-found', detail: string): ProblemError {
@@ -29,14 +33,43 @@ function parseQuality(value: unknown): number {
   return n;
 }
 
-async function authenticateUrl(deps: RenderGatewayDeps, req: Request): Promise<AuthContext> {
+async function authenticateKey(deps: RenderGatewayDeps, req: Request): Promise<AuthContext> {
   const query = typeof req.query.token === 'string' ? req.query.token : undefined;
   const header = req.headers.authorization ? BEARER.exec(req.headers.authorization)?.[1] : undefined;
   const key = query ?? header;
-  if (!key) throw fail('missing-auth', 'Give the API key as the `token` query parameter or `Authorization: Bearer <key>`.');
+  if (!key)
+    throw fail('missing-auth', 'Give the API key as the `token` query parameter or `Authorization: Bearer <key>`, or sign the URL.');
   const found = await authenticateApiKey(deps.db, key);
   if (!found) throw fail('invalid-api-key', 'The provided API key is invalid or has been revoked.');
   return { account: found.account, keyId: found.keyId, ownerId: found.account.ownerId };
+}
+
+/** The query as the client sent it, as name/value pairs in order (what the signature covers). */
+function queryPairs(req: Request): [string, string][] {
+  const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+  return [...new URLSearchParams(search).entries()];
+}
+
+/**
+ * A signed URL (`sid` + `s`, docs/signed-urls.md): the secret comes from the
+ * in-memory cache, so a hot URL verifies without a database read. The signed
+ * path is `/r/{file}` whatever base path the gateway is mounted under.
+ */
+async function authenticateSignature(
+  secrets: SigningSecretCache,
+  req: Request,
+  now: Date,
+): Promise<{ auth: AuthContext; secretId: string }> {
+  const sid = req.query[SECRET_ID_PARAM];
+  if (typeof sid !== 'string' || sid === '') {
+    throw new ProblemError('invalid-signature', { detail: 'A signed URL names its secret with one `sid` parameter.' });
+  }
+  const entry = await secrets.lookup(sid);
+  if (!entry) throw new ProblemError('invalid-signature', { detail: `No active URL-signing secret \`${sid}\` (rotated or revoked?).` });
+  const verdict = verifyRenderUrl({ path: `/r/${String(req.params.file)}`, pairs: queryPairs(req), secret: entry.secret, now });
+  if (!verdict.ok)
+    throw new ProblemError(verdict.reason === 'expired' ? 'signature-expired' : 'invalid-signature', { detail: verdict.detail });
+  return { auth: entry.auth, secretId: entry.id };
 }
 
 /**
@@ -45,7 +78,7 @@ async function authenticateUrl(deps: RenderGatewayDeps, req: Request): Promise<A
  * before `authenticate`. Identical URLs (parameter order and token ignored) are answered from
  * the owner's cache without a render or a charge until the template changes.
  */
-export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; now?: () => Date }): Router {
+export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; secrets: SigningSecretCache; now?: () => Date }): Router {
   const router = Router();
   const now = deps.now ?? (() => new Date());
 
@@ -55,7 +88,8 @@ export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; n
     const extension = match ? FileExtension.safeParse(match[2]) : undefined;
     const format = extension?.success ? formatOfExtension(extension.data) : undefined;
     if (!match || !format) throw fail('route-not-found', 'Use /r/{templateUid}.png, .jpeg, .jpg or .webp.');
-    const auth = await authenticateUrl(deps, req);
+    const signed = req.query[SIGNATURE_PARAM] !== undefined ? await authenticateSignature(deps.secrets, req, now()) : null;
+    const auth = signed?.auth ?? (await authenticateKey(deps, req));
 
     await countEndpointMinute(deps.db, res, {
       ownerId: auth.ownerId,
@@ -92,6 +126,11 @@ export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; n
       return;
     }
     if (!row || row.state !== 'done' || !row.storageKey) {
+      if (signed && !(await takeSignedRender(deps.db, signed.secretId))) {
+        throw new ProblemError('signed-render-cap', {
+          detail: `The URL-signing secret ${signed.secretId} has caused as many distinct renders as its \`maxRenders\` allows.`,
+        });
+      }
       const rendered = await renderTemplate(deps, { auth, template, variables, layout, selector: null, format, quality });
       if (rendered.kind !== 'single' || rendered.outcome.state !== 'done')
         throw new ProblemError('render-timeout', { detail: 'The render did not finish in time.' });
@@ -110,10 +149,15 @@ export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; n
     res.end(stored.bytes);
   }
 
-  router.get('/r/:file', async (req, res) => {
+  router.get('/r/:file', async (req, res, next) => {
     try {
       await serve(req, res);
     } catch (error) {
+      if (isProblemError(error) && SIGNATURE_SLUGS.has(error.slug)) {
+        res.setHeader('X-Pressroom-Error', error.slug).setHeader('Cache-Control', 'no-store');
+        next(error);
+        return;
+      }
       // Never an error page: an <img> shows nothing, the header names the problem.
       const slug = isProblemError(error) ? error.slug : 'internal-error';
       if (isProblemError(error) && error.headers?.['Retry-After']) res.setHeader('Retry-After', error.headers['Retry-After']);

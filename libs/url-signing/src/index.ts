@@ -1,0 +1,12 @@
+export {
+  EXPIRES_PARAM,
+  SECRET_ID_PARAM,
+  SIGNATURE_PARAM,
+  canonicalQuery,
+  signRenderUrl,
+  signatureOf,
+  verifyRenderUrl,
+  type QueryPairs,
+  type SignOptions,
+  type VerifyResult,
+} from './url-signature.js';

@@ -1,0 +1,57 @@
+import { Router } from 'express';
+import { UrlSigningSecretRequest, type UrlSigningSecretView } from '@pressroom/contracts';
+import {
+  activeUrlSigningSecret,
+  newUrlSigningSecret,
+  replaceUrlSigningSecret,
+  revokeUrlSigningSecret,
+  type Db,
+  type SecretBox,
+  type UrlSigningSecretRow,
+} from '@pressroom/db';
+import { ProblemError } from '@pressroom/problem';
+import { authOf } from '../http/auth.js';
+import { defineRoute } from '../http/routes.js';
+import type { SigningSecretCache } from '../http/signing-secrets.js';
+import { parseOrThrow } from '../http/validate.js';
+
+function secretView(row: UrlSigningSecretRow): UrlSigningSecretView {
+  return { id: row.id, maxRenders: row.maxRenders, rendersUsed: row.rendersUsed, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * The account's secret for signed render URLs (docs/signed-urls.md), with an API key or the
+ * dashboard session: POST makes one (or rotates: the old one stops verifying) and shows it
+ * once; GET shows its id and cap, never the secret; DELETE revokes it.
+ */
+export function urlSigningRoutes(deps: { db: Db; secretBox: SecretBox; secrets: SigningSecretCache }): Router {
+  const router = Router();
+  defineRoute(router, '/account/url-signing-secret', {
+    get: async (_req, res) => {
+      const row = await activeUrlSigningSecret(deps.db, authOf(res).account.id);
+      if (!row) throw new ProblemError('not-found', { detail: 'This account has no URL-signing secret. POST to make one.' });
+      res.json(secretView(row));
+    },
+    post: async (req, res) => {
+      const body = parseOrThrow(UrlSigningSecretRequest, req.body ?? {});
+      const auth = authOf(res);
+      const secret = newUrlSigningSecret();
+      const { row, replaced } = await replaceUrlSigningSecret(deps.db, {
+        accountId: auth.account.id,
+        ownerId: auth.ownerId,
+        secretCiphertext: deps.secretBox.seal(secret),
+        maxRenders: body.maxRenders ?? null,
+      });
+      deps.secrets.forget();
+      res.status(201).json({ ...secretView(row), secret, replaces: replaced } satisfies UrlSigningSecretView);
+    },
+    delete: async (_req, res) => {
+      if (!(await revokeUrlSigningSecret(deps.db, authOf(res).account.id))) {
+        throw new ProblemError('not-found', { detail: 'This account has no URL-signing secret to revoke.' });
+      }
+      deps.secrets.forget();
+      res.status(204).end();
+    },
+  });
+  return router;
+}
