@@ -16,7 +16,7 @@ import { createVideoRenderer, type VideoRenderer } from '@pressroom/video';
 import { startVideoService, videoTopology, type VideoService } from '@pressroom/video-service';
 import { mergeTopologies, openAdapters, type ServiceTopology } from '@pressroom/service-runner';
 import type { HostLookup } from '@pressroom/ssrf';
-import type { Storage } from '@pressroom/storage';
+import type { PublicUrlOptions, S3StorageOptions, Storage, StorageBackend } from '@pressroom/storage';
 import { createLogger, type Logger } from '@pressroom/telemetry';
 import { EMBEDDED_DEFAULTS as D } from './config.js';
 
@@ -32,8 +32,12 @@ export interface StackOptions {
   dataDir?: string | undefined;
   /** Where disk storage keeps files; defaults to `<dataDir>/files`. */
   filesDir: string;
-  storage: 'disk' | 'nats';
+  storage: StorageBackend;
   storageBucket?: string;
+  /** PRESSROOM_STORAGE=s3: the bucket and how to reach it. */
+  s3?: S3StorageOptions | undefined;
+  /** Result URLs on a CDN base URL or presigned (see @pressroom/storage). */
+  publicUrls?: PublicUrlOptions | undefined;
   allowPrivateHosts: string[];
   publicBaseUrl?: string | undefined;
   errorsBaseUrl?: string | undefined;
@@ -129,7 +133,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     namespace: options.busNamespace ?? D.PRESSROOM_BUS_NAMESPACE,
     databaseUrl: options.databaseUrl,
     pgliteDir: options.dataDir === undefined ? undefined : `${options.dataDir}/pglite`,
-    storage: { kind: options.storage, dir: options.filesDir, bucket: options.storageBucket ?? D.PRESSROOM_STORAGE_BUCKET },
+    storage: {
+      kind: options.storage,
+      dir: options.filesDir,
+      bucket: options.storageBucket ?? D.PRESSROOM_STORAGE_BUCKET,
+      s3: options.s3,
+      publicUrls: options.publicUrls,
+    },
     allowPrivateHosts: options.allowPrivateHosts,
     ...(options.hostLookup ? { hostLookup: options.hostLookup } : {}),
     topology: mergeTopologies(...topologies),

@@ -114,10 +114,12 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
       await context.with(trace.setSpan(context.active(), span), async () => {
         const file = await spec.render(command, log);
         await deps.storage.put(command.output.storageKey, file.bytes, file.contentType);
+        // A CDN or presigned URL when configured; otherwise the gateway's /files URL the command carries.
+        const url = (await deps.storage.publicUrl(command.output.storageKey)) ?? command.output.url;
         const completedAt = new Date();
         const first = await completeRender(deps.db, {
           id: command.renderId,
-          url: command.output.url,
+          url,
           storageKey: command.output.storageKey,
           contentType: file.contentType,
           width: file.width,
@@ -126,9 +128,9 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
           details: file.details,
         });
         if (first && spec.thumbnail && command.templateId && !isPreview(command)) {
-          await markTemplateRendered(deps.db, { uid: command.templateId, thumbnail: command.output.url, renderedAt: completedAt });
+          await markTemplateRendered(deps.db, { uid: command.templateId, thumbnail: url, renderedAt: completedAt });
         }
-        await announceDone(deps, spec.kind, command, file, completedAt);
+        await announceDone(deps, spec.kind, { ...command, output: { ...command.output, url } }, file, completedAt);
         renderCount.add(1, { outcome: 'done' });
         log.info({ ms: Math.round(performance.now() - started), bytes: file.bytes.length }, 'render done');
       });

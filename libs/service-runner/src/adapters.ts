@@ -1,7 +1,7 @@
 import { createBus, type Bus } from '@pressroom/bus';
 import { openDatabase, type Db } from '@pressroom/db';
 import { createSsrfGuard, type HostLookup, type SsrfGuard } from '@pressroom/ssrf';
-import { createStorage, type Storage } from '@pressroom/storage';
+import { createStorage, type CreateStorageOptions, type Storage } from '@pressroom/storage';
 import type { ComponentHealth, Logger } from '@pressroom/telemetry';
 import { storedSubjects, type ServiceTopology } from './topology.js';
 
@@ -12,7 +12,7 @@ export interface AdapterOptions {
   /** Set → PostgreSQL; unset → PGlite in `pgliteDir` (in memory when that is unset too). */
   databaseUrl?: string | undefined;
   pgliteDir?: string | undefined;
-  storage: { kind: 'disk' | 'nats'; dir: string; bucket: string };
+  storage: Omit<CreateStorageOptions, 'natsUrl' | 'namespace'>;
   allowPrivateHosts: string[];
   /** Replaces DNS for the SSRF guard (tests). */
   hostLookup?: HostLookup;
