@@ -7,7 +7,7 @@ import { createBus } from '@pressroom/bus';
 import { defaultDashboardSettings, type DashboardSettings } from '@pressroom/config';
 import { createSecretBox, openDatabase, type Db } from '@pressroom/db';
 import { createSsrfGuard } from '@pressroom/ssrf';
-import { createStorage } from '@pressroom/storage';
+import { createStorage, type Storage } from '@pressroom/storage';
 import { createLogger } from '@pressroom/telemetry';
 import { createTestDatabase, uniqueNamespace } from '@pressroom/testing';
 import { createGatewayApp } from '../app.js';
@@ -19,6 +19,7 @@ export const ENGINES: Engine[] = ['pglite', 'postgres'];
 export interface TestGateway {
   baseUrl: string;
   db: Db;
+  storage: Storage;
   close(): Promise<void>;
 }
 
@@ -64,6 +65,7 @@ export async function startTestGateway(
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     db,
+    storage,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
