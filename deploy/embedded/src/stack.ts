@@ -14,7 +14,7 @@ import { gifTopology, startGifService, type GifService } from '@pressroom/gif';
 import { pdfTopology, startPdfService, type PdfService } from '@pressroom/pdf';
 import { createVideoRenderer, type VideoRenderer } from '@pressroom/video';
 import { startVideoService, videoTopology, type VideoService } from '@pressroom/video-service';
-import { mergeTopologies, openAdapters, type ServiceTopology } from '@pressroom/service-runner';
+import { createCustomStorageCopies, mergeTopologies, openAdapters, type ServiceTopology } from '@pressroom/service-runner';
 import type { HostLookup } from '@pressroom/ssrf';
 import type { PublicUrlOptions, S3StorageOptions, Storage, StorageBackend } from '@pressroom/storage';
 import { createLogger, type Logger } from '@pressroom/telemetry';
@@ -150,12 +150,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     options.secretKey ?? (await localSecretKey(options.dataDir === undefined ? undefined : `${options.dataDir}/secret.key`)),
   );
 
+  // The adapters' copies cannot open credentials without the key; the embedded key exists only now.
+  const customStorage = createCustomStorageCopies({ db, guard, logger, secretBox });
+
   let pool: BrowserPool | null = null;
   let image: ImageService | null = null;
   if (withImage) {
     const { pngCompression = D.PRESSROOM_PNG_COMPRESSION, ...browser } = options.browser;
     pool = await BrowserPool.start({ ...browser, egressGuard: guard, logger });
-    image = await startImageService({ bus, db, storage, pool, guard, logger, concurrency: browser.pages, pngCompression });
+    image = await startImageService({ bus, db, storage, customStorage, pool, guard, logger, concurrency: browser.pages, pngCompression });
   }
   // PDFs print on the image pool's pages (same kind of short job, no special flags; see docs/pdf.md).
   let pdf: PdfService | null = null;
@@ -164,6 +167,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       bus,
       db,
       storage,
+      customStorage,
       pool,
       guard,
       logger,
@@ -190,6 +194,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       bus,
       db,
       storage,
+      customStorage,
       pool: gifPool,
       guard,
       logger,
@@ -213,7 +218,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       guard,
       logger,
     });
-    video = await startVideoService({ bus, db, storage, renderer: videoRenderer, logger });
+    video = await startVideoService({ bus, db, storage, customStorage, renderer: videoRenderer, logger });
   }
 
   // Event groups only see events emitted after they first subscribe: start before the API accepts renders.
@@ -263,6 +268,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     db,
     bus,
     storage,
+    customStorage,
     guard,
     logger,
     secretBox,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secretKeyEnv } from './webhook-fragments.js';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -7,6 +8,8 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
  * Only PRESSROOM_STORAGE=s3 reads the PRESSROOM_S3_* settings.
  */
 export const storageEnv = {
+  /** Also opens owners' custom storage credentials, so every renderer needs it when custom storage is used. */
+  ...secretKeyEnv,
   /** disk (default), nats (JetStream Object Store, needs NATS_URL) or s3 (any S3-compatible store). */
   PRESSROOM_STORAGE: z.enum(['disk', 'nats', 's3']).default('disk'),
   PRESSROOM_STORAGE_BUCKET: z

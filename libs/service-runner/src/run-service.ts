@@ -67,6 +67,7 @@ export async function startService<Env extends RunnerEnv>(
     pgliteDir: `${env.PRESSROOM_DATA_DIR}/pglite`,
     storage: storageSettings(env),
     allowPrivateHosts: env.PRESSROOM_ALLOW_PRIVATE_HOSTS,
+    secretKey: env.PRESSROOM_SECRET_KEY,
     topology: definition.topology,
     logger,
   });

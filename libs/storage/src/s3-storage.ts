@@ -175,7 +175,9 @@ export function describeS3Error(err: unknown): string {
     const message = err.message && err.message !== 'UnknownError' ? err.message : err.name;
     return `${err.name}${status ? ` (HTTP ${status})` : ''}: ${message}`;
   }
-  const e = err as { name?: string; code?: string; message?: string };
+  const e = err as { name?: string; code?: string; message?: string; detail?: unknown };
+  // A refusal with a public sentence of its own (the SSRF guard's BlockedUrlError, from the connect-time lookup).
+  if (typeof e?.detail === 'string') return e.detail;
   if (e?.name === 'TimeoutError' || e?.code === 'ETIMEDOUT' || /timed? ?out/i.test(e?.message ?? '')) {
     return `the endpoint did not answer in time (${e.message ?? 'timeout'})`;
   }
