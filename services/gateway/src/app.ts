@@ -122,7 +122,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(
     renderHistoryRoutes({ db: deps.db, errorsBaseUrl: deps.settings.errorsBaseUrl, storage: deps.storage, customStorage: deps.customStorage }),
   );
-  app.use(customStorageRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
+  app.use(
+    customStorageRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox, timeoutMs: deps.settings.customStorageTimeoutMs }),
+  );
   app.use(templatePreviewRoutes({ ...renderDeps, perMinute: deps.settings.previewPerMinute }));
   app.use(templateRoutes(renderDeps));
   app.use(webhookControlRoutes({ db: deps.db }));

@@ -11,7 +11,7 @@ import { createStorage, type Storage } from '@pressroom/storage';
 import { createLogger } from '@pressroom/telemetry';
 import { createTestDatabase, uniqueNamespace } from '@pressroom/testing';
 import { createGatewayApp } from '../app.js';
-import { gatewayEnv, gatewaySettings } from '../config.js';
+import { gatewayEnv, gatewaySettings, type GatewaySettings } from '../config.js';
 
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: Engine[] = ['pglite', 'postgres'];
@@ -29,7 +29,14 @@ export interface TestGateway {
  */
 export async function startTestGateway(
   engine: Engine,
-  options: { dashboard?: Partial<DashboardSettings>; publicBaseUrl?: string; oidcIssuer?: string } = {},
+  options: {
+    dashboard?: Partial<DashboardSettings>;
+    publicBaseUrl?: string;
+    oidcIssuer?: string;
+    /** The SSRF guard's development allow-list (e.g. a local S3 server). */
+    allowPrivateHosts?: string[];
+    settings?: Partial<GatewaySettings>;
+  } = {},
 ): Promise<TestGateway> {
   const filesDir = await mkdtemp(join(tmpdir(), 'pressroom-gw-'));
   const database = engine === 'postgres' ? await createTestDatabase() : null;
@@ -45,13 +52,14 @@ export async function startTestGateway(
     db,
     bus,
     storage,
-    guard: createSsrfGuard({ allowPrivateHosts: [] }),
+    guard: createSsrfGuard({ allowPrivateHosts: options.allowPrivateHosts ?? [] }),
     logger,
     secretBox: createSecretBox('test-secret-key-0123456789abcdef'),
     settings: {
       ...gatewaySettings(gatewayEnv.parse({ PUBLIC_BASE_URL: baseUrl })),
       maxBodyBytes: 1024 * 1024,
       renderWaitMs: 5_000,
+      ...options.settings,
       dashboard: defaultDashboardSettings({
         ...options.dashboard,
         ...(options.oidcIssuer
