@@ -60,7 +60,8 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     maxAttempts: 2,
   };
   if (options.endpoint) config.endpoint = options.endpoint;
-  if (options.credentials) config.credentials = options.credentials;
+  // A copy: the SDK marks the object it is given (a `$source` field), which would leak into the caller's.
+  if (options.credentials) config.credentials = { accessKeyId: options.credentials.accessKeyId, secretAccessKey: options.credentials.secretAccessKey };
   const client = new S3Client(config);
   const Bucket = options.bucket;
   const objectKey = (key: string) => {
@@ -181,5 +182,8 @@ export function describeS3Error(err: unknown): string {
   if (e?.name === 'TimeoutError' || e?.code === 'ETIMEDOUT' || /timed? ?out/i.test(e?.message ?? '')) {
     return `the endpoint did not answer in time (${e.message ?? 'timeout'})`;
   }
-  return e?.message ?? String(err);
+  // The SDK wraps network errors ("AWS SDK error wrapper for Error: connect ECONNREFUSED …"): the cause says it plainly.
+  const cause = (err as { cause?: { message?: string } }).cause;
+  if (cause?.message) return cause.message;
+  return (e?.message ?? String(err)).replace(/^AWS SDK error wrapper for (\w*Error: )?/, '');
 }
