@@ -31,6 +31,7 @@ const stack = await startStack({
   storageBucket: env.PRESSROOM_STORAGE_BUCKET,
   s3: storageOptions.s3,
   publicUrls: storageOptions.publicUrls,
+  renderRetention: { byPlanMs: env.PRESSROOM_RENDER_RETENTION, sweepMs: env.PRESSROOM_RENDER_RETENTION_SWEEP_MS },
   allowPrivateHosts: env.PRESSROOM_ALLOW_PRIVATE_HOSTS,
   publicBaseUrl: env.PUBLIC_BASE_URL,
   errorsBaseUrl: env.PRESSROOM_ERRORS_BASE_URL,

@@ -36,6 +36,8 @@ export interface StackOptions {
   storageBucket?: string;
   /** PRESSROOM_STORAGE=s3: the bucket and how to reach it. */
   s3?: S3StorageOptions | undefined;
+  /** Renders older than their plan's retention are deleted (PRESSROOM_RENDER_RETENTION; docs/storage.md). */
+  renderRetention?: { byPlanMs: Record<string, number>; sweepMs: number } | undefined;
   /** Result URLs on a CDN base URL or presigned (see @pressroom/storage). */
   publicUrls?: PublicUrlOptions | undefined;
   allowPrivateHosts: string[];
@@ -253,6 +255,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         pollMs: options.batches?.pollMs ?? D.PRESSROOM_BATCH_POLL_MS,
         retentionMs,
         ...(options.batches?.now ? { now: options.batches.now } : {}),
+        renderRetention: options.renderRetention ? { ...options.renderRetention, customStorage } : undefined,
         bindings: {
           guard,
           secretBox,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { secretKeyEnv } from './webhook-fragments.js';
+import { parseDuration, secretKeyEnv } from './webhook-fragments.js';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -7,6 +7,30 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
  * Where rendered files live (every service: renderers write, the gateway serves and deletes).
  * Only PRESSROOM_STORAGE=s3 reads the PRESSROOM_S3_* settings.
  */
+/**
+ * `free:30d,pro:90d,business:365d`-style render retention per plan, in milliseconds. A plan that is
+ * not named (or is given `forever`) keeps its renders until they are deleted through the API.
+ */
+export const retentionByPlan = z.string().transform((text, ctx) => {
+  const out: Record<string, number> = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^([a-z][a-z0-9_-]*)\s*:\s*(.+)$/.exec(part);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: `${JSON.stringify(part)} is not plan:duration (e.g. free:30d)` });
+      return z.NEVER;
+    }
+    const [, plan, duration] = match as unknown as [string, string, string];
+    if (duration === 'forever') continue;
+    try {
+      out[plan] = parseDuration(duration);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `${plan}: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+  }
+  return out;
+});
+
 export const storageEnv = {
   /** Also opens owners' custom storage credentials, so every renderer needs it when custom storage is used. */
   ...secretKeyEnv,
@@ -33,6 +57,10 @@ export const storageEnv = {
   PRESSROOM_S3_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** Result URLs become `<this>/<key>` (a CDN or public bucket in front of the store) instead of the gateway's /files/<key>. */
   PRESSROOM_FILES_BASE_URL: z.string().url().optional(),
+  /** How long each plan keeps renders (`free:30d,pro:90d`); the scheduler deletes older ones from every store. Empty: forever. */
+  PRESSROOM_RENDER_RETENTION: retentionByPlan.default({}),
+  /** How often the scheduler looks for expired renders. */
+  PRESSROOM_RENDER_RETENTION_SWEEP_MS: z.coerce.number().int().positive().default(3_600_000),
   /** s3 only: result URLs are presigned GET URLs valid this long (at most 7 days, S3's limit). */
   PRESSROOM_FILES_PRESIGN_SECONDS: z.coerce.number().int().min(60).max(604_800).optional(),
 };
