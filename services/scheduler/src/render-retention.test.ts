@@ -1,16 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import {
   addAccountToTeam,
-  completeRender,
   createAccount,
   createSecretBox,
   saveCustomStorage,
   createTeam,
   getRenderById,
-  insertUnchargedRender,
   openDatabase,
   tables,
   type Db,
@@ -56,21 +53,22 @@ describe('render retention sweep', () => {
   async function render(ownerId: string, accountId: string, ageDays: number, options: { finished?: boolean; copied?: boolean } = {}) {
     const id = `img_ret${seq++}x${Date.now().toString(36)}`;
     const storageKey = `renders/${id}.png`;
-    await insertUnchargedRender(db, { id, ownerId, accountId, kind: 'image', origin: 'html', templateId: null, format: 'png', width: 1, height: 1 });
-    if (options.finished ?? true) {
-      await storage.put(storageKey, Buffer.from(id), 'image/png');
-      await completeRender(db, {
-        id,
-        url: `http://x/files/${storageKey}`,
-        storageKey,
-        contentType: 'image/png',
-        width: 1,
-        height: 1,
-        completedAt: NOW,
-        userStorageUrl: options.copied ? `http://bucket/${storageKey}` : null,
-      });
-    }
-    await db.orm.update(tables.renders).set({ createdAt: new Date(NOW.getTime() - ageDays * DAY) }).where(eq(tables.renders.id, id));
+    const finished = options.finished ?? true;
+    if (finished) await storage.put(storageKey, Buffer.from(id), 'image/png');
+    await db.orm.insert(tables.renders).values({
+      id,
+      ownerId,
+      accountId,
+      kind: 'image',
+      origin: 'html',
+      format: 'png',
+      width: 1,
+      height: 1,
+      state: finished ? 'done' : 'queued',
+      ...(finished ? { url: `http://x/files/${storageKey}`, storageKey, contentType: 'image/png', completedAt: NOW } : {}),
+      userStorageUrl: options.copied ? `http://bucket/${storageKey}` : null,
+      createdAt: new Date(NOW.getTime() - ageDays * DAY),
+    });
     return { id, storageKey };
   }
 
@@ -78,8 +76,8 @@ describe('render retention sweep', () => {
     const free = await createAccount(db, { name: `ret-free-${Date.now()}`, plan: 'free' });
     const pro = await createAccount(db, { name: `ret-pro-${Date.now()}`, plan: 'pro' });
     const enterprise = await createAccount(db, { name: `ret-ent-${Date.now()}`, plan: 'enterprise' });
+    // Teams are created on the free plan.
     const team = await createTeam(db, { name: `ret-team-${Date.now()}` });
-    await db.orm.update(tables.teams).set({ plan: 'free' }).where(eq(tables.teams.id, team.id));
     // A pro account inside a free team: the team's plan is what counts.
     const member = await createAccount(db, { name: `ret-member-${Date.now()}`, plan: 'pro' });
     await addAccountToTeam(db, { accountId: member.id, teamId: team.id });
