@@ -6,7 +6,12 @@ const env = z.object({ ...storageEnv, PRESSROOM_DATA_DIR: z.string().default('.d
 describe('storage settings', () => {
   it('defaults to disk under the data directory, with no public URLs', () => {
     const settings = storageSettings(env.parse({}));
-    expect(settings).toMatchObject({ kind: 'disk', dir: '.data/files', s3: undefined, publicUrls: { baseUrl: undefined, presignSeconds: undefined } });
+    expect(settings).toMatchObject({
+      kind: 'disk',
+      dir: '.data/files',
+      s3: undefined,
+      publicUrls: { baseUrl: undefined, presignSeconds: undefined },
+    });
   });
 
   it('maps PRESSROOM_S3_* onto the S3 backend', () => {
@@ -36,9 +41,9 @@ describe('storage settings', () => {
 
   it('explains incomplete or contradictory settings', () => {
     expect(() => storageSettings(env.parse({ PRESSROOM_STORAGE: 's3' }))).toThrow(/needs PRESSROOM_S3_BUCKET/);
-    expect(() => storageSettings(env.parse({ PRESSROOM_STORAGE: 's3', PRESSROOM_S3_BUCKET: 'b', PRESSROOM_S3_ACCESS_KEY_ID: 'x' }))).toThrow(
-      /both PRESSROOM_S3_ACCESS_KEY_ID and PRESSROOM_S3_SECRET_ACCESS_KEY/,
-    );
+    expect(() =>
+      storageSettings(env.parse({ PRESSROOM_STORAGE: 's3', PRESSROOM_S3_BUCKET: 'b', PRESSROOM_S3_ACCESS_KEY_ID: 'x' })),
+    ).toThrow(/both PRESSROOM_S3_ACCESS_KEY_ID and PRESSROOM_S3_SECRET_ACCESS_KEY/);
     expect(() => storageSettings(env.parse({ PRESSROOM_FILES_PRESIGN_SECONDS: '600' }))).toThrow(/needs PRESSROOM_STORAGE=s3/);
     expect(env.safeParse({ PRESSROOM_FILES_PRESIGN_SECONDS: '999999' }).success).toBe(false);
     expect(env.safeParse({ PRESSROOM_S3_PREFIX: 'no-slash' }).success).toBe(false);

@@ -13,7 +13,10 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
  */
 export const retentionByPlan = z.string().transform((text, ctx) => {
   const out: Record<string, number> = {};
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([a-z][a-z0-9_-]*)\s*:\s*(.+)$/.exec(part);
     if (!match) {
       ctx.addIssue({ code: 'custom', message: `${JSON.stringify(part)} is not plan:duration (e.g. free:30d)` });

@@ -85,7 +85,10 @@ export async function getCustomStorageSettings(db: Db, secretBox: SecretBox, own
 
 /** true when there was something to delete. */
 export async function deleteCustomStorage(db: Db, ownerId: string): Promise<boolean> {
-  const rows = await db.orm.delete(customStorages).where(eq(customStorages.ownerId, ownerId)).returning({ ownerId: customStorages.ownerId });
+  const rows = await db.orm
+    .delete(customStorages)
+    .where(eq(customStorages.ownerId, ownerId))
+    .returning({ ownerId: customStorages.ownerId });
   return rows.length > 0;
 }
 

@@ -165,10 +165,7 @@ export async function listRenders(
  * Finished renders of owners whose plan keeps files for `days`, older than that: the retention
  * sweep's next batch (oldest first). Unfinished renders are never swept.
  */
-export async function listExpiredRenders(
-  db: Db,
-  query: { plans: string[]; before: Date; limit: number },
-): Promise<RenderRow[]> {
+export async function listExpiredRenders(db: Db, query: { plans: string[]; before: Date; limit: number }): Promise<RenderRow[]> {
   if (query.plans.length === 0) return [];
   const owners = sql`(SELECT id FROM accounts WHERE team_id IS NULL AND plan IN (${sql.join(
     query.plans.map((p) => sql`${p}`),

@@ -192,7 +192,7 @@ export const PROBLEM_KINDS = {
     status: 422,
     title: 'Storage Write Failed',
     description:
-      'The custom storage settings were not saved: the test write to the bucket failed (wrong credentials, no write permission, a missing bucket, or an endpoint that did not answer in time). `detail` gives the store\'s reason.',
+      "The custom storage settings were not saved: the test write to the bucket failed (wrong credentials, no write permission, a missing bucket, or an endpoint that did not answer in time). `detail` gives the store's reason.",
   },
   'service-unavailable': {
     status: 503,

@@ -13,7 +13,10 @@ export function guardedLookup(guard: SsrfGuard): LookupFunction {
         if (addresses.length === 0) {
           callback(Object.assign(new Error(`no approved address for ${hostname}`), { code: 'ENOTFOUND' }), '', 4);
         } else if (options.all) {
-          callback(null, addresses.map(({ address, family }) => ({ address, family })));
+          callback(
+            null,
+            addresses.map(({ address, family }) => ({ address, family })),
+          );
         } else {
           const first = addresses.find((a) => !options.family || a.family === options.family) ?? addresses[0]!;
           callback(null, first.address, first.family);

@@ -38,7 +38,10 @@ export function openCustomBucket(bucket: CustomBucket, options: OpenCustomBucket
  * The URL of a copy: under the public base URL when one is set (a CDN or the bucket's public
  * domain), else the object's own S3 URL (path-style on the endpoint, or AWS's virtual host).
  */
-export function userStorageUrlOf(bucket: Pick<CustomBucket, 'endpoint' | 'region' | 'bucket' | 'forcePathStyle' | 'prefix' | 'publicBaseUrl'>, key: string): string {
+export function userStorageUrlOf(
+  bucket: Pick<CustomBucket, 'endpoint' | 'region' | 'bucket' | 'forcePathStyle' | 'prefix' | 'publicBaseUrl'>,
+  key: string,
+): string {
   const objectKey = bucket.prefix + key;
   if (bucket.publicBaseUrl) return `${bucket.publicBaseUrl.replace(/\/+$/, '')}/${objectKey}`;
   if (!bucket.endpoint) return `https://${bucket.bucket}.s3.${bucket.region}.amazonaws.com/${objectKey}`;

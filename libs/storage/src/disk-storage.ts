@@ -65,7 +65,9 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
   async function infoOf(key: string, path: string, size: number): Promise<ObjectInfo> {
     const sidecar = await readSidecar(path);
     // A sidecar from before digests existed: size plus key still changes when the bytes do (keys are never reused for new content).
-    const etag = sidecar?.sha256 ? `"${sidecar.sha256}"` : `"${size.toString(16)}-${createHash('sha256').update(key).digest('hex').slice(0, 16)}"`;
+    const etag = sidecar?.sha256
+      ? `"${sidecar.sha256}"`
+      : `"${size.toString(16)}-${createHash('sha256').update(key).digest('hex').slice(0, 16)}"`;
     return { contentType: sidecar?.contentType || contentTypeFromKey(key), size, etag };
   }
 

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -61,7 +61,8 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
   };
   if (options.endpoint) config.endpoint = options.endpoint;
   // A copy: the SDK marks the object it is given (a `$source` field), which would leak into the caller's.
-  if (options.credentials) config.credentials = { accessKeyId: options.credentials.accessKeyId, secretAccessKey: options.credentials.secretAccessKey };
+  if (options.credentials)
+    config.credentials = { accessKeyId: options.credentials.accessKeyId, secretAccessKey: options.credentials.secretAccessKey };
   const client = new S3Client(config);
   const Bucket = options.bucket;
   const objectKey = (key: string) => {

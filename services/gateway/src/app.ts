@@ -120,7 +120,12 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(usageRoutes({ db: deps.db }));
   app.use(templateLanguageRoutes({ db: deps.db }));
   app.use(
-    renderHistoryRoutes({ db: deps.db, errorsBaseUrl: deps.settings.errorsBaseUrl, storage: deps.storage, customStorage: deps.customStorage }),
+    renderHistoryRoutes({
+      db: deps.db,
+      errorsBaseUrl: deps.settings.errorsBaseUrl,
+      storage: deps.storage,
+      customStorage: deps.customStorage,
+    }),
   );
   app.use(
     customStorageRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox, timeoutMs: deps.settings.customStorageTimeoutMs }),

@@ -36,7 +36,13 @@ describe('render retention sweep', () => {
 
   beforeAll(async () => {
     s3 = await startTestS3Server({ buckets: ['customer'] });
-    customerBucket = createS3Storage({ endpoint: s3.endpoint, region: 'us-east-1', bucket: 'customer', forcePathStyle: true, credentials: TEST_S3_CREDENTIALS });
+    customerBucket = createS3Storage({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      bucket: 'customer',
+      forcePathStyle: true,
+      credentials: TEST_S3_CREDENTIALS,
+    });
     db = await openDatabase({});
     customStorage = createCustomStorageCopies({ db, secretBox, guard: createSsrfGuard({ allowPrivateHosts: ['127.0.0.1'] }), logger });
     dir = await mkdtemp(join(tmpdir(), 'pressroom-retention-'));
@@ -101,7 +107,12 @@ describe('render retention sweep', () => {
       publicBaseUrl: null,
       ...TEST_S3_CREDENTIALS,
     });
-    const copied = await customStorage.copy({ ownerId: free.id, key: freeOld.storageKey, bytes: Buffer.from('copy'), contentType: 'image/png' });
+    const copied = await customStorage.copy({
+      ownerId: free.id,
+      key: freeOld.storageKey,
+      bytes: Buffer.from('copy'),
+      contentType: 'image/png',
+    });
     expect(copied).toEqual({ url: `${s3.endpoint}/customer/${freeOld.storageKey}` });
     const removed = await sweepExpiredRenders({
       db,
@@ -126,7 +137,9 @@ describe('render retention sweep', () => {
     await expect(customerBucket.head(freeOld.storageKey)).resolves.toBeNull();
 
     // Nothing left to do: a second sweep removes nothing.
-    await expect(sweepExpiredRenders({ db, storage, logger, byPlanMs: { free: 30 * DAY, pro: 90 * DAY }, now: () => NOW })).resolves.toBe(0);
+    await expect(sweepExpiredRenders({ db, storage, logger, byPlanMs: { free: 30 * DAY, pro: 90 * DAY }, now: () => NOW })).resolves.toBe(
+      0,
+    );
   });
 
   it('keeps a render whose file cannot be deleted, and keeps the row for the next sweep', async () => {
@@ -135,7 +148,13 @@ describe('render retention sweep', () => {
     // A store that is down: a real S3 server, stopped.
     const down = await startTestS3Server({ buckets: ['renders'] });
     await down.close();
-    const unreachable = createS3Storage({ endpoint: down.endpoint, region: 'us-east-1', bucket: 'renders', forcePathStyle: true, credentials: TEST_S3_CREDENTIALS });
+    const unreachable = createS3Storage({
+      endpoint: down.endpoint,
+      region: 'us-east-1',
+      bucket: 'renders',
+      forcePathStyle: true,
+      credentials: TEST_S3_CREDENTIALS,
+    });
     await expect(sweepExpiredRenders({ db, storage: unreachable, logger, byPlanMs: { free: 30 * DAY }, now: () => NOW })).resolves.toBe(0);
     await unreachable.close();
     expect(await getRenderById(db, old.id)).not.toBeNull();

@@ -32,8 +32,13 @@ export async function sweepExpiredRenders(deps: RenderRetentionDeps): Promise<nu
       if (rows.length === 0) break;
       for (const row of rows) {
         try {
-          const outcome = await removeRenderFiles(deps, { ownerId: row.ownerId, storageKey: row.storageKey, copied: row.userStorageUrl !== null });
-          if (outcome.userStorageError) deps.logger.warn({ renderId: row.id, reason: outcome.userStorageError }, 'expired render: custom storage copy kept');
+          const outcome = await removeRenderFiles(deps, {
+            ownerId: row.ownerId,
+            storageKey: row.storageKey,
+            copied: row.userStorageUrl !== null,
+          });
+          if (outcome.userStorageError)
+            deps.logger.warn({ renderId: row.id, reason: outcome.userStorageError }, 'expired render: custom storage copy kept');
           await deleteRender(deps.db, { ownerId: row.ownerId, id: row.id });
           removed++;
         } catch (error) {

@@ -19,7 +19,15 @@ await runService({
       guard,
       logger,
     });
-    const service = await startVideoService({ bus, db, storage, customStorage, renderer, logger, concurrency: env.PRESSROOM_VIDEO_CONCURRENCY });
+    const service = await startVideoService({
+      bus,
+      db,
+      storage,
+      customStorage,
+      renderer,
+      logger,
+      concurrency: env.PRESSROOM_VIDEO_CONCURRENCY,
+    });
     return {
       health: () => service.health(),
       async stop() {

@@ -14,7 +14,12 @@ export const CustomStoragePut = z
   .object({
     /** Unset → AWS S3 in `region`. */
     endpoint: httpUrl('endpoint').optional(),
-    region: z.string().min(1).max(64).regex(/^[a-z0-9-]+$/, 'region is lower-case letters, digits and dashes (e.g. us-east-1, auto).').default('us-east-1'),
+    region: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[a-z0-9-]+$/, 'region is lower-case letters, digits and dashes (e.g. us-east-1, auto).')
+      .default('us-east-1'),
     bucket: z
       .string()
       .min(3)

@@ -64,7 +64,7 @@ describe('/custom-storage', () => {
     expect((await call(gw, key, 'DELETE')).status).toBe(404);
   });
 
-  it('refuses a bucket that refuses writes (wrong credentials) with the store\'s reason, and saves nothing', async () => {
+  it("refuses a bucket that refuses writes (wrong credentials) with the store's reason, and saves nothing", async () => {
     const key = await keyFor(gw, 'cs-denied');
     const res = await call(gw, key, 'PUT', { ...settings(), secretAccessKey: 'not-the-secret' });
     expect(res.status).toBe(422);

@@ -1,6 +1,13 @@
 import { Router } from 'express';
 import { CustomStoragePut, type CustomStorageResponse } from '@pressroom/contracts';
-import { deleteCustomStorage, getCustomStorageView, saveCustomStorage, type CustomStorageView, type Db, type SecretBox } from '@pressroom/db';
+import {
+  deleteCustomStorage,
+  getCustomStorageView,
+  saveCustomStorage,
+  type CustomStorageView,
+  type Db,
+  type SecretBox,
+} from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { guardedLookup, type SsrfGuard } from '@pressroom/ssrf';
 import { openCustomBucket, testWrite } from '@pressroom/storage';
