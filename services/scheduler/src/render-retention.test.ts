@@ -15,6 +15,7 @@ import {
 import { createCustomStorageCopies } from '@pressroom/service-runner';
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { createDiskStorage, createS3Storage, type CustomStorageCopies, type S3Storage, type Storage } from '@pressroom/storage';
+import { createTestDatabase } from '@pressroom/testing';
 import { startTestS3Server, TEST_S3_CREDENTIALS, type TestS3Server } from '@pressroom/testing/s3';
 import { createLogger } from '@pressroom/telemetry';
 import { sweepExpiredRenders } from './render-retention.js';
@@ -22,8 +23,9 @@ import { sweepExpiredRenders } from './render-retention.js';
 const DAY = 86_400_000;
 const NOW = new Date('2026-06-30T12:00:00Z');
 
-describe('render retention sweep', () => {
+describe.each(['pglite', 'postgres'] as const)('render retention sweep (%s)', (engine) => {
   let db: Db;
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
   let dir: string;
   let storage: Storage;
   let seq = 0;
@@ -43,7 +45,8 @@ describe('render retention sweep', () => {
       forcePathStyle: true,
       credentials: TEST_S3_CREDENTIALS,
     });
-    db = await openDatabase({});
+    database = engine === 'postgres' ? await createTestDatabase() : null;
+    db = await openDatabase(database ? { url: database.url } : {});
     customStorage = createCustomStorageCopies({ db, secretBox, guard: createSsrfGuard({ allowPrivateHosts: ['127.0.0.1'] }), logger });
     dir = await mkdtemp(join(tmpdir(), 'pressroom-retention-'));
     storage = await createDiskStorage({ dir });
@@ -52,6 +55,7 @@ describe('render retention sweep', () => {
     await customerBucket.close();
     await s3.close();
     await db.close();
+    await database?.drop();
     await rm(dir, { recursive: true, force: true });
   });
 
