@@ -19,7 +19,7 @@ describe('guardedLookup', () => {
   const dns: Record<string, string> = { 'bucket.allowed.test': '127.0.0.1', 'rebound.evil.test': '10.0.0.7' };
   const guard = createSsrfGuard(
     { allowPrivateHosts: ['127.0.0.1/32'] },
-    { lookup: (host) => Promise.resolve(dns[host] ? [{ address: dns[host]!, family: 4 }] : []) },
+    { lookup: (host) => Promise.resolve(dns[host] ? [{ address: dns[host], family: 4 }] : []) },
   );
 
   function fetchVia(host: string): Promise<string> {
