@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { loadConfig } from '@pressroom/config';
+import { loadConfig, storageSettings } from '@pressroom/config';
 import { ADMIN_SOCKET_NAME, gatewaySettings, serveAdminSocket } from '@pressroom/gateway';
 import { closeOnSignal } from '@pressroom/service-runner';
 import { createLogger, initTracing } from '@pressroom/telemetry';
@@ -18,6 +18,7 @@ const dataDir = resolve(env.PRESSROOM_DATA_DIR);
 await mkdir(dataDir, { recursive: true });
 
 const gateway = gatewaySettings(env);
+const storageOptions = storageSettings(env, `${dataDir}/files`);
 const stack = await startStack({
   port: env.PORT,
   host: env.HOST,
@@ -28,6 +29,9 @@ const stack = await startStack({
   filesDir: `${dataDir}/files`,
   storage: env.PRESSROOM_STORAGE,
   storageBucket: env.PRESSROOM_STORAGE_BUCKET,
+  s3: storageOptions.s3,
+  publicUrls: storageOptions.publicUrls,
+  renderRetention: { byPlanMs: env.PRESSROOM_RENDER_RETENTION, sweepMs: env.PRESSROOM_RENDER_RETENTION_SWEEP_MS },
   allowPrivateHosts: env.PRESSROOM_ALLOW_PRIVATE_HOSTS,
   publicBaseUrl: env.PUBLIC_BASE_URL,
   errorsBaseUrl: env.PRESSROOM_ERRORS_BASE_URL,

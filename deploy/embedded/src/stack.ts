@@ -14,9 +14,9 @@ import { gifTopology, startGifService, type GifService } from '@pressroom/gif';
 import { pdfTopology, startPdfService, type PdfService } from '@pressroom/pdf';
 import { createVideoRenderer, type VideoRenderer } from '@pressroom/video';
 import { startVideoService, videoTopology, type VideoService } from '@pressroom/video-service';
-import { mergeTopologies, openAdapters, type ServiceTopology } from '@pressroom/service-runner';
+import { createCustomStorageCopies, mergeTopologies, openAdapters, type ServiceTopology } from '@pressroom/service-runner';
 import type { HostLookup } from '@pressroom/ssrf';
-import type { Storage } from '@pressroom/storage';
+import type { PublicUrlOptions, S3StorageOptions, Storage, StorageBackend } from '@pressroom/storage';
 import { createLogger, type Logger } from '@pressroom/telemetry';
 import { EMBEDDED_DEFAULTS as D } from './config.js';
 
@@ -32,8 +32,14 @@ export interface StackOptions {
   dataDir?: string | undefined;
   /** Where disk storage keeps files; defaults to `<dataDir>/files`. */
   filesDir: string;
-  storage: 'disk' | 'nats';
+  storage: StorageBackend;
   storageBucket?: string;
+  /** PRESSROOM_STORAGE=s3: the bucket and how to reach it. */
+  s3?: S3StorageOptions | undefined;
+  /** Renders older than their plan's retention are deleted (PRESSROOM_RENDER_RETENTION; docs/storage.md). */
+  renderRetention?: { byPlanMs: Record<string, number>; sweepMs: number } | undefined;
+  /** Result URLs on a CDN base URL or presigned (see @pressroom/storage). */
+  publicUrls?: PublicUrlOptions | undefined;
   allowPrivateHosts: string[];
   publicBaseUrl?: string | undefined;
   errorsBaseUrl?: string | undefined;
@@ -131,7 +137,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     namespace: options.busNamespace ?? D.PRESSROOM_BUS_NAMESPACE,
     databaseUrl: options.databaseUrl,
     pgliteDir: options.dataDir === undefined ? undefined : `${options.dataDir}/pglite`,
-    storage: { kind: options.storage, dir: options.filesDir, bucket: options.storageBucket ?? D.PRESSROOM_STORAGE_BUCKET },
+    storage: {
+      kind: options.storage,
+      dir: options.filesDir,
+      bucket: options.storageBucket ?? D.PRESSROOM_STORAGE_BUCKET,
+      s3: options.s3,
+      publicUrls: options.publicUrls,
+    },
     allowPrivateHosts: options.allowPrivateHosts,
     ...(options.hostLookup ? { hostLookup: options.hostLookup } : {}),
     topology: mergeTopologies(...topologies),
@@ -142,12 +154,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     options.secretKey ?? (await localSecretKey(options.dataDir === undefined ? undefined : `${options.dataDir}/secret.key`)),
   );
 
+  // The adapters' copies cannot open credentials without the key; the embedded key exists only now.
+  const customStorage = createCustomStorageCopies({ db, guard, logger, secretBox });
+
   let pool: BrowserPool | null = null;
   let image: ImageService | null = null;
   if (withImage) {
     const { pngCompression = D.PRESSROOM_PNG_COMPRESSION, ...browser } = options.browser;
     pool = await BrowserPool.start({ ...browser, egressGuard: guard, logger });
-    image = await startImageService({ bus, db, storage, pool, guard, logger, concurrency: browser.pages, pngCompression });
+    image = await startImageService({ bus, db, storage, customStorage, pool, guard, logger, concurrency: browser.pages, pngCompression });
   }
   // PDFs print on the image pool's pages (same kind of short job, no special flags; see docs/pdf.md).
   let pdf: PdfService | null = null;
@@ -156,6 +171,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       bus,
       db,
       storage,
+      customStorage,
       pool,
       guard,
       logger,
@@ -182,6 +198,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       bus,
       db,
       storage,
+      customStorage,
       pool: gifPool,
       guard,
       logger,
@@ -205,7 +222,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       guard,
       logger,
     });
-    video = await startVideoService({ bus, db, storage, renderer: videoRenderer, logger });
+    video = await startVideoService({ bus, db, storage, customStorage, renderer: videoRenderer, logger });
   }
 
   // Event groups only see events emitted after they first subscribe: start before the API accepts renders.
@@ -240,6 +257,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         pollMs: options.batches?.pollMs ?? D.PRESSROOM_BATCH_POLL_MS,
         retentionMs,
         ...(options.batches?.now ? { now: options.batches.now } : {}),
+        renderRetention: options.renderRetention ? { ...options.renderRetention, customStorage } : undefined,
         bindings: {
           guard,
           secretBox,
@@ -255,6 +273,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     db,
     bus,
     storage,
+    customStorage,
     guard,
     logger,
     secretBox,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storageEnv } from './storage-fragments.js';
 
 const csv = z.string().transform((s) =>
   s
@@ -17,12 +18,7 @@ export const commonEnv = {
   /** Set → PostgreSQL; unset → PGlite under PRESSROOM_DATA_DIR. */
   DATABASE_URL: z.string().optional(),
   PRESSROOM_DATA_DIR: z.string().default('.data'),
-  /** disk (default) or nats (JetStream Object Store, needs NATS_URL). */
-  PRESSROOM_STORAGE: z.enum(['disk', 'nats']).default('disk'),
-  PRESSROOM_STORAGE_BUCKET: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .default('pressroom-renders'),
+  ...storageEnv,
   /** Prefix of every stream, consumer and subject (isolates environments sharing one NATS). */
   PRESSROOM_BUS_NAMESPACE: z
     .string()

@@ -5,6 +5,7 @@ export * from './http/image.js';
 export * from './http/template.js';
 export * from './http/canvas.js';
 export * from './http/webhooks.js';
+export * from './http/custom-storage.js';
 export * from './http/batch.js';
 export * from './http/gif.js';
 export * from './http/render-controls.js';

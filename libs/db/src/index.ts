@@ -51,7 +51,9 @@ export {
   getRender,
   getRenderById,
   listRenders,
+  listExpiredRenders,
 } from './renders.js';
+export * from './custom-storages.js';
 export * from './webhook-subscriptions.js';
 export * from './webhook-deliveries.js';
 export * from './webhook-attempts.js';

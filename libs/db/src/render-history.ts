@@ -53,9 +53,16 @@ export async function listRenderHistory(db: Db, query: RenderHistoryQuery): Prom
   return { rows: page, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
 }
 
-/** A preview's row goes once its bytes were read (owner-scoped). */
-export async function deleteRender(db: Db, input: { ownerId: string; id: string }): Promise<void> {
-  await db.orm.delete(renders).where(and(eq(renders.ownerId, input.ownerId), eq(renders.id, input.id)));
+/**
+ * Owner-scoped delete (a preview's row once its bytes were read, DELETE /renders/{id}): the row
+ * as it was, so the caller can delete its files, or null when there was none.
+ */
+export async function deleteRender(db: Db, input: { ownerId: string; id: string }): Promise<RenderRow | null> {
+  const [row] = await db.orm
+    .delete(renders)
+    .where(and(eq(renders.ownerId, input.ownerId), eq(renders.id, input.id)))
+    .returning();
+  return row ?? null;
 }
 
 /** The opaque `cursor` of GET /renders: the last row's (createdAt, id), base64url. */

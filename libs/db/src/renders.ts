@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './open.js';
 import { monthWindow } from './plan-limits.js';
 import { creditUsage, renders, type RenderError, type RenderState } from './schema.js';
@@ -24,6 +24,10 @@ export interface RenderRow {
   cost: number;
   /** Kind-specific results (GIF frames/fps/animationLength, PDF pageCount/preset/pageSize). */
   details: Record<string, unknown> | null;
+  /** The copy in the owner's custom storage (docs/storage.md). */
+  userStorageUrl: string | null;
+  /** Why that copy failed; the render itself succeeded. */
+  userStorageError: string | null;
   createdAt: Date;
   startedAt: Date | null;
   completedAt: Date | null;
@@ -85,6 +89,8 @@ export async function completeRender(
     height: number;
     completedAt: Date;
     details?: Record<string, unknown>;
+    userStorageUrl?: string | null;
+    userStorageError?: string | null;
   },
 ): Promise<boolean> {
   const { id, ...values } = input;
@@ -153,4 +159,25 @@ export async function listRenders(
     db.orm.select({ total: count() }).from(renders).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * Finished renders of owners whose plan keeps files for `days`, older than that: the retention
+ * sweep's next batch (oldest first). Unfinished renders are never swept.
+ */
+export async function listExpiredRenders(db: Db, query: { plans: string[]; before: Date; limit: number }): Promise<RenderRow[]> {
+  if (query.plans.length === 0) return [];
+  const owners = sql`(SELECT id FROM accounts WHERE team_id IS NULL AND plan IN (${sql.join(
+    query.plans.map((p) => sql`${p}`),
+    sql`, `,
+  )}) UNION SELECT id FROM teams WHERE plan IN (${sql.join(
+    query.plans.map((p) => sql`${p}`),
+    sql`, `,
+  )}))`;
+  return db.orm
+    .select()
+    .from(renders)
+    .where(and(inArray(renders.state, ['done', 'failed']), lt(renders.createdAt, query.before), sql`${renders.ownerId} IN ${owners}`))
+    .orderBy(renders.createdAt)
+    .limit(query.limit);
 }

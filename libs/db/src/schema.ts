@@ -100,6 +100,10 @@ export const renders = pgTable(
     cost: doublePrecision('cost').notNull().default(1),
     /** What only some kinds have: GIF fps/frames/animationLength/quality, PDF pageCount/preset/pageSize. */
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /** The copy in the owner's custom storage, when it has one and the copy worked. */
+    userStorageUrl: text('user_storage_url'),
+    /** Why the copy to the owner's custom storage failed (the render itself succeeded). */
+    userStorageError: text('user_storage_error'),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
@@ -116,3 +120,4 @@ export * from './schema-idempotency.js';
 export * from './schema-video.js';
 export * from './schema-users.js';
 export * from './schema-url-signing.js';
+export * from './schema-storage.js';

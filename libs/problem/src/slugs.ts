@@ -199,6 +199,18 @@ export const PROBLEM_KINDS = {
     description:
       'The AI provider did not answer, answered an error, or produced a scene that does not compile even after a repair attempt. Nothing was charged; retry or rephrase the prompt.',
   },
+  'range-not-satisfiable': {
+    status: 416,
+    title: 'Range Not Satisfiable',
+    description:
+      'The `Range` header asks for bytes that start past the end of the file. `Content-Range: bytes */<size>` gives the size; ask for a range inside it, or drop the header for the whole file.',
+  },
+  'storage-write-failed': {
+    status: 422,
+    title: 'Storage Write Failed',
+    description:
+      "The custom storage settings were not saved: the test write to the bucket failed (wrong credentials, no write permission, a missing bucket, or an endpoint that did not answer in time). `detail` gives the store's reason.",
+  },
   'service-unavailable': {
     status: 503,
     title: 'Service Unavailable',

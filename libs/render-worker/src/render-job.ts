@@ -4,7 +4,7 @@ import { keepWorking, type Bus, type Delivery } from '@pressroom/bus';
 import { QueueFullError } from '@pressroom/browser';
 import { claimRender, completeRender, failRender, getRenderById, markTemplateRendered, type Db, type RenderRow } from '@pressroom/db';
 import type { SerializedProblem } from '@pressroom/problem';
-import type { Storage } from '@pressroom/storage';
+import type { CustomCopyOutcome, CustomStorageCopies, Storage } from '@pressroom/storage';
 import { getMeter, getTracer, type Logger } from '@pressroom/telemetry';
 import { inputProblemOf, unfinishedProblem } from './render-problem.js';
 
@@ -23,6 +23,8 @@ export interface RenderJobDeps {
   db: Db;
   storage: Storage;
   logger: Logger;
+  /** Owners' own buckets: a finished file is copied there too (absent → no copies). */
+  customStorage?: CustomStorageCopies | undefined;
 }
 
 /** What a renderer produced: the file and the facts the API reports about it. */
@@ -60,6 +62,8 @@ function outcomeOfRow(row: RenderRow): RenderOutcome {
       width: row.width,
       height: row.height,
       completedAt,
+      ...(row.userStorageUrl ? { userStorageUrl: row.userStorageUrl } : {}),
+      ...(row.userStorageError ? { userStorageError: row.userStorageError } : {}),
     };
   }
   return { renderId: row.id, status: 'failed', problem: row.error ?? unfinishedProblem(null), completedAt };
@@ -114,21 +118,27 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
       await context.with(trace.setSpan(context.active(), span), async () => {
         const file = await spec.render(command, log);
         await deps.storage.put(command.output.storageKey, file.bytes, file.contentType);
+        // A CDN or presigned URL when configured; otherwise the gateway's /files URL the command carries.
+        const url = (await deps.storage.publicUrl(command.output.storageKey)) ?? command.output.url;
+        // The owner's own bucket: a failure there is reported with the render, never fails it (docs/storage.md).
+        const copy = isPreview(command) ? null : await copyToCustomStorage(deps, command, file, log);
         const completedAt = new Date();
         const first = await completeRender(deps.db, {
           id: command.renderId,
-          url: command.output.url,
+          url,
           storageKey: command.output.storageKey,
           contentType: file.contentType,
           width: file.width,
           height: file.height,
           completedAt,
           details: file.details,
+          userStorageUrl: copy && 'url' in copy ? copy.url : null,
+          userStorageError: copy && 'error' in copy ? copy.error : null,
         });
         if (first && spec.thumbnail && command.templateId && !isPreview(command)) {
-          await markTemplateRendered(deps.db, { uid: command.templateId, thumbnail: command.output.url, renderedAt: completedAt });
+          await markTemplateRendered(deps.db, { uid: command.templateId, thumbnail: url, renderedAt: completedAt });
         }
-        await announceDone(deps, spec.kind, command, file, completedAt);
+        await announceDone(deps, spec.kind, { ...command, output: { ...command.output, url } }, file, completedAt, copy);
         renderCount.add(1, { outcome: 'done' });
         log.info({ ms: Math.round(performance.now() - started), bytes: file.bytes.length }, 'render done');
       });
@@ -165,8 +175,10 @@ async function announceDone(
   command: RenderCommandBase,
   file: RenderedFile,
   completedAt: Date,
+  copy: CustomCopyOutcome | null,
 ): Promise<void> {
   const at = completedAt.toISOString();
+  const copied = copy && 'url' in copy ? { userStorageUrl: copy.url } : copy ? { userStorageError: copy.error } : {};
   await deps.bus.notify(CATALOG.renderDone, command.renderId, {
     renderId: command.renderId,
     status: 'done',
@@ -176,6 +188,7 @@ async function announceDone(
     width: file.width,
     height: file.height,
     completedAt: at,
+    ...copied,
   });
   if (isPreview(command)) return;
   await deps.bus.emit(
@@ -189,6 +202,7 @@ async function announceDone(
         source: eventSource(command.origin),
         imageId: command.renderId,
         url: command.output.url,
+        ...copied,
         width: file.width,
         height: file.height,
         templateId: command.templateId,
@@ -232,6 +246,23 @@ async function announceFailed(
     },
     { msgId: `${command.renderId}:failed` },
   );
+}
+
+async function copyToCustomStorage(
+  deps: RenderJobDeps,
+  command: RenderCommandBase,
+  file: RenderedFile,
+  log: Logger,
+): Promise<CustomCopyOutcome | null> {
+  if (!deps.customStorage) return null;
+  const outcome = await deps.customStorage.copy({
+    ownerId: command.ownerId,
+    key: command.output.storageKey,
+    bytes: file.bytes,
+    contentType: file.contentType,
+  });
+  if (outcome && 'error' in outcome) log.warn({ reason: outcome.error }, 'render stored, but its copy to custom storage failed');
+  return outcome;
 }
 
 /** A dashboard preview (POST /templates/preview) is nobody's render: no webhook event, no thumbnail. */

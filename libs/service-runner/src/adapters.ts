@@ -1,7 +1,8 @@
 import { createBus, type Bus } from '@pressroom/bus';
-import { openDatabase, type Db } from '@pressroom/db';
+import { createSecretBox, openDatabase, type Db } from '@pressroom/db';
+import { createCustomStorageCopies } from './custom-storage.js';
 import { createSsrfGuard, type HostLookup, type SsrfGuard } from '@pressroom/ssrf';
-import { createStorage, type Storage } from '@pressroom/storage';
+import { createStorage, type CreateStorageOptions, type CustomStorageCopies, type Storage } from '@pressroom/storage';
 import type { ComponentHealth, Logger } from '@pressroom/telemetry';
 import { storedSubjects, type ServiceTopology } from './topology.js';
 
@@ -12,8 +13,10 @@ export interface AdapterOptions {
   /** Set → PostgreSQL; unset → PGlite in `pgliteDir` (in memory when that is unset too). */
   databaseUrl?: string | undefined;
   pgliteDir?: string | undefined;
-  storage: { kind: 'disk' | 'nats'; dir: string; bucket: string };
+  storage: Omit<CreateStorageOptions, 'natsUrl' | 'namespace'>;
   allowPrivateHosts: string[];
+  /** PRESSROOM_SECRET_KEY: opens owners' custom storage credentials (unset → their copies fail, reported). */
+  secretKey?: string | undefined;
   /** Replaces DNS for the SSRF guard (tests). */
   hostLookup?: HostLookup;
   /** Streams and consumers created before any service starts. */
@@ -27,6 +30,8 @@ export interface Adapters {
   db: Db;
   storage: Storage;
   guard: SsrfGuard;
+  /** Owners' own buckets: every render is also copied there (docs/storage.md). */
+  customStorage: CustomStorageCopies;
   /** Bus, database and storage health, as the ops server and the gateway's /health report them. */
   health(): Promise<Record<string, ComponentHealth>>;
   close(): Promise<void>;
@@ -38,11 +43,18 @@ export async function openAdapters(options: AdapterOptions): Promise<Adapters> {
   const db = await openDatabase({ url: options.databaseUrl, dataDir: options.pgliteDir });
   const storage = await createStorage({ ...options.storage, natsUrl: options.natsUrl, namespace: options.namespace });
   const guard = createSsrfGuard({ allowPrivateHosts: options.allowPrivateHosts }, options.hostLookup ? { lookup: options.hostLookup } : {});
+  const customStorage = createCustomStorageCopies({
+    db,
+    guard,
+    logger: options.logger,
+    secretBox: options.secretKey ? createSecretBox(options.secretKey) : null,
+  });
   return {
     bus,
     db,
     storage,
     guard,
+    customStorage,
     async health() {
       return {
         bus: { ok: bus.healthy(), transport: bus.transport },

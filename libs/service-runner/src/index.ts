@@ -1,3 +1,4 @@
 export * from './topology.js';
 export * from './adapters.js';
 export * from './run-service.js';
+export * from './custom-storage.js';

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { loadConfig, parseEnv, type commonEnv, type portEnv } from '@pressroom/config';
+import { loadConfig, parseEnv, storageSettings, type commonEnv, type portEnv } from '@pressroom/config';
 import { createLogger, initTracing, startOpsServer, type ComponentHealth, type Logger } from '@pressroom/telemetry';
 import type { z } from 'zod';
 import { openAdapters, type Adapters } from './adapters.js';
@@ -65,8 +65,9 @@ export async function startService<Env extends RunnerEnv>(
     namespace: env.PRESSROOM_BUS_NAMESPACE,
     databaseUrl: env.DATABASE_URL,
     pgliteDir: `${env.PRESSROOM_DATA_DIR}/pglite`,
-    storage: { kind: env.PRESSROOM_STORAGE, dir: `${env.PRESSROOM_DATA_DIR}/files`, bucket: env.PRESSROOM_STORAGE_BUCKET },
+    storage: storageSettings(env),
     allowPrivateHosts: env.PRESSROOM_ALLOW_PRIVATE_HOSTS,
+    secretKey: env.PRESSROOM_SECRET_KEY,
     topology: definition.topology,
     logger,
   });

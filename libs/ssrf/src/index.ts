@@ -3,3 +3,4 @@ export type { SsrfGuard, SsrfPolicy, SsrfGuardOptions, HostLookup, ResolvedAddre
 export { BlockedUrlError, UnresolvableHostError } from './blocked-url-error.js';
 export { GuardedFetchError } from './guarded-fetch.js';
 export type { GuardedFetchInit, GuardedResponse, GuardedFetchFailure } from './guarded-fetch.js';
+export { guardedLookup } from './guarded-lookup.js';

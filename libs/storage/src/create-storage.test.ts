@@ -18,6 +18,25 @@ describe('createStorage', () => {
     }
   });
 
+  it('answers public URLs under a CDN base URL, or null (the gateway serves /files/) when none is configured', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pressroom-factory-'));
+    try {
+      const plain = await createStorage({ kind: 'disk', dir, bucket: 'ignored' });
+      await expect(plain.publicUrl('renders/img_a.png')).resolves.toBeNull();
+      const cdn = await createStorage({ kind: 'disk', dir, bucket: 'ignored', publicUrls: { baseUrl: 'https://cdn.example.com/files/' } });
+      await expect(cdn.publicUrl('renders/img_a.png')).resolves.toBe('https://cdn.example.com/files/renders/img_a.png');
+      await expect(cdn.publicUrl('../etc/passwd')).rejects.toThrow(/unsafe storage key/);
+      // The wrapper is still the backend underneath.
+      await cdn.put('renders/img_a.png', Buffer.from('a'), 'image/png');
+      expect((await plain.get('renders/img_a.png'))?.bytes.toString()).toBe('a');
+      // Disk cannot presign: the gateway's URL is used.
+      const presigned = await createStorage({ kind: 'disk', dir, bucket: 'ignored', publicUrls: { presignSeconds: 60 } });
+      await expect(presigned.publicUrl('renders/img_a.png')).resolves.toBeNull();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('explains that nats needs a URL', async () => {
     await expect(createStorage({ kind: 'nats', dir: '/unused', bucket: 'renders' })).rejects.toThrow(
       /'nats' needs a NATS URL \(set NATS_URL\)/,

@@ -1,9 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { access, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { contentTypeFromKey } from './content-type.js';
-import { assertSafeKey, type Storage, type StoredObject } from './storage.js';
+import { assertSafeKey, type ObjectInfo, type Storage } from './storage.js';
+import { bodyStream, readAll } from './streams.js';
 
 export interface DiskStorageOptions {
   /** Root directory; created when missing. */
@@ -21,13 +24,15 @@ const TMP_MARKER = '~tmp-';
 
 interface Sidecar {
   contentType: string;
+  /** sha256 of the bytes, hex (absent in sidecars written before ETags existed). */
+  sha256?: string;
 }
 
 /**
- * Objects as plain files under `dir` (`<dir>/renders/img_x.png`), the content type in a
- * sidecar beside each (`<dir>/renders/img_x.png~meta.json`). Every file is written to a
- * temp file in the same directory and renamed into place, so a reader sees the old or
- * the new file, never a half-written one.
+ * Objects as plain files under `dir` (`<dir>/renders/img_x.png`), the content type and a
+ * digest in a sidecar beside each (`<dir>/renders/img_x.png~meta.json`). Every file is
+ * streamed to a temp file in the same directory and renamed into place, so a reader sees
+ * the old or the new file, never a half-written one.
  */
 export async function createDiskStorage(options: DiskStorageOptions): Promise<Storage> {
   const root = resolve(options.dir);
@@ -42,19 +47,14 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
     return path;
   }
 
-  async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
-    const tmp = `${path}${TMP_MARKER}${randomBytes(6).toString('hex')}`;
-    const handle = await open(tmp, 'wx', 0o644);
+  const tempOf = (path: string) => `${path}${TMP_MARKER}${randomBytes(6).toString('hex')}`;
+
+  async function commit(tmp: string, path: string): Promise<void> {
     try {
-      await handle.writeFile(bytes);
-      if (fsync) await handle.sync();
-    } catch (err) {
-      await handle.close();
-      await unlink(tmp).catch(() => {});
-      throw err;
-    }
-    await handle.close();
-    try {
+      if (fsync) {
+        const handle = await open(tmp, 'r+');
+        await handle.sync().finally(() => handle.close());
+      }
       await rename(tmp, path);
     } catch (err) {
       await unlink(tmp).catch(() => {});
@@ -62,29 +62,87 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
     }
   }
 
-  return {
+  async function infoOf(key: string, path: string, size: number): Promise<ObjectInfo> {
+    const sidecar = await readSidecar(path);
+    // A sidecar from before digests existed: size plus key still changes when the bytes do (keys are never reused for new content).
+    const etag = sidecar?.sha256
+      ? `"${sidecar.sha256}"`
+      : `"${size.toString(16)}-${createHash('sha256').update(key).digest('hex').slice(0, 16)}"`;
+    return { contentType: sidecar?.contentType || contentTypeFromKey(key), size, etag };
+  }
+
+  const storage: Storage = {
     kind: 'disk',
 
-    async put(key, bytes, contentType) {
+    async put(key, body, contentType) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      // Sidecar first, data second: the data file's appearance is the commit point, so a
-      // reader (or a crash) never yields a new object without its content type.
-      const sidecar: Sidecar = { contentType };
-      await writeAtomically(path + META_SUFFIX, Buffer.from(JSON.stringify(sidecar)));
-      await writeAtomically(path, bytes);
+      // Data to a temp file first (hashing on the way), then the sidecar, then the data is renamed in:
+      // the data file's appearance is the commit point, so no reader sees an object without its type.
+      const tmp = tempOf(path);
+      const hash = createHash('sha256');
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(bodyStream(body), hashing, createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
+      } catch (err) {
+        await unlink(tmp).catch(() => {});
+        throw err;
+      }
+      const sidecar: Sidecar = { contentType, sha256: hash.digest('hex') };
+      const sidecarTmp = tempOf(path + META_SUFFIX);
+      try {
+        await writeFileExclusive(sidecarTmp, JSON.stringify(sidecar));
+        await commit(sidecarTmp, path + META_SUFFIX);
+      } catch (err) {
+        await unlink(tmp).catch(() => {});
+        throw err;
+      }
+      await commit(tmp, path);
     },
 
-    async get(key): Promise<StoredObject | null> {
+    async get(key) {
+      const object = await storage.open(key);
+      if (!object) return null;
+      return { bytes: await readAll(object.body), contentType: object.contentType };
+    },
+
+    async head(key) {
       const path = pathOf(key);
-      let bytes: Buffer;
       try {
-        bytes = await readFile(path);
+        const stats = await stat(path);
+        return stats.isFile() ? await infoOf(key, path, stats.size) : null;
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;
       }
-      return { bytes, contentType: await readContentType(path, key) };
+    },
+
+    async open(key, range) {
+      const path = pathOf(key);
+      // The open handle pins one version of the file: an overwrite renamed in meanwhile never tears this read.
+      let handle;
+      try {
+        handle = await open(path, 'r');
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+      const stats = await handle.stat().catch(async (err: unknown) => {
+        await handle.close();
+        throw err;
+      });
+      if (!stats.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const found = await infoOf(key, path, stats.size);
+      const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      return { ...found, body };
     },
 
     async delete(key) {
@@ -92,6 +150,14 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
       // Data first: once it is gone the object is gone, whatever happens to the sidecar.
       await unlinkIfPresent(path);
       await unlinkIfPresent(path + META_SUFFIX);
+    },
+
+    async presign() {
+      return null;
+    },
+
+    async publicUrl() {
+      return null;
     },
 
     async healthy() {
@@ -105,16 +171,26 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
 
     async close() {},
   };
+  return storage;
 }
 
-async function readContentType(path: string, key: string): Promise<string> {
+async function writeFileExclusive(path: string, text: string): Promise<void> {
+  const handle = await open(path, 'wx', 0o644);
+  try {
+    await handle.writeFile(text);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readSidecar(path: string): Promise<Partial<Sidecar> | null> {
   try {
     const sidecar = JSON.parse(await readFile(path + META_SUFFIX, 'utf8')) as Partial<Sidecar>;
-    if (typeof sidecar.contentType === 'string' && sidecar.contentType) return sidecar.contentType;
+    return typeof sidecar === 'object' && sidecar ? sidecar : null;
   } catch (err) {
     if (!isMissing(err) && !(err instanceof SyntaxError)) throw err;
+    return null;
   }
-  return contentTypeFromKey(key);
 }
 
 async function unlinkIfPresent(path: string): Promise<void> {

@@ -1,6 +1,9 @@
 import { connect, headers } from '@nats-io/transport-node';
-import { Objm } from '@nats-io/obj';
-import { assertSafeKey, type Storage, type StoredObject } from './storage.js';
+import { Objm, type ObjectInfo } from '@nats-io/obj';
+import { PassThrough, Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { assertSafeKey, type ObjectInfo as StorageObjectInfo, type Storage } from './storage.js';
+import { bodyStream, readAll, sliceStream } from './streams.js';
 
 export interface NatsObjectStorageOptions {
   /** e.g. `nats://127.0.0.1:4222`; JetStream must be enabled on the server. */
@@ -44,36 +47,57 @@ export async function createNatsObjectStorage(options: NatsObjectStorageOptions)
     );
   });
 
-  return {
+  const storage: NatsObjectStorage = {
     kind: 'nats-object-store',
     bucketName,
 
-    async put(key, bytes, contentType) {
+    async put(key, body, contentType) {
       assertSafeKey(key);
       const h = headers();
       h.set(CONTENT_TYPE, contentType);
-      await os.putBlob({ name: key, headers: h }, bytes);
+      if (body instanceof Uint8Array) await os.putBlob({ name: key, headers: h }, body);
+      else await os.put({ name: key, headers: h }, Readable.toWeb(bodyStream(body)) as ReadableStream<Uint8Array>);
     },
 
-    async get(key): Promise<StoredObject | null> {
+    async get(key) {
+      const object = await storage.open(key);
+      if (!object) return null;
+      return { bytes: await readAll(object.body), contentType: object.contentType };
+    },
+
+    async head(key) {
+      assertSafeKey(key);
+      const info = await os.info(key);
+      return info && !info.deleted ? infoOf(info) : null;
+    },
+
+    async open(key, range) {
       assertSafeKey(key);
       const result = await os.get(key);
       if (!result) return null;
-      const chunks: Uint8Array[] = [];
-      const reader = result.data.getReader();
-      for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
-      // The stream ends early (or the digest mismatches) without throwing: the error promise says so.
-      const error = await result.error;
-      if (error) throw error;
-      return {
-        bytes: Buffer.concat(chunks),
-        contentType: result.info.headers?.get(CONTENT_TYPE) || 'application/octet-stream',
-      };
+      // The object store cannot seek: a range reads the chunks from the first one and keeps only the asked bytes.
+      const whole = Readable.fromWeb(result.data as WebReadableStream<Uint8Array>);
+      const checked = new PassThrough();
+      // The stream ends early (or the digest mismatches) without erroring: the error promise says so.
+      whole.on('error', (err) => checked.destroy(err));
+      whole.pipe(checked, { end: false });
+      whole.on('end', () => {
+        void result.error.then((error) => (error ? checked.destroy(error) : checked.end()));
+      });
+      return { ...infoOf(result.info), body: range ? checked.pipe(sliceStream(range)) : checked };
     },
 
     async delete(key) {
       assertSafeKey(key);
       await os.delete(key);
+    },
+
+    async presign() {
+      return null;
+    },
+
+    async publicUrl() {
+      return null;
     },
 
     async healthy() {
@@ -93,5 +117,15 @@ export async function createNatsObjectStorage(options: NatsObjectStorageOptions)
     async close() {
       if (!nc.isClosed()) await nc.close();
     },
+  };
+  return storage;
+}
+
+function infoOf(info: ObjectInfo): StorageObjectInfo {
+  return {
+    contentType: info.headers?.get(CONTENT_TYPE) || 'application/octet-stream',
+    size: info.size,
+    // `SHA-256=<base64url>`: the object store's own digest of the bytes.
+    etag: `"${info.digest.replace(/^SHA-256=/i, '')}"`,
   };
 }

@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { writeFile } from 'node:fs/promises';
 import { TEST_NATS_URL, uniqueNamespace } from '@pressroom/testing';
-import { createDiskStorage, createNatsObjectStorage, type Storage } from './index.js';
+import { startTestS3Server, TEST_S3_CREDENTIALS } from '@pressroom/testing/s3';
+import { createDiskStorage, createNatsObjectStorage, createS3Storage, type Storage } from './index.js';
+import { readAll } from './streams.js';
 
 interface Backend {
   name: string;
@@ -28,6 +32,26 @@ const backends: Backend[] = [
         async cleanup() {
           await storage.destroy();
           await storage.close();
+        },
+      };
+    },
+  },
+  {
+    name: 's3',
+    async open() {
+      const server = await startTestS3Server({ buckets: ['renders'] });
+      const storage = createS3Storage({
+        endpoint: server.endpoint,
+        region: 'us-east-1',
+        bucket: 'renders',
+        forcePathStyle: true,
+        credentials: TEST_S3_CREDENTIALS,
+      });
+      return {
+        storage,
+        async cleanup() {
+          await storage.close();
+          await server.close();
         },
       };
     },
@@ -95,13 +119,64 @@ describe.each(backends)('$name storage contract', (backend) => {
   });
 
   it.each(['../x', '/abs', 'a//b', 'renders/../../etc/passwd', 'a/./b', '', 'a\\b', 'x\u0000y', 'img.png~meta.json'])(
-    'rejects the unsafe key %j on put, get and delete',
+    'rejects the unsafe key %j on put, get, delete, head and open',
     async (key) => {
       await expect(storage.put(key, Buffer.from('evil'), 'text/plain')).rejects.toThrow(/unsafe storage key/);
       await expect(storage.get(key)).rejects.toThrow(/unsafe storage key/);
       await expect(storage.delete(key)).rejects.toThrow(/unsafe storage key/);
+      await expect(storage.head(key)).rejects.toThrow(/unsafe storage key/);
+      await expect(storage.open(key)).rejects.toThrow(/unsafe storage key/);
     },
   );
+
+  it('streams a put from a stream of unknown length and from a file, and reads it back as a stream', async () => {
+    // 6 MiB crosses an S3 multipart boundary (5 MiB parts); the chunks arrive one by one like an encoder's output.
+    const bytes = randomBytes(6 * 1024 * 1024 + 123);
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536));
+    await storage.put('renders/vid_stream.mp4', Readable.from(chunks), 'video/mp4');
+    const object = await storage.open('renders/vid_stream.mp4');
+    expect(object?.size).toBe(bytes.length);
+    expect(object?.contentType).toBe('video/mp4');
+    expect((await readAll(object!.body)).equals(bytes)).toBe(true);
+
+    const dir = await mkdtemp(join(tmpdir(), 'pressroom-put-file-'));
+    try {
+      const small = randomBytes(70_000);
+      await writeFile(join(dir, 'a.gif'), small);
+      await storage.put('renders/gif_file.gif', { path: join(dir, 'a.gif') }, 'image/gif');
+      expect((await storage.get('renders/gif_file.gif'))?.bytes.equals(small)).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads byte ranges: the first bytes, the middle and the tail', async () => {
+    const bytes = randomBytes(300_000);
+    await storage.put('renders/img_range.png', bytes, 'image/png');
+    for (const range of [
+      { start: 0, end: 1 },
+      { start: 1000, end: 250_000 },
+      { start: 299_990, end: 299_999 },
+    ]) {
+      const object = await storage.open('renders/img_range.png', range);
+      expect(object?.size).toBe(bytes.length);
+      expect((await readAll(object!.body)).equals(bytes.subarray(range.start, range.end + 1))).toBe(true);
+    }
+  });
+
+  it('heads: size, content type and an ETag that changes with the bytes', async () => {
+    await expect(storage.head('renders/never_written.png')).resolves.toBeNull();
+    await expect(storage.open('renders/never_written.png')).resolves.toBeNull();
+    await storage.put('renders/img_head.png', Buffer.from('first'), 'image/png');
+    const first = await storage.head('renders/img_head.png');
+    expect(first).toMatchObject({ size: 5, contentType: 'image/png' });
+    expect(first!.etag).toMatch(/^"[^"]+"$/);
+    expect((await storage.open('renders/img_head.png'))!.etag).toBe(first!.etag);
+    await storage.put('renders/img_head.png', Buffer.from('second'), 'image/png');
+    const second = await storage.head('renders/img_head.png');
+    expect(second?.size).toBe(6);
+    expect(second!.etag).not.toBe(first!.etag);
+  });
 
   it('is healthy', async () => {
     await expect(storage.healthy()).resolves.toBe(true);

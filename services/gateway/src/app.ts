@@ -2,7 +2,7 @@ import express, { type Express } from 'express';
 import type { Bus } from '@pressroom/bus';
 import type { Db, SecretBox } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
-import type { Storage } from '@pressroom/storage';
+import type { CustomStorageCopies, Storage } from '@pressroom/storage';
 import type { Logger } from '@pressroom/telemetry';
 import { defaultDashboardSettings } from '@pressroom/config';
 import type { GatewaySettings } from './config.js';
@@ -35,6 +35,7 @@ import { bindingPublicRoutes } from './routes/binding-public-routes.js';
 import { bindingRoutes } from './routes/binding-routes.js';
 import { videoGenerateRoutes } from './routes/video-generate-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
+import { customStorageRoutes } from './routes/custom-storage-routes.js';
 import { renderHistoryRoutes } from './routes/render-history-routes.js';
 import { templatePreviewRoutes } from './routes/template-preview-routes.js';
 import { batchDownloadRoutes } from './routes/batch-download-routes.js';
@@ -52,6 +53,8 @@ export interface GatewayDeps {
   db: Db;
   bus: Bus;
   storage: Storage;
+  /** Owners' own buckets: deleting a render deletes its copy there too. */
+  customStorage?: CustomStorageCopies | undefined;
   guard: SsrfGuard;
   logger: Logger;
   settings: GatewaySettings;
@@ -122,7 +125,17 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(planRoutes({ db: deps.db }));
   app.use(usageRoutes({ db: deps.db }));
   app.use(templateLanguageRoutes({ db: deps.db }));
-  app.use(renderHistoryRoutes({ db: deps.db, errorsBaseUrl: deps.settings.errorsBaseUrl }));
+  app.use(
+    renderHistoryRoutes({
+      db: deps.db,
+      errorsBaseUrl: deps.settings.errorsBaseUrl,
+      storage: deps.storage,
+      customStorage: deps.customStorage,
+    }),
+  );
+  app.use(
+    customStorageRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox, timeoutMs: deps.settings.customStorageTimeoutMs }),
+  );
   app.use(templatePreviewRoutes({ ...renderDeps, perMinute: deps.settings.previewPerMinute }));
   app.use(templateRoutes(renderDeps));
   app.use(webhookControlRoutes({ db: deps.db }));

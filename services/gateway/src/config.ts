@@ -43,6 +43,8 @@ export const gatewayEnv = z.object({
   PRESSROOM_AI_API_KEY: z.string().min(1).optional(),
   PRESSROOM_AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   PRESSROOM_AI_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** Per S3 request of a custom storage's test write (PUT /custom-storage). */
+  PRESSROOM_CUSTOM_STORAGE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 export type GatewayEnv = z.infer<typeof gatewayEnv>;
 
@@ -70,6 +72,8 @@ export interface GatewaySettings {
   ai: AiProvider | null;
   /** Per-owner template previews per minute (PRESSROOM_PREVIEW_PER_MINUTE). */
   previewPerMinute: number;
+  /** Per S3 request of a custom storage's test write (PRESSROOM_CUSTOM_STORAGE_TIMEOUT_MS). */
+  customStorageTimeoutMs: number;
   /** Sign-up, sessions, lockout, OIDC and invitation mail (PRESSROOM_SIGNUP_MODE, PRESSROOM_SESSION_TTL, …; docs/auth.md). */
   dashboard?: DashboardSettings;
 }
@@ -90,6 +94,7 @@ export function gatewaySettings(env: GatewayEnv): GatewaySettings {
     videoWaitMs: env.PRESSROOM_VIDEO_WAIT_MS,
     videoPreviewPerMinute: env.PRESSROOM_VIDEO_PREVIEW_PER_MINUTE,
     previewPerMinute: env.PRESSROOM_PREVIEW_PER_MINUTE,
+    customStorageTimeoutMs: env.PRESSROOM_CUSTOM_STORAGE_TIMEOUT_MS,
     dashboard: dashboardSettings(env),
     ai:
       env.PRESSROOM_AI_BASE_URL && env.PRESSROOM_AI_API_KEY

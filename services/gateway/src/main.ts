@@ -15,11 +15,12 @@ await runService({
     env.PRESSROOM_SECRET_KEY
       ? []
       : ['PRESSROOM_SECRET_KEY is required: it seals webhook signing secrets (use the same value on the dispatcher)'],
-  async start({ env, bus, db, storage, guard, logger, health }) {
+  async start({ env, bus, db, storage, customStorage, guard, logger, health }) {
     const app = createGatewayApp({
       db,
       bus,
       storage,
+      customStorage,
       guard,
       logger,
       settings: gatewaySettings(env),

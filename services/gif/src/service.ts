@@ -3,7 +3,7 @@ import type { Bus, Subscription } from '@pressroom/bus';
 import type { BrowserPool } from '@pressroom/browser';
 import type { Db } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
-import type { Storage } from '@pressroom/storage';
+import type { CustomStorageCopies, Storage } from '@pressroom/storage';
 import type { ComponentHealth, Logger } from '@pressroom/telemetry';
 import { renderGifHandler } from './render-gif-handler.js';
 
@@ -11,6 +11,8 @@ export interface GifServiceDeps {
   bus: Bus;
   db: Db;
   storage: Storage;
+  /** Owners' own buckets (docs/storage.md); absent → no copies. */
+  customStorage?: CustomStorageCopies | undefined;
   /** A pool launched with ANIMATION_CAPTURE_FLAGS (`--disable-threaded-animation`). */
   pool: BrowserPool;
   guard: SsrfGuard;

@@ -9,7 +9,7 @@ await runService({
   name: 'pdf',
   env: pdfEnv,
   topology: pdfTopology,
-  async start({ env, bus, db, storage, guard, logger }) {
+  async start({ env, bus, db, storage, customStorage, guard, logger }) {
     const pool = await BrowserPool.start({
       executablePath: env.CHROMIUM_PATH,
       pages: env.PRESSROOM_BROWSER_PAGES,
@@ -24,6 +24,7 @@ await runService({
       bus,
       db,
       storage,
+      customStorage,
       pool,
       guard,
       logger,

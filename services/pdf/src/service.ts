@@ -3,7 +3,7 @@ import type { Bus, Subscription } from '@pressroom/bus';
 import type { BrowserPool } from '@pressroom/browser';
 import type { Db } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
-import type { Storage } from '@pressroom/storage';
+import type { CustomStorageCopies, Storage } from '@pressroom/storage';
 import type { ComponentHealth, Logger } from '@pressroom/telemetry';
 import { renderPdfHandler } from './render-pdf-handler.js';
 
@@ -11,6 +11,8 @@ export interface PdfServiceDeps {
   bus: Bus;
   db: Db;
   storage: Storage;
+  /** Owners' own buckets (docs/storage.md); absent → no copies. */
+  customStorage?: CustomStorageCopies | undefined;
   /** Any pool: printing needs no special flags (the embedded process shares the image pool). */
   pool: BrowserPool;
   guard: SsrfGuard;

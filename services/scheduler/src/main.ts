@@ -11,7 +11,7 @@ await runService({
   topology: schedulerTopology,
   requirements: (env) =>
     env.PUBLIC_BASE_URL ? [] : ['PUBLIC_BASE_URL is required: the gateway address that serves rendered files (/files/...)'],
-  async start({ env, bus, db, storage, guard, logger }) {
+  async start({ env, bus, db, storage, customStorage, guard, logger }) {
     // Bindings need the key the gateway sealed their credentials with; without it the scheduler runs batches only.
     if (!env.PRESSROOM_SECRET_KEY) logger.warn('PRESSROOM_SECRET_KEY is unset: bindings are not refreshed by this scheduler');
     return startScheduler({
@@ -22,6 +22,7 @@ await runService({
       publicBaseUrl: env.PUBLIC_BASE_URL!,
       pollMs: env.PRESSROOM_BATCH_POLL_MS,
       retentionMs: env.PRESSROOM_BATCH_RETENTION,
+      renderRetention: { byPlanMs: env.PRESSROOM_RENDER_RETENTION, sweepMs: env.PRESSROOM_RENDER_RETENTION_SWEEP_MS, customStorage },
       bindings: env.PRESSROOM_SECRET_KEY
         ? {
             guard,

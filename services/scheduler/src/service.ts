@@ -2,7 +2,8 @@ import { CATALOG, assertHandlers } from '@pressroom/contracts';
 import type { Bus, DeliveryHandler, Subscription } from '@pressroom/bus';
 import type { Db, SecretBox } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
-import type { Storage } from '@pressroom/storage';
+import type { CustomStorageCopies, Storage } from '@pressroom/storage';
+import { sweepExpiredRenders } from './render-retention.js';
 import type { ComponentHealth, Logger } from '@pressroom/telemetry';
 import { BatchPump } from './batch-pump.js';
 import { renderCompletedHandler, renderFailedHandler } from './render-events.js';
@@ -45,12 +46,16 @@ export interface SchedulerDeps {
   now?: () => Date;
   /** Set → the scheduler also refreshes bindings. */
   bindings?: BindingSchedulerDeps | undefined;
+  /** Set (with at least one plan) → renders older than their plan's retention are deleted from every store. */
+  renderRetention?: { byPlanMs: Record<string, number>; sweepMs: number; customStorage?: CustomStorageCopies | undefined } | undefined;
 }
 
 export interface Scheduler {
   health(): Record<string, ComponentHealth>;
   /** Run the periodic pass now (tests; the poll does it anyway). */
   sweep(): Promise<void>;
+  /** Delete expired renders now (tests; the retention timer does it anyway); resolves with how many went. */
+  sweepExpiredRenders(): Promise<number>;
   /** Refresh the due bindings now (tests; the poll does it anyway); resolves with how many it refreshed. */
   sweepBindings(): Promise<number>;
   stop(): Promise<void>;
@@ -104,15 +109,38 @@ export async function startScheduler(deps: SchedulerDeps): Promise<Scheduler> {
     runSweep().catch((error: unknown) => deps.logger.error({ err: error }, 'batch sweep failed; retrying at the next poll'));
   }, deps.pollMs);
   timer.unref?.();
+  const retention = deps.renderRetention;
+  let expiring: Promise<number> | null = null;
+  const runRetention = (): Promise<number> => {
+    if (!retention || Object.keys(retention.byPlanMs).length === 0) return Promise.resolve(0);
+    expiring ??= sweepExpiredRenders({
+      db: deps.db,
+      storage: deps.storage,
+      customStorage: retention.customStorage,
+      logger: deps.logger,
+      byPlanMs: retention.byPlanMs,
+      now,
+    }).finally(() => (expiring = null));
+    return expiring;
+  };
+  const retentionTimer = retention
+    ? setInterval(() => {
+        runRetention().catch((error: unknown) => deps.logger.error({ err: error }, 'render retention sweep failed; retrying later'));
+      }, retention.sweepMs)
+    : null;
+  retentionTimer?.unref?.();
   refresher?.start();
   deps.logger.info({ pollMs: deps.pollMs, bindings: Boolean(refresher) }, 'batch scheduler running');
 
   return {
     health: () => ({ batches: { ok: true }, ...(refresher ? { bindings: { ok: true } } : {}) }),
     sweep: runSweep,
+    sweepExpiredRenders: runRetention,
     sweepBindings: () => refresher?.sweep() ?? Promise.resolve(0),
     async stop() {
       clearInterval(timer);
+      if (retentionTimer) clearInterval(retentionTimer);
+      await expiring?.catch(() => {});
       await refresher?.stop();
       await Promise.all(subscriptions.map((s) => s.stop()));
       await sweeping?.catch(() => {});

@@ -9,7 +9,7 @@ await runService({
   name: 'video',
   env: videoEnv,
   topology: videoTopology,
-  async start({ env, bus, db, storage, guard, logger }) {
+  async start({ env, bus, db, storage, customStorage, guard, logger }) {
     const renderer = await createVideoRenderer({
       browserExecutable: env.CHROMIUM_PATH,
       workDir: env.PRESSROOM_VIDEO_WORK_DIR ?? `${env.PRESSROOM_DATA_DIR}/video`,
@@ -19,7 +19,15 @@ await runService({
       guard,
       logger,
     });
-    const service = await startVideoService({ bus, db, storage, renderer, logger, concurrency: env.PRESSROOM_VIDEO_CONCURRENCY });
+    const service = await startVideoService({
+      bus,
+      db,
+      storage,
+      customStorage,
+      renderer,
+      logger,
+      concurrency: env.PRESSROOM_VIDEO_CONCURRENCY,
+    });
     return {
       health: () => service.health(),
       async stop() {

@@ -1,7 +1,7 @@
 import { CATALOG, assertHandlers } from '@pressroom/contracts';
 import type { Bus, Subscription } from '@pressroom/bus';
 import type { Db } from '@pressroom/db';
-import type { Storage } from '@pressroom/storage';
+import type { CustomStorageCopies, Storage } from '@pressroom/storage';
 import type { ComponentHealth, Logger } from '@pressroom/telemetry';
 import type { VideoRenderer } from '@pressroom/video';
 import { renderVideoHandler } from './render-video-handler.js';
@@ -10,6 +10,8 @@ export interface VideoServiceDeps {
   bus: Bus;
   db: Db;
   storage: Storage;
+  /** Owners' own buckets (docs/storage.md); absent → no copies. */
+  customStorage?: CustomStorageCopies | undefined;
   /** From `createVideoRenderer` (@pressroom/video): Remotion on the headless shell behind the egress proxy. */
   renderer: VideoRenderer;
   logger: Logger;

@@ -11,6 +11,8 @@ export const RenderCompletedEvent = z.object({
     imageId: z.string(),
     url: z.string(),
     userStorageUrl: z.string().optional(),
+    /** Only when the owner has custom storage and the copy there failed (the render itself succeeded). */
+    userStorageError: z.string().optional(),
     width: z.number().int(),
     height: z.number().int(),
     templateId: z.string().nullable(),

@@ -74,6 +74,8 @@ export const RenderOutcome = z.discriminatedUnion('status', [
     width: z.number().int(),
     height: z.number().int(),
     completedAt: z.string(),
+    userStorageUrl: z.string().optional(),
+    userStorageError: z.string().optional(),
   }),
   z.object({
     renderId: z.string(),

@@ -89,3 +89,12 @@ export function refineWhenTyped(...reads: string[]) {
 export function boundedInt(min: number, max: number) {
   return z.number().min(min).max(max).refine(Number.isInteger, { message: 'Expected an integer' });
 }
+
+/**
+ * The contract's `userStorageUrl`: present only when the owner has custom storage and the copy
+ * there worked; `userStorageError` (an extension) only when it has custom storage and the copy failed.
+ */
+export interface UserStorageFields {
+  userStorageUrl?: string;
+  userStorageError?: string;
+}

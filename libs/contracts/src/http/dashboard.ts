@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, ImageFormat, Variables, boundedInt, queryInt } from './common.js';
+import { refineWhenTyped, ImageFormat, Variables, boundedInt, queryInt, type UserStorageFields } from './common.js';
 import { LAYOUT_KEY, VariableDefinition } from './template.js';
 
 const previewDimension = boundedInt(1, 4000);
@@ -64,7 +64,7 @@ export const RenderHistoryQuery = z
 export type RenderHistoryQuery = z.infer<typeof RenderHistoryQuery>;
 
 /** One entry of GET /renders. */
-export interface RenderHistoryItem {
+export interface RenderHistoryItem extends UserStorageFields {
   id: string;
   kind: string;
   status: string;

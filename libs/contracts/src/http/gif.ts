@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, Variables } from './common.js';
+import { refineWhenTyped, Variables, type UserStorageFields } from './common.js';
 import { GIF_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
 
 export const GIF_MIN_SIZE = 1;
@@ -98,7 +98,7 @@ export const GifCaptureRequest = z
 export type GifCaptureRequest = z.infer<typeof GifCaptureRequest>;
 
 /** The `gif` object of POST /gif, POST /gif/capture and GET /gif/{uid}. */
-export interface GifResult {
+export interface GifResult extends UserStorageFields {
   url: string;
   uid: string;
   width: number;
@@ -112,7 +112,7 @@ export interface GifResult {
 }
 
 /** An entry of GET /gif and the `gif` of GET /gif/{uid}. */
-export interface GifEntry {
+export interface GifEntry extends UserStorageFields {
   uid: string;
   id: string;
   url: string | null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, FileExtension, Variables, boundedInt, formatOfExtension } from './common.js';
+import { refineWhenTyped, FileExtension, Variables, boundedInt, formatOfExtension, type UserStorageFields } from './common.js';
 import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
 import { LAYOUT_KEY, MAX_LAYOUTS } from './template.js';
 
@@ -85,15 +85,14 @@ export type AgentScreenshotRequest = z.infer<typeof AgentScreenshotRequest>;
 export const AGENT_SCREENSHOT_AI_COST = 1;
 
 /** 200 answer of POST /image and of template renders. */
-export interface ImageResult {
+export interface ImageResult extends UserStorageFields {
   url: string;
   id: string;
   createdAt: string;
-  userStorageUrl?: string;
 }
 
 /** An entry of GET /image and the body of GET /image/{uid}. */
-export interface ImageEntry {
+export interface ImageEntry extends UserStorageFields {
   id: string;
   url: string | null;
   status: 'queued' | 'rendering' | 'done' | 'failed';

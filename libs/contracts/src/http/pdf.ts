@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, Variables } from './common.js';
+import { refineWhenTyped, Variables, type UserStorageFields } from './common.js';
 
 /** Paper presets, in millimetres (ISO 216 and US sizes). Points = mm / 25.4 × 72. */
 export const PDF_PAPER_PRESETS = {
@@ -143,7 +143,7 @@ export const PdfMultiPageRequest = z
 export type PdfMultiPageRequest = z.infer<typeof PdfMultiPageRequest>;
 
 /** 200 answer of POST /pdf/render, POST /pdf/multi-page and of PDF template renders. */
-export interface PdfResult {
+export interface PdfResult extends UserStorageFields {
   success: true;
   id: string;
   url: string;
@@ -155,7 +155,7 @@ export interface PdfResult {
 }
 
 /** An entry of GET /pdf and the `pdf` of GET /pdf/{uid}. */
-export interface PdfEntry {
+export interface PdfEntry extends UserStorageFields {
   id: string;
   url: string | null;
   status: 'queued' | 'rendering' | 'done' | 'failed';

@@ -1,4 +1,5 @@
 import { extensionOfFormat } from '@pressroom/contracts';
+import { userStorageOf } from '../views/user-storage-view.js';
 import { CATALOG, type ImageResult, type RenderImageCommand } from '@pressroom/contracts';
 import { imageCommand, type ImageRenderPlan } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
@@ -41,5 +42,5 @@ export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRen
     command: (envelope) => imageCommand(deps.storage, plan, envelope),
   });
   if (wait.state === 'pending') return wait;
-  return { state: 'done', result: { url: wait.url, id: wait.id, createdAt: wait.createdAt } };
+  return { state: 'done', result: { url: wait.url, id: wait.id, createdAt: wait.createdAt, ...userStorageOf(wait) } };
 }

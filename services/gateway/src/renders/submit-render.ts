@@ -6,6 +6,7 @@ import { deleteRender, getRenderById, insertRenderWithinCredits, type Db, type R
 import { withQuotaProblem } from '../http/quota-problem.js';
 import { deserializeProblem } from '@pressroom/problem';
 import type { Storage } from '@pressroom/storage';
+import { userStorageOf } from '../views/user-storage-view.js';
 import { injectTraceHeaders } from '@pressroom/telemetry';
 import type { AuthContext } from '../http/auth.js';
 import { idempotentRender } from '../http/idempotent-render.js';
@@ -46,12 +47,14 @@ export interface RenderSubmission<C> {
 }
 
 export type RenderWait =
-  | { state: 'done'; id: string; url: string; createdAt: string }
+  | { state: 'done'; id: string; url: string; createdAt: string; userStorageUrl?: string; userStorageError?: string }
   /** The wait ran out; the render goes on and shows up under its id. */
   | { state: 'pending'; id: string; createdAt: string };
 
 function waitOfRow(row: RenderRow): RenderWait {
-  if (row.state === 'done' && row.url) return { state: 'done', id: row.id, url: row.url, createdAt: row.createdAt.toISOString() };
+  if (row.state === 'done' && row.url) {
+    return { state: 'done', id: row.id, url: row.url, createdAt: row.createdAt.toISOString(), ...userStorageOf(row) };
+  }
   if (row.state === 'failed' && row.error) throw deserializeProblem(row.error);
   return { state: 'pending', id: row.id, createdAt: row.createdAt.toISOString() };
 }
@@ -119,7 +122,7 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
       return current ? waitOfRow(current) : { state: 'pending', id, createdAt };
     }
     if (outcome.status === 'failed') throw deserializeProblem(outcome.problem);
-    return { state: 'done', id, url: outcome.url, createdAt };
+    return { state: 'done', id, url: outcome.url, createdAt, ...userStorageOf(outcome) };
   } catch (error) {
     if (submission.discardFailedRow) await deleteRender(deps.db, { ownerId: submission.auth.ownerId, id });
     throw error;

@@ -1,13 +1,16 @@
-import { Router } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { Router, type Request } from 'express';
 import { ProblemError } from '@pressroom/problem';
-import type { Storage } from '@pressroom/storage';
+import { resolveRange, type ObjectInfo, type Storage } from '@pressroom/storage';
 import { handler } from '../http/routes.js';
 
 const RENDERED_FILE = /^renders\/[a-z]+_[0-9a-z]+\.(png|jpg|webp|gif|pdf|mp4)$/;
 
 /**
- * GET /files/<key>: rendered files. Public like a CDN URL: the key holds a
- * 120-bit random id, and files never change once written.
+ * GET and HEAD /files/<key>: rendered files. Public like a CDN URL: the key holds a
+ * 120-bit random id, and files never change once written. Streams from the store (a
+ * video is never held in memory), answers `Range` (Safari plays MP4 only with 206s)
+ * and revalidates with the ETag.
  */
 export function fileRoutes(options: { storage: Storage }): Router {
   const router = Router();
@@ -17,15 +20,50 @@ export function fileRoutes(options: { storage: Storage }): Router {
       const key = String((req.params as Record<string, string>)[0]);
       const notFound = new ProblemError('not-found', { detail: `No file exists at ${req.path}.` });
       if (!RENDERED_FILE.test(key)) throw notFound;
-      const object = await options.storage.get(key);
-      if (!object) throw notFound;
+      const info = await options.storage.head(key);
+      if (!info) throw notFound;
       res
-        .status(200)
-        .type(object.contentType)
+        .type(info.contentType)
         .setHeader('Cache-Control', 'public, max-age=31536000, immutable')
-        .setHeader('Content-Length', String(object.bytes.length))
-        .end(object.bytes);
+        .setHeader('ETag', info.etag)
+        .setHeader('Accept-Ranges', 'bytes');
+      if (matchesEtag(req.get('If-None-Match'), info)) {
+        res.status(304).end();
+        return;
+      }
+      // If-Range: a client resuming a download of another version gets the whole new file.
+      const ifRange = req.get('If-Range');
+      const answer = ifRange && ifRange !== info.etag ? ({ kind: 'whole' } as const) : resolveRange(req.get('Range'), info.size);
+      if (answer.kind === 'unsatisfiable') {
+        res.setHeader('Content-Range', `bytes */${info.size}`).removeHeader('ETag');
+        throw new ProblemError('range-not-satisfiable', {
+          detail: `The range ${JSON.stringify(req.get('Range'))} starts past the end of this ${info.size}-byte file.`,
+        });
+      }
+      const range = answer.kind === 'partial' ? answer.range : undefined;
+      res.status(range ? 206 : 200).setHeader('Content-Length', String(range ? range.end - range.start + 1 : info.size));
+      if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      const object = await options.storage.open(key, range);
+      if (!object) throw notFound;
+      await pipeline(object.body, res).catch((err: unknown) => {
+        // The client went away mid-file (seeking in a video does this all the time): nothing to answer.
+        if (!isClientGone(req)) throw err;
+      });
     }),
   );
   return router;
+}
+
+function matchesEtag(header: string | undefined, info: ObjectInfo): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === info.etag);
+}
+
+function isClientGone(req: Request): boolean {
+  return req.destroyed || req.socket.destroyed;
 }

@@ -1,14 +1,20 @@
 import { Router } from 'express';
 import { RenderHistoryQuery } from '@pressroom/contracts';
-import { decodeRenderCursor, encodeRenderCursor, getRender, listRenderHistory, PREVIEW_ORIGIN, type Db } from '@pressroom/db';
+import { decodeRenderCursor, deleteRender, encodeRenderCursor, getRender, listRenderHistory, PREVIEW_ORIGIN, type Db } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import { removeRenderFiles, type CustomStorageCopies, type Storage } from '@pressroom/storage';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 import { renderDetail, renderHistoryItem } from '../views/render-history-view.js';
 
-/** GET /renders and GET /renders/{id}: every kind of render in one history (the dashboard's Renders page). */
-export function renderHistoryRoutes(deps: { db: Db; errorsBaseUrl: string }): Router {
+/** GET /renders, GET and DELETE /renders/{id}: every kind of render in one history (the dashboard's Renders page). */
+export function renderHistoryRoutes(deps: {
+  db: Db;
+  errorsBaseUrl: string;
+  storage: Storage;
+  customStorage?: CustomStorageCopies | undefined;
+}): Router {
   const router = Router();
 
   defineRoute(router, '/renders', {
@@ -45,6 +51,22 @@ export function renderHistoryRoutes(deps: { db: Db; errorsBaseUrl: string }): Ro
         throw new ProblemError('not-found', { detail: `No render with id ${JSON.stringify(req.params.id)} exists for this account.` });
       }
       res.json({ render: renderDetail(row, deps.errorsBaseUrl) });
+    }),
+    // Deletes the render and its file from every store (ours and the owner's custom storage).
+    delete: handler(async (req, res) => {
+      const ownerId = authOf(res).ownerId;
+      const id = String(req.params.id);
+      const row = await getRender(deps.db, { ownerId, id });
+      if (!row || row.origin === PREVIEW_ORIGIN) {
+        throw new ProblemError('not-found', { detail: `No render with id ${JSON.stringify(id)} exists for this account.` });
+      }
+      if (row.state === 'queued' || row.state === 'rendering') {
+        // Its renderer would store the file after the row is gone: an orphan no one could delete.
+        throw new ProblemError('conflict', { detail: `Render ${id} is still ${row.state}; delete it once it has finished.` });
+      }
+      const removed = await removeRenderFiles(deps, { ownerId, storageKey: row.storageKey, copied: row.userStorageUrl !== null });
+      await deleteRender(deps.db, { ownerId, id });
+      res.json({ id, deleted: true, ...removed });
     }),
   });
 

@@ -8,11 +8,11 @@ import { createBus } from '@pressroom/bus';
 import { defaultDashboardSettings, type DashboardSettings } from '@pressroom/config';
 import { createSecretBox, openDatabase, type Db } from '@pressroom/db';
 import { createSsrfGuard } from '@pressroom/ssrf';
-import { createStorage } from '@pressroom/storage';
+import { createStorage, type Storage } from '@pressroom/storage';
 import { createLogger } from '@pressroom/telemetry';
 import { createTestDatabase, OIDC_TEST_CLIENT, uniqueNamespace } from '@pressroom/testing';
 import { createGatewayApp } from '../app.js';
-import { gatewayEnv, gatewaySettings } from '../config.js';
+import { gatewayEnv, gatewaySettings, type GatewaySettings } from '../config.js';
 
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: Engine[] = ['pglite', 'postgres'];
@@ -22,6 +22,7 @@ export interface TestGateway {
   /** The express app itself (the OpenAPI drift test walks its router). */
   app: Express;
   db: Db;
+  storage: Storage;
   close(): Promise<void>;
 }
 
@@ -31,7 +32,14 @@ export interface TestGateway {
  */
 export async function startTestGateway(
   engine: Engine,
-  options: { dashboard?: Partial<DashboardSettings>; publicBaseUrl?: string; oidcIssuer?: string } = {},
+  options: {
+    dashboard?: Partial<DashboardSettings>;
+    publicBaseUrl?: string;
+    oidcIssuer?: string;
+    /** The SSRF guard's development allow-list (e.g. a local S3 server). */
+    allowPrivateHosts?: string[];
+    settings?: Partial<GatewaySettings>;
+  } = {},
 ): Promise<TestGateway> {
   const filesDir = await mkdtemp(join(tmpdir(), 'pressroom-gw-'));
   const database = engine === 'postgres' ? await createTestDatabase() : null;
@@ -47,13 +55,14 @@ export async function startTestGateway(
     db,
     bus,
     storage,
-    guard: createSsrfGuard({ allowPrivateHosts: [] }),
+    guard: createSsrfGuard({ allowPrivateHosts: options.allowPrivateHosts ?? [] }),
     logger,
     secretBox: createSecretBox('test-secret-key-0123456789abcdef'),
     settings: {
       ...gatewaySettings(gatewayEnv.parse({ PUBLIC_BASE_URL: baseUrl })),
       maxBodyBytes: 1024 * 1024,
       renderWaitMs: 5_000,
+      ...options.settings,
       dashboard: defaultDashboardSettings({
         ...options.dashboard,
         ...(options.oidcIssuer ? { oidc: { issuer: options.oidcIssuer, ...OIDC_TEST_CLIENT, name: 'Test SSO' } } : {}),
@@ -66,6 +75,7 @@ export async function startTestGateway(
     baseUrl: `http://127.0.0.1:${port}`,
     app,
     db,
+    storage,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,3 +1,4 @@
+import { userStorageOf } from './user-storage-view.js';
 import type { GifEntry, GifQuality, GifResult } from '@pressroom/contracts';
 import type { RenderRow } from '@pressroom/db';
 
@@ -23,6 +24,7 @@ export function gifResult(row: RenderRow): GifResult {
     fps: details.fps ?? 0,
     quality: details.quality ?? 'medium',
     createdAt: row.createdAt.toISOString(),
+    ...userStorageOf(row),
   };
 }
 
@@ -45,5 +47,6 @@ export function gifView(row: RenderRow): GifEntry {
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     error: row.error ? { slug: row.error.slug, detail: row.error.detail } : null,
+    ...userStorageOf(row),
   };
 }

@@ -1,3 +1,4 @@
+import { userStorageOf } from './user-storage-view.js';
 import type { ImageEntry } from '@pressroom/contracts';
 import type { RenderRow } from '@pressroom/db';
 
@@ -14,5 +15,6 @@ export function imageView(row: RenderRow): ImageEntry {
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     error: row.error ? { slug: row.error.slug, detail: row.error.detail } : null,
+    ...userStorageOf(row),
   };
 }

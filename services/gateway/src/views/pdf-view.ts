@@ -1,3 +1,4 @@
+import { userStorageOf } from './user-storage-view.js';
 import type { PdfEntry, PdfPreset, PdfResult } from '@pressroom/contracts';
 import type { RenderRow } from '@pressroom/db';
 
@@ -20,6 +21,7 @@ export function pdfResult(row: RenderRow): PdfResult {
     preset: details.preset ?? 'custom',
     pageSize: details.pageSize ?? { width: row.width, height: row.height },
     createdAt: row.createdAt.toISOString(),
+    ...userStorageOf(row),
   };
 }
 
@@ -37,5 +39,6 @@ export function pdfView(row: RenderRow): PdfEntry {
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     error: row.error ? { slug: row.error.slug, detail: row.error.detail } : null,
+    ...userStorageOf(row),
   };
 }

@@ -1,3 +1,4 @@
+import { userStorageOf } from './user-storage-view.js';
 import type { RenderHistoryItem } from '@pressroom/contracts';
 import type { RenderRow } from '@pressroom/db';
 import { PROBLEM_KINDS, isProblemSlug } from '@pressroom/problem';
@@ -28,6 +29,7 @@ export function renderHistoryItem(row: RenderRow): RenderHistoryItem {
     width: done ? row.width : null,
     height: done ? row.height : null,
     error: errorOf(row),
+    ...userStorageOf(row),
   };
 }
 

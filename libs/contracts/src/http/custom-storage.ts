@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+const httpUrl = (what: string) =>
+  z
+    .string()
+    .max(2000)
+    .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), `${what} must be an absolute http:// or https:// URL.`);
+
+/**
+ * PUT /custom-storage: the owner's own S3-compatible bucket (AWS S3, MinIO, R2, GCS interop).
+ * Every render is then also written there; see docs/storage.md.
+ */
+export const CustomStoragePut = z
+  .object({
+    /** Unset → AWS S3 in `region`. */
+    endpoint: httpUrl('endpoint').optional(),
+    region: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[a-z0-9-]+$/, 'region is lower-case letters, digits and dashes (e.g. us-east-1, auto).')
+      .default('us-east-1'),
+    bucket: z
+      .string()
+      .min(3)
+      .max(63)
+      .regex(/^[a-z0-9][a-z0-9.-]*[a-z0-9]$/, 'bucket is 3–63 lower-case letters, digits, dots and dashes (S3 bucket naming).'),
+    forcePathStyle: z.boolean().default(false),
+    prefix: z
+      .string()
+      .max(200)
+      .regex(/^([A-Za-z0-9._-]+\/)*$/, 'prefix is empty or path segments each ending in "/" (e.g. "pressroom/").')
+      .default(''),
+    /** Where the copies are publicly reachable (a CDN or the bucket's public domain); unset → the bucket's own URL. */
+    publicBaseUrl: httpUrl('publicBaseUrl').optional(),
+    accessKeyId: z.string().min(1).max(256),
+    /** Write-only: sealed at rest, never shown again. */
+    secretAccessKey: z.string().min(1).max(256),
+  })
+  .strict();
+export type CustomStoragePut = z.infer<typeof CustomStoragePut>;
+
+/** What GET and PUT answer: the settings without the secret, and the last copy failure, if any. */
+export interface CustomStorageResponse {
+  customStorage: {
+    endpoint: string | null;
+    region: string;
+    bucket: string;
+    forcePathStyle: boolean;
+    prefix: string;
+    publicBaseUrl: string | null;
+    accessKeyId: string;
+    secretAccessKey: '********';
+    lastError: string | null;
+    lastErrorAt: string | null;
+    createdAt: string;
+    updatedAt: string;
+  };
+}

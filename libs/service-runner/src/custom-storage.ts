@@ -1,0 +1,82 @@
+import { getCustomStorageSettings, getCustomStorageView, recordCustomStorageOutcome, type Db, type SecretBox } from '@pressroom/db';
+import { BlockedUrlError, guardedLookup, type SsrfGuard } from '@pressroom/ssrf';
+import { describeS3Error, openCustomBucket, userStorageUrlOf, type CustomBucket, type CustomStorageCopies } from '@pressroom/storage';
+import type { Logger } from '@pressroom/telemetry';
+
+export interface CustomStorageDeps {
+  db: Db;
+  /** null when this process has no PRESSROOM_SECRET_KEY: owners with custom storage get a reported failure. */
+  secretBox: SecretBox | null;
+  guard: SsrfGuard;
+  logger: Logger;
+  /** Per S3 request (default 10 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * Owners' own buckets (docs/storage.md): each copy opens the owner's current settings, checks the
+ * endpoint against the SSRF guard (a literal address never reaches a DNS lookup, so it is checked
+ * here; names are pinned by `guardedLookup` on every connect), writes, and records the outcome.
+ */
+export { reasonOf as customStorageFailureReason };
+
+export function createCustomStorageCopies(deps: CustomStorageDeps): CustomStorageCopies {
+  async function settingsOf(ownerId: string): Promise<CustomBucket | null | { missingKey: true }> {
+    if (!deps.secretBox) return (await getCustomStorageView(deps.db, ownerId)) ? { missingKey: true } : null;
+    return getCustomStorageSettings(deps.db, deps.secretBox, ownerId);
+  }
+
+  async function withBucket<T>(bucket: CustomBucket, use: (storage: ReturnType<typeof openCustomBucket>) => Promise<T>): Promise<T> {
+    if (bucket.endpoint) await deps.guard.check(bucket.endpoint);
+    const storage = openCustomBucket(bucket, { lookup: guardedLookup(deps.guard), timeoutMs: deps.timeoutMs ?? 10_000 });
+    try {
+      return await use(storage);
+    } finally {
+      await storage.close();
+    }
+  }
+
+  return {
+    async copy(input) {
+      let bucket: Awaited<ReturnType<typeof settingsOf>>;
+      try {
+        bucket = await settingsOf(input.ownerId);
+      } catch (error) {
+        return fail(input.ownerId, `cannot read the custom storage settings: ${(error as Error).message}`);
+      }
+      if (!bucket) return null;
+      if ('missingKey' in bucket) {
+        return fail(input.ownerId, 'this renderer has no PRESSROOM_SECRET_KEY, so it cannot open the custom storage credentials');
+      }
+      try {
+        await withBucket(bucket, (storage) => storage.put(input.key, input.bytes, input.contentType));
+      } catch (error) {
+        return fail(input.ownerId, reasonOf(error));
+      }
+      await recordCustomStorageOutcome(deps.db, { ownerId: input.ownerId, error: null, at: new Date() }).catch(() => {});
+      return { url: userStorageUrlOf(bucket, input.key) };
+    },
+
+    async remove(input) {
+      const bucket = await settingsOf(input.ownerId);
+      if (!bucket) return;
+      if ('missingKey' in bucket) throw new Error('no PRESSROOM_SECRET_KEY to open the custom storage credentials');
+      await withBucket(bucket, (storage) => storage.delete(input.key));
+    },
+  };
+
+  async function fail(ownerId: string, reason: string): Promise<{ error: string }> {
+    const error = `copy to custom storage failed: ${reason}`;
+    deps.logger.warn({ ownerId, reason }, 'copy to custom storage failed');
+    await recordCustomStorageOutcome(deps.db, { ownerId, error, at: new Date() }).catch(() => {});
+    return { error };
+  }
+}
+
+/** The guard's public sentence for a refused endpoint, else the store's reason. */
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  if (error instanceof BlockedUrlError) return error.detail;
+  if (cause instanceof BlockedUrlError) return cause.detail;
+  return describeS3Error(error);
+}

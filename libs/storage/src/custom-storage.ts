@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { LookupFunction } from 'node:net';
+import { createS3Storage, describeS3Error, type S3Storage } from './s3-storage.js';
+
+/** An owner's own bucket, as saved (the secret opened): the shape `@pressroom/db` returns. */
+export interface CustomBucket {
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  forcePathStyle: boolean;
+  prefix: string;
+  publicBaseUrl: string | null;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export interface OpenCustomBucketOptions {
+  /** The SSRF guard's lookup (`guardedLookup`): the endpoint is a user's choice. */
+  lookup: LookupFunction;
+  /** Per request (default 10 s): a hanging bucket must not hold a render. */
+  timeoutMs?: number;
+}
+
+export function openCustomBucket(bucket: CustomBucket, options: OpenCustomBucketOptions): S3Storage {
+  return createS3Storage({
+    endpoint: bucket.endpoint ?? undefined,
+    region: bucket.region,
+    bucket: bucket.bucket,
+    forcePathStyle: bucket.forcePathStyle,
+    prefix: bucket.prefix,
+    credentials: { accessKeyId: bucket.accessKeyId, secretAccessKey: bucket.secretAccessKey },
+    requestTimeoutMs: options.timeoutMs ?? 10_000,
+    lookup: options.lookup,
+  });
+}
+
+/**
+ * The URL of a copy: under the public base URL when one is set (a CDN or the bucket's public
+ * domain), else the object's own S3 URL (path-style on the endpoint, or AWS's virtual host).
+ */
+export function userStorageUrlOf(
+  bucket: Pick<CustomBucket, 'endpoint' | 'region' | 'bucket' | 'forcePathStyle' | 'prefix' | 'publicBaseUrl'>,
+  key: string,
+): string {
+  const objectKey = bucket.prefix + key;
+  if (bucket.publicBaseUrl) return `${bucket.publicBaseUrl.replace(/\/+$/, '')}/${objectKey}`;
+  if (!bucket.endpoint) return `https://${bucket.bucket}.s3.${bucket.region}.amazonaws.com/${objectKey}`;
+  const endpoint = new URL(bucket.endpoint);
+  if (bucket.forcePathStyle) return `${endpoint.origin}/${bucket.bucket}/${objectKey}`;
+  return `${endpoint.protocol}//${bucket.bucket}.${endpoint.host}/${objectKey}`;
+}
+
+/**
+ * Prove the settings work before they are saved: write a small object, then delete it.
+ * Resolves null when both worked, else the store's reason (for a 4xx `detail`).
+ */
+export async function testWrite(storage: S3Storage): Promise<string | null> {
+  const key = `pressroom-write-test/${randomBytes(8).toString('hex')}.txt`;
+  try {
+    await storage.put(key, Buffer.from('Pressroom checks that it can write here; this file is deleted at once.\n'), 'text/plain');
+  } catch (error) {
+    return `writing a test object failed: ${describeS3Error(error)}`;
+  }
+  // Some write-only buckets refuse deletes; the copy itself works, so a failed cleanup is not a reason to refuse.
+  await storage.delete(key).catch(() => {});
+  return null;
+}
+
+/** The outcome of copying one file to its owner's custom storage. */
+export type CustomCopyOutcome = { url: string } | { error: string };
+
+/**
+ * Owners' custom storage, as the renderers and the gateway use it (implemented over the
+ * database and the SSRF guard by `@pressroom/service-runner`).
+ */
+export interface CustomStorageCopies {
+  /** Copy a finished file; null when the owner has no custom storage. Never throws: a failure is an outcome. */
+  copy(input: { ownerId: string; key: string; bytes: Buffer; contentType: string }): Promise<CustomCopyOutcome | null>;
+  /** Delete a file's copy (render deleted or expired); no custom storage → nothing to do. Throws the store's error. */
+  remove(input: { ownerId: string; key: string }): Promise<void>;
+}
