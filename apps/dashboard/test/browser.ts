@@ -178,7 +178,7 @@ export async function eventually(check: () => Promise<boolean>, what: string, ti
   }
 }
 
-const near = (actual: number[], expected: number[], tolerance = 16) => actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
+export const near = (actual: number[], expected: number[], tolerance = 16) => actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
 
 /** Waits until the image named `alt` shows `expected` at `at` (the top-left corner by default). */
 export async function waitForPixel(page: Page, alt: string, expected: number[], at: [number, number] = [5, 5]): Promise<void> {

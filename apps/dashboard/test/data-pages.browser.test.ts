@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { startPageServer } from '../../../deploy/embedded/test/harness.js';
-import { accessibilityViolations, eventually, PHONE, screenshot, startDashboardRig, waitForPixel, type DashboardRig } from './browser.js';
+import { decode, startPageServer } from '../../../deploy/embedded/test/harness.js';
+import { accessibilityViolations, eventually, near, PHONE, screenshot, startDashboardRig, waitForPixel, type DashboardRig } from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
