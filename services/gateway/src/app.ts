@@ -44,6 +44,7 @@ import { createInviteMailer } from './dashboard/invite-mailer.js';
 import { webhookControlRoutes } from './routes/webhook-control-routes.js';
 import { usageRoutes } from './routes/usage-routes.js';
 import { oidcRoutes } from './routes/oidc-routes.js';
+import { mcpRoutes } from './mcp/mcp-routes.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -121,16 +122,16 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(templateRoutes(renderDeps));
   app.use(webhookControlRoutes({ db: deps.db }));
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
-  app.use(
-    batchRoutes({
-      db: deps.db,
-      bus: deps.bus,
-      guard: deps.guard,
-      secretBox: deps.secretBox,
-      csvMaxBytes: deps.settings.csvMaxBytes,
-      retentionMs: deps.settings.batchRetentionMs,
-    }),
-  );
+  const batchDeps = {
+    db: deps.db,
+    bus: deps.bus,
+    guard: deps.guard,
+    secretBox: deps.secretBox,
+    csvMaxBytes: deps.settings.csvMaxBytes,
+    retentionMs: deps.settings.batchRetentionMs,
+  };
+  app.use(batchRoutes(batchDeps));
+  app.use(mcpRoutes({ ...renderDeps, ...batchDeps, errorsBaseUrl: deps.settings.errorsBaseUrl }));
   app.use(batchDownloadRoutes({ db: deps.db, storage: deps.storage, retentionMs: deps.settings.batchRetentionMs }));
   app.use(
     bindingRoutes({
