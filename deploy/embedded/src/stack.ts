@@ -49,6 +49,7 @@ export interface StackOptions {
     Pick<
       GatewaySettings,
       | 'maxBodyBytes'
+      | 'corsOrigins'
       | 'renderWaitMs'
       | 'authCacheMs'
       | 'urlRenderPerMinute'

@@ -7,6 +7,10 @@ import type { Logger } from '@pressroom/telemetry';
 import { defaultDashboardSettings } from '@pressroom/config';
 import type { GatewaySettings } from './config.js';
 import { authenticate } from './http/auth.js';
+import { compress } from './http/compress.js';
+import { cors } from './http/cors.js';
+import { jsonEtag } from './http/json-etag.js';
+import { linkPagination } from './http/link-pagination.js';
 import { jsonBody } from './http/json-body.js';
 import { idempotency } from './http/idempotency.js';
 import { rateLimit } from './http/rate-limit.js';
@@ -75,6 +79,11 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   };
 
   app.use(requestContext({ logger: deps.logger }));
+  // HTTP conventions (docs/api.md): before every route, so each answer follows them.
+  app.use(cors({ origins: deps.settings.corsOrigins }));
+  app.use(compress());
+  app.use(linkPagination);
+  app.use(jsonEtag);
   app.use(urlInputRule);
   app.use(opsRoutes({ health: deps.health }));
   app.use(errorPageRoutes());
