@@ -25,7 +25,8 @@ export const jsonEtag: RequestHandler = (req, res, next) => {
       res.status(304).end();
       return res;
     }
-    return res.type('application/json').send(text);
+    // Through the previous res.json, so other answer hooks (Link pagination) still run.
+    return json(value);
   };
   next();
 };
