@@ -144,6 +144,19 @@ describe('the MCP server at POST /mcp', () => {
     expect(jsonOf(noBatch).status).toBe(404);
   });
 
+  it('answers a bare JSON-RPC request, as the curl examples of docs/clients.md send it', async () => {
+    const res = await fetch(`${stack.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { id: number; result: { tools: Array<{ name: string }> } };
+    expect(body.id).toBe(7);
+    expect(body.result.tools.map((t) => t.name)).toContain('render_image');
+    expect((await stack.api('/mcp', { key })).status).toBe(405);
+  });
+
   it('refuses a wrong key with a 401 problem, before any MCP exchange', async () => {
     await expect(connect('pr_live_wrongwrongwrongwrongwrong')).rejects.toThrow(/401/);
     const res = await fetch(`${stack.baseUrl}/mcp`, {
