@@ -25,7 +25,11 @@ describe('HTTP conventions on the live stack', () => {
     stack = await startTestStack('memory+pglite', { gateway: { corsOrigins: [APP] } });
     ({ key } = await stack.newAccount());
     for (let i = 0; i < 3; i++) {
-      const res = await stack.api('/templates', { method: 'POST', key, json: { name: `conventions ${i}`, html: `<p>${'x'.repeat(600)}</p>` } });
+      const res = await stack.api('/templates', {
+        method: 'POST',
+        key,
+        json: { name: `conventions ${i}`, html: `<p>${'x'.repeat(600)}</p>` },
+      });
       expect(res.status).toBe(200);
     }
   });
@@ -33,7 +37,10 @@ describe('HTTP conventions on the live stack', () => {
 
   it('has CORS off unless origins are configured', () => {
     expect(gatewaySettings(gatewayEnv.parse({})).corsOrigins).toEqual([]);
-    expect(gatewaySettings(gatewayEnv.parse({ PRESSROOM_CORS_ORIGINS: 'https://a.example, *' })).corsOrigins).toEqual(['https://a.example', '*']);
+    expect(gatewaySettings(gatewayEnv.parse({ PRESSROOM_CORS_ORIGINS: 'https://a.example, *' })).corsOrigins).toEqual([
+      'https://a.example',
+      '*',
+    ]);
     expect(gatewayEnv.safeParse({ PRESSROOM_CORS_ORIGINS: 'not a url' }).success).toBe(false);
   });
 

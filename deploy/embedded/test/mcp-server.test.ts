@@ -83,7 +83,11 @@ describe('the MCP server at POST /mcp', () => {
     const body = jsonOf(result);
     const file = await fetch(body.url as string);
     expect(file.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('lists templates and shows one with its variables, then batches it and follows the batch', async () => {

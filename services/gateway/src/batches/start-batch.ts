@@ -124,7 +124,7 @@ export async function startBatch(
     (layouts ?? [null]).map((layout) => ({ rowIndex, layout, variables })),
   );
 
-    const limits = batchLimitsOf(plan);
+  const limits = batchLimitsOf(plan);
   if (items.length > limits.itemsPerJob) {
     throw new ProblemError('plan-limit', {
       code: 'batch_limit',
@@ -180,7 +180,10 @@ export async function startBatch(
 }
 
 /** Where a batch stands and the results so far; a 404 problem when it does not exist for this owner (or was purged). */
-export async function batchResults(deps: Pick<BatchDeps, 'db' | 'retentionMs'>, input: { ownerId: string; id: string }): Promise<BatchResultsView> {
+export async function batchResults(
+  deps: Pick<BatchDeps, 'db' | 'retentionMs'>,
+  input: { ownerId: string; id: string },
+): Promise<BatchResultsView> {
   const batch = await getBatch(deps.db, input);
   if (!batch) throw batchNotFound(input.id, deps.retentionMs);
   return resultsView(deps.db, batch, deps.retentionMs);

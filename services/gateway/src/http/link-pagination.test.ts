@@ -18,7 +18,10 @@ describe('linkPagination', () => {
     const app = express();
     app.set('query parser', 'simple');
     app.use(linkPagination);
-    app.get('/list', (req, res) => void res.json({ items: [], pagination: paginate({ page: Number(req.query.page ?? 1), limit: 10, total: 25 }) }));
+    app.get(
+      '/list',
+      (req, res) => void res.json({ items: [], pagination: paginate({ page: Number(req.query.page ?? 1), limit: 10, total: 25 }) }),
+    );
     app.get('/one', (_req, res) => void res.json({ item: 1 }));
     const server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -1,4 +1,10 @@
-import { DEFAULT_IMAGE_QUALITY, IMAGE_DEFAULT_HEIGHT, IMAGE_DEFAULT_WIDTH, formatOfExtension, type ImageRequest } from '@pressroom/contracts';
+import {
+  DEFAULT_IMAGE_QUALITY,
+  IMAGE_DEFAULT_HEIGHT,
+  IMAGE_DEFAULT_WIDTH,
+  formatOfExtension,
+  type ImageRequest,
+} from '@pressroom/contracts';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { AuthContext } from '../http/auth.js';
 import { loadTemplate } from './load-template.js';
