@@ -14,6 +14,9 @@ export default {
       },
     ],
   },
+  // eventsource and eventsource-parser (under the MCP SDK's client) export their TypeScript
+  // sources under the "source" condition we resolve with: compile those like ours.
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/eventsource(-parser)?@|eventsource(-parser)?/))'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/{apps,deploy}/*/test/**/*.test.ts', '<rootDir>/{libs,services,deploy}/*/src/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

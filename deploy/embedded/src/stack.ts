@@ -55,6 +55,7 @@ export interface StackOptions {
     Pick<
       GatewaySettings,
       | 'maxBodyBytes'
+      | 'corsOrigins'
       | 'renderWaitMs'
       | 'authCacheMs'
       | 'urlRenderPerMinute'

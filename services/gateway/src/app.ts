@@ -7,6 +7,10 @@ import type { Logger } from '@pressroom/telemetry';
 import { defaultDashboardSettings } from '@pressroom/config';
 import type { GatewaySettings } from './config.js';
 import { authenticate } from './http/auth.js';
+import { compress } from './http/compress.js';
+import { cors } from './http/cors.js';
+import { jsonEtag } from './http/json-etag.js';
+import { linkPagination } from './http/link-pagination.js';
 import { jsonBody } from './http/json-body.js';
 import { idempotency } from './http/idempotency.js';
 import { rateLimit } from './http/rate-limit.js';
@@ -48,6 +52,7 @@ import { webhookControlRoutes } from './routes/webhook-control-routes.js';
 import { usageRoutes } from './routes/usage-routes.js';
 import { oidcRoutes } from './routes/oidc-routes.js';
 import { referenceRoutes } from './routes/reference-routes.js';
+import { mcpRoutes } from './mcp/mcp-routes.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -80,6 +85,11 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   };
 
   app.use(requestContext({ logger: deps.logger }));
+  // HTTP conventions (docs/api.md): before every route, so each answer follows them.
+  app.use(cors({ origins: deps.settings.corsOrigins }));
+  app.use(compress());
+  app.use(linkPagination);
+  app.use(jsonEtag);
   app.use(urlInputRule);
   app.use(opsRoutes({ health: deps.health }));
   app.use(errorPageRoutes());
@@ -140,16 +150,16 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(templateRoutes(renderDeps));
   app.use(webhookControlRoutes({ db: deps.db }));
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
-  app.use(
-    batchRoutes({
-      db: deps.db,
-      bus: deps.bus,
-      guard: deps.guard,
-      secretBox: deps.secretBox,
-      csvMaxBytes: deps.settings.csvMaxBytes,
-      retentionMs: deps.settings.batchRetentionMs,
-    }),
-  );
+  const batchDeps = {
+    db: deps.db,
+    bus: deps.bus,
+    guard: deps.guard,
+    secretBox: deps.secretBox,
+    csvMaxBytes: deps.settings.csvMaxBytes,
+    retentionMs: deps.settings.batchRetentionMs,
+  };
+  app.use(batchRoutes(batchDeps));
+  app.use(mcpRoutes({ ...renderDeps, ...batchDeps, errorsBaseUrl: deps.settings.errorsBaseUrl }));
   app.use(batchDownloadRoutes({ db: deps.db, storage: deps.storage, retentionMs: deps.settings.batchRetentionMs }));
   app.use(
     bindingRoutes({

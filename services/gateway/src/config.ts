@@ -22,6 +22,17 @@ export const gatewayEnv = z.object({
   ...dashboardDataEnv,
   /** Base of the problem `type` URIs; default `<public base URL>/errors`. */
   PRESSROOM_ERRORS_BASE_URL: z.string().url().optional(),
+  /** Browser origins allowed to call the API cross-origin, comma-separated (`*` for any); empty → CORS off (docs/api.md). */
+  PRESSROOM_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin.length > 0),
+    )
+    .pipe(z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })]))),
   /** Largest accepted JSON body (bytes). */
   PRESSROOM_MAX_BODY_BYTES: z.coerce
     .number()
@@ -52,6 +63,8 @@ export type GatewayEnv = z.infer<typeof gatewayEnv>;
 export interface GatewaySettings {
   publicBaseUrl: string;
   errorsBaseUrl: string;
+  /** Origins allowed cross-origin (PRESSROOM_CORS_ORIGINS); empty: CORS off. */
+  corsOrigins: string[];
   maxBodyBytes: number;
   renderWaitMs: number;
   authCacheMs: number;
@@ -83,6 +96,7 @@ export function gatewaySettings(env: GatewayEnv): GatewaySettings {
   return {
     publicBaseUrl,
     errorsBaseUrl: env.PRESSROOM_ERRORS_BASE_URL ?? `${publicBaseUrl}/errors`,
+    corsOrigins: env.PRESSROOM_CORS_ORIGINS,
     maxBodyBytes: env.PRESSROOM_MAX_BODY_BYTES,
     renderWaitMs: env.PRESSROOM_RENDER_WAIT_MS,
     authCacheMs: env.PRESSROOM_AUTH_CACHE_MS,

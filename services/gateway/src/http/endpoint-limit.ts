@@ -15,7 +15,7 @@ export async function countEndpointMinute(
   const at = input.now ?? new Date();
   const window = minuteWindow(at);
   const count = await hitCounter(db, { ownerId: input.ownerId, scope: `endpoint:${input.scope}`, window });
-  setRateLimitHeaders(res, { scope: 'minute', limit: input.limit, count, window });
+  setRateLimitHeaders(res, { scope: 'minute', limit: input.limit, count, window }, at);
   if (count > input.limit) {
     const retryAfter = secondsUntil(window.end, at);
     throw new ProblemError('rate-limit', {

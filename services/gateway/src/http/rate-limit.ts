@@ -3,10 +3,19 @@ import { ProblemError } from '@pressroom/problem';
 import { countPlanRequest, getOwnerPlan, pruneRateCounters, secondsUntil, type Db, type OwnerPlan, type WindowCount } from '@pressroom/db';
 import { authOf, type AuthContext } from './auth.js';
 
-/** Sets the X-RateLimit-* headers every authenticated response carries (docs/limits.md). */
-export function setRateLimitHeaders(res: Response, reported: WindowCount): void {
+/**
+ * Sets the rate-limit headers every authenticated response carries (docs/limits.md): the
+ * IETF `RateLimit-Policy` (quota `q` per window `w` seconds) and `RateLimit` (remaining
+ * `r`, seconds to reset `t`) structured fields, beside the older X-RateLimit-* trio.
+ */
+export function setRateLimitHeaders(res: Response, reported: WindowCount, now: Date = new Date()): void {
+  const remaining = Math.max(0, reported.limit - reported.count);
+  const windowSeconds = Math.round((reported.window.end.getTime() - reported.window.start.getTime()) / 1000);
+  const policy = JSON.stringify(reported.scope);
+  res.setHeader('RateLimit-Policy', `${policy};q=${reported.limit};w=${windowSeconds}`);
+  res.setHeader('RateLimit', `${policy};r=${remaining};t=${secondsUntil(reported.window.end, now)}`);
   res.setHeader('X-RateLimit-Limit', String(reported.limit));
-  res.setHeader('X-RateLimit-Remaining', String(Math.max(0, reported.limit - reported.count)));
+  res.setHeader('X-RateLimit-Remaining', String(remaining));
   res.setHeader('X-RateLimit-Reset', String(Math.floor(reported.window.end.getTime() / 1000)));
 }
 
@@ -38,7 +47,7 @@ export function rateLimit(options: { db: Db; cacheMs: number; now?: () => Date }
     }
     res.locals.auth = { ...auth, plan: cached.plan } satisfies AuthContext;
     const { allowed, reported } = await countPlanRequest(options.db, { ownerId, limits: cached.plan.limits, now: at });
-    setRateLimitHeaders(res, reported);
+    setRateLimitHeaders(res, reported, at);
     // Old windows are useless; any replica sweeps them now and then.
     if (++requests % 5_000 === 0) void pruneRateCounters(options.db, at).catch(() => undefined);
     if (!allowed) {

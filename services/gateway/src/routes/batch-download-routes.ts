@@ -10,7 +10,7 @@ import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { batchArchiveEntries } from '../batches/batch-archive.js';
 import { batchProgress } from '../batches/batch-progress.js';
-import { batchNotFound } from './batch-routes.js';
+import { batchNotFound } from '../batches/start-batch.js';
 
 export interface BatchDownloadDeps {
   db: Db;

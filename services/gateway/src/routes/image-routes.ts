@@ -1,24 +1,16 @@
 import { Router } from 'express';
-import {
-  DEFAULT_IMAGE_QUALITY,
-  IMAGE_DEFAULT_HEIGHT,
-  IMAGE_DEFAULT_WIDTH,
-  ImageRequest,
-  OgImageRequest,
-  formatOfExtension,
-  pickRenderControls,
-} from '@pressroom/contracts';
+import { DEFAULT_IMAGE_QUALITY, ImageRequest, OgImageRequest, formatOfExtension } from '@pressroom/contracts';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
-import { submitImageRender, type ImageRenderInput, type RenderGatewayDeps } from '../renders/submit-image-render.js';
-import { assertFetchableUrl } from '../renders/target-url.js';
+import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
+import { renderImageRequest } from '../renders/image-request.js';
 import { renderTemplate } from '../renders/render-template.js';
 import { loadTemplate } from '../renders/load-template.js';
 import { imageView } from '../views/image-view.js';
 import { renderListHandlers } from './render-list.js';
-import { respondWithRender, respondWithTemplateRender } from './respond-render.js';
+import { respondWithTemplateRender } from './respond-render.js';
 
 export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Router {
   const router = Router();
@@ -27,45 +19,7 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
   defineRoute(router, '/image', {
     post: handler(async (req, res) => {
       const body = parseOrThrow(ImageRequest, req.body);
-      const auth = authOf(res);
-      let source: ImageRenderInput['source'];
-      const size = { width: IMAGE_DEFAULT_WIDTH, height: IMAGE_DEFAULT_HEIGHT };
-      const templateId: string | null = null;
-      if (body.html !== undefined) {
-        source = { kind: 'html', html: body.html, jsEnabled: true };
-      } else if (body.url !== undefined) {
-        source = { kind: 'url', url: await assertFetchableUrl(deps.guard, body.url) };
-      } else {
-        const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: body.template! });
-        const rendered = await renderTemplate(deps, {
-          auth,
-          template,
-          variables: body.variables ?? {},
-          layout: body.layout,
-          layouts: body.layouts,
-          width: body.width,
-          height: body.height,
-          selector: body.selector ?? null,
-          format: formatOfExtension(body.fileExtension),
-          quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
-          controls: pickRenderControls(body),
-        });
-        respondWithTemplateRender(res, rendered);
-        return;
-      }
-      const outcome = await submitImageRender(deps, {
-        auth,
-        origin: body.html !== undefined ? 'html' : body.url !== undefined ? 'url' : 'template',
-        templateId,
-        source,
-        width: body.width ?? size.width,
-        height: body.height ?? size.height,
-        selector: body.selector ?? null,
-        format: formatOfExtension(body.fileExtension),
-        quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
-        controls: pickRenderControls(body),
-      });
-      respondWithRender(res, outcome);
+      respondWithTemplateRender(res, await renderImageRequest(deps, authOf(res), body));
     }),
     get: lists.list,
   });

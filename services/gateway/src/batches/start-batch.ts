@@ -1,0 +1,207 @@
+import {
+  CATALOG,
+  batchLimitsOf,
+  newId,
+  type BatchItemResult,
+  type BatchRenderRequest,
+  type BatchResultsView,
+  type BatchStartResponse,
+  type BatchSummaryView,
+} from '@pressroom/contracts';
+import type { Bus } from '@pressroom/bus';
+import {
+  ConcurrentBatchLimitError,
+  assertCreditsAvailable,
+  countBatchItems,
+  createBatch,
+  getBatch,
+  listBatchItems,
+  listRecentBatches,
+  newSigningSecret,
+  type BatchItemRow,
+  type BatchRow,
+  type Db,
+  type NewBatchItem,
+  type SecretBox,
+} from '@pressroom/db';
+import { ProblemError, type FieldError } from '@pressroom/problem';
+import { layoutKeys } from '@pressroom/render-requests';
+import type { SsrfGuard } from '@pressroom/ssrf';
+import type { AuthContext } from '../http/auth.js';
+import { withQuotaProblem } from '../http/quota-problem.js';
+import { loadTemplate } from '../renders/load-template.js';
+import { csvVariableSets } from '../routes/batch-csv-input.js';
+import { assertWebhookTarget } from '../routes/webhook-target.js';
+
+/*
+ * Starting a batch and reading its results: the rules POST /templates/{uid}/batch-render
+ * and GET /templates/batch/{id}/results apply, shared with the MCP batch tools.
+ */
+
+export interface BatchDeps {
+  db: Db;
+  bus: Bus;
+  guard: SsrfGuard;
+  /** Seals the per-batch webhook secret. */
+  secretBox: SecretBox;
+  /** Largest CSV accepted (PRESSROOM_BATCH_CSV_MAX_BYTES). */
+  csvMaxBytes: number;
+  /** How long results are kept after a batch finishes (PRESSROOM_BATCH_RETENTION). */
+  retentionMs: number;
+}
+
+/** A hint for clients at the concurrent-batch cap: batches finish in seconds to minutes. */
+const RETRY_AFTER_SECONDS = 30;
+
+export function batchNotFound(id: string, retentionMs: number): ProblemError {
+  return new ProblemError('not-found', {
+    detail: `No batch with id ${JSON.stringify(id)} exists for this account (results are kept for ${Math.round(retentionMs / 86_400_000)} days after a batch finishes).`,
+  });
+}
+
+function itemResult(item: BatchItemRow, withLayout: boolean): BatchItemResult {
+  const success = item.state === 'completed';
+  return {
+    index: item.rowIndex,
+    success,
+    url: success ? item.url : null,
+    width: success ? item.width : null,
+    height: success ? item.height : null,
+    error: success ? null : item.error,
+    errorCode: success ? null : item.errorCode,
+    imageId: item.publishedAt ? item.renderId : null,
+    ...(withLayout ? { layout: item.layout ?? 'default' } : {}),
+  };
+}
+
+async function summaryView(db: Db, batch: BatchRow, retentionMs: number): Promise<BatchSummaryView> {
+  const counts = await countBatchItems(db, batch.id);
+  const done = counts.completed + counts.failed + counts.cancelled;
+  return {
+    batchId: batch.id,
+    templateId: batch.templateId,
+    status: batch.status,
+    progress: batch.totalItems === 0 ? 100 : Math.floor((100 * done) / batch.totalItems),
+    totalItems: batch.totalItems,
+    completedItems: counts.completed,
+    failedItems: counts.failed,
+    cancelledItems: counts.cancelled,
+    createdAt: batch.createdAt.toISOString(),
+    startedAt: batch.startedAt?.toISOString() ?? null,
+    completedAt: batch.completedAt?.toISOString() ?? null,
+    expiresAt: batch.completedAt ? new Date(batch.completedAt.getTime() + retentionMs).toISOString() : null,
+  };
+}
+
+async function resultsView(db: Db, batch: BatchRow, retentionMs: number): Promise<BatchResultsView> {
+  const finished = await listBatchItems(db, batch.id, { states: ['completed', 'failed'] });
+  return {
+    ...(await summaryView(db, batch, retentionMs)),
+    results: finished.map((item) => itemResult(item, batch.layouts !== null)),
+  };
+}
+
+/** How many batches GET /batches lists (the latest; older ones are reached by id). */
+const RECENT_BATCHES = 20;
+
+/** The caller's latest batches with their counts, newest first (the dashboard's batch list). */
+export async function recentBatches(deps: Pick<BatchDeps, 'db' | 'retentionMs'>, ownerId: string): Promise<BatchSummaryView[]> {
+  const rows = await listRecentBatches(deps.db, { ownerId, limit: RECENT_BATCHES });
+  return Promise.all(rows.map((batch) => summaryView(deps.db, batch, deps.retentionMs)));
+}
+
+/**
+ * Validate and queue a batch (its layouts, rows, plan limits and credits are all checked
+ * before anything is stored); the scheduler renders it.
+ */
+export async function startBatch(
+  deps: BatchDeps,
+  input: { auth: AuthContext; plan: string; templateUid: string; body: BatchRenderRequest },
+): Promise<BatchStartResponse> {
+  const { auth, plan, body } = input;
+  const csvMaxBytes = deps.csvMaxBytes;
+  const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: input.templateUid });
+
+  const layouts = body.layouts ?? (body.layout !== undefined ? [body.layout] : null);
+  const unknown: FieldError[] = (layouts ?? [])
+    .map((layout, i) => ({ layout, field: body.layouts ? `layouts.${i}` : 'layout' }))
+    .filter(({ layout }) => !layoutKeys(template).includes(layout))
+    .map(({ layout, field }) => ({
+      field,
+      message: `Template ${template.uid} has no layout ${JSON.stringify(layout)}; its layouts are ${layoutKeys(template).join(', ')}.`,
+    }));
+  if (unknown.length > 0) {
+    throw new ProblemError('validation-error', { detail: unknown.map((e) => `${e.field}: ${e.message}`).join('; '), errors: unknown });
+  }
+  const webhookUrl = body.webhookUrl === undefined ? null : await assertWebhookTarget(deps.guard, body.webhookUrl, 'webhookUrl');
+
+  const rows: Array<Record<string, unknown>> =
+    body.variableSets ?? (await csvVariableSets(deps.guard, { csvUrl: body.csvUrl!, mappings: body.mappings, maxBytes: csvMaxBytes }));
+  const items: NewBatchItem[] = rows.flatMap((variables, rowIndex) =>
+    (layouts ?? [null]).map((layout) => ({ rowIndex, layout, variables })),
+  );
+
+  const limits = batchLimitsOf(plan);
+  if (items.length > limits.itemsPerJob) {
+    throw new ProblemError('plan-limit', {
+      code: 'batch_limit',
+      detail: `This batch has ${items.length} items (${rows.length} rows × ${(layouts ?? [null]).length} layouts); the ${plan} plan allows at most ${limits.itemsPerJob} items per batch.`,
+      extensions: { limit: limits.itemsPerJob, plan, items: items.length },
+    });
+  }
+
+  // Every item is one credit: refuse up front a batch that cannot fit this month (each item is checked again when it renders).
+  await withQuotaProblem(() => assertCreditsAvailable(deps.db, { ownerId: auth.ownerId, needed: items.length }));
+
+  const secret = webhookUrl ? newSigningSecret() : null;
+  let batch: BatchRow;
+  try {
+    batch = await createBatch(deps.db, {
+      batch: {
+        id: newId('bat'),
+        ownerId: auth.ownerId,
+        accountId: auth.account.id,
+        templateId: template.uid,
+        format: body.format,
+        quality: body.quality,
+        concurrency: body.concurrency,
+        layouts,
+        csvUrl: body.csvUrl ?? null,
+        webhookUrl,
+        webhookSecretCiphertext: secret ? deps.secretBox.seal(secret) : null,
+      },
+      items,
+      maxActive: limits.concurrentBatches,
+    });
+  } catch (error) {
+    if (error instanceof ConcurrentBatchLimitError) {
+      throw new ProblemError('too-many-batches', {
+        code: 'batch_limit',
+        detail: `The ${plan} plan runs at most ${error.limit} batch${error.limit === 1 ? '' : 'es'} at a time and ${error.active} ${error.active === 1 ? 'is' : 'are'} still running. Retry when one finishes.`,
+        extensions: { limit: error.limit, plan },
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      });
+    }
+    throw error;
+  }
+  await deps.bus.notify(CATALOG.batchWake, batch.id, { batchId: batch.id }).catch(() => {
+    // The scheduler's poll starts it anyway.
+  });
+  return {
+    batchId: batch.id,
+    status: 'pending',
+    totalItems: batch.totalItems,
+    message: `Batch of ${batch.totalItems} item${batch.totalItems === 1 ? '' : 's'} accepted; follow it at GET /templates/batch/${batch.id}/results.`,
+    ...(secret ? { webhookSecret: secret } : {}),
+  };
+}
+
+/** Where a batch stands and the results so far; a 404 problem when it does not exist for this owner (or was purged). */
+export async function batchResults(
+  deps: Pick<BatchDeps, 'db' | 'retentionMs'>,
+  input: { ownerId: string; id: string },
+): Promise<BatchResultsView> {
+  const batch = await getBatch(deps.db, input);
+  if (!batch) throw batchNotFound(input.id, deps.retentionMs);
+  return resultsView(deps.db, batch, deps.retentionMs);
+}

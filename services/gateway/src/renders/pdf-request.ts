@@ -1,0 +1,44 @@
+import type { PdfOptions, PdfRenderRequest } from '@pressroom/contracts';
+import { pdfPrintSettings, templateDocuments, type PdfDocumentInput } from '@pressroom/render-requests';
+import type { SsrfGuard } from '@pressroom/ssrf';
+import type { AuthContext } from '../http/auth.js';
+import { loadTemplate } from './load-template.js';
+import { submitPdfRender } from './submit-pdf-render.js';
+import type { RenderGatewayDeps, RenderWait } from './submit-render.js';
+import { assertFetchableUrl } from './target-url.js';
+
+/** The print options given at the top level of a PDF request (rather than under `options`). */
+export function topLevelPdfOptions(body: PdfOptions): PdfOptions {
+  const { preset, customSize, width, height, margins, landscape, printBackground, headerTemplate, footerTemplate, title } = body;
+  return { preset, customSize, width, height, margins, landscape, printBackground, headerTemplate, footerTemplate, title };
+}
+
+/** A PDF as POST /pdf/render describes it (HTML, URL or template); shared by that route and the MCP `render_pdf` tool. */
+export async function renderPdfRequest(
+  deps: RenderGatewayDeps & { guard: SsrfGuard },
+  auth: AuthContext,
+  body: PdfRenderRequest,
+): Promise<RenderWait> {
+  let documents: PdfDocumentInput[];
+  let templateId: string | null = null;
+  let templatePreset: string | null = null;
+  if (body.html !== undefined) {
+    documents = [{ kind: 'html', html: body.html, jsEnabled: true }];
+  } else if (body.url !== undefined) {
+    documents = [{ kind: 'url', url: await assertFetchableUrl(deps.guard, body.url) }];
+  } else {
+    const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: (body.templateUid ?? body.template)! });
+    // One document, or one per canvas page of a FabricJS template with `pages`.
+    documents = templateDocuments(template, [body.variables ?? {}]);
+    templateId = template.uid;
+    templatePreset = template.pdfPreset;
+  }
+  const settings = pdfPrintSettings(topLevelPdfOptions(body), body.options, templatePreset);
+  return submitPdfRender(deps, {
+    auth,
+    origin: body.html !== undefined ? 'html' : body.url !== undefined ? 'url' : 'template',
+    templateId,
+    documents,
+    settings,
+  });
+}
