@@ -13,6 +13,7 @@ import { rateLimit } from './http/rate-limit.js';
 import { problemMiddleware, routeNotFound } from './http/problem-middleware.js';
 import { requestContext } from './http/request-context.js';
 import { urlInputRule } from './http/url-input.js';
+import { versionPrefix } from './http/version-prefix.js';
 import { dashboardRoutes } from './routes/dashboard-routes.js';
 import { errorPageRoutes } from './routes/error-pages.js';
 import { retiredRoutes } from './routes/retired-routes.js';
@@ -23,6 +24,7 @@ import { imageRoutes } from './routes/image-routes.js';
 import { gifRoutes } from './routes/gif-routes.js';
 import { pdfRoutes } from './routes/pdf-routes.js';
 import { planRoutes } from './routes/plan-routes.js';
+import { callerRoutes } from './routes/caller-routes.js';
 import { urlRenderRoutes } from './routes/url-render-routes.js';
 import { opsRoutes, type HealthProbe } from './routes/ops-routes.js';
 import { templateLanguageRoutes } from './routes/template-language-routes.js';
@@ -73,6 +75,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     renderWaitMs: deps.settings.renderWaitMs,
   };
 
+  app.use(versionPrefix);
   app.use(requestContext({ logger: deps.logger }));
   app.use(urlInputRule);
   app.use(opsRoutes({ health: deps.health }));
@@ -114,6 +117,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(gifRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(pdfRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(planRoutes({ db: deps.db }));
+  app.use(callerRoutes());
   app.use(usageRoutes({ db: deps.db }));
   app.use(templateLanguageRoutes({ db: deps.db }));
   app.use(renderHistoryRoutes({ db: deps.db, errorsBaseUrl: deps.settings.errorsBaseUrl }));

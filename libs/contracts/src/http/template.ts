@@ -114,8 +114,11 @@ function exactlyOneDesign(body: { html?: unknown; fabricJSData?: unknown }, ctx:
   }
 }
 
+/** The name of a template created without one (the hosted service's clients make `name` optional). */
+export const DEFAULT_TEMPLATE_NAME = 'Untitled template';
+
 /** POST /templates */
-export const TemplateCreate = z.object(templateFields).superRefine((b, ctx) => {
+export const TemplateCreate = z.object({ ...templateFields, name: templateFields.name.default(DEFAULT_TEMPLATE_NAME) }).superRefine((b, ctx) => {
   exactlyOneDesign(b, ctx, true);
   layoutsMatchDesign(b, ctx);
 }, refineWhenTyped('layouts'));
@@ -148,8 +151,12 @@ export const TemplateRenderRequest = z.object({
     .min(1)
     .max(MAX_LAYOUTS + 1)
     .optional(),
-  format: ImageFormatOrJpg.default('png'),
+  /** An image format (`jpg` means `jpeg`), or `pdf`: the template printed as a PDF. */
+  format: z.union([z.literal('pdf'), ImageFormatOrJpg]).default('png'),
   quality: z.number().min(0.1).max(1).optional(),
+  /** Pixels; override the layout's size (for a PDF, the page size). */
+  width: templateDimension.optional(),
+  height: templateDimension.optional(),
 });
 export type TemplateRenderRequest = z.infer<typeof TemplateRenderRequest>;
 
@@ -184,3 +191,31 @@ export const ExpressionTestRequest = z.object({
   variables: Variables.optional(),
 });
 export type ExpressionTestRequest = z.infer<typeof ExpressionTestRequest>;
+
+/** One rendered layout in the `results` of POST /templates/{uid}/render (the shape the hosted service's clients read). */
+export interface TemplateRenderResultItem {
+  layout: string;
+  name: string;
+  url: string | null;
+  width: number;
+  height: number;
+  format: string;
+  id: string;
+  createdAt: string;
+  /** `queued` when the render outlived the wait (then `url` is null and the answer is 202). */
+  status: 'done' | 'queued';
+}
+
+/**
+ * Members every answer of POST /templates/{uid}/render carries beside its own
+ * (the image result, `renders`, or the PDF result): one `results` entry per
+ * rendered layout, and `errors` for requested layouts that do not exist.
+ */
+export interface TemplateRenderResults {
+  results: TemplateRenderResultItem[];
+  errors: Array<{ layout: string; error: string; code: string }>;
+  totalLayouts: number;
+  totalRendered: number;
+  totalErrors: number;
+  templateUid: string;
+}

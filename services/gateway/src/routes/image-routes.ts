@@ -48,7 +48,7 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
           format: formatOfExtension(body.fileExtension),
           quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
         });
-        respondWithTemplateRender(res, rendered);
+        respondWithTemplateRender(res, rendered, template.uid);
         return;
       }
       const outcome = await submitImageRender(deps, {
@@ -90,7 +90,7 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
         format: formatOfExtension(body.fileExtension),
         quality: DEFAULT_IMAGE_QUALITY,
       });
-      respondWithTemplateRender(res, rendered);
+      respondWithTemplateRender(res, rendered, template.uid);
     }),
   });
 

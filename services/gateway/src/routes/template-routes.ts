@@ -17,7 +17,7 @@ import { renderTemplate } from '../renders/render-template.js';
 import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { loadTemplate } from '../renders/load-template.js';
 import { submitTemplatePdf } from '../renders/submit-pdf-render.js';
-import { respondWithPdf, respondWithTemplateRender } from './respond-render.js';
+import { respondWithTemplatePdf, respondWithTemplateRender } from './respond-render.js';
 import { templateView } from '../views/template-view.js';
 
 const DEFAULT_TEMPLATE_SIZE = { width: 1200, height: 630 };
@@ -85,25 +85,27 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
       const body = parseOrThrow(TemplateRenderRequest, req.body);
       const auth = authOf(res);
       const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: String(req.params.uid) });
-      if (template.outputFormat === 'pdf') {
-        await respondWithPdf(
-          deps,
-          res,
-          await submitTemplatePdf(deps, { auth, template, variables: body.variables ?? {}, layout: body.layout, layouts: body.layouts }),
-        );
-        return;
-      }
-      const rendered = await renderTemplate(deps, {
+      const common = {
         auth,
         template,
         variables: body.variables ?? {},
         layout: body.layout,
         layouts: body.layouts,
+        width: body.width,
+        height: body.height,
+      };
+      // A PDF template prints whatever image `format` a client sends by default.
+      if (template.outputFormat === 'pdf' || body.format === 'pdf') {
+        await respondWithTemplatePdf(deps, res, await submitTemplatePdf(deps, common), template.uid);
+        return;
+      }
+      const rendered = await renderTemplate(deps, {
+        ...common,
         selector: null,
         format: body.format,
         quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
       });
-      respondWithTemplateRender(res, rendered);
+      respondWithTemplateRender(res, rendered, template.uid);
     }),
   });
 
