@@ -76,6 +76,7 @@ async function resultsView(db: Db, batch: BatchRow, retentionMs: number): Promis
   const counts = await countBatchItems(db, batch.id);
   const finished = await listBatchItems(db, batch.id, { states: ['completed', 'failed'] });
   const done = counts.completed + counts.failed + counts.cancelled;
+  const results = finished.map((item) => itemResult(item, batch.layouts !== null));
   return {
     batchId: batch.id,
     templateId: batch.templateId,
@@ -85,7 +86,8 @@ async function resultsView(db: Db, batch: BatchRow, retentionMs: number): Promis
     completedItems: counts.completed,
     failedItems: counts.failed,
     cancelledItems: counts.cancelled,
-    results: finished.map((item) => itemResult(item, batch.layouts !== null)),
+    results,
+    errors: results.filter((result) => !result.success),
     createdAt: batch.createdAt.toISOString(),
     startedAt: batch.startedAt?.toISOString() ?? null,
     completedAt: batch.completedAt?.toISOString() ?? null,
