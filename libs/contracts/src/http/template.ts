@@ -219,3 +219,29 @@ export interface TemplateRenderResults {
   totalErrors: number;
   templateUid: string;
 }
+
+/** POST /templates/expression/validate: does an expression parse (variables not needed)? */
+export const ExpressionValidateRequest = z.object({ expression: z.string().max(10_000) });
+export type ExpressionValidateRequest = z.infer<typeof ExpressionValidateRequest>;
+
+/** POST /templates/expression/interpolate: a text with `{{ }}` placeholders filled with the variables. */
+export const ExpressionInterpolateRequest = z.object({
+  template: z.string().max(100_000),
+  variables: Variables.optional(),
+});
+export type ExpressionInterpolateRequest = z.infer<typeof ExpressionInterpolateRequest>;
+
+export const MAX_MULTI_SIZES = 20;
+
+/** POST /templates/{uid}/multi-size-render: one design rendered at several sizes in one call. */
+export const TemplateMultiSizeRenderRequest = z.object({
+  variables: Variables.optional(),
+  sizes: z
+    .array(z.object({ width: templateDimension, height: templateDimension, name: z.string().min(1).max(200).optional() }))
+    .min(1, 'Give at least one size.')
+    .max(MAX_MULTI_SIZES, `At most ${MAX_MULTI_SIZES} sizes per call.`),
+  layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
+  format: ImageFormatOrJpg.default('png'),
+  quality: z.number().min(0.1).max(1).optional(),
+});
+export type TemplateMultiSizeRenderRequest = z.infer<typeof TemplateMultiSizeRenderRequest>;

@@ -52,7 +52,8 @@ export function respondWithTemplateRender(res: Response, rendered: TemplateRende
   respondWithLayouts(res, rendered, templateUid);
 }
 
-function respondWithLayouts(res: Response, rendered: { renders: LayoutRenderEntry[]; errors: LayoutFailure[] }, templateUid: string): void {
+/** Several renders of one template: `renders` plus the client-facing `results`; 202 while any is queued. */
+export function respondWithLayouts(res: Response, rendered: { renders: LayoutRenderEntry[]; errors: LayoutFailure[] }, templateUid: string): void {
   const pending = rendered.renders.some((entry) => entry.status !== 'done');
   res
     .status(pending ? 202 : 200)

@@ -7,7 +7,7 @@ import { parseOrThrow } from '../http/validate.js';
 import type { RenderGatewayDeps } from '../renders/submit-render.js';
 import { renderTemplatePreview } from '../renders/template-preview.js';
 
-/** POST /templates/preview: the editor's live preview, answered with the image itself. */
+/** POST /templates/preview: the editor's live preview, answered with the image itself (or, asked for JSON, its data URL). */
 export function templatePreviewRoutes(deps: RenderGatewayDeps & { perMinute: number }): Router {
   const router = Router();
   defineRoute(router, '/templates/preview', {
@@ -22,6 +22,19 @@ export function templatePreviewRoutes(deps: RenderGatewayDeps & { perMinute: num
       });
       const body = parseOrThrow(TemplatePreviewRequest, req.body);
       const image = await renderTemplatePreview(deps, { auth, body });
+      // Clients that ask for JSON (the hosted service's) get the image data inline; the dashboard gets the bytes.
+      if (req.accepts(['image/*', 'application/json']) === 'application/json') {
+        res
+          .status(200)
+          .set('Cache-Control', 'no-store')
+          .json({
+            image: `data:${image.contentType};base64,${image.bytes.toString('base64')}`,
+            contentType: image.contentType,
+            width: image.width,
+            height: image.height,
+          });
+        return;
+      }
       res
         .status(200)
         .set({

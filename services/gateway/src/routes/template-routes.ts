@@ -3,6 +3,7 @@ import {
   DEFAULT_IMAGE_QUALITY,
   TemplateCreate,
   TemplateListQuery,
+  TemplateMultiSizeRenderRequest,
   TemplateRenderRequest,
   TemplateUpdate,
   newId,
@@ -17,7 +18,7 @@ import { renderTemplate } from '../renders/render-template.js';
 import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { loadTemplate } from '../renders/load-template.js';
 import { submitTemplatePdf } from '../renders/submit-pdf-render.js';
-import { respondWithTemplatePdf, respondWithTemplateRender } from './respond-render.js';
+import { respondWithLayouts, respondWithTemplatePdf, respondWithTemplateRender } from './respond-render.js';
 import { templateView } from '../views/template-view.js';
 
 const DEFAULT_TEMPLATE_SIZE = { width: 1200, height: 630 };
@@ -106,6 +107,36 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
         quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
       });
       respondWithTemplateRender(res, rendered, template.uid);
+    }),
+  });
+
+  // One design at several sizes (the hosted service's dashboard): each size is one render of the layout.
+  defineRoute(router, '/templates/:uid/multi-size-render', {
+    post: handler(async (req, res) => {
+      const body = parseOrThrow(TemplateMultiSizeRenderRequest, req.body);
+      const auth = authOf(res);
+      const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: String(req.params.uid) });
+      const rendered = await Promise.all(
+        body.sizes.map((size) =>
+          renderTemplate(deps, {
+            auth,
+            template,
+            variables: body.variables ?? {},
+            layout: body.layout,
+            width: size.width,
+            height: size.height,
+            selector: null,
+            format: body.format,
+            quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
+          }),
+        ),
+      );
+      const renders = rendered.map((outcome, i) => {
+        const size = body.sizes[i]!;
+        const entry = outcome.kind === 'single' ? outcome.entry : outcome.renders[0]!;
+        return { ...entry, name: size.name ?? `${size.width}x${size.height}` };
+      });
+      respondWithLayouts(res, { renders, errors: [] }, template.uid);
     }),
   });
 
