@@ -138,7 +138,7 @@ export const TemplateListQuery = z.object({
   page: queryInt({ min: 1, default: 1 }),
   limit: queryInt({ min: 1, max: 100, default: 12 }),
   sort: z.enum(['newest', 'oldest', 'name']).default('newest'),
-  outputFormat: z.enum(['all', 'image', 'pdf']).default('all'),
+  outputFormat: z.enum(['all', 'image', 'pdf', 'gif']).default('all'),
 });
 export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
 

@@ -32,8 +32,12 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
 
   defineRoute(router, '/templates', {
     get: handler(async (req, res) => {
-      const query = parseOrThrow(TemplateListQuery, req.query, 'query');
-      const { rows, total } = await listTemplates(deps.db, { ownerId: authOf(res).ownerId, ...query });
+      const { outputFormat, ...query } = parseOrThrow(TemplateListQuery, req.query, 'query');
+      // `gif` is offered by the hosted service's SDK; no template here outputs GIF, so it lists none.
+      const { rows, total } =
+        outputFormat === 'gif'
+          ? { rows: [], total: 0 }
+          : await listTemplates(deps.db, { ownerId: authOf(res).ownerId, ...query, outputFormat });
       res.json({ templates: rows.map(templateView), pagination: paginate({ page: query.page, limit: query.limit, total }) });
     }),
     post: handler(async (req, res) => {
