@@ -395,7 +395,9 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
   it('validates every field and refuses blocked data sources', async () => {
     const ttl = await problemOf(await create({ ...base(), refreshPolicy: { ttlSeconds: 59 } }));
     expect(ttl.status).toBe(400);
-    expect(ttl.errors).toEqual([{ field: 'refreshPolicy.ttlSeconds', message: 'ttlSeconds must be between 60 and 604800', code: expect.any(String) }]);
+    expect(ttl.errors).toEqual([
+      { field: 'refreshPolicy.ttlSeconds', message: 'ttlSeconds must be between 60 and 604800', code: expect.any(String) },
+    ]);
     const big = await problemOf(await create({ ...base(), refreshPolicy: { ttlSeconds: 604_801 } }));
     expect(big.errors[0].field).toBe('refreshPolicy.ttlSeconds');
     expect((await create({ ...base(), refreshPolicy: { ttlSeconds: 604_800 } })).status).toBe(201);

@@ -16,7 +16,8 @@ const SDK = { 'User-Agent': 'pictify-python/1.0.0' };
 const MCP = { 'User-Agent': '@pictify/mcp-server/0.1.0' };
 const N8N = { 'User-Agent': 'n8n-nodes-pictify/1.0.2' };
 
-const ANIMATED = '<style>body{margin:0}div{width:40px;height:40px;background:#00f;animation:move 0.4s linear}@keyframes move{to{transform:translateX(100px)}}</style><div></div>';
+const ANIMATED =
+  '<style>body{margin:0}div{width:40px;height:40px;background:#00f;animation:move 0.4s linear}@keyframes move{to{transform:translateX(100px)}}</style><div></div>';
 const CARD = '<body style="margin:0;background:{{ colour }}"><h1>{{ title }}</h1></body>';
 const RED: [number, number, number] = [255, 0, 0];
 const GREEN: [number, number, number] = [0, 255, 0];
@@ -28,7 +29,13 @@ describe('the hosted service’s clients against Pressroom', () => {
   let uid: string;
 
   /** One client call: the SDKs send JSON with a Bearer key and their User-Agent, and drop unset fields. */
-  async function call(client: Record<string, string>, method: string, path: string, json?: Json, apiKey = key): Promise<{ status: number; body: Json; headers: Headers }> {
+  async function call(
+    client: Record<string, string>,
+    method: string,
+    path: string,
+    json?: Json,
+    apiKey = key,
+  ): Promise<{ status: number; body: Json; headers: Headers }> {
     const res = await stack.api(path, {
       method,
       key: apiKey,
@@ -73,7 +80,13 @@ describe('the hosted service’s clients against Pressroom', () => {
 
   describe('Python SDK (Pictify and AsyncPictify)', () => {
     it('render_html and render_url: POST /image → url, id, createdAt', async () => {
-      const html = await call(SDK, 'POST', '/image', { html: '<style>body{margin:0;background:#f00}</style><div></div>', width: 64, height: 48, selector: null, fileExtension: 'png' });
+      const html = await call(SDK, 'POST', '/image', {
+        html: '<style>body{margin:0;background:#f00}</style><div></div>',
+        width: 64,
+        height: 48,
+        selector: null,
+        fileExtension: 'png',
+      });
       expect(html.status).toBe(200);
       expect(html.body).toMatchObject({ url: expect.any(String), id: expect.any(String), createdAt: expect.any(String) });
       const image = await decode(html.body.url as string);
@@ -90,7 +103,13 @@ describe('the hosted service’s clients against Pressroom', () => {
     it('render_gif: POST /gif without width/height uses the published 800x600 and answers {gif}', async () => {
       const { status, body } = await call(SDK, 'POST', '/gif', { html: ANIMATED, quality: 'low' });
       expect(status).toBe(200);
-      expect(body.gif).toMatchObject({ url: expect.any(String), uid: expect.any(String), width: 800, height: 600, animationLength: expect.any(Number) });
+      expect(body.gif).toMatchObject({
+        url: expect.any(String),
+        uid: expect.any(String),
+        width: 800,
+        height: 600,
+        animationLength: expect.any(Number),
+      });
       const gif = await probeGif(Buffer.from(await (await fetch(body.gif.url as string)).arrayBuffer()));
       expect([gif.width, gif.height]).toEqual([800, 600]);
       expect(gif.frames).toBeGreaterThan(1);
@@ -106,13 +125,28 @@ describe('the hosted service’s clients against Pressroom', () => {
       expect(started.status).toBe(202);
       expect(started.body).toMatchObject({ batchId: expect.any(String), status: 'pending', totalItems: 2 });
       const results = await waitForBatch(started.body.batchId as string);
-      expect(results).toMatchObject({ batchId: started.body.batchId, status: 'partial', progress: 100, totalItems: 2, completedItems: 1, failedItems: 1 });
-      expect(results.results.map((r: Json) => [r.index, r.success])).toEqual(expect.arrayContaining([[0, true], [1, false]]));
+      expect(results).toMatchObject({
+        batchId: started.body.batchId,
+        status: 'partial',
+        progress: 100,
+        totalItems: 2,
+        completedItems: 1,
+        failedItems: 1,
+      });
+      expect(results.results.map((r: Json) => [r.index, r.success])).toEqual(
+        expect.arrayContaining([
+          [0, true],
+          [1, false],
+        ]),
+      );
       expect(results.errors).toEqual([expect.objectContaining({ index: 1, success: false, error: expect.any(String) })]);
       expect(results).toHaveProperty('createdAt');
 
       const animated = await call(SDK, 'POST', '/templates', { html: ANIMATED, width: 120, height: 60 });
-      const gifBatch = await call(SDK, 'POST', `/templates/${animated.body.template.uid}/batch-render`, { variableSets: [{}], format: 'gif' });
+      const gifBatch = await call(SDK, 'POST', `/templates/${animated.body.template.uid}/batch-render`, {
+        variableSets: [{}],
+        format: 'gif',
+      });
       expect(gifBatch.status).toBe(202);
       const gifResults = await waitForBatch(gifBatch.body.batchId as string);
       expect(gifResults).toMatchObject({ status: 'completed', completedItems: 1 });
@@ -126,7 +160,13 @@ describe('the hosted service’s clients against Pressroom', () => {
     it('create_template without a name, get_template and list_templates (output_format gif too)', async () => {
       const created = await call(SDK, 'POST', '/templates', { html: '<p>{{ who }}</p>', width: 300, height: 200, outputFormat: 'image' });
       expect(created.status).toBe(200);
-      expect(created.body.template).toMatchObject({ uid: expect.any(String), name: 'Untitled template', width: 300, height: 200, outputFormat: 'image' });
+      expect(created.body.template).toMatchObject({
+        uid: expect.any(String),
+        name: 'Untitled template',
+        width: 300,
+        height: 200,
+        outputFormat: 'image',
+      });
       const got = await call(SDK, 'GET', `/templates/${created.body.template.uid}`);
       expect(got.body.template).toMatchObject({ uid: created.body.template.uid, variableDefinitions: [] });
       const listed = await call(SDK, 'GET', '/templates?page=1&limit=50&sort=name&outputFormat=image');
@@ -147,10 +187,16 @@ describe('the hosted service’s clients against Pressroom', () => {
       const invalid = await call(SDK, 'POST', '/image', { html: '<p>x</p>', width: 99999 });
       expect(invalid.status).toBe(400);
       expect(invalid.body.errors).toEqual([{ field: 'width', message: expect.any(String), code: 'too_big' }]);
-      expect(invalid.body).toMatchObject({ type: expect.stringMatching(/validation-error$/), title: expect.any(String), status: 400, instance: '/image' });
+      expect(invalid.body).toMatchObject({
+        type: expect.stringMatching(/validation-error$/),
+        title: expect.any(String),
+        status: 400,
+        instance: '/image',
+      });
 
       // Template previews have a per-minute limit (2 here): the third is a rate-limit 429, retryable.
-      const preview = () => call({ ...SDK, Accept: 'application/json' }, 'POST', '/templates/preview', { html: '<p>x</p>', width: 20, height: 20 });
+      const preview = () =>
+        call({ ...SDK, Accept: 'application/json' }, 'POST', '/templates/preview', { html: '<p>x</p>', width: 20, height: 20 });
       const first = await preview();
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({ image: expect.stringMatching(/^data:image\/png;base64,/), width: 20, height: 20 });
@@ -173,7 +219,13 @@ describe('the hosted service’s clients against Pressroom', () => {
     });
 
     it('image tools: create (html and template), canvas, list with offset, get', async () => {
-      const created = await call(MCP, 'POST', '/image', { width: 1200, height: 630, fileExtension: 'png', template: uid, variables: { colour: '#00ff00' } });
+      const created = await call(MCP, 'POST', '/image', {
+        width: 1200,
+        height: 630,
+        fileExtension: 'png',
+        template: uid,
+        variables: { colour: '#00ff00' },
+      });
       expect(created.status).toBe(200);
       expect(created.body).toMatchObject({ url: expect.any(String), id: expect.any(String) });
       expect(near((await decode(created.body.url as string)).pixel(600, 500), GREEN)).toBe(true);
@@ -198,7 +250,13 @@ describe('the hosted service’s clients against Pressroom', () => {
       const made = await call(MCP, 'POST', '/gif', { width: 100, height: 60, html: ANIMATED });
       expect(made.status).toBe(200);
       expect(made.body.gif).toMatchObject({ url: expect.any(String), uid: expect.any(String), animationLength: expect.any(Number) });
-      const captured = await call(MCP, 'POST', '/gif/capture', { url: page.url('/page'), width: 80, height: 60, quality: 'low', frameDurationSeconds: 1 });
+      const captured = await call(MCP, 'POST', '/gif/capture', {
+        url: page.url('/page'),
+        width: 80,
+        height: 60,
+        quality: 'low',
+        frameDurationSeconds: 1,
+      });
       expect(captured.status).toBe(200);
       expect(captured.body.gif).toMatchObject({ url: expect.any(String), uid: expect.any(String) });
       const list = await call(MCP, 'GET', '/gif?limit=30&offset=0');
@@ -208,7 +266,11 @@ describe('the hosted service’s clients against Pressroom', () => {
     }, 30_000);
 
     it('PDF tools: render, multi-page, presets', async () => {
-      const single = await call(MCP, 'POST', '/pdf/render', { templateUid: uid, variables: { title: 'One' }, options: { preset: 'A4', title: 'Doc' } });
+      const single = await call(MCP, 'POST', '/pdf/render', {
+        templateUid: uid,
+        variables: { title: 'One' },
+        options: { preset: 'A4', title: 'Doc' },
+      });
       expect(single.status).toBe(200);
       expect(single.body).toMatchObject({ success: true, url: expect.any(String), pageCount: 1, preset: 'A4' });
       const multi = await call(MCP, 'POST', '/pdf/multi-page', { templateUid: uid, variableSets: [{ title: 'A' }, { title: 'B' }] });
@@ -229,7 +291,13 @@ describe('the hosted service’s clients against Pressroom', () => {
       expect(rendered.body).toMatchObject({ totalRendered: 1, totalErrors: 0, templateUid: uid });
       expect(rendered.body.results[0]).toMatchObject({ layout: 'default', name: 'default', width: 200, height: 100, format: 'jpeg' });
 
-      const created = await call(MCP, 'POST', '/templates', { name: 'From MCP', html: '<p>{{ x }}</p>', type: 'social', category: 'marketing', tags: ['a'] });
+      const created = await call(MCP, 'POST', '/templates', {
+        name: 'From MCP',
+        html: '<p>{{ x }}</p>',
+        type: 'social',
+        category: 'marketing',
+        tags: ['a'],
+      });
       expect(created.body.template).toMatchObject({ uid: expect.any(String), name: 'From MCP' });
       const updated = await call(MCP, 'PUT', `/templates/${created.body.template.uid}`, { name: 'Renamed', width: 300 });
       expect(updated.body.template).toMatchObject({ uid: created.body.template.uid, name: 'Renamed', width: 300 });
@@ -238,10 +306,20 @@ describe('the hosted service’s clients against Pressroom', () => {
     });
 
     it('batch tools: render, results, cancel', async () => {
-      const started = await call(MCP, 'POST', `/templates/${uid}/batch-render`, { variableSets: [{ title: 'a' }], format: 'webp', quality: 0.9, concurrency: 5 });
+      const started = await call(MCP, 'POST', `/templates/${uid}/batch-render`, {
+        variableSets: [{ title: 'a' }],
+        format: 'webp',
+        quality: 0.9,
+        concurrency: 5,
+      });
       expect(started.body).toMatchObject({ batchId: expect.any(String), totalItems: 1, status: 'pending', message: expect.any(String) });
       expect((await waitForBatch(started.body.batchId as string, MCP)).status).toBe('completed');
-      const another = await call(MCP, 'POST', `/templates/${uid}/batch-render`, { variableSets: [{ title: 'b' }], format: 'png', quality: 0.9, concurrency: 5 });
+      const another = await call(MCP, 'POST', `/templates/${uid}/batch-render`, {
+        variableSets: [{ title: 'b' }],
+        format: 'png',
+        quality: 0.9,
+        concurrency: 5,
+      });
       const cancelled = await call(MCP, 'POST', `/templates/batch/${another.body.batchId}/cancel`);
       expect([200, 409]).toContain(cancelled.status);
       if (cancelled.status === 200) expect(cancelled.body).toMatchObject({ batchId: another.body.batchId, status: expect.any(String) });
@@ -277,7 +355,14 @@ describe('the hosted service’s clients against Pressroom', () => {
     });
 
     it('image: renderTemplate, renderHtml, renderBatch (jpg); gif from a template; PDF via format pdf', async () => {
-      const tpl = await call(N8N, 'POST', `/templates/${uid}/render`, { variables: { colour: '#00ff00' }, format: 'jpg', quality: 0.9, width: 100, height: 50, layouts: ['default'] });
+      const tpl = await call(N8N, 'POST', `/templates/${uid}/render`, {
+        variables: { colour: '#00ff00' },
+        format: 'jpg',
+        quality: 0.9,
+        width: 100,
+        height: 50,
+        layouts: ['default'],
+      });
       expect(tpl.status).toBe(200);
       const shot = await decode(tpl.body.results[0].url as string);
       expect([shot.width, shot.height, shot.format]).toEqual([100, 50, 'jpeg']);
@@ -285,12 +370,23 @@ describe('the hosted service’s clients against Pressroom', () => {
       const html = await call(N8N, 'POST', '/image', { html: '<p>n8n</p>', width: 1280, height: 720, fileExtension: 'png' });
       expect(html.body.url).toEqual(expect.any(String));
 
-      const batch = await call(N8N, 'POST', `/templates/${uid}/batch-render`, { variableSets: [{ title: 'x' }], format: 'jpg', quality: 0.9, concurrency: 5 });
+      const batch = await call(N8N, 'POST', `/templates/${uid}/batch-render`, {
+        variableSets: [{ title: 'x' }],
+        format: 'jpg',
+        quality: 0.9,
+        concurrency: 5,
+      });
       expect(batch.status).toBe(202);
       expect((await waitForBatch(batch.body.batchId as string, N8N)).results[0].url).toMatch(/\.jpe?g$/);
 
       const animated = await call(N8N, 'POST', '/templates', { name: 'Anim', html: ANIMATED, width: 100, height: 60 });
-      const gif = await call(N8N, 'POST', '/gif', { width: 100, height: 60, quality: 'low', template: animated.body.template.uid, variables: {} });
+      const gif = await call(N8N, 'POST', '/gif', {
+        width: 100,
+        height: 60,
+        quality: 'low',
+        template: animated.body.template.uid,
+        variables: {},
+      });
       expect(gif.body.gif.url).toEqual(expect.any(String));
 
       const pdf = await call(N8N, 'POST', `/templates/${uid}/render`, { variables: { title: 'PDF' }, format: 'pdf' });
@@ -298,7 +394,11 @@ describe('the hosted service’s clients against Pressroom', () => {
       expect(pdf.body.results[0]).toMatchObject({ format: 'pdf' });
       const res = await fetch(pdf.body.results[0].url as string);
       expect(res.headers.get('content-type')).toBe('application/pdf');
-      expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     }, 30_000);
   });
 
@@ -307,12 +407,18 @@ describe('the hosted service’s clients against Pressroom', () => {
       expect((await call(SDK, 'POST', '/templates/expression/validate', { expression: '{{ price * 2 }}' })).body).toEqual({ valid: true });
       const broken = await call(SDK, 'POST', '/templates/expression/validate', { expression: '{{ price * }}' });
       expect(broken.body).toMatchObject({ valid: false, error: expect.any(String), position: expect.any(Number) });
-      const filled = await call(SDK, 'POST', '/templates/expression/interpolate', { template: 'Hi {{ uppercase(name) }}, {{ missing }}', variables: { name: 'ada' } });
+      const filled = await call(SDK, 'POST', '/templates/expression/interpolate', {
+        template: 'Hi {{ uppercase(name) }}, {{ missing }}',
+        variables: { name: 'ada' },
+      });
       expect(filled.body).toEqual({ result: 'Hi ADA, {{ missing }}', missing: ['missing'] });
 
       const sizes = await call(SDK, 'POST', `/templates/${uid}/multi-size-render`, {
         variables: { colour: '#00ff00' },
-        sizes: [{ width: 60, height: 60, name: 'Square' }, { width: 90, height: 30 }],
+        sizes: [
+          { width: 60, height: 60, name: 'Square' },
+          { width: 90, height: 30 },
+        ],
       });
       expect(sizes.status).toBe(200);
       expect(sizes.body.results.map((r: Json) => [r.name, r.width, r.height])).toEqual([

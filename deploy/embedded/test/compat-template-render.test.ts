@@ -88,7 +88,17 @@ describe('template render in the clients’ shape', () => {
     const body = (await res.json()) as RenderAnswer;
     expect(body).toMatchObject({ totalRendered: 1, totalLayouts: 1, totalErrors: 0, templateUid: uid, errors: [] });
     expect(body.results).toEqual([
-      { layout: 'default', name: 'default', url: body.url, width: 120, height: 60, format: 'png', id: body.id, createdAt: expect.any(String), status: 'done' },
+      {
+        layout: 'default',
+        name: 'default',
+        url: body.url,
+        width: 120,
+        height: 60,
+        format: 'png',
+        id: body.id,
+        createdAt: expect.any(String),
+        status: 'done',
+      },
     ]);
     const image = await decode(body.results[0]!.url);
     expect([image.width, image.height, image.format]).toEqual([120, 60, 'png']);
@@ -116,7 +126,11 @@ describe('template render in the clients’ shape', () => {
   });
 
   it('honours format jpg and the requested width and height (n8n options)', async () => {
-    const res = await stack.api(`/templates/${uid}/render`, { method: 'POST', key, json: { variables: {}, format: 'jpg', width: 64, height: 32 } });
+    const res = await stack.api(`/templates/${uid}/render`, {
+      method: 'POST',
+      key,
+      json: { variables: {}, format: 'jpg', width: 64, height: 32 },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as RenderAnswer;
     expect(body.results[0]).toMatchObject({ width: 64, height: 32, format: 'jpeg' });
@@ -125,7 +139,11 @@ describe('template render in the clients’ shape', () => {
   });
 
   it('prints format pdf on a page of the requested size (n8n Render PDF)', async () => {
-    const res = await stack.api(`/templates/${uid}/render`, { method: 'POST', key, json: { variables: {}, format: 'pdf', width: 400, height: 200 } });
+    const res = await stack.api(`/templates/${uid}/render`, {
+      method: 'POST',
+      key,
+      json: { variables: {}, format: 'pdf', width: 400, height: 200 },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as RenderAnswer;
     expect(body.results[0]).toMatchObject({ layout: 'default', format: 'pdf', width: 400, height: 200 });
@@ -135,7 +153,11 @@ describe('template render in the clients’ shape', () => {
   });
 
   it('answers a PDF-output template with results too, whatever image format the client defaults to', async () => {
-    const res = await stack.api(`/templates/${pdfUid}/render`, { method: 'POST', key, json: { variables: { number: 'INV-42' }, format: 'png' } });
+    const res = await stack.api(`/templates/${pdfUid}/render`, {
+      method: 'POST',
+      key,
+      json: { variables: { number: 'INV-42' }, format: 'png' },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as RenderAnswer & { success: boolean; url: string };
     expect(body).toMatchObject({ success: true, pageCount: 1, totalRendered: 1, templateUid: pdfUid });

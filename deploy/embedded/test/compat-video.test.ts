@@ -40,7 +40,9 @@ describe('video templates as the SDK writes them', () => {
       json: { name: 'SDK scene', kind: 'tsx', tsx: SDK_SCENE, width: 160, height: 90, fps: 10, durationInFrames: 10, status: 'draft' },
     });
     expect(created.status).toBe(201);
-    const { template } = (await created.json()) as { template: { uid: string; kind: string; width: number; height: number; fps: number; durationInFrames: number } };
+    const { template } = (await created.json()) as {
+      template: { uid: string; kind: string; width: number; height: number; fps: number; durationInFrames: number };
+    };
     expect(template).toMatchObject({ width: 160, height: 90, fps: 10, durationInFrames: 10 });
 
     const list = (await (await stack.api('/video/templates', { key })).json()) as { templates: Array<{ uid: string }> };
@@ -48,7 +50,12 @@ describe('video templates as the SDK writes them', () => {
 
     const variables = await stack.api(`/video/templates/${template.uid}/variables`, { key });
     expect(variables.status).toBe(200);
-    const described = (await variables.json()) as { templateUid: string; templateName: string; variables: Array<{ name: string; defaultValue: unknown }>; referenced: string[] };
+    const described = (await variables.json()) as {
+      templateUid: string;
+      templateName: string;
+      variables: Array<{ name: string; defaultValue: unknown }>;
+      referenced: string[];
+    };
     expect(described).toMatchObject({ templateUid: template.uid, templateName: 'SDK scene', referenced: ['title', 'accent'] });
     expect(described.variables.map((v) => [v.name, v.defaultValue])).toEqual([
       ['title', 'Hello'],
@@ -56,7 +63,11 @@ describe('video templates as the SDK writes them', () => {
     ]);
 
     const fetchBytes = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
-    const byDefault = await stack.api(`/video/templates/${template.uid}/render`, { method: 'POST', key, json: { variables: {}, format: 'mp4' } });
+    const byDefault = await stack.api(`/video/templates/${template.uid}/render`, {
+      method: 'POST',
+      key,
+      json: { variables: {}, format: 'mp4' },
+    });
     expect(byDefault.status).toBe(200);
     const first = (await byDefault.json()) as { url: string; durationInFrames: number; format: string };
     expect(first).toMatchObject({ durationInFrames: 10, format: 'mp4' });
@@ -64,7 +75,11 @@ describe('video templates as the SDK writes them', () => {
     expect(video).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10 });
     expect(near(video.firstFrameCentre, RED, 24)).toBe(true);
 
-    const blue = await stack.api(`/video/templates/${template.uid}/render`, { method: 'POST', key, json: { variables: { accent: '#0000ff' }, format: 'mp4' } });
+    const blue = await stack.api(`/video/templates/${template.uid}/render`, {
+      method: 'POST',
+      key,
+      json: { variables: { accent: '#0000ff' }, format: 'mp4' },
+    });
     expect(near((await probeVideo(await fetchBytes(((await blue.json()) as { url: string }).url))).firstFrameCentre, BLUE, 24)).toBe(true);
   }, 120_000);
 

@@ -54,7 +54,10 @@ describe('planEachLayout', () => {
   });
 
   it('throws the unknown-layout 404 when no layout is left', () => {
-    expect(problemOf(() => planEachLayout(['gone', 'missing'], (key) => resolveLayout(template, key)))).toEqual({ slug: 'not-found', status: 404 });
+    expect(problemOf(() => planEachLayout(['gone', 'missing'], (key) => resolveLayout(template, key)))).toEqual({
+      slug: 'not-found',
+      status: 404,
+    });
   });
 
   it('throws any other problem at once', () => {

@@ -158,4 +158,3 @@ export default function Scene(props: z.infer<typeof schema>) { return <AbsoluteF
     expect(checked.ok && checked.meta.width).toBe(320);
   });
 });
-

@@ -145,7 +145,8 @@ export function schemaDefaults(schema: Expression | null): Record<string, unknow
   const defaults: Record<string, unknown> = {};
   for (const property of shape.properties) {
     if (property.type !== 'Property' || property.computed) continue;
-    const name = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : null;
+    const name =
+      property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : null;
     if (name === null) continue;
     let explicit: { ok: true; value: unknown } | { ok: false } = { ok: false };
     let base: string | null = null;

@@ -101,7 +101,11 @@ async function publishItemRender(
     renderId: item.renderId,
     accountId: batch.accountId,
     ownerId: batch.ownerId,
-    output: renderOutput({ publicBaseUrl: deps.publicBaseUrl, renderId: item.renderId, extension: gif ? 'gif' : extensionOfFormat(format) }),
+    output: renderOutput({
+      publicBaseUrl: deps.publicBaseUrl,
+      renderId: item.renderId,
+      extension: gif ? 'gif' : extensionOfFormat(format),
+    }),
     requestedAt: row.createdAt.toISOString(),
   };
   const options = {

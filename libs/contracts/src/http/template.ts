@@ -118,10 +118,12 @@ function exactlyOneDesign(body: { html?: unknown; fabricJSData?: unknown }, ctx:
 export const DEFAULT_TEMPLATE_NAME = 'Untitled template';
 
 /** POST /templates */
-export const TemplateCreate = z.object({ ...templateFields, name: templateFields.name.default(DEFAULT_TEMPLATE_NAME) }).superRefine((b, ctx) => {
-  exactlyOneDesign(b, ctx, true);
-  layoutsMatchDesign(b, ctx);
-}, refineWhenTyped('layouts'));
+export const TemplateCreate = z
+  .object({ ...templateFields, name: templateFields.name.default(DEFAULT_TEMPLATE_NAME) })
+  .superRefine((b, ctx) => {
+    exactlyOneDesign(b, ctx, true);
+    layoutsMatchDesign(b, ctx);
+  }, refineWhenTyped('layouts'));
 export type TemplateCreate = z.infer<typeof TemplateCreate>;
 
 /** PUT /templates/{uid}: every field optional; html and fabricJSData still exclusive. */

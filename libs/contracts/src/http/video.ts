@@ -57,8 +57,8 @@ export type VideoTemplateCreate = z.infer<typeof VideoTemplateCreate>;
 export const VideoTemplateUpdate = z.object(designFields).superRefine((body, ctx) => {
   if (Object.values(body).every((value) => value === undefined)) {
     ctx.addIssue({ code: 'custom', path: [], message: 'Give at least one of name, tsx, projectJson, variableDefinitions.' });
-  if (body.tsx === undefined && ['width', 'height', 'fps', 'durationInFrames'].some((k) => body[k as keyof typeof body] !== undefined))
-    ctx.addIssue({ code: 'custom', path: ['tsx'], message: 'A size, fps or duration goes with the `tsx` it applies to.' });
+    if (body.tsx === undefined && ['width', 'height', 'fps', 'durationInFrames'].some((k) => body[k as keyof typeof body] !== undefined))
+      ctx.addIssue({ code: 'custom', path: ['tsx'], message: 'A size, fps or duration goes with the `tsx` it applies to.' });
   }
   if (body.tsx !== undefined && body.projectJson !== undefined)
     ctx.addIssue({ code: 'custom', path: ['projectJson'], message: 'Give `tsx` or `projectJson`, not both.' });

@@ -53,7 +53,11 @@ export function respondWithTemplateRender(res: Response, rendered: TemplateRende
 }
 
 /** Several renders of one template: `renders` plus the client-facing `results`; 202 while any is queued. */
-export function respondWithLayouts(res: Response, rendered: { renders: LayoutRenderEntry[]; errors: LayoutFailure[] }, templateUid: string): void {
+export function respondWithLayouts(
+  res: Response,
+  rendered: { renders: LayoutRenderEntry[]; errors: LayoutFailure[] },
+  templateUid: string,
+): void {
   const pending = rendered.renders.some((entry) => entry.status !== 'done');
   res
     .status(pending ? 202 : 200)
@@ -61,7 +65,12 @@ export function respondWithLayouts(res: Response, rendered: { renders: LayoutRen
 }
 
 /** A template rendered to PDF: one layout answers like POST /pdf/render, several like several image layouts; both with `results`. */
-export async function respondWithTemplatePdf(deps: { db: Db }, res: Response, rendered: TemplatePdfOutcome, templateUid: string): Promise<void> {
+export async function respondWithTemplatePdf(
+  deps: { db: Db },
+  res: Response,
+  rendered: TemplatePdfOutcome,
+  templateUid: string,
+): Promise<void> {
   if (rendered.kind === 'layouts') {
     respondWithLayouts(res, rendered, templateUid);
     return;
