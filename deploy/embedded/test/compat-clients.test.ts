@@ -1,5 +1,7 @@
+import { setOwnerPlan } from '@pressroom/db';
 import { probeGif } from '@pressroom/testing/media';
 import { decode, near, startPageServer, startTestStack, type TestStack } from './harness.js';
+import { recordInto, waitFor, type Received } from './webhook-support.js';
 
 /*
  * Every call of the hosted service's published clients, sent as they send it
@@ -27,6 +29,7 @@ describe('the hosted service’s clients against Pressroom', () => {
   let key: string;
   let page: Awaited<ReturnType<typeof startPageServer>>;
   let uid: string;
+  const received: Received[] = [];
 
   /** One client call: the SDKs send JSON with a Bearer key and their User-Agent, and drop unset fields. */
   async function call(
@@ -58,8 +61,9 @@ describe('the hosted service’s clients against Pressroom', () => {
   beforeAll(async () => {
     page = await startPageServer({
       '/page': (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<body style="margin:0;background:#00ff00"></body>'),
+      '/hook': recordInto(received, 200),
     });
-    stack = await startTestStack('memory+pglite', { gateway: { previewPerMinute: 2 } });
+    stack = await startTestStack('memory+pglite', { gateway: { previewPerMinute: 2 }, webhooks: { pollMs: 40 } });
     ({ key } = await stack.newAccount());
     const created = await call(SDK, 'POST', '/templates', {
       html: CARD,
@@ -206,6 +210,17 @@ describe('the hosted service’s clients against Pressroom', () => {
       expect(limited.body.code).toBeUndefined();
       expect(limited.body.retryAfter).toBe(Number(limited.headers.get('retry-after')));
       expect(limited.body.retryAfter).toBeGreaterThan(0);
+
+      // Credits used up: a 429 with code quota_exceeded and no retry hint, so the SDK raises QuotaExceededError.
+      const broke = await stack.newAccount();
+      await setOwnerPlan(stack.db, { ownerId: broke.accountId, kind: 'account', plan: 'enterprise', settings: { renderCredits: 1 } });
+      expect((await call(SDK, 'POST', '/image', { html: '<p>1</p>', width: 10, height: 10 }, broke.key)).status).toBe(200);
+      const quota = await call(SDK, 'POST', '/image', { html: '<p>2</p>', width: 10, height: 10 }, broke.key);
+      expect(quota.status).toBe(429);
+      expect(quota.body).toMatchObject({ code: 'quota_exceeded', message: quota.body.detail });
+      expect(quota.body).not.toHaveProperty('retryAfter');
+      expect(quota.body).not.toHaveProperty('retry_after');
+      expect(quota.headers.get('retry-after')).toBeNull();
     });
   });
 
@@ -403,6 +418,27 @@ describe('the hosted service’s clients against Pressroom', () => {
   });
 
   describe('dashboard and skills endpoints', () => {
+    it('batch.failed is delivered beside batch.completed when every item failed', async () => {
+      for (const event of ['batch.failed', 'batch.completed']) {
+        const res = await call(SDK, 'POST', '/webhook-subscriptions', { event, targetUrl: page.url(`/hook?event=${event}`) });
+        expect(res.status).toBe(201);
+      }
+      const started = await call(SDK, 'POST', `/templates/${uid}/batch-render`, { variableSets: [{ colour: 'nope' }, { colour: 'nada' }] });
+      expect((await waitForBatch(started.body.batchId as string)).status).toBe('failed');
+      const ofEvent = (event: string) =>
+        received.find(
+          (r) => r.path === `/hook?event=${event}` && (JSON.parse(r.raw.toString()) as Json).data.batchId === started.body.batchId,
+        );
+      const failed = await waitFor(() => ofEvent('batch.failed'), 'batch.failed');
+      const completed = await waitFor(() => ofEvent('batch.completed'), 'batch.completed');
+      expect(failed.headers['x-service-event']).toBe('batch.failed');
+      expect(JSON.parse(failed.raw.toString())).toMatchObject({
+        event: 'batch.failed',
+        data: { batchId: started.body.batchId, status: 'failed', totalCount: 2, completedCount: 0, failedCount: 2 },
+      });
+      expect(JSON.parse(completed.raw.toString()).data).toEqual(JSON.parse(failed.raw.toString()).data);
+    });
+
     it('expression validate and interpolate, multi-size render, preview as JSON', async () => {
       expect((await call(SDK, 'POST', '/templates/expression/validate', { expression: '{{ price * 2 }}' })).body).toEqual({ valid: true });
       const broken = await call(SDK, 'POST', '/templates/expression/validate', { expression: '{{ price * }}' });
