@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, ImageFormatOrJpg, Variables, boundedInt } from './common.js';
+import { refineWhenTyped, Variables, boundedInt } from './common.js';
 import { LAYOUT_KEY } from './template.js';
 import type { BatchStatus } from '../bus/batch.js';
 
@@ -39,7 +39,7 @@ export const BatchRenderRequest = z
     /** Template variable → CSV column. Omitted: every column feeds the variable of the same name. */
     mappings: z.record(z.string().min(1).max(200), z.string().min(1).max(200)).optional(),
     /** An image format (`jpg` means `jpeg`), or `gif`: each item an animated GIF of the template. */
-    format: z.union([z.literal(BATCH_GIF), ImageFormatOrJpg]).default('png'),
+    format: z.preprocess((v) => (v === 'jpg' ? 'jpeg' : v), z.enum(['png', 'jpeg', 'webp', BATCH_GIF])).default('png'),
     quality: z.number().min(0.1).max(1).default(0.9),
     layout: layoutKey.optional(),
     layouts: z.array(layoutKey).min(1).max(BATCH_MAX_LAYOUTS).optional(),

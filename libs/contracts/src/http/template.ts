@@ -154,7 +154,7 @@ export const TemplateRenderRequest = z.object({
     .max(MAX_LAYOUTS + 1)
     .optional(),
   /** An image format (`jpg` means `jpeg`), or `pdf`: the template printed as a PDF. */
-  format: z.union([z.literal('pdf'), ImageFormatOrJpg]).default('png'),
+  format: z.preprocess((v) => (v === 'jpg' ? 'jpeg' : v), z.enum(['png', 'jpeg', 'webp', 'pdf'])).default('png'),
   quality: z.number().min(0.1).max(1).optional(),
   /** Pixels; override the layout's size (for a PDF, the page size). */
   width: templateDimension.optional(),
