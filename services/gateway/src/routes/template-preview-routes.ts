@@ -22,8 +22,9 @@ export function templatePreviewRoutes(deps: RenderGatewayDeps & { perMinute: num
       });
       const body = parseOrThrow(TemplatePreviewRequest, req.body);
       const image = await renderTemplatePreview(deps, { auth, body });
-      // Clients that ask for JSON (the hosted service's) get the image data inline; the dashboard gets the bytes.
-      if (req.accepts(['image/*', 'application/json']) === 'application/json') {
+      // A key caller that prefers JSON (the hosted service's clients) gets the image data inline; the
+      // dashboard (a session, whose fetches prefer JSON for every call) and `*/*` get the bytes.
+      if (!auth.session && req.accepts(['image/*', 'application/json']) === 'application/json') {
         res
           .status(200)
           .set('Cache-Control', 'no-store')
