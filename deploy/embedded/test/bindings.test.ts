@@ -395,7 +395,9 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
   it('validates every field and refuses blocked data sources', async () => {
     const ttl = await problemOf(await create({ ...base(), refreshPolicy: { ttlSeconds: 59 } }));
     expect(ttl.status).toBe(400);
-    expect(ttl.errors).toEqual([{ field: 'refreshPolicy.ttlSeconds', message: 'ttlSeconds must be between 60 and 604800' }]);
+    expect(ttl.errors).toEqual([
+      { field: 'refreshPolicy.ttlSeconds', message: 'ttlSeconds must be between 60 and 604800', code: expect.any(String) },
+    ]);
     const big = await problemOf(await create({ ...base(), refreshPolicy: { ttlSeconds: 604_801 } }));
     expect(big.errors[0].field).toBe('refreshPolicy.ttlSeconds');
     expect((await create({ ...base(), refreshPolicy: { ttlSeconds: 604_800 } })).status).toBe(201);
@@ -541,7 +543,7 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
       body: '{"query":"top","n":3}',
     });
     expect((await problemOf(await test({ url: server.url('/echo'), body: { a: 1 } }))).errors).toEqual([
-      { field: 'dataSource.body', message: '`body` is sent only with method POST.' },
+      { field: 'dataSource.body', message: '`body` is sent only with method POST.', code: expect.any(String) },
     ]);
 
     // A stored binding: its test uses the sealed credentials, and a PUT of dataSource without credentials keeps them.

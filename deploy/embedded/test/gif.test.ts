@@ -275,7 +275,8 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
 
   it.each([
     ['a 2001-pixel width', '/gif', { html: SLIDE, width: 2001, height: 100 }, 'width'],
-    ['a missing height', '/gif', { html: SLIDE, width: 100 }, 'height'],
+    // A missing size is the published 800x600 (compat-clients.test.ts); a wrong type is still refused.
+    ['a height of the wrong type', '/gif', { html: SLIDE, width: 100, height: 'tall' }, 'height'],
     ['quality ultra', '/gif', { html: SLIDE, width: 100, height: 100, quality: 'ultra' }, 'quality'],
     [
       'more seconds than the preset allows',

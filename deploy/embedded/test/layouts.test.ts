@@ -125,7 +125,8 @@ describe.each(FLAVOURS)('template layouts (%s)', (flavour) => {
   it('answers an unknown layout with 404 listing the known ones, and a malformed key with 400', async () => {
     for (const res of [
       await stack.api(`/templates/${uid}/render`, { method: 'POST', key, json: { layout: 'portrait' } }),
-      await stack.api(`/templates/${uid}/render`, { method: 'POST', key, json: { layouts: ['square', 'portrait'] } }),
+      // Among several layouts an unknown one is reported in `errors` instead (compat-template-render.test.ts).
+      await stack.api(`/templates/${uid}/render`, { method: 'POST', key, json: { layouts: ['portrait'] } }),
       await stack.api('/image', { method: 'POST', key, json: { template: uid, layout: 'portrait' } }),
     ]) {
       expect(res.status).toBe(404);

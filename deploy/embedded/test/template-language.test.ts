@@ -126,15 +126,15 @@ describe('template language through the HTTP API (memory+pglite)', () => {
     const body = await problemOf(res);
     expect(body.type).toMatch(/\/errors\/validation-error$/);
     expect(body.errors).toEqual([
-      { field: 'variables.bg', message: expect.stringMatching(/CSS colour/) },
-      { field: 'variables.logo', message: expect.stringMatching(/file:/) },
-      { field: 'variables.n', message: 'Must be a number; got "three".' },
-      { field: 'variables.title', message: 'Required.' },
+      { field: 'variables.bg', message: expect.stringMatching(/CSS colour/), code: 'invalid_value' },
+      { field: 'variables.logo', message: expect.stringMatching(/file:/), code: 'invalid_value' },
+      { field: 'variables.n', message: 'Must be a number; got "three".', code: 'invalid_value' },
+      { field: 'variables.title', message: 'Required.', code: 'invalid_value' },
     ]);
     const tooLong = await problemOf(
       await render(uid, { bg: '#00ff00', logo: 'data:image/png;base64,iVBORw0KGgo=', n: '3', title: 'far too long' }),
     );
-    expect(tooLong.errors).toEqual([{ field: 'variables.title', message: 'Must be at most 5 characters; got 12.' }]);
+    expect(tooLong.errors).toEqual([{ field: 'variables.title', message: 'Must be at most 5 characters; got 12.', code: 'invalid_value' }]);
     const ok = await render(uid, { bg: '#00ff00', logo: 'data:image/png;base64,iVBORw0KGgo=', n: '3', title: 'ok' });
     expect(near((await imageOf(ok)).pixel(190, 90), GREEN)).toBe(true);
   });

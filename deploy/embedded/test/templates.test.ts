@@ -85,7 +85,8 @@ describe.each(FLAVOURS)('templates (%s)', (flavour) => {
     expect(page.pagination).toEqual(expect.objectContaining({ page: 2, limit: 2, total: 3, totalPages: 2, hasNext: false, hasPrev: true }));
     const defaults = (await (await stack.api('/templates', { key: listKey })).json()) as { pagination: { limit: number } };
     expect(defaults.pagination.limit).toBe(12);
-    for (const bad of ['?limit=101', '?limit=0', '?sort=size', '?outputFormat=gif', '?page=0']) {
+    // `outputFormat=gif` lists none (the hosted service's SDK offers it: compat-clients.test.ts).
+    for (const bad of ['?limit=101', '?limit=0', '?sort=size', '?outputFormat=video', '?page=0']) {
       const res = await stack.api(`/templates${bad}`, { key: listKey });
       expect(res.status).toBe(400);
       await problemOf(res);

@@ -1,4 +1,12 @@
-import { ImageRequest, TemplateCreate, TemplateListQuery, TemplateUpdate, paginate } from './index.js';
+import {
+  BatchRenderRequest,
+  ImageRequest,
+  TemplateCreate,
+  TemplateListQuery,
+  TemplateRenderRequest,
+  TemplateUpdate,
+  paginate,
+} from './index.js';
 
 const fields = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
   (result.error?.issues ?? []).map((i) => i.path.join('.')).sort();
@@ -58,5 +66,20 @@ describe('paginate', () => {
       hasMore: true,
     });
     expect(paginate({ page: 1, limit: 12, total: 0 })).toMatchObject({ totalPages: 1, hasNext: false, hasPrev: false });
+  });
+});
+
+describe('formats the hosted service’s clients send', () => {
+  it('template render takes png, jpg (as jpeg), webp and pdf; batch takes gif', () => {
+    expect(TemplateRenderRequest.parse({ format: 'jpg' }).format).toBe('jpeg');
+    expect(TemplateRenderRequest.parse({ format: 'pdf', width: 400, height: 200 })).toMatchObject({
+      format: 'pdf',
+      width: 400,
+      height: 200,
+    });
+    expect(TemplateRenderRequest.safeParse({ format: 'gif' }).success).toBe(false);
+    expect(BatchRenderRequest.parse({ variableSets: [{}], format: 'gif' }).format).toBe('gif');
+    expect(BatchRenderRequest.parse({ variableSets: [{}], format: 'jpg' }).format).toBe('jpeg');
+    expect(BatchRenderRequest.safeParse({ variableSets: [{}], format: 'pdf' }).success).toBe(false);
   });
 });

@@ -4,6 +4,8 @@ export interface FieldError {
   /** Dotted path of the failing field, for example `width` or `variables.name`. */
   field: string;
   message: string;
+  /** Machine-readable reason (zod's issue code, or a rule's own); the body always carries one. */
+  code?: string;
 }
 
 export interface ProblemErrorOptions {

@@ -13,9 +13,26 @@ describe('problem details', () => {
       status: 400,
       detail: 'bad',
       instance: '/image',
-      errors: [{ field: 'width', message: 'too big' }],
+      message: 'bad',
+      errors: [{ field: 'width', message: 'too big', code: 'invalid_value' }],
     });
     expect(error.message).toBe('internal');
+  });
+
+  it('adds retryAfter to a rate-limit 429 only, never to a quota 429', () => {
+    const options = { errorsBaseUrl: 'https://api.example/errors', instance: '/image' };
+    const limited = toProblemBody(new ProblemError('rate-limit', { detail: 'slow down', headers: { 'Retry-After': '17' } }), options);
+    expect(limited).toMatchObject({ status: 429, message: 'slow down', retryAfter: 17, retry_after: 17 });
+    expect(limited.code).toBeUndefined();
+    const quota = toProblemBody(new ProblemError('quota-exceeded', { detail: 'credits used up', code: 'quota_exceeded' }), options);
+    expect(quota).toMatchObject({ status: 429, code: 'quota_exceeded', message: 'credits used up' });
+    expect(quota).not.toHaveProperty('retryAfter');
+    expect(quota).not.toHaveProperty('retry_after');
+  });
+
+  it('keeps a field error code given by the validator', () => {
+    const error = new ProblemError('validation-error', { detail: 'bad', errors: [{ field: 'width', message: 'x', code: 'too_big' }] });
+    expect(toProblemBody(error, { errorsBaseUrl: 'e', instance: '/' }).errors).toEqual([{ field: 'width', message: 'x', code: 'too_big' }]);
   });
 
   it('has the contract titles for the authentication slugs', () => {

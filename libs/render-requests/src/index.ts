@@ -3,7 +3,15 @@ export { CanvasTemplating } from './canvas-templating.js';
 export { gifCommand, type GifRenderPlan } from './gif-command.js';
 export { templatePage, type TemplatePageSource } from './html-page.js';
 export { imageCommand, type CommandEnvelope, type ImageRenderPlan } from './image-command.js';
-export { DEFAULT_LAYOUT, layoutKeys, resolveLayout, type ResolvedLayout } from './layouts.js';
+export {
+  DEFAULT_LAYOUT,
+  LAYOUT_NOT_FOUND,
+  layoutKeys,
+  planEachLayout,
+  resolveLayout,
+  type LayoutFailure,
+  type ResolvedLayout,
+} from './layouts.js';
 export { INLINE_HTML_LIMIT, offloadCanvas, offloadPage, type PageSource } from './offload.js';
 export { fileUrl, renderOutput } from './output.js';
 export { pdfCommand, pdfRowSize, type PdfRenderPlan } from './pdf-command.js';

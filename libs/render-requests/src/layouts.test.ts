@@ -1,5 +1,5 @@
-import { isProblemError } from '@pressroom/problem';
-import { layoutKeys, resolveLayout } from './layouts.js';
+import { ProblemError, isProblemError } from '@pressroom/problem';
+import { layoutKeys, planEachLayout, resolveLayout } from './layouts.js';
 import { templateRow } from './template-fixture.js';
 
 const template = templateRow({
@@ -43,5 +43,30 @@ describe('resolveLayout', () => {
 describe('layoutKeys', () => {
   it('lists default first, then the stored keys alphabetically', () => {
     expect(layoutKeys(template)).toEqual(['default', 'drawn', 'square', 'story']);
+  });
+});
+
+describe('planEachLayout', () => {
+  it('sets unknown layouts aside and plans the others', () => {
+    const { planned, failed } = planEachLayout(['default', 'nope', 'story'], (key) => resolveLayout(template, key).width);
+    expect(planned).toEqual([1200, 1080]);
+    expect(failed).toEqual([{ layout: 'nope', code: 'layout_not_found', error: expect.stringContaining('"nope"') }]);
+  });
+
+  it('throws the unknown-layout 404 when no layout is left', () => {
+    expect(problemOf(() => planEachLayout(['gone', 'missing'], (key) => resolveLayout(template, key)))).toEqual({
+      slug: 'not-found',
+      status: 404,
+    });
+  });
+
+  it('throws any other problem at once', () => {
+    expect(
+      problemOf(() =>
+        planEachLayout(['default', 'nope'], () => {
+          throw new ProblemError('validation-error', { detail: 'bad variable' });
+        }),
+      ),
+    ).toEqual({ slug: 'validation-error', status: 400 });
   });
 });

@@ -1,6 +1,9 @@
 import { LAYOUT_KEY } from '@pressroom/contracts';
 import type { TemplateRow } from '@pressroom/db';
-import { ProblemError } from '@pressroom/problem';
+import { ProblemError, isProblemError } from '@pressroom/problem';
+
+/** `code` of the 404 for a layout key the template does not have. */
+export const LAYOUT_NOT_FOUND = 'layout_not_found';
 
 /** The base template is the layout called `default`. */
 export const DEFAULT_LAYOUT = 'default';
@@ -45,6 +48,7 @@ export function resolveLayout(template: TemplateRow, key: string = DEFAULT_LAYOU
   const entry = Object.hasOwn(template.layouts, key) ? template.layouts[key] : undefined;
   if (!entry) {
     throw new ProblemError('not-found', {
+      code: LAYOUT_NOT_FOUND,
       detail: `Template ${template.uid} has no layout ${JSON.stringify(key)}; its layouts are: ${layoutKeys(template).join(', ')}.`,
     });
   }
@@ -58,4 +62,34 @@ export function resolveLayout(template: TemplateRow, key: string = DEFAULT_LAYOU
     html: html ?? (fabric ? null : template.html),
     fabricJSData: fabric ?? (html ? null : template.fabricJSData),
   };
+}
+
+/** A requested layout that could not be rendered, as the several-layout answer reports it in `errors`. */
+export interface LayoutFailure {
+  layout: string;
+  error: string;
+  code: string;
+}
+
+/**
+ * Plan every requested layout with `build`. A layout the template does not
+ * have is set aside in `failed` so the others still render; any other problem
+ * (a bad variable, say) is thrown, before anything is queued. When no layout
+ * is left, the first unknown-layout problem is thrown.
+ */
+export function planEachLayout<T>(keys: string[], build: (key: string) => T): { planned: T[]; failed: LayoutFailure[] } {
+  const planned: T[] = [];
+  const failed: LayoutFailure[] = [];
+  let firstMissing: ProblemError | null = null;
+  for (const key of keys) {
+    try {
+      planned.push(build(key));
+    } catch (error) {
+      if (!isProblemError(error) || error.code !== LAYOUT_NOT_FOUND) throw error;
+      firstMissing ??= error;
+      failed.push({ layout: key, error: error.detail, code: LAYOUT_NOT_FOUND });
+    }
+  }
+  if (planned.length === 0 && firstMissing) throw firstMissing;
+  return { planned, failed };
 }

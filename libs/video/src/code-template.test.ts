@@ -133,4 +133,28 @@ describe('checkTimelineProject', () => {
       errors: [{ path: 'durationInFrames' }],
     });
   });
+
+  it('takes the size from the request and default props from the zod schema when the scene has no meta (the SDK’s way)', async () => {
+    const sdkScene = `import { z } from 'zod';
+import { AbsoluteFill } from 'remotion';
+export const schema = z.object({ title: z.string().default('Hello'), count: z.number().min(0), accent: z.string().min(4).default('#ff0000'), shown: z.boolean() });
+export default function Scene(props: z.infer<typeof schema>) { return <AbsoluteFill style={{ background: props.accent }}>{props.title}</AbsoluteFill>; }
+`;
+    expect(await messages(sdkScene)).toMatch(/or the request must give width, height, fps and durationInFrames/);
+    const checked = await checkCodeTemplate(sdkScene, { size: { width: 64, height: 36, fps: 10, durationInFrames: 20 } });
+    expect(checked.ok && checked.meta).toEqual({
+      width: 64,
+      height: 36,
+      fps: 10,
+      durationInFrames: 20,
+      defaultProps: { title: 'Hello', count: 0, accent: '#ff0000', shown: false },
+    });
+    const odd = await checkCodeTemplate(sdkScene, { size: { width: 63, height: 36, fps: 10, durationInFrames: 20 } });
+    expect(!odd.ok && odd.errors.map((e) => e.message)).toEqual(['meta.width must be even (H.264 video needs even sizes).']);
+  });
+
+  it('lets a meta export win over a size given beside it', async () => {
+    const checked = await checkCodeTemplate(SCENE, { size: { width: 64, height: 36, fps: 10, durationInFrames: 20 } });
+    expect(checked.ok && checked.meta.width).toBe(320);
+  });
 });

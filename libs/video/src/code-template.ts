@@ -96,7 +96,7 @@ function literalValue(node: Node | Expression): { ok: true; value: unknown } | {
  * writes `var meta = {...}; ... export { meta, Scene as default }`, so exported names are
  * followed back to their top-level declarations.
  */
-function readExports(program: Program): { meta: unknown; metaFound: boolean; hasDefault: boolean } {
+function readExports(program: Program): { meta: unknown; metaFound: boolean; hasDefault: boolean; schema: Expression | null } {
   const declared = new Map<string, Expression | null>();
   const exported = new Map<string, string>(); // exported name → local name
   let hasDefault = false;
@@ -119,11 +119,57 @@ function readExports(program: Program): { meta: unknown; metaFound: boolean; has
     }
   }
   if (exported.has('default')) hasDefault = true;
+  const schemaLocal = exported.get('schema');
+  const schema = (schemaLocal !== undefined ? declared.get(schemaLocal) : null) ?? null;
   const metaLocal = exported.get('meta');
-  if (metaLocal === undefined || !declared.has(metaLocal)) return { meta: undefined, metaFound: false, hasDefault };
+  if (metaLocal === undefined || !declared.has(metaLocal)) return { meta: undefined, metaFound: false, hasDefault, schema };
   const init = declared.get(metaLocal);
   const value = init ? literalValue(init) : { ok: false as const };
-  return { meta: value.ok ? value.value : undefined, metaFound: true, hasDefault };
+  return { meta: value.ok ? value.value : undefined, metaFound: true, hasDefault, schema };
+}
+
+/** The value a field of a given zod base type starts from when its schema gives no `.default()`. */
+const EMPTY_OF_TYPE: Record<string, unknown> = { string: '', number: 0, boolean: false };
+
+/**
+ * The props a scene's exported zod `schema` gives by default, read from the
+ * source (never run): `z.object({ title: z.string().default('Hi'), n: z.number() })`
+ * gives `{ title: 'Hi', n: 0 }`. Fields of other types without a literal
+ * default are left to the scene.
+ */
+export function schemaDefaults(schema: Expression | null): Record<string, unknown> {
+  if (schema?.type !== 'CallExpression') return {};
+  const callee = schema.callee;
+  const shape = schema.arguments[0];
+  if (callee.type !== 'MemberExpression' || propertyName(callee) !== 'object' || shape?.type !== 'ObjectExpression') return {};
+  const defaults: Record<string, unknown> = {};
+  for (const property of shape.properties) {
+    if (property.type !== 'Property' || property.computed) continue;
+    const name =
+      property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : null;
+    if (name === null) continue;
+    let explicit: { ok: true; value: unknown } | { ok: false } = { ok: false };
+    let base: string | null = null;
+    // Walk the chain `z.string().min(1).default('x')` from the outside in.
+    let node: Node = property.value;
+    while (node.type === 'CallExpression') {
+      const call = node as Extract<Expression, { type: 'CallExpression' }>;
+      if (call.callee.type !== 'MemberExpression') break;
+      const method = propertyName(call.callee);
+      if (method === 'default' && call.arguments[0] && call.arguments[0].type !== 'SpreadElement' && !explicit.ok)
+        explicit = literalValue(call.arguments[0]);
+      base = method;
+      node = call.callee.object;
+    }
+    if (explicit.ok) defaults[name] = explicit.value;
+    else if (base !== null && base in EMPTY_OF_TYPE) defaults[name] = EMPTY_OF_TYPE[base];
+  }
+  return defaults;
+}
+
+function propertyName(member: Extract<Expression, { type: 'MemberExpression' }>): string | null {
+  if (!member.computed && member.property.type === 'Identifier') return member.property.name;
+  return member.property.type === 'Literal' && typeof member.property.value === 'string' ? member.property.value : null;
 }
 
 /**
@@ -217,7 +263,10 @@ function metaErrors(meta: unknown): { meta: CodeTemplateMeta | null; errors: Com
  * by running the scene. Returns the module code the render bundle evaluates in Chromium.
  * This is a build check, not a sandbox: the scene runs in Chromium behind the egress proxy.
  */
-export async function checkCodeTemplate(tsx: string): Promise<CodeTemplateCheck> {
+/** Size, frame rate and length given beside the source (as the hosted service's SDK sends them). */
+export type CodeTemplateSize = Omit<CodeTemplateMeta, 'defaultProps'>;
+
+export async function checkCodeTemplate(tsx: string, given: { size?: CodeTemplateSize | undefined } = {}): Promise<CodeTemplateCheck> {
   const options = {
     stdin: { contents: tsx, loader: 'tsx' as const, sourcefile: 'scene.tsx' },
     bundle: true,
@@ -251,18 +300,20 @@ export async function checkCodeTemplate(tsx: string): Promise<CodeTemplateCheck>
   } catch (error) {
     return { ok: false, errors: [{ line: null, column: null, message: `The built scene could not be read: ${(error as Error).message}` }] };
   }
-  const { meta, metaFound, hasDefault } = readExports(program);
+  const { meta, metaFound, hasDefault, schema } = readExports(program);
   const errors: CompileError[] = dynamicImportErrors(program);
   if (!hasDefault) errors.push({ line: null, column: null, message: 'The scene must `export default` a React component.' });
-  if (!metaFound) {
+  if (!metaFound && !given.size) {
     errors.push({
       line: null,
       column: null,
-      message: 'The scene must `export const meta = { width, height, fps, durationInFrames, defaultProps }`.',
+      message:
+        'The scene must `export const meta = { width, height, fps, durationInFrames, defaultProps }`, or the request must give width, height, fps and durationInFrames.',
     });
     return { ok: false, errors };
   }
-  const checked = metaErrors(meta);
+  // Without `meta`, the size comes from the request and the default props from the zod `schema`.
+  const checked = metaErrors(metaFound ? meta : { ...given.size, defaultProps: schemaDefaults(schema) });
   errors.push(...checked.errors);
   if (errors.length > 0 || !checked.meta) return { ok: false, errors };
   return { ok: true, meta: checked.meta, code: cjs };

@@ -166,7 +166,7 @@ async function writeLauncher(options: { dir: string; browserExecutable: string; 
 /** Composition, input props and size of a template source (a code template is compiled here, in milliseconds). */
 async function planOf(source: VideoTemplateSource, variables: Record<string, unknown>): Promise<Plan> {
   if (source.kind === 'code') {
-    const checked = await checkCodeTemplate(source.tsx);
+    const checked = await checkCodeTemplate(source.tsx, { size: source.size });
     if (!checked.ok)
       throw new ProblemError('template-compile-error', {
         detail: `The code template does not compile: ${checked.errors.map((e) => e.message).join('; ')}`.slice(0, 2_000),

@@ -44,6 +44,16 @@ export function envelopeOf(event: RoutedEvent): string {
 }
 
 /**
+ * The events one bus event is delivered as: itself, and `batch.failed` beside
+ * a `batch.completed` whose every item failed (one bus event, so the two can
+ * never disagree).
+ */
+export function deliveredEventsOf(event: RoutedEvent): RoutedEvent[] {
+  if (event.event === 'batch.completed' && event.data.status === 'failed') return [event, { ...event, event: 'batch.failed' }];
+  return [event];
+}
+
+/**
  * Bus handler: turn one event into one pending delivery per matching
  * subscription (and the batch's own webhook for `batch.completed`). The rows
  * are committed before the event is acknowledged, and a redelivered event
@@ -55,14 +65,14 @@ export function enqueueEventHandler(deps: { db: Db; logger: Logger; now: () => D
     const payload = envelopeOf(event);
     const eventKey = delivery.msgId ?? createHash('sha256').update(payload).digest('hex');
     const base = { ownerId: event.ownerId, event: event.event, payload, nextAttemptAt: deps.now() };
-    const rows: NewWebhookDelivery[] = (await matchingSubscriptions(deps.db, routingOf(event))).map((uid) => ({
-      ...base,
-      id: newId('whd'),
-      subscriptionUid: uid,
-      batchId: null,
-      targetUrl: null,
-      dedupeKey: `${uid}:${eventKey}`,
-    }));
+    const rows: NewWebhookDelivery[] = [];
+    for (const delivered of deliveredEventsOf(event)) {
+      const own = delivered === event ? base : { ...base, event: delivered.event, payload: envelopeOf(delivered) };
+      const key = delivered === event ? eventKey : `${eventKey}:${delivered.event}`;
+      for (const uid of await matchingSubscriptions(deps.db, routingOf(delivered))) {
+        rows.push({ ...own, id: newId('whd'), subscriptionUid: uid, batchId: null, targetUrl: null, dedupeKey: `${uid}:${key}` });
+      }
+    }
     if (event.event === 'batch.completed') {
       const batchId = String(event.data.batchId);
       const batch = await getBatchById(deps.db, batchId);

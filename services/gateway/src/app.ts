@@ -17,6 +17,7 @@ import { rateLimit } from './http/rate-limit.js';
 import { problemMiddleware, routeNotFound } from './http/problem-middleware.js';
 import { requestContext } from './http/request-context.js';
 import { urlInputRule } from './http/url-input.js';
+import { versionPrefix } from './http/version-prefix.js';
 import { dashboardRoutes } from './routes/dashboard-routes.js';
 import { errorPageRoutes } from './routes/error-pages.js';
 import { retiredRoutes } from './routes/retired-routes.js';
@@ -27,6 +28,7 @@ import { imageRoutes } from './routes/image-routes.js';
 import { gifRoutes } from './routes/gif-routes.js';
 import { pdfRoutes } from './routes/pdf-routes.js';
 import { planRoutes } from './routes/plan-routes.js';
+import { callerRoutes } from './routes/caller-routes.js';
 import { urlRenderRoutes } from './routes/url-render-routes.js';
 import { urlSigningRoutes } from './routes/url-signing-routes.js';
 import { signingSecretCache } from './http/signing-secrets.js';
@@ -84,6 +86,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     renderWaitMs: deps.settings.renderWaitMs,
   };
 
+  app.use(versionPrefix);
   app.use(requestContext({ logger: deps.logger }));
   // HTTP conventions (docs/api.md): before every route, so each answer follows them.
   app.use(cors({ origins: deps.settings.corsOrigins }));
@@ -133,6 +136,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(gifRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(pdfRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(planRoutes({ db: deps.db }));
+  app.use(callerRoutes());
   app.use(usageRoutes({ db: deps.db }));
   app.use(templateLanguageRoutes({ db: deps.db }));
   app.use(

@@ -1,6 +1,6 @@
 import { extensionOfFormat } from '@pressroom/contracts';
 import { context } from '@opentelemetry/api';
-import { CATALOG, type ImageFormat } from '@pressroom/contracts';
+import { BATCH_GIF, CATALOG, GIF_MAX_SIZE, type ImageFormat } from '@pressroom/contracts';
 import type { Bus } from '@pressroom/bus';
 import {
   getRenderById,
@@ -13,7 +13,7 @@ import {
   type StartedBatchItem,
   type TemplateRow,
 } from '@pressroom/db';
-import { imageCommand, planTemplateItem, renderOutput, type TemplateItemPlan } from '@pressroom/render-requests';
+import { gifCommand, imageCommand, planTemplateItem, renderOutput, type TemplateItemPlan } from '@pressroom/render-requests';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders } from '@pressroom/telemetry';
 
@@ -41,6 +41,16 @@ export async function startItem(
     await failItemBeforeRender(deps, batch, item, plan);
     return false;
   }
+  if (batch.format === BATCH_GIF && (plan.source.kind !== 'html' || Math.max(plan.width, plan.height) > GIF_MAX_SIZE)) {
+    await failItemBeforeRender(deps, batch, item, {
+      errorCode: 'UNSUPPORTED_FORMAT',
+      error:
+        plan.source.kind !== 'html'
+          ? `GIF output animates an HTML page; template ${batch.templateId} is a canvas design. Use png, jpeg or webp.`
+          : `GIF output is at most ${GIF_MAX_SIZE} pixels a side; this layout is ${plan.width}x${plan.height}.`,
+    });
+    return false;
+  }
   await publishItemRender(deps, batch, item, plan);
   return true;
 }
@@ -58,6 +68,7 @@ async function publishItemRender(
   item: StartedBatchItem,
   page: Extract<TemplateItemPlan, { ok: true }>,
 ): Promise<void> {
+  const gif = batch.format === BATCH_GIF;
   const format = batch.format as ImageFormat;
   const existing = await getRenderById(deps.db, item.renderId);
   if (existing && existing.state !== 'queued') {
@@ -74,10 +85,10 @@ async function publishItemRender(
         id: item.renderId,
         ownerId: batch.ownerId,
         accountId: batch.accountId,
-        kind: 'image',
+        kind: gif ? 'gif' : 'image',
         origin: 'batch',
         templateId: batch.templateId,
-        format,
+        format: batch.format,
         width: page.width,
         height: page.height,
       }));
@@ -86,30 +97,57 @@ async function publishItemRender(
     await failItemBeforeRender(deps, batch, item, { error: error.message, errorCode: 'QUOTA_EXCEEDED' });
     return;
   }
-  const command = await imageCommand(
-    deps.storage,
-    {
-      origin: 'batch',
-      templateId: batch.templateId,
-      source: page.source,
-      width: page.width,
-      height: page.height,
-      selector: null,
-      format,
-      quality: batch.quality,
-    },
-    {
+  const envelope = {
+    renderId: item.renderId,
+    accountId: batch.accountId,
+    ownerId: batch.ownerId,
+    output: renderOutput({
+      publicBaseUrl: deps.publicBaseUrl,
       renderId: item.renderId,
-      accountId: batch.accountId,
-      ownerId: batch.ownerId,
-      output: renderOutput({ publicBaseUrl: deps.publicBaseUrl, renderId: item.renderId, extension: extensionOfFormat(format) }),
-      requestedAt: row.createdAt.toISOString(),
-    },
-  );
-  await deps.bus.publish(CATALOG.renderImage, command, {
+      extension: gif ? 'gif' : extensionOfFormat(format),
+    }),
+    requestedAt: row.createdAt.toISOString(),
+  };
+  const options = {
     msgId: item.renderId,
     headers: injectTraceHeaders({ 'pressroom-render-id': item.renderId, 'pressroom-batch-id': batch.id }, context.active()),
-  });
+  };
+  if (gif && page.source.kind === 'html') {
+    // The animation stepped at the default preset, as POST /gif with a template would.
+    const command = await gifCommand(
+      deps.storage,
+      {
+        origin: 'batch',
+        mode: 'animation',
+        templateId: batch.templateId,
+        source: page.source,
+        width: page.width,
+        height: page.height,
+        quality: 'medium',
+        durationSeconds: null,
+        selector: null,
+        waitForSelector: null,
+      },
+      envelope,
+    );
+    await deps.bus.publish(CATALOG.renderGif, command, options);
+  } else {
+    const command = await imageCommand(
+      deps.storage,
+      {
+        origin: 'batch',
+        templateId: batch.templateId,
+        source: page.source,
+        width: page.width,
+        height: page.height,
+        selector: null,
+        format,
+        quality: batch.quality,
+      },
+      envelope,
+    );
+    await deps.bus.publish(CATALOG.renderImage, command, options);
+  }
   await markBatchItemPublished(deps.db, { renderId: item.renderId, at: deps.now() });
 }
 

@@ -1,6 +1,13 @@
 import { api } from './client';
 
-export const WEBHOOK_EVENTS = ['render.completed', 'render.failed', 'binding.updated', 'binding.failed', 'batch.completed'] as const;
+export const WEBHOOK_EVENTS = [
+  'render.completed',
+  'render.failed',
+  'binding.updated',
+  'binding.failed',
+  'batch.completed',
+  'batch.failed',
+] as const;
 export const RENDER_TYPES = ['image', 'gif', 'pdf', 'video'] as const;
 
 export interface WebhookFilters {

@@ -11,7 +11,8 @@ export const RenderGifCommand = z.object({
   renderId: z.string(),
   accountId: z.string(),
   ownerId: z.string(),
-  origin: z.enum(['html', 'url', 'template', 'capture']),
+  /** `batch`: an item of a batch rendered with `format: "gif"` (the scheduler settles it). */
+  origin: z.enum(['html', 'url', 'template', 'capture', 'batch']),
   templateId: z.string().nullable(),
   mode: z.enum(['animation', 'recording']),
   source: RenderSource,

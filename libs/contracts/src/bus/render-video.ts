@@ -11,7 +11,14 @@ export const VIDEO_PROJECT_MAX_BYTES = 512 * 1024;
  * validated it (a code template compiled when it was saved).
  */
 export const VideoTemplateSource = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('code'), tsx: z.string().min(1) }),
+  z.object({
+    kind: z.literal('code'),
+    tsx: z.string().min(1),
+    /** The saved size, frame rate and length, for a scene without a `meta` export (given in the create request instead). */
+    size: z
+      .object({ width: z.number().int(), height: z.number().int(), fps: z.number().int(), durationInFrames: z.number().int() })
+      .optional(),
+  }),
   z.object({ kind: z.literal('timeline'), projectJson: z.record(z.string(), z.unknown()) }),
 ]);
 export type VideoTemplateSource = z.infer<typeof VideoTemplateSource>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, ImageFormatOrJpg, Variables, boundedInt } from './common.js';
+import { refineWhenTyped, Variables, boundedInt } from './common.js';
 import { LAYOUT_KEY } from './template.js';
 import type { BatchStatus } from '../bus/batch.js';
 
@@ -22,6 +22,9 @@ export function batchLimitsOf(plan: string): { itemsPerJob: number; concurrentBa
   return BATCH_PLAN_LIMITS[plan] ?? BATCH_PLAN_LIMITS.free!;
 }
 
+/** The batch `format` that renders each item as an animated GIF (the hosted service's clients offer it). */
+export const BATCH_GIF = 'gif';
+
 const layoutKey = z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.');
 
 /** POST /templates/{uid}/batch-render: rows (`variableSets`) or a CSV (`csvUrl` + `mappings`). */
@@ -35,7 +38,8 @@ export const BatchRenderRequest = z
     csvUrl: z.string().min(1).max(2048).optional(),
     /** Template variable → CSV column. Omitted: every column feeds the variable of the same name. */
     mappings: z.record(z.string().min(1).max(200), z.string().min(1).max(200)).optional(),
-    format: ImageFormatOrJpg.default('png'),
+    /** An image format (`jpg` means `jpeg`), or `gif`: each item an animated GIF of the template. */
+    format: z.preprocess((v) => (v === 'jpg' ? 'jpeg' : v), z.enum(['png', 'jpeg', 'webp', BATCH_GIF])).default('png'),
     quality: z.number().min(0.1).max(1).default(0.9),
     layout: layoutKey.optional(),
     layouts: z.array(layoutKey).min(1).max(BATCH_MAX_LAYOUTS).optional(),
@@ -102,6 +106,8 @@ export interface BatchResultsView {
   /** Items a cancellation stopped before they started. */
   cancelledItems: number;
   results: BatchItemResult[];
+  /** The failed entries of `results` again (the hosted service's clients read them here). */
+  errors: BatchItemResult[];
   createdAt: string;
   startedAt: string | null;
   completedAt: string | null;
@@ -110,4 +116,4 @@ export interface BatchResultsView {
 }
 
 /** One entry of GET /batches (the dashboard's batch list): a batch's results view without its results. */
-export type BatchSummaryView = Omit<BatchResultsView, 'results'>;
+export type BatchSummaryView = Omit<BatchResultsView, 'results' | 'errors'>;

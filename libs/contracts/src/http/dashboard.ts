@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, ImageFormat, Variables, boundedInt, queryInt, type UserStorageFields } from './common.js';
+import { refineWhenTyped, ImageFormat, ImageFormatOrJpg, Variables, boundedInt, queryInt, type UserStorageFields } from './common.js';
 import { LAYOUT_KEY, VariableDefinition } from './template.js';
 
 const previewDimension = boundedInt(1, 4000);
@@ -25,7 +25,10 @@ export const TemplatePreviewRequest = z
         z.object({ width: previewDimension, height: previewDimension }),
       ])
       .optional(),
-    format: ImageFormat.default('png'),
+    /** An explicit size as the hosted service's clients send it (`layout: {width, height}` wins). */
+    width: previewDimension.optional(),
+    height: previewDimension.optional(),
+    format: ImageFormatOrJpg.default('png'),
   })
   .superRefine((body, ctx) => {
     if (body.html !== undefined && body.canvas !== undefined) {

@@ -18,17 +18,20 @@ export type GifQuality = z.infer<typeof GifQuality>;
 export const GIF_CAPTURE_MIN_SECONDS = 1;
 export const GIF_CAPTURE_MAX_SECONDS = 30;
 export const GIF_CAPTURE_DEFAULT_SECONDS = 3;
-/** The published API's defaults for /gif/capture (the contract requires width and height on POST /gif). */
-export const GIF_CAPTURE_DEFAULT_WIDTH = 800;
-export const GIF_CAPTURE_DEFAULT_HEIGHT = 600;
+/**
+ * The published API's defaults for POST /gif and /gif/capture (800 x 600). The
+ * contract lists width and height as required on POST /gif, but the hosted
+ * service's clients omit them and the reference OpenAPI defaults them, so both work.
+ */
+export const GIF_DEFAULT_WIDTH = 800;
+export const GIF_DEFAULT_HEIGHT = 600;
 /** Render credits of a live capture (`POST /gif/capture`); every other render costs 1. */
 export const GIF_CAPTURE_COST = 1.5;
 
 function gifDimension(name: 'width' | 'height') {
   return z
     .number({
-      error: (issue) =>
-        issue.input === undefined ? `\`${name}\` is required: an integer from ${GIF_MIN_SIZE} to ${GIF_MAX_SIZE}.` : 'Expected a number',
+      error: () => `\`${name}\` must be an integer from ${GIF_MIN_SIZE} to ${GIF_MAX_SIZE}.`,
     })
     .min(GIF_MIN_SIZE)
     .max(GIF_MAX_SIZE)
@@ -59,8 +62,8 @@ export const GifRequest = z
     url: z.string().min(1).optional(),
     template: z.string().min(1).optional(),
     variables: Variables.optional(),
-    width: gifDimension('width'),
-    height: gifDimension('height'),
+    width: gifDimension('width').default(GIF_DEFAULT_WIDTH),
+    height: gifDimension('height').default(GIF_DEFAULT_HEIGHT),
     quality: GifQuality.default('medium'),
     /** Seconds of animation to capture; default: the page's longest animation, capped at the preset's maximum. */
     frameDurationSeconds: z.number().min(0.1).optional(),
@@ -87,8 +90,8 @@ export type GifRequest = z.infer<typeof GifRequest>;
 export const GifCaptureRequest = z
   .object({
     url: z.string({ error: (issue) => (issue.input === undefined ? '`url` is required.' : 'Expected a string') }).min(1),
-    width: gifDimension('width').default(GIF_CAPTURE_DEFAULT_WIDTH),
-    height: gifDimension('height').default(GIF_CAPTURE_DEFAULT_HEIGHT),
+    width: gifDimension('width').default(GIF_DEFAULT_WIDTH),
+    height: gifDimension('height').default(GIF_DEFAULT_HEIGHT),
     quality: GifQuality.default('medium'),
     frameDurationSeconds: z.number().min(GIF_CAPTURE_MIN_SECONDS).max(GIF_CAPTURE_MAX_SECONDS).default(GIF_CAPTURE_DEFAULT_SECONDS),
     selector: z.string().min(1).max(1000).optional(),

@@ -115,11 +115,16 @@ function exactlyOneDesign(body: { html?: unknown; fabricJSData?: unknown }, ctx:
   }
 }
 
+/** The name of a template created without one (the hosted service's clients make `name` optional). */
+export const DEFAULT_TEMPLATE_NAME = 'Untitled template';
+
 /** POST /templates */
-export const TemplateCreate = z.object(templateFields).superRefine((b, ctx) => {
-  exactlyOneDesign(b, ctx, true);
-  layoutsMatchDesign(b, ctx);
-}, refineWhenTyped('layouts'));
+export const TemplateCreate = z
+  .object({ ...templateFields, name: templateFields.name.default(DEFAULT_TEMPLATE_NAME) })
+  .superRefine((b, ctx) => {
+    exactlyOneDesign(b, ctx, true);
+    layoutsMatchDesign(b, ctx);
+  }, refineWhenTyped('layouts'));
 export type TemplateCreate = z.infer<typeof TemplateCreate>;
 
 /** PUT /templates/{uid}: every field optional; html and fabricJSData still exclusive. */
@@ -136,7 +141,7 @@ export const TemplateListQuery = z.object({
   page: queryInt({ min: 1, default: 1 }),
   limit: queryInt({ min: 1, max: 100, default: 12 }),
   sort: z.enum(['newest', 'oldest', 'name']).default('newest'),
-  outputFormat: z.enum(['all', 'image', 'pdf']).default('all'),
+  outputFormat: z.enum(['all', 'image', 'pdf', 'gif']).default('all'),
 });
 export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
 
@@ -150,8 +155,12 @@ export const TemplateRenderRequest = z
       .min(1)
       .max(MAX_LAYOUTS + 1)
       .optional(),
-    format: ImageFormatOrJpg.default('png'),
+    /** An image format (`jpg` means `jpeg`), or `pdf`: the template printed as a PDF. */
+    format: z.preprocess((v) => (v === 'jpg' ? 'jpeg' : v), z.enum(['png', 'jpeg', 'webp', 'pdf'])).default('png'),
     quality: z.number().min(0.1).max(1).optional(),
+    /** Pixels; override the layout's size (for a PDF, the page size). */
+    width: templateDimension.optional(),
+    height: templateDimension.optional(),
     ...RENDER_CONTROL_FIELDS,
   })
   .superRefine((body, ctx) => {
@@ -190,3 +199,57 @@ export const ExpressionTestRequest = z.object({
   variables: Variables.optional(),
 });
 export type ExpressionTestRequest = z.infer<typeof ExpressionTestRequest>;
+
+/** One rendered layout in the `results` of POST /templates/{uid}/render (the shape the hosted service's clients read). */
+export interface TemplateRenderResultItem {
+  layout: string;
+  name: string;
+  url: string | null;
+  width: number;
+  height: number;
+  format: string;
+  id: string;
+  createdAt: string;
+  /** `queued` when the render outlived the wait (then `url` is null and the answer is 202). */
+  status: 'done' | 'queued';
+}
+
+/**
+ * Members every answer of POST /templates/{uid}/render carries beside its own
+ * (the image result, `renders`, or the PDF result): one `results` entry per
+ * rendered layout, and `errors` for requested layouts that do not exist.
+ */
+export interface TemplateRenderResults {
+  results: TemplateRenderResultItem[];
+  errors: Array<{ layout: string; error: string; code: string }>;
+  totalLayouts: number;
+  totalRendered: number;
+  totalErrors: number;
+  templateUid: string;
+}
+
+/** POST /templates/expression/validate: does an expression parse (variables not needed)? */
+export const ExpressionValidateRequest = z.object({ expression: z.string().max(10_000) });
+export type ExpressionValidateRequest = z.infer<typeof ExpressionValidateRequest>;
+
+/** POST /templates/expression/interpolate: a text with `{{ }}` placeholders filled with the variables. */
+export const ExpressionInterpolateRequest = z.object({
+  template: z.string().max(100_000),
+  variables: Variables.optional(),
+});
+export type ExpressionInterpolateRequest = z.infer<typeof ExpressionInterpolateRequest>;
+
+export const MAX_MULTI_SIZES = 20;
+
+/** POST /templates/{uid}/multi-size-render: one design rendered at several sizes in one call. */
+export const TemplateMultiSizeRenderRequest = z.object({
+  variables: Variables.optional(),
+  sizes: z
+    .array(z.object({ width: templateDimension, height: templateDimension, name: z.string().min(1).max(200).optional() }))
+    .min(1, 'Give at least one size.')
+    .max(MAX_MULTI_SIZES, `At most ${MAX_MULTI_SIZES} sizes per call.`),
+  layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
+  format: ImageFormatOrJpg.default('png'),
+  quality: z.number().min(0.1).max(1).optional(),
+});
+export type TemplateMultiSizeRenderRequest = z.infer<typeof TemplateMultiSizeRenderRequest>;

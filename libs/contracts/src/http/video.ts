@@ -23,6 +23,18 @@ const designFields = {
     .optional(),
   /** Timeline templates validate their variables against these; code templates list them (default: from `meta.defaultProps`). */
   variableDefinitions: z.array(VariableDefinition).max(200).optional(),
+  /**
+   * A code template without a `meta` export takes its size, frame rate and
+   * length from here (as the hosted service's SDK sends them); a `meta` export wins.
+   */
+  width: z.number().int().min(2).max(3840).optional(),
+  height: z.number().int().min(2).max(3840).optional(),
+  fps: z.number().int().min(1).max(60).optional(),
+  durationInFrames: z.number().int().min(1).optional(),
+  /** The hosted service's names of the kinds (`tsx` is a code template); the design given decides. */
+  kind: z.enum(['code', 'tsx', 'timeline']).optional(),
+  /** Accepted from the hosted service's SDK (`draft`); templates here have no status. */
+  status: z.string().max(50).optional(),
 };
 
 /** POST /video/templates: exactly one of `tsx` or `projectJson`. */
@@ -45,6 +57,8 @@ export type VideoTemplateCreate = z.infer<typeof VideoTemplateCreate>;
 export const VideoTemplateUpdate = z.object(designFields).superRefine((body, ctx) => {
   if (Object.values(body).every((value) => value === undefined)) {
     ctx.addIssue({ code: 'custom', path: [], message: 'Give at least one of name, tsx, projectJson, variableDefinitions.' });
+    if (body.tsx === undefined && ['width', 'height', 'fps', 'durationInFrames'].some((k) => body[k as keyof typeof body] !== undefined))
+      ctx.addIssue({ code: 'custom', path: ['tsx'], message: 'A size, fps or duration goes with the `tsx` it applies to.' });
   }
   if (body.tsx !== undefined && body.projectJson !== undefined)
     ctx.addIssue({ code: 'custom', path: ['projectJson'], message: 'Give `tsx` or `projectJson`, not both.' });

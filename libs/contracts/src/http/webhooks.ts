@@ -6,9 +6,18 @@ import { BindingFailedEvent, BindingUpdatedEvent } from '../bus/binding-events.j
  * Events a subscription may name. The contract's four, plus `batch.completed`
  * (an extension: the contract sends it to a batch's own webhook URL and leaves
  * subscribing to it open; subscribing costs nothing and spares passing
- * `webhookUrl` with every batch).
+ * `webhookUrl` with every batch), and `batch.failed`, which the hosted
+ * service's clients subscribe to: sent beside `batch.completed` when every
+ * item of a batch failed, with the same data.
  */
-export const WEBHOOK_EVENTS = ['render.completed', 'render.failed', 'binding.updated', 'binding.failed', 'batch.completed'] as const;
+export const WEBHOOK_EVENTS = [
+  'render.completed',
+  'render.failed',
+  'binding.updated',
+  'binding.failed',
+  'batch.completed',
+  'batch.failed',
+] as const;
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS, {
   error: (issue) =>
     issue.input === undefined
@@ -156,6 +165,7 @@ export const WEBHOOK_DATA: Partial<Record<WebhookEvent, z.ZodType<Record<string,
   'render.completed': RenderCompletedWebhookData,
   'render.failed': RenderFailedWebhookData,
   'batch.completed': BatchCompletedWebhookData,
+  'batch.failed': BatchCompletedWebhookData,
   'binding.updated': BindingUpdatedEvent.shape.data,
   'binding.failed': BindingFailedEvent.shape.data,
 };

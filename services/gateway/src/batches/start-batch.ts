@@ -95,10 +95,8 @@ async function summaryView(db: Db, batch: BatchRow, retentionMs: number): Promis
 
 async function resultsView(db: Db, batch: BatchRow, retentionMs: number): Promise<BatchResultsView> {
   const finished = await listBatchItems(db, batch.id, { states: ['completed', 'failed'] });
-  return {
-    ...(await summaryView(db, batch, retentionMs)),
-    results: finished.map((item) => itemResult(item, batch.layouts !== null)),
-  };
+  const results = finished.map((item) => itemResult(item, batch.layouts !== null));
+  return { ...(await summaryView(db, batch, retentionMs)), results, errors: results.filter((result) => !result.success) };
 }
 
 /** How many batches GET /batches lists (the latest; older ones are reached by id). */

@@ -74,11 +74,16 @@ export function problemMiddleware(options: { errorsBaseUrl: string; maxBodyBytes
       res.end();
       return;
     }
-    sendProblem(res, problem, { errorsBaseUrl: options.errorsBaseUrl, instance: req.path });
+    sendProblem(res, problem, { errorsBaseUrl: options.errorsBaseUrl, instance: pathAsSent(req) });
   };
+}
+
+/** The path the client sent (before the `/v1` prefix was taken off). */
+function pathAsSent(req: { originalUrl: string }): string {
+  return req.originalUrl.split('?')[0]!;
 }
 
 /** Last handler: no route matched the path. */
 export const routeNotFound: RequestHandler = (req, _res, next) => {
-  next(new ProblemError('route-not-found', { detail: `No endpoint exists at ${req.method} ${req.path}.` }));
+  next(new ProblemError('route-not-found', { detail: `No endpoint exists at ${req.method} ${pathAsSent(req)}.` }));
 };

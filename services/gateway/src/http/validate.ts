@@ -8,6 +8,7 @@ function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({
     field: issue.path.map(String).join('.') || '(body)',
     message: issue.message,
+    code: issue.code,
   }));
 }
 

@@ -1,8 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { TemplateListQuery, paginate } from '@pressroom/contracts';
-import { listTemplates, type Db } from '@pressroom/db';
+import type { Db } from '@pressroom/db';
 import type { AuthContext } from '../http/auth.js';
+import { listOwnerTemplates } from '../renders/list-owner-templates.js';
 import { loadTemplate } from '../renders/load-template.js';
 import { templateView } from '../views/template-view.js';
 import { asToolResult, jsonResult, type ToolContext } from './tool-result.js';
@@ -20,7 +21,7 @@ export function registerTemplateTools(server: McpServer, deps: { db: Db } & Tool
     },
     (query) =>
       asToolResult(deps, 'list_templates', async () => {
-        const { rows, total } = await listTemplates(deps.db, { ownerId: auth.ownerId, ...query });
+        const { rows, total } = await listOwnerTemplates(deps.db, auth.ownerId, query);
         return jsonResult({
           templates: rows.map((row) => {
             const { uid, name, engine, width, height, outputFormat, tags, variableDefinitions, updatedAt } = templateView(row);

@@ -10,8 +10,11 @@ import type { SsrfGuard } from '@pressroom/ssrf';
 import type { AuthContext } from '../http/auth.js';
 import { loadTemplate } from './load-template.js';
 import { renderTemplate, type TemplateRenderOutcome } from './render-template.js';
-import { submitImageRender, type RenderGatewayDeps } from './submit-image-render.js';
+import { submitImageRender, type RenderGatewayDeps, type SubmitOutcome } from './submit-image-render.js';
 import { assertFetchableUrl } from './target-url.js';
+
+/** HTML and URL renders answer as a plain render; a template's carry the template's `results` too. */
+export type ImageRequestOutcome = { kind: 'plain'; outcome: SubmitOutcome } | (TemplateRenderOutcome & { templateUid: string });
 
 /**
  * An image render as POST /image describes it (HTML, URL or template), shared by that
@@ -21,13 +24,13 @@ export async function renderImageRequest(
   deps: RenderGatewayDeps & { guard: SsrfGuard },
   auth: AuthContext,
   body: ImageRequest,
-): Promise<TemplateRenderOutcome> {
+): Promise<ImageRequestOutcome> {
   const format = formatOfExtension(body.fileExtension);
   const quality = body.quality ?? DEFAULT_IMAGE_QUALITY;
   const controls = pickRenderControls(body);
   if (body.html === undefined && body.url === undefined) {
     const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: body.template! });
-    return renderTemplate(deps, {
+    const rendered = await renderTemplate(deps, {
       auth,
       template,
       variables: body.variables ?? {},
@@ -40,6 +43,7 @@ export async function renderImageRequest(
       quality,
       controls,
     });
+    return { ...rendered, templateUid: template.uid };
   }
   const outcome = await submitImageRender(deps, {
     auth,
@@ -56,5 +60,5 @@ export async function renderImageRequest(
     quality,
     controls,
   });
-  return { kind: 'single', outcome };
+  return { kind: 'plain', outcome };
 }

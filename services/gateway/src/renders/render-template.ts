@@ -1,7 +1,7 @@
 import type { ImageFormat, RequestedControls } from '@pressroom/contracts';
 import type { TemplateRow } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
-import { DEFAULT_LAYOUT, templateImageSource } from '@pressroom/render-requests';
+import { DEFAULT_LAYOUT, planEachLayout, templateImageSource, type LayoutFailure } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
 import { submitImageRender, type RenderGatewayDeps, type SubmitOutcome } from './submit-image-render.js';
 
@@ -23,33 +23,65 @@ export interface TemplateRenderInput {
   controls?: RequestedControls | undefined;
 }
 
-/** One entry of `{renders: [...]}`, the answer to a several-layout render. */
+/** One rendered layout: an entry of `renders` (and, reshaped, of the client-facing `results`). */
 export interface LayoutRenderEntry {
   layout: string;
+  /** The layout's display name (its key when it has none). */
+  name: string;
   id: string;
   url: string | null;
   status: 'done' | 'queued';
   createdAt: string;
   width: number;
   height: number;
+  format: ImageFormat | 'pdf';
 }
 
-export type TemplateRenderOutcome = { kind: 'single'; outcome: SubmitOutcome } | { kind: 'layouts'; renders: LayoutRenderEntry[] };
+export type TemplateRenderOutcome =
+  | { kind: 'single'; outcome: SubmitOutcome; entry: LayoutRenderEntry }
+  | { kind: 'layouts'; renders: LayoutRenderEntry[]; errors: LayoutFailure[] };
 
-/**
- * Render a template, one layout or several. Every page is built (variables
- * validated, expressions evaluated) before any render is queued, so a bad
- * variable never leaves half the layouts rendered.
- */
-export async function renderTemplate(deps: RenderGatewayDeps, input: TemplateRenderInput): Promise<TemplateRenderOutcome> {
+/** Which layouts a request asks for: `layout` (one) or `layouts` (several, each once). */
+export function requestedLayouts(input: { layout?: string | undefined; layouts?: string[] | undefined }): string[] {
   if (input.layout !== undefined && input.layouts !== undefined) {
     throw new ProblemError('validation-error', {
       detail: 'Give `layout` (one render) or `layouts` (one render per layout), not both.',
       errors: [{ field: 'layouts', message: 'Give `layout` or `layouts`, not both.' }],
     });
   }
-  const keys = input.layouts ? [...new Set(input.layouts)] : [input.layout ?? DEFAULT_LAYOUT];
-  const pages = keys.map((key) => templateImageSource(input.template, { variables: input.variables, layout: key }));
+  return input.layouts ? [...new Set(input.layouts)] : [input.layout ?? DEFAULT_LAYOUT];
+}
+
+export function layoutName(template: TemplateRow, key: string): string {
+  const name = Object.hasOwn(template.layouts, key) ? template.layouts[key]?.name : undefined;
+  return typeof name === 'string' && name.length > 0 ? name : key;
+}
+
+/** The entry of one submitted render. */
+export function entryOf(
+  wait: { state: 'done'; id: string; url: string; createdAt: string } | { state: 'pending'; id: string; createdAt: string },
+  layout: { layout: string; name: string; width: number; height: number; format: ImageFormat | 'pdf' },
+): LayoutRenderEntry {
+  return {
+    ...layout,
+    id: wait.id,
+    url: wait.state === 'done' ? wait.url : null,
+    status: wait.state === 'done' ? 'done' : 'queued',
+    createdAt: wait.createdAt,
+  };
+}
+
+/**
+ * Render a template, one layout or several. Every page is built (variables
+ * validated, expressions evaluated) before any render is queued, so a bad
+ * variable never leaves half the layouts rendered. Among several layouts, one
+ * the template lacks is reported in `errors` while the others render.
+ */
+export async function renderTemplate(deps: RenderGatewayDeps, input: TemplateRenderInput): Promise<TemplateRenderOutcome> {
+  const keys = requestedLayouts(input);
+  const { planned: pages, failed } = input.layouts
+    ? planEachLayout(keys, (key) => templateImageSource(input.template, { variables: input.variables, layout: key }))
+    : { planned: [templateImageSource(input.template, { variables: input.variables, layout: keys[0] })], failed: [] };
   const submitted = await Promise.allSettled(
     pages.map((page) =>
       submitImageRender(deps, {
@@ -66,20 +98,23 @@ export async function renderTemplate(deps: RenderGatewayDeps, input: TemplateRen
       }),
     ),
   );
-  const failed = submitted.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
-  const outcomes = submitted.map((result) => (result as PromiseFulfilledResult<SubmitOutcome>).value);
-  if (!input.layouts) return { kind: 'single', outcome: outcomes[0]! };
-  return {
-    kind: 'layouts',
-    renders: outcomes.map((outcome, i) => ({
-      layout: pages[i]!.layout,
-      id: outcome.state === 'done' ? outcome.result.id : outcome.id,
-      url: outcome.state === 'done' ? outcome.result.url : null,
-      status: outcome.state === 'done' ? 'done' : 'queued',
-      createdAt: outcome.state === 'done' ? outcome.result.createdAt : outcome.createdAt,
-      width: input.width ?? pages[i]!.width,
-      height: input.height ?? pages[i]!.height,
-    })),
-  };
+  const rejected = submitted.find((result) => result.status === 'rejected');
+  if (rejected) throw rejected.reason;
+  const entries = submitted.map((result, i) => {
+    const outcome = (result as PromiseFulfilledResult<SubmitOutcome>).value;
+    const page = pages[i]!;
+    const wait = outcome.state === 'done' ? { state: 'done' as const, ...outcome.result } : outcome;
+    return {
+      outcome,
+      entry: entryOf(wait, {
+        layout: page.layout,
+        name: layoutName(input.template, page.layout),
+        width: input.width ?? page.width,
+        height: input.height ?? page.height,
+        format: input.format,
+      }),
+    };
+  });
+  if (!input.layouts) return { kind: 'single', ...entries[0]! };
+  return { kind: 'layouts', renders: entries.map((e) => e.entry), errors: failed };
 }

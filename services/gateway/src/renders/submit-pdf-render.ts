@@ -1,8 +1,17 @@
 import { CATALOG, type RenderPdfCommand } from '@pressroom/contracts';
 import type { TemplateRow } from '@pressroom/db';
-import { ProblemError } from '@pressroom/problem';
-import { pdfCommand, pdfPrintSettings, pdfRowSize, templateDocuments, type PdfRenderPlan } from '@pressroom/render-requests';
+import {
+  pdfCommand,
+  pdfPrintSettings,
+  pdfRowSize,
+  planEachLayout,
+  resolveLayout,
+  templateDocuments,
+  type LayoutFailure,
+  type PdfRenderPlan,
+} from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
+import { entryOf, layoutName, requestedLayouts, type LayoutRenderEntry } from './render-template.js';
 import { submitRender, type RenderGatewayDeps, type RenderWait } from './submit-render.js';
 
 export interface PdfRenderInput extends PdfRenderPlan {
@@ -26,9 +35,18 @@ export function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderInput):
   });
 }
 
+/** CSS pixels to PDF points (96 px = 72 pt = 1 inch). */
+const PX_TO_PT = 0.75;
+
+export type TemplatePdfOutcome =
+  | { kind: 'single'; wait: RenderWait; entry: LayoutRenderEntry }
+  | { kind: 'layouts'; renders: LayoutRenderEntry[]; errors: LayoutFailure[] };
+
 /**
- * POST /templates/{uid}/render of a template whose `outputFormat` is `pdf`:
- * printed on its `pdfPreset` (A4 when unset), answered like POST /pdf/render.
+ * POST /templates/{uid}/render to PDF (a template whose `outputFormat` is
+ * `pdf`, or `format: "pdf"`): printed on its `pdfPreset` (A4 when unset), or
+ * on a page of the requested `width` x `height` pixels; several `layouts`
+ * give one PDF each.
  */
 export async function submitTemplatePdf(
   deps: RenderGatewayDeps,
@@ -38,19 +56,42 @@ export async function submitTemplatePdf(
     variables: Record<string, unknown>;
     layout?: string | undefined;
     layouts?: string[] | undefined;
+    width?: number | undefined;
+    height?: number | undefined;
   },
-): Promise<RenderWait> {
-  if (input.layouts !== undefined) {
-    throw new ProblemError('validation-error', {
-      detail: `Template ${input.template.uid} renders to PDF: give one \`layout\`, not \`layouts\`.`,
-      errors: [{ field: 'layouts', message: 'PDF templates render one layout at a time.' }],
-    });
-  }
-  return submitPdfRender(deps, {
-    auth: input.auth,
-    origin: 'template',
-    templateId: input.template.uid,
-    documents: templateDocuments(input.template, [input.variables], input.layout),
-    settings: pdfPrintSettings({}, undefined, input.template.pdfPreset),
-  });
+): Promise<TemplatePdfOutcome> {
+  const keys = requestedLayouts(input);
+  const plan = (key: string) => {
+    const resolved = resolveLayout(input.template, key);
+    const width = input.width ?? resolved.width;
+    const height = input.height ?? resolved.height;
+    const sized = input.width !== undefined || input.height !== undefined;
+    return {
+      layout: resolved.key,
+      width,
+      height,
+      documents: templateDocuments(input.template, [input.variables], key),
+      settings: pdfPrintSettings(
+        sized ? { width: width * PX_TO_PT, height: height * PX_TO_PT } : {},
+        undefined,
+        sized ? null : input.template.pdfPreset,
+      ),
+    };
+  };
+  const { planned, failed } = input.layouts ? planEachLayout(keys, plan) : { planned: [plan(keys[0]!)], failed: [] };
+  const entries = await Promise.all(
+    planned.map(async (page) => {
+      const wait = await submitPdfRender(deps, {
+        auth: input.auth,
+        origin: 'template',
+        templateId: input.template.uid,
+        documents: page.documents,
+        settings: page.settings,
+      });
+      const name = layoutName(input.template, page.layout);
+      return { wait, entry: entryOf(wait, { layout: page.layout, name, width: page.width, height: page.height, format: 'pdf' }) };
+    }),
+  );
+  if (!input.layouts) return { kind: 'single', ...entries[0]! };
+  return { kind: 'layouts', renders: entries.map((e) => e.entry), errors: failed };
 }

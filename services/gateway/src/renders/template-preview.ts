@@ -70,7 +70,7 @@ export async function renderTemplatePreview(
     variables: body.variables ?? {},
     layout: typeof body.layout === 'string' ? body.layout : undefined,
   });
-  const size = typeof body.layout === 'object' ? body.layout : { width: page.width, height: page.height };
+  const size = typeof body.layout === 'object' ? body.layout : { width: body.width ?? page.width, height: body.height ?? page.height };
   const outcome = await submitImageRender(deps, {
     auth,
     origin: PREVIEW_ORIGIN,

@@ -10,7 +10,7 @@ import { renderTemplate } from '../renders/render-template.js';
 import { loadTemplate } from '../renders/load-template.js';
 import { imageView } from '../views/image-view.js';
 import { renderListHandlers } from './render-list.js';
-import { respondWithTemplateRender } from './respond-render.js';
+import { respondWithRender, respondWithTemplateRender } from './respond-render.js';
 
 export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Router {
   const router = Router();
@@ -19,7 +19,9 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
   defineRoute(router, '/image', {
     post: handler(async (req, res) => {
       const body = parseOrThrow(ImageRequest, req.body);
-      respondWithTemplateRender(res, await renderImageRequest(deps, authOf(res), body));
+      const rendered = await renderImageRequest(deps, authOf(res), body);
+      if (rendered.kind === 'plain') respondWithRender(res, rendered.outcome);
+      else respondWithTemplateRender(res, rendered, rendered.templateUid);
     }),
     get: lists.list,
   });
@@ -47,7 +49,7 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
         format: formatOfExtension(body.fileExtension),
         quality: DEFAULT_IMAGE_QUALITY,
       });
-      respondWithTemplateRender(res, rendered);
+      respondWithTemplateRender(res, rendered, template.uid);
     }),
   });
 

@@ -1,6 +1,9 @@
 import type { Response } from 'express';
 import { getRenderById, type Db } from '@pressroom/db';
-import type { TemplateRenderOutcome } from '../renders/render-template.js';
+import type { LayoutFailure } from '@pressroom/render-requests';
+import type { LayoutRenderEntry, TemplateRenderOutcome } from '../renders/render-template.js';
+import type { TemplatePdfOutcome } from '../renders/submit-pdf-render.js';
+import { templateRenderResults } from '../views/template-render-view.js';
 import type { SubmitOutcome } from '../renders/submit-image-render.js';
 import type { RenderWait } from '../renders/submit-render.js';
 import { gifResult } from '../views/gif-view.js';
@@ -38,15 +41,47 @@ export function respondWithRender(res: Response, outcome: SubmitOutcome, extra: 
  * A template image. One layout: the usual image result. Several:
  * `{renders: [{layout, id, url, status, createdAt, width, height}]}`, 200
  * when all finished within the wait, else 202 (queued ones have `url: null`
- * and appear in GET /image/{id} when done).
+ * and appear in GET /image/{id} when done). Both also carry `results`,
+ * `errors` and the totals the hosted service's clients read.
  */
-export function respondWithTemplateRender(res: Response, rendered: TemplateRenderOutcome): void {
+export function respondWithTemplateRender(res: Response, rendered: TemplateRenderOutcome, templateUid: string): void {
   if (rendered.kind === 'single') {
-    respondWithRender(res, rendered.outcome);
+    respondWithRender(res, rendered.outcome, { ...templateRenderResults(templateUid, [rendered.entry], []) });
     return;
   }
+  respondWithLayouts(res, rendered, templateUid);
+}
+
+/** Several renders of one template: `renders` plus the client-facing `results`; 202 while any is queued. */
+export function respondWithLayouts(
+  res: Response,
+  rendered: { renders: LayoutRenderEntry[]; errors: LayoutFailure[] },
+  templateUid: string,
+): void {
   const pending = rendered.renders.some((entry) => entry.status !== 'done');
-  res.status(pending ? 202 : 200).json({ renders: rendered.renders });
+  res
+    .status(pending ? 202 : 200)
+    .json({ renders: rendered.renders, ...templateRenderResults(templateUid, rendered.renders, rendered.errors) });
+}
+
+/** A template rendered to PDF: one layout answers like POST /pdf/render, several like several image layouts; both with `results`. */
+export async function respondWithTemplatePdf(
+  deps: { db: Db },
+  res: Response,
+  rendered: TemplatePdfOutcome,
+  templateUid: string,
+): Promise<void> {
+  if (rendered.kind === 'layouts') {
+    respondWithLayouts(res, rendered, templateUid);
+    return;
+  }
+  const results = templateRenderResults(templateUid, [rendered.entry], []);
+  if (rendered.wait.state === 'pending') {
+    respondQueued(res, rendered.wait, `/pdf/${rendered.wait.id}`, { success: true, ...results });
+    return;
+  }
+  const row = await getRenderById(deps.db, rendered.wait.id);
+  res.status(200).json({ ...pdfResult(row!), ...results });
 }
 
 /** A PDF: 200 with the PdfResponse, or 202 with its id. */

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ExpressionTestRequest } from '@pressroom/contracts';
+import { ExpressionInterpolateRequest, ExpressionTestRequest, ExpressionValidateRequest } from '@pressroom/contracts';
 import type { Db } from '@pressroom/db';
 import { layoutKeys } from '@pressroom/render-requests';
 import {
@@ -7,8 +7,10 @@ import {
   evaluateExpression,
   expressionProblem,
   isExpressionError,
+  renderText,
   templateVariableNames,
   toText,
+  validateExpression,
   valueType,
 } from '@pressroom/templating';
 import { authOf } from '../http/auth.js';
@@ -55,6 +57,28 @@ export function templateLanguageRoutes(deps: { db: Db }): Router {
         throw isExpressionError(error) ? expressionProblem(error) : error;
       }
       res.json({ result: result === undefined ? null : result, type: valueType(result), text: toText(result) });
+    }),
+  });
+
+  // The hosted service's editor checks an expression as it is typed: 200 either way, `valid` says.
+  defineRoute(router, '/templates/expression/validate', {
+    post: handler(async (req, res) => {
+      const body = parseOrThrow(ExpressionValidateRequest, req.body);
+      res.json(validateExpression(body.expression));
+    }),
+  });
+
+  // A text with placeholders filled in; placeholders whose variable is missing stay literal and are listed.
+  defineRoute(router, '/templates/expression/interpolate', {
+    post: handler(async (req, res) => {
+      const body = parseOrThrow(ExpressionInterpolateRequest, req.body);
+      let rendered: { text: string; missing: string[] };
+      try {
+        rendered = renderText(body.template, body.variables ?? {});
+      } catch (error) {
+        throw isExpressionError(error) ? expressionProblem(error) : error;
+      }
+      res.json({ result: rendered.text, missing: rendered.missing });
     }),
   });
 

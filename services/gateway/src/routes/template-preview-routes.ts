@@ -7,7 +7,7 @@ import { parseOrThrow } from '../http/validate.js';
 import type { RenderGatewayDeps } from '../renders/submit-render.js';
 import { renderTemplatePreview } from '../renders/template-preview.js';
 
-/** POST /templates/preview: the editor's live preview, answered with the image itself. */
+/** POST /templates/preview: the editor's live preview, answered with the image itself (or, asked for JSON, its data URL). */
 export function templatePreviewRoutes(deps: RenderGatewayDeps & { perMinute: number }): Router {
   const router = Router();
   defineRoute(router, '/templates/preview', {
@@ -22,6 +22,20 @@ export function templatePreviewRoutes(deps: RenderGatewayDeps & { perMinute: num
       });
       const body = parseOrThrow(TemplatePreviewRequest, req.body);
       const image = await renderTemplatePreview(deps, { auth, body });
+      // A key caller that prefers JSON (the hosted service's clients) gets the image data inline; the
+      // dashboard (a session, whose fetches prefer JSON for every call) and `*/*` get the bytes.
+      if (!auth.session && req.accepts(['image/*', 'application/json']) === 'application/json') {
+        res
+          .status(200)
+          .set('Cache-Control', 'no-store')
+          .json({
+            image: `data:${image.contentType};base64,${image.bytes.toString('base64')}`,
+            contentType: image.contentType,
+            width: image.width,
+            height: image.height,
+          });
+        return;
+      }
       res
         .status(200)
         .set({

@@ -3,13 +3,14 @@ import {
   DEFAULT_IMAGE_QUALITY,
   TemplateCreate,
   TemplateListQuery,
+  TemplateMultiSizeRenderRequest,
   TemplateRenderRequest,
   pickRenderControls,
   TemplateUpdate,
   newId,
   paginate,
 } from '@pressroom/contracts';
-import { deleteTemplate, insertTemplate, listTemplates, updateTemplate } from '@pressroom/db';
+import { deleteTemplate, insertTemplate, updateTemplate } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
@@ -17,8 +18,9 @@ import { parseOrThrow } from '../http/validate.js';
 import { renderTemplate } from '../renders/render-template.js';
 import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { loadTemplate } from '../renders/load-template.js';
+import { listOwnerTemplates } from '../renders/list-owner-templates.js';
 import { submitTemplatePdf } from '../renders/submit-pdf-render.js';
-import { respondWithPdf, respondWithTemplateRender } from './respond-render.js';
+import { respondWithLayouts, respondWithTemplatePdf, respondWithTemplateRender } from './respond-render.js';
 import { templateView } from '../views/template-view.js';
 
 const DEFAULT_TEMPLATE_SIZE = { width: 1200, height: 630 };
@@ -33,7 +35,7 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
   defineRoute(router, '/templates', {
     get: handler(async (req, res) => {
       const query = parseOrThrow(TemplateListQuery, req.query, 'query');
-      const { rows, total } = await listTemplates(deps.db, { ownerId: authOf(res).ownerId, ...query });
+      const { rows, total } = await listOwnerTemplates(deps.db, authOf(res).ownerId, query);
       res.json({ templates: rows.map(templateView), pagination: paginate({ page: query.page, limit: query.limit, total }) });
     }),
     post: handler(async (req, res) => {
@@ -86,26 +88,58 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
       const body = parseOrThrow(TemplateRenderRequest, req.body);
       const auth = authOf(res);
       const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: String(req.params.uid) });
-      if (template.outputFormat === 'pdf') {
-        await respondWithPdf(
-          deps,
-          res,
-          await submitTemplatePdf(deps, { auth, template, variables: body.variables ?? {}, layout: body.layout, layouts: body.layouts }),
-        );
-        return;
-      }
-      const rendered = await renderTemplate(deps, {
+      const common = {
         auth,
         template,
         variables: body.variables ?? {},
         layout: body.layout,
         layouts: body.layouts,
+        width: body.width,
+        height: body.height,
+      };
+      // A PDF template prints whatever image `format` a client sends by default.
+      if (template.outputFormat === 'pdf' || body.format === 'pdf') {
+        await respondWithTemplatePdf(deps, res, await submitTemplatePdf(deps, common), template.uid);
+        return;
+      }
+      const rendered = await renderTemplate(deps, {
+        ...common,
         selector: null,
         format: body.format,
         quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
         controls: pickRenderControls(body),
       });
-      respondWithTemplateRender(res, rendered);
+      respondWithTemplateRender(res, rendered, template.uid);
+    }),
+  });
+
+  // One design at several sizes (the hosted service's dashboard): each size is one render of the layout.
+  defineRoute(router, '/templates/:uid/multi-size-render', {
+    post: handler(async (req, res) => {
+      const body = parseOrThrow(TemplateMultiSizeRenderRequest, req.body);
+      const auth = authOf(res);
+      const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: String(req.params.uid) });
+      const rendered = await Promise.all(
+        body.sizes.map((size) =>
+          renderTemplate(deps, {
+            auth,
+            template,
+            variables: body.variables ?? {},
+            layout: body.layout,
+            width: size.width,
+            height: size.height,
+            selector: null,
+            format: body.format,
+            quality: body.quality ?? DEFAULT_IMAGE_QUALITY,
+          }),
+        ),
+      );
+      const renders = rendered.map((outcome, i) => {
+        const size = body.sizes[i]!;
+        const entry = outcome.kind === 'single' ? outcome.entry : outcome.renders[0]!;
+        return { ...entry, name: size.name ?? `${size.width}x${size.height}` };
+      });
+      respondWithLayouts(res, { renders, errors: [] }, template.uid);
     }),
   });
 

@@ -25,7 +25,7 @@ import { countEndpointMinute } from '../http/endpoint-limit.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 import { loadVideoTemplate, submitVideoRender, videoTemplateNotFound, type VideoGatewayDeps } from '../video/submit-video-render.js';
-import { checkDesign, designFields } from '../video/video-design.js';
+import { checkDesign, designFields, requestedSize } from '../video/video-design.js';
 import { timelineVariables } from '../video/video-variables.js';
 import { videoTemplateView } from '../views/video-template-view.js';
 import { respondQueued } from './respond-render.js';
@@ -62,7 +62,9 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
     post: handler(async (req, res) => {
       const body = parseOrThrow(VideoTemplateCreate, req.body);
       const auth = authOf(res);
-      const design = await checkDesign(body.tsx !== undefined ? { tsx: body.tsx } : { projectJson: body.projectJson! });
+      const design = await checkDesign(
+        body.tsx !== undefined ? { tsx: body.tsx, size: requestedSize(body) } : { projectJson: body.projectJson! },
+      );
       const row = await insertVideoTemplate(deps.db, {
         uid: newId('vtp'),
         ownerId: auth.ownerId,
@@ -97,7 +99,7 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
       // A code template is recompiled and revalidated on every design change.
       const design =
         body.tsx !== undefined
-          ? await checkDesign({ tsx: body.tsx })
+          ? await checkDesign({ tsx: body.tsx, size: requestedSize(body, current) })
           : body.projectJson !== undefined
             ? await checkDesign({ projectJson: body.projectJson })
             : null;
@@ -140,7 +142,16 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
   defineRoute(router, '/video/templates/:uid/variables', {
     get: handler(async (req, res) => {
       const row = await loadVideoTemplate(deps, authOf(res), req.params.uid as string);
-      res.json({ uid: row.uid, kind: row.kind, variableDefinitions: row.variableDefinitions });
+      // `templateUid`, `templateName`, `variables` and `referenced`: the members the hosted service's SDK reads.
+      res.json({
+        uid: row.uid,
+        kind: row.kind,
+        variableDefinitions: row.variableDefinitions,
+        templateUid: row.uid,
+        templateName: row.name,
+        variables: row.variableDefinitions,
+        referenced: (row.variableDefinitions as Array<{ name: string }>).map((definition) => definition.name),
+      });
     }),
   });
 

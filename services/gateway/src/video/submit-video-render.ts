@@ -24,7 +24,8 @@ export async function loadVideoTemplate(deps: { db: RenderGatewayDeps['db'] }, a
 }
 
 function sourceOf(row: VideoTemplateRow): VideoTemplateSource {
-  return row.kind === 'code' ? { kind: 'code', tsx: row.tsx! } : { kind: 'timeline', projectJson: row.projectJson! };
+  const size = { width: row.width, height: row.height, fps: row.fps, durationInFrames: row.durationInFrames };
+  return row.kind === 'code' ? { kind: 'code', tsx: row.tsx!, size } : { kind: 'timeline', projectJson: row.projectJson! };
 }
 
 export interface VideoJob {

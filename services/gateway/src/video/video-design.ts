@@ -1,6 +1,6 @@
 import type { VariableDefinition } from '@pressroom/contracts';
 import { ProblemError } from '@pressroom/problem';
-import { checkCodeTemplate, checkTimelineProject } from '@pressroom/video';
+import { checkCodeTemplate, checkTimelineProject, type CodeTemplateSize } from '@pressroom/video';
 
 /** What a saved design fixes: its kind, size, frame rate, length and (for code templates) default props. */
 export interface CheckedDesign {
@@ -36,9 +36,11 @@ export function definitionsFromDefaultProps(defaultProps: Record<string, unknown
  * Compile a code template or validate a timeline project, as every create and update must:
  * a TSX that does not build is a 422 with the compiler errors; a malformed project is a 400.
  */
-export async function checkDesign(design: { tsx: string } | { projectJson: Record<string, unknown> }): Promise<CheckedDesign> {
+export async function checkDesign(
+  design: { tsx: string; size?: CodeTemplateSize | undefined } | { projectJson: Record<string, unknown> },
+): Promise<CheckedDesign> {
   if ('tsx' in design) {
-    const checked = await checkCodeTemplate(design.tsx);
+    const checked = await checkCodeTemplate(design.tsx, { size: design.size });
     if (!checked.ok) {
       const errors = checked.errors.map((e) => ({
         field: 'tsx',
@@ -78,4 +80,22 @@ export async function checkDesign(design: { tsx: string } | { projectJson: Recor
 export function designFields(design: CheckedDesign) {
   const { tsx, projectJson, width, height, fps, durationInFrames } = design;
   return { tsx, projectJson, width, height, fps, durationInFrames };
+}
+
+/**
+ * The size a request gives beside `tsx` (the hosted service's SDK sends
+ * width, height, fps and durationInFrames instead of a `meta` export);
+ * undefined unless all four are given, or when there is a saved size to complete.
+ */
+export function requestedSize(
+  body: { width?: number | undefined; height?: number | undefined; fps?: number | undefined; durationInFrames?: number | undefined },
+  saved?: CodeTemplateSize,
+): CodeTemplateSize | undefined {
+  const size = {
+    width: body.width ?? saved?.width,
+    height: body.height ?? saved?.height,
+    fps: body.fps ?? saved?.fps,
+    durationInFrames: body.durationInFrames ?? saved?.durationInFrames,
+  };
+  return Object.values(size).every((v) => v !== undefined) ? (size as CodeTemplateSize) : undefined;
 }
