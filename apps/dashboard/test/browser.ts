@@ -39,7 +39,9 @@ export async function startDashboardRig(
   const overrides = options.stack ?? {};
   const stack = await startTestStack(
     'memory+pglite',
-    options.dashboard ? { ...overrides, gateway: { ...overrides.gateway, dashboard: defaultDashboardSettings(options.dashboard) } } : overrides,
+    options.dashboard
+      ? { ...overrides, gateway: { ...overrides.gateway, dashboard: defaultDashboardSettings(options.dashboard) } }
+      : overrides,
   );
   // With atPublicAddress the browser uses the address Pressroom believes it has (localhost), so that the
   // single sign-on callback it hands the provider lands on the origin holding the sign-in flow's cookie.
@@ -178,7 +180,8 @@ export async function eventually(check: () => Promise<boolean>, what: string, ti
   }
 }
 
-export const near = (actual: number[], expected: number[], tolerance = 16) => actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
+export const near = (actual: number[], expected: number[], tolerance = 16) =>
+  actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
 
 /** Waits until the image named `alt` shows `expected` at `at` (the top-left corner by default). */
 export async function waitForPixel(page: Page, alt: string, expected: number[], at: [number, number] = [5, 5]): Promise<void> {

@@ -1,6 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { decode, startPageServer } from '../../../deploy/embedded/test/harness.js';
-import { accessibilityViolations, eventually, near, PHONE, screenshot, startDashboardRig, waitForPixel, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  eventually,
+  near,
+  PHONE,
+  screenshot,
+  startDashboardRig,
+  waitForPixel,
+  type DashboardRig,
+} from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;

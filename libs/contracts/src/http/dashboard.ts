@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, ImageFormat, ImageFormatOrJpg, Variables, boundedInt, queryInt, type UserStorageFields } from './common.js';
+import { refineWhenTyped, ImageFormatOrJpg, Variables, boundedInt, queryInt, type UserStorageFields } from './common.js';
 import { LAYOUT_KEY, VariableDefinition } from './template.js';
 
 const previewDimension = boundedInt(1, 4000);
