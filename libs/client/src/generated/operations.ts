@@ -70,6 +70,10 @@ export const OPERATION_ROUTES = {
     "method": "GET",
     "path": "/renders/{id}"
   },
+  "deleteRender": {
+    "method": "DELETE",
+    "path": "/renders/{id}"
+  },
   "getFile": {
     "method": "GET",
     "path": "/files/{key}"
@@ -121,6 +125,22 @@ export const OPERATION_ROUTES = {
   "startBatch": {
     "method": "POST",
     "path": "/templates/{uid}/batch-render"
+  },
+  "listRecentBatches": {
+    "method": "GET",
+    "path": "/batches"
+  },
+  "renderTemplateSizes": {
+    "method": "POST",
+    "path": "/templates/{uid}/multi-size-render"
+  },
+  "validateExpression": {
+    "method": "POST",
+    "path": "/templates/expression/validate"
+  },
+  "interpolateExpression": {
+    "method": "POST",
+    "path": "/templates/expression/interpolate"
   },
   "getBatch": {
     "method": "GET",
@@ -377,6 +397,38 @@ export const OPERATION_ROUTES = {
   "acceptInvite": {
     "method": "POST",
     "path": "/invites/{token}/accept"
+  },
+  "getUrlSigningSecret": {
+    "method": "GET",
+    "path": "/account/url-signing-secret"
+  },
+  "rotateUrlSigningSecret": {
+    "method": "POST",
+    "path": "/account/url-signing-secret"
+  },
+  "revokeUrlSigningSecret": {
+    "method": "DELETE",
+    "path": "/account/url-signing-secret"
+  },
+  "getCustomStorage": {
+    "method": "GET",
+    "path": "/custom-storage"
+  },
+  "setCustomStorage": {
+    "method": "PUT",
+    "path": "/custom-storage"
+  },
+  "deleteCustomStorage": {
+    "method": "DELETE",
+    "path": "/custom-storage"
+  },
+  "getCaller": {
+    "method": "GET",
+    "path": "/api/users"
+  },
+  "mcp": {
+    "method": "POST",
+    "path": "/mcp"
   },
   "getHealth": {
     "method": "GET",

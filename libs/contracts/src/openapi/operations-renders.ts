@@ -219,6 +219,16 @@ export const renderOperations: Operation[] = [
     problems: ['not-found'],
   },
   {
+    method: 'delete',
+    path: '/renders/{id}',
+    operationId: 'deleteRender',
+    tag: 'Renders',
+    summary: 'Delete a finished render and its files from every store',
+    auth: 'apiKey',
+    responses: { 200: json(z.looseObject({ id: z.string(), deleted: z.boolean() })) },
+    problems: ['not-found', 'conflict'],
+  },
+  {
     method: 'get',
     path: '/files/{key}',
     route: String(/^\/files\/(.+)$/),

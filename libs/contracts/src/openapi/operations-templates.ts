@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ExpressionTestRequest, TemplateCreate, TemplateListQuery, TemplateRenderRequest, TemplateUpdate } from '../http/template.js';
+import {
+  ExpressionInterpolateRequest,
+  ExpressionTestRequest,
+  ExpressionValidateRequest,
+  TemplateCreate,
+  TemplateListQuery,
+  TemplateMultiSizeRenderRequest,
+  TemplateRenderRequest,
+  TemplateUpdate,
+} from '../http/template.js';
 import { TemplatePreviewRequest } from '../http/dashboard.js';
 import { BatchRenderRequest } from '../http/batch.js';
 import { file, json, type Operation } from './operation.js';
@@ -146,6 +155,56 @@ export const templateOperations: Operation[] = [
     example: { variableSets: [{ title: 'One' }, { title: 'Two' }] },
     responses: { 202: json(BatchStart, 'Started: follow `Location`.') },
     problems: [...NOT_FOUND, 'plan-limit', 'too-many-batches', 'blocked-url'],
+  },
+  {
+    method: 'get',
+    path: '/batches',
+    operationId: 'listRecentBatches',
+    tag: 'Batches',
+    summary: "The caller's 20 latest batches with their counts, newest first",
+    auth: 'apiKey',
+    responses: { 200: json(z.looseObject({ batches: z.array(JsonObject) })) },
+  },
+  {
+    method: 'post',
+    path: '/templates/{uid}/multi-size-render',
+    operationId: 'renderTemplateSizes',
+    tag: 'Templates',
+    summary: 'Render one template at several sizes in one call',
+    auth: 'apiKey',
+    billed: true,
+    body: TemplateMultiSizeRenderRequest,
+    example: {
+      variables: { title: 'Hello' },
+      sizes: [
+        { width: 1200, height: 630 },
+        { width: 1080, height: 1080, name: 'square' },
+      ],
+    },
+    responses: { 200: json(LayoutRenders), 202: json(LayoutRenders) },
+    problems: [...NOT_FOUND, 'invalid-variable', 'expression-error', 'render-timeout', 'render-failed', 'blocked-url'],
+  },
+  {
+    method: 'post',
+    path: '/templates/expression/validate',
+    operationId: 'validateExpression',
+    tag: 'Templates',
+    summary: 'Check the syntax of a template expression',
+    auth: 'apiKey',
+    body: ExpressionValidateRequest,
+    example: { expression: 'upper(name)' },
+    responses: { 200: json(z.looseObject({ valid: z.boolean() })) },
+  },
+  {
+    method: 'post',
+    path: '/templates/expression/interpolate',
+    operationId: 'interpolateExpression',
+    tag: 'Templates',
+    summary: 'Fill a text with {{ }} expressions from variables',
+    auth: 'apiKey',
+    body: ExpressionInterpolateRequest,
+    responses: { 200: json(z.looseObject({ result: z.string() })) },
+    problems: ['expression-error'],
   },
   {
     method: 'get',

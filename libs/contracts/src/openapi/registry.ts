@@ -4,6 +4,7 @@ import { templateOperations } from './operations-templates.js';
 import { bindingOperations, webhookOperations } from './operations-integrations.js';
 import { videoOperations } from './operations-video.js';
 import { accountOperations, opsOperations } from './operations-account.js';
+import { settingsOperations } from './operations-settings.js';
 
 /**
  * Every operation of the HTTP API. A new route needs one entry here (in the
@@ -16,6 +17,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...bindingOperations,
   ...videoOperations,
   ...accountOperations,
+  ...settingsOperations,
   ...opsOperations,
 ];
 

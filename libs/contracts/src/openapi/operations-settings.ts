@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { CustomStoragePut } from '../http/custom-storage.js';
+import { UrlSigningSecretRequest } from '../http/url-signing.js';
+import { json, noContent, type Operation } from './operation.js';
+import { JsonObject } from './responses.js';
+
+const SECRET = z.looseObject({ id: z.string(), createdAt: z.string() });
+const STORAGE = z.looseObject({ bucket: z.string(), region: z.string() });
+
+/** Account settings reached with an API key or a session: URL signing, custom storage, who am I. */
+export const settingsOperations: Operation[] = [
+  {
+    method: 'get',
+    path: '/account/url-signing-secret',
+    operationId: 'getUrlSigningSecret',
+    tag: 'Account',
+    summary: 'The URL-signing secret in force (never its value)',
+    auth: 'apiKey',
+    responses: { 200: json(SECRET) },
+    problems: ['not-found'],
+  },
+  {
+    method: 'post',
+    path: '/account/url-signing-secret',
+    operationId: 'rotateUrlSigningSecret',
+    tag: 'Account',
+    summary: 'Make or rotate the secret that signs /r/ URLs (shown once)',
+    auth: 'apiKey',
+    body: UrlSigningSecretRequest,
+    example: { maxRenders: 1000 },
+    responses: {
+      201: json(SECRET.extend({ secret: z.string() }), 'The new secret, shown this once; URLs signed with the old one stop working.'),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/account/url-signing-secret',
+    operationId: 'revokeUrlSigningSecret',
+    tag: 'Account',
+    summary: 'Revoke the URL-signing secret (signed URLs stop working)',
+    auth: 'apiKey',
+    responses: { 204: noContent() },
+    problems: ['not-found'],
+  },
+  {
+    method: 'get',
+    path: '/custom-storage',
+    operationId: 'getCustomStorage',
+    tag: 'Account',
+    summary: 'The S3-compatible bucket every render is also copied to (secret masked)',
+    auth: 'apiKey',
+    responses: { 200: json(STORAGE) },
+    problems: ['not-found'],
+  },
+  {
+    method: 'put',
+    path: '/custom-storage',
+    operationId: 'setCustomStorage',
+    tag: 'Account',
+    summary: 'Set the custom bucket (checked with a test write before it is saved)',
+    auth: 'apiKey',
+    body: CustomStoragePut,
+    responses: { 200: json(STORAGE) },
+    problems: ['storage-write-failed', 'blocked-url'],
+  },
+  {
+    method: 'delete',
+    path: '/custom-storage',
+    operationId: 'deleteCustomStorage',
+    tag: 'Account',
+    summary: 'Stop copying renders to the custom bucket',
+    auth: 'apiKey',
+    responses: { 204: noContent() },
+    problems: ['not-found'],
+  },
+  {
+    method: 'get',
+    path: '/api/users',
+    operationId: 'getCaller',
+    tag: 'Account',
+    summary: "The caller's account (the hosted service's MCP remote mode checks its key with it)",
+    auth: 'apiKey',
+    responses: { 200: json(JsonObject) },
+  },
+  {
+    method: 'post',
+    path: '/mcp',
+    operationId: 'mcp',
+    tag: 'Operations',
+    summary: 'The built-in MCP server (Streamable HTTP, JSON-RPC 2.0): render, templates and batches as tools',
+    auth: 'apiKey',
+    body: JsonObject,
+    responses: { 200: json(JsonObject, 'A JSON-RPC answer.'), 202: noContent('A notification was accepted.') },
+  },
+];
