@@ -15,6 +15,7 @@ const TABLES = [
   'batches',
   'bindings',
   'credit_usage',
+  'custom_storages',
   'idempotency_keys',
   'instance_settings',
   'plan_settings',

@@ -5,7 +5,7 @@ import { json, noContent, type Operation } from './operation.js';
 import { JsonObject } from './responses.js';
 
 const SECRET = z.looseObject({ id: z.string(), createdAt: z.string() });
-const STORAGE = z.looseObject({ bucket: z.string(), region: z.string() });
+const STORAGE = z.looseObject({ customStorage: z.looseObject({ bucket: z.string(), region: z.string() }) });
 
 /** Account settings reached with an API key or a session: URL signing, custom storage, who am I. */
 export const settingsOperations: Operation[] = [
