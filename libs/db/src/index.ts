@@ -82,3 +82,4 @@ export * from './team-workspaces.js';
 export * from './sign-up.js';
 export * from './webhook-controls.js';
 export * from './usage.js';
+export * from './assets.js';

@@ -115,3 +115,4 @@ export * from './schema-limits.js';
 export * from './schema-idempotency.js';
 export * from './schema-video.js';
 export * from './schema-users.js';
+export * from './schema-assets.js';
