@@ -44,6 +44,7 @@ import { createInviteMailer } from './dashboard/invite-mailer.js';
 import { webhookControlRoutes } from './routes/webhook-control-routes.js';
 import { usageRoutes } from './routes/usage-routes.js';
 import { oidcRoutes } from './routes/oidc-routes.js';
+import { assetRoutes } from './routes/asset-routes.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -95,6 +96,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   const auth = authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs, publicBaseUrl: deps.settings.publicBaseUrl });
   app.use(auth);
   app.use(rateLimit({ db: deps.db, cacheMs: deps.settings.authCacheMs }));
+  // Uploads are raw file bodies: before the JSON-only body parser.
+  app.use(assetRoutes({ db: deps.db, storage: deps.storage, publicBaseUrl: deps.settings.publicBaseUrl }));
   app.use(jsonBody({ maxBodyBytes: deps.settings.maxBodyBytes }));
   app.use(idempotency({ db: deps.db, waitMs: deps.settings.renderWaitMs + 5_000 }));
   app.use(authSessionRoutes(authDeps));
