@@ -2,6 +2,7 @@ import { extensionOfFormat } from '@pressroom/contracts';
 import { CATALOG, type ImageResult, type RenderImageCommand } from '@pressroom/contracts';
 import { imageCommand, type ImageRenderPlan } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
+import { withOwnerFonts } from './owner-fonts.js';
 import { submitRender, type RenderGatewayDeps } from './submit-render.js';
 
 export type { RenderGatewayDeps } from './submit-render.js';
@@ -22,7 +23,8 @@ export type SubmitOutcome =
  * @pressroom/render-requests, through the shared submit path (submit-render.ts).
  */
 export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRenderInput): Promise<SubmitOutcome> {
-  const { auth, cost, ...plan } = input;
+  const { auth, cost, ...planned } = input;
+  const plan: ImageRenderPlan = { ...planned, source: await withOwnerFonts(deps, auth.ownerId, planned.source) };
   const wait = await submitRender<RenderImageCommand>(deps, {
     auth,
     kind: 'image',

@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { FLAVOURS, problemOf, startTestStack, type TestStack } from './harness.js';
+
+const MONO_BOLD = readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf');
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+interface AssetBody {
+  id: string;
+  kind: string;
+  format: string;
+  url: string;
+  sizeBytes: number;
+  font: { family: string; weight: number; style: string } | null;
+}
+
+/** Raw RGB pixels of a rendered file. */
+async function pixelsOf(url: string): Promise<Buffer> {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  return sharp(Buffer.from(await res.arrayBuffer()))
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+}
+
+/** Share of pixels whose channels differ by more than a little. */
+function differingShare(a: Buffer, b: Buffer): number {
+  expect(a.length).toBe(b.length);
+  let differing = 0;
+  for (let i = 0; i < a.length; i += 3) {
+    if (Math.abs(a[i]! - b[i]!) > 16 || Math.abs(a[i + 1]! - b[i + 1]!) > 16 || Math.abs(a[i + 2]! - b[i + 2]!) > 16) differing++;
+  }
+  return differing / (a.length / 3);
+}
+
+const page = (family: string, extraHead = '') =>
+  `<!doctype html><html><head>${extraHead}</head><body style="margin:0;background:#fff">` +
+  `<p style="margin:10px;font:80px '${family}', serif;color:#000">Wig 0Ol1</p></body></html>`;
+
+describe.each(FLAVOURS)('asset library (%s)', (flavour) => {
+  let stack: TestStack;
+  let key: string;
+  let otherKey: string;
+
+  beforeAll(async () => {
+    stack = await startTestStack(flavour);
+    ({ key } = await stack.newAccount());
+    ({ key: otherKey } = await stack.newAccount());
+  });
+  afterAll(() => stack.dispose());
+
+  function upload(bytes: Buffer, query = '', as = key): Promise<Response> {
+    return stack.api(`/assets${query}`, { method: 'POST', key: as, body: new Uint8Array(bytes), headers: { 'content-type': 'application/octet-stream' } });
+  }
+
+  async function render(html: string, as = key): Promise<Buffer> {
+    const res = await stack.api('/image', { method: 'POST', key: as, json: { html, width: 600, height: 140 } });
+    expect(res.status).toBe(200);
+    return pixelsOf(((await res.json()) as { url: string }).url);
+  }
+
+  it('uploads, lists by kind, reads, serves and deletes images and fonts of one owner only', async () => {
+    const image = await upload(PNG_1PX, '?name=dot.png');
+    expect(image.status).toBe(201);
+    const png = ((await image.json()) as { asset: AssetBody }).asset;
+    expect(png).toMatchObject({ kind: 'image', format: 'png', sizeBytes: PNG_1PX.length, font: null });
+    expect(png.id).toMatch(/^ast_/);
+    const served = await fetch(png.url);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG_1PX)).toBe(true);
+
+    const font = await upload(MONO_BOLD, '?kind=font');
+    expect(font.status).toBe(201);
+    expect(((await font.json()) as { asset: AssetBody }).asset).toMatchObject({
+      kind: 'font',
+      format: 'ttf',
+      font: { family: 'DejaVu Sans Mono', weight: 700, style: 'normal' },
+    });
+
+    const fonts = (await (await stack.api('/assets?kind=font', { key })).json()) as { assets: AssetBody[] };
+    expect(fonts.assets.map((a) => a.kind)).toEqual(['font']);
+    expect((await stack.api(`/assets/${png.id}`, { key })).status).toBe(200);
+    expect((await stack.api(`/assets/${png.id}`, { key: otherKey })).status).toBe(404);
+    expect((await stack.api(`/assets/${png.id}`, { method: 'DELETE', key: otherKey })).status).toBe(404);
+    expect(((await (await stack.api('/assets', { key: otherKey })).json()) as { assets: unknown[] }).assets).toEqual([]);
+
+    expect((await stack.api(`/assets/${png.id}`, { method: 'DELETE', key })).status).toBe(200);
+    expect((await stack.api(`/assets/${png.id}`, { key })).status).toBe(404);
+    expect((await fetch(png.url)).status).toBe(404);
+  });
+
+  it('refuses a 50 MB image, a font that is not a font, and an SVG with a script, with clear problems', async () => {
+    const huge = Buffer.alloc(50 * 1024 * 1024, 0);
+    PNG_1PX.copy(huge);
+    const tooLarge = await upload(huge);
+    expect(tooLarge.status).toBe(413);
+    expect((await problemOf(tooLarge)).detail).toMatch(/larger than/);
+
+    const notFont = await upload(Buffer.from('this is plain text pretending to be a font'), '?kind=font');
+    expect(notFont.status).toBe(415);
+    expect((await problemOf(notFont)).detail).toMatch(/not a font/);
+
+    const brokenFont = await upload(MONO_BOLD.subarray(0, 300), '?kind=font');
+    expect(brokenFont.status).toBe(400);
+    expect((await problemOf(brokenFont)).detail).toMatch(/not a usable font/);
+
+    const pngAsFont = await upload(PNG_1PX, '?kind=font');
+    expect(pngAsFont.status).toBe(400);
+
+    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("/")</script><rect width="5" height="5"/></svg>'));
+    expect(svg.status).toBe(400);
+    const problem = await problemOf(svg);
+    expect(problem.detail).toMatch(/script/);
+
+    const external = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="http://169.254.169.254/x.png"/></svg>'));
+    expect(external.status).toBe(400);
+    expect((await problemOf(external)).detail).toMatch(/outside the file/);
+
+    const clean = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="red"/></svg>'));
+    expect(clean.status).toBe(201);
+    const served = await fetch(((await clean.json()) as { asset: AssetBody }).asset.url);
+    expect(served.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(served.headers.get('content-security-policy')).toMatch(/sandbox/);
+  });
+
+  it('enforces the plan limits of the owner', async () => {
+    const { key: freeKey } = await stack.newAccount(undefined, { plan: 'free' });
+    const big = Buffer.alloc(11 * 1024 * 1024, 0);
+    PNG_1PX.copy(big);
+    const res = await upload(big, '', freeKey);
+    expect(res.status).toBe(413);
+    expect((await problemOf(res)).detail).toMatch(/free plan allows assets of up to/);
+  });
+
+  it('renders an uploaded font by family name in HTML for its owner only', async () => {
+    const family = `Pressroom Test ${Date.now()}`;
+    const res = await upload(MONO_BOLD, `?family=${encodeURIComponent(family)}`);
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { asset: AssetBody }).asset.font?.family).toBe(family);
+
+    const inlined = `<style>@font-face{font-family:"Inlined Ref";src:url("data:font/ttf;base64,${MONO_BOLD.toString('base64')}");font-weight:700}</style>`;
+    const [owner, fallback, reference, stranger] = await Promise.all([
+      render(page(family)),
+      render(page('No Such Family Anywhere')),
+      render(page('Inlined Ref', inlined)),
+      render(page(family), otherKey),
+    ]);
+    expect(differingShare(owner, fallback)).toBeGreaterThan(0.01);
+    expect(differingShare(owner, reference)).toBeLessThan(0.001);
+    expect(differingShare(stranger, fallback)).toBeLessThan(0.001);
+  });
+
+  it('renders an uploaded font by family name on a canvas', async () => {
+    const family = `Pressroom Canvas ${Date.now()}`;
+    expect((await upload(MONO_BOLD, `?family=${encodeURIComponent(family)}`)).status).toBe(201);
+    const canvas = (fontFamily: string, fonts: unknown[] = []) => ({
+      fabricJSData: {
+        version: '7.4.0',
+        width: 600,
+        height: 140,
+        background: '#ffffff',
+        fonts,
+        objects: [{ type: 'Textbox', left: 10, top: 10, width: 580, text: 'Wig 0Ol1', fontSize: 80, fontFamily, fontWeight: 'bold', fill: '#000000' }],
+      },
+    });
+    const draw = async (json: unknown) => {
+      const res = await stack.api('/image/canvas', { method: 'POST', key, json });
+      expect(res.status).toBe(200);
+      return pixelsOf(((await res.json()) as { url: string }).url);
+    };
+    const [owner, fallback, reference] = await Promise.all([
+      draw(canvas(family)),
+      draw(canvas('No Such Family Anywhere')),
+      draw(canvas('Inlined Ref', [{ family: 'Inlined Ref', url: `data:font/ttf;base64,${MONO_BOLD.toString('base64')}`, weight: 700 }])),
+    ]);
+    expect(differingShare(owner, fallback)).toBeGreaterThan(0.01);
+    expect(differingShare(owner, reference)).toBeLessThan(0.001);
+  });
+});
