@@ -51,7 +51,12 @@ describe.each(FLAVOURS)('asset library (%s)', (flavour) => {
   afterAll(() => stack.dispose());
 
   function upload(bytes: Buffer, query = '', as = key): Promise<Response> {
-    return stack.api(`/assets${query}`, { method: 'POST', key: as, body: new Uint8Array(bytes), headers: { 'content-type': 'application/octet-stream' } });
+    return stack.api(`/assets${query}`, {
+      method: 'POST',
+      key: as,
+      body: new Uint8Array(bytes),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
   }
 
   async function render(html: string, as = key): Promise<Buffer> {
@@ -108,16 +113,22 @@ describe.each(FLAVOURS)('asset library (%s)', (flavour) => {
     const pngAsFont = await upload(PNG_1PX, '?kind=font');
     expect(pngAsFont.status).toBe(400);
 
-    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("/")</script><rect width="5" height="5"/></svg>'));
+    const svg = await upload(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("/")</script><rect width="5" height="5"/></svg>'),
+    );
     expect(svg.status).toBe(400);
     const problem = await problemOf(svg);
     expect(problem.detail).toMatch(/script/);
 
-    const external = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="http://169.254.169.254/x.png"/></svg>'));
+    const external = await upload(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="http://169.254.169.254/x.png"/></svg>'),
+    );
     expect(external.status).toBe(400);
     expect((await problemOf(external)).detail).toMatch(/outside the file/);
 
-    const clean = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="red"/></svg>'));
+    const clean = await upload(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="red"/></svg>'),
+    );
     expect(clean.status).toBe(201);
     const served = await fetch(((await clean.json()) as { asset: AssetBody }).asset.url);
     expect(served.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
@@ -161,7 +172,19 @@ describe.each(FLAVOURS)('asset library (%s)', (flavour) => {
         height: 140,
         background: '#ffffff',
         fonts,
-        objects: [{ type: 'Textbox', left: 10, top: 10, width: 580, text: 'Wig 0Ol1', fontSize: 80, fontFamily, fontWeight: 'bold', fill: '#000000' }],
+        objects: [
+          {
+            type: 'Textbox',
+            left: 10,
+            top: 10,
+            width: 580,
+            text: 'Wig 0Ol1',
+            fontSize: 80,
+            fontFamily,
+            fontWeight: 'bold',
+            fill: '#000000',
+          },
+        ],
       },
     });
     const draw = async (json: unknown) => {

@@ -57,7 +57,13 @@ describe('readFontInfo', () => {
     const both = nameTable(1, 'Acme Light');
     const typographic = nameTable(16, 'Acme');
     // Rewrite counts/offsets of the hand-joined table: two records, strings after both.
-    const table = Buffer.concat([both.subarray(0, 6), both.subarray(6, 18), typographic.subarray(6, 18), both.subarray(18), typographic.subarray(18)]);
+    const table = Buffer.concat([
+      both.subarray(0, 6),
+      both.subarray(6, 18),
+      typographic.subarray(6, 18),
+      both.subarray(18),
+      typographic.subarray(18),
+    ]);
     table.writeUInt16BE(2, 2);
     table.writeUInt16BE(30, 4);
     table.writeUInt16BE(both.length - 18, 18 + 10);
@@ -74,7 +80,8 @@ describe('readFontInfo', () => {
     const real = readFileSync(DEJAVU_SERIF_BOLD_ITALIC);
     expect(() => readFontInfo(real.subarray(0, 200))).toThrow(FontParseError);
     const noName = Buffer.from(real);
-    for (let i = 0; i < noName.readUInt16BE(4); i++) if (noName.toString('latin1', 12 + i * 16, 16 + i * 16) === 'name') noName.write('xxxx', 12 + i * 16, 'latin1');
+    for (let i = 0; i < noName.readUInt16BE(4); i++)
+      if (noName.toString('latin1', 12 + i * 16, 16 + i * 16) === 'name') noName.write('xxxx', 12 + i * 16, 'latin1');
     expect(() => readFontInfo(noName)).toThrow(/no name table/);
   });
 

@@ -17,10 +17,15 @@ export interface InspectedUpload {
  * code or reach out, and "fonts" whose tables do not parse.
  */
 export function inspectUpload(bytes: Buffer, options: { expectedKind?: AssetKind | undefined } = {}): InspectedUpload {
-  if (bytes.length === 0) throw new ProblemError('validation-error', { detail: 'The upload is empty.', errors: [{ field: '(body)', message: 'Send the file as the request body.' }] });
+  if (bytes.length === 0)
+    throw new ProblemError('validation-error', {
+      detail: 'The upload is empty.',
+      errors: [{ field: '(body)', message: 'Send the file as the request body.' }],
+    });
   const format = sniffFormat(bytes);
   if (!format) {
-    const what = options.expectedKind === 'font' ? 'not a font: expected TTF, OTF or WOFF2' : 'not a PNG, JPEG, WebP, SVG, TTF, OTF or WOFF2 file';
+    const what =
+      options.expectedKind === 'font' ? 'not a font: expected TTF, OTF or WOFF2' : 'not a PNG, JPEG, WebP, SVG, TTF, OTF or WOFF2 file';
     throw new ProblemError('unsupported-media-type', { detail: `The uploaded file is ${what} (checked by its content, not its name).` });
   }
   const kind = KIND_OF[format];

@@ -29,7 +29,10 @@ const ascii = (bytes: Buffer, at: number, length: number): string => bytes.subar
 
 /** An SVG is text whose first element is <svg> (after an optional BOM, XML declaration and comments). */
 function looksLikeSvg(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  const head = bytes
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const rest = head.replace(/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*/, '');
   return /^<svg[\s>]/i.test(rest);
 }

@@ -15,7 +15,11 @@ const RULES: { rule: string; pattern: RegExp; message: string }[] = [
   { rule: 'script', pattern: /<\s*script\b/i, message: 'contains a <script> element' },
   { rule: 'event-handler', pattern: /[\s"'/]on[a-z]+\s*=/i, message: 'contains an event handler attribute (on...=)' },
   { rule: 'doctype', pattern: /<!\s*(DOCTYPE|ENTITY)/i, message: 'contains a DOCTYPE or ENTITY declaration' },
-  { rule: 'embedded-html', pattern: /<\s*(foreignObject|iframe|embed|object|audio|video|handler|listener)\b/i, message: 'embeds HTML or active content' },
+  {
+    rule: 'embedded-html',
+    pattern: /<\s*(foreignObject|iframe|embed|object|audio|video|handler|listener)\b/i,
+    message: 'embeds HTML or active content',
+  },
   { rule: 'javascript-url', pattern: /javascript\s*:/i, message: 'contains a javascript: URL' },
   { rule: 'css-import', pattern: /@import/i, message: 'contains a CSS @import' },
   { rule: 'xml-base', pattern: /xml:base/i, message: 'sets xml:base' },

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** Prefixed, URL-safe random identifiers: `img_8k3...` (120 bits of randomness). */
-export type IdPrefix = 'ast' | 'img' | 'tpl' | 'acc' | 'team' | 'key' | 'gif' | 'pdf' | 'whk' | 'whd' | 'bat' | 'bnd' | 'vid' | 'vtp' | 'usr';
+export type IdPrefix =
+  'ast' | 'img' | 'tpl' | 'acc' | 'team' | 'key' | 'gif' | 'pdf' | 'whk' | 'whd' | 'bat' | 'bnd' | 'vid' | 'vtp' | 'usr';
 
 export function newId(prefix: IdPrefix): string {
   const bytes = randomBytes(15);

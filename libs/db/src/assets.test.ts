@@ -27,7 +27,11 @@ describe.each(ENGINES)('assets on %s', (engine) => {
     const owner = unique('acc');
     const other = unique('acc');
     const image = await insertAsset(db(), asset(owner), roomy);
-    const font = await insertAsset(db(), asset(owner, { kind: 'font', format: 'ttf', fontFamily: 'Acme', fontWeight: 400, fontStyle: 'normal' }), roomy);
+    const font = await insertAsset(
+      db(),
+      asset(owner, { kind: 'font', format: 'ttf', fontFamily: 'Acme', fontWeight: 400, fontStyle: 'normal' }),
+      roomy,
+    );
     await insertAsset(db(), asset(other, { kind: 'font', format: 'ttf', fontFamily: 'Acme', fontWeight: 400, fontStyle: 'normal' }), roomy);
     if (!image.ok || !font.ok) throw new Error('insert refused');
     expect((await listAssets(db(), { ownerId: owner, page: 1, limit: 10 })).total).toBe(2);
@@ -43,6 +47,9 @@ describe.each(ENGINES)('assets on %s', (engine) => {
     const owner = unique('acc');
     expect((await insertAsset(db(), asset(owner), { maxAssets: 1, maxTotalBytes: 1000 })).ok).toBe(true);
     expect(await insertAsset(db(), asset(owner), { maxAssets: 1, maxTotalBytes: 1000 })).toMatchObject({ ok: false, limit: 'count' });
-    expect(await insertAsset(db(), asset(owner, { sizeBytes: 901 }), { maxAssets: 5, maxTotalBytes: 1000 })).toMatchObject({ ok: false, limit: 'bytes' });
+    expect(await insertAsset(db(), asset(owner, { sizeBytes: 901 }), { maxAssets: 5, maxTotalBytes: 1000 })).toMatchObject({
+      ok: false,
+      limit: 'bytes',
+    });
   });
 });

@@ -11,8 +11,7 @@ export interface AssetQuota {
 }
 
 export type InsertAssetResult =
-  | { ok: true; row: AssetRow }
-  | { ok: false; limit: 'count' | 'bytes'; used: { assets: number; bytes: number } };
+  { ok: true; row: AssetRow } | { ok: false; limit: 'count' | 'bytes'; used: { assets: number; bytes: number } };
 
 export async function assetUsage(db: Db, ownerId: string): Promise<{ assets: number; bytes: number }> {
   const [row] = await db.orm

@@ -10,7 +10,11 @@ const FontFamilyName = z
   .trim()
   .min(1)
   .max(200)
-  .regex(/^[^"\\<>{};\u0000-\u001f]+$/, 'Letters, digits, spaces and simple punctuation only (no quotes, braces, semicolons or angle brackets).');
+  .regex(
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must be refused
+    /^[^"\\<>{};\u0000-\u001f]+$/,
+    'Letters, digits, spaces and simple punctuation only (no quotes, braces, semicolons or angle brackets).',
+  );
 
 /** POST /assets: the file is the raw request body (its Content-Type is ignored: the bytes decide); these are query parameters. */
 export const AssetUploadQuery = z.object({

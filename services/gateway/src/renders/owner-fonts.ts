@@ -16,7 +16,13 @@ async function fontsNamedIn(deps: { db: Db; storage: Storage }, ownerId: string,
       .map(async (row) => {
         const object = await deps.storage.get(row.storageKey);
         return object
-          ? { family: row.fontFamily!, weight: row.fontWeight ?? 400, style: row.fontStyle === 'italic' ? 'italic' : 'normal', contentType: row.contentType, bytes: object.bytes }
+          ? {
+              family: row.fontFamily!,
+              weight: row.fontWeight ?? 400,
+              style: row.fontStyle === 'italic' ? 'italic' : 'normal',
+              contentType: row.contentType,
+              bytes: object.bytes,
+            }
           : null;
       }),
   );

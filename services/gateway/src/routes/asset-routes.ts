@@ -26,7 +26,11 @@ export function assetRoutes(deps: { db: Db; storage: Storage; publicBaseUrl: str
   const rawBody: express.RequestHandler = (req, res, next) =>
     parseRaw(req, res, (error?: unknown) => {
       if ((error as { type?: unknown } | undefined)?.type === 'entity.too.large') {
-        return next(new ProblemError('payload-too-large', { detail: `The file is larger than ${MAX_UPLOAD_BYTES} bytes, the largest asset any plan allows.` }));
+        return next(
+          new ProblemError('payload-too-large', {
+            detail: `The file is larger than ${MAX_UPLOAD_BYTES} bytes, the largest asset any plan allows.`,
+          }),
+        );
       }
       next(error);
     });
@@ -35,7 +39,10 @@ export function assetRoutes(deps: { db: Db; storage: Storage; publicBaseUrl: str
     get: handler(async (req, res) => {
       const query = parseOrThrow(AssetListQuery, req.query, 'query');
       const { rows, total } = await listAssets(deps.db, { ownerId: authOf(res).ownerId, ...query });
-      res.json({ assets: rows.map((r) => assetView(r, deps.publicBaseUrl)), pagination: paginate({ page: query.page, limit: query.limit, total }) });
+      res.json({
+        assets: rows.map((r) => assetView(r, deps.publicBaseUrl)),
+        pagination: paginate({ page: query.page, limit: query.limit, total }),
+      });
     }),
     post: [
       rawBody,
