@@ -45,6 +45,7 @@ import { webhookControlRoutes } from './routes/webhook-control-routes.js';
 import { usageRoutes } from './routes/usage-routes.js';
 import { oidcRoutes } from './routes/oidc-routes.js';
 import { assetRoutes } from './routes/asset-routes.js';
+import { starterRoutes } from './routes/starter-routes.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -121,6 +122,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(templateLanguageRoutes({ db: deps.db }));
   app.use(renderHistoryRoutes({ db: deps.db, errorsBaseUrl: deps.settings.errorsBaseUrl }));
   app.use(templatePreviewRoutes({ ...renderDeps, perMinute: deps.settings.previewPerMinute }));
+  app.use(starterRoutes({ db: deps.db }));
   app.use(templateRoutes(renderDeps));
   app.use(webhookControlRoutes({ db: deps.db }));
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
