@@ -201,3 +201,64 @@ describe.each(FLAVOURS)('asset library (%s)', (flavour) => {
     expect(differingShare(owner, reference)).toBeLessThan(0.001);
   });
 });
+
+describe('starter gallery (memory+pglite)', () => {
+  let stack: TestStack;
+  let key: string;
+
+  beforeAll(async () => {
+    stack = await startTestStack('memory+pglite');
+    ({ key } = await stack.newAccount());
+  });
+  afterAll(() => stack.dispose());
+
+  async function renderTemplate(uid: string, variables: Record<string, unknown> = {}): Promise<{ pixels: Buffer; width: number; height: number }> {
+    const res = await stack.api(`/templates/${uid}/render`, { method: 'POST', key, json: { variables } });
+    expect(res.status).toBe(200);
+    const url = ((await res.json()) as { url: string }).url;
+    const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
+    const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { pixels: data, width: info.width, height: info.height };
+  }
+
+  /** Distinct colours (quantised to 32 levels per channel) covering at least 0.1% of the image each. */
+  function visibleColours(pixels: Buffer): number {
+    const counts = new Map<number, number>();
+    for (let i = 0; i < pixels.length; i += 3) {
+      const colour = ((pixels[i]! >> 3) << 10) | ((pixels[i + 1]! >> 3) << 5) | (pixels[i + 2]! >> 3);
+      counts.set(colour, (counts.get(colour) ?? 0) + 1);
+    }
+    const total = pixels.length / 3;
+    return [...counts.values()].filter((n) => n / total >= 0.001).length;
+  }
+
+  it('lists at least 12 starters and copies each into the account, where it renders as designed (not blank)', async () => {
+    const listed = (await (await stack.api('/templates/starters', { key })).json()) as {
+      starters: { key: string; name: string; width: number; height: number }[];
+    };
+    expect(listed.starters.length).toBeGreaterThanOrEqual(12);
+    for (const starter of listed.starters) {
+      const copied = await stack.api(`/templates/starters/${starter.key}/copy`, { method: 'POST', key, json: {} });
+      expect(copied.status).toBe(200);
+      const { template } = (await copied.json()) as { template: { uid: string; name: string; width: number; height: number } };
+      expect(template).toMatchObject({ name: starter.name, width: starter.width, height: starter.height });
+      const image = await renderTemplate(template.uid);
+      expect([starter.key, image.width, image.height]).toEqual([starter.key, starter.width, starter.height]);
+      expect([starter.key, visibleColours(image.pixels) >= 3]).toEqual([starter.key, true]);
+    }
+    const templates = (await (await stack.api('/templates?limit=100', { key })).json()) as { templates: unknown[] };
+    expect(templates.templates).toHaveLength(listed.starters.length);
+  });
+
+  it('a copied starter takes its variables, and unknown starters are a 404 problem', async () => {
+    const copied = await stack.api('/templates/starters/og-image/copy', { method: 'POST', key, json: { name: 'My OG' } });
+    const { template } = (await copied.json()) as { template: { uid: string; name: string } };
+    expect(template.name).toBe('My OG');
+    const plain = await renderTemplate(template.uid);
+    const changed = await renderTemplate(template.uid, { title: 'Something else entirely', accent: '#00ff00' });
+    expect(differingShare(plain.pixels, changed.pixels)).toBeGreaterThan(0.005);
+    const missing = await stack.api('/templates/starters/no-such-starter/copy', { method: 'POST', key, json: {} });
+    expect(missing.status).toBe(404);
+    expect((await problemOf(missing)).detail).toMatch(/og-image/);
+  });
+});
