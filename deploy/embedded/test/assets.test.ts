@@ -212,7 +212,10 @@ describe('starter gallery (memory+pglite)', () => {
   });
   afterAll(() => stack.dispose());
 
-  async function renderTemplate(uid: string, variables: Record<string, unknown> = {}): Promise<{ pixels: Buffer; width: number; height: number }> {
+  async function renderTemplate(
+    uid: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<{ pixels: Buffer; width: number; height: number }> {
     const res = await stack.api(`/templates/${uid}/render`, { method: 'POST', key, json: { variables } });
     expect(res.status).toBe(200);
     const url = ((await res.json()) as { url: string }).url;

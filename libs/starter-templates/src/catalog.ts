@@ -62,8 +62,8 @@ export const STARTERS: StarterTemplate[] = [
     height: 1080,
     variableDefinitions: [v('headline', 'New collection'), v('subline', 'Out now'), v('accent', '#f97316', 'color')],
     fabricJSData: canvas(1080, 1080, '#fff7ed', [
-      circle(540, 460, 300, '{{accent}}'),
-      text('{{headline}}', { left: 90, top: 380, width: 900 }, { size: 96, fill: '#ffffff', weight: 'bold', align: 'center' }),
+      circle(540, 460, 340, '{{accent}}'),
+      text('{{headline}}', { left: 240, top: 400, width: 600 }, { size: 68, fill: '#ffffff', weight: 'bold', align: 'center' }),
       text('{{subline}}', { left: 90, top: 850, width: 900 }, { size: 54, fill: INK, align: 'center' }),
     ]),
   },
@@ -74,12 +74,18 @@ export const STARTERS: StarterTemplate[] = [
     description: 'Vertical story (1080×1920).',
     width: 1080,
     height: 1920,
-    variableDefinitions: [v('headline', 'Swipe up for the launch'), v('date', 'June 12'), v('background', '#7c3aed', 'color')],
+    variableDefinitions: [
+      v('headline', 'Swipe up for the launch'),
+      v('date', 'June 12'),
+      v('cta', 'Learn more'),
+      v('background', '#7c3aed', 'color'),
+    ],
     fabricJSData: canvas(1080, 1920, '{{background}}', [
       rect(80, 240, 920, 1200, '#ffffff', 48),
       text('{{date}}', { left: 140, top: 340, width: 800 }, { size: 56, fill: '#7c3aed', weight: 'bold' }),
       text('{{headline}}', { left: 140, top: 480, width: 800 }, { size: 110, fill: INK, weight: 'bold' }),
       rect(340, 1600, 400, 110, '#ffffff', 55),
+      text('{{cta}}', { left: 340, top: 1630, width: 400 }, { size: 44, fill: '#7c3aed', weight: 'bold', align: 'center' }),
     ]),
   },
   {
@@ -118,11 +124,20 @@ export const STARTERS: StarterTemplate[] = [
     description: 'Certificate of completion, A4 landscape (1754×1240).',
     width: 1754,
     height: 1240,
-    variableDefinitions: [v('recipient', 'Grace Hopper'), v('course', 'Advanced Compilers'), v('date', '24 November 2026'), v('issuer', 'Pressroom Academy')],
+    variableDefinitions: [
+      v('recipient', 'Grace Hopper'),
+      v('course', 'Advanced Compilers'),
+      v('date', '24 November 2026'),
+      v('issuer', 'Pressroom Academy'),
+    ],
     fabricJSData: canvas(1754, 1240, '#fffdf7', [
       frame(60, 60, 1634, 1120, '#b45309', 12),
       frame(100, 100, 1554, 1040, '#d97706', 3),
-      text('CERTIFICATE OF COMPLETION', { left: 177, top: 220, width: 1400 }, { size: 64, fill: '#92400e', weight: 'bold', align: 'center' }),
+      text(
+        'CERTIFICATE OF COMPLETION',
+        { left: 177, top: 220, width: 1400 },
+        { size: 64, fill: '#92400e', weight: 'bold', align: 'center' },
+      ),
       text('This certifies that', { left: 177, top: 380, width: 1400 }, { size: 40, fill: MUTED, align: 'center' }),
       text('{{recipient}}', { left: 177, top: 470, width: 1400 }, { size: 110, fill: INK, italic: true, align: 'center' }),
       rect(477, 620, 800, 4, '#d97706'),
@@ -168,7 +183,13 @@ export const STARTERS: StarterTemplate[] = [
     description: 'Admission ticket with a stub (1500×600).',
     width: 1500,
     height: 600,
-    variableDefinitions: [v('event', 'Render Conf 2026'), v('attendee', 'Alan Turing'), v('date', 'Sat 12 Dec · 09:00'), v('seat', 'A-17'), v('accent', '#059669', 'color')],
+    variableDefinitions: [
+      v('event', 'Render Conf 2026'),
+      v('attendee', 'Alan Turing'),
+      v('date', 'Sat 12 Dec · 09:00'),
+      v('seat', 'A-17'),
+      v('accent', '#059669', 'color'),
+    ],
     fabricJSData: canvas(1500, 600, '#e5e7eb', [
       rect(30, 30, 1440, 540, '#ffffff', 28),
       rect(1100, 30, 370, 540, '{{accent}}', 28),
@@ -188,7 +209,11 @@ export const STARTERS: StarterTemplate[] = [
     description: 'A quotation with its author (1080×1080).',
     width: 1080,
     height: 1080,
-    variableDefinitions: [v('quote', 'Simplicity is prerequisite for reliability.'), v('author', 'Edsger W. Dijkstra'), v('background', '#fef3c7', 'color')],
+    variableDefinitions: [
+      v('quote', 'Simplicity is prerequisite for reliability.'),
+      v('author', 'Edsger W. Dijkstra'),
+      v('background', '#fef3c7', 'color'),
+    ],
     fabricJSData: canvas(1080, 1080, '{{background}}', [
       text('“', { left: 90, top: 60, width: 300 }, { size: 300, fill: '#f59e0b', weight: 'bold' }),
       text('{{quote}}', { left: 120, top: 340, width: 840 }, { size: 72, fill: INK, italic: true, lineHeight: 1.3 }),
@@ -220,7 +245,12 @@ export const STARTERS: StarterTemplate[] = [
     description: 'Show or episode artwork (1400×1400).',
     width: 1400,
     height: 1400,
-    variableDefinitions: [v('show', 'The Render Loop'), v('episode', 'Episode 42'), v('background', '#111827', 'color'), v('accent', '#22d3ee', 'color')],
+    variableDefinitions: [
+      v('show', 'The Render Loop'),
+      v('episode', 'Episode 42'),
+      v('background', '#111827', 'color'),
+      v('accent', '#22d3ee', 'color'),
+    ],
     fabricJSData: canvas(1400, 1400, '{{background}}', [
       circle(700, 560, 380, '{{accent}}'),
       circle(700, 560, 250, '{{background}}'),

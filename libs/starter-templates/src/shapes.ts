@@ -8,7 +8,14 @@ const FONT = 'DejaVu Sans';
 export function text(
   value: string,
   at: { left: number; top: number; width: number },
-  style: { size: number; fill: string; weight?: 'normal' | 'bold'; align?: 'left' | 'center' | 'right'; italic?: boolean; lineHeight?: number },
+  style: {
+    size: number;
+    fill: string;
+    weight?: 'normal' | 'bold';
+    align?: 'left' | 'center' | 'right';
+    italic?: boolean;
+    lineHeight?: number;
+  },
 ): Obj {
   return {
     type: 'Textbox',
