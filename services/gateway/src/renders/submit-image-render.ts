@@ -1,8 +1,7 @@
 import { extensionOfFormat } from '@pressroom/contracts';
 import { CATALOG, type ImageResult, type RenderImageCommand } from '@pressroom/contracts';
-import { imageCommand, type ImageRenderPlan } from '@pressroom/render-requests';
+import { imageCommand, withOwnerFonts, type ImageRenderPlan } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
-import { withOwnerFonts } from './owner-fonts.js';
 import { submitRender, type RenderGatewayDeps } from './submit-render.js';
 
 export type { RenderGatewayDeps } from './submit-render.js';

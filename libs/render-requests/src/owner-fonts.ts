@@ -1,6 +1,6 @@
 import { familiesUsed, fontDataUrl, withFontFaces, type OwnerFont } from '@pressroom/assets';
 import { listOwnerFonts, type Db } from '@pressroom/db';
-import type { ImageRenderPlan } from '@pressroom/render-requests';
+import type { ImageRenderPlan } from './image-command.js';
 import type { Storage } from '@pressroom/storage';
 
 type Source = ImageRenderPlan['source'];
@@ -33,7 +33,7 @@ async function fontsNamedIn(deps: { db: Db; storage: Storage }, ownerId: string,
  * Make the owner's uploaded fonts usable by family name: @font-face rules in
  * an HTML page, `fonts` entries on a canvas. Only fonts of the render's owner
  * are ever looked up, so a family name never reaches another account's font.
- * The bytes travel as data: URLs: the renderer needs no access to storage or
+ * Every producer of image renders (API, batches, bindings) calls this. The bytes travel as data: URLs: the renderer needs no access to storage or
  * to the gateway, and large pages spill to storage as any large page does.
  */
 export async function withOwnerFonts(deps: { db: Db; storage: Storage }, ownerId: string, source: Source): Promise<Source> {
