@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { addAccountToTeam, createTeam } from '@pressroom/db';
 import { FLAVOURS, problemOf, startTestStack, type TestStack } from './harness.js';
+import { waitFor } from './webhook-support.js';
 
 const MONO_BOLD = readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf');
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
@@ -199,6 +201,58 @@ describe.each(FLAVOURS)('asset library (%s)', (flavour) => {
     ]);
     expect(differingShare(owner, fallback)).toBeGreaterThan(0.01);
     expect(differingShare(owner, reference)).toBeLessThan(0.001);
+  });
+
+  it("loads the owner's fonts into batch renders too", async () => {
+    const family = `Pressroom Batch ${Date.now()}`;
+    expect((await upload(MONO_BOLD, `?family=${encodeURIComponent(family)}`)).status).toBe(201);
+    const created = await stack.api('/templates', {
+      method: 'POST',
+      key,
+      json: { name: 'font batch', html: page('{{family}}'), width: 600, height: 140 },
+    });
+    const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+    const started = await stack.api(`/templates/${uid}/batch-render`, {
+      method: 'POST',
+      key,
+      json: { variableSets: [{ family }, { family: 'No Such Family Anywhere' }] },
+    });
+    expect(started.status).toBe(202);
+    const { batchId } = (await started.json()) as { batchId: string };
+    const done = await waitFor(
+      async () => {
+        const r = (await (await stack.api(`/templates/batch/${batchId}/results`, { key })).json()) as {
+          status: string;
+          results: { url: string }[];
+        };
+        return r.status === 'completed' ? r : null;
+      },
+      'the batch',
+      40_000,
+    );
+    const [withFont, fallback] = await Promise.all(done.results.map((r) => pixelsOf(r.url)));
+    const direct = await render(page(family));
+    expect(differingShare(withFont!, fallback!)).toBeGreaterThan(0.01);
+    expect(differingShare(withFont!, direct)).toBeLessThan(0.001);
+  });
+});
+
+describe('assets of a team (memory+pglite)', () => {
+  let stack: TestStack;
+  afterAll(() => stack.dispose());
+
+  it('are shared by the members of a team and by nobody else', async () => {
+    stack = await startTestStack('memory+pglite');
+    const [memberA, memberB, outsider] = [await stack.newAccount(), await stack.newAccount(), await stack.newAccount()];
+    const team = await createTeam(stack.db, { name: `assets-${Date.now()}` });
+    await addAccountToTeam(stack.db, { accountId: memberA.accountId, teamId: team.id });
+    await addAccountToTeam(stack.db, { accountId: memberB.accountId, teamId: team.id });
+    const uploaded = await stack.api('/assets', { method: 'POST', key: memberA.key, body: new Uint8Array(PNG_1PX) });
+    expect(uploaded.status).toBe(201);
+    const { id } = ((await uploaded.json()) as { asset: AssetBody }).asset;
+    expect((await stack.api(`/assets/${id}`, { key: memberB.key })).status).toBe(200);
+    expect((await stack.api(`/assets/${id}`, { key: outsider.key })).status).toBe(404);
+    expect((await stack.api(`/assets/${id}`, { method: 'DELETE', key: memberB.key })).status).toBe(200);
   });
 });
 
