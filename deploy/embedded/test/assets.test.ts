@@ -203,6 +203,20 @@ describe.each(FLAVOURS)('asset library (%s)', (flavour) => {
     expect(differingShare(owner, reference)).toBeLessThan(0.001);
   });
 
+  it("embeds the owner's font in an HTML PDF, and not in another account's", async () => {
+    const family = `Pressroom Pdf ${Date.now()}`;
+    expect((await upload(MONO_BOLD, `?family=${encodeURIComponent(family)}`)).status).toBe(201);
+    const pdfOf = async (as: string) => {
+      const res = await stack.api('/pdf/render', { method: 'POST', key: as, json: { html: page(family) } });
+      expect(res.status).toBe(200);
+      return Buffer.from(await (await fetch(((await res.json()) as { url: string }).url)).arrayBuffer()).toString('latin1');
+    };
+    const [mine, theirs] = await Promise.all([pdfOf(key), pdfOf(otherKey)]);
+    // The embedded font keeps its PostScript name (a subset tag prefix aside).
+    expect(mine).toMatch(/\/FontName\s*\/([A-Z]{6}\+)?DejaVuSansMono-Bold/);
+    expect(theirs).not.toMatch(/DejaVuSansMono-Bold/);
+  });
+
   it("loads the owner's fonts into batch renders too", async () => {
     const family = `Pressroom Batch ${Date.now()}`;
     expect((await upload(MONO_BOLD, `?family=${encodeURIComponent(family)}`)).status).toBe(201);

@@ -1,7 +1,14 @@
 import { CATALOG, type RenderPdfCommand } from '@pressroom/contracts';
 import type { TemplateRow } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
-import { pdfCommand, pdfPrintSettings, pdfRowSize, templateDocuments, type PdfRenderPlan } from '@pressroom/render-requests';
+import {
+  ownerFontLoader,
+  pdfCommand,
+  pdfPrintSettings,
+  pdfRowSize,
+  templateDocuments,
+  type PdfRenderPlan,
+} from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
 import { submitRender, type RenderGatewayDeps, type RenderWait } from './submit-render.js';
 
@@ -10,8 +17,10 @@ export interface PdfRenderInput extends PdfRenderPlan {
 }
 
 /** Accept a PDF render: the `render.pdf` command planned by @pressroom/render-requests, through the shared submit path. */
-export function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderInput): Promise<RenderWait> {
-  const { auth, ...plan } = input;
+export async function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderInput): Promise<RenderWait> {
+  const { auth, ...planned } = input;
+  const withFonts = ownerFontLoader(deps, auth.ownerId);
+  const plan: PdfRenderPlan = { ...planned, documents: await Promise.all(planned.documents.map((document) => withFonts(document))) };
   return submitRender<RenderPdfCommand>(deps, {
     auth,
     kind: 'pdf',
