@@ -217,6 +217,27 @@ describe.each(FLAVOURS)('asset library (%s)', (flavour) => {
     expect(theirs).not.toMatch(/DejaVuSansMono-Bold/);
   });
 
+  it("loads the owner's fonts into GIF renders", async () => {
+    const family = `Pressroom Gif ${Date.now()}`;
+    expect((await upload(MONO_BOLD, `?family=${encodeURIComponent(family)}`)).status).toBe(201);
+    const firstFrame = async (as: string, html: string) => {
+      const res = await stack.api('/gif', {
+        method: 'POST',
+        key: as,
+        json: { html, width: 600, height: 140, quality: 'low', frameDurationSeconds: 0.2 },
+      });
+      expect(res.status).toBe(200);
+      return pixelsOf(((await res.json()) as { gif: { url: string } }).gif.url);
+    };
+    const [mine, theirs, fallback] = await Promise.all([
+      firstFrame(key, page(family)),
+      firstFrame(otherKey, page(family)),
+      firstFrame(key, page('No Such Family Anywhere')),
+    ]);
+    expect(differingShare(mine, fallback)).toBeGreaterThan(0.01);
+    expect(differingShare(theirs, fallback)).toBeLessThan(0.001);
+  });
+
   it("loads the owner's fonts into batch renders too", async () => {
     const family = `Pressroom Batch ${Date.now()}`;
     expect((await upload(MONO_BOLD, `?family=${encodeURIComponent(family)}`)).status).toBe(201);
