@@ -112,6 +112,14 @@ describe.each(FLAVOURS)('asset library (%s)', (flavour) => {
     expect(brokenFont.status).toBe(400);
     expect((await problemOf(brokenFont)).detail).toMatch(/not a usable font/);
 
+    const empty = await upload(Buffer.alloc(0));
+    expect(empty.status).toBe(400);
+    expect((await problemOf(empty)).detail).toMatch(/empty/);
+
+    const badKind = await stack.api('/assets?kind=video', { key });
+    expect(badKind.status).toBe(400);
+    expect((await problemOf(badKind)).errors).toEqual([expect.objectContaining({ field: 'kind' })]);
+
     const pngAsFont = await upload(PNG_1PX, '?kind=font');
     expect(pngAsFont.status).toBe(400);
 
