@@ -28,4 +28,10 @@ describe('checkSvg', () => {
   ])('refuses %s', (svg, rule) => {
     expect(rulesOf(svg)).toContain(rule);
   });
+
+  it('stays linear on hostile input and still refuses long external references', () => {
+    expect(rulesOf(`<svg>${'url('.repeat(200_000)}</svg>`)).toContain('external-reference');
+    expect(rulesOf(`<svg>${'<a href="'.repeat(200_000)}</svg>`)).toContain('external-reference');
+    expect(rulesOf(`<svg><rect style="fill:url(http://evil.example/${'a'.repeat(10_000)})"/></svg>`)).toContain('external-reference');
+  });
 });
