@@ -246,6 +246,37 @@ describe.each(FLAVOURS)('asset library (%s)', (flavour) => {
     expect(differingShare(theirs, fallback)).toBeLessThan(0.001);
   });
 
+  it("draws the owner's library images by their asset URL in HTML and on canvases; another account's renders cannot", async () => {
+    const red = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const uploaded = await upload(red, '?name=red.png');
+    expect(uploaded.status).toBe(201);
+    const { url } = ((await uploaded.json()) as { asset: AssetBody }).asset;
+    const html = `<!doctype html><html><body style="margin:0;background:#fff"><img src="${url}" style="display:block;width:600px;height:140px"></body></html>`;
+    const centre = (pixels: Buffer) => [...pixels.subarray((70 * 600 + 300) * 3, (70 * 600 + 300) * 3 + 3)];
+    expect(centre(await render(html))).toEqual([255, 0, 0]);
+    expect(centre(await render(html, otherKey))).toEqual([255, 255, 255]);
+
+    const res = await stack.api('/image/canvas', {
+      method: 'POST',
+      key,
+      json: {
+        fabricJSData: {
+          version: '7.4.0',
+          width: 600,
+          height: 140,
+          background: '#ffffff',
+          objects: [{ type: 'Image', originX: 'left', originY: 'top', left: 290, top: 60, src: url }],
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    const canvasPixels = await pixelsOf(((await res.json()) as { url: string }).url);
+    expect(centre(canvasPixels)).toEqual([255, 0, 0]);
+    expect([...canvasPixels.subarray(0, 3)]).toEqual([255, 255, 255]);
+  });
+
   it("loads the owner's fonts into batch renders too", async () => {
     const family = `Pressroom Batch ${Date.now()}`;
     expect((await upload(MONO_BOLD, `?family=${encodeURIComponent(family)}`)).status).toBe(201);

@@ -10,8 +10,7 @@ type Source = PageSource | CanvasRenderSource;
  * Make an owner's uploaded fonts usable by family name: @font-face rules in
  * an HTML page, `fonts` entries on a canvas. Only fonts of the render's owner
  * are ever looked up, so a family name never reaches another account's font.
- * Every producer of renders (API images and PDFs, batches, bindings) calls
- * this. The bytes travel as data: URLs: the renderer needs no access to
+ * Applied by ownerAssetLoader. The bytes travel as data: URLs: the renderer needs no access to
  * storage or to the gateway, and large pages spill to storage as any large
  * page does. One loader reads the owner's font list and each file once, for
  * every document of a render.
@@ -69,9 +68,4 @@ export function ownerFontLoader(deps: { db: Db; storage: Storage }, ownerId: str
       ],
     };
   };
-}
-
-/** One source with the owner's fonts (see ownerFontLoader). */
-export function withOwnerFonts<S extends Source>(deps: { db: Db; storage: Storage }, ownerId: string, source: S): Promise<S> {
-  return ownerFontLoader(deps, ownerId)(source);
 }

@@ -13,7 +13,7 @@ import {
   type StartedBatchItem,
   type TemplateRow,
 } from '@pressroom/db';
-import { imageCommand, planTemplateItem, renderOutput, withOwnerFonts, type TemplateItemPlan } from '@pressroom/render-requests';
+import { imageCommand, planTemplateItem, renderOutput, withOwnerAssets, type TemplateItemPlan } from '@pressroom/render-requests';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders } from '@pressroom/telemetry';
 
@@ -91,7 +91,7 @@ async function publishItemRender(
     {
       origin: 'batch',
       templateId: batch.templateId,
-      source: await withOwnerFonts(deps, batch.ownerId, page.source),
+      source: await withOwnerAssets(deps, batch.ownerId, page.source),
       width: page.width,
       height: page.height,
       selector: null,

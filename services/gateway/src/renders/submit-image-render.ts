@@ -1,6 +1,6 @@
 import { extensionOfFormat } from '@pressroom/contracts';
 import { CATALOG, type ImageResult, type RenderImageCommand } from '@pressroom/contracts';
-import { imageCommand, withOwnerFonts, type ImageRenderPlan } from '@pressroom/render-requests';
+import { imageCommand, withOwnerAssets, type ImageRenderPlan } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
 import { submitRender, type RenderGatewayDeps } from './submit-render.js';
 
@@ -23,7 +23,7 @@ export type SubmitOutcome =
  */
 export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRenderInput): Promise<SubmitOutcome> {
   const { auth, cost, ...planned } = input;
-  const plan: ImageRenderPlan = { ...planned, source: await withOwnerFonts(deps, auth.ownerId, planned.source) };
+  const plan: ImageRenderPlan = { ...planned, source: await withOwnerAssets(deps, auth.ownerId, planned.source) };
   const wait = await submitRender<RenderImageCommand>(deps, {
     auth,
     kind: 'image',

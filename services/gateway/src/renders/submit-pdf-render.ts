@@ -2,7 +2,7 @@ import { CATALOG, type RenderPdfCommand } from '@pressroom/contracts';
 import type { TemplateRow } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import {
-  ownerFontLoader,
+  ownerAssetLoader,
   pdfCommand,
   pdfPrintSettings,
   pdfRowSize,
@@ -19,7 +19,7 @@ export interface PdfRenderInput extends PdfRenderPlan {
 /** Accept a PDF render: the `render.pdf` command planned by @pressroom/render-requests, through the shared submit path. */
 export async function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderInput): Promise<RenderWait> {
   const { auth, ...planned } = input;
-  const withFonts = ownerFontLoader(deps, auth.ownerId);
+  const withFonts = ownerAssetLoader(deps, auth.ownerId);
   const plan: PdfRenderPlan = { ...planned, documents: await Promise.all(planned.documents.map((document) => withFonts(document))) };
   return submitRender<RenderPdfCommand>(deps, {
     auth,
