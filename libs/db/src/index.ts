@@ -93,3 +93,4 @@ export {
   takeSignedRender,
   type UrlSigningSecretRow,
 } from './url-signing-secrets.js';
+export * from './assets.js';

@@ -11,6 +11,7 @@ const TABLES = [
   'accounts',
   'ai_credit_usage',
   'api_keys',
+  'assets',
   'batch_items',
   'batches',
   'bindings',

@@ -121,3 +121,4 @@ export * from './schema-video.js';
 export * from './schema-users.js';
 export * from './schema-url-signing.js';
 export * from './schema-storage.js';
+export * from './schema-assets.js';

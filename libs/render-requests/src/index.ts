@@ -20,3 +20,4 @@ export { pdfPrintSettings, type PdfPrintSettings } from './pdf-print-settings.js
 export { canvasSizeOf, prepareCanvas, type CanvasRenderSource, type PrepareCanvasInput } from './prepare-canvas.js';
 export { planTemplateItem, type TemplateItemPlan } from './template-item.js';
 export { canvasFieldOf, templateImageSource, type TemplateImageSource } from './template-source.js';
+export { ownerAssetLoader, withOwnerAssets } from './owner-assets.js';

@@ -55,6 +55,8 @@ import { usageRoutes } from './routes/usage-routes.js';
 import { oidcRoutes } from './routes/oidc-routes.js';
 import { referenceRoutes } from './routes/reference-routes.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
+import { assetRoutes } from './routes/asset-routes.js';
+import { starterRoutes } from './routes/starter-routes.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -116,6 +118,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   const auth = authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs, publicBaseUrl: deps.settings.publicBaseUrl });
   app.use(auth);
   app.use(rateLimit({ db: deps.db, cacheMs: deps.settings.authCacheMs }));
+  // Uploads are raw file bodies: before the JSON-only body parser.
+  app.use(assetRoutes({ db: deps.db, storage: deps.storage, publicBaseUrl: deps.settings.publicBaseUrl }));
   app.use(jsonBody({ maxBodyBytes: deps.settings.maxBodyBytes }));
   app.use(idempotency({ db: deps.db, waitMs: deps.settings.renderWaitMs + 5_000 }));
   app.use(authSessionRoutes(authDeps));
@@ -151,6 +155,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     customStorageRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox, timeoutMs: deps.settings.customStorageTimeoutMs }),
   );
   app.use(templatePreviewRoutes({ ...renderDeps, perMinute: deps.settings.previewPerMinute }));
+  app.use(starterRoutes({ db: deps.db }));
   app.use(templateRoutes(renderDeps));
   app.use(webhookControlRoutes({ db: deps.db }));
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));

@@ -13,7 +13,7 @@ import {
   type StartedBatchItem,
   type TemplateRow,
 } from '@pressroom/db';
-import { gifCommand, imageCommand, planTemplateItem, renderOutput, type TemplateItemPlan } from '@pressroom/render-requests';
+import { gifCommand, imageCommand, planTemplateItem, renderOutput, withOwnerAssets, type TemplateItemPlan } from '@pressroom/render-requests';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders } from '@pressroom/telemetry';
 
@@ -97,6 +97,7 @@ async function publishItemRender(
     await failItemBeforeRender(deps, batch, item, { error: error.message, errorCode: 'QUOTA_EXCEEDED' });
     return;
   }
+  const source = await withOwnerAssets(deps, batch.ownerId, page.source);
   const envelope = {
     renderId: item.renderId,
     accountId: batch.accountId,
@@ -112,7 +113,7 @@ async function publishItemRender(
     msgId: item.renderId,
     headers: injectTraceHeaders({ 'pressroom-render-id': item.renderId, 'pressroom-batch-id': batch.id }, context.active()),
   };
-  if (gif && page.source.kind === 'html') {
+  if (gif && source.kind === 'html') {
     // The animation stepped at the default preset, as POST /gif with a template would.
     const command = await gifCommand(
       deps.storage,
@@ -120,7 +121,7 @@ async function publishItemRender(
         origin: 'batch',
         mode: 'animation',
         templateId: batch.templateId,
-        source: page.source,
+        source,
         width: page.width,
         height: page.height,
         quality: 'medium',
@@ -137,7 +138,7 @@ async function publishItemRender(
       {
         origin: 'batch',
         templateId: batch.templateId,
-        source: page.source,
+        source,
         width: page.width,
         height: page.height,
         selector: null,

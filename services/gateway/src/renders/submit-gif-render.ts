@@ -1,5 +1,5 @@
 import { CATALOG, type RenderGifCommand } from '@pressroom/contracts';
-import { gifCommand, type GifRenderPlan } from '@pressroom/render-requests';
+import { gifCommand, withOwnerAssets, type GifRenderPlan } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
 import { submitRender, type RenderGatewayDeps, type RenderWait } from './submit-render.js';
 
@@ -10,8 +10,9 @@ export interface GifRenderInput extends GifRenderPlan {
 }
 
 /** Accept a GIF render: the `render.gif` command planned by @pressroom/render-requests, through the shared submit path. */
-export function submitGifRender(deps: RenderGatewayDeps, input: GifRenderInput): Promise<RenderWait> {
-  const { auth, cost, ...plan } = input;
+export async function submitGifRender(deps: RenderGatewayDeps, input: GifRenderInput): Promise<RenderWait> {
+  const { auth, cost, ...planned } = input;
+  const plan: GifRenderPlan = { ...planned, source: await withOwnerAssets(deps, auth.ownerId, planned.source) };
   return submitRender<RenderGifCommand>(deps, {
     auth,
     kind: 'gif',

@@ -1,7 +1,7 @@
 import { extensionOfFormat } from '@pressroom/contracts';
 import { userStorageOf } from '../views/user-storage-view.js';
 import { CATALOG, type ImageResult, type RenderImageCommand } from '@pressroom/contracts';
-import { imageCommand, type ImageRenderPlan } from '@pressroom/render-requests';
+import { imageCommand, withOwnerAssets, type ImageRenderPlan } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
 import { submitRender, type RenderGatewayDeps } from './submit-render.js';
 
@@ -25,7 +25,8 @@ export type SubmitOutcome =
  * @pressroom/render-requests, through the shared submit path (submit-render.ts).
  */
 export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRenderInput): Promise<SubmitOutcome> {
-  const { auth, cost, discardFailedRow, ...plan } = input;
+  const { auth, cost, discardFailedRow, ...planned } = input;
+  const plan: ImageRenderPlan = { ...planned, source: await withOwnerAssets(deps, auth.ownerId, planned.source) };
   const wait = await submitRender<RenderImageCommand>(deps, {
     auth,
     kind: 'image',

@@ -1,6 +1,8 @@
 import { CATALOG, type RenderPdfCommand } from '@pressroom/contracts';
 import type { TemplateRow } from '@pressroom/db';
+import { ProblemError } from '@pressroom/problem';
 import {
+  ownerAssetLoader,
   pdfCommand,
   pdfPrintSettings,
   pdfRowSize,
@@ -19,8 +21,10 @@ export interface PdfRenderInput extends PdfRenderPlan {
 }
 
 /** Accept a PDF render: the `render.pdf` command planned by @pressroom/render-requests, through the shared submit path. */
-export function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderInput): Promise<RenderWait> {
-  const { auth, ...plan } = input;
+export async function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderInput): Promise<RenderWait> {
+  const { auth, ...planned } = input;
+  const withFonts = ownerAssetLoader(deps, auth.ownerId);
+  const plan: PdfRenderPlan = { ...planned, documents: await Promise.all(planned.documents.map((document) => withFonts(document))) };
   return submitRender<RenderPdfCommand>(deps, {
     auth,
     kind: 'pdf',

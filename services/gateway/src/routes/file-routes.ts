@@ -5,9 +5,10 @@ import { resolveRange, type ObjectInfo, type Storage } from '@pressroom/storage'
 import { handler } from '../http/routes.js';
 
 const RENDERED_FILE = /^renders\/[a-z]+_[0-9a-z]+\.(png|jpg|webp|gif|pdf|mp4)$/;
+const ASSET_FILE = /^assets\/ast_[0-9a-z]+\.(png|jpg|webp|svg|ttf|otf|woff2)$/;
 
 /**
- * GET and HEAD /files/<key>: rendered files. Public like a CDN URL: the key holds a
+ * GET and HEAD /files/<key>: rendered files and asset library files. Public like a CDN URL: the key holds a
  * 120-bit random id, and files never change once written. Streams from the store (a
  * video is never held in memory), answers `Range` (Safari plays MP4 only with 206s)
  * and revalidates with the ETag.
@@ -19,14 +20,22 @@ export function fileRoutes(options: { storage: Storage }): Router {
     handler(async (req, res) => {
       const key = String((req.params as Record<string, string>)[0]);
       const notFound = new ProblemError('not-found', { detail: `No file exists at ${req.path}.` });
-      if (!RENDERED_FILE.test(key)) throw notFound;
+      const isAsset = ASSET_FILE.test(key);
+      if (!RENDERED_FILE.test(key) && !isAsset) throw notFound;
       const info = await options.storage.head(key);
       if (!info) throw notFound;
       res
         .type(info.contentType)
-        .setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        .setHeader('Cache-Control', isAsset ? 'public, max-age=300' : 'public, max-age=31536000, immutable')
         .setHeader('ETag', info.etag)
         .setHeader('Accept-Ranges', 'bytes');
+      if (isAsset) {
+        // A deleted asset must stop being served soon; an SVG must never run as a page of our origin.
+        res
+          .setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox")
+          .setHeader('X-Content-Type-Options', 'nosniff')
+          .setHeader('Access-Control-Allow-Origin', '*');
+      }
       if (matchesEtag(req.get('If-None-Match'), info)) {
         res.status(304).end();
         return;

@@ -13,7 +13,7 @@ import {
   type Db,
   type SecretBox,
 } from '@pressroom/db';
-import { imageCommand, planTemplateItem, renderOutput, type TemplateImageSource } from '@pressroom/render-requests';
+import { imageCommand, planTemplateItem, renderOutput, withOwnerAssets, type TemplateImageSource } from '@pressroom/render-requests';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Storage } from '@pressroom/storage';
 import { injectTraceHeaders, type Logger } from '@pressroom/telemetry';
@@ -168,7 +168,7 @@ async function publishBindingRender(deps: RefreshDeps, binding: BindingRow, rend
     {
       origin: 'binding',
       templateId: binding.templateId,
-      source: plan.source,
+      source: await withOwnerAssets(deps, binding.ownerId, plan.source),
       width: plan.width,
       height: plan.height,
       selector: null,

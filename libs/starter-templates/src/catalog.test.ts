@@ -1,0 +1,41 @@
+import { TemplateCreate } from '@pressroom/contracts';
+import { STARTERS } from './catalog.js';
+
+const REQUIRED = [
+  'og-image',
+  'twitter-card',
+  'instagram-post',
+  'instagram-story',
+  'linkedin-banner',
+  'youtube-thumbnail',
+  'certificate',
+  'invoice',
+  'event-ticket',
+  'quote-card',
+  'product-card',
+  'podcast-cover',
+];
+
+describe('starter catalogue', () => {
+  it('has every starter the issue names, once', () => {
+    const keys = STARTERS.map((s) => s.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual(expect.arrayContaining(REQUIRED));
+  });
+
+  it.each(STARTERS.map((s) => [s.key, s] as const))('%s is a valid template whose every {{variable}} has a default', (_key, starter) => {
+    const parsed = TemplateCreate.safeParse({
+      name: starter.name,
+      fabricJSData: starter.fabricJSData,
+      width: starter.width,
+      height: starter.height,
+      variableDefinitions: starter.variableDefinitions,
+    });
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(starter.fabricJSData).toMatchObject({ width: starter.width, height: starter.height });
+    const used = new Set([...JSON.stringify(starter.fabricJSData).matchAll(/\{\{\s*([a-z]+)\s*\}\}/g)].map((m) => m[1]));
+    const defined = new Set(starter.variableDefinitions.filter((d) => d.defaultValue !== undefined).map((d) => d.name));
+    expect([...used].filter((name) => !defined.has(name!))).toEqual([]);
+    expect([...defined].filter((name) => !used.has(name))).toEqual([]);
+  });
+});

@@ -1,0 +1,1 @@
+export { STARTERS, findStarter, type StarterTemplate } from './catalog.js';

@@ -1,0 +1,57 @@
+import { Router } from 'express';
+import { StarterCopyRequest, newId } from '@pressroom/contracts';
+import { insertTemplate, type Db } from '@pressroom/db';
+import { ProblemError } from '@pressroom/problem';
+import { STARTERS, findStarter } from '@pressroom/starter-templates';
+import { authOf } from '../http/auth.js';
+import { defineRoute, handler } from '../http/routes.js';
+import { parseOrThrow } from '../http/validate.js';
+import { templateView } from '../views/template-view.js';
+
+/** The starter gallery. Mounted before the template routes: `starters` is not a template uid. */
+export function starterRoutes(deps: { db: Db }): Router {
+  const router = Router();
+
+  defineRoute(router, '/templates/starters', {
+    get: handler(async (_req, res) => {
+      res.json({ starters: STARTERS });
+    }),
+  });
+
+  defineRoute(router, '/templates/starters/:key/copy', {
+    post: handler(async (req, res) => {
+      const body = parseOrThrow(StarterCopyRequest, req.body);
+      const key = String(req.params.key);
+      const starter = findStarter(key);
+      if (!starter) {
+        throw new ProblemError('not-found', {
+          detail: `No starter template ${JSON.stringify(key)}; GET /templates/starters lists them (${STARTERS.map((s) => s.key).join(', ')}).`,
+        });
+      }
+      const row = await insertTemplate(deps.db, {
+        uid: newId('tpl'),
+        ownerId: authOf(res).ownerId,
+        name: body.name ?? starter.name,
+        engine: 'fabric',
+        html: null,
+        // A deep copy: the catalogue is shared module state.
+        fabricJSData: structuredClone(starter.fabricJSData),
+        jsEnabled: false,
+        strictVariables: false,
+        type: 'image',
+        category: starter.category,
+        tags: ['starter', starter.key],
+        width: starter.width,
+        height: starter.height,
+        outputFormat: 'image',
+        pdfPreset: null,
+        variableDefinitions: structuredClone(starter.variableDefinitions),
+        pages: [],
+        layouts: {},
+      });
+      res.status(200).json({ template: templateView(row) });
+    }),
+  });
+
+  return router;
+}
