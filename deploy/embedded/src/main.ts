@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '@pressroom/config';
 import { ADMIN_SOCKET_NAME, gatewaySettings, serveAdminSocket } from '@pressroom/gateway';
 import { closeOnSignal } from '@pressroom/service-runner';
-import { createLogger, initTracing } from '@pressroom/telemetry';
+import { createLogger, flushTracing, initTracing } from '@pressroom/telemetry';
 import { embeddedEnv } from './config.js';
 import { startStack } from './stack.js';
 
@@ -12,7 +12,7 @@ import { startStack } from './stack.js';
  * it uses the in-process bus, PGlite and local disk under PRESSROOM_DATA_DIR.
  */
 const env = loadConfig('pressroom', embeddedEnv);
-initTracing();
+initTracing({ service: 'embedded' });
 const logger = createLogger({ service: 'pressroom', level: env.LOG_LEVEL });
 const dataDir = resolve(env.PRESSROOM_DATA_DIR);
 await mkdir(dataDir, { recursive: true });
@@ -85,4 +85,5 @@ logger.info(
 closeOnSignal(logger, async () => {
   await admin?.close();
   await stack.close();
+  await flushTracing();
 });

@@ -30,7 +30,7 @@ describe.each(FLAVOURS)('traces, metrics and health (%s)', (flavour) => {
     const metrics = await fetch(`${stack.baseUrl}/metrics`);
     expect(metrics.status).toBe(200);
     const text = await metrics.text();
-    expect(text).toContain('http_server_duration_ms');
+    expect(text).toContain('http_server_request_duration_seconds_bucket');
     const health = (await (await fetch(`${stack.baseUrl}/health`)).json()) as { components: Record<string, { ok: boolean }> };
     expect(Object.keys(health.components).sort()).toEqual([
       'batches',
