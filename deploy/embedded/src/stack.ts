@@ -175,6 +175,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       extraArgs: ANIMATION_CAPTURE_FLAGS,
       egressGuard: guard,
       logger,
+      metricsName: 'gif',
     });
     gif = await startGifService({
       bus,

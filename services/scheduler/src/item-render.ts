@@ -1,5 +1,4 @@
 import { extensionOfFormat } from '@pressroom/contracts';
-import { context } from '@opentelemetry/api';
 import { CATALOG, type ImageFormat } from '@pressroom/contracts';
 import type { Bus } from '@pressroom/bus';
 import {
@@ -15,7 +14,8 @@ import {
 } from '@pressroom/db';
 import { imageCommand, planTemplateItem, renderOutput, type TemplateItemPlan } from '@pressroom/render-requests';
 import type { Storage } from '@pressroom/storage';
-import { injectTraceHeaders } from '@pressroom/telemetry';
+import { producerHeaders } from '@pressroom/telemetry';
+import { scheduledRenders } from './scheduler-metrics.js';
 
 export interface ItemRenderDeps {
   bus: Bus;
@@ -108,8 +108,9 @@ async function publishItemRender(
   );
   await deps.bus.publish(CATALOG.renderImage, command, {
     msgId: item.renderId,
-    headers: injectTraceHeaders({ 'pressroom-render-id': item.renderId, 'pressroom-batch-id': batch.id }, context.active()),
+    headers: producerHeaders(CATALOG.renderImage.name, { 'pressroom-render-id': item.renderId, 'pressroom-batch-id': batch.id }),
   });
+  scheduledRenders.add(1, { origin: 'batch' });
   await markBatchItemPublished(deps.db, { renderId: item.renderId, at: deps.now() });
 }
 
