@@ -20,6 +20,7 @@ await mkdir(dataDir, { recursive: true });
 const gateway = gatewaySettings(env);
 const stack = await startStack({
   port: env.PORT,
+  opsPort: env.PRESSROOM_OPS_PORT,
   host: env.HOST,
   natsUrl: env.NATS_URL,
   busNamespace: env.PRESSROOM_BUS_NAMESPACE,
@@ -78,7 +79,7 @@ const stack = await startStack({
 // PGlite belongs to this process: `make key` and the admin CLI reach it through this socket.
 const admin = env.DATABASE_URL ? null : await serveAdminSocket({ db: stack.db, path: `${dataDir}/${ADMIN_SOCKET_NAME}` });
 logger.info(
-  { port: stack.port, bus: stack.bus.transport, db: stack.db.kind, storage: stack.storage.kind },
+  { port: stack.port, ops: stack.opsUrl, bus: stack.bus.transport, db: stack.db.kind, storage: stack.storage.kind },
   `Pressroom API listening on http://localhost:${stack.port}`,
 );
 

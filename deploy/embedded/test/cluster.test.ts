@@ -57,7 +57,7 @@ describe('gateway and image service as their own processes', () => {
     const run = (file: string, port: number) => {
       const child = spawn('node', ['--conditions=source', '--import', 'tsx', file], {
         cwd: ROOT,
-        env: { ...env, PORT: String(port) },
+        env: { ...env, PORT: String(port), PRESSROOM_OPS_PORT: '0' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       children.push(child);

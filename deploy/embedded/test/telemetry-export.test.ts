@@ -125,7 +125,7 @@ describe.each(FLAVOURS)('Prometheus exposition (%s)', (flavour) => {
   afterAll(() => stack.dispose());
 
   it('serves one family per metric name, accepted by promtool, with the render, pool, runtime and queue readings', async () => {
-    const text = await (await fetch(`${stack.baseUrl}/metrics`)).text();
+    const text = await (await fetch(`${stack.opsUrl}/metrics`)).text();
     const names = text
       .split('\n')
       .filter((line) => line.startsWith('# TYPE '))
