@@ -332,7 +332,10 @@ function networkPolicies(): Doc[] {
     to: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } }],
     ports: [{ protocol: 'TCP', port }],
   });
-  const fetchers = WORKLOADS.filter((w) => w.fetchesUrls).map((w) => w.name);
+  // Sorted, as Helm ranges over the values' map keys: the chart renders the same list.
+  const fetchers = WORKLOADS.filter((w) => w.fetchesUrls)
+    .map((w) => w.name)
+    .sort();
   return [
     {
       apiVersion: 'networking.k8s.io/v1',

@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import * as core from 'kubernetes-models/v1';
 import * as apps from 'kubernetes-models/apps/v1';
@@ -125,5 +128,31 @@ describe('Kubernetes manifests (deploy/k8s, the Helm values)', () => {
     );
     expect(namespaces.sort()).toEqual(['database', 'kube-system', 'nats']);
     expect(find('NetworkPolicy', 'pressroom-default-deny')!.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+  });
+
+  it('the Helm chart renders the same objects, valid too (Go text/template + sprig, as Helm; deploy/helm/render)', () => {
+    // Go and sprig come from Debian (deploy/scripts/setup.sh --cluster): there is no helm package to install.
+    const run = spawnSync('go', ['run', 'deploy/helm/render/main.go', 'deploy/helm/pressroom'], {
+      encoding: 'utf8',
+      env: { ...process.env, GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: join(tmpdir(), 'pressroom-gocache') },
+    });
+    if (run.error) throw run.error;
+    expect(run.stderr).toBe('');
+    const chart = parseAllDocuments(run.stdout)
+      .map((d) => d.toJS() as Doc | null)
+      .filter((d): d is Doc => d !== null);
+    for (const doc of chart) expect(() => validate(doc)).not.toThrow();
+    // The release's own label and the namespace (helm install -n) are the chart's only additions.
+    const comparable = (doc: Doc) =>
+      JSON.parse(
+        JSON.stringify(doc, (key, value: unknown) =>
+          (key === 'namespace' && typeof value === 'string') || key === 'app.kubernetes.io/instance' ? undefined : value,
+        ),
+      ) as Doc;
+    const expected = docs.filter((d) => d.kind !== 'Namespace').map(comparable);
+    const key = (d: Doc) => `${d.kind}/${d.metadata.name}`;
+    expect(chart.map(comparable).sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
+      expected.sort((a, b) => key(a).localeCompare(key(b))),
+    );
   });
 });
