@@ -156,7 +156,7 @@ export const DEFAULTS = {
   nats: { namespace: 'nats', port: 4222, monitoringEndpoint: 'nats.nats.svc:8222', account: '$G' },
   postgres: { namespace: 'database', port: 5432 },
   monitoringNamespace: 'monitoring',
-  /** Per-renderer KEDA bounds; lag = pending + ack-pending messages of its consumer. */
+  /** Per-renderer KEDA bounds; lagThreshold is the consumer lag (KEDA's nats-jetstream reading) per replica. */
   autoscaling: { minReplicas: 1, maxReplicas: 10, lagThreshold: 8, gatewayCpuPercent: 70 },
 };
 
