@@ -6,7 +6,7 @@ PLAN ?=
 PORT ?= 8080
 
 .DEFAULT_GOAL := help
-.PHONY: help setup setup-cluster run run-cluster key test typecheck lint format proto proto-check sdk sdk-check bench soak clean
+.PHONY: help setup setup-cluster run run-cluster key test typecheck lint format proto proto-check sdk sdk-check k8s build bench soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -56,6 +56,12 @@ sdk: ## Regenerate the SDK's types (libs/client/src/generated) from the OpenAPI 
 
 sdk-check: ## Fail when the SDK's generated types drifted from the OpenAPI document
 	@$(NODE_RUN) libs/client/scripts/generate-types.ts --check
+
+k8s: ## Regenerate deploy/k8s/pressroom.yaml and the Helm chart's values.yaml from deploy/embedded/scripts/k8s-manifests.ts
+	@$(NODE_RUN) deploy/embedded/scripts/k8s-manifests.ts
+
+build: ## Compile every service to <package>/dist (plain node, as the container runs it: node services/<name>/dist/main.js)
+	@node deploy/scripts/build-services.mjs
 
 bench: setup ## POST /image, /gif, /pdf/*, /video renders vs raw puppeteer-core and Remotion loops; writes docs/benchmarks.md and bench/results.json
 	@$(NODE_RUN) bench/src/image-bench.ts

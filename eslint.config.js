@@ -19,7 +19,7 @@ export default tseslint.config(
     ],
   },
   {
-    files: ['{libs,services,apps}/*/{src,test,scripts}/**/*.{ts,tsx}', 'deploy/embedded/{src,test}/**/*.ts', 'bench/**/*.ts'],
+    files: ['{libs,services,apps}/*/{src,test,scripts}/**/*.{ts,tsx}', 'deploy/embedded/{src,test,scripts}/**/*.ts', 'bench/**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

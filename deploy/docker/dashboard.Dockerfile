@@ -6,7 +6,10 @@ RUN npm install -g pnpm@9.15.9
 COPY . .
 RUN pnpm install --frozen-lockfile --filter @pressroom/dashboard... && node deploy/scripts/build-dashboard.mjs
 
-FROM nginx:1.27-alpine
+# nginx-unprivileged: runs as uid 101 on port 8080, so the pod needs no root and no NET_BIND_SERVICE.
+FROM nginxinc/nginx-unprivileged:1.27-alpine
 COPY --from=build /src/apps/dashboard/dist /usr/share/nginx/html/app
+USER root
 RUN printf 'server {\n  listen 8080;\n  root /usr/share/nginx/html;\n  location /app/assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }\n  location /app/ { add_header Cache-Control "no-cache"; try_files $uri /app/index.html; }\n}\n' > /etc/nginx/conf.d/default.conf
+USER 101
 EXPOSE 8080

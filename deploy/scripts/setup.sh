@@ -2,12 +2,14 @@
 # Installs what Pressroom needs on a Debian machine, skipping what is there:
 # Chromium's headless shell and fonts (Latin, CJK, colour emoji), poppler for
 # PDF checks, pnpm, and the workspace's npm packages. `--cluster` adds the
-# PostgreSQL and NATS servers that `make run-cluster` and `make test` use.
+# PostgreSQL and NATS servers that `make run-cluster` and `make test` use, and
+# Prometheus (its `promtool` checks /metrics and the alert rules in the tests), and Go with
+# sprig, which render the Helm chart in the tests (deploy/helm/render; no helm package here).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 want=(chromium-headless-shell fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-liberation2 fonts-dejavu-core poppler-utils ca-certificates)
-if [[ "${1:-}" == "--cluster" ]]; then want+=(postgresql nats-server); fi
+if [[ "${1:-}" == "--cluster" ]]; then want+=(postgresql nats-server prometheus golang-go golang-github-masterminds-sprig-dev golang-gopkg-yaml.v3-dev); fi
 
 missing=()
 for pkg in "${want[@]}"; do

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { browserEnv, commonEnv, portEnv, webhookEnv } from '@pressroom/config';
+import { browserEnv, commonEnv, opsPortEnv, portEnv, webhookEnv } from '@pressroom/config';
 import { gatewayEnv } from '@pressroom/gateway';
 import { gifEnv } from '@pressroom/gif';
 import { pdfEnv } from '@pressroom/pdf';
@@ -11,6 +11,7 @@ export const embeddedEnv = gatewayEnv.extend({
   ...browserEnv,
   ...webhookEnv,
   ...portEnv(8080),
+  ...opsPortEnv,
   HOST: z.string().default('0.0.0.0'),
   PRESSROOM_GIF_PAGES: gifEnv.shape.PRESSROOM_GIF_PAGES,
   PRESSROOM_GIF_TIMEOUT_MS: gifEnv.shape.PRESSROOM_GIF_TIMEOUT_MS,

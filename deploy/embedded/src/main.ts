@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { loadConfig, storageSettings } from '@pressroom/config';
 import { ADMIN_SOCKET_NAME, gatewaySettings, serveAdminSocket } from '@pressroom/gateway';
 import { closeOnSignal } from '@pressroom/service-runner';
-import { createLogger, initTracing } from '@pressroom/telemetry';
+import { createLogger, flushTracing, initTracing } from '@pressroom/telemetry';
 import { embeddedEnv } from './config.js';
 import { startStack } from './stack.js';
 
@@ -12,7 +12,7 @@ import { startStack } from './stack.js';
  * it uses the in-process bus, PGlite and local disk under PRESSROOM_DATA_DIR.
  */
 const env = loadConfig('pressroom', embeddedEnv);
-initTracing();
+initTracing({ service: 'embedded' });
 const logger = createLogger({ service: 'pressroom', level: env.LOG_LEVEL });
 const dataDir = resolve(env.PRESSROOM_DATA_DIR);
 await mkdir(dataDir, { recursive: true });
@@ -21,6 +21,7 @@ const gateway = gatewaySettings(env);
 const storageOptions = storageSettings(env, `${dataDir}/files`);
 const stack = await startStack({
   port: env.PORT,
+  opsPort: env.PRESSROOM_OPS_PORT,
   host: env.HOST,
   natsUrl: env.NATS_URL,
   busNamespace: env.PRESSROOM_BUS_NAMESPACE,
@@ -82,11 +83,12 @@ const stack = await startStack({
 // PGlite belongs to this process: `make key` and the admin CLI reach it through this socket.
 const admin = env.DATABASE_URL ? null : await serveAdminSocket({ db: stack.db, path: `${dataDir}/${ADMIN_SOCKET_NAME}` });
 logger.info(
-  { port: stack.port, bus: stack.bus.transport, db: stack.db.kind, storage: stack.storage.kind },
+  { port: stack.port, ops: stack.opsUrl, bus: stack.bus.transport, db: stack.db.kind, storage: stack.storage.kind },
   `Pressroom API listening on http://localhost:${stack.port}`,
 );
 
 closeOnSignal(logger, async () => {
   await admin?.close();
   await stack.close();
+  await flushTracing();
 });

@@ -17,12 +17,14 @@ import { startVideoService, videoTopology, type VideoService } from '@pressroom/
 import { createCustomStorageCopies, mergeTopologies, openAdapters, type ServiceTopology } from '@pressroom/service-runner';
 import type { HostLookup } from '@pressroom/ssrf';
 import type { PublicUrlOptions, S3StorageOptions, Storage, StorageBackend } from '@pressroom/storage';
-import { createLogger, type Logger } from '@pressroom/telemetry';
+import { createLogger, startOpsServer, type Logger } from '@pressroom/telemetry';
 import { EMBEDDED_DEFAULTS as D } from './config.js';
 
 export interface StackOptions {
   /** 0 picks a free port. */
   port: number;
+  /** The ops port (/metrics, /livez, /readyz), off the API port; 0 picks a free one, undefined runs none. */
+  opsPort?: number | undefined;
   host?: string;
   /** Set → NATS JetStream; unset → the in-process bus. */
   natsUrl?: string | undefined;
@@ -102,6 +104,8 @@ export interface Stack {
   /** The address Pressroom puts in the links it hands out (mailed invitations, the OIDC callback). */
   publicBaseUrl: string;
   port: number;
+  /** Where /metrics, /livez and /readyz answer (null when no ops port was asked for). */
+  opsUrl: string | null;
   db: Db;
   bus: Bus;
   storage: Storage;
@@ -194,6 +198,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       extraArgs: ANIMATION_CAPTURE_FLAGS,
       egressGuard: guard,
       logger,
+      metricsName: 'gif',
     });
     gif = await startGifService({
       bus,
@@ -270,6 +275,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         },
       })
     : null;
+  const health = async () => ({
+    ...(image?.health() ?? {}),
+    ...(gif?.health() ?? {}),
+    ...(video?.health() ?? {}),
+    ...(dispatcher?.health() ?? {}),
+    ...(scheduler?.health() ?? {}),
+    ...(await adapters.health()),
+  });
   const app = createGatewayApp({
     db,
     bus,
@@ -288,21 +301,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       bindingFetchTimeoutMs: options.bindings?.fetchTimeoutMs ?? D.PRESSROOM_BINDING_FETCH_TIMEOUT_MS,
       ...options.gateway,
     },
-    health: async () => ({
-      ...(image?.health() ?? {}),
-      ...(gif?.health() ?? {}),
-      ...(video?.health() ?? {}),
-      ...(dispatcher?.health() ?? {}),
-      ...(scheduler?.health() ?? {}),
-      ...(await adapters.health()),
-    }),
+    health,
   });
   server.on('request', app);
+  const ops = options.opsPort === undefined ? null : await startOpsServer({ port: options.opsPort, host: options.host, health });
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     publicBaseUrl,
     port,
+    opsUrl: ops ? `http://127.0.0.1:${(ops.address() as AddressInfo).port}` : null,
     db,
     bus,
     storage,
@@ -314,6 +322,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await new Promise<void>((resolve) => (ops ? ops.close(() => resolve()) : resolve()));
       await image?.stop();
       await gif?.stop();
       await pdf?.stop();

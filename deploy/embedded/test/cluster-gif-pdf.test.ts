@@ -67,7 +67,7 @@ describe('gif, pdf and video services as their own processes', () => {
     const run = (file: string, port: number) => {
       const child = spawn('node', ['--conditions=source', '--import', 'tsx', file], {
         cwd: ROOT,
-        env: { ...env, PORT: String(port) },
+        env: { ...env, PORT: String(port), PRESSROOM_OPS_PORT: '0' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       children.push(child);
@@ -162,6 +162,6 @@ export default function Scene({ color }: { color: string }) { return <AbsoluteFi
     expect(gifHealth.components.gifBrowser).toMatchObject({ ok: true, status: 'ok' });
     const pdfHealth = (await (await fetch(`http://127.0.0.1:${pdfPort}/health`)).json()) as { components: Record<string, any> };
     expect(pdfHealth.components.browser).toMatchObject({ ok: true });
-    expect(await (await fetch(`http://127.0.0.1:${gifPort}/metrics`)).text()).toContain('render_duration_ms');
+    expect(await (await fetch(`http://127.0.0.1:${gifPort}/metrics`)).text()).toContain('render_duration_seconds_bucket{kind="gif"');
   });
 });

@@ -57,7 +57,7 @@ describe('gateway and image service as their own processes', () => {
     const run = (file: string, port: number) => {
       const child = spawn('node', ['--conditions=source', '--import', 'tsx', file], {
         cwd: ROOT,
-        env: { ...env, PORT: String(port) },
+        env: { ...env, PORT: String(port), PRESSROOM_OPS_PORT: '0' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       children.push(child);
@@ -106,7 +106,7 @@ describe('gateway and image service as their own processes', () => {
     expect(health.status).toBe('ok');
     expect(health.components.browser).toMatchObject({ ok: true, status: 'ok' });
     const metrics = await (await fetch(`http://127.0.0.1:${imagePort}/metrics`)).text();
-    expect(metrics).toContain('render_duration_ms');
+    expect(metrics).toContain('render_duration_seconds_bucket');
     const gatewayHealth = (await (await fetch(`${gatewayUrl}/health`)).json()) as { components: Record<string, { ok: boolean }> };
     expect(Object.keys(gatewayHealth.components).sort()).toEqual(['bus', 'db', 'storage']);
   });

@@ -30,6 +30,7 @@ export async function startTestStack(flavour: Flavour, overrides: Partial<StackO
   const database = flavour === 'nats+postgres' ? await createTestDatabase() : null;
   const stack = await startStack({
     port: 0,
+    opsPort: 0,
     host: '127.0.0.1',
     natsUrl: flavour === 'nats+postgres' ? TEST_NATS_URL : undefined,
     busNamespace: uniqueNamespace(),

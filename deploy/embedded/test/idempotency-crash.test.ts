@@ -47,6 +47,7 @@ describe('Idempotency-Key across a gateway SIGKILL (nats+postgres, separate proc
       env: {
         ...process.env,
         PORT: String(port),
+        PRESSROOM_OPS_PORT: '0',
         NATS_URL: TEST_NATS_URL,
         DATABASE_URL: database.url,
         PRESSROOM_STORAGE: 'nats',

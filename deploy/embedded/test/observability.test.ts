@@ -26,11 +26,13 @@ describe.each(FLAVOURS)('traces, metrics and health (%s)', (flavour) => {
     expect(res.headers.get('x-request-id')).toEqual(expect.any(String));
   });
 
-  it('serves Prometheus metrics and health', async () => {
-    const metrics = await fetch(`${stack.baseUrl}/metrics`);
+  it('serves Prometheus metrics on the ops port only, and health', async () => {
+    // The API port has no such route: an anonymous caller gets the API's 401, never the readings.
+    expect([401, 404]).toContain((await fetch(`${stack.baseUrl}/metrics`)).status);
+    const metrics = await fetch(`${stack.opsUrl}/metrics`);
     expect(metrics.status).toBe(200);
     const text = await metrics.text();
-    expect(text).toContain('http_server_duration_ms');
+    expect(text).toContain('http_server_request_duration_seconds_bucket');
     const health = (await (await fetch(`${stack.baseUrl}/health`)).json()) as { components: Record<string, { ok: boolean }> };
     expect(Object.keys(health.components).sort()).toEqual([
       'batches',
@@ -42,5 +44,13 @@ describe.each(FLAVOURS)('traces, metrics and health (%s)', (flavour) => {
       'storage',
       'webhooks',
     ]);
+  });
+
+  it('answers liveness from the process alone and readiness from the dependencies on the ops port', async () => {
+    const live = await fetch(`${stack.opsUrl}/livez`);
+    expect([live.status, await live.json()]).toEqual([200, { status: 'ok' }]);
+    const ready = await fetch(`${stack.opsUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(((await ready.json()) as { components: Record<string, { ok: boolean }> }).components.db).toMatchObject({ ok: true });
   });
 });

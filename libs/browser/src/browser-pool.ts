@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import type { Logger } from '@pressroom/telemetry';
+import { watchBrowserPool, type Logger } from '@pressroom/telemetry';
 import { BlockedUrlError, type SsrfGuard } from '@pressroom/ssrf';
 import { launchBrowser, shutDownBrowser, type LaunchedBrowser } from './launch-browser.js';
 import { PageSlot } from './page-slot.js';
@@ -28,6 +28,8 @@ export interface BrowserPoolOptions {
    * precise per-capture verdicts; this closes what interception cannot see.
    */
   egressGuard?: SsrfGuard;
+  /** The `pool` label of its metrics (browser_pages_idle...). Default `browser`. */
+  metricsName?: string;
 }
 
 export type BrowserPoolStatus = 'ok' | 'starting' | 'restarting' | 'down';
@@ -98,6 +100,7 @@ export class BrowserPool {
   private relaunching: Promise<void> | null = null;
   private closed = false;
   private proxy: EgressProxy | null = null;
+  private unwatch: () => void = () => {};
 
   private constructor(options: BrowserPoolOptions) {
     if (options.pages < 1) throw new Error('BrowserPool needs at least one page');
@@ -114,6 +117,7 @@ export class BrowserPool {
       await pool.proxy?.close();
       throw error;
     }
+    pool.unwatch = watchBrowserPool(options.metricsName ?? 'browser', () => pool.health());
     return pool;
   }
 
@@ -203,6 +207,7 @@ export class BrowserPool {
     if (this.closed) return;
     this.closed = true;
     this.status = 'down';
+    this.unwatch();
     for (const waiter of this.waiters.splice(0)) waiter.reject(new PoolClosedError());
     await this.relaunching?.catch(() => undefined);
     const generation = this.generation;

@@ -46,6 +46,12 @@ export const browserEnv = {
 };
 
 /** The port of a service's own HTTP server (/health, /metrics; the API on the gateway). */
+/**
+ * The ops port of a process that serves a public API (the gateway, the embedded process):
+ * /metrics, /livez and /readyz stay off the public port (docs/operations.md). 0 picks a free port.
+ */
+export const opsPortEnv = { PRESSROOM_OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9464) };
+
 export function portEnv(defaultPort: number) {
   return { PORT: z.coerce.number().int().min(0).max(65535).default(defaultPort) };
 }

@@ -1,11 +1,11 @@
-import { context, trace } from '@opentelemetry/api';
+import { context, SpanKind, trace } from '@opentelemetry/api';
 import { CATALOG, RenderCompletedEvent, type CommandSubject, type RenderOutcome } from '@pressroom/contracts';
 import { keepWorking, type Bus, type Delivery } from '@pressroom/bus';
 import { QueueFullError } from '@pressroom/browser';
 import { claimRender, completeRender, failRender, getRenderById, markTemplateRendered, type Db, type RenderRow } from '@pressroom/db';
 import type { SerializedProblem } from '@pressroom/problem';
 import type { CustomCopyOutcome, CustomStorageCopies, Storage } from '@pressroom/storage';
-import { getMeter, getTracer, type Logger } from '@pressroom/telemetry';
+import { DURATION_BUCKETS_SECONDS, getMeter, getTracer, type Logger } from '@pressroom/telemetry';
 import { inputProblemOf, unfinishedProblem } from './render-problem.js';
 
 /** The fields every render command shares (see libs/contracts/src/bus). */
@@ -87,12 +87,13 @@ export function eventSource(origin: string): RenderCompletedEvent['data']['sourc
  */
 export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDeps, spec: RenderJobSpec<C>) {
   const tracer = getTracer(`pressroom-${spec.kind}`);
-  const meter = getMeter(`pressroom-${spec.kind}`);
-  const renderDuration = meter.createHistogram('render_duration_ms', {
-    description: `${spec.kind.toUpperCase()} render time (capture + encode + store)`,
-    unit: 'ms',
+  // One instrument per name for every kind (the embedded process runs them all): `kind` is a label.
+  const meter = getMeter();
+  const renderDuration = meter.createHistogram('render_duration_seconds', {
+    description: 'Render time (capture + encode + store) by kind',
+    advice: { explicitBucketBoundaries: DURATION_BUCKETS_SECONDS },
   });
-  const renderCount = meter.createCounter('renders_total', { description: `${spec.kind.toUpperCase()} renders by outcome` });
+  const renderCount = meter.createCounter('renders_total', { description: 'Renders by kind and outcome' });
 
   return async (delivery: Delivery<C>): Promise<void> => {
     const command = delivery.data;
@@ -109,7 +110,10 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
       return;
     }
 
-    const span = tracer.startSpan(spec.subject.name, { attributes: { 'pressroom.render_id': command.renderId } });
+    const span = tracer.startSpan(spec.subject.name, {
+      kind: SpanKind.CONSUMER,
+      attributes: { 'pressroom.render_id': command.renderId, 'pressroom.render_kind': spec.kind },
+    });
     const started = performance.now();
     // The ack wait is short so a dead renderer's work moves on in seconds (docs/adr/0008); a live one heartbeats.
     const stopHeartbeat = keepWorking(delivery, spec.subject.ackWaitMs);
@@ -117,7 +121,9 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
     try {
       await context.with(trace.setSpan(context.active(), span), async () => {
         const file = await spec.render(command, log);
-        await deps.storage.put(command.output.storageKey, file.bytes, file.contentType);
+        await tracer.startActiveSpan('storage.put', { attributes: { 'pressroom.storage_key': command.output.storageKey } }, (put) =>
+          deps.storage.put(command.output.storageKey, file.bytes, file.contentType).finally(() => put.end()),
+        );
         // A CDN or presigned URL when configured; otherwise the gateway's /files URL the command carries.
         const url = (await deps.storage.publicUrl(command.output.storageKey)) ?? command.output.url;
         // The owner's own bucket: a failure there is reported with the render, never fails it (docs/storage.md).
@@ -139,13 +145,13 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
           await markTemplateRendered(deps.db, { uid: command.templateId, thumbnail: url, renderedAt: completedAt });
         }
         await announceDone(deps, spec.kind, { ...command, output: { ...command.output, url } }, file, completedAt, copy);
-        renderCount.add(1, { outcome: 'done' });
+        renderCount.add(1, { kind: spec.kind, outcome: 'done' });
         log.info({ ms: Math.round(performance.now() - started), bytes: file.bytes.length }, 'render done');
       });
       finished = true;
     } catch (error) {
       if (error instanceof QueueFullError) {
-        renderCount.add(1, { outcome: 'deferred' });
+        renderCount.add(1, { kind: spec.kind, outcome: 'deferred' });
         await delivery.nak(1_000);
         return;
       }
@@ -158,11 +164,11 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
       if (!problem) log.error({ err: error }, 'render failed on its last delivery');
       else log.info({ slug: problem.slug, detail: problem.detail }, 'render failed on its input');
       await announceFailed(deps, spec.kind, command, problem ?? unfinishedProblem(error));
-      renderCount.add(1, { outcome: 'failed' });
+      renderCount.add(1, { kind: spec.kind, outcome: 'failed' });
       finished = true;
     } finally {
       stopHeartbeat();
-      renderDuration.record(performance.now() - started);
+      renderDuration.record((performance.now() - started) / 1000, { kind: spec.kind });
       span.end();
       if (finished) await Promise.all(spec.inputs(command).map((key) => deps.storage.delete(key).catch(() => {})));
     }

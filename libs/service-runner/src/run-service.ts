@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { loadConfig, parseEnv, storageSettings, type commonEnv, type portEnv } from '@pressroom/config';
-import { createLogger, initTracing, startOpsServer, type ComponentHealth, type Logger } from '@pressroom/telemetry';
+import { createLogger, flushTracing, initTracing, startOpsServer, type ComponentHealth, type Logger } from '@pressroom/telemetry';
 import type { z } from 'zod';
 import { openAdapters, type Adapters } from './adapters.js';
 import type { ServiceTopology } from './topology.js';
@@ -98,7 +98,7 @@ export async function startService<Env extends RunnerEnv>(
 /** `main.ts` of every standalone service: parse the environment, start, and stop gracefully on SIGTERM/SIGINT. */
 export async function runService<Env extends RunnerEnv>(definition: ServiceDefinition<Env>): Promise<void> {
   const env = loadConfig(definition.name, definition.env);
-  initTracing();
+  initTracing({ service: definition.name });
   const logger = createLogger({ service: definition.name, level: env.LOG_LEVEL });
   let started: StartedService;
   try {
@@ -107,7 +107,8 @@ export async function runService<Env extends RunnerEnv>(definition: ServiceDefin
     logger.fatal({ err: error }, (error as Error).message);
     process.exit(1);
   }
-  closeOnSignal(logger, () => started.close());
+  // The spans still buffered for the collector leave before the process does.
+  closeOnSignal(logger, () => started.close().finally(() => flushTracing()));
 }
 
 /** Graceful stop on SIGTERM/SIGINT: close, then exit 0 (1 when closing failed). */

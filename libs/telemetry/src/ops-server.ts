@@ -4,14 +4,26 @@ import { metricsHandler } from './metrics.js';
 export type ComponentHealth = { ok: boolean; [detail: string]: unknown };
 
 /**
- * The small HTTP server every non-gateway service runs: GET /health (200
- * when every component is ok, 503 otherwise) and GET /metrics.
+ * The small HTTP server every service runs beside its work (the gateway and
+ * the embedded process on PRESSROOM_OPS_PORT, off the public API port):
+ * GET /metrics; GET /livez, the process only (200 while the event loop
+ * answers: a database outage must not restart every pod); GET /readyz and
+ * /health, the dependencies (200 when every component is ok, 503 otherwise).
  */
-export function startOpsServer(options: { port: number; health: () => Promise<Record<string, ComponentHealth>> }): Promise<Server> {
+export function startOpsServer(options: {
+  port: number;
+  host?: string;
+  health: () => Promise<Record<string, ComponentHealth>>;
+}): Promise<Server> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && path === '/metrics') return metricsHandler(req, res);
-    if (req.method === 'GET' && path === '/health') {
+    if (req.method === 'GET' && path === '/livez') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'ok' }));
+      return;
+    }
+    if (req.method === 'GET' && (path === '/health' || path === '/readyz')) {
       options
         .health()
         .then((components) => {
@@ -30,6 +42,6 @@ export function startOpsServer(options: { port: number; health: () => Promise<Re
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, () => resolve(server));
+    server.listen(options.port, options.host, () => resolve(server));
   });
 }

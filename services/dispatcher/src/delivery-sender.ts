@@ -27,7 +27,7 @@ export interface SenderOptions {
   historyMs: number;
 }
 
-const meter = getMeter('pressroom-dispatcher');
+const meter = getMeter();
 const attempts = meter.createCounter('webhook_attempts_total', { description: 'Webhook delivery attempts by outcome' });
 const PURGE_EVERY_MS = 3_600_000;
 

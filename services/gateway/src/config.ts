@@ -7,6 +7,7 @@ import {
   dashboardDataEnv,
   dashboardEnv,
   dashboardSettings,
+  opsPortEnv,
   portEnv,
   secretKeyEnv,
   type DashboardSettings,
@@ -15,6 +16,7 @@ import {
 export const gatewayEnv = z.object({
   ...commonEnv,
   ...portEnv(8080),
+  ...opsPortEnv,
   ...secretKeyEnv,
   ...batchEnv,
   ...bindingEnv,

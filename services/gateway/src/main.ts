@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createSecretBox } from '@pressroom/db';
 import { runService } from '@pressroom/service-runner';
+import { startOpsServer } from '@pressroom/telemetry';
 import { createGatewayApp } from './app.js';
 import { gatewayEnv, gatewaySettings } from './config.js';
 import { gatewayTopology } from './topology.js';
@@ -29,12 +30,14 @@ await runService({
     });
     const server = app.listen(env.PORT);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-    logger.info({ port: (server.address() as AddressInfo).port }, 'gateway listening');
+    // Metrics and probes on their own port: never reachable through the public ingress.
+    const ops = await startOpsServer({ port: env.PRESSROOM_OPS_PORT, health });
+    logger.info({ port: (server.address() as AddressInfo).port, opsPort: (ops.address() as AddressInfo).port }, 'gateway listening');
     return {
       health: () => ({}),
       stop: () =>
         new Promise<void>((resolve) => {
-          server.close(() => resolve());
+          server.close(() => ops.close(() => resolve()));
           server.closeAllConnections();
         }),
     };

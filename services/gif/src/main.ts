@@ -19,6 +19,7 @@ await runService({
       extraArgs: ANIMATION_CAPTURE_FLAGS,
       egressGuard: guard,
       logger,
+      metricsName: 'gif',
     });
     const service = await startGifService({
       bus,

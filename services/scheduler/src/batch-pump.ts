@@ -11,6 +11,7 @@ import {
 } from '@pressroom/db';
 import type { Logger } from '@pressroom/telemetry';
 import { startItem, type ItemRenderDeps } from './item-render.js';
+import { finishedBatches } from './scheduler-metrics.js';
 
 export interface PumpDeps extends ItemRenderDeps {
   db: Db;
@@ -113,5 +114,6 @@ export class BatchPump {
     );
     await markBatchAnnounced(this.#deps.db, { id: batch.id, at: this.#deps.now() });
     this.#deps.logger.info({ batchId: batch.id, status: batch.status, ...counts }, 'batch finished');
+    finishedBatches.add(1, { status: batch.status });
   }
 }

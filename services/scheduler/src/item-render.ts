@@ -1,6 +1,4 @@
-import { extensionOfFormat } from '@pressroom/contracts';
-import { context } from '@opentelemetry/api';
-import { BATCH_GIF, CATALOG, GIF_MAX_SIZE, type ImageFormat } from '@pressroom/contracts';
+import { BATCH_GIF, CATALOG, GIF_MAX_SIZE, extensionOfFormat, type ImageFormat } from '@pressroom/contracts';
 import type { Bus } from '@pressroom/bus';
 import {
   getRenderById,
@@ -15,7 +13,8 @@ import {
 } from '@pressroom/db';
 import { gifCommand, imageCommand, planTemplateItem, renderOutput, withOwnerAssets, type TemplateItemPlan } from '@pressroom/render-requests';
 import type { Storage } from '@pressroom/storage';
-import { injectTraceHeaders } from '@pressroom/telemetry';
+import { producerHeaders } from '@pressroom/telemetry';
+import { scheduledRenders } from './scheduler-metrics.js';
 
 export interface ItemRenderDeps {
   bus: Bus;
@@ -109,9 +108,10 @@ async function publishItemRender(
     }),
     requestedAt: row.createdAt.toISOString(),
   };
+  const subject = gif && source.kind === 'html' ? CATALOG.renderGif : CATALOG.renderImage;
   const options = {
     msgId: item.renderId,
-    headers: injectTraceHeaders({ 'pressroom-render-id': item.renderId, 'pressroom-batch-id': batch.id }, context.active()),
+    headers: producerHeaders(subject.name, { 'pressroom-render-id': item.renderId, 'pressroom-batch-id': batch.id }),
   };
   if (gif && source.kind === 'html') {
     // The animation stepped at the default preset, as POST /gif with a template would.
@@ -149,6 +149,7 @@ async function publishItemRender(
     );
     await deps.bus.publish(CATALOG.renderImage, command, options);
   }
+  scheduledRenders.add(1, { origin: 'batch' });
   await markBatchItemPublished(deps.db, { renderId: item.renderId, at: deps.now() });
 }
 

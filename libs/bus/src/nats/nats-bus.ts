@@ -1,7 +1,7 @@
 import { jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
 import { connect, Empty, NoRespondersError, RequestError, TimeoutError, type NatsConnection } from '@nats-io/transport-node';
 import type { CommandSubject, EventSubject, NotificationSubject, RpcSubject } from '@pressroom/contracts';
-import { createLogger, type Logger } from '@pressroom/telemetry';
+import { createLogger, watchConsumerLag, type Logger } from '@pressroom/telemetry';
 import {
   BusRemoteError,
   BusTimeoutError,
@@ -252,9 +252,24 @@ class NatsBus implements Bus {
     await this.topology.stream(this.#streamSpec(subject));
     await this.topology.consumer(spec);
     const consumer = await this.js.consumers.get(spec.stream, spec.durable);
-    return this.#track(
-      startPullSubscription({ consumer, subject: subject.subject, schema: subject.schema, handler, concurrency, logger: this.#logger }),
-    );
+    const unwatch = watchConsumerLag(spec.stream, spec.durable, async () => {
+      const info = await consumer.info();
+      return { pending: info.num_pending, ackPending: info.num_ack_pending };
+    });
+    const pulling = startPullSubscription({
+      consumer,
+      subject: subject.subject,
+      schema: subject.schema,
+      handler,
+      concurrency,
+      logger: this.#logger,
+    });
+    return this.#track({
+      stop: async (options?: StopOptions) => {
+        unwatch();
+        await pulling.stop(options);
+      },
+    });
   }
 
   #track(subscription: Subscription): Subscription {

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { hitCounter, minuteWindow, secondsUntil, type Db } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
-import { setRateLimitHeaders } from './rate-limit.js';
+import { countRateLimited, setRateLimitHeaders } from './rate-limit.js';
 
 /**
  * A fixed per-owner minute limit of one endpoint (URL renders, video previews), counted in the
@@ -18,6 +18,7 @@ export async function countEndpointMinute(
   setRateLimitHeaders(res, { scope: 'minute', limit: input.limit, count, window }, at);
   if (count > input.limit) {
     const retryAfter = secondsUntil(window.end, at);
+    countRateLimited({ limit: `endpoint:${input.scope}`, window: 'minute' });
     throw new ProblemError('rate-limit', {
       detail: `${input.what} allow ${input.limit} requests per minute. Retry in ${retryAfter} seconds.`,
       headers: { 'Retry-After': String(retryAfter) },

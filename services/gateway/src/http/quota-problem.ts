@@ -1,5 +1,8 @@
 import { ProblemError } from '@pressroom/problem';
 import { AiQuotaExceededError, QuotaExceededError } from '@pressroom/db';
+import { getMeter } from '@pressroom/telemetry';
+
+const exceeded = getMeter().createCounter('quota_exceeded', { description: 'Requests refused because a monthly quota is used up' });
 
 /**
  * Monthly render credits used up → `quota-exceeded` with `code: "quota_exceeded"` and no
@@ -7,6 +10,7 @@ import { AiQuotaExceededError, QuotaExceededError } from '@pressroom/db';
  * image/GIF/HTML-template/PDF/batch endpoints, 402 on video endpoints (docs/limits.md).
  */
 export function quotaProblem(error: QuotaExceededError, status = 429): ProblemError {
+  exceeded.add(1, { quota: 'renders', plan: error.plan, status: String(status) });
   return new ProblemError('quota-exceeded', {
     status,
     code: 'quota_exceeded',
@@ -31,6 +35,7 @@ export async function withAiQuotaProblem<T>(work: () => Promise<T>): Promise<T> 
     return await work();
   } catch (error) {
     if (!(error instanceof AiQuotaExceededError)) throw error;
+    exceeded.add(1, { quota: 'ai', status: '402' });
     throw new ProblemError('ai-quota-exceeded', {
       code: 'ai_quota_exceeded',
       detail: error.message,

@@ -1,7 +1,15 @@
 import type { RequestHandler, Response } from 'express';
 import { ProblemError } from '@pressroom/problem';
 import { countPlanRequest, getOwnerPlan, pruneRateCounters, secondsUntil, type Db, type OwnerPlan, type WindowCount } from '@pressroom/db';
+import { getMeter } from '@pressroom/telemetry';
 import { authOf, type AuthContext } from './auth.js';
+
+const refused = getMeter().createCounter('rate_limited_requests', { description: 'Requests refused with 429 by a rate limit' });
+
+/** Counts a 429 by which limit refused it (`plan` or `endpoint:<scope>`). */
+export function countRateLimited(labels: { limit: string; window: string; plan?: string }): void {
+  refused.add(1, labels);
+}
 
 /**
  * Sets the rate-limit headers every authenticated response carries (docs/limits.md): the
@@ -52,6 +60,7 @@ export function rateLimit(options: { db: Db; cacheMs: number; now?: () => Date }
     if (++requests % 5_000 === 0) void pruneRateCounters(options.db, at).catch(() => undefined);
     if (!allowed) {
       const retryAfter = secondsUntil(reported.window.end, at);
+      countRateLimited({ limit: 'plan', window: reported.scope, plan: cached.plan.plan });
       throw new ProblemError('rate-limit', {
         detail: `The ${cached.plan.plan} plan allows ${reported.limit} requests per ${reported.scope}. Retry in ${retryAfter} seconds.`,
         headers: { 'Retry-After': String(retryAfter) },

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
-import { context, trace, SpanStatusCode } from '@opentelemetry/api';
-import { getMeter, getTracer, type Logger } from '@pressroom/telemetry';
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { DURATION_BUCKETS_SECONDS, getMeter, getTracer, incomingRequestContext, type Logger } from '@pressroom/telemetry';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -12,16 +12,23 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
  */
 export function requestContext(options: { logger: Logger }): RequestHandler {
   const tracer = getTracer('pressroom-gateway');
-  const meter = getMeter('pressroom-gateway');
-  const duration = meter.createHistogram('http_server_duration_ms', { description: 'HTTP request duration', unit: 'ms' });
+  const meter = getMeter();
+  const duration = meter.createHistogram('http_server_request_duration_seconds', {
+    description: 'HTTP request duration',
+    advice: { explicitBucketBoundaries: DURATION_BUCKETS_SECONDS },
+  });
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', requestId);
-    const span = tracer.startSpan(`${req.method} ${req.path}`, {
-      attributes: { 'http.request.method': req.method, 'url.path': req.path, 'pressroom.request_id': requestId },
-    });
-    const ctx = trace.setSpan(context.active(), span);
+    // A caller's traceparent continues its trace; a malformed one is ignored (new trace).
+    const parent = incomingRequestContext(req.headers);
+    const span = tracer.startSpan(
+      `${req.method} ${req.path}`,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.path': req.path, 'pressroom.request_id': requestId } },
+      parent,
+    );
+    const ctx = trace.setSpan(parent, span);
     res.locals.requestId = requestId;
     // The trace id comes from the logger's mixin (the request runs inside its span's context).
     res.locals.log = options.logger.child({ requestId });
@@ -33,7 +40,7 @@ export function requestContext(options: { logger: Logger }): RequestHandler {
       if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
       const ms = performance.now() - started;
-      duration.record(ms, { method: req.method, route, status: String(res.statusCode) });
+      duration.record(ms / 1000, { method: req.method, route, status: String(res.statusCode) });
       // One access line per request, inside the request's trace context.
       context.with(ctx, () =>
         (res.locals.log as Logger).info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request'),

@@ -1,4 +1,3 @@
-import { context } from '@opentelemetry/api';
 import { CATALOG, newId, type CommandSubject, type IdPrefix, type RenderOutcome } from '@pressroom/contracts';
 import { renderOutput, type CommandEnvelope } from '@pressroom/render-requests';
 import type { Bus } from '@pressroom/bus';
@@ -7,7 +6,7 @@ import { withQuotaProblem } from '../http/quota-problem.js';
 import { deserializeProblem } from '@pressroom/problem';
 import type { Storage } from '@pressroom/storage';
 import { userStorageOf } from '../views/user-storage-view.js';
-import { injectTraceHeaders } from '@pressroom/telemetry';
+import { producerHeaders } from '@pressroom/telemetry';
 import type { AuthContext } from '../http/auth.js';
 import { idempotentRender } from '../http/idempotent-render.js';
 
@@ -112,7 +111,7 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
     });
     await deps.bus.publish(submission.subject, command, {
       msgId: id,
-      headers: injectTraceHeaders({ 'pressroom-render-id': id, 'pressroom-account-id': submission.auth.account.id }, context.active()),
+      headers: producerHeaders(submission.subject.name, { 'pressroom-render-id': id, 'pressroom-account-id': submission.auth.account.id }),
     });
     const timedOut = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deps.renderWaitMs)));
     const outcome = await Promise.race([arrived, timedOut]);

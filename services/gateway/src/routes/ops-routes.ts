@@ -1,10 +1,9 @@
 import { Router } from 'express';
-import { metricsHandler } from '@pressroom/telemetry';
 
 export type ComponentStatus = { ok: boolean; [detail: string]: unknown };
 export type HealthProbe = () => Promise<Record<string, ComponentStatus>>;
 
-/** GET /health (200 when every component is ok, else 503) and GET /metrics (Prometheus). Public. */
+/** GET /health (200 when every component is ok, else 503). Public; /metrics is on the ops port (PRESSROOM_OPS_PORT), not here. */
 export function opsRoutes(options: { health: HealthProbe }): Router {
   const router = Router();
   router.get('/health', async (_req, res) => {
@@ -12,6 +11,5 @@ export function opsRoutes(options: { health: HealthProbe }): Router {
     const ok = Object.values(components).every((c) => c.ok);
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'degraded', components });
   });
-  router.get('/metrics', (req, res) => metricsHandler(req, res));
   return router;
 }

@@ -1,6 +1,5 @@
 import { extensionOfFormat } from '@pressroom/contracts';
 import { createHash } from 'node:crypto';
-import { context } from '@opentelemetry/api';
 import { CATALOG, newId, type SourceCredentials } from '@pressroom/contracts';
 import { applyMapping, fetchSource, SourceFetchError } from '@pressroom/bindings';
 import type { Bus } from '@pressroom/bus';
@@ -16,7 +15,8 @@ import {
 import { imageCommand, planTemplateItem, renderOutput, withOwnerAssets, type TemplateImageSource } from '@pressroom/render-requests';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Storage } from '@pressroom/storage';
-import { injectTraceHeaders, type Logger } from '@pressroom/telemetry';
+import { producerHeaders, type Logger } from '@pressroom/telemetry';
+import { scheduledRenders } from '../scheduler-metrics.js';
 import { emitBindingFailed } from './binding-events.js';
 
 export interface RefreshDeps {
@@ -185,6 +185,7 @@ async function publishBindingRender(deps: RefreshDeps, binding: BindingRow, rend
   );
   await deps.bus.publish(CATALOG.renderImage, command, {
     msgId: renderId,
-    headers: injectTraceHeaders({ 'pressroom-render-id': renderId, 'pressroom-binding-id': binding.uid }, context.active()),
+    headers: producerHeaders(CATALOG.renderImage.name, { 'pressroom-render-id': renderId, 'pressroom-binding-id': binding.uid }),
   });
+  scheduledRenders.add(1, { origin: 'binding' });
 }

