@@ -11,7 +11,14 @@ import {
   type StartedBatchItem,
   type TemplateRow,
 } from '@pressroom/db';
-import { gifCommand, imageCommand, planTemplateItem, renderOutput, withOwnerAssets, type TemplateItemPlan } from '@pressroom/render-requests';
+import {
+  gifCommand,
+  imageCommand,
+  planTemplateItem,
+  renderOutput,
+  withOwnerAssets,
+  type TemplateItemPlan,
+} from '@pressroom/render-requests';
 import type { Storage } from '@pressroom/storage';
 import { producerHeaders } from '@pressroom/telemetry';
 import { scheduledRenders } from './scheduler-metrics.js';

@@ -430,13 +430,33 @@ export const OPERATION_ROUTES = {
     "method": "POST",
     "path": "/mcp"
   },
+  "uploadAsset": {
+    "method": "POST",
+    "path": "/assets"
+  },
+  "listAssets": {
+    "method": "GET",
+    "path": "/assets"
+  },
+  "getAsset": {
+    "method": "GET",
+    "path": "/assets/{id}"
+  },
+  "deleteAsset": {
+    "method": "DELETE",
+    "path": "/assets/{id}"
+  },
+  "listStarterTemplates": {
+    "method": "GET",
+    "path": "/templates/starters"
+  },
+  "copyStarterTemplate": {
+    "method": "POST",
+    "path": "/templates/starters/{key}/copy"
+  },
   "getHealth": {
     "method": "GET",
     "path": "/health"
-  },
-  "getMetrics": {
-    "method": "GET",
-    "path": "/metrics"
   },
   "listErrorTypes": {
     "method": "GET",

@@ -303,15 +303,6 @@ export const opsOperations: Operation[] = [
   },
   {
     method: 'get',
-    path: '/metrics',
-    operationId: 'getMetrics',
-    tag: 'Operations',
-    summary: 'Prometheus metrics',
-    auth: 'public',
-    responses: { 200: file(['text/plain'], 'Prometheus text format.') },
-  },
-  {
-    method: 'get',
     path: '/errors',
     operationId: 'listErrorTypes',
     tag: 'Operations',

@@ -5,6 +5,7 @@ import { bindingOperations, webhookOperations } from './operations-integrations.
 import { videoOperations } from './operations-video.js';
 import { accountOperations, opsOperations } from './operations-account.js';
 import { settingsOperations } from './operations-settings.js';
+import { assetOperations } from './operations-assets.js';
 
 /**
  * Every operation of the HTTP API. A new route needs one entry here (in the
@@ -18,6 +19,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...videoOperations,
   ...accountOperations,
   ...settingsOperations,
+  ...assetOperations,
   ...opsOperations,
 ];
 

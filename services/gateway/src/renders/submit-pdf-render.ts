@@ -1,6 +1,5 @@
 import { CATALOG, type RenderPdfCommand } from '@pressroom/contracts';
 import type { TemplateRow } from '@pressroom/db';
-import { ProblemError } from '@pressroom/problem';
 import {
   ownerAssetLoader,
   pdfCommand,
