@@ -108,6 +108,16 @@ export async function focusedName(page: Page): Promise<string> {
   });
 }
 
+/**
+ * Waits (up to 3 s) for keyboard focus to land on the control named `name`, then asserts it. Radix dialogs
+ * move focus in and back out a task after they open or close, so a check right after `detached` can race it.
+ */
+export async function expectFocusOn(page: Page, name: string): Promise<void> {
+  const until = Date.now() + 3_000;
+  while ((await focusedName(page)) !== name && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  expect(await focusedName(page)).toBe(name);
+}
+
 /** Signs up through the sign-up page (the first account on a fresh stack owns the instance) and waits for the overview. */
 export async function signUpInBrowser(
   page: Page,

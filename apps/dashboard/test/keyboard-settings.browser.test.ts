@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { startPageServer } from '../../../deploy/embedded/test/harness.js';
-import { focusedName, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import { expectFocusOn, focusedName, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
 
 // Keyboard only: every field and the submit are reached with Tab in reading order, Enter and Space
 // activate, and dialogs keep focus inside until they close, then give it back to what opened them.
@@ -59,7 +59,7 @@ test('API keys: create with the keyboard, then rotate and revoke through dialogs
   await created.getByRole('button', { name: 'Done' }).focus();
   await page.keyboard.press('Space');
   await created.waitFor({ state: 'detached' });
-  expect(await focusedName(page)).toBe('Create key');
+  await expectFocusOn(page, 'Create key');
 
   const rotate = page.getByRole('button', { name: 'Rotate Keyboard key' });
   await rotate.focus();
@@ -67,11 +67,11 @@ test('API keys: create with the keyboard, then rotate and revoke through dialogs
   const confirm = page.getByRole('alertdialog');
   await confirm.waitFor();
   // The safe choice has focus first; Tab moves to the action and wraps back (trapped).
-  expect(await focusedName(page)).toBe('Cancel');
+  await expectFocusOn(page, 'Cancel');
   expect(await tabs(2)).toEqual(['Rotate key', 'Cancel']);
   await page.keyboard.press('Escape');
   await confirm.waitFor({ state: 'detached' });
-  expect(await focusedName(page)).toBe('Rotate Keyboard key');
+  await expectFocusOn(page, 'Rotate Keyboard key');
 
   await page.keyboard.press('Space');
   await confirm.waitFor();
@@ -81,7 +81,7 @@ test('API keys: create with the keyboard, then rotate and revoke through dialogs
   await created.getByRole('button', { name: 'Done' }).focus();
   await page.keyboard.press('Enter');
   await created.waitFor({ state: 'detached' });
-  expect(await focusedName(page)).toBe('Rotate Keyboard key');
+  await expectFocusOn(page, 'Rotate Keyboard key');
 
   const revoke = page.getByRole('button', { name: 'Revoke Keyboard key' });
   await revoke.focus();
@@ -89,7 +89,7 @@ test('API keys: create with the keyboard, then rotate and revoke through dialogs
   await confirm.waitFor();
   expect(await tabs(2)).toEqual(['Revoke key', 'Cancel']);
   await page.keyboard.press('Shift+Tab');
-  expect(await focusedName(page)).toBe('Revoke key');
+  await expectFocusOn(page, 'Revoke key');
   await page.keyboard.press('Enter');
   await page.getByText('No keys yet.').waitFor();
 });
@@ -111,7 +111,7 @@ test('webhooks: the create form and the edit-filters dialog in tab order, submit
   await secret.getByRole('button', { name: 'Done' }).focus();
   await page.keyboard.press('Enter');
   await secret.waitFor({ state: 'detached' });
-  expect(await focusedName(page)).toBe('Target URL');
+  await expectFocusOn(page, 'Target URL');
 
   const card = page.getByRole('listitem', { name: /^render\.failed to / });
   const edit = card.getByRole('button', { name: 'Edit filters' });
@@ -119,11 +119,11 @@ test('webhooks: the create form and the edit-filters dialog in tab order, submit
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Render type').waitFor();
-  expect(await focusedName(page)).toBe('Render type');
+  await expectFocusOn(page, 'Render type');
   expect(await tabs(5)).toEqual(['Template ID', 'Binding ID', 'Cancel', 'Save filters', 'Render type']);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
-  expect(await focusedName(page)).toBe('Edit filters');
+  await expectFocusOn(page, 'Edit filters');
 
   await page.keyboard.press('Space');
   await dialog.getByLabel('Render type').waitFor();
@@ -132,7 +132,7 @@ test('webhooks: the create form and the edit-filters dialog in tab order, submit
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'detached' });
   await card.getByText(/type = image/).waitFor();
-  expect(await focusedName(page)).toBe('Edit filters');
+  await expectFocusOn(page, 'Edit filters');
 });
 
 test('bindings: the create form in tab order, the data source tested and a value mapped with the keyboard', async () => {

@@ -30,6 +30,7 @@ async function freePort(): Promise<number> {
 describe('Idempotency-Key across a gateway SIGKILL (nats+postgres, separate processes)', () => {
   const namespace = uniqueNamespace('idem-crash');
   const children: ChildProcess[] = [];
+  const logTails = new Map<ChildProcess, () => string>();
   const held = new Map<string, ServerResponse>();
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let db: Db;
@@ -56,8 +57,12 @@ describe('Idempotency-Key across a gateway SIGKILL (nats+postgres, separate proc
         LOG_LEVEL: 'warn',
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
+    // The last log lines, to say why a process that should have started exited instead.
+    let tail = '';
+    child.stdout!.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-4000)));
+    logTails.set(child, () => tail);
     children.push(child);
     return child;
   }
@@ -65,7 +70,7 @@ describe('Idempotency-Key across a gateway SIGKILL (nats+postgres, separate proc
   async function healthy(child: ChildProcess, port: number): Promise<void> {
     await waitFor(
       async () => {
-        if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
+        if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}: ${logTails.get(child)?.() ?? ''}`);
         return (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok;
       },
       `service on ${port} healthy`,
