@@ -61,7 +61,7 @@ describe('Idempotency-Key across a gateway SIGKILL (nats+postgres, separate proc
     });
     // The last log lines, to say why a process that should have started exited instead.
     let tail = '';
-    child.stdout!.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-4000)));
+    child.stdout.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-4000)));
     logTails.set(child, () => tail);
     children.push(child);
     return child;
