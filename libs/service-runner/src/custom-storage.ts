@@ -49,7 +49,7 @@ export function createCustomStorageCopies(deps: CustomStorageDeps): CustomStorag
         return fail(input.ownerId, 'this renderer has no PRESSROOM_SECRET_KEY, so it cannot open the custom storage credentials');
       }
       try {
-        await withBucket(bucket, (storage) => storage.put(input.key, input.bytes, input.contentType));
+        await withBucket(bucket, (storage) => storage.put(input.key, input.body, input.contentType));
       } catch (error) {
         return fail(input.ownerId, reasonOf(error));
       }
