@@ -53,7 +53,13 @@ describe('custom storage copies', () => {
 
   beforeAll(async () => {
     s3 = await startTestS3Server({ buckets: ['customer'] });
-    bucket = createS3Storage({ endpoint: s3.endpoint, region: 'us-east-1', bucket: 'customer', forcePathStyle: true, credentials: TEST_S3_CREDENTIALS });
+    bucket = createS3Storage({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      bucket: 'customer',
+      forcePathStyle: true,
+      credentials: TEST_S3_CREDENTIALS,
+    });
     db = await openDatabase({});
     dir = await mkdtemp(join(tmpdir(), 'custom-storage-test-'));
   });
@@ -119,7 +125,12 @@ describe('custom storage copies', () => {
   it('does not retry an endpoint the SSRF guard refuses', async () => {
     const ownerId = await ownerWithBucket('http://10.1.2.3:9000');
     // The retry delay is longer than the test's timeout: a retry would fail the test.
-    const outcome = await copies(60_000).copy({ ownerId, key: 'renders/img_blocked.png', body: Buffer.from('x'), contentType: 'image/png' });
+    const outcome = await copies(60_000).copy({
+      ownerId,
+      key: 'renders/img_blocked.png',
+      body: Buffer.from('x'),
+      contentType: 'image/png',
+    });
     expect(outcome).toMatchObject({ error: expect.stringMatching(/^copy to custom storage failed: /) });
   });
 });
