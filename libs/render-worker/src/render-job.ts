@@ -1,3 +1,4 @@
+import { rm, stat } from 'node:fs/promises';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { CATALOG, RenderCompletedEvent, type CommandSubject, type RenderOutcome } from '@pressroom/contracts';
 import { keepWorking, type Bus, type Delivery } from '@pressroom/bus';
@@ -27,9 +28,14 @@ export interface RenderJobDeps {
   customStorage?: CustomStorageCopies | undefined;
 }
 
-/** What a renderer produced: the file and the facts the API reports about it. */
-export interface RenderedFile {
-  bytes: Buffer;
+/**
+ * What a renderer produced: the file and the facts the API reports about it. Small files
+ * (images, PDFs) come as `bytes`; GIFs and videos as a temporary file at `path`, which is
+ * streamed to storage (never read whole into memory) and deleted once the render has ended.
+ */
+export type RenderedFile = RenderedFileFacts & ({ bytes: Buffer; path?: never } | { path: string; bytes?: never });
+
+export interface RenderedFileFacts {
   contentType: string;
   width: number;
   height: number;
@@ -118,11 +124,13 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
     // The ack wait is short so a dead renderer's work moves on in seconds (docs/adr/0008); a live one heartbeats.
     const stopHeartbeat = keepWorking(delivery, spec.subject.ackWaitMs);
     let finished = false;
+    let tempFile: string | null = null;
     try {
       await context.with(trace.setSpan(context.active(), span), async () => {
         const file = await spec.render(command, log);
+        if (file.path !== undefined) tempFile = file.path;
         await tracer.startActiveSpan('storage.put', { attributes: { 'pressroom.storage_key': command.output.storageKey } }, (put) =>
-          deps.storage.put(command.output.storageKey, file.bytes, file.contentType).finally(() => put.end()),
+          deps.storage.put(command.output.storageKey, bodyOf(file), file.contentType).finally(() => put.end()),
         );
         // A CDN or presigned URL when configured; otherwise the gateway's /files URL the command carries.
         const url = (await deps.storage.publicUrl(command.output.storageKey)) ?? command.output.url;
@@ -146,7 +154,7 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
         }
         await announceDone(deps, spec.kind, { ...command, output: { ...command.output, url } }, file, completedAt, copy);
         renderCount.add(1, { kind: spec.kind, outcome: 'done' });
-        log.info({ ms: Math.round(performance.now() - started), bytes: file.bytes.length }, 'render done');
+        log.info({ ms: Math.round(performance.now() - started), bytes: await sizeOf(file) }, 'render done');
       });
       finished = true;
     } catch (error) {
@@ -170,6 +178,8 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
       stopHeartbeat();
       renderDuration.record((performance.now() - started) / 1000, { kind: spec.kind });
       span.end();
+      // A redelivery renders again from scratch, so the temporary file goes whatever the outcome.
+      if (tempFile) await rm(tempFile, { force: true }).catch(() => {});
       if (finished) await Promise.all(spec.inputs(command).map((key) => deps.storage.delete(key).catch(() => {})));
     }
   };
@@ -264,11 +274,21 @@ async function copyToCustomStorage(
   const outcome = await deps.customStorage.copy({
     ownerId: command.ownerId,
     key: command.output.storageKey,
-    bytes: file.bytes,
+    body: bodyOf(file),
     contentType: file.contentType,
   });
   if (outcome && 'error' in outcome) log.warn({ reason: outcome.error }, 'render stored, but its copy to custom storage failed');
   return outcome;
+}
+
+/** What storage is handed: the bytes, or the temporary file to stream from. */
+function bodyOf(file: RenderedFile): Buffer | { path: string } {
+  return file.path !== undefined ? { path: file.path } : file.bytes;
+}
+
+async function sizeOf(file: RenderedFile): Promise<number | null> {
+  if (file.path === undefined) return file.bytes.length;
+  return (await stat(file.path).catch(() => null))?.size ?? null;
 }
 
 /** A dashboard preview (POST /templates/preview) is nobody's render: no webhook event, no thumbnail. */

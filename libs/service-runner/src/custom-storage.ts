@@ -11,6 +11,8 @@ export interface CustomStorageDeps {
   logger: Logger;
   /** Per S3 request (default 10 s). */
   timeoutMs?: number;
+  /** Wait before the one retry of a failed copy (default 1 s), so a short outage of the store is not reported. */
+  retryDelayMs?: number;
 }
 
 /**
@@ -48,10 +50,21 @@ export function createCustomStorageCopies(deps: CustomStorageDeps): CustomStorag
       if ('missingKey' in bucket) {
         return fail(input.ownerId, 'this renderer has no PRESSROOM_SECRET_KEY, so it cannot open the custom storage credentials');
       }
+      const settings = bucket;
+      // The body is bytes or a file, never a consumed stream, so it can be written a second time.
+      const put = () => withBucket(settings, (storage) => storage.put(input.key, input.body, input.contentType));
       try {
-        await withBucket(bucket, (storage) => storage.put(input.key, input.bytes, input.contentType));
-      } catch (error) {
-        return fail(input.ownerId, reasonOf(error));
+        await put();
+      } catch (first) {
+        // An endpoint the SSRF guard refuses stays refused: only the store's own failures are worth a retry.
+        if (isBlocked(first)) return fail(input.ownerId, reasonOf(first));
+        deps.logger.info({ ownerId: input.ownerId, reason: reasonOf(first) }, 'copy to custom storage failed; retrying once');
+        await new Promise((resolve) => setTimeout(resolve, deps.retryDelayMs ?? 1_000));
+        try {
+          await put();
+        } catch (error) {
+          return fail(input.ownerId, reasonOf(error));
+        }
       }
       await recordCustomStorageOutcome(deps.db, { ownerId: input.ownerId, error: null, at: new Date() }).catch(() => {});
       return { url: userStorageUrlOf(bucket, input.key) };
@@ -71,6 +84,10 @@ export function createCustomStorageCopies(deps: CustomStorageDeps): CustomStorag
     await recordCustomStorageOutcome(deps.db, { ownerId, error, at: new Date() }).catch(() => {});
     return { error };
   }
+}
+
+function isBlocked(error: unknown): boolean {
+  return error instanceof BlockedUrlError || (error as { cause?: unknown }).cause instanceof BlockedUrlError;
 }
 
 /** The guard's public sentence for a refused endpoint, else the store's reason. */

@@ -74,8 +74,11 @@ export type CustomCopyOutcome = { url: string } | { error: string };
  * database and the SSRF guard by `@pressroom/service-runner`).
  */
 export interface CustomStorageCopies {
-  /** Copy a finished file; null when the owner has no custom storage. Never throws: a failure is an outcome. */
-  copy(input: { ownerId: string; key: string; bytes: Buffer; contentType: string }): Promise<CustomCopyOutcome | null>;
+  /**
+   * Copy a finished file (its bytes, or the file on disk: GIFs and videos are streamed from it); null
+   * when the owner has no custom storage. Never throws: a failure is an outcome.
+   */
+  copy(input: { ownerId: string; key: string; body: Buffer | { path: string }; contentType: string }): Promise<CustomCopyOutcome | null>;
   /** Delete a file's copy (render deleted or expired); no custom storage → nothing to do. Throws the store's error. */
   remove(input: { ownerId: string; key: string }): Promise<void>;
 }

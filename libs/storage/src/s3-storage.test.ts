@@ -92,6 +92,18 @@ describe('S3 storage', () => {
     }
   });
 
+  it('is unhealthy when its bucket does not exist, although the endpoint and credentials work', async () => {
+    const missing = open({ bucket: 'no-such-bucket-here' });
+    const present = open();
+    try {
+      await expect(present.healthy()).resolves.toBe(true);
+      await expect(missing.healthy()).resolves.toBe(false);
+    } finally {
+      await missing.close();
+      await present.close();
+    }
+  });
+
   it('is what createStorage opens for kind s3, and explains a missing bucket setting', async () => {
     const storage = await createStorage({
       kind: 's3',

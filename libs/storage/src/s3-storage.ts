@@ -140,9 +140,12 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
 
     async healthy() {
       try {
-        // HEAD of a key that need not exist: 404 proves the endpoint, bucket and credentials work, with only
-        // read rights (HeadBucket and listings need more, and some S3-compatible stores lack them).
-        await client.send(new HeadObjectCommand({ Bucket, Key: `${prefix}health-check` }));
+        // A GET (not a HEAD) of a key that need not exist: S3 answers a HEAD's 404 without a body, the same for
+        // a missing key and a missing bucket, so a deleted bucket looked healthy. A GET's error names
+        // NoSuchKey (healthy: endpoint, bucket and credentials work) or NoSuchBucket / AccessDenied
+        // (unhealthy). HeadBucket would say the same but needs list rights, and s3rver refuses its signature.
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: `${prefix}health-check` }));
+        (out.Body as Readable | undefined)?.destroy();
         return true;
       } catch (err) {
         return isNotFound(err);

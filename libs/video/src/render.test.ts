@@ -10,6 +10,13 @@ import type { Logger } from '@pressroom/telemetry';
 import { createVideoRenderer, renderBundle, VideoRenderAbortedError, type VideoRenderer } from './index.js';
 import { near, pixel, probeGif, probeVideo as probeMp4 } from '@pressroom/testing/media';
 
+/** A rendered video's file, read and then deleted as its owner (the caller) must. */
+async function takeFile(path: string): Promise<Buffer> {
+  const bytes = await readFile(path);
+  await rm(path);
+  return bytes;
+}
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 
 /** 160×90, 10 fps, 10 frames, one colour from a prop. */
@@ -91,7 +98,7 @@ describe('createVideoRenderer (Remotion on the headless shell)', () => {
   it('renders a code template to H.264 MP4 at its size, frame rate and length', async () => {
     const video = await renderer.render({ source: { kind: 'code', tsx: SCENE }, variables: { color: '#00ff00' }, format: 'mp4' });
     expect(video).toMatchObject({ width: 160, height: 90, fps: 10, durationInFrames: 10, format: 'mp4' });
-    const probe = await probeMp4(video.bytes);
+    const probe = await probeMp4(await takeFile(video.path));
     expect(probe).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10, fps: 10, pixFmt: 'yuv420p' });
     expect(probe.colorSpace).toBe('bt709');
   });
@@ -99,10 +106,11 @@ describe('createVideoRenderer (Remotion on the headless shell)', () => {
   it('renders a code template to a GIF at half its frame rate, full size', async () => {
     const gif = await renderer.render({ source: { kind: 'code', tsx: SCENE }, variables: { color: '#0000ff' }, format: 'gif' });
     expect(gif).toMatchObject({ width: 160, height: 90, fps: 5, durationInFrames: 10, format: 'gif' });
-    const probe = await probeGif(gif.bytes);
+    const bytes = await takeFile(gif.path);
+    const probe = await probeGif(bytes);
     expect(probe).toMatchObject({ frames: 5, width: 160, height: 90 });
     expect(probe.delays.every((delay) => delay === 200)).toBe(true);
-    expect(near(await pixel(gif.bytes, 80, 45), [0, 0, 255])).toBe(true);
+    expect(near(await pixel(bytes, 80, 45), [0, 0, 255])).toBe(true);
   });
 
   it('renders one frame as PNG with the variables over the default props, clamped to the last frame', async () => {
@@ -123,13 +131,14 @@ describe('createVideoRenderer (Remotion on the headless shell)', () => {
     const variables = { background: '#00ff00', headline: 'Hello' };
     const mp4 = await renderer.render({ source, variables, format: 'mp4' });
     expect(mp4).toMatchObject({ width: 1280, height: 720, fps: 30, durationInFrames: 6 });
-    expect(await probeMp4(mp4.bytes)).toMatchObject({ codec: 'h264', width: 1280, height: 720, frames: 6, fps: 30 });
+    expect(await probeMp4(await takeFile(mp4.path))).toMatchObject({ codec: 'h264', width: 1280, height: 720, frames: 6, fps: 30 });
 
     const gif = await renderer.render({ source, variables, format: 'gif' });
     expect(gif).toMatchObject({ width: 720, height: 405, fps: 15, durationInFrames: 6 });
-    const probe = await probeGif(gif.bytes);
+    const gifBytes = await takeFile(gif.path);
+    const probe = await probeGif(gifBytes);
     expect(probe).toMatchObject({ frames: 3, width: 720, height: 405 });
-    expect(near(await pixel(gif.bytes, 700, 390), [0, 255, 0], 24)).toBe(true);
+    expect(near(await pixel(gifBytes, 700, 390), [0, 255, 0], 24)).toBe(true);
 
     const still = await renderer.still({ source, variables, frame: 2 });
     expect(still).toMatchObject({ width: 1280, height: 720, frame: 2 });
@@ -220,8 +229,10 @@ export default function Scene() { delayRender('waiting forever'); return null; }
     expect(renderer.pending).toBe(0);
   });
 
-  it('leaves nothing behind: job directories removed, no process still naming them', async () => {
-    for (const dir of ['main', 'quick']) expect((await readdir(join(workDir, dir))).filter((name) => name.startsWith('job-'))).toEqual([]);
+  it('leaves nothing behind: job directories removed, outputs taken, no process still naming them', async () => {
+    for (const dir of ['main', 'quick']) {
+      expect((await readdir(join(workDir, dir))).filter((name) => name.startsWith('job-') || name.startsWith('out-'))).toEqual([]);
+    }
     const leftovers: string[] = [];
     for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
       const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');

@@ -1,6 +1,7 @@
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import type { VideoTemplateSource } from '@pressroom/contracts';
 import { BASE_FLAGS, startEgressProxy, type EgressProxy } from '@pressroom/browser';
 import { ProblemError } from '@pressroom/problem';
@@ -47,7 +48,12 @@ export interface RenderStillInput {
 }
 
 export interface RenderedVideo {
-  bytes: Buffer;
+  /**
+   * The finished file, moved out of the job's directory into `workDir` so it survives the job's
+   * cleanup: the caller streams it to storage and must delete it (a video is never read whole
+   * into memory).
+   */
+  path: string;
   width: number;
   height: number;
   fps: number;
@@ -256,6 +262,13 @@ function createSlots(size: number) {
   };
 }
 
+/** Move a job's output out of its directory (removed when the job ends), on the same file system. */
+async function keepOutput(output: string, workDir: string): Promise<string> {
+  const kept = join(workDir, `out-${randomUUID()}${extname(output)}`);
+  await rename(output, kept);
+  return kept;
+}
+
 /**
  * Renders video templates with Remotion on Debian's headless shell. Every job runs in its own
  * process and process group (worker/render-job.mjs) with its own directory under `workDir` as
@@ -370,7 +383,7 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
           };
         },
         async (composition, spec) => ({
-          bytes: await readFile(spec.output),
+          path: await keepOutput(spec.output, options.workDir),
           width: Math.round(composition.width * (spec.scale ?? 1)),
           height: Math.round(composition.height * (spec.scale ?? 1)),
           fps: composition.fps / (spec.everyNthFrame ?? 1),

@@ -1,3 +1,6 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
 import gifenc from 'gifenc';
 import type { AnimationFrame } from '@pressroom/browser';
 
@@ -17,13 +20,17 @@ export function gifDelaysCs(frames: number, fps: number): number[] {
 }
 
 /**
- * Streams frames into a looping GIF as they arrive: each frame gets its own
- * palette of at most 256 colours (gifenc's PNN quantiser), so memory holds
- * the compressed GIF, never all raw frames.
+ * Streams frames into a looping GIF file as they arrive: each frame gets its own palette of at
+ * most 256 colours (gifenc's PNN quantiser) and its encoded bytes go to the file at once, so
+ * memory holds one frame, never all raw frames nor the whole GIF. gifenc runs in manual mode
+ * (header and first-frame flag written here) because its automatic mode writes a new header
+ * after every reset of its buffer.
  */
 export class GifWriter {
-  private readonly encoder = GIFEncoder();
+  private readonly encoder = GIFEncoder({ auto: false });
   private readonly delays: number[];
+  private readonly out: WriteStream;
+  private failure: Error | null = null;
   private written = 0;
 
   constructor(
@@ -31,8 +38,15 @@ export class GifWriter {
     readonly height: number,
     readonly frames: number,
     readonly fps: number,
+    /** The file to write (created; the caller deletes it, or calls `discard`). */
+    readonly path: string,
   ) {
     this.delays = gifDelaysCs(frames, fps);
+    this.out = createWriteStream(path, { flags: 'wx' });
+    this.out.on('error', (error) => {
+      this.failure ??= error;
+    });
+    this.encoder.writeHeader();
   }
 
   addFrame(frame: AnimationFrame): void {
@@ -40,11 +54,14 @@ export class GifWriter {
       throw new Error(`frame ${frame.index} is ${frame.width}×${frame.height}, expected ${this.width}×${this.height}`);
     }
     if (this.written >= this.frames) throw new Error(`more than the ${this.frames} planned frames`);
+    if (this.failure) throw this.failure;
     const palette = quantize(frame.rgba, 256);
     const index = applyPalette(frame.rgba, palette);
     // gifenc takes milliseconds and rounds them to hundredths.
-    this.encoder.writeFrame(index, this.width, this.height, { palette, delay: this.delays[this.written]! * 10, repeat: 0 });
+    const delay = this.delays[this.written]! * 10;
+    this.encoder.writeFrame(index, this.width, this.height, { palette, delay, repeat: 0, first: this.written === 0 });
     this.written += 1;
+    this.flush();
   }
 
   /** Seconds the GIF plays: the sum of its delays. */
@@ -52,9 +69,25 @@ export class GifWriter {
     return this.delays.reduce((sum, d) => sum + d, 0) / 100;
   }
 
-  finish(): Buffer {
+  /** Writes the trailer and closes the file; resolves once every byte is on disk. */
+  async finish(): Promise<void> {
     if (this.written !== this.frames) throw new Error(`GIF has ${this.written} of ${this.frames} frames`);
     this.encoder.finish();
-    return Buffer.from(this.encoder.bytesView());
+    this.flush();
+    this.out.end();
+    await finished(this.out);
+    if (this.failure) throw this.failure;
+  }
+
+  /** A capture that failed: close and delete the partial file. */
+  async discard(): Promise<void> {
+    this.out.destroy();
+    await rm(this.path, { force: true });
+  }
+
+  /** Hand the encoded bytes to the file (a copy: gifenc reuses its buffer after the reset). */
+  private flush(): void {
+    this.out.write(Buffer.from(this.encoder.bytesView()));
+    this.encoder.reset();
   }
 }

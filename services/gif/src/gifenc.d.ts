@@ -17,6 +17,7 @@ declare module 'gifenc' {
         first?: boolean;
       },
     ): void;
+    writeHeader(): void;
     finish(): void;
     bytes(): Uint8Array;
     bytesView(): Uint8Array;

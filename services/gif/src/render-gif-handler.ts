@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { RenderGifCommand } from '@pressroom/contracts';
 import { CATALOG } from '@pressroom/contracts';
 import { captureAnimation, recordPage, type BrowserPool } from '@pressroom/browser';
@@ -16,6 +19,24 @@ export interface GifHandlerDeps extends RenderJobDeps {
 }
 
 async function renderGif(deps: GifHandlerDeps, command: RenderGifCommand, log: Logger): Promise<RenderedFile> {
+  // Frames are encoded into this file as they arrive; the render worker streams it to storage and deletes it.
+  const path = join(tmpdir(), `pressroom-gif-${randomUUID()}.gif`);
+  let writer: GifWriter | null = null;
+  try {
+    return await captureGif(deps, command, log, path, (created) => (writer = created));
+  } catch (error) {
+    await (writer as GifWriter | null)?.discard();
+    throw error;
+  }
+}
+
+async function captureGif(
+  deps: GifHandlerDeps,
+  command: RenderGifCommand,
+  log: Logger,
+  path: string,
+  created: (writer: GifWriter) => void,
+): Promise<RenderedFile> {
   let writer: GifWriter | null = null;
   const onFrame = (frame: Parameters<GifWriter['addFrame']>[0]) => writer!.addFrame(frame);
   const started = performance.now();
@@ -38,7 +59,8 @@ async function renderGif(deps: GifHandlerDeps, command: RenderGifCommand, log: L
         timeoutMs: deps.gifTimeoutMs,
         onPlan: (plan) => {
           const scale = command.controls?.deviceScaleFactor ?? 1;
-          writer = new GifWriter(Math.round(command.width * scale), Math.round(command.height * scale), plan.frames, plan.fps);
+          writer = new GifWriter(Math.round(command.width * scale), Math.round(command.height * scale), plan.frames, plan.fps, path);
+          created(writer);
         },
         onFrame,
       },
@@ -62,7 +84,8 @@ async function renderGif(deps: GifHandlerDeps, command: RenderGifCommand, log: L
         stepTimeoutMs: deps.stepTimeoutMs,
         timeoutMs: deps.gifTimeoutMs,
         onStart: (info) => {
-          writer = new GifWriter(info.width, info.height, info.frames, command.fps);
+          writer = new GifWriter(info.width, info.height, info.frames, command.fps, path);
+          created(writer);
         },
         onFrame,
       },
@@ -71,10 +94,10 @@ async function renderGif(deps: GifHandlerDeps, command: RenderGifCommand, log: L
   }
   const gif = writer as GifWriter | null;
   if (!gif) throw new Error('the capture produced no frame plan');
-  const bytes = gif.finish();
+  await gif.finish();
   log.debug({ frames: captured.frames, basis: captured.basis, ms: Math.round(performance.now() - started) }, 'gif encoded');
   return {
-    bytes,
+    path,
     contentType: 'image/gif',
     width: captured.width,
     height: captured.height,

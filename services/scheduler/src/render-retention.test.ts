@@ -114,7 +114,7 @@ describe.each(['pglite', 'postgres'] as const)('render retention sweep (%s)', (e
     const copied = await customStorage.copy({
       ownerId: free.id,
       key: freeOld.storageKey,
-      bytes: Buffer.from('copy'),
+      body: Buffer.from('copy'),
       contentType: 'image/png',
     });
     expect(copied).toEqual({ url: `${s3.endpoint}/customer/${freeOld.storageKey}` });

@@ -18,8 +18,9 @@ async function renderVideo(renderer: VideoRenderer, command: RenderVideoCommand,
   }
   const format = command.format === 'gif' ? 'gif' : 'mp4';
   const video = await renderer.render({ source: command.template, variables: command.variables, format, logger });
+  // The temporary file: the render worker streams it to storage and deletes it.
   return {
-    bytes: video.bytes,
+    path: video.path,
     contentType: CONTENT_TYPES[format],
     width: video.width,
     height: video.height,
