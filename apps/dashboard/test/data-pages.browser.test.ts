@@ -31,6 +31,10 @@ beforeAll(async () => {
     data: { email: 'editor@example.com', password: 'correct horse battery staple', name: 'Editor' },
   });
   expect(signUp.status()).toBe(201);
+  // The dashboard's calls count against the plan's per-minute limit like any API call; this suite clicks through
+  // six pages in seconds, faster than a person, so it runs on a plan whose limit it cannot reach (free allows 60).
+  const plan = (await (await context.request.get(`${rig.stack.baseUrl}/user/plan-details`)).json()) as { ownerId: string };
+  await rig.stack.setAccountPlan(plan.ownerId, 'business');
 }, 120_000);
 
 afterAll(async () => {
@@ -207,7 +211,9 @@ test('bindings: edit the mapping of an existing binding (click to map, unmap, sa
   await card.getByText(/background ← city\.colour/).waitFor();
 
   const uid = (await card.textContent())!.match(/\/b\/(bnd_\w+)\.png/)![1]!;
-  const saved = (await (await context.request.get(`${rig.stack.baseUrl}/bindings/${uid}`)).json()) as { binding: { mapping: unknown } };
+  const read = await context.request.get(`${rig.stack.baseUrl}/bindings/${uid}`);
+  expect(`${read.status()}`).toBe('200');
+  const saved = (await read.json()) as { binding: { mapping: unknown } };
   expect(saved.binding.mapping).toEqual({ title: 'city.name', background: 'city.colour' });
   // The binding re-renders with the new mapping: its stable image turns red.
   const imageUrl = `${rig.stack.baseUrl}/b/${uid}.png`;
