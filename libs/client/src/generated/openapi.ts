@@ -3058,6 +3058,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fabricJSData": {
+                 *         "version": "6.0.0",
+                 *         "width": 1200,
+                 *         "height": 630,
+                 *         "background": "#0f172a",
+                 *         "objects": [
+                 *           {
+                 *             "type": "Textbox",
+                 *             "text": "{{title}}",
+                 *             "left": 80,
+                 *             "top": 240,
+                 *             "width": 1040,
+                 *             "fontSize": 72,
+                 *             "fill": "#ffffff"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "variables": {
+                 *         "title": "Hello"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["RenderCanvasBody"];
             };
         };
@@ -6721,6 +6745,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "template": "Hello {{ upper(name) }}",
+                 *       "variables": {
+                 *         "name": "ada"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["InterpolateExpressionBody"];
             };
         };
@@ -8803,6 +8835,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshPolicy": {
+                 *         "type": "ttl",
+                 *         "ttlSeconds": 3600
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateBindingBody"];
             };
         };
@@ -9695,6 +9735,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Title card",
+                 *       "tsx": "export default function Scene() { return <h1>Hello</h1>; }",
+                 *       "width": 1280,
+                 *       "height": 720,
+                 *       "fps": 30,
+                 *       "durationInFrames": 90
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateVideoTemplateBody"];
             };
         };
@@ -9826,6 +9876,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "prompt": "A 5-second product teaser with a bold title",
+                 *       "durationSeconds": 5
+                 *     }
+                 */
                 "application/json": components["schemas"]["GenerateVideoTemplateBody"];
             };
         };
@@ -10070,6 +10126,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Title card v2"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateVideoTemplateBody"];
             };
         };
@@ -10663,6 +10724,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "variables": {
+                 *         "title": "Hello"
+                 *       },
+                 *       "frame": 30
+                 *     }
+                 */
                 "application/json": components["schemas"]["PreviewVideoFrameBody"];
             };
         };
@@ -11267,6 +11336,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery staple",
+                 *       "name": "Ada"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SignUpBody"];
             };
         };
@@ -11727,6 +11803,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "workspaceId": "team_0123456789abcdefghjkmnpq"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SwitchWorkspaceBody"];
             };
         };
@@ -11854,6 +11935,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "correct horse battery staple",
+                 *       "newPassword": "a new long passphrase"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePasswordBody"];
             };
         };
@@ -12409,6 +12496,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "signupMode": "invite"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateInstanceSettingsBody"];
             };
         };
@@ -12852,6 +12944,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "admin"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetTeamMemberRoleBody"];
             };
         };
@@ -13637,6 +13734,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://s3.example.com",
+                 *       "region": "us-east-1",
+                 *       "bucket": "my-renders",
+                 *       "forcePathStyle": true,
+                 *       "accessKeyId": "AKIAEXAMPLE",
+                 *       "secretAccessKey": "example-secret"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetCustomStorageBody"];
             };
         };
@@ -13896,6 +14003,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "id": 1,
+                 *       "method": "tools/list"
+                 *     }
+                 */
                 "application/json": components["schemas"]["McpBody"];
             };
         };
@@ -14496,6 +14610,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Our OG image"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CopyStarterTemplateBody"];
             };
         };

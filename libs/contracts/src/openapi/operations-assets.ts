@@ -68,6 +68,7 @@ export const assetOperations: Operation[] = [
     summary: 'Copy a starter into this account as a new template',
     auth: 'apiKey',
     body: StarterCopyRequest,
+    example: { name: 'Our OG image' },
     responses: { 200: json(z.looseObject({ template: JsonObject })) },
     problems: ['not-found'],
   },

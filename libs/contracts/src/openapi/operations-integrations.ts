@@ -158,6 +158,7 @@ export const bindingOperations: Operation[] = [
     summary: 'Change a binding',
     auth: 'apiKey',
     body: BindingUpdate,
+    example: { refreshPolicy: { type: 'ttl', ttlSeconds: 3600 } },
     responses: { 200: BINDING },
     problems: ['not-found', 'template-not-found', 'blocked-url'],
   },

@@ -81,6 +81,16 @@ export const renderOperations: Operation[] = [
     auth: 'apiKey',
     billed: true,
     body: CanvasImageRequest,
+    example: {
+      fabricJSData: {
+        version: '6.0.0',
+        width: 1200,
+        height: 630,
+        background: '#0f172a',
+        objects: [{ type: 'Textbox', text: '{{title}}', left: 80, top: 240, width: 1040, fontSize: 72, fill: '#ffffff' }],
+      },
+      variables: { title: 'Hello' },
+    },
     responses: { 200: json(ImageResult), 202: QUEUED },
     problems: RENDER_PROBLEMS,
   },

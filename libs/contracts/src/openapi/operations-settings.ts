@@ -60,6 +60,14 @@ export const settingsOperations: Operation[] = [
     summary: 'Set the custom bucket (checked with a test write before it is saved)',
     auth: 'apiKey',
     body: CustomStoragePut,
+    example: {
+      endpoint: 'https://s3.example.com',
+      region: 'us-east-1',
+      bucket: 'my-renders',
+      forcePathStyle: true,
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'example-secret',
+    },
     responses: { 200: json(STORAGE) },
     problems: ['storage-write-failed', 'blocked-url'],
   },
@@ -90,6 +98,7 @@ export const settingsOperations: Operation[] = [
     summary: 'The built-in MCP server (Streamable HTTP, JSON-RPC 2.0): render, templates and batches as tools',
     auth: 'apiKey',
     body: JsonObject,
+    example: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
     responses: { 200: json(JsonObject, 'A JSON-RPC answer.'), 202: noContent('A notification was accepted.') },
   },
 ];

@@ -203,6 +203,7 @@ export const templateOperations: Operation[] = [
     summary: 'Fill a text with {{ }} expressions from variables',
     auth: 'apiKey',
     body: ExpressionInterpolateRequest,
+    example: { template: 'Hello {{ upper(name) }}', variables: { name: 'ada' } },
     responses: { 200: json(z.looseObject({ result: z.string() })) },
     problems: ['expression-error'],
   },
