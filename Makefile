@@ -1,5 +1,9 @@
 # Pressroom: `make run` serves the API on http://localhost:8080; `make test` runs every suite.
 SHELL := /bin/bash
+# The Node.js every target runs on: .node-version, unpacked into .tools/ by `make setup` when the machine's
+# node is another major version (docs/adr/0039). Exported, so child processes and scripts get it too.
+NODE_VERSION := $(shell tr -d '[:space:]' < .node-version)
+export PATH := $(CURDIR)/.tools/node-$(NODE_VERSION)/bin:$(PATH)
 NODE_RUN := node --conditions=source --import tsx
 ACCOUNT ?= local
 PLAN ?=
@@ -63,11 +67,16 @@ k8s: ## Regenerate deploy/k8s/pressroom.yaml and the Helm chart's values.yaml fr
 build: ## Compile every service to <package>/dist (plain node, as the container runs it: node services/<name>/dist/main.js)
 	@node deploy/scripts/build-services.mjs
 
-bench: setup ## POST /image, /gif, /pdf/*, /video renders vs raw puppeteer-core and Remotion loops; writes docs/benchmarks.md and bench/results.json
+bench: setup ## POST /image, /gif, /pdf/*, /video renders vs raw puppeteer-core and Remotion loops, the PDF profile, API CPU per render, URL-render cache hits, PNG encoder candidates and browserless (the peer); writes docs/benchmarks.md and bench/results.json
 	@$(NODE_RUN) bench/src/image-bench.ts
 	@$(NODE_RUN) bench/src/gif-bench.ts
 	@$(NODE_RUN) bench/src/pdf-bench.ts
+	@$(NODE_RUN) bench/src/pdf-profile-bench.ts
+	@$(NODE_RUN) bench/src/api-cpu-bench.ts
+	@$(NODE_RUN) bench/src/url-cache-bench.ts
 	@$(NODE_RUN) bench/src/video-bench.ts
+	@$(NODE_RUN) bench/src/png-bench.ts
+	@$(NODE_RUN) bench/src/peer-bench.ts
 
 soak: setup ## 10,000 POST /image renders at concurrency 4, relaunch disabled: API and Chromium RSS every 500 renders into docs/benchmarks.md (takes ~40 min)
 	@nice $(NODE_RUN) bench/src/soak.ts

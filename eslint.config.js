@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '.data/**',
+      '.tools/**',
       'proto/**',
       'libs/client/src/generated/**',
       'coverage/**',

@@ -18,10 +18,18 @@ export interface ApiProcess {
   baseUrl: string;
   key: string;
   child: ChildProcess;
+  /** The ops server (`/metrics`), on its own free port so parallel runs never collide on the default 9464. */
+  opsUrl: string;
 }
 
 /** The embedded process (`make run`) on a free port with its own data directory, and a key for it. */
-export async function startApi(options: { dataDir: string; pages: number; env?: Record<string, string> }): Promise<ApiProcess> {
+export async function startApi(options: {
+  dataDir: string;
+  pages: number;
+  env?: Record<string, string>;
+  /** Extra node flags for the API process only (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
+}): Promise<ApiProcess> {
   const env = { ...process.env, PRESSROOM_DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', ...options.env };
   const output = execFileSync(
     'node',
@@ -30,7 +38,8 @@ export async function startApi(options: { dataDir: string; pages: number; env?: 
   );
   const key = output.trim().split('\n').at(-1)!;
   const port = await freePort();
-  const child = spawn('node', [...NODE_RUN, 'deploy/embedded/src/main.ts'], {
+  const opsPort = options.env?.PRESSROOM_OPS_PORT ?? String(await freePort());
+  const child = spawn('node', [...(options.nodeArgs ?? []), ...NODE_RUN, 'deploy/embedded/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...env,
@@ -38,16 +47,18 @@ export async function startApi(options: { dataDir: string; pages: number; env?: 
       HOST: '127.0.0.1',
       PRESSROOM_BROWSER_PAGES: String(options.pages),
       PRESSROOM_ALLOW_PRIVATE_HOSTS: '127.0.0.2/32',
+      PRESSROOM_OPS_PORT: opsPort,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
+  // Up to 2 minutes: on the shared 2-core machine under load, compiling and starting the stack can take over 30 s.
+  for (let i = 0; i < 600; i++) {
     const ok = await fetch(`${baseUrl}/health`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { baseUrl, key, child };
+    if (ok) return { baseUrl, key, child, opsUrl: `http://127.0.0.1:${opsPort}` };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill();

@@ -41,7 +41,8 @@ export class RawLoop {
     return new RawLoop(browser, pages, userDataDir);
   }
 
-  async capture(html: string, size: { width: number; height: number }): Promise<Buffer> {
+  /** `optimizeForSpeed: false` asks for Chromium's default PNG encoder (the PNG bench's size reference). */
+  async capture(html: string, size: { width: number; height: number }, options: { optimizeForSpeed?: boolean } = {}): Promise<Buffer> {
     const page = this.idle.pop();
     if (!page) throw new Error('raw loop: more concurrent captures than pages');
     try {
@@ -51,7 +52,7 @@ export class RawLoop {
       try {
         const { data } = await session.send('Page.captureScreenshot', {
           format: 'png',
-          optimizeForSpeed: true,
+          optimizeForSpeed: options.optimizeForSpeed ?? true,
           clip: { x: 0, y: 0, width: size.width, height: size.height, scale: 1 },
         });
         return Buffer.from(data, 'base64');

@@ -50,6 +50,21 @@ export class RawPdfLoop {
     }
   }
 
+  /** One print, timing its two halves (the profile's raw reference). */
+  async timedPrint(html: string): Promise<{ setContentMs: number; pdfMs: number }> {
+    const page = this.idle.pop();
+    if (!page) throw new Error('raw pdf loop: more concurrent prints than pages');
+    try {
+      const t0 = performance.now();
+      await page.setContent(html, { waitUntil: 'load' });
+      const t1 = performance.now();
+      await page.pdf({ format: 'A4', printBackground: true });
+      return { setContentMs: t1 - t0, pdfMs: performance.now() - t1 };
+    } finally {
+      this.idle.push(page);
+    }
+  }
+
   /** One print per document, joined with pdf-lib (what /pdf/multi-page does without a header/footer). */
   async printJoined(documents: string[]): Promise<Uint8Array> {
     const joined = await PDFDocument.create();

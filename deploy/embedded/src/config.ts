@@ -18,6 +18,7 @@ export const embeddedEnv = gatewayEnv.extend({
   PRESSROOM_PDF_PARALLEL_DOCUMENTS: pdfEnv.shape.PRESSROOM_PDF_PARALLEL_DOCUMENTS,
   PRESSROOM_VIDEO_TIMEOUT_MS: videoEnv.shape.PRESSROOM_VIDEO_TIMEOUT_MS,
   PRESSROOM_VIDEO_BUNDLE_DIR: videoEnv.shape.PRESSROOM_VIDEO_BUNDLE_DIR,
+  PRESSROOM_VIDEO_MEDIA_MAX_BYTES: videoEnv.shape.PRESSROOM_VIDEO_MEDIA_MAX_BYTES,
 });
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;
 

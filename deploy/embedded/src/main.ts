@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { poolOptionsFromEnv } from '@pressroom/browser';
 import { loadConfig, storageSettings } from '@pressroom/config';
 import { ADMIN_SOCKET_NAME, gatewaySettings, serveAdminSocket } from '@pressroom/gateway';
 import { closeOnSignal } from '@pressroom/service-runner';
@@ -37,11 +38,7 @@ const stack = await startStack({
   publicBaseUrl: env.PUBLIC_BASE_URL,
   errorsBaseUrl: env.PRESSROOM_ERRORS_BASE_URL,
   browser: {
-    executablePath: env.CHROMIUM_PATH,
-    pages: env.PRESSROOM_BROWSER_PAGES,
-    restartAfter: env.PRESSROOM_BROWSER_RESTART_AFTER,
-    queueLimit: env.PRESSROOM_BROWSER_QUEUE_LIMIT,
-    renderTimeoutMs: env.PRESSROOM_RENDER_TIMEOUT_MS,
+    ...poolOptionsFromEnv(env),
     pngCompression: env.PRESSROOM_PNG_COMPRESSION,
   },
   secretKey: env.PRESSROOM_SECRET_KEY,
@@ -65,6 +62,7 @@ const stack = await startStack({
   withVideoService: true,
   video: {
     timeoutMs: env.PRESSROOM_VIDEO_TIMEOUT_MS,
+    mediaMaxBytes: env.PRESSROOM_VIDEO_MEDIA_MAX_BYTES,
     ...(env.PRESSROOM_VIDEO_BUNDLE_DIR ? { bundleCacheDir: env.PRESSROOM_VIDEO_BUNDLE_DIR } : {}),
   },
   gateway: {

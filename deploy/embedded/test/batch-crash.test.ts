@@ -1,24 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { CATALOG } from '@pressroom/contracts';
 import { createAccount, createApiKey, getRenderById, listBatchItems, setOwnerPlan } from '@pressroom/db';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
 import { ALLOWED_HOST, decode, startPageServer, startTestStack, type TestStack } from './harness.js';
 import { waitFor } from './webhook-support.js';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
+import { freePort, spawnService, TINY_PNG } from './service-processes.js';
 
 /**
  * The image renderer as its own process on the stack's NATS, PostgreSQL and
@@ -35,11 +21,10 @@ describe('a renderer killed mid-batch loses no item and renders none twice (nats
 
   async function startRenderer(): Promise<ChildProcess> {
     const port = await freePort();
-    const child = spawn('node', ['--conditions=source', '--import', 'tsx', 'services/image/src/main.ts'], {
-      cwd: ROOT,
+    const { child } = spawnService('services/image/src/main.ts', {
+      port,
+      children,
       env: {
-        ...process.env,
-        PORT: String(port),
         NATS_URL: TEST_NATS_URL,
         DATABASE_URL: database.url,
         PRESSROOM_STORAGE: 'nats',
@@ -49,9 +34,7 @@ describe('a renderer killed mid-batch loses no item and renders none twice (nats
         PRESSROOM_RENDER_TIMEOUT_MS: '10000',
         LOG_LEVEL: 'warn',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
     });
-    children.push(child);
     await waitFor(
       async () => {
         if (child.exitCode !== null) throw new Error(`renderer exited with ${child.exitCode}`);

@@ -1,33 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import sharp from 'sharp';
-import { createAccount, createApiKey, openDatabase } from '@pressroom/db';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-async function waitHealthy(url: string, child: ChildProcess): Promise<Record<string, any>> {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
-    const res = await fetch(url).catch(() => null);
-    if (res?.ok) return (await res.json()) as Record<string, any>;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${url} never became healthy`);
-}
+import { accountWithKey, freePort, spawnService, stopProcesses, waitHealthy } from './service-processes.js';
 
 /** `make run-cluster`'s shape for the GIF and PDF renderers: each its own process on NATS, PostgreSQL and the object store. */
 describe('gif, pdf and video services as their own processes', () => {
@@ -42,10 +19,7 @@ describe('gif, pdf and video services as their own processes', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const db = await openDatabase({ url: database.url });
-    const account = await createAccount(db, { name: 'cluster-gif-pdf', plan: 'enterprise' });
-    ({ key } = await createApiKey(db, { accountId: account.id }));
-    await db.close();
+    ({ key } = await accountWithKey(database.url, { name: 'cluster-gif-pdf', plan: 'enterprise' }));
 
     const gatewayPort = await freePort();
     gifPort = await freePort();
@@ -53,7 +27,6 @@ describe('gif, pdf and video services as their own processes', () => {
     videoPort = await freePort();
     videoWorkDir = await mkdtemp(join(tmpdir(), 'cluster-video-'));
     const env = {
-      ...process.env,
       NATS_URL: TEST_NATS_URL,
       DATABASE_URL: database.url,
       PRESSROOM_STORAGE: 'nats',
@@ -64,38 +37,20 @@ describe('gif, pdf and video services as their own processes', () => {
       LOG_LEVEL: 'warn',
       PRESSROOM_VIDEO_WORK_DIR: videoWorkDir,
     };
-    const run = (file: string, port: number) => {
-      const child = spawn('node', ['--conditions=source', '--import', 'tsx', file], {
-        cwd: ROOT,
-        env: { ...env, PORT: String(port), PRESSROOM_OPS_PORT: '0' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      children.push(child);
-      return child;
-    };
+    const run = (file: string, port: number) => spawnService(file, { port, env, children });
     const gif = run('services/gif/src/main.ts', gifPort);
     const pdf = run('services/pdf/src/main.ts', pdfPort);
     const video = run('services/video/src/main.ts', videoPort);
     const gateway = run('services/gateway/src/main.ts', gatewayPort);
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    await waitHealthy(`${gatewayUrl}/health`, gateway);
-    await waitHealthy(`http://127.0.0.1:${gifPort}/health`, gif);
-    await waitHealthy(`http://127.0.0.1:${pdfPort}/health`, pdf);
-    await waitHealthy(`http://127.0.0.1:${videoPort}/health`, video);
+    await waitHealthy(`${gatewayUrl}/health`, { service: gateway });
+    await waitHealthy(`http://127.0.0.1:${gifPort}/health`, { service: gif });
+    await waitHealthy(`http://127.0.0.1:${pdfPort}/health`, { service: pdf });
+    await waitHealthy(`http://127.0.0.1:${videoPort}/health`, { service: video });
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-          }),
-      ),
-    );
+    await stopProcesses(children);
     await database.drop();
     await rm(videoWorkDir, { recursive: true, force: true });
   });

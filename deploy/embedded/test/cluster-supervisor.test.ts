@@ -1,36 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { createAccount, createApiKey, openDatabase } from '@pressroom/db';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
 import { QUADRANTS, decode, near } from './harness.js';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+import { accountWithKey, freePort, ROOT, waitHealthy } from './service-processes.js';
 
 interface SupervisorEvent {
   supervisor: 'started' | 'exited' | 'stopping';
   service?: string;
   pid?: number;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-async function waitHealthy(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if ((await fetch(url).catch(() => null))?.ok) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${url} never became healthy`);
 }
 
 /** `make run-cluster` survives one dead service: the supervisor restarts it and the gateway keeps serving. */
@@ -56,10 +33,7 @@ describe('cluster supervisor', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const db = await openDatabase({ url: database.url });
-    const account = await createAccount(db, { name: 'supervised', plan: 'enterprise' });
-    ({ key } = await createApiKey(db, { accountId: account.id }));
-    await db.close();
+    ({ key } = await accountWithKey(database.url, { name: 'supervised', plan: 'enterprise' }));
     const gatewayPort = await freePort();
     imagePort = await freePort();
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;

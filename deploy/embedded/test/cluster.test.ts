@@ -1,31 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createAccount, createApiKey, openDatabase } from '@pressroom/db';
+import type { ChildProcess } from 'node:child_process';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
 import { QUADRANTS, decode, near } from './harness.js';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-async function waitHealthy(url: string, child: ChildProcess): Promise<Response> {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
-    const res = await fetch(url).catch(() => null);
-    if (res?.ok) return res;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${url} never became healthy`);
-}
+import { accountWithKey, freePort, spawnService, stopProcesses, waitHealthy } from './service-processes.js';
 
 /** `make run-cluster`'s shape: gateway and image renderer as separate processes on NATS, PostgreSQL and the object store. */
 describe('gateway and image service as their own processes', () => {
@@ -37,15 +13,11 @@ describe('gateway and image service as their own processes', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const db = await openDatabase({ url: database.url });
-    const account = await createAccount(db, { name: 'cluster', plan: 'enterprise' });
-    ({ key } = await createApiKey(db, { accountId: account.id }));
-    await db.close();
+    ({ key } = await accountWithKey(database.url, { name: 'cluster', plan: 'enterprise' }));
 
     const gatewayPort = await freePort();
     imagePort = await freePort();
     const env = {
-      ...process.env,
       NATS_URL: TEST_NATS_URL,
       DATABASE_URL: database.url,
       PRESSROOM_STORAGE: 'nats',
@@ -54,34 +26,16 @@ describe('gateway and image service as their own processes', () => {
       PRESSROOM_SECRET_KEY: 'cluster-test-secret-key-0123456789',
       LOG_LEVEL: 'warn',
     };
-    const run = (file: string, port: number) => {
-      const child = spawn('node', ['--conditions=source', '--import', 'tsx', file], {
-        cwd: ROOT,
-        env: { ...env, PORT: String(port), PRESSROOM_OPS_PORT: '0' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      children.push(child);
-      return child;
-    };
+    const run = (file: string, port: number) => spawnService(file, { port, env, children });
     const image = run('services/image/src/main.ts', imagePort);
     const gateway = run('services/gateway/src/main.ts', gatewayPort);
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    await waitHealthy(`${gatewayUrl}/health`, gateway);
-    await waitHealthy(`http://127.0.0.1:${imagePort}/health`, image);
+    await waitHealthy(`${gatewayUrl}/health`, { service: gateway });
+    await waitHealthy(`http://127.0.0.1:${imagePort}/health`, { service: image });
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-          }),
-      ),
-    );
+    await stopProcesses(children);
     await database.drop();
   });
 

@@ -1,16 +1,27 @@
 import { readFile } from 'node:fs/promises';
 
-/** Dockerfile instructions by stage, continuation lines joined (no docker engine here: the structure is what we can check). */
+/** The Node.js version every place pins (setup, the image, the docs): docs/adr/0039. */
+const pinnedNode = async () => (await readFile('.node-version', 'utf8')).trim();
+
+/**
+ * Dockerfile instructions by stage, continuation lines joined (no docker engine here: the structure is what we can
+ * check). `ARG`s before the first FROM are substituted into FROM lines with their defaults, as docker build does.
+ */
 async function stages(path: string): Promise<Array<{ from: string; name?: string; instructions: Array<[string, string]> }>> {
   const text = (await readFile(path, 'utf8')).replace(/\\\n/g, ' ');
   const result: Array<{ from: string; name?: string; instructions: Array<[string, string]> }> = [];
+  const globalArgs = new Map<string, string>();
   for (const line of text.split('\n').map((l) => l.trim())) {
     if (line === '' || line.startsWith('#')) continue;
     const [keyword, ...rest] = line.split(/\s+/);
     const args = rest.join(' ');
-    if (keyword!.toUpperCase() === 'FROM') {
-      const [image, as, name] = rest;
-      result.push({ from: image!, ...(as?.toUpperCase() === 'AS' ? { name: name! } : {}), instructions: [] });
+    if (keyword!.toUpperCase() === 'ARG' && result.length === 0) {
+      const [name, value = ''] = args.split('=');
+      globalArgs.set(name!, value);
+    } else if (keyword!.toUpperCase() === 'FROM') {
+      const [raw, as, name] = rest;
+      const image = raw!.replace(/\$\{(\w+)\}/g, (_, arg: string) => globalArgs.get(arg) ?? '');
+      result.push({ from: image, ...(as?.toUpperCase() === 'AS' ? { name: name! } : {}), instructions: [] });
     } else {
       result.at(-1)!.instructions.push([keyword!.toUpperCase(), args]);
     }
@@ -22,13 +33,19 @@ describe('deploy/docker/Dockerfile', () => {
   it('is multi-stage on Node 22 LTS (Debian bookworm), runs compiled JavaScript as a non-root user with production dependencies only', async () => {
     const all = await stages('deploy/docker/Dockerfile');
     expect(all.length).toBeGreaterThanOrEqual(2);
-    for (const stage of all) expect(stage.from).toMatch(/^node:22-bookworm/);
+    // The exact Node of .node-version (22 LTS), the one `make setup` runs the test suite on.
+    const node = await pinnedNode();
+    expect(node).toMatch(/^22\.\d+\.\d+$/);
+    for (const stage of all) expect(stage.from).toBe(`node:${node}-bookworm-slim`);
     const build = all[0]!;
     const runtime = all.at(-1)!;
     const buildRuns = build.instructions.filter(([k]) => k === 'RUN').map(([, a]) => a);
-    expect(buildRuns.join(' ')).toContain('node deploy/scripts/build-services.mjs');
+    // The build stage is deploy/docker/build-app.sh, which container-build.test.ts runs and starts.
+    expect(buildRuns).toContain('bash deploy/docker/build-app.sh');
+    const script = await readFile('deploy/docker/build-app.sh', 'utf8');
+    expect(script).toContain('node deploy/scripts/build-services.mjs');
     // Dev dependencies (typescript, tsx, esbuild, jest) are pruned before the runtime copies the tree.
-    expect(buildRuns.join(' ')).toMatch(/pnpm install [^&]*--prod/);
+    expect(script).toMatch(/pnpm prune --prod/);
     const runtimeText = runtime.instructions.map(([k, a]) => `${k} ${a}`).join('\n');
     expect(runtimeText).toContain(`COPY --from=${build.name}`);
     expect(runtimeText).not.toMatch(/pnpm install|npm install|tsx|--conditions=source|typescript/);
@@ -44,7 +61,7 @@ describe('deploy/docker/Dockerfile', () => {
   it('the dashboard image is multi-stage and serves as a non-root user', async () => {
     const all = await stages('deploy/docker/dashboard.Dockerfile');
     expect(all.length).toBe(2);
-    expect(all[0]!.from).toMatch(/^node:22-bookworm/);
+    expect(all[0]!.from).toBe(`node:${await pinnedNode()}-bookworm-slim`);
     expect(all[1]!.from).toMatch(/^nginxinc\/nginx-unprivileged:/);
     expect(all[1]!.instructions.filter(([k]) => k === 'USER').at(-1)?.[1]).toBe('101');
   });

@@ -1,25 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import type { ServerResponse } from 'node:http';
 import { createAccount, createApiKey, openDatabase, tables, type Db } from '@pressroom/db';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
 import { ALLOWED_HOST, decode, problemOf, startPageServer } from './harness.js';
 import { waitFor } from './webhook-support.js';
+import { freePort, spawnService, TINY_PNG, waitHealthy, type ServiceProcess } from './service-processes.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 /** The gateway's render wait; a retry waits for the first request this long plus 5 s before answering 409. */
 const RENDER_WAIT_MS = 20_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /**
  * The gateway as its own process (`make run-cluster`'s shape), SIGKILLed while a POST with an
@@ -30,25 +18,22 @@ async function freePort(): Promise<number> {
 describe('Idempotency-Key across a gateway SIGKILL (nats+postgres, separate processes)', () => {
   const namespace = uniqueNamespace('idem-crash');
   const children: ChildProcess[] = [];
-  const logTails = new Map<ChildProcess, () => string>();
   const held = new Map<string, ServerResponse>();
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let db: Db;
   let pages: Awaited<ReturnType<typeof startPageServer>>;
-  let gateway: ChildProcess;
+  let gateway: ServiceProcess;
   let gatewayPort: number;
   let key: string;
   let accountId: string;
 
   const gatewayUrl = () => `http://127.0.0.1:${gatewayPort}`;
 
-  function run(file: string, port: number, env: Record<string, string> = {}): ChildProcess {
-    const child = spawn('node', ['--conditions=source', '--import', 'tsx', file], {
-      cwd: ROOT,
+  function run(file: string, port: number, env: Record<string, string> = {}): ServiceProcess {
+    return spawnService(file, {
+      port,
+      children,
       env: {
-        ...process.env,
-        PORT: String(port),
-        PRESSROOM_OPS_PORT: '0',
         NATS_URL: TEST_NATS_URL,
         DATABASE_URL: database.url,
         PRESSROOM_STORAGE: 'nats',
@@ -57,26 +42,10 @@ describe('Idempotency-Key across a gateway SIGKILL (nats+postgres, separate proc
         LOG_LEVEL: 'warn',
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    // The last log lines, to say why a process that should have started exited instead.
-    let tail = '';
-    child.stdout.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-4000)));
-    logTails.set(child, () => tail);
-    children.push(child);
-    return child;
   }
 
-  async function healthy(child: ChildProcess, port: number): Promise<void> {
-    await waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}: ${logTails.get(child)?.() ?? ''}`);
-        return (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok;
-      },
-      `service on ${port} healthy`,
-      90_000,
-    );
-  }
+  const healthy = (service: ServiceProcess, port: number) => waitHealthy(`http://127.0.0.1:${port}/health`, { service });
 
   async function startGateway(): Promise<void> {
     gateway = run('services/gateway/src/main.ts', gatewayPort, { PRESSROOM_RENDER_WAIT_MS: String(RENDER_WAIT_MS) });
@@ -84,8 +53,8 @@ describe('Idempotency-Key across a gateway SIGKILL (nats+postgres, separate proc
   }
 
   async function killGateway(): Promise<void> {
-    const exited = new Promise((r) => gateway.once('exit', r));
-    gateway.kill('SIGKILL');
+    const exited = new Promise((r) => gateway.child.once('exit', r));
+    gateway.child.kill('SIGKILL');
     await exited;
   }
 

@@ -106,8 +106,25 @@ describe('Kubernetes manifests (deploy/k8s, the Helm values)', () => {
       ['pdf', CATALOG.renderPdf],
       ['video', CATALOG.renderVideo],
     ] as const) {
-      const [trigger] = find('ScaledObject', name)!.spec.triggers;
-      expect(trigger).toMatchObject({ type: 'nats-jetstream', metadata: { stream: subject.stream, consumer: subject.durable } });
+      const scaled = find('ScaledObject', name)!.spec;
+      expect(scaled.scaleTargetRef).toMatchObject({ name });
+      expect(scaled.triggers).toHaveLength(1);
+      const [trigger] = scaled.triggers;
+      // KEDA's nats-jetstream scaler reads the consumer's num_pending + num_ack_pending from the monitoring endpoint
+      // (queued and in-flight renders), per replica against lagThreshold; a consumer name it cannot find reads as the
+      // stream's last sequence (scale to max), so the names must be the catalog's durables exactly.
+      expect(trigger).toEqual({
+        type: 'nats-jetstream',
+        metadata: {
+          natsServerMonitoringEndpoint: expect.stringMatching(/^[\w.-]+:8222$/),
+          account: '$G',
+          stream: subject.stream,
+          consumer: subject.durable,
+          lagThreshold: expect.stringMatching(/^[1-9]\d*$/),
+        },
+      });
+      // Scale-in waits out the longest render of the pod it would remove.
+      expect(scaled.cooldownPeriod).toBeGreaterThanOrEqual(find('Deployment', name)!.spec.template.spec.terminationGracePeriodSeconds);
     }
     expect(find('HorizontalPodAutoscaler', 'gateway')!.spec.metrics[0].resource.name).toBe('cpu');
     for (const w of WORKLOADS) expect(find('PodDisruptionBudget', w.name)).toBeDefined();
@@ -128,6 +145,26 @@ describe('Kubernetes manifests (deploy/k8s, the Helm values)', () => {
     );
     expect(namespaces.sort()).toEqual(['database', 'kube-system', 'nats']);
     expect(find('NetworkPolicy', 'pressroom-default-deny')!.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+  });
+
+  it('take secrets by reference only, and terminate TLS at the ingress for the API and the dashboard', () => {
+    for (const w of WORKLOADS.filter((x) => !x.dashboard)) {
+      const [c] = find('Deployment', w.name)!.spec.template.spec.containers;
+      expect(c.env.map((e: { name: string }) => e.name)).toEqual(expect.arrayContaining(['DATABASE_URL', 'PRESSROOM_SECRET_KEY']));
+      for (const env of c.env as { name: string; value?: string; valueFrom?: unknown }[]) {
+        // A secret's value is never in the manifests or the chart's values: only a secretKeyRef names it.
+        if (/SECRET|PASSWORD|DATABASE_URL|ACCESS_KEY/.test(env.name)) {
+          expect(env).toEqual({ name: env.name, valueFrom: { secretKeyRef: { name: expect.any(String), key: env.name } } });
+        }
+      }
+    }
+    const ingress = find('Ingress', 'pressroom')!.spec;
+    expect(ingress.tls).toEqual([{ hosts: [ingress.rules[0].host], secretName: expect.any(String) }]);
+    const backends = ingress.rules[0].http.paths.map((p: any) => [p.path, p.backend.service.name]);
+    expect(backends).toEqual([
+      ['/app/', 'dashboard'],
+      ['/', 'gateway'],
+    ]);
   });
 
   it('the Helm chart renders the same objects, valid too (Go text/template + sprig, as Helm; deploy/helm/render)', () => {

@@ -73,6 +73,9 @@ describe.each(FLAVOURS)('plan request limits (%s)', (flavour) => {
     expect(retryAfter).toBe(Math.max(1, Math.ceil((nextMinute(before) * 1000 - before) / 1000)));
     expect(over.headers.get('x-ratelimit-limit')).toBe('60');
     expect(over.headers.get('x-ratelimit-remaining')).toBe('0');
+    // Counted for Prometheus (the 429 alerting reads it): docs/operations.md.
+    const metrics = await (await fetch(`${stack.opsUrl}/metrics`)).text();
+    expect(metrics).toMatch(/rate_limited_requests_total\{[^}]*plan="free"[^}]*\} [1-9]/);
     expect(Number(over.headers.get('x-ratelimit-reset'))).toBe(nextMinute(before));
     // Another account is not affected.
     const other = await stack.newAccount(undefined, { plan: 'free' });

@@ -85,13 +85,21 @@ describe('OTLP trace export (embedded process)', () => {
     const spans = spansOf(receiver.exports).filter((s) => s.traceId === callerTrace);
     const http = spans.find((s) => s.name === 'POST /image');
     expect(http).toMatchObject({ parentSpanId: callerSpan, kind: 2, service: 'pressroom-embedded' });
+    // Each step may have spans of its own in between (`bus.publish`, `render`: the PDF profile's steps); what
+    // matters is the chain: the request, then the publish, the consumer and the storage write, in one trace.
+    const ancestors = (span: (typeof spans)[number]): string[] => {
+      const chain: string[] = [];
+      for (let at = span.parentSpanId; at; at = spans.find((s) => s.spanId === at)?.parentSpanId) chain.push(at);
+      return chain;
+    };
     const publish = spans.find((s) => s.name === 'publish render.image');
-    expect(publish).toMatchObject({ parentSpanId: http!.spanId, kind: 4 });
+    expect(publish).toMatchObject({ kind: 4 });
+    expect(ancestors(publish!)).toContain(http!.spanId);
     const consume = spans.find((s) => s.name === 'render.image');
     expect(consume).toMatchObject({ parentSpanId: publish!.spanId, kind: 5 });
     expect(attr(consume!, 'pressroom.render_id')).toBe(id);
     const put = spans.find((s) => s.name === 'storage.put');
-    expect(put).toMatchObject({ parentSpanId: consume!.spanId });
+    expect(ancestors(put!)).toContain(consume!.spanId);
   });
 
   it('ignores a malformed traceparent and starts a new trace', async () => {
@@ -115,14 +123,57 @@ function promtoolCheckMetrics(text: string): { status: number | null; stderr: st
 
 describe.each(FLAVOURS)('Prometheus exposition (%s)', (flavour) => {
   let stack: TestStack;
+  let account: { key: string; accountId: string };
 
   beforeAll(async () => {
     stack = await startTestStack(flavour);
-    const { key } = await stack.newAccount();
+    account = await stack.newAccount();
+    const { key } = account;
     const res = await stack.api('/image', { method: 'POST', key, json: { html: QUADRANTS, width: 32, height: 32 } });
     expect(res.status).toBe(200);
+    // A one-row batch, so the scheduler counts what it published and finished.
+    const template = await stack.api('/templates', {
+      method: 'POST',
+      key,
+      json: { name: 'metrics', width: 16, height: 16, html: '<body style="margin:0;background:#0a0"></body>' },
+    });
+    const { uid } = ((await template.json()) as { template: { uid: string } }).template;
+    expect((await stack.api(`/templates/${uid}/batch-render`, { method: 'POST', key, json: { variableSets: [{}] } })).status).toBe(202);
   });
   afterAll(() => stack.dispose());
+
+  /** /metrics once `pattern` shows in it (the batch finishes on the scheduler's next pass). */
+  async function metricsWith(pattern: RegExp): Promise<string> {
+    const until = Date.now() + 40_000;
+    for (;;) {
+      const text = await (await fetch(`${stack.opsUrl}/metrics`)).text();
+      if (pattern.test(text) || Date.now() > until) return text;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  it('counts quota refusals and what the scheduler published and finished; reads the Node runtime and both consumer lags', async () => {
+    await metricsWith(/scheduler_batches_finished_total\{[^}]*status="completed"[^}]*\} [1-9]/);
+    // Every credit used: the next render is the quota 429, counted.
+    await stack.setAccountPlan(account.accountId, 'free', { renderCredits: 1 });
+    const refused = await stack.api('/image', { method: 'POST', key: account.key, json: { html: QUADRANTS, width: 32, height: 32 } });
+    expect(refused.status).toBe(429);
+    const text = await (await fetch(`${stack.opsUrl}/metrics`)).text();
+    expect(text).toMatch(/scheduler_batches_finished_total\{[^}]*status="completed"[^}]*\} [1-9]/);
+    expect(text).toMatch(/scheduler_renders_published_total\{[^}]*origin="batch"[^}]*\} [1-9]/);
+    expect(text).toMatch(/quota_exceeded_total(\{[^}]*\})? [1-9]/);
+    // Node runtime: heap, event-loop delay, CPU time, resident memory.
+    expect(text).toMatch(/nodejs_heap_used_bytes [1-9]/);
+    expect(text).toMatch(/nodejs_heap_total_bytes [1-9]/);
+    expect(text).toMatch(/nodejs_eventloop_delay_p99_seconds \d/);
+    expect(text).toMatch(/process_cpu_seconds_total \d/);
+    expect(text).toMatch(/browser_queue_length\{pool="browser"\} \d/);
+    expect(text).toMatch(/browser_pages_busy\{pool="browser"\} \d/);
+    // What KEDA's nats-jetstream scaler adds up (num_pending + num_ack_pending), per renderer consumer.
+    if (flavour === 'nats+postgres') {
+      expect(text).toMatch(/jetstream_consumer_ack_pending_messages\{stream="[^"]+",consumer="[^"]+"\} \d/);
+    }
+  });
 
   it('serves one family per metric name, accepted by promtool, with the render, pool, runtime and queue readings', async () => {
     const text = await (await fetch(`${stack.opsUrl}/metrics`)).text();

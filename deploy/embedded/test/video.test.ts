@@ -391,7 +391,7 @@ describe('timeline templates and what a scene may not do (memory+pglite)', () =>
       await stack.api('/video/templates', {
         method: 'POST',
         key,
-        json: { projectJson: { ...PROJECT, width: 1281, tracks: [{ clips: [{ type: 'video', from: 0, durationInFrames: 1 }] }] } },
+        json: { projectJson: { ...PROJECT, width: 1281, tracks: [{ clips: [{ type: 'hologram', from: 0, durationInFrames: 1 }] }] } },
       }),
     );
     expect(invalidProject.status).toBe(400);

@@ -4,3 +4,4 @@ export * from './font-name.js';
 export * from './inspect-upload.js';
 export * from './asset-limits.js';
 export * from './font-face.js';
+export * from './png-thumbnail.js';

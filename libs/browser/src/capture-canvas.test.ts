@@ -67,6 +67,40 @@ describe('captureCanvas', () => {
     expectColour(pixels.pixel(75, 50), [0, 0, 0]); // alpha 0, flattened
   });
 
+  // The dashboard's canvas editor saves auto-fit text (apps/dashboard/src/pages/templates/canvas/text-fit.ts); text that
+  // changed since (a variable) must shrink here the same way: from autoFitMaxFontSize down until it fits its box.
+  it('shrinks auto-fit text until it fits its box, from autoFitMaxFontSize (not the saved font size)', async () => {
+    const text = (autoFit: boolean) => ({
+      background: '#ffffff',
+      objects: [
+        {
+          type: 'Textbox',
+          originX: 'left',
+          originY: 'top',
+          left: 0,
+          top: 0,
+          width: 100,
+          text: 'Much longer',
+          fontSize: 200,
+          fontFamily: 'sans-serif',
+          fill: '#ff0000',
+          ...(autoFit ? { autoFit: true, autoFitMaxFontSize: 60, autoFitHeight: 50 } : {}),
+        },
+      ],
+    });
+    const redRows = async (canvas: Record<string, unknown>) => {
+      const pixels = await decode((await captureCanvas(pool, request(canvas), { guard })).bytes);
+      const rows = new Set<number>();
+      for (let y = 0; y < 100; y++) for (let x = 0; x < 100; x++) if (pixels.pixel(x, y)[1] < 200) rows.add(y);
+      return rows;
+    };
+    const fitted = await redRows(text(true));
+    expect(fitted.size).toBeGreaterThan(3);
+    expect(Math.max(...fitted)).toBeLessThan(51);
+    // Without auto-fit the same box spills far below.
+    expect(Math.max(...(await redRows(text(false))))).toBeGreaterThan(70);
+  });
+
   it('loads images through the guard; a refused one fails naming the URL, a broken one too', async () => {
     const image = (src: string) => ({
       objects: [{ type: 'Image', originX: 'left', originY: 'top', left: 0, top: 0, src, scaleX: 100, scaleY: 100 }],

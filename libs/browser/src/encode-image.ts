@@ -1,24 +1,22 @@
 import sharp from 'sharp';
+import { recompressPng } from './recompress-png.js';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp';
 
 export const CONTENT_TYPES: Record<ImageFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
 /**
- * zlib level for re-encoding Chromium's fast PNG, without adaptive filtering
- * (which measured both slower and larger on screenshots). Measured on a
- * gradient 1200×630 card (README): level 2 → 258 KB in 19 ms, 6 → 101 KB in
- * 26 ms, 9 → 59 KB in 34 ms.
+ * Re-pack Chromium's PNG only above this many bytes per pixel; 0: always.
+ * Chromium's optimizeForSpeed encoder (rows filtered Up, zlib level 1) writes
+ * 1.2–2.3× the bytes of its default encoder; recompressPng brings every card
+ * measured under the default encoder's size for a few ms of zlib work on the
+ * thread pool (ADR 0041, docs/benchmarks.md), so there is no size worth
+ * shipping loose.
  */
-export const PNG_COMPRESSION_LEVEL = 6;
+export const PNG_REENCODE_BYTES_PER_PIXEL = 0;
 
-/**
- * Re-encode Chromium's PNG only above this many bytes per pixel. Flat cards
- * come out of optimizeForSpeed small already (45 KB vs 27 KB re-encoded, for
- * 8 ms of CPU); gradients and photos come out 3–6× too large (583 KB vs
- * 101 KB), and there the 26 ms are worth it.
- */
-export const PNG_REENCODE_BYTES_PER_PIXEL = 0.2;
+/** zlib level of the general encoder, for PNGs recompressPng does not handle (a resize, an unusual layout). */
+const FALLBACK_PNG_LEVEL = 6;
 
 /**
  * What to ask Chromium for. Measured (README): its JPEG encoder is the fastest
@@ -32,8 +30,8 @@ export function captureFormatFor(format: ImageFormat): 'png' | 'jpeg' {
 
 /**
  * Turns Chromium's capture (in captureFormatFor(format)) into the requested
- * format. The optimizeForSpeed PNG is re-encoded only when that pays (see
- * PNG_REENCODE_BYTES_PER_PIXEL). An output whose size is not the requested
+ * format. The optimizeForSpeed PNG is re-packed losslessly by recompressPng
+ * (see PNG_REENCODE_BYTES_PER_PIXEL). An output whose size is not the requested
  * one is resized: a safety net, Chromium's clip is exact.
  */
 export async function finishImage(input: {
@@ -52,11 +50,15 @@ export async function finishImage(input: {
   const sizeIsRight = actual.width === width && actual.height === height;
   const worthShrinking = format === 'png' && input.bytes.length > threshold * width * height;
   if (captured === format && sizeIsRight && !worthShrinking) return input.bytes;
+  if (format === 'png' && sizeIsRight) {
+    const repacked = await recompressPng(input.bytes);
+    if (repacked) return repacked.length < input.bytes.length ? repacked : input.bytes;
+  }
   let pipeline = sharp(input.bytes);
   if (!sizeIsRight) pipeline = pipeline.resize(width, height, { fit: 'fill' });
   switch (format) {
     case 'png':
-      return pipeline.png({ compressionLevel: PNG_COMPRESSION_LEVEL, adaptiveFiltering: false }).toBuffer();
+      return pipeline.png({ compressionLevel: FALLBACK_PNG_LEVEL, adaptiveFiltering: false }).toBuffer();
     case 'jpeg':
       return pipeline.jpeg({ quality: chromiumQuality(input.quality) }).toBuffer();
     case 'webp':

@@ -1,8 +1,11 @@
 export { BrowserPool } from './browser-pool.js';
 export type { BrowserPoolOptions, BrowserPoolHealth, BrowserPoolStatus, PoolJob } from './browser-pool.js';
+export { poolOptionsFromEnv, type BrowserEnv } from './pool-options-from-env.js';
 export { captureImage } from './capture-image.js';
 export type { CaptureRequest, CaptureSource, CapturedImage, CaptureOptions } from './capture-image.js';
 export type { ImageFormat } from './encode-image.js';
+export { recompressPng } from './recompress-png.js';
+export type { PngPacking, RecompressPngOptions } from './recompress-png.js';
 export { guardPage } from './guard-page.js';
 export type { PageGuard } from './guard-page.js';
 export {

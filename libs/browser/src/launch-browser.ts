@@ -30,7 +30,8 @@ export const BASE_FLAGS = [
   '--no-first-run',
   '--hide-scrollbars',
   '--mute-audio',
-  '--font-render-hinting=none',
+  // No --font-render-hinting=none: text is hinted as in a default Chromium, so the canvas editor's own
+  // drawing and the render agree glyph for glyph (docs/adr/0038; canvas-parity.browser.test.ts).
   // About 25 ms less per capture: frames are produced on demand, not on a 60 Hz clock.
   '--disable-frame-rate-limit',
 ];

@@ -1,5 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import type { SsrfGuard } from '@pressroom/ssrf';
+import { inSpan } from '@pressroom/telemetry';
 import type { BrowserPool } from './browser-pool.js';
 import type { CaptureSource } from './capture-image.js';
 import { guardPage } from './guard-page.js';
@@ -42,7 +43,7 @@ const inches = (points: number): string => `${points / 72}in`;
 /** Prints HTML or a URL to PDF on a pooled, guarded page (Chromium's Page.printToPDF). */
 export async function printPdf(pool: BrowserPool, request: PdfPrintRequest, options: PdfPrintOptions): Promise<Buffer> {
   return pool.run(
-    (page, signal) => printOnPage(page, request, options, signal),
+    (page, signal) => inSpan('browser.on_page', () => printOnPage(page, request, options, signal)),
     options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {},
   );
 }
@@ -55,7 +56,7 @@ async function printOnPage(page: Page, request: PdfPrintRequest, options: PdfPri
   await slot.applySettings({ jsEnabled });
   const pageGuard = guardPage(page, options.guard);
   try {
-    const loading = loadSource(page, source, pageGuard, signal);
+    const loading = inSpan('browser.load', () => loadSource(page, source, pageGuard, signal));
     await (options.loadTimeoutMs !== undefined ? withDeadline(loading, options.loadTimeoutMs, 'loading the page') : loading);
     if (request.title !== null) {
       await page.evaluate((title) => {
@@ -63,23 +64,25 @@ async function printOnPage(page: Page, request: PdfPrintRequest, options: PdfPri
       }, request.title);
     }
     const headerFooter = request.headerTemplate !== null || request.footerTemplate !== null;
-    const bytes = await page.pdf({
-      width: inches(request.widthPt),
-      height: inches(request.heightPt),
-      margin: {
-        top: inches(request.margins.top),
-        right: inches(request.margins.right),
-        bottom: inches(request.margins.bottom),
-        left: inches(request.margins.left),
-      },
-      printBackground: request.printBackground,
-      displayHeaderFooter: headerFooter,
-      // Chromium prints its own date/title header when one of the two is left out.
-      ...(headerFooter
-        ? { headerTemplate: request.headerTemplate ?? '<span></span>', footerTemplate: request.footerTemplate ?? '<span></span>' }
-        : {}),
-      timeout: 0,
-    });
+    const bytes = await inSpan('browser.print', () =>
+      page.pdf({
+        width: inches(request.widthPt),
+        height: inches(request.heightPt),
+        margin: {
+          top: inches(request.margins.top),
+          right: inches(request.margins.right),
+          bottom: inches(request.margins.bottom),
+          left: inches(request.margins.left),
+        },
+        printBackground: request.printBackground,
+        displayHeaderFooter: headerFooter,
+        // Chromium prints its own date/title header when one of the two is left out.
+        ...(headerFooter
+          ? { headerTemplate: request.headerTemplate ?? '<span></span>', footerTemplate: request.footerTemplate ?? '<span></span>' }
+          : {}),
+        timeout: 0,
+      }),
+    );
     signal.throwIfAborted();
     if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
     return Buffer.from(bytes);

@@ -38,9 +38,10 @@ export const browserEnv = {
   PRESSROOM_BROWSER_QUEUE_LIMIT: z.coerce.number().int().min(1).default(200),
   PRESSROOM_RENDER_TIMEOUT_MS: duration.default(30_000),
   /**
-   * fast: PNGs as Chromium's fast encoder writes them (what a bare puppeteer
-   * loop returns); small: gradients and photos re-compressed with zlib, 3–6×
-   * smaller files for about 25 ms of CPU each.
+   * fast (default): PNGs exactly as Chromium's fast encoder writes them (what a
+   * bare puppeteer loop returns); small: re-packed losslessly, no larger than
+   * Chromium's default encoder would make them (ADR 0041). The default stays
+   * fast until a bench on a quiet machine shows small within the throughput target.
    */
   PRESSROOM_PNG_COMPRESSION: z.enum(['fast', 'small']).default('fast'),
 };

@@ -1,52 +1,25 @@
+import type { CustomBucketPublicFields, CustomBucketSettings } from '@pressroom/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from './open.js';
 import { customStorages } from './schema.js';
 import type { SecretBox } from './secret-box.js';
 
 /** An owner's bucket settings with the secret opened: only for the code that writes there. */
-export interface CustomStorageSettings {
-  ownerId: string;
-  endpoint: string | null;
-  region: string;
-  bucket: string;
-  forcePathStyle: boolean;
-  prefix: string;
-  publicBaseUrl: string | null;
-  accessKeyId: string;
-  secretAccessKey: string;
-}
+export type CustomStorageSettings = CustomBucketSettings & { ownerId: string };
 
 /** What the API shows: never the secret. */
-export interface CustomStorageView {
-  endpoint: string | null;
-  region: string;
-  bucket: string;
-  forcePathStyle: boolean;
-  prefix: string;
-  publicBaseUrl: string | null;
-  accessKeyId: string;
+export type CustomStorageView = CustomBucketPublicFields & {
   lastError: string | null;
   lastErrorAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
-}
+};
 
 type Row = typeof customStorages.$inferSelect;
 
 function viewOf(row: Row): CustomStorageView {
-  return {
-    endpoint: row.endpoint,
-    region: row.region,
-    bucket: row.bucket,
-    forcePathStyle: row.forcePathStyle,
-    prefix: row.prefix,
-    publicBaseUrl: row.publicBaseUrl,
-    accessKeyId: row.accessKeyId,
-    lastError: row.lastError,
-    lastErrorAt: row.lastErrorAt,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
+  const { ownerId: _owner, secretCiphertext: _sealed, ...view } = row;
+  return view;
 }
 
 /** Create or replace the owner's settings; the secret is sealed before it reaches the database. */
@@ -70,17 +43,8 @@ export async function getCustomStorageView(db: Db, ownerId: string): Promise<Cus
 export async function getCustomStorageSettings(db: Db, secretBox: SecretBox, ownerId: string): Promise<CustomStorageSettings | null> {
   const [row] = await db.orm.select().from(customStorages).where(eq(customStorages.ownerId, ownerId)).limit(1);
   if (!row) return null;
-  return {
-    ownerId: row.ownerId,
-    endpoint: row.endpoint,
-    region: row.region,
-    bucket: row.bucket,
-    forcePathStyle: row.forcePathStyle,
-    prefix: row.prefix,
-    publicBaseUrl: row.publicBaseUrl,
-    accessKeyId: row.accessKeyId,
-    secretAccessKey: secretBox.open(row.secretCiphertext),
-  };
+  const { secretCiphertext, lastError: _e, lastErrorAt: _at, createdAt: _c, updatedAt: _u, ...settings } = row;
+  return { ...settings, secretAccessKey: secretBox.open(secretCiphertext) };
 }
 
 /** true when there was something to delete. */

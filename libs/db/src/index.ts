@@ -30,6 +30,7 @@ export {
   type TemplateRow,
   type NewTemplate,
   type TemplatePatch,
+  type SavedTemplate,
   type ListTemplatesQuery,
   insertTemplate,
   getTemplate,
@@ -38,6 +39,16 @@ export {
   listTemplates,
   markTemplateRendered,
 } from './templates.js';
+export {
+  TEMPLATE_VERSIONS_KEPT,
+  type TemplateVersionRow,
+  type SavedVersion,
+  type VersionAuthor,
+  listTemplateVersions,
+  getTemplateVersion,
+  setTemplateVersionThumbnail,
+} from './template-versions.js';
+export { type TemplateSnapshot } from './schema-template-versions.js';
 export {
   type RenderRow,
   type NewRender,

@@ -3,7 +3,7 @@ import { PLANS, type Plan } from './accounts.js';
 import { sqlRows, type Db } from './open.js';
 import { PLAN_LIMITS, dayWindow, minuteWindow, monthWindow, type PlanLimits, type Window } from './plan-limits.js';
 import type { NewRender, RenderRow } from './renders.js';
-import { accounts, aiCreditUsage, creditUsage, planSettings, renders, teams } from './schema.js';
+import { accounts, aiCreditUsage, creditUsage, planSettings, teams } from './schema.js';
 
 /** The plan in force for an owner (a team's plan for its members) with its effective limits. */
 export interface OwnerPlan {
@@ -20,10 +20,22 @@ function asPlan(value: string): Plan {
 
 /** Resolve the owner's plan (team row first, then account row) and enterprise/overage settings. */
 export async function getOwnerPlan(db: Db, ownerId: string): Promise<OwnerPlan> {
-  const [team] = await db.orm.select({ plan: teams.plan }).from(teams).where(eq(teams.id, ownerId)).limit(1);
-  const [account] = team ? [] : await db.orm.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, ownerId)).limit(1);
-  const plan = asPlan(team?.plan ?? account?.plan ?? 'free');
-  const [settings] = await db.orm.select().from(planSettings).where(eq(planSettings.ownerId, ownerId)).limit(1);
+  // One statement, not three: every render reads this (docs/adr/0040-pdf-path.md: in the embedded
+  // process each PGlite round trip costs CPU the renders need).
+  const [row] = await db.orm
+    .select({
+      teamPlan: sql<string | null>`(select ${teams.plan} from ${teams} where ${teams.id} = ${ownerId})`,
+      accountPlan: sql<string | null>`(select ${accounts.plan} from ${accounts} where ${accounts.id} = ${ownerId})`,
+      perMinute: planSettings.perMinute,
+      perDay: planSettings.perDay,
+      renderCredits: planSettings.renderCredits,
+      aiCredits: planSettings.aiCredits,
+      overage: planSettings.overage,
+    })
+    .from(sql`(select 1) as owner`)
+    .leftJoin(planSettings, eq(planSettings.ownerId, ownerId));
+  const plan = asPlan(row?.teamPlan ?? row?.accountPlan ?? 'free');
+  const settings = row;
   const base = PLAN_LIMITS[plan];
   // Custom limits are an enterprise feature (the admin CLI only sets them there and clears them
   // when an owner leaves enterprise); stored overrides are honoured on any plan so operators and
@@ -105,10 +117,27 @@ export async function countPlanRequest(
   input: { ownerId: string; limits: PlanLimits; now: Date },
 ): Promise<{ allowed: boolean; reported: WindowCount }> {
   const minute: WindowCount = { scope: 'minute', limit: input.limits.perMinute, count: 0, window: minuteWindow(input.now) };
-  minute.count = await hitCounter(db, { ownerId: input.ownerId, scope: minute.scope, window: minute.window });
-  if (minute.count > minute.limit) return { allowed: false, reported: minute };
   const day: WindowCount = { scope: 'day', limit: input.limits.perDay, count: 0, window: dayWindow(input.now) };
-  day.count = await hitCounter(db, { ownerId: input.ownerId, scope: day.scope, window: day.window });
+  // Both windows in one statement (one round trip per request); the day's upsert only runs
+  // when the minute's new count is within its limit.
+  const [counts] = await sqlRows<{ minute: number; day: number | null }>(
+    db,
+    sql`WITH m AS (
+          INSERT INTO rate_counters (owner_id, scope, window_start, count)
+          VALUES (${input.ownerId}, 'minute', ${minute.window.start.toISOString()}::timestamptz, 1)
+          ON CONFLICT (owner_id, scope, window_start) DO UPDATE SET count = rate_counters.count + 1
+          RETURNING count
+        ), d AS (
+          INSERT INTO rate_counters (owner_id, scope, window_start, count)
+          SELECT ${input.ownerId}, 'day', ${day.window.start.toISOString()}::timestamptz, 1 FROM m WHERE m.count <= ${minute.limit}
+          ON CONFLICT (owner_id, scope, window_start) DO UPDATE SET count = rate_counters.count + 1
+          RETURNING count
+        )
+        SELECT (SELECT count FROM m) AS minute, (SELECT count FROM d) AS day`,
+  );
+  minute.count = Number(counts!.minute);
+  if (minute.count > minute.limit) return { allowed: false, reported: minute };
+  day.count = Number(counts!.day);
   if (day.count > day.limit) return { allowed: false, reported: day };
   const reported = day.limit - day.count < minute.limit - minute.count ? day : minute;
   return { allowed: true, reported };
@@ -169,31 +198,58 @@ export async function insertRenderWithinCredits(db: Db, row: NewRender, now: Dat
   const cost = row.cost ?? 1;
   const period = monthWindow(now);
   const limit = plan.overage ? Number.MAX_SAFE_INTEGER : plan.limits.renderCredits;
-  return db.orm.transaction(async (tx) => {
-    const reserved = await tx
-      .insert(creditUsage)
-      .values({ ownerId: row.ownerId, periodStart: period.start, used: cost })
-      .onConflictDoUpdate({
-        target: [creditUsage.ownerId, creditUsage.periodStart],
-        set: { used: sql`${creditUsage.used} + excluded.used` },
-        setWhere: sql`${creditUsage.used} + excluded.used <= ${limit}`,
-      })
-      .returning({ used: creditUsage.used });
-    if (reserved.length === 0 || reserved[0]!.used > limit) {
-      // Refused (or a first render dearer than the whole pool): roll the reservation back.
-      const [current] = await tx
-        .select({ used: creditUsage.used })
-        .from(creditUsage)
-        .where(and(eq(creditUsage.ownerId, row.ownerId), eq(creditUsage.periodStart, period.start)));
-      const used = reserved.length === 0 ? (current?.used ?? 0) : reserved[0]!.used - cost;
-      throw new QuotaExceededError(plan.plan, used, plan.limits.renderCredits, cost, period.end);
-    }
-    const [created] = await tx
-      .insert(renders)
-      .values({ ...row, createdAt: now, state: 'queued' })
-      .returning();
-    return created!;
-  });
+  const details = row.details ? JSON.stringify(row.details) : null;
+  // One statement, so both or neither happen without a transaction's extra round trips (every
+  // render runs this; docs/adr/0040-pdf-path.md): the credits are reserved only while they fit
+  // (a first render dearer than the whole pool reserves nothing), and the queued row is inserted
+  // only when they were.
+  const inserted = await sqlRows<{ id: string }>(
+    db,
+    sql`WITH reserved AS (
+          INSERT INTO credit_usage (owner_id, period_start, used)
+          SELECT ${row.ownerId}, ${period.start.toISOString()}::timestamptz, ${cost}::double precision
+          WHERE ${cost}::double precision <= ${limit}::double precision
+          ON CONFLICT (owner_id, period_start) DO UPDATE SET used = credit_usage.used + excluded.used
+          WHERE credit_usage.used + excluded.used <= ${limit}::double precision
+          RETURNING used
+        )
+        INSERT INTO renders (id, owner_id, account_id, kind, origin, state, template_id, format, width, height, cost, details, created_at)
+        SELECT ${row.id}, ${row.ownerId}, ${row.accountId}, ${row.kind}, ${row.origin}, 'queued', ${row.templateId}::text,
+               ${row.format}, ${row.width}::integer, ${row.height}::integer, ${cost}::double precision, ${details}::jsonb,
+               ${now.toISOString()}::timestamptz
+        FROM reserved
+        RETURNING id`,
+  );
+  if (inserted.length === 0) {
+    const [current] = await db.orm
+      .select({ used: creditUsage.used })
+      .from(creditUsage)
+      .where(and(eq(creditUsage.ownerId, row.ownerId), eq(creditUsage.periodStart, period.start)));
+    throw new QuotaExceededError(plan.plan, current?.used ?? 0, plan.limits.renderCredits, cost, period.end);
+  }
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    accountId: row.accountId,
+    kind: row.kind,
+    origin: row.origin,
+    state: 'queued',
+    templateId: row.templateId,
+    format: row.format,
+    width: row.width,
+    height: row.height,
+    url: null,
+    storageKey: null,
+    contentType: null,
+    error: null,
+    cost,
+    details: row.details ?? null,
+    userStorageUrl: null,
+    userStorageError: null,
+    createdAt: now,
+    startedAt: null,
+    completedAt: null,
+  };
 }
 
 /** Whether `needed` more credits fit this month (a batch's check at start); throws QuotaExceededError. */

@@ -26,6 +26,7 @@ const TABLES = [
   'team_invites',
   'team_members',
   'teams',
+  'template_versions',
   'templates',
   'url_render_cache',
   'url_signing_secrets',

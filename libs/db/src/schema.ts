@@ -122,3 +122,4 @@ export * from './schema-users.js';
 export * from './schema-url-signing.js';
 export * from './schema-storage.js';
 export * from './schema-assets.js';
+export * from './schema-template-versions.js';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './open.js';
 import { templates } from './schema.js';
+import { recordTemplateVersion, type SavedVersion, type VersionAuthor } from './template-versions.js';
 
 export interface TemplateRow {
   uid: string;
@@ -27,6 +28,9 @@ export interface TemplateRow {
   updatedAt: Date;
 }
 
+/** A saved template; `savedVersion` when the save recorded a version. */
+export type SavedTemplate = TemplateRow & { savedVersion?: SavedVersion };
+
 export type NewTemplate = Omit<TemplateRow, 'createdAt' | 'updatedAt' | 'thumbnail' | 'lastRenderedAt'>;
 export type TemplatePatch = Partial<Omit<NewTemplate, 'uid' | 'ownerId'>>;
 
@@ -42,12 +46,12 @@ export interface ListTemplatesQuery {
 type TemplateRecord = typeof templates.$inferSelect;
 type TemplateValues = typeof templates.$inferInsert;
 
-function toRow(r: TemplateRecord): TemplateRow {
+export function toRow(r: TemplateRecord): TemplateRow {
   const { fabricJson, ...rest } = r;
   return { ...rest, fabricJSData: fabricJson };
 }
 
-function toValues(patch: TemplatePatch): Partial<TemplateValues> {
+export function toValues(patch: TemplatePatch): Partial<TemplateValues> {
   const { fabricJSData, ...rest } = patch;
   const values: Partial<TemplateValues> = { ...rest };
   if (fabricJSData !== undefined) values.fabricJson = fabricJSData;
@@ -56,12 +60,17 @@ function toValues(patch: TemplatePatch): Partial<TemplateValues> {
 
 const owned = (ownerId: string, uid: string) => and(eq(templates.ownerId, ownerId), eq(templates.uid, uid));
 
-export async function insertTemplate(db: Db, row: NewTemplate): Promise<TemplateRow> {
-  const [created] = await db.orm
-    .insert(templates)
-    .values({ ...toValues(row), uid: row.uid, ownerId: row.ownerId, name: row.name, width: row.width, height: row.height })
-    .returning();
-  return toRow(created!);
+/** With `version`, the new template's first version is recorded in the same transaction (docs/templates.md#versions). */
+export async function insertTemplate(db: Db, row: NewTemplate, options: { version?: VersionAuthor } = {}): Promise<SavedTemplate> {
+  return db.orm.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(templates)
+      .values({ ...toValues(row), uid: row.uid, ownerId: row.ownerId, name: row.name, width: row.width, height: row.height })
+      .returning();
+    const saved = toRow(created!);
+    if (!options.version) return saved;
+    return { ...saved, savedVersion: await recordTemplateVersion(tx, saved, options.version) };
+  });
 }
 
 /** Another owner's uid is indistinguishable from a missing one. */
@@ -74,7 +83,10 @@ export async function getTemplate(db: Db, input: { ownerId: string; uid: string 
  * A template has exactly one design source: setting `html` clears `fabricJSData`
  * and vice versa. null when the template does not exist for this owner.
  */
-export async function updateTemplate(db: Db, input: { ownerId: string; uid: string; patch: TemplatePatch }): Promise<TemplateRow | null> {
+export async function updateTemplate(
+  db: Db,
+  input: { ownerId: string; uid: string; patch: TemplatePatch; version?: VersionAuthor },
+): Promise<SavedTemplate | null> {
   const { patch } = input;
   const setsHtml = patch.html !== undefined && patch.html !== null;
   const setsFabric = patch.fabricJSData !== undefined && patch.fabricJSData !== null;
@@ -82,12 +94,18 @@ export async function updateTemplate(db: Db, input: { ownerId: string; uid: stri
   const values = toValues(patch);
   if (setsHtml) values.fabricJson = null;
   if (setsFabric) values.html = null;
-  const [row] = await db.orm
-    .update(templates)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(owned(input.ownerId, input.uid))
-    .returning();
-  return row ? toRow(row) : null;
+  return db.orm.transaction(async (tx) => {
+    // The update locks the template's row, so concurrent saves of one template number their versions in turn.
+    const [row] = await tx
+      .update(templates)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(owned(input.ownerId, input.uid))
+      .returning();
+    if (!row) return null;
+    const saved = toRow(row);
+    if (!input.version) return saved;
+    return { ...saved, savedVersion: await recordTemplateVersion(tx, saved, input.version) };
+  });
 }
 
 export async function deleteTemplate(db: Db, input: { ownerId: string; uid: string }): Promise<boolean> {

@@ -169,6 +169,12 @@ export const PROBLEM_KINDS = {
     description:
       "A variable value does not fit the video template's variable definitions (a bad colour, an unsafe image URL, a missing required value). `code` is `invalid_variable`; `errors` lists each variable. Unknown variable names are ignored.",
   },
+  'invalid-media': {
+    status: 422,
+    title: 'Invalid Media',
+    description:
+      'A video or audio source of a timeline cannot be used: it is not a video (or has no audio), it is larger than the size limit (refused before download), it is on a blocked address, or it could not be fetched. `errors` names each source by its field (`projectJson.tracks.0.clips.1.src`, or `variables.<name>` when a variable gave it).',
+  },
   'template-compile-error': {
     status: 422,
     title: 'Template Does Not Compile',

@@ -6,7 +6,7 @@ import { QueueFullError } from '@pressroom/browser';
 import { claimRender, completeRender, failRender, getRenderById, markTemplateRendered, type Db, type RenderRow } from '@pressroom/db';
 import type { SerializedProblem } from '@pressroom/problem';
 import type { CustomCopyOutcome, CustomStorageCopies, Storage } from '@pressroom/storage';
-import { DURATION_BUCKETS_SECONDS, getMeter, getTracer, type Logger } from '@pressroom/telemetry';
+import { DURATION_BUCKETS_SECONDS, getMeter, getTracer, inSpan, type Logger } from '@pressroom/telemetry';
 import { inputProblemOf, unfinishedProblem } from './render-problem.js';
 
 /** The fields every render command shares (see libs/contracts/src/bus). */
@@ -104,7 +104,7 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
   return async (delivery: Delivery<C>): Promise<void> => {
     const command = delivery.data;
     const log = deps.logger.child({ renderId: command.renderId, accountId: command.accountId, delivery: delivery.deliveryCount });
-    const claim = await claimRender(deps.db, command.renderId);
+    const claim = await inSpan('db.claim_render', () => claimRender(deps.db, command.renderId));
     if (claim === 'missing') {
       log.warn('render row missing; dropping command');
       await delivery.term();
@@ -127,7 +127,7 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
     let tempFile: string | null = null;
     try {
       await context.with(trace.setSpan(context.active(), span), async () => {
-        const file = await spec.render(command, log);
+        const file = await inSpan('render', () => spec.render(command, log));
         if (file.path !== undefined) tempFile = file.path;
         await tracer.startActiveSpan('storage.put', { attributes: { 'pressroom.storage_key': command.output.storageKey } }, (put) =>
           deps.storage.put(command.output.storageKey, bodyOf(file), file.contentType).finally(() => put.end()),
@@ -137,22 +137,26 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
         // The owner's own bucket: a failure there is reported with the render, never fails it (docs/storage.md).
         const copy = isPreview(command) ? null : await copyToCustomStorage(deps, command, file, log);
         const completedAt = new Date();
-        const first = await completeRender(deps.db, {
-          id: command.renderId,
-          url,
-          storageKey: command.output.storageKey,
-          contentType: file.contentType,
-          width: file.width,
-          height: file.height,
-          completedAt,
-          details: file.details,
-          userStorageUrl: copy && 'url' in copy ? copy.url : null,
-          userStorageError: copy && 'error' in copy ? copy.error : null,
-        });
+        const first = await inSpan('db.complete_render', () =>
+          completeRender(deps.db, {
+            id: command.renderId,
+            url,
+            storageKey: command.output.storageKey,
+            contentType: file.contentType,
+            width: file.width,
+            height: file.height,
+            completedAt,
+            details: file.details,
+            userStorageUrl: copy && 'url' in copy ? copy.url : null,
+            userStorageError: copy && 'error' in copy ? copy.error : null,
+          }),
+        );
         if (first && spec.thumbnail && command.templateId && !isPreview(command)) {
           await markTemplateRendered(deps.db, { uid: command.templateId, thumbnail: url, renderedAt: completedAt });
         }
-        await announceDone(deps, spec.kind, { ...command, output: { ...command.output, url } }, file, completedAt, copy);
+        await inSpan('bus.announce_done', () =>
+          announceDone(deps, spec.kind, { ...command, output: { ...command.output, url } }, file, completedAt, copy),
+        );
         renderCount.add(1, { kind: spec.kind, outcome: 'done' });
         log.info({ ms: Math.round(performance.now() - started), bytes: await sizeOf(file) }, 'render done');
       });

@@ -1,18 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { CustomBucketSettings } from '@pressroom/contracts';
 import type { LookupFunction } from 'node:net';
+import { S3ServiceException } from '@aws-sdk/client-s3';
 import { createS3Storage, describeS3Error, type S3Storage } from './s3-storage.js';
 
 /** An owner's own bucket, as saved (the secret opened): the shape `@pressroom/db` returns. */
-export interface CustomBucket {
-  endpoint: string | null;
-  region: string;
-  bucket: string;
-  forcePathStyle: boolean;
-  prefix: string;
-  publicBaseUrl: string | null;
-  accessKeyId: string;
-  secretAccessKey: string;
-}
+export type CustomBucket = CustomBucketSettings;
 
 export interface OpenCustomBucketOptions {
   /** The SSRF guard's lookup (`guardedLookup`): the endpoint is a user's choice. */
@@ -50,16 +43,43 @@ export function userStorageUrlOf(
   return `${endpoint.protocol}//${bucket.bucket}.${endpoint.host}/${objectKey}`;
 }
 
+/** The settings field a failed test write points at, so a form can show the reason beside it. */
+export type CustomStorageField = 'endpoint' | 'region' | 'bucket' | 'accessKeyId' | 'secretAccessKey';
+
+/** Why a test write failed (the store's reason) and which field to fix. */
+export interface TestWriteFailure {
+  reason: string;
+  field: CustomStorageField;
+}
+
+// S3 error codes (AWS, MinIO, R2, s3rver agree on these) → the field a user has to change.
+const FIELD_OF_S3_CODE: Record<string, CustomStorageField> = {
+  NoSuchBucket: 'bucket',
+  InvalidBucketName: 'bucket',
+  InvalidAccessKeyId: 'accessKeyId',
+  // A key that exists but may not write to this bucket: the key (or its policy) is what to change.
+  AccessDenied: 'accessKeyId',
+  SignatureDoesNotMatch: 'secretAccessKey',
+  AuthorizationHeaderMalformed: 'region',
+  PermanentRedirect: 'region',
+  IllegalLocationConstraintException: 'region',
+};
+
+/** Anything that is not an answer from the store (refused, blocked, timed out, unresolvable) is the endpoint's. */
+function blamedField(error: unknown): CustomStorageField {
+  return error instanceof S3ServiceException ? (FIELD_OF_S3_CODE[error.name] ?? 'endpoint') : 'endpoint';
+}
+
 /**
  * Prove the settings work before they are saved: write a small object, then delete it.
- * Resolves null when both worked, else the store's reason (for a 4xx `detail`).
+ * Resolves null when the write worked, else the store's reason (for a 4xx `detail`) and the field it concerns.
  */
-export async function testWrite(storage: S3Storage): Promise<string | null> {
+export async function testWrite(storage: S3Storage): Promise<TestWriteFailure | null> {
   const key = `pressroom-write-test/${randomBytes(8).toString('hex')}.txt`;
   try {
     await storage.put(key, Buffer.from('Pressroom checks that it can write here; this file is deleted at once.\n'), 'text/plain');
   } catch (error) {
-    return `writing a test object failed: ${describeS3Error(error)}`;
+    return { reason: `writing a test object failed: ${describeS3Error(error)}`, field: blamedField(error) };
   }
   // Some write-only buckets refuse deletes; the copy itself works, so a failed cleanup is not a reason to refuse.
   await storage.delete(key).catch(() => {});

@@ -49,9 +49,10 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
 
   const tempOf = (path: string) => `${path}${TMP_MARKER}${randomBytes(6).toString('hex')}`;
 
-  async function commit(tmp: string, path: string): Promise<void> {
+  /** Renames a temp file into place, fsyncing it first when `sync` (not yet synced on its way in). */
+  async function commit(tmp: string, path: string, sync: boolean): Promise<void> {
     try {
-      if (fsync) {
+      if (sync) {
         const handle = await open(tmp, 'r+');
         await handle.sync().finally(() => handle.close());
       }
@@ -77,9 +78,28 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
     async put(key, body, contentType) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      // Data to a temp file first (hashing on the way), then the sidecar, then the data is renamed in:
+      // Data and sidecar go to temp files first; the sidecar is renamed in before the data:
       // the data file's appearance is the commit point, so no reader sees an object without its type.
       const tmp = tempOf(path);
+      const sidecarTmp = tempOf(path + META_SUFFIX);
+      if (body instanceof Uint8Array) {
+        // Bytes in memory (images, PDFs): both files written and synced at once, each through one handle.
+        // One after the other, with a reopen per fsync, this was the largest step of a PDF render
+        // (docs/adr/0040-pdf-path.md); the commit order is the same.
+        const sidecar: Sidecar = { contentType, sha256: createHash('sha256').update(body).digest('hex') };
+        const written = await Promise.allSettled([writeSynced(tmp, body, fsync), writeSynced(sidecarTmp, JSON.stringify(sidecar), fsync)]);
+        const failed = written.find((outcome) => outcome.status === 'rejected');
+        if (failed) {
+          await Promise.all([unlink(tmp).catch(() => {}), unlink(sidecarTmp).catch(() => {})]);
+          throw failed.reason;
+        }
+        await commit(sidecarTmp, path + META_SUFFIX, false).catch(async (err: unknown) => {
+          await unlink(tmp).catch(() => {});
+          throw err;
+        });
+        await commit(tmp, path, false);
+        return;
+      }
       const hash = createHash('sha256');
       const hashing = new Transform({
         transform(chunk: Buffer, _encoding, done) {
@@ -94,15 +114,14 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
         throw err;
       }
       const sidecar: Sidecar = { contentType, sha256: hash.digest('hex') };
-      const sidecarTmp = tempOf(path + META_SUFFIX);
       try {
-        await writeFileExclusive(sidecarTmp, JSON.stringify(sidecar));
-        await commit(sidecarTmp, path + META_SUFFIX);
+        await writeSynced(sidecarTmp, JSON.stringify(sidecar), fsync);
+        await commit(sidecarTmp, path + META_SUFFIX, false);
       } catch (err) {
         await unlink(tmp).catch(() => {});
         throw err;
       }
-      await commit(tmp, path);
+      await commit(tmp, path, fsync);
     },
 
     async get(key) {
@@ -174,10 +193,12 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
   return storage;
 }
 
-async function writeFileExclusive(path: string, text: string): Promise<void> {
+/** Writes a new file (never an existing one), fsynced through the same handle when `sync`. */
+async function writeSynced(path: string, data: string | Uint8Array, sync: boolean): Promise<void> {
   const handle = await open(path, 'wx', 0o644);
   try {
-    await handle.writeFile(text);
+    await handle.writeFile(data);
+    if (sync) await handle.sync();
   } finally {
     await handle.close();
   }

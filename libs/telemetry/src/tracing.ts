@@ -115,3 +115,13 @@ export function extractTraceContext(headers: Record<string, string>): Context {
 export function incomingRequestContext(headers: Record<string, string | string[] | undefined>): Context {
   return propagation.extract(ROOT_CONTEXT, headers);
 }
+
+/**
+ * Runs `work` inside a child span of the active one, named after one step of
+ * a render (`db.insert_render`, `browser.print`, ...), so a trace shows where
+ * a request's milliseconds go (the PDF bench's breakdown reads these). Without
+ * a registered provider the span is a no-op.
+ */
+export function inSpan<T>(name: string, work: () => Promise<T>): Promise<T> {
+  return getTracer('pressroom-steps').startActiveSpan(name, (span) => work().finally(() => span.end()));
+}

@@ -26,7 +26,7 @@ export const Root = () => (
       durationInFrames={1}
       defaultProps={{
         project: { width: 2, height: 2, fps: 1, durationInFrames: 1, backgroundColor: '#000000', tracks: [] },
-        variables: {},
+        fonts: [],
       }}
       calculateMetadata={({ props }) => sizeOf(props.project)}
     />

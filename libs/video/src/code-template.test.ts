@@ -110,7 +110,7 @@ describe('checkTimelineProject', () => {
       tracks: [
         {
           clips: [
-            { type: 'video', from: 0, durationInFrames: 1 },
+            { type: 'hologram', from: 0, durationInFrames: 1 },
             { type: 'text', from: -1, durationInFrames: 0 },
           ],
         },

@@ -6,7 +6,15 @@ export {
   type CodeTemplateSize,
   type CompileError,
 } from './code-template.js';
-export { checkTimelineProject, TimelineProject, TimelineClip, type TimelineCheck } from './timeline-project.js';
+export {
+  bindTimelineVariables,
+  checkTimelineProject,
+  TimelineProject,
+  TimelineClip,
+  type ResolvedTimeline,
+  type TimelineCheck,
+} from './timeline-project.js';
+export { DEFAULT_MEDIA_MAX_BYTES } from './media-sources.js';
 export { ALLOWED_MODULES } from './allowed-modules.js';
 export { renderBundle, DEFAULT_BUNDLE_CACHE } from './render-bundle.js';
 export {
@@ -20,4 +28,6 @@ export {
   type RenderStillInput,
   type RenderedVideo,
   type RenderedStill,
+  type VideoFormat,
+  type TimelineFont,
 } from './renderer.js';

@@ -16,10 +16,12 @@ export interface RenderJob {
   port: number;
   timeoutMs: number;
   output: string;
-  codec?: 'h264' | 'gif';
+  codec?: 'h264' | 'gif' | 'vp9';
   everyNthFrame?: number;
   scale?: number;
   frame?: number;
+  /** Media jobs: also draw this frame as a PNG poster, with the browser already open. */
+  poster?: { output: string; frame: number };
 }
 
 export type JobMessage =

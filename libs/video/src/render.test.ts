@@ -10,10 +10,11 @@ import type { Logger } from '@pressroom/telemetry';
 import { createVideoRenderer, renderBundle, VideoRenderAbortedError, type VideoRenderer } from './index.js';
 import { near, pixel, probeGif, probeVideo as probeMp4 } from '@pressroom/testing/media';
 
-/** A rendered video's file, read and then deleted as its owner (the caller) must. */
-async function takeFile(path: string): Promise<Buffer> {
-  const bytes = await readFile(path);
-  await rm(path);
+/** A rendered video's file, read and then deleted (with its poster) as its owner (the caller) must. */
+async function takeFile(video: { path: string; posterPath: string }): Promise<Buffer> {
+  const bytes = await readFile(video.path);
+  await rm(video.path);
+  await rm(video.posterPath);
   return bytes;
 }
 
@@ -97,8 +98,10 @@ describe('createVideoRenderer (Remotion on the headless shell)', () => {
 
   it('renders a code template to H.264 MP4 at its size, frame rate and length', async () => {
     const video = await renderer.render({ source: { kind: 'code', tsx: SCENE }, variables: { color: '#00ff00' }, format: 'mp4' });
-    expect(video).toMatchObject({ width: 160, height: 90, fps: 10, durationInFrames: 10, format: 'mp4' });
-    const probe = await probeMp4(await takeFile(video.path));
+    expect(video).toMatchObject({ width: 160, height: 90, fps: 10, durationInFrames: 10, format: 'mp4', posterFrame: 4 });
+    // The poster: the middle frame as a PNG, drawn in the same job.
+    expect(await pixel(await readFile(video.posterPath), 80, 45)).toEqual([0, 255, 0]);
+    const probe = await probeMp4(await takeFile(video));
     expect(probe).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10, fps: 10, pixFmt: 'yuv420p' });
     expect(probe.colorSpace).toBe('bt709');
   });
@@ -106,7 +109,7 @@ describe('createVideoRenderer (Remotion on the headless shell)', () => {
   it('renders a code template to a GIF at half its frame rate, full size', async () => {
     const gif = await renderer.render({ source: { kind: 'code', tsx: SCENE }, variables: { color: '#0000ff' }, format: 'gif' });
     expect(gif).toMatchObject({ width: 160, height: 90, fps: 5, durationInFrames: 10, format: 'gif' });
-    const bytes = await takeFile(gif.path);
+    const bytes = await takeFile(gif);
     const probe = await probeGif(bytes);
     expect(probe).toMatchObject({ frames: 5, width: 160, height: 90 });
     expect(probe.delays.every((delay) => delay === 200)).toBe(true);
@@ -131,11 +134,11 @@ describe('createVideoRenderer (Remotion on the headless shell)', () => {
     const variables = { background: '#00ff00', headline: 'Hello' };
     const mp4 = await renderer.render({ source, variables, format: 'mp4' });
     expect(mp4).toMatchObject({ width: 1280, height: 720, fps: 30, durationInFrames: 6 });
-    expect(await probeMp4(await takeFile(mp4.path))).toMatchObject({ codec: 'h264', width: 1280, height: 720, frames: 6, fps: 30 });
+    expect(await probeMp4(await takeFile(mp4))).toMatchObject({ codec: 'h264', width: 1280, height: 720, frames: 6, fps: 30 });
 
     const gif = await renderer.render({ source, variables, format: 'gif' });
     expect(gif).toMatchObject({ width: 720, height: 405, fps: 15, durationInFrames: 6 });
-    const gifBytes = await takeFile(gif.path);
+    const gifBytes = await takeFile(gif);
     const probe = await probeGif(gifBytes);
     expect(probe).toMatchObject({ frames: 3, width: 720, height: 405 });
     expect(near(await pixel(gifBytes, 700, 390), [0, 255, 0], 24)).toBe(true);

@@ -10,7 +10,8 @@ import type { Logger } from '@pressroom/telemetry';
 import { checkCodeTemplate } from './code-template.js';
 import { killStragglers, runJobProcess, type JobOutcome, type RenderJob, type SceneLog } from './job-process.js';
 import { renderBundle } from './render-bundle.js';
-import { checkTimelineProject } from './timeline-project.js';
+import { DEFAULT_MEDIA_MAX_BYTES, fetchMediaSources, startMediaServer, type MediaServer } from './media-sources.js';
+import { bindTimelineVariables, type ResolvedTimeline } from './timeline-project.js';
 
 export interface VideoRendererOptions {
   /** Debian's chromium-headless-shell; never a download. */
@@ -26,12 +27,28 @@ export interface VideoRendererOptions {
   logger?: Logger;
   /** Jobs run at once (default 1: one render already keeps two cores busy); the rest wait in order. */
   concurrency?: number;
+  /** Largest video/audio source of a timeline (default 200 MB; refused by Content-Length before download). */
+  mediaMaxBytes?: number;
+  /** Time-out of fetching one media source (default 60 s). */
+  mediaTimeoutMs?: number;
+}
+
+export type VideoFormat = 'mp4' | 'gif' | 'webm';
+
+/** A font a timeline's text may name by family; `url` is a data: URL (nothing to fetch). */
+export interface TimelineFont {
+  family: string;
+  weight: number;
+  style: 'normal' | 'italic';
+  url: string;
 }
 
 export interface RenderVideoInput {
   source: VideoTemplateSource;
   variables: Record<string, unknown>;
-  format: 'mp4' | 'gif';
+  format: VideoFormat;
+  /** Timelines: fonts (the owner's, from the asset library) loaded by family before the first frame. */
+  fonts?: TimelineFont[];
   /** Aborting kills the job (or takes it out of the queue) and rejects with `VideoRenderAbortedError`. */
   signal?: AbortSignal;
   /** This job's log (the scene's console, failures); default: the renderer's. */
@@ -58,7 +75,10 @@ export interface RenderedVideo {
   height: number;
   fps: number;
   durationInFrames: number;
-  format: 'mp4' | 'gif';
+  format: VideoFormat;
+  /** A PNG of the poster frame (timelines: `posterFrame`, default the middle frame), beside `path`; the caller deletes it too. */
+  posterPath: string;
+  posterFrame: number;
 }
 
 export interface RenderedStill {
@@ -92,6 +112,9 @@ export class VideoRenderAbortedError extends Error {
   }
 }
 
+/** Remotion's codec per output format: H.264 (+AAC) in MP4, VP9 (+Opus) in WebM. */
+const CODECS = { mp4: 'h264', gif: 'gif', webm: 'vp9' } as const;
+
 /** Remotion refuses a smaller `timeoutInMilliseconds`. */
 const REMOTION_MIN_TIMEOUT_MS = 7_000;
 
@@ -116,6 +139,8 @@ interface Plan {
   compositionId: 'code' | 'timeline';
   inputProps: Record<string, unknown>;
   meta: { width: number; height: number; fps: number; durationInFrames: number };
+  /** A timeline's resolved project and where each bound value came from (media are fetched per job). */
+  timeline?: { project: ResolvedTimeline; boundAt: Map<string, string> };
 }
 
 /** GIF frame step and scale for a composition (MP4: every frame, full size). */
@@ -141,9 +166,17 @@ async function freePort(): Promise<number> {
  * ours, so every request leaves through the egress proxy (SSRF guard after DNS, on every hop)
  * except the bundle server's own port on loopback; `<-loopback>` removes Chromium's implicit bypass.
  */
-async function writeLauncher(options: { dir: string; browserExecutable: string; proxy: EgressProxy; servePort: number }): Promise<string> {
+async function writeLauncher(options: {
+  dir: string;
+  browserExecutable: string;
+  proxy: EgressProxy;
+  servePort: number;
+  mediaPort: number | null;
+}): Promise<string> {
   const path = join(options.dir, 'chromium-guarded.sh');
-  const bypass = `<-loopback>;localhost:${options.servePort};127.0.0.1:${options.servePort}`;
+  // The media server only serves files we fetched through the guard ourselves (src/media-sources.ts).
+  const media = options.mediaPort === null ? '' : `;127.0.0.1:${options.mediaPort}`;
+  const bypass = `<-loopback>;localhost:${options.servePort};127.0.0.1:${options.servePort}${media}`;
   const flags = [
     ...BASE_FLAGS.filter((flag) => !flag.startsWith('--proxy')),
     `--proxy-server=${options.proxy.address}`,
@@ -170,7 +203,7 @@ async function writeLauncher(options: { dir: string; browserExecutable: string; 
 }
 
 /** Composition, input props and size of a template source (a code template is compiled here, in milliseconds). */
-async function planOf(source: VideoTemplateSource, variables: Record<string, unknown>): Promise<Plan> {
+async function planOf(source: VideoTemplateSource, variables: Record<string, unknown>, fonts: TimelineFont[] = []): Promise<Plan> {
   if (source.kind === 'code') {
     const checked = await checkCodeTemplate(source.tsx, { size: source.size });
     if (!checked.ok)
@@ -184,12 +217,26 @@ async function planOf(source: VideoTemplateSource, variables: Record<string, unk
       meta,
     };
   }
-  const checked = checkTimelineProject(source.projectJson);
-  if (!checked.ok)
-    throw new ProblemError('validation-error', {
-      detail: `The timeline project is invalid: ${checked.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`.slice(0, 2_000),
+  const bound = bindTimelineVariables(source.projectJson, variables);
+  if (!bound.ok) {
+    const listed = bound.errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+    // The project itself (saved before these checks existed) vs. a value a variable put in it.
+    if (bound.errors.every((e) => e.field.startsWith('projectJson')))
+      throw new ProblemError('validation-error', {
+        detail: `The timeline project is invalid: ${listed}`.slice(0, 2_000),
+        errors: bound.errors,
+      });
+    throw new ProblemError('invalid-variable', {
+      code: 'invalid_variable',
+      detail: `The timeline does not render with these variables: ${listed}`.slice(0, 2_000),
+      errors: bound.errors,
     });
-  return { compositionId: 'timeline', inputProps: { project: checked.project, variables }, meta: checked.meta };
+  }
+  const { project } = bound;
+  const meta = { width: project.width, height: project.height, fps: project.fps, durationInFrames: project.durationInFrames };
+  // Only data: URLs: a font never makes the page fetch anything.
+  const safeFonts = fonts.filter((font) => font.url.startsWith('data:'));
+  return { compositionId: 'timeline', inputProps: { project, fonts: safeFonts }, meta, timeline: { project, boundAt: bound.boundAt } };
 }
 
 /** The first meaningful line of an error message. */
@@ -285,6 +332,9 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
   );
   const proxy = await startEgressProxy({ guard: options.guard, ...(options.logger ? { logger: options.logger } : {}) });
   const slots = createSlots(concurrency);
+  // Started on the first timeline with media, shared by all jobs.
+  let mediaServer: Promise<MediaServer> | null = null;
+  const media = () => (mediaServer ??= startMediaServer());
   const running = new Set<Promise<unknown>>();
   let pending = 0;
   let closed = false;
@@ -297,6 +347,7 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
     input: {
       source: VideoTemplateSource;
       variables: Record<string, unknown>;
+      fonts?: TimelineFont[] | undefined;
       signal?: AbortSignal | undefined;
       logger?: Logger | undefined;
     },
@@ -309,16 +360,40 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
     if (signal?.aborted) throw new VideoRenderAbortedError(signal.reason);
     pending++;
     const work = (async () => {
-      const plan = await planOf(input.source, input.variables);
+      const plan = await planOf(input.source, input.variables, input.fonts);
       await slots.acquire(signal);
       let dir: string | null = null;
+      let servedMedia: { server: MediaServer; urls: string[] } | null = null;
       try {
         dir = await mkdtemp(join(options.workDir, 'job-'));
         const tmpDir = join(dir, 'tmp');
         await mkdir(tmpDir);
+        if (plan.timeline) {
+          const { boundAt } = plan.timeline;
+          const server = await media();
+          const fetched = await untilAborted(
+            fetchMediaSources(plan.timeline.project, {
+              guard: options.guard,
+              dir,
+              server,
+              maxBytes: options.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES,
+              timeoutMs: options.mediaTimeoutMs ?? 60_000,
+              fieldOf: (path) => (boundAt.has(path) ? `variables.${boundAt.get(path)}` : `projectJson.${path}`),
+            }),
+            signal,
+          );
+          servedMedia = { server, urls: fetched.urls };
+          plan.inputProps = { ...plan.inputProps, project: fetched.project };
+        }
         const serveUrl = await untilAborted(renderBundle(options.bundleCacheDir), signal);
         const port = await freePort();
-        const browserExecutable = await writeLauncher({ dir, browserExecutable: options.browserExecutable, proxy, servePort: port });
+        const browserExecutable = await writeLauncher({
+          dir,
+          browserExecutable: options.browserExecutable,
+          proxy,
+          servePort: port,
+          mediaPort: servedMedia ? servedMedia.server.port : null,
+        });
         // Remotion's own limit (delayRender, page loads) must be at least 7 s; the watchdog is ours.
         const jobSpec = spec(plan, {
           dir,
@@ -343,6 +418,7 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         return await finish(settle(outcome, options.timeoutMs), jobSpec);
       } finally {
         slots.release();
+        for (const url of servedMedia?.urls ?? []) servedMedia!.server.forget(url);
         if (dir) {
           const killed = await killStragglers(dir);
           if (killed > 0) logger?.warn({ killed }, 'video job left processes behind; killed');
@@ -371,19 +447,24 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         (plan, base) => {
           const { everyNthFrame, scale } = gif ? gifSettings(plan.compositionId, plan.meta) : { everyNthFrame: 1, scale: 1 };
           const { dir, ...common } = base;
+          const last = plan.meta.durationInFrames - 1;
+          const posterFrame = Math.min(last, plan.timeline?.project.posterFrame ?? Math.floor(last / 2));
           return {
             ...common,
             kind: 'media',
             compositionId: plan.compositionId,
             inputProps: plan.inputProps,
-            output: join(dir, gif ? 'out.gif' : 'out.mp4'),
-            codec: gif ? 'gif' : 'h264',
+            output: join(dir, `out.${input.format}`),
+            codec: CODECS[input.format],
             everyNthFrame,
             scale,
+            poster: { output: join(dir, 'poster.png'), frame: posterFrame },
           };
         },
         async (composition, spec) => ({
           path: await keepOutput(spec.output, options.workDir),
+          posterPath: await keepOutput(spec.poster!.output, options.workDir),
+          posterFrame: spec.poster!.frame,
           width: Math.round(composition.width * (spec.scale ?? 1)),
           height: Math.round(composition.height * (spec.scale ?? 1)),
           fps: composition.fps / (spec.everyNthFrame ?? 1),
@@ -421,6 +502,7 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
       closed = true;
       await Promise.allSettled([...running]);
       await proxy.close();
+      if (mediaServer) await (await mediaServer).close();
     },
   };
 }

@@ -20,10 +20,11 @@ import { openBrowser, renderMedia, renderStill, selectComposition } from '@remot
  *   port: number;
  *   timeoutMs: number;
  *   output: string;
- *   codec?: 'h264' | 'gif';
+ *   codec?: 'h264' | 'gif' | 'vp9';
  *   everyNthFrame?: number;
  *   scale?: number;
  *   frame?: number;
+ *   poster?: { output: string; frame: number };
  * }} RenderJob
  */
 
@@ -89,9 +90,21 @@ async function run(job) {
         everyNthFrame: job.everyNthFrame ?? 1,
         scale: job.scale ?? 1,
         colorSpace: 'bt709',
+        // H.264 carries AAC; VP9 (WebM) carries Opus: Remotion's defaults for each, stated here.
+        ...(job.codec === 'h264' ? { audioCodec: 'aac' } : job.codec === 'vp9' ? { audioCodec: 'opus' } : {}),
         concurrency: 1,
         overwrite: true,
       });
+      if (job.poster) {
+        await renderStill({
+          ...common,
+          composition,
+          frame: job.poster.frame,
+          output: job.poster.output,
+          imageFormat: 'png',
+          overwrite: true,
+        });
+      }
     }
     const { width, height, fps, durationInFrames } = composition;
     await send({ type: 'done', composition: { width, height, fps, durationInFrames } });

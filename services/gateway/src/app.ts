@@ -35,6 +35,7 @@ import { signingSecretCache } from './http/signing-secrets.js';
 import { opsRoutes, type HealthProbe } from './routes/ops-routes.js';
 import { templateLanguageRoutes } from './routes/template-language-routes.js';
 import { templateRoutes } from './routes/template-routes.js';
+import { templateVersionRoutes } from './routes/template-version-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 import { batchRoutes } from './routes/batch-routes.js';
 import { bindingPublicRoutes } from './routes/binding-public-routes.js';
@@ -104,7 +105,11 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(fileRoutes({ storage: deps.storage }));
   app.use(bindingPublicRoutes({ db: deps.db, storage: deps.storage, secretBox: deps.secretBox }));
   const signingSecrets = signingSecretCache({ db: deps.db, secretBox: deps.secretBox, cacheMs: deps.settings.authCacheMs });
-  app.use(urlRenderRoutes({ ...renderDeps, perMinute: deps.settings.urlRenderPerMinute, secrets: signingSecrets }));
+  // Made here so GET /r/ (mounted before it: its key may be in the query) shares its key cache.
+  const auth = authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs, publicBaseUrl: deps.settings.publicBaseUrl });
+  app.use(
+    urlRenderRoutes({ ...renderDeps, perMinute: deps.settings.urlRenderPerMinute, secrets: signingSecrets, verifyKey: auth.verifyKey }),
+  );
   const dashboard = deps.settings.dashboard ?? defaultDashboardSettings();
   const authDeps = {
     db: deps.db,
@@ -115,7 +120,6 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(authPublicRoutes(authDeps));
   app.use(invitePublicRoutes({ db: deps.db }));
   app.use(oidcRoutes({ db: deps.db, settings: dashboard, publicBaseUrl: deps.settings.publicBaseUrl, secretBox: deps.secretBox }));
-  const auth = authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs, publicBaseUrl: deps.settings.publicBaseUrl });
   app.use(auth);
   app.use(rateLimit({ db: deps.db, cacheMs: deps.settings.authCacheMs }));
   // Uploads are raw file bodies: before the JSON-only body parser.
@@ -157,6 +161,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(templatePreviewRoutes({ ...renderDeps, perMinute: deps.settings.previewPerMinute }));
   app.use(starterRoutes({ db: deps.db }));
   app.use(templateRoutes(renderDeps));
+  app.use(templateVersionRoutes({ db: deps.db, storage: deps.storage, publicBaseUrl: deps.settings.publicBaseUrl }));
   app.use(webhookControlRoutes({ db: deps.db }));
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
   const batchDeps = {

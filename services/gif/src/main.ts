@@ -1,4 +1,4 @@
-import { ANIMATION_CAPTURE_FLAGS, BrowserPool } from '@pressroom/browser';
+import { ANIMATION_CAPTURE_FLAGS, BrowserPool, poolOptionsFromEnv } from '@pressroom/browser';
 import { runService } from '@pressroom/service-runner';
 import { gifEnv } from './config.js';
 import { startGifService } from './service.js';
@@ -11,10 +11,8 @@ await runService({
   topology: gifTopology,
   async start({ env, bus, db, storage, customStorage, guard, logger }) {
     const pool = await BrowserPool.start({
-      executablePath: env.CHROMIUM_PATH,
+      ...poolOptionsFromEnv(env),
       pages: env.PRESSROOM_GIF_PAGES,
-      restartAfter: env.PRESSROOM_BROWSER_RESTART_AFTER,
-      queueLimit: env.PRESSROOM_BROWSER_QUEUE_LIMIT,
       renderTimeoutMs: env.PRESSROOM_GIF_TIMEOUT_MS,
       extraArgs: ANIMATION_CAPTURE_FLAGS,
       egressGuard: guard,

@@ -1,10 +1,11 @@
-import { CATALOG, assertHandlers } from '@pressroom/contracts';
-import type { Bus, Subscription } from '@pressroom/bus';
+import { CATALOG } from '@pressroom/contracts';
+import type { Bus } from '@pressroom/bus';
+import { browserHealth, consumeRenders, type RendererService } from '@pressroom/render-worker';
 import type { BrowserPool } from '@pressroom/browser';
 import type { Db } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { CustomStorageCopies, Storage } from '@pressroom/storage';
-import type { ComponentHealth, Logger } from '@pressroom/telemetry';
+import type { Logger } from '@pressroom/telemetry';
 import { renderGifHandler } from './render-gif-handler.js';
 
 export interface GifServiceDeps {
@@ -25,29 +26,17 @@ export interface GifServiceDeps {
   gifTimeoutMs: number;
 }
 
-export interface GifService {
-  health(): Record<string, ComponentHealth>;
-  stop(): Promise<void>;
-}
-
-/** The subjects this service needs handlers for; wiring refuses to start without them. */
-export const GIF_SERVICE_SUBJECTS = [CATALOG.renderGif] as const;
+export type GifService = RendererService;
 
 /** Wires the GIF renderer's handler onto the bus. */
-export async function startGifService(deps: GifServiceDeps): Promise<GifService> {
-  const handlers = { [CATALOG.renderGif.name]: renderGifHandler(deps) };
-  assertHandlers('gif', GIF_SERVICE_SUBJECTS, handlers);
-  const subscriptions: Subscription[] = [
-    await deps.bus.consume(CATALOG.renderGif, handlers[CATALOG.renderGif.name]!, { concurrency: deps.concurrency }),
-  ];
-  deps.logger.info({ concurrency: deps.concurrency }, 'gif service consuming render.gif');
-  return {
-    health() {
-      const browser = deps.pool.health();
-      return { gifBrowser: { ...browser, ok: browser.status === 'ok' } };
-    },
-    async stop() {
-      await Promise.all(subscriptions.map((s) => s.stop()));
-    },
-  };
+export function startGifService(deps: GifServiceDeps): Promise<GifService> {
+  return consumeRenders({
+    service: 'gif',
+    subject: CATALOG.renderGif,
+    handler: renderGifHandler(deps),
+    bus: deps.bus,
+    logger: deps.logger,
+    concurrency: deps.concurrency,
+    health: () => ({ gifBrowser: browserHealth(deps.pool) }),
+  });
 }

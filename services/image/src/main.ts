@@ -1,4 +1,4 @@
-import { BrowserPool } from '@pressroom/browser';
+import { BrowserPool, poolOptionsFromEnv } from '@pressroom/browser';
 import { runService } from '@pressroom/service-runner';
 import { imageEnv } from './config.js';
 import { startImageService } from './service.js';
@@ -11,11 +11,7 @@ await runService({
   topology: imageTopology,
   async start({ env, bus, db, storage, customStorage, guard, logger }) {
     const pool = await BrowserPool.start({
-      executablePath: env.CHROMIUM_PATH,
-      pages: env.PRESSROOM_BROWSER_PAGES,
-      restartAfter: env.PRESSROOM_BROWSER_RESTART_AFTER,
-      queueLimit: env.PRESSROOM_BROWSER_QUEUE_LIMIT,
-      renderTimeoutMs: env.PRESSROOM_RENDER_TIMEOUT_MS,
+      ...poolOptionsFromEnv(env),
       // Every byte the browser fetches goes through the guard's proxy (no DNS-rebinding window).
       egressGuard: guard,
       logger,

@@ -13,7 +13,7 @@ import type { SsrfGuard } from '@pressroom/ssrf';
 export interface ImageHandlerDeps extends RenderJobDeps {
   pool: BrowserPool;
   guard: SsrfGuard;
-  /** `fast` keeps Chromium's PNG as is; `small` re-encodes large ones. */
+  /** `fast` keeps Chromium's PNG as is; `small` (the default) re-packs it losslessly (ADR 0041). */
   pngCompression: 'fast' | 'small';
 }
 

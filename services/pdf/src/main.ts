@@ -1,4 +1,4 @@
-import { BrowserPool } from '@pressroom/browser';
+import { BrowserPool, poolOptionsFromEnv } from '@pressroom/browser';
 import { runService } from '@pressroom/service-runner';
 import { pdfEnv } from './config.js';
 import { startPdfService } from './service.js';
@@ -11,12 +11,8 @@ await runService({
   topology: pdfTopology,
   async start({ env, bus, db, storage, customStorage, guard, logger }) {
     const pool = await BrowserPool.start({
-      executablePath: env.CHROMIUM_PATH,
-      pages: env.PRESSROOM_BROWSER_PAGES,
-      restartAfter: env.PRESSROOM_BROWSER_RESTART_AFTER,
-      queueLimit: env.PRESSROOM_BROWSER_QUEUE_LIMIT,
-      // Per printed document: a multi-page render is one pool job per variable set.
-      renderTimeoutMs: env.PRESSROOM_RENDER_TIMEOUT_MS,
+      // The render timeout is per printed document: a multi-page render is one pool job per variable set.
+      ...poolOptionsFromEnv(env),
       egressGuard: guard,
       logger,
     });

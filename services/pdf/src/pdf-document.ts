@@ -1,11 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
 
-/** Pages of a PDF Chromium printed. */
-export async function pageCountOf(bytes: Uint8Array): Promise<number> {
-  const document = await PDFDocument.load(bytes, { updateMetadata: false });
-  return document.getPageCount();
-}
-
 /** Joins PDFs page by page, in order. The title comes from `title`, else from the first part. */
 export async function joinPdfs(parts: readonly Uint8Array[], title: string | null): Promise<PDFDocument> {
   const joined = await PDFDocument.create({ updateMetadata: false });

@@ -9,8 +9,9 @@ import {
   type RenderedFile,
 } from '@pressroom/render-worker';
 import type { SsrfGuard } from '@pressroom/ssrf';
-import type { Logger } from '@pressroom/telemetry';
-import { joinPdfs, overlayHtml, pageCountOf, stampPages } from './pdf-document.js';
+import { inSpan, type Logger } from '@pressroom/telemetry';
+import { pageCountOf } from './page-count.js';
+import { joinPdfs, overlayHtml, stampPages } from './pdf-document.js';
 
 export interface PdfHandlerDeps extends RenderJobDeps {
   pool: BrowserPool;
@@ -62,7 +63,7 @@ async function renderPdf(deps: PdfHandlerDeps, command: RenderPdfCommand, log: L
   if (command.documents.length === 1) {
     // One document: Chromium numbers its own pages; nothing to join.
     bytes = await printDocument(command.documents[0]!);
-    pageCount = await pageCountOf(bytes);
+    pageCount = await inSpan('pdf.page_count', () => pageCountOf(bytes));
   } else {
     // Each variable set is its own document (its own layout, scripts and page breaks), printed
     // without header/footer; the header/footer is printed once for the joined page count and stamped on.

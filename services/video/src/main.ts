@@ -16,6 +16,7 @@ await runService({
       ...(env.PRESSROOM_VIDEO_BUNDLE_DIR ? { bundleCacheDir: env.PRESSROOM_VIDEO_BUNDLE_DIR } : {}),
       timeoutMs: env.PRESSROOM_VIDEO_TIMEOUT_MS,
       concurrency: env.PRESSROOM_VIDEO_CONCURRENCY,
+      mediaMaxBytes: env.PRESSROOM_VIDEO_MEDIA_MAX_BYTES,
       guard,
       logger,
     });

@@ -1,8 +1,9 @@
-import { CATALOG, assertHandlers } from '@pressroom/contracts';
-import type { Bus, Subscription } from '@pressroom/bus';
+import { CATALOG } from '@pressroom/contracts';
+import type { Bus } from '@pressroom/bus';
+import { consumeRenders, type RendererService } from '@pressroom/render-worker';
 import type { Db } from '@pressroom/db';
 import type { CustomStorageCopies, Storage } from '@pressroom/storage';
-import type { ComponentHealth, Logger } from '@pressroom/telemetry';
+import type { Logger } from '@pressroom/telemetry';
 import type { VideoRenderer } from '@pressroom/video';
 import { renderVideoHandler } from './render-video-handler.js';
 
@@ -19,27 +20,18 @@ export interface VideoServiceDeps {
   concurrency?: number;
 }
 
-export interface VideoService {
-  health(): Record<string, ComponentHealth>;
-  stop(): Promise<void>;
-}
-
-/** The subjects this service needs handlers for; wiring refuses to start without them. */
-export const VIDEO_SERVICE_SUBJECTS = [CATALOG.renderVideo] as const;
+export type VideoService = RendererService;
 
 /** Wires the video renderer onto the bus: by default one render at a time per process (a render uses every core). */
-export async function startVideoService(deps: VideoServiceDeps): Promise<VideoService> {
+export function startVideoService(deps: VideoServiceDeps): Promise<VideoService> {
   const concurrency = deps.concurrency ?? 1;
-  const handlers = { [CATALOG.renderVideo.name]: renderVideoHandler(deps) };
-  assertHandlers('video', VIDEO_SERVICE_SUBJECTS, handlers);
-  const subscriptions: Subscription[] = [await deps.bus.consume(CATALOG.renderVideo, handlers[CATALOG.renderVideo.name]!, { concurrency })];
-  deps.logger.info({ concurrency }, 'video service consuming render.video');
-  return {
-    health() {
-      return { video: { ok: true, pending: deps.renderer.pending } };
-    },
-    async stop() {
-      await Promise.all(subscriptions.map((s) => s.stop()));
-    },
-  };
+  return consumeRenders({
+    service: 'video',
+    subject: CATALOG.renderVideo,
+    handler: renderVideoHandler(deps),
+    bus: deps.bus,
+    logger: deps.logger,
+    concurrency,
+    health: () => ({ video: { ok: true, pending: deps.renderer.pending } }),
+  });
 }

@@ -17,6 +17,10 @@ export interface RenderItem {
   width: number | null;
   height: number | null;
   error: { slug: string; title: string; detail: string } | null;
+  /** The copy in the workspace's custom storage (Settings → Storage), when there is one. */
+  userStorageUrl?: string;
+  /** Why that copy failed, when it did (the render itself still succeeded). */
+  userStorageError?: string;
 }
 
 export interface RenderDetail extends RenderItem {

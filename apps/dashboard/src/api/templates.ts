@@ -67,7 +67,17 @@ export type TemplateDraft = Pick<Template, 'name' | 'width' | 'height' | 'strict
 };
 
 export const createTemplate = async (draft: TemplateDraft) => (await api<{ template: Template }>('/templates', { json: draft })).template;
-export const updateTemplate = async (uid: string, draft: Partial<TemplateDraft>) =>
+/** A canvas (FabricJS) template: `fabricJSData` instead of `html`. */
+export interface CanvasTemplateDraft {
+  name: string;
+  width: number;
+  height: number;
+  fabricJSData: Record<string, unknown>;
+}
+
+export const createCanvasTemplate = async (draft: CanvasTemplateDraft) =>
+  (await api<{ template: Template }>('/templates', { json: draft })).template;
+export const updateTemplate = async (uid: string, draft: Partial<TemplateDraft> | Partial<CanvasTemplateDraft>) =>
   (await api<{ template: Template }>(`/templates/${encodeURIComponent(uid)}`, { method: 'PUT', json: draft })).template;
 export const deleteTemplate = (uid: string) => api<unknown>(`/templates/${encodeURIComponent(uid)}`, { method: 'DELETE' });
 

@@ -1,14 +1,7 @@
+import type { WebhookStatus } from '@pressroom/contracts/constants';
 import { api } from './client';
 
-export const WEBHOOK_EVENTS = [
-  'render.completed',
-  'render.failed',
-  'binding.updated',
-  'binding.failed',
-  'batch.completed',
-  'batch.failed',
-] as const;
-export const RENDER_TYPES = ['image', 'gif', 'pdf', 'video'] as const;
+export { RENDER_TYPES, WEBHOOK_EVENTS } from '@pressroom/contracts/constants';
 
 export interface WebhookFilters {
   templateId?: string | null;
@@ -21,7 +14,7 @@ export interface WebhookSubscription {
   event: string;
   targetUrl: string;
   platform: string;
-  status: 'active' | 'paused' | 'failed';
+  status: WebhookStatus;
   filters: WebhookFilters | null;
   deliveryCount: number;
   failureCount: number;

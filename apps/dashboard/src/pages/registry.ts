@@ -23,7 +23,12 @@ export const pages: PageEntry[] = [
   { path: 'sign-up', title: 'Sign up', public: true, load: () => import('./auth/sign-up-page') },
   { path: '', title: 'Overview', nav: 'main', load: () => import('./home-page') },
   { path: 'templates', title: 'Templates', nav: 'main', load: () => import('./templates/templates-page') },
+  { path: 'templates/starters', title: 'Starter gallery', nav: 'main', load: () => import('./starters/starters-page') },
   { path: 'templates/:uid', title: 'Template', load: () => import('./templates/template-editor-page') },
+  // fabric (the visual editor's engine) is only in this page's chunk.
+  { path: 'templates/:uid/canvas', title: 'Canvas editor', load: () => import('./templates/canvas/canvas-editor-page') },
+  { path: 'templates/:uid/canvas-preview', title: 'Canvas preview', load: () => import('./templates/canvas-view-page') },
+  { path: 'assets', title: 'Assets', nav: 'main', load: () => import('./assets/assets-page') },
   { path: 'renders', title: 'Renders', nav: 'main', load: () => import('./renders/renders-page') },
   { path: 'renders/:id', title: 'Render', load: () => import('./renders/render-detail-page') },
   { path: 'batches', title: 'Batches', nav: 'main', load: () => import('./batches/batches-page') },
@@ -33,6 +38,7 @@ export const pages: PageEntry[] = [
   { path: 'invite/:token', title: 'Team invitation', load: () => import('./teams/invite-page') },
   { path: 'settings/usage', title: 'Usage and plan', nav: 'settings', load: () => import('./usage/usage-page') },
   { path: 'settings/webhooks', title: 'Webhooks', nav: 'settings', load: () => import('./webhooks/webhooks-page') },
+  { path: 'settings/storage', title: 'Storage', nav: 'settings', load: () => import('./storage/custom-storage-page') },
   { path: 'settings/api-keys', title: 'API keys', nav: 'settings', load: () => import('./settings/api-keys-page') },
   {
     path: 'settings/instance',

@@ -119,6 +119,27 @@ export async function renderFabricInPage(input: PageCanvasInput): Promise<PageCa
     if ((group.width === 0 || group.height === 0) && group.getObjects().length > 0 && typeof group.triggerLayout === 'function')
       group.triggerLayout();
   }
+  // Auto-fit text (the dashboard's canvas editor, apps/dashboard/src/pages/templates/canvas/text-fit.ts): from
+  // autoFitMaxFontSize down, a pixel at a time, to the largest size whose wrapped text is no taller than
+  // autoFitHeight and whose longest word fits the width. The same steps as the editor, so a variable's longer text
+  // shrinks here as it would there. Inline: this function runs in the page and may call nothing of ours.
+  const texts: any[] = [...canvas.getObjects()];
+  while (texts.length > 0) {
+    const object = texts.pop();
+    if (typeof object.getObjects === 'function') texts.push(...object.getObjects());
+    if (object.autoFit !== true || typeof object.initDimensions !== 'function') continue;
+    const boxWidth = object.width;
+    const boxHeight = typeof object.autoFitHeight === 'number' ? object.autoFitHeight : object.height;
+    let size = typeof object.autoFitMaxFontSize === 'number' ? object.autoFitMaxFontSize : object.fontSize;
+    for (;;) {
+      object.set({ fontSize: size, width: boxWidth });
+      object.initDimensions();
+      if ((object.height <= boxHeight && (object.dynamicMinWidth ?? 0) <= boxWidth) || size <= 1) break;
+      size = Math.max(1, size - 1);
+    }
+    object.set('width', boxWidth);
+    object.setCoords();
+  }
   canvas.renderAll();
   // PDF printing turns the drawn canvas into SVG afterwards (svgOfCanvasInPage).
   (window as any).__pressroomCanvas = canvas;

@@ -574,6 +574,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/templates/{uid}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A template's last 20 saves, newest first */
+        get: operations["listTemplateVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{uid}/versions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One saved version, with the template as that save left it */
+        get: operations["getTemplateVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{uid}/versions/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a saved version (a save itself: it becomes the newest version) */
+        post: operations["restoreTemplateVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{uid}/versions/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Attach the editor's PNG export to a saved version (the template shows it when the version is the newest) */
+        put: operations["setTemplateVersionThumbnail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook-subscriptions": {
         parameters: {
             query?: never;
@@ -2087,6 +2155,9 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        SetTemplateVersionThumbnailBody: {
+            image: string;
+        };
         CreateWebhookBody: {
             /** @enum {string} */
             event: "render.completed" | "render.failed" | "binding.updated" | "binding.failed" | "batch.completed" | "batch.failed";
@@ -2281,7 +2352,907 @@ export interface components {
             name?: string;
             tsx?: string;
             projectJson?: {
-                [key: string]: unknown;
+                /** @enum {string} */
+                size?: "16:9" | "9:16" | "1:1" | "4:5";
+                width?: number;
+                height?: number;
+                fps: number;
+                durationInFrames?: number;
+                durationVariable?: string;
+                posterFrame?: number;
+                /** @default #000000 */
+                backgroundColor?: string;
+                soundtrack?: {
+                    src: string;
+                    /** @default 1 */
+                    volume?: number;
+                    trimBefore?: number;
+                    fadeInFrames?: number;
+                    fadeOutFrames?: number;
+                    variable?: string;
+                };
+                tracks: {
+                    clips: ({
+                        /** @constant */
+                        type: "solid";
+                        /** @default #000000 */
+                        color?: string;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    } | {
+                        /** @constant */
+                        type: "text";
+                        /** @default  */
+                        text?: string;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    } | {
+                        /** @constant */
+                        type: "image";
+                        src?: string;
+                        /**
+                         * @default cover
+                         * @enum {string}
+                         */
+                        fit?: "cover" | "contain" | "fill";
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    } | {
+                        /** @constant */
+                        type: "video";
+                        src: string;
+                        /**
+                         * @default cover
+                         * @enum {string}
+                         */
+                        fit?: "cover" | "contain" | "fill";
+                        trimBefore?: number;
+                        trimAfter?: number;
+                        /** @default 1 */
+                        playbackRate?: number;
+                        /** @default 1 */
+                        volume?: number;
+                        /** @default false */
+                        muted?: boolean;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    } | {
+                        /** @constant */
+                        type: "audio";
+                        src: string;
+                        trimBefore?: number;
+                        trimAfter?: number;
+                        /** @default 1 */
+                        playbackRate?: number;
+                        /** @default 1 */
+                        volume?: number;
+                        fadeInFrames?: number;
+                        fadeOutFrames?: number;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    } | {
+                        /** @constant */
+                        type: "shape";
+                        /**
+                         * @default rectangle
+                         * @enum {string}
+                         */
+                        shape?: "rectangle" | "circle";
+                        /** @default #ffffff */
+                        fill?: string;
+                        stroke?: string;
+                        /** @default 0 */
+                        strokeWidth?: number;
+                        /** @default 0 */
+                        cornerRadius?: number;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    } | {
+                        /** @constant */
+                        type: "html";
+                        html: string;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    })[];
+                }[];
             };
             variableDefinitions?: {
                 name: string;
@@ -2322,7 +3293,907 @@ export interface components {
             name?: string;
             tsx?: string;
             projectJson?: {
-                [key: string]: unknown;
+                /** @enum {string} */
+                size?: "16:9" | "9:16" | "1:1" | "4:5";
+                width?: number;
+                height?: number;
+                fps: number;
+                durationInFrames?: number;
+                durationVariable?: string;
+                posterFrame?: number;
+                /** @default #000000 */
+                backgroundColor?: string;
+                soundtrack?: {
+                    src: string;
+                    /** @default 1 */
+                    volume?: number;
+                    trimBefore?: number;
+                    fadeInFrames?: number;
+                    fadeOutFrames?: number;
+                    variable?: string;
+                };
+                tracks: {
+                    clips: ({
+                        /** @constant */
+                        type: "solid";
+                        /** @default #000000 */
+                        color?: string;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    } | {
+                        /** @constant */
+                        type: "text";
+                        /** @default  */
+                        text?: string;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    } | {
+                        /** @constant */
+                        type: "image";
+                        src?: string;
+                        /**
+                         * @default cover
+                         * @enum {string}
+                         */
+                        fit?: "cover" | "contain" | "fill";
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    } | {
+                        /** @constant */
+                        type: "video";
+                        src: string;
+                        /**
+                         * @default cover
+                         * @enum {string}
+                         */
+                        fit?: "cover" | "contain" | "fill";
+                        trimBefore?: number;
+                        trimAfter?: number;
+                        /** @default 1 */
+                        playbackRate?: number;
+                        /** @default 1 */
+                        volume?: number;
+                        /** @default false */
+                        muted?: boolean;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    } | {
+                        /** @constant */
+                        type: "audio";
+                        src: string;
+                        trimBefore?: number;
+                        trimAfter?: number;
+                        /** @default 1 */
+                        playbackRate?: number;
+                        /** @default 1 */
+                        volume?: number;
+                        fadeInFrames?: number;
+                        fadeOutFrames?: number;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    } | {
+                        /** @constant */
+                        type: "shape";
+                        /**
+                         * @default rectangle
+                         * @enum {string}
+                         */
+                        shape?: "rectangle" | "circle";
+                        /** @default #ffffff */
+                        fill?: string;
+                        stroke?: string;
+                        /** @default 0 */
+                        strokeWidth?: number;
+                        /** @default 0 */
+                        cornerRadius?: number;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    } | {
+                        /** @constant */
+                        type: "html";
+                        html: string;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    })[];
+                }[];
             };
             variableDefinitions?: {
                 name: string;
@@ -2358,7 +4229,7 @@ export interface components {
              * @default mp4
              * @enum {string}
              */
-            format?: "mp4" | "gif";
+            format?: "mp4" | "gif" | "webm";
         };
         PreviewVideoFrameBody: {
             /** @default {} */
@@ -7233,6 +9104,458 @@ export interface operations {
             };
         };
     };
+    listTemplateVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: ({
+                            id: string;
+                            number: number;
+                            createdAt: string;
+                            createdBy: string;
+                            thumbnail: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `template-not-found`: Template Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTemplateVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: {
+                            id: string;
+                            number: number;
+                            createdAt: string;
+                            createdBy: string;
+                            thumbnail: string | null;
+                            template: {
+                                name: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `template-not-found`: Template Not Found; `not-found`: Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    restoreTemplateVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (1–255 printable ASCII): a retry with the same key and body is answered once (24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                uid: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this answer replays the first request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        template: {
+                            uid: string;
+                            name: string;
+                            html: string | null;
+                            width: number;
+                            height: number;
+                            /** @enum {string} */
+                            outputFormat: "image" | "pdf";
+                            variableDefinitions: ({
+                                name: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            createdAt: string;
+                            updatedAt: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        version: {
+                            id: string;
+                            number: number;
+                            createdAt: string;
+                            createdBy: string;
+                            thumbnail: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `validation-error`: Validation Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `template-not-found`: Template Not Found; `not-found`: Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency-in-progress`: Idempotent Request In Progress */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency-key-reuse`: Idempotency Key Reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setTemplateVersionThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "image": "data:image/png;base64,iVBORw0KGgo="
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetTemplateVersionThumbnailBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: {
+                            id: string;
+                            number: number;
+                            createdAt: string;
+                            createdBy: string;
+                            thumbnail: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `validation-error`: Validation Error; `malformed-json`: Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `template-not-found`: Template Not Found; `not-found`: Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload-too-large`: Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported-media-type`: Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: {
@@ -10570,6 +12893,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         url: string;
+                        posterUrl: string | null;
                         createdAt: string;
                     } & {
                         [key: string]: unknown;
@@ -10677,7 +13001,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `idempotency-key-reuse`: Idempotency Key Reused; `invalid-variable`: Invalid Variable; `render-timeout`: Render Timed Out; `render-failed`: Render Failed */
+            /** @description `idempotency-key-reuse`: Idempotency Key Reused; `invalid-variable`: Invalid Variable; `invalid-media`: Invalid Media; `render-timeout`: Render Timed Out; `render-failed`: Render Failed */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14168,6 +16492,16 @@ export interface operations {
                         assets: {
                             [key: string]: unknown;
                         }[];
+                        usage: {
+                            plan: string;
+                            assets: number;
+                            bytes: number;
+                            limits: {
+                                assets: number;
+                                bytes: number;
+                                fileBytes: number;
+                            };
+                        };
                     } & {
                         [key: string]: unknown;
                     };

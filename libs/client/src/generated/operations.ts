@@ -158,6 +158,22 @@ export const OPERATION_ROUTES = {
     "method": "GET",
     "path": "/templates/batch/{batchId}/events"
   },
+  "listTemplateVersions": {
+    "method": "GET",
+    "path": "/templates/{uid}/versions"
+  },
+  "getTemplateVersion": {
+    "method": "GET",
+    "path": "/templates/{uid}/versions/{id}"
+  },
+  "restoreTemplateVersion": {
+    "method": "POST",
+    "path": "/templates/{uid}/versions/{id}/restore"
+  },
+  "setTemplateVersionThumbnail": {
+    "method": "PUT",
+    "path": "/templates/{uid}/versions/{id}/thumbnail"
+  },
   "listWebhooks": {
     "method": "GET",
     "path": "/webhook-subscriptions"

@@ -37,8 +37,23 @@ export const RenderVideoCommand = z.object({
   /** Props for a code template (passed as they are); already validated values for a timeline. */
   variables: z.record(z.string(), z.unknown()),
   mode: z.enum(['render', 'preview']),
-  /** `mp4` or `gif` for a render, `png` for a preview. */
-  format: z.enum(['mp4', 'gif', 'png']),
+  /** `mp4`, `gif` or `webm` for a render, `png` for a preview. */
+  format: z.enum(['mp4', 'gif', 'webm', 'png']),
+  /**
+   * Timelines: the owner's fonts (asset library) whose family the project or its variables name; the
+   * renderer reads them from storage by key (fonts stay out of the message).
+   */
+  fonts: z
+    .array(
+      z.object({
+        family: z.string(),
+        weight: z.number().int(),
+        style: z.enum(['normal', 'italic']),
+        storageKey: z.string(),
+        contentType: z.string(),
+      }),
+    )
+    .optional(),
   /** Preview only: the frame to draw (clamped to the last frame). */
   frame: z.number().int().min(0).nullable(),
   output: z.object({ storageKey: z.string(), url: z.string() }),

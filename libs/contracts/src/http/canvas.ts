@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { FileExtension, Variables, boundedInt } from './common.js';
 import { IMAGE_MAX_SIZE, IMAGE_MIN_SIZE } from './image.js';
 import { VariableDefinition } from './template.js';
+import { DESIGN_LIMITS } from './design-limits.js';
+import { FabricDesign } from './design-schema.js';
 
 /**
  * Object `type` values fabric 7 can load: the keys of its class registry that
@@ -51,7 +53,7 @@ export const FABRIC_GROUP_TYPES: ReadonlySet<string> = new Set(['Group', 'group'
 /** Bounds on a canvas document; each bounds the renderer's time or memory, whatever the input. */
 export const CANVAS_LIMITS = {
   /** Objects in the whole document, children of groups and clip paths included. */
-  objects: 5_000,
+  objects: DESIGN_LIMITS.objects,
   /** Groups inside groups. */
   groupDepth: 20,
   /** Nesting of the JSON itself (objects and arrays), anywhere in the document. */
@@ -87,7 +89,7 @@ const dimension = boundedInt(IMAGE_MIN_SIZE, IMAGE_MAX_SIZE).optional();
 /** POST /image/canvas */
 export const CanvasImageRequest = z.object({
   /** fabric canvas JSON (`canvas.toJSON()`), plus optional `fonts`. Checked in depth by the gateway. */
-  fabricJSData: z.record(z.string(), z.unknown()),
+  fabricJSData: FabricDesign,
   variables: Variables.optional(),
   variableDefinitions: z.array(VariableDefinition).max(500).optional(),
   /** Default: fabricJSData.width/height, else 1200×630. */

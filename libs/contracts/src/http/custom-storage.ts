@@ -40,16 +40,27 @@ export const CustomStoragePut = z
   .strict();
 export type CustomStoragePut = z.infer<typeof CustomStoragePut>;
 
+/**
+ * An owner's bucket, the one shape of it: what PUT saves (optional fields resolved to null),
+ * what the database gives back with the secret opened, and what the copy writer opens.
+ */
+export interface CustomBucketSettings {
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  forcePathStyle: boolean;
+  prefix: string;
+  publicBaseUrl: string | null;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** The settings as shown: never the secret itself. */
+export type CustomBucketPublicFields = Omit<CustomBucketSettings, 'secretAccessKey'>;
+
 /** What GET and PUT answer: the settings without the secret, and the last copy failure, if any. */
 export interface CustomStorageResponse {
-  customStorage: {
-    endpoint: string | null;
-    region: string;
-    bucket: string;
-    forcePathStyle: boolean;
-    prefix: string;
-    publicBaseUrl: string | null;
-    accessKeyId: string;
+  customStorage: CustomBucketPublicFields & {
     secretAccessKey: '********';
     lastError: string | null;
     lastErrorAt: string | null;

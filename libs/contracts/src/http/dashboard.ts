@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refineWhenTyped, ImageFormatOrJpg, Variables, boundedInt, queryInt, type UserStorageFields } from './common.js';
 import { LAYOUT_KEY, VariableDefinition } from './template.js';
+import { FabricDesign } from './design-schema.js';
 
 const previewDimension = boundedInt(1, 4000);
 
@@ -13,7 +14,7 @@ export const TemplatePreviewRequest = z
   .object({
     templateUid: z.string().min(1).max(100).optional(),
     html: z.string().min(1).optional(),
-    canvas: z.record(z.string(), z.unknown()).optional(),
+    canvas: FabricDesign.optional(),
     variables: Variables.optional(),
     /** The definitions and strict mode of an unsaved template (a saved one uses its own unless given). */
     variableDefinitions: z.array(VariableDefinition).max(500).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refineWhenTyped, Variables, boundedInt, queryInt, ImageFormatOrJpg } from './common.js';
+import { FabricDesign } from './design-schema.js';
 import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
 
 export const VariableDefinition = z.object({
@@ -23,7 +24,7 @@ export const LAYOUT_KEY = /^[a-z0-9-]{1,64}$/;
 export const TemplatePage = z.object({
   pageNumber: z.number().int().min(1),
   name: z.string().optional(),
-  fabricJSData: z.record(z.string(), z.unknown()),
+  fabricJSData: FabricDesign,
 });
 
 const templateDimension = boundedInt(1, 4000);
@@ -41,7 +42,7 @@ export const TemplateLayout = z
     width: templateDimension.optional(),
     height: templateDimension.optional(),
     html: z.string().min(1).optional(),
-    fabricJSData: z.record(z.string(), z.unknown()).optional(),
+    fabricJSData: FabricDesign.optional(),
   })
   .superRefine((entry, ctx) => {
     if (entry.html !== undefined && entry.fabricJSData !== undefined) {
@@ -54,7 +55,7 @@ const templateFields = {
   name: z.string().trim().min(1).max(200),
   engine: z.string().max(50).optional(),
   html: z.string().min(1).optional(),
-  fabricJSData: z.record(z.string(), z.unknown()).optional(),
+  fabricJSData: FabricDesign.optional(),
   jsEnabled: z.boolean().optional(),
   strictVariables: z.boolean().optional(),
   type: z.string().max(100).optional(),

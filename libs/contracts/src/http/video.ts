@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VIDEO_PROJECT_MAX_BYTES, VIDEO_TSX_MAX_BYTES } from '../bus/render-video.js';
 import { refineWhenTyped, PageQuery, Variables } from './common.js';
 import { VariableDefinition } from './template.js';
+import { TimelineProject } from './video-timeline.js';
 
 const byteLength = (value: unknown) => Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -13,14 +14,11 @@ const designFields = {
     .min(1)
     .refine((tsx) => byteLength(tsx) <= VIDEO_TSX_MAX_BYTES, `tsx must be at most ${VIDEO_TSX_MAX_BYTES / 1024} KiB.`)
     .optional(),
-  /** A timeline template: tracks of clips (docs/video.md). */
-  projectJson: z
-    .record(z.string(), z.unknown())
-    .refine(
-      (project) => byteLength(project) <= VIDEO_PROJECT_MAX_BYTES,
-      `projectJson must be at most ${VIDEO_PROJECT_MAX_BYTES / 1024} KiB.`,
-    )
-    .optional(),
+  /** A timeline template: tracks of clips (docs/video.md; the schema is `TimelineProject`). */
+  projectJson: TimelineProject.refine(
+    (project) => byteLength(project) <= VIDEO_PROJECT_MAX_BYTES,
+    `projectJson must be at most ${VIDEO_PROJECT_MAX_BYTES / 1024} KiB.`,
+  ).optional(),
   /** Timeline templates validate their variables against these; code templates list them (default: from `meta.defaultProps`). */
   variableDefinitions: z.array(VariableDefinition).max(200).optional(),
   /**
@@ -70,7 +68,8 @@ export const VideoTemplateListQuery = PageQuery;
 /** POST /video/templates/{uid}/render */
 export const VideoRenderRequest = z.object({
   variables: Variables.default({}),
-  format: z.enum(['mp4', 'gif']).default('mp4'),
+  /** `webm` is VP9 (+ Opus); every render also stores a PNG poster frame (`posterUrl`). */
+  format: z.enum(['mp4', 'gif', 'webm']).default('mp4'),
 });
 export type VideoRenderRequest = z.infer<typeof VideoRenderRequest>;
 
@@ -103,10 +102,12 @@ export interface VideoRenderResult {
   id: string;
   url: string;
   durationInFrames: number;
-  format: 'mp4' | 'gif';
+  format: 'mp4' | 'gif' | 'webm';
   width: number;
   height: number;
   fps: number;
+  /** A PNG of one frame of the video (the timeline's `posterFrame`, default the middle frame). */
+  posterUrl: string | null;
   createdAt: string;
 }
 

@@ -1,23 +1,10 @@
 import { z } from 'zod';
 import { refineWhenTyped, queryInt } from './common.js';
 import { BindingFailedEvent, BindingUpdatedEvent } from '../bus/binding-events.js';
+import { RENDER_TYPES, WEBHOOK_EVENTS, WEBHOOK_STATUSES, type WebhookStatus } from './webhook-events.js';
 
-/**
- * Events a subscription may name. The contract's four, plus `batch.completed`
- * (an extension: the contract sends it to a batch's own webhook URL and leaves
- * subscribing to it open; subscribing costs nothing and spares passing
- * `webhookUrl` with every batch), and `batch.failed`, which the hosted
- * service's clients subscribe to: sent beside `batch.completed` when every
- * item of a batch failed, with the same data.
- */
-export const WEBHOOK_EVENTS = [
-  'render.completed',
-  'render.failed',
-  'binding.updated',
-  'binding.failed',
-  'batch.completed',
-  'batch.failed',
-] as const;
+export { RENDER_TYPES, WEBHOOK_EVENTS, WEBHOOK_STATUSES, type WebhookStatus } from './webhook-events.js';
+
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS, {
   error: (issue) =>
     issue.input === undefined
@@ -28,12 +15,6 @@ export type WebhookEvent = z.infer<typeof WebhookEvent>;
 
 export const WEBHOOK_PLATFORMS = ['custom', 'zapier', 'make', 'n8n', 'pipedream'] as const;
 export const WebhookPlatform = z.enum(WEBHOOK_PLATFORMS);
-
-/** `paused` is set in the dashboard only; `failed` after a delivery exhausted its retries. */
-export const WEBHOOK_STATUSES = ['active', 'paused', 'failed'] as const;
-export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
-
-export const RENDER_TYPES = ['image', 'gif', 'pdf', 'video'] as const;
 
 /** A subscription receives only events whose fields equal every filter that is set. */
 export const WebhookFilters = z

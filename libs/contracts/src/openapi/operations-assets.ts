@@ -29,7 +29,20 @@ export const assetOperations: Operation[] = [
     summary: "This account's images and fonts",
     auth: 'apiKey',
     query: AssetListQuery,
-    responses: { 200: json(z.looseObject({ assets: z.array(JsonObject) })) },
+    responses: {
+      200: json(
+        z.looseObject({
+          assets: z.array(JsonObject),
+          /** What the owner's library uses against its plan's limits. */
+          usage: z.object({
+            plan: z.string(),
+            assets: z.number().int(),
+            bytes: z.number().int(),
+            limits: z.object({ assets: z.number().int(), bytes: z.number().int(), fileBytes: z.number().int() }),
+          }),
+        }),
+      ),
+    },
   },
   {
     method: 'get',

@@ -118,8 +118,19 @@ export const videoOperations: Operation[] = [
     billed: true,
     body: VideoRenderRequest,
     example: { variables: { title: 'Launch' }, format: 'mp4' },
-    responses: { 200: json(z.looseObject({ id: z.string(), url: z.string(), createdAt: z.string() })), 202: json(QueuedRender) },
-    problems: ['template-not-found', 'not-found', 'invalid-variable', 'render-timeout', 'render-failed', QUOTA_402],
+    responses: {
+      200: json(
+        z.looseObject({
+          id: z.string(),
+          url: z.string(),
+          // A PNG of one frame (the timeline's posterFrame, else the middle frame), stored beside the video.
+          posterUrl: z.string().nullable(),
+          createdAt: z.string(),
+        }),
+      ),
+      202: json(QueuedRender),
+    },
+    problems: ['template-not-found', 'not-found', 'invalid-variable', 'invalid-media', 'render-timeout', 'render-failed', QUOTA_402],
   },
   {
     method: 'post',

@@ -1,6 +1,7 @@
 import type { Operation } from './operation.js';
 import { renderOperations } from './operations-renders.js';
 import { templateOperations } from './operations-templates.js';
+import { templateVersionOperations } from './operations-template-versions.js';
 import { bindingOperations, webhookOperations } from './operations-integrations.js';
 import { videoOperations } from './operations-video.js';
 import { accountOperations, opsOperations } from './operations-account.js';
@@ -14,6 +15,7 @@ import { assetOperations } from './operations-assets.js';
 export const OPERATIONS: readonly Operation[] = [
   ...renderOperations,
   ...templateOperations,
+  ...templateVersionOperations,
   ...webhookOperations,
   ...bindingOperations,
   ...videoOperations,

@@ -71,8 +71,31 @@ export async function sessionAuth(req: Request, options: { db: Db; publicBaseUrl
  * the lookup; a revoked key stops working within that time on every replica, and at once
  * on this replica when revoked through it (`forget`).
  */
-export function authenticate(options: { db: Db; cacheMs: number; publicBaseUrl: string }): RequestHandler & { forget(): void } {
+export function authenticate(options: {
+  db: Db;
+  cacheMs: number;
+  publicBaseUrl: string;
+}): RequestHandler & { forget(): void; verifyKey(key: string): Promise<AuthContext | null> } {
   const cache = new Map<string, { auth: AuthContext; until: number }>();
+  /** A well-formed key's account through the cache (also used by GET /r/, which takes the key from the query). */
+  async function verifyKey(key: string): Promise<AuthContext | null> {
+    if (!isWellFormedApiKey(key)) return null;
+    const digest = createHash('sha256').update(key.toLowerCase()).digest('hex');
+    const now = Date.now();
+    const cached = cache.get(digest);
+    if (cached && cached.until > now) return cached.auth;
+    const found = await authenticateApiKey(options.db, key);
+    if (!found) {
+      cache.delete(digest);
+      return null;
+    }
+    const auth: AuthContext = { account: found.account, keyId: found.keyId, ownerId: found.account.ownerId };
+    if (options.cacheMs > 0) {
+      if (cache.size > 10_000) cache.clear();
+      cache.set(digest, { auth, until: now + options.cacheMs });
+    }
+    return auth;
+  }
   const middleware: RequestHandler = async (req, res, next) => {
     const header = req.headers.authorization;
     if (header === undefined) {
@@ -91,28 +114,10 @@ export function authenticate(options: { db: Db; cacheMs: number; publicBaseUrl: 
             : 'The Authorization header must be exactly `Bearer <API key>` (check the `Bearer` word and whitespace).',
       });
     }
-    const key = match[1]!;
-    const invalid = () => new ProblemError('invalid-api-key', { detail: 'The provided API key is invalid or has been revoked.' });
-    if (!isWellFormedApiKey(key)) throw invalid();
-    const digest = createHash('sha256').update(key.toLowerCase()).digest('hex');
-    const now = Date.now();
-    const cached = cache.get(digest);
-    if (cached && cached.until > now) {
-      res.locals.auth = cached.auth;
-      return next();
-    }
-    const found = await authenticateApiKey(options.db, key);
-    if (!found) {
-      cache.delete(digest);
-      throw invalid();
-    }
-    const auth: AuthContext = { account: found.account, keyId: found.keyId, ownerId: found.account.ownerId };
-    if (options.cacheMs > 0) {
-      if (cache.size > 10_000) cache.clear();
-      cache.set(digest, { auth, until: now + options.cacheMs });
-    }
+    const auth = await verifyKey(match[1]!);
+    if (!auth) throw new ProblemError('invalid-api-key', { detail: 'The provided API key is invalid or has been revoked.' });
     res.locals.auth = auth;
     next();
   };
-  return Object.assign(middleware, { forget: () => cache.clear() });
+  return Object.assign(middleware, { forget: () => cache.clear(), verifyKey });
 }

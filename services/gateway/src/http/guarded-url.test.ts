@@ -35,5 +35,6 @@ describe.each(CHECKS)('the guarded URL of %s', (_name, check, field) => {
     const blocked = await problemOf(check('https://127.0.0.1/'));
     expect([blocked.status, blocked.slug]).toEqual([400, 'blocked-url']);
     expect(blocked.detail).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
+    expect(blocked.errors?.map((e) => e.field)).toEqual([field]);
   });
 });

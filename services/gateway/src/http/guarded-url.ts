@@ -21,7 +21,14 @@ export async function guardedUrl(guard: SsrfGuard, raw: string, field: string): 
   try {
     await guard.check(url.toString());
   } catch (error) {
-    if (error instanceof BlockedUrlError) throw new ProblemError('blocked-url', { detail: `${field}: ${error.detail}`, cause: error });
+    if (error instanceof BlockedUrlError) {
+      // `errors` names the field too, so a form shows the refusal beside the URL the user typed.
+      throw new ProblemError('blocked-url', {
+        detail: `${field}: ${error.detail}`,
+        errors: [{ field, message: error.detail }],
+        cause: error,
+      });
+    }
     if (error instanceof UnresolvableHostError) throw invalidField(field, error.detail);
     throw error;
   }

@@ -10,9 +10,9 @@ function fromBodyParser(error: unknown, maxBodyBytes: number): ProblemError | nu
     return new ProblemError('malformed-json', { detail: 'The request body is not valid JSON.' });
   }
   if (type === 'entity.too.large') {
-    return new ProblemError('payload-too-large', {
-      detail: `The request body is larger than the limit of ${maxBodyBytes} bytes.`,
-    });
+    const message = `The request body is larger than the limit of ${maxBodyBytes} bytes.`;
+    // The body was never parsed, so no field inside it can be named: the error is the body's.
+    return new ProblemError('payload-too-large', { detail: message, errors: [{ field: '(body)', message }] });
   }
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return new ProblemError('unsupported-media-type', { detail: 'The body must be UTF-8 encoded JSON.' });

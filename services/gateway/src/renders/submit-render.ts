@@ -6,7 +6,7 @@ import { withQuotaProblem } from '../http/quota-problem.js';
 import { deserializeProblem } from '@pressroom/problem';
 import type { Storage } from '@pressroom/storage';
 import { userStorageOf } from '../views/user-storage-view.js';
-import { producerHeaders } from '@pressroom/telemetry';
+import { inSpan, producerHeaders } from '@pressroom/telemetry';
 import type { AuthContext } from '../http/auth.js';
 import { idempotentRender } from '../http/idempotent-render.js';
 
@@ -81,18 +81,20 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
     existing ??
     (await withQuotaProblem(
       () =>
-        insertRenderWithinCredits(deps.db, {
-          id,
-          ownerId: submission.auth.ownerId,
-          accountId: submission.auth.account.id,
-          kind: submission.kind,
-          origin: submission.origin,
-          templateId: submission.templateId,
-          format: submission.format,
-          width: submission.width,
-          height: submission.height,
-          ...(submission.cost !== undefined ? { cost: submission.cost } : {}),
-        }),
+        inSpan('db.insert_render', () =>
+          insertRenderWithinCredits(deps.db, {
+            id,
+            ownerId: submission.auth.ownerId,
+            accountId: submission.auth.account.id,
+            kind: submission.kind,
+            origin: submission.origin,
+            templateId: submission.templateId,
+            format: submission.format,
+            width: submission.width,
+            height: submission.height,
+            ...(submission.cost !== undefined ? { cost: submission.cost } : {}),
+          }),
+        ),
       submission.quotaStatus,
     ));
   const createdAt = row.createdAt.toISOString();
@@ -109,12 +111,17 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
       output: renderOutput({ publicBaseUrl: deps.publicBaseUrl, renderId: id, extension: submission.extension }),
       requestedAt: createdAt,
     });
-    await deps.bus.publish(submission.subject, command, {
-      msgId: id,
-      headers: producerHeaders(submission.subject.name, { 'pressroom-render-id': id, 'pressroom-account-id': submission.auth.account.id }),
-    });
+    await inSpan('bus.publish', () =>
+      deps.bus.publish(submission.subject, command, {
+        msgId: id,
+        headers: producerHeaders(submission.subject.name, {
+          'pressroom-render-id': id,
+          'pressroom-account-id': submission.auth.account.id,
+        }),
+      }),
+    );
     const timedOut = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deps.renderWaitMs)));
-    const outcome = await Promise.race([arrived, timedOut]);
+    const outcome = await inSpan('render.wait', () => Promise.race([arrived, timedOut]));
     if (outcome === null) {
       // The notification may have raced the time-out: the row is the truth.
       const current = await getRenderById(deps.db, id);

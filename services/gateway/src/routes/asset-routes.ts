@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import { ASSET_LIMITS, MAX_UPLOAD_BYTES, inspectUpload } from '@pressroom/assets';
 import { AssetListQuery, AssetUploadQuery, newId, paginate } from '@pressroom/contracts';
-import { deleteAsset, getAsset, getOwnerPlan, insertAsset, listAssets, type Db } from '@pressroom/db';
+import { assetUsage, deleteAsset, getAsset, getOwnerPlan, insertAsset, listAssets, type Db } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { Storage } from '@pressroom/storage';
 import { authOf } from '../http/auth.js';
@@ -38,10 +38,21 @@ export function assetRoutes(deps: { db: Db; storage: Storage; publicBaseUrl: str
   defineRoute(router, '/assets', {
     get: handler(async (req, res) => {
       const query = parseOrThrow(AssetListQuery, req.query, 'query');
-      const { rows, total } = await listAssets(deps.db, { ownerId: authOf(res).ownerId, ...query });
+      const auth = authOf(res);
+      const { rows, total } = await listAssets(deps.db, { ownerId: auth.ownerId, ...query });
+      // What the library uses against the plan, so the dashboard shows "12 of 50" without a second call.
+      const plan = auth.plan ?? (await getOwnerPlan(deps.db, auth.ownerId));
+      const limits = ASSET_LIMITS[plan.plan];
+      const used = await assetUsage(deps.db, auth.ownerId);
       res.json({
         assets: rows.map((r) => assetView(r, deps.publicBaseUrl)),
         pagination: paginate({ page: query.page, limit: query.limit, total }),
+        usage: {
+          plan: plan.plan,
+          assets: used.assets,
+          bytes: used.bytes,
+          limits: { assets: limits.maxAssets, bytes: limits.maxTotalBytes, fileBytes: limits.maxFileBytes },
+        },
       });
     }),
     post: [

@@ -69,9 +69,15 @@ describe('/custom-storage', () => {
     const res = await call(gw, key, 'PUT', { ...settings(), secretAccessKey: 'not-the-secret' });
     expect(res.status).toBe(422);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
-    const problem = (await res.json()) as { detail: string; type: string };
+    const problem = (await res.json()) as { detail: string; type: string; errors: { field: string; message: string }[] };
     expect(problem.type).toMatch(/storage-write-failed$/);
     expect(problem.detail).toMatch(/The settings were not saved: writing a test object failed: SignatureDoesNotMatch \(HTTP 403\)/);
+    // The field to fix, for the dashboard to show the reason beside it.
+    expect(problem.errors).toEqual([
+      expect.objectContaining({ field: 'secretAccessKey', message: expect.stringMatching(/SignatureDoesNotMatch/) }),
+    ]);
+    const unknownKey = await call(gw, key, 'PUT', { ...settings(), accessKeyId: 'NOT-A-KEY' });
+    expect(((await unknownKey.json()) as { errors: { field: string }[] }).errors[0]?.field).toBe('accessKeyId');
     expect((await call(gw, key, 'GET')).status).toBe(404);
   });
 
@@ -79,7 +85,9 @@ describe('/custom-storage', () => {
     const key = await keyFor(gw, 'cs-missing');
     const res = await call(gw, key, 'PUT', { ...settings(), bucket: 'no-such-bucket' });
     expect(res.status).toBe(422);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/NoSuchBucket/);
+    const problem = (await res.json()) as { detail: string; errors: { field: string }[] };
+    expect(problem.detail).toMatch(/NoSuchBucket/);
+    expect(problem.errors.map((e) => e.field)).toEqual(['bucket']);
   });
 
   it('refuses an endpoint that times out, within the configured time', async () => {
@@ -88,7 +96,9 @@ describe('/custom-storage', () => {
       const key = await keyFor(gw, 'cs-slow');
       const res = await call(gw, key, 'PUT', { ...settings(), endpoint: silent.endpoint });
       expect(res.status).toBe(422);
-      expect(((await res.json()) as { detail: string }).detail).toMatch(/did not answer in time/);
+      const problem = (await res.json()) as { detail: string; errors: { field: string }[] };
+      expect(problem.detail).toMatch(/did not answer in time/);
+      expect(problem.errors.map((e) => e.field)).toEqual(['endpoint']);
     } finally {
       await silent.close();
     }
@@ -99,9 +109,10 @@ describe('/custom-storage', () => {
     for (const endpoint of [s3.endpoint, 'http://169.254.169.254', 'http://10.0.0.5:9000']) {
       const res = await call(strict, key, 'PUT', { ...settings(), endpoint });
       expect(res.status).toBe(400);
-      const problem = (await res.json()) as { type: string; detail: string };
+      const problem = (await res.json()) as { type: string; detail: string; errors: { field: string }[] };
       expect(problem.type).toMatch(/blocked-url$/);
       expect(problem.detail).toMatch(/^endpoint: /);
+      expect(problem.errors.map((e) => e.field)).toEqual(['endpoint']);
     }
   });
 

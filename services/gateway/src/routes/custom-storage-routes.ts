@@ -10,7 +10,7 @@ import {
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { guardedLookup, type SsrfGuard } from '@pressroom/ssrf';
-import { openCustomBucket, testWrite } from '@pressroom/storage';
+import { openCustomBucket, testWrite, type TestWriteFailure } from '@pressroom/storage';
 import { authOf } from '../http/auth.js';
 import { guardedUrl } from '../http/guarded-url.js';
 import { defineRoute, handler } from '../http/routes.js';
@@ -25,20 +25,14 @@ export interface CustomStorageRouteDeps {
 }
 
 function view(row: CustomStorageView): CustomStorageResponse {
+  const { lastErrorAt, createdAt, updatedAt, ...fields } = row;
   return {
     customStorage: {
-      endpoint: row.endpoint,
-      region: row.region,
-      bucket: row.bucket,
-      forcePathStyle: row.forcePathStyle,
-      prefix: row.prefix,
-      publicBaseUrl: row.publicBaseUrl,
-      accessKeyId: row.accessKeyId,
+      ...fields,
       secretAccessKey: '********',
-      lastError: row.lastError,
-      lastErrorAt: row.lastErrorAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
+      lastErrorAt: lastErrorAt?.toISOString() ?? null,
+      createdAt: createdAt.toISOString(),
+      updatedAt: updatedAt.toISOString(),
     },
   };
 }
@@ -61,25 +55,25 @@ export function customStorageRoutes(deps: CustomStorageRouteDeps): Router {
       const body = parseOrThrow(CustomStoragePut, req.body, 'body');
       if (body.endpoint) await guardedUrl(deps.guard, body.endpoint, 'endpoint');
       const settings = {
+        ...body,
         ownerId: authOf(res).ownerId,
         endpoint: body.endpoint ?? null,
-        region: body.region,
-        bucket: body.bucket,
-        forcePathStyle: body.forcePathStyle,
-        prefix: body.prefix,
         publicBaseUrl: body.publicBaseUrl ?? null,
-        accessKeyId: body.accessKeyId,
-        secretAccessKey: body.secretAccessKey,
       };
       const bucket = openCustomBucket(settings, { lookup: guardedLookup(deps.guard), timeoutMs: deps.timeoutMs ?? 10_000 });
-      let failure: string | null;
+      let failure: TestWriteFailure | null;
       try {
         failure = await testWrite(bucket);
       } finally {
         await bucket.close();
       }
       if (failure) {
-        throw new ProblemError('storage-write-failed', { detail: `The settings were not saved: ${failure.replace(/\.$/, '')}.` });
+        const reason = failure.reason.replace(/\.$/, '');
+        // `errors` names the field to fix, so the dashboard shows the reason beside it.
+        throw new ProblemError('storage-write-failed', {
+          detail: `The settings were not saved: ${reason}.`,
+          errors: [{ field: failure.field, message: `${reason}.`, code: 'test_write_failed' }],
+        });
       }
       res.json(view(await saveCustomStorage(deps.db, deps.secretBox, settings)));
     }),

@@ -4,8 +4,11 @@ import { ProblemError } from '@pressroom/problem';
 import { resolveRange, type ObjectInfo, type Storage } from '@pressroom/storage';
 import { handler } from '../http/routes.js';
 
-const RENDERED_FILE = /^renders\/[a-z]+_[0-9a-z]+\.(png|jpg|webp|gif|pdf|mp4)$/;
+// A video render's poster frame sits beside it: renders/vid_<id>.poster.png.
+const RENDERED_FILE = /^renders\/[a-z]+_[0-9a-z]+(?:\.poster)?\.(png|jpg|webp|gif|pdf|mp4|webm)$/;
 const ASSET_FILE = /^assets\/ast_[0-9a-z]+\.(png|jpg|webp|svg|ttf|otf|woff2)$/;
+/** A template version's thumbnail (docs/templates.md#versions): replaced in place when the editor sends another, so not immutable. */
+const THUMBNAIL_FILE = /^thumbnails\/[A-Za-z0-9_-]+\/tpv_[0-9a-z]+\.png$/;
 
 /**
  * GET and HEAD /files/<key>: rendered files and asset library files. Public like a CDN URL: the key holds a
@@ -20,7 +23,7 @@ export function fileRoutes(options: { storage: Storage }): Router {
     handler(async (req, res) => {
       const key = String((req.params as Record<string, string>)[0]);
       const notFound = new ProblemError('not-found', { detail: `No file exists at ${req.path}.` });
-      const isAsset = ASSET_FILE.test(key);
+      const isAsset = ASSET_FILE.test(key) || THUMBNAIL_FILE.test(key);
       if (!RENDERED_FILE.test(key) && !isAsset) throw notFound;
       const info = await options.storage.head(key);
       if (!info) throw notFound;

@@ -10,7 +10,7 @@ import { renderTemplate } from '../renders/render-template.js';
 import { loadTemplate } from '../renders/load-template.js';
 import { imageView } from '../views/image-view.js';
 import { renderListHandlers } from './render-list.js';
-import { respondWithRender, respondWithTemplateRender } from './respond-render.js';
+import { respondWithImageRequest, respondWithTemplateRender } from './respond-render.js';
 
 export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Router {
   const router = Router();
@@ -19,9 +19,7 @@ export function imageRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Rou
   defineRoute(router, '/image', {
     post: handler(async (req, res) => {
       const body = parseOrThrow(ImageRequest, req.body);
-      const rendered = await renderImageRequest(deps, authOf(res), body);
-      if (rendered.kind === 'plain') respondWithRender(res, rendered.outcome);
-      else respondWithTemplateRender(res, rendered, rendered.templateUid);
+      respondWithImageRequest(res, await renderImageRequest(deps, authOf(res), body));
     }),
     get: lists.list,
   });

@@ -1,7 +1,9 @@
 import type { Response } from 'express';
 import { getRenderById, type Db } from '@pressroom/db';
 import type { LayoutFailure } from '@pressroom/render-requests';
+import { inSpan } from '@pressroom/telemetry';
 import type { LayoutRenderEntry, TemplateRenderOutcome } from '../renders/render-template.js';
+import type { ImageRequestOutcome } from '../renders/image-request.js';
 import type { TemplatePdfOutcome } from '../renders/submit-pdf-render.js';
 import { templateRenderResults } from '../views/template-render-view.js';
 import type { SubmitOutcome } from '../renders/submit-image-render.js';
@@ -52,6 +54,12 @@ export function respondWithTemplateRender(res: Response, rendered: TemplateRende
   respondWithLayouts(res, rendered, templateUid);
 }
 
+/** POST /image's answer, whichever way the request went (plain source or a saved template). */
+export function respondWithImageRequest(res: Response, rendered: ImageRequestOutcome): void {
+  if (rendered.kind === 'plain') respondWithRender(res, rendered.outcome);
+  else respondWithTemplateRender(res, rendered, rendered.templateUid);
+}
+
 /** Several renders of one template: `renders` plus the client-facing `results`; 202 while any is queued. */
 export function respondWithLayouts(
   res: Response,
@@ -90,7 +98,7 @@ export async function respondWithPdf(deps: { db: Db }, res: Response, wait: Rend
     respondQueued(res, wait, `/pdf/${wait.id}`, { success: true });
     return;
   }
-  const row = await getRenderById(deps.db, wait.id);
+  const row = await inSpan('db.read_render', () => getRenderById(deps.db, wait.id));
   res.status(200).json(pdfResult(row!));
 }
 

@@ -10,7 +10,7 @@ import {
   newId,
   paginate,
 } from '@pressroom/contracts';
-import { deleteTemplate, insertTemplate, updateTemplate } from '@pressroom/db';
+import { deleteTemplate, insertTemplate, listTemplateVersions, updateTemplate, type SavedVersion } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
@@ -22,11 +22,19 @@ import { listOwnerTemplates } from '../renders/list-owner-templates.js';
 import { submitTemplatePdf } from '../renders/submit-pdf-render.js';
 import { respondWithLayouts, respondWithTemplatePdf, respondWithTemplateRender } from './respond-render.js';
 import { templateView } from '../views/template-view.js';
+import { templateVersionView } from '../views/template-version-view.js';
+import { versionAuthor } from '../http/version-author.js';
+import { deleteStoredFiles } from '../renders/delete-stored-files.js';
 
 const DEFAULT_TEMPLATE_SIZE = { width: 1200, height: 630 };
 
 function notFound(uid: string): ProblemError {
   return new ProblemError('template-not-found', { detail: `No template with uid ${JSON.stringify(uid)} exists for this account.` });
+}
+
+/** The version a save recorded, beside `template` in the answer: the editor attaches its thumbnail to it. */
+function versionMember(saved: SavedVersion | undefined) {
+  return saved ? { version: templateVersionView(saved.version) } : {};
 }
 
 export function templateRoutes(deps: RenderGatewayDeps): Router {
@@ -40,27 +48,33 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
     }),
     post: handler(async (req, res) => {
       const body = parseOrThrow(TemplateCreate, req.body);
-      const row = await insertTemplate(deps.db, {
-        uid: newId('tpl'),
-        ownerId: authOf(res).ownerId,
-        name: body.name,
-        engine: body.engine ?? (body.fabricJSData ? 'fabric' : 'html'),
-        html: body.html ?? null,
-        fabricJSData: body.fabricJSData ?? null,
-        jsEnabled: body.jsEnabled ?? false,
-        strictVariables: body.strictVariables ?? false,
-        type: body.type ?? null,
-        category: body.category ?? null,
-        tags: body.tags ?? [],
-        width: body.width ?? DEFAULT_TEMPLATE_SIZE.width,
-        height: body.height ?? DEFAULT_TEMPLATE_SIZE.height,
-        outputFormat: body.outputFormat ?? 'image',
-        pdfPreset: body.pdfPreset ?? null,
-        variableDefinitions: body.variableDefinitions ?? [],
-        pages: body.pages ?? [],
-        layouts: body.layouts ?? {},
-      });
-      res.status(200).json({ template: templateView(row) });
+      const auth = authOf(res);
+      const row = await insertTemplate(
+        deps.db,
+        {
+          uid: newId('tpl'),
+          ownerId: auth.ownerId,
+          name: body.name,
+          engine: body.engine ?? (body.fabricJSData ? 'fabric' : 'html'),
+          html: body.html ?? null,
+          fabricJSData: body.fabricJSData ?? null,
+          jsEnabled: body.jsEnabled ?? false,
+          strictVariables: body.strictVariables ?? false,
+          type: body.type ?? null,
+          category: body.category ?? null,
+          tags: body.tags ?? [],
+          width: body.width ?? DEFAULT_TEMPLATE_SIZE.width,
+          height: body.height ?? DEFAULT_TEMPLATE_SIZE.height,
+          outputFormat: body.outputFormat ?? 'image',
+          pdfPreset: body.pdfPreset ?? null,
+          variableDefinitions: body.variableDefinitions ?? [],
+          pages: body.pages ?? [],
+          layouts: body.layouts ?? {},
+        },
+        // Creating is the first save: version 1 of the history (docs/templates.md#versions).
+        { version: versionAuthor(auth) },
+      );
+      res.status(200).json({ template: templateView(row), ...versionMember(row.savedVersion) });
     }),
   });
 
@@ -72,13 +86,18 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
     put: handler(async (req, res) => {
       const patch = parseOrThrow(TemplateUpdate, req.body);
       const uid = String(req.params.uid);
-      const row = await updateTemplate(deps.db, { ownerId: authOf(res).ownerId, uid, patch });
+      const auth = authOf(res);
+      const row = await updateTemplate(deps.db, { ownerId: auth.ownerId, uid, patch, version: versionAuthor(auth) });
       if (!row) throw notFound(uid);
-      res.json({ template: templateView(row) });
+      await deleteStoredFiles(deps.storage, row.savedVersion?.prunedThumbnailKeys ?? []);
+      res.json({ template: templateView(row), ...versionMember(row.savedVersion) });
     }),
     delete: handler(async (req, res) => {
       const uid = String(req.params.uid);
-      if (!(await deleteTemplate(deps.db, { ownerId: authOf(res).ownerId, uid }))) throw notFound(uid);
+      const ownerId = authOf(res).ownerId;
+      const thumbnails = (await listTemplateVersions(deps.db, { ownerId, uid })).flatMap((v) => (v.thumbnailKey ? [v.thumbnailKey] : []));
+      if (!(await deleteTemplate(deps.db, { ownerId, uid }))) throw notFound(uid);
+      await deleteStoredFiles(deps.storage, thumbnails); // the versions went with the template (cascade)
       res.json({ message: 'Template deleted', uid });
     }),
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { FileExtension, formatOfExtension } from '@pressroom/contracts';
-import { authenticateApiKey, findUrlRender, getRenderById, rememberUrlRender, takeSignedRender } from '@pressroom/db';
+import { findUrlRender, getRenderById, rememberUrlRender, takeSignedRender } from '@pressroom/db';
 import { ProblemError, isProblemError } from '@pressroom/problem';
 import { EXPIRES_PARAM, SECRET_ID_PARAM, SIGNATURE_PARAM, verifyRenderUrl } from '@pressroom/url-signing';
 import type { AuthContext } from '../http/auth.js';
@@ -11,6 +11,7 @@ import { assertUrlInput } from '../http/url-input.js';
 import { renderTemplate } from '../renders/render-template.js';
 import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { loadTemplate } from '../renders/load-template.js';
+import { UrlRenderMemo } from '../renders/url-render-memo.js';
 
 /** A transparent 1×1 PNG: what an <img> gets whatever went wrong (docs/url-rendering.md). */
 const TRANSPARENT_PNG = Buffer.from(
@@ -21,6 +22,8 @@ const RESERVED = new Set(['token', 'quality', 'layout', SIGNATURE_PARAM, SECRET_
 /** A signed URL's own failures answer a real 4xx problem, not the pixel (docs/adr/0022-signed-render-urls.md). */
 const SIGNATURE_SLUGS = new Set(['invalid-signature', 'signature-expired', 'signed-render-cap']);
 const BEARER = /^Bearer ([^\s]+)$/;
+/** Recent hits' bytes per gateway (docs/url-rendering.md): 32 MiB in all, files up to 2 MiB, one minute each. */
+const MEMO = { maxBytes: 32 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024, ttlMs: 60_000 };
 
 function fail(slug: 'missing-auth' | 'invalid-api-key' | 'validation-error' | 'route-not-found', detail: string): ProblemError {
   return new ProblemError(slug, { detail });
@@ -33,15 +36,15 @@ function parseQuality(value: unknown): number {
   return n;
 }
 
-async function authenticateKey(deps: RenderGatewayDeps, req: Request): Promise<AuthContext> {
+async function authenticateKey(deps: { verifyKey(key: string): Promise<AuthContext | null> }, req: Request): Promise<AuthContext> {
   const query = typeof req.query.token === 'string' ? req.query.token : undefined;
   const header = req.headers.authorization ? BEARER.exec(req.headers.authorization)?.[1] : undefined;
   const key = query ?? header;
   if (!key)
     throw fail('missing-auth', 'Give the API key as the `token` query parameter or `Authorization: Bearer <key>`, or sign the URL.');
-  const found = await authenticateApiKey(deps.db, key);
-  if (!found) throw fail('invalid-api-key', 'The provided API key is invalid or has been revoked.');
-  return { account: found.account, keyId: found.keyId, ownerId: found.account.ownerId };
+  const auth = await deps.verifyKey(key);
+  if (!auth) throw fail('invalid-api-key', 'The provided API key is invalid or has been revoked.');
+  return auth;
 }
 
 /** The query as the client sent it, as name/value pairs in order (what the signature covers). */
@@ -78,9 +81,28 @@ async function authenticateSignature(
  * before `authenticate`. Identical URLs (parameter order and token ignored) are answered from
  * the owner's cache without a render or a charge until the template changes.
  */
-export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; secrets: SigningSecretCache; now?: () => Date }): Router {
+export function urlRenderRoutes(
+  deps: RenderGatewayDeps & {
+    perMinute: number;
+    secrets: SigningSecretCache;
+    /** The authenticate middleware's cached key check (a revoked key stops within its cache time, at once on this replica). */
+    verifyKey(key: string): Promise<AuthContext | null>;
+    now?: () => Date;
+  },
+): Router {
   const router = Router();
   const now = deps.now ?? (() => new Date());
+  const memo = new UrlRenderMemo(MEMO);
+
+  function send(res: Response, file: { contentType: string; bytes: Buffer; renderId: string }, etag: string): void {
+    res
+      .status(200)
+      .setHeader('Content-Type', file.contentType)
+      .setHeader('Cache-Control', 'private, max-age=300')
+      .setHeader('ETag', etag)
+      .setHeader('X-Pressroom-Render-Id', file.renderId);
+    res.end(file.bytes);
+  }
 
   async function serve(req: Request, res: Response): Promise<void> {
     assertUrlInput(req);
@@ -119,6 +141,17 @@ export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; s
       .digest('hex');
     const etag = `"${cacheKey.slice(0, 32)}"`;
 
+    // A hit this process answered within the last minute: no cache-table, row or storage read.
+    const recent = memo.get(auth.ownerId, cacheKey);
+    if (recent) {
+      if (req.headers['if-none-match'] === etag) {
+        res.status(304).setHeader('ETag', etag).setHeader('Cache-Control', 'private, max-age=300').end();
+        return;
+      }
+      send(res, recent, etag);
+      return;
+    }
+
     let renderId = await findUrlRender(deps.db, { ownerId: auth.ownerId, cacheKey });
     let row = renderId ? await getRenderById(deps.db, renderId) : null;
     if (row?.state === 'done' && req.headers['if-none-match'] === etag) {
@@ -140,13 +173,9 @@ export function urlRenderRoutes(deps: RenderGatewayDeps & { perMinute: number; s
     }
     const stored = row?.storageKey ? await deps.storage.get(row.storageKey) : null;
     if (!stored) throw new ProblemError('render-failed', { detail: 'The rendered file is no longer available.' });
-    res
-      .status(200)
-      .setHeader('Content-Type', stored.contentType)
-      .setHeader('Cache-Control', 'private, max-age=300')
-      .setHeader('ETag', etag)
-      .setHeader('X-Pressroom-Render-Id', row!.id);
-    res.end(stored.bytes);
+    const file = { renderId: row!.id, contentType: stored.contentType, bytes: stored.bytes };
+    memo.set(auth.ownerId, cacheKey, file);
+    send(res, file, etag);
   }
 
   router.get('/r/:file', async (req, res, next) => {

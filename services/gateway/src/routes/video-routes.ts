@@ -13,6 +13,7 @@ import {
 import {
   deleteVideoTemplate,
   getRenderById,
+  getVideoTemplate,
   insertVideoTemplate,
   listVideoTemplates,
   updateVideoTemplate,
@@ -20,6 +21,7 @@ import {
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
+import { bindTimelineVariables } from '@pressroom/video';
 import { authOf } from '../http/auth.js';
 import { countEndpointMinute } from '../http/endpoint-limit.js';
 import { defineRoute, handler } from '../http/routes.js';
@@ -43,7 +45,27 @@ async function variablesFor(
   supplied: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   if (row.kind === 'code') return supplied;
-  return timelineVariables({ definitions: row.variableDefinitions as VariableDefinition[], supplied, guard: deps.guard });
+  const variables = await timelineVariables({ definitions: row.variableDefinitions as VariableDefinition[], supplied, guard: deps.guard });
+  // Bound values that break the project (a negative duration, a colour that is not one) are the variable's fault: 422 now, not a failed render.
+  const bound = bindTimelineVariables(row.projectJson, variables);
+  if (!bound.ok)
+    throw new ProblemError('invalid-variable', {
+      code: 'invalid_variable',
+      detail: `The timeline does not render with these variables: ${bound.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+      errors: bound.errors,
+    });
+  return variables;
+}
+
+/** A design of the other kind is refused: the kind of a template never changes. */
+function assertSameKind(current: VideoTemplateRow, body: { tsx?: unknown; projectJson?: unknown }): void {
+  if ((current.kind === 'code' && body.projectJson !== undefined) || (current.kind === 'timeline' && body.tsx !== undefined)) {
+    const field = current.kind === 'code' ? 'projectJson' : 'tsx';
+    throw new ProblemError('validation-error', {
+      detail: `This is a ${current.kind} template; its design is \`${current.kind === 'code' ? 'tsx' : 'projectJson'}\`. Create a new template to change the kind.`,
+      errors: [{ field, message: `A ${current.kind} template has no ${field}.` }],
+    });
+  }
 }
 
 /** /video/templates: code (TSX) and timeline (projectJson) templates, rendered by the video service. */
@@ -85,17 +107,20 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
       res.json({ template: videoTemplateView(await loadVideoTemplate(deps, authOf(res), req.params.uid as string)) });
     }),
     put: handler(async (req, res) => {
-      const body = parseOrThrow(VideoTemplateUpdate, req.body);
       const auth = authOf(res);
       const uid = req.params.uid as string;
-      const current = await loadVideoTemplate(deps, auth, uid);
-      if ((current.kind === 'code' && body.projectJson !== undefined) || (current.kind === 'timeline' && body.tsx !== undefined)) {
-        const field = current.kind === 'code' ? 'projectJson' : 'tsx';
-        throw new ProblemError('validation-error', {
-          detail: `This is a ${current.kind} template; its design is \`${current.kind === 'code' ? 'tsx' : 'projectJson'}\`. Create a new template to change the kind.`,
-          errors: [{ field, message: `A ${current.kind} template has no ${field}.` }],
-        });
+      let body: VideoTemplateUpdate;
+      try {
+        body = parseOrThrow(VideoTemplateUpdate, req.body);
+      } catch (error) {
+        // A project sent to a code template (or TSX to a timeline) is the wrong design, whatever is inside it.
+        const current = await getVideoTemplate(deps.db, { ownerId: auth.ownerId, uid });
+        const raw = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
+        if (current) assertSameKind(current, { tsx: raw.tsx, projectJson: raw.projectJson });
+        throw error;
       }
+      const current = await loadVideoTemplate(deps, auth, uid);
+      assertSameKind(current, body);
       // A code template is recompiled and revalidated on every design change.
       const design =
         body.tsx !== undefined
@@ -176,6 +201,7 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
         width: render.width,
         height: render.height,
         fps: Number(details.fps ?? row.fps),
+        posterUrl: typeof details.posterUrl === 'string' ? details.posterUrl : null,
         createdAt: wait.createdAt,
       };
       res.json(result);
@@ -240,6 +266,7 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
         height: render.height,
         durationInFrames: render.details?.durationInFrames ?? null,
         fps: render.details?.fps ?? null,
+        posterUrl: render.state === 'done' ? (render.details?.posterUrl ?? null) : null,
         error: render.state === 'failed' ? render.error : null,
         createdAt: render.createdAt.toISOString(),
       });

@@ -1,5 +1,6 @@
 import { CATALOG, type VideoTemplateSource } from '@pressroom/contracts';
-import { getVideoTemplate, type VideoTemplateRow } from '@pressroom/db';
+import { familiesUsed } from '@pressroom/assets';
+import { getVideoTemplate, listOwnerFonts, type VideoTemplateRow } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { AuthContext } from '../http/auth.js';
 import { submitRender, type RenderGatewayDeps, type RenderWait } from '../renders/submit-render.js';
@@ -28,12 +29,37 @@ function sourceOf(row: VideoTemplateRow): VideoTemplateSource {
   return row.kind === 'code' ? { kind: 'code', tsx: row.tsx!, size } : { kind: 'timeline', projectJson: row.projectJson! };
 }
 
+/**
+ * The owner's fonts a timeline names (in its project or this render's variables), by family, as
+ * storage keys: only the render's owner's fonts are ever looked up (the same rule as HTML renders).
+ */
+async function timelineFonts(
+  deps: { db: RenderGatewayDeps['db'] },
+  ownerId: string,
+  row: VideoTemplateRow,
+  variables: Record<string, unknown>,
+) {
+  if (row.kind !== 'timeline') return [];
+  const rows = await listOwnerFonts(deps.db, ownerId);
+  if (rows.length === 0) return [];
+  const used = familiesUsed(`${JSON.stringify(row.projectJson)}${JSON.stringify(variables)}`, [...new Set(rows.map((r) => r.fontFamily!))]);
+  return rows
+    .filter((r) => used.has(r.fontFamily!))
+    .map((r) => ({
+      family: r.fontFamily!,
+      weight: r.fontWeight ?? 400,
+      style: r.fontStyle === 'italic' ? ('italic' as const) : ('normal' as const),
+      storageKey: r.storageKey,
+      contentType: r.contentType,
+    }));
+}
+
 export interface VideoJob {
   auth: AuthContext;
   row: VideoTemplateRow;
   variables: Record<string, unknown>;
   mode: 'render' | 'preview';
-  format: 'mp4' | 'gif' | 'png';
+  format: 'mp4' | 'gif' | 'webm' | 'png';
   frame: number | null;
 }
 
@@ -62,6 +88,7 @@ export function submitVideoRender(deps: VideoGatewayDeps, job: VideoJob): Promis
         mode: job.mode,
         format: job.format,
         frame: job.frame,
+        fonts: await timelineFonts(deps, job.auth.ownerId, job.row, job.variables),
       }),
     },
   );

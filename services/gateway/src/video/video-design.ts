@@ -73,7 +73,8 @@ export async function checkDesign(
     });
   }
   const { width, height, fps, durationInFrames } = checked.meta;
-  return { kind: 'timeline', tsx: null, projectJson: checked.project, width, height, fps, durationInFrames, derivedDefinitions: [] };
+  // Stored as given: the length and size are fixed per render (bound durations, durationVariable), the columns only show them.
+  return { kind: 'timeline', tsx: null, projectJson: design.projectJson, width, height, fps, durationInFrames, derivedDefinitions: [] };
 }
 
 /** The columns a checked design sets on a video template row. */

@@ -43,6 +43,19 @@ export default function RenderDetailPage() {
               <RenderPreview render={r} size="large" />
             </Section>
           )}
+          {(r.userStorageUrl ?? r.userStorageError) && (
+            <Section title="Custom storage">
+              {r.userStorageUrl && (
+                <p className="text-sm break-all">
+                  Copied to your storage:{' '}
+                  <a className="underline" href={r.userStorageUrl}>
+                    {r.userStorageUrl}
+                  </a>
+                </p>
+              )}
+              {r.userStorageError && <Alert>The copy to your storage failed: {r.userStorageError}</Alert>}
+            </Section>
+          )}
           <Section title="Parameters">
             <Pairs values={{ kind: r.kind, status: r.status, ...r.parameters }} />
           </Section>

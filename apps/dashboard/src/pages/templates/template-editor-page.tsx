@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { messageOf } from '../../api/problem';
 import {
   createTemplate,
@@ -19,6 +19,7 @@ import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { DefinitionsEditor } from './definitions-editor';
 import { LayoutsPanel } from './layouts-panel';
+import { NewCanvasTemplate, TemplateKindChoice, type TemplateKind } from './new-template-kind';
 import { UseViaApi } from './use-via-api';
 import { useLivePreview } from './use-live-preview';
 import { previewValues } from './sample-values';
@@ -57,14 +58,13 @@ function draftOf(t: Template): TemplateDraft {
 export default function TemplateEditorPage() {
   const { uid = 'new' } = useParams();
   const existing = useQuery({ queryKey: templateKeys.one(uid), queryFn: () => getTemplate(uid), enabled: uid !== 'new' });
-  if (uid === 'new') return <Editor key="new" initial={EMPTY} />;
+  if (uid === 'new') return <NewTemplate />;
   return (
     <QueryState query={existing}>
       {(template) =>
         template.html === null ? (
-          <Page title={template.name}>
-            <Alert tone="info">This is a canvas (FabricJS) template; the dashboard edits HTML templates. Render it through the API.</Alert>
-          </Page>
+          // A canvas (FabricJS) template opens in the visual editor.
+          <Navigate replace to={`/templates/${encodeURIComponent(template.uid)}/canvas`} />
         ) : (
           <Editor key={template.uid} uid={template.uid} initial={draftOf(template)} />
         )
@@ -73,7 +73,22 @@ export default function TemplateEditorPage() {
   );
 }
 
-function Editor({ uid, initial }: { uid?: string; initial: TemplateDraft }) {
+/** A new template: HTML (this page's code editor) or Canvas (created at a size, then opened in the visual editor). */
+function NewTemplate() {
+  const [kind, setKind] = useState<TemplateKind>('html');
+  const choice = <TemplateKindChoice kind={kind} onChange={setKind} />;
+  if (kind === 'html') return <Editor key="new" initial={EMPTY} intro={choice} />;
+  return (
+    <Page title="New template">
+      {choice}
+      <Section title="Canvas">
+        <NewCanvasTemplate />
+      </Section>
+    </Page>
+  );
+}
+
+function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft; intro?: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<TemplateDraft>(initial);
@@ -152,6 +167,7 @@ function Editor({ uid, initial }: { uid?: string; initial: TemplateDraft }) {
         )
       }
     >
+      {intro}
       {duplicate.isError && <Alert>{messageOf(duplicate.error)}</Alert>}
       {remove.isError && <Alert>{messageOf(remove.error)}</Alert>}
       {save.isSuccess && <Alert tone="success">Saved.</Alert>}

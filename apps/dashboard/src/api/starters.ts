@@ -1,0 +1,35 @@
+import { api, request } from './client';
+import type { Template, VariableDefinition } from './templates';
+
+export interface Starter {
+  key: string;
+  name: string;
+  category: string;
+  description: string;
+  width: number;
+  height: number;
+  variableDefinitions: VariableDefinition[];
+  fabricJSData: Record<string, unknown>;
+}
+
+export const starterKeys = { all: ['starters'] as const, thumbnail: (key: string) => ['starters', 'thumbnail', key] as const };
+
+export const listStarters = async () => (await api<{ starters: Starter[] }>('/templates/starters')).starters;
+
+/** Copies a starter into the current account (or team) as an ordinary template. */
+export const copyStarter = async (key: string) =>
+  (await api<{ template: Template }>(`/templates/starters/${encodeURIComponent(key)}/copy`, { json: {} })).template;
+
+/** The starter rendered by the renderer (an uncharged preview), as an object URL. */
+export async function starterThumbnail(starter: Starter): Promise<string> {
+  const res = await request('/templates/preview', {
+    json: {
+      canvas: starter.fabricJSData,
+      variableDefinitions: starter.variableDefinitions,
+      layout: { width: starter.width, height: starter.height },
+      format: 'png',
+    },
+    headers: { accept: 'image/png' },
+  });
+  return URL.createObjectURL(await res.blob());
+}

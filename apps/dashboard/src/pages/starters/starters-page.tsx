@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { messageOf } from '../../api/problem';
+import { copyStarter, listStarters, starterKeys } from '../../api/starters';
+import { templateKeys } from '../../api/templates';
+import { editorPathOf } from '../../canvas/editor-path';
+import { Alert } from '../../kit/alert';
+import { Button } from '../../kit/button';
+import { Page } from '../../kit/page';
+import { QueryState } from '../../kit/query-state';
+import { StarterThumbnail } from './starter-thumbnail';
+
+/** The starter templates that ship with Pressroom, rendered; "Use this template" copies one and opens it. */
+export default function StartersPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const starters = useQuery({ queryKey: starterKeys.all, queryFn: listStarters, staleTime: Infinity });
+  const copy = useMutation({
+    mutationFn: copyStarter,
+    onSuccess: (template) => {
+      void queryClient.invalidateQueries({ queryKey: templateKeys.all });
+      void navigate(editorPathOf(template));
+    },
+  });
+  return (
+    <Page title="Starter gallery">
+      <p className="text-sm text-slate-700">
+        Designs to start from. Using one copies it into this workspace as your own template, ready to edit and render.
+      </p>
+      {copy.error && <Alert>{messageOf(copy.error)}</Alert>}
+      <QueryState query={starters}>
+        {(list) => (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Starter templates">
+            {list.map((starter) => (
+              <li key={starter.key} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+                <div className="flex aspect-video items-center justify-center bg-slate-100">
+                  <StarterThumbnail starter={starter} />
+                </div>
+                <div className="flex flex-1 flex-col gap-2 p-3">
+                  <h2 className="font-medium">{starter.name}</h2>
+                  <p className="text-xs text-slate-600">
+                    {starter.width}×{starter.height} · {starter.category}
+                  </p>
+                  <p className="text-sm text-slate-700">{starter.description}</p>
+                  <Button
+                    className="mt-auto self-start"
+                    busy={copy.isPending && copy.variables === starter.key}
+                    aria-label={`Use this template: ${starter.name}`}
+                    onClick={() => copy.mutate(starter.key)}
+                  >
+                    Use this template
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Page>
+  );
+}

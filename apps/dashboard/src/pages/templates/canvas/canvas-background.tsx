@@ -1,0 +1,75 @@
+import { FabricImage } from 'fabric';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../kit/button';
+import { TextField } from '../../../kit/field';
+import { toHex } from './colour';
+import { useEditor } from './editor-context';
+
+/** The canvas background: a colour (saved as `background`) or an image stretched to the canvas (`backgroundImage`). */
+export function CanvasBackground() {
+  const editor = useEditor();
+  const { canvas } = editor;
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string>();
+  const colour = typeof canvas?.backgroundColor === 'string' && canvas.backgroundColor ? canvas.backgroundColor : '#ffffff';
+  const setImage = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canvas) return;
+    setError(undefined);
+    try {
+      const image = await FabricImage.fromURL(
+        url.trim(),
+        { crossOrigin: 'anonymous' },
+        { originX: 'left', originY: 'top', left: 0, top: 0 },
+      );
+      image.set({ scaleX: editor.size.width / (image.width || 1), scaleY: editor.size.height / (image.height || 1) });
+      canvas.backgroundImage = image;
+      editor.changed();
+    } catch {
+      setError('That image could not be loaded: check the URL (it must allow cross-origin use).');
+    }
+  };
+  return (
+    <fieldset className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
+      <legend className="px-1 text-sm font-semibold">Canvas background</legend>
+      <TextField
+        label="Background colour"
+        type="color"
+        value={toHex(colour)}
+        className="w-32"
+        onChange={(e) => {
+          if (!canvas) return;
+          canvas.backgroundColor = e.target.value;
+          editor.changed();
+        }}
+      />
+      <Button
+        variant="ghost"
+        onClick={() => {
+          if (!canvas) return;
+          canvas.backgroundColor = '';
+          editor.changed();
+        }}
+      >
+        Transparent background
+      </Button>
+      <form className="flex items-end gap-2" onSubmit={(e) => void setImage(e)} aria-label="Background image">
+        <TextField label="Background image URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={error} />
+        <Button type="submit" variant="secondary" disabled={url.trim() === ''}>
+          Set background image
+        </Button>
+      </form>
+      {canvas?.backgroundImage && (
+        <Button
+          variant="ghost"
+          onClick={() => {
+            canvas.backgroundImage = undefined;
+            editor.changed();
+          }}
+        >
+          Remove background image
+        </Button>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,178 @@
+import { ActiveSelection, Group, type Canvas, type FabricObject } from 'fabric';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createImage, createShape, type ShapeKind } from './object-factory';
+import { loadIntoCanvas, serializeCanvas } from './serializer';
+import { fitText } from './text-fit';
+
+export interface CanvasSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * What every part of the editor (toolbar, panels, other engineers' add-ons) works with: the one fabric canvas
+ * and the actions on it. Components re-read the canvas when `revision` changes; fabric stays the single
+ * source of truth for the design (no copy of it in React state to drift).
+ */
+export interface EditorApi {
+  /** The fabric canvas; null until mounted. */
+  canvas: Canvas | null;
+  size: CanvasSize;
+  /** Bumped on every change of the design or the selection. */
+  revision: number;
+  /** The selected objects (one, several, or none). */
+  selection: FabricObject[];
+  /** Call after changing objects directly: redraws and tells every panel. */
+  changed: () => void;
+  addShape: (kind: ShapeKind) => FabricObject | null;
+  /** Adds an image by URL (the asset picker calls this too); rejects when it cannot be loaded. */
+  addImage: (src: string) => Promise<FabricObject | null>;
+  add: (object: FabricObject) => void;
+  select: (object: FabricObject | null) => void;
+  group: () => void;
+  ungroup: () => void;
+  /** The `fabricJSData` to save (serializer.ts). */
+  serialize: () => Record<string, unknown>;
+  /** Replaces the design with a saved `fabricJSData`. */
+  load: (data: Record<string, unknown>) => Promise<void>;
+  /** Registers the fabric canvas (EditorCanvas makes it and disposes of it). */
+  attach: (canvas: Canvas | null) => void;
+  /** Set once the design has been loaded into the canvas. */
+  ready: boolean;
+}
+
+const EditorContext = createContext<EditorApi | null>(null);
+
+export function useEditor(): EditorApi {
+  const editor = useContext(EditorContext);
+  if (!editor) throw new Error('useEditor() outside <EditorProvider>.');
+  return editor;
+}
+
+/** Owns the fabric canvas for one template: created when the <canvas> mounts, disposed when it unmounts. */
+export function EditorProvider({ initial, size, children }: { initial: Record<string, unknown>; size: CanvasSize; children: ReactNode }) {
+  const [canvas, setCanvas] = useState<Canvas | null>(null);
+  const [revision, setRevision] = useState(0);
+  const [ready, setReady] = useState(false);
+  const initialRef = useRef(initial);
+  const changed = useCallback(() => {
+    canvas?.requestRenderAll();
+    setRevision((r) => r + 1);
+  }, [canvas]);
+
+  const attach = useCallback((instance: Canvas | null) => setCanvas(instance), []);
+
+  useEffect(() => {
+    if (!canvas) return;
+    canvas.setDimensions(size);
+    let live = true;
+    void loadIntoCanvas(canvas, initialRef.current).then(() => {
+      if (live) {
+        setReady(true);
+        setRevision((r) => r + 1);
+      }
+    });
+    const bump = () => setRevision((r) => r + 1);
+    // Auto-fit text follows its box and its words as they change on the canvas.
+    const refit = ({ target }: { target?: FabricObject }) => {
+      if (target && fitText(target)) canvas.requestRenderAll();
+    };
+    canvas.on('text:changed', refit);
+    canvas.on('object:modified', refit);
+    const events = [
+      'object:added',
+      'object:removed',
+      'object:modified',
+      'selection:created',
+      'selection:updated',
+      'selection:cleared',
+    ] as const;
+    for (const event of events) canvas.on(event, bump);
+    return () => {
+      live = false;
+      for (const event of events) canvas.off(event, bump);
+      canvas.off('text:changed', refit);
+      canvas.off('object:modified', refit);
+    };
+    // The size changes through setDimensions below; reloading on it would drop unsaved edits.
+  }, [canvas]);
+
+  useEffect(() => {
+    // At the current zoom (interactions/canvas-zoom.ts): the element is the design size × zoom on screen.
+    const zoom = canvas?.getZoom() ?? 1;
+    canvas?.setDimensions({ width: Math.round(size.width * zoom), height: Math.round(size.height * zoom) });
+  }, [canvas, size]);
+
+  const api = useMemo<EditorApi>(() => {
+    const selection = canvas ? canvas.getActiveObjects() : [];
+    const add = (object: FabricObject) => {
+      if (!canvas) return;
+      canvas.add(object);
+      canvas.setActiveObject(object);
+      changed();
+    };
+    return {
+      canvas,
+      size,
+      revision,
+      selection,
+      ready,
+      changed,
+      attach,
+      add,
+      addShape: (kind) => {
+        if (!canvas) return null;
+        // Each new object a little lower-right of the previous one, so they do not hide each other.
+        const offset = (canvas.getObjects().length % 8) * 24;
+        const object = createShape(kind, { left: 40 + offset, top: 40 + offset });
+        add(object);
+        return object;
+      },
+      addImage: async (src) => {
+        if (!canvas) return null;
+        const image = await createImage(src, size);
+        add(image);
+        return image;
+      },
+      select: (object) => {
+        if (!canvas) return;
+        if (object) canvas.setActiveObject(object);
+        else canvas.discardActiveObject();
+        changed();
+      },
+      group: () => {
+        const active = canvas?.getActiveObject();
+        if (!canvas || !(active instanceof ActiveSelection)) return;
+        const members = active.getObjects();
+        // Keep the group at the layer of its topmost member.
+        const index = Math.max(...members.map((o) => canvas.getObjects().indexOf(o)));
+        canvas.discardActiveObject();
+        const group = new Group([], { originX: 'left', originY: 'top', name: 'Group' });
+        canvas.remove(...members);
+        group.add(...members);
+        canvas.insertAt(Math.min(index, canvas.getObjects().length), group);
+        canvas.setActiveObject(group);
+        changed();
+      },
+      ungroup: () => {
+        const active = canvas?.getActiveObject();
+        if (!canvas || !(active instanceof Group) || active instanceof ActiveSelection) return;
+        const index = canvas.getObjects().indexOf(active);
+        // removeAll gives each child its place on the canvas back (the group's transform applied to it).
+        const members = active.removeAll();
+        canvas.remove(active);
+        canvas.insertAt(index, ...members);
+        canvas.setActiveObject(new ActiveSelection(members, { canvas }));
+        changed();
+      },
+      serialize: () => (canvas ? serializeCanvas(canvas) : initialRef.current),
+      load: async (data) => {
+        if (!canvas) return;
+        await loadIntoCanvas(canvas, data);
+        changed();
+      },
+    };
+  }, [canvas, size, revision, ready, changed, attach]);
+
+  return <EditorContext.Provider value={api}>{children}</EditorContext.Provider>;
+}

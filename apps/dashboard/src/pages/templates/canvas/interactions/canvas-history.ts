@@ -1,0 +1,89 @@
+import type { Canvas } from 'fabric';
+import { History } from './history';
+
+export interface CanvasHistory {
+  /** Records the design as it is now (call after changing objects directly, e.g. from the properties panel). */
+  commit(options?: { coalesce?: string }): void;
+  undo(): Promise<boolean>;
+  redo(): Promise<boolean>;
+  /** Forgets every step (a template or version loaded): the design as it is now becomes the start. */
+  reset(): void;
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+  dispose(): void;
+}
+
+/**
+ * Undo/redo for one canvas: snapshots of the editor's serialized design (ADR 0036). fabric's own events record
+ * adds, removes and finished transforms (a drag, a resize or a rotation fires `object:modified` once, at the
+ * end, so a drag is one step); changes the editor makes directly are recorded through `commit`. Events fired
+ * while a snapshot is being loaded are not recorded.
+ */
+export function attachHistory(
+  canvas: Canvas,
+  options: {
+    serialize: () => Record<string, unknown>;
+    load: (data: Record<string, unknown>) => Promise<void>;
+    /** Called after every record, undo and redo (to refresh the buttons). */
+    onChange?: () => void;
+    cap?: number;
+  },
+): CanvasHistory {
+  const snapshot = () => JSON.stringify(options.serialize());
+  const history = new History(snapshot(), { cap: options.cap ?? 100 });
+  let loading = false;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+
+  const commit = (commitOptions: { coalesce?: string } = {}) => {
+    if (loading) return;
+    // An add, remove or finished drag is waiting to be recorded: it is a step of its own, never merged into a gesture.
+    const structural = pending !== undefined;
+    if (pending !== undefined) clearTimeout(pending);
+    pending = undefined;
+    if (history.record(snapshot(), structural ? {} : commitOptions)) options.onChange?.();
+  };
+  // A paste of several objects fires one `object:added` each: record them together, once the burst is over.
+  const later = () => {
+    if (loading) return;
+    if (pending !== undefined) clearTimeout(pending);
+    pending = setTimeout(() => commit(), 0);
+  };
+  const events = ['object:added', 'object:removed', 'object:modified'] as const;
+  for (const event of events) canvas.on(event, later);
+
+  const apply = async (state: string | undefined) => {
+    if (state === undefined) return false;
+    loading = true;
+    try {
+      await options.load(JSON.parse(state) as Record<string, unknown>);
+      history.replaceCurrent(snapshot());
+    } finally {
+      loading = false;
+    }
+    options.onChange?.();
+    return true;
+  };
+
+  return {
+    commit,
+    undo: () => {
+      commit(); // a change not yet recorded (the timer above) is the step to undo
+      return apply(history.undo());
+    },
+    redo: () => apply(history.redo()),
+    reset: () => {
+      history.reset(snapshot());
+      options.onChange?.();
+    },
+    get canUndo() {
+      return history.canUndo;
+    },
+    get canRedo() {
+      return history.canRedo;
+    },
+    dispose: () => {
+      if (pending !== undefined) clearTimeout(pending);
+      for (const event of events) canvas.off(event, later);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { useEditor } from '../editor-context';
+import { ArrangeToolbar } from './arrange-toolbar';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { useCanvasInteractions } from './use-canvas-interactions';
+
+/**
+ * The editor's interactions on the editor's canvas: undo/redo, align/distribute, zoom controls and the shortcuts
+ * dialog, plus what has no button (snapping while dragging, the keyboard, Space+drag). Placed inside
+ * EditorProvider, next to the toolbar.
+ */
+export function CanvasInteractions() {
+  const editor = useEditor();
+  const interactions = useCanvasInteractions({
+    canvas: editor.canvas,
+    ready: editor.ready,
+    page: editor.size,
+    serialize: editor.serialize,
+    load: editor.load,
+    changed: editor.changed,
+    revision: editor.revision,
+  });
+  return (
+    <>
+      <ArrangeToolbar interactions={interactions} selected={editor.selection.length} />
+      <ShortcutsDialog open={interactions.helpOpen} onOpenChange={interactions.setHelpOpen} />
+    </>
+  );
+}

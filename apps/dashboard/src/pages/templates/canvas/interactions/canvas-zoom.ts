@@ -1,0 +1,153 @@
+import type { Canvas } from 'fabric';
+import { clampZoom, fitZoom, scrollAfterZoom, stepZoom, wheelZoom } from './zoom';
+
+export interface CanvasZoom {
+  readonly zoom: number;
+  /** Zooms to a level; `anchor` (a point in the scroller, screen pixels) stays over the same design point. */
+  zoomTo(zoom: number, anchor?: { x: number; y: number }): void;
+  zoomIn(): void;
+  zoomOut(): void;
+  /** The whole design in the visible area. */
+  fit(): void;
+  /** 100 %: one design pixel per screen pixel. */
+  actualSize(): void;
+  /** After the design's size changed (a layout switched): keeps the zoom, resizes the surface. */
+  refresh(): void;
+  dispose(): void;
+}
+
+/**
+ * Zoom and pan for one canvas inside a scrolling container. Zoom scales fabric's viewport transform and grows the
+ * canvas element by the same factor, so the container's scrollbars pan; Space+drag (or the middle button) pans
+ * by dragging. The design's JSON never sees any of it: fabric does not write the viewport transform into an
+ * object's JSON, and the canvas's own size stays the design size × zoom only on screen (the serializer takes
+ * the size from the template, ADR 0035).
+ */
+export function attachZoom(
+  canvas: Canvas,
+  options: {
+    /** The element that scrolls (overflow: auto) around the canvas. */
+    scroller: HTMLElement;
+    /** The design's size in design pixels. */
+    page: () => { width: number; height: number };
+    /** Called with the new zoom after every change (for the percentage shown). */
+    onZoom?: (zoom: number) => void;
+  },
+): CanvasZoom {
+  const { scroller } = options;
+  let zoom = canvas.getZoom() || 1;
+
+  const apply = (next: number, anchor?: { x: number; y: number }) => {
+    const before = { zoom, scrollLeft: scroller.scrollLeft, scrollTop: scroller.scrollTop };
+    zoom = clampZoom(next);
+    const { width, height } = options.page();
+    canvas.setDimensions({ width: Math.round(width * zoom), height: Math.round(height * zoom) });
+    canvas.setViewportTransform([zoom, 0, 0, zoom, 0, 0]);
+    const point = anchor ?? { x: scroller.clientWidth / 2, y: scroller.clientHeight / 2 };
+    const scroll = scrollAfterZoom(before, zoom, point);
+    scroller.scrollLeft = scroll.scrollLeft;
+    scroller.scrollTop = scroll.scrollTop;
+    canvas.calcOffset();
+    canvas.requestRenderAll();
+    options.onZoom?.(zoom);
+  };
+
+  // Ctrl+wheel (and a trackpad pinch) zooms around the pointer; a plain wheel scrolls as usual.
+  const onWheel = (event: WheelEvent) => {
+    if (!event.ctrlKey && !event.metaKey) return;
+    event.preventDefault();
+    const rect = scroller.getBoundingClientRect();
+    apply(wheelZoom(zoom, event.deltaY), { x: event.clientX - rect.left, y: event.clientY - rect.top });
+  };
+
+  // Space held: the pointer becomes a hand and dragging scrolls; objects are not picked meanwhile.
+  let spaceHeld = false;
+  let drag: { x: number; y: number; left: number; top: number } | undefined;
+  const typing = (target: EventTarget | null) =>
+    target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  // Whether the pointer is over the canvas area: then Space is the hand tool even when a button has focus.
+  let pointerOver = false;
+  const onEnter = () => (pointerOver = true);
+  const onLeave = () => (pointerOver = false);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.code !== 'Space' || typing(event.target) || isEditingText(canvas)) return;
+    // Elsewhere, Space on a focused button or link presses it, as usual.
+    if (!pointerOver && event.target instanceof HTMLElement && event.target.closest('button, a, [role="button"]')) return;
+    event.preventDefault();
+    if (spaceHeld) return;
+    spaceHeld = true;
+    canvas.skipTargetFind = true;
+    canvas.selection = false;
+    canvas.setCursor('grab');
+    scroller.style.cursor = 'grab';
+  };
+  const onKeyUp = (event: KeyboardEvent) => {
+    if (event.code !== 'Space' || !spaceHeld) return;
+    // A focused button would take the release as a press.
+    event.preventDefault();
+    spaceHeld = false;
+    drag = undefined;
+    canvas.skipTargetFind = false;
+    canvas.selection = true;
+    scroller.style.cursor = '';
+    canvas.setCursor('default');
+  };
+  const onPointerDown = (event: PointerEvent) => {
+    if (!spaceHeld && event.button !== 1) return;
+    event.preventDefault();
+    drag = { x: event.clientX, y: event.clientY, left: scroller.scrollLeft, top: scroller.scrollTop };
+    scroller.style.cursor = 'grabbing';
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (!drag) return;
+    scroller.scrollLeft = drag.left - (event.clientX - drag.x);
+    scroller.scrollTop = drag.top - (event.clientY - drag.y);
+  };
+  const onPointerUp = () => {
+    if (!drag) return;
+    drag = undefined;
+    scroller.style.cursor = spaceHeld ? 'grab' : '';
+    canvas.calcOffset();
+  };
+
+  scroller.addEventListener('pointerenter', onEnter);
+  scroller.addEventListener('pointerleave', onLeave);
+  scroller.addEventListener('wheel', onWheel, { passive: false });
+  // Capture: the hand tool must see the press before fabric starts a selection or a move.
+  scroller.addEventListener('pointerdown', onPointerDown, { capture: true });
+  window.addEventListener('pointermove', onPointerMove);
+  window.addEventListener('pointerup', onPointerUp);
+  window.addEventListener('keydown', onKeyDown);
+  window.addEventListener('keyup', onKeyUp);
+  const onScroll = () => canvas.calcOffset();
+  scroller.addEventListener('scroll', onScroll);
+
+  return {
+    get zoom() {
+      return zoom;
+    },
+    zoomTo: apply,
+    zoomIn: () => apply(stepZoom(zoom, 'in')),
+    zoomOut: () => apply(stepZoom(zoom, 'out')),
+    fit: () => apply(fitZoom(options.page(), { width: scroller.clientWidth, height: scroller.clientHeight })),
+    actualSize: () => apply(1),
+    refresh: () => apply(zoom),
+    dispose: () => {
+      scroller.removeEventListener('pointerenter', onEnter);
+      scroller.removeEventListener('pointerleave', onLeave);
+      scroller.removeEventListener('wheel', onWheel);
+      scroller.removeEventListener('pointerdown', onPointerDown, { capture: true });
+      window.removeEventListener('pointermove', onPointerMove);
+      window.removeEventListener('pointerup', onPointerUp);
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('keyup', onKeyUp);
+      scroller.removeEventListener('scroll', onScroll);
+    },
+  };
+}
+
+/** Whether a fabric text object is in its typing mode (its hidden textarea has focus then, but be sure). */
+export function isEditingText(canvas: Canvas): boolean {
+  const active = canvas.getActiveObject() as { isEditing?: boolean } | undefined;
+  return Boolean(active?.isEditing);
+}

@@ -1,0 +1,165 @@
+import type { Canvas } from 'fabric';
+import { useEffect, useRef, useState } from 'react';
+import { createClipboard, type CanvasClipboard } from './canvas-clipboard';
+import { attachHistory, type CanvasHistory } from './canvas-history';
+import { attachShortcuts } from './canvas-keyboard';
+import { alignSelection, distributeSelection, nudgeSelection, selectAll } from './canvas-selection';
+import { attachSnapping } from './canvas-snapping';
+import { attachZoom, type CanvasZoom } from './canvas-zoom';
+import type { AlignEdge, DistributeAxis } from './geometry';
+import { nudgeOf } from './shortcuts';
+
+export interface CanvasInteractions {
+  zoom: number;
+  canUndo: boolean;
+  canRedo: boolean;
+  align(edge: AlignEdge): void;
+  distribute(axis: DistributeAxis): void;
+  undo(): void;
+  redo(): void;
+  copy(): void;
+  paste(): void;
+  duplicate(): void;
+  remove(): void;
+  zoomIn(): void;
+  zoomOut(): void;
+  fit(): void;
+  actualSize(): void;
+  /** Records the design as a history step (the editor calls it after changing objects directly). */
+  commit(options?: { coalesce?: string }): void;
+  /** Forgets the undo history (a version restored, a layout switched): the design as it is now is the start. */
+  resetHistory(): void;
+  helpOpen: boolean;
+  setHelpOpen(open: boolean): void;
+}
+
+export interface InteractionsOptions {
+  canvas: Canvas | null;
+  /** The design has been loaded into the canvas: history starts from it. */
+  ready: boolean;
+  page: { width: number; height: number };
+  serialize: () => Record<string, unknown>;
+  load: (data: Record<string, unknown>) => Promise<void>;
+  /** Redraws and tells the panels (the editor context's `changed`). */
+  changed: () => void;
+  /** The editor's revision counter: a bump after a change made elsewhere (the properties panel) is recorded. */
+  revision: number;
+}
+
+/**
+ * Everything of the editor that is not an object's own property: selection arrangement, snapping, zoom and pan,
+ * undo/redo, the clipboard and the keyboard. Attached to the canvas once it exists and the design is loaded.
+ */
+export function useCanvasInteractions(options: InteractionsOptions): CanvasInteractions {
+  const { canvas, ready } = options;
+  const latest = useRef(options);
+  latest.current = options;
+  const [zoom, setZoom] = useState(1);
+  const [, setHistoryRevision] = useState(0);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const parts = useRef<{ history?: CanvasHistory; zoom?: CanvasZoom; clipboard?: CanvasClipboard }>({});
+
+  useEffect(() => {
+    // The scrolling element around the canvas (EditorCanvas marks it).
+    const scroller = canvas?.wrapperEl.closest<HTMLElement>('[data-canvas-scroller]');
+    if (!canvas || !ready || !scroller) return;
+    const page = () => latest.current.page;
+    const serialize = () => latest.current.serialize();
+    const changed = () => latest.current.changed();
+    const history = attachHistory(canvas, {
+      serialize,
+      load: (data) => latest.current.load(data),
+      onChange: () => setHistoryRevision((r) => r + 1),
+    });
+    const zoomControl = attachZoom(canvas, { scroller, page, onZoom: setZoom });
+    const clipboard = createClipboard(canvas, { serialize });
+    const detachSnapping = attachSnapping(canvas, { page });
+    parts.current = { history, zoom: zoomControl, clipboard };
+    // The editor opens at 100 % (one design pixel per screen pixel); Fit or Shift+1 shows a large design whole.
+
+    const afterEdit = (coalesce?: string) => {
+      changed();
+      history.commit(coalesce ? { coalesce } : {});
+    };
+    const detachKeys = attachShortcuts(canvas, {
+      undo: () => void history.undo(),
+      redo: () => void history.redo(),
+      copy: () => clipboard.copy(),
+      paste: () => void clipboard.paste().then((done) => done && afterEdit()),
+      duplicate: () => void clipboard.duplicate().then((done) => done && afterEdit()),
+      delete: () => {
+        if (!clipboard.remove()) return false;
+        afterEdit();
+      },
+      selectAll: () => {
+        selectAll(canvas);
+        changed();
+      },
+      deselect: () => {
+        if (!canvas.getActiveObject()) return false;
+        canvas.discardActiveObject();
+        canvas.requestRenderAll();
+        changed();
+      },
+      ...Object.fromEntries(
+        (['nudgeLeft', 'nudgeRight', 'nudgeUp', 'nudgeDown'] as const).map((action) => [
+          action,
+          (event: KeyboardEvent) => {
+            const by = nudgeOf(action, event.shiftKey)!;
+            if (!nudgeSelection(canvas, by.dx, by.dy)) return false;
+            // Holding an arrow key is one gesture: one undo step.
+            afterEdit('nudge');
+          },
+        ]),
+      ),
+      zoomIn: () => zoomControl.zoomIn(),
+      zoomOut: () => zoomControl.zoomOut(),
+      zoomReset: () => zoomControl.actualSize(),
+      zoomFit: () => zoomControl.fit(),
+      help: () => setHelpOpen(true),
+    });
+    return () => {
+      detachKeys();
+      detachSnapping();
+      zoomControl.dispose();
+      history.dispose();
+      parts.current = {};
+    };
+  }, [canvas, ready]);
+
+  // The surface follows the design's size (a layout with another size) at the same zoom.
+  const { width, height } = options.page;
+  useEffect(() => parts.current.zoom?.refresh(), [width, height]);
+
+  // A change made elsewhere (a property typed in the panel) becomes a step; typing in one field is one step.
+  useEffect(() => parts.current.history?.commit({ coalesce: 'edit' }), [options.revision]);
+
+  const run = (edit: () => boolean) => {
+    if (!canvas || !edit()) return;
+    latest.current.changed();
+    parts.current.history?.commit();
+  };
+  // Read at each render: the history's own revision (a state above) re-renders with fresh canUndo/canRedo.
+  const history = parts.current.history;
+  return {
+    zoom,
+    canUndo: history?.canUndo ?? false,
+    canRedo: history?.canRedo ?? false,
+    align: (edge) => run(() => alignSelection(canvas!, edge, latest.current.page)),
+    distribute: (axis) => run(() => distributeSelection(canvas!, axis)),
+    undo: () => void parts.current.history?.undo(),
+    redo: () => void parts.current.history?.redo(),
+    copy: () => void parts.current.clipboard?.copy(),
+    paste: () => void parts.current.clipboard?.paste().then((done) => done && run(() => true)),
+    duplicate: () => void parts.current.clipboard?.duplicate().then((done) => done && run(() => true)),
+    remove: () => run(() => parts.current.clipboard?.remove() ?? false),
+    zoomIn: () => parts.current.zoom?.zoomIn(),
+    zoomOut: () => parts.current.zoom?.zoomOut(),
+    fit: () => parts.current.zoom?.fit(),
+    actualSize: () => parts.current.zoom?.actualSize(),
+    commit: (commitOptions) => parts.current.history?.commit(commitOptions),
+    resetHistory: () => parts.current.history?.reset(),
+    helpOpen,
+    setHelpOpen,
+  };
+}

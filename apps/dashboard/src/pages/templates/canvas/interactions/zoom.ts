@@ -1,0 +1,45 @@
+/** The zoom range: below 10 % nothing is legible; above 400 % the canvas backing store grows past what a tab affords. */
+export const MIN_ZOOM = 0.1;
+export const MAX_ZOOM = 4;
+/** The steps the zoom buttons walk through. */
+export const ZOOM_STEPS = [0.1, 0.25, 0.33, 0.5, 0.67, 0.75, 1, 1.25, 1.5, 2, 3, 4] as const;
+
+export function clampZoom(zoom: number): number {
+  if (!Number.isFinite(zoom)) return 1;
+  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
+}
+
+/** The next step up or down from the current zoom (which may lie between steps after a wheel zoom or a fit). */
+export function stepZoom(zoom: number, direction: 'in' | 'out'): number {
+  if (direction === 'in') return ZOOM_STEPS.find((step) => step > zoom + 1e-6) ?? MAX_ZOOM;
+  return [...ZOOM_STEPS].reverse().find((step) => step < zoom - 1e-6) ?? MIN_ZOOM;
+}
+
+/** The zoom at which the whole design fits the visible area with `padding` pixels around it. */
+export function fitZoom(design: { width: number; height: number }, viewport: { width: number; height: number }, padding = 24): number {
+  const width = Math.max(1, viewport.width - 2 * padding);
+  const height = Math.max(1, viewport.height - 2 * padding);
+  return clampZoom(Math.min(width / design.width, height / design.height));
+}
+
+/**
+ * Ctrl+wheel (and a trackpad pinch, which browsers report as Ctrl+wheel): a smooth factor per pixel of wheel
+ * delta, so that one notch (about 100 px) zooms by about 20 %, and trackpads' small deltas zoom gently.
+ */
+export function wheelZoom(zoom: number, deltaY: number): number {
+  return clampZoom(zoom * Math.pow(0.998, deltaY));
+}
+
+/**
+ * Where to scroll after a zoom so that the design point under `anchor` (a point in the scroll viewport, in
+ * screen pixels) stays under it: the scroll offsets of the container holding a canvas of design size × zoom.
+ */
+export function scrollAfterZoom(
+  before: { zoom: number; scrollLeft: number; scrollTop: number },
+  after: number,
+  anchor: { x: number; y: number },
+): { scrollLeft: number; scrollTop: number } {
+  const designX = (before.scrollLeft + anchor.x) / before.zoom;
+  const designY = (before.scrollTop + anchor.y) / before.zoom;
+  return { scrollLeft: Math.max(0, designX * after - anchor.x), scrollTop: Math.max(0, designY * after - anchor.y) };
+}

@@ -1,0 +1,154 @@
+import type { FabricObject } from 'fabric';
+import { useState, type DragEvent } from 'react';
+import { useEditor } from './editor-context';
+import { layerName, objectKey } from './layer-names';
+import { isLocked, moveLayer, setLocked } from './layer-actions';
+
+const ICON_BUTTON = 'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs hover:bg-slate-100 disabled:text-slate-400';
+
+/**
+ * The objects top-first (the top of the list is drawn last, in front). Each row selects its object and has
+ * buttons to move it up/down, hide and lock it, and a name field; rows can also be dragged to a new place.
+ */
+export function LayersPanel() {
+  const editor = useEditor();
+  const { canvas } = editor;
+  const [dragged, setDragged] = useState<number | null>(null);
+  const objects = canvas ? [...canvas.getObjects()].reverse() : [];
+  const count = objects.length;
+  // List position (top-first) to canvas index (bottom-first).
+  const indexOf = (row: number) => count - 1 - row;
+  const drop = (event: DragEvent, row: number) => {
+    event.preventDefault();
+    if (dragged === null || !canvas) return;
+    moveLayer(canvas, objects[dragged]!, indexOf(row));
+    setDragged(null);
+    editor.changed();
+  };
+  return (
+    <section aria-label="Layers" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      <h2 className="text-lg font-semibold">Layers</h2>
+      {count === 0 && <p className="text-sm text-slate-700">No objects yet: add one from the toolbar.</p>}
+      <ol className="flex flex-col gap-1" aria-label="Layers, front to back">
+        {objects.map((object, row) => (
+          <LayerRow
+            key={objectKey(object)}
+            object={object}
+            first={row === 0}
+            last={row === count - 1}
+            selected={editor.selection.includes(object)}
+            onDragStart={() => setDragged(row)}
+            onDrop={(e) => drop(e, row)}
+            onMove={(delta) => {
+              if (!canvas) return;
+              moveLayer(canvas, object, indexOf(row) + delta);
+              editor.changed();
+            }}
+          />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function LayerRow(props: {
+  object: FabricObject;
+  first: boolean;
+  last: boolean;
+  selected: boolean;
+  onDragStart: () => void;
+  onDrop: (event: DragEvent) => void;
+  onMove: (delta: number) => void;
+}) {
+  const editor = useEditor();
+  const { object } = props;
+  const name = layerName(object);
+  const locked = isLocked(object);
+  return (
+    <li
+      draggable
+      onDragStart={(e) => {
+        e.dataTransfer.effectAllowed = 'move';
+        props.onDragStart();
+      }}
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={props.onDrop}
+      className={`flex flex-col gap-1 rounded border p-1.5 ${props.selected ? 'border-indigo-600 bg-indigo-50' : 'border-slate-200'}`}
+      data-layer={name}
+    >
+      <div className="flex items-center gap-1">
+        <button
+          type="button"
+          className="min-w-0 flex-1 truncate rounded px-1 text-left text-sm hover:bg-slate-100"
+          aria-pressed={props.selected}
+          onClick={() => editor.select(locked || !object.visible ? null : object)}
+        >
+          {name}
+          {!object.visible && <span className="text-xs text-slate-600"> (hidden)</span>}
+          {locked && <span className="text-xs text-slate-600"> (locked)</span>}
+        </button>
+      </div>
+      <div className="flex flex-wrap items-center gap-1">
+        <button
+          type="button"
+          className={ICON_BUTTON}
+          disabled={props.first}
+          onClick={() => props.onMove(1)}
+          aria-label={`Up: bring ${name} forward`}
+        >
+          Up
+        </button>
+        <button
+          type="button"
+          className={ICON_BUTTON}
+          disabled={props.last}
+          onClick={() => props.onMove(-1)}
+          aria-label={`Down: send ${name} backward`}
+        >
+          Down
+        </button>
+        <button
+          type="button"
+          className={ICON_BUTTON}
+          aria-label={`${object.visible ? 'Hide' : 'Show'} ${name}`}
+          onClick={() => {
+            object.set('visible', !object.visible);
+            if (!object.visible) editor.canvas?.discardActiveObject();
+            editor.changed();
+          }}
+        >
+          {object.visible ? 'Hide' : 'Show'}
+        </button>
+        <button
+          type="button"
+          className={ICON_BUTTON}
+          aria-label={`${locked ? 'Unlock' : 'Lock'} ${name}`}
+          onClick={() => {
+            setLocked(object, !locked);
+            if (!locked) editor.canvas?.discardActiveObject();
+            editor.changed();
+          }}
+        >
+          {locked ? 'Unlock' : 'Lock'}
+        </button>
+        <RenameField object={object} name={name} />
+      </div>
+    </li>
+  );
+}
+
+function RenameField({ object, name }: { object: FabricObject; name: string }) {
+  const editor = useEditor();
+  return (
+    <input
+      aria-label={`Name of layer ${name}`}
+      className="w-24 min-w-0 flex-1 rounded border border-slate-300 px-1 py-0.5 text-xs"
+      value={object.name ?? ''}
+      placeholder={name}
+      onChange={(e) => {
+        object.set('name', e.target.value);
+        editor.changed();
+      }}
+    />
+  );
+}

@@ -1,0 +1,177 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../../../api/client';
+import { messageOf } from '../../../../api/problem';
+import { templateKeys, type Template } from '../../../../api/templates';
+import { Alert } from '../../../../kit/alert';
+import { Button } from '../../../../kit/button';
+import { TextField } from '../../../../kit/field';
+import { fieldError } from '../../../../kit/form';
+import { useEditor } from '../editor-context';
+import { useTryValues } from '../variables/try-values';
+import { useActiveLayout, type CanvasLayout, type EditTarget, type TemplatePage } from './active-layout';
+import { layoutKeyProblem, resizeDesign, type Size } from './resize-design';
+
+type CanvasTemplate = Template & { layouts: Record<string, CanvasLayout>; pages?: TemplatePage[] };
+
+const same = (a: EditTarget, b: EditTarget) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Sizes and pages. Layouts (the contract's `layouts`: a key per size, each with its own design, variables
+ * shared): open one on the canvas, add one by copying what the canvas shows at another size, delete one.
+ * PDF templates also have `pages`: open, add (a copy of the canvas), move up or down, delete.
+ */
+export function LayoutsPanel({ template: base, onSize }: { template: Template; onSize: (size: Size) => void }) {
+  const template = base as CanvasTemplate;
+  const editor = useEditor();
+  const tryValues = useTryValues();
+  const { target, setTarget } = useActiveLayout();
+  const queryClient = useQueryClient();
+  const [key, setKey] = useState('');
+  const [width, setWidth] = useState(1080);
+  const [height, setHeight] = useState(1080);
+  const keys = Object.keys(template.layouts ?? {});
+  const pages = template.pages ?? [];
+
+  const sizeOf = (t: EditTarget): Size => {
+    if (t.kind === 'layout') {
+      const entry = template.layouts[t.key];
+      return { width: entry?.width ?? template.width, height: entry?.height ?? template.height };
+    }
+    return { width: template.width, height: template.height };
+  };
+  const designOf = (t: EditTarget): Record<string, unknown> | null => {
+    if (t.kind === 'layout') return template.layouts[t.key]?.fabricJSData ?? template.fabricJSData;
+    if (t.kind === 'page') return pages[t.index]?.fabricJSData ?? null;
+    return template.fabricJSData;
+  };
+  const open = async (t: EditTarget) => {
+    if (tryValues.trying) await tryValues.stop(editor);
+    const design = designOf(t);
+    onSize(sizeOf(t));
+    setTarget(t);
+    if (design) await editor.load(design);
+  };
+
+  const put = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      api<{ template: Template }>(`/templates/${encodeURIComponent(template.uid)}`, { method: 'PUT', json: body }),
+    onSuccess: ({ template: saved }) => queryClient.setQueryData(templateKeys.one(saved.uid), saved),
+  });
+  const keyError = key === '' ? undefined : (layoutKeyProblem(key, keys) ?? undefined);
+
+  const addLayout = async () => {
+    if (layoutKeyProblem(key, keys)) return;
+    const design = resizeDesign(tryValues.designToSave(editor), sizeOf(target), { width, height });
+    await put.mutateAsync({ layouts: { ...template.layouts, [key]: { name: key, width, height, fabricJSData: design } } });
+    onSize({ width, height });
+    setTarget({ kind: 'layout', key });
+    await editor.load(design);
+    setKey('');
+  };
+  const deleteLayout = async (k: string) => {
+    const { [k]: _gone, ...rest } = template.layouts;
+    await put.mutateAsync({ layouts: rest });
+    if (target.kind === 'layout' && target.key === k) await open({ kind: 'default' });
+  };
+  const renumber = (list: TemplatePage[]) => list.map((p, i) => ({ ...p, pageNumber: i + 1 }));
+  const addPage = async () => {
+    const design = tryValues.designToSave(editor);
+    const next = renumber([...pages, { pageNumber: pages.length + 1, name: `Page ${pages.length + 1}`, fabricJSData: design }]);
+    await put.mutateAsync({ pages: next });
+    setTarget({ kind: 'page', index: next.length - 1 });
+  };
+  const movePage = async (index: number, delta: number) => {
+    const next = [...pages];
+    const [page] = next.splice(index, 1);
+    next.splice(index + delta, 0, page!);
+    await put.mutateAsync({ pages: renumber(next) });
+    if (target.kind === 'page' && target.index === index) setTarget({ kind: 'page', index: index + delta });
+  };
+  const deletePage = async (index: number) => {
+    await put.mutateAsync({ pages: renumber(pages.filter((_, i) => i !== index)) });
+    if (target.kind === 'page') await open({ kind: 'default' });
+  };
+
+  const openButton = (t: EditTarget, label: string) => (
+    <Button variant={same(t, target) ? 'primary' : 'secondary'} aria-pressed={same(t, target)} onClick={() => void open(t)}>
+      {label}
+    </Button>
+  );
+
+  return (
+    <section aria-label="Layouts and pages" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      <h2 className="text-lg font-semibold">Layouts</h2>
+      <ul aria-label="Layouts" className="flex flex-col gap-2">
+        <li className="flex flex-wrap items-center gap-2">
+          {openButton({ kind: 'default' }, `default (${template.width}×${template.height})`)}
+        </li>
+        {keys.map((k) => {
+          const size = sizeOf({ kind: 'layout', key: k });
+          return (
+            <li key={k} className="flex flex-wrap items-center gap-2">
+              {openButton({ kind: 'layout', key: k }, `${k} (${size.width}×${size.height})`)}
+              <Button variant="ghost" aria-label={`Delete layout ${k}`} onClick={() => void deleteLayout(k)}>
+                Delete
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <form
+        aria-label="New layout"
+        className="grid grid-cols-3 items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void addLayout();
+        }}
+      >
+        <TextField label="Layout key" value={key} onChange={(e) => setKey(e.target.value.trim())} error={keyError} />
+        <TextField label="Layout width" type="number" min={1} max={4000} value={width} onChange={(e) => setWidth(Number(e.target.value))} />
+        <TextField
+          label="Layout height"
+          type="number"
+          min={1}
+          max={4000}
+          value={height}
+          onChange={(e) => setHeight(Number(e.target.value))}
+        />
+        <Button type="submit" variant="secondary" disabled={key === '' || keyError !== undefined} className="col-span-3">
+          Copy to new layout
+        </Button>
+      </form>
+
+      {template.outputFormat === 'pdf' && (
+        <>
+          <h2 className="text-lg font-semibold">Pages</h2>
+          <ol aria-label="Pages" className="flex flex-col gap-2">
+            {pages.map((page, i) => (
+              <li key={`${page.pageNumber}-${i}`} className="flex flex-wrap items-center gap-1">
+                {openButton({ kind: 'page', index: i }, page.name ?? `Page ${page.pageNumber}`)}
+                <Button variant="ghost" disabled={i === 0} aria-label={`Move page ${i + 1} up`} onClick={() => void movePage(i, -1)}>
+                  Up
+                </Button>
+                <Button
+                  variant="ghost"
+                  disabled={i === pages.length - 1}
+                  aria-label={`Move page ${i + 1} down`}
+                  onClick={() => void movePage(i, 1)}
+                >
+                  Down
+                </Button>
+                <Button variant="ghost" aria-label={`Delete page ${i + 1}`} onClick={() => void deletePage(i)}>
+                  Delete
+                </Button>
+              </li>
+            ))}
+          </ol>
+          <Button variant="secondary" onClick={() => void addPage()}>
+            Add page (copy of the canvas)
+          </Button>
+        </>
+      )}
+      {put.isError && <Alert>{messageOf(put.error)}</Alert>}
+      {fieldError(put.error, 'layouts') && <p className="text-sm text-red-700">{fieldError(put.error, 'layouts')}</p>}
+    </section>
+  );
+}

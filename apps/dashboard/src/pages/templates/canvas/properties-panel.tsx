@@ -1,0 +1,179 @@
+import { FabricImage, Rect, Shadow, Textbox, type FabricObject } from 'fabric';
+import { useEditor } from './editor-context';
+import { FillEditor } from './fill-editor';
+import { fitImage, type ImageFit } from './image-fit';
+import { layerName, objectKey } from './layer-names';
+import { CheckField, ChoiceField, ColorField, FieldGroup, NumberField } from './property-fields';
+import { TextProperties } from './text-properties';
+import { fitText } from './text-fit';
+
+/** The properties of the selected object; a multi-selection is edited object by object (pick it in Layers). */
+export function PropertiesPanel() {
+  const editor = useEditor();
+  const object = editor.selection.length === 1 ? editor.selection[0] : undefined;
+  return (
+    <section aria-label="Properties" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      <h2 className="text-lg font-semibold">Properties</h2>
+      {editor.selection.length === 0 && <p className="text-sm text-slate-700">Select an object on the canvas or in the layers list.</p>}
+      {editor.selection.length > 1 && <p className="text-sm text-slate-700">{editor.selection.length} objects selected.</p>}
+      {object && <ObjectProperties key={objectKey(object)} object={object} />}
+    </section>
+  );
+}
+
+function ObjectProperties({ object }: { object: FabricObject }) {
+  const editor = useEditor();
+  const set = (props: Partial<FabricObject>) => {
+    object.set(props);
+    object.setCoords();
+    editor.changed();
+  };
+  const corner = object.getPointByOrigin('left', 'top');
+  const isText = object instanceof Textbox;
+  const isLine = object.type.toLowerCase() === 'line';
+  return (
+    <div className="flex flex-col gap-3" aria-label={`Properties of ${layerName(object)}`}>
+      <p className="text-sm font-medium">{layerName(object)}</p>
+      <FieldGroup title="Position and size">
+        <NumberField
+          label="X"
+          value={corner.x}
+          onChange={(x) => {
+            object.setPositionByOrigin(object.getPointByOrigin('left', 'top').setX(x), 'left', 'top');
+            set({});
+          }}
+        />
+        <NumberField
+          label="Y"
+          value={corner.y}
+          onChange={(y) => {
+            object.setPositionByOrigin(object.getPointByOrigin('left', 'top').setY(y), 'left', 'top');
+            set({});
+          }}
+        />
+        <NumberField
+          label="Width"
+          value={object.getScaledWidth()}
+          min={1}
+          max={8000}
+          onChange={(w) => resize(object, 'x', w, editor.changed)}
+        />
+        {!isText && (
+          <NumberField
+            label="Height"
+            value={object.getScaledHeight()}
+            min={1}
+            max={8000}
+            onChange={(h) => resize(object, 'y', h, editor.changed)}
+          />
+        )}
+        <NumberField label="Rotation (°)" value={object.angle} min={-360} max={360} onChange={(angle) => set({ angle })} />
+        <NumberField label="Opacity (%)" value={object.opacity * 100} min={0} max={100} onChange={(o) => set({ opacity: o / 100 })} />
+      </FieldGroup>
+      {isText && <TextProperties text={object} />}
+      {!isText && !isLine && !(object instanceof FabricImage) && object.type.toLowerCase() !== 'group' && <FillEditor object={object} />}
+      <FieldGroup title="Stroke">
+        <ColorField
+          label="Stroke colour"
+          value={typeof object.stroke === 'string' ? object.stroke : '#000000'}
+          onChange={(stroke) => set({ stroke })}
+        />
+        <NumberField label="Stroke width" value={object.strokeWidth} min={0} max={500} onChange={(strokeWidth) => set({ strokeWidth })} />
+      </FieldGroup>
+      {object instanceof Rect && (
+        <FieldGroup title="Corners">
+          <NumberField
+            label="Corner radius"
+            value={object.rx}
+            min={0}
+            max={2000}
+            onChange={(r) => set({ rx: r, ry: r } as Partial<FabricObject>)}
+          />
+        </FieldGroup>
+      )}
+      <ShadowFields object={object} />
+      {object instanceof FabricImage && (
+        <FieldGroup title="Image">
+          <ChoiceField<ImageFit | ''>
+            label="Fit into the box"
+            value={object.imageFit ?? ''}
+            options={[
+              ['', 'As placed'],
+              ['cover', 'Cover (fill, crop the overflow)'],
+              ['contain', 'Contain (whole image)'],
+              ['crop', 'Crop (original pixel size)'],
+            ]}
+            onChange={(fit) => {
+              if (!fit) return;
+              fitImage(object, fit);
+              editor.changed();
+            }}
+          />
+        </FieldGroup>
+      )}
+    </div>
+  );
+}
+
+/** Width/height: text boxes and rectangles change their own size (text rewraps, corners stay round); others scale. */
+function resize(object: FabricObject, axis: 'x' | 'y', size: number, changed: () => void) {
+  if (object instanceof Textbox) {
+    object.set({ width: size / object.scaleX });
+    object.initDimensions();
+    fitText(object);
+  } else if (object instanceof Rect) {
+    if (axis === 'x') object.set({ width: size / object.scaleX - object.strokeWidth });
+    else object.set({ height: size / object.scaleY - object.strokeWidth });
+  } else {
+    const natural = axis === 'x' ? object.width + object.strokeWidth : object.height + object.strokeWidth;
+    object.set(axis === 'x' ? { scaleX: size / natural } : { scaleY: size / natural });
+  }
+  object.setCoords();
+  changed();
+}
+
+function ShadowFields({ object }: { object: FabricObject }) {
+  const editor = useEditor();
+  const shadow = object.shadow instanceof Shadow ? object.shadow : null;
+  const setShadow = (props: Partial<Pick<Shadow, 'color' | 'blur' | 'offsetX' | 'offsetY'>>) => {
+    object.set('shadow', new Shadow({ color: '#00000080', blur: 10, offsetX: 6, offsetY: 6, ...shadow?.toObject(), ...props }));
+    editor.changed();
+  };
+  return (
+    <FieldGroup title="Shadow">
+      <div className="col-span-2">
+        <CheckField
+          label="Shadow"
+          checked={!!shadow}
+          onChange={(on) => {
+            if (on) setShadow({});
+            else {
+              object.set('shadow', null);
+              editor.changed();
+            }
+          }}
+        />
+      </div>
+      {shadow && (
+        <>
+          <ColorField label="Shadow colour" value={shadow.color} onChange={(color) => setShadow({ color })} />
+          <NumberField label="Shadow blur" value={shadow.blur} min={0} max={500} onChange={(blur) => setShadow({ blur })} />
+          <NumberField
+            label="Shadow X offset"
+            value={shadow.offsetX}
+            min={-1000}
+            max={1000}
+            onChange={(offsetX) => setShadow({ offsetX })}
+          />
+          <NumberField
+            label="Shadow Y offset"
+            value={shadow.offsetY}
+            min={-1000}
+            max={1000}
+            onChange={(offsetY) => setShadow({ offsetY })}
+          />
+        </>
+      )}
+    </FieldGroup>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useId, useState } from 'react';
+import { toHex } from './colour';
+
+const INPUT = 'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm';
+
+/**
+ * A labelled number input bound to an object property. It keeps what is being typed (an empty or half-typed
+ * number is not applied) and follows the object when it changes on the canvas (dragging, resizing).
+ */
+export function NumberField(props: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  min?: number;
+  max?: number;
+  step?: number;
+}) {
+  const id = useId();
+  const rounded = Math.round(props.value * 100) / 100;
+  const [text, setText] = useState(String(rounded));
+  useEffect(() => setText(String(rounded)), [rounded]);
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={id} className="text-xs font-medium text-slate-800">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        className={INPUT}
+        value={text}
+        min={props.min}
+        max={props.max}
+        step={props.step ?? 1}
+        onChange={(e) => {
+          setText(e.target.value);
+          const value = e.target.valueAsNumber;
+          if (Number.isFinite(value) && (props.min === undefined || value >= props.min) && (props.max === undefined || value <= props.max))
+            props.onChange(value);
+        }}
+      />
+    </div>
+  );
+}
+
+export function ColorField(props: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={id} className="text-xs font-medium text-slate-800">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        type="color"
+        className="h-8 w-full rounded-md border border-slate-300"
+        value={toHex(props.value)}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+export function ChoiceField<T extends string>(props: {
+  label: string;
+  value: T;
+  options: ReadonlyArray<readonly [T, string]>;
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={id} className="text-xs font-medium text-slate-800">
+        {props.label}
+      </label>
+      <select id={id} className={INPUT} value={props.value} onChange={(e) => props.onChange(e.target.value as T)}>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function CheckField(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} />
+      {props.label}
+    </label>
+  );
+}
+
+/** A titled group of fields. */
+export function FieldGroup({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="grid grid-cols-2 gap-2 border-t border-slate-200 pt-2">
+      <legend className="col-span-2 pr-1 text-sm font-semibold">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}

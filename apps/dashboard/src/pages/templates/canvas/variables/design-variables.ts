@@ -1,0 +1,101 @@
+/**
+ * Variables in a FabricJS design, read and applied in the JSON the API stores: `variableBindings`
+ * (a property replaced by a variable's value, as libs/render-requests/src/canvas-templating.ts
+ * renders it) and `{{ name }}` placeholders inside a text. Pure functions: the panel and the
+ * "try values" view use them; the renderer stays the truth ("Render with these values").
+ */
+
+export type BindableProperty = 'text' | 'src' | 'fill';
+export type VariableType = 'text' | 'image' | 'color' | 'number' | 'boolean';
+
+type Json = Record<string, unknown>;
+
+const TEXT_TYPES = new Set(['text', 'itext', 'i-text', 'textbox']);
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w]*)\s*\}\}/g;
+
+export function isTextType(type: unknown): boolean {
+  return typeof type === 'string' && TEXT_TYPES.has(type.toLowerCase());
+}
+export function isImageType(type: unknown): boolean {
+  return typeof type === 'string' && type.toLowerCase() === 'image';
+}
+
+/** What a property bound to a variable implies about the variable's type. */
+export const PROPERTY_TYPE: Record<BindableProperty, VariableType> = { text: 'text', src: 'image', fill: 'color' };
+
+/** The property of an object of `type` that a whole-object binding replaces. */
+export function bindablePropertyOf(type: unknown): BindableProperty {
+  if (isTextType(type)) return 'text';
+  if (isImageType(type)) return 'src';
+  return 'fill';
+}
+
+/** Every object of a design, children of groups included, depth first. */
+function eachObject(design: Json, visit: (object: Json) => void): void {
+  const stack: unknown[] = Array.isArray(design.objects) ? [...(design.objects as unknown[])].reverse() : [];
+  while (stack.length > 0) {
+    const object = stack.pop();
+    if (!object || typeof object !== 'object' || Array.isArray(object)) continue;
+    visit(object as Json);
+    const children = (object as Json).objects;
+    if (Array.isArray(children)) stack.push(...[...children].reverse());
+  }
+}
+
+export interface DesignVariable {
+  name: string;
+  /** Where the design uses it: `text`, `src`, `fill`, or `{{ }}` in a text. */
+  uses: Array<BindableProperty | 'placeholder'>;
+}
+
+/** The variables a design uses, in order of first use. A binding that is an expression (not a bare name) is left out. */
+export function variablesInDesign(design: Json): DesignVariable[] {
+  const found = new Map<string, DesignVariable>();
+  const use = (name: string, how: DesignVariable['uses'][number]) => {
+    const entry = found.get(name) ?? { name, uses: [] };
+    if (!entry.uses.includes(how)) entry.uses.push(how);
+    found.set(name, entry);
+  };
+  eachObject(design, (object) => {
+    const bindings = object.variableBindings;
+    if (bindings && typeof bindings === 'object') {
+      for (const [property, source] of Object.entries(bindings as Json)) {
+        if (typeof source === 'string' && /^[A-Za-z_]\w*$/.test(source.trim()) && ['text', 'src', 'fill'].includes(property)) {
+          use(source.trim(), property as BindableProperty);
+        }
+      }
+    }
+    if (isTextType(object.type) && typeof object.text === 'string') {
+      for (const match of object.text.matchAll(PLACEHOLDER)) use(match[1]!, 'placeholder');
+    }
+  });
+  return [...found.values()];
+}
+
+/**
+ * The design with `values` applied, for trying them on the canvas: bound properties take the value,
+ * `{{ name }}` in texts is replaced (a name without a value stays as written). The input is not changed.
+ * Per-character styles are left as they are: the renderer keeps them in place exactly; here a
+ * replacement of another length only shifts them, which a preview tolerates.
+ */
+export function applyValues(design: Json, values: Record<string, string>): Json {
+  const copy = structuredClone(design);
+  eachObject(copy, (object) => {
+    const bindings = object.variableBindings;
+    if (bindings && typeof bindings === 'object') {
+      for (const [property, source] of Object.entries(bindings as Json)) {
+        const value = typeof source === 'string' ? values[source.trim()] : undefined;
+        if (value !== undefined && value !== '') object[property] = value;
+      }
+    }
+    if (isTextType(object.type) && typeof object.text === 'string') {
+      object.text = object.text.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
+    }
+  });
+  return copy;
+}
+
+/** A variable name the template language reads as a plain variable. */
+export function isVariableName(name: string): boolean {
+  return /^[A-Za-z_]\w{0,199}$/.test(name);
+}

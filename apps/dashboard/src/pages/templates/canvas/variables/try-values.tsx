@@ -1,0 +1,49 @@
+import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { EditorApi } from '../editor-context';
+import { applyValues } from './design-variables';
+
+/**
+ * "Try values": the canvas shows the design with values applied, while the design itself (what Save
+ * sends) stays the one before trying. Save asks `designToSave` instead of serializing the canvas.
+ */
+export interface TryValuesApi {
+  trying: boolean;
+  start: (editor: EditorApi, values: Record<string, string>) => Promise<void>;
+  stop: (editor: EditorApi) => Promise<void>;
+  /** The design to save: the one under the tried values while trying. */
+  designToSave: (editor: EditorApi) => Record<string, unknown>;
+}
+
+const TryValuesContext = createContext<TryValuesApi | null>(null);
+
+export function useTryValues(): TryValuesApi {
+  const api = useContext(TryValuesContext);
+  if (!api) throw new Error('useTryValues() outside <TryValuesProvider>.');
+  return api;
+}
+
+export function TryValuesProvider({ children }: { children: ReactNode }) {
+  const original = useRef<Record<string, unknown> | null>(null);
+  const [trying, setTrying] = useState(false);
+  const api = useMemo<TryValuesApi>(
+    () => ({
+      trying,
+      start: async (editor, values) => {
+        const design = original.current ?? editor.serialize();
+        original.current = design;
+        await editor.load(applyValues(design, values));
+        // Tried values are not edits: objects cannot be selected or moved until the design is back.
+        for (const object of editor.canvas?.getObjects() ?? []) object.set({ selectable: false, evented: false });
+        setTrying(true);
+      },
+      stop: async (editor) => {
+        if (original.current) await editor.load(original.current);
+        original.current = null;
+        setTrying(false);
+      },
+      designToSave: (editor) => original.current ?? editor.serialize(),
+    }),
+    [trying],
+  );
+  return <TryValuesContext.Provider value={api}>{children}</TryValuesContext.Provider>;
+}

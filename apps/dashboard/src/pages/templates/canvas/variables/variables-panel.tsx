@@ -1,0 +1,220 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FabricObject } from 'fabric';
+import { useState } from 'react';
+import { api } from '../../../../api/client';
+import { messageOf } from '../../../../api/problem';
+import { renderTemplateWithValues } from '../../../../api/template-versions';
+import { templateKeys, type Template, type VariableDefinition } from '../../../../api/templates';
+import { Alert } from '../../../../kit/alert';
+import { Button } from '../../../../kit/button';
+import { TextField } from '../../../../kit/field';
+import { fieldError } from '../../../../kit/form';
+import { SelectField } from '../../../../kit/select-field';
+import { useEditor } from '../editor-context';
+import { PROPERTY_TYPE, bindablePropertyOf, isTextType, isVariableName, variablesInDesign, type VariableType } from './design-variables';
+import { useTryValues } from './try-values';
+
+const TYPES: ReadonlyArray<readonly [VariableType, string]> = [
+  ['text', 'Text'],
+  ['image', 'Image URL'],
+  ['color', 'Colour'],
+  ['number', 'Number'],
+  ['boolean', 'Yes/no'],
+];
+
+type Bindings = Record<string, string>;
+const bindingsOf = (object: FabricObject): Bindings => ({ ...((object.get('variableBindings') as Bindings | undefined) ?? {}) });
+
+/**
+ * Variables of a canvas template: bind the selected object (a text's whole text or a `{{name}}` inside it,
+ * an image's source, a shape's fill) to a variable; edit the definitions (saved as variableDefinitions);
+ * try values on the canvas; render the saved template with them through the API.
+ */
+export function VariablesPanel({ template }: { template: Template }) {
+  const editor = useEditor();
+  const tryValues = useTryValues();
+  const queryClient = useQueryClient();
+  const [definitions, setDefinitions] = useState<VariableDefinition[]>(template.variableDefinitions);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [name, setName] = useState('');
+  const selected = editor.selection.length === 1 ? editor.selection[0]! : null;
+  const property = selected ? bindablePropertyOf(selected.type) : null;
+
+  // Every variable the design uses or the definitions name, definitions first.
+  const used = editor.ready ? variablesInDesign(tryValues.designToSave(editor)) : [];
+  const names = [...new Set([...definitions.map((d) => d.name), ...used.map((u) => u.name)])];
+  const definitionOf = (n: string): VariableDefinition => definitions.find((d) => d.name === n) ?? { name: n, type: 'text' };
+  const setDefinition = (n: string, change: Partial<VariableDefinition>) =>
+    setDefinitions((all) => {
+      const next = { ...definitionOf(n), ...change };
+      return all.some((d) => d.name === n) ? all.map((d) => (d.name === n ? next : d)) : [...all, next];
+    });
+  const nameError = name !== '' && !isVariableName(name) ? 'Letters, digits and _; not starting with a digit.' : undefined;
+
+  const define = (n: string, type: VariableType, defaultValue: unknown) => {
+    if (!definitions.some((d) => d.name === n)) setDefinitions((all) => [...all, { name: n, type, defaultValue }]);
+  };
+  const bind = () => {
+    if (!selected || !property || !isVariableName(name)) return;
+    define(name, PROPERTY_TYPE[property], selected.get(property));
+    selected.set('variableBindings', { ...bindingsOf(selected), [property]: name });
+    editor.changed();
+  };
+  const insertPlaceholder = () => {
+    if (!selected || !isTextType(selected.type) || !isVariableName(name)) return;
+    define(name, 'text', name);
+    // Appended: fabric's styles are per character, so the text before it keeps its styles in place.
+    selected.set('text', `${String(selected.get('text') ?? '')}{{${name}}}`);
+    editor.changed();
+  };
+  const unbind = () => {
+    if (!selected || !property) return;
+    const bindings = bindingsOf(selected);
+    delete bindings[property];
+    selected.set('variableBindings', Object.keys(bindings).length > 0 ? bindings : undefined);
+    editor.changed();
+  };
+
+  const saveDefinitions = useMutation({
+    mutationFn: () =>
+      api<{ template: Template }>(`/templates/${encodeURIComponent(template.uid)}`, {
+        method: 'PUT',
+        json: { variableDefinitions: definitions.filter((d) => names.includes(d.name)) },
+      }),
+    onSuccess: async ({ template: saved }) => {
+      queryClient.setQueryData(templateKeys.one(saved.uid), saved);
+      await queryClient.invalidateQueries({ queryKey: ['templates', saved.uid, 'versions'] });
+    },
+  });
+  const triedValues = () => Object.fromEntries(names.map((n) => [n, values[n] ?? String(definitionOf(n).defaultValue ?? '')]));
+  const render = useMutation({ mutationFn: () => renderTemplateWithValues(template.uid, triedValues()) });
+  const currentBinding = selected && property ? bindingsOf(selected)[property] : undefined;
+
+  return (
+    <section aria-label="Variables" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      <h2 className="text-lg font-semibold">Variables</h2>
+      {selected && property ? (
+        <div className="flex flex-col gap-2">
+          <TextField label="Variable name" value={name} onChange={(e) => setName(e.target.value.trim())} error={nameError} />
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" disabled={!isVariableName(name)} onClick={bind}>
+              {property === 'text' ? 'Bind whole text' : property === 'src' ? 'Bind image source' : 'Bind fill colour'}
+            </Button>
+            {property === 'text' && (
+              <Button variant="secondary" disabled={!isVariableName(name)} onClick={insertPlaceholder}>
+                Insert {'{{'}
+                {name || 'name'}
+                {'}}'} in text
+              </Button>
+            )}
+            {currentBinding && (
+              <Button variant="ghost" onClick={unbind}>
+                Unbind {currentBinding}
+              </Button>
+            )}
+          </div>
+          {currentBinding && <p className="text-sm text-slate-700">Bound to {currentBinding}.</p>}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">Select one text, image or shape to bind it to a variable.</p>
+      )}
+
+      {names.length === 0 ? (
+        <p className="text-sm text-slate-700">No variables yet.</p>
+      ) : (
+        <ul aria-label="Variable list" className="flex flex-col gap-3">
+          {names.map((n, i) => {
+            const d = definitionOf(n);
+            return (
+              <li key={n} aria-label={`Variable ${n}`} className="flex flex-col gap-2 border-t border-slate-200 pt-2">
+                <p className="font-mono text-sm">{n}</p>
+                <div className="grid grid-cols-2 gap-2">
+                  <SelectField
+                    label="Type"
+                    options={TYPES}
+                    value={d.type}
+                    onChange={(e) => setDefinition(n, { type: e.target.value as VariableType })}
+                  />
+                  <TextField
+                    label="Default"
+                    value={String(d.defaultValue ?? '')}
+                    onChange={(e) => setDefinition(n, { defaultValue: e.target.value })}
+                    error={fieldError(saveDefinitions.error, `variableDefinitions.${i}.defaultValue`)}
+                  />
+                  <TextField
+                    label="Min length"
+                    type="number"
+                    min={0}
+                    value={d.validation?.minLength ?? ''}
+                    onChange={(e) => setDefinition(n, { validation: { ...d.validation, minLength: numberOrUndefined(e.target.value) } })}
+                    error={fieldError(saveDefinitions.error, `variableDefinitions.${i}.validation.minLength`)}
+                  />
+                  <TextField
+                    label="Max length"
+                    type="number"
+                    min={0}
+                    value={d.validation?.maxLength ?? ''}
+                    onChange={(e) => setDefinition(n, { validation: { ...d.validation, maxLength: numberOrUndefined(e.target.value) } })}
+                    error={fieldError(saveDefinitions.error, `variableDefinitions.${i}.validation.maxLength`)}
+                  />
+                </div>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={d.validation?.required ?? false}
+                    onChange={(e) => setDefinition(n, { validation: { ...d.validation, required: e.target.checked } })}
+                  />
+                  Required
+                </label>
+                <TextField
+                  label={`Try value for ${n}`}
+                  value={values[n] ?? ''}
+                  placeholder={String(d.defaultValue ?? '')}
+                  onChange={(e) => setValues((v) => ({ ...v, [n]: e.target.value }))}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" busy={saveDefinitions.isPending} onClick={() => saveDefinitions.mutate()}>
+          Save variables
+        </Button>
+        {tryValues.trying ? (
+          <Button variant="secondary" onClick={() => void tryValues.stop(editor)}>
+            Back to the design
+          </Button>
+        ) : (
+          <Button
+            variant="secondary"
+            disabled={!editor.ready || names.length === 0}
+            onClick={() => void tryValues.start(editor, triedValues())}
+          >
+            Try values on canvas
+          </Button>
+        )}
+        <Button variant="secondary" busy={render.isPending} disabled={names.length === 0} onClick={() => render.mutate()}>
+          Render with these values
+        </Button>
+      </div>
+      <p aria-live="polite" className="text-sm">
+        {saveDefinitions.isSuccess && !saveDefinitions.isPending && <span className="text-green-800">Variables saved.</span>}
+        {tryValues.trying && <span>Showing tried values; the design is unchanged.</span>}
+      </p>
+      {saveDefinitions.isError && <Alert>{messageOf(saveDefinitions.error)}</Alert>}
+      {render.isError && <Alert>{messageOf(render.error)}</Alert>}
+      {render.data && (
+        <figure className="flex flex-col gap-1">
+          <img src={render.data.url} alt="The saved template rendered with these values" className="max-w-full border border-slate-200" />
+          <figcaption className="text-xs text-slate-600">Rendered by the API from the saved template.</figcaption>
+        </figure>
+      )}
+    </section>
+  );
+}
+
+function numberOrUndefined(text: string): number | undefined {
+  const n = Number(text);
+  return text === '' || !Number.isInteger(n) || n < 0 ? undefined : n;
+}

@@ -1,0 +1,209 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { accessibilityViolations, pixelOf, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import { rgbOverWhite, pngOf } from '@pressroom/testing/pixel-diff';
+import { editorExport, parityOf, renderOfTemplate } from './canvas-parity.js';
+
+const MONO_BOLD = readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf');
+/** A 1×1 green PNG. */
+const GREEN_PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWNg+M8AAAICAQAuFKzOAAAAAElFTkSuQmCC',
+  'base64',
+);
+const SCRIPTED_SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+);
+
+let rig: DashboardRig;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  rig = await startDashboardRig();
+  context = await rig.newContext();
+  page = await context.newPage();
+  await signUpInBrowser(page, rig, { email: 'assets@example.com', password: 'assets passphrase' });
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+}, 120_000);
+
+afterAll(async () => {
+  await rig?.dispose();
+});
+
+const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+const uploadInput = () => page.getByLabel('Images and fonts');
+/** The problem detail shown beside the upload field (its alert, tied to the input). */
+const uploadError = () => page.getByTestId('asset-drop-zone').getByRole('alert');
+
+async function choose(name: string, mimeType: string, buffer: Buffer): Promise<void> {
+  await uploadInput().setInputFiles({ name, mimeType, buffer });
+}
+
+/** Large files go in by path: the browser reads them from disk instead of through the protocol. */
+async function chooseFile(name: string, buffer: Buffer): Promise<void> {
+  const path = join(mkdtempSync(join(tmpdir(), 'assets-upload-')), name);
+  writeFileSync(path, buffer);
+  await uploadInput().setInputFiles(path, { timeout: 30_000 });
+}
+
+test('assets: upload a font and see its preview in that font; an image; the usage against the plan', async () => {
+  await nav('Assets').click();
+  await page.getByRole('heading', { name: 'Assets', level: 1 }).waitFor();
+  await page.getByText('0 of 50 assets').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await choose('Brand Mono.ttf', 'font/ttf', MONO_BOLD);
+  await page.getByRole('status').getByText('Uploaded Brand Mono.ttf.').waitFor();
+  const preview = page.getByRole('img', { name: 'Preview of DejaVu Sans Mono' });
+  await preview.waitFor();
+  // The sample is set in the uploaded face: the face from the asset's URL is loaded into the page.
+  expect(await preview.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"DejaVu Sans Mono"/);
+  const loaded = async () =>
+    page.evaluate(() =>
+      [...(document.fonts as unknown as Set<FontFace>)].some(
+        (f) => f.family.replace(/"/g, '') === 'DejaVu Sans Mono' && f.status === 'loaded',
+      ),
+    );
+  for (let i = 0; i < 50 && !(await loaded()); i++) await page.waitForTimeout(100);
+  expect(await loaded()).toBe(true);
+  // Monospace: every character of the sample as wide as the next (a proportional fallback would not be).
+  const widths = await preview.evaluate((el) => {
+    const range = document.createRange();
+    const text = el.firstChild!;
+    return [0, 1, 2].map((i) => {
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      return Math.round(range.getBoundingClientRect().width * 100);
+    });
+  });
+  expect(new Set(widths).size).toBe(1);
+
+  await choose('green.png', 'image/png', GREEN_PIXEL);
+  await page.getByRole('img', { name: 'Preview of green.png' }).waitFor();
+  expect(await pixelOf(page, 'Preview of green.png', 0, 0)).toEqual([0, 255, 0]);
+  await page.getByText('2 of 50 assets').waitFor();
+  expect(await page.getByRole('progressbar', { name: 'Assets used' }).getAttribute('value')).toBe('2');
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test('assets: refused uploads show the server’s detail beside the upload field', async () => {
+  await page.goto(rig.url('assets'));
+  await page.getByRole('heading', { name: 'Assets', level: 1 }).waitFor();
+
+  await choose('logo.svg', 'image/svg+xml', SCRIPTED_SVG);
+  await uploadError()
+    .getByText(/The SVG was refused: it contains a <script> element/)
+    .waitFor();
+  expect(await uploadInput().getAttribute('aria-invalid')).toBe('true');
+  expect(await uploadInput().getAttribute('aria-describedby')).toContain(await uploadError().getAttribute('id'));
+
+  await choose('Fake.ttf', 'font/ttf', Buffer.from('this is not a font, only text\n'.repeat(20)));
+  await uploadError()
+    .getByText(/checked by its content, not its name/)
+    .waitFor();
+
+  // Over the free plan's 10 MB per file (and a 50 MB one over every plan's largest file).
+  await chooseFile('big.png', Buffer.concat([GREEN_PIXEL, Buffer.alloc(11 * 1024 * 1024)]));
+  await uploadError()
+    .getByText(/the free plan allows assets of up to 10485760 bytes/)
+    .waitFor();
+  await chooseFile('huge.png', Buffer.concat([GREEN_PIXEL, Buffer.alloc(50 * 1024 * 1024)]));
+  await uploadError()
+    .getByText(/larger than 26214400 bytes, the largest asset any plan allows/)
+    .waitFor();
+
+  // Nothing refused was stored.
+  await page.getByText('2 of 50 assets').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test('assets: delete asks first, then the asset is gone', async () => {
+  await page.goto(rig.url('assets'));
+  await page.getByRole('img', { name: 'Preview of green.png' }).waitFor();
+  await page.getByRole('button', { name: 'Delete green.png' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete green.png?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(await page.getByRole('img', { name: 'Preview of green.png' }).count()).toBe(1);
+
+  await page.getByRole('button', { name: 'Delete green.png' }).click();
+  await dialog.getByRole('button', { name: 'Delete asset' }).click();
+  await page.getByRole('img', { name: 'Preview of green.png' }).waitFor({ state: 'detached' });
+  await page.getByText('1 of 50 assets').waitFor();
+  const list = (await (await context.request.get(`${rig.stack.baseUrl}/assets`)).json()) as { assets: { name: string }[] };
+  expect(list.assets.map((a) => a.name)).toEqual(['Brand Mono.ttf']);
+});
+
+test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, opens it, and it renders as the editor draws it', async () => {
+  await nav('Starter gallery').click();
+  await page.getByRole('heading', { name: 'Starter gallery', level: 1 }).waitFor();
+  const cards = page.getByRole('list', { name: 'Starter templates' }).getByRole('listitem');
+  expect(await cards.count()).toBe(12);
+  // Every thumbnail is a real render (12 previews through the renderer).
+  await page
+    .getByRole('img', { name: /^Preview of / })
+    .nth(11)
+    .waitFor({ timeout: 60_000 });
+  expect(await page.getByRole('img', { name: /^Preview of / }).count()).toBe(12);
+  // The quote card as shipped (its thumbnail): its background variable's default, and the amber rule under the quote.
+  expect(await pixelOf(page, 'Preview of Quote card', 2, 2)).toEqual([254, 243, 199]);
+  expect(await pixelOf(page, 'Preview of Quote card', 180, 843)).toEqual([245, 158, 11]);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Use this template: Quote card' }).click();
+  // The copy opens in the visual editor.
+  await page.waitForURL(/\/app\/templates\/tpl_[^/]+\/canvas$/);
+  await page.getByRole('heading', { name: 'Edit Quote card', level: 1 }).waitFor();
+  const uid = /templates\/([^/]+)\/canvas/.exec(page.url())![1]!;
+  // Rendered through the API, the copy is the quote card as shipped.
+  const render = await rgbOverWhite(await renderOfTemplate(rig, context, uid));
+  expect([render.width, render.height]).toEqual([1080, 1080]);
+  const at = (x: number, y: number) => Array.from(render.data.subarray((y * 1080 + x) * 3, (y * 1080 + x) * 3 + 3));
+  expect(at(2, 2)).toEqual([254, 243, 199]);
+  expect(at(180, 843)).toEqual([245, 158, 11]);
+  // Drawn by the editor's loader and exported by fabric, it is the same picture.
+  await page.goto(rig.url(`templates/${uid}/canvas-preview`));
+  const diff = await parityOf('starter-copy-quote-card', await editorExport(page), await renderOfTemplate(rig, context, uid));
+  expect({ share: diff.share < 0.01, picture: diff.picture }).toEqual({ share: true, picture: diff.picture });
+
+  // "Image from the library" in the editor: the asset picker adds the chosen image to the canvas.
+  const green = await pngOf({
+    width: 40,
+    height: 40,
+    channels: 3,
+    data: new Uint8Array(40 * 40 * 3).map((_, i) => (i % 3 === 1 ? 255 : 0)),
+  });
+  const uploaded = await context.request.fetch(`${rig.stack.baseUrl}/assets?name=green-square.png`, {
+    method: 'POST',
+    data: green,
+    headers: {
+      'content-type': 'application/octet-stream',
+      'x-csrf-token': (await context.cookies()).find((c) => c.name === 'pressroom_csrf')!.value,
+      origin: rig.stack.baseUrl,
+    },
+  });
+  expect(uploaded.status()).toBe(201);
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  await page.getByRole('button', { name: 'Image from the library' }).click();
+  const picker = page.getByRole('dialog', { name: 'Image from the library' });
+  await picker.getByRole('group', { name: 'Images' }).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // The radio is named by its card; a person clicks the card.
+  expect(await picker.getByRole('radio', { name: 'green-square.png' }).count()).toBe(1);
+  await picker.getByText('green-square.png').click();
+  await picker.waitFor({ state: 'detached' });
+  const topLeft = async () =>
+    page.evaluate(() =>
+      Array.from((document.querySelector('canvas.lower-canvas') as HTMLCanvasElement).getContext('2d')!.getImageData(5, 5, 1, 1).data),
+    );
+  for (let i = 0; i < 50 && (await topLeft())[1] !== 255; i++) await page.waitForTimeout(100);
+  expect(await topLeft()).toEqual([0, 255, 0, 255]);
+
+  // The copy is the account's own template now.
+  const templates = (await (await context.request.get(`${rig.stack.baseUrl}/templates`)).json()) as {
+    templates: { uid: string; tags: string[] }[];
+  };
+  expect(templates.templates.find((t) => t.uid === uid)?.tags).toEqual(['starter', 'quote-card']);
+}, 120_000);

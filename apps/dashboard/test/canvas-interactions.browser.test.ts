@@ -1,0 +1,375 @@
+import type { APIResponse, BrowserContext, Page } from 'playwright-core';
+import { decode } from '../../../deploy/embedded/test/harness.js';
+import { accessibilityViolations, eventually, expectFocusOn, near, startDashboardRig, type DashboardRig } from './browser.js';
+
+/**
+ * Issue 15, the editor's interactions: the real canvas driven with playwright's mouse and keyboard, the result
+ * read back from the saved template (PUT /templates/{uid}) and, where it matters, from a render's pixels.
+ */
+
+let rig: DashboardRig;
+let context: BrowserContext;
+let page: Page;
+
+const WIDTH = 400;
+const HEIGHT = 300;
+const RED = [255, 0, 0];
+const GREEN = [0, 170, 0];
+const BLUE = [0, 0, 255];
+const WHITE = [255, 255, 255];
+const GUIDE = [219, 39, 119];
+
+interface SavedObject {
+  type: string;
+  name?: string;
+  left: number;
+  top: number;
+  fill?: string;
+}
+
+const rect = (name: string, left: number, top: number, fill: string) => ({
+  type: 'Rect',
+  name,
+  originX: 'left',
+  originY: 'top',
+  left,
+  top,
+  width: 50,
+  height: 50,
+  fill,
+  strokeWidth: 0,
+});
+
+/** The design every test starts from: three 50×50 squares far from each other's lines and from the centre lines. */
+const DESIGN = {
+  version: '7.4.0',
+  background: '#ffffff',
+  objects: [rect('Red', 20, 20, '#ff0000'), rect('Green', 60, 220, '#00aa00'), rect('Blue', 300, 40, '#0000ff')],
+};
+
+/** The API as the signed-in browser calls it: session cookie plus the CSRF double-submit header. */
+async function call(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<APIResponse> {
+  const csrf = (await context.cookies()).find((c) => c.name === 'pressroom_csrf')?.value ?? '';
+  return context.request.fetch(`${rig.stack.baseUrl}${path}`, {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: { 'x-csrf-token': csrf, origin: rig.stack.baseUrl },
+  });
+}
+
+/** A fresh canvas template holding DESIGN, opened in the visual editor. */
+async function openEditor(): Promise<string> {
+  const res = await call('POST', '/templates', { name: 'Interactions', width: WIDTH, height: HEIGHT, fabricJSData: DESIGN });
+  expect(res.status()).toBe(200);
+  const uid = ((await res.json()) as { template: { uid: string } }).template.uid;
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  await page.getByRole('button', { name: 'Save template' }).waitFor();
+  await eventually(
+    async () => (await page.getByRole('button', { name: 'Save template' }).isEnabled()) && (await zoomOf()) > 0,
+    'the design to load',
+  );
+  return uid;
+}
+
+/** The on-screen zoom: the canvas element's width over the design's. */
+async function zoomOf(): Promise<number> {
+  const box = await page.locator('canvas.lower-canvas').boundingBox();
+  return box ? box.width / WIDTH : 0;
+}
+
+/** Where a design point is on the screen (the canvas may be zoomed and scrolled). */
+async function screenOf(x: number, y: number): Promise<{ x: number; y: number }> {
+  const box = (await page.locator('canvas.lower-canvas').boundingBox())!;
+  const zoom = box.width / WIDTH;
+  return { x: box.x + x * zoom, y: box.y + y * zoom };
+}
+
+/** Clicks a design point on the canvas (with Shift held: adds to the selection). */
+async function clickAt(x: number, y: number, options: { shift?: boolean } = {}): Promise<void> {
+  const at = await screenOf(x, y);
+  if (options.shift) await page.keyboard.down('Shift');
+  await page.mouse.click(at.x, at.y);
+  if (options.shift) await page.keyboard.up('Shift');
+}
+
+/** Saves through the editor's button (a real PUT) and answers the saved design's objects. */
+async function saveAndRead(uid: string): Promise<SavedObject[]> {
+  await page
+    .locator('body')
+    .click({ position: { x: 2, y: 2 } })
+    .catch(() => {});
+  const [put] = await Promise.all([
+    // The template's own PUT, not the thumbnail the previous save is still uploading (/templates/{uid}/versions/…).
+    page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/templates/${uid}`),
+    page.getByRole('button', { name: 'Save template' }).click(),
+  ]);
+  expect(put.status()).toBe(200);
+  const res = await call('GET', `/templates/${uid}`);
+  const saved = ((await res.json()) as { template: { fabricJSData: Record<string, unknown> } }).template.fabricJSData;
+  return saved.objects as SavedObject[];
+}
+
+const positions = (objects: SavedObject[]) => objects.map((o) => [o.name, Math.round(o.left), Math.round(o.top)]);
+
+/** One pixel of the editor's own on-screen canvas, at a design point. */
+async function screenPixel(x: number, y: number): Promise<number[]> {
+  return page.locator('canvas.lower-canvas').evaluate(
+    (canvas: HTMLCanvasElement, [px, py, width]) => {
+      const scale = canvas.width / width!;
+      const data = canvas.getContext('2d')!.getImageData(Math.round(px! * scale), Math.round(py! * scale), 1, 1).data;
+      return Array.from(data.slice(0, 3));
+    },
+    [x, y, WIDTH],
+  );
+}
+
+/** Renders the saved template through the API and answers its decoded image. */
+async function render(uid: string) {
+  const res = await call('POST', `/templates/${uid}/render`, {});
+  expect(res.status()).toBe(200);
+  const { url } = (await res.json()) as { url: string };
+  return decode(url.replace('//localhost:', '//127.0.0.1:'));
+}
+
+beforeAll(async () => {
+  rig = await startDashboardRig();
+  context = await rig.newContext();
+  page = await context.newPage();
+  const signUp = await context.request.post(`${rig.stack.baseUrl}/auth/sign-up`, {
+    data: { email: 'interactions@example.com', password: 'correct horse battery staple', name: 'Designer' },
+  });
+  expect(signUp.status()).toBe(201);
+  // The editor saves and re-reads faster than a person clicks: a plan whose per-minute limit the test cannot reach.
+  const plan = (await (await context.request.get(`${rig.stack.baseUrl}/user/plan-details`)).json()) as { ownerId: string };
+  await rig.stack.setAccountPlan(plan.ownerId, 'business');
+}, 120_000);
+
+afterAll(async () => {
+  await rig?.dispose();
+});
+
+test('a drag snaps onto the page centre with a guide drawn meanwhile; the save and the render put it there; undo and redo restore', async () => {
+  const uid = await openEditor();
+  // Drag the red square by its middle to 3 px right of and 2 px above the page centre (at 100 % zoom: the
+  // pull is 6 screen pixels), in small steps as a hand would.
+  await page.getByRole('button', { name: '100 %' }).click();
+  const from = await screenOf(45, 45);
+  const to = await screenOf(WIDTH / 2 + 3, HEIGHT / 2 - 2);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  // While the button is held, the guides are drawn on the screen canvas: the vertical centre line, above the square.
+  await eventually(async () => near(await screenPixel(WIDTH / 2, 40), GUIDE, 60), 'the vertical centre guide');
+  await page.mouse.up();
+  // The guides go with the drag; the square sits with its centre on the page's centre.
+  await eventually(async () => near(await screenPixel(WIDTH / 2, 40), WHITE), 'the guide to be gone');
+
+  const saved = await saveAndRead(uid);
+  // Exactly the three squares: nothing of the guides reached the saved design.
+  expect(positions(saved)).toEqual([
+    ['Red', 175, 125],
+    ['Green', 60, 220],
+    ['Blue', 300, 40],
+  ]);
+  const image = await render(uid);
+  expect(near(image.pixel(200, 150), RED)).toBe(true);
+  expect(near(image.pixel(45, 45), WHITE)).toBe(true);
+
+  // Undo takes the whole drag back in one step; redo brings it again.
+  await page.keyboard.press('Control+z');
+  expect(positions(await saveAndRead(uid))[0]).toEqual(['Red', 20, 20]);
+  await page.keyboard.press('Control+Shift+Z');
+  expect(positions(await saveAndRead(uid))[0]).toEqual(['Red', 175, 125]);
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+y');
+  expect(positions(await saveAndRead(uid))[0]).toEqual(['Red', 175, 125]);
+});
+
+test('copy and paste duplicate the selection offset from the original; Ctrl+D duplicates; Delete removes; undo brings it back', async () => {
+  const uid = await openEditor();
+  await clickAt(325, 65); // the blue square
+  await page.keyboard.press('Control+c');
+  await page.keyboard.press('Control+v');
+  await page.keyboard.press('Control+v');
+  let saved = await saveAndRead(uid);
+  expect(positions(saved)).toEqual([
+    ['Red', 20, 20],
+    ['Green', 60, 220],
+    ['Blue', 300, 40],
+    ['Blue', 320, 60],
+    ['Blue', 340, 80],
+  ]);
+  expect(saved.slice(3).every((o) => o.fill === '#0000ff' && o.type === 'Rect')).toBe(true);
+
+  // Ctrl+D duplicates the selection (the second paste) one step further.
+  await page.keyboard.press('Control+d');
+  saved = await saveAndRead(uid);
+  expect(positions(saved).at(-1)).toEqual(['Blue', 360, 100]);
+
+  // Delete removes the selection (the duplicate); undo brings it back.
+  await clickAt(385, 125);
+  await page.keyboard.press('Delete');
+  expect(await saveAndRead(uid)).toHaveLength(5);
+  await page.keyboard.press('Control+z');
+  expect(positions(await saveAndRead(uid)).at(-1)).toEqual(['Blue', 360, 100]);
+
+  // The pasted squares are in the render, where the saved design says.
+  const image = await render(uid);
+  expect(near(image.pixel(395, 145), BLUE)).toBe(true);
+  expect(near(image.pixel(345, 85), BLUE)).toBe(true);
+});
+
+test('multi-select (Ctrl+A, Shift+click): align and distribute move the objects; arrows nudge as one undo step; typing in a field is left alone', async () => {
+  const uid = await openEditor();
+  await clickAt(45, 45);
+  await page.keyboard.press('Control+a');
+  await page.getByRole('button', { name: 'Align top' }).click();
+  expect(positions(await saveAndRead(uid))).toEqual([
+    ['Red', 20, 20],
+    ['Green', 60, 20],
+    ['Blue', 300, 20],
+  ]);
+  await page.getByRole('button', { name: 'Distribute horizontally' }).click();
+  // Outer squares stay (20 and 300, spanning 20…350); the gaps are (330 − 3×50) / 2 = 90, green at 20 + 50 + 90.
+  expect(positions(await saveAndRead(uid))).toEqual([
+    ['Red', 20, 20],
+    ['Green', 160, 20],
+    ['Blue', 300, 20],
+  ]);
+
+  // Shift+click builds a selection of two; Align right lines them up on the right of their bounds.
+  await page.keyboard.press('Escape');
+  await clickAt(45, 45);
+  await clickAt(185, 45, { shift: true });
+  await page.getByRole('button', { name: 'Align right' }).click();
+  expect(positions(await saveAndRead(uid)).slice(0, 2)).toEqual([
+    ['Red', 160, 20],
+    ['Green', 160, 20],
+  ]);
+
+  // Arrows move the selection 1 px, Shift+arrow 10 px; holding them is one step of undo.
+  await page.keyboard.press('Escape');
+  await clickAt(325, 45);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  expect(positions(await saveAndRead(uid))[2]).toEqual(['Blue', 303, 30]);
+  await page.keyboard.press('Control+z');
+  expect(positions(await saveAndRead(uid))[2]).toEqual(['Blue', 300, 20]);
+
+  // With a text field focused, Backspace and arrows edit the field, not the design.
+  await clickAt(325, 45);
+  const widthField = page.getByRole('spinbutton', { name: 'Template width' });
+  await widthField.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('ArrowLeft');
+  expect(await widthField.inputValue()).toBe('40');
+  await widthField.fill(String(WIDTH));
+  const afterTyping = await saveAndRead(uid);
+  expect(afterTyping).toHaveLength(3);
+  expect(positions(afterTyping)[2]).toEqual(['Blue', 300, 20]);
+
+  const image = await render(uid);
+  expect(near(image.pixel(185, 45), GREEN)).toBe(true);
+  expect(near(image.pixel(325, 45), BLUE)).toBe(true);
+});
+
+test('zoom (buttons, Ctrl+wheel, fit, 100 %) and Space+drag pan change the view only, never the saved design', async () => {
+  const uid = await openEditor();
+  const before = await saveAndRead(uid);
+  const zoomShown = page.getByRole('status', { name: 'Zoom' }).or(page.locator('output[aria-label="Zoom"]'));
+
+  await page.getByRole('button', { name: '100 %' }).click();
+  expect(await zoomOf()).toBeCloseTo(1, 2);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  expect(await zoomOf()).toBeCloseTo(1.5, 2);
+  await expect(zoomShown.textContent()).resolves.toContain('150');
+
+  // At 150 % a click still lands on the object under the pointer: select blue and nudge it to prove it.
+  await clickAt(325, 65);
+  await page.keyboard.press('ArrowLeft');
+  const nudged = await saveAndRead(uid);
+  expect(positions(nudged)[2]).toEqual(['Blue', 299, 40]);
+  await page.keyboard.press('Control+z');
+
+  // Ctrl+wheel zooms out around the pointer.
+  const centre = await screenOf(200, 150);
+  await page.mouse.move(centre.x, centre.y);
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, 300);
+  await page.keyboard.up('Control');
+  await eventually(async () => (await zoomOf()) < 1.2, 'Ctrl+wheel to zoom out');
+
+  // Space+drag pans the scroller around the canvas (zoomed in far enough to scroll).
+  await page.getByRole('button', { name: '100 %' }).click();
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+  const scroller = page.locator('canvas.lower-canvas').locator('xpath=ancestor::*[@data-canvas-scroller]');
+  const grab = await screenOf(200, 150);
+  await page.mouse.move(grab.x, grab.y);
+  const scrollBefore = await scroller.evaluate((el) => [el.scrollLeft, el.scrollTop]);
+  await page.keyboard.down('Space');
+  await page.mouse.down();
+  await page.mouse.move(grab.x - 120, grab.y - 60, { steps: 6 });
+  await page.mouse.up();
+  await page.keyboard.up('Space');
+  const scrollAfter = await scroller.evaluate((el) => [el.scrollLeft, el.scrollTop]);
+  expect(scrollAfter[0]! - scrollBefore[0]!).toBeGreaterThan(60);
+
+  // Fit shows the whole design again.
+  await page.getByRole('button', { name: 'Fit' }).click();
+  const fitted = (await page.locator('canvas.lower-canvas').boundingBox())!;
+  const view = (await scroller.boundingBox())!;
+  expect(fitted.width).toBeLessThanOrEqual(view.width);
+  expect(fitted.height).toBeLessThanOrEqual(view.height);
+
+  // None of it is in the design: same objects, same places, no viewport transform, at any zoom.
+  const after = await saveAndRead(uid);
+  expect(after).toEqual(before);
+  const saved = (
+    (await (await call('GET', `/templates/${uid}`)).json()) as { template: { fabricJSData: Record<string, unknown>; width: number } }
+  ).template;
+  expect(saved.fabricJSData).not.toHaveProperty('viewportTransform');
+  expect(saved.width).toBe(WIDTH);
+  const image = await render(uid);
+  expect([image.width, image.height]).toEqual([WIDTH, HEIGHT]);
+  expect(near(image.pixel(45, 45), RED)).toBe(true);
+});
+
+test('the shortcuts dialog opens with "?" and its button, lists every shortcut, passes axe, closes on Escape and gives focus back', async () => {
+  await openEditor();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Shift+?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await dialog.waitFor();
+  for (const keys of [
+    'Ctrl+Z',
+    'Ctrl+Shift+Z',
+    'Ctrl+Y',
+    'Ctrl+C',
+    'Ctrl+V',
+    'Ctrl+D',
+    'Delete',
+    'Backspace',
+    'Ctrl+A',
+    'Escape',
+    'Shift+←',
+  ]) {
+    await expect(dialog.getByText(keys, { exact: true }).count()).resolves.toBeGreaterThan(0);
+  }
+  expect(await accessibilityViolations(page, '[role="dialog"]')).toEqual([]);
+  // Escape inside the dialog closes it (and does not reach the canvas).
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+
+  const opener = page.getByRole('button', { name: 'Keyboard shortcuts' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await dialog.waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await expectFocusOn(page, 'Keyboard shortcuts');
+  for (const toolbar of ['History', 'Arrange', 'View']) {
+    expect(await accessibilityViolations(page, `[role="toolbar"][aria-label="${toolbar}"]`)).toEqual([]);
+  }
+});

@@ -1,0 +1,273 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { decode } from '../../../deploy/embedded/test/harness.js';
+import { eventually, near, startDashboardRig, waitForPixel, type DashboardRig } from './browser.js';
+
+let rig: DashboardRig;
+let context: BrowserContext;
+let page: Page;
+
+const RED = [255, 0, 0];
+const GREEN = [0, 255, 0];
+const BLUE = [0, 0, 255];
+
+/** A 10×10 image of one colour (SVG: fabric and the renderer load it like any image). */
+async function imageDataUrl(colour: number[]): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="rgb(${colour.join(',')})"/></svg>`;
+  return Promise.resolve(`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`);
+}
+
+/** 300×100: a red box (left third), a red image (middle third), a black title on white (right third). */
+async function design(): Promise<Record<string, unknown>> {
+  const at = (left: number) => ({ originX: 'left', originY: 'top', left, top: 0 });
+  return {
+    background: '#ffffff',
+    objects: [
+      { type: 'Rect', name: 'Box', ...at(0), width: 100, height: 100, fill: '#ff0000', strokeWidth: 0 },
+      { type: 'Image', name: 'Photo', ...at(100), width: 10, height: 10, scaleX: 10, scaleY: 10, src: await imageDataUrl(RED) },
+      { type: 'Textbox', name: 'Title', ...at(205), width: 90, text: 'i', fontSize: 60, fill: '#000000', fontFamily: 'sans-serif' },
+    ],
+  };
+}
+
+/** A pixel of the editor's canvas, in design coordinates (the canvas is drawn at the design's size). */
+async function canvasPixel(x: number, y: number): Promise<number[]> {
+  return page.evaluate(
+    ([px, py]) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('canvas[aria-label="Design canvas"]')!;
+      const scale = canvas.width / canvas.clientWidth || 1;
+      return Array.from(
+        canvas
+          .getContext('2d')!
+          .getImageData(px! * scale, py! * scale, 1, 1)
+          .data.slice(0, 3),
+      );
+    },
+    [x, y],
+  );
+}
+/** Dark pixels in the title's third: how much text is drawn there. */
+async function titleInk(): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('canvas[aria-label="Design canvas"]')!;
+    const scale = canvas.width / canvas.clientWidth || 1;
+    const data = canvas.getContext('2d')!.getImageData(200 * scale, 0, 100 * scale, 100 * scale).data;
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! < 100 && data[i + 1]! < 100 && data[i + 2]! < 100) ink++;
+    return ink;
+  });
+}
+const waitForCanvas = (x: number, y: number, colour: number[]) =>
+  eventually(async () => near(await canvasPixel(x, y), colour, 30), `the canvas to show ${colour.join(',')} at ${x},${y}`);
+
+async function bind(layer: string, variable: string, action: string): Promise<void> {
+  await page.getByRole('region', { name: 'Layers' }).getByRole('button', { name: layer, exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Variables' });
+  await panel.getByRole('textbox', { name: 'Variable name' }).fill(variable);
+  await panel.getByRole('button', { name: action }).click();
+  await panel.getByText(`Bound to ${variable}.`).waitFor();
+}
+
+/** A state-changing API call with the session cookie (and its CSRF token, as the dashboard sends it). */
+async function post(path: string, data: unknown) {
+  const csrf = (await context.cookies()).find((c) => c.name === 'pressroom_csrf')!.value;
+  return context.request.post(`${rig.stack.baseUrl}${path}`, { data, headers: { 'x-csrf-token': csrf } });
+}
+
+async function apiRender(uid: string, json: unknown): Promise<{ url: string }> {
+  const res = await post(`/templates/${uid}/render`, json);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { url: string };
+}
+const pixelOfUrl = async (url: string, x: number, y: number) => (await decode(url.replace('//localhost:', '//127.0.0.1:'))).pixel(x, y);
+
+beforeAll(async () => {
+  rig = await startDashboardRig();
+  context = await rig.newContext();
+  page = await context.newPage();
+  const signUp = await context.request.post(`${rig.stack.baseUrl}/auth/sign-up`, {
+    data: { email: 'designer@example.com', password: 'correct horse battery staple', name: 'Designer' },
+  });
+  expect(signUp.status()).toBe(201);
+  const plan = (await (await context.request.get(`${rig.stack.baseUrl}/user/plan-details`)).json()) as { ownerId: string };
+  await rig.stack.setAccountPlan(plan.ownerId, 'business');
+}, 120_000);
+
+afterAll(async () => {
+  await rig?.dispose();
+});
+
+test('bind a colour, an image and a text; try values on the canvas; save; render with values; restore a version', async () => {
+  const created = await post('/templates', { name: 'Variables card', fabricJSData: await design(), width: 300, height: 100 });
+  expect(created.status()).toBe(200);
+  const { uid } = ((await created.json()) as { template: { uid: string } }).template;
+
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  await page.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Box', exact: true }).waitFor();
+  await waitForCanvas(50, 50, RED);
+  const inkBefore = await titleInk();
+
+  await bind('Box', 'brand', 'Bind fill colour');
+  await bind('Photo', 'photo', 'Bind image source');
+  await bind('Title', 'title', 'Bind whole text');
+
+  // The panel lists each variable with its type (from what it is bound to) and the design's value as default.
+  const panel = page.getByRole('region', { name: 'Variables' });
+  const brand = panel.getByRole('listitem', { name: 'Variable brand' });
+  await expect(brand.getByRole('combobox', { name: 'Type' }).inputValue()).resolves.toBe('color');
+  await expect(brand.getByRole('textbox', { name: 'Default' }).inputValue()).resolves.toBe('#ff0000');
+  await expect(panel.getByRole('listitem', { name: 'Variable photo' }).getByRole('combobox', { name: 'Type' }).inputValue()).resolves.toBe(
+    'image',
+  );
+  await panel.getByRole('listitem', { name: 'Variable title' }).getByRole('checkbox', { name: 'Required' }).check();
+
+  // Try values: the canvas changes, the design does not.
+  await panel.getByRole('textbox', { name: 'Try value for brand' }).fill('#0000ff');
+  await panel.getByRole('textbox', { name: 'Try value for photo' }).fill(await imageDataUrl(GREEN));
+  await panel.getByRole('textbox', { name: 'Try value for title' }).fill('WWWWW');
+  await panel.getByRole('button', { name: 'Try values on canvas' }).click();
+  await waitForCanvas(50, 50, BLUE);
+  await waitForCanvas(150, 50, GREEN);
+  await eventually(async () => (await titleInk()) > inkBefore * 2, 'the tried title to draw more ink');
+  await panel.getByRole('button', { name: 'Back to the design' }).click();
+  await waitForCanvas(50, 50, RED);
+  await waitForCanvas(150, 50, RED);
+
+  // Save the design (bindings) and the definitions.
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.', { exact: true }).waitFor();
+  await panel.getByRole('button', { name: 'Save variables' }).click();
+  await panel.getByText('Variables saved.').waitFor();
+  const saved = (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`)).json()) as {
+    template: { fabricJSData: { objects: Array<{ variableBindings?: Record<string, string> }> }; variableDefinitions: unknown[] };
+  };
+  expect(saved.template.fabricJSData.objects.map((o) => o.variableBindings)).toEqual([
+    { fill: 'brand' },
+    { src: 'photo' },
+    { text: 'title' },
+  ]);
+  expect(saved.template.variableDefinitions).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ name: 'brand', type: 'color', defaultValue: '#ff0000' }),
+      expect.objectContaining({ name: 'title', type: 'text', validation: expect.objectContaining({ required: true }) }),
+    ]),
+  );
+
+  // Render with these values: the real renderer, through the API.
+  await panel.getByRole('button', { name: 'Render with these values' }).click();
+  await waitForPixel(page, 'The saved template rendered with these values', BLUE, [50, 50]);
+  await waitForPixel(page, 'The saved template rendered with these values', GREEN, [150, 50]);
+  const byApi = await apiRender(uid, { variables: { brand: '#00ff00', title: 'x' } });
+  expect(near(await pixelOfUrl(byApi.url, 50, 50), GREEN)).toBe(true);
+  expect(near(await pixelOfUrl(byApi.url, 150, 50), RED)).toBe(true); // photo's default: the design's own image
+
+  // Versions: 1 (created), 2 (saved design), 3 (saved variables); the editor sent a thumbnail of the newest.
+  const versions = page.getByRole('region', { name: 'Versions' });
+  await versions.getByRole('img', { name: 'Version 3' }).waitFor();
+  // The version's thumbnail is the canvas's export (the template's own `thumbnail` is its latest render by now).
+  const history = (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}/versions`)).json()) as {
+    versions: Array<{ number: number; thumbnail: string | null }>;
+  };
+  const thumb = await decode(history.versions[0]!.thumbnail!.replace('//localhost:', '//127.0.0.1:'));
+  expect([history.versions[0]!.number, thumb.width, thumb.height]).toEqual([3, 300, 100]);
+  expect(near(thumb.pixel(50, 50), RED, 30)).toBe(true);
+  expect(near(thumb.pixel(150, 50), RED, 30)).toBe(true);
+
+  // Restore version 1 (no bindings): the canvas reloads it and the API renders it whatever the values.
+  await versions.getByRole('button', { name: 'Restore version 1' }).click();
+  await versions.getByText('Restored version 1.').waitFor();
+  await versions.getByText('Version 4').waitFor();
+  const restored = await apiRender(uid, { variables: { brand: '#0000ff', title: 'x' } });
+  expect(near(await pixelOfUrl(restored.url, 50, 50), RED)).toBe(true);
+  await waitForCanvas(50, 50, RED);
+
+  // A layout by copying the design at another size: saved under its key, shown on the canvas, rendered by key.
+  const layouts = page.getByRole('region', { name: 'Layouts and pages' });
+  await layouts.getByRole('textbox', { name: 'Layout key' }).fill('square');
+  await layouts.getByRole('spinbutton', { name: 'Layout width' }).fill('200');
+  await layouts.getByRole('spinbutton', { name: 'Layout height' }).fill('200');
+  await layouts.getByRole('button', { name: 'Copy to new layout' }).click();
+  await layouts.getByRole('button', { name: 'square (200×200)' }).waitFor();
+  await waitForCanvas(20, 20, RED);
+  const square = await apiRender(uid, { layout: 'square', variables: { title: 'x' } });
+  const squareImage = await decode(square.url.replace('//localhost:', '//127.0.0.1:'));
+  expect([squareImage.width, squareImage.height]).toEqual([200, 200]);
+  expect(near(squareImage.pixel(20, 20), RED)).toBe(true);
+  // Switching back shows the default design; deleting the layout removes it from the template.
+  await layouts.getByRole('button', { name: 'default (300×100)' }).click();
+  await layouts.getByRole('button', { name: 'Delete layout square' }).click();
+  await eventually(
+    async () =>
+      Object.keys(
+        ((await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`)).json()) as { template: { layouts: object } }).template
+          .layouts,
+      ).length === 0,
+    'the layout to be deleted',
+  );
+}, 180_000);
+
+test('a PDF template’s pages: add a copy of the canvas, reorder, delete; the PDF follows', async () => {
+  const words = (text: string) => ({
+    background: '#ffffff',
+    objects: [{ type: 'Textbox', originX: 'left', originY: 'top', left: 10, top: 20, width: 280, fontSize: 40, fill: '#000000', text }],
+  });
+  const created = await post('/templates', {
+    name: 'Paged document',
+    fabricJSData: words('COVER'),
+    width: 300,
+    height: 100,
+    outputFormat: 'pdf',
+    pages: [
+      { pageNumber: 1, name: 'Front', fabricJSData: words('FRONT') },
+      { pageNumber: 2, name: 'Back', fabricJSData: words('BACK') },
+    ],
+  });
+  expect(created.status()).toBe(200);
+  const { uid } = ((await created.json()) as { template: { uid: string } }).template;
+  const pagesNow = async () => {
+    const res = await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`);
+    if (res.status() !== 200) throw new Error(`GET /templates/${uid}: ${res.status()} ${await res.text()}`);
+    return ((await res.json()) as { template: { pages: Array<{ pageNumber: number; name: string }> } }).template.pages;
+  };
+
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  const panel = page.getByRole('region', { name: 'Layouts and pages' });
+  const list = panel.getByRole('list', { name: 'Pages' });
+  await list.getByRole('button', { name: 'Back' }).waitFor();
+  // The canvas shows the default design (COVER): the new page is a copy of it, last.
+  await panel.getByRole('button', { name: 'Add page (copy of the canvas)' }).click();
+  await eventually(async () => (await pagesNow()).length === 3, 'the third page to be saved');
+  await panel.getByRole('button', { name: 'Move page 3 up' }).click();
+  await eventually(async () => (await pagesNow())[1]?.name === 'Page 3', 'the new page to move up');
+  await panel.getByRole('button', { name: 'Delete page 1' }).click();
+  // Renumbered and saved: the copied cover first, then the back.
+  const order = async () => JSON.stringify((await pagesNow()).map((p) => [p.pageNumber, p.name]));
+  await eventually(
+    async () =>
+      (await order()) ===
+      JSON.stringify([
+        [1, 'Page 3'],
+        [2, 'Back'],
+      ]),
+    'the first page to be deleted',
+  );
+
+  // The PDF has the pages in that order: the copied cover, then the back.
+  const res = await post('/pdf/render', { templateUid: uid });
+  expect(res.status()).toBe(200);
+  const { url } = (await res.json()) as { url: string };
+  const dir = await mkdtemp(join(tmpdir(), 'pressroom-pages-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    await writeFile(file, Buffer.from(await (await fetch(url.replace('//localhost:', '//127.0.0.1:'))).arrayBuffer()));
+    const text = (p: number) => execFileSync('pdftotext', ['-f', String(p), '-l', String(p), file, '-'], { encoding: 'utf8' });
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/^Pages:\s+2$/m);
+    expect(text(1)).toContain('COVER');
+    expect(text(2)).toContain('BACK');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 180_000);

@@ -1,0 +1,35 @@
+import { applyValues, bindablePropertyOf, variablesInDesign } from '../src/pages/templates/canvas/variables/design-variables.js';
+
+const design = {
+  objects: [
+    { type: 'Textbox', text: 'Hello {{ name }}, from {{city}}', styles: [{ start: 0, end: 5, style: { fill: '#f00' } }] },
+    { type: 'Image', src: 'https://example.com/a.png', variableBindings: { src: 'photo' } },
+    { type: 'Group', objects: [{ type: 'Rect', fill: '#000', variableBindings: { fill: 'brand' } }] },
+    { type: 'Text', text: 'x', variableBindings: { text: 'upper(name)' } },
+  ],
+};
+
+describe('design variables', () => {
+  it('lists the variables a design uses, in groups too, leaving expressions out', () => {
+    expect(variablesInDesign(design)).toEqual([
+      { name: 'name', uses: ['placeholder'] },
+      { name: 'city', uses: ['placeholder'] },
+      { name: 'photo', uses: ['src'] },
+      { name: 'brand', uses: ['fill'] },
+    ]);
+  });
+
+  it('applies tried values to a copy, keeping styles and unknown placeholders', () => {
+    const tried = applyValues(design, { name: 'Ada', brand: '#00ff00', photo: 'https://example.com/b.png' });
+    const objects = tried.objects as Array<Record<string, any>>;
+    expect(objects[0]!.text).toBe('Hello Ada, from {{city}}');
+    expect(objects[0]!.styles).toEqual(design.objects[0]!.styles);
+    expect(objects[1]!.src).toBe('https://example.com/b.png');
+    expect(objects[2]!.objects[0].fill).toBe('#00ff00');
+    expect((design.objects[2] as any).objects[0].fill).toBe('#000'); // the saved design is untouched
+  });
+
+  it('binds the property an object type shows', () => {
+    expect([bindablePropertyOf('textbox'), bindablePropertyOf('Image'), bindablePropertyOf('Circle')]).toEqual(['text', 'src', 'fill']);
+  });
+});

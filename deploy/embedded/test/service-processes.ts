@@ -1,0 +1,91 @@
+/*
+ * Pressroom's services as their own processes (`make run-cluster`'s shape), for the
+ * whole-stack tests that need a real process boundary: a SIGKILL, a supervisor, a
+ * gateway and a renderer that share nothing but NATS, PostgreSQL and the object store.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAccount, createApiKey, openDatabase } from '@pressroom/db';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** A 1×1 PNG, for pages that wait on an image the test serves. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  /** The last 4,000 characters it logged: why a process that should have started exited instead. */
+  logTail(): string;
+}
+
+/**
+ * Starts a service's main.ts from its sources with `env` over the test's own
+ * environment, on `port` (its ops port picked freely). Every process started is
+ * pushed onto `children`, for afterAll to stop.
+ */
+export function spawnService(file: string, options: { port: number; env: NodeJS.ProcessEnv; children: ChildProcess[] }): ServiceProcess {
+  const child = spawn('node', ['--conditions=source', '--import', 'tsx', file], {
+    cwd: ROOT,
+    env: { ...process.env, PRESSROOM_OPS_PORT: '0', ...options.env, PORT: String(options.port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let tail = '';
+  child.stdout.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-4000)));
+  options.children.push(child);
+  return { child, logTail: () => tail };
+}
+
+/** Polls `url` until it answers 2xx; fails at once, with its last log lines, when the process behind it exits. */
+export async function waitHealthy(url: string, options: { service?: ServiceProcess; timeoutMs?: number } = {}): Promise<Response> {
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  while (Date.now() < deadline) {
+    const child = options.service?.child;
+    if (child && child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}: ${options.service!.logTail()}`);
+    const res = await fetch(url).catch(() => null);
+    if (res?.ok) return res;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} never became healthy`);
+}
+
+/** SIGTERM, then SIGKILL after 5 s: a clean stop where the process allows it. */
+export async function stopProcesses(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+        }),
+    ),
+  );
+}
+
+/** An account on `plan` in the database at `url`, and an API key for it. */
+export async function accountWithKey(url: string, options: { name: string; plan: string }): Promise<{ accountId: string; key: string }> {
+  const db = await openDatabase({ url });
+  try {
+    const account = await createAccount(db, { name: options.name, plan: options.plan });
+    const { key } = await createApiKey(db, { accountId: account.id });
+    return { accountId: account.id, key };
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,8 @@
+/*
+ * The browser-safe entry of the contracts (`@pressroom/contracts/constants`):
+ * vocabularies and limits the dashboard shows or checks before sending, from
+ * modules that import nothing (no zod), so the dashboard's bundle stays small
+ * and the rule still lives once.
+ */
+export * from './http/webhook-events.js';
+export * from './http/design-limits.js';
