@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { defaultDashboardSettings, type DashboardSettings } from '@pressroom/config';
+import { findAccountByName, type Plan } from '@pressroom/db';
 import { decode, startTestStack, type TestStack } from '../../../deploy/embedded/test/harness.js';
 
 /** Debian's headless Chromium (package chromium-headless-shell, the binary its /usr/bin wrapper runs): no browser download. */
@@ -119,6 +120,27 @@ export async function expectFocusOn(page: Page, name: string): Promise<void> {
   const until = Date.now() + 3_000;
   while ((await focusedName(page)) !== name && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   expect(await focusedName(page)).toBe(name);
+}
+
+/**
+ * Signs up through the API in `context` (whose cookie then holds the session) and puts the new account on
+ * `plan` before its first request that counts: the gateway caches an owner's plan for `authCacheMs`, so a plan
+ * set after a counted request would apply only once that expires. Suites that click faster than a person run on
+ * a plan whose per-minute limit they cannot reach (free allows 60).
+ */
+export async function signUpOnPlan(
+  rig: DashboardRig,
+  context: BrowserContext,
+  user: { email: string; password: string; name?: string },
+  plan: Plan,
+): Promise<{ ownerId: string }> {
+  const signUp = await context.request.post(`${rig.stack.baseUrl}/auth/sign-up`, { data: user });
+  if (signUp.status() !== 201) throw new Error(`sign-up answered ${signUp.status()}: ${await signUp.text()}`);
+  // The personal account a sign-up makes is named by the email.
+  const account = await findAccountByName(rig.stack.db, user.email);
+  if (!account) throw new Error(`no account for ${user.email}`);
+  await rig.stack.setAccountPlan(account.id, plan);
+  return { ownerId: account.id };
 }
 
 /** Signs up through the sign-up page (the first account on a fresh stack owns the instance) and waits for the overview. */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
-import { accessibilityViolations, near, screenshot, startDashboardRig, type DashboardRig } from './browser.js';
+import { accessibilityViolations, near, screenshot, startDashboardRig, type DashboardRig, signUpOnPlan } from './browser.js';
 
 // The canvas visual editor (issue 15): a design built by clicking, saved, then rendered by Pressroom's
 // renderer through the HTTP API, with its pixels checked: what the editor shows is what renders.
@@ -30,12 +30,12 @@ beforeAll(async () => {
   page.on('console', (message) => {
     if (message.type() === 'error') console.error(`console: ${message.text()}`);
   });
-  const signUp = await context.request.post(`${rig.stack.baseUrl}/auth/sign-up`, {
-    data: { email: 'designer@example.com', password: 'correct horse battery staple', name: 'Designer' },
-  });
-  expect(signUp.status()).toBe(201);
-  const plan = (await (await context.request.get(`${rig.stack.baseUrl}/user/plan-details`)).json()) as { ownerId: string };
-  await rig.stack.setAccountPlan(plan.ownerId, 'business');
+  await signUpOnPlan(
+    rig,
+    context,
+    { email: 'designer@example.com', password: 'correct horse battery staple', name: 'Designer' },
+    'business',
+  );
 }, 120_000);
 
 afterAll(async () => {

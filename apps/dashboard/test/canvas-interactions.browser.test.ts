@@ -1,6 +1,6 @@
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
-import { accessibilityViolations, eventually, expectFocusOn, near, startDashboardRig, type DashboardRig } from './browser.js';
+import { accessibilityViolations, eventually, expectFocusOn, near, startDashboardRig, type DashboardRig, signUpOnPlan } from './browser.js';
 
 /**
  * Issue 15, the editor's interactions: the real canvas driven with playwright's mouse and keyboard, the result
@@ -135,13 +135,13 @@ beforeAll(async () => {
   rig = await startDashboardRig();
   context = await rig.newContext();
   page = await context.newPage();
-  const signUp = await context.request.post(`${rig.stack.baseUrl}/auth/sign-up`, {
-    data: { email: 'interactions@example.com', password: 'correct horse battery staple', name: 'Designer' },
-  });
-  expect(signUp.status()).toBe(201);
   // The editor saves and re-reads faster than a person clicks: a plan whose per-minute limit the test cannot reach.
-  const plan = (await (await context.request.get(`${rig.stack.baseUrl}/user/plan-details`)).json()) as { ownerId: string };
-  await rig.stack.setAccountPlan(plan.ownerId, 'business');
+  await signUpOnPlan(
+    rig,
+    context,
+    { email: 'interactions@example.com', password: 'correct horse battery staple', name: 'Designer' },
+    'business',
+  );
 }, 120_000);
 
 afterAll(async () => {

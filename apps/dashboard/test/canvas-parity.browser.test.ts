@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { pngOf } from '@pressroom/testing/pixel-diff';
-import { DESKTOP, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import { DESKTOP, signUpOnPlan, startDashboardRig, type DashboardRig } from './browser.js';
 import { callAsSession, editorExport, parityOf, renderOfTemplate } from './canvas-parity.js';
 
 /**
@@ -21,7 +21,9 @@ beforeAll(async () => {
   context = await rig.browser.newContext({ viewport: DESKTOP, baseURL: rig.origin, deviceScaleFactor: 2 });
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
-  await signUpInBrowser(page, rig, { email: 'parity@example.com', password: 'parity passphrase' });
+  // Each starter is a page load, a copy and a render: more than the free plan's 60 requests a minute.
+  await signUpOnPlan(rig, context, { email: 'parity@example.com', password: 'parity passphrase' }, 'business');
+  await page.goto(rig.url());
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }, 120_000);
 

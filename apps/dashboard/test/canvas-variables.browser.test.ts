@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
-import { eventually, near, startDashboardRig, waitForPixel, type DashboardRig } from './browser.js';
+import { eventually, near, startDashboardRig, waitForPixel, type DashboardRig, signUpOnPlan } from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
@@ -88,12 +88,12 @@ beforeAll(async () => {
   rig = await startDashboardRig();
   context = await rig.newContext();
   page = await context.newPage();
-  const signUp = await context.request.post(`${rig.stack.baseUrl}/auth/sign-up`, {
-    data: { email: 'designer@example.com', password: 'correct horse battery staple', name: 'Designer' },
-  });
-  expect(signUp.status()).toBe(201);
-  const plan = (await (await context.request.get(`${rig.stack.baseUrl}/user/plan-details`)).json()) as { ownerId: string };
-  await rig.stack.setAccountPlan(plan.ownerId, 'business');
+  await signUpOnPlan(
+    rig,
+    context,
+    { email: 'designer@example.com', password: 'correct horse battery staple', name: 'Designer' },
+    'business',
+  );
 }, 120_000);
 
 afterAll(async () => {

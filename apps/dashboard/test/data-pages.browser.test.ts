@@ -9,6 +9,7 @@ import {
   startDashboardRig,
   waitForPixel,
   type DashboardRig,
+  signUpOnPlan,
 } from './browser.js';
 
 let rig: DashboardRig;
@@ -27,14 +28,9 @@ beforeAll(async () => {
   context = await rig.newContext();
   page = await context.newPage();
   // The first account on a fresh instance; the session cookie then rides on every page and API call.
-  const signUp = await context.request.post(`${rig.stack.baseUrl}/auth/sign-up`, {
-    data: { email: 'editor@example.com', password: 'correct horse battery staple', name: 'Editor' },
-  });
-  expect(signUp.status()).toBe(201);
   // The dashboard's calls count against the plan's per-minute limit like any API call; this suite clicks through
   // six pages in seconds, faster than a person, so it runs on a plan whose limit it cannot reach (free allows 60).
-  const plan = (await (await context.request.get(`${rig.stack.baseUrl}/user/plan-details`)).json()) as { ownerId: string };
-  await rig.stack.setAccountPlan(plan.ownerId, 'business');
+  await signUpOnPlan(rig, context, { email: 'editor@example.com', password: 'correct horse battery staple', name: 'Editor' }, 'business');
 }, 120_000);
 
 afterAll(async () => {
