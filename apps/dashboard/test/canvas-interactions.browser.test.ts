@@ -373,3 +373,44 @@ test('the shortcuts dialog opens with "?" and its button, lists every shortcut, 
     expect(await accessibilityViolations(page, `[role="toolbar"][aria-label="${toolbar}"]`)).toEqual([]);
   }
 });
+
+test('the editor is quiet: no request while idle or while dragging; a save costs a handful', async () => {
+  const uid = await openEditor();
+  await saveAndRead(uid); // a first version, whose thumbnail upload must settle before counting
+  const seen: string[] = [];
+  const count = (request: { method(): string; url(): string }) => void seen.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  page.on('request', count);
+  try {
+    // Settled: a second of silence (the first save's thumbnail and re-reads done).
+    let before = -1;
+    await eventually(
+      async () => {
+        const now = seen.length;
+        const quiet = now === before;
+        before = now;
+        await new Promise((r) => setTimeout(r, 1000));
+        return quiet && seen.length === now;
+      },
+      'the first save to settle',
+      30_000,
+    );
+    seen.length = 0;
+    // Idle for five seconds, then a long drag: each drag step is an editor revision, and none may reach the network.
+    await new Promise((r) => setTimeout(r, 5000));
+    await page.getByRole('button', { name: '100 %' }).click();
+    const from = await screenOf(45, 45);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 120, from.y + 60, { steps: 40 });
+    await page.mouse.up();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(seen).toEqual([]);
+    // A save is the PUT, the version list re-read, the new version's thumbnail and the reads that follow it.
+    await saveAndRead(uid);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(seen.filter((r) => r.startsWith('PUT ') && r.endsWith(`/templates/${uid}`))).toHaveLength(1);
+    expect(seen.length).toBeLessThanOrEqual(12);
+  } finally {
+    page.off('request', count);
+  }
+});
