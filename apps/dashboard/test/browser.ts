@@ -125,8 +125,8 @@ export async function expectFocusOn(page: Page, name: string): Promise<void> {
 /**
  * Signs up through the API in `context` (whose cookie then holds the session) and puts the new account on
  * `plan` before its first request that counts: the gateway caches an owner's plan for `authCacheMs`, so a plan
- * set after a counted request would apply only once that expires. Suites that click faster than a person run on
- * a plan whose per-minute limit they cannot reach (free allows 60).
+ * set after a counted request would apply only once that expires. Suites that click and call the API faster than a
+ * person run on a plan whose per-minute limits they cannot reach.
  */
 export async function signUpOnPlan(
   rig: DashboardRig,

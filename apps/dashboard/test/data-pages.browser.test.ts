@@ -28,8 +28,8 @@ beforeAll(async () => {
   context = await rig.newContext();
   page = await context.newPage();
   // The first account on a fresh instance; the session cookie then rides on every page and API call.
-  // The dashboard's calls count against the plan's per-minute limit like any API call; this suite clicks through
-  // six pages in seconds, faster than a person, so it runs on a plan whose limit it cannot reach (free allows 60).
+  // This suite clicks through six pages in seconds, faster than a person, and also calls the API with keys (which
+  // the free plan allows 60 a minute): it runs on a plan whose limits it cannot reach.
   await signUpOnPlan(rig, context, { email: 'editor@example.com', password: 'correct horse battery staple', name: 'Editor' }, 'business');
 }, 120_000);
 

@@ -1,6 +1,7 @@
 import {
   PLAN_LIMITS,
   countPlanRequest,
+  dashboardSessionLimits,
   dayWindow,
   fixedWindow,
   getOwnerPlan,
@@ -12,6 +13,13 @@ import {
   setOwnerPlan,
 } from './index.js';
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
+
+describe('dashboard session limits', () => {
+  it('raise a plan’s request rates to the dashboard floor and keep higher ones and the credits', () => {
+    expect(dashboardSessionLimits(PLAN_LIMITS.free)).toEqual({ ...PLAN_LIMITS.free, perMinute: 600, perDay: 20_000 });
+    expect(dashboardSessionLimits(PLAN_LIMITS.business)).toEqual({ ...PLAN_LIMITS.business, perDay: 100_000, perMinute: 1_000 });
+  });
+});
 
 describe('window math', () => {
   it('puts an instant in its fixed UTC minute, day and calendar month', () => {

@@ -18,6 +18,26 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
   enterprise: { perMinute: 100_000, perDay: 10_000_000, renderCredits: 1_000_000, aiCredits: 100_000 },
 };
 
+/**
+ * Dashboard sessions are counted apart from API calls, in a bucket of their own per owner (docs/limits.md): a
+ * person editing a template makes a handful of reads per save and per page, which would spend a free plan's 60
+ * a minute in seconds and then refuse the API its own share. The bucket has the plan's rates, raised to at least
+ * these. Renders made from the dashboard still spend credits like any other.
+ */
+export const DASHBOARD_SESSION_FLOOR = { perMinute: 600, perDay: 20_000 } as const;
+
+/** The request rates of an owner's dashboard sessions on `plan`. */
+export function dashboardSessionLimits(plan: PlanLimits): PlanLimits {
+  return {
+    ...plan,
+    perMinute: Math.max(plan.perMinute, DASHBOARD_SESSION_FLOOR.perMinute),
+    perDay: Math.max(plan.perDay, DASHBOARD_SESSION_FLOOR.perDay),
+  };
+}
+
+/** The rate-counter key of an owner's dashboard bucket (the API's is the owner id itself). */
+export const dashboardCounterId = (ownerId: string): string => `${ownerId}/dashboard`;
+
 export interface Window {
   /** Inclusive start. */
   start: Date;

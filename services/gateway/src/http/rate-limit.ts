@@ -1,6 +1,16 @@
 import type { RequestHandler, Response } from 'express';
 import { ProblemError } from '@pressroom/problem';
-import { countPlanRequest, getOwnerPlan, pruneRateCounters, secondsUntil, type Db, type OwnerPlan, type WindowCount } from '@pressroom/db';
+import {
+  countPlanRequest,
+  dashboardCounterId,
+  dashboardSessionLimits,
+  getOwnerPlan,
+  pruneRateCounters,
+  secondsUntil,
+  type Db,
+  type OwnerPlan,
+  type WindowCount,
+} from '@pressroom/db';
 import { getMeter } from '@pressroom/telemetry';
 import { authOf, type AuthContext } from './auth.js';
 
@@ -54,15 +64,22 @@ export function rateLimit(options: { db: Db; cacheMs: number; now?: () => Date }
       plans.set(ownerId, cached);
     }
     res.locals.auth = { ...auth, plan: cached.plan } satisfies AuthContext;
-    const { allowed, reported } = await countPlanRequest(options.db, { ownerId, limits: cached.plan.limits, now: at });
+    // A dashboard session has a bucket of its own, so a person clicking around never spends the API's share.
+    const dashboard = auth.session !== undefined;
+    const { allowed, reported } = await countPlanRequest(options.db, {
+      ownerId: dashboard ? dashboardCounterId(ownerId) : ownerId,
+      limits: dashboard ? dashboardSessionLimits(cached.plan.limits) : cached.plan.limits,
+      now: at,
+    });
     setRateLimitHeaders(res, reported, at);
     // Old windows are useless; any replica sweeps them now and then.
     if (++requests % 5_000 === 0) void pruneRateCounters(options.db, at).catch(() => undefined);
     if (!allowed) {
       const retryAfter = secondsUntil(reported.window.end, at);
-      countRateLimited({ limit: 'plan', window: reported.scope, plan: cached.plan.plan });
+      countRateLimited({ limit: dashboard ? 'dashboard' : 'plan', window: reported.scope, plan: cached.plan.plan });
+      const who = dashboard ? `The dashboard on the ${cached.plan.plan} plan allows` : `The ${cached.plan.plan} plan allows`;
       throw new ProblemError('rate-limit', {
-        detail: `The ${cached.plan.plan} plan allows ${reported.limit} requests per ${reported.scope}. Retry in ${retryAfter} seconds.`,
+        detail: `${who} ${reported.limit} requests per ${reported.scope}. Retry in ${retryAfter} seconds.`,
         headers: { 'Retry-After': String(retryAfter) },
         extensions: { limit: reported.limit, window: reported.scope, plan: cached.plan.plan },
       });

@@ -30,4 +30,22 @@ describe('usage page API (pglite)', () => {
     expect(byKey.status).toBe(403);
     expect((await fetch(`${gw.baseUrl}/usage`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
   });
+
+  it('counts dashboard sessions in a bucket of their own: a busy page never spends the API key its 60 a minute', async () => {
+    const user = new Browser(gw.baseUrl);
+    // The instance's one user (sign-up closes after the first), signed in afresh: its own account is on free.
+    expect((await user.request('POST', '/auth/sign-in', { json: { email: 'usage@example.com', password: 'usage password' } })).status).toBe(
+      200,
+    );
+    const key = ((await (await user.request('POST', '/account/keys', { json: { name: 'k' } })).json()) as { key: string }).key;
+    // 70 session reads: past the free plan's 60, within the dashboard's floor of 600.
+    for (let i = 0; i < 70; i++) expect((await user.request('GET', '/user/plan-details')).status).toBe(200);
+    const last = await user.request('GET', '/user/plan-details');
+    expect(last.headers.get('x-ratelimit-limit')).toBe('600');
+    // The key's bucket is untouched by the 70: only the key's own few calls (here and in the test above) are in it.
+    const byKey = await fetch(`${gw.baseUrl}/user/plan-details`, { headers: { authorization: `Bearer ${key}` } });
+    expect(byKey.status).toBe(200);
+    expect(byKey.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(Number(byKey.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(50);
+  });
 });
