@@ -140,6 +140,21 @@ test('a new code template starts from the starter scene and opens in the editor'
   await eventually(async () => near(await playerPixel(), [26, 115, 232]), 'the player to show the starter scene', 60_000);
 }, 300_000);
 
+test('a scene that compiles but throws while drawing shows its error under the player', async () => {
+  const tsx = `export const meta = { width: 160, height: 90, fps: 10, durationInFrames: 10, defaultProps: {} };
+
+export default function Scene() {
+  throw new Error('no frame for you');
+}
+`;
+  const created = await call('POST', '/video/templates', { name: 'Throws', tsx });
+  expect(created.status()).toBe(201);
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  await page.goto(rig.url(`video/templates/${uid}/code`));
+  await page.getByRole('alert').getByText('The scene failed in the preview: no frame for you').waitFor({ timeout: 60_000 });
+  expect(await accessibilityViolations(page)).toEqual([]);
+}, 300_000);
+
 test('the player page is sandboxed and its scripts load from an opaque origin', async () => {
   const res = await fetch(`${rig.stack.baseUrl}/app/video-player.html`);
   expect(res.headers.get('content-security-policy')).toBe('sandbox allow-scripts');

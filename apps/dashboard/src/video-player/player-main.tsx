@@ -19,10 +19,13 @@ interface Loaded {
   component: ComponentType<Record<string, unknown>>;
 }
 
-const SceneFailed: ErrorFallback = ({ error }) => {
+function SceneError({ error }: { error: Error }) {
   useEffect(() => report({ type: 'player-error', message: error.message }), [error]);
   return <p style={{ color: '#fecaca', font: '16px sans-serif', padding: 16 }}>The scene failed: {error.message}</p>;
-};
+}
+
+// The player calls its fallback as a plain function, not as a component: the hook lives in SceneError.
+const sceneFailed: ErrorFallback = ({ error }) => <SceneError error={error} />;
 
 function PlayerFrame() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -55,7 +58,7 @@ function PlayerFrame() {
       fps={scene.fps}
       controls
       loop
-      errorFallback={SceneFailed}
+      errorFallback={sceneFailed}
       acknowledgeRemotionLicense
       style={{ width: '100%', height: '100%' }}
     />

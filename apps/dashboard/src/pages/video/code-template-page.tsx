@@ -50,7 +50,12 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
   const [saved, setSaved] = useState(template);
   const [errors, setErrors] = useState<CompilerError[]>([]);
   const [jumpTo, setJumpTo] = useState<{ line: number; column: number; at: number } | null>(null);
-  const scene = useQuery({ queryKey: videoCodeKeys.module(saved.uid, saved.updatedAt), queryFn: () => getSceneModule(saved.uid) });
+  // Keyed by the save it was compiled from, so it never goes stale (a refetch would restart the player).
+  const scene = useQuery({
+    queryKey: videoCodeKeys.module(saved.uid, saved.updatedAt),
+    queryFn: () => getSceneModule(saved.uid),
+    staleTime: Infinity,
+  });
 
   const save = useMutation({
     mutationFn: () => saveVideoTemplateTsx(saved.uid, tsx),

@@ -8,7 +8,7 @@ import { fieldError, Form } from '../../kit/form';
 import { Page } from '../../kit/page';
 
 /** What a new code template starts from: a scene that fades its title in over the prop colour. */
-export const STARTER_SCENE = `import { AbsoluteFill, interpolate, useCurrentFrame } from 'remotion';
+const STARTER_SCENE = `import { AbsoluteFill, interpolate, useCurrentFrame } from 'remotion';
 
 export const meta = {
   width: 1280,

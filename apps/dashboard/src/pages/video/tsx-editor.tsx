@@ -16,7 +16,7 @@ function rangeOf(doc: Text, error: CompilerError): { from: number; to: number } 
   return { from, to: word ? from + word[0].length : Math.min(from + 1, doc.length) };
 }
 
-export function diagnosticsOf(doc: Text, errors: readonly CompilerError[]): Diagnostic[] {
+function diagnosticsOf(doc: Text, errors: readonly CompilerError[]): Diagnostic[] {
   return errors.flatMap((error) => {
     const range = rangeOf(doc, error);
     return range ? [{ ...range, severity: 'error' as const, message: error.message, source: 'esbuild' }] : [];
