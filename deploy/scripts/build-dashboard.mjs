@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const app = join(root, 'apps/dashboard');
 const stamp = join(app, 'dist/.source-hash');
-const inputs = ['src', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json'];
+const inputs = ['src', 'index.html', 'video-player.html', 'package.json', 'vite.config.ts', 'tsconfig.json'];
 
 function files(path) {
   if (!existsSync(path)) return [];
@@ -22,7 +22,11 @@ function files(path) {
 
 const hash = createHash('sha256');
 // The browser-safe constants the dashboard imports from the contracts are sources of it too.
-const shared = files(join(root, 'libs/contracts/src')).filter((f) => !f.endsWith('.test.ts'));
+const shared = [
+  ...files(join(root, 'libs/contracts/src')).filter((f) => !f.endsWith('.test.ts')),
+  // The scene module table the video player shares with the render bundle.
+  join(root, 'libs/video/runtime/scene-module.js'),
+];
 for (const file of [...inputs.flatMap((p) => files(join(app, p))), ...shared, join(root, 'pnpm-lock.yaml')]) {
   hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
 }

@@ -28,6 +28,8 @@ export const pages: PageEntry[] = [
   // fabric (the visual editor's engine) is only in this page's chunk.
   { path: 'templates/:uid/canvas', title: 'Canvas editor', load: () => import('./templates/canvas/canvas-editor-page') },
   { path: 'templates/:uid/canvas-preview', title: 'Canvas preview', load: () => import('./templates/canvas-view-page') },
+  // A code (TSX) video template: CodeMirror, compile errors inline, @remotion/player in a sandboxed frame.
+  { path: 'video/templates/:uid/code', title: 'Code template', load: () => import('./video/code-template-page') },
   { path: 'assets', title: 'Assets', nav: 'main', load: () => import('./assets/assets-page') },
   { path: 'renders', title: 'Renders', nav: 'main', load: () => import('./renders/renders-page') },
   { path: 'renders/:id', title: 'Render', load: () => import('./renders/render-detail-page') },

@@ -294,6 +294,10 @@ export const OPERATION_ROUTES = {
     "method": "GET",
     "path": "/video/templates/{uid}/variables"
   },
+  "getVideoSceneModule": {
+    "method": "GET",
+    "path": "/video/templates/{uid}/module"
+  },
   "renderVideo": {
     "method": "POST",
     "path": "/video/templates/{uid}/render"

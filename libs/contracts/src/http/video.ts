@@ -111,6 +111,20 @@ export interface VideoRenderResult {
   createdAt: string;
 }
 
+/**
+ * GET /video/templates/{uid}/module: a code template compiled for a browser. `code` is a CommonJS
+ * module whose `require` must offer exactly the allowed modules; its default export is the scene.
+ */
+export interface VideoSceneModule {
+  uid: string;
+  code: string;
+  width: number;
+  height: number;
+  fps: number;
+  durationInFrames: number;
+  defaultProps: Record<string, unknown>;
+}
+
 /** POST /video/templates/generate: an AI-written code template (docs/video.md). */
 export const VideoGenerateRequest = z.object({
   prompt: z.string().trim().min(1).max(4_000),

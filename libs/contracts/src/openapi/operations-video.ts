@@ -109,6 +109,28 @@ export const videoOperations: Operation[] = [
     problems: ['template-not-found', 'not-found'],
   },
   {
+    method: 'get',
+    path: '/video/templates/{uid}/module',
+    operationId: 'getVideoSceneModule',
+    tag: 'Video',
+    summary: 'A code template compiled for a browser (CommonJS; its require offers the allowed modules)',
+    auth: 'apiKey',
+    responses: {
+      200: json(
+        z.looseObject({
+          uid: z.string(),
+          code: z.string(),
+          width: z.number().int(),
+          height: z.number().int(),
+          fps: z.number().int(),
+          durationInFrames: z.number().int(),
+          defaultProps: JsonObject,
+        }),
+      ),
+    },
+    problems: ['template-not-found', 'not-found', 'template-compile-error'],
+  },
+  {
     method: 'post',
     path: '/video/templates/{uid}/render',
     operationId: 'renderVideo',

@@ -7,6 +7,9 @@ import { ProblemError } from '@pressroom/problem';
 /** apps/dashboard/dist, built by deploy/scripts/build-dashboard.mjs (run by `make setup`). */
 const BUILT_DASHBOARD = fileURLToPath(new URL('../../../../apps/dashboard/dist', import.meta.url));
 
+/** The sandboxed frame in which a code template's scene plays (apps/dashboard/video-player.html). */
+const PLAYER_PAGE = 'video-player.html';
+
 /**
  * The dashboard SPA under /app/ (public: the app signs in through /auth/*). Hashed assets are cached
  * forever; every other /app/ path answers index.html so client-side routes survive a reload. A browser
@@ -25,7 +28,13 @@ export function dashboardRoutes(options: { dir?: string } = {}): Router {
       index: false,
       redirect: false,
       setHeaders: (res, path) => {
-        res.setHeader('Cache-Control', path.includes(`${join(dir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const asset = path.includes(`${join(dir, 'assets')}`);
+        res.setHeader('Cache-Control', asset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The video player frame is sandboxed to an opaque origin (docs/adr/0045): its module scripts and
+        // styles are cross-origin requests from there. The assets are public code, the same for everyone.
+        if (asset) res.setHeader('Access-Control-Allow-Origin', '*');
+        // It plays the template author's code: sandboxed even when opened on its own, never same-origin.
+        if (path === join(dir, PLAYER_PAGE)) res.setHeader('Content-Security-Policy', 'sandbox allow-scripts');
       },
     }),
   );

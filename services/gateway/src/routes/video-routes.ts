@@ -9,6 +9,7 @@ import {
   paginate,
   type VariableDefinition,
   type VideoRenderResult,
+  type VideoSceneModule,
 } from '@pressroom/contracts';
 import {
   deleteVideoTemplate,
@@ -27,7 +28,7 @@ import { countEndpointMinute } from '../http/endpoint-limit.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 import { loadVideoTemplate, submitVideoRender, videoTemplateNotFound, type VideoGatewayDeps } from '../video/submit-video-render.js';
-import { checkDesign, designFields, requestedSize } from '../video/video-design.js';
+import { checkDesign, compileCodeTemplate, designFields, requestedSize } from '../video/video-design.js';
 import { timelineVariables } from '../video/video-variables.js';
 import { videoTemplateView } from '../views/video-template-view.js';
 import { respondQueued } from './respond-render.js';
@@ -177,6 +178,21 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
         variables: row.variableDefinitions,
         referenced: (row.variableDefinitions as Array<{ name: string }>).map((definition) => definition.name),
       });
+    }),
+  });
+
+  defineRoute(router, '/video/templates/:uid/module', {
+    // The saved scene compiled for a browser (the dashboard's player): the same build and allow-list as a render.
+    get: handler(async (req, res) => {
+      const row = await loadVideoTemplate(deps, authOf(res), req.params.uid as string);
+      if (row.kind !== 'code')
+        throw new ProblemError('not-found', {
+          detail: `Video template ${JSON.stringify(row.uid)} is a timeline template; only code templates have a scene module.`,
+        });
+      const size = { width: row.width, height: row.height, fps: row.fps, durationInFrames: row.durationInFrames };
+      const { meta, code } = await compileCodeTemplate(row.tsx!, size);
+      const body: VideoSceneModule = { uid: row.uid, code, ...meta };
+      res.set('Cache-Control', 'no-store').json(body);
     }),
   });
 

@@ -1,6 +1,6 @@
 import type { VariableDefinition } from '@pressroom/contracts';
 import { ProblemError } from '@pressroom/problem';
-import { checkCodeTemplate, checkTimelineProject, type CodeTemplateSize } from '@pressroom/video';
+import { checkCodeTemplate, checkTimelineProject, type CodeTemplateMeta, type CodeTemplateSize } from '@pressroom/video';
 
 /** What a saved design fixes: its kind, size, frame rate, length and (for code templates) default props. */
 export interface CheckedDesign {
@@ -33,6 +33,29 @@ export function definitionsFromDefaultProps(defaultProps: Record<string, unknown
 }
 
 /**
+ * Compile a code template: its size and default props (`meta`) and the CommonJS module a browser
+ * evaluates, or a 422 `template-compile-error` whose `compilerErrors` give each message's line and column.
+ */
+export async function compileCodeTemplate(
+  tsx: string,
+  size: CodeTemplateSize | undefined,
+): Promise<{ meta: CodeTemplateMeta; code: string }> {
+  const checked = await checkCodeTemplate(tsx, { size });
+  if (!checked.ok) {
+    const errors = checked.errors.map((e) => ({
+      field: 'tsx',
+      message: e.line === null ? e.message : `${e.line}:${e.column ?? 0}: ${e.message}`,
+    }));
+    throw new ProblemError('template-compile-error', {
+      detail: `The code template does not compile: ${errors.map((e) => e.message).join('; ')}`.slice(0, 2_000),
+      errors,
+      extensions: { compilerErrors: checked.errors },
+    });
+  }
+  return { meta: checked.meta, code: checked.code };
+}
+
+/**
  * Compile a code template or validate a timeline project, as every create and update must:
  * a TSX that does not build is a 422 with the compiler errors; a malformed project is a 400.
  */
@@ -40,18 +63,7 @@ export async function checkDesign(
   design: { tsx: string; size?: CodeTemplateSize | undefined } | { projectJson: Record<string, unknown> },
 ): Promise<CheckedDesign> {
   if ('tsx' in design) {
-    const checked = await checkCodeTemplate(design.tsx, { size: design.size });
-    if (!checked.ok) {
-      const errors = checked.errors.map((e) => ({
-        field: 'tsx',
-        message: e.line === null ? e.message : `${e.line}:${e.column ?? 0}: ${e.message}`,
-      }));
-      throw new ProblemError('template-compile-error', {
-        detail: `The code template does not compile: ${errors.map((e) => e.message).join('; ')}`.slice(0, 2_000),
-        errors,
-        extensions: { compilerErrors: checked.errors },
-      });
-    }
+    const checked = await compileCodeTemplate(design.tsx, design.size);
     const { width, height, fps, durationInFrames, defaultProps } = checked.meta;
     return {
       kind: 'code',

@@ -1,0 +1,111 @@
+import type { VideoTemplateView } from '@pressroom/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useParams } from 'react-router';
+import {
+  compilerErrorsOf,
+  getSceneModule,
+  getVideoTemplate,
+  saveVideoTemplateTsx,
+  videoCodeKeys,
+  type CompilerError,
+} from '../../api/video-code';
+import { messageOf } from '../../api/problem';
+import { Alert } from '../../kit/alert';
+import { Button } from '../../kit/button';
+import { Page, Section } from '../../kit/page';
+import { QueryState } from '../../kit/query-state';
+import { CompileErrorList } from './compile-error-list';
+import { NewCodeTemplate } from './new-code-template';
+import { RenderPanel } from './render-panel';
+import { ScenePlayer } from './scene-player';
+
+// CodeMirror is its own chunk, shared with the HTML template editor.
+const TsxEditor = lazy(() => import('./tsx-editor'));
+
+/** /video/templates/:uid/code: a code template's TSX, compiled on save, with the player and renders. */
+export default function CodeTemplatePage() {
+  const { uid = 'new' } = useParams();
+  const template = useQuery({ queryKey: videoCodeKeys.one(uid), queryFn: () => getVideoTemplate(uid), enabled: uid !== 'new' });
+  if (uid === 'new') return <NewCodeTemplate />;
+  return (
+    <QueryState query={template}>
+      {(t) =>
+        t.kind === 'code' ? (
+          <CodeEditorView key={t.uid} template={t} />
+        ) : (
+          // A timeline template has no TSX; it is edited in the timeline studio.
+          <Page title={t.name}>
+            <Alert>This is a timeline template: it has no TSX scene to edit here.</Alert>
+          </Page>
+        )
+      }
+    </QueryState>
+  );
+}
+
+function CodeEditorView({ template }: { template: VideoTemplateView }) {
+  const queries = useQueryClient();
+  const [tsx, setTsx] = useState(template.tsx ?? '');
+  const [saved, setSaved] = useState(template);
+  const [errors, setErrors] = useState<CompilerError[]>([]);
+  const [jumpTo, setJumpTo] = useState<{ line: number; column: number; at: number } | null>(null);
+  // Keyed by the save it was compiled from, so it never goes stale (a refetch would restart the player).
+  const scene = useQuery({
+    queryKey: videoCodeKeys.module(saved.uid, saved.updatedAt),
+    queryFn: () => getSceneModule(saved.uid),
+    staleTime: Infinity,
+  });
+
+  const save = useMutation({
+    mutationFn: () => saveVideoTemplateTsx(saved.uid, tsx),
+    onSuccess: (next) => {
+      setErrors([]);
+      setSaved(next);
+      queries.setQueryData(videoCodeKeys.one(next.uid), next);
+    },
+    onError: (error) => setErrors(compilerErrorsOf(error) ?? []),
+  });
+  const dirty = tsx !== (saved.tsx ?? '');
+  // A 422 shows as the list and the editor's diagnostics; anything else (a lost connection, a 404) as an alert.
+  const otherFailure = save.isError && compilerErrorsOf(save.error) === null ? messageOf(save.error) : null;
+
+  return (
+    <Page
+      title={saved.name}
+      actions={
+        <Button busy={save.isPending} onClick={() => save.mutate()}>
+          {save.isPending ? 'Saving…' : 'Save and compile'}
+        </Button>
+      }
+    >
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-2">
+          <p className="text-sm text-slate-600">
+            One TSX scene: <code>export default</code> a component and <code>export const meta</code> (size, fps, length, default props).
+            Imports: remotion, @remotion/paths, react, zod.
+          </p>
+          <Suspense fallback={<p className="text-sm text-slate-600">Loading the editor…</p>}>
+            <TsxEditor value={tsx} onChange={setTsx} label="Scene (TSX)" errors={errors} jumpTo={jumpTo} />
+          </Suspense>
+          {dirty && !save.isPending && <p className="text-xs text-slate-600">Unsaved changes: the preview shows the saved scene.</p>}
+          {save.isSuccess && !dirty && (
+            <p role="status" className="text-sm text-green-800">
+              Saved and compiled.
+            </p>
+          )}
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          <CompileErrorList errors={errors} onJump={(place) => setJumpTo({ ...place, at: Date.now() })} />
+          {otherFailure && <Alert>{otherFailure}</Alert>}
+          <Section title="Preview">
+            <QueryState query={scene}>{(module) => <ScenePlayer scene={module} />}</QueryState>
+          </Section>
+          <Section title="Render">
+            <RenderPanel uid={saved.uid} dirty={dirty} />
+          </Section>
+        </div>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,68 @@
+import './memory-storage';
+import { Player, type ErrorFallback } from '@remotion/player';
+import { loadScene } from '@pressroom/video/scene-module';
+import { useEffect, useState, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { isSceneToPlay, type PlayerReport, type SceneToPlay } from './player-messages';
+
+/**
+ * The sandboxed frame that plays a code template's scene with @remotion/player (docs/adr/0045). The scene is
+ * the user's own code: it runs here, in an opaque origin without the dashboard's cookies, never in the app.
+ * It is evaluated with the same module table as the render bundle (`@pressroom/video/scene-module`).
+ */
+function report(message: PlayerReport) {
+  window.parent.postMessage(message, '*');
+}
+
+interface Loaded {
+  scene: SceneToPlay;
+  component: ComponentType<Record<string, unknown>>;
+}
+
+function SceneError({ error }: { error: Error }) {
+  useEffect(() => report({ type: 'player-error', message: error.message }), [error]);
+  return <p style={{ color: '#fecaca', font: '16px sans-serif', padding: 16 }}>The scene failed: {error.message}</p>;
+}
+
+// The player calls its fallback as a plain function, not as a component: the hook lives in SceneError.
+const sceneFailed: ErrorFallback = ({ error }) => <SceneError error={error} />;
+
+function PlayerFrame() {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== window.parent || !isSceneToPlay(event.data)) return;
+      try {
+        setLoaded({ scene: event.data, component: loadScene(event.data.code) });
+        // Before the first frame: a scene that throws while drawing reports its error after this.
+        report({ type: 'player-playing' });
+      } catch (error) {
+        setLoaded(null);
+        report({ type: 'player-error', message: error instanceof Error ? error.message : String(error) });
+      }
+    };
+    window.addEventListener('message', onMessage);
+    report({ type: 'player-ready' });
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+  if (!loaded) return null;
+  const { scene, component } = loaded;
+  return (
+    <Player
+      key={scene.code}
+      component={component}
+      inputProps={scene.props}
+      durationInFrames={scene.durationInFrames}
+      compositionWidth={scene.width}
+      compositionHeight={scene.height}
+      fps={scene.fps}
+      controls
+      loop
+      errorFallback={sceneFailed}
+      acknowledgeRemotionLicense
+      style={{ width: '100%', height: '100%' }}
+    />
+  );
+}
+
+createRoot(document.getElementById('player')!).render(<PlayerFrame />);

@@ -1,0 +1,36 @@
+/**
+ * What the code editor page and the sandboxed player frame (video-player.html) say to each other with
+ * postMessage. The frame has an opaque origin (sandbox without allow-same-origin), so each side checks the
+ * message's source window instead of its origin.
+ */
+export interface SceneToPlay {
+  type: 'scene';
+  /** The compiled CommonJS module (GET /video/templates/{uid}/module). */
+  code: string;
+  width: number;
+  height: number;
+  fps: number;
+  durationInFrames: number;
+  props: Record<string, unknown>;
+}
+
+export type PlayerReport = { type: 'player-ready' } | { type: 'player-playing' } | { type: 'player-error'; message: string };
+
+export function isSceneToPlay(data: unknown): data is SceneToPlay {
+  const d = data as Partial<SceneToPlay> | null;
+  return (
+    typeof d === 'object' &&
+    d !== null &&
+    d.type === 'scene' &&
+    typeof d.code === 'string' &&
+    [d.width, d.height, d.fps, d.durationInFrames].every((n) => typeof n === 'number' && Number.isInteger(n) && n > 0) &&
+    typeof d.props === 'object' &&
+    d.props !== null
+  );
+}
+
+export function isPlayerReport(data: unknown): data is PlayerReport {
+  const d = data as { type?: unknown; message?: unknown } | null;
+  if (typeof d !== 'object' || d === null) return false;
+  return d.type === 'player-ready' || d.type === 'player-playing' || (d.type === 'player-error' && typeof d.message === 'string');
+}

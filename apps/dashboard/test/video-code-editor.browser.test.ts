@@ -1,0 +1,164 @@
+import type { APIResponse, BrowserContext, Page } from 'playwright-core';
+import { pixel, probeStreams } from '@pressroom/testing/media';
+import { accessibilityViolations, eventually, near, screenshot, signUpOnPlan, startDashboardRig, type DashboardRig } from './browser.js';
+
+/** A 160×90 scene, 10 fps, 1 s, filled with its `color` prop; `closing` is the tag that closes the fill (line 7). */
+const scene = (color: string, closing = 'AbsoluteFill') => `import { AbsoluteFill } from 'remotion';
+
+export const meta = { width: 160, height: 90, fps: 10, durationInFrames: 10, defaultProps: { color: '${color}' } };
+
+export default function Scene({ color }: { color: string }) {
+  const shade = color;
+  return <AbsoluteFill style={{ backgroundColor: shade }}></${closing}>;
+}
+`;
+const RED = [208, 32, 32];
+const GREEN = [0, 160, 80];
+
+let rig: DashboardRig;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  rig = await startDashboardRig({ stack: { withVideoService: true } });
+  context = await rig.newContext();
+  await signUpOnPlan(rig, context, { email: 'scenes@example.com', password: 'scenes passphrase' }, 'business');
+  page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+}, 120_000);
+
+afterAll(async () => {
+  await rig?.dispose();
+});
+
+/** The API as the signed-in browser calls it: session cookie plus the CSRF double-submit header. */
+async function call(method: 'GET' | 'POST', path: string, data?: unknown): Promise<APIResponse> {
+  const csrf = (await context.cookies()).find((c) => c.name === 'pressroom_csrf')?.value ?? '';
+  return context.request.fetch(`${rig.stack.baseUrl}${path}`, {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: { 'x-csrf-token': csrf, origin: rig.stack.baseUrl },
+  });
+}
+
+/** Replaces the editor's whole text as a person pasting would. */
+async function replaceScene(tsx: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Scene (TSX)' }).click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText(tsx);
+}
+
+/** RGB at a quarter of the way into the player frame (clear of the player's controls at the bottom). */
+async function playerPixel(): Promise<number[]> {
+  const frame = page.locator('iframe[title="Scene preview"]');
+  const box = (await frame.boundingBox())!;
+  return pixel(await frame.screenshot(), Math.floor(box.width / 4), Math.floor(box.height / 4));
+}
+
+/** The 1-based editor lines that carry an inline error (CodeMirror's lint underline). */
+const linesWithErrors = () =>
+  page
+    .locator('.cm-content')
+    .evaluate((content) =>
+      Array.from(content.querySelectorAll(':scope > .cm-line')).flatMap((line, i) =>
+        line.querySelector('.cm-lintRange-error') ? [i + 1] : [],
+      ),
+    );
+
+/** The text of the editor line holding the cursor. */
+const cursorLine = () =>
+  page.evaluate(() => {
+    const node = window.getSelection()?.anchorNode;
+    const element = node instanceof Element ? node : node?.parentElement;
+    return element?.closest('.cm-line')?.textContent ?? '';
+  });
+
+test('code template: a broken scene shows the compiler error at its line and in the list; fixed, it plays, renders and downloads', async () => {
+  const created = await call('POST', '/video/templates', { name: 'Brand sting', tsx: scene('#d02020') });
+  expect(created.status()).toBe(201);
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+
+  await page.goto(rig.url(`video/templates/${uid}/code`));
+  await page.getByRole('heading', { name: 'Brand sting', level: 1 }).waitFor();
+  // The saved scene plays in the sandboxed player: its red fill.
+  await eventually(async () => near(await playerPixel(), RED), 'the player to show the red scene', 60_000);
+
+  // Break it: a closing tag that does not match (line 7), and save.
+  await replaceScene(scene('#00a050', 'AbsoluteFil'));
+  await page.getByRole('button', { name: 'Save and compile' }).click();
+  const list = page.getByRole('region', { name: 'Compile errors' });
+  await list.getByRole('button', { name: /^Line 7, column \d+: Unexpected closing "AbsoluteFil" tag/ }).waitFor();
+  await eventually(async () => (await linesWithErrors()).join() === '7', 'the inline error on line 7');
+  expect(await linesWithErrors()).toEqual([7]);
+  // The underline covers the wrong name; the gutter marks the line.
+  expect(await page.locator('.cm-lintRange-error').first().textContent()).toBe('AbsoluteFil');
+  expect(await page.locator('.cm-gutter-lint .cm-lint-marker-error').count()).toBe(1);
+  // The list's entry moves the cursor to the error.
+  await list.getByRole('button', { name: /^Line 7/ }).click();
+  await eventually(async () => (await cursorLine()).includes('</AbsoluteFil>'), 'the cursor on the error line');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'video-code-editor-errors');
+
+  // The player still shows the saved (red) scene; a failed save changed nothing.
+  expect(near(await playerPixel(), RED)).toBe(true);
+
+  // Fix it and save: the errors go, and the player previews the new (green) scene.
+  await replaceScene(scene('#00a050'));
+  await page.getByRole('button', { name: 'Save and compile' }).click();
+  await page.getByRole('status').getByText('Saved and compiled.').waitFor();
+  expect(await list.count()).toBe(0);
+  expect(await linesWithErrors()).toEqual([]);
+  await eventually(async () => near(await playerPixel(), GREEN), 'the player to show the green scene', 60_000);
+
+  // Render and download.
+  await page.getByRole('button', { name: 'Render video' }).click();
+  const download = page.getByRole('link', { name: 'Download MP4' });
+  await download.waitFor({ timeout: 300_000 });
+  const href = (await download.getAttribute('href'))!;
+  expect(href).toMatch(/\.mp4$/);
+  // Rendered files live on PUBLIC_BASE_URL (localhost): fetched from the server by its address.
+  const file = await fetch(href.replace('//localhost:', '//127.0.0.1:'));
+  expect(file.status).toBe(200);
+  const probe = await probeStreams(Buffer.from(await file.arrayBuffer()));
+  expect(probe.video).toMatchObject({ codec: 'h264', width: 160, height: 90, fps: 10, frames: 10 });
+  expect(probe.duration).toBeCloseTo(1, 1);
+
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'video-code-editor');
+}, 600_000);
+
+test('a new code template starts from the starter scene and opens in the editor', async () => {
+  await page.goto(rig.url('video/templates/new/code'));
+  await page.getByRole('heading', { name: 'New code template', level: 1 }).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByRole('textbox', { name: 'Name' }).fill('Launch teaser');
+  await page.getByRole('button', { name: 'Create and open the editor' }).click();
+  await page.getByRole('heading', { name: 'Launch teaser', level: 1 }).waitFor();
+  await page.waitForURL(/\/app\/video\/templates\/vtp_[^/]+\/code$/);
+  expect(await page.locator('.cm-content').textContent()).toContain("defaultProps: { title: 'Launch day', color: '#1a73e8' }");
+  // The starter's blue fill (#1a73e8) in the player.
+  await eventually(async () => near(await playerPixel(), [26, 115, 232]), 'the player to show the starter scene', 60_000);
+}, 300_000);
+
+test('a scene that compiles but throws while drawing shows its error under the player', async () => {
+  const tsx = `export const meta = { width: 160, height: 90, fps: 10, durationInFrames: 10, defaultProps: {} };
+
+export default function Scene() {
+  throw new Error('no frame for you');
+}
+`;
+  const created = await call('POST', '/video/templates', { name: 'Throws', tsx });
+  expect(created.status()).toBe(201);
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  await page.goto(rig.url(`video/templates/${uid}/code`));
+  await page.getByRole('alert').getByText('The scene failed in the preview: no frame for you').waitFor({ timeout: 60_000 });
+  expect(await accessibilityViolations(page)).toEqual([]);
+}, 300_000);
+
+test('the player page is sandboxed and its scripts load from an opaque origin', async () => {
+  const res = await fetch(`${rig.stack.baseUrl}/app/video-player.html`);
+  expect(res.headers.get('content-security-policy')).toBe('sandbox allow-scripts');
+  const script = /src="(\/app\/assets\/[^"]+\.js)"/.exec(await res.text())![1]!;
+  const asset = await fetch(`${rig.stack.baseUrl}${script}`, { headers: { origin: 'null' } });
+  expect(asset.headers.get('access-control-allow-origin')).toBe('*');
+});
