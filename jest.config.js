@@ -21,7 +21,8 @@ export default {
   testMatch: ['<rootDir>/{apps,deploy}/*/test/**/*.test.ts', '<rootDir>/{libs,services,deploy}/*/src/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
-  testTimeout: 60000,
+  // Hooks start whole stacks (PGlite, Chromium, NATS); on a loaded 2-core machine they take longer than a minute.
+  testTimeout: 120000,
   maxWorkers: 2,
   // A leaked handle (a browser or socket a failing suite did not close) must never hang CI.
   forceExit: true,
