@@ -140,6 +140,7 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   await nav('Starter gallery').click();
   await page.getByRole('heading', { name: 'Starter gallery', level: 1 }).waitFor();
   const cards = page.getByRole('list', { name: 'Starter templates' }).getByRole('listitem');
+  await cards.nth(11).waitFor(); // the list arrives after the heading
   expect(await cards.count()).toBe(12);
   // Every thumbnail is a real render (12 previews through the renderer).
   await page
