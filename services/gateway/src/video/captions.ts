@@ -90,13 +90,22 @@ export async function resolveRenderCaptions(
     await withAiQuotaProblem(() => assertAiCreditsAvailable(deps.db, { ownerId: input.ownerId, needed: transcriptions.length }));
   }
   let aiCredits = 0;
+  // Two caption clips of the same source (and language) are one transcription, charged once.
+  const heard = new Map<string, Promise<CaptionWord[]>>();
   const project = await resolveCaptions(input.project, {
     fieldOf: input.fieldOf,
     fetchText: ({ url }) => fetchSubtitles(deps.guard, url),
-    transcribe: async ({ src, language, field }) => {
-      const transcript = await transcribeSource(deps, { src, language, field });
-      aiCredits += transcriptionAiCost(speechSeconds(transcript.words));
-      return transcript.words;
+    transcribe: ({ src, language, field }) => {
+      const key = `${language ?? ''} ${src}`;
+      let words = heard.get(key);
+      if (!words) {
+        words = transcribeSource(deps, { src, language, field }).then((transcript) => {
+          aiCredits += transcriptionAiCost(speechSeconds(transcript.words));
+          return transcript.words;
+        });
+        heard.set(key, words);
+      }
+      return words;
     },
   });
   return { project, aiCredits };
