@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the stand-in "hears" in an uploaded file (by its name): words with start/end seconds. */
@@ -31,7 +31,7 @@ export async function startAiStandIn(): Promise<{
   const speech = new Map<string, StandInSpeech>();
   const transcriptions: TranscriptionRequest[] = [];
   const state = { hangTranscriptions: false };
-  const transcribe = async (req: IncomingMessage, raw: Buffer, res: import('node:http').ServerResponse) => {
+  const transcribe = async (req: IncomingMessage, raw: Buffer, res: ServerResponse) => {
     const form = await new Request('http://stand-in/', {
       method: 'POST',
       headers: { 'content-type': String(req.headers['content-type']) },
@@ -46,7 +46,9 @@ export async function startAiStandIn(): Promise<{
     transcriptions.push({ authorization: req.headers.authorization, fields, fileName: file?.name ?? '', fileBytes: file?.size ?? 0 });
     if (state.hangTranscriptions) return; // never answers: the caller's time-out must end it
     if (!file || fields['response_format'] !== 'verbose_json' || fields['timestamp_granularities[]'] !== 'word')
-      return res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":{"message":"verbose_json with word timestamps expected"}}');
+      return res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end('{"error":{"message":"verbose_json with word timestamps expected"}}');
     const words = speech.get(file.name) ?? [];
     res.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify({

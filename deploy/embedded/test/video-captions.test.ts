@@ -1,6 +1,7 @@
 // Captions from speech and from subtitle files through the HTTP API (issue 19 item 3): the AI
 // stand-in speaks OpenAI's /audio/transcriptions; real Remotion, Chromium and ffmpeg draw the clip.
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -52,18 +53,19 @@ describe('captions from speech and subtitles (memory+pglite)', () => {
       { word: 'Start', start: 0.2, end: 0.6 },
       { word: 'end', start: 60.4, end: 61.2 },
     ]);
-    const audio = (_req: unknown, res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'audio/mp4' }).end(media.tone);
+    const audio = (_req: unknown, res: ServerResponse) => res.writeHead(200, { 'content-type': 'audio/mp4' }).end(media.tone);
     pages = await startPageServer({
       '/speech.m4a': audio,
       '/long.m4a': audio,
       '/silence.m4a': audio,
-      '/subs.vtt': (_req, res) =>
-        res.writeHead(200, { 'content-type': 'text/vtt' }).end('WEBVTT\n\n00:00.000 --> 00:00.900\nVTT line\n'),
+      '/subs.vtt': (_req, res) => res.writeHead(200, { 'content-type': 'text/vtt' }).end('WEBVTT\n\n00:00.000 --> 00:00.900\nVTT line\n'),
     });
     stack = await startTestStack('memory+pglite', {
       withVideoService: true,
       video: { timeoutMs: 120_000 },
-      gateway: { ai: { baseUrl: ai.baseUrl, apiKey: 'sk-test', model: 'scene-writer', transcriptionModel: 'whisper-test', timeoutMs: 5_000 } },
+      gateway: {
+        ai: { baseUrl: ai.baseUrl, apiKey: 'sk-test', model: 'scene-writer', transcriptionModel: 'whisper-test', timeoutMs: 5_000 },
+      },
     });
     ({ key } = await stack.newAccount());
   }, 120_000);
@@ -83,7 +85,11 @@ describe('captions from speech and subtitles (memory+pglite)', () => {
   };
   const transcribe = (json: unknown, k = key) => stack.api('/video/captions/transcribe', { method: 'POST', key: k, json });
   async function template(projectJson: unknown, variableDefinitions: unknown[] = [], k = key): Promise<string> {
-    const res = await stack.api('/video/templates', { method: 'POST', key: k, json: { name: 'Captions', projectJson, variableDefinitions } });
+    const res = await stack.api('/video/templates', {
+      method: 'POST',
+      key: k,
+      json: { name: 'Captions', projectJson, variableDefinitions },
+    });
     expect(res.status).toBe(201);
     return ((await res.json()) as { template: { uid: string } }).template.uid;
   }
@@ -166,28 +172,32 @@ describe('captions from speech and subtitles (memory+pglite)', () => {
 
   it('renders a caption clip from speech: the word being spoken is highlighted while the others stay white', async () => {
     const { key: own } = await stack.newAccount();
-    const uid = await template({
-      width: 320,
-      height: 80,
-      fps: 10,
-      durationInFrames: 20,
-      backgroundColor: '#000000',
-      tracks: [
-        { clips: [{ type: 'audio', src: pages.url('/speech.m4a'), from: 0, durationInFrames: 20 }] },
-        {
-          clips: [
-            {
-              type: 'caption',
-              captions: { transcribe: { src: pages.url('/speech.m4a') } },
-              highlightColor: '#ff0000',
-              from: 0,
-              durationInFrames: 20,
-              style: { y: 20, fontSize: 26, color: '#ffffff' },
-            },
-          ],
-        },
-      ],
-    }, [], own);
+    const uid = await template(
+      {
+        width: 320,
+        height: 80,
+        fps: 10,
+        durationInFrames: 20,
+        backgroundColor: '#000000',
+        tracks: [
+          { clips: [{ type: 'audio', src: pages.url('/speech.m4a'), from: 0, durationInFrames: 20 }] },
+          {
+            clips: [
+              {
+                type: 'caption',
+                captions: { transcribe: { src: pages.url('/speech.m4a') } },
+                highlightColor: '#ff0000',
+                from: 0,
+                durationInFrames: 20,
+                style: { y: 20, fontSize: 26, color: '#ffffff' },
+              },
+            ],
+          },
+        ],
+      },
+      [],
+      own,
+    );
     const res = await render(uid, {}, own);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { url: string };
@@ -291,12 +301,18 @@ describe('captions from speech and subtitles (memory+pglite)', () => {
     expect(byField['variables.subs']).toMatch(/VTT line 3: .*ends/);
     expect(problem.detail).toMatch(/SRT line 2/);
 
-    const silent = await template({
-      width: 64,
-      height: 36,
-      fps: 10,
-      tracks: [{ clips: [{ type: 'caption', captions: { transcribe: { src: pages.url('/silence.m4a') } }, from: 0, durationInFrames: 10 }] }],
-    }, [], own);
+    const silent = await template(
+      {
+        width: 64,
+        height: 36,
+        fps: 10,
+        tracks: [
+          { clips: [{ type: 'caption', captions: { transcribe: { src: pages.url('/silence.m4a') } }, from: 0, durationInFrames: 10 }] },
+        ],
+      },
+      [],
+      own,
+    );
     expect(await problemOf(await render(silent, {}, own))).toMatchObject({ status: 422, code: 'no_speech' });
     expect(await usage(own)).toEqual({ ai: 0, renders: 0 });
   });

@@ -208,8 +208,7 @@ export const PROBLEM_KINDS = {
   'no-speech': {
     status: 422,
     title: 'No Speech',
-    description:
-      'The transcription found no spoken words in the source (silence, music only). `code` is `no_speech`. Nothing was charged.',
+    description: 'The transcription found no spoken words in the source (silence, music only). `code` is `no_speech`. Nothing was charged.',
   },
   'ai-transcription-failed': {
     status: 502,

@@ -225,7 +225,12 @@ const Captions = ({ clip }) => {
       }}
     >
       {cue ? (
-        <div style={{ ...textStyle(style, { fontSize: Math.max(10, Math.round(height / 14)), fontWeight: 700, textAlign: align }), maxWidth: '100%' }}>
+        <div
+          style={{
+            ...textStyle(style, { fontSize: Math.max(10, Math.round(height / 14)), fontWeight: 700, textAlign: align }),
+            maxWidth: '100%',
+          }}
+        >
           {(cue.words || []).map((word, i) => {
             const spoken = t >= word.start && t < word.end;
             return (

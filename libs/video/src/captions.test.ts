@@ -24,7 +24,14 @@ const resolvers = (overrides: Partial<CaptionResolvers> = {}): CaptionResolvers 
 
 describe('caption cues', () => {
   it('groups words into cues: at most wordsPerCue, a new one after a sentence or a pause of a second', () => {
-    const words = [w('One', 0, 0.3), w('two', 0.4, 0.7), w('three.', 0.8, 1.1), w('Four', 1.2, 1.5), w('five', 1.6, 1.9), w('six', 3.5, 3.8)];
+    const words = [
+      w('One', 0, 0.3),
+      w('two', 0.4, 0.7),
+      w('three.', 0.8, 1.1),
+      w('Four', 1.2, 1.5),
+      w('five', 1.6, 1.9),
+      w('six', 3.5, 3.8),
+    ];
     expect(cuesFromWords(words, 2).map((c) => [c.text, c.start, c.end])).toEqual([
       ['One two', 0, 0.7],
       ['three.', 0.8, 1.1],

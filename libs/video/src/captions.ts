@@ -29,8 +29,7 @@ export function cuesFromWords(words: CaptionWord[], wordsPerCue: number): TimedC
   };
   for (const word of sorted) {
     const previous = current[current.length - 1];
-    if (previous && (current.length >= wordsPerCue || word.start - previous.end >= CUE_BREAK_GAP || /[.!?]$/.test(previous.text)))
-      flush();
+    if (previous && (current.length >= wordsPerCue || word.start - previous.end >= CUE_BREAK_GAP || /[.!?]$/.test(previous.text))) flush();
     current.push(word);
   }
   flush();
@@ -80,7 +79,10 @@ async function cuesOf(
   if ('cues' in source) return source.cues.map((cue) => ({ ...cue, words: cue.words ?? spreadWords(cue) }));
   if ('words' in source) return cuesFromWords(source.words, wordsPerCue);
   if ('transcribe' in source)
-    return cuesFromWords(await resolvers.transcribe({ src: source.transcribe.src, language: source.transcribe.language, field }), wordsPerCue);
+    return cuesFromWords(
+      await resolvers.transcribe({ src: source.transcribe.src, language: source.transcribe.language, field }),
+      wordsPerCue,
+    );
   const format: SubtitleFormat = 'srt' in source ? 'srt' : 'vtt';
   let text = 'srt' in source ? source.srt : source.vtt;
   if (isUrl(text)) {
@@ -89,8 +91,7 @@ async function cuesOf(
     text = fetched;
   }
   const parsed = parseSubtitles(text, format);
-  if (!parsed.ok)
-    return parsed.errors.map((e) => ({ field, message: `${format.toUpperCase()} line ${e.line}: ${e.message}` }));
+  if (!parsed.ok) return parsed.errors.map((e) => ({ field, message: `${format.toUpperCase()} line ${e.line}: ${e.message}` }));
   return parsed.cues.map((cue) => ({ ...cue, words: spreadWords(cue) }));
 }
 

@@ -32,11 +32,4 @@ export {
   type TimelineFont,
 } from './renderer.js';
 export { parseSubtitles, sniffSubtitleFormat, type SubtitleCue, type SubtitleError, type SubtitleFormat } from './subtitles.js';
-export {
-  cuesFromWords,
-  resolveCaptions,
-  spreadWords,
-  transcriptionsOf,
-  type CaptionResolvers,
-  type TimedCue,
-} from './captions.js';
+export { cuesFromWords, resolveCaptions, spreadWords, transcriptionsOf, type CaptionResolvers, type TimedCue } from './captions.js';

@@ -2,7 +2,8 @@ import { parseSubtitles, sniffSubtitleFormat } from './subtitles.js';
 
 describe('parseSubtitles', () => {
   it('reads SRT: numbered cues, CRLF, a BOM, markup stripped, times in seconds, in time order', () => {
-    const srt = '\uFEFF2\r\n00:00:03,500 --> 00:00:05,000\r\nsecond <i>line</i>\r\n\r\n1\r\n00:00:01,000 --> 00:00:02,250\r\nHello\r\nworld &amp; all\r\n';
+    const srt =
+      '\uFEFF2\r\n00:00:03,500 --> 00:00:05,000\r\nsecond <i>line</i>\r\n\r\n1\r\n00:00:01,000 --> 00:00:02,250\r\nHello\r\nworld &amp; all\r\n';
     expect(parseSubtitles(srt, 'srt')).toEqual({
       ok: true,
       cues: [
@@ -40,7 +41,8 @@ describe('parseSubtitles', () => {
   });
 
   it('names the line of each bad timing, a cue that ends before it starts, and a missing WEBVTT header', () => {
-    const srt = '1\n00:00:01,000 -> 00:00:02,000\nno arrow\n\n2\n00:00:0x,000 --> 00:00:02,000\nbad digit\n\n3\n00:00:05,000 --> 00:00:04,000\nbackwards\n';
+    const srt =
+      '1\n00:00:01,000 -> 00:00:02,000\nno arrow\n\n2\n00:00:0x,000 --> 00:00:02,000\nbad digit\n\n3\n00:00:05,000 --> 00:00:04,000\nbackwards\n';
     const parsed = parseSubtitles(srt, 'srt');
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;

@@ -94,7 +94,11 @@ export function parseSubtitles(text: string, format: SubtitleFormat): SubtitlePa
     if (cueText !== '') cues.push({ start, end, text: cueText });
   }
   if (errors.length > 0) return { ok: false, errors };
-  if (cues.length === 0) return { ok: false, errors: [{ line: 1, message: `No cues found: each cue is a timing line (\`${exampleOf(format)}\`) and its text.` }] };
+  if (cues.length === 0)
+    return {
+      ok: false,
+      errors: [{ line: 1, message: `No cues found: each cue is a timing line (\`${exampleOf(format)}\`) and its text.` }],
+    };
   cues.sort((a, b) => a.start - b.start);
   return { ok: true, cues };
 }

@@ -189,9 +189,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   const videoDeps = { ...renderDeps, videoWaitMs: deps.settings.videoWaitMs };
   app.use(videoGenerateRoutes({ ...videoDeps, ai: deps.settings.ai }));
   app.use(videoCaptionRoutes({ db: deps.db, guard: deps.guard, ai: deps.settings.ai }));
-  app.use(
-    videoRoutes({ ...videoDeps, guard: deps.guard, ai: deps.settings.ai, previewPerMinute: deps.settings.videoPreviewPerMinute }),
-  );
+  app.use(videoRoutes({ ...videoDeps, guard: deps.guard, ai: deps.settings.ai, previewPerMinute: deps.settings.videoPreviewPerMinute }));
   app.use(routeNotFound);
   app.use(problemMiddleware({ errorsBaseUrl: deps.settings.errorsBaseUrl, maxBodyBytes: deps.settings.maxBodyBytes, logger: deps.logger }));
   return app;

@@ -27,7 +27,10 @@ export const CAPTION_LIMITS = {
   maxSourceBytes: 25 * 1024 * 1024,
 } as const;
 
-const seconds = z.number().min(0).max(24 * 3600);
+const seconds = z
+  .number()
+  .min(0)
+  .max(24 * 3600);
 const url = z.string().min(1).max(10_000);
 
 /** One spoken (or displayed) word with when it starts and ends, in seconds. */

@@ -60,7 +60,10 @@ export async function transcribe(
   if (words.length === 0 && text !== '')
     throw failed('The AI provider answered without word timings (it must support timestamp_granularities[]=word).');
   if (words.length === 0)
-    throw new ProblemError('no-speech', { code: 'no_speech', detail: 'The transcription found no speech in the source. Nothing was charged.' });
+    throw new ProblemError('no-speech', {
+      code: 'no_speech',
+      detail: 'The transcription found no speech in the source. Nothing was charged.',
+    });
   return {
     words,
     text: text || words.map((w) => w.text).join(' '),
