@@ -314,8 +314,30 @@ describe('captions from speech and subtitles (memory+pglite)', () => {
       own,
     );
     expect(await problemOf(await render(silent, {}, own))).toMatchObject({ status: 422, code: 'no_speech' });
+
+    // A provider that hangs while a render transcribes: the time-out problem, no render queued, nothing spent.
+    const spoken = await template(
+      {
+        width: 64,
+        height: 36,
+        fps: 10,
+        tracks: [
+          { clips: [{ type: 'caption', captions: { transcribe: { src: pages.url('/speech.m4a') } }, from: 0, durationInFrames: 10 }] },
+        ],
+      },
+      [],
+      own,
+    );
+    ai.hangTranscriptions = true;
+    try {
+      const hung = await problemOf(await render(spoken, {}, own));
+      expect(hung).toMatchObject({ status: 502 });
+      expect(hung.type).toMatch(/\/ai-transcription-failed$/);
+    } finally {
+      ai.hangTranscriptions = false;
+    }
     expect(await usage(own)).toEqual({ ai: 0, renders: 0 });
-  });
+  }, 120_000);
 });
 
 describe('captions without an AI provider (memory+pglite)', () => {
@@ -332,5 +354,28 @@ describe('captions without an AI provider (memory+pglite)', () => {
       await stack.api('/video/captions/transcribe', { method: 'POST', key, json: { src: 'https://cdn.example.com/talk.mp3' } }),
     );
     expect(transcribe).toMatchObject({ status: 501, type: generate.type, title: generate.title, detail: generate.detail });
+
+    // A render whose captions need speech answers the same, before anything is queued.
+    const created = await stack.api('/video/templates', {
+      method: 'POST',
+      key,
+      json: {
+        projectJson: {
+          width: 64,
+          height: 36,
+          fps: 10,
+          tracks: [
+            {
+              clips: [
+                { type: 'caption', captions: { transcribe: { src: 'https://cdn.example.com/talk.mp3' } }, from: 0, durationInFrames: 10 },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    const { uid } = ((await created.json()) as { template: { uid: string } }).template;
+    const rendered = await problemOf(await stack.api(`/video/templates/${uid}/render`, { method: 'POST', key, json: {} }));
+    expect(rendered).toMatchObject({ status: 501, type: generate.type });
   });
 });
