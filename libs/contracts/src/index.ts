@@ -19,6 +19,7 @@ export * from './http/pdf.js';
 export * from './http/bindings.js';
 export * from './http/video.js';
 export * from './http/video-timeline.js';
+export * from './http/video-captions.js';
 export * from './http/dashboard.js';
 export * from './bus/problem.js';
 export * from './bus/page-controls.js';

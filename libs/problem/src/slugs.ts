@@ -205,6 +205,23 @@ export const PROBLEM_KINDS = {
     description:
       'The AI provider did not answer, answered an error, or produced a scene that does not compile even after a repair attempt. Nothing was charged; retry or rephrase the prompt.',
   },
+  'no-speech': {
+    status: 422,
+    title: 'No Speech',
+    description: 'The transcription found no spoken words in the source (silence, music only). `code` is `no_speech`. Nothing was charged.',
+  },
+  'ai-transcription-failed': {
+    status: 502,
+    title: 'AI Transcription Failed',
+    description:
+      'The AI provider did not answer within PRESSROOM_AI_TIMEOUT_MS, answered an error, or answered without word timings. Nothing was charged; retry later.',
+  },
+  'invalid-captions': {
+    status: 422,
+    title: 'Invalid Captions',
+    description:
+      "A caption clip's subtitles cannot be used: the SRT or WebVTT text does not parse (the message gives the line), or its URL is blocked by the SSRF guard or could not be fetched. `errors` names each clip's `captions` field, or `variables.<name>` when a variable gave them.",
+  },
   'range-not-satisfiable': {
     status: 416,
     title: 'Range Not Satisfiable',

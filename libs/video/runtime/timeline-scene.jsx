@@ -174,6 +174,86 @@ function fontFamilyCss(value) {
     .join(', ');
 }
 
+/** The text fields of a clip's style as CSS (text and caption clips). */
+function textStyle(style, defaults = {}) {
+  return {
+    display: 'inline-block',
+    boxSizing: 'border-box',
+    color: style.color || '#ffffff',
+    fontSize: style.fontSize || defaults.fontSize || 48,
+    fontFamily: style.fontFamily ? `${fontFamilyCss(style.fontFamily)}, sans-serif` : 'sans-serif',
+    fontWeight: style.fontWeight || defaults.fontWeight || 'normal',
+    fontStyle: style.fontStyle || 'normal',
+    textAlign: style.textAlign || defaults.textAlign || 'left',
+    lineHeight: style.lineHeight || 1.2,
+    backgroundColor: style.backgroundColor,
+    padding: style.padding || 0,
+    borderRadius: style.borderRadius || 0,
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'break-word',
+  };
+}
+
+const ALIGN_ITEMS = { left: 'flex-start', center: 'center', right: 'flex-end' };
+
+/**
+ * A caption clip: the cue on screen at this moment (times in seconds from the clip's start), each
+ * word a span; the word being spoken takes `highlightColor` (and `highlightBackgroundColor`). The
+ * cues arrive resolved (src/captions.ts): every cue has word timings. Without a `y` the captions
+ * sit at the bottom of their box (by default the whole frame).
+ */
+const Captions = ({ clip }) => {
+  const frame = useCurrentFrame();
+  const { fps, height } = useVideoConfig();
+  const style = clip.style || {};
+  const t = frame / fps;
+  const cues = (clip.captions && clip.captions.cues) || [];
+  const cue = cues.find((c) => t >= c.start && t < c.end);
+  const align = style.textAlign || 'center';
+  const atBottom = style.y === undefined;
+  return (
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        boxSizing: 'border-box',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: atBottom ? 'flex-end' : 'flex-start',
+        alignItems: ALIGN_ITEMS[align] || 'center',
+        paddingBottom: atBottom ? Math.round(height * 0.06) : 0,
+      }}
+    >
+      {cue ? (
+        <div
+          style={{
+            ...textStyle(style, { fontSize: Math.max(10, Math.round(height / 14)), fontWeight: 700, textAlign: align }),
+            maxWidth: '100%',
+          }}
+        >
+          {(cue.words || []).map((word, i) => {
+            const spoken = t >= word.start && t < word.end;
+            return (
+              <React.Fragment key={i}>
+                {i > 0 ? ' ' : null}
+                <span
+                  style={{
+                    color: spoken ? clip.highlightColor || '#ffd400' : style.color || '#ffffff',
+                    backgroundColor: spoken ? clip.highlightBackgroundColor : undefined,
+                    borderRadius: spoken && clip.highlightBackgroundColor ? '0.15em' : undefined,
+                  }}
+                >
+                  {word.text}
+                </span>
+              </React.Fragment>
+            );
+          })}
+        </div>
+      ) : null}
+    </div>
+  );
+};
+
 function content(clip) {
   const style = clip.style || {};
   const fill = { width: '100%', height: '100%' };
@@ -208,29 +288,9 @@ function content(clip) {
     case 'html':
       return <HtmlFragment html={clip.html} />;
     case 'text':
-      return (
-        <div
-          style={{
-            display: 'inline-block',
-            boxSizing: 'border-box',
-            width: style.width === undefined ? '100%' : style.width,
-            color: style.color || '#ffffff',
-            fontSize: style.fontSize || 48,
-            fontFamily: style.fontFamily ? `${fontFamilyCss(style.fontFamily)}, sans-serif` : 'sans-serif',
-            fontWeight: style.fontWeight || 'normal',
-            fontStyle: style.fontStyle || 'normal',
-            textAlign: style.textAlign || 'left',
-            lineHeight: style.lineHeight || 1.2,
-            backgroundColor: style.backgroundColor,
-            padding: style.padding || 0,
-            borderRadius: style.borderRadius || 0,
-            whiteSpace: 'pre-wrap',
-            overflowWrap: 'break-word',
-          }}
-        >
-          {String(clip.text)}
-        </div>
-      );
+      return <div style={{ ...textStyle(style), width: style.width === undefined ? '100%' : style.width }}>{String(clip.text)}</div>;
+    case 'caption':
+      return <Captions clip={clip} />;
     default:
       return null;
   }

@@ -31,3 +31,5 @@ export {
   type VideoFormat,
   type TimelineFont,
 } from './renderer.js';
+export { parseSubtitles, sniffSubtitleFormat, type SubtitleCue, type SubtitleError, type SubtitleFormat } from './subtitles.js';
+export { cuesFromWords, resolveCaptions, spreadWords, transcriptionsOf, type CaptionResolvers, type TimedCue } from './captions.js';

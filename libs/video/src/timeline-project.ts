@@ -1,5 +1,6 @@
 import { TIMELINE_LIMITS, TIMELINE_SIZE_PRESETS, TimelineClip, TimelineProject, type TimelineSizePreset } from '@pressroom/contracts';
 import type { z } from 'zod';
+import { captionSourceOfValue } from './captions.js';
 
 export { TimelineClip, TimelineProject };
 
@@ -64,6 +65,7 @@ const MAIN_PROPERTY: Record<TimelineClip['type'], string> = {
   audio: 'src',
   shape: 'fill',
   html: 'html',
+  caption: 'captions',
 };
 
 type Json = Record<string, unknown>;
@@ -109,7 +111,9 @@ export function bindTimelineVariables(
         const [head, leaf] = property.split('.') as [string, string | undefined];
         const target = leaf === undefined ? clip : isObject(clip[head]) ? clip[head] : (clip[head] = {} as Json);
         const key = leaf ?? head;
-        target[key] = coerce(variables[name], target[key]);
+        // A caption clip's variable gives subtitle text or a URL of it: `{srt}` or `{vtt}` by its content.
+        target[key] =
+          clip.type === 'caption' && property === 'captions' ? captionSourceOfValue(variables[name]) : coerce(variables[name], target[key]);
         boundAt.set(`tracks.${t}.clips.${c}.${property}`, name);
       }
     });

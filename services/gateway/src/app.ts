@@ -40,6 +40,7 @@ import { webhookRoutes } from './routes/webhook-routes.js';
 import { batchRoutes } from './routes/batch-routes.js';
 import { bindingPublicRoutes } from './routes/binding-public-routes.js';
 import { bindingRoutes } from './routes/binding-routes.js';
+import { videoCaptionRoutes } from './routes/video-caption-routes.js';
 import { videoGenerateRoutes } from './routes/video-generate-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
 import { customStorageRoutes } from './routes/custom-storage-routes.js';
@@ -187,7 +188,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   );
   const videoDeps = { ...renderDeps, videoWaitMs: deps.settings.videoWaitMs };
   app.use(videoGenerateRoutes({ ...videoDeps, ai: deps.settings.ai }));
-  app.use(videoRoutes({ ...videoDeps, guard: deps.guard, previewPerMinute: deps.settings.videoPreviewPerMinute }));
+  app.use(videoCaptionRoutes({ db: deps.db, guard: deps.guard, ai: deps.settings.ai }));
+  app.use(videoRoutes({ ...videoDeps, guard: deps.guard, ai: deps.settings.ai, previewPerMinute: deps.settings.videoPreviewPerMinute }));
   app.use(routeNotFound);
   app.use(problemMiddleware({ errorsBaseUrl: deps.settings.errorsBaseUrl, maxBodyBytes: deps.settings.maxBodyBytes, logger: deps.logger }));
   return app;

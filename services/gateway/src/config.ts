@@ -55,6 +55,8 @@ export const gatewayEnv = z.object({
   PRESSROOM_AI_BASE_URL: z.string().url().optional(),
   PRESSROOM_AI_API_KEY: z.string().min(1).optional(),
   PRESSROOM_AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** The model of audio transcriptions (captions from speech, docs/video.md). */
+  PRESSROOM_AI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
   PRESSROOM_AI_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** Per S3 request of a custom storage's test write (PUT /custom-storage). */
   PRESSROOM_CUSTOM_STORAGE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -118,6 +120,7 @@ export function gatewaySettings(env: GatewayEnv): GatewaySettings {
             baseUrl: env.PRESSROOM_AI_BASE_URL,
             apiKey: env.PRESSROOM_AI_API_KEY,
             model: env.PRESSROOM_AI_MODEL,
+            transcriptionModel: env.PRESSROOM_AI_TRANSCRIPTION_MODEL,
             timeoutMs: env.PRESSROOM_AI_TIMEOUT_MS,
           }
         : null,

@@ -955,6 +955,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/video/captions/transcribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Word-timed captions from the speech of an audio or video source (AI)
+         * @description Charged in AI credits per started minute up to the last spoken word, after success; silence is a 422 `no_speech` and costs nothing. The `words` go into a caption clip as `captions: { words }`.
+         */
+        post: operations["transcribeSpeech"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/video/templates/{uid}": {
         parameters: {
             query?: never;
@@ -3268,6 +3288,157 @@ export interface components {
                              */
                             direction?: "left" | "right" | "up" | "down";
                         };
+                    } | {
+                        /** @constant */
+                        type: "caption";
+                        captions?: {
+                            transcribe: {
+                                src: string;
+                                language?: string;
+                            };
+                        } | {
+                            srt: string;
+                        } | {
+                            vtt: string;
+                        } | {
+                            words: {
+                                text: string;
+                                start: number;
+                                end: number;
+                            }[];
+                        } | {
+                            cues: {
+                                start: number;
+                                end: number;
+                                text: string;
+                                words?: {
+                                    text: string;
+                                    start: number;
+                                    end: number;
+                                }[];
+                            }[];
+                        };
+                        /** @default #ffd400 */
+                        highlightColor?: string;
+                        highlightBackgroundColor?: string;
+                        /** @default 6 */
+                        wordsPerCue?: number;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
                     })[];
                 }[];
             };
@@ -3305,6 +3476,12 @@ export interface components {
             /** @default 5 */
             durationSeconds?: number;
             brandColor?: string;
+        };
+        TranscribeSpeechBody: {
+            src?: string;
+            template?: string;
+            clip?: string;
+            language?: string;
         };
         UpdateVideoTemplateBody: {
             name?: string;
@@ -4093,6 +4270,157 @@ export interface components {
                         /** @constant */
                         type: "html";
                         html: string;
+                        from: number;
+                        durationInFrames: number;
+                        variable?: string;
+                        bind?: {
+                            [key: string]: string;
+                        };
+                        style?: {
+                            x?: number;
+                            y?: number;
+                            width?: number;
+                            height?: number;
+                            opacity?: number;
+                            rotation?: number;
+                            scale?: number;
+                            fadeInFrames?: number;
+                            fadeOutFrames?: number;
+                            fontSize?: number;
+                            fontFamily?: string;
+                            fontWeight?: number | ("normal" | "bold");
+                            /** @enum {string} */
+                            fontStyle?: "normal" | "italic";
+                            color?: string;
+                            /** @enum {string} */
+                            textAlign?: "left" | "center" | "right";
+                            lineHeight?: number;
+                            backgroundColor?: string;
+                            padding?: number;
+                            borderRadius?: number;
+                        };
+                        keyframes?: {
+                            x?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            y?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            scale?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            rotation?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                            opacity?: {
+                                frame: number;
+                                value: number;
+                                /**
+                                 * @default linear
+                                 * @enum {string}
+                                 */
+                                easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                            }[];
+                        };
+                        enter?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        exit?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "zoom" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                            /**
+                             * @default ease-in-out
+                             * @enum {string}
+                             */
+                            easing?: "linear" | "ease" | "ease-in" | "ease-out" | "ease-in-out";
+                        };
+                        transition?: {
+                            /** @enum {string} */
+                            type: "fade" | "slide" | "wipe";
+                            durationInFrames: number;
+                            /**
+                             * @default left
+                             * @enum {string}
+                             */
+                            direction?: "left" | "right" | "up" | "down";
+                        };
+                    } | {
+                        /** @constant */
+                        type: "caption";
+                        captions?: {
+                            transcribe: {
+                                src: string;
+                                language?: string;
+                            };
+                        } | {
+                            srt: string;
+                        } | {
+                            vtt: string;
+                        } | {
+                            words: {
+                                text: string;
+                                start: number;
+                                end: number;
+                            }[];
+                        } | {
+                            cues: {
+                                start: number;
+                                end: number;
+                                text: string;
+                                words?: {
+                                    text: string;
+                                    start: number;
+                                    end: number;
+                                }[];
+                            }[];
+                        };
+                        /** @default #ffd400 */
+                        highlightColor?: string;
+                        highlightBackgroundColor?: string;
+                        /** @default 6 */
+                        wordsPerCue?: number;
                         from: number;
                         durationInFrames: number;
                         variable?: string;
@@ -12369,6 +12697,181 @@ export interface operations {
             };
         };
     };
+    transcribeSpeech: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (1–255 printable ASCII): a retry with the same key and body is answered once (24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "src": "https://cdn.example.com/interview.mp3",
+                 *       "language": "en"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TranscribeSpeechBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this answer replays the first request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        words: {
+                            text: string;
+                            start: number;
+                            end: number;
+                        }[];
+                        text: string;
+                        language: string | null;
+                        durationSeconds: number;
+                        speechSeconds: number;
+                        aiCreditsSpent: number;
+                    };
+                };
+            };
+            /** @description `validation-error`: Validation Error; `malformed-json`: Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `ai-quota-exceeded`: AI Credits Exhausted */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `template-not-found`: Template Not Found; `not-found`: Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency-in-progress`: Idempotent Request In Progress */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload-too-large`: Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported-media-type`: Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency-key-reuse`: Idempotency Key Reused; `no-speech`: No Speech; `invalid-media`: Invalid Media */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `ai-not-configured`: AI Not Configured */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `ai-transcription-failed`: AI Transcription Failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getVideoTemplate: {
         parameters: {
             query?: never;
@@ -13060,7 +13563,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `quota-exceeded`: Quota Exceeded */
+            /** @description `quota-exceeded`: Quota Exceeded; `ai-quota-exceeded`: AI Credits Exhausted */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -13116,7 +13619,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `idempotency-key-reuse`: Idempotency Key Reused; `invalid-variable`: Invalid Variable; `invalid-media`: Invalid Media; `render-timeout`: Render Timed Out; `render-failed`: Render Failed */
+            /** @description `idempotency-key-reuse`: Idempotency Key Reused; `invalid-variable`: Invalid Variable; `invalid-media`: Invalid Media; `invalid-captions`: Invalid Captions; `no-speech`: No Speech; `render-timeout`: Render Timed Out; `render-failed`: Render Failed */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13130,6 +13633,24 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `ai-not-configured`: AI Not Configured */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `ai-transcription-failed`: AI Transcription Failed */
+            502: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -274,6 +274,10 @@ export const OPERATION_ROUTES = {
     "method": "POST",
     "path": "/video/templates/generate"
   },
+  "transcribeSpeech": {
+    "method": "POST",
+    "path": "/video/captions/transcribe"
+  },
   "getVideoTemplate": {
     "method": "GET",
     "path": "/video/templates/{uid}"

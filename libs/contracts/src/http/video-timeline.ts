@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAPTION_LIMITS, CaptionSource } from './video-captions.js';
 
 /**
  * The timeline project of a timeline video template (`projectJson`): the one schema the gateway,
@@ -206,6 +207,23 @@ export const TimelineClip = z.discriminatedUnion('type', [
       ...clipBase,
     })
     .strict(),
+  z
+    .object({
+      type: z.literal('caption'),
+      /**
+       * Where the cues come from (times in seconds from the clip's start): `transcribe` (speech, AI
+       * credits per minute), `srt` / `vtt` (text or a URL), `words`, `cues`; `variable` replaces it.
+       */
+      captions: CaptionSource.optional(),
+      /** The colour of the word being spoken (the other words keep `style.color`). */
+      highlightColor: colour.default('#ffd400'),
+      /** A box behind the word being spoken. */
+      highlightBackgroundColor: colour.optional(),
+      /** Words shown at once when cues are built from word timings (transcriptions, `words`). */
+      wordsPerCue: z.number().int().min(1).max(CAPTION_LIMITS.maxWordsPerCue).default(6),
+      ...clipBase,
+    })
+    .strict(),
 ]);
 export type TimelineClip = z.infer<typeof TimelineClip>;
 export type TimelineClipInput = z.input<typeof TimelineClip>;
@@ -295,6 +313,12 @@ export const TimelineProject = z
               code: 'custom',
               path: [...at, 'transition', 'durationInFrames'],
               message: 'A transition cannot outlast its clip.',
+            });
+          if (clip.type === 'caption' && (clip as { captions?: unknown }).captions === undefined && clip.variable === undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: [...at, 'captions'],
+              message: 'A caption clip needs `captions` (transcribe, srt, vtt, words or cues) or a `variable` that gives them.',
             });
           const trimmed = clip as { trimBefore?: unknown; trimAfter?: unknown };
           if (typeof trimmed.trimBefore === 'number' && typeof trimmed.trimAfter === 'number' && trimmed.trimAfter <= trimmed.trimBefore)

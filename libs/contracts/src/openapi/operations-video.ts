@@ -7,6 +7,7 @@ import {
   VideoTemplateListQuery,
   VideoTemplateUpdate,
 } from '../http/video.js';
+import { TranscribeRequest, TranscribeResult } from '../http/video-captions.js';
 import { file, json, type Operation } from './operation.js';
 import { Deleted, JsonObject, Pagination, QueuedRender, VideoTemplate } from './responses.js';
 
@@ -55,6 +56,28 @@ export const videoOperations: Operation[] = [
     example: { prompt: 'A 5-second product teaser with a bold title', durationSeconds: 5 },
     responses: { 201: json(z.looseObject({ template: VideoTemplate, previewUrl: z.string().nullable() })) },
     problems: ['ai-not-configured', 'ai-quota-exceeded', 'ai-generation-failed'],
+  },
+  {
+    method: 'post',
+    path: '/video/captions/transcribe',
+    operationId: 'transcribeSpeech',
+    tag: 'Video',
+    summary: 'Word-timed captions from the speech of an audio or video source (AI)',
+    description:
+      'Charged in AI credits per started minute up to the last spoken word, after success; silence is a 422 `no_speech` and costs nothing. The `words` go into a caption clip as `captions: { words }`.',
+    auth: 'apiKey',
+    body: TranscribeRequest,
+    example: { src: 'https://cdn.example.com/interview.mp3', language: 'en' },
+    responses: { 200: json(TranscribeResult) },
+    problems: [
+      'ai-not-configured',
+      'ai-quota-exceeded',
+      'ai-transcription-failed',
+      'no-speech',
+      'invalid-media',
+      'template-not-found',
+      'not-found',
+    ],
   },
   {
     method: 'get',
@@ -152,7 +175,20 @@ export const videoOperations: Operation[] = [
       ),
       202: json(QueuedRender),
     },
-    problems: ['template-not-found', 'not-found', 'invalid-variable', 'invalid-media', 'render-timeout', 'render-failed', QUOTA_402],
+    problems: [
+      'template-not-found',
+      'not-found',
+      'invalid-variable',
+      'invalid-media',
+      'invalid-captions',
+      'no-speech',
+      'ai-not-configured',
+      'ai-quota-exceeded',
+      'ai-transcription-failed',
+      'render-timeout',
+      'render-failed',
+      QUOTA_402,
+    ],
   },
   {
     method: 'post',

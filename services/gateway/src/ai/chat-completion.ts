@@ -5,6 +5,8 @@ export interface AiProvider {
   baseUrl: string;
   apiKey: string;
   model: string;
+  /** The model of `POST /audio/transcriptions` (PRESSROOM_AI_TRANSCRIPTION_MODEL; default `whisper-1`). */
+  transcriptionModel?: string;
   timeoutMs: number;
 }
 

@@ -57,7 +57,11 @@ describe('the OpenAPI document', () => {
     expect(render.responses['429']['x-problem-slugs']).toEqual(expect.arrayContaining(['rate-limit', 'quota-exceeded']));
     expect(render.responses['429'].headers).toHaveProperty('Retry-After');
     expect(render.responses['400']['x-problem-slugs']).toEqual(expect.arrayContaining(['validation-error', 'blocked-url']));
-    expect(document.paths['/video/templates/{uid}/render'].post.responses['402']['x-problem-slugs']).toEqual(['quota-exceeded']);
+    // A timeline with captions from speech also spends AI credits (docs/video.md "Captions").
+    expect(document.paths['/video/templates/{uid}/render'].post.responses['402']['x-problem-slugs']).toEqual([
+      'quota-exceeded',
+      'ai-quota-exceeded',
+    ]);
     expect(document.paths['/account/keys'].get.security).toEqual([{ session: [] }, { apiKey: [] }]);
     expect(document.paths['/health'].get.security).toEqual([]);
     for (const operation of OPERATIONS) {

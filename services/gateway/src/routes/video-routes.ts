@@ -12,7 +12,9 @@ import {
   type VideoSceneModule,
 } from '@pressroom/contracts';
 import {
+  assertCreditsAvailable,
   deleteVideoTemplate,
+  spendAiCredits,
   getRenderById,
   getVideoTemplate,
   insertVideoTemplate,
@@ -22,12 +24,21 @@ import {
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
-import { bindTimelineVariables } from '@pressroom/video';
+import { bindTimelineVariables, type ResolvedTimeline } from '@pressroom/video';
+import type { AiProvider } from '../ai/chat-completion.js';
+import { withQuotaProblem } from '../http/quota-problem.js';
+import { resolveRenderCaptions } from '../video/captions.js';
 import { authOf } from '../http/auth.js';
 import { countEndpointMinute } from '../http/endpoint-limit.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
-import { loadVideoTemplate, submitVideoRender, videoTemplateNotFound, type VideoGatewayDeps } from '../video/submit-video-render.js';
+import {
+  VIDEO_QUOTA_STATUS,
+  loadVideoTemplate,
+  submitVideoRender,
+  videoTemplateNotFound,
+  type VideoGatewayDeps,
+} from '../video/submit-video-render.js';
 import { checkDesign, compileCodeTemplate, designFields, requestedSize } from '../video/video-design.js';
 import { timelineVariables } from '../video/video-variables.js';
 import { videoTemplateView } from '../views/video-template-view.js';
@@ -35,17 +46,22 @@ import { respondQueued } from './respond-render.js';
 
 export interface VideoRouteDeps extends VideoGatewayDeps {
   guard: SsrfGuard;
+  /** The AI provider for captions from speech (PRESSROOM_AI_*), or null. */
+  ai: AiProvider | null;
   /** The fixed per-owner minute limit of previews (PRESSROOM_VIDEO_PREVIEW_PER_MINUTE). */
   previewPerMinute: number;
 }
 
-/** Props for a code template are passed as given (its own defaults govern); a timeline's are validated. */
-async function variablesFor(
+/**
+ * The render's variables and, for a timeline, the project with them in place (and where each came
+ * from). Props for a code template are passed as given (its own defaults govern); a timeline's are validated.
+ */
+async function boundFor(
   deps: VideoRouteDeps,
   row: VideoTemplateRow,
   supplied: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  if (row.kind === 'code') return supplied;
+): Promise<{ variables: Record<string, unknown>; timeline?: { project: ResolvedTimeline; boundAt: Map<string, string> } }> {
+  if (row.kind === 'code') return { variables: supplied };
   const variables = await timelineVariables({ definitions: row.variableDefinitions as VariableDefinition[], supplied, guard: deps.guard });
   // Bound values that break the project (a negative duration, a colour that is not one) are the variable's fault: 422 now, not a failed render.
   const bound = bindTimelineVariables(row.projectJson, variables);
@@ -55,7 +71,28 @@ async function variablesFor(
       detail: `The timeline does not render with these variables: ${bound.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
       errors: bound.errors,
     });
-  return variables;
+  return { variables, timeline: { project: bound.project, boundAt: bound.boundAt } };
+}
+
+/**
+ * A timeline's caption clips resolved to cues before the render is queued (subtitles fetched and
+ * parsed, speech transcribed: the renderer has no AI provider), or nothing when it has none. The
+ * render credit is checked first, so a render that cannot run never reaches the AI provider.
+ */
+async function captionedProject(
+  deps: VideoRouteDeps,
+  auth: { ownerId: string },
+  timeline: { project: ResolvedTimeline; boundAt: Map<string, string> } | undefined,
+): Promise<{ projectJson: Record<string, unknown>; aiCredits: number } | null> {
+  if (!timeline || !timeline.project.tracks.some((track) => track.clips.some((clip) => clip.type === 'caption'))) return null;
+  await withQuotaProblem(() => assertCreditsAvailable(deps.db, { ownerId: auth.ownerId, needed: 1 }), VIDEO_QUOTA_STATUS);
+  const { boundAt } = timeline;
+  const resolved = await resolveRenderCaptions(deps, {
+    ownerId: auth.ownerId,
+    project: timeline.project,
+    fieldOf: (path) => (boundAt.has(path) ? `variables.${boundAt.get(path)}` : `projectJson.${path}`),
+  });
+  return { projectJson: resolved.project as unknown as Record<string, unknown>, aiCredits: resolved.aiCredits };
 }
 
 /** A design of the other kind is refused: the kind of a template never changes. */
@@ -201,8 +238,19 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
       const body = parseOrThrow(VideoRenderRequest, req.body);
       const auth = authOf(res);
       const row = await loadVideoTemplate(deps, auth, req.params.uid as string);
-      const variables = await variablesFor(deps, row, body.variables);
-      const wait = await submitVideoRender(deps, { auth, row, variables, mode: 'render', format: body.format, frame: null });
+      const { variables, timeline } = await boundFor(deps, row, body.variables);
+      const captioned = await captionedProject(deps, auth, timeline);
+      const wait = await submitVideoRender(deps, {
+        auth,
+        row,
+        variables,
+        mode: 'render',
+        format: body.format,
+        frame: null,
+        ...(captioned ? { projectJson: captioned.projectJson } : {}),
+      });
+      // Transcriptions are spent once the render is accepted and has not failed (a failure above throws and costs nothing).
+      if (captioned && captioned.aiCredits > 0) await spendAiCredits(deps.db, { ownerId: auth.ownerId, amount: captioned.aiCredits });
       if (wait.state === 'pending') {
         respondQueued(res, wait, `/video/renders/${wait.id}`);
         return;

@@ -24,9 +24,9 @@ export async function loadVideoTemplate(deps: { db: RenderGatewayDeps['db'] }, a
   return row;
 }
 
-function sourceOf(row: VideoTemplateRow): VideoTemplateSource {
+function sourceOf(row: VideoTemplateRow, projectJson?: Record<string, unknown>): VideoTemplateSource {
   const size = { width: row.width, height: row.height, fps: row.fps, durationInFrames: row.durationInFrames };
-  return row.kind === 'code' ? { kind: 'code', tsx: row.tsx!, size } : { kind: 'timeline', projectJson: row.projectJson! };
+  return row.kind === 'code' ? { kind: 'code', tsx: row.tsx!, size } : { kind: 'timeline', projectJson: projectJson ?? row.projectJson! };
 }
 
 /**
@@ -61,6 +61,8 @@ export interface VideoJob {
   mode: 'render' | 'preview';
   format: 'mp4' | 'gif' | 'webm' | 'png';
   frame: number | null;
+  /** A timeline resolved for this render (caption clips with their cues in place); default: the saved project. */
+  projectJson?: Record<string, unknown>;
 }
 
 /** One `render.video` command (a video, or a preview frame), charged one render credit, awaited up to `videoWaitMs`. */
@@ -83,7 +85,7 @@ export function submitVideoRender(deps: VideoGatewayDeps, job: VideoJob): Promis
         ...envelope,
         origin: 'template' as const,
         templateId: job.row.uid,
-        template: sourceOf(job.row),
+        template: sourceOf(job.row, job.projectJson),
         variables: job.variables,
         mode: job.mode,
         format: job.format,
