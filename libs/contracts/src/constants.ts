@@ -6,3 +6,4 @@
  */
 export * from './http/webhook-events.js';
 export * from './http/design-limits.js';
+export * from './canvas/canvas-keys.js';
