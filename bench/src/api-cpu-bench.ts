@@ -7,20 +7,17 @@
  * (open it in Chrome DevTools). Writes the `api-cpu` section and key.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createAccount, createApiKey, openDatabase } from '@pressroom/db';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
-import { freePort, machineMeta, startApi, type ApiProcess } from './api-process.js';
+import { freePort, machineMeta, type ApiProcess } from './api-process.js';
 import { cardHtml } from './card.js';
+import { postCardImage, withEmbeddedApi } from './embedded-image-api.js';
 import { ROOT, writeBenchSection } from './report.js';
 import { measure, type RunStats } from './stats.js';
 
 const RENDERS = Number(process.env.BENCH_CPU_RENDERS ?? 1000);
 const CONCURRENCY = 4;
 const WARMUP = 20;
-const SIZE = { width: 1200, height: 630 };
 const TARGET_MS = 5;
 
 /** The process's CPU seconds (user + system) as its ops port reports them. */
@@ -29,16 +26,6 @@ async function cpuSeconds(metricsUrl: string): Promise<number> {
   const line = /^process_cpu_seconds(?:_total)?(?:\{[^}]*\})? ([0-9.eE+-]+)$/m.exec(text);
   if (!line) throw new Error('the ops port reports no process_cpu_seconds');
   return Number(line[1]);
-}
-
-async function render(api: Pick<ApiProcess, 'baseUrl' | 'key'>, html: string): Promise<void> {
-  const res = await fetch(`${api.baseUrl}/image`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ html, ...SIZE }),
-  });
-  if (res.status !== 200) throw new Error(`POST /image answered ${res.status}: ${await res.text()}`);
-  await res.arrayBuffer();
 }
 
 interface CpuRow {
@@ -52,33 +39,24 @@ const html = (i: number) => cardHtml({ fontUrl: 'data:,', title: `CPU check #${i
 
 /** Warm up, then CPU seconds of each process (by its metrics URL) around RENDERS renders. */
 async function cpuOver(api: Pick<ApiProcess, 'baseUrl' | 'key'>, metricsUrls: string[]): Promise<{ cpuMs: number[]; run: RunStats }> {
-  await measure({ concurrency: CONCURRENCY, total: WARMUP, job: (i) => render(api, html(i)) });
+  await measure({ concurrency: CONCURRENCY, total: WARMUP, job: (i) => postCardImage(api, html(i)) });
   const before = await Promise.all(metricsUrls.map(cpuSeconds));
-  const run = await measure({ concurrency: CONCURRENCY, total: RENDERS, job: (i) => render(api, html(i)) });
+  const run = await measure({ concurrency: CONCURRENCY, total: RENDERS, job: (i) => postCardImage(api, html(i)) });
   const after = await Promise.all(metricsUrls.map(cpuSeconds));
   return { cpuMs: after.map((a, i) => Math.round(((a - before[i]!) * 1000 * 100) / RENDERS) / 100), run };
 }
 
 async function embedded(): Promise<CpuRow> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-bench-cpu-'));
   const profileDir = process.env.BENCH_CPU_PROF;
-  const api = await startApi({
-    dataDir,
-    pages: 4,
-    ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
-  });
-  try {
+  const options = { name: 'cpu', pages: 4, ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}) };
+  return withEmbeddedApi(options, async (api) => {
     const { cpuMs, run } = await cpuOver(api, [`${api.opsUrl}/metrics`]);
     const cpuMsPerRender = cpuMs[0]!;
     console.log(
       `api cpu (embedded): ${cpuMsPerRender} ms per render over ${RENDERS} renders at c=${CONCURRENCY}, ${run.rendersPerSecond}/s`,
     );
     return { mode: 'embedded (`make run`: gateway, renderers, PGlite, in-process bus)', renders: RENDERS, cpuMsPerRender, run };
-  } finally {
-    api.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1_000));
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** `make run-cluster`'s shape: gateway and image service as processes on PostgreSQL and NATS (a fresh database and bus namespace). */

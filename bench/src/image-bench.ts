@@ -5,20 +5,17 @@
  * machine. Writes docs/benchmarks.md and bench/results.json.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { machineMeta, startApi } from './api-process.js';
+import { machineMeta, type ApiProcess } from './api-process.js';
 import { cardHtml } from './card.js';
+import { CARD_SIZE as SIZE, postCardImage, withEmbeddedApi } from './embedded-image-api.js';
 import { RawLoop } from './raw-loop.js';
 import { measure, type RunStats } from './stats.js';
 import { writeBenchSection } from './report.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
-const SIZE = { width: 1200, height: 630 };
 const PAGES = 4;
 const LEVELS = [1, 2, 4];
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 60);
@@ -30,16 +27,6 @@ async function startFontServer(): Promise<{ url: string; server: Server }> {
   const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'font/ttf', 'cache-control': 'max-age=3600' }).end(font));
   await new Promise<void>((r) => server.listen(0, '127.0.0.2', r));
   return { url: `http://127.0.0.2:${(server.address() as AddressInfo).port}/card.ttf`, server };
-}
-
-async function apiRender(api: { baseUrl: string; key: string }, html: string): Promise<void> {
-  const res = await fetch(`${api.baseUrl}/image`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ html, ...SIZE }),
-  });
-  if (res.status !== 200) throw new Error(`POST /image answered ${res.status}: ${await res.text()}`);
-  await res.arrayBuffer();
 }
 
 interface Row {
@@ -78,37 +65,44 @@ function markdown(rows: Row[], meta: Record<string, unknown>): string {
   return lines.join('\n');
 }
 
+/** Warm-up on both sides, then each concurrency level: the raw loop, then the API, on the same card. */
+async function compare(api: ApiProcess, raw: RawLoop, html: (i: number) => string): Promise<Row[]> {
+  const rows: Row[] = [];
+  await measure({ concurrency: 2, total: WARMUP, job: (i) => postCardImage(api, html(i)) });
+  await measure({ concurrency: 2, total: WARMUP, job: (i) => raw.capture(html(i), SIZE).then(() => undefined) });
+  for (const concurrency of LEVELS) {
+    const rawStats = await measure({ concurrency, total: RENDERS, job: (i) => raw.capture(html(i), SIZE).then(() => undefined) });
+    const apiStats = await measure({ concurrency, total: RENDERS, job: (i) => postCardImage(api, html(i)) });
+    const row: Row = {
+      concurrency,
+      raw: rawStats,
+      api: apiStats,
+      throughputRatio: Math.round((apiStats.rendersPerSecond / rawStats.rendersPerSecond) * 100) / 100,
+      p50OverheadMs: Math.round((apiStats.p50Ms - rawStats.p50Ms) * 10) / 10,
+    };
+    rows.push(row);
+    console.log(
+      `c=${concurrency}  raw p50 ${rawStats.p50Ms} ms p95 ${rawStats.p95Ms} ms ${rawStats.rendersPerSecond}/s | api p50 ${apiStats.p50Ms} ms p95 ${apiStats.p95Ms} ms ${apiStats.rendersPerSecond}/s | ratio ${row.throughputRatio} overhead ${row.p50OverheadMs} ms`,
+    );
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   const font = await startFontServer();
-  const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-bench-'));
-  const api = await startApi({ dataDir, pages: PAGES });
-  const raw = await RawLoop.start({ executablePath: CHROMIUM, pages: PAGES, ...SIZE });
   const html = (i: number) => cardHtml({ fontUrl: font.url, title: `Quarterly report #${i}: rendering at the speed of Chromium` });
-  const rows: Row[] = [];
+  let rows: Row[];
   try {
-    await measure({ concurrency: 2, total: WARMUP, job: (i) => apiRender(api, html(i)) });
-    await measure({ concurrency: 2, total: WARMUP, job: (i) => raw.capture(html(i), SIZE).then(() => undefined) });
-    for (const concurrency of LEVELS) {
-      const rawStats = await measure({ concurrency, total: RENDERS, job: (i) => raw.capture(html(i), SIZE).then(() => undefined) });
-      const apiStats = await measure({ concurrency, total: RENDERS, job: (i) => apiRender(api, html(i)) });
-      const row: Row = {
-        concurrency,
-        raw: rawStats,
-        api: apiStats,
-        throughputRatio: Math.round((apiStats.rendersPerSecond / rawStats.rendersPerSecond) * 100) / 100,
-        p50OverheadMs: Math.round((apiStats.p50Ms - rawStats.p50Ms) * 10) / 10,
-      };
-      rows.push(row);
-      console.log(
-        `c=${concurrency}  raw p50 ${rawStats.p50Ms} ms p95 ${rawStats.p95Ms} ms ${rawStats.rendersPerSecond}/s | api p50 ${apiStats.p50Ms} ms p95 ${apiStats.p95Ms} ms ${apiStats.rendersPerSecond}/s | ratio ${row.throughputRatio} overhead ${row.p50OverheadMs} ms`,
-      );
-    }
+    rows = await withEmbeddedApi({ name: 'image', pages: PAGES }, async (api) => {
+      const raw = await RawLoop.start({ executablePath: CHROMIUM, pages: PAGES, ...SIZE });
+      try {
+        return await compare(api, raw, html);
+      } finally {
+        await raw.close();
+      }
+    });
   } finally {
-    await raw.close();
-    api.child.kill('SIGTERM');
     font.server.close();
-    await new Promise((r) => setTimeout(r, 500));
-    await rm(dataDir, { recursive: true, force: true });
   }
   const meta = { ...machineMeta(), renders: RENDERS };
   // Its own section and key only: the GIF and PDF benchmarks write theirs beside it.

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, pixelOf, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import { accessibilityViolations, pixelOf, screenshot, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
 import { rgbOverWhite, pngOf } from '@pressroom/testing/pixel-diff';
 import { editorExport, parityOf, renderOfTemplate } from './canvas-parity.js';
 
@@ -86,6 +86,7 @@ test('assets: upload a font and see its preview in that font; an image; the usag
   await page.getByText('2 of 50 assets').waitFor();
   expect(await page.getByRole('progressbar', { name: 'Assets used' }).getAttribute('value')).toBe('2');
   expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'assets');
 });
 
 test('assets: refused uploads show the server’s detail beside the upload field', async () => {
@@ -140,7 +141,8 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   await nav('Starter gallery').click();
   await page.getByRole('heading', { name: 'Starter gallery', level: 1 }).waitFor();
   const cards = page.getByRole('list', { name: 'Starter templates' }).getByRole('listitem');
-  await cards.nth(11).waitFor(); // the list arrives after the heading
+  // The heading shows before the starters have arrived: wait for the list, then count it.
+  await cards.nth(11).waitFor();
   expect(await cards.count()).toBe(12);
   // Every thumbnail is a real render (12 previews through the renderer).
   await page
@@ -152,6 +154,7 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   expect(await pixelOf(page, 'Preview of Quote card', 2, 2)).toEqual([254, 243, 199]);
   expect(await pixelOf(page, 'Preview of Quote card', 180, 843)).toEqual([245, 158, 11]);
   expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'starter-gallery');
 
   await page.getByRole('button', { name: 'Use this template: Quote card' }).click();
   // The copy opens in the visual editor.

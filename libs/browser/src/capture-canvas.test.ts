@@ -67,7 +67,7 @@ describe('captureCanvas', () => {
     expectColour(pixels.pixel(75, 50), [0, 0, 0]); // alpha 0, flattened
   });
 
-  // The dashboard's canvas editor saves auto-fit text (apps/dashboard/src/pages/templates/canvas/text-fit.ts); text that
+  // The dashboard's canvas editor saves auto-fit text (fitAutoFitText, libs/contracts canvas/text-fit.ts); text that
   // changed since (a variable) must shrink here the same way: from autoFitMaxFontSize down until it fits its box.
   it('shrinks auto-fit text until it fits its box, from autoFitMaxFontSize (not the saved font size)', async () => {
     const text = (autoFit: boolean) => ({

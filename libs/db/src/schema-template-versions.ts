@@ -4,25 +4,17 @@ import { templates } from './schema.js';
 // Version history of templates (docs/templates.md#versions). Re-exported by schema.ts.
 // This file must only import drizzle-orm and schema.ts: drizzle-kit loads it on its own.
 
-/** A template's fields as one save left them: enough to restore the template exactly. */
-export interface TemplateSnapshot {
-  name: string;
-  engine: string | null;
-  html: string | null;
-  fabricJSData: Record<string, unknown> | null;
-  jsEnabled: boolean;
-  strictVariables: boolean;
-  type: string | null;
-  category: string | null;
-  tags: string[];
-  width: number;
-  height: number;
-  outputFormat: 'image' | 'pdf';
-  pdfPreset: string | null;
-  variableDefinitions: unknown[];
-  pages: unknown[];
-  layouts: Record<string, Record<string, unknown>>;
-}
+type TemplateRecord = typeof templates.$inferSelect;
+
+/**
+ * A template's fields as one save left them: enough to restore the template exactly. Derived from the
+ * templates table, so a new column is part of the snapshot (or left out here, on purpose): identity,
+ * owner, thumbnail and timestamps are not the template's content. The fabric JSON goes by its API name.
+ */
+export type TemplateSnapshot = Omit<
+  TemplateRecord,
+  'uid' | 'ownerId' | 'fabricJson' | 'thumbnail' | 'lastRenderedAt' | 'createdAt' | 'updatedAt'
+> & { fabricJSData: TemplateRecord['fabricJson'] };
 
 export const templateVersions = pgTable(
   'template_versions',

@@ -1,4 +1,5 @@
 import { StaticCanvas, type Canvas, type FabricObject } from 'fabric';
+import { CANVAS_KEYS } from '@pressroom/contracts/constants';
 
 /** A font the design may use: the account's font assets, and the design's own `fonts` entries. */
 export interface DesignFont {
@@ -7,22 +8,6 @@ export interface DesignFont {
   weight?: string | number;
   style?: string;
 }
-
-/**
- * Canvas-level keys handed to fabric, as the renderer hands them (libs/browser capture-canvas): any other
- * key would be `set` on the canvas instance.
- */
-const CANVAS_KEYS = [
-  'version',
-  'objects',
-  'background',
-  'backgroundImage',
-  'overlay',
-  'overlayImage',
-  'clipPath',
-  'backgroundVpt',
-  'overlayVpt',
-];
 
 const loaded = new Map<string, Promise<void>>();
 

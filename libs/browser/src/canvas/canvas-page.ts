@@ -2,10 +2,14 @@
  * The document a canvas job renders in, and the function evaluated inside it
  * (through CDP; it must be self-contained: no imports, no closures).
  */
+import { fitAutoFitText } from '@pressroom/contracts/constants';
 
-/** A blank page with one canvas at the top-left corner; the viewport is the canvas size. */
-export const CANVAS_SHELL =
-  '<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0;overflow:hidden;background:transparent}canvas{display:block}</style></head><body><canvas id="pressroom-canvas"></canvas></body></html>';
+/**
+ * A blank page with one canvas at the top-left corner; the viewport is the canvas size. It carries the
+ * editor's text auto-fit (@pressroom/contracts) as source, for renderFabricInPage, which may call nothing
+ * of ours directly.
+ */
+export const CANVAS_SHELL = `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0;overflow:hidden;background:transparent}canvas{display:block}</style><script>window.__pressroomFitText = ${fitAutoFitText.toString()};</script></head><body><canvas id="pressroom-canvas"></canvas></body></html>`;
 
 export interface PageFont {
   family: string;
@@ -119,26 +123,15 @@ export async function renderFabricInPage(input: PageCanvasInput): Promise<PageCa
     if ((group.width === 0 || group.height === 0) && group.getObjects().length > 0 && typeof group.triggerLayout === 'function')
       group.triggerLayout();
   }
-  // Auto-fit text (the dashboard's canvas editor, apps/dashboard/src/pages/templates/canvas/text-fit.ts): from
-  // autoFitMaxFontSize down, a pixel at a time, to the largest size whose wrapped text is no taller than
-  // autoFitHeight and whose longest word fits the width. The same steps as the editor, so a variable's longer text
-  // shrinks here as it would there. Inline: this function runs in the page and may call nothing of ours.
+  // Auto-fit text with the editor's own function (fitAutoFitText, put in the page by CANVAS_SHELL), so a
+  // variable's longer text shrinks here as it would there.
+  const fitText = (window as any).__pressroomFitText;
+  if (typeof fitText !== 'function') return { ok: false, reason: 'fabric', message: 'the page has no text auto-fit' };
   const texts: any[] = [...canvas.getObjects()];
   while (texts.length > 0) {
     const object = texts.pop();
     if (typeof object.getObjects === 'function') texts.push(...object.getObjects());
-    if (object.autoFit !== true || typeof object.initDimensions !== 'function') continue;
-    const boxWidth = object.width;
-    const boxHeight = typeof object.autoFitHeight === 'number' ? object.autoFitHeight : object.height;
-    let size = typeof object.autoFitMaxFontSize === 'number' ? object.autoFitMaxFontSize : object.fontSize;
-    for (;;) {
-      object.set({ fontSize: size, width: boxWidth });
-      object.initDimensions();
-      if ((object.height <= boxHeight && (object.dynamicMinWidth ?? 0) <= boxWidth) || size <= 1) break;
-      size = Math.max(1, size - 1);
-    }
-    object.set('width', boxWidth);
-    object.setCoords();
+    fitText(object);
   }
   canvas.renderAll();
   // PDF printing turns the drawn canvas into SVG afterwards (svgOfCanvasInPage).

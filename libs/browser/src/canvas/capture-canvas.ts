@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { CANVAS_KEYS } from '@pressroom/contracts/constants';
 import { BlockedUrlError, type SsrfGuard } from '@pressroom/ssrf';
 import type { BrowserPool } from '../browser-pool.js';
 import { captureFormatFor, chromiumQuality, CONTENT_TYPES, finishImage, type ImageFormat } from '../encode-image.js';
@@ -41,23 +42,6 @@ export interface CanvasCaptureOptions {
   /** As in captureImage: Chromium's PNG is re-encoded above this many bytes per pixel. */
   pngReencodeBytesPerPixel?: number;
 }
-
-/**
- * Canvas-level keys handed to fabric. loadFromJSON `set`s every other key on
- * the canvas instance, where one named like a method would break the render;
- * the size comes from the request.
- */
-const CANVAS_KEYS = [
-  'version',
-  'objects',
-  'background',
-  'backgroundImage',
-  'overlay',
-  'overlayImage',
-  'clipPath',
-  'backgroundVpt',
-  'overlayVpt',
-];
 
 /**
  * Renders fabric canvas JSON with fabric's browser build in a pooled page and

@@ -6,6 +6,7 @@ import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
+import { SizeFields } from '../../kit/size-fields';
 
 const SAMPLE = '<h1 style="font:64px sans-serif;color:#4338ca">Hello, Pressroom</h1>';
 
@@ -63,24 +64,7 @@ export default function PlaygroundPage() {
             />
           )}
           <div className="grid grid-cols-3 gap-3">
-            <TextField
-              label="Width"
-              type="number"
-              min={1}
-              max={4000}
-              value={width}
-              onChange={(e) => setWidth(Number(e.target.value))}
-              error={fieldError(render.error, 'width')}
-            />
-            <TextField
-              label="Height"
-              type="number"
-              min={1}
-              max={4000}
-              value={height}
-              onChange={(e) => setHeight(Number(e.target.value))}
-              error={fieldError(render.error, 'height')}
-            />
+            <SizeFields width={width} height={height} onWidth={setWidth} onHeight={setHeight} error={render.error} />
             <SelectField
               label="Format"
               value={format}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TemplateDraft, TemplateLayout } from '../../api/templates';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
+import { SizeFields } from '../../kit/size-fields';
 
 const KEY = /^[a-z0-9-]{1,64}$/;
 
@@ -43,15 +44,7 @@ export function LayoutsPanel({
       </div>
       <div className="grid grid-cols-3 items-end gap-2">
         <TextField label="Layout key" value={key} onChange={(e) => setKey(e.target.value)} error={keyError} />
-        <TextField label="Layout width" type="number" min={1} max={4000} value={width} onChange={(e) => setWidth(Number(e.target.value))} />
-        <TextField
-          label="Layout height"
-          type="number"
-          min={1}
-          max={4000}
-          value={height}
-          onChange={(e) => setHeight(Number(e.target.value))}
-        />
+        <SizeFields of="Layout" width={width} height={height} onWidth={setWidth} onHeight={setHeight} />
       </div>
       <Button
         variant="secondary"

@@ -5,6 +5,7 @@ import { createCanvasTemplate, templateKeys } from '../../api/templates';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
+import { SizeFields } from '../../kit/size-fields';
 import { emptyDesign } from './canvas/empty-design';
 
 export type TemplateKind = 'html' | 'canvas';
@@ -53,24 +54,7 @@ export function NewCanvasTemplate() {
     >
       <TextField label="Template name" value={name} onChange={(e) => setName(e.target.value)} error={fieldError(create.error, 'name')} />
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Width"
-          type="number"
-          min={1}
-          max={4000}
-          value={width}
-          onChange={(e) => setWidth(Number(e.target.value))}
-          error={fieldError(create.error, 'width')}
-        />
-        <TextField
-          label="Height"
-          type="number"
-          min={1}
-          max={4000}
-          value={height}
-          onChange={(e) => setHeight(Number(e.target.value))}
-          error={fieldError(create.error, 'height')}
-        />
+        <SizeFields width={width} height={height} onWidth={setWidth} onHeight={setHeight} error={create.error} />
       </div>
       <Button type="submit" busy={create.isPending} className="self-start">
         Create canvas template

@@ -17,6 +17,7 @@ import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
+import { SizeFields } from '../../kit/size-fields';
 import { DefinitionsEditor } from './definitions-editor';
 import { LayoutsPanel } from './layouts-panel';
 import { NewCanvasTemplate, TemplateKindChoice, type TemplateKind } from './new-template-kind';
@@ -186,23 +187,12 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
               error={fieldError(save.error, 'name')}
             />
             <div className="grid grid-cols-2 gap-3">
-              <TextField
-                label="Width"
-                type="number"
-                min={1}
-                max={4000}
-                value={draft.width}
-                onChange={(e) => patch({ width: Number(e.target.value) })}
-                error={fieldError(save.error, 'width')}
-              />
-              <TextField
-                label="Height"
-                type="number"
-                min={1}
-                max={4000}
-                value={draft.height}
-                onChange={(e) => patch({ height: Number(e.target.value) })}
-                error={fieldError(save.error, 'height')}
+              <SizeFields
+                width={draft.width}
+                height={draft.height}
+                onWidth={(width) => patch({ width })}
+                onHeight={(height) => patch({ height })}
+                error={save.error}
               />
             </div>
             <div className="flex flex-col gap-1">

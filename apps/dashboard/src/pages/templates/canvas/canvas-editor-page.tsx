@@ -5,9 +5,8 @@ import { messageOf } from '../../../api/problem';
 import { getTemplate, templateKeys, updateTemplate, type Template } from '../../../api/templates';
 import { Alert } from '../../../kit/alert';
 import { Button } from '../../../kit/button';
-import { TextField } from '../../../kit/field';
-import { fieldError } from '../../../kit/form';
 import { QueryState } from '../../../kit/query-state';
+import { SizeFields } from '../../../kit/size-fields';
 import { CanvasBackground } from './canvas-background';
 import { EditorCanvas } from './editor-canvas';
 import { EditorProvider, useEditor } from './editor-context';
@@ -121,25 +120,14 @@ function SaveBar(props: {
         save.mutate();
       }}
     >
-      <TextField
-        label="Template width"
-        type="number"
-        min={1}
-        max={4000}
-        value={props.width}
-        onChange={(e) => props.onWidth(Number(e.target.value))}
-        error={fieldError(save.error, 'width')}
-        className="w-28"
-      />
-      <TextField
-        label="Template height"
-        type="number"
-        min={1}
-        max={4000}
-        value={props.height}
-        onChange={(e) => props.onHeight(Number(e.target.value))}
-        error={fieldError(save.error, 'height')}
-        className="w-28"
+      <SizeFields
+        of="Template"
+        width={props.width}
+        height={props.height}
+        onWidth={props.onWidth}
+        onHeight={props.onHeight}
+        error={save.error}
+        fieldClassName="w-28"
       />
       <Button type="submit" busy={save.isPending} disabled={!editor.ready}>
         Save template

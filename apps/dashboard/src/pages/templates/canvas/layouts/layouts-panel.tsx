@@ -7,6 +7,7 @@ import { Alert } from '../../../../kit/alert';
 import { Button } from '../../../../kit/button';
 import { TextField } from '../../../../kit/field';
 import { fieldError } from '../../../../kit/form';
+import { SizeFields } from '../../../../kit/size-fields';
 import { useEditor } from '../editor-context';
 import { useTryValues } from '../variables/try-values';
 import { useActiveLayout, type CanvasLayout, type EditTarget, type TemplatePage } from './active-layout';
@@ -127,15 +128,7 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
         }}
       >
         <TextField label="Layout key" value={key} onChange={(e) => setKey(e.target.value.trim())} error={keyError} />
-        <TextField label="Layout width" type="number" min={1} max={4000} value={width} onChange={(e) => setWidth(Number(e.target.value))} />
-        <TextField
-          label="Layout height"
-          type="number"
-          min={1}
-          max={4000}
-          value={height}
-          onChange={(e) => setHeight(Number(e.target.value))}
-        />
+        <SizeFields of="Layout" width={width} height={height} onWidth={setWidth} onHeight={setHeight} />
         <Button type="submit" variant="secondary" disabled={key === '' || keyError !== undefined} className="col-span-3">
           Copy to new layout
         </Button>

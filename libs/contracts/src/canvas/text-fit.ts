@@ -1,0 +1,44 @@
+// The one auto-fit of a design's text: the dashboard's editor calls it (through @pressroom/contracts/constants),
+// and the renderer (libs/browser canvas-page) injects its source into the page it draws in, so a variable's
+// longer text shrinks in the render exactly as it does in the editor. Hence the rules of this file: no imports,
+// no closures, and no named functions or arrow functions inside `fitAutoFitText` (tsx and esbuild would wrap
+// them in a `__name` helper the page does not have); only its own source travels.
+
+/** The fabric text box (Textbox) members auto-fit reads and sets, as loaded from a design's JSON. */
+export interface AutoFitText {
+  /** Auto-fit is on only when this is `true`. */
+  autoFit?: unknown;
+  /** The font size it starts from (the size the user chose); the current font size when not a number. */
+  autoFitMaxFontSize?: unknown;
+  /** The height the wrapped text must fit; the box's height when not a number. */
+  autoFitHeight?: unknown;
+  width: number;
+  height: number;
+  fontSize: number;
+  /** The width of the longest word at the current size (fabric's Textbox). */
+  dynamicMinWidth?: number;
+  initDimensions?: () => void;
+  set(properties: Record<string, unknown>): unknown;
+  setCoords(): void;
+}
+
+/**
+ * From `autoFitMaxFontSize` down, one pixel at a time, to the largest font size at which the wrapped text is
+ * no taller than `autoFitHeight` and no word is wider than the box (1 at the least); the box keeps its width.
+ * Returns whether the object is an auto-fit text box (and was fitted).
+ */
+export function fitAutoFitText(object: AutoFitText): boolean {
+  if (object.autoFit !== true || typeof object.initDimensions !== 'function') return false;
+  const boxWidth = object.width;
+  const boxHeight = typeof object.autoFitHeight === 'number' ? object.autoFitHeight : object.height;
+  let size = typeof object.autoFitMaxFontSize === 'number' ? object.autoFitMaxFontSize : object.fontSize;
+  for (;;) {
+    object.set({ fontSize: size, width: boxWidth });
+    object.initDimensions();
+    if ((object.height <= boxHeight && (object.dynamicMinWidth ?? 0) <= boxWidth) || size <= 1) break;
+    size = Math.max(1, size - 1);
+  }
+  object.set({ width: boxWidth });
+  object.setCoords();
+  return true;
+}
