@@ -10,7 +10,14 @@ import type { Logger } from '@pressroom/telemetry';
 import { checkCodeTemplate } from './code-template.js';
 import { killStragglers, runJobProcess, type JobOutcome, type RenderJob, type SceneLog } from './job-process.js';
 import { renderBundle } from './render-bundle.js';
-import { DEFAULT_MEDIA_MAX_BYTES, fetchMediaSources, startMediaServer, type MediaServer } from './media-sources.js';
+import { createMediaCache } from './media-cache.js';
+import {
+  DEFAULT_MEDIA_CACHE_BYTES,
+  DEFAULT_MEDIA_MAX_BYTES,
+  fetchMediaSources,
+  startMediaServer,
+  type MediaServer,
+} from './media-sources.js';
 import { bindTimelineVariables, type ResolvedTimeline } from './timeline-project.js';
 
 export interface VideoRendererOptions {
@@ -31,6 +38,11 @@ export interface VideoRendererOptions {
   mediaMaxBytes?: number;
   /** Time-out of fetching one media source (default 60 s). */
   mediaTimeoutMs?: number;
+  /**
+   * Downloaded media kept between jobs, revalidated by ETag / Last-Modified on every use (default
+   * 1 GiB under `workDir`; 0: every job downloads and probes its media again).
+   */
+  mediaCacheBytes?: number;
 }
 
 export type VideoFormat = 'mp4' | 'gif' | 'webm';
@@ -335,6 +347,8 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
   // Started on the first timeline with media, shared by all jobs.
   let mediaServer: Promise<MediaServer> | null = null;
   const media = () => (mediaServer ??= startMediaServer());
+  const cacheBytes = options.mediaCacheBytes ?? DEFAULT_MEDIA_CACHE_BYTES;
+  const mediaCache = cacheBytes > 0 ? await createMediaCache({ parentDir: options.workDir, maxBytes: cacheBytes }) : null;
   const running = new Set<Promise<unknown>>();
   let pending = 0;
   let closed = false;
@@ -363,7 +377,7 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
       const plan = await planOf(input.source, input.variables, input.fonts);
       await slots.acquire(signal);
       let dir: string | null = null;
-      let servedMedia: { server: MediaServer; urls: string[] } | null = null;
+      let servedMedia: { server: MediaServer; release: () => Promise<void> } | null = null;
       try {
         dir = await mkdtemp(join(options.workDir, 'job-'));
         const tmpDir = join(dir, 'tmp');
@@ -379,10 +393,11 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
               maxBytes: options.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES,
               timeoutMs: options.mediaTimeoutMs ?? 60_000,
               fieldOf: (path) => (boundAt.has(path) ? `variables.${boundAt.get(path)}` : `projectJson.${path}`),
+              ...(mediaCache ? { cache: mediaCache } : {}),
             }),
             signal,
           );
-          servedMedia = { server, urls: fetched.urls };
+          servedMedia = { server, release: fetched.release };
           plan.inputProps = { ...plan.inputProps, project: fetched.project };
         }
         const serveUrl = await untilAborted(renderBundle(options.bundleCacheDir), signal);
@@ -418,7 +433,7 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         return await finish(settle(outcome, options.timeoutMs), jobSpec);
       } finally {
         slots.release();
-        for (const url of servedMedia?.urls ?? []) servedMedia!.server.forget(url);
+        await servedMedia?.release();
         if (dir) {
           const killed = await killStragglers(dir);
           if (killed > 0) logger?.warn({ killed }, 'video job left processes behind; killed');
@@ -503,6 +518,7 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
       await Promise.allSettled([...running]);
       await proxy.close();
       if (mediaServer) await (await mediaServer).close();
+      await mediaCache?.close();
     },
   };
 }
