@@ -239,7 +239,11 @@ export default function Scene() { delayRender('waiting forever'); return null; }
     expect(renderer.pending).toBe(0);
   });
 
-  it('leaves nothing behind: job directories removed, outputs taken, no process still naming them', async () => {
+  it('keeps the next job process ready (forked ahead), and leaves nothing behind once closed: job directories removed, outputs taken, no process still naming them', async () => {
+    // While open: one spare job directory per renderer that has rendered, its process waiting.
+    expect((await readdir(join(workDir, 'main'))).filter((name) => name.startsWith('job-'))).toHaveLength(1);
+    await renderer.close();
+    await quick.close();
     for (const dir of ['main', 'quick']) {
       expect((await readdir(join(workDir, dir))).filter((name) => name.startsWith('job-') || name.startsWith('out-'))).toEqual([]);
     }
