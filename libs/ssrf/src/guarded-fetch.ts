@@ -218,7 +218,9 @@ function cappedBody(
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (size > options.maxBytes) {
-        callback(new GuardedFetchError('too-large', options.url, `The response of ${options.shown} is larger than ${options.maxBytes} bytes.`));
+        callback(
+          new GuardedFetchError('too-large', options.url, `The response of ${options.shown} is larger than ${options.maxBytes} bytes.`),
+        );
         return;
       }
       callback(null, chunk);
