@@ -376,7 +376,9 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
   const takePrepared = async (): Promise<Prepared> => {
     const ready = spare ? await spare.catch(() => null) : null;
     spare = closed ? null : prepare();
-    spare?.catch((error: unknown) => options.logger?.warn({ err: error }, 'preparing the next video job failed; it will be forked when needed'));
+    spare?.catch((error: unknown) =>
+      options.logger?.warn({ err: error }, 'preparing the next video job failed; it will be forked when needed'),
+    );
     if (ready?.process.alive) return ready;
     if (ready) await discard(ready);
     return prepare();
