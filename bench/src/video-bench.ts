@@ -162,7 +162,7 @@ async function main(): Promise<void> {
     const apiDownloads = (media?.downloads() ?? 0) - downloadsBefore;
     const row = { raw, api: apiStats, timeRatio: Math.round((apiStats.p50Ms / raw.p50Ms) * 100) / 100, apiBytes, rawBytes };
     console.log(
-      `video ${key} mp4 c=1  raw p50 ${raw.p50Ms} ms p95 ${raw.p95Ms} ms | api p50 ${apiStats.p50Ms} ms p95 ${apiStats.p95Ms} ms | api/raw ${row.timeRatio}` +
+      `video ${key} mp4 c=1  raw p50 ${raw.p50Ms} ms p95 ${raw.p95Ms} ms | api p50 ${apiStats.p50Ms} ms p95 ${apiStats.p95Ms} ms | api/raw ${row.timeRatio} | MP4 bytes api ${apiBytes} raw ${rawBytes}` +
         (media && key === 'timeline' ? ` | media downloads by the API after its warm-up: ${apiDownloads}` : ''),
     );
     return row;
