@@ -417,18 +417,26 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         if (plan.timeline) {
           const { boundAt } = plan.timeline;
           const server = await media();
-          const fetched = await untilAborted(
-            fetchMediaSources(plan.timeline.project, {
-              guard: options.guard,
-              dir,
-              server,
-              maxBytes: options.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES,
-              timeoutMs: options.mediaTimeoutMs ?? 60_000,
-              fieldOf: (path) => (boundAt.has(path) ? `variables.${boundAt.get(path)}` : `projectJson.${path}`),
-              ...(mediaCache ? { cache: mediaCache } : {}),
-            }),
-            signal,
-          );
+          const fetching = fetchMediaSources(plan.timeline.project, {
+            guard: options.guard,
+            dir,
+            server,
+            maxBytes: options.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES,
+            timeoutMs: options.mediaTimeoutMs ?? 60_000,
+            fieldOf: (path) => (boundAt.has(path) ? `variables.${boundAt.get(path)}` : `projectJson.${path}`),
+            ...(mediaCache ? { cache: mediaCache } : {}),
+          });
+          // Aborted while fetching: the fetch ends on its own; what it pinned in the cache is released then.
+          servedMedia = {
+            server,
+            release: async () => {
+              void fetching.then(
+                (done) => done.release(),
+                () => undefined,
+              );
+            },
+          };
+          const fetched = await untilAborted(fetching, signal);
           servedMedia = { server, release: fetched.release };
           plan.inputProps = { ...plan.inputProps, project: fetched.project };
         }
