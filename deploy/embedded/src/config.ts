@@ -19,6 +19,7 @@ export const embeddedEnv = gatewayEnv.extend({
   PRESSROOM_VIDEO_TIMEOUT_MS: videoEnv.shape.PRESSROOM_VIDEO_TIMEOUT_MS,
   PRESSROOM_VIDEO_BUNDLE_DIR: videoEnv.shape.PRESSROOM_VIDEO_BUNDLE_DIR,
   PRESSROOM_VIDEO_MEDIA_MAX_BYTES: videoEnv.shape.PRESSROOM_VIDEO_MEDIA_MAX_BYTES,
+  PRESSROOM_VIDEO_MEDIA_CACHE_BYTES: videoEnv.shape.PRESSROOM_VIDEO_MEDIA_CACHE_BYTES,
 });
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;
 

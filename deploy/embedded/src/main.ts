@@ -63,6 +63,7 @@ const stack = await startStack({
   video: {
     timeoutMs: env.PRESSROOM_VIDEO_TIMEOUT_MS,
     mediaMaxBytes: env.PRESSROOM_VIDEO_MEDIA_MAX_BYTES,
+    mediaCacheBytes: env.PRESSROOM_VIDEO_MEDIA_CACHE_BYTES,
     ...(env.PRESSROOM_VIDEO_BUNDLE_DIR ? { bundleCacheDir: env.PRESSROOM_VIDEO_BUNDLE_DIR } : {}),
   },
   gateway: {

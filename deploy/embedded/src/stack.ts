@@ -82,7 +82,7 @@ export interface StackOptions {
   /** Run the video renderer (Remotion; default false here, `make run` turns it on). */
   withVideoService?: boolean;
   /** Video watchdog (default 300 s) and scratch directory (default `<dataDir>/video`, or a temporary one). */
-  video?: { timeoutMs?: number; workDir?: string; bundleCacheDir?: string; mediaMaxBytes?: number };
+  video?: { timeoutMs?: number; workDir?: string; bundleCacheDir?: string; mediaMaxBytes?: number; mediaCacheBytes?: number };
   /** Seals signing secrets; unset: a key kept in `<dataDir>/secret.key` (generated once), or per process without dataDir. */
   secretKey?: string | undefined;
   /** Webhook delivery settings (defaults: the contract's 1m,5m,30m,2h,24h retries, 30 s time-out, 1 s poll). */
@@ -226,6 +226,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(options.video?.bundleCacheDir ? { bundleCacheDir: options.video.bundleCacheDir } : {}),
       timeoutMs: options.video?.timeoutMs ?? D.PRESSROOM_VIDEO_TIMEOUT_MS,
       mediaMaxBytes: options.video?.mediaMaxBytes ?? D.PRESSROOM_VIDEO_MEDIA_MAX_BYTES,
+      mediaCacheBytes: options.video?.mediaCacheBytes ?? D.PRESSROOM_VIDEO_MEDIA_CACHE_BYTES,
       guard,
       logger,
     });

@@ -3,7 +3,7 @@ import { BlockedUrlError, UnresolvableHostError } from './blocked-url-error.js';
 import { canonicalAddress, classifyAddress, parseAddress } from './address-classification.js';
 import { normaliseHostname, parseAllowList } from './allow-list.js';
 import { blockedHostNameReason } from './blocked-host-names.js';
-import { guardedFetch, type GuardedFetchInit, type GuardedResponse } from './guarded-fetch.js';
+import { guardedFetch, guardedStream, type GuardedFetchInit, type GuardedResponse, type GuardedStreamResponse } from './guarded-fetch.js';
 
 export interface SsrfPolicy {
   /** Host names (exact) and addresses/CIDRs from PRESSROOM_ALLOW_PRIVATE_HOSTS. */
@@ -38,6 +38,8 @@ export interface SsrfGuard {
   isBlockedAddress(ip: string): boolean;
   /** HTTP(S) fetch that checks every redirect hop and connects only to checked addresses. */
   fetch(url: string, init?: GuardedFetchInit): Promise<GuardedResponse>;
+  /** The same request with the body as a stream, capped at `maxBytes` while it flows (large downloads: never buffered). */
+  stream(url: string, init?: GuardedFetchInit): Promise<GuardedStreamResponse>;
 }
 
 const defaultLookup: HostLookup = async (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
@@ -102,6 +104,7 @@ export function createSsrfGuard(policy: SsrfPolicy, options: SsrfGuardOptions = 
     resolve,
     isBlockedAddress: (ip) => addressProblem(ip) !== null,
     fetch: (url, init) => guardedFetch(guard, url, init),
+    stream: (url, init) => guardedStream(guard, url, init),
   };
   return guard;
 }

@@ -42,6 +42,7 @@ describe('guarded fetch', () => {
     throw new Error(`ENOTFOUND ${hostname}`);
   };
   const guard = createSsrfGuard({ allowPrivateHosts: ['127.0.0.1/32'] }, { lookup });
+  let endlessSent = 0;
 
   beforeAll(async () => {
     server = await startServer({
@@ -58,6 +59,24 @@ describe('guarded fetch', () => {
       '/loop': redirect('/loop'),
       '/post-303': redirect('/echo-method', 303),
       '/echo-method': (req, res) => res.writeHead(200).end(req.method),
+      // Chunked, no Content-Length, never ends: writes as fast as the reader takes it, counting what it sent.
+      '/endless': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'video/mp4' });
+        const chunk = Buffer.alloc(64 * 1024, 1);
+        const pump = () => {
+          while (!res.destroyed) {
+            endlessSent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+        };
+        pump();
+      },
+      // Half an answer, then silence.
+      '/trickle': (_req, res) => {
+        res.writeHead(200);
+        res.write('first part');
+      },
+      '/to-endless-internal': redirect('http://10.0.0.1/endless'),
     });
   });
   afterAll(() => server.close());
@@ -148,5 +167,62 @@ describe('guarded fetch', () => {
     const error = await guard.fetch(`${server.origin}/hang`, { timeoutMs: 200 }).catch((e: unknown) => e);
     expect((error as GuardedFetchError).code).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  describe('stream', () => {
+    it('streams the body, decoded, with the same head as fetch', async () => {
+      const response = await guard.stream(`${server.origin}/to-hello`);
+      expect(response).toMatchObject({ status: 200, ok: true, redirected: true, url: `${server.origin}/hello` });
+      expect(response.headers.get('x-seen')).toBe('yes');
+      const chunks: Buffer[] = [];
+      for await (const chunk of response.body) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString()).toBe('hello world');
+      const gzip = await guard.stream(`${server.origin}/gzip`);
+      expect((await gzip.body.toArray()).join('')).toBe('compressed body');
+    });
+
+    it('cuts an endless chunked body at maxBytes while it flows, holding only a few chunks in memory', async () => {
+      const maxBytes = 96 * 1024 * 1024;
+      endlessSent = 0;
+      const before = process.memoryUsage();
+      let peak = 0;
+      const sample = () => {
+        const now = process.memoryUsage();
+        peak = Math.max(peak, now.arrayBuffers - before.arrayBuffers + (now.heapUsed - before.heapUsed));
+      };
+      const response = await guard.stream(`${server.origin}/endless`, { maxBytes, timeoutMs: 60_000 });
+      let received = 0;
+      const error = await (async () => {
+        for await (const chunk of response.body) {
+          received += (chunk as Buffer).length;
+          if (received % (4 * 1024 * 1024) < 64 * 1024) sample();
+        }
+      })().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(GuardedFetchError);
+      expect((error as GuardedFetchError).code).toBe('too-large');
+      expect(received).toBeLessThanOrEqual(maxBytes);
+      expect(received).toBeGreaterThan(maxBytes - 256 * 1024);
+      // Buffered, the whole 96 MB would have been held at once; streamed, far less ever is.
+      expect(peak).toBeLessThan(maxBytes / 2);
+      // The connection was dropped at the cap: the server stopped soon after (socket buffers aside).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const sentAtCut = endlessSent;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(endlessSent).toBe(sentAtCut);
+      expect(endlessSent).toBeLessThan(maxBytes + 32 * 1024 * 1024);
+    }, 120_000);
+
+    it('checks every redirect hop before connecting', async () => {
+      const error = await guard.stream(`${server.origin}/to-endless-internal`).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BlockedUrlError);
+      expect((error as BlockedUrlError).reason).toBe('points to a private network address 10.0.0.1');
+    });
+
+    it('times out while the body is read', async () => {
+      const response = await guard.stream(`${server.origin}/trickle`, { timeoutMs: 300 });
+      expect(response.status).toBe(200);
+      const error = await response.body.toArray().catch((e: unknown) => e);
+      expect((error as GuardedFetchError).code).toBe('timeout');
+    });
   });
 });

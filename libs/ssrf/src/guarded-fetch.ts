@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { Transform, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { CheckedUrl, ResolvedAddress, SsrfGuard } from './guard.js';
 import { shortenUrl } from './blocked-url-error.js';
@@ -31,6 +32,22 @@ export interface GuardedResponse {
   json<T = unknown>(): T;
 }
 
+/**
+ * `guard.stream`'s answer: the same head, and the (decoded) body as a stream that fails with
+ * `GuardedFetchError('too-large')` as soon as more than `maxBytes` have come through (nothing is
+ * buffered beyond the stream's own high-water mark), or with `timeout` when `timeoutMs` (which
+ * covers reading the body too) runs out. Read it or destroy it.
+ */
+export interface GuardedStreamResponse {
+  url: string;
+  status: number;
+  statusText: string;
+  ok: boolean;
+  redirected: boolean;
+  headers: Headers;
+  body: Readable;
+}
+
 export type GuardedFetchFailure = 'timeout' | 'too-large' | 'too-many-redirects' | 'network';
 
 /** A guarded fetch that failed for a reason other than policy (BlockedUrlError) or DNS (UnresolvableHostError). */
@@ -56,7 +73,21 @@ const ORIGIN_BOUND_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 // Own agents: a pooled socket is only ever one that this guard connected to a checked address.
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
+/** Buffered form of `guardedStream`: the whole (capped) body in memory, for small answers (JSON, pages, CSV). */
 export async function guardedFetch(guard: SsrfGuard, url: string, init: GuardedFetchInit = {}): Promise<GuardedResponse> {
+  const response = await guardedStream(guard, url, init);
+  const chunks: Buffer[] = [];
+  for await (const chunk of response.body) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  const { body: _stream, ...head } = response;
+  return { ...head, body, text: () => body.toString('utf8'), json: <T>() => JSON.parse(body.toString('utf8')) as T };
+}
+
+/**
+ * The one guarded request: every hop resolved and checked by the guard, connected to the checked
+ * addresses only, redirects followed by hand; the final answer's body as a capped stream.
+ */
+export async function guardedStream(guard: SsrfGuard, url: string, init: GuardedFetchInit = {}): Promise<GuardedStreamResponse> {
   const limits = {
     maxRedirects: init.maxRedirects ?? DEFAULTS.maxRedirects,
     maxBytes: init.maxBytes ?? DEFAULTS.maxBytes,
@@ -74,8 +105,18 @@ export async function guardedFetch(guard: SsrfGuard, url: string, init: GuardedF
     const response = await requestOnce(checked, { method, headers, body, signal, maxBytes: limits.maxBytes, timeoutMs: limits.timeoutMs });
     const location = response.headers.get('location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null || limits.maxRedirects === 0) {
-      return finish(response, current, hop > 0);
+      return {
+        url: current,
+        redirected: hop > 0,
+        status: response.status,
+        statusText: response.statusText,
+        ok: response.status >= 200 && response.status < 300,
+        headers: response.headers,
+        body: response.body,
+      };
     }
+    // A redirect's own body is never read (it could be endless).
+    response.body.destroy();
     if (hop >= limits.maxRedirects) {
       throw new GuardedFetchError('too-many-redirects', url, `More than ${limits.maxRedirects} redirects starting at ${shortenUrl(url)}.`);
     }
@@ -96,21 +137,8 @@ interface RawResponse {
   status: number;
   statusText: string;
   headers: Headers;
-  body: Buffer;
-}
-
-function finish(raw: RawResponse, url: string, redirected: boolean): GuardedResponse {
-  return {
-    url,
-    redirected,
-    status: raw.status,
-    statusText: raw.statusText,
-    ok: raw.status >= 200 && raw.status < 300,
-    headers: raw.headers,
-    body: raw.body,
-    text: () => raw.body.toString('utf8'),
-    json: <T>() => JSON.parse(raw.body.toString('utf8')) as T,
-  };
+  /** Decoded and capped. */
+  body: Readable;
 }
 
 /** Connects to the addresses the guard approved, never to a fresh DNS answer (no rebinding window). */
@@ -159,38 +187,16 @@ function requestOnce(
       );
     });
     request.on('response', (response) => {
-      const decoded = decodeBody(response);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      decoded.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > options.maxBytes) {
-          response.destroy();
-          decoded.destroy();
-          reject(new GuardedFetchError('too-large', url.toString(), `The response of ${shown} is larger than ${options.maxBytes} bytes.`));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      decoded.on('error', (error) => {
-        reject(
-          options.signal.aborted
-            ? abortError(options.signal, url.toString(), shown, options.timeoutMs)
-            : new GuardedFetchError('network', url.toString(), `Could not read the response of ${shown}.`, error),
-        );
-      });
-      decoded.on('end', () => {
-        const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) {
-          if (value === undefined) continue;
-          for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, item);
-        }
-        resolve({
-          status: response.statusCode ?? 0,
-          statusText: response.statusMessage ?? '',
-          headers: responseHeaders,
-          body: Buffer.concat(chunks),
-        });
+      const responseHeaders = new Headers();
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value === undefined) continue;
+        for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, item);
+      }
+      resolve({
+        status: response.statusCode ?? 0,
+        statusText: response.statusMessage ?? '',
+        headers: responseHeaders,
+        body: cappedBody(response, { ...options, url: url.toString(), shown }),
       });
     });
     if (options.body !== null) request.end(options.body);
@@ -198,16 +204,66 @@ function requestOnce(
   });
 }
 
-function decodeBody(response: http.IncomingMessage): NodeJS.ReadableStream & { destroy(): void } {
+/**
+ * The response decoded (gzip, deflate, br: a zip bomb stops at the cap too) and counted: the
+ * stream fails with `too-large` and the connection is dropped as soon as the cap is passed.
+ * Every failure on the way (socket, decoder, time-out) reaches the reader as a GuardedFetchError.
+ */
+function cappedBody(
+  response: http.IncomingMessage,
+  options: { signal: AbortSignal; maxBytes: number; timeoutMs: number; url: string; shown: string },
+): Readable {
+  let size = 0;
+  const capped = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > options.maxBytes) {
+        callback(
+          new GuardedFetchError('too-large', options.url, `The response of ${options.shown} is larger than ${options.maxBytes} bytes.`),
+        );
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+  const fail = (error: unknown) => {
+    if (capped.destroyed) return;
+    capped.destroy(
+      options.signal.aborted
+        ? abortError(options.signal, options.url, options.shown, options.timeoutMs)
+        : error instanceof GuardedFetchError
+          ? error
+          : new GuardedFetchError('network', options.url, `Could not read the response of ${options.shown}.`, error),
+    );
+  };
+  // The error stays on the stream (`errored`) and reaches the reader on its next read; without a
+  // listener, a failure before the reader's first read (the cap passed while still piping) would be thrown.
+  capped.on('error', () => undefined);
+  const decoder = decoderFor(response);
+  const source: Readable = decoder ? response.pipe(decoder) : response;
+  if (decoder) decoder.on('error', fail);
+  response.on('error', fail);
+  // An answer cut short (the connection closed before its end) is a failure, not a short body.
+  response.on('aborted', () => fail(new Error('the connection closed before the end of the response')));
+  source.pipe(capped);
+  // The reader stopped (the cap, a destroy): stop downloading.
+  capped.on('close', () => {
+    if (!response.complete) response.destroy();
+    decoder?.destroy();
+  });
+  return capped;
+}
+
+function decoderFor(response: http.IncomingMessage): Transform | null {
   switch ((response.headers['content-encoding'] ?? '').toLowerCase()) {
     case 'gzip':
-      return response.pipe(zlib.createGunzip());
+      return zlib.createGunzip();
     case 'deflate':
-      return response.pipe(zlib.createInflate());
+      return zlib.createInflate();
     case 'br':
-      return response.pipe(zlib.createBrotliDecompress());
+      return zlib.createBrotliDecompress();
     default:
-      return response;
+      return null;
   }
 }
 

@@ -1,7 +1,29 @@
 import React from 'react';
-import { Composition } from 'remotion';
+import { Artifact, Composition, useCurrentFrame } from 'remotion';
 import { CodeScene } from './code-scene.jsx';
 import { TimelineScene } from './timeline-scene.jsx';
+
+/** The artifact a media render asks for at its poster frame (the worker's POSTER_ARTIFACT). */
+const POSTER_ARTIFACT = 'poster.jpeg';
+
+/**
+ * At `posterFrame` (an input prop of media renders), the frame Remotion has just taken for the
+ * video is also handed over as a thumbnail artifact: the poster costs no second pass.
+ */
+const PosterMark = ({ frame }) =>
+  useCurrentFrame() === frame ? <Artifact filename={POSTER_ARTIFACT} content={Artifact.Thumbnail} /> : null;
+
+const withPoster = (Scene) => {
+  const WithPoster = (props) => (
+    <>
+      <Scene {...props} />
+      {typeof props.posterFrame === 'number' ? <PosterMark frame={props.posterFrame} /> : null}
+    </>
+  );
+  return WithPoster;
+};
+const CodeComposition = withPoster(CodeScene);
+const TimelineComposition = withPoster(TimelineScene);
 
 const sizeOf = (meta) => ({ width: meta.width, height: meta.height, fps: meta.fps, durationInFrames: meta.durationInFrames });
 
@@ -9,7 +31,7 @@ export const Root = () => (
   <>
     <Composition
       id="code"
-      component={CodeScene}
+      component={CodeComposition}
       width={2}
       height={2}
       fps={1}
@@ -19,7 +41,7 @@ export const Root = () => (
     />
     <Composition
       id="timeline"
-      component={TimelineScene}
+      component={TimelineComposition}
       width={2}
       height={2}
       fps={1}

@@ -85,81 +85,113 @@ export async function killStragglers(jobDir: string): Promise<number> {
   return killed;
 }
 
+/** A job process, forked and loading Remotion, waiting for its one job. */
+export interface JobProcess {
+  /** False once the process has exited (a spare that died while waiting is not used). */
+  readonly alive: boolean;
+  /**
+   * Sends the job and ends with its answer, its exit, the watchdog (`timeoutMs`, from now) or the
+   * signal; on the last two the whole process group is killed. Never rejects for the job's own
+   * failures; rejects only when the process could not be started. Call once.
+   */
+  run(job: RenderJob, options: { timeoutMs: number; signal?: AbortSignal; onLog?: (log: SceneLog) => void }): Promise<JobOutcome>;
+  /** Kills the process group (a spare that is no longer needed). */
+  kill(): void;
+}
+
 /**
- * Runs one job in its own process and process group, with `TMPDIR` (and the working directory)
- * set to `tmpDir`. Ends with the job's answer, its exit, the watchdog (`timeoutMs`) or the
- * signal; on the last two the whole process group is killed. Never rejects for the job's own
- * failures; rejects only when the process cannot be started.
+ * Forks a job process in its own process group, with `TMPDIR` (and the working directory) set to
+ * `tmpDir`, before its job is known: importing Remotion (most of a second) happens while the
+ * renderer prepares the job, or while the previous job renders.
  */
-export function runJobProcess(
-  job: RenderJob,
-  options: { tmpDir: string; timeoutMs: number; signal?: AbortSignal; onLog?: (log: SceneLog) => void },
-): Promise<JobOutcome> {
-  return new Promise<JobOutcome>((resolvePromise, reject) => {
-    const child = fork(WORKER, [], {
-      cwd: options.tmpDir,
-      detached: true,
-      execArgv: [],
-      env: { ...process.env, TMPDIR: options.tmpDir, TMP: options.tmpDir, TEMP: options.tmpDir },
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
-    let stderr = '';
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_TAIL);
-    });
-
-    let message: JobMessage | null = null;
-    let stopped: { end: 'timeout' } | { end: 'aborted'; reason: unknown } | null = null;
-    let settled = false;
-    let reapTimer: NodeJS.Timeout | undefined;
-
-    const finish = (outcome: JobOutcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(watchdog);
-      clearTimeout(reapTimer);
-      options.signal?.removeEventListener('abort', onAbort);
-      killGroup(child.pid);
-      resolvePromise(outcome);
-    };
-    const outcomeNow = (code: number | null, sig: string | null): JobOutcome => {
-      if (stopped?.end === 'timeout') return { end: 'timeout', stderr };
-      if (stopped?.end === 'aborted') return { end: 'aborted', reason: stopped.reason, stderr };
-      if (message) return { end: 'message', message, stderr };
-      return { end: 'exit', code, signal: sig, stderr };
-    };
-    const stop = (why: NonNullable<typeof stopped>) => {
-      if (settled || stopped || message) return;
-      stopped = why;
-      killGroup(child.pid);
-      // SIGKILL is reaped at once; should it not be (a process stuck in the kernel), do not wait forever.
-      reapTimer = setTimeout(() => finish(outcomeNow(null, 'SIGKILL')), REAP_GRACE_MS);
-    };
-    const onAbort = () => stop({ end: 'aborted', reason: options.signal?.reason });
-    const watchdog = setTimeout(() => stop({ end: 'timeout' }), options.timeoutMs);
-
-    child.on('message', (received: JobMessage | SceneLog) => {
-      if (received.type === 'log') options.onLog?.(received);
-      else if (!message && !stopped) message = received;
-    });
-    child.once('error', (error) => {
-      if (child.pid === undefined) {
-        settled = true;
-        clearTimeout(watchdog);
-        options.signal?.removeEventListener('abort', onAbort);
-        reject(error);
-      }
-    });
-    // 'close' comes after the exit and the last IPC message; a grandchild holding the stderr pipe
-    // could delay it, so an exit also finishes, a moment later.
-    child.once('close', (code, sig) => finish(outcomeNow(code, sig)));
-    child.once('exit', (code, sig) => {
-      setTimeout(() => finish(outcomeNow(code, sig)), 1_000).unref();
-    });
-
-    if (options.signal?.aborted) onAbort();
-    else options.signal?.addEventListener('abort', onAbort, { once: true });
-    if (child.pid !== undefined && !stopped) child.send(job);
+export function startJobProcess(options: { tmpDir: string }): JobProcess {
+  const child = fork(WORKER, [], {
+    cwd: options.tmpDir,
+    detached: true,
+    execArgv: [],
+    env: { ...process.env, TMPDIR: options.tmpDir, TMP: options.tmpDir, TEMP: options.tmpDir },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-STDERR_TAIL);
+  });
+  let exited: { code: number | null; signal: string | null } | null = null;
+  let closed = false;
+  let startError: Error | null = null;
+  child.once('exit', (code, sig) => {
+    exited = { code, signal: sig };
+  });
+  child.once('close', () => {
+    closed = true;
+  });
+  child.once('error', (error) => {
+    if (child.pid === undefined) startError = error;
+  });
+
+  return {
+    get alive() {
+      return exited === null && startError === null && child.pid !== undefined;
+    },
+    kill: () => killGroup(child.pid),
+    run(job, runOptions) {
+      return new Promise<JobOutcome>((resolvePromise, reject) => {
+        if (startError) return reject(startError);
+        let message: JobMessage | null = null;
+        let stopped: { end: 'timeout' } | { end: 'aborted'; reason: unknown } | null = null;
+        let settled = false;
+        let reapTimer: NodeJS.Timeout | undefined;
+
+        const finish = (outcome: JobOutcome) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(watchdog);
+          clearTimeout(reapTimer);
+          runOptions.signal?.removeEventListener('abort', onAbort);
+          killGroup(child.pid);
+          resolvePromise(outcome);
+        };
+        const outcomeNow = (code: number | null, sig: string | null): JobOutcome => {
+          if (stopped?.end === 'timeout') return { end: 'timeout', stderr };
+          if (stopped?.end === 'aborted') return { end: 'aborted', reason: stopped.reason, stderr };
+          if (message) return { end: 'message', message, stderr };
+          return { end: 'exit', code, signal: sig, stderr };
+        };
+        const stop = (why: NonNullable<typeof stopped>) => {
+          if (settled || stopped || message) return;
+          stopped = why;
+          killGroup(child.pid);
+          // SIGKILL is reaped at once; should it not be (a process stuck in the kernel), do not wait forever.
+          reapTimer = setTimeout(() => finish(outcomeNow(null, 'SIGKILL')), REAP_GRACE_MS);
+        };
+        const onAbort = () => stop({ end: 'aborted', reason: runOptions.signal?.reason });
+        const watchdog = setTimeout(() => stop({ end: 'timeout' }), runOptions.timeoutMs);
+
+        child.on('message', (received: JobMessage | SceneLog) => {
+          if (received.type === 'log') runOptions.onLog?.(received);
+          else if (!message && !stopped) message = received;
+        });
+        child.once('error', (error) => {
+          if (child.pid === undefined) {
+            settled = true;
+            clearTimeout(watchdog);
+            runOptions.signal?.removeEventListener('abort', onAbort);
+            reject(error);
+          }
+        });
+        // 'close' comes after the exit and the last IPC message; a grandchild holding the stderr pipe
+        // could delay it, so an exit also finishes, a moment later.
+        const onExit = (code: number | null, sig: string | null) => setTimeout(() => finish(outcomeNow(code, sig)), 1_000).unref();
+        if (closed) finish(outcomeNow(exited?.code ?? null, exited?.signal ?? null));
+        else child.once('close', (code, sig) => finish(outcomeNow(code, sig)));
+        if (exited) onExit(exited.code, exited.signal);
+        else child.once('exit', onExit);
+
+        if (runOptions.signal?.aborted) onAbort();
+        else runOptions.signal?.addEventListener('abort', onAbort, { once: true });
+        if (child.pid !== undefined && !stopped && exited === null) child.send(job);
+      });
+    },
+  };
 }

@@ -1,18 +1,25 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { ProblemError, type FieldError } from '@pressroom/problem';
-import { BlockedUrlError, GuardedFetchError, UnresolvableHostError, type SsrfGuard } from '@pressroom/ssrf';
+import { BlockedUrlError, GuardedFetchError, UnresolvableHostError, type GuardedStreamResponse, type SsrfGuard } from '@pressroom/ssrf';
+import type { CachedMedia, MediaStreams } from './media-cache.js';
+import type { MediaCache } from './media-cache.js';
 import { mediaSources, type ResolvedTimeline } from './timeline-project.js';
 
 const run = promisify(execFile);
 
-/** Largest video or audio source fetched for a timeline (refused by its Content-Length before any download). */
+/** Downloaded media kept per process between jobs (revalidated on every use). */
+export const DEFAULT_MEDIA_CACHE_BYTES = 1024 * 1024 * 1024;
+
+/** Largest video or audio source fetched for a timeline (refused by its Content-Length before any download, cut at it while downloading). */
 export const DEFAULT_MEDIA_MAX_BYTES = 200 * 1024 * 1024;
 
 /** The ffprobe Remotion's compositor package ships (the machine has no system ffmpeg). */
@@ -22,7 +29,7 @@ function compositorDir(): string {
 }
 
 /** The kinds of stream a file holds, or null when ffprobe cannot read it as media at all. */
-async function streamsOf(path: string): Promise<{ video: boolean; audio: boolean } | null> {
+async function streamsOf(path: string): Promise<MediaStreams | null> {
   const dir = compositorDir();
   try {
     const { stdout } = await run(
@@ -104,41 +111,104 @@ export interface FetchMediaOptions {
   timeoutMs: number;
   /** Where a source came from, for the error's field (`projectJson.<path>` or `variables.<name>`). */
   fieldOf: (path: string) => string;
+  /** Downloads kept between jobs, revalidated by ETag / Last-Modified (none: every job downloads). */
+  cache?: MediaCache;
+}
+
+/** A source ready for the job: its file, what it holds, and the cache entry to release after the job. */
+type Fetched = { path: string; streams: MediaStreams | null; cached: CachedMedia | null } | { error: string };
+
+/** Streams a guarded response to `path`; the cap is enforced while the bytes flow (never buffered). */
+async function saveBody(body: Readable, path: string): Promise<number> {
+  const file = createWriteStream(path);
+  try {
+    await pipeline(body, file);
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+  return file.bytesWritten;
 }
 
 /**
- * Fetch every video and audio source of a project through the SSRF guard: the address is checked,
- * a HEAD's Content-Length over `maxBytes` is refused before any download (and the download is
- * capped anyway, for servers that do not tell), and the file must probe as the media its clip
- * plays. All failures together are one 422 `invalid-media` with an error per source. Returns the
- * project with each source replaced by its loopback URL, and those URLs (to forget afterwards).
+ * Fetch every video and audio source of a project through the SSRF guard: the address is checked
+ * (and every redirect hop), a HEAD's Content-Length over `maxBytes` is refused before any download,
+ * the download is streamed to the job's directory and cut at `maxBytes` as it flows (for servers
+ * that do not tell, or lie), and the file must probe as the media its clip plays. With a `cache`,
+ * a source downloaded before is revalidated instead (a 304 reuses the file and its probe). All
+ * failures together are one 422 `invalid-media` with an error per source. Returns the project
+ * with each source replaced by its loopback URL, those URLs (to forget afterwards) and `release`
+ * (call it when the job is over: cached files in use are not evicted).
  */
 export async function fetchMediaSources(
   project: ResolvedTimeline,
   options: FetchMediaOptions,
-): Promise<{ project: ResolvedTimeline; urls: string[] }> {
+): Promise<{ project: ResolvedTimeline; urls: string[]; release: () => Promise<void> }> {
   const sources = mediaSources(project);
-  if (sources.length === 0) return { project, urls: [] };
+  if (sources.length === 0) return { project, urls: [], release: async () => undefined };
   const errors: FieldError[] = [];
   const local = new Map<string, string>();
   const urls: string[] = [];
-  const fetched = new Map<string, Promise<{ path: string } | { error: string }>>();
+  const fetched = new Map<string, Promise<Fetched>>();
+  const { cache } = options;
+  const request = { maxBytes: options.maxBytes, timeoutMs: options.timeoutMs };
 
-  const download = async (url: string): Promise<{ path: string } | { error: string }> => {
+  const downloadTo = async (url: string, res: GuardedStreamResponse): Promise<Fetched> => {
+    const path = join(options.dir, `media-${fetched.size}-${randomUUID()}`);
+    const size = await saveBody(res.body, path);
+    const streams = await streamsOf(path);
+    const cached =
+      cache && streams
+        ? await cache.admit({
+            url,
+            path,
+            size,
+            streams,
+            etag: res.headers.get('etag'),
+            lastModified: res.headers.get('last-modified'),
+            cacheControl: res.headers.get('cache-control'),
+          })
+        : null;
+    return cached ? { path: cached.path, streams, cached } : { path, streams, cached: null };
+  };
+
+  const download = async (url: string): Promise<Fetched> => {
+    let previous = cache?.acquire(url);
     try {
       await options.guard.check(url);
+      if (previous) {
+        // Revalidate: a 304 costs one round trip, no download and no probe.
+        const headers: Record<string, string> = {};
+        if (previous.etag) headers['if-none-match'] = previous.etag;
+        if (previous.lastModified) headers['if-modified-since'] = previous.lastModified;
+        const res = await options.guard.stream(url, { ...request, headers });
+        if (res.status === 304) {
+          res.body.destroy();
+          return { path: previous.path, streams: previous.streams, cached: previous };
+        }
+        const stale = previous;
+        previous = undefined;
+        await cache!.release(stale);
+        if (!res.ok) {
+          res.body.destroy();
+          return { error: `The source answered HTTP ${res.status}.` };
+        }
+        return await downloadTo(url, res);
+      }
       const head = await options.guard.fetch(url, { method: 'HEAD', maxBytes: 64 * 1024, timeoutMs: options.timeoutMs }).catch(() => null);
       const declared = Number(head?.headers.get('content-length') ?? NaN);
       if (head && head.ok && Number.isFinite(declared) && declared > options.maxBytes)
         return {
           error: `The source is ${megabytes(declared)}; at most ${megabytes(options.maxBytes)} is accepted (refused before download).`,
         };
-      const res = await options.guard.fetch(url, { maxBytes: options.maxBytes, timeoutMs: options.timeoutMs });
-      if (!res.ok) return { error: `The source answered HTTP ${res.status}.` };
-      const path = join(options.dir, `media-${fetched.size}-${randomUUID()}`);
-      await writeFile(path, res.body);
-      return { path };
+      const res = await options.guard.stream(url, request);
+      if (!res.ok) {
+        res.body.destroy();
+        return { error: `The source answered HTTP ${res.status}.` };
+      }
+      return await downloadTo(url, res);
     } catch (error) {
+      if (previous) await cache!.release(previous);
       if (error instanceof BlockedUrlError || error instanceof UnresolvableHostError)
         return { error: `The source is not allowed: ${error.detail}` };
       if (error instanceof GuardedFetchError)
@@ -151,6 +221,13 @@ export async function fetchMediaSources(
       throw error;
     }
   };
+  const release = async () => {
+    for (const url of urls) options.server.forget(url);
+    for (const pending of fetched.values()) {
+      const result = await pending.catch(() => null);
+      if (result && 'cached' in result && result.cached) await cache?.release(result.cached);
+    }
+  };
 
   for (const source of sources) {
     let pending = fetched.get(source.url);
@@ -158,12 +235,15 @@ export async function fetchMediaSources(
       pending = download(source.url);
       fetched.set(source.url, pending);
     }
-    const result = await pending;
+    const result = await pending.catch(async (error: unknown) => {
+      await release();
+      throw error;
+    });
     if ('error' in result) {
       errors.push({ field: options.fieldOf(source.path), message: result.error });
       continue;
     }
-    const streams = await streamsOf(result.path);
+    const { streams } = result;
     if (!streams || (source.kind === 'video' && !streams.video)) {
       errors.push({ field: options.fieldOf(source.path), message: 'The source is not a video (no video stream could be read from it).' });
       continue;
@@ -179,7 +259,7 @@ export async function fetchMediaSources(
     }
   }
   if (errors.length > 0) {
-    for (const url of urls) options.server.forget(url);
+    await release();
     throw new ProblemError('invalid-media', {
       detail: `Media sources cannot be used: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`.slice(0, 2_000),
       errors,
@@ -195,5 +275,6 @@ export async function fetchMediaSources(
       ...(project.soundtrack ? { soundtrack: { ...project.soundtrack, src: swap(project.soundtrack.src) } } : {}),
     },
     urls,
+    release,
   };
 }

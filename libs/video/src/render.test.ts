@@ -99,8 +99,13 @@ describe('createVideoRenderer (Remotion on the headless shell)', () => {
   it('renders a code template to H.264 MP4 at its size, frame rate and length', async () => {
     const video = await renderer.render({ source: { kind: 'code', tsx: SCENE }, variables: { color: '#00ff00' }, format: 'mp4' });
     expect(video).toMatchObject({ width: 160, height: 90, fps: 10, durationInFrames: 10, format: 'mp4', posterFrame: 4 });
-    // The poster: the middle frame as a PNG, drawn in the same job.
-    expect(await pixel(await readFile(video.posterPath), 80, 45)).toEqual([0, 255, 0]);
+    // The poster: the middle frame as a PNG of the video's size, taken in the same pass as the video's
+    // frames (the JPEG Remotion captured for the encoder: within a few levels of pure green).
+    const poster = await readFile(video.posterPath);
+    expect(poster.subarray(1, 4).toString()).toBe('PNG');
+    expect(poster.readUInt32BE(16)).toBe(160);
+    expect(poster.readUInt32BE(20)).toBe(90);
+    expect(near(await pixel(poster, 80, 45), [0, 255, 0], 4)).toBe(true);
     const probe = await probeMp4(await takeFile(video));
     expect(probe).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10, fps: 10, pixFmt: 'yuv420p' });
     expect(probe.colorSpace).toBe('bt709');
@@ -109,6 +114,8 @@ describe('createVideoRenderer (Remotion on the headless shell)', () => {
   it('renders a code template to a GIF at half its frame rate, full size', async () => {
     const gif = await renderer.render({ source: { kind: 'code', tsx: SCENE }, variables: { color: '#0000ff' }, format: 'gif' });
     expect(gif).toMatchObject({ width: 160, height: 90, fps: 5, durationInFrames: 10, format: 'gif' });
+    // The poster frame (4) is one of the frames the GIF keeps: taken in the same pass too.
+    expect(near(await pixel(await readFile(gif.posterPath), 80, 45), [0, 0, 255], 4)).toBe(true);
     const bytes = await takeFile(gif);
     const probe = await probeGif(bytes);
     expect(probe).toMatchObject({ frames: 5, width: 160, height: 90 });
@@ -233,7 +240,11 @@ export default function Scene() { delayRender('waiting forever'); return null; }
     expect(renderer.pending).toBe(0);
   });
 
-  it('leaves nothing behind: job directories removed, outputs taken, no process still naming them', async () => {
+  it('keeps the next job process ready (forked ahead), and leaves nothing behind once closed: job directories removed, outputs taken, no process still naming them', async () => {
+    // While open: one spare job directory per renderer that has rendered, its process waiting.
+    expect((await readdir(join(workDir, 'main'))).filter((name) => name.startsWith('job-'))).toHaveLength(1);
+    await renderer.close();
+    await quick.close();
     for (const dir of ['main', 'quick']) {
       expect((await readdir(join(workDir, dir))).filter((name) => name.startsWith('job-') || name.startsWith('out-'))).toEqual([]);
     }

@@ -8,9 +8,16 @@ import { ProblemError } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Logger } from '@pressroom/telemetry';
 import { checkCodeTemplate } from './code-template.js';
-import { killStragglers, runJobProcess, type JobOutcome, type RenderJob, type SceneLog } from './job-process.js';
+import { killStragglers, startJobProcess, type JobOutcome, type JobProcess, type RenderJob, type SceneLog } from './job-process.js';
 import { renderBundle } from './render-bundle.js';
-import { DEFAULT_MEDIA_MAX_BYTES, fetchMediaSources, startMediaServer, type MediaServer } from './media-sources.js';
+import { createMediaCache } from './media-cache.js';
+import {
+  DEFAULT_MEDIA_CACHE_BYTES,
+  DEFAULT_MEDIA_MAX_BYTES,
+  fetchMediaSources,
+  startMediaServer,
+  type MediaServer,
+} from './media-sources.js';
 import { bindTimelineVariables, type ResolvedTimeline } from './timeline-project.js';
 
 export interface VideoRendererOptions {
@@ -31,6 +38,11 @@ export interface VideoRendererOptions {
   mediaMaxBytes?: number;
   /** Time-out of fetching one media source (default 60 s). */
   mediaTimeoutMs?: number;
+  /**
+   * Downloaded media kept between jobs, revalidated by ETag / Last-Modified on every use (default
+   * 1 GiB under `workDir`; 0: every job downloads and probes its media again).
+   */
+  mediaCacheBytes?: number;
 }
 
 export type VideoFormat = 'mp4' | 'gif' | 'webm';
@@ -335,9 +347,42 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
   // Started on the first timeline with media, shared by all jobs.
   let mediaServer: Promise<MediaServer> | null = null;
   const media = () => (mediaServer ??= startMediaServer());
+  const cacheBytes = options.mediaCacheBytes ?? DEFAULT_MEDIA_CACHE_BYTES;
+  const mediaCache = cacheBytes > 0 ? await createMediaCache({ parentDir: options.workDir, maxBytes: cacheBytes }) : null;
   const running = new Set<Promise<unknown>>();
   let pending = 0;
   let closed = false;
+  let closing: Promise<void> | null = null;
+
+  /**
+   * The next job's directory and process, forked while the current job runs: a job starts with
+   * Remotion already imported (most of a second per render) instead of waiting for it. Still one
+   * fresh process (and browser) per job, as before; only its start moved earlier.
+   */
+  type Prepared = { dir: string; process: JobProcess };
+  let spare: Promise<Prepared> | null = null;
+  const prepare = async (): Promise<Prepared> => {
+    const dir = await mkdtemp(join(options.workDir, 'job-'));
+    const tmpDir = join(dir, 'tmp');
+    await mkdir(tmpDir);
+    return { dir, process: startJobProcess({ tmpDir }) };
+  };
+  const discard = async (prepared: Prepared) => {
+    prepared.process.kill();
+    await killStragglers(prepared.dir);
+    await rm(prepared.dir, { recursive: true, force: true, maxRetries: 3 });
+  };
+  /** The spare if it is still alive (else a fresh one), and a new spare forked for the job after this one. */
+  const takePrepared = async (): Promise<Prepared> => {
+    const ready = spare ? await spare.catch(() => null) : null;
+    spare = closed ? null : prepare();
+    spare?.catch((error: unknown) =>
+      options.logger?.warn({ err: error }, 'preparing the next video job failed; it will be forked when needed'),
+    );
+    if (ready?.process.alive) return ready;
+    if (ready) await discard(ready);
+    return prepare();
+  };
 
   /**
    * One job: compiled or validated first (input errors fail at once, without queueing), then a
@@ -363,26 +408,36 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
       const plan = await planOf(input.source, input.variables, input.fonts);
       await slots.acquire(signal);
       let dir: string | null = null;
-      let servedMedia: { server: MediaServer; urls: string[] } | null = null;
+      let jobProcess: JobProcess | null = null;
+      let servedMedia: { server: MediaServer; release: () => Promise<void> } | null = null;
       try {
-        dir = await mkdtemp(join(options.workDir, 'job-'));
-        const tmpDir = join(dir, 'tmp');
-        await mkdir(tmpDir);
+        const prepared = await takePrepared();
+        ({ dir } = prepared);
+        jobProcess = prepared.process;
         if (plan.timeline) {
           const { boundAt } = plan.timeline;
           const server = await media();
-          const fetched = await untilAborted(
-            fetchMediaSources(plan.timeline.project, {
-              guard: options.guard,
-              dir,
-              server,
-              maxBytes: options.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES,
-              timeoutMs: options.mediaTimeoutMs ?? 60_000,
-              fieldOf: (path) => (boundAt.has(path) ? `variables.${boundAt.get(path)}` : `projectJson.${path}`),
-            }),
-            signal,
-          );
-          servedMedia = { server, urls: fetched.urls };
+          const fetching = fetchMediaSources(plan.timeline.project, {
+            guard: options.guard,
+            dir,
+            server,
+            maxBytes: options.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES,
+            timeoutMs: options.mediaTimeoutMs ?? 60_000,
+            fieldOf: (path) => (boundAt.has(path) ? `variables.${boundAt.get(path)}` : `projectJson.${path}`),
+            ...(mediaCache ? { cache: mediaCache } : {}),
+          });
+          // Aborted while fetching: the fetch ends on its own; what it pinned in the cache is released then.
+          servedMedia = {
+            server,
+            release: async () => {
+              void fetching.then(
+                (done) => done.release(),
+                () => undefined,
+              );
+            },
+          };
+          const fetched = await untilAborted(fetching, signal);
+          servedMedia = { server, release: fetched.release };
           plan.inputProps = { ...plan.inputProps, project: fetched.project };
         }
         const serveUrl = await untilAborted(renderBundle(options.bundleCacheDir), signal);
@@ -404,7 +459,7 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         });
         const started = Date.now();
         const onLog = (log: SceneLog) => logger?.info({ level: log.level, text: log.text }, 'scene console');
-        const outcome = await runJobProcess(jobSpec, { tmpDir, timeoutMs: options.timeoutMs, onLog, ...(signal ? { signal } : {}) });
+        const outcome = await jobProcess.run(jobSpec, { timeoutMs: options.timeoutMs, onLog, ...(signal ? { signal } : {}) });
         if (outcome.end !== 'message' || outcome.message.type !== 'done') {
           const failure =
             outcome.end === 'message' && outcome.message.type === 'error'
@@ -418,7 +473,9 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         return await finish(settle(outcome, options.timeoutMs), jobSpec);
       } finally {
         slots.release();
-        for (const url of servedMedia?.urls ?? []) servedMedia!.server.forget(url);
+        // A job that failed before running (bad media) never sent its process a job: end it.
+        jobProcess?.kill();
+        await servedMedia?.release();
         if (dir) {
           const killed = await killStragglers(dir);
           if (killed > 0) logger?.warn({ killed }, 'video job left processes behind; killed');
@@ -498,11 +555,18 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
       );
     },
 
-    async close() {
-      closed = true;
-      await Promise.allSettled([...running]);
-      await proxy.close();
-      if (mediaServer) await (await mediaServer).close();
+    close() {
+      closing ??= (async () => {
+        closed = true;
+        await Promise.allSettled([...running]);
+        const prepared = spare ? await spare.catch(() => null) : null;
+        spare = null;
+        if (prepared) await discard(prepared);
+        await proxy.close();
+        if (mediaServer) await (await mediaServer).close();
+        await mediaCache?.close();
+      })();
+      return closing;
     },
   };
 }

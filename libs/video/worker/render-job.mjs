@@ -8,7 +8,11 @@
 // scene's console messages arrive as `{ type: 'log', level, text }`.
 // `phase` tells the parent whose fault a failure is: `launch` (browser or bundle server: ours)
 // or `compose` / `render` (the scene's).
-import { openBrowser, renderMedia, renderStill, selectComposition } from '@remotion/renderer';
+import { writeFile } from 'node:fs/promises';
+import { openBrowser, RenderInternals, renderMedia, renderStill, selectComposition } from '@remotion/renderer';
+
+/** The thumbnail artifact the render bundle emits at `inputProps.posterFrame` (runtime/root.jsx). */
+const POSTER_ARTIFACT = 'poster.jpeg';
 
 /**
  * @typedef {{
@@ -73,7 +77,8 @@ async function run(job) {
       port: job.port,
       timeoutInMilliseconds: job.timeoutMs,
       puppeteerInstance: browser,
-      inputProps: job.inputProps,
+      // Media renders name their poster frame: the bundle hands that frame over as an artifact.
+      inputProps: job.kind === 'media' && job.poster ? { ...job.inputProps, posterFrame: job.poster.frame } : job.inputProps,
       onBrowserLog,
     };
     phase = 'compose';
@@ -82,6 +87,12 @@ async function run(job) {
     if (job.kind === 'still') {
       await renderStill({ ...common, composition, frame: job.frame ?? 0, output: job.output, imageFormat: 'png', overwrite: true });
     } else {
+      // The poster is the frame Remotion takes for the video anyway (a thumbnail artifact at that
+      // frame): no second pass. Only when it did not come (a GIF's frame step skipped it) or the
+      // output is scaled (a poster has the composition's size) is it drawn by renderStill, with the
+      // browser still open.
+      /** @type {Uint8Array | null} */
+      let posterJpeg = null;
       await renderMedia({
         ...common,
         composition,
@@ -94,8 +105,22 @@ async function run(job) {
         ...(job.codec === 'h264' ? { audioCodec: 'aac' } : job.codec === 'vp9' ? { audioCodec: 'opus' } : {}),
         concurrency: 1,
         overwrite: true,
+        onArtifact: (artifact) => {
+          if (artifact.filename === POSTER_ARTIFACT && typeof artifact.content !== 'string') posterJpeg = artifact.content;
+        },
       });
-      if (job.poster) {
+      if (job.poster && posterJpeg && (job.scale ?? 1) === 1) {
+        const jpeg = `${job.poster.output}.jpeg`;
+        await writeFile(jpeg, posterJpeg);
+        await RenderInternals.callFf({
+          bin: 'ffmpeg',
+          args: ['-v', 'error', '-y', '-i', jpeg, '-frames:v', '1', job.poster.output],
+          indent: false,
+          logLevel: 'error',
+          binariesDirectory: null,
+          cancelSignal: undefined,
+        });
+      } else if (job.poster) {
         await renderStill({
           ...common,
           composition,

@@ -15,11 +15,17 @@ export const videoEnv = z.object({
   PRESSROOM_VIDEO_WORK_DIR: z.string().optional(),
   /** Where the Remotion render bundle is cached (built once per version); default under the system temp dir. */
   PRESSROOM_VIDEO_BUNDLE_DIR: z.string().optional(),
-  /** Largest video or audio source a timeline may fetch (refused by its Content-Length before download; 200 MB). */
+  /** Largest video or audio source a timeline may fetch (refused by its Content-Length before download, cut there while downloading; 200 MB). */
   PRESSROOM_VIDEO_MEDIA_MAX_BYTES: z.coerce
     .number()
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  /** Downloaded timeline media kept between renders, revalidated by ETag / Last-Modified on every use (1 GiB; 0: off). */
+  PRESSROOM_VIDEO_MEDIA_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 * 1024 * 1024),
 });
 export type VideoEnv = z.infer<typeof videoEnv>;

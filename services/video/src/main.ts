@@ -17,6 +17,7 @@ await runService({
       timeoutMs: env.PRESSROOM_VIDEO_TIMEOUT_MS,
       concurrency: env.PRESSROOM_VIDEO_CONCURRENCY,
       mediaMaxBytes: env.PRESSROOM_VIDEO_MEDIA_MAX_BYTES,
+      mediaCacheBytes: env.PRESSROOM_VIDEO_MEDIA_CACHE_BYTES,
       guard,
       logger,
     });
