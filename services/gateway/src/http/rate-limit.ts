@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { ProblemError } from '@pressroom/problem';
 import { countPlanRequest, getOwnerPlan, pruneRateCounters, secondsUntil, type Db, type OwnerPlan, type WindowCount } from '@pressroom/db';
+import type { OwnerCache } from '@pressroom/service-runner';
 import { getMeter } from '@pressroom/telemetry';
 import { authOf, type AuthContext } from './auth.js';
 
@@ -36,35 +37,30 @@ export function ownerPlanOf(res: { locals: Record<string, unknown> }): OwnerPlan
 
 /**
  * Plan request limits per owner (team or account), counted in PostgreSQL/PGlite so every
- * gateway replica shares them. The owner's plan is cached for `cacheMs` like the auth cache
- * (a plan change applies within that time).
+ * gateway replica shares them. The owner's plan comes from the process's plan cache: dropped at
+ * once when the plan changes through the admin CLI (owner.changed), else read again after
+ * `cacheMs` like the auth cache.
  */
-export function rateLimit(options: { db: Db; cacheMs: number; now?: () => Date }): RequestHandler {
-  const plans = new Map<string, { plan: OwnerPlan; until: number }>();
+export function rateLimit(options: { db: Db; cacheMs: number; plans: OwnerCache<OwnerPlan>; now?: () => Date }): RequestHandler {
   const now = options.now ?? (() => new Date());
   let requests = 0;
   return async (_req, res, next) => {
     const auth = authOf(res);
     const { ownerId } = auth;
     const at = now();
-    let cached = plans.get(ownerId);
-    if (!cached || cached.until <= at.getTime()) {
-      if (plans.size > 10_000) plans.clear();
-      cached = { plan: await getOwnerPlan(options.db, ownerId), until: at.getTime() + options.cacheMs };
-      plans.set(ownerId, cached);
-    }
-    res.locals.auth = { ...auth, plan: cached.plan } satisfies AuthContext;
-    const { allowed, reported } = await countPlanRequest(options.db, { ownerId, limits: cached.plan.limits, now: at });
+    const plan = await options.plans.get(ownerId, () => getOwnerPlan(options.db, ownerId), options.cacheMs);
+    res.locals.auth = { ...auth, plan } satisfies AuthContext;
+    const { allowed, reported } = await countPlanRequest(options.db, { ownerId, limits: plan.limits, now: at });
     setRateLimitHeaders(res, reported, at);
     // Old windows are useless; any replica sweeps them now and then.
     if (++requests % 5_000 === 0) void pruneRateCounters(options.db, at).catch(() => undefined);
     if (!allowed) {
       const retryAfter = secondsUntil(reported.window.end, at);
-      countRateLimited({ limit: 'plan', window: reported.scope, plan: cached.plan.plan });
+      countRateLimited({ limit: 'plan', window: reported.scope, plan: plan.plan });
       throw new ProblemError('rate-limit', {
-        detail: `The ${cached.plan.plan} plan allows ${reported.limit} requests per ${reported.scope}. Retry in ${retryAfter} seconds.`,
+        detail: `The ${plan.plan} plan allows ${reported.limit} requests per ${reported.scope}. Retry in ${retryAfter} seconds.`,
         headers: { 'Retry-After': String(retryAfter) },
-        extensions: { limit: reported.limit, window: reported.scope, plan: cached.plan.plan },
+        extensions: { limit: reported.limit, window: reported.scope, plan: plan.plan },
       });
     }
     next();
