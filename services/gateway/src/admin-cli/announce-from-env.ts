@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createBus } from '@pressroom/bus';
+import { createBus, type Bus } from '@pressroom/bus';
 import { commonEnv, parseEnv } from '@pressroom/config';
 import { CATALOG } from '@pressroom/contracts';
 import { createLogger } from '@pressroom/telemetry';
@@ -13,15 +13,31 @@ const env = z.object({ NATS_URL: commonEnv.NATS_URL, PRESSROOM_BUS_NAMESPACE: co
  * a bus there is no running process to tell (the embedded server answers commands on its admin
  * socket instead), except an embedded server on PostgreSQL, which sees the change within its cache TTL.
  */
-export async function announcerFromEnv(
+export function announcerFromEnv(
   source: NodeJS.ProcessEnv = process.env,
-): Promise<{ announce: AnnounceChange; close(): Promise<void> }> {
+  warn: (line: string) => void = (line) => console.error(line),
+): { announce: AnnounceChange; close(): Promise<void> } {
   const parsed = parseEnv('admin-cli', env, source);
-  if (!parsed.NATS_URL) return { announce: () => Promise.resolve(), close: () => Promise.resolve() };
-  const logger = createLogger({ service: 'admin-cli', level: 'warn' });
-  const bus = await createBus({ natsUrl: parsed.NATS_URL, namespace: parsed.PRESSROOM_BUS_NAMESPACE, logger, name: 'admin-cli' });
+  const natsUrl = parsed.NATS_URL;
+  if (!natsUrl) return { announce: () => Promise.resolve(), close: () => Promise.resolve() };
+  let bus: Promise<Bus> | null = null;
   return {
-    announce: (ownerId, what) => bus.notify(CATALOG.ownerChanged, ownerId, { ownerId, what: [...what] }),
-    close: () => bus.close(),
+    // Connected only by a command that changes something cached; a bus that cannot be reached does not undo the change.
+    async announce(ownerId, what) {
+      try {
+        bus ??= createBus({
+          natsUrl,
+          namespace: parsed.PRESSROOM_BUS_NAMESPACE,
+          logger: createLogger({ service: 'admin-cli', level: 'warn' }),
+          name: 'admin-cli',
+        });
+        await (await bus).notify(CATALOG.ownerChanged, ownerId, { ownerId, what: [...what] });
+      } catch (error) {
+        warn(`warning: running services were not told (${(error as Error).message}); they apply the change within their cache time`);
+      }
+    },
+    async close() {
+      await (await bus?.catch(() => null))?.close();
+    },
   };
 }

@@ -37,10 +37,10 @@ async function main(argv: string[]): Promise<number> {
   const answered = await viaServer();
   if (answered !== null) return answered;
   let db: Db | undefined;
-  let announcer: Awaited<ReturnType<typeof announcerFromEnv>> | undefined;
+  let announcer: ReturnType<typeof announcerFromEnv> | undefined;
   try {
     db = await openDatabaseFromEnv();
-    announcer = await announcerFromEnv();
+    announcer = announcerFromEnv();
     await resolved.command(db, resolved.args, (line) => console.log(line), announcer.announce);
     return 0;
   } catch (error) {
