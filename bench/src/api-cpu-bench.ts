@@ -3,12 +3,13 @@
  * render, outside Chromium. 1,000 POST /image renders at concurrency 4 through
  * the embedded process; the process's own `process.cpuUsage()` (its
  * `process_cpu_seconds` metric on the ops port) is read before and after.
- * BENCH_CPU_PROF=<dir> also writes a V8 CPU profile of the API process there
- * (open it in Chrome DevTools). Writes the `api-cpu` section and key.
+ * BENCH_CPU_PROF=<dir> also writes a V8 CPU profile of each measured process there
+ * (the embedded one, then the gateway and the image service; open them in Chrome DevTools). Writes the `api-cpu` section and key.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createAccount, createApiKey, openDatabase } from '@pressroom/db';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
+import { renderBundle } from '@pressroom/video';
 import { freePort, machineMeta, type ApiProcess } from './api-process.js';
 import { cardHtml } from './card.js';
 import { postCardImage, withEmbeddedApi } from './embedded-image-api.js';
@@ -79,8 +80,10 @@ async function distributed(): Promise<CpuRow[]> {
       PRESSROOM_SECRET_KEY: 'bench-cpu-secret-key-0123456789abcdef',
       LOG_LEVEL: 'warn',
     };
+    const profileDir = process.env.BENCH_CPU_PROF;
     const run = (file: string, port: number, opsPort: number) => {
-      const child = spawn('node', ['--conditions=source', '--import', 'tsx', file], {
+      const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+      const child = spawn('node', [...profile, '--conditions=source', '--import', 'tsx', file], {
         cwd: ROOT,
         env: { ...env, PORT: String(port), PRESSROOM_OPS_PORT: String(opsPort) },
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -130,6 +133,9 @@ async function distributed(): Promise<CpuRow[]> {
 }
 
 async function main(): Promise<void> {
+  // The embedded process builds the Remotion bundle when it is not on disk yet (the first run on a
+  // machine): ~10 s of webpack CPU that would land inside the measured renders. Built here first.
+  await renderBundle();
   const rows = [await embedded(), ...(await distributed())];
   const meta = { ...machineMeta(), renders: RENDERS, concurrency: CONCURRENCY };
   const markdown = [

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { renderBundle } from '@pressroom/video';
 import { apiPost, machineMeta, startApi } from './api-process.js';
 import { writeBenchSection } from './report.js';
 
@@ -35,6 +36,8 @@ async function cpuSeconds(opsUrl: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
+  // Built before the API starts, so a first run on a machine does not measure the embedded process's webpack build (ADR 0046).
+  await renderBundle();
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-bench-url-cache-'));
   // The per-minute limit of GET /r/ counts cache hits too (docs/url-rendering.md): lifted, as it is not what is measured.
   const profileDir = process.env.BENCH_CPU_PROF;

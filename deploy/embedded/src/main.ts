@@ -80,7 +80,9 @@ const stack = await startStack({
   logger,
 });
 // PGlite belongs to this process: `make key` and the admin CLI reach it through this socket.
-const admin = env.DATABASE_URL ? null : await serveAdminSocket({ db: stack.db, path: `${dataDir}/${ADMIN_SOCKET_NAME}` });
+const admin = env.DATABASE_URL
+  ? null
+  : await serveAdminSocket({ db: stack.db, path: `${dataDir}/${ADMIN_SOCKET_NAME}`, announce: stack.owners.changed });
 logger.info(
   { port: stack.port, ops: stack.opsUrl, bus: stack.bus.transport, db: stack.db.kind, storage: stack.storage.kind },
   `Pressroom API listening on http://localhost:${stack.port}`,

@@ -14,7 +14,13 @@ import { gifTopology, startGifService, type GifService } from '@pressroom/gif';
 import { pdfTopology, startPdfService, type PdfService } from '@pressroom/pdf';
 import { createVideoRenderer, type VideoRenderer } from '@pressroom/video';
 import { startVideoService, videoTopology, type VideoService } from '@pressroom/video-service';
-import { createCustomStorageCopies, mergeTopologies, openAdapters, type ServiceTopology } from '@pressroom/service-runner';
+import {
+  createCustomStorageCopies,
+  mergeTopologies,
+  openAdapters,
+  type OwnerCaches,
+  type ServiceTopology,
+} from '@pressroom/service-runner';
 import type { HostLookup } from '@pressroom/ssrf';
 import type { PublicUrlOptions, S3StorageOptions, Storage, StorageBackend } from '@pressroom/storage';
 import { createLogger, startOpsServer, type Logger } from '@pressroom/telemetry';
@@ -109,6 +115,8 @@ export interface Stack {
   db: Db;
   bus: Bus;
   storage: Storage;
+  /** Per-owner caches of plan, fonts and custom storage; `changed` drops them everywhere (docs/adr/0046). */
+  owners: OwnerCaches;
   pool: BrowserPool | null;
   dispatcher: Dispatcher | null;
   scheduler: Scheduler | null;
@@ -154,13 +162,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     topology: mergeTopologies(...topologies),
     logger,
   });
-  const { bus, db, storage, guard } = adapters;
+  const { bus, db, storage, guard, owners } = adapters;
   const secretBox = createSecretBox(
     options.secretKey ?? (await localSecretKey(options.dataDir === undefined ? undefined : `${options.dataDir}/secret.key`)),
   );
 
   // The adapters' copies cannot open credentials without the key; the embedded key exists only now.
-  const customStorage = createCustomStorageCopies({ db, guard, logger, secretBox });
+  const customStorage = createCustomStorageCopies({ db, guard, logger, secretBox, owners });
 
   let pool: BrowserPool | null = null;
   let image: ImageService | null = null;
@@ -290,6 +298,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     bus,
     storage,
     customStorage,
+    owners,
     guard,
     logger,
     secretBox,
@@ -316,6 +325,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     db,
     bus,
     storage,
+    owners,
     pool,
     dispatcher,
     scheduler,

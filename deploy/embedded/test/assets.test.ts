@@ -172,6 +172,23 @@ describe.each(FLAVOURS)('asset library (%s)', (flavour) => {
     expect(differingShare(stranger, fallback)).toBeLessThan(0.001);
   });
 
+  it('uses a font uploaded after the owner rendered at the very next render, and forgets a deleted one at once', async () => {
+    // The gateway keeps each owner's font list in memory; an upload or delete drops it (owner.changed, docs/adr/0046).
+    const family = `Pressroom Late ${Date.now()}`;
+    const before = await render(page(family));
+    const fallback = await render(page('No Such Family Anywhere'));
+    expect(differingShare(before, fallback)).toBeLessThan(0.001);
+
+    const res = await upload(MONO_BOLD, `?family=${encodeURIComponent(family)}`);
+    expect(res.status).toBe(201);
+    const { id } = ((await res.json()) as { asset: AssetBody }).asset;
+    const after = await render(page(family));
+    expect(differingShare(after, fallback)).toBeGreaterThan(0.01);
+
+    expect((await stack.api(`/assets/${id}`, { method: 'DELETE', key })).status).toBe(200);
+    expect(differingShare(await render(page(family)), fallback)).toBeLessThan(0.001);
+  });
+
   it('renders an uploaded font by family name on a canvas', async () => {
     const family = `Pressroom Canvas ${Date.now()}`;
     expect((await upload(MONO_BOLD, `?family=${encodeURIComponent(family)}`)).status).toBe(201);

@@ -30,6 +30,7 @@ export * from './bus/render-video.js';
 export * from './bus/render-events.js';
 export * from './bus/batch.js';
 export * from './bus/binding-events.js';
+export * from './bus/owner-changed.js';
 export * from './bus/catalog.js';
 export * from './http/dashboard-auth.js';
 export * from './formats.js';

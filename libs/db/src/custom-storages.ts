@@ -41,10 +41,22 @@ export async function getCustomStorageView(db: Db, ownerId: string): Promise<Cus
 
 /** The settings with the secret opened, or null when the owner has none. */
 export async function getCustomStorageSettings(db: Db, secretBox: SecretBox, ownerId: string): Promise<CustomStorageSettings | null> {
+  return (await getCustomStorageForCopies(db, secretBox, ownerId))?.settings ?? null;
+}
+
+/**
+ * What a renderer copying to the owner's bucket needs, in one read: the settings with the secret
+ * opened, and the outcome last recorded (so an unchanged success is not written again).
+ */
+export async function getCustomStorageForCopies(
+  db: Db,
+  secretBox: SecretBox,
+  ownerId: string,
+): Promise<{ settings: CustomStorageSettings; lastError: string | null } | null> {
   const [row] = await db.orm.select().from(customStorages).where(eq(customStorages.ownerId, ownerId)).limit(1);
   if (!row) return null;
-  const { secretCiphertext, lastError: _e, lastErrorAt: _at, createdAt: _c, updatedAt: _u, ...settings } = row;
-  return { ...settings, secretAccessKey: secretBox.open(secretCiphertext) };
+  const { secretCiphertext, lastError, lastErrorAt: _at, createdAt: _c, updatedAt: _u, ...settings } = row;
+  return { settings: { ...settings, secretAccessKey: secretBox.open(secretCiphertext) }, lastError };
 }
 
 /** true when there was something to delete. */

@@ -92,15 +92,16 @@ export interface WindowCount {
 }
 
 /**
- * Count one request in the owner's `scope` window and return the new count. One atomic
+ * Count one request (or `hits` counted elsewhere meanwhile) in the owner's `scope` window and return the new count. One atomic
  * upsert, so concurrent gateway processes see consecutive counts: exactly `limit` pass.
  */
-export async function hitCounter(db: Db, input: { ownerId: string; scope: string; window: Window }): Promise<number> {
+export async function hitCounter(db: Db, input: { ownerId: string; scope: string; window: Window; hits?: number }): Promise<number> {
+  const hits = input.hits ?? 1;
   const rows = await sqlRows<{ count: number }>(
     db,
     sql`INSERT INTO rate_counters (owner_id, scope, window_start, count)
-        VALUES (${input.ownerId}, ${input.scope}, ${input.window.start.toISOString()}::timestamptz, 1)
-        ON CONFLICT (owner_id, scope, window_start) DO UPDATE SET count = rate_counters.count + 1
+        VALUES (${input.ownerId}, ${input.scope}, ${input.window.start.toISOString()}::timestamptz, ${hits}::integer)
+        ON CONFLICT (owner_id, scope, window_start) DO UPDATE SET count = rate_counters.count + excluded.count
         RETURNING count`,
   );
   return Number(rows[0]!.count);
@@ -193,24 +194,36 @@ export class QuotaExceededError extends Error {
  * gives the cost back. Throws QuotaExceededError.
  */
 export async function insertRenderWithinCredits(db: Db, row: NewRender, now: Date = new Date()): Promise<RenderRow> {
-  // Read fresh, not from the gateway's plan cache: a plan or overage change applies to the next render.
-  const plan = await getOwnerPlan(db, row.ownerId);
   const cost = row.cost ?? 1;
   const period = monthWindow(now);
-  const limit = plan.overage ? Number.MAX_SAFE_INTEGER : plan.limits.renderCredits;
   const details = row.details ? JSON.stringify(row.details) : null;
-  // One statement, so both or neither happen without a transaction's extra round trips (every
-  // render runs this; docs/adr/0040-pdf-path.md): the credits are reserved only while they fit
-  // (a first render dearer than the whole pool reserves nothing), and the queued row is inserted
-  // only when they were.
+  // One statement, so all happen or none without a transaction's extra round trips (every render runs
+  // this; docs/adr/0040-pdf-path.md, 0046): the owner's monthly credit limit is read fresh inside it (a
+  // plan or overage change applies to the next render, with no plan cache involved), the credits are
+  // reserved only while they fit (a first render dearer than the whole pool reserves nothing), and the
+  // queued row is inserted only when they were. The limit follows getOwnerPlan's rules: the team's plan
+  // first, an unknown plan counts as free, a stored override (non-zero) wins, overage on a paid plan lifts it.
   const inserted = await sqlRows<{ id: string }>(
     db,
-    sql`WITH reserved AS (
+    sql`WITH owner_plan AS (
+          SELECT coalesce((SELECT plan FROM teams WHERE id = ${row.ownerId}), (SELECT plan FROM accounts WHERE id = ${row.ownerId})) AS plan,
+                 ps.render_credits, ps.overage
+          FROM (SELECT 1) AS one LEFT JOIN plan_settings ps ON ps.owner_id = ${row.ownerId}
+        ), credit_limit AS (
+          SELECT CASE
+                   WHEN base.plan IS NOT NULL AND base.plan <> 'free' AND coalesce(p.overage, false) THEN ${Number.MAX_SAFE_INTEGER}::double precision
+                   ELSE coalesce(nullif(p.render_credits, 0), base.credits, ${PLAN_LIMITS.free.renderCredits}::double precision)
+                 END AS credits
+          FROM owner_plan p LEFT JOIN (VALUES ${sql.join(
+            PLANS.map((plan) => sql`(${plan}::text, ${PLAN_LIMITS[plan].renderCredits}::double precision)`),
+            sql`, `,
+          )}) AS base(plan, credits) ON base.plan = p.plan
+        ), reserved AS (
           INSERT INTO credit_usage (owner_id, period_start, used)
           SELECT ${row.ownerId}, ${period.start.toISOString()}::timestamptz, ${cost}::double precision
-          WHERE ${cost}::double precision <= ${limit}::double precision
+          FROM credit_limit WHERE ${cost}::double precision <= credit_limit.credits
           ON CONFLICT (owner_id, period_start) DO UPDATE SET used = credit_usage.used + excluded.used
-          WHERE credit_usage.used + excluded.used <= ${limit}::double precision
+          WHERE credit_usage.used + excluded.used <= (SELECT credits FROM credit_limit)
           RETURNING used
         )
         INSERT INTO renders (id, owner_id, account_id, kind, origin, state, template_id, format, width, height, cost, details, created_at)
@@ -221,6 +234,8 @@ export async function insertRenderWithinCredits(db: Db, row: NewRender, now: Dat
         RETURNING id`,
   );
   if (inserted.length === 0) {
+    // Refused (rare): read the plan for the problem's wording.
+    const plan = await getOwnerPlan(db, row.ownerId);
     const [current] = await db.orm
       .select({ used: creditUsage.used })
       .from(creditUsage)

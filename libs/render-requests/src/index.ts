@@ -21,3 +21,4 @@ export { canvasSizeOf, prepareCanvas, type CanvasRenderSource, type PrepareCanva
 export { planTemplateItem, type TemplateItemPlan } from './template-item.js';
 export { canvasFieldOf, templateImageSource, type TemplateImageSource } from './template-source.js';
 export { ownerAssetLoader, withOwnerAssets } from './owner-assets.js';
+export type { FontListCache, OwnerAssetDeps } from './owner-fonts.js';

@@ -6,6 +6,18 @@ import type { CanvasRenderSource } from './prepare-canvas.js';
 
 type Source = PageSource | CanvasRenderSource;
 
+/** The process's per-owner font lists (OwnerCaches.fonts in @pressroom/service-runner), dropped when a font is uploaded or deleted. */
+export interface FontListCache {
+  get(ownerId: string, load: () => Promise<AssetRow[]>): Promise<AssetRow[]>;
+}
+
+/** What the asset loaders read from; without `owners` every render reads the owner's font list. */
+export interface OwnerAssetDeps {
+  db: Db;
+  storage: Storage;
+  owners?: { fonts: FontListCache } | undefined;
+}
+
 /**
  * Make an owner's uploaded fonts usable by family name: @font-face rules in
  * an HTML page, `fonts` entries on a canvas. Only fonts of the render's owner
@@ -15,7 +27,7 @@ type Source = PageSource | CanvasRenderSource;
  * page does. One loader reads the owner's font list and each file once, for
  * every document of a render.
  */
-export function ownerFontLoader(deps: { db: Db; storage: Storage }, ownerId: string): <S extends Source>(source: S) => Promise<S> {
+export function ownerFontLoader(deps: OwnerAssetDeps, ownerId: string): <S extends Source>(source: S) => Promise<S> {
   let rows: Promise<AssetRow[]> | undefined;
   const files = new Map<string, Promise<Buffer | null>>();
   const bytesOf = (key: string): Promise<Buffer | null> => {
@@ -28,7 +40,7 @@ export function ownerFontLoader(deps: { db: Db; storage: Storage }, ownerId: str
   };
 
   async function fontsNamedIn(text: string, skip: Set<string>): Promise<OwnerFont[]> {
-    rows ??= listOwnerFonts(deps.db, ownerId);
+    rows ??= deps.owners ? deps.owners.fonts.get(ownerId, () => listOwnerFonts(deps.db, ownerId)) : listOwnerFonts(deps.db, ownerId);
     const candidates = (await rows).filter((row) => !skip.has(row.fontFamily!.toLowerCase()));
     if (candidates.length === 0) return [];
     const used = familiesUsed(text, [...new Set(candidates.map((row) => row.fontFamily!))]);

@@ -4,6 +4,7 @@ import { createCustomStorageCopies } from './custom-storage.js';
 import { createSsrfGuard, type HostLookup, type SsrfGuard } from '@pressroom/ssrf';
 import { createStorage, type CreateStorageOptions, type CustomStorageCopies, type Storage } from '@pressroom/storage';
 import type { ComponentHealth, Logger } from '@pressroom/telemetry';
+import { createOwnerCaches, type OwnerCaches } from './owner-caches.js';
 import { storedSubjects, type ServiceTopology } from './topology.js';
 
 export interface AdapterOptions {
@@ -32,6 +33,8 @@ export interface Adapters {
   guard: SsrfGuard;
   /** Owners' own buckets: every render is also copied there (docs/storage.md). */
   customStorage: CustomStorageCopies;
+  /** Owner settings every render reads (plan, fonts, custom storage), dropped on owner.changed (docs/adr/0046). */
+  owners: OwnerCaches;
   /** Bus, database and storage health, as the ops server and the gateway's /health report them. */
   health(): Promise<Record<string, ComponentHealth>>;
   close(): Promise<void>;
@@ -42,12 +45,15 @@ export async function openAdapters(options: AdapterOptions): Promise<Adapters> {
   await bus.ensure(storedSubjects(options.topology));
   const db = await openDatabase({ url: options.databaseUrl, dataDir: options.pgliteDir });
   const storage = await createStorage({ ...options.storage, natsUrl: options.natsUrl, namespace: options.namespace });
+  const owners = createOwnerCaches({ bus, logger: options.logger });
+  await owners.listen();
   const guard = createSsrfGuard({ allowPrivateHosts: options.allowPrivateHosts }, options.hostLookup ? { lookup: options.hostLookup } : {});
   const customStorage = createCustomStorageCopies({
     db,
     guard,
     logger: options.logger,
     secretBox: options.secretKey ? createSecretBox(options.secretKey) : null,
+    owners,
   });
   return {
     bus,
@@ -55,6 +61,7 @@ export async function openAdapters(options: AdapterOptions): Promise<Adapters> {
     storage,
     guard,
     customStorage,
+    owners,
     async health() {
       return {
         bus: { ok: bus.healthy(), transport: bus.transport },
@@ -63,6 +70,7 @@ export async function openAdapters(options: AdapterOptions): Promise<Adapters> {
       };
     },
     async close() {
+      await owners.stop();
       await bus.close();
       await storage.close();
       await db.close();

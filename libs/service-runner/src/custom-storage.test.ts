@@ -3,12 +3,23 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAccount, createSecretBox, getCustomStorageView, openDatabase, saveCustomStorage, type Db } from '@pressroom/db';
+import { createBus } from '@pressroom/bus';
+import {
+  createAccount,
+  createSecretBox,
+  deleteCustomStorage,
+  getCustomStorageView,
+  openDatabase,
+  recordCustomStorageOutcome,
+  saveCustomStorage,
+  type Db,
+} from '@pressroom/db';
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { createS3Storage, type S3Storage } from '@pressroom/storage';
 import { createLogger } from '@pressroom/telemetry';
 import { startTestS3Server, TEST_S3_CREDENTIALS, type TestS3Server } from '@pressroom/testing/s3';
 import { createCustomStorageCopies } from './custom-storage.js';
+import { createOwnerCaches } from './owner-caches.js';
 
 /**
  * A TCP front for the S3 server that resets the first `failFirst` connections, then forwards:
@@ -62,13 +73,13 @@ describe('custom storage copies', () => {
     });
     db = await openDatabase({});
     dir = await mkdtemp(join(tmpdir(), 'custom-storage-test-'));
-  });
+  }, 120_000);
   afterAll(async () => {
     await bucket.close();
     await s3.close();
     await db.close();
     await rm(dir, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   async function ownerWithBucket(endpoint: string): Promise<string> {
     const owner = await createAccount(db, { name: `custom-storage-${randomBytes(6).toString('hex')}` });
@@ -132,5 +143,42 @@ describe('custom storage copies', () => {
       contentType: 'image/png',
     });
     expect(outcome).toMatchObject({ error: expect.stringMatching(/^copy to custom storage failed: /) });
+  });
+
+  it('with the owner caches: reads the settings once, writes a success only to clear a failure, and follows a change at once', async () => {
+    const bus = await createBus({ namespace: `custom-storage-${randomBytes(4).toString('hex')}`, logger });
+    const owners = createOwnerCaches({ bus, logger });
+    try {
+      const ownerId = await ownerWithBucket(s3.endpoint);
+      const cached = createCustomStorageCopies({
+        db,
+        secretBox,
+        guard: createSsrfGuard({ allowPrivateHosts: ['127.0.0.1'] }),
+        logger,
+        owners,
+      });
+      const copy = (key: string) => cached.copy({ ownerId, key, body: Buffer.from(key), contentType: 'text/plain' });
+      const read = async (key: string) => (await bucket.get(key))?.bytes.toString();
+
+      expect(await copy('renders/one.txt')).toEqual({ url: `${s3.endpoint}/customer/renders/one.txt` });
+      expect(owners.customStorage.size).toBe(1);
+      // A failure written by someone else meanwhile is not seen until the cache is dropped ...
+      await recordCustomStorageOutcome(db, { ownerId, error: 'old failure', at: new Date() });
+      expect(await copy('renders/two.txt')).toMatchObject({ url: expect.any(String) });
+      expect((await getCustomStorageView(db, ownerId))?.lastError).toBe('old failure');
+      // ... and once dropped, the next success clears it.
+      await owners.changed(ownerId, ['custom-storage']);
+      expect(await copy('renders/three.txt')).toMatchObject({ url: expect.any(String) });
+      expect((await getCustomStorageView(db, ownerId))?.lastError ?? null).toBeNull();
+      expect(await read('renders/three.txt')).toBe('renders/three.txt');
+
+      // DELETE /custom-storage drops the settings: the next render copies nowhere.
+      await deleteCustomStorage(db, ownerId);
+      await owners.changed(ownerId, ['custom-storage']);
+      expect(await copy('renders/four.txt')).toBeNull();
+      expect(await bucket.get('renders/four.txt')).toBeNull();
+    } finally {
+      await bus.close();
+    }
   });
 });

@@ -1,7 +1,9 @@
-import { getCustomStorageSettings, getCustomStorageView, recordCustomStorageOutcome, type Db, type SecretBox } from '@pressroom/db';
+import { getCustomStorageForCopies, getCustomStorageView, recordCustomStorageOutcome, type Db, type SecretBox } from '@pressroom/db';
 import { BlockedUrlError, guardedLookup, type SsrfGuard } from '@pressroom/ssrf';
 import { describeS3Error, openCustomBucket, userStorageUrlOf, type CustomBucket, type CustomStorageCopies } from '@pressroom/storage';
 import type { Logger } from '@pressroom/telemetry';
+import { OwnerCache } from './owner-cache.js';
+import type { CachedCustomStorage, OwnerCaches } from './owner-caches.js';
 
 export interface CustomStorageDeps {
   db: Db;
@@ -13,6 +15,12 @@ export interface CustomStorageDeps {
   timeoutMs?: number;
   /** Wait before the one retry of a failed copy (default 1 s), so a short outage of the store is not reported. */
   retryDelayMs?: number;
+  /**
+   * The process's owner caches: settings are read once per owner until custom-storage PUT/DELETE
+   * drops them (owner.changed), and a success is only written when the last recorded outcome was
+   * a failure. Without them every copy reads the row.
+   */
+  owners?: Pick<OwnerCaches, 'customStorage' | 'changed'>;
 }
 
 /**
@@ -23,9 +31,31 @@ export interface CustomStorageDeps {
 export { reasonOf as customStorageFailureReason };
 
 export function createCustomStorageCopies(deps: CustomStorageDeps): CustomStorageCopies {
+  const cache = deps.owners?.customStorage ?? new OwnerCache<CachedCustomStorage>({ ttlMs: 0 });
+
+  async function load(ownerId: string): Promise<CachedCustomStorage> {
+    if (!deps.secretBox) {
+      const view = await getCustomStorageView(deps.db, ownerId);
+      return { settings: null, missingKey: view !== null, lastError: view?.lastError ?? null };
+    }
+    const found = await getCustomStorageForCopies(deps.db, deps.secretBox, ownerId);
+    return { settings: found?.settings ?? null, missingKey: false, lastError: found?.lastError ?? null };
+  }
+
   async function settingsOf(ownerId: string): Promise<CustomBucket | null | { missingKey: true }> {
-    if (!deps.secretBox) return (await getCustomStorageView(deps.db, ownerId)) ? { missingKey: true } : null;
-    return getCustomStorageSettings(deps.db, deps.secretBox, ownerId);
+    const known = await cache.get(ownerId, () => load(ownerId));
+    return known.missingKey ? { missingKey: true } : known.settings;
+  }
+
+  /** A success is written only when the row still shows a failure; a failure always (its time is news), and every process is told. */
+  async function record(ownerId: string, error: string | null): Promise<void> {
+    if (error === null) {
+      const known = await cache.get(ownerId, () => load(ownerId)).catch(() => null);
+      if (known && known.lastError === null) return;
+    }
+    await recordCustomStorageOutcome(deps.db, { ownerId, error, at: new Date() }).catch(() => {});
+    if (error === null) cache.update(ownerId, (known) => ({ ...known, lastError: null }));
+    else await deps.owners?.changed(ownerId, ['custom-storage']);
   }
 
   async function withBucket<T>(bucket: CustomBucket, use: (storage: ReturnType<typeof openCustomBucket>) => Promise<T>): Promise<T> {
@@ -66,7 +96,7 @@ export function createCustomStorageCopies(deps: CustomStorageDeps): CustomStorag
           return fail(input.ownerId, reasonOf(error));
         }
       }
-      await recordCustomStorageOutcome(deps.db, { ownerId: input.ownerId, error: null, at: new Date() }).catch(() => {});
+      await record(input.ownerId, null);
       return { url: userStorageUrlOf(bucket, input.key) };
     },
 
@@ -81,7 +111,7 @@ export function createCustomStorageCopies(deps: CustomStorageDeps): CustomStorag
   async function fail(ownerId: string, reason: string): Promise<{ error: string }> {
     const error = `copy to custom storage failed: ${reason}`;
     deps.logger.warn({ ownerId, reason }, 'copy to custom storage failed');
-    await recordCustomStorageOutcome(deps.db, { ownerId, error, at: new Date() }).catch(() => {});
+    await record(ownerId, error);
     return { error };
   }
 }

@@ -1,5 +1,5 @@
 import { connect, headers } from '@nats-io/transport-node';
-import { Objm, type ObjectInfo } from '@nats-io/obj';
+import { Objm, setSha256Backend, type ObjectInfo } from '@nats-io/obj';
 import { PassThrough, Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { assertSafeKey, type ObjectInfo as StorageObjectInfo, type Storage } from './storage.js';
@@ -37,6 +37,11 @@ export function natsBucketName(options: { bucket: string; namespace?: string }):
  * so it needs no server feature beyond 2.9.
  */
 export async function createNatsObjectStorage(options: NatsObjectStorageOptions): Promise<NatsObjectStorage> {
+  // The object store digests every object it writes and reads with SHA-256; its default is a pure-JS
+  // hash (browser-safe), which took ~40 % of the image service's CPU per render in the profile
+  // (docs/benchmarks.md, ADR 0046). Node's own (OpenSSL) is the same digest, many times cheaper.
+  // Process-wide, set before any object store operation.
+  setSha256Backend('native');
   const bucketName = natsBucketName(options);
   const nc = await connect({ servers: options.url, name: `pressroom-storage:${bucketName}` });
   const os = await new Objm(nc).create(bucketName).catch(async (err: unknown) => {

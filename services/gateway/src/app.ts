@@ -3,6 +3,7 @@ import type { Bus } from '@pressroom/bus';
 import type { Db, SecretBox } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { CustomStorageCopies, Storage } from '@pressroom/storage';
+import { createOwnerCaches, type OwnerCaches } from '@pressroom/service-runner';
 import type { Logger } from '@pressroom/telemetry';
 import { defaultDashboardSettings } from '@pressroom/config';
 import type { GatewaySettings } from './config.js';
@@ -73,6 +74,8 @@ export interface GatewayDeps {
   health: HealthProbe;
   /** Seals webhook signing secrets at rest (PRESSROOM_SECRET_KEY; the dispatcher opens them). */
   secretBox: SecretBox;
+  /** The process's owner caches (the adapters'); without them the app keeps its own, dropped by its own routes only. */
+  owners?: OwnerCaches | undefined;
 }
 
 /** The HTTP API: public routes first, then authentication, then the API proper. */
@@ -82,7 +85,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.set('etag', false);
   app.set('query parser', 'simple');
 
+  const owners = deps.owners ?? createOwnerCaches({ bus: deps.bus, logger: deps.logger });
   const renderDeps = {
+    owners,
     db: deps.db,
     bus: deps.bus,
     storage: deps.storage,
@@ -109,7 +114,13 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // Made here so GET /r/ (mounted before it: its key may be in the query) shares its key cache.
   const auth = authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs, publicBaseUrl: deps.settings.publicBaseUrl });
   app.use(
-    urlRenderRoutes({ ...renderDeps, perMinute: deps.settings.urlRenderPerMinute, secrets: signingSecrets, verifyKey: auth.verifyKey }),
+    urlRenderRoutes({
+      ...renderDeps,
+      perMinute: deps.settings.urlRenderPerMinute,
+      secrets: signingSecrets,
+      verifyKey: auth.verifyKey,
+      logger: deps.logger,
+    }),
   );
   const dashboard = deps.settings.dashboard ?? defaultDashboardSettings();
   const authDeps = {
@@ -122,9 +133,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(invitePublicRoutes({ db: deps.db }));
   app.use(oidcRoutes({ db: deps.db, settings: dashboard, publicBaseUrl: deps.settings.publicBaseUrl, secretBox: deps.secretBox }));
   app.use(auth);
-  app.use(rateLimit({ db: deps.db, cacheMs: deps.settings.authCacheMs }));
+  app.use(rateLimit({ db: deps.db, cacheMs: deps.settings.authCacheMs, plans: owners.plans }));
   // Uploads are raw file bodies: before the JSON-only body parser.
-  app.use(assetRoutes({ db: deps.db, storage: deps.storage, publicBaseUrl: deps.settings.publicBaseUrl }));
+  app.use(assetRoutes({ db: deps.db, storage: deps.storage, publicBaseUrl: deps.settings.publicBaseUrl, owners }));
   app.use(jsonBody({ maxBodyBytes: deps.settings.maxBodyBytes }));
   app.use(idempotency({ db: deps.db, waitMs: deps.settings.renderWaitMs + 5_000 }));
   app.use(authSessionRoutes(authDeps));
@@ -157,12 +168,18 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     }),
   );
   app.use(
-    customStorageRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox, timeoutMs: deps.settings.customStorageTimeoutMs }),
+    customStorageRoutes({
+      db: deps.db,
+      guard: deps.guard,
+      secretBox: deps.secretBox,
+      timeoutMs: deps.settings.customStorageTimeoutMs,
+      owners,
+    }),
   );
   app.use(templatePreviewRoutes({ ...renderDeps, perMinute: deps.settings.previewPerMinute }));
   app.use(starterRoutes({ db: deps.db }));
   app.use(templateRoutes(renderDeps));
-  app.use(templateVersionRoutes({ db: deps.db, storage: deps.storage, publicBaseUrl: deps.settings.publicBaseUrl }));
+  app.use(templateVersionRoutes({ db: deps.db, storage: deps.storage, publicBaseUrl: deps.settings.publicBaseUrl, owners }));
   app.use(webhookControlRoutes({ db: deps.db }));
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
   const batchDeps = {

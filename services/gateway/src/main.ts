@@ -16,12 +16,13 @@ await runService({
     env.PRESSROOM_SECRET_KEY
       ? []
       : ['PRESSROOM_SECRET_KEY is required: it seals webhook signing secrets (use the same value on the dispatcher)'],
-  async start({ env, bus, db, storage, customStorage, guard, logger, health }) {
+  async start({ env, bus, db, storage, customStorage, owners, guard, logger, health }) {
     const app = createGatewayApp({
       db,
       bus,
       storage,
       customStorage,
+      owners,
       guard,
       logger,
       settings: gatewaySettings(env),

@@ -6,6 +6,7 @@ import { BindingFailedEvent, BindingUpdatedEvent } from './binding-events.js';
 import { RenderGifCommand } from './render-gif.js';
 import { RenderPdfCommand } from './render-pdf.js';
 import { RenderVideoCommand } from './render-video.js';
+import { OwnerChanged } from './owner-changed.js';
 
 /**
  * The subject catalog: every subject on the bus, its schema and delivery
@@ -182,6 +183,13 @@ export const batchWake: NotificationSubject<BatchWake> = {
   schema: BatchWake,
 };
 
+export const ownerChanged: NotificationSubject<OwnerChanged> = {
+  kind: 'notification',
+  name: 'owner.changed',
+  prefix: 'owner.changed',
+  schema: OwnerChanged,
+};
+
 export const CATALOG = {
   renderImage,
   renderGif,
@@ -194,6 +202,7 @@ export const CATALOG = {
   batchWake,
   bindingUpdated,
   bindingFailed,
+  ownerChanged,
 } as const;
 
 export const ALL_SUBJECTS: readonly AnySubject[] = Object.values(CATALOG);

@@ -3,7 +3,7 @@ import { connect, createServer, type Server } from 'node:net';
 import { ConfigError } from '@pressroom/config';
 import { DuplicateError, NotFoundError, type Db } from '@pressroom/db';
 import { CliError } from './cli-error.js';
-import { resolveCommand } from './commands.js';
+import { resolveCommand, type AnnounceChange } from './commands.js';
 
 /**
  * PGlite is one process's database: while the embedded server runs, the
@@ -15,12 +15,12 @@ export const ADMIN_SOCKET_NAME = 'admin.sock';
 
 type Reply = { ok: true; lines: string[] } | { ok: false; error: string };
 
-async function run(db: Db, argv: string[]): Promise<Reply> {
+async function run(db: Db, argv: string[], announce: AnnounceChange): Promise<Reply> {
   const resolved = resolveCommand(argv);
   if (!resolved) return { ok: false, error: `unknown command "${argv.slice(0, 2).join(' ')}"` };
   const lines: string[] = [];
   try {
-    await resolved.command(db, resolved.args, (line) => lines.push(line));
+    await resolved.command(db, resolved.args, (line) => lines.push(line), announce);
     return { ok: true, lines };
   } catch (error) {
     if (error instanceof CliError || error instanceof DuplicateError || error instanceof NotFoundError || error instanceof ConfigError) {
@@ -30,7 +30,13 @@ async function run(db: Db, argv: string[]): Promise<Reply> {
   }
 }
 
-export async function serveAdminSocket(options: { db: Db; path: string }): Promise<{ close(): Promise<void> }> {
+export async function serveAdminSocket(options: {
+  db: Db;
+  path: string;
+  /** The server's owner caches (a plan change applies to its next request); every process is told over the bus. */
+  announce?: AnnounceChange;
+}): Promise<{ close(): Promise<void> }> {
+  const announce = options.announce ?? (() => Promise.resolve());
   await rm(options.path, { force: true });
   const server: Server = createServer((socket) => {
     let buffer = '';
@@ -48,7 +54,7 @@ export async function serveAdminSocket(options: { db: Db; path: string }): Promi
       }
       const reply: Promise<Reply> =
         Array.isArray(argv) && argv.every((a) => typeof a === 'string')
-          ? run(options.db, argv)
+          ? run(options.db, argv, announce)
           : Promise.resolve({ ok: false, error: 'malformed admin request' });
       void reply.then((r) => socket.end(`${JSON.stringify(r)}\n`));
     });

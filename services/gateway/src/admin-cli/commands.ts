@@ -22,10 +22,13 @@ import {
   type Plan,
   type PlanSettingsInput,
 } from '@pressroom/db';
+import type { OwnerChange } from '@pressroom/contracts';
 import { CliError } from './cli-error.js';
 
 export type Print = (line: string) => void;
-type Command = (db: Db, args: string[], print: Print) => Promise<void>;
+/** Tells every running process that an owner's settings changed (owner.changed), so their caches drop them now. */
+export type AnnounceChange = (ownerId: string, what: readonly OwnerChange[]) => Promise<void>;
+type Command = (db: Db, args: string[], print: Print, announce: AnnounceChange) => Promise<void>;
 
 const planOption = { plan: { type: 'string' } } as const;
 const labelOption = { label: { type: 'string' } } as const;
@@ -183,21 +186,23 @@ const commands: Record<string, Command> = {
     if (values.password === undefined) print(password);
   },
 
-  async 'accounts plan'(db, args, print) {
+  async 'accounts plan'(db, args, print, announce) {
     const { values, positionals } = parse(args, planSettingsOptions, ['name', 'plan']);
     const account = await accountNamed(db, positionals[0]!);
     const plan = checkPlan(positionals[1]) as Plan;
     await setOwnerPlan(db, { ownerId: account.id, kind: 'account', plan, settings: planSettingsFrom(plan, values) });
+    await announce(account.id, ['plan']);
     if (account.teamId) print(`note: account ${account.name} belongs to a team; the team's plan applies while it does`);
     print(await describePlan(db, account.id, `account ${account.name}`));
   },
 
-  async 'teams plan'(db, args, print) {
+  async 'teams plan'(db, args, print, announce) {
     const { values, positionals } = parse(args, planSettingsOptions, ['team-name', 'plan']);
     const team = await findTeamByName(db, positionals[0]!);
     if (!team) throw new CliError(`no team named "${positionals[0]}"`);
     const plan = checkPlan(positionals[1]) as Plan;
     await setOwnerPlan(db, { ownerId: team.id, kind: 'team', plan, settings: planSettingsFrom(plan, values) });
+    await announce(team.id, ['plan']);
     print(await describePlan(db, team.id, `team ${team.name}`));
   },
 

@@ -4,6 +4,7 @@ import { CliError } from './cli-error.js';
 import { resolveCommand } from './commands.js';
 import { join } from 'node:path';
 import { ADMIN_SOCKET_NAME, runViaAdminSocket } from './admin-socket.js';
+import { announcerFromEnv } from './announce-from-env.js';
 import { databaseOptionsFromEnv, openDatabaseFromEnv } from './database-from-env.js';
 import { USAGE } from './usage.js';
 
@@ -36,9 +37,11 @@ async function main(argv: string[]): Promise<number> {
   const answered = await viaServer();
   if (answered !== null) return answered;
   let db: Db | undefined;
+  let announcer: ReturnType<typeof announcerFromEnv> | undefined;
   try {
     db = await openDatabaseFromEnv();
-    await resolved.command(db, resolved.args, (line) => console.log(line));
+    announcer = announcerFromEnv();
+    await resolved.command(db, resolved.args, (line) => console.log(line), announcer.announce);
     return 0;
   } catch (error) {
     if (error instanceof DataDirLockedError && socketPath) {
@@ -61,6 +64,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(error);
     return 1;
   } finally {
+    await announcer?.close();
     await db?.close();
   }
 }

@@ -11,6 +11,7 @@ import {
   type OwnerPlan,
   type WindowCount,
 } from '@pressroom/db';
+import type { OwnerCache } from '@pressroom/service-runner';
 import { getMeter } from '@pressroom/telemetry';
 import { authOf, type AuthContext } from './auth.js';
 
@@ -46,29 +47,24 @@ export function ownerPlanOf(res: { locals: Record<string, unknown> }): OwnerPlan
 
 /**
  * Plan request limits per owner (team or account), counted in PostgreSQL/PGlite so every
- * gateway replica shares them. The owner's plan is cached for `cacheMs` like the auth cache
- * (a plan change applies within that time).
+ * gateway replica shares them. The owner's plan comes from the process's plan cache: dropped at
+ * once when the plan changes through the admin CLI (owner.changed), else read again after
+ * `cacheMs` like the auth cache.
  */
-export function rateLimit(options: { db: Db; cacheMs: number; now?: () => Date }): RequestHandler {
-  const plans = new Map<string, { plan: OwnerPlan; until: number }>();
+export function rateLimit(options: { db: Db; cacheMs: number; plans: OwnerCache<OwnerPlan>; now?: () => Date }): RequestHandler {
   const now = options.now ?? (() => new Date());
   let requests = 0;
   return async (_req, res, next) => {
     const auth = authOf(res);
     const { ownerId } = auth;
     const at = now();
-    let cached = plans.get(ownerId);
-    if (!cached || cached.until <= at.getTime()) {
-      if (plans.size > 10_000) plans.clear();
-      cached = { plan: await getOwnerPlan(options.db, ownerId), until: at.getTime() + options.cacheMs };
-      plans.set(ownerId, cached);
-    }
-    res.locals.auth = { ...auth, plan: cached.plan } satisfies AuthContext;
+    const plan = await options.plans.get(ownerId, () => getOwnerPlan(options.db, ownerId), options.cacheMs);
+    res.locals.auth = { ...auth, plan } satisfies AuthContext;
     // A dashboard session has a bucket of its own, so a person clicking around never spends the API's share.
     const dashboard = auth.session !== undefined;
     const { allowed, reported } = await countPlanRequest(options.db, {
       ownerId: dashboard ? dashboardCounterId(ownerId) : ownerId,
-      limits: dashboard ? dashboardSessionLimits(cached.plan.limits) : cached.plan.limits,
+      limits: dashboard ? dashboardSessionLimits(plan.limits) : plan.limits,
       now: at,
     });
     setRateLimitHeaders(res, reported, at);
@@ -76,12 +72,12 @@ export function rateLimit(options: { db: Db; cacheMs: number; now?: () => Date }
     if (++requests % 5_000 === 0) void pruneRateCounters(options.db, at).catch(() => undefined);
     if (!allowed) {
       const retryAfter = secondsUntil(reported.window.end, at);
-      countRateLimited({ limit: dashboard ? 'dashboard' : 'plan', window: reported.scope, plan: cached.plan.plan });
-      const who = dashboard ? `The dashboard on the ${cached.plan.plan} plan allows` : `The ${cached.plan.plan} plan allows`;
+      countRateLimited({ limit: dashboard ? 'dashboard' : 'plan', window: reported.scope, plan: plan.plan });
+      const who = dashboard ? `The dashboard on the ${plan.plan} plan allows` : `The ${plan.plan} plan allows`;
       throw new ProblemError('rate-limit', {
         detail: `${who} ${reported.limit} requests per ${reported.scope}. Retry in ${retryAfter} seconds.`,
         headers: { 'Retry-After': String(retryAfter) },
-        extensions: { limit: reported.limit, window: reported.scope, plan: cached.plan.plan },
+        extensions: { limit: reported.limit, window: reported.scope, plan: plan.plan },
       });
     }
     next();

@@ -4,6 +4,7 @@ import type { Bus } from '@pressroom/bus';
 import { deleteRender, getRenderById, insertRenderWithinCredits, type Db, type RenderRow } from '@pressroom/db';
 import { withQuotaProblem } from '../http/quota-problem.js';
 import { deserializeProblem } from '@pressroom/problem';
+import type { OwnerCaches } from '@pressroom/service-runner';
 import type { Storage } from '@pressroom/storage';
 import { userStorageOf } from '../views/user-storage-view.js';
 import { inSpan, producerHeaders } from '@pressroom/telemetry';
@@ -16,6 +17,8 @@ export interface RenderGatewayDeps {
   storage: Storage;
   publicBaseUrl: string;
   renderWaitMs: number;
+  /** The process's owner caches (fonts for every render; template edits drop URL renders kept in memory). */
+  owners?: OwnerCaches | undefined;
 }
 
 /** One render of any kind, as the gateway accepts it. */

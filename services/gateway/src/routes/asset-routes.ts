@@ -3,6 +3,7 @@ import { ASSET_LIMITS, MAX_UPLOAD_BYTES, inspectUpload } from '@pressroom/assets
 import { AssetListQuery, AssetUploadQuery, newId, paginate } from '@pressroom/contracts';
 import { assetUsage, deleteAsset, getAsset, getOwnerPlan, insertAsset, listAssets, type Db } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import type { OwnerCaches } from '@pressroom/service-runner';
 import type { Storage } from '@pressroom/storage';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
@@ -20,7 +21,13 @@ function notFound(id: string): ProblemError {
  * file itself as the raw body (no multipart parser needed), read up to the
  * largest file any plan allows; the caller's plan is checked after.
  */
-export function assetRoutes(deps: { db: Db; storage: Storage; publicBaseUrl: string }): Router {
+export function assetRoutes(deps: {
+  db: Db;
+  storage: Storage;
+  publicBaseUrl: string;
+  /** A font added or removed: every process forgets the owner's font list (the next render sees it). */
+  owners: Pick<OwnerCaches, 'changed'>;
+}): Router {
   const router = Router();
   const parseRaw = express.raw({ limit: MAX_UPLOAD_BYTES, type: () => true });
   const rawBody: express.RequestHandler = (req, res, next) =>
@@ -106,6 +113,7 @@ export function assetRoutes(deps: { db: Db; storage: Storage; publicBaseUrl: str
             extensions: { code, limit, plan: plan.plan },
           });
         }
+        if (result.row.kind === 'font') await deps.owners.changed(auth.ownerId, ['fonts']);
         res.status(201).json({ asset: assetView(result.row, deps.publicBaseUrl) });
       }),
     ],
@@ -120,8 +128,10 @@ export function assetRoutes(deps: { db: Db; storage: Storage; publicBaseUrl: str
     }),
     delete: handler(async (req, res) => {
       const id = String(req.params.id);
-      const row = await deleteAsset(deps.db, { ownerId: authOf(res).ownerId, id });
+      const { ownerId } = authOf(res);
+      const row = await deleteAsset(deps.db, { ownerId, id });
       if (!row) throw notFound(id);
+      if (row.kind === 'font') await deps.owners.changed(ownerId, ['fonts']);
       await deps.storage.delete(row.storageKey);
       res.json({ message: 'Asset deleted', id });
     }),

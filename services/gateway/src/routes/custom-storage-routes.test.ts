@@ -25,12 +25,12 @@ describe('/custom-storage', () => {
     // The development allow-list lets the local S3 server through, as PRESSROOM_ALLOW_PRIVATE_HOSTS does.
     gw = await startTestGateway('pglite', { allowPrivateHosts: ['127.0.0.1'], settings: { customStorageTimeoutMs: 400 } });
     strict = await startTestGateway('pglite');
-  });
+  }, 120_000);
   afterAll(async () => {
     await gw.close();
     await strict.close();
     await s3.close();
-  });
+  }, 120_000);
 
   const settings = () => ({
     endpoint: s3.endpoint,

@@ -1,3 +1,4 @@
+import type { OwnerCaches } from '@pressroom/service-runner';
 import { Router } from 'express';
 import { CustomStoragePut, type CustomStorageResponse } from '@pressroom/contracts';
 import {
@@ -22,6 +23,8 @@ export interface CustomStorageRouteDeps {
   secretBox: SecretBox;
   /** Per S3 request of the test write (default 10 s). */
   timeoutMs?: number;
+  /** Saved or removed settings: every renderer forgets its copy of them. */
+  owners: Pick<OwnerCaches, 'changed'>;
 }
 
 function view(row: CustomStorageView): CustomStorageResponse {
@@ -75,10 +78,14 @@ export function customStorageRoutes(deps: CustomStorageRouteDeps): Router {
           errors: [{ field: failure.field, message: `${reason}.`, code: 'test_write_failed' }],
         });
       }
-      res.json(view(await saveCustomStorage(deps.db, deps.secretBox, settings)));
+      const saved = await saveCustomStorage(deps.db, deps.secretBox, settings);
+      await deps.owners.changed(settings.ownerId, ['custom-storage']);
+      res.json(view(saved));
     }),
     delete: handler(async (_req, res) => {
-      if (!(await deleteCustomStorage(deps.db, authOf(res).ownerId))) throw none();
+      const { ownerId } = authOf(res);
+      if (!(await deleteCustomStorage(deps.db, ownerId))) throw none();
+      await deps.owners.changed(ownerId, ['custom-storage']);
       res.status(204).end();
     }),
   });

@@ -89,6 +89,8 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
       const auth = authOf(res);
       const row = await updateTemplate(deps.db, { ownerId: auth.ownerId, uid, patch, version: versionAuthor(auth) });
       if (!row) throw notFound(uid);
+      // URL renders answered from memory (GET /r/) forget this owner's answers in every gateway.
+      await deps.owners?.changed(auth.ownerId, ['templates']);
       await deleteStoredFiles(deps.storage, row.savedVersion?.prunedThumbnailKeys ?? []);
       res.json({ template: templateView(row), ...versionMember(row.savedVersion) });
     }),
@@ -97,6 +99,7 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
       const ownerId = authOf(res).ownerId;
       const thumbnails = (await listTemplateVersions(deps.db, { ownerId, uid })).flatMap((v) => (v.thumbnailKey ? [v.thumbnailKey] : []));
       if (!(await deleteTemplate(deps.db, { ownerId, uid }))) throw notFound(uid);
+      await deps.owners?.changed(ownerId, ['templates']);
       await deleteStoredFiles(deps.storage, thumbnails); // the versions went with the template (cascade)
       res.json({ message: 'Template deleted', uid });
     }),

@@ -3,6 +3,7 @@ import { readPngThumbnail } from '@pressroom/assets';
 import { TEMPLATE_THUMBNAIL_LIMITS, TemplateThumbnailUpload } from '@pressroom/contracts';
 import { getTemplateVersion, listTemplateVersions, setTemplateVersionThumbnail, updateTemplate, type Db } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import type { OwnerCaches } from '@pressroom/service-runner';
 import type { Storage } from '@pressroom/storage';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
@@ -20,7 +21,13 @@ function versionNotFound(id: string): ProblemError {
 }
 
 /** Version history (docs/templates.md#versions): list, read, restore, and the editor's thumbnail of a version. */
-export function templateVersionRoutes(deps: { db: Db; storage: Storage; publicBaseUrl: string }): Router {
+export function templateVersionRoutes(deps: {
+  db: Db;
+  storage: Storage;
+  publicBaseUrl: string;
+  /** A restore is an edit: URL renders answered from memory forget the owner's answers. */
+  owners: Pick<OwnerCaches, 'changed'>;
+}): Router {
   const router = Router();
 
   const versionOf = async (res: Parameters<typeof authOf>[0], uid: string, id: string) => {
@@ -57,6 +64,7 @@ export function templateVersionRoutes(deps: { db: Db; storage: Storage; publicBa
       const saved = await updateTemplate(deps.db, { ownerId: auth.ownerId, uid, patch: version.snapshot, version: versionAuthor(auth) });
       if (!saved?.savedVersion)
         throw new ProblemError('template-not-found', { detail: `No template with uid ${JSON.stringify(uid)} exists for this account.` });
+      await deps.owners.changed(auth.ownerId, ['templates']);
       await deleteStoredFiles(deps.storage, saved.savedVersion.prunedThumbnailKeys);
       res.json({ template: templateView(saved), version: templateVersionView(saved.savedVersion.version) });
     }),

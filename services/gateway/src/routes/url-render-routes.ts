@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { FileExtension, formatOfExtension } from '@pressroom/contracts';
-import { findUrlRender, getRenderById, rememberUrlRender, takeSignedRender } from '@pressroom/db';
+import { findUrlRender, getRenderById, rememberUrlRender, secondsUntil, takeSignedRender } from '@pressroom/db';
 import { ProblemError, isProblemError } from '@pressroom/problem';
 import { EXPIRES_PARAM, SECRET_ID_PARAM, SIGNATURE_PARAM, verifyRenderUrl } from '@pressroom/url-signing';
+import type { Logger } from '@pressroom/telemetry';
 import type { AuthContext } from '../http/auth.js';
-import { countEndpointMinute } from '../http/endpoint-limit.js';
+import { LocalMinuteCounter } from '../http/local-minute-counter.js';
+import { countRateLimited, setRateLimitHeaders } from '../http/rate-limit.js';
 import type { SigningSecretCache } from '../http/signing-secrets.js';
 import { assertUrlInput } from '../http/url-input.js';
 import { renderTemplate } from '../renders/render-template.js';
 import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { loadTemplate } from '../renders/load-template.js';
-import { UrlRenderMemo } from '../renders/url-render-memo.js';
+import { UrlRenderMemo, type MemoEntry } from '../renders/url-render-memo.js';
 
 /** A transparent 1×1 PNG: what an <img> gets whatever went wrong (docs/url-rendering.md). */
 const TRANSPARENT_PNG = Buffer.from(
@@ -87,21 +89,47 @@ export function urlRenderRoutes(
     secrets: SigningSecretCache;
     /** The authenticate middleware's cached key check (a revoked key stops within its cache time, at once on this replica). */
     verifyKey(key: string): Promise<AuthContext | null>;
+    logger?: Logger;
     now?: () => Date;
   },
 ): Router {
   const router = Router();
   const now = deps.now ?? (() => new Date());
   const memo = new UrlRenderMemo(MEMO);
+  // A template edit or delete anywhere drops the owner's answers here (the memo never reads the template).
+  deps.owners?.onDrop('templates', (ownerId) => memo.dropOwner(ownerId));
+  const counter = new LocalMinuteCounter({
+    db: deps.db,
+    scope: 'endpoint:url-render',
+    onFlushError: (error) => deps.logger?.warn({ err: error }, 'URL-render counts not added to the shared counter; retried'),
+  });
 
-  function send(res: Response, file: { contentType: string; bytes: Buffer; renderId: string }, etag: string): void {
+  function send(res: Response, file: MemoEntry): void {
     res
       .status(200)
       .setHeader('Content-Type', file.contentType)
       .setHeader('Cache-Control', 'private, max-age=300')
-      .setHeader('ETag', etag)
+      .setHeader('ETag', file.etag)
       .setHeader('X-Pressroom-Render-Id', file.renderId);
     res.end(file.bytes);
+  }
+
+  function notModified(res: Response, etag: string): void {
+    res.status(304).setHeader('ETag', etag).setHeader('Cache-Control', 'private, max-age=300').end();
+  }
+
+  /** The endpoint's fixed per-owner minute limit, counted in memory (LocalMinuteCounter); over it → 429. */
+  function countRequest(res: Response, ownerId: string, at: Date): void {
+    const { count, window } = counter.take(ownerId, at);
+    setRateLimitHeaders(res, { scope: 'minute', limit: deps.perMinute, count, window }, at);
+    if (count <= deps.perMinute) return;
+    const retryAfter = secondsUntil(window.end, at);
+    countRateLimited({ limit: 'endpoint:url-render', window: 'minute' });
+    throw new ProblemError('rate-limit', {
+      detail: `URL renders allow ${deps.perMinute} requests per minute. Retry in ${retryAfter} seconds.`,
+      headers: { 'Retry-After': String(retryAfter) },
+      extensions: { limit: deps.perMinute, window: 'minute' },
+    });
   }
 
   async function serve(req: Request, res: Response): Promise<void> {
@@ -110,16 +138,10 @@ export function urlRenderRoutes(
     const extension = match ? FileExtension.safeParse(match[2]) : undefined;
     const format = extension?.success ? formatOfExtension(extension.data) : undefined;
     if (!match || !format) throw fail('route-not-found', 'Use /r/{templateUid}.png, .jpeg, .jpg or .webp.');
-    const signed = req.query[SIGNATURE_PARAM] !== undefined ? await authenticateSignature(deps.secrets, req, now()) : null;
+    const at = now();
+    const signed = req.query[SIGNATURE_PARAM] !== undefined ? await authenticateSignature(deps.secrets, req, at) : null;
     const auth = signed?.auth ?? (await authenticateKey(deps, req));
-
-    await countEndpointMinute(deps.db, res, {
-      ownerId: auth.ownerId,
-      scope: 'url-render',
-      limit: deps.perMinute,
-      what: 'URL renders',
-      now: now(),
-    });
+    countRequest(res, auth.ownerId, at);
 
     const quality = parseQuality(req.query.quality);
     const layout = typeof req.query.layout === 'string' ? req.query.layout : undefined;
@@ -129,35 +151,30 @@ export function urlRenderRoutes(
       if (typeof value !== 'string') throw fail('validation-error', `Variable \`${name}\` must appear once.`);
       variables[name] = value;
     }
-    const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: match[1]! });
-    if (template.outputFormat === 'pdf') throw fail('validation-error', 'PDF templates cannot be rendered as images by URL.');
-
-    // The template's updatedAt is part of the key: an edit makes every old URL render afresh.
     const sorted = Object.keys(variables)
       .sort()
       .map((k) => [k, variables[k]]);
+    // The request as the client wrote it (token and parameter order aside): the memo's key.
+    const requestKey = JSON.stringify([match[1], format, quality, layout ?? null, sorted]);
+
+    // A URL this process answered within the last minute and whose template did not change since: no database or storage read.
+    const recent = memo.get(auth.ownerId, requestKey);
+    if (recent) {
+      if (req.headers['if-none-match'] === recent.etag) return notModified(res, recent.etag);
+      return send(res, recent);
+    }
+
+    const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: match[1]! });
+    if (template.outputFormat === 'pdf') throw fail('validation-error', 'PDF templates cannot be rendered as images by URL.');
+    // The template's updatedAt is part of the key: an edit makes every old URL render afresh.
     const cacheKey = createHash('sha256')
       .update(JSON.stringify([template.uid, template.updatedAt.toISOString(), format, quality, layout ?? null, sorted]))
       .digest('hex');
     const etag = `"${cacheKey.slice(0, 32)}"`;
 
-    // A hit this process answered within the last minute: no cache-table, row or storage read.
-    const recent = memo.get(auth.ownerId, cacheKey);
-    if (recent) {
-      if (req.headers['if-none-match'] === etag) {
-        res.status(304).setHeader('ETag', etag).setHeader('Cache-Control', 'private, max-age=300').end();
-        return;
-      }
-      send(res, recent, etag);
-      return;
-    }
-
     let renderId = await findUrlRender(deps.db, { ownerId: auth.ownerId, cacheKey });
     let row = renderId ? await getRenderById(deps.db, renderId) : null;
-    if (row?.state === 'done' && req.headers['if-none-match'] === etag) {
-      res.status(304).setHeader('ETag', etag).setHeader('Cache-Control', 'private, max-age=300').end();
-      return;
-    }
+    if (row?.state === 'done' && req.headers['if-none-match'] === etag) return notModified(res, etag);
     if (!row || row.state !== 'done' || !row.storageKey) {
       if (signed && !(await takeSignedRender(deps.db, signed.secretId))) {
         throw new ProblemError('signed-render-cap', {
@@ -173,9 +190,9 @@ export function urlRenderRoutes(
     }
     const stored = row?.storageKey ? await deps.storage.get(row.storageKey) : null;
     if (!stored) throw new ProblemError('render-failed', { detail: 'The rendered file is no longer available.' });
-    const file = { renderId: row!.id, contentType: stored.contentType, bytes: stored.bytes };
-    memo.set(auth.ownerId, cacheKey, file);
-    send(res, file, etag);
+    const file: MemoEntry = { renderId: row!.id, contentType: stored.contentType, bytes: stored.bytes, etag };
+    memo.set(auth.ownerId, requestKey, file);
+    send(res, file);
   }
 
   router.get('/r/:file', async (req, res, next) => {
