@@ -8,7 +8,9 @@ export default defineConfig({
   base: '/app/',
   plugins: [react(), tailwindcss()],
   // Workspace packages resolve to their TypeScript sources (only browser-safe entries such as @pressroom/contracts/constants).
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  // The video studio plays libs/video's timeline composition, whose own imports of react and remotion would
+  // resolve to libs/video's copies: dedupe makes them this app's single React and Remotion (one context).
+  resolve: { conditions: ['source', ...defaultClientConditions], dedupe: ['react', 'react-dom', 'remotion'] },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, sourcemap: false },
   server: { proxy: { '^/(?!app/).*': 'http://localhost:8080' } },
 });
