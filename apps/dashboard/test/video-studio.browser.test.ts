@@ -2,7 +2,7 @@
 // Remotion's player (the renderer's own composition) and rendered by the real video service (Remotion,
 // Chromium, ffmpeg); the saved JSON, the player's pixels and the downloaded file are checked.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { near, pixel, probeStreams } from '@pressroom/testing/media';
+import { frameAt, near, pixel, probeStreams } from '@pressroom/testing/media';
 import { accessibilityViolations, eventually, screenshot, signUpOnPlan, startDashboardRig, type DashboardRig } from './browser.js';
 
 let rig: DashboardRig;
@@ -12,6 +12,7 @@ let page: Page;
 type RGB = [number, number, number];
 const RED: RGB = [255, 0, 0];
 const BLUE: RGB = [0, 0, 255];
+const GREEN: RGB = [0, 255, 0];
 
 interface SavedClip {
   type: string;
@@ -162,6 +163,17 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   await saveAndWait();
   expect((await saved(uid)).projectJson.tracks[1]!.clips[0]!.style!.fontSize).toBe(24);
 
+  // Variables: the red clip's colour becomes a variable; a value tried in the panel plays (and renders).
+  await clip(/^Solid clip: #ff0000/).click();
+  await properties.getByLabel(/^Variable \(replaces color\)/).fill('background');
+  const variables = page.getByRole('region', { name: 'Variables' });
+  await variables.getByText('Track 1, solid clip 1: color').waitFor();
+  await variables.getByLabel('Try background').fill('#00ff00');
+  const ruler = page.getByTestId('ruler');
+  await ruler.scrollIntoViewIfNeeded();
+  await ruler.click({ position: { x: 1, y: 5 } });
+  await eventually(async () => near(await playerPixel(), GREEN, 30), 'the player to show the tried value');
+
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'video-studio');
 
@@ -169,6 +181,8 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   const project = (await saved(uid)).projectJson;
   const frames = Math.max(...project.tracks.flatMap((t) => t.clips.map((c) => c.from + c.durationInFrames)));
   await page.getByRole('button', { name: 'Render video' }).click();
+  // The API answered 202 with the render id (its wait is 1 s here): the studio polls for it.
+  await page.getByText(/^Rendering \(vid_/).waitFor({ timeout: 60_000 });
   const download = page.getByRole('link', { name: 'Download MP4' });
   await download.waitFor({ timeout: 240_000 });
   const href = (await download.getAttribute('href'))!;
@@ -178,5 +192,8 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   const probe = await probeStreams(Buffer.from(await file.body()));
   expect(probe.video).toMatchObject({ codec: 'h264', width: 320, height: 180, frames });
   expect(probe.duration).toBeCloseTo(frames / 30, 1);
+  // The render was saved first (the new variable is defined) and used the tried value.
+  expect(near(await pixel(await frameAt(Buffer.from(await file.body()), 0.1), 8, 8), GREEN, 30)).toBe(true);
+  expect((await saved(uid)).projectJson.tracks[0]!.clips[0]).toMatchObject({ variable: 'background', color: '#ff0000' });
   await screenshot(page, 'video-studio-rendered');
 }, 600_000);

@@ -29,7 +29,7 @@ export type VideoFormat = 'mp4' | 'webm' | 'gif';
 /** A video render as `GET /video/renders/{id}` shows it (the render endpoint's 200 has the same facts). */
 export interface VideoRender {
   id: string;
-  status: 'queued' | 'processing' | 'done' | 'failed' | string;
+  status: 'queued' | 'rendering' | 'done' | 'failed';
   url: string | null;
   posterUrl: string | null;
   format: string;

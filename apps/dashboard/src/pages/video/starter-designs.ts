@@ -1,4 +1,4 @@
-import type { Project } from './studio/timeline-model';
+import type { Project } from './studio/timeline-model.js';
 
 /** What a new timeline template starts with: a background and a headline that fades in, 3 s at 30 fps. */
 export function starterTimeline(): Project {

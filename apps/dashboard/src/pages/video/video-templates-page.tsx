@@ -20,7 +20,9 @@ export default function VideoTemplatesPage() {
   const templates = useQuery({ queryKey: videoKeys.list(page), queryFn: () => listVideoTemplates(page) });
   const create = useMutation({
     mutationFn: (kind: 'timeline' | 'code') =>
-      createVideoTemplate(kind === 'timeline' ? { name: 'Untitled timeline', projectJson: starterTimeline() } : { name: 'Untitled scene', tsx: STARTER_TSX }),
+      createVideoTemplate(
+        kind === 'timeline' ? { name: 'Untitled timeline', projectJson: starterTimeline() } : { name: 'Untitled scene', tsx: STARTER_TSX },
+      ),
     onSuccess: async (template) => {
       await queryClient.invalidateQueries({ queryKey: videoKeys.all });
       await navigate(videoEditorPath(template));
@@ -42,8 +44,8 @@ export default function VideoTemplatesPage() {
     >
       {create.error != null && <Alert>{create.error.message}</Alert>}
       <p className="text-sm text-slate-700">
-        Timeline templates are tracks of clips edited in the studio; code templates are one Remotion scene in TSX. Both render to MP4,
-        WebM or GIF.
+        Timeline templates are tracks of clips edited in the studio; code templates are one Remotion scene in TSX. Both render to MP4, WebM
+        or GIF.
       </p>
       <QueryState query={templates}>
         {(data) =>

@@ -114,7 +114,11 @@ const DIRECTIONS = [
 function animationSpecs(key: 'enter' | 'exit' | 'transition', label: string): Spec[] {
   const types = key === 'transition' ? ['fade', 'slide', 'wipe'] : ['fade', 'slide', 'zoom', 'wipe'];
   return [
-    { path: `${key}.type`, label, field: { kind: 'select', options: [['', 'None'], ...types.map((t) => [t, t[0]!.toUpperCase() + t.slice(1)] as const)] } },
+    {
+      path: `${key}.type`,
+      label,
+      field: { kind: 'select', options: [['', 'None'], ...types.map((t) => [t, t[0]!.toUpperCase() + t.slice(1)] as const)] },
+    },
     { path: `${key}.durationInFrames`, label: `${label}: length (frames)`, field: num },
     { path: `${key}.direction`, label: `${label}: direction`, field: { kind: 'select', options: DIRECTIONS } },
   ];
@@ -173,7 +177,11 @@ export function ClipProperties({
       {group(`${clip.type[0]!.toUpperCase()}${clip.type.slice(1)} clip`, OWN[clip.type])}
       {clip.type !== 'audio' && group('Placement and look', PLACEMENT)}
       {clip.type !== 'audio' &&
-        group('Animation', [...animationSpecs('enter', 'Entrance'), ...animationSpecs('exit', 'Exit'), ...animationSpecs('transition', 'Transition in')])}
+        group('Animation', [
+          ...animationSpecs('enter', 'Entrance'),
+          ...animationSpecs('exit', 'Exit'),
+          ...animationSpecs('transition', 'Transition in'),
+        ])}
       {group('Variable', [{ path: 'variable', label: `Variable (replaces ${MAIN_PROPERTY[clip.type]})`, field: text }])}
       {errors.has('') && <p className="text-xs text-red-700">{errors.get('')}</p>}
       <Button variant="danger" className="self-start" onClick={onRemove}>

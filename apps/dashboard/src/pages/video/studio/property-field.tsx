@@ -42,7 +42,9 @@ export function PropertyField({
   };
   let control;
   if (field.kind === 'checkbox') {
-    control = <input {...common} className="h-4 w-4" type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
+    control = (
+      <input {...common} className="h-4 w-4" type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+    );
   } else if (field.kind === 'select') {
     control = (
       <select {...common} value={shown} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
@@ -73,7 +75,11 @@ export function PropertyField({
     control = (
       <div className="flex items-center gap-2">
         {field.kind === 'color' && (
-          <span aria-hidden="true" className="h-6 w-6 shrink-0 rounded border border-slate-300" style={{ background: shown || 'transparent' }} />
+          <span
+            aria-hidden="true"
+            className="h-6 w-6 shrink-0 rounded border border-slate-300"
+            style={{ background: shown || 'transparent' }}
+          />
         )}
         <input
           {...common}

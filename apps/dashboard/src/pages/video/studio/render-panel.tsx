@@ -22,7 +22,8 @@ const wait = (ms: number, signal: AbortSignal) =>
 /** Why a finished render failed, from the render's stored problem. */
 function failure(error: unknown): string {
   if (typeof error === 'string') return error;
-  if (error && typeof error === 'object') return String((error as { detail?: string }).detail ?? (error as { title?: string }).title ?? 'The render failed.');
+  if (error && typeof error === 'object')
+    return String((error as { detail?: string }).detail ?? (error as { title?: string }).title ?? 'The render failed.');
   return 'The render failed.';
 }
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/problem';
+import { ApiError } from '../../../api/problem.js';
 
 /**
  * The server's per-field messages (400/422 problem `errors[].field`) under one prefix, keyed by the rest of

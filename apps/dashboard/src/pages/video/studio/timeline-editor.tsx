@@ -25,7 +25,16 @@ const COLOURS: Record<Clip['type'], string> = {
 
 /** What a clip block says: its type and its main value, shortened. */
 function clipTitle(clip: Clip): string {
-  const main = clip.type === 'text' ? clip.text : clip.type === 'solid' ? clip.color : clip.type === 'shape' ? clip.fill : 'src' in clip ? clip.src : '';
+  const main =
+    clip.type === 'text'
+      ? clip.text
+      : clip.type === 'solid'
+        ? clip.color
+        : clip.type === 'shape'
+          ? clip.fill
+          : 'src' in clip
+            ? clip.src
+            : '';
   return `${clip.type[0]!.toUpperCase()}${clip.type.slice(1)} clip${main ? `: ${String(main).slice(0, 40)}` : ''}`;
 }
 
@@ -121,8 +130,8 @@ export function TimelineEditor({
         </div>
       </div>
       <p id="timeline-keys" className="text-xs text-slate-600">
-        Drag a clip to move it, its edges to trim it. Keyboard: arrows move the selected clip by a frame (Shift: a second), Alt+arrows
-        move its end, Alt+Shift+arrows its start.
+        Drag a clip to move it, its edges to trim it. Keyboard: arrows move the selected clip by a frame (Shift: a second), Alt+arrows move
+        its end, Alt+Shift+arrows its start.
       </p>
       <p className="text-xs text-slate-700" aria-live="polite">
         {current
@@ -143,7 +152,11 @@ export function TimelineEditor({
               data-testid="ruler"
             >
               {Array.from({ length: Math.floor(width / zoom / step) + 1 }, (_, i) => i * step).map((f) => (
-                <span key={f} className="absolute top-0 border-l border-slate-400 pl-0.5 text-[10px] text-slate-700" style={{ left: f * zoom }}>
+                <span
+                  key={f}
+                  className="absolute top-0 border-l border-slate-400 pl-0.5 text-[10px] text-slate-700"
+                  style={{ left: f * zoom }}
+                >
                   {timeLabel(f, fps)}
                 </span>
               ))}
@@ -189,7 +202,11 @@ export function TimelineEditor({
               </div>
             </div>
           ))}
-          <div aria-hidden="true" className="pointer-events-none absolute top-0 bottom-0 w-px bg-red-600" style={{ left: LABEL_WIDTH + frame * zoom }} />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute top-0 bottom-0 w-px bg-red-600"
+            style={{ left: LABEL_WIDTH + frame * zoom }}
+          />
         </div>
       </div>
     </section>

@@ -79,7 +79,12 @@ export function newClip(type: ClipType, from: number, fps: number, size: { width
     case 'audio':
       return { type, src: 'https://example.com/sound.mp3', ...base };
     case 'html':
-      return { type, html: '<p style="color:#fff;font:48px sans-serif">Hello</p>', ...base, style: { ...box, height: Math.round(size.height / 4) } };
+      return {
+        type,
+        html: '<p style="color:#fff;font:48px sans-serif">Hello</p>',
+        ...base,
+        style: { ...box, height: Math.round(size.height / 4) },
+      };
   }
 }
 
@@ -104,12 +109,11 @@ export const removeClip = (project: Project, ref: ClipRef): Project => ({
  * (and an object left empty), so a cleared field falls back to the schema's default.
  */
 export function setClipProperty(project: Project, ref: ClipRef, path: string, value: unknown): Project {
-  return withClip(project, ref, (clip) => setPath(clip as Record<string, unknown>, path, value) as Clip);
+  return withClip(project, ref, (clip) => setPath(clip, path, value) as Clip);
 }
 
 /** A project property by path (`width`, `backgroundColor`, `soundtrack.src`); `undefined` removes it. */
-export const setProjectProperty = (project: Project, path: string, value: unknown): Project =>
-  setPath(project as Record<string, unknown>, path, value) as Project;
+export const setProjectProperty = (project: Project, path: string, value: unknown): Project => setPath(project, path, value) as Project;
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const [head, ...rest] = path.split('.') as [string, ...string[]];
@@ -128,7 +132,9 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
 
 /** A clip property by path, for the properties panel. */
 export function getPath(target: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined), target);
+  return path
+    .split('.')
+    .reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined), target);
 }
 
 /** The property a clip's `variable` replaces (the same rule as the renderer's bindTimelineVariables). */

@@ -101,7 +101,9 @@ function Studio({ template }: { template: VideoTemplate }) {
   const besideAField = (field: string) =>
     field === 'name' ||
     field.startsWith('variables.') ||
-    (selected ? field.startsWith(clipPrefix(selected.track, selected.clip)) : field.startsWith('projectJson.') && !field.startsWith('projectJson.tracks.'));
+    (selected
+      ? field.startsWith(clipPrefix(selected.track, selected.clip))
+      : field.startsWith('projectJson.') && !field.startsWith('projectJson.tracks.'));
   const elsewhere = otherErrors(error, besideAField);
 
   const add = () => {

@@ -1,5 +1,11 @@
-import type { VariableDefinition } from '../../../api/templates';
-import { getPath, MAIN_PROPERTY, type Project } from './timeline-model';
+import { getPath, MAIN_PROPERTY, type Project } from './timeline-model.js';
+
+/** A template's variable definition, as far as the studio reads it (api/templates.ts has the full shape). */
+interface Definition {
+  name: string;
+  type: 'text' | 'image' | 'color' | 'number' | 'boolean';
+  defaultValue?: unknown;
+}
 
 /** Where a variable is used: which clip property (or project property) it replaces. */
 export interface VariableUse {
@@ -27,7 +33,12 @@ export function variableUses(project: Project): VariableUse[] {
     }),
   );
   if (project.soundtrack?.variable)
-    uses.push({ name: project.soundtrack.variable, where: 'Soundtrack: src', property: 'soundtrack.src', designValue: project.soundtrack.src });
+    uses.push({
+      name: project.soundtrack.variable,
+      where: 'Soundtrack: src',
+      property: 'soundtrack.src',
+      designValue: project.soundtrack.src,
+    });
   if (project.durationVariable)
     uses.push({
       name: project.durationVariable,
@@ -39,7 +50,7 @@ export function variableUses(project: Project): VariableUse[] {
 }
 
 /** The definition type a bound property suggests: colours, image URLs and numbers are checked as such by the API. */
-function typeFor(use: VariableUse): VariableDefinition['type'] {
+function typeFor(use: VariableUse): Definition['type'] {
   const leaf = use.property.split('.').pop()!;
   if (['color', 'fill', 'stroke', 'backgroundColor'].includes(leaf)) return 'color';
   if (typeof use.designValue === 'number' || use.property === 'durationInFrames') return 'number';
@@ -53,9 +64,9 @@ function typeFor(use: VariableUse): VariableDefinition['type'] {
  * and no default (the design's value plays until a render gives one). Definitions of names no longer bound
  * stay too: a variable may be unbound for a while, and its default must not be lost.
  */
-export function definitionsFor(project: Project, existing: VariableDefinition[]): VariableDefinition[] {
+export function definitionsFor<D extends Definition>(project: Project, existing: D[]): Array<D | Definition> {
   const names = new Set(existing.map((d) => d.name));
-  const added: VariableDefinition[] = [];
+  const added: Definition[] = [];
   for (const use of variableUses(project)) {
     if (names.has(use.name)) continue;
     names.add(use.name);
@@ -65,7 +76,7 @@ export function definitionsFor(project: Project, existing: VariableDefinition[])
 }
 
 /** The values the player plays: each definition's default, then the values being tried (empty ones left out). */
-export function playerValues(definitions: VariableDefinition[], tried: Record<string, string>): Record<string, unknown> {
+export function playerValues(definitions: Definition[], tried: Record<string, string>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const d of definitions) if (d.defaultValue !== undefined && d.defaultValue !== '') values[d.name] = d.defaultValue;
   for (const [name, value] of Object.entries(tried)) if (value !== '') values[name] = value;

@@ -105,8 +105,18 @@ export function VariablesPanel({
       )}
       <fieldset className="grid grid-cols-3 items-end gap-2 rounded-md border border-slate-200 p-2">
         <legend className="px-1 text-xs font-semibold text-slate-700">Bind a property of the selected clip</legend>
-        <PropertyField label="Property (src, style.color, durationInFrames…)" field={{ kind: 'text' }} value={property} onChange={(v) => setProperty(typeof v === 'string' ? v : '')} />
-        <PropertyField label="Variable name" field={{ kind: 'text' }} value={name} onChange={(v) => setName(typeof v === 'string' ? v : '')} />
+        <PropertyField
+          label="Property (src, style.color, durationInFrames…)"
+          field={{ kind: 'text' }}
+          value={property}
+          onChange={(v) => setProperty(typeof v === 'string' ? v : '')}
+        />
+        <PropertyField
+          label="Variable name"
+          field={{ kind: 'text' }}
+          value={name}
+          onChange={(v) => setName(typeof v === 'string' ? v : '')}
+        />
         <Button variant="secondary" disabled={!clip} onClick={bind}>
           Bind to selected clip
         </Button>
