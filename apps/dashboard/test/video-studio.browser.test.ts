@@ -76,6 +76,10 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   await page.goto(rig.url('video'));
   await page.getByRole('link', { name: 'Untitled scene' }).waitFor();
   expect(await page.getByRole('link', { name: 'Untitled scene' }).getAttribute('href')).toMatch(/\/code$/);
+  // Deleting asks first, then the template is gone from the list.
+  await page.getByRole('button', { name: 'Delete Untitled scene' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete template' }).click();
+  await page.getByRole('link', { name: 'Untitled scene' }).waitFor({ state: 'detached' });
 
   await page.getByRole('button', { name: 'New timeline template' }).click();
   await eventually(async () => /\/app\/video\/templates\/vtp_[^/]+\/timeline$/.test(page.url()), 'the studio route');

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { createVideoTemplate, listVideoTemplates, videoKeys, type VideoTemplate } from '../../api/video';
+import { createVideoTemplate, deleteVideoTemplate, listVideoTemplates, videoKeys, type VideoTemplate } from '../../api/video';
 import { Alert } from '../../kit/alert';
 import { Button, buttonClass } from '../../kit/button';
+import { ConfirmDialog } from '../../kit/dialog';
 import { Page } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { STARTER_TSX, starterTimeline } from './starter-designs';
@@ -28,6 +29,10 @@ export default function VideoTemplatesPage() {
       await navigate(videoEditorPath(template));
     },
   });
+  const remove = useMutation({
+    mutationFn: (t: VideoTemplate) => deleteVideoTemplate(t.uid),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.all }),
+  });
   return (
     <Page
       title="Video templates"
@@ -43,6 +48,7 @@ export default function VideoTemplatesPage() {
       }
     >
       {create.error != null && <Alert>{create.error.message}</Alert>}
+      {remove.error != null && <Alert>{remove.error.message}</Alert>}
       <p className="text-sm text-slate-700">
         Timeline templates are tracks of clips edited in the studio; code templates are one Remotion scene in TSX. Both render to MP4, WebM
         or GIF.
@@ -62,6 +68,9 @@ export default function VideoTemplatesPage() {
                     <th>Size</th>
                     <th>Length</th>
                     <th>Updated</th>
+                    <th>
+                      <span className="sr-only">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -78,6 +87,19 @@ export default function VideoTemplatesPage() {
                       </td>
                       <td>{t.durationSeconds} s</td>
                       <td>{new Date(t.updatedAt).toLocaleString()}</td>
+                      <td>
+                        <ConfirmDialog
+                          trigger={
+                            <Button variant="ghost" aria-label={`Delete ${t.name}`}>
+                              Delete
+                            </Button>
+                          }
+                          title={`Delete ${t.name}?`}
+                          description="The template is removed; videos already rendered from it stay in the render history."
+                          action="Delete template"
+                          onConfirm={() => remove.mutate(t)}
+                        />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
