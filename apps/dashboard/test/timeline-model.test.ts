@@ -17,7 +17,7 @@ import {
   trimClipStart,
   type Project,
 } from '../src/pages/video/studio/timeline-model.js';
-import { definitionsFor, playerValues, variableUses } from '../src/pages/video/studio/timeline-variables.js';
+import { definitionsFor, fontsUsedBy, playerValues, variableUses } from '../src/pages/video/studio/timeline-variables.js';
 import { starterTimeline } from '../src/pages/video/starter-designs.js';
 
 const at = { track: 0, clip: 0 };
@@ -126,6 +126,16 @@ describe('timeline variables', () => {
     expect(bound.ok && bound.project.tracks[0]!.clips[0]).toMatchObject({ color: '#00ff00' });
     expect(bound.ok && bound.project.tracks[1]!.clips[0]!.style).toMatchObject({ color: '#123456' });
   });
+});
+
+test('the player loads the account fonts a clip names, by family, in any case or quoting', () => {
+  const named = setClipProperty(project(), { track: 1, clip: 0 }, 'style.fontFamily', '"brand mono", sans-serif');
+  const fonts = [
+    { family: 'Brand Mono', url: 'https://example.com/a.ttf', weight: 700 },
+    { family: 'Other', url: 'https://example.com/b.ttf' },
+  ];
+  expect(fontsUsedBy(named, fonts)).toEqual([{ family: 'Brand Mono', url: 'https://example.com/a.ttf', weight: 700, style: 'normal' }]);
+  expect(fontsUsedBy(project(), fonts)).toEqual([]);
 });
 
 describe('server errors beside fields', () => {

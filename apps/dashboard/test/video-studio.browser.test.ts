@@ -1,6 +1,7 @@
 // The timeline studio (issue 19): a timeline template is built by clicking, dragging and typing, played in
 // Remotion's player (the renderer's own composition) and rendered by the real video service (Remotion,
 // Chromium, ffmpeg); the saved JSON, the player's pixels and the downloaded file are checked.
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { frameAt, near, pixel, probeStreams } from '@pressroom/testing/media';
 import { accessibilityViolations, eventually, screenshot, signUpOnPlan, startDashboardRig, type DashboardRig } from './browser.js';
@@ -66,6 +67,14 @@ async function saveAndWait(): Promise<void> {
 }
 
 test('a timeline template is built, dragged, trimmed, played, checked by the server, rendered and downloaded', async () => {
+  // An account font: the player registers the fonts a clip names, as a render does.
+  const csrf = (await context.cookies()).find((c) => c.name === 'pressroom_csrf')!.value;
+  const font = await context.request.post(`${rig.stack.baseUrl}/assets?name=Brand%20Mono.ttf`, {
+    data: readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf'),
+    headers: { 'content-type': 'application/octet-stream', 'x-csrf-token': csrf },
+  });
+  expect(font.status()).toBe(201);
+
   await page.goto(rig.url(''));
   await page.getByRole('navigation').getByRole('link', { name: 'Video', exact: true }).click();
   await page.getByRole('heading', { name: 'Video templates' }).waitFor();
@@ -164,6 +173,16 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   expect(message).toMatch(/1000/);
   expect(await properties.getByText(message!).isVisible()).toBe(true);
   await fontSize.fill('24');
+  await properties.getByLabel('Font family').fill('DejaVu Sans Mono');
+  await eventually(
+    () =>
+      page.evaluate(() =>
+        [...(document.fonts as unknown as Set<FontFace>)].some(
+          (f) => f.family.replace(/"/g, '') === 'DejaVu Sans Mono' && f.status === 'loaded',
+        ),
+      ),
+    'the account font to be loaded for the player',
+  );
   await saveAndWait();
   expect((await saved(uid)).projectJson.tracks[1]!.clips[0]!.style!.fontSize).toBe(24);
 

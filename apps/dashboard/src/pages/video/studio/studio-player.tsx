@@ -4,25 +4,29 @@ import { Player, type PlayerRef } from '@remotion/player';
 import { useEffect, useMemo, type RefObject } from 'react';
 import { Alert } from '../../../kit/alert';
 import type { Project } from './timeline-model';
+import type { StudioFont } from './timeline-variables';
 
 /**
  * The composition the renderer draws (libs/video/runtime/timeline-scene.jsx), played by Remotion's player
  * with the same variable binding and checks as a render (bindTimelineVariables): what plays here is what
  * renders, except media the server would refuse (it fetches video and audio itself, through the SSRF guard).
+ * The account fonts the project names are registered first, as in a render.
  */
 export function StudioPlayer({
   project,
   values,
+  fonts,
   playerRef,
   onFrame,
 }: {
   project: Project;
   values: Record<string, unknown>;
+  fonts: StudioFont[];
   playerRef: RefObject<PlayerRef | null>;
   onFrame: (frame: number) => void;
 }) {
   const bound = useMemo(() => bindTimelineVariables(project, values), [project, values]);
-  const inputProps = useMemo(() => (bound.ok ? { project: bound.project, fonts: [] } : null), [bound]);
+  const inputProps = useMemo(() => (bound.ok ? { project: bound.project, fonts } : null), [bound, fonts]);
   useEffect(() => {
     const player = playerRef.current;
     if (!player) return;
@@ -53,6 +57,8 @@ export function StudioPlayer({
   return (
     <div role="region" aria-label="Player" data-testid="player" className="overflow-hidden rounded-md bg-black">
       <Player
+        // The composition registers its fonts when it mounts: another set of fonts mounts it again.
+        key={fonts.map((f) => f.url).join(' ')}
         ref={playerRef}
         component={TimelineScene}
         inputProps={inputProps}

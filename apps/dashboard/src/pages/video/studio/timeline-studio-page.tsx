@@ -3,6 +3,7 @@ import type { PlayerRef } from '@remotion/player';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { messageOf } from '../../../api/problem';
+import { designFontsOf, useAccountFonts } from '../../assets/account-fonts';
 import type { VariableDefinition } from '../../../api/templates';
 import { getVideoTemplate, updateVideoTemplate, videoKeys, type VideoTemplate } from '../../../api/video';
 import { Alert } from '../../../kit/alert';
@@ -34,7 +35,7 @@ import {
   type ClipType,
   type Project,
 } from './timeline-model';
-import { definitionsFor, playerValues } from './timeline-variables';
+import { definitionsFor, fontsUsedBy, playerValues, type StudioFont } from './timeline-variables';
 
 /** The timeline studio of one timeline video template (`/app/video/templates/:uid/timeline`). */
 export default function TimelineStudioPage() {
@@ -94,6 +95,10 @@ function Studio({ template }: { template: VideoTemplate }) {
     }
   };
   const values = useMemo(() => playerValues(definitions, tried), [definitions, tried]);
+  const accountFonts = useAccountFonts();
+  // Kept as one value while the set of fonts is the same: the composition registers its fonts once, when it mounts.
+  const fontsKey = JSON.stringify(fontsUsedBy(project, designFontsOf(accountFonts.data?.assets ?? [])));
+  const fonts = useMemo(() => JSON.parse(fontsKey) as StudioFont[], [fontsKey]);
   const onFrame = useCallback((f: number) => setFrame(f), []);
   const clip = selected ? clipAt(project, selected) : undefined;
   const error = save.error ?? renderError;
@@ -153,7 +158,7 @@ function Studio({ template }: { template: VideoTemplate }) {
       />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-2">
-          <StudioPlayer project={project} values={values} playerRef={player} onFrame={onFrame} />
+          <StudioPlayer project={project} values={values} fonts={fonts} playerRef={player} onFrame={onFrame} />
           <p className="text-xs text-slate-600">
             The player draws with the renderer&apos;s own composition; video and audio play from their URLs here, while a render fetches
             them on the server.

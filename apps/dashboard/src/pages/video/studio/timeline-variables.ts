@@ -82,3 +82,33 @@ export function playerValues(definitions: Definition[], tried: Record<string, st
   for (const [name, value] of Object.entries(tried)) if (value !== '') values[name] = value;
   return values;
 }
+
+/** A font of the account's asset library as the composition registers it. */
+export interface StudioFont {
+  family: string;
+  url: string;
+  weight: string | number;
+  style: string;
+}
+
+const familyKey = (name: string) =>
+  name
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .toLowerCase();
+
+/**
+ * The account fonts the project names in a clip's `fontFamily` (as the renderer loads only those): the
+ * player registers them before its first frame, so text is set as the render sets it.
+ */
+export function fontsUsedBy(
+  project: Project,
+  fonts: ReadonlyArray<{ family: string; url: string; weight?: string | number; style?: string }>,
+): StudioFont[] {
+  const named = new Set(
+    project.tracks.flatMap((track) => track.clips.flatMap((clip) => (clip.style?.fontFamily ?? '').split(',').map(familyKey))),
+  );
+  return fonts
+    .filter((font) => named.has(familyKey(font.family)))
+    .map((font) => ({ family: font.family, url: font.url, weight: font.weight ?? 400, style: font.style ?? 'normal' }));
+}
