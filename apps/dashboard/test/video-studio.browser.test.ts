@@ -39,7 +39,10 @@ afterAll(async () => {
 }, 120_000);
 
 /** The template as the API stores it (read with the session cookie). */
-async function saved(uid: string): Promise<{ projectJson: { width: number; height: number; tracks: Array<{ clips: SavedClip[] }> } }> {
+async function saved(uid: string): Promise<{
+  projectJson: { width: number; height: number; tracks: Array<{ clips: SavedClip[] }> };
+  variableDefinitions: Array<{ name: string; type: string }>;
+}> {
   const res = await context.request.get(`${rig.stack.baseUrl}/video/templates/${uid}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { template: never }).template;
@@ -191,6 +194,8 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   await properties.getByLabel(/^Variable \(replaces color\)/).fill('background');
   const variables = page.getByRole('region', { name: 'Variables' });
   await variables.getByText('Track 1, solid clip 1: color').waitFor();
+  // A bound colour is defined as a colour (checked as one by the API on render).
+  expect(await variables.getByLabel('Type of background').inputValue()).toBe('color');
   await variables.getByLabel('Try background').fill('#00ff00');
   const ruler = page.getByTestId('ruler');
   await ruler.scrollIntoViewIfNeeded();
@@ -217,6 +222,8 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   expect(probe.duration).toBeCloseTo(frames / 30, 1);
   // The render was saved first (the new variable is defined) and used the tried value.
   expect(near(await pixel(await frameAt(Buffer.from(await file.body()), 0.1), 8, 8), GREEN, 30)).toBe(true);
-  expect((await saved(uid)).projectJson.tracks[0]!.clips[0]).toMatchObject({ variable: 'background', color: '#ff0000' });
+  const final = await saved(uid);
+  expect(final.projectJson.tracks[0]!.clips[0]).toMatchObject({ variable: 'background', color: '#ff0000' });
+  expect(final.variableDefinitions).toEqual([expect.objectContaining({ name: 'background', type: 'color' })]);
   await screenshot(page, 'video-studio-rendered');
 }, 600_000);

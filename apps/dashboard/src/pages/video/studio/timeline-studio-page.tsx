@@ -120,7 +120,7 @@ function Studio({ template }: { template: VideoTemplate }) {
 
   return (
     <Page
-      title={`${name} · timeline`}
+      title={`Timeline: ${name}`}
       actions={
         <>
           <Link className="self-center text-sm text-indigo-700 underline" to="/video">

@@ -4,7 +4,7 @@ import { Button } from '../../../kit/button';
 import { PropertyField } from './property-field';
 import { errorsUnder } from './studio-errors';
 import { clipAt, setClipProperty, type ClipRef, type Project } from './timeline-model';
-import { variableUses } from './timeline-variables';
+import { definitionsFor, variableUses } from './timeline-variables';
 
 const TYPES = [
   ['text', 'Text'],
@@ -39,17 +39,19 @@ export function VariablesPanel({
   onProject: (project: Project) => void;
 }) {
   const uses = variableUses(project);
+  // What save will store: a variable bound but not yet defined shows the type it will get.
+  const effective = definitionsFor(project, definitions);
   const names = [...new Set([...definitions.map((d) => d.name), ...uses.map((u) => u.name)])];
   const valueErrors = errorsUnder(error, 'variables.');
   const [property, setProperty] = useState('style.color');
   const [name, setName] = useState('');
   const clip = selected ? clipAt(project, selected) : undefined;
   const define = (variable: string, patch: Partial<VariableDefinition>) => {
-    const existing = definitions.find((d) => d.name === variable);
+    const existing = effective.find((d) => d.name === variable);
     onDefinitions(
-      existing
+      definitions.some((d) => d.name === variable)
         ? definitions.map((d) => (d.name === variable ? { ...d, ...patch } : d))
-        : [...definitions, { name: variable, type: 'text', ...patch }],
+        : [...definitions, { name: variable, type: existing?.type ?? 'text', ...patch }],
     );
   };
   const bind = () => {
@@ -67,7 +69,7 @@ export function VariablesPanel({
       ) : (
         <ul className="flex flex-col gap-3">
           {names.map((variable) => {
-            const definition = definitions.find((d) => d.name === variable);
+            const definition = effective.find((d) => d.name === variable);
             return (
               <li key={variable} className="flex flex-col gap-2 rounded-md border border-slate-200 p-2" aria-label={`Variable ${variable}`}>
                 <p className="text-sm font-semibold">{variable}</p>
