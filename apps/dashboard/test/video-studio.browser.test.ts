@@ -189,6 +189,15 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   await saveAndWait();
   expect((await saved(uid)).projectJson.tracks[1]!.clips[0]!.style!.fontSize).toBe(24);
 
+  // Leaving with unsaved edits asks first; staying keeps them.
+  await properties.getByLabel('Text', { exact: true }).fill('Launch day');
+  await page.getByRole('link', { name: 'All video templates' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay here' }).click();
+  await leave.waitFor({ state: 'detached' });
+  expect(page.url()).toMatch(/\/timeline$/);
+  expect(await properties.getByLabel('Text', { exact: true }).inputValue()).toBe('Launch day');
+
   // Variables: the red clip's colour becomes a variable; a value tried in the panel plays (and renders).
   await clip(/^Solid clip: #ff0000/).click();
   await properties.getByLabel(/^Variable \(replaces color\)/).fill('background');

@@ -19,6 +19,7 @@ import { RenderPanel } from './render-panel';
 import { clipPrefix, otherErrors } from './studio-errors';
 import { StudioPlayer } from './studio-player';
 import { TimelineEditor } from './timeline-editor';
+import { UnsavedChangesGuard } from './unsaved-changes';
 import { VariablesPanel } from './variables-panel';
 import {
   addClip,
@@ -132,6 +133,7 @@ function Studio({ template }: { template: VideoTemplate }) {
         </>
       }
     >
+      <UnsavedChangesGuard dirty={dirty} />
       <div role="status" className="text-sm text-slate-700">
         {save.isPending ? 'Saving…' : dirty ? 'Unsaved changes.' : save.isSuccess ? 'Saved.' : ''}
       </div>
