@@ -9,8 +9,9 @@ export default defineConfig({
   base: '/app/',
   plugins: [react(), tailwindcss()],
   // Workspace packages resolve to their TypeScript sources (only browser-safe entries such as @pressroom/contracts/constants).
-  // dedupe: the scene module table of @pressroom/video (libs/video/runtime/scene-module.js) imports React and
-  // Remotion; they must be the player's own copies (one React, one Remotion context), not libs/video's.
+  // dedupe: libs/video's timeline composition (the studio's player) and scene module table (the code editor's
+  // sandboxed player) import React and Remotion; they must be this app's single copies (one React, one Remotion
+  // context), not libs/video's.
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     dedupe: ['react', 'react-dom', 'remotion', '@remotion/paths', 'zod'],

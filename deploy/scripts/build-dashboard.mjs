@@ -21,12 +21,13 @@ function files(path) {
 }
 
 const hash = createHash('sha256');
-// The browser-safe constants the dashboard imports from the contracts are sources of it too.
+// The browser-safe constants the dashboard imports from the contracts are sources of it too, and so is the
+// timeline composition (and its project checks) that the video studio's player shares with the renderer.
 const shared = [
-  ...files(join(root, 'libs/contracts/src')).filter((f) => !f.endsWith('.test.ts')),
-  // The scene module table the video player shares with the render bundle.
-  join(root, 'libs/video/runtime/scene-module.js'),
-];
+  ...files(join(root, 'libs/contracts/src')),
+  ...files(join(root, 'libs/video/runtime')),
+  join(root, 'libs/video/src/timeline-project.ts'),
+].filter((f) => !f.endsWith('.test.ts'));
 for (const file of [...inputs.flatMap((p) => files(join(app, p))), ...shared, join(root, 'pnpm-lock.yaml')]) {
   hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
 }

@@ -1,4 +1,10 @@
-import { TIMELINE_LIMITS, TIMELINE_SIZE_PRESETS, TimelineClip, TimelineProject, type TimelineSizePreset } from '@pressroom/contracts';
+import {
+  TIMELINE_LIMITS,
+  TIMELINE_SIZE_PRESETS,
+  TimelineClip,
+  TimelineProject,
+  type TimelineSizePreset,
+} from '@pressroom/contracts/video-timeline';
 import type { z } from 'zod';
 import { captionSourceOfValue } from './captions.js';
 

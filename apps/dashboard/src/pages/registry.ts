@@ -28,6 +28,9 @@ export const pages: PageEntry[] = [
   // fabric (the visual editor's engine) is only in this page's chunk.
   { path: 'templates/:uid/canvas', title: 'Canvas editor', load: () => import('./templates/canvas/canvas-editor-page') },
   { path: 'templates/:uid/canvas-preview', title: 'Canvas preview', load: () => import('./templates/canvas-view-page') },
+  { path: 'video', title: 'Video', nav: 'main', load: () => import('./video/video-templates-page') },
+  // Remotion's player (and the renderer's timeline composition) are only in this page's chunk.
+  { path: 'video/templates/:uid/timeline', title: 'Timeline studio', load: () => import('./video/studio/timeline-studio-page') },
   // A code (TSX) video template: CodeMirror, compile errors inline, @remotion/player in a sandboxed frame.
   { path: 'video/templates/:uid/code', title: 'Code template', load: () => import('./video/code-template-page') },
   { path: 'assets', title: 'Assets', nav: 'main', load: () => import('./assets/assets-page') },

@@ -1,0 +1,31 @@
+import { ApiError } from '../../../api/problem.js';
+
+/**
+ * The server's per-field messages (400/422 problem `errors[].field`) under one prefix, keyed by the rest of
+ * the path: for `projectJson.tracks.0.clips.1.` the error of `…clips.1.style.fontSize` is under `style.fontSize`.
+ */
+export function errorsUnder(error: unknown, prefix: string): Map<string, string> {
+  const found = new Map<string, string>();
+  if (!(error instanceof ApiError)) return found;
+  for (const e of error.problem.errors ?? []) {
+    if (!e.field.startsWith(prefix)) continue;
+    const key = e.field.slice(prefix.length);
+    if (!found.has(key)) found.set(key, e.message ?? e.detail ?? '');
+  }
+  return found;
+}
+
+/** The message for a field: its own path or a path inside it (`enter` also shows `enter.durationInFrames`'s). */
+export function messageFor(errors: Map<string, string>, path: string): string | undefined {
+  if (errors.has(path)) return errors.get(path);
+  for (const [key, message] of errors) if (key.startsWith(`${path}.`)) return `${key.slice(path.length + 1)}: ${message}`;
+  return undefined;
+}
+
+export const clipPrefix = (track: number, clip: number) => `projectJson.tracks.${track}.clips.${clip}.`;
+
+/** Errors the studio cannot put beside a field it shows (another clip, the whole project): listed at the top. */
+export function otherErrors(error: unknown, shown: (field: string) => boolean): string[] {
+  if (!(error instanceof ApiError)) return [];
+  return (error.problem.errors ?? []).filter((e) => !shown(e.field)).map((e) => `${e.field}: ${e.message ?? e.detail ?? ''}`);
+}

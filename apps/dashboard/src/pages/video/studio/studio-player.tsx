@@ -1,0 +1,74 @@
+import { bindTimelineVariables } from '@pressroom/video/timeline';
+import { TimelineScene } from '@pressroom/video/timeline-scene';
+import { Player, type PlayerRef } from '@remotion/player';
+import { useEffect, useMemo, type RefObject } from 'react';
+import { Alert } from '../../../kit/alert';
+import type { Project } from './timeline-model';
+import type { StudioFont } from './timeline-variables';
+
+/**
+ * The composition the renderer draws (libs/video/runtime/timeline-scene.jsx), played by Remotion's player
+ * with the same variable binding and checks as a render (bindTimelineVariables): what plays here is what
+ * renders, except media the server would refuse (it fetches video and audio itself, through the SSRF guard).
+ * The account fonts the project names are registered first, as in a render.
+ */
+export function StudioPlayer({
+  project,
+  values,
+  fonts,
+  playerRef,
+  onFrame,
+}: {
+  project: Project;
+  values: Record<string, unknown>;
+  fonts: StudioFont[];
+  playerRef: RefObject<PlayerRef | null>;
+  onFrame: (frame: number) => void;
+}) {
+  const bound = useMemo(() => bindTimelineVariables(project, values), [project, values]);
+  const inputProps = useMemo(() => (bound.ok ? { project: bound.project, fonts } : null), [bound, fonts]);
+  useEffect(() => {
+    const player = playerRef.current;
+    if (!player) return;
+    const update = (event: { detail: { frame: number } }) => onFrame(event.detail.frame);
+    player.addEventListener('frameupdate', update);
+    player.addEventListener('seeked', update);
+    return () => {
+      player.removeEventListener('frameupdate', update);
+      player.removeEventListener('seeked', update);
+    };
+  }, [playerRef, onFrame, inputProps]);
+  if (!bound.ok || !inputProps)
+    return (
+      <Alert>
+        <p>The player cannot play this project yet:</p>
+        <ul className="list-disc pl-5">
+          {bound.ok
+            ? null
+            : bound.errors.map((e) => (
+                <li key={`${e.field}${e.message}`}>
+                  {e.field}: {e.message}
+                </li>
+              ))}
+        </ul>
+      </Alert>
+    );
+  const p = inputProps.project;
+  return (
+    <div role="region" aria-label="Player" data-testid="player" className="overflow-hidden rounded-md bg-black">
+      <Player
+        // The composition registers its fonts when it mounts: another set of fonts mounts it again.
+        key={fonts.map((f) => f.url).join(' ')}
+        ref={playerRef}
+        component={TimelineScene}
+        inputProps={inputProps}
+        durationInFrames={p.durationInFrames}
+        compositionWidth={p.width}
+        compositionHeight={p.height}
+        fps={p.fps}
+        controls
+        style={{ width: '100%', aspectRatio: `${p.width} / ${p.height}` }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PlayerRef } from '@remotion/player';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { messageOf } from '../../../api/problem';
+import { designFontsOf, useAccountFonts } from '../../assets/account-fonts';
+import type { VariableDefinition } from '../../../api/templates';
+import { getVideoTemplate, updateVideoTemplate, videoKeys, type VideoTemplate } from '../../../api/video';
+import { Alert } from '../../../kit/alert';
+import { Button } from '../../../kit/button';
+import { TextField } from '../../../kit/field';
+import { fieldError } from '../../../kit/form';
+import { Page } from '../../../kit/page';
+import { QueryState } from '../../../kit/query-state';
+import { SelectField } from '../../../kit/select-field';
+import { ClipProperties } from './clip-properties';
+import { ProjectProperties } from './project-properties';
+import { RenderPanel } from './render-panel';
+import { clipPrefix, otherErrors } from './studio-errors';
+import { StudioPlayer } from './studio-player';
+import { TimelineEditor } from './timeline-editor';
+import { UnsavedChangesGuard } from './unsaved-changes';
+import { VariablesPanel } from './variables-panel';
+import {
+  addClip,
+  addTrack,
+  clipAt,
+  CLIP_TYPES,
+  newClip,
+  removeClip,
+  removeTrack,
+  setClipProperty,
+  setProjectProperty,
+  trackEnd,
+  type ClipRef,
+  type ClipType,
+  type Project,
+} from './timeline-model';
+import { definitionsFor, fontsUsedBy, playerValues, type StudioFont } from './timeline-variables';
+
+/** The timeline studio of one timeline video template (`/app/video/templates/:uid/timeline`). */
+export default function TimelineStudioPage() {
+  const { uid = '' } = useParams();
+  const template = useQuery({ queryKey: videoKeys.one(uid), queryFn: () => getVideoTemplate(uid) });
+  return (
+    <QueryState query={template}>
+      {(t) =>
+        t.kind === 'timeline' && t.projectJson ? (
+          <Studio key={t.uid} template={t} />
+        ) : (
+          <Page title={t.name}>
+            <Alert tone="info">
+              This is a code template: <Link to={`/video/templates/${encodeURIComponent(t.uid)}/code`}>open it in the code editor</Link>.
+            </Alert>
+          </Page>
+        )
+      }
+    </QueryState>
+  );
+}
+
+function Studio({ template }: { template: VideoTemplate }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(template.name);
+  const [project, setProject] = useState<Project>(template.projectJson!);
+  const [definitions, setDefinitions] = useState<VariableDefinition[]>(template.variableDefinitions);
+  const [dirty, setDirty] = useState(false);
+  const [selected, setSelected] = useState<ClipRef | null>(null);
+  const [selectedTrack, setSelectedTrack] = useState(0);
+  const [clipType, setClipType] = useState<ClipType>('text');
+  const [tried, setTried] = useState<Record<string, string>>({});
+  const [frame, setFrame] = useState(0);
+  const [renderError, setRenderError] = useState<unknown>(null);
+  const player = useRef<PlayerRef | null>(null);
+
+  const edit = (next: Project) => {
+    setProject(next);
+    setDirty(true);
+  };
+  const save = useMutation({
+    mutationFn: () =>
+      updateVideoTemplate(template.uid, { name, projectJson: project, variableDefinitions: definitionsFor(project, definitions) }),
+    onSuccess: (saved) => {
+      setDefinitions(saved.variableDefinitions);
+      setDirty(false);
+      queryClient.setQueryData(videoKeys.one(template.uid), saved);
+      void queryClient.invalidateQueries({ queryKey: videoKeys.all, exact: false, refetchType: 'none' });
+    },
+  });
+  const saveNow = async () => {
+    try {
+      await save.mutateAsync();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const values = useMemo(() => playerValues(definitions, tried), [definitions, tried]);
+  const accountFonts = useAccountFonts();
+  // Kept as one value while the set of fonts is the same: the composition registers its fonts once, when it mounts.
+  const fontsKey = JSON.stringify(fontsUsedBy(project, designFontsOf(accountFonts.data?.assets ?? [])));
+  const fonts = useMemo(() => JSON.parse(fontsKey) as StudioFont[], [fontsKey]);
+  const onFrame = useCallback((f: number) => setFrame(f), []);
+  const clip = selected ? clipAt(project, selected) : undefined;
+  const error = save.error ?? renderError;
+  // Errors beside a field the panel shows now (the selected clip's, or the project's when none is selected).
+  const besideAField = (field: string) =>
+    field === 'name' ||
+    field.startsWith('variables.') ||
+    (selected
+      ? field.startsWith(clipPrefix(selected.track, selected.clip))
+      : field.startsWith('projectJson.') && !field.startsWith('projectJson.tracks.'));
+  const elsewhere = otherErrors(error, besideAField);
+
+  const add = () => {
+    const size = { width: project.width ?? 1920, height: project.height ?? 1080 };
+    const { project: next, ref } = addClip(project, selectedTrack, newClip(clipType, trackEnd(project, selectedTrack), project.fps, size));
+    edit(next);
+    setSelected(ref);
+  };
+
+  return (
+    <Page
+      title={`Timeline: ${name}`}
+      actions={
+        <>
+          <Link className="self-center text-sm text-indigo-700 underline" to="/video">
+            All video templates
+          </Link>
+          <Button busy={save.isPending} onClick={() => void saveNow()}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <UnsavedChangesGuard dirty={dirty} />
+      <div role="status" className="text-sm text-slate-700">
+        {save.isPending ? 'Saving…' : dirty ? 'Unsaved changes.' : save.isSuccess ? 'Saved.' : ''}
+      </div>
+      {error != null && (
+        <Alert>
+          <p>{messageOf(error)}</p>
+          {elsewhere.length > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {elsewhere.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
+        </Alert>
+      )}
+      <TextField
+        label="Template name"
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          setDirty(true);
+        }}
+        error={fieldError(save.error, 'name')}
+      />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex flex-col gap-2">
+          <StudioPlayer project={project} values={values} fonts={fonts} playerRef={player} onFrame={onFrame} />
+          <p className="text-xs text-slate-600">
+            The player draws with the renderer&apos;s own composition; video and audio play from their URLs here, while a render fetches
+            them on the server.
+          </p>
+          <div className="flex flex-wrap items-end gap-2" role="toolbar" aria-label="Add to the timeline">
+            <Button variant="secondary" onClick={() => edit(addTrack(project))}>
+              Add track
+            </Button>
+            <SelectField
+              label="Clip type"
+              value={clipType}
+              onChange={(e) => setClipType(e.target.value as ClipType)}
+              options={CLIP_TYPES.map((t) => [t, t[0]!.toUpperCase() + t.slice(1)] as const)}
+            />
+            <Button variant="secondary" onClick={add}>
+              Add clip to track {selectedTrack + 1}
+            </Button>
+            <Button
+              variant="ghost"
+              disabled={project.tracks.length <= 1}
+              onClick={() => {
+                edit(removeTrack(project, selectedTrack));
+                setSelected(null);
+                setSelectedTrack(0);
+              }}
+            >
+              Delete track {selectedTrack + 1}
+            </Button>
+          </div>
+          <TimelineEditor
+            project={project}
+            selected={selected}
+            selectedTrack={selectedTrack}
+            frame={frame}
+            onSelect={(ref) => {
+              setSelected(ref);
+              if (ref) setSelectedTrack(ref.track);
+            }}
+            onSelectTrack={setSelectedTrack}
+            onChange={edit}
+            onSeek={(f) => {
+              player.current?.seekTo(f);
+              setFrame(f);
+            }}
+          />
+        </div>
+        <section aria-label="Properties" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="text-lg font-semibold">{clip ? 'Clip properties' : 'Project properties'}</h2>
+            {clip && (
+              <Button variant="ghost" onClick={() => setSelected(null)}>
+                Show project
+              </Button>
+            )}
+          </div>
+          {clip && selected ? (
+            <ClipProperties
+              clip={clip}
+              at={selected}
+              error={error}
+              onChange={(path, value) => edit(setClipProperty(project, selected, path, value))}
+              onRemove={() => {
+                edit(removeClip(project, selected));
+                setSelected(null);
+              }}
+            />
+          ) : (
+            <ProjectProperties project={project} error={error} onChange={(path, value) => edit(setProjectProperty(project, path, value))} />
+          )}
+        </section>
+      </div>
+      <VariablesPanel
+        project={project}
+        definitions={definitions}
+        tried={tried}
+        selected={selected}
+        error={error}
+        onDefinitions={(next) => {
+          setDefinitions(next);
+          setDirty(true);
+        }}
+        onTried={setTried}
+        onProject={edit}
+      />
+      <RenderPanel
+        uid={template.uid}
+        variables={Object.fromEntries(Object.entries(tried).filter(([, v]) => v !== ''))}
+        beforeRender={async () => {
+          setRenderError(null);
+          return dirty ? saveNow() : true;
+        }}
+        onError={setRenderError}
+      />
+    </Page>
+  );
+}

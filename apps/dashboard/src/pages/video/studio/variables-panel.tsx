@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import type { VariableDefinition } from '../../../api/templates';
+import { Button } from '../../../kit/button';
+import { PropertyField } from './property-field';
+import { errorsUnder } from './studio-errors';
+import { clipAt, setClipProperty, type ClipRef, type Project } from './timeline-model';
+import { definitionsFor, variableUses } from './timeline-variables';
+
+const TYPES = [
+  ['text', 'Text'],
+  ['color', 'Colour'],
+  ['image', 'Image URL'],
+  ['number', 'Number'],
+  ['boolean', 'Yes / no'],
+] as const;
+
+/**
+ * The template's variables: where each is bound, its definition (type and default, saved with the
+ * template) and a value to try in the player (and in the next render). A property of the selected clip
+ * can be bound to a variable here; a clip's main value has its own "Variable" field in the properties.
+ */
+export function VariablesPanel({
+  project,
+  definitions,
+  tried,
+  selected,
+  error,
+  onDefinitions,
+  onTried,
+  onProject,
+}: {
+  project: Project;
+  definitions: VariableDefinition[];
+  tried: Record<string, string>;
+  selected: ClipRef | null;
+  error: unknown;
+  onDefinitions: (definitions: VariableDefinition[]) => void;
+  onTried: (tried: Record<string, string>) => void;
+  onProject: (project: Project) => void;
+}) {
+  const uses = variableUses(project);
+  // What save will store: a variable bound but not yet defined shows the type it will get.
+  const effective = definitionsFor(project, definitions);
+  const names = [...new Set([...definitions.map((d) => d.name), ...uses.map((u) => u.name)])];
+  const valueErrors = errorsUnder(error, 'variables.');
+  const [property, setProperty] = useState('style.color');
+  const [name, setName] = useState('');
+  const clip = selected ? clipAt(project, selected) : undefined;
+  const define = (variable: string, patch: Partial<VariableDefinition>) => {
+    const existing = effective.find((d) => d.name === variable);
+    onDefinitions(
+      definitions.some((d) => d.name === variable)
+        ? definitions.map((d) => (d.name === variable ? { ...d, ...patch } : d))
+        : [...definitions, { name: variable, type: existing?.type ?? 'text', ...patch }],
+    );
+  };
+  const bind = () => {
+    if (!selected || !clip || name.trim() === '' || property.trim() === '') return;
+    // Bound property names contain dots (`style.color`): the whole map is set, never a nested path.
+    onProject(setClipProperty(project, selected, 'bind', { ...(clip.bind ?? {}), [property.trim()]: name.trim() }));
+  };
+  return (
+    <section aria-label="Variables" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      <h2 className="text-lg font-semibold">Variables</h2>
+      {names.length === 0 ? (
+        <p className="text-sm text-slate-700">
+          No variables yet: give a clip a variable in its properties, or bind one of its properties below.
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {names.map((variable) => {
+            const definition = effective.find((d) => d.name === variable);
+            return (
+              <li key={variable} className="flex flex-col gap-2 rounded-md border border-slate-200 p-2" aria-label={`Variable ${variable}`}>
+                <p className="text-sm font-semibold">{variable}</p>
+                <p className="text-xs text-slate-600">
+                  {uses
+                    .filter((u) => u.name === variable)
+                    .map((u) => u.where)
+                    .join('; ') || 'Not bound to anything.'}
+                </p>
+                <div className="grid grid-cols-3 gap-2">
+                  <PropertyField
+                    label={`Type of ${variable}`}
+                    field={{ kind: 'select', options: TYPES }}
+                    value={definition?.type ?? 'text'}
+                    onChange={(type) => define(variable, { type: (type ?? 'text') as VariableDefinition['type'] })}
+                  />
+                  <PropertyField
+                    label={`Default of ${variable}`}
+                    field={{ kind: 'text' }}
+                    value={definition?.defaultValue}
+                    onChange={(value) => define(variable, { defaultValue: value })}
+                  />
+                  <PropertyField
+                    label={`Try ${variable}`}
+                    field={{ kind: 'text' }}
+                    value={tried[variable] ?? ''}
+                    error={valueErrors.get(variable)}
+                    onChange={(value) => onTried({ ...tried, [variable]: typeof value === 'string' ? value : '' })}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <fieldset className="grid grid-cols-3 items-end gap-2 rounded-md border border-slate-200 p-2">
+        <legend className="px-1 text-xs font-semibold text-slate-700">Bind a property of the selected clip</legend>
+        <PropertyField
+          label="Property (src, style.color, durationInFrames…)"
+          field={{ kind: 'text' }}
+          value={property}
+          onChange={(v) => setProperty(typeof v === 'string' ? v : '')}
+        />
+        <PropertyField
+          label="Variable name"
+          field={{ kind: 'text' }}
+          value={name}
+          onChange={(v) => setName(typeof v === 'string' ? v : '')}
+        />
+        <Button variant="secondary" disabled={!clip} onClick={bind}>
+          Bind to selected clip
+        </Button>
+      </fieldset>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { createVideoTemplate, deleteVideoTemplate, listVideoTemplates, videoKeys, type VideoTemplate } from '../../api/video';
+import { Alert } from '../../kit/alert';
+import { Button, buttonClass } from '../../kit/button';
+import { ConfirmDialog } from '../../kit/dialog';
+import { Page } from '../../kit/page';
+import { QueryState } from '../../kit/query-state';
+import { STARTER_TSX, starterTimeline } from './starter-designs';
+
+/** Where a video template is edited: the timeline studio or the code editor. */
+export const videoEditorPath = (t: Pick<VideoTemplate, 'uid' | 'kind'>) =>
+  `/video/templates/${encodeURIComponent(t.uid)}/${t.kind === 'timeline' ? 'timeline' : 'code'}`;
+
+/** The account's video templates, newest first, and the two ways to start one. */
+export default function VideoTemplatesPage() {
+  const [page, setPage] = useState(1);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const templates = useQuery({ queryKey: videoKeys.list(page), queryFn: () => listVideoTemplates(page) });
+  const create = useMutation({
+    mutationFn: (kind: 'timeline' | 'code') =>
+      createVideoTemplate(
+        kind === 'timeline' ? { name: 'Untitled timeline', projectJson: starterTimeline() } : { name: 'Untitled scene', tsx: STARTER_TSX },
+      ),
+    onSuccess: async (template) => {
+      await queryClient.invalidateQueries({ queryKey: videoKeys.all });
+      await navigate(videoEditorPath(template));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (t: VideoTemplate) => deleteVideoTemplate(t.uid),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.all }),
+  });
+  return (
+    <Page
+      title="Video templates"
+      actions={
+        <>
+          <Button busy={create.isPending && create.variables === 'timeline'} onClick={() => create.mutate('timeline')}>
+            New timeline template
+          </Button>
+          <Button variant="secondary" busy={create.isPending && create.variables === 'code'} onClick={() => create.mutate('code')}>
+            New code template
+          </Button>
+        </>
+      }
+    >
+      {create.error != null && <Alert>{create.error.message}</Alert>}
+      {remove.error != null && <Alert>{remove.error.message}</Alert>}
+      <p className="text-sm text-slate-700">
+        Timeline templates are tracks of clips edited in the studio; code templates are one Remotion scene in TSX. Both render to MP4, WebM
+        or GIF.
+      </p>
+      <QueryState query={templates}>
+        {(data) =>
+          data.templates.length === 0 ? (
+            <p className="text-sm text-slate-700">No video templates yet.</p>
+          ) : (
+            <>
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Video templates</caption>
+                <thead>
+                  <tr className="border-b border-slate-200">
+                    <th className="py-2">Name</th>
+                    <th>Kind</th>
+                    <th>Size</th>
+                    <th>Length</th>
+                    <th>Updated</th>
+                    <th>
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.templates.map((t) => (
+                    <tr key={t.uid} className="border-b border-slate-100">
+                      <td className="py-2">
+                        <Link className="font-medium text-indigo-700 underline" to={videoEditorPath(t)}>
+                          {t.name}
+                        </Link>
+                      </td>
+                      <td>{t.kind === 'timeline' ? 'Timeline' : 'Code'}</td>
+                      <td>
+                        {t.width}×{t.height} · {t.fps} fps
+                      </td>
+                      <td>{t.durationSeconds} s</td>
+                      <td>{new Date(t.updatedAt).toLocaleString()}</td>
+                      <td>
+                        <ConfirmDialog
+                          trigger={
+                            <Button variant="ghost" aria-label={`Delete ${t.name}`}>
+                              Delete
+                            </Button>
+                          }
+                          title={`Delete ${t.name}?`}
+                          description="The template is removed; videos already rendered from it stay in the render history."
+                          action="Delete template"
+                          onConfirm={() => remove.mutate(t)}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
+                <button className={buttonClass('secondary')} disabled={!data.pagination.hasPrev} onClick={() => setPage((p) => p - 1)}>
+                  Previous page
+                </button>
+                <span>
+                  Page {data.pagination.page} of {Math.max(1, data.pagination.totalPages)}
+                </span>
+                <button className={buttonClass('secondary')} disabled={!data.pagination.hasNext} onClick={() => setPage((p) => p + 1)}>
+                  Next page
+                </button>
+              </nav>
+            </>
+          )
+        }
+      </QueryState>
+    </Page>
+  );
+}

@@ -1,0 +1,238 @@
+// The timeline studio (issue 19): a timeline template is built by clicking, dragging and typing, played in
+// Remotion's player (the renderer's own composition) and rendered by the real video service (Remotion,
+// Chromium, ffmpeg); the saved JSON, the player's pixels and the downloaded file are checked.
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { frameAt, near, pixel, probeStreams } from '@pressroom/testing/media';
+import { accessibilityViolations, eventually, screenshot, signUpOnPlan, startDashboardRig, type DashboardRig } from './browser.js';
+
+let rig: DashboardRig;
+let context: BrowserContext;
+let page: Page;
+
+type RGB = [number, number, number];
+const RED: RGB = [255, 0, 0];
+const BLUE: RGB = [0, 0, 255];
+const GREEN: RGB = [0, 255, 0];
+
+interface SavedClip {
+  type: string;
+  from: number;
+  durationInFrames: number;
+  color?: string;
+  style?: Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  rig = await startDashboardRig({
+    // A 1 s wait makes the render answer 202, so the studio's polling of GET /video/renders/{id} is what finishes it.
+    stack: { withVideoService: true, video: { timeoutMs: 240_000 }, gateway: { videoWaitMs: 1_000 } },
+  });
+  context = await rig.newContext();
+  context.setDefaultTimeout(20_000);
+  await signUpOnPlan(rig, context, { email: 'studio@example.com', password: 'correct horse battery' }, 'business');
+  page = await context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await rig?.dispose();
+}, 120_000);
+
+/** The template as the API stores it (read with the session cookie). */
+async function saved(uid: string): Promise<{
+  projectJson: { width: number; height: number; tracks: Array<{ clips: SavedClip[] }> };
+  variableDefinitions: Array<{ name: string; type: string }>;
+}> {
+  const res = await context.request.get(`${rig.stack.baseUrl}/video/templates/${uid}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { template: never }).template;
+}
+
+/** The colour the player shows near its top-left corner (a screenshot of the player, decoded). */
+async function playerPixel(): Promise<RGB> {
+  const shot = await page.getByTestId('player').screenshot();
+  return pixel(shot, 8, 8);
+}
+
+const clip = (name: RegExp) => page.getByRole('region', { name: 'Timeline' }).getByRole('button', { name });
+
+/** Where a clip block is on screen (scrolled into view first: the mouse only reaches what is in the viewport). */
+async function box(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('not on screen');
+  return b;
+}
+
+async function saveAndWait(): Promise<void> {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved.', { exact: true }).waitFor();
+}
+
+test('a timeline template is built, dragged, trimmed, played, checked by the server, rendered and downloaded', async () => {
+  // An account font: the player registers the fonts a clip names, as a render does.
+  const csrf = (await context.cookies()).find((c) => c.name === 'pressroom_csrf')!.value;
+  const font = await context.request.post(`${rig.stack.baseUrl}/assets?name=Brand%20Mono.ttf`, {
+    data: readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf'),
+    headers: { 'content-type': 'application/octet-stream', 'x-csrf-token': csrf },
+  });
+  expect(font.status()).toBe(201);
+
+  await page.goto(rig.url(''));
+  await page.getByRole('navigation').getByRole('link', { name: 'Video', exact: true }).click();
+  await page.getByRole('heading', { name: 'Video templates' }).waitFor();
+
+  // A code template opens the code editor's route.
+  await page.getByRole('button', { name: 'New code template' }).click();
+  await eventually(async () => /\/app\/video\/templates\/vtp_[^/]+\/code$/.test(page.url()), 'the code editor route');
+  await page.goto(rig.url('video'));
+  await page.getByRole('link', { name: 'Untitled scene' }).waitFor();
+  expect(await page.getByRole('link', { name: 'Untitled scene' }).getAttribute('href')).toMatch(/\/code$/);
+  // Deleting asks first, then the template is gone from the list.
+  await page.getByRole('button', { name: 'Delete Untitled scene' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete template' }).click();
+  await page.getByRole('link', { name: 'Untitled scene' }).waitFor({ state: 'detached' });
+
+  await page.getByRole('button', { name: 'New timeline template' }).click();
+  await eventually(async () => /\/app\/video\/templates\/vtp_[^/]+\/timeline$/.test(page.url()), 'the studio route');
+  const uid = /templates\/([^/]+)\/timeline/.exec(page.url())![1]!;
+  await page.getByRole('region', { name: 'Player' }).waitFor();
+
+  // A small project renders quickly: 320×180.
+  const properties = page.getByRole('region', { name: 'Properties' });
+  await properties.getByLabel('Width (px)').fill('320');
+  await properties.getByLabel('Height (px)').fill('180');
+
+  // Edit a property: the background clip turns red.
+  await clip(/^Solid clip/).click();
+  await properties.getByLabel('Colour').fill('#ff0000');
+
+  // Add a clip: a blue solid after it on track 1.
+  await page.getByRole('button', { name: 'Track 1', exact: true }).click();
+  await page.getByLabel('Clip type').selectOption('solid');
+  await page.getByRole('button', { name: 'Add clip to track 1' }).click();
+  await properties.getByLabel('Colour').fill('#0000ff');
+  const blue = clip(/^Solid clip: #0000ff/);
+  await blue.waitFor();
+  const before = await box(blue);
+  const perFrame = before.width / 60; // a new clip is two seconds (60 frames at 30 fps)
+
+  // Drag its middle 40 px to the left: it starts earlier by as many frames.
+  await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(before.x + before.width / 2 - 20, before.y + before.height / 2, { steps: 4 });
+  await page.mouse.move(before.x + before.width / 2 - 40, before.y + before.height / 2, { steps: 4 });
+  await page.mouse.up();
+  const moved = Math.round(-40 / perFrame);
+  expect(moved).toBeLessThan(0);
+
+  // Drag its right edge 20 px to the right: it lasts longer.
+  const afterMove = await box(blue);
+  expect(afterMove.x).toBeLessThan(before.x);
+  await page.mouse.move(afterMove.x + afterMove.width - 2, afterMove.y + afterMove.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(afterMove.x + afterMove.width - 2 + 20, afterMove.y + afterMove.height / 2, { steps: 5 });
+  await page.mouse.up();
+  const trimmed = Math.round(20 / perFrame);
+
+  // The keyboard does the same: one frame later, then the end one frame earlier.
+  await blue.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Alt+ArrowLeft');
+
+  await saveAndWait();
+  const clips = (await saved(uid)).projectJson.tracks[0]!.clips;
+  expect(clips.map((c) => c.color)).toEqual(['#ff0000', '#0000ff']);
+  expect(clips[1]!.from).toBe(90 + moved + 1);
+  expect(clips[1]!.durationInFrames).toBe(60 + trimmed - 1);
+
+  // Trimming the start edge moves the start and keeps the end.
+  const edge = await box(blue);
+  await page.mouse.move(edge.x + 2, edge.y + edge.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(edge.x + 2 + 4 * perFrame, edge.y + edge.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await saveAndWait();
+  const startTrimmed = (await saved(uid)).projectJson.tracks[0]!.clips[1]!;
+  expect(startTrimmed.from).toBe(clips[1]!.from + 4);
+  expect(startTrimmed.from + startTrimmed.durationInFrames).toBe(clips[1]!.from + clips[1]!.durationInFrames);
+
+  // The player draws the saved design: red at the start; playing reaches the blue clip.
+  await eventually(async () => near(await playerPixel(), RED, 30), 'the player to show red');
+  await page.getByTestId('player').hover();
+  await page.getByRole('button', { name: 'Play video' }).click();
+  await eventually(async () => near(await playerPixel(), BLUE, 30), 'the player to reach the blue clip', 60_000);
+  await page.getByTestId('player').hover();
+  await page.getByRole('button', { name: 'Pause video' }).click();
+
+  // A value the server refuses: its detail appears beside the field.
+  await clip(/^Text clip/).click();
+  await properties.getByLabel('Font size').fill('5000');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const fontSize = properties.getByLabel('Font size');
+  await eventually(async () => (await fontSize.getAttribute('aria-invalid')) === 'true', 'the font size to be marked invalid');
+  const describedBy = (await fontSize.getAttribute('aria-describedby'))!;
+  const message = await page.locator(`[id="${describedBy}"]`).textContent();
+  expect(message).toMatch(/1000/);
+  expect(await properties.getByText(message!).isVisible()).toBe(true);
+  await fontSize.fill('24');
+  await properties.getByLabel('Font family').fill('DejaVu Sans Mono');
+  await eventually(
+    () =>
+      page.evaluate(() =>
+        [...(document.fonts as unknown as Set<FontFace>)].some(
+          (f) => f.family.replace(/"/g, '') === 'DejaVu Sans Mono' && f.status === 'loaded',
+        ),
+      ),
+    'the account font to be loaded for the player',
+  );
+  await saveAndWait();
+  expect((await saved(uid)).projectJson.tracks[1]!.clips[0]!.style!.fontSize).toBe(24);
+
+  // Leaving with unsaved edits asks first; staying keeps them.
+  await properties.getByLabel('Text', { exact: true }).fill('Launch day');
+  await page.getByRole('link', { name: 'All video templates' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay here' }).click();
+  await leave.waitFor({ state: 'detached' });
+  expect(page.url()).toMatch(/\/timeline$/);
+  expect(await properties.getByLabel('Text', { exact: true }).inputValue()).toBe('Launch day');
+
+  // Variables: the red clip's colour becomes a variable; a value tried in the panel plays (and renders).
+  await clip(/^Solid clip: #ff0000/).click();
+  await properties.getByLabel(/^Variable \(replaces color\)/).fill('background');
+  const variables = page.getByRole('region', { name: 'Variables' });
+  await variables.getByText('Track 1, solid clip 1: color').waitFor();
+  // A bound colour is defined as a colour (checked as one by the API on render).
+  expect(await variables.getByLabel('Type of background').inputValue()).toBe('color');
+  await variables.getByLabel('Try background').fill('#00ff00');
+  const ruler = page.getByTestId('ruler');
+  await ruler.scrollIntoViewIfNeeded();
+  await ruler.click({ position: { x: 1, y: 5 } });
+  await eventually(async () => near(await playerPixel(), GREEN, 30), 'the player to show the tried value');
+
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'video-studio');
+
+  // Render, poll until done, download and probe the file.
+  const project = (await saved(uid)).projectJson;
+  const frames = Math.max(...project.tracks.flatMap((t) => t.clips.map((c) => c.from + c.durationInFrames)));
+  await page.getByRole('button', { name: 'Render video' }).click();
+  // The API answered 202 with the render id (its wait is 1 s here): the studio polls for it.
+  await page.getByText(/^Rendering \(vid_/).waitFor({ timeout: 60_000 });
+  const download = page.getByRole('link', { name: 'Download MP4' });
+  await download.waitFor({ timeout: 240_000 });
+  const href = (await download.getAttribute('href'))!;
+  // Rendered files live on PUBLIC_BASE_URL (localhost); read them from the server's own address.
+  const file = await context.request.get(href.replace('//localhost:', '//127.0.0.1:'));
+  expect(file.status()).toBe(200);
+  const probe = await probeStreams(Buffer.from(await file.body()));
+  expect(probe.video).toMatchObject({ codec: 'h264', width: 320, height: 180, frames });
+  expect(probe.duration).toBeCloseTo(frames / 30, 1);
+  // The render was saved first (the new variable is defined) and used the tried value.
+  expect(near(await pixel(await frameAt(Buffer.from(await file.body()), 0.1), 8, 8), GREEN, 30)).toBe(true);
+  const final = await saved(uid);
+  expect(final.projectJson.tracks[0]!.clips[0]).toMatchObject({ variable: 'background', color: '#ff0000' });
+  expect(final.variableDefinitions).toEqual([expect.objectContaining({ name: 'background', type: 'color' })]);
+  await screenshot(page, 'video-studio-rendered');
+}, 600_000);
