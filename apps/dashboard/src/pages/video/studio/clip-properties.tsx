@@ -88,6 +88,15 @@ const OWN: Record<ClipType, Spec[]> = {
     { path: 'cornerRadius', label: 'Corner radius', field: num },
   ],
   html: [{ path: 'html', label: 'HTML and CSS', field: { kind: 'textarea' } }],
+  // SubRip text here; speech (`captions.transcribe`), WebVTT, words and cues are edited in the JSON or bound to a variable.
+  caption: [
+    { path: 'captions.srt', label: 'Captions (SRT)', field: { kind: 'textarea' } },
+    { path: 'highlightColor', label: 'Spoken word colour', field: colour },
+    { path: 'wordsPerCue', label: 'Words per cue', field: num },
+    { path: 'style.fontSize', label: 'Font size', field: num },
+    { path: 'style.color', label: 'Text colour', field: colour },
+    { path: 'style.backgroundColor', label: 'Box colour', field: colour },
+  ],
 };
 
 const PLACEMENT: Spec[] = [

@@ -21,6 +21,7 @@ const COLOURS: Record<Clip['type'], string> = {
   video: 'bg-rose-700',
   audio: 'bg-cyan-800',
   html: 'bg-violet-700',
+  caption: 'bg-fuchsia-800',
 };
 
 /** What a clip block says: its type and its main value, shortened. */

@@ -12,7 +12,7 @@ export interface ClipRef {
   clip: number;
 }
 
-export const CLIP_TYPES: readonly ClipType[] = ['text', 'solid', 'shape', 'image', 'video', 'audio', 'html'];
+export const CLIP_TYPES: readonly ClipType[] = ['text', 'solid', 'shape', 'image', 'video', 'audio', 'html', 'caption'];
 
 /** The last frame any clip reaches (the project's length unless it sets one). */
 export function projectLength(project: Project): number {
@@ -85,6 +85,16 @@ export function newClip(type: ClipType, from: number, fps: number, size: { width
         ...base,
         style: { ...box, height: Math.round(size.height / 4) },
       };
+    case 'caption':
+      // SubRip text to start from; `transcribe`, `vtt`, `words` and `cues` are the other sources (docs/video.md).
+      return {
+        type,
+        captions: { srt: '1\n00:00:00,000 --> 00:00:02,000\nYour caption here\n' },
+        highlightColor: '#ffd400',
+        wordsPerCue: 6,
+        ...base,
+        style: { ...box, y: Math.round((size.height * 3) / 4), fontSize: Math.max(12, Math.round(size.height / 16)), color: '#ffffff' },
+      };
   }
 }
 
@@ -146,4 +156,5 @@ export const MAIN_PROPERTY: Record<ClipType, string> = {
   audio: 'src',
   shape: 'fill',
   html: 'html',
+  caption: 'captions',
 };
