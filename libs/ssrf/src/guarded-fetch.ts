@@ -19,7 +19,8 @@ export interface GuardedFetchInit {
   timeoutMs?: number;
 }
 
-export interface GuardedResponse {
+/** What a guarded exchange answered, before its body: the same for `fetch` and `stream`. */
+interface GuardedHead {
   /** The final URL, after redirects. */
   url: string;
   status: number;
@@ -27,6 +28,9 @@ export interface GuardedResponse {
   ok: boolean;
   redirected: boolean;
   headers: Headers;
+}
+
+export interface GuardedResponse extends GuardedHead {
   body: Buffer;
   text(): string;
   json<T = unknown>(): T;
@@ -38,13 +42,7 @@ export interface GuardedResponse {
  * buffered beyond the stream's own high-water mark), or with `timeout` when `timeoutMs` (which
  * covers reading the body too) runs out. Read it or destroy it.
  */
-export interface GuardedStreamResponse {
-  url: string;
-  status: number;
-  statusText: string;
-  ok: boolean;
-  redirected: boolean;
-  headers: Headers;
+export interface GuardedStreamResponse extends GuardedHead {
   body: Readable;
 }
 

@@ -1,4 +1,5 @@
 import {
+  CLIP_VARIABLE_PROPERTY,
   TIMELINE_LIMITS,
   TIMELINE_SIZE_PRESETS,
   TimelineClip,
@@ -62,18 +63,6 @@ export function checkTimelineProject(projectJson: unknown): TimelineCheck {
   };
 }
 
-/** The property a clip's `variable` replaces. */
-const MAIN_PROPERTY: Record<TimelineClip['type'], string> = {
-  solid: 'color',
-  text: 'text',
-  image: 'src',
-  video: 'src',
-  audio: 'src',
-  shape: 'fill',
-  html: 'html',
-  caption: 'captions',
-};
-
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -108,8 +97,8 @@ export function bindTimelineVariables(
     track.clips.forEach((clip: unknown, c) => {
       if (!isObject(clip)) return;
       const bindings: Array<[string, string]> = [];
-      if (typeof clip.variable === 'string' && typeof clip.type === 'string' && clip.type in MAIN_PROPERTY)
-        bindings.push([MAIN_PROPERTY[clip.type as TimelineClip['type']], clip.variable]);
+      if (typeof clip.variable === 'string' && typeof clip.type === 'string' && clip.type in CLIP_VARIABLE_PROPERTY)
+        bindings.push([CLIP_VARIABLE_PROPERTY[clip.type as TimelineClip['type']], clip.variable]);
       if (isObject(clip.bind))
         for (const [property, name] of Object.entries(clip.bind)) if (typeof name === 'string') bindings.push([property, name]);
       for (const [property, name] of bindings) {

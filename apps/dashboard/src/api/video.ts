@@ -1,23 +1,13 @@
+import type { VideoTemplateView } from '@pressroom/contracts';
 import type { TimelineProjectInput } from '@pressroom/contracts/video-timeline';
 import { api } from './client';
 import type { VariableDefinition } from './templates';
 
-/** A video template as the API shows it (docs/video.md); lists leave out the design (`tsx` / `projectJson`). */
-export interface VideoTemplate {
-  uid: string;
-  name: string;
-  kind: 'code' | 'timeline';
-  width: number;
-  height: number;
-  fps: number;
-  durationInFrames: number;
-  durationSeconds: number;
-  variableDefinitions: VariableDefinition[];
-  tsx?: string;
-  projectJson?: TimelineProjectInput;
-  createdAt: string;
-  updatedAt: string;
-}
+/**
+ * A video template as the API shows it (docs/video.md); lists leave out the design (`tsx` / `projectJson`). The
+ * contract's view, with the timeline typed as the studio edits it.
+ */
+export type VideoTemplate = Omit<VideoTemplateView, 'projectJson'> & { projectJson?: TimelineProjectInput };
 
 export interface VideoTemplateList {
   templates: VideoTemplate[];

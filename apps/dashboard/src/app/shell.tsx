@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../api/auth';
 import { messageOf } from '../api/problem';
 import { Alert } from '../kit/alert';
 import { Button } from '../kit/button';
 import { pages, type PageEntry } from '../pages/registry';
+import { currentNavPath } from './current-nav';
 import { useCurrentSession } from './session';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
-function NavSection({ label, items }: { label: string; items: PageEntry[] }) {
+function NavSection({ label, items, current }: { label: string; items: PageEntry[]; current: string | null }) {
   if (items.length === 0) return null;
   return (
     <div className="flex flex-col gap-1">
@@ -16,15 +17,13 @@ function NavSection({ label, items }: { label: string; items: PageEntry[] }) {
       <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
         {items.map((p) => (
           <li key={p.path}>
-            <NavLink
+            <Link
               to={`/${p.path}`}
-              end={p.path === ''}
-              className={({ isActive }) =>
-                `block rounded-md px-2 py-1.5 text-sm ${isActive ? 'bg-indigo-100 font-medium text-indigo-900' : 'text-slate-800 hover:bg-slate-100'}`
-              }
+              aria-current={p.path === current ? 'page' : undefined}
+              className={`block rounded-md px-2 py-1.5 text-sm ${p.path === current ? 'bg-indigo-100 font-medium text-indigo-900' : 'text-slate-800 hover:bg-slate-100'}`}
             >
               {p.title}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
@@ -39,6 +38,11 @@ export function Shell() {
   const navigate = useNavigate();
   const isOwner = session.user.instanceRole === 'owner';
   const visible = pages.filter((p) => !p.public && (!p.instanceOwnerOnly || isOwner));
+  const { pathname } = useLocation();
+  const current = currentNavPath(
+    pathname,
+    visible.filter((p) => p.nav !== undefined),
+  );
   const out = useMutation({
     mutationFn: signOut,
     onSuccess: () => {
@@ -64,8 +68,8 @@ export function Shell() {
       {out.isError && <Alert>{messageOf(out.error)}</Alert>}
       <div className="flex flex-1 flex-col md:flex-row">
         <nav aria-label="Main" className="flex flex-col gap-4 border-b border-slate-200 bg-white p-3 md:w-56 md:border-r md:border-b-0">
-          <NavSection label="Dashboard" items={visible.filter((p) => p.nav === 'main')} />
-          <NavSection label="Settings" items={visible.filter((p) => p.nav === 'settings')} />
+          <NavSection label="Dashboard" items={visible.filter((p) => p.nav === 'main')} current={current} />
+          <NavSection label="Settings" items={visible.filter((p) => p.nav === 'settings')} current={current} />
         </nav>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
           <Outlet />

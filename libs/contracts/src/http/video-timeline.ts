@@ -226,6 +226,18 @@ export const TimelineClip = z.discriminatedUnion('type', [
     .strict(),
 ]);
 export type TimelineClip = z.infer<typeof TimelineClip>;
+
+/** The property a clip's `variable` replaces, by clip type (the renderer's binding and the dashboard's studio both read it). */
+export const CLIP_VARIABLE_PROPERTY: Record<TimelineClip['type'], string> = {
+  solid: 'color',
+  text: 'text',
+  image: 'src',
+  video: 'src',
+  audio: 'src',
+  shape: 'fill',
+  html: 'html',
+  caption: 'captions',
+};
 export type TimelineClipInput = z.input<typeof TimelineClip>;
 
 /** Music or narration under the whole timeline. */

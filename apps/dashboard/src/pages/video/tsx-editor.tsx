@@ -1,10 +1,11 @@
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { javascript } from '@codemirror/lang-javascript';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { EditorState, type Text } from '@codemirror/state';
-import { EditorView, keymap, lineNumbers } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
+import type { Text } from '@codemirror/state';
+import { useEffect } from 'react';
+import { useCodeMirror } from '../../kit/use-code-mirror';
 import type { CompilerError } from '../../api/video-code';
+
+const LANGUAGE = [lintGutter(), javascript({ jsx: true, typescript: true })];
 
 /** Where a compiler message points in the document: its line and column (1-based) to the end of that word. */
 function rangeOf(doc: Text, error: CompilerError): { from: number; to: number } | null {
@@ -26,7 +27,7 @@ function diagnosticsOf(doc: Text, errors: readonly CompilerError[]): Diagnostic[
 /**
  * CodeMirror 6 for a code template's TSX (its own chunk with the page). The compiler's messages from the last
  * save are shown inline as diagnostics (underline, gutter marker, hover message). `jumpTo` moves the cursor to
- * a line and column, for the error list beside the editor. Escape then Tab leaves the editor.
+ * a line and column, for the error list beside the editor.
  */
 export default function TsxEditor({
   value,
@@ -41,42 +42,7 @@ export default function TsxEditor({
   errors: readonly CompilerError[];
   jumpTo: { line: number; column: number; at: number } | null;
 }) {
-  const host = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView | null>(null);
-  const changed = useRef(onChange);
-  changed.current = onChange;
-
-  useEffect(() => {
-    const editor = new EditorView({
-      parent: host.current!,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          lineNumbers(),
-          lintGutter(),
-          history(),
-          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-          javascript({ jsx: true, typescript: true }),
-          // Wrapped like the HTML editor: no horizontal scroll region that keyboard users could not reach.
-          EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': label }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) changed.current(update.state.doc.toString());
-          }),
-        ],
-      }),
-    });
-    view.current = editor;
-    return () => editor.destroy();
-    // The editor owns its text after creation; outside changes arrive through the effect below.
-  }, []);
-
-  useEffect(() => {
-    const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value) {
-      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
-    }
-  }, [value]);
+  const { host, view } = useCodeMirror({ value, onChange, label, extensions: LANGUAGE });
 
   useEffect(() => {
     const editor = view.current;

@@ -147,14 +147,5 @@ export function getPath(target: unknown, path: string): unknown {
     .reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined), target);
 }
 
-/** The property a clip's `variable` replaces (the same rule as the renderer's bindTimelineVariables). */
-export const MAIN_PROPERTY: Record<ClipType, string> = {
-  solid: 'color',
-  text: 'text',
-  image: 'src',
-  video: 'src',
-  audio: 'src',
-  shape: 'fill',
-  html: 'html',
-  caption: 'captions',
-};
+/** The property a clip's `variable` replaces: the renderer's own rule (bindTimelineVariables). */
+export { CLIP_VARIABLE_PROPERTY as MAIN_PROPERTY } from '@pressroom/contracts/video-timeline';

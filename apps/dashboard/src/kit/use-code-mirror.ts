@@ -1,0 +1,54 @@
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { EditorState, type Extension } from '@codemirror/state';
+import { EditorView, keymap, lineNumbers } from '@codemirror/view';
+import { useEffect, useRef, type RefObject } from 'react';
+
+/**
+ * One CodeMirror 6 editor mounted in `host`, as every code field of the dashboard has it: line numbers, history,
+ * Tab indents (Escape then Tab leaves the editor, as CodeMirror documents for keyboard users), wrapped lines (no
+ * horizontal scroll region that keyboard users could not reach), `label` for assistive technology and `onChange` on
+ * every edit. The editor owns its text once created; a `value` that changes from outside replaces it. `extensions`
+ * (the language, a lint gutter) are read once. Only the lazily loaded editor pages import this, so CodeMirror stays
+ * out of the first chunk.
+ */
+export function useCodeMirror(options: { value: string; onChange: (value: string) => void; label: string; extensions: Extension[] }): {
+  host: RefObject<HTMLDivElement | null>;
+  view: RefObject<EditorView | null>;
+} {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const changed = useRef(options.onChange);
+  changed.current = options.onChange;
+
+  useEffect(() => {
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: options.value,
+        extensions: [
+          lineNumbers(),
+          history(),
+          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          ...options.extensions,
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({ 'aria-label': options.label }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) changed.current(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => editor.destroy();
+    // Created once: later values arrive through the effect below.
+  }, []);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (editor && editor.state.doc.toString() !== options.value) {
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: options.value } });
+    }
+  }, [options.value]);
+
+  return { host, view };
+}
