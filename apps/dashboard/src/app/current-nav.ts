@@ -1,10 +1,8 @@
-import type { PageEntry } from '../pages/registry';
-
 /**
  * The nav entry a path belongs to: the one with the longest path that is the path itself or a parent of it, so
  * /templates/starters marks "Starter gallery" alone while /templates/{uid}/edit still marks "Templates".
  */
-export function currentNavPath(pathname: string, items: readonly Pick<PageEntry, 'path'>[]): string | null {
+export function currentNavPath(pathname: string, items: readonly { path: string }[]): string | null {
   const path = pathname.replace(/^\//, '').replace(/\/$/, '');
   let best: string | null = null;
   for (const { path: candidate } of items) {
