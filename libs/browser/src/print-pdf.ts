@@ -6,6 +6,7 @@ import type { CaptureSource } from './capture-image.js';
 import { guardPage } from './guard-page.js';
 import { loadSource, withDeadline } from './load-source.js';
 import { slotOf } from './page-slot.js';
+import { printToPdf } from './print-to-pdf.js';
 import { isScriptFree } from './script-free.js';
 
 export interface PdfMargins {
@@ -38,7 +39,7 @@ export interface PdfPrintOptions {
   loadTimeoutMs?: number;
 }
 
-const inches = (points: number): string => `${points / 72}in`;
+const inches = (points: number): number => points / 72;
 
 /** Prints HTML or a URL to PDF on a pooled, guarded page (Chromium's Page.printToPDF). */
 export async function printPdf(pool: BrowserPool, request: PdfPrintRequest, options: PdfPrintOptions): Promise<Buffer> {
@@ -65,27 +66,24 @@ async function printOnPage(page: Page, request: PdfPrintRequest, options: PdfPri
     }
     const headerFooter = request.headerTemplate !== null || request.footerTemplate !== null;
     const bytes = await inSpan('browser.print', () =>
-      page.pdf({
-        width: inches(request.widthPt),
-        height: inches(request.heightPt),
-        margin: {
-          top: inches(request.margins.top),
-          right: inches(request.margins.right),
-          bottom: inches(request.margins.bottom),
-          left: inches(request.margins.left),
-        },
+      printToPdf(slot.cdp, {
+        paperWidth: inches(request.widthPt),
+        paperHeight: inches(request.heightPt),
+        marginTop: inches(request.margins.top),
+        marginRight: inches(request.margins.right),
+        marginBottom: inches(request.margins.bottom),
+        marginLeft: inches(request.margins.left),
         printBackground: request.printBackground,
         displayHeaderFooter: headerFooter,
         // Chromium prints its own date/title header when one of the two is left out.
         ...(headerFooter
           ? { headerTemplate: request.headerTemplate ?? '<span></span>', footerTemplate: request.footerTemplate ?? '<span></span>' }
           : {}),
-        timeout: 0,
       }),
     );
     signal.throwIfAborted();
     if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
-    return Buffer.from(bytes);
+    return bytes;
   } finally {
     pageGuard.release();
   }

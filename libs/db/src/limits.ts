@@ -107,6 +107,16 @@ export async function hitCounter(db: Db, input: { ownerId: string; scope: string
   return Number(rows[0]!.count);
 }
 
+/** A counter's current count (0 when it has no row yet). */
+export async function readCounter(db: Db, input: { ownerId: string; scope: string; window: Window }): Promise<number> {
+  const rows = await sqlRows<{ count: number }>(
+    db,
+    sql`SELECT count FROM rate_counters
+        WHERE owner_id = ${input.ownerId} AND scope = ${input.scope} AND window_start = ${input.window.start.toISOString()}::timestamptz`,
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
 /**
  * The plan's request limits for one request: the minute window first; the day window is
  * only counted when the minute allows (a request refused per minute does not use the day).

@@ -70,6 +70,7 @@ function outcomeOfRow(row: RenderRow): RenderOutcome {
       completedAt,
       ...(row.userStorageUrl ? { userStorageUrl: row.userStorageUrl } : {}),
       ...(row.userStorageError ? { userStorageError: row.userStorageError } : {}),
+      ...(row.details ? { details: row.details } : {}),
     };
   }
   return { renderId: row.id, status: 'failed', problem: row.error ?? unfinishedProblem(null), completedAt };
@@ -209,6 +210,7 @@ async function announceDone(
     height: file.height,
     completedAt: at,
     ...copied,
+    details: file.details,
   });
   if (isPreview(command)) return;
   await deps.bus.emit(

@@ -15,6 +15,7 @@ import { linkPagination } from './http/link-pagination.js';
 import { jsonBody } from './http/json-body.js';
 import { idempotency } from './http/idempotency.js';
 import { rateLimit } from './http/rate-limit.js';
+import { LocalPlanCounter } from './http/local-plan-counter.js';
 import { problemMiddleware, routeNotFound } from './http/problem-middleware.js';
 import { requestContext } from './http/request-context.js';
 import { urlInputRule } from './http/url-input.js';
@@ -133,7 +134,22 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(invitePublicRoutes({ db: deps.db }));
   app.use(oidcRoutes({ db: deps.db, settings: dashboard, publicBaseUrl: deps.settings.publicBaseUrl, secretBox: deps.secretBox }));
   app.use(auth);
-  app.use(rateLimit({ db: deps.db, cacheMs: deps.settings.authCacheMs, plans: owners.plans }));
+  app.use(
+    rateLimit({
+      db: deps.db,
+      cacheMs: deps.settings.authCacheMs,
+      plans: owners.plans,
+      // PGlite: this process is the database's only client, so it counts in memory (LocalPlanCounter).
+      ...(deps.db.kind === 'pglite'
+        ? {
+            count: new LocalPlanCounter({
+              db: deps.db,
+              onFlushError: (error) => deps.logger.warn({ err: error }, 'request counts not added to rate_counters; retried'),
+            }).take,
+          }
+        : {}),
+    }),
+  );
   // Uploads are raw file bodies: before the JSON-only body parser.
   app.use(assetRoutes({ db: deps.db, storage: deps.storage, publicBaseUrl: deps.settings.publicBaseUrl, owners }));
   app.use(jsonBody({ maxBodyBytes: deps.settings.maxBodyBytes }));

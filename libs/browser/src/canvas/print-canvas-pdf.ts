@@ -5,6 +5,8 @@ import { CanvasRenderError } from './canvas-errors.js';
 import { svgOfCanvasInPage } from './canvas-page.js';
 import { drawCanvasOnPage, type CanvasDrawing } from './capture-canvas.js';
 import { fabricBundle } from './fabric-bundle.js';
+import { slotOf } from '../page-slot.js';
+import { printToPdf } from '../print-to-pdf.js';
 
 export interface CanvasPdfOptions {
   /** Applied to every request the page makes (images, patterns, fonts). */
@@ -32,14 +34,20 @@ async function printDrawn(page: Page, drawing: CanvasDrawing, signal: AbortSigna
   // Images in the SVG load again (from cache, through the same guard) before printing.
   await page.evaluate(() => Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined))));
   signal.throwIfAborted();
-  const bytes = await page.pdf({
-    width: `${drawing.width}px`,
-    height: `${drawing.height}px`,
-    margin: { top: 0, right: 0, bottom: 0, left: 0 },
+  const slot = slotOf(page);
+  if (!slot) throw new Error('printCanvasPdf needs a page from a BrowserPool');
+  // CSS pixels: 96 to the inch.
+  const bytes = await printToPdf(slot.cdp, {
+    paperWidth: drawing.width / 96,
+    paperHeight: drawing.height / 96,
+    marginTop: 0,
+    marginRight: 0,
+    marginBottom: 0,
+    marginLeft: 0,
     printBackground: true,
+    displayHeaderFooter: false,
     pageRanges: '1',
-    timeout: 0,
   });
   signal.throwIfAborted();
-  return Buffer.from(bytes);
+  return bytes;
 }

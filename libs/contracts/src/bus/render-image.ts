@@ -76,6 +76,8 @@ export const RenderOutcome = z.discriminatedUnion('status', [
     completedAt: z.string(),
     userStorageUrl: z.string().optional(),
     userStorageError: z.string().optional(),
+    /** The facts the row keeps in `details` (a PDF's page count, preset, page size): the waiting request answers without reading the row. */
+    details: z.record(z.string(), z.unknown()).optional(),
   }),
   z.object({
     renderId: z.string(),

@@ -14,6 +14,7 @@ import {
 import type { OwnerCache } from '@pressroom/service-runner';
 import { getMeter } from '@pressroom/telemetry';
 import { authOf, type AuthContext } from './auth.js';
+import type { PlanRequestCounter } from './local-plan-counter.js';
 
 const refused = getMeter().createCounter('rate_limited_requests', { description: 'Requests refused with 429 by a rate limit' });
 
@@ -51,8 +52,16 @@ export function ownerPlanOf(res: { locals: Record<string, unknown> }): OwnerPlan
  * once when the plan changes through the admin CLI (owner.changed), else read again after
  * `cacheMs` like the auth cache.
  */
-export function rateLimit(options: { db: Db; cacheMs: number; plans: OwnerCache<OwnerPlan>; now?: () => Date }): RequestHandler {
+export function rateLimit(options: {
+  db: Db;
+  cacheMs: number;
+  plans: OwnerCache<OwnerPlan>;
+  /** How a request is counted (default: one statement per request, shared by every replica). */
+  count?: PlanRequestCounter;
+  now?: () => Date;
+}): RequestHandler {
   const now = options.now ?? (() => new Date());
+  const count: PlanRequestCounter = options.count ?? ((input) => countPlanRequest(options.db, input));
   let requests = 0;
   return async (_req, res, next) => {
     const auth = authOf(res);
@@ -62,7 +71,7 @@ export function rateLimit(options: { db: Db; cacheMs: number; plans: OwnerCache<
     res.locals.auth = { ...auth, plan } satisfies AuthContext;
     // A dashboard session has a bucket of its own, so a person clicking around never spends the API's share.
     const dashboard = auth.session !== undefined;
-    const { allowed, reported } = await countPlanRequest(options.db, {
+    const { allowed, reported } = await count({
       ownerId: dashboard ? dashboardCounterId(ownerId) : ownerId,
       limits: dashboard ? dashboardSessionLimits(plan.limits) : plan.limits,
       now: at,

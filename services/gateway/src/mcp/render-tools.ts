@@ -9,7 +9,7 @@ import { renderImageRequest } from '../renders/image-request.js';
 import { renderPdfRequest } from '../renders/pdf-request.js';
 import type { RenderGatewayDeps, RenderWait } from '../renders/submit-render.js';
 import { gifResult } from '../views/gif-view.js';
-import { pdfResult } from '../views/pdf-view.js';
+import { pdfResultOfRow } from '../views/pdf-view.js';
 import { asToolResult, jsonResult, type ToolContext } from './tool-result.js';
 
 export type RenderToolDeps = RenderGatewayDeps & { guard: SsrfGuard } & ToolContext;
@@ -79,7 +79,7 @@ export function registerRenderTools(server: McpServer, deps: RenderToolDeps, aut
       asToolResult(deps, 'render_pdf', async () => {
         const wait = await renderPdfRequest(deps, auth, body);
         if (wait.state === 'pending') return queued(wait, '/pdf');
-        return jsonResult({ ...pdfResult(await stored(deps, wait)) });
+        return jsonResult({ ...pdfResultOfRow(await stored(deps, wait)) });
       }),
   );
 }

@@ -49,13 +49,33 @@ export interface RenderSubmission<C> {
 }
 
 export type RenderWait =
-  | { state: 'done'; id: string; url: string; createdAt: string; userStorageUrl?: string; userStorageError?: string }
+  | {
+      state: 'done';
+      id: string;
+      url: string;
+      createdAt: string;
+      userStorageUrl?: string;
+      userStorageError?: string;
+      /** What the renderer reported (size, `details`), so the answer needs no read of the row. */
+      width: number;
+      height: number;
+      details: Record<string, unknown> | null;
+    }
   /** The wait ran out; the render goes on and shows up under its id. */
   | { state: 'pending'; id: string; createdAt: string };
 
 function waitOfRow(row: RenderRow): RenderWait {
   if (row.state === 'done' && row.url) {
-    return { state: 'done', id: row.id, url: row.url, createdAt: row.createdAt.toISOString(), ...userStorageOf(row) };
+    return {
+      state: 'done',
+      id: row.id,
+      url: row.url,
+      createdAt: row.createdAt.toISOString(),
+      ...userStorageOf(row),
+      width: row.width,
+      height: row.height,
+      details: row.details ?? null,
+    };
   }
   if (row.state === 'failed' && row.error) throw deserializeProblem(row.error);
   return { state: 'pending', id: row.id, createdAt: row.createdAt.toISOString() };
@@ -131,7 +151,16 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
       return current ? waitOfRow(current) : { state: 'pending', id, createdAt };
     }
     if (outcome.status === 'failed') throw deserializeProblem(outcome.problem);
-    return { state: 'done', id, url: outcome.url, createdAt, ...userStorageOf(outcome) };
+    return {
+      state: 'done',
+      id,
+      url: outcome.url,
+      createdAt,
+      ...userStorageOf(outcome),
+      width: outcome.width,
+      height: outcome.height,
+      details: outcome.details ?? null,
+    };
   } catch (error) {
     if (submission.discardFailedRow) await deleteRender(deps.db, { ownerId: submission.auth.ownerId, id });
     throw error;

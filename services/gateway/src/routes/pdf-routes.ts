@@ -21,7 +21,7 @@ export function pdfRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Route
   defineRoute(router, '/pdf/render', {
     post: handler(async (req, res) => {
       const body = parseOrThrow(PdfRenderRequest, req.body);
-      await respondWithPdf(deps, res, await renderPdfRequest(deps, authOf(res), body));
+      respondWithPdf(res, await renderPdfRequest(deps, authOf(res), body));
     }),
   });
 
@@ -33,7 +33,7 @@ export function pdfRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Route
       const documents = templateDocuments(template, body.variableSets);
       const settings = pdfPrintSettings(topLevelPdfOptions(body), body.options, template.pdfPreset);
       const wait = await submitPdfRender(deps, { auth, origin: 'template', templateId: template.uid, documents, settings });
-      await respondWithPdf(deps, res, wait);
+      respondWithPdf(res, wait);
     }),
   });
 

@@ -1,7 +1,6 @@
 import type { Response } from 'express';
 import { getRenderById, type Db } from '@pressroom/db';
 import type { LayoutFailure } from '@pressroom/render-requests';
-import { inSpan } from '@pressroom/telemetry';
 import type { LayoutRenderEntry, TemplateRenderOutcome } from '../renders/render-template.js';
 import type { ImageRequestOutcome } from '../renders/image-request.js';
 import type { TemplatePdfOutcome } from '../renders/submit-pdf-render.js';
@@ -73,12 +72,7 @@ export function respondWithLayouts(
 }
 
 /** A template rendered to PDF: one layout answers like POST /pdf/render, several like several image layouts; both with `results`. */
-export async function respondWithTemplatePdf(
-  deps: { db: Db },
-  res: Response,
-  rendered: TemplatePdfOutcome,
-  templateUid: string,
-): Promise<void> {
+export function respondWithTemplatePdf(res: Response, rendered: TemplatePdfOutcome, templateUid: string): void {
   if (rendered.kind === 'layouts') {
     respondWithLayouts(res, rendered, templateUid);
     return;
@@ -88,18 +82,16 @@ export async function respondWithTemplatePdf(
     respondQueued(res, rendered.wait, `/pdf/${rendered.wait.id}`, { success: true, ...results });
     return;
   }
-  const row = await getRenderById(deps.db, rendered.wait.id);
-  res.status(200).json({ ...pdfResult(row!), ...results });
+  res.status(200).json({ ...pdfResult(rendered.wait), ...results });
 }
 
-/** A PDF: 200 with the PdfResponse, or 202 with its id. */
-export async function respondWithPdf(deps: { db: Db }, res: Response, wait: RenderWait): Promise<void> {
+/** A PDF: 200 with the PdfResponse (from what the renderer reported: no read of the row), or 202 with its id. */
+export function respondWithPdf(res: Response, wait: RenderWait): void {
   if (wait.state === 'pending') {
     respondQueued(res, wait, `/pdf/${wait.id}`, { success: true });
     return;
   }
-  const row = await inSpan('db.read_render', () => getRenderById(deps.db, wait.id));
-  res.status(200).json(pdfResult(row!));
+  res.status(200).json(pdfResult(wait));
 }
 
 /** A GIF: 200 `{gif}`, or 202 with its id. */

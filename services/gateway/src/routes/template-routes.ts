@@ -121,7 +121,7 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
       };
       // A PDF template prints whatever image `format` a client sends by default.
       if (template.outputFormat === 'pdf' || body.format === 'pdf') {
-        await respondWithTemplatePdf(deps, res, await submitTemplatePdf(deps, common), template.uid);
+        respondWithTemplatePdf(res, await submitTemplatePdf(deps, common), template.uid);
         return;
       }
       const rendered = await renderTemplate(deps, {
