@@ -270,6 +270,24 @@ describe('renderJobHandler (the lifecycle every renderer runs on)', () => {
     await subscription.stop();
   });
 
+  it('with startBeforeClaim, renders beside the claim, and a duplicate of a finished render only re-announces it', async () => {
+    const s = subject();
+    const { calls, subscription } = await consume({ subject: s, startBeforeClaim: true, render: async (command) => file(command.text) });
+    const command = await newRender();
+    await bus.publish(s, command);
+    const first = await until(() => outcomes.get(command.renderId)?.[0]);
+    expect(first).toMatchObject({ status: 'done', url: command.output.url });
+    const stored = await storage.get(command.output.storageKey);
+    await bus.publish(s, command);
+    const again = await until(() => outcomes.get(command.renderId)?.[1]);
+    expect(again).toMatchObject({ status: 'done', url: command.output.url, completedAt: first.completedAt });
+    // The duplicate rendered for nothing: the stored file and the row are the first render's.
+    expect(calls).toHaveLength(2);
+    expect((await storage.get(command.output.storageKey))?.bytes).toEqual(stored?.bytes);
+    expect(await getRenderById(db, command.renderId)).toMatchObject({ state: 'done', completedAt: new Date(first.completedAt) });
+    await subscription.stop();
+  });
+
   it('heartbeats a render that lasts several ack waits, so it is delivered once', async () => {
     const s = subject({ ackWaitMs: 400 });
     const { calls, subscription } = await consume({

@@ -53,6 +53,13 @@ export interface RenderJobSpec<C extends RenderCommandBase> {
   inputs(command: C): string[];
   /** The finished file becomes its template's thumbnail (images only: a GIF or PDF is no preview). */
   thumbnail?: boolean;
+  /**
+   * Start rendering while the claim's statement runs, for renders that take about as long as the
+   * statement (images, PDFs; docs/adr/0048-render-starts-beside-its-claim.md). A delivery that does not
+   * claim the render (a duplicate of a finished one) then renders once for nothing and drops the file:
+   * nothing is stored, charged or announced before the claim either way. Off: a duplicate never renders.
+   */
+  startBeforeClaim?: boolean;
 }
 
 /** Tell the waiting gateway (and anyone else) how a render that already finished ended. */
@@ -105,7 +112,25 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
   return async (delivery: Delivery<C>): Promise<void> => {
     const command = delivery.data;
     const log = deps.logger.child({ renderId: command.renderId, accountId: command.accountId, delivery: delivery.deliveryCount });
-    const claim = await inSpan('db.claim_render', () => claimRender(deps.db, command.renderId));
+    const span = tracer.startSpan(spec.subject.name, {
+      kind: SpanKind.CONSUMER,
+      attributes: { 'pressroom.render_id': command.renderId, 'pressroom.render_kind': spec.kind },
+    });
+    const started = performance.now();
+    const startRendering = () =>
+      context.with(trace.setSpan(context.active(), span), () => inSpan('render', () => spec.render(command, log)));
+    // See `startBeforeClaim`: the page work may overlap the claim (a 1-page PDF waited ~1 ms for it, issue 18).
+    let rendering: Promise<RenderedFile> | null = spec.startBeforeClaim ? startRendering() : null;
+    rendering?.catch(() => undefined);
+    const discard = () => {
+      span.end();
+      void rendering?.then((file) => (file.path !== undefined ? rm(file.path, { force: true }) : undefined)).catch(() => undefined);
+    };
+    const claim = await inSpan('db.claim_render', () => claimRender(deps.db, command.renderId)).catch((error: unknown) => {
+      discard();
+      throw error;
+    });
+    if (claim !== 'claimed') discard();
     if (claim === 'missing') {
       log.warn('render row missing; dropping command');
       await delivery.term();
@@ -117,18 +142,13 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
       return;
     }
 
-    const span = tracer.startSpan(spec.subject.name, {
-      kind: SpanKind.CONSUMER,
-      attributes: { 'pressroom.render_id': command.renderId, 'pressroom.render_kind': spec.kind },
-    });
-    const started = performance.now();
     // The ack wait is short so a dead renderer's work moves on in seconds (docs/adr/0008); a live one heartbeats.
     const stopHeartbeat = keepWorking(delivery, spec.subject.ackWaitMs);
     let finished = false;
     let tempFile: string | null = null;
     try {
       await context.with(trace.setSpan(context.active(), span), async () => {
-        const file = await inSpan('render', () => spec.render(command, log));
+        const file = await (rendering ??= startRendering());
         if (file.path !== undefined) tempFile = file.path;
         await tracer.startActiveSpan('storage.put', { attributes: { 'pressroom.storage_key': command.output.storageKey } }, (put) =>
           deps.storage.put(command.output.storageKey, bodyOf(file), file.contentType).finally(() => put.end()),

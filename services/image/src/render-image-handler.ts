@@ -43,5 +43,7 @@ export function renderImageHandler(deps: ImageHandlerDeps) {
     render: (command) => renderImage(deps, command),
     inputs: (command) => spilledKeys([command.source]),
     thumbnail: true,
+    // Captures take tens of milliseconds: the page work overlaps the claim (docs/adr/0048).
+    startBeforeClaim: true,
   });
 }

@@ -111,5 +111,7 @@ export function renderPdfHandler(deps: PdfHandlerDeps) {
     subject: CATALOG.renderPdf,
     render: (command, log) => renderPdf(deps, command, log),
     inputs: (command) => spilledKeys(command.documents),
+    // Captures take tens of milliseconds: the page work overlaps the claim (docs/adr/0048).
+    startBeforeClaim: true,
   });
 }
