@@ -218,6 +218,18 @@ describe('disk storage on the file system', () => {
     expect((await readdir(join(root, 'renders'))).sort()).toEqual(['img_layout.png', 'img_layout.png~meta.json']);
   });
 
+  it('writes into a directory removed since its last write (made again), bytes and streams alike', async () => {
+    await storage.put('gone/a.txt', Buffer.from('first'), 'text/plain');
+    await rm(join(root, 'gone'), { recursive: true, force: true });
+    await storage.put('gone/b.txt', Buffer.from('second'), 'text/plain');
+    expect((await storage.get('gone/b.txt'))?.bytes.toString()).toBe('second');
+    await rm(join(root, 'gone'), { recursive: true, force: true });
+    // A spent stream cannot be written again: this write fails, the next one makes the directory.
+    await expect(storage.put('gone/c.txt', Readable.from([Buffer.from('third')]), 'text/plain')).rejects.toThrow(/ENOENT/);
+    await storage.put('gone/c.txt', Readable.from([Buffer.from('third')]), 'text/plain');
+    expect((await storage.get('gone/c.txt'))?.bytes.toString()).toBe('third');
+  });
+
   it('never lets a key write outside its directory', async () => {
     await expect(storage.put('../escaped.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);
     expect(await readdir(dir)).toEqual(['store']);

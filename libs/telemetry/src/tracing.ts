@@ -14,6 +14,8 @@ import {
 
 let provider: BasicTracerProvider | undefined;
 let memoryExporter: InMemorySpanExporter | undefined;
+/** Whether finished spans go anywhere (an exporter is configured); false: steps run without a span of their own. */
+let recording = true;
 
 export interface TracingOptions {
   /** `service.name` unless OTEL_SERVICE_NAME overrides it (the embedded process is `pressroom`). */
@@ -61,6 +63,7 @@ export function initTracing(options: TracingOptions = {}): void {
     // render (issue 18).
     ...(processors.length === 0 ? { sampler: new AlwaysOffSampler() } : {}),
   });
+  recording = processors.length > 0;
   const contextManager = new AsyncLocalStorageContextManager();
   contextManager.enable();
   context.setGlobalContextManager(contextManager);
@@ -121,12 +124,15 @@ export function incomingRequestContext(headers: Record<string, string | string[]
   return propagation.extract(ROOT_CONTEXT, headers);
 }
 
+const stepTracer = getTracer('pressroom-steps');
+
 /**
  * Runs `work` inside a child span of the active one, named after one step of
  * a render (`db.insert_render`, `browser.print`, ...), so a trace shows where
- * a request's milliseconds go (the PDF bench's breakdown reads these). Without
- * a registered provider the span is a no-op.
+ * a request's milliseconds go (the PDF bench's breakdown reads these). When no
+ * span would be exported, `work` runs as it is, in the caller's span.
  */
 export function inSpan<T>(name: string, work: () => Promise<T>): Promise<T> {
-  return getTracer('pressroom-steps').startActiveSpan(name, (span) => work().finally(() => span.end()));
+  if (!recording) return work();
+  return stepTracer.startActiveSpan(name, (span) => work().finally(() => span.end()));
 }
