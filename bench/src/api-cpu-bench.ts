@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createAccount, createApiKey, openDatabase } from '@pressroom/db';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
 import { renderBundle } from '@pressroom/video';
-import { freePort, machineMeta, type ApiProcess } from './api-process.js';
+import { freePort, machineMeta, serviceCommand, type ApiProcess } from './api-process.js';
 import { cardHtml } from './card.js';
 import { postCardImage, withEmbeddedApi } from './embedded-image-api.js';
 import { ROOT, writeBenchSection } from './report.js';
@@ -83,7 +83,7 @@ async function distributed(): Promise<CpuRow[]> {
     const profileDir = process.env.BENCH_CPU_PROF;
     const run = (file: string, port: number, opsPort: number) => {
       const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-      const child = spawn('node', [...profile, '--conditions=source', '--import', 'tsx', file], {
+      const child = spawn('node', [...profile, ...serviceCommand(file)], {
         cwd: ROOT,
         env: { ...env, PORT: String(port), PRESSROOM_OPS_PORT: String(opsPort) },
         stdio: ['ignore', 'ignore', 'inherit'],

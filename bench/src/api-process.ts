@@ -6,6 +6,25 @@ import { ROOT } from './report.js';
 
 const NODE_RUN = ['--conditions=source', '--import', 'tsx'];
 
+/**
+ * The processes measured are the ones the containers run: the services compiled to `dist/` by
+ * `make build`, started with plain `node` (deploy/docker/Dockerfile). Started from source instead
+ * (`BENCH_FROM_SOURCE=1`), tsx's loader turns on source maps, and every stack trace a library builds
+ * (puppeteer and the NATS client make an Error per call) is mapped: several per cent of the CPU.
+ */
+const FROM_SOURCE = process.env.BENCH_FROM_SOURCE === '1';
+let built = false;
+
+/** `node <args>` for a service's entry (`deploy/embedded/src/main.ts`), built first unless BENCH_FROM_SOURCE. */
+export function serviceCommand(sourceEntry: string): string[] {
+  if (FROM_SOURCE) return [...NODE_RUN, sourceEntry];
+  if (!built) {
+    execFileSync('node', ['deploy/scripts/build-services.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    built = true;
+  }
+  return [sourceEntry.replace('/src/', '/dist/').replace(/\.ts$/, '.js')];
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -33,13 +52,13 @@ export async function startApi(options: {
   const env = { ...process.env, PRESSROOM_DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', ...options.env };
   const output = execFileSync(
     'node',
-    [...NODE_RUN, 'services/gateway/src/admin-cli/main.ts', 'key', '--account', 'bench', '--plan', 'enterprise'],
+    [...serviceCommand('services/gateway/src/admin-cli/main.ts'), 'key', '--account', 'bench', '--plan', 'enterprise'],
     { cwd: ROOT, env, encoding: 'utf8' },
   );
   const key = output.trim().split('\n').at(-1)!;
   const port = await freePort();
   const opsPort = options.env?.PRESSROOM_OPS_PORT ?? String(await freePort());
-  const child = spawn('node', [...(options.nodeArgs ?? []), ...NODE_RUN, 'deploy/embedded/src/main.ts'], {
+  const child = spawn('node', [...(options.nodeArgs ?? []), ...serviceCommand('deploy/embedded/src/main.ts')], {
     cwd: ROOT,
     env: {
       ...env,

@@ -23,22 +23,21 @@ const ROOT_SPAN = 'POST /pdf/render';
 const STEPS: Array<[string, (t: TraceView) => number]> = [
   [
     'HTTP, auth, rate limit, JSON body, validation, planning, response (gateway, outside the steps below)',
-    (t) => t.dur(ROOT_SPAN) - t.dur('db.insert_render') - t.dur('bus.publish') - t.dur('render.wait') - t.dur('db.read_render'),
+    (t) => t.dur(ROOT_SPAN) - t.dur('db.insert_render') - t.dur('bus.publish') - t.dur('render.wait'),
   ],
   ['database: insert the queued row (credits checked)', (t) => t.dur('db.insert_render')],
   ['bus: publish the command', (t) => t.dur('bus.publish')],
   ['bus: command delivered to the renderer', (t) => t.start('db.claim_render') - t.end('bus.publish')],
-  ['database: claim the render', (t) => t.dur('db.claim_render')],
+  ['database: claim the render (runs beside the page work, ADR 0048)', (t) => t.dur('db.claim_render')],
   ['browser: wait for a page, apply settings', (t) => t.dur('render') - t.dur('browser.on_page') - t.dur('pdf.page_count')],
   ['browser: guard, title', (t) => t.dur('browser.on_page') - t.dur('browser.load') - t.dur('browser.print')],
   ['browser: setContent + fonts/images', (t) => t.dur('browser.load')],
-  ['browser: page.pdf (printToPDF + read the stream)', (t) => t.dur('browser.print')],
+  ['browser: Page.printToPDF + one IO.read', (t) => t.dur('browser.print')],
   ['pdf-lib: page count', (t) => t.dur('pdf.page_count')],
   ['storage: write the file', (t) => t.dur('storage.put')],
   ['database: complete the row', (t) => t.dur('db.complete_render')],
   ['bus: render.done + render.completed', (t) => t.dur('bus.announce_done')],
   ['bus: render.done reaches the waiting request', (t) => t.end('render.wait') - t.end('bus.announce_done')],
-  ['database: read the finished row for the answer', (t) => t.dur('db.read_render')],
   ['whole request (server span)', (t) => t.dur(ROOT_SPAN)],
 ];
 
@@ -125,7 +124,7 @@ async function main(): Promise<void> {
     `| raw loop: setContent | ${cases.map((c) => c.raw.setContentMs).join(' | ')} |`,
     `| raw loop: page.pdf | ${cases.map((c) => c.raw.pdfMs).join(' | ')} |`,
     '',
-    "Before docs/adr/0040-pdf-path.md (the same profile, 2026-11-24T20:40Z, 1 page / 10 pages, ms): pdf-lib page count 3.3 / 52.1, storage write 32.9 / 13.6, insert the queued row 7.6 / 4.7. Under this machine's load (load average 20 to 30 on 2 cores during these runs, with other engineers' suites) every step of both sides is stretched; the steps that are ours and CPU-bound (gateway, database) stretch the most.",
+    "Before docs/adr/0048-render-starts-beside-its-claim.md (2026-11-25T01:43Z, idle machine, 1 page, ms): gateway 3.6 (a rate-limit statement per request among it), claim 0.9 before the page work, page.pdf 12.1 (four DevTools round trips), read the finished row for the answer 1.0, whole request 32.8. Before docs/adr/0040-pdf-path.md (the same profile, 2026-11-24T20:40Z, 1 page / 10 pages, ms): pdf-lib page count 3.3 / 52.1, storage write 32.9 / 13.6, insert the queued row 7.6 / 4.7. Under this machine's load (load average 20 to 30 on 2 cores during these runs, with other engineers' suites) every step of both sides is stretched; the steps that are ours and CPU-bound (gateway, database) stretch the most.",
   ].join('\n');
   await writeBenchSection({ key: 'pdf-profile', markdown, results: { meta, cases } });
   console.log('wrote the pdf-profile section of docs/benchmarks.md and bench/results.json');
