@@ -247,6 +247,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         bus,
         db,
         guard,
+        owners,
         secretBox,
         logger,
         retryScheduleMs: options.webhooks?.retryScheduleMs ?? D.PRESSROOM_WEBHOOK_RETRY_SCHEDULE,
