@@ -269,6 +269,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         bus,
         db,
         storage,
+        owners,
         logger,
         publicBaseUrl,
         pollMs: options.batches?.pollMs ?? D.PRESSROOM_BATCH_POLL_MS,
