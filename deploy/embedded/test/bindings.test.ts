@@ -724,6 +724,7 @@ describe('bindings: schedulers share the work and survive restarts (nats+postgre
       bus: stack.bus,
       db: stack.db,
       storage: stack.storage,
+      owners: stack.owners,
       logger,
       publicBaseUrl: stack.baseUrl,
       pollMs: 60_000,

@@ -1,30 +1,5 @@
 import { startPageServer, startTestStack, type TestStack } from './harness.js';
-import { recordInto, sleep, waitFor, type Received } from './webhook-support.js';
-
-/** Signs up through the API and returns a fetch that carries the session cookie and CSRF header like the dashboard. */
-async function dashboardSession(
-  stack: TestStack,
-  email: string,
-): Promise<(path: string, method?: string, json?: unknown) => Promise<Response>> {
-  const res = await fetch(`${stack.baseUrl}/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ email, password: 'dashboard password' }),
-  });
-  expect(res.status).toBe(201);
-  const cookies = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
-  return (path, method = 'GET', json) =>
-    fetch(`${stack.baseUrl}${path}`, {
-      method,
-      headers: {
-        cookie: `pressroom_session=${cookies.pressroom_session}; pressroom_csrf=${cookies.pressroom_csrf}`,
-        'x-csrf-token': cookies.pressroom_csrf!,
-        'sec-fetch-site': 'same-origin',
-        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: json === undefined ? null : JSON.stringify(json),
-    });
-}
+import { dashboardSession, recordInto, sleep, waitFor, type Received } from './webhook-support.js';
 
 describe('dashboard webhook controls (memory+pglite)', () => {
   let stack: TestStack;
@@ -45,7 +20,7 @@ describe('dashboard webhook controls (memory+pglite)', () => {
   });
 
   it('pause/resume in the dashboard only, delivery log, test event, redeliver, a failed subscription re-enabled', async () => {
-    const dash = await dashboardSession(stack, 'hooks@example.com');
+    const dash = await dashboardSession(stack.baseUrl, 'hooks@example.com');
     const key = ((await (await dash('/account/keys', 'POST', { name: 'api' })).json()) as { key: string }).key;
     const created = await dash('/webhook-subscriptions', 'POST', { event: 'render.completed', targetUrl: receiver.url('/hook') });
     expect(created.status).toBe(201);

@@ -55,3 +55,28 @@ export async function waitFor<T>(probe: () => T | Promise<T>, what: string, time
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Signs up through the API and returns a fetch that carries the session cookie and CSRF header like the dashboard. */
+export async function dashboardSession(
+  baseUrl: string,
+  email: string,
+): Promise<(path: string, method?: string, json?: unknown) => Promise<Response>> {
+  const res = await fetch(`${baseUrl}/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ email, password: 'dashboard password' }),
+  });
+  expect(res.status).toBe(201);
+  const cookies = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+  return (path, method = 'GET', json) =>
+    fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        cookie: `pressroom_session=${cookies.pressroom_session}; pressroom_csrf=${cookies.pressroom_csrf}`,
+        'x-csrf-token': cookies.pressroom_csrf!,
+        'sec-fetch-site': 'same-origin',
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: json === undefined ? null : JSON.stringify(json),
+    });
+}

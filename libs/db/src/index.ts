@@ -66,6 +66,7 @@ export {
 } from './renders.js';
 export * from './custom-storages.js';
 export * from './webhook-subscriptions.js';
+export * from './webhook-matching.js';
 export * from './webhook-deliveries.js';
 export * from './webhook-attempts.js';
 export {

@@ -15,14 +15,32 @@ export interface NewWebhookDelivery {
   nextAttemptAt: Date;
 }
 
-/** Insert deliveries; one whose dedupe key exists already is skipped. Returns the ids inserted. */
+/**
+ * Insert deliveries; one whose dedupe key exists already is skipped, and so is one for a subscription
+ * that is gone or no longer active: the dispatcher matches against its in-memory copy of the owner's
+ * subscriptions (docs/adr/0046), which a delete, pause or disable may have overtaken. The check is
+ * part of the same statement, so no delivery is ever stored for a subscription deleted or disabled
+ * before it (and a deleted one cannot fail the insert on its foreign key). Returns the ids inserted.
+ */
 export async function enqueueWebhookDeliveries(db: Db, deliveries: NewWebhookDelivery[]): Promise<string[]> {
   if (deliveries.length === 0) return [];
-  const rows = await db.orm
-    .insert(webhookDeliveries)
-    .values(deliveries.map((d) => ({ ...d, state: 'pending' as const })))
-    .onConflictDoNothing({ target: webhookDeliveries.dedupeKey })
-    .returning({ id: webhookDeliveries.id });
+  const values = sql.join(
+    deliveries.map(
+      (d) =>
+        sql`(${d.id}::text, ${d.subscriptionUid}::text, ${d.batchId}::text, ${d.ownerId}::text, ${d.event}::text, ${d.targetUrl}::text, ${d.dedupeKey}::text, ${d.payload}::text, ${d.nextAttemptAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const rows = await sqlRows<{ id: string }>(
+    db,
+    sql`INSERT INTO webhook_deliveries (id, subscription_uid, batch_id, owner_id, event, target_url, dedupe_key, payload, state, next_attempt_at)
+        SELECT v.id, v.subscription_uid, v.batch_id, v.owner_id, v.event, v.target_url, v.dedupe_key, v.payload, 'pending', v.next_attempt_at
+        FROM (VALUES ${values}) AS v (id, subscription_uid, batch_id, owner_id, event, target_url, dedupe_key, payload, next_attempt_at)
+        WHERE v.subscription_uid IS NULL
+           OR EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.uid = v.subscription_uid AND s.status = 'active')
+        ON CONFLICT (dedupe_key) DO NOTHING
+        RETURNING id`,
+  );
   return rows.map((r) => r.id);
 }
 

@@ -1,6 +1,7 @@
 // Webhook subscriptions: the rows, their CRUD and which ones an event reaches.
-import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { type Db } from './open.js';
+import type { WebhookRoute } from './webhook-matching.js';
 import {
   webhookSubscriptions,
   type WebhookDeliveryState,
@@ -35,11 +36,15 @@ export interface WebhookSubscriptionRow {
 
 type SubscriptionRecord = typeof webhookSubscriptions.$inferSelect;
 
-function toSubscription(r: SubscriptionRecord): WebhookSubscriptionRow {
+function filtersOf(r: Pick<SubscriptionRecord, 'filterTemplateId' | 'filterBindingId' | 'filterType'>): WebhookFiltersRecord {
   const filters: WebhookFiltersRecord = {};
   if (r.filterTemplateId !== null) filters.templateId = r.filterTemplateId;
   if (r.filterBindingId !== null) filters.bindingId = r.filterBindingId;
   if (r.filterType !== null) filters.type = r.filterType;
+  return filters;
+}
+
+function toSubscription(r: SubscriptionRecord): WebhookSubscriptionRow {
   return {
     uid: r.uid,
     ownerId: r.ownerId,
@@ -48,7 +53,7 @@ function toSubscription(r: SubscriptionRecord): WebhookSubscriptionRow {
     targetUrl: r.targetUrl,
     platform: r.platform,
     status: r.status,
-    filters,
+    filters: filtersOf(r),
     deliveryCount: r.deliveryCount,
     failureCount: r.failureCount,
     lastDeliveryAt: r.lastDeliveryAt,
@@ -156,33 +161,20 @@ export async function setWebhookSubscriptionStatus(db: Db, input: { uid: string;
   return rows.length > 0;
 }
 
-/** What an event offers to filters; a filter that is set must equal it. */
-export interface EventRouting {
-  ownerId: string;
-  event: string;
-  templateId: string | null;
-  bindingId: string | null;
-  type: string | null;
-}
-
-/** Active subscriptions of the event's owner whose event and filters match it. */
-export async function matchingSubscriptions(db: Db, routing: EventRouting): Promise<string[]> {
-  type FilterColumn =
-    typeof webhookSubscriptions.filterTemplateId | typeof webhookSubscriptions.filterBindingId | typeof webhookSubscriptions.filterType;
-  const filterMatches = (column: FilterColumn, value: string | null) =>
-    value === null ? isNull(column) : or(isNull(column), eq(column, value))!;
+/**
+ * The owner's active subscriptions as matching reads them (`matchingSubscriptions`): one statement per
+ * owner, kept in memory by the dispatcher until owner.changed `webhooks` or its TTL (docs/adr/0046).
+ */
+export async function listActiveWebhookRoutes(db: Db, ownerId: string): Promise<WebhookRoute[]> {
   const rows = await db.orm
-    .select({ uid: webhookSubscriptions.uid })
+    .select({
+      uid: webhookSubscriptions.uid,
+      event: webhookSubscriptions.event,
+      filterTemplateId: webhookSubscriptions.filterTemplateId,
+      filterBindingId: webhookSubscriptions.filterBindingId,
+      filterType: webhookSubscriptions.filterType,
+    })
     .from(webhookSubscriptions)
-    .where(
-      and(
-        eq(webhookSubscriptions.ownerId, routing.ownerId),
-        eq(webhookSubscriptions.event, routing.event),
-        eq(webhookSubscriptions.status, 'active'),
-        filterMatches(webhookSubscriptions.filterTemplateId, routing.templateId),
-        filterMatches(webhookSubscriptions.filterBindingId, routing.bindingId),
-        filterMatches(webhookSubscriptions.filterType, routing.type),
-      ),
-    );
-  return rows.map((r) => r.uid);
+    .where(and(eq(webhookSubscriptions.ownerId, ownerId), eq(webhookSubscriptions.status, 'active')));
+  return rows.map((r) => ({ uid: r.uid, event: r.event, filters: filtersOf(r) }));
 }

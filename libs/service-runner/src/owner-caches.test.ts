@@ -65,6 +65,20 @@ describe.each(['memory', 'nats'] as const)('owner caches over the %s bus', (tran
     expect((await there.plans.get('acc_b', () => Promise.resolve(plan('free')))).plan).toBe('pro');
   });
 
+  it('drops the webhook subscriptions of that owner on `webhooks` only', async () => {
+    let loads = 0;
+    const routes = () => Promise.resolve([{ uid: `whk_${++loads}`, event: 'render.completed', filters: {} }]);
+    let fontLoads = 0;
+    const fonts = () => Promise.resolve((fontLoads++, []));
+    await there.webhooks.get('acc_w', routes);
+    await there.fonts.get('acc_w', fonts);
+    await here.changed('acc_w', ['fonts']);
+    await eventually(async () => (await there.fonts.get('acc_w', fonts), fontLoads === 2));
+    expect((await there.webhooks.get('acc_w', routes))[0]!.uid).toBe('whk_1');
+    await here.changed('acc_w', ['webhooks']);
+    await eventually(async () => (await there.webhooks.get('acc_w', routes))[0]!.uid === 'whk_2');
+  });
+
   it('runs the hooks registered for a kind of change (the URL-render memo on `templates`)', async () => {
     const dropped: string[] = [];
     there.onDrop('templates', (ownerId) => dropped.push(ownerId));

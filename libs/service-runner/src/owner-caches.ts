@@ -1,10 +1,10 @@
 import type { Bus, Subscription } from '@pressroom/bus';
 import { CATALOG, type OwnerChange } from '@pressroom/contracts';
-import type { AssetRow, CustomStorageSettings, OwnerPlan } from '@pressroom/db';
+import type { AssetRow, CustomStorageSettings, OwnerPlan, WebhookRoute } from '@pressroom/db';
 import type { Logger } from '@pressroom/telemetry';
 import { OwnerCache } from './owner-cache.js';
 
-/** Owner settings every render reads, kept per process (docs/adr/0046-owner-caches-dropped-over-the-bus.md). */
+/** Owner settings every render reads (and the webhook subscriptions its events match), kept per process (docs/adr/0046-owner-caches-dropped-over-the-bus.md). */
 export interface OwnerCachesOptions {
   bus: Bus;
   logger: Logger;
@@ -26,6 +26,8 @@ export interface OwnerCaches {
   plans: OwnerCache<OwnerPlan>;
   fonts: OwnerCache<AssetRow[]>;
   customStorage: OwnerCache<CachedCustomStorage>;
+  /** The owner's active webhook subscriptions as the dispatcher matches events against them. */
+  webhooks: OwnerCache<WebhookRoute[]>;
   /**
    * Something of the owner's changed: drop it here at once (so this process's next request sees the
    * change), then tell every other process over the bus. Never throws: a lost notification is
@@ -44,11 +46,13 @@ export function createOwnerCaches(options: OwnerCachesOptions): OwnerCaches {
   const plans = new OwnerCache<OwnerPlan>(cacheOptions);
   const fonts = new OwnerCache<AssetRow[]>(cacheOptions);
   const customStorage = new OwnerCache<CachedCustomStorage>(cacheOptions);
+  const webhooks = new OwnerCache<WebhookRoute[]>(cacheOptions);
   const droppers = new Map<OwnerChange, ((ownerId: string) => void)[]>([
     ['plan', [(id) => plans.drop(id)]],
     ['fonts', [(id) => fonts.drop(id)]],
     ['custom-storage', [(id) => customStorage.drop(id)]],
     ['templates', []],
+    ['webhooks', [(id) => webhooks.drop(id)]],
   ]);
   let subscription: Subscription | null = null;
 
@@ -60,6 +64,7 @@ export function createOwnerCaches(options: OwnerCachesOptions): OwnerCaches {
     plans,
     fonts,
     customStorage,
+    webhooks,
     async changed(ownerId, what) {
       drop(ownerId, what);
       await options.bus.notify(CATALOG.ownerChanged, ownerId, { ownerId, what: [...what] }).catch((error: unknown) => {

@@ -7,6 +7,7 @@ import {
   type Db,
   type SecretBox,
 } from '@pressroom/db';
+import type { OwnerCaches } from '@pressroom/service-runner';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { getMeter, type Logger } from '@pressroom/telemetry';
 import { sendWebhook } from './send-webhook.js';
@@ -16,6 +17,8 @@ export interface SenderOptions {
   guard: SsrfGuard;
   secretBox: SecretBox;
   logger: Logger;
+  /** A subscription disabled here is announced (owner.changed `webhooks`): every dispatcher stops matching it. */
+  owners: Pick<OwnerCaches, 'changed'>;
   now: () => Date;
   /** Delay before each retry (ms); a delivery gets 1 + retrySchedule.length attempts. */
   retryScheduleMs: number[];
@@ -169,7 +172,10 @@ export class DeliverySender {
           { status: outcome.responseCode, error: outcome.error, nextAttemptAt },
           nextAttemptAt ? 'webhook attempt failed; will retry' : 'webhook delivery failed for good',
         );
-      if (recorded.disabled) log.warn('subscription disabled after its delivery failed every attempt');
+      if (recorded.disabled) {
+        log.warn('subscription disabled after its delivery failed every attempt');
+        await this.#options.owners.changed(delivery.ownerId, ['webhooks']);
+      }
     } catch (error) {
       // The claim lapses and another attempt follows; nothing is lost.
       log.error({ err: error }, 'webhook attempt could not be completed');

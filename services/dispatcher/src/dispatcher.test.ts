@@ -11,6 +11,7 @@ import {
   openDatabase,
   type Db,
 } from '@pressroom/db';
+import { createOwnerCaches, type OwnerCaches } from '@pressroom/service-runner';
 import { createSsrfGuard, type SsrfGuard } from '@pressroom/ssrf';
 import { createLogger } from '@pressroom/telemetry';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
@@ -97,15 +98,23 @@ describe('dispatcher on PostgreSQL and NATS', () => {
   const open: Array<{ close(): Promise<void> }> = [];
   let receiver: Receiver;
 
-  /** One "process": its own bus connection and database pool. */
-  async function process(): Promise<{ bus: Bus; db: Db }> {
+  /** One "process": its own bus connection, database pool and owner caches. */
+  async function process(): Promise<{ bus: Bus; db: Db; owners: OwnerCaches }> {
     const bus = await createNatsBus({ url: TEST_NATS_URL, namespace, logger });
     const db = await openDatabase({ url: database.url, poolSize: 4 });
-    open.push(bus, db);
-    return { bus, db };
+    const owners = createOwnerCaches({ bus, logger });
+    await owners.listen();
+    open.push({ close: () => owners.stop() }, bus, db);
+    return { bus, db, owners };
   }
 
-  async function dispatcher(deps: { bus: Bus; db: Db; guard: SsrfGuard; retryScheduleMs: number[] }): Promise<Dispatcher> {
+  async function dispatcher(deps: {
+    bus: Bus;
+    db: Db;
+    owners: OwnerCaches;
+    guard: SsrfGuard;
+    retryScheduleMs: number[];
+  }): Promise<Dispatcher> {
     const started = await startDispatcher({ ...deps, secretBox, logger, timeoutMs: 2_000, pollMs: 20, concurrency: 8 });
     open.unshift({ close: () => started.stop() });
     return started;

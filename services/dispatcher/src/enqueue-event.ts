@@ -4,11 +4,13 @@ import type { Delivery } from '@pressroom/bus';
 import {
   enqueueWebhookDeliveries,
   getBatchById,
+  listActiveWebhookRoutes,
   matchingSubscriptions,
   type Db,
   type EventRouting,
   type NewWebhookDelivery,
 } from '@pressroom/db';
+import type { OwnerCaches } from '@pressroom/service-runner';
 import type { Logger } from '@pressroom/telemetry';
 
 /** Any event the dispatcher delivers: the contract's envelope plus our routing fields. */
@@ -57,11 +59,20 @@ export function deliveredEventsOf(event: RoutedEvent): RoutedEvent[] {
  * Bus handler: turn one event into one pending delivery per matching
  * subscription (and the batch's own webhook for `batch.completed`). The rows
  * are committed before the event is acknowledged, and a redelivered event
- * adds nothing (dedupe key = receiver + event id).
+ * adds nothing (dedupe key = receiver + event id). The owner's subscriptions
+ * come from the process's owner cache (dropped on owner.changed `webhooks`,
+ * docs/adr/0046): an owner with none costs no statement per event.
  */
-export function enqueueEventHandler(deps: { db: Db; logger: Logger; now: () => Date; onEnqueued: () => void }) {
+export function enqueueEventHandler(deps: {
+  db: Db;
+  logger: Logger;
+  now: () => Date;
+  owners: Pick<OwnerCaches, 'webhooks'>;
+  onEnqueued: () => void;
+}) {
   return async (delivery: Delivery<RoutedEvent>): Promise<void> => {
     const event = delivery.data;
+    const routes = await deps.owners.webhooks.get(event.ownerId, () => listActiveWebhookRoutes(deps.db, event.ownerId));
     const payload = envelopeOf(event);
     const eventKey = delivery.msgId ?? createHash('sha256').update(payload).digest('hex');
     const base = { ownerId: event.ownerId, event: event.event, payload, nextAttemptAt: deps.now() };
@@ -69,7 +80,7 @@ export function enqueueEventHandler(deps: { db: Db; logger: Logger; now: () => D
     for (const delivered of deliveredEventsOf(event)) {
       const own = delivered === event ? base : { ...base, event: delivered.event, payload: envelopeOf(delivered) };
       const key = delivered === event ? eventKey : `${eventKey}:${delivered.event}`;
-      for (const uid of await matchingSubscriptions(deps.db, routingOf(delivered))) {
+      for (const uid of matchingSubscriptions(routes, routingOf(delivered))) {
         rows.push({ ...own, id: newId('whd'), subscriptionUid: uid, batchId: null, targetUrl: null, dedupeKey: `${uid}:${key}` });
       }
     }

@@ -13,11 +13,12 @@ await runService({
     env.PRESSROOM_SECRET_KEY
       ? []
       : ['PRESSROOM_SECRET_KEY is required: the key the gateway sealed the signing secrets with (the same value on every service)'],
-  async start({ env, bus, db, guard, logger }) {
+  async start({ env, bus, db, guard, owners, logger }) {
     return startDispatcher({
       bus,
       db,
       guard,
+      owners,
       secretBox: createSecretBox(env.PRESSROOM_SECRET_KEY!),
       logger,
       retryScheduleMs: env.PRESSROOM_WEBHOOK_RETRY_SCHEDULE,

@@ -1,6 +1,7 @@
 import { CATALOG, assertHandlers } from '@pressroom/contracts';
 import type { Bus, DeliveryHandler, Subscription } from '@pressroom/bus';
 import type { Db, SecretBox } from '@pressroom/db';
+import type { OwnerCaches } from '@pressroom/service-runner';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { ComponentHealth, Logger } from '@pressroom/telemetry';
 import { DeliverySender } from './delivery-sender.js';
@@ -13,6 +14,11 @@ export interface DispatcherDeps {
   /** Opens the sealed signing secrets (the same server key the gateway sealed them with). */
   secretBox: SecretBox;
   logger: Logger;
+  /**
+   * The process's owner caches (the adapters'): each owner's subscriptions are matched from memory, dropped
+   * when a route announces owner.changed `webhooks`; a subscription this dispatcher disables is announced here.
+   */
+  owners: Pick<OwnerCaches, 'webhooks' | 'changed'>;
   /** Delays before each retry, in ms (PRESSROOM_WEBHOOK_RETRY_SCHEDULE). */
   retryScheduleMs: number[];
   /** A receiver must answer 2xx within this (PRESSROOM_WEBHOOK_TIMEOUT_MS). */
@@ -59,6 +65,7 @@ export async function startDispatcher(deps: DispatcherDeps): Promise<Dispatcher>
     guard: deps.guard,
     secretBox: deps.secretBox,
     logger: deps.logger,
+    owners: deps.owners,
     now,
     retryScheduleMs: deps.retryScheduleMs,
     timeoutMs: deps.timeoutMs,
@@ -70,6 +77,7 @@ export async function startDispatcher(deps: DispatcherDeps): Promise<Dispatcher>
     db: deps.db,
     logger: deps.logger,
     now,
+    owners: deps.owners,
     onEnqueued: () => sender.wake(),
   }) as DeliveryHandler<unknown>;
   const handlers = Object.fromEntries(DISPATCHER_SUBJECTS.map((s) => [s.name, enqueue]));

@@ -196,8 +196,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(starterRoutes({ db: deps.db }));
   app.use(templateRoutes(renderDeps));
   app.use(templateVersionRoutes({ db: deps.db, storage: deps.storage, publicBaseUrl: deps.settings.publicBaseUrl, owners }));
-  app.use(webhookControlRoutes({ db: deps.db }));
-  app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox }));
+  app.use(webhookControlRoutes({ db: deps.db, owners }));
+  app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox, owners }));
   const batchDeps = {
     db: deps.db,
     bus: deps.bus,

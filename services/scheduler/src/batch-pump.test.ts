@@ -6,6 +6,8 @@ import { CATALOG, newId, type RenderFailedEvent, type RenderImageCommand } from 
 import {
   createAccount,
   createBatch,
+  deleteAsset,
+  insertAsset,
   insertTemplate,
   listBatchItems,
   openDatabase,
@@ -13,6 +15,7 @@ import {
   type NewBatchItem,
   type NewTemplate,
 } from '@pressroom/db';
+import { createOwnerCaches, type OwnerCaches } from '@pressroom/service-runner';
 import { createDiskStorage, type Storage } from '@pressroom/storage';
 import { createLogger } from '@pressroom/telemetry';
 import { BatchPump } from './batch-pump.js';
@@ -28,6 +31,7 @@ describe('BatchPump plans HTML and canvas items', () => {
   let storage: Storage;
   let dir: string;
   let pump: BatchPump;
+  let owners: OwnerCaches;
   let owner: { id: string; ownerId: string };
   const commands: RenderImageCommand[] = [];
   const failed: RenderFailedEvent[] = [];
@@ -40,13 +44,16 @@ describe('BatchPump plans HTML and canvas items', () => {
     await bus.ensure([CATALOG.renderImage, CATALOG.renderFailed, CATALOG.batchCompleted]);
     await bus.consume(CATALOG.renderImage, async (delivery) => void commands.push(delivery.data));
     await bus.subscribeEvents(CATALOG.renderFailed, async (delivery) => void failed.push(delivery.data), { group: 'test' });
+    const logger = createLogger({ service: 'scheduler-test', level: 'silent' });
+    owners = createOwnerCaches({ bus, logger });
     pump = new BatchPump({
       db,
       bus,
       storage,
+      owners,
       publicBaseUrl: 'http://gateway.test',
       now: () => new Date(),
-      logger: createLogger({ service: 'scheduler-test', level: 'silent' }),
+      logger,
     });
     owner = await createAccount(db, { name: `pump-${Date.now()}`, plan: 'pro' });
   });
@@ -153,5 +160,57 @@ describe('BatchPump plans HTML and canvas items', () => {
       errorCode: 'VALIDATION_ERROR',
       templateId: uid,
     });
+  });
+
+  it('loads the owner’s fonts into every item from the process’s font list, read once per owner and dropped on `fonts`', async () => {
+    const bytes = Buffer.from('brand sans bytes');
+    const storageKey = `assets/brand-${Date.now()}.ttf`;
+    await storage.put(storageKey, bytes, 'font/ttf');
+    const font = await insertAsset(
+      db,
+      {
+        id: `ast_brand${Date.now()}`,
+        ownerId: owner.ownerId,
+        kind: 'font',
+        format: 'ttf',
+        name: 'brand.ttf',
+        contentType: 'font/ttf',
+        sizeBytes: bytes.length,
+        storageKey,
+        fontFamily: 'Brand Sans',
+        fontWeight: 400,
+        fontStyle: 'normal',
+      },
+      { maxAssets: 10, maxTotalBytes: 1_000_000 },
+    );
+    if (!font.ok) throw new Error('font refused');
+    // Announced as the upload route does: the earlier tests' items already read this owner's (empty) list.
+    await owners.changed(owner.ownerId, ['fonts']);
+    const uid = await template({ html: `<p style="font-family:'Brand Sans'">{{ name }}</p>`, fabricJSData: null });
+    const htmlOf = async (batchId: string) =>
+      Promise.all(
+        (await listBatchItems(db, batchId)).map(async (item) => {
+          const source = (await commandOf(item.renderId!)).source;
+          return source.kind === 'html' ? source.html : '';
+        }),
+      );
+    const face = `@font-face{font-family:"Brand Sans";src:url("data:font/ttf;base64,${bytes.toString('base64')}")`;
+
+    const first = await runBatch(uid, [
+      { rowIndex: 0, layout: null, variables: { name: 'Ada' } },
+      { rowIndex: 1, layout: null, variables: { name: 'Grace' } },
+    ]);
+    for (const html of await htmlOf(first)) expect(html).toContain(face);
+    expect(owners.fonts.size).toBe(1);
+
+    // Deleted behind the cache's back (nothing announced): items still read the kept list, not the table.
+    await deleteAsset(db, { ownerId: owner.ownerId, id: font.row.id });
+    const second = await runBatch(uid, [{ rowIndex: 0, layout: null, variables: { name: 'Kept' } }]);
+    expect((await htmlOf(second))[0]).toContain(face);
+
+    // Announced (as the asset routes do): the very next item reads the list afresh.
+    await owners.changed(owner.ownerId, ['fonts']);
+    const third = await runBatch(uid, [{ rowIndex: 0, layout: null, variables: { name: 'Gone' } }]);
+    expect((await htmlOf(third))[0]).toBe(`<p style="font-family:'Brand Sans'">Gone</p>`);
   });
 });

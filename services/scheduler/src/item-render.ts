@@ -19,6 +19,7 @@ import {
   withOwnerAssets,
   type TemplateItemPlan,
 } from '@pressroom/render-requests';
+import type { OwnerCaches } from '@pressroom/service-runner';
 import type { Storage } from '@pressroom/storage';
 import { producerHeaders } from '@pressroom/telemetry';
 import { scheduledRenders } from './scheduler-metrics.js';
@@ -27,6 +28,8 @@ export interface ItemRenderDeps {
   bus: Bus;
   db: Db;
   storage: Storage;
+  /** The process's font lists, as single renders read them: one read per owner, not per item (docs/adr/0046). */
+  owners: Pick<OwnerCaches, 'fonts'>;
   publicBaseUrl: string;
   now: () => Date;
 }

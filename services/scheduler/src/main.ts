@@ -11,13 +11,14 @@ await runService({
   topology: schedulerTopology,
   requirements: (env) =>
     env.PUBLIC_BASE_URL ? [] : ['PUBLIC_BASE_URL is required: the gateway address that serves rendered files (/files/...)'],
-  async start({ env, bus, db, storage, customStorage, guard, logger }) {
+  async start({ env, bus, db, storage, customStorage, owners, guard, logger }) {
     // Bindings need the key the gateway sealed their credentials with; without it the scheduler runs batches only.
     if (!env.PRESSROOM_SECRET_KEY) logger.warn('PRESSROOM_SECRET_KEY is unset: bindings are not refreshed by this scheduler');
     return startScheduler({
       bus,
       db,
       storage,
+      owners,
       logger,
       publicBaseUrl: env.PUBLIC_BASE_URL!,
       pollMs: env.PRESSROOM_BATCH_POLL_MS,

@@ -1,6 +1,7 @@
 import { CATALOG, assertHandlers } from '@pressroom/contracts';
 import type { Bus, DeliveryHandler, Subscription } from '@pressroom/bus';
 import type { Db, SecretBox } from '@pressroom/db';
+import type { OwnerCaches } from '@pressroom/service-runner';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { CustomStorageCopies, Storage } from '@pressroom/storage';
 import { sweepExpiredRenders } from './render-retention.js';
@@ -35,6 +36,8 @@ export interface SchedulerDeps {
   bus: Bus;
   db: Db;
   storage: Storage;
+  /** The process's owner caches (the adapters'): batch items and binding refreshes read font lists from them (docs/adr/0046). */
+  owners: Pick<OwnerCaches, 'fonts'>;
   logger: Logger;
   /** Base of the public file URLs (the gateway's PUBLIC_BASE_URL). */
   publicBaseUrl: string;
@@ -73,7 +76,14 @@ export const SCHEDULER_GROUP = 'scheduler';
  */
 export async function startScheduler(deps: SchedulerDeps): Promise<Scheduler> {
   const now = deps.now ?? (() => new Date());
-  const itemDeps = { bus: deps.bus, db: deps.db, storage: deps.storage, publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ''), now };
+  const itemDeps = {
+    bus: deps.bus,
+    db: deps.db,
+    storage: deps.storage,
+    owners: deps.owners,
+    publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ''),
+    now,
+  };
   const pump = new BatchPump({ ...itemDeps, logger: deps.logger });
   const refresher = deps.bindings
     ? new BindingRefresher({ ...itemDeps, ...deps.bindings, now: deps.bindings.now ?? now, logger: deps.logger })

@@ -3,9 +3,10 @@ import { z } from 'zod';
 /**
  * What of an owner's settings changed, naming the per-process caches that must forget it:
  * `plan` (plan, custom limits, overage), `fonts` (the asset library's fonts), `custom-storage`
- * (the owner's own bucket settings), `templates` (an edit or delete: URL renders answered from memory).
+ * (the owner's own bucket settings), `templates` (an edit or delete: URL renders answered from memory),
+ * `webhooks` (a subscription created, updated, deleted, paused, resumed or disabled: the dispatcher's match).
  */
-export const OWNER_CHANGES = ['plan', 'fonts', 'custom-storage', 'templates'] as const;
+export const OWNER_CHANGES = ['plan', 'fonts', 'custom-storage', 'templates', 'webhooks'] as const;
 export type OwnerChange = (typeof OWNER_CHANGES)[number];
 
 /**

@@ -10,6 +10,7 @@ import {
   type Db,
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import type { OwnerCaches } from '@pressroom/service-runner';
 import { authOf, requireSession } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
@@ -27,9 +28,10 @@ function notFound(uid: string): ProblemError {
 /**
  * Dashboard controls of webhook subscriptions (docs/webhooks.md): pause and resume are for the
  * dashboard session only (a key gets 403; the API's PUT still refuses `status`); the delivery
- * log, test event and redelivery answer a session or a key.
+ * log, test event and redelivery answer a session or a key. Pause and resume are announced
+ * (owner.changed `webhooks`): the dispatchers match events from memory (docs/adr/0046).
  */
-export function webhookControlRoutes(deps: { db: Db }): Router {
+export function webhookControlRoutes(deps: { db: Db; owners: Pick<OwnerCaches, 'changed'> }): Router {
   const router = Router();
 
   const setStatus = (change: typeof pauseWebhookSubscription) =>
@@ -39,6 +41,7 @@ export function webhookControlRoutes(deps: { db: Db }): Router {
         const { ownerId } = authOf(res);
         const uid = String(req.params.uid);
         if (!(await change(deps.db, { ownerId, uid }))) throw notFound(uid);
+        await deps.owners.changed(ownerId, ['webhooks']);
         const row = await getWebhookSubscription(deps.db, { ownerId, uid });
         res.json({ subscription: webhookSubscriptionView(row!) });
       },

@@ -13,6 +13,7 @@ import {
   type WebhookSubscriptionRow,
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import type { OwnerCaches } from '@pressroom/service-runner';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
@@ -24,6 +25,8 @@ export interface WebhookRouteDeps {
   guard: SsrfGuard;
   /** Seals signing secrets at rest (the dispatcher opens them with the same key). */
   secretBox: SecretBox;
+  /** Every change is announced (owner.changed `webhooks`): the dispatchers match events from memory (docs/adr/0046). */
+  owners: Pick<OwnerCaches, 'changed'>;
 }
 
 export function webhookSubscriptionView(row: WebhookSubscriptionRow): WebhookSubscriptionView {
@@ -72,6 +75,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): Router {
         filters: body.filters,
         secretCiphertext: deps.secretBox.seal(secret),
       });
+      await deps.owners.changed(auth.ownerId, ['webhooks']);
       res
         .status(201)
         .location(`/webhook-subscriptions/${row.uid}`)
@@ -99,11 +103,14 @@ export function webhookRoutes(deps: WebhookRouteDeps): Router {
       if (body.targetUrl !== undefined) patch.targetUrl = await assertWebhookTarget(deps.guard, body.targetUrl, 'targetUrl');
       const row = await updateWebhookSubscription(deps.db, { ownerId, uid, patch });
       if (!row) throw notFound(uid);
+      await deps.owners.changed(ownerId, ['webhooks']);
       res.json({ subscription: webhookSubscriptionView(row) });
     }),
     delete: handler(async (req, res) => {
       const uid = String(req.params.uid);
-      if (!(await deleteWebhookSubscription(deps.db, { ownerId: authOf(res).ownerId, uid }))) throw notFound(uid);
+      const { ownerId } = authOf(res);
+      if (!(await deleteWebhookSubscription(deps.db, { ownerId, uid }))) throw notFound(uid);
+      await deps.owners.changed(ownerId, ['webhooks']);
       res.json({ message: 'Webhook subscription deleted', uid });
     }),
   });

@@ -32,15 +32,17 @@ function sourceOf(row: VideoTemplateRow, projectJson?: Record<string, unknown>):
 /**
  * The owner's fonts a timeline names (in its project or this render's variables), by family, as
  * storage keys: only the render's owner's fonts are ever looked up (the same rule as HTML renders).
+ * The list comes from the process's font cache, as for image renders (docs/adr/0046).
  */
 async function timelineFonts(
-  deps: { db: RenderGatewayDeps['db'] },
+  deps: Pick<RenderGatewayDeps, 'db' | 'owners'>,
   ownerId: string,
   row: VideoTemplateRow,
   variables: Record<string, unknown>,
 ) {
   if (row.kind !== 'timeline') return [];
-  const rows = await listOwnerFonts(deps.db, ownerId);
+  const load = () => listOwnerFonts(deps.db, ownerId);
+  const rows = await (deps.owners ? deps.owners.fonts.get(ownerId, load) : load());
   if (rows.length === 0) return [];
   const used = familiesUsed(`${JSON.stringify(row.projectJson)}${JSON.stringify(variables)}`, [...new Set(rows.map((r) => r.fontFamily!))]);
   return rows

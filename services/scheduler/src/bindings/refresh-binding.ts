@@ -13,6 +13,7 @@ import {
   type SecretBox,
 } from '@pressroom/db';
 import { imageCommand, planTemplateItem, renderOutput, withOwnerAssets, type TemplateImageSource } from '@pressroom/render-requests';
+import type { OwnerCaches } from '@pressroom/service-runner';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Storage } from '@pressroom/storage';
 import { producerHeaders, type Logger } from '@pressroom/telemetry';
@@ -23,6 +24,8 @@ export interface RefreshDeps {
   bus: Bus;
   db: Db;
   storage: Storage;
+  /** The process's font lists, as single renders read them: one read per owner, not per refresh (docs/adr/0046). */
+  owners: Pick<OwnerCaches, 'fonts'>;
   guard: SsrfGuard;
   secretBox: SecretBox;
   logger: Logger;
