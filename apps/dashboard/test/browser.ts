@@ -22,7 +22,7 @@ export interface DashboardRig {
   /** Where the browser reaches Pressroom (stack.baseUrl, or stack.publicBaseUrl with atPublicAddress). */
   origin: string;
   /** A fresh browser profile (own cookies) at the given window size, with `url(path)` relative to /app/. */
-  newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  newContext(viewport?: { width: number; height: number }, options?: { deviceScaleFactor?: number }): Promise<BrowserContext>;
   url(path?: string): string;
   dispose(): Promise<void>;
 }
@@ -53,8 +53,8 @@ export async function startDashboardRig(
     stack,
     browser,
     origin,
-    async newContext(viewport = DESKTOP) {
-      const context = await browser.newContext({ viewport, baseURL: origin });
+    async newContext(viewport = DESKTOP, options = {}) {
+      const context = await browser.newContext({ viewport, baseURL: origin, ...options });
       context.setDefaultTimeout(10_000);
       contexts.push(context);
       return context;
@@ -128,7 +128,7 @@ export async function expectFocusOn(page: Page, name: string): Promise<void> {
  * set after a counted request would apply only once that expires. Suites that click and call the API faster than a
  * person run on a plan whose per-minute limits they cannot reach.
  */
-export async function signUpOnPlan(
+async function signUpOnPlan(
   rig: DashboardRig,
   context: BrowserContext,
   user: { email: string; password: string; name?: string },
@@ -141,6 +141,45 @@ export async function signUpOnPlan(
   if (!account) throw new Error(`no account for ${user.email}`);
   await rig.stack.setAccountPlan(account.id, plan);
   return { ownerId: account.id };
+}
+
+export interface SignedInRig {
+  rig: DashboardRig;
+  /** The signed-up account's browser profile: its cookie holds the session (for `context.request` too). */
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * The set-up of a suite that works as one signed-up user: a rig (`rig` passes startDashboardRig's options), a
+ * context at `viewport` (DESKTOP) and `deviceScaleFactor`, the account signed up through the API on `plan`, and a
+ * page. `timeoutMs` replaces the context's default wait (10 s) for suites whose pages are slow (video, 2× pixels).
+ */
+export async function startSignedInRig(options: {
+  email: string;
+  plan: Plan;
+  name?: string;
+  rig?: Parameters<typeof startDashboardRig>[0];
+  viewport?: { width: number; height: number };
+  deviceScaleFactor?: number;
+  timeoutMs?: number;
+}): Promise<SignedInRig> {
+  const rig = await startDashboardRig(options.rig);
+  // A failed sign-up must not leave the stack and the browser running: the suite never got the rig to dispose.
+  try {
+    const context = await rig.newContext(
+      options.viewport,
+      options.deviceScaleFactor === undefined ? {} : { deviceScaleFactor: options.deviceScaleFactor },
+    );
+    if (options.timeoutMs !== undefined) context.setDefaultTimeout(options.timeoutMs);
+    await signUpOnPlan(rig, context, { email: options.email, password: 'correct horse battery staple', name: options.name }, options.plan);
+    const page = await context.newPage();
+    return { rig, context, page, close: () => rig.dispose() };
+  } catch (error) {
+    await rig.dispose();
+    throw error;
+  }
 }
 
 /** Signs up through the sign-up page (the first account on a fresh stack owns the instance) and waits for the overview. */

@@ -1,12 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
-import { accessibilityViolations, near, screenshot, startDashboardRig, type DashboardRig, signUpOnPlan } from './browser.js';
+import { accessibilityViolations, near, screenshot, startSignedInRig, type DashboardRig } from './browser.js';
 
 // The canvas visual editor (issue 15): a design built by clicking, saved, then rendered by Pressroom's
 // renderer through the HTTP API, with its pixels checked: what the editor shows is what renders.
 
 let rig: DashboardRig;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 
 const RED = [255, 0, 0];
 const GREEN = [0, 255, 0];
@@ -22,24 +23,21 @@ const HALVES = `data:image/svg+xml;base64,${Buffer.from(
 ).toString('base64')}`;
 
 beforeAll(async () => {
-  rig = await startDashboardRig();
-  const context = await rig.newContext({ width: 1600, height: 1000 });
-  page = await context.newPage();
+  ({ rig, page, close } = await startSignedInRig({
+    email: 'designer@example.com',
+    name: 'Designer',
+    plan: 'business',
+    viewport: { width: 1600, height: 1000 },
+  }));
   // Errors inside the page (fabric, React) would otherwise show only as a missing element.
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') console.error(`console: ${message.text()}`);
   });
-  await signUpOnPlan(
-    rig,
-    context,
-    { email: 'designer@example.com', password: 'correct horse battery staple', name: 'Designer' },
-    'business',
-  );
 }, 120_000);
 
 afterAll(async () => {
-  await rig?.dispose();
+  await close?.();
 });
 
 /** A call with the page's session, as the dashboard makes it (CSRF token echoed). */

@@ -1,6 +1,6 @@
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
-import { accessibilityViolations, eventually, expectFocusOn, near, startDashboardRig, type DashboardRig, signUpOnPlan } from './browser.js';
+import { accessibilityViolations, eventually, expectFocusOn, near, startSignedInRig, type DashboardRig } from './browser.js';
 
 /**
  * Issue 15, the editor's interactions: the real canvas driven with playwright's mouse and keyboard, the result
@@ -10,6 +10,7 @@ import { accessibilityViolations, eventually, expectFocusOn, near, startDashboar
 let rig: DashboardRig;
 let context: BrowserContext;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 
 const WIDTH = 400;
 const HEIGHT = 300;
@@ -132,20 +133,12 @@ async function render(uid: string) {
 }
 
 beforeAll(async () => {
-  rig = await startDashboardRig();
-  context = await rig.newContext();
-  page = await context.newPage();
   // The editor saves and re-reads faster than a person clicks: a plan whose per-minute limit the test cannot reach.
-  await signUpOnPlan(
-    rig,
-    context,
-    { email: 'interactions@example.com', password: 'correct horse battery staple', name: 'Designer' },
-    'business',
-  );
+  ({ rig, context, page, close } = await startSignedInRig({ email: 'interactions@example.com', name: 'Designer', plan: 'business' }));
 }, 120_000);
 
 afterAll(async () => {
-  await rig?.dispose();
+  await close?.();
 });
 
 test('a drag snaps onto the page centre with a guide drawn meanwhile; the save and the render put it there; undo and redo restore', async () => {

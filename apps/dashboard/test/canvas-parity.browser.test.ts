@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { pngOf } from '@pressroom/testing/pixel-diff';
-import { DESKTOP, signUpOnPlan, startDashboardRig, type DashboardRig } from './browser.js';
+import { startSignedInRig, type DashboardRig } from './browser.js';
 import { callAsSession, editorExport, parityOf, renderOfTemplate } from './canvas-parity.js';
 
 /**
@@ -15,20 +15,22 @@ const MAX_DIFFERING_SHARE = 0.01;
 let rig: DashboardRig;
 let context: BrowserContext;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  rig = await startDashboardRig();
-  context = await rig.browser.newContext({ viewport: DESKTOP, baseURL: rig.origin, deviceScaleFactor: 2 });
-  context.setDefaultTimeout(20_000);
-  page = await context.newPage();
   // Each starter is a page load, a copy and a render: more than the free plan's 60 requests a minute.
-  await signUpOnPlan(rig, context, { email: 'parity@example.com', password: 'parity passphrase' }, 'business');
+  ({ rig, context, page, close } = await startSignedInRig({
+    email: 'parity@example.com',
+    plan: 'business',
+    deviceScaleFactor: 2,
+    timeoutMs: 20_000,
+  }));
   await page.goto(rig.url());
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }, 120_000);
 
 afterAll(async () => {
-  await rig?.dispose();
+  await close?.();
 });
 
 /**

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
-import { eventually, near, startDashboardRig, waitForPixel, type DashboardRig, signUpOnPlan } from './browser.js';
+import { eventually, near, startSignedInRig, waitForPixel, type DashboardRig } from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 
 const RED = [255, 0, 0];
 const GREEN = [0, 255, 0];
@@ -85,19 +86,11 @@ async function apiRender(uid: string, json: unknown): Promise<{ url: string }> {
 const pixelOfUrl = async (url: string, x: number, y: number) => (await decode(url.replace('//localhost:', '//127.0.0.1:'))).pixel(x, y);
 
 beforeAll(async () => {
-  rig = await startDashboardRig();
-  context = await rig.newContext();
-  page = await context.newPage();
-  await signUpOnPlan(
-    rig,
-    context,
-    { email: 'designer@example.com', password: 'correct horse battery staple', name: 'Designer' },
-    'business',
-  );
+  ({ rig, context, page, close } = await startSignedInRig({ email: 'designer@example.com', name: 'Designer', plan: 'business' }));
 }, 120_000);
 
 afterAll(async () => {
-  await rig?.dispose();
+  await close?.();
 });
 
 test('bind a colour, an image and a text; try values on the canvas; save; render with values; restore a version', async () => {

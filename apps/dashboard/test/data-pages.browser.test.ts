@@ -6,36 +6,33 @@ import {
   near,
   PHONE,
   screenshot,
-  startDashboardRig,
+  startSignedInRig,
   waitForPixel,
   type DashboardRig,
-  signUpOnPlan,
 } from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 let source: Awaited<ReturnType<typeof startPageServer>>;
 
 beforeAll(async () => {
-  rig = await startDashboardRig();
+  // The first account on a fresh instance; the session cookie then rides on every page and API call.
+  // This suite clicks through six pages in seconds, faster than a person, and also calls the API with keys (which
+  // the free plan allows 60 a minute): it runs on a plan whose limits it cannot reach.
+  ({ rig, context, page, close } = await startSignedInRig({ email: 'editor@example.com', name: 'Editor', plan: 'business' }));
   source = await startPageServer({
     '/weather.json': (_req, res) =>
       res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ city: { name: 'Lyon', colour: '#ff0000' }, temps: [21, 19] })),
   });
-  context = await rig.newContext();
-  page = await context.newPage();
-  // The first account on a fresh instance; the session cookie then rides on every page and API call.
-  // This suite clicks through six pages in seconds, faster than a person, and also calls the API with keys (which
-  // the free plan allows 60 a minute): it runs on a plan whose limits it cannot reach.
-  await signUpOnPlan(rig, context, { email: 'editor@example.com', password: 'correct horse battery staple', name: 'Editor' }, 'business');
 }, 120_000);
 
 afterAll(async () => {
   await source?.close();
-  await rig?.dispose();
+  await close?.();
 });
 
 test('templates: write HTML with a live preview rendered by Pressroom, variables, layouts, save, duplicate, delete, use via API', async () => {

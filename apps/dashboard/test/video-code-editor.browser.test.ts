@@ -1,6 +1,6 @@
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
 import { pixel, probeStreams } from '@pressroom/testing/media';
-import { accessibilityViolations, eventually, near, screenshot, signUpOnPlan, startDashboardRig, type DashboardRig } from './browser.js';
+import { accessibilityViolations, eventually, near, screenshot, startSignedInRig, type DashboardRig } from './browser.js';
 
 /** A 160×90 scene, 10 fps, 1 s, filled with its `color` prop; `closing` is the tag that closes the fill (line 7). */
 const scene = (color: string, closing = 'AbsoluteFill') => `import { AbsoluteFill } from 'remotion';
@@ -18,17 +18,19 @@ const GREEN = [0, 160, 80];
 let rig: DashboardRig;
 let context: BrowserContext;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  rig = await startDashboardRig({ stack: { withVideoService: true } });
-  context = await rig.newContext();
-  await signUpOnPlan(rig, context, { email: 'scenes@example.com', password: 'scenes passphrase' }, 'business');
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  ({ rig, context, page, close } = await startSignedInRig({
+    email: 'scenes@example.com',
+    plan: 'business',
+    rig: { stack: { withVideoService: true } },
+    timeoutMs: 20_000,
+  }));
 }, 120_000);
 
 afterAll(async () => {
-  await rig?.dispose();
+  await close?.();
 });
 
 /** The API as the signed-in browser calls it: session cookie plus the CSRF double-submit header. */

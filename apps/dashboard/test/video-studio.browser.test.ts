@@ -4,11 +4,12 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { frameAt, near, pixel, probeStreams } from '@pressroom/testing/media';
-import { accessibilityViolations, eventually, screenshot, signUpOnPlan, startDashboardRig, type DashboardRig } from './browser.js';
+import { accessibilityViolations, eventually, screenshot, startSignedInRig, type DashboardRig } from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 
 type RGB = [number, number, number];
 const RED: RGB = [255, 0, 0];
@@ -24,18 +25,17 @@ interface SavedClip {
 }
 
 beforeAll(async () => {
-  rig = await startDashboardRig({
+  ({ rig, context, page, close } = await startSignedInRig({
+    email: 'studio@example.com',
+    plan: 'business',
     // A 1 s wait makes the render answer 202, so the studio's polling of GET /video/renders/{id} is what finishes it.
-    stack: { withVideoService: true, video: { timeoutMs: 240_000 }, gateway: { videoWaitMs: 1_000 } },
-  });
-  context = await rig.newContext();
-  context.setDefaultTimeout(20_000);
-  await signUpOnPlan(rig, context, { email: 'studio@example.com', password: 'correct horse battery' }, 'business');
-  page = await context.newPage();
+    rig: { stack: { withVideoService: true, video: { timeoutMs: 240_000 }, gateway: { videoWaitMs: 1_000 } } },
+    timeoutMs: 20_000,
+  }));
 }, 120_000);
 
 afterAll(async () => {
-  await rig?.dispose();
+  await close?.();
 }, 120_000);
 
 /** The template as the API stores it (read with the session cookie). */

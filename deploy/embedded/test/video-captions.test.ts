@@ -1,13 +1,11 @@
 // Captions from speech and from subtitle files through the HTTP API (issue 19 item 3): the AI
 // stand-in speaks OpenAI's /audio/transcriptions; real Remotion, Chromium and ffmpeg draw the clip.
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { frameAt, makeTestMedia, probeStreams } from '@pressroom/testing/media';
+import { frameAt, probeStreams } from '@pressroom/testing/media';
 import { startAiStandIn } from './ai-stand-in.js';
-import { problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
+import { problemOf, startTestStack, type TestStack } from './harness.js';
+import { startMediaServer, type MediaServer } from './media-server.js';
 
 const HELLO = [
   { word: 'Hello', start: 0.1, end: 0.6 },
@@ -40,12 +38,18 @@ describe('captions from speech and subtitles (memory+pglite)', () => {
   let stack: TestStack;
   let key: string;
   let ai: Awaited<ReturnType<typeof startAiStandIn>>;
-  let pages: Awaited<ReturnType<typeof startPageServer>>;
-  let mediaDir: string;
+  let pages: MediaServer;
 
   beforeAll(async () => {
-    mediaDir = await mkdtemp(join(tmpdir(), 'pressroom-captions-media-'));
-    const media = await makeTestMedia({ dir: mediaDir, width: 64, height: 36, colours: ['#000000', '#000000'], toneSeconds: 2 });
+    pages = await startMediaServer({ width: 64, height: 36, colours: ['#000000', '#000000'], toneSeconds: 2 }, (media) => {
+      const audio = (_req: unknown, res: ServerResponse) => res.writeHead(200, { 'content-type': 'audio/mp4' }).end(media.tone);
+      return {
+        '/speech.m4a': audio,
+        '/long.m4a': audio,
+        '/silence.m4a': audio,
+        '/subs.vtt': (_req, res) => res.writeHead(200, { 'content-type': 'text/vtt' }).end('WEBVTT\n\n00:00.000 --> 00:00.900\nVTT line\n'),
+      };
+    });
     ai = await startAiStandIn();
     // The stand-in hears words in these files by name; anything else is silence.
     ai.speech.set('speech.m4a', HELLO);
@@ -53,13 +57,6 @@ describe('captions from speech and subtitles (memory+pglite)', () => {
       { word: 'Start', start: 0.2, end: 0.6 },
       { word: 'end', start: 60.4, end: 61.2 },
     ]);
-    const audio = (_req: unknown, res: ServerResponse) => res.writeHead(200, { 'content-type': 'audio/mp4' }).end(media.tone);
-    pages = await startPageServer({
-      '/speech.m4a': audio,
-      '/long.m4a': audio,
-      '/silence.m4a': audio,
-      '/subs.vtt': (_req, res) => res.writeHead(200, { 'content-type': 'text/vtt' }).end('WEBVTT\n\n00:00.000 --> 00:00.900\nVTT line\n'),
-    });
     stack = await startTestStack('memory+pglite', {
       withVideoService: true,
       video: { timeoutMs: 120_000 },
@@ -73,7 +70,6 @@ describe('captions from speech and subtitles (memory+pglite)', () => {
     await stack?.dispose();
     await ai?.close();
     await pages?.close();
-    if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
   });
 
   const usage = async (k = key) => {

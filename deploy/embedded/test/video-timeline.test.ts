@@ -1,12 +1,10 @@
 // Timeline clips, animation, transitions and outputs through the HTTP API (issue 19): real Remotion,
 // Chromium and ffmpeg; test media made with the compositor's ffmpeg and served from an allowed local host.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { audioPeak, frameAt, makeTestMedia, near, pixel, probeStreams } from '@pressroom/testing/media';
-import { problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
+import { audioPeak, frameAt, near, pixel, probeStreams } from '@pressroom/testing/media';
+import { problemOf, startTestStack, type TestStack } from './harness.js';
+import { startMediaServer, type MediaServer } from './media-server.js';
 
 type RGB = [number, number, number];
 const RED: RGB = [255, 0, 0];
@@ -30,16 +28,13 @@ interface RenderBody {
 describe('timeline clips, animation and outputs (memory+pglite)', () => {
   let stack: TestStack;
   let key: string;
-  let pages: Awaited<ReturnType<typeof startPageServer>>;
-  let mediaDir: string;
+  let pages: MediaServer;
   let huge: { heads: number; gets: number };
 
   beforeAll(async () => {
-    mediaDir = await mkdtemp(join(tmpdir(), 'pressroom-timeline-media-'));
-    // A 2 s clip: red for the first second, blue for the second, with a 440 Hz tone; a 3 s 880 Hz tone; a PNG.
-    const media = await makeTestMedia({ dir: mediaDir, colours: ['#ff0000', '#0000ff'], toneSeconds: 3 });
     huge = { heads: 0, gets: 0 };
-    pages = await startPageServer({
+    // A 2 s clip: red for the first second, blue for the second, with a 440 Hz tone; a 3 s 880 Hz tone; a PNG.
+    pages = await startMediaServer({ colours: ['#ff0000', '#0000ff'], toneSeconds: 3 }, (media) => ({
       '/clip.mp4': (_req, res) => res.writeHead(200, { 'content-type': 'video/mp4' }).end(media.video),
       '/tone.m4a': (_req, res) => res.writeHead(200, { 'content-type': 'audio/mp4' }).end(media.tone),
       '/not-a-video.mp4': (_req, res) => res.writeHead(200, { 'content-type': 'video/mp4' }).end(media.still),
@@ -53,14 +48,13 @@ describe('timeline clips, animation and outputs (memory+pglite)', () => {
         huge.gets++;
         res.writeHead(200, { 'content-type': 'video/mp4' }).end(media.video);
       },
-    });
+    }));
     stack = await startTestStack('memory+pglite', { withVideoService: true, video: { timeoutMs: 120_000 } });
     ({ key } = await stack.newAccount());
   }, 60_000);
   afterAll(async () => {
     await stack?.dispose();
     await pages?.close();
-    if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
   });
 
   async function template(projectJson: unknown, variableDefinitions: unknown[] = []): Promise<string> {

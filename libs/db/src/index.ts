@@ -49,6 +49,7 @@ export {
   setTemplateVersionThumbnail,
 } from './template-versions.js';
 export { type TemplateSnapshot } from './schema-template-versions.js';
+export { templateDesignOf } from './template-design.js';
 export {
   type RenderRow,
   type NewRender,

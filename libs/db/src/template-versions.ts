@@ -3,6 +3,7 @@ import { newId } from '@pressroom/contracts';
 import type { Db, Orm } from './open.js';
 import { templates } from './schema.js';
 import { templateVersions, type TemplateSnapshot } from './schema-template-versions.js';
+import { templateDesignOf } from './template-design.js';
 import type { TemplateRow } from './templates.js';
 
 /** Saves kept per template; an older one is pruned in the transaction of the save that pushes it out. */
@@ -24,27 +25,6 @@ export interface TemplateVersionRow {
   thumbnail: string | null;
   thumbnailKey: string | null;
   createdAt: Date;
-}
-
-function snapshotOf(row: TemplateRow): TemplateSnapshot {
-  return {
-    name: row.name,
-    engine: row.engine,
-    html: row.html,
-    fabricJSData: row.fabricJSData,
-    jsEnabled: row.jsEnabled,
-    strictVariables: row.strictVariables,
-    type: row.type,
-    category: row.category,
-    tags: row.tags,
-    width: row.width,
-    height: row.height,
-    outputFormat: row.outputFormat,
-    pdfPreset: row.pdfPreset,
-    variableDefinitions: row.variableDefinitions,
-    pages: row.pages,
-    layouts: row.layouts,
-  };
 }
 
 function toVersion(r: typeof templateVersions.$inferSelect): TemplateVersionRow {
@@ -76,7 +56,7 @@ export async function recordTemplateVersion(tx: Tx, saved: TemplateRow, author: 
       ownerId: saved.ownerId,
       number: (last?.number ?? 0) + 1,
       createdBy: author.createdBy,
-      snapshot: snapshotOf(saved),
+      snapshot: templateDesignOf(saved),
     })
     .returning();
   const kept = tx

@@ -1,16 +1,9 @@
+// Types only (erased from the bundle): a starter is the catalogue's own StarterTemplate, as GET /templates/starters sends it.
+import type { StarterTemplate } from '@pressroom/starter-templates';
 import { api, request } from './client';
-import type { Template, VariableDefinition } from './templates';
+import type { Template } from './templates';
 
-export interface Starter {
-  key: string;
-  name: string;
-  category: string;
-  description: string;
-  width: number;
-  height: number;
-  variableDefinitions: VariableDefinition[];
-  fabricJSData: Record<string, unknown>;
-}
+export type Starter = StarterTemplate;
 
 export const starterKeys = { all: ['starters'] as const, thumbnail: (key: string) => ['starters', 'thumbnail', key] as const };
 

@@ -3,6 +3,18 @@ import { toHex } from './colour';
 
 const INPUT = 'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm';
 
+/** A label above its control (the child with id `id`): the frame every field below shares. */
+function Labelled({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={id} className="text-xs font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /**
  * A labelled number input bound to an object property. It keeps what is being typed (an empty or half-typed
  * number is not applied) and follows the object when it changes on the canvas (dragging, resizing).
@@ -20,10 +32,7 @@ export function NumberField(props: {
   const [text, setText] = useState(String(rounded));
   useEffect(() => setText(String(rounded)), [rounded]);
   return (
-    <div className="flex flex-col gap-0.5">
-      <label htmlFor={id} className="text-xs font-medium text-slate-800">
-        {props.label}
-      </label>
+    <Labelled id={id} label={props.label}>
       <input
         id={id}
         type="number"
@@ -39,17 +48,14 @@ export function NumberField(props: {
             props.onChange(value);
         }}
       />
-    </div>
+    </Labelled>
   );
 }
 
 export function ColorField(props: { label: string; value: string; onChange: (value: string) => void }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-0.5">
-      <label htmlFor={id} className="text-xs font-medium text-slate-800">
-        {props.label}
-      </label>
+    <Labelled id={id} label={props.label}>
       <input
         id={id}
         type="color"
@@ -57,7 +63,7 @@ export function ColorField(props: { label: string; value: string; onChange: (val
         value={toHex(props.value)}
         onChange={(e) => props.onChange(e.target.value)}
       />
-    </div>
+    </Labelled>
   );
 }
 
@@ -69,10 +75,7 @@ export function ChoiceField<T extends string>(props: {
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-0.5">
-      <label htmlFor={id} className="text-xs font-medium text-slate-800">
-        {props.label}
-      </label>
+    <Labelled id={id} label={props.label}>
       <select id={id} className={INPUT} value={props.value} onChange={(e) => props.onChange(e.target.value as T)}>
         {props.options.map(([value, label]) => (
           <option key={value} value={value}>
@@ -80,7 +83,7 @@ export function ChoiceField<T extends string>(props: {
           </option>
         ))}
       </select>
-    </div>
+    </Labelled>
   );
 }
 
