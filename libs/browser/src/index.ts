@@ -6,6 +6,7 @@ export type { CaptureRequest, CaptureSource, CapturedImage, CaptureOptions } fro
 export type { ImageFormat } from './encode-image.js';
 export { recompressPng } from './recompress-png.js';
 export type { PngPacking, RecompressPngOptions } from './recompress-png.js';
+export { DRAWN_REPEAT_SHARE, repeatShare } from './repeat-share.js';
 export { guardPage } from './guard-page.js';
 export type { PageGuard } from './guard-page.js';
 export {
