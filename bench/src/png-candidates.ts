@@ -1,7 +1,6 @@
 import { CompressionType, FilterType, Transformer } from '@napi-rs/image';
-import { recompressPng } from '@pressroom/browser';
+import { packPng, recompressPng } from '@pressroom/browser';
 import sharp from 'sharp';
-import { pngByContent } from './png-by-content.js';
 
 /** Turns Chromium's fast PNG (optimizeForSpeed) into the candidate's PNG. */
 export type Encode = (fast: Buffer) => Promise<Buffer>;
@@ -37,13 +36,13 @@ export const PNG_CANDIDATES: Candidate[] = [
   { name: '@napi-rs/image, fast deflate, adaptive filter', encode: napi(CompressionType.Fast, FilterType.Adaptive) },
   { name: '@napi-rs/image, default deflate, no filter', encode: napi(CompressionType.Default, FilterType.NoFilter) },
   {
-    name: '@napi-rs/image by content: default deflate unfiltered (drawn) or fast deflate adaptive (photo)',
-    encode: pngByContent,
+    name: 'packPng (the `small` setting): @napi-rs/image, default deflate unfiltered (drawn) or fast deflate adaptive (photo)',
+    encode: async (fast) => (await packPng(fast)) ?? fast,
   },
   { name: 'recompressPng, plain rows + zlib 3 only', encode: repack({ packing: 'plain' }) },
   { name: 'recompressPng, Up rows + zlib RLE only', encode: repack({ packing: 'up-rle' }) },
   { name: 'recompressPng, chosen by repeats, plain at zlib 4', encode: repack({ plainLevel: 4 }) },
-  { name: 'recompressPng, chosen by repeats, plain at zlib 3 (the default)', encode: repack({}) },
+  { name: 'recompressPng, chosen by repeats, plain at zlib 3 (its default; `small` before ADR 0048)', encode: repack({}) },
 ];
 
 /** Measured for bytes and CPU per encode only (png-cpu-bench.ts): cheap to run, not worth a throughput row each. */
