@@ -10,13 +10,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CompressionType, FilterType, Transformer } from '@napi-rs/image';
-import { recompressPng } from '@pressroom/browser';
 import sharp from 'sharp';
 import { machineMeta, startApi, type ApiProcess } from './api-process.js';
 import { startAssetServer } from './asset-server.js';
 import { cardHtml } from './card.js';
 import { photoCardHtml } from './photo-card.js';
+import { PNG_CANDIDATES } from './png-candidates.js';
 import { RawLoop } from './raw-loop.js';
 import { writeBenchSection } from './report.js';
 import { measure } from './stats.js';
@@ -28,44 +27,6 @@ const CONCURRENCY = 4;
 const RENDERS = Number(process.env.BENCH_PNG_RENDERS ?? 24);
 /** Rounds over all candidates; the median of the rounds is reported (the machine is shared and noisy). */
 const ROUNDS = Number(process.env.BENCH_PNG_ROUNDS ?? 2);
-
-type Encode = (fast: Buffer) => Promise<Buffer>;
-
-interface Candidate {
-  name: string;
-  /** null: Chromium's default encoder (captured with optimizeForSpeed off), nothing after. */
-  encode: Encode | null;
-}
-
-const CANDIDATES: Candidate[] = [
-  { name: "Chromium's fast PNG as is (the raw loop)", encode: async (fast) => fast },
-  { name: "Chromium's default encoder (optimizeForSpeed off)", encode: null },
-  {
-    name: 'sharp, zlib 6, no filtering (the old `small`)',
-    encode: (fast) => sharp(fast).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer(),
-  },
-  { name: 'sharp, zlib 2, no filtering', encode: (fast) => sharp(fast).png({ compressionLevel: 2, adaptiveFiltering: false }).toBuffer() },
-  {
-    name: 'sharp, zlib 3, adaptive filtering',
-    encode: (fast) => sharp(fast).png({ compressionLevel: 3, adaptiveFiltering: true }).toBuffer(),
-  },
-  {
-    name: '@napi-rs/image, fast deflate, adaptive filter',
-    encode: (fast) => new Transformer(fast).png({ compressionType: CompressionType.Fast, filterType: FilterType.Adaptive }),
-  },
-  {
-    name: '@napi-rs/image, default deflate, no filter',
-    encode: (fast) => new Transformer(fast).png({ compressionType: CompressionType.Default, filterType: FilterType.NoFilter }),
-  },
-  { name: 'recompressPng, plain rows + zlib 3 only', encode: repack({ packing: 'plain' }) },
-  { name: 'recompressPng, Up rows + zlib RLE only', encode: repack({ packing: 'up-rle' }) },
-  { name: 'recompressPng, chosen by sample, plain at zlib 4', encode: repack({ plainLevel: 4 }) },
-  { name: 'recompressPng, chosen by sample, plain at zlib 3 (the default)', encode: repack({}) },
-];
-
-function repack(options: Parameters<typeof recompressPng>[1]): Encode {
-  return async (fast) => (await recompressPng(fast, options)) ?? fast;
-}
 
 interface CandidateRow {
   card: string;
@@ -131,7 +92,7 @@ async function main(): Promise<void> {
       const referenceBytes = (await raw.capture(html(0), SIZE, { optimizeForSpeed: false })).length;
       const referencePixels = await sharp(referenceFast).raw().toBuffer();
       const bytes = new Map<string, number>();
-      for (const candidate of CANDIDATES) {
+      for (const candidate of PNG_CANDIDATES) {
         const out = candidate.encode
           ? await candidate.encode(referenceFast)
           : await raw.capture(html(0), SIZE, { optimizeForSpeed: false });
@@ -140,9 +101,9 @@ async function main(): Promise<void> {
         bytes.set(candidate.name, out.length);
       }
       await measure({ concurrency: CONCURRENCY, total: 8, job: (i) => raw.capture(html(i), SIZE).then(() => undefined) });
-      const perSecond = new Map<string, number[]>(CANDIDATES.map((c) => [c.name, []]));
+      const perSecond = new Map<string, number[]>(PNG_CANDIDATES.map((c) => [c.name, []]));
       for (let r = 0; r < ROUNDS; r++) {
-        for (const candidate of CANDIDATES) {
+        for (const candidate of PNG_CANDIDATES) {
           const { encode } = candidate;
           const job = encode
             ? async (i: number) => void (await encode(await raw.capture(html(i), SIZE)))
@@ -152,8 +113,8 @@ async function main(): Promise<void> {
           console.log(`${card} | ${candidate.name}: ${stats.rendersPerSecond}/s, ${bytes.get(candidate.name)} B`);
         }
       }
-      const baseline = median(perSecond.get(CANDIDATES[0]!.name)!);
-      for (const candidate of CANDIDATES) {
+      const baseline = median(perSecond.get(PNG_CANDIDATES[0]!.name)!);
+      for (const candidate of PNG_CANDIDATES) {
         const rendersPerSecond = median(perSecond.get(candidate.name)!);
         candidateRows.push({
           card,
@@ -235,7 +196,7 @@ function markdown(candidates: CandidateRow[], api: ApiRow[], meta: Record<string
       (r) => `| ${r.card} | ${r.candidate} | ${kb(r.bytes)} | ${r.bytesRatio} | ${r.rendersPerSecond} | ${r.throughputRatio} |`,
     ),
     '',
-    "POST /image against the raw fast loop, alternating round by round: `PRESSROOM_PNG_COMPRESSION=small` (recompressPng, chosen by sample) and the default, `fast` (Chromium's bytes as they are, for what the rest of the API costs):",
+    "POST /image against the raw fast loop, alternating round by round: `PRESSROOM_PNG_COMPRESSION=small` (packPng) and the default, `fast` (Chromium's bytes as they are, for what the rest of the API costs):",
     '',
     '| card | setting | API PNG bytes | bytes / Chromium default | raw renders/s | api renders/s | throughput api/raw |',
     '|---|---|---|---|---|---|---|',
@@ -244,7 +205,7 @@ function markdown(candidates: CandidateRow[], api: ApiRow[], meta: Record<string
         `| ${r.card} | ${r.setting} | ${kb(r.apiBytes)} | ${r.bytesRatio} | ${r.rawRendersPerSecond} | ${r.apiRendersPerSecond} | ${r.throughputRatio} |`,
     ),
     '',
-    "Targets (issue 18): bytes ≤ 1.1× Chromium's default encoder, throughput ≥ 0.85× the raw fast-capture loop at concurrency 4. The decision and its reasons: ADR 0041.",
+    "Targets (issue 18): bytes ≤ 1.1× Chromium's default encoder, throughput ≥ 0.85× the raw fast-capture loop at concurrency 4. The decision and its reasons: ADR 0048 (before it, ADR 0041); CPU per encode of every candidate: `bench/src/png-cpu-bench.ts`.",
     '',
     "Noise: the machine has 2 cores shared with other engineers' builds and benches (load average 15–27 during these runs), so absolute renders/s move by a factor of 2 or more between runs and even between rounds; compare ratios within one run, and repeat (`BENCH_PNG_ROUNDS`, `BENCH_PNG_RENDERS`) before trusting a difference under about 15 %. The byte counts do not move.",
     '',

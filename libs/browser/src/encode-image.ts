@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { recompressPng } from './recompress-png.js';
+import { packPng } from './pack-png.js';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp';
 
@@ -8,14 +8,14 @@ export const CONTENT_TYPES: Record<ImageFormat, string> = { png: 'image/png', jp
 /**
  * Re-pack Chromium's PNG only above this many bytes per pixel; 0: always.
  * Chromium's optimizeForSpeed encoder (rows filtered Up, zlib level 1) writes
- * 1.2–2.3× the bytes of its default encoder; recompressPng brings every card
- * measured under the default encoder's size for a few ms of zlib work on the
- * thread pool (ADR 0041, docs/benchmarks.md), so there is no size worth
- * shipping loose.
+ * 1.1–2.3× the bytes of its default encoder; packPng brings both benchmark
+ * cards within 1.1× of it (0.53× and 1.06×) for ~13–19 ms of CPU, mostly on
+ * the thread pool (ADR 0048, docs/benchmarks.md), so there is no size worth
+ * shipping loose once re-packing is asked for.
  */
 export const PNG_REENCODE_BYTES_PER_PIXEL = 0;
 
-/** zlib level of the general encoder, for PNGs recompressPng does not handle (a resize, an unusual layout). */
+/** zlib level of the general encoder, for PNGs packPng does not handle (a resize, an unusual layout). */
 const FALLBACK_PNG_LEVEL = 6;
 
 /**
@@ -30,7 +30,7 @@ export function captureFormatFor(format: ImageFormat): 'png' | 'jpeg' {
 
 /**
  * Turns Chromium's capture (in captureFormatFor(format)) into the requested
- * format. The optimizeForSpeed PNG is re-packed losslessly by recompressPng
+ * format. The optimizeForSpeed PNG is re-packed losslessly by packPng
  * (see PNG_REENCODE_BYTES_PER_PIXEL). An output whose size is not the requested
  * one is resized: a safety net, Chromium's clip is exact.
  */
@@ -51,7 +51,7 @@ export async function finishImage(input: {
   const worthShrinking = format === 'png' && input.bytes.length > threshold * width * height;
   if (captured === format && sizeIsRight && !worthShrinking) return input.bytes;
   if (format === 'png' && sizeIsRight) {
-    const repacked = await recompressPng(input.bytes);
+    const repacked = await packPng(input.bytes);
     if (repacked) return repacked.length < input.bytes.length ? repacked : input.bytes;
   }
   let pipeline = sharp(input.bytes);

@@ -4,8 +4,10 @@ export { poolOptionsFromEnv, type BrowserEnv } from './pool-options-from-env.js'
 export { captureImage } from './capture-image.js';
 export type { CaptureRequest, CaptureSource, CapturedImage, CaptureOptions } from './capture-image.js';
 export type { ImageFormat } from './encode-image.js';
+export { packPng } from './pack-png.js';
 export { recompressPng } from './recompress-png.js';
 export type { PngPacking, RecompressPngOptions } from './recompress-png.js';
+export { DRAWN_REPEAT_SHARE, repeatShare } from './repeat-share.js';
 export { guardPage } from './guard-page.js';
 export type { PageGuard } from './guard-page.js';
 export {

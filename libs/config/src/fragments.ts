@@ -39,8 +39,8 @@ export const browserEnv = {
   PRESSROOM_RENDER_TIMEOUT_MS: duration.default(30_000),
   /**
    * fast (default): PNGs exactly as Chromium's fast encoder writes them (what a
-   * bare puppeteer loop returns); small: re-packed losslessly, no larger than
-   * Chromium's default encoder would make them (ADR 0041). The default stays
+   * bare puppeteer loop returns); small: re-packed losslessly, within 1.1× of
+   * what Chromium's default encoder would make (ADR 0048). The default stays
    * fast until a bench on a quiet machine shows small within the throughput target.
    */
   PRESSROOM_PNG_COMPRESSION: z.enum(['fast', 'small']).default('fast'),

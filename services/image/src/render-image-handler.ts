@@ -13,7 +13,7 @@ import type { SsrfGuard } from '@pressroom/ssrf';
 export interface ImageHandlerDeps extends RenderJobDeps {
   pool: BrowserPool;
   guard: SsrfGuard;
-  /** `fast` keeps Chromium's PNG as is; `small` (the default) re-packs it losslessly (ADR 0041). */
+  /** `fast` (the default) keeps Chromium's PNG as is; `small` re-packs it losslessly (ADR 0048). */
   pngCompression: 'fast' | 'small';
 }
 
