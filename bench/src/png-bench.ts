@@ -205,7 +205,7 @@ function markdown(candidates: CandidateRow[], api: ApiRow[], meta: Record<string
         `| ${r.card} | ${r.setting} | ${kb(r.apiBytes)} | ${r.bytesRatio} | ${r.rawRendersPerSecond} | ${r.apiRendersPerSecond} | ${r.throughputRatio} |`,
     ),
     '',
-    "Targets (issue 18): bytes ≤ 1.1× Chromium's default encoder, throughput ≥ 0.85× the raw fast-capture loop at concurrency 4. The decision and its reasons: ADR 0048 (before it, ADR 0041); CPU per encode of every candidate: `bench/src/png-cpu-bench.ts`.",
+    "Targets (issue 18): bytes ≤ 1.1× Chromium's default encoder, throughput ≥ 0.85× the raw fast-capture loop at concurrency 4. The decision and its reasons: ADR 0049 (before it, ADR 0041); CPU per encode of every candidate: `bench/src/png-cpu-bench.ts`.",
     '',
     "Noise: the machine has 2 cores shared with other engineers' builds and benches (load average 15–27 during these runs), so absolute renders/s move by a factor of 2 or more between runs and even between rounds; compare ratios within one run, and repeat (`BENCH_PNG_ROUNDS`, `BENCH_PNG_RENDERS`) before trusting a difference under about 15 %. The byte counts do not move.",
     '',

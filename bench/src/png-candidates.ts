@@ -42,7 +42,7 @@ export const PNG_CANDIDATES: Candidate[] = [
   { name: 'recompressPng, plain rows + zlib 3 only', encode: repack({ packing: 'plain' }) },
   { name: 'recompressPng, Up rows + zlib RLE only', encode: repack({ packing: 'up-rle' }) },
   { name: 'recompressPng, chosen by repeats, plain at zlib 4', encode: repack({ plainLevel: 4 }) },
-  { name: 'recompressPng, chosen by repeats, plain at zlib 3 (its default; `small` before ADR 0048)', encode: repack({}) },
+  { name: 'recompressPng, chosen by repeats, plain at zlib 3 (its default; `small` before ADR 0049)', encode: repack({}) },
 ];
 
 /** Measured for bytes and CPU per encode only (png-cpu-bench.ts): cheap to run, not worth a throughput row each. */

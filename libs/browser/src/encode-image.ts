@@ -10,7 +10,7 @@ export const CONTENT_TYPES: Record<ImageFormat, string> = { png: 'image/png', jp
  * Chromium's optimizeForSpeed encoder (rows filtered Up, zlib level 1) writes
  * 1.1–2.3× the bytes of its default encoder; packPng brings both benchmark
  * cards within 1.1× of it (0.53× and 1.06×) for ~13–19 ms of CPU, mostly on
- * the thread pool (ADR 0048, docs/benchmarks.md), so there is no size worth
+ * the thread pool (ADR 0049, docs/benchmarks.md), so there is no size worth
  * shipping loose once re-packing is asked for.
  */
 export const PNG_REENCODE_BYTES_PER_PIXEL = 0;

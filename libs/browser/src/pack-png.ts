@@ -3,7 +3,7 @@ import { DRAWN_REPEAT_SHARE, repeatShare } from './repeat-share.js';
 
 /**
  * The two ways to encode a screenshot, because neither alone is small on both
- * kinds of picture (ADR 0048; `bench/src/png-cpu-bench.ts` measures both):
+ * kinds of picture (ADR 0049; `bench/src/png-cpu-bench.ts` measures both):
  * - drawn content (text, flat colour, Skia's dithered gradients) is made of
  *   exact repeats, which any row filter destroys: rows unfiltered, deflate with
  *   match search (@napi-rs/image's default level). Benchmark card: 0.53×

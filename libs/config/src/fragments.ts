@@ -40,7 +40,7 @@ export const browserEnv = {
   /**
    * fast (default): PNGs exactly as Chromium's fast encoder writes them (what a
    * bare puppeteer loop returns); small: re-packed losslessly, within 1.1× of
-   * what Chromium's default encoder would make (ADR 0048). The default stays
+   * what Chromium's default encoder would make (ADR 0049). The default stays
    * fast until a bench on a quiet machine shows small within the throughput target.
    */
   PRESSROOM_PNG_COMPRESSION: z.enum(['fast', 'small']).default('fast'),
