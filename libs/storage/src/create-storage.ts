@@ -9,6 +9,8 @@ export interface CreateStorageOptions {
   kind: StorageBackend;
   /** Root directory of the disk backend (ignored by the others). */
   dir: string;
+  /** The disk backend fsyncs each file before it is renamed into place (default true; see DiskStorageOptions). */
+  fsync?: boolean;
   /** Required when kind is nats. */
   natsUrl?: string | undefined;
   /** Object store bucket of the nats backend (ignored by the others). */
@@ -49,7 +51,7 @@ export async function createStorage(options: CreateStorageOptions): Promise<Stor
 async function openBackend(options: CreateStorageOptions): Promise<Storage> {
   switch (options.kind) {
     case 'disk':
-      return createDiskStorage({ dir: options.dir });
+      return createDiskStorage({ dir: options.dir, ...(options.fsync !== undefined ? { fsync: options.fsync } : {}) });
     case 'nats':
       if (!options.natsUrl) {
         throw new Error("storage kind 'nats' needs a NATS URL (set NATS_URL), or use PRESSROOM_STORAGE=disk");
