@@ -1,21 +1,12 @@
-import puppeteer, { type Browser } from 'puppeteer-core';
 import { recompressPng } from './recompress-png.js';
 import { captureCards, pixels, rgbaSample, rowFilters, unusualPngs, type CardCaptures } from './test-support/png-samples.js';
 
-const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
-
 describe('recompressPng', () => {
-  let browser: Browser;
   let captures: Record<'gradient' | 'photo', CardCaptures>;
 
   beforeAll(async () => {
-    browser = await puppeteer.launch({ executablePath: EXECUTABLE, headless: 'shell', args: ['--no-sandbox', '--disable-gpu'] });
-    captures = await captureCards(browser);
+    captures = await captureCards();
   }, 60_000);
-
-  afterAll(async () => {
-    await browser.close();
-  });
 
   it.each(['gradient', 'photo'] as const)(
     "keeps every pixel of Chromium's fast %s PNG and is no larger than Chromium's default encoder makes it",

@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import type { Browser } from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import sharp from 'sharp';
 
 /** Drawn content: a diagonal gradient (dithered by Skia), text and a shape. */
@@ -19,8 +19,19 @@ export interface CardCaptures {
   chromiumDefault: Buffer;
 }
 
-/** Both 1200×630 cards captured both ways on one page of `browser`. */
-export async function captureCards(browser: Browser): Promise<Record<'gradient' | 'photo', CardCaptures>> {
+const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+
+/** Both 1200×630 cards captured both ways, in a headless shell started for them and closed after. */
+export async function captureCards(): Promise<Record<'gradient' | 'photo', CardCaptures>> {
+  const browser = await puppeteer.launch({ executablePath: EXECUTABLE, headless: 'shell', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    return await captureOn(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function captureOn(browser: Browser): Promise<Record<'gradient' | 'photo', CardCaptures>> {
   const page = await browser.newPage();
   await page.setViewport({ width: 1200, height: 630 });
   const cdp = await page.createCDPSession();
