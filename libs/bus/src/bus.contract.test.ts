@@ -20,7 +20,8 @@ import {
 
 // Handlers in these tests fail on purpose; keep the output readable.
 const logger = createLogger({ service: 'bus-test', level: 'silent' });
-initTracing();
+// Spans recorded (kept in memory): the test reads their parents and the sampled flag they propagate.
+initTracing({ keepInMemory: true });
 const tracer = getTracer('bus-contract-test');
 
 const ACK_WAIT_MS = 1_000;

@@ -95,8 +95,8 @@ export interface JobProcess {
    * failures; rejects only when the process could not be started. Call once.
    */
   run(job: RenderJob, options: { timeoutMs: number; signal?: AbortSignal; onLog?: (log: SceneLog) => void }): Promise<JobOutcome>;
-  /** Kills the process group (a spare that is no longer needed). */
-  kill(): void;
+  /** Kills the process group (a spare that is no longer needed); resolves once the process has exited. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -120,9 +120,12 @@ export function startJobProcess(options: { tmpDir: string }): JobProcess {
   let exited: { code: number | null; signal: string | null } | null = null;
   let closed = false;
   let startError: Error | null = null;
-  child.once('exit', (code, sig) => {
-    exited = { code, signal: sig };
-  });
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, sig) => {
+      exited = { code, signal: sig };
+      resolve();
+    }),
+  );
   child.once('close', () => {
     closed = true;
   });
@@ -134,7 +137,13 @@ export function startJobProcess(options: { tmpDir: string }): JobProcess {
     get alive() {
       return exited === null && startError === null && child.pid !== undefined;
     },
-    kill: () => killGroup(child.pid),
+    kill: () => {
+      killGroup(child.pid);
+      // Until it has exited, a dying process may still create files (its TMPDIR, recursively) in the job's directory.
+      if (exited !== null || startError !== null || child.pid === undefined) return Promise.resolve();
+      // SIGKILL ends it at once; the bound only keeps a lost 'exit' event from holding a close forever.
+      return Promise.race([exit, new Promise<void>((resolve) => setTimeout(resolve, 5_000).unref())]);
+    },
     run(job, runOptions) {
       return new Promise<JobOutcome>((resolvePromise, reject) => {
         if (startError) return reject(startError);

@@ -367,10 +367,25 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
     await mkdir(tmpDir);
     return { dir, process: startJobProcess({ tmpDir }) };
   };
+  /**
+   * Job directories a removal could not finish (a killed browser's last writes can race `rm`, which
+   * then fails with ENOTEMPTY): tried again, after another round of killing, when the renderer closes.
+   */
+  const leftovers = new Set<string>();
+  const removeJobDir = async (dir: string): Promise<number> => {
+    const killed = await killStragglers(dir);
+    try {
+      await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      leftovers.delete(dir);
+    } catch (error) {
+      leftovers.add(dir);
+      options.logger?.warn({ err: error, dir }, 'a video job directory could not be removed yet; retried on close');
+    }
+    return killed;
+  };
   const discard = async (prepared: Prepared) => {
-    prepared.process.kill();
-    await killStragglers(prepared.dir);
-    await rm(prepared.dir, { recursive: true, force: true, maxRetries: 3 });
+    await prepared.process.kill();
+    await removeJobDir(prepared.dir);
   };
   /** The spare if it is still alive (else a fresh one), and a new spare forked for the job after this one. */
   const takePrepared = async (): Promise<Prepared> => {
@@ -474,12 +489,11 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
       } finally {
         slots.release();
         // A job that failed before running (bad media) never sent its process a job: end it.
-        jobProcess?.kill();
+        await jobProcess?.kill();
         await servedMedia?.release();
         if (dir) {
-          const killed = await killStragglers(dir);
+          const killed = await removeJobDir(dir);
           if (killed > 0) logger?.warn({ killed }, 'video job left processes behind; killed');
-          await rm(dir, { recursive: true, force: true, maxRetries: 3 });
         }
       }
     })();
@@ -562,6 +576,7 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         const prepared = spare ? await spare.catch(() => null) : null;
         spare = null;
         if (prepared) await discard(prepared);
+        for (const dir of [...leftovers]) await removeJobDir(dir);
         await proxy.close();
         if (mediaServer) await (await mediaServer).close();
         await mediaCache?.close();
