@@ -1,12 +1,13 @@
 import type { Page } from 'puppeteer-core';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { BrowserPool } from './browser-pool.js';
-import { guardPage, type PageGuard } from './guard-page.js';
+import { guardPage } from './guard-page.js';
 import { slotOf } from './page-slot.js';
-import { elementBox, waitForFontsAndImages, type Box } from './page-scripts.js';
+import { elementBox, type Box } from './page-scripts.js';
 import { captureFormatFor, chromiumQuality, CONTENT_TYPES, finishImage, type ImageFormat } from './encode-image.js';
-import { NavigationError, SelectorNotFoundError } from './errors.js';
+import { SelectorNotFoundError } from './errors.js';
 import { isScriptFree } from './script-free.js';
+import { loadSource, waitForAssets } from './load-source.js';
 import { emulationOf, fullPageHeight, settle, waitUntilReady, type PageControls } from './page-controls.js';
 
 /** Chromium's largest capture side in device pixels. */
@@ -69,14 +70,7 @@ async function captureOnPage(page: Page, request: CaptureRequest, options: Captu
   await slot.applySettings({ jsEnabled, width: request.width, height: request.height, ...emulation });
   const pageGuard = guardPage(page, options.guard);
   try {
-    if (source.kind === 'html') {
-      await page.setContent(source.html, { waitUntil: 'load', timeout: 0 });
-    } else {
-      await navigate(page, source.url, pageGuard);
-    }
-    signal.throwIfAborted();
-    await waitForAssets(page, signal);
-    signal.throwIfAborted();
+    await loadSource(page, source, pageGuard, signal);
     if (controls) {
       await waitUntilReady(page, controls, signal);
       // What the page added while getting ready (a late web font, an image) loads before the capture too.
@@ -116,48 +110,6 @@ async function captureOnPage(page: Page, request: CaptureRequest, options: Captu
   } finally {
     pageGuard.release();
   }
-}
-
-/**
- * Fonts and images of the loaded document. A page may still navigate itself
- * after load (a script or a meta refresh): then retry on the new document
- * until it answers; the job's time limit bounds the loop.
- */
-export async function waitForAssets(page: Page, signal: AbortSignal): Promise<void> {
-  for (;;) {
-    try {
-      await page.evaluate(waitForFontsAndImages);
-      return;
-    } catch (error) {
-      if (!(error instanceof Error) || !/context was destroyed|Cannot find context/i.test(error.message)) throw error;
-      signal.throwIfAborted();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
-export async function navigate(page: Page, url: string, pageGuard: PageGuard): Promise<void> {
-  let response;
-  try {
-    response = await page.goto(url, { waitUntil: 'load', timeout: 0 });
-  } catch (error) {
-    if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
-    if (pageGuard.unresolvedNavigation) {
-      throw new NavigationError(url, pageGuard.unresolvedNavigation.detail, { cause: error });
-    }
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new NavigationError(url, `The page ${url} could not be loaded (${publicNetError(reason)}).`, { cause: error, internal: reason });
-  }
-  if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
-  const status = response?.status() ?? 0;
-  if (status >= 400) {
-    throw new NavigationError(url, `The page ${url} answered with HTTP status ${status}.`, { status });
-  }
-}
-
-/** Chromium's net error name ("net::ERR_CONNECTION_REFUSED") is safe to show; the rest of the message is not needed. */
-function publicNetError(message: string): string {
-  return /net::ERR_[A-Z_]+/.exec(message)?.[0] ?? 'network error';
 }
 
 export async function locate(page: Page, selector: string): Promise<{ clip: Box; beyondViewport: boolean }> {

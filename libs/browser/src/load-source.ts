@@ -1,9 +1,9 @@
 import type { Page } from 'puppeteer-core';
 import type { CaptureSource } from './capture-image.js';
-import { navigate, waitForAssets } from './capture-image.js';
-import { RenderTimeoutError } from './errors.js';
+import { NavigationError, RenderTimeoutError } from './errors.js';
 import type { PageGuard } from './guard-page.js';
 import { delay } from './launch-browser.js';
+import { waitForFontsAndImages } from './page-scripts.js';
 
 /**
  * Bounds one stage of a long job (loading, one frame, one print) by its own
@@ -38,4 +38,46 @@ export async function loadSource(page: Page, source: CaptureSource, pageGuard: P
   await waitForAssets(page, signal);
   signal.throwIfAborted();
   if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
+}
+
+/**
+ * Waits for the page's fonts and images. The document may be replaced right
+ * after load (a script or a meta refresh): then retry on the new document
+ * until it answers; the job's time limit bounds the loop.
+ */
+export async function waitForAssets(page: Page, signal: AbortSignal): Promise<void> {
+  for (;;) {
+    try {
+      await page.evaluate(waitForFontsAndImages);
+      return;
+    } catch (error) {
+      if (!(error instanceof Error) || !/context was destroyed|Cannot find context/i.test(error.message)) throw error;
+      signal.throwIfAborted();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+export async function navigate(page: Page, url: string, pageGuard: PageGuard): Promise<void> {
+  let response;
+  try {
+    response = await page.goto(url, { waitUntil: 'load', timeout: 0 });
+  } catch (error) {
+    if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
+    if (pageGuard.unresolvedNavigation) {
+      throw new NavigationError(url, pageGuard.unresolvedNavigation.detail, { cause: error });
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new NavigationError(url, `The page ${url} could not be loaded (${publicNetError(reason)}).`, { cause: error, internal: reason });
+  }
+  if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
+  const status = response?.status() ?? 0;
+  if (status >= 400) {
+    throw new NavigationError(url, `The page ${url} answered with HTTP status ${status}.`, { status });
+  }
+}
+
+/** Chromium's net error name ("net::ERR_CONNECTION_REFUSED") is safe to show; the rest of the message is not needed. */
+function publicNetError(message: string): string {
+  return /net::ERR_[A-Z_]+/.exec(message)?.[0] ?? 'network error';
 }

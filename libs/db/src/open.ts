@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { migratePglite, migratePostgres } from './migrate.js';
+import { createPgliteForDrizzle, drizzleView } from './pglite-client.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -64,8 +65,8 @@ async function openPglite(dataDir: string | undefined, options: OpenDatabaseOpti
   const lock: DataDirLock | null = dataDir ? acquireDataDirLock(dataDir) : null;
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dataDir ? { dataDir } : {});
-    const orm = drizzlePglite({ client, schema });
+    client = await createPgliteForDrizzle(dataDir);
+    const orm = drizzlePglite({ client: drizzleView(client), schema });
     if (options.migrate !== false) await migratePglite(orm);
     const opened = client;
     let closed = false;
