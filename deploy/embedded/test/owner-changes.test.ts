@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBus, type Bus } from '@pressroom/bus';
-import { CATALOG, newId, type RenderCompletedEvent } from '@pressroom/contracts';
+import { CATALOG, newId } from '@pressroom/contracts';
 import { createSecretBox, listWebhookDeliveries } from '@pressroom/db';
 import { dispatcherTopology, startDispatcher, type Dispatcher } from '@pressroom/dispatcher';
 import { runViaAdminSocket, serveAdminSocket } from '@pressroom/gateway';
@@ -10,6 +10,7 @@ import { createOwnerCaches, storedSubjects, type OwnerCaches } from '@pressroom/
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { createLogger } from '@pressroom/telemetry';
 import { TEST_NATS_URL, uniqueNamespace } from '@pressroom/testing';
+import { completedEvent } from '@pressroom/testing/events';
 import { ALLOWED_HOST, FLAVOURS, startPageServer, startTestStack, type TestStack } from './harness.js';
 import { dashboardSession, recordInto, sleep, waitFor, type Received } from './webhook-support.js';
 
@@ -150,23 +151,3 @@ describe.each(FLAVOURS)('owner settings changed while cached (%s)', (flavour) =>
     expect(got('/watched', afterDelete)).toBe(false);
   });
 });
-
-function completedEvent(ownerId: string, renderId: string): RenderCompletedEvent {
-  const now = new Date().toISOString();
-  return {
-    event: 'render.completed',
-    timestamp: now,
-    ownerId,
-    data: {
-      type: 'image',
-      source: 'html',
-      imageId: renderId,
-      url: `https://files.example/${renderId}.png`,
-      width: 10,
-      height: 10,
-      templateId: null,
-      userId: ownerId,
-      renderedAt: now,
-    },
-  };
-}

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createNatsBus, type Bus } from '@pressroom/bus';
-import { CATALOG, newId, type RenderCompletedEvent } from '@pressroom/contracts';
+import { CATALOG, newId } from '@pressroom/contracts';
 import {
   claimDueWebhookDeliveries,
   createSecretBox,
@@ -15,6 +15,7 @@ import { createOwnerCaches, type OwnerCaches } from '@pressroom/service-runner';
 import { createSsrfGuard, type SsrfGuard } from '@pressroom/ssrf';
 import { createLogger } from '@pressroom/telemetry';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
+import { completedEvent } from '@pressroom/testing/events';
 import { startDispatcher, type Dispatcher } from './index.js';
 
 const HOST = '127.0.0.2';
@@ -61,26 +62,6 @@ function countingGuard(): { guard: SsrfGuard; sent: () => number } {
   return {
     guard: { ...real, fetch: (url, init) => ((sent += 1), real.fetch(url, init)) },
     sent: () => sent,
-  };
-}
-
-function completedEvent(ownerId: string, renderId: string): RenderCompletedEvent {
-  const now = new Date().toISOString();
-  return {
-    event: 'render.completed',
-    timestamp: now,
-    ownerId,
-    data: {
-      type: 'image',
-      source: 'html',
-      imageId: renderId,
-      url: `https://files.example/${renderId}.png`,
-      width: 10,
-      height: 10,
-      templateId: null,
-      userId: ownerId,
-      renderedAt: now,
-    },
   };
 }
 

@@ -1,4 +1,5 @@
-import { dayWindow, hitCounter, minuteWindow, readCounter, type Db, type PlanLimits, type Window, type WindowCount } from '@pressroom/db';
+import { dayWindow, minuteWindow, type Db, type PlanLimits, type WindowCount } from '@pressroom/db';
+import { LocalWindowCounter } from './local-window-counter.js';
 
 /** The plan's minute and day limits for one request: `countPlanRequest`'s signature. */
 export type PlanRequestCounter = (input: { ownerId: string; limits: PlanLimits; now: Date }) => Promise<{
@@ -11,16 +12,6 @@ export interface LocalPlanCounterOptions {
   /** How often counted requests are added to the `rate_counters` rows (default 1 s). */
   flushMs?: number;
   onFlushError?: (error: unknown) => void;
-}
-
-interface Counter {
-  ownerId: string;
-  scope: 'minute' | 'day';
-  window: Window;
-  /** The window's count: the row's when first seen, plus every request counted here since. */
-  count: number;
-  /** Counted here, not yet added to the row. */
-  pending: number;
 }
 
 /**
@@ -36,78 +27,27 @@ interface Counter {
  * minute allowed; the reported window is the exhausted one, else the one with fewer left.
  */
 export class LocalPlanCounter {
-  private readonly counters = new Map<string, Counter>();
-  private readonly seeding = new Map<string, Promise<Counter>>();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly minutes: LocalWindowCounter;
+  private readonly days: LocalWindowCounter;
 
-  constructor(private readonly options: LocalPlanCounterOptions) {}
+  constructor(options: LocalPlanCounterOptions) {
+    this.minutes = new LocalWindowCounter({ ...options, scope: 'minute', window: minuteWindow, seedFromRow: true });
+    this.days = new LocalWindowCounter({ ...options, scope: 'day', window: dayWindow, seedFromRow: true });
+  }
 
   readonly take: PlanRequestCounter = async ({ ownerId, limits, now }) => {
-    const [minute, day] = await Promise.all([
-      this.counterOf(ownerId, 'minute', minuteWindow(now)),
-      this.counterOf(ownerId, 'day', dayWindow(now)),
-    ]);
+    const [minute, day] = await Promise.all([this.minutes.tally(ownerId, now), this.days.tally(ownerId, now)]);
     // From here on nothing awaits: concurrent requests see each other's counts.
-    this.count(minute);
-    const minuteCount: WindowCount = { scope: 'minute', limit: limits.perMinute, count: minute.count, window: minute.window };
+    const minuteCount: WindowCount = { scope: 'minute', limit: limits.perMinute, count: this.minutes.hit(minute), window: minute.window };
     if (minuteCount.count > minuteCount.limit) return { allowed: false, reported: minuteCount };
-    this.count(day);
-    const dayCount: WindowCount = { scope: 'day', limit: limits.perDay, count: day.count, window: day.window };
+    const dayCount: WindowCount = { scope: 'day', limit: limits.perDay, count: this.days.hit(day), window: day.window };
     if (dayCount.count > dayCount.limit) return { allowed: false, reported: dayCount };
     const reported = dayCount.limit - dayCount.count < minuteCount.limit - minuteCount.count ? dayCount : minuteCount;
     return { allowed: true, reported };
   };
 
-  /** Adds what was counted here to the rows; drops windows that are over and fully written. */
-  async flush(now: Date = new Date()): Promise<void> {
-    this.timer = null;
-    const writes: Promise<void>[] = [];
-    for (const [key, counter] of this.counters) {
-      if (counter.pending === 0) {
-        if (counter.window.end.getTime() <= now.getTime()) this.counters.delete(key);
-        continue;
-      }
-      const hits = counter.pending;
-      counter.pending = 0;
-      writes.push(
-        hitCounter(this.options.db, { ownerId: counter.ownerId, scope: counter.scope, window: counter.window, hits }).then(
-          () => undefined,
-          (error: unknown) => {
-            counter.pending += hits;
-            this.schedule();
-            this.options.onFlushError?.(error);
-          },
-        ),
-      );
-    }
-    await Promise.all(writes);
-  }
-
-  private count(counter: Counter): void {
-    counter.count += 1;
-    counter.pending += 1;
-    this.schedule();
-  }
-
-  private schedule(): void {
-    this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs ?? 1_000).unref();
-  }
-
-  private counterOf(ownerId: string, scope: 'minute' | 'day', window: Window): Counter | Promise<Counter> {
-    const key = `${scope}:${window.start.getTime()}:${ownerId}`;
-    const known = this.counters.get(key);
-    if (known) return known;
-    let seeding = this.seeding.get(key);
-    if (!seeding) {
-      seeding = readCounter(this.options.db, { ownerId, scope, window })
-        .then((count) => {
-          const counter: Counter = { ownerId, scope, window, count, pending: 0 };
-          this.counters.set(key, counter);
-          return counter;
-        })
-        .finally(() => this.seeding.delete(key));
-      this.seeding.set(key, seeding);
-    }
-    return seeding;
+  /** Adds what was counted here to the rows. */
+  async flush(): Promise<void> {
+    await Promise.all([this.minutes.flush(), this.days.flush()]);
   }
 }

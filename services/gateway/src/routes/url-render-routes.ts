@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { FileExtension, formatOfExtension } from '@pressroom/contracts';
-import { findUrlRender, getRenderById, rememberUrlRender, secondsUntil, takeSignedRender } from '@pressroom/db';
+import { findUrlRender, getRenderById, minuteWindow, rememberUrlRender, secondsUntil, takeSignedRender } from '@pressroom/db';
 import { ProblemError, isProblemError } from '@pressroom/problem';
 import { EXPIRES_PARAM, SECRET_ID_PARAM, SIGNATURE_PARAM, verifyRenderUrl } from '@pressroom/url-signing';
 import type { Logger } from '@pressroom/telemetry';
 import type { AuthContext } from '../http/auth.js';
-import { LocalMinuteCounter } from '../http/local-minute-counter.js';
+import { LocalWindowCounter } from '../http/local-window-counter.js';
 import { countRateLimited, setRateLimitHeaders } from '../http/rate-limit.js';
 import type { SigningSecretCache } from '../http/signing-secrets.js';
 import { assertUrlInput } from '../http/url-input.js';
@@ -98,9 +98,11 @@ export function urlRenderRoutes(
   const memo = new UrlRenderMemo(MEMO);
   // A template edit or delete anywhere drops the owner's answers here (the memo never reads the template).
   deps.owners?.onDrop('templates', (ownerId) => memo.dropOwner(ownerId));
-  const counter = new LocalMinuteCounter({
+  // Not seeded from the row: a hit never waits for the database, and the other replicas' counts arrive with each flush.
+  const counter = new LocalWindowCounter({
     db: deps.db,
     scope: 'endpoint:url-render',
+    window: minuteWindow,
     onFlushError: (error) => deps.logger?.warn({ err: error }, 'URL-render counts not added to the shared counter; retried'),
   });
 
@@ -118,9 +120,11 @@ export function urlRenderRoutes(
     res.status(304).setHeader('ETag', etag).setHeader('Cache-Control', 'private, max-age=300').end();
   }
 
-  /** The endpoint's fixed per-owner minute limit, counted in memory (LocalMinuteCounter); over it → 429. */
-  function countRequest(res: Response, ownerId: string, at: Date): void {
-    const { count, window } = counter.take(ownerId, at);
+  /** The endpoint's fixed per-owner minute limit, counted in memory (LocalWindowCounter); over it → 429. */
+  async function countRequest(res: Response, ownerId: string, at: Date): Promise<void> {
+    const tally = await counter.tally(ownerId, at);
+    const count = counter.hit(tally);
+    const { window } = tally;
     setRateLimitHeaders(res, { scope: 'minute', limit: deps.perMinute, count, window }, at);
     if (count <= deps.perMinute) return;
     const retryAfter = secondsUntil(window.end, at);
@@ -141,7 +145,7 @@ export function urlRenderRoutes(
     const at = now();
     const signed = req.query[SIGNATURE_PARAM] !== undefined ? await authenticateSignature(deps.secrets, req, at) : null;
     const auth = signed?.auth ?? (await authenticateKey(deps, req));
-    countRequest(res, auth.ownerId, at);
+    await countRequest(res, auth.ownerId, at);
 
     const quality = parseQuality(req.query.quality);
     const layout = typeof req.query.layout === 'string' ? req.query.layout : undefined;
