@@ -1,5 +1,5 @@
 import { context, trace } from '@opentelemetry/api';
-import { getTracer, inSpan, initTracing, injectTraceHeaders } from './tracing.js';
+import { getTracer, inSpan, initTracing, injectTraceHeaders, producerHeaders } from './tracing.js';
 
 describe('tracing without an exporter', () => {
   beforeAll(() => initTracing({ env: {} }));
@@ -20,5 +20,13 @@ describe('tracing without an exporter', () => {
     );
     expect(seen).toBe(outer.spanContext().spanId);
     outer.end();
+  });
+
+  it('publishes under the active span without a publish span; with none active, under a new trace', () => {
+    const outer = getTracer('t').startSpan('outer');
+    const headers = context.with(trace.setSpan(context.active(), outer), () => producerHeaders('render.done', {}));
+    expect(headers.traceparent).toBe(`00-${outer.spanContext().traceId}-${outer.spanContext().spanId}-00`);
+    outer.end();
+    expect(producerHeaders('render.done', {}).traceparent).toMatch(/^00-(?!0+-)[0-9a-f]{32}-[0-9a-f]{16}-00$/);
   });
 });

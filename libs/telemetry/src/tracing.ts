@@ -101,11 +101,18 @@ export function injectTraceHeaders(headers: Record<string, string>, ctx: Context
  * the trace shows the hop through the bus.
  */
 export function producerHeaders(subject: string, headers: Record<string, string>): Record<string, string> {
+  const active = context.active();
+  if (!recording && trace.getSpanContext(active)) {
+    // No span is exported: a publish span would only be made and dropped (a render publishes several
+    // messages). The consumer continues the active span's trace, as its log lines and traceparent need.
+    injectTraceHeaders(headers, active);
+    return headers;
+  }
   const span = getTracer('pressroom-bus').startSpan(`publish ${subject}`, {
     kind: SpanKind.PRODUCER,
     attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'messaging.operation.type': 'publish' },
   });
-  injectTraceHeaders(headers, trace.setSpan(context.active(), span));
+  injectTraceHeaders(headers, trace.setSpan(active, span));
   span.end();
   return headers;
 }
