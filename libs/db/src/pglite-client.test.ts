@@ -63,3 +63,21 @@ describe('statements beside a transaction', () => {
     }
   });
 });
+
+describe('two views of one client', () => {
+  it('share the prepared statements, so their names never collide', async () => {
+    const client = await createPgliteForDrizzle(undefined);
+    try {
+      const [first, second] = [drizzle({ client: drizzleView(client) }), drizzle({ client: drizzleView(client) })];
+      const query = sql`select ${1}::integer + 1 as n`;
+      await first.execute(query);
+      await second.execute(sql`select ${2}::integer * 2 as n`);
+      const { rows } = (await second.execute(query)) as unknown as { rows: Array<{ n: number }> };
+      expect(rows).toEqual([{ n: 2 }]);
+      const prepared = await client.query<{ name: string }>(`select name from pg_prepared_statements order by name`);
+      expect(prepared.rows.map((row) => row.name)).toEqual(['pressroom_1', 'pressroom_2']);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -36,7 +36,7 @@ function withoutParsers(options: QueryOptions | undefined): QueryOptions | undef
  * one, for the query lock only.
  */
 export function drizzleView(client: PGlite): PGlite {
-  const prepared = new PreparedStatements(client);
+  const prepared = preparedOf(client);
   const topLevel: Query = (query, params, options) =>
     client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
@@ -48,6 +48,17 @@ export function drizzleView(client: PGlite): PGlite {
   const inTransaction: Query = (query, params, options) =>
     client._runExclusiveQuery(() => prepared.run(query, params, withoutParsers(options)));
   return view(client, topLevel, (tx) => view(tx, inTransaction, null));
+}
+
+/** One set per client: statement names are the session's, so two sets on one client would collide. */
+const preparedByClient = new WeakMap<PGlite, PreparedStatements>();
+function preparedOf(client: PGlite): PreparedStatements {
+  let prepared = preparedByClient.get(client);
+  if (!prepared) {
+    prepared = new PreparedStatements(client);
+    preparedByClient.set(client, prepared);
+  }
+  return prepared;
 }
 
 function view<T extends object>(target: T, run: Query, transactionView: ((tx: object) => object) | null): T {
