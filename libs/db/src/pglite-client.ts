@@ -20,10 +20,9 @@ export async function createPgliteForDrizzle(dataDir: string | undefined): Promi
   return PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers });
 }
 
-type QueryOptions = PgliteQueryOptions;
-type Query = (query: string, params?: unknown[], options?: QueryOptions) => Promise<unknown>;
+type Query = (query: string, params?: unknown[], options?: PgliteQueryOptions) => Promise<unknown>;
 
-function withoutParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+function withoutParsers(options: PgliteQueryOptions | undefined): PgliteQueryOptions | undefined {
   if (!options?.parsers) return options;
   const { parsers: _dropped, ...rest } = options;
   return rest;
@@ -68,7 +67,7 @@ function view<T extends object>(target: T, run: Query, transactionView: ((tx: ob
       if (typeof value !== 'function') return value;
       const method = value as (...args: unknown[]) => unknown;
       if (property === 'query') {
-        return (query: string, params?: unknown[], options?: QueryOptions) =>
+        return (query: string, params?: unknown[], options?: PgliteQueryOptions) =>
           PreparedStatements.preparable(query) ? run(query, params, options) : method.call(object, query, params, withoutParsers(options));
       }
       if (property === 'transaction' && transactionView) {
