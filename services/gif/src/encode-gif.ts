@@ -82,6 +82,9 @@ export class GifWriter {
   /** A capture that failed: close and delete the partial file. */
   async discard(): Promise<void> {
     this.out.destroy();
+    // The file opens asynchronously: wait for the stream to close (after any pending open has created
+    // the file), or the delete can run first and leave the file behind.
+    await finished(this.out).catch(() => undefined);
     await rm(this.path, { force: true });
   }
 
