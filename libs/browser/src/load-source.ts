@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { isAssetFree } from './asset-free.js';
 import type { CaptureSource } from './capture-image.js';
 import { NavigationError, RenderTimeoutError } from './errors.js';
 import type { PageGuard } from './guard-page.js';
@@ -25,8 +26,9 @@ export async function withDeadline<T>(work: Promise<T>, ms: number, stage: strin
 
 /**
  * Loads HTML or a URL into a guarded pooled page and waits for its fonts and
- * images, the same way as an image capture; a refused main-frame navigation
- * fails the job.
+ * images, the same way as an image capture (skipped for static HTML that
+ * refers to none: see asset-free.ts); a refused main-frame navigation fails
+ * the job.
  */
 export async function loadSource(page: Page, source: CaptureSource, pageGuard: PageGuard, signal: AbortSignal): Promise<void> {
   if (source.kind === 'html') {
@@ -35,8 +37,12 @@ export async function loadSource(page: Page, source: CaptureSource, pageGuard: P
     await navigate(page, source.url, pageGuard);
   }
   signal.throwIfAborted();
-  await waitForAssets(page, signal);
-  signal.throwIfAborted();
+  // A static document that refers to no font, image or style sheet has nothing left to wait for after load.
+  const settled = source.kind === 'html' && !page.isJavaScriptEnabled() && isAssetFree(source.html);
+  if (!settled) {
+    await waitForAssets(page, signal);
+    signal.throwIfAborted();
+  }
   if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
 }
 
