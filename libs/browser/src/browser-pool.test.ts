@@ -1,4 +1,5 @@
 import { createSsrfGuard } from '@pressroom/ssrf';
+import { createLogger } from '@pressroom/telemetry';
 import { BrowserPool, captureImage, QueueFullError, RenderCrashedError, RenderTimeoutError, type CaptureRequest } from './index.js';
 import { decode } from './test-support/pixels.js';
 import { RED_PIXEL_PNG, startLocalServer, type LocalServer } from './test-support/local-server.js';
@@ -128,6 +129,28 @@ describe('BrowserPool restarts', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it('closes during a relaunch without reporting the abandoned launch as an error', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const logger = createLogger({
+      service: 'test',
+      level: 'debug',
+      destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    });
+    const pool = await BrowserPool.start({
+      executablePath: EXECUTABLE,
+      pages: 1,
+      restartAfter: 1,
+      queueLimit: 10,
+      renderTimeoutMs: 5000,
+      logger,
+    });
+    await expectHealthyRender(pool); // its release starts the relaunch
+    await waitFor(() => pool.health().status === 'restarting');
+    await pool.close();
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines.map((line) => line.msg)).toContain('browser relaunch abandoned: the pool is closing');
   });
 
   it('lets queued jobs wait through a restart while the in-flight one runs again on the new browser', async () => {

@@ -345,7 +345,9 @@ export class BrowserPool {
         await this.launch();
         this.restarts += 1;
       } catch (error) {
-        this.options.logger?.error({ err: error }, 'browser relaunch failed');
+        // Closing the pool during a relaunch abandons it: expected on every shutdown, not a failure to report.
+        if (this.closed) this.options.logger?.info({ reason }, 'browser relaunch abandoned: the pool is closing');
+        else this.options.logger?.error({ err: error }, 'browser relaunch failed');
       }
     })().finally(() => {
       this.relaunching = null;
