@@ -24,6 +24,7 @@ const stack = await startStack({
   port: env.PORT,
   opsPort: env.PRESSROOM_OPS_PORT,
   host: env.HOST,
+  keepAliveMs: env.PRESSROOM_HTTP_KEEPALIVE_MS,
   natsUrl: env.NATS_URL,
   busNamespace: env.PRESSROOM_BUS_NAMESPACE,
   databaseUrl: env.DATABASE_URL,

@@ -8,7 +8,7 @@ import { ANIMATION_CAPTURE_FLAGS, BrowserPool } from '@pressroom/browser';
 import { createSecretBox, localSecretKey, type Db } from '@pressroom/db';
 import { dispatcherTopology, startDispatcher, type Dispatcher } from '@pressroom/dispatcher';
 import { schedulerTopology, startScheduler, type Scheduler } from '@pressroom/scheduler';
-import { createGatewayApp, gatewaySettings, gatewayTopology, type GatewaySettings } from '@pressroom/gateway';
+import { applyKeepAlive, createGatewayApp, gatewaySettings, gatewayTopology, type GatewaySettings } from '@pressroom/gateway';
 import { imageTopology, startImageService, type ImageService } from '@pressroom/image';
 import { gifTopology, startGifService, type GifService } from '@pressroom/gif';
 import { pdfTopology, startPdfService, type PdfService } from '@pressroom/pdf';
@@ -32,6 +32,8 @@ export interface StackOptions {
   /** The ops port (/metrics, /livez, /readyz), off the API port; 0 picks a free one, undefined runs none. */
   opsPort?: number | undefined;
   host?: string;
+  /** Idle keep-alive connections stay open this long (PRESSROOM_HTTP_KEEPALIVE_MS, default 65 s). */
+  keepAliveMs?: number;
   /** Set → NATS JetStream; unset → the in-process bus. */
   natsUrl?: string | undefined;
   busNamespace?: string;
@@ -257,6 +259,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     : null;
 
   const server: Server = createServer();
+  applyKeepAlive(server, options.keepAliveMs ?? D.PRESSROOM_HTTP_KEEPALIVE_MS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());

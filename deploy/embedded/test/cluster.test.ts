@@ -61,7 +61,10 @@ describe('gateway and image service as their own processes', () => {
     expect(health.components.browser).toMatchObject({ ok: true, status: 'ok' });
     const metrics = await (await fetch(`http://127.0.0.1:${imagePort}/metrics`)).text();
     expect(metrics).toContain('render_duration_seconds_bucket');
-    const gatewayHealth = (await (await fetch(`${gatewayUrl}/health`)).json()) as { components: Record<string, { ok: boolean }> };
+    const gatewayAnswer = await fetch(`${gatewayUrl}/health`);
+    // The gateway's idle connections outlive a load balancer's (PRESSROOM_HTTP_KEEPALIVE_MS).
+    expect(gatewayAnswer.headers.get('keep-alive')).toBe('timeout=65');
+    const gatewayHealth = (await gatewayAnswer.json()) as { components: Record<string, { ok: boolean }> };
     expect(Object.keys(gatewayHealth.components).sort()).toEqual(['bus', 'db', 'storage']);
   });
 });

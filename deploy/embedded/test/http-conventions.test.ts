@@ -35,6 +35,11 @@ describe('HTTP conventions on the live stack', () => {
   });
   afterAll(() => stack.dispose());
 
+  it('keeps idle connections open longer than a load balancer does (Keep-Alive: timeout=65)', async () => {
+    const res = await rawGet(`${stack.baseUrl}/health`, { connection: 'keep-alive' });
+    expect(res.headers['keep-alive']).toBe('timeout=65');
+  });
+
   it('has CORS off unless origins are configured', () => {
     expect(gatewaySettings(gatewayEnv.parse({})).corsOrigins).toEqual([]);
     expect(gatewaySettings(gatewayEnv.parse({ PRESSROOM_CORS_ORIGINS: 'https://a.example, *' })).corsOrigins).toEqual([

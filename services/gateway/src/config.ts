@@ -35,6 +35,11 @@ export const gatewayEnv = z.object({
         .filter((origin) => origin.length > 0),
     )
     .pipe(z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })]))),
+  /**
+   * Idle keep-alive connections stay open this long (ms): longer than the proxy in front
+   * (load balancers and nginx ingress idle out at 60 s), so the proxy always closes first (docs/operations.md).
+   */
+  PRESSROOM_HTTP_KEEPALIVE_MS: z.coerce.number().int().min(1_000).default(65_000),
   /** Largest accepted JSON body (bytes). */
   PRESSROOM_MAX_BODY_BYTES: z.coerce
     .number()

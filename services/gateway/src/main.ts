@@ -4,6 +4,7 @@ import { runService } from '@pressroom/service-runner';
 import { startOpsServer } from '@pressroom/telemetry';
 import { createGatewayApp } from './app.js';
 import { gatewayEnv, gatewaySettings } from './config.js';
+import { applyKeepAlive } from './http/keep-alive.js';
 import { gatewayTopology } from './topology.js';
 
 /** The gateway as its own process: its API serves /health itself. */
@@ -30,6 +31,7 @@ await runService({
       health,
     });
     const server = app.listen(env.PORT);
+    applyKeepAlive(server, env.PRESSROOM_HTTP_KEEPALIVE_MS);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     // Metrics and probes on their own port: never reachable through the public ingress.
     const ops = await startOpsServer({ port: env.PRESSROOM_OPS_PORT, health });
