@@ -9,6 +9,7 @@ import puppeteer, { type CDPSession, type Page } from 'puppeteer-core';
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { BrowserPool, captureImage, type ImageFormat } from '../src/index.js';
 import { BASE_FLAGS } from '../src/launch-browser.js';
+import { screenshotBytes } from '../src/screenshot-fast-path.js';
 
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const format = (process.argv[2] ?? 'png') as ImageFormat;
@@ -40,7 +41,7 @@ async function rawLoop(pages: number): Promise<{ render: Render; close(): Promis
           optimizeForSpeed: true,
           ...(format === 'png' ? {} : { quality: 90 }),
         });
-        return Buffer.from(data, 'base64').length;
+        return screenshotBytes(data).length;
       } finally {
         idle.push(slot);
       }

@@ -9,6 +9,7 @@ import { SelectorNotFoundError } from './errors.js';
 import { isScriptFree } from './script-free.js';
 import { loadSource, waitForAssets } from './load-source.js';
 import { emulationOf, fullPageHeight, settle, waitUntilReady, type PageControls } from './page-controls.js';
+import { screenshotBytes } from './screenshot-fast-path.js';
 
 /** Chromium's largest capture side in device pixels. */
 const MAX_DEVICE_PIXELS = 16_384;
@@ -99,7 +100,7 @@ async function captureOnPage(page: Page, request: CaptureRequest, options: Captu
     const width = Math.round((target?.clip.width ?? request.width) * scale);
     const height = Math.round((target?.clip.height ?? fullHeight ?? request.height) * scale);
     const bytes = await finishImage({
-      bytes: Buffer.from(data, 'base64'),
+      bytes: screenshotBytes(data),
       format: request.format,
       quality: request.quality,
       width,

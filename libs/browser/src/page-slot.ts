@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'puppeteer-core';
 import { installRequestFilter, setRequestFilter } from './request-filter.js';
 import { delay } from './launch-browser.js';
 import { OneShot } from './one-shot.js';
+import { stopScreenshotFastPath, useScreenshotFastPath } from './screenshot-fast-path.js';
 import { DEFAULT_EMULATION, type PageEmulation } from './page-controls.js';
 
 /** What a job changed on its page, so the next job starts from a known state. */
@@ -60,6 +61,8 @@ export class PageSlot {
         popup?.close().catch(() => undefined);
       });
       const cdp = await page.createCDPSession();
+      // Captures on this session read their images straight from the pipe's bytes (screenshot-fast-path.ts).
+      useScreenshotFastPath(browser, cdp);
       await page.setViewport({ width: 1200, height: 630, deviceScaleFactor: 1 });
       return new PageSlot(context, page, cdp, { jsEnabled: true, width: 1200, height: 630, ...DEFAULT_EMULATION });
     } catch (error) {
@@ -157,6 +160,7 @@ export class PageSlot {
    */
   async destroy(browser: Browser, timeoutMs: number): Promise<boolean> {
     setRequestFilter(this.page, null);
+    stopScreenshotFastPath(this.cdp);
     slots.delete(this.page);
     const polite = this.context.close().then(
       () => true,

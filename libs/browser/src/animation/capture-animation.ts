@@ -11,6 +11,7 @@ import { emulationOf, settle, waitUntilReady, type PageControls } from '../page-
 import { animationTimeline, seekAnimations, type AnimationTimeline } from './animation-scripts.js';
 import { FrameSink, type FrameHandler } from './frame-sink.js';
 import { frameTimeMs, planFrames, type FramePlan } from './frame-plan.js';
+import { screenshotBytes } from '../screenshot-fast-path.js';
 
 export interface AnimationCaptureRequest {
   source: CaptureSource;
@@ -110,7 +111,7 @@ async function captureOnPage(
               ? { clip: { x: 0, y: 0, width: request.width, height: request.height, scale: emulation.deviceScaleFactor } }
               : {}),
           });
-          return Buffer.from(data, 'base64');
+          return screenshotBytes(data);
         })(),
         options.stepTimeoutMs,
         `capturing frame ${index + 1} of ${plan.frames}`,

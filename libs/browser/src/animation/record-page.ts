@@ -8,6 +8,7 @@ import { delay } from '../launch-browser.js';
 import { loadSource, withDeadline } from '../load-source.js';
 import { slotOf } from '../page-slot.js';
 import { FrameSink, type FrameHandler } from './frame-sink.js';
+import { screenshotBytes } from '../screenshot-fast-path.js';
 
 export interface RecordingRequest {
   url: string;
@@ -91,7 +92,7 @@ async function recordOnPage(
         options.stepTimeoutMs,
         `recording frame ${index + 1} of ${frames}`,
       );
-      await sink.push(Buffer.from(data, 'base64'), index, performance.now() - started);
+      await sink.push(screenshotBytes(data), index, performance.now() - started);
     }
     const elapsedMs = performance.now() - started;
     await sink.drain();

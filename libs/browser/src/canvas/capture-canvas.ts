@@ -10,6 +10,7 @@ import type { CapturedImage } from '../capture-image.js';
 import { CANVAS_SHELL, renderFabricInPage, type PageCanvasResult } from './canvas-page.js';
 import { CanvasRenderError, describeUrl } from './canvas-errors.js';
 import { fabricBundle } from './fabric-bundle.js';
+import { screenshotBytes } from '../screenshot-fast-path.js';
 
 /** A web font loaded (and awaited) before the canvas JSON. */
 export interface CanvasFont {
@@ -85,7 +86,7 @@ async function captureOnPage(
       });
       signal.throwIfAborted();
       const bytes = await finishImage({
-        bytes: Buffer.from(data, 'base64'),
+        bytes: screenshotBytes(data),
         format: request.format,
         quality: request.quality,
         width: request.width,
