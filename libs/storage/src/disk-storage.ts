@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { constants, createWriteStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { constants, createWriteStream, type Stats } from 'node:fs';
 import { access, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { contentTypeFromKey } from './content-type.js';
 import { assertSafeKey, type ObjectInfo, type Storage } from './storage.js';
@@ -24,7 +23,7 @@ const TMP_MARKER = '~tmp-';
 
 interface Sidecar {
   contentType: string;
-  /** sha256 of the bytes, hex (absent in sidecars written before ETags existed). */
+  /** sha256 of the bytes, hex: written until 2026-11-28, still the ETag of those objects. */
   sha256?: string;
 }
 
@@ -71,13 +70,13 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
     }
   }
 
-  async function infoOf(key: string, path: string, size: number): Promise<ObjectInfo> {
+  async function infoOf(key: string, path: string, stats: Stats): Promise<ObjectInfo> {
     const sidecar = await readSidecar(path);
-    // A sidecar from before digests existed: size plus key still changes when the bytes do (keys are never reused for new content).
-    const etag = sidecar?.sha256
-      ? `"${sidecar.sha256}"`
-      : `"${size.toString(16)}-${createHash('sha256').update(key).digest('hex').slice(0, 16)}"`;
-    return { contentType: sidecar?.contentType || contentTypeFromKey(key), size, etag };
+    return {
+      contentType: sidecar?.contentType || contentTypeFromKey(key),
+      size: stats.size,
+      etag: sidecar?.sha256 ? `"${sidecar.sha256}"` : etagOf(stats),
+    };
   }
 
   async function putOnce(key: string, body: Parameters<Storage['put']>[1], contentType: string): Promise<void> {
@@ -91,7 +90,7 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
       // Bytes in memory (images, PDFs): both files written and synced at once, each through one handle.
       // One after the other, with a reopen per fsync, this was the largest step of a PDF render
       // (docs/adr/0040-pdf-path.md); the commit order is the same.
-      const sidecar: Sidecar = { contentType, sha256: createHash('sha256').update(body).digest('hex') };
+      const sidecar: Sidecar = { contentType };
       const written = await Promise.allSettled([writeSynced(tmp, body, fsync), writeSynced(sidecarTmp, JSON.stringify(sidecar), fsync)]);
       const failed = written.find((outcome) => outcome.status === 'rejected');
       if (failed) {
@@ -105,20 +104,13 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
       await commit(tmp, path, false);
       return;
     }
-    const hash = createHash('sha256');
-    const hashing = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
     try {
-      await pipeline(bodyStream(body), hashing, createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
+      await pipeline(bodyStream(body), createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
     } catch (err) {
       await unlink(tmp).catch(() => {});
       throw err;
     }
-    const sidecar: Sidecar = { contentType, sha256: hash.digest('hex') };
+    const sidecar: Sidecar = { contentType };
     try {
       await writeSynced(sidecarTmp, JSON.stringify(sidecar), fsync);
       await commit(sidecarTmp, path + META_SUFFIX, false);
@@ -153,7 +145,7 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
       const path = pathOf(key);
       try {
         const stats = await stat(path);
-        return stats.isFile() ? await infoOf(key, path, stats.size) : null;
+        return stats.isFile() ? await infoOf(key, path, stats) : null;
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;
@@ -178,7 +170,7 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
         await handle.close();
         return null;
       }
-      const found = await infoOf(key, path, stats.size);
+      const found = await infoOf(key, path, stats);
       const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
       return { ...found, body };
     },
@@ -210,6 +202,15 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
     async close() {},
   };
   return storage;
+}
+
+/**
+ * The ETag of a file: its size, modification time and inode. Every write renames a new file into place,
+ * so a replaced object has a new inode and time (the kernel's file clock ticks in milliseconds, hence
+ * the inode too). No digest of the bytes: a SHA-256 of each stored image was ~1 ms of CPU per render (issue 18).
+ */
+function etagOf(stats: Stats): string {
+  return `"${stats.size.toString(16)}-${Math.round(stats.mtimeMs * 1000).toString(16)}-${stats.ino.toString(16)}"`;
 }
 
 /** Writes a new file (never an existing one), fsynced through the same handle when `sync`. */
