@@ -4,7 +4,7 @@ import { access, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/pro
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { contentTypeFromKey } from './content-type.js';
-import { assertSafeKey, type ObjectInfo, type Storage } from './storage.js';
+import { assertSafeKey, type ObjectInfo, type PutBody, type Storage } from './storage.js';
 import { bodyStream, readAll } from './streams.js';
 
 export interface DiskStorageOptions {
@@ -28,8 +28,8 @@ interface Sidecar {
 }
 
 /**
- * Objects as plain files under `dir` (`<dir>/renders/img_x.png`), the content type and a
- * digest in a sidecar beside each (`<dir>/renders/img_x.png~meta.json`). Every file is
+ * Objects as plain files under `dir` (`<dir>/renders/img_x.png`); a content type the key's
+ * extension does not name in a sidecar beside it (`<dir>/renders/img_x.bin~meta.json`). Every file is
  * streamed to a temp file in the same directory and renamed into place, so a reader sees
  * the old or the new file, never a half-written one.
  */
@@ -81,44 +81,26 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
 
   async function putOnce(key: string, body: Parameters<Storage['put']>[1], contentType: string): Promise<void> {
     const path = pathOf(key);
+    const sidecarPath = path + META_SUFFIX;
     await ensureDir(dirname(path));
-    // Data and sidecar go to temp files first; the sidecar is renamed in before the data:
-    // the data file's appearance is the commit point, so no reader sees an object without its type.
     const tmp = tempOf(path);
-    const sidecarTmp = tempOf(path + META_SUFFIX);
-    if (body instanceof Uint8Array) {
-      // Bytes in memory (images, PDFs): both files written and synced at once, each through one handle.
-      // One after the other, with a reopen per fsync, this was the largest step of a PDF render
-      // (docs/adr/0040-pdf-path.md); the commit order is the same.
-      const sidecar: Sidecar = { contentType };
-      const written = await Promise.allSettled([writeSynced(tmp, body, fsync), writeSynced(sidecarTmp, JSON.stringify(sidecar), fsync)]);
-      const failed = written.find((outcome) => outcome.status === 'rejected');
-      if (failed) {
-        await Promise.all([unlink(tmp).catch(() => {}), unlink(sidecarTmp).catch(() => {})]);
-        throw failed.reason;
-      }
-      await commit(sidecarTmp, path + META_SUFFIX, false).catch(async (err: unknown) => {
-        await unlink(tmp).catch(() => {});
-        throw err;
-      });
-      await commit(tmp, path, false);
+    // The key's extension already names the type (every render, asset and thumbnail): no sidecar is
+    // written, half the files and renames of a put. A sidecar left by an earlier put of this key under
+    // another type would outvote the extension, so it goes before the data is renamed in.
+    if (contentType === contentTypeFromKey(key)) {
+      await writeData(tmp, body, fsync, () => unlinkIfPresent(sidecarPath));
+      await commit(tmp, path, body instanceof Uint8Array ? false : fsync);
       return;
     }
-    try {
-      await pipeline(bodyStream(body), createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
-    } catch (err) {
-      await unlink(tmp).catch(() => {});
-      throw err;
-    }
-    const sidecar: Sidecar = { contentType };
-    try {
-      await writeSynced(sidecarTmp, JSON.stringify(sidecar), fsync);
-      await commit(sidecarTmp, path + META_SUFFIX, false);
-    } catch (err) {
-      await unlink(tmp).catch(() => {});
-      throw err;
-    }
-    await commit(tmp, path, fsync);
+    // Otherwise data and sidecar go to temp files first; the sidecar is renamed in before the data:
+    // the data file's appearance is the commit point, so no reader sees an object without its type.
+    const sidecarTmp = tempOf(sidecarPath);
+    const writeSidecar = async () => {
+      await writeSynced(sidecarTmp, JSON.stringify({ contentType } satisfies Sidecar), fsync);
+      await commit(sidecarTmp, sidecarPath, false);
+    };
+    await writeData(tmp, body, fsync, writeSidecar);
+    await commit(tmp, path, body instanceof Uint8Array ? false : fsync);
   }
 
   const storage: Storage = {
@@ -211,6 +193,30 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
  */
 function etagOf(stats: Stats): string {
   return `"${stats.size.toString(16)}-${Math.round(stats.mtimeMs * 1000).toString(16)}-${stats.ino.toString(16)}"`;
+}
+
+/**
+ * The data to its temp file, and `beside` (the sidecar's part) before the data is renamed in. Bytes in
+ * memory (images, PDFs) are written and synced through one handle at the same time as `beside` runs
+ * (one after the other, with a reopen per fsync, this was the largest step of a PDF render:
+ * docs/adr/0040-pdf-path.md); a stream is piped first and synced at its rename. On failure nothing
+ * of the put is left but what `beside` committed.
+ */
+async function writeData(tmp: string, body: PutBody, sync: boolean, beside: () => Promise<void>): Promise<void> {
+  if (body instanceof Uint8Array) {
+    const done = await Promise.allSettled([writeSynced(tmp, body, sync), beside()]);
+    const failed = done.find((outcome) => outcome.status === 'rejected');
+    if (!failed) return;
+    await unlink(tmp).catch(() => {});
+    throw failed.reason;
+  }
+  try {
+    await pipeline(bodyStream(body), createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
+    await beside();
+  } catch (err) {
+    await unlink(tmp).catch(() => {});
+    throw err;
+  }
 }
 
 /** Writes a new file (never an existing one), fsynced through the same handle when `sync`. */

@@ -218,10 +218,31 @@ describe('disk storage on the file system', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('lays out plain files with a sidecar and leaves no temp files behind', async () => {
+  it('lays out plain files, a sidecar only where the extension does not name the type, and no temp files', async () => {
     await storage.put('renders/img_layout.png', Buffer.from('png bytes'), 'image/png');
     await storage.put('renders/img_layout.png', Buffer.from('png bytes 2'), 'image/png');
-    expect((await readdir(join(root, 'renders'))).sort()).toEqual(['img_layout.png', 'img_layout.png~meta.json']);
+    await storage.put('renders/img_layout.bin', Buffer.from('bytes'), 'image/png');
+    await storage.put('renders/img_stream.bin', Readable.from([Buffer.from('streamed')]), 'application/x-stream');
+    expect((await readdir(join(root, 'renders'))).sort()).toEqual([
+      'img_layout.bin',
+      'img_layout.bin~meta.json',
+      'img_layout.png',
+      'img_stream.bin',
+      'img_stream.bin~meta.json',
+    ]);
+    expect((await storage.head('renders/img_layout.bin'))?.contentType).toBe('image/png');
+    expect((await storage.head('renders/img_stream.bin'))?.contentType).toBe('application/x-stream');
+  });
+
+  it('drops an earlier sidecar when a put of the same key takes the type its extension names', async () => {
+    await storage.put('renders/img_retyped.png', Buffer.from('first'), 'application/octet-stream');
+    expect((await storage.head('renders/img_retyped.png'))?.contentType).toBe('application/octet-stream');
+    await storage.put('renders/img_retyped.png', Buffer.from('second'), 'image/png');
+    expect(await storage.get('renders/img_retyped.png')).toEqual({ bytes: Buffer.from('second'), contentType: 'image/png' });
+    await storage.put('renders/img_retyped.png', Readable.from([Buffer.from('third')]), 'text/plain');
+    await storage.put('renders/img_retyped.png', Readable.from([Buffer.from('fourth')]), 'image/png');
+    expect(await storage.get('renders/img_retyped.png')).toEqual({ bytes: Buffer.from('fourth'), contentType: 'image/png' });
+    expect((await readdir(join(root, 'renders'))).filter((name) => name.startsWith('img_retyped'))).toEqual(['img_retyped.png']);
   });
 
   it('writes into a directory removed since its last write (made again), bytes and streams alike', async () => {
@@ -280,7 +301,7 @@ describe('disk storage on the file system', () => {
   });
 
   it('falls back to the extension when a sidecar is lost', async () => {
-    await storage.put('renders/img_lost.pdf', Buffer.from('%PDF-'), 'application/pdf');
+    await storage.put('renders/img_lost.pdf', Buffer.from('%PDF-'), 'application/x-pdf');
     await rm(join(root, 'renders', 'img_lost.pdf~meta.json'));
     expect((await storage.get('renders/img_lost.pdf'))?.contentType).toBe('application/pdf');
   });
