@@ -79,28 +79,42 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
     };
   }
 
-  async function putOnce(key: string, body: Parameters<Storage['put']>[1], contentType: string): Promise<void> {
+  async function putOnce(key: string, body: PutBody, contentType: string): Promise<void> {
     const path = pathOf(key);
     const sidecarPath = path + META_SUFFIX;
     await ensureDir(dirname(path));
     const tmp = tempOf(path);
-    // The key's extension already names the type (every render, asset and thumbnail): no sidecar is
-    // written, half the files and renames of a put. A sidecar left by an earlier put of this key under
-    // another type would outvote the extension, so it goes before the data is renamed in.
+    // A stream is synced at its rename; bytes in memory through their one handle (docs/adr/0040-pdf-path.md).
+    const syncAtRename = body instanceof Uint8Array ? false : fsync;
     if (contentType === contentTypeFromKey(key)) {
-      await writeData(tmp, body, fsync, () => unlinkIfPresent(sidecarPath));
-      await commit(tmp, path, body instanceof Uint8Array ? false : fsync);
+      // The key's extension names the type (every render, asset and thumbnail): no sidecar, one file and
+      // one rename. A sidecar an earlier put of this key left under another type would outvote the
+      // extension: it goes once the new bytes are safely written, before they are renamed in.
+      await writeData(tmp, body, fsync);
+      await unlinkIfPresent(sidecarPath).catch(async (err: unknown) => {
+        await unlink(tmp).catch(() => {});
+        throw err;
+      });
+      await commit(tmp, path, syncAtRename);
       return;
     }
-    // Otherwise data and sidecar go to temp files first; the sidecar is renamed in before the data:
+    // Data and sidecar go to temp files at the same time; the sidecar is renamed in before the data:
     // the data file's appearance is the commit point, so no reader sees an object without its type.
     const sidecarTmp = tempOf(sidecarPath);
-    const writeSidecar = async () => {
-      await writeSynced(sidecarTmp, JSON.stringify({ contentType } satisfies Sidecar), fsync);
-      await commit(sidecarTmp, sidecarPath, false);
-    };
-    await writeData(tmp, body, fsync, writeSidecar);
-    await commit(tmp, path, body instanceof Uint8Array ? false : fsync);
+    const written = await Promise.allSettled([
+      writeData(tmp, body, fsync),
+      writeSynced(sidecarTmp, JSON.stringify({ contentType } satisfies Sidecar), fsync),
+    ]);
+    const failed = written.find((outcome) => outcome.status === 'rejected');
+    if (failed) {
+      await Promise.all([unlink(tmp).catch(() => {}), unlink(sidecarTmp).catch(() => {})]);
+      throw failed.reason;
+    }
+    await commit(sidecarTmp, sidecarPath, false).catch(async (err: unknown) => {
+      await unlink(tmp).catch(() => {});
+      throw err;
+    });
+    await commit(tmp, path, syncAtRename);
   }
 
   const storage: Storage = {
@@ -196,23 +210,14 @@ function etagOf(stats: Stats): string {
 }
 
 /**
- * The data to its temp file, and `beside` (the sidecar's part) before the data is renamed in. Bytes in
- * memory (images, PDFs) are written and synced through one handle at the same time as `beside` runs
- * (one after the other, with a reopen per fsync, this was the largest step of a PDF render:
- * docs/adr/0040-pdf-path.md); a stream is piped first and synced at its rename. On failure nothing
- * of the put is left but what `beside` committed.
+ * The data to its temp file: bytes in memory (images, PDFs) written and synced through one handle (one
+ * after the other, with a reopen per fsync, this was the largest step of a PDF render:
+ * docs/adr/0040-pdf-path.md); a stream piped in, synced at its rename. On failure the temp file is gone.
  */
-async function writeData(tmp: string, body: PutBody, sync: boolean, beside: () => Promise<void>): Promise<void> {
-  if (body instanceof Uint8Array) {
-    const done = await Promise.allSettled([writeSynced(tmp, body, sync), beside()]);
-    const failed = done.find((outcome) => outcome.status === 'rejected');
-    if (!failed) return;
-    await unlink(tmp).catch(() => {});
-    throw failed.reason;
-  }
+async function writeData(tmp: string, body: PutBody, sync: boolean): Promise<void> {
   try {
-    await pipeline(bodyStream(body), createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
-    await beside();
+    if (body instanceof Uint8Array) await writeSynced(tmp, body, sync);
+    else await pipeline(bodyStream(body), createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
   } catch (err) {
     await unlink(tmp).catch(() => {});
     throw err;

@@ -300,6 +300,24 @@ describe('disk storage on the file system', () => {
     expect((await storage.head('renders/img_digest.png'))?.etag).toBe(`"${digest}"`);
   });
 
+  it('keeps the old object and its type when a put fails part-way, and leaves no temp file', async () => {
+    await storage.put('renders/img_kept.png', Buffer.from('old bytes'), 'application/octet-stream');
+    const failing = () =>
+      new Readable({
+        read() {
+          this.push(Buffer.from('half'));
+          this.destroy(new Error('source failed'));
+        },
+      });
+    await expect(storage.put('renders/img_kept.png', failing(), 'image/png')).rejects.toThrow('source failed');
+    await expect(storage.put('renders/img_kept.png', failing(), 'text/plain')).rejects.toThrow('source failed');
+    expect(await storage.get('renders/img_kept.png')).toEqual({ bytes: Buffer.from('old bytes'), contentType: 'application/octet-stream' });
+    expect((await readdir(join(root, 'renders'))).filter((name) => name.startsWith('img_kept'))).toEqual([
+      'img_kept.png',
+      'img_kept.png~meta.json',
+    ]);
+  });
+
   it('falls back to the extension when a sidecar is lost', async () => {
     await storage.put('renders/img_lost.pdf', Buffer.from('%PDF-'), 'application/x-pdf');
     await rm(join(root, 'renders', 'img_lost.pdf~meta.json'));
