@@ -85,7 +85,7 @@ function install(browser: Browser, connection: Connection): Set<string> | null {
     let start = 0;
     let end = all.indexOf(0);
     while (end !== -1) {
-      const message = decodeMessage(all, start, end, sessions);
+      const message = decodeOrPlain(all, start, end, sessions);
       setImmediate(() => {
         // Puppeteer's transport stops delivering once the connection is closed; so do we.
         if (browser.connected) void connection.onMessage(message);
@@ -96,6 +96,15 @@ function install(browser: Browser, connection: Connection): Set<string> | null {
     pending = start >= all.length ? [] : [all.subarray(start)];
   });
   return sessions;
+}
+
+/** Never throws inside the pipe's 'data' event (that would take the process down): the plain decode is the fallback. */
+function decodeOrPlain(all: Buffer, start: number, end: number, sessions: Set<string>): string {
+  try {
+    return decodeMessage(all, start, end, sessions);
+  } catch {
+    return all.toString('utf8', start, end);
+  }
 }
 
 /** One message as puppeteer should see it: the bytes as UTF-8, or a screenshot answer with a token for its image. */
