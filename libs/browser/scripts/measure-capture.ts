@@ -9,7 +9,7 @@ import puppeteer, { type CDPSession, type Page } from 'puppeteer-core';
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { BrowserPool, captureImage, type ImageFormat } from '../src/index.js';
 import { BASE_FLAGS } from '../src/launch-browser.js';
-import { screenshotBytes } from '../src/screenshot-fast-path.js';
+import { captureScreenshot } from '../src/screenshot-fast-path.js';
 
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const format = (process.argv[2] ?? 'png') as ImageFormat;
@@ -36,12 +36,12 @@ async function rawLoop(pages: number): Promise<{ render: Render; close(): Promis
       const slot = idle.pop()!;
       try {
         await slot.page.setContent(CARD);
-        const { data } = await slot.cdp.send('Page.captureScreenshot', {
+        const captured = await captureScreenshot(slot.cdp, {
           format,
           optimizeForSpeed: true,
           ...(format === 'png' ? {} : { quality: 90 }),
         });
-        return screenshotBytes(data).length;
+        return captured.length;
       } finally {
         idle.push(slot);
       }

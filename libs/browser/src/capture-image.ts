@@ -9,7 +9,7 @@ import { SelectorNotFoundError } from './errors.js';
 import { isScriptFree } from './script-free.js';
 import { loadSource, waitForAssets } from './load-source.js';
 import { emulationOf, fullPageHeight, settle, waitUntilReady, type PageControls } from './page-controls.js';
-import { screenshotBytes } from './screenshot-fast-path.js';
+import { captureScreenshot } from './screenshot-fast-path.js';
 
 /** Chromium's largest capture side in device pixels. */
 const MAX_DEVICE_PIXELS = 16_384;
@@ -89,7 +89,7 @@ async function captureOnPage(page: Page, request: CaptureRequest, options: Captu
       : fullHeight !== null
         ? { clip: { x: 0, y: 0, width: request.width, height: fullHeight, scale: 1 }, captureBeyondViewport: true }
         : { captureBeyondViewport: false };
-    const { data } = await slot.cdp.send('Page.captureScreenshot', {
+    const captured = await captureScreenshot(slot.cdp, {
       format: captureFormatFor(request.format),
       optimizeForSpeed: true,
       ...(request.format === 'jpeg' ? { quality: chromiumQuality(request.quality) } : {}),
@@ -100,7 +100,7 @@ async function captureOnPage(page: Page, request: CaptureRequest, options: Captu
     const width = Math.round((target?.clip.width ?? request.width) * scale);
     const height = Math.round((target?.clip.height ?? fullHeight ?? request.height) * scale);
     const bytes = await finishImage({
-      bytes: screenshotBytes(data),
+      bytes: captured,
       format: request.format,
       quality: request.quality,
       width,

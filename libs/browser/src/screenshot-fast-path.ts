@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Browser, CDPSession } from 'puppeteer-core';
+import type { Browser, CDPSession, Protocol } from 'puppeteer-core';
 
 /**
  * Screenshots reach us as one DevTools message over the browser's pipe: a JSON answer whose only
@@ -59,6 +59,12 @@ export function useScreenshotFastPath(browser: Browser, cdp: CDPSession): boolea
 export function stopScreenshotFastPath(cdp: CDPSession): void {
   const connection = cdp.connection();
   if (connection) installed.get(connection)?.delete(cdp.id());
+}
+
+/** `Page.captureScreenshot` on a session, as bytes: every capture of ours goes through here, so none reads a token as base64. */
+export async function captureScreenshot(cdp: CDPSession, params: Protocol.Page.CaptureScreenshotRequest): Promise<Buffer> {
+  const { data } = await cdp.send('Page.captureScreenshot', params);
+  return screenshotBytes(data);
 }
 
 /** The image bytes of a `Page.captureScreenshot` answer's `data`: a fast-path token or base64. */

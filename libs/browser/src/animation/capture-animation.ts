@@ -11,7 +11,7 @@ import { emulationOf, settle, waitUntilReady, type PageControls } from '../page-
 import { animationTimeline, seekAnimations, type AnimationTimeline } from './animation-scripts.js';
 import { FrameSink, type FrameHandler } from './frame-sink.js';
 import { frameTimeMs, planFrames, type FramePlan } from './frame-plan.js';
-import { screenshotBytes } from '../screenshot-fast-path.js';
+import { captureScreenshot } from '../screenshot-fast-path.js';
 
 export interface AnimationCaptureRequest {
   source: CaptureSource;
@@ -102,7 +102,7 @@ async function captureOnPage(
       const png = await withDeadline(
         (async () => {
           await page.evaluate(seekAnimations, timeMs);
-          const { data } = await slot.cdp.send('Page.captureScreenshot', {
+          return captureScreenshot(slot.cdp, {
             format: 'png',
             optimizeForSpeed: true,
             captureBeyondViewport: false,
@@ -111,7 +111,6 @@ async function captureOnPage(
               ? { clip: { x: 0, y: 0, width: request.width, height: request.height, scale: emulation.deviceScaleFactor } }
               : {}),
           });
-          return screenshotBytes(data);
         })(),
         options.stepTimeoutMs,
         `capturing frame ${index + 1} of ${plan.frames}`,

@@ -8,7 +8,7 @@ import { delay } from '../launch-browser.js';
 import { loadSource, withDeadline } from '../load-source.js';
 import { slotOf } from '../page-slot.js';
 import { FrameSink, type FrameHandler } from './frame-sink.js';
-import { screenshotBytes } from '../screenshot-fast-path.js';
+import { captureScreenshot } from '../screenshot-fast-path.js';
 
 export interface RecordingRequest {
   url: string;
@@ -81,8 +81,8 @@ async function recordOnPage(
       signal.throwIfAborted();
       const wait = started + index * intervalMs - performance.now();
       if (wait > 0) await delay(wait);
-      const { data } = await withDeadline(
-        slot.cdp.send('Page.captureScreenshot', {
+      const frame = await withDeadline(
+        captureScreenshot(slot.cdp, {
           format: 'png',
           optimizeForSpeed: true,
           ...(target
@@ -92,7 +92,7 @@ async function recordOnPage(
         options.stepTimeoutMs,
         `recording frame ${index + 1} of ${frames}`,
       );
-      await sink.push(screenshotBytes(data), index, performance.now() - started);
+      await sink.push(frame, index, performance.now() - started);
     }
     const elapsedMs = performance.now() - started;
     await sink.drain();

@@ -10,7 +10,7 @@ import type { CapturedImage } from '../capture-image.js';
 import { CANVAS_SHELL, renderFabricInPage, type PageCanvasResult } from './canvas-page.js';
 import { CanvasRenderError, describeUrl } from './canvas-errors.js';
 import { fabricBundle } from './fabric-bundle.js';
-import { screenshotBytes } from '../screenshot-fast-path.js';
+import { captureScreenshot } from '../screenshot-fast-path.js';
 
 /** A web font loaded (and awaited) before the canvas JSON. */
 export interface CanvasFont {
@@ -78,7 +78,7 @@ async function captureOnPage(
     const base = request.format === 'jpeg' ? { r: 255, g: 255, b: 255, a: 1 } : { r: 0, g: 0, b: 0, a: 0 };
     try {
       await slot.cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: base });
-      const { data } = await slot.cdp.send('Page.captureScreenshot', {
+      const captured = await captureScreenshot(slot.cdp, {
         format: captureFormatFor(request.format),
         optimizeForSpeed: true,
         captureBeyondViewport: false,
@@ -86,7 +86,7 @@ async function captureOnPage(
       });
       signal.throwIfAborted();
       const bytes = await finishImage({
-        bytes: screenshotBytes(data),
+        bytes: captured,
         format: request.format,
         quality: request.quality,
         width: request.width,
