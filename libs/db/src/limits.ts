@@ -3,6 +3,7 @@ import { PLANS, type Plan } from './accounts.js';
 import { sqlRows, type Db } from './open.js';
 import { PLAN_LIMITS, dayWindow, minuteWindow, monthWindow, type PlanLimits, type Window } from './plan-limits.js';
 import type { NewRender, RenderRow } from './renders.js';
+import { statement } from './statement.js';
 import { accounts, aiCreditUsage, creditUsage, planSettings, teams } from './schema.js';
 
 /** The plan in force for an owner (a team's plan for its members) with its effective limits. */
@@ -196,6 +197,44 @@ export class QuotaExceededError extends Error {
   }
 }
 
+/** Each plan's monthly render credits as SQL VALUES rows: constants, so written into the statement once. */
+const PLAN_CREDIT_ROWS = PLANS.map((plan) => {
+  if (!/^[a-z]+$/.test(plan)) throw new Error(`plan name ${plan} cannot be written into SQL as it is`);
+  return `('${plan}'::text, ${Number(PLAN_LIMITS[plan].renderCredits)}::double precision)`;
+}).join(', ');
+
+/**
+ * One statement, so all happen or none without a transaction's extra round trips (every render runs
+ * this; docs/adr/0040-pdf-path.md, 0046): the owner's monthly credit limit is read fresh inside it (a
+ * plan or overage change applies to the next render, with no plan cache involved), the credits are
+ * reserved only while they fit (a first render dearer than the whole pool reserves nothing), and the
+ * queued row is inserted only when they were. The limit follows getOwnerPlan's rules: the team's plan
+ * first, an unknown plan counts as free, a stored override (non-zero) wins, overage on a paid plan lifts it.
+ * $1 owner, $2 month start, $3 cost, $4–$13 the row.
+ */
+const INSERT_RENDER_WITHIN_CREDITS = statement(`WITH owner_plan AS (
+    SELECT coalesce((SELECT plan FROM teams WHERE id = $1), (SELECT plan FROM accounts WHERE id = $1)) AS plan,
+           ps.render_credits, ps.overage
+    FROM (SELECT 1) AS one LEFT JOIN plan_settings ps ON ps.owner_id = $1
+  ), credit_limit AS (
+    SELECT CASE
+             WHEN base.plan IS NOT NULL AND base.plan <> 'free' AND coalesce(p.overage, false) THEN ${Number.MAX_SAFE_INTEGER}::double precision
+             ELSE coalesce(nullif(p.render_credits, 0), base.credits, ${PLAN_LIMITS.free.renderCredits}::double precision)
+           END AS credits
+    FROM owner_plan p LEFT JOIN (VALUES ${PLAN_CREDIT_ROWS}) AS base(plan, credits) ON base.plan = p.plan
+  ), reserved AS (
+    INSERT INTO credit_usage (owner_id, period_start, used)
+    SELECT $1, $2::timestamptz, $3::double precision
+    FROM credit_limit WHERE $3::double precision <= credit_limit.credits
+    ON CONFLICT (owner_id, period_start) DO UPDATE SET used = credit_usage.used + excluded.used
+    WHERE credit_usage.used + excluded.used <= (SELECT credits FROM credit_limit)
+    RETURNING used
+  )
+  INSERT INTO renders (id, owner_id, account_id, kind, origin, state, template_id, format, width, height, cost, details, created_at)
+  SELECT $4, $1, $5, $6, $7, 'queued', $8::text, $9, $10::integer, $11::integer, $3::double precision, $12::jsonb, $13::timestamptz
+  FROM reserved
+  RETURNING id`);
+
 /**
  * Insert a render row only when the owner's monthly credits allow its cost. The render's cost is
  * added to the owner's `credit_usage` row of the month by one conditional upsert in the same
@@ -207,42 +246,21 @@ export async function insertRenderWithinCredits(db: Db, row: NewRender, now: Dat
   const cost = row.cost ?? 1;
   const period = monthWindow(now);
   const details = row.details ? JSON.stringify(row.details) : null;
-  // One statement, so all happen or none without a transaction's extra round trips (every render runs
-  // this; docs/adr/0040-pdf-path.md, 0046): the owner's monthly credit limit is read fresh inside it (a
-  // plan or overage change applies to the next render, with no plan cache involved), the credits are
-  // reserved only while they fit (a first render dearer than the whole pool reserves nothing), and the
-  // queued row is inserted only when they were. The limit follows getOwnerPlan's rules: the team's plan
-  // first, an unknown plan counts as free, a stored override (non-zero) wins, overage on a paid plan lifts it.
-  const inserted = await sqlRows<{ id: string }>(
-    db,
-    sql`WITH owner_plan AS (
-          SELECT coalesce((SELECT plan FROM teams WHERE id = ${row.ownerId}), (SELECT plan FROM accounts WHERE id = ${row.ownerId})) AS plan,
-                 ps.render_credits, ps.overage
-          FROM (SELECT 1) AS one LEFT JOIN plan_settings ps ON ps.owner_id = ${row.ownerId}
-        ), credit_limit AS (
-          SELECT CASE
-                   WHEN base.plan IS NOT NULL AND base.plan <> 'free' AND coalesce(p.overage, false) THEN ${Number.MAX_SAFE_INTEGER}::double precision
-                   ELSE coalesce(nullif(p.render_credits, 0), base.credits, ${PLAN_LIMITS.free.renderCredits}::double precision)
-                 END AS credits
-          FROM owner_plan p LEFT JOIN (VALUES ${sql.join(
-            PLANS.map((plan) => sql`(${plan}::text, ${PLAN_LIMITS[plan].renderCredits}::double precision)`),
-            sql`, `,
-          )}) AS base(plan, credits) ON base.plan = p.plan
-        ), reserved AS (
-          INSERT INTO credit_usage (owner_id, period_start, used)
-          SELECT ${row.ownerId}, ${period.start.toISOString()}::timestamptz, ${cost}::double precision
-          FROM credit_limit WHERE ${cost}::double precision <= credit_limit.credits
-          ON CONFLICT (owner_id, period_start) DO UPDATE SET used = credit_usage.used + excluded.used
-          WHERE credit_usage.used + excluded.used <= (SELECT credits FROM credit_limit)
-          RETURNING used
-        )
-        INSERT INTO renders (id, owner_id, account_id, kind, origin, state, template_id, format, width, height, cost, details, created_at)
-        SELECT ${row.id}, ${row.ownerId}, ${row.accountId}, ${row.kind}, ${row.origin}, 'queued', ${row.templateId}::text,
-               ${row.format}, ${row.width}::integer, ${row.height}::integer, ${cost}::double precision, ${details}::jsonb,
-               ${now.toISOString()}::timestamptz
-        FROM reserved
-        RETURNING id`,
-  );
+  const inserted = await db.rows<{ id: string }>(INSERT_RENDER_WITHIN_CREDITS, [
+    row.ownerId,
+    period.start.toISOString(),
+    cost,
+    row.id,
+    row.accountId,
+    row.kind,
+    row.origin,
+    row.templateId,
+    row.format,
+    row.width,
+    row.height,
+    details,
+    now.toISOString(),
+  ]);
   if (inserted.length === 0) {
     // Refused (rare): read the plan for the problem's wording.
     const plan = await getOwnerPlan(db, row.ownerId);

@@ -8,6 +8,7 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { migratePglite, migratePostgres } from './migrate.js';
 import { createPgliteForDrizzle, drizzleView } from './pglite-client.js';
 import * as schema from './schema.js';
+import type { Statement } from './statement.js';
 
 export type Schema = typeof schema;
 /** The drizzle instance; the same query API on PostgreSQL and PGlite. */
@@ -19,6 +20,11 @@ export interface Db {
   close(): Promise<void>;
   /** One round trip to the database; false instead of throwing. */
   healthy(): Promise<boolean>;
+  /**
+   * A statement of the render path run by the driver itself, outside any transaction: its rows as
+   * the driver returns them (column names as the SQL spells them; on PGlite, timestamps as text).
+   */
+  rows<T = Record<string, unknown>>(statement: Statement, params: readonly unknown[]): Promise<T[]>;
 }
 
 export interface OpenDatabaseOptions {
@@ -58,6 +64,12 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       await pool.end();
     },
     healthy: () => probe(() => pool.query('select 1')),
+    async rows<T>(statement: Statement, params: readonly unknown[]) {
+      // Unnamed, as drizzle sends them: a named statement lives on one server connection, which a
+      // transaction-pooling proxy (PgBouncer before 1.21) does not keep for us.
+      const result = await pool.query(statement.text, [...params]);
+      return result.rows as T[];
+    },
   };
 }
 
@@ -66,7 +78,9 @@ async function openPglite(dataDir: string | undefined, options: OpenDatabaseOpti
   let client: PGlite | undefined;
   try {
     client = await createPgliteForDrizzle(dataDir);
-    const orm = drizzlePglite({ client: drizzleView(client), schema });
+    // The view runs DML as prepared statements under PGlite's own locks (pglite-client.ts); `rows` uses it too.
+    const view = drizzleView(client);
+    const orm = drizzlePglite({ client: view, schema });
     if (options.migrate !== false) await migratePglite(orm);
     const opened = client;
     let closed = false;
@@ -83,6 +97,9 @@ async function openPglite(dataDir: string | undefined, options: OpenDatabaseOpti
         }
       },
       healthy: () => probe(() => opened.query('select 1')),
+      async rows<T>(statement: Statement, params: readonly unknown[]) {
+        return (await view.query<T>(statement.text, [...params])).rows;
+      },
     };
   } catch (error) {
     await client?.close().catch(() => {});

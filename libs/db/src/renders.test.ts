@@ -78,6 +78,29 @@ describe.each(ENGINES)('renders on %s', (engine) => {
     expect(await completeRender(db(), done('img_missing'))).toBe(false);
   });
 
+  it('completion sets the details and storage copy fields it is given and keeps the ones it is not', async () => {
+    const kept = await insertUnchargedRender(db(), render(unique('acc'), { kind: 'pdf', details: { preset: 'A4' } }));
+    await claimRender(db(), kept.id);
+    expect(await completeRender(db(), done(kept.id))).toBe(true);
+    expect(await getRenderById(db(), kept.id)).toMatchObject({ details: { preset: 'A4' }, userStorageUrl: null, userStorageError: null });
+
+    const given = await insertUnchargedRender(db(), render(unique('acc'), { kind: 'pdf', details: { preset: 'A4' } }));
+    const details = { preset: 'A4', pageCount: 3, note: 'quotes \' and " stay' };
+    const copy = { userStorageUrl: 'https://bucket.example/r.pdf', userStorageError: null };
+    expect(await completeRender(db(), { ...done(given.id), details, ...copy })).toBe(true);
+    expect(await getRenderById(db(), given.id)).toMatchObject({ state: 'done', details, ...copy, startedAt: null });
+
+    const failedCopy = await insertUnchargedRender(db(), render(unique('acc')));
+    expect(await completeRender(db(), { ...done(failedCopy.id), userStorageUrl: null, userStorageError: 'bucket refused the write' })).toBe(
+      true,
+    );
+    expect(await getRenderById(db(), failedCopy.id)).toMatchObject({
+      userStorageUrl: null,
+      userStorageError: 'bucket refused the write',
+      details: null,
+    });
+  });
+
   it('concurrent completions: exactly one wins', async () => {
     const row = await insertUnchargedRender(db(), render(unique('acc')));
     await claimRender(db(), row.id);

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './open.js';
+import { statement } from './statement.js';
 import { monthWindow } from './plan-limits.js';
 import { creditUsage, renders, type RenderError, type RenderState } from './schema.js';
 
@@ -51,6 +52,22 @@ export interface NewRender {
 export type ClaimResult = 'claimed' | 'done' | 'failed' | 'missing';
 
 const UNFINISHED: RenderState[] = ['queued', 'rendering'];
+const UNFINISHED_SQL = UNFINISHED.map((state) => `'${state}'`).join(', ');
+
+// The two statements every render's worker runs, as text (statement.ts). Only an unfinished render
+// ('queued', or 'rendering' again after a redelivery) moves on; the RETURNING row says whether it did.
+const CLAIM_RENDER = statement(
+  `UPDATE renders SET state = 'rendering', started_at = now() WHERE id = $1 AND state IN (${UNFINISHED_SQL}) RETURNING id`,
+);
+/** A field the caller left out (undefined) keeps its stored value: each has a "given" flag before it. */
+const COMPLETE_RENDER = statement(
+  `UPDATE renders SET state = 'done', error = NULL, url = $2, storage_key = $3, content_type = $4,
+     width = $5::integer, height = $6::integer, completed_at = $7::timestamptz,
+     details = CASE WHEN $8::boolean THEN $9::jsonb ELSE details END,
+     user_storage_url = CASE WHEN $10::boolean THEN $11::text ELSE user_storage_url END,
+     user_storage_error = CASE WHEN $12::boolean THEN $13::text ELSE user_storage_error END
+   WHERE id = $1 AND state IN (${UNFINISHED_SQL}) RETURNING id`,
+);
 
 /** A render that costs no credits (binding refreshes); charged renders go through `insertRenderWithinCredits`. */
 export async function insertUnchargedRender(db: Db, row: Omit<NewRender, 'cost'>): Promise<RenderRow> {
@@ -66,11 +83,7 @@ export async function insertUnchargedRender(db: Db, row: Omit<NewRender, 'cost'>
  * 'rendering' row again; a finished render is reported, never re-run.
  */
 export async function claimRender(db: Db, id: string): Promise<ClaimResult> {
-  const claimed = await db.orm
-    .update(renders)
-    .set({ state: 'rendering', startedAt: sql`now()` })
-    .where(and(eq(renders.id, id), inArray(renders.state, UNFINISHED)))
-    .returning({ id: renders.id });
+  const claimed = await db.rows(CLAIM_RENDER, [id]);
   if (claimed.length > 0) return 'claimed';
   const [row] = await db.orm.select({ state: renders.state }).from(renders).where(eq(renders.id, id)).limit(1);
   if (!row) return 'missing';
@@ -93,12 +106,22 @@ export async function completeRender(
     userStorageError?: string | null;
   },
 ): Promise<boolean> {
-  const { id, ...values } = input;
-  const rows = await db.orm
-    .update(renders)
-    .set({ ...values, state: 'done', error: null })
-    .where(and(eq(renders.id, id), inArray(renders.state, UNFINISHED)))
-    .returning({ id: renders.id });
+  const given = (value: unknown) => value !== undefined;
+  const rows = await db.rows(COMPLETE_RENDER, [
+    input.id,
+    input.url,
+    input.storageKey,
+    input.contentType,
+    input.width,
+    input.height,
+    input.completedAt.toISOString(),
+    given(input.details),
+    input.details === undefined ? null : JSON.stringify(input.details),
+    given(input.userStorageUrl),
+    input.userStorageUrl ?? null,
+    given(input.userStorageError),
+    input.userStorageError ?? null,
+  ]);
   return rows.length > 0;
 }
 
