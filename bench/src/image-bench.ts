@@ -11,7 +11,7 @@ import { machineMeta, type ApiProcess } from './api-process.js';
 import { cardHtml } from './card.js';
 import { CARD_SIZE as SIZE, postCardImage, withEmbeddedApi } from './embedded-image-api.js';
 import { RawLoop } from './raw-loop.js';
-import { measure, type RunStats } from './stats.js';
+import { PROCESS_WARMUP, measure, measureAlternating, warmUp, type RunStats } from './stats.js';
 import { writeBenchSection } from './report.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
@@ -20,6 +20,8 @@ const PAGES = 4;
 const LEVELS = [1, 2, 4];
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 60);
 const WARMUP = 8;
+/** Each level's renders run in this many alternating rounds of raw and API (see measureAlternating). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 
 /** Serves the web font from 127.0.0.2, an address the bench server's allow-list admits. */
 async function startFontServer(): Promise<{ url: string; server: Server }> {
@@ -41,7 +43,7 @@ function markdown(rows: Row[], meta: Record<string, unknown>): string {
   const lines = [
     '## POST /image vs raw puppeteer-core, 1200×630 card (text, gradient, inline SVG, web font), PNG',
     '',
-    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; ${meta.renders} renders per level after ${WARMUP} warm-up renders; both sides use ${PAGES} warm pages of Debian's chromium-headless-shell.`,
+    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; ${PROCESS_WARMUP} renders through each side at concurrency ${PAGES} after start-up (a server that has been running), then per level ${WARMUP} warm-up renders and ${meta.renders} measured in ${ROUNDS} alternating rounds of raw and API, pooled; both sides use ${PAGES} warm pages of Debian's chromium-headless-shell.`,
     '',
     '- **raw**: puppeteer-core, pooled pages, `setContent` + `document.fonts.ready` + CDP `Page.captureScreenshot` with `optimizeForSpeed` (PNG from Chromium), nothing else.',
     '- **api**: `POST /image` over HTTP to the embedded process (auth, validation, database row, bus command, render, storage write, bus reply), answered when the file is stored.',
@@ -65,14 +67,16 @@ function markdown(rows: Row[], meta: Record<string, unknown>): string {
   return lines.join('\n');
 }
 
-/** Warm-up on both sides, then each concurrency level: the raw loop, then the API, on the same card. */
+/** Warm-up on both sides, then each concurrency level: the raw loop and the API in alternating rounds, on the same card. */
 async function compare(api: ApiProcess, raw: RawLoop, html: (i: number) => string): Promise<Row[]> {
   const rows: Row[] = [];
-  await measure({ concurrency: 2, total: WARMUP, job: (i) => postCardImage(api, html(i)) });
-  await measure({ concurrency: 2, total: WARMUP, job: (i) => raw.capture(html(i), SIZE).then(() => undefined) });
+  const sides = { raw: (i: number) => raw.capture(html(i), SIZE).then(() => undefined), api: (i: number) => postCardImage(api, html(i)) };
+  await warmUp(PAGES, sides.api);
+  await warmUp(PAGES, sides.raw);
   for (const concurrency of LEVELS) {
-    const rawStats = await measure({ concurrency, total: RENDERS, job: (i) => raw.capture(html(i), SIZE).then(() => undefined) });
-    const apiStats = await measure({ concurrency, total: RENDERS, job: (i) => postCardImage(api, html(i)) });
+    await measure({ concurrency, total: WARMUP, job: sides.api });
+    await measure({ concurrency, total: WARMUP, job: sides.raw });
+    const { raw: rawStats, api: apiStats } = await measureAlternating({ concurrency, total: RENDERS, rounds: ROUNDS, sides });
     const row: Row = {
       concurrency,
       raw: rawStats,

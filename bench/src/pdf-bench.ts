@@ -11,12 +11,14 @@ import { apiPost, machineMeta, startApi } from './api-process.js';
 import { invoiceHtml } from './invoice.js';
 import { RawPdfLoop } from './raw-pdf-loop.js';
 import { writeBenchSection } from './report.js';
-import { measure, type RunStats } from './stats.js';
+import { PROCESS_WARMUP, measure, measureAlternating, warmUp, type RunStats } from './stats.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const PAGES = 4;
-const RENDERS = Number(process.env.BENCH_PDF_RENDERS ?? 30);
+const RENDERS = Number(process.env.BENCH_PDF_RENDERS ?? 60);
 const WARMUP = 4;
+/** Each case's renders run in this many alternating rounds of raw and API (see measureAlternating). */
+const ROUNDS = Number(process.env.BENCH_PDF_ROUNDS ?? 4);
 
 interface PdfRow {
   case: string;
@@ -78,11 +80,18 @@ async function main(): Promise<void> {
           raw: async () => void (await raw.printJoined(sets.map((s) => invoiceHtml(s.number, 1)))),
         },
       ]);
+    const firstCase = cases[0]!;
+    await warmUp(PAGES, firstCase.api);
+    await warmUp(PAGES, firstCase.raw);
     for (const c of cases) {
       await measure({ concurrency: c.concurrency, total: WARMUP, job: c.api });
       await measure({ concurrency: c.concurrency, total: WARMUP, job: c.raw });
-      const rawStats = await measure({ concurrency: c.concurrency, total: c.renders, job: c.raw });
-      const apiStats = await measure({ concurrency: c.concurrency, total: c.renders, job: c.api });
+      const { raw: rawStats, api: apiStats } = await measureAlternating({
+        concurrency: c.concurrency,
+        total: c.renders,
+        rounds: ROUNDS,
+        sides: { raw: c.raw, api: c.api },
+      });
       const row: PdfRow = {
         case: c.name,
         concurrency: c.concurrency,
@@ -107,7 +116,7 @@ async function main(): Promise<void> {
   const markdown = [
     '## POST /pdf/render and /pdf/multi-page vs raw puppeteer-core `page.pdf`, A4 invoices',
     '',
-    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; ${WARMUP} warm-up renders per case and side; both sides use ${PAGES} warm pages of Debian's chromium-headless-shell.`,
+    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; ${PROCESS_WARMUP} 1-page renders through each side at concurrency ${PAGES} after start-up (a server that has been running: V8 optimised, PGlite's WebAssembly tiered up), then ${WARMUP} warm-up renders per case and side and ${RENDERS} measured (a third of that for 10 pages) in ${ROUNDS} alternating rounds of raw and API, pooled; both sides use ${PAGES} warm pages of Debian's chromium-headless-shell.`,
     '',
     '- **raw**: puppeteer-core, pooled pages, `setContent` + `page.pdf({format: A4, printBackground: true})`; for 10 variable sets, 10 prints joined with pdf-lib.',
     '- **api**: the request over HTTP to the embedded process (auth, validation, template, database row, bus command, print on the shared pool, page count, storage write, bus reply), answered when the file is stored. Multi-page prints each set on its own page of the pool, 2 at a time, and joins them with pdf-lib.',

@@ -18,7 +18,7 @@ import { photoCardHtml } from './photo-card.js';
 import { PNG_CANDIDATES } from './png-candidates.js';
 import { RawLoop } from './raw-loop.js';
 import { writeBenchSection } from './report.js';
-import { measure } from './stats.js';
+import { PROCESS_WARMUP, measure, warmUp } from './stats.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const SIZE = { width: 1200, height: 630 };
@@ -128,8 +128,7 @@ async function main(): Promise<void> {
 
       // The shipped default and `fast` through the whole API, alternating with the raw fast loop round by round.
       const settings = { small: api, fast: apiFast } as const;
-      for (const target of Object.values(settings))
-        await measure({ concurrency: 2, total: 6, job: (i) => apiImage(target, html(i)).then(() => undefined) });
+      for (const target of Object.values(settings)) await warmUp(CONCURRENCY, (i) => apiImage(target, html(i)).then(() => undefined));
       const rawRuns: number[] = [];
       const apiRuns: Record<keyof typeof settings, number[]> = { small: [], fast: [] };
       for (let r = 0; r < ROUNDS; r++) {
@@ -186,7 +185,7 @@ function markdown(candidates: CandidateRow[], api: ApiRow[], meta: Record<string
   return [
     '## PNG size: candidates on the raw fast-capture loop, and POST /image with the default',
     '',
-    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; concurrency ${CONCURRENCY} on ${PAGES} warm pages of Debian's chromium-headless-shell; ${RENDERS} renders per measurement, ${ROUNDS} rounds over all candidates, medians reported. \`bench/src/png-bench.ts\`.`,
+    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; concurrency ${CONCURRENCY} on ${PAGES} warm pages of Debian's chromium-headless-shell; ${RENDERS} renders per measurement, ${ROUNDS} rounds over all candidates, medians reported; each API process first served ${PROCESS_WARMUP} renders of the card (a server that has been running). \`bench/src/png-bench.ts\`.`,
     '',
     "Each candidate runs in the raw loop: capture with `optimizeForSpeed` (what the raw loop ships), then the candidate encodes in the same process; the default-encoder row captures with `optimizeForSpeed` off instead. Bytes are one render's file; every candidate's output was decoded and compared pixel for pixel with Chromium's capture (all lossless). Throughput is relative to the plain raw loop in the same round.",
     '',

@@ -11,28 +11,79 @@ function percentile(sorted: number[], p: number): number {
   return sorted[index]!;
 }
 
-/** Runs `total` jobs with `concurrency` workers and summarises latencies and throughput. */
-export async function measure(options: { concurrency: number; total: number; job: (i: number) => Promise<void> }): Promise<RunStats> {
+type Job = (i: number) => Promise<void>;
+
+/**
+ * Renders through each side before its first measurement. An API process that has just started
+ * costs several milliseconds more per request than one that has been running (what users call)
+ * until V8 has optimised its hot paths and PGlite's WebAssembly has tiered up, a few hundred
+ * statements in; the raw loops are a few lines of puppeteer, warmed the same way for symmetry.
+ */
+export const PROCESS_WARMUP = Number(process.env.BENCH_PROCESS_WARMUP ?? 120);
+
+/** PROCESS_WARMUP jobs at `concurrency`, unmeasured. */
+export async function warmUp(concurrency: number, job: Job): Promise<void> {
+  await run(concurrency, PROCESS_WARMUP, job, 1_000_000);
+}
+
+/** Jobs `first` … `first + total - 1` on `concurrency` workers: each one's latency, and the time all took. */
+async function run(concurrency: number, total: number, job: Job, first = 0): Promise<{ latencies: number[]; elapsedMs: number }> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: options.concurrency }, async () => {
-      while (next < options.total) {
-        const i = next++;
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = first + next++;
         const t0 = performance.now();
-        await options.job(i);
+        await job(i);
         latencies.push(performance.now() - t0);
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  return { latencies, elapsedMs: performance.now() - started };
+}
+
+function summary(concurrency: number, latencies: number[], elapsedMs: number): RunStats {
+  const sorted = [...latencies].sort((a, b) => a - b);
   return {
-    concurrency: options.concurrency,
-    renders: options.total,
-    p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
-    p95Ms: Math.round(percentile(latencies, 95) * 10) / 10,
-    rendersPerSecond: Math.round((options.total / elapsed) * 10) / 10,
+    concurrency,
+    renders: sorted.length,
+    p50Ms: Math.round(percentile(sorted, 50) * 10) / 10,
+    p95Ms: Math.round(percentile(sorted, 95) * 10) / 10,
+    rendersPerSecond: Math.round((sorted.length / (elapsedMs / 1000)) * 10) / 10,
   };
+}
+
+/** Runs `total` jobs with `concurrency` workers and summarises latencies and throughput. */
+export async function measure(options: { concurrency: number; total: number; job: Job }): Promise<RunStats> {
+  const { latencies, elapsedMs } = await run(options.concurrency, options.total, options.job);
+  return summary(options.concurrency, latencies, elapsedMs);
+}
+
+/**
+ * Two or more sides measured in alternating rounds (the order turned round each round), each
+ * side's rounds pooled: on a shared 2-core machine the load drifts over seconds, and two blocks
+ * run one after the other would each see a different machine.
+ */
+export async function measureAlternating<Side extends string>(options: {
+  concurrency: number;
+  total: number;
+  rounds: number;
+  sides: Record<Side, Job>;
+}): Promise<Record<Side, RunStats>> {
+  const names = Object.keys(options.sides) as Side[];
+  const pooled = new Map(names.map((name) => [name, { latencies: [] as number[], elapsedMs: 0 }]));
+  const perRound = Math.max(1, Math.round(options.total / options.rounds));
+  for (let round = 0; round < options.rounds; round++) {
+    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+      const { latencies, elapsedMs } = await run(options.concurrency, perRound, options.sides[name], round * perRound);
+      const side = pooled.get(name)!;
+      side.latencies.push(...latencies);
+      side.elapsedMs += elapsedMs;
+    }
+  }
+  return Object.fromEntries(
+    names.map((name) => [name, summary(options.concurrency, pooled.get(name)!.latencies, pooled.get(name)!.elapsedMs)]),
+  ) as Record<Side, RunStats>;
 }
