@@ -21,6 +21,14 @@ export interface NatsObjectStorage extends Storage {
 }
 
 const CONTENT_TYPE = 'Content-Type';
+/**
+ * Objects are written in chunks of up to 1 MiB (the client lowers it to the server's max_payload,
+ * 1 MiB by default), not the object store's default of 128 KiB: every chunk is a JetStream publish
+ * the client waits on (an ack, and an Error object made for its stack in case it times out), so a
+ * 0.9 MB card was 8 of them; now it is one (issue 18: the image service's CPU per render).
+ * Readers follow whatever chunk size an object was written with.
+ */
+const NATS_OBJECT_CHUNK_BYTES = 1024 * 1024;
 const BUCKET_NAME = /^[A-Za-z0-9_-]+$/;
 
 export function natsBucketName(options: { bucket: string; namespace?: string }): string {
@@ -60,8 +68,9 @@ export async function createNatsObjectStorage(options: NatsObjectStorageOptions)
       assertSafeKey(key);
       const h = headers();
       h.set(CONTENT_TYPE, contentType);
-      if (body instanceof Uint8Array) await os.putBlob({ name: key, headers: h }, body);
-      else await os.put({ name: key, headers: h }, Readable.toWeb(bodyStream(body)) as ReadableStream<Uint8Array>);
+      const meta = { name: key, headers: h, options: { max_chunk_size: NATS_OBJECT_CHUNK_BYTES } };
+      if (body instanceof Uint8Array) await os.putBlob(meta, body);
+      else await os.put(meta, Readable.toWeb(bodyStream(body)) as ReadableStream<Uint8Array>);
     },
 
     async get(key) {
