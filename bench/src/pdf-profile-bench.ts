@@ -13,6 +13,7 @@ import { invoiceHtml } from './invoice.js';
 import { RawPdfLoop } from './raw-pdf-loop.js';
 import { writeBenchSection } from './report.js';
 import { SpanCollector, type CollectedSpan } from './span-collector.js';
+import { PROCESS_WARMUP, warmUp } from './stats.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const RENDERS = Number(process.env.BENCH_PDF_PROFILE_RENDERS ?? 40);
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
   const raw = await RawPdfLoop.start({ executablePath: CHROMIUM, pages: 1 });
   const cases: ProfileCase[] = [];
   try {
+    await warmUp(4, (i) => apiPost(api, '/pdf/render', { html: invoiceHtml(`W-${i}`, 1) }).then(() => undefined));
+    await warmUp(1, (i) => raw.print(invoiceHtml(`W-${i}`, 1)).then(() => undefined));
     for (const pages of [1, 10]) {
       const html = (i: number) => invoiceHtml(`P-${pages}-${i}`, pages);
       for (let i = 0; i < WARMUP; i++) {
@@ -116,7 +119,7 @@ async function main(): Promise<void> {
   const markdown = [
     '## Where the milliseconds of POST /pdf/render go (profile)',
     '',
-    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; ${RENDERS} requests per document at concurrency 1 (after ${WARMUP} warm-up), each followed by the same print in the raw loop. The API process exports its spans (OTLP/HTTP JSON) to a collector in the bench (\`bench/src/pdf-profile-bench.ts\`); each step is the median over the requests' traces of the span named in the code (\`inSpan\` in \`libs/telemetry\`). Medians of parts do not add up exactly to the median of the whole.`,
+    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; ${RENDERS} requests per document at concurrency 1 (after ${PROCESS_WARMUP} 1-page renders through each side since start-up, and ${WARMUP} warm-up per document), each followed by the same print in the raw loop. The API process exports its spans (OTLP/HTTP JSON) to a collector in the bench (\`bench/src/pdf-profile-bench.ts\`); each step is the median over the requests' traces of the span named in the code (\`inSpan\` in \`libs/telemetry\`). Medians of parts do not add up exactly to the median of the whole.`,
     '',
     `| step | ${cases.map((c) => `${c.pages} page${c.pages > 1 ? 's' : ''} p50 ms`).join(' | ')} |`,
     `|---|${cases.map(() => '---').join('|')}|`,
