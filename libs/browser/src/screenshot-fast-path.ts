@@ -124,12 +124,29 @@ function decodeMessage(all: Buffer, start: number, end: number, sessions: Set<st
       // Base64 has neither quotes nor escapes: anything else is not an image, and goes the ordinary way.
       const plain = all.indexOf(QUOTE, dataStart) === dataEnd && !all.subarray(dataStart, dataEnd).includes(BACKSLASH);
       if (plain) {
-        const token = park(Buffer.from(all.toString('latin1', dataStart, dataEnd), 'base64'));
+        const token = park(decodeBase64(all, dataStart, dataEnd));
         return `${all.toString('latin1', start, dataStart)}${token}${all.toString('latin1', dataEnd, end)}`;
       }
     }
   }
   return all.toString('utf8', start, end);
+}
+
+/** Whole 4-character base64 groups per slice: small enough for strings V8 makes in its young generation. */
+const BASE64_SLICE = 48 * 1024;
+
+/**
+ * The base64 bytes `all[from, to)` decoded slice by slice into one buffer, instead of through a single
+ * string of them all: a ~1.2 MB string is a large-object allocation per screenshot (fresh pages,
+ * collected only by a full GC), where 48 KB strings die young (issue 18).
+ */
+export function decodeBase64(all: Buffer, from: number, to: number): Buffer {
+  const out = Buffer.allocUnsafe(Math.floor(((to - from) * 3) / 4));
+  let written = 0;
+  for (let at = from; at < to; at += BASE64_SLICE) {
+    written += out.write(all.toString('latin1', at, Math.min(at + BASE64_SLICE, to)), written, 'base64');
+  }
+  return written === out.length ? out : out.subarray(0, written);
 }
 
 function park(bytes: Buffer): string {
