@@ -14,11 +14,10 @@ import { freePort, machineMeta, serviceCommand, type ApiProcess } from './api-pr
 import { cardHtml } from './card.js';
 import { postCardImage, withEmbeddedApi } from './embedded-image-api.js';
 import { ROOT, writeBenchSection } from './report.js';
-import { measure, type RunStats } from './stats.js';
+import { PROCESS_WARMUP, measure, warmUp, type RunStats } from './stats.js';
 
 const RENDERS = Number(process.env.BENCH_CPU_RENDERS ?? 1000);
 const CONCURRENCY = 4;
-const WARMUP = 20;
 const TARGET_MS = 5;
 
 /** The process's CPU seconds (user + system) as its ops port reports them. */
@@ -40,7 +39,7 @@ const html = (i: number) => cardHtml({ fontUrl: 'data:,', title: `CPU check #${i
 
 /** Warm up, then CPU seconds of each process (by its metrics URL) around RENDERS renders. */
 async function cpuOver(api: Pick<ApiProcess, 'baseUrl' | 'key'>, metricsUrls: string[]): Promise<{ cpuMs: number[]; run: RunStats }> {
-  await measure({ concurrency: CONCURRENCY, total: WARMUP, job: (i) => postCardImage(api, html(i)) });
+  await warmUp(CONCURRENCY, (i) => postCardImage(api, html(i)));
   const before = await Promise.all(metricsUrls.map(cpuSeconds));
   const run = await measure({ concurrency: CONCURRENCY, total: RENDERS, job: (i) => postCardImage(api, html(i)) });
   const after = await Promise.all(metricsUrls.map(cpuSeconds));
@@ -141,7 +140,7 @@ async function main(): Promise<void> {
   const markdown = [
     '## CPU of the API process per image render (outside Chromium)',
     '',
-    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; ${RENDERS} POST /image renders of the 1200×630 card at concurrency ${CONCURRENCY} after ${WARMUP} warm-up renders. CPU is each process's own \`process.cpuUsage()\` (user + system, its \`process_cpu_seconds\` metric) read before and after; Chromium's processes are not counted. Distributed: the gateway and the image service as their own processes on PostgreSQL and NATS (a fresh database and bus namespace), as \`make run-cluster\` runs them. \`BENCH_CPU_PROF=<dir>\` adds a V8 CPU profile of the run.`,
+    `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; ${RENDERS} POST /image renders of the 1200×630 card at concurrency ${CONCURRENCY} after ${PROCESS_WARMUP} warm-up renders (a server that has been running: V8 optimised, PGlite's WebAssembly tiered up). CPU is each process's own \`process.cpuUsage()\` (user + system, its \`process_cpu_seconds\` metric) read before and after; Chromium's processes are not counted. Distributed: the gateway and the image service as their own processes on PostgreSQL and NATS (a fresh database and bus namespace), as \`make run-cluster\` runs them. \`BENCH_CPU_PROF=<dir>\` adds a V8 CPU profile of the run.`,
     '',
     '| mode | renders | API CPU ms per render | renders/s | p50 ms |',
     '|---|---|---|---|---|',
