@@ -701,7 +701,7 @@ describe('bindings: schedulers share the work and survive restarts (nats+postgre
 
   beforeAll(async () => {
     const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {};
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 10; i++) {
       routes[`/slow${i}`] = (_req, res) => {
         slow[`/slow${i}`] = (slow[`/slow${i}`] ?? 0) + 1;
         setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ color: '#0000ff' })), 300);
@@ -852,6 +852,27 @@ describe('bindings: schedulers share the work and survive restarts (nats+postgre
       expect(near(image.pixel!, BLUE, 40)).toBe(true);
     } finally {
       await later.stop();
+    }
+  });
+
+  it('a binding the API makes due is refreshed at once over binding.wake, not at the next poll (ADR 0053)', async () => {
+    // Its poll would first look in 60 s: only the wake can start these refreshes in time.
+    const scheduler = await startOne();
+    try {
+      const res = await stack.api('/bindings', {
+        method: 'POST',
+        key,
+        json: { templateId, dataSource: { url: server.url('/slow9') }, mapping: { color: 'color' }, refreshPolicy: { type: 'manual' } },
+      });
+      expect(res.status).toBe(201);
+      const { binding } = (await res.json()) as { binding: { uid: string; renderUrl: string } };
+      await waitFor(() => slow['/slow9'] === 1, 'the refresh of the new binding', 5_000);
+      await waitFor(async () => (await getBindingByUid(stack.db, binding.uid))?.currentRenderId, 'its render', 10_000);
+      const refreshed = await stack.api(`/bindings/${binding.uid}/refresh`, { method: 'POST', key });
+      expect(refreshed.status).toBe(202);
+      await waitFor(() => slow['/slow9'] === 2, 'the manual refresh', 5_000);
+    } finally {
+      await scheduler.stop();
     }
   });
 });

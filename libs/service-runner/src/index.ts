@@ -4,3 +4,4 @@ export * from './run-service.js';
 export * from './custom-storage.js';
 export * from './owner-cache.js';
 export * from './owner-caches.js';
+export * from './idle-poller.js';

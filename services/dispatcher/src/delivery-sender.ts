@@ -7,7 +7,7 @@ import {
   type Db,
   type SecretBox,
 } from '@pressroom/db';
-import type { OwnerCaches } from '@pressroom/service-runner';
+import { IdlePoller, type OwnerCaches } from '@pressroom/service-runner';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { getMeter, type Logger } from '@pressroom/telemetry';
 import { sendWebhook } from './send-webhook.js';
@@ -38,35 +38,46 @@ const PURGE_EVERY_MS = 3_600_000;
  * Sends due deliveries: claims them from the database (one attempt each,
  * never the same attempt twice across dispatchers), POSTs, and records the
  * outcome with the next retry time. New events wake it at once; retries are
- * found by polling, so they survive restarts.
+ * found by polling, so they survive restarts. The poll slows down while it
+ * finds nothing (ADR 0053); a retry this process scheduled wakes it on time.
  */
 export class DeliverySender {
   readonly #options: SenderOptions;
   readonly #inFlight = new Set<Promise<void>>();
-  #timer: NodeJS.Timeout | undefined;
-  #pumping = false;
+  readonly #poller: IdlePoller;
+  #pumping: Promise<number> | null = null;
   #again = false;
   #stopped = false;
   #lastPurge = 0;
 
   constructor(options: SenderOptions) {
     this.#options = options;
+    // A pass finds work when it claimed a delivery, or while attempts are in flight (their ends pump anyway).
+    this.#poller = new IdlePoller({
+      pollMs: options.pollMs,
+      pass: async () => (await this.#pumpNow()) > 0 || this.#inFlight.size > 0,
+      onError: () => undefined, // #pump logs its own failures
+    });
   }
 
   start(): void {
-    this.#timer = setInterval(() => this.wake(), this.#options.pollMs);
-    this.#timer.unref?.();
+    this.#poller.start();
     this.wake();
   }
 
   /** Look for due deliveries now. */
   wake(): void {
     if (this.#stopped) return;
+    void this.#pumpNow();
+  }
+
+  /** Pumps now, or once more after the pump running; resolves with how many deliveries that pump claimed. */
+  #pumpNow(): Promise<number> {
     if (this.#pumping) {
       this.#again = true;
-      return;
+      return this.#pumping;
     }
-    void this.#pump();
+    return (this.#pumping = this.#pump().finally(() => (this.#pumping = null)));
   }
 
   get inFlight(): number {
@@ -76,12 +87,12 @@ export class DeliverySender {
   /** Stop claiming; attempts in flight finish and are recorded. */
   async stop(): Promise<void> {
     this.#stopped = true;
-    clearInterval(this.#timer);
+    await this.#poller.stop();
     await Promise.allSettled([...this.#inFlight]);
   }
 
-  async #pump(): Promise<void> {
-    this.#pumping = true;
+  async #pump(): Promise<number> {
+    let total = 0;
     try {
       do {
         this.#again = false;
@@ -92,15 +103,15 @@ export class DeliverySender {
           limit: room,
           leaseMs: this.#options.timeoutMs + 30_000,
         });
+        total += claimed.length;
         for (const delivery of claimed) this.#track(this.#attempt(delivery));
         if (claimed.length === room) this.#again = true;
       } while (this.#again && !this.#stopped);
       await this.#purgeHistory();
     } catch (error) {
       this.#options.logger.error({ err: error }, 'webhook sender: claiming deliveries failed; retrying at the next poll');
-    } finally {
-      this.#pumping = false;
     }
+    return total;
   }
 
   #track(attempt: Promise<void>): void {
@@ -166,6 +177,7 @@ export class DeliverySender {
         nextAttemptAt,
       });
       attempts.add(1, { outcome: outcome.ok ? 'delivered' : nextAttemptAt ? 'retry' : 'failed' });
+      if (nextAttemptAt) this.#poller.wakeAt(nextAttemptAt);
       if (outcome.ok) log.info({ status: outcome.responseCode }, 'webhook delivered');
       else
         log.warn(

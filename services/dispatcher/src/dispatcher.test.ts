@@ -95,8 +95,9 @@ describe('dispatcher on PostgreSQL and NATS', () => {
     owners: OwnerCaches;
     guard: SsrfGuard;
     retryScheduleMs: number[];
+    pollMs?: number;
   }): Promise<Dispatcher> {
-    const started = await startDispatcher({ ...deps, secretBox, logger, timeoutMs: 2_000, pollMs: 20, concurrency: 8 });
+    const started = await startDispatcher({ secretBox, logger, timeoutMs: 2_000, pollMs: 20, concurrency: 8, ...deps });
     open.unshift({ close: () => started.stop() });
     return started;
   }
@@ -252,5 +253,31 @@ describe('dispatcher on PostgreSQL and NATS', () => {
     expect(guard.sent()).toBe(1);
     const [row] = await listWebhookDeliveries(second.db, { subscriptionUid: sub.uid });
     expect(row).toMatchObject({ attempt: 2, lastResponseCode: 204 });
+  });
+
+  it('sends a retry it scheduled on time, however slow its idle poll (ADR 0053)', async () => {
+    const one = await process();
+    // The poll would first look in a minute: only the sender's own wake-up can send the retry in time.
+    await dispatcher({ ...one, guard: countingGuard().guard, retryScheduleMs: [300], pollMs: 60_000 });
+    const ownerId = newId('acc');
+    const sub = await insertWebhookSubscription(one.db, {
+      uid: newId('whk'),
+      ownerId,
+      accountId: ownerId,
+      event: 'render.completed',
+      targetUrl: receiver.url('/once-down'),
+      platform: 'custom',
+      secretCiphertext: secretBox.seal('whsec_on_time'),
+    });
+    const renderId = newId('img');
+    const before = receiver.calls.length;
+    await one.bus.emit(CATALOG.renderCompleted, completedEvent(ownerId, renderId), { msgId: `${renderId}:completed` });
+    await waitFor(
+      async () => (await listWebhookDeliveries(one.db, { subscriptionUid: sub.uid }))[0]?.state === 'delivered',
+      'the retry, 300 ms after the failed attempt',
+      5_000,
+    );
+    const calls = receiver.calls.slice(before).filter((c) => c.path === '/once-down');
+    expect(calls).toHaveLength(2);
   });
 });

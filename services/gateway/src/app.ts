@@ -110,7 +110,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(dashboardRoutes());
   app.use(retiredRoutes());
   app.use(fileRoutes({ storage: deps.storage }));
-  app.use(bindingPublicRoutes({ db: deps.db, storage: deps.storage, secretBox: deps.secretBox }));
+  app.use(bindingPublicRoutes({ db: deps.db, storage: deps.storage, secretBox: deps.secretBox, bus: deps.bus }));
   const signingSecrets = signingSecretCache({ db: deps.db, secretBox: deps.secretBox, cacheMs: deps.settings.authCacheMs });
   // Made here so GET /r/ (mounted before it: its key may be in the query) shares its key cache.
   const auth = authenticate({ db: deps.db, cacheMs: deps.settings.authCacheMs, publicBaseUrl: deps.settings.publicBaseUrl });
@@ -212,6 +212,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(
     bindingRoutes({
       db: deps.db,
+      bus: deps.bus,
       guard: deps.guard,
       secretBox: deps.secretBox,
       publicBaseUrl: deps.settings.publicBaseUrl,

@@ -1,7 +1,7 @@
 import { CATALOG, assertHandlers } from '@pressroom/contracts';
 import type { Bus, DeliveryHandler, Subscription } from '@pressroom/bus';
 import type { Db, SecretBox } from '@pressroom/db';
-import type { OwnerCaches } from '@pressroom/service-runner';
+import { IdlePoller, type OwnerCaches } from '@pressroom/service-runner';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { CustomStorageCopies, Storage } from '@pressroom/storage';
 import { sweepExpiredRenders } from './render-retention.js';
@@ -103,22 +103,27 @@ export async function startScheduler(deps: SchedulerDeps): Promise<Scheduler> {
   for (const subject of SCHEDULER_SUBJECTS) {
     subscriptions.push(await deps.bus.subscribeEvents(subject, handlers[subject.name]!, { group: SCHEDULER_GROUP, concurrency: 4 }));
   }
-  // A new (or cancelled) batch starts (or is announced) at once instead of at the next sweep.
-  subscriptions.push(
-    await deps.bus.listen(CATALOG.batchWake, '*', ({ batchId }) => {
-      pump.pump(batchId).catch((error: unknown) => deps.logger.error({ err: error, batchId }, 'batch pump failed; the sweep retries'));
-    }),
-  );
-
-  let sweeping: Promise<void> | null = null;
-  const runSweep = (): Promise<void> => {
+  let sweeping: Promise<boolean> | null = null;
+  const runSweep = (): Promise<boolean> => {
     sweeping ??= sweep({ ...itemDeps, logger: deps.logger, pump, retentionMs: deps.retentionMs }).finally(() => (sweeping = null));
     return sweeping;
   };
-  const timer = setInterval(() => {
-    runSweep().catch((error: unknown) => deps.logger.error({ err: error }, 'batch sweep failed; retrying at the next poll'));
-  }, deps.pollMs);
-  timer.unref?.();
+  // The sweep is the safety net behind batch.wake and the render events: it slows down while it finds nothing (ADR 0053).
+  const sweeps = new IdlePoller({
+    pollMs: deps.pollMs,
+    pass: runSweep,
+    onError: (error) => deps.logger.error({ err: error }, 'batch sweep failed; retrying at the next poll'),
+  });
+  // A new (or cancelled) batch starts (or is announced) at once instead of at the next sweep, which returns to its quick pace.
+  subscriptions.push(
+    await deps.bus.listen(CATALOG.batchWake, '*', ({ batchId }) => {
+      sweeps.quicken();
+      pump.pump(batchId).catch((error: unknown) => deps.logger.error({ err: error, batchId }, 'batch pump failed; the sweep retries'));
+    }),
+  );
+  sweeps.start();
+  // A binding made due by the API (created, changed, resumed, triggered) is refreshed at once, not at the next poll.
+  if (refresher) subscriptions.push(await deps.bus.listen(CATALOG.bindingWake, '*', () => refresher.wake()));
   const retention = deps.renderRetention;
   let expiring: Promise<number> | null = null;
   const runRetention = (): Promise<number> => {
@@ -144,11 +149,13 @@ export async function startScheduler(deps: SchedulerDeps): Promise<Scheduler> {
 
   return {
     health: () => ({ batches: { ok: true }, ...(refresher ? { bindings: { ok: true } } : {}) }),
-    sweep: runSweep,
+    sweep: async () => {
+      await runSweep();
+    },
     sweepExpiredRenders: runRetention,
     sweepBindings: () => refresher?.sweep() ?? Promise.resolve(0),
     async stop() {
-      clearInterval(timer);
+      await sweeps.stop();
       if (retentionTimer) clearInterval(retentionTimer);
       await expiring?.catch(() => {});
       await refresher?.stop();

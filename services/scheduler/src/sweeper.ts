@@ -33,16 +33,20 @@ const BATCH = 200;
  * The periodic pass that makes the scheduler self-healing: start batches
  * nobody woke, republish items whose command may not have gone out, settle
  * items whose render event was missed, announce finished batches, and delete
- * batch results and idempotency keys past their retention. Every step is idempotent.
+ * batch results and idempotency keys past their retention. Every step is idempotent. Resolves true
+ * when there was anything to do (a batch in progress counts), so the poll keeps its quick pace.
  */
-export async function sweep(deps: SweepDeps): Promise<void> {
+export async function sweep(deps: SweepDeps): Promise<boolean> {
   const now = deps.now();
-  for (const batchId of await listActiveBatchIds(deps.db, { limit: BATCH })) await deps.pump.pump(batchId);
+  const active = await listActiveBatchIds(deps.db, { limit: BATCH });
+  let found = active.length > 0;
+  for (const batchId of active) await deps.pump.pump(batchId);
 
   for (const item of await listUnpublishedBatchItems(deps.db, {
     startedBefore: new Date(now.getTime() - UNPUBLISHED_GRACE_MS),
     limit: BATCH,
   })) {
+    found = true;
     const batch = await getBatchById(deps.db, item.batchId);
     if (!batch) continue;
     if (batch.status === 'cancelled') {
@@ -61,6 +65,7 @@ export async function sweep(deps: SweepDeps): Promise<void> {
     finishedBefore: new Date(now.getTime() - MISSED_EVENT_GRACE_MS),
     limit: BATCH,
   })) {
+    found = true;
     const outcome =
       render.state === 'done' && render.url
         ? { ok: true as const, url: render.url, width: render.width, height: render.height }
@@ -73,11 +78,15 @@ export async function sweep(deps: SweepDeps): Promise<void> {
     if (batchId) await deps.pump.pump(batchId);
   }
 
-  for (const batch of await listUnannouncedBatches(deps.db, { limit: BATCH })) await deps.pump.announce(batch);
+  for (const batch of await listUnannouncedBatches(deps.db, { limit: BATCH })) {
+    found = true;
+    await deps.pump.announce(batch);
+  }
 
   const purged = await purgeExpiredBatches(deps.db, { completedBefore: new Date(now.getTime() - deps.retentionMs) });
   if (purged > 0) deps.logger.info({ purged }, 'expired batch results deleted');
 
   const forgotten = await purgeExpiredIdempotencyKeys(deps.db, { now });
   if (forgotten > 0) deps.logger.info({ forgotten }, 'expired idempotency keys deleted');
+  return found || purged > 0 || forgotten > 0;
 }

@@ -48,3 +48,10 @@ export const BindingFailedEvent = z.object({
   }),
 });
 export type BindingFailedEvent = z.infer<typeof BindingFailedEvent>;
+
+/**
+ * Notification `binding.wake.<bindingId>`: the API made a binding due (created, changed, resumed,
+ * triggered); schedulers sweep now instead of at their next poll, which slows down while nothing is due.
+ */
+export const BindingWake = z.object({ bindingId: z.string() });
+export type BindingWake = z.infer<typeof BindingWake>;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { RenderImageCommand, RenderOutcome } from './render-image.js';
 import { RenderCompletedEvent, RenderFailedEvent } from './render-events.js';
 import { BatchCompletedEvent, BatchWake } from './batch.js';
-import { BindingFailedEvent, BindingUpdatedEvent } from './binding-events.js';
+import { BindingFailedEvent, BindingUpdatedEvent, BindingWake } from './binding-events.js';
 import { RenderGifCommand } from './render-gif.js';
 import { RenderPdfCommand } from './render-pdf.js';
 import { RenderVideoCommand } from './render-video.js';
@@ -183,6 +183,13 @@ export const batchWake: NotificationSubject<BatchWake> = {
   schema: BatchWake,
 };
 
+export const bindingWake: NotificationSubject<BindingWake> = {
+  kind: 'notification',
+  name: 'binding.wake',
+  prefix: 'binding.wake',
+  schema: BindingWake,
+};
+
 export const ownerChanged: NotificationSubject<OwnerChanged> = {
   kind: 'notification',
   name: 'owner.changed',
@@ -202,6 +209,7 @@ export const CATALOG = {
   batchWake,
   bindingUpdated,
   bindingFailed,
+  bindingWake,
   ownerChanged,
 } as const;
 

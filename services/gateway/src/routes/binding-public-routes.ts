@@ -2,8 +2,10 @@ import { extensionOfFormat } from '@pressroom/contracts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { getBindingByUid, requestBindingRefresh, type Db, type SecretBox } from '@pressroom/db';
+import type { Bus } from '@pressroom/bus';
 import { ProblemError } from '@pressroom/problem';
 import type { Storage } from '@pressroom/storage';
+import { wakeBinding } from '../bindings/wake-binding.js';
 import { defineRoute, handler } from '../http/routes.js';
 
 /** What the render URL serves before a binding's first good render: a transparent 1×1 PNG, never cached. */
@@ -26,7 +28,7 @@ function sameSecret(given: string, expected: string): boolean {
  * GET /b/{uid}.{ext}, the stable image URL, and POST /hooks/bindings/{uid}/{token},
  * the secret trigger URL. See docs/bindings.md for what each answers.
  */
-export function bindingPublicRoutes(deps: { db: Db; storage: Storage; secretBox: SecretBox }): Router {
+export function bindingPublicRoutes(deps: { db: Db; storage: Storage; secretBox: SecretBox; bus: Pick<Bus, 'notify'> }): Router {
   const router = Router();
 
   router.get(
@@ -76,7 +78,7 @@ export function bindingPublicRoutes(deps: { db: Db; storage: Storage; secretBox:
       if (!binding || !sameSecret(String(req.params.token), deps.secretBox.open(binding.triggerTokenCiphertext))) throw notFound;
       if (binding.status === 'paused')
         throw new ProblemError('conflict', { detail: `Binding ${uid} is paused; triggers are ignored until it is resumed.` });
-      await requestBindingRefresh(deps.db, { uid, at: new Date(), trigger: 'webhook', force: true });
+      if (await requestBindingRefresh(deps.db, { uid, at: new Date(), trigger: 'webhook', force: true })) await wakeBinding(deps.bus, uid);
       res.status(202).json({ message: 'Refresh scheduled', uid });
     }),
   });

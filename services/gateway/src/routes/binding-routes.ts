@@ -23,6 +23,7 @@ import {
   type Db,
   type SecretBox,
 } from '@pressroom/db';
+import type { Bus } from '@pressroom/bus';
 import { ProblemError } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf } from '../http/auth.js';
@@ -31,9 +32,12 @@ import { parseOrThrow } from '../http/validate.js';
 import { bindingView, openCredentials } from '../bindings/binding-view.js';
 import { describeSource } from '../bindings/binding-source-check.js';
 import { assertDataSourceUrl } from '../bindings/data-source-url.js';
+import { wakeBinding } from '../bindings/wake-binding.js';
 
 export interface BindingRouteDeps {
   db: Db;
+  /** `binding.wake`: a binding made due is refreshed at once, not at the schedulers' next poll. */
+  bus: Pick<Bus, 'notify'>;
   guard: SsrfGuard;
   /** Seals data source credentials and trigger tokens at rest (the scheduler opens them with the same key). */
   secretBox: SecretBox;
@@ -108,6 +112,7 @@ export function bindingRoutes(deps: BindingRouteDeps): Router {
         nextRefreshAt: new Date(),
         pendingTrigger: 'create',
       });
+      await wakeBinding(deps.bus, row.uid);
       res
         .status(201)
         .location(`/bindings/${row.uid}`)
@@ -166,6 +171,7 @@ export function bindingRoutes(deps: BindingRouteDeps): Router {
       }
       const row = await updateBinding(deps.db, { ownerId, uid, patch });
       if (!row) throw notFound(uid);
+      if (patch.nextRefreshAt) await wakeBinding(deps.bus, uid);
       res.json({ binding: view(row) });
     }),
     delete: handler(async (req, res) => {
@@ -189,6 +195,7 @@ export function bindingRoutes(deps: BindingRouteDeps): Router {
           Object.assign(patch, { nextRefreshAt: new Date(), pendingTrigger: 'resume', sourceEtag: null, variablesHash: null });
         const row = await updateBinding(deps.db, { ownerId: current.ownerId, uid, patch });
         if (!row) throw notFound(uid);
+        if (patch.nextRefreshAt) await wakeBinding(deps.bus, uid);
         res.json({ binding: view(row) });
       }),
     });
@@ -204,6 +211,7 @@ export function bindingRoutes(deps: BindingRouteDeps): Router {
         });
       const row = await requestBindingRefresh(deps.db, { uid, at: new Date(), trigger: 'manual', force: true });
       if (!row) throw new ProblemError('conflict', { detail: `Binding ${uid} was paused meanwhile.` });
+      await wakeBinding(deps.bus, uid);
       res.status(202).json({ message: 'Refresh scheduled', binding: view(row) });
     }),
   });

@@ -1,4 +1,5 @@
 import { claimDueBindings } from '@pressroom/db';
+import { IdlePoller } from '@pressroom/service-runner';
 import { refreshBinding, type RefreshDeps } from './refresh-binding.js';
 import { settleLostBindingRenders } from './binding-render-events.js';
 
@@ -19,19 +20,29 @@ export interface BindingRefresherOptions extends RefreshDeps {
  * UPDATE … FOR UPDATE SKIP LOCKED, so two schedulers never take the same one)
  * and refresh them. Everything lives in the database (next_refresh_at, lease),
  * so a restarted scheduler picks up where the last one stopped. Each sweep
- * also settles binding renders whose outcome event never arrived.
+ * also settles binding renders whose outcome event never arrived. The poll
+ * slows down while nothing is due (ADR 0053); `binding.wake` (a binding made
+ * due by the API) sweeps at once.
  */
 export class BindingRefresher {
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private readonly poller: IdlePoller;
 
-  constructor(private readonly options: BindingRefresherOptions) {}
+  constructor(private readonly options: BindingRefresherOptions) {
+    this.poller = new IdlePoller({
+      pollMs: options.pollMs,
+      pass: async () => (await this.sweep()) > 0,
+      onError: (error) => this.options.logger.error({ err: error }, 'binding sweep failed; retrying at the next poll'),
+    });
+  }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.sweep().catch((error: unknown) => this.options.logger.error({ err: error }, 'binding sweep failed; retrying at the next poll'));
-    }, this.options.pollMs);
-    this.timer.unref?.();
+    this.poller.start();
+  }
+
+  /** A binding was made due (created, changed, resumed, triggered): sweep now. */
+  wake(): void {
+    this.poller.runNow().catch(() => undefined);
   }
 
   /** Claim and refresh what is due now; resolves with how many refreshes ran. One sweep at a time per scheduler. */
@@ -40,8 +51,10 @@ export class BindingRefresher {
     return this.running;
   }
 
+  /** Resolves with how many refreshes ran (the lost renders it settled are not counted, but keep the quick pace). */
   private async sweepOnce(): Promise<number> {
-    await settleLostBindingRenders(this.options, LOST_EVENT_GRACE_MS);
+    const settled = await settleLostBindingRenders(this.options, LOST_EVENT_GRACE_MS);
+    if (settled > 0) this.poller.quicken();
     const limit = this.options.concurrency ?? 8;
     const leaseMs = this.options.leaseMs ?? this.options.fetchTimeoutMs + 30_000;
     let total = 0;
@@ -64,8 +77,7 @@ export class BindingRefresher {
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    await this.poller.stop();
     await this.running?.catch(() => {});
   }
 }

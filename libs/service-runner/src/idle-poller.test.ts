@@ -1,0 +1,120 @@
+import { IdlePoller } from './idle-poller.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => boolean, timeoutMs = 3_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await sleep(2);
+  }
+}
+
+describe('IdlePoller', () => {
+  it('doubles its interval after each empty pass up to the longest, and keeps the quick pace while passes find work', async () => {
+    const seen: number[] = [];
+    let found = false;
+    const poller = new IdlePoller({
+      pollMs: 5,
+      maxIdleMs: 40,
+      pass: async () => {
+        seen.push(poller.delayMs);
+        return found;
+      },
+      onError: () => {},
+    });
+    poller.start();
+    await until(() => seen.length >= 5);
+    expect(seen.slice(0, 5)).toEqual([5, 10, 20, 40, 40]);
+    found = true;
+    const before = seen.length;
+    await until(() => seen.length >= before + 3);
+    // The first working pass was entered at the idle pace; every one after it at the quick one.
+    expect(seen.slice(before + 1, before + 3)).toEqual([5, 5]);
+    await poller.stop();
+  });
+
+  it('quicken() brings the next pass back within pollMs after it slowed down', async () => {
+    let passes = 0;
+    const poller = new IdlePoller({ pollMs: 20, maxIdleMs: 5_000, pass: async () => (passes++, false), onError: () => {} });
+    poller.start();
+    await until(() => passes >= 3); // the interval is now 160 ms and growing
+    await sleep(10);
+    const started = Date.now();
+    const at = passes;
+    poller.quicken();
+    await until(() => passes > at);
+    expect(Date.now() - started).toBeLessThan(500);
+    await poller.stop();
+  });
+
+  it('runNow() passes at once, and once more after the running pass when asked during it', async () => {
+    let passes = 0;
+    let release: () => void = () => {};
+    const poller = new IdlePoller({
+      pollMs: 60_000,
+      pass: async () => {
+        passes++;
+        if (passes === 1) await new Promise<void>((resolve) => (release = resolve));
+        return false;
+      },
+      onError: () => {},
+    });
+    poller.start();
+    const first = poller.runNow();
+    await until(() => passes === 1);
+    const second = poller.runNow();
+    release();
+    await Promise.all([first, second]);
+    expect(passes).toBe(2);
+    await poller.stop();
+  });
+
+  it('wakeAt() is kept when asked during a pass, however long the idle interval', async () => {
+    const passedAt: number[] = [];
+    let release: () => void = () => {};
+    const poller = new IdlePoller({
+      pollMs: 10_000,
+      pass: async () => {
+        passedAt.push(Date.now());
+        if (passedAt.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        return false;
+      },
+      onError: () => {},
+    });
+    poller.start();
+    void poller.runNow();
+    await until(() => passedAt.length === 1);
+    poller.wakeAt(new Date(Date.now() + 30));
+    release();
+    await until(() => passedAt.length === 2);
+    expect(passedAt[1]! - passedAt[0]!).toBeLessThan(1_000);
+    // A later wake never postpones a sooner one.
+    poller.wakeAt(new Date(Date.now() + 20));
+    poller.wakeAt(new Date(Date.now() + 60_000));
+    await until(() => passedAt.length === 3);
+    await poller.stop();
+  });
+
+  it('reports a failed pass and keeps polling; after stop() no pass runs', async () => {
+    const errors: unknown[] = [];
+    let passes = 0;
+    const poller = new IdlePoller({
+      pollMs: 5,
+      maxIdleMs: 5,
+      pass: async () => {
+        passes++;
+        throw new Error(`pass ${passes} failed`);
+      },
+      onError: (error) => errors.push(error),
+    });
+    poller.start();
+    await until(() => passes >= 3);
+    await poller.stop();
+    const stoppedAt = passes;
+    await sleep(50);
+    expect(passes).toBe(stoppedAt);
+    expect(errors.length).toBe(stoppedAt);
+    expect((errors[0] as Error).message).toBe('pass 1 failed');
+  });
+});
