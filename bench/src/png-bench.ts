@@ -18,7 +18,7 @@ import { photoCardHtml } from './photo-card.js';
 import { PNG_CANDIDATES } from './png-candidates.js';
 import { RawLoop } from './raw-loop.js';
 import { writeBenchSection } from './report.js';
-import { PROCESS_WARMUP, measure, warmUp } from './stats.js';
+import { PROCESS_WARMUP, measure, measureAlternating, warmUp } from './stats.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const SIZE = { width: 1200, height: 630 };
@@ -129,28 +129,27 @@ async function main(): Promise<void> {
       // The shipped default and `fast` through the whole API, alternating with the raw fast loop round by round.
       const settings = { small: api, fast: apiFast } as const;
       for (const target of Object.values(settings)) await warmUp(CONCURRENCY, (i) => apiImage(target, html(i)).then(() => undefined));
-      const rawRuns: number[] = [];
-      const apiRuns: Record<keyof typeof settings, number[]> = { small: [], fast: [] };
-      for (let r = 0; r < ROUNDS; r++) {
-        rawRuns.push(
-          (await measure({ concurrency: CONCURRENCY, total: RENDERS, job: (i) => raw.capture(html(i), SIZE).then(() => undefined) }))
-            .rendersPerSecond,
-        );
-        for (const [setting, target] of Object.entries(settings) as Array<[keyof typeof settings, ApiProcess]>) {
-          apiRuns[setting].push(
-            (await measure({ concurrency: CONCURRENCY, total: RENDERS, job: (i) => apiImage(target, html(i)).then(() => undefined) }))
-              .rendersPerSecond,
-          );
-        }
-        console.log(`${card} | api small ${apiRuns.small.at(-1)}/s, api fast ${apiRuns.fast.at(-1)}/s vs raw ${rawRuns.at(-1)}/s`);
-      }
-      const rawRendersPerSecond = median(rawRuns);
+      // Twice the candidates' rounds, the order turned round each round (measureAlternating), each side's rounds pooled.
+      const alternating = await measureAlternating({
+        concurrency: CONCURRENCY,
+        total: RENDERS * ROUNDS * 2,
+        rounds: ROUNDS * 2,
+        sides: {
+          raw: (i) => raw.capture(html(i), SIZE).then(() => undefined),
+          small: (i) => apiImage(settings.small, html(i)).then(() => undefined),
+          fast: (i) => apiImage(settings.fast, html(i)).then(() => undefined),
+        },
+      });
+      const rawRendersPerSecond = alternating.raw.rendersPerSecond;
+      console.log(
+        `${card} | api small ${alternating.small.rendersPerSecond}/s, api fast ${alternating.fast.rendersPerSecond}/s vs raw ${rawRendersPerSecond}/s`,
+      );
       for (const [setting, target] of Object.entries(settings) as Array<[keyof typeof settings, ApiProcess]>) {
         const { url } = await apiImage(target, html(0));
         const apiPng = Buffer.from(await (await fetch(url)).arrayBuffer());
         if (!(await sharp(apiPng).raw().toBuffer()).equals(referencePixels))
           throw new Error(`the API's PNG of the ${card} has other pixels`);
-        const apiRendersPerSecond = median(apiRuns[setting]);
+        const apiRendersPerSecond = alternating[setting].rendersPerSecond;
         apiRows.push({
           card,
           setting,
@@ -195,7 +194,7 @@ function markdown(candidates: CandidateRow[], api: ApiRow[], meta: Record<string
       (r) => `| ${r.card} | ${r.candidate} | ${kb(r.bytes)} | ${r.bytesRatio} | ${r.rendersPerSecond} | ${r.throughputRatio} |`,
     ),
     '',
-    "POST /image against the raw fast loop, alternating round by round: `PRESSROOM_PNG_COMPRESSION=small` (packPng) and the default, `fast` (Chromium's bytes as they are, for what the rest of the API costs):",
+    "POST /image against the raw fast loop, in alternating rounds (twice as many as the candidates', the order turned round each round, each side's rounds pooled): `PRESSROOM_PNG_COMPRESSION=small` (packPng) and the default, `fast` (Chromium's bytes as they are, for what the rest of the API costs):",
     '',
     '| card | setting | API PNG bytes | bytes / Chromium default | raw renders/s | api renders/s | throughput api/raw |',
     '|---|---|---|---|---|---|---|',

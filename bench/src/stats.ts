@@ -21,9 +21,15 @@ type Job = (i: number) => Promise<void>;
  */
 export const PROCESS_WARMUP = Number(process.env.BENCH_PROCESS_WARMUP ?? 120);
 
+/**
+ * Job numbers of warm-up renders start here, far above any measured run's, so a job that derives its
+ * input from its number (a unique variable, a cache-busting query) never repeats a measured one.
+ */
+const WARMUP_FIRST_JOB = 1_000_000;
+
 /** PROCESS_WARMUP jobs at `concurrency`, unmeasured. */
 export async function warmUp(concurrency: number, job: Job): Promise<void> {
-  await run(concurrency, PROCESS_WARMUP, job, 1_000_000);
+  await run(concurrency, PROCESS_WARMUP, job, WARMUP_FIRST_JOB);
 }
 
 /** Jobs `first` … `first + total - 1` on `concurrency` workers: each one's latency, and the time all took. */
