@@ -102,6 +102,30 @@ describe('dispatcher on PostgreSQL and NATS', () => {
     return started;
   }
 
+  /** A new owner's subscription to `path` on the receiver, and a way to emit render.completed for that owner. */
+  async function subscribed(
+    from: { db: Db; bus: Bus },
+    path: string,
+    secret: string,
+    event: 'render.completed' | 'render.failed' = 'render.completed',
+  ) {
+    const ownerId = newId('acc');
+    const sub = await insertWebhookSubscription(from.db, {
+      uid: newId('whk'),
+      ownerId,
+      accountId: ownerId,
+      event,
+      targetUrl: receiver.url(path),
+      platform: 'custom',
+      secretCiphertext: secretBox.seal(secret),
+    });
+    const emitCompleted = async () => {
+      const renderId = newId('img');
+      await from.bus.emit(CATALOG.renderCompleted, completedEvent(ownerId, renderId), { msgId: `${renderId}:completed` });
+    };
+    return { ownerId, sub, emitCompleted };
+  }
+
   beforeAll(async () => {
     database = await createTestDatabase();
     receiver = await startReceiver({
@@ -173,16 +197,7 @@ describe('dispatcher on PostgreSQL and NATS', () => {
   it('claims each due attempt once under concurrent claimers', async () => {
     const a = await process();
     const b = await process();
-    const ownerId = newId('acc');
-    const sub = await insertWebhookSubscription(a.db, {
-      uid: newId('whk'),
-      ownerId,
-      accountId: ownerId,
-      event: 'render.failed',
-      targetUrl: receiver.url('/never-sent'),
-      platform: 'custom',
-      secretCiphertext: secretBox.seal('whsec_x'),
-    });
+    const { ownerId, sub } = await subscribed(a, '/never-sent', 'whsec_x', 'render.failed');
     const now = new Date();
     await enqueueWebhookDeliveries(
       a.db,
@@ -219,18 +234,8 @@ describe('dispatcher on PostgreSQL and NATS', () => {
     const first = await process();
     const schedule = [1_500, 1_500, 1_500, 1_500, 1_500];
     const d1 = await dispatcher({ ...first, guard: countingGuard().guard, retryScheduleMs: schedule });
-    const ownerId = newId('acc');
-    const sub = await insertWebhookSubscription(first.db, {
-      uid: newId('whk'),
-      ownerId,
-      accountId: ownerId,
-      event: 'render.completed',
-      targetUrl: receiver.url('/once-down'),
-      platform: 'custom',
-      secretCiphertext: secretBox.seal('whsec_restart'),
-    });
-    const renderId = newId('img');
-    await first.bus.emit(CATALOG.renderCompleted, completedEvent(ownerId, renderId), { msgId: `${renderId}:completed` });
+    const { sub, emitCompleted } = await subscribed(first, '/once-down', 'whsec_restart');
+    await emitCompleted();
     await waitFor(
       async () =>
         (await listWebhookDeliveries(first.db, { subscriptionUid: sub.uid }))[0]?.attempt === 1 &&
@@ -259,19 +264,9 @@ describe('dispatcher on PostgreSQL and NATS', () => {
     const one = await process();
     // The poll would first look in a minute: only the sender's own wake-up can send the retry in time.
     await dispatcher({ ...one, guard: countingGuard().guard, retryScheduleMs: [300], pollMs: 60_000 });
-    const ownerId = newId('acc');
-    const sub = await insertWebhookSubscription(one.db, {
-      uid: newId('whk'),
-      ownerId,
-      accountId: ownerId,
-      event: 'render.completed',
-      targetUrl: receiver.url('/once-down'),
-      platform: 'custom',
-      secretCiphertext: secretBox.seal('whsec_on_time'),
-    });
-    const renderId = newId('img');
+    const { sub, emitCompleted } = await subscribed(one, '/once-down', 'whsec_on_time');
     const before = receiver.calls.length;
-    await one.bus.emit(CATALOG.renderCompleted, completedEvent(ownerId, renderId), { msgId: `${renderId}:completed` });
+    await emitCompleted();
     await waitFor(
       async () => (await listWebhookDeliveries(one.db, { subscriptionUid: sub.uid }))[0]?.state === 'delivered',
       'the retry, 300 ms after the failed attempt',
