@@ -3,6 +3,12 @@ import { IdlePoller } from '@pressroom/service-runner';
 import { refreshBinding, type RefreshDeps } from './refresh-binding.js';
 import { settleLostBindingRenders } from './binding-render-events.js';
 
+/** What one sweep did: bindings refreshed, and lost binding renders settled from their rows. */
+interface SweepCounts {
+  refreshed: number;
+  settled: number;
+}
+
 /** A finished render whose event has not settled its binding after this is settled from its row. */
 const LOST_EVENT_GRACE_MS = 30_000;
 
@@ -25,13 +31,17 @@ export interface BindingRefresherOptions extends RefreshDeps {
  * due by the API) sweeps at once.
  */
 export class BindingRefresher {
-  private running: Promise<number> | null = null;
+  private running: Promise<SweepCounts> | null = null;
   private readonly poller: IdlePoller;
 
   constructor(private readonly options: BindingRefresherOptions) {
     this.poller = new IdlePoller({
       pollMs: options.pollMs,
-      pass: async () => (await this.sweep()) > 0,
+      // Settling a lost render is work too: the quick pace stays while either happens.
+      pass: async () => {
+        const { refreshed, settled } = await this.sweepCounts();
+        return refreshed + settled > 0;
+      },
       onError: (error) => this.options.logger.error({ err: error }, 'binding sweep failed; retrying at the next poll'),
     });
   }
@@ -46,21 +56,23 @@ export class BindingRefresher {
   }
 
   /** Claim and refresh what is due now; resolves with how many refreshes ran. One sweep at a time per scheduler. */
-  sweep(): Promise<number> {
+  async sweep(): Promise<number> {
+    return (await this.sweepCounts()).refreshed;
+  }
+
+  private sweepCounts(): Promise<SweepCounts> {
     this.running ??= this.sweepOnce().finally(() => (this.running = null));
     return this.running;
   }
 
-  /** Resolves with how many refreshes ran (the lost renders it settled are not counted, but keep the quick pace). */
-  private async sweepOnce(): Promise<number> {
+  private async sweepOnce(): Promise<SweepCounts> {
     const settled = await settleLostBindingRenders(this.options, LOST_EVENT_GRACE_MS);
-    if (settled > 0) this.poller.quicken();
     const limit = this.options.concurrency ?? 8;
     const leaseMs = this.options.leaseMs ?? this.options.fetchTimeoutMs + 30_000;
     let total = 0;
     for (;;) {
       const claimed = await claimDueBindings(this.options.db, { now: this.options.now(), limit, leaseMs });
-      if (claimed.length === 0) return total;
+      if (claimed.length === 0) return { refreshed: total, settled };
       total += claimed.length;
       await Promise.all(
         claimed.map((claim) =>
@@ -72,7 +84,7 @@ export class BindingRefresher {
           ),
         ),
       );
-      if (claimed.length < limit) return total;
+      if (claimed.length < limit) return { refreshed: total, settled };
     }
   }
 
