@@ -33,7 +33,7 @@ const STEPS: Array<[string, (t: TraceView) => number]> = [
   ['browser: wait for a page, apply settings', (t) => t.dur('render') - t.dur('browser.on_page') - t.dur('pdf.page_count')],
   ['browser: guard, title', (t) => t.dur('browser.on_page') - t.dur('browser.load') - t.dur('browser.print')],
   ['browser: setContent + fonts/images', (t) => t.dur('browser.load')],
-  ['browser: Page.printToPDF + one IO.read', (t) => t.dur('browser.print')],
+  ['browser: Page.printToPDF, answered inline (ADR 0054)', (t) => t.dur('browser.print')],
   ['pdf-lib: page count', (t) => t.dur('pdf.page_count')],
   ['storage: write the file', (t) => t.dur('storage.put')],
   ['database: complete the row', (t) => t.dur('db.complete_render')],

@@ -27,6 +27,11 @@ export class PageSlot {
   readonly context: BrowserContext;
   readonly page: Page;
   readonly cdp: CDPSession;
+  /**
+   * Large base64 answers on `cdp` are cut out of the pipe's bytes (screenshot-fast-path.ts): a PDF
+   * can then come back inside the print's own answer, never as one JS string (print-to-pdf.ts).
+   */
+  readonly inlineAnswers: boolean;
   /** Settles when the renderer crashes or the page goes away underneath a job. */
   readonly broken = new OneShot<Error>();
   isBroken = false;
@@ -35,10 +40,11 @@ export class PageSlot {
   idleTimer: NodeJS.Timeout | null = null;
   private dirtyOrigins = new Set<string>();
 
-  private constructor(context: BrowserContext, page: Page, cdp: CDPSession, settings: PageSettings) {
+  private constructor(context: BrowserContext, page: Page, cdp: CDPSession, inlineAnswers: boolean, settings: PageSettings) {
     this.context = context;
     this.page = page;
     this.cdp = cdp;
+    this.inlineAnswers = inlineAnswers;
     this.settings = settings;
     page.once('error', (error) => this.broken.fire(error));
     page.once('close', () => this.broken.fire(new Error('page closed')));
@@ -62,9 +68,9 @@ export class PageSlot {
       });
       const cdp = await page.createCDPSession();
       // Captures on this session read their images straight from the pipe's bytes (screenshot-fast-path.ts).
-      useScreenshotFastPath(browser, cdp);
+      const inlineAnswers = useScreenshotFastPath(browser, cdp);
       await page.setViewport({ width: 1200, height: 630, deviceScaleFactor: 1 });
-      return new PageSlot(context, page, cdp, { jsEnabled: true, width: 1200, height: 630, ...DEFAULT_EMULATION });
+      return new PageSlot(context, page, cdp, inlineAnswers, { jsEnabled: true, width: 1200, height: 630, ...DEFAULT_EMULATION });
     } catch (error) {
       await context.close().catch(() => undefined);
       throw error;

@@ -66,20 +66,24 @@ async function printOnPage(page: Page, request: PdfPrintRequest, options: PdfPri
     }
     const headerFooter = request.headerTemplate !== null || request.footerTemplate !== null;
     const bytes = await inSpan('browser.print', () =>
-      printToPdf(slot.cdp, {
-        paperWidth: inches(request.widthPt),
-        paperHeight: inches(request.heightPt),
-        marginTop: inches(request.margins.top),
-        marginRight: inches(request.margins.right),
-        marginBottom: inches(request.margins.bottom),
-        marginLeft: inches(request.margins.left),
-        printBackground: request.printBackground,
-        displayHeaderFooter: headerFooter,
-        // Chromium prints its own date/title header when one of the two is left out.
-        ...(headerFooter
-          ? { headerTemplate: request.headerTemplate ?? '<span></span>', footerTemplate: request.footerTemplate ?? '<span></span>' }
-          : {}),
-      }),
+      printToPdf(
+        slot.cdp,
+        {
+          paperWidth: inches(request.widthPt),
+          paperHeight: inches(request.heightPt),
+          marginTop: inches(request.margins.top),
+          marginRight: inches(request.margins.right),
+          marginBottom: inches(request.margins.bottom),
+          marginLeft: inches(request.margins.left),
+          printBackground: request.printBackground,
+          displayHeaderFooter: headerFooter,
+          // Chromium prints its own date/title header when one of the two is left out.
+          ...(headerFooter
+            ? { headerTemplate: request.headerTemplate ?? '<span></span>', footerTemplate: request.footerTemplate ?? '<span></span>' }
+            : {}),
+        },
+        { inline: slot.inlineAnswers },
+      ),
     );
     signal.throwIfAborted();
     if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;

@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from 'puppeteer-core';
 import { launchBrowser, shutDownBrowser, type LaunchedBrowser } from './launch-browser.js';
-import { screenshotBytes, stopScreenshotFastPath, useScreenshotFastPath } from './screenshot-fast-path.js';
+import { answerBytes, stopScreenshotFastPath, useScreenshotFastPath } from './screenshot-fast-path.js';
 import { decode } from './test-support/pixels.js';
 
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
@@ -45,20 +45,20 @@ describe('screenshot fast path (images read from the pipe bytes, not parsed as J
     const [viaFast, viaPlain] = await Promise.all([capture(fast), capture(plain)]);
     expect(viaFast.data).toMatch(/^pressroom-bytes:\d+$/);
     expect(viaPlain.data.length).toBeGreaterThan(64 * 1024);
-    const bytes = screenshotBytes(viaFast.data);
+    const bytes = answerBytes(viaFast.data);
     expect(bytes.equals(Buffer.from(viaPlain.data, 'base64'))).toBe(true);
     const image = await decode(bytes);
     expect(image.pixel(100, 200)[0]).toBe(255);
     expect(image.pixel(300, 200)[1]).toBe(255);
     expect(image.pixel(500, 200)[2]).toBe(255);
     // A token is exchanged once.
-    expect(() => screenshotBytes(viaFast.data)).toThrow(/dropped/);
+    expect(() => answerBytes(viaFast.data)).toThrow(/dropped/);
   });
 
   it('leaves small answers, other sessions and other messages as they are', async () => {
     const small = await fast.send('Page.captureScreenshot', { format: 'png', clip: { x: 0, y: 0, width: 4, height: 4, scale: 1 } });
     expect(small.data).not.toMatch(/^pressroom-bytes:/);
-    expect((await decode(screenshotBytes(small.data))).width).toBe(4);
+    expect((await decode(answerBytes(small.data))).width).toBe(4);
     const { result } = await fast.send('Runtime.evaluate', { expression: `"x".repeat(100000)`, returnByValue: true });
     expect(result.value).toHaveLength(100_000);
     expect(await page.evaluate(() => document.querySelectorAll('canvas').length)).toBe(1);
@@ -73,7 +73,7 @@ describe('screenshot fast path (images read from the pipe bytes, not parsed as J
     );
     for (const answer of answers) {
       if (typeof answer === 'number') expect(answer).toBe(42);
-      else expect(screenshotBytes(answer.data).equals(reference)).toBe(true);
+      else expect(answerBytes(answer.data).equals(reference)).toBe(true);
     }
     stopScreenshotFastPath(more);
     expect((await capture(more)).data).not.toMatch(/^pressroom-bytes:/);

@@ -2,15 +2,16 @@ import type { Readable } from 'node:stream';
 import type { Browser, CDPSession, Protocol } from 'puppeteer-core';
 
 /**
- * Screenshots reach us as one DevTools message over the browser's pipe: a JSON answer whose only
- * field is the image in base64 (~0.9 MB for the 1200×630 benchmark card). Puppeteer's pipe transport
+ * Screenshots (and PDFs printed with `transferMode: 'ReturnAsBase64'`, print-to-pdf.ts) reach us as
+ * one DevTools message over the browser's pipe: a JSON answer whose only field is the file in base64
+ * (~0.9 MB for the 1200×630 benchmark card). Puppeteer's pipe transport
  * decodes every message as UTF-8 and JSON-parses it, and the caller then decodes the base64: ~3 ms of
  * the API process's CPU per capture, the largest single item of an image render's profile (issue 18).
  *
  * Here the pipe's bytes are read before puppeteer sees them. An answer of exactly that shape on a
  * session registered with `useScreenshotFastPath` has its image cut out of the bytes and decoded from
  * base64 directly (~1 ms); puppeteer receives the same answer with a short token in place of the
- * image, which `screenshotBytes` exchanges for the bytes. Every other message is passed on unchanged,
+ * image, which `answerBytes` exchanges for the bytes. Every other message is passed on unchanged,
  * decoded and delivered exactly as puppeteer's own transport does (one `setImmediate` each, in order).
  *
  * It relies on the pinned puppeteer-core's pipe transport (one 'data' listener on the browser's
@@ -40,7 +41,7 @@ let sequence = 0;
 
 /**
  * Screenshot answers on this session come through the fast path from now on (installed on the
- * browser's pipe the first time). Whoever reads `data` from such an answer must use `screenshotBytes`.
+ * browser's pipe the first time). Whoever reads `data` from such an answer must use `answerBytes`.
  * False when the transport is not the one this expects (nothing changed then).
  */
 export function useScreenshotFastPath(browser: Browser, cdp: CDPSession): boolean {
@@ -64,15 +65,15 @@ export function stopScreenshotFastPath(cdp: CDPSession): void {
 /** `Page.captureScreenshot` on a session, as bytes: every capture of ours goes through here, so none reads a token as base64. */
 export async function captureScreenshot(cdp: CDPSession, params: Protocol.Page.CaptureScreenshotRequest): Promise<Buffer> {
   const { data } = await cdp.send('Page.captureScreenshot', params);
-  return screenshotBytes(data);
+  return answerBytes(data);
 }
 
-/** The image bytes of a `Page.captureScreenshot` answer's `data`: a fast-path token or base64. */
-export function screenshotBytes(data: string): Buffer {
+/** The file bytes of a `Page.captureScreenshot` or inline `Page.printToPDF` answer's `data`: a fast-path token or base64. */
+export function answerBytes(data: string): Buffer {
   if (!data.startsWith(TOKEN_PREFIX)) return Buffer.from(data, 'base64');
   const entry = parked.get(data);
   parked.delete(data);
-  if (!entry) throw new Error('the screenshot was dropped before it was read');
+  if (!entry) throw new Error('the answer was dropped before it was read');
   return entry.bytes;
 }
 

@@ -37,17 +37,21 @@ async function printDrawn(page: Page, drawing: CanvasDrawing, signal: AbortSigna
   const slot = slotOf(page);
   if (!slot) throw new Error('printCanvasPdf needs a page from a BrowserPool');
   // CSS pixels: 96 to the inch.
-  const bytes = await printToPdf(slot.cdp, {
-    paperWidth: drawing.width / 96,
-    paperHeight: drawing.height / 96,
-    marginTop: 0,
-    marginRight: 0,
-    marginBottom: 0,
-    marginLeft: 0,
-    printBackground: true,
-    displayHeaderFooter: false,
-    pageRanges: '1',
-  });
+  const bytes = await printToPdf(
+    slot.cdp,
+    {
+      paperWidth: drawing.width / 96,
+      paperHeight: drawing.height / 96,
+      marginTop: 0,
+      marginRight: 0,
+      marginBottom: 0,
+      marginLeft: 0,
+      printBackground: true,
+      displayHeaderFooter: false,
+      pageRanges: '1',
+    },
+    { inline: slot.inlineAnswers },
+  );
   signal.throwIfAborted();
   return bytes;
 }
