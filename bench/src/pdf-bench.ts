@@ -15,7 +15,11 @@ import { PROCESS_WARMUP, measure, measureAlternating, warmUp, type RunStats } fr
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const PAGES = 4;
-const RENDERS = Number(process.env.BENCH_PDF_RENDERS ?? 60);
+/**
+ * 120 (40 for 10 pages): at 60, a round at concurrency 4 was 15 renders, and its start and drain (fewer
+ * than 4 in flight) moved one side's throughput by ±15 % from run to run on this 2-core machine.
+ */
+const RENDERS = Number(process.env.BENCH_PDF_RENDERS ?? 120);
 const WARMUP = 4;
 /** Each case's renders run in this many alternating rounds of raw and API (see measureAlternating). */
 const ROUNDS = Number(process.env.BENCH_PDF_ROUNDS ?? 4);
