@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -281,6 +281,27 @@ describe('disk storage on the file system', () => {
     }
     await writer;
     expect(reads).toBeGreaterThan(5);
+  });
+
+  it('renames bytes in while their temp file closes: readers see the old or the new file whole, failures leave no temp file', async () => {
+    const a = Buffer.alloc(3 * 1024 * 1024 + 17, 0xaa);
+    const b = Buffer.alloc(2 * 1024 * 1024 + 5, 0xbb);
+    await storage.put('renders/img_whole.png', a, 'image/png');
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 0; i < 20; i++) await storage.put('renders/img_whole.png', i % 2 ? a : b, 'image/png');
+      writing = false;
+    })();
+    while (writing) {
+      const got = await storage.get('renders/img_whole.png');
+      expect(got!.bytes.equals(a) || got!.bytes.equals(b)).toBe(true);
+      expect(got!.contentType).toBe('image/png');
+    }
+    await writer;
+    // The rename fails (a non-empty directory holds the name): the error surfaces and the temp file goes.
+    await mkdir(join(root, 'renders/img_taken.png/inside'), { recursive: true });
+    await expect(storage.put('renders/img_taken.png', a, 'image/png')).rejects.toThrow();
+    expect((await readdir(join(root, 'renders'))).filter((name) => name.includes('~tmp-'))).toEqual([]);
   });
 
   it("treats a key that is another key's directory as missing", async () => {
