@@ -28,7 +28,8 @@ const STEPS: Array<[string, (t: TraceView) => number]> = [
   ],
   ['database: insert the queued row (credits checked)', (t) => t.dur('db.insert_render')],
   ['bus: publish the command', (t) => t.dur('bus.publish')],
-  ['bus: command delivered to the renderer', (t) => t.start('db.claim_render') - t.end('bus.publish')],
+  // The in-process bus can hand the command over before `publish` has returned: 0 then, not a negative time.
+  ['bus: command delivered to the renderer', (t) => Math.max(0, t.start('db.claim_render') - t.end('bus.publish'))],
   ['database: claim the render (runs beside the page work, ADR 0048)', (t) => t.dur('db.claim_render')],
   ['browser: wait for a page, apply settings', (t) => t.dur('render') - t.dur('browser.on_page') - t.dur('pdf.page_count')],
   ['browser: guard, title', (t) => t.dur('browser.on_page') - t.dur('browser.load') - t.dur('browser.print')],
