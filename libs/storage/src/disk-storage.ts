@@ -90,21 +90,6 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
       // The key's extension names the type (every render, asset and thumbnail): no sidecar, one file and
       // one rename. A sidecar an earlier put of this key left under another type would outvote the
       // extension: it goes once the new bytes are safely written, before they are renamed in.
-      if (body instanceof Uint8Array) {
-        // The temp file is closed while the sidecar goes and the file is renamed in: two round trips
-        // through libuv's pool fewer on every render's path than write, close, unlink, rename in turn.
-        const { closed } = await writeLeftOpen(tmp, body, fsync);
-        try {
-          await unlinkIfPresent(sidecarPath);
-          await rename(tmp, path);
-        } catch (err) {
-          await closed.catch(() => {});
-          await unlink(tmp).catch(() => {});
-          throw err;
-        }
-        await closed;
-        return;
-      }
       await writeData(tmp, body, fsync);
       await unlinkIfPresent(sidecarPath).catch(async (err: unknown) => {
         await unlink(tmp).catch(() => {});
@@ -248,24 +233,6 @@ async function writeSynced(path: string, data: string | Uint8Array, sync: boolea
   } finally {
     await handle.close();
   }
-}
-
-/**
- * Writes bytes to a new file (never an existing one) in as few writes as the kernel takes, fsynced when
- * `sync`, and starts closing it: `closed` settles when it is closed (wrapped, so the caller need not wait). On Linux a written file may be
- * renamed while still open; readers of the new name see every byte. On failure the file is gone.
- */
-async function writeLeftOpen(path: string, data: Uint8Array, sync: boolean): Promise<{ closed: Promise<void> }> {
-  const handle = await open(path, 'wx', 0o644);
-  try {
-    for (let at = 0; at < data.byteLength;) at += (await handle.write(data, at, data.byteLength - at)).bytesWritten;
-    if (sync) await handle.sync();
-  } catch (err) {
-    await handle.close().catch(() => {});
-    await unlink(path).catch(() => {});
-    throw err;
-  }
-  return { closed: handle.close() };
 }
 
 async function readSidecar(path: string): Promise<Partial<Sidecar> | null> {
