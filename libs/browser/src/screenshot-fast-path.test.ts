@@ -78,4 +78,19 @@ describe('screenshot fast path (images read from the pipe bytes, not parsed as J
     stopScreenshotFastPath(more);
     expect((await capture(more)).data).not.toMatch(/^pressroom-bytes:/);
   });
+
+  it('survives an empty or unreadable message on the pipe: it is reported, not rejected unhandled, and captures go on', async () => {
+    const warnings: string[] = [];
+    const emitWarning = process.emitWarning;
+    process.emitWarning = ((message: string | Error) => void warnings.push(String(message))) as typeof process.emitWarning;
+    try {
+      const pipe = launched.browser.process()!.stdio[4] as NodeJS.ReadableStream;
+      pipe.emit('data', Buffer.from('\0\0{"id":\0', 'latin1'));
+      expect(answerBytes((await capture(fast)).data).length).toBeGreaterThan(64 * 1024);
+      // Only the unparseable message is reported; the two empty ones are skipped.
+      expect(warnings).toEqual([expect.stringMatching(/could not be read \(6 chars\)/)]);
+    } finally {
+      process.emitWarning = emitWarning;
+    }
+  });
 });

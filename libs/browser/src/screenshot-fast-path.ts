@@ -92,17 +92,26 @@ function install(browser: Browser, connection: Connection): Set<string> | null {
     let start = 0;
     let end = all.indexOf(0);
     while (end !== -1) {
-      const message = decodeOrPlain(all, start, end, sessions);
-      setImmediate(() => {
-        // Puppeteer's transport stops delivering once the connection is closed; so do we.
-        if (browser.connected) void connection.onMessage(message);
-      });
+      // An empty message is no DevTools message: JSON.parse('') would reject inside puppeteer,
+      // unhandled, and an unhandled rejection ends the process (seen once in CI as the browser went down).
+      if (end > start) deliver(browser, connection, decodeOrPlain(all, start, end, sessions));
       start = end + 1;
       end = all.indexOf(0, start);
     }
     pending = start >= all.length ? [] : [all.subarray(start)];
   });
   return sessions;
+}
+
+/** As puppeteer's own transport does: one `setImmediate` per message, in order; a message it cannot parse is logged, not fatal. */
+function deliver(browser: Browser, connection: Connection, message: string): void {
+  setImmediate(() => {
+    // Puppeteer's transport stops delivering once the connection is closed; so do we.
+    if (!browser.connected) return;
+    Promise.resolve(connection.onMessage(message)).catch((error: unknown) => {
+      process.emitWarning(`a DevTools message could not be read (${message.length} chars): ${String(error)}`, 'PressroomBrowser');
+    });
+  });
 }
 
 /** Never throws inside the pipe's 'data' event (that would take the process down): the plain decode is the fallback. */
