@@ -71,13 +71,15 @@ async function captureOnPage(
   bundle: string,
   signal: AbortSignal,
 ): Promise<CapturedImage> {
-  return drawCanvasOnPage(page, request, { guard: options.guard, bundle, signal }, async (slot) => {
-    // A canvas without a background is transparent, as fabric's own export is (JPEG has no alpha: white
-    // there). Set once the document is in, for JPEG too: set before setContent, the override was
-    // measured to be lost now and then (a pooled page after certain failed jobs rendered JPEG black).
-    const base = request.format === 'jpeg' ? { r: 255, g: 255, b: 255, a: 1 } : { r: 0, g: 0, b: 0, a: 0 };
+  // A canvas without a background is transparent, as fabric's own export is. JPEG has no alpha: there
+  // the document itself is white, so no background override (once measured to be lost now and then,
+  // and seen in CI to leave a JPEG black) can show through.
+  const jpeg = request.format === 'jpeg';
+  const drawing = jpeg ? { ...request, pageBackground: '#ffffff' } : request;
+  return drawCanvasOnPage(page, drawing, { guard: options.guard, bundle, signal }, async (slot) => {
     try {
-      await slot.cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: base });
+      // Set once the document is in: set before setContent, it was measured to be lost now and then.
+      if (!jpeg) await slot.cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
       const captured = await captureScreenshot(slot.cdp, {
         format: captureFormatFor(request.format),
         optimizeForSpeed: true,
@@ -107,6 +109,8 @@ export interface CanvasDrawing {
   fonts: CanvasFont[];
   width: number;
   height: number;
+  /** A CSS colour behind the canvas (a constant of ours, never user input); transparent when absent. */
+  pageBackground?: string;
 }
 
 /**
@@ -127,8 +131,11 @@ export async function drawCanvasOnPage<T>(
   try {
     // Measured (scripts/measure-canvas.ts): the bundle inline in the document is one round trip
     // and the fastest way in (p50 22 ms vs 25 ms evaluate, 31 ms addScriptTag).
+    const shell = drawing.pageBackground
+      ? CANVAS_SHELL.replace('</head>', `<style>html{background:${drawing.pageBackground}}</style></head>`)
+      : CANVAS_SHELL;
     await page.setContent(
-      CANVAS_SHELL.replace('</body>', () => `<script>${context.bundle}</script></body>`),
+      shell.replace('</body>', () => `<script>${context.bundle}</script></body>`),
       { waitUntil: 'load', timeout: 0 },
     );
     context.signal.throwIfAborted();
