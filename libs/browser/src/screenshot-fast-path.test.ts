@@ -93,4 +93,30 @@ describe('screenshot fast path (images read from the pipe bytes, not parsed as J
       process.emitWarning = emitWarning;
     }
   });
+
+  it('takes over the pipe between messages: a message puppeteer had begun to receive reaches it whole', async () => {
+    const other = await launchBrowser({ executablePath: EXECUTABLE, jsHeapLimitMb: 512, extraArgs: [], protocolTimeoutMs: 30_000 });
+    const warnings: string[] = [];
+    const emitWarning = process.emitWarning;
+    process.emitWarning = ((message: string | Error) => void warnings.push(String(message))) as typeof process.emitWarning;
+    try {
+      const page = await other.browser.newPage();
+      const cdp = await page.createCDPSession();
+      const connection = cdp.connection()!;
+      const seen = new Promise<unknown>((resolve) => connection.once('Pressroom.test' as never, resolve as never));
+      const pipe = other.browser.process()!.stdio[4] as NodeJS.ReadableStream;
+      // The first half of an event before the take-over, the rest (and its NUL) after.
+      pipe.emit('data', Buffer.from('{"method":"Pressroom.test","params":{"half":'));
+      expect(useScreenshotFastPath(other.browser, cdp)).toBe(true);
+      pipe.emit('data', Buffer.from('"second"}}\0'));
+      expect(await seen).toEqual({ half: 'second' });
+      await page.setViewport({ width: 800, height: 400 });
+      await page.setContent(LARGE, { waitUntil: 'load' });
+      expect(answerBytes((await capture(cdp)).data).length).toBeGreaterThan(64 * 1024);
+      expect(warnings).toEqual([]);
+    } finally {
+      process.emitWarning = emitWarning;
+      await shutDownBrowser(other);
+    }
+  });
 });

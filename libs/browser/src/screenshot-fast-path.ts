@@ -82,18 +82,31 @@ function install(browser: Browser, connection: Connection): Set<string> | null {
   if (!pipe || typeof connection.onMessage !== 'function') return null;
   const listeners = pipe.listeners('data');
   if (listeners.length !== 1) return null;
-  pipe.removeListener('data', listeners[0] as (...args: unknown[]) => void);
+  const original = listeners[0] as (chunk: Buffer) => void;
+  pipe.removeListener('data', original);
   const sessions = new Set<string>();
   let pending: Buffer[] = [];
-  pipe.on('data', (chunk: Buffer) => {
+  // Puppeteer's transport may hold the first part of a message when we take over (a pipe read can end
+  // anywhere). Until the next NUL its listener gets the bytes, so it finishes that message itself; taking
+  // over mid-message was seen to lose the message (a DevTools call that never answered) and deliver ''.
+  let handedOver = false;
+  pipe.on('data', (received: Buffer) => {
+    let chunk = received;
+    if (!handedOver) {
+      const nul = chunk.indexOf(0);
+      if (nul === -1) return original(chunk);
+      original(chunk.subarray(0, nul + 1));
+      handedOver = true;
+      if (nul + 1 === chunk.length) return;
+      chunk = chunk.subarray(nul + 1);
+    }
     pending.push(chunk);
     if (chunk.indexOf(0) === -1) return;
     const all = pending.length === 1 ? chunk : Buffer.concat(pending);
     let start = 0;
     let end = all.indexOf(0);
     while (end !== -1) {
-      // An empty message is no DevTools message: JSON.parse('') would reject inside puppeteer,
-      // unhandled, and an unhandled rejection ends the process (seen once in CI as the browser went down).
+      // An empty message is no DevTools message: JSON.parse('') would reject inside puppeteer.
       if (end > start) deliver(browser, connection, decodeOrPlain(all, start, end, sessions));
       start = end + 1;
       end = all.indexOf(0, start);

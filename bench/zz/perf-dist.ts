@@ -1,0 +1,141 @@
+/**
+ * `make bench` (API CPU): CPU milliseconds the API process spends per image
+ * render, outside Chromium. 1,000 POST /image renders at concurrency 4 through
+ * the embedded process; the process's own `process.cpuUsage()` (its
+ * `process_cpu_seconds` metric on the ops port) is read before and after.
+ * BENCH_CPU_PROF=<dir> also writes a V8 CPU profile of each measured process there
+ * (the embedded one, then the gateway and the image service; open them in Chrome DevTools). Writes the `api-cpu` section and key.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createAccount, createApiKey, openDatabase } from '@pressroom/db';
+import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
+import { renderBundle } from '@pressroom/video';
+import { freePort, machineMeta, serviceCommand, type ApiProcess } from '../src/api-process.js';
+import { cardHtml } from '../src/card.js';
+import { postCardImage, withEmbeddedApi } from '../src/embedded-image-api.js';
+import { ROOT, writeBenchSection } from '../src/report.js';
+import { PROCESS_WARMUP, measure, warmUp, type RunStats } from '../src/stats.js';
+
+const RENDERS = Number(process.env.BENCH_CPU_RENDERS ?? 1000);
+const CONCURRENCY = 4;
+const TARGET_MS = 5;
+
+/** The process's CPU seconds (user + system) as its ops port reports them. */
+async function cpuSeconds(metricsUrl: string): Promise<number> {
+  const text = await (await fetch(metricsUrl)).text();
+  const line = /^process_cpu_seconds(?:_total)?(?:\{[^}]*\})? ([0-9.eE+-]+)$/m.exec(text);
+  if (!line) throw new Error('the ops port reports no process_cpu_seconds');
+  return Number(line[1]);
+}
+
+interface CpuRow {
+  mode: string;
+  renders: number;
+  cpuMsPerRender: number;
+  run: RunStats;
+}
+
+const html = (i: number) => cardHtml({ fontUrl: 'data:,', title: `CPU check #${i}: what the API spends per render` });
+
+/** Warm up, then CPU seconds of each process (by its metrics URL) around RENDERS renders. */
+async function cpuOver(api: Pick<ApiProcess, 'baseUrl' | 'key'>, metricsUrls: string[]): Promise<{ cpuMs: number[]; run: RunStats }> {
+  await warmUp(CONCURRENCY, (i) => postCardImage(api, html(i)));
+  const before = await Promise.all(metricsUrls.map(cpuSeconds));
+  const run = await measure({ concurrency: CONCURRENCY, total: RENDERS, job: (i) => postCardImage(api, html(i)) });
+  const after = await Promise.all(metricsUrls.map(cpuSeconds));
+  return { cpuMs: after.map((a, i) => Math.round(((a - before[i]!) * 1000 * 100) / RENDERS) / 100), run };
+}
+
+async function embedded(): Promise<CpuRow> {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const options = { name: 'cpu', pages: 4, ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}) };
+  return withEmbeddedApi(options, async (api) => {
+    const { cpuMs, run } = await cpuOver(api, [`${api.opsUrl}/metrics`]);
+    const cpuMsPerRender = cpuMs[0]!;
+    console.log(
+      `api cpu (embedded): ${cpuMsPerRender} ms per render over ${RENDERS} renders at c=${CONCURRENCY}, ${run.rendersPerSecond}/s`,
+    );
+    return { mode: 'embedded (`make run`: gateway, renderers, PGlite, in-process bus)', renders: RENDERS, cpuMsPerRender, run };
+  });
+}
+
+/** `make run-cluster`'s shape: gateway and image service as processes on PostgreSQL and NATS (a fresh database and bus namespace). */
+async function distributed(): Promise<CpuRow[]> {
+  const database = await createTestDatabase();
+  const children: ChildProcess[] = [];
+  try {
+    const db = await openDatabase({ url: database.url });
+    const account = await createAccount(db, { name: 'bench-cpu', plan: 'enterprise' });
+    const { key } = await createApiKey(db, { accountId: account.id });
+    await db.close();
+    const [gatewayPort, gatewayOps, imagePort, imageOps] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const env = {
+      ...process.env,
+      NATS_URL: TEST_NATS_URL,
+      DATABASE_URL: database.url,
+      PRESSROOM_STORAGE: 'nats',
+      PRESSROOM_BUS_NAMESPACE: uniqueNamespace('benchcpu'),
+      PRESSROOM_BROWSER_PAGES: '4',
+      PRESSROOM_SECRET_KEY: 'bench-cpu-secret-key-0123456789abcdef',
+      LOG_LEVEL: 'warn',
+    };
+    const profileDir = process.env.BENCH_CPU_PROF;
+    const run = (file: string, port: number, opsPort: number) => {
+      const profile = ['--perf-basic-prof-only-functions'];
+      const child = spawn('node', [...profile, ...serviceCommand(file)], {
+        cwd: ROOT,
+        env: { ...env, PORT: String(port), PRESSROOM_OPS_PORT: String(opsPort) },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      children.push(child);
+    };
+    run('services/image/src/main.ts', imagePort, imageOps);
+    run('services/gateway/src/main.ts', gatewayPort, gatewayOps);
+    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    for (const health of [`${baseUrl}/health`, `http://127.0.0.1:${imagePort}/health`]) {
+      for (let i = 0; ; i++) {
+        if (
+          await fetch(health).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
+        if (i > 300) throw new Error(`${health} never became healthy`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    // The image service serves /metrics on its own port; the gateway on its ops port.
+    const target = process.env.TARGET === 'image' ? children[0]! : children[1]!;
+    await warmUp(CONCURRENCY, (i) => postCardImage({ baseUrl, key }, html(i)));
+    const perf = spawn('perf', ['record', '-F', '999', '-g', '-e', 'cpu-clock', '-p', String(target.pid), '-o', '/tmp/perf-d.data'], { stdio: 'inherit' });
+    await new Promise((r) => setTimeout(r, 1000));
+    const { cpuMs, run: stats } = await cpuOver({ baseUrl, key }, [
+      `http://127.0.0.1:${gatewayOps}/metrics`,
+      `http://127.0.0.1:${imagePort}/metrics`,
+    ]);
+    perf.kill('SIGINT');
+    await new Promise((r) => perf.once('exit', r));
+    console.log(`api cpu (distributed): gateway ${cpuMs[0]} ms + image service ${cpuMs[1]} ms per render, ${stats.rendersPerSecond}/s`);
+    return [
+      { mode: 'distributed: gateway process (PostgreSQL, NATS)', renders: RENDERS, cpuMsPerRender: cpuMs[0]!, run: stats },
+      { mode: 'distributed: image service process (outside its Chromium)', renders: RENDERS, cpuMsPerRender: cpuMs[1]!, run: stats },
+    ];
+  } finally {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+          }),
+      ),
+    );
+    await database.drop();
+  }
+}
+
+
+await distributed();
