@@ -21,6 +21,14 @@ const LARGE = `<body style="margin:0"><canvas id="c" width="800" height="400"></
   c.putImageData(img, 0, 0);
 </script></body>`;
 
+/** What the fast path reports through `process.emitWarning` until `restore` (nothing is printed meanwhile). */
+function collectWarnings(): { warnings: string[]; restore: () => void } {
+  const warnings: string[] = [];
+  const emitWarning = process.emitWarning;
+  process.emitWarning = (message: string | Error) => void warnings.push(String(message));
+  return { warnings, restore: () => (process.emitWarning = emitWarning) };
+}
+
 const capture = (cdp: CDPSession) =>
   cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, clip: { x: 0, y: 0, width: 800, height: 400, scale: 1 } });
 
@@ -80,9 +88,7 @@ describe('screenshot fast path (images read from the pipe bytes, not parsed as J
   });
 
   it('survives an empty or unreadable message on the pipe: it is reported, not rejected unhandled, and captures go on', async () => {
-    const warnings: string[] = [];
-    const emitWarning = process.emitWarning;
-    process.emitWarning = ((message: string | Error) => void warnings.push(String(message))) as typeof process.emitWarning;
+    const { warnings, restore } = collectWarnings();
     try {
       const pipe = launched.browser.process()!.stdio[4] as NodeJS.ReadableStream;
       pipe.emit('data', Buffer.from('\0\0{"id":\0', 'latin1'));
@@ -90,20 +96,18 @@ describe('screenshot fast path (images read from the pipe bytes, not parsed as J
       // Only the unparseable message is reported; the two empty ones are skipped.
       expect(warnings).toEqual([expect.stringMatching(/could not be read \(6 chars\)/)]);
     } finally {
-      process.emitWarning = emitWarning;
+      restore();
     }
   });
 
   it('takes over the pipe between messages: a message puppeteer had begun to receive reaches it whole', async () => {
     const other = await launchBrowser({ executablePath: EXECUTABLE, jsHeapLimitMb: 512, extraArgs: [], protocolTimeoutMs: 30_000 });
-    const warnings: string[] = [];
-    const emitWarning = process.emitWarning;
-    process.emitWarning = ((message: string | Error) => void warnings.push(String(message))) as typeof process.emitWarning;
+    const { warnings, restore } = collectWarnings();
     try {
       const page = await other.browser.newPage();
       const cdp = await page.createCDPSession();
       const connection = cdp.connection()!;
-      const seen = new Promise<unknown>((resolve) => connection.once('Pressroom.test' as never, resolve as never));
+      const seen = new Promise<unknown>((resolve) => connection.once('Pressroom.test' as never, resolve));
       const pipe = other.browser.process()!.stdio[4] as NodeJS.ReadableStream;
       // The first half of an event before the take-over, the rest (and its NUL) after.
       pipe.emit('data', Buffer.from('{"method":"Pressroom.test","params":{"half":'));
@@ -115,7 +119,7 @@ describe('screenshot fast path (images read from the pipe bytes, not parsed as J
       expect(answerBytes((await capture(cdp)).data).length).toBeGreaterThan(64 * 1024);
       expect(warnings).toEqual([]);
     } finally {
-      process.emitWarning = emitWarning;
+      restore();
       await shutDownBrowser(other);
     }
   });
