@@ -74,12 +74,12 @@ async function captureOnPage(
   // A canvas without a background is transparent, as fabric's own export is. JPEG has no alpha: there
   // the document itself is white, so no background override (once measured to be lost now and then,
   // and seen in CI to leave a JPEG black) can show through.
-  const jpeg = request.format === 'jpeg';
-  const drawing = jpeg ? { ...request, pageBackground: '#ffffff' } : request;
+  const transparent = request.format !== 'jpeg';
+  const drawing = transparent ? request : { ...request, pageBackground: '#ffffff' };
   return drawCanvasOnPage(page, drawing, { guard: options.guard, bundle, signal }, async (slot) => {
     try {
       // Set once the document is in: set before setContent, it was measured to be lost now and then.
-      if (!jpeg) await slot.cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
+      if (transparent) await slot.cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
       const captured = await captureScreenshot(slot.cdp, {
         format: captureFormatFor(request.format),
         optimizeForSpeed: true,
@@ -97,8 +97,8 @@ async function captureOnPage(
       });
       return { bytes, contentType: CONTENT_TYPES[request.format], width: request.width, height: request.height };
     } finally {
-      // The page goes back to the pool: the next job expects Chromium's default.
-      await slot.cdp.send('Emulation.setDefaultBackgroundColorOverride', {}).catch(() => undefined);
+      // The page goes back to the pool: the next job expects Chromium's default (a JPEG set nothing).
+      if (transparent) await slot.cdp.send('Emulation.setDefaultBackgroundColorOverride', {}).catch(() => undefined);
     }
   });
 }
