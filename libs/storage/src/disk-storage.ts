@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants, createWriteStream, type Stats } from 'node:fs';
+import { closeSync, constants, createWriteStream, openSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { access, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -13,6 +13,13 @@ export interface DiskStorageOptions {
   /** fsync each file before it is renamed into place (default true): survives power loss, costs a few ms. */
   fsync?: boolean;
 }
+
+/**
+ * Bytes in memory up to this size, not fsynced, are written with synchronous calls on the calling
+ * thread (docs/adr/0055-small-files-written-in-place.md): five file-system calls in a row through
+ * libuv's thread pool were 1.3–2.9 ms of a 1-page PDF request, most of it hand-overs between threads.
+ */
+export const SYNC_WRITE_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * Internal file names contain `~`, a character assertSafeKey never lets into a key,
@@ -86,6 +93,11 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
     const tmp = tempOf(path);
     // A stream is synced at its rename; bytes in memory through their one handle (docs/adr/0040-pdf-path.md).
     const syncAtRename = body instanceof Uint8Array ? false : fsync;
+    if (contentType === contentTypeFromKey(key) && !fsync && body instanceof Uint8Array && body.length <= SYNC_WRITE_MAX_BYTES) {
+      // The same steps as below, in place: PGlite, which fsync=false goes with, writes its own files this way.
+      putInPlace(tmp, path, sidecarPath, body);
+      return;
+    }
     if (contentType === contentTypeFromKey(key)) {
       // The key's extension names the type (every render, asset and thumbnail): no sidecar, one file and
       // one rename. A sidecar an earlier put of this key left under another type would outvote the
@@ -242,6 +254,35 @@ async function readSidecar(path: string): Promise<Partial<Sidecar> | null> {
   } catch (err) {
     if (!isMissing(err) && !(err instanceof SyntaxError)) throw err;
     return null;
+  }
+}
+
+/**
+ * A small file of bytes in memory, not fsynced, written to its temp file and renamed into place with
+ * synchronous calls: the steps of `putOnce` for a key whose extension names the type (a stale sidecar
+ * goes once the bytes are written, before the rename). On failure the temp file is gone.
+ */
+function putInPlace(tmp: string, path: string, sidecarPath: string, body: Uint8Array): void {
+  const fd = openSync(tmp, 'wx', 0o644);
+  try {
+    try {
+      for (let written = 0; written < body.length; ) written += writeSync(fd, body, written, body.length - written);
+    } finally {
+      closeSync(fd);
+    }
+    try {
+      unlinkSync(sidecarPath);
+    } catch (err) {
+      if (!isMissing(err)) throw err;
+    }
+    renameSync(tmp, path);
+  } catch (err) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // Already gone, or the directory with it: nothing is left behind either way.
+    }
+    throw err;
   }
 }
 

@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { TEST_NATS_URL, uniqueNamespace } from '@pressroom/testing';
 import { startTestS3Server, TEST_S3_CREDENTIALS } from '@pressroom/testing/s3';
 import { createDiskStorage, createNatsObjectStorage, createS3Storage, type Storage } from './index.js';
+import { SYNC_WRITE_MAX_BYTES } from './disk-storage.js';
 import { readAll } from './streams.js';
 
 interface Backend {
@@ -203,7 +204,8 @@ describe.each(backends)('$name storage contract', (backend) => {
   });
 });
 
-describe('disk storage on the file system', () => {
+// Without fsync, bytes in memory up to SYNC_WRITE_MAX_BYTES take the in-place path (synchronous calls): both ways keep the same rules.
+describe.each([{ fsync: true }, { fsync: false }])('disk storage on the file system (fsync: $fsync)', ({ fsync }) => {
   let dir: string;
   let root: string;
   let storage: Storage;
@@ -211,7 +213,7 @@ describe('disk storage on the file system', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'pressroom-disk-'));
     root = join(dir, 'store');
-    storage = await createDiskStorage({ dir: root });
+    storage = await createDiskStorage({ dir: root, fsync });
   });
   afterAll(async () => {
     await storage.close();
@@ -301,6 +303,26 @@ describe('disk storage on the file system', () => {
     // The rename fails (a non-empty directory holds the name): the error surfaces and the temp file goes.
     await mkdir(join(root, 'renders/img_taken.png/inside'), { recursive: true });
     await expect(storage.put('renders/img_taken.png', a, 'image/png')).rejects.toThrow();
+    expect((await readdir(join(root, 'renders'))).filter((name) => name.includes('~tmp-'))).toEqual([]);
+  });
+
+  it('writes small files whole too: readers see the old or the new one, a failed rename leaves no temp file', async () => {
+    const a = Buffer.alloc(64 * 1024 + 3, 0xaa);
+    const b = Buffer.alloc(SYNC_WRITE_MAX_BYTES, 0xbb);
+    await storage.put('renders/img_small.png', a, 'image/png');
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 0; i < 40; i++) await storage.put('renders/img_small.png', i % 2 ? a : b, 'image/png');
+      writing = false;
+    })();
+    while (writing) {
+      const got = await storage.get('renders/img_small.png');
+      expect(got!.bytes.equals(a) || got!.bytes.equals(b)).toBe(true);
+    }
+    await writer;
+    expect(await storage.get('renders/img_small.png')).toEqual({ bytes: a, contentType: 'image/png' });
+    await mkdir(join(root, 'renders/img_small_taken.png/inside'), { recursive: true });
+    await expect(storage.put('renders/img_small_taken.png', a, 'image/png')).rejects.toThrow();
     expect((await readdir(join(root, 'renders'))).filter((name) => name.includes('~tmp-'))).toEqual([]);
   });
 
