@@ -266,7 +266,7 @@ function putInPlace(tmp: string, path: string, sidecarPath: string, body: Uint8A
   const fd = openSync(tmp, 'wx', 0o644);
   try {
     try {
-      for (let written = 0; written < body.length; ) written += writeSync(fd, body, written, body.length - written);
+      for (let written = 0; written < body.length;) written += writeSync(fd, body, written, body.length - written);
     } finally {
       closeSync(fd);
     }
