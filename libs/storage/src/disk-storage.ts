@@ -93,15 +93,15 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
     const tmp = tempOf(path);
     // A stream is synced at its rename; bytes in memory through their one handle (docs/adr/0040-pdf-path.md).
     const syncAtRename = body instanceof Uint8Array ? false : fsync;
-    if (contentType === contentTypeFromKey(key) && !fsync && body instanceof Uint8Array && body.length <= SYNC_WRITE_MAX_BYTES) {
-      // The same steps as below, in place: PGlite, which fsync=false goes with, writes its own files this way.
-      putInPlace(tmp, path, sidecarPath, body);
-      return;
-    }
     if (contentType === contentTypeFromKey(key)) {
       // The key's extension names the type (every render, asset and thumbnail): no sidecar, one file and
       // one rename. A sidecar an earlier put of this key left under another type would outvote the
       // extension: it goes once the new bytes are safely written, before they are renamed in.
+      if (!fsync && body instanceof Uint8Array && body.length <= SYNC_WRITE_MAX_BYTES) {
+        // The same steps in place (ADR 0055): PGlite, which fsync=false goes with, writes its own files this way.
+        putInPlace(tmp, path, sidecarPath, body);
+        return;
+      }
       await writeData(tmp, body, fsync);
       await unlinkIfPresent(sidecarPath).catch(async (err: unknown) => {
         await unlink(tmp).catch(() => {});
