@@ -247,6 +247,16 @@ describe.each([{ fsync: true }, { fsync: false }])('disk storage on the file sys
     expect((await readdir(join(root, 'renders'))).filter((name) => name.startsWith('img_retyped'))).toEqual(['img_retyped.png']);
   });
 
+  it('lets two storages on one directory write the same keys at once (temp names never collide)', async () => {
+    const other = await createDiskStorage({ dir: root, fsync });
+    const keys = Array.from({ length: 20 }, (_, i) => `renders/img_shared_${i % 5}.png`);
+    await Promise.all(
+      keys.flatMap((key, i) => [storage.put(key, Buffer.from(`a${i}`), 'image/png'), other.put(key, Buffer.from(`b${i}`), 'image/png')]),
+    );
+    for (const key of new Set(keys)) expect((await storage.get(key))?.bytes.toString()).toMatch(/^[ab]\d+$/);
+    expect((await readdir(join(root, 'renders'))).filter((name) => name.includes('~tmp-'))).toEqual([]);
+  });
+
   it('writes into a directory removed since its last write (made again), bytes and streams alike', async () => {
     await storage.put('gone/a.txt', Buffer.from('first'), 'text/plain');
     await rm(join(root, 'gone'), { recursive: true, force: true });
