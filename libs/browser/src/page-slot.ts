@@ -116,6 +116,18 @@ export class PageSlot {
     this.settings = next;
   }
 
+  /**
+   * Once the page has navigated with a transparent background (a URL render, parking on about:blank),
+   * clearing the override, or setting white, no longer reaches the document in it nor those setContent
+   * puts there, only the next navigation's (seen on Chromium 156: the next jobs' JPEGs black, their PNGs
+   * with alpha). So it is taken back before the page navigates away, and a transparent page is parked.
+   */
+  private async clearTransparency(): Promise<void> {
+    if (!this.settings.transparentBackground) return;
+    await this.cdp.send('Emulation.setDefaultBackgroundColorOverride', {});
+    this.settings = { ...this.settings, transparentBackground: false };
+  }
+
   /** Origins a job contacted: their cookies and storage are wiped when the page is parked. */
   markContacted(origins: Iterable<string>): void {
     for (const origin of origins) this.dirtyOrigins.add(origin);
@@ -125,10 +137,11 @@ export class PageSlot {
    * Whether the document a job left behind may still act: with JavaScript on,
    * its timers survive the next setContent (document.open keeps the Window),
    * so they could read the next job's content; contacted origins hold cookies.
-   * Only a JavaScript-free, network-free document can wait for a lazy reset.
+   * A transparent page is parked too (clearTransparency says why). Only a
+   * JavaScript-free, network-free, opaque document can wait for a lazy reset.
    */
   needsEagerReset(): boolean {
-    return this.page.isJavaScriptEnabled();
+    return this.page.isJavaScriptEnabled() || this.settings.transparentBackground;
   }
 
   /**
@@ -151,6 +164,7 @@ export class PageSlot {
   async park(timeoutMs: number): Promise<boolean> {
     setRequestFilter(this.page, null);
     const work = (async () => {
+      await this.clearTransparency();
       // Waits for the parking document's load: the next job must not race a navigation still in flight.
       await this.page.goto('about:blank', { waitUntil: 'load', timeout: timeoutMs });
       await this.wipeContacted();
