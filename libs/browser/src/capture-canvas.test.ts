@@ -1,9 +1,9 @@
 import { BlockedUrlError, createSsrfGuard } from '@pressroom/ssrf';
-import { BrowserPool, CanvasRenderError, NavigationError, captureCanvas, captureImage, type CanvasCaptureRequest } from './index.js';
+import { type BrowserPool, CanvasRenderError, NavigationError, captureCanvas, captureImage, type CanvasCaptureRequest } from './index.js';
 import { decode, expectColour } from './test-support/pixels.js';
 import { RED_PIXEL_PNG, startLocalServer, type LocalServer } from './test-support/local-server.js';
+import { startOnePagePool } from './test-support/one-page-pool.js';
 
-const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const HALF_RED = {
   objects: [{ type: 'Rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 50, height: 100, fill: '#ff0000', strokeWidth: 0 }],
 };
@@ -22,14 +22,7 @@ describe('captureCanvas', () => {
       '/red.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(RED_PIXEL_PNG),
     });
     // One page: every job reuses the page the previous one left.
-    pool = await BrowserPool.start({
-      executablePath: EXECUTABLE,
-      pages: 1,
-      restartAfter: 1000,
-      queueLimit: 20,
-      renderTimeoutMs: 10_000,
-      egressGuard: guard,
-    });
+    pool = await startOnePagePool(guard);
   });
   afterAll(async () => {
     await pool.close();

@@ -3,9 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSsrfGuard } from '@pressroom/ssrf';
-import { BrowserPool, NavigationError, printCanvasPdf } from './index.js';
-
-const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+import { type BrowserPool, NavigationError, printCanvasPdf } from './index.js';
+import { startOnePagePool } from './test-support/one-page-pool.js';
 
 describe('printCanvasPdf', () => {
   let pool: BrowserPool;
@@ -14,14 +13,7 @@ describe('printCanvasPdf', () => {
 
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'pressroom-canvas-pdf-'));
-    pool = await BrowserPool.start({
-      executablePath: EXECUTABLE,
-      pages: 1,
-      restartAfter: 1000,
-      queueLimit: 20,
-      renderTimeoutMs: 10_000,
-      egressGuard: guard,
-    });
+    pool = await startOnePagePool(guard);
   });
   afterAll(async () => {
     await pool.close();

@@ -1,10 +1,9 @@
 import { createSsrfGuard } from '@pressroom/ssrf';
-import { BrowserPool, captureImage, type CaptureRequest } from './index.js';
+import { type BrowserPool, captureImage, type CaptureRequest } from './index.js';
 import { DEFAULT_EMULATION, type PageControls } from './page-controls.js';
 import { decode, expectColour } from './test-support/pixels.js';
 import { html, startLocalServer, type LocalServer } from './test-support/local-server.js';
-
-const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+import { startOnePagePool } from './test-support/one-page-pool.js';
 
 function transparent(on: boolean): PageControls {
   return { ...DEFAULT_EMULATION, transparentBackground: on, delayMs: 0, waitForSelector: null, waitForFunction: null, fullPage: false };
@@ -19,14 +18,7 @@ describe('transparentBackground on a reused page', () => {
   beforeAll(async () => {
     server = await startLocalServer('127.0.0.1', { '/page': html('<p>from a URL</p>') });
     // One page: every job reuses the page the previous one left.
-    pool = await BrowserPool.start({
-      executablePath: EXECUTABLE,
-      pages: 1,
-      restartAfter: 1000,
-      queueLimit: 20,
-      renderTimeoutMs: 10_000,
-      egressGuard: guard,
-    });
+    pool = await startOnePagePool(guard);
   });
   afterAll(async () => {
     await pool?.close();
