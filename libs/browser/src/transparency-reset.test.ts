@@ -5,9 +5,14 @@ import { decode, expectColour } from './test-support/pixels.js';
 import { html, startLocalServer, type LocalServer } from './test-support/local-server.js';
 import { startOnePagePool } from './test-support/one-page-pool.js';
 
-function transparent(on: boolean): PageControls {
-  return { ...DEFAULT_EMULATION, transparentBackground: on, delayMs: 0, waitForSelector: null, waitForFunction: null, fullPage: false };
-}
+const TRANSPARENT: PageControls = {
+  ...DEFAULT_EMULATION,
+  transparentBackground: true,
+  delayMs: 0,
+  waitForSelector: null,
+  waitForFunction: null,
+  fullPage: false,
+};
 
 /** A job's transparent background must never reach the next job on its page (Chromium keeps it across navigations). */
 describe('transparentBackground on a reused page', () => {
@@ -36,7 +41,7 @@ describe('transparentBackground on a reused page', () => {
         selector: null,
         format: options.format ?? 'png',
         quality: 0.9,
-        ...(options.transparent ? { controls: transparent(true) } : {}),
+        ...(options.transparent ? { controls: TRANSPARENT } : {}),
       },
       { guard },
     );
