@@ -8,9 +8,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createAccount, createApiKey, openDatabase } from '@pressroom/db';
-import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
+import { TEST_NATS_URL, createTestDatabase, freePort, uniqueNamespace } from '@pressroom/testing';
 import { renderBundle } from '@pressroom/video';
-import { freePort, machineMeta, serviceCommand, type ApiProcess } from './api-process.js';
+import { machineMeta, serviceCommand, type ApiProcess } from './api-process.js';
 import { cardHtml } from './card.js';
 import { postCardImage, withEmbeddedApi } from './embedded-image-api.js';
 import { ROOT, writeBenchSection } from './report.js';

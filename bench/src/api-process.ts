@@ -1,7 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
+import { freePort } from '@pressroom/testing';
 import { ROOT } from './report.js';
 
 const NODE_RUN = ['--conditions=source', '--import', 'tsx'];
@@ -23,14 +22,6 @@ export function serviceCommand(sourceEntry: string): string[] {
     built = true;
   }
   return [sourceEntry.replace('/src/', '/dist/').replace(/\.ts$/, '.js')];
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 export interface ApiProcess {
@@ -73,6 +64,8 @@ export async function startApi(options: {
   const baseUrl = `http://127.0.0.1:${port}`;
   // Up to 2 minutes: on the shared 2-core machine under load, compiling and starting the stack can take over 30 s.
   for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the API exited (${child.exitCode ?? child.signalCode}) before it became healthy`);
     const ok = await fetch(`${baseUrl}/health`).then(
       (r) => r.ok,
       () => false,

@@ -9,7 +9,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './api-process.js';
+import { freePort } from '@pressroom/testing';
 
 export const BROWSERLESS_VERSION = '2.42.0';
 

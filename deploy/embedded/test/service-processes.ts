@@ -4,8 +4,6 @@
  * gateway and a renderer that share nothing but NATS, PostgreSQL and the object store.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAccount, createApiKey, openDatabase } from '@pressroom/db';
@@ -18,14 +16,8 @@ export const TINY_PNG = Buffer.from(
   'base64',
 );
 
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
+/** A port nothing listens on, picked where nothing else takes it before the service binds it. */
+export { freePort } from '@pressroom/testing';
 
 export interface ServiceProcess {
   child: ChildProcess;
