@@ -240,6 +240,28 @@ export default function Scene() { delayRender('waiting forever'); return null; }
     expect(renderer.pending).toBe(0);
   });
 
+  it('runs two jobs at once (concurrency 2), each on its own job process, and leaves nothing behind once closed', async () => {
+    const pair = await createVideoRenderer({
+      browserExecutable: CHROMIUM,
+      workDir: join(workDir, 'pair'),
+      timeoutMs: 60_000,
+      guard,
+      concurrency: 2,
+    });
+    try {
+      // The first job forks the spare the next two then both reach for at once.
+      await pair.still({ source: { kind: 'code', tsx: SCENE }, variables: { color: '#ff0000' }, frame: 0 });
+      const [a, b] = await Promise.all(
+        ['#00ff00', '#0000ff'].map((color) => pair.still({ source: { kind: 'code', tsx: SCENE }, variables: { color }, frame: 0 })),
+      );
+      expect(await pixel(a!.bytes, 80, 45)).toEqual([0, 255, 0]);
+      expect(await pixel(b!.bytes, 80, 45)).toEqual([0, 0, 255]);
+    } finally {
+      await pair.close();
+    }
+    expect((await readdir(join(workDir, 'pair'))).filter((name) => name.startsWith('job-'))).toEqual([]);
+  });
+
   it('keeps the next job process ready (forked ahead), and leaves nothing behind once closed: job directories removed, outputs taken, no process still naming them', async () => {
     // While open: one spare job directory per renderer that has rendered, its process waiting.
     expect((await readdir(join(workDir, 'main'))).filter((name) => name.startsWith('job-'))).toHaveLength(1);

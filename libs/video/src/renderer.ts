@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { extname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { VideoTemplateSource } from '@pressroom/contracts';
 import { BASE_FLAGS, startEgressProxy, type EgressProxy } from '@pressroom/browser';
 import { ProblemError } from '@pressroom/problem';
@@ -287,6 +288,9 @@ function throwSceneProblem(message: string): never {
   throw new ProblemError('render-failed', { detail: `The scene failed while rendering: ${firstLine(message)}` });
 }
 
+/** How many times close tries to remove a job directory still there (with growing pauses: 250, 500, … ms). */
+const CLOSE_REMOVAL_ROUNDS = 5;
+
 /** FIFO slots, of which a waiter can be taken out by its signal. */
 function createSlots(size: number) {
   let free = size;
@@ -361,24 +365,25 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
    */
   type Prepared = { dir: string; process: JobProcess };
   let spare: Promise<Prepared> | null = null;
+  /**
+   * Every job directory this renderer made and has not removed yet. A removal can fail (a killed
+   * browser's last writes race `rm`, which then fails with ENOTEMPTY), and a spare can fail after its
+   * directory was made: whatever path left one behind, close removes it, after another round of killing.
+   */
+  const jobDirs = new Set<string>();
   const prepare = async (): Promise<Prepared> => {
     const dir = await mkdtemp(join(options.workDir, 'job-'));
+    jobDirs.add(dir);
     const tmpDir = join(dir, 'tmp');
     await mkdir(tmpDir);
     return { dir, process: startJobProcess({ tmpDir }) };
   };
-  /**
-   * Job directories a removal could not finish (a killed browser's last writes can race `rm`, which
-   * then fails with ENOTEMPTY): tried again, after another round of killing, when the renderer closes.
-   */
-  const leftovers = new Set<string>();
   const removeJobDir = async (dir: string): Promise<number> => {
     const killed = await killStragglers(dir);
     try {
       await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-      leftovers.delete(dir);
+      jobDirs.delete(dir);
     } catch (error) {
-      leftovers.add(dir);
       options.logger?.warn({ err: error, dir }, 'a video job directory could not be removed yet; retried on close');
     }
     return killed;
@@ -389,11 +394,14 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
   };
   /** The spare if it is still alive (else a fresh one), and a new spare forked for the job after this one. */
   const takePrepared = async (): Promise<Prepared> => {
-    const ready = spare ? await spare.catch(() => null) : null;
+    // Taken and replaced before any await: two jobs starting at once (concurrency > 1) never share a spare,
+    // and no spare is overwritten unseen (its process and directory would be left behind).
+    const taken = spare;
     spare = closed ? null : prepare();
     spare?.catch((error: unknown) =>
       options.logger?.warn({ err: error }, 'preparing the next video job failed; it will be forked when needed'),
     );
+    const ready = taken ? await taken.catch(() => null) : null;
     if (ready?.process.alive) return ready;
     if (ready) await discard(ready);
     return prepare();
@@ -576,7 +584,11 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         const prepared = spare ? await spare.catch(() => null) : null;
         spare = null;
         if (prepared) await discard(prepared);
-        for (const dir of [...leftovers]) await removeJobDir(dir);
+        // Every job has ended and the spare is gone: what is left was not removed in its time.
+        for (let round = 0; round < CLOSE_REMOVAL_ROUNDS && jobDirs.size > 0; round++) {
+          if (round > 0) await delay(250 * round);
+          for (const dir of [...jobDirs]) await removeJobDir(dir);
+        }
         await proxy.close();
         if (mediaServer) await (await mediaServer).close();
         await mediaCache?.close();
