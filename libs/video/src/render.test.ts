@@ -70,13 +70,32 @@ describe('createVideoRenderer (Remotion on the headless shell)', () => {
   let serverPort: number;
   let privateHits = 0;
   const guard = createSsrfGuard({ allowPrivateHosts: [] });
+  /** What the two shared renderers warned about (a job directory they could not remove, stragglers they killed). */
+  const warnings: string[] = [];
+  const warningsOf = (name: string) =>
+    ({
+      info: () => undefined,
+      warn: (fields: object, message: string) => warnings.push(`${name}: ${message} ${JSON.stringify(fields).slice(0, 300)}`),
+    }) as unknown as Logger;
 
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), 'pressroom-video-lib-test-'));
     // The render bundle is built once per Remotion version and runtime, and cached for later runs.
     await renderBundle();
-    renderer = await createVideoRenderer({ browserExecutable: CHROMIUM, workDir: join(workDir, 'main'), timeoutMs: 60_000, guard });
-    quick = await createVideoRenderer({ browserExecutable: CHROMIUM, workDir: join(workDir, 'quick'), timeoutMs: 4_000, guard });
+    renderer = await createVideoRenderer({
+      browserExecutable: CHROMIUM,
+      workDir: join(workDir, 'main'),
+      timeoutMs: 60_000,
+      guard,
+      logger: warningsOf('main'),
+    });
+    quick = await createVideoRenderer({
+      browserExecutable: CHROMIUM,
+      workDir: join(workDir, 'quick'),
+      timeoutMs: 4_000,
+      guard,
+      logger: warningsOf('quick'),
+    });
     const { default: sharp } = await import('sharp');
     const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#00ff00' } })
       .png()
@@ -268,7 +287,13 @@ export default function Scene() { delayRender('waiting forever'); return null; }
     await renderer.close();
     await quick.close();
     for (const dir of ['main', 'quick']) {
-      expect((await readdir(join(workDir, dir))).filter((name) => name.startsWith('job-') || name.startsWith('out-'))).toEqual([]);
+      const left = (await readdir(join(workDir, dir))).filter((name) => name.startsWith('job-') || name.startsWith('out-'));
+      // With what the renderers warned about, so a directory left behind says which way it went.
+      expect({ dir, left, warnings: left.length > 0 ? warnings.filter((line) => !line.includes('video job failed')) : [] }).toEqual({
+        dir,
+        left: [],
+        warnings: [],
+      });
     }
     const leftovers: string[] = [];
     for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
