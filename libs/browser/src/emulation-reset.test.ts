@@ -1,5 +1,6 @@
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { type BrowserPool, captureImage, type CaptureRequest } from './index.js';
+import { DEFAULT_PAGE_CONTROLS } from '@pressroom/contracts/constants';
 import type { PageControls } from './page-controls.js';
 import { decode } from './test-support/pixels.js';
 import { html, startLocalServer, type LocalServer } from './test-support/local-server.js';
@@ -20,15 +21,12 @@ const CSS_PROBE = '<style>html,body{margin:0;height:100%}@media (prefers-color-s
 
 /** Everything a job can emulate, away from the defaults at once. */
 const EMULATED: PageControls = {
+  ...DEFAULT_PAGE_CONTROLS,
   deviceScaleFactor: 2,
   colorScheme: 'dark',
   timezone: 'Pacific/Chatham',
   locale: 'fr-CA',
   transparentBackground: true,
-  delayMs: 0,
-  waitForSelector: null,
-  waitForFunction: null,
-  fullPage: false,
 };
 
 /** A job's emulation (scale, scheme, time zone, locale, background) never reaches the next job on its page. */

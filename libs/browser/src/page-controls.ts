@@ -1,48 +1,29 @@
 import type { Page } from 'puppeteer-core';
+import type { PageControls } from '@pressroom/contracts';
+import { DEFAULT_PAGE_CONTROLS } from '@pressroom/contracts/constants';
 import { RenderCrashedError } from './errors.js';
 import { delay } from './launch-browser.js';
 import { documentHeight, expressionSyntaxError, selectorPresent } from './page-scripts.js';
 
 /**
- * How a job prepares and captures its page beyond the size (the bus's
- * PageControls; docs/render-controls.md). Emulation (scale, colour scheme,
- * time zone, locale, background) is applied with the viewport by the page
- * slot, so the next job on the page starts from the defaults again.
+ * How a job prepares and captures its page beyond the size: the bus's PageControls
+ * (docs/render-controls.md). Emulation (scale, colour scheme, time zone, locale,
+ * background) is applied with the viewport by the page slot, so the next job on
+ * the page starts from the defaults again.
  */
-export interface PageControls {
-  deviceScaleFactor: number;
-  delayMs: number;
-  waitForSelector: string | null;
-  waitForFunction: string | null;
-  fullPage: boolean;
-  colorScheme: 'light' | 'dark' | null;
-  timezone: string | null;
-  locale: string | null;
-  transparentBackground: boolean;
-}
+export type { PageControls };
 
 /** The page emulation a job asks for; what PageSlot.applySettings resets for every other job. */
-export interface PageEmulation {
-  deviceScaleFactor: number;
-  colorScheme: 'light' | 'dark' | null;
-  timezone: string | null;
-  locale: string | null;
-  transparentBackground: boolean;
-}
-
-export const DEFAULT_EMULATION: PageEmulation = {
-  deviceScaleFactor: 1,
-  colorScheme: null,
-  timezone: null,
-  locale: null,
-  transparentBackground: false,
-};
+export type PageEmulation = Pick<PageControls, 'deviceScaleFactor' | 'colorScheme' | 'timezone' | 'locale' | 'transparentBackground'>;
 
 export function emulationOf(controls: PageControls | undefined): PageEmulation {
   if (!controls) return DEFAULT_EMULATION;
   const { deviceScaleFactor, colorScheme, timezone, locale, transparentBackground } = controls;
   return { deviceScaleFactor, colorScheme, timezone, locale, transparentBackground };
 }
+
+/** The emulation of a job that sets no control, from the one set of control defaults. */
+export const DEFAULT_EMULATION: PageEmulation = Object.freeze(emulationOf(DEFAULT_PAGE_CONTROLS));
 
 /** How often a wait condition is checked. */
 const POLL_MS = 50;

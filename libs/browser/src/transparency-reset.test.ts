@@ -1,18 +1,12 @@
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { type BrowserPool, captureImage, type CaptureRequest } from './index.js';
-import { DEFAULT_EMULATION, type PageControls } from './page-controls.js';
+import { DEFAULT_PAGE_CONTROLS } from '@pressroom/contracts/constants';
+import type { PageControls } from './page-controls.js';
 import { decode, expectColour } from './test-support/pixels.js';
 import { html, startLocalServer, type LocalServer } from './test-support/local-server.js';
 import { startOnePagePool } from './test-support/one-page-pool.js';
 
-const TRANSPARENT: PageControls = {
-  ...DEFAULT_EMULATION,
-  transparentBackground: true,
-  delayMs: 0,
-  waitForSelector: null,
-  waitForFunction: null,
-  fullPage: false,
-};
+const TRANSPARENT: PageControls = { ...DEFAULT_PAGE_CONTROLS, transparentBackground: true };
 
 /** A job's transparent background must never reach the next job on its page (Chromium keeps it across navigations). */
 describe('transparentBackground on a reused page', () => {

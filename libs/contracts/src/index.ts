@@ -23,6 +23,7 @@ export * from './http/video-captions.js';
 export * from './http/dashboard.js';
 export * from './bus/problem.js';
 export * from './bus/page-controls.js';
+export * from './bus/page-control-defaults.js';
 export * from './bus/render-image.js';
 export * from './bus/render-gif.js';
 export * from './bus/render-pdf.js';

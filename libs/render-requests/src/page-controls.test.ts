@@ -1,5 +1,5 @@
-import { ImageRequest, TemplateRenderRequest, GifRequest, pickRenderControls } from '@pressroom/contracts';
-import { DEFAULT_PAGE_CONTROLS, planControls } from './page-controls.js';
+import { DEFAULT_PAGE_CONTROLS, ImageRequest, TemplateRenderRequest, GifRequest, pickRenderControls } from '@pressroom/contracts';
+import { planControls } from './page-controls.js';
 
 describe('planControls', () => {
   it('plans nothing when no control differs from its default', () => {

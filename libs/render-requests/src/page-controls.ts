@@ -1,17 +1,4 @@
-import type { PageControls, RequestedControls } from '@pressroom/contracts';
-
-/** Every control at its default: a plain capture of the viewport. */
-export const DEFAULT_PAGE_CONTROLS: PageControls = {
-  deviceScaleFactor: 1,
-  delayMs: 0,
-  waitForSelector: null,
-  waitForFunction: null,
-  fullPage: false,
-  colorScheme: null,
-  timezone: null,
-  locale: null,
-  transparentBackground: false,
-};
+import { DEFAULT_PAGE_CONTROLS, type PageControls, type RequestedControls } from '@pressroom/contracts';
 
 /**
  * The one place a request's render controls become the renderer's: each
@@ -23,13 +10,13 @@ export function planControls(requested: RequestedControls | undefined): PageCont
   const planned: PageControls = {
     deviceScaleFactor: requested.deviceScaleFactor ?? DEFAULT_PAGE_CONTROLS.deviceScaleFactor,
     delayMs: requested.delayMs ?? DEFAULT_PAGE_CONTROLS.delayMs,
-    waitForSelector: requested.waitForSelector ?? null,
-    waitForFunction: requested.waitForFunction ?? null,
-    fullPage: requested.fullPage ?? false,
-    colorScheme: requested.colorScheme ?? null,
-    timezone: requested.timezone ?? null,
-    locale: requested.locale ?? null,
-    transparentBackground: requested.transparentBackground ?? false,
+    waitForSelector: requested.waitForSelector ?? DEFAULT_PAGE_CONTROLS.waitForSelector,
+    waitForFunction: requested.waitForFunction ?? DEFAULT_PAGE_CONTROLS.waitForFunction,
+    fullPage: requested.fullPage ?? DEFAULT_PAGE_CONTROLS.fullPage,
+    colorScheme: requested.colorScheme ?? DEFAULT_PAGE_CONTROLS.colorScheme,
+    timezone: requested.timezone ?? DEFAULT_PAGE_CONTROLS.timezone,
+    locale: requested.locale ?? DEFAULT_PAGE_CONTROLS.locale,
+    transparentBackground: requested.transparentBackground ?? DEFAULT_PAGE_CONTROLS.transparentBackground,
   };
   const changed = (Object.keys(planned) as (keyof PageControls)[]).some((name) => planned[name] !== DEFAULT_PAGE_CONTROLS[name]);
   return changed ? planned : undefined;

@@ -2,4 +2,4 @@ export * from './services.js';
 export * from './postgres.js';
 export * from './log-lines.js';
 export * from './oidc-test-client.js';
-export * from './free-port.js';
+export { freePort } from '@pressroom/ports';

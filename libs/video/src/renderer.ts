@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { extname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { VideoTemplateSource } from '@pressroom/contracts';
 import { BASE_FLAGS, startEgressProxy, type EgressProxy } from '@pressroom/browser';
+import { freePort } from '@pressroom/ports';
 import { ProblemError } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Logger } from '@pressroom/telemetry';
@@ -163,14 +163,6 @@ export function gifSettings(kind: 'code' | 'timeline', meta: { width: number; fp
     everyNthFrame: Math.max(1, Math.ceil(meta.fps / GIF_RULES.timelineMaxFps)),
     scale: Math.min(1, GIF_RULES.timelineMaxWidth / meta.width),
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 /**
