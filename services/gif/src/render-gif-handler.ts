@@ -10,6 +10,7 @@ import type { Logger } from '@pressroom/telemetry';
 import { GifWriter } from './encode-gif.js';
 
 export interface GifHandlerDeps extends RenderJobDeps {
+  /** A pool launched with ANIMATION_CAPTURE_FLAGS (`--disable-threaded-animation`). */
   pool: BrowserPool;
   guard: SsrfGuard;
   /** Loading the page and each frame step must finish within this. */

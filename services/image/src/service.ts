@@ -1,23 +1,8 @@
 import { CATALOG } from '@pressroom/contracts';
-import type { Bus } from '@pressroom/bus';
 import { browserHealth, consumeRenders, type RendererService } from '@pressroom/render-worker';
-import type { BrowserPool } from '@pressroom/browser';
-import type { Db } from '@pressroom/db';
-import type { SsrfGuard } from '@pressroom/ssrf';
-import type { CustomStorageCopies, Storage } from '@pressroom/storage';
-import type { Logger } from '@pressroom/telemetry';
-import { renderImageHandler } from './render-image-handler.js';
+import { renderImageHandler, type ImageHandlerDeps } from './render-image-handler.js';
 
-export interface ImageServiceDeps {
-  bus: Bus;
-  db: Db;
-  storage: Storage;
-  /** Owners' own buckets (docs/storage.md); absent → no copies. */
-  customStorage?: CustomStorageCopies | undefined;
-  pool: BrowserPool;
-  guard: SsrfGuard;
-  logger: Logger;
-  pngCompression: 'fast' | 'small';
+export interface ImageServiceDeps extends ImageHandlerDeps {
   /** Renders handled at once; defaults to the number of warm pages. */
   concurrency: number;
 }

@@ -14,6 +14,7 @@ import { pageCountOf } from './page-count.js';
 import { joinPdfs, overlayHtml, stampPages } from './pdf-document.js';
 
 export interface PdfHandlerDeps extends RenderJobDeps {
+  /** Any pool: printing needs no special flags (the embedded process shares the image pool). */
   pool: BrowserPool;
   guard: SsrfGuard;
   /** Documents of one multi-page render printed at once. */

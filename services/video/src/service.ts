@@ -1,21 +1,11 @@
 import { CATALOG } from '@pressroom/contracts';
-import type { Bus } from '@pressroom/bus';
-import { consumeRenders, type RendererService } from '@pressroom/render-worker';
-import type { Db } from '@pressroom/db';
-import type { CustomStorageCopies, Storage } from '@pressroom/storage';
-import type { Logger } from '@pressroom/telemetry';
+import { consumeRenders, type RenderJobDeps, type RendererService } from '@pressroom/render-worker';
 import type { VideoRenderer } from '@pressroom/video';
 import { renderVideoHandler } from './render-video-handler.js';
 
-export interface VideoServiceDeps {
-  bus: Bus;
-  db: Db;
-  storage: Storage;
-  /** Owners' own buckets (docs/storage.md); absent → no copies. */
-  customStorage?: CustomStorageCopies | undefined;
+export interface VideoServiceDeps extends RenderJobDeps {
   /** From `createVideoRenderer` (@pressroom/video): Remotion on the headless shell behind the egress proxy. */
   renderer: VideoRenderer;
-  logger: Logger;
   /** Commands taken at once (default 1); give the renderer the same `concurrency`, or they wait in its queue. */
   concurrency?: number;
 }

@@ -83,6 +83,29 @@ export function refineWhenTyped(...reads: string[]) {
 }
 
 /**
+ * A body that takes its source from exactly one of several fields (`html`, `url`, a template): `given`
+ * names those present, in the order of `names`. None is an issue on `missingPath`; several, an issue on
+ * the second one given (the field to drop), naming them.
+ */
+export function requireOneSource(
+  ctx: z.RefinementCtx,
+  source: { given: readonly string[]; names: readonly string[]; missingPath: string },
+): void {
+  const { given, names, missingPath } = source;
+  if (given.length === 1) return;
+  const quoted = names.map((name) => `\`${name}\``);
+  const choices = `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+  ctx.addIssue({
+    code: 'custom',
+    path: [given.length === 0 ? missingPath : given[1]!],
+    message:
+      given.length === 0
+        ? `One of ${choices} is required.`
+        : `Give exactly one of ${choices}; got ${given.map((g) => `\`${g}\``).join(' and ')}.`,
+  });
+}
+
+/**
  * An integer in [min, max]. (zod's `.int()` aborts the whole object on
  * failure, which would hide the object-level checks from the same response.)
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, Variables, type UserStorageFields } from './common.js';
+import { refineWhenTyped, requireOneSource, Variables, type UserStorageFields } from './common.js';
 import { GIF_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
 
 export const GIF_MIN_SIZE = 1;
@@ -71,17 +71,8 @@ export const GifRequest = z
   })
   .superRefine((body, ctx) => {
     checkRenderControls(body, ctx, { format: 'gif', maxSide: GIF_MAX_SIZE });
-    const given = (['html', 'url', 'template'] as const).filter((k) => body[k] !== undefined);
-    if (given.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: given.length === 0 ? ['html'] : [given[1] ?? 'html'],
-        message:
-          given.length === 0
-            ? 'One of `html`, `url` or `template` is required.'
-            : `Give exactly one of \`html\`, \`url\` or \`template\`; got ${given.map((g) => `\`${g}\``).join(' and ')}.`,
-      });
-    }
+    const names = ['html', 'url', 'template'] as const;
+    requireOneSource(ctx, { given: names.filter((k) => body[k] !== undefined), names, missingPath: 'html' });
     withinPreset(body, ctx);
   }, refineWhenTyped());
 export type GifRequest = z.infer<typeof GifRequest>;

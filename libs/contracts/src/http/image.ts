@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { refineWhenTyped, FileExtension, Variables, boundedInt, formatOfExtension, type UserStorageFields } from './common.js';
+import {
+  refineWhenTyped,
+  requireOneSource,
+  FileExtension,
+  Variables,
+  boundedInt,
+  formatOfExtension,
+  type UserStorageFields,
+} from './common.js';
 import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
 import { LAYOUT_KEY, MAX_LAYOUTS } from './template.js';
 
@@ -45,17 +53,8 @@ export const ImageRequest = z
     if (body.layout !== undefined && body.layouts !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['layouts'], message: 'Give `layout` or `layouts`, not both.' });
     }
-    const given = (['html', 'url', 'template'] as const).filter((k) => body[k] !== undefined);
-    if (given.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: given.length === 0 ? ['html'] : [given[1] ?? 'html'],
-        message:
-          given.length === 0
-            ? 'One of `html`, `url` or `template` is required.'
-            : `Give exactly one of \`html\`, \`url\` or \`template\`; got ${given.map((g) => `\`${g}\``).join(' and ')}.`,
-      });
-    }
+    const names = ['html', 'url', 'template'] as const;
+    requireOneSource(ctx, { given: names.filter((k) => body[k] !== undefined), names, missingPath: 'html' });
   }, refineWhenTyped());
 export type ImageRequest = z.infer<typeof ImageRequest>;
 

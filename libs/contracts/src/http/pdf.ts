@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, Variables, type UserStorageFields } from './common.js';
+import { refineWhenTyped, requireOneSource, Variables, type UserStorageFields } from './common.js';
 
 /** Paper presets, in millimetres (ISO 216 and US sizes). Points = mm / 25.4 × 72. */
 export const PDF_PAPER_PRESETS = {
@@ -100,16 +100,7 @@ export const PdfRenderRequest = z
           ? [body.templateUid !== undefined ? 'templateUid' : 'template']
           : []),
       ];
-      if (given.length !== 1) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [given.length === 0 ? 'templateUid' : given[1]!],
-          message:
-            given.length === 0
-              ? 'One of `html`, `url` or `templateUid` is required.'
-              : `Give exactly one of \`html\`, \`url\` or \`templateUid\`; got ${given.map((g) => `\`${g}\``).join(' and ')}.`,
-        });
-      }
+      requireOneSource(ctx, { given, names: ['html', 'url', 'templateUid'], missingPath: 'templateUid' });
       oneTemplate(body, ctx);
     },
     refineWhenTyped('template', 'templateUid'),
