@@ -1,24 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import gifenc from 'gifenc';
-import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
+import type { CDPSession, Page } from 'puppeteer-core';
 import sharp from 'sharp';
-
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--hide-scrollbars',
-  '--mute-audio',
-  '--font-render-hinting=none',
-  '--disable-frame-rate-limit',
-  '--disable-threaded-animation',
-];
+import { launchRawBrowser, type RawBrowser } from './raw-browser.js';
 
 /**
  * The GIF baseline: one warm puppeteer-core page, the same stepping method
@@ -28,25 +11,22 @@ const FLAGS = [
  */
 export class RawGifLoop {
   private constructor(
-    private readonly browser: Browser,
+    private readonly raw: RawBrowser,
     private readonly page: Page,
     private readonly cdp: CDPSession,
-    private readonly userDataDir: string,
   ) {}
 
   static async start(options: { executablePath: string; width: number; height: number }): Promise<RawGifLoop> {
-    const userDataDir = await mkdtemp(join(tmpdir(), 'bench-raw-gif-'));
-    const browser = await puppeteer.launch({
+    const raw = await launchRawBrowser({
       executablePath: options.executablePath,
-      headless: 'shell',
-      args: FLAGS,
-      userDataDir,
+      name: 'raw-gif',
+      extraArgs: ['--disable-threaded-animation'],
       pipe: true,
     });
-    const page = await browser.newPage();
+    const page = await raw.browser.newPage();
     await page.setViewport({ width: options.width, height: options.height });
     const cdp = await page.createCDPSession();
-    return new RawGifLoop(browser, page, cdp, userDataDir);
+    return new RawGifLoop(raw, page, cdp);
   }
 
   async render(html: string, options: { fps: number; frames: number }): Promise<Buffer> {
@@ -80,7 +60,6 @@ export class RawGifLoop {
   }
 
   async close(): Promise<void> {
-    await this.browser.close();
-    await rm(this.userDataDir, { recursive: true, force: true });
+    await this.raw.close();
   }
 }

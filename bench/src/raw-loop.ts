@@ -1,21 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--hide-scrollbars',
-  '--mute-audio',
-  '--font-render-hinting=none',
-  '--disable-frame-rate-limit',
-];
+import type { Page } from 'puppeteer-core';
+import { launchRawBrowser, type RawBrowser } from './raw-browser.js';
 
 /**
  * The baseline: puppeteer-core on warm pooled pages with the fastest capture
@@ -23,22 +7,20 @@ const FLAGS = [
  */
 export class RawLoop {
   private constructor(
-    private readonly browser: Browser,
+    private readonly raw: RawBrowser,
     private readonly idle: Page[],
-    private readonly userDataDir: string,
   ) {}
 
   static async start(options: { executablePath: string; pages: number; width: number; height: number }): Promise<RawLoop> {
-    const userDataDir = await mkdtemp(join(tmpdir(), 'bench-raw-'));
-    const browser = await puppeteer.launch({ executablePath: options.executablePath, headless: 'shell', args: FLAGS, userDataDir });
+    const raw = await launchRawBrowser({ executablePath: options.executablePath, name: 'raw' });
     const pages = await Promise.all(
       Array.from({ length: options.pages }, async () => {
-        const page = await browser.newPage();
+        const page = await raw.browser.newPage();
         await page.setViewport({ width: options.width, height: options.height });
         return page;
       }),
     );
-    return new RawLoop(browser, pages, userDataDir);
+    return new RawLoop(raw, pages);
   }
 
   /** `optimizeForSpeed: false` asks for Chromium's default PNG encoder (the PNG bench's size reference). */
@@ -65,7 +47,6 @@ export class RawLoop {
   }
 
   async close(): Promise<void> {
-    await this.browser.close();
-    await rm(this.userDataDir, { recursive: true, force: true });
+    await this.raw.close();
   }
 }

@@ -1,42 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--hide-scrollbars',
-  '--mute-audio',
-  '--font-render-hinting=none',
-  '--disable-frame-rate-limit',
-];
+import type { Page } from 'puppeteer-core';
+import { launchRawBrowser, type RawBrowser } from './raw-browser.js';
 
 /** The PDF baseline: puppeteer-core on warm pages, `setContent` + `page.pdf` (A4, backgrounds), nothing around it. */
 export class RawPdfLoop {
   private constructor(
-    private readonly browser: Browser,
+    private readonly raw: RawBrowser,
     private readonly idle: Page[],
-    private readonly userDataDir: string,
   ) {}
 
   static async start(options: { executablePath: string; pages: number }): Promise<RawPdfLoop> {
-    const userDataDir = await mkdtemp(join(tmpdir(), 'bench-raw-pdf-'));
-    const browser = await puppeteer.launch({
-      executablePath: options.executablePath,
-      headless: 'shell',
-      args: FLAGS,
-      userDataDir,
-      pipe: true,
-    });
-    const pages = await Promise.all(Array.from({ length: options.pages }, () => browser.newPage()));
-    return new RawPdfLoop(browser, pages, userDataDir);
+    const raw = await launchRawBrowser({ executablePath: options.executablePath, name: 'raw-pdf', pipe: true });
+    const pages = await Promise.all(Array.from({ length: options.pages }, () => raw.browser.newPage()));
+    return new RawPdfLoop(raw, pages);
   }
 
   async print(html: string): Promise<Uint8Array> {
@@ -76,7 +52,6 @@ export class RawPdfLoop {
   }
 
   async close(): Promise<void> {
-    await this.browser.close();
-    await rm(this.userDataDir, { recursive: true, force: true });
+    await this.raw.close();
   }
 }

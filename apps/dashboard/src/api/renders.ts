@@ -1,26 +1,13 @@
+import type { RenderHistoryItem } from '@pressroom/contracts';
 import { api } from './client';
 
 export type RenderKind = 'image' | 'gif' | 'pdf' | 'video';
 export type RenderStatus = 'queued' | 'rendering' | 'done' | 'failed';
 
-export interface RenderItem {
-  id: string;
+/** One entry of GET /renders, with the kinds and states the filters offer. */
+export interface RenderItem extends RenderHistoryItem {
   kind: RenderKind;
   status: RenderStatus;
-  templateUid: string | null;
-  format: string;
-  createdAt: string;
-  completedAt: string | null;
-  durationMs: number | null;
-  url: string | null;
-  thumbnailUrl: string | null;
-  width: number | null;
-  height: number | null;
-  error: { slug: string; title: string; detail: string } | null;
-  /** The copy in the workspace's custom storage (Settings → Storage), when there is one. */
-  userStorageUrl?: string;
-  /** Why that copy failed, when it did (the render itself still succeeded). */
-  userStorageError?: string;
 }
 
 export interface RenderDetail extends RenderItem {
