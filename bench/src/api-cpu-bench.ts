@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createAccount, createApiKey, openDatabase } from '@pressroom/db';
-import { TEST_NATS_URL, createTestDatabase, freePort, uniqueNamespace } from '@pressroom/testing';
+import { TEST_NATS_URL, createTestDatabase, freePort, stopProcesses, uniqueNamespace, waitHealthy } from '@pressroom/testing';
 import { renderBundle } from '@pressroom/video';
 import { machineMeta, serviceCommand, type ApiProcess } from './api-process.js';
 import { cardHtml } from './card.js';
@@ -92,19 +92,7 @@ async function distributed(): Promise<CpuRow[]> {
     run('services/image/src/main.ts', imagePort, imageOps);
     run('services/gateway/src/main.ts', gatewayPort, gatewayOps);
     const baseUrl = `http://127.0.0.1:${gatewayPort}`;
-    for (const health of [`${baseUrl}/health`, `http://127.0.0.1:${imagePort}/health`]) {
-      for (let i = 0; ; i++) {
-        if (
-          await fetch(health).then(
-            (r) => r.ok,
-            () => false,
-          )
-        )
-          break;
-        if (i > 300) throw new Error(`${health} never became healthy`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    for (const health of [`${baseUrl}/health`, `http://127.0.0.1:${imagePort}/health`]) await waitHealthy(health, { timeoutMs: 60_000 });
     // The image service serves /metrics on its own port; the gateway on its ops port.
     const { cpuMs, run: stats } = await cpuOver({ baseUrl, key }, [
       `http://127.0.0.1:${gatewayOps}/metrics`,
@@ -116,17 +104,7 @@ async function distributed(): Promise<CpuRow[]> {
       { mode: 'distributed: image service process (outside its Chromium)', renders: RENDERS, cpuMsPerRender: cpuMs[1]!, run: stats },
     ];
   } finally {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-          }),
-      ),
-    );
+    await stopProcesses(children);
     await database.drop();
   }
 }

@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { CATALOG } from '@pressroom/contracts';
 import { createAccount, createApiKey, getRenderById, listBatchItems, setOwnerPlan } from '@pressroom/db';
-import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
+import { TEST_NATS_URL, createTestDatabase, uniqueNamespace, freePort } from '@pressroom/testing';
 import { ALLOWED_HOST, decode, startPageServer, startTestStack, type TestStack } from './harness.js';
 import { waitFor } from './webhook-support.js';
-import { freePort, spawnService, TINY_PNG } from './service-processes.js';
+import { spawnService, TINY_PNG } from './service-processes.js';
 
 /**
  * The image renderer as its own process on the stack's NATS, PostgreSQL and

@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
-import { accountWithKey, freePort, spawnService, stopProcesses, waitHealthy } from './service-processes.js';
+import { TEST_NATS_URL, createTestDatabase, uniqueNamespace, freePort, stopProcesses, waitHealthy } from '@pressroom/testing';
+import { accountWithKey, spawnService } from './service-processes.js';
 
 /** `make run-cluster`'s shape for the GIF and PDF renderers: each its own process on NATS, PostgreSQL and the object store. */
 describe('gif, pdf and video services as their own processes', () => {

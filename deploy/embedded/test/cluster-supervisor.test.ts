@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
+import { TEST_NATS_URL, createTestDatabase, uniqueNamespace, freePort, waitHealthy } from '@pressroom/testing';
 import { QUADRANTS, decode, near } from './harness.js';
-import { accountWithKey, freePort, ROOT, waitHealthy } from './service-processes.js';
+import { accountWithKey, ROOT } from './service-processes.js';
 
 interface SupervisorEvent {
   supervisor: 'started' | 'exited' | 'stopping';

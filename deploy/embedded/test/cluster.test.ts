@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
-import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
+import { TEST_NATS_URL, createTestDatabase, uniqueNamespace, freePort, stopProcesses, waitHealthy } from '@pressroom/testing';
 import { QUADRANTS, decode, near } from './harness.js';
-import { accountWithKey, freePort, spawnService, stopProcesses, waitHealthy } from './service-processes.js';
+import { accountWithKey, spawnService } from './service-processes.js';
 
 /** `make run-cluster`'s shape: gateway and image renderer as separate processes on NATS, PostgreSQL and the object store. */
 describe('gateway and image service as their own processes', () => {

@@ -4,7 +4,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decode } from './harness.js';
-import { freePort, ROOT, stopProcesses, waitHealthy } from './service-processes.js';
+import { freePort, stopProcesses, waitHealthy } from '@pressroom/testing';
+import { ROOT } from './service-processes.js';
 
 /**
  * What the container image holds, built without a docker engine: the image's build stage is

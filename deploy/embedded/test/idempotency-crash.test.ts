@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
 import { createAccount, createApiKey, openDatabase, tables, type Db } from '@pressroom/db';
-import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
+import { TEST_NATS_URL, createTestDatabase, uniqueNamespace, freePort, waitHealthy, type ServiceProcess } from '@pressroom/testing';
 import { ALLOWED_HOST, decode, problemOf, startPageServer } from './harness.js';
 import { waitFor } from './webhook-support.js';
-import { freePort, spawnService, TINY_PNG, waitHealthy, type ServiceProcess } from './service-processes.js';
+import { spawnService, TINY_PNG } from './service-processes.js';
 
 /** The gateway's render wait; a retry waits for the first request this long plus 5 s before answering 409. */
 const RENDER_WAIT_MS = 20_000;

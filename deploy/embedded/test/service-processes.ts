@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAccount, createApiKey, openDatabase } from '@pressroom/db';
+import type { ServiceProcess } from '@pressroom/testing';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -15,15 +16,6 @@ export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** A port nothing listens on, picked where nothing else takes it before the service binds it. */
-export { freePort } from '@pressroom/testing';
-
-export interface ServiceProcess {
-  child: ChildProcess;
-  /** The last 4,000 characters it logged: why a process that should have started exited instead. */
-  logTail(): string;
-}
 
 /**
  * Starts a service's main.ts from its sources with `env` over the test's own
@@ -40,34 +32,6 @@ export function spawnService(file: string, options: { port: number; env: NodeJS.
   child.stdout.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-4000)));
   options.children.push(child);
   return { child, logTail: () => tail };
-}
-
-/** Polls `url` until it answers 2xx; fails at once, with its last log lines, when the process behind it exits. */
-export async function waitHealthy(url: string, options: { service?: ServiceProcess; timeoutMs?: number } = {}): Promise<Response> {
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  while (Date.now() < deadline) {
-    const child = options.service?.child;
-    if (child && child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}: ${options.service!.logTail()}`);
-    const res = await fetch(url).catch(() => null);
-    if (res?.ok) return res;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${url} never became healthy`);
-}
-
-/** SIGTERM, then SIGKILL after 5 s: a clean stop where the process allows it. */
-export async function stopProcesses(children: ChildProcess[]): Promise<void> {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-        }),
-    ),
-  );
 }
 
 /** An account on `plan` in the database at `url`, and an API key for it. */

@@ -3,3 +3,4 @@ export * from './postgres.js';
 export * from './log-lines.js';
 export * from './oidc-test-client.js';
 export { freePort } from '@pressroom/ports';
+export * from './child-processes.js';
