@@ -1,6 +1,6 @@
 import { GIF_QUALITY_PRESETS, type RenderGifCommand, type RequestedControls } from '@pressroom/contracts';
 import type { Storage } from '@pressroom/storage';
-import type { CommandEnvelope } from './image-command.js';
+import { envelopeFields, type CommandEnvelope } from './command-envelope.js';
 import { offloadPage, type PageSource } from './offload.js';
 import { planControls } from './page-controls.js';
 
@@ -25,11 +25,7 @@ export async function gifCommand(storage: Storage, plan: GifRenderPlan, envelope
   const preset = GIF_QUALITY_PRESETS[plan.quality];
   const controls = plan.mode === 'animation' ? planControls(plan.controls) : undefined;
   return {
-    renderId: envelope.renderId,
-    accountId: envelope.accountId,
-    ownerId: envelope.ownerId,
-    origin: plan.origin,
-    templateId: plan.templateId,
+    ...envelopeFields(plan, envelope),
     mode: plan.mode,
     source: await offloadPage(storage, envelope.renderId, plan.source),
     width: plan.width,
@@ -41,7 +37,5 @@ export async function gifCommand(storage: Storage, plan: GifRenderPlan, envelope
     selector: plan.selector,
     waitForSelector: plan.waitForSelector,
     ...(controls ? { controls } : {}),
-    output: envelope.output,
-    requestedAt: envelope.requestedAt,
   };
 }

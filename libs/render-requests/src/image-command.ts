@@ -1,17 +1,9 @@
 import type { ImageFormat, RenderImageCommand, RequestedControls } from '@pressroom/contracts';
 import type { Storage } from '@pressroom/storage';
+import { envelopeFields, type CommandEnvelope } from './command-envelope.js';
 import { offloadCanvas, offloadPage, type PageSource } from './offload.js';
 import { planControls } from './page-controls.js';
 import type { CanvasRenderSource } from './prepare-canvas.js';
-
-/** Who asked for a render and where its file goes: known once the render's row exists. */
-export interface CommandEnvelope {
-  renderId: string;
-  accountId: string;
-  ownerId: string;
-  output: { storageKey: string; url: string };
-  requestedAt: string;
-}
 
 /** An image render as planned: what to draw, at what size, in which format. */
 export interface ImageRenderPlan {
@@ -30,11 +22,7 @@ export interface ImageRenderPlan {
 /** The `render.image` command of a plan; large HTML or canvas JSON moves to storage under the render id. */
 export async function imageCommand(storage: Storage, plan: ImageRenderPlan, envelope: CommandEnvelope): Promise<RenderImageCommand> {
   return {
-    renderId: envelope.renderId,
-    accountId: envelope.accountId,
-    ownerId: envelope.ownerId,
-    origin: plan.origin,
-    templateId: plan.templateId,
+    ...envelopeFields(plan, envelope),
     source:
       plan.source.kind === 'canvas'
         ? await offloadCanvas(storage, envelope.renderId, plan.source)
@@ -45,8 +33,6 @@ export async function imageCommand(storage: Storage, plan: ImageRenderPlan, enve
     format: plan.format,
     quality: plan.quality,
     ...controlsOf(plan),
-    output: envelope.output,
-    requestedAt: envelope.requestedAt,
   };
 }
 

@@ -2,7 +2,8 @@ export { checkCanvasDocument } from './canvas-check.js';
 export { CanvasTemplating } from './canvas-templating.js';
 export { gifCommand, type GifRenderPlan } from './gif-command.js';
 export { templatePage, type TemplatePageSource } from './html-page.js';
-export { imageCommand, type CommandEnvelope, type ImageRenderPlan } from './image-command.js';
+export { imageCommand, type ImageRenderPlan } from './image-command.js';
+export type { CommandEnvelope } from './command-envelope.js';
 export {
   DEFAULT_LAYOUT,
   LAYOUT_NOT_FOUND,

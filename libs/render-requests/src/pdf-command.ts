@@ -1,6 +1,6 @@
 import type { PdfDocumentSource, RenderPdfCommand } from '@pressroom/contracts';
 import type { Storage } from '@pressroom/storage';
-import type { CommandEnvelope } from './image-command.js';
+import { envelopeFields, type CommandEnvelope } from './command-envelope.js';
 import { INLINE_HTML_LIMIT, offloadCanvas, offloadPage } from './offload.js';
 import type { PdfDocumentInput } from './pdf-documents.js';
 import type { PdfPrintSettings } from './pdf-print-settings.js';
@@ -44,15 +44,9 @@ export async function pdfCommand(storage: Storage, plan: PdfRenderPlan, envelope
     }
   }
   return {
-    renderId: envelope.renderId,
-    accountId: envelope.accountId,
-    ownerId: envelope.ownerId,
-    origin: plan.origin,
-    templateId: plan.templateId,
+    ...envelopeFields(plan, envelope),
     documents,
     ...plan.settings,
-    output: envelope.output,
-    requestedAt: envelope.requestedAt,
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { refineWhenTyped, Variables, boundedInt } from './common.js';
-import { LAYOUT_KEY } from './template.js';
+import { LayoutKey } from './template.js';
 import type { BatchStatus } from '../bus/batch.js';
 
 export * from './batch-csv.js';
@@ -25,8 +25,6 @@ export function batchLimitsOf(plan: string): { itemsPerJob: number; concurrentBa
 /** The batch `format` that renders each item as an animated GIF (the hosted service's clients offer it). */
 export const BATCH_GIF = 'gif';
 
-const layoutKey = z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.');
-
 /** POST /templates/{uid}/batch-render: rows (`variableSets`) or a CSV (`csvUrl` + `mappings`). */
 export const BatchRenderRequest = z
   .object({
@@ -41,8 +39,8 @@ export const BatchRenderRequest = z
     /** An image format (`jpg` means `jpeg`), or `gif`: each item an animated GIF of the template. */
     format: z.preprocess((v) => (v === 'jpg' ? 'jpeg' : v), z.enum(['png', 'jpeg', 'webp', BATCH_GIF])).default('png'),
     quality: z.number().min(0.1).max(1).default(0.9),
-    layout: layoutKey.optional(),
-    layouts: z.array(layoutKey).min(1).max(BATCH_MAX_LAYOUTS).optional(),
+    layout: LayoutKey.optional(),
+    layouts: z.array(LayoutKey).min(1).max(BATCH_MAX_LAYOUTS).optional(),
     concurrency: boundedInt(1, BATCH_MAX_CONCURRENCY).default(BATCH_DEFAULT_CONCURRENCY),
     /** Receives `batch.completed`, signed with the `webhookSecret` of the start response. */
     webhookUrl: z.string().min(1).max(2048).optional(),

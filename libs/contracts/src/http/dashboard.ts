@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { refineWhenTyped, ImageFormatOrJpg, Variables, boundedInt, queryInt, type UserStorageFields } from './common.js';
-import { LAYOUT_KEY, VariableDefinition } from './template.js';
+import { LayoutKey, VariableDefinition } from './template.js';
 import { FabricDesign } from './design-schema.js';
 
 const previewDimension = boundedInt(1, 4000);
@@ -20,12 +20,7 @@ export const TemplatePreviewRequest = z
     variableDefinitions: z.array(VariableDefinition).max(500).optional(),
     strictVariables: z.boolean().optional(),
     /** A layout of the template by key, or an explicit size. */
-    layout: z
-      .union([
-        z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.'),
-        z.object({ width: previewDimension, height: previewDimension }),
-      ])
-      .optional(),
+    layout: z.union([LayoutKey, z.object({ width: previewDimension, height: previewDimension })]).optional(),
     /** An explicit size as the hosted service's clients send it (`layout: {width, height}` wins). */
     width: previewDimension.optional(),
     height: previewDimension.optional(),

@@ -9,7 +9,7 @@ import {
   type UserStorageFields,
 } from './common.js';
 import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
-import { LAYOUT_KEY, MAX_LAYOUTS } from './template.js';
+import { LayoutKey, RenderLayouts } from './template.js';
 
 export const IMAGE_MIN_SIZE = 1;
 export const IMAGE_MAX_SIZE = 4000;
@@ -34,13 +34,9 @@ export const ImageRequest = z
     /** 0–1, used for jpeg and webp. */
     quality: z.number().min(0).max(1).optional(),
     /** With `template`: render this layout variant (default: the template itself). */
-    layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
+    layout: LayoutKey.optional(),
     /** With `template`: one render per layout; the answer is `{renders: [...]}`. */
-    layouts: z
-      .array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.'))
-      .min(1)
-      .max(MAX_LAYOUTS + 1)
-      .optional(),
+    layouts: RenderLayouts.optional(),
     ...RENDER_CONTROL_FIELDS,
   })
   .superRefine((body, ctx) => {

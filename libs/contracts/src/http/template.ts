@@ -31,6 +31,15 @@ const templateDimension = boundedInt(1, 4000);
 
 export const MAX_LAYOUTS = 20;
 
+/** A layout's key wherever a body names one. */
+export const LayoutKey = z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.');
+
+/** `layouts` of a render body: one render per layout, the template's own size among them. */
+export const RenderLayouts = z
+  .array(LayoutKey)
+  .min(1)
+  .max(MAX_LAYOUTS + 1);
+
 /**
  * One layout variant: its own size and, optionally, its own design (`html`
  * for HTML templates, `fabricJSData` for canvas ones). Omitted fields fall
@@ -150,12 +159,8 @@ export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
 export const TemplateRenderRequest = z
   .object({
     variables: Variables.optional(),
-    layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
-    layouts: z
-      .array(z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.'))
-      .min(1)
-      .max(MAX_LAYOUTS + 1)
-      .optional(),
+    layout: LayoutKey.optional(),
+    layouts: RenderLayouts.optional(),
     /** An image format (`jpg` means `jpeg`), or `pdf`: the template printed as a PDF. */
     format: z.preprocess((v) => (v === 'jpg' ? 'jpeg' : v), z.enum(['png', 'jpeg', 'webp', 'pdf'])).default('png'),
     quality: z.number().min(0.1).max(1).optional(),
@@ -249,7 +254,7 @@ export const TemplateMultiSizeRenderRequest = z.object({
     .array(z.object({ width: templateDimension, height: templateDimension, name: z.string().min(1).max(200).optional() }))
     .min(1, 'Give at least one size.')
     .max(MAX_MULTI_SIZES, `At most ${MAX_MULTI_SIZES} sizes per call.`),
-  layout: z.string().regex(LAYOUT_KEY, 'Layout keys match ^[a-z0-9-]{1,64}$.').optional(),
+  layout: LayoutKey.optional(),
   format: ImageFormatOrJpg.default('png'),
   quality: z.number().min(0.1).max(1).optional(),
 });
