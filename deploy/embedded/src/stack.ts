@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Bus } from '@pressroom/bus';
-import { ANIMATION_CAPTURE_FLAGS, BrowserPool } from '@pressroom/browser';
+import { BrowserPool } from '@pressroom/browser';
 import { createSecretBox, localSecretKey, type Db } from '@pressroom/db';
 import { dispatcherTopology, startDispatcher, type Dispatcher } from '@pressroom/dispatcher';
 import { schedulerTopology, startScheduler, type Scheduler } from '@pressroom/scheduler';
 import { applyKeepAlive, createGatewayApp, gatewaySettings, gatewayTopology, type GatewaySettings } from '@pressroom/gateway';
 import { imageTopology, startImageService, type ImageService } from '@pressroom/image';
-import { gifTopology, startGifService, type GifService } from '@pressroom/gif';
+import { gifTopology, startGifRenderer, type GifService } from '@pressroom/gif';
 import { pdfTopology, startPdfService, type PdfService } from '@pressroom/pdf';
 import { createVideoRenderer, type VideoRenderer } from '@pressroom/video';
 import { startVideoService, videoTopology, type VideoService } from '@pressroom/video-service';
@@ -195,33 +195,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
   }
   // GIFs hold a page for seconds and need --disable-threaded-animation: their own small browser (see docs/gif.md).
-  let gifPool: BrowserPool | null = null;
   let gif: GifService | null = null;
   if (withGif) {
-    const { pngCompression: _unused, ...browser } = options.browser;
-    const gifPages = options.gif?.pages ?? D.PRESSROOM_GIF_PAGES;
-    const gifTimeoutMs = options.gif?.timeoutMs ?? D.PRESSROOM_GIF_TIMEOUT_MS;
-    gifPool = await BrowserPool.start({
-      ...browser,
-      pages: gifPages,
-      renderTimeoutMs: gifTimeoutMs,
-      extraArgs: ANIMATION_CAPTURE_FLAGS,
-      egressGuard: guard,
-      logger,
-      metricsName: 'gif',
-    });
-    gif = await startGifService({
-      bus,
-      db,
-      storage,
-      customStorage,
-      pool: gifPool,
-      guard,
-      logger,
-      concurrency: gifPages,
-      stepTimeoutMs: browser.renderTimeoutMs,
-      gifTimeoutMs,
-    });
+    gif = await startGifRenderer(
+      { bus, db, storage, customStorage, guard, logger },
+      {
+        browser: options.browser,
+        pages: options.gif?.pages ?? D.PRESSROOM_GIF_PAGES,
+        stepTimeoutMs: options.browser.renderTimeoutMs,
+        gifTimeoutMs: options.gif?.timeoutMs ?? D.PRESSROOM_GIF_TIMEOUT_MS,
+      },
+    );
   }
 
   // Videos: Remotion launches its own headless shell per render, behind the same SSRF guard (docs/video.md).
@@ -345,7 +329,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await pdf?.stop();
       await video?.stop();
       await videoRenderer?.close();
-      await gifPool?.close();
       await scheduler?.stop();
       await dispatcher?.stop();
       await pool?.close();
