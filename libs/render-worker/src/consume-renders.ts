@@ -35,6 +35,20 @@ export async function consumeRenders<T>(options: ConsumeRendersOptions<T>): Prom
   };
 }
 
+/**
+ * The service, whose stop also closes what it renders with (its browser pool, its video renderer),
+ * once its consumer has ended: nothing in flight is left without it.
+ */
+export function closingWith(service: RendererService, close: () => Promise<void>): RendererService {
+  return {
+    health: () => service.health(),
+    async stop() {
+      await service.stop();
+      await close();
+    },
+  };
+}
+
 /** A browser pool's health as a component of /readyz: ok only while the browser really is. */
 export function browserHealth(pool: BrowserPool): ComponentHealth {
   const health = pool.health();

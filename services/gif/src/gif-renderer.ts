@@ -1,5 +1,5 @@
 import { ANIMATION_CAPTURE_FLAGS, BrowserPool, type BrowserPoolOptions } from '@pressroom/browser';
-import type { RendererService, RenderJobDeps } from '@pressroom/render-worker';
+import { closingWith, type RendererService, type RenderJobDeps } from '@pressroom/render-worker';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { startGifService } from './service.js';
 
@@ -40,13 +40,7 @@ export async function startGifRenderer(deps: RenderJobDeps & { guard: SsrfGuard 
       stepTimeoutMs: options.stepTimeoutMs,
       gifTimeoutMs: options.gifTimeoutMs,
     });
-    return {
-      health: () => service.health(),
-      async stop() {
-        await service.stop();
-        await pool.close();
-      },
-    };
+    return closingWith(service, () => pool.close());
   } catch (error) {
     await pool.close();
     throw error;

@@ -1,4 +1,5 @@
 import { BrowserPool, poolOptionsFromEnv } from '@pressroom/browser';
+import { closingWith } from '@pressroom/render-worker';
 import { runService } from '@pressroom/service-runner';
 import { imageEnv } from './config.js';
 import { startImageService } from './service.js';
@@ -27,12 +28,6 @@ await runService({
       concurrency: env.PRESSROOM_BROWSER_PAGES,
       pngCompression: env.PRESSROOM_PNG_COMPRESSION,
     });
-    return {
-      health: () => service.health(),
-      async stop() {
-        await service.stop();
-        await pool.close();
-      },
-    };
+    return closingWith(service, () => pool.close());
   },
 });

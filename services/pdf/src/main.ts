@@ -1,4 +1,5 @@
 import { BrowserPool, poolOptionsFromEnv } from '@pressroom/browser';
+import { closingWith } from '@pressroom/render-worker';
 import { runService } from '@pressroom/service-runner';
 import { pdfEnv } from './config.js';
 import { startPdfService } from './service.js';
@@ -27,12 +28,6 @@ await runService({
       concurrency: env.PRESSROOM_BROWSER_PAGES,
       parallelDocuments: env.PRESSROOM_PDF_PARALLEL_DOCUMENTS,
     });
-    return {
-      health: () => service.health(),
-      async stop() {
-        await service.stop();
-        await pool.close();
-      },
-    };
+    return closingWith(service, () => pool.close());
   },
 });

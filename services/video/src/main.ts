@@ -1,3 +1,4 @@
+import { closingWith } from '@pressroom/render-worker';
 import { runService } from '@pressroom/service-runner';
 import { createVideoRenderer } from '@pressroom/video';
 import { videoEnv } from './config.js';
@@ -30,12 +31,6 @@ await runService({
       logger,
       concurrency: env.PRESSROOM_VIDEO_CONCURRENCY,
     });
-    return {
-      health: () => service.health(),
-      async stop() {
-        await service.stop();
-        await renderer.close();
-      },
-    };
+    return closingWith(service, () => renderer.close());
   },
 });
