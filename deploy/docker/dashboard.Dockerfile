@@ -1,7 +1,7 @@
 # The dashboard's static files for Kubernetes: built with Vite, served by nginx under /app/ with the SPA
 # fallback; the ingress routes /app/ here and every other path to the gateway.
 # The Node.js of .node-version (one pin for setup, the image and the docs; docs/adr/0039).
-ARG NODE_VERSION=22.23.3
+ARG NODE_VERSION=26.12.1
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /src
 RUN npm install -g pnpm@9.15.9

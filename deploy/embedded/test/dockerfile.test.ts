@@ -30,12 +30,12 @@ async function stages(path: string): Promise<Array<{ from: string; name?: string
 }
 
 describe('deploy/docker/Dockerfile', () => {
-  it('is multi-stage on Node 22 LTS (Debian bookworm), runs compiled JavaScript as a non-root user with production dependencies only', async () => {
+  it('is multi-stage on Node 26 (Debian bookworm), runs compiled JavaScript as a non-root user with production dependencies only', async () => {
     const all = await stages('deploy/docker/Dockerfile');
     expect(all.length).toBeGreaterThanOrEqual(2);
-    // The exact Node of .node-version (22 LTS), the one `make setup` runs the test suite on.
+    // The exact Node of .node-version (26, docs/adr/0057), the one `make setup` runs the test suite on.
     const node = await pinnedNode();
-    expect(node).toMatch(/^22\.\d+\.\d+$/);
+    expect(node).toMatch(/^26\.\d+\.\d+$/);
     for (const stage of all) expect(stage.from).toBe(`node:${node}-bookworm-slim`);
     const build = all[0]!;
     const runtime = all.at(-1)!;

@@ -176,17 +176,21 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
         if (isMissing(err)) return null;
         throw err;
       }
-      const stats = await handle.stat().catch(async (err: unknown) => {
+      // Until the stream owns the handle (it closes it when read to the end or destroyed), every way out
+      // closes it here: Node 26 makes a handle left to the garbage collector an uncaught error.
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile()) {
+          await handle.close();
+          return null;
+        }
+        const found = await infoOf(key, path, stats);
+        const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+        return { ...found, body };
+      } catch (err) {
         await handle.close();
         throw err;
-      });
-      if (!stats.isFile()) {
-        await handle.close();
-        return null;
       }
-      const found = await infoOf(key, path, stats);
-      const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
-      return { ...found, body };
     },
 
     async delete(key) {

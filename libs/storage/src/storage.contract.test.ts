@@ -165,6 +165,13 @@ describe.each(backends)('$name storage contract', (backend) => {
     }
   });
 
+  /** The ETag `open` reports; its body is released unread (a handle left to the GC is an error on Node 26). */
+  const openedEtag = async (key: string) => {
+    const object = await storage.open(key);
+    object?.body.destroy();
+    return object?.etag;
+  };
+
   it('heads: size, content type and an ETag that changes with the bytes', async () => {
     await expect(storage.head('renders/never_written.png')).resolves.toBeNull();
     await expect(storage.open('renders/never_written.png')).resolves.toBeNull();
@@ -172,7 +179,7 @@ describe.each(backends)('$name storage contract', (backend) => {
     const first = await storage.head('renders/img_head.png');
     expect(first).toMatchObject({ size: 5, contentType: 'image/png' });
     expect(first!.etag).toMatch(/^"[^"]+"$/);
-    expect((await storage.open('renders/img_head.png'))!.etag).toBe(first!.etag);
+    expect(await openedEtag('renders/img_head.png')).toBe(first!.etag);
     await storage.put('renders/img_head.png', Buffer.from('second'), 'image/png');
     const second = await storage.head('renders/img_head.png');
     expect(second?.size).toBe(6);
@@ -182,7 +189,7 @@ describe.each(backends)('$name storage contract', (backend) => {
     const third = await storage.head('renders/img_head.png');
     expect(third?.size).toBe(6);
     expect(third!.etag).not.toBe(second!.etag);
-    expect((await storage.open('renders/img_head.png'))!.etag).toBe(third!.etag);
+    expect(await openedEtag('renders/img_head.png')).toBe(third!.etag);
   });
 
   it('is healthy', async () => {
