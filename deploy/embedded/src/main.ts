@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { poolOptionsFromEnv } from '@pressroom/browser';
 import { loadConfig, storageSettings } from '@pressroom/config';
 import { ADMIN_SOCKET_NAME, gatewaySettings, serveAdminSocket } from '@pressroom/gateway';
-import { closeOnSignal } from '@pressroom/service-runner';
+import { applyHeapSettings, closeOnSignal } from '@pressroom/service-runner';
 import { createLogger, flushTracing, initTracing } from '@pressroom/telemetry';
 import { embeddedEnv } from './config.js';
 import { startStack } from './stack.js';
@@ -12,6 +12,7 @@ import { startStack } from './stack.js';
  * `make run`: every service in one process. With no NATS_URL / DATABASE_URL
  * it uses the in-process bus, PGlite and local disk under PRESSROOM_DATA_DIR.
  */
+applyHeapSettings();
 const env = loadConfig('pressroom', embeddedEnv);
 initTracing({ service: 'embedded' });
 const logger = createLogger({ service: 'pressroom', level: env.LOG_LEVEL });

@@ -3,6 +3,7 @@ import { loadConfig, parseEnv, storageSettings, type commonEnv, type portEnv } f
 import { createLogger, flushTracing, initTracing, startOpsServer, type ComponentHealth, type Logger } from '@pressroom/telemetry';
 import type { z } from 'zod';
 import { openAdapters, type Adapters } from './adapters.js';
+import { applyHeapSettings } from './heap-settings.js';
 import type { ServiceTopology } from './topology.js';
 
 /** The settings the runner itself reads; every service schema includes them (commonEnv + portEnv). */
@@ -97,6 +98,7 @@ export async function startService<Env extends RunnerEnv>(
 
 /** `main.ts` of every standalone service: parse the environment, start, and stop gracefully on SIGTERM/SIGINT. */
 export async function runService<Env extends RunnerEnv>(definition: ServiceDefinition<Env>): Promise<void> {
+  applyHeapSettings();
   const env = loadConfig(definition.name, definition.env);
   initTracing({ service: definition.name });
   const logger = createLogger({ service: definition.name, level: env.LOG_LEVEL });
