@@ -180,17 +180,18 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
       // closes it here: Node 26 makes a handle left to the garbage collector an uncaught error.
       try {
         const stats = await handle.stat();
-        if (!stats.isFile()) {
-          await handle.close();
-          return null;
+        if (stats.isFile()) {
+          const found = await infoOf(key, path, stats);
+          const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+          return { ...found, body };
         }
-        const found = await infoOf(key, path, stats);
-        const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
-        return { ...found, body };
       } catch (err) {
         await handle.close();
         throw err;
       }
+      // Something other than a file at the key (a directory): not an object.
+      await handle.close();
+      return null;
     },
 
     async delete(key) {
