@@ -262,15 +262,16 @@ describe('dispatcher on PostgreSQL and NATS', () => {
 
   it('sends a retry it scheduled on time, however slow its idle poll (ADR 0053)', async () => {
     const one = await process();
-    // The poll would first look in a minute: only the sender's own wake-up can send the retry in time.
-    await dispatcher({ ...one, guard: countingGuard().guard, retryScheduleMs: [300], pollMs: 60_000 });
+    // The poll would first look in ten minutes: only the sender's own wake-up can send the retry before then.
+    // The wait below allows a loaded CI machine its stalls (5 s was once too short) and stays far under the poll.
+    await dispatcher({ ...one, guard: countingGuard().guard, retryScheduleMs: [300], pollMs: 600_000 });
     const { sub, emitCompleted } = await subscribed(one, '/once-down', 'whsec_on_time');
     const before = receiver.calls.length;
     await emitCompleted();
     await waitFor(
       async () => (await listWebhookDeliveries(one.db, { subscriptionUid: sub.uid }))[0]?.state === 'delivered',
-      'the retry, 300 ms after the failed attempt',
-      5_000,
+      'the retry, due 300 ms after the failed attempt',
+      60_000,
     );
     const calls = receiver.calls.slice(before).filter((c) => c.path === '/once-down');
     expect(calls).toHaveLength(2);
