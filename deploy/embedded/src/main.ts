@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { poolOptionsFromEnv } from '@pressroom/browser';
-import { loadConfig, storageSettings } from '@pressroom/config';
+import { storageSettings } from '@pressroom/config';
 import { ADMIN_SOCKET_NAME, gatewaySettings, serveAdminSocket } from '@pressroom/gateway';
-import { applyHeapSettings, closeOnSignal } from '@pressroom/service-runner';
-import { createLogger, flushTracing, initTracing } from '@pressroom/telemetry';
+import { closeOnSignal, startProcess } from '@pressroom/service-runner';
+import { flushTracing } from '@pressroom/telemetry';
 import { embeddedEnv } from './config.js';
 import { startStack } from './stack.js';
 
@@ -12,10 +12,7 @@ import { startStack } from './stack.js';
  * `make run`: every service in one process. With no NATS_URL / DATABASE_URL
  * it uses the in-process bus, PGlite and local disk under PRESSROOM_DATA_DIR.
  */
-applyHeapSettings();
-const env = loadConfig('pressroom', embeddedEnv);
-initTracing({ service: 'embedded' });
-const logger = createLogger({ service: 'pressroom', level: env.LOG_LEVEL });
+const { env, logger } = startProcess({ name: 'pressroom', env: embeddedEnv, tracingService: 'embedded' });
 const dataDir = resolve(env.PRESSROOM_DATA_DIR);
 await mkdir(dataDir, { recursive: true });
 

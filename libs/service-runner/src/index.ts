@@ -5,4 +5,4 @@ export * from './custom-storage.js';
 export * from './owner-cache.js';
 export * from './owner-caches.js';
 export * from './idle-poller.js';
-export * from './heap-settings.js';
+export * from './start-process.js';

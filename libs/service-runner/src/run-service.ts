@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
-import { loadConfig, parseEnv, storageSettings, type commonEnv, type portEnv } from '@pressroom/config';
-import { createLogger, flushTracing, initTracing, startOpsServer, type ComponentHealth, type Logger } from '@pressroom/telemetry';
+import { parseEnv, storageSettings, type commonEnv, type portEnv } from '@pressroom/config';
+import { flushTracing, startOpsServer, type ComponentHealth, type Logger } from '@pressroom/telemetry';
 import type { z } from 'zod';
 import { openAdapters, type Adapters } from './adapters.js';
-import { applyHeapSettings } from './heap-settings.js';
+import { startProcess } from './start-process.js';
 import type { ServiceTopology } from './topology.js';
 
 /** The settings the runner itself reads; every service schema includes them (commonEnv + portEnv). */
@@ -98,10 +98,7 @@ export async function startService<Env extends RunnerEnv>(
 
 /** `main.ts` of every standalone service: parse the environment, start, and stop gracefully on SIGTERM/SIGINT. */
 export async function runService<Env extends RunnerEnv>(definition: ServiceDefinition<Env>): Promise<void> {
-  applyHeapSettings();
-  const env = loadConfig(definition.name, definition.env);
-  initTracing({ service: definition.name });
-  const logger = createLogger({ service: definition.name, level: env.LOG_LEVEL });
+  const { env, logger } = startProcess({ name: definition.name, env: definition.env });
   let started: StartedService;
   try {
     started = await startService(definition, { env, logger });

@@ -77,29 +77,26 @@ async function captureOnPage(
   const transparent = request.format !== 'jpeg';
   const drawing = transparent ? request : { ...request, pageBackground: '#ffffff' };
   return drawCanvasOnPage(page, drawing, { guard: options.guard, bundle, signal }, async (slot) => {
-    try {
-      // Set once the document is in: set before setContent, it was measured to be lost now and then.
-      if (transparent) await slot.cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
-      const captured = await captureScreenshot(slot.cdp, {
-        format: captureFormatFor(request.format),
-        optimizeForSpeed: true,
-        captureBeyondViewport: false,
-        ...(request.format === 'jpeg' ? { quality: chromiumQuality(request.quality) } : {}),
-      });
-      signal.throwIfAborted();
-      const bytes = await finishImage({
-        bytes: captured,
-        format: request.format,
-        quality: request.quality,
-        width: request.width,
-        height: request.height,
-        ...(options.pngReencodeBytesPerPixel !== undefined ? { pngReencodeBytesPerPixel: options.pngReencodeBytesPerPixel } : {}),
-      });
-      return { bytes, contentType: CONTENT_TYPES[request.format], width: request.width, height: request.height };
-    } finally {
-      // The page goes back to the pool: the next job expects Chromium's default (a JPEG set nothing).
-      if (transparent) await slot.cdp.send('Emulation.setDefaultBackgroundColorOverride', {}).catch(() => undefined);
-    }
+    // Set once the document is in: set before setContent, it was measured to be lost now and then. Through
+    // the slot, which then parks the page and takes the override back before its next navigation.
+    if (transparent)
+      await slot.applySettings({ jsEnabled: true, width: request.width, height: request.height, transparentBackground: true });
+    const captured = await captureScreenshot(slot.cdp, {
+      format: captureFormatFor(request.format),
+      optimizeForSpeed: true,
+      captureBeyondViewport: false,
+      ...(request.format === 'jpeg' ? { quality: chromiumQuality(request.quality) } : {}),
+    });
+    signal.throwIfAborted();
+    const bytes = await finishImage({
+      bytes: captured,
+      format: request.format,
+      quality: request.quality,
+      width: request.width,
+      height: request.height,
+      ...(options.pngReencodeBytesPerPixel !== undefined ? { pngReencodeBytesPerPixel: options.pngReencodeBytesPerPixel } : {}),
+    });
+    return { bytes, contentType: CONTENT_TYPES[request.format], width: request.width, height: request.height };
   });
 }
 
