@@ -282,8 +282,11 @@ export default function Scene() { delayRender('waiting forever'); return null; }
   });
 
   it('keeps the next job process ready (forked ahead), and leaves nothing behind once closed: job directories removed, outputs taken, no process still naming them', async () => {
-    // While open: one spare job directory per renderer that has rendered, its process waiting.
-    expect((await readdir(join(workDir, 'main'))).filter((name) => name.startsWith('job-'))).toHaveLength(1);
+    // While open: one spare job directory per renderer that has rendered, its process waiting. A directory
+    // whose removal failed (a killed browser's last writes race rm) stays until close, and the renderer says so.
+    const open = (await readdir(join(workDir, 'main'))).filter((name) => name.startsWith('job-'));
+    const deferred = open.filter((name) => warnings.some((line) => line.includes('could not be removed yet') && line.includes(name)));
+    expect({ spares: open.length - deferred.length, open, warnings }).toMatchObject({ spares: 1 });
     await renderer.close();
     await quick.close();
     for (const dir of ['main', 'quick']) {
