@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { VideoTemplateSource } from '@pressroom/contracts';
@@ -282,6 +282,8 @@ function throwSceneProblem(message: string): never {
 
 /** How many times close tries to remove a job directory still there (with growing pauses: 250, 500, … ms). */
 const CLOSE_REMOVAL_ROUNDS = 5;
+/** How long after a job directory's removal it is looked at again (removeJobDir says why). */
+const REAPPEARED_CHECK_MS = 2_000;
 
 /** FIFO slots, of which a waiter can be taken out by its signal. */
 function createSlots(size: number) {
@@ -370,11 +372,35 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
     await mkdir(tmpDir);
     return { dir, process: startJobProcess({ tmpDir }) };
   };
+  /**
+   * A browser the job's process was starting as it was killed can escape the straggler sweep (forked, its
+   * command line not yet naming the directory) and create its profile in the directory again after rm: seen
+   * in CI as a job directory left after close. So a removed directory stays listed (close removes what is
+   * listed) and is looked at again after REAPPEARED_CHECK_MS; by then such a browser names it and is killed.
+   */
+  const rechecks = new Map<string, NodeJS.Timeout>();
+  const recheckJobDir = async (dir: string): Promise<void> => {
+    rechecks.delete(dir);
+    if (
+      !(await access(dir).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      jobDirs.delete(dir);
+      return;
+    }
+    options.logger?.warn({ dir }, 'a video job directory came back after its removal; removed again');
+    await removeJobDir(dir);
+  };
   const removeJobDir = async (dir: string): Promise<number> => {
+    clearTimeout(rechecks.get(dir));
+    rechecks.delete(dir);
     const killed = await killStragglers(dir);
     try {
       await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-      jobDirs.delete(dir);
+      if (closed) jobDirs.delete(dir);
+      else rechecks.set(dir, setTimeout(() => void recheckJobDir(dir), REAPPEARED_CHECK_MS).unref());
     } catch (error) {
       options.logger?.warn({ err: error, dir }, 'a video job directory could not be removed yet; retried on close');
     }
