@@ -360,7 +360,8 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
   type Prepared = { dir: string; process: JobProcess };
   let spare: Promise<Prepared> | null = null;
   /**
-   * Every job directory this renderer made and has not removed yet. A removal can fail (a killed
+   * Every job directory this renderer made and has not removed yet, or removed less than
+   * REAPPEARED_CHECK_MS ago (removeJobDir says why). A removal can fail (a killed
    * browser's last writes race `rm`, which then fails with ENOTEMPTY), and a spare can fail after its
    * directory was made: whatever path left one behind, close removes it, after another round of killing.
    */
