@@ -1,5 +1,5 @@
 // Real Remotion, real Chromium (Debian's headless shell), real ffmpeg from the compositor package.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, watch } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -279,6 +279,29 @@ export default function Scene() { delayRender('waiting forever'); return null; }
       await pair.close();
     }
     expect((await readdir(join(workDir, 'pair'))).filter((name) => name.startsWith('job-'))).toEqual([]);
+  });
+
+  it('sweeps on close the directory of a job that ended after close began, also when something recreated it', async () => {
+    const late = await createVideoRenderer({ browserExecutable: CHROMIUM, workDir: join(workDir, 'late'), timeoutMs: 60_000, guard });
+    const lateDir = join(workDir, 'late');
+    const recreated: string[] = [];
+    // Recreates every job directory the moment it goes, as a browser that escaped its job's kill would.
+    const watcher = watch(lateDir, (_event, name) => {
+      if (!name?.startsWith('job-') || existsSync(join(lateDir, name)) || recreated.includes(name)) return;
+      recreated.push(name);
+      mkdirSync(join(lateDir, name, 'tmp', 'profile'), { recursive: true });
+    });
+    try {
+      const rendering = late.still({ source: { kind: 'code', tsx: SCENE }, variables: {}, frame: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const closing = late.close();
+      expect(await pixel((await rendering).bytes, 80, 45)).toEqual([255, 0, 0]);
+      await closing;
+    } finally {
+      watcher.close();
+    }
+    expect(recreated.length).toBeGreaterThanOrEqual(1);
+    expect((await readdir(lateDir)).filter((name) => name.startsWith('job-'))).toEqual([]);
   });
 
   it('removes a job directory again when something recreates it after its job (a browser that escaped the kill)', async () => {

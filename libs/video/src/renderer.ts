@@ -361,7 +361,7 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
   let spare: Promise<Prepared> | null = null;
   /**
    * Every job directory this renderer made and has not removed yet, or removed less than
-   * REAPPEARED_CHECK_MS ago (removeJobDir says why). A removal can fail (a killed
+   * REAPPEARED_CHECK_MS ago or after close began (removeJobDir says why). A removal can fail (a killed
    * browser's last writes race `rm`, which then fails with ENOTEMPTY), and a spare can fail after its
    * directory was made: whatever path left one behind, close removes it, after another round of killing.
    */
@@ -394,14 +394,19 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
     options.logger?.warn({ dir }, 'a video job directory came back after its removal; removed again');
     await removeJobDir(dir);
   };
-  const removeJobDir = async (dir: string): Promise<number> => {
+  /**
+   * `final`: close's own sweep, after which the directory is forgotten. Any other removal keeps it listed:
+   * looked at again after REAPPEARED_CHECK_MS while open, or swept once more by close (a job still running
+   * when close began removes its directory after `closed` is set, and no recheck runs after close).
+   */
+  const removeJobDir = async (dir: string, { final = false } = {}): Promise<number> => {
     clearTimeout(rechecks.get(dir));
     rechecks.delete(dir);
     const killed = await killStragglers(dir);
     try {
       await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-      if (closed) jobDirs.delete(dir);
-      else rechecks.set(dir, setTimeout(() => void recheckJobDir(dir), REAPPEARED_CHECK_MS).unref());
+      if (final) jobDirs.delete(dir);
+      else if (!closed) rechecks.set(dir, setTimeout(() => void recheckJobDir(dir), REAPPEARED_CHECK_MS).unref());
     } catch (error) {
       options.logger?.warn({ err: error, dir }, 'a video job directory could not be removed yet; retried on close');
     }
@@ -603,10 +608,11 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         const prepared = spare ? await spare.catch(() => null) : null;
         spare = null;
         if (prepared) await discard(prepared);
-        // Every job has ended and the spare is gone: what is left was not removed in its time.
+        // Every job has ended and the spare is gone: what is listed was removed after close began (swept once
+        // more, for a browser that escaped its job's kill) or not removed in its time.
         for (let round = 0; round < CLOSE_REMOVAL_ROUNDS && jobDirs.size > 0; round++) {
           if (round > 0) await delay(250 * round);
-          for (const dir of [...jobDirs]) await removeJobDir(dir);
+          for (const dir of [...jobDirs]) await removeJobDir(dir, { final: true });
         }
         await proxy.close();
         if (mediaServer) await (await mediaServer).close();
