@@ -153,6 +153,11 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   // The quote card as shipped (its thumbnail): its background variable's default, and the amber rule under the quote.
   expect(await pixelOf(page, 'Preview of Quote card', 2, 2)).toEqual([254, 243, 199]);
   expect(await pixelOf(page, 'Preview of Quote card', 180, 843)).toEqual([245, 158, 11]);
+  // Each thumbnail stays inside its card's 16:9 box, also the 1080×1920 story: it does not stretch its row.
+  const boxes = await page
+    .getByRole('img', { name: /^Preview of / })
+    .evaluateAll((images) => images.map((img) => ({ width: img.clientWidth, height: img.clientHeight })));
+  for (const box of boxes) expect(box.height).toBeLessThanOrEqual(Math.ceil((box.width * 9) / 16));
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'starter-gallery');
 

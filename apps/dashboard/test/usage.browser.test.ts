@@ -41,6 +41,14 @@ test('usage and plan: credits, rate tier and the renders-per-day chart, also at 
   await page.getByRole('progressbar', { name: 'Render credits' }).waitFor();
   await page.getByRole('progressbar', { name: 'AI credits' }).waitFor();
   expect(await page.getByRole('img', { name: /Renders per day over 30 days/ }).count()).toBe(1);
+  // The axis names its first and last day (today, UTC), written in the page's own locale.
+  const [first, today] = await page.evaluate(() =>
+    [Date.now() - 29 * 86_400_000, Date.now()].map((ms) =>
+      new Date(ms).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+    ),
+  );
+  expect(await page.getByRole('img', { name: `Renders per day over 30 days (${first} to ${today}): 0 in all` }).count()).toBe(1);
+  await page.getByText(today!, { exact: true }).waitFor();
   // The free plan has no overage: the page says so instead of offering a switch.
   await page.getByText('Overage is not available on the free plan.').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);

@@ -33,7 +33,7 @@ export default function StartersPage() {
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Starter templates">
             {list.map((starter) => (
               <li key={starter.key} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-                <div className="flex aspect-video items-center justify-center bg-slate-100">
+                <div className="flex aspect-video items-center justify-center overflow-hidden bg-slate-100">
                   <StarterThumbnail starter={starter} />
                 </div>
                 <div className="flex flex-1 flex-col gap-2 p-3">

@@ -7,6 +7,11 @@ const KINDS = [
   { key: 'video', label: 'Videos', color: '#be123c' },
 ] as const;
 
+/** A day of the chart (YYYY-MM-DD, UTC) as the reader's locale writes a short date. */
+function dayLabel(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
 /** Renders per day stacked by kind, as inline SVG (no chart library); the numbers are also in the table beside it. */
 export function RendersChart({ days }: { days: DayCounts[] }) {
   const height = 160;
@@ -20,7 +25,7 @@ export function RendersChart({ days }: { days: DayCounts[] }) {
       <div className="w-full max-w-[480px]">
         <svg
           role="img"
-          aria-label={`Renders per day over ${days.length} days: ${total} in all`}
+          aria-label={`Renders per day over ${days.length} days${days.length > 0 ? ` (${dayLabel(days[0]!.date)} to ${dayLabel(days[days.length - 1]!.date)})` : ''}: ${total} in all`}
           viewBox={`0 0 ${Math.max(1, days.length * (barWidth + gap))} ${height}`}
           preserveAspectRatio="none"
           className="block h-40 w-full"
@@ -39,6 +44,13 @@ export function RendersChart({ days }: { days: DayCounts[] }) {
             );
           })}
         </svg>
+        {/* The axis's two ends: without them a lone bar does not say which day it is. */}
+        {days.length > 0 && (
+          <div className="flex justify-between text-xs text-slate-600" aria-hidden="true">
+            <span>{dayLabel(days[0]!.date)}</span>
+            <span>{dayLabel(days[days.length - 1]!.date)}</span>
+          </div>
+        )}
       </div>
       <figcaption className="flex flex-wrap gap-3 text-sm">
         {KINDS.map((k) => (
