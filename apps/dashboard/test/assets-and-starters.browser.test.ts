@@ -195,6 +195,14 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   });
   expect(uploaded.status()).toBe(201);
   await page.goto(rig.url(`templates/${uid}/canvas`));
+  // The 1080×1080 design is larger than the canvas area: the editor opens fitted, the whole design in view.
+  const surface = page.locator('canvas.lower-canvas');
+  const scroller = page.locator('[data-canvas-scroller]');
+  for (let i = 0; i < 50 && ((await surface.boundingBox())?.width ?? 0) >= 1080; i++) await page.waitForTimeout(100);
+  const [shown, area] = [(await surface.boundingBox())!, (await scroller.boundingBox())!];
+  expect([shown.width < 1080, shown.width <= area.width, shown.height <= area.height]).toEqual([true, true, true]);
+  // At 100 % (one design pixel per screen pixel), as the pixel check below reads the screen.
+  await page.getByRole('button', { name: '100 %' }).click();
   await page.getByRole('button', { name: 'Image from the library' }).click();
   const picker = page.getByRole('dialog', { name: 'Image from the library' });
   await picker.getByRole('group', { name: 'Images' }).waitFor();

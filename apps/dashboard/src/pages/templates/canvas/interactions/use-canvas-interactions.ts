@@ -75,7 +75,10 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
     const clipboard = createClipboard(canvas, { serialize });
     const detachSnapping = attachSnapping(canvas, { page });
     parts.current = { history, zoom: zoomControl, clipboard };
-    // The editor opens at 100 % (one design pixel per screen pixel); Fit or Shift+1 shows a large design whole.
+    // The editor opens at 100 % (one design pixel per screen pixel) when the design fits the visible area, and
+    // fitted when it does not (a 1080×1080 post in a column of 500 px showed only its top-left corner):
+    // 100 % (Ctrl+0) and Fit (Shift+1) switch between the two.
+    if (!fitsAtActualSize(page(), scroller)) zoomControl.fit();
 
     const afterEdit = (coalesce?: string) => {
       changed();
@@ -162,4 +165,9 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
     helpOpen,
     setHelpOpen,
   };
+}
+
+/** Whether a design of this size shows whole at 100 % in the scroller's visible area. */
+function fitsAtActualSize(design: { width: number; height: number }, scroller: HTMLElement): boolean {
+  return design.width <= scroller.clientWidth && design.height <= scroller.clientHeight;
 }
