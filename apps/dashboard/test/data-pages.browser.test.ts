@@ -35,6 +35,16 @@ afterAll(async () => {
   await close?.();
 });
 
+test('bindings before any template: the form says a template comes first and links to where to make one', async () => {
+  await page.goto(rig.url('bindings'));
+  await page.getByText('No image templates yet: a binding renders one.', { exact: false }).waitFor();
+  expect(await page.getByRole('combobox', { name: 'Template' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Create binding' }).isDisabled()).toBe(true);
+  await page.getByRole('region', { name: 'New binding' }).getByRole('link', { name: 'Starter gallery' }).click();
+  await page.getByRole('heading', { name: 'Starter gallery', level: 1 }).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
 test('templates: write HTML with a live preview rendered by Pressroom, variables, layouts, save, duplicate, delete, use via API', async () => {
   await page.goto(rig.url('templates'));
   await page.getByRole('link', { name: 'New template' }).click();

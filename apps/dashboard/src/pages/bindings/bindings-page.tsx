@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { bindingAction, bindingKeys, createBinding, listBindings, testSource, type Binding } from '../../api/bindings';
 import { messageOf } from '../../api/problem';
 import { listTemplates, templateKeys } from '../../api/templates';
@@ -67,12 +68,27 @@ function NewBinding() {
         fields={['name', 'templateId', 'dataSource.url', 'url', 'mapping']}
       >
         <TextField label="Binding name" value={name} onChange={(e) => setName(e.target.value)} error={fieldError(create.error, 'name')} />
-        <SelectField
-          label="Template"
-          value={template?.uid ?? ''}
-          onChange={(e) => setUid(e.target.value)}
-          options={(templates.data?.templates ?? []).map((t) => [t.uid, t.name] as const)}
-        />
+        {templates.data && templates.data.templates.length === 0 ? (
+          // An empty list to choose from would say nothing: a binding needs an image template first.
+          <p className="text-sm text-slate-700">
+            No image templates yet: a binding renders one. Make one under{' '}
+            <Link className="text-indigo-700 underline" to="/templates">
+              Templates
+            </Link>
+            , or copy one from the{' '}
+            <Link className="text-indigo-700 underline" to="/templates/starters">
+              Starter gallery
+            </Link>
+            .
+          </p>
+        ) : (
+          <SelectField
+            label="Template"
+            value={template?.uid ?? ''}
+            onChange={(e) => setUid(e.target.value)}
+            options={(templates.data?.templates ?? []).map((t) => [t.uid, t.name] as const)}
+          />
+        )}
         <div className="flex flex-wrap items-end gap-2">
           <TextField
             label="Data source URL"
