@@ -35,7 +35,11 @@ afterAll(async () => {
   await close?.();
 });
 
-test('bindings before any template: the form says a template comes first and links to where to make one', async () => {
+test('bindings and batches before any template: each form says a template comes first and links to where to make one', async () => {
+  await page.goto(rig.url('batches'));
+  await page.getByText('No image templates yet: a batch renders one per row.', { exact: false }).waitFor();
+  expect(await page.getByRole('combobox', { name: 'Template' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Start batch' }).isDisabled()).toBe(true);
   await page.goto(rig.url('bindings'));
   await page.getByText('No image templates yet: a binding renders one.', { exact: false }).waitFor();
   expect(await page.getByRole('combobox', { name: 'Template' }).count()).toBe(0);
@@ -150,7 +154,11 @@ test('renders: one history with filters, a detail view and a download', async ()
 test('batches: pasted rows, column mapping, live progress, results and the ZIP', async () => {
   await page.goto(rig.url('batches'));
   await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Launch card' });
-  await page.getByRole('textbox', { name: /^Rows/ }).fill('Heading,Colour\nFirst,#ff0000\nSecond,#00ff00\n');
+  // The box says which columns the template takes before anything is pasted.
+  const rowsBox = page.getByRole('textbox', { name: /^Rows/ });
+  expect(await rowsBox.getAttribute('aria-describedby')).toBeTruthy();
+  await page.getByText(/This template's variables: (title, background|background, title)\./).waitFor();
+  await rowsBox.fill('Heading,Colour\nFirst,#ff0000\nSecond,#00ff00\n');
   await page.getByText('Detected columns: Heading, Colour · 2 rows').waitFor();
   expect(await page.getByRole('table', { name: 'First rows' }).getByRole('cell', { name: 'Second' }).count()).toBe(1);
   await page.getByRole('combobox', { name: 'Variable title' }).selectOption('Heading');

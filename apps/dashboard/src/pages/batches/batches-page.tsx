@@ -6,6 +6,7 @@ import { Button } from '../../kit/button';
 import { Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
+import { TemplateChoice } from '../templates/template-choice';
 import { variablesOf } from '../templates/variable-names';
 import { BatchRun } from './batch-run';
 import { parseRows } from './csv';
@@ -56,11 +57,11 @@ export default function BatchesPage() {
     <Page title="Batches">
       <Section title="New batch">
         <Form label="New batch" onSubmit={() => start.mutate()} error={start.error} fields={['variableSets', 'format', 'layouts']}>
-          <SelectField
-            label="Template"
+          <TemplateChoice
+            templates={templates.data?.templates}
             value={template?.uid ?? ''}
-            onChange={(e) => setUid(e.target.value)}
-            options={(templates.data?.templates ?? []).map((t) => [t.uid, t.name] as const)}
+            onChange={setUid}
+            renders="a batch renders one per row"
           />
           <div className="flex flex-col gap-1">
             <label htmlFor={fileId} className="text-sm font-medium">
@@ -93,7 +94,14 @@ export default function BatchesPage() {
               className="rounded-md border border-slate-300 p-2 font-mono text-sm"
               value={text}
               onChange={(e) => setText(e.target.value)}
+              aria-describedby={variables.length > 0 ? `${rowsId}-hint` : undefined}
             />
+            {/* What to paste: columns named after the variables map themselves. */}
+            {variables.length > 0 && (
+              <p id={`${rowsId}-hint`} className="text-xs text-slate-600">
+                This template's variables: {variables.join(', ')}. Columns with these names are mapped to them.
+              </p>
+            )}
           </div>
           {columns.length > 0 && (
             <>

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { bindingAction, bindingKeys, createBinding, listBindings, testSource, type Binding } from '../../api/bindings';
 import { messageOf } from '../../api/problem';
 import { listTemplates, templateKeys } from '../../api/templates';
@@ -11,7 +10,7 @@ import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
-import { SelectField } from '../../kit/select-field';
+import { TemplateChoice } from '../templates/template-choice';
 import { variablesOf } from '../templates/variable-names';
 import { EditMapping } from './edit-mapping';
 import { MappingList, MappingPicker, withoutVariable, type Mapping } from './mapping-editor';
@@ -68,27 +67,12 @@ function NewBinding() {
         fields={['name', 'templateId', 'dataSource.url', 'url', 'mapping']}
       >
         <TextField label="Binding name" value={name} onChange={(e) => setName(e.target.value)} error={fieldError(create.error, 'name')} />
-        {templates.data && templates.data.templates.length === 0 ? (
-          // An empty list to choose from would say nothing: a binding needs an image template first.
-          <p className="text-sm text-slate-700">
-            No image templates yet: a binding renders one. Make one under{' '}
-            <Link className="text-indigo-700 underline" to="/templates">
-              Templates
-            </Link>
-            , or copy one from the{' '}
-            <Link className="text-indigo-700 underline" to="/templates/starters">
-              Starter gallery
-            </Link>
-            .
-          </p>
-        ) : (
-          <SelectField
-            label="Template"
-            value={template?.uid ?? ''}
-            onChange={(e) => setUid(e.target.value)}
-            options={(templates.data?.templates ?? []).map((t) => [t.uid, t.name] as const)}
-          />
-        )}
+        <TemplateChoice
+          templates={templates.data?.templates}
+          value={template?.uid ?? ''}
+          onChange={setUid}
+          renders="a binding renders one"
+        />
         <div className="flex flex-wrap items-end gap-2">
           <TextField
             label="Data source URL"
