@@ -11,9 +11,9 @@ export function StarterThumbnail({ starter }: { starter: Starter }) {
     gcTime: Infinity,
     retry: 1,
   });
-  // Contained in the card's 16:9 box (which hides overflow, so a tall story cannot stretch its row).
   // The object URL lives as long as the page's cache; revoked when the query is dropped (never, in practice).
   if (thumbnail.isPending) return <span className="text-xs text-slate-600">Rendering preview…</span>;
   if (thumbnail.isError) return <span className="p-2 text-xs text-red-700">{messageOf(thumbnail.error)}</span>;
+  // Contained in the card's 16:9 box, which hides overflow: a tall story (1080×1920) cannot stretch its row.
   return <img src={thumbnail.data} alt={`Preview of ${starter.name}`} className="h-full w-full object-contain" />;
 }

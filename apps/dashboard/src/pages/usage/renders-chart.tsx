@@ -12,7 +12,7 @@ function dayLabel(date: string): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
-/** Renders per day stacked by kind, as inline SVG (no chart library); the numbers are also in the table beside it. */
+/** Renders per day stacked by kind, as inline SVG (no chart library); each bar's title gives its day's numbers, the caption the totals. */
 export function RendersChart({ days }: { days: DayCounts[] }) {
   const height = 160;
   const barWidth = 12;
