@@ -3,7 +3,14 @@ import { alignShifts, distributeShifts, unionOf, type Box } from '../src/pages/t
 import { History } from '../src/pages/templates/canvas/interactions/history.js';
 import { isTypingTarget, nudgeOf, shortcutFor, SHORTCUTS, type KeyPress } from '../src/pages/templates/canvas/interactions/shortcuts.js';
 import { snapMove } from '../src/pages/templates/canvas/interactions/snapping.js';
-import { clampZoom, fitZoom, scrollAfterZoom, stepZoom, wheelZoom } from '../src/pages/templates/canvas/interactions/zoom.js';
+import {
+  clampZoom,
+  fitsAtActualSize,
+  fitZoom,
+  scrollAfterZoom,
+  stepZoom,
+  wheelZoom,
+} from '../src/pages/templates/canvas/interactions/zoom.js';
 
 const box = (left: number, top: number, width: number, height: number): Box => ({ left, top, width, height });
 const moved = (b: Box, s: { dx: number; dy: number }): Box => ({ ...b, left: b.left + s.dx, top: b.top + s.dy });
@@ -151,6 +158,11 @@ describe('zoom', () => {
     expect(stepZoom(0.8, 'out')).toBe(0.75);
     expect(stepZoom(4, 'in')).toBe(4);
     expect(fitZoom({ width: 1200, height: 630 }, { width: 648, height: 600 })).toBe(0.5);
+    // The editor opens at 100 % when the design shows whole there, fitted when either side is larger.
+    expect(fitsAtActualSize({ width: 400, height: 300 }, { width: 520, height: 600 })).toBe(true);
+    expect(fitsAtActualSize({ width: 520, height: 600 }, { width: 520, height: 600 })).toBe(true);
+    expect(fitsAtActualSize({ width: 1080, height: 1080 }, { width: 520, height: 1200 })).toBe(false);
+    expect(fitsAtActualSize({ width: 400, height: 1920 }, { width: 520, height: 600 })).toBe(false);
     expect(wheelZoom(1, -100)).toBeGreaterThan(1.2);
     expect(wheelZoom(1, 100)).toBeLessThan(0.85);
   });

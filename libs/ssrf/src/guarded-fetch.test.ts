@@ -172,6 +172,53 @@ describe('guarded fetch', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it('sends a GET once more, on a new connection, when the server drops the pooled one it went out on', async () => {
+    const served = new WeakMap<object, number>();
+    const received: string[] = [];
+    // Closes a kept-alive connection as the next request arrives on it: Node's keep-alive race, made certain.
+    const dropping = await startServer({
+      '/page': (req, res) => {
+        const count = (served.get(req.socket) ?? 0) + 1;
+        served.set(req.socket, count);
+        received.push(`${req.method} #${count}`);
+        if (count > 1) req.socket.destroy();
+        else res.writeHead(200).end('page');
+      },
+    });
+    try {
+      expect((await guard.fetch(`${dropping.origin}/page`)).text()).toBe('page');
+      expect((await guard.fetch(`${dropping.origin}/page`)).text()).toBe('page');
+      // The second went out on the first's pooled connection, was dropped, and was sent again on a new one.
+      expect(received).toEqual(['GET #1', 'GET #2', 'GET #1']);
+
+      // A POST is not sent twice: its first sending may have had its effect.
+      received.length = 0;
+      await guard.fetch(`${dropping.origin}/page`);
+      const error = await guard.fetch(`${dropping.origin}/page`, { method: 'POST', body: 'x=1' }).catch((e: unknown) => e);
+      expect((error as GuardedFetchError).code).toBe('network');
+      expect(received).toEqual(['GET #1', 'POST #2']);
+    } finally {
+      await dropping.close();
+    }
+  });
+
+  it('does not send again when a new connection is dropped', async () => {
+    let count = 0;
+    const dropping = await startServer({
+      '/page': (req) => {
+        count++;
+        req.socket.destroy();
+      },
+    });
+    try {
+      const error = await guard.fetch(`${dropping.origin}/page`).catch((e: unknown) => e);
+      expect((error as GuardedFetchError).code).toBe('network');
+      expect(count).toBe(1);
+    } finally {
+      await dropping.close();
+    }
+  });
+
   describe('stream', () => {
     it('streams the body, decoded, with the same head as fetch', async () => {
       const response = await guard.stream(`${server.origin}/to-hello`);

@@ -70,6 +70,10 @@ const ORIGIN_BOUND_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
 // Own agents: a pooled socket is only ever one that this guard connected to a checked address.
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+/** Sent again after a pooled connection's drop: only methods that are safe to send twice. */
+const RESENDABLE_METHODS = new Set(['GET', 'HEAD']);
+/** How a connection the server closed while our request went out on it fails. */
+const DROPPED_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 /** Buffered form of `guardedStream`: the whole (capped) body in memory, for small answers (JSON, pages, CSV). */
 export async function guardedFetch(guard: SsrfGuard, url: string, init: GuardedFetchInit = {}): Promise<GuardedResponse> {
@@ -154,10 +158,18 @@ function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
   };
 }
 
-function requestOnce(
-  checked: CheckedUrl,
-  options: { method: string; headers: Headers; body: string | Uint8Array | null; signal: AbortSignal; maxBytes: number; timeoutMs: number },
-): Promise<RawResponse> {
+interface RequestOptions {
+  method: string;
+  headers: Headers;
+  body: string | Uint8Array | null;
+  signal: AbortSignal;
+  maxBytes: number;
+  timeoutMs: number;
+  /** On a new connection of its own, not a pooled one (the resend after a pooled connection's drop). */
+  fresh?: boolean;
+}
+
+function requestOnce(checked: CheckedUrl, options: RequestOptions): Promise<RawResponse> {
   const { url } = checked;
   const shown = shortenUrl(url.toString());
   const transport = url.protocol === 'https:' ? https : http;
@@ -173,11 +185,18 @@ function requestOnce(
     const request = transport.request(url, {
       method: options.method,
       headers,
-      agent: url.protocol === 'https:' ? agents.https : agents.http,
+      agent: options.fresh ? false : url.protocol === 'https:' ? agents.https : agents.http,
       signal: options.signal,
       ...(checked.addresses.length > 0 ? { lookup: pinnedLookup(checked.addresses) } : {}),
     });
+    let answered = false;
     request.on('error', (error) => {
+      if (!answered && !options.signal.aborted && isPooledConnectionDrop(request, error, options)) {
+        // Node's keep-alive race: the server closed an idle pooled connection just as this request
+        // went out on it, and nothing was answered. Sent once more, on a connection of its own.
+        requestOnce(checked, { ...options, fresh: true }).then(resolve, reject);
+        return;
+      }
       reject(
         options.signal.aborted
           ? abortError(options.signal, url.toString(), shown, options.timeoutMs)
@@ -185,6 +204,7 @@ function requestOnce(
       );
     });
     request.on('response', (response) => {
+      answered = true;
       const responseHeaders = new Headers();
       for (const [name, value] of Object.entries(response.headers)) {
         if (value === undefined) continue;
@@ -200,6 +220,11 @@ function requestOnce(
     if (options.body !== null) request.end(options.body);
     else request.end();
   });
+}
+
+function isPooledConnectionDrop(request: http.ClientRequest, error: unknown, options: RequestOptions): boolean {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  return request.reusedSocket && !options.fresh && RESENDABLE_METHODS.has(options.method) && DROPPED_CONNECTION_CODES.has(code);
 }
 
 /**

@@ -8,6 +8,7 @@ import { attachSnapping } from './canvas-snapping';
 import { attachZoom, type CanvasZoom } from './canvas-zoom';
 import type { AlignEdge, DistributeAxis } from './geometry';
 import { nudgeOf } from './shortcuts';
+import { fitsAtActualSize } from './zoom';
 
 export interface CanvasInteractions {
   zoom: number;
@@ -78,7 +79,7 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
     // The editor opens at 100 % (one design pixel per screen pixel) when the design fits the visible area, and
     // fitted when it does not (a 1080×1080 post in a column of 500 px showed only its top-left corner):
     // 100 % (Ctrl+0) and Fit (Shift+1) switch between the two.
-    if (!fitsAtActualSize(page(), scroller)) zoomControl.fit();
+    if (!fitsAtActualSize(page(), { width: scroller.clientWidth, height: scroller.clientHeight })) zoomControl.fit();
 
     const afterEdit = (coalesce?: string) => {
       changed();
@@ -165,9 +166,4 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
     helpOpen,
     setHelpOpen,
   };
-}
-
-/** Whether a design of this size shows whole at 100 % in the scroller's visible area. */
-function fitsAtActualSize(design: { width: number; height: number }, scroller: HTMLElement): boolean {
-  return design.width <= scroller.clientWidth && design.height <= scroller.clientHeight;
 }

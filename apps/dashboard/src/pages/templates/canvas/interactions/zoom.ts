@@ -22,6 +22,11 @@ export function fitZoom(design: { width: number; height: number }, viewport: { w
   return clampZoom(Math.min(width / design.width, height / design.height));
 }
 
+/** Whether a design of this size shows whole at 100 % in a visible area of this size (else the editor opens fitted). */
+export function fitsAtActualSize(design: { width: number; height: number }, viewport: { width: number; height: number }): boolean {
+  return design.width <= viewport.width && design.height <= viewport.height;
+}
+
 /**
  * Ctrl+wheel (and a trackpad pinch, which browsers report as Ctrl+wheel): a smooth factor per pixel of wheel
  * delta, so that one notch (about 100 px) zooms by about 20 %, and trackpads' small deltas zoom gently.
