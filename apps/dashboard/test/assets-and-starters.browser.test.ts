@@ -201,8 +201,19 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   for (let i = 0; i < 50 && ((await surface.boundingBox())?.width ?? 0) >= 1080; i++) await page.waitForTimeout(100);
   const [shown, area] = [(await surface.boundingBox())!, (await scroller.boundingBox())!];
   expect([shown.width < 1080, shown.width <= area.width, shown.height <= area.height]).toEqual([true, true, true]);
-  // At 100 % (one design pixel per screen pixel), as the pixel check below reads the screen.
+  // At 100 % (one design pixel per screen pixel), as the pixel checks below read the screen.
   await page.getByRole('button', { name: '100 %' }).click();
+  const pixelAt = async (x: number, y: number) =>
+    page.evaluate(
+      ([px, py]) =>
+        Array.from(
+          (document.querySelector('canvas.lower-canvas') as HTMLCanvasElement).getContext('2d')!.getImageData(px!, py!, 1, 1).data,
+        ),
+      [x, y],
+    );
+  // The background is "{{background}}" in the design: the editor draws it with the variable's default, not black.
+  expect(await pixelAt(2, 2)).toEqual([254, 243, 199, 255]);
+  expect(await pixelAt(180, 843)).toEqual([245, 158, 11, 255]);
   await page.getByRole('button', { name: 'Image from the library' }).click();
   const picker = page.getByRole('dialog', { name: 'Image from the library' });
   await picker.getByRole('group', { name: 'Images' }).waitFor();
@@ -211,12 +222,16 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   expect(await picker.getByRole('radio', { name: 'green-square.png' }).count()).toBe(1);
   await picker.getByText('green-square.png').click();
   await picker.waitFor({ state: 'detached' });
-  const topLeft = async () =>
-    page.evaluate(() =>
-      Array.from((document.querySelector('canvas.lower-canvas') as HTMLCanvasElement).getContext('2d')!.getImageData(5, 5, 1, 1).data),
-    );
-  for (let i = 0; i < 50 && (await topLeft())[1] !== 255; i++) await page.waitForTimeout(100);
-  expect(await topLeft()).toEqual([0, 255, 0, 255]);
+  for (let i = 0; i < 50 && (await pixelAt(5, 5))[1] !== 255; i++) await page.waitForTimeout(100);
+  expect(await pixelAt(5, 5)).toEqual([0, 255, 0, 255]);
+  // Saved, the design keeps its placeholder: the drawn default was only the editor's preview.
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.').waitFor();
+  const { template: saved } = (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`)).json()) as {
+    template: { fabricJSData: { background: string; objects: unknown[] } };
+  };
+  expect([saved.fabricJSData.background, saved.fabricJSData.objects.length]).toEqual(['{{background}}', 5]);
+  expect(JSON.stringify(saved.fabricJSData)).not.toContain('colourPreviews');
 
   // The copy is the account's own template now.
   const templates = (await (await context.request.get(`${rig.stack.baseUrl}/templates`)).json()) as {

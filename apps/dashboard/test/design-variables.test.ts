@@ -6,7 +6,9 @@ const design = {
     { type: 'Image', src: 'https://example.com/a.png', variableBindings: { src: 'photo' } },
     { type: 'Group', objects: [{ type: 'Rect', fill: '#000', variableBindings: { fill: 'brand' } }] },
     { type: 'Text', text: 'x', variableBindings: { text: 'upper(name)' } },
+    { type: 'Circle', fill: '{{ accent }}', stroke: '#000' },
   ],
+  background: '{{bg}}',
 };
 
 describe('design variables', () => {
@@ -16,6 +18,8 @@ describe('design variables', () => {
       { name: 'city', uses: ['placeholder'] },
       { name: 'photo', uses: ['src'] },
       { name: 'brand', uses: ['fill'] },
+      { name: 'accent', uses: ['fill'] },
+      { name: 'bg', uses: ['fill'] },
     ]);
   });
 
@@ -26,6 +30,10 @@ describe('design variables', () => {
     expect(objects[0]!.styles).toEqual(design.objects[0]!.styles);
     expect(objects[1]!.src).toBe('https://example.com/b.png');
     expect(objects[2]!.objects[0].fill).toBe('#00ff00');
+    expect(objects[4]).toMatchObject({ fill: '{{ accent }}', stroke: '#000' }); // no value tried: as written
+    const coloured = applyValues(design, { accent: '#4f46e5', bg: '#0f172a' });
+    expect((coloured.objects as Array<Record<string, any>>)[4]!.fill).toBe('#4f46e5');
+    expect(coloured.background).toBe('#0f172a');
     expect((design.objects[2] as any).objects[0].fill).toBe('#000'); // the saved design is untouched
   });
 

@@ -1,12 +1,11 @@
 import type { VariableDefinition } from '../api/templates';
 import { fillStyledText } from './styled-text';
+import { fillPlaceholders, PLACEHOLDER, TEMPLATED_COLOURS } from './templated-strings';
 
 type Json = Record<string, unknown>;
 
-/** `{{ name }}` with a plain name (what the starters and the editor write); expressions are left as written. */
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 /** The strings the renderer templates besides text (libs/render-requests canvas-templating). */
-const TEMPLATED_STRINGS = ['src', 'fill', 'stroke', 'backgroundColor'] as const;
+const TEMPLATED_STRINGS = ['src', ...TEMPLATED_COLOURS] as const;
 const GROUP_TYPES = new Set(['group', 'activeselection']);
 
 /** The defaults of a template's variables, with `values` over them: what the editor shows. */
@@ -14,12 +13,6 @@ export function sampleValues(definitions: readonly VariableDefinition[], values:
   const scope: Record<string, unknown> = {};
   for (const definition of definitions) if (definition.defaultValue !== undefined) scope[definition.name] = definition.defaultValue;
   return { ...scope, ...values };
-}
-
-function fill(text: string, scope: Record<string, unknown>): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) =>
-    scope[name] === undefined || scope[name] === null ? whole : String(scope[name]),
-  );
 }
 
 function object(source: Json, scope: Record<string, unknown>): Json {
@@ -40,7 +33,7 @@ function object(source: Json, scope: Record<string, unknown>): Json {
     copy.text = filled.text;
     if (filled.styles !== undefined) copy.styles = filled.styles;
   }
-  for (const key of TEMPLATED_STRINGS) if (typeof copy[key] === 'string') copy[key] = fill(copy[key], scope);
+  for (const key of TEMPLATED_STRINGS) if (typeof copy[key] === 'string') copy[key] = fillPlaceholders(copy[key], scope);
   if (GROUP_TYPES.has(String(copy.type).toLowerCase()) && Array.isArray(copy.objects)) {
     copy.objects = (copy.objects as Json[]).map((child) => object(child, scope));
   }
@@ -58,6 +51,6 @@ export function withSampleValues(design: Json, scope: Record<string, unknown>): 
   for (const key of ['backgroundImage', 'overlayImage']) {
     if (copy[key] && typeof copy[key] === 'object') copy[key] = object(copy[key] as Json, scope);
   }
-  if (typeof copy.background === 'string') copy.background = fill(copy.background, scope);
+  if (typeof copy.background === 'string') copy.background = fillPlaceholders(copy.background, scope);
   return copy;
 }

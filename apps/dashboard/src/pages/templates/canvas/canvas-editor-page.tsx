@@ -13,6 +13,7 @@ import { EditorProvider, useEditor } from './editor-context';
 import { LayersPanel } from './layers-panel';
 import { PropertiesPanel } from './properties-panel';
 import { emptyDesign } from './empty-design';
+import { previewValues } from '../sample-values';
 import { CanvasInteractions } from './interactions/canvas-interactions';
 import { Toolbar } from './toolbar';
 import { ActiveLayoutProvider, saveBody, useActiveLayout } from './layouts/active-layout';
@@ -40,8 +41,9 @@ function CanvasEditor({ template }: { template: Template }) {
   useEffect(() => {
     document.title = `Edit ${template.name} · Pressroom`;
   }, [template.name]);
+  const samples = useMemo(() => previewValues(template.variableDefinitions, {}), [template.variableDefinitions]);
   return (
-    <EditorProvider initial={template.fabricJSData ?? emptyDesign()} size={size}>
+    <EditorProvider initial={template.fabricJSData ?? emptyDesign()} size={size} samples={samples}>
       <ActiveLayoutProvider>
         <TryValuesProvider>
           <div className="flex w-full flex-col gap-4">

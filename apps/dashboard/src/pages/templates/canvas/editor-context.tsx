@@ -1,5 +1,7 @@
 import { ActiveSelection, Group, type Canvas, type FabricObject } from 'fabric';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { withColourPreviews, withoutColourPreviews, type ColourPreview } from '../../../canvas/colour-previews';
+import { PLACEHOLDER_COLOUR } from '../sample-values';
 import { createImage, createShape, type ShapeKind } from './object-factory';
 import { loadIntoCanvas, serializeCanvas } from './serializer';
 import { fitText } from './text-fit';
@@ -49,12 +51,35 @@ export function useEditor(): EditorApi {
   return editor;
 }
 
-/** Owns the fabric canvas for one template: created when the <canvas> mounts, disposed when it unmounts. */
-export function EditorProvider({ initial, size, children }: { initial: Record<string, unknown>; size: CanvasSize; children: ReactNode }) {
+/**
+ * Owns the fabric canvas for one template: created when the <canvas> mounts, disposed when it unmounts.
+ * `samples` are the values colour placeholders (`{{accent}}`) are drawn with while editing (the variables'
+ * defaults); the design keeps its placeholders when serialized.
+ */
+export function EditorProvider({
+  initial,
+  size,
+  samples,
+  children,
+}: {
+  initial: Record<string, unknown>;
+  size: CanvasSize;
+  samples: Record<string, unknown>;
+  children: ReactNode;
+}) {
   const [canvas, setCanvas] = useState<Canvas | null>(null);
   const [revision, setRevision] = useState(0);
   const [ready, setReady] = useState(false);
   const initialRef = useRef(initial);
+  const samplesRef = useRef(samples);
+  samplesRef.current = samples;
+  // The canvas background's placeholder, if it has one: fabric keeps no key of ours on the canvas itself.
+  const backgroundPreview = useRef<ColourPreview | null>(null);
+  const loadPreviewed = useCallback(async (target: Canvas, data: Record<string, unknown>) => {
+    const previewed = withColourPreviews(data, samplesRef.current, PLACEHOLDER_COLOUR);
+    backgroundPreview.current = previewed.background;
+    await loadIntoCanvas(target, previewed.design);
+  }, []);
   const changed = useCallback(() => {
     canvas?.requestRenderAll();
     setRevision((r) => r + 1);
@@ -66,7 +91,7 @@ export function EditorProvider({ initial, size, children }: { initial: Record<st
     if (!canvas) return;
     canvas.setDimensions(size);
     let live = true;
-    void loadIntoCanvas(canvas, initialRef.current).then(() => {
+    void loadPreviewed(canvas, initialRef.current).then(() => {
       if (live) {
         setReady(true);
         setRevision((r) => r + 1);
@@ -95,7 +120,7 @@ export function EditorProvider({ initial, size, children }: { initial: Record<st
       canvas.off('object:modified', refit);
     };
     // The size changes through setDimensions below; reloading on it would drop unsaved edits.
-  }, [canvas]);
+  }, [canvas, loadPreviewed]);
 
   useEffect(() => {
     // At the current zoom (interactions/canvas-zoom.ts): the element is the design size × zoom on screen.
@@ -165,14 +190,14 @@ export function EditorProvider({ initial, size, children }: { initial: Record<st
         canvas.setActiveObject(new ActiveSelection(members, { canvas }));
         changed();
       },
-      serialize: () => (canvas ? serializeCanvas(canvas) : initialRef.current),
+      serialize: () => (canvas ? withoutColourPreviews(serializeCanvas(canvas), backgroundPreview.current) : initialRef.current),
       load: async (data) => {
         if (!canvas) return;
-        await loadIntoCanvas(canvas, data);
+        await loadPreviewed(canvas, data);
         changed();
       },
     };
-  }, [canvas, size, revision, ready, changed, attach]);
+  }, [canvas, size, revision, ready, changed, attach, loadPreviewed]);
 
   return <EditorContext.Provider value={api}>{children}</EditorContext.Provider>;
 }

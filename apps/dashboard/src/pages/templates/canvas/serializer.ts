@@ -1,6 +1,7 @@
 import './fabric-augment';
 import { FabricObject, type Canvas, type StaticCanvas } from 'fabric';
 import { accountDesignFonts } from '../../../canvas/account-design-fonts';
+import { COLOUR_PREVIEWS } from '../../../canvas/colour-previews';
 import { loadDesign, type DesignFont } from '../../../canvas/design-loader';
 
 /**
@@ -25,15 +26,16 @@ export const SAVED_PROPERTIES = [
   'lockScalingY',
 ] as const;
 
-// Registered once: every object's toObject includes them, also inside groups and clip paths.
-FabricObject.customProperties = [...SAVED_PROPERTIES];
+// Registered once: every object's toObject includes them, also inside groups and clip paths. The editor's
+// colour previews go along too (copies, undo steps), and are turned back into placeholders when saved.
+FabricObject.customProperties = [...SAVED_PROPERTIES, COLOUR_PREVIEWS];
 
 /**
  * The `fabricJSData` the API stores and renders: fabric's own JSON of the canvas (same fabric version as the
  * renderer, 7.4.0) with our properties. The size travels beside it (template width/height), not inside.
  */
 export function serializeCanvas(canvas: StaticCanvas): Record<string, unknown> {
-  const data = canvas.toObject([...SAVED_PROPERTIES]) as Record<string, unknown>;
+  const data = canvas.toObject([...SAVED_PROPERTIES, COLOUR_PREVIEWS]) as Record<string, unknown>;
   // The editor's own selection styling is not part of the design.
   delete data.hoverCursor;
   return data;

@@ -5,13 +5,14 @@
  * "try values" view use them; the renderer stays the truth ("Render with these values").
  */
 
+import { PLACEHOLDER, TEMPLATED_COLOURS } from '../../../../canvas/templated-strings.js';
+
 export type BindableProperty = 'text' | 'src' | 'fill';
 export type VariableType = 'text' | 'image' | 'color' | 'number' | 'boolean';
 
 type Json = Record<string, unknown>;
 
 const TEXT_TYPES = new Set(['text', 'itext', 'i-text', 'textbox']);
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w]*)\s*\}\}/g;
 
 export function isTextType(type: unknown): boolean {
   return typeof type === 'string' && TEXT_TYPES.has(type.toLowerCase());
@@ -68,13 +69,18 @@ export function variablesInDesign(design: Json): DesignVariable[] {
     if (isTextType(object.type) && typeof object.text === 'string') {
       for (const match of object.text.matchAll(PLACEHOLDER)) use(match[1]!, 'placeholder');
     }
+    for (const key of TEMPLATED_COLOURS) {
+      const colour = object[key];
+      if (typeof colour === 'string') for (const match of colour.matchAll(PLACEHOLDER)) use(match[1]!, 'fill');
+    }
   });
+  if (typeof design.background === 'string') for (const match of design.background.matchAll(PLACEHOLDER)) use(match[1]!, 'fill');
   return [...found.values()];
 }
 
 /**
  * The design with `values` applied, for trying them on the canvas: bound properties take the value,
- * `{{ name }}` in texts is replaced (a name without a value stays as written). The input is not changed.
+ * `{{ name }}` in texts and colour strings is replaced (a name without a value stays as written). The input is not changed.
  * Per-character styles are left as they are: the renderer keeps them in place exactly; here a
  * replacement of another length only shifts them, which a preview tolerates.
  */
@@ -91,7 +97,13 @@ export function applyValues(design: Json, values: Record<string, string>): Json 
     if (isTextType(object.type) && typeof object.text === 'string') {
       object.text = object.text.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
     }
+    for (const key of TEMPLATED_COLOURS) {
+      const colour = object[key];
+      if (typeof colour === 'string') object[key] = colour.replace(PLACEHOLDER, (whole, name: string) => values[name] || whole);
+    }
   });
+  if (typeof copy.background === 'string')
+    copy.background = copy.background.replace(PLACEHOLDER, (whole, name: string) => values[name] || whole);
   return copy;
 }
 

@@ -1,0 +1,73 @@
+import { fillPlaceholders, TEMPLATED_COLOURS } from './templated-strings.js';
+
+type Json = Record<string, unknown>;
+
+/** Where an object loaded for editing keeps the colours it shows in place of their placeholders. */
+export const COLOUR_PREVIEWS = 'colourPreviews';
+
+/** A colour string with placeholders (`{{accent}}`) and the colour the editor draws for it. */
+export interface ColourPreview {
+  template: string;
+  preview: string;
+}
+
+function previewOf(value: unknown, scope: Record<string, unknown>, fallback: string): ColourPreview | null {
+  if (typeof value !== 'string' || !value.includes('{{')) return null;
+  const filled = fillPlaceholders(value, scope);
+  return { template: value, preview: filled.includes('{{') ? fallback : filled };
+}
+
+function eachOwnObject(design: Json, visit: (object: Json) => void): void {
+  const stack = Array.isArray(design.objects) ? [...(design.objects as unknown[])] : [];
+  while (stack.length > 0) {
+    const object = stack.pop();
+    if (!object || typeof object !== 'object' || Array.isArray(object)) continue;
+    visit(object as Json);
+    if (Array.isArray((object as Json).objects)) stack.push(...((object as Json).objects as unknown[]));
+  }
+}
+
+/**
+ * A design to edit, its colour placeholders drawn: fabric draws a colour it cannot parse (`{{accent}}`)
+ * black, so each such fill, stroke and backgroundColor shows its value from `scope` (the variables' samples;
+ * `fallback` where that still leaves a placeholder) and keeps what it was written as under COLOUR_PREVIEWS.
+ * The canvas background is returned beside the design, as fabric keeps no own key on the canvas.
+ * `withoutColourPreviews` turns the edited design back. A copy: `design` is not changed.
+ */
+export function withColourPreviews(
+  design: Json,
+  scope: Record<string, unknown>,
+  fallback: string,
+): { design: Json; background: ColourPreview | null } {
+  const copy = structuredClone(design);
+  eachOwnObject(copy, (object) => {
+    const previews: Record<string, ColourPreview> = {};
+    for (const key of TEMPLATED_COLOURS) {
+      const preview = previewOf(object[key], scope, fallback);
+      if (!preview) continue;
+      previews[key] = preview;
+      object[key] = preview.preview;
+    }
+    if (Object.keys(previews).length > 0) object[COLOUR_PREVIEWS] = previews;
+  });
+  const background = previewOf(copy.background, scope, fallback);
+  if (background) copy.background = background.preview;
+  return { design: copy, background };
+}
+
+/**
+ * The edited design as it is saved: a colour still showing its preview is written as its placeholder again;
+ * one the user changed keeps the new colour (the variable no longer sets it). A copy.
+ */
+export function withoutColourPreviews(edited: Json, background: ColourPreview | null): Json {
+  const copy = structuredClone(edited);
+  eachOwnObject(copy, (object) => {
+    const previews = object[COLOUR_PREVIEWS] as Record<string, ColourPreview> | undefined;
+    delete object[COLOUR_PREVIEWS];
+    for (const [key, preview] of Object.entries(previews ?? {})) {
+      if (object[key] === preview.preview) object[key] = preview.template;
+    }
+  });
+  if (background && copy.background === background.preview) copy.background = background.template;
+  return copy;
+}
