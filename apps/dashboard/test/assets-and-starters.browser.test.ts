@@ -166,6 +166,14 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   await page.waitForURL(/\/app\/templates\/tpl_[^/]+\/canvas$/);
   await page.getByRole('heading', { name: 'Edit Quote card', level: 1 }).waitFor();
   const uid = /templates\/([^/]+)\/canvas/.exec(page.url())![1]!;
+  // Not rendered yet, the copy's card in Templates shows the design drawn in the browser, and says so.
+  await nav('Templates').click();
+  const drawing = page.getByRole('img', { name: 'Drawing of Quote card' });
+  await drawing.waitFor();
+  expect(await pixelOf(page, 'Drawing of Quote card', 2, 2)).toEqual([254, 243, 199]);
+  expect(await pixelOf(page, 'Drawing of Quote card', 180, 843)).toEqual([245, 158, 11]);
+  await page.getByRole('listitem').filter({ has: drawing }).getByText('Not rendered yet').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
   // Rendered through the API, the copy is the quote card as shipped.
   const render = await rgbOverWhite(await renderOfTemplate(rig, context, uid));
   expect([render.width, render.height]).toEqual([1080, 1080]);

@@ -231,7 +231,8 @@ export async function fieldsWithoutVisibleLabel(page: Page): Promise<string[]> {
 export async function pixelOf(page: Page, alt: string, x: number, y: number): Promise<number[]> {
   const src = await page.getByRole('img', { name: alt }).getAttribute('src');
   // Rendered files live on PUBLIC_BASE_URL (localhost): read them from the server, not through a tainted canvas.
-  if (src && !src.startsWith('blob:')) return (await decode(src.replace('//localhost:', '//127.0.0.1:'))).pixel(x, y);
+  if (src && !src.startsWith('blob:') && !src.startsWith('data:'))
+    return (await decode(src.replace('//localhost:', '//127.0.0.1:'))).pixel(x, y);
   return page.getByRole('img', { name: alt }).evaluate(
     (img: HTMLImageElement, [px, py]) => {
       const canvas = document.createElement('canvas');

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { listEveryTemplate, listTemplates, templateKeys, type TemplateSort } from '../../api/templates';
 import { buttonClass } from '../../kit/button';
@@ -7,6 +7,9 @@ import { TextField } from '../../kit/field';
 import { Page } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SelectField } from '../../kit/select-field';
+
+// Fabric comes with it: loaded only when a canvas template on the page has no render yet.
+const DrawnThumbnail = lazy(() => import('./drawn-thumbnail'));
 
 /** The gallery: thumbnails, search by name, sort and format filter as the list API offers them. */
 export default function TemplatesPage() {
@@ -73,9 +76,13 @@ export default function TemplatesPage() {
                 <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Templates">
                   {shown.map((t) => (
                     <li key={t.uid} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-                      <div className="flex aspect-video items-center justify-center bg-slate-100">
+                      <div className="flex aspect-video items-center justify-center overflow-hidden bg-slate-100">
                         {t.thumbnail ? (
                           <img src={t.thumbnail} alt={`Thumbnail of ${t.name}`} className="max-h-full max-w-full object-contain" />
+                        ) : t.fabricJSData ? (
+                          <Suspense fallback={<span className="text-xs text-slate-600">Drawing…</span>}>
+                            <DrawnThumbnail template={{ ...t, fabricJSData: t.fabricJSData }} />
+                          </Suspense>
                         ) : (
                           <span className="text-xs text-slate-600">Not rendered yet</span>
                         )}
