@@ -221,6 +221,11 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
     );
   // The background is "{{background}}" in the design: the editor draws it with the variable's default, not black.
   expect(await pixelAt(2, 2)).toEqual([254, 243, 199, 255]);
+  // …and says so beside the background colour.
+  await page
+    .getByRole('group', { name: 'Canvas background' })
+    .getByText(/^Set by \{\{background\}\} in each render \(shown with its default\)/)
+    .waitFor();
   expect(await pixelAt(180, 843)).toEqual([245, 158, 11, 255]);
   await page.getByRole('button', { name: 'Image from the library' }).click();
   const picker = page.getByRole('dialog', { name: 'Image from the library' });

@@ -1,4 +1,4 @@
-import { withColourPreviews, withoutColourPreviews } from '../src/canvas/colour-previews.js';
+import { objectPlaceholder, placeholderShown, withColourPreviews, withoutColourPreviews } from '../src/canvas/colour-previews.js';
 
 const design = {
   background: '{{background}}',
@@ -37,5 +37,15 @@ describe('colour previews', () => {
     expect(saved.objects[0]).toEqual({ type: 'Rect', fill: '#ff0000', stroke: '#000000' });
     expect(saved.objects[1]!.objects[0]).toEqual(design.objects[1]!.objects![0]);
     expect(withoutColourPreviews({ ...edited, background: '#ffffff' }, background).background).toBe('#ffffff');
+  });
+
+  it('names the placeholder a colour still stands for, until the user changes it', () => {
+    const { design: previewed, background } = withColourPreviews(design, samples, '#6366f1');
+    const rect = (previewed.objects as Array<Record<string, unknown>>)[0]!;
+    expect([objectPlaceholder(rect, 'fill'), objectPlaceholder(rect, 'stroke')]).toEqual(['{{accent}}', null]);
+    expect(placeholderShown(background, '#0f172a')).toBe('{{background}}');
+    rect.fill = '#ff0000';
+    expect(objectPlaceholder(rect, 'fill')).toBeNull();
+    expect([placeholderShown(background, '#ffffff'), placeholderShown(null, '#0f172a')]).toEqual([null, null]);
   });
 });

@@ -71,3 +71,14 @@ export function withoutColourPreviews(edited: Json, background: ColourPreview | 
   if (background && copy.background === background.preview) copy.background = background.template;
   return copy;
 }
+
+/** The placeholder a colour still stands for: `preview`'s, while the colour is the one drawn for it; else null. */
+export function placeholderShown(preview: ColourPreview | null | undefined, current: unknown): string | null {
+  return preview && current === preview.preview ? preview.template : null;
+}
+
+/** The placeholder an object's `key` (fill, stroke, backgroundColor) still stands for in the editor, if any. */
+export function objectPlaceholder(object: object, key: string): string | null {
+  const previews = (object as Json)[COLOUR_PREVIEWS] as Record<string, ColourPreview> | undefined;
+  return placeholderShown(previews?.[key], (object as Json)[key]);
+}

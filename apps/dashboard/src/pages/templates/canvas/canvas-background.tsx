@@ -2,8 +2,10 @@ import { FabricImage } from 'fabric';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../kit/button';
 import { TextField } from '../../../kit/field';
+import { placeholderShown } from '../../../canvas/colour-previews';
 import { toHex } from './colour';
 import { useEditor } from './editor-context';
+import { PlaceholderText } from './property-fields';
 
 /** The canvas background: a colour (saved as `background`) or an image stretched to the canvas (`backgroundImage`). */
 export function CanvasBackground() {
@@ -12,6 +14,7 @@ export function CanvasBackground() {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string>();
   const colour = typeof canvas?.backgroundColor === 'string' && canvas.backgroundColor ? canvas.backgroundColor : '#ffffff';
+  const placeholder = placeholderShown(editor.backgroundPreview, canvas?.backgroundColor);
   const setImage = async (event: FormEvent) => {
     event.preventDefault();
     if (!canvas) return;
@@ -36,7 +39,9 @@ export function CanvasBackground() {
         label="Background colour"
         type="color"
         value={toHex(colour)}
-        className="w-32"
+        // The note needs a row of its own; a bare colour swatch does not.
+        className={placeholder ? 'basis-full' : 'w-32'}
+        hint={placeholder ? <PlaceholderText placeholder={placeholder} /> : undefined}
         onChange={(e) => {
           if (!canvas) return;
           canvas.backgroundColor = e.target.value;

@@ -41,6 +41,8 @@ export interface EditorApi {
   attach: (canvas: Canvas | null) => void;
   /** Set once the design has been loaded into the canvas. */
   ready: boolean;
+  /** The canvas background's colour placeholder (`{{background}}`) and the colour drawn for it, if it has one. */
+  backgroundPreview: ColourPreview | null;
 }
 
 const EditorContext = createContext<EditorApi | null>(null);
@@ -190,6 +192,7 @@ export function EditorProvider({
         canvas.setActiveObject(new ActiveSelection(members, { canvas }));
         changed();
       },
+      backgroundPreview: backgroundPreview.current,
       serialize: () => (canvas ? withoutColourPreviews(serializeCanvas(canvas), backgroundPreview.current) : initialRef.current),
       load: async (data) => {
         if (!canvas) return;

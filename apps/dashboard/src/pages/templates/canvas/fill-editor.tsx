@@ -1,4 +1,5 @@
 import { Gradient, type FabricObject } from 'fabric';
+import { objectPlaceholder } from '../../../canvas/colour-previews';
 import { Button } from '../../../kit/button';
 import { useEditor } from './editor-context';
 import { ChoiceField, ColorField, FieldGroup, NumberField } from './property-fields';
@@ -60,7 +61,7 @@ export function FillEditor({ object, label = 'Fill' }: { object: FabricObject; l
           )
         }
       />
-      {!gradient && <ColorField label={`${label} colour`} value={solid} onChange={apply} />}
+      {!gradient && <ColorField label={`${label} colour`} value={solid} onChange={apply} placeholder={objectPlaceholder(object, 'fill')} />}
       {gradient && (
         <>
           <NumberField label="Gradient angle (°)" value={angle} min={-360} max={360} onChange={(a) => apply(linearGradient(a, stops))} />

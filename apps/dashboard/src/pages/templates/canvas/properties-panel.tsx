@@ -1,4 +1,5 @@
 import { FabricImage, Rect, Shadow, Textbox, type FabricObject } from 'fabric';
+import { objectPlaceholder } from '../../../canvas/colour-previews';
 import { useEditor } from './editor-context';
 import { FillEditor } from './fill-editor';
 import { fitImage, type ImageFit } from './image-fit';
@@ -77,6 +78,7 @@ function ObjectProperties({ object }: { object: FabricObject }) {
           label="Stroke colour"
           value={typeof object.stroke === 'string' ? object.stroke : '#000000'}
           onChange={(stroke) => set({ stroke })}
+          placeholder={objectPlaceholder(object, 'stroke')}
         />
         <NumberField label="Stroke width" value={object.strokeWidth} min={0} max={500} onChange={(strokeWidth) => set({ strokeWidth })} />
       </FieldGroup>

@@ -52,7 +52,8 @@ export function NumberField(props: {
   );
 }
 
-export function ColorField(props: { label: string; value: string; onChange: (value: string) => void }) {
+/** `placeholder`: the variable (`{{accent}}`) the colour stands for, drawn with its default (canvas/colour-previews.ts). */
+export function ColorField(props: { label: string; value: string; onChange: (value: string) => void; placeholder?: string | null }) {
   const id = useId();
   return (
     <Labelled id={id} label={props.label}>
@@ -61,9 +62,28 @@ export function ColorField(props: { label: string; value: string; onChange: (val
         type="color"
         className="h-8 w-full rounded-md border border-slate-300"
         value={toHex(props.value)}
+        aria-describedby={props.placeholder ? `${id}-placeholder` : undefined}
         onChange={(e) => props.onChange(e.target.value)}
       />
+      {props.placeholder && <PlaceholderNote id={`${id}-placeholder`} placeholder={props.placeholder} />}
     </Labelled>
+  );
+}
+
+function PlaceholderNote({ id, placeholder }: { id: string; placeholder: string }) {
+  return (
+    <p id={id} className="text-xs text-slate-600">
+      <PlaceholderText placeholder={placeholder} />
+    </p>
+  );
+}
+
+/** Says that a colour shown is a variable's default, set by the variable in each render. */
+export function PlaceholderText({ placeholder }: { placeholder: string }) {
+  return (
+    <>
+      Set by <code className="wrap-anywhere">{placeholder}</code> in each render (shown with its default). A colour picked here replaces it.
+    </>
   );
 }
 
