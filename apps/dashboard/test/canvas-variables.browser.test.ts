@@ -202,6 +202,68 @@ test('bind a colour, an image and a text; try values on the canvas; save; render
   );
 }, 180_000);
 
+test('a colour written as a placeholder: drawn with its default, named beside its field, tried, saved as written until replaced', async () => {
+  const created = await post('/templates', {
+    name: 'Placeholder colour',
+    width: 300,
+    height: 100,
+    variableDefinitions: [{ name: 'brand', type: 'color', defaultValue: '#00ff00' }],
+    fabricJSData: {
+      background: '#ffffff',
+      objects: [
+        {
+          type: 'Rect',
+          name: 'Box',
+          originX: 'left',
+          originY: 'top',
+          left: 0,
+          top: 0,
+          width: 100,
+          height: 100,
+          fill: '{{brand}}',
+          strokeWidth: 0,
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { uid } = ((await created.json()) as { template: { uid: string } }).template;
+  const savedFill = async () => {
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await page.getByText('Saved.').waitFor();
+    const res = await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`);
+    return ((await res.json()) as { template: { fabricJSData: { objects: Array<{ fill: string }> } } }).template.fabricJSData.objects[0]!
+      .fill;
+  };
+
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  // Fabric would draw "{{brand}}" black: the editor draws the variable's default.
+  await waitForCanvas(50, 50, GREEN);
+  await page.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Box', exact: true }).click();
+  const fill = page.getByLabel('Fill colour');
+  const note = async () => {
+    const id = await fill.getAttribute('aria-describedby');
+    return id ? page.locator(`[id="${id}"]`).textContent() : null;
+  };
+  expect(await note()).toMatch(/^Set by \{\{brand\}\} in each render \(shown with its default\)/);
+
+  // A tried value fills the placeholder; back to the design, the default again.
+  const panel = page.getByRole('region', { name: 'Variables' });
+  await panel.getByRole('textbox', { name: 'Try value for brand' }).fill('#0000ff');
+  await panel.getByRole('button', { name: 'Try values on canvas' }).click();
+  await waitForCanvas(50, 50, BLUE);
+  await panel.getByRole('button', { name: 'Back to the design' }).click();
+  await waitForCanvas(50, 50, GREEN);
+  expect(await savedFill()).toBe('{{brand}}');
+
+  // A colour picked in its field replaces the variable: drawn, no longer named, saved as picked.
+  await page.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Box', exact: true }).click();
+  await fill.fill('#ff0000');
+  await waitForCanvas(50, 50, RED);
+  expect(await note()).toBeNull();
+  expect(await savedFill()).toBe('#ff0000');
+});
+
 test('a PDF template’s pages: add a copy of the canvas, reorder, delete; the PDF follows', async () => {
   const words = (text: string) => ({
     background: '#ffffff',
