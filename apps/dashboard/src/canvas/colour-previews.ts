@@ -1,3 +1,4 @@
+import { eachObject } from './design-walk.js';
 import { fillPlaceholders, TEMPLATED_COLOURS } from './templated-strings.js';
 
 type Json = Record<string, unknown>;
@@ -17,16 +18,6 @@ function previewOf(value: unknown, scope: Record<string, unknown>, fallback: str
   return { template: value, preview: filled.includes('{{') ? fallback : filled };
 }
 
-function eachOwnObject(design: Json, visit: (object: Json) => void): void {
-  const stack = Array.isArray(design.objects) ? [...(design.objects as unknown[])] : [];
-  while (stack.length > 0) {
-    const object = stack.pop();
-    if (!object || typeof object !== 'object' || Array.isArray(object)) continue;
-    visit(object as Json);
-    if (Array.isArray((object as Json).objects)) stack.push(...((object as Json).objects as unknown[]));
-  }
-}
-
 /**
  * A design to edit, its colour placeholders drawn: fabric draws a colour it cannot parse (`{{accent}}`)
  * black, so each such fill, stroke and backgroundColor shows its value from `scope` (the variables' samples;
@@ -40,7 +31,7 @@ export function withColourPreviews(
   fallback: string,
 ): { design: Json; background: ColourPreview | null } {
   const copy = structuredClone(design);
-  eachOwnObject(copy, (object) => {
+  eachObject(copy, (object) => {
     const previews: Record<string, ColourPreview> = {};
     for (const key of TEMPLATED_COLOURS) {
       const preview = previewOf(object[key], scope, fallback);
@@ -61,7 +52,7 @@ export function withColourPreviews(
  */
 export function withoutColourPreviews(edited: Json, background: ColourPreview | null): Json {
   const copy = structuredClone(edited);
-  eachOwnObject(copy, (object) => {
+  eachObject(copy, (object) => {
     const previews = object[COLOUR_PREVIEWS] as Record<string, ColourPreview> | undefined;
     delete object[COLOUR_PREVIEWS];
     for (const [key, preview] of Object.entries(previews ?? {})) {

@@ -4,13 +4,12 @@ import { Link, useParams } from 'react-router';
 import { messageOf } from '../../api/problem';
 import { getTemplate, templateKeys, type Template } from '../../api/templates';
 import { exportPng, newStaticCanvas } from '../../canvas/design-loader';
-import { sampleValues, withSampleValues } from '../../canvas/sample-values';
 import { Alert } from '../../kit/alert';
 import { buttonClass } from '../../kit/button';
 import { Page } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { designFontsOf, useAccountFonts } from '../assets/account-fonts';
-import { loadIntoCanvas } from './canvas/serializer';
+import { loadTemplateDrawing } from './canvas/serializer';
 
 /** Draws the template with the editor's loader and offers the canvas's own PNG export. */
 function CanvasDrawing({ template, fonts }: { template: Template; fonts: Parameters<typeof designFontsOf>[0] }) {
@@ -18,12 +17,12 @@ function CanvasDrawing({ template, fonts }: { template: Template; fonts: Paramet
   const [png, setPng] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (!element.current || !template.fabricJSData) return;
+    const design = template.fabricJSData;
+    if (!element.current || !design) return;
     const size = { width: template.width, height: template.height };
     const canvas = newStaticCanvas(element.current, size);
     let live = true;
-    const design = withSampleValues(template.fabricJSData, sampleValues(template.variableDefinitions));
-    loadIntoCanvas(canvas, design, { fonts: designFontsOf(fonts), strictFonts: true }).then(
+    loadTemplateDrawing(canvas, { ...template, fabricJSData: design }, { fonts: designFontsOf(fonts), strictFonts: true }).then(
       () => live && setPng(exportPng(canvas)),
       (failure: unknown) => live && setError(messageOf(failure)),
     );

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Template } from '../../api/templates';
 import { exportPng, newStaticCanvas } from '../../canvas/design-loader';
-import { sampleValues, withSampleValues } from '../../canvas/sample-values';
-import { loadIntoCanvas } from './canvas/serializer';
+import { loadTemplateDrawing } from './canvas/serializer';
 
 /** The design drawn by the editor's loader with its variables' defaults, as a PNG data URL. */
 async function draw(template: Template & { fabricJSData: Record<string, unknown> }): Promise<string> {
   const canvas = newStaticCanvas(document.createElement('canvas'), { width: template.width, height: template.height });
   try {
-    await loadIntoCanvas(canvas, withSampleValues(template.fabricJSData, sampleValues(template.variableDefinitions)));
+    await loadTemplateDrawing(canvas, template);
     return exportPng(canvas);
   } finally {
     void canvas.dispose();

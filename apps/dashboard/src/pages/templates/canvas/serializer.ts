@@ -3,6 +3,8 @@ import { FabricObject, type Canvas, type StaticCanvas } from 'fabric';
 import { accountDesignFonts } from '../../../canvas/account-design-fonts';
 import { COLOUR_PREVIEWS } from '../../../canvas/colour-previews';
 import { loadDesign, type DesignFont } from '../../../canvas/design-loader';
+import { sampleValues, withSampleValues } from '../../../canvas/sample-values';
+import type { Template } from '../../../api/templates';
 
 /**
  * Properties of ours (and fabric's editing flags) that fabric's `toObject` leaves out unless asked:
@@ -58,4 +60,17 @@ export async function loadIntoCanvas(
     strictFonts: options.strictFonts ?? false,
   });
   canvas.requestRenderAll();
+}
+
+/**
+ * A saved canvas template drawn as a reader sees it before any render: `loadIntoCanvas` with its
+ * variables' defaults filled in where the design has placeholders. The view page and the Templates
+ * page's drawn thumbnails both draw this way.
+ */
+export async function loadTemplateDrawing(
+  canvas: Canvas | StaticCanvas,
+  template: Pick<Template, 'variableDefinitions'> & { fabricJSData: Record<string, unknown> },
+  options: { fonts?: readonly DesignFont[]; strictFonts?: boolean } = {},
+): Promise<void> {
+  await loadIntoCanvas(canvas, withSampleValues(template.fabricJSData, sampleValues(template.variableDefinitions)), options);
 }

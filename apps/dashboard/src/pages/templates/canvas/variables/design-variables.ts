@@ -5,6 +5,7 @@
  * "try values" view use them; the renderer stays the truth ("Render with these values").
  */
 
+import { eachObject } from '../../../../canvas/design-walk.js';
 import { PLACEHOLDER, TEMPLATED_COLOURS } from '../../../../canvas/templated-strings.js';
 
 export type BindableProperty = 'text' | 'src' | 'fill';
@@ -29,18 +30,6 @@ export function bindablePropertyOf(type: unknown): BindableProperty {
   if (isTextType(type)) return 'text';
   if (isImageType(type)) return 'src';
   return 'fill';
-}
-
-/** Every object of a design, children of groups included, depth first. */
-function eachObject(design: Json, visit: (object: Json) => void): void {
-  const stack: unknown[] = Array.isArray(design.objects) ? [...(design.objects as unknown[])].reverse() : [];
-  while (stack.length > 0) {
-    const object = stack.pop();
-    if (!object || typeof object !== 'object' || Array.isArray(object)) continue;
-    visit(object as Json);
-    const children = (object as Json).objects;
-    if (Array.isArray(children)) stack.push(...[...children].reverse());
-  }
 }
 
 export interface DesignVariable {
