@@ -10,7 +10,7 @@ PLAN ?=
 PORT ?= 8080
 
 .DEFAULT_GOAL := help
-.PHONY: help setup setup-cluster run run-cluster key test typecheck lint format proto proto-check sdk sdk-check k8s build bench soak clean
+.PHONY: help setup setup-cluster run run-cluster key test typecheck lint format proto proto-check sdk sdk-check k8s build bench bench-chromium-cpu soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -77,6 +77,9 @@ bench: setup ## POST /image, /gif, /pdf/*, /video renders vs raw puppeteer-core 
 	@$(NODE_RUN) bench/src/video-bench.ts
 	@$(NODE_RUN) bench/src/png-bench.ts
 	@$(NODE_RUN) bench/src/peer-bench.ts
+
+bench-chromium-cpu: setup ## Chromium's own CPU per capture by process, the developer's flags against Pressroom's (~5 min); its section of docs/benchmarks.md
+	@$(NODE_RUN) bench/src/chromium-cpu-bench.ts
 
 soak: setup ## 10,000 POST /image renders at concurrency 4, relaunch disabled: API and Chromium RSS every 500 renders into docs/benchmarks.md (takes ~40 min)
 	@nice $(NODE_RUN) bench/src/soak.ts

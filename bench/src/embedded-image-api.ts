@@ -14,11 +14,16 @@ export const CARD_SIZE = { width: 1200, height: 630 };
 
 /** The embedded process for the duration of `use`, on its own data directory (named after `name`). */
 export async function withEmbeddedApi<T>(
-  options: { name: string; pages: number; nodeArgs?: string[] },
+  options: { name: string; pages: number; nodeArgs?: string[]; env?: Record<string, string> },
   use: (api: ApiProcess) => Promise<T>,
 ): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), `pressroom-bench-${options.name}-`));
-  const api = await startApi({ dataDir, pages: options.pages, ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}) });
+  const api = await startApi({
+    dataDir,
+    pages: options.pages,
+    ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
+    ...(options.env ? { env: options.env } : {}),
+  });
   try {
     return await use(api);
   } finally {

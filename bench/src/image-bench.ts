@@ -60,7 +60,7 @@ function markdown(rows: Row[], meta: Record<string, unknown>): string {
     '## Notes',
     '',
     '- The machine is a shared 2-core VM: absolute numbers move by ±30 % between runs (load average 3 with nothing of ours running). Only the side-by-side ratio within one run means something.',
-    "- The API ships the default PNG (`PRESSROOM_PNG_COMPRESSION=fast`): Chromium's fast PNG as is, like the raw loop. `small` (re-packed losslessly by packPng, ADR 0049; about a quarter of the bytes on this card) is opt-in until a quiet bench shows it within the throughput target; the PNG-size section below measures the encoder candidates and both settings side by side.",
+    "- The API ships the default PNG (`PRESSROOM_PNG_COMPRESSION=small`): Chromium's fast PNG re-packed losslessly by packPng (ADR 0049; about a quarter of the bytes on this card), where the raw loop returns Chromium's bytes as they are. Pressroom's browsers run the display compositor in the browser process (`--in-process-gpu`, ADR 0058), the raw loop keeps the developer's flags; the Chromium CPU section says what that flag alone is worth, the PNG-size section measures the encoder candidates and both settings side by side.",
     "- Script-free HTML (no `<script>`, inline handlers, frames or `javascript:` URLs) renders with JavaScript off, so its pooled page is reused at once; a page that ran script is first parked on `about:blank` (a real navigation, so its timers cannot read the next render), which measured 62 → 89 ms p50 and 22 → 13 renders/s. Contacted origins' cookies and storage are wiped after every render either way.",
     '',
   ];

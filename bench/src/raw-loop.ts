@@ -11,8 +11,15 @@ export class RawLoop {
     private readonly idle: Page[],
   ) {}
 
-  static async start(options: { executablePath: string; pages: number; width: number; height: number }): Promise<RawLoop> {
-    const raw = await launchRawBrowser({ executablePath: options.executablePath, name: 'raw' });
+  static async start(options: {
+    executablePath: string;
+    pages: number;
+    width: number;
+    height: number;
+    /** Flags beyond the developer's own (raw-browser.ts), for a side that measures one of ours. */
+    extraArgs?: string[];
+  }): Promise<RawLoop> {
+    const raw = await launchRawBrowser({ executablePath: options.executablePath, name: 'raw', extraArgs: options.extraArgs });
     const pages = await Promise.all(
       Array.from({ length: options.pages }, async () => {
         const page = await raw.browser.newPage();
@@ -44,6 +51,11 @@ export class RawLoop {
     } finally {
       this.idle.push(page);
     }
+  }
+
+  /** The browser process; its descendants are Chromium's other processes. */
+  get browserPid(): number | undefined {
+    return this.raw.browser.process()?.pid;
   }
 
   async close(): Promise<void> {
