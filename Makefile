@@ -67,7 +67,7 @@ k8s: ## Regenerate deploy/k8s/pressroom.yaml and the Helm chart's values.yaml fr
 build: ## Compile every service to <package>/dist (plain node, as the container runs it: node services/<name>/dist/main.js)
 	@node deploy/scripts/build-services.mjs
 
-bench: setup ## POST /image, /gif, /pdf/*, /video renders vs raw puppeteer-core and Remotion loops, the PDF profile, API CPU per render, URL-render cache hits, PNG encoder candidates and browserless (the peer); writes docs/benchmarks.md and bench/results.json
+bench: setup ## POST /image, /gif, /pdf/*, /video renders vs raw puppeteer-core and Remotion loops, the PDF profile, API CPU per render, URL-render cache hits, PNG encoder candidates, Chromium's own CPU per capture and browserless (the peer); writes docs/benchmarks.md and bench/results.json
 	@$(NODE_RUN) bench/src/image-bench.ts
 	@$(NODE_RUN) bench/src/gif-bench.ts
 	@$(NODE_RUN) bench/src/pdf-bench.ts
@@ -76,9 +76,10 @@ bench: setup ## POST /image, /gif, /pdf/*, /video renders vs raw puppeteer-core 
 	@$(NODE_RUN) bench/src/url-cache-bench.ts
 	@$(NODE_RUN) bench/src/video-bench.ts
 	@$(NODE_RUN) bench/src/png-bench.ts
+	@$(NODE_RUN) bench/src/chromium-cpu-bench.ts
 	@$(NODE_RUN) bench/src/peer-bench.ts
 
-bench-chromium-cpu: setup ## Chromium's own CPU per capture by process, the developer's flags against Pressroom's (~5 min); its section of docs/benchmarks.md
+bench-chromium-cpu: setup ## Only the Chromium CPU section of make bench: its CPU per capture by process, the developer's flags against Pressroom's (~5 min)
 	@$(NODE_RUN) bench/src/chromium-cpu-bench.ts
 
 soak: setup ## 10,000 POST /image renders at concurrency 4, relaunch disabled: API and Chromium RSS every 500 renders into docs/benchmarks.md (takes ~40 min)

@@ -4,8 +4,8 @@
  * Chromium flag Pressroom adds for speed (`--in-process-gpu`, docs/adr/0058). The other benches
  * compare Pressroom with the developer's loop; this one says how much of that comparison is the
  * flag, so no ratio there is read as our code's overhead alone. Writes its section of
- * docs/benchmarks.md and the `chromiumCpu` key of bench/results.json. Not run by `make bench`
- * (about 5 minutes): `make bench-chromium-cpu`.
+ * docs/benchmarks.md and the `chromiumCpu` key of bench/results.json; `make bench` runs it after
+ * the PNG section, `make bench-chromium-cpu` alone (about 5 minutes).
  */
 import { startAssetServer } from './asset-server.js';
 import { machineMeta } from './api-process.js';
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
     markdown: [
       "## Chromium's own CPU per capture, by process: the developer's flags and Pressroom's",
       '',
-      `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; the raw fast-capture loop (setContent, fonts, \`Page.captureScreenshot\` with optimizeForSpeed) at concurrency ${CONCURRENCY} on ${PAGES} warm pages, both browsers up at once, ${ROUNDS} alternating rounds of ${RENDERS} captures per side. CPU is user + system from /proc of the browser process and all its descendants, by each one's \`--type\`. \`bench/src/chromium-cpu-bench.ts\` (\`make bench-chromium-cpu\`, not part of \`make bench\`).`,
+      `Run ${meta.date} on ${meta.cpus}× ${meta.cpu}, Node ${meta.node}; the raw fast-capture loop (setContent, fonts, \`Page.captureScreenshot\` with optimizeForSpeed) at concurrency ${CONCURRENCY} on ${PAGES} warm pages, both browsers up at once, ${ROUNDS} alternating rounds of ${RENDERS} captures per side. CPU is user + system from /proc of the browser process and all its descendants, by each one's \`--type\`. \`bench/src/chromium-cpu-bench.ts\` (part of \`make bench\`; alone: \`make bench-chromium-cpu\`).`,
       '',
       ...table,
       '',
