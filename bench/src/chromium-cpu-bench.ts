@@ -9,9 +9,8 @@
  */
 import { startAssetServer } from './asset-server.js';
 import { machineMeta } from './api-process.js';
-import { cardHtml } from './card.js';
+import { captureCards } from './capture-cards.js';
 import { chromiumCpuMs, type ChromiumProcessKind } from './chromium-cpu.js';
-import { photoCardHtml } from './photo-card.js';
 import { RawLoop } from './raw-loop.js';
 import { writeBenchSection } from './report.js';
 import { measure } from './stats.js';
@@ -44,11 +43,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 async function main(): Promise<void> {
   const assets = await startAssetServer();
-  const cards = {
-    'benchmark card (gradient)': (i: number) =>
-      cardHtml({ fontUrl: assets.fontUrl, title: `Quarterly report #${i}: rendering at the speed of Chromium` }),
-    'photo-heavy card': (i: number) => photoCardHtml({ photoUrl: assets.photoUrl, title: `Field notes #${i}: the harbour at dawn` }),
-  };
+  const cards = captureCards(assets);
   const loops = {} as Record<Side, RawLoop>;
   for (const [side, extraArgs] of Object.entries(SIDES) as [Side, string[]][])
     loops[side] = await RawLoop.start({ executablePath: CHROMIUM, pages: PAGES, ...SIZE, extraArgs });

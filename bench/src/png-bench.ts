@@ -13,8 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { machineMeta, startApi, type ApiProcess } from './api-process.js';
 import { startAssetServer } from './asset-server.js';
-import { cardHtml } from './card.js';
-import { photoCardHtml } from './photo-card.js';
+import { captureCards } from './capture-cards.js';
 import { PNG_CANDIDATES } from './png-candidates.js';
 import { RawLoop } from './raw-loop.js';
 import { writeBenchSection } from './report.js';
@@ -65,11 +64,7 @@ async function apiImage(api: ApiProcess, html: string): Promise<{ url: string }>
 
 async function main(): Promise<void> {
   const assets = await startAssetServer();
-  const cards = {
-    'benchmark card (gradient)': (i: number) =>
-      cardHtml({ fontUrl: assets.fontUrl, title: `Quarterly report #${i}: rendering at the speed of Chromium` }),
-    'photo-heavy card': (i: number) => photoCardHtml({ photoUrl: assets.photoUrl, title: `Field notes #${i}: the harbour at dawn` }),
-  };
+  const cards = captureCards(assets);
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-bench-png-'));
   const api = await startApi({ dataDir, pages: PAGES, env: { PRESSROOM_PNG_COMPRESSION: 'small' } });
   // The same stack shipping Chromium's bytes as they are: what the API costs without any PNG work.
