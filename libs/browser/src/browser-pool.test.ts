@@ -153,6 +153,29 @@ describe('BrowserPool restarts', () => {
     expect(lines.map((line) => line.msg)).toContain('browser relaunch abandoned: the pool is closing');
   });
 
+  it('closes while a hung page is being replaced without reporting the page as hung', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const logger = createLogger({
+      service: 'test',
+      level: 'debug',
+      destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    });
+    const pool = await BrowserPool.start({
+      executablePath: EXECUTABLE,
+      pages: 1,
+      restartAfter: 100,
+      queueLimit: 10,
+      renderTimeoutMs: 800,
+      logger,
+    });
+    await expect(captureImage(pool, card('#000', '<script>for(;;){}</script>', true), { guard })).rejects.toBeInstanceOf(
+      RenderTimeoutError,
+    );
+    await pool.close(); // the timed-out page's replacement is under way
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(lines.filter((line) => /restarting the browser/.test(line.msg))).toEqual([]);
+  });
+
   it('lets queued jobs wait through a restart while the in-flight one runs again on the new browser', async () => {
     const pool = await BrowserPool.start({
       executablePath: EXECUTABLE,

@@ -311,6 +311,8 @@ export class BrowserPool {
     generation.replacing += 1;
     try {
       const destroyed = await slot.destroy(generation.launched.browser, DESTROY_TIMEOUT_MS);
+      // A pool closing (or a browser dying) under the close fails it too: nothing hung, nothing to restart.
+      if (this.closed || generation.isDead) return;
       if (!destroyed) {
         this.options.logger?.warn({ pid: generation.launched.pid }, 'a hung page could not be closed: restarting the browser');
         generation.retiring = true;
@@ -318,6 +320,7 @@ export class BrowserPool {
         this.returnIdle(generation, await PageSlot.open(generation.launched.browser));
       }
     } catch (error) {
+      if (this.closed || generation.isDead) return;
       this.options.logger?.warn({ err: error }, 'could not replace a page: restarting the browser');
       generation.retiring = true;
     } finally {
