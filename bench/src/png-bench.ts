@@ -189,7 +189,7 @@ function markdown(candidates: CandidateRow[], api: ApiRow[], meta: Record<string
       (r) => `| ${r.card} | ${r.candidate} | ${kb(r.bytes)} | ${r.bytesRatio} | ${r.rendersPerSecond} | ${r.throughputRatio} |`,
     ),
     '',
-    "POST /image against the raw fast loop, in alternating rounds (twice as many as the candidates', the order turned round each round, each side's rounds pooled): `PRESSROOM_PNG_COMPRESSION=small` (packPng) and the default, `fast` (Chromium's bytes as they are, for what the rest of the API costs):",
+    "POST /image against the raw fast loop, in alternating rounds (twice as many as the candidates', the order turned round each round, each side's rounds pooled): `PRESSROOM_PNG_COMPRESSION=small` (packPng, the default since ADR 0058) and `fast` (Chromium's bytes as they are, for what the rest of the API costs):",
     '',
     '| card | setting | API PNG bytes | bytes / Chromium default | raw renders/s | api renders/s | throughput api/raw |',
     '|---|---|---|---|---|---|---|',
