@@ -30,6 +30,17 @@ async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void
   }
 }
 
+/** A logger whose lines the test reads back. */
+function recordingLogger() {
+  const lines: { level: number; msg: string }[] = [];
+  const logger = createLogger({
+    service: 'test',
+    level: 'debug',
+    destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+  });
+  return { lines, logger };
+}
+
 describe('BrowserPool', () => {
   let pool: BrowserPool;
   let server: LocalServer;
@@ -132,12 +143,7 @@ describe('BrowserPool restarts', () => {
   });
 
   it('closes during a relaunch without reporting the abandoned launch as an error', async () => {
-    const lines: { level: number; msg: string }[] = [];
-    const logger = createLogger({
-      service: 'test',
-      level: 'debug',
-      destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
-    });
+    const { lines, logger } = recordingLogger();
     const pool = await BrowserPool.start({
       executablePath: EXECUTABLE,
       pages: 1,
@@ -154,12 +160,7 @@ describe('BrowserPool restarts', () => {
   });
 
   it('closes while a hung page is being replaced without reporting the page as hung', async () => {
-    const lines: { level: number; msg: string }[] = [];
-    const logger = createLogger({
-      service: 'test',
-      level: 'debug',
-      destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
-    });
+    const { lines, logger } = recordingLogger();
     const pool = await BrowserPool.start({
       executablePath: EXECUTABLE,
       pages: 1,
