@@ -92,6 +92,13 @@ test('templates: write HTML with a live preview rendered by Pressroom, variables
 
   await page.getByRole('link', { name: 'Launch card' }).waitFor();
   expect(await page.getByRole('link', { name: 'Launch card (copy)' }).count()).toBe(0);
+  // Never rendered, its card shows the last save's preview at the default size (not the 300×300 layout it was saved
+  // on) with the variables' defaults, not the values typed to try it: `background` has none, so its sample colour.
+  await waitForPixel(page, 'Thumbnail of Launch card', [0x63, 0x66, 0xf1], [160, 140]);
+  const thumbnail = await page
+    .getByRole('img', { name: 'Thumbnail of Launch card' })
+    .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  expect(thumbnail).toEqual([320, 168]);
   await page.getByRole('searchbox', { name: 'Search by name' }).fill('nothing like it');
   await page.getByText(/No templates named like/).waitFor();
   await page.getByRole('searchbox', { name: 'Search by name' }).fill('');

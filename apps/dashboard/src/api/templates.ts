@@ -1,4 +1,5 @@
 import { api, request } from './client';
+import type { TemplateVersion } from './template-versions';
 
 export interface VariableDefinition {
   name: string;
@@ -77,6 +78,17 @@ export interface CanvasTemplateDraft {
 
 export const createCanvasTemplate = async (draft: CanvasTemplateDraft) =>
   (await api<{ template: Template }>('/templates', { json: draft })).template;
+/** A save's answer: the template, and the version it recorded (the editor attaches a thumbnail to it). */
+export interface SavedTemplate {
+  template: Template;
+  version?: TemplateVersion;
+}
+
+/** Create (no uid) or update an HTML template, with the version the save recorded. */
+export const saveTemplate = (uid: string | undefined, draft: TemplateDraft) =>
+  uid
+    ? api<SavedTemplate>(`/templates/${encodeURIComponent(uid)}`, { method: 'PUT', json: draft })
+    : api<SavedTemplate>('/templates', { json: draft });
 export const updateTemplate = async (uid: string, draft: Partial<TemplateDraft> | Partial<CanvasTemplateDraft>) =>
   (await api<{ template: Template }>(`/templates/${encodeURIComponent(uid)}`, { method: 'PUT', json: draft })).template;
 export const deleteTemplate = (uid: string) => api<unknown>(`/templates/${encodeURIComponent(uid)}`, { method: 'DELETE' });

@@ -6,8 +6,8 @@ import {
   createTemplate,
   deleteTemplate,
   getTemplate,
+  saveTemplate,
   templateKeys,
-  updateTemplate,
   type Template,
   type TemplateDraft,
 } from '../../api/templates';
@@ -18,6 +18,7 @@ import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SizeFields } from '../../kit/size-fields';
+import { attachPreviewThumbnail } from './thumbnail';
 import { DefinitionsEditor } from './definitions-editor';
 import { LayoutsPanel } from './layouts-panel';
 import { NewCanvasTemplate, TemplateKindChoice, type TemplateKind } from './new-template-kind';
@@ -119,8 +120,14 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
   );
 
   const save = useMutation({
-    mutationFn: () => (uid ? updateTemplate(uid, draft) : createTemplate(draft)),
-    onSuccess: async (saved) => {
+    mutationFn: () => saveTemplate(uid, draft),
+    onSuccess: async ({ template: saved, version }) => {
+      // With the variables' defaults (else samples), not what was typed to try it, as canvas thumbnails are drawn.
+      // Not awaited, and a refusal is not the save's failure: the card keeps what it showed.
+      if (version)
+        void attachPreviewThumbnail({ uid: saved.uid, versionId: version.id, variables: previewValues(variables, {}) })
+          .then(() => queryClient.invalidateQueries({ queryKey: templateKeys.all }))
+          .catch(() => {});
       await queryClient.invalidateQueries({ queryKey: templateKeys.all });
       if (!uid) await navigate(`/templates/${saved.uid}`);
     },

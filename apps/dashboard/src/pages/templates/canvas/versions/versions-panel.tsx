@@ -13,10 +13,8 @@ import { getTemplate, templateKeys, type Template } from '../../../../api/templa
 import { Alert } from '../../../../kit/alert';
 import { Button } from '../../../../kit/button';
 import { useEditor, type EditorApi } from '../editor-context';
+import { THUMBNAIL_SIDE } from '../../thumbnail';
 import { useTryValues } from '../variables/try-values';
-
-/** Longer side of a thumbnail, in pixels: small enough for the list, under the API's 1024 px. */
-const THUMBNAIL_SIDE = 320;
 
 function canvasThumbnail(editor: EditorApi): string | null {
   const { canvas, size } = editor;
