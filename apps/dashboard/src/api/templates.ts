@@ -67,7 +67,6 @@ export type TemplateDraft = Pick<Template, 'name' | 'width' | 'height' | 'strict
   tags?: string[];
 };
 
-export const createTemplate = async (draft: TemplateDraft) => (await api<{ template: Template }>('/templates', { json: draft })).template;
 /** A canvas (FabricJS) template: `fabricJSData` instead of `html`. */
 export interface CanvasTemplateDraft {
   name: string;
@@ -89,6 +88,7 @@ export const saveTemplate = (uid: string | undefined, draft: TemplateDraft) =>
   uid
     ? api<SavedTemplate>(`/templates/${encodeURIComponent(uid)}`, { method: 'PUT', json: draft })
     : api<SavedTemplate>('/templates', { json: draft });
+export const createTemplate = async (draft: TemplateDraft) => (await saveTemplate(undefined, draft)).template;
 export const updateTemplate = async (uid: string, draft: Partial<TemplateDraft> | Partial<CanvasTemplateDraft>) =>
   (await api<{ template: Template }>(`/templates/${encodeURIComponent(uid)}`, { method: 'PUT', json: draft })).template;
 export const deleteTemplate = (uid: string) => api<unknown>(`/templates/${encodeURIComponent(uid)}`, { method: 'DELETE' });

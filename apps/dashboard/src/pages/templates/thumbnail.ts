@@ -4,15 +4,20 @@ import { previewTemplate } from '../../api/templates';
 /** Longer side of a version's thumbnail, in pixels: small enough for the templates list, under the API's 1024 px. */
 export const THUMBNAIL_SIDE = 320;
 
+/** The factor that brings a picture of this size down to THUMBNAIL_SIDE on its longer side (never up). */
+export function thumbnailScale(size: { width: number; height: number }): number {
+  return Math.min(1, THUMBNAIL_SIDE / Math.max(size.width, size.height));
+}
+
 /**
- * An image the page already has (the HTML editor's live preview, a blob URL of this origin) scaled down to
- * THUMBNAIL_SIDE as a PNG data URL, the body `PUT /templates/{uid}/versions/{id}/thumbnail` takes.
+ * An image of this origin (a blob URL) scaled down by thumbnailScale as a PNG data URL, the body
+ * `PUT /templates/{uid}/versions/{id}/thumbnail` takes.
  */
 export async function imageThumbnail(src: string): Promise<string> {
   const image = new Image();
   image.src = src;
   await image.decode();
-  const scale = Math.min(1, THUMBNAIL_SIDE / Math.max(image.naturalWidth, image.naturalHeight));
+  const scale = thumbnailScale({ width: image.naturalWidth, height: image.naturalHeight });
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
   canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
@@ -23,7 +28,7 @@ export async function imageThumbnail(src: string): Promise<string> {
 }
 
 /**
- * The saved template rendered as a preview at its default size with the values the editor shows, attached to
+ * The saved template rendered as a preview at its default size with the given values, attached to
  * the version the save recorded: until the template is rendered for real, the templates list shows it (as
  * canvas templates show their drawing). A preview is free; it counts towards the per-minute preview limit.
  */

@@ -13,14 +13,14 @@ import { getTemplate, templateKeys, type Template } from '../../../../api/templa
 import { Alert } from '../../../../kit/alert';
 import { Button } from '../../../../kit/button';
 import { useEditor, type EditorApi } from '../editor-context';
-import { THUMBNAIL_SIDE } from '../../thumbnail';
+import { thumbnailScale } from '../../thumbnail';
 import { useTryValues } from '../variables/try-values';
 
 function canvasThumbnail(editor: EditorApi): string | null {
   const { canvas, size } = editor;
   if (!canvas) return null;
   // The on-screen canvas is the design size × zoom (interactions/canvas-zoom.ts): divide the zoom out.
-  const multiplier = Math.min(1, THUMBNAIL_SIDE / Math.max(size.width, size.height)) / canvas.getZoom();
+  const multiplier = thumbnailScale(size) / canvas.getZoom();
   // No selection handles in the picture, and the user's selection back afterwards: saving must not deselect.
   const selected = canvas.getActiveObjects();
   canvas.discardActiveObject();
