@@ -13,6 +13,19 @@ const SCREENSHOTS = fileURLToPath(new URL('../../../docs/dashboard/', import.met
 const BUILD = fileURLToPath(new URL('../../../deploy/scripts/build-dashboard.mjs', import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+/**
+ * Launches the test browser, once more if the first launch fails: a headless shell can exit while the
+ * driver attaches on a loaded machine (the stack's own pool does the same, libs/browser browser-pool.ts).
+ */
+export async function launchTestBrowser(): Promise<Browser> {
+  try {
+    return await chromium.launch({ executablePath: CHROMIUM, headless: true });
+  } catch (error) {
+    console.warn(`the test browser failed to launch, trying once more: ${String(error)}`);
+    return chromium.launch({ executablePath: CHROMIUM, headless: true });
+  }
+}
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
@@ -47,7 +60,13 @@ export async function startDashboardRig(
   // With atPublicAddress the browser uses the address Pressroom believes it has (localhost), so that the
   // single sign-on callback it hands the provider lands on the origin holding the sign-in flow's cookie.
   const origin = options.atPublicAddress ? stack.publicBaseUrl : stack.baseUrl;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+  let browser: Browser;
+  try {
+    browser = await launchTestBrowser();
+  } catch (error) {
+    await stack.dispose();
+    throw error;
+  }
   const contexts: BrowserContext[] = [];
   return {
     stack,

@@ -1,14 +1,13 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestStack, type TestStack } from '../../../deploy/embedded/test/harness.js';
-
-const CHROMIUM = '/usr/lib/chromium/chromium-headless-shell';
+import { launchTestBrowser } from './browser.js';
 
 describe('the API reference page at /docs, in a real browser', () => {
   let stack: TestStack;
   let browser: Browser;
   beforeAll(async () => {
     stack = await startTestStack('memory+pglite', { withImageService: false });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+    browser = await launchTestBrowser();
   });
   afterAll(async () => {
     await browser?.close();

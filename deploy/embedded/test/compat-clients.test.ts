@@ -1,3 +1,4 @@
+import { earlyInMinute } from '@pressroom/testing';
 import { setOwnerPlan } from '@pressroom/db';
 import { probeGif } from '@pressroom/testing/media';
 import { decode, near, startPageServer, startTestStack, type TestStack } from './harness.js';
@@ -201,6 +202,7 @@ describe('the hosted service’s clients against Pressroom', () => {
       // Template previews have a per-minute limit (2 here): the third is a rate-limit 429, retryable.
       const preview = () =>
         call({ ...SDK, Accept: 'application/json' }, 'POST', '/templates/preview', { html: '<p>x</p>', width: 20, height: 20 });
+      await earlyInMinute();
       const first = await preview();
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({ image: expect.stringMatching(/^data:image\/png;base64,/), width: 20, height: 20 });

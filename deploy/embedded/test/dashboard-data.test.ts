@@ -1,3 +1,4 @@
+import { earlyInMinute } from '@pressroom/testing';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -124,6 +125,7 @@ describe('dashboard data endpoints (memory+pglite)', () => {
   });
 
   it('answers bad previews with problems and limits previews per minute', async () => {
+    await earlyInMinute();
     const neither = await preview({ variables: {} });
     expect(neither.status).toBe(400);
     expect((await problemOf(neither)).errors).toEqual([expect.objectContaining({ field: 'templateUid' })]);

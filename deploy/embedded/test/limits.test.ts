@@ -1,21 +1,6 @@
 import { createApiKey, createAccount, revokeApiKey, setOwnerPlan } from '@pressroom/db';
 import { FLAVOURS, startTestStack, type TestStack } from './harness.js';
-import { createTestDatabase, uniqueNamespace } from '@pressroom/testing';
-
-/** Fixed minute windows: start a counted burst early in a minute so it cannot straddle two windows. */
-async function earlyInMinute(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 35_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 250));
-}
-
-/**
- * Waits for a fresh clock minute (the counting window): a burst that needs most of a minute on a slow
- * machine then still runs inside one window, which is what its exact counts depend on.
- */
-async function startOfMinute(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 1_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 250));
-}
+import { createTestDatabase, earlyInMinute, startOfMinute, uniqueNamespace } from '@pressroom/testing';
 
 const minuteOf = (ms: number) => Math.floor(ms / 60_000);
 

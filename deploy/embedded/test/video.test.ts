@@ -1,4 +1,5 @@
 import { setOwnerPlan } from '@pressroom/db';
+import { earlyInMinute } from '@pressroom/testing';
 import { near, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
 import { probeGif, probeVideo } from '@pressroom/testing/media';
 import { startAiStandIn } from './ai-stand-in.js';
@@ -215,6 +216,7 @@ describe('video templates (memory+pglite)', () => {
 
   it('holds previews to their fixed per-minute limit with the rate-limit headers', async () => {
     const { key: busy } = await stack.newAccount();
+    await earlyInMinute();
     // The limit is counted before the body is read: invalid previews count too and render nothing.
     for (let i = 0; i < 5; i++)
       expect((await stack.api('/video/templates/vtp_none/preview', { method: 'POST', key: busy, json: {} })).status).toBe(404);

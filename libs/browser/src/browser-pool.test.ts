@@ -1,3 +1,6 @@
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { createLogger } from '@pressroom/telemetry';
 import { BrowserPool, captureImage, QueueFullError, RenderCrashedError, RenderTimeoutError, type CaptureRequest } from './index.js';
@@ -122,6 +125,64 @@ describe('BrowserPool', () => {
     expect(after.pid).not.toBe(before.pid);
     expect(after.restarts).toBe(before.restarts + 1);
     expect(after.pagesIdle + after.pagesBusy).toBe(2);
+  });
+});
+
+/**
+ * A browser executable that counts its launches in `launches` and exits at once for the first `failures`
+ * of them (as a headless shell dying while DevTools attaches), then runs the real one.
+ */
+async function flakyExecutable(
+  failures: number,
+): Promise<{ executablePath: string; launches(): Promise<number>; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pressroom-flaky-chromium-'));
+  const count = path.join(dir, 'launches');
+  const executablePath = path.join(dir, 'chromium');
+  await writeFile(
+    executablePath,
+    `#!/bin/sh\necho x >> '${count}'\nif [ "$(wc -l < '${count}')" -le ${failures} ]; then exit 1; fi\nexec '${EXECUTABLE}' "$@"\n`,
+  );
+  await chmod(executablePath, 0o755);
+  return {
+    executablePath,
+    launches: async () => (await readFile(count, 'utf8').catch(() => '')).split('\n').filter(Boolean).length,
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+describe('BrowserPool start-up', () => {
+  it('launches once more when the first browser dies at start, and renders on the second', async () => {
+    const flaky = await flakyExecutable(1);
+    const { lines, logger } = recordingLogger();
+    const pool = await BrowserPool.start({
+      executablePath: flaky.executablePath,
+      pages: 1,
+      restartAfter: 100,
+      queueLimit: 1,
+      renderTimeoutMs: 5000,
+      logger,
+    });
+    try {
+      await expectHealthyRender(pool);
+      expect(await flaky.launches()).toBe(2);
+      expect(lines.filter((line) => line.level === 40).map((line) => line.msg)).toEqual(['browser launch failed: trying once more']);
+      expect(pool.health()).toMatchObject({ status: 'ok', restarts: 0 });
+    } finally {
+      await pool.close();
+      await flaky.remove();
+    }
+  });
+
+  it('gives up after the second failed launch with the launch error', async () => {
+    const flaky = await flakyExecutable(2);
+    try {
+      await expect(
+        BrowserPool.start({ executablePath: flaky.executablePath, pages: 1, restartAfter: 100, queueLimit: 1, renderTimeoutMs: 5000 }),
+      ).rejects.toThrow(/Target closed|Failed to launch the browser process/);
+      expect(await flaky.launches()).toBe(2);
+    } finally {
+      await flaky.remove();
+    }
   });
 });
 

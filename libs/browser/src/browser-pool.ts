@@ -81,6 +81,8 @@ const PARK_TIMEOUT_MS = 2000;
 /** A JavaScript-free page left idle this long is parked on about:blank (frees its DOM, stops CSS animations). */
 const IDLE_RESET_MS = 500;
 const DESTROY_TIMEOUT_MS = 2000;
+/** A launch that fails is tried once more before the pool reports the browser unavailable (see launch). */
+const LAUNCH_ATTEMPTS = 2;
 /** An error event can trail the protocol error it caused: wait this long before classifying a failure. */
 const CRASH_SETTLE_MS = 50;
 
@@ -358,7 +360,33 @@ export class BrowserPool {
     return this.relaunching;
   }
 
+  /**
+   * Launches the browser and its warm pages, trying once more when the first launch fails: a headless
+   * shell that exits while DevTools is still attaching (seen under a loaded CI machine) is a passing
+   * accident, and at start-up the pool has no later job to relaunch it on. Waiters are refused only
+   * when both attempts failed.
+   */
   private async launch(): Promise<void> {
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= LAUNCH_ATTEMPTS; attempt++) {
+      try {
+        await this.launchOnce();
+        return;
+      } catch (error) {
+        lastError = error;
+        if (this.closed) break;
+        if (attempt < LAUNCH_ATTEMPTS) this.options.logger?.warn({ err: error, attempt }, 'browser launch failed: trying once more');
+      }
+    }
+    this.status = 'down';
+    const failure = this.closed
+      ? new PoolClosedError()
+      : new BrowserUnavailableError(`browser launch failed: ${String(lastError)}`, { cause: lastError });
+    for (const waiter of this.waiters.splice(0)) waiter.reject(failure);
+    throw lastError;
+  }
+
+  private async launchOnce(): Promise<void> {
     let launched: LaunchedBrowser | null = null;
     try {
       launched = await launchBrowser({
@@ -390,11 +418,6 @@ export class BrowserPool {
       this.dispatch();
     } catch (error) {
       if (launched) await shutDownBrowser(launched).catch(() => undefined);
-      this.status = 'down';
-      const failure = this.closed
-        ? new PoolClosedError()
-        : new BrowserUnavailableError(`browser launch failed: ${String(error)}`, { cause: error });
-      for (const waiter of this.waiters.splice(0)) waiter.reject(failure);
       throw error;
     }
   }

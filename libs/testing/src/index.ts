@@ -4,3 +4,4 @@ export * from './log-lines.js';
 export * from './oidc-test-client.js';
 export { freePort } from '@pressroom/ports';
 export * from './child-processes.js';
+export * from './clock-minute.js';
