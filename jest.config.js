@@ -24,6 +24,10 @@ export default {
   // Hooks start whole stacks (PGlite, Chromium, NATS); on a loaded 2-core machine they take longer than a minute.
   testTimeout: 120000,
   maxWorkers: 2,
+  // A worker that ran many stacks keeps what ESM module registries and PGlite leave behind: in one CI
+  // run both workers grew past 3.5 GB, V8 spent their CPU collecting, and hooks timed out. A worker
+  // over this after a suite is replaced by a fresh one (a few seconds each time).
+  workerIdleMemoryLimit: '1500MB',
   // A leaked handle (a browser or socket a failing suite did not close) must never hang CI.
   forceExit: true,
 };

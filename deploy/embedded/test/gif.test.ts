@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { CATALOG, type RenderCompletedEvent, type RenderFailedEvent } from '@pressroom/contracts';
 import { getRenderById } from '@pressroom/db';
-import { problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
+import { expectStatus, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
 
 /** A red 50×50 square moving linearly from x=0 to x=500 over 2 s (its top edge at y=100). */
 const SLIDE = `<!doctype html><html><head><style>
@@ -88,14 +88,14 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
 
   async function expectGifWorks(): Promise<void> {
     const res = await postGif({ html: SLIDE, width: 120, height: 200, quality: 'low', frameDurationSeconds: 0.5 });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     const gif = await fetchGif(((await res.json()) as { gif: { url: string } }).gif.url);
     expect(gif.frames).toBe(5);
   }
 
   it('steps a CSS animation frame by frame: count, delays, size, colours and motion', async () => {
     const res = await postGif({ html: SLIDE, width: 600, height: 400, frameDurationSeconds: 2 });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     const { gif: body } = (await res.json()) as {
       gif: { url: string; uid: string; width: number; height: number; animationLength: number; frames: number; fps: number };
     };
@@ -130,7 +130,7 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
     const urls: string[] = [];
     for (let i = 0; i < 2; i++) {
       const res = await postGif(json);
-      expect(res.status).toBe(200);
+      await expectStatus(res, 200);
       urls.push(((await res.json()) as { gif: { url: string } }).gif.url);
     }
     expect(urls[0]).not.toBe(urls[1]);
@@ -144,7 +144,7 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
       #a { animation: grow 1.2s linear } #b { animation: grow 0.05s linear }
       @keyframes grow { to { width: 100px } }</style><div id="a"></div><div id="b"></div>`;
     const res = await postGif({ html, width: 120, height: 100, quality: 'low' });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     const { gif } = (await res.json()) as { gif: { url: string; animationLength: number; frames: number } };
     expect(gif).toMatchObject({ animationLength: 1.2, frames: 12 });
     const decoded = await fetchGif(gif.url);
@@ -155,7 +155,7 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
   it('captures one seamless loop of an endless animation', async () => {
     const html = `<style>div{width:40px;height:40px;background:#f00;animation:spin 1s linear infinite}@keyframes spin{to{transform:rotate(360deg)}}</style><div></div>`;
     const res = await postGif({ html, width: 80, height: 80 });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     expect(((await res.json()) as { gif: { animationLength: number; frames: number } }).gif).toMatchObject({
       animationLength: 1,
       frames: 15,
@@ -166,7 +166,7 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
     // 7 s and 11 s loops only meet after 77 s; quality low captures at most 10 s.
     const html = `<style>div{width:20px;height:20px;background:#0a0}#a{animation:m 7s infinite}#b{animation:m 11s infinite}@keyframes m{to{margin-left:40px}}</style><div id="a"></div><div id="b"></div>`;
     const res = await postGif({ html, width: 64, height: 48, quality: 'low' });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     const { gif } = (await res.json()) as { gif: { url: string; animationLength: number; frames: number } };
     expect(gif).toMatchObject({ animationLength: 10, frames: 100 });
     expect((await fetchGif(gif.url)).frames).toBe(100);
@@ -174,7 +174,7 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
 
   it('renders a page without animation as a single frame', async () => {
     const res = await postGif({ html: '<p>static</p>', width: 100, height: 50 });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     const { gif } = (await res.json()) as { gif: { url: string; frames: number } };
     expect(gif.frames).toBe(1);
     expect((await fetchGif(gif.url)).frames).toBe(1);
@@ -196,7 +196,7 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
       quality: 'low',
       frameDurationSeconds: 1,
     });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     const { gif } = (await res.json()) as { gif: { url: string; uid: string } };
     const decoded = await fetchGif(gif.url);
     expect(Math.abs(redX(await decoded.frame(5), decoded.width, 125) - 125)).toBeLessThanOrEqual(2);
@@ -235,7 +235,7 @@ describe('GIFs through the HTTP API (memory+pglite)', () => {
         },
         '/gif/capture',
       );
-      expect(res.status).toBe(200);
+      await expectStatus(res, 200);
       const { gif } = (await res.json()) as { gif: { url: string; uid: string; width: number; height: number; animationLength: number } };
       expect(gif).toMatchObject({ width: 100, height: 60, animationLength: 1 });
       const decoded = await fetchGif(gif.url);
@@ -335,7 +335,7 @@ describe('GIFs on NATS and PostgreSQL', () => {
       key,
       json: { html: SLIDE, width: 600, height: 200, quality: 'low', frameDurationSeconds: 1 },
     });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     const { gif } = (await res.json()) as { gif: { url: string; uid: string } };
     const decoded = await fetchGif(gif.url);
     expect(decoded.frames).toBe(10);

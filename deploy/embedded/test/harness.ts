@@ -115,6 +115,14 @@ export async function problemOf(res: Response): Promise<Record<string, any>> {
   return (await res.json()) as Record<string, any>;
 }
 
+/**
+ * Expects `status`; otherwise fails with the answer's body (a problem's slug and detail), so a failure in CI
+ * says why the render was refused, not only that it was. Reading the body clones the response.
+ */
+export async function expectStatus(res: Response, status: number): Promise<void> {
+  if (res.status !== status) expect({ status: res.status, body: await res.clone().text() }).toEqual({ status, body: expect.anything() });
+}
+
 /** Fetch a rendered file and decode it. */
 export async function decode(url: string): Promise<{
   contentType: string | null;
