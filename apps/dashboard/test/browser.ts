@@ -74,7 +74,8 @@ export async function startDashboardRig(
     origin,
     async newContext(viewport = DESKTOP, options = {}) {
       const context = await browser.newContext({ viewport, baseURL: origin, ...options });
-      context.setDefaultTimeout(10_000);
+      // Twice what an idle machine needs: in CI a second Jest worker renders beside this browser.
+      context.setDefaultTimeout(20_000);
       contexts.push(context);
       return context;
     },
@@ -266,7 +267,7 @@ export async function pixelOf(page: Page, alt: string, x: number, y: number): Pr
 }
 
 /** Polls until `check` holds (or fails the test after `timeoutMs`). */
-export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check().catch(() => false))) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
