@@ -30,6 +30,7 @@ describe('the API reference page at /docs, in a real browser', () => {
     // beside a second Jest worker's browser: the first wait is longer than the page's default.
     await page.locator('.opblock').first().waitFor({ timeout: 60_000 });
     expect(await page.locator('.opblock').count()).toBeGreaterThan(60);
+    expect(await page.getByText('Loading the API reference…').count()).toBe(0);
     await expect(page.locator('.opblock-summary-path', { hasText: '/templates/{uid}/batch-render' }).count()).resolves.toBe(1);
 
     // Authorize with the pasted key, then try GET /pdf/presets from the page.
@@ -48,6 +49,17 @@ describe('the API reference page at /docs, in a real browser', () => {
 
     expect([...origins]).toEqual([stack.baseUrl]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says it is loading until the operations show, and says why when the document cannot be had', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.route('**/openapi.json', (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{}' }));
+    const answer = await page.goto(`${stack.baseUrl}/docs`);
+    expect(await answer?.text()).toContain('Loading the API reference…');
+    await page.getByRole('status').getByText('The API reference could not be loaded: GET /openapi.json answered HTTP 503').waitFor();
     await context.close();
   });
 });

@@ -10,7 +10,7 @@ export function referencePage(): string {
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
 </head>
 <body>
-<div id="reference"></div>
+<div id="reference"><p role="status" style="font: 16px sans-serif; margin: 2rem">Loading the API reference…</p></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/docs/assets/init.js"></script>
 </body>
@@ -22,9 +22,14 @@ export function referencePage(): string {
  * Starts Swagger UI on /openapi.json. Try-it calls go to the page's own origin (the
  * document names the public base URL, which may be another host name for this server).
  * "Authorize" takes a pasted API key; it stays in the tab's storage so a reload keeps it.
+ * Laying out 125 operations takes Swagger UI seconds, so the page says it is loading until then,
+ * and says so when the document cannot be had.
  */
 export const REFERENCE_INIT_SCRIPT = `fetch('/openapi.json')
-  .then((answer) => answer.json())
+  .then((answer) => {
+    if (!answer.ok) throw new Error('GET /openapi.json answered HTTP ' + answer.status);
+    return answer.json();
+  })
   .then((spec) => {
     spec.servers = [{ url: window.location.origin }];
     window.ui = SwaggerUIBundle({
@@ -37,5 +42,9 @@ export const REFERENCE_INIT_SCRIPT = `fetch('/openapi.json')
       docExpansion: 'list',
       defaultModelsExpandDepth: 0,
     });
+  })
+  .catch((error) => {
+    const status = document.querySelector('#reference [role=status]');
+    if (status) status.textContent = 'The API reference could not be loaded: ' + error.message;
   });
 `;
