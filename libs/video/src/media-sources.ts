@@ -79,10 +79,12 @@ export async function startMediaServer(): Promise<MediaServer> {
       (info) => {
         res.writeHead(200, { 'content-type': file.contentType, 'content-length': info.size, 'accept-ranges': 'none' });
         if (req.method === 'HEAD') res.end();
-        else
-          createReadStream(file.path)
-            .on('error', () => res.destroy())
-            .pipe(res);
+        else {
+          const body = createReadStream(file.path).on('error', () => res.destroy());
+          // pipe() leaves the file open when the response closes first (Chromium cancels media reads).
+          res.on('close', () => body.destroy());
+          body.pipe(res);
+        }
       },
       () => res.writeHead(404).end(),
     );

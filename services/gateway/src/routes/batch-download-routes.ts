@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { DEFAULT_BATCH_EVENTS_POLL_MS } from '@pressroom/config';
 import { getBatch, type Db } from '@pressroom/db';
@@ -8,6 +7,7 @@ import type { Logger } from '@pressroom/telemetry';
 import { zipStream } from '@pressroom/zip';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
+import { streamBody } from '../http/stream-body.js';
 import { batchArchiveEntries } from '../batches/batch-archive.js';
 import { batchProgress } from '../batches/batch-progress.js';
 import { batchNotFound } from '../batches/start-batch.js';
@@ -41,7 +41,7 @@ export function batchDownloadRoutes(deps: BatchDownloadDeps): Router {
         'Cache-Control': 'no-store',
       });
       // Headers are gone once bytes flow: a failure mid-way can only cut the download short.
-      await pipeline(Readable.from(zipStream(batchArchiveEntries(deps, batch))), res).catch((error: unknown) => {
+      await streamBody(Readable.from(zipStream(batchArchiveEntries(deps, batch))), res).catch((error: unknown) => {
         (res.locals.log as Logger).warn({ err: error, batchId: batch.id }, 'batch archive stream ended early');
       });
     }),

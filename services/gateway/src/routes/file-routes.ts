@@ -1,8 +1,8 @@
-import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import { ProblemError } from '@pressroom/problem';
 import { resolveRange, type ObjectInfo, type Storage } from '@pressroom/storage';
 import { handler } from '../http/routes.js';
+import { streamBody } from '../http/stream-body.js';
 
 // A video render's poster frame sits beside it: renders/vid_<id>.poster.png.
 const RENDERED_FILE = /^renders\/[a-z]+_[0-9a-z]+(?:\.poster)?\.(png|jpg|webp|gif|pdf|mp4|webm)$/;
@@ -61,7 +61,7 @@ export function fileRoutes(options: { storage: Storage }): Router {
       }
       const object = await options.storage.open(key, range);
       if (!object) throw notFound;
-      await pipeline(object.body, res).catch((err: unknown) => {
+      await streamBody(object.body, res).catch((err: unknown) => {
         // The client went away mid-file (seeking in a video does this all the time): nothing to answer.
         if (!isClientGone(req)) throw err;
       });
