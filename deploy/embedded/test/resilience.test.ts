@@ -127,3 +127,81 @@ describe('a gateway that stops waiting never loses or repeats a render (memory+p
     expect(total).toBe(1);
   });
 });
+
+describe('clients that hang up mid-render or mid-download (memory+pglite)', () => {
+  let stack: TestStack;
+  let key: string;
+  let accountId: string;
+
+  beforeAll(async () => {
+    stack = await startTestStack('memory+pglite');
+    ({ key, accountId } = await stack.newAccount());
+  });
+  afterAll(() => stack.dispose());
+
+  /** A request the client abandons `afterMs` after sending it: its answer, if it came first, else null. */
+  async function abandoned(path: string, init: RequestInit, afterMs: number): Promise<Response | null> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), afterMs);
+    try {
+      const res = await fetch(`${stack.baseUrl}${path}`, { ...init, signal: controller.signal });
+      await res.arrayBuffer();
+      return res;
+    } catch {
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  it('finishes every accepted render once, keeps serving files, and stays healthy', async () => {
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const image = JSON.stringify({ html: QUADRANTS, width: 400, height: 300 });
+    const pdf = JSON.stringify({ html: '<h1>Invoice</h1><p>Hung up on.</p>' });
+    // Hang-ups spread from before the request reaches the server to after the render is stored.
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        abandoned(i % 4 === 3 ? '/pdf/render' : '/image', { method: 'POST', headers, body: i % 4 === 3 ? pdf : image }, i * 40),
+      ),
+    );
+    const finished = answers.filter((res): res is Response => res !== null);
+    expect(finished.every((res) => res.status === 200)).toBe(true);
+
+    // Every render the server accepted reaches `done`, whoever stopped listening.
+    let rows = (await listRenders(stack.db, { ownerId: accountId, offset: 0, limit: 100 })).rows;
+    for (let i = 0; i < 150 && rows.some((row) => row.state !== 'done'); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      rows = (await listRenders(stack.db, { ownerId: accountId, offset: 0, limit: 100 })).rows;
+    }
+    // Some renders were abandoned after the server accepted them (the point of this test), and some answered.
+    expect(finished.length).toBeGreaterThan(0);
+    expect(rows.length).toBeGreaterThan(finished.length);
+    expect(rows.filter((row) => row.state !== 'done').map((row) => `${row.id}: ${row.state}`)).toEqual([]);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+
+    // Downloads abandoned at once (while the file is being opened) and after the first bytes.
+    const done = rows.find((row) => row.kind === 'image')!;
+    const fileUrl = ((await (await stack.api(`/image/${done.id}`, { key })).json()) as { image: { url: string } }).image.url;
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const controller = new AbortController();
+        if (i % 2 === 0) controller.abort();
+        const res = await fetch(fileUrl, { signal: controller.signal }).catch(() => null);
+        if (res) {
+          await res.body!.getReader().read();
+          controller.abort();
+        }
+      }),
+    );
+    // Time for a leaked file handle to be collected: Node fails the process when one is.
+    await new Promise((r) => setTimeout(r, 500));
+    (globalThis as { gc?: () => void }).gc?.();
+
+    const shown = await decode(fileUrl);
+    expect(near(shown.pixel(5, 5), [255, 0, 0])).toBe(true);
+    const next = await stack.api('/image', { method: 'POST', key, json: { html: QUADRANTS, width: 400, height: 300 } });
+    expect(next.status).toBe(200);
+    const health = (await (await stack.api('/health')).json()) as { status: string };
+    expect(health.status).toBe('ok');
+  });
+});
