@@ -185,7 +185,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string; operations?:
         'Render images, GIFs, PDFs and videos from HTML, URLs and templates. Authenticate with `Authorization: Bearer <API key>`. ' +
         'Errors are RFC 9457 problem details whose `type` ends with a slug documented at `/errors/<slug>`. ' +
         'Send an `Idempotency-Key` with any POST you may retry.',
-      license: { name: 'Proprietary' },
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: options.serverUrl ?? '/' }],
     tags: [...new Set((options.operations ?? OPERATIONS).map((operation) => operation.tag))].map((name) => ({ name })),
