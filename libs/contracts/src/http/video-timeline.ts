@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CAPTION_LIMITS, CaptionSource } from './video-captions.js';
+// This file is also an entry of its own (the dashboard's studio): the same plain messages there.
+import '../issue-messages.js';
 
 /**
  * The timeline project of a timeline video template (`projectJson`): the one schema the gateway,
