@@ -33,7 +33,9 @@ export function CanvasBackground() {
     }
   };
   return (
-    <fieldset className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
+    // Disabled until the design has loaded, as the toolbar is: a colour picked earlier would be lost
+    // (no canvas yet) or overwritten by the design's own background when it arrives.
+    <fieldset disabled={!editor.ready} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
       <legend className="px-1 text-sm font-semibold">Canvas background</legend>
       <TextField
         label="Background colour"
