@@ -219,13 +219,15 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
         ),
       [x, y],
     );
-  // The background is "{{background}}" in the design: the editor draws it with the variable's default, not black.
-  expect(await pixelAt(2, 2)).toEqual([254, 243, 199, 255]);
-  // …and says so beside the background colour.
+  // The background is "{{background}}" in the design: the editor says so beside the background colour (once the
+  // design has loaded)…
   await page
     .getByRole('group', { name: 'Canvas background' })
     .getByText(/^Set by \{\{background\}\} in each render \(shown with its default\)/)
     .waitFor();
+  // …and draws it with the variable's default, not black (fabric draws on the next frame: wait for the first paint).
+  for (let i = 0; i < 50 && (await pixelAt(2, 2))[3] === 0; i++) await page.waitForTimeout(100);
+  expect(await pixelAt(2, 2)).toEqual([254, 243, 199, 255]);
   expect(await pixelAt(180, 843)).toEqual([245, 158, 11, 255]);
   await page.getByRole('button', { name: 'Image from the library' }).click();
   const picker = page.getByRole('dialog', { name: 'Image from the library' });
