@@ -39,11 +39,12 @@ export interface RenderPage {
 
 export const renderKeys = {
   list: (filters: RenderFilters) => ['renders', 'list', filters] as const,
+  recent: ['renders', 'recent'] as const,
   one: (id: string) => ['renders', id] as const,
 };
 
-export const listRenders = (filters: RenderFilters, cursor?: string) =>
-  api<RenderPage>('/renders', { query: { ...filters, cursor, limit: 20 } });
+export const listRenders = (filters: RenderFilters, cursor?: string, limit = 20) =>
+  api<RenderPage>('/renders', { query: { ...filters, cursor, limit } });
 export const getRenderDetail = async (id: string) => (await api<{ render: RenderDetail }>(`/renders/${encodeURIComponent(id)}`)).render;
 
 /** POST /image, as the playground sends it. */

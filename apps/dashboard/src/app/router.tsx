@@ -10,18 +10,28 @@ function route(page: PageEntry): RouteObject {
   return page.path === '' ? { index: true, lazy } : { path: page.path, lazy };
 }
 
+/** Shown while the first page's chunk loads (every page is lazy: without it the router warns and shows nothing). */
+function FirstPageLoading() {
+  return <p className="p-6 text-sm text-slate-600">Loading…</p>;
+}
+
 /** Public pages stand alone; every other page sits in the shell behind RequireSession. */
 export function createAppRouter() {
   return createBrowserRouter(
     [
-      ...pages.filter((p) => p.public).map(route),
       {
-        element: (
-          <RequireSession>
-            <Shell />
-          </RequireSession>
-        ),
-        children: [...pages.filter((p) => !p.public).map(route), { path: '*', Component: NotFoundPage }],
+        HydrateFallback: FirstPageLoading,
+        children: [
+          ...pages.filter((p) => p.public).map(route),
+          {
+            element: (
+              <RequireSession>
+                <Shell />
+              </RequireSession>
+            ),
+            children: [...pages.filter((p) => !p.public).map(route), { path: '*', Component: NotFoundPage }],
+          },
+        ],
       },
     ],
     { basename: BASE },

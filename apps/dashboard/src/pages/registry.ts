@@ -21,7 +21,7 @@ export interface PageEntry {
 export const pages: PageEntry[] = [
   { path: 'sign-in', title: 'Sign in', public: true, load: () => import('./auth/sign-in-page') },
   { path: 'sign-up', title: 'Sign up', public: true, load: () => import('./auth/sign-up-page') },
-  { path: '', title: 'Overview', nav: 'main', load: () => import('./home-page') },
+  { path: '', title: 'Overview', nav: 'main', load: () => import('./home/home-page') },
   { path: 'templates', title: 'Templates', nav: 'main', load: () => import('./templates/templates-page') },
   { path: 'templates/starters', title: 'Starter gallery', nav: 'main', load: () => import('./starters/starters-page') },
   { path: 'templates/:uid', title: 'Template', load: () => import('./templates/template-editor-page') },

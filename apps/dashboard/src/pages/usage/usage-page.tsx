@@ -3,23 +3,10 @@ import { messageOf } from '../../api/problem';
 import { getUsage, setOverage, usageKeys, type Usage } from '../../api/usage';
 import { Alert } from '../../kit/alert';
 import { formatDate } from '../../kit/format';
+import { Meter } from '../../kit/meter';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { RendersChart } from './renders-chart';
-
-function Meter({ label, used, limit }: { label: string; used: number; limit: number }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <div className="flex justify-between text-sm">
-        <span className="font-medium">{label}</span>
-        <span>
-          {used} of {limit}
-        </span>
-      </div>
-      <progress className="h-2 w-full" aria-label={label} max={Math.max(limit, 1)} value={Math.min(used, limit)} />
-    </div>
-  );
-}
 
 /** Credits used past the plan's monthly ones: only possible with overage on, and billed as overage (docs/limits.md). */
 function overageUsed(credits: Usage['credits']): number {

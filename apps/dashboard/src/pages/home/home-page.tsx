@@ -1,0 +1,27 @@
+import { useCurrentSession } from '../../app/session';
+import { Page } from '../../kit/page';
+import { GettingStarted } from './getting-started';
+import { RecentRenders } from './recent-renders';
+import { ThisMonth } from './this-month';
+
+/**
+ * Where a signed-in user lands: which workspace this is, the first steps until they are done, the month's
+ * credits and the last renders. The navigation beside it reaches every section.
+ */
+export default function HomePage() {
+  const session = useCurrentSession();
+  const workspace = session.workspaces.find((w) => w.id === session.workspaceId);
+  return (
+    <Page title="Overview">
+      <p className="-mt-4 text-sm text-slate-700">
+        Signed in as <strong>{session.user.email}</strong>, working in <strong>{workspace?.name ?? 'your workspace'}</strong>
+        {workspace ? ` (${workspace.kind}, ${workspace.role})` : ''}.
+      </p>
+      <GettingStarted />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <RecentRenders />
+        <ThisMonth />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { listRenders, renderKeys, type RenderItem } from '../../api/renders';
+import { formatDate } from '../../kit/format';
+import { Section } from '../../kit/page';
+import { QueryState } from '../../kit/query-state';
+import { Table } from '../../kit/table';
+import { RenderPreview } from '../renders/render-preview';
+
+/** The workspace's last five renders, each a link to its detail page. */
+export function RecentRenders() {
+  const renders = useQuery({ queryKey: renderKeys.recent, queryFn: () => listRenders({}, undefined, 5) });
+  return (
+    <Section
+      title="Recent renders"
+      actions={
+        <Link className="text-sm text-indigo-700 underline" to="/renders">
+          All renders
+        </Link>
+      }
+    >
+      <QueryState query={renders}>
+        {(page) => (
+          <Table<RenderItem>
+            caption="Recent renders, newest first"
+            rows={page.items}
+            rowKey={(r) => r.id}
+            empty="No renders yet: the playground makes one in a click."
+            columns={[
+              { header: 'Preview', cell: (r) => <RenderPreview render={r} size="small" />, wide: true },
+              {
+                header: 'Render',
+                cell: (r) => (
+                  <>
+                    <Link className="text-indigo-700 underline" to={`/renders/${r.id}`}>
+                      {r.id}
+                    </Link>
+                    <p className="text-xs text-slate-600">
+                      {r.kind} · {r.format}
+                    </p>
+                  </>
+                ),
+              },
+              {
+                header: 'Status',
+                cell: (r) => (
+                  <>
+                    {r.status}
+                    {r.error && <p className="text-xs text-red-700">{r.error.title}</p>}
+                  </>
+                ),
+              },
+              { header: 'Created', cell: (r) => formatDate(r.createdAt) },
+            ]}
+          />
+        )}
+      </QueryState>
+    </Section>
+  );
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { getUsage, usageKeys, type Usage } from '../../api/usage';
+import { Meter } from '../../kit/meter';
+import { Section } from '../../kit/page';
+import { QueryState } from '../../kit/query-state';
+
+/** Today's renders of every kind (the last day of GET /usage's per-day counts, which ends today). */
+function rendersToday(usage: Usage): number {
+  const today = usage.perDay.at(-1);
+  return today ? today.image + today.gif + today.pdf + today.video : 0;
+}
+
+/** The month's credits at a glance, with the way to the whole usage page. */
+export function ThisMonth() {
+  const usage = useQuery({ queryKey: usageKeys.all, queryFn: getUsage });
+  return (
+    <Section
+      title="This month"
+      actions={
+        <Link className="text-sm text-indigo-700 underline" to="/settings/usage">
+          Usage and plan
+        </Link>
+      }
+    >
+      <QueryState query={usage}>
+        {(u) => (
+          <div className="flex flex-col gap-3">
+            <Meter label="Render credits" used={u.credits.used} limit={u.credits.limit} />
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-slate-700">Renders today</dt>
+              <dd>{rendersToday(u)}</dd>
+              <dt className="text-slate-700">Plan</dt>
+              <dd>
+                {u.rate.tier}, {u.rate.perMinute} requests a minute
+              </dd>
+              <dt className="text-slate-700">Credits renew</dt>
+              <dd>{new Date(u.period.end).toLocaleDateString(undefined, { dateStyle: 'medium' })}</dd>
+            </dl>
+          </div>
+        )}
+      </QueryState>
+    </Section>
+  );
+}
