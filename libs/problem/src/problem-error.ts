@@ -54,3 +54,13 @@ export class ProblemError extends Error {
 export function isProblemError(value: unknown): value is ProblemError {
   return value instanceof ProblemError;
 }
+
+/**
+ * Field errors as one sentence for a problem's `detail`: `The request body is invalid: width: Must be at least 1;
+ * email: Enter a valid email address.` Each message's own closing full stop is dropped, so the list reads as one
+ * sentence with one at its end.
+ */
+export function describeFieldErrors(lead: string, errors: readonly FieldError[]): string {
+  const listed = errors.map((e) => `${e.field}: ${e.message.trim().replace(/\.$/, '')}`).join('; ');
+  return `${lead}: ${listed}.`;
+}

@@ -1,4 +1,4 @@
-import { PROBLEM_KINDS, ProblemError, deserializeProblem, serializeProblem, toProblemBody } from './index.js';
+import { PROBLEM_KINDS, ProblemError, describeFieldErrors, deserializeProblem, serializeProblem, toProblemBody } from './index.js';
 
 describe('problem details', () => {
   it('renders the RFC 9457 body with type, title, status, detail, instance and extras', () => {
@@ -48,5 +48,19 @@ describe('problem details', () => {
     const back = deserializeProblem(wire);
     expect([back.slug, back.status, back.detail]).toEqual(['selector-not-found', 422, 'no #x']);
     expect(deserializeProblem({ slug: 'nonsense', detail: 'd' }).slug).toBe('internal-error');
+  });
+});
+
+describe('describeFieldErrors', () => {
+  it('lists every field in one sentence, with one full stop at its end', () => {
+    expect(
+      describeFieldErrors('The request body is invalid', [
+        { field: 'email', message: 'Enter a valid email address.' },
+        { field: 'password', message: 'Use at least 10 characters.' },
+        { field: 'width', message: 'Must be at least 1' },
+      ]),
+    ).toBe(
+      'The request body is invalid: email: Enter a valid email address; password: Use at least 10 characters; width: Must be at least 1.',
+    );
   });
 });

@@ -7,7 +7,7 @@ import {
   type PdfOptions,
   type RenderPdfCommand,
 } from '@pressroom/contracts';
-import { ProblemError, type FieldError } from '@pressroom/problem';
+import { describeFieldErrors, ProblemError, type FieldError } from '@pressroom/problem';
 
 /** Space left for Chromium's header/footer when a template is given without a margin for it. */
 export const HEADER_FOOTER_MARGIN_PT = 48;
@@ -92,7 +92,7 @@ export function pdfPrintSettings(topLevel: PdfOptions, nested: PdfOptions | unde
 
   if (errors.length > 0) {
     throw new ProblemError('validation-error', {
-      detail: `The request body is invalid: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+      detail: describeFieldErrors('The request body is invalid', errors),
       errors,
     });
   }

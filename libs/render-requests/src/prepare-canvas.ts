@@ -1,5 +1,5 @@
 import type { CanvasFont, CanvasFontSource, VariableDefinition } from '@pressroom/contracts';
-import { ProblemError } from '@pressroom/problem';
+import { describeFieldErrors, ProblemError } from '@pressroom/problem';
 import { expressionProblem, isExpressionError, missingVariablesProblem, resolveVariables } from '@pressroom/templating';
 import { checkCanvasDocument } from './canvas-check.js';
 import { CanvasTemplating } from './canvas-templating.js';
@@ -32,7 +32,7 @@ export function prepareCanvas(input: PrepareCanvasInput): CanvasRenderSource {
   const errors = checkCanvasDocument(input.document, field);
   if (errors.length > 0) {
     throw new ProblemError('validation-error', {
-      detail: `The canvas JSON is invalid: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+      detail: describeFieldErrors('The canvas JSON is invalid', errors),
       errors,
     });
   }

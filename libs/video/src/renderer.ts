@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { VideoTemplateSource } from '@pressroom/contracts';
 import { BASE_FLAGS, startEgressProxy, type EgressProxy } from '@pressroom/browser';
 import { freePort } from '@pressroom/ports';
-import { ProblemError } from '@pressroom/problem';
+import { describeFieldErrors, ProblemError } from '@pressroom/problem';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { Logger } from '@pressroom/telemetry';
 import { checkCodeTemplate } from './code-template.js';
@@ -224,16 +224,15 @@ async function planOf(source: VideoTemplateSource, variables: Record<string, unk
   }
   const bound = bindTimelineVariables(source.projectJson, variables);
   if (!bound.ok) {
-    const listed = bound.errors.map((e) => `${e.field}: ${e.message}`).join('; ');
     // The project itself (saved before these checks existed) vs. a value a variable put in it.
     if (bound.errors.every((e) => e.field.startsWith('projectJson')))
       throw new ProblemError('validation-error', {
-        detail: `The timeline project is invalid: ${listed}`.slice(0, 2_000),
+        detail: describeFieldErrors('The timeline project is invalid', bound.errors).slice(0, 2_000),
         errors: bound.errors,
       });
     throw new ProblemError('invalid-variable', {
       code: 'invalid_variable',
-      detail: `The timeline does not render with these variables: ${listed}`.slice(0, 2_000),
+      detail: describeFieldErrors('The timeline does not render with these variables', bound.errors).slice(0, 2_000),
       errors: bound.errors,
     });
   }

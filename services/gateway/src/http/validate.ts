@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { inputViolations } from '@pressroom/contracts';
-import { ProblemError, type FieldError } from '@pressroom/problem';
+import { describeFieldErrors, ProblemError, type FieldError } from '@pressroom/problem';
 
 type Where = 'body' | 'query' | 'path';
 
@@ -13,8 +13,7 @@ function fieldErrors(error: z.ZodError): FieldError[] {
 }
 
 export function validationProblem(errors: FieldError[], where: Where): ProblemError {
-  const summary = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
-  return new ProblemError('validation-error', { detail: `The request ${where} is invalid: ${summary}`, errors });
+  return new ProblemError('validation-error', { detail: describeFieldErrors(`The request ${where} is invalid`, errors), errors });
 }
 
 /** Parse with a zod schema or throw a 400 validation problem listing each failing field. */

@@ -1,5 +1,5 @@
 import type { VariableDefinition } from '@pressroom/contracts';
-import { ProblemError } from '@pressroom/problem';
+import { describeFieldErrors, ProblemError } from '@pressroom/problem';
 import { checkCodeTemplate, checkTimelineProject, type CodeTemplateMeta, type CodeTemplateSize } from '@pressroom/video';
 
 /** What a saved design fixes: its kind, size, frame rate, length and (for code templates) default props. */
@@ -80,7 +80,7 @@ export async function checkDesign(
   if (!checked.ok) {
     const errors = checked.errors.map((e) => ({ field: e.path ? `projectJson.${e.path}` : 'projectJson', message: e.message }));
     throw new ProblemError('validation-error', {
-      detail: `The timeline project is invalid: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`.slice(0, 2_000),
+      detail: describeFieldErrors('The timeline project is invalid', errors).slice(0, 2_000),
       errors,
     });
   }
