@@ -1,6 +1,6 @@
 import { parseRows } from '../src/pages/batches/csv.js';
 import { PLACEHOLDER_COLOUR, PLACEHOLDER_IMAGE, previewValues, sampleValueOf } from '../src/pages/templates/sample-values.js';
-import { namesInTemplate, variablesOf } from '../src/pages/templates/variable-names.js';
+import { fallbacksInTemplate, namesInTemplate, variablesOf } from '../src/pages/templates/variable-names.js';
 
 describe('parseRows', () => {
   it('reads quoted CSV with a BOM, doubled quotes, commas and line breaks', () => {
@@ -29,6 +29,30 @@ describe('namesInTemplate', () => {
       { name: 'b', type: 'color' },
       { name: 'a', type: 'text' },
     ]);
+  });
+});
+
+describe('fallbacks the HTML gives its variables', () => {
+  it('reads default(name, literal) inside placeholders: strings, numbers and booleans, the first one of a name', () => {
+    const html = `<body style="background:{{ default(background, '#4338ca') }}">{{ default(count, 3) }} {{ default(on, true) }}
+      {{ default(title, "It's \\"here\\"") }} {{ default(background, 'red') }} {{ default(user.name, 'x') }} {{ default(a, b) }}
+      default(outside, 'no')`;
+    expect(Object.fromEntries(fallbacksInTemplate(html))).toEqual({ background: '#4338ca', count: 3, on: true, title: 'It\'s "here"' });
+  });
+
+  it('gives an undefined variable its fallback as default and a matching input; a definition keeps its type', () => {
+    const html = "{{ default(bg, '#4338ca') }} {{ default(n, 2) }} {{ default(name, 'Guest') }} {{ default(accent, '#fff') }}";
+    expect(variablesOf(html, [{ name: 'accent', type: 'text' }])).toEqual([
+      { name: 'accent', type: 'text', defaultValue: '#fff' },
+      { name: 'bg', type: 'color', defaultValue: '#4338ca' },
+      { name: 'n', type: 'number', defaultValue: 2 },
+      { name: 'name', type: 'text', defaultValue: 'Guest' },
+    ]);
+    expect(variablesOf("{{ default(x, 'html') }}", [{ name: 'x', type: 'text', defaultValue: 'own' }])).toEqual([
+      { name: 'x', type: 'text', defaultValue: 'own' },
+    ]);
+    // So the preview renders what a render without the variable shows, not the variable's name.
+    expect(previewValues(variablesOf(html, []), {})).toEqual({ bg: '#4338ca', n: 2, name: 'Guest', accent: '#fff' });
   });
 });
 

@@ -180,6 +180,17 @@ test('template editor: a strict template previews at once; typed inputs drive th
   await page.getByText('Saved.').waitFor();
 });
 
+test("new template: the HTML's own fallbacks drive the first preview and the inputs (default(background, '#4338ca'))", async () => {
+  await page.goto(rig.url('templates/new'));
+  await page.getByRole('img', { name: 'Live preview' }).waitFor({ timeout: 20_000 });
+  // The starting HTML paints its background with default(background, '#4338ca'): the preview shows that colour,
+  // not the text "background" (an invalid colour that left the page white), and the input is a colour picker.
+  await waitForPixel(page, 'Live preview', [0x43, 0x38, 0xca], [5, 5]);
+  expect(await page.getByLabel(/^background .*colour/).inputValue()).toBe('#4338ca');
+  await page.getByLabel(/^background .*colour/).fill('#00ff00');
+  await waitForPixel(page, 'Live preview', [0, 255, 0], [5, 5]);
+});
+
 test('templates gallery: search every page by name, sort as the list API does, thumbnails, 390 px', async () => {
   for (const name of ['Alpha poster', 'Beta banner', 'Gamma poster']) {
     await createTemplate({ name, html: '<body style="margin:0;background:#10b981">{{ headline }}</body>', width: 160, height: 90 });

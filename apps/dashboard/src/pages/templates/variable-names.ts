@@ -2,7 +2,10 @@
 interface VariableDefinition {
   name: string;
   type: 'text' | 'image' | 'color' | 'number' | 'boolean';
+  defaultValue?: unknown;
 }
+
+type Literal = string | number | boolean;
 
 const PLACEHOLDER = /\{\{([\s\S]*?)\}\}/g;
 const IDENTIFIER = /(?<![\w$.'"])([A-Za-z_$][\w$]*)(?![\w$]*\s*\()/g;
@@ -31,13 +34,55 @@ function collect(expression: string, into: Set<string>): void {
   for (const match of withoutStrings.matchAll(IDENTIFIER)) if (!KEYWORDS.has(match[1]!)) into.add(match[1]!);
 }
 
-/** One panel entry per variable: the definitions first (in order), then names only the HTML mentions (as text). */
+const FALLBACK = /\bdefault\(\s*([A-Za-z_$][\w$]*)\s*,\s*('(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|-?\d+(?:\.\d+)?|true|false)\s*\)/g;
+
+function literal(source: string): Literal {
+  if (source === 'true' || source === 'false') return source === 'true';
+  if (/^[-\d]/.test(source)) return Number(source);
+  return source.slice(1, -1).replace(/\\(.)/g, '$1');
+}
+
+/**
+ * The fallbacks the HTML itself gives variables, `{{ default(name, 'literal') }}`: what a render without the
+ * variable shows, so the editor previews with it rather than a made-up sample (the first one of a name wins).
+ */
+export function fallbacksInTemplate(html: string): Map<string, Literal> {
+  const fallbacks = new Map<string, Literal>();
+  for (const placeholder of html.matchAll(PLACEHOLDER)) {
+    for (const match of placeholder[1]!.matchAll(FALLBACK)) if (!fallbacks.has(match[1]!)) fallbacks.set(match[1]!, literal(match[2]!));
+  }
+  return fallbacks;
+}
+
+const HEX_COLOUR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/** The input a variable the HTML gives a fallback gets: a colour picker for a hex colour, else by the literal's type. */
+function typeOfFallback(value: Literal | undefined): VariableDefinition['type'] {
+  if (typeof value === 'number') return 'number';
+  if (typeof value === 'boolean') return 'boolean';
+  return typeof value === 'string' && HEX_COLOUR.test(value) ? 'color' : 'text';
+}
+
+/**
+ * One panel entry per variable: the definitions first (in order), then names only the HTML mentions: as text,
+ * or with the fallback the HTML gives them (`default(name, …)`) as their default and its type. Only what the
+ * editor shows and previews with: the saved definitions are the draft's own.
+ */
 export function variablesOf<D extends VariableDefinition>(html: string, definitions: D[]): (D | VariableDefinition)[] {
   const defined = new Set(definitions.map((d) => d.name));
+  const fallbacks = fallbacksInTemplate(html);
   return [
-    ...definitions,
+    // A definition without a default of its own previews with the HTML's fallback too.
+    ...definitions.map((d) => {
+      const fallback = fallbacks.get(d.name);
+      const ownDefault = d.defaultValue !== undefined && d.defaultValue !== null && d.defaultValue !== '';
+      return ownDefault || fallback === undefined ? d : { ...d, defaultValue: fallback };
+    }),
     ...namesInTemplate(html)
       .filter((n) => !defined.has(n))
-      .map((name) => ({ name, type: 'text' as const })),
+      .map((name): VariableDefinition => {
+        const fallback = fallbacks.get(name);
+        return fallback === undefined ? { name, type: 'text' } : { name, type: typeOfFallback(fallback), defaultValue: fallback };
+      }),
   ];
 }
