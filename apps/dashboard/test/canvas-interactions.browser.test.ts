@@ -315,6 +315,10 @@ test('zoom (buttons, Ctrl+wheel, fit, 100 %) and Space+drag pan change the view 
   const view = (await scroller.boundingBox())!;
   expect(fitted.width).toBeLessThanOrEqual(view.width);
   expect(fitted.height).toBeLessThanOrEqual(view.height);
+  // …centred across a plain pasteboard; the transparency checkerboard is behind the design only.
+  expect(Math.abs(fitted.x - view.x - (view.x + view.width - fitted.x - fitted.width))).toBeLessThanOrEqual(4);
+  expect(await scroller.evaluate((el) => getComputedStyle(el).backgroundImage)).toBe('none');
+  expect(await page.getByTestId('editor-canvas').evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/conic-gradient/);
 
   // None of it is in the design: same objects, same places, no viewport transform, at any zoom.
   const after = await saveAndRead(uid);
