@@ -206,10 +206,11 @@ export async function startSignedInRig(options: {
 export async function signUpInBrowser(
   page: Page,
   rig: DashboardRig,
-  user: { email: string; password: string },
+  user: { email: string; password: string; name?: string },
   path = 'sign-up',
 ): Promise<void> {
   await page.goto(rig.url(path));
+  if (user.name !== undefined) await page.getByRole('textbox', { name: 'Name (optional)' }).fill(user.name);
   await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Create account' }).click();

@@ -9,7 +9,7 @@ const consoleNoise: string[] = [];
 beforeAll(async () => {
   rig = await startDashboardRig();
   page = await (await rig.newContext()).newPage();
-  await signUpInBrowser(page, rig, { email: 'first-day@example.com', password: 'first day passphrase' });
+  await signUpInBrowser(page, rig, { email: 'first-day@example.com', password: 'first day passphrase', name: 'Dana First' });
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
   page.on('console', (message) => {
     if (message.type() === 'warning' || message.type() === 'error') consoleNoise.push(`${message.type()}: ${message.text()}`);
@@ -37,6 +37,9 @@ test('the overview walks a new workspace through a key, a render and a template,
   await gettingStarted().getByText('0 of 3 done').waitFor();
   await main().getByText('No renders yet: the playground makes one in a click.').waitFor();
   await main().getByText('0 of 100').waitFor();
+  // The header names the person by the name given at sign-up, the email beside it on hover.
+  const who = page.getByRole('banner').getByText('Dana First', { exact: true });
+  expect(await who.getAttribute('title')).toBe('first-day@example.com');
   expect(await accessibilityViolations(page)).toEqual([]);
   // (account-and-keys.browser.test.ts writes this state's screenshot, overview.png.)
 

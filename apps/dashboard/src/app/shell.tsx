@@ -59,7 +59,10 @@ export function Shell() {
         <span className="text-lg font-semibold text-indigo-800">Pressroom</span>
         <div className="flex max-w-full min-w-0 flex-wrap items-center gap-3">
           <WorkspaceSwitcher session={session} />
-          <span className="hidden text-sm text-slate-700 sm:inline">{session.user.email}</span>
+          {/* The name given at sign-up or on Account, with the email it signs in with; the email alone without one. */}
+          <span className="hidden text-sm text-slate-700 sm:inline" title={session.user.name ? session.user.email : undefined}>
+            {session.user.name || session.user.email}
+          </span>
           <Button variant="secondary" busy={out.isPending} onClick={() => out.mutate()}>
             Sign out
           </Button>
