@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { decode, startPageServer } from '../../../deploy/embedded/test/harness.js';
+import { decode, frameCountOf, startPageServer } from '../../../deploy/embedded/test/harness.js';
 import {
   accessibilityViolations,
   eventually,
@@ -130,12 +134,86 @@ test('playground: render HTML at a size and format, see the result and the curl'
   await screenshot(page, 'playground');
 });
 
+test('playground: the same page as an animated GIF and as a PDF, each with its render page, its curl and its errors beside the fields', async () => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: rig.stack.baseUrl });
+  await page.goto(rig.url('playground'));
+  const curl = () => page.getByRole('region', { name: 'Equivalent curl' }).locator('pre').textContent();
+  await page
+    .getByRole('textbox', { name: 'HTML' })
+    .fill(
+      '<style>@keyframes k{from{background:#ff0000}to{background:#0000ff}}body{margin:0;animation:k 1s linear infinite}</style><body><h1>Quarterly report</h1></body>',
+    );
+
+  // A GIF: its own size limit and quality presets; a capture longer than the preset allows is refused beside its field.
+  await page.getByRole('combobox', { name: 'Format' }).selectOption('gif');
+  await page.getByText('Pixels, 1–2000.').first().waitFor();
+  await page.getByRole('spinbutton', { name: 'Width' }).fill('120');
+  await page.getByRole('spinbutton', { name: 'Height' }).fill('80');
+  await page.getByRole('combobox', { name: 'Quality' }).selectOption('low');
+  await page.getByRole('spinbutton', { name: 'Seconds of animation' }).fill('20');
+  await page.getByRole('button', { name: 'Render' }).click();
+  const seconds = page.getByRole('spinbutton', { name: 'Seconds of animation' });
+  await eventually(async () => (await seconds.getAttribute('aria-invalid')) === 'true', 'the seconds field marked invalid');
+  expect(await page.getByRole('form', { name: 'Render' }).textContent()).toMatch(
+    /Quality `low` captures at most 10 s; use quality `high` for up to 30 s/,
+  );
+  await seconds.fill('1');
+  expect(await curl()).toContain(`${rig.stack.baseUrl}/gif \\`);
+  expect(await curl()).toContain('"width":120,"height":80,"quality":"low","frameDurationSeconds":1');
+  await page.getByRole('button', { name: 'Render' }).click();
+  const result = page.getByRole('region', { name: 'Result' });
+  const gif = result.getByRole('img', { name: 'Rendered result' });
+  await gif.waitFor({ timeout: 30_000 });
+  await result.getByText(/Answered in \d+ ms · 10 frames · 1 s/).waitFor();
+  expect(await frameCountOf((await gif.getAttribute('src'))!)).toBe(10);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  const gifLink = result.getByRole('link', { name: /^Render gif_/ });
+  const gifId = (await gifLink.textContent())!.replace('Render ', '');
+  await gifLink.click();
+  await page.getByRole('heading', { name: `Render ${gifId}` }).waitFor();
+  await page.goBack();
+  // The request is as it was left: the tab remembers the playground.
+  expect(await page.getByRole('textbox', { name: 'HTML' }).textContent()).toContain('Quarterly report');
+  expect(await page.getByRole('combobox', { name: 'Format' }).inputValue()).toBe('gif');
+
+  // A PDF: paper and orientation instead of pixels; the file is the page printed on US Letter, landscape.
+  await page.getByRole('combobox', { name: 'Format' }).selectOption('pdf');
+  expect(await page.getByRole('spinbutton', { name: 'Width' }).count()).toBe(0);
+  await page.getByRole('combobox', { name: 'Paper' }).selectOption('Letter');
+  await page.getByRole('combobox', { name: 'Orientation' }).selectOption('landscape');
+  expect(await curl()).toContain(`${rig.stack.baseUrl}/pdf/render \\`);
+  expect(await curl()).toContain('"preset":"Letter","landscape":true');
+  await page.getByRole('button', { name: 'Copy curl' }).click();
+  await page.getByText('Copied to the clipboard.').waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await curl());
+  await page.getByRole('button', { name: 'Render' }).click();
+  const open = result.getByRole('link', { name: 'Open the PDF' });
+  await open.waitFor({ timeout: 30_000 });
+  await result.getByText(/Answered in \d+ ms · 1 page · Letter/).waitFor();
+  const res = await fetch((await open.getAttribute('href'))!);
+  expect(res.headers.get('content-type')).toBe('application/pdf');
+  const dir = await mkdtemp(join(tmpdir(), 'pressroom-playground-'));
+  try {
+    const file = join(dir, 'report.pdf');
+    await writeFile(file, Buffer.from(await res.arrayBuffer()));
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    expect(info).toMatch(/^Pages:\s+1$/m);
+    expect(info).toMatch(/^Page size:\s+792 x 612 pts/m);
+    expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain('Quarterly report');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  expect(await result.getByRole('link', { name: /^Render pdf_/ }).count()).toBe(1);
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
 test('renders: one history with filters, a detail view and a download', async () => {
   await page.goto(rig.url('renders'));
   const table = page.getByRole('table', { name: 'Renders, newest first' });
   await table.waitFor();
   expect(await table.getByRole('img').count()).toBeGreaterThanOrEqual(1);
-  await page.getByRole('combobox', { name: 'Kind' }).selectOption('pdf');
+  // No video is rendered in this suite (the playground makes images, a GIF and a PDF).
+  await page.getByRole('combobox', { name: 'Kind' }).selectOption('video');
   await page.getByText('No renders match.').waitFor();
   await page.getByRole('combobox', { name: 'Kind' }).selectOption('image');
   await page.getByRole('combobox', { name: 'Status' }).selectOption('done');

@@ -149,6 +149,13 @@ export async function decode(url: string): Promise<{
   };
 }
 
+/** The frames of the animated image (GIF, WebP) at `url`: its frame count, as sharp reads the file. */
+export async function frameCountOf(url: string): Promise<number> {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  return (await sharp(Buffer.from(await res.arrayBuffer()), { pages: -1 }).metadata()).pages ?? 1;
+}
+
 export function near(actual: [number, number, number], expected: [number, number, number], tolerance = 12): boolean {
   return actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
 }

@@ -47,6 +47,41 @@ export const listRenders = (filters: RenderFilters, cursor?: string, limit = 20)
   api<RenderPage>('/renders', { query: { ...filters, cursor, limit } });
 export const getRenderDetail = async (id: string) => (await api<{ render: RenderDetail }>(`/renders/${encodeURIComponent(id)}`)).render;
 
-/** POST /image, as the playground sends it. */
-export const renderImage = (body: { html?: string; url?: string; width: number; height: number; fileExtension: string }) =>
-  api<{ url: string; id: string; createdAt: string }>('/image', { json: body });
+/** What the playground shows of a finished render, whichever endpoint made it. */
+export interface PlaygroundResult {
+  id: string;
+  url: string;
+  /** A GIF's frame count and length, a PDF's page count and paper. */
+  facts: string[];
+}
+
+interface ImageAnswer {
+  id: string;
+  url: string;
+}
+interface GifAnswer {
+  gif: { uid: string; url: string; frames: number; animationLength: number };
+}
+interface PdfAnswer {
+  id: string;
+  url: string;
+  pageCount: number;
+  preset: string;
+}
+
+/** POST `path` (/image, /gif or /pdf/render) with `body`, as the playground sends it; the answer in one shape. */
+export async function renderInPlayground(
+  path: '/image' | '/gif' | '/pdf/render',
+  body: Record<string, unknown>,
+): Promise<PlaygroundResult> {
+  if (path === '/gif') {
+    const { gif } = await api<GifAnswer>(path, { json: body });
+    return { id: gif.uid, url: gif.url, facts: [`${gif.frames} frames`, `${gif.animationLength} s`] };
+  }
+  if (path === '/pdf/render') {
+    const pdf = await api<PdfAnswer>(path, { json: body });
+    return { id: pdf.id, url: pdf.url, facts: [`${pdf.pageCount} ${pdf.pageCount === 1 ? 'page' : 'pages'}`, pdf.preset] };
+  }
+  const image = await api<ImageAnswer>(path, { json: body });
+  return { id: image.id, url: image.url, facts: [] };
+}

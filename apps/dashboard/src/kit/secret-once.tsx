@@ -1,20 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Alert } from './alert';
-import { Button } from './button';
+import { CopyButton } from './copy-button';
 
 /** A secret the server shows only this once (a new key, a webhook signing secret), with a Copy button. */
 export function SecretOnce({ label, value }: { label: string; value: string }) {
   const id = useId();
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied('copied');
-    } catch {
-      // Clipboard access can be refused (permissions, insecure origin): the field stays selectable.
-      setCopied('failed');
-    }
-  };
   return (
     <div className="flex flex-col gap-2">
       <Alert tone="info">Copy it now: it is shown only this once and cannot be retrieved later.</Alert>
@@ -29,13 +19,8 @@ export function SecretOnce({ label, value }: { label: string; value: string }) {
           onFocus={(e) => e.currentTarget.select()}
           className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm"
         />
-        <Button variant="secondary" onClick={() => void copy()}>
-          Copy
-        </Button>
+        <CopyButton text={value} />
       </div>
-      <p role="status" className="text-sm text-slate-700">
-        {copied === 'copied' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select the text and copy it.' : ''}
-      </p>
     </div>
   );
 }

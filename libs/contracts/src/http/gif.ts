@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { refineWhenTyped, requireOneSource, Variables, type UserStorageFields } from './common.js';
 import { GIF_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
+import { GIF_MAX_SIZE, GIF_MIN_SIZE, GIF_QUALITY_PRESETS } from './output-limits.js';
 
-export const GIF_MIN_SIZE = 1;
-export const GIF_MAX_SIZE = 2000;
-
-/** The contract's quality presets: frames per second and the longest capture. */
-export const GIF_QUALITY_PRESETS = {
-  low: { fps: 10, maxSeconds: 10 },
-  medium: { fps: 15, maxSeconds: 15 },
-  high: { fps: 24, maxSeconds: 30 },
-} as const;
+export { GIF_MAX_SIZE, GIF_MIN_SIZE, GIF_QUALITY_PRESETS };
 
 export const GifQuality = z.enum(['low', 'medium', 'high']);
 export type GifQuality = z.infer<typeof GifQuality>;

@@ -11,8 +11,9 @@ import {
 import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
 import { LayoutKey, RenderLayouts } from './template.js';
 
-export const IMAGE_MIN_SIZE = 1;
-export const IMAGE_MAX_SIZE = 4000;
+import { IMAGE_MAX_SIZE, IMAGE_MIN_SIZE } from './output-limits.js';
+
+export { IMAGE_MAX_SIZE, IMAGE_MIN_SIZE };
 
 export const IMAGE_DEFAULT_WIDTH = 1200;
 export const IMAGE_DEFAULT_HEIGHT = 630;

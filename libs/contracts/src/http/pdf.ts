@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { refineWhenTyped, requireOneSource, Variables, type UserStorageFields } from './common.js';
+import { PDF_DEFAULT_PRESET, PDF_PAPER_PRESETS, type PdfPaperPreset } from './output-limits.js';
 
-/** Paper presets, in millimetres (ISO 216 and US sizes). Points = mm / 25.4 × 72. */
-export const PDF_PAPER_PRESETS = {
-  A4: { widthMm: 210, heightMm: 297 },
-  Letter: { widthMm: 215.9, heightMm: 279.4 },
-  Legal: { widthMm: 215.9, heightMm: 355.6 },
-  A3: { widthMm: 297, heightMm: 420 },
-  A5: { widthMm: 148, heightMm: 210 },
-} as const;
-export type PdfPaperPreset = keyof typeof PDF_PAPER_PRESETS;
-export const PDF_DEFAULT_PRESET: PdfPaperPreset = 'A4';
+export { PDF_DEFAULT_PRESET, PDF_PAPER_PRESETS, type PdfPaperPreset };
+
 const PRESET_NAMES = [...(Object.keys(PDF_PAPER_PRESETS) as PdfPaperPreset[]), 'custom'] as const;
 
 export const POINTS_PER_MM = 72 / 25.4;

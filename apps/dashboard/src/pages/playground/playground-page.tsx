@@ -1,99 +1,198 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { renderImage } from '../../api/renders';
+import { lazy, Suspense, useId } from 'react';
+import { Link } from 'react-router';
+import { renderInPlayground, type PlaygroundResult } from '../../api/renders';
 import { Button } from '../../kit/button';
+import { CopyButton } from '../../kit/copy-button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
-import { SizeFields } from '../../kit/size-fields';
+import { useTabState } from '../../kit/use-tab-state';
+import {
+  FORMAT_CHOICES,
+  PAPER_CHOICES,
+  QUALITY_CHOICES,
+  curlOf,
+  maxSideOf,
+  playgroundRequest,
+  type GifQualityName,
+  type PlaygroundFormat,
+  type PlaygroundState,
+} from './playground-request';
+
+const HtmlEditor = lazy(() => import('../../kit/html-editor'));
 
 const SAMPLE = '<h1 style="font:64px sans-serif;color:#4338ca">Hello, Pressroom</h1>';
 
-/** Paste HTML or a URL, pick a size and a format, render it, and see the same request as curl. */
+/** Every body field the form shows beside its input; the rest of a problem goes in the alert at the top. */
+const FIELDS = ['html', 'url', 'width', 'height', 'fileExtension', 'quality', 'frameDurationSeconds', 'preset', 'landscape'];
+
+/**
+ * Paste HTML or a URL, pick what comes out (an image, an animated GIF or a PDF) and its size, render it through the
+ * same endpoint a developer would call, and see the result, its render's page and the request as curl.
+ */
 export default function PlaygroundPage() {
-  const htmlId = useId();
-  const [source, setSource] = useState<'html' | 'url'>('html');
-  const [html, setHtml] = useState(SAMPLE);
-  const [url, setUrl] = useState('https://example.com');
-  const [width, setWidth] = useState(1200);
-  const [height, setHeight] = useState(630);
-  const [format, setFormat] = useState('png');
-  const body = { ...(source === 'html' ? { html } : { url }), width, height, fileExtension: format };
-  const render = useMutation({ mutationFn: () => renderImage(body) });
-  const curl = `curl -s ${window.location.origin}/image \\\n  -H "Authorization: Bearer $PRESSROOM_KEY" \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify(body).replace(/'/g, "'\\''")}'`;
+  const htmlLabel = useId();
+  // Kept for the tab: following the result's render link and pressing Back finds the request as it was.
+  const [state, setState] = useTabState<PlaygroundState>('pressroom.playground', {
+    source: 'html',
+    html: SAMPLE,
+    url: 'https://example.com',
+    format: 'png',
+    width: 1200,
+    height: 630,
+    quality: 'medium',
+    seconds: '',
+    paper: 'A4',
+    landscape: false,
+  });
+  const set = (patch: Partial<PlaygroundState>) => setState((s) => ({ ...s, ...patch }));
+  const request = playgroundRequest(state);
+  const render = useMutation({
+    mutationFn: async (): Promise<PlaygroundResult & { format: PlaygroundFormat; ms: number }> => {
+      const started = performance.now();
+      const result = await renderInPlayground(request.path, request.body);
+      return { ...result, format: state.format, ms: Math.round(performance.now() - started) };
+    },
+  });
+  const curl = curlOf(window.location.origin, request);
+  const maxSide = maxSideOf(state.format);
+  const sizeField = (name: 'width' | 'height') => (
+    <TextField
+      label={name === 'width' ? 'Width' : 'Height'}
+      type="number"
+      min={1}
+      max={maxSide}
+      value={state[name]}
+      onChange={(e) => set({ [name]: Number(e.target.value) })}
+      error={fieldError(render.error, name)}
+      hint={`Pixels, 1–${maxSide}.`}
+    />
+  );
   return (
     <Page title="Playground">
       <Section title="Request">
-        <Form
-          label="Render"
-          onSubmit={() => render.mutate()}
-          error={render.error}
-          fields={['html', 'url', 'width', 'height', 'fileExtension']}
-        >
+        <Form label="Render" onSubmit={() => render.mutate()} error={render.error} fields={FIELDS}>
           <SelectField
             label="Source"
-            value={source}
-            onChange={(e) => setSource(e.target.value as 'html' | 'url')}
+            value={state.source}
+            onChange={(e) => set({ source: e.target.value as 'html' | 'url' })}
             options={[
               ['html', 'HTML'],
               ['url', 'Web page URL'],
             ]}
           />
-          {source === 'html' ? (
+          {state.source === 'html' ? (
             <div className="flex flex-col gap-1">
-              <label htmlFor={htmlId} className="text-sm font-medium">
+              <span id={htmlLabel} className="text-sm font-medium">
                 HTML
-              </label>
-              <textarea
-                id={htmlId}
-                rows={8}
-                className="rounded-md border border-slate-300 p-2 font-mono text-sm"
-                value={html}
-                onChange={(e) => setHtml(e.target.value)}
-              />
+              </span>
+              <Suspense fallback={<p className="text-sm text-slate-600">Loading the editor…</p>}>
+                <HtmlEditor label="HTML" value={state.html} onChange={(html) => set({ html })} />
+              </Suspense>
               {fieldError(render.error, 'html') && <p className="text-sm text-red-700">{fieldError(render.error, 'html')}</p>}
             </div>
           ) : (
             <TextField
               label="URL"
               type="url"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
+              value={state.url}
+              onChange={(e) => set({ url: e.target.value })}
               error={fieldError(render.error, 'url')}
             />
           )}
-          <div className="grid grid-cols-3 gap-3">
-            <SizeFields width={width} height={height} onWidth={setWidth} onHeight={setHeight} error={render.error} />
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             <SelectField
               label="Format"
-              value={format}
-              onChange={(e) => setFormat(e.target.value)}
-              options={[
-                ['png', 'PNG'],
-                ['jpeg', 'JPEG'],
-                ['webp', 'WebP'],
-              ]}
+              value={state.format}
+              onChange={(e) => set({ format: e.target.value as PlaygroundFormat })}
+              options={FORMAT_CHOICES}
+              error={fieldError(render.error, 'fileExtension')}
             />
+            {state.format === 'pdf' ? (
+              <>
+                <SelectField
+                  label="Paper"
+                  value={state.paper}
+                  onChange={(e) => set({ paper: e.target.value as PlaygroundState['paper'] })}
+                  options={PAPER_CHOICES}
+                  error={fieldError(render.error, 'preset')}
+                />
+                <SelectField
+                  label="Orientation"
+                  value={state.landscape ? 'landscape' : 'portrait'}
+                  onChange={(e) => set({ landscape: e.target.value === 'landscape' })}
+                  options={[
+                    ['portrait', 'Portrait'],
+                    ['landscape', 'Landscape'],
+                  ]}
+                  error={fieldError(render.error, 'landscape')}
+                />
+              </>
+            ) : (
+              <>
+                {sizeField('width')}
+                {sizeField('height')}
+              </>
+            )}
+            {state.format === 'gif' && (
+              <>
+                <SelectField
+                  label="Quality"
+                  value={state.quality}
+                  onChange={(e) => set({ quality: e.target.value as GifQualityName })}
+                  options={QUALITY_CHOICES}
+                  error={fieldError(render.error, 'quality')}
+                />
+                <TextField
+                  label="Seconds of animation"
+                  type="number"
+                  min={0.1}
+                  step={0.1}
+                  value={state.seconds}
+                  onChange={(e) => set({ seconds: e.target.value })}
+                  error={fieldError(render.error, 'frameDurationSeconds')}
+                  hint="Empty: the page's longest animation."
+                />
+              </>
+            )}
           </div>
           <Button type="submit" busy={render.isPending} className="self-start">
             Render
           </Button>
         </Form>
       </Section>
-      {render.data && (
-        <Section title="Result">
-          <img src={render.data.url} alt="Rendered result" className="max-w-full self-start rounded border border-slate-200" />
-          <a className="text-sm text-indigo-700 underline" href={render.data.url}>
-            {render.data.url}
-          </a>
-        </Section>
-      )}
-      <Section title="Equivalent curl">
+      {render.data && <ResultSection result={render.data} />}
+      <Section title="Equivalent curl" actions={<CopyButton text={curl} label="Copy curl" />}>
         <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
           <code>{curl}</code>
         </pre>
       </Section>
     </Page>
+  );
+}
+
+/** The rendered file (a picture of an image or GIF, a link to a PDF), how long the request took and its render's page. */
+function ResultSection({ result }: { result: PlaygroundResult & { format: PlaygroundFormat; ms: number } }) {
+  return (
+    <Section title="Result">
+      {result.format === 'pdf' ? (
+        <a className="self-start text-indigo-700 underline" href={result.url} target="_blank" rel="noreferrer">
+          Open the PDF
+        </a>
+      ) : (
+        <img src={result.url} alt="Rendered result" className="max-w-full self-start rounded border border-slate-200" />
+      )}
+      <p className="text-sm text-slate-700">{[`Answered in ${result.ms} ms`, ...result.facts].join(' · ')}</p>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link className="text-indigo-700 underline" to={`/renders/${encodeURIComponent(result.id)}`}>
+          Render {result.id}
+        </Link>
+        <a className="break-all text-indigo-700 underline" href={result.url}>
+          {result.url}
+        </a>
+      </p>
+    </Section>
   );
 }

@@ -29,7 +29,7 @@ import { variablesOf } from './variable-names';
 import { VariableInput } from './variable-input';
 
 // CodeMirror is its own chunk: nobody pays for it until they open an editor.
-const CodeEditor = lazy(() => import('./code-editor'));
+const CodeEditor = lazy(() => import('../../kit/html-editor'));
 
 const STARTER = `<body style="margin:0;display:grid;place-items:center;height:100vh;background:{{ default(background, '#4338ca') }};color:#fff;font:64px sans-serif">
   <h1>{{ title }}</h1>

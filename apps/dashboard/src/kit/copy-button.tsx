@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { Button } from './button';
+
+/**
+ * Copies `text` to the clipboard and says so in a status line beside the button (read out by screen readers).
+ * Clipboard access can be refused (permissions, an insecure origin): the message then says to select and copy.
+ */
+export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <Button variant="secondary" onClick={() => void copy()}>
+        {label}
+      </Button>
+      <span role="status" className="text-sm text-slate-700">
+        {copied === 'copied' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select the text and copy it.' : ''}
+      </span>
+    </span>
+  );
+}

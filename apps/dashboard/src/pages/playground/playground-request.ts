@@ -1,0 +1,61 @@
+import { GIF_MAX_SIZE, GIF_QUALITY_PRESETS, IMAGE_MAX_SIZE, PDF_PAPER_PRESETS, type PdfPaperPreset } from '@pressroom/contracts/constants';
+
+/** What the playground's Format offers: the three image formats of POST /image, a GIF (POST /gif) and a PDF (POST /pdf/render). */
+export type PlaygroundFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'pdf';
+export type GifQualityName = keyof typeof GIF_QUALITY_PRESETS;
+
+export const FORMAT_CHOICES: readonly (readonly [PlaygroundFormat, string])[] = [
+  ['png', 'PNG image'],
+  ['jpeg', 'JPEG image'],
+  ['webp', 'WebP image'],
+  ['gif', 'Animated GIF'],
+  ['pdf', 'PDF document'],
+];
+
+export const QUALITY_CHOICES = (Object.keys(GIF_QUALITY_PRESETS) as GifQualityName[]).map(
+  (name) =>
+    [
+      name,
+      `${name[0]!.toUpperCase()}${name.slice(1)}: ${GIF_QUALITY_PRESETS[name].fps} fps, up to ${GIF_QUALITY_PRESETS[name].maxSeconds} s`,
+    ] as const,
+);
+
+export const PAPER_CHOICES = (Object.keys(PDF_PAPER_PRESETS) as PdfPaperPreset[]).map(
+  (name) => [name, `${name} (${PDF_PAPER_PRESETS[name].widthMm} × ${PDF_PAPER_PRESETS[name].heightMm} mm)`] as const,
+);
+
+/** The largest width and height the chosen output accepts (the API's own limits). */
+export const maxSideOf = (format: PlaygroundFormat) => (format === 'gif' ? GIF_MAX_SIZE : IMAGE_MAX_SIZE);
+
+export interface PlaygroundState {
+  source: 'html' | 'url';
+  html: string;
+  url: string;
+  format: PlaygroundFormat;
+  width: number;
+  height: number;
+  quality: GifQualityName;
+  /** Seconds of animation a GIF captures; empty: the page's own longest animation. */
+  seconds: string;
+  paper: PdfPaperPreset;
+  landscape: boolean;
+}
+
+/** The endpoint and JSON body the playground sends for `state`: exactly what a developer would send. */
+export function playgroundRequest(state: PlaygroundState): { path: '/image' | '/gif' | '/pdf/render'; body: Record<string, unknown> } {
+  const source = state.source === 'html' ? { html: state.html } : { url: state.url };
+  if (state.format === 'pdf') {
+    return { path: '/pdf/render', body: { ...source, preset: state.paper, ...(state.landscape ? { landscape: true } : {}) } };
+  }
+  if (state.format === 'gif') {
+    const seconds = state.seconds.trim() === '' ? {} : { frameDurationSeconds: Number(state.seconds) };
+    return { path: '/gif', body: { ...source, width: state.width, height: state.height, quality: state.quality, ...seconds } };
+  }
+  return { path: '/image', body: { ...source, width: state.width, height: state.height, fileExtension: state.format } };
+}
+
+/** The same request as a curl command (the key from `$PRESSROOM_KEY`, the body quoted for a POSIX shell). */
+export function curlOf(origin: string, request: ReturnType<typeof playgroundRequest>): string {
+  const body = JSON.stringify(request.body).replace(/'/g, "'\\''");
+  return `curl -s ${origin}${request.path} \\\n  -H "Authorization: Bearer $PRESSROOM_KEY" \\\n  -H 'Content-Type: application/json' \\\n  -d '${body}'`;
+}

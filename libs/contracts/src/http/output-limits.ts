@@ -1,0 +1,28 @@
+/*
+ * The sizes and presets of each output, without zod: the request schemas (image.ts, gif.ts, pdf.ts) build
+ * on them, and the dashboard's playground offers the same choices from `@pressroom/contracts/constants`.
+ */
+
+export const IMAGE_MIN_SIZE = 1;
+export const IMAGE_MAX_SIZE = 4000;
+
+export const GIF_MIN_SIZE = 1;
+export const GIF_MAX_SIZE = 2000;
+
+/** The contract's quality presets: frames per second and the longest capture. */
+export const GIF_QUALITY_PRESETS = {
+  low: { fps: 10, maxSeconds: 10 },
+  medium: { fps: 15, maxSeconds: 15 },
+  high: { fps: 24, maxSeconds: 30 },
+} as const;
+
+/** Paper presets, in millimetres (ISO 216 and US sizes). Points = mm / 25.4 × 72. */
+export const PDF_PAPER_PRESETS = {
+  A4: { widthMm: 210, heightMm: 297 },
+  Letter: { widthMm: 215.9, heightMm: 279.4 },
+  Legal: { widthMm: 215.9, heightMm: 355.6 },
+  A3: { widthMm: 297, heightMm: 420 },
+  A5: { widthMm: 148, heightMm: 210 },
+} as const;
+export type PdfPaperPreset = keyof typeof PDF_PAPER_PRESETS;
+export const PDF_DEFAULT_PRESET: PdfPaperPreset = 'A4';
