@@ -35,6 +35,10 @@ test('a browser opening / is sent to the dashboard; API clients still get JSON',
   expect(deepLink.status).toBe(200);
   expect(await deepLink.text()).toContain('<div id="root">');
 
+  const icon = await fetch(rig.url('favicon.svg'));
+  expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  expect(await icon.text()).toContain('<svg');
+
   const missingAsset = await fetch(rig.url('assets/nope.js'));
   expect(missingAsset.status).toBe(404);
   expect(missingAsset.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -49,6 +53,22 @@ test('without a session a dashboard page leads to sign-in, remembering where to 
 
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'sign-in');
+});
+
+test('a browser opening a dashboard page without /app/ lands on it; the same path from a client stays the API', async () => {
+  await page.goto(`${rig.stack.baseUrl}/settings/webhooks?tab=1`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  const url = new URL(page.url());
+  expect(url.pathname).toBe('/app/sign-in');
+  expect(url.searchParams.get('returnTo')).toBe('/settings/webhooks?tab=1');
+
+  await page.goto(`${rig.stack.baseUrl}/sign-up`);
+  await page.getByRole('heading', { name: /^(Sign up|Create the owner account)$/ }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/app/sign-up');
+
+  const client = await fetch(`${rig.stack.baseUrl}/sign-up`, { redirect: 'manual' });
+  expect(client.status).toBe(401);
+  expect(client.headers.get('content-type')).toMatch(/^application\/problem\+json/);
 });
 
 test('the sign-in form is labelled and keyboard-operable', async () => {
