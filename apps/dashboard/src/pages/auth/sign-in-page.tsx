@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { authKeys, getAuthConfig, oidcStartUrl, signIn } from '../../api/auth';
 import { BASE, safeReturnTo } from '../../app/return-to';
 import { Alert } from '../../kit/alert';
@@ -32,6 +32,10 @@ export default function SignInPage() {
     },
   });
   const signUpOpen = config.data && (config.data.firstRun || config.data.signupMode !== 'closed');
+  const signUpUrl = `/sign-up?returnTo=${encodeURIComponent(returnTo)}${inviteParam(returnTo)}`;
+  // A new instance has no account to sign in to: its first visitor goes straight to creating the owner.
+  // Not with single sign-on, where the owner may come from the provider, nor when it sent back a refusal.
+  if (config.data?.firstRun && !config.data.oidc.enabled && !ssoError) return <Navigate to={signUpUrl} replace />;
   return (
     <AuthCard
       title="Sign in"
@@ -39,7 +43,7 @@ export default function SignInPage() {
         signUpOpen && (
           <p>
             No account yet?{' '}
-            <Link className="text-indigo-700 underline" to={`/sign-up?returnTo=${encodeURIComponent(returnTo)}${inviteParam(returnTo)}`}>
+            <Link className="text-indigo-700 underline" to={signUpUrl}>
               {config.data?.firstRun ? 'Create the owner account' : 'Sign up'}
             </Link>
           </p>
