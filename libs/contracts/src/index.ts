@@ -36,5 +36,6 @@ export * from './bus/binding-events.js';
 export * from './bus/owner-changed.js';
 export * from './bus/catalog.js';
 export * from './http/dashboard-auth.js';
+export * from './http/plan-change.js';
 export * from './formats.js';
 export * from './openapi/index.js';

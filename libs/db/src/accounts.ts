@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { newId } from '@pressroom/contracts';
+import { newId, PLANS, type Plan } from '@pressroom/contracts';
 import { DuplicateError, FOREIGN_KEY_VIOLATION, NotFoundError, sqlState, UNIQUE_VIOLATION } from './errors.js';
 import type { Db } from './open.js';
 import { accounts, aiCreditUsage, creditUsage, renders, teams, templates, videoTemplates } from './schema.js';
 
-export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
-export type Plan = (typeof PLANS)[number];
+// The plan names are the contracts' (the plan-change body lists them); re-exported for the db's callers.
+export { PLANS, type Plan };
 
 export interface Account {
   id: string;

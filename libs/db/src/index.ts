@@ -85,6 +85,7 @@ export * as tables from './schema.js';
 export * from './bindings.js';
 export * from './plan-limits.js';
 export * from './limits.js';
+export * from './plan-holders.js';
 export * from './url-render-cache.js';
 export * from './idempotency.js';
 export * from './video-templates.js';

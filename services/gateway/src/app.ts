@@ -157,7 +157,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(authSessionRoutes(authDeps));
   app.use(accountKeyRoutes({ db: deps.db, forgetKeys: auth.forget }));
   app.use(urlSigningRoutes({ db: deps.db, secretBox: deps.secretBox, secrets: signingSecrets }));
-  app.use(instanceRoutes({ db: deps.db, settings: dashboard }));
+  app.use(instanceRoutes({ db: deps.db, settings: dashboard, owners }));
   app.use(
     teamRoutes({
       db: deps.db,
@@ -173,7 +173,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(pdfRoutes({ ...renderDeps, guard: deps.guard }));
   app.use(planRoutes({ db: deps.db }));
   app.use(callerRoutes());
-  app.use(usageRoutes({ db: deps.db }));
+  app.use(usageRoutes({ db: deps.db, owners }));
   app.use(templateLanguageRoutes({ db: deps.db }));
   app.use(
     renderHistoryRoutes({

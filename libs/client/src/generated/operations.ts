@@ -390,6 +390,14 @@ export const OPERATION_ROUTES = {
     "method": "PUT",
     "path": "/instance/settings"
   },
+  "listInstanceWorkspaces": {
+    "method": "GET",
+    "path": "/instance/workspaces"
+  },
+  "changeWorkspacePlan": {
+    "method": "PUT",
+    "path": "/instance/workspaces/{id}/plan"
+  },
   "listTeams": {
     "method": "GET",
     "path": "/teams"

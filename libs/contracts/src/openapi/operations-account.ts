@@ -12,6 +12,7 @@ import {
   SwitchWorkspaceBody,
   UsageQuery,
 } from '../http/dashboard-auth.js';
+import { PlanChangeBody } from '../http/plan-change.js';
 import { file, json, noContent, type Operation } from './operation.js';
 import { ApiKey, Health, JsonObject } from './responses.js';
 
@@ -208,6 +209,28 @@ export const accountOperations: Operation[] = [
     example: { signupMode: 'invite' },
     responses: { 200: json(z.looseObject({ signupMode: z.string() })) },
     problems: ['forbidden'],
+  },
+  {
+    method: 'get',
+    path: '/instance/workspaces',
+    operationId: 'listInstanceWorkspaces',
+    tag: 'Dashboard',
+    summary: "Every team and every account outside a team, with its plan and this month's credits (instance owner)",
+    auth: 'session',
+    responses: { 200: ITEMS },
+    problems: ['forbidden'],
+  },
+  {
+    method: 'put',
+    path: '/instance/workspaces/{id}/plan',
+    operationId: 'changeWorkspacePlan',
+    tag: 'Dashboard',
+    summary: "Change a team's or an account's plan, overage and (enterprise) custom limits (instance owner)",
+    auth: 'session',
+    body: PlanChangeBody,
+    example: { plan: 'enterprise', overage: true, renderCredits: 250000 },
+    responses: { 200: json(JsonObject) },
+    problems: ['forbidden', 'not-found'],
   },
   {
     method: 'get',

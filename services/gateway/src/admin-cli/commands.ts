@@ -17,12 +17,13 @@ import {
   type ApiKeyView,
   type Db,
   getOwnerPlan,
+  planSettingsFor,
   setOwnerPlan,
   setAccountPassword,
   type Plan,
   type PlanSettingsInput,
 } from '@pressroom/db';
-import type { OwnerChange } from '@pressroom/contracts';
+import { PlanChangeBody, type OwnerChange } from '@pressroom/contracts';
 import { CliError } from './cli-error.js';
 
 export type Print = (line: string) => void;
@@ -41,34 +42,41 @@ const planSettingsOptions = {
   overage: { type: 'string' },
 } as const;
 
-function positiveNumber(name: string, value: string | undefined): number | undefined {
+/** The CLI's flag for each field of the plan-change body, so its problems name what the operator typed. */
+const FLAG_OF: Record<string, string> = {
+  perMinute: '--per-minute',
+  perDay: '--per-day',
+  renderCredits: '--render-credits',
+  aiCredits: '--ai-credits',
+  overage: '--overage',
+};
+
+function optionalNumber(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new CliError(`--${name} must be a positive number, got "${value}"`);
+  if (!Number.isFinite(n)) throw new CliError(`${flag} must be a number, got "${value}"`);
   return n;
 }
 
-/** Enterprise custom limits and overage (paid plans) from the CLI options; checked here so the DB stays clean. */
+/**
+ * The options as the plan-change body the dashboard sends (PUT /instance/workspaces/{id}/plan), checked by the
+ * same schema and turned into stored settings by the same rule (planSettingsFor).
+ */
 function planSettingsFrom(plan: Plan, values: Partial<Record<keyof typeof planSettingsOptions, string>>): PlanSettingsInput {
-  const custom = {
-    perMinute: positiveNumber('per-minute', values['per-minute']),
-    perDay: positiveNumber('per-day', values['per-day']),
-    renderCredits: positiveNumber('render-credits', values['render-credits']),
-    aiCredits: positiveNumber('ai-credits', values['ai-credits']),
-  };
-  const hasCustom = Object.values(custom).some((v) => v !== undefined);
-  if (hasCustom && plan !== 'enterprise')
-    throw new CliError('custom limits (--per-minute, --per-day, --render-credits, --ai-credits) are for the enterprise plan only');
   if (values.overage !== undefined && values.overage !== 'on' && values.overage !== 'off')
     throw new CliError('--overage must be on or off');
-  if (values.overage === 'on' && plan === 'free') throw new CliError('overage is available on paid plans only (pro, business, enterprise)');
-  const settings: PlanSettingsInput = {};
-  for (const [k, v] of Object.entries(custom)) if (v !== undefined) settings[k as 'perMinute'] = v;
-  // Leaving enterprise forgets custom limits; moving to free turns overage off.
-  if (plan !== 'enterprise') Object.assign(settings, { perMinute: null, perDay: null, renderCredits: null, aiCredits: null });
-  if (values.overage !== undefined) settings.overage = values.overage === 'on';
-  else if (plan === 'free') settings.overage = false;
-  return settings;
+  const parsed = PlanChangeBody.safeParse({
+    plan,
+    ...(values.overage !== undefined ? { overage: values.overage === 'on' } : {}),
+    perMinute: optionalNumber('--per-minute', values['per-minute']),
+    perDay: optionalNumber('--per-day', values['per-day']),
+    renderCredits: optionalNumber('--render-credits', values['render-credits']),
+    aiCredits: optionalNumber('--ai-credits', values['ai-credits']),
+  });
+  if (!parsed.success) {
+    throw new CliError(parsed.error.issues.map((i) => `${FLAG_OF[String(i.path[0])] ?? String(i.path[0])}: ${i.message}`).join('; '));
+  }
+  return planSettingsFor(parsed.data);
 }
 
 async function describePlan(db: Db, ownerId: string, who: string): Promise<string> {

@@ -1,14 +1,15 @@
 import { Router } from 'express';
 import type { DashboardSettings } from '@pressroom/config';
-import { InstanceSettingsBody } from '@pressroom/contracts';
-import { setSignupMode, signupModeInForce, type Db } from '@pressroom/db';
+import { InstanceSettingsBody, PlanChangeBody } from '@pressroom/contracts';
+import { changeHolderPlan, getOwnerPlan, listPlanHolders, setSignupMode, signupModeInForce, type Db } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import type { OwnerCaches } from '@pressroom/service-runner';
 import { sessionOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 
-/** Instance-wide settings, for the instance owner's dashboard session only. */
-export function instanceRoutes(deps: { db: Db; settings: DashboardSettings }): Router {
+/** Instance-wide settings and every workspace's plan, for the instance owner's dashboard session only. */
+export function instanceRoutes(deps: { db: Db; settings: DashboardSettings; owners: Pick<OwnerCaches, 'changed'> }): Router {
   const router = Router();
   router.use('/instance', (_req, res, next) => {
     if (sessionOf(res).user.instanceRole !== 'owner') {
@@ -24,6 +25,23 @@ export function instanceRoutes(deps: { db: Db; settings: DashboardSettings }): R
       const { signupMode } = parseOrThrow(InstanceSettingsBody, req.body);
       await setSignupMode(deps.db, signupMode);
       res.json({ signupMode });
+    },
+  });
+  // Every team and every account outside a team, each with the plan it is on (docs/limits.md).
+  defineRoute(router, '/instance/workspaces', {
+    get: async (_req, res) => {
+      res.json({ items: await listPlanHolders(deps.db) });
+    },
+  });
+  defineRoute(router, '/instance/workspaces/:id/plan', {
+    put: async (req, res) => {
+      const change = parseOrThrow(PlanChangeBody, req.body);
+      const id = String(req.params.id);
+      const kind = await changeHolderPlan(deps.db, id, change);
+      // Every gateway and service drops its cached plan for this owner now, not after the cache's TTL.
+      await deps.owners.changed(id, ['plan']);
+      const now = await getOwnerPlan(deps.db, id);
+      res.json({ id, kind, plan: now.plan, overage: now.overage, limits: now.limits });
     },
   });
   return router;

@@ -2,12 +2,13 @@ import { Router } from 'express';
 import { OverageBody, UsageQuery } from '@pressroom/contracts';
 import { aiCreditsUsed, getMembership, getOwnerPlan, renderCreditsUsed, rendersPerDay, setOverage, type Db } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import type { OwnerCaches } from '@pressroom/service-runner';
 import { authOf, sessionOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 
 /** The usage page: credits, AI credits, rate tier and renders per day (docs/dashboard-api.md). */
-export function usageRoutes(deps: { db: Db; now?: () => Date }): Router {
+export function usageRoutes(deps: { db: Db; owners: Pick<OwnerCaches, 'changed'>; now?: () => Date }): Router {
   const router = Router();
   const now = deps.now ?? (() => new Date());
 
@@ -41,6 +42,8 @@ export function usageRoutes(deps: { db: Db; now?: () => Date }): Router {
         }
       }
       await setOverage(deps.db, { ownerId, enabled });
+      // Renders read the owner's plan from a cache: every process drops it now (docs/adr/0046).
+      await deps.owners.changed(ownerId, ['plan']);
       res.json({ enabled });
     },
   });
