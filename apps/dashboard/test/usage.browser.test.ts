@@ -93,3 +93,46 @@ test('the overage switch: off, a render past the credits gets the quota 429; on,
   await page.getByText(/^Off: past the 1 monthly credits/).waitFor();
   expect(await renderInPlayground()).toMatch(/monthly render credits are used up/);
 });
+
+test('the instance owner lifts a plan on Instance: a render refused for credits goes through; a bad limit is named beside its field', async () => {
+  // From the last test: pro with one monthly credit of its own, overage off, the credits used up.
+  await page.goto(rig.url(''));
+  await page.getByRole('link', { name: 'Change plans' }).click();
+  await page.getByRole('heading', { name: 'Instance settings', level: 1 }).waitFor();
+  const table = page.getByRole('region', { name: 'Workspaces and their plans' });
+  const row = table.getByRole('row').filter({ hasText: 'usage@example.com' });
+  await row.getByText('Pro (own limits)').waitFor();
+  await row.getByText('2 of 1', { exact: true }).waitFor();
+
+  await row.getByRole('button', { name: 'Change plan for usage@example.com' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Plan of usage@example.com' });
+  await dialog.getByRole('combobox', { name: 'Plan' }).selectOption('enterprise');
+  const credits = dialog.getByRole('textbox', { name: 'Render credits per month' });
+  // Moving to enterprise starts from enterprise's own limits.
+  expect(await credits.inputValue()).toBe('1000000');
+  await credits.fill('0');
+  await dialog.getByRole('button', { name: 'Save plan' }).click();
+  await dialog.getByText('`renderCredits` must be greater than 0.', { exact: true }).waitFor();
+  expect(await credits.getAttribute('aria-invalid')).toBe('true');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'instance-plan-dialog');
+
+  await credits.fill('500');
+  await dialog.getByRole('button', { name: 'Save plan' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await row.getByText('Enterprise (own limits)').waitFor();
+  await row.getByText('2 of 500', { exact: true }).waitFor();
+  expect(await renderInPlayground()).toBe('rendered');
+
+  // Leaving enterprise forgets its own limits: business's 50,000 apply.
+  await page.goto(rig.url('settings/instance'));
+  await row.getByRole('button', { name: 'Change plan for usage@example.com' }).click();
+  await dialog.getByRole('combobox', { name: 'Plan' }).selectOption('business');
+  expect(await dialog.getByRole('textbox', { name: 'Render credits per month' }).count()).toBe(0);
+  await dialog.getByRole('button', { name: 'Save plan' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await row.getByText('3 of 50,000', { exact: true }).waitFor();
+  expect(await row.getByRole('cell').nth(1).textContent()).toBe('Business');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'instance-plans');
+});

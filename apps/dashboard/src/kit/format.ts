@@ -3,3 +3,8 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** Counts and limits with the reader's digit grouping (250,000 rather than 250000). */
+export function formatCount(n: number): string {
+  return n.toLocaleString(undefined, { maximumFractionDigits: 2 });
+}

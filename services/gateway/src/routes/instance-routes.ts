@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { DashboardSettings } from '@pressroom/config';
 import { InstanceSettingsBody, PlanChangeBody } from '@pressroom/contracts';
-import { changeHolderPlan, getOwnerPlan, listPlanHolders, setSignupMode, signupModeInForce, type Db } from '@pressroom/db';
+import { changeHolderPlan, getOwnerPlan, listPlanHolders, PLAN_LIMITS, setSignupMode, signupModeInForce, type Db } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { OwnerCaches } from '@pressroom/service-runner';
 import { sessionOf } from '../http/auth.js';
@@ -30,7 +30,8 @@ export function instanceRoutes(deps: { db: Db; settings: DashboardSettings; owne
   // Every team and every account outside a team, each with the plan it is on (docs/limits.md).
   defineRoute(router, '/instance/workspaces', {
     get: async (_req, res) => {
-      res.json({ items: await listPlanHolders(deps.db) });
+      // The plans' own limits beside the list: what a holder moved to a plan gets unless enterprise sets its own.
+      res.json({ items: await listPlanHolders(deps.db), plans: PLAN_LIMITS });
     },
   });
   defineRoute(router, '/instance/workspaces/:id/plan', {

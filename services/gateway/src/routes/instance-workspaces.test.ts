@@ -44,6 +44,9 @@ describe.each(ENGINES)('the instance owner sets every workspace plan (%s)', (eng
       ['account', 'pat@example.com', 'pat@example.com', null, 'free'],
     ]);
     expect(items[1]).toMatchObject({ overage: false, customLimits: false, limits: { renderCredits: 100, perMinute: 60 }, creditsUsed: 0 });
+    const listing = (await (await ownerSession.request('GET', '/instance/workspaces')).json()) as { plans: Record<string, unknown> };
+    expect(Object.keys(listing.plans)).toEqual(['free', 'pro', 'business', 'enterprise']);
+    expect(listing.plans.pro).toMatchObject({ perMinute: 300, renderCredits: 5000 });
     const refused = await member.request('GET', '/instance/workspaces');
     expect(refused.status).toBe(403);
     expect((await member.request('PUT', `/instance/workspaces/${items[3]!.id}/plan`, { json: { plan: 'enterprise' } })).status).toBe(403);

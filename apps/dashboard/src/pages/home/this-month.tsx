@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getUsage, usageKeys, type Usage } from '../../api/usage';
+import { useCurrentSession } from '../../app/session';
+import { formatCount } from '../../kit/format';
 import { Meter } from '../../kit/meter';
 import { Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
@@ -14,6 +16,7 @@ function rendersToday(usage: Usage): number {
 /** The month's credits at a glance, with the way to the whole usage page. */
 export function ThisMonth() {
   const usage = useQuery({ queryKey: usageKeys.all, queryFn: getUsage });
+  const isOwner = useCurrentSession().user.instanceRole === 'owner';
   return (
     <Section
       title="This month"
@@ -32,7 +35,15 @@ export function ThisMonth() {
               <dd>{rendersToday(u)}</dd>
               <dt className="text-slate-700">Plan</dt>
               <dd>
-                {u.rate.tier}, {u.rate.perMinute} requests a minute
+                {u.rate.tier}, {formatCount(u.rate.perMinute)} requests a minute
+                {isOwner && (
+                  <>
+                    {' · '}
+                    <Link className="text-indigo-700 underline" to="/settings/instance">
+                      Change plans
+                    </Link>
+                  </>
+                )}
               </dd>
               <dt className="text-slate-700">Credits renew</dt>
               <dd>{new Date(u.period.end).toLocaleDateString(undefined, { dateStyle: 'medium' })}</dd>

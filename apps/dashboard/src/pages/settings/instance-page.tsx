@@ -5,6 +5,7 @@ import { fieldError } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SelectField } from '../../kit/select-field';
+import { WorkspacePlans } from './workspace-plans';
 
 const MODES: { value: SignupMode; label: string }[] = [
   { value: 'open', label: 'Open: anyone can sign up' },
@@ -36,6 +37,13 @@ export default function InstancePage() {
             </div>
           )}
         </QueryState>
+      </Section>
+      <Section title="Workspaces and plans">
+        <p className="text-sm text-slate-700">
+          Each team, and each account outside a team, has a plan: its request rates and monthly render credits. New accounts start on Free;
+          a team&apos;s plan applies to all its members.
+        </p>
+        <WorkspacePlans />
       </Section>
     </Page>
   );

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../api/problem';
 import { getUsage, setOverage, usageKeys, type Usage } from '../../api/usage';
 import { Alert } from '../../kit/alert';
-import { formatDate } from '../../kit/format';
+import { formatCount, formatDate } from '../../kit/format';
 import { Meter } from '../../kit/meter';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
@@ -41,8 +41,8 @@ function OverageToggle({ usage }: { usage: Usage }) {
       </label>
       <p id="overage-effect" className="text-sm text-slate-700">
         {usage.credits.overage
-          ? `On: renders continue past the ${usage.credits.limit} monthly credits; each credit beyond them is billed as overage.`
-          : `Off: past the ${usage.credits.limit} monthly credits, renders are refused (HTTP 429, quota exceeded) until ${formatDate(usage.period.end)}.`}
+          ? `On: renders continue past the ${formatCount(usage.credits.limit)} monthly credits; each credit beyond them is billed as overage.`
+          : `Off: past the ${formatCount(usage.credits.limit)} monthly credits, renders are refused (HTTP 429, quota exceeded) until ${formatDate(usage.period.end)}.`}
       </p>
       {beyond > 0 && <p className="text-sm font-medium">Overage this month: {beyond} credits beyond the plan.</p>}
       {toggle.isError && <Alert>{messageOf(toggle.error)}</Alert>}
@@ -59,8 +59,8 @@ export default function UsagePage() {
           <>
             <Section title="This month">
               <p className="text-sm text-slate-700">
-                Period {formatDate(u.period.start)} to {formatDate(u.period.end)} · plan <strong>{u.rate.tier}</strong> · {u.rate.perMinute}{' '}
-                requests per minute, {u.rate.perDay} per day
+                Period {formatDate(u.period.start)} to {formatDate(u.period.end)} · plan <strong>{u.rate.tier}</strong> ·{' '}
+                {formatCount(u.rate.perMinute)} requests per minute, {formatCount(u.rate.perDay)} per day
               </p>
               <Meter label="Render credits" used={u.credits.used} limit={u.credits.limit} />
               <Meter label="AI credits" used={u.aiCredits.used} limit={u.aiCredits.limit} />

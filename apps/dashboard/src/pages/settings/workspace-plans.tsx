@@ -1,0 +1,172 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  changeWorkspacePlan,
+  listWorkspaces,
+  workspaceKeys,
+  type PlanChange,
+  type PlanLimits,
+  type PlanName,
+  type Workspace,
+} from '../../api/instance-plans';
+import { Button } from '../../kit/button';
+import { Dialog } from '../../kit/dialog';
+import { TextField } from '../../kit/field';
+import { fieldError, Form } from '../../kit/form';
+import { formatCount } from '../../kit/format';
+import { QueryState } from '../../kit/query-state';
+import { SelectField } from '../../kit/select-field';
+import { Table, type Column } from '../../kit/table';
+
+const PLAN_TITLES: Record<PlanName, string> = { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' };
+const LIMIT_FIELDS: { field: keyof PlanLimits; label: string }[] = [
+  { field: 'perMinute', label: 'Requests per minute' },
+  { field: 'perDay', label: 'Requests per day' },
+  { field: 'renderCredits', label: 'Render credits per month' },
+  { field: 'aiCredits', label: 'AI credits per month' },
+];
+const FORM_FIELDS = ['plan', 'overage', ...LIMIT_FIELDS.map((f) => f.field)];
+
+function planSummary(limits: PlanLimits): string {
+  return `${formatCount(limits.renderCredits)} credits a month, ${formatCount(limits.perMinute)} requests a minute`;
+}
+
+function whoHolds(w: Workspace): string {
+  if (w.kind === 'team') return `Team · ${w.members} ${w.members === 1 ? 'member' : 'members'}`;
+  return w.email ? 'Personal account' : 'Account made with the admin CLI';
+}
+
+/** Change one workspace's plan: the plan, overage on paid plans, and an enterprise plan's own limits. */
+function ChangePlanDialog({
+  workspace,
+  plans,
+  onClose,
+}: {
+  workspace: Workspace;
+  plans: Record<PlanName, PlanLimits>;
+  onClose: () => void;
+}) {
+  const client = useQueryClient();
+  const [plan, setPlan] = useState<PlanName>(workspace.plan);
+  const [overage, setOverage] = useState(workspace.overage);
+  // An enterprise holder's limits as they are now; another holder starts from enterprise's own.
+  const startLimits = workspace.plan === 'enterprise' ? workspace.limits : plans.enterprise;
+  const [limits, setLimits] = useState<Record<keyof PlanLimits, string>>({
+    perMinute: String(startLimits.perMinute),
+    perDay: String(startLimits.perDay),
+    renderCredits: String(startLimits.renderCredits),
+    aiCredits: String(startLimits.aiCredits),
+  });
+  const save = useMutation({
+    mutationFn: () => {
+      const change: PlanChange = { plan, overage: plan === 'free' ? false : overage };
+      if (plan === 'enterprise') {
+        // Only what the person changed is stored as the workspace's own limit; the rest keeps what it is.
+        for (const { field } of LIMIT_FIELDS) {
+          if (limits[field].trim() !== String(startLimits[field])) change[field] = Number(limits[field].trim() || Number.NaN);
+        }
+      }
+      return changeWorkspacePlan(workspace.id, change);
+    },
+    onSuccess: async () => {
+      // The owner may have changed their own workspace: the overview and usage pages read the plan too.
+      await client.invalidateQueries();
+      onClose();
+    },
+  });
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Plan of ${workspace.name}`} description={whoHolds(workspace)}>
+      <Form label="Change the plan" onSubmit={() => save.mutate()} error={save.error} fields={FORM_FIELDS}>
+        <SelectField
+          label="Plan"
+          value={plan}
+          onChange={(e) => setPlan(e.target.value as PlanName)}
+          options={(Object.keys(plans) as PlanName[]).map((p) => ({ value: p, label: `${PLAN_TITLES[p]}: ${planSummary(plans[p])}` }))}
+          error={fieldError(save.error, 'plan')}
+        />
+        <div className="flex flex-col gap-1">
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              aria-describedby="plan-overage-hint"
+              checked={plan !== 'free' && overage}
+              disabled={plan === 'free'}
+              onChange={(e) => setOverage(e.target.checked)}
+            />
+            Overage: renders continue past the monthly credits
+          </label>
+          <p id="plan-overage-hint" className="text-xs text-slate-600">
+            {plan === 'free' ? 'Not available on the free plan.' : 'Off: past the credits, renders are refused until the month ends.'}
+          </p>
+          {fieldError(save.error, 'overage') && <p className="text-sm text-red-700">{fieldError(save.error, 'overage')}</p>}
+        </div>
+        {plan === 'enterprise' && (
+          <fieldset className="grid gap-3 sm:grid-cols-2">
+            <legend className="mb-2 text-sm font-medium">This workspace&apos;s limits</legend>
+            {LIMIT_FIELDS.map(({ field, label }) => (
+              <TextField
+                key={field}
+                label={label}
+                inputMode="numeric"
+                value={limits[field]}
+                onChange={(e) => setLimits({ ...limits, [field]: e.target.value })}
+                error={fieldError(save.error, field)}
+              />
+            ))}
+          </fieldset>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={save.isPending}>
+            Save plan
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** Every team and every account outside a team with its plan; the instance owner changes them here. */
+export function WorkspacePlans() {
+  const listing = useQuery({ queryKey: workspaceKeys.all, queryFn: listWorkspaces });
+  const [editing, setEditing] = useState<Workspace | null>(null);
+  return (
+    <QueryState query={listing}>
+      {({ items, plans }) => {
+        const columns: Column<Workspace>[] = [
+          {
+            header: 'Workspace',
+            cell: (w) => (
+              <div className="flex flex-col">
+                <span className="font-medium">{w.name}</span>
+                <span className="text-xs text-slate-600">{whoHolds(w)}</span>
+              </div>
+            ),
+          },
+          {
+            header: 'Plan',
+            cell: (w) => `${PLAN_TITLES[w.plan]}${w.customLimits ? ' (own limits)' : ''}${w.overage ? ', overage on' : ''}`,
+          },
+          { header: 'Credits this month', cell: (w) => `${formatCount(w.creditsUsed)} of ${formatCount(w.limits.renderCredits)}` },
+          { header: 'Requests a minute', wide: true, cell: (w) => formatCount(w.limits.perMinute) },
+          {
+            header: 'Actions',
+            cell: (w) => (
+              <Button variant="secondary" aria-label={`Change plan for ${w.name}`} onClick={() => setEditing(w)}>
+                Change plan
+              </Button>
+            ),
+          },
+        ];
+        return (
+          <>
+            <Table caption="Workspaces and their plans" columns={columns} rows={items} rowKey={(w) => w.id} empty="No workspaces yet." />
+            {editing && <ChangePlanDialog workspace={editing} plans={plans} onClose={() => setEditing(null)} />}
+          </>
+        );
+      }}
+    </QueryState>
+  );
+}
