@@ -76,6 +76,20 @@ test('the overview walks a new workspace through a key, a render and a template,
   const today = main().getByRole('region', { name: 'This month' });
   expect(await today.getByText('Renders today').locator('xpath=following-sibling::dd[1]').textContent()).toBe('1');
 
+  // No template yet: the list says how to make one instead of an empty page with a pager of one page.
+  await nav('Templates').click();
+  const none = main().getByRole('heading', { name: 'No templates yet' });
+  await none.waitFor();
+  expect(await main().getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
+  await main().getByRole('link', { name: 'Start from scratch' }).waitFor();
+  await main().getByRole('combobox', { name: 'Output' }).selectOption('pdf');
+  await main().getByText('No PDF templates yet.').waitFor();
+  await main().getByRole('combobox', { name: 'Output' }).selectOption('all');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await main().getByRole('link', { name: 'Start from the gallery' }).click();
+  await page.getByRole('heading', { name: 'Starter gallery', level: 1 }).waitFor();
+  await openOverview();
+
   // Step 3 through the API with the key from step 1 (the dashboard reads the same lists).
   const created = await fetch(`${rig.origin}/templates`, {
     method: 'POST',

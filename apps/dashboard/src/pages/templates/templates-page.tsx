@@ -11,6 +11,29 @@ import { SelectField } from '../../kit/select-field';
 // Fabric comes with it: loaded only when a canvas template on the page has no render yet.
 const DrawnThumbnail = lazy(() => import('./drawn-thumbnail'));
 
+/** What an empty list says: the way to a first template when there is none, else what the filters left out. */
+function NoTemplates({ search, outputFormat }: { search: string; outputFormat: 'all' | 'image' | 'pdf' }) {
+  if (search.trim()) return <p className="text-sm text-slate-700">No templates named like “{search.trim()}”.</p>;
+  if (outputFormat !== 'all') return <p className="text-sm text-slate-700">No {outputFormat === 'pdf' ? 'PDF' : 'image'} templates yet.</p>;
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-6">
+      <h2 className="text-base font-semibold">No templates yet</h2>
+      <p className="max-w-prose text-sm text-slate-700">
+        A template is a design with variables: save it once, then render it by its id with new values each time (an OG image per article, a
+        certificate per name).
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Link className={buttonClass('primary')} to="/templates/starters">
+          Start from the gallery
+        </Link>
+        <Link className={buttonClass('secondary')} to="/templates/new">
+          Start from scratch
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 /** The gallery: thumbnails, search by name, sort and format filter as the list API offers them. */
 export default function TemplatesPage() {
   const [search, setSearch] = useState('');
@@ -71,7 +94,7 @@ export default function TemplatesPage() {
           return (
             <>
               {shown.length === 0 ? (
-                <p className="text-sm text-slate-700">No templates{search ? ` named like “${search}”` : ''} yet.</p>
+                <NoTemplates search={search} outputFormat={outputFormat} />
               ) : (
                 <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Templates">
                   {shown.map((t) => (
@@ -101,7 +124,7 @@ export default function TemplatesPage() {
                   ))}
                 </ul>
               )}
-              {term === '' && (
+              {term === '' && data.pagination.totalPages > 1 && (
                 <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
                   <button className={buttonClass('secondary')} disabled={!data.pagination.hasPrev} onClick={() => setPage((p) => p - 1)}>
                     Previous page
