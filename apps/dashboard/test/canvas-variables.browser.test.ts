@@ -157,6 +157,14 @@ test('bind a colour, an image and a text; try values on the canvas; save; render
   expect(near(await pixelOfUrl(byApi.url, 50, 50), GREEN)).toBe(true);
   expect(near(await pixelOfUrl(byApi.url, 150, 50), RED)).toBe(true); // photo's default: the design's own image
 
+  // Use via API: the curl beside the canvas is a request that works as it is (its body, sent to POST /image).
+  const curl = (await page.getByRole('region', { name: 'Use via API' }).getByRole('figure').first().locator('code').textContent())!;
+  const body = JSON.parse(/-d '(.*)'$/s.exec(curl)![1]!) as { template: string; variables: Record<string, unknown> };
+  expect(body.template).toBe(uid);
+  expect(Object.keys(body.variables)).toEqual(expect.arrayContaining(['brand', 'title']));
+  const bySnippet = await post('/image', body);
+  expect(bySnippet.status()).toBe(200);
+
   // Versions: 1 (created), 2 (saved design), 3 (saved variables); the editor sent a thumbnail of the newest.
   const versions = page.getByRole('region', { name: 'Versions' });
   await versions.getByRole('img', { name: 'Version 3' }).waitFor();

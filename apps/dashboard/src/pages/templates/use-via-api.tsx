@@ -1,3 +1,5 @@
+import { CopyButton } from '../../kit/copy-button';
+
 /** Ready-to-paste ways to render this template: curl, the /r/ URL, and a JavaScript snippet. */
 export function UseViaApi({ uid, variables }: { uid: string; variables: Record<string, unknown> }) {
   const origin = window.location.origin;
@@ -23,13 +25,7 @@ function Snippet({ title, text }: { title: string; text: string }) {
       <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
         <code>{text}</code>
       </pre>
-      <button
-        type="button"
-        className="self-start text-xs text-indigo-700 underline"
-        onClick={() => void navigator.clipboard?.writeText(text)}
-      >
-        Copy {title.split(' ')[0]}
-      </button>
+      <CopyButton text={text} label={`Copy ${title.split(' ')[0]}`} />
     </figure>
   );
 }

@@ -22,6 +22,8 @@ import { TryValuesProvider, useTryValues } from './variables/try-values';
 import { VariablesPanel } from './variables/variables-panel';
 import { designTooLarge } from './versions/design-size';
 import { VersionsPanel } from './versions/versions-panel';
+import { Section } from '../../../kit/page';
+import { UseViaApi } from '../use-via-api';
 
 /** The visual editor of a canvas (FabricJS) template: /templates/:uid/canvas. */
 export default function CanvasEditorPage() {
@@ -73,6 +75,9 @@ function CanvasEditor({ template }: { template: Template }) {
                 <PropertiesPanel />
                 <VariablesPanel template={template} />
                 <VersionsPanel template={template} />
+                <Section title="Use via API">
+                  <UseViaApi uid={template.uid} variables={samples} />
+                </Section>
               </div>
             </div>
           </div>
