@@ -1,4 +1,4 @@
-import { parseRows } from '../src/pages/batches/csv.js';
+import { csvOf, parseRows } from '../src/pages/batches/csv.js';
 import { PLACEHOLDER_COLOUR, PLACEHOLDER_IMAGE, previewValues, sampleValueOf } from '../src/pages/templates/sample-values.js';
 import { fallbacksInTemplate, namesInTemplate, variablesOf } from '../src/pages/templates/variable-names.js';
 
@@ -78,5 +78,17 @@ describe('sample values for the live preview', () => {
     const values = previewValues(definitions, { a: '' });
     expect(values).toEqual({ a: '', b: 'b', ['__proto__']: 0 });
     expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
+  });
+});
+
+describe('csvOf', () => {
+  it('writes rows that parseRows reads back, quoting commas, quotes, line breaks and edge spaces', () => {
+    const rows = [
+      { title: 'Smith, Jane', note: 'Say "hi"\nthere', pad: ' x ' },
+      { title: 'plain', note: '', pad: '' },
+    ];
+    const text = csvOf(['title', 'note', 'pad'], rows);
+    expect(text.split('\n')[0]).toBe('title,note,pad');
+    expect(parseRows(text)).toEqual({ columns: ['title', 'note', 'pad'], rows });
   });
 });

@@ -243,6 +243,11 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   const rowsBox = page.getByRole('textbox', { name: /^Rows/ });
   expect(await rowsBox.getAttribute('aria-describedby')).toBeTruthy();
   await page.getByText(/This template's variables: (title, background|background, title)\./).waitFor();
+  // An empty box offers a start: a header of the variables and a row of their defaults, read back as one row.
+  await page.getByRole('button', { name: 'Start the rows with these columns' }).click();
+  expect((await rowsBox.inputValue()).split('\n')[0]!.split(',').sort()).toEqual(['background', 'title']);
+  await page.getByText(/^Detected columns: (title, background|background, title) · 1 row$/).waitFor();
+  expect(await page.getByRole('button', { name: 'Start the rows with these columns' }).count()).toBe(0);
   await rowsBox.fill('Heading,Colour\nFirst,#ff0000\nSecond,#00ff00\n');
   await page.getByText('Detected columns: Heading, Colour · 2 rows').waitFor();
   expect(await page.getByRole('table', { name: 'First rows' }).getByRole('cell', { name: 'Second' }).count()).toBe(1);

@@ -52,6 +52,15 @@ test('the overview walks a new workspace through a key, a render and a template,
   const key = await dialog.getByRole('textbox', { name: 'API key' }).inputValue();
   await dialog.getByRole('button', { name: 'Done' }).click();
 
+  // No render yet: the history says what will appear there and where to make the first.
+  await nav('Renders').click();
+  await main()
+    .getByText(/^No renders yet\./)
+    .waitFor();
+  await main().getByRole('link', { name: 'make one in the playground' }).waitFor();
+  await main().getByRole('combobox', { name: 'Kind' }).selectOption('pdf');
+  await main().getByText('No renders match.').waitFor();
+
   // Step 2, from its own link: the playground's render.
   await openOverview();
   await gettingStarted().getByText('1 of 3 done').waitFor();

@@ -9,13 +9,20 @@ import { SelectField } from '../../kit/select-field';
 import { TemplateChoice } from '../templates/template-choice';
 import { variablesOf } from '../templates/variable-names';
 import { BatchRun } from './batch-run';
-import { parseRows } from './csv';
+import { csvOf, parseRows } from './csv';
+import { previewValues } from '../templates/sample-values';
 import { RecentBatches } from './recent-batches';
 
 /** The API takes at most this many rows inline (variableSets); larger files go through csvUrl. */
 const MAX_ROWS = 100;
 const PREVIEW_ROWS = 5;
 const UNMAPPED = '';
+
+/** A header of the template's variables and one row of their defaults (or samples), to fill in or paste over. */
+function exampleRows(template: { variableDefinitions?: Parameters<typeof previewValues>[0] | null }, variables: string[]): string {
+  const samples = previewValues(template.variableDefinitions ?? [], {});
+  return csvOf(variables, [Object.fromEntries(variables.map((v) => [v, samples[v] === undefined ? '' : String(samples[v])]))]);
+}
 
 /** Start a batch from a CSV file or pasted rows: map columns to variables, choose format and layouts, watch it run. */
 export default function BatchesPage() {
@@ -98,9 +105,16 @@ export default function BatchesPage() {
             />
             {/* What to paste: columns named after the variables map themselves. */}
             {variables.length > 0 && (
-              <p id={`${rowsId}-hint`} className="text-xs text-slate-600">
-                This template's variables: {variables.join(', ')}. Columns with these names are mapped to them.
-              </p>
+              <div className="flex flex-wrap items-center gap-2">
+                <p id={`${rowsId}-hint`} className="text-xs text-slate-600">
+                  This template's variables: {variables.join(', ')}. Columns with these names are mapped to them.
+                </p>
+                {text.trim() === '' && template && (
+                  <Button variant="ghost" className="text-xs" onClick={() => setText(exampleRows(template, variables))}>
+                    Start the rows with these columns
+                  </Button>
+                )}
+              </div>
             )}
           </div>
           {columns.length > 0 && (

@@ -39,3 +39,13 @@ export function parseRows(text: string): { columns: string[]; rows: Record<strin
   const rows = nonEmpty.slice(1).map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i] ?? ''])));
   return { columns, rows };
 }
+
+/** One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
+function field(value: string): string {
+  return /[",\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Rows as CSV text that parseRows reads back: a header of `columns`, then one line per row. */
+export function csvOf(columns: string[], rows: Record<string, string>[]): string {
+  return [columns, ...rows.map((row) => columns.map((c) => row[c] ?? ''))].map((r) => r.map(field).join(',')).join('\n') + '\n';
+}

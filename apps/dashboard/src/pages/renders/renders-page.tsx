@@ -71,7 +71,17 @@ export default function RendersPage() {
       {renders.isPending ? (
         <p className="text-sm text-slate-600">Loading…</p>
       ) : items.length === 0 ? (
-        <p className="text-sm text-slate-700">No renders match.</p>
+        Object.values(filters).some(Boolean) ? (
+          <p className="text-sm text-slate-700">No renders match.</p>
+        ) : (
+          <p className="text-sm text-slate-700">
+            No renders yet. Every image, GIF, PDF and video this workspace makes appears here, from the API or the dashboard:{' '}
+            <Link className="text-indigo-700 underline" to="/playground">
+              make one in the playground
+            </Link>
+            .
+          </p>
+        )
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
