@@ -116,6 +116,16 @@ test('the overview walks a new workspace through a key, a render and a template,
   await link.click();
   await page.getByRole('heading', { name: new RegExp(renderId) }).waitFor();
 
+  // The API's reference is one click from anywhere in the dashboard.
+  const reference = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API reference' });
+  expect(await reference.getAttribute('href')).toBe('/docs');
+  const openapi = await fetch(`${rig.origin}${await page.getByRole('link', { name: 'OpenAPI document' }).getAttribute('href')}`);
+  expect(((await openapi.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+  await reference.click();
+  await page.waitForURL(/\/docs$/);
+  await page.goBack();
+  await page.getByRole('heading', { name: new RegExp(renderId) }).waitFor();
+
   // At 390 px the overview fits the screen.
   await page.setViewportSize(PHONE);
   await openOverview();

@@ -7,6 +7,13 @@ let page: Page;
 
 beforeAll(async () => {
   rig = await startDashboardRig();
+  // An instance with its owner: a new one (no user at all) sends sign-in straight on to creating the owner.
+  const owner = await fetch(`${rig.stack.baseUrl}/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'shell-owner@example.com', password: 'shell owner passphrase' }),
+  });
+  expect(owner.status).toBe(201);
   context = await rig.newContext();
   page = await context.newPage();
 }, 120_000);

@@ -31,6 +31,29 @@ function NavSection({ label, items, current }: { label: string; items: PageEntry
   );
 }
 
+/** The API's own pages, served by the gateway beside the dashboard (outside its router, so plain links). */
+const DEVELOPER_LINKS = [
+  { href: '/docs', title: 'API reference' },
+  { href: '/openapi.json', title: 'OpenAPI document' },
+];
+
+function DeveloperLinks() {
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Developers</p>
+      <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
+        {DEVELOPER_LINKS.map((l) => (
+          <li key={l.href}>
+            <a href={l.href} className="block rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100">
+              {l.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The signed-in frame: header with workspace switcher and sign-out, navigation from the page registry. */
 export function Shell() {
   const session = useCurrentSession();
@@ -73,6 +96,7 @@ export function Shell() {
         <nav aria-label="Main" className="flex flex-col gap-4 border-b border-slate-200 bg-white p-3 md:w-56 md:border-r md:border-b-0">
           <NavSection label="Dashboard" items={visible.filter((p) => p.nav === 'main')} current={current} />
           <NavSection label="Settings" items={visible.filter((p) => p.nav === 'settings')} current={current} />
+          <DeveloperLinks />
         </nav>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
           <Outlet />
