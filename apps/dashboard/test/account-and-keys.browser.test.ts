@@ -86,6 +86,30 @@ test('API keys: create (shown once, copy), rotate (old key stops), revoke with c
   expect(await keyWorks(second)).toBe(401);
 });
 
+test('profile: the name shown in the header is changed on Account; too long is flagged beside it; blank shows the email', async () => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+  const profile = page.getByRole('form', { name: 'Profile' });
+  const name = profile.getByRole('textbox', { name: 'Name' });
+  await name.fill('x'.repeat(201));
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await profile.getByText('Use at most 200 characters.', { exact: true }).waitFor();
+  expect(await name.getAttribute('aria-invalid')).toBe('true');
+
+  await name.fill('Ada Owner');
+  await name.press('Enter');
+  await profile.getByText('Saved.').waitFor();
+  const header = page.getByRole('banner');
+  await header.getByText('Ada Owner', { exact: true }).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await name.fill('');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await header.getByText(owner.email, { exact: true }).waitFor();
+  await page.reload();
+  expect(await page.getByRole('form', { name: 'Profile' }).getByRole('textbox', { name: 'Name' }).inputValue()).toBe('');
+});
+
 test('change password: a too-short password is flagged beside its field, a wrong current one is refused, then it changes', async () => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
   await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();

@@ -168,6 +168,13 @@ export async function signInWithPassword(
   throw new InvalidCredentialsError();
 }
 
+/** The name a person goes by in the dashboard; null (or blank) for none. */
+export async function setUserName(db: Db, input: { userId: string; name: string | null }): Promise<void> {
+  const name = input.name?.trim() || null;
+  const updated = await db.orm.update(users).set({ name }).where(eq(users.id, input.userId)).returning({ id: users.id });
+  if (updated.length === 0) throw new NotFoundError('user', input.userId);
+}
+
 /**
  * Sets a new password. `currentPassword` is required when the user has one already
  * (a user without one: OIDC-only, or an admin-CLI account, may set it directly).

@@ -29,6 +29,7 @@ export const authKeys = {
 
 export const getAuthConfig = () => api<AuthConfig>('/auth/config');
 export const getSession = () => api<Session>('/auth/session');
+export const updateProfile = (name: string) => api<Session>('/auth/profile', { method: 'PUT', json: { name } });
 
 export const signIn = (body: { email: string; password: string }) => api<unknown>('/auth/sign-in', { json: body });
 export const signUp = (body: { email: string; password: string; name?: string; inviteToken?: string }) =>

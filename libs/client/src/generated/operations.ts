@@ -362,6 +362,10 @@ export const OPERATION_ROUTES = {
     "method": "POST",
     "path": "/auth/workspace"
   },
+  "updateProfile": {
+    "method": "PUT",
+    "path": "/auth/profile"
+  },
   "changePassword": {
     "method": "POST",
     "path": "/auth/password"

@@ -38,6 +38,11 @@ export const ChangePasswordBody = z
   })
   .strict();
 
+/** The person's own details on Account; an empty name clears it (the header then shows the email). */
+export const ProfileBody = z
+  .object({ name: z.string({ error: '`name` must be text.' }).trim().max(200, 'Use at most 200 characters.') })
+  .strict();
+
 export const SwitchWorkspaceBody = z.object({ workspaceId: z.string({ error: '`workspaceId` is required.' }).min(1).max(200) }).strict();
 
 export const InstanceSettingsBody = z

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { DashboardSettings } from '@pressroom/config';
-import { ChangePasswordBody, SignInBody, SignUpBody, SwitchWorkspaceBody } from '@pressroom/contracts';
+import { ChangePasswordBody, ProfileBody, SignInBody, SignUpBody, SwitchWorkspaceBody } from '@pressroom/contracts';
 import {
   changePassword,
   deleteSession,
@@ -8,6 +8,7 @@ import {
   isFirstRun,
   listWorkspaces,
   setSessionAccount,
+  setUserName,
   signInWithPassword,
   signUp,
   signupModeInForce,
@@ -126,6 +127,16 @@ export function authSessionRoutes(deps: AuthRouteDeps): Router {
       }
       await setSessionAccount(deps.db, { tokenHash: session.tokenHash, accountId: workspace.accountId });
       res.json(await sessionView(deps.db, { user: session.user, accountId: workspace.accountId }));
+    },
+  });
+
+  defineRoute(router, '/auth/profile', {
+    put: async (req, res) => {
+      const session = sessionOf(res);
+      const { name } = parseOrThrow(ProfileBody, req.body);
+      await setUserName(deps.db, { userId: session.user.id, name });
+      const { account } = res.locals.auth as { account: { id: string } };
+      res.json(await sessionView(deps.db, { user: { ...session.user, name: name || null }, accountId: account.id }));
     },
   });
 

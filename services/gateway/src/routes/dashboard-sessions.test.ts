@@ -35,6 +35,17 @@ describe.each(ENGINES)('dashboard sessions, sign-in and keys (%s)', (engine) => 
     expect(session.user.email).toBe('owner@example.com');
     expect(session.workspaces).toEqual([{ id: session.workspaceId, kind: 'personal', name: 'owner@example.com', role: 'owner' }]);
 
+    // The name the dashboard shows is the person's to change; blank clears it; too long is named by field.
+    const renamed = await owner.request('PUT', '/auth/profile', { json: { name: '  Olive Owner ' } });
+    expect(((await renamed.json()) as { user: { name: string } }).user.name).toBe('Olive Owner');
+    expect(((await (await owner.request('GET', '/auth/session')).json()) as { user: { name: string } }).user.name).toBe('Olive Owner');
+    await owner.request('PUT', '/auth/profile', { json: { name: ' ' } });
+    expect(((await (await owner.request('GET', '/auth/session')).json()) as { user: { name: unknown } }).user.name).toBeNull();
+    const tooLong = await owner.request('PUT', '/auth/profile', { json: { name: 'x'.repeat(201) } });
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['name']);
+    await owner.request('PUT', '/auth/profile', { json: { name: 'Olive' } });
+
     // A second user is a plain member of the instance.
     const other = new Browser(gw.baseUrl);
     const second = await other.request('POST', '/auth/sign-up', { json: { email: 'second@example.com', password: 'another long one' } });

@@ -7,6 +7,7 @@ import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { useFontFaces } from './account-fonts';
 import { AssetList } from './asset-list';
+import { formatCount } from '../../kit/format';
 import { formatBytes } from './format-bytes';
 import { UploadField } from './upload-field';
 
@@ -17,7 +18,7 @@ function UsageMeters({ usage }: { usage: AssetUsage }) {
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="flex flex-col gap-1 text-sm">
         <span>
-          {usage.assets} of {usage.limits.assets} assets
+          {formatCount(usage.assets)} of {formatCount(usage.limits.assets)} assets
         </span>
         <progress className="w-full" aria-label="Assets used" value={usage.assets} max={usage.limits.assets} />
       </div>

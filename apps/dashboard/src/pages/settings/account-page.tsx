@@ -1,12 +1,45 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { authKeys, changePassword } from '../../api/auth';
+import { authKeys, changePassword, updateProfile } from '../../api/auth';
 import { useCurrentSession } from '../../app/session';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
+
+/** The email one signs in with (fixed) and the name the dashboard shows (the header, team member lists). */
+function ProfileForm() {
+  const session = useCurrentSession();
+  const client = useQueryClient();
+  const [name, setName] = useState(session.user.name ?? '');
+  const save = useMutation({
+    mutationFn: () => updateProfile(name),
+    onSuccess: (next) => client.setQueryData(authKeys.session, next),
+  });
+  return (
+    <Form label="Profile" className="max-w-sm" onSubmit={() => save.mutate()} error={save.error} fields={['name']}>
+      <p className="text-sm">
+        <span className="font-medium">Email</span> {session.user.email}
+      </p>
+      <TextField
+        label="Name"
+        autoComplete="name"
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          save.reset();
+        }}
+        hint="Shown in the header and to your teams; empty shows your email."
+        error={fieldError(save.error, 'name')}
+      />
+      {save.isSuccess && <Alert tone="success">Saved.</Alert>}
+      <Button type="submit" busy={save.isPending}>
+        Save profile
+      </Button>
+    </Form>
+  );
+}
 
 export default function AccountPage() {
   const session = useCurrentSession();
@@ -30,12 +63,7 @@ export default function AccountPage() {
   return (
     <Page title="Account">
       <Section title="Profile">
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="font-medium">Email</dt>
-          <dd>{session.user.email}</dd>
-          <dt className="font-medium">Name</dt>
-          <dd>{session.user.name || '—'}</dd>
-        </dl>
+        <ProfileForm />
       </Section>
       <Section title={action}>
         {outcome && <Alert tone="success">{outcome}</Alert>}
