@@ -133,6 +133,18 @@ test('the instance owner lifts a plan on Instance: a render refused for credits 
   await dialog.waitFor({ state: 'detached' });
   await row.getByText('3 of 50,000', { exact: true }).waitFor();
   expect(await row.getByRole('cell').nth(1).textContent()).toBe('Business');
+
+  // New workspaces start on the plan chosen here: a team made now is on Business.
+  await page.getByRole('combobox', { name: 'New accounts and teams start on' }).selectOption('business');
+  await page.getByText('Saved.').waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' }).click();
+  await page.getByLabel('Team name').fill('Print shop');
+  await page.getByRole('button', { name: 'Create team' }).click();
+  await page.getByRole('heading', { name: /^Print shop \(you are owner\)$/ }).waitFor();
+  await page.goto(rig.url('settings/instance'));
+  const team = table.getByRole('row').filter({ hasText: 'Print shop' });
+  expect(await team.getByRole('cell').nth(1).textContent()).toBe('Business');
+  expect(await page.getByRole('combobox', { name: 'New accounts and teams start on' }).inputValue()).toBe('business');
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'instance-plans');
 });

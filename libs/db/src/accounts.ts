@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { newId, PLANS, type Plan } from '@pressroom/contracts';
 import { DuplicateError, FOREIGN_KEY_VIOLATION, NotFoundError, sqlState, UNIQUE_VIOLATION } from './errors.js';
 import type { Db } from './open.js';
+import { newWorkspacePlanSql } from './new-workspace-plan.js';
 import { accounts, aiCreditUsage, creditUsage, renders, teams, templates, videoTemplates } from './schema.js';
 
 // The plan names are the contracts' (the plan-change body lists them); re-exported for the db's callers.
@@ -29,12 +30,14 @@ export function toAccount(row: AccountRecord): Account {
 }
 
 export async function createAccount(db: Db, input: { name: string; plan?: string }): Promise<Account> {
-  const plan = input.plan ?? 'free';
-  if (!(PLANS as readonly string[]).includes(plan)) throw new TypeError(`unknown plan "${plan}" (expected ${PLANS.join('|')})`);
+  if (input.plan !== undefined && !(PLANS as readonly string[]).includes(input.plan)) {
+    throw new TypeError(`unknown plan "${input.plan}" (expected ${PLANS.join('|')})`);
+  }
   try {
     const [row] = await db.orm
       .insert(accounts)
-      .values({ id: newId('acc'), name: input.name, plan })
+      // Without a plan, the one the instance's owner chose for new workspaces (free until chosen).
+      .values({ id: newId('acc'), name: input.name, plan: input.plan ?? newWorkspacePlanSql })
       .returning();
     return toAccount(row!);
   } catch (error) {

@@ -88,5 +88,7 @@ export const teamInvites = pgTable('team_invites', {
 export const instanceSettings = pgTable('instance_settings', {
   id: text('id').primaryKey(),
   signupMode: text('signup_mode').$type<'open' | 'invite' | 'closed'>(),
+  /** The plan new personal accounts, admin-CLI accounts and teams start on; null: free. */
+  newWorkspacePlan: text('new_workspace_plan'),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { newId } from '@pressroom/contracts';
 import { PermissionError } from './auth-errors.js';
 import { DuplicateError, NotFoundError, sqlState, UNIQUE_VIOLATION } from './errors.js';
+import { newWorkspacePlanSql } from './new-workspace-plan.js';
 import type { Db, Orm } from './open.js';
 import { accounts, apiKeys, sessions, teamInvites, teamMembers, teams, users } from './schema.js';
 import type { WorkspaceRole } from './workspaces.js';
@@ -60,7 +61,7 @@ async function newTeamWorkspace(db: Db, input: { userId: string; name: string })
     if (!user) throw new NotFoundError('user', input.userId);
     const [team] = await tx
       .insert(teams)
-      .values({ id: newId('team'), name: input.name })
+      .values({ id: newId('team'), name: input.name, plan: newWorkspacePlanSql })
       .returning();
     await addMember(tx, { teamId: team!.id, teamName: team!.name, userId: user.id, email: user.email, role: 'owner' });
     return { id: team!.id, name: team!.name };

@@ -3,6 +3,7 @@ import { newId } from '@pressroom/contracts';
 import { AccountLockedError, InvalidCredentialsError, SignUpRefusedError } from './auth-errors.js';
 import { DuplicateError, NotFoundError, sqlState, UNIQUE_VIOLATION } from './errors.js';
 import type { Db, Orm } from './open.js';
+import { newWorkspacePlanSql } from './new-workspace-plan.js';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.js';
 import { accounts, instanceSettings, users } from './schema.js';
 
@@ -66,7 +67,7 @@ export async function createUser(db: Db, input: NewUser, tx?: Tx): Promise<User>
     let accountId = input.accountId;
     if (accountId === undefined) {
       accountId = newId('acc');
-      await t.insert(accounts).values({ id: accountId, name: email, plan: 'free' });
+      await t.insert(accounts).values({ id: accountId, name: email, plan: newWorkspacePlanSql });
     } else {
       const [account] = await t.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
       if (!account) throw new NotFoundError('account', accountId);

@@ -42,6 +42,11 @@ export const changePassword = (body: { currentPassword?: string; newPassword: st
 export const oidcStartUrl = (returnTo: string) => `/auth/oidc/start?returnTo=${encodeURIComponent(returnTo)}`;
 
 export const instanceKeys = { settings: ['instance', 'settings'] as const };
-export const getInstanceSettings = () => api<{ signupMode: SignupMode }>('/instance/settings');
-export const putInstanceSettings = (signupMode: SignupMode) =>
-  api<{ signupMode: SignupMode }>('/instance/settings', { method: 'PUT', json: { signupMode } });
+export interface InstanceSettings {
+  signupMode: SignupMode;
+  /** The plan new personal accounts, admin-CLI accounts and teams start on. */
+  newWorkspacePlan: 'free' | 'pro' | 'business' | 'enterprise';
+}
+export const getInstanceSettings = () => api<InstanceSettings>('/instance/settings');
+export const putInstanceSettings = (change: Partial<InstanceSettings>) =>
+  api<InstanceSettings>('/instance/settings', { method: 'PUT', json: change });

@@ -10,6 +10,8 @@ export interface PlanLimits {
 
 export type PlanName = 'free' | 'pro' | 'business' | 'enterprise';
 
+export const PLAN_TITLES: Record<PlanName, string> = { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' };
+
 /** A team, or an account outside any team: whoever holds a plan of its own. */
 export interface Workspace {
   id: string;

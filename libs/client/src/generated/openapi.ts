@@ -1393,9 +1393,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The instance's sign-up mode */
+        /** The instance's sign-up mode and the plan new workspaces start on */
         get: operations["getInstanceSettings"];
-        /** Change the instance's sign-up mode (instance owner) */
+        /** Change the instance's sign-up mode and the plan new workspaces start on (instance owner) */
         put: operations["updateInstanceSettings"];
         post?: never;
         delete?: never;
@@ -4663,7 +4663,9 @@ export interface components {
         };
         UpdateInstanceSettingsBody: {
             /** @enum {string} */
-            signupMode: "open" | "invite" | "closed";
+            signupMode?: "open" | "invite" | "closed";
+            /** @enum {string} */
+            newWorkspacePlan?: "free" | "pro" | "business" | "enterprise";
         };
         ChangeWorkspacePlanBody: {
             /** @enum {string} */
@@ -15561,6 +15563,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         signupMode: string;
+                        newWorkspacePlan: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15619,7 +15622,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "signupMode": "invite"
+                 *       "signupMode": "invite",
+                 *       "newWorkspacePlan": "business"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateInstanceSettingsBody"];
@@ -15634,6 +15638,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         signupMode: string;
+                        newWorkspacePlan: string;
                     } & {
                         [key: string]: unknown;
                     };

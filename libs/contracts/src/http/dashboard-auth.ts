@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLANS } from './plan-change.js';
 
 // Bodies of the dashboard's account routes (docs/dashboard-api.md, docs/auth.md).
 
@@ -45,9 +46,16 @@ export const ProfileBody = z
 
 export const SwitchWorkspaceBody = z.object({ workspaceId: z.string({ error: '`workspaceId` is required.' }).min(1).max(200) }).strict();
 
+/** Either setting or both; what is left out stays as it is. */
 export const InstanceSettingsBody = z
-  .object({ signupMode: z.enum(SIGNUP_MODES, { error: `\`signupMode\` must be one of ${SIGNUP_MODES.join(', ')}.` }) })
-  .strict();
+  .object({
+    signupMode: z.enum(SIGNUP_MODES, { error: `\`signupMode\` must be one of ${SIGNUP_MODES.join(', ')}.` }).optional(),
+    newWorkspacePlan: z.enum(PLANS, { error: `\`newWorkspacePlan\` must be one of ${PLANS.join(', ')}.` }).optional(),
+  })
+  .strict()
+  .refine((b) => b.signupMode !== undefined || b.newWorkspacePlan !== undefined, {
+    message: 'Give `signupMode`, `newWorkspacePlan` or both.',
+  });
 
 export const CreateKeyBody = z
   .object({ name: z.string({ error: '`name` is required.' }).trim().min(1, '`name` is required.').max(100) })

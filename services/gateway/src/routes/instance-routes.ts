@@ -1,7 +1,17 @@
 import { Router } from 'express';
 import type { DashboardSettings } from '@pressroom/config';
 import { InstanceSettingsBody, PlanChangeBody } from '@pressroom/contracts';
-import { changeHolderPlan, getOwnerPlan, listPlanHolders, PLAN_LIMITS, setSignupMode, signupModeInForce, type Db } from '@pressroom/db';
+import {
+  changeHolderPlan,
+  getNewWorkspacePlan,
+  getOwnerPlan,
+  listPlanHolders,
+  PLAN_LIMITS,
+  setNewWorkspacePlan,
+  setSignupMode,
+  signupModeInForce,
+  type Db,
+} from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { OwnerCaches } from '@pressroom/service-runner';
 import { sessionOf } from '../http/auth.js';
@@ -17,14 +27,20 @@ export function instanceRoutes(deps: { db: Db; settings: DashboardSettings; owne
     }
     next();
   });
+  const instanceSettingsView = async () => ({
+    signupMode: await signupModeInForce(deps.db, deps.settings.signupMode),
+    // The plan new personal accounts, admin-CLI accounts and teams start on (docs/limits.md).
+    newWorkspacePlan: await getNewWorkspacePlan(deps.db),
+  });
   defineRoute(router, '/instance/settings', {
     get: async (_req, res) => {
-      res.json({ signupMode: await signupModeInForce(deps.db, deps.settings.signupMode) });
+      res.json(await instanceSettingsView());
     },
     put: async (req, res) => {
-      const { signupMode } = parseOrThrow(InstanceSettingsBody, req.body);
-      await setSignupMode(deps.db, signupMode);
-      res.json({ signupMode });
+      const { signupMode, newWorkspacePlan } = parseOrThrow(InstanceSettingsBody, req.body);
+      if (signupMode) await setSignupMode(deps.db, signupMode);
+      if (newWorkspacePlan) await setNewWorkspacePlan(deps.db, newWorkspacePlan);
+      res.json(await instanceSettingsView());
     },
   });
   // Every team and every account outside a team, each with the plan it is on (docs/limits.md).

@@ -92,4 +92,25 @@ describe.each(ENGINES)('the instance owner sets every workspace plan (%s)', (eng
     expect((await change(team!.id, { plan: 'business' })).status).toBe(200);
     expect((await holders())[0]).toMatchObject({ kind: 'team', plan: 'business' });
   });
+
+  it('new accounts and teams start on the plan the owner chose for them; free until chosen', async () => {
+    const settings = async () => (await (await ownerSession.request('GET', '/instance/settings')).json()) as Record<string, unknown>;
+    expect(await settings()).toMatchObject({ newWorkspacePlan: 'free' });
+    const chosen = await ownerSession.request('PUT', '/instance/settings', { json: { newWorkspacePlan: 'business' } });
+    expect(await chosen.json()).toEqual({ signupMode: 'open', newWorkspacePlan: 'business' });
+
+    const newcomer = new Browser(gw.baseUrl);
+    await newcomer.request('POST', '/auth/sign-up', { json: { email: 'new@example.com', password: 'the newcomer password' } });
+    expect(((await (await newcomer.request('GET', '/usage')).json()) as { rate: { tier: string } }).rate.tier).toBe('business');
+    await newcomer.request('POST', '/teams', { json: { name: 'Later team' } });
+    await createAccount(gw.db, { name: 'later-robot' });
+    const plans = Object.fromEntries((await holders()).map((h) => [h.name, h.plan]));
+    expect(plans).toMatchObject({ 'Later team': 'business', 'later-robot': 'business', 'new@example.com': 'business', 'ci-robot': 'free' });
+
+    const neither = await ownerSession.request('PUT', '/instance/settings', { json: {} });
+    expect(neither.status).toBe(400);
+    const unknown = await ownerSession.request('PUT', '/instance/settings', { json: { newWorkspacePlan: 'gold' } });
+    expect(((await unknown.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['newWorkspacePlan']);
+    expect(await settings()).toMatchObject({ newWorkspacePlan: 'business' });
+  });
 });

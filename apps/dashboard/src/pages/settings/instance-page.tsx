@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getInstanceSettings, instanceKeys, putInstanceSettings, type SignupMode } from '../../api/auth';
+import { getInstanceSettings, instanceKeys, putInstanceSettings, type InstanceSettings, type SignupMode } from '../../api/auth';
+import { PLAN_TITLES } from '../../api/instance-plans';
 import { Alert } from '../../kit/alert';
 import { fieldError } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
@@ -13,38 +14,69 @@ const MODES: { value: SignupMode; label: string }[] = [
   { value: 'closed', label: 'Closed: no new accounts' },
 ];
 
+/** One instance setting saved as soon as it is chosen, its outcome (or the problem's detail) beside it. */
+function useInstanceSetting() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: putInstanceSettings,
+    onSuccess: (next) => client.setQueryData(instanceKeys.settings, next),
+  });
+}
+
+function SettingSelect<K extends keyof InstanceSettings>(props: {
+  field: K;
+  label: string;
+  value: InstanceSettings[K];
+  options: { value: InstanceSettings[K]; label: string }[];
+}) {
+  const save = useInstanceSetting();
+  const error = fieldError(save.error, props.field);
+  return (
+    <div className="flex max-w-md flex-col gap-2">
+      <SelectField
+        label={props.label}
+        value={props.value}
+        disabled={save.isPending}
+        onChange={(e) => save.mutate({ [props.field]: e.target.value })}
+        options={props.options}
+        error={error}
+      />
+      {save.isSuccess && <Alert tone="success">Saved.</Alert>}
+      {save.isError && !error && <Alert>{save.error.message}</Alert>}
+    </div>
+  );
+}
+
 /** Instance settings, for the instance owner (the first account). */
 export default function InstancePage() {
-  const client = useQueryClient();
   const settings = useQuery({ queryKey: instanceKeys.settings, queryFn: getInstanceSettings });
-  const save = useMutation({ mutationFn: putInstanceSettings, onSuccess: (next) => client.setQueryData(instanceKeys.settings, next) });
   return (
     <Page title="Instance settings">
-      <Section title="Sign-up">
-        <QueryState query={settings}>
-          {(s) => (
-            <div className="flex max-w-md flex-col gap-2">
-              <SelectField
-                label="Who may sign up"
-                value={s.signupMode}
-                disabled={save.isPending}
-                onChange={(e) => save.mutate(e.target.value as SignupMode)}
-                options={MODES}
-                error={fieldError(save.error, 'signupMode')}
+      <QueryState query={settings}>
+        {(s) => (
+          <>
+            <Section title="Sign-up">
+              <SettingSelect field="signupMode" label="Who may sign up" value={s.signupMode} options={MODES} />
+            </Section>
+            <Section title="Workspaces and plans">
+              <p className="text-sm text-slate-700">
+                Each team, and each account outside a team, has a plan: its request rates and monthly render credits. A team&apos;s plan
+                applies to all its members.
+              </p>
+              <SettingSelect
+                field="newWorkspacePlan"
+                label="New accounts and teams start on"
+                value={s.newWorkspacePlan}
+                options={(Object.keys(PLAN_TITLES) as InstanceSettings['newWorkspacePlan'][]).map((p) => ({
+                  value: p,
+                  label: PLAN_TITLES[p],
+                }))}
               />
-              {save.isSuccess && <Alert tone="success">Saved.</Alert>}
-              {save.isError && !fieldError(save.error, 'signupMode') && <Alert>{save.error.message}</Alert>}
-            </div>
-          )}
-        </QueryState>
-      </Section>
-      <Section title="Workspaces and plans">
-        <p className="text-sm text-slate-700">
-          Each team, and each account outside a team, has a plan: its request rates and monthly render credits. New accounts start on Free;
-          a team&apos;s plan applies to all its members.
-        </p>
-        <WorkspacePlans />
-      </Section>
+              <WorkspacePlans />
+            </Section>
+          </>
+        )}
+      </QueryState>
     </Page>
   );
 }

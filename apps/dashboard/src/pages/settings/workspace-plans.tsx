@@ -3,6 +3,7 @@ import { useState } from 'react';
 import {
   changeWorkspacePlan,
   listWorkspaces,
+  PLAN_TITLES,
   workspaceKeys,
   type PlanChange,
   type PlanLimits,
@@ -18,7 +19,6 @@ import { QueryState } from '../../kit/query-state';
 import { SelectField } from '../../kit/select-field';
 import { Table, type Column } from '../../kit/table';
 
-const PLAN_TITLES: Record<PlanName, string> = { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' };
 const LIMIT_FIELDS: { field: keyof PlanLimits; label: string }[] = [
   { field: 'perMinute', label: 'Requests per minute' },
   { field: 'perDay', label: 'Requests per day' },
