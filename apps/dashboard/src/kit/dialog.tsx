@@ -97,3 +97,17 @@ export function ConfirmDialog({
     </AlertDialog.Root>
   );
 }
+
+/** A dialog form's closing row: Cancel, and the submit button named for what it saves. */
+export function DialogActions({ onCancel, submit, busy }: { onCancel: () => void; submit: string; busy: boolean }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" busy={busy}>
+        {submit}
+      </Button>
+    </div>
+  );
+}

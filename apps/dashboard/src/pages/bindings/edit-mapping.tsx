@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bindingKeys, testBinding, updateBindingMapping, type Binding } from '../../api/bindings';
 import { listTemplates, templateKeys } from '../../api/templates';
-import { Button } from '../../kit/button';
+import { DialogActions } from '../../kit/dialog';
 import { Form } from '../../kit/form';
 import { QueryState } from '../../kit/query-state';
 import { variablesOf } from '../templates/variable-names';
@@ -50,14 +50,7 @@ export function EditMapping({ binding, onClose }: { binding: Binding; onClose: (
         )}
       </QueryState>
       <MappingList mapping={mapping} onUnmap={(v) => setMapping((m) => withoutVariable(m, v))} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          Save mapping
-        </Button>
-      </div>
+      <DialogActions onCancel={onClose} submit="Save mapping" busy={save.isPending} />
     </Form>
   );
 }

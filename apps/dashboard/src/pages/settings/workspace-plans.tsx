@@ -11,7 +11,7 @@ import {
   type Workspace,
 } from '../../api/instance-plans';
 import { Button } from '../../kit/button';
-import { Dialog } from '../../kit/dialog';
+import { Dialog, DialogActions } from '../../kit/dialog';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { formatCount } from '../../kit/format';
@@ -115,14 +115,7 @@ function ChangePlanDialog({
             ))}
           </fieldset>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={save.isPending}>
-            Save plan
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} submit="Save plan" busy={save.isPending} />
       </Form>
     </Dialog>
   );

@@ -15,7 +15,7 @@ import {
 } from '../../api/webhooks';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
-import { Dialog } from '../../kit/dialog';
+import { Dialog, DialogActions } from '../../kit/dialog';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { formatDate } from '../../kit/format';
@@ -92,14 +92,7 @@ function EditFilters({ subscription, onClose }: { subscription: WebhookSubscript
   return (
     <Form label="Edit filters" onSubmit={() => save.mutate()} error={save.error} fields={['type', 'templateId', 'bindingId']}>
       <FiltersFields value={filters} onChange={setFilterValues} error={save.error} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          Save filters
-        </Button>
-      </div>
+      <DialogActions onCancel={onClose} submit="Save filters" busy={save.isPending} />
     </Form>
   );
 }
