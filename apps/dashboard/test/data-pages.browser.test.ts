@@ -226,6 +226,12 @@ test('renders: one history with filters, a detail view and a download', async ()
   await page.getByRole('heading', { name: `Render ${id}` }).waitFor();
   expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toContain('webp');
   expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/total\d+ ms/);
+  // Instants read in local time; the API's exact UTC value is the <time>'s datetime and its tooltip.
+  const created = page.getByRole('region', { name: 'Timings' }).locator('time').first();
+  const iso = (await created.getAttribute('datetime'))!;
+  expect(iso).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+  expect(await created.getAttribute('title')).toBe(iso);
+  expect(await created.textContent()).not.toContain('T');
   await page.getByRole('link', { name: 'Download' }).waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
 

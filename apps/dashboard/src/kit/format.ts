@@ -8,3 +8,8 @@ export function formatDate(iso: string | null | undefined): string {
 export function formatCount(n: number): string {
   return n.toLocaleString(undefined, { maximumFractionDigits: 2 });
 }
+
+/** An instant in the reader's time zone to the second, as a <time> whose tooltip is the API's UTC value. */
+export function formatInstant(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { isValidElement, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { getRenderDetail, renderKeys } from '../../api/renders';
 import { Alert } from '../../kit/alert';
 import { buttonClass } from '../../kit/button';
+import { formatInstant } from '../../kit/format';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { RenderPreview } from './render-preview';
@@ -62,9 +64,9 @@ export default function RenderDetailPage() {
           <Section title="Timings">
             <Pairs
               values={{
-                created: r.timings.createdAt,
-                started: r.timings.startedAt,
-                completed: r.timings.completedAt,
+                created: instant(r.timings.createdAt),
+                started: instant(r.timings.startedAt),
+                completed: instant(r.timings.completedAt),
                 'waited in queue': r.timings.queuedMs === null ? null : `${r.timings.queuedMs} ms`,
                 rendering: r.timings.renderMs === null ? null : `${r.timings.renderMs} ms`,
                 total: r.timings.totalMs === null ? null : `${r.timings.totalMs} ms`,
@@ -77,13 +79,25 @@ export default function RenderDetailPage() {
   );
 }
 
+/** A timestamp in local time, the exact UTC value on hover and in the markup (as the API returns it). */
+function instant(iso: string | null | undefined): ReactNode {
+  if (!iso) return null;
+  return (
+    <time dateTime={iso} title={iso}>
+      {formatInstant(iso)}
+    </time>
+  );
+}
+
 function Pairs({ values }: { values: Record<string, unknown> }) {
   return (
     <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
       {Object.entries(values).map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="font-medium">{k}</dt>
-          <dd className="break-all">{v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd>
+          <dd className="break-all">
+            {v === null || v === undefined ? '—' : isValidElement(v) ? v : typeof v === 'object' ? JSON.stringify(v) : String(v)}
+          </dd>
         </div>
       ))}
     </dl>
