@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { PLANS, type Plan } from './accounts.js';
+import { PLANS, type Plan } from '@pressroom/contracts';
 import { sqlRows, type Db } from './open.js';
 import { PLAN_LIMITS, dayWindow, minuteWindow, monthWindow, type PlanLimits, type Window } from './plan-limits.js';
 import type { NewRender, RenderRow } from './renders.js';
@@ -15,7 +15,8 @@ export interface OwnerPlan {
   overage: boolean;
 }
 
-function asPlan(value: string): Plan {
+/** A stored plan name as a Plan; anything unknown reads as free. */
+export function asPlan(value: string): Plan {
   return (PLANS as readonly string[]).includes(value) ? (value as Plan) : 'free';
 }
 
@@ -36,21 +37,24 @@ export async function getOwnerPlan(db: Db, ownerId: string): Promise<OwnerPlan> 
     .from(sql`(select 1) as owner`)
     .leftJoin(planSettings, eq(planSettings.ownerId, ownerId));
   const plan = asPlan(row?.teamPlan ?? row?.accountPlan ?? 'free');
-  const settings = row;
+  return { ownerId, plan, limits: effectiveLimits(plan, row), overage: plan !== 'free' && (row?.overage ?? false) };
+}
+
+/**
+ * A plan's limits with an owner's stored overrides over them. Custom limits are an enterprise feature (a plan change
+ * only sets them there and clears them when an owner leaves enterprise); stored overrides are honoured on any plan so
+ * operators and tests can lift a limit without changing the plan's other rules (batch caps, overage).
+ */
+export function effectiveLimits(
+  plan: Plan,
+  stored: { perMinute: number | null; perDay: number | null; renderCredits: number | null; aiCredits: number | null } | undefined,
+): PlanLimits {
   const base = PLAN_LIMITS[plan];
-  // Custom limits are an enterprise feature (the admin CLI only sets them there and clears them
-  // when an owner leaves enterprise); stored overrides are honoured on any plan so operators and
-  // tests can lift a limit without changing the plan's other rules (batch caps, overage).
   return {
-    ownerId,
-    plan,
-    limits: {
-      perMinute: settings?.perMinute || base.perMinute,
-      perDay: settings?.perDay || base.perDay,
-      renderCredits: settings?.renderCredits || base.renderCredits,
-      aiCredits: settings?.aiCredits || base.aiCredits,
-    },
-    overage: plan !== 'free' && (settings?.overage ?? false),
+    perMinute: stored?.perMinute || base.perMinute,
+    perDay: stored?.perDay || base.perDay,
+    renderCredits: stored?.renderCredits || base.renderCredits,
+    aiCredits: stored?.aiCredits || base.aiCredits,
   };
 }
 

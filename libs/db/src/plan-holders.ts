@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { PLANS, type Plan, type PlanChange } from '@pressroom/contracts';
+import { CUSTOM_LIMIT_FIELDS, type Plan, type PlanChange } from '@pressroom/contracts';
 import { NotFoundError } from './errors.js';
-import type { PlanSettingsInput } from './limits.js';
-import { setOwnerPlan } from './limits.js';
+import { asPlan, effectiveLimits, setOwnerPlan, type PlanSettingsInput } from './limits.js';
 import { sqlRows, type Db } from './open.js';
-import { PLAN_LIMITS, monthWindow, type PlanLimits } from './plan-limits.js';
+import { monthWindow, type PlanLimits } from './plan-limits.js';
 
 /**
  * Whoever holds a plan of its own: an account outside any team (a person's personal account, or one made with
@@ -45,10 +44,6 @@ interface HolderRow {
   used: number | string | null;
 }
 
-function asPlan(value: string): Plan {
-  return (PLANS as readonly string[]).includes(value) ? (value as Plan) : 'free';
-}
-
 /** Every plan holder of the instance, teams first, then accounts, each by name, with this month's credits. */
 export async function listPlanHolders(db: Db, now: Date = new Date()): Promise<PlanHolder[]> {
   const period = monthWindow(now).start.toISOString();
@@ -72,7 +67,7 @@ export async function listPlanHolders(db: Db, now: Date = new Date()): Promise<P
   );
   return rows.map((r) => {
     const plan = asPlan(r.plan);
-    const base = PLAN_LIMITS[plan];
+    const stored = { perMinute: r.per_minute, perDay: r.per_day, renderCredits: r.render_credits, aiCredits: r.ai_credits };
     return {
       id: r.id,
       kind: r.kind,
@@ -81,14 +76,9 @@ export async function listPlanHolders(db: Db, now: Date = new Date()): Promise<P
       members: r.members === null ? null : Number(r.members),
       plan,
       overage: plan !== 'free' && (r.overage ?? false),
-      customLimits: [r.per_minute, r.per_day, r.render_credits, r.ai_credits].some((v) => v !== null && v !== 0),
+      customLimits: Object.values(stored).some((v) => v !== null && v !== 0),
       // The same reading as getOwnerPlan: a stored override wins over the plan's default.
-      limits: {
-        perMinute: r.per_minute || base.perMinute,
-        perDay: r.per_day || base.perDay,
-        renderCredits: r.render_credits || base.renderCredits,
-        aiCredits: r.ai_credits || base.aiCredits,
-      },
+      limits: effectiveLimits(plan, stored),
       creditsUsed: Number(r.used ?? 0),
     };
   });
@@ -101,7 +91,7 @@ export async function listPlanHolders(db: Db, now: Date = new Date()): Promise<P
 export function planSettingsFor(change: PlanChange): PlanSettingsInput {
   const settings: PlanSettingsInput = {};
   if (change.plan === 'enterprise') {
-    for (const field of ['perMinute', 'perDay', 'renderCredits', 'aiCredits'] as const) {
+    for (const field of CUSTOM_LIMIT_FIELDS) {
       if (change[field] !== undefined) settings[field] = change[field];
     }
   } else {

@@ -84,7 +84,10 @@ export const teamInvites = pgTable('team_invites', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
-/** Instance-wide settings, one row (id = 'instance'). */
+/** The id of instance_settings' one row. */
+export const INSTANCE_SETTINGS_ROW = 'instance';
+
+/** Instance-wide settings, one row (id = INSTANCE_SETTINGS_ROW). */
 export const instanceSettings = pgTable('instance_settings', {
   id: text('id').primaryKey(),
   signupMode: text('signup_mode').$type<'open' | 'invite' | 'closed'>(),

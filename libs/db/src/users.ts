@@ -5,7 +5,7 @@ import { DuplicateError, NotFoundError, sqlState, UNIQUE_VIOLATION } from './err
 import type { Db, Orm } from './open.js';
 import { newWorkspacePlanSql } from './new-workspace-plan.js';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.js';
-import { accounts, instanceSettings, users } from './schema.js';
+import { accounts, INSTANCE_SETTINGS_ROW, instanceSettings, users } from './schema.js';
 
 export type InstanceRole = 'owner' | 'member';
 
@@ -37,8 +37,6 @@ export function toUser(row: UserRecord): User {
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
-
-const INSTANCE_ROW = 'instance';
 
 /** true before anyone has an account on the instance (the first sign-up will own it). */
 export async function isFirstRun(db: Db): Promise<boolean> {
@@ -72,7 +70,7 @@ export async function createUser(db: Db, input: NewUser, tx?: Tx): Promise<User>
       const [account] = await t.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
       if (!account) throw new NotFoundError('account', accountId);
     }
-    const claimed = await t.insert(instanceSettings).values({ id: INSTANCE_ROW }).onConflictDoNothing().returning();
+    const claimed = await t.insert(instanceSettings).values({ id: INSTANCE_SETTINGS_ROW }).onConflictDoNothing().returning();
     const [row] = await t
       .insert(users)
       .values({
@@ -223,13 +221,13 @@ export async function getStoredSignupMode(db: Db): Promise<SignupMode | null> {
   const [row] = await db.orm
     .select({ mode: instanceSettings.signupMode })
     .from(instanceSettings)
-    .where(eq(instanceSettings.id, INSTANCE_ROW));
+    .where(eq(instanceSettings.id, INSTANCE_SETTINGS_ROW));
   return row?.mode ?? null;
 }
 
 export async function setSignupMode(db: Db, mode: SignupMode): Promise<void> {
   await db.orm
     .insert(instanceSettings)
-    .values({ id: INSTANCE_ROW, signupMode: mode })
+    .values({ id: INSTANCE_SETTINGS_ROW, signupMode: mode })
     .onConflictDoUpdate({ target: instanceSettings.id, set: { signupMode: mode, updatedAt: sql`now()` } });
 }
