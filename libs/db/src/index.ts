@@ -93,6 +93,7 @@ export * from './auth-errors.js';
 export { hashPassword, verifyPassword } from './passwords.js';
 export * from './users.js';
 export * from './new-workspace-plan.js';
+export * from './instance-settings.js';
 export * from './sessions.js';
 export * from './workspaces.js';
 export * from './team-workspaces.js';

@@ -1,11 +1,11 @@
 import { SignUpRefusedError } from './auth-errors.js';
+import { getInstanceSettings } from './instance-settings.js';
 import type { Db } from './open.js';
 import { acceptTeamInvite, getTeamInvite } from './team-workspaces.js';
 import {
   createUser,
   findUserByEmail,
   findUserByOidc,
-  getStoredSignupMode,
   isFirstRun,
   linkOidcIdentity,
   normaliseEmail,
@@ -16,7 +16,7 @@ import {
 
 /** The mode in force: the owner's choice in the dashboard, else the configured default. */
 export async function signupModeInForce(db: Db, configured: SignupMode): Promise<SignupMode> {
-  return (await getStoredSignupMode(db)) ?? configured;
+  return (await getInstanceSettings(db, { configuredSignupMode: configured })).signupMode;
 }
 
 /**

@@ -11,10 +11,13 @@ import {
   removeTeamMember,
   setMemberRole,
 } from './team-workspaces.js';
-import { changePassword, isFirstRun, setSignupMode, signInWithPassword } from './users.js';
+import { updateInstanceSettings } from './instance-settings.js';
+import { changePassword, isFirstRun, signInWithPassword, type SignupMode } from './users.js';
 import { listWorkspaces } from './workspaces.js';
 
 const policy = { maxFailures: 3, lockMs: 60_000 };
+const setSignupMode = (db: Parameters<typeof updateInstanceSettings>[0], signupMode: SignupMode) =>
+  updateInstanceSettings(db, { signupMode }, { configuredSignupMode: 'invite' });
 
 describe.each(ENGINES)('users, sessions and team workspaces (%s)', (engine) => {
   const db = useDatabase(engine);

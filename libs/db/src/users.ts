@@ -216,18 +216,3 @@ export async function setAccountPassword(db: Db, input: { accountId: string; ema
 
 export type SignupMode = 'open' | 'invite' | 'closed';
 
-/** The stored sign-up mode, or null when never set (the configured default applies). */
-export async function getStoredSignupMode(db: Db): Promise<SignupMode | null> {
-  const [row] = await db.orm
-    .select({ mode: instanceSettings.signupMode })
-    .from(instanceSettings)
-    .where(eq(instanceSettings.id, INSTANCE_SETTINGS_ROW));
-  return row?.mode ?? null;
-}
-
-export async function setSignupMode(db: Db, mode: SignupMode): Promise<void> {
-  await db.orm
-    .insert(instanceSettings)
-    .values({ id: INSTANCE_SETTINGS_ROW, signupMode: mode })
-    .onConflictDoUpdate({ target: instanceSettings.id, set: { signupMode: mode, updatedAt: sql`now()` } });
-}

@@ -3,13 +3,11 @@ import type { DashboardSettings } from '@pressroom/config';
 import { InstanceSettingsBody, PlanChangeBody } from '@pressroom/contracts';
 import {
   changeHolderPlan,
-  getNewWorkspacePlan,
+  getInstanceSettings,
   getOwnerPlan,
   listPlanHolders,
   PLAN_LIMITS,
-  setNewWorkspacePlan,
-  setSignupMode,
-  signupModeInForce,
+  updateInstanceSettings,
   type Db,
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
@@ -27,20 +25,14 @@ export function instanceRoutes(deps: { db: Db; settings: DashboardSettings; owne
     }
     next();
   });
-  const instanceSettingsView = async () => ({
-    signupMode: await signupModeInForce(deps.db, deps.settings.signupMode),
-    // The plan new personal accounts, admin-CLI accounts and teams start on (docs/limits.md).
-    newWorkspacePlan: await getNewWorkspacePlan(deps.db),
-  });
+  const defaults = { configuredSignupMode: deps.settings.signupMode };
   defineRoute(router, '/instance/settings', {
     get: async (_req, res) => {
-      res.json(await instanceSettingsView());
+      res.json(await getInstanceSettings(deps.db, defaults));
     },
     put: async (req, res) => {
-      const { signupMode, newWorkspacePlan } = parseOrThrow(InstanceSettingsBody, req.body);
-      if (signupMode) await setSignupMode(deps.db, signupMode);
-      if (newWorkspacePlan) await setNewWorkspacePlan(deps.db, newWorkspacePlan);
-      res.json(await instanceSettingsView());
+      const change = parseOrThrow(InstanceSettingsBody, req.body);
+      res.json(await updateInstanceSettings(deps.db, change, defaults));
     },
   });
   // Every team and every account outside a team, each with the plan it is on (docs/limits.md).
