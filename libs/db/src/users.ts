@@ -215,4 +215,3 @@ export async function setAccountPassword(db: Db, input: { accountId: string; ema
 }
 
 export type SignupMode = 'open' | 'invite' | 'closed';
-
