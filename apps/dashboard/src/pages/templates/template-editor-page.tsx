@@ -20,6 +20,7 @@ import { QueryState } from '../../kit/query-state';
 import { SizeFields } from '../../kit/size-fields';
 import { attachPreviewThumbnail } from './thumbnail';
 import { DefinitionsEditor } from './definitions-editor';
+import { HtmlVersions } from './html-versions';
 import { LayoutsPanel } from './layouts-panel';
 import { NewCanvasTemplate, TemplateKindChoice, type TemplateKind } from './new-template-kind';
 import { UseViaApi } from './use-via-api';
@@ -244,6 +245,17 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
         <Section title="Variable definitions">
           <DefinitionsEditor value={draft.variableDefinitions} onChange={(variableDefinitions) => patch({ variableDefinitions })} />
         </Section>
+        {uid && (
+          <Section title="Versions">
+            <HtmlVersions
+              uid={uid}
+              onRestored={(restored) => {
+                save.reset();
+                setDraft(draftOf(restored));
+              }}
+            />
+          </Section>
+        )}
         {uid && (
           <Section title="Use via API">
             <UseViaApi uid={uid} variables={given} />

@@ -16,11 +16,19 @@ const KIND_NAMES: Record<string, string> = {
   triangle: 'Triangle',
 };
 
-/** The name a layer shows: its `name`, else its kind (a saved design from elsewhere may have no names). */
+const SNIPPET_LENGTH = 24;
+
+/**
+ * The name a layer shows: its `name`, else its kind (a saved design from elsewhere may have no names), with the
+ * start of its words for a text, so that a starter's eight unnamed layers are not eight "Text" rows.
+ */
 export function layerName(object: FabricObject): string {
   const name = object.name;
   if (typeof name === 'string' && name.trim() !== '') return name;
-  return KIND_NAMES[object.type.toLowerCase()] ?? object.type;
+  const kind = KIND_NAMES[object.type.toLowerCase()] ?? object.type;
+  const text = 'text' in object && typeof object.text === 'string' ? object.text.replace(/\s+/g, ' ').trim() : '';
+  if (text === '') return kind;
+  return `${kind} “${text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH - 1)}…` : text}”`;
 }
 
 const keys = new WeakMap<FabricObject, number>();

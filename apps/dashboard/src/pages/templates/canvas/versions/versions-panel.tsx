@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ActiveSelection } from 'fabric';
 import { useEffect, useRef } from 'react';
-import { messageOf } from '../../../../api/problem';
 import {
   listTemplateVersions,
   restoreTemplateVersion,
@@ -10,10 +9,9 @@ import {
   type TemplateVersion,
 } from '../../../../api/template-versions';
 import { getTemplate, templateKeys, type Template } from '../../../../api/templates';
-import { Alert } from '../../../../kit/alert';
-import { Button } from '../../../../kit/button';
 import { useEditor, type EditorApi } from '../editor-context';
 import { thumbnailScale } from '../../thumbnail';
+import { VersionList } from '../../version-list';
 import { useTryValues } from '../variables/try-values';
 
 function canvasThumbnail(editor: EditorApi): string | null {
@@ -76,39 +74,7 @@ export function VersionsPanel({ template }: { template: Template }) {
   return (
     <section aria-label="Versions" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
       <h2 className="text-lg font-semibold">Versions</h2>
-      <p className="text-xs text-slate-600">The last 20 saves. Restoring one is a save too.</p>
-      {versions.isError && <Alert>{messageOf(versions.error)}</Alert>}
-      {restore.isError && <Alert>{messageOf(restore.error)}</Alert>}
-      <p aria-live="polite" className="text-sm">
-        {restore.isSuccess && !restore.isPending && <span className="text-green-800">Restored version {restore.variables.number}.</span>}
-      </p>
-      <ol aria-label="Saved versions, newest first" className="flex flex-col gap-2">
-        {(versions.data ?? []).map((version) => (
-          <li key={version.id} className="flex items-center gap-2 border-t border-slate-200 pt-2">
-            {version.thumbnail ? (
-              <img src={version.thumbnail} alt={`Version ${version.number}`} className="h-10 w-16 border border-slate-200 object-contain" />
-            ) : (
-              <span className="h-10 w-16 border border-dashed border-slate-300" aria-hidden="true" />
-            )}
-            <div className="min-w-0 flex-1 text-sm">
-              <p className="font-medium">Version {version.number}</p>
-              <p className="text-xs wrap-anywhere text-slate-600">
-                <time dateTime={version.createdAt}>{new Date(version.createdAt).toLocaleString()}</time> · {version.createdBy}
-              </p>
-            </div>
-            {version.id !== newest?.id && (
-              <Button
-                variant="secondary"
-                busy={restore.isPending && restore.variables.id === version.id}
-                onClick={() => restore.mutate(version)}
-                aria-label={`Restore version ${version.number}`}
-              >
-                Restore
-              </Button>
-            )}
-          </li>
-        ))}
-      </ol>
+      <VersionList versions={versions} restore={restore} />
     </section>
   );
 }
