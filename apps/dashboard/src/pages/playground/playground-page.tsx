@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
-import { Link } from 'react-router';
-import { renderInPlayground, type PlaygroundResult } from '../../api/renders';
+import { renderInPlayground } from '../../api/renders';
 import { Button } from '../../kit/button';
 import { CopyButton } from '../../kit/copy-button';
 import { TextField } from '../../kit/field';
@@ -9,6 +8,7 @@ import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { useTabState } from '../../kit/use-tab-state';
+import { RenderResult, type ShownResult } from '../renders/render-result';
 import {
   FORMAT_CHOICES,
   PAPER_CHOICES,
@@ -50,7 +50,7 @@ export default function PlaygroundPage() {
   const set = (patch: Partial<PlaygroundState>) => setState((s) => ({ ...s, ...patch }));
   const request = playgroundRequest(state);
   const render = useMutation({
-    mutationFn: async (): Promise<PlaygroundResult & { format: PlaygroundFormat; ms: number }> => {
+    mutationFn: async (): Promise<ShownResult> => {
       const started = performance.now();
       const result = await renderInPlayground(request.path, request.body);
       return { ...result, format: state.format, ms: Math.round(performance.now() - started) };
@@ -163,36 +163,16 @@ export default function PlaygroundPage() {
           </Button>
         </Form>
       </Section>
-      {render.data && <ResultSection result={render.data} />}
+      {render.data && (
+        <Section title="Result">
+          <RenderResult result={render.data} />
+        </Section>
+      )}
       <Section title="Equivalent curl" actions={<CopyButton text={curl} label="Copy curl" />}>
         <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
           <code>{curl}</code>
         </pre>
       </Section>
     </Page>
-  );
-}
-
-/** The rendered file (a picture of an image or GIF, a link to a PDF), how long the request took and its render's page. */
-function ResultSection({ result }: { result: PlaygroundResult & { format: PlaygroundFormat; ms: number } }) {
-  return (
-    <Section title="Result">
-      {result.format === 'pdf' ? (
-        <a className="self-start text-indigo-700 underline" href={result.url} target="_blank" rel="noreferrer">
-          Open the PDF
-        </a>
-      ) : (
-        <img src={result.url} alt="Rendered result" className="max-w-full self-start rounded border border-slate-200" />
-      )}
-      <p className="text-sm text-slate-700">{[`Answered in ${result.ms} ms`, ...result.facts].join(' · ')}</p>
-      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link className="text-indigo-700 underline" to={`/renders/${encodeURIComponent(result.id)}`}>
-          Render {result.id}
-        </Link>
-        <a className="break-all text-indigo-700 underline" href={result.url}>
-          {result.url}
-        </a>
-      </p>
-    </Section>
   );
 }

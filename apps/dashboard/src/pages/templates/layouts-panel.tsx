@@ -42,22 +42,27 @@ export function LayoutsPanel({
           </Button>
         ))}
       </div>
-      <div className="grid grid-cols-3 items-end gap-2">
-        <TextField label="Layout key" value={key} onChange={(e) => setKey(e.target.value)} error={keyError} />
-        <SizeFields of="Layout" width={width} height={height} onWidth={setWidth} onHeight={setHeight} />
-      </div>
-      <Button
-        variant="secondary"
-        className="self-start"
-        disabled={!key || keyError !== undefined}
-        onClick={() => {
-          onChange({ ...draft.layouts, [key]: { width, height } });
-          onSelect(key);
-          setKey('');
-        }}
-      >
-        Add layout
-      </Button>
+      <p className="text-xs text-slate-600">Click a layout to preview and render at its size.</p>
+      <fieldset className="flex flex-col gap-2 rounded border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium">New layout</legend>
+        <p className="text-xs text-slate-600">The same design at another size (a square post, a story): give it a key and a size.</p>
+        <div className="grid grid-cols-3 items-end gap-2">
+          <TextField label="Layout key" value={key} onChange={(e) => setKey(e.target.value)} error={keyError} />
+          <SizeFields of="Layout" width={width} height={height} onWidth={setWidth} onHeight={setHeight} />
+        </div>
+        <Button
+          variant="secondary"
+          className="self-start"
+          disabled={!key || keyError !== undefined}
+          onClick={() => {
+            onChange({ ...draft.layouts, [key]: { width, height } });
+            onSelect(key);
+            setKey('');
+          }}
+        >
+          Add layout
+        </Button>
+      </fieldset>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { SizeFields } from '../../kit/size-fields';
 import { attachPreviewThumbnail } from './thumbnail';
 import { DefinitionsEditor } from './definitions-editor';
 import { HtmlVersions } from './html-versions';
+import { TemplateRender } from './template-render';
 import { LayoutsPanel } from './layouts-panel';
 import { NewCanvasTemplate, TemplateKindChoice, type TemplateKind } from './new-template-kind';
 import { UseViaApi } from './use-via-api';
@@ -95,6 +96,8 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<TemplateDraft>(initial);
+  // What the server holds, as this form last sent or loaded it: Render says when the form differs.
+  const [savedDraft, setSavedDraft] = useState<TemplateDraft>(initial);
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [layout, setLayout] = useState('default');
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -121,8 +124,9 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
   );
 
   const save = useMutation({
-    mutationFn: () => saveTemplate(uid, draft),
-    onSuccess: async ({ template: saved, version }) => {
+    mutationFn: async () => ({ ...(await saveTemplate(uid, draft)), sent: draft }),
+    onSuccess: async ({ template: saved, version, sent }) => {
+      setSavedDraft(sent);
       // With the variables' defaults (else samples), not what was typed to try it, as canvas thumbnails are drawn.
       // Not awaited, and a refusal is not the save's failure: the card keeps what it showed.
       if (version)
@@ -226,7 +230,19 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
             {preview.pending ? 'Rendering…' : `Rendered by Pressroom at ${size.width}×${size.height}; previews are free.`}
           </p>
           {preview.error != null && <Alert>{messageOf(preview.error)}</Alert>}
-          {preview.url && <img src={preview.url} alt="Live preview" className="w-full rounded border border-slate-200" />}
+          {preview.url && (
+            <figure className="flex flex-col gap-1">
+              {/* Kept, faded, while the HTML or the values do not render: the last picture that did. */}
+              <img
+                src={preview.url}
+                alt="Live preview"
+                className={`w-full rounded border border-slate-200 ${preview.error != null ? 'opacity-40' : ''}`}
+              />
+              {preview.error != null && (
+                <figcaption className="text-xs text-slate-600">The last preview that rendered, before the error above.</figcaption>
+              )}
+            </figure>
+          )}
         </Section>
         <Section title="Variables">
           {variables.length === 0 && <p className="text-sm text-slate-700">This template reads no variables.</p>}
@@ -239,6 +255,17 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
             />
           ))}
         </Section>
+        {uid && (
+          <Section title="Render">
+            <TemplateRender
+              uid={uid}
+              variables={given}
+              layout={layout}
+              size={size}
+              unsaved={JSON.stringify(draft) !== JSON.stringify(savedDraft)}
+            />
+          </Section>
+        )}
         <Section title="Layouts">
           <LayoutsPanel draft={draft} selected={layout} onSelect={setLayout} onChange={(layouts) => patch({ layouts })} />
         </Section>
@@ -252,6 +279,7 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
               onRestored={(restored) => {
                 save.reset();
                 setDraft(draftOf(restored));
+                setSavedDraft(draftOf(restored));
               }}
             />
           </Section>

@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import type { PlaygroundResult } from '../../api/renders';
+
+export type ShownResult = PlaygroundResult & { format: 'png' | 'jpeg' | 'webp' | 'gif' | 'pdf'; ms: number };
+
+/**
+ * A render just made from the dashboard (the playground, a template's Render): the picture of an image or GIF or a
+ * link to a PDF, how long the request took, the render's page and the file's address.
+ */
+export function RenderResult({ result }: { result: ShownResult }) {
+  return (
+    <div className="flex flex-col gap-2">
+      {result.format === 'pdf' ? (
+        <a className="self-start text-indigo-700 underline" href={result.url} target="_blank" rel="noreferrer">
+          Open the PDF
+        </a>
+      ) : (
+        <img src={result.url} alt="Rendered result" className="max-w-full self-start rounded border border-slate-200" />
+      )}
+      <p className="text-sm text-slate-700">{[`Answered in ${result.ms} ms`, ...result.facts].join(' · ')}</p>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link className="text-indigo-700 underline" to={`/renders/${encodeURIComponent(result.id)}`}>
+          Render {result.id}
+        </Link>
+        <a className="break-all text-indigo-700 underline" href={result.url}>
+          {result.url}
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import type { APIResponse, BrowserContext, Page } from 'playwright-core';
+import { startDashboardRig, waitForPixel, eventually, type DashboardRig } from './browser.js';
+
+/** The HTML template editor's saves and renders, for one signed-up account of its own (no other test's templates). */
+let rig: DashboardRig;
+let context: BrowserContext;
+let page: Page;
+
+/** The API as the signed-in browser calls it: session cookie plus the CSRF double-submit header. */
+async function call(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<APIResponse> {
+  const csrf = (await context.cookies()).find((c) => c.name === 'pressroom_csrf')?.value ?? '';
+  return context.request.fetch(`${rig.stack.baseUrl}${path}`, {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: { 'x-csrf-token': csrf, origin: rig.stack.baseUrl },
+  });
+}
+
+async function createTemplate(body: Record<string, unknown>): Promise<string> {
+  const res = await call('POST', '/templates', body);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { template: { uid: string } }).template.uid;
+}
+
+beforeAll(async () => {
+  rig = await startDashboardRig();
+  context = await rig.newContext();
+  page = await context.newPage();
+  const signUp = await context.request.post(`${rig.stack.baseUrl}/auth/sign-up`, {
+    data: { email: 'versions@example.com', password: 'correct horse battery staple', name: 'Versions' },
+  });
+  expect(signUp.status()).toBe(201);
+}, 120_000);
+
+afterAll(async () => {
+  await rig?.dispose();
+});
+
+test('template editor: an HTML template lists its saves; restoring an earlier one brings its HTML back into the form and the preview', async () => {
+  const html = (colour: string) => `<body style="margin:0;background:${colour}"><p>{{ title }}</p></body>`;
+  const uid = await createTemplate({ name: 'Versioned card', html: html('#ff0000'), width: 120, height: 60 });
+  expect((await call('PUT', `/templates/${uid}`, { html: html('#0000ff') })).status()).toBe(200);
+  await page.goto(rig.url(`templates/${uid}`));
+  await page.getByRole('img', { name: 'Live preview' }).waitFor({ timeout: 20_000 });
+  await waitForPixel(page, 'Live preview', [0, 0, 255], [5, 5]);
+  const versions = page.getByRole('region', { name: 'Versions' });
+  const saved = versions.getByRole('list', { name: 'Saved versions, newest first' }).getByRole('listitem');
+  await eventually(async () => (await saved.count()) === 2, 'two saved versions');
+  // The newest save is what the form holds: only the earlier one offers a restore.
+  expect(await versions.getByRole('button', { name: /^Restore version/ }).count()).toBe(1);
+  await versions.getByRole('button', { name: 'Restore version 1' }).click();
+  await versions.getByText('Restored version 1.').waitFor();
+  await waitForPixel(page, 'Live preview', [255, 0, 0], [5, 5]);
+  await eventually(async () => (await saved.count()) === 3, 'the restore listed as a third save');
+  expect(await saved.first().innerText()).toContain('Version 3');
+  // The restore is a save: the template reads red after a reload, and through the API.
+  expect(((await (await call('GET', `/templates/${uid}`)).json()) as { template: { html: string } }).template.html).toContain('#ff0000');
+  await page.reload();
+  await waitForPixel(page, 'Live preview', [255, 0, 0], [5, 5]);
+});
+
+test('template editor: Render makes a PNG and a PDF of the saved template with the shown values, linked to their render pages', async () => {
+  const uid = await createTemplate({
+    name: 'Render me',
+    html: '<body style="margin:0;background:{{ bg }}"><p>{{ title }}</p></body>',
+    width: 160,
+    height: 90,
+    variableDefinitions: [{ name: 'bg', type: 'color', defaultValue: '#00ff00' }],
+  });
+  await page.goto(rig.url(`templates/${uid}`));
+  const render = page.getByRole('region', { name: 'Render', exact: true });
+  await page.getByLabel(/^bg .*colour/).fill('#0000ff');
+  await render.getByRole('button', { name: 'Render' }).click();
+  await waitForPixel(page, 'Rendered result', [0, 0, 255], [5, 5]);
+  await render.getByRole('link', { name: /^Render / }).waitFor();
+  expect(await render.getByText('save it first').count()).toBe(0);
+  await render.getByLabel('Format').selectOption('pdf');
+  await render.getByRole('button', { name: 'Render' }).click();
+  const pdfLink = render.getByRole('link', { name: 'Open the PDF' });
+  await pdfLink.waitFor({ timeout: 30_000 });
+  const pdf = await context.request.get((await pdfLink.getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'));
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await render.getByText(/1 page/).waitFor();
+  // An edit not yet saved: Render says it renders the saved template.
+  await page.getByLabel('Template name').fill('Render me again');
+  await render.getByText('This renders the saved template: save it first to include your changes.').waitFor();
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.').waitFor();
+  expect(await render.getByText('save it first').count()).toBe(0);
+});
