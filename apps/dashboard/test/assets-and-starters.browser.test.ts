@@ -108,16 +108,27 @@ test('assets: refused uploads show the server’s detail beside the upload field
   // Over the free plan's 10 MB per file (and a 50 MB one over every plan's largest file).
   await chooseFile('big.png', Buffer.concat([GREEN_PIXEL, Buffer.alloc(11 * 1024 * 1024)]));
   await uploadError()
-    .getByText(/the free plan allows assets of up to 10485760 bytes/)
+    .getByText(/the free plan allows assets of up to 10 MB \(10485760 bytes\)/)
     .waitFor();
   await chooseFile('huge.png', Buffer.concat([GREEN_PIXEL, Buffer.alloc(50 * 1024 * 1024)]));
   await uploadError()
-    .getByText(/larger than 26214400 bytes, the largest asset any plan allows/)
+    .getByText(/larger than 25 MB \(26214400 bytes\), the largest asset any plan allows/)
     .waitFor();
 
   // Nothing refused was stored.
   await page.getByText('2 of 50 assets').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Several files at once: a refused one is named, and the others are uploaded all the same.
+  await uploadInput().setInputFiles([
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('only words\n') },
+    { name: 'second.png', mimeType: 'image/png', buffer: GREEN_PIXEL },
+  ]);
+  await uploadError()
+    .getByText(/^Not uploaded: notes\.txt: /)
+    .waitFor();
+  await page.getByRole('status').getByText('Uploaded second.png.').waitFor();
+  await page.getByText('3 of 50 assets').waitFor();
 });
 
 test('assets: delete asks first, then the asset is gone', async () => {
@@ -132,9 +143,9 @@ test('assets: delete asks first, then the asset is gone', async () => {
   await page.getByRole('button', { name: 'Delete green.png' }).click();
   await dialog.getByRole('button', { name: 'Delete asset' }).click();
   await page.getByRole('img', { name: 'Preview of green.png' }).waitFor({ state: 'detached' });
-  await page.getByText('1 of 50 assets').waitFor();
+  await page.getByText('2 of 50 assets').waitFor();
   const list = (await (await context.request.get(`${rig.stack.baseUrl}/assets`)).json()) as { assets: { name: string }[] };
-  expect(list.assets.map((a) => a.name)).toEqual(['Brand Mono.ttf']);
+  expect(list.assets.map((a) => a.name)).toEqual(['second.png', 'Brand Mono.ttf']);
 });
 
 test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, opens it, and it renders as the editor draws it', async () => {

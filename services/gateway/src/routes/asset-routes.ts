@@ -29,13 +29,15 @@ export function assetRoutes(deps: {
   owners: Pick<OwnerCaches, 'changed'>;
 }): Router {
   const router = Router();
+  // Sizes as the dashboard states the plans' limits (1 MB = 1,048,576 bytes), with the exact figure beside them.
+  const size = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB (${bytes} bytes)`;
   const parseRaw = express.raw({ limit: MAX_UPLOAD_BYTES, type: () => true });
   const rawBody: express.RequestHandler = (req, res, next) =>
     parseRaw(req, res, (error?: unknown) => {
       if ((error as { type?: unknown } | undefined)?.type === 'entity.too.large') {
         return next(
           new ProblemError('payload-too-large', {
-            detail: `The file is larger than ${MAX_UPLOAD_BYTES} bytes, the largest asset any plan allows.`,
+            detail: `The file is larger than ${size(MAX_UPLOAD_BYTES)}, the largest asset any plan allows.`,
           }),
         );
       }
@@ -72,7 +74,7 @@ export function assetRoutes(deps: {
         const limits = ASSET_LIMITS[plan.plan];
         if (bytes.length > limits.maxFileBytes) {
           throw new ProblemError('payload-too-large', {
-            detail: `The file is ${bytes.length} bytes; the ${plan.plan} plan allows assets of up to ${limits.maxFileBytes} bytes.`,
+            detail: `The file is ${size(bytes.length)}; the ${plan.plan} plan allows assets of up to ${size(limits.maxFileBytes)}.`,
           });
         }
         const upload = inspectUpload(bytes, { expectedKind: query.kind });
@@ -109,7 +111,7 @@ export function assetRoutes(deps: {
             detail:
               result.limit === 'count'
                 ? `The ${plan.plan} plan allows ${limits.maxAssets} assets; this account has ${result.used.assets}. Delete some first.`
-                : `The ${plan.plan} plan allows ${limits.maxTotalBytes} bytes of assets; ${result.used.bytes} are used and this file is ${bytes.length}.`,
+                : `The ${plan.plan} plan allows ${size(limits.maxTotalBytes)} of assets; ${size(result.used.bytes)} are used and this file is ${size(bytes.length)}.`,
             extensions: { code, limit, plan: plan.plan },
           });
         }

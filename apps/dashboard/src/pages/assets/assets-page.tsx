@@ -44,27 +44,29 @@ export default function AssetsPage() {
   const [uploaded, setUploaded] = useState<string | undefined>();
 
   const upload = useMutation({
-    // One file after another: each is checked against the plan as it arrives.
+    // One file after another: each is checked against the plan as it arrives, and a refused one does not stop the rest.
     mutationFn: async (files: File[]) => {
       const done: string[] = [];
-      try {
-        for (const file of files) {
-          try {
-            done.push((await uploadAsset(file)).name);
-          } catch (error) {
-            throw new Error(files.length > 1 ? `${file.name}: ${messageOf(error)}` : messageOf(error));
-          }
+      const refused: string[] = [];
+      for (const file of files) {
+        try {
+          done.push((await uploadAsset(file)).name);
+        } catch (error) {
+          refused.push(`${file.name}: ${messageOf(error)}`);
         }
-      } finally {
-        if (done.length > 0) void queryClient.invalidateQueries({ queryKey: assetKeys.all });
       }
-      return done;
+      if (done.length > 0) void queryClient.invalidateQueries({ queryKey: assetKeys.all });
+      return { done, refused };
     },
     onMutate: () => {
       setUploadError(undefined);
       setUploaded(undefined);
     },
-    onSuccess: (names) => setUploaded(`Uploaded ${names.join(', ')}.`),
+    onSuccess: ({ done, refused }) => {
+      if (done.length > 0) setUploaded(`Uploaded ${done.join(', ')}.`);
+      if (refused.length > 0)
+        setUploadError(`${refused.length === 1 ? 'Not uploaded' : `${refused.length} files not uploaded`}: ${refused.join(' · ')}`);
+    },
     onError: (error) => setUploadError(messageOf(error)),
   });
 
