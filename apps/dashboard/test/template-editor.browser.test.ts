@@ -88,3 +88,15 @@ test('template editor: Render makes a PNG and a PDF of the saved template with t
   await page.getByText('Saved.').waitFor();
   expect(await render.getByText('save it first').count()).toBe(0);
 });
+
+test('new template: the values typed to try it are still there once it is created', async () => {
+  await page.goto(rig.url('templates/new'));
+  await page.getByRole('img', { name: 'Live preview' }).waitFor({ timeout: 20_000 });
+  await page.getByLabel(/^title/).fill('Carried over');
+  await page.getByLabel(/^background .*colour/).fill('#ff0000');
+  await page.getByRole('button', { name: 'Create template' }).click();
+  await page.waitForURL(/\/templates\/tpl_/);
+  await page.getByRole('button', { name: 'Save template' }).waitFor();
+  expect(await page.getByLabel(/^title/).inputValue()).toBe('Carried over');
+  await waitForPixel(page, 'Live preview', [255, 0, 0], [5, 5]);
+});

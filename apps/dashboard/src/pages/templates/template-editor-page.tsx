@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { messageOf } from '../../api/problem';
 import {
   createTemplate,
@@ -98,7 +98,9 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
   const [draft, setDraft] = useState<TemplateDraft>(initial);
   // What the server holds, as this form last sent or loaded it: Render says when the form differs.
   const [savedDraft, setSavedDraft] = useState<TemplateDraft>(initial);
-  const [values, setValues] = useState<Record<string, unknown>>({});
+  // The values typed on the new-template page come along when it is created (they are not part of the template).
+  const carried = (useLocation().state as { values?: Record<string, unknown> } | null)?.values;
+  const [values, setValues] = useState<Record<string, unknown>>(carried ?? {});
   const [layout, setLayout] = useState('default');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const patch = (p: Partial<TemplateDraft>) => setDraft((d) => ({ ...d, ...p }));
@@ -134,7 +136,7 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
           .then(() => queryClient.invalidateQueries({ queryKey: templateKeys.all }))
           .catch(() => {});
       await queryClient.invalidateQueries({ queryKey: templateKeys.all });
-      if (!uid) await navigate(`/templates/${saved.uid}`);
+      if (!uid) await navigate(`/templates/${saved.uid}`, { state: { values } });
     },
   });
   const duplicate = useMutation({
