@@ -100,3 +100,13 @@ test('new template: the values typed to try it are still there once it is create
   expect(await page.getByLabel(/^title/).inputValue()).toBe('Carried over');
   await waitForPixel(page, 'Live preview', [255, 0, 0], [5, 5]);
 });
+
+test('renders list and render page name the template and link to it', async () => {
+  await page.goto(rig.url('renders'));
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Render me again' }) });
+  await row.first().waitFor();
+  await row.first().getByRole('link', { name: /^rnd_|^img_|^[a-z]+_/ }).first().click();
+  const parameters = page.getByRole('region', { name: 'Parameters' });
+  await parameters.getByRole('link', { name: /^Render me again \(tpl_/ }).click();
+  await page.getByRole('heading', { name: 'Edit Render me again' }).waitFor();
+});

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isValidElement, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { getRenderDetail, renderKeys } from '../../api/renders';
+import { getTemplate, templateKeys } from '../../api/templates';
 import { Alert } from '../../kit/alert';
 import { buttonClass } from '../../kit/button';
 import { formatInstant } from '../../kit/format';
@@ -59,7 +60,14 @@ export default function RenderDetailPage() {
             </Section>
           )}
           <Section title="Parameters">
-            <Pairs values={{ kind: r.kind, status: r.status, ...r.parameters }} />
+            <Pairs
+              values={{
+                kind: r.kind,
+                status: r.status,
+                ...r.parameters,
+                ...(r.templateUid ? { templateUid: <TemplateLink uid={r.templateUid} /> } : {}),
+              }}
+            />
           </Section>
           <Section title="Timings">
             <Pairs
@@ -79,6 +87,26 @@ export default function RenderDetailPage() {
   );
 }
 
+/** The render's template by name, linked to its editor; its uid alone once it is deleted. */
+function TemplateLink({ uid }: { uid: string }) {
+  const template = useQuery({ queryKey: templateKeys.one(uid), queryFn: () => getTemplate(uid), retry: false });
+  if (!template.data) return <span>{template.isError ? `${uid} (deleted)` : uid}</span>;
+  return (
+    <Link className="text-indigo-700 underline" to={`/templates/${encodeURIComponent(uid)}`}>
+      {template.data.name} <span className="text-slate-600">({uid})</span>
+    </Link>
+  );
+}
+
+/** A size as people read it; other objects as JSON. */
+function shown(value: object): string {
+  const size = value as { width?: unknown; height?: unknown };
+  if (Object.keys(value).length === 2 && typeof size.width === 'number' && typeof size.height === 'number') {
+    return `${size.width} × ${size.height}`;
+  }
+  return JSON.stringify(value);
+}
+
 /** A timestamp in local time, the exact UTC value on hover and in the markup (as the API returns it). */
 function instant(iso: string | null | undefined): ReactNode {
   if (!iso) return null;
@@ -96,7 +124,7 @@ function Pairs({ values }: { values: Record<string, unknown> }) {
         <div key={k} className="contents">
           <dt className="font-medium">{k}</dt>
           <dd className="break-all">
-            {v === null || v === undefined ? '—' : isValidElement(v) ? v : typeof v === 'object' ? JSON.stringify(v) : String(v)}
+            {v === null || v === undefined ? '—' : isValidElement(v) ? v : typeof v === 'object' ? shown(v) : String(v)}
           </dd>
         </div>
       ))}

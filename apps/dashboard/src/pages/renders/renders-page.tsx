@@ -31,6 +31,7 @@ export default function RendersPage() {
     queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'all' }),
   });
   const items = renders.data?.pages.flatMap((p) => p.items) ?? [];
+  const templateNames = new Map((templates.data?.templates ?? []).map((t) => [t.uid, t.name]));
   return (
     <Page title="Renders">
       <form aria-label="Filters" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
@@ -98,7 +99,7 @@ export default function RendersPage() {
             </thead>
             <tbody>
               {items.map((r) => (
-                <Row key={r.id} render={r} />
+                <Row key={r.id} render={r} templateName={r.templateUid ? templateNames.get(r.templateUid) : undefined} />
               ))}
             </tbody>
           </table>
@@ -113,7 +114,8 @@ export default function RendersPage() {
   );
 }
 
-function Row({ render }: { render: RenderItem }) {
+/** `templateName`: the name of the render's template when it is among the listed ones (the first 100 by name). */
+function Row({ render, templateName }: { render: RenderItem; templateName: string | undefined }) {
   return (
     <tr className="border-b border-slate-100 align-top">
       <td className="p-2">
@@ -125,7 +127,14 @@ function Row({ render }: { render: RenderItem }) {
         </Link>
         <p className="text-xs text-slate-600">
           {render.kind} · {render.format}
-          {render.templateUid ? ` · ${render.templateUid}` : ''}
+          {render.templateUid && (
+            <>
+              {' · '}
+              <Link className="text-indigo-700 underline" to={`/templates/${encodeURIComponent(render.templateUid)}`}>
+                {templateName ?? render.templateUid}
+              </Link>
+            </>
+          )}
         </p>
       </td>
       <td className="p-2">
