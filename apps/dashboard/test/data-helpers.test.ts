@@ -1,6 +1,6 @@
 import { csvOf, parseRows } from '../src/pages/batches/csv.js';
 import { PLACEHOLDER_COLOUR, PLACEHOLDER_IMAGE, previewValues, sampleValueOf } from '../src/pages/templates/sample-values.js';
-import { fallbacksInTemplate, namesInTemplate, variablesOf } from '../src/pages/templates/variable-names.js';
+import { fallbacksInTemplate, namesInTemplate, unclosedPlaceholderLines, variablesOf } from '../src/pages/templates/variable-names.js';
 
 describe('parseRows', () => {
   it('reads quoted CSV with a BOM, doubled quotes, commas and line breaks', () => {
@@ -22,6 +22,14 @@ describe('namesInTemplate', () => {
     const html = `<h1 _if="title">{{ titleCase(title) }}</h1><p style="color:{{ default(accent, '#fff') }}">{{ user.name }}</p>
       <li _for="item, i in order.items">{{ i + 1 }} {{ item.name }} {{ 'literal' }} {{ true }}</li>`;
     expect(namesInTemplate(html).sort()).toEqual(['accent', 'order', 'title', 'user']);
+  });
+
+  it('reads placeholders as the renderer does: an unclosed {{ is text, not a source of names (no "h1" or "p")', () => {
+    const html = '<h1>{{ headline </h1>\n<p>{{ price * 2 }}</p>\n{{{name}}}';
+    expect(namesInTemplate(html)).toEqual(['price', 'name']);
+    expect(unclosedPlaceholderLines(html)).toEqual([1]);
+    expect(unclosedPlaceholderLines('{{ a }}\n{{ b }}')).toEqual([]);
+    expect(unclosedPlaceholderLines('ok\n{{ a\n{{ b')).toEqual([2, 3]);
   });
 
   it('puts definitions first and adds undefined names as text', () => {

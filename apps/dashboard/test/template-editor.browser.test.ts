@@ -110,3 +110,12 @@ test('renders list and render page name the template and link to it', async () =
   await parameters.getByRole('link', { name: /^Render me again \(tpl_/ }).click();
   await page.getByRole('heading', { name: 'Edit Render me again' }).waitFor();
 });
+
+test('an unclosed {{ is pointed out under the HTML and invents no variables', async () => {
+  const uid = await createTemplate({ name: 'Unclosed', html: '<h1>{{ headline </h1>\n<p>{{ price }}</p>', width: 120, height: 60 });
+  await page.goto(rig.url(`templates/${uid}`));
+  await page.getByRole('note').filter({ hasText: 'is shown as text, not filled in' }).getByText(/^Line 1:/).waitFor();
+  const variables = page.getByRole('region', { name: 'Variables' });
+  await variables.getByLabel(/^price/).waitFor();
+  expect(await variables.getByLabel(/^(h1|p|headline)\b/).count()).toBe(0);
+});

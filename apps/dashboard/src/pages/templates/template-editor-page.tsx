@@ -27,7 +27,7 @@ import { NewCanvasTemplate, TemplateKindChoice, type TemplateKind } from './new-
 import { UseViaApi } from './use-via-api';
 import { useLivePreview } from './use-live-preview';
 import { previewValues } from './sample-values';
-import { variablesOf } from './variable-names';
+import { unclosedPlaceholderLines, variablesOf } from './variable-names';
 import { VariableInput } from './variable-input';
 
 // CodeMirror is its own chunk: nobody pays for it until they open an editor.
@@ -106,6 +106,7 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
   const patch = (p: Partial<TemplateDraft>) => setDraft((d) => ({ ...d, ...p }));
 
   const variables = useMemo(() => variablesOf(draft.html, draft.variableDefinitions), [draft.html, draft.variableDefinitions]);
+  const unclosed = useMemo(() => unclosedPlaceholderLines(draft.html), [draft.html]);
   // What the inputs show and the preview renders: typed values, else defaults or samples (a strict template opens cleanly).
   const shown = useMemo(() => previewValues(variables, values), [variables, values]);
   const given = Object.fromEntries(Object.entries(shown).filter(([, v]) => v !== undefined));
@@ -217,6 +218,12 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
                 <CodeEditor label="HTML" value={draft.html} onChange={(html) => patch({ html })} />
               </Suspense>
               {fieldError(save.error, 'html') && <p className="text-sm text-red-700">{fieldError(save.error, 'html')}</p>}
+              {unclosed.length > 0 && (
+                <p className="text-sm text-amber-800" role="note">
+                  {unclosed.length === 1 ? 'Line' : 'Lines'} {unclosed.join(', ')}: a <code>{'{{'}</code> with no <code>{'}}'}</code> after
+                  it is shown as text, not filled in.
+                </p>
+              )}
             </div>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={draft.strictVariables} onChange={(e) => patch({ strictVariables: e.target.checked })} />

@@ -7,7 +7,9 @@ interface VariableDefinition {
 
 type Literal = string | number | boolean;
 
-const PLACEHOLDER = /\{\{([\s\S]*?)\}\}/g;
+// As the renderer reads them (libs/templating's splitPlaceholders): the first `}}` closes, the nearest `{{` before it
+// opens; a `{{` with no `}}` after it stays text.
+const PLACEHOLDER = /\{\{((?:(?!\{\{)[\s\S])*?)\}\}/g;
 const IDENTIFIER = /(?<![\w$.'"])([A-Za-z_$][\w$]*)(?![\w$]*\s*\()/g;
 const KEYWORDS = new Set(['true', 'false', 'null', 'in']);
 
@@ -32,6 +34,17 @@ export function namesInTemplate(html: string): string[] {
 function collect(expression: string, into: Set<string>): void {
   const withoutStrings = expression.replace(/'(?:\\.|[^'])*'|"(?:\\.|[^"])*"/g, "''");
   for (const match of withoutStrings.matchAll(IDENTIFIER)) if (!KEYWORDS.has(match[1]!)) into.add(match[1]!);
+}
+
+/**
+ * The lines (from 1) holding a `{{` that no `}}` closes: the renderer shows such a brace pair as text, which is
+ * rarely what the author meant, so the editor says where it is.
+ */
+export function unclosedPlaceholderLines(html: string): number[] {
+  const blanked = html.replace(PLACEHOLDER, (placeholder) => placeholder.replace(/[^\n]/g, ' '));
+  const lines = new Set<number>();
+  for (const match of blanked.matchAll(/\{\{/g)) lines.add(blanked.slice(0, match.index).split('\n').length);
+  return [...lines];
 }
 
 const FALLBACK = /\bdefault\(\s*([A-Za-z_$][\w$]*)\s*,\s*('(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|-?\d+(?:\.\d+)?|true|false)\s*\)/g;
