@@ -334,3 +334,98 @@ test('a PDF template’s pages: add a copy of the canvas, reorder, delete; the P
     await rm(dir, { recursive: true, force: true });
   }
 }, 180_000);
+
+test('while values are tried the design cannot be edited (a note says so), Save saves the design, and back to the design keeps it', async () => {
+  const created = await post('/templates', { name: 'Tried card', fabricJSData: await design(), width: 300, height: 100 });
+  expect(created.status()).toBe(200);
+  const { uid } = ((await created.json()) as { template: { uid: string } }).template;
+  const savedTexts = async () => {
+    const res = await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`);
+    return ((await res.json()) as { template: { fabricJSData: { objects: Array<{ text?: string }> } } }).template.fabricJSData.objects.map(
+      (o) => o.text,
+    );
+  };
+  const layerButtons = () => page.getByRole('list', { name: 'Layers, front to back' }).getByRole('listitem').count();
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  await waitForCanvas(50, 50, RED);
+  // "Insert {{who}} in text" keeps the placeholder a word of its own.
+  const panel = page.getByRole('region', { name: 'Variables' });
+  await page.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Title', exact: true }).click();
+  await panel.getByRole('textbox', { name: 'Variable name' }).fill('who');
+  await panel.getByRole('button', { name: 'Insert {{who}} in text' }).click();
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.', { exact: true }).waitFor();
+  expect(await savedTexts()).toEqual([undefined, undefined, 'i {{who}}']);
+  const layersBefore = await layerButtons();
+
+  await panel.getByRole('textbox', { name: 'Try value for who' }).fill('W');
+  await panel.getByRole('button', { name: 'Try values on canvas' }).click();
+  const note = page.getByRole('status').filter({ hasText: 'Showing tried values: go back to the design to edit it.' });
+  await note.waitFor();
+  // The toolbar, the layers and the keyboard edit nothing while trying.
+  const addRectangle = page.getByRole('toolbar', { name: 'Add objects' }).getByRole('button', { name: 'Add rectangle' });
+  expect(await addRectangle.isDisabled()).toBe(true);
+  await addRectangle.click({ force: true });
+  const box = page.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Box', exact: true });
+  expect(await box.isDisabled()).toBe(true);
+  await box.click({ force: true });
+  expect(await panel.getByRole('textbox', { name: 'Variable name' }).count()).toBe(0); // nothing selected to bind
+  await page.keyboard.press('Control+z'); // would take the insertion back
+  expect(await layerButtons()).toBe(layersBefore);
+  // Save while trying saves the design, not the tried values.
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.', { exact: true }).waitFor();
+  expect(await savedTexts()).toEqual([undefined, undefined, 'i {{who}}']);
+
+  // Back to the design (the note's own button): the design as it was, editable again.
+  await note.getByRole('button', { name: 'Back to the design' }).click();
+  await note.waitFor({ state: 'detached' });
+  await waitForCanvas(50, 50, RED);
+  expect(await addRectangle.isDisabled()).toBe(false);
+  expect(await layerButtons()).toBe(layersBefore);
+  expect(await page.getByText('Unsaved changes.').count()).toBe(0);
+  await addRectangle.click();
+  await eventually(async () => (await layerButtons()) === layersBefore + 1, 'the rectangle to be added');
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.', { exact: true }).waitFor();
+  expect(await savedTexts()).toEqual([undefined, undefined, 'i {{who}}', undefined]);
+});
+
+test('leaving with unsaved changes asks first: staying keeps them; after Save (or with no change) leaving does not ask', async () => {
+  const created = await post('/templates', { name: 'Unsaved card', fabricJSData: await design(), width: 300, height: 100 });
+  expect(created.status()).toBe(200);
+  const { uid } = ((await created.json()) as { template: { uid: string } }).template;
+  const layerButtons = () => page.getByRole('list', { name: 'Layers, front to back' }).getByRole('listitem').count();
+  const open = async () => {
+    await page.goto(rig.url(`templates/${uid}/canvas`));
+    await waitForCanvas(50, 50, RED);
+  };
+  const allTemplates = page.getByRole('link', { name: 'All templates' });
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+  // Nothing changed: leaving does not ask.
+  await open();
+  await allTemplates.click();
+  await page.waitForURL(/\/templates$/);
+  expect(await leave.count()).toBe(0);
+
+  // A rectangle added: leaving asks; staying keeps it.
+  await open();
+  await page.getByRole('toolbar', { name: 'Add objects' }).getByRole('button', { name: 'Add rectangle' }).click();
+  await eventually(async () => (await layerButtons()) === 4, 'the rectangle to be added');
+  await page.getByText('Unsaved changes.').waitFor();
+  await allTemplates.click();
+  await leave.getByRole('button', { name: 'Stay here' }).click();
+  await leave.waitFor({ state: 'detached' });
+  expect(page.url()).toMatch(/\/canvas$/);
+  expect(await layerButtons()).toBe(4);
+
+  // Saved: leaving does not ask.
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.', { exact: true }).waitFor();
+  await allTemplates.click();
+  await page.waitForURL(/\/templates$/);
+  expect(await leave.count()).toBe(0);
+  const res = await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`);
+  expect(((await res.json()) as { template: { fabricJSData: { objects: unknown[] } } }).template.fabricJSData.objects).toHaveLength(4);
+});

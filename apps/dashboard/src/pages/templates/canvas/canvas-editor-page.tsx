@@ -18,7 +18,8 @@ import { CanvasInteractions } from './interactions/canvas-interactions';
 import { Toolbar } from './toolbar';
 import { ActiveLayoutProvider, saveBody, useActiveLayout } from './layouts/active-layout';
 import { LayoutsPanel } from './layouts/layouts-panel';
-import { TryValuesProvider, useTryValues } from './variables/try-values';
+import { EditLock, TryValuesNote, TryValuesProvider, useTryValues } from './variables/try-values';
+import { UnsavedDesignProvider, useUnsavedDesign } from './unsaved-design';
 import { VariablesPanel } from './variables/variables-panel';
 import { designTooLarge } from './versions/design-size';
 import { VersionsPanel } from './versions/versions-panel';
@@ -48,39 +49,51 @@ function CanvasEditor({ template }: { template: Template }) {
     <EditorProvider initial={template.fabricJSData ?? emptyDesign()} size={size} samples={samples}>
       <ActiveLayoutProvider>
         <TryValuesProvider>
-          <div className="flex w-full flex-col gap-4">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">Edit {template.name}</h1>
-              <Link className="text-sm text-indigo-700 underline" to="/templates">
-                All templates
-              </Link>
-            </div>
-            <SaveBar template={template} width={width} height={height} onWidth={setWidth} onHeight={setHeight} />
-            <Toolbar />
-            <CanvasInteractions />
-            <div className="grid gap-4 xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
-              <LayersPanel />
-              <div className="flex min-w-0 flex-col gap-3">
-                <EditorCanvas />
-                <CanvasBackground />
-                <LayoutsPanel
-                  template={template}
-                  onSize={(next) => {
-                    setWidth(next.width);
-                    setHeight(next.height);
-                  }}
-                />
+          <UnsavedDesignProvider width={size.width} height={size.height}>
+            <div className="flex w-full flex-col gap-4">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">Edit {template.name}</h1>
+                <Link className="text-sm text-indigo-700 underline" to="/templates">
+                  All templates
+                </Link>
               </div>
-              <div className="flex min-w-0 flex-col gap-4">
-                <PropertiesPanel />
-                <VariablesPanel template={template} />
-                <VersionsPanel template={template} />
-                <Section title="Use via API">
-                  <UseViaApi uid={template.uid} variables={samples} />
-                </Section>
+              <SaveBar template={template} width={width} height={height} onWidth={setWidth} onHeight={setHeight} />
+              <TryValuesNote />
+              {/* While tried values are shown the design cannot be edited: these controls are off (try-values.tsx). */}
+              <EditLock>
+                <Toolbar />
+                <CanvasInteractions />
+              </EditLock>
+              <div className="grid gap-4 xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
+                <EditLock>
+                  <LayersPanel />
+                </EditLock>
+                <div className="flex min-w-0 flex-col gap-3">
+                  <EditorCanvas />
+                  <EditLock>
+                    <CanvasBackground />
+                  </EditLock>
+                  <LayoutsPanel
+                    template={template}
+                    onSize={(next) => {
+                      setWidth(next.width);
+                      setHeight(next.height);
+                    }}
+                  />
+                </div>
+                <div className="flex min-w-0 flex-col gap-4">
+                  <EditLock>
+                    <PropertiesPanel />
+                  </EditLock>
+                  <VariablesPanel template={template} />
+                  <VersionsPanel template={template} />
+                  <Section title="Use via API">
+                    <UseViaApi uid={template.uid} variables={samples} />
+                  </Section>
+                </div>
               </div>
             </div>
-          </div>
+          </UnsavedDesignProvider>
         </TryValuesProvider>
       </ActiveLayoutProvider>
     </EditorProvider>
@@ -102,18 +115,22 @@ function SaveBar(props: {
   const editor = useEditor();
   const tryValues = useTryValues();
   const { target } = useActiveLayout();
+  const unsaved = useUnsavedDesign();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: async () => {
       // Tried values are not saved; a design over the API's limits is refused here, before it is sent.
       const design = tryValues.designToSave(editor);
       const tooLarge = designTooLarge(design);
       if (tooLarge) throw new Error(tooLarge);
+      // What is sent is what is saved: an edit made while the request runs stays unsaved.
+      const state = unsaved.snapshot();
       // The open layout or page is what Save writes (the template's own design when neither is open).
       const body = saveBody(props.template, target, design, { width: props.width, height: props.height });
-      return updateTemplate(props.template.uid, body);
+      return { saved: await updateTemplate(props.template.uid, body), state };
     },
-    onSuccess: async (saved) => {
+    onSuccess: async ({ saved, state }) => {
+      unsaved.markSaved(state);
       queryClient.setQueryData(templateKeys.one(saved.uid), saved);
       await queryClient.invalidateQueries({ queryKey: templateKeys.all, refetchType: 'none' });
     },
@@ -140,7 +157,11 @@ function SaveBar(props: {
         Save template
       </Button>
       <p aria-live="polite" className="text-sm">
-        {save.isSuccess && !save.isPending && <span className="text-green-800">Saved.</span>}
+        {unsaved.dirty ? (
+          <span className="text-slate-700">Unsaved changes.</span>
+        ) : (
+          save.isSuccess && !save.isPending && <span className="text-green-800">Saved.</span>
+        )}
       </p>
       {save.isError && <Alert>{messageOf(save.error)}</Alert>}
     </form>

@@ -23,7 +23,8 @@ const SNIPPET_LENGTH = 24;
  * start of its words for a text, so that a starter's eight unnamed layers are not eight "Text" rows.
  */
 export function layerName(object: FabricObject): string {
-  const name = object.name;
+  // Checked, not assumed: the root typecheck (unit tests) sees this file without fabric-augment.ts's `name`.
+  const name = 'name' in object ? object.name : undefined;
   if (typeof name === 'string' && name.trim() !== '') return name;
   const kind = KIND_NAMES[object.type.toLowerCase()] ?? object.type;
   const text = 'text' in object && typeof object.text === 'string' ? object.text.replace(/\s+/g, ' ').trim() : '';

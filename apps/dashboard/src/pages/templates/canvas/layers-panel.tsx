@@ -3,6 +3,7 @@ import { useState, type DragEvent } from 'react';
 import { useEditor } from './editor-context';
 import { layerName, objectKey } from './layer-names';
 import { isLocked, moveLayer, setLocked } from './layer-actions';
+import { useTryValues } from './variables/try-values';
 
 const ICON_BUTTON = 'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs hover:bg-slate-100 disabled:text-slate-400';
 
@@ -13,6 +14,7 @@ const ICON_BUTTON = 'rounded border border-slate-300 bg-white px-1.5 py-0.5 text
 export function LayersPanel() {
   const editor = useEditor();
   const { canvas } = editor;
+  const { trying } = useTryValues();
   const [dragged, setDragged] = useState<number | null>(null);
   const objects = canvas ? [...canvas.getObjects()].reverse() : [];
   const count = objects.length;
@@ -20,7 +22,8 @@ export function LayersPanel() {
   const indexOf = (row: number) => count - 1 - row;
   const drop = (event: DragEvent, row: number) => {
     event.preventDefault();
-    if (dragged === null || !canvas) return;
+    // Not while tried values are shown: the buttons are off then (EditLock), and so is a drop.
+    if (dragged === null || !canvas || trying) return;
     moveLayer(canvas, objects[dragged]!, indexOf(row));
     setDragged(null);
     editor.changed();

@@ -19,7 +19,7 @@ import { RenderPanel } from './render-panel';
 import { clipPrefix, otherErrors } from './studio-errors';
 import { StudioPlayer } from './studio-player';
 import { TimelineEditor } from './timeline-editor';
-import { UnsavedChangesGuard } from './unsaved-changes';
+import { UnsavedChangesGuard } from '../../../kit/unsaved-changes';
 import { VariablesPanel } from './variables-panel';
 import {
   addClip,
@@ -133,7 +133,7 @@ function Studio({ template }: { template: VideoTemplate }) {
         </>
       }
     >
-      <UnsavedChangesGuard dirty={dirty} />
+      <UnsavedChangesGuard dirty={dirty} description="The timeline has changes that are not saved yet." />
       <div role="status" className="text-sm text-slate-700">
         {save.isPending ? 'Saving…' : dirty ? 'Unsaved changes.' : save.isSuccess ? 'Saved.' : ''}
       </div>

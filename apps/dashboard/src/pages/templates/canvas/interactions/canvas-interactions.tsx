@@ -1,4 +1,5 @@
 import { useEditor } from '../editor-context';
+import { useTryValues } from '../variables/try-values';
 import { ArrangeToolbar } from './arrange-toolbar';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { useCanvasInteractions } from './use-canvas-interactions';
@@ -10,14 +11,17 @@ import { useCanvasInteractions } from './use-canvas-interactions';
  */
 export function CanvasInteractions() {
   const editor = useEditor();
+  const tryValues = useTryValues();
   const interactions = useCanvasInteractions({
     canvas: editor.canvas,
     ready: editor.ready,
     page: editor.size,
-    serialize: editor.serialize,
+    // Undo steps are of the design, never of tried values (shown on the canvas while trying, then dropped).
+    serialize: () => tryValues.designToSave(editor),
     load: editor.load,
     changed: editor.changed,
     revision: editor.revision,
+    locked: tryValues.trying,
   });
   return (
     <>

@@ -45,6 +45,8 @@ export interface InteractionsOptions {
   changed: () => void;
   /** The editor's revision counter: a bump after a change made elsewhere (the properties panel) is recorded. */
   revision: number;
+  /** Edits are off (tried values are shown): undo/redo, paste, duplicate, delete and nudges do nothing. */
+  locked?: boolean;
 }
 
 /**
@@ -81,20 +83,25 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
     // 100 % (Ctrl+0) and Fit (Shift+1) switch between the two.
     if (!fitsAtActualSize(page(), { width: scroller.clientWidth, height: scroller.clientHeight })) zoomControl.fit();
 
+    // An edit shortcut while locked is not handled (the key keeps its browser meaning, nothing changes).
+    const unlessLocked =
+      <A extends unknown[]>(handler: (...args: A) => boolean | void) =>
+      (...args: A): boolean | void =>
+        latest.current.locked ? false : handler(...args);
     const afterEdit = (coalesce?: string) => {
       changed();
       history.commit(coalesce ? { coalesce } : {});
     };
     const detachKeys = attachShortcuts(canvas, {
-      undo: () => void history.undo(),
-      redo: () => void history.redo(),
+      undo: unlessLocked(() => void history.undo()),
+      redo: unlessLocked(() => void history.redo()),
       copy: () => clipboard.copy(),
-      paste: () => void clipboard.paste().then((done) => done && afterEdit()),
-      duplicate: () => void clipboard.duplicate().then((done) => done && afterEdit()),
-      delete: () => {
+      paste: unlessLocked(() => void clipboard.paste().then((done) => done && afterEdit())),
+      duplicate: unlessLocked(() => void clipboard.duplicate().then((done) => done && afterEdit())),
+      delete: unlessLocked(() => {
         if (!clipboard.remove()) return false;
         afterEdit();
-      },
+      }),
       selectAll: () => {
         selectAll(canvas);
         changed();
@@ -108,12 +115,12 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
       ...Object.fromEntries(
         (['nudgeLeft', 'nudgeRight', 'nudgeUp', 'nudgeDown'] as const).map((action) => [
           action,
-          (event: KeyboardEvent) => {
+          unlessLocked((event: KeyboardEvent) => {
             const by = nudgeOf(action, event.shiftKey)!;
             if (!nudgeSelection(canvas, by.dx, by.dy)) return false;
             // Holding an arrow key is one gesture: one undo step.
             afterEdit('nudge');
-          },
+          }),
         ]),
       ),
       zoomIn: () => zoomControl.zoomIn(),
@@ -139,7 +146,7 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
   useEffect(() => parts.current.history?.commit({ coalesce: 'edit' }), [options.revision]);
 
   const run = (edit: () => boolean) => {
-    if (!canvas || !edit()) return;
+    if (!canvas || options.locked || !edit()) return;
     latest.current.changed();
     parts.current.history?.commit();
   };
@@ -151,8 +158,8 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
     canRedo: history?.canRedo ?? false,
     align: (edge) => run(() => alignSelection(canvas!, edge, latest.current.page)),
     distribute: (axis) => run(() => distributeSelection(canvas!, axis)),
-    undo: () => void parts.current.history?.undo(),
-    redo: () => void parts.current.history?.redo(),
+    undo: () => void (options.locked ? undefined : parts.current.history?.undo()),
+    redo: () => void (options.locked ? undefined : parts.current.history?.redo()),
     copy: () => void parts.current.clipboard?.copy(),
     paste: () => void parts.current.clipboard?.paste().then((done) => done && run(() => true)),
     duplicate: () => void parts.current.clipboard?.duplicate().then((done) => done && run(() => true)),

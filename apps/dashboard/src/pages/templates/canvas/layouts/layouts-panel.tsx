@@ -9,6 +9,7 @@ import { TextField } from '../../../../kit/field';
 import { fieldError } from '../../../../kit/form';
 import { SizeFields } from '../../../../kit/size-fields';
 import { useEditor } from '../editor-context';
+import { useUnsavedDesign } from '../unsaved-design';
 import { useTryValues } from '../variables/try-values';
 import { useActiveLayout, type CanvasLayout, type EditTarget, type TemplatePage } from './active-layout';
 import { layoutKeyProblem, resizeDesign, type Size } from './resize-design';
@@ -26,6 +27,7 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
   const template = base as CanvasTemplate;
   const editor = useEditor();
   const tryValues = useTryValues();
+  const unsaved = useUnsavedDesign();
   const { target, setTarget } = useActiveLayout();
   const queryClient = useQueryClient();
   const [key, setKey] = useState('');
@@ -52,6 +54,8 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
     onSize(sizeOf(t));
     setTarget(t);
     if (design) await editor.load(design);
+    // The design opened is the saved one: unsaved changes are compared with it from now on.
+    unsaved.markSaved();
   };
 
   const put = useMutation({
@@ -68,6 +72,7 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
     onSize({ width, height });
     setTarget({ kind: 'layout', key });
     await editor.load(design);
+    unsaved.markSaved();
     setKey('');
   };
   const deleteLayout = async (k: string) => {
@@ -81,6 +86,7 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
     const next = renumber([...pages, { pageNumber: pages.length + 1, name: `Page ${pages.length + 1}`, fabricJSData: design }]);
     await put.mutateAsync({ pages: next });
     setTarget({ kind: 'page', index: next.length - 1 });
+    unsaved.markSaved();
   };
   const movePage = async (index: number, delta: number) => {
     const next = [...pages];

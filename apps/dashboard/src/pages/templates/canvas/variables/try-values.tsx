@@ -1,10 +1,14 @@
 import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button } from '../../../../kit/button';
+import { useEditor } from '../editor-context';
 import type { EditorApi } from '../editor-context';
 import { applyValues } from './design-variables';
 
 /**
  * "Try values": the canvas shows the design with values applied, while the design itself (what Save
- * sends) stays the one before trying. Save asks `designToSave` instead of serializing the canvas.
+ * sends) stays the one before trying. Save asks `designToSave` instead of serializing the canvas. The design
+ * cannot be edited while trying (an edit of the tried copy would be dropped by "Back to the design"): the
+ * editing controls sit in `EditLock`, and the keyboard's edits are off (interactions' `locked`).
  */
 export interface TryValuesApi {
   trying: boolean;
@@ -46,4 +50,33 @@ export function TryValuesProvider({ children }: { children: ReactNode }) {
     [trying],
   );
   return <TryValuesContext.Provider value={api}>{children}</TryValuesContext.Provider>;
+}
+
+/** Editing controls (toolbar, layers, properties…): disabled, all at once, while tried values are shown. */
+export function EditLock({ children }: { children: ReactNode }) {
+  const { trying } = useTryValues();
+  // A fieldset disables every control inside it; `contents` keeps the layout as if it were not there.
+  return (
+    <fieldset disabled={trying} className="contents">
+      {children}
+    </fieldset>
+  );
+}
+
+/** Says why editing is off while tried values are shown, with the way back. */
+export function TryValuesNote() {
+  const editor = useEditor();
+  const tryValues = useTryValues();
+  if (!tryValues.trying) return null;
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
+      <span>Showing tried values: go back to the design to edit it.</span>
+      <Button variant="secondary" onClick={() => void tryValues.stop(editor)}>
+        Back to the design
+      </Button>
+    </div>
+  );
 }

@@ -37,7 +37,8 @@ export function VariablesPanel({ template }: { template: Template }) {
   const [definitions, setDefinitions] = useState<VariableDefinition[]>(template.variableDefinitions);
   const [values, setValues] = useState<Record<string, string>>({});
   const [name, setName] = useState('');
-  const selected = editor.selection.length === 1 ? editor.selection[0]! : null;
+  // Nothing to bind while tried values are shown: the canvas holds a copy then (try-values.tsx).
+  const selected = editor.selection.length === 1 && !tryValues.trying ? editor.selection[0]! : null;
   const property = selected ? bindablePropertyOf(selected.type) : null;
 
   // Every variable the design uses or the definitions name, definitions first.
@@ -63,8 +64,10 @@ export function VariablesPanel({ template }: { template: Template }) {
   const insertPlaceholder = () => {
     if (!selected || !isTextType(selected.type) || !isVariableName(name)) return;
     define(name, 'text', name);
-    // Appended: fabric's styles are per character, so the text before it keeps its styles in place.
-    selected.set('text', `${String(selected.get('text') ?? '')}{{${name}}}`);
+    // Appended: fabric's styles are per character, so the text before it keeps its styles in place. A space
+    // keeps it a word of its own ("Hello {{name}}", not "Hello{{name}}").
+    const text = String(selected.get('text') ?? '');
+    selected.set('text', `${text}${text === '' || /\s$/.test(text) ? '' : ' '}{{${name}}}`);
     editor.changed();
   };
   const unbind = () => {

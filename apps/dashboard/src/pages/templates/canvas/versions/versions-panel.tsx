@@ -12,6 +12,7 @@ import { getTemplate, templateKeys, type Template } from '../../../../api/templa
 import { useEditor, type EditorApi } from '../editor-context';
 import { thumbnailScale } from '../../thumbnail';
 import { VersionList } from '../../version-list';
+import { useUnsavedDesign } from '../unsaved-design';
 import { useTryValues } from '../variables/try-values';
 
 function canvasThumbnail(editor: EditorApi): string | null {
@@ -36,6 +37,7 @@ function canvasThumbnail(editor: EditorApi): string | null {
 export function VersionsPanel({ template }: { template: Template }) {
   const editor = useEditor();
   const tryValues = useTryValues();
+  const unsaved = useUnsavedDesign();
   const queryClient = useQueryClient();
   const versions = useQuery({ queryKey: versionKeys.list(template.uid), queryFn: () => listTemplateVersions(template.uid) });
   const sent = useRef(new Set<string>());
@@ -66,6 +68,8 @@ export function VersionsPanel({ template }: { template: Template }) {
     onSuccess: async (restored) => {
       if (tryValues.trying) await tryValues.stop(editor);
       if (restored.fabricJSData) await editor.load(restored.fabricJSData);
+      // A restore is a save: what the canvas shows now is saved.
+      unsaved.markSaved();
       queryClient.setQueryData(templateKeys.one(restored.uid), restored);
       await queryClient.invalidateQueries({ queryKey: versionKeys.list(template.uid) });
     },

@@ -1,13 +1,19 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { Button } from '../../../kit/button';
-import { Dialog } from '../../../kit/dialog';
+import { Button } from './button';
+import { Dialog } from './dialog';
 
 /**
- * Asks before leaving the studio with unsaved edits: inside the dashboard with a dialog (stay or discard),
- * when closing or reloading the tab with the browser's own prompt.
+ * Asks before leaving an editor with unsaved edits: inside the dashboard with a dialog (stay or discard),
+ * when closing or reloading the tab with the browser's own prompt. `description` says what is unsaved.
  */
-export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
+export function UnsavedChangesGuard({
+  dirty,
+  description = 'There are changes that are not saved yet.',
+}: {
+  dirty: boolean;
+  description?: string;
+}) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!dirty) return;
@@ -22,7 +28,7 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
         if (!open && blocker.state === 'blocked') blocker.reset();
       }}
       title="Leave without saving?"
-      description="The timeline has changes that are not saved yet."
+      description={description}
     >
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => blocker.reset?.()}>
