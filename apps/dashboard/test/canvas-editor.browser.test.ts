@@ -199,3 +199,49 @@ test('build a design by clicking, save it, and the renderer draws it: colours, g
   const again = (await call('GET', `/templates/${uid}`)).template as { fabricJSData: unknown };
   expect(again.fabricJSData).toEqual(saved.fabricJSData);
 }, 180_000);
+
+test('a canvas template is renamed, duplicated (design and variables) and deleted from its editor', async () => {
+  const design = {
+    version: '7.4.0',
+    objects: [{ type: 'Rect', left: 0, top: 0, width: 60, height: 40, fill: '#ff0000' }],
+    background: '#ffffff',
+  };
+  const created = await call('POST', '/templates', {
+    name: 'Badge',
+    fabricJSData: design,
+    width: 120,
+    height: 80,
+    variableDefinitions: [{ name: 'who', type: 'text', defaultValue: 'Ada' }],
+  });
+  const uid = created.template.uid as string;
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  await page.getByRole('heading', { name: 'Edit Badge' }).waitFor();
+
+  await page.getByRole('button', { name: 'Rename template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename the template' });
+  await dialog.getByLabel('Template name').fill(' ');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  // The server's refusal beside the field, the dialog still open.
+  await dialog.locator('[aria-invalid="true"]').waitFor();
+  await dialog.getByLabel('Template name').fill('Badge 2026');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await page.getByRole('heading', { name: 'Edit Badge 2026' }).waitFor();
+  expect((await call('GET', `/templates/${uid}`)).template.name).toBe('Badge 2026');
+
+  await page.getByRole('button', { name: 'Duplicate template' }).click();
+  await page.getByRole('heading', { name: 'Edit Badge 2026 (copy)' }).waitFor();
+  const copyUid = /templates\/([^/]+)\/canvas/.exec(page.url())![1]!;
+  expect(copyUid).not.toBe(uid);
+  const copy = (await call('GET', `/templates/${copyUid}`)).template;
+  expect(copy).toMatchObject({ width: 120, height: 80, variableDefinitions: [expect.objectContaining({ name: 'who', defaultValue: 'Ada' })] });
+  expect(copy.fabricJSData.objects[0]).toMatchObject({ type: 'Rect', fill: '#ff0000' });
+
+  // An unsaved change, then Delete: confirmed once, no "leave without saving?" after it.
+  await page.getByRole('button', { name: 'Add rectangle', exact: true }).click();
+  await page.getByRole('group', { name: 'Template' }).getByRole('button', { name: 'Delete template' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Badge 2026 (copy)?' }).getByRole('button', { name: 'Delete template' }).click();
+  await page.waitForURL(/\/app\/templates$/);
+  expect(await page.getByRole('dialog', { name: 'Leave without saving?' }).count()).toBe(0);
+  const gone = await page.request.get(`${rig.stack.baseUrl}/templates/${copyUid}`);
+  expect(gone.status()).toBe(404);
+});

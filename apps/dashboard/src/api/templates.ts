@@ -91,6 +91,31 @@ export const saveTemplate = (uid: string | undefined, draft: TemplateDraft) =>
 export const createTemplate = async (draft: TemplateDraft) => (await saveTemplate(undefined, draft)).template;
 export const updateTemplate = async (uid: string, draft: Partial<TemplateDraft> | Partial<CanvasTemplateDraft>) =>
   (await api<{ template: Template }>(`/templates/${encodeURIComponent(uid)}`, { method: 'PUT', json: draft })).template;
+/**
+ * A new template with everything that describes a saved one (its design, size, variables, layouts, pages, output),
+ * not its history or renders, under `name`.
+ */
+export async function duplicateTemplate(template: Template, name: string): Promise<Template> {
+  // Fields the API answers that this type leaves out; copied as they are when present.
+  const more = template as Template & { pages?: unknown[]; pdfPreset?: string | null; category?: string | null; type?: string | null };
+  const body = {
+    name,
+    width: template.width,
+    height: template.height,
+    strictVariables: template.strictVariables,
+    jsEnabled: template.jsEnabled,
+    variableDefinitions: template.variableDefinitions,
+    layouts: template.layouts,
+    tags: template.tags,
+    outputFormat: template.outputFormat,
+    ...(template.html !== null ? { html: template.html } : { fabricJSData: template.fabricJSData }),
+    ...(more.pages?.length ? { pages: more.pages } : {}),
+    ...(more.pdfPreset ? { pdfPreset: more.pdfPreset } : {}),
+    ...(more.category ? { category: more.category } : {}),
+    ...(more.type ? { type: more.type } : {}),
+  };
+  return (await api<{ template: Template }>('/templates', { json: body })).template;
+}
 export const deleteTemplate = (uid: string) => api<unknown>(`/templates/${encodeURIComponent(uid)}`, { method: 'DELETE' });
 
 export interface PreviewRequest {

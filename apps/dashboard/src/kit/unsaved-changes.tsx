@@ -14,7 +14,13 @@ export function UnsavedChangesGuard({
   dirty: boolean;
   description?: string;
 }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  // A navigation with `state: { discardUnsaved: true }` (after deleting what was edited) goes without asking.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      (nextLocation.state as { discardUnsaved?: boolean } | null)?.discardUnsaved !== true,
+  );
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();

@@ -1,0 +1,78 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messageOf } from '../../../api/problem';
+import { deleteTemplate, duplicateTemplate, templateKeys, updateTemplate, type Template } from '../../../api/templates';
+import { Alert } from '../../../kit/alert';
+import { Button } from '../../../kit/button';
+import { ConfirmDialog, Dialog, DialogActions } from '../../../kit/dialog';
+import { TextField } from '../../../kit/field';
+import { fieldError, Form } from '../../../kit/form';
+
+/**
+ * Rename, Duplicate and Delete for a canvas template, beside its title (the HTML editor has the same in its form).
+ * Duplicate copies the saved template; leaving for the copy with unsaved edits asks first, as any navigation does.
+ */
+export function CanvasTemplateActions({ template }: { template: Template }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(template.name);
+  const rename = useMutation({
+    mutationFn: () => updateTemplate(template.uid, { name }),
+    onSuccess: async (saved) => {
+      setRenaming(false);
+      // Only the name: the editor's design (saved or not) stays as it is.
+      queryClient.setQueryData(templateKeys.one(saved.uid), { ...template, name: saved.name, updatedAt: saved.updatedAt });
+      await queryClient.invalidateQueries({ queryKey: templateKeys.all, refetchType: 'none' });
+    },
+  });
+  const duplicate = useMutation({
+    mutationFn: () => duplicateTemplate(template, `${template.name} (copy)`),
+    onSuccess: async (copy) => {
+      await queryClient.invalidateQueries({ queryKey: templateKeys.all, refetchType: 'none' });
+      await navigate(`/templates/${encodeURIComponent(copy.uid)}/canvas`);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteTemplate(template.uid),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: templateKeys.one(template.uid) });
+      await queryClient.invalidateQueries({ queryKey: templateKeys.all });
+      await navigate('/templates', { state: { discardUnsaved: true } });
+    },
+  });
+  return (
+    // Named for the template: the arrange toolbar below has its own Duplicate and Delete for the selected objects.
+    <div role="group" aria-label="Template" className="flex flex-wrap items-center gap-2">
+      {duplicate.isError && <Alert>{messageOf(duplicate.error)}</Alert>}
+      {remove.isError && <Alert>{messageOf(remove.error)}</Alert>}
+      <Button
+        variant="secondary"
+        onClick={() => {
+          rename.reset();
+          setName(template.name);
+          setRenaming(true);
+        }}
+      >
+        Rename template
+      </Button>
+      <Button variant="secondary" busy={duplicate.isPending} onClick={() => duplicate.mutate()}>
+        Duplicate template
+      </Button>
+      <ConfirmDialog
+        trigger={<Button variant="danger">Delete template</Button>}
+        title={`Delete ${template.name}?`}
+        description="The template and its saved versions are deleted for good. Renders made from it stay in the history."
+        action="Delete template"
+        onConfirm={() => remove.mutate()}
+      />
+      <Dialog open={renaming} onOpenChange={setRenaming} title="Rename the template">
+        <Form label="Rename the template" onSubmit={() => rename.mutate()} error={rename.error} fields={['name']}>
+          <TextField label="Template name" value={name} onChange={(e) => setName(e.target.value)} error={fieldError(rename.error, 'name')} />
+          <DialogActions onCancel={() => setRenaming(false)} submit="Rename" busy={rename.isPending} />
+        </Form>
+      </Dialog>
+    </div>
+  );
+}
