@@ -276,7 +276,13 @@ test('bindings: test the data source, click values to map them, then operate the
   await page.goto(rig.url('bindings'));
   await page.getByRole('textbox', { name: 'Binding name' }).fill('Weather card');
   await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Launch card' });
-  await page.getByRole('textbox', { name: 'Data source URL' }).fill(source.url('/weather.json'));
+  // A refused test shows beside the URL, and goes away once the URL is edited (it was about the URL as it was).
+  const urlField = page.getByRole('textbox', { name: 'Data source URL' });
+  await urlField.fill('http://nonexistent.invalid/data.json');
+  await page.getByRole('button', { name: 'Test data source' }).click();
+  await eventually(async () => (await urlField.getAttribute('aria-invalid')) === 'true', 'the refusal beside the URL');
+  await urlField.fill(source.url('/weather.json'));
+  expect(await urlField.getAttribute('aria-invalid')).not.toBe('true');
   await page.getByRole('button', { name: 'Test data source' }).click();
   await page.getByRole('region', { name: 'Fetched JSON' }).waitFor();
   await page.getByRole('combobox', { name: 'Variable to map' }).selectOption('title');

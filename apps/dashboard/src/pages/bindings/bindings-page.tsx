@@ -51,6 +51,9 @@ function NewBinding() {
   const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
   const test = useMutation({ mutationFn: () => testSource(url) });
   const create = useMutation({
+    onMutate: () => {
+      if (test.isError) test.reset();
+    },
     mutationFn: () =>
       createBinding({ name: name || `Binding of ${template!.name}`, templateId: template!.uid, dataSource: { url }, mapping }),
     onSuccess: async () => {
@@ -79,14 +82,18 @@ function NewBinding() {
             type="url"
             className="grow"
             value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            error={fieldError(test.error ?? create.error, 'url')}
+            onChange={(e) => {
+              setUrl(e.target.value);
+              // A test's refusal was about the URL as it was: an edit takes it away (its data stays until the next test).
+              if (test.isError) test.reset();
+            }}
+            error={fieldError(test.error, 'url') ?? fieldError(create.error, 'dataSource.url') ?? fieldError(create.error, 'url')}
           />
           <Button variant="secondary" busy={test.isPending} disabled={!url} onClick={() => test.mutate()}>
             Test data source
           </Button>
         </div>
-        {test.isError && <Alert>{messageOf(test.error)}</Alert>}
+        {test.isError && !fieldError(test.error, 'url') && <Alert>{messageOf(test.error)}</Alert>}
         {test.data && (
           <div className="flex flex-col gap-2">
             <p className="text-sm">
