@@ -339,4 +339,10 @@ test('bindings: edit the mapping of an existing binding (click to map, unmap, sa
     'the red binding image',
     20_000,
   );
+
+  // Delete asks first; then the card and the image URL are gone.
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Weather card?' }).getByRole('button', { name: 'Delete binding' }).click();
+  await card.waitFor({ state: 'detached' });
+  expect((await context.request.get(`${rig.stack.baseUrl}/bindings/${uid}`)).status()).toBe(404);
 });

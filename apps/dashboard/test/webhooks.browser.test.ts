@@ -76,6 +76,19 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   await dialog.getByLabel('Render type').selectOption('pdf');
   await dialog.getByRole('button', { name: 'Save filters' }).click();
   await card.getByText(/type = pdf/).waitFor();
+
+  // Delete asks first; Cancel keeps it, then it is gone from the list and from the API.
+  await card.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: /^Delete the render\.\w+ webhook\?$/ });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete webhook' }).click();
+  await card.waitFor({ state: 'detached' });
+  await page.reload();
+  await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+  await page.getByRole('region', { name: 'Subscriptions' }).waitFor();
+  expect(await page.getByText(receiver.url('/hook'), { exact: true }).count()).toBe(0);
 });
 
 test('pause is refused to an API key (dashboard only)', async () => {

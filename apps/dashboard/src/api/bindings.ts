@@ -36,6 +36,7 @@ export const createBinding = (body: { name: string; templateId: string; dataSour
 export const testSource = (url: string) => api<SourceTest>('/bindings/test-source', { json: { dataSource: { url } } });
 export const bindingAction = (uid: string, action: 'refresh' | 'pause' | 'resume') =>
   api<unknown>(`/bindings/${encodeURIComponent(uid)}/${action}`, { method: 'POST' });
+export const deleteBinding = (uid: string) => api<unknown>(`/bindings/${encodeURIComponent(uid)}`, { method: 'DELETE' });
 export const testBinding = (uid: string) => api<BindingTest>(`/bindings/${encodeURIComponent(uid)}/test`, { method: 'POST' });
 export const updateBindingMapping = (uid: string, mapping: Record<string, string>) =>
   api<{ binding: Binding }>(`/bindings/${encodeURIComponent(uid)}`, { method: 'PUT', json: { mapping } });

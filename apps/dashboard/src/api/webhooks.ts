@@ -58,6 +58,7 @@ export const pauseWebhook = (uid: string) => api<{ subscription: WebhookSubscrip
 export const resumeWebhook = (uid: string) => api<{ subscription: WebhookSubscription }>(`${sub(uid)}/resume`, { method: 'POST' });
 export const listDeliveries = (uid: string) =>
   api<{ items: Delivery[]; nextCursor: string | null }>(`${sub(uid)}/deliveries`, { query: { limit: 50 } });
+export const deleteWebhook = (uid: string) => api<unknown>(sub(uid), { method: 'DELETE' });
 export const sendTestEvent = (uid: string) => api<{ deliveryId: string }>(`${sub(uid)}/test`, { method: 'POST' });
 export const redeliver = (id: string) =>
   api<{ deliveryId: string }>(`/webhook-deliveries/${encodeURIComponent(id)}/redeliver`, { method: 'POST' });

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { bindingAction, bindingKeys, createBinding, listBindings, testSource, type Binding } from '../../api/bindings';
+import { bindingAction, bindingKeys, createBinding, deleteBinding, listBindings, testSource, type Binding } from '../../api/bindings';
 import { messageOf } from '../../api/problem';
 import { listTemplates, templateKeys } from '../../api/templates';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
-import { Dialog } from '../../kit/dialog';
+import { ConfirmDialog, Dialog } from '../../kit/dialog';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
@@ -50,6 +50,7 @@ function NewBinding() {
   const template = templates.data?.templates.find((t) => t.uid === uid) ?? templates.data?.templates[0];
   const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
   const test = useMutation({ mutationFn: () => testSource(url) });
+  const testUrlError = fieldError(test.error, 'dataSource.url') ?? fieldError(test.error, 'url');
   const create = useMutation({
     onMutate: () => {
       if (test.isError) test.reset();
@@ -87,13 +88,13 @@ function NewBinding() {
               // A test's refusal was about the URL as it was: an edit takes it away (its data stays until the next test).
               if (test.isError) test.reset();
             }}
-            error={fieldError(test.error, 'url') ?? fieldError(create.error, 'dataSource.url') ?? fieldError(create.error, 'url')}
+            error={testUrlError ?? fieldError(create.error, 'dataSource.url') ?? fieldError(create.error, 'url')}
           />
           <Button variant="secondary" busy={test.isPending} disabled={!url} onClick={() => test.mutate()}>
             Test data source
           </Button>
         </div>
-        {test.isError && !fieldError(test.error, 'url') && <Alert>{messageOf(test.error)}</Alert>}
+        {test.isError && !testUrlError && <Alert>{messageOf(test.error)}</Alert>}
         {test.data && (
           <div className="flex flex-col gap-2">
             <p className="text-sm">
@@ -119,6 +120,10 @@ function BindingCard({ binding }: { binding: Binding }) {
     mutationFn: (action: 'refresh' | 'pause' | 'resume') => bindingAction(binding.uid, action),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bindingKeys.all }),
   });
+  const remove = useMutation({
+    mutationFn: () => deleteBinding(binding.uid),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bindingKeys.all }),
+  });
   return (
     <article className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 text-sm" aria-label={binding.name}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -141,6 +146,7 @@ function BindingCard({ binding }: { binding: Binding }) {
       </dl>
       {binding.lastError && <Alert>{binding.lastError.message}</Alert>}
       {act.isError && <Alert>{messageOf(act.error)}</Alert>}
+      {remove.isError && <Alert>{messageOf(remove.error)}</Alert>}
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" busy={act.isPending} onClick={() => act.mutate('refresh')} disabled={binding.status === 'paused'}>
           Refresh now
@@ -157,6 +163,17 @@ function BindingCard({ binding }: { binding: Binding }) {
         <Button variant="secondary" onClick={() => setEditing(true)}>
           Edit mapping
         </Button>
+        <ConfirmDialog
+          trigger={
+            <Button variant="danger" busy={remove.isPending}>
+              Delete
+            </Button>
+          }
+          title={`Delete ${binding.name}?`}
+          description="Its image URL stops answering and its refreshes stop. Images it already rendered stay in the history."
+          action="Delete binding"
+          onConfirm={() => remove.mutate()}
+        />
       </div>
       <Dialog open={editing} onOpenChange={setEditing} title={`Mapping of ${binding.name}`}>
         {editing && <EditMapping binding={binding} onClose={() => setEditing(false)} />}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { messageOf } from '../../api/problem';
 import {
   createWebhook,
+  deleteWebhook,
   pauseWebhook,
   resumeWebhook,
   sendTestEvent,
@@ -15,7 +16,7 @@ import {
 } from '../../api/webhooks';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
-import { Dialog, DialogActions } from '../../kit/dialog';
+import { ConfirmDialog, Dialog, DialogActions } from '../../kit/dialog';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { formatDate } from '../../kit/format';
@@ -121,9 +122,10 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
       await client.invalidateQueries({ queryKey: webhookKeys.deliveries(subscription.uid) });
     },
   });
+  const remove = useMutation({ mutationFn: () => deleteWebhook(subscription.uid), onSuccess: refresh });
   const toggleLabel = subscription.status === 'active' ? 'Pause' : subscription.status === 'failed' ? 'Re-enable' : 'Resume';
   const filters = Object.entries(subscription.filters ?? {}).filter(([, v]) => v);
-  const failure = toggle.error ?? test.error;
+  const failure = toggle.error ?? test.error ?? remove.error;
   return (
     <li
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
@@ -151,6 +153,17 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
         <Button variant="ghost" aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>
           {showLog ? 'Hide deliveries' : 'Show deliveries'}
         </Button>
+        <ConfirmDialog
+          trigger={
+            <Button variant="danger" busy={remove.isPending}>
+              Delete
+            </Button>
+          }
+          title={`Delete the ${subscription.event} webhook?`}
+          description={`Deliveries to ${subscription.targetUrl} stop, including retries still waiting. Its delivery log goes with it.`}
+          action="Delete webhook"
+          onConfirm={() => remove.mutate()}
+        />
       </div>
       {subscription.status === 'failed' && <p className="text-sm text-red-800">{disabledReason(subscription)}</p>}
       {failure != null && <Alert>{messageOf(failure)}</Alert>}
