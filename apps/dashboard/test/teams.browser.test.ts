@@ -39,12 +39,29 @@ test('teams: create, invite by link, the invitee signs up through the link and j
   await guest.getByRole('button', { name: 'Create account' }).click();
   await guest.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
   await guest.getByRole('heading', { name: /Newsroom \(you are member\)/ }).waitFor();
+  // Joining through the link switches to the team at once.
+  const workspaceOf = (page: Page) => page.getByLabel('Workspace').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent);
+  expect(await workspaceOf(guest)).toContain('Newsroom');
+  // Their own row offers to leave, not to change roles.
+  await guest.getByRole('button', { name: 'Leave team' }).waitFor();
 
   await owner.reload();
+  // Invitations carry admin or member only.
+  expect(await owner.getByLabel('Role', { exact: true }).locator('option').allTextContents()).toEqual(['Member', 'Admin']);
   await owner.getByLabel('Role of writer@example.com').selectOption('admin');
+  // An admin sees no controls on the owner's row and cannot give the owner role.
+  await guest.reload();
+  await guest.getByRole('heading', { name: /Newsroom \(you are admin\)/ }).waitFor();
+  expect(await guest.getByLabel('Role of lead@example.com').count()).toBe(0);
+  expect(await guest.getByRole('button', { name: 'Remove lead@example.com' }).count()).toBe(0);
+
   await owner.getByRole('button', { name: 'Remove writer@example.com' }).click();
   await owner.getByRole('alertdialog').getByRole('button', { name: 'Remove member' }).click();
   await owner.getByRole('button', { name: 'Remove writer@example.com' }).waitFor({ state: 'detached' });
+  // The removed person stays signed in, back in their own workspace.
+  await guest.reload();
+  await guest.getByText('You are in no team yet.').waitFor();
+  expect(await workspaceOf(guest)).toContain('personal');
 
   await owner.getByLabel('Workspace').selectOption({ label: 'Newsroom' });
   await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();

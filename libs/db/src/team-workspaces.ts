@@ -125,8 +125,8 @@ export async function setMemberRole(
 }
 
 /**
- * Removes a member (or lets a member leave). Its member account's keys are revoked and
- * its sessions in the team end at once: a removed member keeps no access to the team.
+ * Removes a member (or lets a member leave). Its member account's keys are revoked and its sessions in the team
+ * move to the person's personal workspace at once: a removed member keeps no access to the team.
  */
 export async function removeTeamMember(db: Db, input: { teamId: string; actorId: string; userId: string }): Promise<void> {
   const self = input.actorId === input.userId;
@@ -147,7 +147,12 @@ export async function removeTeamMember(db: Db, input: { teamId: string; actorId:
       .update(apiKeys)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(apiKeys.accountId, target.accountId), isNull(apiKeys.revokedAt)));
-    await tx.delete(sessions).where(eq(sessions.accountId, target.accountId));
+    // Sessions working in the team go back to the person's own workspace: no access to the team is kept, and they
+    // are not signed out of everything for it.
+    await tx
+      .update(sessions)
+      .set({ accountId: sql`(select ${users.personalAccountId} from ${users} where ${users.id} = ${input.userId})` })
+      .where(eq(sessions.accountId, target.accountId));
   });
 }
 

@@ -39,4 +39,4 @@ export const invite = (id: string, body: { email?: string; role: Role }) => api<
 export const getInvite = (token: string) =>
   api<{ team: { id: string; name: string }; role: Role; email: string | null }>(`/invites/${encodeURIComponent(token)}`);
 export const acceptInvite = (token: string) =>
-  api<{ session: Session }>(`/invites/${encodeURIComponent(token)}/accept`, { method: 'POST' });
+  api<{ team: Team; session: Session }>(`/invites/${encodeURIComponent(token)}/accept`, { method: 'POST' });

@@ -87,9 +87,14 @@ describe.each(ENGINES)('teams, roles and invitations (%s)', (engine) => {
     expect(linkOnly.emailed).toBe(false);
     expect(smtp.mails).toHaveLength(1);
 
-    // Removed: the member's team session ends.
+    // Removed: the member's session leaves the team for their own workspace (still signed in, no access to the team).
     expect((await owner.request('DELETE', `/teams/${team.id}/members/${writerId}`)).status).toBe(204);
-    expect((await writer.request('GET', '/templates')).status).toBe(401);
+    const after = (await (await writer.request('GET', '/auth/session')).json()) as {
+      workspaceId: string;
+      workspaces: { id: string; kind: string }[];
+    };
+    expect(after.workspaces.map((w) => w.kind)).toEqual(['personal']);
+    expect(after.workspaceId).toBe(after.workspaces[0]!.id);
 
     // Keys get 403 on team management.
     const key = (await (await owner.request('POST', '/account/keys', { json: { name: 'team key' } })).json()) as { key: string };

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { acceptInvite, getInvite } from '../../api/teams';
-import { authKeys } from '../../api/auth';
+import { authKeys, switchWorkspace } from '../../api/auth';
 import { Button } from '../../kit/button';
 import { Alert } from '../../kit/alert';
 import { messageOf } from '../../api/problem';
@@ -15,8 +15,9 @@ export default function InvitePage() {
   const client = useQueryClient();
   const details = useQuery({ queryKey: ['invites', token], queryFn: () => getInvite(token) });
   const accept = useMutation({
-    mutationFn: () => acceptInvite(token),
-    onSuccess: async ({ session }) => {
+    // Joined: switch to the team at once, as the invitation is to work there.
+    mutationFn: async () => switchWorkspace((await acceptInvite(token)).team.id),
+    onSuccess: async (session) => {
       client.setQueryData(authKeys.session, session);
       await client.invalidateQueries();
       void navigate('/settings/teams');

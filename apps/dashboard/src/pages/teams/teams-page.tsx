@@ -23,12 +23,15 @@ import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
+import { useCurrentSession } from '../../app/session';
 
 const ROLES: { value: Role; label: string }[] = [
   { value: 'member', label: 'Member' },
   { value: 'admin', label: 'Admin' },
   { value: 'owner', label: 'Owner' },
 ];
+/** What an admin may give (only an owner grants or takes the owner role), and what an invitation may carry. */
+const NON_OWNER_ROLES = ROLES.filter((r) => r.value !== 'owner');
 
 function CreateTeam() {
   const client = useQueryClient();
@@ -72,7 +75,7 @@ function InviteForm({ team }: { team: Team }) {
           label="Role"
           value={role}
           onChange={(e) => setRoleValue(e.target.value as Role)}
-          options={ROLES}
+          options={NON_OWNER_ROLES}
           error={fieldError(send.error, 'role')}
         />
         <div>
@@ -93,12 +96,39 @@ function InviteForm({ team }: { team: Team }) {
   );
 }
 
-function MemberActions({ team, member }: { team: Team; member: Member }) {
+function MemberActions({ team, member, selfId }: { team: Team; member: Member; selfId: string }) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: teamKeys.members(team.id) });
   const change = useMutation({ mutationFn: (role: Role) => setRole(team.id, member.userId, role), onSuccess: refresh });
   const remove = useMutation({ mutationFn: () => removeMember(team.id, member.userId), onSuccess: refresh });
-  const canManage = team.role === 'owner' || team.role === 'admin';
+  const leave = useMutation({
+    mutationFn: () => removeMember(team.id, selfId),
+    // Out of the team: the session is back in the personal workspace, and every list changes.
+    onSuccess: () => client.invalidateQueries(),
+  });
+  const failure = change.error ?? remove.error ?? leave.error;
+  const error = failure != null && (
+    <span role="alert" className="text-sm text-red-700">
+      {messageOf(failure)}
+    </span>
+  );
+  if (member.userId === selfId) {
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <span>{member.role} (you)</span>
+        <ConfirmDialog
+          trigger={<Button variant="secondary">Leave team</Button>}
+          title={`Leave ${team.name}?`}
+          description="You lose access to the team's templates, renders and keys at once; your keys in the team are revoked. Someone must invite you to come back."
+          action="Leave team"
+          onConfirm={() => leave.mutate()}
+        />
+        {error}
+      </div>
+    );
+  }
+  // An admin manages members and admins; owners are an owner's to change.
+  const canManage = team.role === 'owner' || (team.role === 'admin' && member.role !== 'owner');
   if (!canManage) return <span>{member.role}</span>;
   return (
     <div className="flex flex-wrap items-end gap-2">
@@ -106,7 +136,7 @@ function MemberActions({ team, member }: { team: Team; member: Member }) {
         label={`Role of ${member.email}`}
         value={member.role}
         onChange={(e) => change.mutate(e.target.value as Role)}
-        options={ROLES}
+        options={team.role === 'owner' ? ROLES : NON_OWNER_ROLES}
       />
       <ConfirmDialog
         trigger={
@@ -119,16 +149,13 @@ function MemberActions({ team, member }: { team: Team; member: Member }) {
         action="Remove member"
         onConfirm={() => remove.mutate()}
       />
-      {(change.error ?? remove.error) != null && (
-        <span role="alert" className="text-sm text-red-700">
-          {messageOf(change.error ?? remove.error)}
-        </span>
-      )}
+      {error}
     </div>
   );
 }
 
 function TeamSection({ team }: { team: Team }) {
+  const selfId = useCurrentSession().user.id;
   const members = useQuery({ queryKey: teamKeys.members(team.id), queryFn: () => listMembers(team.id) });
   return (
     <Section title={`${team.name} (you are ${team.role})`}>
@@ -142,7 +169,7 @@ function TeamSection({ team }: { team: Team }) {
             columns={[
               { header: 'Member', cell: (m) => m.name || m.email },
               { header: 'Email', cell: (m) => m.email, wide: true },
-              { header: 'Role', cell: (m) => <MemberActions team={team} member={m} /> },
+              { header: 'Role', cell: (m) => <MemberActions team={team} member={m} selfId={selfId} /> },
             ]}
           />
         )}
