@@ -59,6 +59,25 @@ describe.each(FLAVOURS)('templates (%s)', (flavour) => {
     expect(putBoth.status).toBe(400);
   });
 
+  it('refuses HTML that can never render (a syntax error, an unknown function) at the field html, with its line', async () => {
+    const broken = await create({ name: 'Broken', html: '<h1>{{ title }}</h1>\n<p>{{ nosuchfn(title) }}</p>' });
+    expect(broken.status).toBe(400);
+    expect((await problemOf(broken)).errors).toEqual([
+      expect.objectContaining({
+        field: 'html',
+        message: expect.stringMatching(/^Line 2, in \{\{ nosuchfn\(title\) \}\}: Unknown function "nosuchfn"/),
+      }),
+    ]);
+    const good = await create({ name: 'Good', html: '<h1>{{ title }}</h1>' });
+    const uid = ((await good.json()) as { template: { uid: string } }).template.uid;
+    const put = await stack.api(`/templates/${uid}`, { method: 'PUT', key, json: { html: '<h1>{{ title + }}</h1>' } });
+    expect(put.status).toBe(400);
+    expect((await problemOf(put)).errors?.[0]?.field).toBe('html');
+    // Nothing was saved: the template keeps its HTML.
+    const kept = (await (await stack.api(`/templates/${uid}`, { key })).json()) as { template: { html: string } };
+    expect(kept.template.html).toBe('<h1>{{ title }}</h1>');
+  });
+
   it('lists with page, limit, sort, outputFormat and the pagination object', async () => {
     const { key: listKey } = await stack.newAccount();
     for (const [name, outputFormat] of [

@@ -37,17 +37,14 @@ export function isBarePath(node: ExpressionNode): boolean {
   }
 }
 
-/** Names of the variables an expression reads (function names excluded), in order of appearance. */
-export function freeVariables(root: ExpressionNode): string[] {
-  const names = new Set<string>();
+/** Calls `visit` on every node of the tree, parents first, children left to right. */
+export function eachNode(root: ExpressionNode, visit: (node: ExpressionNode) => void): void {
   // Iterative on purpose: trees are depth-limited, but this costs nothing.
   const stack: ExpressionNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
+    visit(node);
     switch (node.type) {
-      case 'identifier':
-        names.add(node.name);
-        break;
       case 'member':
         stack.push(node.object);
         break;
@@ -70,9 +67,18 @@ export function freeVariables(root: ExpressionNode): string[] {
           stack.push((node.type === 'call' ? node.args : node.elements)[i]!);
         }
         break;
+      case 'identifier':
       case 'literal':
         break;
     }
   }
+}
+
+/** Names of the variables an expression reads (function names excluded), in order of appearance. */
+export function freeVariables(root: ExpressionNode): string[] {
+  const names = new Set<string>();
+  eachNode(root, (node) => {
+    if (node.type === 'identifier') names.add(node.name);
+  });
   return [...names];
 }

@@ -1,6 +1,6 @@
 import type { ExpressionNode, NodeOfType } from './ast.js';
 import { ExpressionError } from './expression-error.js';
-import { FUNCTION_TABLE, suggestFunction, type CallContext } from './functions/index.js';
+import { callProblem, FUNCTION_TABLE, type CallContext } from './functions/index.js';
 import { LIMITS } from './limits.js';
 import type { Scope } from './scope.js';
 import type { StepBudget } from './step-budget.js';
@@ -192,21 +192,9 @@ class Evaluator {
   }
 
   call(node: NodeOfType<'call'>): unknown {
-    const spec = FUNCTION_TABLE.get(node.callee);
-    if (!spec) {
-      const suggestion = suggestFunction(node.callee);
-      this.fail(
-        node.at,
-        `Unknown function ${JSON.stringify(node.callee)}.${suggestion ? ` Did you mean ${suggestion}()?` : ''} GET /templates/expression/functions lists them all.`,
-      );
-    }
-    if (node.args.length < spec.minArgs || node.args.length > spec.maxArgs) {
-      const wanted = spec.minArgs === spec.maxArgs ? `${spec.minArgs}` : `${spec.minArgs} to ${spec.maxArgs}`;
-      this.fail(
-        node.at,
-        `${spec.name} takes ${wanted} argument${spec.maxArgs === 1 ? '' : 's'} (${spec.signature}); got ${node.args.length}.`,
-      );
-    }
+    const problem = callProblem(node.callee, node.args.length);
+    if (problem !== undefined) this.fail(node.at, problem);
+    const spec = FUNCTION_TABLE.get(node.callee)!;
     const args = node.args.map((arg) => {
       if (spec.lenient && isPathNode(arg)) {
         const found = this.path(arg, true);

@@ -1,5 +1,6 @@
 export { evaluateExpression, stripBraces } from './evaluate-expression.js';
 export { validateExpression, type ExpressionCheck } from './validate-expression.js';
+export { checkTemplateHtml, type TemplateHtmlProblem } from './check-template-html.js';
 export { ExpressionError, expressionProblem, isExpressionError } from './expression-error.js';
 export { escapeHtml } from './escape-html.js';
 export { FUNCTIONS } from './functions/index.js';

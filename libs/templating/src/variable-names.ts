@@ -1,10 +1,6 @@
 import { compileExpression } from './parse-cache.js';
-import { splitPlaceholders } from './placeholders.js';
 import { stripBraces } from './evaluate-expression.js';
-
-const DIRECTIVE = /[\s"'/]_(if|for)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
-const LOOP = /^\s*([\s\S]*?)\s+in\s+([\s\S]+)$/;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+import { templateExpressions } from './template-expressions.js';
 
 function variablesOf(source: string): string[] {
   try {
@@ -21,24 +17,8 @@ function variablesOf(source: string): string[] {
  * names and expressions that do not parse.
  */
 export function templateVariableNames(source: string): string[] {
-  const found: Array<{ at: number; names: string[] }> = [];
-  const bound = new Set<string>();
-  let at = 0;
-  for (const segment of splitPlaceholders(source)) {
-    if (segment.kind === 'expression') found.push({ at, names: variablesOf(segment.source) });
-    at += segment.kind === 'text' ? segment.text.length : segment.raw.length;
-  }
-  for (const match of source.matchAll(DIRECTIVE)) {
-    const value = (match[2] ?? match[3] ?? match[4] ?? '').replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!);
-    if (match[1]!.toLowerCase() === 'if') {
-      found.push({ at: match.index, names: variablesOf(value) });
-      continue;
-    }
-    const loop = LOOP.exec(stripBraces(value));
-    if (!loop) continue;
-    for (const name of loop[1]!.replace(/[()]/g, '').split(',')) bound.add(name.trim());
-    found.push({ at: match.index, names: variablesOf(loop[2]!) });
-  }
+  const found = templateExpressions(source).map((e) => ({ at: e.at, names: variablesOf(e.source), binds: e.binds ?? [] }));
+  const bound = new Set(found.flatMap((e) => e.binds));
   found.sort((a, b) => a.at - b.at);
   const names = new Set<string>();
   for (const entry of found) for (const name of entry.names) if (!bound.has(name)) names.add(name);

@@ -20,6 +20,18 @@ export const CONTENT_TYPES: Record<ImageFormat, string> = {
   webp: 'image/webp',
 };
 
+/**
+ * A text field of a body, with a message for each way it can be wrong: a check without its own message takes the
+ * schema's, and a schema-wide "`name` is required." then also answered a value that was too long.
+ */
+export function textField(field: string, options: { max: number; trim?: boolean; required?: string }) {
+  const required = options.required ?? `\`${field}\` is required.`;
+  const base = z.string({ error: (issue) => (issue.input === undefined ? required : `\`${field}\` must be a string.`) });
+  return (options.trim === false ? base : base.trim())
+    .min(1, required)
+    .max(options.max, `\`${field}\` must be at most ${options.max} characters.`);
+}
+
 /** A JSON object of template variables. */
 export const Variables = z.record(z.string(), z.unknown());
 export type Variables = z.infer<typeof Variables>;

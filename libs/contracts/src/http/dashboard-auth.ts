@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './common.js';
 import { PLANS } from './plan-change.js';
 
 // Bodies of the dashboard's account routes (docs/dashboard-api.md, docs/auth.md).
@@ -9,7 +10,7 @@ export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const;
 const email = z
   .string({ error: '`email` is required.' })
   .trim()
-  .max(254)
+  .max(254, '`email` must be at most 254 characters.')
   .pipe(z.email({ error: 'Enter a valid email address.' }));
 const newPassword = z
   .string({ error: 'A password is required.' })
@@ -28,7 +29,7 @@ export const SignUpBody = z
 export const SignInBody = z
   .object({
     email,
-    password: z.string({ error: '`password` is required.' }).min(1, '`password` is required.').max(200),
+    password: textField('password', { max: 200, trim: false }),
   })
   .strict();
 
@@ -44,7 +45,7 @@ export const ProfileBody = z
   .object({ name: z.string({ error: '`name` must be text.' }).trim().max(200, 'Use at most 200 characters.') })
   .strict();
 
-export const SwitchWorkspaceBody = z.object({ workspaceId: z.string({ error: '`workspaceId` is required.' }).min(1).max(200) }).strict();
+export const SwitchWorkspaceBody = z.object({ workspaceId: textField('workspaceId', { max: 200, trim: false }) }).strict();
 
 /** Either setting or both; what is left out stays as it is. */
 export const InstanceSettingsBody = z
@@ -57,13 +58,9 @@ export const InstanceSettingsBody = z
     message: 'Give `signupMode`, `newWorkspacePlan` or both.',
   });
 
-export const CreateKeyBody = z
-  .object({ name: z.string({ error: '`name` is required.' }).trim().min(1, '`name` is required.').max(100) })
-  .strict();
+export const CreateKeyBody = z.object({ name: textField('name', { max: 100 }) }).strict();
 
-export const CreateTeamBody = z
-  .object({ name: z.string({ error: '`name` is required.' }).trim().min(1, '`name` is required.').max(100) })
-  .strict();
+export const CreateTeamBody = z.object({ name: textField('name', { max: 100 }) }).strict();
 
 export const MemberRoleBody = z
   .object({ role: z.enum(WORKSPACE_ROLES, { error: `\`role\` must be one of ${WORKSPACE_ROLES.join(', ')}.` }) })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, queryInt } from './common.js';
+import { refineWhenTyped, queryInt, textField } from './common.js';
 import { BindingFailedEvent, BindingUpdatedEvent } from '../bus/binding-events.js';
 import { RENDER_TYPES, WEBHOOK_EVENTS, WEBHOOK_STATUSES, type WebhookStatus } from './webhook-events.js';
 
@@ -27,13 +27,11 @@ export const WebhookFilters = z
   .strict();
 export type WebhookFilters = z.infer<typeof WebhookFilters>;
 
-const targetUrl = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined ? '`targetUrl` is required: the HTTPS URL that receives deliveries.' : 'Expected a string',
-  })
-  .min(1)
-  .max(2048);
+const targetUrl = textField('targetUrl', {
+  max: 2048,
+  trim: false,
+  required: '`targetUrl` is required: the HTTPS URL that receives deliveries.',
+});
 
 /** POST /webhook-subscriptions */
 export const WebhookCreate = z.object({

@@ -38,3 +38,17 @@ export function suggestFunction(name: string): string | undefined {
     ALL.find((spec) => lower.length >= 3 && (spec.name.toLowerCase().startsWith(lower) || lower.startsWith(spec.name.toLowerCase())))?.name
   );
 }
+
+/** What is wrong with calling `callee` with `argCount` arguments (an unknown name, a wrong count), or undefined. */
+export function callProblem(callee: string, argCount: number): string | undefined {
+  const spec = FUNCTION_TABLE.get(callee);
+  if (!spec) {
+    const suggestion = suggestFunction(callee);
+    return `Unknown function ${JSON.stringify(callee)}.${suggestion ? ` Did you mean ${suggestion}()?` : ''} GET /templates/expression/functions lists them all.`;
+  }
+  if (argCount < spec.minArgs || argCount > spec.maxArgs) {
+    const wanted = spec.minArgs === spec.maxArgs ? `${spec.minArgs}` : `${spec.minArgs} to ${spec.maxArgs}`;
+    return `${spec.name} takes ${wanted} argument${spec.maxArgs === 1 ? '' : 's'} (${spec.signature}); got ${argCount}.`;
+  }
+  return undefined;
+}

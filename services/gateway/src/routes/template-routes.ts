@@ -12,6 +12,7 @@ import {
 } from '@pressroom/contracts';
 import { deleteTemplate, insertTemplate, listTemplateVersions, updateTemplate, type SavedVersion } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import { checkTemplateHtml } from '@pressroom/templating';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
@@ -48,6 +49,7 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
     }),
     post: handler(async (req, res) => {
       const body = parseOrThrow(TemplateCreate, req.body);
+      refuseHtmlThatNeverRenders(body.html);
       const auth = authOf(res);
       const row = await insertTemplate(
         deps.db,
@@ -85,6 +87,7 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
     }),
     put: handler(async (req, res) => {
       const patch = parseOrThrow(TemplateUpdate, req.body);
+      refuseHtmlThatNeverRenders(patch.html);
       const uid = String(req.params.uid);
       const auth = authOf(res);
       const row = await updateTemplate(deps.db, { ownerId: auth.ownerId, uid, patch, version: versionAuthor(auth) });
@@ -166,4 +169,15 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
   });
 
   return router;
+}
+
+/**
+ * HTML whose expressions can never evaluate (a syntax error, an unknown function) would fail every render: refused
+ * when saved, at the field `html`, with the line, rather than accepted and failing later (docs/templates.md).
+ */
+function refuseHtmlThatNeverRenders(html: string | undefined): void {
+  const problem = html === undefined ? null : checkTemplateHtml(html);
+  if (!problem) return;
+  const message = `Line ${problem.line}, in {{ ${problem.expression} }}: ${problem.detail}`;
+  throw new ProblemError('validation-error', { detail: `The HTML cannot render. ${message}`, errors: [{ field: 'html', message }] });
 }

@@ -1,4 +1,4 @@
-import type { PlaygroundFormat } from '../playground/playground-request';
+import type { PlaygroundFormat } from '../playground/playground-request.js';
 
 export interface TemplateRenderChoice {
   uid: string;
