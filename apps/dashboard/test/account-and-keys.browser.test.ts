@@ -1,5 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, screenshot, signInInBrowser, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  eventually,
+  screenshot,
+  signInInBrowser,
+  signUpInBrowser,
+  startDashboardRig,
+  type DashboardRig,
+} from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
@@ -125,7 +133,13 @@ test('change password: a too-short password is flagged beside its field, a wrong
   await page.getByLabel('Current password').fill('wrong wrong wrong');
   await page.getByLabel('New password').fill('a brand new passphrase');
   await page.getByLabel('New password').press('Enter');
-  await page.getByRole('alert').waitFor();
+  await page.getByRole('alert').first().waitFor();
+  // A wrong current password is told beside that field.
+  await eventually(
+    async () => (await page.getByLabel('Current password').getAttribute('aria-invalid')) === 'true',
+    'the current password marked',
+  );
+  await page.getByText('This is not your current password.').first().waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
 
   await page.getByLabel('Current password').fill(owner.password);

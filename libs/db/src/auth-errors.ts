@@ -1,8 +1,9 @@
 // Typed refusals of the sign-in, sign-up and team operations; the gateway maps each to one problem.
 
 export class InvalidCredentialsError extends Error {
-  constructor() {
-    super('the email or password is not correct');
+  /** `currentPassword`: a signed-in person's password check (changing it) failed, not a sign-in. */
+  constructor(readonly field?: 'currentPassword') {
+    super(field ? 'the current password is not correct' : 'the email or password is not correct');
     this.name = 'InvalidCredentialsError';
   }
 }

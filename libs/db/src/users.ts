@@ -183,7 +183,7 @@ export async function changePassword(db: Db, input: { userId: string; currentPas
   if (!row) throw new NotFoundError('user', input.userId);
   if (row.passwordHash !== null) {
     if (input.currentPassword === undefined || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
-      throw new InvalidCredentialsError();
+      throw new InvalidCredentialsError('currentPassword');
     }
   }
   await db.orm

@@ -38,7 +38,11 @@ export const ChangePasswordBody = z
     currentPassword: z.string().min(1).max(200).optional(),
     newPassword,
   })
-  .strict();
+  .strict()
+  .refine((b) => b.currentPassword === undefined || b.currentPassword !== b.newPassword, {
+    path: ['newPassword'],
+    message: 'The new password must differ from the current one.',
+  });
 
 /** The person's own details on Account; an empty name clears it (the header then shows the email). */
 export const ProfileBody = z

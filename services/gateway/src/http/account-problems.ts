@@ -10,8 +10,13 @@ import { ProblemError } from '@pressroom/problem';
 
 /** The account domain's typed errors as problems (called by the problem middleware). */
 export function fromAccountError(error: unknown): ProblemError | null {
-  if (error instanceof InvalidCredentialsError)
+  if (error instanceof InvalidCredentialsError) {
+    if (error.field === 'currentPassword') {
+      const message = 'This is not your current password.';
+      return new ProblemError('invalid-credentials', { detail: message, errors: [{ field: 'currentPassword', message }] });
+    }
     return new ProblemError('invalid-credentials', { detail: 'The email or password is not correct.' });
+  }
   if (error instanceof AccountLockedError) {
     const seconds = Math.max(1, Math.ceil((error.until.getTime() - Date.now()) / 1000));
     return new ProblemError('account-locked', {

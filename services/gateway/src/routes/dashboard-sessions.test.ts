@@ -189,9 +189,15 @@ describe.each(ENGINES)('dashboard sessions, sign-in and keys (%s)', (engine) => 
     ).toBe(200);
     expect(JSON.stringify(await (await user.request('GET', '/templates')).json())).toContain('Made with a key');
 
-    expect(
-      (await user.request('POST', '/auth/password', { json: { currentPassword: 'wrong', newPassword: 'a brand new password' } })).status,
-    ).toBe(401);
+    const wrong = await user.request('POST', '/auth/password', { json: { currentPassword: 'wrong', newPassword: 'a brand new password' } });
+    expect(wrong.status).toBe(401);
+    // Beside the field it concerns, not as a failed sign-in.
+    expect(((await wrong.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['currentPassword']);
+    const same = await user.request('POST', '/auth/password', {
+      json: { currentPassword: 'set by the operator', newPassword: 'set by the operator' },
+    });
+    expect(same.status).toBe(400);
+    expect(((await same.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['newPassword']);
     expect(
       (
         await user.request('POST', '/auth/password', {

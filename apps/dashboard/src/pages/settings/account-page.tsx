@@ -56,7 +56,11 @@ export default function AccountPage() {
     onSuccess: async () => {
       setCurrent('');
       setNew('');
-      setOutcome(hasPassword ? 'Your password was changed.' : 'Your password was set: you can also sign in with your email.');
+      setOutcome(
+        hasPassword
+          ? 'Your password was changed. Other browsers signed in as you were signed out; this one stays signed in.'
+          : 'Your password was set: you can also sign in with your email.',
+      );
       await client.invalidateQueries({ queryKey: authKeys.session });
     },
   });
