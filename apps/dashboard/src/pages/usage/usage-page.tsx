@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../api/problem';
 import { getUsage, setOverage, usageKeys, type Usage } from '../../api/usage';
+import { useCurrentSession } from '../../app/session';
 import { Alert } from '../../kit/alert';
 import { formatCount, formatDate } from '../../kit/format';
 import { Meter } from '../../kit/meter';
@@ -24,6 +25,10 @@ function OverageToggle({ usage }: { usage: Usage }) {
     onSuccess: () => client.invalidateQueries({ queryKey: usageKeys.all }),
   });
   const beyond = overageUsed(usage.credits);
+  const session = useCurrentSession();
+  // A team's members see the setting; its owners and admins change it (the API refuses the rest).
+  const workspace = session.workspaces.find((w) => w.id === session.workspaceId);
+  const mayChange = workspace?.kind !== 'team' || workspace.role !== 'member';
   if (!usage.credits.overageAllowed)
     return <p className="text-sm text-slate-700">Overage is not available on the {usage.rate.tier} plan.</p>;
   return (
@@ -34,11 +39,12 @@ function OverageToggle({ usage }: { usage: Usage }) {
           role="switch"
           aria-describedby="overage-effect"
           checked={usage.credits.overage}
-          disabled={toggle.isPending}
+          disabled={toggle.isPending || !mayChange}
           onChange={(e) => toggle.mutate(e.target.checked)}
         />
         Overage billing
       </label>
+      {!mayChange && <p className="text-sm text-slate-700">Only the team's owners and admins can change it.</p>}
       <p id="overage-effect" className="text-sm text-slate-700">
         {usage.credits.overage
           ? `On: renders continue past the ${formatCount(usage.credits.limit)} monthly credits; each credit beyond them is billed as overage.`
