@@ -119,3 +119,18 @@ test('an unclosed {{ is pointed out under the HTML and invents no variables', as
   await variables.getByLabel(/^price/).waitFor();
   expect(await variables.getByLabel(/^(h1|p|headline)\b/).count()).toBe(0);
 });
+
+test('the template editor fits a phone: the code blocks scroll inside their card, the page does not scroll sideways', async () => {
+  const uid = await createTemplate({ name: 'Phone card', html: '<h1>{{ title }}</h1>', width: 1200, height: 630 });
+  const phone = await (await rig.newContext({ width: 390, height: 844 })).newPage();
+  await phone.context().addCookies(await context.cookies());
+  await phone.goto(rig.url(`templates/${uid}`));
+  await phone.getByRole('region', { name: 'Use via API' }).waitFor();
+  await phone.getByRole('img', { name: 'Live preview' }).waitFor({ timeout: 20_000 });
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  // The HTML editor says how to leave it with the keyboard.
+  const editor = phone.getByRole('textbox', { name: 'HTML' });
+  const described = (await editor.getAttribute('aria-describedby'))!;
+  expect(await phone.locator(`[id="${described}"]`).textContent()).toContain('press Esc, then Tab');
+  await phone.close();
+});

@@ -239,4 +239,13 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   expect(final.projectJson.tracks[0]!.clips[0]).toMatchObject({ variable: 'background', color: '#ff0000' });
   expect(final.variableDefinitions).toEqual([expect.objectContaining({ name: 'background', type: 'color' })]);
   await screenshot(page, 'video-studio-rendered');
+
+  // The render's row and its page lead back to the video template, opened in the studio.
+  await page.goto(rig.url('renders'));
+  await page.getByRole('link', { name: uid }).first().click();
+  await page.waitForURL(new RegExp(`/video/templates/${uid}/timeline$`));
+  await page.goto(rig.url('renders'));
+  await page.getByRole('link', { name: /^vid_/ }).first().click();
+  await page.getByRole('region', { name: 'Parameters' }).getByRole('link', { name: new RegExp(`\\(${uid}\\)$`) }).click();
+  await page.waitForURL(new RegExp(`/video/templates/${uid}/timeline$`));
 }, 600_000);

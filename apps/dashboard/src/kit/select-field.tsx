@@ -17,7 +17,7 @@ export function SelectField({
 }) {
   const id = useId();
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
+    <div className={`flex max-w-full min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -25,7 +25,7 @@ export function SelectField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        className="max-w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
         {...select}
       >
         {options.map((choice) => {

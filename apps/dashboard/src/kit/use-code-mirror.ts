@@ -11,7 +11,14 @@ import { useEffect, useRef, type RefObject } from 'react';
  * (the language, a lint gutter) are read once. Only the lazily loaded editor pages import this, so CodeMirror stays
  * out of the first chunk.
  */
-export function useCodeMirror(options: { value: string; onChange: (value: string) => void; label: string; extensions: Extension[] }): {
+export function useCodeMirror(options: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  extensions: Extension[];
+  /** The id of the line that says how to leave the editor (CodeEditorHint). */
+  describedBy?: string;
+}): {
   host: RefObject<HTMLDivElement | null>;
   view: RefObject<EditorView | null>;
 } {
@@ -31,7 +38,10 @@ export function useCodeMirror(options: { value: string; onChange: (value: string
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           ...options.extensions,
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': options.label }),
+          EditorView.contentAttributes.of({
+            'aria-label': options.label,
+            ...(options.describedBy ? { 'aria-describedby': options.describedBy } : {}),
+          }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
           }),

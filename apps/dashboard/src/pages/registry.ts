@@ -29,6 +29,8 @@ export const pages: PageEntry[] = [
   { path: 'templates/:uid/canvas', title: 'Canvas editor', load: () => import('./templates/canvas/canvas-editor-page') },
   { path: 'templates/:uid/canvas-preview', title: 'Canvas preview', load: () => import('./templates/canvas-view-page') },
   { path: 'video', title: 'Video', nav: 'main', load: () => import('./video/video-templates-page') },
+  // A video template by uid alone (links from renders): opens the editor of its kind.
+  { path: 'video/templates/:uid', title: 'Video template', load: () => import('./video/video-template-page') },
   // Remotion's player (and the renderer's timeline composition) are only in this page's chunk.
   { path: 'video/templates/:uid/timeline', title: 'Timeline studio', load: () => import('./video/studio/timeline-studio-page') },
   // A code (TSX) video template: CodeMirror, compile errors inline, @remotion/player in a sandboxed frame.

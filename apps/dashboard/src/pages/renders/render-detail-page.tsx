@@ -3,6 +3,8 @@ import { isValidElement, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { getRenderDetail, renderKeys } from '../../api/renders';
 import { getTemplate, templateKeys } from '../../api/templates';
+import { getVideoTemplate, videoKeys } from '../../api/video';
+import { templatePathOf } from './template-path';
 import { Alert } from '../../kit/alert';
 import { buttonClass } from '../../kit/button';
 import { formatInstant } from '../../kit/format';
@@ -65,7 +67,7 @@ export default function RenderDetailPage() {
                 kind: r.kind,
                 status: r.status,
                 ...r.parameters,
-                ...(r.templateUid ? { templateUid: <TemplateLink uid={r.templateUid} /> } : {}),
+                ...(r.templateUid ? { templateUid: <TemplateLink uid={r.templateUid} video={r.kind === 'video'} /> } : {}),
               }}
             />
           </Section>
@@ -88,11 +90,15 @@ export default function RenderDetailPage() {
 }
 
 /** The render's template by name, linked to its editor; its uid alone once it is deleted. */
-function TemplateLink({ uid }: { uid: string }) {
-  const template = useQuery({ queryKey: templateKeys.one(uid), queryFn: () => getTemplate(uid), retry: false });
+function TemplateLink({ uid, video }: { uid: string; video: boolean }) {
+  const template = useQuery({
+    queryKey: video ? videoKeys.one(uid) : templateKeys.one(uid),
+    queryFn: async () => (video ? getVideoTemplate(uid) : getTemplate(uid)),
+    retry: false,
+  });
   if (!template.data) return <span>{template.isError ? `${uid} (deleted)` : uid}</span>;
   return (
-    <Link className="text-indigo-700 underline" to={`/templates/${encodeURIComponent(uid)}`}>
+    <Link className="text-indigo-700 underline" to={templatePathOf(video ? 'video' : 'image', uid)}>
       {template.data.name} <span className="text-slate-600">({uid})</span>
     </Link>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { listRenders, renderKeys, type RenderFilters, type RenderItem } from '../../api/renders';
 import { messageOf } from '../../api/problem';
 import { listTemplates, templateKeys } from '../../api/templates';
+import { templatePathOf } from './template-path';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
@@ -130,7 +131,7 @@ function Row({ render, templateName }: { render: RenderItem; templateName: strin
           {render.templateUid && (
             <>
               {' · '}
-              <Link className="text-indigo-700 underline" to={`/templates/${encodeURIComponent(render.templateUid)}`}>
+              <Link className="text-indigo-700 underline" to={templatePathOf(render.kind, render.templateUid)}>
                 {templateName ?? render.templateUid}
               </Link>
             </>

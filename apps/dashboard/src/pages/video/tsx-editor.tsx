@@ -1,7 +1,8 @@
 import { javascript } from '@codemirror/lang-javascript';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import type { Text } from '@codemirror/state';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
+import { CodeEditorHint } from '../../kit/code-editor-hint';
 import { useCodeMirror } from '../../kit/use-code-mirror';
 import type { CompilerError } from '../../api/video-code';
 
@@ -42,7 +43,8 @@ export default function TsxEditor({
   errors: readonly CompilerError[];
   jumpTo: { line: number; column: number; at: number } | null;
 }) {
-  const { host, view } = useCodeMirror({ value, onChange, label, extensions: LANGUAGE });
+  const hint = useId();
+  const { host, view } = useCodeMirror({ value, onChange, label, extensions: LANGUAGE, describedBy: hint });
 
   useEffect(() => {
     const editor = view.current;
@@ -58,5 +60,10 @@ export default function TsxEditor({
     editor.focus();
   }, [jumpTo]);
 
-  return <div ref={host} className="min-h-96 overflow-hidden rounded-md border border-slate-300 bg-white text-sm" />;
+  return (
+    <>
+      <div ref={host} className="min-h-96 overflow-hidden rounded-md border border-slate-300 bg-white text-sm" />
+      <CodeEditorHint id={hint} />
+    </>
+  );
 }

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useParams } from 'react-router';
+import { getVideoTemplate, videoKeys } from '../../api/video';
+import { QueryState } from '../../kit/query-state';
+import { videoEditorPath } from './video-templates-page';
+
+/** /video/templates/{uid}: opens the template in its editor (the timeline studio or the code editor, by its kind). */
+export default function VideoTemplatePage() {
+  const { uid = '' } = useParams();
+  const template = useQuery({ queryKey: videoKeys.one(uid), queryFn: () => getVideoTemplate(uid) });
+  return <QueryState query={template}>{(t) => <Navigate replace to={videoEditorPath(t)} />}</QueryState>;
+}
