@@ -164,3 +164,21 @@ test('the player page is sandboxed and its scripts load from an opaque origin', 
   const asset = await fetch(`${rig.stack.baseUrl}${script}`, { headers: { origin: 'null' } });
   expect(asset.headers.get('access-control-allow-origin')).toBe('*');
 });
+
+test('leaving the code editor with unsaved changes asks first; after saving it does not', async () => {
+  const created = await call('POST', '/video/templates', { name: 'Guarded', tsx: scene('#d02020') });
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  await page.goto(rig.url(`video/templates/${uid}/code`));
+  await page.getByRole('heading', { name: 'Guarded', level: 1 }).waitFor();
+  await replaceScene(scene('#2020d0'));
+  const overview = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' });
+  await overview.click();
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await ask.getByRole('button', { name: 'Stay here' }).click();
+  expect(page.url()).toMatch(/\/code$/);
+  await page.getByRole('button', { name: 'Save and compile' }).click();
+  await page.getByRole('button', { name: 'Save and compile' }).waitFor();
+  await eventually(async () => near(await playerPixel(), [32, 32, 208]), 'the saved blue scene', 60_000);
+  await overview.click();
+  await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+}, 300_000);

@@ -15,6 +15,7 @@ import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
+import { UnsavedChangesGuard } from '../../kit/unsaved-changes';
 import { CompileErrorList } from './compile-error-list';
 import { NewCodeTemplate } from './new-code-template';
 import { RenderPanel } from './render-panel';
@@ -79,6 +80,7 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
         </Button>
       }
     >
+      <UnsavedChangesGuard dirty={dirty} description="The scene has changes that are not saved yet." />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-2">
           <p className="text-sm text-slate-600">
