@@ -233,7 +233,11 @@ test('a canvas template is renamed, duplicated (design and variables) and delete
   const copyUid = /templates\/([^/]+)\/canvas/.exec(page.url())![1]!;
   expect(copyUid).not.toBe(uid);
   const copy = (await call('GET', `/templates/${copyUid}`)).template;
-  expect(copy).toMatchObject({ width: 120, height: 80, variableDefinitions: [expect.objectContaining({ name: 'who', defaultValue: 'Ada' })] });
+  expect(copy).toMatchObject({
+    width: 120,
+    height: 80,
+    variableDefinitions: [expect.objectContaining({ name: 'who', defaultValue: 'Ada' })],
+  });
   expect(copy.fabricJSData.objects[0]).toMatchObject({ type: 'Rect', fill: '#ff0000' });
 
   // An unsaved change, then Delete: confirmed once, no "leave without saving?" after it.

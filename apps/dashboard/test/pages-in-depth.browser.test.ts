@@ -438,3 +438,48 @@ test('playground: keyboard through the form, then render a web page by URL and s
   expect(curl).not.toContain('"html"');
   expect(await accessibilityViolations(page)).toEqual([]);
 });
+
+test('template editor: unusable variable definitions are refused on save, each message beside its field, nothing saved', async () => {
+  const definitions = [
+    { name: 'headline', type: 'text', validation: { minLength: 5 } },
+    { name: 'bg', type: 'color', defaultValue: '#ffffff' },
+    { name: 'cta', type: 'text' },
+  ];
+  const uid = await createTemplate({
+    name: 'Definitions check',
+    html: '<body style="background:{{ bg }}"><h1>{{ headline }}</h1><p>{{ cta }}</p></body>',
+    width: 200,
+    height: 100,
+    variableDefinitions: definitions,
+  });
+  await page.goto(rig.url(`templates/${uid}`));
+  const first = page.getByRole('group', { name: 'Definition 1' });
+  const third = page.getByRole('group', { name: 'Definition 3' });
+  await first.getByRole('spinbutton', { name: 'Max length' }).fill('2');
+  await third.getByRole('textbox', { name: 'Name' }).fill('bg');
+  await page.getByRole('button', { name: 'Save template' }).click();
+
+  /** The message the field is described by: the error shown right under it. */
+  const messageBeside = async (field: ReturnType<Page['getByRole']>): Promise<string> => {
+    await eventually(async () => (await field.getAttribute('aria-invalid')) === 'true', 'an error beside the field');
+    const ids = (await field.getAttribute('aria-describedby')) ?? '';
+    return page.evaluate(
+      (list) =>
+        list
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      ids,
+    );
+  };
+  expect(await messageBeside(first.getByRole('spinbutton', { name: 'Max length' }))).toBe('`maxLength` must be at least `minLength` (5).');
+  expect(await messageBeside(third.getByRole('textbox', { name: 'Name' }))).toBe(
+    'Another definition is already named `bg` (definition 2); each variable is defined once.',
+  );
+  // Only those two fields are marked; the others of those definitions are not.
+  expect(await first.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBeNull();
+  expect(await third.getByRole('spinbutton', { name: 'Max length' }).getAttribute('aria-invalid')).toBeNull();
+  expect(await page.getByText('Saved.').count()).toBe(0);
+  const saved = (await (await call('GET', `/templates/${uid}`)).json()) as { template: { variableDefinitions: unknown[] } };
+  expect(saved.template.variableDefinitions).toMatchObject(definitions);
+});

@@ -105,7 +105,11 @@ test('renders list and render page name the template and link to it', async () =
   await page.goto(rig.url('renders'));
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Render me again' }) });
   await row.first().waitFor();
-  await row.first().getByRole('link', { name: /^rnd_|^img_|^[a-z]+_/ }).first().click();
+  await row
+    .first()
+    .getByRole('link', { name: /^rnd_|^img_|^[a-z]+_/ })
+    .first()
+    .click();
   const parameters = page.getByRole('region', { name: 'Parameters' });
   await parameters.getByRole('link', { name: /^Render me again \(tpl_/ }).click();
   await page.getByRole('heading', { name: 'Edit Render me again' }).waitFor();
@@ -114,7 +118,11 @@ test('renders list and render page name the template and link to it', async () =
 test('an unclosed {{ is pointed out under the HTML and invents no variables', async () => {
   const uid = await createTemplate({ name: 'Unclosed', html: '<h1>{{ headline </h1>\n<p>{{ price }}</p>', width: 120, height: 60 });
   await page.goto(rig.url(`templates/${uid}`));
-  await page.getByRole('note').filter({ hasText: 'is shown as text, not filled in' }).getByText(/^Line 1:/).waitFor();
+  await page
+    .getByRole('note')
+    .filter({ hasText: 'is shown as text, not filled in' })
+    .getByText(/^Line 1:/)
+    .waitFor();
   const variables = page.getByRole('region', { name: 'Variables' });
   await variables.getByLabel(/^price/).waitFor();
   expect(await variables.getByLabel(/^(h1|p|headline)\b/).count()).toBe(0);

@@ -246,6 +246,9 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   await page.waitForURL(new RegExp(`/video/templates/${uid}/timeline$`));
   await page.goto(rig.url('renders'));
   await page.getByRole('link', { name: /^vid_/ }).first().click();
-  await page.getByRole('region', { name: 'Parameters' }).getByRole('link', { name: new RegExp(`\\(${uid}\\)$`) }).click();
+  await page
+    .getByRole('region', { name: 'Parameters' })
+    .getByRole('link', { name: new RegExp(`\\(${uid}\\)$`) })
+    .click();
   await page.waitForURL(new RegExp(`/video/templates/${uid}/timeline$`));
 }, 600_000);

@@ -5,6 +5,7 @@ export * from './http/common.js';
 export * from './http/input-rules.js';
 export * from './http/image.js';
 export * from './http/template.js';
+export * from './http/variable-rules.js';
 export * from './http/assets.js';
 export * from './http/starters.js';
 export * from './http/canvas.js';

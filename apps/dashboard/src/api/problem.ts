@@ -20,16 +20,16 @@ export class ApiError extends Error {
     this.problem = problem;
   }
 
-  /** The message for one body field; a nested path (`filters.events`) also matches its last segment. */
+  /** The message for one body field (see `claims`). */
   fieldError(name: string): string | undefined {
-    const hit = this.problem.errors?.find((e) => e.field === name || e.field.endsWith(`.${name}`) || e.field.startsWith(`${name}.`));
+    const hit = this.problem.errors?.find((e) => claims(name, e.field));
     return hit ? (hit.message ?? hit.detail) : undefined;
   }
 
   /** Errors no field on the form claims, so they are shown at the top instead of being lost. */
   unclaimed(fields: readonly string[]): string[] {
     return (this.problem.errors ?? [])
-      .filter((e) => !fields.some((f) => e.field === f || e.field.endsWith(`.${f}`) || e.field.startsWith(`${f}.`)))
+      .filter((e) => !fields.some((f) => claims(f, e.field)))
       .map((e) => `${e.field}: ${e.message ?? e.detail ?? ''}`);
   }
 }
@@ -58,4 +58,13 @@ export function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.problem.detail;
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/**
+ * Whether the form field `name` shows the error at `path`: the same path, a path under it, or a nested path ending in
+ * it (`filters.events` for `events`), but not an item of a list (`variableDefinitions.0.name` is not the form's `name`).
+ */
+function claims(name: string, path: string): boolean {
+  if (path === name || path.startsWith(`${name}.`)) return true;
+  return path.endsWith(`.${name}`) && !/\.\d+\./.test(`.${path}`);
 }

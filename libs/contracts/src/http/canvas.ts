@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FileExtension, Variables, boundedInt } from './common.js';
 import { IMAGE_MAX_SIZE, IMAGE_MIN_SIZE } from './image.js';
-import { VariableDefinition } from './template.js';
+import { VariableDefinitions } from './template.js';
 import { DESIGN_LIMITS } from './design-limits.js';
 import { FabricDesign } from './design-schema.js';
 
@@ -91,7 +91,7 @@ export const CanvasImageRequest = z.object({
   /** fabric canvas JSON (`canvas.toJSON()`), plus optional `fonts`. Checked in depth by the gateway. */
   fabricJSData: FabricDesign,
   variables: Variables.optional(),
-  variableDefinitions: z.array(VariableDefinition).max(500).optional(),
+  variableDefinitions: VariableDefinitions.optional(),
   /** Default: fabricJSData.width/height, else 1200×630. */
   width: dimension,
   height: dimension,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { refineWhenTyped, ImageFormatOrJpg, Variables, boundedInt, queryInt, type UserStorageFields } from './common.js';
-import { LayoutKey, VariableDefinition } from './template.js';
+import { LayoutKey, VariableDefinitions } from './template.js';
 import { FabricDesign } from './design-schema.js';
 
 const previewDimension = boundedInt(1, 4000);
@@ -17,7 +17,7 @@ export const TemplatePreviewRequest = z
     canvas: FabricDesign.optional(),
     variables: Variables.optional(),
     /** The definitions and strict mode of an unsaved template (a saved one uses its own unless given). */
-    variableDefinitions: z.array(VariableDefinition).max(500).optional(),
+    variableDefinitions: VariableDefinitions.optional(),
     strictVariables: z.boolean().optional(),
     /** A layout of the template by key, or an explicit size. */
     layout: z.union([LayoutKey, z.object({ width: previewDimension, height: previewDimension })]).optional(),

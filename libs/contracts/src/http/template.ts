@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { refineWhenTyped, Variables, boundedInt, queryInt, ImageFormatOrJpg } from './common.js';
 import { FabricDesign } from './design-schema.js';
 import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
+import { defaultLengthProblem, defaultValueProblem, variableNameProblem } from './variable-rules.js';
 
 export const VariableDefinition = z.object({
   name: z.string().min(1).max(200),
@@ -18,6 +19,70 @@ export const VariableDefinition = z.object({
     .optional(),
 });
 export type VariableDefinition = z.infer<typeof VariableDefinition>;
+
+export { VARIABLE_NAME, isVariableName, variableNameProblem, isValidColor, defaultValueProblem } from './variable-rules.js';
+
+/** The fields of a definition the rules read, as given (the refinement also runs when another field was refused). */
+interface GivenDefinition {
+  name?: unknown;
+  type?: unknown;
+  defaultValue?: unknown;
+  validation?: { minLength?: unknown; maxLength?: unknown } | null;
+}
+
+const wholeNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+
+/**
+ * The rules that make a list of definitions usable, each reported on the field to fix
+ * (`<index>.name`, `<index>.validation.maxLength`, `<index>.defaultValue`): a name the template
+ * language reads as a variable, each name once, `minLength` ≤ `maxLength`, and a default a render
+ * takes for the type (and its lengths).
+ */
+function checkDefinitions(definitions: readonly unknown[], ctx: z.RefinementCtx): void {
+  const firstWithName = new Map<string, number>();
+  definitions.forEach((entry, index) => {
+    if (typeof entry !== 'object' || entry === null) return;
+    const definition = entry as GivenDefinition;
+    if (typeof definition.name === 'string' && definition.name !== '') {
+      const problem = variableNameProblem(definition.name);
+      const first = firstWithName.get(definition.name);
+      if (problem) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: problem });
+      else if (first !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'name'],
+          message: `Another definition is already named \`${definition.name}\` (definition ${first + 1}); each variable is defined once.`,
+        });
+      else firstWithName.set(definition.name, index);
+    }
+    const validation = typeof definition.validation === 'object' && definition.validation !== null ? definition.validation : {};
+    const minLength = wholeNumber(validation.minLength);
+    const maxLength = wholeNumber(validation.maxLength);
+    const lengthsAgree = minLength === undefined || maxLength === undefined || minLength <= maxLength;
+    if (!lengthsAgree) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'validation', 'maxLength'],
+        message: `\`maxLength\` must be at least \`minLength\` (${minLength}).`,
+      });
+    }
+    const type = typeof definition.type === 'string' ? definition.type : 'text';
+    const problem =
+      defaultValueProblem(type, definition.defaultValue) ??
+      (lengthsAgree ? defaultLengthProblem(type, definition.defaultValue, { minLength, maxLength }) : null);
+    if (problem) ctx.addIssue({ code: 'custom', path: [index, 'defaultValue'], message: problem });
+  });
+}
+
+/**
+ * `variableDefinitions` wherever a body gives them (templates, canvas renders, previews, video
+ * templates): at most 500 (`.max()` lowers it), checked by `checkDefinitions`.
+ */
+export const VariableDefinitions = z
+  .array(VariableDefinition)
+  .max(500)
+  .superRefine(checkDefinitions, { when: (payload) => Array.isArray(payload.value) });
 
 export const LAYOUT_KEY = /^[a-z0-9-]{1,64}$/;
 
@@ -74,7 +139,7 @@ const templateFields = {
   height: templateDimension.optional(),
   outputFormat: z.enum(['image', 'pdf']).optional(),
   pdfPreset: z.string().max(50).optional(),
-  variableDefinitions: z.array(VariableDefinition).max(500).optional(),
+  variableDefinitions: VariableDefinitions.optional(),
   pages: z.array(TemplatePage).max(100).optional(),
   layouts: z
     .record(z.string(), TemplateLayout)

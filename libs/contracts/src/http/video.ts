@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VIDEO_PROJECT_MAX_BYTES, VIDEO_TSX_MAX_BYTES } from '../bus/render-video.js';
 import { refineWhenTyped, PageQuery, Variables } from './common.js';
-import { VariableDefinition } from './template.js';
+import { type VariableDefinition, VariableDefinitions } from './template.js';
 import { TimelineProject } from './video-timeline.js';
 
 const byteLength = (value: unknown) => Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
@@ -20,7 +20,7 @@ const designFields = {
     `projectJson must be at most ${VIDEO_PROJECT_MAX_BYTES / 1024} KiB.`,
   ).optional(),
   /** Timeline templates validate their variables against these; code templates list them (default: from `meta.defaultProps`). */
-  variableDefinitions: z.array(VariableDefinition).max(200).optional(),
+  variableDefinitions: VariableDefinitions.max(200).optional(),
   /**
    * A code template without a `meta` export takes its size, frame rate and
    * length from here (as the hosted service's SDK sends them); a `meta` export wins.

@@ -187,7 +187,8 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
       {duplicate.isError && <Alert>{messageOf(duplicate.error)}</Alert>}
       {remove.isError && <Alert>{messageOf(remove.error)}</Alert>}
       {save.isSuccess && <Alert tone="success">Saved.</Alert>}
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* min-w-0: the code blocks of Use via API scroll inside their card instead of widening the page on phones. */}
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Section title="Design">
           <Form
             label="Template"
@@ -279,7 +280,11 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
           <LayoutsPanel draft={draft} selected={layout} onSelect={setLayout} onChange={(layouts) => patch({ layouts })} />
         </Section>
         <Section title="Variable definitions">
-          <DefinitionsEditor value={draft.variableDefinitions} onChange={(variableDefinitions) => patch({ variableDefinitions })} />
+          <DefinitionsEditor
+            value={draft.variableDefinitions}
+            onChange={(variableDefinitions) => patch({ variableDefinitions })}
+            error={save.error}
+          />
         </Section>
         {uid && (
           <Section title="Versions">

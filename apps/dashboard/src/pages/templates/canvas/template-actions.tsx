@@ -69,7 +69,12 @@ export function CanvasTemplateActions({ template }: { template: Template }) {
       />
       <Dialog open={renaming} onOpenChange={setRenaming} title="Rename the template">
         <Form label="Rename the template" onSubmit={() => rename.mutate()} error={rename.error} fields={['name']}>
-          <TextField label="Template name" value={name} onChange={(e) => setName(e.target.value)} error={fieldError(rename.error, 'name')} />
+          <TextField
+            label="Template name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={fieldError(rename.error, 'name')}
+          />
           <DialogActions onCancel={() => setRenaming(false)} submit="Rename" busy={rename.isPending} />
         </Form>
       </Dialog>

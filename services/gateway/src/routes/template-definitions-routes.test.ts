@@ -1,0 +1,71 @@
+import { createAccount, createApiKey } from '@pressroom/db';
+import { startTestGateway, type TestGateway } from '../test-support/gateway-harness.js';
+
+function call(gw: TestGateway, key: string, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${gw.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+interface Problem {
+  type: string;
+  detail: string;
+  errors: Array<{ field: string; message: string }>;
+}
+
+describe('PUT /templates/{uid} with unusable variable definitions', () => {
+  let gw: TestGateway;
+  let key: string;
+
+  beforeAll(async () => {
+    gw = await startTestGateway('pglite');
+    const account = await createAccount(gw.db, { name: `definitions-${Date.now()}` });
+    key = (await createApiKey(gw.db, { accountId: account.id })).key;
+  }, 120_000);
+  afterAll(async () => {
+    await gw.close();
+  }, 120_000);
+
+  it('answers 400 naming each definition field to fix, and leaves the template as it was', async () => {
+    const definitions = [
+      { name: 'bg', type: 'color', defaultValue: '#1a73e8' },
+      { name: 'price', type: 'number', defaultValue: '19.99' },
+      { name: 'sale', type: 'boolean', defaultValue: 'true' },
+    ];
+    const created = await call(gw, key, 'POST', '/templates', {
+      name: 'Definitions',
+      html: '<p style="color: {{bg}}">{{price}} {{sale}}</p>',
+      variableDefinitions: definitions,
+    });
+    expect(created.status).toBe(200);
+    const { uid } = ((await created.json()) as { template: { uid: string } }).template;
+    const before = ((await (await call(gw, key, 'GET', `/templates/${uid}`)).json()) as { template: unknown }).template;
+
+    const res = await call(gw, key, 'PUT', `/templates/${uid}`, {
+      name: 'Renamed',
+      variableDefinitions: [
+        { name: 'bg', type: 'color', defaultValue: 'notacolor' },
+        { name: 'title', validation: { minLength: 30, maxLength: 10 } },
+        { name: 'bad name!' },
+        { name: 'bg' },
+        { name: 'price', type: 'number', defaultValue: 'abc' },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    const problem = (await res.json()) as Problem;
+    expect(Object.fromEntries(problem.errors.map((e) => [e.field, e.message]))).toEqual({
+      'variableDefinitions.0.defaultValue': expect.stringMatching(/must be a CSS colour .*got "notacolor"/),
+      'variableDefinitions.1.validation.maxLength': '`maxLength` must be at least `minLength` (30).',
+      'variableDefinitions.2.name': expect.stringMatching(/^`bad name!` is not a variable name/),
+      'variableDefinitions.3.name': 'Another definition is already named `bg` (definition 1); each variable is defined once.',
+      'variableDefinitions.4.defaultValue': expect.stringMatching(/must be a number .*got "abc"/),
+    });
+
+    const after = ((await (await call(gw, key, 'GET', `/templates/${uid}`)).json()) as { template: unknown }).template;
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ name: 'Definitions', variableDefinitions: definitions });
+  });
+});
