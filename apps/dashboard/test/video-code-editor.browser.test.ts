@@ -171,13 +171,15 @@ test('leaving the code editor with unsaved changes asks first; after saving it d
   await page.goto(rig.url(`video/templates/${uid}/code`));
   await page.getByRole('heading', { name: 'Guarded', level: 1 }).waitFor();
   await replaceScene(scene('#2020d0'));
+  // The page says the scene is unsaved (and only then does leaving ask).
+  await page.getByText('Unsaved changes.').waitFor();
   const overview = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' });
   await overview.click();
   const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
   await ask.getByRole('button', { name: 'Stay here' }).click();
   expect(page.url()).toMatch(/\/code$/);
   await page.getByRole('button', { name: 'Save and compile' }).click();
-  await page.getByRole('button', { name: 'Save and compile' }).waitFor();
+  await page.getByText('Unsaved changes.').waitFor({ state: 'detached' });
   await eventually(async () => near(await playerPixel(), [32, 32, 208]), 'the saved blue scene', 60_000);
   await overview.click();
   await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();

@@ -75,9 +75,14 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
     <Page
       title={saved.name}
       actions={
-        <Button busy={save.isPending} onClick={() => save.mutate()}>
-          {save.isPending ? 'Saving…' : 'Save and compile'}
-        </Button>
+        <>
+          <span className="text-sm text-slate-700" aria-live="polite">
+            {dirty ? 'Unsaved changes.' : ''}
+          </span>
+          <Button busy={save.isPending} onClick={() => save.mutate()}>
+            {save.isPending ? 'Saving…' : 'Save and compile'}
+          </Button>
+        </>
       }
     >
       <UnsavedChangesGuard dirty={dirty} description="The scene has changes that are not saved yet." />
