@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { accessibilityViolations, screenshot, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import { accessibilityViolations, eventually, screenshot, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
 
 let rig: DashboardRig;
 let owner: Page;
@@ -46,12 +46,17 @@ test('teams: create, invite by link, the invitee signs up through the link and j
   await guest.getByRole('button', { name: 'Leave team' }).waitFor();
 
   await owner.reload();
-  // Invitations carry admin or member only.
-  expect(await owner.getByLabel('Role', { exact: true }).locator('option').allTextContents()).toEqual(['Member', 'Admin']);
+  // Invitations carry admin or member only (read once the reloaded page shows the form: allTextContents does not wait).
+  const inviteRole = owner.getByLabel('Role', { exact: true });
+  await inviteRole.waitFor();
+  expect(await inviteRole.locator('option').allTextContents()).toEqual(['Member', 'Admin']);
   await owner.getByLabel('Role of writer@example.com').selectOption('admin');
+  // The select shows the role the server answered once the change is stored.
+  await eventually(async () => (await owner.getByLabel('Role of writer@example.com').inputValue()) === 'admin', 'the admin role stored');
   // An admin sees no controls on the owner's row and cannot give the owner role.
   await guest.reload();
   await guest.getByRole('heading', { name: /Newsroom \(you are admin\)/ }).waitFor();
+  await guest.getByRole('cell', { name: 'lead@example.com' }).first().waitFor();
   expect(await guest.getByLabel('Role of lead@example.com').count()).toBe(0);
   expect(await guest.getByRole('button', { name: 'Remove lead@example.com' }).count()).toBe(0);
 
