@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type APIResponse, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { defaultDashboardSettings, type DashboardSettings } from '@pressroom/config';
 import { findAccountByName, type Plan } from '@pressroom/db';
 import { decode, startTestStack, type TestStack } from '../../../deploy/embedded/test/harness.js';
@@ -268,6 +268,20 @@ export async function pixelOf(page: Page, alt: string, x: number, y: number): Pr
 }
 
 /** Polls until `check` holds (or fails the test after `timeoutMs`). */
+/** The API as a signed-in browser context calls it: its session cookie plus the CSRF double-submit header. */
+export async function sessionRequest(
+  context: BrowserContext,
+  baseUrl: string,
+  request: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; data?: unknown },
+): Promise<APIResponse> {
+  const csrf = (await context.cookies()).find((c) => c.name === 'pressroom_csrf')?.value ?? '';
+  return context.request.fetch(`${baseUrl}${request.path}`, {
+    method: request.method,
+    ...(request.data === undefined ? {} : { data: request.data }),
+    headers: { 'x-csrf-token': csrf, origin: baseUrl },
+  });
+}
+
 export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check().catch(() => false))) {

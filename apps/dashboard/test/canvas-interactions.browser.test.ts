@@ -1,6 +1,14 @@
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
-import { accessibilityViolations, eventually, expectFocusOn, near, startSignedInRig, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  eventually,
+  expectFocusOn,
+  near,
+  startSignedInRig,
+  type DashboardRig,
+  sessionRequest,
+} from './browser.js';
 
 /**
  * Issue 15, the editor's interactions: the real canvas driven with playwright's mouse and keyboard, the result
@@ -50,12 +58,7 @@ const DESIGN = {
 
 /** The API as the signed-in browser calls it: session cookie plus the CSRF double-submit header. */
 async function call(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<APIResponse> {
-  const csrf = (await context.cookies()).find((c) => c.name === 'pressroom_csrf')?.value ?? '';
-  return context.request.fetch(`${rig.stack.baseUrl}${path}`, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { 'x-csrf-token': csrf, origin: rig.stack.baseUrl },
-  });
+  return sessionRequest(context, rig.stack.baseUrl, { method, path, data });
 }
 
 /** A fresh canvas template holding DESIGN, opened in the visual editor. */

@@ -11,6 +11,7 @@ import {
   startDashboardRig,
   waitForPixel,
   type DashboardRig,
+  sessionRequest,
 } from './browser.js';
 
 let rig: DashboardRig;
@@ -26,12 +27,7 @@ const GREEN_PIXEL = Buffer.from(
 
 /** The API as the signed-in browser calls it: session cookie plus the CSRF double-submit header. */
 async function call(method: 'GET' | 'POST', path: string, data?: unknown): Promise<APIResponse> {
-  const csrf = (await context.cookies()).find((c) => c.name === 'pressroom_csrf')?.value ?? '';
-  return context.request.fetch(`${rig.stack.baseUrl}${path}`, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { 'x-csrf-token': csrf, origin: rig.stack.baseUrl },
-  });
+  return sessionRequest(context, rig.stack.baseUrl, { method, path, data });
 }
 
 async function createTemplate(body: Record<string, unknown>): Promise<string> {

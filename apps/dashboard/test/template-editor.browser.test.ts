@@ -1,5 +1,5 @@
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
-import { startDashboardRig, waitForPixel, eventually, type DashboardRig } from './browser.js';
+import { startDashboardRig, waitForPixel, eventually, type DashboardRig, sessionRequest } from './browser.js';
 
 /** The HTML template editor's saves and renders, for one signed-up account of its own (no other test's templates). */
 let rig: DashboardRig;
@@ -8,12 +8,7 @@ let page: Page;
 
 /** The API as the signed-in browser calls it: session cookie plus the CSRF double-submit header. */
 async function call(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<APIResponse> {
-  const csrf = (await context.cookies()).find((c) => c.name === 'pressroom_csrf')?.value ?? '';
-  return context.request.fetch(`${rig.stack.baseUrl}${path}`, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { 'x-csrf-token': csrf, origin: rig.stack.baseUrl },
-  });
+  return sessionRequest(context, rig.stack.baseUrl, { method, path, data });
 }
 
 async function createTemplate(body: Record<string, unknown>): Promise<string> {
