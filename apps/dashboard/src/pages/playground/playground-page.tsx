@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
-import { renderInPlayground } from '../../api/renders';
 import { Button } from '../../kit/button';
 import { CopyButton } from '../../kit/copy-button';
 import { TextField } from '../../kit/field';
@@ -8,7 +7,7 @@ import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { useTabState } from '../../kit/use-tab-state';
-import { RenderResult, type ShownResult } from '../renders/render-result';
+import { RenderResult, renderTimed } from '../renders/render-result';
 import {
   FORMAT_CHOICES,
   PAPER_CHOICES,
@@ -50,11 +49,7 @@ export default function PlaygroundPage() {
   const set = (patch: Partial<PlaygroundState>) => setState((s) => ({ ...s, ...patch }));
   const request = playgroundRequest(state);
   const render = useMutation({
-    mutationFn: async (): Promise<ShownResult> => {
-      const started = performance.now();
-      const result = await renderInPlayground(request.path, request.body);
-      return { ...result, format: state.format, ms: Math.round(performance.now() - started) };
-    },
+    mutationFn: () => renderTimed(request, state.format),
   });
   const curl = curlOf(window.location.origin, request);
   const maxSide = maxSideOf(state.format);

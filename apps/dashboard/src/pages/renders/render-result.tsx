@@ -1,7 +1,17 @@
 import { Link } from 'react-router';
-import type { PlaygroundResult } from '../../api/renders';
+import { renderInPlayground, type PlaygroundResult } from '../../api/renders';
 
 export type ShownResult = PlaygroundResult & { format: 'png' | 'jpeg' | 'webp' | 'gif' | 'pdf'; ms: number };
+
+/** Sends a render from the dashboard (POST /image, /gif or /pdf/render) and times the request, for RenderResult. */
+export async function renderTimed(
+  request: { path: Parameters<typeof renderInPlayground>[0]; body: Record<string, unknown> },
+  format: ShownResult['format'],
+): Promise<ShownResult> {
+  const started = performance.now();
+  const result = await renderInPlayground(request.path, request.body);
+  return { ...result, format, ms: Math.round(performance.now() - started) };
+}
 
 /**
  * A render just made from the dashboard (the playground, a template's Render): the picture of an image or GIF or a

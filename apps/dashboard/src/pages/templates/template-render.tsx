@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { renderInPlayground } from '../../api/renders';
 import { Button } from '../../kit/button';
 import { fieldError, Form } from '../../kit/form';
 import { SelectField } from '../../kit/select-field';
 import { FORMAT_CHOICES, type PlaygroundFormat } from '../playground/playground-request';
-import { RenderResult, type ShownResult } from '../renders/render-result';
+import { RenderResult, renderTimed } from '../renders/render-result';
 import { templateRenderRequest, type TemplateRenderChoice } from './template-render-request';
 
 /**
@@ -15,12 +14,7 @@ import { templateRenderRequest, type TemplateRenderChoice } from './template-ren
 export function TemplateRender(props: Omit<TemplateRenderChoice, 'format'> & { unsaved: boolean }) {
   const [format, setFormat] = useState<PlaygroundFormat>('png');
   const render = useMutation({
-    mutationFn: async (): Promise<ShownResult> => {
-      const request = templateRenderRequest({ ...props, format });
-      const started = performance.now();
-      const result = await renderInPlayground(request.path, request.body);
-      return { ...result, format, ms: Math.round(performance.now() - started) };
-    },
+    mutationFn: () => renderTimed(templateRenderRequest({ ...props, format }), format),
   });
   const sizeNote = props.layout === 'default' ? '' : ` in the layout ${props.layout}`;
   return (
