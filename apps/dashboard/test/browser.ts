@@ -267,7 +267,6 @@ export async function pixelOf(page: Page, alt: string, x: number, y: number): Pr
   );
 }
 
-/** Polls until `check` holds (or fails the test after `timeoutMs`). */
 /** The API as a signed-in browser context calls it: its session cookie plus the CSRF double-submit header. */
 export async function sessionRequest(
   context: BrowserContext,
@@ -282,6 +281,7 @@ export async function sessionRequest(
   });
 }
 
+/** Polls until `check` holds (or fails the test after `timeoutMs`). */
 export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check().catch(() => false))) {
@@ -296,4 +296,25 @@ export const near = (actual: number[], expected: number[], tolerance = 16) =>
 /** Waits until the image named `alt` shows `expected` at `at` (the top-left corner by default). */
 export async function waitForPixel(page: Page, alt: string, expected: number[], at: [number, number] = [5, 5]): Promise<void> {
   await eventually(async () => near(await pixelOf(page, alt, ...at), expected), `${alt} to show ${expected.join(',')} at ${at.join(',')}`);
+}
+
+/**
+ * Replaces a code editor's whole text as a person pasting would, and waits until the editor holds it. Under a
+ * loaded machine a keystroke can reach the page before the editor has focus, so the paste is tried again until
+ * the editor's lines read as `text` (CodeMirror renders each line as its own element, so newlines are not compared).
+ */
+export async function replaceCode(page: Page, label: string, text: string): Promise<void> {
+  const editor = page.getByRole('textbox', { name: label });
+  const flat = (value: string) => value.replace(/\n/g, '');
+  await eventually(async () => {
+    await editor.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.insertText(text);
+    const deadline = Date.now() + 3_000;
+    while (Date.now() < deadline) {
+      if (flat((await editor.textContent()) ?? '') === flat(text)) return true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return false;
+  }, `the ${label} editor to hold the pasted text`);
 }

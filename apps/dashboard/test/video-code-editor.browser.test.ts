@@ -1,6 +1,15 @@
-import type { APIResponse, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { pixel, probeStreams } from '@pressroom/testing/media';
-import { accessibilityViolations, eventually, near, screenshot, startSignedInRig, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  eventually,
+  near,
+  replaceCode,
+  screenshot,
+  sessionRequest,
+  startSignedInRig,
+  type DashboardRig,
+} from './browser.js';
 
 /** A 160×90 scene, 10 fps, 1 s, filled with its `color` prop; `closing` is the tag that closes the fill (line 7). */
 const scene = (color: string, closing = 'AbsoluteFill') => `import { AbsoluteFill } from 'remotion';
@@ -33,22 +42,9 @@ afterAll(async () => {
   await close?.();
 });
 
-/** The API as the signed-in browser calls it: session cookie plus the CSRF double-submit header. */
-async function call(method: 'GET' | 'POST', path: string, data?: unknown): Promise<APIResponse> {
-  const csrf = (await context.cookies()).find((c) => c.name === 'pressroom_csrf')?.value ?? '';
-  return context.request.fetch(`${rig.stack.baseUrl}${path}`, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { 'x-csrf-token': csrf, origin: rig.stack.baseUrl },
-  });
-}
+const call = (method: 'GET' | 'POST', path: string, data?: unknown) => sessionRequest(context, rig.stack.baseUrl, { method, path, data });
 
-/** Replaces the editor's whole text as a person pasting would. */
-async function replaceScene(tsx: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Scene (TSX)' }).click();
-  await page.keyboard.press('Control+a');
-  await page.keyboard.insertText(tsx);
-}
+const replaceScene = (tsx: string) => replaceCode(page, 'Scene (TSX)', tsx);
 
 /** RGB at a quarter of the way into the player frame (clear of the player's controls at the bottom). */
 async function playerPixel(): Promise<number[]> {
