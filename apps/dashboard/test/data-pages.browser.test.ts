@@ -259,6 +259,17 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   expect(await page.getByRole('table', { name: 'First rows' }).getByRole('cell', { name: 'Second' }).count()).toBe(1);
   await page.getByRole('combobox', { name: 'Variable title' }).selectOption('Heading');
   await page.getByRole('combobox', { name: 'Variable background' }).selectOption('Colour');
+  await page.getByText('Checked: every row has values the template takes.').waitFor();
+  // A value the render would refuse is named by row and variable before the batch starts.
+  await rowsBox.fill('Heading,Colour\nFirst,#ff0000\nSecond,not a colour\n');
+  await page.getByText('1 of 2 rows would fail; the others render.').waitFor();
+  expect(await page.getByRole('list', { name: 'Refused values' }).textContent()).toContain(
+    'Row 2, background: Must be a CSS colour (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla() or a colour name); got "not a colour".',
+  );
+  expect(await page.getByRole('button', { name: 'Start batch' }).getAttribute('aria-describedby')).toBeTruthy();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await rowsBox.fill('Heading,Colour\nFirst,#ff0000\nSecond,#00ff00\n');
+  await page.getByText('Checked: every row has values the template takes.').waitFor();
   await page.getByRole('checkbox', { name: 'square' }).check();
   await page.getByRole('button', { name: 'Start batch' }).click();
   await page.getByText(/completed: 4 done, 0 failed of 4/).waitFor({ timeout: 30_000 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { refineWhenTyped, Variables, boundedInt, queryInt, ImageFormatOrJpg } from './common.js';
 import { FabricDesign } from './design-schema.js';
 import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
-import { defaultLengthProblem, defaultValueProblem, variableNameProblem } from './variable-rules.js';
+import { variableNameProblem } from './variable-rules.js';
+import { defaultLengthProblem, defaultValueProblem } from './variable-values.js';
 
 export const VariableDefinition = z.object({
   name: z.string().min(1).max(200),
@@ -20,7 +21,8 @@ export const VariableDefinition = z.object({
 });
 export type VariableDefinition = z.infer<typeof VariableDefinition>;
 
-export { VARIABLE_NAME, isVariableName, variableNameProblem, isValidColor, defaultValueProblem } from './variable-rules.js';
+export { VARIABLE_NAME, isVariableName, variableNameProblem, isValidColor } from './variable-rules.js';
+export { defaultValueProblem } from './variable-values.js';
 
 /** The fields of a definition the rules read, as given (the refinement also runs when another field was refused). */
 interface GivenDefinition {

@@ -1,6 +1,7 @@
 import { CanvasImageRequest, TemplateCreate, TemplatePreviewRequest, TemplateUpdate, VideoTemplateCreate } from '../index.js';
 import { VariableDefinitions, variableNameProblem } from './template.js';
-import { defaultValueProblem, isValidColor } from './variable-rules.js';
+import { isValidColor } from './variable-rules.js';
+import { defaultValueProblem } from './variable-values.js';
 
 type Parsed = { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } };
 
@@ -76,8 +77,7 @@ describe('variable definitions: defaults', () => {
       expect(Object.keys(update([{ name: 'price', type: 'number', defaultValue }]))).toEqual(['variableDefinitions.0.defaultValue']);
     }
     expect(update([{ name: 'ok' }, { name: 'price', type: 'number', defaultValue: 'abc' }])).toEqual({
-      'variableDefinitions.1.defaultValue':
-        'The default of a `number` variable must be a number (or its text, such as "19.99"); got "abc".',
+      'variableDefinitions.1.defaultValue': 'The default value is invalid: Must be a number; got "abc".',
     });
   });
 
@@ -93,19 +93,23 @@ describe('variable definitions: defaults', () => {
       expect(update([{ name: 'bg', type: 'color', defaultValue }])).toEqual({});
     expect(update([{ name: 'bg', type: 'color', defaultValue: 'notacolor' }])).toEqual({
       'variableDefinitions.0.defaultValue':
-        'The default of a `color` variable must be a CSS colour (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla() or a colour name); got "notacolor".',
+        'The default value is invalid: Must be a CSS colour (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla() or a colour name); got "notacolor".',
     });
     for (const defaultValue of ['#12', 'rgb(300, 0, 0)', 123]) expect(defaultValueProblem('color', defaultValue)).not.toBeNull();
     expect(isValidColor('transparent')).toBe(true);
   });
 
-  it('leaves text and image defaults to render time', () => {
+  it('takes any text default and image defaults with an image URL (where it points is checked at render time)', () => {
     expect(
       update([
         { name: 'title', defaultValue: 42 },
         { name: 'logo', type: 'image', defaultValue: 'https://example.com/a.png' },
       ]),
     ).toEqual({});
+    expect(update([{ name: 'logo', type: 'image', defaultValue: 'ftp://example.com/a.png' }])).toEqual({
+      'variableDefinitions.0.defaultValue':
+        'The default value is invalid: The URL scheme "ftp:" is not allowed; use http(s) or a data:image/ URL.',
+    });
   });
 });
 

@@ -2,8 +2,9 @@
  * What makes a template variable definition usable, checked where definitions are saved
  * (`VariableDefinitions` in template.ts). Each rule states exactly what the template language
  * (libs/templating, which depends on this package) does when it reads or renders a variable, so a
- * definition accepted here renders: libs/templating/src/variable-rules-parity.test.ts keeps the two
- * in step (the tokenizer's identifiers, `isValidColor` of colors.ts, the coercion of variables.ts).
+ * definition accepted here renders: libs/templating/src/variable-rules-parity.test.ts keeps the names
+ * in step with the tokenizer's identifiers. How values and defaults are read is variable-values.ts,
+ * which the template language itself uses.
  */
 
 /** A name `{{ name }}` reads as one variable: the tokenizer's identifier. */
@@ -91,65 +92,4 @@ export function isValidColor(value: string): boolean {
     return [a!, b!, c!].every((p) => (p.unit === '%' ? p.value >= 0 && p.value <= 100 : p.unit === '' && p.value >= 0 && p.value <= 255));
   }
   return a!.unit !== '%' && [b!, c!].every((p) => p.unit === '%' && p.value >= 0 && p.value <= 100);
-}
-
-/** Texts a `boolean` variable reads as true or false (after trimming, any case). */
-export const BOOLEAN_TEXTS = { true: ['true', '1', 'yes', 'on'], false: ['false', '0', 'no', 'off'] } as const;
-const BOOLEAN_TEXT = new Set<string>([...BOOLEAN_TEXTS.true, ...BOOLEAN_TEXTS.false]);
-
-function shown(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-}
-
-/**
- * Why `value` cannot be the default of a variable of `type`, or null when a render would take it:
- * an empty default (undefined, null, '') is no default; numbers and booleans may be given as text
- * ("19.99", "true"), as renders read them. Image defaults are checked at render time (URL rules and
- * the SSRF guard), text defaults are any value.
- */
-export function defaultValueProblem(type: string, value: unknown): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  switch (type) {
-    case 'number':
-      if (typeof value === 'number' && Number.isFinite(value)) return null;
-      if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return null;
-      return `The default of a \`number\` variable must be a number (or its text, such as "19.99"); got ${shown(value)}.`;
-    case 'boolean':
-      if (typeof value === 'boolean' || value === 1 || value === 0) return null;
-      if (typeof value === 'string' && BOOLEAN_TEXT.has(value.trim().toLowerCase())) return null;
-      return `The default of a \`boolean\` variable must be true or false (or "true", "false", "yes", "no", "on", "off", "1", "0"); got ${shown(value)}.`;
-    case 'color':
-      if (typeof value === 'string' && isValidColor(value)) return null;
-      return `The default of a \`color\` variable must be a CSS colour (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla() or a colour name); got ${shown(value)}.`;
-    default:
-      return null;
-  }
-}
-
-function lengthOf(value: unknown): number | null {
-  if (typeof value === 'string') return [...value].length;
-  return Array.isArray(value) ? value.length : null;
-}
-
-/**
- * Why a default that fits its type breaks the definition's own `minLength` / `maxLength`, or null:
- * renders check the default's length as they check a given value's (in characters, after the
- * trimming a `color` or `image` value gets; numbers and booleans have no length).
- */
-export function defaultLengthProblem(
-  type: string,
-  value: unknown,
-  validation: { minLength?: number | undefined; maxLength?: number | undefined },
-): string | null {
-  if (value === undefined || value === null || value === '' || type === 'number' || type === 'boolean') return null;
-  const length = lengthOf((type === 'color' || type === 'image') && typeof value === 'string' ? value.trim() : value);
-  if (length === null) return null;
-  const unit = typeof value === 'string' ? 'characters' : 'items';
-  const { minLength, maxLength } = validation;
-  if (minLength !== undefined && length < minLength) return `The default has ${length} ${unit}; \`minLength\` is ${minLength}.`;
-  if (maxLength !== undefined && length > maxLength) return `The default has ${length} ${unit}; \`maxLength\` is ${maxLength}.`;
-  return null;
 }

@@ -12,6 +12,8 @@ import { BatchRun } from './batch-run';
 import { csvOf, parseRows } from './csv';
 import { previewValues } from '../templates/sample-values';
 import { RecentBatches } from './recent-batches';
+import { checkBatchRows } from './row-check';
+import { RowCheckSummary } from './row-check-summary';
 
 /** The API takes at most this many rows inline (variableSets); larger files go through csvUrl. */
 const MAX_ROWS = 100;
@@ -29,6 +31,7 @@ export default function BatchesPage() {
   const queryClient = useQueryClient();
   const rowsId = useId();
   const fileId = useId();
+  const checkId = useId();
   const templates = useQuery({
     queryKey: templateKeys.list({ batch: true }),
     queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'image' }),
@@ -45,12 +48,20 @@ export default function BatchesPage() {
   const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
   const { columns, rows } = useMemo(() => parseRows(text), [text]);
   const columnOf = (variable: string) => mapping[variable] ?? (columns.includes(variable) ? variable : UNMAPPED);
+  // What the batch sends: one set of the mapped variables per row (the first MAX_ROWS), checked before it starts.
+  const variableSets = rows
+    .slice(0, MAX_ROWS)
+    .map((row) => Object.fromEntries(variables.filter((v) => columnOf(v) !== UNMAPPED).map((v) => [v, row[columnOf(v)]])));
+  const check = checkBatchRows({
+    definitions: template?.variableDefinitions ?? [],
+    strictVariables: template?.strictVariables ?? false,
+    variables: variables.map((name) => ({ name, mapped: columnOf(name) !== UNMAPPED })),
+    variableSets,
+  });
+  const refused = check.rows.length > 0 || check.unfilled.length > 0;
 
   const start = useMutation({
     mutationFn: () => {
-      const variableSets = rows
-        .slice(0, MAX_ROWS)
-        .map((row) => Object.fromEntries(variables.filter((v) => columnOf(v) !== UNMAPPED).map((v) => [v, row[columnOf(v)]])));
       const extra = layouts.length === 1 && layouts[0] === 'default' ? {} : { layouts };
       return startBatch(template!.uid, { variableSets, format, ...extra });
     },
@@ -160,6 +171,7 @@ export default function BatchesPage() {
                   />
                 ))}
               </fieldset>
+              <RowCheckSummary id={checkId} rowCount={variableSets.length} rows={check.rows} unfilled={check.unfilled} />
             </>
           )}
           <div className="flex flex-wrap items-end gap-4">
@@ -192,6 +204,7 @@ export default function BatchesPage() {
             className="self-start"
             busy={start.isPending}
             disabled={!template || rows.length === 0 || layouts.length === 0}
+            aria-describedby={rows.length > 0 && refused ? checkId : undefined}
           >
             Start batch
           </Button>
