@@ -24,6 +24,13 @@ describe('namesInTemplate', () => {
     expect(namesInTemplate(html).sort()).toEqual(['accent', 'order', 'title', 'user']);
   });
 
+  it('takes the names the template language takes, Unicode letters included', () => {
+    const html = `<li _for="élément in éléments">{{ élément }}</li>{{ upper(名前) }} {{ default(prix, 9.5) }} {{ x2.y }}`;
+    expect(namesInTemplate(html).sort()).toEqual(['prix', 'x2', 'éléments', '名前']);
+    expect(fallbacksInTemplate(html)).toEqual(new Map([['prix', 9.5]]));
+    expect(fallbacksInTemplate(`{{ mydefault(a, 1) }} {{ default(café, 'x') }}`)).toEqual(new Map([['café', 'x']]));
+  });
+
   it('reads placeholders as the renderer does: an unclosed {{ is text, not a source of names (no "h1" or "p")', () => {
     const html = '<h1>{{ headline </h1>\n<p>{{ price * 2 }}</p>\n{{{name}}}';
     expect(namesInTemplate(html)).toEqual(['price', 'name']);

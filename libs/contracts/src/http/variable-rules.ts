@@ -7,8 +7,12 @@
  * which the template language itself uses.
  */
 
+/** The characters an identifier of the template language starts with, and those it continues with (bodies of a `u` character class). */
+export const IDENTIFIER_START = '\\p{L}_$';
+export const IDENTIFIER_PART = '\\p{L}\\p{N}_$';
+
 /** A name `{{ name }}` reads as one variable: the tokenizer's identifier. */
-export const VARIABLE_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
+export const VARIABLE_NAME = new RegExp(`^[${IDENTIFIER_START}][${IDENTIFIER_PART}]*$`, 'u');
 
 /** Identifiers the language never reads as a variable: its keywords, then the keys it refuses to read. */
 const KEYWORDS = new Set(['true', 'false', 'null']);

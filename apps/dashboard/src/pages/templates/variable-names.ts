@@ -1,3 +1,5 @@
+import { IDENTIFIER_PART, IDENTIFIER_START } from '@pressroom/contracts';
+
 /** A variable definition, as far as the panel needs it (api/templates.ts has the full shape). */
 interface VariableDefinition {
   name: string;
@@ -10,7 +12,10 @@ type Literal = string | number | boolean;
 // As the renderer reads them (libs/templating's splitPlaceholders): the first `}}` closes, the nearest `{{` before it
 // opens; a `{{` with no `}}` after it stays text.
 const PLACEHOLDER = /\{\{((?:(?!\{\{)[\s\S])*?)\}\}/g;
-const IDENTIFIER = /(?<![\w$.'"])([A-Za-z_$][\w$]*)(?![\w$]*\s*\()/g;
+// Names as the template language reads them (contracts' identifier characters, Unicode letters included).
+const NAME = `[${IDENTIFIER_START}][${IDENTIFIER_PART}]*`;
+const IDENTIFIER = new RegExp(`(?<![${IDENTIFIER_PART}.'"])(${NAME})(?![${IDENTIFIER_PART}]*\\s*\\()`, 'gu');
+const LOOP = new RegExp(`_for="\\s*(${NAME})(?:\\s*,\\s*(${NAME}))?\\s+in\\s+([^"]+)"`, 'gu');
 const KEYWORDS = new Set(['true', 'false', 'null', 'in']);
 
 /**
@@ -21,7 +26,7 @@ const KEYWORDS = new Set(['true', 'false', 'null', 'in']);
 export function namesInTemplate(html: string): string[] {
   const found = new Set<string>();
   const loopNames = new Set<string>();
-  for (const match of html.matchAll(/_for="\s*([A-Za-z_$][\w$]*)(?:\s*,\s*([A-Za-z_$][\w$]*))?\s+in\s+([^"]+)"/g)) {
+  for (const match of html.matchAll(LOOP)) {
     loopNames.add(match[1]!);
     if (match[2]) loopNames.add(match[2]);
     collect(match[3]!, found);
@@ -47,7 +52,10 @@ export function unclosedPlaceholderLines(html: string): number[] {
   return [...lines];
 }
 
-const FALLBACK = /\bdefault\(\s*([A-Za-z_$][\w$]*)\s*,\s*('(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|-?\d+(?:\.\d+)?|true|false)\s*\)/g;
+const FALLBACK = new RegExp(
+  String.raw`(?<![${IDENTIFIER_PART}])default\(\s*(${NAME})\s*,\s*('(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|-?\d+(?:\.\d+)?|true|false)\s*\)`,
+  'gu',
+);
 
 function literal(source: string): Literal {
   if (source === 'true' || source === 'false') return source === 'true';
