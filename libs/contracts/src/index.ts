@@ -7,6 +7,7 @@ export * from './http/image.js';
 export * from './http/template.js';
 export * from './http/variable-rules.js';
 export * from './http/variable-values.js';
+export * from './http/url-rules.js';
 export * from './http/assets.js';
 export * from './http/starters.js';
 export * from './http/canvas.js';

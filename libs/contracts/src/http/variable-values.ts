@@ -4,6 +4,7 @@
  * is saved (a default must be a value a render takes) and by the dashboard before a batch starts (each row is
  * read as its render will read it). Pure, so it runs in the browser as in the server.
  */
+import { imageUrlProblem } from './url-rules.js';
 import { isValidColor } from './variable-rules.js';
 
 /** The fields of a definition that decide how its values are read. */
@@ -20,7 +21,6 @@ export type ReadValue = { ok: true; value: unknown } | { ok: false; message: str
 export const BOOLEAN_TEXTS = { true: ['true', '1', 'yes', 'on'], false: ['false', '0', 'no', 'off'] } as const;
 const TRUE_TEXT = new Set<string>(BOOLEAN_TEXTS.true);
 const FALSE_TEXT = new Set<string>(BOOLEAN_TEXTS.false);
-const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+(?:;[a-z0-9-]+=[^;,]*)*(?:;base64)?,/i;
 
 /** How a value is named in a message: short text quoted, numbers and booleans as they are, anything else by kind. */
 export function describeValue(value: unknown): string {
@@ -30,28 +30,6 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return 'array';
   return typeof value === 'object' ? 'object' : typeof value;
-}
-
-/**
- * Image variables are http(s) URLs or data:image/ URLs. Where an http(s) URL points is checked later, by the
- * SSRF guard, when the browser loads it.
- */
-export function imageUrlProblem(value: string): string | null {
-  const text = value.trim();
-  if (text.toLowerCase().startsWith('data:')) {
-    return DATA_IMAGE.test(text) ? null : 'A data URL must be an image: data:image/<type>[;base64],<data>.';
-  }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return 'Not a URL; give an absolute http(s) URL or a data:image/ URL.';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return `The URL scheme ${JSON.stringify(url.protocol)} is not allowed; use http(s) or a data:image/ URL.`;
-  }
-  if (url.username || url.password) return 'URLs with credentials are not allowed.';
-  return null;
 }
 
 /** The value of a variable of `type` as a render reads it: numbers and booleans from their text, colours and images trimmed. */

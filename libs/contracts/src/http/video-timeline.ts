@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAPTION_LIMITS, CaptionSource } from './video-captions.js';
+import { imageUrlProblem, mediaUrlProblem } from './url-rules.js';
 // This file is also an entry of its own (the dashboard's studio): the same plain messages there.
 import '../issue-messages.js';
 
@@ -38,6 +39,14 @@ const frames = z
 const px = z.number().min(-10_000).max(10_000);
 const colour = z.string().min(1).max(100);
 const url = z.string().min(1).max(10_000);
+/** A URL checked by `problem` (url-rules.ts) when the project is saved, not first when it renders. */
+const checkedUrl = (problem: (value: string) => string | null) =>
+  url.superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+const imageUrl = checkedUrl(imageUrlProblem);
+const mediaUrl = checkedUrl(mediaUrlProblem);
 const isEven = (n: number) => n % 2 === 0;
 
 export const TimelineEasing = z.enum(['linear', 'ease', 'ease-in', 'ease-out', 'ease-in-out']);
@@ -163,12 +172,12 @@ const trim = { trimBefore: frames.optional(), trimAfter: frames.optional() };
 export const TimelineClip = z.discriminatedUnion('type', [
   z.object({ type: z.literal('solid'), color: colour.default('#000000'), ...clipBase }).strict(),
   z.object({ type: z.literal('text'), text: z.string().max(10_000).default(''), ...clipBase }).strict(),
-  z.object({ type: z.literal('image'), src: url.optional(), fit: fit.default('cover'), ...clipBase }).strict(),
+  z.object({ type: z.literal('image'), src: imageUrl.optional(), fit: fit.default('cover'), ...clipBase }).strict(),
   z
     .object({
       type: z.literal('video'),
       /** Fetched by the server through the SSRF guard (size-limited) before the render. */
-      src: url,
+      src: mediaUrl,
       fit: fit.default('cover'),
       ...trim,
       playbackRate: z.number().min(0.25).max(4).default(1),
@@ -180,7 +189,7 @@ export const TimelineClip = z.discriminatedUnion('type', [
   z
     .object({
       type: z.literal('audio'),
-      src: url,
+      src: mediaUrl,
       ...trim,
       playbackRate: z.number().min(0.25).max(4).default(1),
       volume: z.number().min(0).max(2).default(1),
@@ -245,7 +254,7 @@ export type TimelineClipInput = z.input<typeof TimelineClip>;
 /** Music or narration under the whole timeline. */
 const Soundtrack = z
   .object({
-    src: url,
+    src: mediaUrl,
     volume: z.number().min(0).max(2).default(1),
     trimBefore: frames.optional(),
     fadeInFrames: frames.optional(),
