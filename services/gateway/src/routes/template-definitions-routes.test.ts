@@ -57,11 +57,11 @@ describe('PUT /templates/{uid} with unusable variable definitions', () => {
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
     const problem = (await res.json()) as Problem;
     expect(Object.fromEntries(problem.errors.map((e) => [e.field, e.message]))).toEqual({
-      'variableDefinitions.0.defaultValue': expect.stringMatching(/must be a CSS colour .*got "notacolor"/),
+      'variableDefinitions.0.defaultValue': expect.stringMatching(/^The default value is invalid: Must be a CSS colour .*got "notacolor"/),
       'variableDefinitions.1.validation.maxLength': '`maxLength` must be at least `minLength` (30).',
       'variableDefinitions.2.name': expect.stringMatching(/^`bad name!` is not a variable name/),
       'variableDefinitions.3.name': 'Another definition is already named `bg` (definition 1); each variable is defined once.',
-      'variableDefinitions.4.defaultValue': expect.stringMatching(/must be a number .*got "abc"/),
+      'variableDefinitions.4.defaultValue': expect.stringMatching(/^The default value is invalid: Must be a number; got "abc"/),
     });
 
     const after = ((await (await call(gw, key, 'GET', `/templates/${uid}`)).json()) as { template: unknown }).template;
