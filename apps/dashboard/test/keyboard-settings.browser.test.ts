@@ -94,7 +94,7 @@ test('API keys: create with the keyboard, then rotate and revoke through dialogs
   await page.getByText('No keys yet.').waitFor();
 });
 
-test('webhooks: the create form and the edit-filters dialog in tab order, submitted from the keyboard', async () => {
+test('webhooks: the create form and the edit dialog in tab order, submitted from the keyboard', async () => {
   await page.goto(rig.url('settings/webhooks'));
   await page.getByLabel('Event').focus();
   expect(await tabs(5)).toEqual(['Target URL', 'Render type', 'Template ID', 'Binding ID', 'Create webhook']);
@@ -114,25 +114,26 @@ test('webhooks: the create form and the edit-filters dialog in tab order, submit
   await expectFocusOn(page, 'Target URL');
 
   const card = page.getByRole('listitem', { name: /^render\.failed to / });
-  const edit = card.getByRole('button', { name: 'Edit filters' });
+  const edit = card.getByRole('button', { name: 'Edit', exact: true });
   await edit.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Render type').waitFor();
-  await expectFocusOn(page, 'Render type');
-  expect(await tabs(5)).toEqual(['Template ID', 'Binding ID', 'Cancel', 'Save filters', 'Render type']);
+  await expectFocusOn(page, 'Event');
+  expect(await tabs(7)).toEqual(['Target URL', 'Render type', 'Template ID', 'Binding ID', 'Cancel', 'Save webhook', 'Event']);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
-  await expectFocusOn(page, 'Edit filters');
+  await expectFocusOn(page, 'Edit');
 
   await page.keyboard.press('Space');
   await dialog.getByLabel('Render type').waitFor();
+  expect(await tabs(2)).toEqual(['Target URL', 'Render type']);
   await page.keyboard.press('ArrowDown');
-  expect(await tabs(4)).toEqual(['Template ID', 'Binding ID', 'Cancel', 'Save filters']);
+  expect(await tabs(4)).toEqual(['Template ID', 'Binding ID', 'Cancel', 'Save webhook']);
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'detached' });
   await card.getByText(/type = image/).waitFor();
-  await expectFocusOn(page, 'Edit filters');
+  await expectFocusOn(page, 'Edit');
 });
 
 test('bindings: the create form in tab order, the data source tested and a value mapped with the keyboard', async () => {

@@ -1,11 +1,14 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startPageServer } from '../../../deploy/embedded/test/harness.js';
+import { loadDocumentedVerifier } from '../../../deploy/embedded/test/webhook-support.js';
 import { accessibilityViolations, screenshot, screenshotPath, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
 
 let rig: DashboardRig;
 let page: Page;
 let receiver: Awaited<ReturnType<typeof startPageServer>>;
 const hits: string[] = [];
+/** Deliveries to the target an edit moved a subscription to: body and signature header. */
+const edited: Array<{ raw: Buffer; signature: string }> = [];
 /** While true, /flaky answers 500: enough failed attempts trip the disable rule. */
 let failing = true;
 
@@ -18,6 +21,14 @@ beforeAll(async () => {
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
         hits.push(body);
+        res.writeHead(200).end('ok');
+      });
+    },
+    '/edited': (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        edited.push({ raw: Buffer.concat(chunks), signature: String(req.headers['x-service-signature']) });
         res.writeHead(200).end('ok');
       });
     },
@@ -36,7 +47,7 @@ afterAll(async () => {
   await rig?.dispose();
 });
 
-test('webhooks: create (secret once), test event, delivery log, redeliver, pause/resume (dashboard only), edit filters', async () => {
+test('webhooks: create (secret once), test event, delivery log, redeliver, pause/resume (dashboard only), edit the filters', async () => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
   await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
 
@@ -71,10 +82,10 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   await card.getByRole('button', { name: 'Resume' }).click();
   await card.getByText('active', { exact: true }).waitFor();
 
-  await card.getByRole('button', { name: 'Edit filters' }).click();
+  await card.getByRole('button', { name: 'Edit', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Render type').selectOption('pdf');
-  await dialog.getByRole('button', { name: 'Save filters' }).click();
+  await dialog.getByRole('button', { name: 'Save webhook' }).click();
   await card.getByText(/type = pdf/).waitFor();
 
   // Delete asks first; Cancel keeps it, then it is gone from the list and from the API.
@@ -89,6 +100,82 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
   await page.getByRole('region', { name: 'Subscriptions' }).waitFor();
   expect(await page.getByText(receiver.url('/hook'), { exact: true }).count()).toBe(0);
+});
+
+/** The text of what a field's aria-describedby points at: the API's message beside it. */
+const descriptionOf = (field: Locator) =>
+  field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+
+test('edit: a new target URL and event show in the list; a private URL is refused beside its field, naming the setting that admits it', async () => {
+  const verifier = await loadDocumentedVerifier();
+  try {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+    await page.getByLabel('Event').selectOption('render.failed');
+    await page.getByRole('textbox', { name: 'Target URL' }).fill(receiver.url('/hook?before=edit'));
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    const secret = await page.getByRole('dialog').getByRole('textbox', { name: 'Signing secret' }).inputValue();
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+
+    const before = page.getByRole('listitem', { name: `render.failed to ${receiver.url('/hook?before=edit')}` });
+    await before.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit the render.failed webhook' });
+    const url = dialog.getByRole('textbox', { name: 'Target URL' });
+    expect(await url.inputValue()).toBe(receiver.url('/hook?before=edit'));
+    expect(await dialog.getByLabel('Event').inputValue()).toBe('render.failed');
+    // The secret was shown once, at creation: the edit neither shows nor replaces it.
+    expect(await dialog.textContent()).toContain('Saving keeps the signing secret');
+    expect(await dialog.textContent()).not.toContain(secret);
+
+    // A receiver on the instance's own machine: refused beside the URL, with the setting a self-hoster sets to admit it.
+    await dialog.getByLabel('Event').selectOption('batch.completed');
+    await url.fill('http://localhost:3000/hooks');
+    await dialog.getByRole('button', { name: 'Save webhook' }).click();
+    await dialog.getByRole('alert').waitFor();
+    const refusal =
+      'The URL http://localhost:3000/hooks names the local machine (localhost) and is blocked. ' +
+      'To allow it on a self-hosted instance, add the host or its address to PRESSROOM_ALLOW_PRIVATE_HOSTS.';
+    expect(await descriptionOf(url)).toBe(refusal);
+    expect(await url.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionOf(dialog.getByLabel('Event'))).toBe('');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // Nothing was saved: after Cancel the list still shows the old event and target, and the dialog starts from them again.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await before.count()).toBe(1);
+    await before.getByRole('button', { name: 'Edit', exact: true }).click();
+    expect(await url.inputValue()).toBe(receiver.url('/hook?before=edit'));
+    expect(await descriptionOf(url)).toBe('');
+
+    await dialog.getByLabel('Event').selectOption('batch.completed');
+    await url.fill(receiver.url('/edited'));
+    await dialog.getByRole('button', { name: 'Save webhook' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const after = page.getByRole('listitem', { name: `batch.completed to ${receiver.url('/edited')}` });
+    await after.waitFor();
+    expect(await after.textContent()).toMatch(/^activebatch\.completed/);
+    expect(await after.textContent()).toContain(receiver.url('/edited'));
+    expect(await before.count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Deliveries go to the new target, for the new event, signed with the secret shown at creation.
+    await after.getByRole('button', { name: 'Send test event' }).click();
+    await after
+      .getByRole('table', { name: /Deliveries of/ })
+      .getByRole('cell', { name: '200' })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    expect(edited).toHaveLength(1);
+    expect(JSON.parse(edited[0]!.raw.toString()).event).toBe('batch.completed');
+    expect(verifier.verify(edited[0]!.raw, edited[0]!.signature, secret)).toBe(true);
+  } finally {
+    await verifier.cleanup();
+  }
 });
 
 test('pause is refused to an API key (dashboard only)', async () => {

@@ -203,14 +203,35 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
     expect(plain.detail).toMatch(/https/);
 
     const ok = await subscribe({ event: 'render.completed', targetUrl: receiver.url('/hook') }, own);
+    // An edit checks the target as creation does; refused, nothing of the edit is kept (not even the event given with it).
     const blockedPut = await stack.api(`/webhook-subscriptions/${ok.uid}`, {
       method: 'PUT',
       key: own,
-      json: { targetUrl: 'http://10.0.0.1/hook' },
+      json: { event: 'render.failed', targetUrl: 'http://10.0.0.1/hook' },
     });
     expect(blockedPut.status).toBe(400);
-    expect((await problemOf(blockedPut)).type).toMatch(/blocked-url$/);
-    expect((await subscription(ok.uid, own)).targetUrl).toBe(receiver.url('/hook'));
+    const blockedProblem = await problemOf(blockedPut);
+    expect(blockedProblem.type).toMatch(/blocked-url$/);
+    expect(blockedProblem.detail).toBe(
+      'targetUrl: The URL http://10.0.0.1/hook points to a private network address 10.0.0.1 and is blocked. ' +
+        'To allow it on a self-hosted instance, add the host or its address to PRESSROOM_ALLOW_PRIVATE_HOSTS.',
+    );
+    expect(blockedProblem.errors).toEqual([
+      expect.objectContaining({
+        field: 'targetUrl',
+        message: expect.stringMatching(/and is blocked\. .*PRESSROOM_ALLOW_PRIVATE_HOSTS\.$/),
+      }),
+    ]);
+    const plainPut = await stack.api(`/webhook-subscriptions/${ok.uid}`, {
+      method: 'PUT',
+      key: own,
+      json: { targetUrl: 'http://93.184.215.14/hook' },
+    });
+    expect(plainPut.status).toBe(400);
+    expect((await problemOf(plainPut)).errors).toEqual([
+      expect.objectContaining({ field: 'targetUrl', message: expect.stringMatching(/https/) }),
+    ]);
+    expect(await subscription(ok.uid, own)).toMatchObject({ targetUrl: receiver.url('/hook'), event: 'render.completed' });
     const list = (await (await stack.api('/webhook-subscriptions', { key: own })).json()) as { subscriptions: unknown[] };
     expect(list.subscriptions).toHaveLength(1);
   });
@@ -339,6 +360,43 @@ describe('webhooks through the HTTP API and a local receiver (memory+pglite)', (
     expect((await subscription(gifOnly.uid, own)).deliveryCount).toBe(0);
     expect((await subscription(strangers.uid, stranger.key)).deliveryCount).toBe(0);
     expect((await subscription(byTemplate.uid, own)).deliveryCount).toBe(1);
+  });
+
+  it('moves later deliveries with an edit of target, event and filters, signed with the unchanged secret', async () => {
+    const { key: own } = await stack.newAccount();
+    const created = await subscribe(
+      { event: 'render.completed', targetUrl: `${receiver.url('/hook')}?edit=before`, filters: { type: 'gif' } },
+      own,
+    );
+    const put = await stack.api(`/webhook-subscriptions/${created.uid}`, {
+      method: 'PUT',
+      key: own,
+      json: { event: 'render.failed', targetUrl: `${receiver.url('/other')}?edit=after`, filters: { type: 'image' } },
+    });
+    expect(put.status).toBe(200);
+    const updated = ((await put.json()) as { subscription: Record<string, any> }).subscription;
+    expect(updated).toMatchObject({
+      uid: created.uid,
+      event: 'render.failed',
+      targetUrl: `${receiver.url('/other')}?edit=after`,
+      filters: { type: 'image' },
+      status: 'active',
+    });
+    expect(updated).not.toHaveProperty('secret');
+
+    const before = received.length;
+    expect((await renderHtml(own)).status).toBe(200);
+    expect((await renderHtml(own, { selector: '#missing' })).status).toBe(422);
+    const delivery = await waitFor(
+      () => received.slice(before).find((r) => r.path === '/other?edit=after'),
+      'delivery to the edited target',
+    );
+    expect(delivery.headers['x-service-event']).toBe('render.failed');
+    expect(JSON.parse(delivery.raw.toString()).data).toMatchObject({ type: 'image', errorCode: 'SELECTOR_NOT_FOUND' });
+    // The secret shown at creation still signs: an edit never makes a new one.
+    expect(verifier.verify(delivery.raw, String(delivery.headers['x-service-signature']), created.secret)).toBe(true);
+    await sleep(400);
+    expect(received.slice(before).filter((r) => r.path.includes('edit='))).toHaveLength(1);
   });
 
   it('retries a failing receiver with the same delivery id and body until it answers 2xx', async () => {

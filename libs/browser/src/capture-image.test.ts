@@ -1,4 +1,4 @@
-import { BlockedUrlError, createSsrfGuard, type HostLookup } from '@pressroom/ssrf';
+import { ALLOW_PRIVATE_HOSTS_HINT, BlockedUrlError, createSsrfGuard, type HostLookup } from '@pressroom/ssrf';
 import { BrowserPool, captureImage, guardPage, NavigationError, SelectorNotFoundError, type CaptureRequest } from './index.js';
 import { decode, expectColour } from './test-support/pixels.js';
 import { html, redirect, RED_PIXEL_PNG, startLocalServer, type LocalServer } from './test-support/local-server.js';
@@ -223,15 +223,15 @@ describe('captureImage', () => {
       ).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BlockedUrlError);
       expect((error as BlockedUrlError).detail).toBe(
-        `The URL ${serverA.origin}/page points to a loopback address 127.0.0.1 and is blocked.`,
+        `The URL ${serverA.origin}/page points to a loopback address 127.0.0.1 and is blocked. ${ALLOW_PRIVATE_HOSTS_HINT}`,
       );
       expect(serverA.hits.length).toBe(before);
     });
 
     it.each([
-      ['/to-metadata', 'http://169.254.169.254/latest/meta-data/', 'points to a cloud metadata address 169.254.169.254'],
-      ['/to-internal', 'http://internal.test/admin', 'resolves to a private network address 10.0.0.1'],
-    ])('blocks a redirect of the main document (%s)', async (path, blockedUrl, reason) => {
+      ['/to-metadata', 'http://169.254.169.254/latest/meta-data/', 'points to a cloud metadata address 169.254.169.254', false],
+      ['/to-internal', 'http://internal.test/admin', 'resolves to a private network address 10.0.0.1', true],
+    ])('blocks a redirect of the main document (%s)', async (path, blockedUrl, reason, hinted) => {
       const error = await captureImage(
         pool,
         { source: { kind: 'url', url: `${serverA.origin}${path}` }, width: 640, height: 360, selector: null, format: 'png', quality: 1 },
@@ -241,6 +241,8 @@ describe('captureImage', () => {
       expect((error as BlockedUrlError).url).toBe(blockedUrl);
       expect((error as BlockedUrlError).reason).toBe(reason);
       expect((error as BlockedUrlError).detail).toContain(blockedUrl);
+      // Only the private network's refusal says how an operator admits it.
+      expect((error as BlockedUrlError).detail.endsWith(ALLOW_PRIVATE_HOSTS_HINT)).toBe(hinted);
     });
 
     it('aborts a sub-resource on a blocked address: its server never sees the request', async () => {

@@ -63,8 +63,7 @@ export function guardPage(page: Page, guard: SsrfGuard): PageGuard {
         return;
       }
       // The cached verdict names the first URL of this host; report the URL this request asked for.
-      const blocked =
-        error instanceof BlockedUrlError ? new BlockedUrlError(url, error.reason) : new BlockedUrlError(url, 'could not be checked');
+      const blocked = error instanceof BlockedUrlError ? error.forUrl(url) : new BlockedUrlError(url, 'could not be checked');
       state.blockedUrls.push(url);
       if (isMainFrameNavigation(request)) state.blockedNavigation ??= blocked;
       await request.abort('blockedbyclient');

@@ -17,11 +17,8 @@ import { ProblemError, isProblemError, serializeProblem, type SerializedProblem 
  */
 export function inputProblemOf(error: unknown): SerializedProblem | null {
   if (isProblemError(error)) return serializeProblem(error);
-  if (error instanceof BlockedUrlError) {
-    return serializeProblem(
-      new ProblemError('blocked-url', { detail: `The page tried to load ${error.url}, which is not allowed: ${error.reason}.` }),
-    );
-  }
+  // The guard's own public sentence, as the gateway answers it: one wording (and one allow-list hint) for every refusal.
+  if (error instanceof BlockedUrlError) return serializeProblem(new ProblemError('blocked-url', { detail: error.detail }));
   const typed: Array<
     [new (...args: never[]) => Error & { detail: string }, 'selector-not-found' | 'render-timeout' | 'render-failed' | 'navigation-failed']
   > = [

@@ -2,8 +2,16 @@ import ipaddr from 'ipaddr.js';
 
 export type ParsedAddress = ipaddr.IPv4 | ipaddr.IPv6;
 
-/** Why an address is refused, as a public phrase ("a loopback address"); null when it is an ordinary public unicast address. */
-export type AddressVerdict = { blocked: false } | { blocked: true; kind: string };
+/**
+ * Why an address is refused, as a public phrase ("a loopback address"). `privateNetwork` marks the
+ * operator's own networks (loopback, private ranges, CGNAT as VPN overlays use it): the ones an
+ * allow-list entry is meant for, so the refusal says how to admit them.
+ */
+export type AddressVerdict = { blocked: false } | { blocked: true; kind: string; privateNetwork: boolean };
+
+/** Ranges of the operator's own networks. Link-local stays out: admitting 169.254/16 would admit the metadata service. */
+const PRIVATE_NETWORK_V4 = new Set(['loopback', 'private', 'carrierGradeNat']);
+const PRIVATE_NETWORK_V6 = new Set(['loopback', 'uniqueLocal']);
 
 const V4_KINDS: Record<string, string> = {
   unspecified: 'an unspecified address',
@@ -59,21 +67,21 @@ export function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
 }
 
 export function classifyAddress(address: ParsedAddress): AddressVerdict {
-  if (METADATA_ADDRESSES.has(address.toString())) return { blocked: true, kind: 'a cloud metadata address' };
+  if (METADATA_ADDRESSES.has(address.toString())) return { blocked: true, kind: 'a cloud metadata address', privateNetwork: false };
   if (address.kind() === 'ipv4') {
     const range = (address as ipaddr.IPv4).range();
     if (range === 'unicast') return { blocked: false };
-    return { blocked: true, kind: V4_KINDS[range] ?? 'a reserved address' };
+    return { blocked: true, kind: V4_KINDS[range] ?? 'a reserved address', privateNetwork: PRIVATE_NETWORK_V4.has(range) };
   }
   const v6 = address as ipaddr.IPv6;
   const inner = embeddedIPv4(v6);
   if (inner) {
     const verdict = classifyAddress(inner);
-    return verdict.blocked ? { blocked: true, kind: `${verdict.kind} wrapped in IPv6` } : verdict;
+    return verdict.blocked ? { ...verdict, kind: `${verdict.kind} wrapped in IPv6` } : verdict;
   }
   const range = v6.range();
   if (range === 'unicast' && v6.match(GLOBAL_UNICAST_V6)) return { blocked: false };
-  return { blocked: true, kind: V6_KINDS[range] ?? 'a reserved address' };
+  return { blocked: true, kind: V6_KINDS[range] ?? 'a reserved address', privateNetwork: PRIVATE_NETWORK_V6.has(range) };
 }
 
 /** The form an address is compared and shown in: IPv4-mapped IPv6 becomes plain IPv4. */

@@ -164,7 +164,10 @@ describe('host names', () => {
   it('writes a public detail sentence', async () => {
     const error = (await guard.check('http://127.0.0.1:9/x').catch((e: unknown) => e)) as BlockedUrlError;
     expect(error.slug).toBe('blocked-url');
-    expect(error.detail).toBe('The URL http://127.0.0.1:9/x points to a loopback address 127.0.0.1 and is blocked.');
+    expect(error.detail).toBe(
+      'The URL http://127.0.0.1:9/x points to a loopback address 127.0.0.1 and is blocked. ' +
+        'To allow it on a self-hosted instance, add the host or its address to PRESSROOM_ALLOW_PRIVATE_HOSTS.',
+    );
   });
 });
 

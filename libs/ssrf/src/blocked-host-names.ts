@@ -13,9 +13,13 @@ const METADATA_NAMES = new Set([
   'metadata.tencentyun.com',
 ]);
 
-/** A public phrase for why the (normalised) host name is refused, or null. */
-export function blockedHostNameReason(hostname: string): string | null {
-  if (hostname === 'localhost' || hostname.endsWith('.localhost')) return 'names the local machine (localhost)';
-  if (METADATA_NAMES.has(hostname)) return `names a cloud metadata service (${hostname})`;
+/**
+ * A public phrase for why the (normalised) host name is refused, or null. `privateHost`: the local
+ * machine, which an operator may admit (a receiver beside the instance), unlike a metadata service.
+ */
+export function blockedHostName(hostname: string): { reason: string; privateHost: boolean } | null {
+  if (hostname === 'localhost' || hostname.endsWith('.localhost'))
+    return { reason: 'names the local machine (localhost)', privateHost: true };
+  if (METADATA_NAMES.has(hostname)) return { reason: `names a cloud metadata service (${hostname})`, privateHost: false };
   return null;
 }

@@ -6,22 +6,48 @@ export function shortenUrl(url: string): string {
 }
 
 /**
+ * The setting that admits hosts the policy refuses (libs/config `commonEnv`; README "Configuration").
+ * Named here rather than imported: the guard takes its policy as plain values and depends on no config.
+ */
+export const ALLOW_PRIVATE_HOSTS_SETTING = 'PRESSROOM_ALLOW_PRIVATE_HOSTS';
+
+/**
+ * Ends the detail of a refusal the operator can lift. A self-hoster whose receiver, data source or
+ * page runs on their own network otherwise learns only that it is blocked, not what to change.
+ */
+export const ALLOW_PRIVATE_HOSTS_HINT = `To allow it on a self-hosted instance, add the host or its address to ${ALLOW_PRIVATE_HOSTS_SETTING}.`;
+
+export interface BlockedUrlOptions {
+  /** The host is on the operator's own networks (localhost, loopback, private ranges): the detail names the allow-list setting. */
+  privateHost?: boolean;
+}
+
+/**
  * A URL the service refuses to fetch. `reason` is a public sentence fragment
  * ("resolves to a loopback address 127.0.0.1"), `detail` the full public
- * sentence for a problem response; `message` is for logs.
+ * sentence for a problem response (the one place it is made; a private-host
+ * refusal ends with ALLOW_PRIVATE_HOSTS_HINT); `message` is for logs.
  */
 export class BlockedUrlError extends Error {
   readonly slug = 'blocked-url' as const;
   readonly url: string;
   readonly reason: string;
+  readonly privateHost: boolean;
   readonly detail: string;
 
-  constructor(url: string, reason: string) {
+  constructor(url: string, reason: string, options: BlockedUrlOptions = {}) {
     super(`blocked url ${url}: ${reason}`);
     this.name = 'BlockedUrlError';
     this.url = url;
     this.reason = reason;
-    this.detail = `The URL ${shortenUrl(url)} ${reason} and is blocked.`;
+    this.privateHost = options.privateHost ?? false;
+    const sentence = `The URL ${shortenUrl(url)} ${reason} and is blocked.`;
+    this.detail = this.privateHost ? `${sentence} ${ALLOW_PRIVATE_HOSTS_HINT}` : sentence;
+  }
+
+  /** The same refusal reported for another URL (a cached verdict about a host, met again by a later request to it). */
+  forUrl(url: string): BlockedUrlError {
+    return new BlockedUrlError(url, this.reason, { privateHost: this.privateHost });
   }
 }
 

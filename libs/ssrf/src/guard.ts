@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockedUrlError, UnresolvableHostError } from './blocked-url-error.js';
 import { canonicalAddress, classifyAddress, parseAddress } from './address-classification.js';
 import { normaliseHostname, parseAllowList } from './allow-list.js';
-import { blockedHostNameReason } from './blocked-host-names.js';
+import { blockedHostName } from './blocked-host-names.js';
 import { guardedFetch, guardedStream, type GuardedFetchInit, type GuardedResponse, type GuardedStreamResponse } from './guarded-fetch.js';
 
 export interface SsrfPolicy {
@@ -48,13 +48,15 @@ export function createSsrfGuard(policy: SsrfPolicy, options: SsrfGuardOptions = 
   const allowList = parseAllowList(policy.allowPrivateHosts);
   const lookup = options.lookup ?? defaultLookup;
 
-  /** Public phrase for a refused address, or null when it may be contacted. */
-  function addressProblem(ip: string): string | null {
+  /** Public phrase for a refused address (and whether it is on the operator's own networks), or null when it may be contacted. */
+  function addressProblem(ip: string): { phrase: string; privateHost: boolean } | null {
     const parsed = parseAddress(ip);
-    if (!parsed) return `is not an IP address (${ip})`;
+    if (!parsed) return { phrase: `is not an IP address (${ip})`, privateHost: false };
     if (allowList.allowsAddress(parsed)) return null;
     const verdict = classifyAddress(parsed);
-    return verdict.blocked ? `${verdict.kind} ${canonicalAddress(parsed).toString()}` : null;
+    return verdict.blocked
+      ? { phrase: `${verdict.kind} ${canonicalAddress(parsed).toString()}`, privateHost: verdict.privateNetwork }
+      : null;
   }
 
   async function resolve(rawUrl: string): Promise<CheckedUrl> {
@@ -73,15 +75,15 @@ export function createSsrfGuard(policy: SsrfPolicy, options: SsrfGuardOptions = 
     }
     if (parseAddress(hostname)) {
       const problem = addressProblem(hostname);
-      if (problem) throw new BlockedUrlError(rawUrl, `points to ${problem}`);
+      if (problem) throw new BlockedUrlError(rawUrl, `points to ${problem.phrase}`, { privateHost: problem.privateHost });
       return { url, addresses: [] };
     }
-    const nameReason = blockedHostNameReason(hostname);
-    if (nameReason) throw new BlockedUrlError(rawUrl, nameReason);
+    const blockedName = blockedHostName(hostname);
+    if (blockedName) throw new BlockedUrlError(rawUrl, blockedName.reason, { privateHost: blockedName.privateHost });
     const addresses = await lookupAll(rawUrl, hostname);
     for (const { address } of addresses) {
       const problem = addressProblem(address);
-      if (problem) throw new BlockedUrlError(rawUrl, `resolves to ${problem}`);
+      if (problem) throw new BlockedUrlError(rawUrl, `resolves to ${problem.phrase}`, { privateHost: problem.privateHost });
     }
     return { url, addresses };
   }

@@ -52,8 +52,14 @@ const sub = (uid: string) => `/webhook-subscriptions/${encodeURIComponent(uid)}`
 export const listWebhooks = () => api<{ subscriptions: WebhookSubscription[] }>('/webhook-subscriptions', { query: { limit: 100 } });
 export const createWebhook = (body: { event: string; targetUrl: string; filters?: WebhookFilters }) =>
   api<{ subscription: WebhookSubscription & { secret: string } }>('/webhook-subscriptions', { json: body });
-export const updateWebhookFilters = (uid: string, filters: WebhookFilters | null) =>
-  api<{ subscription: WebhookSubscription }>(sub(uid), { method: 'PUT', json: { filters } });
+/** What an edit may change (PUT /webhook-subscriptions/{uid}): `filters: null` clears them; the signing secret never changes. */
+export interface WebhookPatch {
+  event?: string;
+  targetUrl?: string;
+  filters?: WebhookFilters | null;
+}
+export const updateWebhook = (uid: string, patch: WebhookPatch) =>
+  api<{ subscription: WebhookSubscription }>(sub(uid), { method: 'PUT', json: patch });
 export const pauseWebhook = (uid: string) => api<{ subscription: WebhookSubscription }>(`${sub(uid)}/pause`, { method: 'POST' });
 export const resumeWebhook = (uid: string) => api<{ subscription: WebhookSubscription }>(`${sub(uid)}/resume`, { method: 'POST' });
 export const listDeliveries = (uid: string) =>

@@ -166,11 +166,11 @@ async function failureOf(result: Exclude<PageCanvasResult, { ok: true }>, pageGu
   // A refused request explains a failed load better than the load itself (it may have been a redirect hop).
   const blocked = pageGuard.blockedUrls[0];
   if (blocked !== undefined && result.reason !== 'fabric' && result.reason !== 'no-fabric') {
-    const reason = await guard.check(blocked).then(
-      () => 'is not allowed',
-      (error: unknown) => (error instanceof BlockedUrlError ? error.reason : 'is not allowed'),
+    // The guard's own refusal of that URL keeps its full public detail (a private host's allow-list hint included).
+    return guard.check(blocked).then(
+      () => new BlockedUrlError(blocked, 'is not allowed'),
+      (error: unknown) => (error instanceof BlockedUrlError ? error.forUrl(blocked) : new BlockedUrlError(blocked, 'is not allowed')),
     );
-    return new BlockedUrlError(blocked, reason);
   }
   switch (result.reason) {
     case 'font':

@@ -1,5 +1,5 @@
 import { ProblemError } from '@pressroom/problem';
-import { createSsrfGuard } from '@pressroom/ssrf';
+import { ALLOW_PRIVATE_HOSTS_HINT, createSsrfGuard } from '@pressroom/ssrf';
 import { assertDataSourceUrl } from '../bindings/data-source-url.js';
 import { assertFetchableUrl } from '../renders/target-url.js';
 import { assertWebhookTarget } from '../routes/webhook-target.js';
@@ -36,5 +36,16 @@ describe.each(CHECKS)('the guarded URL of %s', (_name, check, field) => {
     expect([blocked.status, blocked.slug]).toEqual([400, 'blocked-url']);
     expect(blocked.detail).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
     expect(blocked.errors?.map((e) => e.field)).toEqual([field]);
+  });
+
+  it('tells how to admit a private address, once, at the end of the detail and beside the field', async () => {
+    const blocked = await problemOf(check('https://192.168.1.20/hooks'));
+    expect(blocked.detail).toBe(
+      `${field}: The URL https://192.168.1.20/hooks points to a private network address 192.168.1.20 and is blocked. ${ALLOW_PRIVATE_HOSTS_HINT}`,
+    );
+    expect(blocked.detail.split('PRESSROOM_ALLOW_PRIVATE_HOSTS')).toHaveLength(2);
+    expect(blocked.errors?.[0]?.message.endsWith(ALLOW_PRIVATE_HOSTS_HINT)).toBe(true);
+    const metadata = await problemOf(check('http://169.254.169.254/latest/meta-data/'));
+    expect(metadata.detail).not.toContain('PRESSROOM_ALLOW_PRIVATE_HOSTS');
   });
 });

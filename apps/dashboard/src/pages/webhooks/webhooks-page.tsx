@@ -7,25 +7,23 @@ import {
   pauseWebhook,
   resumeWebhook,
   sendTestEvent,
-  updateWebhookFilters,
   webhookKeys,
   WEBHOOK_EVENTS,
   listWebhooks,
-  type WebhookFilters,
   type WebhookSubscription,
 } from '../../api/webhooks';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
-import { ConfirmDialog, Dialog, DialogActions } from '../../kit/dialog';
-import { TextField } from '../../kit/field';
-import { fieldError, Form } from '../../kit/form';
+import { ConfirmDialog, Dialog } from '../../kit/dialog';
+import { Form } from '../../kit/form';
 import { formatDate } from '../../kit/format';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SecretOnce } from '../../kit/secret-once';
-import { SelectField } from '../../kit/select-field';
 import { DeliveryLog } from './delivery-log';
-import { FiltersFields, setFilters } from './filters-fields';
+import { EditWebhook } from './edit-webhook';
+import { setFilters } from './filters-fields';
+import { SUBSCRIPTION_FIELDS, SubscriptionFields, type SubscriptionDraft } from './subscription-fields';
 
 const STATUS_STYLE: Record<WebhookSubscription['status'], string> = {
   active: 'bg-green-100 text-green-900',
@@ -33,67 +31,31 @@ const STATUS_STYLE: Record<WebhookSubscription['status'], string> = {
   failed: 'bg-red-100 text-red-900',
 };
 
+const EMPTY_DRAFT: SubscriptionDraft = { event: WEBHOOK_EVENTS[0], targetUrl: '', filters: {} };
+
 function CreateWebhook({ onSecret }: { onSecret: (secret: string) => void }) {
   const client = useQueryClient();
-  const [event, setEvent] = useState<string>(WEBHOOK_EVENTS[0]);
-  const [targetUrl, setTargetUrl] = useState('');
-  const [filters, setFilterValues] = useState<WebhookFilters>({});
+  const [draft, setDraft] = useState<SubscriptionDraft>(EMPTY_DRAFT);
   const create = useMutation({
-    mutationFn: () => createWebhook({ event, targetUrl, ...(setFilters(filters) ? { filters: setFilters(filters) } : {}) }),
+    mutationFn: () => {
+      const filters = setFilters(draft.filters);
+      return createWebhook({ event: draft.event, targetUrl: draft.targetUrl, ...(filters ? { filters } : {}) });
+    },
     onSuccess: async ({ subscription }) => {
-      setTargetUrl('');
-      setFilterValues({});
+      // The event stays chosen for the next one; URL and filters start over.
+      setDraft((current) => ({ ...EMPTY_DRAFT, event: current.event }));
       onSecret(subscription.secret);
       await client.invalidateQueries({ queryKey: webhookKeys.all });
     },
   });
   return (
-    <Form
-      label="Create a webhook"
-      className="max-w-md"
-      onSubmit={() => create.mutate()}
-      error={create.error}
-      fields={['event', 'targetUrl', 'type', 'templateId', 'bindingId']}
-    >
-      <SelectField
-        label="Event"
-        value={event}
-        onChange={(e) => setEvent(e.target.value)}
-        options={WEBHOOK_EVENTS.map((e) => ({ value: e, label: e }))}
-        error={fieldError(create.error, 'event')}
-      />
-      <TextField
-        label="Target URL"
-        type="url"
-        placeholder="https://example.com/hooks/pressroom"
-        value={targetUrl}
-        onChange={(e) => setTargetUrl(e.target.value)}
-        error={fieldError(create.error, 'targetUrl')}
-      />
-      <FiltersFields value={filters} onChange={setFilterValues} error={create.error} />
+    <Form label="Create a webhook" className="max-w-md" onSubmit={() => create.mutate()} error={create.error} fields={SUBSCRIPTION_FIELDS}>
+      <SubscriptionFields value={draft} onChange={setDraft} error={create.error} />
       <div>
         <Button type="submit" busy={create.isPending}>
           Create webhook
         </Button>
       </div>
-    </Form>
-  );
-}
-
-function EditFilters({ subscription, onClose }: { subscription: WebhookSubscription; onClose: () => void }) {
-  const client = useQueryClient();
-  const [filters, setFilterValues] = useState<WebhookFilters>(subscription.filters ?? {});
-  const save = useMutation({
-    mutationFn: () => updateWebhookFilters(subscription.uid, setFilters(filters) ?? null),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: webhookKeys.all });
-      onClose();
-    },
-  });
-  return (
-    <Form label="Edit filters" onSubmit={() => save.mutate()} error={save.error} fields={['type', 'templateId', 'bindingId']}>
-      <FiltersFields value={filters} onChange={setFilterValues} error={save.error} />
-      <DialogActions onCancel={onClose} submit="Save filters" busy={save.isPending} />
     </Form>
   );
 }
@@ -148,7 +110,7 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
           Send test event
         </Button>
         <Button variant="secondary" onClick={() => setEditing(true)}>
-          Edit filters
+          Edit
         </Button>
         <Button variant="ghost" aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>
           {showLog ? 'Hide deliveries' : 'Show deliveries'}
@@ -168,8 +130,13 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
       {subscription.status === 'failed' && <p className="text-sm text-red-800">{disabledReason(subscription)}</p>}
       {failure != null && <Alert>{messageOf(failure)}</Alert>}
       {showLog && <DeliveryLog uid={subscription.uid} />}
-      <Dialog open={editing} onOpenChange={setEditing} title={`Filters of ${subscription.event} → ${subscription.targetUrl}`}>
-        <EditFilters subscription={subscription} onClose={() => setEditing(false)} />
+      <Dialog
+        open={editing}
+        onOpenChange={setEditing}
+        title={`Edit the ${subscription.event} webhook`}
+        description={`Now ${subscription.event} to ${subscription.targetUrl}. Saving keeps the signing secret: receivers verify deliveries as before.`}
+      >
+        <EditWebhook subscription={subscription} onClose={() => setEditing(false)} />
       </Dialog>
     </li>
   );
