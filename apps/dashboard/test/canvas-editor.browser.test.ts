@@ -249,3 +249,180 @@ test('a canvas template is renamed, duplicated (design and variables) and delete
   const gone = await page.request.get(`${rig.stack.baseUrl}/templates/${copyUid}`);
   expect(gone.status()).toBe(404);
 });
+
+/** A pixel of the editor's own canvas, in design coordinates (these designs open at 100 %). */
+async function canvasPixel(x: number, y: number): Promise<number[]> {
+  return page.evaluate(
+    ([px, py]) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('canvas[aria-label="Design canvas"]')!;
+      const scale = canvas.width / canvas.clientWidth || 1;
+      return Array.from(
+        canvas
+          .getContext('2d')!
+          .getImageData(px! * scale, py! * scale, 1, 1)
+          .data.slice(0, 3),
+      );
+    },
+    [x, y],
+  );
+}
+const rect = (name: string, left: number, top: number, width: number, height: number, fill: string) => ({
+  type: 'Rect',
+  name,
+  originX: 'left',
+  originY: 'top',
+  left,
+  top,
+  width,
+  height,
+  fill,
+  strokeWidth: 0,
+});
+async function openDesign(name: string, objects: unknown[], size = { width: 300, height: 100 }): Promise<string> {
+  const created = await call('POST', '/templates', { name, fabricJSData: { version: '7.4.0', background: '#ffffff', objects }, ...size });
+  const uid = created.template.uid as string;
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  await page.getByRole('heading', { name: `Edit ${name}` }).waitFor({ timeout: 30_000 });
+  return uid;
+}
+async function saveAndRead(uid: string): Promise<any[]> {
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.').waitFor();
+  return (await call('GET', `/templates/${uid}`)).template.fabricJSData.objects as any[];
+}
+
+test('grouping objects from the middle of the stack keeps the group at its topmost member’s place; ungrouping puts them back in order', async () => {
+  // Back / A / B / Front: B overlaps A (B in front), Front covers B's lower right. A and B are picked B first.
+  const uid = await openDesign('Stack', [
+    rect('Back', 0, 0, 300, 100, '#000080'),
+    rect('A', 0, 0, 100, 80, '#ff0000'),
+    rect('B', 60, 0, 80, 80, '#00ff00'),
+    rect('Front', 120, 20, 180, 80, '#0000ff'),
+  ]);
+  await layers().getByRole('button', { name: 'Front', exact: true }).waitFor();
+  expect(await layerOrder()).toEqual(['Front', 'B', 'A', 'Back']);
+  // Where each object shows: A alone, A under B, B alone, B under Front, Back below A, Back beside.
+  const expected: Array<[number, number, number[]]> = [
+    [30, 40, RED],
+    [80, 40, GREEN],
+    [130, 10, GREEN],
+    [130, 50, BLUE],
+    [30, 90, NAVY],
+    [200, 10, NAVY],
+  ];
+  const expectPixels = async (pixel: (x: number, y: number) => Promise<number[]>, what: string) => {
+    const seen = await Promise.all(expected.map(async ([x, y]) => [x, y, await pixel(x, y)] as const));
+    expect([what, seen.filter(([x, y, colour]) => !near(colour, expected.find((e) => e[0] === x && e[1] === y)![2]))]).toEqual([what, []]);
+  };
+  await expectPixels(canvasPixel, 'the editor before grouping');
+
+  await selectLayer('B');
+  await page.locator('[data-testid="editor-canvas"] canvas.upper-canvas').click({ position: { x: 30, y: 40 }, modifiers: ['Shift'] });
+  await properties().getByText('2 objects selected.').waitFor();
+  const toolbar = page.getByRole('toolbar', { name: 'Add objects' });
+  await toolbar.getByRole('button', { name: 'Group', exact: true }).click();
+  await layers().getByRole('button', { name: 'Group', exact: true }).waitFor();
+  expect(await layerOrder()).toEqual(['Front', 'Group', 'Back']);
+  await expectPixels(canvasPixel, 'the editor after grouping'); // Front still covers the group, B still covers A
+  const grouped = await saveAndRead(uid);
+  expect(grouped.map((o) => o.name)).toEqual(['Back', 'Group', 'Front']);
+  expect(grouped[1].objects.map((o: any) => o.name)).toEqual(['A', 'B']);
+  const render = await call('POST', `/templates/${uid}/render`, {});
+  const image = await decode(String(render.url).replace('//localhost:', '//127.0.0.1:'));
+  await expectPixels(async (x, y) => image.pixel(x, y), 'the render of the grouped design');
+
+  await toolbar.getByRole('button', { name: 'Ungroup', exact: true }).click();
+  await layers().getByRole('button', { name: 'A', exact: true }).waitFor();
+  expect(await layerOrder()).toEqual(['Front', 'B', 'A', 'Back']);
+  await expectPixels(canvasPixel, 'the editor after ungrouping');
+  expect((await saveAndRead(uid)).map((o) => o.name)).toEqual(['Back', 'A', 'B', 'Front']);
+});
+
+test('a property value out of range is refused beside its field and not applied; a valid one clears the error and applies', async () => {
+  const uid = await openDesign('Ranges', [
+    rect('Box', 0, 0, 100, 50, '#ff0000'),
+    { type: 'Textbox', name: 'Words', originX: 'left', originY: 'top', left: 0, top: 60, width: 200, text: 'Hi', fontSize: 20 },
+  ]);
+  await layers().getByRole('button', { name: 'Box', exact: true }).waitFor();
+  /** The field's error as a screen reader and a sighted user get it: aria-invalid, and the visible text it is described by. */
+  const errorOf = async (label: string) => {
+    const input = field(label);
+    if ((await input.getAttribute('aria-invalid')) !== 'true') return null;
+    const note = page.locator(`[id="${await input.getAttribute('aria-describedby')}"]`);
+    return (await note.isVisible()) ? note.textContent() : 'not visible';
+  };
+
+  await selectLayer('Box');
+  await field('Width').fill('-5');
+  await field('Opacity (%)').fill('150');
+  expect([await errorOf('Width'), await errorOf('Opacity (%)')]).toEqual([
+    '-5 is below the minimum, 1: enter a number from 1 to 8000.',
+    '150 is above the maximum, 100: enter a number from 0 to 100.',
+  ]);
+  await field('Height').fill('');
+  expect(await errorOf('Height')).toBe('Enter a number from 1 to 8000.');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // Nothing was applied: the design is as loaded.
+  expect(await page.getByText('Unsaved changes.').count()).toBe(0);
+  expect(near(await canvasPixel(99, 25), RED)).toBe(true);
+
+  await field('Width').fill('150');
+  await field('Opacity (%)').fill('100');
+  await field('Height').fill('50');
+  expect([await errorOf('Width'), await errorOf('Opacity (%)'), await errorOf('Height')]).toEqual([null, null, null]);
+  expect(near(await canvasPixel(140, 25), RED)).toBe(true);
+
+  await selectLayer('Words');
+  await field('Font size').fill('0');
+  expect(await errorOf('Font size')).toBe('0 is below the minimum, 1: enter a number from 1 to 1000.');
+  await field('Font size').fill('30');
+  expect(await errorOf('Font size')).toBeNull();
+
+  const saved = await saveAndRead(uid);
+  expect(saved[0]).toMatchObject({ name: 'Box', width: 150, height: 50, opacity: 1 });
+  expect(saved[1]).toMatchObject({ name: 'Words', fontSize: 30 });
+});
+
+/** WCAG relative luminance contrast of two sRGB colours. */
+function contrast(a: number[], b: number[]): number {
+  const luminance = (rgb: number[]) => {
+    const [r, g, bl] = rgb.map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('colour swatches stand out on the white panels (3:1 frame and ring, a white colour included) and show their hex value', async () => {
+  await openDesign('Swatches', [rect('Paper', 0, 0, 100, 50, '#ffffff')]);
+  const background = page.getByRole('group', { name: 'Canvas background' });
+  await background.getByText('#ffffff', { exact: true }).waitFor();
+  await selectLayer('Paper');
+  await properties().getByText('#ffffff', { exact: true }).waitFor();
+
+  for (const swatch of [page.getByLabel('Background colour'), field('Fill colour')]) {
+    const shot = await swatch.screenshot();
+    const image = await decode(`data:image/png;base64,${shot.toString('base64')}`);
+    const middle = Math.floor(image.height / 2);
+    // Along the middle row: the frame, the white gap, the ring around the colour, the white colour, and back.
+    let runs = 0;
+    let dark = false;
+    for (let x = 0; x < image.width; x++) {
+      const isDark = contrast(image.pixel(x, middle), WHITE) >= 3;
+      if (isDark && !dark) runs++;
+      dark = isDark;
+    }
+    expect(contrast(image.pixel(0, middle), WHITE)).toBeGreaterThanOrEqual(3);
+    expect(near(image.pixel(Math.floor(image.width / 2), middle), WHITE)).toBe(true);
+    expect(runs).toBe(4);
+  }
+
+  await page.getByLabel('Background colour').fill('#1e90ff');
+  await background.getByText('#1e90ff', { exact: true }).waitFor();
+  await background.getByRole('button', { name: 'Transparent background' }).click();
+  await background.getByText('Transparent', { exact: true }).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+});

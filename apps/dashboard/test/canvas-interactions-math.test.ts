@@ -139,6 +139,14 @@ describe('History', () => {
     expect(h.undo()).toBe('x0');
   });
 
+  it('keeps what goes with a state (the editor’s design revision): undo gives it back, `same` compares the design only', () => {
+    const h = new History({ json: 'a', revision: 1 }, { same: (x, y) => x.json === y.json });
+    expect(h.record({ json: 'a', revision: 2 })).toBe(false); // a selection or a no-op: not a step
+    h.record({ json: 'b', revision: 3 });
+    expect(h.undo()).toEqual({ json: 'a', revision: 1 }); // the saved state's revision: nothing unsaved
+    expect(h.redo()).toEqual({ json: 'b', revision: 3 });
+  });
+
   it('reset forgets everything', () => {
     const h = new History('a');
     h.record('b');

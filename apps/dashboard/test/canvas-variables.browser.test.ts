@@ -403,8 +403,11 @@ test('leaving with unsaved changes asks first: staying keeps them; after Save (o
   const allTemplates = page.getByRole('link', { name: 'All templates' });
   const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
 
-  // Nothing changed: leaving does not ask.
+  // Nothing changed (selecting an object is no change): leaving does not ask.
   await open();
+  await page.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Box', exact: true }).click();
+  await page.getByRole('region', { name: 'Properties' }).getByText('Box', { exact: true }).waitFor();
+  expect(await page.getByText('Unsaved changes.').count()).toBe(0);
   await allTemplates.click();
   await page.waitForURL(/\/templates$/);
   expect(await leave.count()).toBe(0);
@@ -413,6 +416,13 @@ test('leaving with unsaved changes asks first: staying keeps them; after Save (o
   await open();
   await page.getByRole('toolbar', { name: 'Add objects' }).getByRole('button', { name: 'Add rectangle' }).click();
   await eventually(async () => (await layerButtons()) === 4, 'the rectangle to be added');
+  await page.getByText('Unsaved changes.').waitFor();
+  // Undone back to the saved design: nothing unsaved; redone: unsaved again.
+  await page.keyboard.press('Control+z');
+  await eventually(async () => (await layerButtons()) === 3, 'the rectangle to be undone');
+  await page.getByText('Unsaved changes.').waitFor({ state: 'detached' });
+  await page.keyboard.press('Control+Shift+Z');
+  await eventually(async () => (await layerButtons()) === 4, 'the rectangle to be redone');
   await page.getByText('Unsaved changes.').waitFor();
   await allTemplates.click();
   await leave.getByRole('button', { name: 'Stay here' }).click();
@@ -428,4 +438,37 @@ test('leaving with unsaved changes asks first: staying keeps them; after Save (o
   expect(await leave.count()).toBe(0);
   const res = await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`);
   expect(((await res.json()) as { template: { fabricJSData: { objects: unknown[] } } }).template.fabricJSData.objects).toHaveLength(4);
+});
+
+test('variable names follow the API’s rule: Unicode letters are taken, a keyword or a leading digit is refused with the API’s words', async () => {
+  const created = await post('/templates', { name: 'Unicode names', fabricJSData: await design(), width: 300, height: 100 });
+  expect(created.status()).toBe(200);
+  const { uid } = ((await created.json()) as { template: { uid: string } }).template;
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  await page.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Title', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Variables' });
+  const name = panel.getByRole('textbox', { name: 'Variable name' });
+  const bindText = panel.getByRole('button', { name: 'Bind whole text' });
+  const errorOf = async () => {
+    if ((await name.getAttribute('aria-invalid')) !== 'true') return null;
+    return page.locator(`[id="${(await name.getAttribute('aria-describedby'))!}"]`).textContent();
+  };
+
+  await name.fill('true');
+  expect(await errorOf()).toBe('`true` is a keyword of the template language, not a variable name.');
+  expect(await bindText.isDisabled()).toBe(true);
+  await name.fill('2x');
+  expect(await errorOf()).toMatch(/^`2x` is not a variable name/);
+  await name.fill('prénom');
+  expect(await errorOf()).toBeNull();
+  await bindText.click();
+  await panel.getByText('Bound to prénom.').waitFor();
+  await panel.getByRole('listitem', { name: 'Variable prénom' }).waitFor();
+  // The API takes the definition the editor made: the same rule on both sides.
+  await panel.getByRole('button', { name: 'Save variables' }).click();
+  await panel.getByText('Variables saved.').waitFor();
+  const saved = (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`)).json()) as {
+    template: { variableDefinitions: Array<{ name: string }> };
+  };
+  expect(saved.template.variableDefinitions.map((d) => d.name)).toEqual(['prénom']);
 });

@@ -37,6 +37,26 @@ describe('design variables', () => {
     expect((design.objects[2] as any).objects[0].fill).toBe('#000'); // the saved design is untouched
   });
 
+  it('reads names as the renderer does (contracts’ rule): Unicode letters and $ included, keywords and reserved keys left out', () => {
+    const unicode = {
+      objects: [
+        { type: 'Textbox', text: 'Bonjour {{ prénom }} de {{ville_2}}, {{ true }} {{ constructor }} {{ 2x }}' },
+        { type: 'Rect', fill: '{{ 色 }}', variableBindings: { fill: '$brand' } },
+        { type: 'Image', variableBindings: { src: 'фото' } },
+      ],
+    };
+    expect(variablesInDesign(unicode)).toEqual([
+      { name: 'prénom', uses: ['placeholder'] },
+      { name: 'ville_2', uses: ['placeholder'] },
+      { name: '$brand', uses: ['fill'] },
+      { name: '色', uses: ['fill'] },
+      { name: 'фото', uses: ['src'] },
+    ]);
+    const tried = applyValues(unicode, { prénom: 'Zoë', 色: '#ff0000', true: 'no' }).objects as Array<Record<string, any>>;
+    expect(tried[0]!.text).toBe('Bonjour Zoë de {{ville_2}}, {{ true }} {{ constructor }} {{ 2x }}');
+    expect(tried[1]!.fill).toBe('#ff0000');
+  });
+
   it('binds the property an object type shows', () => {
     expect([bindablePropertyOf('textbox'), bindablePropertyOf('Image'), bindablePropertyOf('Circle')]).toEqual(['text', 'src', 'fill']);
   });

@@ -1,9 +1,9 @@
 import { FabricImage } from 'fabric';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../kit/button';
 import { TextField } from '../../../kit/field';
 import { placeholderShown } from '../../../canvas/colour-previews';
-import { toHex } from './colour';
+import { ColourSwatch } from './colour-swatch';
 import { useEditor } from './editor-context';
 import { PlaceholderText } from './property-fields';
 
@@ -13,6 +13,8 @@ export function CanvasBackground() {
   const { canvas } = editor;
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string>();
+  const colourId = useId();
+  const transparent = canvas !== null && !canvas.backgroundColor;
   const colour = typeof canvas?.backgroundColor === 'string' && canvas.backgroundColor ? canvas.backgroundColor : '#ffffff';
   const placeholder = placeholderShown(editor.backgroundPreview, canvas?.backgroundColor);
   const setImage = async (event: FormEvent) => {
@@ -37,19 +39,28 @@ export function CanvasBackground() {
     // (no canvas yet) or overwritten by the design's own background when it arrives.
     <fieldset disabled={!editor.ready} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
       <legend className="px-1 text-sm font-semibold">Canvas background</legend>
-      <TextField
-        label="Background colour"
-        type="color"
-        value={toHex(colour)}
-        // The note needs a row of its own; a bare colour swatch does not.
-        className={placeholder ? 'basis-full' : 'w-32'}
-        hint={placeholder ? <PlaceholderText placeholder={placeholder} /> : undefined}
-        onChange={(e) => {
-          if (!canvas) return;
-          canvas.backgroundColor = e.target.value;
-          editor.changed();
-        }}
-      />
+      {/* The note needs a row of its own; a bare colour swatch does not. */}
+      <div className={`flex flex-col gap-1 ${placeholder ? 'basis-full' : ''}`}>
+        <label htmlFor={colourId} className="text-sm font-medium text-slate-800">
+          Background colour
+        </label>
+        <ColourSwatch
+          id={colourId}
+          value={colour}
+          caption={transparent ? 'Transparent' : undefined}
+          describedBy={placeholder ? `${colourId}-hint` : undefined}
+          onChange={(value) => {
+            if (!canvas) return;
+            canvas.backgroundColor = value;
+            editor.changed();
+          }}
+        />
+        {placeholder && (
+          <p id={`${colourId}-hint`} className="text-xs text-slate-600">
+            <PlaceholderText placeholder={placeholder} />
+          </p>
+        )}
+      </div>
       <Button
         variant="ghost"
         onClick={() => {

@@ -2,6 +2,7 @@ import { ActiveSelection, Group, type Canvas, type FabricObject } from 'fabric';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { withColourPreviews, withoutColourPreviews, type ColourPreview } from '../../../canvas/colour-previews';
 import { PLACEHOLDER_COLOUR } from '../sample-values';
+import { groupInPlace, ungroupInPlace } from './layer-actions';
 import { createImage, createShape, type ShapeKind } from './object-factory';
 import { loadIntoCanvas, serializeCanvas } from './serializer';
 import { fitText } from './text-fit';
@@ -22,6 +23,14 @@ export interface EditorApi {
   size: CanvasSize;
   /** Bumped on every change of the design or the selection. */
   revision: number;
+  /**
+   * Names the design's state: a new number on every change of the design (never on a selection change), and
+   * the number given to `load` when a known state is loaded back (an undo step, the design under tried values).
+   * Two equal numbers: the design did not change in between (unsaved-design.tsx compares them, in constant time).
+   */
+  designRevision: number;
+  /** `designRevision` as it is right now, between renders (an undo step is recorded right after a change). */
+  designRevisionNow: () => number;
   /** The selected objects (one, several, or none). */
   selection: FabricObject[];
   /** Call after changing objects directly: redraws and tells every panel. */
@@ -35,8 +44,11 @@ export interface EditorApi {
   ungroup: () => void;
   /** The `fabricJSData` to save (serializer.ts). */
   serialize: () => Record<string, unknown>;
-  /** Replaces the design with a saved `fabricJSData`. */
-  load: (data: Record<string, unknown>) => Promise<void>;
+  /**
+   * Replaces the design with a saved `fabricJSData`: a new design revision, or `revision` when the data is a
+   * state the design had under that number (an undo step) or still has underneath (tried values).
+   */
+  load: (data: Record<string, unknown>, options?: { revision?: number }) => Promise<void>;
   /** Registers the fabric canvas (EditorCanvas makes it and disposes of it). */
   attach: (canvas: Canvas | null) => void;
   /** Set once the design has been loaded into the canvas. */
@@ -71,6 +83,17 @@ export function EditorProvider({
 }) {
   const [canvas, setCanvas] = useState<Canvas | null>(null);
   const [revision, setRevision] = useState(0);
+  // The design revision: a ref, read between renders, and the state panels re-render on. `issued` is the last
+  // number handed out, so that a new state never takes the number of an earlier one.
+  const issued = useRef(0);
+  const designRevisionRef = useRef(0);
+  const [designRevision, setDesignRevisionState] = useState(0);
+  const setDesignRevision = useCallback((value: number) => {
+    designRevisionRef.current = value;
+    setDesignRevisionState(value);
+  }, []);
+  const edited = useCallback(() => setDesignRevision(++issued.current), [setDesignRevision]);
+  const designRevisionNow = useCallback(() => designRevisionRef.current, []);
   const [ready, setReady] = useState(false);
   const initialRef = useRef(initial);
   const samplesRef = useRef(samples);
@@ -82,10 +105,15 @@ export function EditorProvider({
     backgroundPreview.current = previewed.background;
     await loadIntoCanvas(target, previewed.design);
   }, []);
-  const changed = useCallback(() => {
+  /** Redraws and re-reads without a change of the design (a selection). */
+  const refresh = useCallback(() => {
     canvas?.requestRenderAll();
     setRevision((r) => r + 1);
   }, [canvas]);
+  const changed = useCallback(() => {
+    refresh();
+    edited();
+  }, [refresh, edited]);
 
   const attach = useCallback((instance: Canvas | null) => setCanvas(instance), []);
 
@@ -100,29 +128,33 @@ export function EditorProvider({
       }
     });
     const bump = () => setRevision((r) => r + 1);
+    const edit = () => {
+      bump();
+      edited();
+    };
     // Auto-fit text follows its box and its words as they change on the canvas.
     const refit = ({ target }: { target?: FabricObject }) => {
       if (target && fitText(target)) canvas.requestRenderAll();
     };
     canvas.on('text:changed', refit);
     canvas.on('object:modified', refit);
-    const events = [
-      'object:added',
-      'object:removed',
-      'object:modified',
-      'selection:created',
-      'selection:updated',
-      'selection:cleared',
-    ] as const;
-    for (const event of events) canvas.on(event, bump);
+    // Typing into a text on the canvas changes the design at each key (fabric's `object:modified` comes only
+    // when the editing ends): the design revision follows, so leaving mid-typing still asks first.
+    canvas.on('text:changed', edited);
+    const edits = ['object:added', 'object:removed', 'object:modified'] as const;
+    const selections = ['selection:created', 'selection:updated', 'selection:cleared'] as const;
+    for (const event of edits) canvas.on(event, edit);
+    for (const event of selections) canvas.on(event, bump);
     return () => {
       live = false;
-      for (const event of events) canvas.off(event, bump);
+      for (const event of edits) canvas.off(event, edit);
+      for (const event of selections) canvas.off(event, bump);
       canvas.off('text:changed', refit);
+      canvas.off('text:changed', edited);
       canvas.off('object:modified', refit);
     };
     // The size changes through setDimensions below; reloading on it would drop unsaved edits.
-  }, [canvas, loadPreviewed]);
+  }, [canvas, loadPreviewed, edited]);
 
   useEffect(() => {
     // At the current zoom (interactions/canvas-zoom.ts): the element is the design size × zoom on screen.
@@ -142,6 +174,8 @@ export function EditorProvider({
       canvas,
       size,
       revision,
+      designRevision,
+      designRevisionNow,
       selection,
       ready,
       changed,
@@ -165,42 +199,35 @@ export function EditorProvider({
         if (!canvas) return;
         if (object) canvas.setActiveObject(object);
         else canvas.discardActiveObject();
-        changed();
+        refresh();
       },
       group: () => {
         const active = canvas?.getActiveObject();
         if (!canvas || !(active instanceof ActiveSelection)) return;
         const members = active.getObjects();
-        // Keep the group at the layer of its topmost member.
-        const index = Math.max(...members.map((o) => canvas.getObjects().indexOf(o)));
+        // The selection gives its objects back to the canvas (their own transforms again) before they move.
         canvas.discardActiveObject();
-        const group = new Group([], { originX: 'left', originY: 'top', name: 'Group' });
-        canvas.remove(...members);
-        group.add(...members);
-        canvas.insertAt(Math.min(index, canvas.getObjects().length), group);
+        const group = groupInPlace(canvas, members, new Group([], { originX: 'left', originY: 'top', name: 'Group' }));
         canvas.setActiveObject(group);
         changed();
       },
       ungroup: () => {
         const active = canvas?.getActiveObject();
         if (!canvas || !(active instanceof Group) || active instanceof ActiveSelection) return;
-        const index = canvas.getObjects().indexOf(active);
-        // removeAll gives each child its place on the canvas back (the group's transform applied to it).
-        const members = active.removeAll();
-        canvas.remove(active);
-        canvas.insertAt(index, ...members);
+        const members = ungroupInPlace(canvas, active);
         canvas.setActiveObject(new ActiveSelection(members, { canvas }));
         changed();
       },
       backgroundPreview: backgroundPreview.current,
       serialize: () => (canvas ? withoutColourPreviews(serializeCanvas(canvas), backgroundPreview.current) : initialRef.current),
-      load: async (data) => {
+      load: async (data, options) => {
         if (!canvas) return;
         await loadPreviewed(canvas, data);
         changed();
+        if (options?.revision !== undefined) setDesignRevision(options.revision);
       },
     };
-  }, [canvas, size, revision, ready, changed, attach, loadPreviewed]);
+  }, [canvas, size, revision, designRevision, designRevisionNow, ready, changed, refresh, attach, loadPreviewed, setDesignRevision]);
 
   return <EditorContext.Provider value={api}>{children}</EditorContext.Provider>;
 }

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { toHex } from './colour';
+import { ColourSwatch } from './colour-swatch';
+import { numberProblem } from './number-range';
 
-const INPUT = 'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm';
+const INPUT = 'w-full rounded-md border bg-white px-2 py-1 text-sm';
 
 /** A label above its control (the child with id `id`): the frame every field below shares. */
 function Labelled({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
@@ -16,8 +17,9 @@ function Labelled({ id, label, children }: { id: string; label: string; children
 }
 
 /**
- * A labelled number input bound to an object property. It keeps what is being typed (an empty or half-typed
- * number is not applied) and follows the object when it changes on the canvas (dragging, resizing).
+ * A labelled number input bound to an object property. It keeps what is being typed and follows the object when
+ * it changes on the canvas (dragging, resizing). A number outside `min`…`max` (or an empty or half-typed one) is
+ * not applied: the field says why beside it, as every dashboard field does, until a valid number replaces it.
  */
 export function NumberField(props: {
   label: string;
@@ -28,26 +30,40 @@ export function NumberField(props: {
   step?: number;
 }) {
   const id = useId();
+  const errorId = `${id}-error`;
   const rounded = Math.round(props.value * 100) / 100;
   const [text, setText] = useState(String(rounded));
-  useEffect(() => setText(String(rounded)), [rounded]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    // The object changed (on the canvas, or by a valid number typed here): the field shows it, nothing to fix.
+    setText(String(rounded));
+    setError(null);
+  }, [rounded]);
   return (
     <Labelled id={id} label={props.label}>
       <input
         id={id}
         type="number"
-        className={INPUT}
+        className={`${INPUT} ${error ? 'border-red-600' : 'border-slate-300'}`}
         value={text}
         min={props.min}
         max={props.max}
         step={props.step ?? 1}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         onChange={(e) => {
           setText(e.target.value);
           const value = e.target.valueAsNumber;
-          if (Number.isFinite(value) && (props.min === undefined || value >= props.min) && (props.max === undefined || value <= props.max))
-            props.onChange(value);
+          const problem = numberProblem(value, props);
+          setError(problem);
+          if (problem === null) props.onChange(value);
         }}
       />
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </Labelled>
   );
 }
@@ -57,13 +73,11 @@ export function ColorField(props: { label: string; value: string; onChange: (val
   const id = useId();
   return (
     <Labelled id={id} label={props.label}>
-      <input
+      <ColourSwatch
         id={id}
-        type="color"
-        className="h-8 w-full rounded-md border border-slate-300"
-        value={toHex(props.value)}
-        aria-describedby={props.placeholder ? `${id}-placeholder` : undefined}
-        onChange={(e) => props.onChange(e.target.value)}
+        value={props.value}
+        describedBy={props.placeholder ? `${id}-placeholder` : undefined}
+        onChange={props.onChange}
       />
       {props.placeholder && <PlaceholderNote id={`${id}-placeholder`} placeholder={props.placeholder} />}
     </Labelled>

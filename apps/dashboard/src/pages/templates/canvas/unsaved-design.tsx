@@ -1,19 +1,25 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { UnsavedChangesGuard } from '../../../kit/unsaved-changes';
 import { useEditor } from './editor-context';
-import { useTryValues } from './variables/try-values';
 
 /**
- * Whether the design differs from what was last saved (or loaded): the design under any tried values and the
- * template size, compared with their state at the last save, restore or layout switch. An undo back to the
- * saved state is not a change.
+ * What was last saved (or loaded): the editor's design revision then, and the template size. The revision names
+ * the design's state (editor-context.tsx), so comparing it is constant work however large the design is; the
+ * design under tried values keeps its revision, and an undo back to the saved state gives the saved revision back.
  */
+export interface SavedMark {
+  revision: number;
+  width: number;
+  height: number;
+}
+
+/** Whether the design differs from what was last saved (or loaded). */
 export interface UnsavedDesignApi {
   dirty: boolean;
   /** The state to compare with: take it when Save sends the design, give it back to `markSaved` once saved. */
-  snapshot: () => string;
+  snapshot: () => SavedMark;
   /** The design is saved (as `state`, or as it is after this render: a version restored, a layout opened). */
-  markSaved: (state?: string) => void;
+  markSaved: (state?: SavedMark) => void;
 }
 
 const UnsavedDesignContext = createContext<UnsavedDesignApi | null>(null);
@@ -24,21 +30,26 @@ export function useUnsavedDesign(): UnsavedDesignApi {
   return api;
 }
 
-/** Inside EditorProvider and TryValuesProvider; asks before leaving the page with unsaved changes. */
+/** Inside EditorProvider; asks before leaving the page with unsaved changes. */
 export function UnsavedDesignProvider({ width, height, children }: { width: number; height: number; children: ReactNode }) {
   const editor = useEditor();
-  const tryValues = useTryValues();
-  const [saved, setSaved] = useState<string | null>(null);
-  const snapshot = useCallback(
-    () => JSON.stringify({ design: tryValues.designToSave(editor), width, height }),
-    [tryValues, editor, width, height],
-  );
-  // The first state once the design is loaded, and the state after a restore or a layout switch.
+  const { designRevision, designRevisionNow, ready } = editor;
+  const [saved, setSaved] = useState<SavedMark | null>(null);
+  // The first state once the design is loaded, and the state after a restore or a layout switch (whose new size
+  // and design arrive with this render, hence not at the markSaved call).
   useEffect(() => {
-    if (saved === null && editor.ready) setSaved(snapshot());
-  }, [saved, editor.ready, snapshot]);
-  const dirty = editor.ready && saved !== null && snapshot() !== saved;
-  const api = useMemo<UnsavedDesignApi>(() => ({ dirty, snapshot, markSaved: (state) => setSaved(state ?? null) }), [dirty, snapshot]);
+    if (saved === null && ready) setSaved({ revision: designRevision, width, height });
+  }, [saved, ready, designRevision, width, height]);
+  const dirty = ready && saved !== null && (saved.revision !== designRevision || saved.width !== width || saved.height !== height);
+  const api = useMemo<UnsavedDesignApi>(
+    () => ({
+      dirty,
+      // Between renders (Save takes it as the request leaves): the revision right now, not the last render's.
+      snapshot: () => ({ revision: designRevisionNow(), width, height }),
+      markSaved: (state) => setSaved(state ?? null),
+    }),
+    [dirty, designRevisionNow, width, height],
+  );
   return (
     <UnsavedDesignContext.Provider value={api}>
       <UnsavedChangesGuard dirty={dirty} description="The design has changes that are not saved yet." />

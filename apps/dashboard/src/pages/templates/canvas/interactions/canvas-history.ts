@@ -1,6 +1,12 @@
 import type { Canvas } from 'fabric';
 import { History } from './history';
 
+/** A step: the design's JSON, and the design revision it had in the editor. */
+interface Step {
+  json: string;
+  revision: number;
+}
+
 export interface CanvasHistory {
   /** Records the design as it is now (call after changing objects directly, e.g. from the properties panel). */
   commit(options?: { coalesce?: string }): void;
@@ -17,20 +23,24 @@ export interface CanvasHistory {
  * Undo/redo for one canvas: snapshots of the editor's serialized design (ADR 0036). fabric's own events record
  * adds, removes and finished transforms (a drag, a resize or a rotation fires `object:modified` once, at the
  * end, so a drag is one step); changes the editor makes directly are recorded through `commit`. Events fired
- * while a snapshot is being loaded are not recorded.
+ * while a snapshot is being loaded are not recorded. Each step keeps the editor's design revision it had, and an
+ * undo or redo loads it back under that revision: undoing back to the saved state leaves nothing unsaved.
  */
 export function attachHistory(
   canvas: Canvas,
   options: {
     serialize: () => Record<string, unknown>;
-    load: (data: Record<string, unknown>) => Promise<void>;
+    /** The editor's design revision right now (`designRevisionNow`). */
+    revision: () => number;
+    /** Loads a step's design under the revision it had. */
+    load: (data: Record<string, unknown>, revision: number) => Promise<void>;
     /** Called after every record, undo and redo (to refresh the buttons). */
     onChange?: () => void;
     cap?: number;
   },
 ): CanvasHistory {
-  const snapshot = () => JSON.stringify(options.serialize());
-  const history = new History(snapshot(), { cap: options.cap ?? 100 });
+  const snapshot = (): Step => ({ json: JSON.stringify(options.serialize()), revision: options.revision() });
+  const history = new History<Step>(snapshot(), { cap: options.cap ?? 100, same: (a, b) => a.json === b.json });
   let loading = false;
   let pending: ReturnType<typeof setTimeout> | undefined;
 
@@ -51,12 +61,12 @@ export function attachHistory(
   const events = ['object:added', 'object:removed', 'object:modified'] as const;
   for (const event of events) canvas.on(event, later);
 
-  const apply = async (state: string | undefined) => {
-    if (state === undefined) return false;
+  const apply = async (step: Step | undefined) => {
+    if (step === undefined) return false;
     loading = true;
     try {
-      await options.load(JSON.parse(state) as Record<string, unknown>);
-      history.replaceCurrent(snapshot());
+      await options.load(JSON.parse(step.json) as Record<string, unknown>, step.revision);
+      history.replaceCurrent({ ...snapshot(), revision: step.revision });
     } finally {
       loading = false;
     }

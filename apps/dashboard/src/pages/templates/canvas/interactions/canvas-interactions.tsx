@@ -18,6 +18,7 @@ export function CanvasInteractions() {
     page: editor.size,
     // Undo steps are of the design, never of tried values (shown on the canvas while trying, then dropped).
     serialize: () => tryValues.designToSave(editor),
+    designRevision: editor.designRevisionNow,
     load: editor.load,
     changed: editor.changed,
     revision: editor.revision,

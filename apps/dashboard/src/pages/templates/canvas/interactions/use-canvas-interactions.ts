@@ -40,7 +40,9 @@ export interface InteractionsOptions {
   ready: boolean;
   page: { width: number; height: number };
   serialize: () => Record<string, unknown>;
-  load: (data: Record<string, unknown>) => Promise<void>;
+  /** The editor's design revision right now: undo steps keep it, and load it back with their design. */
+  designRevision: () => number;
+  load: (data: Record<string, unknown>, options?: { revision?: number }) => Promise<void>;
   /** Redraws and tells the panels (the editor context's `changed`). */
   changed: () => void;
   /** The editor's revision counter: a bump after a change made elsewhere (the properties panel) is recorded. */
@@ -71,7 +73,8 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
     const changed = () => latest.current.changed();
     const history = attachHistory(canvas, {
       serialize,
-      load: (data) => latest.current.load(data),
+      revision: () => latest.current.designRevision(),
+      load: (data, revision) => latest.current.load(data, { revision }),
       onChange: () => setHistoryRevision((r) => r + 1),
     });
     const zoomControl = attachZoom(canvas, { scroller, page, onZoom: setZoom });
@@ -102,15 +105,15 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
         if (!clipboard.remove()) return false;
         afterEdit();
       }),
+      // Selection changes only: fabric's selection events tell the panels; the design is unchanged.
       selectAll: () => {
         selectAll(canvas);
-        changed();
+        canvas.requestRenderAll();
       },
       deselect: () => {
         if (!canvas.getActiveObject()) return false;
         canvas.discardActiveObject();
         canvas.requestRenderAll();
-        changed();
       },
       ...Object.fromEntries(
         (['nudgeLeft', 'nudgeRight', 'nudgeUp', 'nudgeDown'] as const).map((action) => [

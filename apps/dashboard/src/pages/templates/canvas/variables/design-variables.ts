@@ -5,13 +5,28 @@
  * "try values" view use them; the renderer stays the truth ("Render with these values").
  */
 
+import { IDENTIFIER_PART, IDENTIFIER_START, isVariableName } from '@pressroom/contracts';
 import { eachObject } from '../../../../canvas/design-walk.js';
-import { PLACEHOLDER, TEMPLATED_COLOURS } from '../../../../canvas/templated-strings.js';
+import { TEMPLATED_COLOURS } from '../../../../canvas/templated-strings.js';
 
 export type BindableProperty = 'text' | 'src' | 'fill';
 export type VariableType = 'text' | 'image' | 'color' | 'number' | 'boolean';
 
 type Json = Record<string, unknown>;
+
+// `{{ name }}` with a plain name, the names being the template language's (libs/contracts' identifier characters,
+// Unicode letters included); a keyword (`{{ true }}`) or an expression is left as written.
+const PLACEHOLDER = new RegExp(`\\{\\{\\s*([${IDENTIFIER_START}][${IDENTIFIER_PART}]*)\\s*\\}\\}`, 'gu');
+
+/** The variable names in `{{ }}` of a string, in order. */
+function placeholderNames(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter(isVariableName);
+}
+
+/** `text` with each `{{ name }}` that has a value in `values` (and `accept`s it) replaced; the others stay as written. */
+function fillNames(text: string, values: Record<string, string>, accept: (value: string | undefined) => boolean): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => (isVariableName(name) && accept(values[name]) ? values[name]! : whole));
+}
 
 const TEXT_TYPES = new Set(['text', 'itext', 'i-text', 'textbox']);
 
@@ -50,20 +65,20 @@ export function variablesInDesign(design: Json): DesignVariable[] {
     const bindings = object.variableBindings;
     if (bindings && typeof bindings === 'object') {
       for (const [property, source] of Object.entries(bindings as Json)) {
-        if (typeof source === 'string' && /^[A-Za-z_]\w*$/.test(source.trim()) && ['text', 'src', 'fill'].includes(property)) {
+        if (typeof source === 'string' && isVariableName(source.trim()) && ['text', 'src', 'fill'].includes(property)) {
           use(source.trim(), property as BindableProperty);
         }
       }
     }
     if (isTextType(object.type) && typeof object.text === 'string') {
-      for (const match of object.text.matchAll(PLACEHOLDER)) use(match[1]!, 'placeholder');
+      for (const name of placeholderNames(object.text)) use(name, 'placeholder');
     }
     for (const key of TEMPLATED_COLOURS) {
       const colour = object[key];
-      if (typeof colour === 'string') for (const match of colour.matchAll(PLACEHOLDER)) use(match[1]!, 'fill');
+      if (typeof colour === 'string') for (const name of placeholderNames(colour)) use(name, 'fill');
     }
   });
-  if (typeof design.background === 'string') for (const match of design.background.matchAll(PLACEHOLDER)) use(match[1]!, 'fill');
+  if (typeof design.background === 'string') for (const name of placeholderNames(design.background)) use(name, 'fill');
   return [...found.values()];
 }
 
@@ -84,19 +99,13 @@ export function applyValues(design: Json, values: Record<string, string>): Json 
       }
     }
     if (isTextType(object.type) && typeof object.text === 'string') {
-      object.text = object.text.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
+      object.text = fillNames(object.text, values, (value) => value !== undefined);
     }
     for (const key of TEMPLATED_COLOURS) {
       const colour = object[key];
-      if (typeof colour === 'string') object[key] = colour.replace(PLACEHOLDER, (whole, name: string) => values[name] || whole);
+      if (typeof colour === 'string') object[key] = fillNames(colour, values, Boolean);
     }
   });
-  if (typeof copy.background === 'string')
-    copy.background = copy.background.replace(PLACEHOLDER, (whole, name: string) => values[name] || whole);
+  if (typeof copy.background === 'string') copy.background = fillNames(copy.background, values, Boolean);
   return copy;
-}
-
-/** A variable name the template language reads as a plain variable. */
-export function isVariableName(name: string): boolean {
-  return /^[A-Za-z_]\w{0,199}$/.test(name);
 }

@@ -27,25 +27,27 @@ export function useTryValues(): TryValuesApi {
 }
 
 export function TryValuesProvider({ children }: { children: ReactNode }) {
-  const original = useRef<Record<string, unknown> | null>(null);
+  // The design under the tried values, and its design revision: the tried copy is not an edit, so the canvas
+  // keeps that revision while it shows the copy and when the design comes back (nothing unsaved by trying).
+  const original = useRef<{ design: Record<string, unknown>; revision: number } | null>(null);
   const [trying, setTrying] = useState(false);
   const api = useMemo<TryValuesApi>(
     () => ({
       trying,
       start: async (editor, values) => {
-        const design = original.current ?? editor.serialize();
-        original.current = design;
-        await editor.load(applyValues(design, values));
+        const under = original.current ?? { design: editor.serialize(), revision: editor.designRevisionNow() };
+        original.current = under;
+        await editor.load(applyValues(under.design, values), { revision: under.revision });
         // Tried values are not edits: objects cannot be selected or moved until the design is back.
         for (const object of editor.canvas?.getObjects() ?? []) object.set({ selectable: false, evented: false });
         setTrying(true);
       },
       stop: async (editor) => {
-        if (original.current) await editor.load(original.current);
+        if (original.current) await editor.load(original.current.design, { revision: original.current.revision });
         original.current = null;
         setTrying(false);
       },
-      designToSave: (editor) => original.current ?? editor.serialize(),
+      designToSave: (editor) => original.current?.design ?? editor.serialize(),
     }),
     [trying],
   );

@@ -1,3 +1,4 @@
+import { isVariableName, variableNameProblem } from '@pressroom/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FabricObject } from 'fabric';
 import { useState } from 'react';
@@ -11,7 +12,7 @@ import { TextField } from '../../../../kit/field';
 import { fieldError } from '../../../../kit/form';
 import { SelectField } from '../../../../kit/select-field';
 import { useEditor } from '../editor-context';
-import { PROPERTY_TYPE, bindablePropertyOf, isTextType, isVariableName, variablesInDesign, type VariableType } from './design-variables';
+import { PROPERTY_TYPE, bindablePropertyOf, isTextType, variablesInDesign, type VariableType } from './design-variables';
 import { useTryValues } from './try-values';
 
 const TYPES: ReadonlyArray<readonly [VariableType, string]> = [
@@ -50,7 +51,8 @@ export function VariablesPanel({ template }: { template: Template }) {
       const next = { ...definitionOf(n), ...change };
       return all.some((d) => d.name === n) ? all.map((d) => (d.name === n ? next : d)) : [...all, next];
     });
-  const nameError = name !== '' && !isVariableName(name) ? 'Letters, digits and _; not starting with a digit.' : undefined;
+  // The API's own rule and words (libs/contracts): a name the renderer reads as one variable, Unicode letters included.
+  const nameError = name === '' ? undefined : (variableNameProblem(name) ?? undefined);
 
   const define = (n: string, type: VariableType, defaultValue: unknown) => {
     if (!definitions.some((d) => d.name === n)) setDefinitions((all) => [...all, { name: n, type, defaultValue }]);
