@@ -11,6 +11,15 @@ const design = {
 const samples = { accent: '#4f46e5', background: '#0f172a', border: 'red' };
 
 describe('colour previews', () => {
+  it('reads placeholder names as the template language does, Unicode letters included', () => {
+    const { design: previewed } = withColourPreviews(
+      { objects: [{ type: 'Rect', fill: '{{ couleur_é }}' }] },
+      { couleur_é: '#123456' },
+      '#6366f1',
+    );
+    expect((previewed.objects as Array<Record<string, unknown>>)[0]!.fill).toBe('#123456');
+  });
+
   it('draws each colour placeholder with its sample, the fallback where none, and leaves the rest', () => {
     const { design: previewed, background } = withColourPreviews(design, samples, '#6366f1');
     const [rect, group, text] = previewed.objects as Array<Record<string, any>>;

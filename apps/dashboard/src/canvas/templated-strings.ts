@@ -3,8 +3,13 @@
  * strings, as far as the editor previews it. Pure: the dashboard's unit tests import it under Node.
  */
 
-/** `{{ name }}` with a plain name (what the starters and the editor write); expressions are left as written. */
-export const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+import { IDENTIFIER_PART, IDENTIFIER_START } from '@pressroom/contracts';
+
+/**
+ * `{{ name }}` with a plain name (what the starters and the editor write), named as the template language names
+ * variables (contracts' identifier characters, Unicode letters included); expressions are left as written.
+ */
+export const PLACEHOLDER = new RegExp(`\\{\\{\\s*([${IDENTIFIER_START}][${IDENTIFIER_PART}]*)\\s*\\}\\}`, 'gu');
 
 /** The colour strings filled like a text (`"fill": "{{accent}}"`); the canvas background is filled too. */
 export const TEMPLATED_COLOURS = ['fill', 'stroke', 'backgroundColor'] as const;

@@ -5,18 +5,14 @@
  * "try values" view use them; the renderer stays the truth ("Render with these values").
  */
 
-import { IDENTIFIER_PART, IDENTIFIER_START, isVariableName } from '@pressroom/contracts';
+import { isVariableName } from '@pressroom/contracts';
 import { eachObject } from '../../../../canvas/design-walk.js';
-import { TEMPLATED_COLOURS } from '../../../../canvas/templated-strings.js';
+import { PLACEHOLDER, TEMPLATED_COLOURS } from '../../../../canvas/templated-strings.js';
 
 export type BindableProperty = 'text' | 'src' | 'fill';
 export type VariableType = 'text' | 'image' | 'color' | 'number' | 'boolean';
 
 type Json = Record<string, unknown>;
-
-// `{{ name }}` with a plain name, the names being the template language's (libs/contracts' identifier characters,
-// Unicode letters included); a keyword (`{{ true }}`) or an expression is left as written.
-const PLACEHOLDER = new RegExp(`\\{\\{\\s*([${IDENTIFIER_START}][${IDENTIFIER_PART}]*)\\s*\\}\\}`, 'gu');
 
 /** The variable names in `{{ }}` of a string, in order. */
 function placeholderNames(text: string): string[] {
