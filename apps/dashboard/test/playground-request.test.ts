@@ -42,6 +42,15 @@ describe('playgroundRequest', () => {
     expect(playgroundRequest({ ...base, format: 'pdf' }).body).toEqual({ html: '<h1>Hi</h1>', preset: 'A4' });
   });
 
+  it('leaves an emptied width or height out, so the API’s default applies (never 0)', () => {
+    expect(playgroundRequest({ ...base, format: 'png', width: null }).body).toEqual({
+      html: '<h1>Hi</h1>',
+      height: base.height,
+      fileExtension: 'png',
+    });
+    expect(playgroundRequest({ ...base, format: 'gif', width: null, height: null }).body).not.toHaveProperty('width');
+  });
+
   it('offers the size limit of the chosen output', () => {
     expect([maxSideOf('png'), maxSideOf('gif')]).toEqual([4000, 2000]);
   });
@@ -51,6 +60,7 @@ describe('curlOf', () => {
   it('quotes single quotes in the body for a POSIX shell', () => {
     const curl = curlOf('http://localhost:8080', playgroundRequest({ ...base, html: "<p>it's</p>" }));
     expect(curl).toContain('curl -s http://localhost:8080/image \\');
+    expect(curl).toContain('-H "Authorization: Bearer $PRESSROOM_API_KEY"');
     expect(curl).toContain(`-d '{"html":"<p>it'\\''s</p>"`);
   });
 });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import sharp from 'sharp';
 import { createApiKey, revokeApiKey, setOwnerPlan } from '@pressroom/db';
 import { startPageServer, startTestStack, type TestStack } from '../../../deploy/embedded/test/harness.js';
-import { Pressroom, PressroomApiError, PressroomNetworkError, verifyWebhook } from './index.js';
+import { Pressroom, PressroomApiError, PressroomError, PressroomNetworkError, verifyWebhook } from './index.js';
 import { startProxy, type TestProxy } from './test-support/proxy.js';
 
 const RED = '<html><body style="margin:0;background:#ff0000"></body></html>';
@@ -92,6 +92,20 @@ describe('@pressroom/client against a live Pressroom', () => {
     expect(other).toBeInstanceOf(PressroomApiError);
     expect((other as PressroomApiError).detail).toMatch(/Is the base URL a Pressroom server\?/);
     expect(() => new Pressroom({ baseUrl: 'localhost:8080' })).toThrow(PressroomNetworkError);
+  });
+
+  it('refuses a key with spaces or line breaks before any request, without echoing it; a trailing line break is dropped', async () => {
+    const captured = `created key key_1; it is shown only now:\n${key}`;
+    let thrown: unknown;
+    try {
+      new Pressroom({ baseUrl: stack.baseUrl, apiKey: captured });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(PressroomError);
+    expect((thrown as Error).message).toMatch(/^The API key holds spaces or line breaks \(\d+ words\)/);
+    expect((thrown as Error).message).not.toContain(key);
+    expect((await new Pressroom({ baseUrl: stack.baseUrl, apiKey: `${key}\n` }).api.listTemplates()).templates).toBeDefined();
   });
 
   it('waits out a 429 with Retry-After and retries the POST with the same Idempotency-Key', async () => {

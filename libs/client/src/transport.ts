@@ -1,4 +1,4 @@
-import { PressroomApiError, PressroomNetworkError, type ProblemDetails } from './errors.js';
+import { PressroomApiError, PressroomError, PressroomNetworkError, type ProblemDetails } from './errors.js';
 
 export interface TransportOptions {
   baseUrl: string;
@@ -62,6 +62,22 @@ async function problemOf(response: Response): Promise<ProblemDetails> {
 }
 
 /**
+ * The key as sent: surrounding whitespace (a key read from a file ends with a line break) is dropped; a key with
+ * spaces or control characters inside is refused before any request, without echoing it (it is a secret, and such a
+ * value is usually several lines of a command's output captured by mistake).
+ */
+function checkedApiKey(apiKey: string): string {
+  const key = apiKey.trim();
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\x00-\x1f\x7f]/.test(key)) {
+    throw new PressroomError(
+      `The API key holds spaces or line breaks (${key.split(/\s+/).length} words): give the key alone, one word starting with prs_. Check how PRESSROOM_API_KEY was set.`,
+    );
+  }
+  return key;
+}
+
+/**
  * One HTTP exchange with retries that cannot bill twice: a POST is retried only
  * with an Idempotency-Key (generated unless the caller opted out); a used-up
  * quota is never retried; a rate limit waits for its Retry-After.
@@ -84,7 +100,7 @@ export class Transport {
       throw new PressroomNetworkError(`The base URL ${JSON.stringify(options.baseUrl)} is not an http(s) URL.`, options.baseUrl);
     }
     this.baseUrl = base.href.replace(/\/+$/, '');
-    this.options = options;
+    this.options = { ...options, ...(options.apiKey === undefined ? {} : { apiKey: checkedApiKey(options.apiKey) }) };
   }
 
   url(path: string, query?: Record<string, unknown>): string {

@@ -22,9 +22,9 @@ describe('guardedLookup', () => {
     { lookup: (host) => Promise.resolve(dns[host] ? [{ address: dns[host], family: 4 }] : []) },
   );
 
-  function fetchVia(host: string): Promise<string> {
+  function fetchVia(host: string, protocol?: 'http:' | 'https:'): Promise<string> {
     return new Promise((resolve, reject) => {
-      get({ host, port, path: '/', lookup: guardedLookup(guard) }, (res) => {
+      get({ host, port, path: '/', lookup: guardedLookup(guard, protocol ? { protocol } : {}) }, (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
         res.on('end', () => resolve(body));
@@ -42,7 +42,8 @@ describe('guardedLookup', () => {
     expect((err as BlockedUrlError).detail).toMatch(/private/);
   });
 
-  it('refuses a name that does not resolve', async () => {
-    await expect(fetchVia('nowhere.test')).rejects.toThrow();
+  it('refuses a name that does not resolve, naming the URL with the scheme the connection uses (https unless told)', async () => {
+    await expect(fetchVia('nowhere.test')).rejects.toThrow(/https:\/\/nowhere\.test\//);
+    await expect(fetchVia('nowhere.test', 'http:')).rejects.toThrow(/http:\/\/nowhere\.test\//);
   });
 });

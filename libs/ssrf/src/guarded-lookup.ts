@@ -6,19 +6,24 @@ import type { SsrfGuard } from './guard.js';
  * every name is resolved through the guard, so the connection goes only to addresses the policy
  * approved, on every (re)connect. IP literals never reach a lookup: `guard.check` the URL first.
  */
-export function guardedLookup(guard: SsrfGuard): LookupFunction {
-  return (hostname, options, callback) => {
-    guard.resolve(`http://${hostname.includes(':') ? `[${hostname}]` : hostname}/`).then(
+export function guardedLookup(
+  guard: SsrfGuard,
+  /** The scheme the connection uses, so a refusal names the URL as the library reaches it (S3 is https unless the endpoint says otherwise). */
+  options: { protocol?: 'http:' | 'https:' } = {},
+): LookupFunction {
+  const protocol = options.protocol ?? 'https:';
+  return (hostname, lookupOptions, callback) => {
+    guard.resolve(`${protocol}//${hostname.includes(':') ? `[${hostname}]` : hostname}/`).then(
       ({ addresses }) => {
         if (addresses.length === 0) {
           callback(Object.assign(new Error(`no approved address for ${hostname}`), { code: 'ENOTFOUND' }), '', 4);
-        } else if (options.all) {
+        } else if (lookupOptions.all) {
           callback(
             null,
             addresses.map(({ address, family }) => ({ address, family })),
           );
         } else {
-          const first = addresses.find((a) => !options.family || a.family === options.family) ?? addresses[0]!;
+          const first = addresses.find((a) => !lookupOptions.family || a.family === lookupOptions.family) ?? addresses[0]!;
           callback(null, first.address, first.family);
         }
       },

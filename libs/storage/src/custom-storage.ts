@@ -8,8 +8,8 @@ import { createS3Storage, describeS3Error, type S3Storage } from './s3-storage.j
 export type CustomBucket = CustomBucketSettings;
 
 export interface OpenCustomBucketOptions {
-  /** The SSRF guard's lookup (`guardedLookup`): the endpoint is a user's choice. */
-  lookup: LookupFunction;
+  /** The SSRF guard's lookup (`guardedLookup`) for the scheme the bucket is reached with: the endpoint is a user's choice. */
+  lookup: (protocol: 'http:' | 'https:') => LookupFunction;
   /** Per request (default 10 s): a hanging bucket must not hold a render. */
   timeoutMs?: number;
 }
@@ -23,7 +23,7 @@ export function openCustomBucket(bucket: CustomBucket, options: OpenCustomBucket
     prefix: bucket.prefix,
     credentials: { accessKeyId: bucket.accessKeyId, secretAccessKey: bucket.secretAccessKey },
     requestTimeoutMs: options.timeoutMs ?? 10_000,
-    lookup: options.lookup,
+    lookup: options.lookup(bucket.endpoint && new URL(bucket.endpoint).protocol === 'http:' ? 'http:' : 'https:'),
   });
 }
 

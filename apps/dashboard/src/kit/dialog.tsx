@@ -34,6 +34,8 @@ export function Dialog({
         <RadixDialog.Overlay className={OVERLAY} />
         <RadixDialog.Content
           className={PANEL}
+          // Without a description the dialog is named by its title alone (an sr-only copy of the title would be read twice).
+          {...(description ? {} : { 'aria-describedby': undefined })}
           // Runs before focus moves in: the focused element is still the one that opened the dialog.
           onOpenAutoFocus={() => (opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null)}
           onCloseAutoFocus={(event) => {
@@ -45,11 +47,7 @@ export function Dialog({
           }}
         >
           <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-          {description ? (
-            <RadixDialog.Description className="text-sm text-slate-700">{description}</RadixDialog.Description>
-          ) : (
-            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-          )}
+          {description && <RadixDialog.Description className="text-sm text-slate-700">{description}</RadixDialog.Description>}
           {children}
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -48,7 +48,8 @@ describe('admin CLI against PostgreSQL', () => {
 
   it('key --account creates the account and prints a working key last; list is masked; revoke disables it', async () => {
     const created = await cli(testDb.url, 'key', '--account', 'acme', '--plan', 'pro');
-    expect(created.stderr).toBe('');
+    expect(created.stderr).toMatch(/^created account acme .*\ncreated key key_\w+; it is shown only now:\n$/);
+    expect(created.stdout.trim()).toBe(created.lastLine);
     expect(created.code).toBe(0);
     expect(created.lastLine).toMatch(/^prs_live_[0-9a-f]{64}$/);
     const key = created.lastLine;
@@ -90,7 +91,9 @@ describe('admin CLI against PostgreSQL', () => {
   it('key --account reuses an existing account; rotate prints a new key and kills the old one', async () => {
     const first = await cli(testDb.url, 'key', '--account', 'reuse');
     const second = await cli(testDb.url, 'key', '--account', 'reuse', '--label', 'ci');
-    expect(second.stdout).toMatch(/using existing account reuse/);
+    // The key alone on stdout (so `KEY=$(make -s key …)` holds just the key); the commentary on stderr.
+    expect(second.stdout.trim()).toMatch(/^prs_live_[0-9a-f]{64}$/);
+    expect(second.stderr).toMatch(/using existing account reuse/);
     const a = await authenticateApiKey(db, first.lastLine);
     const b = await authenticateApiKey(db, second.lastLine);
     expect(a?.account.id).toBe(b?.account.id);

@@ -13,14 +13,15 @@ import { resolveCommand, type AnnounceChange } from './commands.js';
  */
 export const ADMIN_SOCKET_NAME = 'admin.sock';
 
-type Reply = { ok: true; lines: string[] } | { ok: false; error: string };
+/** Each line with whether it is a note (stderr) or the answer (stdout), in order. */
+export type Reply = { ok: true; lines: Array<{ text: string; note?: boolean }> } | { ok: false; error: string };
 
 async function run(db: Db, argv: string[], announce: AnnounceChange): Promise<Reply> {
   const resolved = resolveCommand(argv);
   if (!resolved) return { ok: false, error: `unknown command "${argv.slice(0, 2).join(' ')}"` };
-  const lines: string[] = [];
+  const lines: Array<{ text: string; note?: boolean }> = [];
   try {
-    await resolved.command(db, resolved.args, (line) => lines.push(line), announce);
+    await resolved.command(db, resolved.args, (text, kind) => lines.push(kind === 'note' ? { text, note: true } : { text }), announce);
     return { ok: true, lines };
   } catch (error) {
     if (error instanceof CliError || error instanceof DuplicateError || error instanceof NotFoundError || error instanceof ConfigError) {

@@ -26,7 +26,11 @@ import {
 import { PlanChangeBody, type OwnerChange } from '@pressroom/contracts';
 import { CliError } from './cli-error.js';
 
-export type Print = (line: string) => void;
+/**
+ * One line of a command's answer. A `note` is commentary beside the result (which account was used, that a key is
+ * shown once): the CLI writes notes to stderr, so `$(make -s key …)` captures the key alone.
+ */
+export type Print = (line: string, kind?: 'note') => void;
 /** Tells every running process that an owner's settings changed (owner.changed), so their caches drop them now. */
 export type AnnounceChange = (ownerId: string, what: readonly OwnerChange[]) => Promise<void>;
 type Command = (db: Db, args: string[], print: Print, announce: AnnounceChange) => Promise<void>;
@@ -137,7 +141,7 @@ const commands: Record<string, Command> = {
     const { values, positionals } = parse(args, labelOption, ['account-name']);
     const account = await accountNamed(db, positionals[0]!);
     const { key, record } = await createApiKey(db, { accountId: account.id, label: values.label });
-    print(`created key ${record.id} for account ${account.name}; it is shown only now:`);
+    print(`created key ${record.id} for account ${account.name}; it is shown only now:`, 'note');
     print(key);
   },
 
@@ -155,7 +159,7 @@ const commands: Record<string, Command> = {
     if (!old) throw new CliError(`no key with id "${positionals[0]}"`);
     if (old.revokedAt) throw new CliError(`key ${old.id} is already revoked; create a new one with: keys create <account-name>`);
     const { key, record } = await rotateApiKey(db, old.id);
-    print(`revoked key ${old.id}; created key ${record.id}; it is shown only now:`);
+    print(`revoked key ${old.id}; created key ${record.id}; it is shown only now:`, 'note');
     print(key);
   },
 
@@ -221,14 +225,15 @@ const commands: Record<string, Command> = {
     const plan = checkPlan(values.plan);
     let account = await findAccountByName(db, values.account);
     if (account) {
-      print(`using existing account ${account.name} (${account.id}, plan ${account.plan})`);
-      if (plan && plan !== account.plan) print(`note: --plan ${plan} ignored; the account already exists with plan ${account.plan}`);
+      print(`using existing account ${account.name} (${account.id}, plan ${account.plan})`, 'note');
+      if (plan && plan !== account.plan)
+        print(`note: --plan ${plan} ignored; the account already exists with plan ${account.plan}`, 'note');
     } else {
       account = await createAccount(db, { name: values.account, plan });
-      print(`created account ${account.name} (${account.id}, plan ${account.plan})`);
+      print(`created account ${account.name} (${account.id}, plan ${account.plan})`, 'note');
     }
     const { key, record } = await createApiKey(db, { accountId: account.id, label: values.label });
-    print(`created key ${record.id}; it is shown only now:`);
+    print(`created key ${record.id}; it is shown only now:`, 'note');
     print(key);
   },
 };

@@ -8,8 +8,8 @@ import { announcerFromEnv } from './announce-from-env.js';
 import { databaseOptionsFromEnv, openDatabaseFromEnv } from './database-from-env.js';
 import { USAGE } from './usage.js';
 
-// Operator commands for accounts, API keys and teams. Output goes to stdout; a key
-// a command issues is always the last line, so scripts can take it with `tail -n 1`.
+// Operator commands for accounts, API keys and teams. Answers go to stdout, commentary beside them (notes) to
+// stderr: a command that issues a key prints only the key on stdout, so `KEY=$(make -s key ACCOUNT=me)` works.
 
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
       console.error(`error: ${reply.error}`);
       return 1;
     }
-    for (const line of reply.lines) console.log(line);
+    for (const line of reply.lines) (line.note ? console.error : console.log)(line.text);
     return 0;
   };
   const answered = await viaServer();
@@ -41,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     db = await openDatabaseFromEnv();
     announcer = announcerFromEnv();
-    await resolved.command(db, resolved.args, (line) => console.log(line), announcer.announce);
+    await resolved.command(db, resolved.args, (line, kind) => (kind === 'note' ? console.error : console.log)(line), announcer.announce);
     return 0;
   } catch (error) {
     if (error instanceof DataDirLockedError && socketPath) {

@@ -5,8 +5,16 @@ import { authenticateApiKey, isWellFormedApiKey, resolveSession, type Account, t
 import { readCookie, SESSION_COOKIE } from './cookies.js';
 import { assertCsrf, assertSameOrigin } from './same-origin.js';
 
-/** Exactly `Bearer <token>`: one space, no surrounding whitespace. */
-const BEARER = /^Bearer ([^\s]+)$/;
+/**
+ * `Bearer <token>`: one space, no surrounding whitespace. The scheme's case is free (RFC 9110 §11.1: auth schemes are
+ * case-insensitive, and some HTTP clients send `bearer`); the spacing stays strict, as the contract's 401 causes say.
+ */
+const BEARER = /^Bearer ([^\s]+)$/i;
+
+/** The token of an `Authorization: Bearer <token>` header, or null when the header has another shape. */
+export function bearerToken(header: string): string | null {
+  return BEARER.exec(header)?.[1] ?? null;
+}
 
 export interface SessionContext {
   tokenHash: string;
@@ -105,8 +113,8 @@ export function authenticate(options: {
         return next();
       }
     }
-    const match = header === undefined ? null : BEARER.exec(header);
-    if (!match) {
+    const token = header === undefined ? null : bearerToken(header);
+    if (token === null) {
       throw new ProblemError('missing-auth', {
         detail:
           header === undefined
@@ -114,7 +122,7 @@ export function authenticate(options: {
             : 'The Authorization header must be exactly `Bearer <API key>` (check the `Bearer` word and whitespace).',
       });
     }
-    const auth = await verifyKey(match[1]!);
+    const auth = await verifyKey(token);
     if (!auth) throw new ProblemError('invalid-api-key', { detail: 'The provided API key is invalid or has been revoked.' });
     res.locals.auth = auth;
     next();

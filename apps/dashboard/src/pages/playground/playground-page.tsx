@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../kit/button';
 import { CopyButton } from '../../kit/copy-button';
 import { TextField } from '../../kit/field';
@@ -59,10 +60,10 @@ export default function PlaygroundPage() {
       type="number"
       min={1}
       max={maxSide}
-      value={state[name]}
-      onChange={(e) => set({ [name]: Number(e.target.value) })}
+      value={state[name] ?? ''}
+      onChange={(e) => set({ [name]: e.target.value.trim() === '' ? null : Number(e.target.value) })}
       error={fieldError(render.error, name)}
-      hint={`Pixels, 1–${maxSide}.`}
+      hint={`Pixels, 1–${maxSide}; empty: the API’s default.`}
     />
   );
   return (
@@ -164,6 +165,13 @@ export default function PlaygroundPage() {
         </Section>
       )}
       <Section title="Equivalent curl" actions={<CopyButton text={curl} label="Copy curl" />}>
+        <p className="text-sm text-slate-700">
+          Set <code>PRESSROOM_API_KEY</code> to a key from{' '}
+          <Link className="text-indigo-700 underline" to="/settings/api-keys">
+            API keys
+          </Link>{' '}
+          first: <code>export PRESSROOM_API_KEY=prs_live_…</code>
+        </p>
         <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
           <code>{curl}</code>
         </pre>

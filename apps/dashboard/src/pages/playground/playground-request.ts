@@ -32,8 +32,9 @@ export interface PlaygroundState {
   html: string;
   url: string;
   format: PlaygroundFormat;
-  width: number;
-  height: number;
+  /** Empty (null): left out of the request, so the API's default size applies. */
+  width: number | null;
+  height: number | null;
   quality: GifQualityName;
   /** Seconds of animation a GIF captures; empty: the page's own longest animation. */
   seconds: string;
@@ -44,18 +45,19 @@ export interface PlaygroundState {
 /** The endpoint and JSON body the playground sends for `state`: exactly what a developer would send. */
 export function playgroundRequest(state: PlaygroundState): { path: '/image' | '/gif' | '/pdf/render'; body: Record<string, unknown> } {
   const source = state.source === 'html' ? { html: state.html } : { url: state.url };
+  const size = { ...(state.width === null ? {} : { width: state.width }), ...(state.height === null ? {} : { height: state.height }) };
   if (state.format === 'pdf') {
     return { path: '/pdf/render', body: { ...source, preset: state.paper, ...(state.landscape ? { landscape: true } : {}) } };
   }
   if (state.format === 'gif') {
     const seconds = state.seconds.trim() === '' ? {} : { frameDurationSeconds: Number(state.seconds) };
-    return { path: '/gif', body: { ...source, width: state.width, height: state.height, quality: state.quality, ...seconds } };
+    return { path: '/gif', body: { ...source, ...size, quality: state.quality, ...seconds } };
   }
-  return { path: '/image', body: { ...source, width: state.width, height: state.height, fileExtension: state.format } };
+  return { path: '/image', body: { ...source, ...size, fileExtension: state.format } };
 }
 
-/** The same request as a curl command (the key from `$PRESSROOM_KEY`, the body quoted for a POSIX shell). */
+/** The same request as a curl command (the key from `$PRESSROOM_API_KEY`, the body quoted for a POSIX shell). */
 export function curlOf(origin: string, request: ReturnType<typeof playgroundRequest>): string {
   const body = JSON.stringify(request.body).replace(/'/g, "'\\''");
-  return `curl -s ${origin}${request.path} \\\n  -H "Authorization: Bearer $PRESSROOM_KEY" \\\n  -H 'Content-Type: application/json' \\\n  -d '${body}'`;
+  return `curl -s ${origin}${request.path} \\\n  -H "Authorization: Bearer $PRESSROOM_API_KEY" \\\n  -H 'Content-Type: application/json' \\\n  -d '${body}'`;
 }
