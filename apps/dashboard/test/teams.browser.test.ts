@@ -72,3 +72,63 @@ test('teams: create, invite by link, the invitee signs up through the link and j
   await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
   await owner.getByRole('main').getByText('Newsroom').first().waitFor();
 });
+
+test('pending invitations: a new invitation is listed, revoking it (after confirming) makes its link invalid; accepting works in the team', async () => {
+  await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' }).click();
+  await owner.getByRole('heading', { name: /Newsroom \(you are owner\)/ }).waitFor();
+  // The first test's link was accepted: nothing is pending.
+  await owner.getByText('No pending invitations.').waitFor();
+
+  await owner.getByRole('textbox', { name: 'Email (optional)' }).fill('reporter@example.com');
+  await owner.getByLabel('Role', { exact: true }).selectOption('admin');
+  await owner.getByRole('button', { name: 'Create invitation' }).click();
+  const link = await owner.getByRole('status').getByRole('link').getAttribute('href');
+  const pending = owner.getByRole('region', { name: 'Pending invitations to Newsroom' });
+  const row = pending.getByRole('row', { name: /reporter@example\.com/ });
+  await row.waitFor();
+  const cells = await row.getByRole('cell').allTextContents();
+  // Invitee, role, who invited, expiry (PRESSROOM_INVITE_TTL, 7 days, in the browser's own format), the action.
+  const expiry = await owner.evaluate(() => new Date(Date.now() + 7 * 86_400_000).toLocaleDateString(undefined, { dateStyle: 'medium' }));
+  expect(cells.slice(0, 3)).toEqual(['reporter@example.com', 'admin', 'lead@example.com']);
+  expect(cells[3]).toContain(expiry);
+  expect(await accessibilityViolations(owner)).toEqual([]);
+
+  // Revoking asks first: Cancel keeps the invitation.
+  const revoke = pending.getByRole('button', { name: 'Revoke the invitation for reporter@example.com' });
+  await revoke.click();
+  const dialog = owner.getByRole('alertdialog', { name: 'Revoke the invitation for reporter@example.com?' });
+  expect(await accessibilityViolations(owner)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(await row.count()).toBe(1);
+  await revoke.click();
+  await dialog.getByRole('button', { name: 'Revoke invitation' }).click();
+  await row.waitFor({ state: 'detached' });
+  await owner.getByText('No pending invitations.').waitFor();
+
+  // The revoked link, opened by someone signed in, says it no longer works and offers nothing to accept.
+  // (Links carry the public address; the browser reaches the stack at the rig's.)
+  const open = (page: Page, href: string | null) => page.goto(new URL(href!).pathname.replace(/^/, rig.stack.baseUrl));
+  await open(guest, link);
+  await guest
+    .getByRole('alert')
+    .getByText(/This invitation link is no longer valid/)
+    .waitFor();
+  expect(await guest.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0);
+  expect(await accessibilityViolations(guest)).toEqual([]);
+
+  // A fresh link, accepted by the signed-in guest: the answer already has them working in the team.
+  await owner.getByRole('textbox', { name: 'Email (optional)' }).fill('');
+  await owner.getByLabel('Role', { exact: true }).selectOption('member');
+  await owner.getByRole('button', { name: 'Create invitation' }).click();
+  await pending.getByRole('row', { name: /Anyone with the link/ }).waitFor();
+  const fresh = await owner.getByRole('status').getByRole('link').getAttribute('href');
+  expect(fresh).not.toBe(link);
+  await open(guest, fresh);
+  await guest.getByRole('button', { name: 'Accept invitation' }).click();
+  await guest.getByRole('heading', { name: /Newsroom \(you are member\)/ }).waitFor();
+  const workspace = await guest.getByLabel('Workspace').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent);
+  expect(workspace).toContain('Newsroom');
+  await owner.reload();
+  await owner.getByText('No pending invitations.').waitFor();
+});

@@ -4,7 +4,24 @@ const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** Prefixed, URL-safe random identifiers: `img_8k3...` (120 bits of randomness). */
 export type IdPrefix =
-  'ast' | 'img' | 'tpl' | 'tpv' | 'acc' | 'team' | 'key' | 'gif' | 'pdf' | 'whk' | 'whd' | 'bat' | 'bnd' | 'vid' | 'vtp' | 'usr' | 'uss';
+  | 'ast'
+  | 'img'
+  | 'tpl'
+  | 'tpv'
+  | 'acc'
+  | 'team'
+  | 'inv'
+  | 'key'
+  | 'gif'
+  | 'pdf'
+  | 'whk'
+  | 'whd'
+  | 'bat'
+  | 'bnd'
+  | 'vid'
+  | 'vtp'
+  | 'usr'
+  | 'uss';
 
 export function newId(prefix: IdPrefix): string {
   const bytes = randomBytes(15);

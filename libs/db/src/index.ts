@@ -97,6 +97,7 @@ export * from './instance-settings.js';
 export * from './sessions.js';
 export * from './workspaces.js';
 export * from './team-workspaces.js';
+export * from './team-invites.js';
 export * from './sign-up.js';
 export * from './webhook-controls.js';
 export * from './usage.js';

@@ -70,19 +70,27 @@ export const teamMembers = pgTable(
   (t) => [uniqueIndex('team_members_team_user_idx').on(t.teamId, t.userId), index('team_members_user_idx').on(t.userId)],
 );
 
-/** An invitation link; only the sha256 of its token is stored. */
-export const teamInvites = pgTable('team_invites', {
-  tokenHash: text('token_hash').primaryKey(),
-  teamId: text('team_id')
-    .notNull()
-    .references(() => teams.id, { onDelete: 'cascade' }),
-  role: text('role').$type<'admin' | 'member'>().notNull(),
-  email: text('email'),
-  invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
-  expiresAt: at('expires_at').notNull(),
-  acceptedAt: at('accepted_at'),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+/**
+ * An invitation link; only the sha256 of its token is stored. `id` names it in the team's list and on revoke,
+ * so neither the token nor its hash ever leaves the server.
+ */
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    id: text('id').notNull().unique(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'admin' | 'member'>().notNull(),
+    email: text('email'),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('team_invites_team_idx').on(t.teamId)],
+);
 
 /** The id of instance_settings' one row. */
 export const INSTANCE_SETTINGS_ROW = 'instance';

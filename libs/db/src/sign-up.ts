@@ -1,7 +1,7 @@
 import { SignUpRefusedError } from './auth-errors.js';
 import { getInstanceSettings } from './instance-settings.js';
 import type { Db } from './open.js';
-import { acceptTeamInvite, getTeamInvite } from './team-workspaces.js';
+import { acceptTeamInvite, getTeamInvite } from './team-invites.js';
 import {
   createUser,
   findUserByEmail,
@@ -19,6 +19,9 @@ export async function signupModeInForce(db: Db, configured: SignupMode): Promise
   return (await getInstanceSettings(db, { configuredSignupMode: configured })).signupMode;
 }
 
+/** A signed-up user; `teamAccountId` is its member account in the team an invitation made it join (work there first). */
+export type SignedUpUser = User & { teamAccountId?: string };
+
 /**
  * The sign-up policy (docs/auth.md): the first account of a fresh instance is always
  * accepted and owns the instance; later ones depend on the mode: open → anyone,
@@ -29,19 +32,19 @@ export async function signUp(
   db: Db,
   input: Omit<NewUser, 'accountId'> & { inviteToken?: string | undefined },
   policy: { configuredMode: SignupMode },
-): Promise<User> {
+): Promise<SignedUpUser> {
   if (await isFirstRun(db)) return createUser(db, input);
   const mode = await signupModeInForce(db, policy.configuredMode);
   if (mode === 'closed') throw new SignUpRefusedError('this instance does not accept new accounts; ask its owner');
   if (input.inviteToken !== undefined) {
     const invite = await getTeamInvite(db, input.inviteToken);
-    if (!invite) throw new SignUpRefusedError('the invitation link is unknown, expired or already used', 'inviteToken');
+    if (!invite) throw new SignUpRefusedError('the invitation link is unknown, expired, revoked or already used', 'inviteToken');
     if (invite.email !== null && invite.email !== normaliseEmail(input.email)) {
       throw new SignUpRefusedError(`this invitation is for ${invite.email}`, 'email');
     }
     const user = await createUser(db, input);
-    await acceptTeamInvite(db, { token: input.inviteToken, userId: user.id });
-    return user;
+    const joined = await acceptTeamInvite(db, { token: input.inviteToken, userId: user.id });
+    return joined ? { ...user, teamAccountId: joined.accountId } : user;
   }
   if (mode === 'invite')
     throw new SignUpRefusedError('this instance accepts new accounts by invitation only: open the invitation link you received');
@@ -64,7 +67,7 @@ export async function signInWithOidc(
     inviteToken?: string | undefined;
   },
   policy: { configuredMode: SignupMode },
-): Promise<User> {
+): Promise<SignedUpUser> {
   const oidc = { issuer: input.issuer, subject: input.subject };
   const known = await findUserByOidc(db, oidc);
   if (known) return known;

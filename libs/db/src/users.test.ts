@@ -2,15 +2,8 @@ import { ENGINES, unique, useDatabase } from './test-support/engines.js';
 import { AccountLockedError, InvalidCredentialsError, PermissionError, SignUpRefusedError } from './auth-errors.js';
 import { createSession, deleteUserSessions, resolveSession, setSessionAccount } from './sessions.js';
 import { signUp } from './sign-up.js';
-import {
-  acceptTeamInvite,
-  createTeamInvite,
-  createTeamWorkspace,
-  getTeamInvite,
-  listTeamMembers,
-  removeTeamMember,
-  setMemberRole,
-} from './team-workspaces.js';
+import { acceptTeamInvite, createTeamInvite, getTeamInvite } from './team-invites.js';
+import { createTeamWorkspace, listTeamMembers, removeTeamMember, setMemberRole } from './team-workspaces.js';
 import { updateInstanceSettings } from './instance-settings.js';
 import { changePassword, isFirstRun, signInWithPassword, type SignupMode } from './users.js';
 import { listWorkspaces } from './workspaces.js';
@@ -60,6 +53,8 @@ describe.each(ENGINES)('users, sessions and team workspaces (%s)', (engine) => {
       ['personal', 'owner'],
       ['team', 'admin'],
     ]);
+    // The new user starts out working in the team it was invited to.
+    expect(invited.teamAccountId).toBe((await listWorkspaces(db(), invited)).find((w) => w.id === team.id)!.accountId);
     expect(await getTeamInvite(db(), invite.token)).toBeNull();
   });
 

@@ -47,7 +47,11 @@ export const PROBLEM_KINDS = {
     title: 'Sign-up Closed',
     description: 'This instance does not accept new accounts, or only with an invitation.',
   },
-  'invalid-invite': { status: 404, title: 'Invalid Invitation', description: 'The invitation link is unknown, expired or already used.' },
+  'invalid-invite': {
+    status: 404,
+    title: 'Invalid Invitation',
+    description: 'The invitation link is unknown, expired, revoked or already used.',
+  },
   'invalid-signature': {
     status: 403,
     title: 'Invalid Signature',

@@ -15,7 +15,7 @@ import {
 } from '../http/dashboard-auth.js';
 import { PlanChangeBody } from '../http/plan-change.js';
 import { file, json, noContent, type Operation } from './operation.js';
-import { ApiKey, Health, JsonObject } from './responses.js';
+import { ApiKey, Health, JsonObject, TeamInvite } from './responses.js';
 
 const SESSION = json(JsonObject, 'The signed-in user, the workspace in force and the workspaces they can switch to.');
 const ITEMS = json(z.looseObject({ items: z.array(JsonObject) }));
@@ -297,15 +297,37 @@ export const accountOperations: Operation[] = [
     problems: [...TEAM_PROBLEMS, 'conflict'],
   },
   {
+    method: 'get',
+    path: '/teams/{id}/invites',
+    operationId: 'listTeamInvites',
+    tag: 'Dashboard',
+    summary: "A team's pending invitations, newest first (owners and admins)",
+    auth: 'session',
+    responses: { 200: json(z.looseObject({ items: z.array(TeamInvite) })) },
+    problems: TEAM_PROBLEMS,
+  },
+  {
     method: 'post',
     path: '/teams/{id}/invites',
     operationId: 'inviteTeamMember',
     tag: 'Dashboard',
-    summary: 'Invite someone by link (and e-mail when SMTP is set)',
+    summary: 'Invite someone by link (and e-mail when SMTP is set); inviting an email again replaces its earlier invitation',
     auth: 'session',
     body: CreateInviteBody,
     example: { email: 'grace@example.com', role: 'member' },
-    responses: { 201: json(z.looseObject({ token: z.string(), url: z.string(), role: z.string(), expiresAt: z.string() })) },
+    responses: {
+      201: json(z.looseObject({ id: z.string(), token: z.string(), url: z.string(), role: z.string(), expiresAt: z.string() })),
+    },
+    problems: TEAM_PROBLEMS,
+  },
+  {
+    method: 'delete',
+    path: '/teams/{id}/invites/{inviteId}',
+    operationId: 'revokeTeamInvite',
+    tag: 'Dashboard',
+    summary: 'Revoke a pending invitation: its link stops working (owners and admins)',
+    auth: 'session',
+    responses: { 204: noContent() },
     problems: TEAM_PROBLEMS,
   },
   {

@@ -134,4 +134,13 @@ export const WebhookSubscription = z.looseObject({
 export const Binding = z.looseObject({ uid: id, status: z.string() });
 export const VideoTemplate = z.looseObject({ uid: id, name: z.string() });
 export const ApiKey = z.looseObject({ id, name: z.string().nullable(), createdAt: timestamp });
+/** A pending team invitation as its team's owners and admins list it: never the link's token nor its hash. */
+export const TeamInvite = z.looseObject({
+  id,
+  email: z.string().nullable(),
+  role: z.enum(['admin', 'member']),
+  invitedBy: z.looseObject({ id, email: z.string(), name: z.string().nullable() }).nullable(),
+  createdAt: timestamp,
+  expiresAt: timestamp,
+});
 export const Health = z.looseObject({ status: z.enum(['ok', 'degraded']), components: z.looseObject({}) });

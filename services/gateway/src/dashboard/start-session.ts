@@ -1,13 +1,17 @@
 import type { Request, Response } from 'express';
-import { createSession, type Db, type User } from '@pressroom/db';
+import { createSession, type Db, type SignedUpUser } from '@pressroom/db';
 import { isHttps, setSessionCookies } from '../http/cookies.js';
 
-/** A new session in the user's personal workspace, with its cookies. */
+/**
+ * A new session with its cookies: in the team a sign-up's invitation just joined (`teamAccountId`), else in the
+ * user's personal workspace.
+ */
 export async function startSession(
   req: Request,
   res: Response,
-  input: { db: Db; user: User; ttlMs: number; publicBaseUrl: string },
+  input: { db: Db; user: SignedUpUser; ttlMs: number; publicBaseUrl: string },
 ): Promise<void> {
-  const issued = await createSession(input.db, { userId: input.user.id, accountId: input.user.personalAccountId, ttlMs: input.ttlMs });
+  const accountId = input.user.teamAccountId ?? input.user.personalAccountId;
+  const issued = await createSession(input.db, { userId: input.user.id, accountId, ttlMs: input.ttlMs });
   setSessionCookies(res, { ...issued, secure: isHttps(req, input.publicBaseUrl) });
 }

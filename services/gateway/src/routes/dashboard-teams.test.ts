@@ -49,12 +49,15 @@ describe.each(ENGINES)('teams, roles and invitations (%s)', (engine) => {
     });
     expect(joined.status).toBe(201);
     const session = (await (await writer.request('GET', '/auth/session')).json()) as {
+      workspaceId: string;
       workspaces: { id: string; kind: string; role: string }[];
     };
     expect(session.workspaces.map((w) => [w.kind, w.role])).toEqual([
       ['personal', 'owner'],
       ['team', 'member'],
     ]);
+    // Signing up with an invitation starts the session in the team.
+    expect(session.workspaceId).toBe(team.id);
     expect((await fetch(`${gw.baseUrl}/invites/${invite.token}`)).status).toBe(404);
 
     // Both switch to the team workspace and see the same templates.
@@ -99,5 +102,96 @@ describe.each(ENGINES)('teams, roles and invitations (%s)', (engine) => {
     // Keys get 403 on team management.
     const key = (await (await owner.request('POST', '/account/keys', { json: { name: 'team key' } })).json()) as { key: string };
     expect((await fetch(`${gw.baseUrl}/teams`, { headers: { authorization: `Bearer ${key.key}` } })).status).toBe(403);
+  });
+
+  it('pending invitations: listed without tokens, re-inviting an email replaces, revoked links are invalid, rights as for members', async () => {
+    // The instance takes invitations only: the owner is the one the test above signed up.
+    const owner = new Browser(gw.baseUrl);
+    expect((await owner.request('POST', '/auth/sign-in', { json: { email: 'boss@example.com', password: 'boss password' } })).status).toBe(
+      200,
+    );
+    const desk = (await (await owner.request('POST', '/teams', { json: { name: `Desk ${engine}` } })).json()) as { id: string };
+    const invites = `/teams/${desk.id}/invites`;
+    type Issued = { id: string; token: string; url: string };
+    const issue = async (body: object) => (await (await owner.request('POST', invites, { json: body })).json()) as Issued;
+    type Listed = {
+      items: {
+        id: string;
+        email: string | null;
+        role: string;
+        invitedBy: { email: string } | null;
+        createdAt: string;
+        expiresAt: string;
+      }[];
+    };
+    const pending = async (who: Browser) => (await (await who.request('GET', invites)).json()) as Listed;
+
+    const first = await issue({ email: 'editor@example.com', role: 'member' });
+    const link = await issue({ role: 'admin' });
+    // The same person invited again: the earlier link stops working and the list shows them once, with the new role.
+    const again = await issue({ email: 'Editor@Example.com', role: 'admin' });
+    expect((await fetch(`${gw.baseUrl}/invites/${first.token}`)).status).toBe(404);
+    const listed = await pending(owner);
+    expect(listed.items.map((i) => [i.id, i.email, i.role])).toEqual([
+      [again.id, 'editor@example.com', 'admin'],
+      [link.id, null, 'admin'],
+    ]);
+    expect(listed.items[0]).toMatchObject({ invitedBy: { email: 'boss@example.com' } });
+    expect(Date.parse(listed.items[0]!.expiresAt)).toBeGreaterThan(Date.parse(listed.items[0]!.createdAt));
+    const raw = JSON.stringify(listed);
+    expect(raw).not.toContain(again.token);
+    expect(Object.keys(listed.items[0]!).sort()).toEqual(['createdAt', 'email', 'expiresAt', 'id', 'invitedBy', 'role']);
+
+    // Someone in another team joins this one through the admin link: the accept answers with the session in the team.
+    const elsewhere = (await (await owner.request('POST', '/teams', { json: { name: `Elsewhere ${engine}` } })).json()) as { id: string };
+    const elsewhereLink = (await (
+      await owner.request('POST', `/teams/${elsewhere.id}/invites`, { json: { role: 'member' } })
+    ).json()) as Issued;
+    const outsider = new Browser(gw.baseUrl);
+    const signedUp = await outsider.request('POST', '/auth/sign-up', {
+      json: { email: `outsider-${engine}@example.com`, password: 'outsider password', inviteToken: elsewhereLink.token },
+    });
+    expect(signedUp.status).toBe(201);
+    // Not in the team (yet): the team is not there for them, as on the other team routes.
+    const unknown = await outsider.request('GET', invites);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('application/problem+json');
+    expect((await outsider.request('DELETE', `${invites}/${link.id}`)).status).toBe(404);
+
+    // A member may not see or revoke invitations: the same 403 problem as inviting.
+    const memberLink = await issue({ role: 'member' });
+    const member = new Browser(gw.baseUrl);
+    await member.request('POST', '/auth/sign-up', {
+      json: { email: `desk-member-${engine}@example.com`, password: 'member password', inviteToken: memberLink.token },
+    });
+    const problemOf = async (res: Response) => ({ status: res.status, ...((await res.json()) as Record<string, unknown>), instance: null });
+    const refusedInvite = await problemOf(await member.request('POST', invites, { json: { role: 'member' } }));
+    expect(refusedInvite).toMatchObject({ status: 403, type: expect.stringMatching(/\/forbidden$/) });
+    expect(await problemOf(await member.request('GET', invites))).toEqual(refusedInvite);
+    expect(await problemOf(await member.request('DELETE', `${invites}/${again.id}`))).toEqual(refusedInvite);
+
+    const accepted = await outsider.request('POST', `/invites/${link.token}/accept`);
+    expect(accepted.status).toBe(200);
+    const { session } = (await accepted.json()) as { session: { workspaceId: string } };
+    expect(session.workspaceId).toBe(desk.id);
+    expect(((await (await outsider.request('GET', '/auth/session')).json()) as { workspaceId: string }).workspaceId).toBe(desk.id);
+    // As an admin now, they see what is still pending (the accepted link is gone from the list) and revoke it.
+    expect((await pending(outsider)).items.map((i) => i.id)).toEqual([again.id]);
+    expect((await outsider.request('DELETE', `${invites}/${again.id}`)).status).toBe(204);
+    expect((await pending(owner)).items).toEqual([]);
+
+    // The revoked link answers the invalid-invitation problem wherever it is used.
+    const preview = await fetch(`${gw.baseUrl}/invites/${again.token}`);
+    expect(preview.status).toBe(404);
+    expect(((await preview.json()) as { type: string }).type).toMatch(/\/invalid-invite$/);
+    const late = await new Browser(gw.baseUrl).request('POST', '/auth/sign-up', {
+      json: { email: 'editor@example.com', password: 'editor password', inviteToken: again.token },
+    });
+    expect(late.status).toBe(404);
+    expect(((await late.json()) as { type: string }).type).toMatch(/\/invalid-invite$/);
+    expect((await member.request('POST', `/invites/${again.token}/accept`)).status).toBe(404);
+    // Revoked once is gone: again is 404, and an accepted invitation is not revocable either.
+    expect((await owner.request('DELETE', `${invites}/${again.id}`)).status).toBe(404);
+    expect((await owner.request('DELETE', `${invites}/${link.id}`)).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { SignUpRefusedError, signInWithOidc, type Db, type SecretBox, type User } from '@pressroom/db';
+import { SignUpRefusedError, signInWithOidc, type Db, type SecretBox, type SignedUpUser } from '@pressroom/db';
 import type { DashboardSettings } from '@pressroom/config';
 import { ProblemError } from '@pressroom/problem';
 import type { Logger } from '@pressroom/telemetry';
@@ -79,7 +79,7 @@ export function oidcRoutes(deps: { db: Db; settings: DashboardSettings; publicBa
         (res.locals.log as Logger).info({ err: error }, 'OIDC callback refused');
         return failed(res, 'The identity provider did not confirm the sign-in. Try again.');
       }
-      let user: User;
+      let user: SignedUpUser;
       try {
         user = await signInWithOidc(deps.db, { ...identity, inviteToken: flow.inviteToken }, { configuredMode: deps.settings.signupMode });
       } catch (error) {

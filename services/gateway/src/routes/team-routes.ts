@@ -5,15 +5,19 @@ import {
   createTeamInvite,
   createTeamWorkspace,
   getTeamInvite,
+  listTeamInvites,
   listTeamMembers,
   listUserTeams,
   removeTeamMember,
+  revokeTeamInvite,
   setMemberRole,
+  setSessionAccount,
   type Db,
+  type PendingTeamInvite,
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { Logger } from '@pressroom/telemetry';
-import { authOf, requireSession, sessionOf } from '../http/auth.js';
+import { requireSession, sessionOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 import type { InviteMailer } from '../dashboard/invite-mailer.js';
@@ -26,7 +30,15 @@ interface TeamRouteDeps {
   mailer: InviteMailer | null;
 }
 
-const invalidInvite = () => new ProblemError('invalid-invite', { detail: 'This invitation link is unknown, expired or already used.' });
+const invalidInvite = () =>
+  new ProblemError('invalid-invite', {
+    detail: 'This invitation link is no longer valid: it is unknown, expired, revoked or already used.',
+  });
+
+/** A pending invitation as GET /teams/{id}/invites lists it (TeamInvite in the contracts). */
+function pendingInviteView(invite: PendingTeamInvite) {
+  return { ...invite, createdAt: invite.createdAt.toISOString(), expiresAt: invite.expiresAt.toISOString() };
+}
 
 /** The dashboard page an invitation link opens. */
 export function inviteUrl(publicBaseUrl: string, token: string): string {
@@ -87,6 +99,10 @@ export function teamRoutes(deps: TeamRouteDeps): Router {
   });
 
   defineRoute(router, '/teams/:id/invites', {
+    get: async (req, res) => {
+      const invites = await listTeamInvites(deps.db, { teamId: String(req.params.id), actorId: sessionOf(res).user.id });
+      res.json({ items: invites.map(pendingInviteView) });
+    },
     post: async (req, res) => {
       const { email, role } = parseOrThrow(CreateInviteBody, req.body);
       const { user } = sessionOf(res);
@@ -104,16 +120,37 @@ export function teamRoutes(deps: TeamRouteDeps): Router {
           (res.locals.log as Logger).warn({ err: error }, 'invitation mail not sent');
         }
       }
-      res.status(201).json({ token: issued.token, url, emailed, role, email: email ?? null, expiresAt: issued.expiresAt.toISOString() });
+      res.status(201).json({
+        id: issued.id,
+        token: issued.token,
+        url,
+        emailed,
+        role,
+        email: email?.toLowerCase() ?? null,
+        expiresAt: issued.expiresAt.toISOString(),
+      });
+    },
+  });
+
+  defineRoute(router, '/teams/:id/invites/:inviteId', {
+    delete: async (req, res) => {
+      await revokeTeamInvite(deps.db, {
+        teamId: String(req.params.id),
+        actorId: sessionOf(res).user.id,
+        inviteId: String(req.params.inviteId),
+      });
+      res.status(204).end();
     },
   });
 
   defineRoute(router, '/invites/:token/accept', {
     post: async (req, res) => {
-      const { user } = sessionOf(res);
-      const team = await acceptTeamInvite(deps.db, { token: String(req.params.token), userId: user.id });
-      if (!team) throw invalidInvite();
-      res.json({ team, session: await sessionView(deps.db, { user, accountId: authOf(res).account.id }) });
+      const { user, tokenHash } = sessionOf(res);
+      const joined = await acceptTeamInvite(deps.db, { token: String(req.params.token), userId: user.id });
+      if (!joined) throw invalidInvite();
+      // The invitation is to work in the team: the session is there when the answer arrives.
+      await setSessionAccount(deps.db, { tokenHash, accountId: joined.accountId });
+      res.json({ team: joined.team, session: await sessionView(deps.db, { user, accountId: joined.accountId }) });
     },
   });
   return router;

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { authKeys, getAuthConfig, signUp, switchWorkspace, type AuthConfig } from '../../api/auth';
-import { listTeams } from '../../api/teams';
+import { authKeys, getAuthConfig, signUp, type AuthConfig } from '../../api/auth';
 import { safeReturnTo } from '../../app/return-to';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
@@ -30,14 +29,8 @@ export default function SignUpPage() {
   const [name, setName] = useState('');
   const [credentials, setCredentials] = useState({ email: '', password: '' });
   const submit = useMutation({
-    mutationFn: async () => {
-      await signUp({ ...credentials, ...(name ? { name } : {}), ...(inviteToken ? { inviteToken } : {}) });
-      // Joined with an invitation: work in that team from the start (the new account's only team).
-      if (inviteToken) {
-        const { items } = await listTeams();
-        if (items.length === 1) await switchWorkspace(items[0]!.id);
-      }
-    },
+    // With an invitation the server joins the team and starts the session in it.
+    mutationFn: () => signUp({ ...credentials, ...(name ? { name } : {}), ...(inviteToken ? { inviteToken } : {}) }),
     onSuccess: async () => {
       await client.resetQueries();
       // Signing up with an invitation already joins the team: its page, not the spent link, comes next.

@@ -1,22 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { acceptInvite, getInvite } from '../../api/teams';
-import { authKeys, switchWorkspace } from '../../api/auth';
+import { authKeys } from '../../api/auth';
 import { Button } from '../../kit/button';
 import { Alert } from '../../kit/alert';
 import { messageOf } from '../../api/problem';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 
-/** Where an invitation link lands (after sign-in or sign-up): accept to join and switch to the team. */
+/** Where an invitation link lands (after sign-in or sign-up): accept to join and work in the team. */
 export default function InvitePage() {
   const token = useParams().token ?? '';
   const navigate = useNavigate();
   const client = useQueryClient();
   const details = useQuery({ queryKey: ['invites', token], queryFn: () => getInvite(token) });
   const accept = useMutation({
-    // Joined: switch to the team at once, as the invitation is to work there.
-    mutationFn: async () => switchWorkspace((await acceptInvite(token)).team.id),
+    // The server answers with the session already working in the team: the invitation is to work there.
+    mutationFn: async () => (await acceptInvite(token)).session,
     onSuccess: async (session) => {
       client.setQueryData(authKeys.session, session);
       await client.invalidateQueries();

@@ -24,6 +24,7 @@ import { QueryState } from '../../kit/query-state';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
 import { useCurrentSession } from '../../app/session';
+import { PendingInvites } from './pending-invites';
 
 const ROLES: { value: Role; label: string }[] = [
   { value: 'member', label: 'Member' },
@@ -59,7 +60,14 @@ function InviteForm({ team }: { team: Team }) {
   const [email, setEmail] = useState('');
   const [role, setRoleValue] = useState<Role>('member');
   const [issued, setIssued] = useState<Invite | null>(null);
-  const send = useMutation({ mutationFn: () => invite(team.id, { role, ...(email ? { email } : {}) }), onSuccess: setIssued });
+  const client = useQueryClient();
+  const send = useMutation({
+    mutationFn: () => invite(team.id, { role, ...(email ? { email } : {}) }),
+    onSuccess: async (made) => {
+      setIssued(made);
+      await client.invalidateQueries({ queryKey: teamKeys.invites(team.id) });
+    },
+  });
   return (
     <div className="flex flex-col gap-3">
       <Form label="Invite to the team" className="max-w-md" onSubmit={() => send.mutate()} error={send.error} fields={['email', 'role']}>
@@ -174,7 +182,12 @@ function TeamSection({ team }: { team: Team }) {
           />
         )}
       </QueryState>
-      {(team.role === 'owner' || team.role === 'admin') && <InviteForm team={team} />}
+      {(team.role === 'owner' || team.role === 'admin') && (
+        <>
+          <InviteForm team={team} />
+          <PendingInvites team={team} />
+        </>
+      )}
     </Section>
   );
 }
