@@ -60,7 +60,10 @@ export function createCustomStorageCopies(deps: CustomStorageDeps): CustomStorag
 
   async function withBucket<T>(bucket: CustomBucket, use: (storage: ReturnType<typeof openCustomBucket>) => Promise<T>): Promise<T> {
     if (bucket.endpoint) await deps.guard.check(bucket.endpoint);
-    const storage = openCustomBucket(bucket, { lookup: (protocol) => guardedLookup(deps.guard, { protocol }), timeoutMs: deps.timeoutMs ?? 10_000 });
+    const storage = openCustomBucket(bucket, {
+      lookup: (protocol) => guardedLookup(deps.guard, { protocol }),
+      timeoutMs: deps.timeoutMs ?? 10_000,
+    });
     try {
       return await use(storage);
     } finally {

@@ -63,7 +63,10 @@ export function customStorageRoutes(deps: CustomStorageRouteDeps): Router {
         endpoint: body.endpoint ?? null,
         publicBaseUrl: body.publicBaseUrl ?? null,
       };
-      const bucket = openCustomBucket(settings, { lookup: (protocol) => guardedLookup(deps.guard, { protocol }), timeoutMs: deps.timeoutMs ?? 10_000 });
+      const bucket = openCustomBucket(settings, {
+        lookup: (protocol) => guardedLookup(deps.guard, { protocol }),
+        timeoutMs: deps.timeoutMs ?? 10_000,
+      });
       let failure: TestWriteFailure | null;
       try {
         failure = await testWrite(bucket);
