@@ -128,6 +128,8 @@ test('the overview walks a new workspace through a key, a render and a template,
 
   // At 390 px the overview fits the screen.
   await page.setViewportSize(PHONE);
+  // Below md the navigation waits behind the header's Menu button.
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
   await openOverview();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { frameAt, near, pixel, probeStreams } from '@pressroom/testing/media';
-import { accessibilityViolations, eventually, screenshot, startSignedInRig, type DashboardRig } from './browser.js';
+import { accessibilityViolations, eventually, focusedName, screenshot, startSignedInRig, type DashboardRig } from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
@@ -97,6 +97,15 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   await eventually(async () => /\/app\/video\/templates\/vtp_[^/]+\/timeline$/.test(page.url()), 'the studio route');
   const uid = /templates\/([^/]+)\/timeline/.exec(page.url())![1]!;
   await page.getByRole('region', { name: 'Player' }).waitFor();
+  // Focus stays with the page, as on every other page: the player (mounted with its controls by now) does not take it
+  // for its Play button. The button that opened the studio is gone, so nothing in the page has focus; the same on a
+  // fresh load of the studio's address.
+  await page.getByRole('button', { name: 'Play video' }).waitFor({ state: 'attached' });
+  expect(await focusedName(page)).not.toBe('Play video');
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Play video' }).waitFor({ state: 'attached' });
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 
   // A small project renders quickly: 320×180.
   const properties = page.getByRole('region', { name: 'Properties' });

@@ -6,21 +6,27 @@ import { Alert } from '../kit/alert';
 import { Button } from '../kit/button';
 import { pages, type PageEntry } from '../pages/registry';
 import { currentNavPath } from './current-nav';
+import { ACCOUNT_CONTROLS_ID, MAIN_NAV_ID, MenuButton, useMobileNav, type MobileNav } from './mobile-nav';
 import { useCurrentSession } from './session';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
-function NavSection({ label, items, current }: { label: string; items: PageEntry[]; current: string | null }) {
+/** Below md the lists are two columns of larger targets in the opened menu; from md on, one column in the sidebar. */
+const NAV_LIST = 'grid grid-cols-2 gap-1 md:flex md:flex-col';
+const NAV_LINK = 'block rounded-md px-2 py-2 text-sm md:py-1.5';
+
+function NavSection({ label, items, current, nav }: { label: string; items: PageEntry[]; current: string | null; nav: MobileNav }) {
   if (items.length === 0) return null;
   return (
     <div className="flex flex-col gap-1">
       <p className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
-      <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
+      <ul className={NAV_LIST}>
         {items.map((p) => (
           <li key={p.path}>
             <Link
               to={`/${p.path}`}
               aria-current={p.path === current ? 'page' : undefined}
-              className={`block rounded-md px-2 py-1.5 text-sm ${p.path === current ? 'bg-indigo-100 font-medium text-indigo-900' : 'text-slate-800 hover:bg-slate-100'}`}
+              onClick={nav.onLinkClick(`/${p.path}`)}
+              className={`${NAV_LINK} ${p.path === current ? 'bg-indigo-100 font-medium text-indigo-900' : 'text-slate-800 hover:bg-slate-100'}`}
             >
               {p.title}
             </Link>
@@ -41,10 +47,10 @@ function DeveloperLinks() {
   return (
     <div className="flex flex-col gap-1">
       <p className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Developers</p>
-      <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
+      <ul className={NAV_LIST}>
         {DEVELOPER_LINKS.map((l) => (
           <li key={l.href}>
-            <a href={l.href} className="block rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100">
+            <a href={l.href} className={`${NAV_LINK} text-slate-800 hover:bg-slate-100`}>
               {l.title}
             </a>
           </li>
@@ -54,7 +60,11 @@ function DeveloperLinks() {
   );
 }
 
-/** The signed-in frame: header with workspace switcher and sign-out, navigation from the page registry. */
+/**
+ * The signed-in frame: header with workspace switcher and sign-out, navigation from the page registry. Below md the
+ * header is compact (product, current page, Menu) and the switcher, sign-out and navigation wait behind Menu
+ * (mobile-nav.tsx), so a phone shows the page first.
+ */
 export function Shell() {
   const session = useCurrentSession();
   const client = useQueryClient();
@@ -66,6 +76,9 @@ export function Shell() {
     pathname,
     visible.filter((p) => p.nav !== undefined),
   );
+  const title = visible.find((p) => p.nav !== undefined && p.path === current)?.title;
+  const nav = useMobileNav();
+  const shownByMenu = nav.open ? 'flex' : 'hidden';
   const out = useMutation({
     mutationFn: signOut,
     onSuccess: () => {
@@ -78,9 +91,17 @@ export function Shell() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3">
-        <span className="text-lg font-semibold text-indigo-800">Pressroom</span>
-        <div className="flex max-w-full min-w-0 flex-wrap items-center gap-3">
+      <header
+        onKeyDown={nav.onKeyDown}
+        className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3"
+      >
+        {/* Below md the product and page take the row beside Menu, the page name cut short rather than wrapping. */}
+        <div className="flex min-w-0 items-baseline gap-2 max-md:flex-1">
+          <span className="text-lg font-semibold text-indigo-800">Pressroom</span>
+          {title && <span className="truncate text-sm text-slate-700 md:hidden">{title}</span>}
+        </div>
+        <MenuButton nav={nav} />
+        <div id={ACCOUNT_CONTROLS_ID} className={`${shownByMenu} w-full max-w-full min-w-0 flex-wrap items-center gap-3 md:flex md:w-auto`}>
           <WorkspaceSwitcher session={session} />
           {/* The name given at sign-up or on Account, with the email it signs in with; the email alone without one. */}
           <span className="hidden text-sm text-slate-700 sm:inline" title={session.user.name ? session.user.email : undefined}>
@@ -93,9 +114,14 @@ export function Shell() {
       </header>
       {out.isError && <Alert>{messageOf(out.error)}</Alert>}
       <div className="flex flex-1 flex-col md:flex-row">
-        <nav aria-label="Main" className="flex flex-col gap-4 border-b border-slate-200 bg-white p-3 md:w-56 md:border-r md:border-b-0">
-          <NavSection label="Dashboard" items={visible.filter((p) => p.nav === 'main')} current={current} />
-          <NavSection label="Settings" items={visible.filter((p) => p.nav === 'settings')} current={current} />
+        <nav
+          id={MAIN_NAV_ID}
+          aria-label="Main"
+          onKeyDown={nav.onKeyDown}
+          className={`${shownByMenu} flex-col gap-4 border-b border-slate-200 bg-white p-3 md:flex md:w-56 md:border-r md:border-b-0`}
+        >
+          <NavSection label="Dashboard" items={visible.filter((p) => p.nav === 'main')} current={current} nav={nav} />
+          <NavSection label="Settings" items={visible.filter((p) => p.nav === 'settings')} current={current} nav={nav} />
           <DeveloperLinks />
         </nav>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">

@@ -67,6 +67,11 @@ export function StudioPlayer({
         compositionHeight={p.height}
         fps={p.fps}
         controls
+        // With this on (Remotion's default), the player focuses its Play button when it mounts and whenever playback
+        // starts or stops, so opening the studio (or a new set of fonts remounting the player, or the video ending)
+        // took focus away from the page or from the field being edited. The button still plays and pauses with Space
+        // once the user has focused it.
+        spaceKeyToPlayOrPause={false}
         style={{ width: '100%', aspectRatio: `${p.width} / ${p.height}` }}
       />
     </div>
