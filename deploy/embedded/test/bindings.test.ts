@@ -519,7 +519,7 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
     // The fetched document itself, for the dashboard's mapping screen (click a value, map it to a variable).
     expect(body.data).toEqual({ data: { title: state.title, items: [{ name: 'first', color: state.color }] } });
     expect(body.paths).toContainEqual({ path: 'data.items[0].color', type: 'string', sample: '#ff0000' });
-    expect(body.paths).toContainEqual({ path: 'data.items', type: 'array', sample: '[1 items]' });
+    expect(body.paths).toContainEqual({ path: 'data.items', type: 'array', sample: '[1 item]' });
 
     const seen = async (credentials: Record<string, unknown>) => {
       const r = await test({ url: server.url('/auth'), credentials });

@@ -20,10 +20,10 @@ describe('paths', () => {
     const { paths } = listPaths({ title: 'Hi', stats: { n: 3 }, items: [{ id: 1 }], 'odd key': true });
     expect(paths).toEqual([
       { path: 'title', type: 'string', sample: 'Hi' },
-      { path: 'stats', type: 'object', sample: '{1 keys}' },
+      { path: 'stats', type: 'object', sample: '{1 key}' },
       { path: 'stats.n', type: 'number', sample: 3 },
-      { path: 'items', type: 'array', sample: '[1 items]' },
-      { path: 'items[0]', type: 'object', sample: '{1 keys}' },
+      { path: 'items', type: 'array', sample: '[1 item]' },
+      { path: 'items[0]', type: 'object', sample: '{1 key}' },
       { path: 'items[0].id', type: 'number', sample: 1 },
       { path: "['odd key']", type: 'boolean', sample: true },
     ]);

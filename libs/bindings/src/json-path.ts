@@ -53,8 +53,11 @@ function typeOf(value: unknown): SourcePath['type'] {
 }
 
 function sampleOf(value: unknown): unknown {
-  if (Array.isArray(value)) return `[${value.length} items]`;
-  if (value !== null && typeof value === 'object') return `{${Object.keys(value).length} keys}`;
+  if (Array.isArray(value)) return `[${value.length} item${value.length === 1 ? '' : 's'}]`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).length;
+    return `{${keys} key${keys === 1 ? '' : 's'}}`;
+  }
   if (typeof value === 'string' && value.length > 120) return `${value.slice(0, 117)}...`;
   return value;
 }

@@ -385,7 +385,7 @@ describe('captureImage', () => {
         { guard: allowA },
       ).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BlockedUrlError);
-      expect((error as BlockedUrlError).reason).toBe('uses the file: scheme, only http: and https: are allowed');
+      expect((error as BlockedUrlError).reason).toBe('uses the file: scheme (only http: and https: are allowed)');
     });
   });
 

@@ -44,7 +44,7 @@ describe('schemes', () => {
     'blob:https://public.example/uuid',
     'chrome://settings',
   ])('blocks %s', async (url) => {
-    expect(await reasonFor(url)).toMatch(/scheme, only http: and https: are allowed/);
+    expect(await reasonFor(url)).toMatch(/scheme \(only http: and https: are allowed\)/);
   });
 
   it('blocks what is not a URL', async () => {

@@ -67,7 +67,7 @@ export function createSsrfGuard(policy: SsrfPolicy, options: SsrfGuardOptions = 
       throw new BlockedUrlError(rawUrl, 'is not a valid absolute URL');
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new BlockedUrlError(rawUrl, `uses the ${url.protocol} scheme, only http: and https: are allowed`);
+      throw new BlockedUrlError(rawUrl, `uses the ${url.protocol} scheme (only http: and https: are allowed)`);
     }
     const hostname = normaliseHostname(url.hostname);
     if (allowList.allowsHost(hostname)) {

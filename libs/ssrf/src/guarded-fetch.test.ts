@@ -116,7 +116,7 @@ describe('guarded fetch', () => {
   it.each([
     ['/to-metadata', 'http://169.254.169.254/latest/meta-data/', 'points to a cloud metadata address 169.254.169.254'],
     ['/to-internal-name', 'http://internal.test/secret', 'resolves to a private network address 10.0.0.1'],
-    ['/to-file', 'file:///etc/passwd', 'uses the file: scheme, only http: and https: are allowed'],
+    ['/to-file', 'file:///etc/passwd', 'uses the file: scheme (only http: and https: are allowed)'],
   ])('checks every redirect hop: %s is blocked', async (path, blockedUrl, reason) => {
     const error = await guard.fetch(`${server.origin}${path}`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BlockedUrlError);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
-const httpUrl = (what: string) =>
+/** An absolute http(s) URL; the message stands beside its field (and after the field's name in the detail). */
+const httpUrl = () =>
   z
     .string()
     .max(2000)
-    .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), `${what} must be an absolute http:// or https:// URL.`);
+    .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'Must be an absolute http:// or https:// URL.');
 
 /**
  * PUT /custom-storage: the owner's own S3-compatible bucket (AWS S3, MinIO, R2, GCS interop).
@@ -13,7 +14,7 @@ const httpUrl = (what: string) =>
 export const CustomStoragePut = z
   .object({
     /** Unset → AWS S3 in `region`. */
-    endpoint: httpUrl('endpoint').optional(),
+    endpoint: httpUrl().optional(),
     region: z
       .string()
       .min(1)
@@ -32,7 +33,7 @@ export const CustomStoragePut = z
       .regex(/^([A-Za-z0-9._-]+\/)*$/, 'prefix is empty or path segments each ending in "/" (e.g. "pressroom/").')
       .default(''),
     /** Where the copies are publicly reachable (a CDN or the bucket's public domain); unset → the bucket's own URL. */
-    publicBaseUrl: httpUrl('publicBaseUrl').optional(),
+    publicBaseUrl: httpUrl().optional(),
     accessKeyId: z.string().min(1).max(256),
     /** Write-only: sealed at rest, never shown again. */
     secretAccessKey: z.string().min(1).max(256),

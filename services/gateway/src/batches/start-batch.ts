@@ -108,6 +108,9 @@ export async function recentBatches(deps: Pick<BatchDeps, 'db' | 'retentionMs'>,
   return Promise.all(rows.map((batch) => summaryView(deps.db, batch, deps.retentionMs)));
 }
 
+/** `n` with its noun, plural unless one: "1 layout", "11 rows". */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /**
  * Validate and queue a batch (its layouts, rows, plan limits and credits are all checked
  * before anything is stored); the scheduler renders it.
@@ -143,7 +146,7 @@ export async function startBatch(
   if (items.length > limits.itemsPerJob) {
     throw new ProblemError('plan-limit', {
       code: 'batch_limit',
-      detail: `This batch has ${items.length} items (${rows.length} rows × ${(layouts ?? [null]).length} layouts); the ${plan} plan allows at most ${limits.itemsPerJob} items per batch.`,
+      detail: `This batch has ${items.length} items (${count(rows.length, 'row')} × ${count((layouts ?? [null]).length, 'layout')}); the ${plan} plan allows at most ${limits.itemsPerJob} items per batch.`,
       extensions: { limit: limits.itemsPerJob, plan, items: items.length },
     });
   }
