@@ -32,6 +32,9 @@ test('the first visitor is asked to create the owner account and lands on the ov
   // A new instance has no account to sign in to: sign-in goes straight on to creating the owner.
   await page.getByRole('heading', { name: 'Create the owner account' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/app/sign-up');
+  // The password rule is said before submitting, and no "Already have an account?" where none can exist yet.
+  await page.getByText('At least 10 characters.').waitFor();
+  expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'sign-up');
 

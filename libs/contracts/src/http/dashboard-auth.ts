@@ -12,9 +12,11 @@ const email = z
   .trim()
   .max(254, '`email` must be at most 254 characters.')
   .pipe(z.email({ error: 'Enter a valid email address.' }));
+/** The shortest password a new account (or a changed password) may have; the sign-up form says it before submit. */
+export const MIN_PASSWORD_LENGTH = 10;
 const newPassword = z
   .string({ error: 'A password is required.' })
-  .min(10, 'Use at least 10 characters.')
+  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
   .max(200, 'Use at most 200 characters.');
 
 export const SignUpBody = z

@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '@pressroom/contracts';
 import type { Dispatch, SetStateAction } from 'react';
 import { TextField } from '../../kit/field';
 import { fieldError } from '../../kit/form';
@@ -52,6 +53,7 @@ export function CredentialsFields({
           onChange((current) => ({ ...current, password }));
         }}
         error={fieldError(error, 'password')}
+        {...(purpose === 'sign-up' ? { hint: `At least ${MIN_PASSWORD_LENGTH} characters.`, minLength: MIN_PASSWORD_LENGTH } : {})}
       />
     </>
   );

@@ -41,12 +41,15 @@ export default function SignUpPage() {
     <AuthCard
       title={config.data?.firstRun ? 'Create the owner account' : 'Sign up'}
       footer={
-        <p>
-          Already have an account?{' '}
-          <Link className="text-indigo-700 underline" to={`/sign-in?returnTo=${encodeURIComponent(returnTo)}`}>
-            Sign in
-          </Link>
-        </p>
+        // A new instance has no account to sign in with yet.
+        config.data?.firstRun ? undefined : (
+          <p>
+            Already have an account?{' '}
+            <Link className="text-indigo-700 underline" to={`/sign-in?returnTo=${encodeURIComponent(returnTo)}`}>
+              Sign in
+            </Link>
+          </p>
+        )
       }
     >
       <QueryState query={config}>
