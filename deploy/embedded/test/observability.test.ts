@@ -44,6 +44,10 @@ describe.each(FLAVOURS)('traces, metrics and health (%s)', (flavour) => {
       'storage',
       'webhooks',
     ]);
+    // Only whether each is ok: the details (process ids, counts) are on the ops port.
+    expect(Object.values(health.components).every((c) => Object.keys(c).join() === 'ok')).toBe(true);
+    const ready = (await (await fetch(`${stack.opsUrl}/readyz`)).json()) as { components: { browser: Record<string, unknown> } };
+    expect(Object.keys(ready.components.browser).length).toBeGreaterThan(1);
   });
 
   it('answers liveness from the process alone and readiness from the dependencies on the ops port', async () => {
