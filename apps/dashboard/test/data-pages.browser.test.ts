@@ -7,6 +7,7 @@ import { decode, frameCountOf, startPageServer } from '../../../deploy/embedded/
 import {
   accessibilityViolations,
   eventually,
+  focusedName,
   near,
   PHONE,
   screenshot,
@@ -20,6 +21,9 @@ let context: BrowserContext;
 let page: Page;
 let close: (() => Promise<void>) | undefined;
 let source: Awaited<ReturnType<typeof startPageServer>>;
+/** The secret header value of the private source, and how often it was fetched with it. */
+const PRIVATE_TOKEN = 'sesame-0123456789abcdef';
+let privateHits = 0;
 
 beforeAll(async () => {
   // The first account on a fresh instance; the session cookie then rides on every page and API call.
@@ -31,6 +35,12 @@ beforeAll(async () => {
       res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ city: { name: 'Lyon', colour: '#ff0000' }, temps: [21, 19] })),
+    // Answers only with the secret header (a binding's source credentials).
+    '/private.json': (req, res) => {
+      if (req.headers['x-token'] !== PRIVATE_TOKEN) return res.writeHead(401, { 'content-type': 'application/json' }).end('{}');
+      privateHits += 1;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ city: { name: 'Oslo' } }));
+    },
   });
 }, 120_000);
 
@@ -146,7 +156,7 @@ test('playground: the same page as an animated GIF and as a PDF, each with its r
 
   // A GIF: its own size limit and quality presets; a capture longer than the preset allows is refused beside its field.
   await page.getByRole('combobox', { name: 'Format' }).selectOption('gif');
-  await page.getByText('Pixels, 1–2000.').first().waitFor();
+  await page.getByText('Pixels, 1–2000; empty: the API’s default.').first().waitFor();
   await page.getByRole('spinbutton', { name: 'Width' }).fill('120');
   await page.getByRole('spinbutton', { name: 'Height' }).fill('80');
   await page.getByRole('combobox', { name: 'Quality' }).selectOption('low');
@@ -225,7 +235,7 @@ test('renders: one history with filters, a detail view and a download', async ()
   await first.click();
   await page.getByRole('heading', { name: `Render ${id}` }).waitFor();
   expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toContain('webp');
-  expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/total\d+ ms/);
+  expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/Total\d+ ms/);
   // Instants read in local time; the API's exact UTC value is the <time>'s datetime and its tooltip.
   const created = page.getByRole('region', { name: 'Timings' }).locator('time').first();
   const iso = (await created.getAttribute('datetime'))!;
@@ -356,4 +366,92 @@ test('bindings: edit the mapping of an existing binding (click to map, unmap, sa
   await page.getByRole('alertdialog', { name: 'Delete Weather card?' }).getByRole('button', { name: 'Delete binding' }).click();
   await card.waitFor({ state: 'detached' });
   expect((await context.request.get(`${rig.stack.baseUrl}/bindings/${uid}`)).status()).toBe(404);
+});
+
+test('bindings: a source behind a secret header, the refresh policy with its range beside the field, a fresh form after create, then its settings edited', async () => {
+  await page.goto(rig.url('bindings'));
+  const form = page.getByRole('form', { name: 'New binding' });
+  const ttl = form.getByRole('spinbutton', { name: 'Refresh every (seconds)' });
+  const headerName = form.getByRole('textbox', { name: 'Source header name (optional)' });
+  const headerValue = form.getByLabel('Source header value');
+  await form.getByRole('textbox', { name: 'Binding name' }).fill('Private card');
+  await form.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Launch card' });
+  await form.getByRole('textbox', { name: 'Data source URL' }).fill(source.url('/private.json'));
+  // Without its header the source refuses; with it the test fetches the data.
+  await form.getByRole('button', { name: 'Test data source' }).click();
+  await form.getByText('The data source answered HTTP 401', { exact: false }).waitFor();
+  await headerName.fill('X-Token');
+  await headerValue.fill(PRIVATE_TOKEN);
+  expect(await headerValue.getAttribute('type')).toBe('password');
+  await form.getByRole('button', { name: 'Test data source' }).click();
+  await form.getByRole('region', { name: 'Fetched JSON' }).waitFor();
+  await form.getByRole('combobox', { name: 'Variable to map' }).selectOption('title');
+  await form.getByRole('button', { name: 'Map city.name: "Oslo"' }).click();
+  // Refreshing more often than once a minute is refused beside the seconds, and nothing is created.
+  await ttl.fill('30');
+  await form.getByRole('button', { name: 'Create binding' }).click();
+  await eventually(async () => (await ttl.getAttribute('aria-invalid')) === 'true', 'the range error beside the seconds');
+  expect(await form.textContent()).toContain('ttlSeconds must be between 60 and 604800');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await form.getByRole('combobox', { name: 'Refresh' }).selectOption('etag');
+  await ttl.fill('120');
+  await form.getByRole('button', { name: 'Create binding' }).click();
+  const card = page.getByRole('article', { name: 'Private card' });
+  await card.waitFor();
+
+  // The whole form starts afresh for the next binding: no fetched JSON, variable, mapping, header or policy left over.
+  await page.getByRole('status').filter({ hasText: 'Created Private card.' }).waitFor();
+  expect(await form.getByRole('textbox', { name: 'Binding name' }).inputValue()).toBe('');
+  await eventually(async () => (await focusedName(page)) === 'Binding name', 'focus on the fresh form');
+  expect(await form.getByRole('textbox', { name: 'Data source URL' }).inputValue()).toBe('');
+  expect([await headerName.inputValue(), await headerValue.inputValue()]).toEqual(['', '']);
+  expect(await form.getByText(/Fetched \d+ bytes/).count()).toBe(0);
+  expect(await form.getByRole('region', { name: 'Fetched JSON' }).count()).toBe(0);
+  expect(await form.getByRole('combobox', { name: 'Variable to map' }).count()).toBe(0);
+  expect(await form.textContent()).toContain('Nothing mapped yet.');
+  expect(await form.getByRole('combobox', { name: 'Refresh' }).inputValue()).toBe('ttl');
+  expect(await ttl.inputValue()).toBe('300');
+
+  // The card says how it refreshes and that a header is set; the secret is in neither the page nor the API's answer.
+  expect(await card.textContent()).toContain("When the data's ETag changes, checked every 120 s");
+  expect(await card.textContent()).toContain('Source headerX-Token: set');
+  expect(await page.content()).not.toContain(PRIVATE_TOKEN);
+  const uid = (await card.textContent())!.match(/\/b\/(bnd_\w+)\.png/)![1]!;
+  const read = async () =>
+    (
+      (await (await context.request.get(`${rig.stack.baseUrl}/bindings/${uid}`)).json()) as {
+        binding: { refreshPolicy: unknown; dataSource: { credentials: unknown } };
+      }
+    ).binding;
+  const created = await read();
+  expect(created.refreshPolicy).toEqual({ type: 'etag', ttlSeconds: 120, onError: 'serve_stale' });
+  expect(created.dataSource.credentials).toMatchObject({ type: 'custom_header', headerName: 'X-Token' });
+  expect(JSON.stringify(created)).not.toContain(PRIVATE_TOKEN);
+  // The first refresh fetched the source with the stored header (the test before it did too).
+  await eventually(async () => privateHits >= 2, 'a refresh fetching the source with its header');
+
+  // Settings: the stored policy and "set" shown, a week-plus schedule refused beside its field, then a webhook
+  // policy with the header removed.
+  await card.getByRole('button', { name: 'Edit settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings of Private card' });
+  const dialogTtl = dialog.getByRole('spinbutton', { name: 'Refresh every (seconds)' });
+  expect(await dialog.getByRole('combobox', { name: 'Refresh' }).inputValue()).toBe('etag');
+  expect(await dialogTtl.inputValue()).toBe('120');
+  expect(await dialog.getByLabel('Source header value').inputValue()).toBe('');
+  expect(await dialog.textContent()).toContain('Now X-Token: set');
+  await dialogTtl.fill('700000');
+  await dialog.getByRole('button', { name: 'Save settings' }).click();
+  await eventually(async () => (await dialogTtl.getAttribute('aria-invalid')) === 'true', 'the range error in the dialog');
+  expect(await dialog.textContent()).toContain('ttlSeconds must be between 60 and 604800');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await dialog.getByRole('combobox', { name: 'Refresh' }).selectOption('webhook');
+  await dialog.getByRole('checkbox', { name: 'Remove the stored source credentials' }).check();
+  await dialog.getByRole('button', { name: 'Save settings' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await card.getByText('When its trigger URL is called').waitFor();
+  expect(await card.textContent()).toContain('Source headernot set');
+  expect(await card.textContent()).toMatch(/Trigger URL \(POST\).*\/hooks\/bindings\/bnd_\w+\//);
+  const edited = await read();
+  expect(edited.refreshPolicy).toMatchObject({ type: 'webhook' });
+  expect(edited.dataSource.credentials).toBeNull();
 });

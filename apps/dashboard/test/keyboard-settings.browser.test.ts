@@ -148,14 +148,15 @@ test('bindings: the create form in tab order, the data source tested and a value
   await page.keyboard.type('Keyboard binding');
   expect(await tabs(2)).toEqual(['Template', 'Data source URL']);
   await page.keyboard.type(source.url('/data.json'));
-  expect(await tabs(1)).toEqual(['Test data source']);
+  expect(await tabs(3)).toEqual(['Source header name (optional)', 'Source header value', 'Test data source']);
   await page.keyboard.press('Enter');
   await page.getByRole('region', { name: 'Fetched JSON' }).waitFor();
-  expect(await tabs(3)).toEqual(['Variable to map', 'Map title: "Hello"', 'Create binding']);
-  await page.keyboard.press('Shift+Tab');
+  expect(await tabs(2)).toEqual(['Variable to map', 'Map title: "Hello"']);
   await page.keyboard.press('Space');
   expect(await page.getByRole('list', { name: 'Mapping' }).textContent()).toContain('title ← title');
-  expect(await tabs(2)).toEqual(['Unmap title', 'Create binding']);
+  expect(await tabs(4)).toEqual(['Unmap title', 'Refresh', 'Refresh every (seconds)', 'Create binding']);
   await page.keyboard.press('Enter');
   await page.getByRole('article', { name: 'Keyboard binding' }).waitFor();
+  // The form starts afresh with focus on its first field, ready for the next binding.
+  await expectFocusOn(page, 'Binding name');
 });

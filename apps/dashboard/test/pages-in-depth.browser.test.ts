@@ -297,8 +297,10 @@ test('renders: GIFs, PDFs, videos and failures in one history with previews, fil
   await page.getByRole('heading', { name: `Render ${failedId}` }).waitFor();
   expect(await page.getByRole('alert').textContent()).toContain('#missing');
   expect(await page.getByRole('link', { name: 'About this problem' }).getAttribute('href')).toMatch(/\/selector-not-found$/);
-  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toMatch(/originhtml.*width200height100/);
-  expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/total\d+ ms/);
+  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toMatch(
+    /Came fromHTML sent to the API or the playground.*Size200 × 100/,
+  );
+  expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/Total\d+ ms/);
   expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0);
   expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -326,6 +328,98 @@ test('renders: GIFs, PDFs, videos and failures in one history with previews, fil
   await phone.getByRole('heading', { name: `Render ${failedId}` }).waitFor();
   expect(await overflowOf(phone)).toEqual([]);
   await phone.context().close();
+});
+
+test('renders: the filters live in the address: opened from it, changed into it (replacing), kept by Back and reload', async () => {
+  const table = page.getByRole('table', { name: 'Renders, newest first' });
+  const kind = page.getByRole('combobox', { name: 'Kind' });
+  const status = page.getByRole('combobox', { name: 'Status' });
+  const ids = () => table.getByRole('link', { name: /^(img|gif|pdf|vid)_/ }).allTextContents();
+  const onlyGifs = async () => {
+    const shown = await ids();
+    return shown.length > 0 && shown.every((id) => id.startsWith('gif_'));
+  };
+  await page.goto(rig.url(''));
+  await page.goto(rig.url('renders?kind=gif'));
+  await table.waitFor();
+  expect(await kind.inputValue()).toBe('gif');
+  expect(await kind.locator('option:checked').textContent()).toBe('GIFs');
+  await eventually(onlyGifs, 'only GIF rows');
+
+  // A change goes into the address in place of the old one: Back leaves the list, Forward comes back to it.
+  await status.selectOption('done');
+  await page.waitForURL(/\/app\/renders\?kind=gif&status=done$/);
+  await page.goBack();
+  await page.waitForURL(/\/app\/$/);
+  await page.goForward();
+  await page.waitForURL(/\/app\/renders\?kind=gif&status=done$/);
+  await eventually(onlyGifs, 'only GIF rows again');
+
+  // A render's page and Back: the list as it was; its "All renders" link also comes back to the same filters.
+  const first = table.getByRole('link', { name: /^gif_/ }).first();
+  const id = (await first.textContent())!;
+  await first.click();
+  await page.getByRole('heading', { name: `Render ${id}` }).waitFor();
+  await page.goBack();
+  await page.waitForURL(/\/app\/renders\?kind=gif&status=done$/);
+  expect([await kind.inputValue(), await status.inputValue()]).toEqual(['gif', 'done']);
+  await eventually(onlyGifs, 'only GIF rows after Back');
+  await table.getByRole('link', { name: id, exact: true }).click();
+  await page.getByRole('link', { name: 'All renders' }).click();
+  await page.waitForURL(/\/app\/renders\?kind=gif&status=done$/);
+  expect(await status.inputValue()).toBe('done');
+
+  // Dates and the template go into the address too, and a reload (or a shared link) shows the same list.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('From').fill(tomorrow);
+  await page.waitForURL(new RegExp(`kind=gif&status=done&from=${tomorrow}$`));
+  await page.reload();
+  await page.getByText('No renders match.').waitFor();
+  expect(await page.getByLabel('From').inputValue()).toBe(tomorrow);
+  const alphaUid = (
+    (await (await call('GET', '/templates?sort=name&limit=100')).json()) as { templates: { uid: string; name: string }[] }
+  ).templates.find((t) => t.name === 'Alpha poster')!.uid;
+  await page.goto(rig.url(`renders?templateUid=${alphaUid}&kind=nonsense`));
+  // The template is chosen at once (by its uid until the names arrive), an unknown kind is ignored.
+  const chosenTemplate = page.getByRole('combobox', { name: 'Template' }).locator('option:checked');
+  await eventually(async () => (await chosenTemplate.textContent()) === 'Alpha poster', 'the template chosen by name');
+  expect(await kind.inputValue()).toBe('');
+  await eventually(async () => (await ids()).length === 1 && (await ids())[0]!.startsWith('img_'), "only Alpha poster's render");
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test('render page: where each render came from in words, and its template by name', async () => {
+  const templateUid = await createTemplate({
+    name: 'Origin card',
+    html: '<body style="margin:0;background:{{ bg }}"></body>',
+    width: 40,
+    height: 20,
+  });
+  const issued = await call('POST', '/account/keys', { name: 'URL renders' });
+  expect(issued.status()).toBe(201);
+  const { key } = (await issued.json()) as { key: string };
+  const byUrl = await context.request.get(`${rig.stack.baseUrl}/r/${templateUid}.png?token=${key}&bg=%23ff0000`);
+  expect(byUrl.headers()['x-pressroom-error']).toBeUndefined();
+  const urlRenderId = byUrl.headers()['x-pressroom-render-id']!;
+  const html = await call('POST', '/image', { html: '<p>origin</p>', width: 60, height: 30 });
+  const htmlId = ((await html.json()) as { id: string }).id;
+
+  const parameters = page.getByRole('region', { name: 'Parameters' });
+  await page.goto(rig.url(`renders/${urlRenderId}`));
+  await parameters.getByRole('link', { name: `Origin card (${templateUid})` }).waitFor();
+  const text = (await parameters.textContent())!;
+  expect(text).toContain('Came fromA template URL (GET /r/…) with an API key');
+  expect(text).toContain('Template');
+  expect(text).toContain('Size40 × 20');
+  // Labels people read, not the API's keys.
+  expect(text).not.toMatch(/templateUid|origin/);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await parameters.getByRole('link', { name: `Origin card (${templateUid})` }).click();
+  await page.getByRole('heading', { name: 'Edit Origin card' }).waitFor();
+
+  await page.goto(rig.url(`renders/${htmlId}`));
+  await parameters.getByText('HTML sent to the API or the playground').waitFor();
+  expect(await parameters.textContent()).not.toContain('Template');
 });
 
 test('batches: a CSV file through the file button, column mapping, format and layouts by keyboard, cancel a running batch, 390 px', async () => {

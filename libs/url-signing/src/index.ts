@@ -10,3 +10,4 @@ export {
   type SignOptions,
   type VerifyResult,
 } from './url-signature.js';
+export { renderUrlOf, signedRenderUrlOf, type RenderUrlParts } from './render-url.js';

@@ -156,7 +156,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(idempotency({ db: deps.db, waitMs: deps.settings.renderWaitMs + 5_000 }));
   app.use(authSessionRoutes(authDeps));
   app.use(accountKeyRoutes({ db: deps.db, forgetKeys: auth.forget }));
-  app.use(urlSigningRoutes({ db: deps.db, secretBox: deps.secretBox, secrets: signingSecrets }));
+  app.use(
+    urlSigningRoutes({ db: deps.db, secretBox: deps.secretBox, secrets: signingSecrets, publicBaseUrl: deps.settings.publicBaseUrl }),
+  );
   app.use(instanceRoutes({ db: deps.db, settings: dashboard, owners }));
   app.use(
     teamRoutes({

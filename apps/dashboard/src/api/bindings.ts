@@ -1,13 +1,40 @@
+import type { RefreshPolicyType } from '@pressroom/contracts/constants';
 import { api } from './client';
+
+export { BINDING_TTL, REFRESH_POLICY_TYPES, type RefreshPolicyType } from '@pressroom/contracts/constants';
+
+/** Source credentials as the API shows them: the secret masked (it is sealed at rest and never sent back). */
+export interface MaskedCredentials {
+  type: 'api_key' | 'bearer_token' | 'basic_auth' | 'custom_header';
+  headerName?: string;
+  username?: string;
+  value: string;
+}
+
+/** A header the data source is fetched with, its value a secret (sent as `custom_header` credentials). */
+export interface SourceHeader {
+  headerName: string;
+  /** Left out when empty: the API then says beside the field that the header needs one. */
+  value?: string | undefined;
+}
+
+export interface RefreshPolicy {
+  type: RefreshPolicyType;
+  ttlSeconds: number;
+  onError: 'serve_stale' | 'serve_error';
+}
 
 export interface Binding {
   uid: string;
   name: string;
   templateId: string;
-  dataSource: { url: string; method: string };
+  dataSource: { url: string; method: string; headers?: Record<string, string>; body?: unknown; credentials: MaskedCredentials | null };
   mapping: Record<string, string>;
+  refreshPolicy: RefreshPolicy;
   status: 'active' | 'paused' | 'error';
   renderUrl: string;
+  /** The secret trigger URL (a POST refreshes); policy `webhook` relies on it. */
+  webhookUrl: string;
   lastRefreshAt: string | null;
   lastSuccessAt: string | null;
   nextRefreshAt: string | null;
@@ -31,12 +58,73 @@ export interface BindingTest extends SourceTest {
 export const bindingKeys = { all: ['bindings'] as const, test: (uid: string) => ['bindings', uid, 'test'] as const };
 
 export const listBindings = async () => (await api<{ bindings: Binding[] }>('/bindings')).bindings;
-export const createBinding = (body: { name: string; templateId: string; dataSource: { url: string }; mapping: Record<string, string> }) =>
-  api<{ binding: Binding }>('/bindings', { json: body });
-export const testSource = (url: string) => api<SourceTest>('/bindings/test-source', { json: { dataSource: { url } } });
+/** A secret header as the API's credentials. */
+const credentialsOf = (header: SourceHeader) => ({
+  type: 'custom_header' as const,
+  headerName: header.headerName,
+  value: header.value || undefined,
+});
+/** A data source as the create form sends it: the URL, and a secret header when one is given. */
+const dataSourceOf = (url: string, header: SourceHeader | null) => ({ url, ...(header ? { credentials: credentialsOf(header) } : {}) });
+
+/** `ttlSeconds` is left out for policies that do not use it (the API's default), and sent as typed otherwise, for the API to judge. */
+export interface RefreshPolicyInput {
+  type: RefreshPolicyType;
+  ttlSeconds?: number | null;
+  onError?: RefreshPolicy['onError'];
+}
+
+export const createBinding = (body: {
+  name: string;
+  templateId: string;
+  url: string;
+  header: SourceHeader | null;
+  mapping: Record<string, string>;
+  refreshPolicy: RefreshPolicyInput;
+}) =>
+  api<{ binding: Binding }>('/bindings', {
+    json: {
+      name: body.name,
+      templateId: body.templateId,
+      dataSource: dataSourceOf(body.url, body.header),
+      mapping: body.mapping,
+      refreshPolicy: body.refreshPolicy,
+    },
+  });
+export const testSource = (url: string, header: SourceHeader | null = null) =>
+  api<SourceTest>('/bindings/test-source', { json: { dataSource: dataSourceOf(url, header) } });
 export const bindingAction = (uid: string, action: 'refresh' | 'pause' | 'resume') =>
   api<unknown>(`/bindings/${encodeURIComponent(uid)}/${action}`, { method: 'POST' });
 export const deleteBinding = (uid: string) => api<unknown>(`/bindings/${encodeURIComponent(uid)}`, { method: 'DELETE' });
 export const testBinding = (uid: string) => api<BindingTest>(`/bindings/${encodeURIComponent(uid)}/test`, { method: 'POST' });
 export const updateBindingMapping = (uid: string, mapping: Record<string, string>) =>
   api<{ binding: Binding }>(`/bindings/${encodeURIComponent(uid)}`, { method: 'PUT', json: { mapping } });
+
+/**
+ * PUT /bindings/{uid} with a new refresh policy and, when `header` is given, new source credentials: a header to set
+ * (`SourceHeader`) or `null` to remove them. Without `header` the data source is not sent, so the stored secret stays.
+ */
+export function updateBindingSettings(
+  binding: Binding,
+  change: { refreshPolicy: RefreshPolicyInput; header?: SourceHeader | null | undefined },
+) {
+  const { url, method, headers, body } = binding.dataSource;
+  return api<{ binding: Binding }>(`/bindings/${encodeURIComponent(binding.uid)}`, {
+    method: 'PUT',
+    json: {
+      refreshPolicy: change.refreshPolicy,
+      ...(change.header === undefined
+        ? {}
+        : {
+            // A PUT replaces the whole data source: the rest of it goes back as stored.
+            dataSource: {
+              url,
+              method,
+              ...(headers ? { headers } : {}),
+              ...(body !== undefined ? { body } : {}),
+              credentials: change.header && credentialsOf(change.header),
+            },
+          }),
+    },
+  });
+}

@@ -287,8 +287,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Render on GET from a signed URL (`/r/<id>.<ext>?...&sig=`), cached
-         * @description Never an error page, so an `<img>` keeps working: a failure is a transparent PNG whose `X-Pressroom-Error` header names the problem slug.
+         * Render a template by URL, for `<img src>`: with `token=<API key>` or signed (`sid`, `exp`, `s`); cached
+         * @description `file` is the template uid and an image extension. Authenticate with `token` (or `Authorization: Bearer`), which puts a full-access key in the URL, or sign the URL with the account's URL-signing secret (`sid`, optional `exp`, `s`; docs/signed-urls.md), which puts none. `quality` and `layout` are the render's own; every other query parameter is a template variable. Identical URLs (parameter order and `token` aside) are answered from the cache without a new render or a credit until the template changes; `If-None-Match` with the `ETag` answers 304. Never an error page, so an `<img>` keeps working: any failure but a signature's — a missing or invalid key, an unknown template or extension, a bad `quality` or variable, a render error, the per-minute limit, the credits — answers **200** with a transparent 1×1 PNG, `Cache-Control: no-store` and `X-Pressroom-Error: <slug>` (`missing-auth`, `invalid-api-key`, `route-not-found`, `template-not-found`, `validation-error`, `rate-limit`, `quota-exceeded`, `render-failed`…; a rate-limited one also carries `Retry-After`). A signed URL that does not verify, has expired or is over its secret's render cap answers a real **403** problem, which also carries `X-Pressroom-Error` and `Cache-Control: no-store`.
          */
         get: operations["renderFromSignedUrl"];
         put?: never;
@@ -1498,11 +1498,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A team's pending invitations, newest first (owners and admins) */
+        get: operations["listTeamInvites"];
         put?: never;
-        /** Invite someone by link (and e-mail when SMTP is set) */
+        /** Invite someone by link (and e-mail when SMTP is set); inviting an email again replaces its earlier invitation */
         post: operations["inviteTeamMember"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{id}/invites/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation: its link stops working (owners and admins) */
+        delete: operations["revokeTeamInvite"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1556,6 +1574,26 @@ export interface paths {
         post: operations["rotateUrlSigningSecret"];
         /** Revoke the URL-signing secret (signed URLs stop working) */
         delete: operations["revokeUrlSigningSecret"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/url-signing-secret/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a render URL with the stored secret (the caller never holds it)
+         * @description Builds `/r/{templateUid}.{format}` with the variables, `layout` and `quality` on the instance's public address and signs it with the account's URL-signing secret, as `signRenderUrl` of docs/signed-urls.md does. The variables are checked as the render will read them. Without `expiresInSeconds` the link has no `exp`: it works until the secret is rotated or revoked.
+         */
+        post: operations["signRenderUrl"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4694,6 +4732,17 @@ export interface components {
         RotateUrlSigningSecretBody: {
             maxRenders?: number | null;
         };
+        SignRenderUrlBody: {
+            templateUid: string;
+            /** @enum {string} */
+            format: "png" | "jpg" | "jpeg" | "webp";
+            variables?: {
+                [key: string]: string | number | boolean;
+            };
+            layout?: string;
+            quality?: number;
+            expiresInSeconds?: number;
+        };
         SetCustomStorageBody: {
             endpoint?: string;
             /** @default us-east-1 */
@@ -7191,7 +7240,24 @@ export interface operations {
     };
     renderFromSignedUrl: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An API key, when the URL is not signed (`Authorization: Bearer <key>` works too). Every key is full-access: a URL holding one is for server-side or private use only; sign the URLs you publish. */
+                token?: string;
+                /** @description JPEG and WebP quality, 0 to 1. */
+                quality?: number;
+                /** @description A layout key of the template (default: the template's own size and design). */
+                layout?: string;
+                /** @description Signed URLs: the public id (`uss_…`) of the URL-signing secret that signed it. */
+                sid?: string;
+                /** @description Signed URLs, optional: the Unix time (seconds) after which the URL answers `signature-expired`. Signed with the rest. */
+                exp?: number;
+                /** @description Signed URLs: the lowercase hex HMAC-SHA256, keyed with the secret, of the path `/r/{file}` and the canonical query (every parameter but `s`; docs/signed-urls.md). With `s` no key is needed. */
+                s?: string;
+                /** @description Every query parameter other than the ones above is a template variable, given once, as text (`?title=Hello&color=%23ff0000`), read through the template language and its variable definitions as in `POST /templates/{uid}/render`. */
+                variables?: {
+                    [key: string]: string;
+                };
+            };
             header?: never;
             path: {
                 file: string;
@@ -7200,9 +7266,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file. */
+            /** @description The rendered image; or, on any failure but a signature's, a transparent 1×1 PNG whose `X-Pressroom-Error` names the problem. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Only on a failure (the transparent PNG): the problem slug, documented at `/errors/<slug>`. */
+                    "X-Pressroom-Error"?: string;
+                    /** @description The render that made the image (absent on a failure). */
+                    "X-Pressroom-Render-Id"?: string;
+                    /** @description The cache entry of this URL: send it as `If-None-Match` for a 304. */
+                    ETag?: string;
+                    /** @description `private, max-age=300` for an image, `no-store` for a failure. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7211,12 +7291,27 @@ export interface operations {
                     "image/webp": string;
                 };
             };
-            /** @description Not modified. */
+            /** @description Not modified: the `If-None-Match` ETag is current. */
             304: {
                 headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `invalid-signature`: Invalid Signature; `signature-expired`: Signature Expired; `signed-render-cap`: Signed Render Cap Reached */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description `service-unavailable`: Service Unavailable */
             503: {
@@ -16357,6 +16452,97 @@ export interface operations {
             };
         };
     };
+    listTeamInvites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: ({
+                            id: string;
+                            email: string | null;
+                            /** @enum {string} */
+                            role: "admin" | "member";
+                            invitedBy: ({
+                                id: string;
+                                email: string;
+                                name: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            createdAt: string;
+                            expiresAt: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `not-signed-in`: Not Signed In; `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf-failed`: CSRF Check Failed; `forbidden`: Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not-found`: Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     inviteTeamMember: {
         parameters: {
             query?: never;
@@ -16390,6 +16576,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        id: string;
                         token: string;
                         url: string;
                         role: string;
@@ -16466,6 +16653,76 @@ export interface operations {
             };
             /** @description `idempotency-key-reuse`: Idempotency Key Reused */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeTeamInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                inviteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `not-signed-in`: Not Signed In; `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf-failed`: CSRF Check Failed; `forbidden`: Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not-found`: Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16913,6 +17170,152 @@ export interface operations {
             };
             /** @description `not-found`: Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signRenderUrl: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (1–255 printable ASCII): a retry with the same key and body is answered once (24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "templateUid": "tpl_8k3",
+                 *       "format": "png",
+                 *       "variables": {
+                 *         "title": "Hello"
+                 *       },
+                 *       "expiresInSeconds": 604800
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignRenderUrlBody"];
+            };
+        };
+        responses: {
+            /** @description The signed URL and when it expires (null: no `exp`). */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this answer replays the first request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                        expiresAt: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `validation-error`: Validation Error; `malformed-json`: Malformed JSON; `expression-error`: Expression Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not-found`: Not Found; `template-not-found`: Template Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency-in-progress`: Idempotent Request In Progress */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload-too-large`: Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported-media-type`: Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency-key-reuse`: Idempotency Key Reused; `invalid-variable`: Invalid Variable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -422,9 +422,17 @@ export const OPERATION_ROUTES = {
     "method": "DELETE",
     "path": "/teams/{id}/members/{userId}"
   },
+  "listTeamInvites": {
+    "method": "GET",
+    "path": "/teams/{id}/invites"
+  },
   "inviteTeamMember": {
     "method": "POST",
     "path": "/teams/{id}/invites"
+  },
+  "revokeTeamInvite": {
+    "method": "DELETE",
+    "path": "/teams/{id}/invites/{inviteId}"
   },
   "getInvite": {
     "method": "GET",
@@ -441,6 +449,10 @@ export const OPERATION_ROUTES = {
   "rotateUrlSigningSecret": {
     "method": "POST",
     "path": "/account/url-signing-secret"
+  },
+  "signRenderUrl": {
+    "method": "POST",
+    "path": "/account/url-signing-secret/sign"
   },
   "revokeUrlSigningSecret": {
     "method": "DELETE",

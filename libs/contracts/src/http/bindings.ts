@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refineWhenTyped, ImageFormat, queryInt } from './common.js';
+import { BINDING_TTL, REFRESH_POLICY_TYPES } from './binding-vocabulary.js';
 
 /*
  * Bindings: a template whose variables follow an HTTP data source (see docs/bindings.md).
@@ -11,8 +12,7 @@ import { refineWhenTyped, ImageFormat, queryInt } from './common.js';
 export const BINDING_STATUSES = ['active', 'paused', 'error'] as const;
 export type BindingStatus = (typeof BINDING_STATUSES)[number];
 
-export const REFRESH_POLICY_TYPES = ['ttl', 'etag', 'webhook', 'manual'] as const;
-export type RefreshPolicyType = (typeof REFRESH_POLICY_TYPES)[number];
+export { REFRESH_POLICY_TYPES, BINDING_TTL, type RefreshPolicyType } from './binding-vocabulary.js';
 
 /** serve_stale: keep serving the last good image; serve_error: the render URL answers 502 while the binding is in `error`. (The reference's `serve_default` is not offered.) */
 export const BINDING_ON_ERROR = ['serve_stale', 'serve_error'] as const;
@@ -20,8 +20,6 @@ export type BindingOnError = (typeof BINDING_ON_ERROR)[number];
 
 export const CREDENTIAL_TYPES = ['api_key', 'bearer_token', 'basic_auth', 'custom_header'] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
-
-export const BINDING_TTL = { min: 60, max: 604_800, default: 300 } as const;
 
 /** HTTP header names (RFC 9110 token). */
 const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'Expected an HTTP header name');

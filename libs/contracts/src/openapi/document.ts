@@ -37,6 +37,8 @@ function defaultsOptional(node: unknown): Json {
  */
 function commonProblems(operation: Operation): ProblemRef[] {
   const list: ProblemRef[] = ['service-unavailable'];
+  // Its key, query and render failures are a 200 image: only its own problems are real statuses.
+  if (operation.failuresAsImage) return list;
   if (operation.auth === 'apiKey') list.push('missing-auth', 'invalid-api-key', 'forbidden', 'rate-limit');
   if (operation.auth === 'session') list.push('not-signed-in', 'missing-auth', 'invalid-api-key', 'csrf-failed', 'forbidden', 'rate-limit');
   if (operation.body) list.push('validation-error', 'malformed-json', 'unsupported-media-type', 'payload-too-large');
@@ -65,7 +67,8 @@ const RATE_HEADERS = {
 };
 
 function responseObject(operation: Operation, status: number, spec: ResponseSpec): Json {
-  const headers: Json = operation.auth === 'apiKey' ? { ...RATE_HEADERS } : {};
+  const headers: Json = operation.auth === 'apiKey' || operation.auth === 'keyOrSignedUrl' ? { ...RATE_HEADERS } : {};
+  for (const [name, description] of Object.entries(spec.headers ?? {})) headers[name] = header(description, { type: 'string' });
   if (status === 202) headers.Location = header('Where to poll for the result.', { type: 'string' });
   if (operation.method === 'post' && operation.auth !== 'public') {
     headers['Idempotent-Replayed'] = header('`true` when this answer replays the first request with the same Idempotency-Key.', {
@@ -119,7 +122,24 @@ function parametersOf(operation: Operation): Json[] {
   }));
   for (const [name, field] of Object.entries(operation.query?.shape ?? {})) {
     const schema = field as z.ZodType;
-    parameters.push({ name, in: 'query', required: !schema.safeParse(undefined).success, schema: jsonSchemaOf(schema, 'input') });
+    parameters.push({
+      name,
+      in: 'query',
+      required: !schema.safeParse(undefined).success,
+      ...(schema.description ? { description: schema.description } : {}),
+      schema: jsonSchemaOf(schema, 'input'),
+    });
+  }
+  if (operation.queryRest) {
+    parameters.push({
+      name: operation.queryRest.name,
+      in: 'query',
+      required: false,
+      description: operation.queryRest.description,
+      style: 'form',
+      explode: true,
+      schema: { type: 'object', additionalProperties: { type: 'string' } },
+    });
   }
   if (operation.method === 'post' && operation.auth !== 'public') {
     parameters.push({
@@ -135,6 +155,14 @@ function parametersOf(operation: Operation): Json[] {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** Each auth kind's alternatives (any one of them suffices). */
+const SECURITY: Record<Operation['auth'], Json[]> = {
+  apiKey: [{ apiKey: [] }],
+  session: [{ session: [] }, { apiKey: [] }],
+  public: [],
+  keyOrSignedUrl: [{ apiKeyQuery: [] }, { apiKey: [] }, { signedUrl: [] }],
+};
+
 function operationObject(operation: Operation, schemas: Json): Json {
   const responses: Json = {};
   for (const [status, spec] of Object.entries(operation.responses)) responses[status] = responseObject(operation, Number(status), spec);
@@ -148,7 +176,7 @@ function operationObject(operation: Operation, schemas: Json): Json {
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     tags: [operation.tag],
-    security: operation.auth === 'apiKey' ? [{ apiKey: [] }] : operation.auth === 'session' ? [{ session: [] }, { apiKey: [] }] : [],
+    security: SECURITY[operation.auth],
     parameters: parametersOf(operation),
     responses,
   };
@@ -195,6 +223,20 @@ export function buildOpenApiDocument(options: { serverUrl?: string; operations?:
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (`make key`, or the dashboard).' },
         session: { type: 'apiKey', in: 'cookie', name: 'pressroom_session', description: "The dashboard's session cookie." },
+        apiKeyQuery: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'token',
+          description:
+            'URL renders only: an API key in the `token` query parameter. Every key is full-access, so such a URL is for server-side or private use; publish signed URLs instead.',
+        },
+        signedUrl: {
+          type: 'apiKey',
+          in: 'query',
+          name: 's',
+          description:
+            "URL renders only: a signed URL, with `sid` (the URL-signing secret's id), optional `exp` and `s`, the HMAC-SHA256 of the path and query with the secret (docs/signed-urls.md). It carries no key.",
+        },
       },
     },
   };

@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import type { ProblemSlug } from '@pressroom/problem';
 
-/** How a caller proves who it is: an API key (Bearer), the dashboard's session cookie, or nothing. */
-export type AuthScheme = 'apiKey' | 'session' | 'public';
+/**
+ * How a caller proves who it is: an API key (Bearer), the dashboard's session cookie, nothing, or — for
+ * URL renders only — an API key in the `token` query parameter or the header, or a signed URL.
+ */
+export type AuthScheme = 'apiKey' | 'session' | 'public' | 'keyOrSignedUrl';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -12,6 +15,8 @@ export interface ResponseSpec {
   schema?: z.ZodType;
   /** Non-JSON bodies (files, HTML, event streams): the content types, with a binary/string body. */
   contentTypes?: readonly string[];
+  /** Response headers worth naming, beyond the ones every operation of its kind sends: name → description. */
+  headers?: Record<string, string>;
 }
 
 /** A problem the operation can answer; `status` only when the endpoint overrides the slug's usual one. */
@@ -33,6 +38,8 @@ export interface Operation {
   tag: string;
   auth: AuthScheme;
   query?: z.ZodObject;
+  /** Query parameters taken under any name (a URL render's template variables): one form-exploded object of strings. */
+  queryRest?: { name: string; description: string };
   body?: z.ZodType;
   /** Example request body shown on the reference page. */
   example?: unknown;
@@ -41,8 +48,17 @@ export interface Operation {
   problems?: readonly ProblemRef[];
   /** Spends render credits: may answer `quota-exceeded`. */
   billed?: boolean;
+  /**
+   * Answers every failure except its own `problems` as a 200 image (URL renders, for `<img>`): no
+   * authentication or validation problem is declared for it, only `problems` and `service-unavailable`.
+   */
+  failuresAsImage?: boolean;
 }
 
 export const json = (schema: z.ZodType, description = 'OK'): ResponseSpec => ({ description, schema });
 export const noContent = (description = 'Done; no body.'): ResponseSpec => ({ description });
-export const file = (contentTypes: readonly string[], description = 'The file.'): ResponseSpec => ({ description, contentTypes });
+export const file = (contentTypes: readonly string[], description = 'The file.', headers?: Record<string, string>): ResponseSpec => ({
+  description,
+  contentTypes,
+  ...(headers ? { headers } : {}),
+});

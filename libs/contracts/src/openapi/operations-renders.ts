@@ -4,6 +4,7 @@ import { CanvasImageRequest } from '../http/canvas.js';
 import { GifCaptureRequest, GifRequest } from '../http/gif.js';
 import { PdfMultiPageRequest, PdfRenderRequest } from '../http/pdf.js';
 import { RenderHistoryQuery } from '../http/dashboard.js';
+import { UrlRenderQuery } from '../http/url-render.js';
 import { file, json, type Operation } from './operation.js';
 import {
   GifEntry,
@@ -254,10 +255,39 @@ export const renderOperations: Operation[] = [
     path: '/r/{file}',
     operationId: 'renderFromSignedUrl',
     tag: 'Files',
-    summary: 'Render on GET from a signed URL (`/r/<id>.<ext>?...&sig=`), cached',
+    summary: 'Render a template by URL, for `<img src>`: with `token=<API key>` or signed (`sid`, `exp`, `s`); cached',
     description:
-      'Never an error page, so an `<img>` keeps working: a failure is a transparent PNG whose `X-Pressroom-Error` header names the problem slug.',
-    auth: 'public',
-    responses: { 200: file(['image/png', 'image/jpeg', 'image/webp']), 304: { description: 'Not modified.' } },
+      '`file` is the template uid and an image extension. Authenticate with `token` (or `Authorization: Bearer`), which puts a full-access key in the URL, ' +
+      "or sign the URL with the account's URL-signing secret (`sid`, optional `exp`, `s`; docs/signed-urls.md), which puts none. " +
+      "`quality` and `layout` are the render's own; every other query parameter is a template variable. Identical URLs (parameter order and `token` aside) " +
+      'are answered from the cache without a new render or a credit until the template changes; `If-None-Match` with the `ETag` answers 304. ' +
+      "Never an error page, so an `<img>` keeps working: any failure but a signature's — a missing or invalid key, an unknown template or extension, " +
+      'a bad `quality` or variable, a render error, the per-minute limit, the credits — answers **200** with a transparent 1×1 PNG, `Cache-Control: no-store` ' +
+      'and `X-Pressroom-Error: <slug>` (`missing-auth`, `invalid-api-key`, `route-not-found`, `template-not-found`, `validation-error`, `rate-limit`, ' +
+      '`quota-exceeded`, `render-failed`…; a rate-limited one also carries `Retry-After`). A signed URL that does not verify, has expired or is over its ' +
+      "secret's render cap answers a real **403** problem, which also carries `X-Pressroom-Error` and `Cache-Control: no-store`.",
+    auth: 'keyOrSignedUrl',
+    query: UrlRenderQuery,
+    queryRest: {
+      name: 'variables',
+      description:
+        'Every query parameter other than the ones above is a template variable, given once, as text (`?title=Hello&color=%23ff0000`), ' +
+        'read through the template language and its variable definitions as in `POST /templates/{uid}/render`.',
+    },
+    failuresAsImage: true,
+    responses: {
+      200: file(
+        ['image/png', 'image/jpeg', 'image/webp'],
+        "The rendered image; or, on any failure but a signature's, a transparent 1×1 PNG whose `X-Pressroom-Error` names the problem.",
+        {
+          'X-Pressroom-Error': 'Only on a failure (the transparent PNG): the problem slug, documented at `/errors/<slug>`.',
+          'X-Pressroom-Render-Id': 'The render that made the image (absent on a failure).',
+          ETag: 'The cache entry of this URL: send it as `If-None-Match` for a 304.',
+          'Cache-Control': '`private, max-age=300` for an image, `no-store` for a failure.',
+        },
+      ),
+      304: { description: 'Not modified: the `If-None-Match` ETag is current.' },
+    },
+    problems: ['invalid-signature', 'signature-expired', 'signed-render-cap'],
   },
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CustomStoragePut } from '../http/custom-storage.js';
-import { UrlSigningSecretRequest } from '../http/url-signing.js';
+import { SignRenderUrlRequest, UrlSigningSecretRequest } from '../http/url-signing.js';
 import { json, noContent, type Operation } from './operation.js';
 import { JsonObject } from './responses.js';
 
@@ -31,6 +31,27 @@ export const settingsOperations: Operation[] = [
     responses: {
       201: json(SECRET.extend({ secret: z.string() }), 'The new secret, shown this once; URLs signed with the old one stop working.'),
     },
+  },
+  {
+    method: 'post',
+    path: '/account/url-signing-secret/sign',
+    operationId: 'signRenderUrl',
+    tag: 'Account',
+    summary: 'Sign a render URL with the stored secret (the caller never holds it)',
+    description:
+      "Builds `/r/{templateUid}.{format}` with the variables, `layout` and `quality` on the instance's public address and signs it with the " +
+      "account's URL-signing secret, as `signRenderUrl` of docs/signed-urls.md does. The variables are checked as the render will read them. " +
+      'Without `expiresInSeconds` the link has no `exp`: it works until the secret is rotated or revoked.',
+    auth: 'apiKey',
+    body: SignRenderUrlRequest,
+    example: { templateUid: 'tpl_8k3', format: 'png', variables: { title: 'Hello' }, expiresInSeconds: 604800 },
+    responses: {
+      200: json(
+        z.looseObject({ url: z.string(), expiresAt: z.string().nullable() }),
+        'The signed URL and when it expires (null: no `exp`).',
+      ),
+    },
+    problems: ['not-found', 'template-not-found', 'invalid-variable', 'expression-error'],
   },
   {
     method: 'delete',

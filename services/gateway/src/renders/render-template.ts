@@ -4,6 +4,7 @@ import { ProblemError } from '@pressroom/problem';
 import { DEFAULT_LAYOUT, planEachLayout, templateImageSource, type LayoutFailure } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
 import { submitImageRender, type RenderGatewayDeps, type SubmitOutcome } from './submit-image-render.js';
+import type { UrlRenderOrigin } from './url-render-origin.js';
 
 export interface TemplateRenderInput {
   auth: AuthContext;
@@ -21,6 +22,8 @@ export interface TemplateRenderInput {
   quality: number;
   /** Render controls (docs/render-controls.md), the same for every layout. */
   controls?: RequestedControls | undefined;
+  /** What the rows record instead of `template` (a `GET /r/` render); the command still says `template`. */
+  recordedOrigin?: UrlRenderOrigin | undefined;
 }
 
 /** One rendered layout: an entry of `renders` (and, reshaped, of the client-facing `results`). */
@@ -95,6 +98,7 @@ export async function renderTemplate(deps: RenderGatewayDeps, input: TemplateRen
         format: input.format,
         quality: input.quality,
         controls: input.controls,
+        recordedOrigin: input.recordedOrigin,
       }),
     ),
   );

@@ -4,6 +4,7 @@ import { CATALOG, type ImageResult, type RenderImageCommand } from '@pressroom/c
 import { imageCommand, withOwnerAssets, type ImageRenderPlan } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
 import { submitRender, type RenderGatewayDeps } from './submit-render.js';
+import type { UrlRenderOrigin } from './url-render-origin.js';
 
 export type { RenderGatewayDeps } from './submit-render.js';
 
@@ -13,6 +14,8 @@ export interface ImageRenderInput extends ImageRenderPlan {
   cost?: number;
   /** See RenderSubmission.discardFailedRow (previews). */
   discardFailedRow?: boolean;
+  /** The row's origin when it says more than the command's (a `GET /r/` render; url-render-origin.ts). */
+  recordedOrigin?: UrlRenderOrigin | undefined;
 }
 
 export type SubmitOutcome =
@@ -25,14 +28,14 @@ export type SubmitOutcome =
  * @pressroom/render-requests, through the shared submit path (submit-render.ts).
  */
 export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRenderInput): Promise<SubmitOutcome> {
-  const { auth, cost, discardFailedRow, ...planned } = input;
+  const { auth, cost, discardFailedRow, recordedOrigin, ...planned } = input;
   const plan: ImageRenderPlan = { ...planned, source: await withOwnerAssets(deps, auth.ownerId, planned.source) };
   const wait = await submitRender<RenderImageCommand>(deps, {
     auth,
     kind: 'image',
     idPrefix: 'img',
     extension: extensionOfFormat(plan.format),
-    origin: plan.origin,
+    origin: recordedOrigin ?? plan.origin,
     templateId: plan.templateId,
     format: plan.format,
     width: plan.width,

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { FileExtension, formatOfExtension } from '@pressroom/contracts';
+import { FileExtension, URL_RENDER_PARAMS, formatOfExtension } from '@pressroom/contracts';
 import { findUrlRender, getRenderById, minuteWindow, rememberUrlRender, secondsUntil, takeSignedRender } from '@pressroom/db';
 import { ProblemError, isProblemError } from '@pressroom/problem';
-import { EXPIRES_PARAM, SECRET_ID_PARAM, SIGNATURE_PARAM, verifyRenderUrl } from '@pressroom/url-signing';
+import { SECRET_ID_PARAM, SIGNATURE_PARAM, verifyRenderUrl } from '@pressroom/url-signing';
 import type { Logger } from '@pressroom/telemetry';
-import type { AuthContext } from '../http/auth.js';
+import { bearerToken, type AuthContext } from '../http/auth.js';
 import { LocalWindowCounter } from '../http/local-window-counter.js';
 import { countRateLimited, setRateLimitHeaders } from '../http/rate-limit.js';
 import type { SigningSecretCache } from '../http/signing-secrets.js';
@@ -14,16 +14,17 @@ import { renderTemplate } from '../renders/render-template.js';
 import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { loadTemplate } from '../renders/load-template.js';
 import { UrlRenderMemo, type MemoEntry } from '../renders/url-render-memo.js';
+import { URL_RENDER_ORIGINS } from '../renders/url-render-origin.js';
 
 /** A transparent 1×1 PNG: what an <img> gets whatever went wrong (docs/url-rendering.md). */
 const TRANSPARENT_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADUlEQVQImWNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==',
   'base64',
 );
-const RESERVED = new Set(['token', 'quality', 'layout', SIGNATURE_PARAM, SECRET_ID_PARAM, EXPIRES_PARAM]);
+/** The parameters the route reads itself (contracts' one list); every other one is a template variable. */
+const RESERVED = new Set(URL_RENDER_PARAMS);
 /** A signed URL's own failures answer a real 4xx problem, not the pixel (docs/adr/0022-signed-render-urls.md). */
 const SIGNATURE_SLUGS = new Set(['invalid-signature', 'signature-expired', 'signed-render-cap']);
-const BEARER = /^Bearer ([^\s]+)$/;
 /** Recent hits' bytes per gateway (docs/url-rendering.md): 32 MiB in all, files up to 2 MiB, one minute each. */
 const MEMO = { maxBytes: 32 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024, ttlMs: 60_000 };
 
@@ -40,7 +41,7 @@ function parseQuality(value: unknown): number {
 
 async function authenticateKey(deps: { verifyKey(key: string): Promise<AuthContext | null> }, req: Request): Promise<AuthContext> {
   const query = typeof req.query.token === 'string' ? req.query.token : undefined;
-  const header = req.headers.authorization ? BEARER.exec(req.headers.authorization)?.[1] : undefined;
+  const header = req.headers.authorization ? (bearerToken(req.headers.authorization) ?? undefined) : undefined;
   const key = query ?? header;
   if (!key)
     throw fail('missing-auth', 'Give the API key as the `token` query parameter or `Authorization: Bearer <key>`, or sign the URL.');
@@ -185,7 +186,16 @@ export function urlRenderRoutes(
           detail: `The URL-signing secret ${signed.secretId} has caused as many distinct renders as its \`maxRenders\` allows.`,
         });
       }
-      const rendered = await renderTemplate(deps, { auth, template, variables, layout, selector: null, format, quality });
+      const rendered = await renderTemplate(deps, {
+        auth,
+        template,
+        variables,
+        layout,
+        selector: null,
+        format,
+        quality,
+        recordedOrigin: signed ? URL_RENDER_ORIGINS.signed : URL_RENDER_ORIGINS.key,
+      });
       if (rendered.kind !== 'single' || rendered.outcome.state !== 'done')
         throw new ProblemError('render-timeout', { detail: 'The render did not finish in time.' });
       renderId = rendered.outcome.result.id;

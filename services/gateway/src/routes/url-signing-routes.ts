@@ -14,6 +14,7 @@ import { authOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import type { SigningSecretCache } from '../http/signing-secrets.js';
 import { parseOrThrow } from '../http/validate.js';
+import { urlSignRoute } from './url-sign-route.js';
 
 function secretView(row: UrlSigningSecretRow): UrlSigningSecretView {
   return { id: row.id, maxRenders: row.maxRenders, rendersUsed: row.rendersUsed, createdAt: row.createdAt.toISOString() };
@@ -22,10 +23,12 @@ function secretView(row: UrlSigningSecretRow): UrlSigningSecretView {
 /**
  * The account's secret for signed render URLs (docs/signed-urls.md), with an API key or the
  * dashboard session: POST makes one (or rotates: the old one stops verifying) and shows it
- * once; GET shows its id and cap, never the secret; DELETE revokes it.
+ * once; GET shows its id and cap, never the secret; DELETE revokes it. POST …/sign signs a
+ * render URL with it (url-sign-route.ts).
  */
-export function urlSigningRoutes(deps: { db: Db; secretBox: SecretBox; secrets: SigningSecretCache }): Router {
+export function urlSigningRoutes(deps: { db: Db; secretBox: SecretBox; secrets: SigningSecretCache; publicBaseUrl: string }): Router {
   const router = Router();
+  router.use(urlSignRoute(deps));
   defineRoute(router, '/account/url-signing-secret', {
     get: async (_req, res) => {
       const row = await activeUrlSigningSecret(deps.db, authOf(res).account.id);

@@ -1,6 +1,7 @@
 import { userStorageOf } from './user-storage-view.js';
 import type { ImageEntry } from '@pressroom/contracts';
 import type { RenderRow } from '@pressroom/db';
+import { contractSourceOf } from '../renders/url-render-origin.js';
 
 export function imageView(row: RenderRow): ImageEntry {
   return {
@@ -10,7 +11,7 @@ export function imageView(row: RenderRow): ImageEntry {
     width: row.width,
     height: row.height,
     format: row.format,
-    source: row.origin as ImageEntry['source'],
+    source: contractSourceOf(row.origin) as ImageEntry['source'],
     templateId: row.templateId,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,

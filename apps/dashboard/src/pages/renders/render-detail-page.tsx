@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { isValidElement, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { getRenderDetail, renderKeys } from '../../api/renders';
 import { getTemplate, templateKeys } from '../../api/templates';
 import { getVideoTemplate, videoKeys } from '../../api/video';
@@ -11,11 +11,15 @@ import { formatInstant } from '../../kit/format';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { RenderPreview } from './render-preview';
+import { detailLabel, kindLabel, originLabel, SHOWN_APART } from './render-facts';
 
 /** One render: the result, what was asked, how long each step took, and the problem when it failed. */
 export default function RenderDetailPage() {
   const { id = '' } = useParams();
   const render = useQuery({ queryKey: renderKeys.one(id), queryFn: () => getRenderDetail(id) });
+  // Opened from the list: "All renders" goes back to it with its filters.
+  const from = (useLocation().state as { listSearch?: unknown } | null)?.listSearch;
+  const listPath = typeof from === 'string' && from ? `/renders?${from}` : '/renders';
   return (
     <QueryState query={render}>
       {(r) => (
@@ -23,7 +27,7 @@ export default function RenderDetailPage() {
           title={`Render ${r.id}`}
           actions={
             <>
-              <Link className={buttonClass('secondary')} to="/renders">
+              <Link className={buttonClass('secondary')} to={listPath}>
                 All renders
               </Link>
               {r.url && (
@@ -64,22 +68,30 @@ export default function RenderDetailPage() {
           <Section title="Parameters">
             <Pairs
               values={{
-                kind: r.kind,
-                status: r.status,
-                ...r.parameters,
-                ...(r.templateUid ? { templateUid: <TemplateLink uid={r.templateUid} video={r.kind === 'video'} /> } : {}),
+                Kind: kindLabel(r.kind),
+                Status: r.status,
+                'Came from': originLabel(r.parameters.origin, r.parameters.via),
+                ...(r.templateUid ? { Template: <TemplateLink uid={r.templateUid} video={r.kind === 'video'} /> } : {}),
+                Format: r.parameters.format,
+                Size: sizeOf(r.parameters.width, r.parameters.height),
+                Credits: r.parameters.cost,
+                ...Object.fromEntries(
+                  Object.entries(r.parameters)
+                    .filter(([key]) => !SHOWN_APART.has(key))
+                    .map(([key, value]) => [detailLabel(key), value]),
+                ),
               }}
             />
           </Section>
           <Section title="Timings">
             <Pairs
               values={{
-                created: instant(r.timings.createdAt),
-                started: instant(r.timings.startedAt),
-                completed: instant(r.timings.completedAt),
-                'waited in queue': r.timings.queuedMs === null ? null : `${r.timings.queuedMs} ms`,
-                rendering: r.timings.renderMs === null ? null : `${r.timings.renderMs} ms`,
-                total: r.timings.totalMs === null ? null : `${r.timings.totalMs} ms`,
+                Created: instant(r.timings.createdAt),
+                Started: instant(r.timings.startedAt),
+                Completed: instant(r.timings.completedAt),
+                'Waited in queue': r.timings.queuedMs === null ? null : `${r.timings.queuedMs} ms`,
+                Rendering: r.timings.renderMs === null ? null : `${r.timings.renderMs} ms`,
+                Total: r.timings.totalMs === null ? null : `${r.timings.totalMs} ms`,
               }}
             />
           </Section>
@@ -104,6 +116,11 @@ function TemplateLink({ uid, video }: { uid: string; video: boolean }) {
   );
 }
 
+/** Width × height, when the render has both. */
+function sizeOf(width: unknown, height: unknown): string | null {
+  return typeof width === 'number' && typeof height === 'number' ? `${width} × ${height}` : null;
+}
+
 /** A size as people read it; other objects as JSON. */
 function shown(value: object): string {
   const size = value as { width?: unknown; height?: unknown };
@@ -123,15 +140,21 @@ function instant(iso: string | null | undefined): ReactNode {
   );
 }
 
+function shownValue(v: unknown): ReactNode {
+  if (v === null || v === undefined) return '—';
+  if (isValidElement(v)) return v;
+  if (typeof v === 'object') return shown(v);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  return String(v);
+}
+
 function Pairs({ values }: { values: Record<string, unknown> }) {
   return (
     <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
       {Object.entries(values).map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="font-medium">{k}</dt>
-          <dd className="break-all">
-            {v === null || v === undefined ? '—' : isValidElement(v) ? v : typeof v === 'object' ? shown(v) : String(v)}
-          </dd>
+          <dd className="break-all">{shownValue(v)}</dd>
         </div>
       ))}
     </dl>

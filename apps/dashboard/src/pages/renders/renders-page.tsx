@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { listRenders, renderKeys, type RenderFilters, type RenderItem } from '../../api/renders';
+import { Link, useSearchParams } from 'react-router';
+import { listRenders, renderKeys, type RenderItem } from '../../api/renders';
 import { messageOf } from '../../api/problem';
 import { listTemplates, templateKeys } from '../../api/templates';
 import { templatePathOf } from './template-path';
@@ -10,17 +9,20 @@ import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { Page } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
+import { filtersFromSearch, listQueryOf, searchOfFilters, type ListFilters } from './render-filters';
 import { RenderPreview } from './render-preview';
 
-/** Images, GIFs, PDFs and videos in one history, newest first, with the list API's filters. */
+/**
+ * Images, GIFs, PDFs and videos in one history, newest first, with the list API's filters. The filters live in the
+ * address (`?kind=gif&status=done…`): a reload, Back from a render's page and a shared link show the same list. Each
+ * change replaces the history entry rather than adding one, so Back leaves the list instead of undoing filters.
+ */
 export default function RendersPage() {
-  const [filters, setFilters] = useState<RenderFilters>({ kind: '', status: '', templateUid: '', from: '', to: '' });
-  const set = (patch: Partial<RenderFilters>) => setFilters((f) => ({ ...f, ...patch }));
-  const query = {
-    ...filters,
-    from: filters.from ? new Date(filters.from).toISOString() : '',
-    to: filters.to ? new Date(new Date(filters.to).getTime() + 86_400_000).toISOString() : '',
-  };
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFromSearch(search);
+  const set = (patch: Partial<ListFilters>) => setSearch(searchOfFilters({ ...filters, ...patch }), { replace: true });
+  const query = listQueryOf(filters);
+  const listSearch = searchOfFilters(filters).toString();
   const renders = useInfiniteQuery({
     queryKey: renderKeys.list(query),
     queryFn: ({ pageParam }) => listRenders(query, pageParam),
@@ -38,8 +40,8 @@ export default function RendersPage() {
       <form aria-label="Filters" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
         <SelectField
           label="Kind"
-          value={filters.kind ?? ''}
-          onChange={(e) => set({ kind: e.target.value as RenderFilters['kind'] })}
+          value={filters.kind}
+          onChange={(e) => set({ kind: e.target.value as ListFilters['kind'] })}
           options={[
             ['', 'All kinds'],
             ['image', 'Images'],
@@ -50,8 +52,8 @@ export default function RendersPage() {
         />
         <SelectField
           label="Status"
-          value={filters.status ?? ''}
-          onChange={(e) => set({ status: e.target.value as RenderFilters['status'] })}
+          value={filters.status}
+          onChange={(e) => set({ status: e.target.value as ListFilters['status'] })}
           options={[
             ['', 'Any status'],
             ['done', 'Done'],
@@ -62,9 +64,16 @@ export default function RendersPage() {
         />
         <SelectField
           label="Template"
-          value={filters.templateUid ?? ''}
+          value={filters.templateUid}
           onChange={(e) => set({ templateUid: e.target.value })}
-          options={[['', 'All templates'], ...(templates.data?.templates ?? []).map((t) => [t.uid, t.name] as const)]}
+          options={[
+            ['', 'All templates'],
+            ...(templates.data?.templates ?? []).map((t) => [t.uid, t.name] as const),
+            // A template from the address that is not among the listed ones (past the first 100, or deleted) stays chosen.
+            ...(filters.templateUid && !templateNames.has(filters.templateUid)
+              ? [[filters.templateUid, filters.templateUid] as const]
+              : []),
+          ]}
         />
         <TextField label="From" type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
         <TextField label="To" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
@@ -100,7 +109,12 @@ export default function RendersPage() {
             </thead>
             <tbody>
               {items.map((r) => (
-                <Row key={r.id} render={r} templateName={r.templateUid ? templateNames.get(r.templateUid) : undefined} />
+                <Row
+                  key={r.id}
+                  render={r}
+                  templateName={r.templateUid ? templateNames.get(r.templateUid) : undefined}
+                  listSearch={listSearch}
+                />
               ))}
             </tbody>
           </table>
@@ -115,15 +129,18 @@ export default function RendersPage() {
   );
 }
 
-/** `templateName`: the name of the render's template when it is among the listed ones (the first 100 by name). */
-function Row({ render, templateName }: { render: RenderItem; templateName: string | undefined }) {
+/**
+ * `templateName`: the name of the render's template when it is among the listed ones (the first 100 by name).
+ * `listSearch`: this list's filters, handed to the render's page so its "All renders" link comes back to them.
+ */
+function Row({ render, templateName, listSearch }: { render: RenderItem; templateName: string | undefined; listSearch: string }) {
   return (
     <tr className="border-b border-slate-100 align-top">
       <td className="p-2">
         <RenderPreview render={render} size="small" />
       </td>
       <td className="p-2">
-        <Link className="text-indigo-700 underline" to={`/renders/${render.id}`}>
+        <Link className="text-indigo-700 underline" to={`/renders/${render.id}`} state={{ listSearch }}>
           {render.id}
         </Link>
         <p className="text-xs text-slate-600">

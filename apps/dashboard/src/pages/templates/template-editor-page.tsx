@@ -300,7 +300,7 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
         )}
         {uid && (
           <Section title="Use via API">
-            <UseViaApi uid={uid} variables={given} />
+            <UseViaApi uid={uid} variables={given} layout={layout} />
           </Section>
         )}
       </div>

@@ -1,31 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { getUrlSigningSecret, urlSigningKeys } from '../../api/url-signing';
 import { CopyButton } from '../../kit/copy-button';
+import { QueryState } from '../../kit/query-state';
+import { SignedLink } from './signed-link';
 
-/** Ready-to-paste ways to render this template: curl, the /r/ URL, and a JavaScript snippet. */
-export function UseViaApi({ uid, variables }: { uid: string; variables: Record<string, unknown> }) {
+/**
+ * Ready-to-paste ways to render this template: curl, a signed link for public pages (made by the server with
+ * the account's URL-signing secret), the /r/ URL with a key for private use, and a JavaScript snippet.
+ */
+export function UseViaApi({ uid, variables, layout }: { uid: string; variables: Record<string, unknown>; layout?: string | undefined }) {
   const origin = window.location.origin;
+  const secret = useQuery({ queryKey: urlSigningKeys.current, queryFn: getUrlSigningSecret });
   const body = JSON.stringify({ template: uid, variables });
   const curl = `curl -s ${origin}/image \\\n  -H "Authorization: Bearer $PRESSROOM_KEY" \\\n  -H 'Content-Type: application/json' \\\n  -d '${body.replace(/'/g, "'\\''")}'`;
   const query = new URLSearchParams({ token: 'YOUR_API_KEY' });
   for (const [name, value] of Object.entries(variables)) if (value !== undefined) query.set(name, String(value));
-  const urlRender = `${origin}/r/${uid}.png?${query.toString()}`;
+  if (layout && layout !== 'default') query.set('layout', layout);
+  const keyUrl = `${origin}/r/${uid}.png?${query.toString()}`;
   const sdk = `const res = await fetch('${origin}/image', {\n  method: 'POST',\n  headers: { Authorization: \`Bearer \${process.env.PRESSROOM_KEY}\`, 'Content-Type': 'application/json' },\n  body: JSON.stringify(${JSON.stringify({ template: uid, variables })}),\n});\nconst { url } = await res.json();`;
   return (
     <div className="flex flex-col gap-3 text-sm">
-      <Snippet title="curl" text={curl} />
-      <Snippet title="URL render (for <img src>; use a key you may publish)" text={urlRender} />
-      <Snippet title="JavaScript (fetch)" text={sdk} />
+      <Snippet title="curl" copy="Copy curl" text={curl} />
+      <section aria-labelledby={`signed-link-${uid}`} className="flex flex-col gap-1">
+        <h3 id={`signed-link-${uid}`} className="font-medium">
+          Signed link (for &lt;img src&gt;, e-mails and public pages: no key in it)
+        </h3>
+        <QueryState query={secret}>
+          {(current) =>
+            current ? (
+              <SignedLink uid={uid} variables={variables} layout={layout} />
+            ) : (
+              <p className="text-slate-700">
+                Signed links need a URL-signing secret: create one on the{' '}
+                <Link to="/settings/signed-urls" className="text-indigo-800 underline">
+                  Signed URLs
+                </Link>{' '}
+                page.
+              </p>
+            )
+          }
+        </QueryState>
+      </section>
+      <Snippet
+        title="URL with an API key (server-side or private use only)"
+        copy="Copy URL with key"
+        text={keyUrl}
+        note="Every API key is full-access: whoever sees this URL can use the key for anything. Keep it out of public pages and e-mails; use a signed link there."
+      />
+      <Snippet title="JavaScript (fetch)" copy="Copy JavaScript" text={sdk} />
     </div>
   );
 }
 
-function Snippet({ title, text }: { title: string; text: string }) {
+function Snippet({ title, copy, text, note }: { title: string; copy: string; text: string; note?: string }) {
   return (
     <figure className="flex flex-col gap-1">
       <figcaption className="font-medium">{title}</figcaption>
+      {note && <p className="text-xs text-slate-700">{note}</p>}
       <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
         <code>{text}</code>
       </pre>
-      <CopyButton text={text} label={`Copy ${title.split(' ')[0]}`} />
+      <CopyButton text={text} label={copy} />
     </figure>
   );
 }

@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  getUrlSigningSecret,
+  revokeUrlSigningSecret,
+  urlSigningKeys,
+  type IssuedUrlSigningSecret,
+  type UrlSigningSecret,
+} from '../../api/url-signing';
+import { messageOf } from '../../api/problem';
+import { Alert } from '../../kit/alert';
+import { Button } from '../../kit/button';
+import { ConfirmDialog, Dialog } from '../../kit/dialog';
+import { formatCount, formatDate } from '../../kit/format';
+import { Page, Section } from '../../kit/page';
+import { QueryState } from '../../kit/query-state';
+import { SecretOnce } from '../../kit/secret-once';
+import { UrlSigningSecretForm } from './url-signing-secret-form';
+
+function CurrentSecret({ secret }: { secret: UrlSigningSecret }) {
+  const client = useQueryClient();
+  const revoke = useMutation({
+    mutationFn: revokeUrlSigningSecret,
+    onSuccess: () => client.setQueryData(urlSigningKeys.current, null),
+  });
+  const rows: [string, string][] = [
+    ['Secret ID', secret.id],
+    ['Render cap', secret.maxRenders === null ? 'No cap' : formatCount(secret.maxRenders)],
+    [
+      'Renders used',
+      secret.maxRenders === null
+        ? formatCount(secret.rendersUsed)
+        : `${formatCount(secret.rendersUsed)} of ${formatCount(secret.maxRenders)}`,
+    ],
+    ['Created', formatDate(secret.createdAt)],
+  ];
+  return (
+    <Section
+      title="Current secret"
+      actions={
+        <ConfirmDialog
+          trigger={<Button variant="danger">Revoke secret</Button>}
+          title="Revoke the URL-signing secret?"
+          description="Every link signed with it stops working at once (403 invalid-signature). Links with an API key (token=) are not affected."
+          action="Revoke secret"
+          onConfirm={() => revoke.mutate()}
+        />
+      }
+    >
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([name, value]) => (
+          <div key={name} className="contents">
+            <dt className="font-medium">{name}</dt>
+            <dd className="break-all">{name === 'Secret ID' ? <code className="font-mono text-xs">{value}</code> : value}</dd>
+          </div>
+        ))}
+      </dl>
+      {revoke.error != null && <Alert>{messageOf(revoke.error)}</Alert>}
+    </Section>
+  );
+}
+
+/**
+ * Settings → Signed URLs: the account's URL-signing secret (docs/signed-urls.md). Links signed with it put a
+ * render in a public page without an API key; a template's "Use via API" makes them without showing the secret.
+ */
+export default function SignedUrlsPage() {
+  const secret = useQuery({ queryKey: urlSigningKeys.current, queryFn: getUrlSigningSecret });
+  const [issued, setIssued] = useState<IssuedUrlSigningSecret | null>(null);
+  const submitButton = () => document.querySelector<HTMLButtonElement>('form button[type="submit"]');
+  return (
+    <Page title="Signed URLs">
+      <Alert tone="info">
+        A signed render link (<code>/r/…?sid=…&amp;s=…</code>) carries no API key, so it can go in an <code>&lt;img&gt;</code> tag, an
+        e-mail or a public page: changing any of its values breaks the signature. Every API key is full-access, so a link with{' '}
+        <code>token=</code> is for server-side or private use only. Make signed links from a template&apos;s <strong>Use via API</strong>{' '}
+        panel, or sign them in your own code with the secret (docs/signed-urls.md).
+      </Alert>
+      <QueryState query={secret}>
+        {(current) => (
+          <>
+            {current ? (
+              <CurrentSecret secret={current} />
+            ) : (
+              <p className="text-sm text-slate-700">This workspace has no URL-signing secret yet: create one to sign links.</p>
+            )}
+            <Section title={current ? 'Rotate the secret' : 'Create a secret'}>
+              {current && (
+                <p className="text-sm text-slate-700">
+                  Rotating makes a new secret and a fresh render allowance; links signed with the current one stop working.
+                </p>
+              )}
+              <UrlSigningSecretForm rotating={current !== null} onIssued={setIssued} />
+            </Section>
+          </>
+        )}
+      </QueryState>
+      <Dialog
+        open={issued !== null}
+        onOpenChange={(open) => !open && setIssued(null)}
+        title={issued?.replaces ? 'Your new URL-signing secret' : 'Your URL-signing secret'}
+        description={
+          issued?.replaces
+            ? `It replaces ${issued.replaces}: links signed with that one no longer work.`
+            : `Its ID, ${issued?.id ?? ''}, goes in every signed link as sid.`
+        }
+        returnFocus={submitButton}
+      >
+        {issued && <SecretOnce label="URL-signing secret" value={issued.secret} />}
+        <div className="flex justify-end">
+          <Button onClick={() => setIssued(null)}>Done</Button>
+        </div>
+      </Dialog>
+    </Page>
+  );
+}

@@ -1,0 +1,80 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createUrlSigningSecret, urlSigningKeys, type IssuedUrlSigningSecret } from '../../api/url-signing';
+import { Button } from '../../kit/button';
+import { Dialog } from '../../kit/dialog';
+import { TextField } from '../../kit/field';
+import { fieldError, Form } from '../../kit/form';
+
+/** The cap as typed: empty is no cap; anything but a number goes as typed, so the server's message names what is wrong. */
+function capOf(text: string): number | string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
+}
+
+/**
+ * Creates the URL-signing secret, or rotates it when one exists. Rotating breaks every link signed so far,
+ * so it asks first (Enter in the field asks too).
+ */
+export function UrlSigningSecretForm({ rotating, onIssued }: { rotating: boolean; onIssued: (issued: IssuedUrlSigningSecret) => void }) {
+  const client = useQueryClient();
+  const [cap, setCap] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const make = useMutation({
+    mutationFn: () => createUrlSigningSecret(capOf(cap)),
+    onSuccess: async (issued) => {
+      setCap('');
+      onIssued(issued);
+      await client.invalidateQueries({ queryKey: urlSigningKeys.current });
+    },
+  });
+  const action = rotating ? 'Rotate secret' : 'Create secret';
+  return (
+    <>
+      <Form
+        label={rotating ? 'Rotate the URL-signing secret' : 'Create a URL-signing secret'}
+        className="max-w-md"
+        onSubmit={() => (rotating ? setConfirming(true) : make.mutate())}
+        error={make.error}
+        fields={['maxRenders']}
+      >
+        <TextField
+          label="Render cap (optional)"
+          inputMode="numeric"
+          autoComplete="off"
+          hint="Most distinct renders this secret's links may cause; a link already rendered is served from the cache and does not count. Empty: no cap (credits and the per-minute limit still apply)."
+          value={cap}
+          onChange={(e) => setCap(e.target.value)}
+          error={fieldError(make.error, 'maxRenders')}
+        />
+        <div>
+          <Button type="submit" busy={make.isPending} variant={rotating ? 'secondary' : 'primary'}>
+            {action}
+          </Button>
+        </div>
+      </Form>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Rotate the URL-signing secret?"
+        description="A new secret replaces this one. Every link signed with the current secret stops working at once (403 invalid-signature): sign them again with the new one."
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              setConfirming(false);
+              make.mutate();
+            }}
+          >
+            Rotate and break old links
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { filtersFromSearch, listQueryOf, searchOfFilters } from '../src/pages/renders/render-filters.js';
+
+describe('the Renders list filters in the address', () => {
+  it('reads every filter, and writes back only those set, in one order', () => {
+    const filters = filtersFromSearch(new URLSearchParams('to=2026-03-02&kind=gif&templateUid=tpl_1&status=done&from=2026-03-01'));
+    expect(filters).toEqual({ kind: 'gif', status: 'done', templateUid: 'tpl_1', from: '2026-03-01', to: '2026-03-02' });
+    expect(searchOfFilters(filters).toString()).toBe('kind=gif&status=done&templateUid=tpl_1&from=2026-03-01&to=2026-03-02');
+    expect(searchOfFilters({ ...filters, status: '', templateUid: '', from: '', to: '' }).toString()).toBe('kind=gif');
+  });
+
+  it('counts what the list cannot show as not set (an edited bookmark never breaks the page)', () => {
+    const filters = filtersFromSearch(new URLSearchParams('kind=movie&status=lost&from=2026-02-30&to=yesterday&page=2'));
+    expect(filters).toEqual({ kind: '', status: '', templateUid: '', from: '', to: '' });
+  });
+
+  it('asks the API for whole days: from the first one to the end of the last', () => {
+    const query = listQueryOf({ kind: '', status: '', templateUid: '', from: '2026-03-01', to: '2026-03-02' });
+    expect([query.from, query.to]).toEqual(['2026-03-01T00:00:00.000Z', '2026-03-03T00:00:00.000Z']);
+  });
+});

@@ -1,0 +1,126 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { decode } from '../../../deploy/embedded/test/harness.js';
+import { accessibilityViolations, screenshot, screenshotPath, sessionRequest, startSignedInRig, type DashboardRig } from './browser.js';
+
+let rig: DashboardRig;
+let context: BrowserContext;
+let page: Page;
+let close: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  ({ rig, context, page, close } = await startSignedInRig({ email: 'signer@example.com', name: 'Signer', plan: 'business' }));
+}, 120_000);
+
+afterAll(async () => {
+  await close?.();
+});
+
+/** Signed links are on the public address (localhost); the test reaches the same server at 127.0.0.1. */
+const reachable = (url: string) => url.replace('//localhost:', '//127.0.0.1:');
+
+async function makeSecret(action: 'Create secret' | 'Rotate secret', title: string): Promise<string> {
+  await page.getByRole('button', { name: action }).click();
+  if (action === 'Rotate secret') {
+    const confirm = page.getByRole('dialog', { name: 'Rotate the URL-signing secret?' });
+    await confirm.getByText('stops working at once').waitFor();
+    await confirm.getByRole('button', { name: 'Rotate and break old links' }).click();
+  }
+  const shown = page.getByRole('dialog', { name: title });
+  await shown.getByText('it is shown only this once').waitFor();
+  const secret = await shown.getByRole('textbox', { name: 'URL-signing secret' }).inputValue();
+  expect(secret).toMatch(/^urlsec_/);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await shown.waitFor({ state: 'detached' });
+  return secret;
+}
+
+test('Signed URLs: make the secret (shown once), sign a link in Use via API that renders, rotate and the old link answers 403', async () => {
+  await page.goto(rig.url('settings/signed-urls'));
+  await page.getByRole('heading', { name: 'Signed URLs', level: 1 }).waitFor();
+  await page.getByText('no URL-signing secret yet').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // A cap that is not a number: the server's message stands under the field.
+  const cap = page.getByRole('textbox', { name: 'Render cap (optional)' });
+  await cap.fill('lots');
+  await page.getByRole('button', { name: 'Create secret' }).click();
+  const capError = page.locator(`[id="${(await cap.getAttribute('aria-describedby'))!.split(' ').pop()!}"]`);
+  await capError.waitFor();
+  expect(await capError.textContent()).toMatch(/Must be a number/);
+  expect(await cap.getAttribute('aria-invalid')).toBe('true');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await cap.fill('50');
+  const first = await makeSecret('Create secret', 'Your URL-signing secret');
+  const current = page.getByRole('region', { name: 'Current secret' });
+  await current.getByText(/^uss_/).waitFor();
+  expect(await current.textContent()).toContain('0 of 50');
+  // Shown once: after a reload the page knows the secret's id, never its value.
+  await page.reload();
+  await current.getByText(/^uss_/).waitFor();
+  expect(await page.content()).not.toContain(first);
+  await screenshot(page, 'signed-urls');
+
+  // A template through the API, opened in the editor; Use via API signs a link with the values typed there.
+  const made = await sessionRequest(context, rig.stack.baseUrl, {
+    method: 'POST',
+    path: '/templates',
+    data: { name: 'Signed card', html: '<body style="margin:0;background:{{ color }}"></body>', width: 40, height: 20 },
+  });
+  expect(made.status()).toBe(200);
+  const uid = ((await made.json()) as { template: { uid: string } }).template.uid;
+  await page.goto(rig.url(`templates/${uid}`));
+  await page.getByRole('textbox', { name: /^color/ }).fill('#ff0000');
+  const panel = page.getByRole('region', { name: 'Use via API' });
+  // The /r/ URL with a key says what a key is; it no longer suggests publishing one.
+  expect(await panel.textContent()).toContain('server-side or private use only');
+  expect(await panel.textContent()).not.toContain('you may publish');
+  await panel.getByRole('combobox', { name: 'Link expires' }).selectOption({ label: 'In 1 day' });
+  await panel.getByRole('button', { name: 'Make signed link' }).click();
+  const open = panel.getByRole('link', { name: 'Open the signed image' });
+  await open.waitFor();
+  const link = (await open.getAttribute('href'))!;
+  expect(link).toMatch(new RegExp(`^${rig.stack.publicBaseUrl}/r/${uid}\\.png\\?`));
+  expect(new URL(link).searchParams.get('color')).toBe('#ff0000');
+  expect(new URL(link).searchParams.has('token')).toBe(false);
+  expect(
+    await panel
+      .getByRole('figure', { name: /^Signed link \(expires / })
+      .locator('code')
+      .textContent(),
+  ).toBe(link);
+  await panel.getByRole('button', { name: 'Copy signed link' }).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await panel.screenshot({ path: screenshotPath('use-via-api-signed-link') });
+
+  const image = await decode(reachable(link));
+  expect(image.contentType).toBe('image/png');
+  expect([image.width, image.height]).toEqual([40, 20]);
+  expect(image.pixel(20, 10)).toEqual([255, 0, 0]);
+  // A changed value: the same link with another colour is refused.
+  const tampered = await fetch(reachable(link).replace('%23ff0000', '%230000ff'));
+  expect(tampered.status).toBe(403);
+
+  // Another value in the editor takes the link away until it is made again with it.
+  await page.getByRole('textbox', { name: /^color/ }).fill('#00ff00');
+  await open.waitFor({ state: 'detached' });
+
+  // Rotate in the page: the old link now answers 403 invalid-signature.
+  await page.goto(rig.url('settings/signed-urls'));
+  await current.getByText(/^uss_/).waitFor();
+  const second = await makeSecret('Rotate secret', 'Your new URL-signing secret');
+  expect(second).not.toBe(first);
+  const old = await fetch(reachable(link));
+  expect(old.status).toBe(403);
+  expect(old.headers.get('x-pressroom-error')).toBe('invalid-signature');
+
+  // Revoke (asks first): the editor's panel then points to this page instead of offering a link.
+  await page.getByRole('button', { name: 'Revoke secret' }).click();
+  await page.getByRole('alertdialog', { name: 'Revoke the URL-signing secret?' }).getByRole('button', { name: 'Revoke secret' }).click();
+  await page.getByText('no URL-signing secret yet').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.goto(rig.url(`templates/${uid}`));
+  await panel.getByRole('link', { name: 'Signed URLs' }).click();
+  await page.getByRole('heading', { name: 'Signed URLs', level: 1 }).waitFor();
+});
