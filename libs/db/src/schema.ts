@@ -85,7 +85,11 @@ export const renders = pgTable(
     accountId: text('account_id').notNull(),
     /** 'image' today; 'gif', 'pdf', 'video' later. */
     kind: text('kind').notNull(),
-    /** 'html' | 'url' | 'template'. */
+    /**
+     * Where the render came from: 'html' | 'url' | 'template' | 'canvas' | 'capture' | 'binding' | 'preview' (the
+     * dashboard's uncharged previews), and for GET /r/ template renders 'url-render' or 'signed-url' (the gateway's
+     * url-render-origin.ts, which the public `source` fields read back as 'template').
+     */
     origin: text('origin').notNull(),
     state: text('state').$type<RenderState>().notNull().default('queued'),
     templateId: text('template_id'),
