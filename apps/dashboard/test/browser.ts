@@ -318,3 +318,20 @@ export async function replaceCode(page: Page, label: string, text: string): Prom
     return false;
   }, `the ${label} editor to hold the pasted text`);
 }
+
+/** A pixel of the canvas editor's own canvas, in design coordinates (the canvas shows the design at 100 %). */
+export async function editorCanvasPixel(page: Page, x: number, y: number): Promise<number[]> {
+  return page.evaluate(
+    ([px, py]) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('canvas[aria-label="Design canvas"]')!;
+      const scale = canvas.width / canvas.clientWidth || 1;
+      return Array.from(
+        canvas
+          .getContext('2d')!
+          .getImageData(px! * scale, py! * scale, 1, 1)
+          .data.slice(0, 3),
+      );
+    },
+    [x, y],
+  );
+}

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
-import { accessibilityViolations, near, screenshot, startSignedInRig, type DashboardRig } from './browser.js';
+import { accessibilityViolations, near, screenshot, startSignedInRig, type DashboardRig, editorCanvasPixel } from './browser.js';
 
 // The canvas visual editor (issue 15): a design built by clicking, saved, then rendered by Pressroom's
 // renderer through the HTTP API, with its pixels checked: what the editor shows is what renders.
@@ -250,22 +250,7 @@ test('a canvas template is renamed, duplicated (design and variables) and delete
   expect(gone.status()).toBe(404);
 });
 
-/** A pixel of the editor's own canvas, in design coordinates (these designs open at 100 %). */
-async function canvasPixel(x: number, y: number): Promise<number[]> {
-  return page.evaluate(
-    ([px, py]) => {
-      const canvas = document.querySelector<HTMLCanvasElement>('canvas[aria-label="Design canvas"]')!;
-      const scale = canvas.width / canvas.clientWidth || 1;
-      return Array.from(
-        canvas
-          .getContext('2d')!
-          .getImageData(px! * scale, py! * scale, 1, 1)
-          .data.slice(0, 3),
-      );
-    },
-    [x, y],
-  );
-}
+const canvasPixel = (x: number, y: number) => editorCanvasPixel(page, x, y);
 const rect = (name: string, left: number, top: number, width: number, height: number, fill: string) => ({
   type: 'Rect',
   name,

@@ -3,22 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { bytesOfDataUrl, comparePixels, rgbOverWhite, writeDiffPicture, type PixelDiff } from '@pressroom/testing/pixel-diff';
-import type { DashboardRig } from './browser.js';
+import { sessionRequest, type DashboardRig } from './browser.js';
 
-/** The API as the signed-in browser calls it: session cookie plus the CSRF double-submit header. */
-export async function callAsSession(
-  rig: DashboardRig,
-  context: BrowserContext,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-) {
-  const csrf = (await context.cookies()).find((c) => c.name === 'pressroom_csrf')?.value ?? '';
-  return context.request.fetch(`${rig.stack.baseUrl}${path}`, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { 'x-csrf-token': csrf, origin: rig.stack.baseUrl },
-  });
+/** The API as the signed-in browser calls it (test/browser.ts sessionRequest), with the rig's address. */
+export function callAsSession(rig: DashboardRig, context: BrowserContext, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+  return sessionRequest(context, rig.stack.baseUrl, { method, path, data });
 }
 
 /** The PNG the canvas page offers: fabric's own `toDataURL` at multiplier 1, after the template was loaded. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
-import { eventually, near, startSignedInRig, waitForPixel, type DashboardRig } from './browser.js';
+import { eventually, near, startSignedInRig, waitForPixel, type DashboardRig, editorCanvasPixel } from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
@@ -34,22 +34,7 @@ async function design(): Promise<Record<string, unknown>> {
   };
 }
 
-/** A pixel of the editor's canvas, in design coordinates (the canvas is drawn at the design's size). */
-async function canvasPixel(x: number, y: number): Promise<number[]> {
-  return page.evaluate(
-    ([px, py]) => {
-      const canvas = document.querySelector<HTMLCanvasElement>('canvas[aria-label="Design canvas"]')!;
-      const scale = canvas.width / canvas.clientWidth || 1;
-      return Array.from(
-        canvas
-          .getContext('2d')!
-          .getImageData(px! * scale, py! * scale, 1, 1)
-          .data.slice(0, 3),
-      );
-    },
-    [x, y],
-  );
-}
+const canvasPixel = (x: number, y: number) => editorCanvasPixel(page, x, y);
 /** Dark pixels in the title's third: how much text is drawn there. */
 async function titleInk(): Promise<number> {
   return page.evaluate(() => {
