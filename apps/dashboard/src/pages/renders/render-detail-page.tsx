@@ -5,6 +5,7 @@ import { getRenderDetail, renderKeys } from '../../api/renders';
 import { getTemplate, templateKeys } from '../../api/templates';
 import { getVideoTemplate, videoKeys } from '../../api/video';
 import { templatePathOf } from './template-path';
+import { Facts } from '../../kit/facts';
 import { Alert } from '../../kit/alert';
 import { buttonClass } from '../../kit/button';
 import { formatInstant } from '../../kit/format';
@@ -149,14 +150,5 @@ function shownValue(v: unknown): ReactNode {
 }
 
 function Pairs({ values }: { values: Record<string, unknown> }) {
-  return (
-    <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-      {Object.entries(values).map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="font-medium">{k}</dt>
-          <dd className="break-all">{shownValue(v)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts rows={Object.entries(values).map(([k, v]) => [k, shownValue(v)] as const)} />;
 }

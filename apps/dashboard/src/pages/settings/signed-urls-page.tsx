@@ -8,6 +8,7 @@ import {
   type UrlSigningSecret,
 } from '../../api/url-signing';
 import { messageOf } from '../../api/problem';
+import { Facts } from '../../kit/facts';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { ConfirmDialog, Dialog } from '../../kit/dialog';
@@ -47,14 +48,11 @@ function CurrentSecret({ secret }: { secret: UrlSigningSecret }) {
         />
       }
     >
-      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([name, value]) => (
-          <div key={name} className="contents">
-            <dt className="font-medium">{name}</dt>
-            <dd className="break-all">{name === 'Secret ID' ? <code className="font-mono text-xs">{value}</code> : value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts
+        rows={rows.map(
+          ([name, value]) => [name, name === 'Secret ID' ? <code className="font-mono text-xs">{value}</code> : value] as const,
+        )}
+      />
       {revoke.error != null && <Alert>{messageOf(revoke.error)}</Alert>}
     </Section>
   );

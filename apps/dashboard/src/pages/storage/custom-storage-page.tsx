@@ -9,6 +9,7 @@ import {
   type CustomStorageInput,
 } from '../../api/custom-storage';
 import { messageOf } from '../../api/problem';
+import { Facts } from '../../kit/facts';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { ConfirmDialog } from '../../kit/dialog';
@@ -156,14 +157,7 @@ function CurrentSettings({ saved, onRemoved }: { saved: CustomStorage; onRemoved
         />
       }
     >
-      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="font-medium">{k}</dt>
-            <dd className="break-all">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts rows={rows} />
       {saved.lastError && (
         <Alert>
           Last copy failed{saved.lastErrorAt ? ` on ${formatDate(saved.lastErrorAt)}` : ''}: {saved.lastError}
