@@ -23,6 +23,8 @@ async function makeSecret(action: 'Create secret' | 'Rotate secret', title: stri
   if (action === 'Rotate secret') {
     const confirm = page.getByRole('dialog', { name: 'Rotate the URL-signing secret?' });
     await confirm.getByText('stops working at once').waitFor();
+    // The rotation keeps the current cap unless it is changed, and says so before anything breaks.
+    await confirm.getByText('with a render cap of 50').waitFor();
     await confirm.getByRole('button', { name: 'Rotate and break old links' }).click();
   }
   const shown = page.getByRole('dialog', { name: title });
@@ -38,7 +40,7 @@ async function makeSecret(action: 'Create secret' | 'Rotate secret', title: stri
 test('Signed URLs: make the secret (shown once), sign a link in Use via API that renders, rotate and the old link answers 403', async () => {
   await page.goto(rig.url('settings/signed-urls'));
   await page.getByRole('heading', { name: 'Signed URLs', level: 1 }).waitFor();
-  await page.getByText('no URL-signing secret yet').waitFor();
+  await page.getByText('This workspace has no URL-signing secret: create one').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
 
   // A cap that is not a number: the server's message stands under the field.
@@ -109,6 +111,7 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   // Rotate in the page: the old link now answers 403 invalid-signature.
   await page.goto(rig.url('settings/signed-urls'));
   await current.getByText(/^uss_/).waitFor();
+  expect(await page.getByRole('textbox', { name: 'Render cap (optional)' }).inputValue()).toBe('50');
   const second = await makeSecret('Rotate secret', 'Your new URL-signing secret');
   expect(second).not.toBe(first);
   const old = await fetch(reachable(link));
@@ -118,7 +121,7 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   // Revoke (asks first): the editor's panel then points to this page instead of offering a link.
   await page.getByRole('button', { name: 'Revoke secret' }).click();
   await page.getByRole('alertdialog', { name: 'Revoke the URL-signing secret?' }).getByRole('button', { name: 'Revoke secret' }).click();
-  await page.getByText('no URL-signing secret yet').waitFor();
+  await page.getByText('This workspace has no URL-signing secret: create one').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.goto(rig.url(`templates/${uid}`));
   await panel.getByRole('link', { name: 'Signed URLs' }).click();

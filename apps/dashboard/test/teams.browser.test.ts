@@ -31,6 +31,8 @@ test('teams: create, invite by link, the invitee signs up through the link and j
 
   await guest.goto(new URL(link!).pathname.replace(/^/, rig.stack.baseUrl));
   await guest.getByRole('heading', { name: 'Sign in' }).waitFor();
+  // Signed out, the link still says what it invites to before any form is filled.
+  await guest.getByText(/You are invited to join .+ as member\. Sign in, or create an account, to accept\./).waitFor();
   await guest.getByRole('link', { name: 'Sign up' }).click();
   // The sign-in page has an Email field too: fill only once the sign-up page has replaced it.
   await guest.getByRole('heading', { name: 'Sign up' }).waitFor();
@@ -116,6 +118,16 @@ test('pending invitations: a new invitation is listed, revoking it (after confir
     .waitFor();
   expect(await guest.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0);
   expect(await accessibilityViolations(guest)).toEqual([]);
+  // Signed out, the sign-in page it leads to says the same before anyone fills a form.
+  const stranger = await (await rig.newContext()).newPage();
+  await open(stranger, link);
+  await stranger.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await stranger
+    .getByRole('alert')
+    .getByText(/This invitation link is no longer valid/)
+    .waitFor();
+  expect(await accessibilityViolations(stranger)).toEqual([]);
+  await stranger.context().close();
 
   // A fresh link, accepted by the signed-in guest: the answer already has them working in the team.
   await owner.getByRole('textbox', { name: 'Email (optional)' }).fill('');

@@ -3,17 +3,12 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { authKeys, getAuthConfig, oidcStartUrl, signIn } from '../../api/auth';
 import { BASE, safeReturnTo } from '../../app/return-to';
+import { InvitationNotice, invitationTokenOf } from '../teams/invitation-notice';
 import { Alert } from '../../kit/alert';
 import { buttonClass, Button } from '../../kit/button';
 import { Form } from '../../kit/form';
 import { AuthCard } from './auth-card';
 import { CREDENTIAL_FIELDS, CredentialsFields } from './credentials-fields';
-
-/** An invitation link sends people here first; signing up from here must carry its token. */
-function inviteParam(returnTo: string): string {
-  const token = /^\/invite\/([^/?#]+)/.exec(returnTo)?.[1];
-  return token ? `&invite=${token}` : '';
-}
 
 export default function SignInPage() {
   const [params] = useSearchParams();
@@ -32,7 +27,9 @@ export default function SignInPage() {
     },
   });
   const signUpOpen = config.data && (config.data.firstRun || config.data.signupMode !== 'closed');
-  const signUpUrl = `/sign-up?returnTo=${encodeURIComponent(returnTo)}${inviteParam(returnTo)}`;
+  // An invitation link sends people here first: the page says what it invites to, and signing up carries its token.
+  const inviteToken = invitationTokenOf(returnTo);
+  const signUpUrl = `/sign-up?returnTo=${encodeURIComponent(returnTo)}${inviteToken ? `&invite=${inviteToken}` : ''}`;
   // A new instance has no account to sign in to: its first visitor goes straight to creating the owner.
   // Not with single sign-on, where the owner may come from the provider, nor when it sent back a refusal.
   if (config.data?.firstRun && !config.data.oidc.enabled && !ssoError) return <Navigate to={signUpUrl} replace />;
@@ -50,6 +47,7 @@ export default function SignInPage() {
         )
       }
     >
+      {inviteToken && <InvitationNotice token={inviteToken} />}
       {ssoError && !submit.isError && <Alert>{ssoError}</Alert>}
       <Form label="Sign in" onSubmit={() => submit.mutate()} error={submit.error} fields={CREDENTIAL_FIELDS}>
         <CredentialsFields value={credentials} onChange={setCredentials} error={submit.error} purpose="sign-in" />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authKeys, getAuthConfig, signUp, type AuthConfig } from '../../api/auth';
 import { safeReturnTo } from '../../app/return-to';
+import { InvitationNotice } from '../teams/invitation-notice';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
@@ -58,6 +59,7 @@ export default function SignUpPage() {
           if (refused) return <Alert tone="info">{refused}</Alert>;
           return (
             <>
+              {inviteToken && <InvitationNotice token={inviteToken} />}
               {cfg.firstRun && (
                 <Alert tone="info">This is a new Pressroom instance: the first account owns it and chooses who else may sign up.</Alert>
               )}

@@ -80,7 +80,7 @@ export default function SignedUrlsPage() {
             {current ? (
               <CurrentSecret secret={current} />
             ) : (
-              <p className="text-sm text-slate-700">This workspace has no URL-signing secret yet: create one to sign links.</p>
+              <p className="text-sm text-slate-700">This workspace has no URL-signing secret: create one to sign links.</p>
             )}
             <Section title={current ? 'Rotate the secret' : 'Create a secret'}>
               {current && (
@@ -88,7 +88,12 @@ export default function SignedUrlsPage() {
                   Rotating makes a new secret and a fresh render allowance; links signed with the current one stop working.
                 </p>
               )}
-              <UrlSigningSecretForm rotating={current !== null} onIssued={setIssued} />
+              <UrlSigningSecretForm
+                key={current?.id ?? 'none'}
+                rotating={current !== null}
+                currentCap={current?.maxRenders ?? null}
+                onIssued={setIssued}
+              />
             </Section>
           </>
         )}

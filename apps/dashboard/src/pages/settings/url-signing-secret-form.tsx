@@ -17,14 +17,23 @@ function capOf(text: string): number | string | null {
  * Creates the URL-signing secret, or rotates it when one exists. Rotating breaks every link signed so far,
  * so it asks first (Enter in the field asks too).
  */
-export function UrlSigningSecretForm({ rotating, onIssued }: { rotating: boolean; onIssued: (issued: IssuedUrlSigningSecret) => void }) {
+export function UrlSigningSecretForm({
+  rotating,
+  currentCap = null,
+  onIssued,
+}: {
+  rotating: boolean;
+  /** The current secret's cap: a rotation starts from it, so rotating after a leak keeps the limit unless changed. */
+  currentCap?: number | null;
+  onIssued: (issued: IssuedUrlSigningSecret) => void;
+}) {
   const client = useQueryClient();
-  const [cap, setCap] = useState('');
+  const [cap, setCap] = useState(currentCap === null ? '' : String(currentCap));
   const [confirming, setConfirming] = useState(false);
   const make = useMutation({
     mutationFn: () => createUrlSigningSecret(capOf(cap)),
     onSuccess: async (issued) => {
-      setCap('');
+      setCap(issued.maxRenders === null ? '' : String(issued.maxRenders));
       onIssued(issued);
       await client.invalidateQueries({ queryKey: urlSigningKeys.current });
     },
@@ -58,7 +67,7 @@ export function UrlSigningSecretForm({ rotating, onIssued }: { rotating: boolean
         open={confirming}
         onOpenChange={setConfirming}
         title="Rotate the URL-signing secret?"
-        description="A new secret replaces this one. Every link signed with the current secret stops working at once (403 invalid-signature): sign them again with the new one."
+        description={`A new secret replaces this one${capOf(cap) === null ? ', with no render cap' : `, with a render cap of ${cap.trim()}`}. Every link signed with the current secret stops working at once (403 invalid-signature): sign them again with the new one.`}
       >
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>
