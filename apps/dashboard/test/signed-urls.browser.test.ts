@@ -1,6 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
-import { accessibilityViolations, screenshot, screenshotPath, sessionRequest, startSignedInRig, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  eventually,
+  focusedName,
+  screenshot,
+  screenshotPath,
+  sessionRequest,
+  startSignedInRig,
+  type DashboardRig,
+} from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
@@ -121,6 +130,8 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   // Revoke (asks first): the editor's panel then points to this page instead of offering a link.
   await page.getByRole('button', { name: 'Revoke secret' }).click();
   await page.getByRole('alertdialog', { name: 'Revoke the URL-signing secret?' }).getByRole('button', { name: 'Revoke secret' }).click();
+  // The section and its button are gone: keyboard focus continues at the page's heading, not the page's start.
+  await eventually(async () => (await focusedName(page)) === 'Signed URLs', 'focus on the page heading after revoking');
   await page.getByText('This workspace has no URL-signing secret: create one').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.goto(rig.url(`templates/${uid}`));

@@ -1,5 +1,13 @@
 import type { Page } from 'playwright-core';
-import { accessibilityViolations, eventually, screenshot, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  eventually,
+  focusedName,
+  screenshot,
+  signUpInBrowser,
+  startDashboardRig,
+  type DashboardRig,
+} from './browser.js';
 
 let rig: DashboardRig;
 let owner: Page;
@@ -106,6 +114,8 @@ test('pending invitations: a new invitation is listed, revoking it (after confir
   await revoke.click();
   await dialog.getByRole('button', { name: 'Revoke invitation' }).click();
   await row.waitFor({ state: 'detached' });
+  // The row and its button are gone: keyboard focus continues at the list's heading.
+  await eventually(async () => (await focusedName(owner)) === 'Pending invitations', 'focus on the list heading after revoking');
   await owner.getByText('No pending invitations.').waitFor();
 
   // The revoked link, opened by someone signed in, says it no longer works and offers nothing to accept.

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   getUrlSigningSecret,
   revokeUrlSigningSecret,
@@ -9,6 +9,7 @@ import {
 } from '../../api/url-signing';
 import { messageOf } from '../../api/problem';
 import { Facts } from '../../kit/facts';
+import { focusSectionHeading } from '../../kit/focus-section-heading';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { ConfirmDialog, Dialog } from '../../kit/dialog';
@@ -20,9 +21,14 @@ import { UrlSigningSecretForm } from './url-signing-secret-form';
 
 function CurrentSecret({ secret }: { secret: UrlSigningSecret }) {
   const client = useQueryClient();
+  const section = useRef<HTMLDivElement>(null);
   const revoke = useMutation({
     mutationFn: revokeUrlSigningSecret,
-    onSuccess: () => client.setQueryData(urlSigningKeys.current, null),
+    onSuccess: () => {
+      // This section goes with the secret: keyboard users continue at the page's heading.
+      focusSectionHeading(section.current, { section: false });
+      client.setQueryData(urlSigningKeys.current, null);
+    },
   });
   const rows: [string, string][] = [
     ['Secret ID', secret.id],
@@ -48,11 +54,13 @@ function CurrentSecret({ secret }: { secret: UrlSigningSecret }) {
         />
       }
     >
-      <Facts
-        rows={rows.map(
-          ([name, value]) => [name, name === 'Secret ID' ? <code className="font-mono text-xs">{value}</code> : value] as const,
-        )}
-      />
+      <div ref={section}>
+        <Facts
+          rows={rows.map(
+            ([name, value]) => [name, name === 'Secret ID' ? <code className="font-mono text-xs">{value}</code> : value] as const,
+          )}
+        />
+      </div>
       {revoke.error != null && <Alert>{messageOf(revoke.error)}</Alert>}
     </Section>
   );

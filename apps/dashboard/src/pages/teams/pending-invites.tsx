@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { messageOf } from '../../api/problem';
 import { listInvites, revokeInvite, teamKeys, type PendingInvite, type Team } from '../../api/teams';
 import { Button } from '../../kit/button';
 import { ConfirmDialog } from '../../kit/dialog';
+import { focusSectionHeading } from '../../kit/focus-section-heading';
 import { formatDate } from '../../kit/format';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
@@ -14,13 +16,16 @@ function inviteeOf(invite: PendingInvite): string {
 
 function RevokeInvite({ team, invite }: { team: Team; invite: PendingInvite }) {
   const client = useQueryClient();
+  const row = useRef<HTMLDivElement>(null);
   const revoke = useMutation({
     mutationFn: () => revokeInvite(team.id, invite.id),
+    // The row (and the Revoke button focus returned to) goes: keyboard users continue at the list's heading.
+    onSuccess: () => focusSectionHeading(row.current),
     onSettled: () => client.invalidateQueries({ queryKey: teamKeys.invites(team.id) }),
   });
   const invitee = inviteeOf(invite);
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div ref={row} className="flex flex-wrap items-center gap-2">
       <ConfirmDialog
         trigger={
           <Button variant="danger" busy={revoke.isPending} aria-label={`Revoke the invitation for ${invitee}`}>
