@@ -98,10 +98,17 @@ test('templates: write HTML with a live preview rendered by Pressroom, variables
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'template-editor');
 
-  await page.getByRole('button', { name: 'Duplicate' }).click();
+  // An unsaved edit, then Duplicate: leaving for the copy asks first; the copy is the saved template.
+  await page.getByRole('textbox', { name: 'Template name' }).fill('Launch card, not saved');
+  await page.getByRole('button', { name: 'Duplicate template' }).click();
+  await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Discard changes' }).click();
   await page.getByRole('heading', { name: 'Edit Launch card (copy)' }).waitFor();
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await page.getByRole('button', { name: 'Delete for good' }).click();
+  const copyUid = page.url().split('/').pop()!;
+  expect(copyUid).not.toBe(uid);
+  const copy = (await (await page.request.get(`${rig.stack.baseUrl}/templates/${copyUid}`)).json()).template;
+  expect(copy).toMatchObject({ strictVariables: true, layouts: { square: { width: 300, height: 300 } } });
+  await page.getByRole('button', { name: 'Delete template' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Launch card (copy)?' }).getByRole('button', { name: 'Delete template' }).click();
   await page.waitForURL(/\/app\/templates$/);
 
   await page.getByRole('link', { name: 'Launch card' }).waitFor();

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createCanvasTemplate, templateKeys } from '../../api/templates';
+import { editorPathOf } from '../../canvas/editor-path';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
@@ -42,7 +43,7 @@ export function NewCanvasTemplate() {
     mutationFn: () => createCanvasTemplate({ name, width, height, fabricJSData: emptyDesign() }),
     onSuccess: async (template) => {
       await queryClient.invalidateQueries({ queryKey: templateKeys.all });
-      await navigate(`/templates/${encodeURIComponent(template.uid)}/canvas`);
+      await navigate(editorPathOf(template));
     },
   });
   return (

@@ -1,16 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { messageOf } from '../../api/problem';
-import {
-  createTemplate,
-  deleteTemplate,
-  getTemplate,
-  saveTemplate,
-  templateKeys,
-  type Template,
-  type TemplateDraft,
-} from '../../api/templates';
+import { getTemplate, saveTemplate, templateKeys, type Template, type TemplateDraft } from '../../api/templates';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
@@ -18,7 +10,10 @@ import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SizeFields } from '../../kit/size-fields';
+import { UnsavedChangesGuard } from '../../kit/unsaved-changes';
 import { attachPreviewThumbnail } from './thumbnail';
+import { TemplateActions } from './template-actions';
+import { editorPathOf } from '../../canvas/editor-path';
 import { DefinitionsEditor } from './definitions-editor';
 import { HtmlVersions } from './html-versions';
 import { TemplateRender } from './template-render';
@@ -68,9 +63,9 @@ export default function TemplateEditorPage() {
       {(template) =>
         template.html === null ? (
           // A canvas (FabricJS) template opens in the visual editor.
-          <Navigate replace to={`/templates/${encodeURIComponent(template.uid)}/canvas`} />
+          <Navigate replace to={editorPathOf(template)} />
         ) : (
-          <Editor key={template.uid} uid={template.uid} initial={draftOf(template)} />
+          <Editor key={template.uid} template={template} initial={draftOf(template)} />
         )
       }
     </QueryState>
@@ -92,7 +87,9 @@ function NewTemplate() {
   );
 }
 
-function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft; intro?: ReactNode }) {
+/** The HTML editor: `template` is the saved template (absent on the new-template page), `initial` the form's start. */
+function Editor({ template, initial, intro }: { template?: Template; initial: TemplateDraft; intro?: ReactNode }) {
+  const uid = template?.uid;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<TemplateDraft>(initial);
@@ -102,7 +99,7 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
   const carried = (useLocation().state as { values?: Record<string, unknown> } | null)?.values;
   const [values, setValues] = useState<Record<string, unknown>>(carried ?? {});
   const [layout, setLayout] = useState('default');
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const unsaved = JSON.stringify(draft) !== JSON.stringify(savedDraft);
   const patch = (p: Partial<TemplateDraft>) => setDraft((d) => ({ ...d, ...p }));
 
   const variables = useMemo(() => variablesOf(draft.html, draft.variableDefinitions), [draft.html, draft.variableDefinitions]);
@@ -137,55 +134,15 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
           .then(() => queryClient.invalidateQueries({ queryKey: templateKeys.all }))
           .catch(() => {});
       await queryClient.invalidateQueries({ queryKey: templateKeys.all });
-      if (!uid) await navigate(`/templates/${saved.uid}`, { state: { values } });
+      // What was just created is saved: going to its page does not ask (this render has not seen setSavedDraft yet).
+      if (!uid) await navigate(`/templates/${saved.uid}`, { state: { values, discardUnsaved: true } });
     },
   });
-  const duplicate = useMutation({
-    mutationFn: () => createTemplate({ ...draft, name: `${draft.name} (copy)` }),
-    onSuccess: async (copy) => {
-      await queryClient.invalidateQueries({ queryKey: templateKeys.all });
-      await navigate(`/templates/${copy.uid}`);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteTemplate(uid!),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: templateKeys.all });
-      await navigate('/templates');
-    },
-  });
-  useEffect(() => setConfirmDelete(false), [uid]);
 
   return (
-    <Page
-      title={uid ? `Edit ${initial.name}` : 'New template'}
-      actions={
-        uid && (
-          <>
-            <Button variant="secondary" busy={duplicate.isPending} onClick={() => duplicate.mutate()}>
-              Duplicate
-            </Button>
-            {confirmDelete ? (
-              <>
-                <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
-                  Delete for good
-                </Button>
-                <Button variant="ghost" onClick={() => setConfirmDelete(false)}>
-                  Keep template
-                </Button>
-              </>
-            ) : (
-              <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-                Delete
-              </Button>
-            )}
-          </>
-        )
-      }
-    >
+    <Page title={uid ? `Edit ${initial.name}` : 'New template'} actions={template && <TemplateActions template={template} />}>
       {intro}
-      {duplicate.isError && <Alert>{messageOf(duplicate.error)}</Alert>}
-      {remove.isError && <Alert>{messageOf(remove.error)}</Alert>}
+      <UnsavedChangesGuard dirty={unsaved} description="The template has changes that are not saved yet." />
       {save.isSuccess && <Alert tone="success">Saved.</Alert>}
       {/* min-w-0: the code blocks of Use via API scroll inside their card instead of widening the page on phones. */}
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
@@ -267,13 +224,7 @@ function Editor({ uid, initial, intro }: { uid?: string; initial: TemplateDraft;
         </Section>
         {uid && (
           <Section title="Render">
-            <TemplateRender
-              uid={uid}
-              variables={given}
-              layout={layout}
-              size={size}
-              unsaved={JSON.stringify(draft) !== JSON.stringify(savedDraft)}
-            />
+            <TemplateRender uid={uid} variables={given} layout={layout} size={size} unsaved={unsaved} />
           </Section>
         )}
         <Section title="Layouts">

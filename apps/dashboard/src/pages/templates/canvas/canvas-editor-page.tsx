@@ -15,7 +15,7 @@ import { PropertiesPanel } from './properties-panel';
 import { emptyDesign } from './empty-design';
 import { previewValues } from '../sample-values';
 import { CanvasInteractions } from './interactions/canvas-interactions';
-import { CanvasTemplateActions } from './template-actions';
+import { TemplateActions } from '../template-actions';
 import { Toolbar } from './toolbar';
 import { ActiveLayoutProvider, saveBody, useActiveLayout } from './layouts/active-layout';
 import { LayoutsPanel } from './layouts/layouts-panel';
@@ -55,7 +55,7 @@ function CanvasEditor({ template }: { template: Template }) {
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">Edit {template.name}</h1>
                 <div className="flex flex-wrap items-center gap-3">
-                  <CanvasTemplateActions template={template} />
+                  <TemplateActions template={template} renameable />
                   <Link className="text-sm text-indigo-700 underline" to="/templates">
                     All templates
                   </Link>

@@ -1,19 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { messageOf } from '../../../api/problem';
-import { deleteTemplate, duplicateTemplate, templateKeys, updateTemplate, type Template } from '../../../api/templates';
-import { Alert } from '../../../kit/alert';
-import { Button } from '../../../kit/button';
-import { ConfirmDialog, Dialog, DialogActions } from '../../../kit/dialog';
-import { TextField } from '../../../kit/field';
-import { fieldError, Form } from '../../../kit/form';
+import { messageOf } from '../../api/problem';
+import { deleteTemplate, duplicateTemplate, templateKeys, updateTemplate, type Template } from '../../api/templates';
+import { Alert } from '../../kit/alert';
+import { Button } from '../../kit/button';
+import { ConfirmDialog, Dialog, DialogActions } from '../../kit/dialog';
+import { TextField } from '../../kit/field';
+import { fieldError, Form } from '../../kit/form';
+import { editorPathOf } from '../../canvas/editor-path';
 
 /**
- * Rename, Duplicate and Delete for a canvas template, beside its title (the HTML editor has the same in its form).
- * Duplicate copies the saved template; leaving for the copy with unsaved edits asks first, as any navigation does.
+ * Duplicate and Delete for a saved template, beside its title, in both editors (and Rename in the canvas editor, whose
+ * page has no name field). Duplicate copies the saved template, everything that describes it (pages, output, tags…);
+ * leaving for the copy with unsaved edits asks first, as any navigation does. Delete asks once and then leaves
+ * without a second "leave without saving?".
  */
-export function CanvasTemplateActions({ template }: { template: Template }) {
+export function TemplateActions({ template, renameable = false }: { template: Template; renameable?: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState(false);
@@ -31,7 +34,7 @@ export function CanvasTemplateActions({ template }: { template: Template }) {
     mutationFn: () => duplicateTemplate(template, `${template.name} (copy)`),
     onSuccess: async (copy) => {
       await queryClient.invalidateQueries({ queryKey: templateKeys.all, refetchType: 'none' });
-      await navigate(`/templates/${encodeURIComponent(copy.uid)}/canvas`);
+      await navigate(editorPathOf(copy));
     },
   });
   const remove = useMutation({
@@ -43,20 +46,22 @@ export function CanvasTemplateActions({ template }: { template: Template }) {
     },
   });
   return (
-    // Named for the template: the arrange toolbar below has its own Duplicate and Delete for the selected objects.
+    // Named for the template: the canvas editor's arrange toolbar has its own Duplicate and Delete for the selected objects.
     <div role="group" aria-label="Template" className="flex flex-wrap items-center gap-2">
       {duplicate.isError && <Alert>{messageOf(duplicate.error)}</Alert>}
       {remove.isError && <Alert>{messageOf(remove.error)}</Alert>}
-      <Button
-        variant="secondary"
-        onClick={() => {
-          rename.reset();
-          setName(template.name);
-          setRenaming(true);
-        }}
-      >
-        Rename template
-      </Button>
+      {renameable && (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            rename.reset();
+            setName(template.name);
+            setRenaming(true);
+          }}
+        >
+          Rename template
+        </Button>
+      )}
       <Button variant="secondary" busy={duplicate.isPending} onClick={() => duplicate.mutate()}>
         Duplicate template
       </Button>
