@@ -18,6 +18,7 @@ import {
 let rig: DashboardRig;
 let page: Page;
 let receiver: Awaited<ReturnType<typeof startPageServer>>;
+let batchId: string;
 
 /** A state-changing call with the page's session, as the dashboard makes it (CSRF token echoed). */
 async function post(request: APIRequestContext, path: string, data: unknown): Promise<Record<string, any>> {
@@ -60,6 +61,20 @@ beforeAll(async () => {
     dataSource: { url: receiver.url('/data.json') },
     mapping: { title: 'title' },
   });
+
+  // Renders and a batch for the tables: two images, a failure (its problem title under the status) and two rows.
+  for (const colour of ['#2563eb', '#16a34a']) {
+    await post(page.request, '/image', { html: `<body style="margin:0;background:${colour}"></body>`, width: 120, height: 60 });
+  }
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'pressroom_csrf')!.value;
+  const failed = await page.request.post(`${rig.stack.baseUrl}/image`, {
+    headers: { 'x-csrf-token': csrf },
+    data: { html: '<p>x</p>', selector: '#missing', width: 120, height: 60 },
+  });
+  expect(failed.status()).toBe(422);
+  ({ batchId } = await post(page.request, `/templates/${template.uid}/batch-render`, {
+    variableSets: [{ title: 'First row' }, { title: 'Second row' }],
+  }));
 }, 120_000);
 
 afterAll(async () => {
@@ -90,11 +105,52 @@ async function phoneProblems(): Promise<string[]> {
   });
 }
 
+/**
+ * What makes a table hard to read at this width: its box (the region around it) or the table itself wider than
+ * the screen's share for it (scrolling sideways), a shown cell without its column's label beside the value, or a
+ * cell's text off the screen.
+ */
+async function tableProblems(): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    for (const table of Array.from(document.querySelectorAll('main table'))) {
+      if (!table.checkVisibility()) continue; // a table this width shows otherwise (the delivery log's cards)
+      const name = (table.querySelector('caption')?.textContent ?? 'a table').trim();
+      for (const box of [table.closest('[role="region"]'), table]) {
+        if (box && box.scrollWidth > box.clientWidth) {
+          problems.push(`${name}: ${box.tagName.toLowerCase()} scrolls sideways (${box.scrollWidth} > ${box.clientWidth})`);
+        }
+      }
+      for (const cell of Array.from(table.querySelectorAll<HTMLElement>('tbody td'))) {
+        if (getComputedStyle(cell).display === 'none') continue; // a column left out at this width
+        const text = cell.innerText.trim();
+        const label = getComputedStyle(cell, '::before').content;
+        if (label === 'none' || label === 'normal') problems.push(`${name}: "${text.slice(0, 30)}" shown without its column's name`);
+        if (!cell.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+          problems.push(`${name}: "${text.slice(0, 30)}" is hidden`);
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        for (const line of Array.from(range.getClientRects())) {
+          if (line.width > 0 && (line.left < 0 || line.right > width + 1)) {
+            problems.push(`${name}: "${text.slice(0, 30)}" runs to ${Math.round(line.right)} px`);
+            break;
+          }
+        }
+      }
+    }
+    return problems.slice(0, 10);
+  });
+}
+
 const menuButton = () => page.getByRole('banner').getByRole('button', { name: 'Menu' });
 const mainNav = () => page.getByRole('navigation', { name: 'Main' });
 
-/** The page's heading is on the screen as it opens (nothing scrolled), below the compact header naming the page. */
-async function expectHeadingOnFirstScreen(heading: string): Promise<void> {
+/**
+ * The page's heading is on the screen as it opens (nothing scrolled), below the compact header naming the page by
+ * its navigation entry (`navEntry`, the heading itself on most pages).
+ */
+async function expectHeadingOnFirstScreen(heading: string, navEntry = heading): Promise<void> {
   const h1 = page.getByRole('heading', { name: heading, level: 1 });
   await h1.waitFor();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -103,7 +159,7 @@ async function expectHeadingOnFirstScreen(heading: string): Promise<void> {
   expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
   expect(await mainNav().isVisible()).toBe(false);
   expect(await menuButton().getAttribute('aria-expanded')).toBe('false');
-  expect(await page.getByRole('banner').getByText(heading, { exact: true }).isVisible()).toBe(true);
+  expect(await page.getByRole('banner').getByText(navEntry, { exact: true }).isVisible()).toBe(true);
 }
 
 /** Waits for keyboard focus to be on the page's h1 named `heading` (a link of the same name does not count). */
@@ -115,13 +171,18 @@ async function expectFocusOnHeading(heading: string): Promise<void> {
   );
 }
 
-async function checkPage(path: string, heading: string, ready: () => Promise<void>, shot: string): Promise<void> {
+/**
+ * Opens `path`, waits for `ready`, checks the page and its tables at this width and axe, and saves the screenshot
+ * `shot` (when named). `navEntry`: the page's name in the header when it differs from its heading.
+ */
+async function checkPage(path: string, heading: string, ready: () => Promise<void>, shot?: string, navEntry = heading): Promise<void> {
   await page.goto(rig.url(path));
-  await expectHeadingOnFirstScreen(heading);
+  await expectHeadingOnFirstScreen(heading, navEntry);
   await ready();
   expect(await phoneProblems()).toEqual([]);
+  expect(await tableProblems()).toEqual([]);
   expect(await accessibilityViolations(page)).toEqual([]);
-  await screenshot(page, shot);
+  if (shot) await screenshot(page, shot);
 }
 
 test('webhooks list and delivery log at 390 px', async () => {
@@ -166,6 +227,125 @@ test('API keys list at 390 px', async () => {
     'API keys',
     () => page.getByRole('row', { name: /Mobile app production key/ }).waitFor(),
     'phone-api-keys',
+  );
+});
+
+// Below a 36rem box every kit table shows each row as stacked "column: value" lines (src/kit/table.tsx): nothing
+// scrolls sideways, every shown value is on the screen beside its column's name, and it is still one table for
+// assistive tech (its column headers visually hidden, not removed).
+
+test('renders list at 390 px: each render stacked under its column names, still a table for assistive tech', async () => {
+  await checkPage(
+    'renders',
+    'Renders',
+    async () => {
+      const table = page.getByRole('table', { name: 'Renders, newest first' });
+      await table.getByText('Selector Not Found').waitFor();
+      expect(await table.getByRole('link', { name: /^img_/ }).count()).toBeGreaterThanOrEqual(3);
+      expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Preview', 'Render', 'Status', 'Created', 'Time', 'File']);
+      // The failure: its status and problem title, its date and its missing file, each readable on the screen.
+      const failure = table.getByRole('row').filter({ hasText: 'Selector Not Found' });
+      expect(await failure.getByText('Selector Not Found').isVisible()).toBe(true);
+      const cells = failure.getByRole('cell');
+      expect(await cells.count()).toBe(6);
+      expect(await cells.nth(3).innerText()).toMatch(/\d/);
+      expect(await cells.nth(3).isVisible()).toBe(true);
+      // A finished render's download link, its long name wrapped inside the screen.
+      expect(
+        await table
+          .getByRole('link', { name: /^Download img_/ })
+          .first()
+          .isVisible(),
+      ).toBe(true);
+    },
+    'phone-renders',
+  );
+});
+
+test('batches at 390 px: the rows to render, the recent batches and a batch’s results, stacked', async () => {
+  await checkPage(
+    'batches',
+    'Batches',
+    async () => {
+      const recent = page.getByRole('table', { name: 'Recent batches, newest first' });
+      await eventually(async () => (await recent.getByText('2 done, 0 failed of 2').count()) === 1, 'the batch completed in the list');
+      expect(await recent.getByText('Phone card', { exact: true }).isVisible()).toBe(true);
+      expect(await recent.getByText('completed', { exact: true }).isVisible()).toBe(true);
+      await recent.getByRole('button', { name: batchId }).click();
+      const results = page.getByRole('table', { name: 'Results' });
+      await results.getByRole('link', { name: 'Row 2 file' }).waitFor({ timeout: 30_000 });
+      expect(await results.getByRole('cell', { name: 'done' }).count()).toBe(2);
+      // Pasted rows with long values: the first rows shown, wrapped rather than scrolled.
+      await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Phone card' });
+      await page
+        .getByRole('textbox', { name: /^Rows/ })
+        .fill(
+          'title,subtitle\nA rather long title that a phone cannot show on one line,https://example.com/a/very/long/unbroken/address\n',
+        );
+      const first = page.getByRole('table', { name: 'First rows' });
+      expect(await first.getByText('https://example.com/a/very/long/unbroken/address').isVisible()).toBe(true);
+      expect(await first.getByRole('cell', { name: 'A rather long title that a phone cannot show on one line' }).count()).toBe(1);
+      await page.evaluate(() => window.scrollTo(0, 0));
+    },
+    'phone-batches',
+  );
+});
+
+test('overview at 390 px: the recent renders with their status and date on the screen', async () => {
+  await checkPage('', 'Overview', async () => {
+    const recent = page.getByRole('table', { name: 'Recent renders, newest first' });
+    await recent.getByText('Selector Not Found').waitFor();
+    // The Created column the table used to cut at the right edge (the previews are left out at this width).
+    const created = recent.getByRole('row').nth(1).getByRole('cell').nth(2);
+    expect(await created.innerText()).toMatch(/\d/);
+    expect(await created.isVisible()).toBe(true);
+  });
+});
+
+test('instance settings and teams at 390 px: the workspaces, members and invitations tables', async () => {
+  await checkPage(
+    'settings/instance',
+    'Instance settings',
+    () =>
+      page
+        .getByRole('table', { name: 'Workspaces and their plans' })
+        .getByRole('button', { name: /^Change plan for / })
+        .first()
+        .waitFor(),
+    undefined,
+    'Instance',
+  );
+  const team = await post(page.request, '/teams', { name: 'Phone desk' });
+  await post(page.request, `/teams/${team.id}/invites`, { email: 'a-colleague-with-a-long-address@example.com', role: 'member' });
+  await checkPage('settings/teams', 'Teams', async () => {
+    await page.getByRole('table', { name: /^Members of Phone desk/ }).waitFor();
+    const invites = page.getByRole('table', { name: /^Pending invitations to Phone desk/ });
+    expect(await invites.getByText('a-colleague-with-a-long-address@example.com').isVisible()).toBe(true);
+  });
+});
+
+test('video templates at 390 px', async () => {
+  await post(page.request, '/video/templates', {
+    name: 'A phone-sized sting with a rather long name',
+    tsx: `import { AbsoluteFill } from 'remotion';
+
+export const meta = { width: 160, height: 90, fps: 10, durationInFrames: 10, defaultProps: {} };
+
+export default function Scene() {
+  return <AbsoluteFill style={{ backgroundColor: '#d02020' }} />;
+}
+`,
+  });
+  await checkPage(
+    'video',
+    'Video templates',
+    async () => {
+      const list = page.getByRole('table', { name: 'Video templates' });
+      await list.getByRole('link', { name: 'A phone-sized sting with a rather long name' }).waitFor();
+      expect(await list.getByRole('button', { name: 'Delete A phone-sized sting with a rather long name' }).isVisible()).toBe(true);
+    },
+    undefined,
+    'Video',
   );
 });
 

@@ -1,5 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, focusedName, PHONE, screenshot, startDashboardRig, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  eventually,
+  focusedName,
+  PHONE,
+  screenshot,
+  signInInBrowser,
+  startDashboardRig,
+  type DashboardRig,
+} from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
@@ -96,4 +105,66 @@ test('public pages fit a 390 px phone without sideways scrolling', async () => {
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await accessibilityViolations(phone)).toEqual([]);
+});
+
+/** Waits for keyboard focus to be on the page's h1 named `heading` (the navigation link of the same name does not count). */
+async function expectFocusOnHeading(on: Page, heading: string): Promise<void> {
+  await eventually(
+    async () => (await on.evaluate(() => document.activeElement?.tagName)) === 'H1' && (await focusedName(on)) === heading,
+    `focus on the heading ${heading}`,
+    5_000,
+  );
+}
+
+test('on a desktop, a page chosen in the side navigation gets focus on its heading; the skip link, Back and Forward still work', async () => {
+  const desk = await (await rig.newContext()).newPage();
+  await desk.goto(rig.url('sign-in'));
+  await signInInBrowser(desk, { email: 'shell-owner@example.com', password: 'shell owner passphrase' });
+  await desk.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+  const nav = desk.getByRole('navigation', { name: 'Main' });
+  const inMain = () => desk.evaluate(() => Boolean(document.activeElement?.closest('main')));
+
+  // By keyboard: Enter on a sidebar link opens the page and puts focus on its heading, as the phone menu does.
+  await nav.getByRole('link', { name: 'Renders' }).focus();
+  await desk.keyboard.press('Enter');
+  await desk.waitForURL(/\/app\/renders$/);
+  await expectFocusOnHeading(desk, 'Renders');
+  // The heading is not a Tab stop of its own: Tab goes on into the page.
+  expect(await desk.getByRole('heading', { name: 'Renders', level: 1 }).getAttribute('tabindex')).toBe('-1');
+  await desk.keyboard.press('Tab');
+  expect(await inMain()).toBe(true);
+  // The sidebar stays where it was, marking the chosen page.
+  expect(await nav.getByRole('link', { name: 'Renders' }).getAttribute('aria-current')).toBe('page');
+
+  // By mouse, the same.
+  await nav.getByRole('link', { name: 'API keys' }).click();
+  await desk.waitForURL(/\/app\/settings\/api-keys$/);
+  await expectFocusOnHeading(desk, 'API keys');
+  expect(await accessibilityViolations(desk)).toEqual([]);
+
+  // Back and Forward go through the same pages; they are no choice in the navigation, so focus is left to the browser.
+  await desk.goBack();
+  await desk.waitForURL(/\/app\/renders$/);
+  await desk.getByRole('heading', { name: 'Renders', level: 1 }).waitFor();
+  expect(await desk.evaluate(() => document.activeElement?.tagName)).not.toBe('H1');
+  await desk.goForward();
+  await desk.waitForURL(/\/app\/settings\/api-keys$/);
+  await desk.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+
+  // The skip link: the first Tab stop of a freshly opened page; it moves on past the navigation into the page.
+  await desk.goto(rig.url('renders'));
+  await desk.getByRole('heading', { name: 'Renders', level: 1 }).waitFor();
+  await desk.keyboard.press('Tab');
+  expect(await focusedName(desk)).toBe('Skip to content');
+  await desk.keyboard.press('Enter');
+  await desk.waitForURL(/\/app\/renders#main$/);
+  await desk.keyboard.press('Tab');
+  expect(await focusedName(desk)).toBe('Kind');
+  expect(await desk.getByRole('heading', { name: 'Renders', level: 1 }).isVisible()).toBe(true);
+  // A navigation choice after it still focuses the new page's heading.
+  await nav.getByRole('link', { name: 'Batches' }).focus();
+  await desk.keyboard.press('Enter');
+  await desk.waitForURL(/\/app\/batches$/);
+  await expectFocusOnHeading(desk, 'Batches');
+  await desk.context().close();
 });

@@ -88,7 +88,6 @@ export const saveTemplate = (uid: string | undefined, draft: TemplateDraft) =>
   uid
     ? api<SavedTemplate>(`/templates/${encodeURIComponent(uid)}`, { method: 'PUT', json: draft })
     : api<SavedTemplate>('/templates', { json: draft });
-export const createTemplate = async (draft: TemplateDraft) => (await saveTemplate(undefined, draft)).template;
 export const updateTemplate = async (uid: string, draft: Partial<TemplateDraft> | Partial<CanvasTemplateDraft>) =>
   (await api<{ template: Template }>(`/templates/${encodeURIComponent(uid)}`, { method: 'PUT', json: draft })).template;
 /**

@@ -8,11 +8,13 @@ import {
   cancelBatch,
   FINAL_STATUSES,
   type BatchProgress,
+  type BatchResult,
 } from '../../api/batches';
 import { messageOf } from '../../api/problem';
 import { Alert } from '../../kit/alert';
 import { Button, buttonClass } from '../../kit/button';
 import { Section } from '../../kit/page';
+import { Table } from '../../kit/table';
 
 /** Live progress (server-sent events), then the results table, the ZIP download; cancel while it runs. */
 export function BatchRun({ batchId }: { batchId: string }) {
@@ -60,37 +62,30 @@ export function BatchRun({ batchId }: { batchId: string }) {
       </p>
       {results.isError && <Alert>{messageOf(results.error)}</Alert>}
       {results.data && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="text-left font-medium">Results</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th className="p-1">Row</th>
-                {results.data.results.some((r) => r.layout) && <th className="p-1">Layout</th>}
-                <th className="p-1">Result</th>
-                <th className="p-1">File</th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.data.results.map((r) => (
-                <tr key={`${r.index}-${r.layout ?? ''}`} className="border-b border-slate-100">
-                  <td className="p-1">{r.index + 1}</td>
-                  {results.data.results.some((x) => x.layout) && <td className="p-1">{r.layout}</td>}
-                  <td className="p-1">{r.success ? 'done' : `failed: ${r.error ?? r.errorCode ?? ''}`}</td>
-                  <td className="p-1">
-                    {r.url ? (
-                      <a className="text-indigo-700 underline" href={r.url}>
-                        Row {r.index + 1} file
-                      </a>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Results"
+          captionVisible
+          rows={results.data.results}
+          rowKey={(r) => `${r.index}-${r.layout ?? ''}`}
+          empty="No results."
+          columns={[
+            { header: 'Row', cell: (r) => r.index + 1 },
+            // A batch of one layout has no layout names to show.
+            ...(results.data.results.some((r) => r.layout) ? [{ header: 'Layout', cell: (r: BatchResult) => r.layout }] : []),
+            { header: 'Result', cell: (r) => (r.success ? 'done' : `failed: ${r.error ?? r.errorCode ?? ''}`) },
+            {
+              header: 'File',
+              cell: (r) =>
+                r.url ? (
+                  <a className="text-indigo-700 underline" href={r.url}>
+                    Row {r.index + 1} file
+                  </a>
+                ) : (
+                  '—'
+                ),
+            },
+          ]}
+        />
       )}
     </Section>
   );

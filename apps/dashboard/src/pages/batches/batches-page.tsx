@@ -6,6 +6,7 @@ import { Button } from '../../kit/button';
 import { Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
+import { Table } from '../../kit/table';
 import { TemplateChoice } from '../templates/template-choice';
 import { variablesOf } from '../templates/variable-names';
 import { BatchRun } from './batch-run';
@@ -134,31 +135,14 @@ export default function BatchesPage() {
                 Detected columns: <strong>{columns.join(', ')}</strong> · {rows.length} row{rows.length === 1 ? '' : 's'}
                 {rows.length > MAX_ROWS ? ` (the first ${MAX_ROWS} are rendered)` : ''}
               </p>
-              <div className="overflow-x-auto">
-                <table className="text-left text-sm">
-                  <caption className="text-left text-sm font-medium">First rows</caption>
-                  <thead>
-                    <tr>
-                      {columns.map((c) => (
-                        <th key={c} className="border-b border-slate-200 p-1">
-                          {c}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.slice(0, PREVIEW_ROWS).map((row, i) => (
-                      <tr key={i}>
-                        {columns.map((c) => (
-                          <td key={c} className="p-1">
-                            {row[c]}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                caption="First rows"
+                captionVisible
+                rows={rows.slice(0, PREVIEW_ROWS).map((values, index) => ({ index, values }))}
+                rowKey={(r) => String(r.index)}
+                empty="No rows yet."
+                columns={columns.map((c) => ({ header: c, cell: (r: { values: Record<string, string> }) => r.values[c] }))}
+              />
               <fieldset className="grid gap-2 sm:grid-cols-2">
                 <legend className="text-sm font-medium">Column for each variable</legend>
                 {variables.map((v) => (

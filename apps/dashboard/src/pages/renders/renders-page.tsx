@@ -9,6 +9,7 @@ import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { Page } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
+import { Table, type Column } from '../../kit/table';
 import { filtersFromSearch, listQueryOf, searchOfFilters, type ListFilters } from './render-filters';
 import { RenderPreview } from './render-preview';
 
@@ -94,31 +95,13 @@ export default function RendersPage() {
           </p>
         )
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Renders, newest first</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th className="p-2">Preview</th>
-                <th className="p-2">Render</th>
-                <th className="p-2">Status</th>
-                <th className="p-2">Created</th>
-                <th className="p-2">Time</th>
-                <th className="p-2">File</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((r) => (
-                <Row
-                  key={r.id}
-                  render={r}
-                  templateName={r.templateUid ? templateNames.get(r.templateUid) : undefined}
-                  listSearch={listSearch}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table<RenderItem>
+          caption="Renders, newest first"
+          rows={items}
+          rowKey={(r) => r.id}
+          empty="No renders match."
+          columns={renderColumns(templateNames, listSearch)}
+        />
       )}
       {renders.hasNextPage && (
         <Button variant="secondary" className="self-start" busy={renders.isFetchingNextPage} onClick={() => void renders.fetchNextPage()}>
@@ -130,46 +113,55 @@ export default function RendersPage() {
 }
 
 /**
- * `templateName`: the name of the render's template when it is among the listed ones (the first 100 by name).
- * `listSearch`: this list's filters, handed to the render's page so its "All renders" link comes back to them.
+ * The list's columns. `templateNames`: the listed templates' names (the first 100 by name; a render of another
+ * template shows its uid). `listSearch`: this list's filters, handed to a render's page so its "All renders" link
+ * comes back to them.
  */
-function Row({ render, templateName, listSearch }: { render: RenderItem; templateName: string | undefined; listSearch: string }) {
-  return (
-    <tr className="border-b border-slate-100 align-top">
-      <td className="p-2">
-        <RenderPreview render={render} size="small" />
-      </td>
-      <td className="p-2">
-        <Link className="text-indigo-700 underline" to={`/renders/${render.id}`} state={{ listSearch }}>
-          {render.id}
-        </Link>
-        <p className="text-xs text-slate-600">
-          {render.kind} · {render.format}
-          {render.templateUid && (
-            <>
-              {' · '}
-              <Link className="text-indigo-700 underline" to={templatePathOf(render.kind, render.templateUid)}>
-                {templateName ?? render.templateUid}
-              </Link>
-            </>
-          )}
-        </p>
-      </td>
-      <td className="p-2">
-        {render.status}
-        {render.error && <p className="text-xs text-red-700">{render.error.title}</p>}
-      </td>
-      <td className="p-2">{new Date(render.createdAt).toLocaleString()}</td>
-      <td className="p-2">{render.durationMs !== null ? `${render.durationMs} ms` : '—'}</td>
-      <td className="p-2">
-        {render.url ? (
-          <a className="text-indigo-700 underline" href={render.url} download>
-            Download {render.id}
+function renderColumns(templateNames: Map<string, string>, listSearch: string): Column<RenderItem>[] {
+  return [
+    { header: 'Preview', cell: (r) => <RenderPreview render={r} size="small" /> },
+    {
+      header: 'Render',
+      cell: (r) => (
+        <>
+          <Link className="text-indigo-700 underline" to={`/renders/${r.id}`} state={{ listSearch }}>
+            {r.id}
+          </Link>
+          <p className="text-xs text-slate-600">
+            {r.kind} · {r.format}
+            {r.templateUid && (
+              <>
+                {' · '}
+                <Link className="text-indigo-700 underline" to={templatePathOf(r.kind, r.templateUid)}>
+                  {templateNames.get(r.templateUid) ?? r.templateUid}
+                </Link>
+              </>
+            )}
+          </p>
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (r) => (
+        <>
+          {r.status}
+          {r.error && <p className="text-xs text-red-700">{r.error.title}</p>}
+        </>
+      ),
+    },
+    { header: 'Created', cell: (r) => new Date(r.createdAt).toLocaleString() },
+    { header: 'Time', cell: (r) => (r.durationMs !== null ? `${r.durationMs} ms` : '—') },
+    {
+      header: 'File',
+      cell: (r) =>
+        r.url ? (
+          <a className="text-indigo-700 underline" href={r.url} download>
+            Download {r.id}
           </a>
         ) : (
           '—'
-        )}
-      </td>
-    </tr>
-  );
+        ),
+    },
+  ];
 }

@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../../kit/button';
 import { ConfirmDialog } from '../../kit/dialog';
 import { Page } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
+import { Table } from '../../kit/table';
 import { STARTER_TSX, starterTimeline } from './starter-designs';
 
 /** Where a video template is edited: the timeline studio or the code editor. */
@@ -59,51 +60,42 @@ export default function VideoTemplatesPage() {
             <p className="text-sm text-slate-700">No video templates yet.</p>
           ) : (
             <>
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Video templates</caption>
-                <thead>
-                  <tr className="border-b border-slate-200">
-                    <th className="py-2">Name</th>
-                    <th>Kind</th>
-                    <th>Size</th>
-                    <th>Length</th>
-                    <th>Updated</th>
-                    <th>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.templates.map((t) => (
-                    <tr key={t.uid} className="border-b border-slate-100">
-                      <td className="py-2">
-                        <Link className="font-medium text-indigo-700 underline" to={videoEditorPath(t)}>
-                          {t.name}
-                        </Link>
-                      </td>
-                      <td>{t.kind === 'timeline' ? 'Timeline' : 'Code'}</td>
-                      <td>
-                        {t.width}×{t.height} · {t.fps} fps
-                      </td>
-                      <td>{t.durationSeconds} s</td>
-                      <td>{new Date(t.updatedAt).toLocaleString()}</td>
-                      <td>
-                        <ConfirmDialog
-                          trigger={
-                            <Button variant="ghost" aria-label={`Delete ${t.name}`}>
-                              Delete
-                            </Button>
-                          }
-                          title={`Delete ${t.name}?`}
-                          description="The template is removed; videos already rendered from it stay in the render history."
-                          action="Delete template"
-                          onConfirm={() => remove.mutate(t)}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <Table
+                caption="Video templates"
+                rows={data.templates}
+                rowKey={(t) => t.uid}
+                empty="No video templates yet."
+                columns={[
+                  {
+                    header: 'Name',
+                    cell: (t) => (
+                      <Link className="font-medium text-indigo-700 underline" to={videoEditorPath(t)}>
+                        {t.name}
+                      </Link>
+                    ),
+                  },
+                  { header: 'Kind', cell: (t) => (t.kind === 'timeline' ? 'Timeline' : 'Code') },
+                  { header: 'Size', cell: (t) => `${t.width}×${t.height} · ${t.fps} fps` },
+                  { header: 'Length', cell: (t) => `${t.durationSeconds} s` },
+                  { header: 'Updated', cell: (t) => new Date(t.updatedAt).toLocaleString() },
+                  {
+                    header: 'Actions',
+                    cell: (t) => (
+                      <ConfirmDialog
+                        trigger={
+                          <Button variant="ghost" aria-label={`Delete ${t.name}`}>
+                            Delete
+                          </Button>
+                        }
+                        title={`Delete ${t.name}?`}
+                        description="The template is removed; videos already rendered from it stay in the render history."
+                        action="Delete template"
+                        onConfirm={() => remove.mutate(t)}
+                      />
+                    ),
+                  },
+                ]}
+              />
               <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
                 <button className={buttonClass('secondary')} disabled={!data.pagination.hasPrev} onClick={() => setPage((p) => p - 1)}>
                   Previous page
