@@ -34,6 +34,7 @@ export * from './bus/render-image.js';
 export * from './bus/render-gif.js';
 export * from './bus/render-pdf.js';
 export * from './bus/render-video.js';
+export * from './bus/render-origin.js';
 export * from './bus/render-events.js';
 export * from './bus/batch.js';
 export * from './bus/binding-events.js';

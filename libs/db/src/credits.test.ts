@@ -9,6 +9,7 @@ import {
   createTeam,
   failRender,
   completeRender,
+  getRenderById,
   insertRenderWithinCredits,
   insertUnchargedRender,
   renderCreditsUsed,
@@ -63,6 +64,16 @@ describe.each(ENGINES)('render credits on %s', (engine) => {
     expect(refused).toBeInstanceOf(QuotaExceededError);
     expect(refused).toMatchObject({ used: 3, limit: 3, cost: 1 });
     expect(await used(owner)).toBe(3);
+  });
+
+  it('writes how a GET /r/ render was asked for (via) in the same insert; other renders have none', async () => {
+    const owner = await ownerWith(10);
+    const signed = await insertRenderWithinCredits(db(), render(owner, { origin: 'template', templateId: 'tpl_1', via: 'signed-url' }));
+    const plain = await insertRenderWithinCredits(db(), render(owner, { origin: 'template', templateId: 'tpl_1' }));
+    expect(signed).toMatchObject({ origin: 'template', via: 'signed-url' });
+    expect(plain).toMatchObject({ origin: 'template', via: null });
+    expect(await getRenderById(db(), signed.id)).toMatchObject({ origin: 'template', via: 'signed-url' });
+    expect(await getRenderById(db(), plain.id)).toMatchObject({ origin: 'template', via: null });
   });
 
   it('refuses a first render dearer than the whole pool and leaves nothing behind', async () => {

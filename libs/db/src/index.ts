@@ -55,6 +55,7 @@ export {
   type NewRender,
   type RenderError,
   type RenderState,
+  type RenderVia,
   type ClaimResult,
   insertUnchargedRender,
   claimRender,

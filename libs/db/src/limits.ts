@@ -214,7 +214,7 @@ const PLAN_CREDIT_ROWS = PLANS.map((plan) => {
  * reserved only while they fit (a first render dearer than the whole pool reserves nothing), and the
  * queued row is inserted only when they were. The limit follows getOwnerPlan's rules: the team's plan
  * first, an unknown plan counts as free, a stored override (non-zero) wins, overage on a paid plan lifts it.
- * $1 owner, $2 month start, $3 cost, $4–$13 the row.
+ * $1 owner, $2 month start, $3 cost, $4–$14 the row.
  */
 const INSERT_RENDER_WITHIN_CREDITS = statement(`WITH owner_plan AS (
     SELECT coalesce((SELECT plan FROM teams WHERE id = $1), (SELECT plan FROM accounts WHERE id = $1)) AS plan,
@@ -234,8 +234,8 @@ const INSERT_RENDER_WITHIN_CREDITS = statement(`WITH owner_plan AS (
     WHERE credit_usage.used + excluded.used <= (SELECT credits FROM credit_limit)
     RETURNING used
   )
-  INSERT INTO renders (id, owner_id, account_id, kind, origin, state, template_id, format, width, height, cost, details, created_at)
-  SELECT $4, $1, $5, $6, $7, 'queued', $8::text, $9, $10::integer, $11::integer, $3::double precision, $12::jsonb, $13::timestamptz
+  INSERT INTO renders (id, owner_id, account_id, kind, origin, via, state, template_id, format, width, height, cost, details, created_at)
+  SELECT $4, $1, $5, $6, $7, $14::text, 'queued', $8::text, $9, $10::integer, $11::integer, $3::double precision, $12::jsonb, $13::timestamptz
   FROM reserved
   RETURNING id`);
 
@@ -264,6 +264,7 @@ export async function insertRenderWithinCredits(db: Db, row: NewRender, now: Dat
     row.height,
     details,
     now.toISOString(),
+    row.via ?? null,
   ]);
   if (inserted.length === 0) {
     // Refused (rare): read the plan for the problem's wording.
@@ -280,6 +281,7 @@ export async function insertRenderWithinCredits(db: Db, row: NewRender, now: Dat
     accountId: row.accountId,
     kind: row.kind,
     origin: row.origin,
+    via: row.via ?? null,
     state: 'queued',
     templateId: row.templateId,
     format: row.format,

@@ -2,16 +2,19 @@ import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './open.js';
 import { statement } from './statement.js';
 import { monthWindow } from './plan-limits.js';
-import { creditUsage, renders, type RenderError, type RenderState } from './schema.js';
+import type { RenderOrigin } from '@pressroom/contracts';
+import { creditUsage, renders, type RenderError, type RenderState, type RenderVia } from './schema.js';
 
-export type { RenderError, RenderState };
+export type { RenderError, RenderState, RenderVia };
 
 export interface RenderRow {
   id: string;
   ownerId: string;
   accountId: string;
   kind: string;
-  origin: string;
+  origin: RenderOrigin;
+  /** How a `GET /r/` template render was asked for; null for every other render. */
+  via: RenderVia | null;
   state: RenderState;
   templateId: string | null;
   format: string;
@@ -39,7 +42,9 @@ export interface NewRender {
   ownerId: string;
   accountId: string;
   kind: string;
-  origin: string;
+  origin: RenderOrigin;
+  /** Only for a `GET /r/` render (default null). */
+  via?: RenderVia | null;
   templateId: string | null;
   format: string;
   width: number;

@@ -1,8 +1,9 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { RenderOrigin } from '@pressroom/contracts';
 
 // The single source of the database shape. `pnpm --filter @pressroom/db db:generate`
 // turns changes here into a new SQL file under migrations/ (committed).
-// This file must only import drizzle-orm: drizzle-kit loads it on its own.
+// This file must only import drizzle-orm (and types, which are erased): drizzle-kit loads it on its own.
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -71,6 +72,8 @@ export const templates = pgTable(
 );
 
 export type RenderState = 'queued' | 'rendering' | 'done' | 'failed';
+/** How a template render was asked for when it says more than its origin: a `GET /r/` URL with an API key, or a signed one. */
+export type RenderVia = 'url-render' | 'signed-url';
 export interface RenderError {
   slug: string;
   detail: string;
@@ -86,11 +89,12 @@ export const renders = pgTable(
     /** 'image' today; 'gif', 'pdf', 'video' later. */
     kind: text('kind').notNull(),
     /**
-     * Where the render came from: 'html' | 'url' | 'template' | 'canvas' | 'capture' | 'binding' | 'preview' (the
-     * dashboard's uncharged previews), and for GET /r/ template renders 'url-render' or 'signed-url' (the gateway's
-     * url-render-origin.ts, which the public `source` fields read back as 'template').
+     * Where the render came from, as its command says: 'html' | 'url' | 'template' | 'canvas' | 'capture' | 'batch' |
+     * 'binding' | 'preview' (the dashboard's uncharged previews). The public `source` fields show it as it is.
      */
-    origin: text('origin').notNull(),
+    origin: text('origin').$type<RenderOrigin>().notNull(),
+    /** A `GET /r/` template render (origin 'template'): 'url-render' (API key) or 'signed-url'. GET /renders/{id} shows it as `parameters.via`. */
+    via: text('via').$type<RenderVia>(),
     state: text('state').$type<RenderState>().notNull().default('queued'),
     templateId: text('template_id'),
     format: text('format').notNull(),

@@ -11,7 +11,15 @@ describe.each(ENGINES)('usage (%s)', (engine) => {
 
   it('counts renders per UTC day and kind, zero-filled, oldest first', async () => {
     const account = await createAccount(db(), { name: unique('usage') });
-    const base = { ownerId: account.id, accountId: account.id, origin: 'html', templateId: null, format: 'png', width: 10, height: 10 };
+    const base = {
+      ownerId: account.id,
+      accountId: account.id,
+      origin: 'html' as const,
+      templateId: null,
+      format: 'png',
+      width: 10,
+      height: 10,
+    };
     for (const kind of ['image', 'image', 'pdf', 'video']) await insertUnchargedRender(db(), { ...base, id: newId('img'), kind });
     const now = new Date();
     const days = await rendersPerDay(db(), { ownerId: account.id, days: 3, now });

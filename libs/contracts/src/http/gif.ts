@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { refineWhenTyped, requireOneSource, Variables, type UserStorageFields } from './common.js';
 import { GIF_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
 import { GIF_MAX_SIZE, GIF_MIN_SIZE, GIF_QUALITY_PRESETS } from './output-limits.js';
+import type { RenderOrigin } from '../bus/render-origin.js';
 
 export { GIF_MAX_SIZE, GIF_MIN_SIZE, GIF_QUALITY_PRESETS };
 
@@ -110,7 +111,8 @@ export interface GifEntry extends UserStorageFields {
   frames: number | null;
   fps: number | null;
   quality: GifQuality | null;
-  source: 'html' | 'url' | 'template' | 'capture';
+  /** `capture`: POST /gif/capture; `batch`: an item of a batch job. */
+  source: RenderOrigin;
   templateId: string | null;
   /** Render credits: 1, or 1.5 for a live capture. */
   cost: number;

@@ -10,6 +10,7 @@ import {
 } from './common.js';
 import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
 import { LayoutKey, RenderLayouts } from './template.js';
+import type { RenderOrigin } from '../bus/render-origin.js';
 
 import { IMAGE_MAX_SIZE, IMAGE_MIN_SIZE } from './output-limits.js';
 
@@ -95,8 +96,8 @@ export interface ImageEntry extends UserStorageFields {
   width: number;
   height: number;
   format: string;
-  /** `batch`: an item of a batch job; `canvas`: POST /image/canvas. */
-  source: 'html' | 'url' | 'template' | 'batch' | 'canvas';
+  /** `batch`: an item of a batch job; `canvas`: POST /image/canvas; `binding`: a binding refresh (a `GET /r/` render is `template`). */
+  source: RenderOrigin;
   templateId: string | null;
   createdAt: string;
   completedAt: string | null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refineWhenTyped, requireOneSource, Variables, type UserStorageFields } from './common.js';
 import { PDF_DEFAULT_PRESET, PDF_PAPER_PRESETS, type PdfPaperPreset } from './output-limits.js';
+import type { RenderOrigin } from '../bus/render-origin.js';
 
 export { PDF_DEFAULT_PRESET, PDF_PAPER_PRESETS, type PdfPaperPreset };
 
@@ -146,7 +147,8 @@ export interface PdfEntry extends UserStorageFields {
   pageCount: number | null;
   preset: string | null;
   pageSize: { width: number; height: number } | null;
-  source: 'html' | 'url' | 'template';
+  /** `html`, `url` or `template`. */
+  source: RenderOrigin;
   templateId: string | null;
   createdAt: string;
   completedAt: string | null;

@@ -4,7 +4,7 @@ import { ProblemError } from '@pressroom/problem';
 import { DEFAULT_LAYOUT, planEachLayout, templateImageSource, type LayoutFailure } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
 import { submitImageRender, type RenderGatewayDeps, type SubmitOutcome } from './submit-image-render.js';
-import type { UrlRenderOrigin } from './url-render-origin.js';
+import type { RenderVia } from '@pressroom/db';
 
 export interface TemplateRenderInput {
   auth: AuthContext;
@@ -22,8 +22,8 @@ export interface TemplateRenderInput {
   quality: number;
   /** Render controls (docs/render-controls.md), the same for every layout. */
   controls?: RequestedControls | undefined;
-  /** What the rows record instead of `template` (a `GET /r/` render); the command still says `template`. */
-  recordedOrigin?: UrlRenderOrigin | undefined;
+  /** How a `GET /r/` render was asked for: the rows' `via` (their origin, like the command's, is `template`). */
+  via?: RenderVia | undefined;
 }
 
 /** One rendered layout: an entry of `renders` (and, reshaped, of the client-facing `results`). */
@@ -98,7 +98,7 @@ export async function renderTemplate(deps: RenderGatewayDeps, input: TemplateRen
         format: input.format,
         quality: input.quality,
         controls: input.controls,
-        recordedOrigin: input.recordedOrigin,
+        via: input.via,
       }),
     ),
   );

@@ -4,7 +4,7 @@ import { CATALOG, type ImageResult, type RenderImageCommand } from '@pressroom/c
 import { imageCommand, withOwnerAssets, type ImageRenderPlan } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
 import { submitRender, type RenderGatewayDeps } from './submit-render.js';
-import type { UrlRenderOrigin } from './url-render-origin.js';
+import type { RenderVia } from '@pressroom/db';
 
 export type { RenderGatewayDeps } from './submit-render.js';
 
@@ -14,8 +14,8 @@ export interface ImageRenderInput extends ImageRenderPlan {
   cost?: number;
   /** See RenderSubmission.discardFailedRow (previews). */
   discardFailedRow?: boolean;
-  /** The row's origin when it says more than the command's (a `GET /r/` render; url-render-origin.ts). */
-  recordedOrigin?: UrlRenderOrigin | undefined;
+  /** How a `GET /r/` render was asked for (the row's `via`; origin and command say `template`). */
+  via?: RenderVia | undefined;
 }
 
 export type SubmitOutcome =
@@ -28,14 +28,15 @@ export type SubmitOutcome =
  * @pressroom/render-requests, through the shared submit path (submit-render.ts).
  */
 export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRenderInput): Promise<SubmitOutcome> {
-  const { auth, cost, discardFailedRow, recordedOrigin, ...planned } = input;
+  const { auth, cost, discardFailedRow, via, ...planned } = input;
   const plan: ImageRenderPlan = { ...planned, source: await withOwnerAssets(deps, auth.ownerId, planned.source) };
   const wait = await submitRender<RenderImageCommand>(deps, {
     auth,
     kind: 'image',
     idPrefix: 'img',
     extension: extensionOfFormat(plan.format),
-    origin: recordedOrigin ?? plan.origin,
+    origin: plan.origin,
+    via,
     templateId: plan.templateId,
     format: plan.format,
     width: plan.width,

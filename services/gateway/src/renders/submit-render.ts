@@ -1,7 +1,7 @@
-import { CATALOG, newId, type CommandSubject, type IdPrefix, type RenderOutcome } from '@pressroom/contracts';
+import { CATALOG, newId, type CommandSubject, type IdPrefix, type RenderOrigin, type RenderOutcome } from '@pressroom/contracts';
 import { renderOutput, type CommandEnvelope } from '@pressroom/render-requests';
 import type { Bus } from '@pressroom/bus';
-import { deleteRender, getRenderById, insertRenderWithinCredits, type Db, type RenderRow } from '@pressroom/db';
+import { deleteRender, getRenderById, insertRenderWithinCredits, type Db, type RenderRow, type RenderVia } from '@pressroom/db';
 import { withQuotaProblem } from '../http/quota-problem.js';
 import { deserializeProblem } from '@pressroom/problem';
 import type { OwnerCaches } from '@pressroom/service-runner';
@@ -28,7 +28,9 @@ export interface RenderSubmission<C> {
   idPrefix: IdPrefix;
   /** File extension of the output (`renders/<id>.<ext>`). */
   extension: string;
-  origin: string;
+  origin: RenderOrigin;
+  /** How a `GET /r/` template render was asked for: the row's `via`, written by the same INSERT. */
+  via?: RenderVia | undefined;
   templateId: string | null;
   format: string;
   width: number;
@@ -111,6 +113,7 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
             accountId: submission.auth.account.id,
             kind: submission.kind,
             origin: submission.origin,
+            ...(submission.via ? { via: submission.via } : {}),
             templateId: submission.templateId,
             format: submission.format,
             width: submission.width,

@@ -14,7 +14,6 @@ import { renderTemplate } from '../renders/render-template.js';
 import type { RenderGatewayDeps } from '../renders/submit-image-render.js';
 import { loadTemplate } from '../renders/load-template.js';
 import { UrlRenderMemo, type MemoEntry } from '../renders/url-render-memo.js';
-import { URL_RENDER_ORIGINS } from '../renders/url-render-origin.js';
 
 /** A transparent 1×1 PNG: what an <img> gets whatever went wrong (docs/url-rendering.md). */
 const TRANSPARENT_PNG = Buffer.from(
@@ -194,7 +193,7 @@ export function urlRenderRoutes(
         selector: null,
         format,
         quality,
-        recordedOrigin: signed ? URL_RENDER_ORIGINS.signed : URL_RENDER_ORIGINS.key,
+        via: signed ? 'signed-url' : 'url-render',
       });
       if (rendered.kind !== 'single' || rendered.outcome.state !== 'done')
         throw new ProblemError('render-timeout', { detail: 'The render did not finish in time.' });

@@ -41,7 +41,7 @@ export function gifView(row: RenderRow): GifEntry {
     frames: details.frames ?? null,
     fps: details.fps ?? null,
     quality: details.quality ?? null,
-    source: row.origin as GifEntry['source'],
+    source: row.origin,
     templateId: row.templateId,
     cost: row.cost,
     createdAt: row.createdAt.toISOString(),

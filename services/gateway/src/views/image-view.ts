@@ -1,7 +1,6 @@
 import { userStorageOf } from './user-storage-view.js';
 import type { ImageEntry } from '@pressroom/contracts';
 import type { RenderRow } from '@pressroom/db';
-import { contractSourceOf } from '../renders/url-render-origin.js';
 
 export function imageView(row: RenderRow): ImageEntry {
   return {
@@ -11,7 +10,7 @@ export function imageView(row: RenderRow): ImageEntry {
     width: row.width,
     height: row.height,
     format: row.format,
-    source: contractSourceOf(row.origin) as ImageEntry['source'],
+    source: row.origin,
     templateId: row.templateId,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,

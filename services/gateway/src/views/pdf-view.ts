@@ -51,7 +51,7 @@ export function pdfView(row: RenderRow): PdfEntry {
     pageCount: details.pageCount ?? null,
     preset: details.preset ?? null,
     pageSize: details.pageSize ?? null,
-    source: row.origin as PdfEntry['source'],
+    source: row.origin,
     templateId: row.templateId,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,

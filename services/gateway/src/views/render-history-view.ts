@@ -2,7 +2,6 @@ import { userStorageOf } from './user-storage-view.js';
 import type { RenderHistoryItem } from '@pressroom/contracts';
 import type { RenderRow } from '@pressroom/db';
 import { PROBLEM_KINDS, isProblemSlug } from '@pressroom/problem';
-import { contractSourceOf, urlRenderViaOf } from '../renders/url-render-origin.js';
 
 const ms = (from: Date | null, to: Date | null): number | null => (from && to ? Math.max(0, to.getTime() - from.getTime()) : null);
 
@@ -37,13 +36,12 @@ export function renderHistoryItem(row: RenderRow): RenderHistoryItem {
 /** GET /renders/{id}: the entry plus what was asked and how long each step took. */
 export function renderDetail(row: RenderRow, errorsBaseUrl: string) {
   const item = renderHistoryItem(row);
-  const via = urlRenderViaOf(row.origin);
   return {
     ...item,
     parameters: {
-      origin: contractSourceOf(row.origin),
+      origin: row.origin,
       // Added beside `origin` (which keeps the contract's values): a template render asked for by a /r/ URL.
-      ...(via ? { via } : {}),
+      ...(row.via ? { via: row.via } : {}),
       templateUid: row.templateId,
       format: row.format,
       width: row.width,

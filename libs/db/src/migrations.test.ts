@@ -1,0 +1,103 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrate as migrateWithPg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migrateWithPglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { createTestDatabase } from '@pressroom/testing';
+import { migrationsFolder, openDatabase, sqlRows, type Db } from './index.js';
+import { migratePglite } from './migrate.js';
+import type { Engine } from './test-support/engines.js';
+
+interface Journal {
+  entries: { tag: string }[];
+}
+
+/**
+ * Migrate `db` as a database of an earlier release was: every committed migration before `tag`
+ * (a copy of the folder whose journal stops there), so a test can leave rows in the old shape.
+ */
+async function migrateBefore(db: Db, tag: string): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'pressroom-migrations-'));
+  try {
+    cpSync(migrationsFolder, folder, { recursive: true });
+    const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as Journal;
+    const at = journal.entries.findIndex((entry) => entry.tag === tag);
+    if (at < 0) throw new Error(`no migration ${tag}`);
+    writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+    if (db.kind === 'postgres') await migrateWithPg(db.orm as unknown as NodePgDatabase, { migrationsFolder: folder });
+    else await migrateWithPglite(db.orm as unknown as PgliteDatabase, { migrationsFolder: folder });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** A database of the release before `tag`, then (`upgrade`) migrated the way openDatabase does it. */
+function useOldDatabase(engine: Engine, tag: string) {
+  let db: Db;
+  let url: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    if (engine === 'postgres') {
+      ({ url, drop } = await createTestDatabase());
+      db = await openDatabase({ url, migrate: false });
+    } else {
+      db = await openDatabase({ migrate: false });
+    }
+    await migrateBefore(db, tag);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await drop?.();
+  });
+  return {
+    db: () => db,
+    async upgrade() {
+      if (url) {
+        await db.close();
+        db = await openDatabase({ url });
+      } else {
+        await migratePglite(db.orm as unknown as PgliteDatabase<Record<string, unknown>>);
+      }
+    },
+  };
+}
+
+describe.each<Engine>(['postgres', 'pglite'])('data migrations on %s', (engine) => {
+  describe('0016_render_via', () => {
+    const old = useOldDatabase(engine, '0016_render_via');
+
+    it('moves how a GET /r/ render was asked for from origin to via; origin becomes template', async () => {
+      const rows: [string, string][] = [
+        ['ren_key', 'url-render'],
+        ['ren_signed', 'signed-url'],
+        ['ren_template', 'template'],
+        ['ren_html', 'html'],
+        ['ren_binding', 'binding'],
+      ];
+      for (const [id, origin] of rows) {
+        await sqlRows(
+          old.db(),
+          sql`INSERT INTO renders (id, owner_id, account_id, kind, origin, template_id, format, width, height)
+              VALUES (${id}, 'acc_old', 'acc_old', 'image', ${origin}, 'tpl_old', 'png', 10, 10)`,
+        );
+      }
+
+      await old.upgrade();
+
+      const after = await sqlRows<{ id: string; origin: string; via: string | null }>(
+        old.db(),
+        sql`SELECT id, origin, via FROM renders WHERE owner_id = 'acc_old' ORDER BY id`,
+      );
+      expect(after).toEqual([
+        { id: 'ren_binding', origin: 'binding', via: null },
+        { id: 'ren_html', origin: 'html', via: null },
+        { id: 'ren_key', origin: 'template', via: 'url-render' },
+        { id: 'ren_signed', origin: 'template', via: 'signed-url' },
+        { id: 'ren_template', origin: 'template', via: null },
+      ]);
+    });
+  });
+});

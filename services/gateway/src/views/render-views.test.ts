@@ -1,0 +1,49 @@
+import type { RenderRow } from '@pressroom/db';
+import { gifView } from './gif-view.js';
+import { imageView } from './image-view.js';
+import { pdfView } from './pdf-view.js';
+import { renderDetail } from './render-history-view.js';
+
+const row: RenderRow = {
+  id: 'img_1',
+  ownerId: 'acc_1',
+  accountId: 'acc_1',
+  kind: 'image',
+  origin: 'template',
+  via: null,
+  state: 'done',
+  templateId: 'tpl_1',
+  format: 'png',
+  width: 20,
+  height: 10,
+  url: 'http://x/files/img_1.png',
+  storageKey: 'renders/img_1.png',
+  contentType: 'image/png',
+  error: null,
+  cost: 1,
+  details: null,
+  userStorageUrl: null,
+  userStorageError: null,
+  createdAt: new Date('2026-01-01T00:00:00.000Z'),
+  startedAt: new Date('2026-01-01T00:00:00.100Z'),
+  completedAt: new Date('2026-01-01T00:00:00.300Z'),
+};
+
+describe('render views', () => {
+  it('show a GET /r/ render as a template render, with how it was asked for as parameters.via', () => {
+    for (const via of ['url-render', 'signed-url'] as const) {
+      const urlRender = { ...row, via };
+      expect(imageView(urlRender).source).toBe('template');
+      expect(renderDetail(urlRender, 'http://x/errors').parameters).toMatchObject({ origin: 'template', via, templateUid: 'tpl_1' });
+    }
+  });
+
+  it('show every origin as the row has it, with no via', () => {
+    expect(imageView({ ...row, origin: 'canvas' }).source).toBe('canvas');
+    expect(gifView({ ...row, kind: 'gif', origin: 'capture' }).source).toBe('capture');
+    expect(pdfView({ ...row, kind: 'pdf', origin: 'html' }).source).toBe('html');
+    const parameters = renderDetail({ ...row, origin: 'html', templateId: null }, 'http://x/errors').parameters;
+    expect(parameters).toMatchObject({ origin: 'html', templateUid: null });
+    expect(parameters).not.toHaveProperty('via');
+  });
+});
