@@ -3,6 +3,7 @@ export * from './issue-messages.js';
 export * from './ids.js';
 export * from './http/common.js';
 export * from './http/input-rules.js';
+export * from './http/unknown-fields.js';
 export * from './http/image.js';
 export * from './http/template.js';
 export * from './http/variable-rules.js';

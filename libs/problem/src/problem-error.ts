@@ -58,9 +58,9 @@ export function isProblemError(value: unknown): value is ProblemError {
 /**
  * Field errors as one sentence for a problem's `detail`: `The request body is invalid: width: Must be at least 1;
  * email: Enter a valid email address.` Each message's own closing full stop is dropped, so the list reads as one
- * sentence with one at its end.
+ * sentence with one at its end (none after a closing question: `did you mean \`width\`?`).
  */
 export function describeFieldErrors(lead: string, errors: readonly FieldError[]): string {
   const listed = errors.map((e) => `${e.field}: ${e.message.trim().replace(/\.$/, '')}`).join('; ');
-  return `${lead}: ${listed}.`;
+  return `${lead}: ${listed}${listed.endsWith('?') ? '' : '.'}`;
 }

@@ -62,5 +62,8 @@ describe('describeFieldErrors', () => {
     ).toBe(
       'The request body is invalid: email: Enter a valid email address; password: Use at least 10 characters; width: Must be at least 1.',
     );
+    expect(
+      describeFieldErrors('The request body is invalid', [{ field: 'widht', message: 'Unknown field `widht`; did you mean `width`?' }]),
+    ).toBe('The request body is invalid: widht: Unknown field `widht`; did you mean `width`?');
   });
 });

@@ -1898,14 +1898,17 @@ export interface components {
             variableDefinitions?: {
                 name: string;
                 /**
+                 * @description `string` is read as `text` (the spelling of some clients); answers say `text`.
                  * @default text
                  * @enum {string}
                  */
-                type?: "text" | "image" | "color" | "number" | "boolean";
+                type?: "text" | "image" | "color" | "number" | "boolean" | "string";
                 defaultValue?: unknown;
                 description?: string;
                 /** @default false */
                 allowRawHtml?: boolean;
+                /** @description Same as `validation.required` (the spelling of some clients); saved and answered as `validation.required`. */
+                required?: boolean;
                 validation?: {
                     required?: boolean;
                     minLength?: number;
@@ -2073,6 +2076,7 @@ export interface components {
             /** @default Untitled template */
             name?: string;
             engine?: string;
+            /** @description Checked when saved: HTML with an expression that can never evaluate (a syntax error, an unknown function, a wrong number of arguments) is a 400 `validation-error` at `html` naming the line. */
             html?: string;
             fabricJSData?: {
                 [key: string]: unknown;
@@ -2090,14 +2094,17 @@ export interface components {
             variableDefinitions?: {
                 name: string;
                 /**
+                 * @description `string` is read as `text` (the spelling of some clients); answers say `text`.
                  * @default text
                  * @enum {string}
                  */
-                type?: "text" | "image" | "color" | "number" | "boolean";
+                type?: "text" | "image" | "color" | "number" | "boolean" | "string";
                 defaultValue?: unknown;
                 description?: string;
                 /** @default false */
                 allowRawHtml?: boolean;
+                /** @description Same as `validation.required` (the spelling of some clients); saved and answered as `validation.required`. */
+                required?: boolean;
                 validation?: {
                     required?: boolean;
                     minLength?: number;
@@ -2126,6 +2133,7 @@ export interface components {
         UpdateTemplateBody: {
             name?: string;
             engine?: string;
+            /** @description Checked when saved: HTML with an expression that can never evaluate (a syntax error, an unknown function, a wrong number of arguments) is a 400 `validation-error` at `html` naming the line. */
             html?: string;
             fabricJSData?: {
                 [key: string]: unknown;
@@ -2143,14 +2151,17 @@ export interface components {
             variableDefinitions?: {
                 name: string;
                 /**
+                 * @description `string` is read as `text` (the spelling of some clients); answers say `text`.
                  * @default text
                  * @enum {string}
                  */
-                type?: "text" | "image" | "color" | "number" | "boolean";
+                type?: "text" | "image" | "color" | "number" | "boolean" | "string";
                 defaultValue?: unknown;
                 description?: string;
                 /** @default false */
                 allowRawHtml?: boolean;
+                /** @description Same as `validation.required` (the spelling of some clients); saved and answered as `validation.required`. */
+                required?: boolean;
                 validation?: {
                     required?: boolean;
                     minLength?: number;
@@ -2210,14 +2221,17 @@ export interface components {
             variableDefinitions?: {
                 name: string;
                 /**
+                 * @description `string` is read as `text` (the spelling of some clients); answers say `text`.
                  * @default text
                  * @enum {string}
                  */
-                type?: "text" | "image" | "color" | "number" | "boolean";
+                type?: "text" | "image" | "color" | "number" | "boolean" | "string";
                 defaultValue?: unknown;
                 description?: string;
                 /** @default false */
                 allowRawHtml?: boolean;
+                /** @description Same as `validation.required` (the spelling of some clients); saved and answered as `validation.required`. */
+                required?: boolean;
                 validation?: {
                     required?: boolean;
                     minLength?: number;
@@ -3534,14 +3548,17 @@ export interface components {
             variableDefinitions?: {
                 name: string;
                 /**
+                 * @description `string` is read as `text` (the spelling of some clients); answers say `text`.
                  * @default text
                  * @enum {string}
                  */
-                type?: "text" | "image" | "color" | "number" | "boolean";
+                type?: "text" | "image" | "color" | "number" | "boolean" | "string";
                 defaultValue?: unknown;
                 description?: string;
                 /** @default false */
                 allowRawHtml?: boolean;
+                /** @description Same as `validation.required` (the spelling of some clients); saved and answered as `validation.required`. */
+                required?: boolean;
                 validation?: {
                     required?: boolean;
                     minLength?: number;
@@ -4632,14 +4649,17 @@ export interface components {
             variableDefinitions?: {
                 name: string;
                 /**
+                 * @description `string` is read as `text` (the spelling of some clients); answers say `text`.
                  * @default text
                  * @enum {string}
                  */
-                type?: "text" | "image" | "color" | "number" | "boolean";
+                type?: "text" | "image" | "color" | "number" | "boolean" | "string";
                 defaultValue?: unknown;
                 description?: string;
                 /** @default false */
                 allowRawHtml?: boolean;
+                /** @description Same as `validation.required` (the spelling of some clients); saved and answered as `validation.required`. */
+                required?: boolean;
                 validation?: {
                     required?: boolean;
                     minLength?: number;

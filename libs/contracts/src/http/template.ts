@@ -5,20 +5,55 @@ import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls }
 import { variableNameProblem } from './variable-rules.js';
 import { defaultLengthProblem, defaultValueProblem } from './variable-values.js';
 
-export const VariableDefinition = z.object({
-  name: z.string().min(1).max(200),
-  type: z.enum(['text', 'image', 'color', 'number', 'boolean']).default('text'),
-  defaultValue: z.unknown().optional(),
-  description: z.string().max(2000).optional(),
-  allowRawHtml: z.boolean().default(false),
-  validation: z
-    .object({
-      required: z.boolean().optional(),
-      minLength: z.number().int().min(0).optional(),
-      maxLength: z.number().int().min(0).optional(),
-    })
-    .optional(),
-});
+/** The types a variable takes. */
+export const VARIABLE_TYPES = ['text', 'image', 'color', 'number', 'boolean'] as const;
+
+/**
+ * One variable of a template, as saved and answered. Two spellings some clients send are read too
+ * (docs/templates.md#variables-and-definitions): a top-level `required`, saved as `validation.required`
+ * (both given and different is refused at `required`), and the type `string`, saved as `text`.
+ */
+export const VariableDefinition = z
+  .object({
+    name: z.string().min(1).max(200),
+    type: z
+      // The alias is left out of the message: it says what to send.
+      .enum([...VARIABLE_TYPES, 'string'], { error: `Must be one of: ${VARIABLE_TYPES.join(', ')}` })
+      .default('text')
+      .describe('`string` is read as `text` (the spelling of some clients); answers say `text`.'),
+    defaultValue: z.unknown().optional(),
+    description: z.string().max(2000).optional(),
+    allowRawHtml: z.boolean().default(false),
+    required: z
+      .boolean()
+      .optional()
+      .describe('Same as `validation.required` (the spelling of some clients); saved and answered as `validation.required`.'),
+    validation: z
+      .object({
+        required: z.boolean().optional(),
+        minLength: z.number().int().min(0).optional(),
+        maxLength: z.number().int().min(0).optional(),
+      })
+      .optional(),
+  })
+  .superRefine(
+    (definition, ctx) => {
+      const own = definition.validation?.required;
+      if (definition.required !== undefined && own !== undefined && definition.required !== own) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['required'],
+          message: `\`required\` (${definition.required}) and \`validation.required\` (${own}) disagree; give one of them.`,
+        });
+      }
+    },
+    refineWhenTyped('required', 'validation'),
+  )
+  .transform(({ required, ...definition }) => {
+    const type = definition.type === 'string' ? 'text' : definition.type;
+    if (required === undefined) return { ...definition, type };
+    return { ...definition, type, validation: { ...definition.validation, required } };
+  });
 export type VariableDefinition = z.infer<typeof VariableDefinition>;
 
 export { VARIABLE_NAME, isVariableName, variableNameProblem, isValidColor } from './variable-rules.js';
@@ -130,7 +165,18 @@ export type TemplateLayout = z.infer<typeof TemplateLayout>;
 const templateFields = {
   name: z.string().trim().min(1).max(200),
   engine: z.string().max(50).optional(),
-  html: z.string().min(1).optional(),
+  /*
+   * Whether the expressions can ever evaluate is checked by the gateway when the template is saved
+   * (checkTemplateHtml of libs/templating): the template language depends on this package, so the check
+   * cannot be a refinement here (docs/templates.md#saving-checks-the-expressions). The description tells OpenAPI readers.
+   */
+  html: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Checked when saved: HTML with an expression that can never evaluate (a syntax error, an unknown function, a wrong number of arguments) is a 400 `validation-error` at `html` naming the line.',
+    ),
   fabricJSData: FabricDesign.optional(),
   jsEnabled: z.boolean().optional(),
   strictVariables: z.boolean().optional(),

@@ -152,3 +152,57 @@ describe('variable definitions: where they are accepted', () => {
     expect(VideoTemplateCreate.safeParse({ tsx: 'x', variableDefinitions: many(200) }).success).toBe(true);
   });
 });
+
+describe('variable definitions: the spellings other clients send', () => {
+  const saved = (variableDefinitions: unknown[]) => {
+    const result = TemplateUpdate.safeParse({ variableDefinitions });
+    if (!result.success) throw new Error(JSON.stringify(result.error.issues));
+    return result.data.variableDefinitions ?? [];
+  };
+
+  it('reads a top-level `required` as `validation.required`, keeping the other rules', () => {
+    expect(saved([{ name: 'title', required: true }])).toEqual([
+      { name: 'title', type: 'text', allowRawHtml: false, validation: { required: true } },
+    ]);
+    expect(saved([{ name: 'title', required: false, validation: { maxLength: 40 } }])).toEqual([
+      { name: 'title', type: 'text', allowRawHtml: false, validation: { maxLength: 40, required: false } },
+    ]);
+    // Both, the same: one value. Neither: no `validation` is added.
+    expect(saved([{ name: 'a', required: true, validation: { required: true } }])[0]).toMatchObject({ validation: { required: true } });
+    expect(saved([{ name: 'a' }])[0]).not.toHaveProperty('validation');
+    expect(saved([{ name: 'a', required: true }])[0]).not.toHaveProperty('required');
+  });
+
+  it('refuses `required` and `validation.required` that disagree, at `required`', () => {
+    expect(update([{ name: 'ok' }, { name: 'title', required: true, validation: { required: false } }])).toEqual({
+      'variableDefinitions.1.required': '`required` (true) and `validation.required` (false) disagree; give one of them.',
+    });
+    expect(Object.keys(update([{ name: 'title', required: 'yes' }]))).toEqual(['variableDefinitions.0.required']);
+  });
+
+  it('reads the type `string` as `text`, checking its default as a text', () => {
+    expect(saved([{ name: 'x', type: 'string', defaultValue: 'Hi' }])).toEqual([
+      { name: 'x', type: 'text', defaultValue: 'Hi', allowRawHtml: false },
+    ]);
+  });
+
+  it('reads them in every body that carries definitions', () => {
+    const definitions = [{ name: 'title', type: 'string', required: true }];
+    for (const parsed of [
+      TemplateCreate.safeParse({ html: '<p>{{title}}</p>', variableDefinitions: definitions }),
+      CanvasImageRequest.safeParse({ fabricJSData: { objects: [] }, variableDefinitions: definitions }),
+      TemplatePreviewRequest.safeParse({ html: '<p/>', variableDefinitions: definitions }),
+      VideoTemplateCreate.safeParse({ tsx: 'x', variableDefinitions: definitions }),
+    ]) {
+      expect(parsed.success && parsed.data.variableDefinitions).toEqual([
+        { name: 'title', type: 'text', allowRawHtml: false, validation: { required: true } },
+      ]);
+    }
+  });
+});
+
+it('names only the types to send when a type is refused', () => {
+  expect(update([{ name: 'x', type: 'colour' }])).toEqual({
+    'variableDefinitions.0.type': 'Must be one of: text, image, color, number, boolean',
+  });
+});

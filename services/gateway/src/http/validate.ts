@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { inputViolations } from '@pressroom/contracts';
+import { inputViolations, issueMessage, nearMissFieldErrors } from '@pressroom/contracts';
 import { describeFieldErrors, ProblemError, type FieldError } from '@pressroom/problem';
 
 type Where = 'body' | 'query' | 'path';
@@ -16,11 +16,32 @@ export function validationProblem(errors: FieldError[], where: Where): ProblemEr
   return new ProblemError('validation-error', { detail: describeFieldErrors(`The request ${where} is invalid`, errors), errors });
 }
 
-/** Parse with a zod schema or throw a 400 validation problem listing each failing field. */
+/**
+ * A strict schema's own "Unknown field" issue without the keys already refused as near misses
+ * (each has its own error naming the field it meant); dropped when none is left.
+ */
+function withoutNearMisses(errors: FieldError[], error: z.ZodError, nearMisses: ReadonlySet<string>): FieldError[] {
+  return error.issues.flatMap((issue, i) => {
+    if (issue.code !== 'unrecognized_keys' || issue.path.length > 0) return [errors[i]!];
+    const keys = issue.keys.filter((key) => !nearMisses.has(key));
+    if (keys.length === 0) return [];
+    if (keys.length === issue.keys.length) return [errors[i]!];
+    return [{ ...errors[i]!, message: issueMessage({ ...issue, keys, input: undefined }) ?? errors[i]!.message }];
+  });
+}
+
+/**
+ * Parse with a zod schema or throw a 400 validation problem listing each failing field. Every
+ * JSON body passes here, so this is where the near-miss rule for unknown body fields runs
+ * (`nearMissFieldErrors`, ADR 0060): `{"widht": 800}` is refused at `widht`, naming `width`;
+ * other unknown keys stay ignored.
+ */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, where: 'body' | 'query' = 'body'): z.infer<S> {
+  const nearMisses = where === 'body' ? nearMissFieldErrors(schema, input) : [];
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw validationProblem(fieldErrors(result.error), where);
+  if (result.success && nearMisses.length === 0) return result.data;
+  const errors = result.success ? [] : withoutNearMisses(fieldErrors(result.error), result.error, new Set(nearMisses.map((e) => e.field)));
+  throw validationProblem([...nearMisses, ...errors], where);
 }
 
 /**

@@ -68,4 +68,40 @@ describe('PUT /templates/{uid} with unusable variable definitions', () => {
     expect(after).toEqual(before);
     expect(after).toMatchObject({ name: 'Definitions', variableDefinitions: definitions });
   });
+
+  it('saves a top-level `required` as `validation.required` (POST and PUT), and refuses the two disagreeing', async () => {
+    const created = await call(gw, key, 'POST', '/templates', {
+      name: 'Required',
+      html: '<p>{{title}} {{subtitle}}</p>',
+      variableDefinitions: [{ name: 'title', type: 'text', required: true }, { name: 'subtitle' }],
+    });
+    expect(created.status).toBe(200);
+    const { uid, variableDefinitions } = ((await created.json()) as { template: { uid: string; variableDefinitions: unknown[] } }).template;
+    expect(variableDefinitions).toEqual([
+      { name: 'title', type: 'text', allowRawHtml: false, validation: { required: true } },
+      { name: 'subtitle', type: 'text', allowRawHtml: false },
+    ]);
+
+    const put = await call(gw, key, 'PUT', `/templates/${uid}`, {
+      variableDefinitions: [{ name: 'title', required: false, validation: { maxLength: 80 } }],
+    });
+    expect(put.status).toBe(200);
+    const read = ((await (await call(gw, key, 'GET', `/templates/${uid}`)).json()) as { template: { variableDefinitions: unknown[] } })
+      .template;
+    expect(read.variableDefinitions).toEqual([
+      { name: 'title', type: 'text', allowRawHtml: false, validation: { maxLength: 80, required: false } },
+    ]);
+
+    const conflict = await call(gw, key, 'PUT', `/templates/${uid}`, {
+      variableDefinitions: [{ name: 'title', required: true, validation: { required: false } }],
+    });
+    expect(conflict.status).toBe(400);
+    expect(((await conflict.json()) as Problem).errors).toEqual([
+      {
+        field: 'variableDefinitions.0.required',
+        message: '`required` (true) and `validation.required` (false) disagree; give one of them.',
+        code: 'custom',
+      },
+    ]);
+  });
 });
