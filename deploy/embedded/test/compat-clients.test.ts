@@ -173,7 +173,8 @@ describe('the hosted service’s clients against Pressroom', () => {
         outputFormat: 'image',
       });
       const got = await call(SDK, 'GET', `/templates/${created.body.template.uid}`);
-      expect(got.body.template).toMatchObject({ uid: created.body.template.uid, variableDefinitions: [] });
+      // Its variables found in the HTML, as the client's create_template promises ("auto-discovered").
+      expect(got.body.template).toMatchObject({ uid: created.body.template.uid, variableDefinitions: [{ name: 'who', type: 'text' }] });
       const listed = await call(SDK, 'GET', '/templates?page=1&limit=50&sort=name&outputFormat=image');
       expect(listed.body.templates.map((t: Json) => t.uid)).toEqual(expect.arrayContaining([uid, created.body.template.uid]));
       expect(listed.body.pagination).toMatchObject({ page: 1, limit: 50, hasNext: false, hasPrev: false });

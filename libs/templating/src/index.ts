@@ -15,3 +15,4 @@ export { isValidColor } from './colors.js';
 export { imageUrlProblem } from './image-url.js';
 export { isPlainObject, typeName, toText, truthy, valueType } from './values.js';
 export { evaluateCanvasExpression, renderCanvasText, replaceCanvasText, type StyledText } from './canvas-text.js';
+export { definitionsFromDesign, designVariableNames, type TemplateDesign } from './design-variables.js';

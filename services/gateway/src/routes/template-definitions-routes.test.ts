@@ -104,4 +104,29 @@ describe('PUT /templates/{uid} with unusable variable definitions', () => {
       },
     ]);
   });
+
+  it('gives a template created without definitions one text definition per variable it reads; an empty list stays empty', async () => {
+    const html = '<p _if="showBadge">Hi {{ firstName }}, {{ currency(price * qty, "EUR") }}</p><li _for="item in items">{{ item }}</li>';
+    const created = await call(gw, key, 'POST', '/templates', { name: 'Found', html, layouts: { square: { html: '{{ extra }}' } } });
+    expect(created.status).toBe(200);
+    const found = ((await created.json()) as { template: { uid: string; variableDefinitions: Array<{ name: string; type: string }> } })
+      .template;
+    expect(found.variableDefinitions.map((d) => [d.name, d.type])).toEqual([
+      ['showBadge', 'text'],
+      ['firstName', 'text'],
+      ['price', 'text'],
+      ['qty', 'text'],
+      ['items', 'text'],
+      ['extra', 'text'],
+    ]);
+    // `text` takes any value: numbers and lists are accepted as they would be without definitions (this gateway has
+    // no renderer, so the render is queued: 202).
+    const render = await call(gw, key, 'POST', `/templates/${found.uid}/render`, {
+      variables: { showBadge: true, firstName: 'Ada', price: 2, qty: 3, items: ['a', 'b'], extra: 1 },
+    });
+    expect(render.status).toBe(202);
+
+    const none = await call(gw, key, 'POST', '/templates', { name: 'None', html, variableDefinitions: [] });
+    expect(((await none.json()) as { template: { variableDefinitions: unknown[] } }).template.variableDefinitions).toEqual([]);
+  });
 });

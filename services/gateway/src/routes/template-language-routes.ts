@@ -8,7 +8,7 @@ import {
   expressionProblem,
   isExpressionError,
   renderText,
-  templateVariableNames,
+  designVariableNames,
   toText,
   validateExpression,
   valueType,
@@ -17,22 +17,6 @@ import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 import { loadTemplate } from '../renders/load-template.js';
-
-/** Every string inside a FabricJS document (text objects), found without recursion. */
-function fabricStrings(data: unknown): string[] {
-  const strings: string[] = [];
-  const stack: unknown[] = [data];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value === 'string') strings.push(value);
-    else if (value && typeof value === 'object') for (const item of Array.isArray(value) ? value : Object.values(value)) stack.push(item);
-  }
-  return strings;
-}
-
-function designTexts(design: { html?: unknown; fabricJSData?: unknown }): string[] {
-  return [...(typeof design.html === 'string' ? [design.html] : []), ...(design.fabricJSData ? fabricStrings(design.fabricJSData) : [])];
-}
 
 /**
  * The template language's own endpoints. Mounted before the template CRUD
@@ -85,15 +69,11 @@ export function templateLanguageRoutes(deps: { db: Db }): Router {
   defineRoute(router, '/templates/:uid/variables', {
     get: handler(async (req, res) => {
       const template = await loadTemplate(deps.db, { ownerId: authOf(res).ownerId, uid: String(req.params.uid) });
-      const detected = new Set<string>();
-      for (const design of [template, ...Object.values(template.layouts)]) {
-        for (const text of designTexts(design)) for (const name of templateVariableNames(text)) detected.add(name);
-      }
       res.json({
         templateUid: template.uid,
         templateName: template.name,
         variables: template.variableDefinitions,
-        detected: [...detected],
+        detected: designVariableNames(template),
         layouts: layoutKeys(template),
       });
     }),

@@ -12,7 +12,7 @@ import {
 } from '@pressroom/contracts';
 import { deleteTemplate, insertTemplate, listTemplateVersions, updateTemplate, type SavedVersion } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
-import { checkTemplateHtml } from '@pressroom/templating';
+import { checkTemplateHtml, definitionsFromDesign } from '@pressroom/templating';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
@@ -69,7 +69,8 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
           height: body.height ?? DEFAULT_TEMPLATE_SIZE.height,
           outputFormat: body.outputFormat ?? 'image',
           pdfPreset: body.pdfPreset ?? null,
-          variableDefinitions: body.variableDefinitions ?? [],
+          // None given: one `text` definition per variable the design reads (docs/templates.md).
+          variableDefinitions: body.variableDefinitions ?? definitionsFromDesign(body),
           pages: body.pages ?? [],
           layouts: body.layouts ?? {},
         },
