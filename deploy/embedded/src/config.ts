@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { browserEnv, commonEnv, opsPortEnv, portEnv, webhookEnv } from '@pressroom/config';
+import { browserEnv, commonEnv, opsHostEnv, opsPortEnv, portEnv, webhookEnv } from '@pressroom/config';
 import { gatewayEnv } from '@pressroom/gateway';
 import { gifEnv } from '@pressroom/gif';
 import { pdfEnv } from '@pressroom/pdf';
@@ -12,6 +12,7 @@ export const embeddedEnv = gatewayEnv.extend({
   ...webhookEnv,
   ...portEnv(8080),
   ...opsPortEnv,
+  ...opsHostEnv,
   HOST: z.string().default('0.0.0.0'),
   PRESSROOM_GIF_PAGES: gifEnv.shape.PRESSROOM_GIF_PAGES,
   PRESSROOM_GIF_TIMEOUT_MS: gifEnv.shape.PRESSROOM_GIF_TIMEOUT_MS,

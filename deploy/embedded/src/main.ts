@@ -21,6 +21,7 @@ const storageOptions = storageSettings(env, `${dataDir}/files`);
 const stack = await startStack({
   port: env.PORT,
   opsPort: env.PRESSROOM_OPS_PORT,
+  opsHost: env.PRESSROOM_OPS_HOST,
   host: env.HOST,
   keepAliveMs: env.PRESSROOM_HTTP_KEEPALIVE_MS,
   natsUrl: env.NATS_URL,
@@ -83,7 +84,15 @@ const admin = env.DATABASE_URL
   ? null
   : await serveAdminSocket({ db: stack.db, path: `${dataDir}/${ADMIN_SOCKET_NAME}`, announce: stack.owners.changed });
 logger.info(
-  { port: stack.port, ops: stack.opsUrl, bus: stack.bus.transport, db: stack.db.kind, storage: stack.storage.kind },
+  // The bound addresses, so the log says who can reach each port (the ops port is loopback unless PRESSROOM_OPS_HOST says otherwise).
+  {
+    port: stack.port,
+    api: stack.listening.api,
+    ops: stack.listening.ops,
+    bus: stack.bus.transport,
+    db: stack.db.kind,
+    storage: stack.storage.kind,
+  },
   `Pressroom API listening on http://localhost:${stack.port}`,
 );
 

@@ -25,13 +25,17 @@ import type { HostLookup } from '@pressroom/ssrf';
 import type { PublicUrlOptions, S3StorageOptions, Storage, StorageBackend } from '@pressroom/storage';
 import { createLogger, startOpsServer, type Logger } from '@pressroom/telemetry';
 import { EMBEDDED_DEFAULTS as D } from './config.js';
+import { hostPortOf, localUrlOf } from './listen-address.js';
 
 export interface StackOptions {
   /** 0 picks a free port. */
   port: number;
   /** The ops port (/metrics, /livez, /readyz), off the API port; 0 picks a free one, undefined runs none. */
   opsPort?: number | undefined;
+  /** The API's interface (HOST, default every interface). */
   host?: string;
+  /** The ops port's interface (PRESSROOM_OPS_HOST, default loopback; the container image sets 0.0.0.0). */
+  opsHost?: string | undefined;
   /** Idle keep-alive connections stay open this long (PRESSROOM_HTTP_KEEPALIVE_MS, default 65 s). */
   keepAliveMs?: number;
   /** Set → NATS JetStream; unset → the in-process bus. */
@@ -112,8 +116,10 @@ export interface Stack {
   /** The address Pressroom puts in the links it hands out (mailed invitations, the OIDC callback). */
   publicBaseUrl: string;
   port: number;
-  /** Where /metrics, /livez and /readyz answer (null when no ops port was asked for). */
+  /** Where /metrics, /livez and /readyz answer from this machine (null when no ops port was asked for). */
   opsUrl: string | null;
+  /** The address each server is bound to (`0.0.0.0:8080`, `127.0.0.1:9464`), as the startup log reports it. */
+  listening: { api: string; ops: string | null };
   db: Db;
   bus: Bus;
   storage: Storage;
@@ -304,13 +310,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     health,
   });
   server.on('request', app);
-  const ops = options.opsPort === undefined ? null : await startOpsServer({ port: options.opsPort, host: options.host, health });
+  const ops =
+    options.opsPort === undefined
+      ? null
+      : await startOpsServer({ port: options.opsPort, host: options.opsHost ?? D.PRESSROOM_OPS_HOST, health });
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     publicBaseUrl,
     port,
-    opsUrl: ops ? `http://127.0.0.1:${(ops.address() as AddressInfo).port}` : null,
+    opsUrl: ops ? localUrlOf(ops.address() as AddressInfo) : null,
+    listening: { api: hostPortOf(server.address() as AddressInfo), ops: ops ? hostPortOf(ops.address() as AddressInfo) : null },
     db,
     bus,
     storage,

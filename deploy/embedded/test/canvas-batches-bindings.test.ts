@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { decode, near, startPageServer, startTestStack, type TestStack } from './harness.js';
+import { decode, near, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
 import { waitFor } from './webhook-support.js';
 
 const RED: [number, number, number] = [255, 0, 0];
@@ -90,6 +90,59 @@ describe('canvas templates in batches and bindings (memory+pglite)', () => {
     // Row 1 wrote "Ada" in white; row 2's empty title left the box its background colour.
     expect(inkOf(red!)).toBeGreaterThan(30);
     expect(inkOf(blue!)).toBe(0);
+  });
+
+  it('a GIF batch of a canvas design or an oversized layout is a 400 at `format`, and nothing is queued', async () => {
+    const batchCount = async () => ((await (await stack.api('/batches', { key })).json()) as { batches: unknown[] }).batches.length;
+    const before = await batchCount();
+    const canvas = await canvasTemplate();
+    const refused = await stack.api(`/templates/${canvas}/batch-render`, {
+      method: 'POST',
+      key,
+      json: { variableSets: [{ colour: '#ff0000', title: 'Ada' }], format: 'gif' },
+    });
+    expect(refused.status).toBe(400);
+    const problem = await problemOf(refused);
+    expect(problem.type).toMatch(/validation-error$/);
+    expect(problem.detail).toBe(`GIF output animates an HTML page; template ${canvas} is a canvas design. Use png, jpeg or webp.`);
+    expect(problem.errors).toEqual([expect.objectContaining({ field: 'format', code: 'unsupported_format' })]);
+
+    // An HTML template is judged per requested layout: one over 2000 px a side refuses the batch.
+    const html = await stack.api('/templates', {
+      method: 'POST',
+      key,
+      json: {
+        name: 'html card',
+        html: '<p>{{ title }}</p>',
+        width: 120,
+        height: 60,
+        layouts: { poster: { width: 2400, height: 1200 }, square: { width: 100, height: 100 } },
+      },
+    });
+    expect(html.status).toBe(200);
+    const uid = ((await html.json()) as { template: { uid: string } }).template.uid;
+    const several = await stack.api(`/templates/${uid}/batch-render`, {
+      method: 'POST',
+      key,
+      json: { variableSets: [{ title: 'Ada' }], format: 'gif', layouts: ['default', 'poster', 'square'] },
+    });
+    expect(several.status).toBe(400);
+    const { errors } = await problemOf(several);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        field: 'format',
+        message: `GIF output is at most 2000 pixels a side; layout "poster" of template ${uid} is 2400x1200. Use png, jpeg or webp.`,
+      }),
+    ]);
+    expect(await batchCount()).toBe(before);
+
+    // The same canvas as png is accepted.
+    const png = await stack.api(`/templates/${canvas}/batch-render`, {
+      method: 'POST',
+      key,
+      json: { variableSets: [{ colour: '#ff0000', title: 'Ada' }] },
+    });
+    expect(png.status).toBe(202);
   });
 
   it('a binding over a canvas template serves a PNG of the mapped colour and text', async () => {

@@ -505,7 +505,9 @@ describe('canvas rendering (memory+pglite)', () => {
     // Canvas templates are images: GIF and PDF say so.
     const gif = await stack.api('/gif', { method: 'POST', key, json: { template: uid, width: 100, height: 100 } });
     expect(gif.status).toBe(400);
-    expect((await problemOf(gif)).detail).toMatch(/canvas templates render as images/);
+    expect((await problemOf(gif)).detail).toMatch(
+      /^GIF output animates an HTML page; template \S+ is a canvas design\. Canvas templates render as images/,
+    );
   });
 
   describe('bad input', () => {

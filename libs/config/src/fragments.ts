@@ -54,6 +54,15 @@ export const browserEnv = {
  */
 export const opsPortEnv = { PRESSROOM_OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9464) };
 
+/**
+ * The interface the embedded process's ops port listens on. Loopback by default: `make run` on
+ * a laptop keeps /metrics and /readyz (which names processes and queue depths) off the network
+ * whatever HOST the API listens on. A container must listen on every interface for its published
+ * port, probes and scrapers to reach it: the image sets `0.0.0.0` (deploy/docker/Dockerfile).
+ * The gateway's ops port is not governed by it (docs/operations.md#metrics).
+ */
+export const opsHostEnv = { PRESSROOM_OPS_HOST: z.string().trim().min(1).default('127.0.0.1') };
+
 export function portEnv(defaultPort: number) {
   return { PORT: z.coerce.number().int().min(0).max(65535).default(defaultPort) };
 }

@@ -2,6 +2,7 @@ import type { VariableDefinition } from '@pressroom/contracts';
 import type { TemplateRow } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { renderHtmlTemplate } from '@pressroom/templating';
+import { canvasGifRefusal } from './gif-output.js';
 import { resolveLayout } from './layouts.js';
 
 export interface TemplatePageSource {
@@ -18,7 +19,7 @@ export interface TemplatePageSource {
  * applied by the template language: defaults, validation, expressions,
  * escaping, `_if` / `_for`. Bad variables or expressions are 400s here,
  * before anything is queued. For renderers that only load pages (GIF): a
- * canvas design is a 400.
+ * canvas design is a 400, worded as the GIF rule words it (gif-output.ts).
  */
 export function templatePage(
   template: TemplateRow,
@@ -27,8 +28,8 @@ export function templatePage(
   const layout = resolveLayout(template, options.layout);
   if (layout.html === null) {
     throw new ProblemError('validation-error', {
-      detail: `Template ${template.uid} is a FabricJS canvas template; canvas templates render as images (POST /image with \`template\`, or POST /templates/{uid}/render). This endpoint renders HTML templates.`,
-      errors: [{ field: 'template', message: 'Canvas templates render as images only.' }],
+      detail: `${canvasGifRefusal(template, layout.key).message} Canvas templates render as images (POST /image with \`template\`, or POST /templates/{uid}/render).`,
+      errors: [{ field: 'template', message: 'Canvas templates render as images only.', code: 'unsupported_format' }],
     });
   }
   return {

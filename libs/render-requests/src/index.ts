@@ -1,6 +1,7 @@
 export { checkCanvasDocument } from './canvas-check.js';
 export { CanvasTemplating } from './canvas-templating.js';
 export { gifCommand, type GifRenderPlan } from './gif-command.js';
+export { GIF_REFUSAL_REMEDY, canvasGifRefusal, gifRefusalOf, type GifRefusal } from './gif-output.js';
 export { templatePage, type TemplatePageSource } from './html-page.js';
 export { imageCommand, type ImageRenderPlan } from './image-command.js';
 export type { CommandEnvelope } from './command-envelope.js';

@@ -88,14 +88,14 @@ describe('BatchPump plans HTML and canvas items', () => {
     return row.uid;
   }
 
-  async function runBatch(templateId: string, items: NewBatchItem[]): Promise<string> {
+  async function runBatch(templateId: string, items: NewBatchItem[], format = 'png'): Promise<string> {
     const batch = await createBatch(db, {
       batch: {
         id: newId('bat'),
         ownerId: owner.ownerId,
         accountId: owner.id,
         templateId,
-        format: 'png',
+        format,
         quality: 0.9,
         concurrency: 10,
         layouts: null,
@@ -160,6 +160,19 @@ describe('BatchPump plans HTML and canvas items', () => {
       errorCode: 'VALIDATION_ERROR',
       templateId: uid,
     });
+  });
+
+  it('fails a GIF item whose template became a canvas design after the batch was accepted, with the gateway’s wording', async () => {
+    // The gateway refuses such a batch (gifRefusalOf); a template edited while the batch waits reaches the item.
+    const uid = await template({ html: null, fabricJSData: { objects: [{ type: 'Rect', width: 200, height: 100, fill: '#000' }] } });
+    const batchId = await runBatch(uid, [{ rowIndex: 0, layout: null, variables: {} }], 'gif');
+    const [item] = await listBatchItems(db, batchId);
+    expect(item).toMatchObject({
+      state: 'failed',
+      errorCode: 'UNSUPPORTED_FORMAT',
+      error: `GIF output animates an HTML page; template ${uid} is a canvas design. Use png, jpeg or webp.`,
+    });
+    expect(commands.some((c) => c.renderId === item!.renderId)).toBe(false);
   });
 
   it('loads the owner’s fonts into every item from the process’s font list, read once per owner and dropped on `fonts`', async () => {

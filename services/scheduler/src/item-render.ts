@@ -1,4 +1,4 @@
-import { BATCH_GIF, CATALOG, GIF_MAX_SIZE, extensionOfFormat, type ImageFormat } from '@pressroom/contracts';
+import { BATCH_GIF, CATALOG, extensionOfFormat, type ImageFormat } from '@pressroom/contracts';
 import type { Bus } from '@pressroom/bus';
 import {
   getRenderById,
@@ -12,7 +12,9 @@ import {
   type TemplateRow,
 } from '@pressroom/db';
 import {
+  GIF_REFUSAL_REMEDY,
   gifCommand,
+  gifRefusalOf,
   imageCommand,
   planTemplateItem,
   renderOutput,
@@ -50,13 +52,12 @@ export async function startItem(
     await failItemBeforeRender(deps, batch, item, plan);
     return false;
   }
-  if (batch.format === BATCH_GIF && (plan.source.kind !== 'html' || Math.max(plan.width, plan.height) > GIF_MAX_SIZE)) {
+  // POST /templates/{uid}/batch-render refused this already; asked again because the template may have been edited since.
+  const gifRefusal = batch.format === BATCH_GIF && template ? gifRefusalOf(template, plan.layout) : null;
+  if (gifRefusal) {
     await failItemBeforeRender(deps, batch, item, {
       errorCode: 'UNSUPPORTED_FORMAT',
-      error:
-        plan.source.kind !== 'html'
-          ? `GIF output animates an HTML page; template ${batch.templateId} is a canvas design. Use png, jpeg or webp.`
-          : `GIF output is at most ${GIF_MAX_SIZE} pixels a side; this layout is ${plan.width}x${plan.height}.`,
+      error: `${gifRefusal.message} ${GIF_REFUSAL_REMEDY}`,
     });
     return false;
   }

@@ -1,4 +1,5 @@
 import {
+  BATCH_GIF,
   CATALOG,
   batchLimitsOf,
   newId,
@@ -25,7 +26,7 @@ import {
   type SecretBox,
 } from '@pressroom/db';
 import { ProblemError, type FieldError } from '@pressroom/problem';
-import { layoutKeys } from '@pressroom/render-requests';
+import { DEFAULT_LAYOUT, GIF_REFUSAL_REMEDY, gifRefusalOf, layoutKeys } from '@pressroom/render-requests';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { AuthContext } from '../http/auth.js';
 import { withQuotaProblem } from '../http/quota-problem.js';
@@ -133,6 +134,17 @@ export async function startBatch(
     }));
   if (unknown.length > 0) {
     throw new ProblemError('validation-error', { detail: unknown.map((e) => `${e.field}: ${e.message}`).join('; '), errors: unknown });
+  }
+  // The template's kind and sizes are stored: a GIF batch its layouts cannot be is refused now, not as failed items later.
+  const gifRefusals =
+    body.format === BATCH_GIF ? (layouts ?? [DEFAULT_LAYOUT]).flatMap((layout) => gifRefusalOf(template, layout) ?? []) : [];
+  if (gifRefusals.length > 0) {
+    const errors: FieldError[] = gifRefusals.map((refusal) => ({
+      field: 'format',
+      message: `${refusal.message} ${GIF_REFUSAL_REMEDY}`,
+      code: 'unsupported_format',
+    }));
+    throw new ProblemError('validation-error', { detail: `${gifRefusals.map((r) => r.message).join(' ')} ${GIF_REFUSAL_REMEDY}`, errors });
   }
   const webhookUrl = body.webhookUrl === undefined ? null : await assertWebhookTarget(deps.guard, body.webhookUrl, 'webhookUrl');
 

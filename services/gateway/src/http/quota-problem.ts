@@ -5,11 +5,17 @@ import { getMeter } from '@pressroom/telemetry';
 const exceeded = getMeter().createCounter('quota_exceeded', { description: 'Requests refused because a monthly quota is used up' });
 
 /**
- * Monthly render credits used up → `quota-exceeded` with `code: "quota_exceeded"` and no
- * Retry-After (waiting a minute does not help). The status is the endpoint's choice: 429 on
- * image/GIF/HTML-template/PDF/batch endpoints, 402 on video endpoints (docs/limits.md).
+ * The status of used-up render credits, as the contract's Errors table gives it per endpoint
+ * family: 429 on image, GIF, HTML-template, PDF and batch endpoints; 402 on video endpoints
+ * (the hosted service's clients read both as a quota error; docs/compatibility.md).
  */
-export function quotaProblem(error: QuotaExceededError, status = 429): ProblemError {
+export const QUOTA_STATUS = { renders: 429, video: 402 } as const;
+
+/**
+ * Monthly render credits used up → `quota-exceeded` with `code: "quota_exceeded"` and no
+ * Retry-After (waiting a minute does not help), at the endpoint family's QUOTA_STATUS.
+ */
+export function quotaProblem(error: QuotaExceededError, status: number = QUOTA_STATUS.renders): ProblemError {
   exceeded.add(1, { quota: 'renders', plan: error.plan, status: String(status) });
   return new ProblemError('quota-exceeded', {
     status,
@@ -20,7 +26,7 @@ export function quotaProblem(error: QuotaExceededError, status = 429): ProblemEr
 }
 
 /** Run `work`, turning a QuotaExceededError into the endpoint's quota problem. */
-export async function withQuotaProblem<T>(work: () => Promise<T>, status = 429): Promise<T> {
+export async function withQuotaProblem<T>(work: () => Promise<T>, status: number = QUOTA_STATUS.renders): Promise<T> {
   try {
     return await work();
   } catch (error) {

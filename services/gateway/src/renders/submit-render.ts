@@ -37,7 +37,7 @@ export interface RenderSubmission<C> {
   height: number;
   /** Render credits (default 1). */
   cost?: number;
-  /** HTTP status when the monthly credits are used up (429 by default; 402 for video later). */
+  /** HTTP status when the monthly credits are used up (QUOTA_STATUS.renders, 429, by default; video passes QUOTA_STATUS.video). */
   quotaStatus?: number;
   /**
    * The row only carries a render that is nobody's (the dashboard preview): when the render fails, or

@@ -3,10 +3,11 @@ import { familiesUsed } from '@pressroom/assets';
 import { getVideoTemplate, listOwnerFonts, type VideoTemplateRow } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { AuthContext } from '../http/auth.js';
+import { QUOTA_STATUS } from '../http/quota-problem.js';
 import { submitRender, type RenderGatewayDeps, type RenderWait } from '../renders/submit-render.js';
 
 /** Credits exhausted on video endpoints is a 402 (the contract), not the 429 of image endpoints. */
-export const VIDEO_QUOTA_STATUS = 402;
+export const VIDEO_QUOTA_STATUS = QUOTA_STATUS.video;
 
 export interface VideoGatewayDeps extends RenderGatewayDeps {
   /** How long a render request waits for the file (videos take seconds to minutes). */
