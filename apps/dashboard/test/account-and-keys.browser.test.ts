@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import {
   accessibilityViolations,
   eventually,
+  focusedName,
   screenshot,
   signInInBrowser,
   signUpInBrowser,
@@ -142,7 +143,10 @@ test('change password: a too-short password is flagged beside its field, a wrong
     async () => (await page.getByLabel('Current password').getAttribute('aria-invalid')) === 'true',
     'the current password marked',
   );
-  await page.getByText('This is not your current password.').first().waitFor();
+  // Said once, beside the field: the banner above the form only points to it, and focus is on it.
+  expect(await page.getByText('This is not your current password.').count()).toBe(1);
+  expect(await page.getByRole('form', { name: 'Change password' }).getByRole('alert').textContent()).toBe('Check the highlighted field.');
+  await eventually(async () => (await focusedName(page)) === 'Current password', 'focus on the current password');
   expect(await accessibilityViolations(page)).toEqual([]);
 
   await page.getByLabel('Current password').fill(owner.password);

@@ -244,9 +244,10 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   const picker = page.getByRole('dialog', { name: 'Image from the library' });
   await picker.getByRole('group', { name: 'Images' }).waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
-  // The radio is named by its card; a person clicks the card.
+  // The radio is named by its card; a person clicks the card (a choice only), then adds it.
   expect(await picker.getByRole('radio', { name: 'green-square.png' }).count()).toBe(1);
   await picker.getByText('green-square.png').click();
+  await picker.getByRole('button', { name: 'Add image' }).click();
   await picker.waitFor({ state: 'detached' });
   for (let i = 0; i < 50 && (await pixelAt(5, 5))[1] !== 255; i++) await page.waitForTimeout(100);
   expect(await pixelAt(5, 5)).toEqual([0, 255, 0, 255]);

@@ -1,6 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
-import { accessibilityViolations, near, screenshot, startSignedInRig, type DashboardRig, editorCanvasPixel } from './browser.js';
+import { pngOf } from '@pressroom/testing/pixel-diff';
+import {
+  accessibilityViolations,
+  eventually,
+  focusedName,
+  near,
+  screenshot,
+  startSignedInRig,
+  type DashboardRig,
+  editorCanvasPixel,
+} from './browser.js';
 
 // The canvas visual editor (issue 15): a design built by clicking, saved, then rendered by Pressroom's
 // renderer through the HTTP API, with its pixels checked: what the editor shows is what renders.
@@ -410,4 +420,140 @@ test('colour swatches stand out on the white panels (3:1 frame and ring, a white
   await background.getByRole('button', { name: 'Transparent background' }).click();
   await background.getByText('Transparent', { exact: true }).waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+/** A 1080×1080 post (the common social size): a text with a placeholder and a box. */
+const POST = [
+  {
+    type: 'Textbox',
+    originX: 'left',
+    originY: 'top',
+    left: 60,
+    top: 60,
+    width: 900,
+    fontSize: 80,
+    text: '{{ headline }} is here',
+    fill: '#000000',
+  },
+  rect('Box', 100, 400, 300, 200, '#ff0000'),
+];
+
+test('at 1280×800 and 1440×900 the canvas starts on screen, a 1080×1080 design opens at a useful scale, layer names get the width', async () => {
+  try {
+    for (const [width, height, scale] of [
+      [1280, 800, 0.44],
+      [1440, 900, 0.5],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await openDesign(`Laptop ${width}`, POST, { width: 1080, height: 1080 });
+      await layers().getByRole('button', { name: 'Box', exact: true }).waitFor({ timeout: 30_000 });
+      const surface = page.locator('canvas.lower-canvas');
+      // The editor opens fitted (the design is larger than the canvas area): wait for that first zoom.
+      await eventually(async () => ((await surface.boundingBox())?.width ?? 1080) < 1080, 'the design to open fitted');
+      const shown = (await surface.boundingBox())!;
+      // The tools fit in a few compact rows: the canvas starts well within the first screen…
+      expect(shown.y).toBeLessThan(height - 300);
+      // …and the canvas column is wide enough that the whole 1080×1080 design shows at a working scale.
+      expect(shown.width / 1080).toBeGreaterThanOrEqual(scale);
+      // A short layer name shows whole; a long one ends in an ellipsis, its button named by the whole name.
+      const nameOf = (row: string) => layers().locator(`li[data-layer="${row}"] [data-layer-name]`);
+      const box = await nameOf('Box').evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      expect(box[0]).toBeLessThanOrEqual(box[1]!);
+      await layers().getByRole('button', { name: 'Text “{{ headline }} is here”', exact: true }).waitFor();
+      // The rename field has a line of its own, wide enough to read a name in it.
+      const rename = await layers()
+        .getByLabel('Name of layer Box')
+        .evaluate((el) => el.clientWidth);
+      expect(rename).toBeGreaterThanOrEqual(120);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1600, height: 1000 });
+  }
+});
+
+test('a text’s words change from the Text property with the keyboard alone: live on the canvas, saved, one undo step', async () => {
+  const uid = await openDesign('Words', POST, { width: 1080, height: 1080 });
+  const original = 'Text “{{ headline }} is here”';
+  // Select the text from the layers list with the keyboard, then Tab on to its Text field.
+  await layers().getByRole('button', { name: original, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await properties().getByText(original, { exact: true }).waitFor();
+  for (let i = 0; i < 80 && (await focusedName(page)) !== 'Text'; i++) await page.keyboard.press('Tab');
+  expect(await focusedName(page)).toBe('Text');
+  expect(await field('Text').inputValue()).toBe('{{ headline }} is here');
+  await page.keyboard.press('Control+a');
+  // Typed with a pause longer than the undo history's merge window: still one undo step.
+  await page.keyboard.type('Hello ');
+  await page.waitForTimeout(1_000);
+  await page.keyboard.type('{{ name }}');
+  // Live: the layer's name (which quotes its words) follows each key, before the field is left.
+  await layers().getByRole('button', { name: 'Text “Hello {{ name }}”', exact: true }).waitFor();
+  await page.keyboard.press('Tab');
+  const saved = await saveAndRead(uid);
+  expect(saved.find((o) => o.type === 'Textbox').text).toBe('Hello {{ name }}');
+
+  await page.getByRole('toolbar', { name: 'History' }).getByRole('button', { name: 'Undo' }).click();
+  await layers().getByRole('button', { name: original, exact: true }).waitFor();
+  const undone = await saveAndRead(uid);
+  expect(undone.find((o) => o.type === 'Textbox').text).toBe('{{ headline }} is here');
+});
+
+test('the library dialog: arrows only choose an image, "Add image" adds the chosen one, Cancel adds nothing', async () => {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'pressroom_csrf')!.value;
+  const urls: Record<string, string> = {};
+  for (const [name, rgb] of [
+    ['first-red.png', [255, 0, 0]],
+    ['second-blue.png', [0, 0, 255]],
+  ] as const) {
+    const png = await pngOf({ width: 20, height: 20, channels: 3, data: new Uint8Array(20 * 20 * 3).map((_, i) => rgb[i % 3]!) });
+    const res = await page.request.fetch(`${rig.stack.baseUrl}/assets?name=${name}`, {
+      method: 'POST',
+      data: png,
+      headers: { 'content-type': 'application/octet-stream', 'x-csrf-token': csrf, origin: rig.stack.baseUrl },
+    });
+    expect(res.status()).toBe(201);
+  }
+  for (const asset of (await call('GET', '/assets?kind=image')).assets as Array<{ name: string; url: string }>)
+    urls[asset.name] = asset.url;
+  const uid = await openDesign('Library', [rect('Paper', 0, 0, 300, 100, '#ffffff')]);
+  // By its element: while the modal dialog is open, the page behind it is hidden from the accessibility tree.
+  const rows = () => page.locator('section[aria-label="Layers"] li').count();
+  await layers().getByRole('button', { name: 'Paper', exact: true }).waitFor();
+  expect(await rows()).toBe(1);
+
+  const opener = page.getByRole('button', { name: 'Image from the library' });
+  const dialog = page.getByRole('dialog', { name: 'Image from the library' });
+  const radio = (name: string) => dialog.getByRole('radio', { name });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await radio('second-blue.png').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // Into the list, then browse: each arrow moves the choice, nothing is added and the dialog stays.
+  await radio('first-red.png').focus();
+  await page.keyboard.press('ArrowRight');
+  expect(await radio('second-blue.png').isChecked()).toBe(true);
+  await page.keyboard.press('ArrowLeft');
+  expect(await radio('first-red.png').isChecked()).toBe(true);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(300);
+  expect([await dialog.isVisible(), await rows()]).toEqual([true, 1]);
+  // Cancel: closed, nothing added, focus back on the button that opened it.
+  await page.keyboard.press('Tab');
+  expect(await focusedName(page)).toBe('Cancel');
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  expect(await rows()).toBe(1);
+  expect(await focusedName(page)).toBe('Image from the library');
+
+  // Again: choose the second image and add it.
+  await page.keyboard.press('Enter');
+  await radio('first-red.png').focus();
+  await page.keyboard.press('ArrowRight');
+  await dialog.getByRole('button', { name: 'Add image' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(await rows()).toBe(2);
+  const saved = await saveAndRead(uid);
+  expect(saved.map((o) => o.type)).toEqual(['Rect', 'Image']);
+  expect(saved[1].src).toBe(urls['second-blue.png']);
 });

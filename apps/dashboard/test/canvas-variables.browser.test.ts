@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
 import { eventually, near, startSignedInRig, waitForPixel, type DashboardRig, editorCanvasPixel } from './browser.js';
+import { renderOfTemplate } from './canvas-parity.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
@@ -114,11 +115,10 @@ test('bind a colour, an image and a text; try values on the canvas; save; render
   await waitForCanvas(50, 50, RED);
   await waitForCanvas(150, 50, RED);
 
-  // Save the design (bindings) and the definitions.
+  // One Save stores the design (bindings) and the definitions together.
+  await page.getByText('Unsaved changes.').waitFor();
   await page.getByRole('button', { name: 'Save template' }).click();
   await page.getByText('Saved.', { exact: true }).waitFor();
-  await panel.getByRole('button', { name: 'Save variables' }).click();
-  await panel.getByText('Variables saved.').waitFor();
   const saved = (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`)).json()) as {
     template: { fabricJSData: { objects: Array<{ variableBindings?: Record<string, string> }> }; variableDefinitions: unknown[] };
   };
@@ -150,22 +150,22 @@ test('bind a colour, an image and a text; try values on the canvas; save; render
   const bySnippet = await post('/image', body);
   expect(bySnippet.status()).toBe(200);
 
-  // Versions: 1 (created), 2 (saved design), 3 (saved variables); the editor sent a thumbnail of the newest.
+  // Versions: 1 (created), 2 (saved design and variables: one save, one version); the editor sent a thumbnail of the newest.
   const versions = page.getByRole('region', { name: 'Versions' });
-  await versions.getByRole('img', { name: 'Version 3' }).waitFor();
+  await versions.getByRole('img', { name: 'Version 2' }).waitFor();
   // The version's thumbnail is the canvas's export (the template's own `thumbnail` is its latest render by now).
   const history = (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}/versions`)).json()) as {
     versions: Array<{ number: number; thumbnail: string | null }>;
   };
   const thumb = await decode(history.versions[0]!.thumbnail!.replace('//localhost:', '//127.0.0.1:'));
-  expect([history.versions[0]!.number, thumb.width, thumb.height]).toEqual([3, 300, 100]);
+  expect([history.versions[0]!.number, thumb.width, thumb.height]).toEqual([2, 300, 100]);
   expect(near(thumb.pixel(50, 50), RED, 30)).toBe(true);
   expect(near(thumb.pixel(150, 50), RED, 30)).toBe(true);
 
   // Restore version 1 (no bindings): the canvas reloads it and the API renders it whatever the values.
   await versions.getByRole('button', { name: 'Restore version 1' }).click();
   await versions.getByText('Restored version 1.').waitFor();
-  await versions.getByText('Version 4').waitFor();
+  await versions.getByText('Version 3').waitFor();
   const restored = await apiRender(uid, { variables: { brand: '#0000ff', title: 'x' } });
   expect(near(await pixelOfUrl(restored.url, 50, 50), RED)).toBe(true);
   await waitForCanvas(50, 50, RED);
@@ -449,11 +449,176 @@ test('variable names follow the API’s rule: Unicode letters are taken, a keywo
   await bindText.click();
   await panel.getByText('Bound to prénom.').waitFor();
   await panel.getByRole('listitem', { name: 'Variable prénom' }).waitFor();
-  // The API takes the definition the editor made: the same rule on both sides.
-  await panel.getByRole('button', { name: 'Save variables' }).click();
-  await panel.getByText('Variables saved.').waitFor();
+  // The definition the binding made (its default: the text) is unsaved until Save template, which keeps it with the
+  // binding; the API takes it: the same rule on both sides.
+  await page.getByText('Unsaved changes.').waitFor();
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.', { exact: true }).waitFor();
   const saved = (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`)).json()) as {
-    template: { variableDefinitions: Array<{ name: string }> };
+    template: { variableDefinitions: Array<{ name: string; type: string; defaultValue?: unknown }>; fabricJSData: { objects: unknown[] } };
   };
-  expect(saved.template.variableDefinitions.map((d) => d.name)).toEqual(['prénom']);
+  expect(saved.template.variableDefinitions).toEqual([expect.objectContaining({ name: 'prénom', type: 'text', defaultValue: 'i' })]);
+  expect(saved.template.fabricJSData.objects[2]).toEqual(expect.objectContaining({ variableBindings: { text: 'prénom' } }));
+  // Reloaded, the definition is there.
+  await page.reload();
+  await panel.getByRole('listitem', { name: 'Variable prénom' }).getByRole('textbox', { name: 'Default' }).waitFor();
+  expect(await panel.getByRole('listitem', { name: 'Variable prénom' }).getByRole('textbox', { name: 'Default' }).inputValue()).toBe('i');
 });
+
+interface SavedTemplate {
+  thumbnail: string | null;
+  fabricJSData: { objects: Array<Record<string, unknown>> };
+  variableDefinitions: Array<{ name: string; defaultValue?: unknown; validation?: { maxLength?: number } }>;
+}
+async function templateNow(uid: string): Promise<SavedTemplate> {
+  const res = await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { template: SavedTemplate }).template;
+}
+const definitionOf = async (uid: string, name: string) => (await templateNow(uid)).variableDefinitions.find((d) => d.name === name);
+/** The message shown beside a field (its aria-describedby), or null when it is not marked invalid. */
+async function errorBeside(field: ReturnType<Page['getByRole']>): Promise<string | null> {
+  if ((await field.getAttribute('aria-invalid')) !== 'true') return null;
+  return page.locator(`[id="${(await field.getAttribute('aria-describedby'))!}"]`).textContent();
+}
+/** A file the stack serves, as a data URL (the page can then draw it without tainting its canvas). */
+async function dataUrlOf(url: string): Promise<string> {
+  const res = await fetch(url.replace('//localhost:', '//127.0.0.1:'));
+  expect(res.status).toBe(200);
+  return `data:image/png;base64,${Buffer.from(await res.arrayBuffer()).toString('base64')}`;
+}
+
+test('a starter used: a Default typed is unsaved until Save template stores it with the design (one version); -5 is refused beside Max length; the thumbnail shows the sample texts, not {{placeholders}}', async () => {
+  await page.goto(rig.url('templates/starters'));
+  await page.getByRole('button', { name: 'Use this template: Instagram post' }).click();
+  await page.waitForURL(/\/app\/templates\/tpl_[^/]+\/canvas$/);
+  await page.getByRole('heading', { name: 'Edit Instagram post', level: 1 }).waitFor();
+  const uid = /templates\/([^/]+)\/canvas/.exec(page.url())![1]!;
+  const panel = page.getByRole('region', { name: 'Variables' });
+  const headline = panel.getByRole('listitem', { name: 'Variable headline' });
+  await headline.waitFor();
+
+  // A Default typed: unsaved (the note, and leaving asks first), then one Save stores it with the design.
+  const defaultField = headline.getByRole('textbox', { name: 'Default' });
+  expect(await defaultField.inputValue()).toBe('New collection');
+  await defaultField.fill('Spring drop');
+  await page.getByText('Unsaved changes.').waitFor();
+  await page.getByRole('link', { name: 'All templates' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay here' }).click();
+  await leave.waitFor({ state: 'detached' });
+
+  // -5 is refused beside Max length, in the API's words, and Save sends nothing until it is fixed.
+  const maxLength = headline.getByRole('spinbutton', { name: 'Max length' });
+  await maxLength.fill('-5');
+  expect(await errorBeside(maxLength)).toBe('Must be at least 0');
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByRole('alert').filter({ hasText: 'A variable’s settings cannot be saved' }).waitFor();
+  expect(await definitionOf(uid, 'headline')).toEqual(expect.objectContaining({ defaultValue: 'New collection' }));
+  expect(await maxLength.inputValue()).toBe('-5');
+  await maxLength.fill('40');
+  expect(await errorBeside(maxLength)).toBeNull();
+
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.', { exact: true }).waitFor();
+  expect(await definitionOf(uid, 'headline')).toEqual(
+    expect.objectContaining({ defaultValue: 'Spring drop', validation: expect.objectContaining({ maxLength: 40 }) }),
+  );
+  // One save, one version (a copied starter has none before its first save).
+  const history = (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}/versions`)).json()) as { versions: unknown[] };
+  expect(history.versions).toHaveLength(1);
+
+  // The saved version's thumbnail (the one the Templates list shows now): the starter's look, "Spring drop" and
+  // "Out now", as the renderer draws the template with its defaults, not the editor's canvas with "{{headline}}".
+  let thumbnail: string | null = null;
+  await eventually(async () => (thumbnail = (await templateNow(uid)).thumbnail) !== null, 'the saved version’s thumbnail');
+  const render = `data:image/png;base64,${(await renderOfTemplate(rig, context, uid)).toString('base64')}`;
+  const distance = await page.evaluate(
+    async ({ thumb, rendered }) => {
+      const side = 160;
+      const pixelsOf = (source: CanvasImageSource) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = side;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(source, 0, 0, side, side);
+        return context.getImageData(0, 0, side, side).data;
+      };
+      const image = async (src: string) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        return img;
+      };
+      const mean = (a: Uint8ClampedArray, b: Uint8ClampedArray) => {
+        let sum = 0;
+        for (let i = 0; i < a.length; i += 4)
+          sum += Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!);
+        return sum / (a.length / 4) / 3;
+      };
+      const ours = pixelsOf(await image(thumb));
+      // The editor's canvas shows the placeholders themselves (its colours drawn with their defaults).
+      const placeholders = pixelsOf(document.querySelector<HTMLCanvasElement>('canvas[aria-label="Design canvas"]')!);
+      return { toRender: mean(ours, pixelsOf(await image(rendered))), toPlaceholders: mean(ours, placeholders) };
+    },
+    { thumb: await dataUrlOf(thumbnail!), rendered: render },
+  );
+  // Measured: about 0.5 from the render (edges drawn at another scale) and 2 from the placeholders.
+  expect(distance.toRender * 2).toBeLessThan(distance.toPlaceholders);
+
+  // Reloaded: the Default and the Max length are there, nothing unsaved, and leaving does not ask.
+  await page.reload();
+  await defaultField.waitFor();
+  await eventually(async () => (await defaultField.inputValue()) === 'Spring drop', 'the saved default after a reload');
+  expect(await maxLength.inputValue()).toBe('40');
+  expect(await page.getByText('Unsaved changes.').count()).toBe(0);
+  await page.getByRole('link', { name: 'All templates' }).click();
+  await page.waitForURL(/\/templates$/);
+  expect(await leave.count()).toBe(0);
+}, 180_000);
+
+test('a version’s thumbnail draws a text placeholder with its default, not as "{{name}}"', async () => {
+  // Black "{{mark}}" on white makes a lot of ink; its default "." almost none.
+  const created = await post('/templates', {
+    name: 'Placeholder text',
+    width: 300,
+    height: 100,
+    variableDefinitions: [{ name: 'mark', type: 'text', defaultValue: '.' }],
+    fabricJSData: {
+      background: '#ffffff',
+      objects: [
+        { type: 'Textbox', originX: 'left', originY: 'top', left: 0, top: 0, width: 300, fontSize: 60, fill: '#000000', text: '{{mark}}' },
+      ],
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { uid } = ((await created.json()) as { template: { uid: string } }).template;
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  let thumbnail: string | null = null;
+  await eventually(async () => (thumbnail = (await templateNow(uid)).thumbnail) !== null, 'the version’s thumbnail');
+  const picture = await decode(thumbnail!.replace('//localhost:', '//127.0.0.1:'));
+  expect([picture.width, picture.height]).toEqual([300, 100]);
+  let ink = 0;
+  for (let y = 0; y < 100; y++)
+    for (let x = 0; x < 300; x++)
+      if (
+        picture
+          .pixel(x, y)
+          .slice(0, 3)
+          .every((c) => c < 128)
+      )
+        ink++;
+  // The editor's canvas itself shows the placeholder (that is what is being edited).
+  expect(await titleInkAcross()).toBeGreaterThan(1000);
+  expect(ink).toBeLessThan(200);
+});
+
+/** Dark pixels on the whole editor canvas. */
+async function titleInkAcross(): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('canvas[aria-label="Design canvas"]')!;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! < 100 && data[i + 1]! < 100 && data[i + 2]! < 100) ink++;
+    return ink;
+  });
+}

@@ -130,7 +130,7 @@ test('template editor: a strict template previews at once; typed inputs drive th
   await waitForPixel(page, 'Live preview', [0, 0, 255], [60, 60]);
   await page.getByRole('checkbox', { name: 'framed' }).check();
   await waitForPixel(page, 'Live preview', [255, 255, 255], [10, 90]);
-  await page.getByRole('spinbutton', { name: /^barWidth/ }).fill('60');
+  await page.getByRole('textbox', { name: /^barWidth/ }).fill('60');
   await waitForPixel(page, 'Live preview', [0, 0, 0], [130, 10]);
   await page.getByRole('textbox', { name: /^logo/ }).fill(source.url('/green.png'));
   await waitForPixel(page, 'Live preview', [0, 255, 0], [190, 90]);

@@ -51,8 +51,17 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   await page.getByRole('heading', { name: 'Signed URLs', level: 1 }).waitFor();
   await page.getByText('This workspace has no URL-signing secret: create one').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
+  // How to sign in one's own code: the API reference the gateway serves beside the dashboard, at the /r/ operation.
+  const reference = page.getByRole('link', { name: 'API reference for /r/ URLs' });
+  expect(await reference.getAttribute('href')).toBe('/docs#/Files/renderFromSignedUrl');
+  const served = await fetch(`${rig.stack.baseUrl}/openapi.json`);
+  const operation = ((await served.json()) as { paths: Record<string, Record<string, { operationId: string; tags: string[] }>> }).paths[
+    '/r/{file}'
+  ]!.get!;
+  expect([operation.tags[0], operation.operationId]).toEqual(['Files', 'renderFromSignedUrl']);
 
-  // A cap that is not a number: the server's message stands under the field.
+  // A cap that is not a number: the server's message stands under the field, and the banner above the form only
+  // points there (it no longer repeats it as "maxRenders: …"); focus goes to the field.
   const cap = page.getByRole('textbox', { name: 'Render cap (optional)' });
   await cap.fill('lots');
   await page.getByRole('button', { name: 'Create secret' }).click();
@@ -60,6 +69,9 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   await capError.waitFor();
   expect(await capError.textContent()).toMatch(/Must be a number/);
   expect(await cap.getAttribute('aria-invalid')).toBe('true');
+  const banner = page.getByRole('form', { name: 'Create a URL-signing secret' }).getByRole('alert');
+  expect(await banner.textContent()).toBe('Check the highlighted field.');
+  await eventually(async () => (await focusedName(page)) === 'Render cap (optional)', 'focus on the refused field');
   expect(await accessibilityViolations(page)).toEqual([]);
 
   await cap.fill('50');
@@ -77,7 +89,13 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   const made = await sessionRequest(context, rig.stack.baseUrl, {
     method: 'POST',
     path: '/templates',
-    data: { name: 'Signed card', html: '<body style="margin:0;background:{{ color }}"></body>', width: 40, height: 20 },
+    data: {
+      name: 'Signed card',
+      html: '<body style="margin:0;background:{{ color }}"><p style="font-size:{{ size }}px"></p></body>',
+      width: 40,
+      height: 20,
+      variableDefinitions: [{ name: 'size', type: 'number', defaultValue: 10 }],
+    },
   });
   expect(made.status()).toBe(200);
   const uid = ((await made.json()) as { template: { uid: string } }).template.uid;
@@ -88,12 +106,35 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   expect(await panel.textContent()).toContain('server-side or private use only');
   expect(await panel.textContent()).not.toContain('you may publish');
   await panel.getByRole('combobox', { name: 'Link expires' }).selectOption({ label: 'In 1 day' });
+
+  // A number the field cannot read (too large for a number) stays in it and is refused beside it, by the render's
+  // own rule, instead of being left out of the link: Make signed link is refused too, and focus goes to the field.
+  const size = page.getByRole('textbox', { name: /^size/ });
+  await size.fill('1e400');
+  await page.getByText('Must be a number; got "1e400".', { exact: true }).waitFor();
+  expect(await size.getAttribute('aria-invalid')).toBe('true');
+  const sizeError = page.locator(`[id="${(await size.getAttribute('aria-describedby'))!}"]`);
+  expect(await sizeError.textContent()).toBe('Must be a number; got "1e400".');
+  await panel.getByRole('button', { name: 'Make signed link' }).click();
+  const refused = panel.getByRole('form', { name: 'Make a signed link' }).getByRole('alert');
+  await refused.waitFor();
+  expect(await refused.textContent()).toBe('Check the highlighted field.');
+  await eventually(async () => (await focusedName(page)).startsWith('size'), 'focus on the refused variable');
+  expect(await panel.getByRole('link', { name: 'Open the signed image' }).count()).toBe(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // Text is no number either; a number is, and goes into the link.
+  await size.fill('twelve');
+  await page.getByText('Must be a number; got "twelve".', { exact: true }).waitFor();
+  await size.fill('12');
+  expect(await size.getAttribute('aria-invalid')).toBeNull();
+
   await panel.getByRole('button', { name: 'Make signed link' }).click();
   const open = panel.getByRole('link', { name: 'Open the signed image' });
   await open.waitFor();
   const link = (await open.getAttribute('href'))!;
   expect(link).toMatch(new RegExp(`^${rig.stack.publicBaseUrl}/r/${uid}\\.png\\?`));
   expect(new URL(link).searchParams.get('color')).toBe('#ff0000');
+  expect(new URL(link).searchParams.get('size')).toBe('12');
   expect(new URL(link).searchParams.has('token')).toBe(false);
   expect(
     await panel

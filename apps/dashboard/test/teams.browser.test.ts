@@ -30,6 +30,12 @@ test('teams: create, invite by link, the invitee signs up through the link and j
   await owner.getByRole('textbox', { name: 'Team name' }).fill('Newsroom');
   await owner.getByRole('textbox', { name: 'Team name' }).press('Enter');
   await owner.getByRole('heading', { name: /Newsroom \(you are owner\)/ }).waitFor();
+  // The only owner is not offered to leave (the API would refuse it: a team keeps an owner); the row says why.
+  const ownerRow = owner.getByRole('row', { name: /lead@example\.com/ });
+  await ownerRow
+    .getByText('You are the only owner and the only member: invite someone and make them an owner before you can leave.')
+    .waitFor();
+  expect(await owner.getByRole('button', { name: 'Leave team' }).count()).toBe(0);
 
   await owner.getByRole('button', { name: 'Create invitation' }).click();
   const link = await owner.getByRole('status').getByRole('link').getAttribute('href');
@@ -56,6 +62,8 @@ test('teams: create, invite by link, the invitee signs up through the link and j
   await guest.getByRole('button', { name: 'Leave team' }).waitFor();
 
   await owner.reload();
+  await ownerRow.getByText('You are the only owner: make another member an owner before you can leave.').waitFor();
+  expect(await owner.getByRole('button', { name: 'Leave team' }).count()).toBe(0);
   // Invitations carry admin or member only (read once the reloaded page shows the form: allTextContents does not wait).
   const inviteRole = owner.getByLabel('Role', { exact: true });
   await inviteRole.waitFor();
@@ -70,9 +78,16 @@ test('teams: create, invite by link, the invitee signs up through the link and j
   expect(await guest.getByLabel('Role of lead@example.com').count()).toBe(0);
   expect(await guest.getByRole('button', { name: 'Remove lead@example.com' }).count()).toBe(0);
 
+  // With a second owner, the first may leave: the row offers it instead of the note.
+  await owner.getByLabel('Role of writer@example.com').selectOption('owner');
+  await ownerRow.getByRole('button', { name: 'Leave team' }).waitFor();
+  expect(await ownerRow.getByText('You are the only owner').count()).toBe(0);
+  expect(await accessibilityViolations(owner)).toEqual([]);
+
   await owner.getByRole('button', { name: 'Remove writer@example.com' }).click();
   await owner.getByRole('alertdialog').getByRole('button', { name: 'Remove member' }).click();
   await owner.getByRole('button', { name: 'Remove writer@example.com' }).waitFor({ state: 'detached' });
+  await ownerRow.getByText('You are the only owner and the only member').waitFor();
   // The removed person stays signed in, back in their own workspace.
   await guest.reload();
   await guest.getByText('You are in no team yet.').waitFor();

@@ -33,3 +33,18 @@ export class PermissionError extends Error {
     this.name = 'PermissionError';
   }
 }
+
+/**
+ * The team's only owner tried to leave or give up the role: a team keeps at least one owner. Not a question of
+ * rights (an owner may do both once another member is an owner), so the gateway answers 409, not 403.
+ */
+export class LastOwnerError extends Error {
+  constructor(readonly action: 'leave' | 'demote') {
+    super(
+      action === 'leave'
+        ? 'You are the only owner of this team, and a team keeps at least one owner: make another member an owner before you leave.'
+        : 'You are the only owner of this team, and a team keeps at least one owner: make another member an owner before you give up the role.',
+    );
+    this.name = 'LastOwnerError';
+  }
+}

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { newId } from '@pressroom/contracts';
-import { PermissionError } from './auth-errors.js';
+import { LastOwnerError, PermissionError } from './auth-errors.js';
 import { DuplicateError, NotFoundError, sqlState, UNIQUE_VIOLATION } from './errors.js';
 import { newWorkspacePlanSql } from './new-workspace-plan.js';
 import type { Db } from './open.js';
@@ -73,9 +73,7 @@ export async function setMemberRole(
   if (!target) throw new NotFoundError('team member', input.userId);
   if (actorRole !== 'owner' && (target.role === 'owner' || input.role === 'owner'))
     throw new PermissionError('only an owner can grant or take the owner role');
-  if (target.role === 'owner' && input.role !== 'owner' && (await ownerCount(db, input.teamId)) <= 1) {
-    throw new PermissionError('a team keeps at least one owner: make someone else owner first');
-  }
+  if (target.role === 'owner' && input.role !== 'owner' && (await ownerCount(db, input.teamId)) <= 1) throw new LastOwnerError('demote');
   await db.orm
     .update(teamMembers)
     .set({ role: input.role })
@@ -96,9 +94,7 @@ export async function removeTeamMember(db: Db, input: { teamId: string; actorId:
   const target = await getMembership(db, { teamId: input.teamId, userId: input.userId });
   if (!target) throw new NotFoundError('team member', input.userId);
   if (!self && target.role === 'owner' && actorRole !== 'owner') throw new PermissionError('only an owner can remove an owner');
-  if (target.role === 'owner' && (await ownerCount(db, input.teamId)) <= 1) {
-    throw new PermissionError('a team keeps at least one owner: make someone else owner first');
-  }
+  if (target.role === 'owner' && (await ownerCount(db, input.teamId)) <= 1) throw new LastOwnerError('leave');
   await db.orm.transaction(async (tx) => {
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)));
     await tx

@@ -1,5 +1,5 @@
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
-import { AccountLockedError, InvalidCredentialsError, PermissionError, SignUpRefusedError } from './auth-errors.js';
+import { AccountLockedError, InvalidCredentialsError, LastOwnerError, PermissionError, SignUpRefusedError } from './auth-errors.js';
 import { createSession, deleteUserSessions, resolveSession, setSessionAccount } from './sessions.js';
 import { signUp } from './sign-up.js';
 import { acceptTeamInvite, createTeamInvite, getTeamInvite } from './team-invites.js';
@@ -114,7 +114,10 @@ describe.each(ENGINES)('users, sessions and team workspaces (%s)', (engine) => {
     await expect(setMemberRole(db(), { teamId: team.id, actorId: admin.id, userId: owner.id, role: 'member' })).rejects.toThrow(
       PermissionError,
     );
-    await expect(removeTeamMember(db(), { teamId: team.id, actorId: owner.id, userId: owner.id })).rejects.toThrow(/at least one owner/);
+    await expect(removeTeamMember(db(), { teamId: team.id, actorId: owner.id, userId: owner.id })).rejects.toThrow(LastOwnerError);
+    await expect(setMemberRole(db(), { teamId: team.id, actorId: owner.id, userId: owner.id, role: 'admin' })).rejects.toThrow(
+      /at least one owner/,
+    );
 
     const memberWs = (await listWorkspaces(db(), member)).find((w) => w.id === team.id)!;
     const session = await createSession(db(), { userId: member.id, accountId: memberWs.accountId, ttlMs: 60_000 });

@@ -11,7 +11,10 @@ export type CustomStorageInput = CustomStoragePut;
 
 export const customStorageKeys = { current: ['custom-storage'] as const };
 
-/** The settings, or null when the workspace has none (the API's 404). */
+/**
+ * The settings, or null when the workspace has none: the API's documented 404 (docs/storage.md), which the browser's
+ * console lists as a failed request. Kept: SDK users rely on it, and an answer of 200 null would change it.
+ */
 export async function getCustomStorage(): Promise<CustomStorage | null> {
   try {
     return (await api<{ customStorage: CustomStorage }>('/custom-storage')).customStorage;

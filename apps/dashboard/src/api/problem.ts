@@ -26,11 +26,14 @@ export class ApiError extends Error {
     return hit ? (hit.message ?? hit.detail) : undefined;
   }
 
-  /** Errors no field on the form claims, so they are shown at the top instead of being lost. */
-  unclaimed(fields: readonly string[]): string[] {
-    return (this.problem.errors ?? [])
-      .filter((e) => !fields.some((f) => claims(f, e.field)))
-      .map((e) => `${e.field}: ${e.message ?? e.detail ?? ''}`);
+  /** The per-field errors as `{field, message}` (an error without `message` gives its `detail`), in the problem's order. */
+  fieldErrors(): { field: string; message: string }[] {
+    return (this.problem.errors ?? []).map((e) => ({ field: e.field, message: (e.message ?? e.detail ?? '').trim() }));
+  }
+
+  /** A failed validation (`validation-error`): its `detail` only restates the per-field errors. */
+  get isValidation(): boolean {
+    return /(^|\/)validation-error$/.test(this.problem.type ?? '');
   }
 }
 
@@ -64,7 +67,7 @@ export function messageOf(error: unknown): string {
  * Whether the form field `name` shows the error at `path`: the same path, a path under it, or a nested path ending in
  * it (`filters.events` for `events`), but not an item of a list (`variableDefinitions.0.name` is not the form's `name`).
  */
-function claims(name: string, path: string): boolean {
+export function claims(name: string, path: string): boolean {
   if (path === name || path.startsWith(`${name}.`)) return true;
   return path.endsWith(`.${name}`) && !/\.\d+\./.test(`.${path}`);
 }

@@ -14,7 +14,10 @@ export type SignedRenderUrl = SignedRenderUrlView;
 
 export const urlSigningKeys = { current: ['account', 'url-signing-secret'] as const };
 
-/** The secret in force, or null when the account has none (the API's 404). */
+/**
+ * The secret in force, or null when the account has none: the API's documented 404 (docs/signed-urls.md), which the
+ * browser's console lists as a failed request. Kept: SDK users rely on it, and an answer of 200 null would change it.
+ */
 export async function getUrlSigningSecret(): Promise<UrlSigningSecret | null> {
   try {
     return await api<UrlSigningSecret>('/account/url-signing-secret');

@@ -1,6 +1,10 @@
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+/** `sm`: dense toolbars (the canvas editor's), where rows of buttons must not push the work area down. */
+type Size = 'md' | 'sm';
+
+const SIZES: Record<Size, string> = { md: 'px-3 py-2', sm: 'px-2 py-1' };
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-indigo-700 text-white hover:bg-indigo-800 disabled:bg-indigo-300',
@@ -13,10 +17,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   /** Shows the action is running and blocks a second click. */
   busy?: boolean;
+  size?: Size;
 }
 
-export function buttonClass(variant: Variant = 'primary', extra = ''): string {
-  return `inline-flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium disabled:cursor-not-allowed aria-disabled:cursor-wait aria-disabled:opacity-70 ${VARIANTS[variant]} ${extra}`;
+export function buttonClass(variant: Variant = 'primary', extra = '', size: Size = 'md'): string {
+  // The padding comes from `size`, never from `extra`: two padding utilities on one element do not override by order.
+  return `inline-flex items-center justify-center gap-2 rounded-md ${SIZES[size]} text-sm font-medium disabled:cursor-not-allowed aria-disabled:cursor-wait aria-disabled:opacity-70 ${VARIANTS[variant]} ${extra}`;
 }
 
 /**
@@ -26,6 +32,7 @@ export function buttonClass(variant: Variant = 'primary', extra = ''): string {
 export function Button({
   variant = 'primary',
   busy = false,
+  size = 'md',
   className = '',
   type = 'button',
   disabled,
@@ -40,7 +47,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={buttonClass(variant, className)}
+      className={buttonClass(variant, className, size)}
       disabled={disabled}
       aria-disabled={busy || undefined}
       aria-busy={busy || undefined}

@@ -2,6 +2,7 @@ import {
   AccountLockedError,
   DuplicateError,
   InvalidCredentialsError,
+  LastOwnerError,
   NotFoundError,
   PermissionError,
   SignUpRefusedError,
@@ -32,6 +33,8 @@ export function fromAccountError(error: unknown): ProblemError | null {
     if (error.field === 'inviteToken') return new ProblemError('invalid-invite', { detail: error.message });
     return new ProblemError('signup-closed', { detail: error.message });
   }
+  // The team's state, not the caller's rights, refuses it: 409 as documented for these routes.
+  if (error instanceof LastOwnerError) return new ProblemError('conflict', { detail: error.message });
   if (error instanceof PermissionError) return new ProblemError('forbidden', { detail: error.message });
   if (error instanceof NotFoundError) return new ProblemError('not-found', { detail: `${error.entity} ${error.value} does not exist.` });
   if (error instanceof DuplicateError) return new ProblemError('conflict', { detail: error.message });

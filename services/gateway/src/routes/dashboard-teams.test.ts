@@ -82,6 +82,23 @@ describe.each(ENGINES)('teams, roles and invitations (%s)', (engine) => {
     expect((await owner.request('PATCH', `/teams/${team.id}/members/${writerId}`, { json: { role: 'admin' } })).status).toBe(200);
     expect((await owner.request('PATCH', `/teams/${team.id}/members/${writerId}`, { json: { role: 'boss' } })).status).toBe(400);
 
+    // The only owner can neither leave nor give up the role: a 409 that says what to do, and nothing changes.
+    const ownerId = members.items.find((m) => m.email === 'boss@example.com')!.userId;
+    for (const [method, json] of [
+      ['DELETE', undefined],
+      ['PATCH', { role: 'admin' }],
+    ] as const) {
+      const refused = await owner.request(method, `/teams/${team.id}/members/${ownerId}`, json ? { json } : {});
+      expect(refused.status).toBe(409);
+      const problem = (await refused.json()) as { type: string; detail: string };
+      expect(problem.type).toMatch(/\/conflict$/);
+      expect(problem.detail).toMatch(
+        /^You are the only owner of this team, and a team keeps at least one owner: make another member an owner before/,
+      );
+    }
+    const teams = (await (await owner.request('GET', '/teams')).json()) as { items: { id: string; role: string }[] };
+    expect(teams.items).toContainEqual(expect.objectContaining({ id: team.id, role: 'owner' }));
+
     // A link invitation without email is not mailed.
     const linkOnly = (await (await owner.request('POST', `/teams/${team.id}/invites`, { json: { role: 'member' } })).json()) as {
       emailed: boolean;

@@ -19,6 +19,9 @@ import { QueryState } from '../../kit/query-state';
 import { SecretOnce } from '../../kit/secret-once';
 import { UrlSigningSecretForm } from './url-signing-secret-form';
 
+/** GET /r/{file} in the API reference (Swagger UI deep link: tag, then operationId), where `sid`, `exp` and `s` are described. */
+const SIGNED_URL_REFERENCE = '/docs#/Files/renderFromSignedUrl';
+
 function CurrentSecret({ secret }: { secret: UrlSigningSecret }) {
   const client = useQueryClient();
   const section = useRef<HTMLDivElement>(null);
@@ -80,7 +83,12 @@ export default function SignedUrlsPage() {
         A signed render link (<code>/r/…?sid=…&amp;s=…</code>) carries no API key, so it can go in an <code>&lt;img&gt;</code> tag, an
         e-mail or a public page: changing any of its values breaks the signature. Every API key is full-access, so a link with{' '}
         <code>token=</code> is for server-side or private use only. Make signed links from a template&apos;s <strong>Use via API</strong>{' '}
-        panel, or sign them in your own code with the secret (docs/signed-urls.md).
+        panel, or sign them in your own code with the secret, as the{' '}
+        {/* The gateway serves the reference beside the dashboard (outside its router): a plain link. */}
+        <a href={SIGNED_URL_REFERENCE} className="text-indigo-800 underline">
+          API reference for /r/ URLs
+        </a>{' '}
+        describes.
       </Alert>
       <QueryState query={secret}>
         {(current) => (

@@ -104,7 +104,30 @@ function InviteForm({ team }: { team: Team }) {
   );
 }
 
-function MemberActions({ team, member, selfId }: { team: Team; member: Member; selfId: string }) {
+/**
+ * Why the team's only owner cannot leave (the API refuses it with 409: a team keeps at least one owner), in
+ * place of a Leave button that could only fail. There is no deleting a team.
+ */
+function soleOwnerNote(alone: boolean): string {
+  return alone
+    ? 'You are the only owner and the only member: invite someone and make them an owner before you can leave.'
+    : 'You are the only owner: make another member an owner before you can leave.';
+}
+
+function MemberActions({
+  team,
+  member,
+  selfId,
+  owners,
+  members,
+}: {
+  team: Team;
+  member: Member;
+  selfId: string;
+  /** How many owners the team has, and members: the only owner is not offered to leave. */
+  owners: number;
+  members: number;
+}) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: teamKeys.members(team.id) });
   const change = useMutation({ mutationFn: (role: Role) => setRole(team.id, member.userId, role), onSuccess: refresh });
@@ -121,6 +144,14 @@ function MemberActions({ team, member, selfId }: { team: Team; member: Member; s
     </span>
   );
   if (member.userId === selfId) {
+    if (member.role === 'owner' && owners <= 1) {
+      return (
+        <div className="flex flex-col gap-1">
+          <span>{member.role} (you)</span>
+          <p className="text-sm text-slate-700">{soleOwnerNote(members <= 1)}</p>
+        </div>
+      );
+    }
     return (
       <div className="flex flex-wrap items-center gap-2">
         <span>{member.role} (you)</span>
@@ -177,7 +208,18 @@ function TeamSection({ team }: { team: Team }) {
             columns={[
               { header: 'Member', cell: (m) => m.name || m.email },
               { header: 'Email', cell: (m) => m.email, wide: true },
-              { header: 'Role', cell: (m) => <MemberActions team={team} member={m} selfId={selfId} /> },
+              {
+                header: 'Role',
+                cell: (m) => (
+                  <MemberActions
+                    team={team}
+                    member={m}
+                    selfId={selfId}
+                    owners={items.filter((other) => other.role === 'owner').length}
+                    members={items.length}
+                  />
+                ),
+              },
             ]}
           />
         )}

@@ -22,7 +22,11 @@ const EXPIRIES = [
   ['31536000', 'In 1 year'],
 ] as const;
 
-/** The values as a URL carries them: text, numbers and booleans as they are, anything else as JSON text. */
+/**
+ * The values as a URL carries them: text, numbers and booleans as they are, anything else as JSON text. Text a
+ * number field could not read stays text, so the server refuses it beside that field rather than the link
+ * leaving the variable out.
+ */
 function urlValues(variables: Record<string, unknown>): NonNullable<SignRenderUrlInput['variables']> {
   return Object.fromEntries(
     Object.entries(variables)
@@ -56,9 +60,18 @@ export function SignedLink({ uid, variables, layout }: { uid: string; variables:
   const { reset } = sign;
   useEffect(() => reset(), [inputs, reset]);
   const link = sign.data;
+  // The variables' fields are in the editor's Variables section: a refused value is shown there (a number field says
+  // so itself); one that no field shows is named here by its variable.
+  const labels = Object.fromEntries(Object.keys(variables).map((name) => [`variables.${name}`, `${name} (under Variables)`]));
   return (
     <div className="flex flex-col gap-3">
-      <Form label="Make a signed link" onSubmit={() => sign.mutate()} error={sign.error} fields={['format', 'expiresInSeconds']}>
+      <Form
+        label="Make a signed link"
+        onSubmit={() => sign.mutate()}
+        error={sign.error}
+        fields={['format', 'expiresInSeconds', 'variables']}
+        labels={labels}
+      >
         <div className="flex flex-wrap items-end gap-3">
           <SelectField
             label="Link format"

@@ -1,15 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { messageOf } from '../../../api/problem';
-import { getTemplate, templateKeys, updateTemplate, type Template } from '../../../api/templates';
-import { Alert } from '../../../kit/alert';
-import { Button } from '../../../kit/button';
+import { getTemplate, templateKeys, type Template } from '../../../api/templates';
 import { QueryState } from '../../../kit/query-state';
-import { SizeFields } from '../../../kit/size-fields';
 import { CanvasBackground } from './canvas-background';
 import { EditorCanvas } from './editor-canvas';
-import { EditorProvider, useEditor } from './editor-context';
+import { EditorProvider } from './editor-context';
 import { LayersPanel } from './layers-panel';
 import { PropertiesPanel } from './properties-panel';
 import { emptyDesign } from './empty-design';
@@ -17,12 +13,12 @@ import { previewValues } from '../sample-values';
 import { CanvasInteractions } from './interactions/canvas-interactions';
 import { TemplateActions } from '../template-actions';
 import { Toolbar } from './toolbar';
-import { ActiveLayoutProvider, saveBody, useActiveLayout } from './layouts/active-layout';
+import { ActiveLayoutProvider } from './layouts/active-layout';
 import { LayoutsPanel } from './layouts/layouts-panel';
-import { EditLock, TryValuesNote, TryValuesProvider, useTryValues } from './variables/try-values';
-import { UnsavedDesignProvider, useUnsavedDesign } from './unsaved-design';
+import { EditLock, TryValuesNote, TryValuesProvider } from './variables/try-values';
+import { UnsavedDesignProvider } from './unsaved-design';
+import { SaveBar } from './save-bar';
 import { VariablesPanel } from './variables/variables-panel';
-import { designTooLarge } from './versions/design-size';
 import { VersionsPanel } from './versions/versions-panel';
 import { Section } from '../../../kit/page';
 import { UseViaApi } from '../use-via-api';
@@ -50,8 +46,8 @@ function CanvasEditor({ template }: { template: Template }) {
     <EditorProvider initial={template.fabricJSData ?? emptyDesign()} size={size} samples={samples}>
       <ActiveLayoutProvider>
         <TryValuesProvider>
-          <UnsavedDesignProvider width={size.width} height={size.height}>
-            <div className="flex w-full flex-col gap-4">
+          <UnsavedDesignProvider width={size.width} height={size.height} definitions={template.variableDefinitions}>
+            <div className="flex w-full flex-col gap-3">
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">Edit {template.name}</h1>
                 <div className="flex flex-wrap items-center gap-3">
@@ -64,11 +60,16 @@ function CanvasEditor({ template }: { template: Template }) {
               <SaveBar template={template} width={width} height={height} onWidth={setWidth} onHeight={setHeight} />
               <TryValuesNote />
               {/* While tried values are shown the design cannot be edited: these controls are off (try-values.tsx). */}
-              <EditLock>
-                <Toolbar />
-                <CanvasInteractions />
-              </EditLock>
-              <div className="grid gap-4 xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
+              {/* One wrapping row of tools (adding objects, history, arrange, view): the canvas starts high on a laptop. */}
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                <EditLock>
+                  <Toolbar />
+                  <CanvasInteractions />
+                </EditLock>
+              </div>
+              {/* The canvas column gets the width: the side columns are narrow on a laptop (1280–1535 px), wider on a
+                  large screen; below xl the properties column goes under the layers and the canvas. */}
+              <div className="grid gap-3 lg:grid-cols-[12rem_minmax(0,1fr)] xl:grid-cols-[12rem_minmax(0,1fr)_16rem] 2xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
                 <EditLock>
                   <LayersPanel />
                 </EditLock>
@@ -85,7 +86,7 @@ function CanvasEditor({ template }: { template: Template }) {
                     }}
                   />
                 </div>
-                <div className="flex min-w-0 flex-col gap-4">
+                <div className="flex min-w-0 flex-col gap-3 lg:col-span-2 xl:col-span-1">
                   <EditLock>
                     <PropertiesPanel />
                   </EditLock>
@@ -106,68 +107,4 @@ function CanvasEditor({ template }: { template: Template }) {
 
 function clampSize(value: number, fallback: number): number {
   return Number.isInteger(value) && value >= 1 && value <= 4000 ? value : fallback;
-}
-
-/** Size of the template and Save: PUT /templates/{uid} with the serialized design. */
-function SaveBar(props: {
-  template: Template;
-  width: number;
-  height: number;
-  onWidth: (n: number) => void;
-  onHeight: (n: number) => void;
-}) {
-  const editor = useEditor();
-  const tryValues = useTryValues();
-  const { target } = useActiveLayout();
-  const unsaved = useUnsavedDesign();
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: async () => {
-      // Tried values are not saved; a design over the API's limits is refused here, before it is sent.
-      const design = tryValues.designToSave(editor);
-      const tooLarge = designTooLarge(design);
-      if (tooLarge) throw new Error(tooLarge);
-      // What is sent is what is saved: an edit made while the request runs stays unsaved.
-      const state = unsaved.snapshot();
-      // The open layout or page is what Save writes (the template's own design when neither is open).
-      const body = saveBody(props.template, target, design, { width: props.width, height: props.height });
-      return { saved: await updateTemplate(props.template.uid, body), state };
-    },
-    onSuccess: async ({ saved, state }) => {
-      unsaved.markSaved(state);
-      queryClient.setQueryData(templateKeys.one(saved.uid), saved);
-      await queryClient.invalidateQueries({ queryKey: templateKeys.all, refetchType: 'none' });
-    },
-  });
-  return (
-    <form
-      aria-label="Template size and save"
-      className="flex flex-wrap items-end gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-    >
-      <SizeFields
-        of="Template"
-        width={props.width}
-        height={props.height}
-        onWidth={props.onWidth}
-        onHeight={props.onHeight}
-        error={save.error}
-        fieldClassName="w-28"
-      />
-      <Button type="submit" busy={save.isPending} disabled={!editor.ready}>
-        Save template
-      </Button>
-      <p aria-live="polite" className="text-sm">
-        {unsaved.dirty ? (
-          <span className="text-slate-700">Unsaved changes.</span>
-        ) : (
-          save.isSuccess && !save.isPending && <span className="text-green-800">Saved.</span>
-        )}
-      </p>
-      {save.isError && <Alert>{messageOf(save.error)}</Alert>}
-    </form>
-  );
 }

@@ -5,11 +5,12 @@ import { layerName, objectKey } from './layer-names';
 import { isLocked, moveLayer, setLocked } from './layer-actions';
 import { useTryValues } from './variables/try-values';
 
-const ICON_BUTTON = 'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs hover:bg-slate-100 disabled:text-slate-400';
+const ICON_BUTTON = 'rounded border border-slate-300 bg-white px-1 py-0.5 text-xs hover:bg-slate-100 disabled:text-slate-400';
 
 /**
  * The objects top-first (the top of the list is drawn last, in front). Each row selects its object and has
- * buttons to move it up/down, hide and lock it, and a name field; rows can also be dragged to a new place.
+ * buttons to move it up/down, hide and lock it, and a name field on a line of its own (it was squeezed beside the
+ * buttons to a few characters in a narrow column); rows can also be dragged to a new place.
  */
 export function LayersPanel() {
   const editor = useEditor();
@@ -29,7 +30,7 @@ export function LayersPanel() {
     editor.changed();
   };
   return (
-    <section aria-label="Layers" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+    <section aria-label="Layers" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-2 shadow-sm">
       <h2 className="text-lg font-semibold">Layers</h2>
       {count === 0 && <p className="text-sm text-slate-700">No objects yet: add one from the toolbar.</p>}
       <ol className="flex flex-col gap-1" aria-label="Layers, front to back">
@@ -76,22 +77,25 @@ function LayerRow(props: {
       }}
       onDragOver={(e) => e.preventDefault()}
       onDrop={props.onDrop}
-      className={`flex flex-col gap-1 rounded border p-1.5 ${props.selected ? 'border-indigo-600 bg-indigo-50' : 'border-slate-200'}`}
+      className={`flex flex-col gap-1 rounded border p-1 ${props.selected ? 'border-indigo-600 bg-indigo-50' : 'border-slate-200'}`}
       data-layer={name}
     >
-      <div className="flex items-center gap-1">
-        <button
-          type="button"
-          className="min-w-0 flex-1 truncate rounded px-1 text-left text-sm hover:bg-slate-100"
-          aria-pressed={props.selected}
-          onClick={() => editor.select(locked || !object.visible ? null : object)}
-        >
+      {/* The name takes the row's width and ends in an ellipsis when long; the button's accessible name (and its
+          tooltip) is the whole name, and the state words stay visible after it. */}
+      <button
+        type="button"
+        className="flex min-w-0 items-baseline gap-1 rounded px-1 text-left text-sm hover:bg-slate-100"
+        aria-pressed={props.selected}
+        title={name}
+        onClick={() => editor.select(locked || !object.visible ? null : object)}
+      >
+        <span data-layer-name="" className="min-w-0 truncate">
           {name}
-          {!object.visible && <span className="text-xs text-slate-600"> (hidden)</span>}
-          {locked && <span className="text-xs text-slate-600"> (locked)</span>}
-        </button>
-      </div>
-      <div className="flex flex-wrap items-center gap-1">
+        </span>
+        {!object.visible && <span className="shrink-0 text-xs text-slate-600"> (hidden)</span>}
+        {locked && <span className="shrink-0 text-xs text-slate-600"> (locked)</span>}
+      </button>
+      <div className="flex flex-wrap items-center gap-0.5">
         <button
           type="button"
           className={ICON_BUTTON}
@@ -134,8 +138,8 @@ function LayerRow(props: {
         >
           {locked ? 'Unlock' : 'Lock'}
         </button>
-        <RenameField object={object} name={name} />
       </div>
+      <RenameField object={object} name={name} />
     </li>
   );
 }
@@ -145,7 +149,7 @@ function RenameField({ object, name }: { object: FabricObject; name: string }) {
   return (
     <input
       aria-label={`Name of layer ${name}`}
-      className="w-24 min-w-0 flex-1 rounded border border-slate-300 px-1 py-0.5 text-xs"
+      className="w-full min-w-0 rounded border border-slate-300 px-1 py-0.5 text-xs"
       value={object.name ?? ''}
       placeholder={name}
       onChange={(e) => {

@@ -1,4 +1,4 @@
-import { FabricImage, Rect, Shadow, Textbox, type FabricObject } from 'fabric';
+import { FabricImage, FabricText, Rect, Shadow, Textbox, type FabricObject } from 'fabric';
 import { objectPlaceholder } from '../../../canvas/colour-previews';
 import { useEditor } from './editor-context';
 import { FillEditor } from './fill-editor';
@@ -30,7 +30,9 @@ function ObjectProperties({ object }: { object: FabricObject }) {
     editor.changed();
   };
   const corner = object.getPointByOrigin('left', 'top');
+  // A text box rewraps to its width (no height of its own); any text (an IText from elsewhere too) has its words and font.
   const isText = object instanceof Textbox;
+  const anyText = object instanceof FabricText;
   const isLine = object.type.toLowerCase() === 'line';
   return (
     <div className="flex flex-col gap-3" aria-label={`Properties of ${layerName(object)}`}>
@@ -71,8 +73,8 @@ function ObjectProperties({ object }: { object: FabricObject }) {
         <NumberField label="Rotation (°)" value={object.angle} min={-360} max={360} onChange={(angle) => set({ angle })} />
         <NumberField label="Opacity (%)" value={object.opacity * 100} min={0} max={100} onChange={(o) => set({ opacity: o / 100 })} />
       </FieldGroup>
-      {isText && <TextProperties text={object} />}
-      {!isText && !isLine && !(object instanceof FabricImage) && object.type.toLowerCase() !== 'group' && <FillEditor object={object} />}
+      {anyText && <TextProperties text={object} />}
+      {!anyText && !isLine && !(object instanceof FabricImage) && object.type.toLowerCase() !== 'group' && <FillEditor object={object} />}
       <FieldGroup title="Stroke">
         <ColorField
           label="Stroke colour"

@@ -121,6 +121,37 @@ export function ChoiceField<T extends string>(props: {
   );
 }
 
+/** A labelled multi-line text input (a text's words), with an optional hint under it. */
+export function TextAreaField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  hint?: string;
+  rows?: number;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <Labelled id={id} label={props.label}>
+      <textarea
+        id={id}
+        className={`${INPUT} resize-y border-slate-300`}
+        rows={props.rows ?? 3}
+        value={props.value}
+        aria-describedby={props.hint ? hintId : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+        onBlur={props.onBlur}
+      />
+      {props.hint && (
+        <p id={hintId} className="text-xs text-slate-600">
+          {props.hint}
+        </p>
+      )}
+    </Labelled>
+  );
+}
+
 export function CheckField(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <label className="flex items-center gap-2 text-sm">

@@ -1,24 +1,40 @@
-import type { Textbox } from 'fabric';
+import { Textbox, type FabricText } from 'fabric';
 import { loadFamily, SYSTEM_FONTS, useAccountFonts } from './account-fonts';
 import { useEditor } from './editor-context';
 import { FillEditor } from './fill-editor';
-import { CheckField, ChoiceField, FieldGroup, NumberField } from './property-fields';
+import { CheckField, ChoiceField, FieldGroup, NumberField, TextAreaField } from './property-fields';
 import { fitText, setAutoFit } from './text-fit';
+import { useTextContent } from './text-content';
 
-/** Font, size, weight, style, colour, alignment, spacing and auto-fit of a text box. */
-export function TextProperties({ text }: { text: Textbox }) {
+/**
+ * The words, font, size, weight, style, colour, alignment and spacing of a text (a text box, or an IText from a
+ * design made elsewhere); auto-fit for a text box.
+ */
+export function TextProperties({ text }: { text: FabricText }) {
   const editor = useEditor();
   const accountFonts = useAccountFonts();
+  const content = useTextContent(text);
   const families = [...new Set([...SYSTEM_FONTS, ...accountFonts.map((f) => f.family), text.fontFamily])];
-  const set = (props: Partial<Textbox>) => {
+  const set = (props: Partial<FabricText>) => {
     text.set(props);
     text.initDimensions();
     fitText(text);
     editor.changed();
   };
+  const box = text instanceof Textbox;
   return (
     <>
       <FieldGroup title="Text">
+        <div className="col-span-2">
+          {/* Without it, the words could only be changed by double-clicking the text on the canvas (no keyboard way). */}
+          <TextAreaField
+            label="Text"
+            value={content.value}
+            onChange={content.change}
+            onBlur={content.commit}
+            hint="Placeholders such as {{ headline }} are filled in each render."
+          />
+        </div>
         <ChoiceField
           label="Font family"
           value={text.fontFamily}
@@ -86,17 +102,19 @@ export function TextProperties({ text }: { text: Textbox }) {
           step={10}
           onChange={(charSpacing) => set({ charSpacing })}
         />
-        <div className="col-span-2">
-          <CheckField
-            label="Shrink the text to fit its box"
-            checked={!!text.autoFit}
-            onChange={(on) => {
-              setAutoFit(text, on);
-              editor.changed();
-            }}
-          />
-        </div>
-        {text.autoFit && (
+        {box && (
+          <div className="col-span-2">
+            <CheckField
+              label="Shrink the text to fit its box"
+              checked={!!text.autoFit}
+              onChange={(on) => {
+                setAutoFit(text, on);
+                editor.changed();
+              }}
+            />
+          </div>
+        )}
+        {box && text.autoFit && (
           <NumberField
             label="Box height"
             value={text.autoFitHeight ?? text.height}

@@ -1,22 +1,26 @@
 import { ActiveSelection, Group } from 'fabric';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../kit/button';
-import { TextField } from '../../../kit/field';
 import { useEditor } from './editor-context';
 import { LibraryImage } from './library-image';
 import type { ShapeKind } from './object-factory';
 
-const SHAPES: Array<[ShapeKind, string]> = [
-  ['text', 'Add text'],
-  ['rect', 'Add rectangle'],
-  ['circle', 'Add circle'],
-  ['line', 'Add line'],
-  ['polygon', 'Add polygon'],
+// Shown as the kind after an "Add" label; named as the whole action (which contains the word shown).
+const SHAPES: Array<[ShapeKind, string, string]> = [
+  ['text', 'Text', 'Add text'],
+  ['rect', 'Rectangle', 'Add rectangle'],
+  ['circle', 'Circle', 'Add circle'],
+  ['line', 'Line', 'Add line'],
+  ['polygon', 'Polygon', 'Add polygon'],
 ];
 
-/** Adds objects and groups/ungroups the selection. */
+/**
+ * Adds objects and groups/ungroups the selection. Dense (small buttons, the image URL's label beside its field):
+ * it shares one wrapping row with the arrange toolbar, so that the canvas starts high on a laptop screen.
+ */
 export function Toolbar() {
   const editor = useEditor();
+  const id = useId();
   const [imageUrl, setImageUrl] = useState('');
   const [imageError, setImageError] = useState<string>();
   const active = editor.canvas?.getActiveObject();
@@ -31,30 +35,48 @@ export function Toolbar() {
     }
   };
   return (
-    <div role="toolbar" aria-label="Add objects" className="flex flex-wrap items-end gap-2">
-      {SHAPES.map(([kind, label]) => (
-        <Button key={kind} variant="secondary" onClick={() => editor.addShape(kind)} disabled={!editor.ready}>
-          {label}
+    <div role="toolbar" aria-label="Add objects" className="flex flex-wrap items-center gap-1">
+      <span aria-hidden="true" className="text-xs font-medium text-slate-700">
+        Add
+      </span>
+      {SHAPES.map(([kind, text, label]) => (
+        <Button key={kind} variant="secondary" size="sm" aria-label={label} onClick={() => editor.addShape(kind)} disabled={!editor.ready}>
+          {text}
         </Button>
       ))}
-      <Button variant="secondary" onClick={editor.group} disabled={!(active instanceof ActiveSelection)}>
+      <Button variant="secondary" size="sm" onClick={editor.group} disabled={!(active instanceof ActiveSelection)}>
         Group
       </Button>
-      <Button variant="secondary" onClick={editor.ungroup} disabled={!(active instanceof Group) || active instanceof ActiveSelection}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={editor.ungroup}
+        disabled={!(active instanceof Group) || active instanceof ActiveSelection}
+      >
         Ungroup
       </Button>
-      <form className="flex items-end gap-2" onSubmit={(e) => void addImage(e)} aria-label="Add image">
-        <TextField
-          label="Image URL"
+      <form className="flex flex-wrap items-center gap-1" onSubmit={(e) => void addImage(e)} aria-label="Add image">
+        <label htmlFor={id} className="pl-1 text-sm font-medium text-slate-800">
+          Image URL
+        </label>
+        <input
+          id={id}
           type="url"
+          className={`w-40 rounded-md border bg-white px-2 py-1 text-sm ${imageError ? 'border-red-600' : 'border-slate-300'}`}
           value={imageUrl}
           onChange={(e) => setImageUrl(e.target.value)}
-          error={imageError}
           placeholder="https://…"
+          aria-invalid={imageError ? true : undefined}
+          aria-describedby={imageError ? `${id}-error` : undefined}
         />
-        <Button type="submit" variant="secondary" disabled={!editor.ready || imageUrl.trim() === ''}>
+        <Button type="submit" variant="secondary" size="sm" disabled={!editor.ready || imageUrl.trim() === ''}>
           Add image
         </Button>
+        {imageError && (
+          <p id={`${id}-error`} className="basis-full text-sm text-red-700">
+            {imageError}
+          </p>
+        )}
       </form>
       <LibraryImage />
     </div>

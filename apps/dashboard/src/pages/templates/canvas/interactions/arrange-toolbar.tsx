@@ -2,72 +2,95 @@ import { Button } from '../../../../kit/button';
 import type { AlignEdge, DistributeAxis } from './geometry';
 import type { CanvasInteractions } from './use-canvas-interactions';
 
-const ALIGN: Array<[AlignEdge, string]> = [
-  ['left', 'Align left'],
-  ['centre', 'Align centre'],
-  ['right', 'Align right'],
-  ['top', 'Align top'],
-  ['middle', 'Align middle'],
-  ['bottom', 'Align bottom'],
+// The visible word is the edge or axis (the group's label says "Align" / "Distribute"); the accessible name is
+// the whole action and contains that word, so speech input ("click Left") and screen readers both find it.
+const ALIGN: Array<[AlignEdge, string, string]> = [
+  ['left', 'Left', 'Align left'],
+  ['centre', 'Centre', 'Align centre'],
+  ['right', 'Right', 'Align right'],
+  ['top', 'Top', 'Align top'],
+  ['middle', 'Middle', 'Align middle'],
+  ['bottom', 'Bottom', 'Align bottom'],
 ];
-const DISTRIBUTE: Array<[DistributeAxis, string]> = [
-  ['horizontal', 'Distribute horizontally'],
-  ['vertical', 'Distribute vertically'],
+const DISTRIBUTE: Array<[DistributeAxis, string, string]> = [
+  ['horizontal', 'Horizontally', 'Distribute horizontally'],
+  ['vertical', 'Vertically', 'Distribute vertically'],
 ];
 
-const SMALL = 'px-2 py-1';
+const GROUP_LABEL = 'pl-1 text-xs font-medium text-slate-700';
 
 /**
  * Undo/redo, arrange (align and distribute the selection) and view (zoom) controls. Align works on one object
- * (against the page) or several (against their bounds); distribute needs three or more.
+ * (against the page) or several (against their bounds); distribute needs three or more. Its toolbars are items of
+ * the editor's one wrapping row of tools (`contents`: no box of its own), beside the toolbar that adds objects.
  */
 export function ArrangeToolbar({ interactions, selected }: { interactions: CanvasInteractions; selected: number }) {
   return (
-    <div className="flex flex-wrap items-center gap-3">
+    <div className="contents">
       <div role="toolbar" aria-label="History" className="flex gap-1">
-        <Button variant="secondary" className={SMALL} onClick={interactions.undo} disabled={!interactions.canUndo}>
+        <Button variant="secondary" size="sm" onClick={interactions.undo} disabled={!interactions.canUndo}>
           Undo
         </Button>
-        <Button variant="secondary" className={SMALL} onClick={interactions.redo} disabled={!interactions.canRedo}>
+        <Button variant="secondary" size="sm" onClick={interactions.redo} disabled={!interactions.canRedo}>
           Redo
         </Button>
       </div>
-      <div role="toolbar" aria-label="Arrange" className="flex flex-wrap gap-1">
-        {ALIGN.map(([edge, label]) => (
-          <Button key={edge} variant="secondary" className={SMALL} onClick={() => interactions.align(edge)} disabled={selected === 0}>
-            {label}
+      <div role="toolbar" aria-label="Arrange" className="flex flex-wrap items-center gap-1">
+        <span aria-hidden="true" className={GROUP_LABEL}>
+          Align
+        </span>
+        {ALIGN.map(([edge, text, label]) => (
+          <Button
+            key={edge}
+            variant="secondary"
+            size="sm"
+            aria-label={label}
+            onClick={() => interactions.align(edge)}
+            disabled={selected === 0}
+          >
+            {text}
           </Button>
         ))}
-        {DISTRIBUTE.map(([axis, label]) => (
-          <Button key={axis} variant="secondary" className={SMALL} onClick={() => interactions.distribute(axis)} disabled={selected < 3}>
-            {label}
+        <span aria-hidden="true" className={GROUP_LABEL}>
+          Distribute
+        </span>
+        {DISTRIBUTE.map(([axis, text, label]) => (
+          <Button
+            key={axis}
+            variant="secondary"
+            size="sm"
+            aria-label={label}
+            onClick={() => interactions.distribute(axis)}
+            disabled={selected < 3}
+          >
+            {text}
           </Button>
         ))}
-        <Button variant="secondary" className={SMALL} onClick={interactions.duplicate} disabled={selected === 0}>
+        <Button variant="secondary" size="sm" onClick={interactions.duplicate} disabled={selected === 0}>
           Duplicate
         </Button>
-        <Button variant="secondary" className={SMALL} onClick={interactions.remove} disabled={selected === 0}>
+        <Button variant="secondary" size="sm" onClick={interactions.remove} disabled={selected === 0}>
           Delete
         </Button>
       </div>
       <div role="toolbar" aria-label="View" className="flex items-center gap-1">
-        <Button variant="secondary" className={SMALL} onClick={interactions.zoomOut} aria-label="Zoom out">
+        <Button variant="secondary" size="sm" onClick={interactions.zoomOut} aria-label="Zoom out">
           −
         </Button>
         <output aria-live="polite" aria-label="Zoom" className="w-14 text-center text-sm tabular-nums">
           {Math.round(interactions.zoom * 100)} %
         </output>
-        <Button variant="secondary" className={SMALL} onClick={interactions.zoomIn} aria-label="Zoom in">
+        <Button variant="secondary" size="sm" onClick={interactions.zoomIn} aria-label="Zoom in">
           +
         </Button>
-        <Button variant="secondary" className={SMALL} onClick={interactions.fit}>
+        <Button variant="secondary" size="sm" onClick={interactions.fit}>
           Fit
         </Button>
-        <Button variant="secondary" className={SMALL} onClick={interactions.actualSize}>
+        <Button variant="secondary" size="sm" onClick={interactions.actualSize}>
           100 %
         </Button>
-        <Button variant="ghost" className={SMALL} onClick={() => interactions.setHelpOpen(true)}>
-          Keyboard shortcuts
+        <Button variant="ghost" size="sm" aria-label="Keyboard shortcuts" onClick={() => interactions.setHelpOpen(true)}>
+          Shortcuts
         </Button>
       </div>
     </div>

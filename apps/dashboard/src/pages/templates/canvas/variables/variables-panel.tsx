@@ -1,17 +1,16 @@
 import { isVariableName, variableNameProblem } from '@pressroom/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { FabricObject } from 'fabric';
 import { useState } from 'react';
-import { api } from '../../../../api/client';
 import { messageOf } from '../../../../api/problem';
 import { renderTemplateWithValues } from '../../../../api/template-versions';
-import { templateKeys, type Template, type VariableDefinition } from '../../../../api/templates';
+import type { Template, VariableDefinition } from '../../../../api/templates';
 import { Alert } from '../../../../kit/alert';
 import { Button } from '../../../../kit/button';
 import { TextField } from '../../../../kit/field';
-import { fieldError } from '../../../../kit/form';
 import { SelectField } from '../../../../kit/select-field';
 import { useEditor } from '../editor-context';
+import { useDefinitions } from './definitions';
 import { PROPERTY_TYPE, bindablePropertyOf, isTextType, variablesInDesign, type VariableType } from './design-variables';
 import { useTryValues } from './try-values';
 
@@ -26,16 +25,18 @@ const TYPES: ReadonlyArray<readonly [VariableType, string]> = [
 type Bindings = Record<string, string>;
 const bindingsOf = (object: FabricObject): Bindings => ({ ...((object.get('variableBindings') as Bindings | undefined) ?? {}) });
 
+/** The fields of a definition the panel has an input for: the API's refusal of any of them stands beside it. */
+const SHOWN_FIELDS = ['type', 'defaultValue', 'validation.minLength', 'validation.maxLength', 'validation.required'] as const;
+
 /**
  * Variables of a canvas template: bind the selected object (a text's whole text or a `{{name}}` inside it,
- * an image's source, a shape's fill) to a variable; edit the definitions (saved as variableDefinitions);
- * try values on the canvas; render the saved template with them through the API.
+ * an image's source, a shape's fill) to a variable; edit the definitions (variables/definitions.tsx: "Save
+ * template" saves them with the design); try values on the canvas; render the saved template with them.
  */
 export function VariablesPanel({ template }: { template: Template }) {
   const editor = useEditor();
   const tryValues = useTryValues();
-  const queryClient = useQueryClient();
-  const [definitions, setDefinitions] = useState<VariableDefinition[]>(template.variableDefinitions);
+  const { definitions, update: setDefinitions, problemOf, otherProblems } = useDefinitions();
   const [values, setValues] = useState<Record<string, string>>({});
   const [name, setName] = useState('');
   // Nothing to bind while tried values are shown: the canvas holds a copy then (try-values.tsx).
@@ -59,7 +60,9 @@ export function VariablesPanel({ template }: { template: Template }) {
   };
   const bind = () => {
     if (!selected || !property || !isVariableName(name)) return;
-    define(name, PROPERTY_TYPE[property], selected.get(property));
+    // The object's own value is the default (a gradient fill is no value a variable takes: no default then).
+    const current: unknown = selected.get(property);
+    define(name, PROPERTY_TYPE[property], typeof current === 'string' && current !== '' ? current : undefined);
     selected.set('variableBindings', { ...bindingsOf(selected), [property]: name });
     editor.changed();
   };
@@ -80,17 +83,6 @@ export function VariablesPanel({ template }: { template: Template }) {
     editor.changed();
   };
 
-  const saveDefinitions = useMutation({
-    mutationFn: () =>
-      api<{ template: Template }>(`/templates/${encodeURIComponent(template.uid)}`, {
-        method: 'PUT',
-        json: { variableDefinitions: definitions.filter((d) => names.includes(d.name)) },
-      }),
-    onSuccess: async ({ template: saved }) => {
-      queryClient.setQueryData(templateKeys.one(saved.uid), saved);
-      await queryClient.invalidateQueries({ queryKey: ['templates', saved.uid, 'versions'] });
-    },
-  });
   const triedValues = () => Object.fromEntries(names.map((n) => [n, values[n] ?? String(definitionOf(n).defaultValue ?? '')]));
   const render = useMutation({ mutationFn: () => renderTemplateWithValues(template.uid, triedValues()) });
   const currentBinding = selected && property ? bindingsOf(selected)[property] : undefined;
@@ -128,39 +120,51 @@ export function VariablesPanel({ template }: { template: Template }) {
         <p className="text-sm text-slate-700">No variables yet.</p>
       ) : (
         <ul aria-label="Variable list" className="flex flex-col gap-3">
-          {names.map((n, i) => {
+          {names.map((n) => {
             const d = definitionOf(n);
+            // The index Save sends it at (definitions keep their order; a used but undefined name is sent once edited).
+            const at = definitions.findIndex((x) => x.name === n);
+            const problem = (field: string) => (at < 0 ? undefined : problemOf(at, field));
+            const others = at < 0 ? [] : otherProblems(at, SHOWN_FIELDS);
             return (
               <li key={n} aria-label={`Variable ${n}`} className="flex flex-col gap-2 border-t border-slate-200 pt-2">
                 <p className="font-mono text-sm">{n}</p>
+                {others.map((message) => (
+                  <p key={message} className="text-sm text-red-700">
+                    {message}
+                  </p>
+                ))}
                 <div className="grid grid-cols-2 gap-2">
                   <SelectField
                     label="Type"
                     options={TYPES}
                     value={d.type}
                     onChange={(e) => setDefinition(n, { type: e.target.value as VariableType })}
+                    error={problem('type')}
                   />
                   <TextField
                     label="Default"
                     value={String(d.defaultValue ?? '')}
-                    onChange={(e) => setDefinition(n, { defaultValue: e.target.value })}
-                    error={fieldError(saveDefinitions.error, `variableDefinitions.${i}.defaultValue`)}
+                    onChange={(e) => setDefinition(n, { defaultValue: e.target.value === '' ? undefined : e.target.value })}
+                    error={problem('defaultValue')}
                   />
                   <TextField
                     label="Min length"
                     type="number"
                     min={0}
+                    step={1}
                     value={d.validation?.minLength ?? ''}
-                    onChange={(e) => setDefinition(n, { validation: { ...d.validation, minLength: numberOrUndefined(e.target.value) } })}
-                    error={fieldError(saveDefinitions.error, `variableDefinitions.${i}.validation.minLength`)}
+                    onChange={(e) => setDefinition(n, { validation: { ...d.validation, minLength: typedLength(e.target) } })}
+                    error={problem('validation.minLength')}
                   />
                   <TextField
                     label="Max length"
                     type="number"
                     min={0}
+                    step={1}
                     value={d.validation?.maxLength ?? ''}
-                    onChange={(e) => setDefinition(n, { validation: { ...d.validation, maxLength: numberOrUndefined(e.target.value) } })}
-                    error={fieldError(saveDefinitions.error, `variableDefinitions.${i}.validation.maxLength`)}
+                    onChange={(e) => setDefinition(n, { validation: { ...d.validation, maxLength: typedLength(e.target) } })}
+                    error={problem('validation.maxLength')}
                   />
                 </div>
                 <label className="flex items-center gap-2 text-sm">
@@ -171,6 +175,7 @@ export function VariablesPanel({ template }: { template: Template }) {
                   />
                   Required
                 </label>
+                {problem('validation.required') && <p className="text-sm text-red-700">{problem('validation.required')}</p>}
                 <TextField
                   label={`Try value for ${n}`}
                   value={values[n] ?? ''}
@@ -182,10 +187,8 @@ export function VariablesPanel({ template }: { template: Template }) {
           })}
         </ul>
       )}
+      {names.length > 0 && <p className="text-xs text-slate-600">Save template saves these settings with the design.</p>}
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" busy={saveDefinitions.isPending} onClick={() => saveDefinitions.mutate()}>
-          Save variables
-        </Button>
         {tryValues.trying ? (
           <Button variant="secondary" onClick={() => void tryValues.stop(editor)}>
             Back to the design
@@ -204,10 +207,8 @@ export function VariablesPanel({ template }: { template: Template }) {
         </Button>
       </div>
       <p aria-live="polite" className="text-sm">
-        {saveDefinitions.isSuccess && !saveDefinitions.isPending && <span className="text-green-800">Variables saved.</span>}
         {tryValues.trying && <span>Showing tried values; the design is unchanged.</span>}
       </p>
-      {saveDefinitions.isError && <Alert>{messageOf(saveDefinitions.error)}</Alert>}
       {render.isError && <Alert>{messageOf(render.error)}</Alert>}
       {render.data && (
         <figure className="flex flex-col gap-1">
@@ -219,7 +220,11 @@ export function VariablesPanel({ template }: { template: Template }) {
   );
 }
 
-function numberOrUndefined(text: string): number | undefined {
-  const n = Number(text);
-  return text === '' || !Number.isInteger(n) || n < 0 ? undefined : n;
+/**
+ * A length as typed, kept as typed: -5 or 2.5 stays in the definition, where the API's rule refuses it beside
+ * the field (definitions.tsx) instead of being dropped while the page says "Saved". Empty (or not yet a number,
+ * as "-" on its way to "-5") is no rule.
+ */
+function typedLength(input: HTMLInputElement): number | undefined {
+  return input.value === '' || !Number.isFinite(input.valueAsNumber) ? undefined : input.valueAsNumber;
 }
