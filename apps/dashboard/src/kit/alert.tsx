@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { messageContent } from './message-text';
 
 /** A message region; errors are announced (role=alert), success quietly (role=status). */
 export function Alert({ tone = 'error', children }: { tone?: 'error' | 'success' | 'info'; children: ReactNode }) {
@@ -9,7 +10,7 @@ export function Alert({ tone = 'error', children }: { tone?: 'error' | 'success'
   }[tone];
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border px-3 py-2 text-sm wrap-anywhere ${styles}`}>
-      {children}
+      {messageContent(children)}
     </div>
   );
 }

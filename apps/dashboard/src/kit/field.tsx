@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { MessageText } from './message-text';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   /** Always visible: every field has a visible label. */
@@ -31,7 +32,7 @@ export function TextField({ label, error, hint, className = '', ...input }: Text
       )}
       {error && (
         <p id={errorId} className="text-sm text-red-700">
-          {error}
+          <MessageText text={error} />
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useId, type SelectHTMLAttributes } from 'react';
+import { MessageText } from './message-text';
 
 type Choice = { value: string; label: string } | readonly [value: string, label: string];
 
@@ -39,7 +40,7 @@ export function SelectField({
       </select>
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
+          <MessageText text={error} />
         </p>
       )}
     </div>

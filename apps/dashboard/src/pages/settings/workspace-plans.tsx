@@ -18,6 +18,7 @@ import { formatCount } from '../../kit/format';
 import { QueryState } from '../../kit/query-state';
 import { SelectField } from '../../kit/select-field';
 import { Table, type Column } from '../../kit/table';
+import { ErrorText } from '../../kit/message-text';
 
 const LIMIT_FIELDS: { field: keyof PlanLimits; label: string }[] = [
   { field: 'perMinute', label: 'Requests per minute' },
@@ -98,7 +99,7 @@ function ChangePlanDialog({
           <p id="plan-overage-hint" className="text-xs text-slate-600">
             {plan === 'free' ? 'Not available on the free plan.' : 'Off: past the credits, renders are refused until the month ends.'}
           </p>
-          {fieldError(save.error, 'overage') && <p className="text-sm text-red-700">{fieldError(save.error, 'overage')}</p>}
+          {fieldError(save.error, 'overage') && <ErrorText text={fieldError(save.error, 'overage')!} />}
         </div>
         {plan === 'enterprise' && (
           <fieldset className="grid gap-3 sm:grid-cols-2">

@@ -18,6 +18,7 @@ import { fieldError, Form } from '../../kit/form';
 import { formatDate } from '../../kit/format';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
+import { ErrorText } from '../../kit/message-text';
 
 const FIELDS = ['endpoint', 'region', 'bucket', 'forcePathStyle', 'prefix', 'publicBaseUrl', 'accessKeyId', 'secretAccessKey'] as const;
 
@@ -91,7 +92,7 @@ function SettingsForm({ saved, onSaved }: { saved: CustomStorage | null; onSaved
         <p id="path-style-hint" className="text-xs text-slate-600">
           endpoint/bucket/key instead of bucket.endpoint/key; MinIO usually needs it.
         </p>
-        {fieldError(save.error, 'forcePathStyle') && <p className="text-sm text-red-700">{fieldError(save.error, 'forcePathStyle')}</p>}
+        {fieldError(save.error, 'forcePathStyle') && <ErrorText text={fieldError(save.error, 'forcePathStyle')!} />}
       </div>
       <TextField label="Key prefix" placeholder="pressroom/" hint='Empty, or folders each ending in "/".' {...text('prefix')} />
       <TextField

@@ -24,6 +24,7 @@ import { useLivePreview } from './use-live-preview';
 import { previewValues } from './sample-values';
 import { unclosedPlaceholderLines, variablesOf } from './variable-names';
 import { VariableInput } from './variable-input';
+import { ErrorText } from '../../kit/message-text';
 
 // CodeMirror is its own chunk: nobody pays for it until they open an editor.
 const CodeEditor = lazy(() => import('../../kit/html-editor'));
@@ -175,7 +176,7 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
               <Suspense fallback={<p className="text-sm text-slate-600">Loading the editor…</p>}>
                 <CodeEditor label="HTML" value={draft.html} onChange={(html) => patch({ html })} />
               </Suspense>
-              {fieldError(save.error, 'html') && <p className="text-sm text-red-700">{fieldError(save.error, 'html')}</p>}
+              {fieldError(save.error, 'html') && <ErrorText text={fieldError(save.error, 'html')!} />}
               {unclosed.length > 0 && (
                 <p className="text-sm text-amber-800" role="note">
                   {unclosed.length === 1 ? 'Line' : 'Lines'} {unclosed.join(', ')}: a <code>{'{{'}</code> with no <code>{'}}'}</code> after

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { readTypedValue } from '@pressroom/contracts';
 import type { VariableDefinition } from '../../api/templates';
 import { PLACEHOLDER_IMAGE } from './sample-values';
+import { ErrorText } from '../../kit/message-text';
 
 const textOf = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
@@ -61,11 +62,7 @@ function NumberInput({
         aria-describedby={error ? errorId : undefined}
         className={error ? className.replace('border-slate-300', 'border-red-600') : className}
       />
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <ErrorText id={errorId} text={error} />}
     </>
   );
 }

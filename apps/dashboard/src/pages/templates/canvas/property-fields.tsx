@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { ColourSwatch } from './colour-swatch';
 import { numberProblem } from './number-range';
+import { ErrorText } from '../../../kit/message-text';
 
 const INPUT = 'w-full rounded-md border bg-white px-2 py-1 text-sm';
 
@@ -59,11 +60,7 @@ export function NumberField(props: {
           if (problem === null) props.onChange(value);
         }}
       />
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <ErrorText id={errorId} text={error} />}
     </Labelled>
   );
 }

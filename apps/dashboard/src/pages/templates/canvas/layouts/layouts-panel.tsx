@@ -13,6 +13,7 @@ import { useUnsavedDesign } from '../unsaved-design';
 import { useTryValues } from '../variables/try-values';
 import { useActiveLayout, type CanvasLayout, type EditTarget, type TemplatePage } from './active-layout';
 import { layoutKeyProblem, resizeDesign, type Size } from './resize-design';
+import { ErrorText } from '../../../../kit/message-text';
 
 type CanvasTemplate = Template & { layouts: Record<string, CanvasLayout>; pages?: TemplatePage[] };
 
@@ -170,7 +171,7 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
         </>
       )}
       {put.isError && <Alert>{messageOf(put.error)}</Alert>}
-      {fieldError(put.error, 'layouts') && <p className="text-sm text-red-700">{fieldError(put.error, 'layouts')}</p>}
+      {fieldError(put.error, 'layouts') && <ErrorText text={fieldError(put.error, 'layouts')!} />}
     </section>
   );
 }

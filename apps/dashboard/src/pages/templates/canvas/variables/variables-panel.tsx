@@ -13,6 +13,7 @@ import { useEditor } from '../editor-context';
 import { useDefinitions } from './definitions';
 import { PROPERTY_TYPE, bindablePropertyOf, isTextType, variablesInDesign, type VariableType } from './design-variables';
 import { useTryValues } from './try-values';
+import { ErrorText } from '../../../../kit/message-text';
 
 const TYPES: ReadonlyArray<readonly [VariableType, string]> = [
   ['text', 'Text'],
@@ -130,9 +131,7 @@ export function VariablesPanel({ template }: { template: Template }) {
               <li key={n} aria-label={`Variable ${n}`} className="flex flex-col gap-2 border-t border-slate-200 pt-2">
                 <p className="font-mono text-sm">{n}</p>
                 {others.map((message) => (
-                  <p key={message} className="text-sm text-red-700">
-                    {message}
-                  </p>
+                  <ErrorText key={message} text={message} />
                 ))}
                 <div className="grid grid-cols-2 gap-2">
                   <SelectField
@@ -175,7 +174,7 @@ export function VariablesPanel({ template }: { template: Template }) {
                   />
                   Required
                 </label>
-                {problem('validation.required') && <p className="text-sm text-red-700">{problem('validation.required')}</p>}
+                {problem('validation.required') && <ErrorText text={problem('validation.required')!} />}
                 <TextField
                   label={`Try value for ${n}`}
                   value={values[n] ?? ''}

@@ -1,0 +1,38 @@
+import { Fragment, type ReactNode } from 'react';
+
+/**
+ * A server message as people read it: the API marks names of fields and values with backticks
+ * (`maxLength`, `true`); here they show as code, without the backticks. A message without a closing
+ * backtick shows as it is.
+ */
+export function MessageText({ text }: { text: string }) {
+  const parts = text.split('`');
+  if (parts.length < 3 || parts.length % 2 === 0) return <>{text}</>;
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <code key={index} className="rounded bg-black/5 px-1 font-mono text-[0.95em]">
+            {part}
+          </code>
+        ) : (
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+/** Strings become MessageText; other content is left as it is. */
+export function messageContent(content: ReactNode): ReactNode {
+  return typeof content === 'string' ? <MessageText text={content} /> : content;
+}
+
+/** A refusal's message under the field it concerns (red, small), names in backticks shown as code. */
+export function ErrorText({ id, text, small = false }: { id?: string | undefined; text: string; small?: boolean }) {
+  return (
+    <p id={id} className={`${small ? 'text-xs' : 'text-sm'} text-red-700`}>
+      <MessageText text={text} />
+    </p>
+  );
+}
