@@ -290,6 +290,12 @@ export async function eventually(check: () => Promise<boolean>, what: string, ti
   }
 }
 
+/**
+ * The one way every page writes a date and time (kit/format.ts `formatDate`), in the test browser's en-US: "Dec 4,
+ * 2026, 10:20 AM" — the month's short name, to the minute (the space before AM/PM may be a narrow no-break one).
+ */
+export const ONE_DATE_FORMAT = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/u;
+
 export const near = (actual: number[], expected: number[], tolerance = 16) =>
   actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
 

@@ -9,6 +9,7 @@ import {
   eventually,
   focusedName,
   near,
+  ONE_DATE_FORMAT,
   PHONE,
   screenshot,
   startSignedInRig,
@@ -172,7 +173,7 @@ test('playground: the same page as an animated GIF and as a PDF, each with its r
   const seconds = page.getByRole('spinbutton', { name: 'Seconds of animation' });
   await eventually(async () => (await seconds.getAttribute('aria-invalid')) === 'true', 'the seconds field marked invalid');
   expect(await page.getByRole('form', { name: 'Render' }).textContent()).toMatch(
-    /Quality `low` captures at most 10 s; use quality `high` for up to 30 s/,
+    /Quality low captures at most 10 s; use quality high for up to 30 s/,
   );
   await seconds.fill('1');
   expect(await curl()).toContain(`${rig.stack.baseUrl}/gif \\`);
@@ -236,6 +237,14 @@ test('renders: one history with filters, a detail view and a download', async ()
   await page.getByRole('combobox', { name: 'Status' }).selectOption('done');
   const first = table.getByRole('link', { name: /^img_/ }).first();
   const id = (await first.textContent())!;
+  // The list's Created column, in the one date format of every page.
+  const listedCreated = (await table
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: id, exact: true }) })
+    .getByRole('cell')
+    .nth(3)
+    .textContent())!;
+  expect(listedCreated).toMatch(ONE_DATE_FORMAT);
   expect(await table.getByRole('link', { name: `Download ${id}` }).getAttribute('href')).toMatch(/\/files\/renders\//);
   expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -249,6 +258,8 @@ test('renders: one history with filters, a detail view and a download', async ()
   expect(iso).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
   expect(await created.getAttribute('title')).toBe(iso);
   expect(await created.textContent()).not.toContain('T');
+  // The same instant reads the same here as in the list (one formatter, kit/format.ts).
+  expect(await created.textContent()).toBe(listedCreated);
   await page.getByRole('link', { name: 'Download' }).waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -293,6 +304,22 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   const results = page.getByRole('table', { name: 'Results' });
   await results.waitFor();
   expect(await results.getByRole('link', { name: /Row \d file/ }).count()).toBe(4);
+  // Each result shows the row's values, so rows are told apart without opening the files.
+  const firstRow = results.getByRole('row').filter({ has: page.getByRole('img', { name: 'Row 1, square' }) });
+  expect(await firstRow.textContent()).toContain('title: First');
+  expect(await firstRow.textContent()).toContain('background: #ff0000');
+  expect(await results.getByRole('row').filter({ hasText: 'title: Second' }).count()).toBe(2);
+  // A small picture of each rendered row: row 1 is its red card, row 2 its green one.
+  await waitForPixel(page, 'Row 1, square', [255, 0, 0]);
+  await waitForPixel(page, 'Row 2, default', [0, 255, 0]);
+  // The batch is headed by its template and start date, its id below; the list shows the same date.
+  const heading = (await page.getByRole('heading', { name: /^Launch card · / }).textContent())!;
+  const started = heading.replace('Launch card · ', '');
+  expect(started).toMatch(ONE_DATE_FORMAT);
+  await page.getByText(/^Batch bat_\w+$/).waitFor();
+  const recent = page.getByRole('table', { name: 'Recent batches, newest first' });
+  await eventually(async () => (await recent.getByRole('row').nth(1).textContent())!.includes(started), 'the list to show the start date');
+  // ZIP entries stay named by row number (0001.png…): the API has no option to name them by a column.
   const zipHref = await page.getByRole('link', { name: 'Download ZIP' }).getAttribute('href');
   const zip = await context.request.get(`${rig.stack.baseUrl}${zipHref}`);
   expect(zip.headers()['content-type']).toBe('application/zip');

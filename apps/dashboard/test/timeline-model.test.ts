@@ -87,6 +87,16 @@ describe('timeline edits', () => {
 
   test('every new clip and the starter are valid projects by the renderer own checks', () => {
     expect(checkTimelineProject(starterTimeline()).ok).toBe(true);
+    // Each size the "New timeline template" dialog offers starts valid, its headline inside the frame.
+    for (const size of [{ preset: '9:16' as const }, { preset: '1:1' as const }, { width: 640, height: 360 }]) {
+      const checked = checkTimelineProject(starterTimeline(size));
+      if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+      const style = (checked.project.tracks[1]!.clips[0] as { style: { x: number; y: number; width: number } }).style;
+      expect(style.x + style.width).toBeLessThanOrEqual(checked.meta.width);
+      expect(style.y).toBeLessThan(checked.meta.height);
+    }
+    expect(starterTimeline({ preset: '9:16' })).toMatchObject({ size: '9:16' });
+    expect(starterTimeline({ preset: '9:16' })).not.toHaveProperty('width');
     let p: Project = { width: 1280, height: 720, fps: 30, tracks: [{ clips: [] }] };
     for (const type of CLIP_TYPES) p = addClip(p, 0, newClip(type, trackEnd(p, 0), 30, { width: 1280, height: 720 })).project;
     const checked = checkTimelineProject(p);

@@ -4,7 +4,15 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { frameAt, near, pixel, probeStreams } from '@pressroom/testing/media';
-import { accessibilityViolations, eventually, focusedName, screenshot, startSignedInRig, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  eventually,
+  focusedName,
+  ONE_DATE_FORMAT,
+  screenshot,
+  startSignedInRig,
+  type DashboardRig,
+} from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
@@ -64,6 +72,19 @@ async function box(locator: Locator) {
   return b;
 }
 
+/** Whether a select shows its chosen option's whole text (a select cuts it off without any overflow to measure). */
+async function textFits(select: Locator): Promise<boolean> {
+  return select.evaluate((el: HTMLSelectElement) => {
+    const style = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = ctx.measureText(el.selectedOptions[0]!.text).width;
+    // The room inside: padding and the arrow (about 24 px) taken off.
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+    return text <= room;
+  });
+}
+
 async function saveAndWait(): Promise<void> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Saved.', { exact: true }).waitFor();
@@ -93,9 +114,22 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete template' }).click();
   await page.getByRole('link', { name: 'Untitled scene' }).waitFor({ state: 'detached' });
 
+  // A timeline asks its name and size first (nothing is saved until Create); an empty name is refused beside the field.
   await page.getByRole('button', { name: 'New timeline template' }).click();
+  const create = page.getByRole('dialog', { name: 'New timeline template' });
+  expect(await focusedName(page)).toBe('Template name');
+  expect(await create.getByLabel('Size').inputValue()).toBe('16:9');
+  await create.getByRole('button', { name: 'Create timeline template' }).click();
+  const nameField = create.getByRole('textbox', { name: 'Template name' });
+  await eventually(async () => (await nameField.getAttribute('aria-invalid')) === 'true', 'the empty name to be refused');
+  expect(page.url()).toMatch(/\/app\/video$/);
+  await nameField.fill('Launch teaser');
+  await create.getByLabel('Size').selectOption('9:16');
+  await create.getByRole('button', { name: 'Create timeline template' }).click();
   await eventually(async () => /\/app\/video\/templates\/vtp_[^/]+\/timeline$/.test(page.url()), 'the studio route');
   const uid = /templates\/([^/]+)\/timeline/.exec(page.url())![1]!;
+  await page.getByRole('heading', { name: 'Timeline: Launch teaser' }).waitFor();
+  expect((await saved(uid)).projectJson).toMatchObject({ size: '9:16' });
   await page.getByRole('region', { name: 'Player' }).waitFor();
   // Focus stays with the page, as on every other page: the player (mounted with its controls by now) does not take it
   // for its Play button. The button that opened the studio is gone, so nothing in the page has focus; the same on a
@@ -107,10 +141,16 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   await page.getByRole('button', { name: 'Play video' }).waitFor({ state: 'attached' });
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 
-  // A small project renders quickly: 320×180.
+  // The size preset chosen on create shows whole in its select (the panel gives it the full row), not cut off.
   const properties = page.getByRole('region', { name: 'Properties' });
+  const preset = properties.getByLabel('Size preset');
+  expect(await preset.inputValue()).toBe('9:16');
+  expect(await textFits(preset)).toBe(true);
+  // A small project renders quickly: 320×180, a size of its own.
   await properties.getByLabel('Width (px)').fill('320');
   await properties.getByLabel('Height (px)').fill('180');
+  await preset.selectOption('');
+  expect(await textFits(preset)).toBe(true);
 
   // Edit a property: the background clip turns red.
   await clip(/^Solid clip/).click();
@@ -166,6 +206,30 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   expect(startTrimmed.from).toBe(clips[1]!.from + 4);
   expect(startTrimmed.from + startTrimmed.durationInFrames).toBe(clips[1]!.from + clips[1]!.durationInFrames);
 
+  // A click on the time ruler moves the playhead: the frame readout and the player follow; a drag scrubs, and the
+  // focused ruler steps with the arrow keys.
+  const ruler = page.getByTestId('ruler');
+  const readout = page.getByTestId('frame-readout');
+  // The timeline scrolled back to its start (scrolling the ruler into view centres it, wider than its box as it is).
+  await readout.scrollIntoViewIfNeeded();
+  await ruler.evaluate((el) => el.closest('.overflow-x-auto')!.scrollTo({ left: 0 }));
+  const rulerBox = (await ruler.boundingBox())!;
+  await page.mouse.click(rulerBox.x + 100 * perFrame, rulerBox.y + rulerBox.height / 2);
+  await eventually(async () => (await readout.textContent()) === '0:03 · frame 100', 'the readout to show frame 100');
+  expect(await ruler.getAttribute('aria-valuenow')).toBe('100');
+  await eventually(async () => near(await playerPixel(), BLUE, 30), 'the player to show the blue clip at frame 100');
+  // Measured again, in case focusing the ruler scrolled the timeline.
+  const again = (await ruler.boundingBox())!;
+  await page.mouse.move(again.x + 10 * perFrame, again.y + again.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(again.x + 40 * perFrame, again.y + again.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await eventually(async () => (await readout.textContent()) === '0:01 · frame 40', 'the drag to leave the playhead at frame 40');
+  await page.keyboard.press('ArrowRight');
+  await eventually(async () => (await readout.textContent()) === '0:01 · frame 41', 'ArrowRight on the ruler to step a frame');
+  await page.keyboard.press('Home');
+  await eventually(async () => (await readout.textContent()) === '0:00 · frame 0', 'Home to go back to frame 0');
+
   // The player draws the saved design: red at the start; playing reaches the blue clip.
   await eventually(async () => near(await playerPixel(), RED, 30), 'the player to show red');
   await page.getByTestId('player').hover();
@@ -219,9 +283,12 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   // A bound colour is defined as a colour (checked as one by the API on render).
   expect(await variables.getByLabel('Type of background').inputValue()).toBe('color');
   await variables.getByLabel('Try background').fill('#00ff00');
-  const ruler = page.getByTestId('ruler');
-  await ruler.scrollIntoViewIfNeeded();
-  await ruler.click({ position: { x: 1, y: 5 } });
+  // Binding a clip setting by hand: a plain label, the technical name as its hint.
+  const setting = variables.getByRole('textbox', { name: 'Clip setting to fill' });
+  expect(await setting.getAttribute('aria-describedby')).toBeTruthy();
+  expect(await page.locator(`[id="${(await setting.getAttribute('aria-describedby'))!}"]`).textContent()).toMatch(/style\.color/);
+  await ruler.focus();
+  await page.keyboard.press('Home');
   await eventually(async () => near(await playerPixel(), GREEN, 30), 'the player to show the tried value');
 
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -249,12 +316,33 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   expect(final.variableDefinitions).toEqual([expect.objectContaining({ name: 'background', type: 'color' })]);
   await screenshot(page, 'video-studio-rendered');
 
-  // The render's row and its page lead back to the video template, opened in the studio.
+  // The render's row names the video template (as image rows do) and leads back to it, opened in the studio; its
+  // preview is the render's poster frame (the tried green), not a dark box.
   await page.goto(rig.url('renders'));
-  await page.getByRole('link', { name: uid }).first().click();
+  const table = page.getByRole('table', { name: 'Renders, newest first' });
+  const row = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: /^vid_/ }) })
+    .first();
+  const renderId = (await row.getByRole('link', { name: /^vid_/ }).textContent())!;
+  const preview = row.getByRole('img', { name: `Preview of ${renderId}` });
+  await eventually(async () => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the poster to load');
+  expect(await preview.getAttribute('src')).toMatch(/\.poster\.png$/);
+  expect(near(await pixel(await preview.screenshot(), 40, 24), GREEN, 40)).toBe(true);
+  expect(await row.getByRole('cell').nth(3).textContent()).toMatch(ONE_DATE_FORMAT);
+  await row.getByRole('link', { name: 'Launch teaser' }).click();
   await page.waitForURL(new RegExp(`/video/templates/${uid}/timeline$`));
   await page.goto(rig.url('renders'));
-  await page.getByRole('link', { name: /^vid_/ }).first().click();
+  await page.getByRole('link', { name: renderId, exact: true }).click();
+  // The render's page plays the video over its poster frame; the poster's address is a link.
+  const video = page.getByRole('region', { name: 'Result' }).locator('video');
+  const poster = (await video.getAttribute('poster'))!;
+  expect(poster).toMatch(/\/vid_[^/]+\.poster\.png$/);
+  const posterFile = await context.request.get(poster.replace('//localhost:', '//127.0.0.1:'));
+  expect(posterFile.headers()['content-type']).toBe('image/png');
+  expect(near(await pixel(Buffer.from(await posterFile.body()), 8, 8), GREEN, 30)).toBe(true);
+  expect(await page.getByRole('region', { name: 'Parameters' }).getByRole('link', { name: poster }).count()).toBe(1);
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page
     .getByRole('region', { name: 'Parameters' })
     .getByRole('link', { name: new RegExp(`\\(${uid}\\)$`) })

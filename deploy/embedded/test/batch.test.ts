@@ -157,6 +157,8 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
     expect(Date.parse(done.expiresAt) - Date.parse(done.completedAt)).toBe(7 * DAY);
     const items = done.results as Array<Record<string, any>>;
     expect(items.map((r) => r.index)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    // Each result carries its row's values, failed rows too: which row it is, without counting.
+    expect(items.map((r) => r.variables)).toEqual(variableSets);
     const ok = items.filter((r) => r.success);
     expect(ok).toHaveLength(22);
     expect(new Set(ok.map((r) => r.url)).size).toBe(22);

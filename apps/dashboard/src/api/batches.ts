@@ -14,10 +14,14 @@ export interface BatchResult {
   error: string | null;
   errorCode: string | null;
   layout?: string;
+  /** The row's values as the batch rendered them. */
+  variables: Record<string, unknown>;
 }
 
 export interface BatchResults {
   batchId: string;
+  templateId: string;
+  createdAt: string;
   status: string;
   progress: number;
   totalItems: number;

@@ -34,7 +34,7 @@ export const videoKeys = {
 
 const path = (uid: string) => `/video/templates/${encodeURIComponent(uid)}`;
 
-export const listVideoTemplates = (page: number) => api<VideoTemplateList>('/video/templates', { query: { page, limit: 24 } });
+export const listVideoTemplates = (page: number, limit = 24) => api<VideoTemplateList>('/video/templates', { query: { page, limit } });
 export const getVideoTemplate = async (uid: string) => (await api<{ template: VideoTemplate }>(path(uid))).template;
 
 export interface VideoTemplateDraft {

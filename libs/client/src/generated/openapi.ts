@@ -9301,6 +9301,9 @@ export interface operations {
                             error: string | null;
                             errorCode: string | null;
                             imageId: string | null;
+                            variables: {
+                                [key: string]: unknown;
+                            };
                         } & {
                             [key: string]: unknown;
                         })[];

@@ -90,6 +90,8 @@ export interface BatchItemResult {
   imageId: string | null;
   /** Present when the batch renders several layouts. */
   layout?: string;
+  /** The row's values as the batch rendered them (from `variableSets`, or the CSV's mapped columns): which row this is. */
+  variables: Record<string, unknown>;
 }
 
 export interface BatchResultsView {

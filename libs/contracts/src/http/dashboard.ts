@@ -73,7 +73,7 @@ export interface RenderHistoryItem extends UserStorageFields {
   completedAt: string | null;
   durationMs: number | null;
   url: string | null;
-  /** An image to show in a list: the render itself for images (null for other kinds for now). */
+  /** An image to show in a list: the render itself for images and GIFs, the poster frame for videos (null for PDFs). */
   thumbnailUrl: string | null;
   width: number | null;
   height: number | null;

@@ -113,6 +113,7 @@ export const BatchResults = z.looseObject({
       error: z.string().nullable(),
       errorCode: z.string().nullable(),
       imageId: z.string().nullable(),
+      variables: z.record(z.string(), z.unknown()),
     }),
   ),
   createdAt: timestamp,

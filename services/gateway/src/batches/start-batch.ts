@@ -72,6 +72,7 @@ function itemResult(item: BatchItemRow, withLayout: boolean): BatchItemResult {
     errorCode: success ? null : item.errorCode,
     imageId: item.publishedAt ? item.renderId : null,
     ...(withLayout ? { layout: item.layout ?? 'default' } : {}),
+    variables: item.variables,
   };
 }
 

@@ -11,6 +11,17 @@ function errorOf(row: RenderRow): RenderHistoryItem['error'] {
   return { slug: row.error.slug, title, detail: row.error.detail };
 }
 
+/**
+ * A still to show in a list: images and GIFs as they are; a video by the PNG poster frame every video render
+ * stores (`details.posterUrl`, as GET /video/renders/{id} answers it). PDFs have none yet.
+ */
+function thumbnailOf(row: RenderRow): string | null {
+  if (row.state !== 'done') return null;
+  if (row.kind === 'image' || row.kind === 'gif') return row.url;
+  const poster = row.kind === 'video' ? row.details?.posterUrl : undefined;
+  return typeof poster === 'string' ? poster : null;
+}
+
 /** One entry of GET /renders, whatever the kind. */
 export function renderHistoryItem(row: RenderRow): RenderHistoryItem {
   const done = row.state === 'done';
@@ -24,8 +35,7 @@ export function renderHistoryItem(row: RenderRow): RenderHistoryItem {
     completedAt: row.completedAt?.toISOString() ?? null,
     durationMs: ms(row.createdAt, row.completedAt),
     url: row.url,
-    // The browser shows images and GIFs as they are; other kinds have no still yet.
-    thumbnailUrl: done && (row.kind === 'image' || row.kind === 'gif') ? row.url : null,
+    thumbnailUrl: thumbnailOf(row),
     width: done ? row.width : null,
     height: done ? row.height : null,
     error: errorOf(row),

@@ -2,7 +2,7 @@ import type { RenderRow } from '@pressroom/db';
 import { gifView } from './gif-view.js';
 import { imageView } from './image-view.js';
 import { pdfView } from './pdf-view.js';
-import { renderDetail } from './render-history-view.js';
+import { renderDetail, renderHistoryItem } from './render-history-view.js';
 
 const row: RenderRow = {
   id: 'img_1',
@@ -45,5 +45,24 @@ describe('render views', () => {
     const parameters = renderDetail({ ...row, origin: 'html', templateId: null }, 'http://x/errors').parameters;
     expect(parameters).toMatchObject({ origin: 'html', templateUid: null });
     expect(parameters).not.toHaveProperty('via');
+  });
+
+  it('give a list still for images, GIFs and videos (the poster frame), none for PDFs or unfinished renders', () => {
+    const video: RenderRow = {
+      ...row,
+      id: 'vid_1',
+      kind: 'video',
+      format: 'mp4',
+      url: 'http://x/files/vid_1.mp4',
+      details: { posterUrl: 'http://x/files/vid_1.poster.png', posterFrame: 0 },
+    };
+    expect(renderHistoryItem(row).thumbnailUrl).toBe(row.url);
+    expect(renderHistoryItem({ ...row, kind: 'gif' }).thumbnailUrl).toBe(row.url);
+    expect(renderHistoryItem(video).thumbnailUrl).toBe('http://x/files/vid_1.poster.png');
+    // The video file stays the render's url; the poster is only the still.
+    expect(renderHistoryItem(video).url).toBe('http://x/files/vid_1.mp4');
+    expect(renderHistoryItem({ ...video, details: null }).thumbnailUrl).toBeNull();
+    expect(renderHistoryItem({ ...video, state: 'rendering', completedAt: null }).thumbnailUrl).toBeNull();
+    expect(renderHistoryItem({ ...row, kind: 'pdf' }).thumbnailUrl).toBeNull();
   });
 });

@@ -11,13 +11,21 @@ import {
   type BatchResult,
 } from '../../api/batches';
 import { messageOf } from '../../api/problem';
+import type { Template } from '../../api/templates';
 import { Alert } from '../../kit/alert';
 import { Button, buttonClass } from '../../kit/button';
+import { formatDate } from '../../kit/format';
 import { Section } from '../../kit/page';
 import { Table } from '../../kit/table';
+import { variablesOf } from '../templates/variable-names';
+import { keyValues } from './row-values';
 
-/** Live progress (server-sent events), then the results table, the ZIP download; cancel while it runs. */
-export function BatchRun({ batchId }: { batchId: string }) {
+/**
+ * Live progress (server-sent events), then the results table, the ZIP download; cancel while it runs. The batch is
+ * headed by its template's name and start date (its id below); each result shows the row's first values and, when
+ * it rendered, a small picture of it.
+ */
+export function BatchRun({ batchId, templates }: { batchId: string; templates: Template[] }) {
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const finished = progress !== null && FINAL_STATUSES.includes(progress.status);
   useEffect(() => {
@@ -32,12 +40,21 @@ export function BatchRun({ batchId }: { batchId: string }) {
   useEffect(() => {
     if (finished) void queryClient.invalidateQueries({ queryKey: batchKeys.recent });
   }, [finished, queryClient]);
-  const results = useQuery({ queryKey: ['batches', batchId, finished], queryFn: () => batchResults(batchId), enabled: finished });
+  // Read once at the start (the heading's template and date) and again when the batch has finished (its results).
+  const results = useQuery({
+    queryKey: ['batches', batchId, finished],
+    queryFn: () => batchResults(batchId),
+    // The heading stays while the finished results load.
+    placeholderData: (previous) => previous,
+  });
+  const template = templates.find((t) => t.uid === results.data?.templateId);
+  const order = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
+  const title = results.data ? `${template?.name ?? results.data.templateId} · ${formatDate(results.data.createdAt)}` : `Batch ${batchId}`;
   const cancel = useMutation({ mutationFn: () => cancelBatch(batchId) });
   const done = progress ? progress.completed + progress.failed + progress.cancelled : 0;
   return (
     <Section
-      title={`Batch ${batchId}`}
+      title={title}
       actions={
         finished ? (
           <a className={buttonClass('primary')} href={batchArchiveUrl(batchId)} download>
@@ -50,6 +67,7 @@ export function BatchRun({ batchId }: { batchId: string }) {
         )
       }
     >
+      {results.data && <p className="-mt-2 text-xs text-slate-600">Batch {batchId}</p>}
       {cancel.isError && <Alert>{messageOf(cancel.error)}</Alert>}
       <label className="flex flex-col gap-1 text-sm">
         Progress
@@ -61,7 +79,7 @@ export function BatchRun({ batchId }: { batchId: string }) {
           : 'Waiting for progress…'}
       </p>
       {results.isError && <Alert>{messageOf(results.error)}</Alert>}
-      {results.data && (
+      {finished && results.data && (
         <Table
           caption="Results"
           captionVisible
@@ -70,8 +88,23 @@ export function BatchRun({ batchId }: { batchId: string }) {
           empty="No results."
           columns={[
             { header: 'Row', cell: (r) => r.index + 1 },
+            { header: 'Values', cell: (r) => <RowValues values={keyValues(r.variables, order)} /> },
             // A batch of one layout has no layout names to show.
             ...(results.data.results.some((r) => r.layout) ? [{ header: 'Layout', cell: (r: BatchResult) => r.layout }] : []),
+            {
+              header: 'Preview',
+              cell: (r) =>
+                r.url ? (
+                  <img
+                    src={r.url}
+                    alt={`Row ${r.index + 1}${r.layout ? `, ${r.layout}` : ''}`}
+                    loading="lazy"
+                    className="h-12 w-20 rounded border border-slate-200 bg-slate-50 object-contain"
+                  />
+                ) : (
+                  '—'
+                ),
+            },
             { header: 'Result', cell: (r) => (r.success ? 'done' : `failed: ${r.error ?? r.errorCode ?? ''}`) },
             {
               header: 'File',
@@ -88,5 +121,19 @@ export function BatchRun({ batchId }: { batchId: string }) {
         />
       )}
     </Section>
+  );
+}
+
+/** A row's first values as "name: value" lines. */
+function RowValues({ values }: { values: Array<readonly [string, string]> }) {
+  if (values.length === 0) return <span className="text-slate-600">—</span>;
+  return (
+    <ul className="flex flex-col text-xs">
+      {values.map(([name, text]) => (
+        <li key={name}>
+          <span className="text-slate-600">{name}:</span> {text}
+        </li>
+      ))}
+    </ul>
   );
 }

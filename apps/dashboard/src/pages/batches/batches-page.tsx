@@ -194,7 +194,7 @@ export default function BatchesPage() {
           </Button>
         </Form>
       </Section>
-      {batchId && <BatchRun key={batchId} batchId={batchId} />}
+      {batchId && <BatchRun key={batchId} batchId={batchId} templates={templates.data?.templates ?? []} />}
       <RecentBatches templates={templates.data?.templates ?? []} onOpen={setBatchId} />
     </Page>
   );

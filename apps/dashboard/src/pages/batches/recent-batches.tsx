@@ -5,6 +5,7 @@ import { Button } from '../../kit/button';
 import { Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
+import { formatDate } from '../../kit/format';
 
 /** How often the list looks again while one of its batches still runs. */
 const POLL_MS = 3_000;
@@ -42,7 +43,7 @@ export function RecentBatches({ templates, onOpen }: { templates: Template[]; on
                 cell: (b) =>
                   `${b.completedItems} done, ${b.failedItems} failed${b.cancelledItems ? `, ${b.cancelledItems} cancelled` : ''} of ${b.totalItems}`,
               },
-              { header: 'Started', cell: (b) => new Date(b.createdAt).toLocaleString() },
+              { header: 'Started', cell: (b) => formatDate(b.createdAt) },
             ]}
           />
         )}

@@ -17,6 +17,7 @@ import { EditSettings } from './edit-settings';
 import { MappingList, MappingPicker, withoutVariable, type Mapping } from './mapping-editor';
 import { RefreshPolicyFields, refreshPolicyText, useRefreshPolicy } from './refresh-policy-fields';
 import { credentialsText, SourceHeaderFields, useSourceHeader } from './source-header-fields';
+import { formatDate } from '../../kit/format';
 
 /** Data bindings: create one from a tested data source by clicking values, then watch and operate them. */
 export default function BindingsPage() {
@@ -164,7 +165,7 @@ function BindingCard({ binding }: { binding: Binding }) {
       </div>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3">
         <dt>Last refresh</dt>
-        <dd>{binding.lastRefreshAt ? new Date(binding.lastRefreshAt).toLocaleString() : 'never'}</dd>
+        <dd>{binding.lastRefreshAt ? formatDate(binding.lastRefreshAt) : 'never'}</dd>
         <dt>Mapping</dt>
         <dd className="break-all">{mapped.length ? mapped.map(([v, path]) => `${v} ← ${path}`).join(', ') : 'none'}</dd>
         <dt>Source</dt>

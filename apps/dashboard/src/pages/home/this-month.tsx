@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getUsage, usageKeys, type Usage } from '../../api/usage';
 import { useCurrentSession } from '../../app/session';
-import { formatCount } from '../../kit/format';
+import { formatCount, formatDate } from '../../kit/format';
 import { Meter } from '../../kit/meter';
 import { Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
@@ -46,7 +46,7 @@ export function ThisMonth() {
                 )}
               </dd>
               <dt className="text-slate-700">Credits renew</dt>
-              <dd>{new Date(u.period.end).toLocaleDateString(undefined, { dateStyle: 'medium' })}</dd>
+              <dd>{formatDate(u.period.end)}</dd>
             </dl>
           </div>
         )}

@@ -8,7 +8,7 @@ import { templatePathOf } from './template-path';
 import { Facts } from '../../kit/facts';
 import { Alert } from '../../kit/alert';
 import { buttonClass } from '../../kit/button';
-import { formatInstant } from '../../kit/format';
+import { formatDate } from '../../kit/format';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { RenderPreview } from './render-preview';
@@ -136,7 +136,7 @@ function instant(iso: string | null | undefined): ReactNode {
   if (!iso) return null;
   return (
     <time dateTime={iso} title={iso}>
-      {formatInstant(iso)}
+      {formatDate(iso)}
     </time>
   );
 }
@@ -146,6 +146,14 @@ function shownValue(v: unknown): ReactNode {
   if (isValidElement(v)) return v;
   if (typeof v === 'object') return shown(v);
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  // A file the render stored beside its result (a video's poster frame): a link to open, not text to copy.
+  if (typeof v === 'string' && /^https?:\/\//.test(v)) {
+    return (
+      <a className="break-all text-indigo-700 underline" href={v}>
+        {v}
+      </a>
+    );
+  }
   return String(v);
 }
 

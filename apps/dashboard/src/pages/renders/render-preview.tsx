@@ -1,12 +1,26 @@
 import type { RenderItem } from '../../api/renders';
 
 /**
- * What a render looks like, by kind: images and GIFs as pictures, videos as a player (its first frame in the
- * list), PDFs embedded where the browser can show them, with a link to open the file otherwise.
+ * What a render looks like, by kind: images and GIFs as pictures, videos as a player with their poster frame (the
+ * poster alone in the list), PDFs embedded where the browser can show them, with a link to open the file otherwise.
  */
 export function RenderPreview({ render, size }: { render: RenderItem; size: 'small' | 'large' }) {
   const small = size === 'small';
   const name = `${small ? 'Preview' : 'Result'} of ${render.id}`;
+  // The page plays a video, its poster frame (the list's still) shown until it plays: frame 0 alone is often blank.
+  if (!small && render.status === 'done' && render.url && render.kind === 'video') {
+    return (
+      <video
+        src={render.url}
+        poster={render.thumbnailUrl ?? undefined}
+        aria-label={name}
+        controls
+        muted
+        preload="metadata"
+        className="max-h-96 max-w-full self-start rounded bg-slate-900"
+      />
+    );
+  }
   if (render.thumbnailUrl) {
     return (
       <img
@@ -18,17 +32,8 @@ export function RenderPreview({ render, size }: { render: RenderItem; size: 'sma
     );
   }
   if (render.status === 'done' && render.url && render.kind === 'video') {
-    return (
-      <video
-        src={render.url}
-        aria-label={name}
-        // The list shows the first frame only; the detail page plays it.
-        controls={!small}
-        muted
-        preload="metadata"
-        className={small ? 'h-12 w-20 rounded bg-slate-900 object-contain' : 'max-h-96 max-w-full self-start rounded'}
-      />
-    );
+    // A video without a stored poster: the list shows its first frame.
+    return <video src={render.url} aria-label={name} muted preload="metadata" className="h-12 w-20 rounded bg-slate-900 object-contain" />;
   }
   if (render.status === 'done' && render.url && render.kind === 'pdf' && !small) {
     return (

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { listRenders, renderKeys, type RenderItem } from '../../api/renders';
 import { messageOf } from '../../api/problem';
 import { listTemplates, templateKeys } from '../../api/templates';
+import { listVideoTemplates, videoKeys } from '../../api/video';
 import { templatePathOf } from './template-path';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
@@ -12,6 +13,7 @@ import { SelectField } from '../../kit/select-field';
 import { Table, type Column } from '../../kit/table';
 import { filtersFromSearch, listQueryOf, searchOfFilters, type ListFilters } from './render-filters';
 import { RenderPreview } from './render-preview';
+import { formatDate } from '../../kit/format';
 
 /**
  * Images, GIFs, PDFs and videos in one history, newest first, with the list API's filters. The filters live in the
@@ -34,8 +36,14 @@ export default function RendersPage() {
     queryKey: templateKeys.list({ filter: true }),
     queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'all' }),
   });
+  // Video templates live under /video (uids vtp_…): their names too, so a video's row names its template.
+  const videoTemplates = useQuery({ queryKey: [...videoKeys.all, 'names'], queryFn: () => listVideoTemplates(1, 100) });
   const items = renders.data?.pages.flatMap((p) => p.items) ?? [];
-  const templateNames = new Map((templates.data?.templates ?? []).map((t) => [t.uid, t.name]));
+  const listed = [
+    ...(templates.data?.templates ?? []).map((t) => [t.uid, t.name] as const),
+    ...(videoTemplates.data?.templates ?? []).map((t) => [t.uid, t.name] as const),
+  ];
+  const templateNames = new Map(listed);
   return (
     <Page title="Renders">
       <form aria-label="Filters" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
@@ -69,7 +77,7 @@ export default function RendersPage() {
           onChange={(e) => set({ templateUid: e.target.value })}
           options={[
             ['', 'All templates'],
-            ...(templates.data?.templates ?? []).map((t) => [t.uid, t.name] as const),
+            ...listed,
             // A template from the address that is not among the listed ones (past the first 100, or deleted) stays chosen.
             ...(filters.templateUid && !templateNames.has(filters.templateUid)
               ? [[filters.templateUid, filters.templateUid] as const]
@@ -113,8 +121,8 @@ export default function RendersPage() {
 }
 
 /**
- * The list's columns. `templateNames`: the listed templates' names (the first 100 by name; a render of another
- * template shows its uid). `listSearch`: this list's filters, handed to a render's page so its "All renders" link
+ * The list's columns. `templateNames`: the listed templates' names (the first 100 image/PDF templates by name and
+ * the 100 newest video templates; a render of another template shows its uid). `listSearch`: this list's filters, handed to a render's page so its "All renders" link
  * comes back to them.
  */
 function renderColumns(templateNames: Map<string, string>, listSearch: string): Column<RenderItem>[] {
@@ -150,7 +158,7 @@ function renderColumns(templateNames: Map<string, string>, listSearch: string): 
         </>
       ),
     },
-    { header: 'Created', cell: (r) => new Date(r.createdAt).toLocaleString() },
+    { header: 'Created', cell: (r) => formatDate(r.createdAt) },
     { header: 'Time', cell: (r) => (r.durationMs !== null ? `${r.durationMs} ms` : '—') },
     {
       header: 'File',

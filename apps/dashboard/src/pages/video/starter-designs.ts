@@ -1,10 +1,26 @@
+import { TIMELINE_SIZE_PRESETS, type TimelineSizePreset } from '@pressroom/contracts/video-timeline';
 import type { Project } from './studio/timeline-model.js';
 
-/** What a new timeline template starts with: a background and a headline that fades in, 3 s at 30 fps. */
-export function starterTimeline(): Project {
+/** A new timeline's size: one of the API's presets, or a width and height of its own. */
+type StarterSize = { preset: TimelineSizePreset } | { width: number; height: number };
+
+/** The size presets as the dashboard names them (shape, then pixels), in the API's order. */
+export const SIZE_PRESET_LABELS: ReadonlyArray<readonly [TimelineSizePreset, string]> = (
+  Object.entries(TIMELINE_SIZE_PRESETS) as Array<[TimelineSizePreset, { width: number; height: number }]>
+).map(([preset, { width, height }]) => [
+  preset,
+  `${preset} ${width > height ? 'landscape' : width < height ? 'portrait' : 'square'} (${width} × ${height})`,
+]);
+
+/**
+ * What a new timeline template starts with: a background and a headline that fades in, 3 s at 30 fps, laid out
+ * for its size. A preset is saved as `size` (the studio shows it chosen); a size of its own as width and height.
+ */
+export function starterTimeline(size: StarterSize = { width: 1280, height: 720 }): Project {
+  const { width, height } = 'preset' in size ? TIMELINE_SIZE_PRESETS[size.preset] : size;
+  const fontSize = Math.max(12, Math.round(Math.min(width, height) / 10));
   return {
-    width: 1280,
-    height: 720,
+    ...('preset' in size ? { size: size.preset } : { width, height }),
     fps: 30,
     backgroundColor: '#000000',
     tracks: [
@@ -16,7 +32,15 @@ export function starterTimeline(): Project {
             text: 'Your headline',
             from: 0,
             durationInFrames: 90,
-            style: { x: 80, y: 300, width: 1120, fontSize: 72, color: '#ffffff', textAlign: 'center', fadeInFrames: 15 },
+            style: {
+              x: Math.round(width / 16),
+              y: Math.round(height / 2 - fontSize * 0.7),
+              width: width - 2 * Math.round(width / 16),
+              fontSize,
+              color: '#ffffff',
+              textAlign: 'center',
+              fadeInFrames: 15,
+            },
           },
         ],
       },

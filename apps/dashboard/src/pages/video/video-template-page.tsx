@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { getVideoTemplate, videoKeys } from '../../api/video';
 import { QueryState } from '../../kit/query-state';
-import { videoEditorPath } from './video-templates-page';
+import { videoEditorPath } from './video-editor-path';
 
 /** /video/templates/{uid}: opens the template in its editor (the timeline studio or the code editor, by its kind). */
 export default function VideoTemplatePage() {

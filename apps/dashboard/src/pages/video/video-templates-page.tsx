@@ -7,24 +7,22 @@ import { Button, buttonClass } from '../../kit/button';
 import { ConfirmDialog } from '../../kit/dialog';
 import { Page } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
+import { formatDate } from '../../kit/format';
 import { Table } from '../../kit/table';
-import { STARTER_TSX, starterTimeline } from './starter-designs';
-
-/** Where a video template is edited: the timeline studio or the code editor. */
-export const videoEditorPath = (t: Pick<VideoTemplate, 'uid' | 'kind'>) =>
-  `/video/templates/${encodeURIComponent(t.uid)}/${t.kind === 'timeline' ? 'timeline' : 'code'}`;
+import { NewTimelineDialog } from './new-timeline-dialog';
+import { STARTER_TSX } from './starter-designs';
+import { videoEditorPath } from './video-editor-path';
 
 /** The account's video templates, newest first, and the two ways to start one. */
 export default function VideoTemplatesPage() {
   const [page, setPage] = useState(1);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [naming, setNaming] = useState(false);
   const templates = useQuery({ queryKey: videoKeys.list(page), queryFn: () => listVideoTemplates(page) });
+  // A code template opens the code editor at once (renamed there); a timeline asks its name and size first.
   const create = useMutation({
-    mutationFn: (kind: 'timeline' | 'code') =>
-      createVideoTemplate(
-        kind === 'timeline' ? { name: 'Untitled timeline', projectJson: starterTimeline() } : { name: 'Untitled scene', tsx: STARTER_TSX },
-      ),
+    mutationFn: () => createVideoTemplate({ name: 'Untitled scene', tsx: STARTER_TSX }),
     onSuccess: async (template) => {
       await queryClient.invalidateQueries({ queryKey: videoKeys.all });
       await navigate(videoEditorPath(template));
@@ -39,15 +37,14 @@ export default function VideoTemplatesPage() {
       title="Video templates"
       actions={
         <>
-          <Button busy={create.isPending && create.variables === 'timeline'} onClick={() => create.mutate('timeline')}>
-            New timeline template
-          </Button>
-          <Button variant="secondary" busy={create.isPending && create.variables === 'code'} onClick={() => create.mutate('code')}>
+          <Button onClick={() => setNaming(true)}>New timeline template</Button>
+          <Button variant="secondary" busy={create.isPending} onClick={() => create.mutate()}>
             New code template
           </Button>
         </>
       }
     >
+      <NewTimelineDialog open={naming} onOpenChange={setNaming} />
       {create.error != null && <Alert>{create.error.message}</Alert>}
       {remove.error != null && <Alert>{remove.error.message}</Alert>}
       <p className="text-sm text-slate-700">
@@ -77,7 +74,7 @@ export default function VideoTemplatesPage() {
                   { header: 'Kind', cell: (t) => (t.kind === 'timeline' ? 'Timeline' : 'Code') },
                   { header: 'Size', cell: (t) => `${t.width}×${t.height} · ${t.fps} fps` },
                   { header: 'Length', cell: (t) => `${t.durationSeconds} s` },
-                  { header: 'Updated', cell: (t) => new Date(t.updatedAt).toLocaleString() },
+                  { header: 'Updated', cell: (t) => formatDate(t.updatedAt) },
                   {
                     header: 'Actions',
                     cell: (t) => (

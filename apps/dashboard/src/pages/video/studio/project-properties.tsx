@@ -1,19 +1,13 @@
+import { SIZE_PRESET_LABELS } from '../starter-designs';
 import { COLOUR, DECIMAL, NUMBER, PropertyFields, select, specs, TEXT } from './property-specs';
 import { errorsUnder } from './studio-errors';
 import type { Project } from './timeline-model';
 
+/** The project's `size` presets; none means the width and height below. */
+const SIZE_PRESETS = select([['', 'Custom: the width and height below'], ...SIZE_PRESET_LABELS]);
+
 const SPECS = specs([
-  [
-    'size',
-    'Size preset',
-    select([
-      ['', 'None (width and height)'],
-      ['16:9', '16:9'],
-      ['9:16', '9:16'],
-      ['1:1', '1:1'],
-      ['4:5', '4:5'],
-    ]),
-  ],
+  ['size', 'Size preset', SIZE_PRESETS, 'wide'],
   ['width', 'Width (px)', NUMBER],
   ['height', 'Height (px)', NUMBER],
   ['fps', 'Frames per second', NUMBER],

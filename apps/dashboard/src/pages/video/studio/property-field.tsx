@@ -22,22 +22,29 @@ export function PropertyField({
   onChange,
   error,
   field,
+  hint,
+  wide = false,
 }: {
   label: string;
   value: unknown;
   onChange: (value: unknown) => void;
   error?: string | undefined;
   field: FieldKind;
+  /** A secondary line under the label (the technical name, an example), read with the field. */
+  hint?: string | undefined;
+  /** Spans both columns of the panel's grid: a select whose options would be cut off in one. */
+  wide?: boolean;
 }) {
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
   const shown = value === undefined || value === null ? '' : String(value);
   const [text, setText] = useState(shown);
   useEffect(() => setText(shown), [shown]);
   const common = {
     id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': errorId,
+    'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
     className: `${INPUT} ${error ? 'border-red-600' : 'border-slate-300'}`,
   };
   let control;
@@ -92,11 +99,18 @@ export function PropertyField({
     );
   }
   return (
-    <div className={field.kind === 'checkbox' ? 'flex items-center gap-2' : 'flex flex-col gap-0.5'}>
+    <div
+      className={`${field.kind === 'checkbox' ? 'flex items-center gap-2' : 'flex min-w-0 flex-col gap-0.5'} ${wide ? 'col-span-2' : ''}`}
+    >
       {field.kind === 'checkbox' && control}
       <label htmlFor={id} className="text-xs font-medium text-slate-800">
         {label}
       </label>
+      {hint && (
+        <p id={hintId} className="text-[11px] text-slate-600">
+          {hint}
+        </p>
+      )}
       {field.kind !== 'checkbox' && control}
       {error && (
         <p id={errorId} className="text-xs text-red-700">

@@ -7,6 +7,8 @@ export interface FieldSpec {
   path: string;
   label: string;
   field: FieldKind;
+  /** Takes the whole row of the panel (a select with long options). */
+  wide?: boolean;
 }
 
 export const NUMBER: FieldKind = { kind: 'number' };
@@ -17,9 +19,10 @@ export const COLOUR: FieldKind = { kind: 'color' };
 export const CHECKBOX: FieldKind = { kind: 'checkbox' };
 export const select = (options: ReadonlyArray<readonly [string, string]>): FieldKind => ({ kind: 'select', options });
 
-/** A field list written as rows of [path, label, control]: the lists stay tables. */
-export const specs = (rows: ReadonlyArray<readonly [string, string, FieldKind]>): FieldSpec[] =>
-  rows.map(([path, label, field]) => ({ path, label, field }));
+/** A field list written as rows of [path, label, control] (and `'wide'` for a whole row): the lists stay tables. */
+export const specs = (
+  rows: ReadonlyArray<readonly [string, string, FieldKind] | readonly [string, string, FieldKind, 'wide']>,
+): FieldSpec[] => rows.map(([path, label, field, wide]) => ({ path, label, field, wide: wide === 'wide' }));
 
 /**
  * The fields of `specs`, each showing its path in `source` with the server's message for it (`errors`, keyed by
@@ -43,6 +46,7 @@ export function PropertyFields({
           key={spec.path}
           label={spec.label}
           field={spec.field}
+          wide={spec.wide}
           value={getPath(source, spec.path)}
           error={messageFor(errors, spec.path)}
           onChange={(value) => onChange(spec.path, value)}

@@ -55,7 +55,9 @@ function dragged(project: Project, drag: Drag | null): Project {
 /**
  * The tracks and clips on a time ruler. A clip is a button: click or focus selects it; drag its middle to
  * move it and its edges to trim it; with the keyboard, arrows move it (Shift: by a second), Alt+arrows move
- * its end and Alt+Shift+arrows its start. Clicking the ruler moves the playhead (the player seeks).
+ * its end and Alt+Shift+arrows its start. The ruler is the playhead's slider: a click or a drag on it, or on a
+ * track's empty space, moves the playhead (the player seeks); focused, arrows move it a frame (Shift: a second) and
+ * Home/End to either end. The frame readout and track names stay in view while the timeline scrolls sideways.
  */
 export function TimelineEditor({
   project,
@@ -111,9 +113,36 @@ export function TimelineEditor({
     else if (event.altKey) onChange(trimClipEnd(project, ref, sign));
     else onChange(moveClip(project, ref, sign * (event.shiftKey ? fps : 1)));
   };
+  const last = Math.max(0, length - 1);
+  const seekTo = (f: number) => onSeek(Math.max(0, Math.min(last, Math.round(f))));
   const seek = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
-    onSeek(Math.max(0, Math.min(length - 1, Math.round((event.clientX - box.left) / zoom))));
+    seekTo((event.clientX - box.left) / zoom);
+  };
+  // Press on the ruler (or a track's empty space) and drag: the playhead follows the pointer.
+  const press = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0 || event.target !== event.currentTarget) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    seek(event);
+  };
+  const scrub = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.currentTarget.hasPointerCapture(event.pointerId)) seek(event);
+  };
+  const rulerKeys = (event: KeyboardEvent<HTMLDivElement>) => {
+    const by = event.shiftKey ? fps : 1;
+    const to =
+      event.key === 'ArrowLeft'
+        ? frame - by
+        : event.key === 'ArrowRight'
+          ? frame + by
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (to === null) return;
+    event.preventDefault();
+    seekTo(to);
   };
   const current = selected ? clipAt(shown, selected) : undefined;
 
@@ -134,6 +163,9 @@ export function TimelineEditor({
         Drag a clip to move it, its edges to trim it. Keyboard: arrows move the selected clip by a frame (Shift: a second), Alt+arrows move
         its end, Alt+Shift+arrows its start.
       </p>
+      <p className="text-xs text-slate-600">
+        Click or drag along the ruler (or a track&apos;s empty space) to move the playhead; on the focused ruler, arrows move it a frame.
+      </p>
       <p className="text-xs text-slate-700" aria-live="polite">
         {current
           ? `${clipTitle(current)} — frames ${current.from} to ${current.from + current.durationInFrames - 1} (${current.durationInFrames} frames)`
@@ -142,20 +174,33 @@ export function TimelineEditor({
       <div className="overflow-x-auto">
         <div className="relative" style={{ width: LABEL_WIDTH + width }}>
           <div className="flex" style={{ height: 24 }}>
-            <div style={{ width: LABEL_WIDTH }} className="shrink-0 text-xs text-slate-600">
+            <div
+              style={{ width: LABEL_WIDTH }}
+              className="sticky left-0 z-10 shrink-0 bg-white text-xs whitespace-nowrap text-slate-700"
+              data-testid="frame-readout"
+            >
               {timeLabel(frame, fps)} · frame {frame}
             </div>
             <div
-              className="relative cursor-pointer border-b border-slate-300"
+              className="relative cursor-pointer touch-none rounded-t border-b border-slate-400 bg-slate-100 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-600"
               style={{ width }}
-              role="presentation"
-              onPointerDown={seek}
+              role="slider"
+              tabIndex={0}
+              aria-label="Playhead"
+              aria-valuemin={0}
+              aria-valuemax={last}
+              aria-valuenow={frame}
+              aria-valuetext={`${timeLabel(frame, fps)}, frame ${frame}`}
+              onPointerDown={press}
+              onPointerMove={scrub}
+              onKeyDown={rulerKeys}
               data-testid="ruler"
             >
               {Array.from({ length: Math.floor(width / zoom / step) + 1 }, (_, i) => i * step).map((f) => (
                 <span
                   key={f}
-                  className="absolute top-0 border-l border-slate-400 pl-0.5 text-[10px] text-slate-700"
+                  // Ticks let the press through to the ruler, so a click on a label seeks like anywhere else.
+                  className="pointer-events-none absolute top-0 border-l border-slate-400 pl-0.5 text-[10px] text-slate-700"
                   style={{ left: f * zoom }}
                 >
                   {timeLabel(f, fps)}
@@ -167,14 +212,14 @@ export function TimelineEditor({
             <div key={t} className="flex border-b border-slate-100" role="group" aria-label={`Track ${t + 1}`}>
               <button
                 type="button"
-                className={`shrink-0 px-1 text-left text-xs ${selectedTrack === t ? 'font-semibold text-indigo-800' : 'text-slate-700'}`}
+                className={`sticky left-0 z-10 shrink-0 bg-white px-1 text-left text-xs ${selectedTrack === t ? 'font-semibold text-indigo-800' : 'text-slate-700'}`}
                 style={{ width: LABEL_WIDTH }}
                 aria-pressed={selectedTrack === t}
                 onClick={() => onSelectTrack(t)}
               >
                 Track {t + 1}
               </button>
-              <div className="relative h-10" style={{ width }}>
+              <div className="relative h-10" style={{ width }} role="presentation" onPointerDown={press} onPointerMove={scrub}>
                 {track.clips.map((clip, c) => {
                   const isSelected = selected?.track === t && selected.clip === c;
                   return (

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlayerRef } from '@remotion/player';
+import { checkTimelineProject } from '@pressroom/video/timeline';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { messageOf } from '../../../api/problem';
@@ -113,7 +114,9 @@ function Studio({ template }: { template: VideoTemplate }) {
   const elsewhere = otherErrors(error, besideAField);
 
   const add = () => {
-    const size = { width: project.width ?? 1920, height: project.height ?? 1080 };
+    // The size the renderer gives the project (a preset resolved), so a new clip fits a 9:16 project too.
+    const checked = checkTimelineProject(project);
+    const size = checked.ok ? checked.meta : { width: project.width ?? 1920, height: project.height ?? 1080 };
     const { project: next, ref } = addClip(project, selectedTrack, newClip(clipType, trackEnd(project, selectedTrack), project.fps, size));
     edit(next);
     setSelected(ref);

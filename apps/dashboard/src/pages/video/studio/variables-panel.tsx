@@ -108,7 +108,8 @@ export function VariablesPanel({
       <fieldset className="grid grid-cols-3 items-end gap-2 rounded-md border border-slate-200 p-2">
         <legend className="px-1 text-xs font-semibold text-slate-700">Bind a property of the selected clip</legend>
         <PropertyField
-          label="Property (src, style.color, durationInFrames…)"
+          label="Clip setting to fill"
+          hint="Its name in the design, e.g. src, style.color or durationInFrames"
           field={{ kind: 'text' }}
           value={property}
           onChange={(v) => setProperty(typeof v === 'string' ? v : '')}
