@@ -76,12 +76,53 @@ test('template editor: Render makes a PNG and a PDF of the saved template with t
   const pdf = await context.request.get((await pdfLink.getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'));
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await render.getByText(/1 page/).waitFor();
-  // An edit not yet saved: Render says it renders the saved template.
+  // An edit not yet saved: the button says it saves first; once saved by Save template, it reads Render again.
+  expect(await render.getByRole('button', { name: 'Save and render' }).count()).toBe(0);
   await page.getByLabel('Template name').fill('Render me again');
-  await render.getByText('This renders the saved template: save it first to include your changes.').waitFor();
+  await render.getByRole('button', { name: 'Save and render', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Save template' }).click();
   await page.getByText('Saved.').waitFor();
-  expect(await render.getByText('save it first').count()).toBe(0);
+  await render.getByRole('button', { name: 'Render', exact: true }).waitFor();
+});
+
+test('template editor: with unsaved changes the render button saves first, and a refused save renders nothing', async () => {
+  const uid = await createTemplate({
+    name: 'Render unsaved',
+    html: '<body style="margin:0;background:#ff0000"></body>',
+    width: 120,
+    height: 60,
+  });
+  const renders = async () => ((await (await call('GET', `/renders?templateUid=${uid}`)).json()) as { items: unknown[] }).items.length;
+  const savedTemplate = async () =>
+    ((await (await call('GET', `/templates/${uid}`)).json()) as { template: { name: string; html: string } }).template;
+  await page.goto(rig.url(`templates/${uid}`));
+  const render = page.getByRole('region', { name: 'Render', exact: true });
+  await render.getByRole('button', { name: 'Render', exact: true }).waitFor();
+  await page.getByRole('img', { name: 'Live preview' }).waitFor({ timeout: 20_000 });
+
+  // An edit not yet saved: the button says it saves first, and renders what the form shows.
+  await page.getByLabel('Template name').fill('Render unsaved, edited');
+  await page.getByRole('textbox', { name: 'HTML' }).fill('<body style="margin:0;background:#0000ff"></body>');
+  await waitForPixel(page, 'Live preview', [0, 0, 255], [5, 5]);
+  await render.getByRole('button', { name: 'Save and render', exact: true }).click();
+  await waitForPixel(page, 'Rendered result', [0, 0, 255], [5, 5]);
+  expect(await savedTemplate()).toMatchObject({ name: 'Render unsaved, edited', html: expect.stringContaining('#0000ff') });
+  expect(await renders()).toBe(1);
+  // Saved: the button reads as before.
+  await render.getByRole('button', { name: 'Render', exact: true }).waitFor();
+
+  // A save the API refuses (an empty name): its message stands beside the field, as for Save, and nothing renders.
+  const name = page.getByLabel('Template name');
+  await name.fill('');
+  await render.getByRole('button', { name: 'Save and render', exact: true }).click();
+  await eventually(async () => (await name.getAttribute('aria-invalid')) === 'true', 'the name marked invalid');
+  const described = (await name.getAttribute('aria-describedby'))!.split(' ');
+  const message = (await page.locator(`[id="${described.at(-1)!}"]`).textContent()) ?? '';
+  expect(message.trim()).not.toBe('');
+  await render.getByText('Not rendered: the template could not be saved.').waitFor();
+  expect(await renders()).toBe(1);
+  expect((await savedTemplate()).name).toBe('Render unsaved, edited');
+  expect(await render.getByRole('img', { name: 'Rendered result' }).count()).toBe(0);
 });
 
 test('new template: the values typed to try it are still there once it is created', async () => {

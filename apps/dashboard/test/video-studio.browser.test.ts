@@ -297,7 +297,9 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   // Render, poll until done, download and probe the file.
   const project = (await saved(uid)).projectJson;
   const frames = Math.max(...project.tracks.flatMap((t) => t.clips.map((c) => c.from + c.durationInFrames)));
-  await page.getByRole('button', { name: 'Render video' }).click();
+  // The variable is not saved yet: the button says it saves first (as the template editors' render buttons do).
+  await page.getByRole('button', { name: 'Save and render video', exact: true }).click();
+  await page.getByRole('button', { name: 'Render video', exact: true }).waitFor();
   // The API answered 202 with the render id (its wait is 1 s here): the studio polls for it.
   await page.getByText(/^Rendering \(vid_/).waitFor({ timeout: 60_000 });
   const download = page.getByRole('link', { name: 'Download MP4' });

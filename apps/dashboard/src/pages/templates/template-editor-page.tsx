@@ -94,7 +94,7 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<TemplateDraft>(initial);
-  // What the server holds, as this form last sent or loaded it: Render says when the form differs.
+  // What the server holds, as this form last sent or loaded it: Render saves first when the form differs.
   const [savedDraft, setSavedDraft] = useState<TemplateDraft>(initial);
   // The values typed on the new-template page come along when it is created (they are not part of the template).
   const carried = (useLocation().state as { values?: Record<string, unknown> } | null)?.values;
@@ -225,7 +225,16 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
         </Section>
         {uid && (
           <Section title="Render">
-            <TemplateRender uid={uid} variables={given} layout={layout} size={size} unsaved={unsaved} />
+            {/* With unsaved changes it saves first, through this form's save: its refusals stand beside these fields. */}
+            <TemplateRender
+              uid={uid}
+              variables={given}
+              layout={layout}
+              size={size}
+              unsaved={unsaved}
+              saving={save.isPending}
+              save={() => save.mutateAsync()}
+            />
           </Section>
         )}
         <Section title="Layouts">

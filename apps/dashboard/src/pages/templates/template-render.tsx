@@ -8,27 +8,38 @@ import { RenderResult, renderTimed } from '../renders/render-result';
 import { templateRenderRequest, type TemplateRenderChoice } from './template-render-request';
 
 /**
- * Renders the saved template with the values shown in the editor, as an image, a GIF or a PDF, through the same
- * endpoints as the API (the render is in the history and costs a credit, unlike the live preview).
+ * Renders the template with the values shown in the editor, as an image, a GIF or a PDF, through the same endpoints as
+ * the API (the render is in the history and costs a credit, unlike the live preview). The API renders the saved
+ * template, so with unsaved changes the button saves first through the editor's own save (`save`, whose refusals stand
+ * beside the editor's fields, as for its Save button) and renders only once that save went through.
  */
-export function TemplateRender(props: Omit<TemplateRenderChoice, 'format'> & { unsaved: boolean }) {
+export function TemplateRender(
+  props: Omit<TemplateRenderChoice, 'format'> & { unsaved: boolean; saving: boolean; save: () => Promise<unknown> },
+) {
   const [format, setFormat] = useState<PlaygroundFormat>('png');
+  const [notRendered, setNotRendered] = useState(false);
   const render = useMutation({
     mutationFn: () => renderTimed(templateRenderRequest({ ...props, format }), format),
   });
+  const submit = async () => {
+    setNotRendered(false);
+    if (props.unsaved) {
+      render.reset();
+      try {
+        await props.save();
+      } catch {
+        return setNotRendered(true);
+      }
+    }
+    render.mutate();
+  };
   const sizeNote = props.layout === 'default' ? '' : ` in the layout ${props.layout}`;
   return (
     <>
-      <Form label="Render the template" onSubmit={() => render.mutate()} error={render.error} fields={['fileExtension']}>
+      <Form label="Render the template" onSubmit={() => void submit()} error={render.error} fields={['fileExtension']}>
         <p className="text-sm text-slate-700">
-          The saved template with the values in Variables{sizeNote}, as a file you can download. Each render is in the history and uses a
-          credit.
+          The template with the values in Variables{sizeNote}, as a file you can download. Each render is in the history and uses a credit.
         </p>
-        {props.unsaved && (
-          <p className="text-sm text-amber-800" role="note">
-            This renders the saved template: save it first to include your changes.
-          </p>
-        )}
         <SelectField
           label="Format"
           value={format}
@@ -36,9 +47,12 @@ export function TemplateRender(props: Omit<TemplateRenderChoice, 'format'> & { u
           options={FORMAT_CHOICES}
           error={fieldError(render.error, 'fileExtension')}
         />
-        <Button type="submit" busy={render.isPending} className="self-start">
-          Render
+        <Button type="submit" busy={render.isPending || props.saving} className="self-start">
+          {props.unsaved ? 'Save and render' : 'Render'}
         </Button>
+        <p aria-live="polite" className="text-sm text-red-700">
+          {notRendered && 'Not rendered: the template could not be saved.'}
+        </p>
       </Form>
       {render.data && <RenderResult result={render.data} />}
     </>

@@ -17,7 +17,7 @@ import { ActiveLayoutProvider } from './layouts/active-layout';
 import { LayoutsPanel } from './layouts/layouts-panel';
 import { EditLock, TryValuesNote, TryValuesProvider } from './variables/try-values';
 import { UnsavedDesignProvider } from './unsaved-design';
-import { SaveBar } from './save-bar';
+import { CanvasSaveProvider, SaveBar } from './save-bar';
 import { VariablesPanel } from './variables/variables-panel';
 import { VersionsPanel } from './versions/versions-panel';
 import { Section } from '../../../kit/page';
@@ -47,57 +47,60 @@ function CanvasEditor({ template }: { template: Template }) {
       <ActiveLayoutProvider>
         <TryValuesProvider>
           <UnsavedDesignProvider width={size.width} height={size.height} definitions={template.variableDefinitions}>
-            <div className="flex w-full flex-col gap-3">
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">Edit {template.name}</h1>
-                <div className="flex flex-wrap items-center gap-3">
-                  <TemplateActions template={template} renameable />
-                  <Link className="text-sm text-indigo-700 underline" to="/templates">
-                    All templates
-                  </Link>
+            {/* One save for the save bar and the Variables panel's "Save and render". */}
+            <CanvasSaveProvider template={template} width={width} height={height}>
+              <div className="flex w-full flex-col gap-3">
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">Edit {template.name}</h1>
+                  <div className="flex flex-wrap items-center gap-3">
+                    <TemplateActions template={template} renameable />
+                    <Link className="text-sm text-indigo-700 underline" to="/templates">
+                      All templates
+                    </Link>
+                  </div>
                 </div>
-              </div>
-              <SaveBar template={template} width={width} height={height} onWidth={setWidth} onHeight={setHeight} />
-              <TryValuesNote />
-              {/* While tried values are shown the design cannot be edited: these controls are off (try-values.tsx). */}
-              {/* One wrapping row of tools (adding objects, history, arrange, view): the canvas starts high on a laptop. */}
-              <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                <EditLock>
-                  <Toolbar />
-                  <CanvasInteractions />
-                </EditLock>
-              </div>
-              {/* The canvas column gets the width: the side columns are narrow on a laptop (1280–1535 px), wider on a
+                <SaveBar width={width} height={height} onWidth={setWidth} onHeight={setHeight} />
+                <TryValuesNote />
+                {/* While tried values are shown the design cannot be edited: these controls are off (try-values.tsx). */}
+                {/* One wrapping row of tools (adding objects, history, arrange, view): the canvas starts high on a laptop. */}
+                <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                  <EditLock>
+                    <Toolbar />
+                    <CanvasInteractions />
+                  </EditLock>
+                </div>
+                {/* The canvas column gets the width: the side columns are narrow on a laptop (1280–1535 px), wider on a
                   large screen; below xl the properties column goes under the layers and the canvas. */}
-              <div className="grid gap-3 lg:grid-cols-[12rem_minmax(0,1fr)] xl:grid-cols-[12rem_minmax(0,1fr)_16rem] 2xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
-                <EditLock>
-                  <LayersPanel />
-                </EditLock>
-                <div className="flex min-w-0 flex-col gap-3">
-                  <EditorCanvas />
+                <div className="grid gap-3 lg:grid-cols-[12rem_minmax(0,1fr)] xl:grid-cols-[12rem_minmax(0,1fr)_16rem] 2xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
                   <EditLock>
-                    <CanvasBackground />
+                    <LayersPanel />
                   </EditLock>
-                  <LayoutsPanel
-                    template={template}
-                    onSize={(next) => {
-                      setWidth(next.width);
-                      setHeight(next.height);
-                    }}
-                  />
-                </div>
-                <div className="flex min-w-0 flex-col gap-3 lg:col-span-2 xl:col-span-1">
-                  <EditLock>
-                    <PropertiesPanel />
-                  </EditLock>
-                  <VariablesPanel template={template} />
-                  <VersionsPanel template={template} />
-                  <Section title="Use via API">
-                    <UseViaApi uid={template.uid} variables={samples} />
-                  </Section>
+                  <div className="flex min-w-0 flex-col gap-3">
+                    <EditorCanvas />
+                    <EditLock>
+                      <CanvasBackground />
+                    </EditLock>
+                    <LayoutsPanel
+                      template={template}
+                      onSize={(next) => {
+                        setWidth(next.width);
+                        setHeight(next.height);
+                      }}
+                    />
+                  </div>
+                  <div className="flex min-w-0 flex-col gap-3 lg:col-span-2 xl:col-span-1">
+                    <EditLock>
+                      <PropertiesPanel />
+                    </EditLock>
+                    <VariablesPanel template={template} />
+                    <VersionsPanel template={template} />
+                    <Section title="Use via API">
+                      <UseViaApi uid={template.uid} variables={samples} />
+                    </Section>
+                  </div>
                 </div>
               </div>
-            </div>
+            </CanvasSaveProvider>
           </UnsavedDesignProvider>
         </TryValuesProvider>
       </ActiveLayoutProvider>

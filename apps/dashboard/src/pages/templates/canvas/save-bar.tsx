@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { messageOf } from '../../../api/problem';
 import { templateKeys, updateTemplate, type Template } from '../../../api/templates';
 import { Alert } from '../../../kit/alert';
@@ -12,15 +13,37 @@ import { useTryValues } from './variables/try-values';
 import { designTooLarge } from './versions/design-size';
 
 /**
- * Size of the template and Save: one PUT /templates/{uid} with the serialized design and the variable
- * definitions (variables/definitions.tsx), so one save is one version and nothing edited is left behind.
+ * The editor's one save: one PUT /templates/{uid} with the serialized design and the variable definitions
+ * (variables/definitions.tsx), so one save is one version and nothing edited is left behind. Shared by the save bar's
+ * button and "Save and render" (variables-panel.tsx), so a save started from either shows its outcome in one place.
  */
-export function SaveBar(props: {
+export interface CanvasSaveApi {
+  /** Saves; answers whether the save went through (a refusal is shown by the save bar and beside the fields). */
+  save: () => Promise<boolean>;
+  pending: boolean;
+  succeeded: boolean;
+  error: unknown;
+}
+
+const CanvasSaveContext = createContext<CanvasSaveApi | null>(null);
+
+export function useCanvasSave(): CanvasSaveApi {
+  const api = useContext(CanvasSaveContext);
+  if (!api) throw new Error('useCanvasSave() outside <CanvasSaveProvider>.');
+  return api;
+}
+
+/** Inside UnsavedDesignProvider; `width` and `height` are the template size as typed (a bad one is refused beside its field). */
+export function CanvasSaveProvider({
+  template,
+  width,
+  height,
+  children,
+}: {
   template: Template;
   width: number;
   height: number;
-  onWidth: (n: number) => void;
-  onHeight: (n: number) => void;
+  children: ReactNode;
 }) {
   const editor = useEditor();
   const tryValues = useTryValues();
@@ -41,10 +64,10 @@ export function SaveBar(props: {
       // The open layout or page is what Save writes (the template's own design when neither is open); the
       // definitions are the template's, whichever design is open.
       const body = {
-        ...saveBody(props.template, target, design, { width: props.width, height: props.height }),
+        ...saveBody(template, target, design, { width, height }),
         variableDefinitions: state.definitions,
       };
-      return { saved: await updateTemplate(props.template.uid, body), state };
+      return { saved: await updateTemplate(template.uid, body), state };
     },
     onMutate: () => definitions.setSaveError(null),
     onSuccess: async ({ saved, state }) => {
@@ -55,13 +78,35 @@ export function SaveBar(props: {
     // The API's refusal of a definition (`variableDefinitions.3.validation.maxLength`) goes beside that field.
     onError: (error) => definitions.setSaveError(error),
   });
+  const { mutateAsync, isPending, isSuccess, error } = save;
+  const api = useMemo<CanvasSaveApi>(
+    () => ({
+      save: () =>
+        mutateAsync().then(
+          () => true,
+          () => false,
+        ),
+      pending: isPending,
+      succeeded: isSuccess,
+      error,
+    }),
+    [mutateAsync, isPending, isSuccess, error],
+  );
+  return <CanvasSaveContext.Provider value={api}>{children}</CanvasSaveContext.Provider>;
+}
+
+/** Size of the template and Save (the save itself is CanvasSaveProvider's). */
+export function SaveBar(props: { width: number; height: number; onWidth: (n: number) => void; onHeight: (n: number) => void }) {
+  const editor = useEditor();
+  const unsaved = useUnsavedDesign();
+  const save = useCanvasSave();
   return (
     <form
       aria-label="Template size and save"
       className="flex flex-wrap items-end gap-3"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate();
+        void save.save();
       }}
     >
       <SizeFields
@@ -73,17 +118,17 @@ export function SaveBar(props: {
         error={save.error}
         fieldClassName="w-28"
       />
-      <Button type="submit" busy={save.isPending} disabled={!editor.ready}>
+      <Button type="submit" busy={save.pending} disabled={!editor.ready}>
         Save template
       </Button>
       <p aria-live="polite" className="text-sm">
         {unsaved.dirty ? (
           <span className="text-slate-700">Unsaved changes.</span>
         ) : (
-          save.isSuccess && !save.isPending && <span className="text-green-800">Saved.</span>
+          save.succeeded && !save.pending && <span className="text-green-800">Saved.</span>
         )}
       </p>
-      {save.isError && <Alert>{messageOf(save.error)}</Alert>}
+      {save.error != null && <Alert>{messageOf(save.error)}</Alert>}
     </form>
   );
 }

@@ -28,22 +28,27 @@ function failure(error: unknown): string {
 }
 
 /**
- * Render and download: saves first (`beforeRender`), POSTs the render endpoint, and when the API answers
- * 202 (the render outlived its wait) polls `GET /video/renders/{id}` until the file is there.
+ * Render and download: saves first when the studio has unsaved changes (`beforeRender`; the button then says "Save and
+ * render video", as the template editors' render buttons do, and nothing renders if the save is refused), POSTs the
+ * render endpoint, and when the API answers 202 (the render outlived its wait) polls `GET /video/renders/{id}` until
+ * the file is there.
  */
 export function RenderPanel({
   uid,
   variables,
+  unsaved,
   beforeRender,
   onError,
 }: {
   uid: string;
   variables: Record<string, unknown>;
+  unsaved: boolean;
   beforeRender: () => Promise<boolean>;
   onError: (error: unknown) => void;
 }) {
   const [format, setFormat] = useState<VideoFormat>('mp4');
   const [state, setState] = useState<State>({ step: 'idle' });
+  const [saving, setSaving] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -51,7 +56,9 @@ export function RenderPanel({
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
-    if (!(await beforeRender())) return;
+    setSaving(true);
+    const saved = await beforeRender().finally(() => setSaving(false));
+    if (!saved) return;
     setState({ step: 'rendering', id: null });
     try {
       const started = await startVideoRender(uid, { format, variables });
@@ -86,8 +93,8 @@ export function RenderPanel({
             ['gif', 'GIF'],
           ]}
         />
-        <Button busy={state.step === 'rendering'} onClick={() => void render()}>
-          Render video
+        <Button busy={saving || state.step === 'rendering'} onClick={() => void render()}>
+          {unsaved ? 'Save and render video' : 'Render video'}
         </Button>
       </div>
       <div role="status" className="text-sm text-slate-700">

@@ -251,6 +251,7 @@ function Studio({ template }: { template: VideoTemplate }) {
       <RenderPanel
         uid={template.uid}
         variables={Object.fromEntries(Object.entries(tried).filter(([, v]) => v !== ''))}
+        unsaved={dirty}
         beforeRender={async () => {
           setRenderError(null);
           return dirty ? saveNow() : true;

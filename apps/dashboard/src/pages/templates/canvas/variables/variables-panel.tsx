@@ -10,6 +10,9 @@ import { Button } from '../../../../kit/button';
 import { TextField } from '../../../../kit/field';
 import { SelectField } from '../../../../kit/select-field';
 import { useEditor } from '../editor-context';
+import { useActiveLayout } from '../layouts/active-layout';
+import { useCanvasSave } from '../save-bar';
+import { useUnsavedDesign } from '../unsaved-design';
 import { useDefinitions } from './definitions';
 import { PROPERTY_TYPE, bindablePropertyOf, isTextType, variablesInDesign, type VariableType } from './design-variables';
 import { useTryValues } from './try-values';
@@ -32,11 +35,15 @@ const SHOWN_FIELDS = ['type', 'defaultValue', 'validation.minLength', 'validatio
 /**
  * Variables of a canvas template: bind the selected object (a text's whole text or a `{{name}}` inside it,
  * an image's source, a shape's fill) to a variable; edit the definitions (variables/definitions.tsx: "Save
- * template" saves them with the design); try values on the canvas; render the saved template with them.
+ * template" saves them with the design); try values on the canvas; render the template with them, saving it first when
+ * it has unsaved changes (what is rendered is what the canvas shows).
  */
 export function VariablesPanel({ template }: { template: Template }) {
   const editor = useEditor();
   const tryValues = useTryValues();
+  const unsaved = useUnsavedDesign();
+  const canvasSave = useCanvasSave();
+  const { target } = useActiveLayout();
   const { definitions, update: setDefinitions, problemOf, otherProblems } = useDefinitions();
   const [values, setValues] = useState<Record<string, string>>({});
   const [name, setName] = useState('');
@@ -85,7 +92,19 @@ export function VariablesPanel({ template }: { template: Template }) {
   };
 
   const triedValues = () => Object.fromEntries(names.map((n) => [n, values[n] ?? String(definitionOf(n).defaultValue ?? '')]));
-  const render = useMutation({ mutationFn: () => renderTemplateWithValues(template.uid, triedValues()) });
+  // The open layout renders at its own size and design, as the canvas shows it (a page renders with the template).
+  const render = useMutation({
+    mutationFn: () => renderTemplateWithValues(template.uid, triedValues(), target.kind === 'layout' ? target.key : undefined),
+  });
+  // Whether the last "Save and render" stopped at a refused save (the refusal stands in the save bar and beside the fields).
+  const [notRendered, setNotRendered] = useState(false);
+  const saveAndRender = async () => {
+    render.reset();
+    setNotRendered(false);
+    // The editor's own save (save-bar.tsx): the design and the definitions in one PUT, one version.
+    if (unsaved.dirty && !(await canvasSave.save())) return setNotRendered(true);
+    render.mutate();
+  };
   const currentBinding = selected && property ? bindingsOf(selected)[property] : undefined;
 
   return (
@@ -201,19 +220,22 @@ export function VariablesPanel({ template }: { template: Template }) {
             Try values on canvas
           </Button>
         )}
-        <Button variant="secondary" busy={render.isPending} disabled={names.length === 0} onClick={() => render.mutate()}>
-          Render with these values
+        <Button
+          variant="secondary"
+          busy={render.isPending || canvasSave.pending}
+          disabled={names.length === 0}
+          onClick={() => void saveAndRender()}
+        >
+          {unsaved.dirty ? 'Save and render' : 'Render with these values'}
         </Button>
       </div>
       <p aria-live="polite" className="text-sm">
-        {tryValues.trying && <span>Showing tried values; the design is unchanged.</span>}
+        {tryValues.trying && <span>Showing tried values; the design is unchanged. </span>}
+        {notRendered && <span className="text-red-700">Not rendered: the template could not be saved.</span>}
       </p>
       {render.isError && <Alert>{messageOf(render.error)}</Alert>}
       {render.data && (
-        <figure className="flex flex-col gap-1">
-          <img src={render.data.url} alt="The saved template rendered with these values" className="max-w-full border border-slate-200" />
-          <figcaption className="text-xs text-slate-600">Rendered by the API from the saved template.</figcaption>
-        </figure>
+        <img src={render.data.url} alt="The template rendered with these values" className="max-w-full border border-slate-200" />
       )}
     </section>
   );
