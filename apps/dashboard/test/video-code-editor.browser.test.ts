@@ -99,6 +99,10 @@ test('code template: a broken scene shows the compiler error at its line and in 
 
   // The player still shows the saved (red) scene; a failed save changed nothing.
   expect(near(await playerPixel(), RED)).toBe(true);
+  // Rendering unsaved work saves first: refused, so nothing is rendered.
+  await page.getByRole('button', { name: 'Save and render video', exact: true }).click();
+  await page.getByText('Not rendered: the scene could not be saved.').waitFor();
+  expect(await page.getByRole('link', { name: /^Download / }).count()).toBe(0);
 
   // Fix it and save: the errors go, and the player previews the new (green) scene.
   await replaceScene(scene('#00a050'));
@@ -109,7 +113,7 @@ test('code template: a broken scene shows the compiler error at its line and in 
   await eventually(async () => near(await playerPixel(), GREEN), 'the player to show the green scene', 60_000);
 
   // Render and download.
-  await page.getByRole('button', { name: 'Render video' }).click();
+  await page.getByRole('button', { name: 'Render video', exact: true }).click();
   const download = page.getByRole('link', { name: 'Download MP4' });
   await download.waitFor({ timeout: 300_000 });
   const href = (await download.getAttribute('href'))!;

@@ -109,7 +109,7 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
             <QueryState query={scene}>{(module) => <ScenePlayer scene={module} />}</QueryState>
           </Section>
           <Section title="Render">
-            <RenderPanel uid={saved.uid} dirty={dirty} />
+            <RenderPanel uid={saved.uid} dirty={dirty} save={() => save.mutateAsync()} />
           </Section>
         </div>
       </div>

@@ -13,11 +13,29 @@ const FORMATS = [
   ['gif', 'GIF'],
 ] as const;
 
-/** Renders the saved scene (1 render credit) and offers the file for download. */
-export function RenderPanel({ uid, dirty }: { uid: string; dirty: boolean }) {
+/**
+ * Renders the scene (1 render credit) and offers the file for download. The API renders the saved scene, so with
+ * unsaved changes the button saves first (`save`, the page's own Save and compile) and renders only if that went
+ * through, as the other editors' Save and render do.
+ */
+export function RenderPanel({ uid, dirty, save }: { uid: string; dirty: boolean; save: () => Promise<unknown> }) {
   const [format, setFormat] = useState<VideoRenderResult['format']>('mp4');
+  const [notSaved, setNotSaved] = useState(false);
   const render = useMutation({ mutationFn: () => renderVideo(uid, format) });
   const result = render.data;
+  const start = async () => {
+    setNotSaved(false);
+    if (dirty) {
+      render.reset();
+      // The save's refusal shows where Save and compile shows it (the compiler's list and the editor).
+      const saved = await save().then(
+        () => true,
+        () => false,
+      );
+      if (!saved) return setNotSaved(true);
+    }
+    render.mutate();
+  };
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3">
@@ -27,11 +45,11 @@ export function RenderPanel({ uid, dirty }: { uid: string; dirty: boolean }) {
           options={FORMATS}
           onChange={(e) => setFormat(e.target.value as VideoRenderResult['format'])}
         />
-        <Button busy={render.isPending} onClick={() => render.mutate()}>
-          {render.isPending ? 'Rendering…' : 'Render video'}
+        <Button busy={render.isPending} onClick={() => void start()}>
+          {render.isPending ? 'Rendering…' : dirty ? 'Save and render video' : 'Render video'}
         </Button>
       </div>
-      {dirty && <p className="text-xs text-slate-600">Renders use the saved scene; save to render your changes.</p>}
+      {notSaved && <p className="text-sm text-red-700">Not rendered: the scene could not be saved.</p>}
       {render.isError && <Alert>{messageOf(render.error)}</Alert>}
       {result && 'url' in result && (
         <Alert tone="success">
