@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { listRenders, renderKeys, type RenderItem } from '../../api/renders';
-import { formatDate } from '../../kit/format';
 import { Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
 import { RenderPreview } from '../renders/render-preview';
+import { renderCreatedColumn, renderStatusColumn } from '../renders/render-columns';
 
 /** The workspace's last five renders, each a link to its detail page. */
 export function RecentRenders() {
@@ -41,16 +41,8 @@ export function RecentRenders() {
                   </>
                 ),
               },
-              {
-                header: 'Status',
-                cell: (r) => (
-                  <>
-                    {r.status}
-                    {r.error && <p className="text-xs text-red-700">{r.error.title}</p>}
-                  </>
-                ),
-              },
-              { header: 'Created', cell: (r) => formatDate(r.createdAt) },
+              renderStatusColumn,
+              renderCreatedColumn,
             ]}
           />
         )}

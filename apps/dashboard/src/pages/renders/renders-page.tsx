@@ -13,7 +13,7 @@ import { SelectField } from '../../kit/select-field';
 import { Table, type Column } from '../../kit/table';
 import { filtersFromSearch, listQueryOf, searchOfFilters, type ListFilters } from './render-filters';
 import { RenderPreview } from './render-preview';
-import { formatDate } from '../../kit/format';
+import { renderCreatedColumn, renderStatusColumn } from './render-columns';
 
 /**
  * Images, GIFs, PDFs and videos in one history, newest first, with the list API's filters. The filters live in the
@@ -149,16 +149,8 @@ function renderColumns(templateNames: Map<string, string>, listSearch: string): 
         </>
       ),
     },
-    {
-      header: 'Status',
-      cell: (r) => (
-        <>
-          {r.status}
-          {r.error && <p className="text-xs text-red-700">{r.error.title}</p>}
-        </>
-      ),
-    },
-    { header: 'Created', cell: (r) => formatDate(r.createdAt) },
+    renderStatusColumn,
+    renderCreatedColumn,
     { header: 'Time', cell: (r) => (r.durationMs !== null ? `${r.durationMs} ms` : '—') },
     {
       header: 'File',
