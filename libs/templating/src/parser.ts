@@ -163,7 +163,7 @@ class Parser {
         node = this.node({ type: 'index', object: node, index, start: node.start, end: close.end, at: open.start }, [node, index]);
       } else if (this.is('(')) {
         if (node.type !== 'identifier')
-          this.fail(this.peek().start, 'Only built-in functions can be called, by name: for example upper(name).');
+          this.fail(this.peek().start, 'Only built-in functions can be called, by name: for example uppercase(name).');
         node = this.call(node.name, node.start);
       } else {
         return node;

@@ -5589,8 +5589,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "url": "https://example.com",
-                 *       "prompt": "Close the cookie banner and open the pricing tab"
+                 *       "prompt": "Open example.com, close the cookie banner and capture the pricing table"
                  *     }
                  */
                 "application/json": components["schemas"]["AgentScreenshotBody"];
@@ -6059,7 +6058,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "url": "https://example.com",
-                 *       "durationSeconds": 3
+                 *       "frameDurationSeconds": 3
                  *     }
                  */
                 "application/json": components["schemas"]["CaptureGifBody"];
@@ -8452,7 +8451,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expression": "upper(name)",
+                 *       "expression": "uppercase(name)",
                  *       "variables": {
                  *         "name": "ada"
                  *       }
@@ -9012,7 +9011,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expression": "upper(name)"
+                 *       "expression": "uppercase(name)"
                  *     }
                  */
                 "application/json": components["schemas"]["ValidateExpressionBody"];
@@ -9143,7 +9142,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "template": "Hello {{ upper(name) }}",
+                 *       "template": "Hello {{ uppercase(name) }}",
                  *       "variables": {
                  *         "name": "ada"
                  *       }
@@ -10922,9 +10921,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        deliveries: {
+                        items: ({
+                            id: string;
+                            event: string;
+                            createdAt: string;
+                            status: string;
+                            responseCode: number | null;
+                            attempt: number;
+                            nextRetryAt: string | null;
+                            error: string | null;
+                        } & {
                             [key: string]: unknown;
-                        }[];
+                        })[];
+                        /** @description Pass as `cursor` for the next (older) page; null on the last. */
+                        nextCursor: string | null;
                     } & {
                         [key: string]: unknown;
                     };

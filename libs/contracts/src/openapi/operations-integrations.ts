@@ -80,7 +80,25 @@ export const webhookOperations: Operation[] = [
     tag: 'Webhooks',
     summary: 'Delivery log of a subscription',
     auth: 'apiKey',
-    responses: { 200: json(z.looseObject({ deliveries: z.array(JsonObject) })) },
+    responses: {
+      200: json(
+        z.looseObject({
+          items: z.array(
+            z.looseObject({
+              id: z.string(),
+              event: z.string(),
+              createdAt: z.string(),
+              status: z.string(),
+              responseCode: z.number().int().nullable(),
+              attempt: z.number().int(),
+              nextRetryAt: z.string().nullable(),
+              error: z.string().nullable(),
+            }),
+          ),
+          nextCursor: z.string().nullable().describe('Pass as `cursor` for the next (older) page; null on the last.'),
+        }),
+      ),
+    },
     problems: ['not-found'],
   },
   {
