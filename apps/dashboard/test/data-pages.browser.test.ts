@@ -319,11 +319,20 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   await page.getByText(/^Batch bat_\w+$/).waitFor();
   const recent = page.getByRole('table', { name: 'Recent batches, newest first' });
   await eventually(async () => (await recent.getByRole('row').nth(1).textContent())!.includes(started), 'the list to show the start date');
-  // ZIP entries stay named by row number (0001.png…): the API has no option to name them by a column.
-  const zipHref = await page.getByRole('link', { name: 'Download ZIP' }).getAttribute('href');
-  const zip = await context.request.get(`${rig.stack.baseUrl}${zipHref}`);
-  expect(zip.headers()['content-type']).toBe('application/zip');
-  expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
+  // ZIP entries are named by row number (0001-square.png…), or by row number and a variable's value.
+  const zipLink = page.getByRole('link', { name: 'Download ZIP' });
+  const numbered = await context.request.get(`${rig.stack.baseUrl}${await zipLink.getAttribute('href')}`);
+  expect(numbered.headers()['content-type']).toBe('application/zip');
+  expect((await numbered.body()).subarray(0, 2).toString()).toBe('PK');
+  expect((await numbered.body()).includes('0002-square.png')).toBe(true);
+  const nameBy = page.getByRole('combobox', { name: 'Name files by' });
+  const choices = await nameBy.locator('option').allTextContents();
+  expect([choices[0], ...choices.slice(1).sort()]).toEqual(['Row number', 'Row number and background', 'Row number and title']);
+  await nameBy.selectOption({ label: 'Row number and title' });
+  expect(await zipLink.getAttribute('href')).toMatch(/\/archive\?name=title$/);
+  const named = await (await context.request.get(`${rig.stack.baseUrl}${await zipLink.getAttribute('href')}`)).body();
+  for (const entry of ['0001-First-default.png', '0001-First-square.png', '0002-Second-default.png', '0002-Second-square.png'])
+    expect(named.includes(entry)).toBe(true);
   expect(await accessibilityViolations(page)).toEqual([]);
 });
 

@@ -270,9 +270,28 @@ describe('dashboard data endpoints (memory+pglite)', () => {
       expect(near(second.pixel(30, 20), GREEN)).toBe(true);
       const fourth = await pixelsOf(await readFile(join(dir, 'x', '0004.png')));
       expect(near(fourth.pixel(30, 20), BLUE)).toBe(true);
+      // Named by a variable's value after the row number (ZIP names are UTF-8; unsafe characters become dashes).
+      const named = await stack.api(`/templates/batch/${batchId}/archive?name=colour`, { key });
+      expect(named.status).toBe(200);
+      await writeFile(join(dir, 'named.zip'), Buffer.from(await named.arrayBuffer()));
+      expect(
+        execFileSync('unzip', ['-Z1', join(dir, 'named.zip')])
+          .toString()
+          .trim()
+          .split('\n'),
+      ).toEqual(['0001-#ff0000.png', '0002-#00ff00.png', '0004-#0000ff.png']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+    // A name no row has is refused at `name` before anything streams, naming the ones they have.
+    const misspelt = await stack.api(`/templates/batch/${batchId}/archive?name=color`, { key });
+    expect(misspelt.status).toBe(400);
+    expect((await problemOf(misspelt)).errors).toEqual([
+      expect.objectContaining({ field: 'name', message: expect.stringContaining('`colour`') }),
+    ]);
+    const blank = await stack.api(`/templates/batch/${batchId}/archive?name=`, { key });
+    expect(blank.status).toBe(400);
+    expect((await problemOf(blank)).errors).toEqual([expect.objectContaining({ field: 'name' })]);
 
     // The dashboard's batch list: the latest batches, newest first, without their results.
     const recent = await stack.api('/batches', { key });

@@ -61,5 +61,7 @@ export const startBatch = (uid: string, body: { variableSets: Record<string, unk
   api<BatchStart>(`/templates/${encodeURIComponent(uid)}/batch-render`, { json: body });
 export const batchResults = (id: string) => api<BatchResults>(`/templates/batch/${encodeURIComponent(id)}/results`);
 export const cancelBatch = (id: string) => api<unknown>(`/templates/batch/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
-export const batchArchiveUrl = (id: string) => `/templates/batch/${encodeURIComponent(id)}/archive`;
+/** The ZIP of a batch's files; `nameBy` names each after that variable's value in its row (`0001-Jane-Doe.png`). */
+export const batchArchiveUrl = (id: string, nameBy?: string) =>
+  `/templates/batch/${encodeURIComponent(id)}/archive${nameBy ? `?name=${encodeURIComponent(nameBy)}` : ''}`;
 export const batchEventsUrl = (id: string) => `/templates/batch/${encodeURIComponent(id)}/events`;

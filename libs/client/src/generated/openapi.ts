@@ -547,7 +547,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every finished file of a batch as one ZIP */
+        /**
+         * Every finished file of a batch as one ZIP
+         * @description Files are named by row number from 1 (`0001.png`, `0001-<layout>.png` with layouts). With `name`, the value of that variable in each row follows the number (`0001-Jane-Doe.pdf`): path separators, characters Windows refuses and spaces become `-`, at most 120 bytes. A `name` no row has is refused (400) before anything streams.
+         */
         get: operations["downloadBatchArchive"];
         put?: never;
         post?: never;
@@ -9479,7 +9482,9 @@ export interface operations {
     };
     downloadBatchArchive: {
         parameters: {
-            query?: never;
+            query?: {
+                name?: string;
+            };
             header?: never;
             path: {
                 batchId: string;
@@ -9501,6 +9506,15 @@ export interface operations {
                 };
                 content: {
                     "application/zip": string;
+                };
+            };
+            /** @description `validation-error`: Validation Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */

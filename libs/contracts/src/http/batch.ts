@@ -4,6 +4,7 @@ import { LayoutKey } from './template.js';
 import type { BatchStatus } from '../bus/batch.js';
 
 export * from './batch-csv.js';
+export * from './batch-archive.js';
 
 export const BATCH_MAX_VARIABLE_SETS = 100;
 export const BATCH_MAX_CONCURRENCY = 10;

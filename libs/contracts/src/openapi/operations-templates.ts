@@ -10,7 +10,7 @@ import {
   TemplateUpdate,
 } from '../http/template.js';
 import { TemplatePreviewRequest } from '../http/dashboard.js';
-import { BatchRenderRequest } from '../http/batch.js';
+import { BatchArchiveQuery, BatchRenderRequest } from '../http/batch.js';
 import { file, json, type Operation } from './operation.js';
 import {
   BatchResults,
@@ -233,7 +233,12 @@ export const templateOperations: Operation[] = [
     operationId: 'downloadBatchArchive',
     tag: 'Batches',
     summary: 'Every finished file of a batch as one ZIP',
+    description:
+      'Files are named by row number from 1 (`0001.png`, `0001-<layout>.png` with layouts). With `name`, the value of that ' +
+      'variable in each row follows the number (`0001-Jane-Doe.pdf`): path separators, characters Windows refuses and ' +
+      'spaces become `-`, at most 120 bytes. A `name` no row has is refused (400) before anything streams.',
     auth: 'apiKey',
+    query: BatchArchiveQuery,
     responses: { 200: file(['application/zip']) },
     problems: BATCH_NOT_FOUND,
   },

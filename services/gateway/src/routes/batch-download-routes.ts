@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Router } from 'express';
 import { DEFAULT_BATCH_EVENTS_POLL_MS } from '@pressroom/config';
+import { BatchArchiveQuery } from '@pressroom/contracts';
 import { getBatch, type Db } from '@pressroom/db';
 import type { Storage } from '@pressroom/storage';
 import type { Logger } from '@pressroom/telemetry';
@@ -8,6 +9,7 @@ import { zipStream } from '@pressroom/zip';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { streamBody } from '../http/stream-body.js';
+import { parseOrThrow } from '../http/validate.js';
 import { batchArchiveEntries } from '../batches/batch-archive.js';
 import { batchProgress } from '../batches/batch-progress.js';
 import { batchNotFound } from '../batches/start-batch.js';
@@ -33,15 +35,17 @@ export function batchDownloadRoutes(deps: BatchDownloadDeps): Router {
   defineRoute(router, '/templates/batch/:batchId/archive', {
     get: handler(async (req, res) => {
       const id = String(req.params.batchId);
+      const query = parseOrThrow(BatchArchiveQuery, req.query, 'query');
       const batch = await getBatch(deps.db, { ownerId: authOf(res).ownerId, id });
       if (!batch) throw batchNotFound(id, retentionMs);
+      const entries = await batchArchiveEntries(deps, batch, { nameBy: query.name });
       res.status(200).set({
         'Content-Type': 'application/zip',
         'Content-Disposition': `attachment; filename="${batch.id}.zip"`,
         'Cache-Control': 'no-store',
       });
       // Headers are gone once bytes flow: a failure mid-way can only cut the download short.
-      await streamBody(Readable.from(zipStream(batchArchiveEntries(deps, batch))), res).catch((error: unknown) => {
+      await streamBody(Readable.from(zipStream(entries)), res).catch((error: unknown) => {
         (res.locals.log as Logger).warn({ err: error, batchId: batch.id }, 'batch archive stream ended early');
       });
     }),

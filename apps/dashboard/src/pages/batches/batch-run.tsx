@@ -16,9 +16,13 @@ import { Alert } from '../../kit/alert';
 import { Button, buttonClass } from '../../kit/button';
 import { formatDate } from '../../kit/format';
 import { Section } from '../../kit/page';
+import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
 import { variablesOf } from '../templates/variable-names';
 import { keyValues } from './row-values';
+
+/** The ZIP's default naming: row numbers only. */
+const ROW_NUMBER = '';
 
 /**
  * Live progress (server-sent events), then the results table, the ZIP download; cancel while it runs. The batch is
@@ -50,6 +54,10 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
   const template = templates.find((t) => t.uid === results.data?.templateId);
   const order = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
   const title = results.data ? `${template?.name ?? results.data.templateId} · ${formatDate(results.data.createdAt)}` : `Batch ${batchId}`;
+  // The ZIP can name files after a variable the rows gave a value (the template's order first).
+  const given = new Set((results.data?.results ?? []).flatMap((r) => Object.keys(r.variables ?? {})));
+  const namable = [...order.filter((name) => given.has(name)), ...[...given].filter((name) => !order.includes(name)).sort()];
+  const [nameBy, setNameBy] = useState(ROW_NUMBER);
   const cancel = useMutation({ mutationFn: () => cancelBatch(batchId) });
   const done = progress ? progress.completed + progress.failed + progress.cancelled : 0;
   return (
@@ -57,9 +65,19 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
       title={title}
       actions={
         finished ? (
-          <a className={buttonClass('primary')} href={batchArchiveUrl(batchId)} download>
-            Download ZIP
-          </a>
+          <div className="flex flex-wrap items-end gap-2">
+            {namable.length > 0 && (
+              <SelectField
+                label="Name files by"
+                value={nameBy}
+                onChange={(e) => setNameBy(e.target.value)}
+                options={[[ROW_NUMBER, 'Row number'], ...namable.map((name) => [name, `Row number and ${name}`] as const)]}
+              />
+            )}
+            <a className={buttonClass('primary')} href={batchArchiveUrl(batchId, nameBy || undefined)} download>
+              Download ZIP
+            </a>
+          </div>
         ) : (
           <Button variant="danger" busy={cancel.isPending} onClick={() => cancel.mutate()}>
             Cancel batch
