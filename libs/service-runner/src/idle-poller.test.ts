@@ -96,6 +96,58 @@ describe('IdlePoller', () => {
     await poller.stop();
   });
 
+  it('keeps every wakeAt(), not only the soonest: a later one still comes after a sooner timer fired (the ~7 s webhook retries)', async () => {
+    const passedAt: number[] = [];
+    const poller = new IdlePoller({ pollMs: 60_000, pass: async () => (passedAt.push(Date.now()), false), onError: () => {} });
+    poller.start();
+    const base = Date.now();
+    poller.wakeAt(new Date(base + 50));
+    poller.wakeAt(new Date(base + 200)); // the dispatcher's next retry while the timer fires sooner
+    await until(() => passedAt.length === 2);
+    expect(passedAt[0]! - base).toBeGreaterThanOrEqual(50);
+    expect(passedAt[1]! - base).toBeGreaterThanOrEqual(200);
+    expect(passedAt[1]! - base).toBeLessThan(1_000);
+    await poller.stop();
+  });
+
+  it('keeps a wakeAt() asked for while the quick pace fires sooner, even though the empty passes slow the pace meanwhile', async () => {
+    // The dispatcher's case: a pass claimed a retry (found work: next pass in pollMs); that attempt fails after the
+    // pass and asks for the next retry later than pollMs; the passes before it find nothing and double the interval.
+    const passedAt: number[] = [];
+    let passes = 0;
+    const poller = new IdlePoller({
+      pollMs: 200,
+      maxIdleMs: 60_000,
+      pass: async () => (passedAt.push(Date.now()), passes++ === 0),
+      onError: () => {},
+    });
+    poller.start();
+    await until(() => passes === 1); // found work: the next pass is due 200 ms after it
+    const wake = Date.now() + 300;
+    poller.wakeAt(new Date(wake));
+    // Without the kept wake the passes come at +200 and +600 (the interval doubled): 300 ms late.
+    await until(() => passedAt.some((at) => at >= wake));
+    const honoured = passedAt.find((at) => at >= wake)!;
+    expect(honoured - wake).toBeLessThan(200);
+    await poller.stop();
+  });
+
+  it('never starts a woken pass before the time asked for, and a wake in the past passes once, not in a loop', async () => {
+    const passedAt: number[] = [];
+    const poller = new IdlePoller({ pollMs: 60_000, pass: async () => (passedAt.push(Date.now()), false), onError: () => {} });
+    poller.start();
+    const wakes = [30, 60, 90, 120].map((ms) => Date.now() + ms);
+    for (const at of wakes) poller.wakeAt(new Date(at));
+    await until(() => passedAt.length >= wakes.length);
+    for (const at of wakes) expect(passedAt.some((passed) => passed >= at && passed - at < 500)).toBe(true);
+    const before = passedAt.length;
+    poller.wakeAt(new Date(0));
+    await until(() => passedAt.length === before + 1);
+    await sleep(100);
+    expect(passedAt.length).toBe(before + 1);
+    await poller.stop();
+  });
+
   it('reports a failed pass and keeps polling; after stop() no pass runs', async () => {
     const errors: unknown[] = [];
     let passes = 0;
@@ -110,6 +162,7 @@ describe('IdlePoller', () => {
     });
     poller.start();
     await until(() => passes >= 3);
+    poller.wakeAt(new Date(Date.now() + 20)); // a wake still pending when it stops: dropped too
     await poller.stop();
     const stoppedAt = passes;
     await sleep(50);

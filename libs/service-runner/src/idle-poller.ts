@@ -20,14 +20,28 @@ export interface IdlePollerOptions {
 /** How far an idle poll slows down by default: a 1 s poll waits at most 8 s between empty passes. */
 export const IDLE_BACKOFF_FACTOR = 8;
 
+/**
+ * Wakes one process keeps at most (one per retry it scheduled); past that the farthest are dropped and the
+ * poll, at most `maxIdleMs` late, finds what they were for. Bounds memory, not correctness.
+ */
+const MAX_WAKES = 10_000;
+
 export class IdlePoller {
   readonly #options: Required<IdlePollerOptions>;
   #delayMs: number;
   #timer: NodeJS.Timeout | null = null;
-  /** When the timer fires (epoch ms), so a wake only ever brings it closer. */
+  /** When the armed timer is due (epoch ms). */
   #dueAt = Infinity;
-  /** The earliest pass asked for while one was running (epoch ms): honoured when it ends. */
-  #wantedAt = Infinity;
+  /** When the next pass of the poll itself is due (epoch ms), whatever the wakes. */
+  #pollAt = Infinity;
+  /**
+   * Every wake not yet answered (epoch ms, ascending). All are kept, not only the soonest: a pass at the
+   * soonest does not do the work of a later one, and the passes in between may slow the poll down (a lost
+   * later wake made webhook retries due 2–6 s apart leave ~7 s apart, behind a 1 s poll that had doubled).
+   */
+  #wakes: number[] = [];
+  /** When the running pass started (epoch ms): it answers the wakes due by then. */
+  #passStartedAt = -Infinity;
   #running: Promise<void> | null = null;
   #again = false;
   #stopped = true;
@@ -44,13 +58,15 @@ export class IdlePoller {
 
   start(): void {
     this.#stopped = false;
-    this.#schedule(this.#options.pollMs);
+    this.#pollAt = Date.now() + this.#options.pollMs;
+    this.#arm();
   }
 
   /** Back to the quick pace: the next pass within `pollMs`, not after the idle interval. */
   quicken(): void {
     this.#delayMs = this.#options.pollMs;
-    this.#schedule(this.#options.pollMs);
+    this.#pollAt = Math.min(this.#pollAt, Date.now() + this.#options.pollMs);
+    this.#arm();
   }
 
   /** A pass at once (or right after the one running), then the quick pace. */
@@ -63,13 +79,24 @@ export class IdlePoller {
     return this.#run();
   }
 
-  /** A pass no later than `at` (a retry this process scheduled), whatever the idle interval. */
+  /**
+   * A pass that starts no earlier than `at` and soon after it (a retry this process scheduled), whatever the
+   * idle interval and however many other wakes or passes come first. Asked for during a pass, it is answered
+   * by a pass after that one: the running pass may already have looked.
+   */
   wakeAt(at: Date): void {
-    this.#schedule(Math.max(0, at.getTime() - Date.now()));
+    if (this.#stopped) return;
+    const wake = this.#running ? Math.max(at.getTime(), this.#passStartedAt + 1) : at.getTime();
+    let i = this.#wakes.length;
+    while (i > 0 && this.#wakes[i - 1]! > wake) i--;
+    this.#wakes.splice(i, 0, wake);
+    if (this.#wakes.length > MAX_WAKES) this.#wakes.pop();
+    this.#arm();
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#wakes = [];
     this.#clear();
     await this.#running?.catch(() => {});
   }
@@ -79,6 +106,10 @@ export class IdlePoller {
     this.#running = (async () => {
       do {
         this.#again = false;
+        this.#passStartedAt = Date.now();
+        // Answered: this pass looks at everything due by now.
+        const answered = this.#wakes.findIndex((wake) => wake > this.#passStartedAt);
+        this.#wakes.splice(0, answered === -1 ? this.#wakes.length : answered);
         let found = false;
         try {
           found = await this.#options.pass();
@@ -89,29 +120,31 @@ export class IdlePoller {
       } while (this.#again && !this.#stopped);
     })().finally(() => {
       this.#running = null;
-      const wantedAt = this.#wantedAt;
-      this.#wantedAt = Infinity;
-      this.#schedule(Math.max(0, Math.min(this.#delayMs, wantedAt - Date.now())));
+      this.#pollAt = Date.now() + this.#delayMs;
+      this.#arm();
     });
     return this.#running;
   }
 
-  /** Arms the timer for `delayMs` from now, unless it already fires sooner; during a pass, remembered for its end. */
-  #schedule(delayMs: number): void {
-    if (this.#stopped) return;
-    const at = Date.now() + delayMs;
-    if (this.#running) {
-      this.#wantedAt = Math.min(this.#wantedAt, at);
-      return;
-    }
-    if (this.#timer && this.#dueAt <= at) return;
+  /** Arms the timer for the sooner of the poll and the first wake; a no-op during a pass (its end arms it). */
+  #arm(): void {
+    if (this.#stopped || this.#running) return;
+    const dueAt = Math.min(this.#pollAt, this.#wakes[0] ?? Infinity);
+    if (this.#timer && this.#dueAt === dueAt) return;
     this.#clear();
-    this.#dueAt = at;
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      this.#dueAt = Infinity;
-      void this.#run();
-    }, delayMs);
+    if (dueAt === Infinity) return;
+    this.#dueAt = dueAt;
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = null;
+        this.#dueAt = Infinity;
+        // A timer counts from the event loop's cached time, so it can fire a few ms before `Date.now()` reaches
+        // its due time; a pass then would not yet see a retry due at that time. Wait out the rest.
+        if (Date.now() < dueAt) this.#arm();
+        else void this.#run();
+      },
+      Math.max(0, dueAt - Date.now()),
+    );
     this.#timer.unref?.();
   }
 

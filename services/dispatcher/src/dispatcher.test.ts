@@ -24,7 +24,8 @@ const logger = createLogger({ service: 'dispatcher-test', level: 'silent' });
 
 interface Receiver {
   url(path: string): string;
-  calls: Array<{ path: string; deliveryId: string; body: string }>;
+  /** `at`: when the request arrived (epoch ms). */
+  calls: Array<{ path: string; deliveryId: string; body: string; at: number }>;
   close(): Promise<void>;
 }
 
@@ -32,12 +33,13 @@ interface Receiver {
 async function startReceiver(rules: Record<string, (deliveryId: string, seen: number) => number>): Promise<Receiver> {
   const calls: Receiver['calls'] = [];
   const server: Server = createServer((req: IncomingMessage, res) => {
+    const at = Date.now();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '/';
       const deliveryId = String(req.headers['x-service-delivery-id']);
-      calls.push({ path, deliveryId, body: Buffer.concat(chunks).toString('utf8') });
+      calls.push({ path, deliveryId, body: Buffer.concat(chunks).toString('utf8'), at });
       const seen = calls.filter((c) => c.deliveryId === deliveryId).length;
       res.writeHead(rules[path]?.(deliveryId, seen) ?? 404).end();
     });
@@ -132,6 +134,7 @@ describe('dispatcher on PostgreSQL and NATS', () => {
       // Fails the first two tries of every delivery, then takes it.
       '/flaky': (_id, seen) => (seen <= 2 ? 503 : 200),
       '/once-down': (_id, seen) => (seen === 1 ? 500 : 204),
+      '/down-thrice': (_id, seen) => (seen <= 3 ? 503 : 200),
     });
   });
   // Every test starts with no dispatcher running: each stops (and disconnects) what it started.
@@ -275,5 +278,31 @@ describe('dispatcher on PostgreSQL and NATS', () => {
     );
     const calls = receiver.calls.slice(before).filter((c) => c.path === '/once-down');
     expect(calls).toHaveLength(2);
+  });
+
+  it('sends each retry at its time in the schedule, not at the slowed poll (~7 s for 2 s…6 s before the fix)', async () => {
+    const one = await process();
+    // A quick poll of 200 ms that doubles up to 1.6 s while idle. Before the fix a retry claimed by a poll pass left
+    // the next pass due 200 ms later; the wake for the following retry was dropped, and the empty passes in between
+    // (at +200 and +600 ms) slowed the poll so that retry went at +1.4 s: 600 and 400 ms late for these delays.
+    const schedule = [300, 800, 1_000];
+    await dispatcher({ ...one, guard: countingGuard().guard, retryScheduleMs: schedule, pollMs: 200 });
+    const { sub, emitCompleted } = await subscribed(one, '/down-thrice', 'whsec_schedule');
+    const before = receiver.calls.length;
+    await emitCompleted();
+    await waitFor(
+      async () => (await listWebhookDeliveries(one.db, { subscriptionUid: sub.uid }))[0]?.state === 'delivered',
+      'the third retry delivered',
+    );
+    const calls = receiver.calls.slice(before).filter((c) => c.path === '/down-thrice');
+    expect(calls).toHaveLength(4);
+    expect(new Set(calls.map((c) => c.deliveryId)).size).toBe(1);
+    const gaps = calls.slice(1).map((call, i) => call.at - calls[i]!.at);
+    // Never early (the delay counts from the recorded failure, after the request arrived); late by at most the
+    // attempt's own work (answer, record, claim, connect) plus a loaded machine's stall, well under the bug's 400 ms.
+    // Measured: 8–17 ms late with the fix; before it 216, 613 and 430 ms (the first by chance, the others always).
+    const late = gaps.map((gap, i) => gap - schedule[i]!);
+    expect(Math.min(...late)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...late)).toBeLessThan(250);
   });
 });
