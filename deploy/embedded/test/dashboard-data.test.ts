@@ -208,6 +208,12 @@ describe('dashboard data endpoints (memory+pglite)', () => {
     const pdfDetail = (await (await stack.api(`/renders/${pdfId}`, { key: own })).json()) as { render: Record<string, any> };
     expect(pdfDetail.render.parameters).toMatchObject({ pageCount: 1 });
 
+    // The usage page counts them by day and kind (the harness checks this answer against the document too).
+    const usage = (await (await stack.api('/usage?days=2', { key: own })).json()) as { perDay: Array<Record<string, number>> };
+    expect(usage.perDay).toHaveLength(2);
+    const total = (kind: string) => usage.perDay.reduce((sum, day) => sum + day[kind]!, 0);
+    expect([total('image'), total('pdf'), total('gif'), total('video')]).toEqual([2, 1, 0, 0]);
+
     // Real renders announce themselves; previews (every test above) never did.
     for (let i = 0; i < 50 && !events.some((e) => 'imageId' in e && e.imageId === image.id); i++)
       await new Promise((r) => setTimeout(r, 100));

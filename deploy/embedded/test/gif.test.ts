@@ -344,3 +344,44 @@ describe('GIFs on NATS and PostgreSQL', () => {
     expect(list.gifs).toEqual([expect.objectContaining({ uid: gif.uid, animationLength: 1 })]);
   });
 });
+
+describe('a GIF that outlives the wait (memory+pglite)', () => {
+  let stack: TestStack;
+  let key: string;
+  let slow: Awaited<ReturnType<typeof startPageServer>>;
+
+  beforeAll(async () => {
+    stack = await startTestStack('memory+pglite', { gateway: { renderWaitMs: 300 } });
+    ({ key } = await stack.newAccount());
+    // The page's load event waits for this image: the render outlives the gateway's 300 ms wait.
+    slow = await startPageServer({ '/slow.png': (_req, res) => void setTimeout(() => res.writeHead(404).end(), 1_500) });
+  });
+  afterAll(async () => {
+    await slow.close();
+    await stack.dispose();
+  });
+
+  it('answers 202 with the flat fields and the same under `gif` (what the hosted clients read), then serves it when done', async () => {
+    const html = `${SLIDE}<img src="${slow.url('/slow.png')}">`;
+    const res = await stack.api('/gif', {
+      method: 'POST',
+      key,
+      json: { html, width: 120, height: 200, quality: 'low', frameDurationSeconds: 0.5 },
+    });
+    await expectStatus(res, 202);
+    const body = (await res.json()) as Record<string, any>;
+    expect(body.id).toMatch(/^gif_/);
+    expect(res.headers.get('location')).toBe(`/gif/${body.id}`);
+    const queued = { uid: body.id, id: body.id, status: 'queued', url: null, createdAt: expect.any(String) };
+    expect(body).toEqual({ ...queued, gif: { ...queued, createdAt: body.createdAt } });
+
+    let shown: { gif: { status: string; url: string | null; uid: string } } = { gif: { status: 'queued', url: null, uid: '' } };
+    for (let i = 0; i < 100 && !['done', 'failed'].includes(shown.gif.status); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      shown = (await (await stack.api(`/gif/${body.gif.uid}`, { key })).json()) as typeof shown;
+    }
+    expect(shown.gif).toMatchObject({ uid: body.id, status: 'done' });
+    const gif = await fetchGif(shown.gif.url!);
+    expect([gif.width, gif.height, gif.frames]).toEqual([120, 200, 5]);
+  });
+});

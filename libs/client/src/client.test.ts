@@ -31,6 +31,11 @@ describe('@pressroom/client against a live Pressroom', () => {
       '/slow': (_req, res) => {
         setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(RED), 2_500);
       },
+      // Servers that answer 200 but are not Pressroom (a base URL pointing at the wrong thing).
+      '/html/templates': (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><h1>Welcome</h1>'),
+      '/empty/templates': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(),
+      '/list/templates': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'),
+      '/json/image': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
     });
   });
   afterAll(async () => {
@@ -76,7 +81,10 @@ describe('@pressroom/client against a live Pressroom', () => {
     const bad = await rejection(client().renderImage({ html: RED, width: 999_999 }));
     expect(bad).toBeInstanceOf(PressroomApiError);
     expect(bad).toMatchObject({ status: 400, slug: 'validation-error' });
-    expect((bad as PressroomApiError).errors.map((e) => e.field)).toContain('width');
+    const width = (bad as PressroomApiError).errors.find((e) => e.field === 'width');
+    const code: string | undefined = width?.code; // typed: every field error carries a machine-readable code
+    expect(code).toBe('too_big');
+    expect(width?.message).toMatch(/\d/);
     const issued = await createApiKey(stack.db, { accountId });
     await revokeApiKey(stack.db, issued.record.id);
     const revoked = await rejection(client({ apiKey: issued.key }).api.listTemplates());
@@ -90,8 +98,29 @@ describe('@pressroom/client against a live Pressroom', () => {
     expect((nobody as Error).message).toMatch(/Could not reach http:\/\/127\.0\.0\.1:9\/templates/);
     const other = await rejection(new Pressroom({ baseUrl: pages.url('/elsewhere'), apiKey: key }).api.listTemplates());
     expect(other).toBeInstanceOf(PressroomApiError);
-    expect((other as PressroomApiError).detail).toMatch(/Is the base URL a Pressroom server\?/);
+    expect((other as PressroomApiError).detail).toMatch(/answered 404 \(content-type: none\).*Is the base URL a Pressroom server\?/);
     expect(() => new Pressroom({ baseUrl: 'localhost:8080' })).toThrow(PressroomNetworkError);
+  });
+
+  it('turns a 200 that is not Pressroom JSON into a PressroomNetworkError naming status and content type', async () => {
+    const wrong = (path: string) => new Pressroom({ baseUrl: pages.url(path), apiKey: key });
+    const expected: [string, RegExp][] = [
+      ['/html', /^GET \/templates answered 200 \(content-type: text\/html\) with a body that is not JSON \("<!doctype html>/],
+      ['/empty', /^GET \/templates answered 200 \(content-type: application\/json\) with an empty body where a JSON object/],
+      ['/list', /^GET \/templates answered 200 \(content-type: application\/json\) with JSON that is not an object/],
+    ];
+    for (const [path, message] of expected) {
+      const error = await rejection(wrong(path).api.listTemplates());
+      expect(error).toBeInstanceOf(PressroomNetworkError);
+      expect(error).toBeInstanceOf(PressroomError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).toContain(`is ${pages.url(path)} a Pressroom server?`);
+    }
+    const render = await rejection(wrong('/json').renderImage({ html: RED }));
+    expect(render).toBeInstanceOf(PressroomNetworkError);
+    expect((render as Error).message).toMatch(
+      /^POST \/image answered 200 without `id` \(a string\) in the answer: is .+ a Pressroom server/,
+    );
   });
 
   it('refuses a key with spaces or line breaks before any request, without echoing it; a trailing line break is dropped', async () => {
@@ -148,7 +177,8 @@ describe('@pressroom/client against a live Pressroom', () => {
     const free = await stack.newAccount(undefined, { plan: 'free' });
     const limited = new Pressroom({ baseUrl: stack.baseUrl, apiKey: free.key, maxRetryDelayMs: 0 });
     let error: unknown;
-    for (let i = 0; i < 70 && !error; i++)
+    // The window is fixed (per minute): twice the free plan's limit reaches it even when the calls straddle a window's end.
+    for (let i = 0; i < 150 && !error; i++)
       error = await limited.api.listPdfPresets().then(
         () => undefined,
         (e: unknown) => e,

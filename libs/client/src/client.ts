@@ -1,6 +1,22 @@
 import type { operations } from './generated/openapi.js';
 import { OPERATION_ROUTES } from './generated/operations.js';
 import { PressroomError, PressroomNetworkError, PressroomRenderError, PressroomTimeoutError } from './errors.js';
+import {
+  Entry,
+  gifResult,
+  imageResult,
+  isTemplateAnswer,
+  layoutErrors,
+  layoutItems,
+  layoutResult,
+  pdfResult,
+  type Fail,
+  type GifRenderResult,
+  type ImageRenderResult,
+  type PdfRenderResult,
+  type TemplateLayoutResult,
+  type TemplateRenderResult,
+} from './render-results.js';
 import { Transport, type RequestOptions, type TransportOptions } from './transport.js';
 
 export type OperationId = keyof typeof OPERATION_ROUTES & keyof operations;
@@ -13,9 +29,13 @@ export type BodyOf<K extends OperationId> = operations[K] extends { requestBody?
   ? B
   : never;
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
-/** The JSON body of an operation's success answers (2xx). */
+/** The JSON body of an operation's success answers (2xx; a 204 has none). */
 export type ResultOf<K extends OperationId> = {
-  [S in keyof operations[K]['responses']]: S extends 200 | 201 | 202 ? JsonOf<operations[K]['responses'][S]> : never;
+  [S in keyof operations[K]['responses']]: S extends 200 | 201 | 202
+    ? JsonOf<operations[K]['responses'][S]>
+    : S extends 204
+      ? undefined
+      : never;
 }[keyof operations[K]['responses']];
 
 export interface CallInput<K extends OperationId> extends Omit<RequestOptions, 'query' | 'body'> {
@@ -32,7 +52,7 @@ export interface PressroomOptions extends Partial<TransportOptions> {
 }
 
 export interface WaitOptions {
-  /** Give up waiting after this many ms (PressroomTimeoutError). Default 5 minutes. */
+  /** Give up waiting after this many ms (PressroomTimeoutError); several layouts share it. Default 5 minutes. */
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -40,10 +60,7 @@ export interface WaitOptions {
 /** Options of the render helpers: the request's own, and how long to wait for a 202. */
 export type RenderOptions = WaitOptions & Omit<RequestOptions, 'query' | 'body'>;
 
-type Entry = { id?: string; status?: string; url?: string | null; error?: { slug?: string; detail?: string } | null } & Record<
-  string,
-  unknown
->;
+const DEFAULT_RENDER_WAIT_MS = 300_000;
 
 const env = (name: string): string | undefined =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
@@ -92,60 +109,146 @@ export class Pressroom {
     return { status, headers, data: body };
   }
 
-  /** POST /image, waiting for a 202 to finish. */
-  renderImage(body: BodyOf<'renderImage'>, options?: RenderOptions) {
-    return this.render('renderImage', { ...options, body }, options);
+  /**
+   * POST /image, waiting for a 202 to finish. With a `template` the answer is a template render's
+   * (`renders` for every layout, as `renderTemplate`).
+   */
+  renderImage(body: BodyOf<'renderImage'> & { template: string }, options?: RenderOptions): Promise<TemplateRenderResult>;
+  renderImage(body: BodyOf<'renderImage'>, options?: RenderOptions): Promise<ImageRenderResult>;
+  async renderImage(body: BodyOf<'renderImage'>, options?: RenderOptions): Promise<ImageRenderResult> {
+    const answer = await this.call('renderImage', { ...options, body });
+    if (isTemplateAnswer(answer.data)) return this.settleTemplate('POST /image', answer, options);
+    return imageResult(await this.settle('POST /image', answer, null, options));
   }
 
   /** POST /gif, waiting for a 202 to finish. */
-  renderGif(body: BodyOf<'renderGif'>, options?: RenderOptions) {
-    return this.render('renderGif', { ...options, body }, options);
+  async renderGif(body: BodyOf<'renderGif'>, options?: RenderOptions): Promise<GifRenderResult> {
+    return gifResult(await this.settle('POST /gif', await this.call('renderGif', { ...options, body }), 'gif', options));
   }
 
   /** POST /pdf/render, waiting for a 202 to finish. */
-  renderPdf(body: BodyOf<'renderPdf'>, options?: RenderOptions) {
-    return this.render('renderPdf', { ...options, body }, options);
-  }
-
-  /** POST /templates/{uid}/render, waiting for a 202 to finish. */
-  renderTemplate(uid: string, body: BodyOf<'renderTemplate'> = {}, options?: RenderOptions) {
-    return this.render('renderTemplate', { ...options, path: { uid }, body }, options);
+  async renderPdf(body: BodyOf<'renderPdf'>, options?: RenderOptions): Promise<PdfRenderResult> {
+    return pdfResult(await this.settle('POST /pdf/render', await this.call('renderPdf', { ...options, body }), null, options));
   }
 
   /**
-   * Calls a render operation; a 202 is polled at its `Location` until `done`
-   * (the result, with `url`) or `failed` (PressroomRenderError).
+   * POST /templates/{uid}/render, waiting for every layout: each queued one is polled until done. A layout
+   * whose render failed joins `errors` when others rendered; when none did, PressroomRenderError.
+   */
+  async renderTemplate(uid: string, body: BodyOf<'renderTemplate'> = {}, options?: RenderOptions): Promise<TemplateRenderResult> {
+    const answer = await this.call('renderTemplate', { ...options, path: { uid }, body });
+    return this.settleTemplate(`POST /templates/${uid}/render`, answer, options);
+  }
+
+  /**
+   * Any render operation, waiting for a 202: the finished render as the API describes it (`waitForRender`'s
+   * entry, or the 200 body's). Prefer the kind's helper, whose result has one typed shape.
    */
   async render<K extends OperationId>(id: K, input: CallInput<K>, options: WaitOptions = {}): Promise<RenderOutcome> {
     const answer = await this.call(id, input);
-    const data = answer.data as unknown as Entry;
-    const nested = Object.values(data).find((v): v is Entry => typeof v === 'object' && v !== null && 'url' in v);
-    const entry = typeof data.url === 'string' ? data : nested && typeof nested.url === 'string' ? nested : data;
-    if (answer.status !== 202) return { ...entry, url: String(entry.url) };
-    const location = answer.headers.get('location');
-    if (!location) throw new PressroomError(`${id} answered 202 without a Location to poll.`);
-    return this.waitForRender(location, options);
+    const where = `${OPERATION_ROUTES[id].method} ${OPERATION_ROUTES[id].path}`;
+    if (isTemplateAnswer(answer.data)) return { ...(await this.settleTemplate(where, answer, options)) };
+    const body = answer.data as Record<string, unknown>;
+    const nested = Object.keys(body).find((key) => typeof body[key] === 'object' && body[key] !== null && 'url' in body[key]);
+    const entry = await this.settle(where, answer, typeof body.url === 'string' || !nested ? null : nested, options);
+    return { ...entry.value, url: entry.string('url') };
   }
 
-  /** Polls a render (`/image/{id}`, `/gif/{id}`, `/pdf/{id}`, `/video/renders/{id}` or a Location) until it ends. */
+  /**
+   * Polls a render (`/image/{id}`, `/gif/{id}`, `/pdf/{id}`, `/video/renders/{id}` or a Location) until it is `done`
+   * (its entry, with `url`) or `failed` (PressroomRenderError).
+   */
   async waitForRender(location: string, options: WaitOptions = {}): Promise<RenderOutcome> {
-    const deadline = Date.now() + (options.timeoutMs ?? 300_000);
-    for (let delay = this.pollIntervalMs; ; delay = Math.min(delay * 1.5, 5_000)) {
-      const { body } = await this.transport.json<Record<string, unknown>>('GET', location, { signal: options.signal });
-      const entry = (
-        typeof body.status === 'string' ? body : Object.values(body).find((v) => typeof v === 'object' && v !== null && 'status' in v)
-      ) as Entry;
-      if (entry?.status === 'done' && entry.url) return { ...entry, url: entry.url };
-      if (entry?.status === 'failed')
-        throw new PressroomRenderError(
-          String(entry.id ?? location),
-          entry.error?.slug ?? null,
-          entry.error?.detail ?? 'The render failed.',
+    const entry = await this.pollRender(location, options);
+    return { ...entry.value, url: entry.string('url') };
+  }
+
+  /** The finished render of an answer: the 200 body (or its member `key`), or the entry its 202's Location ends with. */
+  private async settle(where: string, answer: Answer, key: string | null, options: WaitOptions = {}): Promise<Entry> {
+    const fail = this.failer(where, answer.status);
+    if (answer.status !== 202) {
+      const body = Entry.of(answer.data, fail, 'the answer');
+      return key ? body.object(key) : body;
+    }
+    const location = answer.headers.get('location');
+    return this.pollRender(location ?? fail('a Location header to poll (it answered 202)'), options);
+  }
+
+  /** A template render's answer with every layout done: the done ones as they are, the queued ones polled. */
+  private async settleTemplate(where: string, answer: Answer, options: WaitOptions = {}): Promise<TemplateRenderResult> {
+    const fail = this.failer(where, answer.status);
+    const body = Entry.of(answer.data, fail, 'the answer');
+    const several = Array.isArray(body.value.renders);
+    const items = layoutItems(body);
+    const location = answer.headers.get('location');
+    const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_RENDER_WAIT_MS);
+    const settled = await Promise.allSettled(
+      items.map(async (item) => {
+        const kind = item.format === 'pdf' ? 'pdf' : 'image';
+        if (item.status !== 'done') {
+          // Several layouts answer without a Location: each one is at GET /image/{id} (or /pdf/{id}).
+          const at = !several && location ? location : `/${kind}/${encodeURIComponent(item.id)}`;
+          return layoutResult(item, await this.pollRender(at, { ...options, timeoutMs: deadline - Date.now() }), fail);
+        }
+        if (kind === 'image') return layoutResult(item, null, fail);
+        // A PDF's page details: a one-layout answer is the PDF result itself; `renders` entries lack them.
+        if (!several) return layoutResult(item, body, fail);
+        const fetched = await this.transport.json<Record<string, unknown>>('GET', `/pdf/${encodeURIComponent(item.id)}`, {
+          signal: options.signal,
+        });
+        return layoutResult(
+          item,
+          Entry.of(fetched.body, this.failer(`GET /pdf/${item.id}`, fetched.status), 'the answer').object('pdf'),
+          fail,
         );
+      }),
+    );
+    const renders: TemplateLayoutResult[] = [];
+    const errors = layoutErrors(body);
+    let firstFailure: PressroomRenderError | undefined;
+    settled.forEach((outcome, i) => {
+      if (outcome.status === 'fulfilled') return void renders.push(outcome.value);
+      // One layout failing among several leaves the others' files: it is listed, not thrown.
+      if (!several || !(outcome.reason instanceof PressroomRenderError)) throw outcome.reason;
+      firstFailure ??= outcome.reason;
+      errors.push({ layout: items[i]!.layout, error: outcome.reason.detail, code: outcome.reason.slug ?? 'render-failed' });
+    });
+    const first = renders[0];
+    if (!first) throw firstFailure ?? fail('`renders` (none listed)');
+    return { ...first, templateUid: body.string('templateUid'), renders, errors };
+  }
+
+  /** GET `location` until the render it names is done (its entry) or failed (PressroomRenderError). */
+  private async pollRender(location: string, options: WaitOptions): Promise<Entry> {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_WAIT_MS;
+    const deadline = Date.now() + timeoutMs;
+    for (let delay = this.pollIntervalMs; ; delay = Math.min(delay * 1.5, 5_000)) {
+      const { status, body } = await this.transport.json<Record<string, unknown>>('GET', location, { signal: options.signal });
+      const fail = this.failer(`GET ${location}`, status);
+      // `{image: {...}}`, `{gif: {...}}`, `{pdf: {...}}`; a video render is the entry itself.
+      const key =
+        typeof body.status === 'string'
+          ? null
+          : Object.keys(body).find((k) => typeof body[k] === 'object' && body[k] !== null && 'status' in body[k]);
+      const entry = key ? Entry.of(body, fail, 'the answer').object(key) : Entry.of(body, fail, 'the answer');
+      const state = entry.string('status');
+      if (state === 'done') return entry;
+      if (state === 'failed') {
+        const error = entry.value.error as { slug?: string; detail?: string } | null | undefined;
+        throw new PressroomRenderError(String(entry.value.id ?? location), error?.slug ?? null, error?.detail ?? 'The render failed.');
+      }
       if (Date.now() + delay > deadline)
-        throw new PressroomTimeoutError(`The render at ${location} had not finished after ${options.timeoutMs ?? 300_000} ms.`);
+        throw new PressroomTimeoutError(`The render at ${location} had not finished after ${timeoutMs} ms.`);
       await sleep(delay);
     }
+  }
+
+  /** A `Fail` for answers of `where`: names what was missing, as a PressroomNetworkError. */
+  private failer(where: string, status: number): Fail {
+    const [method = 'GET', ...path] = where.split(' ');
+    return (missing) => {
+      throw this.transport.malformed(method, path.join(' '), status, missing);
+    };
   }
 
   /** Polls a batch until it is no longer pending or processing; `onProgress` sees every poll. */
@@ -191,5 +294,7 @@ export class Pressroom {
   }
 }
 
-/** A finished render: its id, the file `url`, and the kind's own fields. */
+/** A finished render as the API describes it (`waitForRender`, `render`): its id, the file `url`, and the kind's own fields. */
 export type RenderOutcome = { id?: string; url: string; status?: string } & Record<string, unknown>;
+
+type Answer = { status: number; headers: Headers; data: unknown };

@@ -1,6 +1,18 @@
-/** Every error the SDK throws is a PressroomError; `instanceof` tells which kind. */
+/**
+ * Every error the SDK throws is a PressroomError; `instanceof` tells which kind (docs/clients.md, "Errors").
+ * Thrown as this base class itself: a mistake caught before any request (an API key with spaces, a missing path parameter).
+ */
 export class PressroomError extends Error {
   override name = 'PressroomError';
+}
+
+/** One bad field of a problem's `errors`. */
+export interface FieldError {
+  /** Dotted path of the field, for example `width` or `variables.name`. */
+  field: string;
+  message: string;
+  /** Machine-readable reason (`too_big`, `invalid_type`, a rule's own; `invalid_value` when none more precise): Pressroom sends one on every field error. */
+  code: string;
 }
 
 /** The body of an RFC 9457 problem answer, as Pressroom sends it. */
@@ -10,12 +22,17 @@ export interface ProblemDetails {
   status: number;
   detail: string;
   instance?: string;
+  /** Same text as `detail`. */
+  message?: string;
   code?: string;
-  errors?: { field: string; message: string }[];
+  errors?: FieldError[];
   [extension: string]: unknown;
 }
 
-/** The API answered with a problem (4xx/5xx): every field of the problem is here. */
+/**
+ * Any answer with a status of 400 or more, once the retries are spent: a Pressroom problem (every member is
+ * here), or another server's error page (then `slug` is `http-<status>` and `detail` says it was not a problem).
+ */
 export class PressroomApiError extends PressroomError {
   override name = 'PressroomApiError';
   readonly status: number;
@@ -25,7 +42,8 @@ export class PressroomApiError extends PressroomError {
   readonly title: string;
   readonly detail: string;
   readonly code: string | undefined;
-  readonly errors: { field: string; message: string }[];
+  /** One entry per bad field (empty when the problem is not about fields). */
+  readonly errors: FieldError[];
   /** Seconds, from the Retry-After header, when the server sent one. */
   readonly retryAfter: number | undefined;
   readonly problem: ProblemDetails;
@@ -49,7 +67,11 @@ export class PressroomApiError extends PressroomError {
   }
 }
 
-/** No HTTP answer: the server could not be reached, the connection broke, or an answer was not Pressroom's. */
+/**
+ * No usable answer: the base URL is not an http(s) URL, nothing answered (wrong host or port), the connection
+ * broke (also mid-download, after the retries), or a success answer (below 400) was not Pressroom's JSON (an empty
+ * body, HTML, a render without its `url`): the message names the status and content type.
+ */
 export class PressroomNetworkError extends PressroomError {
   override name = 'PressroomNetworkError';
   constructor(
@@ -61,7 +83,7 @@ export class PressroomNetworkError extends PressroomError {
   }
 }
 
-/** A render that was accepted (202) ended as `failed`. */
+/** A render that was accepted (202) and polled ended as `failed` (for several layouts: only when every one failed). */
 export class PressroomRenderError extends PressroomError {
   override name = 'PressroomRenderError';
   constructor(

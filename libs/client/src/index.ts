@@ -10,12 +10,23 @@ export {
   type ResultOf,
   type WaitOptions,
 } from './client.js';
+export type {
+  GifRenderResult,
+  ImageRenderResult,
+  PdfDetails,
+  PdfRenderResult,
+  RenderedFile,
+  TemplateLayoutError,
+  TemplateLayoutResult,
+  TemplateRenderResult,
+} from './render-results.js';
 export {
   PressroomApiError,
   PressroomError,
   PressroomNetworkError,
   PressroomRenderError,
   PressroomTimeoutError,
+  type FieldError,
   type ProblemDetails,
 } from './errors.js';
 export { verifyWebhook } from './webhooks.js';

@@ -57,7 +57,7 @@ async function problemOf(response: Response): Promise<ProblemDetails> {
     type: `http-${response.status}`,
     title: response.statusText || `HTTP ${response.status}`,
     status: response.status,
-    detail: `The server answered ${response.status} without a problem body${text ? `: ${text.slice(0, 200)}` : ''}. Is the base URL a Pressroom server?`,
+    detail: `The server answered ${response.status} (content-type: ${response.headers.get('content-type') ?? 'none'}) without a problem body${text ? `: ${text.slice(0, 200)}` : ''}. Is the base URL a Pressroom server?`,
   };
 }
 
@@ -163,20 +163,52 @@ export class Transport {
     }
   }
 
-  /** JSON answer of `send`. */
+  /**
+   * JSON answer of `send`. Every Pressroom operation answers a JSON object (or a 204/205 with no body): an empty
+   * body, text that is not JSON, or JSON that is not an object means something else answered (a wrong base URL,
+   * a proxy's page), and is a PressroomNetworkError naming the status and content type rather than `undefined`.
+   */
   async json<T>(method: string, path: string, options: RequestOptions = {}): Promise<{ status: number; headers: Headers; body: T }> {
     const answer = await this.send(method, path, options);
-    const text = await answer.response.text();
-    if (text === '') return { status: answer.status, headers: answer.headers, body: undefined as T };
+    const url = answer.response.url || this.url(path, options.query);
+    let text: string;
     try {
-      return { status: answer.status, headers: answer.headers, body: JSON.parse(text) as T };
+      text = await answer.response.text();
     } catch (error) {
+      if (options.signal?.aborted) throw error;
       throw new PressroomNetworkError(
-        `${method} ${path} answered ${answer.status} with a body that is not JSON: is ${this.baseUrl} a Pressroom server?`,
-        answer.response.url,
-        { cause: error },
+        `The connection broke while ${method} ${path} answered ${answer.status}: ${(error as Error).message}.`,
+        url,
+        {
+          cause: error,
+        },
       );
     }
+    if (answer.status === 204 || answer.status === 205) return { status: answer.status, headers: answer.headers, body: undefined as T };
+    const notPressroom = (what: string, cause?: unknown) =>
+      new PressroomNetworkError(
+        `${method} ${path} answered ${answer.status} (content-type: ${answer.headers.get('content-type') ?? 'none'}) with ${what} where a JSON object was expected: is ${this.baseUrl} a Pressroom server?`,
+        url,
+        { cause },
+      );
+    if (text.trim() === '') throw notPressroom('an empty body');
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      throw notPressroom(`a body that is not JSON (${JSON.stringify(text.slice(0, 80))})`, error);
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw notPressroom(`JSON that is not an object (${text.slice(0, 80)})`);
+    return { status: answer.status, headers: answer.headers, body: body as T };
+  }
+
+  /** The error for an answer that is JSON but lacks what Pressroom always sends (a render without `url`, say). */
+  malformed(method: string, path: string, status: number, missing: string): PressroomNetworkError {
+    return new PressroomNetworkError(
+      `${method} ${path} answered ${status} without ${missing}: is ${this.baseUrl} a Pressroom server (and one as new as this SDK)?`,
+      this.url(path),
+    );
   }
 }
 

@@ -95,6 +95,14 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     publicBaseUrl: deps.settings.publicBaseUrl,
     renderWaitMs: deps.settings.renderWaitMs,
   };
+  const batchDeps = {
+    db: deps.db,
+    bus: deps.bus,
+    guard: deps.guard,
+    secretBox: deps.secretBox,
+    csvMaxBytes: deps.settings.csvMaxBytes,
+    retentionMs: deps.settings.batchRetentionMs,
+  };
 
   app.use(versionPrefix);
   app.use(requestContext({ logger: deps.logger }));
@@ -152,6 +160,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   );
   // Uploads are raw file bodies: before the JSON-only body parser.
   app.use(assetRoutes({ db: deps.db, storage: deps.storage, publicBaseUrl: deps.settings.publicBaseUrl, owners }));
+  // MCP reads its own body, so a non-JSON body is a JSON-RPC parse error rather than a problem (mcp-routes.ts).
+  app.use(mcpRoutes({ ...renderDeps, ...batchDeps, errorsBaseUrl: deps.settings.errorsBaseUrl, maxBodyBytes: deps.settings.maxBodyBytes }));
   app.use(jsonBody({ maxBodyBytes: deps.settings.maxBodyBytes }));
   app.use(idempotency({ db: deps.db, waitMs: deps.settings.renderWaitMs + 5_000 }));
   app.use(authSessionRoutes(authDeps));
@@ -200,16 +210,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(templateVersionRoutes({ db: deps.db, storage: deps.storage, publicBaseUrl: deps.settings.publicBaseUrl, owners }));
   app.use(webhookControlRoutes({ db: deps.db, owners }));
   app.use(webhookRoutes({ db: deps.db, guard: deps.guard, secretBox: deps.secretBox, owners }));
-  const batchDeps = {
-    db: deps.db,
-    bus: deps.bus,
-    guard: deps.guard,
-    secretBox: deps.secretBox,
-    csvMaxBytes: deps.settings.csvMaxBytes,
-    retentionMs: deps.settings.batchRetentionMs,
-  };
   app.use(batchRoutes(batchDeps));
-  app.use(mcpRoutes({ ...renderDeps, ...batchDeps, errorsBaseUrl: deps.settings.errorsBaseUrl }));
   app.use(batchDownloadRoutes({ db: deps.db, storage: deps.storage, retentionMs: deps.settings.batchRetentionMs }));
   app.use(
     bindingRoutes({

@@ -4965,7 +4965,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description OK */
+            /** @description Accepted: queued. The render outlived the wait: poll `Location` (the render's GET) until it is `done`. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -5261,7 +5261,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description OK */
+            /** @description Accepted: queued. The render outlived the wait: poll `Location` (the render's GET) until it is `done`. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -5462,7 +5462,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The render outlived the wait: poll `Location` (the render's GET) until it is `done`. */
+            /** @description Accepted: queued. The render outlived the wait: poll `Location` (the render's GET) until it is `done`. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -5622,7 +5622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The render outlived the wait: poll `Location` (the render's GET) until it is `done`. */
+            /** @description Accepted: queued. The render outlived the wait: poll `Location` (the render's GET) until it is `done`. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -5920,7 +5920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description OK */
+            /** @description Accepted: queued. The render outlived the wait: poll `Location` (the render's GET) until it is `done`. `gif` holds the same `uid`, `id`, `status`, `url: null` and `createdAt` as the flat fields, where the 200 has its `gif`. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -5936,6 +5936,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uid": "gif_9k2m4q7x1v",
+                     *       "gif": {
+                     *         "uid": "gif_9k2m4q7x1v",
+                     *         "id": "gif_9k2m4q7x1v",
+                     *         "status": "queued",
+                     *         "url": null,
+                     *         "createdAt": "2026-03-01T12:00:00.000Z"
+                     *       },
+                     *       "id": "gif_9k2m4q7x1v",
+                     *       "status": "queued",
+                     *       "url": null,
+                     *       "createdAt": "2026-03-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /** @constant */
@@ -5943,6 +5959,16 @@ export interface operations {
                         url: null;
                         createdAt: string;
                         uid: string;
+                        gif: {
+                            id: string;
+                            /** @constant */
+                            status: "queued";
+                            url: null;
+                            createdAt: string;
+                            uid: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     } & {
                         [key: string]: unknown;
                     };
@@ -6098,7 +6124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description OK */
+            /** @description Accepted: queued. The render outlived the wait: poll `Location` (the render's GET) until it is `done`. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -6360,7 +6386,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description OK */
+            /** @description Accepted: queued. The render outlived the wait: poll `Location` (the render's GET) until it is `done`. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -6549,7 +6575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description OK */
+            /** @description Accepted: queued. The render outlived the wait: poll `Location` (the render's GET) until it is `done`. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -6697,12 +6723,90 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "presets": {
+                     *         "A4": {
+                     *           "name": "A4",
+                     *           "width": 595.28,
+                     *           "height": 841.89,
+                     *           "widthMm": 210,
+                     *           "heightMm": 297
+                     *         },
+                     *         "Letter": {
+                     *           "name": "Letter",
+                     *           "width": 612,
+                     *           "height": 792,
+                     *           "widthMm": 215.9,
+                     *           "heightMm": 279.4
+                     *         },
+                     *         "Legal": {
+                     *           "name": "Legal",
+                     *           "width": 612,
+                     *           "height": 1008,
+                     *           "widthMm": 215.9,
+                     *           "heightMm": 355.6
+                     *         },
+                     *         "A3": {
+                     *           "name": "A3",
+                     *           "width": 841.89,
+                     *           "height": 1190.55,
+                     *           "widthMm": 297,
+                     *           "heightMm": 420
+                     *         },
+                     *         "A5": {
+                     *           "name": "A5",
+                     *           "width": 419.53,
+                     *           "height": 595.28,
+                     *           "widthMm": 148,
+                     *           "heightMm": 210
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         presets: {
-                            [key: string]: unknown;
+                            A4: {
+                                /** @constant */
+                                name: "A4";
+                                width: number;
+                                height: number;
+                                widthMm: number;
+                                heightMm: number;
+                            };
+                            Letter: {
+                                /** @constant */
+                                name: "Letter";
+                                width: number;
+                                height: number;
+                                widthMm: number;
+                                heightMm: number;
+                            };
+                            Legal: {
+                                /** @constant */
+                                name: "Legal";
+                                width: number;
+                                height: number;
+                                widthMm: number;
+                                heightMm: number;
+                            };
+                            A3: {
+                                /** @constant */
+                                name: "A3";
+                                width: number;
+                                height: number;
+                                widthMm: number;
+                                heightMm: number;
+                            };
+                            A5: {
+                                /** @constant */
+                                name: "A5";
+                                width: number;
+                                height: number;
+                                widthMm: number;
+                                heightMm: number;
+                            };
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6979,12 +7083,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "img_4k9x2m7q1c8v3b6n5z0w2r7t",
+                     *           "kind": "image",
+                     *           "status": "done",
+                     *           "templateUid": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *           "format": "png",
+                     *           "createdAt": "2026-03-02T09:14:05.120Z",
+                     *           "completedAt": "2026-03-02T09:14:06.410Z",
+                     *           "durationMs": 1290,
+                     *           "url": "https://pressroom.example.com/files/renders/img_4k9x2m7q1c8v3b6n5z0w2r7t.png",
+                     *           "thumbnailUrl": "https://pressroom.example.com/files/renders/img_4k9x2m7q1c8v3b6n5z0w2r7t.png",
+                     *           "width": 1200,
+                     *           "height": 630,
+                     *           "error": null
+                     *         },
+                     *         {
+                     *           "id": "pdf_6b2n8v4c1x7q9m3k5r0w2z4t",
+                     *           "kind": "pdf",
+                     *           "status": "failed",
+                     *           "templateUid": null,
+                     *           "format": "pdf",
+                     *           "createdAt": "2026-03-02T09:14:05.120Z",
+                     *           "completedAt": "2026-03-02T09:14:06.410Z",
+                     *           "durationMs": 30010,
+                     *           "url": null,
+                     *           "thumbnailUrl": null,
+                     *           "width": null,
+                     *           "height": null,
+                     *           "error": {
+                     *             "slug": "render-timeout",
+                     *             "title": "Render timed out",
+                     *             "detail": "The page did not finish loading within 30 seconds."
+                     *           }
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 30,
+                     *         "nextCursor": "MjAyNi0wMy0wMlQwOToxNDowNS4xMjBafGltZ180azl4",
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         items: {
-                            [key: string]: unknown;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "image" | "gif" | "pdf" | "video";
+                            /** @enum {string} */
+                            status: "queued" | "rendering" | "done" | "failed";
+                            templateUid: string | null;
+                            /** @description `png`, `jpeg`, `webp`, `gif`, `pdf`, `mp4`, `webm`… */
+                            format: string;
+                            /** @description ISO 8601 date-time (UTC). */
+                            createdAt: string;
+                            completedAt: string | null;
+                            /** @description From creation to completion; null until it finished. */
+                            durationMs: number | null;
+                            url: string | null;
+                            /** @description An image to show in a list: the render itself for images and GIFs, the poster frame for videos (null for PDFs). */
+                            thumbnailUrl: string | null;
+                            /** @description Null until it is done. */
+                            width: number | null;
+                            height: number | null;
+                            error: {
+                                slug: string;
+                                title: string;
+                                detail: string;
+                            } | null;
+                            /** @description The copy in the owner's custom storage; only when that copy worked. */
+                            userStorageUrl?: string;
+                            /** @description Why the copy to custom storage failed (the render itself succeeded). */
+                            userStorageError?: string;
                         }[];
-                    } & {
-                        [key: string]: unknown;
+                        pagination: {
+                            limit: number;
+                            /** @description Pass as `cursor` for the next (older) page; null on the last. */
+                            nextCursor: string | null;
+                            hasMore: boolean;
+                        };
                     };
                 };
             };
@@ -7062,12 +7242,108 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "render": {
+                     *         "id": "img_4k9x2m7q1c8v3b6n5z0w2r7t",
+                     *         "kind": "image",
+                     *         "status": "done",
+                     *         "templateUid": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *         "format": "png",
+                     *         "createdAt": "2026-03-02T09:14:05.120Z",
+                     *         "completedAt": "2026-03-02T09:14:06.410Z",
+                     *         "durationMs": 1290,
+                     *         "url": "https://pressroom.example.com/files/renders/img_4k9x2m7q1c8v3b6n5z0w2r7t.png",
+                     *         "thumbnailUrl": "https://pressroom.example.com/files/renders/img_4k9x2m7q1c8v3b6n5z0w2r7t.png",
+                     *         "width": 1200,
+                     *         "height": 630,
+                     *         "error": null,
+                     *         "parameters": {
+                     *           "origin": "template",
+                     *           "templateUid": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *           "format": "png",
+                     *           "width": 1200,
+                     *           "height": 630,
+                     *           "cost": 1
+                     *         },
+                     *         "contentType": "image/png",
+                     *         "timings": {
+                     *           "createdAt": "2026-03-02T09:14:05.120Z",
+                     *           "startedAt": "2026-03-02T09:14:05.180Z",
+                     *           "completedAt": "2026-03-02T09:14:06.410Z",
+                     *           "queuedMs": 60,
+                     *           "renderMs": 1230,
+                     *           "totalMs": 1290
+                     *         },
+                     *         "problem": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         render: {
-                            [key: string]: unknown;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "image" | "gif" | "pdf" | "video";
+                            /** @enum {string} */
+                            status: "queued" | "rendering" | "done" | "failed";
+                            templateUid: string | null;
+                            /** @description `png`, `jpeg`, `webp`, `gif`, `pdf`, `mp4`, `webm`… */
+                            format: string;
+                            /** @description ISO 8601 date-time (UTC). */
+                            createdAt: string;
+                            completedAt: string | null;
+                            /** @description From creation to completion; null until it finished. */
+                            durationMs: number | null;
+                            url: string | null;
+                            /** @description An image to show in a list: the render itself for images and GIFs, the poster frame for videos (null for PDFs). */
+                            thumbnailUrl: string | null;
+                            /** @description Null until it is done. */
+                            width: number | null;
+                            height: number | null;
+                            error: {
+                                slug: string;
+                                title: string;
+                                detail: string;
+                            } | null;
+                            /** @description The copy in the owner's custom storage; only when that copy worked. */
+                            userStorageUrl?: string;
+                            /** @description Why the copy to custom storage failed (the render itself succeeded). */
+                            userStorageError?: string;
+                            parameters: {
+                                /** @description `html`, `url`, `template`, `canvas`, `capture`, `batch` or `binding`. */
+                                origin: string;
+                                /**
+                                 * @description A template render asked for by a `/r/` URL (with a key, or signed).
+                                 * @enum {string}
+                                 */
+                                via?: "url-render" | "signed-url";
+                                templateUid: string | null;
+                                format: string;
+                                width: number;
+                                height: number;
+                                /** @description Render credits spent: 1, or 1.5 for a live GIF capture. */
+                                cost: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            contentType: string | null;
+                            timings: {
+                                /** @description ISO 8601 date-time (UTC). */
+                                createdAt: string;
+                                startedAt: string | null;
+                                completedAt: string | null;
+                                queuedMs: number | null;
+                                renderMs: number | null;
+                                totalMs: number | null;
+                            };
+                            /** @description A failed render: its error as the problem the request would have answered. */
+                            problem: {
+                                type: string;
+                                title: string;
+                                status: number;
+                                detail: string;
+                            } | null;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8010,7 +8286,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description OK */
+            /** @description Accepted: queued. Poll `Location` (the render, or each layout in `renders`) until it is `done`. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -8171,8 +8447,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "templateUid": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *       "templateName": "Blog card",
+                     *       "variables": [
+                     *         {
+                     *           "name": "title",
+                     *           "type": "text",
+                     *           "defaultValue": "Hello",
+                     *           "allowRawHtml": false,
+                     *           "validation": {
+                     *             "required": true
+                     *           }
+                     *         },
+                     *         {
+                     *           "name": "accent",
+                     *           "type": "color",
+                     *           "defaultValue": "#4f46e5",
+                     *           "allowRawHtml": false
+                     *         }
+                     *       ],
+                     *       "detected": [
+                     *         "title",
+                     *         "accent",
+                     *         "author"
+                     *       ],
+                     *       "layouts": [
+                     *         "default",
+                     *         "square"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        [key: string]: unknown;
+                        templateUid: string;
+                        templateName: string;
+                        /** @description The template's variable definitions. */
+                        variables: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "text" | "image" | "color" | "number" | "boolean";
+                            /** @description Of the variable's type; used when a render does not give it. */
+                            defaultValue?: unknown;
+                            description?: string;
+                            /** @description The value is placed as HTML, unescaped. */
+                            allowRawHtml: boolean;
+                            validation?: {
+                                required?: boolean;
+                                minLength?: number;
+                                maxLength?: number;
+                            };
+                        }[];
+                        /** @description Every variable name the design itself uses (its texts, expressions and layouts). */
+                        detected: string[];
+                        /** @description The layout keys a render may ask for, `default` first. */
+                        layouts: string[];
                     };
                 };
             };
@@ -8389,12 +8718,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "functions": [
+                     *         {
+                     *           "name": "uppercase",
+                     *           "category": "string",
+                     *           "signature": "uppercase(text)",
+                     *           "description": "The text in capitals.",
+                     *           "example": "uppercase('ada')",
+                     *           "result": "ADA"
+                     *         },
+                     *         {
+                     *           "name": "round",
+                     *           "category": "number",
+                     *           "signature": "round(number, digits?)",
+                     *           "description": "Rounded to `digits` decimals (0 by default).",
+                     *           "example": "round(3.14159, 2)",
+                     *           "result": 3.14
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         functions: {
-                            [key: string]: unknown;
+                            name: string;
+                            /** @enum {string} */
+                            category: "string" | "number" | "format" | "array" | "type" | "utility";
+                            /** @description `uppercase(text)`: the arguments it takes. */
+                            signature: string;
+                            description: string;
+                            /** @description A self-contained expression. */
+                            example: string;
+                            /** @description What `example` evaluates to. */
+                            result: unknown;
                         }[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8606,7 +8964,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Started: follow `Location`. */
+            /** @description Accepted: queued. Follow `Location` (the results) or the events. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -8622,15 +8980,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batchId": "bat_2n8v4c1x7q9m3b5k6r0w2z4t",
+                     *       "status": "pending",
+                     *       "totalItems": 2,
+                     *       "message": "Batch of 2 items accepted; follow it at GET /templates/batch/bat_2n8v4c1x7q9m3b5k6r0w2z4t/results."
+                     *     }
+                     */
                     "application/json": {
                         batchId: string;
                         /** @constant */
                         status: "pending";
                         totalItems: number;
                         message: string;
+                        /** @description Only with `webhookUrl`, only here: the key of the `batch.completed` signature. */
                         webhookSecret?: string;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8753,12 +9118,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batches": [
+                     *         {
+                     *           "batchId": "bat_2n8v4c1x7q9m3b5k6r0w2z4t",
+                     *           "templateId": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *           "status": "partial",
+                     *           "progress": 100,
+                     *           "totalItems": 3,
+                     *           "completedItems": 2,
+                     *           "failedItems": 1,
+                     *           "cancelledItems": 0,
+                     *           "createdAt": "2026-03-02T09:14:05.120Z",
+                     *           "startedAt": "2026-03-02T09:14:05.300Z",
+                     *           "completedAt": "2026-03-02T09:14:09.870Z",
+                     *           "expiresAt": "2026-03-09T09:14:09.870Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         batches: {
-                            [key: string]: unknown;
+                            batchId: string;
+                            templateId: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "completed" | "partial" | "failed" | "cancelled";
+                            /** @description Finished items (completed, failed or cancelled) in percent of all items, 0–100. */
+                            progress: number;
+                            totalItems: number;
+                            completedItems: number;
+                            failedItems: number;
+                            /** @description Items a cancellation stopped before they started. */
+                            cancelledItems: number;
+                            /** @description ISO 8601 date-time (UTC). */
+                            createdAt: string;
+                            startedAt: string | null;
+                            completedAt: string | null;
+                            /** @description When the results are deleted (the retention after completion). */
+                            expiresAt: string | null;
                         }[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8870,7 +9269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description OK */
+            /** @description Accepted: queued. Poll `Location` (the render, or each layout in `renders`) until it is `done`. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -9288,31 +9687,120 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batchId": "bat_2n8v4c1x7q9m3b5k6r0w2z4t",
+                     *       "templateId": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *       "status": "partial",
+                     *       "progress": 100,
+                     *       "totalItems": 3,
+                     *       "completedItems": 2,
+                     *       "failedItems": 1,
+                     *       "cancelledItems": 0,
+                     *       "createdAt": "2026-03-02T09:14:05.120Z",
+                     *       "startedAt": "2026-03-02T09:14:05.300Z",
+                     *       "completedAt": "2026-03-02T09:14:09.870Z",
+                     *       "expiresAt": "2026-03-09T09:14:09.870Z",
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "success": true,
+                     *           "url": "https://pressroom.example.com/files/renders/img_4k9x2m7q1c8v3b6n5z0w2r7t.png",
+                     *           "width": 1200,
+                     *           "height": 630,
+                     *           "error": null,
+                     *           "errorCode": null,
+                     *           "imageId": "img_4k9x2m7q1c8v3b6n5z0w2r7t",
+                     *           "variables": {
+                     *             "title": "One"
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 2,
+                     *           "success": false,
+                     *           "url": null,
+                     *           "width": null,
+                     *           "height": null,
+                     *           "error": "Variable `title` is required.",
+                     *           "errorCode": "INVALID_VARIABLE",
+                     *           "imageId": null,
+                     *           "variables": {
+                     *             "title": ""
+                     *           }
+                     *         }
+                     *       ],
+                     *       "errors": [
+                     *         {
+                     *           "index": 2,
+                     *           "success": false,
+                     *           "url": null,
+                     *           "width": null,
+                     *           "height": null,
+                     *           "error": "Variable `title` is required.",
+                     *           "errorCode": "INVALID_VARIABLE",
+                     *           "imageId": null,
+                     *           "variables": {
+                     *             "title": ""
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         batchId: string;
                         templateId: string;
-                        status: string;
+                        /** @enum {string} */
+                        status: "pending" | "processing" | "completed" | "partial" | "failed" | "cancelled";
+                        /** @description Finished items (completed, failed or cancelled) in percent of all items, 0–100. */
                         progress: number;
                         totalItems: number;
                         completedItems: number;
                         failedItems: number;
-                        results: ({
+                        /** @description Items a cancellation stopped before they started. */
+                        cancelledItems: number;
+                        /** @description ISO 8601 date-time (UTC). */
+                        createdAt: string;
+                        startedAt: string | null;
+                        completedAt: string | null;
+                        /** @description When the results are deleted (the retention after completion). */
+                        expiresAt: string | null;
+                        results: {
+                            /** @description Position of the row in `variableSets` or in the CSV (0-based). */
                             index: number;
                             success: boolean;
                             url: string | null;
+                            width: number | null;
+                            height: number | null;
                             error: string | null;
                             errorCode: string | null;
+                            /** @description The render (GET /renders/{id}). */
                             imageId: string | null;
+                            /** @description Present when the batch renders several layouts. */
+                            layout?: string;
+                            /** @description The row's values as the batch rendered them (from `variableSets`, or the CSV's mapped columns): which row this is. */
                             variables: {
                                 [key: string]: unknown;
                             };
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                        createdAt: string;
-                        completedAt: string | null;
-                    } & {
-                        [key: string]: unknown;
+                        }[];
+                        /** @description The failed entries of `results` again (the hosted service's clients read them here). */
+                        errors: {
+                            /** @description Position of the row in `variableSets` or in the CSV (0-based). */
+                            index: number;
+                            success: boolean;
+                            url: string | null;
+                            width: number | null;
+                            height: number | null;
+                            error: string | null;
+                            errorCode: string | null;
+                            /** @description The render (GET /renders/{id}). */
+                            imageId: string | null;
+                            /** @description Present when the batch renders several layouts. */
+                            layout?: string;
+                            /** @description The row's values as the batch rendered them (from `variableSets`, or the CSV's mapped columns): which row this is. */
+                            variables: {
+                                [key: string]: unknown;
+                            };
+                        }[];
                     };
                 };
             };
@@ -9381,7 +9869,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Cancelled: items already rendering finish. */
             200: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -9395,8 +9883,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batchId": "bat_2n8v4c1x7q9m3b5k6r0w2z4t",
+                     *       "status": "cancelled",
+                     *       "message": "Batch cancelled: 40 items will not render; 5 already rendering will finish."
+                     *     }
+                     */
                     "application/json": {
-                        [key: string]: unknown;
+                        batchId: string;
+                        /** @constant */
+                        status: "cancelled";
+                        /** @description How many items will not render, and how many already rendering will finish. */
+                        message: string;
                     };
                 };
             };
@@ -11019,7 +11518,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Queued for delivery. */
+            /** @description Accepted: queued for delivery. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -11136,7 +11635,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Queued for delivery. */
+            /** @description Accepted: queued for delivery. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -11266,12 +11765,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        bindings: ({
+                        bindings: {
                             uid: string;
-                            status: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
+                            name: string;
+                            templateId: string;
+                            dataSource: {
+                                /** @constant */
+                                type: "http";
+                                url: string;
+                                /** @enum {string} */
+                                method: "GET" | "POST";
+                                headers?: {
+                                    [key: string]: string;
+                                };
+                                /** @description POST only: the JSON body sent with every fetch. */
+                                body?: unknown;
+                                credentials: {
+                                    /** @enum {string} */
+                                    type: "api_key" | "bearer_token" | "basic_auth" | "custom_header";
+                                    headerName?: string;
+                                    username?: string;
+                                    /** @description `••••` plus the last 4 characters (none when the secret is shorter than 12). */
+                                    value: string;
+                                } | null;
+                            };
+                            /** @description Template variable → path in the fetched JSON. */
+                            mapping: {
+                                [key: string]: string;
+                            };
+                            /** @description Values of variables the data does not give (free-form, as sent). */
+                            defaults: {
+                                [key: string]: unknown;
+                            };
+                            refreshPolicy: {
+                                /**
+                                 * @default ttl
+                                 * @enum {string}
+                                 */
+                                type: "ttl" | "etag" | "webhook" | "manual";
+                                /** @default 300 */
+                                ttlSeconds: number;
+                                /**
+                                 * @default serve_stale
+                                 * @enum {string}
+                                 */
+                                onError: "serve_stale" | "serve_error";
+                            };
+                            outputConfig: {
+                                /**
+                                 * @default png
+                                 * @enum {string}
+                                 */
+                                format: "png" | "jpeg" | "webp";
+                                /** @default 0.9 */
+                                quality: number;
+                            };
+                            /** @enum {string} */
+                            status: "active" | "paused" | "error";
+                            /** @description The public image URL (GET, no key). */
+                            renderUrl: string;
+                            /** @description The secret trigger URL (POST refreshes); set for every binding, used by policy `webhook`. */
+                            webhookUrl: string;
+                            lastRefreshAt: string | null;
+                            lastSuccessAt: string | null;
+                            nextRefreshAt: string | null;
+                            lastError: {
+                                message: string;
+                                code: string;
+                                /** @description ISO 8601 date-time (UTC). */
+                                at: string;
+                            } | null;
+                            consecutiveFailures: number;
+                            /** @description ISO 8601 date-time (UTC). */
+                            createdAt: string;
+                            /** @description ISO 8601 date-time (UTC). */
+                            updatedAt: string;
+                        }[];
                         pagination: {
                             page: number;
                             limit: number;
@@ -11282,8 +11851,6 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -11365,7 +11932,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created; its first render is queued. */
             201: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -11379,8 +11946,126 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "binding": {
+                     *         "uid": "bnd_9c3x7m2q4v1b8n5k6r0w2z4t",
+                     *         "name": "Visitors today",
+                     *         "templateId": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *         "dataSource": {
+                     *           "type": "http",
+                     *           "url": "https://api.example.com/stats",
+                     *           "method": "GET",
+                     *           "credentials": {
+                     *             "type": "bearer_token",
+                     *             "value": "••••9f2c"
+                     *           }
+                     *         },
+                     *         "mapping": {
+                     *           "visitors": "data.visitors"
+                     *         },
+                     *         "defaults": {
+                     *           "visitors": 0
+                     *         },
+                     *         "refreshPolicy": {
+                     *           "type": "ttl",
+                     *           "ttlSeconds": 3600,
+                     *           "onError": "serve_stale"
+                     *         },
+                     *         "outputConfig": {
+                     *           "format": "png",
+                     *           "quality": 0.9
+                     *         },
+                     *         "status": "active",
+                     *         "renderUrl": "https://pressroom.example.com/b/bnd_9c3x7m2q4v1b8n5k6r0w2z4t.png",
+                     *         "webhookUrl": "https://pressroom.example.com/hooks/bindings/bnd_9c3x7m2q4v1b8n5k6r0w2z4t/3q8v4c1x7m9b2n5k6r0w",
+                     *         "lastRefreshAt": "2026-03-02T09:14:06.410Z",
+                     *         "lastSuccessAt": "2026-03-02T09:14:06.410Z",
+                     *         "nextRefreshAt": "2026-03-02T10:14:06.410Z",
+                     *         "lastError": null,
+                     *         "consecutiveFailures": 0,
+                     *         "createdAt": "2026-03-02T09:14:05.120Z",
+                     *         "updatedAt": "2026-03-02T09:14:06.410Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        [key: string]: unknown;
+                        binding: {
+                            uid: string;
+                            name: string;
+                            templateId: string;
+                            dataSource: {
+                                /** @constant */
+                                type: "http";
+                                url: string;
+                                /** @enum {string} */
+                                method: "GET" | "POST";
+                                headers?: {
+                                    [key: string]: string;
+                                };
+                                /** @description POST only: the JSON body sent with every fetch. */
+                                body?: unknown;
+                                credentials: {
+                                    /** @enum {string} */
+                                    type: "api_key" | "bearer_token" | "basic_auth" | "custom_header";
+                                    headerName?: string;
+                                    username?: string;
+                                    /** @description `••••` plus the last 4 characters (none when the secret is shorter than 12). */
+                                    value: string;
+                                } | null;
+                            };
+                            /** @description Template variable → path in the fetched JSON. */
+                            mapping: {
+                                [key: string]: string;
+                            };
+                            /** @description Values of variables the data does not give (free-form, as sent). */
+                            defaults: {
+                                [key: string]: unknown;
+                            };
+                            refreshPolicy: {
+                                /**
+                                 * @default ttl
+                                 * @enum {string}
+                                 */
+                                type: "ttl" | "etag" | "webhook" | "manual";
+                                /** @default 300 */
+                                ttlSeconds: number;
+                                /**
+                                 * @default serve_stale
+                                 * @enum {string}
+                                 */
+                                onError: "serve_stale" | "serve_error";
+                            };
+                            outputConfig: {
+                                /**
+                                 * @default png
+                                 * @enum {string}
+                                 */
+                                format: "png" | "jpeg" | "webp";
+                                /** @default 0.9 */
+                                quality: number;
+                            };
+                            /** @enum {string} */
+                            status: "active" | "paused" | "error";
+                            /** @description The public image URL (GET, no key). */
+                            renderUrl: string;
+                            /** @description The secret trigger URL (POST refreshes); set for every binding, used by policy `webhook`. */
+                            webhookUrl: string;
+                            lastRefreshAt: string | null;
+                            lastSuccessAt: string | null;
+                            nextRefreshAt: string | null;
+                            lastError: {
+                                message: string;
+                                code: string;
+                                /** @description ISO 8601 date-time (UTC). */
+                                at: string;
+                            } | null;
+                            consecutiveFailures: number;
+                            /** @description ISO 8601 date-time (UTC). */
+                            createdAt: string;
+                            /** @description ISO 8601 date-time (UTC). */
+                            updatedAt: string;
+                        };
                     };
                 };
             };
@@ -11519,8 +12204,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "status": 200,
+                     *       "etag": "\"5f2a\"",
+                     *       "bytes": 38,
+                     *       "paths": [
+                     *         {
+                     *           "path": "data",
+                     *           "type": "object",
+                     *           "sample": {
+                     *             "visitors": 1234
+                     *           }
+                     *         },
+                     *         {
+                     *           "path": "data.visitors",
+                     *           "type": "number",
+                     *           "sample": 1234
+                     *         }
+                     *       ],
+                     *       "truncated": false,
+                     *       "data": {
+                     *         "data": {
+                     *           "visitors": 1234
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @constant */
+                        ok: true;
+                        /** @description The data source's HTTP status. */
+                        status: number;
+                        etag: string | null;
+                        bytes: number;
+                        paths: {
+                            /** @description Dot and index notation: `data.items[0].name`. */
+                            path: string;
+                            /** @enum {string} */
+                            type: "string" | "number" | "boolean" | "null" | "object" | "array";
+                            /** @description The value there (arrays and objects shortened). */
+                            sample: unknown;
+                        }[];
+                        /** @description More paths than listed (at most 500). */
+                        truncated: boolean;
+                        /** @description The fetched JSON document itself. */
+                        data: unknown;
                     };
                 };
             };
@@ -11636,15 +12366,126 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "binding": {
+                     *         "uid": "bnd_9c3x7m2q4v1b8n5k6r0w2z4t",
+                     *         "name": "Visitors today",
+                     *         "templateId": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *         "dataSource": {
+                     *           "type": "http",
+                     *           "url": "https://api.example.com/stats",
+                     *           "method": "GET",
+                     *           "credentials": {
+                     *             "type": "bearer_token",
+                     *             "value": "••••9f2c"
+                     *           }
+                     *         },
+                     *         "mapping": {
+                     *           "visitors": "data.visitors"
+                     *         },
+                     *         "defaults": {
+                     *           "visitors": 0
+                     *         },
+                     *         "refreshPolicy": {
+                     *           "type": "ttl",
+                     *           "ttlSeconds": 3600,
+                     *           "onError": "serve_stale"
+                     *         },
+                     *         "outputConfig": {
+                     *           "format": "png",
+                     *           "quality": 0.9
+                     *         },
+                     *         "status": "active",
+                     *         "renderUrl": "https://pressroom.example.com/b/bnd_9c3x7m2q4v1b8n5k6r0w2z4t.png",
+                     *         "webhookUrl": "https://pressroom.example.com/hooks/bindings/bnd_9c3x7m2q4v1b8n5k6r0w2z4t/3q8v4c1x7m9b2n5k6r0w",
+                     *         "lastRefreshAt": "2026-03-02T09:14:06.410Z",
+                     *         "lastSuccessAt": "2026-03-02T09:14:06.410Z",
+                     *         "nextRefreshAt": "2026-03-02T10:14:06.410Z",
+                     *         "lastError": null,
+                     *         "consecutiveFailures": 0,
+                     *         "createdAt": "2026-03-02T09:14:05.120Z",
+                     *         "updatedAt": "2026-03-02T09:14:06.410Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         binding: {
                             uid: string;
-                            status: string;
-                        } & {
-                            [key: string]: unknown;
+                            name: string;
+                            templateId: string;
+                            dataSource: {
+                                /** @constant */
+                                type: "http";
+                                url: string;
+                                /** @enum {string} */
+                                method: "GET" | "POST";
+                                headers?: {
+                                    [key: string]: string;
+                                };
+                                /** @description POST only: the JSON body sent with every fetch. */
+                                body?: unknown;
+                                credentials: {
+                                    /** @enum {string} */
+                                    type: "api_key" | "bearer_token" | "basic_auth" | "custom_header";
+                                    headerName?: string;
+                                    username?: string;
+                                    /** @description `••••` plus the last 4 characters (none when the secret is shorter than 12). */
+                                    value: string;
+                                } | null;
+                            };
+                            /** @description Template variable → path in the fetched JSON. */
+                            mapping: {
+                                [key: string]: string;
+                            };
+                            /** @description Values of variables the data does not give (free-form, as sent). */
+                            defaults: {
+                                [key: string]: unknown;
+                            };
+                            refreshPolicy: {
+                                /**
+                                 * @default ttl
+                                 * @enum {string}
+                                 */
+                                type: "ttl" | "etag" | "webhook" | "manual";
+                                /** @default 300 */
+                                ttlSeconds: number;
+                                /**
+                                 * @default serve_stale
+                                 * @enum {string}
+                                 */
+                                onError: "serve_stale" | "serve_error";
+                            };
+                            outputConfig: {
+                                /**
+                                 * @default png
+                                 * @enum {string}
+                                 */
+                                format: "png" | "jpeg" | "webp";
+                                /** @default 0.9 */
+                                quality: number;
+                            };
+                            /** @enum {string} */
+                            status: "active" | "paused" | "error";
+                            /** @description The public image URL (GET, no key). */
+                            renderUrl: string;
+                            /** @description The secret trigger URL (POST refreshes); set for every binding, used by policy `webhook`. */
+                            webhookUrl: string;
+                            lastRefreshAt: string | null;
+                            lastSuccessAt: string | null;
+                            nextRefreshAt: string | null;
+                            lastError: {
+                                message: string;
+                                code: string;
+                                /** @description ISO 8601 date-time (UTC). */
+                                at: string;
+                            } | null;
+                            consecutiveFailures: number;
+                            /** @description ISO 8601 date-time (UTC). */
+                            createdAt: string;
+                            /** @description ISO 8601 date-time (UTC). */
+                            updatedAt: string;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -11734,15 +12575,126 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "binding": {
+                     *         "uid": "bnd_9c3x7m2q4v1b8n5k6r0w2z4t",
+                     *         "name": "Visitors today",
+                     *         "templateId": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *         "dataSource": {
+                     *           "type": "http",
+                     *           "url": "https://api.example.com/stats",
+                     *           "method": "GET",
+                     *           "credentials": {
+                     *             "type": "bearer_token",
+                     *             "value": "••••9f2c"
+                     *           }
+                     *         },
+                     *         "mapping": {
+                     *           "visitors": "data.visitors"
+                     *         },
+                     *         "defaults": {
+                     *           "visitors": 0
+                     *         },
+                     *         "refreshPolicy": {
+                     *           "type": "ttl",
+                     *           "ttlSeconds": 3600,
+                     *           "onError": "serve_stale"
+                     *         },
+                     *         "outputConfig": {
+                     *           "format": "png",
+                     *           "quality": 0.9
+                     *         },
+                     *         "status": "active",
+                     *         "renderUrl": "https://pressroom.example.com/b/bnd_9c3x7m2q4v1b8n5k6r0w2z4t.png",
+                     *         "webhookUrl": "https://pressroom.example.com/hooks/bindings/bnd_9c3x7m2q4v1b8n5k6r0w2z4t/3q8v4c1x7m9b2n5k6r0w",
+                     *         "lastRefreshAt": "2026-03-02T09:14:06.410Z",
+                     *         "lastSuccessAt": "2026-03-02T09:14:06.410Z",
+                     *         "nextRefreshAt": "2026-03-02T10:14:06.410Z",
+                     *         "lastError": null,
+                     *         "consecutiveFailures": 0,
+                     *         "createdAt": "2026-03-02T09:14:05.120Z",
+                     *         "updatedAt": "2026-03-02T09:14:06.410Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         binding: {
                             uid: string;
-                            status: string;
-                        } & {
-                            [key: string]: unknown;
+                            name: string;
+                            templateId: string;
+                            dataSource: {
+                                /** @constant */
+                                type: "http";
+                                url: string;
+                                /** @enum {string} */
+                                method: "GET" | "POST";
+                                headers?: {
+                                    [key: string]: string;
+                                };
+                                /** @description POST only: the JSON body sent with every fetch. */
+                                body?: unknown;
+                                credentials: {
+                                    /** @enum {string} */
+                                    type: "api_key" | "bearer_token" | "basic_auth" | "custom_header";
+                                    headerName?: string;
+                                    username?: string;
+                                    /** @description `••••` plus the last 4 characters (none when the secret is shorter than 12). */
+                                    value: string;
+                                } | null;
+                            };
+                            /** @description Template variable → path in the fetched JSON. */
+                            mapping: {
+                                [key: string]: string;
+                            };
+                            /** @description Values of variables the data does not give (free-form, as sent). */
+                            defaults: {
+                                [key: string]: unknown;
+                            };
+                            refreshPolicy: {
+                                /**
+                                 * @default ttl
+                                 * @enum {string}
+                                 */
+                                type: "ttl" | "etag" | "webhook" | "manual";
+                                /** @default 300 */
+                                ttlSeconds: number;
+                                /**
+                                 * @default serve_stale
+                                 * @enum {string}
+                                 */
+                                onError: "serve_stale" | "serve_error";
+                            };
+                            outputConfig: {
+                                /**
+                                 * @default png
+                                 * @enum {string}
+                                 */
+                                format: "png" | "jpeg" | "webp";
+                                /** @default 0.9 */
+                                quality: number;
+                            };
+                            /** @enum {string} */
+                            status: "active" | "paused" | "error";
+                            /** @description The public image URL (GET, no key). */
+                            renderUrl: string;
+                            /** @description The secret trigger URL (POST refreshes); set for every binding, used by policy `webhook`. */
+                            webhookUrl: string;
+                            lastRefreshAt: string | null;
+                            lastSuccessAt: string | null;
+                            nextRefreshAt: string | null;
+                            lastError: {
+                                message: string;
+                                code: string;
+                                /** @description ISO 8601 date-time (UTC). */
+                                at: string;
+                            } | null;
+                            consecutiveFailures: number;
+                            /** @description ISO 8601 date-time (UTC). */
+                            createdAt: string;
+                            /** @description ISO 8601 date-time (UTC). */
+                            updatedAt: string;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -11934,15 +12886,126 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "binding": {
+                     *         "uid": "bnd_9c3x7m2q4v1b8n5k6r0w2z4t",
+                     *         "name": "Visitors today",
+                     *         "templateId": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *         "dataSource": {
+                     *           "type": "http",
+                     *           "url": "https://api.example.com/stats",
+                     *           "method": "GET",
+                     *           "credentials": {
+                     *             "type": "bearer_token",
+                     *             "value": "••••9f2c"
+                     *           }
+                     *         },
+                     *         "mapping": {
+                     *           "visitors": "data.visitors"
+                     *         },
+                     *         "defaults": {
+                     *           "visitors": 0
+                     *         },
+                     *         "refreshPolicy": {
+                     *           "type": "ttl",
+                     *           "ttlSeconds": 3600,
+                     *           "onError": "serve_stale"
+                     *         },
+                     *         "outputConfig": {
+                     *           "format": "png",
+                     *           "quality": 0.9
+                     *         },
+                     *         "status": "active",
+                     *         "renderUrl": "https://pressroom.example.com/b/bnd_9c3x7m2q4v1b8n5k6r0w2z4t.png",
+                     *         "webhookUrl": "https://pressroom.example.com/hooks/bindings/bnd_9c3x7m2q4v1b8n5k6r0w2z4t/3q8v4c1x7m9b2n5k6r0w",
+                     *         "lastRefreshAt": "2026-03-02T09:14:06.410Z",
+                     *         "lastSuccessAt": "2026-03-02T09:14:06.410Z",
+                     *         "nextRefreshAt": "2026-03-02T10:14:06.410Z",
+                     *         "lastError": null,
+                     *         "consecutiveFailures": 0,
+                     *         "createdAt": "2026-03-02T09:14:05.120Z",
+                     *         "updatedAt": "2026-03-02T09:14:06.410Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         binding: {
                             uid: string;
-                            status: string;
-                        } & {
-                            [key: string]: unknown;
+                            name: string;
+                            templateId: string;
+                            dataSource: {
+                                /** @constant */
+                                type: "http";
+                                url: string;
+                                /** @enum {string} */
+                                method: "GET" | "POST";
+                                headers?: {
+                                    [key: string]: string;
+                                };
+                                /** @description POST only: the JSON body sent with every fetch. */
+                                body?: unknown;
+                                credentials: {
+                                    /** @enum {string} */
+                                    type: "api_key" | "bearer_token" | "basic_auth" | "custom_header";
+                                    headerName?: string;
+                                    username?: string;
+                                    /** @description `••••` plus the last 4 characters (none when the secret is shorter than 12). */
+                                    value: string;
+                                } | null;
+                            };
+                            /** @description Template variable → path in the fetched JSON. */
+                            mapping: {
+                                [key: string]: string;
+                            };
+                            /** @description Values of variables the data does not give (free-form, as sent). */
+                            defaults: {
+                                [key: string]: unknown;
+                            };
+                            refreshPolicy: {
+                                /**
+                                 * @default ttl
+                                 * @enum {string}
+                                 */
+                                type: "ttl" | "etag" | "webhook" | "manual";
+                                /** @default 300 */
+                                ttlSeconds: number;
+                                /**
+                                 * @default serve_stale
+                                 * @enum {string}
+                                 */
+                                onError: "serve_stale" | "serve_error";
+                            };
+                            outputConfig: {
+                                /**
+                                 * @default png
+                                 * @enum {string}
+                                 */
+                                format: "png" | "jpeg" | "webp";
+                                /** @default 0.9 */
+                                quality: number;
+                            };
+                            /** @enum {string} */
+                            status: "active" | "paused" | "error";
+                            /** @description The public image URL (GET, no key). */
+                            renderUrl: string;
+                            /** @description The secret trigger URL (POST refreshes); set for every binding, used by policy `webhook`. */
+                            webhookUrl: string;
+                            lastRefreshAt: string | null;
+                            lastSuccessAt: string | null;
+                            nextRefreshAt: string | null;
+                            lastError: {
+                                message: string;
+                                code: string;
+                                /** @description ISO 8601 date-time (UTC). */
+                                at: string;
+                            } | null;
+                            consecutiveFailures: number;
+                            /** @description ISO 8601 date-time (UTC). */
+                            createdAt: string;
+                            /** @description ISO 8601 date-time (UTC). */
+                            updatedAt: string;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12054,15 +13117,126 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "binding": {
+                     *         "uid": "bnd_9c3x7m2q4v1b8n5k6r0w2z4t",
+                     *         "name": "Visitors today",
+                     *         "templateId": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *         "dataSource": {
+                     *           "type": "http",
+                     *           "url": "https://api.example.com/stats",
+                     *           "method": "GET",
+                     *           "credentials": {
+                     *             "type": "bearer_token",
+                     *             "value": "••••9f2c"
+                     *           }
+                     *         },
+                     *         "mapping": {
+                     *           "visitors": "data.visitors"
+                     *         },
+                     *         "defaults": {
+                     *           "visitors": 0
+                     *         },
+                     *         "refreshPolicy": {
+                     *           "type": "ttl",
+                     *           "ttlSeconds": 3600,
+                     *           "onError": "serve_stale"
+                     *         },
+                     *         "outputConfig": {
+                     *           "format": "png",
+                     *           "quality": 0.9
+                     *         },
+                     *         "status": "active",
+                     *         "renderUrl": "https://pressroom.example.com/b/bnd_9c3x7m2q4v1b8n5k6r0w2z4t.png",
+                     *         "webhookUrl": "https://pressroom.example.com/hooks/bindings/bnd_9c3x7m2q4v1b8n5k6r0w2z4t/3q8v4c1x7m9b2n5k6r0w",
+                     *         "lastRefreshAt": "2026-03-02T09:14:06.410Z",
+                     *         "lastSuccessAt": "2026-03-02T09:14:06.410Z",
+                     *         "nextRefreshAt": "2026-03-02T10:14:06.410Z",
+                     *         "lastError": null,
+                     *         "consecutiveFailures": 0,
+                     *         "createdAt": "2026-03-02T09:14:05.120Z",
+                     *         "updatedAt": "2026-03-02T09:14:06.410Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         binding: {
                             uid: string;
-                            status: string;
-                        } & {
-                            [key: string]: unknown;
+                            name: string;
+                            templateId: string;
+                            dataSource: {
+                                /** @constant */
+                                type: "http";
+                                url: string;
+                                /** @enum {string} */
+                                method: "GET" | "POST";
+                                headers?: {
+                                    [key: string]: string;
+                                };
+                                /** @description POST only: the JSON body sent with every fetch. */
+                                body?: unknown;
+                                credentials: {
+                                    /** @enum {string} */
+                                    type: "api_key" | "bearer_token" | "basic_auth" | "custom_header";
+                                    headerName?: string;
+                                    username?: string;
+                                    /** @description `••••` plus the last 4 characters (none when the secret is shorter than 12). */
+                                    value: string;
+                                } | null;
+                            };
+                            /** @description Template variable → path in the fetched JSON. */
+                            mapping: {
+                                [key: string]: string;
+                            };
+                            /** @description Values of variables the data does not give (free-form, as sent). */
+                            defaults: {
+                                [key: string]: unknown;
+                            };
+                            refreshPolicy: {
+                                /**
+                                 * @default ttl
+                                 * @enum {string}
+                                 */
+                                type: "ttl" | "etag" | "webhook" | "manual";
+                                /** @default 300 */
+                                ttlSeconds: number;
+                                /**
+                                 * @default serve_stale
+                                 * @enum {string}
+                                 */
+                                onError: "serve_stale" | "serve_error";
+                            };
+                            outputConfig: {
+                                /**
+                                 * @default png
+                                 * @enum {string}
+                                 */
+                                format: "png" | "jpeg" | "webp";
+                                /** @default 0.9 */
+                                quality: number;
+                            };
+                            /** @enum {string} */
+                            status: "active" | "paused" | "error";
+                            /** @description The public image URL (GET, no key). */
+                            renderUrl: string;
+                            /** @description The secret trigger URL (POST refreshes); set for every binding, used by policy `webhook`. */
+                            webhookUrl: string;
+                            lastRefreshAt: string | null;
+                            lastSuccessAt: string | null;
+                            nextRefreshAt: string | null;
+                            lastError: {
+                                message: string;
+                                code: string;
+                                /** @description ISO 8601 date-time (UTC). */
+                                at: string;
+                            } | null;
+                            consecutiveFailures: number;
+                            /** @description ISO 8601 date-time (UTC). */
+                            createdAt: string;
+                            /** @description ISO 8601 date-time (UTC). */
+                            updatedAt: string;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12160,7 +13334,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Accepted: the refresh is queued. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -12180,12 +13354,80 @@ export interface operations {
                         message: string;
                         binding: {
                             uid: string;
-                            status: string;
-                        } & {
-                            [key: string]: unknown;
+                            name: string;
+                            templateId: string;
+                            dataSource: {
+                                /** @constant */
+                                type: "http";
+                                url: string;
+                                /** @enum {string} */
+                                method: "GET" | "POST";
+                                headers?: {
+                                    [key: string]: string;
+                                };
+                                /** @description POST only: the JSON body sent with every fetch. */
+                                body?: unknown;
+                                credentials: {
+                                    /** @enum {string} */
+                                    type: "api_key" | "bearer_token" | "basic_auth" | "custom_header";
+                                    headerName?: string;
+                                    username?: string;
+                                    /** @description `••••` plus the last 4 characters (none when the secret is shorter than 12). */
+                                    value: string;
+                                } | null;
+                            };
+                            /** @description Template variable → path in the fetched JSON. */
+                            mapping: {
+                                [key: string]: string;
+                            };
+                            /** @description Values of variables the data does not give (free-form, as sent). */
+                            defaults: {
+                                [key: string]: unknown;
+                            };
+                            refreshPolicy: {
+                                /**
+                                 * @default ttl
+                                 * @enum {string}
+                                 */
+                                type: "ttl" | "etag" | "webhook" | "manual";
+                                /** @default 300 */
+                                ttlSeconds: number;
+                                /**
+                                 * @default serve_stale
+                                 * @enum {string}
+                                 */
+                                onError: "serve_stale" | "serve_error";
+                            };
+                            outputConfig: {
+                                /**
+                                 * @default png
+                                 * @enum {string}
+                                 */
+                                format: "png" | "jpeg" | "webp";
+                                /** @default 0.9 */
+                                quality: number;
+                            };
+                            /** @enum {string} */
+                            status: "active" | "paused" | "error";
+                            /** @description The public image URL (GET, no key). */
+                            renderUrl: string;
+                            /** @description The secret trigger URL (POST refreshes); set for every binding, used by policy `webhook`. */
+                            webhookUrl: string;
+                            lastRefreshAt: string | null;
+                            lastSuccessAt: string | null;
+                            nextRefreshAt: string | null;
+                            lastError: {
+                                message: string;
+                                code: string;
+                                /** @description ISO 8601 date-time (UTC). */
+                                at: string;
+                            } | null;
+                            consecutiveFailures: number;
+                            /** @description ISO 8601 date-time (UTC). */
+                            createdAt: string;
+                            /** @description ISO 8601 date-time (UTC). */
+                            updatedAt: string;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12297,8 +13539,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "status": 200,
+                     *       "etag": "\"5f2a\"",
+                     *       "bytes": 38,
+                     *       "paths": [
+                     *         {
+                     *           "path": "data",
+                     *           "type": "object",
+                     *           "sample": {
+                     *             "visitors": 1234
+                     *           }
+                     *         },
+                     *         {
+                     *           "path": "data.visitors",
+                     *           "type": "number",
+                     *           "sample": 1234
+                     *         }
+                     *       ],
+                     *       "truncated": false,
+                     *       "data": {
+                     *         "data": {
+                     *           "visitors": 1234
+                     *         }
+                     *       },
+                     *       "mapping": {
+                     *         "ok": true,
+                     *         "variables": {
+                     *           "visitors": 1234
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @constant */
+                        ok: true;
+                        /** @description The data source's HTTP status. */
+                        status: number;
+                        etag: string | null;
+                        bytes: number;
+                        paths: {
+                            /** @description Dot and index notation: `data.items[0].name`. */
+                            path: string;
+                            /** @enum {string} */
+                            type: "string" | "number" | "boolean" | "null" | "object" | "array";
+                            /** @description The value there (arrays and objects shortened). */
+                            sample: unknown;
+                        }[];
+                        /** @description More paths than listed (at most 500). */
+                        truncated: boolean;
+                        /** @description The fetched JSON document itself. */
+                        data: unknown;
+                        mapping: {
+                            /** @constant */
+                            ok: true;
+                            /** @description The variables a render would get. */
+                            variables: {
+                                [key: string]: unknown;
+                            };
+                        } | {
+                            /** @constant */
+                            ok: false;
+                            error: string;
+                            missing: {
+                                variable: string;
+                                path: string;
+                                missingAt: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -12454,7 +13764,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Accepted: the refresh is queued. */
             202: {
                 headers: {
                     /** @description Where to poll for the result. */
@@ -13521,8 +14831,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uid": "vtp_3x7m2q4v1b8n5k6r0w2z4c9t",
+                     *       "kind": "code",
+                     *       "variableDefinitions": [
+                     *         {
+                     *           "name": "title",
+                     *           "type": "text",
+                     *           "defaultValue": "Hello",
+                     *           "allowRawHtml": false,
+                     *           "validation": {
+                     *             "required": true
+                     *           }
+                     *         }
+                     *       ],
+                     *       "templateUid": "vtp_3x7m2q4v1b8n5k6r0w2z4c9t",
+                     *       "templateName": "Title card",
+                     *       "variables": [
+                     *         {
+                     *           "name": "title",
+                     *           "type": "text",
+                     *           "defaultValue": "Hello",
+                     *           "allowRawHtml": false,
+                     *           "validation": {
+                     *             "required": true
+                     *           }
+                     *         }
+                     *       ],
+                     *       "referenced": [
+                     *         "title"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        [key: string]: unknown;
+                        uid: string;
+                        /** @enum {string} */
+                        kind: "code" | "timeline";
+                        variableDefinitions: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "text" | "image" | "color" | "number" | "boolean";
+                            /** @description Of the variable's type; used when a render does not give it. */
+                            defaultValue?: unknown;
+                            description?: string;
+                            /** @description The value is placed as HTML, unescaped. */
+                            allowRawHtml: boolean;
+                            validation?: {
+                                required?: boolean;
+                                minLength?: number;
+                                maxLength?: number;
+                            };
+                        }[];
+                        /** @description Same as `uid`. */
+                        templateUid: string;
+                        templateName: string;
+                        /** @description Same as `variableDefinitions`. */
+                        variables: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "text" | "image" | "color" | "number" | "boolean";
+                            /** @description Of the variable's type; used when a render does not give it. */
+                            defaultValue?: unknown;
+                            description?: string;
+                            /** @description The value is placed as HTML, unescaped. */
+                            allowRawHtml: boolean;
+                            validation?: {
+                                required?: boolean;
+                                minLength?: number;
+                                maxLength?: number;
+                            };
+                        }[];
+                        /** @description The names of the definitions. */
+                        referenced: string[];
                     };
                 };
             };
@@ -13607,6 +14988,7 @@ export interface operations {
                         height: number;
                         fps: number;
                         durationInFrames: number;
+                        /** @description The scene's `defaultProps`: its own, free-form. */
                         defaultProps: {
                             [key: string]: unknown;
                         };
@@ -13725,7 +15107,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description OK */
+            /** @description Accepted: queued. Poll `Location` (GET /video/renders/{id}) until it is `done`. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -14141,13 +15523,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "plan": "pro",
+                     *       "ownerId": "acc_8v4c1x7q9m3b2n5k6r0w2z4t",
+                     *       "team": false,
+                     *       "requestLimits": {
+                     *         "perMinute": 300,
+                     *         "perDay": 10000
+                     *       },
+                     *       "renders": {
+                     *         "used": 412.5,
+                     *         "limit": 5000,
+                     *         "overageEnabled": false,
+                     *         "periodStart": "2026-03-01T00:00:00.000Z",
+                     *         "periodEnd": "2026-04-01T00:00:00.000Z"
+                     *       },
+                     *       "aiCredits": {
+                     *         "used": 12,
+                     *         "limit": 500
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        plan: string;
-                        renders: {
-                            [key: string]: unknown;
+                        /** @enum {string} */
+                        plan: "free" | "pro" | "business" | "enterprise";
+                        /** @description Who owns the usage: the team when the key belongs to a team member, else the account. */
+                        ownerId: string;
+                        team: boolean;
+                        requestLimits: {
+                            perMinute: number;
+                            perDay: number;
                         };
-                    } & {
-                        [key: string]: unknown;
+                        renders: {
+                            used: number;
+                            limit: number;
+                            /** @description Renders go on past `limit` (paid plans). */
+                            overageEnabled: boolean;
+                            /** @description ISO 8601 date-time (UTC). */
+                            periodStart: string;
+                            /** @description ISO 8601 date-time (UTC). */
+                            periodEnd: string;
+                        };
+                        aiCredits: {
+                            used: number;
+                            /** @description Per calendar month (UTC). */
+                            limit: number;
+                        };
                     };
                 };
             };
@@ -14214,13 +15636,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "plan": "pro",
+                     *       "ownerId": "acc_8v4c1x7q9m3b2n5k6r0w2z4t",
+                     *       "team": false,
+                     *       "requestLimits": {
+                     *         "perMinute": 300,
+                     *         "perDay": 10000
+                     *       },
+                     *       "renders": {
+                     *         "used": 412.5,
+                     *         "limit": 5000,
+                     *         "overageEnabled": false,
+                     *         "periodStart": "2026-03-01T00:00:00.000Z",
+                     *         "periodEnd": "2026-04-01T00:00:00.000Z"
+                     *       },
+                     *       "aiCredits": {
+                     *         "used": 12,
+                     *         "limit": 500
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        plan: string;
-                        renders: {
-                            [key: string]: unknown;
+                        /** @enum {string} */
+                        plan: "free" | "pro" | "business" | "enterprise";
+                        /** @description Who owns the usage: the team when the key belongs to a team member, else the account. */
+                        ownerId: string;
+                        team: boolean;
+                        requestLimits: {
+                            perMinute: number;
+                            perDay: number;
                         };
-                    } & {
-                        [key: string]: unknown;
+                        renders: {
+                            used: number;
+                            limit: number;
+                            /** @description Renders go on past `limit` (paid plans). */
+                            overageEnabled: boolean;
+                            /** @description ISO 8601 date-time (UTC). */
+                            periodStart: string;
+                            /** @description ISO 8601 date-time (UTC). */
+                            periodEnd: string;
+                        };
+                        aiCredits: {
+                            used: number;
+                            /** @description Per calendar month (UTC). */
+                            limit: number;
+                        };
                     };
                 };
             };
@@ -14289,15 +15751,81 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "period": {
+                     *         "start": "2026-03-01T00:00:00.000Z",
+                     *         "end": "2026-04-01T00:00:00.000Z"
+                     *       },
+                     *       "credits": {
+                     *         "used": 412.5,
+                     *         "limit": 5000,
+                     *         "overage": false,
+                     *         "overageAllowed": true
+                     *       },
+                     *       "aiCredits": {
+                     *         "used": 12,
+                     *         "limit": 500
+                     *       },
+                     *       "rate": {
+                     *         "perMinute": 300,
+                     *         "perDay": 10000,
+                     *         "tier": "pro"
+                     *       },
+                     *       "perDay": [
+                     *         {
+                     *           "date": "2026-03-01",
+                     *           "image": 120,
+                     *           "gif": 4,
+                     *           "pdf": 18,
+                     *           "video": 0
+                     *         },
+                     *         {
+                     *           "date": "2026-03-02",
+                     *           "image": 96,
+                     *           "gif": 0,
+                     *           "pdf": 22,
+                     *           "video": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        credits: {
-                            [key: string]: unknown;
+                        period: {
+                            /** @description ISO 8601 date-time (UTC). */
+                            start: string;
+                            /** @description ISO 8601 date-time (UTC). */
+                            end: string;
                         };
+                        credits: {
+                            used: number;
+                            /** @description Per calendar month (UTC). */
+                            limit: number;
+                            /** @description Renders go on past `limit`. */
+                            overage: boolean;
+                            /** @description The plan may turn overage on (every plan but free). */
+                            overageAllowed: boolean;
+                        };
+                        aiCredits: {
+                            used: number;
+                            /** @description Per calendar month (UTC). */
+                            limit: number;
+                        };
+                        rate: {
+                            perMinute: number;
+                            perDay: number;
+                            /** @enum {string} */
+                            tier: "free" | "pro" | "business" | "enterprise";
+                        };
+                        /** @description One entry per day of `days`, oldest first, today last; renders of each kind. */
                         perDay: {
-                            [key: string]: unknown;
+                            /** @description YYYY-MM-DD (UTC). */
+                            date: string;
+                            image: number;
+                            gif: number;
+                            pdf: number;
+                            video: number;
                         }[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -14514,18 +16042,36 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Signed up and signed in (the session cookie is set). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "usr_1x7q9m3b2n5k6r0w2z4t8v4c",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada",
+                     *         "instanceRole": "owner",
+                     *         "hasPassword": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         user: {
-                            [key: string]: unknown;
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            /**
+                             * @description `owner`: the instance's owner (its settings and every workspace's plan).
+                             * @enum {string}
+                             */
+                            instanceRole: "owner" | "member";
+                            /** @description False for a user who only signs in with single sign-on. */
+                            hasPassword: boolean;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -14617,18 +16163,36 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Signed in (the session cookie is set). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "usr_1x7q9m3b2n5k6r0w2z4t8v4c",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada",
+                     *         "instanceRole": "owner",
+                     *         "hasPassword": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         user: {
-                            [key: string]: unknown;
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            /**
+                             * @description `owner`: the instance's owner (its settings and every workspace's plan).
+                             * @enum {string}
+                             */
+                            instanceRole: "owner" | "member";
+                            /** @description False for a user who only signs in with single sign-on. */
+                            hasPassword: boolean;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -14819,8 +16383,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "usr_1x7q9m3b2n5k6r0w2z4t8v4c",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada",
+                     *         "instanceRole": "owner",
+                     *         "hasPassword": true
+                     *       },
+                     *       "workspaces": [
+                     *         {
+                     *           "id": "acc_8v4c1x7q9m3b2n5k6r0w2z4t",
+                     *           "kind": "personal",
+                     *           "name": "Ada",
+                     *           "role": "owner"
+                     *         },
+                     *         {
+                     *           "id": "team_5k6r0w2z4t8v4c1x7q9m3b2n",
+                     *           "kind": "team",
+                     *           "name": "Marketing",
+                     *           "role": "admin"
+                     *         }
+                     *       ],
+                     *       "workspaceId": "team_5k6r0w2z4t8v4c1x7q9m3b2n"
+                     *     }
+                     */
                     "application/json": {
-                        [key: string]: unknown;
+                        user: {
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            /**
+                             * @description `owner`: the instance's owner (its settings and every workspace's plan).
+                             * @enum {string}
+                             */
+                            instanceRole: "owner" | "member";
+                            /** @description False for a user who only signs in with single sign-on. */
+                            hasPassword: boolean;
+                        };
+                        /** @description Where the user can work: its personal account, then each team it belongs to. */
+                        workspaces: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "personal" | "team";
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "member";
+                        }[];
+                        /** @description The workspace the session acts as. */
+                        workspaceId: string | null;
                     };
                 };
             };
@@ -14987,8 +16599,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "usr_1x7q9m3b2n5k6r0w2z4t8v4c",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada",
+                     *         "instanceRole": "owner",
+                     *         "hasPassword": true
+                     *       },
+                     *       "workspaces": [
+                     *         {
+                     *           "id": "acc_8v4c1x7q9m3b2n5k6r0w2z4t",
+                     *           "kind": "personal",
+                     *           "name": "Ada",
+                     *           "role": "owner"
+                     *         },
+                     *         {
+                     *           "id": "team_5k6r0w2z4t8v4c1x7q9m3b2n",
+                     *           "kind": "team",
+                     *           "name": "Marketing",
+                     *           "role": "admin"
+                     *         }
+                     *       ],
+                     *       "workspaceId": "team_5k6r0w2z4t8v4c1x7q9m3b2n"
+                     *     }
+                     */
                     "application/json": {
-                        [key: string]: unknown;
+                        user: {
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            /**
+                             * @description `owner`: the instance's owner (its settings and every workspace's plan).
+                             * @enum {string}
+                             */
+                            instanceRole: "owner" | "member";
+                            /** @description False for a user who only signs in with single sign-on. */
+                            hasPassword: boolean;
+                        };
+                        /** @description Where the user can work: its personal account, then each team it belongs to. */
+                        workspaces: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "personal" | "team";
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "member";
+                        }[];
+                        /** @description The workspace the session acts as. */
+                        workspaceId: string | null;
                     };
                 };
             };
@@ -15114,8 +16774,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "usr_1x7q9m3b2n5k6r0w2z4t8v4c",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada",
+                     *         "instanceRole": "owner",
+                     *         "hasPassword": true
+                     *       },
+                     *       "workspaces": [
+                     *         {
+                     *           "id": "acc_8v4c1x7q9m3b2n5k6r0w2z4t",
+                     *           "kind": "personal",
+                     *           "name": "Ada",
+                     *           "role": "owner"
+                     *         },
+                     *         {
+                     *           "id": "team_5k6r0w2z4t8v4c1x7q9m3b2n",
+                     *           "kind": "team",
+                     *           "name": "Marketing",
+                     *           "role": "admin"
+                     *         }
+                     *       ],
+                     *       "workspaceId": "team_5k6r0w2z4t8v4c1x7q9m3b2n"
+                     *     }
+                     */
                     "application/json": {
-                        [key: string]: unknown;
+                        user: {
+                            id: string;
+                            email: string;
+                            name: string | null;
+                            /**
+                             * @description `owner`: the instance's owner (its settings and every workspace's plan).
+                             * @enum {string}
+                             */
+                            instanceRole: "owner" | "member";
+                            /** @description False for a user who only signs in with single sign-on. */
+                            hasPassword: boolean;
+                        };
+                        /** @description Where the user can work: its personal account, then each team it belongs to. */
+                        workspaces: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "personal" | "team";
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "member";
+                        }[];
+                        /** @description The workspace the session acts as. */
+                        workspaceId: string | null;
                     };
                 };
             };
@@ -15870,12 +17578,122 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "team_5k6r0w2z4t8v4c1x7q9m3b2n",
+                     *           "kind": "team",
+                     *           "name": "Marketing",
+                     *           "email": null,
+                     *           "members": 4,
+                     *           "plan": "business",
+                     *           "overage": true,
+                     *           "customLimits": false,
+                     *           "limits": {
+                     *             "perMinute": 1000,
+                     *             "perDay": 100000,
+                     *             "renderCredits": 50000,
+                     *             "aiCredits": 5000
+                     *           },
+                     *           "creditsUsed": 18250
+                     *         },
+                     *         {
+                     *           "id": "acc_8v4c1x7q9m3b2n5k6r0w2z4t",
+                     *           "kind": "account",
+                     *           "name": "Ada",
+                     *           "email": "ada@example.com",
+                     *           "members": null,
+                     *           "plan": "free",
+                     *           "overage": false,
+                     *           "customLimits": false,
+                     *           "limits": {
+                     *             "perMinute": 60,
+                     *             "perDay": 1000,
+                     *             "renderCredits": 100,
+                     *             "aiCredits": 10
+                     *           },
+                     *           "creditsUsed": 37
+                     *         }
+                     *       ],
+                     *       "plans": {
+                     *         "free": {
+                     *           "perMinute": 60,
+                     *           "perDay": 1000,
+                     *           "renderCredits": 100,
+                     *           "aiCredits": 10
+                     *         },
+                     *         "pro": {
+                     *           "perMinute": 300,
+                     *           "perDay": 10000,
+                     *           "renderCredits": 5000,
+                     *           "aiCredits": 500
+                     *         },
+                     *         "business": {
+                     *           "perMinute": 1000,
+                     *           "perDay": 100000,
+                     *           "renderCredits": 50000,
+                     *           "aiCredits": 5000
+                     *         },
+                     *         "enterprise": {
+                     *           "perMinute": 100000,
+                     *           "perDay": 10000000,
+                     *           "renderCredits": 1000000,
+                     *           "aiCredits": 100000
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         items: {
-                            [key: string]: unknown;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "account" | "team";
+                            name: string;
+                            /** @description The person whose personal account it is; null for a team or an account made with the admin CLI. */
+                            email: string | null;
+                            /** @description A team's member count; null for an account. */
+                            members: number | null;
+                            /** @enum {string} */
+                            plan: "free" | "pro" | "business" | "enterprise";
+                            overage: boolean;
+                            /** @description Enterprise limits set for this holder alone (else the plan's own). */
+                            customLimits: boolean;
+                            limits: {
+                                perMinute: number;
+                                perDay: number;
+                                renderCredits: number;
+                                aiCredits: number;
+                            };
+                            /** @description Render credits used this calendar month (UTC). */
+                            creditsUsed: number;
                         }[];
-                    } & {
-                        [key: string]: unknown;
+                        plans: {
+                            free: {
+                                perMinute: number;
+                                perDay: number;
+                                renderCredits: number;
+                                aiCredits: number;
+                            };
+                            pro: {
+                                perMinute: number;
+                                perDay: number;
+                                renderCredits: number;
+                                aiCredits: number;
+                            };
+                            business: {
+                                perMinute: number;
+                                perDay: number;
+                                renderCredits: number;
+                                aiCredits: number;
+                            };
+                            enterprise: {
+                                perMinute: number;
+                                perDay: number;
+                                renderCredits: number;
+                                aiCredits: number;
+                            };
+                        };
                     };
                 };
             };
@@ -15943,14 +17761,39 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The plan as it now is. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "team_5k6r0w2z4t8v4c1x7q9m3b2n",
+                     *       "kind": "team",
+                     *       "plan": "enterprise",
+                     *       "overage": true,
+                     *       "limits": {
+                     *         "perMinute": 100000,
+                     *         "perDay": 10000000,
+                     *         "renderCredits": 250000,
+                     *         "aiCredits": 100000
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        [key: string]: unknown;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "account" | "team";
+                        /** @enum {string} */
+                        plan: "free" | "pro" | "business" | "enterprise";
+                        overage: boolean;
+                        limits: {
+                            perMinute: number;
+                            perDay: number;
+                            renderCredits: number;
+                            aiCredits: number;
+                        };
                     };
                 };
             };
@@ -16047,12 +17890,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "team_5k6r0w2z4t8v4c1x7q9m3b2n",
+                     *           "name": "Marketing",
+                     *           "role": "admin"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: {
-                            [key: string]: unknown;
+                            id: string;
+                            name: string;
+                            /**
+                             * @description The user's role in the team.
+                             * @enum {string}
+                             */
+                            role: "owner" | "admin" | "member";
                         }[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -16119,7 +17977,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created, with the user as its owner. */
             201: {
                 headers: {
                     /** @description `true` when this answer replays the first request with the same Idempotency-Key. */
@@ -16127,8 +17985,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "team_5k6r0w2z4t8v4c1x7q9m3b2n",
+                     *       "name": "Marketing",
+                     *       "role": "owner"
+                     *     }
+                     */
                     "application/json": {
-                        [key: string]: unknown;
+                        id: string;
+                        name: string;
+                        /**
+                         * @description The user's role in the team.
+                         * @enum {string}
+                         */
+                        role: "owner" | "admin" | "member";
                     };
                 };
             };
@@ -16238,12 +18109,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "userId": "usr_1x7q9m3b2n5k6r0w2z4t8v4c",
+                     *           "email": "ada@example.com",
+                     *           "name": "Ada",
+                     *           "role": "owner",
+                     *           "joinedAt": "2026-03-02T09:14:05.120Z"
+                     *         },
+                     *         {
+                     *           "userId": "usr_7q9m3b2n5k6r0w2z4t8v4c1x",
+                     *           "email": "grace@example.com",
+                     *           "name": null,
+                     *           "role": "member",
+                     *           "joinedAt": "2026-03-02T09:14:06.410Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: {
-                            [key: string]: unknown;
+                            userId: string;
+                            email: string;
+                            name: string | null;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "member";
+                            /** @description ISO 8601 date-time (UTC). */
+                            joinedAt: string;
                         }[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -16818,11 +18713,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "team": {
+                     *         "id": "team_5k6r0w2z4t8v4c1x7q9m3b2n",
+                     *         "name": "Marketing"
+                     *       },
+                     *       "role": "member",
+                     *       "email": "grace@example.com",
+                     *       "expiresAt": "2026-03-02T09:14:06.410Z"
+                     *     }
+                     */
                     "application/json": {
-                        role: string;
+                        team: {
+                            id: string;
+                            name: string;
+                        };
+                        /** @enum {string} */
+                        role: "admin" | "member";
+                        /** @description Only this address may accept it; null: anyone with the link. */
+                        email: string | null;
                         expiresAt: string;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -16862,7 +18773,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Joined; the session now acts in the team. */
             200: {
                 headers: {
                     /** @description `true` when this answer replays the first request with the same Idempotency-Key. */
@@ -16870,15 +18781,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "team": {
+                     *         "id": "team_5k6r0w2z4t8v4c1x7q9m3b2n",
+                     *         "name": "Marketing"
+                     *       },
+                     *       "session": {
+                     *         "user": {
+                     *           "id": "usr_1x7q9m3b2n5k6r0w2z4t8v4c",
+                     *           "email": "ada@example.com",
+                     *           "name": "Ada",
+                     *           "instanceRole": "owner",
+                     *           "hasPassword": true
+                     *         },
+                     *         "workspaces": [
+                     *           {
+                     *             "id": "acc_8v4c1x7q9m3b2n5k6r0w2z4t",
+                     *             "kind": "personal",
+                     *             "name": "Ada",
+                     *             "role": "owner"
+                     *           },
+                     *           {
+                     *             "id": "team_5k6r0w2z4t8v4c1x7q9m3b2n",
+                     *             "kind": "team",
+                     *             "name": "Marketing",
+                     *             "role": "admin"
+                     *           }
+                     *         ],
+                     *         "workspaceId": "team_5k6r0w2z4t8v4c1x7q9m3b2n"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         team: {
-                            [key: string]: unknown;
+                            id: string;
+                            name: string;
                         };
                         session: {
-                            [key: string]: unknown;
+                            user: {
+                                id: string;
+                                email: string;
+                                name: string | null;
+                                /**
+                                 * @description `owner`: the instance's owner (its settings and every workspace's plan).
+                                 * @enum {string}
+                                 */
+                                instanceRole: "owner" | "member";
+                                /** @description False for a user who only signs in with single sign-on. */
+                                hasPassword: boolean;
+                            };
+                            /** @description Where the user can work: its personal account, then each team it belongs to. */
+                            workspaces: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "personal" | "team";
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "member";
+                            }[];
+                            /** @description The workspace the session acts as. */
+                            workspaceId: string | null;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -17697,8 +19661,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "acc_8v4c1x7q9m3b2n5k6r0w2z4t",
+                     *         "name": "Marketing site",
+                     *         "plan": "pro",
+                     *         "teamId": null,
+                     *         "ownerId": "acc_8v4c1x7q9m3b2n5k6r0w2z4t",
+                     *         "createdAt": "2026-03-02T09:14:05.120Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        [key: string]: unknown;
+                        user: {
+                            /** @description The account. */
+                            id: string;
+                            name: string;
+                            plan: string;
+                            teamId: string | null;
+                            ownerId: string;
+                            /** @description ISO 8601 date-time (UTC). */
+                            createdAt: string;
+                        };
                     };
                 };
             };
@@ -17781,12 +19766,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": 1,
+                     *       "result": {
+                     *         "tools": [
+                     *           {
+                     *             "name": "render_image",
+                     *             "description": "Render an image from HTML, a URL or a template."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                        error?: {
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
                     };
                 };
             };
-            /** @description A notification was accepted. */
+            /** @description Accepted: a notification (no answer). */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -17917,12 +19926,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assets": [
+                     *         {
+                     *           "id": "ast_2z4t8v4c1x7q9m3b2n5k6r0w",
+                     *           "kind": "font",
+                     *           "format": "woff2",
+                     *           "name": "Inter Bold",
+                     *           "contentType": "font/woff2",
+                     *           "sizeBytes": 108532,
+                     *           "url": "https://pressroom.example.com/files/assets/ast_2z4t8v4c1x7q9m3b2n5k6r0w.woff2",
+                     *           "font": {
+                     *             "family": "Inter",
+                     *             "weight": 700,
+                     *             "style": "normal"
+                     *           },
+                     *           "createdAt": "2026-03-02T09:14:05.120Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 50,
+                     *         "total": 1,
+                     *         "totalPages": 1,
+                     *         "hasNext": false,
+                     *         "hasPrev": false
+                     *       },
+                     *       "usage": {
+                     *         "plan": "pro",
+                     *         "assets": 1,
+                     *         "bytes": 108532,
+                     *         "limits": {
+                     *           "assets": 1000,
+                     *           "bytes": 2097152000,
+                     *           "fileBytes": 26214400
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         assets: {
-                            [key: string]: unknown;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "image" | "font";
+                            /** @description `png`, `jpeg`, `webp`, `svg`, `ttf`, `otf` or `woff2`, decided from the bytes. */
+                            format: string;
+                            name: string;
+                            contentType: string;
+                            sizeBytes: number;
+                            /** @description The public file URL, usable in templates. */
+                            url: string;
+                            /** @description Fonts only: the family name templates use, its weight and style. */
+                            font: {
+                                family: string;
+                                weight: number;
+                                style: string;
+                            } | null;
+                            createdAt: string;
                         }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            totalPages: number;
+                            hasNext: boolean;
+                            hasPrev: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        };
                         usage: {
-                            plan: string;
+                            /** @enum {string} */
+                            plan: "free" | "pro" | "business" | "enterprise";
                             assets: number;
                             bytes: number;
                             limits: {
@@ -17931,8 +20006,6 @@ export interface operations {
                                 fileBytes: number;
                             };
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -18017,16 +20090,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "asset": {
+                     *         "id": "ast_2z4t8v4c1x7q9m3b2n5k6r0w",
+                     *         "kind": "font",
+                     *         "format": "woff2",
+                     *         "name": "Inter Bold",
+                     *         "contentType": "font/woff2",
+                     *         "sizeBytes": 108532,
+                     *         "url": "https://pressroom.example.com/files/assets/ast_2z4t8v4c1x7q9m3b2n5k6r0w.woff2",
+                     *         "font": {
+                     *           "family": "Inter",
+                     *           "weight": 700,
+                     *           "style": "normal"
+                     *         },
+                     *         "createdAt": "2026-03-02T09:14:05.120Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         asset: {
                             id: string;
-                            kind: string;
+                            /** @enum {string} */
+                            kind: "image" | "font";
+                            /** @description `png`, `jpeg`, `webp`, `svg`, `ttf`, `otf` or `woff2`, decided from the bytes. */
+                            format: string;
+                            name: string;
+                            contentType: string;
+                            sizeBytes: number;
+                            /** @description The public file URL, usable in templates. */
                             url: string;
-                        } & {
-                            [key: string]: unknown;
+                            /** @description Fonts only: the family name templates use, its weight and style. */
+                            font: {
+                                family: string;
+                                weight: number;
+                                style: string;
+                            } | null;
+                            createdAt: string;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -18142,16 +20244,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "asset": {
+                     *         "id": "ast_2z4t8v4c1x7q9m3b2n5k6r0w",
+                     *         "kind": "font",
+                     *         "format": "woff2",
+                     *         "name": "Inter Bold",
+                     *         "contentType": "font/woff2",
+                     *         "sizeBytes": 108532,
+                     *         "url": "https://pressroom.example.com/files/assets/ast_2z4t8v4c1x7q9m3b2n5k6r0w.woff2",
+                     *         "font": {
+                     *           "family": "Inter",
+                     *           "weight": 700,
+                     *           "style": "normal"
+                     *         },
+                     *         "createdAt": "2026-03-02T09:14:05.120Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         asset: {
                             id: string;
-                            kind: string;
+                            /** @enum {string} */
+                            kind: "image" | "font";
+                            /** @description `png`, `jpeg`, `webp`, `svg`, `ttf`, `otf` or `woff2`, decided from the bytes. */
+                            format: string;
+                            name: string;
+                            contentType: string;
+                            sizeBytes: number;
+                            /** @description The public file URL, usable in templates. */
                             url: string;
-                        } & {
-                            [key: string]: unknown;
+                            /** @description Fonts only: the family name templates use, its weight and style. */
+                            font: {
+                                family: string;
+                                weight: number;
+                                style: string;
+                            } | null;
+                            createdAt: string;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -18230,9 +20361,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        message: string;
                         id: string;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -18308,12 +20438,72 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "starters": [
+                     *         {
+                     *           "key": "og-image",
+                     *           "name": "Open Graph image",
+                     *           "category": "social",
+                     *           "description": "Link preview for blogs and docs (1200×630).",
+                     *           "width": 1200,
+                     *           "height": 630,
+                     *           "variableDefinitions": [
+                     *             {
+                     *               "name": "title",
+                     *               "type": "text",
+                     *               "defaultValue": "How we render a million images a day",
+                     *               "allowRawHtml": false
+                     *             }
+                     *           ],
+                     *           "fabricJSData": {
+                     *             "version": "6.0.0",
+                     *             "width": 1200,
+                     *             "height": 630,
+                     *             "background": "#ffffff",
+                     *             "objects": [
+                     *               {
+                     *                 "type": "Textbox",
+                     *                 "text": "{{title}}",
+                     *                 "left": 80,
+                     *                 "top": 240,
+                     *                 "width": 1040,
+                     *                 "fontSize": 72
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         starters: {
-                            [key: string]: unknown;
+                            key: string;
+                            name: string;
+                            category: string;
+                            description: string;
+                            width: number;
+                            height: number;
+                            variableDefinitions: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "text" | "image" | "color" | "number" | "boolean";
+                                /** @description Of the variable's type; used when a render does not give it. */
+                                defaultValue?: unknown;
+                                description?: string;
+                                /** @description The value is placed as HTML, unescaped. */
+                                allowRawHtml: boolean;
+                                validation?: {
+                                    required?: boolean;
+                                    minLength?: number;
+                                    maxLength?: number;
+                                };
+                            }[];
+                            /** @description The Fabric.js canvas document (docs/canvas.md). */
+                            fabricJSData: {
+                                [key: string]: unknown;
+                            };
                         }[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -18398,10 +20588,23 @@ export interface operations {
                 content: {
                     "application/json": {
                         template: {
+                            uid: string;
+                            name: string;
+                            html: string | null;
+                            width: number;
+                            height: number;
+                            /** @enum {string} */
+                            outputFormat: "image" | "pdf";
+                            variableDefinitions: ({
+                                name: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            createdAt: string;
+                            updatedAt: string;
+                        } & {
                             [key: string]: unknown;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -18518,11 +20721,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "components": {
+                     *         "bus": {
+                     *           "ok": true
+                     *         },
+                     *         "db": {
+                     *           "ok": true
+                     *         },
+                     *         "storage": {
+                     *           "ok": true
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok" | "degraded";
                         components: {
-                            [key: string]: unknown;
+                            [key: string]: {
+                                ok: boolean;
+                            };
                         };
                     } & {
                         [key: string]: unknown;
@@ -18539,7 +20760,9 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok" | "degraded";
                         components: {
-                            [key: string]: unknown;
+                            [key: string]: {
+                                ok: boolean;
+                            };
                         };
                     } & {
                         [key: string]: unknown;
@@ -18637,6 +20860,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        openapi: string;
+                        info: {
+                            title: string;
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        paths: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        components: {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
                 };

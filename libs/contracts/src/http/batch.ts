@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { refineWhenTyped, Variables, boundedInt } from './common.js';
 import { LayoutKey } from './template.js';
-import type { BatchStatus } from '../bus/batch.js';
 
 export * from './batch-csv.js';
 export * from './batch-archive.js';
+export * from './batch-views.js';
 
 export const BATCH_MAX_VARIABLE_SETS = 100;
 export const BATCH_MAX_CONCURRENCY = 10;
@@ -66,55 +66,3 @@ export const BatchRenderRequest = z
     }
   }, refineWhenTyped('layouts'));
 export type BatchRenderRequest = z.infer<typeof BatchRenderRequest>;
-
-/** 202 answer of POST /templates/{uid}/batch-render. */
-export interface BatchStartResponse {
-  batchId: string;
-  status: 'pending';
-  totalItems: number;
-  message: string;
-  /** Only with `webhookUrl`, only here: the key of the `batch.completed` signature. */
-  webhookSecret?: string;
-}
-
-/** One finished item of GET /templates/batch/{batchId}/results. */
-export interface BatchItemResult {
-  /** Position of the row in `variableSets` or in the CSV (0-based). */
-  index: number;
-  success: boolean;
-  url: string | null;
-  width: number | null;
-  height: number | null;
-  error: string | null;
-  errorCode: string | null;
-  /** The render's id (GET /image/{id}). */
-  imageId: string | null;
-  /** Present when the batch renders several layouts. */
-  layout?: string;
-  /** The row's values as the batch rendered them (from `variableSets`, or the CSV's mapped columns): which row this is. */
-  variables: Record<string, unknown>;
-}
-
-export interface BatchResultsView {
-  batchId: string;
-  templateId: string;
-  status: BatchStatus;
-  /** Finished items (completed or failed) in percent of all items, 0–100. */
-  progress: number;
-  totalItems: number;
-  completedItems: number;
-  failedItems: number;
-  /** Items a cancellation stopped before they started. */
-  cancelledItems: number;
-  results: BatchItemResult[];
-  /** The failed entries of `results` again (the hosted service's clients read them here). */
-  errors: BatchItemResult[];
-  createdAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-  /** When the results are deleted (7 days after completion). */
-  expiresAt: string | null;
-}
-
-/** One entry of GET /batches (the dashboard's batch list): a batch's results view without its results. */
-export type BatchSummaryView = Omit<BatchResultsView, 'results' | 'errors'>;

@@ -172,51 +172,6 @@ export type BindingListQuery = z.infer<typeof BindingListQuery>;
 /** POST /bindings/test-source */
 export const BindingTestSource = z.object({ dataSource: DataSource });
 
-/** Credentials as responses show them: the type and non-secret parts, the secret masked. */
-export interface MaskedCredentials {
-  type: CredentialType;
-  headerName?: string;
-  username?: string;
-  /** `••••` plus the last 4 characters (none when the secret is shorter than 12). */
-  value: string;
-}
-
-export interface BindingView {
-  uid: string;
-  name: string;
-  templateId: string;
-  dataSource: {
-    type: 'http';
-    url: string;
-    method: 'GET' | 'POST';
-    headers?: Record<string, string>;
-    body?: unknown;
-    credentials: MaskedCredentials | null;
-  };
-  mapping: Record<string, string>;
-  defaults: Record<string, unknown>;
-  refreshPolicy: RefreshPolicy;
-  outputConfig: OutputConfig;
-  status: BindingStatus;
-  renderUrl: string;
-  /** The secret trigger URL (POST refreshes); set for every binding, used by policy `webhook`. */
-  webhookUrl: string;
-  lastRefreshAt: string | null;
-  lastSuccessAt: string | null;
-  nextRefreshAt: string | null;
-  lastError: { message: string; code: string; at: string } | null;
-  consecutiveFailures: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** One path found in fetched JSON (POST /bindings/test-source). */
-export interface SourcePath {
-  path: string;
-  type: 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
-  sample: unknown;
-}
-
 /** `errorCode` values of `binding.failed` (docs/bindings.md). */
 export const BINDING_ERROR_CODES = [
   'BLOCKED_URL',

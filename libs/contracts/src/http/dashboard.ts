@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { refineWhenTyped, ImageFormatOrJpg, Variables, boundedInt, queryInt, type UserStorageFields } from './common.js';
+import { refineWhenTyped, ImageFormatOrJpg, Variables, boundedInt, queryInt } from './common.js';
 import { LayoutKey, VariableDefinitions } from './template.js';
 import { FabricDesign } from './design-schema.js';
+import { RENDER_KINDS, RENDER_STATUSES } from './render-views.js';
 
 const previewDimension = boundedInt(1, 4000);
 
@@ -36,9 +37,6 @@ export const TemplatePreviewRequest = z
   }, refineWhenTyped());
 export type TemplatePreviewRequest = z.infer<typeof TemplatePreviewRequest>;
 
-export const RENDER_KINDS = ['image', 'gif', 'pdf', 'video'] as const;
-export const RENDER_STATUSES = ['queued', 'rendering', 'done', 'failed'] as const;
-
 /** GET /renders: the one history of every kind, newest first, cursor-paginated. */
 export const RenderHistoryQuery = z
   .object({
@@ -61,24 +59,6 @@ export const RenderHistoryQuery = z
     refineWhenTyped('from', 'to'),
   );
 export type RenderHistoryQuery = z.infer<typeof RenderHistoryQuery>;
-
-/** One entry of GET /renders. */
-export interface RenderHistoryItem extends UserStorageFields {
-  id: string;
-  kind: string;
-  status: string;
-  templateUid: string | null;
-  format: string;
-  createdAt: string;
-  completedAt: string | null;
-  durationMs: number | null;
-  url: string | null;
-  /** An image to show in a list: the render itself for images and GIFs, the poster frame for videos (null for PDFs). */
-  thumbnailUrl: string | null;
-  width: number | null;
-  height: number | null;
-  error: { slug: string; title: string; detail: string } | null;
-}
 
 /** `progress` event of GET /templates/batch/{id}/events. */
 export interface BatchProgressEvent {

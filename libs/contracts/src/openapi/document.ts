@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROBLEM_KINDS, type ProblemSlug } from '@pressroom/problem';
 import type { Operation, ProblemRef, ResponseSpec } from './operation.js';
-import { OPERATIONS } from './registry.js';
+import { OPERATIONS, TAGS } from './registry.js';
 import { Problem } from './responses.js';
 
 type Json = Record<string, unknown>;
@@ -14,7 +14,21 @@ const PROBLEM_TYPE = 'application/problem+json';
 /** zod → JSON Schema 2020-12, which OpenAPI 3.1 uses as is. */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
-  return io === 'input' ? defaultsOptional(rest) : rest;
+  return io === 'input' ? defaultsOptional(rest) : openObjects(rest);
+}
+
+/**
+ * An answer may gain fields without breaking a client (ADR 0061): the view schemas are exact `z.object`s, for
+ * exact TypeScript types on the server, and zod writes their output as closed (`additionalProperties: false`).
+ */
+function openObjects(node: unknown): Json {
+  if (Array.isArray(node)) return node.map(openObjects) as unknown as Json;
+  if (typeof node !== 'object' || node === null) return node as Json;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
+      .map(([key, value]) => [key, openObjects(value)]),
+  );
 }
 
 /** A request field with a default may be left out, whatever `required` the generator listed. */
@@ -76,7 +90,12 @@ function responseObject(operation: Operation, status: number, spec: ResponseSpec
     });
   }
   const content: Json = {};
-  if (spec.schema) content['application/json'] = { schema: jsonSchemaOf(spec.schema, 'output') };
+  if (spec.schema) {
+    content['application/json'] = {
+      schema: jsonSchemaOf(spec.schema, 'output'),
+      ...(spec.example !== undefined ? { example: spec.example } : {}),
+    };
+  }
   for (const type of spec.contentTypes ?? []) content[type] = { schema: { type: 'string', contentMediaType: type } };
   return {
     description: spec.description,
@@ -216,7 +235,10 @@ export function buildOpenApiDocument(options: { serverUrl?: string; operations?:
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: options.serverUrl ?? '/' }],
-    tags: [...new Set((options.operations ?? OPERATIONS).map((operation) => operation.tag))].map((name) => ({ name })),
+    tags: [...new Set((options.operations ?? OPERATIONS).map((operation) => operation.tag))].map((name) => ({
+      name,
+      ...(TAGS[name] ? { description: TAGS[name] } : {}),
+    })),
     paths,
     components: {
       schemas,

@@ -17,6 +17,8 @@ export interface ResponseSpec {
   contentTypes?: readonly string[];
   /** Response headers worth naming, beyond the ones every operation of its kind sends: name → description. */
   headers?: Record<string, string>;
+  /** An example JSON body (the document shows it; a test checks it against `schema`). */
+  example?: unknown;
 }
 
 /** A problem the operation can answer; `status` only when the endpoint overrides the slug's usual one. */
@@ -55,7 +57,11 @@ export interface Operation {
   failuresAsImage?: boolean;
 }
 
-export const json = (schema: z.ZodType, description = 'OK'): ResponseSpec => ({ description, schema });
+export const json = (schema: z.ZodType, description = 'OK', example?: unknown): ResponseSpec => ({
+  description,
+  schema,
+  ...(example !== undefined ? { example } : {}),
+});
 export const noContent = (description = 'Done; no body.'): ResponseSpec => ({ description });
 export const file = (contentTypes: readonly string[], description = 'The file.', headers?: Record<string, string>): ResponseSpec => ({
   description,

@@ -14,11 +14,34 @@ import {
   UsageQuery,
 } from '../http/dashboard-auth.js';
 import { PlanChangeBody } from '../http/plan-change.js';
+import { PlanDetails, UsageView } from '../http/account-views.js';
+import {
+  HolderPlanChanged,
+  InviteAccepted,
+  PlanHolders,
+  SessionView,
+  SignedIn,
+  TeamMemberView,
+  TeamView,
+} from '../http/dashboard-views.js';
 import { file, json, noContent, type Operation } from './operation.js';
-import { ApiKey, Health, JsonObject, TeamInvite } from './responses.js';
+import { ApiKey, Health, OpenApiDocument, TeamInvite } from './responses.js';
+import {
+  HEALTH_EXAMPLE,
+  INVITE_ACCEPTED_EXAMPLE,
+  INVITE_EXAMPLE,
+  PLAN_CHANGED_EXAMPLE,
+  PLAN_DETAILS_EXAMPLE,
+  PLAN_HOLDERS_EXAMPLE,
+  SESSION_EXAMPLE,
+  SIGNED_IN_EXAMPLE,
+  TEAM_CREATED_EXAMPLE,
+  TEAM_MEMBERS_EXAMPLE,
+  TEAMS_EXAMPLE,
+  USAGE_EXAMPLE,
+} from './response-examples.js';
 
-const SESSION = json(JsonObject, 'The signed-in user, the workspace in force and the workspaces they can switch to.');
-const ITEMS = json(z.looseObject({ items: z.array(JsonObject) }));
+const SESSION = json(SessionView, 'The signed-in user, the workspace in force and the workspaces they can switch to.', SESSION_EXAMPLE);
 const TEAM_PROBLEMS = ['not-found', 'forbidden', 'csrf-failed'] as const;
 
 /** Usage, plan and the dashboard's own (session-cookie) operations. */
@@ -30,7 +53,7 @@ export const accountOperations: Operation[] = [
     tag: 'Account',
     summary: 'Plan, limits and the credits used this period',
     auth: 'apiKey',
-    responses: { 200: json(z.looseObject({ plan: z.string(), renders: JsonObject })) },
+    responses: { 200: json(PlanDetails, 'OK', PLAN_DETAILS_EXAMPLE) },
   })),
   {
     method: 'get',
@@ -40,7 +63,7 @@ export const accountOperations: Operation[] = [
     summary: 'Credits used this period and renders per day',
     auth: 'apiKey',
     query: UsageQuery,
-    responses: { 200: json(z.looseObject({ credits: JsonObject, perDay: z.array(JsonObject) })) },
+    responses: { 200: json(UsageView, 'OK', USAGE_EXAMPLE) },
   },
   {
     method: 'put',
@@ -72,7 +95,7 @@ export const accountOperations: Operation[] = [
     auth: 'public',
     body: SignUpBody,
     example: { email: 'ada@example.com', password: 'correct horse battery staple', name: 'Ada' },
-    responses: { 201: json(z.looseObject({ user: JsonObject })) },
+    responses: { 201: json(SignedIn, 'Signed up and signed in (the session cookie is set).', SIGNED_IN_EXAMPLE) },
     problems: ['signup-closed', 'conflict', 'rate-limit', 'csrf-failed'],
   },
   {
@@ -84,7 +107,7 @@ export const accountOperations: Operation[] = [
     auth: 'public',
     body: SignInBody,
     example: { email: 'ada@example.com', password: 'correct horse battery staple' },
-    responses: { 200: json(z.looseObject({ user: JsonObject })) },
+    responses: { 200: json(SignedIn, 'Signed in (the session cookie is set).', SIGNED_IN_EXAMPLE) },
     problems: ['invalid-credentials', 'account-locked', 'rate-limit', 'csrf-failed'],
   },
   {
@@ -229,7 +252,7 @@ export const accountOperations: Operation[] = [
     tag: 'Dashboard',
     summary: "Every team and every account outside a team, with its plan and this month's credits (instance owner)",
     auth: 'session',
-    responses: { 200: ITEMS },
+    responses: { 200: json(PlanHolders, 'OK', PLAN_HOLDERS_EXAMPLE) },
     problems: ['forbidden'],
   },
   {
@@ -241,7 +264,7 @@ export const accountOperations: Operation[] = [
     auth: 'session',
     body: PlanChangeBody,
     example: { plan: 'enterprise', overage: true, renderCredits: 250000 },
-    responses: { 200: json(JsonObject) },
+    responses: { 200: json(HolderPlanChanged, 'The plan as it now is.', PLAN_CHANGED_EXAMPLE) },
     problems: ['forbidden', 'not-found'],
   },
   {
@@ -251,7 +274,7 @@ export const accountOperations: Operation[] = [
     tag: 'Dashboard',
     summary: "The user's teams",
     auth: 'session',
-    responses: { 200: ITEMS },
+    responses: { 200: json(z.object({ items: z.array(TeamView) }), 'OK', TEAMS_EXAMPLE) },
   },
   {
     method: 'post',
@@ -262,7 +285,7 @@ export const accountOperations: Operation[] = [
     auth: 'session',
     body: CreateTeamBody,
     example: { name: 'Marketing' },
-    responses: { 201: json(JsonObject) },
+    responses: { 201: json(TeamView, 'Created, with the user as its owner.', TEAM_CREATED_EXAMPLE) },
   },
   {
     method: 'get',
@@ -271,7 +294,7 @@ export const accountOperations: Operation[] = [
     tag: 'Dashboard',
     summary: 'Members of a team',
     auth: 'session',
-    responses: { 200: ITEMS },
+    responses: { 200: json(z.object({ items: z.array(TeamMemberView) }), 'OK', TEAM_MEMBERS_EXAMPLE) },
     problems: TEAM_PROBLEMS,
   },
   {
@@ -337,7 +360,18 @@ export const accountOperations: Operation[] = [
     tag: 'Dashboard',
     summary: 'What an invitation link offers',
     auth: 'public',
-    responses: { 200: json(z.looseObject({ role: z.string(), expiresAt: z.string() })) },
+    responses: {
+      200: json(
+        z.object({
+          team: z.object({ id: z.string(), name: z.string() }),
+          role: z.enum(['admin', 'member']),
+          email: z.string().nullable().describe('Only this address may accept it; null: anyone with the link.'),
+          expiresAt: z.string(),
+        }),
+        'OK',
+        INVITE_EXAMPLE,
+      ),
+    },
     problems: ['invalid-invite'],
   },
   {
@@ -347,7 +381,7 @@ export const accountOperations: Operation[] = [
     tag: 'Dashboard',
     summary: 'Join the team of an invitation',
     auth: 'session',
-    responses: { 200: json(z.looseObject({ team: JsonObject, session: JsonObject })) },
+    responses: { 200: json(InviteAccepted, 'Joined; the session now acts in the team.', INVITE_ACCEPTED_EXAMPLE) },
     problems: ['invalid-invite', 'csrf-failed'],
   },
 ];
@@ -361,7 +395,7 @@ export const opsOperations: Operation[] = [
     tag: 'Operations',
     summary: 'Liveness and the state of each component',
     auth: 'public',
-    responses: { 200: json(Health), 503: json(Health, 'A component is down.') },
+    responses: { 200: json(Health, 'OK', HEALTH_EXAMPLE), 503: json(Health, 'A component is down.') },
   },
   {
     method: 'get',
@@ -389,7 +423,7 @@ export const opsOperations: Operation[] = [
     tag: 'Operations',
     summary: 'This document, as JSON',
     auth: 'public',
-    responses: { 200: json(JsonObject, 'OpenAPI 3.1.') },
+    responses: { 200: json(OpenApiDocument, 'OpenAPI 3.1.') },
   },
   {
     method: 'get',

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { AssetListQuery, AssetUploadQuery } from '../http/assets.js';
 import { StarterCopyRequest } from '../http/starters.js';
+import { AssetUsage, AssetView } from '../http/asset-views.js';
+import { StarterView } from '../http/template-views.js';
 import { json, type Operation } from './operation.js';
-import { JsonObject } from './responses.js';
+import { Pagination, TemplateView } from './responses.js';
+import { ASSET_EXAMPLE, ASSET_LIST_EXAMPLE, STARTERS_EXAMPLE } from './response-examples.js';
 
-const ASSET = json(z.looseObject({ asset: z.looseObject({ id: z.string(), kind: z.string(), url: z.string() }) }));
+const ASSET = json(z.object({ asset: AssetView }), 'OK', ASSET_EXAMPLE);
 
 /** The asset library (images and fonts) and the starter gallery (docs/assets.md). */
 export const assetOperations: Operation[] = [
@@ -29,20 +32,7 @@ export const assetOperations: Operation[] = [
     summary: "This account's images and fonts",
     auth: 'apiKey',
     query: AssetListQuery,
-    responses: {
-      200: json(
-        z.looseObject({
-          assets: z.array(JsonObject),
-          /** What the owner's library uses against its plan's limits. */
-          usage: z.object({
-            plan: z.string(),
-            assets: z.number().int(),
-            bytes: z.number().int(),
-            limits: z.object({ assets: z.number().int(), bytes: z.number().int(), fileBytes: z.number().int() }),
-          }),
-        }),
-      ),
-    },
+    responses: { 200: json(z.object({ assets: z.array(AssetView), pagination: Pagination, usage: AssetUsage }), 'OK', ASSET_LIST_EXAMPLE) },
   },
   {
     method: 'get',
@@ -61,7 +51,7 @@ export const assetOperations: Operation[] = [
     tag: 'Assets',
     summary: 'Delete an asset and its file',
     auth: 'apiKey',
-    responses: { 200: json(z.looseObject({ id: z.string() })) },
+    responses: { 200: json(z.object({ message: z.string(), id: z.string() })) },
     problems: ['not-found'],
   },
   {
@@ -71,7 +61,7 @@ export const assetOperations: Operation[] = [
     tag: 'Templates',
     summary: 'The starter gallery shipped with Pressroom',
     auth: 'apiKey',
-    responses: { 200: json(z.looseObject({ starters: z.array(JsonObject) })) },
+    responses: { 200: json(z.object({ starters: z.array(StarterView) }), 'OK', STARTERS_EXAMPLE) },
   },
   {
     method: 'post',
@@ -82,7 +72,7 @@ export const assetOperations: Operation[] = [
     auth: 'apiKey',
     body: StarterCopyRequest,
     example: { name: 'Our OG image' },
-    responses: { 200: json(z.looseObject({ template: JsonObject })) },
+    responses: { 200: json(z.object({ template: TemplateView })) },
     problems: ['not-found'],
   },
 ];

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { WebhookCreate, WebhookListQuery, WebhookUpdate } from '../http/webhooks.js';
 import { BindingCreate, BindingListQuery, BindingTestSource, BindingUpdate } from '../http/bindings.js';
+import { BindingTestResult, BindingView, SourceDescription } from '../http/binding-views.js';
 import { file, json, type Operation } from './operation.js';
-import { Binding, Deleted, JsonObject, Pagination, WebhookSubscription } from './responses.js';
+import { Deleted, Pagination, WebhookSubscription } from './responses.js';
+import { BINDING_EXAMPLE, BINDING_TEST_EXAMPLE, SOURCE_DESCRIPTION_EXAMPLE } from './response-examples.js';
 
 const SUBSCRIPTION = json(z.looseObject({ subscription: WebhookSubscription }));
-const BINDING = json(z.looseObject({ binding: Binding }));
-const DELIVERY = json(z.looseObject({ deliveryId: z.string() }), 'Queued for delivery.');
+const BINDING = json(z.object({ binding: BindingView }), 'OK', BINDING_EXAMPLE);
+const DELIVERY = json(z.looseObject({ deliveryId: z.string() }), 'Accepted: queued for delivery.');
 
 export const webhookOperations: Operation[] = [
   {
@@ -93,6 +95,7 @@ export const webhookOperations: Operation[] = [
               attempt: z.number().int(),
               nextRetryAt: z.string().nullable(),
               error: z.string().nullable(),
+              test: z.boolean().describe('A test event (`POST /webhook-subscriptions/{uid}/test`, or a redelivery of one): its `data.test` is true.'),
             }),
           ),
           nextCursor: z.string().nullable().describe('Pass as `cursor` for the next (older) page; null on the last.'),
@@ -132,7 +135,7 @@ export const bindingOperations: Operation[] = [
     summary: 'List data bindings (live images fed by a data source)',
     auth: 'apiKey',
     query: BindingListQuery,
-    responses: { 200: json(z.looseObject({ bindings: z.array(Binding), pagination: Pagination })) },
+    responses: { 200: json(z.object({ bindings: z.array(BindingView), pagination: Pagination })) },
   },
   {
     method: 'post',
@@ -143,7 +146,7 @@ export const bindingOperations: Operation[] = [
     auth: 'apiKey',
     body: BindingCreate,
     example: { templateId: 'tpl_123', dataSource: { url: 'https://api.example.com/stats' }, mapping: { visitors: 'data.visitors' } },
-    responses: { 201: json(JsonObject) },
+    responses: { 201: json(z.object({ binding: BindingView }), 'Created; its first render is queued.', BINDING_EXAMPLE) },
     problems: ['template-not-found', 'blocked-url', 'data-source-failed'],
   },
   {
@@ -155,7 +158,7 @@ export const bindingOperations: Operation[] = [
     auth: 'apiKey',
     body: BindingTestSource,
     example: { dataSource: { url: 'https://api.example.com/stats' } },
-    responses: { 200: json(JsonObject) },
+    responses: { 200: json(SourceDescription, 'OK', SOURCE_DESCRIPTION_EXAMPLE) },
     problems: ['blocked-url', 'data-source-failed'],
   },
   {
@@ -207,7 +210,7 @@ export const bindingOperations: Operation[] = [
     tag: 'Bindings',
     summary: 'Refresh a binding now',
     auth: 'apiKey',
-    responses: { 202: json(z.looseObject({ message: z.string(), binding: Binding })) },
+    responses: { 202: json(z.object({ message: z.string(), binding: BindingView }), 'Accepted: the refresh is queued.') },
     problems: ['not-found', 'conflict'],
   },
   {
@@ -217,7 +220,7 @@ export const bindingOperations: Operation[] = [
     tag: 'Bindings',
     summary: 'Fetch and map the data source without rendering',
     auth: 'apiKey',
-    responses: { 200: json(JsonObject) },
+    responses: { 200: json(BindingTestResult, 'OK', BINDING_TEST_EXAMPLE) },
     problems: ['not-found', 'data-source-failed'],
   },
   {
@@ -238,7 +241,7 @@ export const bindingOperations: Operation[] = [
     tag: 'Bindings',
     summary: "Trigger a webhook-refreshed binding (the URL's token is the secret)",
     auth: 'public',
-    responses: { 202: json(z.looseObject({ message: z.string(), uid: z.string() })) },
+    responses: { 202: json(z.looseObject({ message: z.string(), uid: z.string() }), 'Accepted: the refresh is queued.') },
     problems: ['not-found', 'conflict'],
   },
 ];

@@ -4,6 +4,7 @@ import { CanvasImageRequest } from '../http/canvas.js';
 import { GifCaptureRequest, GifRequest } from '../http/gif.js';
 import { PdfMultiPageRequest, PdfRenderRequest } from '../http/pdf.js';
 import { RenderHistoryQuery } from '../http/dashboard.js';
+import { RenderDetail, RenderHistoryPage } from '../http/render-views.js';
 import { UrlRenderQuery } from '../http/url-render.js';
 import { file, json, type Operation } from './operation.js';
 import {
@@ -11,15 +12,17 @@ import {
   GifResult,
   ImageEntry,
   ImageResult,
-  JsonObject,
   LayoutRenders,
   Pagination,
   PdfEntry,
+  PdfPresets,
   PdfResult,
   QueuedRender,
 } from './responses.js';
+import { PDF_PRESETS_EXAMPLE, RENDER_DETAIL_EXAMPLE, RENDER_HISTORY_EXAMPLE } from './response-examples.js';
 
-const QUEUED = json(QueuedRender, "The render outlived the wait: poll `Location` (the render's GET) until it is `done`.");
+const POLL = "Accepted: queued. The render outlived the wait: poll `Location` (the render's GET) until it is `done`.";
+const QUEUED = json(QueuedRender, POLL);
 const RENDER_PROBLEMS = ['blocked-url', 'render-timeout', 'render-failed', 'navigation-failed', 'selector-not-found'] as const;
 const TEMPLATE_PROBLEMS = ['template-not-found', 'invalid-variable', 'expression-error'] as const;
 const CARD = '<div style="font:64px sans-serif;padding:40px">Hello</div>';
@@ -37,7 +40,7 @@ export const renderOperations: Operation[] = [
     billed: true,
     body: ImageRequest,
     example: { html: CARD, width: 1200, height: 630, fileExtension: 'png' },
-    responses: { 200: json(z.union([ImageResult, LayoutRenders]), 'Rendered.'), 202: json(z.union([QueuedRender, LayoutRenders])) },
+    responses: { 200: json(z.union([ImageResult, LayoutRenders]), 'Rendered.'), 202: json(z.union([QueuedRender, LayoutRenders]), POLL) },
     problems: [...RENDER_PROBLEMS, ...TEMPLATE_PROBLEMS],
   },
   {
@@ -70,7 +73,7 @@ export const renderOperations: Operation[] = [
     billed: true,
     body: OgImageRequest,
     example: { template: 'tpl_123', heading: 'Launch day', description: 'Pressroom 1.0 is out' },
-    responses: { 200: json(z.union([ImageResult, LayoutRenders])), 202: json(z.union([QueuedRender, LayoutRenders])) },
+    responses: { 200: json(z.union([ImageResult, LayoutRenders])), 202: json(z.union([QueuedRender, LayoutRenders]), POLL) },
     problems: [...RENDER_PROBLEMS, ...TEMPLATE_PROBLEMS],
   },
   {
@@ -118,7 +121,22 @@ export const renderOperations: Operation[] = [
     billed: true,
     body: GifRequest,
     example: { html: CARD, width: 400, height: 300 },
-    responses: { 200: json(z.looseObject({ gif: GifResult })), 202: json(QueuedRender.extend({ uid: z.string() })) },
+    responses: {
+      200: json(z.looseObject({ gif: GifResult })),
+      // `gif` repeats the flat fields under the 200's name: the hosted service's clients read `gif.url` and `gif.uid`.
+      202: json(
+        QueuedRender.extend({ uid: z.string(), gif: QueuedRender.extend({ uid: z.string() }) }),
+        `${POLL} \`gif\` holds the same \`uid\`, \`id\`, \`status\`, \`url: null\` and \`createdAt\` as the flat fields, where the 200 has its \`gif\`.`,
+        {
+          uid: 'gif_9k2m4q7x1v',
+          gif: { uid: 'gif_9k2m4q7x1v', id: 'gif_9k2m4q7x1v', status: 'queued', url: null, createdAt: '2026-03-01T12:00:00.000Z' },
+          id: 'gif_9k2m4q7x1v',
+          status: 'queued',
+          url: null,
+          createdAt: '2026-03-01T12:00:00.000Z',
+        },
+      ),
+    },
     problems: [...RENDER_PROBLEMS, ...TEMPLATE_PROBLEMS],
   },
   {
@@ -141,7 +159,7 @@ export const renderOperations: Operation[] = [
     billed: true,
     body: GifCaptureRequest,
     example: { url: 'https://example.com', frameDurationSeconds: 3 },
-    responses: { 200: json(z.looseObject({ gif: GifResult })), 202: json(QueuedRender.extend({ uid: z.string() })) },
+    responses: { 200: json(z.looseObject({ gif: GifResult })), 202: json(QueuedRender.extend({ uid: z.string() }), POLL) },
     problems: RENDER_PROBLEMS,
   },
   {
@@ -164,7 +182,7 @@ export const renderOperations: Operation[] = [
     billed: true,
     body: PdfRenderRequest,
     example: { html: '<h1>Invoice</h1>', preset: 'A4' },
-    responses: { 200: json(PdfResult), 202: json(QueuedRender.extend({ success: z.literal(true) })) },
+    responses: { 200: json(PdfResult), 202: json(QueuedRender.extend({ success: z.literal(true) }), POLL) },
     problems: [...RENDER_PROBLEMS, ...TEMPLATE_PROBLEMS],
   },
   {
@@ -177,7 +195,7 @@ export const renderOperations: Operation[] = [
     billed: true,
     body: PdfMultiPageRequest,
     example: { template: 'tpl_123', variableSets: [{ name: 'Ada' }, { name: 'Grace' }] },
-    responses: { 200: json(PdfResult), 202: json(QueuedRender.extend({ success: z.literal(true) })) },
+    responses: { 200: json(PdfResult), 202: json(QueuedRender.extend({ success: z.literal(true) }), POLL) },
     problems: [...RENDER_PROBLEMS, ...TEMPLATE_PROBLEMS],
   },
   {
@@ -187,7 +205,7 @@ export const renderOperations: Operation[] = [
     tag: 'PDFs',
     summary: 'The paper presets and their sizes',
     auth: 'apiKey',
-    responses: { 200: json(z.looseObject({ presets: JsonObject })) },
+    responses: { 200: json(PdfPresets, 'OK', PDF_PRESETS_EXAMPLE) },
   },
   {
     method: 'get',
@@ -217,7 +235,7 @@ export const renderOperations: Operation[] = [
     summary: 'Render history of every kind, with filters',
     auth: 'apiKey',
     query: RenderHistoryQuery,
-    responses: { 200: json(z.looseObject({ items: z.array(JsonObject) })) },
+    responses: { 200: json(RenderHistoryPage, 'OK', RENDER_HISTORY_EXAMPLE) },
   },
   {
     method: 'get',
@@ -226,7 +244,7 @@ export const renderOperations: Operation[] = [
     tag: 'Renders',
     summary: 'One render of any kind, with its error explained',
     auth: 'apiKey',
-    responses: { 200: json(z.looseObject({ render: JsonObject })) },
+    responses: { 200: json(z.object({ render: RenderDetail }), 'OK', RENDER_DETAIL_EXAMPLE) },
     problems: ['not-found'],
   },
   {

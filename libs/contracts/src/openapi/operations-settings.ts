@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { CustomStoragePut } from '../http/custom-storage.js';
 import { SignRenderUrlRequest, UrlSigningSecretRequest } from '../http/url-signing.js';
+import { CallerView } from '../http/account-views.js';
 import { json, noContent, type Operation } from './operation.js';
-import { JsonObject } from './responses.js';
+import { JsonObject, JsonRpcAnswer } from './responses.js';
+import { CALLER_EXAMPLE, MCP_EXAMPLE } from './response-examples.js';
 
 const SECRET = z.looseObject({ id: z.string(), createdAt: z.string() });
 const STORAGE = z.looseObject({ customStorage: z.looseObject({ bucket: z.string(), region: z.string() }) });
@@ -109,7 +111,7 @@ export const settingsOperations: Operation[] = [
     tag: 'Account',
     summary: "The caller's account (the hosted service's MCP remote mode checks its key with it)",
     auth: 'apiKey',
-    responses: { 200: json(JsonObject) },
+    responses: { 200: json(CallerView, 'OK', CALLER_EXAMPLE) },
   },
   {
     method: 'post',
@@ -120,6 +122,6 @@ export const settingsOperations: Operation[] = [
     auth: 'apiKey',
     body: JsonObject,
     example: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
-    responses: { 200: json(JsonObject, 'A JSON-RPC answer.'), 202: noContent('A notification was accepted.') },
+    responses: { 200: json(JsonRpcAnswer, 'A JSON-RPC answer.', MCP_EXAMPLE), 202: noContent('Accepted: a notification (no answer).') },
   },
 ];

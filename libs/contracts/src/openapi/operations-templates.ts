@@ -10,24 +10,30 @@ import {
   TemplateUpdate,
 } from '../http/template.js';
 import { TemplatePreviewRequest } from '../http/dashboard.js';
-import { BatchArchiveQuery, BatchRenderRequest } from '../http/batch.js';
-import { file, json, type Operation } from './operation.js';
 import {
-  BatchResults,
-  BatchStart,
-  Deleted,
-  ImageResult,
-  JsonObject,
-  LayoutRenders,
-  Pagination,
-  PdfResult,
-  QueuedRender,
-  TemplateView,
-} from './responses.js';
+  BatchArchiveQuery,
+  BatchCancelled,
+  BatchRenderRequest,
+  BatchResultsView,
+  BatchStartResponse,
+  RecentBatches,
+} from '../http/batch.js';
+import { FunctionInfoView, TemplateVariablesView } from '../http/template-views.js';
+import { file, json, type Operation } from './operation.js';
+import { Deleted, ImageResult, LayoutRenders, Pagination, PdfResult, QueuedRender, TemplateView } from './responses.js';
+import {
+  BATCH_CANCELLED_EXAMPLE,
+  BATCH_RESULTS_EXAMPLE,
+  BATCH_START_EXAMPLE,
+  FUNCTIONS_EXAMPLE,
+  RECENT_BATCHES_EXAMPLE,
+  TEMPLATE_VARIABLES_EXAMPLE,
+} from './response-examples.js';
 
 const TEMPLATE = json(z.looseObject({ template: TemplateView }));
 const NOT_FOUND = ['template-not-found'] as const;
 const BATCH_NOT_FOUND = ['not-found'] as const;
+const QUEUED = 'Accepted: queued. Poll `Location` (the render, or each layout in `renders`) until it is `done`.';
 
 export const templateOperations: Operation[] = [
   {
@@ -96,7 +102,7 @@ export const templateOperations: Operation[] = [
     example: { variables: { title: 'Hello' } },
     responses: {
       200: json(z.union([ImageResult, LayoutRenders, PdfResult])),
-      202: json(z.union([QueuedRender, LayoutRenders])),
+      202: json(z.union([QueuedRender, LayoutRenders]), QUEUED),
     },
     problems: [...NOT_FOUND, 'invalid-variable', 'expression-error', 'render-timeout', 'render-failed', 'blocked-url'],
   },
@@ -107,7 +113,7 @@ export const templateOperations: Operation[] = [
     tag: 'Templates',
     summary: 'The variables a template uses, with their definitions',
     auth: 'apiKey',
-    responses: { 200: json(JsonObject) },
+    responses: { 200: json(TemplateVariablesView, 'OK', TEMPLATE_VARIABLES_EXAMPLE) },
     problems: NOT_FOUND,
   },
   {
@@ -129,7 +135,7 @@ export const templateOperations: Operation[] = [
     tag: 'Templates',
     summary: 'The functions template expressions may call',
     auth: 'apiKey',
-    responses: { 200: json(z.looseObject({ functions: z.array(JsonObject) })) },
+    responses: { 200: json(z.object({ functions: z.array(FunctionInfoView) }), 'OK', FUNCTIONS_EXAMPLE) },
   },
   {
     method: 'post',
@@ -153,7 +159,7 @@ export const templateOperations: Operation[] = [
     billed: true,
     body: BatchRenderRequest,
     example: { variableSets: [{ title: 'One' }, { title: 'Two' }] },
-    responses: { 202: json(BatchStart, 'Started: follow `Location`.') },
+    responses: { 202: json(BatchStartResponse, 'Accepted: queued. Follow `Location` (the results) or the events.', BATCH_START_EXAMPLE) },
     problems: [...NOT_FOUND, 'plan-limit', 'too-many-batches', 'blocked-url'],
   },
   {
@@ -163,7 +169,7 @@ export const templateOperations: Operation[] = [
     tag: 'Batches',
     summary: "The caller's 20 latest batches with their counts, newest first",
     auth: 'apiKey',
-    responses: { 200: json(z.looseObject({ batches: z.array(JsonObject) })) },
+    responses: { 200: json(RecentBatches, 'OK', RECENT_BATCHES_EXAMPLE) },
   },
   {
     method: 'post',
@@ -181,7 +187,7 @@ export const templateOperations: Operation[] = [
         { width: 1080, height: 1080, name: 'square' },
       ],
     },
-    responses: { 200: json(LayoutRenders), 202: json(LayoutRenders) },
+    responses: { 200: json(LayoutRenders), 202: json(LayoutRenders, QUEUED) },
     problems: [...NOT_FOUND, 'invalid-variable', 'expression-error', 'render-timeout', 'render-failed', 'blocked-url'],
   },
   {
@@ -214,7 +220,7 @@ export const templateOperations: Operation[] = [
     tag: 'Batches',
     summary: 'Progress and results of a batch',
     auth: 'apiKey',
-    responses: { 200: json(BatchResults) },
+    responses: { 200: json(BatchResultsView, 'OK', BATCH_RESULTS_EXAMPLE) },
     problems: BATCH_NOT_FOUND,
   },
   {
@@ -224,7 +230,7 @@ export const templateOperations: Operation[] = [
     tag: 'Batches',
     summary: 'Stop a batch: items not started are cancelled',
     auth: 'apiKey',
-    responses: { 200: json(JsonObject) },
+    responses: { 200: json(BatchCancelled, 'Cancelled: items already rendering finish.', BATCH_CANCELLED_EXAMPLE) },
     problems: [...BATCH_NOT_FOUND, 'conflict'],
   },
   {

@@ -8,8 +8,10 @@ import {
   VideoTemplateUpdate,
 } from '../http/video.js';
 import { TranscribeRequest, TranscribeResult } from '../http/video-captions.js';
+import { VideoTemplateVariablesView } from '../http/template-views.js';
 import { file, json, type Operation } from './operation.js';
-import { Deleted, JsonObject, Pagination, QueuedRender, VideoTemplate } from './responses.js';
+import { Deleted, Pagination, QueuedRender, VideoTemplate } from './responses.js';
+import { VIDEO_VARIABLES_EXAMPLE } from './response-examples.js';
 
 const TEMPLATE = json(z.looseObject({ template: VideoTemplate }));
 // Video endpoints answer a used-up quota with 402 (docs/limits.md), not 429.
@@ -128,7 +130,7 @@ export const videoOperations: Operation[] = [
     tag: 'Video',
     summary: 'The variables of a video template',
     auth: 'apiKey',
-    responses: { 200: json(JsonObject) },
+    responses: { 200: json(VideoTemplateVariablesView, 'OK', VIDEO_VARIABLES_EXAMPLE) },
     problems: ['template-not-found', 'not-found'],
   },
   {
@@ -147,7 +149,7 @@ export const videoOperations: Operation[] = [
           height: z.number().int(),
           fps: z.number().int(),
           durationInFrames: z.number().int(),
-          defaultProps: JsonObject,
+          defaultProps: z.record(z.string(), z.unknown()).describe("The scene's `defaultProps`: its own, free-form."),
         }),
       ),
     },
@@ -173,7 +175,7 @@ export const videoOperations: Operation[] = [
           createdAt: z.string(),
         }),
       ),
-      202: json(QueuedRender),
+      202: json(QueuedRender, 'Accepted: queued. Poll `Location` (GET /video/renders/{id}) until it is `done`.'),
     },
     problems: [
       'template-not-found',

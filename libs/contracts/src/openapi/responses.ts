@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { PDF_PAPER_PRESETS } from '../http/output-limits.js';
 
 /*
- * Response bodies. Loose objects on purpose: the fields listed are promised,
- * new fields may be added without breaking clients (and without breaking the
- * end-to-end suite, which validates every answer against these).
+ * Response bodies. Open on purpose: the fields listed are promised, new fields may be added without
+ * breaking clients (and without breaking the end-to-end suite, which validates every answer against
+ * these). The views the gateway builds are exact `z.object`s in ../http/*-views.ts (their TypeScript
+ * types are the server's); the document leaves every answer object open all the same (ADR 0061).
  */
 
 const id = z.string().min(1);
@@ -89,37 +91,6 @@ export const TemplateView = z.looseObject({
   updatedAt: timestamp,
 });
 
-export const BatchStart = z.looseObject({
-  batchId: id,
-  status: z.literal('pending'),
-  totalItems: z.number().int(),
-  message: z.string(),
-  webhookSecret: z.string().optional(),
-});
-
-export const BatchResults = z.looseObject({
-  batchId: id,
-  templateId: z.string(),
-  status: z.string(),
-  progress: z.number(),
-  totalItems: z.number().int(),
-  completedItems: z.number().int(),
-  failedItems: z.number().int(),
-  results: z.array(
-    z.looseObject({
-      index: z.number().int(),
-      success: z.boolean(),
-      url: z.string().nullable(),
-      error: z.string().nullable(),
-      errorCode: z.string().nullable(),
-      imageId: z.string().nullable(),
-      variables: z.record(z.string(), z.unknown()),
-    }),
-  ),
-  createdAt: timestamp,
-  completedAt: timestamp.nullable(),
-});
-
 export const Deleted = z.looseObject({ message: z.string(), uid: z.string() });
 export const WebhookSubscription = z.looseObject({
   uid: id,
@@ -132,7 +103,6 @@ export const WebhookSubscription = z.looseObject({
   createdAt: timestamp,
   secret: z.string().optional(),
 });
-export const Binding = z.looseObject({ uid: id, status: z.string() });
 export const VideoTemplate = z.looseObject({ uid: id, name: z.string() });
 export const ApiKey = z.looseObject({ id, name: z.string().nullable(), createdAt: timestamp });
 /** A pending team invitation as its team's owners and admins list it: never the link's token nor its hash. */
@@ -144,4 +114,36 @@ export const TeamInvite = z.looseObject({
   createdAt: timestamp,
   expiresAt: timestamp,
 });
-export const Health = z.looseObject({ status: z.enum(['ok', 'degraded']), components: z.looseObject({}) });
+export const Health = z.looseObject({
+  status: z.enum(['ok', 'degraded']),
+  // Public, so each component says only whether it is ok (`db`, `bus`, `storage`, the renderers).
+  components: z.record(z.string(), z.object({ ok: z.boolean() })),
+});
+
+/** GET /pdf/presets: each paper preset in points (what `width`/`height` of a PDF mean) and millimetres. */
+export const PdfPresets = z.object({
+  presets: z.object(
+    Object.fromEntries(
+      Object.keys(PDF_PAPER_PRESETS).map((name) => [
+        name,
+        z.object({ name: z.literal(name), width: z.number(), height: z.number(), widthMm: z.number(), heightMm: z.number() }),
+      ]),
+    ),
+  ),
+});
+
+/** A JSON-RPC 2.0 answer of the MCP server: `result` (whatever the method returns) or `error`. */
+export const JsonRpcAnswer = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.string(), z.number(), z.null()]),
+  result: z.record(z.string(), z.unknown()).optional(),
+  error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional(),
+});
+
+/** GET /openapi.json: an OpenAPI 3.1 document (its own meta-schema describes the rest). */
+export const OpenApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  components: z.record(z.string(), z.unknown()),
+});

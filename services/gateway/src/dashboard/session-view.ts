@@ -1,7 +1,8 @@
+import type { SessionView, UserView } from '@pressroom/contracts';
 import { listWorkspaces, workspaceOfAccount, type Db, type User } from '@pressroom/db';
 
 /** What GET /auth/session (and every route that starts or changes a session) answers. */
-export async function sessionView(db: Db, input: { user: User; accountId: string }) {
+export async function sessionView(db: Db, input: { user: User; accountId: string }): Promise<SessionView> {
   const workspaces = await listWorkspaces(db, input.user);
   const current = workspaceOfAccount(workspaces, input.accountId);
   return {
@@ -11,6 +12,6 @@ export async function sessionView(db: Db, input: { user: User; accountId: string
   };
 }
 
-export function userView(user: User) {
+export function userView(user: User): UserView {
   return { id: user.id, email: user.email, name: user.name, instanceRole: user.instanceRole, hasPassword: user.hasPassword };
 }

@@ -1,4 +1,3 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { TemplateListQuery, paginate } from '@pressroom/contracts';
 import type { Db } from '@pressroom/db';
@@ -6,21 +5,20 @@ import type { AuthContext } from '../http/auth.js';
 import { listOwnerTemplates } from '../renders/list-owner-templates.js';
 import { loadTemplate } from '../renders/load-template.js';
 import { templateView } from '../views/template-view.js';
-import { asToolResult, jsonResult, type ToolContext } from './tool-result.js';
+import { defineTool, type McpTool } from './tool.js';
+import { jsonResult } from './tool-result.js';
 
 const TemplateUid = z.object({ uid: z.string().min(1).describe('The template uid (from list_templates).') });
 
 /** list_templates and get_template: GET /templates and GET /templates/{uid}. */
-export function registerTemplateTools(server: McpServer, deps: { db: Db } & ToolContext, auth: AuthContext): void {
-  server.registerTool(
-    'list_templates',
-    {
+export function templateTools(deps: { db: Db }, auth: AuthContext): McpTool[] {
+  return [
+    defineTool({
+      name: 'list_templates',
       title: 'List templates',
       description: 'The saved templates of this account (uid, name, size, output format), newest first, one page at a time.',
-      inputSchema: TemplateListQuery,
-    },
-    (query) =>
-      asToolResult(deps, 'list_templates', async () => {
+      input: TemplateListQuery,
+      run: async (query) => {
         const { rows, total } = await listOwnerTemplates(deps.db, auth.ownerId, query);
         return jsonResult({
           templates: rows.map((row) => {
@@ -29,20 +27,17 @@ export function registerTemplateTools(server: McpServer, deps: { db: Db } & Tool
           }),
           pagination: paginate({ page: query.page, limit: query.limit, total }),
         });
-      }),
-  );
-
-  server.registerTool(
-    'get_template',
-    {
+      },
+    }),
+    defineTool({
+      name: 'get_template',
       title: 'Get a template and its variables',
       description: 'One template: its HTML or canvas, size, layouts and the variables it takes (name, type, default, required).',
-      inputSchema: TemplateUid,
-    },
-    ({ uid }) =>
-      asToolResult(deps, 'get_template', async () => {
+      input: TemplateUid,
+      run: async ({ uid }) => {
         const template = templateView(await loadTemplate(deps.db, { ownerId: auth.ownerId, uid }));
         return jsonResult({ template, variables: template.variableDefinitions });
-      }),
-  );
+      },
+    }),
+  ];
 }

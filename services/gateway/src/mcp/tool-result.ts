@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isProblemError, toProblemBody } from '@pressroom/problem';
+import { toProblemBody, type ProblemError } from '@pressroom/problem';
 
 export interface ToolContext {
   errorsBaseUrl: string;
@@ -11,16 +11,11 @@ export function jsonResult(value: Record<string, unknown>, extra: CallToolResult
 }
 
 /**
- * Runs a tool body and turns a problem (bad variables, unknown template, quota…) into an
- * MCP tool error carrying the same problem+json body the HTTP API answers, so the agent
- * sees the `detail` and per-field `errors`. Anything else is rethrown (a JSON-RPC error).
+ * A tool execution error (MCP: a result with `isError: true`, not a JSON-RPC error, so the agent
+ * sees it and can correct itself) carrying the problem+json body the HTTP API would answer:
+ * `type`, `title`, `status`, `detail` and per-field `errors`, as text and as structured content.
  */
-export async function asToolResult(context: ToolContext, tool: string, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!isProblemError(error)) throw error;
-    const problem = toProblemBody(error, { errorsBaseUrl: context.errorsBaseUrl, instance: `/mcp#${tool}` });
-    return { isError: true, content: [{ type: 'text', text: JSON.stringify(problem, null, 2) }] };
-  }
+export function problemResult(context: ToolContext, tool: string, problem: ProblemError): CallToolResult {
+  const body = toProblemBody(problem, { errorsBaseUrl: context.errorsBaseUrl, instance: `/mcp#${tool}` });
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body, null, 2) }], structuredContent: { ...body } };
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { BatchRenderRequest, CATALOG } from '@pressroom/contracts';
+import { BatchRenderRequest, CATALOG, type BatchCancelled } from '@pressroom/contracts';
 import { cancelBatch, countBatchItems } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { authOf } from '../http/auth.js';
@@ -49,11 +49,12 @@ export function batchRoutes(deps: BatchDeps): Router {
       // Lets the scheduler announce batch.completed (status cancelled) now rather than at its next poll.
       await deps.bus.notify(CATALOG.batchWake, id, { batchId: id }).catch(() => {});
       const counts = await countBatchItems(deps.db, id);
-      res.json({
+      const body: BatchCancelled = {
         batchId: id,
         status: 'cancelled',
         message: `Batch cancelled: ${counts.cancelled} item${counts.cancelled === 1 ? '' : 's'} will not render; ${counts.rendering} already rendering will finish.`,
-      });
+      };
+      res.json(body);
     }),
   });
 

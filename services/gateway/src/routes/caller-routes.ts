@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { CallerView } from '@pressroom/contracts';
 import { authOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 
@@ -12,7 +13,7 @@ export function callerRoutes(): Router {
   defineRoute(router, '/api/users', {
     get: (_req, res) => {
       const { account, ownerId } = authOf(res);
-      res.json({
+      const body: CallerView = {
         user: {
           id: account.id,
           name: account.name,
@@ -21,7 +22,8 @@ export function callerRoutes(): Router {
           ownerId,
           createdAt: account.createdAt.toISOString(),
         },
-      });
+      };
+      res.json(body);
     },
   });
   return router;

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse } from 'yaml';
 import { OPERATIONS, UNDOCUMENTED_ROUTES, buildOpenApiDocument, problemsOf, routeOf } from '@pressroom/contracts';
-import { startTestGateway, type TestGateway } from '../test-support/gateway-harness.js';
+import { Browser, startTestGateway, type TestGateway } from '../test-support/gateway-harness.js';
 
 interface Layer {
   route?: { path: unknown; methods: Record<string, boolean> };
@@ -23,7 +23,8 @@ function registeredRoutes(stack: Layer[]): string[] {
 describe('the OpenAPI document', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
-    gateway = await startTestGateway('pglite');
+    // No renderer runs here: a render answers 202 (queued) once this short wait is over.
+    gateway = await startTestGateway('pglite', { settings: { renderWaitMs: 300 } });
   });
   afterAll(() => gateway.close());
 
@@ -82,6 +83,74 @@ describe('the OpenAPI document', () => {
     ).toEqual([]);
     const without = OPERATIONS.filter((operation) => operation.body !== undefined && operation.example === undefined);
     expect(without.map((operation) => operation.operationId)).toEqual([]);
+  });
+
+  it("answers as it documents: each real answer matches its operation's schema for its status", async () => {
+    const user = new Browser(gateway.baseUrl);
+    const checked: string[] = [];
+    /** Calls the operation and returns its body once it matched the documented schema of the status it answered. */
+    const answer = async (operationId: string, path: string, json?: unknown): Promise<any> => {
+      const operation = OPERATIONS.find((candidate) => candidate.operationId === operationId)!;
+      const res = await user.request(operation.method.toUpperCase(), path, json === undefined ? {} : { json });
+      const body = await res.json();
+      const schema = operation.responses[res.status]?.schema;
+      expect([operationId, res.status, schema !== undefined]).toEqual([operationId, expect.any(Number), true]);
+      const parsed = schema!.safeParse(body);
+      expect([operationId, parsed.error?.issues ?? []]).toEqual([operationId, []]);
+      checked.push(operationId);
+      return body;
+    };
+
+    await answer('signUp', '/auth/sign-up', { email: 'contract@example.com', password: 'contract password' });
+    await answer('signIn', '/auth/sign-in', { email: 'contract@example.com', password: 'contract password' });
+    await answer('getSession', '/auth/session');
+    await answer('updateProfile', '/auth/profile', { name: 'Ada' });
+    const team = await answer('createTeam', '/teams', { name: 'Contract team' });
+    await answer('listTeams', '/teams');
+    await answer('listTeamMembers', `/teams/${team.id}/members`);
+    const invite = await answer('inviteTeamMember', `/teams/${team.id}/invites`, { role: 'member' });
+    await answer('getInvite', `/invites/${invite.token}`);
+    await answer('switchWorkspace', '/auth/workspace', { workspaceId: team.id });
+    await answer('listInstanceWorkspaces', '/instance/workspaces');
+    await answer('changeWorkspacePlan', `/instance/workspaces/${team.id}/plan`, { plan: 'enterprise', renderCredits: 250000 });
+
+    const { template } = await answer('createTemplate', '/templates', {
+      name: 'Card',
+      html: '<h1>{{title}}</h1><p>{{ uppercase(author) }}</p>',
+      variableDefinitions: [{ name: 'title', type: 'string', required: true }],
+      width: 320,
+      height: 200,
+    });
+    const variables = await answer('getTemplateVariables', `/templates/${template.uid}/variables`);
+    expect(variables.variables).toEqual([{ name: 'title', type: 'text', allowRawHtml: false, validation: { required: true } }]);
+    expect(variables.detected).toEqual(expect.arrayContaining(['title', 'author']));
+    await answer('listExpressionFunctions', '/templates/expression/functions');
+    await answer('listStarterTemplates', '/templates/starters');
+    await answer('listPdfPresets', '/pdf/presets');
+    await answer('listAssets', '/assets');
+
+    const queued = await answer('renderImage', '/image', { template: template.uid, variables: { title: 'Hi', author: 'ada' } });
+    expect(queued.status).toBe('queued');
+    const history = await answer('listRenders', '/renders');
+    expect(history.items.map((item: { id: string }) => item.id)).toEqual([queued.id]);
+    const { render } = await answer('getRender', `/renders/${queued.id}`);
+    expect(render).toMatchObject({ kind: 'image', status: 'queued', parameters: { origin: 'template' }, problem: null });
+
+    const batch = await answer('startBatch', `/templates/${template.uid}/batch-render`, { variableSets: [{ title: 'A' }, { title: 'B' }] });
+    const recent = await answer('listRecentBatches', '/batches');
+    expect(recent.batches[0]).toMatchObject({ batchId: batch.batchId, status: 'pending', totalItems: 2 });
+    await answer('getBatch', `/templates/batch/${batch.batchId}/results`);
+    await answer('cancelBatch', `/templates/batch/${batch.batchId}/cancel`);
+
+    const usage = await answer('getUsage', '/usage?days=3');
+    expect(usage.perDay).toHaveLength(3);
+    const plan = await answer('getUserPlan', '/user/plan-details');
+    expect(plan).toMatchObject({ plan: 'enterprise', team: true, renders: { limit: 250000 } });
+    await answer('getPlan', '/plan-details');
+    await answer('getCaller', '/api/users');
+    await answer('getHealth', '/health');
+    await answer('getOpenApiJson', '/openapi.json');
+    expect(checked).toHaveLength(31);
   });
 
   it('is served, public, at /openapi.json and /openapi.yaml', async () => {

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { PlanDetails } from '@pressroom/contracts';
 import { aiCreditsUsed, getOwnerPlan, renderCreditsUsed, type Db } from '@pressroom/db';
 import { authOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
@@ -16,7 +17,7 @@ export function planRoutes(deps: { db: Db; now?: () => Date }): Router {
     const owner = await getOwnerPlan(deps.db, auth.ownerId);
     const { used, period } = await renderCreditsUsed(deps.db, { ownerId: auth.ownerId, now: now() });
     const ai = await aiCreditsUsed(deps.db, { ownerId: auth.ownerId, now: now() });
-    res.json({
+    const body: PlanDetails = {
       plan: owner.plan,
       ownerId: auth.ownerId,
       team: auth.account.teamId !== null,
@@ -29,7 +30,8 @@ export function planRoutes(deps: { db: Db; now?: () => Date }): Router {
         periodEnd: period.end.toISOString(),
       },
       aiCredits: { used: ai.used, limit: owner.limits.aiCredits },
-    });
+    };
+    res.json(body);
   };
   defineRoute(router, '/user/plan-details', { get: details });
   defineRoute(router, '/plan-details', { get: details });

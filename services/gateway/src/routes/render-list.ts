@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
 import { ImageListQuery, paginate } from '@pressroom/contracts';
-import { getRender, listRenders, type Db, type RenderRow } from '@pressroom/db';
-import { ProblemError } from '@pressroom/problem';
+import { listRenders, type Db, type RenderRow } from '@pressroom/db';
 import { authOf } from '../http/auth.js';
 import { handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
+import { loadOwnRender } from '../renders/load-own-render.js';
 
 export interface RenderListOptions<V> {
   db: Db;
@@ -41,12 +41,8 @@ export function renderListHandlers<V>(options: RenderListOptions<V>): { list: Re
       });
     }),
     one: handler(async (req, res) => {
-      const row = await getRender(options.db, { ownerId: authOf(res).ownerId, id: String(req.params.uid) });
-      if (!row || row.kind !== options.kind) {
-        throw new ProblemError('not-found', {
-          detail: `No ${options.noun} with id ${JSON.stringify(req.params.uid)} exists for this account.`,
-        });
-      }
+      const { db, kind, noun } = options;
+      const row = await loadOwnRender(db, { ownerId: authOf(res).ownerId, id: String(req.params.uid), kind, noun });
       res.json({ [options.singular]: options.view(row) });
     }),
   };

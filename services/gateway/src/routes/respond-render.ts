@@ -7,7 +7,7 @@ import type { TemplatePdfOutcome } from '../renders/submit-pdf-render.js';
 import { templateRenderResults } from '../views/template-render-view.js';
 import type { SubmitOutcome } from '../renders/submit-image-render.js';
 import type { RenderWait } from '../renders/submit-render.js';
-import { gifResult } from '../views/gif-view.js';
+import { gifResult, queuedGif } from '../views/gif-view.js';
 import { pdfResult } from '../views/pdf-view.js';
 
 /*
@@ -94,10 +94,10 @@ export function respondWithPdf(res: Response, wait: RenderWait): void {
   res.status(200).json(pdfResult(wait));
 }
 
-/** A GIF: 200 `{gif}`, or 202 with its id. */
+/** A GIF: 200 `{gif}`, or 202 with its id, flat and as a `gif` member (what the hosted service's clients read). */
 export async function respondWithGif(deps: { db: Db }, res: Response, wait: RenderWait): Promise<void> {
   if (wait.state === 'pending') {
-    respondQueued(res, wait, `/gif/${wait.id}`, { uid: wait.id });
+    respondQueued(res, wait, `/gif/${wait.id}`, { uid: wait.id, gif: queuedGif(wait) });
     return;
   }
   const row = await getRenderById(deps.db, wait.id);

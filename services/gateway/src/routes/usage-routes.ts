@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { OverageBody, UsageQuery } from '@pressroom/contracts';
+import { OverageBody, UsageQuery, type UsageView } from '@pressroom/contracts';
 import { aiCreditsUsed, getMembership, getOwnerPlan, renderCreditsUsed, rendersPerDay, setOverage, type Db } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { OwnerCaches } from '@pressroom/service-runner';
@@ -20,13 +20,14 @@ export function usageRoutes(deps: { db: Db; owners: Pick<OwnerCaches, 'changed'>
       const owner = await getOwnerPlan(deps.db, ownerId);
       const credits = await renderCreditsUsed(deps.db, { ownerId, now: at });
       const ai = await aiCreditsUsed(deps.db, { ownerId, now: at });
-      res.json({
+      const body: UsageView = {
         period: { start: credits.period.start.toISOString(), end: credits.period.end.toISOString() },
         credits: { used: credits.used, limit: owner.limits.renderCredits, overage: owner.overage, overageAllowed: owner.plan !== 'free' },
         aiCredits: { used: ai.used, limit: owner.limits.aiCredits },
         rate: { perMinute: owner.limits.perMinute, perDay: owner.limits.perDay, tier: owner.plan },
         perDay: await rendersPerDay(deps.db, { ownerId, days, now: at }),
-      });
+      };
+      res.json(body);
     },
   });
 

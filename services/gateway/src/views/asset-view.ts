@@ -1,10 +1,11 @@
+import type { AssetView } from '@pressroom/contracts';
 import type { AssetRow } from '@pressroom/db';
 
 export function assetUrl(publicBaseUrl: string, row: Pick<AssetRow, 'storageKey'>): string {
   return `${publicBaseUrl.replace(/\/$/, '')}/files/${row.storageKey}`;
 }
 
-export function assetView(row: AssetRow, publicBaseUrl: string) {
+export function assetView(row: AssetRow, publicBaseUrl: string): AssetView {
   return {
     id: row.id,
     kind: row.kind,

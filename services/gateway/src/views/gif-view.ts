@@ -28,6 +28,20 @@ export function gifResult(row: RenderRow): GifResult {
   };
 }
 
+/**
+ * The `gif` member of a 202 (POST /gif, POST /gif/capture): the 200's `gif` names with `url: null`
+ * until the render is done, so a client reading `gif.url` and `gif.uid` works on either answer.
+ */
+export function queuedGif(pending: { id: string; createdAt: string }): {
+  uid: string;
+  id: string;
+  status: 'queued';
+  url: null;
+  createdAt: string;
+} {
+  return { uid: pending.id, id: pending.id, status: 'queued', url: null, createdAt: pending.createdAt };
+}
+
 export function gifView(row: RenderRow): GifEntry {
   const details = detailsOf(row);
   return {

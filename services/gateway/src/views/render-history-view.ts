@@ -1,5 +1,5 @@
 import { userStorageOf } from './user-storage-view.js';
-import type { RenderHistoryItem } from '@pressroom/contracts';
+import type { RenderDetail, RenderHistoryItem, RenderKind } from '@pressroom/contracts';
 import type { RenderRow } from '@pressroom/db';
 import { PROBLEM_KINDS, isProblemSlug } from '@pressroom/problem';
 
@@ -27,7 +27,8 @@ export function renderHistoryItem(row: RenderRow): RenderHistoryItem {
   const done = row.state === 'done';
   return {
     id: row.id,
-    kind: row.kind,
+    // The column is text; every writer stores one of the kinds.
+    kind: row.kind as RenderKind,
     status: row.state,
     templateUid: row.templateId,
     format: row.format,
@@ -44,7 +45,7 @@ export function renderHistoryItem(row: RenderRow): RenderHistoryItem {
 }
 
 /** GET /renders/{id}: the entry plus what was asked and how long each step took. */
-export function renderDetail(row: RenderRow, errorsBaseUrl: string) {
+export function renderDetail(row: RenderRow, errorsBaseUrl: string): RenderDetail {
   const item = renderHistoryItem(row);
   return {
     ...item,
