@@ -1344,7 +1344,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The workspace's active API keys (masked) */
+        /** The workspace's active API keys (masked; in a team, every member's) */
         get: operations["listApiKeys"];
         put?: never;
         /** Issue an API key (shown once) */
@@ -1844,6 +1844,7 @@ export interface components {
             errors?: ({
                 field: string;
                 message: string;
+                code: string;
             } & {
                 [key: string]: unknown;
             })[];
@@ -4952,10 +4953,14 @@ export interface operations {
                     }) | ({
                         renders: ({
                             layout: string;
+                            name: string;
                             id: string;
                             url: string | null;
                             /** @enum {string} */
                             status: "queued" | "rendering" | "done" | "failed";
+                            width: number;
+                            height: number;
+                            format: string;
                             createdAt: string;
                         } & {
                             [key: string]: unknown;
@@ -4992,10 +4997,14 @@ export interface operations {
                     }) | ({
                         renders: ({
                             layout: string;
+                            name: string;
                             id: string;
                             url: string | null;
                             /** @enum {string} */
                             status: "queued" | "rendering" | "done" | "failed";
+                            width: number;
+                            height: number;
+                            format: string;
                             createdAt: string;
                         } & {
                             [key: string]: unknown;
@@ -5248,10 +5257,14 @@ export interface operations {
                     }) | ({
                         renders: ({
                             layout: string;
+                            name: string;
                             id: string;
                             url: string | null;
                             /** @enum {string} */
                             status: "queued" | "rendering" | "done" | "failed";
+                            width: number;
+                            height: number;
+                            format: string;
                             createdAt: string;
                         } & {
                             [key: string]: unknown;
@@ -5288,10 +5301,14 @@ export interface operations {
                     }) | ({
                         renders: ({
                             layout: string;
+                            name: string;
                             id: string;
                             url: string | null;
                             /** @enum {string} */
                             status: "queued" | "rendering" | "done" | "failed";
+                            width: number;
+                            height: number;
+                            format: string;
                             createdAt: string;
                         } & {
                             [key: string]: unknown;
@@ -6124,7 +6141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Accepted: queued. The render outlived the wait: poll `Location` (the render's GET) until it is `done`. */
+            /** @description Accepted: queued. The render outlived the wait: poll `Location` (the render's GET) until it is `done`. `gif` holds the same `uid`, `id`, `status`, `url: null` and `createdAt` as the flat fields, where the 200 has its `gif`. */
             202: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -6140,6 +6157,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uid": "gif_9k2m4q7x1v",
+                     *       "gif": {
+                     *         "uid": "gif_9k2m4q7x1v",
+                     *         "id": "gif_9k2m4q7x1v",
+                     *         "status": "queued",
+                     *         "url": null,
+                     *         "createdAt": "2026-03-01T12:00:00.000Z"
+                     *       },
+                     *       "id": "gif_9k2m4q7x1v",
+                     *       "status": "queued",
+                     *       "url": null,
+                     *       "createdAt": "2026-03-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /** @constant */
@@ -6147,6 +6180,16 @@ export interface operations {
                         url: null;
                         createdAt: string;
                         uid: string;
+                        gif: {
+                            id: string;
+                            /** @constant */
+                            status: "queued";
+                            url: null;
+                            createdAt: string;
+                            uid: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     } & {
                         [key: string]: unknown;
                     };
@@ -8257,10 +8300,14 @@ export interface operations {
                     }) | ({
                         renders: ({
                             layout: string;
+                            name: string;
                             id: string;
                             url: string | null;
                             /** @enum {string} */
                             status: "queued" | "rendering" | "done" | "failed";
+                            width: number;
+                            height: number;
+                            format: string;
                             createdAt: string;
                         } & {
                             [key: string]: unknown;
@@ -8313,10 +8360,14 @@ export interface operations {
                     }) | ({
                         renders: ({
                             layout: string;
+                            name: string;
                             id: string;
                             url: string | null;
                             /** @enum {string} */
                             status: "queued" | "rendering" | "done" | "failed";
+                            width: number;
+                            height: number;
+                            format: string;
                             createdAt: string;
                         } & {
                             [key: string]: unknown;
@@ -9256,10 +9307,14 @@ export interface operations {
                     "application/json": {
                         renders: ({
                             layout: string;
+                            name: string;
                             id: string;
                             url: string | null;
                             /** @enum {string} */
                             status: "queued" | "rendering" | "done" | "failed";
+                            width: number;
+                            height: number;
+                            format: string;
                             createdAt: string;
                         } & {
                             [key: string]: unknown;
@@ -9288,10 +9343,14 @@ export interface operations {
                     "application/json": {
                         renders: ({
                             layout: string;
+                            name: string;
                             id: string;
                             url: string | null;
                             /** @enum {string} */
                             status: "queued" | "rendering" | "done" | "failed";
+                            width: number;
+                            height: number;
+                            format: string;
                             createdAt: string;
                         } & {
                             [key: string]: unknown;
@@ -11443,6 +11502,8 @@ export interface operations {
                             attempt: number;
                             nextRetryAt: string | null;
                             error: string | null;
+                            /** @description A test event (`POST /webhook-subscriptions/{uid}/test`, or a redelivery of one): its `data.test` is true. */
+                            test: boolean;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -17036,6 +17097,18 @@ export interface operations {
                             id: string;
                             name: string | null;
                             createdAt: string;
+                            masked: string;
+                            lastUsedAt: string | null;
+                            createdBy: ({
+                                id: string;
+                                email: string;
+                                name: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            mine: boolean;
+                            canRotate: boolean;
+                            canRevoke: boolean;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -19812,13 +19885,43 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `validation-error`: Validation Error; `malformed-json`: Malformed JSON */
+            /** @description The body is not JSON, or not a JSON-RPC message: a JSON-RPC parse error (`-32700`, `id: null`). */
             400: {
                 headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this answer replays the first request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": null,
+                     *       "error": {
+                     *         "code": -32700,
+                     *         "message": "Parse error: the body is not JSON."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                        error?: {
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
                 };
             };
             /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */

@@ -22,6 +22,20 @@ import {
 import { PDF_PRESETS_EXAMPLE, RENDER_DETAIL_EXAMPLE, RENDER_HISTORY_EXAMPLE } from './response-examples.js';
 
 const POLL = "Accepted: queued. The render outlived the wait: poll `Location` (the render's GET) until it is `done`.";
+
+// `gif` repeats the flat fields under the 200's name: the hosted service's clients read `gif.url` and `gif.uid`.
+const QUEUED_GIF = json(
+  QueuedRender.extend({ uid: z.string(), gif: QueuedRender.extend({ uid: z.string() }) }),
+  `${POLL} \`gif\` holds the same \`uid\`, \`id\`, \`status\`, \`url: null\` and \`createdAt\` as the flat fields, where the 200 has its \`gif\`.`,
+  {
+    uid: 'gif_9k2m4q7x1v',
+    gif: { uid: 'gif_9k2m4q7x1v', id: 'gif_9k2m4q7x1v', status: 'queued', url: null, createdAt: '2026-03-01T12:00:00.000Z' },
+    id: 'gif_9k2m4q7x1v',
+    status: 'queued',
+    url: null,
+    createdAt: '2026-03-01T12:00:00.000Z',
+  },
+);
 const QUEUED = json(QueuedRender, POLL);
 const RENDER_PROBLEMS = ['blocked-url', 'render-timeout', 'render-failed', 'navigation-failed', 'selector-not-found'] as const;
 const TEMPLATE_PROBLEMS = ['template-not-found', 'invalid-variable', 'expression-error'] as const;
@@ -123,19 +137,7 @@ export const renderOperations: Operation[] = [
     example: { html: CARD, width: 400, height: 300 },
     responses: {
       200: json(z.looseObject({ gif: GifResult })),
-      // `gif` repeats the flat fields under the 200's name: the hosted service's clients read `gif.url` and `gif.uid`.
-      202: json(
-        QueuedRender.extend({ uid: z.string(), gif: QueuedRender.extend({ uid: z.string() }) }),
-        `${POLL} \`gif\` holds the same \`uid\`, \`id\`, \`status\`, \`url: null\` and \`createdAt\` as the flat fields, where the 200 has its \`gif\`.`,
-        {
-          uid: 'gif_9k2m4q7x1v',
-          gif: { uid: 'gif_9k2m4q7x1v', id: 'gif_9k2m4q7x1v', status: 'queued', url: null, createdAt: '2026-03-01T12:00:00.000Z' },
-          id: 'gif_9k2m4q7x1v',
-          status: 'queued',
-          url: null,
-          createdAt: '2026-03-01T12:00:00.000Z',
-        },
-      ),
+      202: QUEUED_GIF,
     },
     problems: [...RENDER_PROBLEMS, ...TEMPLATE_PROBLEMS],
   },
@@ -159,7 +161,7 @@ export const renderOperations: Operation[] = [
     billed: true,
     body: GifCaptureRequest,
     example: { url: 'https://example.com', frameDurationSeconds: 3 },
-    responses: { 200: json(z.looseObject({ gif: GifResult })), 202: json(QueuedRender.extend({ uid: z.string() }), POLL) },
+    responses: { 200: json(z.looseObject({ gif: GifResult })), 202: QUEUED_GIF },
     problems: RENDER_PROBLEMS,
   },
   {

@@ -122,6 +122,15 @@ export const settingsOperations: Operation[] = [
     auth: 'apiKey',
     body: JsonObject,
     example: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
-    responses: { 200: json(JsonRpcAnswer, 'A JSON-RPC answer.', MCP_EXAMPLE), 202: noContent('Accepted: a notification (no answer).') },
+    responses: {
+      200: json(JsonRpcAnswer, 'A JSON-RPC answer.', MCP_EXAMPLE),
+      202: noContent('Accepted: a notification (no answer).'),
+      // MCP clients read a JSON-RPC error here, not a problem (ADR 0061).
+      400: json(JsonRpcAnswer, 'The body is not JSON, or not a JSON-RPC message: a JSON-RPC parse error (`-32700`, `id: null`).', {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'Parse error: the body is not JSON.' },
+      }),
+    },
   },
 ];

@@ -21,7 +21,8 @@ export const Problem = z.looseObject({
   detail: z.string(),
   instance: z.string(),
   code: z.string().optional(),
-  errors: z.array(z.looseObject({ field: z.string(), message: z.string() })).optional(),
+  /** Validation problems: one entry per refused field; `code` is the rule it broke (zod's issue code, else `invalid_value`). */
+  errors: z.array(z.looseObject({ field: z.string(), message: z.string(), code: z.string() })).optional(),
 });
 
 /** Any JSON object: operations whose body is described in prose only. */
@@ -43,7 +44,20 @@ export const ImageResult = z.looseObject({ id, url: z.string(), createdAt: times
 
 /** A template with several layouts renders one image per layout. */
 export const LayoutRenders = z.looseObject({
-  renders: z.array(z.looseObject({ layout: z.string(), id, url: z.string().nullable(), status: renderStatus, createdAt: timestamp })),
+  renders: z.array(
+    z.looseObject({
+      layout: z.string(),
+      /** The layout's display name (its key when it has none). */
+      name: z.string(),
+      id,
+      url: z.string().nullable(),
+      status: renderStatus,
+      width: z.number(),
+      height: z.number(),
+      format: z.string(),
+      createdAt: timestamp,
+    }),
+  ),
 });
 
 export const ImageEntry = z.looseObject({
