@@ -10,7 +10,7 @@ PLAN ?=
 PORT ?= 8080
 
 .DEFAULT_GOAL := help
-.PHONY: help setup setup-cluster run run-cluster key test typecheck lint format proto proto-check sdk sdk-check k8s build bench bench-chromium-cpu soak clean
+.PHONY: help setup setup-cluster run run-cluster key migrate test typecheck lint format proto proto-check sdk sdk-check k8s build bench bench-chromium-cpu soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -28,8 +28,15 @@ run: setup ## Every service in one process (in-process bus, PGlite, local disk) 
 run-cluster: setup-cluster ## Each service as its own process against local NATS and PostgreSQL; a dead one is restarted with backoff
 	@PORT=$(PORT) bash deploy/scripts/run-cluster.sh
 
-key: setup ## Print a new API key for ACCOUNT=<name> (created if missing; PLAN=<plan>)
+# key and migrate run beside running servers: setup installs only what is missing (never reinstalls node_modules nor
+# rebuilds the dashboard under them) and says what it did on stderr, so `$(make -s key)` captures the key alone.
+key: ## Print a new API key for ACCOUNT=<name> (created if missing; PLAN=<plan>); only the key on stdout
+	@bash deploy/scripts/setup.sh --keep-installed
 	@$(NODE_RUN) services/gateway/src/admin-cli/main.ts key --account "$(ACCOUNT)" $(if $(PLAN),--plan "$(PLAN)")
+
+migrate: ## Apply pending database migrations once (DATABASE_URL, else the embedded PGlite): the step before services run with PRESSROOM_MIGRATE=off
+	@bash deploy/scripts/setup.sh --keep-installed
+	@$(NODE_RUN) services/gateway/src/admin-cli/main.ts migrate
 
 test: setup-cluster ## Typecheck, lint, proto drift check and every test suite; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory typecheck lint proto-check

@@ -34,6 +34,7 @@ for (const file of [...inputs.flatMap((p) => files(join(app, p))), ...shared, jo
 const digest = hash.digest('hex');
 
 if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest && existsSync(join(app, 'dist/index.html'))) process.exit(0);
-if (!process.argv.includes('--quiet')) console.log('setup: building the dashboard (apps/dashboard)');
-execFileSync(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: app, stdio: 'inherit' });
+// Progress on stderr: stdout is for what a caller captures (setup runs before `make -s key`).
+if (!process.argv.includes('--quiet')) console.error('setup: building the dashboard (apps/dashboard)');
+execFileSync(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: app, stdio: ['ignore', 2, 2] });
 writeFileSync(stamp, `${digest}\n`);

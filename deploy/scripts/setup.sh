@@ -5,11 +5,26 @@
 # PostgreSQL and NATS servers that `make run-cluster` and `make test` use, and
 # Prometheus (its `promtool` checks /metrics and the alert rules in the tests), and Go with
 # sprig, which render the Helm chart in the tests (deploy/helm/render; no helm package here).
+# `--keep-installed` (make key, make migrate: commands run beside a running server) installs what is
+# missing but never reinstalls an existing node_modules nor rebuilds the dashboard, whose files the
+# running processes use; a stale install is reported, and left to `make setup`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# Everything setup says goes to stderr: stdout belongs to the command it runs before (`$(make -s key)`
+# captures the key alone, whatever had to be installed first).
+exec 1>&2
+
+cluster=false keep_installed=false
+for arg in "$@"; do
+  case $arg in
+    --cluster) cluster=true ;;
+    --keep-installed) keep_installed=true ;;
+    *) echo "setup: unknown option $arg" && exit 2 ;;
+  esac
+done
 
 want=(chromium-headless-shell fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-liberation2 fonts-dejavu-core poppler-utils ca-certificates)
-if [[ "${1:-}" == "--cluster" ]]; then want+=(postgresql nats-server prometheus golang-go golang-github-masterminds-sprig-dev golang-gopkg-yaml.v3-dev); fi
+if $cluster; then want+=(postgresql nats-server prometheus golang-go golang-github-masterminds-sprig-dev golang-gopkg-yaml.v3-dev); fi
 
 missing=()
 for pkg in "${want[@]}"; do
@@ -50,12 +65,18 @@ fi
 
 # Reinstall only when the lockfile or Node's major version changed since the last install
 # (native packages such as sharp are picked and built for the node that installs them).
+# confirmModulesPurge=false: pnpm never stops to ask before replacing node_modules (its prompt
+# read from whatever stdin was, and its question and answer ended up in captured output).
 stamp=node_modules/.pressroom-lock
 want_stamp=$( (node -p 'process.versions.modules'; cat pnpm-lock.yaml) )
 if [[ ! -f $stamp ]] || [[ "$(cat "$stamp")" != "$want_stamp" ]]; then
-  pnpm install --frozen-lockfile --reporter=silent
-  printf '%s\n' "$want_stamp" >"$stamp"
+  if $keep_installed && [[ -d node_modules ]]; then
+    echo "setup: node_modules is older than pnpm-lock.yaml or this Node.js; not reinstalling it under what may be running (run \`make setup\` with the servers stopped)"
+  else
+    pnpm install --frozen-lockfile --reporter=silent --config.confirmModulesPurge=false </dev/null
+    printf '%s\n' "$want_stamp" >"$stamp"
+  fi
 fi
 
 # The dashboard's static files, rebuilt only when its sources changed.
-node deploy/scripts/build-dashboard.mjs
+if ! $keep_installed; then node deploy/scripts/build-dashboard.mjs; fi

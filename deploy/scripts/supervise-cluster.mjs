@@ -1,9 +1,12 @@
 // `make run-cluster`'s process manager: each service as its own process; one
 // that dies is restarted with backoff while the others keep serving (what a
-// process manager or Kubernetes would do). SIGTERM/SIGINT stop everything.
+// process manager or Kubernetes would do). SIGTERM/SIGINT stop everything,
+// each service given its drain grace as Kubernetes gives it (docs/adr/0068).
 import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The services' own table, as TypeScript: Node strips the types (the file imports nothing).
+import { SHUTDOWN_MARGIN_MS, shutdownGraceMs } from '../../libs/config/src/shutdown-grace.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,7 +40,15 @@ for (const name of names) if (!(name in SERVICES)) throw new Error(`CLUSTER_SERV
 const RESTART_MIN_MS = Number(env.CLUSTER_RESTART_MIN_MS ?? 500);
 const RESTART_MAX_MS = Number(env.CLUSTER_RESTART_MAX_MS ?? 30_000);
 const STABLE_MS = 30_000;
-const STOP_GRACE_MS = 10_000;
+
+/**
+ * How long a service may take to stop before it is killed: its drain grace (PRESSROOM_SHUTDOWN_GRACE_MS,
+ * else its default) plus the margin for closing up, as terminationGracePeriodSeconds in Kubernetes.
+ */
+function stopGraceMs(name) {
+  const given = env.PRESSROOM_SHUTDOWN_GRACE_MS;
+  return (given !== undefined && given !== '' ? Number(given) : shutdownGraceMs(name)) + SHUTDOWN_MARGIN_MS;
+}
 
 /** One JSON line per supervisor event on stdout (tests and operators read them). */
 function report(event, fields) {
@@ -75,18 +86,21 @@ function stop(signal) {
   if (stopping) return;
   stopping = true;
   report('stopping', { signal });
-  const children = [...running.values()];
+  const children = [...running.entries()];
   if (children.length === 0) process.exit(0);
   let left = children.length;
-  for (const child of children) {
+  for (const [name, child] of children) {
+    // Each service finishes its work in flight within its own grace; only one that overstays it is killed.
+    const kill = setTimeout(() => {
+      report('killed', { service: name, pid: child.pid, afterMs: stopGraceMs(name) });
+      child.kill('SIGKILL');
+    }, stopGraceMs(name));
     child.once('exit', () => {
+      clearTimeout(kill);
       if (--left === 0) process.exit(0);
     });
     child.kill('SIGTERM');
   }
-  setTimeout(() => {
-    for (const child of running.values()) child.kill('SIGKILL');
-  }, STOP_GRACE_MS).unref();
 }
 
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -14,11 +14,7 @@ const client = new QueryClient({
   },
 });
 const router = createAppRouter();
-installSessionExpiry(
-  client,
-  (to) => router.navigate(to),
-  () => router.state.location,
-);
+installSessionExpiry(client);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

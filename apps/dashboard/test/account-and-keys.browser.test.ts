@@ -4,6 +4,7 @@ import {
   eventually,
   focusedName,
   screenshot,
+  sessionRequest,
   signInInBrowser,
   signUpInBrowser,
   startDashboardRig,
@@ -156,6 +157,102 @@ test('change password: a too-short password is flagged beside its field, a wrong
   await screenshot(page, 'account');
 });
 
+test("the keys page says every key has full access; in a team it lists every member's keys, and who may revoke which", async () => {
+  await page.goto(rig.url('settings/api-keys'));
+  // Not scoped, said plainly on the page, and not as a live region that would be announced.
+  const fullAccess = page.getByText(/^Every key has full access to this workspace \(there are no read-only or render-only keys\)/);
+  await fullAccess.waitFor();
+  expect(await fullAccess.evaluate((el) => el.closest('[role="status"], [role="alert"]'))).toBeNull();
+
+  // A team with a colleague who joined by link (the set-up through the API; teams.browser.test.ts clicks it).
+  const team = (await (
+    await sessionRequest(context, rig.stack.baseUrl, { method: 'POST', path: '/teams', data: { name: 'Northwind' } })
+  ).json()) as {
+    id: string;
+  };
+  const invite = (await (
+    await sessionRequest(context, rig.stack.baseUrl, { method: 'POST', path: `/teams/${team.id}/invites`, data: { role: 'member' } })
+  ).json()) as { token: string };
+  const colleagueContext = await rig.newContext();
+  const joined = await colleagueContext.request.post(`${rig.stack.baseUrl}/auth/sign-up`, {
+    data: { email: 'casey@example.com', password: 'colleague passphrase', name: 'Casey Colleague', inviteToken: invite.token },
+  });
+  expect(joined.status()).toBe(201);
+  const colleague = await colleagueContext.newPage();
+
+  // The colleague (a member, working in the team since the link) creates the CI key and uses it.
+  await colleague.goto(rig.url('settings/api-keys'));
+  await colleague.getByRole('textbox', { name: 'Key name' }).fill('CI - GitHub Actions');
+  await colleague.getByRole('button', { name: 'Create key' }).click();
+  const shown = colleague.getByRole('dialog');
+  const ciKey = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
+  await shown.getByRole('button', { name: 'Done' }).click();
+  expect(await keyWorks(ciKey)).toBe(200);
+
+  // The owner, in the team's workspace, sees it with who created it and when it was last used, and may only revoke it.
+  // (Reloaded: the header's session was read before the team existed.)
+  await page.reload();
+  await page.getByLabel('Workspace').selectOption({ label: 'Northwind' });
+  await page
+    .getByText('No keys in this team yet.')
+    .or(page.getByRole('row', { name: /CI - GitHub Actions/ }))
+    .first()
+    .waitFor();
+  const ciRow = page.getByRole('row', { name: /CI - GitHub Actions/ });
+  await ciRow.waitFor();
+  const cells = await ciRow.getByRole('cell').allTextContents();
+  expect(cells[2]).toBe('Casey Colleague');
+  expect(cells[4]).not.toBe('Never');
+  expect(cells.join(' ')).not.toContain(ciKey);
+  expect(await ciRow.getByRole('button', { name: 'Rotate CI - GitHub Actions' }).count()).toBe(0);
+  await page.getByText(/^Every member's keys are listed here\. Owners and admins can revoke any of them, members their own/).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // The owner's own key in the team: the member sees it, with no way to revoke or rotate it.
+  await page.getByRole('textbox', { name: 'Key name' }).fill('Owner deploy');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  const ownerRow = page.getByRole('row', { name: /Owner deploy/ });
+  expect((await ownerRow.getByRole('cell').allTextContents())[2]).toBe('You');
+  await screenshot(page, 'api-keys-team');
+
+  await colleague.reload();
+  const seenByColleague = colleague.getByRole('row', { name: /Owner deploy/ });
+  await seenByColleague.getByText('Its creator or a team owner or admin can revoke it.').waitFor();
+  expect(await seenByColleague.getByRole('button').count()).toBe(0);
+  expect(
+    (
+      await colleague
+        .getByRole('row', { name: /CI - GitHub Actions/ })
+        .getByRole('cell')
+        .allTextContents()
+    )[2],
+  ).toBe('You');
+  expect(await accessibilityViolations(colleague)).toEqual([]);
+  // The API refuses it too, saying who may.
+  const ownerKeyId = (
+    (await (await colleagueContext.request.get(`${rig.stack.baseUrl}/account/keys`)).json()) as { items: { id: string; name: string }[] }
+  ).items.find((k) => k.name === 'Owner deploy')!.id;
+  const refused = await sessionRequest(colleagueContext, rig.stack.baseUrl, { method: 'DELETE', path: `/account/keys/${ownerKeyId}` });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { detail: string }).detail).toMatch(
+    /^“Owner deploy” was created by owner@example\.com: only they and the team's owners and admins can revoke it\./,
+  );
+
+  // The owner revokes the colleague's key: the dialog says whose it is, and the key stops working at once.
+  await ciRow.getByRole('button', { name: 'Revoke CI - GitHub Actions' }).click();
+  const confirm = page.getByRole('alertdialog');
+  expect(await confirm.textContent()).toContain('Casey Colleague created it: whatever uses it stops working, so let them know.');
+  await confirm.getByRole('button', { name: 'Revoke key' }).click();
+  await ciRow.waitFor({ state: 'detached' });
+  expect(await keyWorks(ciKey)).toBe(401);
+
+  // The personal workspace lists only the owner's own keys: none now (the team's are not there).
+  await page.getByLabel('Workspace').selectOption({ label: `${owner.email} (personal)` });
+  await page.getByText('No keys yet.').waitFor();
+  await colleagueContext.close();
+});
+
 test('an expired session sends the next action to sign-in, and signing in returns to the page', async () => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
   await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
@@ -174,7 +271,8 @@ test('an expired session sends the next action to sign-in, and signing in return
 test('the instance owner sets the sign-up mode, which /auth/config then reports', async () => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Instance' }).click();
   await page.getByLabel('Who may sign up').selectOption('closed');
-  await page.getByText('Saved.').waitFor();
+  await page.getByRole('button', { name: 'Save sign-up mode' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved: sign-up is now closed.' }).waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
   const config = (await (await rig.stack.api('/auth/config')).json()) as { signupMode: string };
   expect(config.signupMode).toBe('closed');

@@ -69,6 +69,24 @@ describe("a form's top banner", () => {
       errors: [{ field: 'targetUrl', message: 'The URL names the local machine.' }],
     });
     expect(formBanner(blocked, { fields: ['targetUrl'] }).lines).toEqual(['Check the highlighted field.']);
+    // The gateway's blocked-url detail names the field first (`targetUrl: The URL …`): still the field's message.
+    const named = new ApiError({
+      type: 'http://localhost:8080/errors/blocked-url',
+      title: 'Blocked URL',
+      status: 400,
+      detail: 'targetUrl: The URL http://localhost/ names the local machine (localhost) and is blocked.',
+      errors: [{ field: 'targetUrl', message: 'The URL http://localhost/ names the local machine (localhost) and is blocked.' }],
+    });
+    expect(formBanner(named, { fields: ['targetUrl'] }).lines).toEqual(['Check the highlighted field.']);
+    // A detail that says more than the field (another field's name, other words) is kept.
+    const other = new ApiError({
+      type: 'http://localhost:8080/errors/blocked-url',
+      title: 'Blocked URL',
+      status: 400,
+      detail: 'csvUrl: The URL http://localhost/ names the local machine (localhost) and is blocked.',
+      errors: [{ field: 'targetUrl', message: 'The URL http://localhost/ names the local machine (localhost) and is blocked.' }],
+    });
+    expect(formBanner(other, { fields: ['targetUrl'] }).lines[0]).toMatch(/^csvUrl: /);
     const plain = new ApiError({ title: 'Forbidden', status: 403, detail: 'Only an owner may do this.' });
     expect(formBanner(plain, { fields: ['name'] })).toEqual({ lines: ['Only an owner may do this.'], unshown: [], shown: [] });
     expect(formBanner(new Error('Failed to fetch'), { fields: [] }).lines).toEqual(['Failed to fetch']);

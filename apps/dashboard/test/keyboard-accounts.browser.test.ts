@@ -79,9 +79,12 @@ test('teams: create a team and invite with a chosen role, keyboard only', async 
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('ArrowDown');
   expect(await page.getByLabel('Role', { exact: true }).inputValue()).toBe('admin');
+  await page.getByText(/^Anyone who gets this link joins as an admin/).waitFor();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  const link = await page.getByRole('status').getByRole('link').getAttribute('href');
+  // The admin link for anyone was warned about before it was made; it is listed with whose it is.
+  const issued = page.getByRole('group', { name: 'Invitation link for anyone who has it (admin), valid 7 days' });
+  const link = await issued.getByRole('link').getAttribute('href');
   const token = /\/invite\/([^/?#]+)/.exec(link!)![1]!;
   const preview = (await (await rig.stack.api(`/invites/${token}`)).json()) as { role: string; team: { name: string } };
   expect(preview).toMatchObject({ role: 'admin', team: { name: 'Keyboard desk' } });

@@ -96,9 +96,9 @@ test('API keys: create with the keyboard, then rotate and revoke through dialogs
 
 test('webhooks: the create form and the edit dialog in tab order, submitted from the keyboard', async () => {
   await page.goto(rig.url('settings/webhooks'));
-  await page.getByLabel('Event').focus();
-  expect(await tabs(5)).toEqual(['Target URL', 'Render type', 'Template ID', 'Binding ID', 'Create webhook']);
-  expect(await tabs(5, true)).toEqual(['Binding ID', 'Template ID', 'Render type', 'Target URL', 'Event']);
+  await page.getByLabel('Event', { exact: true }).focus();
+  expect(await tabs(5)).toEqual(['Target URL', 'Render type', 'Template', 'Binding', 'Create webhook']);
+  expect(await tabs(5, true)).toEqual(['Binding', 'Template', 'Render type', 'Target URL', 'Event']);
   await page.keyboard.press('ArrowDown'); // a native select: the arrows choose the event
   await page.keyboard.press('Tab');
   await page.keyboard.type(source.url('/hook'));
@@ -114,26 +114,28 @@ test('webhooks: the create form and the edit dialog in tab order, submitted from
   await expectFocusOn(page, 'Target URL');
 
   const card = page.getByRole('listitem', { name: /^render\.failed to / });
-  const edit = card.getByRole('button', { name: 'Edit', exact: true });
+  // The card's buttons name the webhook they act on, as a screen reader hears them among several cards.
+  const editName = `Edit render.failed to ${source.url('/hook')}`;
+  const edit = card.getByRole('button', { name: editName, exact: true });
   await edit.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Render type').waitFor();
   await expectFocusOn(page, 'Event');
-  expect(await tabs(7)).toEqual(['Target URL', 'Render type', 'Template ID', 'Binding ID', 'Cancel', 'Save webhook', 'Event']);
+  expect(await tabs(7)).toEqual(['Target URL', 'Render type', 'Template', 'Binding', 'Cancel', 'Save webhook', 'Event']);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
-  await expectFocusOn(page, 'Edit');
+  await expectFocusOn(page, editName);
 
   await page.keyboard.press('Space');
   await dialog.getByLabel('Render type').waitFor();
   expect(await tabs(2)).toEqual(['Target URL', 'Render type']);
   await page.keyboard.press('ArrowDown');
-  expect(await tabs(4)).toEqual(['Template ID', 'Binding ID', 'Cancel', 'Save webhook']);
+  expect(await tabs(4)).toEqual(['Template', 'Binding', 'Cancel', 'Save webhook']);
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'detached' });
   await card.getByText(/type = image/).waitFor();
-  await expectFocusOn(page, 'Edit');
+  await expectFocusOn(page, editName);
 });
 
 test('bindings: the create form in tab order, the data source tested and a value mapped with the keyboard', async () => {

@@ -131,17 +131,23 @@ test('repeated wrong passwords lock the account: the locked-out problem detail s
 
 test('sign-up modes: invite-only and closed say so on the sign-up page, open shows the form; a refused SSO sign-up says why', async () => {
   const visitor = await (await rig.newContext()).newPage();
-  // The owner changes the mode on the Instance page (each call changes it: the page saves on change).
+  // The owner changes the mode on the Instance page: pick it, Save (opening sign-up asks first).
   const setMode = async (mode: 'open' | 'closed') => {
     await owner.goto(rig.url('settings/instance'));
     await owner.getByLabel('Who may sign up').selectOption(mode);
-    await owner.getByText('Saved.').waitFor();
+    await owner.getByRole('button', { name: 'Save sign-up mode' }).click();
+    if (mode === 'open')
+      await owner.getByRole('alertdialog', { name: 'Let anyone sign up?' }).getByRole('button', { name: 'Open sign-up' }).click();
+    await owner
+      .getByRole('status')
+      .filter({ hasText: `Saved: sign-up is now ${mode}.` })
+      .waitFor();
   };
 
   // Invite only (the configured mode): no form, the reason, and the sign-in page still links here.
   await visitor.goto(rig.url('sign-up'));
   await visitor.getByRole('heading', { name: 'Sign up' }).waitFor();
-  await visitor.getByRole('status').filter({ hasText: 'Sign-up on this instance needs an invitation link from a team.' }).waitFor();
+  await visitor.getByRole('note').filter({ hasText: 'Sign-up on this instance needs an invitation link from a team.' }).waitFor();
   expect(await visitor.getByRole('textbox', { name: 'Email' }).count()).toBe(0);
   expect(await accessibilityViolations(visitor)).toEqual([]);
   await visitor.getByRole('link', { name: 'Sign in' }).click();
@@ -149,7 +155,7 @@ test('sign-up modes: invite-only and closed say so on the sign-up page, open sho
 
   await setMode('closed');
   await visitor.goto(rig.url('sign-up'));
-  await visitor.getByRole('status').filter({ hasText: 'Sign-up is closed on this instance. Ask its owner for an account.' }).waitFor();
+  await visitor.getByRole('note').filter({ hasText: 'Sign-up is closed on this instance. Ask its owner for an account.' }).waitFor();
   expect(await visitor.getByRole('textbox', { name: 'Email' }).count()).toBe(0);
   await visitor.goto(rig.url('sign-in'));
   await visitor.getByRole('heading', { name: 'Sign in' }).waitFor();

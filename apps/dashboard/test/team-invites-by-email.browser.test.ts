@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { startSmtpServer, type TestSmtpServer } from '@pressroom/testing/smtp-server';
-import { accessibilityViolations, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import { accessibilityViolations, eventually, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
 
 // An invitation by email, end to end: the admin invites in the browser, Pressroom mails it through a
 // real SMTP server, and the invitee follows the mailed link in a browser of their own.
@@ -34,7 +34,14 @@ test('an admin invites by email; the invitee opens the mailed link in a fresh br
 
   await admin.getByRole('textbox', { name: 'Email (optional)' }).fill('columnist@example.com');
   await admin.getByRole('button', { name: 'Create invitation' }).click();
-  await admin.getByRole('status').filter({ hasText: 'Invitation emailed to columnist@example.com.' }).waitFor();
+  await admin.getByRole('status').filter({ hasText: 'Invitation emailed to columnist@example.com (member), valid 7 days.' }).waitFor();
+  // The link is still there to copy, in case the mail does not arrive.
+  await admin
+    .getByRole('group', {
+      name: 'Invitation emailed to columnist@example.com (member), valid 7 days. The same link, in case the mail does not arrive',
+    })
+    .getByRole('button', { name: 'Copy link' })
+    .waitFor();
   expect(await accessibilityViolations(admin)).toEqual([]);
 
   // The mail as the SMTP server received it.
@@ -42,6 +49,10 @@ test('an admin invites by email; the invitee opens the mailed link in a fresh br
   const mail = smtp.mails[0]!;
   expect(mail.to).toEqual(['columnist@example.com']);
   expect(mail.raw).toMatch(/Subject: You are invited to the team Features desk on Pressroom/);
+  // Who invites (no name given at sign-up: the email), as what, and for how long.
+  const body = mail.raw.replace(/=\r?\n/g, '').replace(/\r\n/g, '\n');
+  expect(body).toContain('editor@example.com invited you to join the team "Features desk" on Pressroom as a member.');
+  expect(body).toMatch(/It works once, for 7 days \(until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\):/);
   const link = smtp.linksIn(mail).find((url) => url.includes('/app/invite/'));
   expect(link).toBeDefined();
 
@@ -53,11 +64,17 @@ test('an admin invites by email; the invitee opens the mailed link in a fresh br
   await invitee.getByRole('link', { name: 'Sign up' }).click();
   await invitee.getByRole('heading', { name: 'Sign up' }).waitFor();
   expect(await accessibilityViolations(invitee)).toEqual([]);
-  await invitee.getByRole('textbox', { name: 'Email' }).fill('columnist@example.com');
+  // The invitation names the address: the form starts with it.
+  await invitee.getByText('The invitation is for columnist@example.com: use that email address.').waitFor();
+  await eventually(
+    async () => (await invitee.getByRole('textbox', { name: 'Email' }).inputValue()) === 'columnist@example.com',
+    'the email prefilled',
+  );
   await invitee.getByLabel('Password', { exact: true }).fill('columnist passphrase');
   await invitee.getByRole('button', { name: 'Create account' }).click();
   await invitee.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
   await invitee.getByRole('heading', { name: /Features desk \(you are member\)/ }).waitFor();
+  await invitee.getByRole('status').filter({ hasText: 'You joined Features desk as member.' }).waitFor();
 
   // The team workspace: switch to it and the overview says where they work.
   await invitee.getByLabel('Workspace').selectOption({ label: 'Features desk' });

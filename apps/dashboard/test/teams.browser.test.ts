@@ -2,8 +2,12 @@ import type { Page } from 'playwright-core';
 import {
   accessibilityViolations,
   eventually,
+  expectFocusOn,
   focusedName,
+  PHONE,
   screenshot,
+  sessionRequest,
+  signInInBrowser,
   signUpInBrowser,
   startDashboardRig,
   type DashboardRig,
@@ -13,11 +17,15 @@ let rig: DashboardRig;
 let owner: Page;
 let guest: Page;
 
+const OWNER = { email: 'lead@example.com', password: 'team lead passphrase' };
+
 beforeAll(async () => {
   rig = await startDashboardRig();
-  owner = await (await rig.newContext()).newPage();
+  const ownerContext = await rig.newContext();
+  await ownerContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: rig.stack.baseUrl });
+  owner = await ownerContext.newPage();
   guest = await (await rig.newContext()).newPage();
-  await signUpInBrowser(owner, rig, { email: 'lead@example.com', password: 'team lead passphrase' });
+  await signUpInBrowser(owner, rig, OWNER);
   await owner.getByRole('heading', { name: 'Overview' }).waitFor();
 }, 120_000);
 
@@ -25,11 +33,31 @@ afterAll(async () => {
   await rig?.dispose();
 });
 
+/** Links carry the public address; the browser reaches the stack at the rig's. */
+const open = (page: Page, href: string | null) => page.goto(new URL(href!).pathname.replace(/^/, rig.stack.baseUrl));
+
+/** The team's members as the API has them (what a role change really stored). */
+async function rolesOf(page: Page, teamId: string): Promise<Record<string, string>> {
+  const res = await sessionRequest(page.context(), rig.stack.baseUrl, { method: 'GET', path: `/teams/${teamId}/members` });
+  const { items } = (await res.json()) as { items: { email: string; role: string }[] };
+  return Object.fromEntries(items.map((m) => [m.email, m.role]));
+}
+
+async function teamIdOf(page: Page, name: string): Promise<string> {
+  const res = await sessionRequest(page.context(), rig.stack.baseUrl, { method: 'GET', path: '/teams' });
+  return ((await res.json()) as { items: { id: string; name: string }[] }).items.find((t) => t.name === name)!.id;
+}
+
+const workspaceOf = (page: Page) => page.getByLabel('Workspace').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent);
+
 test('teams: create, invite by link, the invitee signs up through the link and joins, role change, remove, workspace switch', async () => {
   await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' }).click();
   await owner.getByRole('textbox', { name: 'Team name' }).fill('Newsroom');
   await owner.getByRole('textbox', { name: 'Team name' }).press('Enter');
   await owner.getByRole('heading', { name: /Newsroom \(you are owner\)/ }).waitFor();
+  await owner.getByRole('status').filter({ hasText: 'Created the team Newsroom: you are its owner. Invite people below.' }).waitFor();
+  const teamId = await teamIdOf(owner, 'Newsroom');
+  const section = owner.getByRole('region', { name: 'Newsroom (you are owner)' });
   // The only owner is not offered to leave (the API would refuse it: a team keeps an owner); the row says why.
   const ownerRow = owner.getByRole('row', { name: /lead@example\.com/ });
   await ownerRow
@@ -38,12 +66,21 @@ test('teams: create, invite by link, the invitee signs up through the link and j
   expect(await owner.getByRole('button', { name: 'Leave team' }).count()).toBe(0);
 
   await owner.getByRole('button', { name: 'Create invitation' }).click();
-  const link = await owner.getByRole('status').getByRole('link').getAttribute('href');
+  // The link is listed under the form, saying whose it is, with which role and for how long, with a Copy button.
+  const issued = section.getByRole('group', { name: 'Invitation link for anyone who has it (member), valid 7 days' });
+  const link = await issued.getByRole('link').getAttribute('href');
   expect(link).toMatch(/\/app\/invite\//);
+  await section
+    .getByRole('status')
+    .filter({ hasText: 'Invitation made for anyone who has it (member), valid 7 days: its link is below' })
+    .waitFor();
+  await issued.getByRole('button', { name: 'Copy link' }).click();
+  await issued.getByText('Copied to the clipboard.').waitFor();
+  expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(link);
   expect(await accessibilityViolations(owner)).toEqual([]);
   await screenshot(owner, 'teams');
 
-  await guest.goto(new URL(link!).pathname.replace(/^/, rig.stack.baseUrl));
+  await open(guest, link);
   await guest.getByRole('heading', { name: 'Sign in' }).waitFor();
   // Signed out, the link still says what it invites to before any form is filled.
   await guest.getByText(/You are invited to join .+ as member\. Sign in, or create an account, to accept\./).waitFor();
@@ -55,11 +92,14 @@ test('teams: create, invite by link, the invitee signs up through the link and j
   await guest.getByRole('button', { name: 'Create account' }).click();
   await guest.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
   await guest.getByRole('heading', { name: /Newsroom \(you are member\)/ }).waitFor();
+  // The new member is told where they are.
+  await guest.getByRole('status').filter({ hasText: 'You joined Newsroom as member. You are working in its workspace now' }).waitFor();
   // Joining through the link switches to the team at once.
-  const workspaceOf = (page: Page) => page.getByLabel('Workspace').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent);
   expect(await workspaceOf(guest)).toContain('Newsroom');
-  // Their own row offers to leave, not to change roles.
+  // Their own row offers to leave, not to change roles (a member has no role below).
   await guest.getByRole('button', { name: 'Leave team' }).waitFor();
+  expect(await guest.getByRole('combobox', { name: /role/i }).count()).toBe(0);
+  expect(await accessibilityViolations(guest)).toEqual([]);
 
   await owner.reload();
   await ownerRow.getByText('You are the only owner: make another member an owner before you can leave.').waitFor();
@@ -68,9 +108,25 @@ test('teams: create, invite by link, the invitee signs up through the link and j
   const inviteRole = owner.getByLabel('Role', { exact: true });
   await inviteRole.waitFor();
   expect(await inviteRole.locator('option').allTextContents()).toEqual(['Member', 'Admin']);
-  await owner.getByLabel('Role of writer@example.com').selectOption('admin');
-  // The select shows the role the server answered once the change is stored.
-  await eventually(async () => (await owner.getByLabel('Role of writer@example.com').inputValue()) === 'admin', 'the admin role stored');
+
+  // Picking a role saves nothing: arrow keys through the closed select step over Admin and Owner without a request.
+  const writerRole = owner.getByLabel('Role of writer@example.com');
+  const saveWriter = owner.getByRole('button', { name: 'Save role for writer@example.com' });
+  expect(await saveWriter.count()).toBe(0);
+  await writerRole.focus();
+  await writerRole.press('ArrowDown');
+  await writerRole.press('ArrowDown');
+  expect(await writerRole.inputValue()).toBe('owner');
+  await saveWriter.waitFor();
+  expect((await rolesOf(owner, teamId))['writer@example.com']).toBe('member');
+  // Save role applies the pending one: admin needs no confirmation.
+  await writerRole.selectOption('admin');
+  await saveWriter.click();
+  await section.getByRole('status').filter({ hasText: 'writer@example.com is now admin.' }).waitFor();
+  await saveWriter.waitFor({ state: 'detached' });
+  // Focus stays on the role, not the page's body.
+  await expectFocusOn(owner, 'Role of writer@example.com');
+  expect((await rolesOf(owner, teamId))['writer@example.com']).toBe('admin');
   // An admin sees no controls on the owner's row and cannot give the owner role.
   await guest.reload();
   await guest.getByRole('heading', { name: /Newsroom \(you are admin\)/ }).waitFor();
@@ -78,36 +134,125 @@ test('teams: create, invite by link, the invitee signs up through the link and j
   expect(await guest.getByLabel('Role of lead@example.com').count()).toBe(0);
   expect(await guest.getByRole('button', { name: 'Remove lead@example.com' }).count()).toBe(0);
 
-  // With a second owner, the first may leave: the row offers it instead of the note.
-  await owner.getByLabel('Role of writer@example.com').selectOption('owner');
+  // Granting owner asks first, saying what owners can do; Cancel keeps the role.
+  await writerRole.selectOption('owner');
+  await saveWriter.click();
+  const makeOwner = owner.getByRole('alertdialog', { name: 'Make writer@example.com an owner of Newsroom?' });
+  await makeOwner
+    .getByText(/Owners can do everything in the team: change anyone's role \(yours too\), remove any member \(you too\)/)
+    .waitFor();
+  expect(await accessibilityViolations(owner)).toEqual([]);
+  await makeOwner.getByRole('button', { name: 'Cancel' }).click();
+  await makeOwner.waitFor({ state: 'detached' });
+  await expectFocusOn(owner, 'Save role for writer@example.com');
+  expect((await rolesOf(owner, teamId))['writer@example.com']).toBe('admin');
+  await saveWriter.click();
+  await makeOwner.getByRole('button', { name: 'Make owner' }).click();
+  await section.getByRole('status').filter({ hasText: 'writer@example.com is now owner.' }).waitFor();
+  await expectFocusOn(owner, 'Role of writer@example.com');
+  expect((await rolesOf(owner, teamId))['writer@example.com']).toBe('owner');
+
+  // With a second owner, the first may leave or step down from their own row.
   await ownerRow.getByRole('button', { name: 'Leave team' }).waitFor();
   expect(await ownerRow.getByText('You are the only owner').count()).toBe(0);
+  const myRole = owner.getByLabel('Your role in Newsroom');
+  expect(await myRole.inputValue()).toBe('owner');
   expect(await accessibilityViolations(owner)).toEqual([]);
+  await myRole.selectOption('admin');
+  await owner.getByRole('button', { name: 'Save your role in Newsroom' }).click();
+  const stepDown = owner.getByRole('alertdialog', { name: 'Step down to admin in Newsroom?' });
+  await stepDown.getByText(/^You will no longer be an owner of Newsroom\..*Only another owner can make you an owner again\.$/).waitFor();
+  await stepDown.getByRole('button', { name: 'Change my role' }).click();
+  await owner.getByRole('heading', { name: 'Newsroom (you are admin)' }).waitFor();
+  await owner
+    .getByRole('region', { name: 'Newsroom (you are admin)' })
+    .getByRole('status')
+    .filter({ hasText: 'You are now admin in Newsroom.' })
+    .waitFor();
+  await expectFocusOn(owner, 'Your role in Newsroom');
+  expect((await rolesOf(owner, teamId))['lead@example.com']).toBe('admin');
 
+  // The new owner gives it back from their browser (the same confirmation).
+  await guest.reload();
+  await guest.getByRole('heading', { name: /Newsroom \(you are owner\)/ }).waitFor();
+  await guest.getByLabel('Role of lead@example.com').selectOption('owner');
+  await guest.getByRole('button', { name: 'Save role for lead@example.com' }).click();
+  await guest
+    .getByRole('alertdialog', { name: 'Make lead@example.com an owner of Newsroom?' })
+    .getByRole('button', { name: 'Make owner' })
+    .click();
+  await guest.getByRole('status').filter({ hasText: 'lead@example.com is now owner.' }).waitFor();
+
+  // The member's key in the team: removal revokes it, and the dialog says so.
+  const made = await sessionRequest(guest.context(), rig.stack.baseUrl, { method: 'POST', path: '/account/keys', data: { name: 'CI' } });
+  expect(made.status()).toBe(201);
+  const { key } = (await made.json()) as { key: string };
+  const withKey = () => fetch(`${rig.stack.baseUrl}/templates`, { headers: { authorization: `Bearer ${key}` } });
+  expect((await withKey()).status).toBe(200);
+
+  await owner.reload();
+  await owner.getByRole('heading', { name: 'Newsroom (you are owner)' }).waitFor();
   await owner.getByRole('button', { name: 'Remove writer@example.com' }).click();
-  await owner.getByRole('alertdialog').getByRole('button', { name: 'Remove member' }).click();
+  const remove = owner.getByRole('alertdialog', { name: 'Remove writer@example.com?' });
+  await remove
+    .getByText(
+      "writer@example.com loses access to Newsroom's templates, renders and keys at once. Every API key they created in this team is revoked now: anything using one (a CI job, a script) stops working. Their personal workspace and its keys are not affected.",
+    )
+    .waitFor();
+  await remove.getByRole('button', { name: 'Remove member' }).press('Enter');
   await owner.getByRole('button', { name: 'Remove writer@example.com' }).waitFor({ state: 'detached' });
+  await section
+    .getByRole('status')
+    .filter({ hasText: 'Removed writer@example.com from Newsroom. The API keys they created in the team are revoked.' })
+    .waitFor();
+  // The row and its button are gone: focus continues at the team's heading, not the page's body.
+  await eventually(async () => (await focusedName(owner)) === 'Newsroom (you are owner)', 'focus on the team heading after removing');
   await ownerRow.getByText('You are the only owner and the only member').waitFor();
-  // The removed person stays signed in, back in their own workspace.
+  // Revoked in the database at once; a replica's key cache may answer for up to PRESSROOM_AUTH_CACHE_MS more.
+  await eventually(async () => (await withKey()).status === 401, "the removed member's key refused");
+
+  // The removed person stays signed in, back in their own workspace, and is told why.
   await guest.reload();
   await guest.getByText('You are in no team yet.').waitFor();
+  await guest
+    .getByRole('status')
+    .filter({ hasText: 'You are no longer a member of Newsroom: an owner or admin removed you' })
+    .filter({ hasText: 'the API keys you created there are revoked. You now work in your personal workspace.' })
+    .waitFor();
   expect(await workspaceOf(guest)).toContain('personal');
+  expect(await accessibilityViolations(guest)).toEqual([]);
+  await guest.getByRole('button', { name: 'Dismiss' }).click();
+  await guest.reload();
+  await guest.getByText('You are in no team yet.').waitFor();
+  expect(await guest.getByText('You are no longer a member').count()).toBe(0);
 
   await owner.getByLabel('Workspace').selectOption({ label: 'Newsroom' });
   await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
   await owner.getByRole('main').getByText('Newsroom').first().waitFor();
 });
 
-test('pending invitations: a new invitation is listed, revoking it (after confirming) makes its link invalid; accepting works in the team', async () => {
+test('pending invitations: the form starts over after each, links stay listed until replaced, revoking makes a link invalid; accepting and leaving', async () => {
   await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' }).click();
   await owner.getByRole('heading', { name: /Newsroom \(you are owner\)/ }).waitFor();
+  const section = owner.getByRole('region', { name: 'Newsroom (you are owner)' });
   // The first test's link was accepted: nothing is pending.
   await owner.getByText('No pending invitations.').waitFor();
 
-  await owner.getByRole('textbox', { name: 'Email (optional)' }).fill('reporter@example.com');
-  await owner.getByLabel('Role', { exact: true }).selectOption('admin');
+  const email = owner.getByRole('textbox', { name: 'Email (optional)' });
+  const role = owner.getByLabel('Role', { exact: true });
+  // A link anyone may use, as admin: the form says what that lets its holder do.
+  await role.selectOption('admin');
+  const warning = section.getByText(/^Anyone who gets this link joins as an admin: admins invite people/);
+  await warning.waitFor();
+  expect(await role.getAttribute('aria-describedby')).toBe(await warning.getAttribute('id'));
+  await email.fill('reporter@example.com');
+  await warning.waitFor({ state: 'detached' });
   await owner.getByRole('button', { name: 'Create invitation' }).click();
-  const link = await owner.getByRole('status').getByRole('link').getAttribute('href');
+  const reporterLink = section.getByRole('group', { name: 'Invitation link for reporter@example.com (admin), valid 7 days' });
+  const link = await reporterLink.getByRole('link').getAttribute('href');
+  // The form is empty again: a second click must not invite reporter again (that would kill this link).
+  expect(await email.inputValue()).toBe('');
+  expect(await role.inputValue()).toBe('member');
   const pending = owner.getByRole('region', { name: 'Pending invitations to Newsroom' });
   const row = pending.getByRole('row', { name: /reporter@example\.com/ });
   await row.waitFor();
@@ -116,27 +261,46 @@ test('pending invitations: a new invitation is listed, revoking it (after confir
   const expiry = await owner.evaluate(() => new Date(Date.now() + 7 * 86_400_000).toLocaleDateString(undefined, { dateStyle: 'medium' }));
   expect(cells.slice(0, 3)).toEqual(['reporter@example.com', 'admin', 'lead@example.com']);
   expect(cells[3]).toContain(expiry);
+
+  // Another invitation keeps the first link listed; inviting reporter again replaces only theirs.
+  await email.fill('columnist@example.com');
+  await owner.getByRole('button', { name: 'Create invitation' }).click();
+  const columnistLink = section.getByRole('group', { name: 'Invitation link for columnist@example.com (member), valid 7 days' });
+  await columnistLink.waitFor();
+  expect(await reporterLink.count()).toBe(1);
+  await email.fill('reporter@example.com');
+  await owner.getByRole('button', { name: 'Create invitation' }).click();
+  const reporterAgain = section.getByRole('group', { name: 'Invitation link for reporter@example.com (member), valid 7 days' });
+  await reporterAgain.waitFor();
+  await reporterLink.waitFor({ state: 'detached' });
+  expect(await columnistLink.count()).toBe(1);
+  expect(await section.getByRole('group', { name: /^Invitation link for / }).count()).toBe(2);
+  await section.getByText("Inviting the same email again replaces only that person's earlier invitation").waitFor();
   expect(await accessibilityViolations(owner)).toEqual([]);
+  // The replaced link no longer works.
+  expect((await fetch(`${rig.stack.baseUrl}/invites/${new URL(link!).pathname.split('/').at(-1)}`)).status).toBe(404);
 
   // Revoking asks first: Cancel keeps the invitation.
+  const reporterRow = pending.getByRole('row', { name: /reporter@example\.com/ });
   const revoke = pending.getByRole('button', { name: 'Revoke the invitation for reporter@example.com' });
   await revoke.click();
   const dialog = owner.getByRole('alertdialog', { name: 'Revoke the invitation for reporter@example.com?' });
   expect(await accessibilityViolations(owner)).toEqual([]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
-  expect(await row.count()).toBe(1);
+  expect(await reporterRow.count()).toBe(1);
   await revoke.click();
   await dialog.getByRole('button', { name: 'Revoke invitation' }).click();
-  await row.waitFor({ state: 'detached' });
+  await reporterRow.waitFor({ state: 'detached' });
   // The row and its button are gone: keyboard focus continues at the list's heading.
   await eventually(async () => (await focusedName(owner)) === 'Pending invitations', 'focus on the list heading after revoking');
+  const revokedLink = await reporterAgain.getByRole('link').getAttribute('href');
+  await pending.getByRole('button', { name: 'Revoke the invitation for columnist@example.com' }).click();
+  await owner.getByRole('alertdialog').getByRole('button', { name: 'Revoke invitation' }).click();
   await owner.getByText('No pending invitations.').waitFor();
 
   // The revoked link, opened by someone signed in, says it no longer works and offers nothing to accept.
-  // (Links carry the public address; the browser reaches the stack at the rig's.)
-  const open = (page: Page, href: string | null) => page.goto(new URL(href!).pathname.replace(/^/, rig.stack.baseUrl));
-  await open(guest, link);
+  await open(guest, revokedLink);
   await guest
     .getByRole('alert')
     .getByText(/This invitation link is no longer valid/)
@@ -145,7 +309,7 @@ test('pending invitations: a new invitation is listed, revoking it (after confir
   expect(await accessibilityViolations(guest)).toEqual([]);
   // Signed out, the sign-in page it leads to says the same before anyone fills a form.
   const stranger = await (await rig.newContext()).newPage();
-  await open(stranger, link);
+  await open(stranger, revokedLink);
   await stranger.getByRole('heading', { name: 'Sign in' }).waitFor();
   await stranger
     .getByRole('alert')
@@ -154,18 +318,135 @@ test('pending invitations: a new invitation is listed, revoking it (after confir
   expect(await accessibilityViolations(stranger)).toEqual([]);
   await stranger.context().close();
 
-  // A fresh link, accepted by the signed-in guest: the answer already has them working in the team.
-  await owner.getByRole('textbox', { name: 'Email (optional)' }).fill('');
-  await owner.getByLabel('Role', { exact: true }).selectOption('member');
+  // A fresh link, accepted by the signed-in guest: the answer already has them working in the team, and says so.
   await owner.getByRole('button', { name: 'Create invitation' }).click();
   await pending.getByRole('row', { name: /Anyone with the link/ }).waitFor();
-  const fresh = await owner.getByRole('status').getByRole('link').getAttribute('href');
-  expect(fresh).not.toBe(link);
+  const fresh = await section
+    .getByRole('group', { name: /^Invitation link for anyone who has it \(member\)/ })
+    .getByRole('link')
+    .getAttribute('href');
+  expect(fresh).not.toBe(revokedLink);
   await open(guest, fresh);
   await guest.getByRole('button', { name: 'Accept invitation' }).click();
   await guest.getByRole('heading', { name: /Newsroom \(you are member\)/ }).waitFor();
-  const workspace = await guest.getByLabel('Workspace').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent);
-  expect(workspace).toContain('Newsroom');
+  await guest.getByRole('status').filter({ hasText: 'You joined Newsroom as member.' }).waitFor();
+  expect(await workspaceOf(guest)).toContain('Newsroom');
   await owner.reload();
   await owner.getByText('No pending invitations.').waitFor();
+
+  // Leaving: asks first, then the page says so and focus goes to its heading (the team's section is gone). The
+  // shell does not take the team's disappearance for a removal.
+  await guest.getByRole('button', { name: 'Leave team' }).click();
+  await guest.getByRole('alertdialog', { name: 'Leave Newsroom?' }).getByRole('button', { name: 'Leave team' }).click();
+  await guest.getByText('You are in no team yet.').waitFor();
+  await guest.getByRole('status').filter({ hasText: 'You left Newsroom. You now work in your personal workspace.' }).waitFor();
+  await eventually(async () => (await focusedName(guest)) === 'Teams', 'focus on the page heading after leaving');
+  expect(await guest.getByText('You are no longer a member').count()).toBe(0);
+  expect(await workspaceOf(guest)).toContain('personal');
+});
+
+test('an invitation for one email: sign-up starts with it, and another address is refused in a sentence beside the field', async () => {
+  await owner.goto(rig.url('settings/teams'));
+  await owner.getByRole('textbox', { name: 'Email (optional)' }).fill('invitee@example.com');
+  await owner.getByRole('button', { name: 'Create invitation' }).click();
+  const link = await owner
+    .getByRole('group', { name: 'Invitation link for invitee@example.com (member), valid 7 days' })
+    .getByRole('link')
+    .getAttribute('href');
+
+  const invitee = await (await rig.newContext()).newPage();
+  await open(invitee, link);
+  await invitee.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await invitee.getByRole('link', { name: 'Sign up' }).click();
+  await invitee.getByRole('heading', { name: 'Sign up' }).waitFor();
+  await invitee.getByText('The invitation is for invitee@example.com: use that email address.').waitFor();
+  const email = invitee.getByRole('textbox', { name: 'Email' });
+  await eventually(async () => (await email.inputValue()) === 'invitee@example.com', 'the invited email prefilled');
+  expect(await accessibilityViolations(invitee)).toEqual([]);
+
+  await email.fill('someone-else@example.com');
+  await invitee.getByLabel('Password', { exact: true }).fill('invitee passphrase');
+  await invitee.getByRole('button', { name: 'Create account' }).click();
+  const sentence = 'This invitation is for invitee@example.com: sign up with that email address.';
+  await eventually(async () => (await email.getAttribute('aria-invalid')) === 'true', 'the email marked invalid');
+  const describedBy = (await email.getAttribute('aria-describedby'))!.split(' ');
+  const described = await Promise.all(describedBy.map((id) => invitee.locator(`[id="${id}"]`).textContent()));
+  expect(described).toContain(sentence);
+  expect(await accessibilityViolations(invitee)).toEqual([]);
+  await email.fill('invitee@example.com');
+  await invitee.getByRole('button', { name: 'Create account' }).click();
+  await invitee.getByRole('status').filter({ hasText: 'You joined Newsroom as member.' }).waitFor();
+  await invitee.context().close();
+});
+
+test('instance settings: a choice saves only with its Save button, opening sign-up asks first, focus stays, the choice fits a phone', async () => {
+  const config = async () => ((await (await fetch(`${rig.stack.baseUrl}/auth/config`)).json()) as { signupMode: string }).signupMode;
+  await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Instance' }).click();
+  await owner.getByRole('heading', { name: 'Instance settings', level: 1 }).waitFor();
+  const mode = owner.getByRole('combobox', { name: 'Who may sign up' });
+  const save = owner.getByRole('button', { name: 'Save sign-up mode' });
+  expect(await mode.inputValue()).toBe('invite');
+  expect(await save.isDisabled()).toBe(true);
+  await owner.getByText("New accounts only through a team's invitation link.").waitFor();
+
+  // One arrow press picks Open: nothing is saved, the page says so and focus stays on the select.
+  await mode.focus();
+  await mode.press('ArrowUp');
+  expect(await mode.inputValue()).toBe('open');
+  await owner.getByText('Anyone who can reach this instance can create an account. Not saved yet.').waitFor();
+  await expectFocusOn(owner, 'Who may sign up');
+  expect(await config()).toBe('invite');
+
+  // Save asks first; Cancel keeps the instance as it was.
+  await save.click();
+  const ask = owner.getByRole('alertdialog', { name: 'Let anyone sign up?' });
+  await ask.getByText(/^Anyone who can reach this instance will be able to create an account/).waitFor();
+  expect(await accessibilityViolations(owner)).toEqual([]);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await ask.waitFor({ state: 'detached' });
+  await expectFocusOn(owner, 'Save sign-up mode');
+  expect(await config()).toBe('invite');
+  await save.click();
+  await ask.getByRole('button', { name: 'Open sign-up' }).click();
+  await owner.getByRole('status').filter({ hasText: 'Saved: sign-up is now open.' }).waitFor();
+  await expectFocusOn(owner, 'Who may sign up');
+  expect(await config()).toBe('open');
+  expect(await save.isDisabled()).toBe(true);
+
+  // Back to invite only: no question for a narrower choice.
+  await mode.selectOption('invite');
+  await save.click();
+  await owner.getByRole('status').filter({ hasText: 'Saved: sign-up is now invite only.' }).waitFor();
+  expect(await config()).toBe('invite');
+
+  const plan = owner.getByRole('combobox', { name: 'New accounts and teams start on' });
+  await plan.selectOption('pro');
+  await owner.getByRole('button', { name: 'Save starting plan' }).click();
+  await owner.getByRole('status').filter({ hasText: 'Saved: new accounts and teams now start on Pro.' }).waitFor();
+  await expectFocusOn(owner, 'New accounts and teams start on');
+  expect(await accessibilityViolations(owner)).toEqual([]);
+  await plan.selectOption('free');
+  await owner.getByRole('button', { name: 'Save starting plan' }).click();
+  await owner.getByRole('status').filter({ hasText: 'Saved: new accounts and teams now start on Free.' }).waitFor();
+
+  // At 390 px every choice's text fits its select (a native select cuts what does not fit).
+  const phone = await (await rig.newContext(PHONE)).newPage();
+  await phone.goto(rig.url('sign-in'));
+  await signInInBrowser(phone, OWNER);
+  await phone.getByRole('heading', { name: 'Overview' }).waitFor();
+  await phone.goto(rig.url('settings/instance'));
+  for (const name of ['Who may sign up', 'New accounts and teams start on']) {
+    const select = phone.getByRole('combobox', { name });
+    const cut = await select.evaluate((el: HTMLSelectElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      // Room for text: the box less its padding and the arrow (about 1.5em).
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+      return Array.from(el.options, (o) => o.text).filter((text) => context.measureText(text).width > room);
+    });
+    expect(cut).toEqual([]);
+  }
+  expect(await accessibilityViolations(phone)).toEqual([]);
+  await phone.context().close();
 });

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { setOwnerPlan, spendAiCredits } from '@pressroom/db';
 import { accessibilityViolations, PHONE, screenshot, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
 
 let rig: DashboardRig;
@@ -71,12 +72,26 @@ test('the overage switch: off, a render past the credits gets the quota 429; on,
   await page.getByText(/^Off: past the 1 monthly credits, renders are refused \(HTTP 429/).waitFor();
 
   expect(await renderInPlayground()).toBe('rendered');
-  expect(await renderInPlayground()).toMatch(/monthly render credits are used up/);
+  // The refusal says what can be done before the credits renew: below the top plan, overage or a bigger plan.
+  expect(await renderInPlayground()).toMatch(
+    /monthly render credits are used up.*to render before then, turn on overage billing or upgrade the plan\./,
+  );
 
   await openUsage();
+  // Used up: the page says that renders are being refused now, until when, and what to do.
+  await page.getByText('Render credits used up: renders are being refused.').waitFor();
+  expect(await page.getByRole('main').textContent()).toContain(
+    "To render before then, turn on Overage billing below (each credit past the plan's is billed), or give the workspace a bigger plan on Instance.",
+  );
+  await page.getByText('1 of 1 (used up)').waitFor();
   // The switch follows the saved setting: it turns once the server has stored it.
   await overage.click();
   await page.getByText(/^On: renders continue past the 1 monthly credits/).waitFor();
+  // Overage on: no longer refused, and the page says the extra is billed.
+  await page
+    .getByText(/Overage billing is on, so renders go on and each credit past the plan's is billed as overage \(0 so far\)\./)
+    .waitFor();
+  expect(await page.getByText('Render credits used up: renders are being refused.').count()).toBe(0);
   expect(await overage.isChecked()).toBe(true);
   expect(await accessibilityViolations(page)).toEqual([]);
   // Persisted for the workspace: the next page load (and the API) read it back.
@@ -136,7 +151,8 @@ test('the instance owner lifts a plan on Instance: a render refused for credits 
 
   // New workspaces start on the plan chosen here: a team made now is on Business.
   await page.getByRole('combobox', { name: 'New accounts and teams start on' }).selectOption('business');
-  await page.getByText('Saved.').waitFor();
+  await page.getByRole('button', { name: 'Save starting plan' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved: new accounts and teams now start on Business.' }).waitFor();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' }).click();
   await page.getByLabel('Team name').fill('Print shop');
   await page.getByRole('button', { name: 'Create team' }).click();
@@ -147,4 +163,52 @@ test('the instance owner lifts a plan on Instance: a render refused for credits 
   expect(await page.getByRole('combobox', { name: 'New accounts and teams start on' }).inputValue()).toBe('business');
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'instance-plans');
+});
+
+test('near and past the credits, the overview and Usage and plan warn and say what to do; Enterprise is not told to upgrade', async () => {
+  const { ownerId } = (await (await page.request.get(`${rig.stack.baseUrl}/user/plan-details`)).json()) as { ownerId: string };
+  // 3 credits used by the tests above; Enterprise (the top plan) with 3.2 of its own, overage off: 93 % used.
+  const enterprise = (settings: { renderCredits?: number; aiCredits?: number }) =>
+    setOwnerPlan(rig.stack.db, { ownerId, kind: 'account', plan: 'enterprise', settings: { overage: false, ...settings } });
+  await enterprise({ renderCredits: 3.2 });
+  await page.goto(rig.url(''));
+  const month = page.getByRole('main').getByRole('region', { name: 'This month' });
+  await month.getByText('Render credits almost used up.').waitFor();
+  expect(await month.textContent()).toMatch(
+    /93% of this month's are used \(3 of 3\.2\)\. Once they are, renders are refused \(HTTP 429\) until they renew on .+\. To go on then, turn on overage billing under Usage and plan \(each credit past the plan's is billed\), or give the workspace higher limits on Instance\./,
+  );
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await enterprise({ renderCredits: 3 });
+  await page.reload();
+  await month.getByText('Render credits used up: renders are being refused.').waitFor();
+  await month.getByText('3 of 3 (used up)').waitFor();
+  expect(await month.textContent()).toMatch(
+    /every render is refused \(HTTP 429, quota exceeded\) until they renew on .+\. To render before then, turn on overage billing under Usage and plan .+, or give the workspace higher limits on Instance\./,
+  );
+  // The page's state, not news: not announced on every visit.
+  expect(await month.getByRole('alert').count()).toBe(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'overview-quota-used-up');
+
+  // The API refuses with the same way out, and no upgrade from the top plan.
+  const refused = await renderInPlayground();
+  expect(refused).toMatch(/They renew on \d{4}-\d{2}-\d{2}; to render before then, turn on overage billing\./);
+  expect(refused).not.toMatch(/upgrade/);
+
+  // AI credits used up too: they have no overage, so only higher limits help.
+  await enterprise({ renderCredits: 3, aiCredits: 2 });
+  await spendAiCredits(rig.stack.db, { ownerId, amount: 2 });
+  await openUsage();
+  await page.getByText('AI credits used up: AI operations are being refused.').waitFor();
+  expect(await page.getByRole('main').textContent()).toContain(
+    "All 2 of this month's AI credits are used, so AI operations are refused (HTTP 402) until they renew on",
+  );
+  expect(await page.getByRole('main').textContent()).toContain('To use AI before then, give the workspace higher limits on Instance.');
+  await page.getByText('Render credits used up: renders are being refused.').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.setViewportSize(PHONE);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
 });

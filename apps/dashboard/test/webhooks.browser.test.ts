@@ -1,7 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
 import { startPageServer } from '../../../deploy/embedded/test/harness.js';
 import { loadDocumentedVerifier } from '../../../deploy/embedded/test/webhook-support.js';
-import { accessibilityViolations, screenshot, screenshotPath, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  expectFocusOn,
+  screenshot,
+  screenshotPath,
+  sessionRequest,
+  signUpInBrowser,
+  startDashboardRig,
+  type DashboardRig,
+} from './browser.js';
 
 let rig: DashboardRig;
 let page: Page;
@@ -37,7 +46,9 @@ beforeAll(async () => {
       req.on('end', () => res.writeHead(failing ? 500 : 200).end(failing ? 'down' : 'ok'));
     },
   });
-  page = await (await rig.newContext()).newPage();
+  const context = await rig.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: rig.stack.baseUrl });
+  page = await context.newPage();
   await signUpInBrowser(page, rig, { email: 'hooks@example.com', password: 'webhooks passphrase' });
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }, 120_000);
@@ -48,25 +59,74 @@ afterAll(async () => {
 });
 
 test('webhooks: create (secret once), test event, delivery log, redeliver, pause/resume (dashboard only), edit the filters', async () => {
+  // Two templates to pick a filter from by name (the IDs never need typing).
+  const template = async (name: string) => {
+    const made = await sessionRequest(page.context(), rig.stack.baseUrl, {
+      method: 'POST',
+      path: '/templates',
+      data: { name, html: '<h1>{{ title }}</h1>', width: 200, height: 100 },
+    });
+    expect(made.ok()).toBe(true);
+    return ((await made.json()) as { template: { uid: string } }).template.uid;
+  };
+  const card1 = await template('Hook card');
+  await template('Other card');
+
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
   await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
 
-  await page.getByLabel('Event').selectOption('render.completed');
+  await page.getByLabel('Event', { exact: true }).selectOption('render.completed');
   await page.getByLabel('Render type').selectOption('image');
+  const templateFilter = page.getByRole('combobox', { name: 'Template', exact: true });
+  await templateFilter.getByRole('option', { name: 'Hook card' }).waitFor({ state: 'attached' });
+  expect(await templateFilter.getByRole('option').allTextContents()).toEqual(['Any template', 'Hook card', 'Other card']);
+  await templateFilter.selectOption({ label: 'Hook card' });
+  expect(await page.getByRole('combobox', { name: 'Binding', exact: true }).getByRole('option').allTextContents()).toEqual(['Any binding']);
   await page.getByRole('textbox', { name: 'Target URL' }).fill(receiver.url('/hook'));
   await page.getByRole('textbox', { name: 'Target URL' }).press('Enter');
-  const secretField = page.getByRole('dialog').getByRole('textbox', { name: 'Signing secret' });
+  const secretDialog = page.getByRole('dialog', { name: 'Webhook signing secret' });
+  const secretField = secretDialog.getByRole('textbox', { name: 'Signing secret' });
   await secretField.waitFor();
-  expect((await secretField.inputValue()).length).toBeGreaterThan(16);
-  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  const secret = await secretField.inputValue();
+  expect(secret.length).toBeGreaterThan(16);
 
-  const card = page.getByRole('listitem', { name: /render\.completed to / });
+  // The secret is shown once: Escape or a click outside asks before it goes, until it was copied.
+  const question = secretDialog.getByRole('alert').filter({ hasText: 'Close without copying?' });
+  await page.keyboard.press('Escape');
+  await question.waitFor();
+  expect(await question.textContent()).toContain('You cannot see this secret again');
+  await expectFocusOn(page, 'Go back');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape'); // Escape again cancels the question, not the secret
+  await question.waitFor({ state: 'detached' });
+  await expectFocusOn(page, 'Done');
+  await page.mouse.click(5, 5); // on the overlay, outside the dialog
+  await question.waitFor();
+  await question.getByRole('button', { name: 'Go back' }).click();
+  await question.waitFor({ state: 'detached' });
+  expect(await secretField.inputValue()).toBe(secret);
+  await secretDialog.getByRole('button', { name: 'Copy' }).click();
+  await secretDialog.getByText('Copied to the clipboard.').waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  await page.keyboard.press('Escape'); // copied: Escape closes at once
+  await secretDialog.waitFor({ state: 'detached' });
+
+  const hookName = `render.completed to ${receiver.url('/hook')}`;
+  const card = page.getByRole('listitem', { name: hookName });
   await card.getByText('active', { exact: true }).waitFor();
   expect(await card.textContent()).toContain('type = image');
+  expect(await card.textContent()).toContain(`templateId = ${card1}`);
 
-  await card.getByRole('button', { name: 'Send test event' }).click();
+  // Each button names the webhook it acts on, as API keys' buttons name their key.
+  for (const action of ['Pause', 'Send test event to', 'Edit', 'Show deliveries of', 'Delete']) {
+    await card.getByRole('button', { name: `${action} ${hookName}`, exact: true }).waitFor();
+  }
+  await card.getByRole('button', { name: `Send test event to ${hookName}`, exact: true }).click();
+  await card.getByRole('status').filter({ hasText: 'Test event queued' }).waitFor();
   const log = card.getByRole('table', { name: /Deliveries of/ });
   await log.getByRole('cell', { name: '200' }).first().waitFor({ timeout: 20_000 });
+  // The test delivery is marked as one in the log.
+  expect(await log.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toBe('render.completedtest');
   expect(hits.length).toBeGreaterThanOrEqual(1);
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'webhooks');
@@ -77,16 +137,25 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
     .click();
   await log.getByRole('cell', { name: '200' }).nth(1).waitFor({ timeout: 20_000 });
 
-  await card.getByRole('button', { name: 'Pause' }).click();
+  // Paused: no test event is offered (it would only wait), and the card says why.
+  await card.getByRole('button', { name: `Pause ${hookName}` }).click();
   await card.getByText('paused', { exact: true }).waitFor();
-  await card.getByRole('button', { name: 'Resume' }).click();
+  await card.getByText('Test events are sent only while the webhook is active: resume it to send one.').waitFor();
+  expect(await card.getByRole('button', { name: /^Send test event/ }).count()).toBe(0);
+  expect(await card.getByRole('status').textContent()).toBe('');
+  await card.getByRole('button', { name: `Resume ${hookName}` }).click();
   await card.getByText('active', { exact: true }).waitFor();
+  await card.getByRole('button', { name: `Send test event to ${hookName}` }).waitFor();
 
-  await card.getByRole('button', { name: 'Edit', exact: true }).click();
+  await card.getByRole('button', { name: `Edit ${hookName}` }).click();
   const dialog = page.getByRole('dialog');
+  // The saved template filter is picked in the edit dialog; "Any template" clears it.
+  expect(await dialog.getByRole('combobox', { name: 'Template', exact: true }).inputValue()).toBe(card1);
+  await dialog.getByRole('combobox', { name: 'Template', exact: true }).selectOption({ label: 'Any template' });
   await dialog.getByLabel('Render type').selectOption('pdf');
   await dialog.getByRole('button', { name: 'Save webhook' }).click();
   await card.getByText(/type = pdf/).waitFor();
+  expect(await card.textContent()).not.toContain('templateId');
 
   // Delete asks first; Cancel keeps it, then it is gone from the list and from the API.
   await card.getByRole('button', { name: 'Delete' }).click();
@@ -116,43 +185,47 @@ test('edit: a new target URL and event show in the list; a private URL is refuse
   try {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
-    await page.getByLabel('Event').selectOption('render.failed');
+    await page.getByLabel('Event', { exact: true }).selectOption('render.failed');
     await page.getByRole('textbox', { name: 'Target URL' }).fill(receiver.url('/hook?before=edit'));
     await page.getByRole('button', { name: 'Create webhook' }).click();
     const secret = await page.getByRole('dialog').getByRole('textbox', { name: 'Signing secret' }).inputValue();
     await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
 
     const before = page.getByRole('listitem', { name: `render.failed to ${receiver.url('/hook?before=edit')}` });
-    await before.getByRole('button', { name: 'Edit', exact: true }).click();
+    await before.getByRole('button', { name: /^Edit / }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit the render.failed webhook' });
     const url = dialog.getByRole('textbox', { name: 'Target URL' });
     expect(await url.inputValue()).toBe(receiver.url('/hook?before=edit'));
-    expect(await dialog.getByLabel('Event').inputValue()).toBe('render.failed');
+    expect(await dialog.getByLabel('Event', { exact: true }).inputValue()).toBe('render.failed');
     // The secret was shown once, at creation: the edit neither shows nor replaces it.
     expect(await dialog.textContent()).toContain('Saving keeps the signing secret');
     expect(await dialog.textContent()).not.toContain(secret);
 
     // A receiver on the instance's own machine: refused beside the URL, with the setting a self-hoster sets to admit it.
-    await dialog.getByLabel('Event').selectOption('batch.completed');
+    await dialog.getByLabel('Event', { exact: true }).selectOption('batch.completed');
     await url.fill('http://localhost:3000/hooks');
     await dialog.getByRole('button', { name: 'Save webhook' }).click();
     await dialog.getByRole('alert').waitFor();
+    // The refusal stands under the field once; the banner only points at it.
+    expect(await dialog.getByRole('alert').textContent()).toBe('Check the highlighted field.');
+    await expectFocusOn(page, 'Target URL');
     const refusal =
       'The URL http://localhost:3000/hooks names the local machine (localhost) and is blocked. ' +
       'To allow it on a self-hosted instance, add the host or its address to PRESSROOM_ALLOW_PRIVATE_HOSTS.';
     expect(await descriptionOf(url)).toBe(refusal);
+    expect((await dialog.textContent())!.split('names the local machine').length).toBe(2);
     expect(await url.getAttribute('aria-invalid')).toBe('true');
-    expect(await descriptionOf(dialog.getByLabel('Event'))).toBe('');
+    expect(await descriptionOf(dialog.getByLabel('Event', { exact: true }))).toBe('');
     expect(await accessibilityViolations(page)).toEqual([]);
     // Nothing was saved: after Cancel the list still shows the old event and target, and the dialog starts from them again.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await before.count()).toBe(1);
-    await before.getByRole('button', { name: 'Edit', exact: true }).click();
+    await before.getByRole('button', { name: /^Edit / }).click();
     expect(await url.inputValue()).toBe(receiver.url('/hook?before=edit'));
     expect(await descriptionOf(url)).toBe('');
 
-    await dialog.getByLabel('Event').selectOption('batch.completed');
+    await dialog.getByLabel('Event', { exact: true }).selectOption('batch.completed');
     await url.fill(receiver.url('/edited'));
     await dialog.getByRole('button', { name: 'Save webhook' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -194,7 +267,7 @@ test('pause is refused to an API key (dashboard only)', async () => {
 test('a subscription disabled after failed deliveries shows why, is re-enabled, and the next delivery succeeds', async () => {
   failing = true;
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
-  await page.getByLabel('Event').selectOption('batch.completed');
+  await page.getByLabel('Event', { exact: true }).selectOption('batch.completed');
   await page.getByRole('textbox', { name: 'Target URL' }).fill(receiver.url('/flaky'));
   await page.getByRole('button', { name: 'Create webhook' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
@@ -205,6 +278,9 @@ test('a subscription disabled after failed deliveries shows why, is re-enabled, 
   // Both attempts answer 500: the dispatcher disables the subscription; the list shows it without a reload.
   await card.getByText(/failed all 2 attempts \(last: the endpoint answered HTTP 500\)/).waitFor({ timeout: 20_000 });
   expect(await card.textContent()).toMatch(/^failedbatch\.completed/);
+  // Disabled: a test event would wait for Re-enable, so none is offered; the card says so.
+  await card.getByText('Test events are sent only while the webhook is active: re-enable it first.').waitFor();
+  expect(await card.getByRole('button', { name: /^Send test event/ }).count()).toBe(0);
   const log = card.getByRole('table', { name: /Deliveries of/ });
   await log.getByRole('cell', { name: '500' }).first().waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);

@@ -7,6 +7,7 @@
  * KEDA schemas and fails when the committed files are stale.
  */
 import { writeFile } from 'node:fs/promises';
+import { SHUTDOWN_GRACE_MS, SHUTDOWN_MARGIN_MS, type GracefulService } from '@pressroom/config';
 import { CATALOG } from '@pressroom/contracts';
 import { stringify } from 'yaml';
 
@@ -22,8 +23,20 @@ export interface Workload {
   httpPort?: number;
   opsPort?: number;
   resources: { requests: { cpu: string; memory: string }; limits: { memory: string } };
-  /** Longer than the longest render (or held request) the process runs, so a rollout never cuts one. */
+  /**
+   * Longer than the longest render (or held request) the process runs, so a rollout never cuts one: the
+   * process's drain grace (SHUTDOWN_GRACE_MS, libs/config) plus SHUTDOWN_MARGIN_MS. The pod is given its
+   * drain grace as PRESSROOM_SHUTDOWN_GRACE_MS = this minus the margin, so raising it here (or in the
+   * chart's values) raises the drain with it.
+   */
   terminationGracePeriodSeconds: number;
+  /**
+   * Pods that take Service traffic (gateway, dashboard) sleep this long in preStop before they get
+   * SIGTERM: the endpoint removal takes a moment to reach kube-proxy and the ingress controller, which
+   * would otherwise keep sending new connections to a process that no longer accepts them. Counted in
+   * terminationGracePeriodSeconds (within the margin).
+   */
+  preStopSleepSeconds?: number;
   /** Chromium needs a large /dev/shm. */
   shmMi?: number;
   fetchesUrls: boolean;
@@ -37,10 +50,16 @@ export interface Workload {
 const OPS_PORT = 9464;
 const queueOf = (subject: { stream: string; durable: string }) => ({ stream: subject.stream, consumer: subject.durable });
 
+/** The seconds between SIGTERM and SIGKILL the platform gives one service: its drain grace plus the margin. */
+const graceSeconds = (service: GracefulService) => (SHUTDOWN_GRACE_MS[service] + SHUTDOWN_MARGIN_MS) / 1000;
+/** Seconds of the margin: what terminationGracePeriodSeconds gives beyond the drain (the chart derives the drain from it). */
+const SHUTDOWN_MARGIN_SECONDS = SHUTDOWN_MARGIN_MS / 1000;
+/** Long enough for the endpoint removal to reach kube-proxy and the ingress; well within the margin. */
+const PRE_STOP_SLEEP_SECONDS = 5;
+
 /**
- * Grace periods: render time limits from the config defaults (PRESSROOM_RENDER_TIMEOUT_MS 30 s,
- * PRESSROOM_GIF_TIMEOUT_MS 120 s, PRESSROOM_VIDEO_TIMEOUT_MS 300 s; the gateway holds a video
- * request up to PRESSROOM_VIDEO_WAIT_MS 300 s) plus 30 s to finish the storage write and ack.
+ * Grace periods: each service's drain grace (SHUTDOWN_GRACE_MS in libs/config: longer than its longest
+ * render or held request at the default limits; docs/adr/0068) plus SHUTDOWN_MARGIN_MS.
  */
 export const WORKLOADS: Workload[] = [
   {
@@ -50,7 +69,8 @@ export const WORKLOADS: Workload[] = [
     httpPort: 8080,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '250m', memory: '256Mi' }, limits: { memory: '512Mi' } },
-    terminationGracePeriodSeconds: 330,
+    terminationGracePeriodSeconds: graceSeconds('gateway'),
+    preStopSleepSeconds: PRE_STOP_SLEEP_SECONDS,
     fetchesUrls: true,
     env: { PORT: '8080', PRESSROOM_OPS_PORT: String(OPS_PORT) },
   },
@@ -60,7 +80,7 @@ export const WORKLOADS: Workload[] = [
     replicas: 2,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '1', memory: '768Mi' }, limits: { memory: '1536Mi' } },
-    terminationGracePeriodSeconds: 60,
+    terminationGracePeriodSeconds: graceSeconds('image'),
     shmMi: 256,
     fetchesUrls: true,
     queue: queueOf(CATALOG.renderImage),
@@ -72,7 +92,7 @@ export const WORKLOADS: Workload[] = [
     replicas: 1,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '1', memory: '768Mi' }, limits: { memory: '1536Mi' } },
-    terminationGracePeriodSeconds: 150,
+    terminationGracePeriodSeconds: graceSeconds('gif'),
     shmMi: 256,
     fetchesUrls: true,
     queue: queueOf(CATALOG.renderGif),
@@ -84,7 +104,7 @@ export const WORKLOADS: Workload[] = [
     replicas: 1,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '1', memory: '768Mi' }, limits: { memory: '1536Mi' } },
-    terminationGracePeriodSeconds: 60,
+    terminationGracePeriodSeconds: graceSeconds('pdf'),
     shmMi: 256,
     fetchesUrls: true,
     queue: queueOf(CATALOG.renderPdf),
@@ -96,7 +116,7 @@ export const WORKLOADS: Workload[] = [
     replicas: 1,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '2', memory: '1536Mi' }, limits: { memory: '3Gi' } },
-    terminationGracePeriodSeconds: 330,
+    terminationGracePeriodSeconds: graceSeconds('video'),
     shmMi: 512,
     fetchesUrls: true,
     queue: queueOf(CATALOG.renderVideo),
@@ -108,7 +128,7 @@ export const WORKLOADS: Workload[] = [
     replicas: 2,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '256Mi' } },
-    terminationGracePeriodSeconds: 60,
+    terminationGracePeriodSeconds: graceSeconds('dispatcher'),
     fetchesUrls: true,
     env: { PORT: String(OPS_PORT) },
   },
@@ -118,7 +138,7 @@ export const WORKLOADS: Workload[] = [
     replicas: 1,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '100m', memory: '192Mi' }, limits: { memory: '384Mi' } },
-    terminationGracePeriodSeconds: 60,
+    terminationGracePeriodSeconds: graceSeconds('scheduler'),
     fetchesUrls: true,
     env: { PORT: String(OPS_PORT) },
   },
@@ -128,7 +148,9 @@ export const WORKLOADS: Workload[] = [
     replicas: 2,
     httpPort: 8080,
     resources: { requests: { cpu: '20m', memory: '32Mi' }, limits: { memory: '64Mi' } },
+    // nginx stops gracefully on the image's SIGQUIT; its requests take milliseconds.
     terminationGracePeriodSeconds: 30,
+    preStopSleepSeconds: PRE_STOP_SLEEP_SECONDS,
     fetchesUrls: false,
     dashboard: true,
   },
@@ -156,6 +178,8 @@ export const DEFAULTS = {
   nats: { namespace: 'nats', port: 4222, monitoringEndpoint: 'nats.nats.svc:8222', account: '$G' },
   postgres: { namespace: 'database', port: 5432 },
   monitoringNamespace: 'monitoring',
+  /** terminationGracePeriodSeconds minus this is each pod's drain grace (PRESSROOM_SHUTDOWN_GRACE_MS). */
+  shutdownMarginSeconds: SHUTDOWN_MARGIN_SECONDS,
   /** Per-renderer KEDA bounds; lagThreshold is the consumer lag (KEDA's nats-jetstream reading) per replica. */
   autoscaling: { minReplicas: 1, maxReplicas: 10, lagThreshold: 8, gatewayCpuPercent: 70 },
 };
@@ -191,6 +215,10 @@ function container(w: Workload): Doc {
       : {
           env: [
             ...Object.entries(w.env ?? {}).map(([name, value]) => ({ name, value })),
+            {
+              name: 'PRESSROOM_SHUTDOWN_GRACE_MS',
+              value: String((w.terminationGracePeriodSeconds - DEFAULTS.shutdownMarginSeconds) * 1000),
+            },
             { name: 'OTEL_SERVICE_NAME', value: `pressroom-${w.name}` },
             ...DEFAULTS.secretKeys.map((key) => ({
               name: key,
@@ -203,6 +231,7 @@ function container(w: Workload): Doc {
     startupProbe: { ...probe(w.opsPort ? '/livez' : '/app/'), periodSeconds: 2, failureThreshold: 60 },
     livenessProbe: { ...probe(w.opsPort ? '/livez' : '/app/'), periodSeconds: 10, failureThreshold: 6 },
     readinessProbe: { ...probe(w.opsPort ? '/readyz' : '/app/'), periodSeconds: 5, failureThreshold: 2 },
+    ...(w.preStopSleepSeconds ? { lifecycle: { preStop: { exec: { command: ['sleep', String(w.preStopSleepSeconds)] } } } } : {}),
     resources: w.resources,
     securityContext: {
       allowPrivilegeEscalation: false,

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { poolOptionsFromEnv } from '@pressroom/browser';
-import { storageSettings } from '@pressroom/config';
+import { deploymentWarnings, storageSettings } from '@pressroom/config';
 import { ADMIN_SOCKET_NAME, gatewaySettings, serveAdminSocket } from '@pressroom/gateway';
 import { closeOnSignal, startProcess } from '@pressroom/service-runner';
 import { flushTracing } from '@pressroom/telemetry';
@@ -16,8 +16,11 @@ const { env, logger } = startProcess({ name: 'pressroom', env: embeddedEnv, trac
 const dataDir = resolve(env.PRESSROOM_DATA_DIR);
 await mkdir(dataDir, { recursive: true });
 
+for (const warning of deploymentWarnings(env)) logger.warn(warning);
 const gateway = gatewaySettings(env);
 const storageOptions = storageSettings(env, `${dataDir}/files`);
+// A start that cannot happen (a database behind this release with PRESSROOM_MIGRATE=off, an unreachable
+// store) is one fatal line naming the cause, as the standalone services print it.
 const stack = await startStack({
   port: env.PORT,
   opsPort: env.PRESSROOM_OPS_PORT,
@@ -26,7 +29,9 @@ const stack = await startStack({
   keepAliveMs: env.PRESSROOM_HTTP_KEEPALIVE_MS,
   natsUrl: env.NATS_URL,
   busNamespace: env.PRESSROOM_BUS_NAMESPACE,
+  natsReplicas: env.PRESSROOM_NATS_REPLICAS,
   databaseUrl: env.DATABASE_URL,
+  migrate: env.PRESSROOM_MIGRATE,
   dataDir,
   filesDir: `${dataDir}/files`,
   storage: env.PRESSROOM_STORAGE,
@@ -78,6 +83,9 @@ const stack = await startStack({
     ...(gateway.dashboard ? { dashboard: gateway.dashboard } : {}),
   },
   logger,
+}).catch((error: unknown) => {
+  logger.fatal({ err: error }, (error as Error).message);
+  process.exit(1);
 });
 // PGlite belongs to this process: `make key` and the admin CLI reach it through this socket.
 const admin = env.DATABASE_URL

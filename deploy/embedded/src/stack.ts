@@ -41,8 +41,12 @@ export interface StackOptions {
   /** Set → NATS JetStream; unset → the in-process bus. */
   natsUrl?: string | undefined;
   busNamespace?: string;
+  /** Replicas of the JetStream streams and the nats storage bucket (PRESSROOM_NATS_REPLICAS, default 1). */
+  natsReplicas?: number | undefined;
   /** Set → PostgreSQL; unset → PGlite (on disk under dataDir, or in memory when dataDir is unset). */
   databaseUrl?: string | undefined;
+  /** PRESSROOM_MIGRATE (default auto): off refuses to start on a database with pending migrations. */
+  migrate?: 'auto' | 'off' | undefined;
   dataDir?: string | undefined;
   /** Where disk storage keeps files; defaults to `<dataDir>/files`. */
   filesDir: string;
@@ -156,8 +160,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const adapters = await openAdapters({
     natsUrl: options.natsUrl,
     namespace: options.busNamespace ?? D.PRESSROOM_BUS_NAMESPACE,
+    natsReplicas: options.natsReplicas ?? D.PRESSROOM_NATS_REPLICAS,
     databaseUrl: options.databaseUrl,
     pgliteDir: options.dataDir === undefined ? undefined : `${options.dataDir}/pglite`,
+    migrate: options.migrate ?? D.PRESSROOM_MIGRATE,
     storage: {
       kind: options.storage,
       dir: options.filesDir,

@@ -5,7 +5,7 @@ import { QUADRANTS, decode, near } from './harness.js';
 import { accountWithKey, ROOT } from './service-processes.js';
 
 interface SupervisorEvent {
-  supervisor: 'started' | 'exited' | 'stopping';
+  supervisor: 'started' | 'exited' | 'stopping' | 'killed';
   service?: string;
   pid?: number;
 }
@@ -107,5 +107,23 @@ describe('cluster supervisor', () => {
     expect(gatewayDown).toBe(0);
     // The gateway process was never restarted.
     expect(events.filter((e) => e.service === 'gateway')).toEqual([gateway]);
+  }, 90_000);
+
+  it('on SIGTERM, gives every service its drain grace (not 10 s): a 14 s render in flight still answers 200, then all exit', async () => {
+    // Ready after 6 s, then 8 s of delay.
+    const html = `${QUADRANTS}<script>setTimeout(() => { window.ready = true }, 6000)</script>`;
+    const answer = fetch(`${gatewayUrl}/image`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ html, width: 400, height: 300, waitForFunction: 'window.ready === true', delayMs: 8_000 }),
+    });
+    await new Promise((r) => setTimeout(r, 2_000));
+    const stopped = new Promise<number | null>((r) => supervisor.once('exit', (code) => r(code)));
+    supervisor.kill('SIGTERM');
+    const res = await answer;
+    expect({ status: res.status, body: res.status === 200 ? 'image' : await res.text() }).toEqual({ status: 200, body: 'image' });
+    expect(await stopped).toBe(0);
+    expect(events.some((e) => e.supervisor === 'stopping')).toBe(true);
+    expect(events.some((e) => e.supervisor === 'killed')).toBe(false);
   }, 90_000);
 });

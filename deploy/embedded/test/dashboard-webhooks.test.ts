@@ -49,7 +49,14 @@ describe('dashboard webhook controls (memory+pglite)', () => {
       nextCursor: string | null;
     };
     expect(log.items).toHaveLength(1);
-    expect(log.items[0]).toMatchObject({ event: 'render.completed', status: 'failed', responseCode: 500, attempt: 2, nextRetryAt: null });
+    expect(log.items[0]).toMatchObject({
+      event: 'render.completed',
+      status: 'failed',
+      responseCode: 500,
+      attempt: 2,
+      nextRetryAt: null,
+      test: true,
+    });
 
     // Resume re-enables the failed subscription; redeliver sends the same payload again.
     failing = false;

@@ -1,52 +1,5 @@
-import { createServer, Socket, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { createTestDatabase } from '@pressroom/testing';
+import { createTestDatabase, startCuttableProxy } from '@pressroom/testing';
 import { startTestStack, type TestStack } from './harness.js';
-
-/**
- * A TCP hop between Pressroom and PostgreSQL that the test can cut and restore: a real outage as the
- * process sees it (connections reset, new ones refused), on the same address throughout.
- */
-async function startCuttableProxy(target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      server = createServer((client) => {
-        const upstream = new Socket();
-        upstream.connect(target.port, target.host);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => {});
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  await listen();
-  return {
-    get port() {
-      return port;
-    },
-    /** Reset every open connection and refuse new ones. */
-    async cut() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-      server = null;
-    },
-    restore: listen,
-    close() {
-      for (const s of sockets) s.destroy();
-      server?.close();
-    },
-  };
-}
 
 describe('a database outage (PostgreSQL behind a connection the test cuts)', () => {
   let stack: TestStack;

@@ -9,6 +9,7 @@ import * as autoscaling from 'kubernetes-models/autoscaling/v2';
 import * as networking from 'kubernetes-models/networking.k8s.io/v1';
 import * as policy from 'kubernetes-models/policy/v1';
 import * as keda from '@kubernetes-models/keda/keda.sh/v1alpha1';
+import { SHUTDOWN_GRACE_MS, SHUTDOWN_MARGIN_MS } from '@pressroom/config';
 import { CATALOG } from '@pressroom/contracts';
 import { EMBEDDED_DEFAULTS as D } from '../src/config.js';
 import { PRIVATE_CIDRS, WORKLOADS, helmValuesYaml, manifestsYaml, renderManifests } from '../scripts/k8s-manifests.js';
@@ -74,7 +75,7 @@ describe('Kubernetes manifests (deploy/k8s, the Helm values)', () => {
     }
   });
 
-  it('give each workload a grace period longer than the longest render it runs (config defaults)', () => {
+  it('give each workload a drain longer than the longest render it runs (config defaults), and the pod its drain plus the margin', () => {
     const longest: Record<string, number> = {
       gateway: seconds(D.PRESSROOM_VIDEO_WAIT_MS),
       image: seconds(D.PRESSROOM_RENDER_TIMEOUT_MS),
@@ -84,8 +85,31 @@ describe('Kubernetes manifests (deploy/k8s, the Helm values)', () => {
       dispatcher: seconds(D.PRESSROOM_WEBHOOK_TIMEOUT_MS),
     };
     for (const [name, limit] of Object.entries(longest)) {
-      expect(find('Deployment', name)!.spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(limit);
+      // The process drains (finishes its renders and held requests) at least 10 s past its longest one: the storage write and ack.
+      expect(seconds(SHUTDOWN_GRACE_MS[name as keyof typeof SHUTDOWN_GRACE_MS])).toBeGreaterThanOrEqual(limit + 10);
     }
+    for (const w of WORKLOADS.filter((x) => !x.dashboard)) {
+      const pod = find('Deployment', w.name)!.spec.template.spec;
+      const drainMs = SHUTDOWN_GRACE_MS[w.name as keyof typeof SHUTDOWN_GRACE_MS];
+      // Kubernetes waits the drain plus the margin (preStop, closing up) before SIGKILL; the pod is told its drain.
+      expect(pod.terminationGracePeriodSeconds * 1000).toBe(drainMs + SHUTDOWN_MARGIN_MS);
+      expect(pod.containers[0].env).toContainEqual({ name: 'PRESSROOM_SHUTDOWN_GRACE_MS', value: String(drainMs) });
+      // Compose gives the same (compose-file.test.ts), and so does `make run-cluster`'s supervisor (the same table).
+    }
+  });
+
+  it('pause the pods that take Service traffic in preStop, within the margin, so the endpoint is gone before SIGTERM', () => {
+    for (const w of WORKLOADS) {
+      const [c] = find('Deployment', w.name)!.spec.template.spec.containers;
+      if (!w.httpPort) {
+        expect(c.lifecycle).toBeUndefined();
+        continue;
+      }
+      expect(c.lifecycle).toEqual({ preStop: { exec: { command: ['sleep', '5'] } } });
+    }
+    const gateway = find('Deployment', 'gateway')!.spec.template.spec;
+    // The pause comes out of the pod's grace: pause + drain still leave time to close up.
+    expect(5_000 + SHUTDOWN_GRACE_MS.gateway).toBeLessThan(gateway.terminationGracePeriodSeconds * 1000);
   });
 
   it('probe liveness on the process (/livez) and readiness on the dependencies (/readyz), with a startup probe', () => {

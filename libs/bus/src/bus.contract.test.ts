@@ -12,6 +12,7 @@ import {
   createMemoryBus,
   createNatsBus,
   keepWorking,
+  retryDelayMs,
   type Bus,
   type Delivery,
   type Headers,
@@ -101,7 +102,7 @@ async function natsHarness(): Promise<Harness> {
   return {
     bus: await open(),
     peer: open,
-    crash: (bus) => bus.close({ graceMs: 0 }),
+    crash: (bus) => bus.close({ graceMs: 0, unfinished: 'abandon' }),
     fresh: open,
     async cleanup() {
       await Promise.all(buses.map((bus) => bus.close({ graceMs: 0 })));
@@ -120,7 +121,7 @@ async function memoryHarness(): Promise<Harness> {
   return {
     bus,
     peer: async () => bus,
-    crash: (_bus, subscription) => subscription.stop({ graceMs: 0 }),
+    crash: (_bus, subscription) => subscription.stop({ graceMs: 0, unfinished: 'abandon' }),
     fresh: async () => createMemoryBus({ logger }),
     cleanup: () => bus.close({ graceMs: 0 }),
   };
@@ -277,18 +278,85 @@ describe.each([
     await second.stop();
   });
 
-  it('honours maxDeliver for a handler that always throws', async () => {
-    const subject = command('poison', { maxDeliver: 3 });
-    const counts: number[] = [];
+  it('redelivers the message of a handler that threw after a back-off (1 s, then 4 s), up to maxDeliver', async () => {
+    // The ack wait is long: only the nak's own delay can explain when the redeliveries come.
+    const subject = command('poison', { maxDeliver: 3, ackWaitMs: 30_000 });
+    const deliveries: Array<{ count: number; at: number }> = [];
     const sub = await bus.consume(subject, async (delivery) => {
-      counts.push(delivery.deliveryCount);
+      deliveries.push({ count: delivery.deliveryCount, at: Date.now() });
       throw new Error('always fails');
     });
     await bus.publish(subject, { id: 'p', n: 1 });
-    await waitFor(() => counts.length >= 3, 'three deliveries');
+    await waitFor(() => deliveries.length >= 3, 'three deliveries', 10_000);
     await sleep(ACK_WAIT_MS + 300);
-    expect(counts).toEqual([1, 2, 3]);
+    expect(deliveries.map((d) => d.count)).toEqual([1, 2, 3]);
+    const gaps = [deliveries[1]!.at - deliveries[0]!.at, deliveries[2]!.at - deliveries[1]!.at];
+    expect(retryDelayMs(1)).toBe(1_000);
+    expect(retryDelayMs(2)).toBe(4_000);
+    expect(gaps[0]).toBeGreaterThanOrEqual(950);
+    expect(gaps[0]).toBeLessThan(2_500);
+    expect(gaps[1]).toBeGreaterThanOrEqual(3_950);
+    expect(gaps[1]).toBeLessThan(5_500);
     await sub.stop();
+  });
+
+  it('stop waits for a handler that ends within the grace: acked once, never redelivered', async () => {
+    const subject = command('drain-in-time', { ackWaitMs: 30_000 });
+    const started = deferred<void>();
+    const seen: number[] = [];
+    const finishing = await (
+      await h.peer()
+    ).consume(subject, async (delivery) => {
+      seen.push(delivery.deliveryCount);
+      started.resolve();
+      await sleep(1_500);
+    });
+    await bus.publish(subject, { id: 'in-time', n: 1 });
+    await started.promise;
+    const stopAt = Date.now();
+    await finishing.stop({ graceMs: 10_000 });
+    // stop returned when the handler ended, not at the grace.
+    expect(Date.now() - stopAt).toBeGreaterThanOrEqual(1_200);
+    expect(Date.now() - stopAt).toBeLessThan(5_000);
+    const again: number[] = [];
+    const survivor = await bus.consume(subject, async (delivery) => {
+      again.push(delivery.deliveryCount);
+    });
+    await sleep(1_000);
+    expect(seen).toEqual([1]);
+    expect(again).toEqual([]);
+    await survivor.stop();
+  });
+
+  it('stop hands back a handler still running when the grace runs out: another consumer takes it at once, the late ack is ignored', async () => {
+    // An ack wait far beyond the test: the redelivery can only come from the hand-back's nak.
+    const subject = command('hand-back', { ackWaitMs: 60_000 });
+    const taken = deferred<Delivery<Job>>();
+    const stopping = await (
+      await h.peer()
+    ).consume(subject, async (delivery) => {
+      taken.resolve(delivery);
+      await sleep(5_000); // longer than the grace below
+    });
+    await bus.publish(subject, { id: 'long', n: 1 });
+    const first = await taken.promise;
+    const stopAt = Date.now();
+    await stopping.stop({ graceMs: 300 });
+    expect(Date.now() - stopAt).toBeLessThan(2_000);
+
+    const redelivered: Array<{ count: number; at: number }> = [];
+    const survivor = await bus.consume(subject, async (delivery) => {
+      redelivered.push({ count: delivery.deliveryCount, at: Date.now() });
+    });
+    await waitFor(() => redelivered.length === 1, 'the handed-back message', 5_000);
+    expect(redelivered[0]!.count).toBe(2);
+    expect(redelivered[0]!.at - stopAt).toBeLessThan(3_000);
+    // The first handler's own settlement, after the hand-back, changes nothing.
+    await first.ack();
+    await first.working();
+    await sleep(1_000);
+    expect(redelivered).toHaveLength(1);
+    await survivor.stop();
   });
 
   it('keeps a message while the handler heartbeats with working(), and redelivers after nak(delay)', async () => {

@@ -23,7 +23,8 @@ export interface Delivery<T> {
 
 /**
  * What a handler returns decides settlement when it did not settle itself:
- * resolve → ack; throw → nak (redelivered until maxDeliver).
+ * resolve → ack; throw → nak after a back-off (`retryDelayMs`: 1 s, 4 s, 15 s,
+ * then 30 s), redelivered until maxDeliver.
  */
 export type DeliveryHandler<T> = (delivery: Delivery<T>) => Promise<void>;
 
@@ -50,16 +51,26 @@ export interface EventConsumeOptions extends ConsumeOptions {
 
 export interface StopOptions {
   /**
-   * How long to wait for in-flight handlers (default 10 s). Handlers still
-   * running then are abandoned: their later ack/nak/working/term are ignored
-   * and their messages are redelivered once the ack wait runs out, as if the
-   * process had died. `graceMs: 0` simulates a crash.
+   * How long to wait for in-flight handlers (default DEFAULT_GRACE_MS, 10 s; a
+   * service passes its own shutdown grace). What becomes of the handlers still
+   * running then is `unfinished`'s.
    */
   graceMs?: number;
+  /**
+   * Handlers still running when the grace runs out:
+   * - 'hand-back' (default): their messages are nak'd at once (no delay), so
+   *   another consumer takes them now rather than after the ack wait. The
+   *   delivery counts, as every JetStream delivery does.
+   * - 'abandon': nothing is sent, as if the process had died; the messages
+   *   are redelivered once the ack wait runs out. Tests simulate a crash with
+   *   `{ graceMs: 0, unfinished: 'abandon' }`.
+   * Either way their later ack/nak/working/term are ignored.
+   */
+  unfinished?: 'hand-back' | 'abandon';
 }
 
 export interface Subscription {
-  /** Stop receiving; in-flight handlers finish, unsettled messages are redelivered later. */
+  /** Stop receiving; in-flight handlers finish within the grace, the rest are handed back (see StopOptions). */
   stop(options?: StopOptions): Promise<void>;
 }
 

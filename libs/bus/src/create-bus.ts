@@ -10,11 +10,13 @@ export interface CreateBusOptions {
   logger?: Logger;
   /** Connection name shown by the NATS server. */
   name?: string;
+  /** Replicas of every JetStream stream (PRESSROOM_NATS_REPLICAS; NATS only). */
+  replicas?: number;
 }
 
 /** NATS when a URL is configured, in-process otherwise. */
 export async function createBus(options: CreateBusOptions): Promise<Bus> {
-  const { natsUrl, namespace, logger, name } = options;
-  if (natsUrl) return createNatsBus({ url: natsUrl, namespace, logger, name });
+  const { natsUrl, namespace, logger, name, replicas } = options;
+  if (natsUrl) return createNatsBus({ url: natsUrl, namespace, logger, name, replicas });
   return createMemoryBus({ namespace, logger });
 }

@@ -1,9 +1,29 @@
 import type { Logger } from '@pressroom/telemetry';
-import type { Delivery, DeliveryHandler, Headers } from './bus.js';
+import type { Delivery, DeliveryHandler, Headers, StopOptions } from './bus.js';
 import { withTraceContext } from './headers.js';
 
-/** How long stop()/close() wait for running handlers unless told otherwise. */
+/**
+ * How long stop()/close() wait for running handlers unless told otherwise: enough for the short
+ * handlers of events and schedules. A renderer's stop passes its service's shutdown grace
+ * (SHUTDOWN_GRACE_MS in libs/config), as long as its longest render.
+ */
 export const DEFAULT_GRACE_MS = 10_000;
+
+/**
+ * The wait before each redelivery of a message whose handler failed (threw): 1 s after the first
+ * delivery, 4 s after the second, 15 s after the third, then 30 s. One schedule for every subject
+ * (docs/adr/0068): a storage, database or bus blip of a few seconds is waited out instead of
+ * burning every delivery within a second, and a render's three deliveries still end well within
+ * the gateway's wait (PRESSROOM_RENDER_WAIT_MS, 45 s). A handler that knows better naks itself
+ * (a full browser queue: 1 s).
+ */
+export const RETRY_DELAYS_MS: readonly number[] = [1_000, 4_000, 15_000, 30_000];
+
+/** The delay before the redelivery that follows delivery number `deliveryCount` (1-based). */
+export function retryDelayMs(deliveryCount: number): number {
+  const index = Math.min(Math.max(Math.floor(deliveryCount), 1), RETRY_DELAYS_MS.length) - 1;
+  return RETRY_DELAYS_MS[index]!;
+}
 
 /** The transport's side of settlement. */
 export interface Settler {
@@ -78,15 +98,16 @@ export class TrackedDelivery<T> implements Delivery<T> {
 
 /**
  * Run a handler inside the producer's trace context and settle what it left
- * open: resolved → ack, threw → nak. Never rejects.
+ * open: resolved → ack, threw → nak after the back-off (retryDelayMs). Never rejects.
  */
 export async function runDelivery<T>(delivery: TrackedDelivery<T>, handler: DeliveryHandler<T>, logger: Logger): Promise<void> {
   try {
     await withTraceContext(delivery.headers, () => handler(delivery));
     await delivery.ack();
   } catch (err) {
-    logger.warn({ err, subject: delivery.subject, deliveryCount: delivery.deliveryCount }, 'bus handler failed');
-    await delivery.nak().catch((nakErr: unknown) => logger.warn({ err: nakErr }, 'bus nak failed'));
+    const nakDelayMs = retryDelayMs(delivery.deliveryCount);
+    logger.warn({ err, subject: delivery.subject, deliveryCount: delivery.deliveryCount, nakDelayMs }, 'bus handler failed');
+    await delivery.nak(nakDelayMs).catch((nakErr: unknown) => logger.warn({ err: nakErr }, 'bus nak failed'));
   }
 }
 
@@ -104,8 +125,12 @@ export class InFlight {
     return this.#running.size;
   }
 
-  /** Wait for running handlers up to `graceMs`, then abandon the rest. */
-  async drain(graceMs: number = DEFAULT_GRACE_MS): Promise<void> {
+  /**
+   * Wait for running handlers up to the grace, then hand the rest back (nak, no delay) or abandon
+   * them (StopOptions.unfinished). Resolves with how many were left unfinished.
+   */
+  async drain(options: StopOptions = {}): Promise<number> {
+    const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
     if (this.#running.size > 0 && graceMs > 0) {
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => {
@@ -114,6 +139,23 @@ export class InFlight {
       await Promise.race([Promise.all(this.#running.keys()), grace]);
       clearTimeout(timer);
     }
-    for (const delivery of this.#running.values()) delivery.abandon();
+    const unfinished = [...this.#running.values()];
+    for (const delivery of unfinished) {
+      if (options.unfinished === 'abandon') delivery.abandon();
+      // A nak that cannot be sent (the connection is gone) leaves the message to the ack wait, as a crash would.
+      else await delivery.nak().catch(() => undefined);
+    }
+    return unfinished.length;
   }
+}
+
+/** One line when a stop left handlers running: how many, and what became of their messages. */
+export function logUnfinished(logger: Logger, subject: string, unfinished: number, options: StopOptions = {}): void {
+  const handedBack = options.unfinished !== 'abandon';
+  logger.warn(
+    { subject, unfinished, graceMs: options.graceMs ?? DEFAULT_GRACE_MS },
+    handedBack
+      ? 'consumer stopped with handlers still running: their messages were handed back for redelivery'
+      : 'consumer stopped with handlers still running: their messages are abandoned to the ack wait',
+  );
 }

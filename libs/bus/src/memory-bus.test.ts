@@ -44,7 +44,7 @@ describe('memory bus', () => {
       seen.push(d);
       if (d.deliveryCount === 1) {
         d.data.text = 'changed by the consumer';
-        throw new Error('retry');
+        await d.nak(); // at once (a throw would wait out the retry back-off)
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 50));

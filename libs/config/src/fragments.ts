@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseEnv } from './database-fragments.js';
 import { storageEnv } from './storage-fragments.js';
 
 const csv = z.string().transform((s) =>
@@ -15,8 +16,12 @@ export const commonEnv = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set → NATS JetStream transport; unset → the in-process bus (embedded only). */
   NATS_URL: z.string().url().optional(),
-  /** Set → PostgreSQL; unset → PGlite under PRESSROOM_DATA_DIR. */
-  DATABASE_URL: z.string().optional(),
+  /**
+   * Replicas of every JetStream stream and of the object store bucket (a NATS cluster of at least
+   * that many servers): set at creation, and applied to existing ones at start (docs/operations.md).
+   */
+  PRESSROOM_NATS_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  ...databaseEnv,
   PRESSROOM_DATA_DIR: z.string().default('.data'),
   ...storageEnv,
   /** Prefix of every stream, consumer and subject (isolates environments sharing one NATS). */
@@ -28,6 +33,11 @@ export const commonEnv = {
   PRESSROOM_ALLOW_PRIVATE_HOSTS: csv.default([]),
   /** Base URL under which the API and rendered files are reachable. */
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /**
+   * How long a standalone service drains on SIGTERM before it hands back what is left and exits
+   * (unset: its own default in SHUTDOWN_GRACE_MS, shutdown-grace.ts; 0: hand everything back at once).
+   */
+  PRESSROOM_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).optional(),
 };
 
 /** Settings of services that drive Chromium. */

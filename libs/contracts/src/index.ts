@@ -46,6 +46,7 @@ export * from './bus/binding-events.js';
 export * from './bus/owner-changed.js';
 export * from './bus/catalog.js';
 export * from './http/dashboard-auth.js';
+export * from './http/password-reset.js';
 export * from './http/plan-change.js';
 export * from './http/account-views.js';
 export * from './http/dashboard-views.js';

@@ -29,7 +29,8 @@ type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 /** last_used_at is written at most this often per key, not on every request. */
 const LAST_USED_RESOLUTION = sql`interval '1 minute'`;
 
-function toView(row: ApiKeyRecord): ApiKeyView {
+/** A stored key as callers see it (masked); workspace-keys.ts shares it. */
+export function toView(row: ApiKeyRecord): ApiKeyView {
   return {
     id: row.id,
     accountId: row.accountId,

@@ -15,6 +15,14 @@ export class AccountLockedError extends Error {
   }
 }
 
+/** A password-reset link that is unknown, used (it works once) or expired. */
+export class InvalidResetTokenError extends Error {
+  constructor() {
+    super('the password reset link is not valid: it was used already or has expired');
+    this.name = 'InvalidResetTokenError';
+  }
+}
+
 /** Sign-up is closed, invite-only without a valid invite, or the email is taken. */
 export class SignUpRefusedError extends Error {
   constructor(

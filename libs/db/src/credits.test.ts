@@ -31,6 +31,20 @@ const render = (ownerId: string, overrides: Partial<NewRender> = {}): NewRender 
   ...overrides,
 });
 
+describe('the quota refusal says what can be done before the credits renew', () => {
+  const renew = new Date('2026-12-01T00:00:00Z');
+  it.each([
+    ['free', 'They renew on 2026-12-01; to render before then, upgrade the plan.'],
+    ['pro', 'They renew on 2026-12-01; to render before then, turn on overage billing or upgrade the plan.'],
+    ['business', 'They renew on 2026-12-01; to render before then, turn on overage billing or upgrade the plan.'],
+    // The top plan has nothing to upgrade to.
+    ['enterprise', 'They renew on 2026-12-01; to render before then, turn on overage billing.'],
+  ] as const)('%s', (plan, ending) => {
+    const message = new QuotaExceededError(plan, 3, 3, 1, renew).message;
+    expect(message).toBe(`The ${plan} plan's 3 monthly render credits are used up (3 used; this render needs 1). ${ending}`);
+  });
+});
+
 describe.each(ENGINES)('render credits on %s', (engine) => {
   const db = useDatabase(engine);
 

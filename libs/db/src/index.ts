@@ -1,5 +1,5 @@
-export { openDatabase, sqlRows, type Db, type Orm, type Schema, type OpenDatabaseOptions } from './open.js';
-export { migrationsFolder } from './migrate.js';
+export { openDatabase, migrateDatabase, sqlRows, type Db, type Orm, type Schema, type OpenDatabaseOptions } from './open.js';
+export { migrationsFolder, MigrationsPendingError, type MigrateMode } from './migrate.js';
 export { DuplicateError, NotFoundError, DataDirLockedError } from './errors.js';
 export {
   PLANS,
@@ -57,10 +57,16 @@ export {
   type RenderState,
   type RenderVia,
   type ClaimResult,
+  type RenderAttempt,
   insertUnchargedRender,
   claimRender,
   completeRender,
   failRender,
+  renewRenderLease,
+  listAbandonedRenders,
+  withdrawQueuedRender,
+  markRenderPublished,
+  listUnpublishedRenders,
   getRender,
   getRenderById,
   listRenders,
@@ -96,8 +102,10 @@ export * from './users.js';
 export * from './new-workspace-plan.js';
 export * from './instance-settings.js';
 export * from './sessions.js';
+export * from './password-resets.js';
 export * from './workspaces.js';
 export * from './team-workspaces.js';
+export * from './workspace-keys.js';
 export * from './team-invites.js';
 export * from './sign-up.js';
 export * from './webhook-controls.js';

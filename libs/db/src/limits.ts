@@ -185,6 +185,15 @@ export function renderCreditsUsed(db: Db, input: { ownerId: string; now: Date })
   return usedInMonth(db, creditUsage, input);
 }
 
+/**
+ * What the owner can do before the credits renew, for the quota problem's detail: overage on a paid plan, a bigger
+ * plan below the top one (the top plan has nothing to upgrade to, and free has no overage).
+ */
+function quotaWayOut(plan: Plan): string {
+  const ways = [plan === 'free' ? null : 'turn on overage billing', plan === PLANS.at(-1) ? null : 'upgrade the plan'];
+  return `to render before then, ${ways.filter((way) => way !== null).join(' or ')}`;
+}
+
 /** The owner's monthly render credits would be exceeded by this render (no overage). */
 export class QuotaExceededError extends Error {
   constructor(
@@ -195,7 +204,7 @@ export class QuotaExceededError extends Error {
     readonly periodEnd: Date,
   ) {
     super(
-      `The ${plan} plan's ${limit} monthly render credits are used up (${used} used; this render needs ${cost}). They renew on ${periodEnd.toISOString().slice(0, 10)}, or upgrade the plan.`,
+      `The ${plan} plan's ${limit} monthly render credits are used up (${used} used; this render needs ${cost}). They renew on ${periodEnd.toISOString().slice(0, 10)}; ${quotaWayOut(plan)}.`,
     );
     this.name = 'QuotaExceededError';
   }
@@ -214,7 +223,7 @@ const PLAN_CREDIT_ROWS = PLANS.map((plan) => {
  * reserved only while they fit (a first render dearer than the whole pool reserves nothing), and the
  * queued row is inserted only when they were. The limit follows getOwnerPlan's rules: the team's plan
  * first, an unknown plan counts as free, a stored override (non-zero) wins, overage on a paid plan lifts it.
- * $1 owner, $2 month start, $3 cost, $4–$14 the row.
+ * $1 owner, $2 month start, $3 cost, $4–$14 the row, $15 publish pending (published_at stays null, docs/adr/0065).
  */
 const INSERT_RENDER_WITHIN_CREDITS = statement(`WITH owner_plan AS (
     SELECT coalesce((SELECT plan FROM teams WHERE id = $1), (SELECT plan FROM accounts WHERE id = $1)) AS plan,
@@ -234,8 +243,9 @@ const INSERT_RENDER_WITHIN_CREDITS = statement(`WITH owner_plan AS (
     WHERE credit_usage.used + excluded.used <= (SELECT credits FROM credit_limit)
     RETURNING used
   )
-  INSERT INTO renders (id, owner_id, account_id, kind, origin, via, state, template_id, format, width, height, cost, details, created_at)
-  SELECT $4, $1, $5, $6, $7, $14::text, 'queued', $8::text, $9, $10::integer, $11::integer, $3::double precision, $12::jsonb, $13::timestamptz
+  INSERT INTO renders (id, owner_id, account_id, kind, origin, via, state, template_id, format, width, height, cost, details, created_at, published_at)
+  SELECT $4, $1, $5, $6, $7, $14::text, 'queued', $8::text, $9, $10::integer, $11::integer, $3::double precision, $12::jsonb, $13::timestamptz,
+         CASE WHEN $15::boolean THEN NULL ELSE now() END
   FROM reserved
   RETURNING id`);
 
@@ -265,6 +275,7 @@ export async function insertRenderWithinCredits(db: Db, row: NewRender, now: Dat
     details,
     now.toISOString(),
     row.via ?? null,
+    row.publishPending ?? false,
   ]);
   if (inserted.length === 0) {
     // Refused (rare): read the plan for the problem's wording.

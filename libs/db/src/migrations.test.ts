@@ -7,7 +7,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateWithPglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { createTestDatabase } from '@pressroom/testing';
-import { migrationsFolder, openDatabase, sqlRows, type Db } from './index.js';
+import { listAbandonedRenders, listUnpublishedRenders, migrationsFolder, openDatabase, sqlRows, type Db } from './index.js';
 import { migratePglite } from './migrate.js';
 import type { Engine } from './test-support/engines.js';
 
@@ -98,6 +98,37 @@ describe.each<Engine>(['postgres', 'pglite'])('data migrations on %s', (engine) 
         { id: 'ren_signed', origin: 'template', via: 'signed-url' },
         { id: 'ren_template', origin: 'template', via: null },
       ]);
+    });
+  });
+
+  describe('0017_render_attempts_and_publish', () => {
+    const old = useOldDatabase(engine, '0017_render_attempts_and_publish');
+
+    it('keeps the renders of the release before out of both sweeps: published, never claimed by a last delivery', async () => {
+      for (const [id, state] of [
+        ['ren_queued', 'queued'],
+        ['ren_rendering', 'rendering'],
+      ]) {
+        await sqlRows(
+          old.db(),
+          sql`INSERT INTO renders (id, owner_id, account_id, kind, origin, state, format, width, height, created_at)
+              VALUES (${id}, 'acc_0017', 'acc_0017', 'image', 'html', ${state}, 'png', 10, 10, now() - interval '1 hour')`,
+        );
+      }
+
+      await old.upgrade();
+
+      const after = await sqlRows<{ id: string; attempts: number; maxAttempts: number | null; published: boolean }>(
+        old.db(),
+        sql`SELECT id, attempts, max_attempts AS "maxAttempts", published_at IS NOT NULL AS published
+            FROM renders WHERE owner_id = 'acc_0017' ORDER BY id`,
+      );
+      expect(after).toEqual([
+        { id: 'ren_queued', attempts: 0, maxAttempts: null, published: true },
+        { id: 'ren_rendering', attempts: 0, maxAttempts: null, published: true },
+      ]);
+      expect(await listUnpublishedRenders(old.db(), { createdBefore: new Date(), limit: 100 })).toEqual([]);
+      expect(await listAbandonedRenders(old.db(), { limit: 100 })).toEqual([]);
     });
   });
 });

@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
-import { migratePglite, migratePostgres } from './migrate.js';
+import { assertMigrated, migratePglite, migratePostgres, type MigrateMode } from './migrate.js';
 import { createPgliteForDrizzle, drizzleView } from './pglite-client.js';
 import * as schema from './schema.js';
 import type { Statement } from './statement.js';
@@ -32,30 +32,57 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite data directory; undefined → in-memory PGlite (tests). */
   dataDir?: string;
-  /** Apply the committed migrations before returning. Default true. */
-  migrate?: boolean;
+  /**
+   * 'auto' (default): apply the committed migrations before returning. 'off': apply none, and throw
+   * MigrationsPendingError when some are pending (PRESSROOM_MIGRATE=off). false: neither (tests that
+   * build an older schema by hand).
+   */
+  migrate?: MigrateMode | false;
   /** PostgreSQL pool size. Default 10. */
   poolSize?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
+  return (await open(options)).db;
+}
+
+/**
+ * The one-shot migration run (`make migrate`, the admin CLI's `migrate`; docs/operations.md#database-migrations):
+ * applies what is pending, whatever PRESSROOM_MIGRATE says, and returns the tags it applied (none: up to date).
+ */
+export async function migrateDatabase(options: Omit<OpenDatabaseOptions, 'migrate'>): Promise<string[]> {
+  const { db, applied } = await open({ ...options, migrate: 'auto', poolSize: 1 });
+  await db.close();
+  return applied;
+}
+
+/** The opened database, and the migrations this open applied. */
+interface Opened {
+  db: Db;
+  applied: string[];
+}
+
+function open(options: OpenDatabaseOptions): Promise<Opened> {
   return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir, options);
 }
 
-async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Db> {
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Opened> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client losing its connection emits 'error' on the pool; unhandled, that
   // kills the process. The pool drops the client and the next query reconnects.
   pool.on('error', () => {});
+  let applied: string[] = [];
   try {
-    if (options.migrate !== false) await migratePostgres(pool);
+    const mode = options.migrate ?? 'auto';
+    if (mode === 'auto') applied = await migratePostgres(pool);
+    else if (mode === 'off') await assertMigrated((text) => pool.query(text));
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
   }
   const orm = drizzlePg({ client: pool, schema });
   let closed = false;
-  return {
+  const db: Db = {
     kind: 'postgres',
     orm,
     async close() {
@@ -71,20 +98,25 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       return result.rows as T[];
     },
   };
+  return { db, applied };
 }
 
-async function openPglite(dataDir: string | undefined, options: OpenDatabaseOptions): Promise<Db> {
+async function openPglite(dataDir: string | undefined, options: OpenDatabaseOptions): Promise<Opened> {
   const lock: DataDirLock | null = dataDir ? acquireDataDirLock(dataDir) : null;
   let client: PGlite | undefined;
   try {
-    client = await createPgliteForDrizzle(dataDir);
+    const pglite = await createPgliteForDrizzle(dataDir);
+    client = pglite;
     // The view runs DML as prepared statements under PGlite's own locks (pglite-client.ts); `rows` uses it too.
     const view = drizzleView(client);
     const orm = drizzlePglite({ client: view, schema });
-    if (options.migrate !== false) await migratePglite(orm);
+    const mode = options.migrate ?? 'auto';
+    let applied: string[] = [];
+    if (mode === 'auto') applied = await migratePglite(orm);
+    else if (mode === 'off') await assertMigrated((text) => pglite.query(text));
     const opened = client;
     let closed = false;
-    return {
+    const db: Db = {
       kind: 'pglite',
       orm,
       async close() {
@@ -101,6 +133,7 @@ async function openPglite(dataDir: string | undefined, options: OpenDatabaseOpti
         return (await view.query<T>(statement.text, [...params])).rows;
       },
     };
+    return { db, applied };
   } catch (error) {
     await client?.close().catch(() => {});
     lock?.release();

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from './open.js';
+import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db, Orm } from './open.js';
 import { statement } from './statement.js';
 import { monthWindow } from './plan-limits.js';
 import type { RenderOrigin } from '@pressroom/contracts';
@@ -52,7 +52,25 @@ export interface NewRender {
   /** Default 1. */
   cost?: number;
   details?: Record<string, unknown> | null;
+  /**
+   * The caller publishes the command after this insert and has not confirmed it yet (the gateway,
+   * docs/adr/0065): the row stays unpublished until `markRenderPublished` or a claim, and a queued
+   * one the scheduler still finds so after a grace is withdrawn. Default false: published.
+   */
+  publishPending?: boolean;
 }
+
+/** What a worker's claim records about its delivery, so a render none can finish any more is found (docs/adr/0064). */
+export interface RenderAttempt {
+  /** The claiming delivery's number: 1 on the first. */
+  attempt: number;
+  /** The command's maximum deliveries: a render claimed on its last one gets no other. */
+  maxAttempts: number;
+  /** How long the render stays the worker's without a renewal (`renewRenderLease`). */
+  leaseMs: number;
+}
+
+type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
 export type ClaimResult = 'claimed' | 'done' | 'failed' | 'missing';
 
@@ -61,8 +79,13 @@ const UNFINISHED_SQL = UNFINISHED.map((state) => `'${state}'`).join(', ');
 
 // The two statements every render's worker runs, as text (statement.ts). Only an unfinished render
 // ('queued', or 'rendering' again after a redelivery) moves on; the RETURNING row says whether it did.
+// The claim also records its delivery and the worker's lease (null parameters keep what the row has), and that the
+// command was on the bus: a claimed render is never withdrawn as unpublished.
 const CLAIM_RENDER = statement(
-  `UPDATE renders SET state = 'rendering', started_at = now() WHERE id = $1 AND state IN (${UNFINISHED_SQL}) RETURNING id`,
+  `UPDATE renders SET state = 'rendering', started_at = now(),
+     attempts = GREATEST(attempts, coalesce($2::integer, attempts)), max_attempts = coalesce($3::integer, max_attempts),
+     lease_until = now() + coalesce($4::integer, 0) * interval '1 millisecond', published_at = coalesce(published_at, now())
+   WHERE id = $1 AND state IN (${UNFINISHED_SQL}) RETURNING id`,
 );
 /** A field the caller left out (undefined) keeps its stored value: each has a "given" flag before it. */
 const COMPLETE_RENDER = statement(
@@ -75,7 +98,7 @@ const COMPLETE_RENDER = statement(
 );
 
 /** A render that costs no credits (binding refreshes); charged renders go through `insertRenderWithinCredits`. */
-export async function insertUnchargedRender(db: Db, row: Omit<NewRender, 'cost'>): Promise<RenderRow> {
+export async function insertUnchargedRender(db: Db, row: Omit<NewRender, 'cost' | 'publishPending'>): Promise<RenderRow> {
   const [created] = await db.orm
     .insert(renders)
     .values({ ...row, cost: 0, state: 'queued' })
@@ -85,10 +108,11 @@ export async function insertUnchargedRender(db: Db, row: Omit<NewRender, 'cost'>
 
 /**
  * A worker takes a render. A redelivered job (worker died mid-render) may claim a
- * 'rendering' row again; a finished render is reported, never re-run.
+ * 'rendering' row again; a finished render is reported, never re-run. `attempt`
+ * records which delivery claimed it and for how long (docs/adr/0064).
  */
-export async function claimRender(db: Db, id: string): Promise<ClaimResult> {
-  const claimed = await db.rows(CLAIM_RENDER, [id]);
+export async function claimRender(db: Db, id: string, attempt?: RenderAttempt): Promise<ClaimResult> {
+  const claimed = await db.rows(CLAIM_RENDER, [id, attempt?.attempt ?? null, attempt?.maxAttempts ?? null, attempt?.leaseMs ?? null]);
   if (claimed.length > 0) return 'claimed';
   const [row] = await db.orm.select({ state: renders.state }).from(renders).where(eq(renders.id, id)).limit(1);
   if (!row) return 'missing';
@@ -140,16 +164,89 @@ export async function failRender(db: Db, input: { id: string; error: RenderError
       .update(renders)
       .set({ state: 'failed', error: input.error, completedAt: input.completedAt })
       .where(and(eq(renders.id, input.id), inArray(renders.state, UNFINISHED)))
-      .returning({ ownerId: renders.ownerId, cost: renders.cost, createdAt: renders.createdAt });
+      .returning(CHARGED);
     if (!failed) return false;
-    if (failed.cost > 0) {
-      await tx
-        .update(creditUsage)
-        .set({ used: sql`GREATEST(0, ${creditUsage.used} - ${failed.cost})` })
-        .where(and(eq(creditUsage.ownerId, failed.ownerId), eq(creditUsage.periodStart, monthWindow(failed.createdAt).start)));
-    }
+    await releaseCredits(tx, failed);
     return true;
   });
+}
+
+const CHARGED = { ownerId: renders.ownerId, cost: renders.cost, createdAt: renders.createdAt };
+
+/** A render's cost back to its owner's month (the month its row was inserted in, as the reservation was). */
+async function releaseCredits(tx: Tx, charged: { ownerId: string; cost: number; createdAt: Date }): Promise<void> {
+  if (charged.cost <= 0) return;
+  await tx
+    .update(creditUsage)
+    .set({ used: sql`GREATEST(0, ${creditUsage.used} - ${charged.cost})` })
+    .where(and(eq(creditUsage.ownerId, charged.ownerId), eq(creditUsage.periodStart, monthWindow(charged.createdAt).start)));
+}
+
+/**
+ * Take back a render whose command never reached the bus (docs/adr/0065): the row goes and its credits
+ * come back, in one transaction, only while it is still queued (and, with `unpublishedBefore`, never
+ * confirmed published and older than that). false: a worker claimed it (the command did go out),
+ * it finished, or it is gone.
+ */
+export async function withdrawQueuedRender(db: Db, input: { id: string; unpublishedBefore?: Date }): Promise<boolean> {
+  const filters: SQL[] = [eq(renders.id, input.id), eq(renders.state, 'queued')];
+  if (input.unpublishedBefore) filters.push(isNull(renders.publishedAt), lt(renders.createdAt, input.unpublishedBefore));
+  return db.orm.transaction(async (tx) => {
+    const [withdrawn] = await tx
+      .delete(renders)
+      .where(and(...filters))
+      .returning(CHARGED);
+    if (!withdrawn) return false;
+    await releaseCredits(tx, withdrawn);
+    return true;
+  });
+}
+
+/** The gateway's confirmation that the command is on the bus; false when the row is gone (withdrawn meanwhile). */
+export async function markRenderPublished(db: Db, id: string): Promise<boolean> {
+  const rows = await db.orm
+    .update(renders)
+    .set({ publishedAt: sql`coalesce(${renders.publishedAt}, now())` })
+    .where(eq(renders.id, id))
+    .returning({ id: renders.id });
+  return rows.length > 0;
+}
+
+/** Queued renders whose publish nobody confirmed, inserted before `createdBefore`: their gateway stopped in between. */
+export async function listUnpublishedRenders(db: Db, query: { createdBefore: Date; limit: number }): Promise<{ id: string }[]> {
+  return db.orm
+    .select({ id: renders.id })
+    .from(renders)
+    .where(and(eq(renders.state, 'queued'), isNull(renders.publishedAt), lt(renders.createdAt, query.createdBefore)))
+    .orderBy(renders.createdAt)
+    .limit(query.limit);
+}
+
+/**
+ * The worker still holds the render: its lease runs `leaseMs` from now (the database's clock, as the
+ * sweep reads it). false when the render is no longer rendering (finished, or failed by the sweep).
+ */
+export async function renewRenderLease(db: Db, input: { id: string; leaseMs: number }): Promise<boolean> {
+  const rows = await db.orm
+    .update(renders)
+    .set({ leaseUntil: sql`now() + ${Math.max(0, Math.round(input.leaseMs))} * interval '1 millisecond'` })
+    .where(and(eq(renders.id, input.id), eq(renders.state, 'rendering')))
+    .returning({ id: renders.id });
+  return rows.length > 0;
+}
+
+/**
+ * Renders no delivery can finish any more (docs/adr/0064): claimed by their command's last delivery,
+ * whose worker's lease ran out (by the database's clock), so that worker is gone and the bus has
+ * dropped the command. Oldest lease first.
+ */
+export async function listAbandonedRenders(db: Db, query: { limit: number }): Promise<RenderRow[]> {
+  return db.orm
+    .select()
+    .from(renders)
+    .where(and(eq(renders.state, 'rendering'), gte(renders.attempts, renders.maxAttempts), lt(renders.leaseUntil, sql`now()`)))
+    .orderBy(renders.leaseUntil)
+    .limit(query.limit);
 }
 
 /** Owner-scoped: another owner's render id behaves as not found. */

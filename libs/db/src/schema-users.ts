@@ -28,9 +28,28 @@ export const users = pgTable(
       .references(() => accounts.id),
     failedSignIns: integer('failed_sign_ins').notNull().default(0),
     lockedUntil: at('locked_until'),
+    /**
+     * The account the user's latest session was put in (personal or a team member account): the next sign-in starts
+     * there while the user still belongs to it (sessions.ts lastWorkspaceAccountId). Null: the personal workspace.
+     */
+    lastAccountId: text('last_account_id').references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_oidc_idx').on(t.oidcIssuer, t.oidcSubject)],
+);
+
+/** Emailed password-reset links (password-resets.ts): single-use, short-lived; only the token's sha256 is stored. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
 /** Server-side sessions; the cookie carries a random token, only its sha256 is stored. */

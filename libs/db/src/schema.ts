@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { RenderOrigin } from '@pressroom/contracts';
 
@@ -115,8 +116,25 @@ export const renders = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /** The delivery of the render's command that claimed it last (1 on the first; 0 before any claim). */
+    attempts: integer('attempts').notNull().default(0),
+    /** The command's maximum deliveries, written with the claim: claimed on the last one, nobody else will try (ADR 0064). */
+    maxAttempts: integer('max_attempts'),
+    /** The worker holding the render renews this while it works; past it, with no delivery left, the scheduler fails the render. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the render's command was known to be on the bus. Null only on a gateway's row whose publish is not yet
+     * confirmed: the scheduler withdraws such a row still queued after a grace (the gateway died in between, ADR 0065).
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).defaultNow(),
   },
-  (t) => [index('renders_owner_created_idx').on(t.ownerId, t.createdAt.desc())],
+  (t) => [
+    index('renders_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    // The scheduler's sweeps look only at unfinished renders: a few rows, however long the history.
+    index('renders_unfinished_idx')
+      .on(t.state, t.createdAt)
+      .where(sql`${t.state} IN ('queued', 'rendering')`),
+  ],
 );
 
 // Tables of other topics live in their own files (drizzle-kit reads them through these re-exports).

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, exists, gt, lt, ne, or } from 'drizzle-orm';
 import { toAccount, type Account } from './accounts.js';
 import type { Db } from './open.js';
-import { accounts, sessions, users } from './schema.js';
+import { accounts, sessions, teamMembers, users } from './schema.js';
 import { toUser, type User } from './users.js';
 
 // The cookie holds a random token; the database holds only its sha256, so a leaked
@@ -18,14 +18,39 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
+/** A new session acting as `accountId`, which also becomes the user's last workspace. */
 export async function createSession(
   db: Db,
   input: { userId: string; accountId: string; ttlMs: number; now?: Date },
 ): Promise<IssuedSession> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date((input.now ?? new Date()).getTime() + input.ttlMs);
-  await db.orm.insert(sessions).values({ tokenHash: hashSessionToken(token), userId: input.userId, accountId: input.accountId, expiresAt });
+  await db.orm.transaction(async (tx) => {
+    await tx.insert(sessions).values({ tokenHash: hashSessionToken(token), userId: input.userId, accountId: input.accountId, expiresAt });
+    await tx.update(users).set({ lastAccountId: input.accountId }).where(eq(users.id, input.userId));
+  });
   return { token, expiresAt };
+}
+
+/**
+ * The account a new sign-in starts in: the workspace the user's latest session was put in (a switch, an accepted
+ * invitation, a sign-up into a team), while the user still belongs to it; otherwise the personal account. So a
+ * session that ends mid-task (expiry, signed out elsewhere, a password change) resumes where the person worked,
+ * and someone removed from a team starts in their own workspace.
+ */
+export async function lastWorkspaceAccountId(db: Db, user: { id: string; personalAccountId: string }): Promise<string> {
+  const stillMember = exists(
+    db.orm
+      .select({ one: teamMembers.accountId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.userId, users.id), eq(teamMembers.accountId, users.lastAccountId))),
+  );
+  const [row] = await db.orm
+    .select({ accountId: users.lastAccountId })
+    .from(users)
+    .where(and(eq(users.id, user.id), or(eq(users.lastAccountId, users.personalAccountId), stillMember)))
+    .limit(1);
+  return row?.accountId ?? user.personalAccountId;
 }
 
 export interface ResolvedSession {
@@ -60,8 +85,16 @@ export async function deleteUserSessions(db: Db, input: { userId: string; except
   await db.orm.delete(sessions).where(input.exceptTokenHash ? and(mine, ne(sessions.tokenHash, input.exceptTokenHash)) : mine);
 }
 
+/** Moves the session to another workspace (the caller checked it is one of the user's); it becomes the last workspace. */
 export async function setSessionAccount(db: Db, input: { tokenHash: string; accountId: string }): Promise<void> {
-  await db.orm.update(sessions).set({ accountId: input.accountId }).where(eq(sessions.tokenHash, input.tokenHash));
+  await db.orm.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(sessions)
+      .set({ accountId: input.accountId })
+      .where(eq(sessions.tokenHash, input.tokenHash))
+      .returning({ userId: sessions.userId });
+    if (moved) await tx.update(users).set({ lastAccountId: input.accountId }).where(eq(users.id, moved.userId));
+  });
 }
 
 /** Expired rows are useless; any replica sweeps them now and then. */

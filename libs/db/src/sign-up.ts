@@ -40,7 +40,7 @@ export async function signUp(
     const invite = await getTeamInvite(db, input.inviteToken);
     if (!invite) throw new SignUpRefusedError('the invitation link is unknown, expired, revoked or already used', 'inviteToken');
     if (invite.email !== null && invite.email !== normaliseEmail(input.email)) {
-      throw new SignUpRefusedError(`this invitation is for ${invite.email}`, 'email');
+      throw new SignUpRefusedError(`This invitation is for ${invite.email}: sign up with that email address.`, 'email');
     }
     const user = await createUser(db, input);
     const joined = await acceptTeamInvite(db, { token: input.inviteToken, userId: user.id });

@@ -43,7 +43,7 @@ describe.each(ENGINES)('users, sessions and team workspaces (%s)', (engine) => {
     });
     await expect(
       signUp(db(), { email: 'other@example.com', password: 'pw pw pw pw', inviteToken: invite.token }, { configuredMode: 'invite' }),
-    ).rejects.toThrow(/for invited@example.com/);
+    ).rejects.toThrow('This invitation is for invited@example.com: sign up with that email address.');
     const invited = await signUp(
       db(),
       { email: 'invited@example.com', password: 'pw pw pw pw', inviteToken: invite.token },

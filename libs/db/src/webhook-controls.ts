@@ -43,6 +43,18 @@ export interface DeliveryLogEntry {
   /** When the next try is due; null once finished. */
   nextRetryAt: Date | null;
   error: string | null;
+  /** A test event (its body's `data.test` is true): sent from the dashboard, or a redelivery of one. */
+  test: boolean;
+}
+
+/** Whether a delivery's body is a test event's, as a receiver tells: `data.test === true`. */
+function isTestPayload(payload: string): boolean {
+  try {
+    const body = JSON.parse(payload) as { data?: { test?: unknown } } | null;
+    return body?.data?.test === true;
+  } catch {
+    return false;
+  }
 }
 
 /** Opaque keyset cursor: the last entry's (createdAt, id). */
@@ -91,6 +103,7 @@ export async function listDeliveryLog(
       responseCode: r.lastResponseCode,
       nextRetryAt: r.state === 'pending' || r.state === 'sending' ? r.nextAttemptAt : null,
       error: r.lastError,
+      test: isTestPayload(r.payload),
     })),
     nextCursor: rows.length > input.limit ? encodeCursor(page.at(-1)!) : null,
   };

@@ -98,6 +98,12 @@ export const PROBLEM_KINDS = {
     title: 'Render Failed',
     description: 'The page could not be rendered, for example because it crashed the renderer or could not be reached.',
   },
+  'render-crashed': {
+    status: 500,
+    title: 'Render Crashed',
+    description:
+      'The renderer process stopped (killed or crashed, for example for using more memory than it may) on every attempt at this render, so it was given up. Nothing was charged. A page that needs less memory, or a retry later, usually renders.',
+  },
   'navigation-failed': {
     status: 422,
     title: 'Navigation Failed',

@@ -9,4 +9,11 @@ export {
 } from './render-job.js';
 export { inputProblemOf, unfinishedProblem } from './render-problem.js';
 export { readSource, readStoredCanvas, spilledKeys } from './read-source.js';
-export { browserHealth, closingWith, consumeRenders, type ConsumeRendersOptions, type RendererService } from './consume-renders.js';
+export {
+  browserHealth,
+  closingWith,
+  consumeRenders,
+  type ConsumeRendersOptions,
+  type RendererService,
+  type RendererStopOptions,
+} from './consume-renders.js';

@@ -1,13 +1,17 @@
 import { rm, stat } from 'node:fs/promises';
 import { context, SpanKind, trace } from '@opentelemetry/api';
-import { CATALOG, RenderCompletedEvent, type CommandSubject, type RenderOutcome } from '@pressroom/contracts';
+import type { CommandSubject, RenderOutcome } from '@pressroom/contracts';
 import { keepWorking, type Bus, type Delivery } from '@pressroom/bus';
 import { QueueFullError } from '@pressroom/browser';
-import { claimRender, completeRender, failRender, getRenderById, markTemplateRendered, type Db, type RenderRow } from '@pressroom/db';
-import type { SerializedProblem } from '@pressroom/problem';
+import { claimRender, completeRender, markTemplateRendered, type Db } from '@pressroom/db';
 import type { CustomCopyOutcome, CustomStorageCopies, Storage } from '@pressroom/storage';
 import { DURATION_BUCKETS_SECONDS, getMeter, getTracer, inSpan, type Logger } from '@pressroom/telemetry';
 import { inputProblemOf, unfinishedProblem } from './render-problem.js';
+import { keepLease, renderLeaseMs } from './render-lease.js';
+import { announceOutcome, announceRow, failRenderOnce, type RenderFacts, type RenderKind } from './settle-render.js';
+
+export { eventSource } from './settle-render.js';
+export type { RenderKind } from './settle-render.js';
 
 /** The fields every render command shares (see libs/contracts/src/bus). */
 export interface RenderCommandBase {
@@ -43,8 +47,6 @@ export interface RenderedFileFacts {
   details: Record<string, unknown>;
 }
 
-export type RenderKind = RenderCompletedEvent['data']['type'];
-
 export interface RenderJobSpec<C extends RenderCommandBase> {
   kind: RenderKind;
   subject: CommandSubject<C>;
@@ -62,42 +64,16 @@ export interface RenderJobSpec<C extends RenderCommandBase> {
   startBeforeClaim?: boolean;
 }
 
-/** Tell the waiting gateway (and anyone else) how a render that already finished ended. */
-function outcomeOfRow(row: RenderRow): RenderOutcome {
-  const completedAt = (row.completedAt ?? new Date()).toISOString();
-  if (row.state === 'done') {
-    return {
-      renderId: row.id,
-      status: 'done',
-      url: row.url!,
-      storageKey: row.storageKey!,
-      contentType: row.contentType!,
-      width: row.width,
-      height: row.height,
-      completedAt,
-      ...(row.userStorageUrl ? { userStorageUrl: row.userStorageUrl } : {}),
-      ...(row.userStorageError ? { userStorageError: row.userStorageError } : {}),
-      ...(row.details ? { details: row.details } : {}),
-    };
-  }
-  return { renderId: row.id, status: 'failed', problem: row.error ?? unfinishedProblem(null), completedAt };
-}
-
-const EventSource = RenderCompletedEvent.shape.data.shape.source;
-
-/** The event's `source`: the command's origin when subscribers know it; a live capture is a render of a URL. */
-export function eventSource(origin: string): RenderCompletedEvent['data']['source'] {
-  const known = EventSource.safeParse(origin);
-  return known.success ? known.data : 'url';
-}
-
 /**
  * The consumer of one render command kind, with the lifecycle every renderer
  * shares (docs/adr/0003, 0008): the render id guards every step; a finished
- * render is only re-announced; input failures end the render with a problem,
- * ours are retried by redelivery until the last delivery; a heartbeat keeps
- * long renders from being redelivered mid-way; every render ends with
- * `render.done.<id>` and `render.completed` / `render.failed`.
+ * render is only re-announced (notice and event, with the same message ids);
+ * input failures end the render with a problem, ours are retried by
+ * redelivery until the last delivery; a heartbeat keeps long renders from
+ * being redelivered mid-way, and a lease in the row tells the scheduler the
+ * worker of a last delivery is still alive (docs/adr/0064); every render ends
+ * with `render.done.<id>` and `render.completed` / `render.failed`, once,
+ * whoever settles it (settle-render.ts).
  */
 export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDeps, spec: RenderJobSpec<C>) {
   const tracer = getTracer(`pressroom-${spec.kind}`);
@@ -126,24 +102,29 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
       span.end();
       void rendering?.then((file) => (file.path !== undefined ? rm(file.path, { force: true }) : undefined)).catch(() => undefined);
     };
-    const claim = await inSpan('db.claim_render', () => claimRender(deps.db, command.renderId)).catch((error: unknown) => {
+    const attempt = { attempt: delivery.deliveryCount, maxAttempts: spec.subject.maxDeliver, leaseMs: renderLeaseMs(spec.subject) };
+    const claim = await inSpan('db.claim_render', () => claimRender(deps.db, command.renderId, attempt)).catch((error: unknown) => {
       discard();
       throw error;
     });
     if (claim !== 'claimed') discard();
     if (claim === 'missing') {
+      // A render withdrawn before its command was confirmed (docs/adr/0065), or deleted: nothing to do.
       log.warn('render row missing; dropping command');
       await delivery.term();
       return;
     }
     if (claim !== 'claimed') {
-      const row = await getRenderById(deps.db, command.renderId);
-      if (row) await deps.bus.notify(CATALOG.renderDone, command.renderId, outcomeOfRow(row));
+      // Finished earlier: this delivery may be the retry of one whose announcement failed half-way (the row
+      // done, the event not out), so the event goes again with it; its message id keeps it from counting twice.
+      await announceRow(deps, command.renderId);
       return;
     }
 
-    // The ack wait is short so a dead renderer's work moves on in seconds (docs/adr/0008); a live one heartbeats.
+    // The ack wait is short so a dead renderer's work moves on in seconds (docs/adr/0008); a live one heartbeats,
+    // to the bus and (every half ack wait) to the row's lease, which the scheduler reads once no delivery is left.
     const stopHeartbeat = keepWorking(delivery, spec.subject.ackWaitMs);
+    const stopLease = keepLease(deps.db, command.renderId, spec.subject, log);
     let finished = false;
     let tempFile: string | null = null;
     try {
@@ -172,11 +153,19 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
             userStorageError: copy && 'error' in copy ? copy.error : null,
           }),
         );
-        if (first && spec.thumbnail && command.templateId && !isPreview(command)) {
+        if (!first) {
+          // Settled meanwhile (by the scheduler's sweep after this worker stalled past its lease, or a duplicate):
+          // the row's outcome stands, and only it is announced. A failed render keeps no file.
+          log.warn('render already settled by someone else; announcing its outcome');
+          const settled = await announceRow(deps, command.renderId);
+          if (settled?.state === 'failed') await deps.storage.delete(command.output.storageKey).catch(() => undefined);
+          return;
+        }
+        if (spec.thumbnail && command.templateId && !isPreview(command)) {
           await markTemplateRendered(deps.db, { uid: command.templateId, thumbnail: url, renderedAt: completedAt });
         }
         await inSpan('bus.announce_done', () =>
-          announceDone(deps, spec.kind, { ...command, output: { ...command.output, url } }, file, completedAt, copy),
+          announceDone(deps, factsOf(spec.kind, command), { url, storageKey: command.output.storageKey }, file, completedAt, copy),
         );
         renderCount.add(1, { kind: spec.kind, outcome: 'done' });
         log.info({ ms: Math.round(performance.now() - started), bytes: await sizeOf(file) }, 'render done');
@@ -196,11 +185,12 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
       }
       if (!problem) log.error({ err: error }, 'render failed on its last delivery');
       else log.info({ slug: problem.slug, detail: problem.detail }, 'render failed on its input');
-      await announceFailed(deps, spec.kind, command, problem ?? unfinishedProblem(error));
+      await failRenderOnce(deps, factsOf(spec.kind, command), problem ?? unfinishedProblem(error));
       renderCount.add(1, { kind: spec.kind, outcome: 'failed' });
       finished = true;
     } finally {
       stopHeartbeat();
+      stopLease();
       renderDuration.record((performance.now() - started) / 1000, { kind: spec.kind });
       span.end();
       // A redelivery renders again from scratch, so the temporary file goes whatever the outcome.
@@ -210,84 +200,31 @@ export function renderJobHandler<C extends RenderCommandBase>(deps: RenderJobDep
   };
 }
 
+function factsOf(kind: RenderKind, command: RenderCommandBase): RenderFacts {
+  const { renderId, ownerId, accountId, origin, templateId } = command;
+  return { renderId, ownerId, accountId, kind, origin, templateId };
+}
+
 async function announceDone(
   deps: RenderJobDeps,
-  kind: RenderKind,
-  command: RenderCommandBase,
+  facts: RenderFacts,
+  stored: { url: string; storageKey: string },
   file: RenderedFile,
   completedAt: Date,
   copy: CustomCopyOutcome | null,
 ): Promise<void> {
-  const at = completedAt.toISOString();
-  const copied = copy && 'url' in copy ? { userStorageUrl: copy.url } : copy ? { userStorageError: copy.error } : {};
-  await deps.bus.notify(CATALOG.renderDone, command.renderId, {
-    renderId: command.renderId,
+  const outcome: RenderOutcome = {
+    renderId: facts.renderId,
     status: 'done',
-    url: command.output.url,
-    storageKey: command.output.storageKey,
+    ...stored,
     contentType: file.contentType,
     width: file.width,
     height: file.height,
-    completedAt: at,
-    ...copied,
-    details: file.details,
-  });
-  if (isPreview(command)) return;
-  await deps.bus.emit(
-    CATALOG.renderCompleted,
-    {
-      event: 'render.completed',
-      timestamp: at,
-      ownerId: command.ownerId,
-      data: {
-        type: kind,
-        source: eventSource(command.origin),
-        imageId: command.renderId,
-        url: command.output.url,
-        ...copied,
-        width: file.width,
-        height: file.height,
-        templateId: command.templateId,
-        userId: command.accountId,
-        renderedAt: at,
-      },
-    },
-    { msgId: `${command.renderId}:completed` },
-  );
-}
-
-async function announceFailed(
-  deps: RenderJobDeps,
-  kind: RenderKind,
-  command: RenderCommandBase,
-  problem: SerializedProblem,
-): Promise<void> {
-  const completedAt = new Date();
-  await failRender(deps.db, { id: command.renderId, error: problem, completedAt });
-  await deps.bus.notify(CATALOG.renderDone, command.renderId, {
-    renderId: command.renderId,
-    status: 'failed',
-    problem,
     completedAt: completedAt.toISOString(),
-  });
-  if (isPreview(command)) return;
-  await deps.bus.emit(
-    CATALOG.renderFailed,
-    {
-      event: 'render.failed',
-      timestamp: completedAt.toISOString(),
-      ownerId: command.ownerId,
-      data: {
-        type: kind,
-        templateId: command.templateId,
-        error: problem.detail,
-        errorCode: problem.slug.toUpperCase().replace(/-/g, '_'),
-        renderId: command.renderId,
-        userId: command.accountId,
-      },
-    },
-    { msgId: `${command.renderId}:failed` },
-  );
+    ...(copy && 'url' in copy ? { userStorageUrl: copy.url } : copy ? { userStorageError: copy.error } : {}),
+    details: file.details,
+  };
+  await announceOutcome(deps, facts, outcome);
 }
 
 async function copyToCustomStorage(

@@ -1,9 +1,10 @@
-import { createBus, type Bus } from '@pressroom/bus';
-import { createSecretBox, openDatabase, type Db } from '@pressroom/db';
+import { createBus, type Bus, type StopOptions } from '@pressroom/bus';
+import { createSecretBox, openDatabase, type Db, type MigrateMode } from '@pressroom/db';
 import { createCustomStorageCopies } from './custom-storage.js';
 import { createSsrfGuard, type HostLookup, type SsrfGuard } from '@pressroom/ssrf';
 import { createStorage, type CreateStorageOptions, type CustomStorageCopies, type Storage } from '@pressroom/storage';
 import type { ComponentHealth, Logger } from '@pressroom/telemetry';
+import { healthTransitions } from './health-transitions.js';
 import { createOwnerCaches, type OwnerCaches } from './owner-caches.js';
 import { storedSubjects, type ServiceTopology } from './topology.js';
 
@@ -11,10 +12,14 @@ export interface AdapterOptions {
   /** Set → NATS JetStream; unset → the in-process bus. */
   natsUrl?: string | undefined;
   namespace: string;
+  /** Replicas of the JetStream streams and of the nats storage bucket (PRESSROOM_NATS_REPLICAS; default 1). */
+  natsReplicas?: number | undefined;
   /** Set → PostgreSQL; unset → PGlite in `pgliteDir` (in memory when that is unset too). */
   databaseUrl?: string | undefined;
   pgliteDir?: string | undefined;
-  storage: Omit<CreateStorageOptions, 'natsUrl' | 'namespace'>;
+  /** PRESSROOM_MIGRATE: apply pending migrations at open (auto, the default), or refuse to start while some are pending (off). */
+  migrate?: MigrateMode | undefined;
+  storage: Omit<CreateStorageOptions, 'natsUrl' | 'namespace' | 'natsReplicas'>;
   allowPrivateHosts: string[];
   /** PRESSROOM_SECRET_KEY: opens owners' custom storage credentials (unset → their copies fail, reported). */
   secretKey?: string | undefined;
@@ -35,19 +40,29 @@ export interface Adapters {
   customStorage: CustomStorageCopies;
   /** Owner settings every render reads (plan, fonts, custom storage), dropped on owner.changed (docs/adr/0046). */
   owners: OwnerCaches;
-  /** Bus, database and storage health, as the ops server and the gateway's /health report them. */
+  /**
+   * Bus, database and storage health, as the ops server and the gateway's /health report them (storage with the
+   * reason when not ok); each change is logged once (health-transitions.ts).
+   */
   health(): Promise<Record<string, ComponentHealth>>;
-  close(): Promise<void>;
+  /** Closes bus (its subscriptions given `graceMs`, see StopOptions), storage and database. */
+  close(options?: StopOptions): Promise<void>;
 }
 
 export async function openAdapters(options: AdapterOptions): Promise<Adapters> {
-  const bus = await createBus({ natsUrl: options.natsUrl, namespace: options.namespace, logger: options.logger });
+  const bus = await createBus({
+    natsUrl: options.natsUrl,
+    namespace: options.namespace,
+    logger: options.logger,
+    ...(options.natsReplicas !== undefined ? { replicas: options.natsReplicas } : {}),
+  });
   await bus.ensure(storedSubjects(options.topology));
-  const db = await openDatabase({ url: options.databaseUrl, dataDir: options.pgliteDir });
+  const db = await openDatabase({ url: options.databaseUrl, dataDir: options.pgliteDir, migrate: options.migrate ?? 'auto' });
   const storage = await createStorage({
     ...options.storage,
     natsUrl: options.natsUrl,
     namespace: options.namespace,
+    natsReplicas: options.natsReplicas,
     // Files on disk are made as durable as the rows that point at them: PGlite never fsyncs its own
     // files (measured: no fsync in 200 commits), so syncing ours beside it would cost every render
     // ~2 ms without surviving a power loss any better (docs/adr/0048). PostgreSQL syncs: so do we.
@@ -55,6 +70,7 @@ export async function openAdapters(options: AdapterOptions): Promise<Adapters> {
   });
   const owners = createOwnerCaches({ bus, logger: options.logger });
   await owners.listen();
+  const logTransitions = healthTransitions(options.logger);
   const guard = createSsrfGuard({ allowPrivateHosts: options.allowPrivateHosts }, options.hostLookup ? { lookup: options.hostLookup } : {});
   const customStorage = createCustomStorageCopies({
     db,
@@ -71,15 +87,16 @@ export async function openAdapters(options: AdapterOptions): Promise<Adapters> {
     customStorage,
     owners,
     async health() {
-      return {
+      const [dbOk, stored] = await Promise.all([db.healthy(), storage.check()]);
+      return logTransitions({
         bus: { ok: bus.healthy(), transport: bus.transport },
-        db: { ok: await db.healthy(), engine: db.kind },
-        storage: { ok: await storage.healthy(), kind: storage.kind },
-      };
+        db: { ok: dbOk, engine: db.kind },
+        storage: { ...stored, kind: storage.kind },
+      });
     },
-    async close() {
+    async close(closeOptions) {
       await owners.stop();
-      await bus.close();
+      await bus.close(closeOptions);
       await storage.close();
       await db.close();
     },

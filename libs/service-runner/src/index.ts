@@ -6,3 +6,4 @@ export * from './owner-cache.js';
 export * from './owner-caches.js';
 export * from './idle-poller.js';
 export * from './start-process.js';
+export * from './http-drain.js';

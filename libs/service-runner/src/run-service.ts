@@ -1,5 +1,13 @@
 import type { Server } from 'node:http';
-import { parseEnv, storageSettings, type commonEnv, type portEnv } from '@pressroom/config';
+import {
+  SHUTDOWN_MARGIN_MS,
+  deploymentWarnings,
+  parseEnv,
+  shutdownGraceMs,
+  storageSettings,
+  type commonEnv,
+  type portEnv,
+} from '@pressroom/config';
 import { flushTracing, startOpsServer, type ComponentHealth, type Logger } from '@pressroom/telemetry';
 import type { z } from 'zod';
 import { openAdapters, type Adapters } from './adapters.js';
@@ -9,10 +17,16 @@ import type { ServiceTopology } from './topology.js';
 /** The settings the runner itself reads; every service schema includes them (commonEnv + portEnv). */
 type RunnerEnv = z.infer<z.ZodObject<typeof commonEnv & ReturnType<typeof portEnv>>>;
 
+export interface ServiceStopOptions {
+  /** The drain grace: how long the work in flight (renders, held requests) may take to finish. */
+  graceMs: number;
+}
+
 /** A running service: what /health reports about it, and how it stops (before the adapters close). */
 export interface RunningService {
   health(): Record<string, ComponentHealth>;
-  stop(): Promise<void>;
+  /** Stop taking work at once; finish what is in flight within the grace, then hand back (or cut) the rest. */
+  stop(options?: ServiceStopOptions): Promise<void>;
 }
 
 export interface ServiceContext<Env> extends Adapters {
@@ -40,8 +54,13 @@ export interface StartedService {
   adapters: Adapters;
   /** The ops server (null when the service serves HTTP itself). */
   ops: Server | null;
-  /** Stops the service, then the ops server, then the adapters. */
-  close(): Promise<void>;
+  /** The drain grace `close()` gives the service: PRESSROOM_SHUTDOWN_GRACE_MS, or the service's default (SHUTDOWN_GRACE_MS). */
+  graceMs: number;
+  /**
+   * Reports not ready at once (/readyz and /health answer 503, component `shutdown`), stops the
+   * service within the grace, then the ops server, then the adapters.
+   */
+  close(options?: Partial<ServiceStopOptions>): Promise<void>;
 }
 
 /**
@@ -61,37 +80,52 @@ export async function startService<Env extends RunnerEnv>(
     ...(definition.requirements?.(env) ?? []),
   ];
   if (missing.length > 0) throw new Error(missing.join('\n'));
+  for (const warning of deploymentWarnings(env)) logger.warn(warning);
   const adapters = await openAdapters({
     natsUrl: env.NATS_URL,
     namespace: env.PRESSROOM_BUS_NAMESPACE,
+    natsReplicas: env.PRESSROOM_NATS_REPLICAS,
     databaseUrl: env.DATABASE_URL,
     pgliteDir: `${env.PRESSROOM_DATA_DIR}/pglite`,
+    migrate: env.PRESSROOM_MIGRATE,
     storage: storageSettings(env),
     allowPrivateHosts: env.PRESSROOM_ALLOW_PRIVATE_HOSTS,
     secretKey: env.PRESSROOM_SECRET_KEY,
     topology: definition.topology,
     logger,
   });
+  // From the stop on, the process reports not ready: a load balancer or a probe sends no new work while it drains.
+  let stopping = false;
+  const health = async (): Promise<Record<string, ComponentHealth>> => ({
+    ...(await adapters.health()),
+    ...(stopping ? { shutdown: { ok: false, draining: true } } : {}),
+  });
   let service: RunningService;
   try {
-    service = await definition.start({ ...adapters, env, logger });
+    service = await definition.start({ ...adapters, health, env, logger });
   } catch (error) {
     await adapters.close();
     throw error;
   }
   const ops =
     (definition.http ?? 'ops') === 'ops'
-      ? await startOpsServer({ port: env.PORT, health: async () => ({ ...service.health(), ...(await adapters.health()) }) })
+      ? await startOpsServer({ port: env.PORT, health: async () => ({ ...service.health(), ...(await health()) }) })
       : null;
+  const graceMs = env.PRESSROOM_SHUTDOWN_GRACE_MS ?? shutdownGraceMs(definition.name);
   logger.info({ port: ops ? (ops.address() as { port: number }).port : env.PORT }, `${definition.name} service ready`);
   return {
     logger,
     adapters,
     ops,
-    async close() {
-      await service.stop();
+    graceMs,
+    async close(options = {}) {
+      stopping = true;
+      const grace = options.graceMs ?? graceMs;
+      const deadline = Date.now() + grace;
+      await service.stop({ graceMs: grace });
       await new Promise<void>((resolve) => (ops ? ops.close(() => resolve()) : resolve()));
-      await adapters.close();
+      // What is left of the grace for subscriptions the service did not stop itself.
+      await adapters.close({ graceMs: Math.max(0, deadline - Date.now()) });
     },
   };
 }
@@ -107,13 +141,23 @@ export async function runService<Env extends RunnerEnv>(definition: ServiceDefin
     process.exit(1);
   }
   // The spans still buffered for the collector leave before the process does.
-  closeOnSignal(logger, () => started.close().finally(() => flushTracing()));
+  closeOnSignal(logger, () => started.close().finally(() => flushTracing()), { graceMs: started.graceMs });
 }
 
-/** Graceful stop on SIGTERM/SIGINT: close, then exit 0 (1 when closing failed). */
-export function closeOnSignal(logger: Logger, close: () => Promise<void>): void {
+/**
+ * Graceful stop on SIGTERM/SIGINT: close, then exit 0 (1 when closing failed). Given the drain
+ * grace, the process exits by itself (1) when closing has not ended SHUTDOWN_MARGIN_MS after it:
+ * a hung close never waits for the platform's SIGKILL. A second signal kills the process at once.
+ */
+export function closeOnSignal(logger: Logger, close: () => Promise<void>, options: { graceMs?: number } = {}): void {
   const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal, ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}) }, 'shutting down');
+    if (options.graceMs !== undefined) {
+      setTimeout(() => {
+        logger.error({ graceMs: options.graceMs, marginMs: SHUTDOWN_MARGIN_MS }, 'shutdown did not end within its grace; exiting');
+        process.exit(1);
+      }, options.graceMs + SHUTDOWN_MARGIN_MS).unref();
+    }
     close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -6,7 +6,7 @@ export function shortenUrl(url: string): string {
 }
 
 /**
- * The setting that admits hosts the policy refuses (libs/config `commonEnv`; README "Configuration").
+ * The setting that admits hosts the policy refuses (libs/config `commonEnv`; docs/configuration.md).
  * Named here rather than imported: the guard takes its policy as plain values and depends on no config.
  */
 export const ALLOW_PRIVATE_HOSTS_SETTING = 'PRESSROOM_ALLOW_PRIVATE_HOSTS';

@@ -12,6 +12,13 @@ describe('createStorage', () => {
       expect(storage.kind).toBe('disk');
       await storage.put('renders/a.txt', Buffer.from('a'), 'text/plain');
       expect((await stat(join(dir, 'files', 'renders', 'a.txt'))).size).toBe(1);
+      await expect(storage.check()).resolves.toEqual({ ok: true });
+      // A volume gone from under the process: readiness names the directory and the error.
+      await rm(join(dir, 'files'), { recursive: true });
+      await expect(storage.check()).resolves.toEqual({
+        ok: false,
+        reason: `the files directory cannot be read and written: ENOENT: no such file or directory, access '${join(dir, 'files')}'`,
+      });
       await storage.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -50,7 +57,7 @@ describe('createStorage', () => {
     expect((storage as { bucketName?: string }).bucketName).toBe(`${namespace}-renders`);
     await (storage as unknown as { destroy(): Promise<void> }).destroy();
     await storage.close();
-    await expect(storage.healthy()).resolves.toBe(false);
+    await expect(storage.check()).resolves.toEqual({ ok: false, reason: 'the connection to NATS is closed' });
   });
 });
 

@@ -15,6 +15,8 @@ export interface CreateStorageOptions {
   natsUrl?: string | undefined;
   /** Object store bucket of the nats backend (ignored by the others). */
   bucket: string;
+  /** Replicas of the nats backend's bucket (PRESSROOM_NATS_REPLICAS; default 1). */
+  natsReplicas?: number | undefined;
   namespace?: string;
   /** Required when kind is s3. */
   s3?: S3StorageOptions | undefined;
@@ -56,7 +58,12 @@ async function openBackend(options: CreateStorageOptions): Promise<Storage> {
       if (!options.natsUrl) {
         throw new Error("storage kind 'nats' needs a NATS URL (set NATS_URL), or use PRESSROOM_STORAGE=disk");
       }
-      return createNatsObjectStorage({ url: options.natsUrl, bucket: options.bucket, namespace: options.namespace });
+      return createNatsObjectStorage({
+        url: options.natsUrl,
+        bucket: options.bucket,
+        namespace: options.namespace,
+        ...(options.natsReplicas !== undefined ? { replicas: options.natsReplicas } : {}),
+      });
     case 's3':
       if (!options.s3) throw new Error("storage kind 's3' needs a bucket (set PRESSROOM_S3_BUCKET)");
       return createS3Storage(options.s3);

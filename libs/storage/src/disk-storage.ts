@@ -209,12 +209,12 @@ export async function createDiskStorage(options: DiskStorageOptions): Promise<St
       return null;
     },
 
-    async healthy() {
+    async check() {
       try {
         await access(root, constants.R_OK | constants.W_OK);
-        return true;
-      } catch {
-        return false;
+        return { ok: true };
+      } catch (err) {
+        return { ok: false, reason: `the files directory cannot be read and written: ${(err as Error).message}` };
       }
     },
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { connect } from '@nats-io/transport-node';
 import { Objm } from '@nats-io/obj';
-import { TEST_NATS_URL, uniqueNamespace } from '@pressroom/testing';
+import { startNatsCluster, TEST_NATS_URL, uniqueNamespace, type NatsCluster } from '@pressroom/testing';
 import { createNatsObjectStorage, type NatsObjectStorage } from './index.js';
 import { readAll } from './streams.js';
 
@@ -37,5 +37,58 @@ describe('NATS object storage chunks', () => {
     const range = { start: 1024 * 1024 - 10, end: 1024 * 1024 + 10 };
     const object = await storage.open('renders/vid_large.mp4', range);
     expect((await readAll(object!.body)).equals(large.subarray(range.start, range.end + 1))).toBe(true);
+  });
+});
+
+// PRESSROOM_NATS_REPLICAS: the bucket's stream is copied to that many servers, including a bucket made before.
+describe('NATS object storage replicas on a three-server cluster', () => {
+  let cluster: NatsCluster;
+  beforeAll(async () => {
+    cluster = await startNatsCluster(3);
+  }, 90_000);
+  afterAll(() => cluster?.close());
+
+  /** The bucket's replica count, as the server reports it. */
+  async function replicasOf(bucketName: string): Promise<number> {
+    const nc = await connect({ servers: cluster.url });
+    try {
+      return (await (await new Objm(nc).open(bucketName)).status()).replicas;
+    } finally {
+      await nc.close();
+    }
+  }
+
+  it('creates the bucket with the configured replicas', async () => {
+    const storage = await createNatsObjectStorage({ url: cluster.url, bucket: 'renders', namespace: uniqueNamespace(), replicas: 3 });
+    try {
+      expect(await replicasOf(storage.bucketName)).toBe(3);
+      await expect(storage.check()).resolves.toEqual({ ok: true });
+    } finally {
+      await storage.destroy();
+      await storage.close();
+    }
+  }, 60_000);
+
+  it('raises an existing one-replica bucket when opened with more, keeping its objects', async () => {
+    const namespace = uniqueNamespace();
+    const before = await createNatsObjectStorage({ url: cluster.url, bucket: 'renders', namespace });
+    await before.put('renders/img_kept.png', Buffer.from('kept'), 'image/png');
+    await before.close();
+    const after = await createNatsObjectStorage({ url: cluster.url, bucket: 'renders', namespace, replicas: 3 });
+    try {
+      expect(await replicasOf(after.bucketName)).toBe(3);
+      expect((await after.get('renders/img_kept.png'))?.bytes.toString()).toBe('kept');
+    } finally {
+      await after.destroy();
+      await after.close();
+    }
+  }, 60_000);
+
+  it('explains a replica count the server cannot hold (a single server)', async () => {
+    await expect(
+      createNatsObjectStorage({ url: TEST_NATS_URL, bucket: 'renders', namespace: uniqueNamespace(), replicas: 3 }),
+    ).rejects.toThrow(
+      /cannot open NATS object store bucket .* with 3 replicas \(is JetStream enabled, and are there as many servers in its cluster\?\)/,
+    );
   });
 });

@@ -11,6 +11,11 @@ export interface NatsObjectStorageOptions {
   bucket: string;
   /** Prefixes the bucket (`<namespace>-<bucket>`) so environments sharing one NATS stay apart. */
   namespace?: string;
+  /**
+   * Copies of the bucket's stream (PRESSROOM_NATS_REPLICAS; default 1): given at creation, and applied to an
+   * existing bucket at open (JetStream copies the data over; the object store's own `create` leaves it as it was).
+   */
+  replicas?: number;
 }
 
 export interface NatsObjectStorage extends Storage {
@@ -30,6 +35,8 @@ const CONTENT_TYPE = 'Content-Type';
  */
 const NATS_OBJECT_CHUNK_BYTES = 1024 * 1024;
 const BUCKET_NAME = /^[A-Za-z0-9_-]+$/;
+/** How long a bucket whose replica count was just changed may take to copy its objects over before the open fails. */
+const REPLICA_CATCH_UP_MS = 60_000;
 
 export function natsBucketName(options: { bucket: string; namespace?: string }): string {
   const name = options.namespace ? `${options.namespace}-${options.bucket}` : options.bucket;
@@ -52,13 +59,36 @@ export async function createNatsObjectStorage(options: NatsObjectStorageOptions)
   setSha256Backend('native');
   const bucketName = natsBucketName(options);
   const nc = await connect({ servers: options.url, name: `pressroom-storage:${bucketName}` });
-  const os = await new Objm(nc).create(bucketName).catch(async (err: unknown) => {
-    await nc.close();
-    throw new Error(
-      `cannot open NATS object store bucket ${bucketName} at ${options.url} (is JetStream enabled?): ${(err as Error).message}`,
-      { cause: err },
-    );
-  });
+  const replicas = options.replicas ?? 1;
+  const objm = new Objm(nc);
+  const os = await objm
+    .create(bucketName, { replicas })
+    .then(async (opened) => {
+      if ((await opened.status()).replicas !== replicas) {
+        const jsm = await objm.js.jetstreamManager();
+        const stream = `OBJ_${bucketName}`;
+        await jsm.streams.update(stream, { num_replicas: replicas });
+        // The new copies catch up first; reads meanwhile find no responder. Serve once every copy is current
+        // (the same wait as the bus streams' in @pressroom/bus topology.ts).
+        for (let waited = 0; ; waited += 200) {
+          const { cluster } = await jsm.streams.info(stream);
+          const replicasNow = cluster?.replicas ?? [];
+          if (cluster?.leader && replicasNow.length === replicas - 1 && replicasNow.every((replica) => replica.current)) break;
+          if (waited >= REPLICA_CATCH_UP_MS)
+            throw new Error(`its ${replicas} replicas did not catch up within ${REPLICA_CATCH_UP_MS / 1000} s`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+      return opened;
+    })
+    .catch(async (err: unknown) => {
+      await nc.close();
+      throw new Error(
+        `cannot open NATS object store bucket ${bucketName} at ${withoutCredentials(options.url)} with ${replicas} replica${replicas === 1 ? '' : 's'} ` +
+          `(is JetStream enabled, and are there as many servers in its cluster?): ${(err as Error).message}`,
+        { cause: err },
+      );
+    });
 
   const storage: NatsObjectStorage = {
     kind: 'nats-object-store',
@@ -114,13 +144,13 @@ export async function createNatsObjectStorage(options: NatsObjectStorageOptions)
       return null;
     },
 
-    async healthy() {
-      if (nc.isClosed()) return false;
+    async check() {
+      if (nc.isClosed()) return { ok: false, reason: 'the connection to NATS is closed' };
       try {
         await os.status();
-        return true;
-      } catch {
-        return false;
+        return { ok: true };
+      } catch (err) {
+        return { ok: false, reason: `object store bucket ${bucketName}: ${(err as Error).message}` };
       }
     },
 
@@ -133,6 +163,16 @@ export async function createNatsObjectStorage(options: NatsObjectStorageOptions)
     },
   };
   return storage;
+}
+
+/** The server a message names, without the user and password a NATS URL may carry. */
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.host || url;
+  } catch {
+    return 'the configured NATS URL';
+  }
 }
 
 function infoOf(info: ObjectInfo): StorageObjectInfo {

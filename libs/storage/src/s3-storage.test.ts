@@ -57,7 +57,10 @@ describe('S3 storage', () => {
       const err = await storage.put('renders/img_refused.png', Buffer.from('x'), 'image/png').catch((e: unknown) => e);
       expect(err).toBeInstanceOf(Error);
       expect(describeS3Error(err)).toMatch(/InvalidAccessKeyId \(HTTP 403\)/);
-      await expect(storage.healthy()).resolves.toBe(false);
+      // Readiness says why (for /readyz and its log line), never with the secret.
+      const check = await storage.check();
+      expect(check).toEqual({ ok: false, reason: expect.stringMatching(/^bucket renders: InvalidAccessKeyId \(HTTP 403\)/) });
+      expect(JSON.stringify(check)).not.toContain('wrong');
     } finally {
       await storage.close();
     }
@@ -96,8 +99,11 @@ describe('S3 storage', () => {
     const missing = open({ bucket: 'no-such-bucket-here' });
     const present = open();
     try {
-      await expect(present.healthy()).resolves.toBe(true);
-      await expect(missing.healthy()).resolves.toBe(false);
+      await expect(present.check()).resolves.toEqual({ ok: true });
+      await expect(missing.check()).resolves.toEqual({
+        ok: false,
+        reason: expect.stringMatching(/^bucket no-such-bucket-here: NoSuchBucket/),
+      });
     } finally {
       await missing.close();
       await present.close();
@@ -112,7 +118,7 @@ describe('S3 storage', () => {
       s3: { endpoint: server.endpoint, region: 'us-east-1', bucket: 'renders', forcePathStyle: true, credentials: TEST_S3_CREDENTIALS },
     });
     expect(storage.kind).toBe('s3');
-    await expect(storage.healthy()).resolves.toBe(true);
+    await expect(storage.check()).resolves.toEqual({ ok: true });
     await storage.close();
     await expect(createStorage({ kind: 's3', dir: '/unused', bucket: 'unused' })).rejects.toThrow(/PRESSROOM_S3_BUCKET/);
   });

@@ -138,7 +138,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       return null;
     },
 
-    async healthy() {
+    async check() {
       try {
         // A GET (not a HEAD) of a key that need not exist: S3 answers a HEAD's 404 without a body, the same for
         // a missing key and a missing bucket, so a deleted bucket looked healthy. A GET's error names
@@ -146,9 +146,9 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
         // (unhealthy). HeadBucket would say the same but needs list rights, and s3rver refuses its signature.
         const out = await client.send(new GetObjectCommand({ Bucket, Key: `${prefix}health-check` }));
         (out.Body as Readable | undefined)?.destroy();
-        return true;
+        return { ok: true };
       } catch (err) {
-        return isNotFound(err);
+        return isNotFound(err) ? { ok: true } : { ok: false, reason: `bucket ${Bucket}: ${describeS3Error(err)}` };
       }
     },
 

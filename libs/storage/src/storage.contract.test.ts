@@ -193,7 +193,7 @@ describe.each(backends)('$name storage contract', (backend) => {
   });
 
   it('is healthy', async () => {
-    await expect(storage.healthy()).resolves.toBe(true);
+    await expect(storage.check()).resolves.toEqual({ ok: true });
   });
 
   it('keeps concurrent puts of different keys apart', async () => {

@@ -31,6 +31,9 @@ export type PutBody = Buffer | Uint8Array | Readable | { path: string };
 
 export type StorageKind = 'disk' | 'nats-object-store' | 's3';
 
+/** What a readiness probe learns from the store: ok, or why not (no secrets: endpoint, bucket or path and the store's own error). */
+export type StorageCheck = { ok: true } | { ok: false; reason: string };
+
 export interface Storage {
   readonly kind: StorageKind;
   /** Write (or overwrite: keys are idempotency keys) an object. */
@@ -52,7 +55,8 @@ export interface Storage {
    * (createStorage's `publicUrls`); null → the gateway's `/files/<key>`.
    */
   publicUrl(key: string): Promise<string | null>;
-  healthy(): Promise<boolean>;
+  /** One cheap round trip to the store (readiness: /readyz); never throws. */
+  check(): Promise<StorageCheck>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import { shutdownGraceMs } from '@pressroom/config';
 import { createSecretBox } from '@pressroom/db';
-import { runService } from '@pressroom/service-runner';
+import { drainableServer, runService } from '@pressroom/service-runner';
 import { startOpsServer } from '@pressroom/telemetry';
 import { createGatewayApp } from './app.js';
 import { gatewayEnv, gatewaySettings } from './config.js';
@@ -32,17 +33,27 @@ await runService({
     });
     const server = app.listen(env.PORT);
     applyKeepAlive(server, env.PRESSROOM_HTTP_KEEPALIVE_MS);
+    const api = drainableServer(server);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     // Metrics and probes on their own port: never reachable through the public ingress.
     const ops = await startOpsServer({ port: env.PRESSROOM_OPS_PORT, health });
     logger.info({ port: (server.address() as AddressInfo).port, opsPort: (ops.address() as AddressInfo).port }, 'gateway listening');
     return {
       health: () => ({}),
-      stop: () =>
-        new Promise<void>((resolve) => {
-          server.close(() => ops.close(() => resolve()));
-          server.closeAllConnections();
-        }),
+      /**
+       * On SIGTERM (docs/operations.md#shutdown, docs/adr/0068): /readyz and /health already answer 503 (the
+       * runner); new connections are refused; requests in flight, a client waiting for its render included, finish
+       * within the grace (PRESSROOM_SHUTDOWN_GRACE_MS, 320 s: a held video request) and their connections close
+       * after them; what still runs then is cut. The ops port stays up until then, for the probes.
+       */
+      async stop(options) {
+        const graceMs = options?.graceMs ?? shutdownGraceMs('gateway');
+        const inFlight = api.inFlight();
+        if (inFlight > 0) logger.info({ requests: inFlight, graceMs }, 'gateway draining: finishing the requests in flight');
+        const { cut } = await api.drain(graceMs);
+        if (cut > 0) logger.warn({ requests: cut }, 'gateway shutdown grace ran out: requests still in flight were cut');
+        await new Promise<void>((resolve) => ops.close(() => resolve()));
+      },
     };
   },
 });

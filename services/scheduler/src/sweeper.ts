@@ -14,6 +14,7 @@ import {
 import type { Logger } from '@pressroom/telemetry';
 import type { BatchPump } from './batch-pump.js';
 import { failItemBeforeRender, startItem, type ItemRenderDeps } from './item-render.js';
+import { failAbandonedRenders, withdrawUnpublishedRenders } from './render-sweeps.js';
 
 export interface SweepDeps extends ItemRenderDeps {
   db: Db;
@@ -32,14 +33,19 @@ const BATCH = 200;
 /**
  * The periodic pass that makes the scheduler self-healing: start batches
  * nobody woke, republish items whose command may not have gone out, settle
- * items whose render event was missed, announce finished batches, and delete
+ * items whose render event was missed, announce finished batches, fail
+ * renders whose renderer died on their last delivery and withdraw renders
+ * whose gateway died before publishing them (render-sweeps.ts), and delete
  * batch results and idempotency keys past their retention. Every step is idempotent. Resolves true
  * when there was anything to do (a batch in progress counts), so the poll keeps its quick pace.
  */
 export async function sweep(deps: SweepDeps): Promise<boolean> {
   const now = deps.now();
+  // Renders the bus gave up on or never took (ADR 0064, 0065); a batch item among them advances on its render.failed.
+  const crashed = await failAbandonedRenders(deps, BATCH);
+  const withdrawn = await withdrawUnpublishedRenders(deps, BATCH);
   const active = await listActiveBatchIds(deps.db, { limit: BATCH });
-  let found = active.length > 0;
+  let found = active.length > 0 || crashed > 0 || withdrawn > 0;
   for (const batchId of active) await deps.pump.pump(batchId);
 
   for (const item of await listUnpublishedBatchItems(deps.db, {

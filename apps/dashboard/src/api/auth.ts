@@ -1,4 +1,5 @@
-import { api } from './client';
+import { api, isSessionEnded } from './client';
+import { ApiError } from './problem';
 
 export type SignupMode = 'open' | 'invite' | 'closed';
 
@@ -6,6 +7,8 @@ export interface AuthConfig {
   signupMode: SignupMode;
   firstRun: boolean;
   oidc: { enabled: boolean; name?: string };
+  /** How a forgotten password is reset: a mailed link (SMTP configured), or by the instance owner (admin CLI). */
+  passwordReset: 'email' | 'instance-owner';
 }
 
 export interface Workspace {
@@ -28,15 +31,56 @@ export const authKeys = {
 };
 
 export const getAuthConfig = () => api<AuthConfig>('/auth/config');
-export const getSession = () => api<Session>('/auth/session');
+
+// This tab had a session (marked while one is in force, unmarked on sign-out): a sign-in page reached later without
+// one says that the session ended. A session cookie the server no longer knows (signed out elsewhere) says it too.
+const SIGNED_IN_MARK = 'pressroom:signed-in';
+const mark = (on: boolean) => {
+  try {
+    if (on) sessionStorage.setItem(SIGNED_IN_MARK, '1');
+    else sessionStorage.removeItem(SIGNED_IN_MARK);
+  } catch {
+    // Storage refused (privacy settings): the sign-in page then just does not say why.
+  }
+};
+/** Whether a missing session here means one ended (rather than a first visit). */
+export function hadSession(): boolean {
+  let marked = false;
+  try {
+    marked = sessionStorage.getItem(SIGNED_IN_MARK) === '1';
+  } catch {
+    // As above.
+  }
+  return marked || document.cookie.split('; ').some((c) => c.startsWith('pressroom_csrf='));
+}
+
+export const getSession = async (options: { reauthenticate?: boolean } = {}) => {
+  const session = await api<Session>('/auth/session', options);
+  mark(true);
+  return session;
+};
 export const updateProfile = (name: string) => api<Session>('/auth/profile', { method: 'PUT', json: { name } });
 
 export const signIn = (body: { email: string; password: string }) => api<unknown>('/auth/sign-in', { json: body });
 export const signUp = (body: { email: string; password: string; name?: string; inviteToken?: string }) =>
   api<unknown>('/auth/sign-up', { json: body });
-export const signOut = () => api<void>('/auth/sign-out', { method: 'POST' });
+export const signOut = async () => {
+  try {
+    await api<void>('/auth/sign-out', { method: 'POST', reauthenticate: false });
+  } catch (error) {
+    // Signing out of a session that already ended is done.
+    if (!(error instanceof ApiError && isSessionEnded(error))) throw error;
+  }
+  mark(false);
+};
 export const switchWorkspace = (workspaceId: string) => api<Session>('/auth/workspace', { json: { workspaceId } });
 export const changePassword = (body: { currentPassword?: string; newPassword: string }) => api<void>('/auth/password', { json: body });
+
+/** Mails a reset link when an account uses the email (the answer is the same either way). */
+export const requestPasswordReset = (email: string) => api<{ expiresInMinutes: number }>('/auth/password-reset', { json: { email } });
+/** Sets a new password with the mailed link's token; every session of the user ends. */
+export const completePasswordReset = (body: { token: string; newPassword: string }) =>
+  api<{ email: string }>('/auth/password-reset/complete', { json: body });
 
 /** Where "Sign in with <provider>" goes; the server redirects back to returnTo. */
 export const oidcStartUrl = (returnTo: string) => `/auth/oidc/start?returnTo=${encodeURIComponent(returnTo)}`;

@@ -12,15 +12,21 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Query parameters; undefined and empty values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
+  /** false: a 401 `not-signed-in` is only thrown, never handed to the session-ended handler (the checks that handler makes). */
+  reauthenticate?: boolean;
 }
 
-type UnauthenticatedHandler = () => void;
-let onUnauthenticated: UnauthenticatedHandler = () => {};
+/** Resolves true once the person is signed in again as before (the request is then sent once more), false to give up. */
+type UnauthenticatedHandler = () => Promise<boolean>;
+let onUnauthenticated: UnauthenticatedHandler = () => Promise.resolve(false);
 
-/** The app registers how to send the user to sign-in when the session is gone (app/session.tsx). */
+/** The app registers what happens when the session ends mid-use (app/session.tsx). */
 export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void {
   onUnauthenticated = handler;
 }
+
+/** The session cookie is unknown or expired (signed out elsewhere, a password change elsewhere, its time is up). */
+export const isSessionEnded = (error: ApiError) => error.status === 401 && /(^|\/)not-signed-in$/.test(error.problem.type ?? '');
 
 function readCookie(name: string): string | undefined {
   const pair = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
@@ -37,7 +43,9 @@ export function apiUrl(path: string, query?: RequestOptions['query']): string {
 
 /**
  * The one way the dashboard calls the API: same-origin with the session cookie, the CSRF token echoed on
- * state-changing methods, every failure an ApiError. A 401 outside /auth/ means the session expired.
+ * state-changing methods, every failure an ApiError. When the session has ended (401 `not-signed-in`), the app's
+ * handler asks the person to sign in again where they are; the request, refused without effect, is then sent once
+ * more (with the new session's CSRF token), so whatever a form was saving goes through and nothing typed is lost.
  */
 export async function request(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = (options.method ?? (options.json !== undefined ? 'POST' : 'GET')).toUpperCase();
@@ -61,7 +69,9 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   });
   if (res.ok) return res;
   const error = await problemFrom(res);
-  if (res.status === 401 && !path.startsWith('/auth/')) onUnauthenticated();
+  if (options.reauthenticate !== false && isSessionEnded(error) && (await onUnauthenticated())) {
+    return request(path, { ...options, reauthenticate: false });
+  }
   throw error;
 }
 

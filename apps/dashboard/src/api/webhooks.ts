@@ -40,6 +40,8 @@ export interface Delivery {
   attempt: number;
   nextRetryAt: string | null;
   error: string | null;
+  /** A test event (Send test event, or a redelivery of one): its body's `data.test` is true. */
+  test: boolean;
 }
 
 export const webhookKeys = {

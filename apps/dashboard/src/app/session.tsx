@@ -1,14 +1,16 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { authKeys, getSession, type Session } from '../api/auth';
+import { authKeys, getSession, hadSession, type Session } from '../api/auth';
 import { setUnauthenticatedHandler } from '../api/client';
 import { ApiError, messageOf } from '../api/problem';
 import { Alert } from '../kit/alert';
 import { signInPathFor } from './return-to';
+import { SessionEndedDialog } from './session-ended-dialog';
+import { waitForSignIn } from './session-ended';
 
 export function useSession() {
-  return useQuery({ queryKey: authKeys.session, queryFn: getSession, retry: false, staleTime: 60_000 });
+  return useQuery({ queryKey: authKeys.session, queryFn: () => getSession(), retry: false, staleTime: 60_000 });
 }
 
 /** The session every signed-in page can rely on (RequireSession renders them only once it is loaded). */
@@ -18,18 +20,13 @@ export function useCurrentSession(): Session {
   return data;
 }
 
-/** A 401 from any call means the session is gone: forget cached data and go to sign-in, then back here. */
-export function installSessionExpiry(
-  client: QueryClient,
-  navigate: (to: string) => unknown,
-  location: () => { pathname: string; search: string },
-): void {
-  setUnauthenticatedHandler(() => {
-    const here = location();
-    if (here.pathname.startsWith('/sign-in')) return;
-    client.removeQueries();
-    void navigate(signInPathFor(here));
-  });
+/**
+ * A session that ends while a signed-in page is open (401 `not-signed-in`): the page stays, with what was typed in
+ * it, and the person signs in again in a dialog (SessionEndedDialog); the refused requests then go out again.
+ * Before any session is known (a first visit), RequireSession sends the person to the sign-in page instead.
+ */
+export function installSessionExpiry(client: QueryClient): void {
+  setUnauthenticatedHandler(async () => (client.getQueryData<Session>(authKeys.session) ? waitForSignIn() : false));
 }
 
 /** Renders its children only with a valid session; otherwise sends the user to sign-in with a way back. */
@@ -37,13 +34,21 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (session.isPending) return <p className="p-6 text-sm text-slate-600">Loading…</p>;
-  if (session.isError) {
-    if (session.error instanceof ApiError && session.error.status === 401) return <Navigate to={signInPathFor(location)} replace />;
+  if (!session.data) {
+    if (session.error instanceof ApiError && session.error.status === 401) {
+      // A tab that had a session, or a cookie the server no longer knows: the sign-in page says the session ended.
+      return <Navigate to={signInPathFor(location, hadSession() ? 'session-ended' : undefined)} replace />;
+    }
     return (
       <div className="p-6">
         <Alert>{messageOf(session.error)}</Alert>
       </div>
     );
   }
-  return <>{children}</>;
+  return (
+    <>
+      {children}
+      <SessionEndedDialog session={session.data} />
+    </>
+  );
 }

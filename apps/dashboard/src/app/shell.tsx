@@ -5,6 +5,7 @@ import { messageOf } from '../api/problem';
 import { Alert } from '../kit/alert';
 import { Button } from '../kit/button';
 import { pages, type PageEntry } from '../pages/registry';
+import { MembershipNotice } from '../pages/teams/membership-notice';
 import { currentNavPath } from './current-nav';
 import { ACCOUNT_CONTROLS_ID, MAIN_NAV_ID, MenuButton, useMobileNav, type MobileNav } from './mobile-nav';
 import { useCurrentSession } from './session';
@@ -125,6 +126,8 @@ export function Shell() {
           <DeveloperLinks />
         </nav>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
+          {/* A removal from a team moves the session out of it without a word from the server: say so on any page. */}
+          <MembershipNotice />
           <Outlet />
         </main>
       </div>

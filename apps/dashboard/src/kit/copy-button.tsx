@@ -4,13 +4,15 @@ import { Button } from './button';
 /**
  * Copies `text` to the clipboard and says so in a status line beside the button (read out by screen readers).
  * Clipboard access can be refused (permissions, an insecure origin): the message then says to select and copy.
+ * `onCopied` runs only when the text really reached the clipboard.
  */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+export function CopyButton({ text, label = 'Copy', onCopied }: { text: string; label?: string; onCopied?: () => void }) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
       setCopied('copied');
+      onCopied?.();
     } catch {
       setCopied('failed');
     }

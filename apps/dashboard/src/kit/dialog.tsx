@@ -2,6 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode } from 'react';
 import { Button } from './button';
+import { focusHeading, sectionHeadingOf } from './focus-section-heading';
 
 const OVERLAY = 'fixed inset-0 bg-slate-900/40';
 const PANEL =
@@ -55,9 +56,51 @@ export function Dialog({
   );
 }
 
+type FocusTarget = () => HTMLElement | null | undefined;
+
+/** How long after a confirmed action its result may still remove the opener (a slow server answer). */
+const REFOCUS_WAIT_MS = 60_000;
+
 /**
- * Asks before a destructive action (revoke, remove). The trigger is any button; the action button
- * names what happens, so a person and a test both find it by its name.
+ * After a confirmed action the button that opened the dialog often goes with what it acted on (a removed row, a
+ * Save button with nothing left to save) once the server answers, well after the dialog has closed and given focus
+ * back to it. The browser then drops focus to the body and a keyboard user starts again from the page's top. This
+ * watches until that happens and moves focus to the first target still in the page. It stops once focus has
+ * moved anywhere else meanwhile (the page placed it, or the person went on), or after REFOCUS_WAIT_MS.
+ */
+function refocusWhenOpenerGoes(opener: HTMLElement, targets: FocusTarget[]): void {
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  const check = () => {
+    const active = document.activeElement;
+    // The dialog is still open or closing: its own focus handling comes first.
+    if (active instanceof HTMLElement && active.closest('[role="alertdialog"]')) return;
+    if (opener.isConnected) {
+      if (active !== opener && active && active !== document.body && active.isConnected) stop();
+      return;
+    }
+    stop();
+    if (active && active !== document.body && active.isConnected) return;
+    for (const target of targets) {
+      const element = target();
+      if (element?.isConnected) {
+        focusHeading(element);
+        return;
+      }
+    }
+  };
+  const observer = new MutationObserver(check);
+  const timer = setTimeout(stop, REFOCUS_WAIT_MS);
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
+/**
+ * Asks before a destructive or far-reaching action (revoke, remove, grant owner). The trigger is any button; the
+ * action button names what happens, so a person and a test both find it by its name. Focus goes back to the
+ * trigger on close; when the action then removes the trigger, it moves to `returnFocus` (when given and in the
+ * page), else to the heading of the trigger's section, else to the page's h1.
  */
 export function ConfirmDialog({
   trigger,
@@ -65,19 +108,37 @@ export function ConfirmDialog({
   description,
   action,
   onConfirm,
+  returnFocus,
 }: {
   trigger: ReactNode;
   title: string;
   description: ReactNode;
   action: string;
   onConfirm: () => void;
+  /** Where focus goes when the action has removed the trigger (the row acted on): asked for only then. */
+  returnFocus?: FocusTarget;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
+  const confirm = () => {
+    const from = opener.current;
+    if (from?.isConnected) {
+      // Found now, while the trigger is still in its section; used only if still in the page later.
+      const heading = sectionHeadingOf(from);
+      const main = from.closest('main');
+      refocusWhenOpenerGoes(from, [returnFocus ?? (() => null), () => heading, () => main?.querySelector<HTMLElement>('h1')]);
+    }
+    onConfirm();
+  };
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={OVERLAY} />
-        <AlertDialog.Content className={PANEL}>
+        <AlertDialog.Content
+          className={PANEL}
+          // Runs before focus moves in: the focused element is still the trigger (a click focuses the button it hits).
+          onOpenAutoFocus={() => (opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null)}
+        >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-sm text-slate-700">{description}</AlertDialog.Description>
           <div className="flex justify-end gap-2">
@@ -85,7 +146,7 @@ export function ConfirmDialog({
               <Button variant="secondary">Cancel</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="danger" onClick={onConfirm}>
+              <Button variant="danger" onClick={confirm}>
                 {action}
               </Button>
             </AlertDialog.Action>

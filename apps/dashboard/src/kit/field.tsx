@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { MessageText } from './message-text';
+import { ErrorText } from './message-text';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   /** Always visible: every field has a visible label. */
@@ -30,11 +30,7 @@ export function TextField({ label, error, hint, className = '', ...input }: Text
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          <MessageText text={error} />
-        </p>
-      )}
+      {error && <ErrorText id={errorId} text={error} />}
     </div>
   );
 }

@@ -38,7 +38,8 @@ const sentence = (text: string) => text.trim().replace(/\.$/, '');
  * The banner for `error`. A validation problem's `detail` repeats every field error in API terms
  * (`The request body is invalid: maxRenders: Must be …`), so when its errors stand beside their fields the banner
  * only says where to look; errors no field shows are listed with a readable name. Other problems keep their
- * `detail` (it says what happened: not saved, locked, …) unless it is just the one field message again.
+ * `detail` (it says what happened: not saved, locked, …) unless it is just the one field message again, with or
+ * without the field's name in front.
  */
 export function formBanner(error: unknown, { fields, labels = {}, onPage = () => true }: FormBannerOptions): FormBanner {
   const errors = error instanceof ApiError ? error.fieldErrors() : [];
@@ -55,7 +56,10 @@ export function formBanner(error: unknown, { fields, labels = {}, onPage = () =>
     });
   const pointer =
     shown.length === 0 ? null : shown.length === 1 ? 'Check the highlighted field.' : `Check the ${shown.length} highlighted fields.`;
-  const restated = error.isValidation || shown.some((e) => sentence(e.message) === sentence(error.problem.detail));
+  // A detail may name the field before its message (`targetUrl: The URL … is blocked.`): still the same message.
+  const detail = sentence(error.problem.detail);
+  const restated =
+    error.isValidation || shown.some((e) => detail === sentence(e.message) || detail === sentence(`${e.field}: ${e.message}`));
   const lines = [...(restated ? [] : [error.problem.detail]), ...(pointer ? [pointer] : [])];
   return { lines, unshown, shown: shown.map((e) => e.message) };
 }

@@ -2,23 +2,42 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type Reac
 import { ApiError } from '../api/problem';
 import { Alert } from './alert';
 import { formBanner } from './form-banner';
+import { FIELD_ERROR_ATTRIBUTE, MessageText } from './message-text';
 
-/** The page's text outside `banner`: where a field's message stands if it is shown at all. */
-function pageTextOutside(banner: HTMLElement | null): string {
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+/**
+ * Which of `messages` stand beside a field on the page, outside `banner`. A kit field's error (ErrorText) carries
+ * the message as the API sent it, so it matches exactly, whatever the drawn text looks like (`name` is drawn as
+ * code, without the backticks). An error drawn without the kit (plain text under an editor) is still looked for in
+ * the page's text.
+ */
+function messagesOnPage(banner: HTMLElement | null, messages: readonly string[]): Set<string> {
+  const outside = (el: Element) => !banner?.contains(el);
+  const marked = new Set(
+    [...document.querySelectorAll(`[${FIELD_ERROR_ATTRIBUTE}]`)].filter(outside).map((el) => el.getAttribute(FIELD_ERROR_ATTRIBUTE)),
+  );
+  const rest = messages.filter((m) => !marked.has(m));
   let text = '';
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!banner?.contains(node)) text += node.textContent ?? '';
-  return text;
+  if (rest.length > 0) {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!banner?.contains(node)) text += node.textContent ?? '';
+  }
+  return new Set(messages.filter((m) => m !== '' && (marked.has(m) || text.includes(m))));
 }
+
+/** Whether `element` (what a field's aria-describedby names) shows `message`: marked with it, or, drawn without the kit, holding its text. */
+const shows = (element: HTMLElement | null, message: string) =>
+  element !== null &&
+  (element.getAttribute(FIELD_ERROR_ATTRIBUTE) === message ||
+    [...element.querySelectorAll(`[${FIELD_ERROR_ATTRIBUTE}]`)].some((el) => el.getAttribute(FIELD_ERROR_ATTRIBUTE) === message) ||
+    (element.textContent ?? '').includes(message));
 
 /** The field to focus: the first marked invalid in the form, else one elsewhere on the page described by a shown message. */
 function firstInvalidField(form: HTMLFormElement | null, messages: readonly string[]): HTMLElement | null {
   const inForm = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (inForm) return inForm;
   for (const field of document.querySelectorAll<HTMLElement>('[aria-invalid="true"]')) {
-    const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-    const described = ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-    if (messages.some((m) => described.includes(m))) return field;
+    const described = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+    if (described.some((id) => messages.some((m) => shows(document.getElementById(id), m)))) return field;
   }
   return null;
 }
@@ -27,7 +46,8 @@ function firstInvalidField(form: HTMLFormElement | null, messages: readonly stri
  * A form that submits with Enter like any HTML form and shows a failure at the top. Per-field errors stand
  * beside their fields (ApiError.fieldError); when they all do, the banner only says to check the highlighted
  * fields and focus goes to the first one, instead of repeating them in API terms. Errors no field on the page
- * shows are listed in the banner, named by `labels` or spelled out from their path (form-banner.ts).
+ * shows are listed in the banner, named by `labels` or spelled out from their path (form-banner.ts); names the API
+ * marks with backticks show as code there too.
  */
 export function Form({
   onSubmit,
@@ -57,8 +77,13 @@ export function Form({
 
   useLayoutEffect(() => {
     if (!(error instanceof ApiError) || error.fieldErrors().length === 0) return;
-    const text = pageTextOutside(banner.current);
-    setOnPage({ error, messages: new Set(error.fieldErrors().flatMap((e) => (e.message && text.includes(e.message) ? [e.message] : []))) });
+    setOnPage({
+      error,
+      messages: messagesOnPage(
+        banner.current,
+        error.fieldErrors().map((e) => e.message),
+      ),
+    });
   }, [error]);
 
   // Once per failure: keyboard and screen-reader users land on the first field to fix, as the banner says.
@@ -80,13 +105,21 @@ export function Form({
         <div ref={banner}>
           <Alert>
             {shown.lines.map((line, i) => (
-              <p key={i}>{line}</p>
+              <p key={i}>
+                <MessageText text={line} />
+              </p>
             ))}
-            {shown.unshown.length === 1 && shown.lines.length === 0 && <p>{shown.unshown[0]}</p>}
+            {shown.unshown.length === 1 && shown.lines.length === 0 && (
+              <p>
+                <MessageText text={shown.unshown[0]!} />
+              </p>
+            )}
             {(shown.unshown.length > 1 || (shown.unshown.length === 1 && shown.lines.length > 0)) && (
               <ul className="mt-1 list-disc pl-5">
                 {shown.unshown.map((m, i) => (
-                  <li key={i}>{m}</li>
+                  <li key={i}>
+                    <MessageText text={m} />
+                  </li>
                 ))}
               </ul>
             )}

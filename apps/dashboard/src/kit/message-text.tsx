@@ -28,10 +28,17 @@ export function messageContent(content: ReactNode): ReactNode {
   return typeof content === 'string' ? <MessageText text={content} /> : content;
 }
 
-/** A refusal's message under the field it concerns (red, small), names in backticks shown as code. */
+/** The attribute an ErrorText carries: the API's message as sent, which a form reads to know it stands on the page. */
+export const FIELD_ERROR_ATTRIBUTE = 'data-field-error';
+
+/**
+ * A refusal's message under the field it concerns (red, small), names in backticks shown as code. It carries the
+ * message as the API sent it (`data-field-error`): the form's banner matches on that, not on the drawn text, where
+ * `name` has become <code>name</code> (kit/form.tsx).
+ */
 export function ErrorText({ id, text, small = false }: { id?: string | undefined; text: string; small?: boolean }) {
   return (
-    <p id={id} className={`${small ? 'text-xs' : 'text-sm'} text-red-700`}>
+    <p id={id} {...{ [FIELD_ERROR_ATTRIBUTE]: text }} className={`${small ? 'text-xs' : 'text-sm'} text-red-700`}>
       <MessageText text={text} />
     </p>
   );

@@ -1,5 +1,5 @@
 import { useId, type SelectHTMLAttributes } from 'react';
-import { MessageText } from './message-text';
+import { ErrorText } from './message-text';
 
 type Choice = { value: string; label: string } | readonly [value: string, label: string];
 
@@ -38,11 +38,7 @@ export function SelectField({
           );
         })}
       </select>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          <MessageText text={error} />
-        </p>
-      )}
+      {error && <ErrorText id={`${id}-error`} text={error} />}
     </div>
   );
 }

@@ -21,6 +21,8 @@ export interface PageEntry {
 export const pages: PageEntry[] = [
   { path: 'sign-in', title: 'Sign in', public: true, load: () => import('./auth/sign-in-page') },
   { path: 'sign-up', title: 'Sign up', public: true, load: () => import('./auth/sign-up-page') },
+  { path: 'forgot-password', title: 'Reset your password', public: true, load: () => import('./auth/forgot-password-page') },
+  { path: 'reset-password', title: 'Choose a new password', public: true, load: () => import('./auth/reset-password-page') },
   { path: '', title: 'Overview', nav: 'main', load: () => import('./home/home-page') },
   { path: 'templates', title: 'Templates', nav: 'main', load: () => import('./templates/templates-page') },
   { path: 'templates/starters', title: 'Starter gallery', nav: 'main', load: () => import('./starters/starters-page') },

@@ -14,7 +14,7 @@ import {
   type StopOptions,
   type Subscription,
 } from '../bus.js';
-import { InFlight, TrackedDelivery, runDelivery } from '../delivery.js';
+import { InFlight, TrackedDelivery, logUnfinished, runDelivery } from '../delivery.js';
 import { MSG_ID_HEADER, outgoingHeaders, withTraceContext } from '../headers.js';
 import { checkKey, createNames, eventDurable } from '../names.js';
 import { fromJson, toJson, validate } from '../payload.js';
@@ -259,7 +259,8 @@ class MemoryBus implements Bus {
     return this.#track({
       stop: async (options?: StopOptions) => {
         queue.removeConsumer(consumer);
-        await inFlight.drain(options?.graceMs);
+        const unfinished = await inFlight.drain(options);
+        if (unfinished > 0) logUnfinished(this.#logger, subject.subject, unfinished, options);
       },
     });
   }

@@ -30,6 +30,8 @@ export interface NatsBusOptions {
   logger?: Logger;
   /** Connection name, shown by the NATS server. */
   name?: string;
+  /** Replicas of every stream this bus creates or finds (PRESSROOM_NATS_REPLICAS; default 1). */
+  replicas?: number;
 }
 
 /** Event streams capture `events.>`; event subjects must live below it. */
@@ -47,7 +49,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const connection = await connect({ servers: options.url, name: options.name ?? 'pressroom', maxReconnectAttempts: -1 });
   try {
     const jsm = await jetstreamManager(connection);
-    return new NatsBus(connection, jsm.jetstream(), new Topology(jsm, options.logger ?? defaultLogger()), options);
+    const logger = options.logger ?? defaultLogger();
+    return new NatsBus(connection, jsm.jetstream(), new Topology(jsm, logger, options.replicas), options);
   } catch (err) {
     await connection.close();
     throw err;
@@ -82,10 +85,20 @@ class NatsBus implements Bus {
     void this.#watchStatus();
   }
 
+  /**
+   * Tracks the connection for `healthy()`, and says so in the log once per change: a NATS outage was
+   * otherwise visible only as the errors of whatever tried to use the bus meanwhile.
+   */
   async #watchStatus(): Promise<void> {
     for await (const status of this.nc.status()) {
-      if (status.type === 'disconnect') this.#connected = false;
-      if (status.type === 'reconnect') this.#connected = true;
+      if (status.type === 'disconnect' && this.#connected) {
+        this.#connected = false;
+        this.#logger.warn({ server: status.server }, 'bus connection to NATS lost; reconnecting');
+      }
+      if (status.type === 'reconnect' && !this.#connected) {
+        this.#connected = true;
+        this.#logger.info({ server: status.server }, 'bus connection to NATS restored');
+      }
     }
   }
 

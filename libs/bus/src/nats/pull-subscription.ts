@@ -2,7 +2,7 @@ import type { Consumer, ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type { Logger } from '@pressroom/telemetry';
 import type { z } from 'zod';
 import type { DeliveryHandler, StopOptions, Subscription } from '../bus.js';
-import { InFlight, TrackedDelivery, runDelivery } from '../delivery.js';
+import { InFlight, TrackedDelivery, logUnfinished, runDelivery } from '../delivery.js';
 import { MSG_ID_HEADER } from '../headers.js';
 import { decodeText, fromJson } from '../payload.js';
 import { fromNatsHeaders } from './nats-headers.js';
@@ -96,7 +96,8 @@ export function startPullSubscription<T>(options: PullSubscriptionOptions<T>): S
       if (stopped) return;
       stopped = true;
       await Promise.all([...pulls].map((pull) => pull.close().catch(() => undefined)));
-      await inFlight.drain(stopOptions?.graceMs);
+      const unfinished = await inFlight.drain(stopOptions);
+      if (unfinished > 0) logUnfinished(logger, options.subject, unfinished, stopOptions);
       void Promise.allSettled(slots);
     },
   };

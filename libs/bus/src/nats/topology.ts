@@ -29,6 +29,8 @@ export interface ConsumerSpec {
 
 /** JetStream's default duplicate window; the memory bus uses the same. */
 const DUPLICATE_WINDOW_MS = 120_000;
+/** How long a stream whose replica count was just changed may take to copy its messages over before the start fails. */
+const REPLICA_CATCH_UP_MS = 60_000;
 /** A command nobody processed for a day, or an event a day old, is history. */
 const MAX_AGE_MS = 24 * 3_600_000;
 
@@ -39,7 +41,9 @@ function isApiError(err: unknown, code: number): boolean {
 /**
  * Creates or extends streams and durable pull consumers, idempotently: safe
  * to run from every process at start-up, and concurrently. Existing streams
- * gain missing subjects; existing consumers get the catalog's ack wait and
+ * gain missing subjects and take the configured replica count (JetStream
+ * moves the data itself; every process must be given the same count, or they
+ * change it back and forth); existing consumers get the catalog's ack wait and
  * max deliveries. Only NATS 2.9 features (one filter subject per consumer).
  */
 export class Topology {
@@ -47,9 +51,11 @@ export class Topology {
   readonly #consumers = new Set<string>();
   readonly #locks = new Map<string, Promise<unknown>>();
 
+  /** `replicas`: copies of each stream (PRESSROOM_NATS_REPLICAS; 1 to 5, at most the cluster's servers). */
   constructor(
     private readonly jsm: JetStreamManager,
     private readonly logger: Logger,
+    private readonly replicas = 1,
   ) {}
 
   async stream(spec: StreamSpec): Promise<void> {
@@ -86,8 +92,13 @@ export class Topology {
         }
         const current = info.config.subjects ?? [];
         const missing = spec.subjects.filter((subject) => !current.includes(subject));
-        if (missing.length === 0) return current;
-        const updated = await this.jsm.streams.update(spec.name, { subjects: [...current, ...missing] });
+        const replicasDiffer = info.config.num_replicas !== this.replicas;
+        if (missing.length === 0 && !replicasDiffer) return current;
+        if (replicasDiffer) {
+          this.logger.info({ stream: spec.name, from: info.config.num_replicas, to: this.replicas }, 'bus stream replicas changed');
+        }
+        const updated = await this.jsm.streams.update(spec.name, { subjects: [...current, ...missing], num_replicas: this.replicas });
+        if (replicasDiffer) await this.#caughtUp(spec.name);
         return updated.config.subjects ?? [];
       }
       try {
@@ -99,12 +110,28 @@ export class Topology {
           discard: DiscardPolicy.Old,
           duplicate_window: nanos(DUPLICATE_WINDOW_MS),
           max_age: nanos(MAX_AGE_MS),
-          num_replicas: 1,
+          num_replicas: this.replicas,
         });
         return created.config.subjects ?? [];
       } catch (err) {
         if (attempt >= 2) throw err;
       }
+    }
+  }
+
+  /**
+   * After a replica change the stream elects a leader and its new copies catch up; publishes meanwhile find
+   * no responder. The process starts using the stream once every copy is current (the same wait as the
+   * object store bucket's in @pressroom/storage).
+   */
+  async #caughtUp(stream: string): Promise<void> {
+    for (let waited = 0; ; waited += 200) {
+      const { cluster } = await this.jsm.streams.info(stream);
+      const copies = cluster?.replicas ?? [];
+      if (cluster?.leader && copies.length === this.replicas - 1 && copies.every((copy) => copy.current)) return;
+      if (waited >= REPLICA_CATCH_UP_MS)
+        throw new Error(`bus stream ${stream}: its ${this.replicas} replicas did not catch up within ${REPLICA_CATCH_UP_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
 

@@ -1337,6 +1337,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password-reset link
+         * @description Answers the same whether or not an account uses the email (the mail goes only to an existing account, at most 3 links per hour). Without SMTP configured (`passwordReset: "instance-owner"` in GET /auth/config) 404: the instance owner resets passwords with `admin-cli users set-password`.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password-reset/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link's token
+         * @description Spends the token (and every other link of the user), lifts a sign-in lockout and signs out every session of the user.
+         */
+        post: operations["completePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/keys": {
         parameters: {
             query?: never;
@@ -4718,6 +4758,13 @@ export interface components {
         };
         ChangePasswordBody: {
             currentPassword?: string;
+            newPassword: string;
+        };
+        RequestPasswordResetBody: {
+            email: string;
+        };
+        CompletePasswordResetBody: {
+            token: string;
             newPassword: string;
         };
         CreateApiKeyBody: {
@@ -17046,6 +17093,214 @@ export interface operations {
             };
             /** @description `idempotency-key-reuse`: Idempotency Key Reused */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RequestPasswordResetBody"];
+            };
+        };
+        responses: {
+            /** @description A link is mailed if an account uses the email. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "expiresInMinutes": 60
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description How long a mailed link works. */
+                        expiresInMinutes: number;
+                    };
+                };
+            };
+            /** @description `validation-error`: Validation Error; `malformed-json`: Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf-failed`: CSRF Check Failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not-found`: Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload-too-large`: Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported-media-type`: Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    completePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "hLq0…",
+                 *       "newPassword": "a new long passphrase"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompletePasswordResetBody"];
+            };
+        };
+        responses: {
+            /** @description The password is changed: sign in with it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com"
+                     *     }
+                     */
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            /** @description `validation-error`: Validation Error; `malformed-json`: Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf-failed`: CSRF Check Failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not-found`: Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload-too-large`: Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported-media-type`: Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -370,6 +370,14 @@ export const OPERATION_ROUTES = {
     "method": "POST",
     "path": "/auth/password"
   },
+  "requestPasswordReset": {
+    "method": "POST",
+    "path": "/auth/password-reset"
+  },
+  "completePasswordReset": {
+    "method": "POST",
+    "path": "/auth/password-reset/complete"
+  },
   "listApiKeys": {
     "method": "GET",
     "path": "/account/keys"

@@ -7,22 +7,24 @@ import { PLANS } from './plan-change.js';
 export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
 export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const;
 
-const email = z
+/** An email address as every account body takes it (also the password-reset request, password-reset.ts). */
+export const EmailAddress = z
   .string({ error: '`email` is required.' })
   .trim()
   .max(254, '`email` must be at most 254 characters.')
   .pipe(z.email({ error: 'Enter a valid email address.' }));
 /** The shortest password a new account (or a changed password) may have; the sign-up form says it before submit. */
 export const MIN_PASSWORD_LENGTH = 10;
-const newPassword = z
+/** The password rules of sign-up, a change and a reset: one rule, one place. */
+export const NewPassword = z
   .string({ error: 'A password is required.' })
   .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
   .max(200, 'Use at most 200 characters.');
 
 export const SignUpBody = z
   .object({
-    email,
-    password: newPassword,
+    email: EmailAddress,
+    password: NewPassword,
     name: z.string().trim().min(1).max(200).optional(),
     inviteToken: z.string().min(1).max(200).optional(),
   })
@@ -30,7 +32,7 @@ export const SignUpBody = z
 
 export const SignInBody = z
   .object({
-    email,
+    email: EmailAddress,
     password: textField('password', { max: 200, trim: false }),
   })
   .strict();
@@ -38,7 +40,7 @@ export const SignInBody = z
 export const ChangePasswordBody = z
   .object({
     currentPassword: z.string().min(1).max(200).optional(),
-    newPassword,
+    newPassword: NewPassword,
   })
   .strict()
   .refine((b) => b.currentPassword === undefined || b.currentPassword !== b.newPassword, {
@@ -74,7 +76,7 @@ export const MemberRoleBody = z
 
 export const CreateInviteBody = z
   .object({
-    email: email.optional(),
+    email: EmailAddress.optional(),
     role: z.enum(['admin', 'member'], { error: '`role` must be admin or member.' }).default('member'),
   })
   .strict();

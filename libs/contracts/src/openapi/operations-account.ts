@@ -14,6 +14,7 @@ import {
   UsageQuery,
 } from '../http/dashboard-auth.js';
 import { PlanChangeBody } from '../http/plan-change.js';
+import { PasswordResetCompleteBody, PasswordResetDone, PasswordResetRequestBody, PasswordResetRequested } from '../http/password-reset.js';
 import { PlanDetails, UsageView } from '../http/account-views.js';
 import {
   HolderPlanChanged,
@@ -183,14 +184,59 @@ export const accountOperations: Operation[] = [
     responses: { 204: noContent() },
     problems: ['invalid-credentials'],
   },
+  // "Forgot password?" (docs/auth.md "Password reset"): a mailed single-use link, only when SMTP is configured.
+  {
+    method: 'post',
+    path: '/auth/password-reset',
+    operationId: 'requestPasswordReset',
+    tag: 'Dashboard',
+    summary: 'Mail a password-reset link',
+    description:
+      'Answers the same whether or not an account uses the email (the mail goes only to an existing account, at most 3 links per hour). ' +
+      'Without SMTP configured (`passwordReset: "instance-owner"` in GET /auth/config) 404: the instance owner resets passwords with `admin-cli users set-password`.',
+    auth: 'public',
+    body: PasswordResetRequestBody,
+    example: { email: 'ada@example.com' },
+    responses: { 200: json(PasswordResetRequested, 'A link is mailed if an account uses the email.', { expiresInMinutes: 60 }) },
+    problems: ['not-found', 'rate-limit', 'csrf-failed'],
+  },
+  {
+    method: 'post',
+    path: '/auth/password-reset/complete',
+    operationId: 'completePasswordReset',
+    tag: 'Dashboard',
+    summary: "Set a new password with a reset link's token",
+    description: 'Spends the token (and every other link of the user), lifts a sign-in lockout and signs out every session of the user.',
+    auth: 'public',
+    body: PasswordResetCompleteBody,
+    example: { token: 'hLq0…', newPassword: 'a new long passphrase' },
+    responses: { 200: json(PasswordResetDone, 'The password is changed: sign in with it.', { email: 'ada@example.com' }) },
+    problems: ['not-found', 'rate-limit', 'csrf-failed'],
+  },
   {
     method: 'get',
     path: '/account/keys',
     operationId: 'listApiKeys',
     tag: 'Dashboard',
-    summary: "The workspace's active API keys (masked)",
+    summary: "The workspace's active API keys (masked; in a team, every member's)",
     auth: 'session',
-    responses: { 200: json(z.looseObject({ items: z.array(ApiKey) })) },
+    responses: {
+      200: json(
+        z.looseObject({
+          items: z.array(
+            ApiKey.extend({
+              masked: z.string(),
+              lastUsedAt: z.string().nullable(),
+              // The person whose account holds the key; null for an admin-CLI account in the team.
+              createdBy: z.looseObject({ id: z.string(), email: z.string(), name: z.string().nullable() }).nullable(),
+              mine: z.boolean(),
+              canRotate: z.boolean(),
+              canRevoke: z.boolean(),
+            }),
+          ),
+        }),
+      ),
+    },
   },
   {
     method: 'post',

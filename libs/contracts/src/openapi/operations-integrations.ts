@@ -95,7 +95,9 @@ export const webhookOperations: Operation[] = [
               attempt: z.number().int(),
               nextRetryAt: z.string().nullable(),
               error: z.string().nullable(),
-              test: z.boolean().describe('A test event (`POST /webhook-subscriptions/{uid}/test`, or a redelivery of one): its `data.test` is true.'),
+              test: z
+                .boolean()
+                .describe('A test event (`POST /webhook-subscriptions/{uid}/test`, or a redelivery of one): its `data.test` is true.'),
             }),
           ),
           nextCursor: z.string().nullable().describe('Pass as `cursor` for the next (older) page; null on the last.'),

@@ -13,7 +13,7 @@ const entry = 'services/gateway/src/admin-cli/main.ts';
 
 // The CLI as an operator runs it: a child process, configured only through the environment.
 async function cli(
-  database: string | { dataDir: string },
+  database: string | { dataDir: string } | { env: NodeJS.ProcessEnv },
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string; lastLine: string }> {
   try {
@@ -24,7 +24,11 @@ async function cli(
         NODE_OPTIONS: '',
         // Do not wait for a server that is not coming (this test stands in for one).
         PRESSROOM_ADMIN_SOCKET_WAIT_MS: '0',
-        ...(typeof database === 'string' ? { DATABASE_URL: database } : { DATABASE_URL: '', PRESSROOM_DATA_DIR: database.dataDir }),
+        ...(typeof database === 'string'
+          ? { DATABASE_URL: database }
+          : 'env' in database
+            ? database.env
+            : { DATABASE_URL: '', PRESSROOM_DATA_DIR: database.dataDir }),
       },
     });
     return { code: 0, stdout, stderr, lastLine: stdout.trimEnd().split('\n').at(-1) ?? '' };
@@ -112,6 +116,40 @@ describe('admin CLI against PostgreSQL', () => {
       expect(result.stderr).toMatch(/^error: /);
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
+  });
+});
+
+describe('admin CLI migrate (the one-shot run for PRESSROOM_MIGRATE=off)', () => {
+  let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(() => testDb?.drop());
+  const off = (url: string) => ({ env: { DATABASE_URL: url, PRESSROOM_MIGRATE: 'off' } });
+
+  it('with migrations off, other commands refuse a fresh database; migrate applies every migration once; then they work', async () => {
+    const refused = await cli(off(testDb.url), 'accounts', 'list');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^error: the database schema is behind this release: \d+ migrations pending \(0000_init, /);
+    expect(refused.stderr).toContain('make migrate');
+
+    const migrated = await cli(off(testDb.url), 'migrate');
+    expect(migrated.code).toBe(0);
+    expect(migrated.stdout).toMatch(/^applied 0000_init\napplied 0001_/);
+    expect(migrated.lastLine).toMatch(/^database schema up to date \(\d+ applied\)$/);
+    const again = await cli(off(testDb.url), 'migrate');
+    expect(again.stdout).toBe('database schema up to date (nothing to apply)\n');
+
+    const listed = await cli(off(testDb.url), 'accounts', 'create', 'after-migrate');
+    expect(listed.code).toBe(0);
+  });
+
+  it('names DATABASE_URL when it is not a PostgreSQL URL, without repeating it (it holds the password)', async () => {
+    const result = await cli({ env: { DATABASE_URL: 'mysql://root:Sup3rSecretPw@db/pressroom' } }, 'migrate');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('DATABASE_URL: must be a PostgreSQL URL');
+    expect(result.stderr).not.toContain('Sup3rSecretPw');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });
 

@@ -1,11 +1,12 @@
 import { ConfigError } from '@pressroom/config';
-import { DataDirLockedError, DuplicateError, NotFoundError, type Db } from '@pressroom/db';
+import { DataDirLockedError, DuplicateError, MigrationsPendingError, NotFoundError, type Db } from '@pressroom/db';
 import { CliError } from './cli-error.js';
 import { resolveCommand } from './commands.js';
 import { join } from 'node:path';
 import { ADMIN_SOCKET_NAME, runViaAdminSocket } from './admin-socket.js';
 import { announcerFromEnv } from './announce-from-env.js';
 import { databaseOptionsFromEnv, openDatabaseFromEnv } from './database-from-env.js';
+import { runMigrate } from './migrate-command.js';
 import { USAGE } from './usage.js';
 
 // Operator commands for accounts, API keys and teams. Answers go to stdout, commentary beside them (notes) to
@@ -16,13 +17,20 @@ async function main(argv: string[]): Promise<number> {
     (argv.length === 0 ? console.error : console.log)(USAGE);
     return argv.length === 0 ? 1 : 0;
   }
+  // Straight to the database, never through a running server's admin socket: the schema is the operator's to change.
+  if (argv[0] === 'migrate') return runMigrate(argv.slice(1)).catch(reported);
   const resolved = resolveCommand(argv);
   if (!resolved) {
     console.error(`error: unknown command "${argv.slice(0, 2).join(' ')}"\n\n${USAGE}`);
     return 1;
   }
   // A running embedded server holds the PGlite database: ask it instead.
-  const options = databaseOptionsFromEnv();
+  let options: ReturnType<typeof databaseOptionsFromEnv>;
+  try {
+    options = databaseOptionsFromEnv();
+  } catch (error) {
+    return reported(error);
+  }
   const socketPath = options.dataDir ? join(options.dataDir, '..', ADMIN_SOCKET_NAME) : null;
   const viaServer = async (): Promise<number | null> => {
     const reply = socketPath ? await runViaAdminSocket(socketPath, argv) : null;
@@ -53,20 +61,31 @@ async function main(argv: string[]): Promise<number> {
         if (late !== null) return late;
       }
     }
-    if (error instanceof DataDirLockedError) {
-      console.error(`error: ${error.message}.\nThe embedded server keeps its database open; run admin commands while it is stopped.`);
-      return 1;
-    }
-    if (error instanceof CliError || error instanceof DuplicateError || error instanceof NotFoundError || error instanceof ConfigError) {
-      console.error(`error: ${error.message}`);
-      return 1;
-    }
-    console.error(error);
-    return 1;
+    return reported(error);
   } finally {
     await announcer?.close();
     await db?.close();
   }
+}
+
+/** An operator's mistake (or a refusal) as one `error:` line and exit 1; anything else with its stack. */
+function reported(error: unknown): number {
+  if (error instanceof DataDirLockedError) {
+    console.error(`error: ${error.message}.\nThe embedded server keeps its database open; run admin commands while it is stopped.`);
+    return 1;
+  }
+  if (
+    error instanceof CliError ||
+    error instanceof DuplicateError ||
+    error instanceof NotFoundError ||
+    error instanceof ConfigError ||
+    error instanceof MigrationsPendingError
+  ) {
+    console.error(`error: ${error.message}`);
+    return 1;
+  }
+  console.error(error);
+  return 1;
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -18,6 +18,9 @@ Usage: node --conditions=source --import tsx services/gateway/src/admin-cli/main
   teams plan <team-name> <plan> [same options]       a team's plan applies to all its members
   key --account <name> [--plan P] [--label L]
                                              creates the account if missing (plan free unless --plan), then a key (printed last)
+  migrate                                    applies pending database migrations (the one-shot run for
+                                             PRESSROOM_MIGRATE=off; docs/operations.md)
 
 Database: DATABASE_URL set → PostgreSQL; otherwise the embedded PGlite under
-\${PRESSROOM_DATA_DIR:-.data}/pglite, which must not be open in a running server.`;
+\${PRESSROOM_DATA_DIR:-.data}/pglite, which must not be open in a running server. With PRESSROOM_MIGRATE=off the
+other commands refuse a database that migrate has not brought up to date.`;

@@ -1,17 +1,18 @@
 import type { Request, Response } from 'express';
-import { createSession, type Db, type SignedUpUser } from '@pressroom/db';
+import { createSession, lastWorkspaceAccountId, type Db, type SignedUpUser } from '@pressroom/db';
 import { isHttps, setSessionCookies } from '../http/cookies.js';
 
 /**
  * A new session with its cookies: in the team a sign-up's invitation just joined (`teamAccountId`), else in the
- * user's personal workspace.
+ * workspace the user last worked in while they still belong to it (a session that ended mid-task resumes there),
+ * else in the personal workspace.
  */
 export async function startSession(
   req: Request,
   res: Response,
   input: { db: Db; user: SignedUpUser; ttlMs: number; publicBaseUrl: string },
 ): Promise<void> {
-  const accountId = input.user.teamAccountId ?? input.user.personalAccountId;
+  const accountId = input.user.teamAccountId ?? (await lastWorkspaceAccountId(input.db, input.user));
   const issued = await createSession(input.db, { userId: input.user.id, accountId, ttlMs: input.ttlMs });
   setSessionCookies(res, { ...issued, secure: isHttps(req, input.publicBaseUrl) });
 }

@@ -2,8 +2,10 @@ import {
   AccountLockedError,
   DuplicateError,
   InvalidCredentialsError,
+  InvalidResetTokenError,
   LastOwnerError,
   NotFoundError,
+  PASSWORD_RESET_TTL_MS,
   PermissionError,
   SignUpRefusedError,
 } from '@pressroom/db';
@@ -25,6 +27,10 @@ export function fromAccountError(error: unknown): ProblemError | null {
       headers: { 'Retry-After': String(seconds) },
       extensions: { lockedUntil: error.until.toISOString() },
     });
+  }
+  if (error instanceof InvalidResetTokenError) {
+    const message = `This reset link is no longer valid: a link works once, within ${PASSWORD_RESET_TTL_MS / 60_000} minutes of being sent.`;
+    return new ProblemError('not-found', { detail: message, errors: [{ field: 'token', message }] });
   }
   if (error instanceof SignUpRefusedError) {
     if (error.field === 'email') {

@@ -1,9 +1,18 @@
 import { CATALOG, newId, type CommandSubject, type IdPrefix, type RenderOrigin, type RenderOutcome } from '@pressroom/contracts';
 import { renderOutput, type CommandEnvelope } from '@pressroom/render-requests';
-import type { Bus } from '@pressroom/bus';
-import { deleteRender, getRenderById, insertRenderWithinCredits, type Db, type RenderRow, type RenderVia } from '@pressroom/db';
+import { BusValidationError, type Bus, type Subscription } from '@pressroom/bus';
+import {
+  deleteRender,
+  getRenderById,
+  insertRenderWithinCredits,
+  markRenderPublished,
+  withdrawQueuedRender,
+  type Db,
+  type RenderRow,
+  type RenderVia,
+} from '@pressroom/db';
 import { withQuotaProblem } from '../http/quota-problem.js';
-import { deserializeProblem } from '@pressroom/problem';
+import { ProblemError, deserializeProblem } from '@pressroom/problem';
 import type { OwnerCaches } from '@pressroom/service-runner';
 import type { Storage } from '@pressroom/storage';
 import { userStorageOf } from '../views/user-storage-view.js';
@@ -83,6 +92,24 @@ function waitOfRow(row: RenderRow): RenderWait {
   return { state: 'pending', id: row.id, createdAt: row.createdAt.toISOString() };
 }
 
+/**
+ * A render still waiting this long after its publish has its publish confirmed in the row (one statement
+ * beside the wait); a render finished sooner needs none, as its claim confirmed it (docs/adr/0065).
+ */
+const CONFIRM_PUBLISH_AFTER_MS = 1_000;
+/** What a client is told to wait before retrying a render the bus did not take (a reconnect takes seconds). */
+const BUS_RETRY_AFTER_SECONDS = 5;
+
+/** The render was not handed to a renderer: nothing of it is kept or charged, and a retry may succeed. */
+function notAccepted(cause: unknown): ProblemError {
+  return new ProblemError('service-unavailable', {
+    detail: 'The render queue cannot be reached right now, so the render was not accepted and nothing was charged. Retry in a few seconds.',
+    headers: { 'Retry-After': String(BUS_RETRY_AFTER_SECONDS) },
+    logMessage: `render not accepted: ${cause instanceof Error ? cause.message : String(cause)}`,
+    cause,
+  });
+}
+
 /** A render id for this submission: a new one, or (retry of an Idempotency-Key whose gateway died) the one it started. */
 async function renderIdFor(idPrefix: IdPrefix): Promise<{ id: string; resumed: boolean }> {
   const fresh = newId(idPrefix);
@@ -96,11 +123,15 @@ async function renderIdFor(idPrefix: IdPrefix): Promise<{ id: string; resumed: b
  * problem. When the wait runs out the render still completes; the caller
  * gets its id to look it up. A resumed render (docs/idempotency.md) that
  * already ended answers from its row; one that has no row yet is started.
+ * A render whose command the bus did not take leaves no row and no charge
+ * (503 with Retry-After; docs/adr/0065).
  */
 export async function submitRender<C>(deps: RenderGatewayDeps, submission: RenderSubmission<C>): Promise<RenderWait> {
   const { id, resumed } = await renderIdFor(submission.idPrefix);
   const existing = resumed ? await getRenderById(deps.db, id) : undefined;
   if (existing && (existing.state === 'done' || existing.state === 'failed')) return waitOfRow(existing);
+  // A bus known to be down takes nothing: refused before anything is written or charged.
+  if (!deps.bus.healthy()) throw notAccepted(new Error(`bus (${deps.bus.transport}) disconnected`));
   // Credits are reserved by the queued row itself (docs/limits.md): a failure releases them.
   const row =
     existing ??
@@ -119,6 +150,7 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
             width: submission.width,
             height: submission.height,
             ...(submission.cost !== undefined ? { cost: submission.cost } : {}),
+            publishPending: true,
           }),
         ),
       submission.quotaStatus,
@@ -127,31 +159,26 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
 
   let settle: (outcome: RenderOutcome) => void = () => {};
   const arrived = new Promise<RenderOutcome>((resolve) => (settle = resolve));
-  const listening = await deps.bus.listen(CATALOG.renderDone, id, (outcome) => settle(outcome));
+  const listening = await publishOrWithdraw(deps, submission, id, createdAt, (outcome) => settle(outcome));
   let timer: NodeJS.Timeout | undefined;
+  let confirmTimer: NodeJS.Timeout | undefined;
+  // The scheduler withdraws a queued row nobody confirmed (ADR 0065): confirmed once, for a render that outlives
+  // a moment (a quicker one was confirmed by its claim) and before answering one still running.
+  let confirming: Promise<boolean> | undefined;
+  const confirm = () =>
+    (confirming ??= markRenderPublished(deps.db, id).catch((error: unknown) => {
+      confirming = undefined; // tried again before answering
+      throw error;
+    }));
   try {
-    const command = await submission.command({
-      renderId: id,
-      accountId: submission.auth.account.id,
-      ownerId: submission.auth.ownerId,
-      output: renderOutput({ publicBaseUrl: deps.publicBaseUrl, renderId: id, extension: submission.extension }),
-      requestedAt: createdAt,
-    });
-    await inSpan('bus.publish', () =>
-      deps.bus.publish(submission.subject, command, {
-        msgId: id,
-        headers: producerHeaders(submission.subject.name, {
-          'pressroom-render-id': id,
-          'pressroom-account-id': submission.auth.account.id,
-        }),
-      }),
-    );
+    confirmTimer = setTimeout(() => void confirm().catch(() => undefined), CONFIRM_PUBLISH_AFTER_MS);
     const timedOut = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deps.renderWaitMs)));
     const outcome = await inSpan('render.wait', () => Promise.race([arrived, timedOut]));
     if (outcome === null) {
-      // The notification may have raced the time-out: the row is the truth.
-      const current = await getRenderById(deps.db, id);
-      return current ? waitOfRow(current) : { state: 'pending', id, createdAt };
+      // The notification may have raced the time-out: the row is the truth. No row: it was withdrawn, never rendered.
+      const current = (await confirm()) ? await getRenderById(deps.db, id) : null;
+      if (!current) throw notAccepted(new Error('the queued row was withdrawn before a renderer took it'));
+      return waitOfRow(current);
     }
     if (outcome.status === 'failed') throw deserializeProblem(outcome.problem);
     return {
@@ -169,6 +196,55 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
     throw error;
   } finally {
     if (timer) clearTimeout(timer);
+    if (confirmTimer) clearTimeout(confirmTimer);
     await listening.stop();
+  }
+}
+
+/**
+ * Listen for the render's outcome and publish its command. When either fails (the bus is down, the
+ * command cannot be built), the queued row is withdrawn with its credits, unless a worker already
+ * claimed it (then the command did go out, and the render is waited for as usual): the caller gets
+ * the command's own error, or a 503 with Retry-After when the bus failed.
+ */
+async function publishOrWithdraw<C>(
+  deps: RenderGatewayDeps,
+  submission: RenderSubmission<C>,
+  id: string,
+  createdAt: string,
+  onOutcome: (outcome: RenderOutcome) => void,
+): Promise<Subscription> {
+  let listening: Subscription | undefined;
+  let building = false;
+  try {
+    listening = await deps.bus.listen(CATALOG.renderDone, id, onOutcome);
+    building = true;
+    const command = await submission.command({
+      renderId: id,
+      accountId: submission.auth.account.id,
+      ownerId: submission.auth.ownerId,
+      output: renderOutput({ publicBaseUrl: deps.publicBaseUrl, renderId: id, extension: submission.extension }),
+      requestedAt: createdAt,
+    });
+    building = false;
+    await inSpan('bus.publish', () =>
+      deps.bus.publish(submission.subject, command, {
+        msgId: id,
+        headers: producerHeaders(submission.subject.name, {
+          'pressroom-render-id': id,
+          'pressroom-account-id': submission.auth.account.id,
+        }),
+      }),
+    );
+    return listening;
+  } catch (error) {
+    // An unanswered publish may still have reached the bus: a claimed row says it did.
+    // (Neither answering, with the database down too: the scheduler withdraws the row after a grace.)
+    const withdrawn = await withdrawQueuedRender(deps.db, { id }).catch(() => false);
+    const row = withdrawn ? null : await getRenderById(deps.db, id).catch(() => null);
+    if (row && row.state !== 'queued' && listening) return listening;
+    await listening?.stop().catch(() => undefined);
+    if (building || error instanceof BusValidationError) throw error;
+    throw notAccepted(error);
   }
 }

@@ -1,8 +1,17 @@
 import { Router } from 'express';
 import { CreateKeyBody } from '@pressroom/contracts';
-import { createApiKey, getApiKey, listApiKeys, revokeApiKey, rotateApiKey, type ApiKeyView, type Db } from '@pressroom/db';
+import {
+  createApiKey,
+  listWorkspaceKeys,
+  revokeWorkspaceKey,
+  rotateWorkspaceKey,
+  type ApiKeyView,
+  type Db,
+  type KeyViewer,
+  type WorkspaceKey,
+} from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
-import { authOf, requireSession } from '../http/auth.js';
+import { authOf, requireSession, sessionOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 
@@ -17,27 +26,27 @@ function keyView(key: ApiKeyView) {
   };
 }
 
+/** A key as the workspace's list shows it: who created it and what the caller may do with it. */
+function listedKeyView(key: WorkspaceKey) {
+  return { ...keyView(key), createdBy: key.createdBy, mine: key.mine, canRotate: key.canRotate, canRevoke: key.canRevoke };
+}
+
+const viewerOf = (res: Parameters<typeof authOf>[0]): KeyViewer => ({ userId: sessionOf(res).user.id, account: authOf(res).account });
+
+const noSuchKey = (id: string) => new ProblemError('not-found', { detail: `No active API key ${id} in this workspace.` });
+
 /**
- * API keys of the current workspace's account, managed in the dashboard only (the contract
- * keeps key management out of the API). `forgetKeys` drops this replica's auth cache so a
- * revoked or rotated key stops working at once.
+ * API keys of the current workspace, managed in the dashboard only (the contract keeps key management out of the
+ * API). In a team the list holds every member's keys; who may rotate or revoke which: libs/db workspace-keys.ts.
+ * `forgetKeys` drops this replica's auth cache so a revoked or rotated key stops working at once.
  */
 export function accountKeyRoutes(deps: { db: Db; forgetKeys: () => void }): Router {
   const router = Router();
   router.use('/account/keys', requireSession);
 
-  const ownKey = async (res: Parameters<typeof authOf>[0], id: string): Promise<ApiKeyView> => {
-    const key = await getApiKey(deps.db, id);
-    if (!key || key.accountId !== authOf(res).account.id || key.revokedAt !== null) {
-      throw new ProblemError('not-found', { detail: `No active API key ${id} in this workspace.` });
-    }
-    return key;
-  };
-
   defineRoute(router, '/account/keys', {
     get: async (_req, res) => {
-      const keys = await listApiKeys(deps.db, authOf(res).account.id);
-      res.json({ items: keys.filter((k) => k.revokedAt === null).map(keyView) });
+      res.json({ items: (await listWorkspaceKeys(deps.db, viewerOf(res))).map(listedKeyView) });
     },
     post: async (req, res) => {
       const { name } = parseOrThrow(CreateKeyBody, req.body);
@@ -48,17 +57,18 @@ export function accountKeyRoutes(deps: { db: Db; forgetKeys: () => void }): Rout
 
   defineRoute(router, '/account/keys/:id/rotate', {
     post: async (req, res) => {
-      const old = await ownKey(res, String(req.params.id));
-      const issued = await rotateApiKey(deps.db, old.id);
+      const id = String(req.params.id);
+      const issued = await rotateWorkspaceKey(deps.db, viewerOf(res), id);
+      if (!issued) throw noSuchKey(id);
       deps.forgetKeys();
-      res.json({ ...keyView(issued.record), key: issued.key, replaces: old.id });
+      res.json({ ...keyView(issued.record), key: issued.key, replaces: id });
     },
   });
 
   defineRoute(router, '/account/keys/:id', {
     delete: async (req, res) => {
-      const key = await ownKey(res, String(req.params.id));
-      await revokeApiKey(deps.db, key.id);
+      const id = String(req.params.id);
+      if (!(await revokeWorkspaceKey(deps.db, viewerOf(res), id))) throw noSuchKey(id);
       deps.forgetKeys();
       res.status(204).end();
     },

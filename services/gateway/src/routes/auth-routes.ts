@@ -24,6 +24,7 @@ import { assertSameOrigin } from '../http/same-origin.js';
 import { parseOrThrow } from '../http/validate.js';
 import { sessionView, userView } from '../dashboard/session-view.js';
 import { startSession } from '../dashboard/start-session.js';
+import { passwordResetRoutes } from './password-reset-routes.js';
 
 interface AuthRouteDeps {
   db: Db;
@@ -53,6 +54,8 @@ export function authPublicRoutes(deps: AuthRouteDeps): Router {
         signupMode: await signupModeInForce(deps.db, deps.settings.signupMode),
         firstRun: await isFirstRun(deps.db),
         oidc: { enabled: deps.settings.oidc !== null, name: deps.settings.oidc?.name ?? null },
+        // How a forgotten password is reset: a mailed link (SMTP configured), or by the instance owner's admin CLI.
+        passwordReset: deps.settings.smtp ? 'email' : 'instance-owner',
       });
     },
   });
@@ -90,6 +93,8 @@ export function authPublicRoutes(deps: AuthRouteDeps): Router {
       },
     ],
   });
+
+  router.use(passwordResetRoutes(deps));
   return router;
 }
 

@@ -17,7 +17,7 @@ describe.each(ENGINES)('dashboard sessions, sign-in and keys (%s)', (engine) => 
 
   it('the first sign-up owns the instance; cookies are httpOnly/SameSite; the session sees its workspace', async () => {
     const before = await (await fetch(`${gw.baseUrl}/auth/config`)).json();
-    expect(before).toEqual({ signupMode: 'open', firstRun: true, oidc: { enabled: false, name: null } });
+    expect(before).toEqual({ signupMode: 'open', firstRun: true, oidc: { enabled: false, name: null }, passwordReset: 'instance-owner' });
 
     const owner = new Browser(gw.baseUrl);
     const res = await owner.request('POST', '/auth/sign-up', {

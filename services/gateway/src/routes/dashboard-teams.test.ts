@@ -17,9 +17,10 @@ describe.each(ENGINES)('teams, roles and invitations (%s)', (engine) => {
 
   it('create a team, invite by email over SMTP, join through the mailed link, share resources, change roles, remove', async () => {
     const owner = new Browser(gw.baseUrl);
-    expect((await owner.request('POST', '/auth/sign-up', { json: { email: 'boss@example.com', password: 'boss password' } })).status).toBe(
-      201,
-    );
+    expect(
+      (await owner.request('POST', '/auth/sign-up', { json: { email: 'boss@example.com', password: 'boss password', name: 'Bea Boss' } }))
+        .status,
+    ).toBe(201);
     const created = await owner.request('POST', '/teams', { json: { name: `Newsroom ${engine}` } });
     expect(created.status).toBe(201);
     const team = (await created.json()) as { id: string; role: string };
@@ -39,9 +40,21 @@ describe.each(ENGINES)('teams, roles and invitations (%s)', (engine) => {
     expect(smtp.mails[0]!.to).toEqual(['writer@example.com']);
     // The link arrives intact (quoted-printable may fold long lines).
     expect(smtp.linksIn(smtp.mails[0]!)).toContain(invite.url);
+    // Who invites by name (with the address), the role and how long the link works (PRESSROOM_INVITE_TTL, 7 days).
+    const body = smtp.mails[0]!.raw.replace(/=\r?\n/g, '').replace(/\r\n/g, '\n');
+    expect(body).toContain(`Bea Boss (boss@example.com) invited you to join the team "Newsroom ${engine}" on Pressroom as a member.`);
+    expect(body).toMatch(/It works once, for 7 days \(until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\):/);
 
     const preview = (await (await fetch(`${gw.baseUrl}/invites/${invite.token}`)).json()) as Record<string, any>;
     expect(preview).toMatchObject({ team: { id: team.id, name: `Newsroom ${engine}` }, role: 'member', email: 'writer@example.com' });
+
+    // Another address than the invitation's: a 409 that says, as a sentence beside the email, which one it takes.
+    const wrong = await new Browser(gw.baseUrl).request('POST', '/auth/sign-up', {
+      json: { email: 'someone-else@example.com', password: 'writer password', inviteToken: invite.token },
+    });
+    expect(wrong.status).toBe(409);
+    const sentence = 'This invitation is for writer@example.com: sign up with that email address.';
+    expect(await wrong.json()).toMatchObject({ detail: sentence, errors: [{ field: 'email', message: sentence }] });
 
     const writer = new Browser(gw.baseUrl);
     const joined = await writer.request('POST', '/auth/sign-up', {

@@ -113,7 +113,14 @@ export function teamRoutes(deps: TeamRouteDeps): Router {
       if (email && deps.mailer) {
         const invite = await getTeamInvite(deps.db, issued.token);
         try {
-          await deps.mailer.send({ to: email, teamName: invite?.team.name ?? teamId, inviterEmail: user.email, url });
+          await deps.mailer.send({
+            to: email,
+            teamName: invite?.team.name ?? teamId,
+            inviter: { name: user.name, email: user.email },
+            role,
+            expiresAt: issued.expiresAt,
+            url,
+          });
           emailed = true;
         } catch (error) {
           // The link still works; the dashboard shows it for handing over by hand.

@@ -75,6 +75,7 @@ export function webhookControlRoutes(deps: { db: Db; owners: Pick<OwnerCaches, '
           attempt: d.attempt,
           nextRetryAt: d.nextRetryAt?.toISOString() ?? null,
           error: d.error,
+          test: d.test,
         })),
         nextCursor: page.nextCursor,
       });

@@ -1,14 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authKeys, getAuthConfig, oidcStartUrl, signIn } from '../../api/auth';
 import { BASE, safeReturnTo } from '../../app/return-to';
 import { InvitationNotice, invitationTokenOf } from '../teams/invitation-notice';
+import { ApiError } from '../../api/problem';
 import { Alert } from '../../kit/alert';
 import { buttonClass, Button } from '../../kit/button';
 import { Form } from '../../kit/form';
 import { AuthCard } from './auth-card';
 import { CREDENTIAL_FIELDS, CredentialsFields } from './credentials-fields';
+
+/** What the reset-password page hands over (navigation state) after setting a new password. */
+export interface PasswordResetDone {
+  passwordReset: { email: string };
+}
 
 export default function SignInPage() {
   const [params] = useSearchParams();
@@ -16,7 +22,10 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const config = useQuery({ queryKey: authKeys.config, queryFn: getAuthConfig, retry: false });
-  const [credentials, setCredentials] = useState({ email: '', password: '' });
+  const reset = (useLocation().state as Partial<PasswordResetDone> | null)?.passwordReset;
+  const [credentials, setCredentials] = useState({ email: reset?.email ?? '', password: '' });
+  // The session ended while a page was open (app/session.tsx): say so, rather than greet a first visit.
+  const sessionEnded = params.get('reason') === 'session-ended';
   // Single sign-on comes back here with the reason when the server refused it (e.g. sign-up is closed).
   const ssoError = params.get('error');
   const submit = useMutation({
@@ -27,6 +36,7 @@ export default function SignInPage() {
     },
   });
   const signUpOpen = config.data && (config.data.firstRun || config.data.signupMode !== 'closed');
+  const locked = submit.error instanceof ApiError && submit.error.status === 423;
   // An invitation link sends people here first: the page says what it invites to, and signing up carries its token.
   const inviteToken = invitationTokenOf(returnTo);
   const signUpUrl = `/sign-up?returnTo=${encodeURIComponent(returnTo)}${inviteToken ? `&invite=${inviteToken}` : ''}`;
@@ -49,12 +59,33 @@ export default function SignInPage() {
     >
       {inviteToken && <InvitationNotice token={inviteToken} />}
       {ssoError && !submit.isError && <Alert>{ssoError}</Alert>}
+      {sessionEnded && !reset && <Alert tone="info">Your session ended. Sign in again to continue.</Alert>}
+      {reset && (
+        <Alert tone="success">
+          Your password is changed and every browser that was signed in is signed out. Sign in with the new password.
+        </Alert>
+      )}
       <Form label="Sign in" onSubmit={() => submit.mutate()} error={submit.error} fields={CREDENTIAL_FIELDS}>
         <CredentialsFields value={credentials} onChange={setCredentials} error={submit.error} purpose="sign-in" />
         <Button type="submit" busy={submit.isPending}>
           Sign in
         </Button>
+        {locked && (
+          // A lockout is not a dead end: a new password (mailed link, or the instance owner) lifts it at once.
+          <p className="text-sm text-slate-800">
+            <Link className="text-indigo-700 underline" to="/forgot-password" state={{ email: credentials.email }}>
+              {config.data?.passwordReset === 'email' ? 'Reset your password to sign in now' : 'Who can reset my password?'}
+            </Link>
+          </p>
+        )}
       </Form>
+      {!locked && (
+        <p className="text-sm">
+          <Link className="text-indigo-700 underline" to="/forgot-password" state={{ email: credentials.email }}>
+            Forgot password?
+          </Link>
+        </p>
+      )}
       {config.data?.oidc.enabled && (
         <a className={buttonClass('secondary')} href={oidcStartUrl(`${BASE}${returnTo}`)}>
           Sign in with {config.data.oidc.name ?? 'single sign-on'}

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authKeys, getAuthConfig, signUp, type AuthConfig } from '../../api/auth';
 import { safeReturnTo } from '../../app/return-to';
-import { InvitationNotice } from '../teams/invitation-notice';
+import { InvitationNotice, useInvitation } from '../teams/invitation-notice';
+import type { JoinedState } from '../teams/teams-page';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
@@ -29,13 +30,23 @@ export default function SignUpPage() {
   const client = useQueryClient();
   const [name, setName] = useState('');
   const [credentials, setCredentials] = useState({ email: '', password: '' });
+  // An invitation for one email is accepted only with that email: the form starts with it (the visitor may still
+  // change it; the server refuses another with a sentence saying which address the invitation is for).
+  const invitedEmail = useInvitation(inviteToken).data?.email ?? null;
+  const [prefilled, setPrefilled] = useState<string | null>(null);
+  if (invitedEmail && prefilled !== invitedEmail) {
+    setPrefilled(invitedEmail);
+    setCredentials((current) => (current.email ? current : { ...current, email: invitedEmail }));
+  }
   const submit = useMutation({
     // With an invitation the server joins the team and starts the session in it.
     mutationFn: () => signUp({ ...credentials, ...(name ? { name } : {}), ...(inviteToken ? { inviteToken } : {}) }),
     onSuccess: async () => {
       await client.resetQueries();
-      // Signing up with an invitation already joins the team: its page, not the spent link, comes next.
-      void navigate(inviteToken && returnTo.startsWith('/invite/') ? '/settings/teams' : returnTo, { replace: true });
+      // Signing up with an invitation already joins the team: its page, not the spent link, comes next, saying so.
+      if (inviteToken && returnTo.startsWith('/invite/')) {
+        void navigate('/settings/teams', { replace: true, state: { joined: true } satisfies JoinedState });
+      } else void navigate(returnTo, { replace: true });
     },
   });
   return (

@@ -6,6 +6,7 @@ import { formatCount, formatDate } from '../../kit/format';
 import { Meter } from '../../kit/meter';
 import { Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
+import { QuotaNotices, renderMeterState } from '../usage/quota-notice';
 
 /** Today's renders of every kind (the last day of GET /usage's per-day counts, which ends today). */
 function rendersToday(usage: Usage): number {
@@ -29,7 +30,8 @@ export function ThisMonth() {
       <QueryState query={usage}>
         {(u) => (
           <div className="flex flex-col gap-3">
-            <Meter label="Render credits" used={u.credits.used} limit={u.credits.limit} />
+            <Meter label="Render credits" used={u.credits.used} limit={u.credits.limit} state={renderMeterState(u)} />
+            <QuotaNotices usage={u} where="overview" />
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-slate-700">Renders today</dt>
               <dd>{rendersToday(u)}</dd>

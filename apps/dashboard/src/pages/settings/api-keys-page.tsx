@@ -1,17 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { createKey, keyKeys, listKeys, revokeKey, rotateKey, type ApiKey, type IssuedKey } from '../../api/keys';
-import { messageOf } from '../../api/problem';
+import { createKey, keyKeys, listKeys, type IssuedKey, type ListedKey } from '../../api/keys';
+import { useCurrentSession } from '../../app/session';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
-import { ConfirmDialog, Dialog } from '../../kit/dialog';
+import { Dialog } from '../../kit/dialog';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { formatDate } from '../../kit/format';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SecretOnce } from '../../kit/secret-once';
-import { Table } from '../../kit/table';
+import { Table, type Column } from '../../kit/table';
+import { creatorOf, KeyActions } from './api-key-actions';
 
 function CreateKeyForm({ onIssued }: { onIssued: (key: IssuedKey) => void }) {
   const client = useQueryClient();
@@ -42,47 +43,22 @@ function CreateKeyForm({ onIssued }: { onIssued: (key: IssuedKey) => void }) {
   );
 }
 
-function KeyActions({ apiKey, onIssued }: { apiKey: ApiKey; onIssued: (key: IssuedKey) => void }) {
-  const client = useQueryClient();
-  const label = apiKey.name || apiKey.masked;
-  const refresh = () => client.invalidateQueries({ queryKey: keyKeys.all });
-  const rotate = useMutation({ mutationFn: () => rotateKey(apiKey.id), onSuccess: async (issued) => (onIssued(issued), refresh()) });
-  const revoke = useMutation({ mutationFn: () => revokeKey(apiKey.id), onSuccess: refresh });
-  return (
-    <div className="flex flex-wrap gap-2">
-      <ConfirmDialog
-        trigger={
-          <Button variant="secondary" aria-label={`Rotate ${label}`}>
-            Rotate
-          </Button>
-        }
-        title={`Rotate “${label}”?`}
-        description="A new key replaces this one. The current key stops working at once: update every client that uses it."
-        action="Rotate key"
-        onConfirm={() => rotate.mutate()}
-      />
-      <ConfirmDialog
-        trigger={
-          <Button variant="danger" aria-label={`Revoke ${label}`}>
-            Revoke
-          </Button>
-        }
-        title={`Revoke “${label}”?`}
-        description="Requests with this key are refused from now on. This cannot be undone."
-        action="Revoke key"
-        onConfirm={() => revoke.mutate()}
-      />
-      {(rotate.error ?? revoke.error) != null && (
-        <span role="alert" className="text-sm text-red-700">
-          {messageOf(rotate.error ?? revoke.error)}
-        </span>
-      )}
-    </div>
-  );
+/** The list's columns; in a team, who created each key (every member's keys are listed there). */
+function keyColumns(inTeam: boolean, onIssued: (key: IssuedKey) => void): Column<ListedKey>[] {
+  return [
+    { header: 'Name', cell: (k) => k.name || <span className="text-slate-600">(unnamed)</span> },
+    { header: 'Key', cell: (k) => <code className="font-mono text-xs">{k.masked}</code> },
+    ...(inTeam ? [{ header: 'Created by', cell: (k: ListedKey) => creatorOf(k) }] : []),
+    { header: 'Created', cell: (k) => formatDate(k.createdAt), wide: true },
+    { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never') },
+    { header: 'Actions', cell: (k) => <KeyActions apiKey={k} onIssued={onIssued} /> },
+  ];
 }
 
 export default function ApiKeysPage() {
   const keys = useQuery({ queryKey: keyKeys.all, queryFn: listKeys });
+  const session = useCurrentSession();
+  const inTeam = session.workspaces.find((w) => w.id === session.workspaceId)?.kind === 'team';
   const [issued, setIssued] = useState<IssuedKey | null>(null);
   // A rotated key is a new row: its Rotate button replaced the one that opened the dialog, so focus returns there.
   const lastIssued = useRef('');
@@ -97,24 +73,28 @@ export default function ApiKeysPage() {
   return (
     <Page title="API keys">
       <Alert tone="info">Keys authenticate API requests for this workspace. They are created, rotated and revoked here only.</Alert>
+      <p className="text-sm text-slate-700">
+        Every key has full access to this workspace (there are no read-only or render-only keys): whoever holds one can render, spend its
+        credits and change its templates and webhooks.
+      </p>
       <Section title="New key">
         <CreateKeyForm onIssued={issue} />
       </Section>
       <Section title="Keys">
+        {inTeam && (
+          <p className="text-sm text-slate-700">
+            Every member&apos;s keys are listed here. Owners and admins can revoke any of them, members their own, and only a key&apos;s
+            creator can rotate it. A key stops working when the member who created it leaves the team or is removed.
+          </p>
+        )}
         <QueryState query={keys}>
           {({ items }) => (
             <Table
               caption="API keys"
               rows={items}
               rowKey={(k) => k.id}
-              empty="No keys yet."
-              columns={[
-                { header: 'Name', cell: (k) => k.name || <span className="text-slate-600">(unnamed)</span> },
-                { header: 'Key', cell: (k) => <code className="font-mono text-xs">{k.masked}</code> },
-                { header: 'Created', cell: (k) => formatDate(k.createdAt), wide: true },
-                { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never'), wide: true },
-                { header: 'Actions', cell: (k) => <KeyActions apiKey={k} onIssued={issue} /> },
-              ]}
+              empty={inTeam ? 'No keys in this team yet.' : 'No keys yet.'}
+              columns={keyColumns(inTeam, issue)}
             />
           )}
         </QueryState>

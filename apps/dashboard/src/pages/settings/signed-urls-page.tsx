@@ -12,11 +12,11 @@ import { Facts } from '../../kit/facts';
 import { focusSectionHeading } from '../../kit/focus-section-heading';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
-import { ConfirmDialog, Dialog } from '../../kit/dialog';
+import { ConfirmDialog } from '../../kit/dialog';
 import { formatCount, formatDate } from '../../kit/format';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
-import { SecretOnce } from '../../kit/secret-once';
+import { SecretOnceDialog } from '../../kit/secret-once';
 import { UrlSigningSecretForm } from './url-signing-secret-form';
 
 /** GET /r/{file} in the API reference (Swagger UI deep link: tag, then operationId), where `sid`, `exp` and `s` are described. */
@@ -114,9 +114,9 @@ export default function SignedUrlsPage() {
           </>
         )}
       </QueryState>
-      <Dialog
-        open={issued !== null}
-        onOpenChange={(open) => !open && setIssued(null)}
+      <SecretOnceDialog
+        secret={issued?.secret ?? null}
+        label="URL-signing secret"
         title={issued?.replaces ? 'Your new URL-signing secret' : 'Your URL-signing secret'}
         description={
           issued?.replaces
@@ -124,12 +124,8 @@ export default function SignedUrlsPage() {
             : `Its ID, ${issued?.id ?? ''}, goes in every signed link as sid.`
         }
         returnFocus={submitButton}
-      >
-        {issued && <SecretOnce label="URL-signing secret" value={issued.secret} />}
-        <div className="flex justify-end">
-          <Button onClick={() => setIssued(null)}>Done</Button>
-        </div>
-      </Dialog>
+        onClose={() => setIssued(null)}
+      />
     </Page>
   );
 }

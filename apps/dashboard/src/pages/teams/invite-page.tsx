@@ -7,6 +7,7 @@ import { Alert } from '../../kit/alert';
 import { messageOf } from '../../api/problem';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
+import type { JoinedState } from './teams-page';
 
 /** Where an invitation link lands (after sign-in or sign-up): accept to join and work in the team. */
 export default function InvitePage() {
@@ -20,7 +21,8 @@ export default function InvitePage() {
     onSuccess: async (session) => {
       client.setQueryData(authKeys.session, session);
       await client.invalidateQueries();
-      void navigate('/settings/teams');
+      // The Teams page says which team was joined (the session works in it now).
+      void navigate('/settings/teams', { state: { joined: true } satisfies JoinedState });
     },
   });
   return (

@@ -53,7 +53,8 @@ export function PendingInvites({ team }: { team: Team }) {
     <div className="flex flex-col gap-2">
       <h3 className="font-semibold">Pending invitations</h3>
       <p className="text-sm text-slate-700">
-        An invitation's link is shown once, when it is made. Inviting an email again replaces its earlier invitation.
+        An invitation's link is shown only when it is made. Inviting the same email again replaces only that person's earlier invitation
+        (its link stops working); links for other people, and links without an email, stay valid.
       </p>
       <QueryState query={invites}>
         {({ items }) => (

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../api/problem';
 import { getUsage, setOverage, usageKeys, type Usage } from '../../api/usage';
-import { useCurrentSession } from '../../app/session';
 import { Alert } from '../../kit/alert';
 import { formatCount, formatDate } from '../../kit/format';
 import { Meter } from '../../kit/meter';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
+import { aiMeterState, QuotaNotices, renderMeterState, useMayChangeOverage } from './quota-notice';
 import { RendersChart } from './renders-chart';
 
 /** Credits used past the plan's monthly ones: only possible with overage on, and billed as overage (docs/limits.md). */
@@ -25,10 +25,8 @@ function OverageToggle({ usage }: { usage: Usage }) {
     onSuccess: () => client.invalidateQueries({ queryKey: usageKeys.all }),
   });
   const beyond = overageUsed(usage.credits);
-  const session = useCurrentSession();
   // A team's members see the setting; its owners and admins change it (the API refuses the rest).
-  const workspace = session.workspaces.find((w) => w.id === session.workspaceId);
-  const mayChange = workspace?.kind !== 'team' || workspace.role !== 'member';
+  const mayChange = useMayChangeOverage();
   if (!usage.credits.overageAllowed)
     return <p className="text-sm text-slate-700">Overage is not available on the {usage.rate.tier} plan.</p>;
   return (
@@ -68,8 +66,9 @@ export default function UsagePage() {
                 Period {formatDate(u.period.start)} to {formatDate(u.period.end)} · plan <strong>{u.rate.tier}</strong> ·{' '}
                 {formatCount(u.rate.perMinute)} requests per minute, {formatCount(u.rate.perDay)} per day
               </p>
-              <Meter label="Render credits" used={u.credits.used} limit={u.credits.limit} />
-              <Meter label="AI credits" used={u.aiCredits.used} limit={u.aiCredits.limit} />
+              <QuotaNotices usage={u} where="usage" />
+              <Meter label="Render credits" used={u.credits.used} limit={u.credits.limit} state={renderMeterState(u)} />
+              <Meter label="AI credits" used={u.aiCredits.used} limit={u.aiCredits.limit} state={aiMeterState(u)} />
               <OverageToggle usage={u} />
             </Section>
             <Section title="Renders per day">

@@ -1,10 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../api/problem';
-import { listDeliveries, redeliver, webhookKeys, type Delivery } from '../../api/webhooks';
+import { listDeliveries, redeliver, webhookKeys, type Delivery, type WebhookSubscription } from '../../api/webhooks';
 import { Button } from '../../kit/button';
 import { formatDate } from '../../kit/format';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
+
+type Status = WebhookSubscription['status'];
+
+/** A test delivery's mark beside its event: its body says `data.test: true`, and it is not a real render's. */
+function EventName({ delivery }: { delivery: Delivery }) {
+  return (
+    <>
+      {delivery.event}
+      {delivery.test && (
+        <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800" title="Sent with Send test event">
+          test
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * When a delivery goes out next. A paused or disabled subscription holds its pending deliveries, whose due time
+ * has passed meanwhile: that says when they really go (the dispatcher sends them once it is active again).
+ */
+function nextTry(delivery: Delivery, status: Status): string {
+  if (delivery.status === 'pending' && status !== 'active') return status === 'paused' ? 'When resumed' : 'When re-enabled';
+  return formatDate(delivery.nextRetryAt);
+}
 
 function RedeliverButton({ delivery, uid }: { delivery: Delivery; uid: string }) {
   const client = useQueryClient();
@@ -18,7 +43,7 @@ function RedeliverButton({ delivery, uid }: { delivery: Delivery; uid: string })
         variant="secondary"
         busy={again.isPending}
         onClick={() => again.mutate()}
-        aria-label={`Redeliver ${delivery.event} of ${formatDate(delivery.createdAt)}`}
+        aria-label={`Redeliver ${delivery.test ? 'test ' : ''}${delivery.event} of ${formatDate(delivery.createdAt)}`}
       >
         Redeliver
       </Button>
@@ -32,7 +57,7 @@ function RedeliverButton({ delivery, uid }: { delivery: Delivery; uid: string })
 }
 
 /** One delivery as a short card: how a phone (390 px) shows the log, every fact readable without scrolling sideways. */
-function DeliveryCard({ delivery, uid }: { delivery: Delivery; uid: string }) {
+function DeliveryCard({ delivery, uid, status }: { delivery: Delivery; uid: string; status: Status }) {
   return (
     <li className="flex flex-col gap-1 rounded-md border border-slate-200 p-2 text-sm">
       <p>
@@ -40,9 +65,9 @@ function DeliveryCard({ delivery, uid }: { delivery: Delivery; uid: string }) {
         {delivery.responseCode !== null && ` · HTTP ${delivery.responseCode}`} · attempt {delivery.attempt}
       </p>
       <p className="text-slate-700">
-        {formatDate(delivery.createdAt)} · {delivery.event}
+        {formatDate(delivery.createdAt)} · <EventName delivery={delivery} />
       </p>
-      {delivery.nextRetryAt && <p className="text-slate-700">Next retry {formatDate(delivery.nextRetryAt)}</p>}
+      {delivery.nextRetryAt && <p className="text-slate-700">Next retry: {nextTry(delivery, status)}</p>}
       {delivery.error && <p className="break-words text-red-800">{delivery.error}</p>}
       <div>
         <RedeliverButton delivery={delivery} uid={uid} />
@@ -52,10 +77,11 @@ function DeliveryCard({ delivery, uid }: { delivery: Delivery; uid: string }) {
 }
 
 /**
- * Time, event, response code, attempt and next retry of each delivery; refreshed while retries are pending.
- * A table from the md breakpoint up, a list of cards below it (only one of the two is displayed).
+ * Time, event (test events marked), response code, attempt and next retry of each delivery; refreshed while
+ * retries are pending. A table from the md breakpoint up, a list of cards below it (only one of the two is displayed).
+ * `status` is the subscription's: while it is not active, pending deliveries wait for it.
  */
-export function DeliveryLog({ uid }: { uid: string }) {
+export function DeliveryLog({ uid, status }: { uid: string; status: Status }) {
   const deliveries = useQuery({
     queryKey: webhookKeys.deliveries(uid),
     queryFn: () => listDeliveries(uid),
@@ -76,11 +102,11 @@ export function DeliveryLog({ uid }: { uid: string }) {
                 empty="No deliveries yet."
                 columns={[
                   { header: 'Time', cell: (d) => formatDate(d.createdAt) },
-                  { header: 'Event', cell: (d) => d.event },
+                  { header: 'Event', cell: (d) => <EventName delivery={d} /> },
                   { header: 'Status', cell: (d) => d.status },
                   { header: 'Response code', cell: (d) => d.responseCode ?? '—' },
                   { header: 'Attempt', cell: (d) => d.attempt },
-                  { header: 'Next retry', cell: (d) => formatDate(d.nextRetryAt) },
+                  { header: 'Next retry', cell: (d) => nextTry(d, status) },
                   { header: 'Error', cell: (d) => d.error ?? '—' },
                   { header: 'Actions', cell: (d) => <RedeliverButton delivery={d} uid={uid} /> },
                 ]}
@@ -88,7 +114,7 @@ export function DeliveryLog({ uid }: { uid: string }) {
             </div>
             <ul className="flex flex-col gap-2 md:hidden" aria-label={`Deliveries of ${uid}`}>
               {items.map((d) => (
-                <DeliveryCard key={d.id} delivery={d} uid={uid} />
+                <DeliveryCard key={d.id} delivery={d} uid={uid} status={status} />
               ))}
             </ul>
           </>

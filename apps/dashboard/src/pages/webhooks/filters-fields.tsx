@@ -1,7 +1,53 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { RENDER_TYPES, type WebhookFilters } from '../../api/webhooks';
 import { TextField } from '../../kit/field';
 import { fieldError } from '../../kit/form';
 import { SelectField } from '../../kit/select-field';
+import { filterOptions, useFilterChoices, type Choice } from './filter-choices';
+
+/**
+ * One id filter picked by name from the workspace's list (with "any" first). Should the list not load, the field
+ * takes the id as text, and says where that id is found.
+ */
+function IdFilter({
+  label,
+  any,
+  choices,
+  value,
+  onChange,
+  error,
+  fallbackHint,
+}: {
+  label: string;
+  any: string;
+  choices: UseQueryResult<Choice[]>;
+  value: string | null | undefined;
+  onChange: (next: string | null) => void;
+  error: string | undefined;
+  fallbackHint: string;
+}) {
+  if (choices.isError) {
+    return (
+      <TextField
+        label={label}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || null)}
+        error={error}
+        hint={`The list could not be loaded: ${fallbackHint}`}
+      />
+    );
+  }
+  return (
+    <SelectField
+      label={label}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value || null)}
+      options={filterOptions(any, choices.data ?? [], value)}
+      error={error}
+      aria-busy={choices.isPending || undefined}
+    />
+  );
+}
 
 /** The filter inputs shared by the create form and the edit dialog; empty means "any". */
 export function FiltersFields({
@@ -13,6 +59,7 @@ export function FiltersFields({
   onChange: (next: WebhookFilters) => void;
   error: unknown;
 }) {
+  const { templates, bindings } = useFilterChoices();
   return (
     <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium">Filters (empty means any)</legend>
@@ -23,17 +70,23 @@ export function FiltersFields({
         options={[{ value: '', label: 'Any type' }, ...RENDER_TYPES.map((t) => ({ value: t, label: t }))]}
         error={fieldError(error, 'type')}
       />
-      <TextField
-        label="Template ID"
-        value={value.templateId ?? ''}
-        onChange={(e) => onChange({ ...value, templateId: e.target.value || null })}
+      <IdFilter
+        label="Template"
+        any="Any template"
+        choices={templates}
+        value={value.templateId}
+        onChange={(templateId) => onChange({ ...value, templateId })}
         error={fieldError(error, 'templateId')}
+        fallbackHint="type the template's ID (tpl_…, or vtp_… for a video), shown in the address of its page."
       />
-      <TextField
-        label="Binding ID"
-        value={value.bindingId ?? ''}
-        onChange={(e) => onChange({ ...value, bindingId: e.target.value || null })}
+      <IdFilter
+        label="Binding"
+        any="Any binding"
+        choices={bindings}
+        value={value.bindingId}
+        onChange={(bindingId) => onChange({ ...value, bindingId })}
         error={fieldError(error, 'bindingId')}
+        fallbackHint="type the binding's ID (bnd_…), the name of its image URL under Bindings (/b/bnd_….png)."
       />
     </fieldset>
   );

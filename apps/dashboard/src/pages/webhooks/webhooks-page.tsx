@@ -19,7 +19,7 @@ import { Form } from '../../kit/form';
 import { formatDate } from '../../kit/format';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
-import { SecretOnce } from '../../kit/secret-once';
+import { SecretOnceDialog } from '../../kit/secret-once';
 import { DeliveryLog } from './delivery-log';
 import { EditWebhook } from './edit-webhook';
 import { setFilters } from './filters-fields';
@@ -68,10 +68,24 @@ function disabledReason(subscription: WebhookSubscription): string {
   return `Disabled on ${formatDate(last.timestamp)}: delivery ${last.deliveryId} failed all ${last.attempt} attempts (last: ${answer}). Re-enable it once the endpoint works again.`;
 }
 
+/** The name a subscription goes by: its card's label, and the end of each of its buttons' names ("Pause render.completed to …"). */
+const subscriptionName = (s: Pick<WebhookSubscription, 'event' | 'targetUrl'>) => `${s.event} to ${s.targetUrl}`;
+
+/**
+ * Test events go out only while a subscription is active: a paused or disabled one holds every delivery until it is
+ * resumed (docs/webhooks.md), so the card says that instead of offering a test that would wait unseen.
+ */
+function testHeldReason(status: WebhookSubscription['status']): string | null {
+  if (status === 'paused') return 'Test events are sent only while the webhook is active: resume it to send one.';
+  if (status === 'failed') return 'Test events are sent only while the webhook is active: re-enable it first.';
+  return null;
+}
+
 function SubscriptionCard({ subscription }: { subscription: WebhookSubscription }) {
   const client = useQueryClient();
   const [showLog, setShowLog] = useState(false);
   const [editing, setEditing] = useState(false);
+  const name = subscriptionName(subscription);
   const refresh = () => client.invalidateQueries({ queryKey: webhookKeys.all });
   const toggle = useMutation({
     mutationFn: () => (subscription.status === 'active' ? pauseWebhook(subscription.uid) : resumeWebhook(subscription.uid)),
@@ -80,6 +94,7 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
   const test = useMutation({
     mutationFn: () => sendTestEvent(subscription.uid),
     onSuccess: async () => {
+      // The log opens below with the queued delivery (marked "test"); the status line says it was queued.
       setShowLog(true);
       await client.invalidateQueries({ queryKey: webhookKeys.deliveries(subscription.uid) });
     },
@@ -88,11 +103,9 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
   const toggleLabel = subscription.status === 'active' ? 'Pause' : subscription.status === 'failed' ? 'Re-enable' : 'Resume';
   const filters = Object.entries(subscription.filters ?? {}).filter(([, v]) => v);
   const failure = toggle.error ?? test.error ?? remove.error;
+  const held = testHeldReason(subscription.status);
   return (
-    <li
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
-      aria-label={`${subscription.event} to ${subscription.targetUrl}`}
-    >
+    <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label={name}>
       <div className="flex flex-wrap items-center gap-2">
         <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[subscription.status]}`}>{subscription.status}</span>
         <strong className="text-sm">{subscription.event}</strong>
@@ -103,21 +116,36 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
         attempts, {subscription.failureCount} failed · last delivery {formatDate(subscription.lastDeliveryAt)}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" busy={toggle.isPending} onClick={() => toggle.mutate()}>
+        <Button
+          variant="secondary"
+          busy={toggle.isPending}
+          onClick={() => {
+            test.reset();
+            toggle.mutate();
+          }}
+          aria-label={`${toggleLabel} ${name}`}
+        >
           {toggleLabel}
         </Button>
-        <Button variant="secondary" busy={test.isPending} onClick={() => test.mutate()}>
-          Send test event
-        </Button>
-        <Button variant="secondary" onClick={() => setEditing(true)}>
+        {!held && (
+          <Button variant="secondary" busy={test.isPending} onClick={() => test.mutate()} aria-label={`Send test event to ${name}`}>
+            Send test event
+          </Button>
+        )}
+        <Button variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${name}`}>
           Edit
         </Button>
-        <Button variant="ghost" aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>
+        <Button
+          variant="ghost"
+          aria-expanded={showLog}
+          onClick={() => setShowLog(!showLog)}
+          aria-label={`${showLog ? 'Hide' : 'Show'} deliveries of ${name}`}
+        >
           {showLog ? 'Hide deliveries' : 'Show deliveries'}
         </Button>
         <ConfirmDialog
           trigger={
-            <Button variant="danger" busy={remove.isPending}>
+            <Button variant="danger" busy={remove.isPending} aria-label={`Delete ${name}`}>
               Delete
             </Button>
           }
@@ -126,10 +154,15 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
           action="Delete webhook"
           onConfirm={() => remove.mutate()}
         />
+        {/* Present from the start, so a screen reader announces the acknowledgement when it appears. */}
+        <span role="status" className="self-center text-sm text-slate-700">
+          {test.isSuccess && !held ? 'Test event queued: it is marked “test” in the delivery log below.' : ''}
+        </span>
       </div>
       {subscription.status === 'failed' && <p className="text-sm text-red-800">{disabledReason(subscription)}</p>}
+      {held && <p className="text-sm text-slate-700">{held}</p>}
       {failure != null && <Alert>{messageOf(failure)}</Alert>}
-      {showLog && <DeliveryLog uid={subscription.uid} />}
+      {showLog && <DeliveryLog uid={subscription.uid} status={subscription.status} />}
       <Dialog
         open={editing}
         onOpenChange={setEditing}
@@ -166,12 +199,7 @@ export default function WebhooksPage() {
           }
         </QueryState>
       </Section>
-      <Dialog open={secret !== null} onOpenChange={(open) => !open && setSecret(null)} title="Webhook signing secret">
-        {secret && <SecretOnce label="Signing secret" value={secret} />}
-        <div className="flex justify-end">
-          <Button onClick={() => setSecret(null)}>Done</Button>
-        </div>
-      </Dialog>
+      <SecretOnceDialog secret={secret} label="Signing secret" title="Webhook signing secret" onClose={() => setSecret(null)} />
     </Page>
   );
 }

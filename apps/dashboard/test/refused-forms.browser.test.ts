@@ -1,0 +1,94 @@
+import type { Locator, Page, Response } from 'playwright-core';
+import { accessibilityViolations, expectFocusOn, startSignedInRig, type SignedInRig } from './browser.js';
+
+// docs/dashboard.md "Refused forms": a message that stands beside its field is not repeated in the form's banner,
+// which then only says "Check the highlighted field." The API marks names with backticks (`name` is required.);
+// the field draws them as code, and the banner must still see that the message is shown there.
+
+let signedIn: SignedInRig;
+let page: Page;
+
+beforeAll(async () => {
+  signedIn = await startSignedInRig({ email: 'refusals@example.com', plan: 'free' });
+  page = signedIn.page;
+}, 120_000);
+
+afterAll(async () => {
+  await signedIn?.close();
+});
+
+/** The first per-field error of the refusal `response` carried. */
+async function firstFieldError(response: Response): Promise<{ field: string; message: string }> {
+  expect(response.status()).toBe(400);
+  const problem = (await response.json()) as { errors: { field: string; message: string }[] };
+  return problem.errors[0]!;
+}
+
+/** The message as the field draws it: the API's backticks gone, the names they marked in <code>. */
+const drawn = (message: string) => message.replaceAll('`', '');
+
+/** What the field's aria-describedby points at (its hint and its error). */
+const descriptionOf = (field: Locator) =>
+  field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+
+/**
+ * Submits `form` (its field `label` as it is), and checks the refusal: under the field once, as code where the API
+ * marked names; the banner only points at it; focus on the field; nothing in raw backticks.
+ */
+async function expectRefusedBesideField(form: Locator, label: string, submit: string, path: string): Promise<string> {
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path);
+  await form.getByRole('button', { name: submit }).click();
+  const error = await firstFieldError(await answered);
+  const field = form.getByRole('textbox', { name: label });
+  await form.getByRole('alert').waitFor();
+  expect(await form.getByRole('alert').textContent()).toBe('Check the highlighted field.');
+  expect(await field.getAttribute('aria-invalid')).toBe('true');
+  expect(await descriptionOf(field)).toContain(drawn(error.message));
+  await expectFocusOn(page, label);
+  const text = (await form.textContent())!;
+  expect(text).not.toContain('`');
+  expect(text.split(drawn(error.message)).length).toBe(2); // shown exactly once
+  return error.message;
+}
+
+test('an empty team name, key name and webhook URL: each refusal beside its field, the banner only pointing at it', async () => {
+  await page.goto(signedIn.rig.url('settings/teams'));
+  const team = page.getByRole('form', { name: 'Create a team' });
+  const teamMessage = await expectRefusedBesideField(team, 'Team name', 'Create team', '/teams');
+  // A name the API marked is drawn as code beside the field.
+  expect(teamMessage).toContain('`');
+  expect(await team.locator('code').first().textContent()).toBe(/`([^`]+)`/.exec(teamMessage)![1]);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.goto(signedIn.rig.url('settings/api-keys'));
+  const key = page.getByRole('form', { name: 'Create an API key' });
+  await expectRefusedBesideField(key, 'Key name', 'Create key', '/account/keys');
+
+  await page.goto(signedIn.rig.url('settings/webhooks'));
+  const webhook = page.getByRole('form', { name: 'Create a webhook' });
+  const urlMessage = await expectRefusedBesideField(webhook, 'Target URL', 'Create webhook', '/webhook-subscriptions');
+  expect(urlMessage).toContain('`targetUrl`');
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test('a blocked webhook URL (a problem whose detail names the field first) is not repeated in the banner', async () => {
+  await page.goto(signedIn.rig.url('settings/webhooks'));
+  const webhook = page.getByRole('form', { name: 'Create a webhook' });
+  await webhook.getByRole('textbox', { name: 'Target URL' }).fill('http://localhost:3000/hooks');
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/webhook-subscriptions');
+  await webhook.getByRole('button', { name: 'Create webhook' }).click();
+  const response = await answered;
+  const problem = (await response.json()) as { detail: string; errors: { field: string; message: string }[] };
+  // The API's detail is `targetUrl: <the message>`: the same sentence as the field's, with its name in front.
+  expect(problem.detail).toBe(`targetUrl: ${problem.errors[0]!.message}`);
+  await webhook.getByRole('alert').waitFor();
+  expect(await webhook.getByRole('alert').textContent()).toBe('Check the highlighted field.');
+  expect(await descriptionOf(webhook.getByRole('textbox', { name: 'Target URL' }))).toBe(problem.errors[0]!.message);
+  expect((await webhook.textContent())!.split('names the local machine').length).toBe(2);
+  await expectFocusOn(page, 'Target URL');
+});

@@ -1,0 +1,210 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { startSmtpServer, type TestSmtpServer } from '@pressroom/testing/smtp-server';
+import { startPageServer } from '../../../deploy/embedded/test/harness.js';
+import {
+  accessibilityViolations,
+  eventually,
+  PHONE,
+  screenshot,
+  sessionRequest,
+  signInInBrowser,
+  signUpInBrowser,
+  startDashboardRig,
+  type DashboardRig,
+} from './browser.js';
+
+// When a session ends mid-task, and when the password is forgotten (docs/auth.md "Password reset", docs/dashboard.md
+// "Accounts, sign-in and teams"): a real stack, a real SMTP server and Chromium.
+
+const MAX_FAILURES = 3;
+const ADA = { email: 'ada@agency.test', password: 'ada agency passphrase' };
+const BOB = { email: 'bob@agency.test', password: 'bob agency passphrase' };
+
+let rig: DashboardRig;
+let smtp: TestSmtpServer;
+let receiver: Awaited<ReturnType<typeof startPageServer>>;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  receiver = await startPageServer({ '/hook': (req, res) => req.resume().on('end', () => res.writeHead(200).end('ok')) });
+  rig = await startDashboardRig({
+    // Mailed links carry Pressroom's public address: the browsers use it too.
+    atPublicAddress: true,
+    dashboard: {
+      signupMode: 'open',
+      lockout: { maxFailures: MAX_FAILURES, lockMs: 10 * 60_000 },
+      smtp: { url: smtp.url, from: 'Pressroom <pressroom@test.local>' },
+    },
+  });
+  context = await rig.newContext();
+  page = await context.newPage();
+  await signUpInBrowser(page, rig, ADA);
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+}, 120_000);
+
+afterAll(async () => {
+  await rig?.dispose();
+  await receiver?.close();
+  await smtp?.close();
+});
+
+/** Ends the page's session the way another browser does: sign-out with a copy of its cookie. */
+async function endSessionElsewhere(): Promise<void> {
+  const copy = await rig.newContext();
+  await copy.addCookies(await context.cookies());
+  expect((await sessionRequest(copy, rig.origin, { method: 'POST', path: '/auth/sign-out' })).status()).toBe(204);
+  await copy.close();
+}
+
+test('a session that ends mid-form: sign in again in place, the typed webhook is created in the same team', async () => {
+  const team = await sessionRequest(context, rig.origin, { method: 'POST', path: '/teams', data: { name: 'Northwind' } });
+  expect(team.status()).toBe(201);
+  await page.reload();
+  await page.getByLabel('Workspace').selectOption({ label: 'Northwind' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
+  await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+  await page.getByText('No webhooks yet.').waitFor();
+  const target = receiver.url('/hook');
+  await page.getByRole('textbox', { name: 'Target URL' }).fill(target);
+
+  await endSessionElsewhere();
+  await page.getByRole('button', { name: 'Create webhook' }).click();
+
+  // The page stays, with the URL typed; a dialog asks for the password of the same person.
+  const dialog = page.getByRole('dialog', { name: 'Your session ended' });
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain('Sign in again to continue. This page stays as it is');
+  expect(await dialog.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(ADA.email);
+  expect(await page.getByRole('textbox', { name: 'Target URL', includeHidden: true }).inputValue()).toBe(target);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'session-ended');
+
+  // A wrong password is refused in the dialog; the right one sends the webhook that waited.
+  await dialog.getByLabel('Password', { exact: true }).fill('not the password');
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await dialog.getByRole('alert').filter({ hasText: 'The email or password is not correct.' }).waitFor();
+  await dialog.getByLabel('Password', { exact: true }).fill(ADA.password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  // Created: its signing secret is shown (once), and it is the team's.
+  await page.getByRole('dialog', { name: 'Webhook signing secret' }).waitFor();
+  const hooks = await sessionRequest(context, rig.origin, { method: 'GET', path: '/webhook-subscriptions' });
+  expect(JSON.stringify(await hooks.json())).toContain(target);
+  const session = (await (await sessionRequest(context, rig.origin, { method: 'GET', path: '/auth/session' })).json()) as Record<
+    string,
+    any
+  >;
+  expect(session.workspaces.find((w: { id: string }) => w.id === session.workspaceId).name).toBe('Northwind');
+});
+
+test('a session that ended before a reload: the sign-in page says why, and signing in returns to the page in the same team', async () => {
+  await endSessionElsewhere();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  const url = new URL(page.url());
+  expect(url.searchParams.get('returnTo')).toBe('/settings/webhooks');
+  await page.getByText('Your session ended. Sign in again to continue.').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Every sign-in used to start in the personal workspace: now it is the one last worked in.
+  await signInInBrowser(page, ADA);
+  await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+  expect(await page.getByLabel('Workspace').locator('option:checked').textContent()).toBe('Northwind');
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: receiver.url('/hook') })
+    .waitFor();
+  expect(await page.getByText('No webhooks yet.').count()).toBe(0);
+});
+
+test('locked out, forgot password: the mailed link sets a new password, lifts the lockout and signs out other browsers', async () => {
+  const bobsOtherBrowser = await rig.newContext();
+  const signUp = await bobsOtherBrowser.request.post(`${rig.origin}/auth/sign-up`, { data: BOB });
+  expect(signUp.status()).toBe(201);
+
+  // Locked out on a phone; the lockout message leads to the reset.
+  const phone = await (await rig.newContext(PHONE)).newPage();
+  await phone.goto(rig.url('sign-in'));
+  for (let attempt = 1; attempt <= MAX_FAILURES; attempt++) {
+    await Promise.all([
+      phone.waitForResponse((res) => res.url().endsWith('/auth/sign-in')),
+      signInInBrowser(phone, { email: BOB.email, password: `wrong guess ${attempt}` }),
+    ]);
+  }
+  await phone
+    .getByRole('alert')
+    .filter({ hasText: /sign-in is locked/ })
+    .waitFor();
+  expect(await phone.getByRole('link', { name: 'Forgot password?' }).count()).toBe(0);
+  await phone.getByRole('link', { name: 'Reset your password to sign in now' }).click();
+
+  await phone.getByRole('heading', { name: 'Reset your password' }).waitFor();
+  expect(await phone.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(BOB.email);
+  expect(await accessibilityViolations(phone)).toEqual([]);
+  await phone.getByRole('button', { name: 'Email me a reset link' }).click();
+  await phone
+    .getByRole('status')
+    .filter({ hasText: `If an account uses ${BOB.email}, a link to reset its password is on its way. It works once, within 60 minutes.` })
+    .waitFor();
+  await screenshot(phone, 'forgot-password-sent');
+
+  await eventually(async () => smtp.mails.length === 1, 'the reset mail');
+  const mail = smtp.mails[0]!;
+  expect(mail.to).toEqual([BOB.email]);
+  expect(mail.raw).toMatch(/Subject: Reset your Pressroom password/);
+  const link = smtp.linksIn(mail).find((u) => u.includes('/app/reset-password#'));
+  expect(link).toBeDefined();
+
+  await phone.goto(link!);
+  await phone.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+  expect(await accessibilityViolations(phone)).toEqual([]);
+  // The sign-up rules, beside the field.
+  await phone.getByLabel('New password', { exact: true }).fill('short');
+  await phone.getByRole('button', { name: 'Set new password' }).click();
+  await phone.getByText('Use at least 10 characters.').waitFor();
+  await phone.getByLabel('New password', { exact: true }).fill('bob new passphrase');
+  await phone.getByRole('button', { name: 'Set new password' }).click();
+
+  // Back on sign-in, with the email filled and what happened said; the lockout is gone.
+  await phone.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await phone
+    .getByRole('status')
+    .filter({ hasText: 'Your password is changed and every browser that was signed in is signed out.' })
+    .waitFor();
+  expect(await phone.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(BOB.email);
+  await phone.getByLabel('Password', { exact: true }).fill('bob new passphrase');
+  await phone.getByLabel('Password', { exact: true }).press('Enter');
+  await phone.getByRole('heading', { name: 'Overview' }).waitFor();
+  expect((await bobsOtherBrowser.request.get(`${rig.origin}/auth/session`)).status()).toBe(401);
+
+  // The link worked once.
+  const stranger = await (await rig.newContext()).newPage();
+  await stranger.goto(link!);
+  await stranger.getByLabel('New password', { exact: true }).fill('someone elses passphrase');
+  await stranger.getByRole('button', { name: 'Set new password' }).click();
+  await stranger.getByRole('alert').filter({ hasText: 'This reset link is no longer valid' }).waitFor();
+  await stranger.getByRole('link', { name: 'Ask for a new link' }).click();
+  await stranger.getByRole('heading', { name: 'Reset your password' }).waitFor();
+});
+
+test('without SMTP, the forgot-password page says the instance owner resets passwords, with the command', async () => {
+  const plain = await startDashboardRig({ dashboard: { signupMode: 'open' } });
+  try {
+    const visitor = await (await plain.newContext()).newPage();
+    // An account first: a fresh instance sends its first visitor on to create the owner.
+    expect((await visitor.context().request.post(`${plain.origin}/auth/sign-up`, { data: ADA })).status()).toBe(201);
+    await visitor.context().clearCookies();
+    await visitor.goto(plain.url('sign-in'));
+    await visitor.getByRole('textbox', { name: 'Email' }).fill(ADA.email);
+    await visitor.getByRole('link', { name: 'Forgot password?' }).click();
+    await visitor.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await visitor.getByText('This Pressroom instance does not send email, so its owner resets passwords.').waitFor();
+    expect(await visitor.locator('code').textContent()).toBe(`admin-cli users set-password ${ADA.email} --email ${ADA.email}`);
+    expect(await accessibilityViolations(visitor)).toEqual([]);
+    await screenshot(visitor, 'forgot-password-owner');
+  } finally {
+    await plain.dispose();
+  }
+});

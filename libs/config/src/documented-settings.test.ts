@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import * as config from './index.js';
+
+// docs/configuration.md is the one list of the environment an operator can set. Nothing checked it before:
+// PRESSROOM_BROWSER_QUEUE_LIMIT, PRESSROOM_STORAGE_BUCKET and the per-service PORT defaults were read
+// but written nowhere. This test ties the list to the schemas that read the environment.
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const documentation = readFileSync(join(root, 'docs/configuration.md'), 'utf8');
+const documented = new Set([...documentation.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!));
+
+/** Every variable of the fragments libs/config exports (objects of zod schemas; `portEnv` called for its key). */
+function sharedSettings(): string[] {
+  const names = new Set<string>();
+  for (const value of Object.values(config)) {
+    const fragment = value === config.portEnv ? config.portEnv(0) : value;
+    if (!fragment || typeof fragment !== 'object' || Array.isArray(fragment)) continue;
+    const entries = Object.entries(fragment as Record<string, unknown>);
+    if (entries.length > 0 && entries.every(([name, schema]) => /^[A-Z][A-Z0-9_]*$/.test(name) && schema instanceof z.ZodType)) {
+      for (const [name] of entries) names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
+/** The variables each service's own schema adds (services/<name>/src/config.ts, the embedded process's). */
+function serviceSettings(): string[] {
+  const files = [
+    ...readdirSync(join(root, 'services')).map((service) => join(root, 'services', service, 'src/config.ts')),
+    join(root, 'deploy/embedded/src/config.ts'),
+  ];
+  const names = new Set<string>();
+  for (const file of files) {
+    let source: string;
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const match of source.matchAll(/^\s+([A-Z][A-Z0-9_]+): /gm)) names.add(match[1]!);
+  }
+  return [...names].sort();
+}
+
+describe('docs/configuration.md', () => {
+  it('finds the settings it checks (the scan itself works)', () => {
+    expect(sharedSettings()).toEqual(
+      expect.arrayContaining(['DATABASE_URL', 'PORT', 'PRESSROOM_BROWSER_QUEUE_LIMIT', 'PRESSROOM_NATS_REPLICAS', 'PRESSROOM_S3_BUCKET']),
+    );
+    expect(serviceSettings()).toEqual(
+      expect.arrayContaining(['HOST', 'PRESSROOM_AUTH_CACHE_MS', 'PRESSROOM_GIF_PAGES', 'PRESSROOM_VIDEO_WORK_DIR']),
+    );
+  });
+
+  it('documents every variable libs/config reads', () => {
+    expect(sharedSettings().filter((name) => !documented.has(name))).toEqual([]);
+  });
+
+  it('documents every variable a service’s own schema reads', () => {
+    expect(serviceSettings().filter((name) => !documented.has(name))).toEqual([]);
+  });
+
+  it('documents no PRESSROOM_ variable that nothing reads', () => {
+    const read = new Set([...sharedSettings(), ...serviceSettings()]);
+    expect([...documented].filter((name) => name.startsWith('PRESSROOM_') && !read.has(name))).toEqual([]);
+  });
+
+  it('gives each service’s PORT default as its schema has it', () => {
+    for (const [service, port] of Object.entries({ image: 8081, dispatcher: 8082, scheduler: 8083, gif: 8084, pdf: 8085, video: 8086 })) {
+      expect(readFileSync(join(root, 'services', service, 'src/config.ts'), 'utf8')).toContain(`portEnv(${port})`);
+      expect(documentation).toContain(`${service} **${port}**`);
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { textField } from './common.js';
+import { EmailAddress, NewPassword } from './dashboard-auth.js';
+
+// "Forgot password?" (docs/auth.md "Password reset"): ask for a mailed link, then set a new password with its token.
+
+/** POST /auth/password-reset: answered the same whether or not an account uses the email. */
+export const PasswordResetRequestBody = z.object({ email: EmailAddress }).strict();
+
+/** POST /auth/password-reset/complete: the token from the mailed link and the new password (the sign-up rules). */
+export const PasswordResetCompleteBody = z
+  .object({
+    token: textField('token', { max: 200, trim: false }),
+    newPassword: NewPassword,
+  })
+  .strict();
+
+/** The answer of POST /auth/password-reset: what the page tells the person, whatever the email. */
+export const PasswordResetRequested = z.object({
+  expiresInMinutes: z.number().int().describe('How long a mailed link works.'),
+});
+
+/** The 200 of POST /auth/password-reset/complete: the email to sign in with (the link went to it). */
+export const PasswordResetDone = z.object({ email: z.string() });

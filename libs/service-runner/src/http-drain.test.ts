@@ -1,0 +1,85 @@
+import { Agent, createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { drainableServer } from './http-drain.js';
+
+interface Answer {
+  status: number;
+  connection: string | undefined;
+  body: string;
+}
+
+/** A server whose `/wait?ms=N` answers after N ms, with the gateway's 65 s keep-alive. */
+async function slowServer(): Promise<{ server: Server; port: number }> {
+  const server = createServer((req, res) => {
+    const ms = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('ms') ?? 0);
+    setTimeout(() => res.end(`waited ${ms}`), ms);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+function get(port: number, path: string, agent: Agent): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    request({ port, host: '127.0.0.1', path, agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('drainableServer (the gateway on SIGTERM)', () => {
+  it('stops accepting, finishes the requests in flight with Connection: close, and closes as soon as they are done', async () => {
+    const { server, port } = await slowServer();
+    const drainable = drainableServer(server);
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    try {
+      // An idle kept-alive connection, and two requests in flight.
+      expect((await get(port, '/wait?ms=0', agent)).connection).toBe('keep-alive');
+      const first = get(port, '/wait?ms=1200', agent);
+      const second = get(port, '/wait?ms=600', agent);
+      await sleep(150);
+      expect(drainable.inFlight()).toBe(2);
+
+      const started = Date.now();
+      const drained = drainable.drain(30_000);
+      // New connections are refused at once.
+      await sleep(50);
+      await expect(get(port, '/wait?ms=0', new Agent())).rejects.toThrow(/ECONNREFUSED/);
+      // The requests in flight finish, told that their connection closes after them.
+      await expect(second).resolves.toEqual({ status: 200, connection: 'close', body: 'waited 600' });
+      await expect(first).resolves.toEqual({ status: 200, connection: 'close', body: 'waited 1200' });
+      // Done when the last one is, not at the grace nor at the 65 s keep-alive.
+      await expect(drained).resolves.toEqual({ cut: 0 });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(server.listening).toBe(false);
+    } finally {
+      agent.destroy();
+      server.closeAllConnections();
+    }
+  });
+
+  it('cuts what still runs when the grace is over, and says how many', async () => {
+    const { server, port } = await slowServer();
+    const drainable = drainableServer(server);
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const hung = get(port, '/wait?ms=20000', agent);
+      hung.catch(() => undefined);
+      await sleep(150);
+      const started = Date.now();
+      await expect(drainable.drain(500)).resolves.toEqual({ cut: 1 });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await expect(hung).rejects.toThrow(/socket hang up/);
+    } finally {
+      agent.destroy();
+      server.closeAllConnections();
+    }
+  });
+});

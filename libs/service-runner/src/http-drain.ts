@@ -1,0 +1,61 @@
+import type { Server, ServerResponse } from 'node:http';
+
+export interface DrainableServer {
+  /** Requests being answered now. */
+  inFlight(): number;
+  /**
+   * Stop accepting connections at once; let the requests in flight finish within `graceMs`, each
+   * answered with `Connection: close`, and close every keep-alive connection as soon as it is
+   * idle; then cut whatever is left. Resolves, once every connection is closed, with how many
+   * requests had to be cut.
+   */
+  drain(graceMs: number): Promise<{ cut: number }>;
+}
+
+/**
+ * Tracks the requests of `server` from now on (call it right after creating the server), so its
+ * drain can wait for them. Node's own `server.close()` alone is not enough: it stops accepting and
+ * closes the connections idle at that moment, but answers the requests in flight with
+ * `Connection: keep-alive` and then waits for those connections' keep-alive time-out (65 s on the
+ * gateway), and `closeAllConnections()` drops the requests in flight (an "Empty reply" to a client
+ * waiting for its render).
+ */
+export function drainableServer(server: Server): DrainableServer {
+  const responses = new Set<ServerResponse>();
+  let draining = false;
+  const closeAfter = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('connection', 'close');
+  };
+  // First among the request listeners: the header is set before the app may answer synchronously.
+  server.prependListener('request', (_req, res: ServerResponse) => {
+    responses.add(res);
+    res.once('close', () => {
+      responses.delete(res);
+      // A response already streaming when the drain began kept its keep-alive header: its connection is idle now.
+      if (draining) setImmediate(() => server.closeIdleConnections());
+    });
+    // A request that came on a kept-alive connection during the drain is answered, and its connection closed.
+    if (draining) closeAfter(res);
+  });
+
+  return {
+    inFlight: () => responses.size,
+    async drain(graceMs) {
+      draining = true;
+      for (const res of responses) closeAfter(res);
+      // Stops accepting and closes the connections idle now (Node ≥ 19); calls back once every connection has closed.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'grace-over'>((resolve) => {
+        timer = setTimeout(() => resolve('grace-over'), graceMs);
+      });
+      const first = await Promise.race([closed.then(() => 'closed' as const), graceOver]);
+      clearTimeout(timer);
+      if (first === 'closed') return { cut: 0 };
+      const cut = responses.size;
+      server.closeAllConnections();
+      await closed;
+      return { cut };
+    },
+  };
+}

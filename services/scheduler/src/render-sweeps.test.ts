@@ -1,0 +1,132 @@
+import { createMemoryBus, createNatsBus, type Bus } from '@pressroom/bus';
+import { CATALOG, type RenderFailedEvent, type RenderOutcome } from '@pressroom/contracts';
+import {
+  claimRender,
+  createAccount,
+  getRenderById,
+  insertRenderWithinCredits,
+  openDatabase,
+  renderCreditsUsed,
+  type Db,
+  type NewRender,
+} from '@pressroom/db';
+import { createLogger } from '@pressroom/telemetry';
+import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
+import { UNPUBLISHED_RENDER_GRACE_MS, failAbandonedRenders, withdrawUnpublishedRenders } from './render-sweeps.js';
+
+const logger = createLogger({ service: 'render-sweeps-test', level: 'silent' });
+
+/**
+ * The scheduler's sweeps of renders the bus gave up on (docs/adr/0064) or never took (0065), against
+ * real parts on both transports and databases: rows as the gateway and the workers leave them.
+ */
+describe.each(['memory+pglite', 'nats+postgres'] as const)('render sweeps (%s)', (flavour) => {
+  let bus: Bus;
+  let db: Db;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let ownerId: string;
+  const failed: RenderFailedEvent[] = [];
+  const notices: RenderOutcome[] = [];
+
+  beforeAll(async () => {
+    const namespace = uniqueNamespace('sweeps');
+    if (flavour === 'nats+postgres') {
+      bus = await createNatsBus({ url: TEST_NATS_URL, namespace, logger });
+      const database = await createTestDatabase();
+      dropDatabase = database.drop;
+      db = await openDatabase({ url: database.url });
+    } else {
+      bus = createMemoryBus({ namespace, logger });
+      db = await openDatabase({});
+    }
+    await bus.ensure([CATALOG.renderFailed]);
+    await bus.subscribeEvents(CATALOG.renderFailed, async (d) => void failed.push(d.data), { group: 'sweeps-test' });
+    await bus.listen(CATALOG.renderDone, '*', (outcome) => void notices.push(outcome));
+    ownerId = (await createAccount(db, { name: `sweeps-${Date.now()}`, plan: 'enterprise' })).id;
+  }, 60_000);
+  afterAll(async () => {
+    await bus.close({ graceMs: 0 });
+    await db.close();
+    await dropDatabase?.();
+  });
+
+  let counter = 0;
+  const render = (overrides: Partial<NewRender> = {}): NewRender => ({
+    id: `img_sweep_${flavour.slice(0, 4)}_${++counter}_${Math.random().toString(36).slice(2, 8)}`,
+    ownerId,
+    accountId: ownerId,
+    kind: 'image',
+    origin: 'html',
+    templateId: 'tpl_sweep',
+    format: 'png',
+    width: 10,
+    height: 10,
+    ...overrides,
+  });
+  const used = async () => (await renderCreditsUsed(db, { ownerId, now: new Date() })).used;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const deps = (now = () => new Date()) => ({ bus, db, logger, now });
+
+  it('fails a render claimed by its last delivery whose lease ran out, once: render-crashed, credits back, render.failed and the notice', async () => {
+    const before = await used();
+    const dead = await insertRenderWithinCredits(db, render());
+    const earlier = await insertRenderWithinCredits(db, render()); // deliveries left: the bus brings it back
+    const alive = await insertRenderWithinCredits(db, render()); // its worker renews the lease
+    await claimRender(db, dead.id, { attempt: 3, maxAttempts: 3, leaseMs: 1 });
+    await claimRender(db, earlier.id, { attempt: 2, maxAttempts: 3, leaseMs: 1 });
+    await claimRender(db, alive.id, { attempt: 3, maxAttempts: 3, leaseMs: 60_000 });
+    expect(await used()).toBe(before + 3);
+    await pause(20);
+
+    expect(await failAbandonedRenders(deps(), 100)).toBe(1);
+    expect(await getRenderById(db, dead.id)).toMatchObject({
+      state: 'failed',
+      error: { slug: 'render-crashed', status: 500 },
+      completedAt: expect.any(Date),
+    });
+    for (const id of [earlier.id, alive.id]) expect((await getRenderById(db, id))?.state).toBe('rendering');
+    expect(await used()).toBe(before + 2);
+    // A second pass finds nothing: settled once.
+    expect(await failAbandonedRenders(deps(), 100)).toBe(0);
+
+    for (let i = 0; i < 100 && !failed.some((e) => e.data.renderId === dead.id); i++) await pause(50);
+    await pause(500);
+    expect(failed.filter((e) => e.data.renderId === dead.id)).toEqual([
+      {
+        event: 'render.failed',
+        timestamp: expect.any(String),
+        ownerId,
+        data: {
+          type: 'image',
+          templateId: 'tpl_sweep',
+          error: expect.stringContaining('renderer stopped on every attempt'),
+          errorCode: 'RENDER_CRASHED',
+          renderId: dead.id,
+          userId: ownerId,
+        },
+      },
+    ]);
+    expect(notices.filter((n) => n.renderId === dead.id)).toEqual([
+      expect.objectContaining({ status: 'failed', problem: expect.objectContaining({ slug: 'render-crashed' }) }),
+    ]);
+  });
+
+  it('withdraws a queued row whose gateway never confirmed its publish, after the grace only; credits back; never a confirmed or claimed one', async () => {
+    const before = await used();
+    const orphan = await insertRenderWithinCredits(db, render({ publishPending: true }));
+    const claimed = await insertRenderWithinCredits(db, render({ publishPending: true }));
+    const batchItem = await insertRenderWithinCredits(db, render()); // producers that record publishing elsewhere
+    await claimRender(db, claimed.id, { attempt: 1, maxAttempts: 3, leaseMs: 60_000 });
+    expect(await used()).toBe(before + 3);
+
+    // Within the grace its gateway may still be publishing.
+    expect(await withdrawUnpublishedRenders(deps(), 100)).toBe(0);
+    const later = () => new Date(Date.now() + UNPUBLISHED_RENDER_GRACE_MS + 1_000);
+    expect(await withdrawUnpublishedRenders(deps(later), 100)).toBe(1);
+    expect(await getRenderById(db, orphan.id)).toBeNull();
+    expect((await getRenderById(db, claimed.id))?.state).toBe('rendering');
+    expect((await getRenderById(db, batchItem.id))?.state).toBe('queued');
+    expect(await used()).toBe(before + 2);
+    expect(await withdrawUnpublishedRenders(deps(later), 100)).toBe(0);
+  });
+});
