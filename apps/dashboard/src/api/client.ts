@@ -26,7 +26,9 @@ export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void
 }
 
 /** The session cookie is unknown or expired (signed out elsewhere, a password change elsewhere, its time is up). */
-export const isSessionEnded = (error: ApiError) => error.status === 401 && /(^|\/)not-signed-in$/.test(error.problem.type ?? '');
+// `missing-auth` too: the dashboard never sends a key, so that 401 means the browser dropped the cookie (its expiry).
+export const isSessionEnded = (error: ApiError) =>
+  error.status === 401 && /(^|\/)(not-signed-in|missing-auth)$/.test(error.problem.type ?? '');
 
 function readCookie(name: string): string | undefined {
   const pair = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
