@@ -19,6 +19,7 @@ const TABLES = [
   'custom_storages',
   'idempotency_keys',
   'instance_settings',
+  'password_resets',
   'plan_settings',
   'rate_counters',
   'renders',
