@@ -27,6 +27,7 @@ const stack = await startStack({
   opsHost: env.PRESSROOM_OPS_HOST,
   host: env.HOST,
   keepAliveMs: env.PRESSROOM_HTTP_KEEPALIVE_MS,
+  shutdownGraceMs: env.PRESSROOM_SHUTDOWN_GRACE_MS,
   natsUrl: env.NATS_URL,
   busNamespace: env.PRESSROOM_BUS_NAMESPACE,
   natsReplicas: env.PRESSROOM_NATS_REPLICAS,
@@ -104,8 +105,13 @@ logger.info(
   `Pressroom API listening on http://localhost:${stack.port}`,
 );
 
-closeOnSignal(logger, async () => {
-  await admin?.close();
-  await stack.close();
-  await flushTracing();
-});
+// As a standalone service: not ready at once, each part drains within its grace, and a hung close ends the process.
+closeOnSignal(
+  logger,
+  async () => {
+    await admin?.close();
+    await stack.close();
+    await flushTracing();
+  },
+  { graceMs: stack.graceMs },
+);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Bus } from '@pressroom/bus';
 import { BrowserPool } from '@pressroom/browser';
+import { shutdownGraceMs, type GracefulService } from '@pressroom/config';
 import { createSecretBox, localSecretKey, type Db } from '@pressroom/db';
 import { dispatcherTopology, startDispatcher, type Dispatcher } from '@pressroom/dispatcher';
 import { schedulerTopology, startScheduler, type Scheduler } from '@pressroom/scheduler';
@@ -16,8 +17,11 @@ import { createVideoRenderer, type VideoRenderer } from '@pressroom/video';
 import { startVideoService, videoTopology, type VideoService } from '@pressroom/video-service';
 import {
   createCustomStorageCopies,
+  drainableServer,
+  drainRequests,
   mergeTopologies,
   openAdapters,
+  shutdownReadiness,
   type OwnerCaches,
   type ServiceTopology,
 } from '@pressroom/service-runner';
@@ -38,6 +42,11 @@ export interface StackOptions {
   opsHost?: string | undefined;
   /** Idle keep-alive connections stay open this long (PRESSROOM_HTTP_KEEPALIVE_MS, default 65 s). */
   keepAliveMs?: number;
+  /**
+   * The drain grace of every part on close (PRESSROOM_SHUTDOWN_GRACE_MS); unset: each part its own kind's
+   * (SHUTDOWN_GRACE_MS in libs/config: the API 320 s, image 50 s, ...), as when it runs as its own process.
+   */
+  shutdownGraceMs?: number | undefined;
   /** Set → NATS JetStream; unset → the in-process bus. */
   natsUrl?: string | undefined;
   busNamespace?: string;
@@ -132,6 +141,14 @@ export interface Stack {
   pool: BrowserPool | null;
   dispatcher: Dispatcher | null;
   scheduler: Scheduler | null;
+  /** The longest drain grace of the parts this process runs: how long `close()` may take, at most, before closing the adapters. */
+  graceMs: number;
+  /**
+   * Stops as the services do on SIGTERM in their own processes (docs/operations.md#shutdown): not ready at
+   * once; then the API drains its requests in flight (new connections refused) while each renderer finishes
+   * its renders within its kind's grace, all at once; then the scheduler and dispatcher take the events of
+   * what finished; then ops port, browsers and adapters close. Calling it again returns the same stop.
+   */
   close(): Promise<void>;
 }
 
@@ -256,6 +273,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const server: Server = createServer();
   applyKeepAlive(server, options.keepAliveMs ?? D.PRESSROOM_HTTP_KEEPALIVE_MS);
+  const api = drainableServer(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
@@ -286,6 +304,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         },
       })
     : null;
+  const readiness = shutdownReadiness();
   const health = async () => ({
     ...(image?.health() ?? {}),
     ...(gif?.health() ?? {}),
@@ -293,6 +312,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ...(dispatcher?.health() ?? {}),
     ...(scheduler?.health() ?? {}),
     ...(await adapters.health()),
+    ...readiness.health(),
   });
   const app = createGatewayApp({
     db,
@@ -320,6 +340,37 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     options.opsPort === undefined
       ? null
       : await startOpsServer({ port: options.opsPort, host: options.opsHost ?? D.PRESSROOM_OPS_HOST, health });
+  // One process, one override for every part; without it each part drains as long as it would in its own process.
+  const graceOf = (kind: GracefulService) => options.shutdownGraceMs ?? shutdownGraceMs(kind);
+  const running: GracefulService[] = [
+    'gateway',
+    ...(image ? (['image'] as const) : []),
+    ...(pdf ? (['pdf'] as const) : []),
+    ...(gif ? (['gif'] as const) : []),
+    ...(video ? (['video'] as const) : []),
+    ...(scheduler ? (['scheduler'] as const) : []),
+    ...(dispatcher ? (['dispatcher'] as const) : []),
+  ];
+  const graceMs = Math.max(...running.map(graceOf));
+  const stop = async () => {
+    readiness.begin();
+    const deadline = Date.now() + graceMs;
+    // Each part with its own grace, at the same time: the wait is the longest grace, not their sum. A client
+    // waiting for its render gets it: its renderer finishes it while the API holds the request.
+    await Promise.all([
+      drainRequests(api, { graceMs: graceOf('gateway'), logger }),
+      Promise.all([image?.stop({ graceMs: graceOf('image') }), pdf?.stop({ graceMs: graceOf('pdf') })]).then(() => pool?.close()),
+      gif?.stop({ graceMs: graceOf('gif') }),
+      video?.stop({ graceMs: graceOf('video') }).then(() => videoRenderer?.close()),
+    ]);
+    // After the renderers: they record the render events of what finished during the drain (batches, webhooks).
+    await Promise.all([scheduler?.stop(), dispatcher?.stop()]);
+    // The probes read 503 until here.
+    await new Promise<void>((resolve) => (ops ? ops.close(() => resolve()) : resolve()));
+    // What is left of the grace for subscriptions the parts did not stop themselves.
+    await adapters.close({ graceMs: Math.max(0, deadline - Date.now()) });
+  };
+  let stopping: Promise<void> | undefined;
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -334,21 +385,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     pool,
     dispatcher,
     scheduler,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await new Promise<void>((resolve) => (ops ? ops.close(() => resolve()) : resolve()));
-      await image?.stop();
-      await gif?.stop();
-      await pdf?.stop();
-      await video?.stop();
-      await videoRenderer?.close();
-      await scheduler?.stop();
-      await dispatcher?.stop();
-      await pool?.close();
-      await adapters.close();
-    },
+    graceMs,
+    // Once: a second call (a second signal, a test's teardown after its own close) waits for the first.
+    close: () => (stopping ??= stop()),
   };
 }

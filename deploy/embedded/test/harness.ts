@@ -25,6 +25,15 @@ export interface TestStack extends Stack {
 /** The address our local test pages are served from; the stack's allow-list admits exactly it. */
 export const ALLOWED_HOST = '127.0.0.2';
 
+/** The suite's browser: two pages, short renders. */
+export const TEST_BROWSER: StackOptions['browser'] = {
+  executablePath: '/usr/lib/chromium/chromium-headless-shell',
+  pages: 2,
+  restartAfter: 200,
+  queueLimit: 50,
+  renderTimeoutMs: 4_000,
+};
+
 export async function startTestStack(flavour: Flavour, overrides: Partial<StackOptions> = {}): Promise<TestStack> {
   const filesDir = await mkdtemp(join(tmpdir(), 'pressroom-files-'));
   const database = flavour === 'nats+postgres' ? await createTestDatabase() : null;
@@ -39,13 +48,10 @@ export async function startTestStack(flavour: Flavour, overrides: Partial<StackO
     filesDir,
     storage: flavour === 'nats+postgres' ? 'nats' : 'disk',
     allowPrivateHosts: [`${ALLOWED_HOST}/32`],
-    browser: {
-      executablePath: '/usr/lib/chromium/chromium-headless-shell',
-      pages: 2,
-      restartAfter: 200,
-      queueLimit: 50,
-      renderTimeoutMs: 4_000,
-    },
+    browser: TEST_BROWSER,
+    // A suite's teardown waits no longer than this for what it left running (the API's own grace is 320 s, past
+    // jest's hook time-out); embedded-shutdown.test.ts passes undefined for the real graces.
+    shutdownGraceMs: 10_000,
     ...overrides,
   });
   let counter = 0;

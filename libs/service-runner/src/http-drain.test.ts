@@ -1,6 +1,7 @@
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { drainableServer } from './http-drain.js';
+import { createLogger } from '@pressroom/telemetry';
+import { drainableServer, drainRequests } from './http-drain.js';
 
 interface Answer {
   status: number;
@@ -77,6 +78,30 @@ describe('drainableServer (the gateway on SIGTERM)', () => {
       await expect(drainable.drain(500)).resolves.toEqual({ cut: 1 });
       expect(Date.now() - started).toBeLessThan(2_000);
       await expect(hung).rejects.toThrow(/socket hang up/);
+    } finally {
+      agent.destroy();
+      server.closeAllConnections();
+    }
+  });
+
+  it('drainRequests (the API stop of the gateway and the embedded process) logs what it waits for and what it cut', async () => {
+    const { server, port } = await slowServer();
+    const api = drainableServer(server);
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger({ service: 'drain-test', destination: { write: (line: string) => lines.push(JSON.parse(line)) } });
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const finishing = get(port, '/wait?ms=200', agent);
+      const hung = get(port, '/wait?ms=20000', agent);
+      hung.catch(() => undefined);
+      await sleep(150);
+      await drainRequests(api, { graceMs: 800, logger });
+      await expect(finishing).resolves.toMatchObject({ status: 200, body: 'waited 200' });
+      await expect(hung).rejects.toThrow(/socket hang up/);
+      expect(lines.map(({ msg, requests, graceMs }) => ({ msg, requests, graceMs }))).toEqual([
+        { msg: 'gateway draining: finishing the requests in flight', requests: 2, graceMs: 800 },
+        { msg: 'gateway shutdown grace ran out: requests still in flight were cut', requests: 1, graceMs: undefined },
+      ]);
     } finally {
       agent.destroy();
       server.closeAllConnections();

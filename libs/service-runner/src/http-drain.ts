@@ -1,4 +1,5 @@
 import type { Server, ServerResponse } from 'node:http';
+import type { Logger } from '@pressroom/telemetry';
 
 export interface DrainableServer {
   /** Requests being answered now. */
@@ -58,4 +59,16 @@ export function drainableServer(server: Server): DrainableServer {
       return { cut };
     },
   };
+}
+
+/**
+ * The API's stop (docs/operations.md#shutdown), in the gateway's own process and in the embedded one:
+ * `drain` within the grace, logging how many requests it waits for and how many it had to cut.
+ */
+export async function drainRequests(api: DrainableServer, options: { graceMs: number; logger: Logger }): Promise<void> {
+  const { graceMs, logger } = options;
+  const inFlight = api.inFlight();
+  if (inFlight > 0) logger.info({ requests: inFlight, graceMs }, 'gateway draining: finishing the requests in flight');
+  const { cut } = await api.drain(graceMs);
+  if (cut > 0) logger.warn({ requests: cut }, 'gateway shutdown grace ran out: requests still in flight were cut');
 }

@@ -7,3 +7,4 @@ export * from './owner-caches.js';
 export * from './idle-poller.js';
 export * from './start-process.js';
 export * from './http-drain.js';
+export * from './shutdown-readiness.js';

@@ -11,6 +11,7 @@ import {
 import { flushTracing, startOpsServer, type ComponentHealth, type Logger } from '@pressroom/telemetry';
 import type { z } from 'zod';
 import { openAdapters, type Adapters } from './adapters.js';
+import { shutdownReadiness } from './shutdown-readiness.js';
 import { startProcess } from './start-process.js';
 import type { ServiceTopology } from './topology.js';
 
@@ -94,11 +95,10 @@ export async function startService<Env extends RunnerEnv>(
     topology: definition.topology,
     logger,
   });
-  // From the stop on, the process reports not ready: a load balancer or a probe sends no new work while it drains.
-  let stopping = false;
+  const readiness = shutdownReadiness();
   const health = async (): Promise<Record<string, ComponentHealth>> => ({
     ...(await adapters.health()),
-    ...(stopping ? { shutdown: { ok: false, draining: true } } : {}),
+    ...readiness.health(),
   });
   let service: RunningService;
   try {
@@ -119,7 +119,7 @@ export async function startService<Env extends RunnerEnv>(
     ops,
     graceMs,
     async close(options = {}) {
-      stopping = true;
+      readiness.begin();
       const grace = options.graceMs ?? graceMs;
       const deadline = Date.now() + grace;
       await service.stop({ graceMs: grace });

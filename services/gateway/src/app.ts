@@ -54,6 +54,8 @@ import { accountKeyRoutes } from './routes/account-key-routes.js';
 import { instanceRoutes } from './routes/instance-routes.js';
 import { invitePublicRoutes, teamRoutes } from './routes/team-routes.js';
 import { createInviteMailer } from './dashboard/invite-mailer.js';
+import { createMailTransport } from './dashboard/mail-transport.js';
+import { createPasswordResetMailer } from './dashboard/reset-mailer.js';
 import { webhookControlRoutes } from './routes/webhook-control-routes.js';
 import { usageRoutes } from './routes/usage-routes.js';
 import { oidcRoutes } from './routes/oidc-routes.js';
@@ -132,11 +134,14 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     }),
   );
   const dashboard = deps.settings.dashboard ?? defaultDashboardSettings();
+  // One SMTP transport for every mail the gateway sends (null without PRESSROOM_SMTP_URL).
+  const mail = createMailTransport(dashboard.smtp);
   const authDeps = {
     db: deps.db,
     settings: dashboard,
     publicBaseUrl: deps.settings.publicBaseUrl,
     maxBodyBytes: deps.settings.maxBodyBytes,
+    passwordResetMailer: createPasswordResetMailer(mail),
   };
   app.use(authPublicRoutes(authDeps));
   app.use(invitePublicRoutes({ db: deps.db }));
@@ -175,7 +180,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       db: deps.db,
       publicBaseUrl: deps.settings.publicBaseUrl,
       inviteTtlMs: dashboard.inviteTtlMs,
-      mailer: createInviteMailer(dashboard.smtp),
+      mailer: createInviteMailer(mail),
     }),
   );
   app.use(canvasRoutes(renderDeps));

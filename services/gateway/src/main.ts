@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { shutdownGraceMs } from '@pressroom/config';
 import { createSecretBox } from '@pressroom/db';
-import { drainableServer, runService } from '@pressroom/service-runner';
+import { drainableServer, drainRequests, runService } from '@pressroom/service-runner';
 import { startOpsServer } from '@pressroom/telemetry';
 import { createGatewayApp } from './app.js';
 import { gatewayEnv, gatewaySettings } from './config.js';
@@ -47,11 +47,7 @@ await runService({
        * after them; what still runs then is cut. The ops port stays up until then, for the probes.
        */
       async stop(options) {
-        const graceMs = options?.graceMs ?? shutdownGraceMs('gateway');
-        const inFlight = api.inFlight();
-        if (inFlight > 0) logger.info({ requests: inFlight, graceMs }, 'gateway draining: finishing the requests in flight');
-        const { cut } = await api.drain(graceMs);
-        if (cut > 0) logger.warn({ requests: cut }, 'gateway shutdown grace ran out: requests still in flight were cut');
+        await drainRequests(api, { graceMs: options?.graceMs ?? shutdownGraceMs('gateway'), logger });
         await new Promise<void>((resolve) => ops.close(() => resolve()));
       },
     };

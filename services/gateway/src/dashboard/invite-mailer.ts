@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import type { MailTransport } from './mail-transport.js';
 
 export interface InviteMail {
   to: string;
@@ -46,16 +46,14 @@ export function invitationMail(mail: InviteMail, now = new Date()): { subject: s
 }
 
 /**
- * Invitation mail over SMTP (PRESSROOM_SMTP_URL, an operator's server, not a user-given
- * address, so it does not go through the SSRF guard). Null when SMTP is not configured:
- * invitations are then links to hand over by other means.
+ * Invitation mail through the gateway's mail transport (mail-transport.ts). Null without one (SMTP not
+ * configured): invitations are then links to hand over by other means.
  */
-export function createInviteMailer(smtp: { url: string; from: string } | null): InviteMailer | null {
-  if (!smtp) return null;
-  const transport: Transporter = createTransport(smtp.url);
+export function createInviteMailer(transport: MailTransport | null): InviteMailer | null {
+  if (!transport) return null;
   return {
     async send(mail) {
-      await transport.sendMail({ from: smtp.from, to: mail.to, ...invitationMail(mail) });
+      await transport.send({ to: mail.to, ...invitationMail(mail) });
     },
   };
 }

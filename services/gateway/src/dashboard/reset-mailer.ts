@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import type { MailTransport } from './mail-transport.js';
 
 export interface PasswordResetMail {
   to: string;
@@ -12,17 +12,15 @@ export interface PasswordResetMailer {
 }
 
 /**
- * Password-reset mail over the same SMTP server as invitations (PRESSROOM_SMTP_URL / PRESSROOM_SMTP_FROM,
- * an operator's server: no SSRF guard). Null when SMTP is not configured: the instance owner then resets
- * passwords with `admin-cli users set-password`, and the dashboard says so.
+ * Password-reset mail through the gateway's mail transport (mail-transport.ts), the one invitations use.
+ * Null without one (SMTP not configured): the instance owner then resets passwords with
+ * `admin-cli users set-password`, and the dashboard says so.
  */
-export function createPasswordResetMailer(smtp: { url: string; from: string } | null): PasswordResetMailer | null {
-  if (!smtp) return null;
-  const transport: Transporter = createTransport(smtp.url);
+export function createPasswordResetMailer(transport: MailTransport | null): PasswordResetMailer | null {
+  if (!transport) return null;
   return {
     async send(mail) {
-      await transport.sendMail({
-        from: smtp.from,
+      await transport.send({
         to: mail.to,
         subject: 'Reset your Pressroom password',
         text:

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { newId } from '@pressroom/contracts';
 import { createLogger } from '@pressroom/telemetry';
-import { respondQueued } from '../routes/respond-render.js';
 import { jsonBody } from './json-body.js';
 import { noteRenderId, requestContext } from './request-context.js';
 
@@ -19,10 +18,12 @@ describe('the gateway access log line', () => {
     const app = express();
     app.use(requestContext({ logger }));
     app.use(jsonBody({ maxBodyBytes: 1024 }));
-    // A render route: the id is learned after the body is parsed and across awaits, as a submission learns it.
+    // A render route: the id is learned after the body is parsed and across awaits, as a submission learns it
+    // (submit-render.test.ts checks that every submitted render is noted).
     app.post('/image', async (_req, res) => {
       await new Promise((resolve) => setTimeout(resolve, 5));
-      respondQueued(res, { id: first, createdAt: new Date().toISOString() }, `/image/${first}`);
+      noteRenderId(first);
+      res.status(202).json({ id: first });
     });
     app.post('/layouts', async (_req, res) => {
       noteRenderId(first);

@@ -13,8 +13,9 @@ const requestRenderIds = new AsyncLocalStorage<Set<string>>();
 
 /**
  * Puts a render id on the current request's access log line (`renderId`, or `renderIds` for several),
- * so an operator goes from a request to the renderer's lines, which carry the same id. Callable from
- * anywhere the request's work runs (route, render submission); outside a request it does nothing.
+ * so an operator goes from a request to the renderer's lines, which carry the same id. The render
+ * submission (submit-render.ts) notes every render it takes; callable from anywhere the request's work
+ * runs (across awaits); outside a request it does nothing.
  */
 export function noteRenderId(id: string): void {
   requestRenderIds.getStore()?.add(id);

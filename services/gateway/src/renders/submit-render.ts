@@ -19,6 +19,7 @@ import { userStorageOf } from '../views/user-storage-view.js';
 import { inSpan, producerHeaders } from '@pressroom/telemetry';
 import type { AuthContext } from '../http/auth.js';
 import { idempotentRender } from '../http/idempotent-render.js';
+import { noteRenderId } from '../http/request-context.js';
 
 export interface RenderGatewayDeps {
   db: Db;
@@ -129,9 +130,9 @@ async function renderIdFor(idPrefix: IdPrefix): Promise<{ id: string; resumed: b
 export async function submitRender<C>(deps: RenderGatewayDeps, submission: RenderSubmission<C>): Promise<RenderWait> {
   const { id, resumed } = await renderIdFor(submission.idPrefix);
   const existing = resumed ? await getRenderById(deps.db, id) : undefined;
-  if (existing && (existing.state === 'done' || existing.state === 'failed')) return waitOfRow(existing);
+  const ended = existing?.state === 'done' || existing?.state === 'failed';
   // A bus known to be down takes nothing: refused before anything is written or charged.
-  if (!deps.bus.healthy()) throw notAccepted(new Error(`bus (${deps.bus.transport}) disconnected`));
+  if (!ended && !deps.bus.healthy()) throw notAccepted(new Error(`bus (${deps.bus.transport}) disconnected`));
   // Credits are reserved by the queued row itself (docs/limits.md): a failure releases them.
   const row =
     existing ??
@@ -155,6 +156,10 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
         ),
       submission.quotaStatus,
     ));
+  // The render has a row from here: the request's access line names it, as the renderer's lines do. Every
+  // render the gateway takes passes here once, whichever route answers (one id, or several for layouts).
+  noteRenderId(id);
+  if (ended) return waitOfRow(row);
   const createdAt = row.createdAt.toISOString();
 
   let settle: (outcome: RenderOutcome) => void = () => {};

@@ -24,6 +24,7 @@ import { assertSameOrigin } from '../http/same-origin.js';
 import { parseOrThrow } from '../http/validate.js';
 import { sessionView, userView } from '../dashboard/session-view.js';
 import { startSession } from '../dashboard/start-session.js';
+import type { PasswordResetMailer } from '../dashboard/reset-mailer.js';
 import { passwordResetRoutes } from './password-reset-routes.js';
 
 interface AuthRouteDeps {
@@ -31,6 +32,7 @@ interface AuthRouteDeps {
   settings: DashboardSettings;
   publicBaseUrl: string;
   maxBodyBytes: number;
+  passwordResetMailer: PasswordResetMailer | null;
 }
 
 /** Sign-up, sign-in and the instance's auth configuration: before authentication (docs/auth.md). */

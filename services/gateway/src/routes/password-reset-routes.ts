@@ -4,7 +4,7 @@ import { PasswordResetCompleteBody, PasswordResetRequestBody } from '@pressroom/
 import { completePasswordReset, PASSWORD_RESET_TTL_MS, requestPasswordReset, type Db } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { Logger } from '@pressroom/telemetry';
-import { createPasswordResetMailer, passwordResetUrl } from '../dashboard/reset-mailer.js';
+import { passwordResetUrl, type PasswordResetMailer } from '../dashboard/reset-mailer.js';
 import { clearSessionCookies, isHttps } from '../http/cookies.js';
 import { countEndpointMinute } from '../http/endpoint-limit.js';
 import { jsonBody } from '../http/json-body.js';
@@ -18,10 +18,17 @@ const OWNER_RESETS_PASSWORDS =
   '(for an account made by signing up, <account> is the email too). It prints a new password and lifts a lockout.';
 
 /** "Forgot password?": a mailed single-use link, then a new password (docs/auth.md "Password reset"). Public. */
-export function passwordResetRoutes(deps: { db: Db; settings: DashboardSettings; publicBaseUrl: string; maxBodyBytes: number }): Router {
+export function passwordResetRoutes(deps: {
+  db: Db;
+  settings: DashboardSettings;
+  publicBaseUrl: string;
+  maxBodyBytes: number;
+  /** Null without SMTP: the instance owner resets passwords. */
+  passwordResetMailer: PasswordResetMailer | null;
+}): Router {
   const router = Router();
   const body = jsonBody({ maxBodyBytes: deps.maxBodyBytes });
-  const mailer = createPasswordResetMailer(deps.settings.smtp);
+  const mailer = deps.passwordResetMailer;
   const expiresInMinutes = PASSWORD_RESET_TTL_MS / 60_000;
   const limited = async (req: Request, res: Response): Promise<void> => {
     // Also refuses these forms posted from other sites.

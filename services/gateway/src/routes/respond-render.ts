@@ -9,7 +9,6 @@ import type { SubmitOutcome } from '../renders/submit-image-render.js';
 import type { RenderWait } from '../renders/submit-render.js';
 import { gifResult, queuedGif } from '../views/gif-view.js';
 import { pdfResult } from '../views/pdf-view.js';
-import { noteRenderId } from '../http/request-context.js';
 
 /*
  * The one place each kind of render answer is written: 200 with the result
@@ -24,7 +23,6 @@ export function respondQueued(
   location: string,
   extra: Record<string, unknown> = {},
 ): void {
-  noteRenderId(pending.id);
   res
     .status(202)
     .location(location)
@@ -34,7 +32,6 @@ export function respondQueued(
 /** An image: 200 with the image result, or 202 with the id; `extra` adds fields to both (the agent screenshot's `metadata`). */
 export function respondWithRender(res: Response, outcome: SubmitOutcome, extra: Record<string, unknown> = {}): void {
   if (outcome.state === 'done') {
-    noteRenderId(outcome.result.id);
     res.status(200).json({ ...outcome.result, ...extra });
     return;
   }
@@ -69,7 +66,6 @@ export function respondWithLayouts(
   templateUid: string,
 ): void {
   const pending = rendered.renders.some((entry) => entry.status !== 'done');
-  for (const entry of rendered.renders) noteRenderId(entry.id);
   res
     .status(pending ? 202 : 200)
     .json({ renders: rendered.renders, ...templateRenderResults(templateUid, rendered.renders, rendered.errors) });
@@ -86,7 +82,6 @@ export function respondWithTemplatePdf(res: Response, rendered: TemplatePdfOutco
     respondQueued(res, rendered.wait, `/pdf/${rendered.wait.id}`, { success: true, ...results });
     return;
   }
-  noteRenderId(rendered.wait.id);
   res.status(200).json({ ...pdfResult(rendered.wait), ...results });
 }
 
@@ -96,7 +91,6 @@ export function respondWithPdf(res: Response, wait: RenderWait): void {
     respondQueued(res, wait, `/pdf/${wait.id}`, { success: true });
     return;
   }
-  noteRenderId(wait.id);
   res.status(200).json(pdfResult(wait));
 }
 
@@ -106,7 +100,6 @@ export async function respondWithGif(deps: { db: Db }, res: Response, wait: Rend
     respondQueued(res, wait, `/gif/${wait.id}`, { uid: wait.id, gif: queuedGif(wait) });
     return;
   }
-  noteRenderId(wait.id);
   const row = await getRenderById(deps.db, wait.id);
   res.status(200).json({ gif: gifResult(row!) });
 }

@@ -9,7 +9,7 @@ import { defaultDashboardSettings, type DashboardSettings } from '@pressroom/con
 import { createSecretBox, openDatabase, type Db } from '@pressroom/db';
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { createStorage, type Storage } from '@pressroom/storage';
-import { createLogger } from '@pressroom/telemetry';
+import { createLogger, type Logger } from '@pressroom/telemetry';
 import { createTestDatabase, OIDC_TEST_CLIENT, uniqueNamespace } from '@pressroom/testing';
 import { createGatewayApp } from '../app.js';
 import { gatewayEnv, gatewaySettings, type GatewaySettings } from '../config.js';
@@ -39,12 +39,14 @@ export async function startTestGateway(
     /** The SSRF guard's development allow-list (e.g. a local S3 server). */
     allowPrivateHosts?: string[];
     settings?: Partial<GatewaySettings>;
+    /** The app's logger (default silent): a test reading the access lines passes its own. */
+    logger?: Logger;
   } = {},
 ): Promise<TestGateway> {
   const filesDir = await mkdtemp(join(tmpdir(), 'pressroom-gw-'));
   const database = engine === 'postgres' ? await createTestDatabase() : null;
   const db = await openDatabase({ url: database?.url });
-  const logger = createLogger({ service: 'gateway-test', level: 'silent' });
+  const logger = options.logger ?? createLogger({ service: 'gateway-test', level: 'silent' });
   const bus = await createBus({ natsUrl: undefined, namespace: uniqueNamespace(), logger });
   const storage = await createStorage({ kind: 'disk', dir: filesDir, natsUrl: undefined, bucket: 'test', namespace: '' });
   const server = createServer();

@@ -1,0 +1,88 @@
+import { get } from 'node:http';
+import { FLAVOURS, TEST_BROWSER, startTestStack, type TestStack } from './harness.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A connection of its own (no pooled keep-alive socket): what a new client gets. */
+function freshConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    }).on('error', reject);
+  });
+}
+
+/** Resolves once the stack's browser is rendering: the render is in flight, not queued. */
+async function renderUnderway(stack: TestStack): Promise<void> {
+  for (let i = 0; stack.pool!.health().pagesBusy === 0; i++) {
+    if (i > 400) throw new Error('the render never started');
+    await sleep(25);
+  }
+}
+
+/**
+ * `make run` stopped (SIGTERM, Ctrl-C: `stack.close()`) as each service stops in its own process
+ * (docs/operations.md#shutdown, docs/adr/0068; shutdown.test.ts for those): not ready at once, the
+ * requests in flight answered, each part within its own grace.
+ */
+describe.each(FLAVOURS)('the embedded stack closing (%s)', (flavour) => {
+  it('answers a client waiting for its render with the image (not an empty reply), says not ready meanwhile, refuses new connections, and closes after it', async () => {
+    // The real graces (the harness shortens them for the other suites' teardown).
+    const stack = await startTestStack(flavour, { shutdownGraceMs: undefined });
+    try {
+      const { key } = await stack.newAccount();
+      const answer = fetch(`${stack.baseUrl}/image`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ html: '<h1>in flight</h1>', width: 300, height: 100, delayMs: 2_500 }),
+      }).then(async (res) => ({ res, body: await res.text(), at: Date.now() }));
+      await renderUnderway(stack);
+
+      const closing = stack.close().then(() => Date.now());
+      await sleep(200);
+      // Draining: out of rotation but alive; no new connection is taken.
+      const readyz = await fetch(`${stack.opsUrl}/readyz`);
+      expect(readyz.status).toBe(503);
+      expect(((await readyz.json()) as { components: Record<string, unknown> }).components.shutdown).toEqual({ ok: false, draining: true });
+      expect((await fetch(`${stack.opsUrl}/livez`)).status).toBe(200);
+      await expect(freshConnection(`${stack.baseUrl}/health`)).rejects.toThrow(/ECONNREFUSED/);
+
+      const { res, body, at: answeredAt } = await answer;
+      expect({ status: res.status, body: res.status === 200 ? 'image' : body }).toEqual({ status: 200, body: 'image' });
+      expect(res.headers.get('connection')).toBe('close');
+      expect(JSON.parse(body)).toMatchObject({ id: expect.stringMatching(/^img_/), url: expect.stringMatching(/\.png$/) });
+      const closedAt = await closing;
+      expect(closedAt).toBeGreaterThanOrEqual(answeredAt);
+    } finally {
+      // Closing again waits for the same close; then the files and the database go.
+      await stack.dispose();
+    }
+  }, 120_000);
+
+  it('with PRESSROOM_SHUTDOWN_GRACE_MS, stops within that grace: what outlives it is cut, not waited for', async () => {
+    const stack = await startTestStack(flavour, { shutdownGraceMs: 1_000, browser: { ...TEST_BROWSER, renderTimeoutMs: 20_000 } });
+    try {
+      const { key } = await stack.newAccount();
+      const answer = fetch(`${stack.baseUrl}/image`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ html: '<h1>long</h1>', width: 300, height: 100, delayMs: 10_000 }),
+      });
+      answer.catch(() => undefined);
+      await renderUnderway(stack);
+
+      const started = Date.now();
+      await stack.close();
+      const took = Date.now() - started;
+      // About the grace (every part at once, the API's and the renderer's 1 s each), not the 10 s render.
+      expect(took).toBeGreaterThanOrEqual(900);
+      expect(took).toBeLessThan(6_000);
+      // The request the API still held when its grace ran out was cut.
+      await expect(answer).rejects.toThrow();
+    } finally {
+      // Closing again waits for the same close; then the files and the database go.
+      await stack.dispose();
+    }
+  }, 120_000);
+});
