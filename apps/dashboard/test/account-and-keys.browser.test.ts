@@ -68,6 +68,13 @@ test('API keys: create (shown once, copy), rotate (old key stops), revoke with c
   await dialog.getByRole('textbox', { name: 'API key' }).waitFor();
   const first = await dialog.getByRole('textbox', { name: 'API key' }).inputValue();
   expect(await keyWorks(first)).toBe(200);
+  // Shown once, like a webhook's secret: Escape before copying asks instead of closing.
+  const question = dialog.getByRole('alert').filter({ hasText: 'Close without copying?' });
+  await page.keyboard.press('Escape');
+  await question.waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await question.getByRole('button', { name: 'Go back' }).click();
+  await question.waitFor({ state: 'detached' });
   await dialog.getByRole('button', { name: 'Copy' }).click();
   await dialog.getByText('Copied to the clipboard.').waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
@@ -84,7 +91,10 @@ test('API keys: create (shown once, copy), rotate (old key stops), revoke with c
   await dialog.getByRole('textbox', { name: 'API key' }).waitFor();
   const second = await dialog.getByRole('textbox', { name: 'API key' }).inputValue();
   expect(second).not.toBe(first);
-  await dialog.getByRole('button', { name: 'Done' }).click();
+  // The rotated key asks too; closing without copying is a deliberate second step.
+  await page.mouse.click(5, 5); // on the overlay, outside the dialog
+  await question.getByRole('button', { name: 'Close without copying' }).click();
+  await dialog.waitFor({ state: 'detached' });
   expect(await keyWorks(first)).toBe(401);
   expect(await keyWorks(second)).toBe(200);
 

@@ -78,7 +78,15 @@ test('API keys: create with the keyboard, then rotate and revoke through dialogs
   await tabs(1);
   await page.keyboard.press('Enter');
   await created.getByRole('textbox', { name: 'API key' }).waitFor();
-  await created.getByRole('button', { name: 'Done' }).focus();
+  // Not copied: Escape asks first (focus on Go back), Escape again goes back, and the close is confirmed by keyboard.
+  await page.keyboard.press('Escape');
+  await created.getByRole('alert').filter({ hasText: 'Close without copying?' }).waitFor();
+  await expectFocusOn(page, 'Go back');
+  await page.keyboard.press('Escape');
+  await expectFocusOn(page, 'Done');
+  await page.keyboard.press('Escape');
+  await expectFocusOn(page, 'Go back');
+  expect(await tabs(1)).toEqual(['Close without copying']);
   await page.keyboard.press('Enter');
   await created.waitFor({ state: 'detached' });
   await expectFocusOn(page, 'Rotate Keyboard key');

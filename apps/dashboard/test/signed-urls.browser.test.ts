@@ -65,10 +65,11 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   const cap = page.getByRole('textbox', { name: 'Render cap (optional)' });
   await cap.fill('lots');
   await page.getByRole('button', { name: 'Create secret' }).click();
+  // The field describes its error only once the server's answer arrived: wait for that before reading the ids.
+  await eventually(async () => (await cap.getAttribute('aria-invalid')) === 'true', 'the cap marked invalid');
   const capError = page.locator(`[id="${(await cap.getAttribute('aria-describedby'))!.split(' ').pop()!}"]`);
   await capError.waitFor();
   expect(await capError.textContent()).toMatch(/Must be a number/);
-  expect(await cap.getAttribute('aria-invalid')).toBe('true');
   const banner = page.getByRole('form', { name: 'Create a URL-signing secret' }).getByRole('alert');
   expect(await banner.textContent()).toBe('Check the highlighted field.');
   await eventually(async () => (await focusedName(page)) === 'Render cap (optional)', 'focus on the refused field');

@@ -28,7 +28,7 @@ test('an invitation just made says whose link it is, the role and how long it wo
   expect(issuedInvitationNews(mailed, now)).toBe('Invitation emailed to carol@agency.test (admin), valid 7 days.');
 });
 
-test('granting owner and stepping down ask first; other role changes apply at once', () => {
+test('granting owner, demoting another owner and stepping down ask first; other role changes apply at once', () => {
   const bob = { name: 'Bob', email: 'bob@agency.test', role: 'member' as const };
   expect(roleChangeConfirmation({ teamName: 'Northwind', member: bob, self: false, to: 'admin' })).toBeNull();
   expect(roleChangeConfirmation({ teamName: 'Northwind', member: bob, self: false, to: 'owner' })).toEqual({
@@ -37,6 +37,13 @@ test('granting owner and stepping down ask first; other role changes apply at on
     action: 'Make owner',
   });
   const ada = { name: null, email: 'ada@agency.test', role: 'owner' as const };
+  expect(roleChangeConfirmation({ teamName: 'Northwind', member: ada, self: false, to: 'admin' })).toEqual({
+    title: 'Make ada@agency.test an admin of Northwind?',
+    description:
+      'ada@agency.test will no longer be an owner of Northwind. As an admin they can still invite people and manage members and admins, but not owners. Only an owner can make them an owner again.',
+    action: 'Make admin',
+  });
+  expect(roleChangeConfirmation({ teamName: 'Northwind', member: ada, self: false, to: 'member' })?.action).toBe('Make member');
   const stepDown = roleChangeConfirmation({ teamName: 'Northwind', member: ada, self: true, to: 'admin' });
   expect(stepDown?.title).toBe('Step down to admin in Northwind?');
   expect(stepDown?.description).toMatch(

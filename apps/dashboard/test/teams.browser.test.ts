@@ -192,6 +192,26 @@ test('teams: create, invite by link, the invitee signs up through the link and j
 
   await owner.reload();
   await owner.getByRole('heading', { name: 'Newsroom (you are owner)' }).waitFor();
+  // Taking the owner role from another owner asks first too, saying what they keep; Cancel keeps them owner.
+  expect(await writerRole.inputValue()).toBe('owner');
+  await writerRole.selectOption('admin');
+  await saveWriter.click();
+  const demote = owner.getByRole('alertdialog', { name: 'Make writer@example.com an admin of Newsroom?' });
+  await demote
+    .getByText(
+      'writer@example.com will no longer be an owner of Newsroom. As an admin they can still invite people and manage members and admins, but not owners. Only an owner can make them an owner again.',
+    )
+    .waitFor();
+  expect(await accessibilityViolations(owner)).toEqual([]);
+  await demote.getByRole('button', { name: 'Cancel' }).click();
+  await demote.waitFor({ state: 'detached' });
+  expect((await rolesOf(owner, teamId))['writer@example.com']).toBe('owner');
+  await saveWriter.click();
+  await demote.getByRole('button', { name: 'Make admin' }).click();
+  await section.getByRole('status').filter({ hasText: 'writer@example.com is now admin.' }).waitFor();
+  await expectFocusOn(owner, 'Role of writer@example.com');
+  expect((await rolesOf(owner, teamId))['writer@example.com']).toBe('admin');
+
   await owner.getByRole('button', { name: 'Remove writer@example.com' }).click();
   const remove = owner.getByRole('alertdialog', { name: 'Remove writer@example.com?' });
   await remove

@@ -100,7 +100,7 @@ test('the overage switch: off, a render past the credits gets the quota 429; on,
 
   expect(await renderInPlayground()).toBe('rendered');
   await openUsage();
-  await page.getByText('Overage this month: 1 credits beyond the plan.').waitFor();
+  await page.getByText('Overage this month: 1 credit beyond the plan.').waitFor();
   expect(await page.getByRole('progressbar', { name: 'Render credits' }).getAttribute('value')).toBe('1');
   await screenshot(page, 'usage');
 

@@ -10,6 +10,7 @@ import {
   focusedName,
   ONE_DATE_FORMAT,
   screenshot,
+  sessionRequest,
   startSignedInRig,
   type DashboardRig,
 } from './browser.js';
@@ -351,3 +352,42 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
     .click();
   await page.waitForURL(new RegExp(`/video/templates/${uid}/timeline$`));
 }, 600_000);
+
+test('a code template whose render outlives the API wait says it is still running, in a status that is announced', async () => {
+  // 2 s at 320×180: longer to render than the 1 s this suite's render endpoint waits, so it answers 202.
+  const tsx = `import { AbsoluteFill } from 'remotion';
+
+export const meta = { width: 320, height: 180, fps: 30, durationInFrames: 60, defaultProps: { color: '#2050d0' } };
+
+export default function Scene({ color }: { color: string }) {
+  return <AbsoluteFill style={{ backgroundColor: color }}></AbsoluteFill>;
+}
+`;
+  const created = await sessionRequest(context, rig.stack.baseUrl, {
+    method: 'POST',
+    path: '/video/templates',
+    data: { name: 'Slow sting', tsx },
+  });
+  expect(created.status()).toBe(201);
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  await page.goto(rig.url(`video/templates/${uid}/code`));
+  await page.getByRole('heading', { name: 'Slow sting', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Render video', exact: true }).click();
+  // The answer to the click is news: a live status, not a note read only in passing.
+  const running = page.getByRole('status').filter({ hasText: /^The render is still running \(id vid_/ });
+  await running.waitFor({ timeout: 60_000 });
+  // The 202 carries no file yet (its url is null): nothing to download, no made-up size.
+  expect(await page.getByRole('link', { name: /^Download / }).count()).toBe(0);
+  expect(await page.getByText(/^Rendered /).count()).toBe(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  const id = /\(id (vid_[^)]+)\)/.exec((await running.textContent()) ?? '')![1]!;
+  // Left to finish, so the suite ends with the renderer idle.
+  await eventually(
+    async () => {
+      const render = await context.request.get(`${rig.stack.baseUrl}/video/renders/${id}`);
+      return ['done', 'failed'].includes(((await render.json()) as { status: string }).status);
+    },
+    'the render to finish',
+    240_000,
+  );
+}, 360_000);

@@ -1,4 +1,5 @@
 import type { RenderHistoryItem } from '@pressroom/contracts';
+import { plural } from '../kit/plural';
 import { api } from './client';
 
 export type RenderKind = 'image' | 'gif' | 'pdf' | 'video';
@@ -76,11 +77,11 @@ export async function renderInPlayground(
 ): Promise<PlaygroundResult> {
   if (path === '/gif') {
     const { gif } = await api<GifAnswer>(path, { json: body });
-    return { id: gif.uid, url: gif.url, facts: [`${gif.frames} frames`, `${gif.animationLength} s`] };
+    return { id: gif.uid, url: gif.url, facts: [plural(gif.frames, 'frame'), `${gif.animationLength} s`] };
   }
   if (path === '/pdf/render') {
     const pdf = await api<PdfAnswer>(path, { json: body });
-    return { id: pdf.id, url: pdf.url, facts: [`${pdf.pageCount} ${pdf.pageCount === 1 ? 'page' : 'pages'}`, pdf.preset] };
+    return { id: pdf.id, url: pdf.url, facts: [plural(pdf.pageCount, 'page'), pdf.preset] };
   }
   const image = await api<ImageAnswer>(path, { json: body });
   return { id: image.id, url: image.url, facts: [] };

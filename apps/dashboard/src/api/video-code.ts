@@ -21,8 +21,11 @@ export const createCodeTemplate = (body: { name: string; tsx: string }) =>
 
 export const getSceneModule = (uid: string) => api<VideoSceneModule>(`/video/templates/${encodeURIComponent(uid)}/module`);
 
+/** 200 with the file, or 202 when the render outlived the gateway's wait: queued, its `url` still null. */
+export type VideoRenderAnswer = VideoRenderResult | { id: string; status: 'queued'; url: null };
+
 export const renderVideo = (uid: string, format: VideoRenderResult['format']) =>
-  api<VideoRenderResult | { id: string; status: string }>(`/video/templates/${encodeURIComponent(uid)}/render`, {
+  api<VideoRenderAnswer>(`/video/templates/${encodeURIComponent(uid)}/render`, {
     json: { format, variables: {} },
   });
 

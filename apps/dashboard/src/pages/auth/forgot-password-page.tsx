@@ -6,6 +6,7 @@ import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
+import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
 import { AuthCard } from './auth-card';
 
@@ -43,7 +44,7 @@ function MailALink({ email, setEmail }: { email: string; setEmail: (email: strin
         {/* The same answer whether or not an account uses the address: the page cannot tell anyone which exist. */}
         <Alert tone="success">
           If an account uses {submit.variables ?? email}, a link to reset its password is on its way. It works once, within{' '}
-          {submit.data.expiresInMinutes} minutes.
+          {plural(submit.data.expiresInMinutes, 'minute')}.
         </Alert>
         <p className="text-sm text-slate-700">
           No mail after a few minutes? Check the spam folder and the address, then{' '}

@@ -5,6 +5,7 @@ import { keyKeys, listKeys } from '../../api/keys';
 import { listRenders, renderKeys } from '../../api/renders';
 import { listTemplates, templateKeys } from '../../api/templates';
 import { Section } from '../../kit/page';
+import { plural } from '../../kit/plural';
 
 interface Step {
   title: string;
@@ -17,10 +18,6 @@ interface Step {
 }
 
 const linkClass = 'text-indigo-700 underline';
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /**
  * The three things a new workspace does first (a key, a render, a template), each checked against the API's
@@ -39,7 +36,7 @@ export function GettingStarted() {
     {
       title: 'Create an API key',
       done: keyCount === undefined ? undefined : keyCount > 0,
-      doneText: `${plural(keyCount ?? 0, 'key', 'keys')} in this workspace.`,
+      doneText: `${plural(keyCount ?? 0, 'key')} in this workspace.`,
       next: (
         <>
           Your applications call the API with a key (the dashboard uses your session).{' '}
@@ -65,7 +62,7 @@ export function GettingStarted() {
     {
       title: 'Save a template',
       done: templateCount === undefined ? undefined : templateCount > 0,
-      doneText: `${plural(templateCount ?? 0, 'template', 'templates')} saved.`,
+      doneText: `${plural(templateCount ?? 0, 'template')} saved.`,
       next: (
         <>
           A template keeps a design with variables, rendered by its id with new values each time.{' '}

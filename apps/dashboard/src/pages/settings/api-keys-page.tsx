@@ -4,13 +4,12 @@ import { createKey, keyKeys, listKeys, type IssuedKey, type ListedKey } from '..
 import { useCurrentSession } from '../../app/session';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
-import { Dialog } from '../../kit/dialog';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { formatDate } from '../../kit/format';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
-import { SecretOnce } from '../../kit/secret-once';
+import { SecretOnceDialog } from '../../kit/secret-once';
 import { Table, type Column } from '../../kit/table';
 import { creatorOf, KeyActions } from './api-key-actions';
 
@@ -99,17 +98,13 @@ export default function ApiKeysPage() {
           )}
         </QueryState>
       </Section>
-      <Dialog
-        open={issued !== null}
-        onOpenChange={(open) => !open && setIssued(null)}
+      <SecretOnceDialog
+        secret={issued?.key ?? null}
+        label="API key"
         title={issued ? `Your key “${issued.name || issued.masked}”` : ''}
         returnFocus={rotatedButton}
-      >
-        {issued && <SecretOnce label="API key" value={issued.key} />}
-        <div className="flex justify-end">
-          <Button onClick={() => setIssued(null)}>Done</Button>
-        </div>
-      </Dialog>
+        onClose={() => setIssued(null)}
+      />
     </Page>
   );
 }

@@ -1,3 +1,5 @@
+import { plural } from '../../kit/plural.js';
+
 /** What these words need of an invitation just made (api/teams.ts Invite; structural, so node tests load this file). */
 interface Invite {
   email: string | null;
@@ -22,7 +24,7 @@ export function validFor(expiresAt: string, now = Date.now()): string {
     if (left < ms) continue;
     // Rounded: a 7-day link read a moment after it was made is still "7 days".
     const count = Math.round(left / ms);
-    return `${count} ${one}${count === 1 ? '' : 's'}`;
+    return plural(count, one);
   }
   return 'less than a minute';
 }

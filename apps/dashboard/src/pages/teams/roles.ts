@@ -26,7 +26,10 @@ export function memberName(member: Person): string {
 export const OWNER_POWERS =
   "Owners can do everything in the team: change anyone's role (yours too), remove any member (you too) and make more owners. Only an owner can take the role back.";
 
-/** The confirmation a role change needs, or null when it applies at once (docs/dashboard.md, Teams). */
+/**
+ * The confirmation a role change needs, or null when it applies at once (docs/dashboard.md, Teams): granting the owner
+ * role, taking it from another owner, and stepping down yourself ask first.
+ */
 export function roleChangeConfirmation(input: {
   teamName: string;
   member: Person & { role: Role };
@@ -50,6 +53,19 @@ export function roleChangeConfirmation(input: {
   }
   if (to === 'owner') {
     return { title: `Make ${memberName(member)} an owner of ${teamName}?`, description: OWNER_POWERS, action: 'Make owner' };
+  }
+  if (member.role === 'owner') {
+    // Taking the owner role from someone else is as far-reaching as granting it: they lose control of the team.
+    const name = memberName(member);
+    const after =
+      to === 'member'
+        ? 'As a member they can no longer invite people or manage members.'
+        : 'As an admin they can still invite people and manage members and admins, but not owners.';
+    return {
+      title: `Make ${name} ${to === 'admin' ? 'an admin' : 'a member'} of ${teamName}?`,
+      description: `${name} will no longer be an owner of ${teamName}. ${after} Only an owner can make them an owner again.`,
+      action: `Make ${to}`,
+    };
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import type { DayCounts } from '../../api/usage';
+import { plural } from '../../kit/plural';
 
 const KINDS = [
   { key: 'image', label: 'Images', color: '#4338ca' },
@@ -25,7 +26,7 @@ export function RendersChart({ days }: { days: DayCounts[] }) {
       <div className="w-full max-w-[480px]">
         <svg
           role="img"
-          aria-label={`Renders per day over ${days.length} days${days.length > 0 ? ` (${dayLabel(days[0]!.date)} to ${dayLabel(days[days.length - 1]!.date)})` : ''}: ${total} in all`}
+          aria-label={`Renders per day over ${plural(days.length, 'day')}${days.length > 0 ? ` (${dayLabel(days[0]!.date)} to ${dayLabel(days[days.length - 1]!.date)})` : ''}: ${total} in all`}
           viewBox={`0 0 ${Math.max(1, days.length * (barWidth + gap))} ${height}`}
           preserveAspectRatio="none"
           className="block h-40 w-full"
@@ -34,7 +35,7 @@ export function RendersChart({ days }: { days: DayCounts[] }) {
             let y = height;
             return (
               <g key={d.date}>
-                <title>{`${d.date}: ${d.image} images, ${d.gif} GIFs, ${d.pdf} PDFs, ${d.video} videos`}</title>
+                <title>{`${d.date}: ${plural(d.image, 'image')}, ${plural(d.gif, 'GIF')}, ${plural(d.pdf, 'PDF')}, ${plural(d.video, 'video')}`}</title>
                 {KINDS.map((k) => {
                   const h = (d[k.key] / max) * (height - 4);
                   y -= h;

@@ -5,6 +5,7 @@ import { Alert } from '../../kit/alert';
 import { formatCount, formatDate } from '../../kit/format';
 import { Meter } from '../../kit/meter';
 import { Page, Section } from '../../kit/page';
+import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
 import { aiMeterState, QuotaNotices, renderMeterState, useMayChangeOverage } from './quota-notice';
 import { RendersChart } from './renders-chart';
@@ -48,7 +49,7 @@ function OverageToggle({ usage }: { usage: Usage }) {
           ? `On: renders continue past the ${formatCount(usage.credits.limit)} monthly credits; each credit beyond them is billed as overage.`
           : `Off: past the ${formatCount(usage.credits.limit)} monthly credits, renders are refused (HTTP 429, quota exceeded) until ${formatDate(usage.period.end)}.`}
       </p>
-      {beyond > 0 && <p className="text-sm font-medium">Overage this month: {beyond} credits beyond the plan.</p>}
+      {beyond > 0 && <p className="text-sm font-medium">Overage this month: {plural(beyond, 'credit')} beyond the plan.</p>}
       {toggle.isError && <Alert>{messageOf(toggle.error)}</Alert>}
     </div>
   );

@@ -5,6 +5,7 @@ import { messageOf } from '../../api/problem';
 import { renderVideo } from '../../api/video-code';
 import { Alert } from '../../kit/alert';
 import { Button, buttonClass } from '../../kit/button';
+import { plural } from '../../kit/plural';
 import { SelectField } from '../../kit/select-field';
 
 const FORMATS = [
@@ -51,18 +52,21 @@ export function RenderPanel({ uid, dirty, save }: { uid: string; dirty: boolean;
       </div>
       {notSaved && <p className="text-sm text-red-700">Not rendered: the scene could not be saved.</p>}
       {render.isError && <Alert>{messageOf(render.error)}</Alert>}
-      {result && 'url' in result && (
+      {result && result.url !== null && (
         <Alert tone="success">
           <p className="flex flex-wrap items-center gap-3">
-            Rendered {result.width}×{result.height}, {result.durationInFrames} frames at {result.fps} fps.
+            Rendered {result.width}×{result.height}, {plural(result.durationInFrames, 'frame')} at {result.fps} fps.
             <a className={buttonClass('secondary')} href={result.url} download>
               Download {result.format.toUpperCase()}
             </a>
           </p>
         </Alert>
       )}
-      {result && !('url' in result) && (
-        <Alert tone="info">The render is still running (id {result.id}); it will appear under Renders when it is done.</Alert>
+      {result && result.url === null && (
+        // News after Render video (the API's wait ran out), not a standing note: announced like the success.
+        <Alert tone="info" live>
+          The render is still running (id {result.id}); it will appear under Renders when it is done.
+        </Alert>
       )}
     </div>
   );

@@ -18,10 +18,13 @@ import { ConfirmDialog, Dialog } from '../../kit/dialog';
 import { Form } from '../../kit/form';
 import { formatDate } from '../../kit/format';
 import { Page, Section } from '../../kit/page';
+import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
 import { SecretOnceDialog } from '../../kit/secret-once';
 import { DeliveryLog } from './delivery-log';
 import { EditWebhook } from './edit-webhook';
+import { useFilterChoices } from './filter-choices';
+import { filterSummary } from './filter-summary';
 import { setFilters } from './filters-fields';
 import { SUBSCRIPTION_FIELDS, SubscriptionFields, type SubscriptionDraft } from './subscription-fields';
 
@@ -65,7 +68,7 @@ function disabledReason(subscription: WebhookSubscription): string {
   const last = subscription.lastDelivery;
   if (!last) return 'Disabled after a delivery failed every attempt.';
   const answer = last.responseCode !== null ? `the endpoint answered HTTP ${last.responseCode}` : (last.error ?? 'no answer');
-  return `Disabled on ${formatDate(last.timestamp)}: delivery ${last.deliveryId} failed all ${last.attempt} attempts (last: ${answer}). Re-enable it once the endpoint works again.`;
+  return `Disabled on ${formatDate(last.timestamp)}: delivery ${last.deliveryId} failed ${last.attempt === 1 ? 'its only attempt' : `all ${plural(last.attempt, 'attempt')}`} (last: ${answer}). Re-enable it once the endpoint works again.`;
 }
 
 /** The name a subscription goes by: its card's label, and the end of each of its buttons' names ("Pause render.completed to …"). */
@@ -101,7 +104,9 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
   });
   const remove = useMutation({ mutationFn: () => deleteWebhook(subscription.uid), onSuccess: refresh });
   const toggleLabel = subscription.status === 'active' ? 'Pause' : subscription.status === 'failed' ? 'Re-enable' : 'Resume';
-  const filters = Object.entries(subscription.filters ?? {}).filter(([, v]) => v);
+  // The pickers' lists (shared queries): the card names a filtered template or binding as the form does.
+  const choices = useFilterChoices();
+  const filters = filterSummary(subscription.filters, { templates: choices.templates.data, bindings: choices.bindings.data });
   const failure = toggle.error ?? test.error ?? remove.error;
   const held = testHeldReason(subscription.status);
   return (
@@ -112,8 +117,8 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
         <span className="text-sm break-all text-slate-700">{subscription.targetUrl}</span>
       </div>
       <p className="text-sm text-slate-700">
-        Filters: {filters.length ? filters.map(([k, v]) => `${k} = ${String(v)}`).join(', ') : 'none'} · {subscription.deliveryCount}{' '}
-        attempts, {subscription.failureCount} failed · last delivery {formatDate(subscription.lastDeliveryAt)}
+        Filters: {filters} · {plural(subscription.deliveryCount, 'attempt')}, {subscription.failureCount} failed · last delivery{' '}
+        {formatDate(subscription.lastDeliveryAt)}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button

@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from '../../../kit/button';
+import { plural } from '../../../kit/plural';
 import { clipAt, moveClip, projectLength, trimClipEnd, trimClipStart, type Clip, type ClipRef, type Project } from './timeline-model';
 
 const LABEL_WIDTH = 96;
@@ -168,7 +169,7 @@ export function TimelineEditor({
       </p>
       <p className="text-xs text-slate-700" aria-live="polite">
         {current
-          ? `${clipTitle(current)} — frames ${current.from} to ${current.from + current.durationInFrames - 1} (${current.durationInFrames} frames)`
+          ? `${clipTitle(current)} — frames ${current.from} to ${current.from + current.durationInFrames - 1} (${plural(current.durationInFrames, 'frame')})`
           : 'No clip selected: the panel shows the project.'}
       </p>
       <div className="overflow-x-auto">
