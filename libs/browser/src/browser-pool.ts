@@ -155,7 +155,7 @@ export class BrowserPool {
     const unsubscribe: Array<() => void> = [];
     const outcome = await new Promise<{ ok: true; value: T } | { ok: false; error: unknown }>((resolve) => {
       timer = setTimeout(() => resolve({ ok: false, error: new RenderTimeoutError(timeoutMs) }), timeoutMs);
-      unsubscribe.push(slot.broken.on((error) => resolve({ ok: false, error: crashError(error) })));
+      unsubscribe.push(slot.broken.on((error) => resolve({ ok: false, error: this.brokenPageError(error) })));
       unsubscribe.push(generation.dead.on(() => resolve({ ok: false, error: browserGoneError(this.closed) })));
       let running: Promise<T>;
       try {
@@ -431,13 +431,22 @@ export class BrowserPool {
     void this.relaunch('browser died');
   }
 
+  /**
+   * A page that broke under a job: its renderer crashed, unless our own close took the browser down, which
+   * closes the pages before the browser disconnects. That render is the shutdown's doing, not the page's
+   * (a 503 the render worker hands back, ADR 0068), never a crash.
+   */
+  private brokenPageError(cause: Error): Error {
+    return this.closed ? new PoolClosedError({ cause }) : crashError(cause);
+  }
+
   private async classify(error: unknown, slot: PageSlot, generation: Generation): Promise<Error> {
     if (error instanceof RenderError || error instanceof BlockedUrlError) return error;
     const unsubscribe: Array<() => void> = [];
     const late = await new Promise<Error | null>((resolve) => {
       const timer = setTimeout(() => resolve(null), CRASH_SETTLE_MS);
       unsubscribe.push(() => clearTimeout(timer));
-      unsubscribe.push(slot.broken.on((e) => resolve(crashError(e))));
+      unsubscribe.push(slot.broken.on((e) => resolve(this.brokenPageError(e))));
       unsubscribe.push(generation.dead.on(() => resolve(browserGoneError(this.closed))));
     });
     for (const off of unsubscribe) off();

@@ -88,7 +88,7 @@ export class BrowserUnavailableError extends RenderError {
 export class PoolClosedError extends RenderError {
   readonly slug = 'service-unavailable' as const;
 
-  constructor() {
-    super('browser pool is closed', 'The renderer is shutting down. Retry in a few seconds.');
+  constructor(options?: ErrorOptions) {
+    super('browser pool is closed', 'The renderer is shutting down. Retry in a few seconds.', options);
   }
 }

@@ -45,6 +45,7 @@ export * from './bus/batch.js';
 export * from './bus/binding-events.js';
 export * from './bus/owner-changed.js';
 export * from './bus/catalog.js';
+export * from './bus/stream-replicas.js';
 export * from './http/dashboard-auth.js';
 export * from './http/password-reset.js';
 export * from './http/plan-change.js';

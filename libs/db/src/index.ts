@@ -64,6 +64,7 @@ export {
   failRender,
   renewRenderLease,
   listAbandonedRenders,
+  listStrandedRenders,
   withdrawQueuedRender,
   markRenderPublished,
   listUnpublishedRenders,

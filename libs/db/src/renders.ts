@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Orm } from './open.js';
 import { statement } from './statement.js';
 import { monthWindow } from './plan-limits.js';
@@ -246,6 +246,28 @@ export async function listAbandonedRenders(db: Db, query: { limit: number }): Pr
     .from(renders)
     .where(and(eq(renders.state, 'rendering'), gte(renders.attempts, renders.maxAttempts), lt(renders.leaseUntil, sql`now()`)))
     .orderBy(renders.leaseUntil)
+    .limit(query.limit);
+}
+
+/**
+ * Renders left `rendering` that `listAbandonedRenders` cannot see (docs/adr/0064, addendum): claimed by an
+ * earlier delivery whose later ones could not record their claim (the database down at that moment), or by a
+ * worker from before migration 0017 (no lease, no maximum). Silent since `silentSince`: no claim, lease or
+ * renewal after it (their last sign of life is the lease, else the claim, else the insert). Never a `queued`
+ * render, nor one `listAbandonedRenders` covers. Oldest first.
+ */
+export async function listStrandedRenders(db: Db, query: { silentSince: Date; limit: number }): Promise<RenderRow[]> {
+  return db.orm
+    .select()
+    .from(renders)
+    .where(
+      and(
+        eq(renders.state, 'rendering'),
+        or(isNull(renders.maxAttempts), lt(renders.attempts, renders.maxAttempts)),
+        sql`coalesce(${renders.leaseUntil}, ${renders.startedAt}, ${renders.createdAt}) < ${query.silentSince.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(renders.createdAt)
     .limit(query.limit);
 }
 

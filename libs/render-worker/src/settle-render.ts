@@ -3,6 +3,9 @@ import type { Bus } from '@pressroom/bus';
 import { failRender, getRenderById, type Db, type RenderRow } from '@pressroom/db';
 import { ProblemError, serializeProblem, type SerializedProblem } from '@pressroom/problem';
 
+// The lease a claim takes, for the scheduler's bound on a render nobody renews (docs/adr/0064, addendum).
+export { renderLeaseMs } from './render-lease.js';
+
 /*
  * How a render ends, for everyone who ends one: the worker on every delivery, and the scheduler's sweep
  * of renders whose last delivery died (docs/adr/0064). Free of the browser, so the scheduler can load it

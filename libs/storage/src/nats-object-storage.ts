@@ -2,6 +2,7 @@ import { connect, headers } from '@nats-io/transport-node';
 import { Objm, setSha256Backend, type ObjectInfo } from '@nats-io/obj';
 import { PassThrough, Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { streamReplicasCaughtUp } from '@pressroom/contracts';
 import { assertSafeKey, type ObjectInfo as StorageObjectInfo, type Storage } from './storage.js';
 import { bodyStream, readAll, sliceStream } from './streams.js';
 
@@ -35,8 +36,6 @@ const CONTENT_TYPE = 'Content-Type';
  */
 const NATS_OBJECT_CHUNK_BYTES = 1024 * 1024;
 const BUCKET_NAME = /^[A-Za-z0-9_-]+$/;
-/** How long a bucket whose replica count was just changed may take to copy its objects over before the open fails. */
-const REPLICA_CATCH_UP_MS = 60_000;
 
 export function natsBucketName(options: { bucket: string; namespace?: string }): string {
   const name = options.namespace ? `${options.namespace}-${options.bucket}` : options.bucket;
@@ -68,16 +67,8 @@ export async function createNatsObjectStorage(options: NatsObjectStorageOptions)
         const jsm = await objm.js.jetstreamManager();
         const stream = `OBJ_${bucketName}`;
         await jsm.streams.update(stream, { num_replicas: replicas });
-        // The new copies catch up first; reads meanwhile find no responder. Serve once every copy is current
-        // (the same wait as the bus streams' in @pressroom/bus topology.ts).
-        for (let waited = 0; ; waited += 200) {
-          const { cluster } = await jsm.streams.info(stream);
-          const replicasNow = cluster?.replicas ?? [];
-          if (cluster?.leader && replicasNow.length === replicas - 1 && replicasNow.every((replica) => replica.current)) break;
-          if (waited >= REPLICA_CATCH_UP_MS)
-            throw new Error(`its ${replicas} replicas did not catch up within ${REPLICA_CATCH_UP_MS / 1000} s`);
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
+        // The new copies catch up first; reads meanwhile find no responder. Serve once every copy is current.
+        await streamReplicasCaughtUp({ jsm, stream, replicas });
       }
       return opened;
     })

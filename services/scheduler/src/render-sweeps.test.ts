@@ -12,7 +12,12 @@ import {
 } from '@pressroom/db';
 import { createLogger } from '@pressroom/telemetry';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
-import { UNPUBLISHED_RENDER_GRACE_MS, failAbandonedRenders, withdrawUnpublishedRenders } from './render-sweeps.js';
+import {
+  STRANDED_RENDER_SILENCE_MS,
+  UNPUBLISHED_RENDER_GRACE_MS,
+  failAbandonedRenders,
+  withdrawUnpublishedRenders,
+} from './render-sweeps.js';
 
 const logger = createLogger({ service: 'render-sweeps-test', level: 'silent' });
 
@@ -109,6 +114,61 @@ describe.each(['memory+pglite', 'nats+postgres'] as const)('render sweeps (%s)',
     expect(notices.filter((n) => n.renderId === dead.id)).toEqual([
       expect.objectContaining({ status: 'failed', problem: expect.objectContaining({ slug: 'render-crashed' }) }),
     ]);
+  });
+
+  it('fails a render stranded in rendering once no delivery can be left, once; never a queued one, a live one, or before the bound', async () => {
+    // An owner of its own: the other tests' rows (an earlier delivery's claim) are stranded too by the clock used here.
+    const strandedOwner = (await createAccount(db, { name: `stranded-${Date.now()}`, plan: 'enterprise' })).id;
+    const mine = () => render({ ownerId: strandedOwner, accountId: strandedOwner });
+    const strandedUsed = async () => (await renderCreditsUsed(db, { ownerId: strandedOwner, now: new Date() })).used;
+    // Its later deliveries could not record their claim (the database was down then): attempt 1 of 3 stays, lease lapsed.
+    const unclaimed = await insertRenderWithinCredits(db, mine());
+    await claimRender(db, unclaimed.id, { attempt: 1, maxAttempts: 3, leaseMs: 1 });
+    // Claimed by a worker from before migration 0017, as it left the row: no lease, no maximum.
+    const preLease = await insertRenderWithinCredits(db, mine());
+    await db.rows({ text: "UPDATE renders SET state = 'rendering', started_at = now() WHERE id = $1" }, [preLease.id]);
+    // Never claimed: a queued render is the bus's to deliver, however old.
+    const queued = await insertRenderWithinCredits(db, mine());
+    // A live worker of an earlier delivery renews its lease: still its own at the sweep's clock.
+    const alive = await insertRenderWithinCredits(db, mine());
+    await claimRender(db, alive.id, { attempt: 1, maxAttempts: 3, leaseMs: STRANDED_RENDER_SILENCE_MS + 120_000 });
+    expect(await strandedUsed()).toBe(4);
+    await pause(20);
+    const ids = [unclaimed.id, preLease.id, queued.id, alive.id];
+    const states = async () => Promise.all(ids.map(async (id) => (await getRenderById(db, id))?.state));
+
+    // Deliveries may still come until the bound: nothing is stranded yet.
+    await failAbandonedRenders(
+      deps(() => new Date(Date.now() + STRANDED_RENDER_SILENCE_MS - 5_000)),
+      100,
+    );
+    expect(await states()).toEqual(['rendering', 'rendering', 'queued', 'rendering']);
+
+    const later = () => new Date(Date.now() + STRANDED_RENDER_SILENCE_MS + 1_000);
+    expect(await failAbandonedRenders(deps(later), 100)).toBeGreaterThanOrEqual(2);
+    expect(await states()).toEqual(['failed', 'failed', 'queued', 'rendering']);
+    for (const id of [unclaimed.id, preLease.id]) {
+      expect(await getRenderById(db, id)).toMatchObject({ error: { slug: 'render-crashed', status: 500 }, completedAt: expect.any(Date) });
+    }
+    expect(await strandedUsed()).toBe(2);
+    // Settled once: a second pass finds nothing, and a delivery that comes after all finds the render failed.
+    expect(await failAbandonedRenders(deps(later), 100)).toBe(0);
+    expect(await claimRender(db, unclaimed.id, { attempt: 2, maxAttempts: 3, leaseMs: 60_000 })).toBe('failed');
+
+    const announced = () => failed.filter((e) => e.data.renderId === unclaimed.id || e.data.renderId === preLease.id);
+    for (let i = 0; i < 100 && announced().length < 2; i++) await pause(50);
+    await pause(500);
+    expect(
+      announced()
+        .map((e) => [e.data.renderId, e.data.errorCode])
+        .sort(),
+    ).toEqual(
+      [
+        [unclaimed.id, 'RENDER_CRASHED'],
+        [preLease.id, 'RENDER_CRASHED'],
+      ].sort(),
+    );
+    expect(notices.filter((n) => n.renderId === unclaimed.id || n.renderId === preLease.id)).toHaveLength(2);
   });
 
   it('withdraws a queued row whose gateway never confirmed its publish, after the grace only; credits back; never a confirmed or claimed one', async () => {

@@ -1,6 +1,8 @@
-import type { Bus } from '@pressroom/bus';
-import { listAbandonedRenders, listUnpublishedRenders, withdrawQueuedRender, type Db } from '@pressroom/db';
-import { factsOfRow, failRenderOnce, renderCrashedProblem } from '@pressroom/render-worker/settle';
+import { RETRY_DELAYS_MS, type Bus } from '@pressroom/bus';
+import { SHUTDOWN_GRACE_MS } from '@pressroom/config';
+import { CATALOG } from '@pressroom/contracts';
+import { listAbandonedRenders, listStrandedRenders, listUnpublishedRenders, withdrawQueuedRender, type Db } from '@pressroom/db';
+import { factsOfRow, failRenderOnce, renderCrashedProblem, renderLeaseMs } from '@pressroom/render-worker/settle';
 import type { Logger } from '@pressroom/telemetry';
 
 export interface RenderSweepDeps {
@@ -17,12 +19,36 @@ export interface RenderSweepDeps {
  */
 export const UNPUBLISHED_RENDER_GRACE_MS = 60_000;
 
+/** Each render command with the service that renders it (whose drain grace outlasts its longest render). */
+const RENDER_COMMANDS = [
+  { subject: CATALOG.renderImage, service: 'image' },
+  { subject: CATALOG.renderGif, service: 'gif' },
+  { subject: CATALOG.renderPdf, service: 'pdf' },
+  { subject: CATALOG.renderVideo, service: 'video' },
+] as const;
+
 /**
- * Renders the bus has given up on while their last worker was gone (docs/adr/0064): claimed by their
- * command's last delivery, lease lapsed. Each ends failed as `render-crashed` through the lifecycle's
- * own `failRenderOnce` (credits back, `render.done.<id>` and `render.failed` once): a worker that
- * comes back late finds the render settled and only announces what the row says. Resolves with how
- * many it failed.
+ * How long a `rendering` row may go without a sign of life (a claim, its lease, a renewal) before no delivery of
+ * its command can still come or still be running (docs/adr/0064, addendum), from the settings already in force:
+ * for the command that takes longest, every one of its deliveries waiting out a whole lease and the longest retry
+ * back-off, plus its longest render (its service's drain grace, longer than the render time limit and the write)
+ * for a worker from before the lease, which renews nothing while it renders. About 7 minutes at the defaults.
+ */
+export const STRANDED_RENDER_SILENCE_MS = Math.max(
+  ...RENDER_COMMANDS.map(
+    ({ subject, service }) => SHUTDOWN_GRACE_MS[service] + subject.maxDeliver * (renderLeaseMs(subject) + Math.max(...RETRY_DELAYS_MS)),
+  ),
+);
+
+/**
+ * Renders no delivery can finish any more (docs/adr/0064), each ended failed as `render-crashed` through the
+ * lifecycle's own `failRenderOnce` (credits back, `render.done.<id>` and `render.failed` once): a worker that
+ * comes back late finds the render settled and only announces what the row says. Two kinds:
+ * - abandoned: claimed by their command's last delivery, whose lease lapsed (the bus has given up on them);
+ * - stranded (the addendum): still `rendering` from an earlier delivery, or from a worker older than the lease,
+ *   with no sign of life for STRANDED_RENDER_SILENCE_MS, by which time every delivery left has come and gone
+ *   without recording a claim. A `queued` render is neither.
+ * Resolves with how many it failed.
  */
 export async function failAbandonedRenders(deps: RenderSweepDeps, limit: number): Promise<number> {
   let failed = 0;
@@ -32,6 +58,16 @@ export async function failAbandonedRenders(deps: RenderSweepDeps, limit: number)
       deps.logger.warn(
         { renderId: row.id, accountId: row.accountId, kind: row.kind },
         'render failed: its renderer died on every delivery',
+      );
+    }
+  }
+  const silentSince = new Date(deps.now().getTime() - STRANDED_RENDER_SILENCE_MS);
+  for (const row of await listStrandedRenders(deps.db, { silentSince, limit })) {
+    if (await failRenderOnce(deps, factsOfRow(row), renderCrashedProblem())) {
+      failed += 1;
+      deps.logger.warn(
+        { renderId: row.id, accountId: row.accountId, kind: row.kind, silentMs: STRANDED_RENDER_SILENCE_MS },
+        'render failed: still rendering with no delivery left and no sign of its renderer',
       );
     }
   }

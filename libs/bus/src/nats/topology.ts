@@ -9,6 +9,7 @@ import {
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
+import { streamReplicasCaughtUp } from '@pressroom/contracts';
 import type { Logger } from '@pressroom/telemetry';
 
 export interface StreamSpec {
@@ -29,8 +30,6 @@ export interface ConsumerSpec {
 
 /** JetStream's default duplicate window; the memory bus uses the same. */
 const DUPLICATE_WINDOW_MS = 120_000;
-/** How long a stream whose replica count was just changed may take to copy its messages over before the start fails. */
-const REPLICA_CATCH_UP_MS = 60_000;
 /** A command nobody processed for a day, or an event a day old, is history. */
 const MAX_AGE_MS = 24 * 3_600_000;
 
@@ -98,7 +97,12 @@ export class Topology {
           this.logger.info({ stream: spec.name, from: info.config.num_replicas, to: this.replicas }, 'bus stream replicas changed');
         }
         const updated = await this.jsm.streams.update(spec.name, { subjects: [...current, ...missing], num_replicas: this.replicas });
-        if (replicasDiffer) await this.#caughtUp(spec.name);
+        if (replicasDiffer) {
+          // The process starts using the stream once every new copy is current (publishes meanwhile find no responder).
+          await streamReplicasCaughtUp({ jsm: this.jsm, stream: spec.name, replicas: this.replicas }).catch((err: unknown) => {
+            throw new Error(`bus stream ${spec.name}: ${(err as Error).message}`, { cause: err });
+          });
+        }
         return updated.config.subjects ?? [];
       }
       try {
@@ -116,22 +120,6 @@ export class Topology {
       } catch (err) {
         if (attempt >= 2) throw err;
       }
-    }
-  }
-
-  /**
-   * After a replica change the stream elects a leader and its new copies catch up; publishes meanwhile find
-   * no responder. The process starts using the stream once every copy is current (the same wait as the
-   * object store bucket's in @pressroom/storage).
-   */
-  async #caughtUp(stream: string): Promise<void> {
-    for (let waited = 0; ; waited += 200) {
-      const { cluster } = await this.jsm.streams.info(stream);
-      const copies = cluster?.replicas ?? [];
-      if (cluster?.leader && copies.length === this.replicas - 1 && copies.every((copy) => copy.current)) return;
-      if (waited >= REPLICA_CATCH_UP_MS)
-        throw new Error(`bus stream ${stream}: its ${this.replicas} replicas did not catch up within ${REPLICA_CATCH_UP_MS / 1000} s`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
 

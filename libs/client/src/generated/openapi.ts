@@ -5146,6 +5146,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `render-failed`: Render Failed; `render-crashed`: Render Crashed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `service-unavailable`: Service Unavailable */
             503: {
                 headers: {
@@ -5450,6 +5459,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `render-failed`: Render Failed; `render-crashed`: Render Crashed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `service-unavailable`: Service Unavailable */
             503: {
                 headers: {
@@ -5629,6 +5647,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `render-failed`: Render Failed; `render-crashed`: Render Crashed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `service-unavailable`: Service Unavailable */
             503: {
                 headers: {
@@ -5792,6 +5819,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `render-failed`: Render Failed; `render-crashed`: Render Crashed */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6123,6 +6159,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `render-failed`: Render Failed; `render-crashed`: Render Crashed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `service-unavailable`: Service Unavailable */
             503: {
                 headers: {
@@ -6312,6 +6357,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `render-failed`: Render Failed; `render-crashed`: Render Crashed */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6590,6 +6644,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `render-failed`: Render Failed; `render-crashed`: Render Crashed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `service-unavailable`: Service Unavailable */
             503: {
                 headers: {
@@ -6773,6 +6836,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `render-failed`: Render Failed; `render-crashed`: Render Crashed */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8509,6 +8581,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `render-failed`: Render Failed; `render-crashed`: Render Crashed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `service-unavailable`: Service Unavailable */
             503: {
                 headers: {
@@ -8776,6 +8857,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `render-failed`: Render Failed; `render-crashed`: Render Crashed */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9486,6 +9576,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `render-failed`: Render Failed; `render-crashed`: Render Crashed */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15336,6 +15435,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `render-failed`: Render Failed; `render-crashed`: Render Crashed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `ai-not-configured`: AI Not Configured */
             501: {
                 headers: {
@@ -15495,7 +15603,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `internal-error`: Internal Server Error */
+            /** @description `render-failed`: Render Failed; `internal-error`: Internal Server Error; `render-crashed`: Render Crashed */
             500: {
                 headers: {
                     [name: string]: unknown;

@@ -63,14 +63,26 @@ function commonProblems(operation: Operation): ProblemRef[] {
   return list;
 }
 
-/** Every problem the operation can answer, slug → status. */
-export function problemsOf(operation: Operation): Map<ProblemSlug, number> {
-  const problems = new Map<ProblemSlug, number>();
-  for (const ref of [...commonProblems(operation), ...(operation.problems ?? [])]) {
-    const slug = typeof ref === 'string' ? ref : ref.slug;
-    problems.set(slug, typeof ref === 'string' ? (problems.get(slug) ?? PROBLEM_KINDS[slug].status) : ref.status);
+const slugOf = (ref: ProblemRef): ProblemSlug => (typeof ref === 'string' ? ref : ref.slug);
+const statusOf = (ref: ProblemRef): number => (typeof ref === 'string' ? PROBLEM_KINDS[ref].status : ref.status);
+
+/**
+ * Every problem the operation can answer, as [slug, status] pairs. The operation's own entries for a slug
+ * replace the common one (video's 402 `quota-exceeded`), and may name a slug at more than one status
+ * (`render-failed`: 422 for a page that cannot render, 500 for a failure of ours).
+ */
+export function problemsOf(operation: Operation): Array<[ProblemSlug, number]> {
+  const statuses = new Map<ProblemSlug, Set<number>>();
+  for (const ref of commonProblems(operation)) statuses.set(slugOf(ref), new Set([statusOf(ref)]));
+  const replaced = new Set<ProblemSlug>();
+  for (const ref of operation.problems ?? []) {
+    const slug = slugOf(ref);
+    // The first own entry replaces the common status (keeping the slug's place); later ones add statuses.
+    if (!replaced.has(slug)) statuses.set(slug, new Set());
+    replaced.add(slug);
+    statuses.get(slug)!.add(statusOf(ref));
   }
-  return problems;
+  return [...statuses].flatMap(([slug, set]) => [...set].map((status): [ProblemSlug, number] => [slug, status]));
 }
 
 const header = (description: string, schema: Json = { type: 'integer' }): Json => ({ description, schema });
@@ -104,7 +116,7 @@ function responseObject(operation: Operation, status: number, spec: ResponseSpec
   };
 }
 
-function problemResponse(status: number, slugs: ProblemSlug[]): Json {
+function problemResponse(status: number, slugs: ProblemSlug[], details: ReadonlyMap<string, string>): Json {
   const retryable = slugs.some((slug) => slug === 'rate-limit' || slug === 'idempotency-in-progress' || slug === 'service-unavailable');
   return {
     description: slugs.map((slug) => `\`${slug}\`: ${PROBLEM_KINDS[slug].title}`).join('; '),
@@ -120,7 +132,7 @@ function problemResponse(status: number, slugs: ProblemSlug[]): Json {
                 type: `/errors/${slug}`,
                 title: PROBLEM_KINDS[slug].title,
                 status,
-                detail: PROBLEM_KINDS[slug].description,
+                detail: details.get(`${slug} ${status}`) ?? PROBLEM_KINDS[slug].description,
                 instance: '/…',
               },
             },
@@ -187,8 +199,11 @@ function operationObject(operation: Operation, schemas: Json): Json {
   for (const [status, spec] of Object.entries(operation.responses)) responses[status] = responseObject(operation, Number(status), spec);
   const byStatus = new Map<number, ProblemSlug[]>();
   for (const [slug, status] of problemsOf(operation)) byStatus.set(status, [...(byStatus.get(status) ?? []), slug]);
+  const details = new Map<string, string>();
+  for (const ref of operation.problems ?? [])
+    if (typeof ref !== 'string' && ref.detail) details.set(`${ref.slug} ${ref.status}`, ref.detail);
   for (const [status, slugs] of [...byStatus].sort(([a], [b]) => a - b)) {
-    if (responses[String(status)] === undefined) responses[String(status)] = problemResponse(status, slugs);
+    if (responses[String(status)] === undefined) responses[String(status)] = problemResponse(status, slugs, details);
   }
   const object: Json = {
     operationId: operation.operationId,

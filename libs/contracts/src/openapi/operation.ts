@@ -21,8 +21,11 @@ export interface ResponseSpec {
   example?: unknown;
 }
 
-/** A problem the operation can answer; `status` only when the endpoint overrides the slug's usual one. */
-export type ProblemRef = ProblemSlug | { slug: ProblemSlug; status: number };
+/**
+ * A problem the operation can answer; `status` only when the endpoint overrides the slug's usual one, and
+ * `detail` for the document's example when the slug's own description does not fit that status.
+ */
+export type ProblemRef = ProblemSlug | { slug: ProblemSlug; status: number; detail?: string };
 
 /**
  * One HTTP operation of the API. The OpenAPI document, the reference page, the SDK's

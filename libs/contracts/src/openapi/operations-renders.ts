@@ -7,6 +7,7 @@ import { RenderHistoryQuery } from '../http/dashboard.js';
 import { RenderDetail, RenderHistoryPage } from '../http/render-views.js';
 import { UrlRenderQuery } from '../http/url-render.js';
 import { file, json, type Operation } from './operation.js';
+import { WAITED_RENDER_FAILURES } from './waited-render-problems.js';
 import {
   GifEntry,
   GifResult,
@@ -37,7 +38,14 @@ const QUEUED_GIF = json(
   },
 );
 const QUEUED = json(QueuedRender, POLL);
-const RENDER_PROBLEMS = ['blocked-url', 'render-timeout', 'render-failed', 'navigation-failed', 'selector-not-found'] as const;
+const RENDER_PROBLEMS = [
+  'blocked-url',
+  'render-timeout',
+  'render-failed',
+  'navigation-failed',
+  'selector-not-found',
+  ...WAITED_RENDER_FAILURES,
+] as const;
 const TEMPLATE_PROBLEMS = ['template-not-found', 'invalid-variable', 'expression-error'] as const;
 const CARD = '<div style="font:64px sans-serif;padding:40px">Hello</div>';
 

@@ -20,6 +20,7 @@ import {
 } from '../http/batch.js';
 import { FunctionInfoView, TemplateVariablesView } from '../http/template-views.js';
 import { file, json, type Operation } from './operation.js';
+import { WAITED_RENDER_FAILURES } from './waited-render-problems.js';
 import { Deleted, ImageResult, LayoutRenders, Pagination, PdfResult, QueuedRender, TemplateView } from './responses.js';
 import {
   BATCH_CANCELLED_EXAMPLE,
@@ -104,7 +105,15 @@ export const templateOperations: Operation[] = [
       200: json(z.union([ImageResult, LayoutRenders, PdfResult])),
       202: json(z.union([QueuedRender, LayoutRenders]), QUEUED),
     },
-    problems: [...NOT_FOUND, 'invalid-variable', 'expression-error', 'render-timeout', 'render-failed', 'blocked-url'],
+    problems: [
+      ...NOT_FOUND,
+      'invalid-variable',
+      'expression-error',
+      'render-timeout',
+      'render-failed',
+      'blocked-url',
+      ...WAITED_RENDER_FAILURES,
+    ],
   },
   {
     method: 'get',
@@ -126,7 +135,15 @@ export const templateOperations: Operation[] = [
     body: TemplatePreviewRequest,
     example: { html: '<h1>{{title}}</h1>', width: 1200, height: 630, variables: { title: 'Preview' } },
     responses: { 200: file(['image/png']) },
-    problems: ['template-not-found', 'invalid-variable', 'expression-error', 'render-timeout', 'render-failed', 'template-compile-error'],
+    problems: [
+      'template-not-found',
+      'invalid-variable',
+      'expression-error',
+      'render-timeout',
+      'render-failed',
+      'template-compile-error',
+      ...WAITED_RENDER_FAILURES,
+    ],
   },
   {
     method: 'get',
@@ -188,7 +205,15 @@ export const templateOperations: Operation[] = [
       ],
     },
     responses: { 200: json(LayoutRenders), 202: json(LayoutRenders, QUEUED) },
-    problems: [...NOT_FOUND, 'invalid-variable', 'expression-error', 'render-timeout', 'render-failed', 'blocked-url'],
+    problems: [
+      ...NOT_FOUND,
+      'invalid-variable',
+      'expression-error',
+      'render-timeout',
+      'render-failed',
+      'blocked-url',
+      ...WAITED_RENDER_FAILURES,
+    ],
   },
   {
     method: 'post',

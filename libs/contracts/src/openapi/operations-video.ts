@@ -10,6 +10,7 @@ import {
 import { TranscribeRequest, TranscribeResult } from '../http/video-captions.js';
 import { VideoTemplateVariablesView } from '../http/template-views.js';
 import { file, json, type Operation } from './operation.js';
+import { WAITED_RENDER_FAILURES } from './waited-render-problems.js';
 import { Deleted, Pagination, QueuedRender, VideoTemplate } from './responses.js';
 import { VIDEO_VARIABLES_EXAMPLE } from './response-examples.js';
 
@@ -189,6 +190,7 @@ export const videoOperations: Operation[] = [
       'ai-transcription-failed',
       'render-timeout',
       'render-failed',
+      ...WAITED_RENDER_FAILURES,
       QUOTA_402,
     ],
   },
@@ -210,6 +212,7 @@ export const videoOperations: Operation[] = [
       'render-timeout',
       'render-failed',
       'internal-error',
+      ...WAITED_RENDER_FAILURES,
     ],
   },
   {
