@@ -9,6 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import { SHUTDOWN_GRACE_MS, SHUTDOWN_MARGIN_MS, type GracefulService } from '@pressroom/config';
 import { CATALOG } from '@pressroom/contracts';
+import { videoEnv } from '@pressroom/video-service';
 import { stringify } from 'yaml';
 
 type Doc = Record<string, unknown>;
@@ -39,6 +40,13 @@ export interface Workload {
   preStopSleepSeconds?: number;
   /** Chromium needs a large /dev/shm. */
   shmMi?: number;
+  /**
+   * The /tmp emptyDir (data dir, Chromium profile, HOME, per-render work dirs), in MiB: `baseMi` for what
+   * the process writes while it runs, plus, with `cacheEnv`, the cache that setting (a byte size in `env`)
+   * lets grow there. A pod whose emptyDir outgrows its sizeLimit is evicted, renders and all, so the limit
+   * follows the setting (tmpMi below; the chart computes the same from its values).
+   */
+  tmp: { baseMi: number; cacheEnv?: string };
   fetchesUrls: boolean;
   /** The JetStream consumer KEDA scales it on (renderers). */
   queue?: { stream: string; consumer: string };
@@ -48,6 +56,14 @@ export interface Workload {
 }
 
 const OPS_PORT = 9464;
+const MiB = 1024 * 1024;
+/** What a pod's /tmp held before any cache lived there: enough for the renders' own files. */
+const TMP_BASE_MI = 1024;
+/**
+ * The video renderer's media cache default (services/video/src/config.ts), given to the pod explicitly so
+ * that its /tmp sizeLimit and the cache it must hold come from the same value.
+ */
+const VIDEO_MEDIA_CACHE_BYTES = videoEnv.shape.PRESSROOM_VIDEO_MEDIA_CACHE_BYTES.parse(undefined);
 const queueOf = (subject: { stream: string; durable: string }) => ({ stream: subject.stream, consumer: subject.durable });
 
 /** The seconds between SIGTERM and SIGKILL the platform gives one service: its drain grace plus the margin. */
@@ -69,6 +85,7 @@ export const WORKLOADS: Workload[] = [
     httpPort: 8080,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '250m', memory: '256Mi' }, limits: { memory: '512Mi' } },
+    tmp: { baseMi: TMP_BASE_MI },
     terminationGracePeriodSeconds: graceSeconds('gateway'),
     preStopSleepSeconds: PRE_STOP_SLEEP_SECONDS,
     fetchesUrls: true,
@@ -80,6 +97,7 @@ export const WORKLOADS: Workload[] = [
     replicas: 2,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '1', memory: '768Mi' }, limits: { memory: '1536Mi' } },
+    tmp: { baseMi: TMP_BASE_MI },
     terminationGracePeriodSeconds: graceSeconds('image'),
     shmMi: 256,
     fetchesUrls: true,
@@ -92,6 +110,7 @@ export const WORKLOADS: Workload[] = [
     replicas: 1,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '1', memory: '768Mi' }, limits: { memory: '1536Mi' } },
+    tmp: { baseMi: TMP_BASE_MI },
     terminationGracePeriodSeconds: graceSeconds('gif'),
     shmMi: 256,
     fetchesUrls: true,
@@ -104,6 +123,7 @@ export const WORKLOADS: Workload[] = [
     replicas: 1,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '1', memory: '768Mi' }, limits: { memory: '1536Mi' } },
+    tmp: { baseMi: TMP_BASE_MI },
     terminationGracePeriodSeconds: graceSeconds('pdf'),
     shmMi: 256,
     fetchesUrls: true,
@@ -116,11 +136,15 @@ export const WORKLOADS: Workload[] = [
     replicas: 1,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '2', memory: '1536Mi' }, limits: { memory: '3Gi' } },
+    // The media cache lives in the work directory under /tmp; the renders' own files (each job's TMPDIR:
+    // Remotion's downloaded sources of up to PRESSROOM_VIDEO_MEDIA_MAX_BYTES each, frames, the output and
+    // poster, Chromium's profile) and the render bundle come on top: the 1 GiB every pod has.
+    tmp: { baseMi: TMP_BASE_MI, cacheEnv: 'PRESSROOM_VIDEO_MEDIA_CACHE_BYTES' },
     terminationGracePeriodSeconds: graceSeconds('video'),
     shmMi: 512,
     fetchesUrls: true,
     queue: queueOf(CATALOG.renderVideo),
-    env: { PORT: String(OPS_PORT) },
+    env: { PORT: String(OPS_PORT), PRESSROOM_VIDEO_MEDIA_CACHE_BYTES: String(VIDEO_MEDIA_CACHE_BYTES) },
   },
   {
     name: 'dispatcher',
@@ -128,6 +152,7 @@ export const WORKLOADS: Workload[] = [
     replicas: 2,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '256Mi' } },
+    tmp: { baseMi: TMP_BASE_MI },
     terminationGracePeriodSeconds: graceSeconds('dispatcher'),
     fetchesUrls: true,
     env: { PORT: String(OPS_PORT) },
@@ -138,6 +163,7 @@ export const WORKLOADS: Workload[] = [
     replicas: 1,
     opsPort: OPS_PORT,
     resources: { requests: { cpu: '100m', memory: '192Mi' }, limits: { memory: '384Mi' } },
+    tmp: { baseMi: TMP_BASE_MI },
     terminationGracePeriodSeconds: graceSeconds('scheduler'),
     fetchesUrls: true,
     env: { PORT: String(OPS_PORT) },
@@ -148,6 +174,7 @@ export const WORKLOADS: Workload[] = [
     replicas: 2,
     httpPort: 8080,
     resources: { requests: { cpu: '20m', memory: '32Mi' }, limits: { memory: '64Mi' } },
+    tmp: { baseMi: TMP_BASE_MI },
     // nginx stops gracefully on the image's SIGQUIT; its requests take milliseconds.
     terminationGracePeriodSeconds: 30,
     preStopSleepSeconds: PRE_STOP_SLEEP_SECONDS,
@@ -174,26 +201,83 @@ export const DEFAULTS = {
   existingSecret: 'pressroom',
   secretKeys: ['DATABASE_URL', 'PRESSROOM_SECRET_KEY'],
   ingress: { host: 'pressroom.example.com', className: 'nginx', tlsSecretName: 'pressroom-tls' },
-  /** Where NATS and PostgreSQL run (documented installs: docs/operations.md), for the network policy. */
-  nats: { namespace: 'nats', port: 4222, monitoringEndpoint: 'nats.nats.svc:8222', account: '$G' },
+  /**
+   * Where NATS and PostgreSQL run (documented installs: the chart's README), for the network policy. `replicas`:
+   * the servers of the NATS cluster that README installs; every process gets PRESSROOM_NATS_REPLICAS from it
+   * (at most 5, the setting's bound) unless `streamReplicas` says otherwise (natsReplicas below).
+   */
+  nats: {
+    namespace: 'nats',
+    port: 4222,
+    monitoringEndpoint: 'nats.nats.svc:8222',
+    account: '$G',
+    replicas: 3,
+    streamReplicas: null as number | null,
+  },
   postgres: { namespace: 'database', port: 5432 },
   monitoringNamespace: 'monitoring',
   /** terminationGracePeriodSeconds minus this is each pod's drain grace (PRESSROOM_SHUTDOWN_GRACE_MS). */
   shutdownMarginSeconds: SHUTDOWN_MARGIN_SECONDS,
-  /** Per-renderer KEDA bounds; lagThreshold is the consumer lag (KEDA's nats-jetstream reading) per replica. */
-  autoscaling: { minReplicas: 1, maxReplicas: 10, lagThreshold: 8, gatewayCpuPercent: 70 },
+  /**
+   * Per-renderer KEDA bounds; lagThreshold is the consumer lag (KEDA's nats-jetstream reading) per replica.
+   * While enabled the ScaledObjects and the gateway's HPA own those Deployments' replica counts, so the
+   * Deployments leave `replicas` out (an apply would otherwise reset the count the autoscaler chose).
+   */
+  autoscaling: { enabled: true, minReplicas: 1, maxReplicas: 10, lagThreshold: 8, gatewayCpuPercent: 70 },
+  /**
+   * The schema migration as its own step (docs/adr/0066): a Job (the chart's pre-install/pre-upgrade hook) runs
+   * the admin CLI's `migrate` as the image runs it, and every service starts with PRESSROOM_MIGRATE=off, so
+   * replicas starting together never race a migration and only this Job needs DDL rights: `secretKey` names the
+   * key of existingSecret holding its DATABASE_URL (a migrating user's, if the services' user has no DDL rights).
+   * Disabled: no Job, and the services migrate at start (PRESSROOM_MIGRATE=auto).
+   */
+  migrate: {
+    enabled: true,
+    args: ['services/gateway/dist/admin-cli/main.js', 'migrate'],
+    secretKey: 'DATABASE_URL',
+    backoffLimit: 3,
+    activeDeadlineSeconds: 600,
+    // Kept an hour for its logs, then removed (a Job's pod template cannot be changed: the next release needs a new one).
+    ttlSecondsAfterFinished: 3600,
+    resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '256Mi' } },
+  },
 };
+
+/** PRESSROOM_NATS_REPLICAS of every process: `nats.streamReplicas`, else the cluster's servers up to the setting's 5. */
+export const natsReplicas = (nats: { replicas: number; streamReplicas: number | null }) =>
+  nats.streamReplicas ?? Math.min(5, nats.replicas);
+
+/** The /tmp emptyDir size of a workload in MiB: its base plus the cache its `cacheEnv` setting allows, rounded up. */
+export const tmpMi = (w: Workload) => w.tmp.baseMi + (w.tmp.cacheEnv ? Math.ceil(Number(w.env?.[w.tmp.cacheEnv] ?? 0) / MiB) : 0);
+
+/** Deployments whose replica count an autoscaler owns: the renderers (KEDA, on their queue) and the gateway (HPA). */
+export const autoscaled = (w: Workload) => DEFAULTS.autoscaling.enabled && (w.queue !== undefined || w.name === 'gateway');
 
 /** Addresses a URL-fetching pod must never reach (the SSRF guard's ranges, enforced again by the network). */
 export const PRIVATE_CIDRS = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '169.254.0.0/16', '127.0.0.0/8'];
 export const PRIVATE_CIDRS_V6 = ['fc00::/7', 'fe80::/10', '::1/128'];
 
-const labels = (w: Workload) => ({ 'app.kubernetes.io/name': 'pressroom', 'app.kubernetes.io/component': w.name });
-const meta = (name: string, w?: Workload) => ({
+const labels = (w: Pick<Workload, 'name'>) => ({ 'app.kubernetes.io/name': 'pressroom', 'app.kubernetes.io/component': w.name });
+const meta = (name: string, w?: Pick<Workload, 'name'>) => ({
   name,
   namespace: DEFAULTS.namespace,
   labels: w ? labels(w) : { 'app.kubernetes.io/name': 'pressroom' },
 });
+
+const podSecurityContext = (user: number) => ({
+  runAsNonRoot: true,
+  runAsUser: user,
+  runAsGroup: user,
+  fsGroup: user,
+  seccompProfile: { type: 'RuntimeDefault' },
+});
+const containerSecurityContext = {
+  allowPrivilegeEscalation: false,
+  readOnlyRootFilesystem: true,
+  runAsNonRoot: true,
+  capabilities: { drop: ['ALL'] },
+};
+const image = `${DEFAULTS.image.repository}:${DEFAULTS.image.tag}`;
 
 function container(w: Workload): Doc {
   const ports = [
@@ -204,9 +288,7 @@ function container(w: Workload): Doc {
   const probe = (path: string) => ({ httpGet: { path, port: probePort } });
   return {
     name: w.name,
-    image: w.dashboard
-      ? `${DEFAULTS.dashboardImage.repository}:${DEFAULTS.dashboardImage.tag}`
-      : `${DEFAULTS.image.repository}:${DEFAULTS.image.tag}`,
+    image: w.dashboard ? `${DEFAULTS.dashboardImage.repository}:${DEFAULTS.dashboardImage.tag}` : image,
     imagePullPolicy: DEFAULTS.image.pullPolicy,
     ...(w.args.length ? { args: w.args } : {}),
     ports,
@@ -220,6 +302,8 @@ function container(w: Workload): Doc {
               value: String((w.terminationGracePeriodSeconds - DEFAULTS.shutdownMarginSeconds) * 1000),
             },
             { name: 'OTEL_SERVICE_NAME', value: `pressroom-${w.name}` },
+            { name: 'PRESSROOM_MIGRATE', value: DEFAULTS.migrate.enabled ? 'off' : 'auto' },
+            { name: 'PRESSROOM_NATS_REPLICAS', value: String(natsReplicas(DEFAULTS.nats)) },
             ...DEFAULTS.secretKeys.map((key) => ({
               name: key,
               valueFrom: { secretKeyRef: { name: DEFAULTS.existingSecret, key } },
@@ -233,12 +317,7 @@ function container(w: Workload): Doc {
     readinessProbe: { ...probe(w.opsPort ? '/readyz' : '/app/'), periodSeconds: 5, failureThreshold: 2 },
     ...(w.preStopSleepSeconds ? { lifecycle: { preStop: { exec: { command: ['sleep', String(w.preStopSleepSeconds)] } } } } : {}),
     resources: w.resources,
-    securityContext: {
-      allowPrivilegeEscalation: false,
-      readOnlyRootFilesystem: true,
-      runAsNonRoot: true,
-      capabilities: { drop: ['ALL'] },
-    },
+    securityContext: containerSecurityContext,
     volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }, ...(w.shmMi ? [{ name: 'shm', mountPath: '/dev/shm' }] : [])],
   };
 }
@@ -250,7 +329,7 @@ function deployment(w: Workload): Doc {
     kind: 'Deployment',
     metadata: meta(w.name, w),
     spec: {
-      replicas: w.replicas,
+      ...(autoscaled(w) ? {} : { replicas: w.replicas }),
       selector: { matchLabels: labels(w) },
       template: {
         metadata: {
@@ -262,17 +341,11 @@ function deployment(w: Workload): Doc {
         spec: {
           automountServiceAccountToken: false,
           terminationGracePeriodSeconds: w.terminationGracePeriodSeconds,
-          securityContext: {
-            runAsNonRoot: true,
-            runAsUser: user,
-            runAsGroup: user,
-            fsGroup: user,
-            seccompProfile: { type: 'RuntimeDefault' },
-          },
+          securityContext: podSecurityContext(user),
           containers: [container(w)],
           volumes: [
             // Chromium's profile, the data dir and HOME live under /tmp (the root filesystem is read-only).
-            { name: 'tmp', emptyDir: { sizeLimit: '1Gi' } },
+            { name: 'tmp', emptyDir: { sizeLimit: `${tmpMi(w)}Mi` } },
             ...(w.shmMi ? [{ name: 'shm', emptyDir: { medium: 'Memory', sizeLimit: `${w.shmMi}Mi` } }] : []),
           ],
         },
@@ -342,25 +415,26 @@ function gatewayAutoscaler(w: Workload): Doc {
   };
 }
 
+const dns = {
+  to: [
+    {
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+      podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } },
+    },
+  ],
+  ports: [
+    { protocol: 'UDP', port: 53 },
+    { protocol: 'TCP', port: 53 },
+  ],
+};
+const inNamespace = (ns: string, port: number) => ({
+  to: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } }],
+  ports: [{ protocol: 'TCP', port }],
+});
+
 /** Ingress: nothing reaches a pod but the public ports from anywhere and the ops port from the monitoring namespace. */
 function networkPolicies(): Doc[] {
   const monitoring = { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': DEFAULTS.monitoringNamespace } } };
-  const dns = {
-    to: [
-      {
-        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
-        podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } },
-      },
-    ],
-    ports: [
-      { protocol: 'UDP', port: 53 },
-      { protocol: 'TCP', port: 53 },
-    ],
-  };
-  const inNamespace = (ns: string, port: number) => ({
-    to: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } }],
-    ports: [{ protocol: 'TCP', port }],
-  });
   // Sorted, as Helm ranges over the values' map keys: the chart renders the same list.
   const fetchers = WORKLOADS.filter((w) => w.fetchesUrls)
     .map((w) => w.name)
@@ -402,6 +476,66 @@ function networkPolicies(): Doc[] {
   ];
 }
 
+const MIGRATE = { name: 'migrate' };
+
+/**
+ * The one-shot schema migration (DEFAULTS.migrate): the image's entrypoint (`tini -- node`) with the admin CLI's
+ * `migrate`, DATABASE_URL from the Secret and nothing else (in the chart it runs before the release's ConfigMap
+ * exists). Locked down as the services' pods.
+ */
+function migrateJob(): Doc {
+  const m = DEFAULTS.migrate;
+  return {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: meta('pressroom-migrate', MIGRATE),
+    spec: {
+      backoffLimit: m.backoffLimit,
+      activeDeadlineSeconds: m.activeDeadlineSeconds,
+      ttlSecondsAfterFinished: m.ttlSecondsAfterFinished,
+      template: {
+        metadata: { labels: labels(MIGRATE) },
+        spec: {
+          restartPolicy: 'Never',
+          automountServiceAccountToken: false,
+          securityContext: podSecurityContext(10001),
+          containers: [
+            {
+              name: 'migrate',
+              image,
+              imagePullPolicy: DEFAULTS.image.pullPolicy,
+              args: m.args,
+              env: [{ name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: DEFAULTS.existingSecret, key: m.secretKey } } }],
+              resources: m.resources,
+              securityContext: containerSecurityContext,
+              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+            },
+          ],
+          volumes: [{ name: 'tmp', emptyDir: { sizeLimit: '64Mi' } }],
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The migration pod reaches DNS and PostgreSQL, nothing else. Its own policy, so that in the chart it can be a hook
+ * created before the Job: on an upgrade the default deny is already there and the release's other policies are not
+ * yet changed.
+ */
+function migrateNetworkPolicy(): Doc {
+  return {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: meta('pressroom-migrate-egress', MIGRATE),
+    spec: {
+      podSelector: { matchLabels: labels(MIGRATE) },
+      policyTypes: ['Egress'],
+      egress: [dns, inNamespace(DEFAULTS.postgres.namespace, DEFAULTS.postgres.port)],
+    },
+  };
+}
+
 function ingress(): Doc {
   const backend = (name: string) => ({ service: { name, port: { name: 'http' } } });
   return {
@@ -431,12 +565,13 @@ export function renderManifests(): Doc[] {
   return [
     { apiVersion: 'v1', kind: 'Namespace', metadata: { name: DEFAULTS.namespace, labels: { 'app.kubernetes.io/name': 'pressroom' } } },
     { apiVersion: 'v1', kind: 'ConfigMap', metadata: meta('pressroom-config'), data: DEFAULTS.config },
+    ...(DEFAULTS.migrate.enabled ? [migrateNetworkPolicy(), migrateJob()] : []),
     ...WORKLOADS.flatMap((w) => [
       deployment(w),
       service(w),
       disruptionBudget(w),
-      ...(w.queue ? [scaledObject(w)] : []),
-      ...(w.name === 'gateway' ? [gatewayAutoscaler(w)] : []),
+      ...(autoscaled(w) && w.queue ? [scaledObject(w)] : []),
+      ...(autoscaled(w) && w.name === 'gateway' ? [gatewayAutoscaler(w)] : []),
     ]),
     ...networkPolicies(),
     ingress(),

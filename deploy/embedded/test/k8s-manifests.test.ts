@@ -1,18 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import * as core from 'kubernetes-models/v1';
 import * as apps from 'kubernetes-models/apps/v1';
 import * as autoscaling from 'kubernetes-models/autoscaling/v2';
+import * as batch from 'kubernetes-models/batch/v1';
 import * as networking from 'kubernetes-models/networking.k8s.io/v1';
 import * as policy from 'kubernetes-models/policy/v1';
 import * as keda from '@kubernetes-models/keda/keda.sh/v1alpha1';
-import { SHUTDOWN_GRACE_MS, SHUTDOWN_MARGIN_MS } from '@pressroom/config';
+import { commonEnv, SHUTDOWN_GRACE_MS, SHUTDOWN_MARGIN_MS, storageEnv } from '@pressroom/config';
 import { CATALOG } from '@pressroom/contracts';
 import { EMBEDDED_DEFAULTS as D } from '../src/config.js';
-import { PRIVATE_CIDRS, WORKLOADS, helmValuesYaml, manifestsYaml, renderManifests } from '../scripts/k8s-manifests.js';
+import { DEFAULTS, PRIVATE_CIDRS, WORKLOADS, helmValuesYaml, manifestsYaml, renderManifests } from '../scripts/k8s-manifests.js';
 
 type Doc = { apiVersion: string; kind: string; metadata: { name: string }; spec?: any; [k: string]: unknown };
 type ModelClass = new (data: Doc) => { validate(): void };
@@ -22,6 +24,7 @@ const MODELS: Record<string, Record<string, unknown>> = {
   v1: core,
   'apps/v1': apps,
   'autoscaling/v2': autoscaling,
+  'batch/v1': batch,
   'networking.k8s.io/v1': networking,
   'policy/v1': policy,
   'keda.sh/v1alpha1': keda,
@@ -36,6 +39,44 @@ function validate(doc: Doc): void {
 const docs = renderManifests() as Doc[];
 const find = (kind: string, name: string) => docs.find((d) => d.kind === kind && d.metadata.name === name);
 const seconds = (ms: number) => Math.ceil(ms / 1000);
+const MiB = 1024 * 1024;
+/** A Kubernetes quantity in bytes (the binary suffixes the manifests use). */
+const bytes = (quantity: string) => {
+  const [, n, unit] = /^(\d+)(Ki|Mi|Gi)?$/.exec(quantity)!;
+  return Number(n) * { Ki: 1024, Mi: MiB, Gi: 1024 * MiB, '': 1 }[unit ?? '']!;
+};
+const envOf = (doc: Doc) => doc.spec.template.spec.containers[0].env as { name: string; value?: string; valueFrom?: any }[];
+const envValue = (doc: Doc, name: string) => envOf(doc).find((e) => e.name === name)?.value;
+
+/**
+ * The chart rendered as Helm would (Go text/template + sprig, deploy/helm/render; no helm binary here), with
+ * `values` merged over its values.yaml in a copy of the chart when given.
+ */
+async function renderChart(values?: (v: Record<string, any>) => void): Promise<Doc[]> {
+  let dir = 'deploy/helm/pressroom';
+  if (values) {
+    dir = await mkdtemp(join(tmpdir(), 'pressroom-chart-'));
+    await cp('deploy/helm/pressroom', dir, { recursive: true });
+    const v = parse(await readFile(join(dir, 'values.yaml'), 'utf8')) as Record<string, any>;
+    values(v);
+    await writeFile(join(dir, 'values.yaml'), stringify(v));
+  }
+  try {
+    // Go and sprig come from Debian (deploy/scripts/setup.sh --cluster): there is no helm package to install.
+    const run = spawnSync('go', ['run', 'deploy/helm/render/main.go', dir], {
+      encoding: 'utf8',
+      env: { ...process.env, GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: join(tmpdir(), 'pressroom-gocache') },
+    });
+    if (run.error) throw run.error;
+    expect(run.stderr).toBe('');
+    return parseAllDocuments(run.stdout)
+      .map((d) => d.toJS() as Doc | null)
+      .filter((d): d is Doc => d !== null);
+  } finally {
+    if (values) await rm(dir, { recursive: true, force: true });
+  }
+}
+const findIn = (all: Doc[], kind: string, name: string) => all.find((d) => d.kind === kind && d.metadata.name === name);
 
 describe('Kubernetes manifests (deploy/k8s, the Helm values)', () => {
   it('are the committed files (make k8s regenerates them)', async () => {
@@ -171,7 +212,7 @@ describe('Kubernetes manifests (deploy/k8s, the Helm values)', () => {
     expect(find('NetworkPolicy', 'pressroom-default-deny')!.spec.policyTypes).toEqual(['Ingress', 'Egress']);
   });
 
-  it('take secrets by reference only, and terminate TLS at the ingress for the API and the dashboard', () => {
+  it('take secrets by reference only, and terminate TLS at the ingress for the API and the dashboard', async () => {
     for (const w of WORKLOADS.filter((x) => !x.dashboard)) {
       const [c] = find('Deployment', w.name)!.spec.template.spec.containers;
       expect(c.env.map((e: { name: string }) => e.name)).toEqual(expect.arrayContaining(['DATABASE_URL', 'PRESSROOM_SECRET_KEY']));
@@ -182,6 +223,16 @@ describe('Kubernetes manifests (deploy/k8s, the Helm values)', () => {
         }
       }
     }
+    // The README's S3 example: the access keys (storageEnv's names) come from the Secret through secretKeys, never from config.
+    const readme = await readFile('deploy/helm/pressroom/README.md', 'utf8');
+    for (const key of ['PRESSROOM_S3_ACCESS_KEY_ID', 'PRESSROOM_S3_SECRET_ACCESS_KEY']) {
+      expect(Object.keys(storageEnv)).toContain(key);
+      expect(readme).toContain(`--from-literal=${key}=`);
+      expect(readme).not.toContain(`config.${key}`);
+    }
+    expect(readme).toContain(
+      `--set 'secretKeys={${[...DEFAULTS.secretKeys, 'PRESSROOM_S3_ACCESS_KEY_ID', 'PRESSROOM_S3_SECRET_ACCESS_KEY'].join(',')}}'`,
+    );
     const ingress = find('Ingress', 'pressroom')!.spec;
     expect(ingress.tls).toEqual([{ hosts: [ingress.rules[0].host], secretName: expect.any(String) }]);
     const backends = ingress.rules[0].http.paths.map((p: any) => [p.path, p.backend.service.name]);
@@ -191,23 +242,19 @@ describe('Kubernetes manifests (deploy/k8s, the Helm values)', () => {
     ]);
   });
 
-  it('the Helm chart renders the same objects, valid too (Go text/template + sprig, as Helm; deploy/helm/render)', () => {
-    // Go and sprig come from Debian (deploy/scripts/setup.sh --cluster): there is no helm package to install.
-    const run = spawnSync('go', ['run', 'deploy/helm/render/main.go', 'deploy/helm/pressroom'], {
-      encoding: 'utf8',
-      env: { ...process.env, GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: join(tmpdir(), 'pressroom-gocache') },
-    });
-    if (run.error) throw run.error;
-    expect(run.stderr).toBe('');
-    const chart = parseAllDocuments(run.stdout)
-      .map((d) => d.toJS() as Doc | null)
-      .filter((d): d is Doc => d !== null);
+  it('the Helm chart renders the same objects, valid too (Go text/template + sprig, as Helm; deploy/helm/render)', async () => {
+    const chart = await renderChart();
     for (const doc of chart) expect(() => validate(doc)).not.toThrow();
-    // The release's own label and the namespace (helm install -n) are the chart's only additions.
+    // The release's own label, the namespace (helm install -n) and the hook annotations (the migration, below)
+    // are the chart's only additions.
     const comparable = (doc: Doc) =>
       JSON.parse(
         JSON.stringify(doc, (key, value: unknown) =>
-          (key === 'namespace' && typeof value === 'string') || key === 'app.kubernetes.io/instance' ? undefined : value,
+          (key === 'namespace' && typeof value === 'string') ||
+          key === 'app.kubernetes.io/instance' ||
+          (key === 'annotations' && Object.keys(value as object).every((k) => k.startsWith('helm.sh/')))
+            ? undefined
+            : value,
         ),
       ) as Doc;
     const expected = docs.filter((d) => d.kind !== 'Namespace').map(comparable);
@@ -215,5 +262,98 @@ describe('Kubernetes manifests (deploy/k8s, the Helm values)', () => {
     expect(chart.map(comparable).sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
       expected.sort((a, b) => key(a).localeCompare(key(b))),
     );
+  });
+  it("migrate once, before the services, with the image's admin CLI; every service starts with PRESSROOM_MIGRATE=off", async () => {
+    const job = find('Job', 'pressroom-migrate')!;
+    const pod = job.spec.template.spec;
+    const [c] = pod.containers;
+    // The image's entrypoint is `tini -- node` (dockerfile.test.ts): the args are the admin CLI as compiled there
+    // (services/gateway/src → dist, deploy/scripts/build-services.mjs) and its `migrate` (docs/operations.md).
+    expect(c.args).toEqual(['services/gateway/dist/admin-cli/main.js', 'migrate']);
+    expect(existsSync('services/gateway/src/admin-cli/main.ts')).toBe(true);
+    expect(c.image).toBe(find('Deployment', 'gateway')!.spec.template.spec.containers[0].image);
+    // The database only, by reference; no ConfigMap (the chart's hook runs before the release's ConfigMap exists).
+    expect(c.env).toEqual([{ name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: DEFAULTS.existingSecret, key: 'DATABASE_URL' } } }]);
+    expect(c.envFrom).toBeUndefined();
+    expect(pod.restartPolicy).toBe('Never');
+    expect(c.securityContext).toMatchObject({ readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ['ALL'] } });
+    // Under the default deny its pod reaches DNS and PostgreSQL, nothing else.
+    const policy = find('NetworkPolicy', 'pressroom-migrate-egress')!.spec;
+    expect(policy.podSelector.matchLabels).toEqual(job.spec.template.metadata.labels);
+    const namespaces = policy.egress.flatMap((rule: any) =>
+      rule.to.map((t: any) => t.namespaceSelector.matchLabels['kubernetes.io/metadata.name']),
+    );
+    expect(namespaces.sort()).toEqual(['database', 'kube-system']);
+    for (const w of WORKLOADS.filter((x) => !x.dashboard)) {
+      expect(envValue(find('Deployment', w.name)!, 'PRESSROOM_MIGRATE')).toBe('off');
+    }
+
+    // In the chart: a pre-install/pre-upgrade hook, its network policy a hook created before it.
+    const chart = await renderChart();
+    const hooks = ['NetworkPolicy', 'Job'].map((kind) =>
+      findIn(chart, kind, kind === 'Job' ? 'pressroom-migrate' : 'pressroom-migrate-egress')!,
+    );
+    for (const hook of hooks) {
+      expect(hook.metadata).toMatchObject({
+        annotations: { 'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-delete-policy': 'before-hook-creation' },
+      });
+    }
+    const weight = (doc: Doc) => Number((doc.metadata as any).annotations['helm.sh/hook-weight']);
+    expect(weight(hooks[0]!)).toBeLessThan(weight(hooks[1]!));
+    // migrate.enabled=false: no Job, and the services migrate at start again.
+    const off = await renderChart((v) => (v.migrate.enabled = false));
+    expect(off.filter((d) => d.metadata.name.startsWith('pressroom-migrate'))).toEqual([]);
+    expect(envValue(findIn(off, 'Deployment', 'image')!, 'PRESSROOM_MIGRATE')).toBe('auto');
+  });
+
+  it('give every service PRESSROOM_NATS_REPLICAS from the NATS cluster the README installs (overridable)', async () => {
+    const readme = await readFile('deploy/helm/pressroom/README.md', 'utf8');
+    expect(readme).toContain('config.cluster.enabled=true');
+    expect(readme).toContain(`config.cluster.replicas=${DEFAULTS.nats.replicas}`);
+    for (const w of WORKLOADS.filter((x) => !x.dashboard)) {
+      const value = envValue(find('Deployment', w.name)!, 'PRESSROOM_NATS_REPLICAS');
+      expect(value).toBe(String(DEFAULTS.nats.replicas));
+      // A value the services accept (1 to 5).
+      expect(commonEnv.PRESSROOM_NATS_REPLICAS.parse(value)).toBe(DEFAULTS.nats.replicas);
+    }
+    // The chart follows its values: the cluster's size (capped at the setting's 5), or streamReplicas.
+    const seven = await renderChart((v) => (v.nats.replicas = 7));
+    expect(envValue(findIn(seven, 'Deployment', 'gateway')!, 'PRESSROOM_NATS_REPLICAS')).toBe('5');
+    const one = await renderChart((v) => (v.nats.streamReplicas = 1));
+    for (const name of ['gateway', 'video', 'scheduler']) {
+      expect(envValue(findIn(one, 'Deployment', name)!, 'PRESSROOM_NATS_REPLICAS')).toBe('1');
+    }
+  });
+
+  it('leave replicas out of the Deployments an autoscaler owns', async () => {
+    const targets = docs
+      .filter((d) => d.kind === 'ScaledObject' || d.kind === 'HorizontalPodAutoscaler')
+      .map((d) => d.spec.scaleTargetRef.name as string);
+    expect(targets.sort()).toEqual(['gateway', 'gif', 'image', 'pdf', 'video']);
+    for (const w of WORKLOADS) {
+      const spec = find('Deployment', w.name)!.spec;
+      if (targets.includes(w.name)) expect(spec).not.toHaveProperty('replicas');
+      else expect(spec.replicas).toBe(w.replicas);
+    }
+    // autoscaling.enabled=false: no autoscalers, and every Deployment has its count again.
+    const fixed = await renderChart((v) => (v.autoscaling.enabled = false));
+    expect(fixed.filter((d) => d.kind === 'ScaledObject' || d.kind === 'HorizontalPodAutoscaler')).toEqual([]);
+    for (const w of WORKLOADS) expect(findIn(fixed, 'Deployment', w.name)!.spec.replicas).toBe(w.replicas);
+  });
+
+  it("size the video pod's /tmp for its media cache plus the renders' own files, following the cache setting", async () => {
+    const video = find('Deployment', 'video')!;
+    const sizeLimit = (doc: Doc) => bytes(doc.spec.template.spec.volumes.find((v: any) => v.name === 'tmp').emptyDir.sizeLimit);
+    // The pod is given the cache size the service defaults to, so the limit and the cache come from one value.
+    expect(envValue(video, 'PRESSROOM_VIDEO_MEDIA_CACHE_BYTES')).toBe(String(D.PRESSROOM_VIDEO_MEDIA_CACHE_BYTES));
+    const headroom = 1024 * MiB; // the renders' own files: what every other pod's /tmp holds
+    expect(sizeLimit(video)).toBeGreaterThanOrEqual(D.PRESSROOM_VIDEO_MEDIA_CACHE_BYTES + headroom);
+    for (const w of WORKLOADS.filter((x) => x.name !== 'video'))
+      expect(sizeLimit(find('Deployment', w.name)!)).toBeGreaterThanOrEqual(headroom);
+    // The chart computes it from the env it gives the pod: a 3 GiB cache, 4 GiB; no cache, the headroom alone.
+    const big = await renderChart((v) => (v.workloads.video.env.PRESSROOM_VIDEO_MEDIA_CACHE_BYTES = String(3 * 1024 * MiB)));
+    expect(sizeLimit(findIn(big, 'Deployment', 'video')!)).toBe(4 * 1024 * MiB);
+    const none = await renderChart((v) => (v.workloads.video.env.PRESSROOM_VIDEO_MEDIA_CACHE_BYTES = '0'));
+    expect(sizeLimit(findIn(none, 'Deployment', 'video')!)).toBe(headroom);
   });
 });
