@@ -124,7 +124,7 @@ test('repeated wrong passwords lock the account: the locked-out problem detail s
   expect(last.status()).toBe(423);
   const locked = form.getByRole('alert').filter({ hasText: /locked/ });
   await locked.waitFor();
-  expect(await locked.textContent()).toMatch(/Too many wrong passwords in a row: sign-in is locked for 10 more minute\(s\)\./);
+  expect(await locked.textContent()).toMatch(/Too many wrong passwords in a row: sign-in is locked for 10 more minutes\./);
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'sign-in-locked');
 });

@@ -101,7 +101,11 @@ test('code template: a broken scene shows the compiler error at its line and in 
   expect(near(await playerPixel(), RED)).toBe(true);
   // Rendering unsaved work saves first: refused, so nothing is rendered.
   await page.getByRole('button', { name: 'Save and render video', exact: true }).click();
-  await page.getByText('Not rendered: the scene could not be saved.').waitFor();
+  // Said in a polite live region, as the template editors' render panels say it: announced, not only shown.
+  await page
+    .locator('[aria-live="polite"]')
+    .filter({ hasText: /^Not rendered: the scene could not be saved\.$/ })
+    .waitFor();
   expect(await page.getByRole('link', { name: /^Download / }).count()).toBe(0);
 
   // Fix it and save: the errors go, and the player previews the new (green) scene.

@@ -22,7 +22,7 @@ export function TextField({ label, error, hint, className = '', ...input }: Text
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={`rounded-md border bg-white px-3 py-2 text-sm ${error ? 'border-red-600' : 'border-slate-300'}`}
+        className={`rounded-md border bg-white px-3 py-2 text-sm read-only:bg-slate-50 ${error ? 'border-red-600' : 'border-slate-300'}`}
         {...input}
       />
       {hint && (

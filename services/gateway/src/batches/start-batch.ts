@@ -29,6 +29,7 @@ import { ProblemError, type FieldError } from '@pressroom/problem';
 import { DEFAULT_LAYOUT, GIF_REFUSAL_REMEDY, gifRefusalOf, layoutKeys } from '@pressroom/render-requests';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { AuthContext } from '../http/auth.js';
+import { plural } from '../http/plural.js';
 import { withQuotaProblem } from '../http/quota-problem.js';
 import { loadTemplate } from '../renders/load-template.js';
 import { csvVariableSets } from '../routes/batch-csv-input.js';
@@ -110,9 +111,6 @@ export async function recentBatches(deps: Pick<BatchDeps, 'db' | 'retentionMs'>,
   return Promise.all(rows.map((batch) => summaryView(deps.db, batch, deps.retentionMs)));
 }
 
-/** `n` with its noun, plural unless one: "1 layout", "11 rows". */
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 /**
  * Validate and queue a batch (its layouts, rows, plan limits and credits are all checked
  * before anything is stored); the scheduler renders it.
@@ -159,7 +157,7 @@ export async function startBatch(
   if (items.length > limits.itemsPerJob) {
     throw new ProblemError('plan-limit', {
       code: 'batch_limit',
-      detail: `This batch has ${items.length} items (${count(rows.length, 'row')} × ${count((layouts ?? [null]).length, 'layout')}); the ${plan} plan allows at most ${limits.itemsPerJob} items per batch.`,
+      detail: `This batch has ${items.length} items (${plural(rows.length, 'row')} × ${plural((layouts ?? [null]).length, 'layout')}); the ${plan} plan allows at most ${limits.itemsPerJob} items per batch.`,
       extensions: { limit: limits.itemsPerJob, plan, items: items.length },
     });
   }

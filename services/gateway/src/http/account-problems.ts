@@ -10,6 +10,7 @@ import {
   SignUpRefusedError,
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import { plural } from './plural.js';
 
 /** The account domain's typed errors as problems (called by the problem middleware). */
 export function fromAccountError(error: unknown): ProblemError | null {
@@ -23,7 +24,7 @@ export function fromAccountError(error: unknown): ProblemError | null {
   if (error instanceof AccountLockedError) {
     const seconds = Math.max(1, Math.ceil((error.until.getTime() - Date.now()) / 1000));
     return new ProblemError('account-locked', {
-      detail: `Too many wrong passwords in a row: sign-in is locked for ${Math.ceil(seconds / 60)} more minute(s).`,
+      detail: `Too many wrong passwords in a row: sign-in is locked for ${plural(Math.ceil(seconds / 60), 'more minute')}.`,
       headers: { 'Retry-After': String(seconds) },
       extensions: { lockedUntil: error.until.toISOString() },
     });

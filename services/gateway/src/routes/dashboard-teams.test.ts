@@ -55,6 +55,12 @@ describe.each(ENGINES)('teams, roles and invitations (%s)', (engine) => {
     expect(wrong.status).toBe(409);
     const sentence = 'This invitation is for writer@example.com: sign up with that email address.';
     expect(await wrong.json()).toMatchObject({ detail: sentence, errors: [{ field: 'email', message: sentence }] });
+    // Nor may a signed-in account with another address accept it: a 403 problem, and the link still works.
+    const otherAccount = await owner.request('POST', `/invites/${invite.token}/accept`);
+    expect(otherAccount.status).toBe(403);
+    expect(otherAccount.headers.get('content-type')).toContain('application/problem+json');
+    expect(((await otherAccount.json()) as { detail: string }).detail).toMatch(/is for writer@example\.com; sign in with that address/);
+    expect((await fetch(`${gw.baseUrl}/invites/${invite.token}`)).status).toBe(200);
 
     const writer = new Browser(gw.baseUrl);
     const joined = await writer.request('POST', '/auth/sign-up', {

@@ -20,6 +20,7 @@ export function CredentialsFields({
   onChange,
   error,
   purpose,
+  invitedEmail = null,
 }: {
   value: Credentials;
   /** The state setter: updates apply to the latest value, so quick successive inputs never undo each other. */
@@ -27,6 +28,11 @@ export function CredentialsFields({
   /** The last failed request (ApiError), or null. */
   error: unknown;
   purpose: 'sign-in' | 'sign-up';
+  /**
+   * The address an invitation is for: only that address may accept it (the server refuses another), so the email is
+   * shown read-only with why, instead of an editable field that could only lead to that refusal.
+   */
+  invitedEmail?: string | null;
 }) {
   return (
     <>
@@ -35,12 +41,13 @@ export function CredentialsFields({
         type="email"
         autoComplete="username"
         required
-        value={value.email}
+        value={invitedEmail ?? value.email}
         onChange={(e) => {
           const email = e.target.value;
           onChange((current) => ({ ...current, email }));
         }}
         error={fieldError(error, 'email')}
+        {...(invitedEmail !== null ? { readOnly: true, hint: 'The invitation is for this address, so it cannot be changed here.' } : {})}
       />
       <TextField
         label="Password"

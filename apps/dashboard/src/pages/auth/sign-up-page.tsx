@@ -30,17 +30,18 @@ export default function SignUpPage() {
   const client = useQueryClient();
   const [name, setName] = useState('');
   const [credentials, setCredentials] = useState({ email: '', password: '' });
-  // An invitation for one email is accepted only with that email: the form starts with it (the visitor may still
-  // change it; the server refuses another with a sentence saying which address the invitation is for).
+  // An invitation for one email is accepted only with that email (the server refuses another): the form signs up
+  // with that address, shown read-only. A link invitation (no email) leaves the field to the visitor.
   const invitedEmail = useInvitation(inviteToken).data?.email ?? null;
-  const [prefilled, setPrefilled] = useState<string | null>(null);
-  if (invitedEmail && prefilled !== invitedEmail) {
-    setPrefilled(invitedEmail);
-    setCredentials((current) => (current.email ? current : { ...current, email: invitedEmail }));
-  }
   const submit = useMutation({
     // With an invitation the server joins the team and starts the session in it.
-    mutationFn: () => signUp({ ...credentials, ...(name ? { name } : {}), ...(inviteToken ? { inviteToken } : {}) }),
+    mutationFn: () =>
+      signUp({
+        ...credentials,
+        ...(invitedEmail ? { email: invitedEmail } : {}),
+        ...(name ? { name } : {}),
+        ...(inviteToken ? { inviteToken } : {}),
+      }),
     onSuccess: async () => {
       await client.resetQueries();
       // Signing up with an invitation already joins the team: its page, not the spent link, comes next, saying so.
@@ -82,7 +83,13 @@ export default function SignUpPage() {
                   onChange={(e) => setName(e.target.value)}
                   error={fieldError(submit.error, 'name')}
                 />
-                <CredentialsFields value={credentials} onChange={setCredentials} error={submit.error} purpose="sign-up" />
+                <CredentialsFields
+                  value={credentials}
+                  onChange={setCredentials}
+                  error={submit.error}
+                  purpose="sign-up"
+                  invitedEmail={invitedEmail}
+                />
                 <Button type="submit" busy={submit.isPending}>
                   Create account
                 </Button>

@@ -50,7 +50,11 @@ export function RenderPanel({ uid, dirty, save }: { uid: string; dirty: boolean;
           {render.isPending ? 'Rendering…' : dirty ? 'Save and render video' : 'Render video'}
         </Button>
       </div>
-      {notSaved && <p className="text-sm text-red-700">Not rendered: the scene could not be saved.</p>}
+      {/* Always in the page, as in the template editors' render panels (a live region must exist before its message);
+          visible once there is one. */}
+      <p aria-live="polite" className={notSaved ? 'text-sm text-red-700' : 'sr-only'}>
+        {notSaved ? 'Not rendered: the scene could not be saved.' : ''}
+      </p>
       {render.isError && <Alert>{messageOf(render.error)}</Alert>}
       {result && result.url !== null && (
         <Alert tone="success">
