@@ -1,17 +1,6 @@
-import { get } from 'node:http';
-import { FLAVOURS, TEST_BROWSER, startTestStack, type TestStack } from './harness.js';
+import { FLAVOURS, TEST_BROWSER, freshConnection, startTestStack, type TestStack } from './harness.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A connection of its own (no pooled keep-alive socket): what a new client gets. */
-function freshConnection(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    get(url, { agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
-    }).on('error', reject);
-  });
-}
 
 /** Resolves once the stack's browser is rendering: the render is in flight, not queued. */
 async function renderUnderway(stack: TestStack): Promise<void> {

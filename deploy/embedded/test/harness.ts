@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -173,3 +173,13 @@ export const QUADRANTS = `<!doctype html><html><body style="margin:0">
 <div style="position:absolute;left:0;bottom:0;width:50%;height:50%;background:#0000ff"></div>
 <div id="card" style="position:absolute;right:10px;bottom:10px;width:200px;height:100px;background:#ffcc00"></div>
 </body></html>`;
+
+/** A connection of its own (no pooled keep-alive socket): what a new client gets. */
+export function freshConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    }).on('error', reject);
+  });
+}

@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { get } from 'node:http';
 import {
   TEST_NATS_URL,
   createTestDatabase,
@@ -9,7 +8,7 @@ import {
   waitHealthy,
   type ServiceProcess,
 } from '@pressroom/testing';
-import { decode } from './harness.js';
+import { decode, freshConnection } from './harness.js';
 import { accountWithKey, spawnService } from './service-processes.js';
 
 /** The QA pass's render (/tmp/qaops-report.md, H1): ready after 8 s, then 10 s of delay: 18 s, longer than the old 10 s grace. */
@@ -27,16 +26,6 @@ function exited(service: ServiceProcess): Promise<{ code: number | null; at: num
   const { child } = service;
   if (child.exitCode !== null) return Promise.resolve({ code: child.exitCode, at: Date.now() });
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
-}
-
-/** A connection of its own (no pooled keep-alive socket): what a new client gets. */
-function freshConnection(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    get(url, { agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
-    }).on('error', reject);
-  });
 }
 
 /**

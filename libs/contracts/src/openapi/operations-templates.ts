@@ -34,6 +34,16 @@ import {
 const TEMPLATE = json(z.looseObject({ template: TemplateView }));
 const NOT_FOUND = ['template-not-found'] as const;
 const BATCH_NOT_FOUND = ['not-found'] as const;
+/** What a template render (one layout or several) can be refused or fail with. */
+const TEMPLATE_RENDER_PROBLEMS = [
+  ...NOT_FOUND,
+  'invalid-variable',
+  'expression-error',
+  'render-timeout',
+  'render-failed',
+  'blocked-url',
+  ...WAITED_RENDER_FAILURES,
+] as const;
 const QUEUED = 'Accepted: queued. Poll `Location` (the render, or each layout in `renders`) until it is `done`.';
 
 export const templateOperations: Operation[] = [
@@ -105,15 +115,7 @@ export const templateOperations: Operation[] = [
       200: json(z.union([ImageResult, LayoutRenders, PdfResult])),
       202: json(z.union([QueuedRender, LayoutRenders]), QUEUED),
     },
-    problems: [
-      ...NOT_FOUND,
-      'invalid-variable',
-      'expression-error',
-      'render-timeout',
-      'render-failed',
-      'blocked-url',
-      ...WAITED_RENDER_FAILURES,
-    ],
+    problems: TEMPLATE_RENDER_PROBLEMS,
   },
   {
     method: 'get',
@@ -205,15 +207,7 @@ export const templateOperations: Operation[] = [
       ],
     },
     responses: { 200: json(LayoutRenders), 202: json(LayoutRenders, QUEUED) },
-    problems: [
-      ...NOT_FOUND,
-      'invalid-variable',
-      'expression-error',
-      'render-timeout',
-      'render-failed',
-      'blocked-url',
-      ...WAITED_RENDER_FAILURES,
-    ],
+    problems: TEMPLATE_RENDER_PROBLEMS,
   },
   {
     method: 'post',
