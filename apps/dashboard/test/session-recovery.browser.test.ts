@@ -8,10 +8,10 @@ import {
   screenshot,
   sessionRequest,
   signInInBrowser,
-  signUpInBrowser,
   startDashboardRig,
   type DashboardRig,
 } from './browser.js';
+import { startRigWithOwner } from './support/signed-up-owner.js';
 
 // When a session ends mid-task, and when the password is forgotten (docs/auth.md "Password reset", docs/dashboard.md
 // "Accounts, sign-in and teams"): a real stack, a real SMTP server and Chromium.
@@ -29,19 +29,18 @@ let page: Page;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   receiver = await startPageServer({ '/hook': (req, res) => req.resume().on('end', () => res.writeHead(200).end('ok')) });
-  rig = await startDashboardRig({
-    // Mailed links carry Pressroom's public address: the browsers use it too.
-    atPublicAddress: true,
-    dashboard: {
-      signupMode: 'open',
-      lockout: { maxFailures: MAX_FAILURES, lockMs: 10 * 60_000 },
-      smtp: { url: smtp.url, from: 'Pressroom <pressroom@test.local>' },
+  ({ rig, context, page } = await startRigWithOwner({
+    owner: ADA,
+    rig: {
+      // Mailed links carry Pressroom's public address: the browsers use it too.
+      atPublicAddress: true,
+      dashboard: {
+        signupMode: 'open',
+        lockout: { maxFailures: MAX_FAILURES, lockMs: 10 * 60_000 },
+        smtp: { url: smtp.url, from: 'Pressroom <pressroom@test.local>' },
+      },
     },
-  });
-  context = await rig.newContext();
-  page = await context.newPage();
-  await signUpInBrowser(page, rig, ADA);
-  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  }));
 }, 120_000);
 
 afterAll(async () => {

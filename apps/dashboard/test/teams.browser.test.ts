@@ -8,10 +8,9 @@ import {
   screenshot,
   sessionRequest,
   signInInBrowser,
-  signUpInBrowser,
-  startDashboardRig,
   type DashboardRig,
 } from './browser.js';
+import { startRigWithOwner } from './support/signed-up-owner.js';
 
 let rig: DashboardRig;
 let owner: Page;
@@ -20,13 +19,8 @@ let guest: Page;
 const OWNER = { email: 'lead@example.com', password: 'team lead passphrase' };
 
 beforeAll(async () => {
-  rig = await startDashboardRig();
-  const ownerContext = await rig.newContext();
-  await ownerContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: rig.stack.baseUrl });
-  owner = await ownerContext.newPage();
+  ({ rig, page: owner } = await startRigWithOwner({ owner: OWNER, clipboard: true }));
   guest = await (await rig.newContext()).newPage();
-  await signUpInBrowser(owner, rig, OWNER);
-  await owner.getByRole('heading', { name: 'Overview' }).waitFor();
 }, 120_000);
 
 afterAll(async () => {

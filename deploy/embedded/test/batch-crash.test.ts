@@ -1,10 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import { CATALOG } from '@pressroom/contracts';
-import { createAccount, createApiKey, getRenderById, listBatchItems, setOwnerPlan } from '@pressroom/db';
-import { TEST_NATS_URL, createTestDatabase, uniqueNamespace, freePort } from '@pressroom/testing';
-import { ALLOWED_HOST, decode, startPageServer, startTestStack, type TestStack } from './harness.js';
+import { getRenderById, listBatchItems } from '@pressroom/db';
+import { decode } from './harness.js';
+import { startSeparateRendererStack, type SeparateRendererStack } from './separate-renderer-stack.js';
 import { waitFor } from './webhook-support.js';
-import { spawnService, TINY_PNG } from './service-processes.js';
+import { pollingAccount, TINY_PNG } from './service-processes.js';
 
 /**
  * The image renderer as its own process on the stack's NATS, PostgreSQL and
@@ -13,59 +12,19 @@ import { spawnService, TINY_PNG } from './service-processes.js';
  * renderer finishes them within seconds of its start.
  */
 describe('a renderer killed mid-batch loses no item and renders none twice (nats+postgres)', () => {
-  const namespace = uniqueNamespace('crash');
-  const children: ChildProcess[] = [];
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let stack: TestStack;
-  let pages: Awaited<ReturnType<typeof startPageServer>>;
-
-  async function startRenderer(): Promise<ChildProcess> {
-    const port = await freePort();
-    const { child } = spawnService('services/image/src/main.ts', {
-      port,
-      children,
-      env: {
-        NATS_URL: TEST_NATS_URL,
-        DATABASE_URL: database.url,
-        PRESSROOM_STORAGE: 'nats',
-        PRESSROOM_BUS_NAMESPACE: namespace,
-        PRESSROOM_BROWSER_PAGES: '2',
-        PRESSROOM_ALLOW_PRIVATE_HOSTS: `${ALLOWED_HOST}/32`,
-        PRESSROOM_RENDER_TIMEOUT_MS: '10000',
-        LOG_LEVEL: 'warn',
-      },
-    });
-    await waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`renderer exited with ${child.exitCode}`);
-        return (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok;
-      },
-      'renderer healthy',
-      60_000,
-    );
-    return child;
-  }
+  let rig: SeparateRendererStack;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    pages = await startPageServer({
-      '/slow.png': (_req, res) => setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(TINY_PNG), 700),
-    });
-    stack = await startTestStack('nats+postgres', {
-      databaseUrl: database.url,
-      busNamespace: namespace,
-      withImageService: false,
-      batches: { pollMs: 250 },
+    rig = await startSeparateRendererStack({
+      name: 'crash',
+      routes: { '/slow.png': (_req, res) => setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(TINY_PNG), 700) },
+      renderer: { browserPages: 2, renderTimeoutMs: 10_000 },
     });
   }, 60_000);
-  afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    await stack?.dispose();
-    await pages?.close();
-    await database?.drop();
-  });
+  afterAll(() => rig?.dispose());
 
   it('finishes every item exactly once after SIGKILL of the renderer and a replacement', async () => {
+    const { stack, pages, startRenderer } = rig;
     const completions = new Map<string, number>();
     await stack.bus.subscribeEvents(
       CATALOG.renderCompleted,
@@ -74,15 +33,7 @@ describe('a renderer killed mid-batch loses no item and renders none twice (nats
       },
       { group: 'crash-observer' },
     );
-    const account = await createAccount(stack.db, { name: `crash-${Date.now()}`, plan: 'pro' });
-    // Request rates lifted: the test polls (docs/limits.md).
-    await setOwnerPlan(stack.db, {
-      ownerId: account.id,
-      kind: 'account',
-      plan: 'pro',
-      settings: { perMinute: 1_000_000, perDay: 100_000_000 },
-    });
-    const { key } = await createApiKey(stack.db, { accountId: account.id });
+    const { key } = await pollingAccount(stack.db, `crash-${Date.now()}`);
     const created = await stack.api('/templates', {
       method: 'POST',
       key,

@@ -1,10 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
 import { CATALOG, type RenderFailedEvent } from '@pressroom/contracts';
-import { createAccount, createApiKey, getRenderById, setOwnerPlan } from '@pressroom/db';
-import { TEST_NATS_URL, createTestDatabase, freePort, uniqueNamespace } from '@pressroom/testing';
-import { ALLOWED_HOST, startPageServer, startTestStack, type TestStack } from './harness.js';
-import { spawnService } from './service-processes.js';
+import { getRenderById } from '@pressroom/db';
+import { startSeparateRendererStack, type SeparateRendererStack } from './separate-renderer-stack.js';
+import { pollingAccount } from './service-processes.js';
 import { waitFor } from './webhook-support.js';
 
 /**
@@ -14,71 +12,28 @@ import { waitFor } from './webhook-support.js';
  * ends failed as `render-crashed`, its credit back, `render.failed` emitted once; it can be deleted.
  */
 describe('a render whose renderer is killed on every delivery ends render-crashed (nats+postgres, separate renderer)', () => {
-  const namespace = uniqueNamespace('killed');
-  const children: ChildProcess[] = [];
   const held: ServerResponse[] = [];
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let stack: TestStack;
-  let pages: Awaited<ReturnType<typeof startPageServer>>;
-
-  async function startRenderer(): Promise<ChildProcess> {
-    const port = await freePort();
-    const { child } = spawnService('services/image/src/main.ts', {
-      port,
-      children,
-      env: {
-        NATS_URL: TEST_NATS_URL,
-        DATABASE_URL: database.url,
-        PRESSROOM_STORAGE: 'nats',
-        PRESSROOM_BUS_NAMESPACE: namespace,
-        PRESSROOM_BROWSER_PAGES: '1',
-        PRESSROOM_ALLOW_PRIVATE_HOSTS: `${ALLOWED_HOST}/32`,
-        PRESSROOM_RENDER_TIMEOUT_MS: '120000',
-        LOG_LEVEL: 'warn',
-      },
-    });
-    await waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`renderer exited with ${child.exitCode}`);
-        return (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok;
-      },
-      'renderer healthy',
-      60_000,
-    );
-    return child;
-  }
+  let rig: SeparateRendererStack;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    // The page waits on an image that never comes: the render runs until its renderer is killed.
-    pages = await startPageServer({ '/held.png': (_req, res) => void held.push(res) });
-    stack = await startTestStack('nats+postgres', {
-      databaseUrl: database.url,
-      busNamespace: namespace,
-      withImageService: false,
-      batches: { pollMs: 250 },
-      gateway: { renderWaitMs: 1_000 },
+    rig = await startSeparateRendererStack({
+      name: 'killed',
+      // The page waits on an image that never comes: the render runs until its renderer is killed.
+      routes: { '/held.png': (_req, res) => void held.push(res) },
+      renderer: { browserPages: 1, renderTimeoutMs: 120_000 },
+      stack: { gateway: { renderWaitMs: 1_000 } },
     });
   }, 60_000);
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     for (const res of held) res.destroy();
-    await stack?.dispose();
-    await pages?.close();
-    await database?.drop();
+    await rig?.dispose();
   });
 
   it('fails it once as render-crashed after the third kill: credit back, one render.failed, deletable', async () => {
+    const { stack, pages, startRenderer } = rig;
     const failures: RenderFailedEvent['data'][] = [];
     await stack.bus.subscribeEvents(CATALOG.renderFailed, async ({ data }) => void failures.push(data.data), { group: 'killed-observer' });
-    const account = await createAccount(stack.db, { name: `killed-${Date.now()}`, plan: 'pro' });
-    await setOwnerPlan(stack.db, {
-      ownerId: account.id,
-      kind: 'account',
-      plan: 'pro',
-      settings: { perMinute: 1_000_000, perDay: 100_000_000 },
-    });
-    const { key } = await createApiKey(stack.db, { accountId: account.id });
+    const { accountId, key } = await pollingAccount(stack.db, `killed-${Date.now()}`);
 
     const html = `<body style="margin:0;background:#00ff00"><img src="${pages.url('/held.png')}" style="width:4px;height:4px"></body>`;
     const accepted = await stack.api('/image', { method: 'POST', key, json: { html, width: 40, height: 30 } });
@@ -127,7 +82,7 @@ describe('a render whose renderer is killed on every delivery ends render-crashe
     await waitFor(() => failures.some((f) => f.renderId === id), 'render.failed', 10_000);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(failures.filter((f) => f.renderId === id)).toEqual([
-      expect.objectContaining({ renderId: id, errorCode: 'RENDER_CRASHED', type: 'image', userId: account.id }),
+      expect.objectContaining({ renderId: id, errorCode: 'RENDER_CRASHED', type: 'image', userId: accountId }),
     ]);
 
     const deleted = await stack.api(`/renders/${id}`, { method: 'DELETE', key });

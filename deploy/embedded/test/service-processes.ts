@@ -6,8 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAccount, createApiKey, openDatabase } from '@pressroom/db';
-import type { ServiceProcess } from '@pressroom/testing';
+import { createAccount, createApiKey, openDatabase, setOwnerPlan, type Db } from '@pressroom/db';
+import { TEST_NATS_URL, freePort, waitHealthy, type ServiceProcess } from '@pressroom/testing';
+import { ALLOWED_HOST } from './harness.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -32,6 +33,45 @@ export function spawnService(file: string, options: { port: number; env: NodeJS.
   child.stdout.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-4000)));
   options.children.push(child);
   return { child, logTail: () => tail };
+}
+
+/**
+ * The image renderer as its own process on NATS (bus and object store, under `namespace`) and the database at
+ * `databaseUrl`, with `browserPages` pages and renders cut after `renderTimeoutMs`; resolves once it answers healthy
+ * (throws if it exits first). The process is pushed onto `children`, for afterAll to stop or a test to kill.
+ */
+export async function startImageRenderer(options: {
+  databaseUrl: string;
+  namespace: string;
+  children: ChildProcess[];
+  browserPages: number;
+  renderTimeoutMs: number;
+}): Promise<ChildProcess> {
+  const port = await freePort();
+  const renderer = spawnService('services/image/src/main.ts', {
+    port,
+    children: options.children,
+    env: {
+      NATS_URL: TEST_NATS_URL,
+      DATABASE_URL: options.databaseUrl,
+      PRESSROOM_STORAGE: 'nats',
+      PRESSROOM_BUS_NAMESPACE: options.namespace,
+      PRESSROOM_BROWSER_PAGES: String(options.browserPages),
+      PRESSROOM_ALLOW_PRIVATE_HOSTS: `${ALLOWED_HOST}/32`,
+      PRESSROOM_RENDER_TIMEOUT_MS: String(options.renderTimeoutMs),
+      LOG_LEVEL: 'warn',
+    },
+  });
+  await waitHealthy(`http://127.0.0.1:${port}/health`, { service: renderer, timeoutMs: 60_000 });
+  return renderer.child;
+}
+
+/** A pro account whose request rates are lifted (a test that polls would reach them, docs/limits.md), and an API key for it. */
+export async function pollingAccount(db: Db, name: string): Promise<{ accountId: string; key: string }> {
+  const account = await createAccount(db, { name, plan: 'pro' });
+  await setOwnerPlan(db, { ownerId: account.id, kind: 'account', plan: 'pro', settings: { perMinute: 1_000_000, perDay: 100_000_000 } });
+  const { key } = await createApiKey(db, { accountId: account.id });
+  return { accountId: account.id, key };
 }
 
 /** An account on `plan` in the database at `url`, and an API key for it. */

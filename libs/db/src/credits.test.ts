@@ -14,22 +14,9 @@ import {
   insertUnchargedRender,
   renderCreditsUsed,
   setOwnerPlan,
-  type NewRender,
 } from './index.js';
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
-
-const render = (ownerId: string, overrides: Partial<NewRender> = {}): NewRender => ({
-  id: unique('ren'),
-  ownerId,
-  accountId: ownerId,
-  kind: 'image',
-  origin: 'html',
-  templateId: null,
-  format: 'png',
-  width: 10,
-  height: 10,
-  ...overrides,
-});
+import { completion, renderRow as render } from './test-support/render-rows.js';
 
 describe('the quota refusal says what can be done before the credits renew', () => {
   const renew = new Date('2026-12-01T00:00:00Z');
@@ -60,15 +47,7 @@ describe.each(ENGINES)('render credits on %s', (engine) => {
     const a = await insertRenderWithinCredits(db(), render(owner));
     const b = await insertRenderWithinCredits(db(), render(owner, { cost: 1.5 }));
     expect(await used(owner)).toBe(2.5);
-    await completeRender(db(), {
-      id: a.id,
-      url: 'u',
-      storageKey: 'k',
-      contentType: 'image/png',
-      width: 10,
-      height: 10,
-      completedAt: new Date(),
-    });
+    await completeRender(db(), completion(a.id));
     expect(await failRender(db(), { id: b.id, error: { slug: 'render-failed', detail: 'x' }, completedAt: new Date() })).toBe(true);
     expect(await failRender(db(), { id: b.id, error: { slug: 'render-failed', detail: 'x' }, completedAt: new Date() })).toBe(false);
     expect(await used(owner)).toBe(1);

@@ -15,6 +15,7 @@ import {
   type IdempotencyHold,
 } from './index.js';
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
+import { renderRow } from './test-support/render-rows.js';
 
 function holdOf(claim: IdempotencyClaim): IdempotencyHold {
   if (claim.kind !== 'claimed') throw new Error(`expected a claim, got ${claim.kind}`);
@@ -86,17 +87,7 @@ describe.each(ENGINES)('idempotency keys on %s', (engine) => {
     const afterLapse = later(IDEMPOTENCY_LEASE_MS + 1_000);
     // Linked before the row exists (crash between the two): nothing runs, so the retry takes over with the id.
     expect(await readIdempotencyKey(db(), { ...ids, now: afterLapse })).toEqual({ kind: 'orphaned' });
-    await insertUnchargedRender(db(), {
-      id: renderId,
-      ownerId,
-      accountId: ownerId,
-      kind: 'image',
-      origin: 'html',
-      templateId: null,
-      format: 'png',
-      width: 10,
-      height: 10,
-    });
+    await insertUnchargedRender(db(), renderRow(ownerId, { id: renderId }));
     expect(await readIdempotencyKey(db(), { ...ids, now: afterLapse })).toEqual({ kind: 'render-running', renderId });
     expect(await claimIdempotencyKey(db(), { ...ids, now: afterLapse })).toEqual({ kind: 'render-running', renderId });
     await completeRender(db(), {

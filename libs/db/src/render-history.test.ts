@@ -1,21 +1,7 @@
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
-import { completeRender, insertUnchargedRender, type NewRender } from './renders.js';
+import { renderRow as render } from './test-support/render-rows.js';
+import { completeRender, insertUnchargedRender } from './renders.js';
 import { PREVIEW_ORIGIN, decodeRenderCursor, deleteRender, encodeRenderCursor, listRenderHistory } from './render-history.js';
-
-function render(ownerId: string, overrides: Partial<NewRender> = {}): NewRender {
-  return {
-    id: unique('r'),
-    ownerId,
-    accountId: ownerId,
-    kind: 'image',
-    origin: 'html',
-    templateId: null,
-    format: 'png',
-    width: 100,
-    height: 50,
-    ...overrides,
-  };
-}
 
 describe.each(ENGINES)('render history on %s', (engine) => {
   const db = useDatabase(engine);

@@ -13,9 +13,9 @@ import {
   renewRenderLease,
   tables,
   withdrawQueuedRender,
-  type NewRender,
 } from './index.js';
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
+import { completion, renderRow as render } from './test-support/render-rows.js';
 
 /**
  * The columns that let the scheduler settle what the bus gave up on (docs/adr/0064, 0065): which delivery
@@ -27,18 +27,6 @@ describe.each(ENGINES)('render attempts, leases and unpublished rows on %s', (en
   async function owner(): Promise<string> {
     return (await createAccount(db(), { name: unique('life'), plan: 'enterprise' })).id;
   }
-  const render = (ownerId: string, overrides: Partial<NewRender> = {}): NewRender => ({
-    id: unique('img'),
-    ownerId,
-    accountId: ownerId,
-    kind: 'image',
-    origin: 'html',
-    templateId: null,
-    format: 'png',
-    width: 10,
-    height: 10,
-    ...overrides,
-  });
   const used = async (ownerId: string) => (await renderCreditsUsed(db(), { ownerId, now: new Date() })).used;
   const lifecycle = async (id: string) => {
     const [row] = await db()
@@ -95,15 +83,7 @@ describe.each(ENGINES)('render attempts, leases and unpublished rows on %s', (en
   it('a finished render is never abandoned, whatever its lease', async () => {
     const row = await insertRenderWithinCredits(db(), render(await owner()));
     await claimRender(db(), row.id, { attempt: 3, maxAttempts: 3, leaseMs: 1 });
-    await completeRender(db(), {
-      id: row.id,
-      url: 'u',
-      storageKey: 'k',
-      contentType: 'image/png',
-      width: 10,
-      height: 10,
-      completedAt: new Date(),
-    });
+    await completeRender(db(), completion(row.id));
     await expireLease(row.id);
     expect(await abandonedIds()).not.toContain(row.id);
   });

@@ -1,30 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  claimRender,
-  completeRender,
-  failRender,
-  getRender,
-  getRenderById,
-  insertUnchargedRender,
-  listRenders,
-  type NewRender,
-} from './index.js';
+import { claimRender, completeRender, failRender, getRender, getRenderById, insertUnchargedRender, listRenders } from './index.js';
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
-
-function render(ownerId: string, overrides: Partial<NewRender> = {}): NewRender {
-  return {
-    id: unique('img'),
-    ownerId,
-    accountId: ownerId,
-    kind: 'image',
-    origin: 'html',
-    templateId: null,
-    format: 'png',
-    width: 1200,
-    height: 630,
-    ...overrides,
-  };
-}
+import { renderRow as render } from './test-support/render-rows.js';
 
 const done = (id: string) => ({
   id,

@@ -1,44 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { z } from 'zod';
 import type { CommandSubject, RenderOutcome } from '@pressroom/contracts';
-import { CATALOG } from '@pressroom/contracts';
 import { createMemoryBus, createNatsBus, type Bus } from '@pressroom/bus';
 import { BrowserPool } from '@pressroom/browser';
-import { getRenderById, insertUnchargedRender, openDatabase, type Db } from '@pressroom/db';
-import { createDiskStorage, type Storage } from '@pressroom/storage';
+import { getRenderById, openDatabase, type Db } from '@pressroom/db';
+import type { Storage } from '@pressroom/storage';
 import { createLogger } from '@pressroom/telemetry';
 import { TEST_NATS_URL, uniqueNamespace } from '@pressroom/testing';
 import { closingWith, consumeRenders, renderJobHandler, type RendererService, type RenderedFile } from './index.js';
+import { commandSubjects, queuedRender, RenderCommand as Command } from './test-support/render-commands.js';
+import { poller, recordRenders } from './test-support/render-outcomes.js';
+import { tempDiskStorage } from './test-support/temp-storage.js';
 
 const logger = createLogger({ service: 'consume-renders-test', level: process.env.RENDER_HARNESS_LOG ?? 'silent' });
 const CHROMIUM = '/usr/bin/chromium-headless-shell';
-
-const Command = z.object({
-  renderId: z.string(),
-  accountId: z.string(),
-  ownerId: z.string(),
-  origin: z.string(),
-  templateId: z.string().nullable(),
-  output: z.object({ storageKey: z.string(), url: z.string() }),
-});
-type Command = z.infer<typeof Command>;
 
 /** The QA pass's page: ready after 8 s, then 10 s of delay; longer than any grace given below. */
 const SLOW_PAGE = '<h1>long</h1><script>setTimeout(()=>{window.ready=true},8000)</script>';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(read: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
+const until = poller({ timeoutMs: 20_000, everyMs: 20 });
 
 interface Transport {
   /** The bus the first renderer, the producer and the listener use. */
@@ -82,65 +62,25 @@ describe.each([
   let t: Transport;
   let db: Db;
   let storage: Storage;
-  let dir: string;
+  let removeStorage: () => Promise<void>;
   const outcomes = new Map<string, RenderOutcome[]>();
-  let counter = 0;
 
   beforeAll(async () => {
     t = await makeTransport();
     db = await openDatabase({});
-    dir = await mkdtemp(join(tmpdir(), 'consume-renders-'));
-    storage = await createDiskStorage({ dir, fsync: false });
-    await t.bus.listen(CATALOG.renderDone, '*', (outcome) => {
-      outcomes.set(outcome.renderId, [...(outcomes.get(outcome.renderId) ?? []), outcome]);
-    });
+    ({ storage, remove: removeStorage } = await tempDiskStorage('consume-renders-'));
+    await recordRenders(t.bus, { outcomes });
   });
 
   afterAll(async () => {
     await t.cleanup();
     await db.close();
-    await storage.close();
-    await rm(dir, { recursive: true, force: true });
+    await removeStorage();
   });
 
-  function subject(overrides: Partial<CommandSubject<Command>> = {}): CommandSubject<Command> {
-    counter += 1;
-    return {
-      kind: 'command',
-      name: `rwstop.job${counter}`,
-      subject: `rwstop.job${counter}`,
-      stream: 'RWSTOP',
-      schema: Command,
-      durable: `rwstop-${counter}`,
-      // Far beyond every wait below: a redelivery can only come from the stop's hand-back.
-      ackWaitMs: 60_000,
-      maxDeliver: 3,
-      ...overrides,
-    };
-  }
-
-  async function newRender(): Promise<Command> {
-    const id = `rnd_stop_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
-    await insertUnchargedRender(db, {
-      id,
-      ownerId: 'own_1',
-      accountId: 'acc_1',
-      kind: 'image',
-      origin: 'html',
-      templateId: null,
-      format: 'png',
-      width: 400,
-      height: 200,
-    });
-    return {
-      renderId: id,
-      accountId: 'acc_1',
-      ownerId: 'own_1',
-      origin: 'html',
-      templateId: null,
-      output: { storageKey: `renders/${id}.png`, url: `https://cdn.test/${id}.png` },
-    };
-  }
+  // Far beyond every wait below: a redelivery can only come from the stop's hand-back.
+  const subject = commandSubjects(Command, { prefix: 'rwstop', stream: 'RWSTOP', ackWaitMs: 60_000 });
+  const newRender = () => queuedRender(db, { width: 400, height: 200, extension: 'png' });
 
   /** A renderer process: its own bus connection and browser; renders `html` with the given page controls. */
   async function startRenderer(bus: Bus, s: CommandSubject<Command>, page: { html: string; waitForFunction?: string; delayMs?: number }) {

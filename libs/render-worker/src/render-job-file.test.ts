@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { CATALOG, type CommandSubject, type RenderOutcome } from '@pressroom/contracts';
 import { createMemoryBus, type Bus } from '@pressroom/bus';
 import { getRenderById, insertUnchargedRender, openDatabase, type Db } from '@pressroom/db';
@@ -11,18 +10,9 @@ import { createLogger } from '@pressroom/telemetry';
 import { uniqueNamespace } from '@pressroom/testing';
 import { startTestS3Server, TEST_S3_CREDENTIALS, type TestS3Server } from '@pressroom/testing/s3';
 import { renderJobHandler } from './index.js';
+import { RenderCommand as Command } from './test-support/render-commands.js';
 
 const logger = createLogger({ service: 'render-worker-file-test', level: 'silent' });
-
-const Command = z.object({
-  renderId: z.string(),
-  accountId: z.string(),
-  ownerId: z.string(),
-  origin: z.string(),
-  templateId: z.string().nullable(),
-  output: z.object({ storageKey: z.string(), url: z.string() }),
-});
-type Command = z.infer<typeof Command>;
 
 /**
  * GIFs and videos reach storage as a file on disk, never as one Buffer: the lifecycle streams the

@@ -1,44 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { z } from 'zod';
-import { CATALOG, type CommandSubject, type RenderCompletedEvent, type RenderFailedEvent, type RenderOutcome } from '@pressroom/contracts';
+import type { RenderCompletedEvent, RenderFailedEvent, RenderOutcome } from '@pressroom/contracts';
 import { createMemoryBus, createNatsBus, type Bus, type Delivery } from '@pressroom/bus';
-import { getRenderById, insertUnchargedRender, listAbandonedRenders, openDatabase, type Db } from '@pressroom/db';
-import { createDiskStorage, type Storage } from '@pressroom/storage';
+import { getRenderById, listAbandonedRenders, openDatabase, type Db } from '@pressroom/db';
+import type { Storage } from '@pressroom/storage';
 import { createLogger } from '@pressroom/telemetry';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
 import { renderJobHandler, type RenderJobDeps, type RenderedFile } from './index.js';
 import { factsOfRow, failRenderOnce, renderCrashedProblem } from './settle-render.js';
+import { commandSubjects, queuedRender, RenderCommand as Command } from './test-support/render-commands.js';
+import { poller, recordRenders } from './test-support/render-outcomes.js';
+import { tempDiskStorage } from './test-support/temp-storage.js';
 
 const logger = createLogger({ service: 'render-settle-test', level: 'silent' });
 
-const Command = z.object({
-  renderId: z.string(),
-  accountId: z.string(),
-  ownerId: z.string(),
-  origin: z.string(),
-  templateId: z.string().nullable(),
-  output: z.object({ storageKey: z.string(), url: z.string() }),
-});
-type Command = z.infer<typeof Command>;
-
-let counter = 0;
-function subject(overrides: Partial<CommandSubject<Command>> = {}): CommandSubject<Command> {
-  counter += 1;
-  const name = `rwsettle.job${counter}${Math.random().toString(36).slice(2, 6)}`;
-  return {
-    kind: 'command',
-    name,
-    subject: name,
-    stream: 'RWSETTLE',
-    schema: Command,
-    durable: name.replace('.', '-'),
-    ackWaitMs: 1_000,
-    maxDeliver: 3,
-    ...overrides,
-  };
-}
+const subject = commandSubjects(Command, { prefix: 'rwsettle', stream: 'RWSETTLE', ackWaitMs: 1_000 });
+const until = poller({ timeoutMs: 15_000, everyMs: 20 });
 
 const file = (text: string): RenderedFile => ({ bytes: Buffer.from(text), contentType: 'text/plain', width: 10, height: 20, details: {} });
 
@@ -51,7 +26,7 @@ describe.each(['memory+pglite', 'nats+postgres'] as const)('the render lifecycle
   let bus: Bus;
   let db: Db;
   let storage: Storage;
-  let dir: string;
+  let removeStorage: () => Promise<void>;
   let dropDatabase: (() => Promise<void>) | undefined;
   const namespace = uniqueNamespace('rws');
   const outcomes = new Map<string, RenderOutcome[]>();
@@ -72,56 +47,18 @@ describe.each(['memory+pglite', 'nats+postgres'] as const)('the render lifecycle
     } else {
       db = await openDatabase({});
     }
-    dir = await mkdtemp(join(tmpdir(), 'render-settle-'));
-    storage = await createDiskStorage({ dir, fsync: false });
-    await bus.ensure([CATALOG.renderCompleted, CATALOG.renderFailed]);
-    await bus.listen(CATALOG.renderDone, '*', (outcome) => {
-      outcomes.set(outcome.renderId, [...(outcomes.get(outcome.renderId) ?? []), outcome]);
-    });
-    await bus.subscribeEvents(CATALOG.renderCompleted, async (d) => void completed.push(d.data), { group: 'rws-test' });
-    await bus.subscribeEvents(CATALOG.renderFailed, async (d) => void failed.push(d.data), { group: 'rws-test' });
+    ({ storage, remove: removeStorage } = await tempDiskStorage('render-settle-'));
+    await recordRenders(bus, { outcomes, events: { completed, failed, group: 'rws-test' } });
   }, 60_000);
 
   afterAll(async () => {
     await bus.close({ graceMs: 0 });
     await db.close();
     await dropDatabase?.();
-    await storage.close();
-    await rm(dir, { recursive: true, force: true });
+    await removeStorage();
   });
 
-  async function newRender(): Promise<Command> {
-    const id = `rnd_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
-    await insertUnchargedRender(db, {
-      id,
-      ownerId: 'own_1',
-      accountId: 'acc_1',
-      kind: 'image',
-      origin: 'html',
-      templateId: null,
-      format: 'png',
-      width: 10,
-      height: 20,
-    });
-    return {
-      renderId: id,
-      accountId: 'acc_1',
-      ownerId: 'own_1',
-      origin: 'html',
-      templateId: null,
-      output: { storageKey: `renders/${id}.txt`, url: `https://cdn.test/${id}.txt` },
-    };
-  }
-
-  async function until<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  const newRender = () => queuedRender(db, { width: 10, height: 20, extension: 'txt' });
   const deps = (outbound: Bus): RenderJobDeps => ({ bus: outbound, db, storage, logger });
   const completionsOf = (id: string) => completed.filter((e) => e.data.imageId === id);
   const failuresOf = (id: string) => failed.filter((e) => e.data.renderId === id);
@@ -233,7 +170,7 @@ describe.each(['memory+pglite', 'nats+postgres'] as const)('the render lifecycle
     expect(await lifecycle()).toEqual({ attempts: 1, maxAttempts: 1, leased: true });
     for (let beat = 0; beat < 3; beat++) {
       await expireLease();
-      await until(async () => ((await lifecycle())?.leased ? true : undefined), 2_000);
+      await until(async () => ((await lifecycle())?.leased ? true : undefined), 'the lease renewed', 2_000);
       expect((await listAbandonedRenders(db, { limit: 1000 })).map((r) => r.id)).not.toContain(command.renderId);
     }
     release();

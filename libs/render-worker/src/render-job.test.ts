@@ -1,45 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { CATALOG, type CommandSubject, type RenderCompletedEvent, type RenderFailedEvent, type RenderOutcome } from '@pressroom/contracts';
+import type { RenderCompletedEvent, RenderFailedEvent, RenderOutcome } from '@pressroom/contracts';
 import { createMemoryBus, type Bus } from '@pressroom/bus';
 import { BrowserUnavailableError, QueueFullError, SelectorNotFoundError } from '@pressroom/browser';
-import { getRenderById, getTemplate, insertTemplate, insertUnchargedRender, openDatabase, type Db } from '@pressroom/db';
-import { createDiskStorage, type Storage } from '@pressroom/storage';
+import { getRenderById, getTemplate, insertTemplate, openDatabase, type Db } from '@pressroom/db';
+import type { Storage } from '@pressroom/storage';
 import { createLogger } from '@pressroom/telemetry';
 import { uniqueNamespace } from '@pressroom/testing';
 import { eventSource, renderJobHandler, type RenderJobSpec, type RenderedFile } from './index.js';
+import { commandSubjects, queuedRender, RenderCommand } from './test-support/render-commands.js';
+import { poller, recordRenders } from './test-support/render-outcomes.js';
+import { tempDiskStorage } from './test-support/temp-storage.js';
 
 const logger = createLogger({ service: 'render-worker-test', level: 'silent' });
 
-const TestCommand = z.object({
-  renderId: z.string(),
-  accountId: z.string(),
-  ownerId: z.string(),
-  origin: z.string(),
-  templateId: z.string().nullable(),
-  output: z.object({ storageKey: z.string(), url: z.string() }),
-  text: z.string(),
-  spilled: z.string().nullable(),
-});
+const TestCommand = RenderCommand.extend({ text: z.string(), spilled: z.string().nullable() });
 type TestCommand = z.infer<typeof TestCommand>;
 
-let counter = 0;
-function subject(overrides: Partial<CommandSubject<TestCommand>> = {}): CommandSubject<TestCommand> {
-  counter += 1;
-  return {
-    kind: 'command',
-    name: `rwtest.job${counter}`,
-    subject: `rwtest.job${counter}`,
-    stream: 'RWTEST',
-    schema: TestCommand,
-    durable: `rwtest-${counter}`,
-    ackWaitMs: 600,
-    maxDeliver: 3,
-    ...overrides,
-  };
-}
+const subject = commandSubjects(TestCommand, { prefix: 'rwtest', stream: 'RWTEST', ackWaitMs: 600 });
+const until = poller({ timeoutMs: 8_000, everyMs: 10 });
 
 const file = (text: string): RenderedFile => ({
   bytes: Buffer.from(text),
@@ -53,7 +32,7 @@ describe('renderJobHandler (the lifecycle every renderer runs on)', () => {
   let bus: Bus;
   let db: Db;
   let storage: Storage;
-  let dir: string;
+  let removeStorage: () => Promise<void>;
   const outcomes = new Map<string, RenderOutcome[]>();
   const completed: RenderCompletedEvent[] = [];
   const failed: RenderFailedEvent[] = [];
@@ -61,48 +40,20 @@ describe('renderJobHandler (the lifecycle every renderer runs on)', () => {
   beforeAll(async () => {
     bus = createMemoryBus({ namespace: uniqueNamespace('rw'), logger });
     db = await openDatabase({});
-    dir = await mkdtemp(join(tmpdir(), 'render-worker-'));
-    storage = await createDiskStorage({ dir, fsync: false });
-    await bus.ensure([CATALOG.renderCompleted, CATALOG.renderFailed]);
-    await bus.listen(CATALOG.renderDone, '*', (outcome) => {
-      outcomes.set(outcome.renderId, [...(outcomes.get(outcome.renderId) ?? []), outcome]);
-    });
-    await bus.subscribeEvents(CATALOG.renderCompleted, async (d) => void completed.push(d.data), { group: 'rw-test' });
-    await bus.subscribeEvents(CATALOG.renderFailed, async (d) => void failed.push(d.data), { group: 'rw-test' });
+    ({ storage, remove: removeStorage } = await tempDiskStorage('render-worker-'));
+    await recordRenders(bus, { outcomes, events: { completed, failed, group: 'rw-test' } });
   });
 
   afterAll(async () => {
     await bus.close({ graceMs: 0 });
     await db.close();
-    await storage.close();
-    await rm(dir, { recursive: true, force: true });
+    await removeStorage();
   });
 
-  async function newRender(overrides: Partial<TestCommand> = {}): Promise<TestCommand> {
-    const id = `rnd_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
-    const command: TestCommand = {
-      renderId: id,
-      accountId: 'acc_1',
-      ownerId: 'own_1',
-      origin: 'html',
-      templateId: null,
-      output: { storageKey: `renders/${id}.txt`, url: `https://cdn.test/${id}.txt` },
-      text: 'hello',
-      spilled: null,
-      ...overrides,
-    };
-    await insertUnchargedRender(db, {
-      id,
-      ownerId: command.ownerId,
-      accountId: command.accountId,
-      kind: 'image',
-      origin: 'html',
-      templateId: command.templateId,
-      format: 'png',
-      width: 10,
-      height: 20,
-    });
-    return command;
+  /** A queued render's command; `templateId` also goes on its row, the rest only on the command. */
+  async function newRender(overrides: Partial<Pick<TestCommand, 'templateId' | 'origin' | 'text' | 'spilled'>> = {}): Promise<TestCommand> {
+    const queued = await queuedRender(db, { width: 10, height: 20, extension: 'txt', templateId: overrides.templateId ?? null });
+    return { ...queued, text: 'hello', spilled: null, ...overrides };
   }
 
   /** Consume `spec.subject` with the lifecycle; counts calls of the renderer. */
@@ -125,18 +76,8 @@ describe('renderJobHandler (the lifecycle every renderer runs on)', () => {
     return { calls, subscription };
   }
 
-  async function until<T>(read: () => T | undefined, timeoutMs = 8_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = read();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
   it('stores the file, completes the row, marks the template thumbnail, announces done, deletes spilled input', async () => {
-    const templateId = `tpl_${counter}`;
+    const templateId = `tpl_${randomUUID()}`;
     await insertTemplate(db, {
       uid: templateId,
       ownerId: 'own_1',
