@@ -21,11 +21,9 @@ describe.each(FLAVOURS)('the embedded stack closing (%s)', (flavour) => {
     const stack = await startTestStack(flavour, { shutdownGraceMs: undefined });
     try {
       const { key } = await stack.newAccount();
-      const answer = fetch(`${stack.baseUrl}/image`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ html: '<h1>in flight</h1>', width: 300, height: 100, delayMs: 2_500 }),
-      }).then(async (res) => ({ res, body: await res.text(), at: Date.now() }));
+      const answer = stack
+        .api('/image', { method: 'POST', key, json: { html: '<h1>in flight</h1>', width: 300, height: 100, delayMs: 2_500 } })
+        .then(async (res) => ({ res, body: await res.text(), at: Date.now() }));
       await renderUnderway(stack);
 
       const closing = stack.close().then(() => Date.now());
@@ -53,10 +51,10 @@ describe.each(FLAVOURS)('the embedded stack closing (%s)', (flavour) => {
     const stack = await startTestStack(flavour, { shutdownGraceMs: 1_000, browser: { ...TEST_BROWSER, renderTimeoutMs: 20_000 } });
     try {
       const { key } = await stack.newAccount();
-      const answer = fetch(`${stack.baseUrl}/image`, {
+      const answer = stack.api('/image', {
         method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ html: '<h1>long</h1>', width: 300, height: 100, delayMs: 10_000 }),
+        key,
+        json: { html: '<h1>long</h1>', width: 300, height: 100, delayMs: 10_000 },
       });
       answer.catch(() => undefined);
       await renderUnderway(stack);
