@@ -1,6 +1,7 @@
 import { CATALOG, type RenderFailedEvent } from '@pressroom/contracts';
 import type { Delivery, Subscription } from '@pressroom/bus';
 import { claimRender, getRenderById, insertRenderWithinCredits, listRenders } from '@pressroom/db';
+import { QUEUED_RENDER_MAX_WAIT_MS } from '@pressroom/scheduler';
 import { TEST_NATS_URL, startCuttableProxy, type CuttableProxy } from '@pressroom/testing';
 import { FLAVOURS, QUADRANTS, expectStatus, problemOf, startTestStack, type TestStack } from './harness.js';
 import { waitFor } from './webhook-support.js';
@@ -110,6 +111,58 @@ describe.each(FLAVOURS)('renders the bus gave up on or never took (%s)', (flavou
     expect(await creditsUsed()).toBe(before);
     const listed = await listRenders(stack.db, { ownerId: accountId, offset: 0, limit: 50 });
     expect(listed.rows.map((r) => r.id)).not.toContain(orphan.id);
+  }, 60_000);
+
+  it('gives up a queued render no delivery took, credit back: at once when an earlier run queued it on its in-process bus; after a day on NATS', async () => {
+    const before = await creditsUsed();
+    const id = `img_never_taken_${Date.now()}`;
+    // Confirmed on the bus an hour ago: by an earlier run of this process (its in-process queue went with it), or
+    // on NATS by a gateway whose command's deliveries all failed to record their claim.
+    await insertRenderWithinCredits(stack.db, {
+      id,
+      ownerId: accountId,
+      accountId,
+      kind: 'image',
+      origin: 'html',
+      templateId: null,
+      format: 'png',
+      width: 40,
+      height: 30,
+    });
+    await stack.db.rows(
+      { text: "UPDATE renders SET created_at = now() - interval '1 hour', published_at = now() - interval '1 hour' WHERE id = $1" },
+      [id],
+    );
+    const failedRow = () =>
+      waitFor(
+        async () => {
+          const row = await getRenderById(stack.db, id);
+          return row?.state === 'failed' ? row : null;
+        },
+        'the render given up',
+        20_000,
+      );
+    if (flavour === 'memory+pglite') {
+      expect((await failedRow()).error).toMatchObject({
+        slug: 'service-unavailable',
+        detail: expect.stringContaining('the server stopped before a renderer took it'),
+      });
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // a few sweeps: NATS may still deliver it
+      expect((await getRenderById(stack.db, id))?.state).toBe('queued');
+      ahead = QUEUED_RENDER_MAX_WAIT_MS;
+      try {
+        expect((await failedRow()).error).toMatchObject({
+          slug: 'service-unavailable',
+          detail: expect.stringContaining('more than a day'),
+        });
+      } finally {
+        ahead = 0;
+      }
+    }
+    expect(await creditsUsed()).toBe(before);
+    const shown = (await (await stack.api(`/image/${id}`, { key })).json()) as { image: Record<string, unknown> };
+    expect(shown.image).toMatchObject({ status: 'failed', error: { slug: 'service-unavailable' } });
   }, 60_000);
 });
 

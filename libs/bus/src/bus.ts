@@ -86,6 +86,11 @@ export interface RequestOptions {
  */
 export interface Bus {
   readonly transport: 'nats' | 'memory';
+  /**
+   * The in-process transport keeps its messages in this process's memory: this is when it was created, so a
+   * command published before then is not on it (gone with the process that held it). Undefined for NATS.
+   */
+  readonly inProcessSince?: Date | undefined;
 
   /** Make sure streams and durable consumers for these subjects exist. Idempotent. */
   ensure(subjects: ReadonlyArray<CommandSubject<any> | EventSubject<any>>): Promise<void>;

@@ -64,6 +64,7 @@ export {
   failRender,
   renewRenderLease,
   listAbandonedRenders,
+  listLongQueuedRenders,
   listStrandedRenders,
   withdrawQueuedRender,
   markRenderPublished,

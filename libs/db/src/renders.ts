@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Orm } from './open.js';
 import { statement } from './statement.js';
 import { monthWindow } from './plan-limits.js';
@@ -267,6 +267,20 @@ export async function listStrandedRenders(db: Db, query: { silentSince: Date; li
         sql`coalesce(${renders.leaseUntil}, ${renders.startedAt}, ${renders.createdAt}) < ${query.silentSince.toISOString()}::timestamptz`,
       ),
     )
+    .orderBy(renders.createdAt)
+    .limit(query.limit);
+}
+
+/**
+ * Queued renders whose command was on the bus before `publishedBefore` and that no delivery has claimed since: the
+ * scheduler's last resort for a command whose deliveries all ended before one could record its claim, or that the bus
+ * lost (docs/adr/0070). Oldest first.
+ */
+export async function listLongQueuedRenders(db: Db, query: { publishedBefore: Date; limit: number }): Promise<RenderRow[]> {
+  return db.orm
+    .select()
+    .from(renders)
+    .where(and(eq(renders.state, 'queued'), isNotNull(renders.publishedAt), lt(renders.publishedAt, query.publishedBefore)))
     .orderBy(renders.createdAt)
     .limit(query.limit);
 }

@@ -83,6 +83,18 @@ export function renderCrashedProblem(): SerializedProblem {
   );
 }
 
+/**
+ * The problem of a render no renderer ever took (docs/adr/0070): its command's deliveries all ended before one could
+ * record its claim, or the bus that held the command was lost with its process. `reason` says which, for the reader.
+ */
+export function renderNeverTakenProblem(reason: string): SerializedProblem {
+  return serializeProblem(
+    new ProblemError('service-unavailable', {
+      detail: `No renderer took this render: ${reason}. The render was given up and nothing was charged; send it again.`,
+    }),
+  );
+}
+
 function lostProblem(): SerializedProblem {
   return serializeProblem(
     new ProblemError('render-failed', {

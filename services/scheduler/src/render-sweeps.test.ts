@@ -13,9 +13,11 @@ import {
 import { createLogger } from '@pressroom/telemetry';
 import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
 import {
+  QUEUED_RENDER_MAX_WAIT_MS,
   STRANDED_RENDER_SILENCE_MS,
   UNPUBLISHED_RENDER_GRACE_MS,
   failAbandonedRenders,
+  failNeverTakenRenders,
   withdrawUnpublishedRenders,
 } from './render-sweeps.js';
 
@@ -188,5 +190,59 @@ describe.each(['memory+pglite', 'nats+postgres'] as const)('render sweeps (%s)',
     expect((await getRenderById(db, batchItem.id))?.state).toBe('queued');
     expect(await used()).toBe(before + 2);
     expect(await withdrawUnpublishedRenders(deps(later), 100)).toBe(0);
+  });
+  it('fails a render queued past the longest wait with no delivery claiming it, once: service-unavailable, credits back, announced; never a newer, unconfirmed or claimed one', async () => {
+    const waitingOwner = (await createAccount(db, { name: `never-taken-${Date.now()}`, plan: 'enterprise' })).id;
+    const mine = (overrides: Partial<NewRender> = {}) => render({ ownerId: waitingOwner, accountId: waitingOwner, ...overrides });
+    const waitingUsed = async () => (await renderCreditsUsed(db, { ownerId: waitingOwner, now: new Date() })).used;
+    // Every delivery of its command failed its claim (the database unreachable from the renderers throughout).
+    const neverTaken = await insertRenderWithinCredits(db, mine());
+    const unconfirmed = await insertRenderWithinCredits(db, mine({ publishPending: true })); // the withdrawal's, not this sweep's
+    const claimed = await insertRenderWithinCredits(db, mine());
+    await claimRender(db, claimed.id, { attempt: 1, maxAttempts: 3, leaseMs: QUEUED_RENDER_MAX_WAIT_MS * 2 });
+    expect(await waitingUsed()).toBe(3);
+    await pause(20);
+
+    // A day is far beyond any backlog: until then the render is the bus's to deliver.
+    expect(
+      await failNeverTakenRenders(
+        deps(() => new Date(Date.now() + QUEUED_RENDER_MAX_WAIT_MS - 60_000)),
+        100,
+      ),
+    ).toBe(0);
+    const later = () => new Date(Date.now() + QUEUED_RENDER_MAX_WAIT_MS + 1_000);
+    expect(await failNeverTakenRenders(deps(later), 100)).toBeGreaterThanOrEqual(1);
+    expect(await getRenderById(db, neverTaken.id)).toMatchObject({
+      state: 'failed',
+      error: {
+        slug: 'service-unavailable',
+        status: 503,
+        detail: expect.stringMatching(/^No renderer took this render: it waited in the render queue for more than a day/),
+      },
+    });
+    expect((await getRenderById(db, unconfirmed.id))?.state).toBe('queued');
+    expect((await getRenderById(db, claimed.id))?.state).toBe('rendering');
+    expect(await waitingUsed()).toBe(2);
+    // Once: a second pass finds nothing of it, and a delivery that comes after all finds the render failed.
+    await failNeverTakenRenders(deps(later), 100);
+    expect(await claimRender(db, neverTaken.id, { attempt: 1, maxAttempts: 3, leaseMs: 60_000 })).toBe('failed');
+    for (let i = 0; i < 100 && !failed.some((e) => e.data.renderId === neverTaken.id); i++) await pause(50);
+    await pause(300);
+    expect(failed.filter((e) => e.data.renderId === neverTaken.id).map((e) => e.data.errorCode)).toEqual(['SERVICE_UNAVAILABLE']);
+    expect(notices.filter((n) => n.renderId === neverTaken.id)).toHaveLength(1);
+  });
+
+  it('with a bus kept in this process, fails at once a queued render whose command went out before that bus started (an earlier run), not a later one', async () => {
+    const earlierRun = await insertRenderWithinCredits(db, render());
+    await pause(20);
+    const inProcessBusSince = new Date();
+    await pause(20);
+    const thisRun = await insertRenderWithinCredits(db, render());
+    expect(await failNeverTakenRenders({ ...deps(), inProcessBusSince }, 100)).toBeGreaterThanOrEqual(1);
+    expect(await getRenderById(db, earlierRun.id)).toMatchObject({
+      state: 'failed',
+      error: { slug: 'service-unavailable', detail: expect.stringContaining('the server stopped before a renderer took it') },
+    });
+    expect((await getRenderById(db, thisRun.id))?.state).toBe('queued');
   });
 });

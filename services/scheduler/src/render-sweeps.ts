@@ -1,8 +1,15 @@
 import { RETRY_DELAYS_MS, type Bus } from '@pressroom/bus';
 import { SHUTDOWN_GRACE_MS } from '@pressroom/config';
 import { CATALOG } from '@pressroom/contracts';
-import { listAbandonedRenders, listStrandedRenders, listUnpublishedRenders, withdrawQueuedRender, type Db } from '@pressroom/db';
-import { factsOfRow, failRenderOnce, renderCrashedProblem, renderLeaseMs } from '@pressroom/render-worker/settle';
+import {
+  listAbandonedRenders,
+  listLongQueuedRenders,
+  listStrandedRenders,
+  listUnpublishedRenders,
+  withdrawQueuedRender,
+  type Db,
+} from '@pressroom/db';
+import { factsOfRow, failRenderOnce, renderCrashedProblem, renderLeaseMs, renderNeverTakenProblem } from '@pressroom/render-worker/settle';
 import type { Logger } from '@pressroom/telemetry';
 
 export interface RenderSweepDeps {
@@ -10,6 +17,12 @@ export interface RenderSweepDeps {
   db: Db;
   logger: Logger;
   now: () => Date;
+  /**
+   * Set when the bus lives in this process and the database is this process's alone (the embedded default: the
+   * in-process bus and PGlite, whose data directory one process holds): the time that bus started. A command
+   * published before it was lost with the process that held it (docs/adr/0070).
+   */
+  inProcessBusSince?: Date | undefined;
 }
 
 /**
@@ -90,4 +103,43 @@ export async function withdrawUnpublishedRenders(deps: RenderSweepDeps, limit: n
     }
   }
   return withdrawn;
+}
+
+/**
+ * How long a render may wait `queued` after its command was on the bus before the scheduler gives it up (docs/adr/0070).
+ * Far beyond any backlog a deployment works through (batches start items a few at a time; a day of single renders
+ * queued ahead of one is not a working service); what it catches is a command whose every delivery ended before
+ * one could record its claim (the database unreachable from the renderers throughout), which nothing else settles.
+ */
+export const QUEUED_RENDER_MAX_WAIT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Queued renders no delivery will ever take, failed as `service-unavailable` through the lifecycle's own
+ * `failRenderOnce` (credits back, `render.done.<id>` and `render.failed` once; a delivery that comes after all finds
+ * the render failed and only announces it): those queued longer than QUEUED_RENDER_MAX_WAIT_MS, and, with an
+ * in-process bus, those whose command went out before this process's bus started. Resolves with how many it failed.
+ */
+export async function failNeverTakenRenders(deps: RenderSweepDeps, limit: number): Promise<number> {
+  let failed = 0;
+  const giveUp = async (rows: Awaited<ReturnType<typeof listLongQueuedRenders>>, reason: string, log: string) => {
+    for (const row of rows) {
+      if (await failRenderOnce(deps, factsOfRow(row), renderNeverTakenProblem(reason))) {
+        failed += 1;
+        deps.logger.warn({ renderId: row.id, accountId: row.accountId, kind: row.kind }, log);
+      }
+    }
+  };
+  if (deps.inProcessBusSince) {
+    await giveUp(
+      await listLongQueuedRenders(deps.db, { publishedBefore: deps.inProcessBusSince, limit }),
+      'the server stopped before a renderer took it, and its render queue, kept in memory, went with it',
+      'render failed: queued on the in-process bus of an earlier run',
+    );
+  }
+  await giveUp(
+    await listLongQueuedRenders(deps.db, { publishedBefore: new Date(deps.now().getTime() - QUEUED_RENDER_MAX_WAIT_MS), limit }),
+    'it waited in the render queue for more than a day (its renderers could not record it, for example with the database unreachable)',
+    'render failed: queued for more than a day with no delivery claiming it',
+  );
+  return failed;
 }

@@ -103,9 +103,13 @@ export async function startScheduler(deps: SchedulerDeps): Promise<Scheduler> {
   for (const subject of SCHEDULER_SUBJECTS) {
     subscriptions.push(await deps.bus.subscribeEvents(subject, handlers[subject.name]!, { group: SCHEDULER_GROUP, concurrency: 4 }));
   }
+  // Only where no other process can have published to this database's renders: PGlite's data directory has one holder.
+  const inProcessBusSince = deps.db.kind === 'pglite' ? deps.bus.inProcessSince : undefined;
   let sweeping: Promise<boolean> | null = null;
   const runSweep = (): Promise<boolean> => {
-    sweeping ??= sweep({ ...itemDeps, logger: deps.logger, pump, retentionMs: deps.retentionMs }).finally(() => (sweeping = null));
+    sweeping ??= sweep({ ...itemDeps, logger: deps.logger, pump, retentionMs: deps.retentionMs, inProcessBusSince }).finally(
+      () => (sweeping = null),
+    );
     return sweeping;
   };
   // The sweep is the safety net behind batch.wake and the render events: it slows down while it finds nothing (ADR 0053).

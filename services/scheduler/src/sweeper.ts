@@ -14,7 +14,7 @@ import {
 import type { Logger } from '@pressroom/telemetry';
 import type { BatchPump } from './batch-pump.js';
 import { failItemBeforeRender, startItem, type ItemRenderDeps } from './item-render.js';
-import { failAbandonedRenders, withdrawUnpublishedRenders } from './render-sweeps.js';
+import { failAbandonedRenders, failNeverTakenRenders, withdrawUnpublishedRenders } from './render-sweeps.js';
 
 export interface SweepDeps extends ItemRenderDeps {
   db: Db;
@@ -22,6 +22,8 @@ export interface SweepDeps extends ItemRenderDeps {
   pump: BatchPump;
   /** Finished batches are deleted this long after they finished. */
   retentionMs: number;
+  /** See RenderSweepDeps.inProcessBusSince. */
+  inProcessBusSince?: Date | undefined;
 }
 
 /** Started but unpublished for this long: the starter died in between (well inside the bus's 2-minute de-duplication window). */
@@ -44,8 +46,9 @@ export async function sweep(deps: SweepDeps): Promise<boolean> {
   // Renders the bus gave up on or never took (ADR 0064, 0065); a batch item among them advances on its render.failed.
   const crashed = await failAbandonedRenders(deps, BATCH);
   const withdrawn = await withdrawUnpublishedRenders(deps, BATCH);
+  const neverTaken = await failNeverTakenRenders(deps, BATCH);
   const active = await listActiveBatchIds(deps.db, { limit: BATCH });
-  let found = active.length > 0 || crashed > 0 || withdrawn > 0;
+  let found = active.length > 0 || crashed > 0 || withdrawn > 0 || neverTaken > 0;
   for (const batchId of active) await deps.pump.pump(batchId);
 
   for (const item of await listUnpublishedBatchItems(deps.db, {

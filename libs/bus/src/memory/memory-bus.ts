@@ -49,6 +49,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
 
 class MemoryBus implements Bus {
   readonly transport = 'memory' as const;
+  readonly inProcessSince = new Date();
   readonly #logger: Logger;
   readonly #dedupeWindowMs: number;
   readonly #dedupers = new Map<string, Deduper>();
