@@ -448,7 +448,7 @@ test('bindings: a source behind a secret header, the refresh policy with its ran
   await eventually(async () => (await focusedName(page)) === 'Binding name', 'focus on the fresh form');
   expect(await form.getByRole('textbox', { name: 'Data source URL' }).inputValue()).toBe('');
   expect([await headerName.inputValue(), await headerValue.inputValue()]).toEqual(['', '']);
-  expect(await form.getByText(/Fetched \d+ bytes/).count()).toBe(0);
+  expect(await form.getByText(/Fetched [\d,]+ bytes?/).count()).toBe(0);
   expect(await form.getByRole('region', { name: 'Fetched JSON' }).count()).toBe(0);
   expect(await form.getByRole('combobox', { name: 'Variable to map' }).count()).toBe(0);
   expect(await form.textContent()).toContain('Nothing mapped yet.');

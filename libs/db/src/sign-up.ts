@@ -35,10 +35,10 @@ export async function signUp(
 ): Promise<SignedUpUser> {
   if (await isFirstRun(db)) return createUser(db, input);
   const mode = await signupModeInForce(db, policy.configuredMode);
-  if (mode === 'closed') throw new SignUpRefusedError('this instance does not accept new accounts; ask its owner');
+  if (mode === 'closed') throw new SignUpRefusedError('This instance does not accept new accounts: ask its owner.');
   if (input.inviteToken !== undefined) {
     const invite = await getTeamInvite(db, input.inviteToken);
-    if (!invite) throw new SignUpRefusedError('the invitation link is unknown, expired, revoked or already used', 'inviteToken');
+    if (!invite) throw new SignUpRefusedError('The invitation link is unknown, expired, revoked or already used.', 'inviteToken');
     if (invite.email !== null && invite.email !== normaliseEmail(input.email)) {
       throw new SignUpRefusedError(`This invitation is for ${invite.email}: sign up with that email address.`, 'email');
     }
@@ -47,7 +47,7 @@ export async function signUp(
     return joined ? { ...user, teamAccountId: joined.accountId } : user;
   }
   if (mode === 'invite')
-    throw new SignUpRefusedError('this instance accepts new accounts by invitation only: open the invitation link you received');
+    throw new SignUpRefusedError('This instance accepts new accounts by invitation only: open the invitation link you received.');
   return createUser(db, input);
 }
 
@@ -71,7 +71,7 @@ export async function signInWithOidc(
   const oidc = { issuer: input.issuer, subject: input.subject };
   const known = await findUserByOidc(db, oidc);
   if (known) return known;
-  if (!input.email) throw new SignUpRefusedError('the identity provider did not share an email address; allow the "email" scope');
+  if (!input.email) throw new SignUpRefusedError('The identity provider did not share an email address: allow the "email" scope.');
   const byEmail = input.emailVerified ? await findUserByEmail(db, input.email) : null;
   if (byEmail) {
     await linkOidcIdentity(db, byEmail.id, oidc);

@@ -136,7 +136,7 @@ export async function acceptTeamInvite(
     const [user] = await tx.select().from(users).where(eq(users.id, input.userId));
     if (!user) throw new NotFoundError('user', input.userId);
     if (claimed.email !== null && claimed.email !== user.email) {
-      throw new PermissionError(`this invitation is for ${claimed.email}; sign in with that address to accept it`);
+      throw new PermissionError(`This invitation is for ${claimed.email}: sign in with that email address to accept it.`);
     }
     const [team] = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, claimed.teamId));
     const [already] = await tx

@@ -26,7 +26,7 @@ export async function getMembership(
 export async function requireTeamRole(db: Db, input: { teamId: string; userId: string }, allowed: WorkspaceRole[]): Promise<WorkspaceRole> {
   const membership = await getMembership(db, input);
   if (!membership) throw new NotFoundError('team', input.teamId);
-  if (!allowed.includes(membership.role)) throw new PermissionError(`this needs the ${allowed.join(' or ')} role in the team`);
+  if (!allowed.includes(membership.role)) throw new PermissionError(`This needs the ${allowed.join(' or ')} role in the team.`);
   return membership.role;
 }
 

@@ -27,7 +27,8 @@ export async function createTeamWorkspace(db: Db, input: { userId: string; name:
   try {
     return await newTeamWorkspace(db, input);
   } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) throw new DuplicateError('team', input.name, `a team named "${input.name}" already exists`);
+    if (sqlState(error) === UNIQUE_VIOLATION)
+      throw new DuplicateError('team', input.name, `A team named "${input.name}" already exists: choose another name.`);
     throw error;
   }
 }
@@ -72,7 +73,7 @@ export async function setMemberRole(
   const target = await getMembership(db, { teamId: input.teamId, userId: input.userId });
   if (!target) throw new NotFoundError('team member', input.userId);
   if (actorRole !== 'owner' && (target.role === 'owner' || input.role === 'owner'))
-    throw new PermissionError('only an owner can grant or take the owner role');
+    throw new PermissionError('Only an owner can grant or take the owner role.');
   if (target.role === 'owner' && input.role !== 'owner' && (await ownerCount(db, input.teamId)) <= 1) throw new LastOwnerError('demote');
   await db.orm
     .update(teamMembers)
@@ -93,7 +94,7 @@ export async function removeTeamMember(db: Db, input: { teamId: string; actorId:
   );
   const target = await getMembership(db, { teamId: input.teamId, userId: input.userId });
   if (!target) throw new NotFoundError('team member', input.userId);
-  if (!self && target.role === 'owner' && actorRole !== 'owner') throw new PermissionError('only an owner can remove an owner');
+  if (!self && target.role === 'owner' && actorRole !== 'owner') throw new PermissionError('Only an owner can remove an owner.');
   if (target.role === 'owner' && (await ownerCount(db, input.teamId)) <= 1) throw new LastOwnerError('leave');
   await db.orm.transaction(async (tx) => {
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)));

@@ -30,7 +30,9 @@ describe.each(ENGINES)('usage (%s)', (engine) => {
 
   it('overage is for paid plans only', async () => {
     const account = await createAccount(db(), { name: unique('overage') });
-    await expect(setOverage(db(), { ownerId: account.id, enabled: true })).rejects.toThrow(PermissionError);
+    const freeOverage = setOverage(db(), { ownerId: account.id, enabled: true });
+    await expect(freeOverage).rejects.toThrow(PermissionError);
+    await expect(freeOverage).rejects.toThrow('Overage is available on paid plans only (pro, business, enterprise).');
     await setOwnerPlan(db(), { ownerId: account.id, kind: 'account', plan: 'pro' });
     await setOverage(db(), { ownerId: account.id, enabled: true });
     expect((await getOwnerPlan(db(), account.id)).overage).toBe(true);

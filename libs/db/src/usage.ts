@@ -38,7 +38,7 @@ export async function rendersPerDay(db: Db, input: { ownerId: string; days: numb
 export async function setOverage(db: Db, input: { ownerId: string; enabled: boolean }): Promise<void> {
   const owner = await getOwnerPlan(db, input.ownerId);
   if (owner.plan === 'free' && input.enabled)
-    throw new PermissionError('overage is available on paid plans only (pro, business, enterprise)');
+    throw new PermissionError('Overage is available on paid plans only (pro, business, enterprise).');
   await db.orm
     .insert(planSettings)
     .values({ ownerId: input.ownerId, overage: input.enabled })

@@ -19,21 +19,24 @@ describe.each(ENGINES)('users, sessions and team workspaces (%s)', (engine) => {
     expect(await isFirstRun(db())).toBe(true);
     const owner = await signUp(db(), { email: 'First@Example.com', password: 'first password' }, { configuredMode: 'closed' });
     expect(owner).toMatchObject({ email: 'first@example.com', instanceRole: 'owner', hasPassword: true });
-    await expect(signUp(db(), { email: 'x@example.com', password: 'pw pw pw pw' }, { configuredMode: 'closed' })).rejects.toThrow(
-      SignUpRefusedError,
-    );
+    const closed = signUp(db(), { email: 'x@example.com', password: 'pw pw pw pw' }, { configuredMode: 'closed' });
+    await expect(closed).rejects.toThrow(SignUpRefusedError);
+    await expect(closed).rejects.toThrow('This instance does not accept new accounts: ask its owner.');
     await expect(signUp(db(), { email: 'x@example.com', password: 'pw pw pw pw' }, { configuredMode: 'invite' })).rejects.toThrow(
-      /invitation only/,
+      'This instance accepts new accounts by invitation only: open the invitation link you received.',
     );
     await setSignupMode(db(), 'open');
     const open = await signUp(db(), { email: 'open@example.com', password: 'pw pw pw pw' }, { configuredMode: 'closed' });
     expect(open.instanceRole).toBe('member');
     await expect(signUp(db(), { email: 'OPEN@example.com', password: 'pw pw pw pw' }, { configuredMode: 'open' })).rejects.toThrow(
-      /already exists/,
+      'An account with the email open@example.com already exists.',
     );
 
     await setSignupMode(db(), 'invite');
     const team = await createTeamWorkspace(db(), { userId: owner.id, name: unique('team') });
+    await expect(createTeamWorkspace(db(), { userId: owner.id, name: team.name })).rejects.toThrow(
+      `A team named "${team.name}" already exists: choose another name.`,
+    );
     const invite = await createTeamInvite(db(), {
       teamId: team.id,
       actorId: owner.id,
@@ -108,12 +111,12 @@ describe.each(ENGINES)('users, sessions and team workspaces (%s)', (engine) => {
       await acceptTeamInvite(db(), { token, userId: u.id });
     }
     expect((await listTeamMembers(db(), { teamId: team.id, actorId: member.id })).map((m) => m.role)).toEqual(['owner', 'admin', 'member']);
-    await expect(createTeamInvite(db(), { teamId: team.id, actorId: member.id, role: 'member', ttlMs: 1000 })).rejects.toThrow(
-      PermissionError,
-    );
-    await expect(setMemberRole(db(), { teamId: team.id, actorId: admin.id, userId: owner.id, role: 'member' })).rejects.toThrow(
-      PermissionError,
-    );
+    const memberInvites = createTeamInvite(db(), { teamId: team.id, actorId: member.id, role: 'member', ttlMs: 1000 });
+    await expect(memberInvites).rejects.toThrow(PermissionError);
+    await expect(memberInvites).rejects.toThrow('This needs the owner or admin role in the team.');
+    const adminDemotesOwner = setMemberRole(db(), { teamId: team.id, actorId: admin.id, userId: owner.id, role: 'member' });
+    await expect(adminDemotesOwner).rejects.toThrow(PermissionError);
+    await expect(adminDemotesOwner).rejects.toThrow('Only an owner can grant or take the owner role.');
     await expect(removeTeamMember(db(), { teamId: team.id, actorId: owner.id, userId: owner.id })).rejects.toThrow(LastOwnerError);
     await expect(setMemberRole(db(), { teamId: team.id, actorId: owner.id, userId: owner.id, role: 'admin' })).rejects.toThrow(
       /at least one owner/,

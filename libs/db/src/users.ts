@@ -89,7 +89,7 @@ export async function createUser(db: Db, input: NewUser, tx?: Tx): Promise<User>
   try {
     return tx ? await run(tx) : await db.orm.transaction(run);
   } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) throw new SignUpRefusedError(`an account with the email ${email} already exists`, 'email');
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new SignUpRefusedError(`An account with the email ${email} already exists.`, 'email');
     throw error;
   }
 }

@@ -1,8 +1,11 @@
 import {
+  claimDueWebhookDeliveries,
   enqueueTestDelivery,
   enqueueWebhookDeliveries,
+  getWebhookSubscription,
   insertWebhookSubscription,
   listDeliveryLog,
+  recordWebhookAttempt,
   redeliverWebhookDelivery,
 } from './index.js';
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
@@ -42,5 +45,35 @@ describe.each(ENGINES)('the webhook delivery log on %s', (engine) => {
     const testOf = Object.fromEntries(items.map((d) => [d.id, d.test]));
     expect(testOf).toEqual({ [real!]: false, [test!]: true, [again!]: true, [realAgain!]: false });
     expect(items.every((d) => d.state === 'pending' && d.event === 'render.completed')).toBe(true);
+  });
+
+  it("counts a test delivery's attempt on its subscription like a real one's: the counts and the log agree", async () => {
+    const ownerId = unique('acc');
+    const { uid } = await insertWebhookSubscription(db(), {
+      uid: unique('whk'),
+      ownerId,
+      accountId: ownerId,
+      event: 'render.failed',
+      targetUrl: 'https://hooks.example/in',
+      platform: 'custom',
+      secretCiphertext: 'sealed',
+    });
+    const test = await enqueueTestDelivery(db(), { ownerId, uid });
+    // The dispatcher's steps: claim what is due (other tests' rows too: only this one is recorded), send, record.
+    const claimed = (await claimDueWebhookDeliveries(db(), { now: new Date(), limit: 1000, leaseMs: 60_000 })).find((d) => d.id === test);
+    expect(claimed).toMatchObject({ subscriptionUid: uid, attempt: 1 });
+    const at = new Date();
+    expect(
+      await recordWebhookAttempt(db(), { id: test!, attempt: 1, at, ok: true, responseCode: 200, error: null, nextAttemptAt: null }),
+    ).toEqual({ recorded: true, disabled: false });
+
+    const { items } = await listDeliveryLog(db(), { subscriptionUid: uid, limit: 10 });
+    expect(items).toEqual([expect.objectContaining({ id: test, state: 'delivered', test: true, attempt: 1, responseCode: 200 })]);
+    expect(await getWebhookSubscription(db(), { ownerId, uid })).toMatchObject({
+      deliveryCount: 1,
+      failureCount: 0,
+      lastDeliveryAt: at,
+      lastDelivery: { deliveryId: test, status: 'success', responseCode: 200, attempt: 1 },
+    });
   });
 });

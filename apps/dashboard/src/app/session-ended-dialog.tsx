@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../kit/button';
 import { Dialog } from '../kit/dialog';
 import { TextField } from '../kit/field';
 import { fieldError, Form } from '../kit/form';
+import { LiveMessage } from '../kit/live-message';
 import { BASE, signInPathFor } from './return-to';
 import { endWait, useSessionEnded } from './session-ended';
 
@@ -100,9 +101,7 @@ function SignInAgain({ session }: { session: Session }) {
         </p>
       )}
       {checkAgain.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          Still signed out: sign in above{oidc?.enabled ? ' or in the new tab' : ''} first.
-        </p>
+        <LiveMessage tone="error">Still signed out: sign in above{oidc?.enabled ? ' or in the new tab' : ''} first.</LiveMessage>
       )}
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-3">
         <Link className={buttonClass('secondary')} to={signInPathFor(location, 'session-ended')} onClick={giveUp}>

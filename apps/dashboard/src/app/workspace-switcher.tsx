@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { authKeys, switchWorkspace, type Session } from '../api/auth';
 import { messageOf } from '../api/problem';
+import { LiveMessage } from '../kit/live-message';
 
 /** Personal or team workspace: every other query is refetched for the new one. */
 export function WorkspaceSwitcher({ session }: { session: Session }) {
@@ -34,9 +35,9 @@ export function WorkspaceSwitcher({ session }: { session: Session }) {
         ))}
       </select>
       {change.isError && (
-        <span role="alert" className="text-sm text-red-700">
+        <LiveMessage tone="error" inline>
           {messageOf(change.error)}
-        </span>
+        </LiveMessage>
       )}
     </div>
   );

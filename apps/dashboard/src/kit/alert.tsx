@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { liveRole, politenessOf } from './live-region';
 import { messageContent } from './message-text';
 
 type Tone = 'error' | 'success' | 'info';
@@ -9,8 +10,7 @@ type Tone = 'error' | 'success' | 'info';
  * not a live region at all: screen readers meet it in reading order.
  */
 function alertRole(tone: Tone, live: boolean): 'alert' | 'status' | 'note' {
-  if (!live) return 'note';
-  return tone === 'error' ? 'alert' : 'status';
+  return live ? liveRole(politenessOf(tone)) : 'note';
 }
 
 /**

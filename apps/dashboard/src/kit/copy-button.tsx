@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from './button';
+import { LiveMessage } from './live-message';
 
 /**
  * Copies `text` to the clipboard and says so in a status line beside the button (read out by screen readers).
@@ -22,9 +23,9 @@ export function CopyButton({ text, label = 'Copy', onCopied }: { text: string; l
       <Button variant="secondary" onClick={() => void copy()}>
         {label}
       </Button>
-      <span role="status" className="text-sm text-slate-700">
+      <LiveMessage inline>
         {copied === 'copied' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select the text and copy it.' : ''}
-      </span>
+      </LiveMessage>
     </span>
   );
 }

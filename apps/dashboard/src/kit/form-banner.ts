@@ -1,4 +1,5 @@
 import { ApiError, claims, messageOf } from '../api/problem.js';
+import { plural } from './plural.js';
 
 /** What a form's top banner says about a failure. */
 export interface FormBanner {
@@ -55,7 +56,11 @@ export function formBanner(error: unknown, { fields, labels = {}, onPage = () =>
       return `${labels[e.field] ?? readablePath(e.field)}: ${e.message}`;
     });
   const pointer =
-    shown.length === 0 ? null : shown.length === 1 ? 'Check the highlighted field.' : `Check the ${shown.length} highlighted fields.`;
+    shown.length === 0
+      ? null
+      : shown.length === 1
+        ? 'Check the highlighted field.'
+        : `Check the ${plural(shown.length, 'highlighted field')}.`;
   // A detail may name the field before its message (`targetUrl: The URL … is blocked.`): still the same message.
   const detail = sentence(error.problem.detail);
   const restated =

@@ -5,5 +5,10 @@ import { formatCount } from './format.js';
  * how many, rather than "1 attempts" or "attempt(s)". `many` is for nouns that do not just add an s ("1 match", "2 matches").
  */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${pluralNoun(count, one, many)}`;
+}
+
+/** The noun alone, by the same rule, where the number is not said: "Line 4", "Lines 4, 9" before a list of them. */
+export function pluralNoun(count: number, one: string, many = `${one}s`): string {
+  return count === 1 ? one : many;
 }

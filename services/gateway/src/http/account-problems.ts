@@ -43,7 +43,12 @@ export function fromAccountError(error: unknown): ProblemError | null {
   // The team's state, not the caller's rights, refuses it: 409 as documented for these routes.
   if (error instanceof LastOwnerError) return new ProblemError('conflict', { detail: error.message });
   if (error instanceof PermissionError) return new ProblemError('forbidden', { detail: error.message });
-  if (error instanceof NotFoundError) return new ProblemError('not-found', { detail: `${error.entity} ${error.value} does not exist.` });
+  if (error instanceof NotFoundError) {
+    // The entity is a noun as libs/db names it ('team member'): capitalised, it starts the sentence.
+    return new ProblemError('not-found', {
+      detail: `${error.entity.charAt(0).toUpperCase()}${error.entity.slice(1)} ${error.value} does not exist.`,
+    });
+  }
   if (error instanceof DuplicateError) return new ProblemError('conflict', { detail: error.message });
   return null;
 }

@@ -59,7 +59,9 @@ describe.each(ENGINES)('teams, roles and invitations (%s)', (engine) => {
     const otherAccount = await owner.request('POST', `/invites/${invite.token}/accept`);
     expect(otherAccount.status).toBe(403);
     expect(otherAccount.headers.get('content-type')).toContain('application/problem+json');
-    expect(((await otherAccount.json()) as { detail: string }).detail).toMatch(/is for writer@example\.com; sign in with that address/);
+    expect(((await otherAccount.json()) as { detail: string }).detail).toBe(
+      'This invitation is for writer@example.com: sign in with that email address to accept it.',
+    );
     expect((await fetch(`${gw.baseUrl}/invites/${invite.token}`)).status).toBe(200);
 
     const writer = new Browser(gw.baseUrl);
@@ -192,6 +194,7 @@ describe.each(ENGINES)('teams, roles and invitations (%s)', (engine) => {
     const unknown = await outsider.request('GET', invites);
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toContain('application/problem+json');
+    expect(((await unknown.json()) as { detail: string }).detail).toBe(`Team ${desk.id} does not exist.`);
     expect((await outsider.request('DELETE', `${invites}/${link.id}`)).status).toBe(404);
 
     // A member may not see or revoke invitations: the same 403 problem as inviting.
@@ -202,7 +205,11 @@ describe.each(ENGINES)('teams, roles and invitations (%s)', (engine) => {
     });
     const problemOf = async (res: Response) => ({ status: res.status, ...((await res.json()) as Record<string, unknown>), instance: null });
     const refusedInvite = await problemOf(await member.request('POST', invites, { json: { role: 'member' } }));
-    expect(refusedInvite).toMatchObject({ status: 403, type: expect.stringMatching(/\/forbidden$/) });
+    expect(refusedInvite).toMatchObject({
+      status: 403,
+      type: expect.stringMatching(/\/forbidden$/),
+      detail: 'This needs the owner or admin role in the team.',
+    });
     expect(await problemOf(await member.request('GET', invites))).toEqual(refusedInvite);
     expect(await problemOf(await member.request('DELETE', `${invites}/${again.id}`))).toEqual(refusedInvite);
 

@@ -8,6 +8,7 @@ import { QueryState } from '../../kit/query-state';
 import { useFontFaces } from './account-fonts';
 import { AssetList } from './asset-list';
 import { formatCount } from '../../kit/format';
+import { plural } from '../../kit/plural';
 import { formatBytes } from './format-bytes';
 import { UploadField } from './upload-field';
 
@@ -18,7 +19,7 @@ function UsageMeters({ usage }: { usage: AssetUsage }) {
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="flex flex-col gap-1 text-sm">
         <span>
-          {formatCount(usage.assets)} of {formatCount(usage.limits.assets)} assets
+          {formatCount(usage.assets)} of {plural(usage.limits.assets, 'asset')}
         </span>
         <progress className="w-full" aria-label="Assets used" value={usage.assets} max={usage.limits.assets} />
       </div>
@@ -65,7 +66,9 @@ export default function AssetsPage() {
     onSuccess: ({ done, refused }) => {
       if (done.length > 0) setUploaded(`Uploaded ${done.join(', ')}.`);
       if (refused.length > 0)
-        setUploadError(`${refused.length === 1 ? 'Not uploaded' : `${refused.length} files not uploaded`}: ${refused.join(' · ')}`);
+        setUploadError(
+          `${refused.length === 1 ? 'Not uploaded' : `${plural(refused.length, 'file')} not uploaded`}: ${refused.join(' · ')}`,
+        );
     },
     onError: (error) => setUploadError(messageOf(error)),
   });

@@ -1,4 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
+import { LiveMessage } from '../../kit/live-message';
 
 /**
  * The upload control: the browser's own file button (keyboard and name stay native), styled like the kit's
@@ -61,9 +62,9 @@ export function UploadField({
         {busy ? 'Uploading…' : hint}
       </p>
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+        <LiveMessage id={`${id}-error`} tone="error">
           {error}
-        </p>
+        </LiveMessage>
       )}
     </div>
   );

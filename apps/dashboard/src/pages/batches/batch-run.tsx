@@ -15,6 +15,7 @@ import type { Template } from '../../api/templates';
 import { Alert } from '../../kit/alert';
 import { Button, buttonClass } from '../../kit/button';
 import { formatDate } from '../../kit/format';
+import { LiveMessage } from '../../kit/live-message';
 import { Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
@@ -34,9 +35,14 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
   const finished = progress !== null && FINAL_STATUSES.includes(progress.status);
   useEffect(() => {
     const source = new EventSource(batchEventsUrl(batchId));
-    source.addEventListener('progress', (e) => setProgress(JSON.parse((e as MessageEvent<string>).data) as BatchProgress));
-    // The server ends the stream on a terminal state; do not let the browser reconnect.
-    source.onerror = () => source.close();
+    source.addEventListener('progress', (e) => {
+      const next = JSON.parse((e as MessageEvent<string>).data) as BatchProgress;
+      setProgress(next);
+      // The server ends the stream after a terminal state: do not let the browser reconnect then.
+      if (FINAL_STATUSES.includes(next.status)) source.close();
+    });
+    // Any other end (the API restarting or shutting down: docs/api.md) is the browser's to reconnect, and the
+    // new stream starts with the current progress.
     return () => source.close();
   }, [batchId]);
   const queryClient = useQueryClient();
@@ -91,11 +97,11 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
         Progress
         <progress max={progress?.total ?? 1} value={done} className="w-full" />
       </label>
-      <p className="text-sm" aria-live="polite">
+      <LiveMessage>
         {progress
           ? `${progress.status}: ${progress.completed} done, ${progress.failed} failed${progress.cancelled ? `, ${progress.cancelled} cancelled` : ''} of ${progress.total}`
           : 'Waiting for progress…'}
-      </p>
+      </LiveMessage>
       {results.isError && <Alert>{messageOf(results.error)}</Alert>}
       {finished && results.data && (
         <Table

@@ -5,6 +5,7 @@ import { listTemplates, templateKeys } from '../../api/templates';
 import { Button } from '../../kit/button';
 import { Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
+import { plural } from '../../kit/plural';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
 import { TemplateChoice } from '../templates/template-choice';
@@ -132,7 +133,7 @@ export default function BatchesPage() {
           {columns.length > 0 && (
             <>
               <p className="text-sm">
-                Detected columns: <strong>{columns.join(', ')}</strong> · {rows.length} row{rows.length === 1 ? '' : 's'}
+                Detected columns: <strong>{columns.join(', ')}</strong> · {plural(rows.length, 'row')}
                 {rows.length > MAX_ROWS ? ` (the first ${MAX_ROWS} are rendered)` : ''}
               </p>
               <Table

@@ -1,3 +1,5 @@
+import { formatCount } from '../../kit/format';
+import { plural } from '../../kit/plural';
 import type { RowProblem } from './row-check';
 
 /** At most this many problems are listed; the count says how many more there are. */
@@ -30,7 +32,7 @@ export function RowCheckSummary({
   const heading =
     unfilled.length > 0
       ? `Every row would fail: the template uses strict variables and no column or default fills ${unfilled.join(', ')}.`
-      : `${failing} of ${rowCount} row${rowCount === 1 ? '' : 's'} would fail; the others render.`;
+      : `${formatCount(failing)} of ${plural(rowCount, 'row')} would fail; the others render.`;
   return (
     <div id={id} role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 wrap-anywhere">
       <p className="font-medium">{heading}</p>

@@ -18,6 +18,8 @@ import { MappingList, MappingPicker, withoutVariable, type Mapping } from './map
 import { RefreshPolicyFields, refreshPolicyText, useRefreshPolicy } from './refresh-policy-fields';
 import { credentialsText, SourceHeaderFields, useSourceHeader } from './source-header-fields';
 import { formatDate } from '../../kit/format';
+import { LiveMessage } from '../../kit/live-message';
+import { plural } from '../../kit/plural';
 
 /** Data bindings: create one from a tested data source by clicking values, then watch and operate them. */
 export default function BindingsPage() {
@@ -51,9 +53,7 @@ function NewBinding() {
   return (
     <Section title="New binding">
       {/* Always in the page (a live region must exist before its message); visible once there is one. */}
-      <p role="status" className={created ? 'text-sm text-slate-700' : 'sr-only'}>
-        {created ? `Created ${created.name}.` : ''}
-      </p>
+      <LiveMessage className={created ? undefined : 'sr-only'}>{created ? `Created ${created.name}.` : ''}</LiveMessage>
       <NewBindingForm
         key={created?.count ?? 0}
         focusName={created !== null}
@@ -131,7 +131,7 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
       {test.data && (
         <div className="flex flex-col gap-2">
           <p className="text-sm">
-            Fetched {test.data.bytes} bytes (HTTP {test.data.status}). Choose a variable, then click a value to map it.
+            Fetched {plural(test.data.bytes, 'byte')} (HTTP {test.data.status}). Choose a variable, then click a value to map it.
           </p>
           <MappingPicker data={test.data.data} variables={variables} onMap={(v, path) => setMapping((m) => ({ ...m, [v]: path }))} />
         </div>

@@ -4,6 +4,7 @@ import { bindingKeys, testBinding, updateBindingMapping, type Binding } from '..
 import { listTemplates, templateKeys } from '../../api/templates';
 import { DialogActions } from '../../kit/dialog';
 import { Form } from '../../kit/form';
+import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
 import { variablesOf } from '../templates/variable-names';
 import { MappingList, MappingPicker, withoutVariable, type Mapping } from './mapping-editor';
@@ -42,8 +43,8 @@ export function EditMapping({ binding, onClose }: { binding: Binding; onClose: (
         {(fetched) => (
           <>
             <p className="text-sm">
-              Fetched {fetched.bytes} bytes (HTTP {fetched.status}) from the binding&apos;s source. Choose a variable, then click a value to
-              map it.
+              Fetched {plural(fetched.bytes, 'byte')} (HTTP {fetched.status}) from the binding&apos;s source. Choose a variable, then click
+              a value to map it.
             </p>
             <MappingPicker data={fetched.data} variables={variables} onMap={(v, path) => setMapping((m) => ({ ...m, [v]: path }))} />
           </>

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getUsage, usageKeys, type Usage } from '../../api/usage';
 import { useCurrentSession } from '../../app/session';
-import { formatCount, formatDate } from '../../kit/format';
+import { formatDate } from '../../kit/format';
 import { Meter } from '../../kit/meter';
 import { Section } from '../../kit/page';
+import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
 import { QuotaNotices, renderMeterState } from '../usage/quota-notice';
 
@@ -37,7 +38,7 @@ export function ThisMonth() {
               <dd>{rendersToday(u)}</dd>
               <dt className="text-slate-700">Plan</dt>
               <dd>
-                {u.rate.tier}, {formatCount(u.rate.perMinute)} requests a minute
+                {u.rate.tier}, {plural(u.rate.perMinute, 'request')} a minute
                 {isOwner && (
                   <>
                     {' · '}

@@ -3,6 +3,7 @@ import { keyKeys, revokeKey, rotateKey, type IssuedKey, type ListedKey } from '.
 import { messageOf } from '../../api/problem';
 import { Button } from '../../kit/button';
 import { ConfirmDialog } from '../../kit/dialog';
+import { LiveMessage } from '../../kit/live-message';
 
 /** Who created a listed key, as the list and the revoke dialog name them. */
 export function creatorOf(key: ListedKey): string {
@@ -53,9 +54,9 @@ export function KeyActions({ apiKey, onIssued }: { apiKey: ListedKey; onIssued: 
         />
       )}
       {(rotate.error ?? revoke.error) != null && (
-        <span role="alert" className="text-sm text-red-700">
+        <LiveMessage tone="error" inline>
           {messageOf(rotate.error ?? revoke.error)}
-        </span>
+        </LiveMessage>
       )}
     </div>
   );

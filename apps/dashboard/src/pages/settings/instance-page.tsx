@@ -5,6 +5,7 @@ import { PLAN_TITLES, type PlanName } from '../../api/instance-plans';
 import { Button } from '../../kit/button';
 import { ConfirmDialog } from '../../kit/dialog';
 import { fieldError, Form } from '../../kit/form';
+import { LiveMessage } from '../../kit/live-message';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SelectField } from '../../kit/select-field';
@@ -125,9 +126,7 @@ function SettingForm<K extends keyof InstanceSettings>(props: {
         ) : (
           button
         )}
-        <p role="status" className="text-sm text-green-800">
-          {news}
-        </p>
+        <LiveMessage tone="success">{news}</LiveMessage>
       </div>
     </Form>
   );

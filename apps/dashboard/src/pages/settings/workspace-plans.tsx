@@ -15,6 +15,7 @@ import { Dialog, DialogActions } from '../../kit/dialog';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { formatCount } from '../../kit/format';
+import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
 import { SelectField } from '../../kit/select-field';
 import { Table, type Column } from '../../kit/table';
@@ -29,11 +30,11 @@ const LIMIT_FIELDS: { field: keyof PlanLimits; label: string }[] = [
 const FORM_FIELDS = ['plan', 'overage', ...LIMIT_FIELDS.map((f) => f.field)];
 
 function planSummary(limits: PlanLimits): string {
-  return `${formatCount(limits.renderCredits)} credits a month, ${formatCount(limits.perMinute)} requests a minute`;
+  return `${plural(limits.renderCredits, 'credit')} a month, ${plural(limits.perMinute, 'request')} a minute`;
 }
 
 function whoHolds(w: Workspace): string {
-  if (w.kind === 'team') return `Team · ${w.members} ${w.members === 1 ? 'member' : 'members'}`;
+  if (w.kind === 'team') return `Team · ${plural(w.members ?? 0, 'member')}`;
   return w.email ? 'Personal account' : 'Account made with the admin CLI';
 }
 

@@ -5,6 +5,7 @@ import { Button } from '../../kit/button';
 import { CopyButton } from '../../kit/copy-button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
+import { LiveMessage } from '../../kit/live-message';
 import { SelectField } from '../../kit/select-field';
 import { issuedInvitationNews, issuedInvitationText } from './invitation-words';
 import { NON_OWNER_ROLES } from './roles';
@@ -108,9 +109,7 @@ export function InviteForm({ team }: { team: Team }) {
           </Button>
         </div>
       </Form>
-      <p role="status" className="text-sm text-green-800">
-        {news}
-      </p>
+      <LiveMessage tone="success">{news}</LiveMessage>
       <IssuedLinks issued={issued} />
     </div>
   );

@@ -5,6 +5,7 @@ import { removeMember, setRole, teamKeys, type Member, type Role, type Team } fr
 import { Button } from '../../kit/button';
 import { ConfirmDialog } from '../../kit/dialog';
 import { focusSectionHeading } from '../../kit/focus-section-heading';
+import { LiveMessage } from '../../kit/live-message';
 import { SelectField } from '../../kit/select-field';
 import { forgetTeam } from './membership-memory';
 import { memberName, NON_OWNER_ROLES, ROLES, roleChangeConfirmation } from './roles';
@@ -18,9 +19,9 @@ export interface Announce {
 function ErrorNote({ error }: { error: unknown }) {
   if (error == null) return null;
   return (
-    <span role="alert" className="text-sm text-red-700">
+    <LiveMessage tone="error" inline>
       {messageOf(error)}
-    </span>
+    </LiveMessage>
   );
 }
 

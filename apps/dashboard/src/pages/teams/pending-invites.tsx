@@ -6,6 +6,7 @@ import { Button } from '../../kit/button';
 import { ConfirmDialog } from '../../kit/dialog';
 import { focusSectionHeading } from '../../kit/focus-section-heading';
 import { formatDate } from '../../kit/format';
+import { LiveMessage } from '../../kit/live-message';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
 
@@ -38,9 +39,9 @@ function RevokeInvite({ team, invite }: { team: Team; invite: PendingInvite }) {
         onConfirm={() => revoke.mutate()}
       />
       {revoke.isError && (
-        <span role="alert" className="text-sm text-red-700">
+        <LiveMessage tone="error" inline>
           {messageOf(revoke.error)}
-        </span>
+        </LiveMessage>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
+import { LiveMessage } from '../../kit/live-message';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
@@ -22,9 +23,9 @@ export interface JoinedState {
 /** A status line: what the last action did, read out by screen readers (kept in the page so changes are announced). */
 function News({ text }: { text: string }) {
   return (
-    <p role="status" className="text-sm font-medium text-green-800">
+    <LiveMessage tone="success" className="font-medium">
       {text}
-    </p>
+    </LiveMessage>
   );
 }
 

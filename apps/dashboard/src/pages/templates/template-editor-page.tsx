@@ -7,7 +7,9 @@ import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
+import { LiveMessage } from '../../kit/live-message';
 import { Page, Section } from '../../kit/page';
+import { pluralNoun } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
 import { SizeFields } from '../../kit/size-fields';
 import { UnsavedChangesGuard } from '../../kit/unsaved-changes';
@@ -179,8 +181,8 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
               {fieldError(save.error, 'html') && <ErrorText text={fieldError(save.error, 'html')!} />}
               {unclosed.length > 0 && (
                 <p className="text-sm text-amber-800" role="note">
-                  {unclosed.length === 1 ? 'Line' : 'Lines'} {unclosed.join(', ')}: a <code>{'{{'}</code> with no <code>{'}}'}</code> after
-                  it is shown as text, not filled in.
+                  {pluralNoun(unclosed.length, 'Line')} {unclosed.join(', ')}: a <code>{'{{'}</code> with no <code>{'}}'}</code> after it is
+                  shown as text, not filled in.
                 </p>
               )}
             </div>
@@ -194,9 +196,9 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
           </Form>
         </Section>
         <Section title="Live preview">
-          <p className="text-xs text-slate-600" aria-live="polite">
+          <LiveMessage small>
             {preview.pending ? 'Rendering…' : `Rendered by Pressroom at ${size.width}×${size.height}; previews are free.`}
-          </p>
+          </LiveMessage>
           {preview.error != null && <Alert>{messageOf(preview.error)}</Alert>}
           {preview.url && (
             <figure className="flex flex-col gap-1">

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../kit/button';
 import { fieldError, Form } from '../../kit/form';
+import { LiveMessage } from '../../kit/live-message';
 import { SelectField } from '../../kit/select-field';
 import { FORMAT_CHOICES, type PlaygroundFormat } from '../playground/playground-request';
 import { RenderResult, renderTimed } from '../renders/render-result';
@@ -50,9 +51,9 @@ export function TemplateRender(
         <Button type="submit" busy={render.isPending || props.saving} className="self-start">
           {props.unsaved ? 'Save and render' : 'Render'}
         </Button>
-        <p aria-live="polite" className="text-sm text-red-700">
+        <LiveMessage tone="error" politeness="polite">
           {notRendered && 'Not rendered: the template could not be saved.'}
-        </p>
+        </LiveMessage>
       </Form>
       {render.data && <RenderResult result={render.data} />}
     </>

@@ -4,6 +4,7 @@ import type { TemplateVersion } from '../../api/template-versions';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { formatDate } from '../../kit/format';
+import { LiveMessage } from '../../kit/live-message';
 
 /**
  * The last 20 saves of a template, newest first, each with its thumbnail and a Restore button (docs/templates.md#versions).
@@ -20,9 +21,7 @@ export function VersionList(props: {
       <p className="text-xs text-slate-600">The last 20 saves. Restoring one is a save too.</p>
       {versions.isError && <Alert>{messageOf(versions.error)}</Alert>}
       {restore.isError && <Alert>{messageOf(restore.error)}</Alert>}
-      <p aria-live="polite" className="text-sm">
-        {restore.isSuccess && !restore.isPending && <span className="text-green-800">Restored version {restore.variables.number}.</span>}
-      </p>
+      <LiveMessage tone="success">{restore.isSuccess && !restore.isPending && `Restored version ${restore.variables.number}.`}</LiveMessage>
       {versions.isSuccess && versions.data.length === 0 && (
         <p className="text-sm text-slate-700">No saves yet: each Save template keeps a version here.</p>
       )}

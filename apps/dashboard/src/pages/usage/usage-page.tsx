@@ -65,7 +65,7 @@ export default function UsagePage() {
             <Section title="This month">
               <p className="text-sm text-slate-700">
                 Period {formatDate(u.period.start)} to {formatDate(u.period.end)} · plan <strong>{u.rate.tier}</strong> ·{' '}
-                {formatCount(u.rate.perMinute)} requests per minute, {formatCount(u.rate.perDay)} per day
+                {plural(u.rate.perMinute, 'request')} per minute, {formatCount(u.rate.perDay)} per day
               </p>
               <QuotaNotices usage={u} where="usage" />
               <Meter label="Render credits" used={u.credits.used} limit={u.credits.limit} state={renderMeterState(u)} />

@@ -13,6 +13,7 @@ import {
 import { messageOf } from '../../api/problem';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
+import { LiveMessage } from '../../kit/live-message';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { UnsavedChangesGuard } from '../../kit/unsaved-changes';
@@ -76,9 +77,7 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
       title={saved.name}
       actions={
         <>
-          <span className="text-sm text-slate-700" aria-live="polite">
-            {dirty ? 'Unsaved changes.' : ''}
-          </span>
+          <LiveMessage inline>{dirty ? 'Unsaved changes.' : ''}</LiveMessage>
           <Button busy={save.isPending} onClick={() => save.mutate()}>
             {save.isPending ? 'Saving…' : 'Save and compile'}
           </Button>
@@ -96,11 +95,7 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
             <TsxEditor value={tsx} onChange={setTsx} label="Scene (TSX)" errors={errors} jumpTo={jumpTo} />
           </Suspense>
           {dirty && !save.isPending && <p className="text-xs text-slate-600">Unsaved changes: the preview shows the saved scene.</p>}
-          {save.isSuccess && !dirty && (
-            <p role="status" className="text-sm text-green-800">
-              Saved and compiled.
-            </p>
-          )}
+          {save.isSuccess && !dirty && <LiveMessage tone="success">Saved and compiled.</LiveMessage>}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           <CompileErrorList errors={errors} onJump={(place) => setJumpTo({ ...place, at: Date.now() })} />

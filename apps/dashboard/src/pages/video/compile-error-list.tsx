@@ -1,4 +1,5 @@
 import type { CompilerError } from '../../api/video-code';
+import { plural } from '../../kit/plural';
 
 /**
  * The compiler's messages from the last save, beside the editor. Each placed message is a button that moves
@@ -17,9 +18,7 @@ export function CompileErrorList({
       aria-label="Compile errors"
       className="flex flex-col gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
     >
-      <h2 className="font-semibold">
-        The scene does not compile ({errors.length} {errors.length === 1 ? 'error' : 'errors'})
-      </h2>
+      <h2 className="font-semibold">The scene does not compile ({plural(errors.length, 'error')})</h2>
       <ul className="flex flex-col gap-1">
         {errors.map((error, i) => (
           <li key={`${i}:${error.message}`} className="wrap-anywhere">

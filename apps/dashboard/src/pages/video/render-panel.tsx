@@ -5,6 +5,7 @@ import { messageOf } from '../../api/problem';
 import { renderVideo } from '../../api/video-code';
 import { Alert } from '../../kit/alert';
 import { Button, buttonClass } from '../../kit/button';
+import { LiveMessage } from '../../kit/live-message';
 import { plural } from '../../kit/plural';
 import { SelectField } from '../../kit/select-field';
 
@@ -52,9 +53,9 @@ export function RenderPanel({ uid, dirty, save }: { uid: string; dirty: boolean;
       </div>
       {/* Always in the page, as in the template editors' render panels (a live region must exist before its message);
           visible once there is one. */}
-      <p aria-live="polite" className={notSaved ? 'text-sm text-red-700' : 'sr-only'}>
+      <LiveMessage tone="error" politeness="polite" className={notSaved ? undefined : 'sr-only'}>
         {notSaved ? 'Not rendered: the scene could not be saved.' : ''}
-      </p>
+      </LiveMessage>
       {render.isError && <Alert>{messageOf(render.error)}</Alert>}
       {result && result.url !== null && (
         <Alert tone="success">

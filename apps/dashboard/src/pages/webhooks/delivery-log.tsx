@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { messageOf } from '../../api/problem';
 import { listDeliveries, redeliver, webhookKeys, type Delivery, type WebhookSubscription } from '../../api/webhooks';
 import { Button } from '../../kit/button';
 import { formatDate } from '../../kit/format';
+import { LiveMessage } from '../../kit/live-message';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
 
@@ -48,9 +50,9 @@ function RedeliverButton({ delivery, uid }: { delivery: Delivery; uid: string })
         Redeliver
       </Button>
       {again.isError && (
-        <span role="alert" className="text-sm text-red-700">
+        <LiveMessage tone="error" inline>
           {messageOf(again.error)}
-        </span>
+        </LiveMessage>
       )}
     </div>
   );
@@ -79,14 +81,29 @@ function DeliveryCard({ delivery, uid, status }: { delivery: Delivery; uid: stri
 /**
  * Time, event (test events marked), response code, attempt and next retry of each delivery; refreshed while
  * retries are pending. A table from the md breakpoint up, a list of cards below it (only one of the two is displayed).
- * `status` is the subscription's: while it is not active, pending deliveries wait for it.
+ * `status` is the subscription's: while it is not active, pending deliveries wait for it. `attempts` is the card's
+ * count (deliveryCount): the log and the card above it are kept in step both ways, so they never disagree.
  */
-export function DeliveryLog({ uid, status }: { uid: string; status: Status }) {
+export function DeliveryLog({ uid, status, attempts }: { uid: string; status: Status; attempts: number }) {
+  const client = useQueryClient();
   const deliveries = useQuery({
     queryKey: webhookKeys.deliveries(uid),
-    queryFn: () => listDeliveries(uid),
+    queryFn: async () => {
+      const page = await listDeliveries(uid);
+      // The card's counts, read after this page and before it shows: a delivery's state and its subscription's
+      // counts change in one transaction, so they include every attempt the page shows (a test event's too).
+      await client.refetchQueries({ queryKey: webhookKeys.all, exact: true });
+      return page;
+    },
     refetchInterval: (q) => (q.state.data?.items.some((d) => d.status === 'pending' || d.status === 'sending') ? 2_000 : false),
   });
+  // The other way: the list's poll saw an attempt this log has not (a real event's, while nothing pending keeps it polling).
+  const shown = useRef(attempts);
+  useEffect(() => {
+    if (shown.current === attempts) return;
+    shown.current = attempts;
+    void client.invalidateQueries({ queryKey: webhookKeys.deliveries(uid) });
+  }, [client, uid, attempts]);
   return (
     <QueryState query={deliveries}>
       {({ items }) =>

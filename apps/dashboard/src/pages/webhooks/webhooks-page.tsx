@@ -17,6 +17,7 @@ import { Button } from '../../kit/button';
 import { ConfirmDialog, Dialog } from '../../kit/dialog';
 import { Form } from '../../kit/form';
 import { formatDate } from '../../kit/format';
+import { LiveMessage } from '../../kit/live-message';
 import { Page, Section } from '../../kit/page';
 import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
@@ -71,6 +72,13 @@ function disabledReason(subscription: WebhookSubscription): string {
   return `Disabled on ${formatDate(last.timestamp)}: delivery ${last.deliveryId} failed ${last.attempt === 1 ? 'its only attempt' : `all ${plural(last.attempt, 'attempt')}`} (last: ${answer}). Re-enable it once the endpoint works again.`;
 }
 
+/**
+ * The card's counts, as the server keeps them: every attempt sent, retries and test events included, so a test event
+ * delivered in the log below is one of them. Said on the card, since the log lists deliveries and each may take several.
+ */
+const attemptsSummary = (s: Pick<WebhookSubscription, 'deliveryCount' | 'failureCount'>) =>
+  `${plural(s.deliveryCount, 'delivery attempt')}, ${s.failureCount} failed (retries and test events included)`;
+
 /** The name a subscription goes by: its card's label, and the end of each of its buttons' names ("Pause render.completed to …"). */
 const subscriptionName = (s: Pick<WebhookSubscription, 'event' | 'targetUrl'>) => `${s.event} to ${s.targetUrl}`;
 
@@ -117,8 +125,7 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
         <span className="text-sm break-all text-slate-700">{subscription.targetUrl}</span>
       </div>
       <p className="text-sm text-slate-700">
-        Filters: {filters} · {plural(subscription.deliveryCount, 'attempt')}, {subscription.failureCount} failed · last delivery{' '}
-        {formatDate(subscription.lastDeliveryAt)}
+        Filters: {filters} · {attemptsSummary(subscription)} · last delivery {formatDate(subscription.lastDeliveryAt)}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -160,14 +167,14 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
           onConfirm={() => remove.mutate()}
         />
         {/* Present from the start, so a screen reader announces the acknowledgement when it appears. */}
-        <span role="status" className="self-center text-sm text-slate-700">
+        <LiveMessage inline className="self-center">
           {test.isSuccess && !held ? 'Test event queued: it is marked “test” in the delivery log below.' : ''}
-        </span>
+        </LiveMessage>
       </div>
       {subscription.status === 'failed' && <p className="text-sm text-red-800">{disabledReason(subscription)}</p>}
       {held && <p className="text-sm text-slate-700">{held}</p>}
       {failure != null && <Alert>{messageOf(failure)}</Alert>}
-      {showLog && <DeliveryLog uid={subscription.uid} status={subscription.status} />}
+      {showLog && <DeliveryLog uid={subscription.uid} status={subscription.status} attempts={subscription.deliveryCount} />}
       <Dialog
         open={editing}
         onOpenChange={setEditing}

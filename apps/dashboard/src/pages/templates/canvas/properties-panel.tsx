@@ -1,5 +1,6 @@
 import { FabricImage, FabricText, Rect, Shadow, Textbox, type FabricObject } from 'fabric';
 import { objectPlaceholder } from '../../../canvas/colour-previews';
+import { plural } from '../../../kit/plural';
 import { useEditor } from './editor-context';
 import { FillEditor } from './fill-editor';
 import { fitImage, type ImageFit } from './image-fit';
@@ -16,7 +17,7 @@ export function PropertiesPanel() {
     <section aria-label="Properties" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
       <h2 className="text-lg font-semibold">Properties</h2>
       {editor.selection.length === 0 && <p className="text-sm text-slate-700">Select an object on the canvas or in the layers list.</p>}
-      {editor.selection.length > 1 && <p className="text-sm text-slate-700">{editor.selection.length} objects selected.</p>}
+      {editor.selection.length > 1 && <p className="text-sm text-slate-700">{plural(editor.selection.length, 'object')} selected.</p>}
       {object && <ObjectProperties key={objectKey(object)} object={object} />}
     </section>
   );

@@ -4,6 +4,7 @@ import { messageOf } from '../../../api/problem';
 import { templateKeys, updateTemplate, type Template } from '../../../api/templates';
 import { Alert } from '../../../kit/alert';
 import { Button } from '../../../kit/button';
+import { LiveMessage } from '../../../kit/live-message';
 import { SizeFields } from '../../../kit/size-fields';
 import { useEditor } from './editor-context';
 import { saveBody, useActiveLayout } from './layouts/active-layout';
@@ -121,13 +122,9 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
       <Button type="submit" busy={save.pending} disabled={!editor.ready}>
         Save template
       </Button>
-      <p aria-live="polite" className="text-sm">
-        {unsaved.dirty ? (
-          <span className="text-slate-700">Unsaved changes.</span>
-        ) : (
-          save.succeeded && !save.pending && <span className="text-green-800">Saved.</span>
-        )}
-      </p>
+      <LiveMessage tone={unsaved.dirty ? 'neutral' : 'success'}>
+        {unsaved.dirty ? 'Unsaved changes.' : save.succeeded && !save.pending && 'Saved.'}
+      </LiveMessage>
       {save.error != null && <Alert>{messageOf(save.error)}</Alert>}
     </form>
   );

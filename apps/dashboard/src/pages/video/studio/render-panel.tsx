@@ -3,6 +3,7 @@ import { messageOf } from '../../../api/problem';
 import { getVideoRender, startVideoRender, type VideoFormat } from '../../../api/video';
 import { Alert } from '../../../kit/alert';
 import { Button } from '../../../kit/button';
+import { LiveMessage } from '../../../kit/live-message';
 import { SelectField } from '../../../kit/select-field';
 
 const POLL_MS = 2_000;
@@ -97,10 +98,10 @@ export function RenderPanel({
           {unsaved ? 'Save and render video' : 'Render video'}
         </Button>
       </div>
-      <div role="status" className="text-sm text-slate-700">
+      <LiveMessage>
         {state.step === 'rendering' && `Rendering${state.id ? ` (${state.id})` : ''}… this takes a while.`}
         {state.step === 'done' && `Rendered ${state.id}.`}
-      </div>
+      </LiveMessage>
       {state.step === 'failed' && <Alert>{messageOf(state.error)}</Alert>}
       {state.step === 'done' && (
         <div className="flex flex-col gap-2">

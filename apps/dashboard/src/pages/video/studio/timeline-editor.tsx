@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from '../../../kit/button';
+import { LiveMessage } from '../../../kit/live-message';
 import { plural } from '../../../kit/plural';
 import { clipAt, moveClip, projectLength, trimClipEnd, trimClipStart, type Clip, type ClipRef, type Project } from './timeline-model';
 
@@ -167,11 +168,11 @@ export function TimelineEditor({
       <p className="text-xs text-slate-600">
         Click or drag along the ruler (or a track&apos;s empty space) to move the playhead; on the focused ruler, arrows move it a frame.
       </p>
-      <p className="text-xs text-slate-700" aria-live="polite">
+      <LiveMessage small>
         {current
           ? `${clipTitle(current)} — frames ${current.from} to ${current.from + current.durationInFrames - 1} (${plural(current.durationInFrames, 'frame')})`
           : 'No clip selected: the panel shows the project.'}
-      </p>
+      </LiveMessage>
       <div className="overflow-x-auto">
         <div className="relative" style={{ width: LABEL_WIDTH + width }}>
           <div className="flex" style={{ height: 24 }}>

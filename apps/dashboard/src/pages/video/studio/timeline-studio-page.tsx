@@ -11,6 +11,7 @@ import { Alert } from '../../../kit/alert';
 import { Button } from '../../../kit/button';
 import { TextField } from '../../../kit/field';
 import { fieldError } from '../../../kit/form';
+import { LiveMessage } from '../../../kit/live-message';
 import { Page } from '../../../kit/page';
 import { QueryState } from '../../../kit/query-state';
 import { SelectField } from '../../../kit/select-field';
@@ -137,9 +138,7 @@ function Studio({ template }: { template: VideoTemplate }) {
       }
     >
       <UnsavedChangesGuard dirty={dirty} description="The timeline has changes that are not saved yet." />
-      <div role="status" className="text-sm text-slate-700">
-        {save.isPending ? 'Saving…' : dirty ? 'Unsaved changes.' : save.isSuccess ? 'Saved.' : ''}
-      </div>
+      <LiveMessage>{save.isPending ? 'Saving…' : dirty ? 'Unsaved changes.' : save.isSuccess ? 'Saved.' : ''}</LiveMessage>
       {error != null && (
         <Alert>
           <p>{messageOf(error)}</p>

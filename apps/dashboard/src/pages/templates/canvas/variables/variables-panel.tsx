@@ -8,6 +8,7 @@ import type { Template, VariableDefinition } from '../../../../api/templates';
 import { Alert } from '../../../../kit/alert';
 import { Button } from '../../../../kit/button';
 import { TextField } from '../../../../kit/field';
+import { LiveMessage } from '../../../../kit/live-message';
 import { SelectField } from '../../../../kit/select-field';
 import { useEditor } from '../editor-context';
 import { useActiveLayout } from '../layouts/active-layout';
@@ -229,10 +230,10 @@ export function VariablesPanel({ template }: { template: Template }) {
           {unsaved.dirty ? 'Save and render' : 'Render with these values'}
         </Button>
       </div>
-      <p aria-live="polite" className="text-sm">
-        {tryValues.trying && <span>Showing tried values; the design is unchanged. </span>}
+      <LiveMessage>
+        {tryValues.trying && 'Showing tried values; the design is unchanged. '}
         {notRendered && <span className="text-red-700">Not rendered: the template could not be saved.</span>}
-      </p>
+      </LiveMessage>
       {render.isError && <Alert>{messageOf(render.error)}</Alert>}
       {render.data && (
         <img src={render.data.url} alt="The template rendered with these values" className="max-w-full border border-slate-200" />
