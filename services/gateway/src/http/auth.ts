@@ -44,7 +44,8 @@ export function authOf(res: { locals: Record<string, unknown> }): AuthContext {
 /** The session of a dashboard-only route; a key gets 403 (the contract keeps these operations in the dashboard). */
 export function sessionOf(res: { locals: Record<string, unknown> }): SessionContext {
   const { session } = authOf(res);
-  if (!session) throw new ProblemError('forbidden', { detail: 'this operation is available in the dashboard only' });
+  if (!session)
+    throw new ProblemError('forbidden', { detail: 'This operation is available in the dashboard only: sign in there to use it.' });
   return session;
 }
 

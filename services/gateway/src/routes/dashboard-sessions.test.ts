@@ -154,7 +154,7 @@ describe.each(ENGINES)('dashboard sessions, sign-in and keys (%s)', (engine) => 
     // …but not on key management.
     const forbidden = await fetch(`${gw.baseUrl}/account/keys`, { headers: { authorization: `Bearer ${key.key}` } });
     expect(forbidden.status).toBe(403);
-    expect((await problem(forbidden)).detail).toBe('this operation is available in the dashboard only');
+    expect((await problem(forbidden)).detail).toBe('This operation is available in the dashboard only: sign in there to use it.');
 
     const list = (await (await user.request('GET', '/account/keys')).json()) as { items: Record<string, unknown>[] };
     expect(list.items).toHaveLength(1);
