@@ -29,7 +29,9 @@ describe('dashboard webhook controls (memory+pglite)', () => {
     // A key may not pause or resume; the API's PUT still refuses `status`.
     const byKey = await stack.api(`/webhook-subscriptions/${uid}/pause`, { method: 'POST', key });
     expect(byKey.status).toBe(403);
-    expect(((await byKey.json()) as { detail: string }).detail).toBe('This operation is available in the dashboard only: sign in there to use it.');
+    expect(((await byKey.json()) as { detail: string }).detail).toBe(
+      'This operation is available in the dashboard only: sign in there to use it.',
+    );
     const put = await stack.api(`/webhook-subscriptions/${uid}`, { method: 'PUT', key, json: { status: 'paused' } });
     expect(put.status).toBe(400);
 

@@ -47,6 +47,48 @@ describe.each(FLAVOURS)('the embedded stack closing (%s)', (flavour) => {
     }
   }, 120_000);
 
+  it('ends an open batch progress stream at once, telling its EventSource to reconnect, instead of waiting the 320 s grace for it', async () => {
+    // The real graces: the API's is 320 s, past this test's time-out.
+    const stack = await startTestStack(flavour, { shutdownGraceMs: undefined });
+    try {
+      const { key } = await stack.newAccount();
+      const created = await stack.api('/templates', {
+        method: 'POST',
+        key,
+        json: { name: 'Slow batch', html: '<h1>{{n}}</h1>', width: 60, height: 40 },
+      });
+      const { uid } = ((await created.json()) as { template: { uid: string } }).template;
+      // A hundred rows one at a time: still running when the stack closes.
+      const variableSets = Array.from({ length: 100 }, (_, n) => ({ n: String(n) }));
+      const started = await stack.api(`/templates/${uid}/batch-render`, { method: 'POST', key, json: { variableSets, concurrency: 1 } });
+      expect(started.status).toBe(202);
+      const { batchId } = (await started.json()) as { batchId: string };
+
+      const events = await stack.api(`/templates/batch/${batchId}/events`, { key });
+      expect(events.status).toBe(200);
+      const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = '';
+      while (!text.includes('event: progress')) text += (await reader.read()).value ?? '';
+
+      const closingAt = Date.now();
+      const closing = stack.close().then(() => Date.now());
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
+      const endedAt = Date.now();
+      // Ended cleanly (a complete body: reading it threw nothing) within moments, with its goodbye last.
+      expect(endedAt - closingAt).toBeLessThan(2_000);
+      expect(text.endsWith('\n\n: the server is shutting down; reconnect\nretry: 1000\n\n')).toBe(true);
+      const progress = text
+        .split('\n\n')
+        .filter((block) => block.startsWith('event: progress'))
+        .map((block) => JSON.parse(block.split('\ndata: ')[1]!) as { total: number; status: string });
+      expect(progress.at(-1)).toMatchObject({ total: 100, status: 'processing' });
+      // The stack's own stop does not wait for the stream either: only for the one batch render in flight.
+      expect((await closing) - closingAt).toBeLessThan(20_000);
+    } finally {
+      await stack.dispose();
+    }
+  }, 120_000);
+
   it('with PRESSROOM_SHUTDOWN_GRACE_MS, stops within that grace: what outlives it is cut, not waited for', async () => {
     const stack = await startTestStack(flavour, { shutdownGraceMs: 1_000, browser: { ...TEST_BROWSER, renderTimeoutMs: 20_000 } });
     try {

@@ -1,7 +1,7 @@
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@pressroom/telemetry';
-import { drainableServer, drainRequests } from './http-drain.js';
+import { drainableServer, drainRequests, endWhenDraining } from './http-drain.js';
 
 interface Answer {
   status: number;
@@ -78,6 +78,91 @@ describe('drainableServer (the gateway on SIGTERM)', () => {
       await expect(drainable.drain(500)).resolves.toEqual({ cut: 1 });
       expect(Date.now() - started).toBeLessThan(2_000);
       await expect(hung).rejects.toThrow(/socket hang up/);
+    } finally {
+      agent.destroy();
+      server.closeAllConnections();
+    }
+  });
+
+  it('ends the long-lived responses (event streams) at once, with their goodbye, while a slow request is answered in full', async () => {
+    // `/events` holds its response open until told to end it (the batch progress stream's shape); `/wait` is slow.
+    const server = createServer((req, res) => {
+      if (req.url === '/events') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('event: progress\ndata: 1\n\n');
+        endWhenDraining(res, () => res.end('retry: 1000\n\n'));
+        return;
+      }
+      setTimeout(() => res.end('waited 1500'), 1_500);
+    });
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const api = drainableServer(server);
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger({ service: 'drain-test', destination: { write: (line: string) => lines.push(JSON.parse(line)) } });
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    try {
+      // A real SSE client request held open, and an ordinary slow request.
+      const stream = get(port, '/events', agent).then((answer) => ({ ...answer, at: Date.now() }));
+      const slow = get(port, '/wait', agent).then((answer) => ({ ...answer, at: Date.now() }));
+      await sleep(200);
+      expect({ inFlight: api.inFlight(), longLived: api.longLived() }).toEqual({ inFlight: 2, longLived: 1 });
+
+      const started = Date.now();
+      // The gateway's real grace: were the stream waited for, the drain would take 320 s.
+      const drained = drainRequests(api, { graceMs: 320_000, logger }).then(() => Date.now());
+      const ended = await stream;
+      // Ended cleanly (a complete chunked body, not a cut) with its goodbye, within moments.
+      expect(ended).toMatchObject({ status: 200, body: 'event: progress\ndata: 1\n\nretry: 1000\n\n' });
+      expect(ended.at - started).toBeLessThan(500);
+      // The slow request still gets its whole answer, and the drain ends with it.
+      const answered = await slow;
+      expect(answered).toMatchObject({ status: 200, connection: 'close', body: 'waited 1500' });
+      // Done when the slow request is (it had 1.3 s to go), not at the grace.
+      const took = (await drained) - started;
+      expect(took).toBeGreaterThanOrEqual(1_200);
+      expect(took).toBeLessThan(3_000);
+      expect(server.listening).toBe(false);
+      expect(lines.map(({ msg, requests, streams }) => ({ msg, requests, streams }))).toEqual([
+        { msg: 'gateway draining: finishing the requests in flight', requests: 1, streams: 1 },
+      ]);
+    } finally {
+      agent.destroy();
+      server.closeAllConnections();
+    }
+  });
+
+  it('ends at once a long-lived response that starts while the drain runs, and cuts one whose ending throws', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      if (req.url === '/late') {
+        // Its handler was still reading (a database query) when the drain began.
+        void released.then(() => endWhenDraining(res, () => res.end('bye\n\n')));
+        return;
+      }
+      endWhenDraining(res, () => {
+        throw new Error('cannot say goodbye');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const api = drainableServer(server);
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    try {
+      const late = get(port, '/late', agent);
+      const throwing = get(port, '/throwing', agent);
+      throwing.catch(() => undefined);
+      await sleep(200);
+      const started = Date.now();
+      const drained = api.drain(320_000);
+      release();
+      await expect(late).resolves.toMatchObject({ status: 200, body: 'bye\n\n' });
+      await expect(throwing).rejects.toThrow(/aborted|socket hang up|ECONNRESET/);
+      await expect(drained).resolves.toEqual({ cut: 0 });
+      expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       agent.destroy();
       server.closeAllConnections();

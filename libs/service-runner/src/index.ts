@@ -1,6 +1,7 @@
 export * from './topology.js';
 export * from './adapters.js';
 export * from './run-service.js';
+export * from './close-on-signal.js';
 export * from './custom-storage.js';
 export * from './owner-cache.js';
 export * from './owner-caches.js';

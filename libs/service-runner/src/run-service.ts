@@ -1,16 +1,9 @@
 import type { Server } from 'node:http';
-import {
-  SHUTDOWN_MARGIN_MS,
-  deploymentWarnings,
-  parseEnv,
-  shutdownGraceMs,
-  storageSettings,
-  type commonEnv,
-  type portEnv,
-} from '@pressroom/config';
+import { deploymentWarnings, parseEnv, shutdownGraceMs, storageSettings, type commonEnv, type portEnv } from '@pressroom/config';
 import { flushTracing, startOpsServer, type ComponentHealth, type Logger } from '@pressroom/telemetry';
 import type { z } from 'zod';
 import { openAdapters, type Adapters } from './adapters.js';
+import { closeOnSignal } from './close-on-signal.js';
 import { shutdownReadiness } from './shutdown-readiness.js';
 import { startProcess } from './start-process.js';
 import type { ServiceTopology } from './topology.js';
@@ -142,32 +135,6 @@ export async function runService<Env extends RunnerEnv>(definition: ServiceDefin
   }
   // The spans still buffered for the collector leave before the process does.
   closeOnSignal(logger, () => started.close().finally(() => flushTracing()), { graceMs: started.graceMs });
-}
-
-/**
- * Graceful stop on SIGTERM/SIGINT: close, then exit 0 (1 when closing failed). Given the drain
- * grace, the process exits by itself (1) when closing has not ended SHUTDOWN_MARGIN_MS after it:
- * a hung close never waits for the platform's SIGKILL. A second signal kills the process at once.
- */
-export function closeOnSignal(logger: Logger, close: () => Promise<void>, options: { graceMs?: number } = {}): void {
-  const shutdown = (signal: string) => {
-    logger.info({ signal, ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}) }, 'shutting down');
-    if (options.graceMs !== undefined) {
-      setTimeout(() => {
-        logger.error({ graceMs: options.graceMs, marginMs: SHUTDOWN_MARGIN_MS }, 'shutdown did not end within its grace; exiting');
-        process.exit(1);
-      }, options.graceMs + SHUTDOWN_MARGIN_MS).unref();
-    }
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
 /** Parses an environment without exiting (tests build a service's env this way). */

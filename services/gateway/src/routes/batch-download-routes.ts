@@ -7,6 +7,7 @@ import type { Storage } from '@pressroom/storage';
 import type { Logger } from '@pressroom/telemetry';
 import { zipStream } from '@pressroom/zip';
 import { authOf } from '../http/auth.js';
+import { openEventStream } from '../http/event-stream.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { streamBody } from '../http/stream-body.js';
 import { parseOrThrow } from '../http/validate.js';
@@ -22,9 +23,6 @@ export interface BatchDownloadDeps {
   /** How often the event stream looks at the batch (default in libs/config). */
   eventsPollMs?: number | undefined;
 }
-
-/** A comment line now and then keeps proxies from closing a quiet stream. */
-const KEEPALIVE_MS = 15_000;
 
 /** What the dashboard's Batches page reads: every result as one ZIP, and live progress. */
 export function batchDownloadRoutes(deps: BatchDownloadDeps): Router {
@@ -57,28 +55,18 @@ export function batchDownloadRoutes(deps: BatchDownloadDeps): Router {
       const id = String(req.params.batchId);
       let progress = await batchProgress(deps.db, { ownerId, id });
       if (!progress) throw batchNotFound(id, retentionMs);
-      res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
-      res.flushHeaders();
-      let closed = false;
-      req.on('close', () => (closed = true));
+      // Starts with the current progress: a client that reconnects (after a shutdown ended its stream) loses nothing.
+      const stream = openEventStream(req, res);
       let sent = '';
-      let lastWrite = Date.now();
-      while (!closed && progress) {
+      while (progress) {
         const { final, ...event } = progress;
         const data = JSON.stringify(event);
-        if (data !== sent) {
-          res.write(`event: progress\ndata: ${data}\n\n`);
-          sent = data;
-          lastWrite = Date.now();
-        } else if (Date.now() - lastWrite >= KEEPALIVE_MS) {
-          res.write(': keep-alive\n\n');
-          lastWrite = Date.now();
-        }
-        if (final) break;
-        await new Promise((resolve) => setTimeout(resolve, pollMs));
+        if (data !== sent) stream.send('progress', data);
+        sent = data;
+        if (final || !(await stream.pause(pollMs))) break;
         progress = await batchProgress(deps.db, { ownerId, id });
       }
-      res.end();
+      stream.end();
     }),
   });
 
