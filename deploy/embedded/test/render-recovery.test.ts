@@ -30,6 +30,18 @@ describe.each(FLAVOURS)('renders the bus gave up on or never took (%s)', (flavou
   }, 60_000);
   afterAll(() => stack.dispose());
 
+  /** A render row as the gateway inserts it for `POST /image` of HTML (confirmed on the bus unless the test says otherwise). */
+  const htmlImageRow = (id: string) => ({
+    id,
+    ownerId: accountId,
+    accountId,
+    kind: 'image' as const,
+    origin: 'html' as const,
+    templateId: null,
+    format: 'png',
+    width: 40,
+    height: 30,
+  });
   const creditsUsed = async () =>
     ((await (await stack.api('/user/plan-details', { key })).json()) as { renders: { used: number } }).renders.used;
 
@@ -86,18 +98,7 @@ describe.each(FLAVOURS)('renders the bus gave up on or never took (%s)', (flavou
   it('withdraws the queued row a gateway left when it died before publishing, after the grace: no row, credit back', async () => {
     const before = await creditsUsed();
     // The row exactly as the gateway inserts it; its process dies before the publish.
-    const orphan = await insertRenderWithinCredits(stack.db, {
-      id: `img_orphan_${Date.now()}`,
-      ownerId: accountId,
-      accountId,
-      kind: 'image',
-      origin: 'html',
-      templateId: null,
-      format: 'png',
-      width: 40,
-      height: 30,
-      publishPending: true,
-    });
+    const orphan = await insertRenderWithinCredits(stack.db, { ...htmlImageRow(`img_orphan_${Date.now()}`), publishPending: true });
     expect(await creditsUsed()).toBe(before + 1);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect((await getRenderById(stack.db, orphan.id))?.state).toBe('queued'); // within the grace: its gateway may be publishing
@@ -118,17 +119,7 @@ describe.each(FLAVOURS)('renders the bus gave up on or never took (%s)', (flavou
     const id = `img_never_taken_${Date.now()}`;
     // Confirmed on the bus an hour ago: by an earlier run of this process (its in-process queue went with it), or
     // on NATS by a gateway whose command's deliveries all failed to record their claim.
-    await insertRenderWithinCredits(stack.db, {
-      id,
-      ownerId: accountId,
-      accountId,
-      kind: 'image',
-      origin: 'html',
-      templateId: null,
-      format: 'png',
-      width: 40,
-      height: 30,
-    });
+    await insertRenderWithinCredits(stack.db, htmlImageRow(id));
     await stack.db.rows(
       { text: "UPDATE renders SET created_at = now() - interval '1 hour', published_at = now() - interval '1 hour' WHERE id = $1" },
       [id],
