@@ -542,3 +542,28 @@ describe.each([
     await sub.stop();
   });
 });
+
+describe('bus topology on NATS: services starting together', () => {
+  it('each ensuring its own render command at the same moment: every consumer is made and the stream keeps every command', async () => {
+    const namespace = uniqueNamespace('together');
+    const commands = [CATALOG.renderImage, CATALOG.renderGif, CATALOG.renderPdf, CATALOG.renderVideo];
+    // One process per renderer, as `make run-cluster` and the cluster tests start them: fresh connections, one ensure each, at once.
+    const buses = await Promise.all(
+      commands.map(() => createNatsBus({ url: TEST_NATS_URL, namespace, logger, name: 'bus-together-test' })),
+    );
+    const nc = await connect({ servers: TEST_NATS_URL });
+    try {
+      await Promise.all(buses.map((bus, i) => bus.ensure([commands[i]!])));
+      const jsm = await jetstreamManager(nc);
+      const stream = await jsm.streams.info(`${namespace}_${CATALOG.renderImage.stream}`);
+      expect([...(stream.config.subjects ?? [])].sort()).toEqual(commands.map((c) => `${namespace}.${c.subject}`).sort());
+      for (const c of commands)
+        expect((await jsm.consumers.info(stream.config.name, c.durable)).config.filter_subject).toBe(`${namespace}.${c.subject}`);
+    } finally {
+      await Promise.all(buses.map((bus) => bus.close({ graceMs: 0 })));
+      const jsm = await jetstreamManager(nc);
+      for await (const name of jsm.streams.names()) if (name.startsWith(`${namespace}_`)) await jsm.streams.delete(name);
+      await nc.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
 import { connect, Empty, NoRespondersError, RequestError, TimeoutError, type NatsConnection } from '@nats-io/transport-node';
-import type { CommandSubject, EventSubject, NotificationSubject, RpcSubject } from '@pressroom/contracts';
+import { ALL_SUBJECTS, type CommandSubject, type EventSubject, type NotificationSubject, type RpcSubject } from '@pressroom/contracts';
 import { createLogger, watchConsumerLag, type Logger } from '@pressroom/telemetry';
 import {
   BusRemoteError,
@@ -59,6 +59,11 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
 
 function defaultLogger(): Logger {
   return createLogger({ service: 'bus' });
+}
+
+/** The catalog's command subjects kept on `stream`. */
+function catalogCommandsOn(stream: string): string[] {
+  return ALL_SUBJECTS.flatMap((s) => (s.kind === 'command' && s.stream === stream ? [s.subject] : []));
 }
 
 function isTimeout(err: unknown): boolean {
@@ -228,7 +233,13 @@ class NatsBus implements Bus {
 
   #streamSpec(subject: CommandSubject<any> | EventSubject<any>): StreamSpec {
     const name = this.#names.stream(subject.stream);
-    if (subject.kind === 'command') return { name, subjects: [this.#names.subject(subject.subject)], retention: 'workqueue' };
+    if (subject.kind === 'command') {
+      // Every catalog command of the stream, not only this one: services starting together each ensure their own command,
+      // and a stream update writes the whole subject list, so each adding only its own would drop the others' (the last
+      // write wins, and a consumer of a dropped subject is then refused).
+      const commands = [subject.subject, ...catalogCommandsOn(subject.stream)];
+      return { name, subjects: [...new Set(commands)].map((s) => this.#names.subject(s)), retention: 'workqueue' };
+    }
     if (!subject.subject.startsWith('events.')) throw new Error(`event subject ${subject.subject} must start with "events."`);
     return { name, subjects: [this.#names.subject(EVENTS_WILDCARD)], retention: 'limits' };
   }
