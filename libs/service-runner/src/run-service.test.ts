@@ -62,7 +62,11 @@ describe('startService on NATS and PostgreSQL', () => {
     try {
       const jsm = await jetstreamManager(nc);
       const render = await jsm.streams.info(`${namespace}_RENDER`);
-      expect(render.config.subjects.sort()).toEqual([`${namespace}.render.gif`, `${namespace}.render.video`]);
+      // The stream carries every catalog command (services starting together must not drop each other's); consumers are the declared ones.
+      expect(render.config.subjects.sort()).toEqual(['gif', 'image', 'pdf', 'video'].map((kind) => `${namespace}.render.${kind}`));
+      const consumers: string[] = [];
+      for await (const info of jsm.consumers.list(`${namespace}_RENDER`)) consumers.push(info.name);
+      expect(consumers.sort()).toEqual(['gif-renderers', 'video-renderers']);
       const eventStream = await jsm.streams.info(`${namespace}_EVENTS`);
       expect(eventStream.config.subjects).toEqual([`${namespace}.events.>`]);
       const consumer = await jsm.consumers.info(`${namespace}_RENDER`, 'gif-renderers');
