@@ -100,7 +100,9 @@ test('set up with the keyboard: a refused test write is explained beside its fie
   await page.getByRole('spinbutton', { name: 'Width' }).fill('64');
   await page.getByRole('spinbutton', { name: 'Height' }).fill('64');
   await page.getByRole('button', { name: 'Render' }).click();
-  await page.getByRole('img', { name: 'Rendered result' }).waitFor({ timeout: 20_000 });
+  // The copy is part of the render: each S3 request may take its 10 s and a failed one is retried once, so on a
+  // loaded machine (CI runs two suites at once) the answer can come after 20 s.
+  await page.getByRole('img', { name: 'Rendered result' }).waitFor({ timeout: 60_000 });
   await page.goto(rig.url('renders'));
   const first = page.getByRole('table', { name: 'Renders, newest first' }).getByRole('link', { name: /^img_/ }).first();
   const id = (await first.textContent())!;

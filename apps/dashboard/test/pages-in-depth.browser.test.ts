@@ -454,7 +454,7 @@ test('batches: a CSV file through the file button, column mapping, format and la
   await page.getByRole('checkbox', { name: 'square' }).check();
   await page.getByRole('button', { name: 'Start batch' }).focus();
   await page.keyboard.press('Enter');
-  await page.getByText(/completed: 2 done, 0 failed of 2/).waitFor({ timeout: 30_000 });
+  await page.getByText(/completed: 2 of 2 done, 0 failed/).waitFor({ timeout: 30_000 });
   const results = page.getByRole('table', { name: 'Results' });
   // The layout column's cells (the previews' names say their layout too).
   expect(await results.getByRole('cell', { name: 'square', exact: true }).count()).toBe(2);
@@ -469,7 +469,7 @@ test('batches: a CSV file through the file button, column mapping, format and la
   await page.getByRole('checkbox', { name: 'default' }).check();
   await page.getByRole('button', { name: 'Start batch' }).click();
   await page.getByRole('button', { name: 'Cancel batch' }).click();
-  await page.getByText(/^cancelled: \d+ done, \d+ failed, \d+ cancelled of 200/).waitFor({ timeout: 30_000 });
+  await page.getByText(/^cancelled: \d+ of 200 done, \d+ failed, \d+ cancelled/).waitFor({ timeout: 30_000 });
   await page.getByRole('link', { name: 'Download ZIP' }).waitFor();
 
   // Both batches in the list, newest first; opening the first one shows its results again.
@@ -477,12 +477,12 @@ test('batches: a CSV file through the file button, column mapping, format and la
   await eventually(async () => (await recent.getByRole('row').count()) === 3, 'two batches in the list');
   const [cancelledRow, completedRow] = [recent.getByRole('row').nth(1), recent.getByRole('row').nth(2)];
   await eventually(
-    async () => /Batch cardcancelled\d+ done, \d+ failed, \d+ cancelled of 200/.test((await cancelledRow.textContent())!),
+    async () => /Batch cardcancelled\d+ of 200 done, \d+ failed, \d+ cancelled/.test((await cancelledRow.textContent())!),
     'the cancelled batch in the list',
   );
-  expect(await completedRow.textContent()).toContain('Batch cardcompleted2 done, 0 failed of 2');
+  expect(await completedRow.textContent()).toContain('Batch cardcompleted2 of 2 done, 0 failed');
   await completedRow.getByRole('button').click();
-  await page.getByText(/completed: 2 done, 0 failed of 2/).waitFor();
+  await page.getByText(/completed: 2 of 2 done, 0 failed/).waitFor();
   expect(
     await page
       .getByRole('table', { name: 'Results' })

@@ -268,7 +268,7 @@ test('batches at 390 px: the rows to render, the recent batches and a batch’s 
     'Batches',
     async () => {
       const recent = page.getByRole('table', { name: 'Recent batches, newest first' });
-      await eventually(async () => (await recent.getByText('2 done, 0 failed of 2').count()) === 1, 'the batch completed in the list');
+      await eventually(async () => (await recent.getByText('2 of 2 done, 0 failed').count()) === 1, 'the batch completed in the list');
       expect(await recent.getByText('Phone card', { exact: true }).isVisible()).toBe(true);
       expect(await recent.getByText('completed', { exact: true }).isVisible()).toBe(true);
       await recent.getByRole('button', { name: batchId }).click();

@@ -1,4 +1,5 @@
 import type { SourcePath } from '@pressroom/contracts';
+import { plural } from '@pressroom/contracts/plural';
 
 export type PathSegment = string | number;
 
@@ -53,10 +54,10 @@ function typeOf(value: unknown): SourcePath['type'] {
 }
 
 function sampleOf(value: unknown): unknown {
-  if (Array.isArray(value)) return `[${value.length} item${value.length === 1 ? '' : 's'}]`;
+  if (Array.isArray(value)) return `[${plural(value.length, 'item')}]`;
   if (value !== null && typeof value === 'object') {
     const keys = Object.keys(value).length;
-    return `{${keys} key${keys === 1 ? '' : 's'}}`;
+    return `{${plural(keys, 'key')}}`;
   }
   if (typeof value === 'string' && value.length > 120) return `${value.slice(0, 117)}...`;
   return value;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural } from './plural.js';
 
 /*
  * The words a person reads when a field is refused. Every 400 validation problem lists
@@ -58,10 +59,6 @@ function invalidType(issue: Extract<Issue, { code: 'invalid_type' }>): string | 
   if (!name) return undefined;
   if (issue.expected === 'int' && typeof issue.input === 'number') return 'Must be a whole number';
   return `Must be ${withArticle(name)}, not ${kindOf(issue.input)}`;
-}
-
-function plural(count: number | bigint, noun: string): string {
-  return `${count} ${noun}${Number(count) === 1 ? '' : 's'}`;
 }
 
 function bound(issue: Extract<Issue, { code: 'too_small' | 'too_big' }>): string | undefined {

@@ -3,6 +3,7 @@ import { Objm, setSha256Backend, type ObjectInfo } from '@nats-io/obj';
 import { PassThrough, Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { streamReplicasCaughtUp } from '@pressroom/contracts';
+import { plural } from '@pressroom/contracts/plural';
 import { assertSafeKey, type ObjectInfo as StorageObjectInfo, type Storage } from './storage.js';
 import { bodyStream, readAll, sliceStream } from './streams.js';
 
@@ -75,7 +76,7 @@ export async function createNatsObjectStorage(options: NatsObjectStorageOptions)
     .catch(async (err: unknown) => {
       await nc.close();
       throw new Error(
-        `cannot open NATS object store bucket ${bucketName} at ${withoutCredentials(options.url)} with ${replicas} replica${replicas === 1 ? '' : 's'} ` +
+        `cannot open NATS object store bucket ${bucketName} at ${withoutCredentials(options.url)} with ${plural(replicas, 'replica')} ` +
           `(is JetStream enabled, and are there as many servers in its cluster?): ${(err as Error).message}`,
         { cause: err },
       );

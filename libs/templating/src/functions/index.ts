@@ -5,6 +5,7 @@ import type { FunctionInfo, FunctionSpec } from './spec.js';
 import { STRING_FUNCTIONS } from './string-functions.js';
 import { TYPE_FUNCTIONS } from './type-functions.js';
 import { UTILITY_FUNCTIONS } from './utility-functions.js';
+import { pluralNoun } from '@pressroom/contracts/plural';
 
 export type { CallContext, FunctionCategory, FunctionInfo, FunctionSpec } from './spec.js';
 
@@ -48,7 +49,7 @@ export function callProblem(callee: string, argCount: number): string | undefine
   }
   if (argCount < spec.minArgs || argCount > spec.maxArgs) {
     const wanted = spec.minArgs === spec.maxArgs ? `${spec.minArgs}` : `${spec.minArgs} to ${spec.maxArgs}`;
-    return `${spec.name} takes ${wanted} argument${spec.maxArgs === 1 ? '' : 's'} (${spec.signature}); got ${argCount}.`;
+    return `${spec.name} takes ${wanted} ${pluralNoun(spec.maxArgs, 'argument')} (${spec.signature}); got ${argCount}.`;
   }
   return undefined;
 }

@@ -29,7 +29,7 @@ import { ProblemError, type FieldError } from '@pressroom/problem';
 import { DEFAULT_LAYOUT, GIF_REFUSAL_REMEDY, gifRefusalOf, layoutKeys } from '@pressroom/render-requests';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { AuthContext } from '../http/auth.js';
-import { plural } from '../http/plural.js';
+import { plural } from '@pressroom/contracts/plural';
 import { withQuotaProblem } from '../http/quota-problem.js';
 import { loadTemplate } from '../renders/load-template.js';
 import { csvVariableSets } from '../routes/batch-csv-input.js';
@@ -189,7 +189,7 @@ export async function startBatch(
     if (error instanceof ConcurrentBatchLimitError) {
       throw new ProblemError('too-many-batches', {
         code: 'batch_limit',
-        detail: `The ${plan} plan runs at most ${error.limit} batch${error.limit === 1 ? '' : 'es'} at a time and ${error.active} ${error.active === 1 ? 'is' : 'are'} still running. Retry when one finishes.`,
+        detail: `The ${plan} plan runs at most ${plural(error.limit, 'batch', 'batches')} at a time and ${error.active} ${error.active === 1 ? 'is' : 'are'} still running. Retry when one finishes.`,
         extensions: { limit: error.limit, plan },
         headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
       });
@@ -203,7 +203,7 @@ export async function startBatch(
     batchId: batch.id,
     status: 'pending',
     totalItems: batch.totalItems,
-    message: `Batch of ${batch.totalItems} item${batch.totalItems === 1 ? '' : 's'} accepted; follow it at GET /templates/batch/${batch.id}/results.`,
+    message: `Batch of ${plural(batch.totalItems, 'item')} accepted; follow it at GET /templates/batch/${batch.id}/results.`,
     ...(secret ? { webhookSecret: secret } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { plural } from '@pressroom/contracts/plural';
 import type { MailTransport } from './mail-transport.js';
 
 export interface InviteMail {
@@ -21,7 +22,7 @@ const HOUR_MS = 3_600_000;
 function validFor(expiresAt: Date, now: Date): string {
   const left = Math.max(0, expiresAt.getTime() - now.getTime());
   const [count, unit] = left >= DAY_MS ? [Math.round(left / DAY_MS), 'day'] : [Math.max(1, Math.round(left / HOUR_MS)), 'hour'];
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+  return plural(count, unit);
 }
 
 /** "2026-05-12 10:20 UTC": the mail is read in any time zone, and the server knows none of the reader's. */

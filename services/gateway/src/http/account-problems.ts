@@ -10,7 +10,7 @@ import {
   SignUpRefusedError,
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
-import { plural } from './plural.js';
+import { plural } from '@pressroom/contracts/plural';
 
 /** The account domain's typed errors as problems (called by the problem middleware). */
 export function fromAccountError(error: unknown): ProblemError | null {

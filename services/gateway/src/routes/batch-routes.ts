@@ -7,6 +7,7 @@ import { ownerPlanOf } from '../http/rate-limit.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 import { batchNotFound, batchResults, recentBatches, startBatch, type BatchDeps } from '../batches/start-batch.js';
+import { plural } from '@pressroom/contracts/plural';
 
 /** Batch rendering: start (rows or CSV), results, cancel. The scheduler does the rendering. */
 export function batchRoutes(deps: BatchDeps): Router {
@@ -52,7 +53,7 @@ export function batchRoutes(deps: BatchDeps): Router {
       const body: BatchCancelled = {
         batchId: id,
         status: 'cancelled',
-        message: `Batch cancelled: ${counts.cancelled} item${counts.cancelled === 1 ? '' : 's'} will not render; ${counts.rendering} already rendering will finish.`,
+        message: `Batch cancelled: ${plural(counts.cancelled, 'item')} will not render; ${counts.rendering} already rendering will finish.`,
       };
       res.json(body);
     }),

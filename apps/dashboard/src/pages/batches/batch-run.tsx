@@ -20,6 +20,7 @@ import { Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
 import { variablesOf } from '../templates/variable-names';
+import { itemCountsText } from './item-counts';
 import { keyValues } from './row-values';
 
 /** The ZIP's default naming: row numbers only. */
@@ -97,11 +98,7 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
         Progress
         <progress max={progress?.total ?? 1} value={done} className="w-full" />
       </label>
-      <LiveMessage>
-        {progress
-          ? `${progress.status}: ${progress.completed} done, ${progress.failed} failed${progress.cancelled ? `, ${progress.cancelled} cancelled` : ''} of ${progress.total}`
-          : 'Waiting for progress…'}
-      </LiveMessage>
+      <LiveMessage>{progress ? `${progress.status}: ${itemCountsText(progress)}` : 'Waiting for progress…'}</LiveMessage>
       {results.isError && <Alert>{messageOf(results.error)}</Alert>}
       {finished && results.data && (
         <Table

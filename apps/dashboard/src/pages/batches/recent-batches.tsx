@@ -6,6 +6,7 @@ import { Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
 import { formatDate } from '../../kit/format';
+import { itemCountsText } from './item-counts';
 
 /** How often the list looks again while one of its batches still runs. */
 const POLL_MS = 3_000;
@@ -41,7 +42,7 @@ export function RecentBatches({ templates, onOpen }: { templates: Template[]; on
               {
                 header: 'Items',
                 cell: (b) =>
-                  `${b.completedItems} done, ${b.failedItems} failed${b.cancelledItems ? `, ${b.cancelledItems} cancelled` : ''} of ${b.totalItems}`,
+                  itemCountsText({ completed: b.completedItems, failed: b.failedItems, cancelled: b.cancelledItems, total: b.totalItems }),
               },
               { header: 'Started', cell: (b) => formatDate(b.createdAt) },
             ]}

@@ -1,0 +1,12 @@
+import { itemCountsText } from '../src/pages/batches/item-counts.js';
+
+describe('a batch’s item counts as a phrase', () => {
+  test('done out of the total first, then the failures', () => {
+    expect(itemCountsText({ completed: 2, failed: 0, cancelled: 0, total: 2 })).toBe('2 of 2 done, 0 failed');
+    expect(itemCountsText({ completed: 3, failed: 1, cancelled: 0, total: 10 })).toBe('3 of 10 done, 1 failed');
+  });
+
+  test('the cancelled count appears only once some items were cancelled', () => {
+    expect(itemCountsText({ completed: 5, failed: 0, cancelled: 195, total: 200 })).toBe('5 of 200 done, 0 failed, 195 cancelled');
+  });
+});
