@@ -1,3 +1,4 @@
+import { pluralNoun } from '@pressroom/contracts/plural';
 import { ARRAY_FUNCTIONS } from './array-functions.js';
 import { FORMAT_FUNCTIONS } from './format-functions.js';
 import { NUMBER_FUNCTIONS } from './number-functions.js';
@@ -5,7 +6,6 @@ import type { FunctionInfo, FunctionSpec } from './spec.js';
 import { STRING_FUNCTIONS } from './string-functions.js';
 import { TYPE_FUNCTIONS } from './type-functions.js';
 import { UTILITY_FUNCTIONS } from './utility-functions.js';
-import { pluralNoun } from '@pressroom/contracts/plural';
 
 export type { CallContext, FunctionCategory, FunctionInfo, FunctionSpec } from './spec.js';
 

@@ -9,6 +9,7 @@ import {
   type BatchStartResponse,
   type BatchSummaryView,
 } from '@pressroom/contracts';
+import { plural } from '@pressroom/contracts/plural';
 import type { Bus } from '@pressroom/bus';
 import {
   ConcurrentBatchLimitError,
@@ -29,7 +30,6 @@ import { ProblemError, type FieldError } from '@pressroom/problem';
 import { DEFAULT_LAYOUT, GIF_REFUSAL_REMEDY, gifRefusalOf, layoutKeys } from '@pressroom/render-requests';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { AuthContext } from '../http/auth.js';
-import { plural } from '@pressroom/contracts/plural';
 import { withQuotaProblem } from '../http/quota-problem.js';
 import { loadTemplate } from '../renders/load-template.js';
 import { csvVariableSets } from '../routes/batch-csv-input.js';
