@@ -3,7 +3,7 @@ import { connect } from '@nats-io/transport-node';
 import { trace, type SpanContext } from '@opentelemetry/api';
 import { CATALOG, type CommandSubject, type EventSubject, type NotificationSubject, type RpcSubject } from '@pressroom/contracts';
 import { createLogger, getTracer, initTracing } from '@pressroom/telemetry';
-import { TEST_NATS_URL, uniqueNamespace } from '@pressroom/testing';
+import { TEST_NATS_URL, uniqueNamespace, waitFor } from '@pressroom/testing';
 import { z } from 'zod';
 import {
   BusRemoteError,
@@ -64,14 +64,6 @@ function rpc(name: string): RpcSubject<z.infer<typeof Sum>, { sum: number }> {
 const done: NotificationSubject<Job> = { kind: 'notification', name: 'bustest.done', prefix: 'bustest.done', schema: Job };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -1,4 +1,5 @@
 import { createLogger } from '@pressroom/telemetry';
+import { waitFor } from '@pressroom/testing';
 import { z } from 'zod';
 import type { CommandSubject } from '@pressroom/contracts';
 import { createBus, createMemoryBus, type Delivery } from './index.js';
@@ -28,7 +29,7 @@ describe('memory bus', () => {
     const sub = await bus.consume(note, async (d) => {
       texts.push(d.data.text);
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => texts.length >= 2, 'both kept messages delivered');
     expect(texts).toEqual(['a', 'c']);
     await sub.stop();
     await bus.close();
@@ -47,7 +48,7 @@ describe('memory bus', () => {
         await d.nak(); // at once (a throw would wait out the retry back-off)
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => seen.length >= 2, 'the redelivery');
     expect(seen.map((d) => d.deliveryCount)).toEqual([1, 2]);
     expect(seen[1]!.data.text).toBe('original');
     await sub.stop();

@@ -7,3 +7,4 @@ export * from './child-processes.js';
 export * from './clock-minute.js';
 export * from './cuttable-proxy.js';
 export * from './nats-cluster.js';
+export * from './wait-for.js';

@@ -14,7 +14,7 @@ import {
 import { createOwnerCaches, type OwnerCaches } from '@pressroom/service-runner';
 import { createSsrfGuard, type SsrfGuard } from '@pressroom/ssrf';
 import { createLogger } from '@pressroom/telemetry';
-import { TEST_NATS_URL, createTestDatabase, uniqueNamespace } from '@pressroom/testing';
+import { TEST_NATS_URL, createTestDatabase, uniqueNamespace, waitFor } from '@pressroom/testing';
 import { completedEvent } from '@pressroom/testing/events';
 import { startDispatcher, type Dispatcher } from './index.js';
 
@@ -65,14 +65,6 @@ function countingGuard(): { guard: SsrfGuard; sent: () => number } {
     guard: { ...real, fetch: (url, init) => ((sent += 1), real.fetch(url, init)) },
     sent: () => sent,
   };
-}
-
-async function waitFor(probe: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('dispatcher on PostgreSQL and NATS', () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@pressroom/telemetry';
-import { freePort, stopProcesses } from '@pressroom/testing';
+import { freePort, stopProcesses, waitFor } from '@pressroom/testing';
 import { createNatsBus } from './nats-bus.js';
 
 /** A nats-server of this test's own, on a fixed port, so it can be stopped and started again under a connected bus. */
@@ -17,14 +17,6 @@ function natsServer(port: number, dir: string): Promise<ChildProcess> {
   });
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; waited < 20_000; waited += 50) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('the NATS bus connection in the log', () => {
   it('logs once when the connection to NATS is lost and once when it is back, and reports it in healthy()', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pressroom-nats-status-'));
@@ -36,9 +28,9 @@ describe('the NATS bus connection in the log', () => {
     try {
       expect(bus.healthy()).toBe(true);
       await stopProcesses([server]);
-      await until(() => !bus.healthy(), 'the bus to notice the outage');
+      await waitFor(() => !bus.healthy(), 'the bus to notice the outage');
       server = await natsServer(port, dir);
-      await until(() => bus.healthy(), 'the bus to reconnect');
+      await waitFor(() => bus.healthy(), 'the bus to reconnect');
       expect(lines.map(({ level, msg, server: address }) => ({ level, msg, server: address }))).toEqual([
         { level: 40, msg: 'bus connection to NATS lost; reconnecting', server: `127.0.0.1:${port}` },
         { level: 30, msg: 'bus connection to NATS restored', server: `127.0.0.1:${port}` },
