@@ -1,4 +1,4 @@
-import { itemCountsText } from '../src/pages/batches/item-counts.js';
+import { itemCountsText, progressText } from '../src/pages/batches/item-counts.js';
 
 describe('a batch’s item counts as a phrase', () => {
   test('done out of the total first, then the failures', () => {
@@ -8,5 +8,12 @@ describe('a batch’s item counts as a phrase', () => {
 
   test('the cancelled count appears only once some items were cancelled', () => {
     expect(itemCountsText({ completed: 5, failed: 0, cancelled: 195, total: 200 })).toBe('5 of 200 done, 0 failed, 195 cancelled');
+  });
+
+  test('the live progress line starts with the status, capitalized', () => {
+    expect(progressText({ status: 'completed', completed: 2, failed: 0, cancelled: 0, total: 2 })).toBe('Completed: 2 of 2 done, 0 failed');
+    expect(progressText({ status: 'processing', completed: 0, failed: 0, cancelled: 0, total: 3 })).toBe(
+      'Processing: 0 of 3 done, 0 failed',
+    );
   });
 });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type APIResponse, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { defaultDashboardSettings, type DashboardSettings } from '@pressroom/config';
 import { findAccountByName, type Plan } from '@pressroom/db';
+import { waitFor } from '@pressroom/testing';
 import { decode, startTestStack, type TestStack } from '../../../deploy/embedded/test/harness.js';
 
 /** Debian's headless Chromium (package chromium-headless-shell, the binary its /usr/bin wrapper runs): no browser download. */
@@ -281,14 +282,9 @@ export async function sessionRequest(
   });
 }
 
-/** Polls until `check` holds (or fails the test after `timeoutMs`). */
-export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** Polls until `check` holds (a check that throws has not held yet), or fails the test after `timeoutMs`. */
+export const eventually = (check: () => Promise<boolean>, what: string, timeoutMs = 30_000) =>
+  waitFor(() => check().catch(() => false), what, timeoutMs, { everyMs: 200 });
 
 /**
  * The one way every page writes a date and time (kit/format.ts `formatDate`), in the test browser's en-US: "Dec 4,

@@ -300,7 +300,7 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   await page.getByText('Checked: every row has values the template takes.').waitFor();
   await page.getByRole('checkbox', { name: 'square' }).check();
   await page.getByRole('button', { name: 'Start batch' }).click();
-  await page.getByText(/completed: 4 of 4 done, 0 failed/).waitFor({ timeout: 30_000 });
+  await page.getByText(/Completed: 4 of 4 done, 0 failed/).waitFor({ timeout: 30_000 });
   const results = page.getByRole('table', { name: 'Results' });
   await results.waitFor();
   expect(await results.getByRole('link', { name: /Row \d file/ }).count()).toBe(4);

@@ -454,7 +454,7 @@ test('batches: a CSV file through the file button, column mapping, format and la
   await page.getByRole('checkbox', { name: 'square' }).check();
   await page.getByRole('button', { name: 'Start batch' }).focus();
   await page.keyboard.press('Enter');
-  await page.getByText(/completed: 2 of 2 done, 0 failed/).waitFor({ timeout: 30_000 });
+  await page.getByText(/Completed: 2 of 2 done, 0 failed/).waitFor({ timeout: 30_000 });
   const results = page.getByRole('table', { name: 'Results' });
   // The layout column's cells (the previews' names say their layout too).
   expect(await results.getByRole('cell', { name: 'square', exact: true }).count()).toBe(2);
@@ -482,7 +482,7 @@ test('batches: a CSV file through the file button, column mapping, format and la
   );
   expect(await completedRow.textContent()).toContain('Batch cardcompleted2 of 2 done, 0 failed');
   await completedRow.getByRole('button').click();
-  await page.getByText(/completed: 2 of 2 done, 0 failed/).waitFor();
+  await page.getByText(/Completed: 2 of 2 done, 0 failed/).waitFor();
   expect(
     await page
       .getByRole('table', { name: 'Results' })

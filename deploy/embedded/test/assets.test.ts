@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { addAccountToTeam, createTeam } from '@pressroom/db';
+import { waitFor } from '@pressroom/testing';
 import { FLAVOURS, problemOf, startTestStack, type TestStack } from './harness.js';
-import { waitFor } from './webhook-support.js';
 
 const MONO_BOLD = readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf');
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');

@@ -1,8 +1,8 @@
 import { CATALOG } from '@pressroom/contracts';
 import { getRenderById, listBatchItems } from '@pressroom/db';
+import { waitFor } from '@pressroom/testing';
 import { decode } from './harness.js';
 import { startSeparateRendererStack, type SeparateRendererStack } from './separate-renderer-stack.js';
-import { waitFor } from './webhook-support.js';
 import { pollingAccount, TINY_PNG } from './service-processes.js';
 
 /**

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { countBatches, createAccount, createApiKey, getRenderById, listBatchItems, setOwnerPlan } from '@pressroom/db';
+import { waitFor } from '@pressroom/testing';
 import { decode, near, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
-import { loadDocumentedVerifier, recordInto, sleep, waitFor, type Received } from './webhook-support.js';
+import { loadDocumentedVerifier, recordInto, sleep, type Received } from './webhook-support.js';
 
 const DAY = 86_400_000;
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

@@ -5,8 +5,9 @@ import { claimDueBindings, countBindingRenders, createSecretBox, getBindingByUid
 import { startScheduler } from '@pressroom/scheduler';
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { createLogger } from '@pressroom/telemetry';
+import { waitFor } from '@pressroom/testing';
 import { ALLOWED_HOST, FLAVOURS, near, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
-import { loadDocumentedVerifier, recordInto, sleep, waitFor, type Received } from './webhook-support.js';
+import { loadDocumentedVerifier, recordInto, sleep, type Received } from './webhook-support.js';
 
 /** A template whose background colour and title are bound variables. */
 const CARD = `<!doctype html><html><body style="margin:0;background:{{color}}"><p style="font:20px sans-serif">{{title}}</p></body></html>`;

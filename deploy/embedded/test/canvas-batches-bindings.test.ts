@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { waitFor } from '@pressroom/testing';
 import { decode, near, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
-import { waitFor } from './webhook-support.js';
 
 const RED: [number, number, number] = [255, 0, 0];
 const BLUE: [number, number, number] = [0, 0, 255];

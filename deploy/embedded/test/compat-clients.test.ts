@@ -1,8 +1,8 @@
-import { earlyInMinute } from '@pressroom/testing';
+import { earlyInMinute, waitFor } from '@pressroom/testing';
 import { setOwnerPlan } from '@pressroom/db';
 import { probeGif } from '@pressroom/testing/media';
 import { decode, near, startPageServer, startTestStack, type TestStack } from './harness.js';
-import { recordInto, waitFor, type Received } from './webhook-support.js';
+import { recordInto, type Received } from './webhook-support.js';
 
 /*
  * Every call of the hosted service's published clients, sent as they send it

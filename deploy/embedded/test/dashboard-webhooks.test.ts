@@ -1,5 +1,6 @@
 import { startPageServer, startTestStack, type TestStack } from './harness.js';
-import { dashboardSession, recordInto, sleep, waitFor, type Received } from './webhook-support.js';
+import { waitFor } from '@pressroom/testing';
+import { dashboardSession, recordInto, sleep, type Received } from './webhook-support.js';
 
 describe('dashboard webhook controls (memory+pglite)', () => {
   let stack: TestStack;

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { CATALOG, type RenderCompletedEvent, type RenderFailedEvent } from '@pressroom/contracts';
 import { getRenderById } from '@pressroom/db';
+import { waitFor } from '@pressroom/testing';
 import { expectStatus, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
 
 /** A red 50×50 square moving linearly from x=0 to x=500 over 2 s (its top edge at y=100). */
@@ -52,14 +53,7 @@ function redX(frame: { data: Buffer; channels: number }, width: number, y: numbe
 }
 
 /** Events arrive shortly after the HTTP answer: poll for one. */
-async function eventually<T>(find: () => T | undefined): Promise<T | undefined> {
-  for (let i = 0; i < 50; i++) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return undefined;
-}
+const eventually = <T>(find: () => T | undefined) => waitFor(find, 'the event', 5_000);
 
 function distinctColours(frame: { data: Buffer; channels: number }): number {
   const seen = new Set<number>();

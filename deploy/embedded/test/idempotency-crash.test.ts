@@ -1,9 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
 import { createAccount, createApiKey, openDatabase, tables, type Db } from '@pressroom/db';
-import { TEST_NATS_URL, createTestDatabase, uniqueNamespace, freePort, waitHealthy, type ServiceProcess } from '@pressroom/testing';
+import {
+  TEST_NATS_URL,
+  createTestDatabase,
+  uniqueNamespace,
+  freePort,
+  waitHealthy,
+  waitFor,
+  type ServiceProcess,
+} from '@pressroom/testing';
 import { ALLOWED_HOST, decode, problemOf, startPageServer } from './harness.js';
-import { waitFor } from './webhook-support.js';
 import { spawnService, TINY_PNG } from './service-processes.js';
 
 /** The gateway's render wait; a retry waits for the first request this long plus 5 s before answering 409. */

@@ -9,10 +9,10 @@ import { runViaAdminSocket, serveAdminSocket } from '@pressroom/gateway';
 import { createOwnerCaches, storedSubjects, type OwnerCaches } from '@pressroom/service-runner';
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { createLogger } from '@pressroom/telemetry';
-import { TEST_NATS_URL, uniqueNamespace } from '@pressroom/testing';
+import { TEST_NATS_URL, uniqueNamespace, waitFor } from '@pressroom/testing';
 import { completedEvent } from '@pressroom/testing/events';
 import { ALLOWED_HOST, FLAVOURS, startPageServer, startTestStack, type TestStack } from './harness.js';
-import { dashboardSession, recordInto, sleep, waitFor, type Received } from './webhook-support.js';
+import { dashboardSession, recordInto, sleep, type Received } from './webhook-support.js';
 
 const SECRET_KEY = 'owner-changes-test-key-0123456789abc';
 

@@ -2,9 +2,8 @@ import { CATALOG, type RenderFailedEvent } from '@pressroom/contracts';
 import type { Delivery, Subscription } from '@pressroom/bus';
 import { claimRender, getRenderById, insertRenderWithinCredits, listRenders } from '@pressroom/db';
 import { QUEUED_RENDER_MAX_WAIT_MS } from '@pressroom/scheduler';
-import { TEST_NATS_URL, startCuttableProxy, type CuttableProxy } from '@pressroom/testing';
+import { TEST_NATS_URL, startCuttableProxy, waitFor, type CuttableProxy } from '@pressroom/testing';
 import { FLAVOURS, QUADRANTS, expectStatus, problemOf, startTestStack, type TestStack } from './harness.js';
-import { waitFor } from './webhook-support.js';
 
 /**
  * Renders the bus gave up on or never took, through the whole stack on both transports and

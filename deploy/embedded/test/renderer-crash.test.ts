@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { CATALOG, type RenderFailedEvent } from '@pressroom/contracts';
 import { getRenderById } from '@pressroom/db';
+import { waitFor } from '@pressroom/testing';
 import { startSeparateRendererStack, type SeparateRendererStack } from './separate-renderer-stack.js';
 import { pollingAccount } from './service-processes.js';
-import { waitFor } from './webhook-support.js';
 
 /**
  * The image renderer as its own process, SIGKILLed (as an OOM kill does it) during one long render on

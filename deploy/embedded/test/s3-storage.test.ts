@@ -1,7 +1,8 @@
 import { createS3Storage, type S3Storage } from '@pressroom/storage';
 import { startTestS3Server, TEST_S3_CREDENTIALS, type TestS3Server } from '@pressroom/testing/s3';
+import { waitFor } from '@pressroom/testing';
 import { ALLOWED_HOST, QUADRANTS, decode, near, problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
-import { recordInto, waitFor, type Received } from './webhook-support.js';
+import { recordInto, type Received } from './webhook-support.js';
 
 const RED: [number, number, number] = [255, 0, 0];
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

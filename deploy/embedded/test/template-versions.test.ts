@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { DESIGN_LIMITS, TEMPLATE_THUMBNAIL_LIMITS } from '@pressroom/contracts';
+import { waitFor } from '@pressroom/testing';
 import { decode, near, problemOf, startTestStack, type TestStack } from './harness.js';
-import { waitFor } from './webhook-support.js';
 
 type Rgb = [number, number, number];
 const RED: Rgb = [255, 0, 0];

@@ -44,16 +44,6 @@ export function recordInto(
   };
 }
 
-export async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
-
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Signs up through the API and returns a fetch that carries the session cookie and CSRF header like the dashboard. */

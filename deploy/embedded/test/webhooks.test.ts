@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createSecretBox, insertWebhookSubscription, listWebhookDeliveries } from '@pressroom/db';
+import { waitFor } from '@pressroom/testing';
 import { problemOf, startPageServer, startTestStack, type TestStack } from './harness.js';
-import { loadDocumentedVerifier, sleep, waitFor, type Received } from './webhook-support.js';
+import { loadDocumentedVerifier, sleep, type Received } from './webhook-support.js';
 
 const SECRET_KEY = 'webhooks-test-server-key-0123456789';
 

@@ -1,14 +1,10 @@
+import { waitFor } from '@pressroom/testing';
 import { IdlePoller } from './idle-poller.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(check: () => boolean, timeoutMs = 3_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await sleep(2);
-  }
-}
+// The poller's intervals are a few milliseconds: look that often.
+const until = (check: () => boolean) => waitFor(check, 'the passes expected', 3_000, { everyMs: 2 });
 
 describe('IdlePoller', () => {
   it('doubles its interval after each empty pass up to the longest, and keeps the quick pace while passes find work', async () => {

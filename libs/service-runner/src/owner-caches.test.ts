@@ -1,6 +1,6 @@
 import { createBus, type Bus } from '@pressroom/bus';
 import type { OwnerPlan } from '@pressroom/db';
-import { TEST_NATS_URL, uniqueNamespace } from '@pressroom/testing';
+import { TEST_NATS_URL, uniqueNamespace, waitFor } from '@pressroom/testing';
 import { createLogger } from '@pressroom/telemetry';
 import { createOwnerCaches, type OwnerCaches } from './owner-caches.js';
 
@@ -12,13 +12,7 @@ const plan = (name: OwnerPlan['plan']): OwnerPlan => ({
   overage: false,
 });
 
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the condition never held');
-}
+const eventually = (check: () => Promise<boolean>) => waitFor(check, 'the other cache to hear of the change', 5_000);
 
 describe.each(['memory', 'nats'] as const)('owner caches over the %s bus', (transport) => {
   let buses: Bus[] = [];

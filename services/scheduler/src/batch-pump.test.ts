@@ -18,6 +18,7 @@ import {
 import { createOwnerCaches, type OwnerCaches } from '@pressroom/service-runner';
 import { createDiskStorage, type Storage } from '@pressroom/storage';
 import { createLogger } from '@pressroom/telemetry';
+import { waitFor } from '@pressroom/testing';
 import { BatchPump } from './batch-pump.js';
 
 /**
@@ -111,14 +112,7 @@ describe('BatchPump plans HTML and canvas items', () => {
   }
 
   /** The in-process bus delivers asynchronously: poll briefly for what was published. */
-  async function eventually<T>(find: () => T | undefined): Promise<T> {
-    for (let i = 0; i < 200; i++) {
-      const found = find();
-      if (found !== undefined) return found;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error('not published within 2 s');
-  }
+  const eventually = <T>(find: () => T | undefined) => waitFor(find, 'the message to be published', 2_000);
   const commandOf = (renderId: string) => eventually(() => commands.find((c) => c.renderId === renderId));
 
   it('publishes an HTML item as its templated page, origin batch', async () => {

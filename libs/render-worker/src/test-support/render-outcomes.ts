@@ -1,5 +1,6 @@
 import { CATALOG, type RenderCompletedEvent, type RenderFailedEvent, type RenderOutcome } from '@pressroom/contracts';
 import type { Bus } from '@pressroom/bus';
+import { waitFor } from '@pressroom/testing';
 
 /**
  * Records what the gateway and webhook subscribers would hear of each render: every outcome on
@@ -25,20 +26,9 @@ export async function recordRenders(
 
 /**
  * A wait for a value that arrives from elsewhere (a bus, another worker): `read` is polled every
- * `everyMs` until it gives something other than undefined, for at most `timeoutMs` (or a call's own).
+ * `everyMs` until it gives a value (waitFor of @pressroom/testing), for at most `timeoutMs` (or a call's own).
  */
 export function poller(options: { timeoutMs: number; everyMs: number }) {
-  return async function until<T>(
-    read: () => T | undefined | Promise<T | undefined>,
-    what = 'the value',
-    timeoutMs = options.timeoutMs,
-  ): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, options.everyMs));
-    }
-  };
+  return <T>(read: () => T | undefined | Promise<T | undefined>, what = 'the value', timeoutMs = options.timeoutMs) =>
+    waitFor(read, what, timeoutMs, { everyMs: options.everyMs });
 }

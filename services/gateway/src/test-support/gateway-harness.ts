@@ -13,6 +13,7 @@ import { createLogger, type Logger } from '@pressroom/telemetry';
 import { createTestDatabase, OIDC_TEST_CLIENT, uniqueNamespace } from '@pressroom/testing';
 import { createGatewayApp } from '../app.js';
 import { gatewayEnv, gatewaySettings, type GatewaySettings } from '../config.js';
+import { applyKeepAlive } from '../http/keep-alive.js';
 
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: Engine[] = ['pglite', 'postgres'];
@@ -50,6 +51,9 @@ export async function startTestGateway(
   const bus = await createBus({ natsUrl: undefined, namespace: uniqueNamespace(), logger });
   const storage = await createStorage({ kind: 'disk', dir: filesDir, natsUrl: undefined, bucket: 'test', namespace: '' });
   const server = createServer();
+  // As main.ts does. Node's own 5 s idle close races fetch's reuse of a pooled connection when a
+  // loaded CI machine stalls the event loop, and the next request reads ECONNRESET.
+  applyKeepAlive(server, gatewayEnv.parse({}).PRESSROOM_HTTP_KEEPALIVE_MS);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = options.publicBaseUrl ?? `http://127.0.0.1:${port}`;

@@ -20,7 +20,7 @@ import { Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
 import { variablesOf } from '../templates/variable-names';
-import { itemCountsText } from './item-counts';
+import { progressText } from './item-counts';
 import { keyValues } from './row-values';
 
 /** The ZIP's default naming: row numbers only. */
@@ -98,7 +98,7 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
         Progress
         <progress max={progress?.total ?? 1} value={done} className="w-full" />
       </label>
-      <LiveMessage>{progress ? `${progress.status}: ${itemCountsText(progress)}` : 'Waiting for progress…'}</LiveMessage>
+      <LiveMessage>{progress ? progressText(progress) : 'Waiting for progress…'}</LiveMessage>
       {results.isError && <Alert>{messageOf(results.error)}</Alert>}
       {finished && results.data && (
         <Table

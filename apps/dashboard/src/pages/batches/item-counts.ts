@@ -10,3 +10,8 @@ export interface ItemCounts {
 export function itemCountsText({ completed, failed, cancelled, total }: ItemCounts): string {
   return `${completed} of ${total} done, ${failed} failed${cancelled ? `, ${cancelled} cancelled` : ''}`;
 }
+
+/** The live progress line: "Completed: 2 of 2 done, 0 failed" (the status a sentence starts with, capitalized). */
+export function progressText(progress: ItemCounts & { status: string }): string {
+  return `${progress.status.charAt(0).toUpperCase()}${progress.status.slice(1)}: ${itemCountsText(progress)}`;
+}
