@@ -469,7 +469,7 @@ test('batches: a CSV file through the file button, column mapping, format and la
   await page.getByRole('checkbox', { name: 'default' }).check();
   await page.getByRole('button', { name: 'Start batch' }).click();
   await page.getByRole('button', { name: 'Cancel batch' }).click();
-  await page.getByText(/^cancelled: \d+ of 200 done, \d+ failed, \d+ cancelled/).waitFor({ timeout: 30_000 });
+  await page.getByText(/^Cancelled: \d+ of 200 done, \d+ failed, \d+ cancelled/).waitFor({ timeout: 30_000 });
   await page.getByRole('link', { name: 'Download ZIP' }).waitFor();
 
   // Both batches in the list, newest first; opening the first one shows its results again.
