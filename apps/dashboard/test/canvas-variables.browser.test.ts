@@ -134,10 +134,10 @@ test('bind a colour, an image and a text; try values on the canvas; save; render
     ]),
   );
 
-  // Render with these values: the real renderer, through the API.
-  await panel.getByRole('button', { name: 'Render with these values' }).click();
-  await waitForPixel(page, 'The template rendered with these values', BLUE, [50, 50]);
-  await waitForPixel(page, 'The template rendered with these values', GREEN, [150, 50]);
+  // Render with the tried values: the real renderer, through the API.
+  await page.getByRole('region', { name: 'Render' }).getByRole('button', { name: 'Render', exact: true }).click();
+  await waitForPixel(page, 'Rendered result', BLUE, [50, 50]);
+  await waitForPixel(page, 'Rendered result', GREEN, [150, 50]);
   const byApi = await apiRender(uid, { variables: { brand: '#00ff00', title: 'x' } });
   expect(near(await pixelOfUrl(byApi.url, 50, 50), GREEN)).toBe(true);
   expect(near(await pixelOfUrl(byApi.url, 150, 50), RED)).toBe(true); // photo's default: the design's own image
@@ -204,36 +204,56 @@ test('with unsaved changes the render button saves first (design and variables i
   await page.goto(rig.url(`templates/${uid}/canvas`));
   await waitForCanvas(50, 50, RED);
   const panel = page.getByRole('region', { name: 'Variables' });
+  const render = page.getByRole('region', { name: 'Render' });
 
   // Unsaved: the box's fill bound to a variable (a design edit and a new definition), a value tried for it.
   await bind('Box', 'brand', 'Bind fill colour');
   await panel.getByRole('textbox', { name: 'Try value for brand' }).fill('#0000ff');
   await page.getByText('Unsaved changes.').waitFor();
-  await panel.getByRole('button', { name: 'Save and render', exact: true }).click();
+  await render.getByRole('button', { name: 'Save and render', exact: true }).click();
   // The render shows the binding, which only the saved design has: the box takes the tried colour.
-  await waitForPixel(page, 'The template rendered with these values', BLUE, [50, 50]);
+  await waitForPixel(page, 'Rendered result', BLUE, [50, 50]);
   const saved = (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`)).json()) as {
     template: { fabricJSData: { objects: Array<{ variableBindings?: Record<string, string> }> }; variableDefinitions: unknown[] };
   };
   expect(saved.template.fabricJSData.objects[0]!.variableBindings).toEqual({ fill: 'brand' });
   expect(saved.template.variableDefinitions).toEqual([expect.objectContaining({ name: 'brand', type: 'color' })]);
   await page.getByText('Saved.', { exact: true }).waitFor();
-  await panel.getByRole('button', { name: 'Render with these values', exact: true }).waitFor();
+  await render.getByRole('button', { name: 'Render', exact: true }).waitFor();
   expect(await renders()).toBe(1);
 
   // A setting the save refuses: the reason beside its field and in the save bar, as for Save template; no render.
   const maxLength = panel.getByRole('listitem', { name: 'Variable brand' }).getByRole('spinbutton', { name: 'Max length' });
   await maxLength.fill('-5');
-  await panel.getByRole('button', { name: 'Save and render', exact: true }).click();
+  await render.getByRole('button', { name: 'Save and render', exact: true }).click();
   await page
     .getByRole('form', { name: 'Template size and save' })
     .getByRole('alert')
     .filter({ hasText: 'A variable’s settings cannot be saved' })
     .waitFor();
   expect(await errorBeside(maxLength)).toBe('Must be at least 0');
-  await panel.getByText('Not rendered: the template could not be saved.').waitFor();
-  expect(await panel.getByRole('img', { name: 'The template rendered with these values' }).count()).toBe(0);
+  await render.getByText('Not rendered: the template could not be saved.').waitFor();
+  expect(await render.getByRole('img', { name: 'Rendered result' }).count()).toBe(0);
   expect(await renders()).toBe(1);
+});
+
+test('a design without variables renders from the Render panel: a PNG of what the canvas shows, a PDF on a page of its size', async () => {
+  const created = await post('/templates', { name: 'No variables card', fabricJSData: await design(), width: 300, height: 100 });
+  expect(created.status()).toBe(200);
+  const { uid } = ((await created.json()) as { template: { uid: string } }).template;
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  await waitForCanvas(50, 50, RED);
+  const render = page.getByRole('region', { name: 'Render' });
+  await render.getByRole('button', { name: 'Render', exact: true }).click();
+  await waitForPixel(page, 'Rendered result', RED, [50, 50]);
+  await render.getByLabel('Format').selectOption('pdf');
+  await render.getByRole('button', { name: 'Render', exact: true }).click();
+  const pdfLink = render.getByRole('link', { name: 'Open the PDF' });
+  await pdfLink.waitFor({ timeout: 30_000 });
+  // 300×100 px is 225×75 pt: the design's own size, not A4.
+  await render.getByText(/1 page · 225×75 pt/).waitFor();
+  const pdf = await context.request.get((await pdfLink.getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'));
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
 test('a colour written as a placeholder: drawn with its default, named beside its field, tried, saved as written until replaced', async () => {

@@ -54,7 +54,7 @@ test('template editor: an HTML template lists its saves; restoring an earlier on
   await waitForPixel(page, 'Live preview', [255, 0, 0], [5, 5]);
 });
 
-test('template editor: Render makes a PNG and a PDF of the saved template with the shown values, linked to their render pages', async () => {
+test("template editor: Render makes a PNG and a PDF (at the design's size) of the saved template with the shown values, linked to their render pages", async () => {
   const uid = await createTemplate({
     name: 'Render me',
     html: '<body style="margin:0;background:{{ bg }}"><p>{{ title }}</p></body>',
@@ -75,7 +75,12 @@ test('template editor: Render makes a PNG and a PDF of the saved template with t
   await pdfLink.waitFor({ timeout: 30_000 });
   const pdf = await context.request.get((await pdfLink.getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'));
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
-  await render.getByText(/1 page/).waitFor();
+  // An image template prints on a page of its own size (160×90 px = 120×67.5 pt), not reflowed onto A4.
+  const [, pageWidth, pageHeight] = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec((await pdf.body()).toString('latin1')) ?? [];
+  // Chromium rounds a page's side (to within a point).
+  expect(Math.abs(Number(pageWidth) - 120)).toBeLessThanOrEqual(1);
+  expect(Math.abs(Number(pageHeight) - 67.5)).toBeLessThanOrEqual(1);
+  await render.getByText(/1 page · 120×68 pt/).waitFor();
   // An edit not yet saved: the button says it saves first; once saved by Save template, it reads Render again.
   expect(await render.getByRole('button', { name: 'Save and render' }).count()).toBe(0);
   await page.getByLabel('Template name').fill('Render me again');

@@ -1,9 +1,9 @@
 import { templateRenderRequest } from '../src/pages/templates/template-render-request.js';
 
 describe('templateRenderRequest', () => {
-  const choice = { uid: 'tpl_1', variables: { title: 'Hi' }, layout: 'default', size: { width: 300, height: 200 } };
+  const choice = { uid: 'tpl_1', variables: { title: 'Hi' }, layout: 'default', size: { width: 300, height: 200 }, pdfPaper: null };
 
-  it('sends images to POST /image with the format and the layout, GIFs with their size, PDFs by template', () => {
+  it('sends images to POST /image with the format and the layout, GIFs with their size', () => {
     expect(templateRenderRequest({ ...choice, format: 'webp' })).toEqual({
       path: '/image',
       body: { template: 'tpl_1', variables: { title: 'Hi' }, fileExtension: 'webp' },
@@ -13,9 +13,16 @@ describe('templateRenderRequest', () => {
       path: '/gif',
       body: { template: 'tpl_1', variables: { title: 'Hi' }, width: 300, height: 200 },
     });
+  });
+
+  it('prints an image template on a page of its own size, a PDF template on its paper, each layout its own design', () => {
     expect(templateRenderRequest({ ...choice, format: 'pdf' })).toEqual({
-      path: '/pdf/render',
-      body: { template: 'tpl_1', variables: { title: 'Hi' } },
+      path: '/templates/tpl_1/render',
+      body: { format: 'pdf', variables: { title: 'Hi' }, width: 300, height: 200 },
+    });
+    expect(templateRenderRequest({ ...choice, format: 'pdf', pdfPaper: 'Letter', layout: 'square' })).toEqual({
+      path: '/templates/tpl_1/render',
+      body: { format: 'pdf', variables: { title: 'Hi' }, layout: 'square' },
     });
   });
 });

@@ -47,7 +47,7 @@ describe('gif, pdf and video services as their own processes', () => {
     await waitHealthy(`http://127.0.0.1:${gifPort}/health`, { service: gif });
     await waitHealthy(`http://127.0.0.1:${pdfPort}/health`, { service: pdf });
     await waitHealthy(`http://127.0.0.1:${videoPort}/health`, { service: video });
-  }, 90_000);
+  }, 150_000); // Starting services as processes takes long on a loaded 2-core CI machine; waitHealthy gives each 90 s.
 
   afterAll(async () => {
     await stopProcesses(children);

@@ -59,7 +59,7 @@ describe('cluster supervisor', () => {
     });
     await waitHealthy(`${gatewayUrl}/health`);
     await waitHealthy(`http://127.0.0.1:${imagePort}/health`);
-  }, 90_000);
+  }, 150_000); // Starting services as processes takes long on a loaded 2-core CI machine; waitHealthy gives each 90 s.
 
   afterAll(async () => {
     if (supervisor.exitCode === null) {

@@ -32,7 +32,7 @@ describe('gateway and image service as their own processes', () => {
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     await waitHealthy(`${gatewayUrl}/health`, { service: gateway });
     await waitHealthy(`http://127.0.0.1:${imagePort}/health`, { service: image });
-  }, 90_000);
+  }, 150_000); // Starting services as processes takes long on a loaded 2-core CI machine; waitHealthy gives each 90 s.
 
   afterAll(async () => {
     await stopProcesses(children);

@@ -68,20 +68,31 @@ interface PdfAnswer {
   url: string;
   pageCount: number;
   preset: string;
+  /** Points. */
+  pageSize: { width: number; height: number };
 }
 
-/** POST `path` (/image, /gif or /pdf/render) with `body`, as the playground sends it; the answer in one shape. */
-export async function renderInPlayground(
-  path: '/image' | '/gif' | '/pdf/render',
-  body: Record<string, unknown>,
-): Promise<PlaygroundResult> {
-  if (path === '/gif') {
+/**
+ * A PDF's paper in words: its preset's name, or the page's size in points as printed for a `custom` page (Chromium rounds a
+ * side) and a canvas page (`canvas`: the design's own size).
+ */
+export function paperText(pdf: Pick<PdfAnswer, 'preset' | 'pageSize'>): string {
+  if (pdf.preset !== 'custom' && pdf.preset !== 'canvas') return pdf.preset;
+  return `${Math.round(pdf.pageSize.width)}×${Math.round(pdf.pageSize.height)} pt`;
+}
+
+/**
+ * POST `path` (/image, /gif, /pdf/render or a template's /render) with `body`, as the playground and the editors send it;
+ * the answer, read as the `format` asked for, in one shape.
+ */
+export async function renderInPlayground(path: string, body: Record<string, unknown>, format: string): Promise<PlaygroundResult> {
+  if (format === 'gif') {
     const { gif } = await api<GifAnswer>(path, { json: body });
     return { id: gif.uid, url: gif.url, facts: [plural(gif.frames, 'frame'), `${gif.animationLength} s`] };
   }
-  if (path === '/pdf/render') {
+  if (format === 'pdf') {
     const pdf = await api<PdfAnswer>(path, { json: body });
-    return { id: pdf.id, url: pdf.url, facts: [plural(pdf.pageCount, 'page'), pdf.preset] };
+    return { id: pdf.id, url: pdf.url, facts: [plural(pdf.pageCount, 'page'), paperText(pdf)] };
   }
   const image = await api<ImageAnswer>(path, { json: body });
   return { id: image.id, url: image.url, facts: [] };

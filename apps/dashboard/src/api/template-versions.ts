@@ -25,9 +25,3 @@ export const restoreTemplateVersion = (uid: string, id: string) =>
 /** The editor's PNG export of the canvas, as the thumbnail of a saved version. */
 export const uploadVersionThumbnail = (uid: string, id: string, image: string) =>
   api<{ version: TemplateVersion }>(`${base(uid)}/${encodeURIComponent(id)}/thumbnail`, { method: 'PUT', json: { image } });
-
-/** POST /templates/{uid}/render: the saved template rendered with values by the real renderer. */
-export const renderTemplateWithValues = (uid: string, variables: Record<string, unknown>, layout?: string) =>
-  api<{ url: string; width: number; height: number }>(`/templates/${encodeURIComponent(uid)}/render`, {
-    json: { variables, ...(layout ? { layout } : {}) },
-  });

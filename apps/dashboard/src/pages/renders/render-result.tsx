@@ -5,11 +5,11 @@ export type ShownResult = PlaygroundResult & { format: 'png' | 'jpeg' | 'webp' |
 
 /** Sends a render from the dashboard (POST /image, /gif or /pdf/render) and times the request, for RenderResult. */
 export async function renderTimed(
-  request: { path: Parameters<typeof renderInPlayground>[0]; body: Record<string, unknown> },
+  request: { path: string; body: Record<string, unknown> },
   format: ShownResult['format'],
 ): Promise<ShownResult> {
   const started = performance.now();
-  const result = await renderInPlayground(request.path, request.body);
+  const result = await renderInPlayground(request.path, request.body, format);
   return { ...result, format, ms: Math.round(performance.now() - started) };
 }
 

@@ -6,18 +6,29 @@ export interface TemplateRenderChoice {
   format: PlaygroundFormat;
   /** 'default' for the template's own size, else a layout key. */
   layout: string;
-  /** The size of that layout (a GIF names its size; images and PDFs take the template's or the layout's). */
+  /** The size of that layout (a GIF names its size; images take the template's or the layout's). */
   size: { width: number; height: number };
+  /**
+   * A PDF template's paper (its `outputFormat` is `pdf`): printed on it. Null for an image template: printed on a page
+   * of the design's own size, as the designer sees it, not reflowed onto A4.
+   */
+  pdfPaper: string | null;
 }
 
+export type TemplateRenderPath = '/image' | '/gif' | `/templates/${string}/render`;
+
 /** The endpoint and body that render a saved template as `format`: what a developer would send for the same file. */
-export function templateRenderRequest(choice: TemplateRenderChoice): {
-  path: '/image' | '/gif' | '/pdf/render';
-  body: Record<string, unknown>;
-} {
+export function templateRenderRequest(choice: TemplateRenderChoice): { path: TemplateRenderPath; body: Record<string, unknown> } {
   const source = { template: choice.uid, variables: choice.variables };
   const layout = choice.layout === 'default' ? {} : { layout: choice.layout };
-  if (choice.format === 'pdf') return { path: '/pdf/render', body: source };
+  if (choice.format === 'pdf') {
+    // POST /templates/{uid}/render prints the layout's own design, on a page of the pixel size asked (docs/pdf.md).
+    const page = choice.pdfPaper === null ? { width: choice.size.width, height: choice.size.height } : {};
+    return {
+      path: `/templates/${encodeURIComponent(choice.uid)}/render`,
+      body: { format: 'pdf', variables: choice.variables, ...layout, ...page },
+    };
+  }
   if (choice.format === 'gif') return { path: '/gif', body: { ...source, width: choice.size.width, height: choice.size.height } };
   return { path: '/image', body: { ...source, ...layout, fileExtension: choice.format } };
 }

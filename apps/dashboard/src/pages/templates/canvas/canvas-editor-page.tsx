@@ -19,6 +19,7 @@ import { EditLock, TryValuesNote, TryValuesProvider } from './variables/try-valu
 import { UnsavedDesignProvider } from './unsaved-design';
 import { CanvasSaveProvider, SaveBar } from './save-bar';
 import { VariablesPanel } from './variables/variables-panel';
+import { RenderPanel } from './render-panel';
 import { VersionsPanel } from './versions/versions-panel';
 import { Section } from '../../../kit/page';
 import { UseViaApi } from '../use-via-api';
@@ -42,6 +43,8 @@ function CanvasEditor({ template }: { template: Template }) {
     document.title = `Edit ${template.name} · Pressroom`;
   }, [template.name]);
   const samples = useMemo(() => previewValues(template.variableDefinitions, {}), [template.variableDefinitions]);
+  // The values typed to try in Variables: the canvas shows them on request, the Render panel renders with them.
+  const [tried, setTried] = useState<Record<string, string>>({});
   return (
     <EditorProvider initial={template.fabricJSData ?? emptyDesign()} size={size} samples={samples}>
       <ActiveLayoutProvider>
@@ -87,12 +90,13 @@ function CanvasEditor({ template }: { template: Template }) {
                         setHeight(next.height);
                       }}
                     />
+                    <RenderPanel template={template} tried={tried} size={size} />
                   </div>
                   <div className="flex min-w-0 flex-col gap-3 lg:col-span-2 xl:col-span-1">
                     <EditLock>
                       <PropertiesPanel />
                     </EditLock>
-                    <VariablesPanel template={template} />
+                    <VariablesPanel tried={tried} onTried={setTried} />
                     <VersionsPanel template={template} />
                     <Section title="Use via API">
                       <UseViaApi uid={template.uid} variables={samples} />

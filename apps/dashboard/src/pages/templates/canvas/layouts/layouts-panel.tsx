@@ -126,14 +126,22 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
           );
         })}
       </ul>
+      <p className="text-xs text-slate-600">Click a layout to open its design on the canvas, at its size.</p>
       <form
         aria-label="New layout"
-        className="grid grid-cols-3 items-end gap-2"
+        className="grid grid-cols-3 items-end gap-2 rounded border border-slate-200 p-3"
         onSubmit={(e) => {
           e.preventDefault();
           void addLayout();
         }}
       >
+        {/* Visible, so the size fields below read as the new layout's, not the open one's. */}
+        <p aria-hidden="true" className="col-span-3 text-sm font-medium">
+          New layout
+        </p>
+        <p className="col-span-3 text-xs text-slate-600">
+          A copy of the canvas at another size (a square post, a story): give it a key and a size.
+        </p>
         <TextField label="Layout key" value={key} onChange={(e) => setKey(e.target.value.trim())} error={keyError} />
         <SizeFields of="Layout" width={width} height={height} onWidth={setWidth} onHeight={setHeight} />
         <Button type="submit" variant="secondary" disabled={key === '' || keyError !== undefined} className="col-span-3">

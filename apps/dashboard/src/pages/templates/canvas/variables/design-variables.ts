@@ -2,7 +2,7 @@
  * Variables in a FabricJS design, read and applied in the JSON the API stores: `variableBindings`
  * (a property replaced by a variable's value, as libs/render-requests/src/canvas-templating.ts
  * renders it) and `{{ name }}` placeholders inside a text. Pure functions: the panel and the
- * "try values" view use them; the renderer stays the truth ("Render with these values").
+ * "try values" view use them; the renderer stays the truth (the Render panel, render-panel.tsx).
  */
 
 import { isVariableName } from '@pressroom/contracts';

@@ -1,21 +1,15 @@
 import { isVariableName, variableNameProblem } from '@pressroom/contracts';
-import { useMutation } from '@tanstack/react-query';
 import type { FabricObject } from 'fabric';
-import { useState } from 'react';
-import { messageOf } from '../../../../api/problem';
-import { renderTemplateWithValues } from '../../../../api/template-versions';
-import type { Template, VariableDefinition } from '../../../../api/templates';
-import { Alert } from '../../../../kit/alert';
+import { useState, type Dispatch, type SetStateAction } from 'react';
+import type { VariableDefinition } from '../../../../api/templates';
 import { Button } from '../../../../kit/button';
 import { TextField } from '../../../../kit/field';
 import { LiveMessage } from '../../../../kit/live-message';
 import { SelectField } from '../../../../kit/select-field';
 import { useEditor } from '../editor-context';
-import { useActiveLayout } from '../layouts/active-layout';
-import { useCanvasSave } from '../save-bar';
-import { useUnsavedDesign } from '../unsaved-design';
 import { useDefinitions } from './definitions';
-import { PROPERTY_TYPE, bindablePropertyOf, isTextType, variablesInDesign, type VariableType } from './design-variables';
+import { useDesignVariableNames } from './design-variable-names';
+import { PROPERTY_TYPE, bindablePropertyOf, isTextType, type VariableType } from './design-variables';
 import { useTryValues } from './try-values';
 import { ErrorText } from '../../../../kit/message-text';
 
@@ -36,26 +30,25 @@ const SHOWN_FIELDS = ['type', 'defaultValue', 'validation.minLength', 'validatio
 /**
  * Variables of a canvas template: bind the selected object (a text's whole text or a `{{name}}` inside it,
  * an image's source, a shape's fill) to a variable; edit the definitions (variables/definitions.tsx: "Save
- * template" saves them with the design); try values on the canvas; render the template with them, saving it first when
- * it has unsaved changes (what is rendered is what the canvas shows).
+ * template" saves them with the design); try values on the canvas. The values tried (`tried`, kept by the page) are also
+ * what the Render panel renders with (render-panel.tsx).
  */
-export function VariablesPanel({ template }: { template: Template }) {
+export function VariablesPanel({
+  tried: values,
+  onTried: setValues,
+}: {
+  tried: Record<string, string>;
+  onTried: Dispatch<SetStateAction<Record<string, string>>>;
+}) {
   const editor = useEditor();
   const tryValues = useTryValues();
-  const unsaved = useUnsavedDesign();
-  const canvasSave = useCanvasSave();
-  const { target } = useActiveLayout();
   const { definitions, update: setDefinitions, problemOf, otherProblems } = useDefinitions();
-  const [values, setValues] = useState<Record<string, string>>({});
+  const { names, definitionOf, valuesToRender } = useDesignVariableNames();
   const [name, setName] = useState('');
   // Nothing to bind while tried values are shown: the canvas holds a copy then (try-values.tsx).
   const selected = editor.selection.length === 1 && !tryValues.trying ? editor.selection[0]! : null;
   const property = selected ? bindablePropertyOf(selected.type) : null;
 
-  // Every variable the design uses or the definitions name, definitions first.
-  const used = editor.ready ? variablesInDesign(tryValues.designToSave(editor)) : [];
-  const names = [...new Set([...definitions.map((d) => d.name), ...used.map((u) => u.name)])];
-  const definitionOf = (n: string): VariableDefinition => definitions.find((d) => d.name === n) ?? { name: n, type: 'text' };
   const setDefinition = (n: string, change: Partial<VariableDefinition>) =>
     setDefinitions((all) => {
       const next = { ...definitionOf(n), ...change };
@@ -92,20 +85,6 @@ export function VariablesPanel({ template }: { template: Template }) {
     editor.changed();
   };
 
-  const triedValues = () => Object.fromEntries(names.map((n) => [n, values[n] ?? String(definitionOf(n).defaultValue ?? '')]));
-  // The open layout renders at its own size and design, as the canvas shows it (a page renders with the template).
-  const render = useMutation({
-    mutationFn: () => renderTemplateWithValues(template.uid, triedValues(), target.kind === 'layout' ? target.key : undefined),
-  });
-  // Whether the last "Save and render" stopped at a refused save (the refusal stands in the save bar and beside the fields).
-  const [notRendered, setNotRendered] = useState(false);
-  const saveAndRender = async () => {
-    render.reset();
-    setNotRendered(false);
-    // The editor's own save (save-bar.tsx): the design and the definitions in one PUT, one version.
-    if (unsaved.dirty && !(await canvasSave.save())) return setNotRendered(true);
-    render.mutate();
-  };
   const currentBinding = selected && property ? bindingsOf(selected)[property] : undefined;
 
   return (
@@ -216,28 +195,13 @@ export function VariablesPanel({ template }: { template: Template }) {
           <Button
             variant="secondary"
             disabled={!editor.ready || names.length === 0}
-            onClick={() => void tryValues.start(editor, triedValues())}
+            onClick={() => void tryValues.start(editor, valuesToRender(values))}
           >
             Try values on canvas
           </Button>
         )}
-        <Button
-          variant="secondary"
-          busy={render.isPending || canvasSave.pending}
-          disabled={names.length === 0}
-          onClick={() => void saveAndRender()}
-        >
-          {unsaved.dirty ? 'Save and render' : 'Render with these values'}
-        </Button>
       </div>
-      <LiveMessage>
-        {tryValues.trying && 'Showing tried values; the design is unchanged. '}
-        {notRendered && <span className="text-red-700">Not rendered: the template could not be saved.</span>}
-      </LiveMessage>
-      {render.isError && <Alert>{messageOf(render.error)}</Alert>}
-      {render.data && (
-        <img src={render.data.url} alt="The template rendered with these values" className="max-w-full border border-slate-200" />
-      )}
+      <LiveMessage>{tryValues.trying && 'Showing tried values; the design is unchanged.'}</LiveMessage>
     </section>
   );
 }

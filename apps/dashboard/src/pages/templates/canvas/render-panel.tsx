@@ -1,0 +1,43 @@
+import type { Template } from '../../../api/templates';
+import { Section } from '../../../kit/page';
+import { TemplateRender } from '../template-render';
+import { useActiveLayout } from './layouts/active-layout';
+import { useCanvasSave } from './save-bar';
+import { useUnsavedDesign } from './unsaved-design';
+import { useDesignVariableNames } from './variables/design-variable-names';
+
+/**
+ * The design as a file (PNG, JPEG, WebP, GIF or PDF) with the values tried in Variables, at the open layout's size: the
+ * HTML editor's Render, so a design without variables renders too. The API renders the saved template, so with unsaved
+ * changes it saves first through the editor's one save (save-bar.tsx), whose refusals stand where Save shows them.
+ */
+export function RenderPanel({
+  template,
+  tried,
+  size,
+}: {
+  template: Template;
+  tried: Record<string, string>;
+  size: { width: number; height: number };
+}) {
+  const unsaved = useUnsavedDesign();
+  const canvasSave = useCanvasSave();
+  const { target } = useActiveLayout();
+  const { valuesToRender } = useDesignVariableNames();
+  return (
+    <Section title="Render">
+      <TemplateRender
+        uid={template.uid}
+        variables={valuesToRender(tried)}
+        layout={target.kind === 'layout' ? target.key : 'default'}
+        size={size}
+        pdfPaper={template.outputFormat === 'pdf' ? (template.pdfPreset ?? 'A4') : null}
+        unsaved={unsaved.dirty}
+        saving={canvasSave.pending}
+        save={async () => {
+          if (!(await canvasSave.save())) throw new Error('The template could not be saved.');
+        }}
+      />
+    </Section>
+  );
+}
