@@ -74,7 +74,8 @@ export default function RenderDetailPage() {
                 'Came from': originLabel(r.parameters.origin, r.parameters.via),
                 ...(r.templateUid ? { Template: <TemplateLink uid={r.templateUid} video={r.kind === 'video'} /> } : {}),
                 Format: r.parameters.format,
-                Size: sizeOf(r.parameters.width, r.parameters.height),
+                // A PDF's size is its page size, in points, among its details below: said once.
+                ...(r.kind === 'pdf' ? {} : { Size: sizeOf(r.parameters.width, r.parameters.height) }),
                 Credits: r.parameters.cost,
                 ...Object.fromEntries(
                   Object.entries(r.parameters)

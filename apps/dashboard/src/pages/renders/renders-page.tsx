@@ -136,7 +136,8 @@ function renderColumns(templateNames: Map<string, string>, listSearch: string): 
             {r.id}
           </Link>
           <p className="text-xs text-slate-600">
-            {r.kind} · {r.format}
+            {/* "image · png", "video · mp4"; a PDF's or a GIF's kind is its format: said once. */}
+            {r.kind === r.format ? r.kind : `${r.kind} · ${r.format}`}
             {r.templateUid && (
               <>
                 {' · '}
