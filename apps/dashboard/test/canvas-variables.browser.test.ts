@@ -246,6 +246,13 @@ test('a design without variables renders from the Render panel: a PNG of what th
   const render = page.getByRole('region', { name: 'Render' });
   await render.getByRole('button', { name: 'Render', exact: true }).click();
   await waitForPixel(page, 'Rendered result', RED, [50, 50]);
+  // A canvas has nothing a GIF would animate: not offered.
+  expect(await render.getByLabel('Format').locator('option').allTextContents()).toEqual([
+    'PNG image',
+    'JPEG image',
+    'WebP image',
+    'PDF document',
+  ]);
   await render.getByLabel('Format').selectOption('pdf');
   await render.getByRole('button', { name: 'Render', exact: true }).click();
   const pdfLink = render.getByRole('link', { name: 'Open the PDF' });

@@ -3,7 +3,7 @@ import { renderInPlayground, type PlaygroundResult } from '../../api/renders';
 
 export type ShownResult = PlaygroundResult & { format: 'png' | 'jpeg' | 'webp' | 'gif' | 'pdf'; ms: number };
 
-/** Sends a render from the dashboard (POST /image, /gif or /pdf/render) and times the request, for RenderResult. */
+/** Sends a render from the dashboard (POST /image, /gif, /pdf/render or a template's /render) and times the request, for RenderResult. */
 export async function renderTimed(
   request: { path: string; body: Record<string, unknown> },
   format: ShownResult['format'],

@@ -15,7 +15,13 @@ import { templateRenderRequest, type TemplateRenderChoice } from './template-ren
  * beside the editor's fields, as for its Save button) and renders only once that save went through.
  */
 export function TemplateRender(
-  props: Omit<TemplateRenderChoice, 'format'> & { unsaved: boolean; saving: boolean; save: () => Promise<unknown> },
+  props: Omit<TemplateRenderChoice, 'format'> & {
+    unsaved: boolean;
+    saving: boolean;
+    save: () => Promise<unknown>;
+    /** The formats offered (all by default; a canvas design has nothing to animate, so no GIF). */
+    formats?: typeof FORMAT_CHOICES;
+  },
 ) {
   const [format, setFormat] = useState<PlaygroundFormat>('png');
   const [notRendered, setNotRendered] = useState(false);
@@ -45,7 +51,7 @@ export function TemplateRender(
           label="Format"
           value={format}
           onChange={(e) => setFormat(e.target.value as PlaygroundFormat)}
-          options={FORMAT_CHOICES}
+          options={props.formats ?? FORMAT_CHOICES}
           error={fieldError(render.error, 'fileExtension')}
         />
         <Button type="submit" busy={render.isPending || props.saving} className="self-start">

@@ -1,5 +1,6 @@
 import type { Template } from '../../../api/templates';
 import { Section } from '../../../kit/page';
+import { FORMAT_CHOICES } from '../../playground/playground-request';
 import { TemplateRender } from '../template-render';
 import { useActiveLayout } from './layouts/active-layout';
 import { useCanvasSave } from './save-bar';
@@ -7,10 +8,12 @@ import { useUnsavedDesign } from './unsaved-design';
 import { useDesignVariableNames } from './variables/design-variable-names';
 
 /**
- * The design as a file (PNG, JPEG, WebP, GIF or PDF) with the values tried in Variables, at the open layout's size: the
+ * The design as a file (PNG, JPEG, WebP or PDF: a canvas has nothing a GIF would animate) with the values tried in Variables, at the open layout's size: the
  * HTML editor's Render, so a design without variables renders too. The API renders the saved template, so with unsaved
  * changes it saves first through the editor's one save (save-bar.tsx), whose refusals stand where Save shows them.
  */
+const CANVAS_FORMATS = FORMAT_CHOICES.filter(([format]) => format !== 'gif');
+
 export function RenderPanel({
   template,
   tried,
@@ -32,6 +35,7 @@ export function RenderPanel({
         layout={target.kind === 'layout' ? target.key : 'default'}
         size={size}
         pdfPaper={template.outputFormat === 'pdf' ? (template.pdfPreset ?? 'A4') : null}
+        formats={CANVAS_FORMATS}
         unsaved={unsaved.dirty}
         saving={canvasSave.pending}
         save={async () => {
