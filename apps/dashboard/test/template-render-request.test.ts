@@ -1,7 +1,7 @@
 import { templateRenderRequest } from '../src/pages/templates/template-render-request.js';
 
 describe('templateRenderRequest', () => {
-  const choice = { uid: 'tpl_1', variables: { title: 'Hi' }, layout: 'default', size: { width: 300, height: 200 }, pdfPaper: null };
+  const choice = { uid: 'tpl_1', variables: { title: 'Hi' }, layout: 'default', size: { width: 300, height: 200 }, printsOnPaper: false };
 
   it('sends images to POST /image with the format and the layout, GIFs with their size', () => {
     expect(templateRenderRequest({ ...choice, format: 'webp' })).toEqual({
@@ -20,7 +20,7 @@ describe('templateRenderRequest', () => {
       path: '/templates/tpl_1/render',
       body: { format: 'pdf', variables: { title: 'Hi' }, width: 300, height: 200 },
     });
-    expect(templateRenderRequest({ ...choice, format: 'pdf', pdfPaper: 'Letter', layout: 'square' })).toEqual({
+    expect(templateRenderRequest({ ...choice, format: 'pdf', printsOnPaper: true, layout: 'square' })).toEqual({
       path: '/templates/tpl_1/render',
       body: { format: 'pdf', variables: { title: 'Hi' }, layout: 'square' },
     });

@@ -27,8 +27,6 @@ export interface Template {
   tags: string[];
   thumbnail: string | null;
   outputFormat: 'image' | 'pdf';
-  /** The paper a PDF template prints on (A4 when unset); image templates print at their own size. */
-  pdfPreset?: string | null;
   strictVariables: boolean;
   jsEnabled: boolean;
   variableDefinitions: VariableDefinition[];

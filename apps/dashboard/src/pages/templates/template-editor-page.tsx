@@ -233,7 +233,7 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
               variables={given}
               layout={layout}
               size={size}
-              pdfPaper={template?.outputFormat === 'pdf' ? (template.pdfPreset ?? 'A4') : null}
+              printsOnPaper={template?.outputFormat === 'pdf'}
               unsaved={unsaved}
               saving={save.isPending}
               save={() => save.mutateAsync()}

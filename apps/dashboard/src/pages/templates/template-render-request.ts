@@ -9,10 +9,10 @@ export interface TemplateRenderChoice {
   /** The size of that layout (a GIF names its size; images take the template's or the layout's). */
   size: { width: number; height: number };
   /**
-   * A PDF template's paper (its `outputFormat` is `pdf`): printed on it. Null for an image template: printed on a page
-   * of the design's own size, as the designer sees it, not reflowed onto A4.
+   * A PDF template (`outputFormat: "pdf"`) prints on its own paper, which the API reads from the template; an image
+   * template prints on a page of the design's own size, as the designer sees it, not reflowed onto A4.
    */
-  pdfPaper: string | null;
+  printsOnPaper: boolean;
 }
 
 export type TemplateRenderPath = '/image' | '/gif' | `/templates/${string}/render`;
@@ -23,7 +23,7 @@ export function templateRenderRequest(choice: TemplateRenderChoice): { path: Tem
   const layout = choice.layout === 'default' ? {} : { layout: choice.layout };
   if (choice.format === 'pdf') {
     // POST /templates/{uid}/render prints the layout's own design, on a page of the pixel size asked (docs/pdf.md).
-    const page = choice.pdfPaper === null ? { width: choice.size.width, height: choice.size.height } : {};
+    const page = choice.printsOnPaper ? {} : { width: choice.size.width, height: choice.size.height };
     return {
       path: `/templates/${encodeURIComponent(choice.uid)}/render`,
       body: { format: 'pdf', variables: choice.variables, ...layout, ...page },

@@ -34,7 +34,7 @@ export function RenderPanel({
         variables={valuesToRender(tried)}
         layout={target.kind === 'layout' ? target.key : 'default'}
         size={size}
-        pdfPaper={template.outputFormat === 'pdf' ? (template.pdfPreset ?? 'A4') : null}
+        printsOnPaper={template.outputFormat === 'pdf'}
         formats={CANVAS_FORMATS}
         unsaved={unsaved.dirty}
         saving={canvasSave.pending}
