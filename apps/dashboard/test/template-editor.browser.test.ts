@@ -183,3 +183,57 @@ test('the template editor fits a phone: the code blocks scroll inside their card
   expect(await phone.locator(`[id="${described}"]`).textContent()).toContain('press Esc, then Tab');
   await phone.close();
 });
+
+test('template editor: Save says beside the button what it did; the values tried come back when the template is reopened; a result offers its download', async () => {
+  const uid = await createTemplate({
+    name: 'Remembers values',
+    html: '<body style="margin:0;background:{{ bg }}"><p>{{ title }}</p></body>',
+    width: 120,
+    height: 60,
+    variableDefinitions: [{ name: 'bg', type: 'color', defaultValue: '#00ff00' }],
+  });
+  await page.goto(rig.url(`templates/${uid}`));
+  const save = page.getByRole('button', { name: 'Save template' });
+  const beside = save.locator('xpath=..');
+  await page.getByLabel('Template name').fill('Remembers values, renamed');
+  await beside.getByText('Unsaved changes.').waitFor();
+  await save.click();
+  await beside.getByText('Saved.').waitFor();
+  expect(await page.getByText('Unsaved changes.').count()).toBe(0);
+
+  // The title's text covers the top-left corner: the colour is read at the bottom right.
+  await page.getByLabel(/^title/).fill('Ada Lovelace');
+  await page.getByLabel(/^bg .*colour/).fill('#0000ff');
+  await waitForPixel(page, 'Live preview', [0, 0, 255], [110, 55]);
+  // Reopened: the tried values, not the samples ("title", the default green), fill the fields and the preview.
+  await page.goto(rig.url('templates'));
+  await page.goto(rig.url(`templates/${uid}`));
+  await eventually(async () => (await page.getByLabel(/^title/).inputValue()) === 'Ada Lovelace', 'the tried title back');
+  await waitForPixel(page, 'Live preview', [0, 0, 255], [110, 55]);
+  const render = page.getByRole('region', { name: 'Render', exact: true });
+  await render.getByRole('button', { name: 'Render', exact: true }).click();
+  await waitForPixel(page, 'Rendered result', [0, 0, 255], [110, 55]);
+  const download = render.getByRole('link', { name: 'Download' });
+  expect(await download.getAttribute('download')).not.toBeNull();
+  const file = await context.request.get((await download.getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'));
+  expect((await file.body()).subarray(1, 4).toString()).toBe('PNG');
+});
+
+test('a template or render that is not there has a page of its own, with the way back to its list', async () => {
+  await page.goto(rig.url('templates/tpl_notthere'));
+  await page.getByRole('heading', { name: 'Template not found' }).waitFor();
+  await page.getByText(/This workspace has no template tpl_notthere/).waitFor();
+  await page.goto(rig.url('renders/img_notthere'));
+  await page.getByRole('heading', { name: 'Render not found' }).waitFor();
+  await page.getByRole('link', { name: 'All renders' }).click();
+  await page.waitForURL(/\/renders$/);
+});
+
+test("the overview's recent renders say a PDF's kind once, as the renders list does", async () => {
+  const res = await call('POST', '/pdf/render', { html: '<p>Once</p>' });
+  expect(res.status()).toBe(200);
+  await page.goto(rig.url(''));
+  const recent = page.getByRole('region', { name: 'Recent renders' });
+  await recent.getByText('pdf', { exact: true }).first().waitFor();
+  expect(await recent.getByText('pdf · pdf').count()).toBe(0);
+});

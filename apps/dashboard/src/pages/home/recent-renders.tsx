@@ -5,6 +5,7 @@ import { Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
 import { RenderPreview } from '../renders/render-preview';
+import { kindAndFormat } from '../renders/render-facts';
 import { renderCreatedColumn, renderStatusColumn } from '../renders/render-columns';
 
 /** The workspace's last five renders, each a link to its detail page. */
@@ -35,9 +36,7 @@ export function RecentRenders() {
                     <Link className="text-indigo-700 underline" to={`/renders/${r.id}`}>
                       {r.id}
                     </Link>
-                    <p className="text-xs text-slate-600">
-                      {r.kind} · {r.format}
-                    </p>
+                    <p className="text-xs text-slate-600">{kindAndFormat(r)}</p>
                   </>
                 ),
               },

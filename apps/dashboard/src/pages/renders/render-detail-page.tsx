@@ -10,6 +10,7 @@ import { Alert } from '../../kit/alert';
 import { buttonClass } from '../../kit/button';
 import { formatDate } from '../../kit/format';
 import { Page, Section } from '../../kit/page';
+import { NotFound } from '../../kit/not-found';
 import { QueryState } from '../../kit/query-state';
 import { RenderPreview } from './render-preview';
 import { detailLabel, kindLabel, originLabel, SHOWN_APART } from './render-facts';
@@ -22,7 +23,7 @@ export default function RenderDetailPage() {
   const from = (useLocation().state as { listSearch?: unknown } | null)?.listSearch;
   const listPath = typeof from === 'string' && from ? `/renders?${from}` : '/renders';
   return (
-    <QueryState query={render}>
+    <QueryState query={render} missing={<NotFound what="render" id={id} back={{ to: listPath, label: 'All renders' }} />}>
       {(r) => (
         <Page
           title={`Render ${r.id}`}

@@ -57,3 +57,6 @@ export function detailLabel(key: string): string {
 
 const KINDS: Record<string, string> = { image: 'Image', gif: 'GIF', pdf: 'PDF', video: 'Video' };
 export const kindLabel = (kind: string) => KINDS[kind] ?? kind;
+
+/** A list row's "image · png", "video · mp4"; a PDF's or a GIF's kind is its format, so it is said once ("pdf"). */
+export const kindAndFormat = (r: { kind: string; format: string }) => (r.kind === r.format ? r.kind : `${r.kind} · ${r.format}`);

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../kit/button';
 import { renderInPlayground, type PlaygroundResult } from '../../api/renders';
 
 export type ShownResult = PlaygroundResult & { format: 'png' | 'jpeg' | 'webp' | 'gif' | 'pdf'; ms: number };
@@ -15,7 +16,7 @@ export async function renderTimed(
 
 /**
  * A render just made from the dashboard (the playground, a template's Render): the picture of an image or GIF or a
- * link to a PDF, how long the request took, the render's page and the file's address.
+ * link to a PDF, a download, how long the request took, the render's page and the file's address.
  */
 export function RenderResult({ result }: { result: ShownResult }) {
   return (
@@ -27,7 +28,12 @@ export function RenderResult({ result }: { result: ShownResult }) {
       ) : (
         <img src={result.url} alt="Rendered result" className="max-w-full self-start rounded border border-slate-200" />
       )}
-      <p className="text-sm text-slate-700">{[`Answered in ${result.ms} ms`, ...result.facts].join(' · ')}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <a className={buttonClass('secondary', 'self-start')} href={result.url} download>
+          Download
+        </a>
+        <p className="text-sm text-slate-700">{[`Answered in ${result.ms} ms`, ...result.facts].join(' · ')}</p>
+      </div>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <Link className="text-indigo-700 underline" to={`/renders/${encodeURIComponent(result.id)}`}>
           Render {result.id}

@@ -14,6 +14,7 @@ import { Table, type Column } from '../../kit/table';
 import { filtersFromSearch, listQueryOf, searchOfFilters, type ListFilters } from './render-filters';
 import { RenderPreview } from './render-preview';
 import { renderCreatedColumn, renderStatusColumn } from './render-columns';
+import { kindAndFormat } from './render-facts';
 
 /**
  * Images, GIFs, PDFs and videos in one history, newest first, with the list API's filters. The filters live in the
@@ -136,8 +137,7 @@ function renderColumns(templateNames: Map<string, string>, listSearch: string): 
             {r.id}
           </Link>
           <p className="text-xs text-slate-600">
-            {/* "image · png", "video · mp4"; a PDF's or a GIF's kind is its format: said once. */}
-            {r.kind === r.format ? r.kind : `${r.kind} · ${r.format}`}
+            {kindAndFormat(r)}
             {r.templateUid && (
               <>
                 {' · '}

@@ -10,6 +10,7 @@ import { fieldError, Form } from '../../kit/form';
 import { LiveMessage } from '../../kit/live-message';
 import { Page, Section } from '../../kit/page';
 import { pluralNoun } from '../../kit/plural';
+import { NotFound } from '../../kit/not-found';
 import { QueryState } from '../../kit/query-state';
 import { SizeFields } from '../../kit/size-fields';
 import { UnsavedChangesGuard } from '../../kit/unsaved-changes';
@@ -24,6 +25,7 @@ import { NewCanvasTemplate, TemplateKindChoice, type TemplateKind } from './new-
 import { UseViaApi } from './use-via-api';
 import { useLivePreview } from './use-live-preview';
 import { previewValues } from './sample-values';
+import { useRememberedValues } from './remembered-values';
 import { unclosedPlaceholderLines, variablesOf } from './variable-names';
 import { VariableInput } from './variable-input';
 import { ErrorText } from '../../kit/message-text';
@@ -62,7 +64,7 @@ export default function TemplateEditorPage() {
   const existing = useQuery({ queryKey: templateKeys.one(uid), queryFn: () => getTemplate(uid), enabled: uid !== 'new' });
   if (uid === 'new') return <NewTemplate />;
   return (
-    <QueryState query={existing}>
+    <QueryState query={existing} missing={<NotFound what="template" id={uid} back={{ to: '/templates', label: 'All templates' }} />}>
       {(template) =>
         template.html === null ? (
           // A canvas (FabricJS) template opens in the visual editor.
@@ -100,7 +102,7 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
   const [savedDraft, setSavedDraft] = useState<TemplateDraft>(initial);
   // The values typed on the new-template page come along when it is created (they are not part of the template).
   const carried = (useLocation().state as { values?: Record<string, unknown> } | null)?.values;
-  const [values, setValues] = useState<Record<string, unknown>>(carried ?? {});
+  const [values, setValues] = useRememberedValues<Record<string, unknown>>(uid, { initial: carried });
   const [layout, setLayout] = useState('default');
   const unsaved = JSON.stringify(draft) !== JSON.stringify(savedDraft);
   const patch = (p: Partial<TemplateDraft>) => setDraft((d) => ({ ...d, ...p }));
@@ -146,7 +148,6 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
     <Page title={uid ? `Edit ${initial.name}` : 'New template'} actions={template && <TemplateActions template={template} />}>
       {intro}
       <UnsavedChangesGuard dirty={unsaved} description="The template has changes that are not saved yet." />
-      {save.isSuccess && <Alert tone="success">Saved.</Alert>}
       {/* min-w-0: the code blocks of Use via API scroll inside their card instead of widening the page on phones. */}
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Section title="Design">
@@ -190,9 +191,17 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
               <input type="checkbox" checked={draft.strictVariables} onChange={(e) => patch({ strictVariables: e.target.checked })} />
               Strict mode (refuse renders with missing variables)
             </label>
-            <Button type="submit" busy={save.isPending} className="self-start">
-              {uid ? 'Save template' : 'Create template'}
-            </Button>
+            {/* What Save did, beside it (as the canvas editor's save bar): the page's top is out of view here. */}
+            <div className="flex flex-wrap items-center gap-3">
+              <Button type="submit" busy={save.isPending}>
+                {uid ? 'Save template' : 'Create template'}
+              </Button>
+              {uid && (
+                <LiveMessage inline tone={unsaved ? 'neutral' : 'success'}>
+                  {unsaved ? 'Unsaved changes.' : save.isSuccess && !save.isPending && 'Saved.'}
+                </LiveMessage>
+              )}
+            </div>
           </Form>
         </Section>
         <Section title="Live preview">

@@ -15,6 +15,7 @@ import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { LiveMessage } from '../../kit/live-message';
 import { Page, Section } from '../../kit/page';
+import { NotFound } from '../../kit/not-found';
 import { QueryState } from '../../kit/query-state';
 import { UnsavedChangesGuard } from '../../kit/unsaved-changes';
 import { CompileErrorList } from './compile-error-list';
@@ -31,7 +32,10 @@ export default function CodeTemplatePage() {
   const template = useQuery({ queryKey: videoCodeKeys.one(uid), queryFn: () => getVideoTemplate(uid), enabled: uid !== 'new' });
   if (uid === 'new') return <NewCodeTemplate />;
   return (
-    <QueryState query={template}>
+    <QueryState
+      query={template}
+      missing={<NotFound what="video template" id={uid} back={{ to: '/video', label: 'All video templates' }} />}
+    >
       {(t) =>
         t.kind === 'code' ? (
           <CodeEditorView key={t.uid} template={t} />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { getTemplate, templateKeys, type Template } from '../../../api/templates';
+import { NotFound } from '../../../kit/not-found';
 import { QueryState } from '../../../kit/query-state';
 import { CanvasBackground } from './canvas-background';
 import { EditorCanvas } from './editor-canvas';
@@ -10,6 +11,7 @@ import { LayersPanel } from './layers-panel';
 import { PropertiesPanel } from './properties-panel';
 import { emptyDesign } from './empty-design';
 import { previewValues } from '../sample-values';
+import { useRememberedValues } from '../remembered-values';
 import { CanvasInteractions } from './interactions/canvas-interactions';
 import { TemplateActions } from '../template-actions';
 import { Toolbar } from './toolbar';
@@ -28,7 +30,11 @@ import { UseViaApi } from '../use-via-api';
 export default function CanvasEditorPage() {
   const { uid = '' } = useParams();
   const template = useQuery({ queryKey: templateKeys.one(uid), queryFn: () => getTemplate(uid) });
-  return <QueryState query={template}>{(t) => <CanvasEditor key={t.uid} template={t} />}</QueryState>;
+  return (
+    <QueryState query={template} missing={<NotFound what="template" id={uid} back={{ to: '/templates', label: 'All templates' }} />}>
+      {(t) => <CanvasEditor key={t.uid} template={t} />}
+    </QueryState>
+  );
 }
 
 function CanvasEditor({ template }: { template: Template }) {
@@ -44,7 +50,7 @@ function CanvasEditor({ template }: { template: Template }) {
   }, [template.name]);
   const samples = useMemo(() => previewValues(template.variableDefinitions, {}), [template.variableDefinitions]);
   // The values typed to try in Variables: the canvas shows them on request, the Render panel renders with them.
-  const [tried, setTried] = useState<Record<string, string>>({});
+  const [tried, setTried] = useRememberedValues<Record<string, string>>(template.uid, { accept: (v) => typeof v === 'string' });
   return (
     <EditorProvider initial={template.fabricJSData ?? emptyDesign()} size={size} samples={samples}>
       <ActiveLayoutProvider>
