@@ -114,6 +114,12 @@ test('build a design by clicking, save it, and the renderer draws it: colours, g
 
   await add('Add rectangle', 'Rectangle', 'Gradient bar');
   await setFields({ X: 0, Y: 250, Width: 400, Height: 50 });
+  // A select with longer choices takes its group's whole row: "Linear gradient" is not cut in the narrow side panel.
+  const [selectWidth, groupWidth] = await field('Fill type').evaluate((el) => [
+    el.getBoundingClientRect().width,
+    el.closest('fieldset')!.getBoundingClientRect().width,
+  ]);
+  expect(selectWidth).toBeGreaterThan(groupWidth! * 0.8);
   await field('Fill type').selectOption('linear');
   await setFields({ 'Stop 1 colour': '#ff0000', 'Stop 2 colour': '#0000ff' });
 

@@ -40,6 +40,11 @@ afterAll(async () => {
 async function parity(uid: string, name: string) {
   await page.goto(rig.url(`templates/${uid}/canvas-preview`));
   const editor = await editorExport(page);
+  // The preview fits the page: a design wider than it (the 1200-px starters) is scaled down, not scrolled sideways.
+  const [shown, room] = await page
+    .getByRole('img', { name: /^Canvas of / })
+    .evaluate((el) => [el.getBoundingClientRect().width, el.parentElement!.clientWidth]);
+  expect(shown).toBeLessThanOrEqual(room!);
   const render = await renderOfTemplate(rig, context, uid);
   return parityOf(name, editor, render);
 }

@@ -176,14 +176,14 @@ test('bind a colour, an image and a text; try values on the canvas; save; render
   await layouts.getByRole('spinbutton', { name: 'Layout width' }).fill('200');
   await layouts.getByRole('spinbutton', { name: 'Layout height' }).fill('200');
   await layouts.getByRole('button', { name: 'Copy to new layout' }).click();
-  await layouts.getByRole('button', { name: 'square (200×200)' }).waitFor();
+  await layouts.getByRole('button', { name: 'square · 200×200' }).waitFor();
   await waitForCanvas(20, 20, RED);
   const square = await apiRender(uid, { layout: 'square', variables: { title: 'x' } });
   const squareImage = await decode(square.url.replace('//localhost:', '//127.0.0.1:'));
   expect([squareImage.width, squareImage.height]).toEqual([200, 200]);
   expect(near(squareImage.pixel(20, 20), RED)).toBe(true);
   // Switching back shows the default design; deleting the layout removes it from the template.
-  await layouts.getByRole('button', { name: 'default (300×100)' }).click();
+  await layouts.getByRole('button', { name: 'default · 300×100' }).click();
   await layouts.getByRole('button', { name: 'Delete layout square' }).click();
   await eventually(
     async () =>
@@ -442,6 +442,14 @@ test('while values are tried the design cannot be edited (a note says so), Save 
   await page.getByRole('button', { name: 'Save template' }).click();
   await page.getByText('Saved.', { exact: true }).waitFor();
   expect(await savedTexts()).toEqual([undefined, undefined, 'i {{who}}', undefined]);
+  // The value tried is kept in this browser for the template: reopened, the editor offers it again.
+  await panel.getByRole('textbox', { name: 'Try value for who' }).fill('Wanda');
+  await page.goto(rig.url('templates'));
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  await eventually(
+    async () => (await panel.getByRole('textbox', { name: 'Try value for who' }).inputValue()) === 'Wanda',
+    'the tried value back',
+  );
 });
 
 test('leaving with unsaved changes asks first: staying keeps them; after Save (or with no change) leaving does not ask', async () => {

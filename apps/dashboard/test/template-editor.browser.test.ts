@@ -217,6 +217,9 @@ test('template editor: Save says beside the button what it did; the values tried
   expect(await download.getAttribute('download')).not.toBeNull();
   const file = await context.request.get((await download.getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'));
   expect((await file.body()).subarray(1, 4).toString()).toBe('PNG');
+  // The way back to the gallery, as in the canvas editor.
+  await page.getByRole('link', { name: 'All templates' }).click();
+  await page.waitForURL(/\/templates$/);
 });
 
 test('a template or render that is not there has a page of its own, with the way back to its list', async () => {

@@ -36,7 +36,8 @@ function CanvasDrawing({ template, fonts }: { template: Template; fonts: Paramet
     <>
       {error && <Alert>{error}</Alert>}
       <div className="overflow-auto rounded-lg border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px]">
-        <canvas ref={element} aria-label={`Canvas of ${template.name}`} role="img" />
+        {/* Fabric sizes the element in pixels (inline style): a design wider than the page is scaled down to fit it. */}
+        <canvas ref={element} aria-label={`Canvas of ${template.name}`} role="img" className="max-w-full! h-auto!" />
       </div>
       {png && (
         <a className={buttonClass('secondary', 'self-start')} href={png} download={`${template.name}.png`}>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { messageOf } from '../../api/problem';
 import { getTemplate, saveTemplate, templateKeys, type Template, type TemplateDraft } from '../../api/templates';
 import { Alert } from '../../kit/alert';
@@ -145,7 +145,20 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
   });
 
   return (
-    <Page title={uid ? `Edit ${initial.name}` : 'New template'} actions={template && <TemplateActions template={template} />}>
+    <Page
+      title={uid ? `Edit ${initial.name}` : 'New template'}
+      actions={
+        template && (
+          // As in the canvas editor: the template's actions, and the way back to the gallery.
+          <div className="flex flex-wrap items-center gap-3">
+            <TemplateActions template={template} />
+            <Link className="text-sm text-indigo-700 underline" to="/templates">
+              All templates
+            </Link>
+          </div>
+        )
+      }
+    >
       {intro}
       <UnsavedChangesGuard dirty={unsaved} description="The template has changes that are not saved yet." />
       {/* min-w-0: the code blocks of Use via API scroll inside their card instead of widening the page on phones. */}

@@ -6,9 +6,9 @@ import { ErrorText } from '../../../kit/message-text';
 const INPUT = 'w-full rounded-md border bg-white px-2 py-1 text-sm';
 
 /** A label above its control (the child with id `id`): the frame every field below shares. */
-function Labelled({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+function Labelled({ id, label, wide = false, children }: { id: string; label: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5">
+    <div className={`flex flex-col gap-0.5 ${wide ? 'col-span-2' : ''}`}>
       <label htmlFor={id} className="text-xs font-medium text-slate-800">
         {label}
       </label>
@@ -105,8 +105,11 @@ export function ChoiceField<T extends string>(props: {
   onChange: (value: T) => void;
 }) {
   const id = useId();
+  // In a group's half-width column (~7 rem in a narrow side panel) a select shows about ten characters: one with
+  // longer choices ("Solid colour", "Linear gradient", a font's name) takes the whole row, so its value is not cut.
+  const wide = props.options.some(([, label]) => label.length > 10);
   return (
-    <Labelled id={id} label={props.label}>
+    <Labelled id={id} label={props.label} wide={wide}>
       <select id={id} className={INPUT} value={props.value} onChange={(e) => props.onChange(e.target.value as T)}>
         {props.options.map(([value, label]) => (
           <option key={value} value={value}>

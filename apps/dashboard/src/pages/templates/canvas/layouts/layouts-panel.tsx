@@ -112,13 +112,13 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
       <h2 className="text-lg font-semibold">Layouts</h2>
       <ul aria-label="Layouts" className="flex flex-col gap-2">
         <li className="flex flex-wrap items-center gap-2">
-          {openButton({ kind: 'default' }, `default (${template.width}×${template.height})`)}
+          {openButton({ kind: 'default' }, `default · ${template.width}×${template.height}`)}
         </li>
         {keys.map((k) => {
           const size = sizeOf({ kind: 'layout', key: k });
           return (
             <li key={k} className="flex flex-wrap items-center gap-2">
-              {openButton({ kind: 'layout', key: k }, `${k} (${size.width}×${size.height})`)}
+              {openButton({ kind: 'layout', key: k }, `${k} · ${size.width}×${size.height}`)}
               <Button variant="ghost" aria-label={`Delete layout ${k}`} onClick={() => void deleteLayout(k)}>
                 Delete
               </Button>
