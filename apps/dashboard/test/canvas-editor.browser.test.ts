@@ -119,7 +119,7 @@ test('build a design by clicking, save it, and the renderer draws it: colours, g
     el.getBoundingClientRect().width,
     el.closest('fieldset')!.getBoundingClientRect().width,
   ]);
-  expect(selectWidth).toBeGreaterThan(groupWidth! * 0.8);
+  expect(selectWidth).toBeGreaterThan(groupWidth * 0.8);
   await field('Fill type').selectOption('linear');
   await setFields({ 'Stop 1 colour': '#ff0000', 'Stop 2 colour': '#0000ff' });
 

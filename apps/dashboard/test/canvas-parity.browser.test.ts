@@ -44,7 +44,7 @@ async function parity(uid: string, name: string) {
   const [shown, room] = await page
     .getByRole('img', { name: /^Canvas of / })
     .evaluate((el) => [el.getBoundingClientRect().width, el.parentElement!.clientWidth]);
-  expect(shown).toBeLessThanOrEqual(room!);
+  expect(shown).toBeLessThanOrEqual(room);
   const render = await renderOfTemplate(rig, context, uid);
   return parityOf(name, editor, render);
 }
