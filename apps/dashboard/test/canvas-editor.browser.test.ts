@@ -104,6 +104,14 @@ test('build a design by clicking, save it, and the renderer draws it: colours, g
     });
 
   await page.getByLabel('Background colour').fill('#000080');
+  // A size the API would refuse is refused beside its field as it is typed, not in the browser's own tooltip.
+  const templateWidth = page.getByLabel('Template width');
+  const widthBefore = await templateWidth.inputValue();
+  await templateWidth.fill('999999');
+  await page.getByText('Must be a whole number from 1 to 4000.').waitFor();
+  expect(await templateWidth.getAttribute('aria-invalid')).toBe('true');
+  await templateWidth.fill(widthBefore);
+  expect(await page.getByText('Must be a whole number from 1 to 4000.').count()).toBe(0);
 
   await add('Add rectangle', 'Rectangle', 'Red box');
   await setFields({ X: 0, Y: 0, Width: 200, Height: 150, 'Fill colour': '#ff0000' });

@@ -149,6 +149,8 @@ test('bind a colour, an image and a text; try values on the canvas; save; render
   expect(Object.keys(body.variables)).toEqual(expect.arrayContaining(['brand', 'title']));
   const bySnippet = await post('/image', body);
   expect(bySnippet.status()).toBe(200);
+  // With the values tried, as the Render panel: the snippet makes the picture just rendered.
+  expect(near(await pixelOfUrl(((await bySnippet.json()) as { url: string }).url, 50, 50), BLUE)).toBe(true);
 
   // Versions: 1 (created), 2 (saved design and variables: one save, one version); the editor sent a thumbnail of the newest.
   const versions = page.getByRole('region', { name: 'Versions' });

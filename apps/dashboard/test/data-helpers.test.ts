@@ -15,6 +15,19 @@ describe('parseRows', () => {
   it('reads tab-separated rows pasted from a spreadsheet', () => {
     expect(parseRows('a\tb\n1\t2').rows).toEqual([{ a: '1', b: '2' }]);
   });
+
+  it('says what it could not read as written: a quote never closed, a row short of or over the columns', () => {
+    const open = parseRows('title,site,accent\nfirst,a.dev,#fff\n"unterminated,c.dev\nlast,d.dev,#000\n');
+    expect(open.rows).toHaveLength(2);
+    expect(open.problems).toEqual([
+      'Row 2: a quote (") opens a value that is never closed, so everything after it was read as that one value.',
+      'Row 2 has 1 value for 3 columns: the last 2 are empty.',
+    ]);
+    expect(parseRows('a,b,c\n1,2\n1,2,3,4\n1,2,3').problems).toEqual([
+      'Row 1 has 2 values for 3 columns: the last one is empty.',
+      'Row 2 has 4 values for 3 columns: the extra one is left out.',
+    ]);
+  });
 });
 
 describe('namesInTemplate', () => {
@@ -104,6 +117,6 @@ describe('csvOf', () => {
     ];
     const text = csvOf(['title', 'note', 'pad'], rows);
     expect(text.split('\n')[0]).toBe('title,note,pad');
-    expect(parseRows(text)).toEqual({ columns: ['title', 'note', 'pad'], rows });
+    expect(parseRows(text)).toEqual({ columns: ['title', 'note', 'pad'], rows, problems: [] });
   });
 });

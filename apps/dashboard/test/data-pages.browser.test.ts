@@ -296,6 +296,11 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   );
   expect(await page.getByRole('button', { name: 'Start batch' }).getAttribute('aria-describedby')).toBeTruthy();
   expect(await accessibilityViolations(page)).toEqual([]);
+  // A quote never closed and a short row are said, not silently misread.
+  await rowsBox.fill('Heading,Colour\nFirst,#ff0000\n"Second,#00ff00\n');
+  const misread = page.getByRole('status').filter({ hasText: 'Check these rows: they were not read as written.' });
+  await misread.getByText('Row 2: a quote (") opens a value that is never closed').waitFor();
+  await misread.getByText('Row 2 has 1 value for 2 columns: the last one is empty.').waitFor();
   await rowsBox.fill('Heading,Colour\nFirst,#ff0000\nSecond,#00ff00\n');
   await page.getByText('Checked: every row has values the template takes.').waitFor();
   await page.getByRole('checkbox', { name: 'square' }).check();

@@ -288,6 +288,13 @@ test('renders: GIFs, PDFs, videos and failures in one history with previews, fil
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel('From').fill(tomorrow);
   await page.getByText('No renders match.').waitFor();
+  // To before From: refused beside To, and no list (not a false "No renders match.").
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('To').fill(yesterday);
+  await page.getByText('Must be the same day as From or later.').waitFor();
+  expect(await page.getByLabel('To').getAttribute('aria-invalid')).toBe('true');
+  expect(await page.getByText('No renders match.').count()).toBe(0);
+  expect(await page.getByRole('alert').filter({ hasText: 'invalid' }).count()).toBe(0);
   await page.getByLabel('From').fill('');
   await page.getByLabel('To').fill(tomorrow);
   await table.getByRole('link', { name: gifId, exact: true }).waitFor();

@@ -1,4 +1,4 @@
-import { filtersFromSearch, listQueryOf, searchOfFilters } from '../src/pages/renders/render-filters.js';
+import { dayRangeProblem, filtersFromSearch, listQueryOf, searchOfFilters } from '../src/pages/renders/render-filters.js';
 
 describe('the Renders list filters in the address', () => {
   it('reads every filter, and writes back only those set, in one order', () => {
@@ -16,5 +16,11 @@ describe('the Renders list filters in the address', () => {
   it('asks the API for whole days: from the first one to the end of the last', () => {
     const query = listQueryOf({ kind: '', status: '', templateUid: '', from: '2026-03-01', to: '2026-03-02' });
     expect([query.from, query.to]).toEqual(['2026-03-01T00:00:00.000Z', '2026-03-03T00:00:00.000Z']);
+  });
+
+  it('refuses days the wrong way round (one day, From and To the same, is a range)', () => {
+    expect(dayRangeProblem({ from: '2026-12-10', to: '2026-12-01' })).toBe('Must be the same day as From or later.');
+    expect(dayRangeProblem({ from: '2026-12-10', to: '2026-12-10' })).toBeUndefined();
+    expect(dayRangeProblem({ from: '', to: '2026-12-01' })).toBeUndefined();
   });
 });

@@ -14,8 +14,14 @@ export interface SizeFieldsProps {
   fieldClassName?: string;
 }
 
+/** The API's rule for a side (libs/contracts): said beside the field as it is typed, not left to the browser's tooltip. */
+export function sizeProblem(side: number): string | undefined {
+  return Number.isInteger(side) && side >= 1 && side <= 4000 ? undefined : 'Must be a whole number from 1 to 4000.';
+}
+
 /**
- * The width and height of an output in pixels (1–4000, as the API accepts). Two sibling fields with no
+ * The width and height of an output in pixels (1–4000, as the API accepts). A side out of that range is refused beside
+ * its field at once (the form must be `noValidate`, as kit/form's is); else the failed request's message shows there. Two sibling fields with no
  * wrapper, so the form around them decides the layout (a grid of two or three columns, a wrapping row).
  */
 export function SizeFields({ width, height, onWidth, onHeight, of, error, fieldClassName = '' }: SizeFieldsProps) {
@@ -28,7 +34,7 @@ export function SizeFields({ width, height, onWidth, onHeight, of, error, fieldC
         max={4000}
         value={width}
         onChange={(e) => onWidth(Number(e.target.value))}
-        error={fieldError(error, 'width')}
+        error={sizeProblem(width) ?? fieldError(error, 'width')}
         className={fieldClassName}
       />
       <TextField
@@ -38,7 +44,7 @@ export function SizeFields({ width, height, onWidth, onHeight, of, error, fieldC
         max={4000}
         value={height}
         onChange={(e) => onHeight(Number(e.target.value))}
-        error={fieldError(error, 'height')}
+        error={sizeProblem(height) ?? fieldError(error, 'height')}
         className={fieldClassName}
       />
     </>

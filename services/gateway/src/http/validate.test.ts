@@ -72,3 +72,27 @@ describe('unknown body fields at the gateway', () => {
     expect(() => parseOrThrow(z.object({ page: z.string() }), { Page: '1', page: '2' }, 'query')).not.toThrow();
   });
 });
+
+describe('one bound per field', () => {
+  const problemOf = (schema: z.ZodType, input: unknown) => {
+    try {
+      parseOrThrow(schema, input);
+    } catch (error) {
+      return (error as ProblemError).errors ?? [];
+    }
+    throw new Error('parsed');
+  };
+
+  it('says only the schema’s own limit when a huge number also fails the safe-integer bound', () => {
+    const errors = problemOf(z.object({ maxRenders: z.number().int().min(1).max(1_000_000_000) }), { maxRenders: 1e20 });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ field: 'maxRenders', code: 'too_big' });
+    expect(errors[0]!.message).toContain('1000000000');
+  });
+
+  it('keeps the tightest lower bound, and the bounds of other fields', () => {
+    const errors = problemOf(z.object({ a: z.number().int().min(5), b: z.string().max(2) }), { a: -1e20, b: 'abc' });
+    expect(errors.map((e) => e.field)).toEqual(['a', 'b']);
+    expect(errors[0]!.message).toContain('5');
+  });
+});

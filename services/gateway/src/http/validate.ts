@@ -4,8 +4,29 @@ import { describeFieldErrors, ProblemError, type FieldError } from '@pressroom/p
 
 type Where = 'body' | 'query' | 'path';
 
-function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
+type Issue = z.core.$ZodIssue;
+
+/**
+ * One bound per field and side: `z.number().int().max(1e9)` given 1e20 fails both the safe-integer bound
+ * (9007199254740991) and the schema's own; only the tighter one is the field's real limit, so only it is said.
+ */
+export function withTightestBounds(issues: readonly Issue[]): Issue[] {
+  const key = (issue: Issue) => `${issue.code} ${issue.path.map(String).join('.')}`;
+  const tightest = new Map<string, Issue>();
+  for (const issue of issues) {
+    if (issue.code !== 'too_big' && issue.code !== 'too_small') continue;
+    const held = tightest.get(key(issue));
+    const tighter =
+      !held ||
+      (issue.code === 'too_big' && held.code === 'too_big' && Number(issue.maximum) < Number(held.maximum)) ||
+      (issue.code === 'too_small' && held.code === 'too_small' && Number(issue.minimum) > Number(held.minimum));
+    if (tighter) tightest.set(key(issue), issue);
+  }
+  return issues.filter((issue) => (issue.code !== 'too_big' && issue.code !== 'too_small') || tightest.get(key(issue)) === issue);
+}
+
+function fieldErrors(issues: readonly Issue[]): FieldError[] {
+  return issues.map((issue) => ({
     field: issue.path.map(String).join('.') || '(body)',
     message: issue.message,
     code: issue.code,
@@ -20,8 +41,8 @@ export function validationProblem(errors: FieldError[], where: Where): ProblemEr
  * A strict schema's own "Unknown field" issue without the keys already refused as near misses
  * (each has its own error naming the field it meant); dropped when none is left.
  */
-function withoutNearMisses(errors: FieldError[], error: z.ZodError, nearMisses: ReadonlySet<string>): FieldError[] {
-  return error.issues.flatMap((issue, i) => {
+function withoutNearMisses(errors: FieldError[], issues: readonly Issue[], nearMisses: ReadonlySet<string>): FieldError[] {
+  return issues.flatMap((issue, i) => {
     if (issue.code !== 'unrecognized_keys' || issue.path.length > 0) return [errors[i]!];
     const keys = issue.keys.filter((key) => !nearMisses.has(key));
     if (keys.length === 0) return [];
@@ -40,7 +61,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, whe
   const nearMisses = where === 'body' ? nearMissFieldErrors(schema, input) : [];
   const result = schema.safeParse(input);
   if (result.success && nearMisses.length === 0) return result.data;
-  const errors = result.success ? [] : withoutNearMisses(fieldErrors(result.error), result.error, new Set(nearMisses.map((e) => e.field)));
+  const issues = result.success ? [] : withTightestBounds(result.error.issues);
+  const errors = withoutNearMisses(fieldErrors(issues), issues, new Set(nearMisses.map((e) => e.field)));
   throw validationProblem([...nearMisses, ...errors], where);
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { batchKeys, startBatch } from '../../api/batches';
 import { listTemplates, templateKeys } from '../../api/templates';
+import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
@@ -48,7 +49,7 @@ export default function BatchesPage() {
 
   const template = templates.data?.templates.find((t) => t.uid === uid) ?? templates.data?.templates[0];
   const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
-  const { columns, rows } = useMemo(() => parseRows(text), [text]);
+  const { columns, rows, problems: readProblems } = useMemo(() => parseRows(text), [text]);
   const columnOf = (variable: string) => mapping[variable] ?? (columns.includes(variable) ? variable : UNMAPPED);
   // What the batch sends: one set of the mapped variables per row (the first MAX_ROWS), checked before it starts.
   const variableSets = rows
@@ -136,6 +137,17 @@ export default function BatchesPage() {
                 Detected columns: <strong>{columns.join(', ')}</strong> · {plural(rows.length, 'row')}
                 {rows.length > MAX_ROWS ? ` (the first ${MAX_ROWS} are rendered)` : ''}
               </p>
+              {/* Read other than as written (an unclosed quote, a short or long row): said, never silently misread. */}
+              {readProblems.length > 0 && (
+                <Alert tone="info" live>
+                  <p className="font-medium">Check these rows: they were not read as written.</p>
+                  <ul className="list-disc pl-5">
+                    {readProblems.map((p) => (
+                      <li key={p}>{p}</li>
+                    ))}
+                  </ul>
+                </Alert>
+              )}
               <Table
                 caption="First rows"
                 captionVisible

@@ -1,8 +1,12 @@
 /**
  * Rows of a CSV (RFC 4180: quoted fields with commas, doubled quotes and line breaks; CRLF or LF; a BOM) or
- * of tab-separated rows pasted from a spreadsheet. The first row names the columns.
+ * of tab-separated rows pasted from a spreadsheet. The first row names the columns. `problems` says what was read
+ * other than as written, so nothing is misread silently: a quote never closed (the rest of the text became one
+ * value), a row with fewer values than columns (the missing ones are empty: the template's defaults fill them) or
+ * with more (the extra ones are dropped). Rows are numbered as the check and the results number them (1 = the
+ * first row under the header).
  */
-export function parseRows(text: string): { columns: string[]; rows: Record<string, string>[] } {
+export function parseRows(text: string): { columns: string[]; rows: Record<string, string>[]; problems: string[] } {
   const source = text.replace(/^\uFEFF/, '');
   const firstLine = source.split(/\r?\n/, 1)[0] ?? '';
   const separator = firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
@@ -10,6 +14,8 @@ export function parseRows(text: string): { columns: string[]; rows: Record<strin
   let record: string[] = [];
   let field = '';
   let quoted = false;
+  // Where the open quote started: the record it belongs to, for the message when it is never closed.
+  let quoteRecord = 0;
   for (let i = 0; i < source.length; i++) {
     const c = source[i]!;
     if (quoted) {
@@ -18,8 +24,10 @@ export function parseRows(text: string): { columns: string[]; rows: Record<strin
         i++;
       } else if (c === '"') quoted = false;
       else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === separator) {
+    } else if (c === '"' && field === '') {
+      quoted = true;
+      quoteRecord = records.length;
+    } else if (c === separator) {
       record.push(field);
       field = '';
     } else if (c === '\n' || c === '\r') {
@@ -36,9 +44,28 @@ export function parseRows(text: string): { columns: string[]; rows: Record<strin
   }
   const nonEmpty = records.filter((r) => r.some((v) => v.trim() !== ''));
   const columns = (nonEmpty[0] ?? []).map((c) => c.trim());
-  const rows = nonEmpty.slice(1).map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i] ?? ''])));
-  return { columns, rows };
+  const dataRows = nonEmpty.slice(1);
+  const rows = dataRows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i] ?? ''])));
+  const problems: string[] = [];
+  if (quoted) {
+    const row = nonEmpty.indexOf(records[quoteRecord]!);
+    const where = row <= 0 ? 'The header' : `Row ${row}`;
+    problems.push(`${where}: a quote (") opens a value that is never closed, so everything after it was read as that one value.`);
+  }
+  dataRows.forEach((r, i) => {
+    if (r.length === columns.length) return;
+    problems.push(
+      r.length < columns.length
+        ? `Row ${i + 1} has ${plural(r.length, 'value')} for ${plural(columns.length, 'column')}: ${some(columns.length - r.length, 'the last')} empty.`
+        : `Row ${i + 1} has ${plural(r.length, 'value')} for ${plural(columns.length, 'column')}: ${some(r.length - columns.length, 'the extra')} left out.`,
+    );
+  });
+  return { columns, rows, problems };
 }
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+/** "the last one is", "the last 2 are". */
+const some = (n: number, which: string) => (n === 1 ? `${which} one is` : `${which} ${n} are`);
 
 /** One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
 function field(value: string): string {

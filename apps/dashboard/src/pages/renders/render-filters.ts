@@ -55,3 +55,8 @@ export function listQueryOf(filters: ListFilters): ListFilters {
     to: filters.to ? new Date(new Date(filters.to).getTime() + 86_400_000).toISOString() : '',
   };
 }
+
+/** The days chosen the wrong way round: said beside To, and the list is not asked for (the API would refuse it). */
+export function dayRangeProblem(filters: Pick<ListFilters, 'from' | 'to'>): string | undefined {
+  return filters.from && filters.to && filters.to < filters.from ? 'Must be the same day as From or later.' : undefined;
+}

@@ -11,7 +11,7 @@ import { TextField } from '../../kit/field';
 import { Page } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { Table, type Column } from '../../kit/table';
-import { filtersFromSearch, listQueryOf, searchOfFilters, type ListFilters } from './render-filters';
+import { dayRangeProblem, filtersFromSearch, listQueryOf, searchOfFilters, type ListFilters } from './render-filters';
 import { RenderPreview } from './render-preview';
 import { renderCreatedColumn, renderStatusColumn } from './render-columns';
 import { kindAndFormat } from './render-facts';
@@ -27,7 +27,9 @@ export default function RendersPage() {
   const set = (patch: Partial<ListFilters>) => setSearch(searchOfFilters({ ...filters, ...patch }), { replace: true });
   const query = listQueryOf(filters);
   const listSearch = searchOfFilters(filters).toString();
+  const rangeProblem = dayRangeProblem(filters);
   const renders = useInfiniteQuery({
+    enabled: rangeProblem === undefined,
     queryKey: renderKeys.list(query),
     queryFn: ({ pageParam }) => listRenders(query, pageParam),
     initialPageParam: undefined as string | undefined,
@@ -86,10 +88,11 @@ export default function RendersPage() {
           ]}
         />
         <TextField label="From" type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
-        <TextField label="To" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
+        <TextField label="To" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} error={rangeProblem} />
       </form>
       {renders.isError && <Alert>{messageOf(renders.error)}</Alert>}
-      {renders.isPending ? (
+      {/* Nothing was asked for (the days are refused beside To) or the request failed: no "No renders match." */}
+      {rangeProblem !== undefined || renders.isError ? null : renders.isPending ? (
         <p className="text-sm text-slate-600">Loading…</p>
       ) : items.length === 0 ? (
         Object.values(filters).some(Boolean) ? (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TemplateDraft, TemplateLayout } from '../../api/templates';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
-import { SizeFields } from '../../kit/size-fields';
+import { SizeFields, sizeProblem } from '../../kit/size-fields';
 
 const KEY = /^[a-z0-9-]{1,64}$/;
 
@@ -53,7 +53,7 @@ export function LayoutsPanel({
         <Button
           variant="secondary"
           className="self-start"
-          disabled={!key || keyError !== undefined}
+          disabled={!key || keyError !== undefined || sizeProblem(width) !== undefined || sizeProblem(height) !== undefined}
           onClick={() => {
             onChange({ ...draft.layouts, [key]: { width, height } });
             onSelect(key);

@@ -12,13 +12,15 @@ import { SignedLink } from './signed-link';
 export function UseViaApi({ uid, variables, layout }: { uid: string; variables: Record<string, unknown>; layout?: string | undefined }) {
   const origin = window.location.origin;
   const secret = useQuery({ queryKey: urlSigningKeys.current, queryFn: getUrlSigningSecret });
-  const body = JSON.stringify({ template: uid, variables });
+  // The open layout too: the snippets make what the editor's Render makes.
+  const request = { template: uid, variables, ...(layout && layout !== 'default' ? { layout } : {}) };
+  const body = JSON.stringify(request);
   const curl = `curl -s ${origin}/image \\\n  -H "Authorization: Bearer $PRESSROOM_API_KEY" \\\n  -H 'Content-Type: application/json' \\\n  -d '${body.replace(/'/g, "'\\''")}'`;
   const query = new URLSearchParams({ token: 'YOUR_API_KEY' });
   for (const [name, value] of Object.entries(variables)) if (value !== undefined) query.set(name, String(value));
   if (layout && layout !== 'default') query.set('layout', layout);
   const keyUrl = `${origin}/r/${uid}.png?${query.toString()}`;
-  const sdk = `const res = await fetch('${origin}/image', {\n  method: 'POST',\n  headers: { Authorization: \`Bearer \${process.env.PRESSROOM_API_KEY}\`, 'Content-Type': 'application/json' },\n  body: JSON.stringify(${JSON.stringify({ template: uid, variables })}),\n});\nconst { url } = await res.json();`;
+  const sdk = `const res = await fetch('${origin}/image', {\n  method: 'POST',\n  headers: { Authorization: \`Bearer \${process.env.PRESSROOM_API_KEY}\`, 'Content-Type': 'application/json' },\n  body: JSON.stringify(${body}),\n});\nconst { url } = await res.json();`;
   return (
     <div className="flex flex-col gap-3 text-sm">
       <Snippet title="curl" copy="Copy curl" text={curl} />

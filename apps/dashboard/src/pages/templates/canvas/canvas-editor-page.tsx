@@ -23,8 +23,7 @@ import { CanvasSaveProvider, SaveBar } from './save-bar';
 import { VariablesPanel } from './variables/variables-panel';
 import { RenderPanel } from './render-panel';
 import { VersionsPanel } from './versions/versions-panel';
-import { Section } from '../../../kit/page';
-import { UseViaApi } from '../use-via-api';
+import { UseViaApiPanel } from './use-via-api-panel';
 
 /** The visual editor of a canvas (FabricJS) template: /templates/:uid/canvas. */
 export default function CanvasEditorPage() {
@@ -104,9 +103,7 @@ function CanvasEditor({ template }: { template: Template }) {
                     </EditLock>
                     <VariablesPanel tried={tried} onTried={setTried} />
                     <VersionsPanel template={template} />
-                    <Section title="Use via API">
-                      <UseViaApi uid={template.uid} variables={samples} />
-                    </Section>
+                    <UseViaApiPanel uid={template.uid} tried={tried} />
                   </div>
                 </div>
               </div>

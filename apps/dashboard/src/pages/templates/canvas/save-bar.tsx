@@ -103,6 +103,7 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
   const save = useCanvasSave();
   return (
     <form
+      noValidate
       aria-label="Template size and save"
       className="flex flex-wrap items-end gap-3"
       onSubmit={(e) => {

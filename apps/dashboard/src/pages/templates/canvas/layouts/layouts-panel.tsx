@@ -7,7 +7,7 @@ import { Alert } from '../../../../kit/alert';
 import { Button } from '../../../../kit/button';
 import { TextField } from '../../../../kit/field';
 import { fieldError } from '../../../../kit/form';
-import { SizeFields } from '../../../../kit/size-fields';
+import { SizeFields, sizeProblem } from '../../../../kit/size-fields';
 import { useEditor } from '../editor-context';
 import { useUnsavedDesign } from '../unsaved-design';
 import { useTryValues } from '../variables/try-values';
@@ -128,6 +128,7 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
       </ul>
       <p className="text-xs text-slate-600">Click a layout to open its design on the canvas, at its size.</p>
       <form
+        noValidate
         aria-label="New layout"
         className="grid grid-cols-3 items-end gap-2 rounded border border-slate-200 p-3"
         onSubmit={(e) => {
@@ -144,7 +145,12 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
         </p>
         <TextField label="Layout key" value={key} onChange={(e) => setKey(e.target.value.trim())} error={keyError} />
         <SizeFields of="Layout" width={width} height={height} onWidth={setWidth} onHeight={setHeight} />
-        <Button type="submit" variant="secondary" disabled={key === '' || keyError !== undefined} className="col-span-3">
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={key === '' || keyError !== undefined || sizeProblem(width) !== undefined || sizeProblem(height) !== undefined}
+          className="col-span-3"
+        >
           Copy to new layout
         </Button>
       </form>
