@@ -287,7 +287,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Render a template by URL, for `<img src>`: with `token=<API key>` or signed (`sid`, `exp`, `s`); cached
+         * Render a template by URL, for an img src: with token=<API key> or signed (sid, exp, s); cached
          * @description `file` is the template uid and an image extension. Authenticate with `token` (or `Authorization: Bearer`), which puts a full-access key in the URL, or sign the URL with the account's URL-signing secret (`sid`, optional `exp`, `s`; docs/signed-urls.md), which puts none. `quality` and `layout` are the render's own; every other query parameter is a template variable. Identical URLs (parameter order and `token` aside) are answered from the cache without a new render or a credit until the template changes; `If-None-Match` with the `ETag` answers 304. Never an error page, so an `<img>` keeps working: any failure but a signature's — a missing or invalid key, an unknown template or extension, a bad `quality` or variable, a render error, the per-minute limit, the credits — answers **200** with a transparent 1×1 PNG, `Cache-Control: no-store` and `X-Pressroom-Error: <slug>` (`missing-auth`, `invalid-api-key`, `route-not-found`, `template-not-found`, `validation-error`, `rate-limit`, `quota-exceeded`, `render-failed`…; a rate-limited one also carries `Retry-After`). A signed URL that does not verify, has expired or is over its secret's render cap answers a real **403** problem, which also carries `X-Pressroom-Error` and `Cache-Control: no-store`.
          */
         get: operations["renderFromSignedUrl"];
@@ -309,7 +309,7 @@ export interface paths {
         /** List templates */
         get: operations["listTemplates"];
         put?: never;
-        /** Create a template (HTML with `{{variables}}`, or a Fabric.js canvas) */
+        /** Create a template (HTML with {{variables}}, or a Fabric.js canvas) */
         post: operations["createTemplate"];
         delete?: never;
         options?: never;
@@ -1809,7 +1809,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The page behind a problem `type` */
+        /** The page behind a problem type */
         get: operations["getErrorType"];
         put?: never;
         post?: never;

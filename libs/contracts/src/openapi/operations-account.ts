@@ -457,7 +457,7 @@ export const opsOperations: Operation[] = [
     path: '/errors/{slug}',
     operationId: 'getErrorType',
     tag: 'Operations',
-    summary: 'The page behind a problem `type`',
+    summary: 'The page behind a problem type',
     auth: 'public',
     responses: { 200: file(['text/html'], 'HTML.') },
     problems: ['not-found'],

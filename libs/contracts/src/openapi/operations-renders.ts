@@ -283,7 +283,7 @@ export const renderOperations: Operation[] = [
     path: '/r/{file}',
     operationId: 'renderFromSignedUrl',
     tag: 'Files',
-    summary: 'Render a template by URL, for `<img src>`: with `token=<API key>` or signed (`sid`, `exp`, `s`); cached',
+    summary: 'Render a template by URL, for an img src: with token=<API key> or signed (sid, exp, s); cached',
     description:
       '`file` is the template uid and an image extension. Authenticate with `token` (or `Authorization: Bearer`), which puts a full-access key in the URL, ' +
       "or sign the URL with the account's URL-signing secret (`sid`, optional `exp`, `s`; docs/signed-urls.md), which puts none. " +

@@ -62,7 +62,7 @@ export const templateOperations: Operation[] = [
     path: '/templates',
     operationId: 'createTemplate',
     tag: 'Templates',
-    summary: 'Create a template (HTML with `{{variables}}`, or a Fabric.js canvas)',
+    summary: 'Create a template (HTML with {{variables}}, or a Fabric.js canvas)',
     auth: 'apiKey',
     body: TemplateCreate,
     example: { name: 'Card', html: '<h1>{{title}}</h1>', width: 1200, height: 630 },
