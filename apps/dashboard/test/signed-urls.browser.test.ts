@@ -140,10 +140,13 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   expect(
     await panel
       .getByRole('figure', { name: /^Signed link \(expires / })
-      .locator('code')
+      .locator('pre code')
       .textContent(),
   ).toBe(link);
   await panel.getByRole('button', { name: 'Copy signed link' }).waitFor();
+  // The dashboard is open at 127.0.0.1 and the instance's public address is localhost: the link says which it is on.
+  const note = panel.getByRole('note').filter({ hasText: 'PUBLIC_BASE_URL' });
+  expect(await note.textContent()).toContain(`public address, ${rig.stack.publicBaseUrl}, not ${rig.stack.baseUrl}`);
   expect(await accessibilityViolations(page)).toEqual([]);
   await panel.screenshot({ path: screenshotPath('use-via-api-signed-link') });
 

@@ -100,6 +100,7 @@ export function SignedLink({ uid, variables, layout }: { uid: string; variables:
           <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs break-all whitespace-pre-wrap text-slate-100" tabIndex={0}>
             <code>{link.url}</code>
           </pre>
+          <PublicAddressNote url={link.url} />
           <div className="flex flex-wrap items-center gap-3">
             <CopyButton text={link.url} label="Copy signed link" />
             <a href={link.url} target="_blank" rel="noreferrer" className="text-indigo-800 underline">
@@ -109,5 +110,21 @@ export function SignedLink({ uid, variables, layout }: { uid: string; variables:
         </figure>
       )}
     </div>
+  );
+}
+
+/**
+ * Links are made on the instance's public address (PUBLIC_BASE_URL, `http://localhost:8080` unless set), not on the
+ * address this browser used: when the two differ, a link published as it is may not load for anyone else. Said here,
+ * where the link is copied (docs/configuration.md).
+ */
+function PublicAddressNote({ url }: { url: string }) {
+  const linkOrigin = URL.canParse(url) ? new URL(url).origin : window.location.origin;
+  if (linkOrigin === window.location.origin) return null;
+  return (
+    <p className="text-xs text-amber-800" role="note">
+      This link is on the instance's public address, {linkOrigin}, not {window.location.origin} where you opened the dashboard. If people
+      reach Pressroom at another address, the operator sets it as <code>PUBLIC_BASE_URL</code>.
+    </p>
   );
 }
