@@ -308,6 +308,7 @@ test('renders: GIFs, PDFs, videos and failures in one history with previews, fil
     /Came fromHTML sent to the API or the playground.*Size200 × 100/,
   );
   expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/Total\d+ ms/);
+  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).not.toContain('File size');
   expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0);
   expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -318,6 +319,11 @@ test('renders: GIFs, PDFs, videos and failures in one history with previews, fil
     (await page.getByRole('link', { name: 'Download' }).getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'),
   );
   expect((await gifFile.body()).subarray(0, 4).toString()).toBe('GIF8');
+  // Its size, as downloaded (formatted as the asset library formats sizes); a failure shows none.
+  const gifBytes = (await gifFile.body()).length;
+  const sizeText =
+    gifBytes < 1024 ? `${gifBytes} B` : `${Number.isInteger(gifBytes / 1024) ? gifBytes / 1024 : (gifBytes / 1024).toFixed(1)} KB`;
+  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toContain(`File size${sizeText}`);
   await page.goto(rig.url(`renders/${pdfId}`));
   await page.locator('object[type="application/pdf"]').waitFor({ state: 'attached' });
   expect(await page.getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/\.pdf$/);

@@ -205,8 +205,12 @@ describe('dashboard data endpoints (memory+pglite)', () => {
     expect(render.parameters).toMatchObject({ origin: 'html', format: 'png', width: 1200, height: 630 });
     expect(render.timings).toMatchObject({ createdAt: expect.any(String), completedAt: expect.any(String), totalMs: expect.any(Number) });
     expect(render.problem).toMatchObject({ type: expect.stringMatching(/\/errors\/selector-not-found$/), status: 422 });
+    expect(render.bytes).toBeNull(); // a failure has no file
     const pdfDetail = (await (await stack.api(`/renders/${pdfId}`, { key: own })).json()) as { render: Record<string, any> };
     expect(pdfDetail.render.parameters).toMatchObject({ pageCount: 1 });
+    // The file's size, as the store holds it: what downloading it gives.
+    const pdfFile = await fetch(pdfDetail.render.url as string);
+    expect(pdfDetail.render.bytes).toBe((await pdfFile.arrayBuffer()).byteLength);
 
     // The usage page counts them by day and kind (the harness checks this answer against the document too).
     const usage = (await (await stack.api('/usage?days=2', { key: own })).json()) as { perDay: Array<Record<string, number>> };

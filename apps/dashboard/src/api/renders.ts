@@ -14,6 +14,8 @@ export interface RenderItem extends RenderHistoryItem {
 export interface RenderDetail extends RenderItem {
   parameters: Record<string, unknown>;
   contentType: string | null;
+  /** The file's size; null until done and once the file is gone. */
+  bytes: number | null;
   timings: {
     createdAt: string;
     startedAt: string | null;

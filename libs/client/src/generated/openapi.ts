@@ -7429,6 +7429,7 @@ export interface operations {
                      *           "cost": 1
                      *         },
                      *         "contentType": "image/png",
+                     *         "bytes": 48213,
                      *         "timings": {
                      *           "createdAt": "2026-03-02T09:14:05.120Z",
                      *           "startedAt": "2026-03-02T09:14:05.180Z",
@@ -7489,6 +7490,8 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             contentType: string | null;
+                            /** @description The file's size in bytes; null until it is done, and once the file is gone (retention). */
+                            bytes: number | null;
                             timings: {
                                 /** @description ISO 8601 date-time (UTC). */
                                 createdAt: string;

@@ -67,6 +67,7 @@ export const RenderDetail = RenderHistoryItem.extend({
     // Kind-specific results follow (GIF frames/fps, PDF pageCount/preset/pageSize, a video's posterUrl…).
     .catchall(z.unknown()),
   contentType: z.string().nullable(),
+  bytes: z.number().int().nullable().describe("The file's size in bytes; null until it is done, and once the file is gone (retention)."),
   timings: z.object({
     createdAt: timestamp,
     startedAt: timestamp.nullable(),

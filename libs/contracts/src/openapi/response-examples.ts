@@ -53,6 +53,7 @@ export const RENDER_DETAIL_EXAMPLE = {
     ...historyItem,
     parameters: { origin: 'template', templateUid: TEMPLATE, format: 'png', width: 1200, height: 630, cost: 1 },
     contentType: 'image/png',
+    bytes: 48213,
     timings: { createdAt: CREATED, startedAt: '2026-03-02T09:14:05.180Z', completedAt: DONE, queuedMs: 60, renderMs: 1230, totalMs: 1290 },
     problem: null,
   },

@@ -45,10 +45,12 @@ export function renderHistoryItem(row: RenderRow): RenderHistoryItem {
 }
 
 /** GET /renders/{id}: the entry plus what was asked and how long each step took. */
-export function renderDetail(row: RenderRow, errorsBaseUrl: string): RenderDetail {
+/** `bytes`: the stored file's size (the route reads it from storage), null when there is none. */
+export function renderDetail(row: RenderRow, errorsBaseUrl: string, bytes: number | null = null): RenderDetail {
   const item = renderHistoryItem(row);
   return {
     ...item,
+    bytes,
     parameters: {
       origin: row.origin,
       // Added beside `origin` (which keeps the contract's values): a template render asked for by a /r/ URL.

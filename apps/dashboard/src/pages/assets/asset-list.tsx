@@ -1,7 +1,7 @@
 import type { Asset } from '../../api/assets';
 import { Button } from '../../kit/button';
 import { ConfirmDialog } from '../../kit/dialog';
-import { formatBytes } from './format-bytes';
+import { formatBytes } from '../../kit/format-bytes';
 
 /** The sample line a font preview is drawn with. */
 export const FONT_SAMPLE = 'The quick brown fox jumps over the lazy dog 0123456789';

@@ -9,7 +9,7 @@ import { useFontFaces } from './account-fonts';
 import { AssetList } from './asset-list';
 import { formatCount } from '../../kit/format';
 import { plural } from '../../kit/plural';
-import { formatBytes } from './format-bytes';
+import { formatBytes } from '../../kit/format-bytes';
 import { UploadField } from './upload-field';
 
 const ACCEPT = '.png,.jpg,.jpeg,.webp,.svg,.ttf,.otf,.woff2,image/png,image/jpeg,image/webp,image/svg+xml,font/ttf,font/otf,font/woff2';

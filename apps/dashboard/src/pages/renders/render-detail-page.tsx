@@ -9,6 +9,7 @@ import { Facts } from '../../kit/facts';
 import { Alert } from '../../kit/alert';
 import { buttonClass } from '../../kit/button';
 import { formatDate } from '../../kit/format';
+import { formatBytes } from '../../kit/format-bytes';
 import { Page, Section } from '../../kit/page';
 import { NotFound } from '../../kit/not-found';
 import { QueryState } from '../../kit/query-state';
@@ -77,6 +78,8 @@ export default function RenderDetailPage() {
                 Format: r.parameters.format,
                 // A PDF's size is its page size, in points, among its details below: said once.
                 ...(r.kind === 'pdf' ? {} : { Size: sizeOf(r.parameters.width, r.parameters.height) }),
+                // A failure has no file; a file gone after retention shows a dash.
+                ...(r.status === 'done' ? { 'File size': r.bytes === null ? null : formatBytes(r.bytes) } : {}),
                 Credits: r.parameters.cost,
                 ...Object.fromEntries(
                   Object.entries(r.parameters)
