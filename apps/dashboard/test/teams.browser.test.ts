@@ -340,6 +340,16 @@ test('pending invitations: the form starts over after each, links stay listed un
     .getByRole('link')
     .getAttribute('href');
   expect(fresh).not.toBe(revokedLink);
+  // The owner opening it to check it is in the team already: told so, and the link is not spent.
+  const ownerUrl = owner.url();
+  await open(owner, fresh);
+  await owner.getByRole('button', { name: 'Accept invitation' }).click();
+  await owner
+    .getByRole('status')
+    .filter({ hasText: 'You are already a member of Newsroom (owner): the invitation was left unused' })
+    .waitFor();
+  await pending.getByRole('row', { name: /Anyone with the link/ }).waitFor();
+  await owner.goto(ownerUrl);
   await open(guest, fresh);
   await guest.getByRole('button', { name: 'Accept invitation' }).click();
   await guest.getByRole('heading', { name: /Newsroom \(you are member\)/ }).waitFor();

@@ -145,7 +145,9 @@ describe('S3 storage, presigned URLs and custom storage (memory+pglite)', () => 
     expect(res.status).toBe(200);
     const body = (await res.json()) as { id: string; url: string; userStorageUrl?: string; userStorageError?: string };
     expect(body.userStorageUrl).toBeUndefined();
-    expect(body.userStorageError).toMatch(/^copy to custom storage failed: connect ECONNREFUSED 127\.0\.0\.1:\d+$/);
+    expect(body.userStorageError).toMatch(
+      /^copy to custom storage failed: nothing answers at 127\.0\.0\.1:\d+ \(the connection was refused\)/,
+    );
     expect((await decode(body.url)).width).toBe(200);
     // Receivers get exactly the contract's fields: no userStorageUrl (the failure is in the API's answer and the settings).
     const event = await completedEventOf(body.id);

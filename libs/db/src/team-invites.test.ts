@@ -132,19 +132,21 @@ describe.each(ENGINES)('team invitations (%s)', (engine) => {
     await expect(revokeTeamInvite(db(), { teamId: team.id, actorId: owner.id, inviteId: accepted.id })).rejects.toThrow(NotFoundError);
   });
 
-  it('accepting answers the member account to work in, also for someone already in the team', async () => {
+  it('accepting answers the member account to work in; someone already in the team does not spend the link', async () => {
     const { owner, member, team } = await staffedTeam();
     const workspace = (await listWorkspaces(db(), member)).find((w) => w.id === team.id)!;
     const { token } = await createTeamInvite(db(), { teamId: team.id, actorId: owner.id, role: 'admin', ttlMs: HOUR });
     expect(await acceptTeamInvite(db(), { token, userId: member.id })).toEqual({
       team: { id: team.id, name: team.name },
       accountId: workspace.accountId,
+      alreadyMember: true,
     });
+    // A member's accept leaves the link unspent, for whoever it was meant for: a newcomer still joins through it.
     const newcomer = await person('newcomer');
-    const joined = await acceptTeamInvite(db(), {
-      token: (await createTeamInvite(db(), { teamId: team.id, actorId: owner.id, role: 'member', ttlMs: HOUR })).token,
-      userId: newcomer.id,
-    });
+    const joined = await acceptTeamInvite(db(), { token, userId: newcomer.id });
+    expect(joined).toMatchObject({ alreadyMember: false });
     expect(joined?.accountId).toBe((await listWorkspaces(db(), newcomer)).find((w) => w.id === team.id)!.accountId);
+    // Once used, it is spent.
+    expect(await acceptTeamInvite(db(), { token, userId: (await person('third')).id })).toBeNull();
   });
 });

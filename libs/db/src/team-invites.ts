@@ -124,28 +124,39 @@ export async function getTeamInvite(db: Db, token: string, now = new Date()): Pr
 export async function acceptTeamInvite(
   db: Db,
   input: { token: string; userId: string; now?: Date },
-): Promise<{ team: { id: string; name: string }; accountId: string } | null> {
+): Promise<{ team: { id: string; name: string }; accountId: string; alreadyMember: boolean } | null> {
   const now = input.now ?? new Date();
   return db.orm.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(teamInvites)
-      .set({ acceptedAt: now })
-      .where(and(eq(teamInvites.tokenHash, hashInviteToken(input.token)), usable(now)))
-      .returning();
-    if (!claimed) return null;
+    const [invite] = await tx
+      .select()
+      .from(teamInvites)
+      .where(and(eq(teamInvites.tokenHash, hashInviteToken(input.token)), usable(now)));
+    if (!invite) return null;
     const [user] = await tx.select().from(users).where(eq(users.id, input.userId));
     if (!user) throw new NotFoundError('user', input.userId);
-    if (claimed.email !== null && claimed.email !== user.email) {
-      throw new PermissionError(`This invitation is for ${claimed.email}: sign in with that email address to accept it.`);
+    if (invite.email !== null && invite.email !== user.email) {
+      throw new PermissionError(`This invitation is for ${invite.email}: sign in with that email address to accept it.`);
     }
-    const [team] = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, claimed.teamId));
+    const [team] = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, invite.teamId));
     const [already] = await tx
       .select({ accountId: teamMembers.accountId })
       .from(teamMembers)
-      .where(and(eq(teamMembers.teamId, claimed.teamId), eq(teamMembers.userId, user.id)));
-    const accountId =
-      already?.accountId ??
-      (await addMember(tx, { teamId: team!.id, teamName: team!.name, userId: user.id, email: user.email, role: claimed.role }));
-    return { team: team!, accountId };
+      .where(and(eq(teamMembers.teamId, invite.teamId), eq(teamMembers.userId, user.id)));
+    // A member opening a link meant for someone else (to check it, or by mistake) must not spend it.
+    if (already) return { team: team!, accountId: already.accountId, alreadyMember: true };
+    const [claimed] = await tx
+      .update(teamInvites)
+      .set({ acceptedAt: now })
+      .where(and(eq(teamInvites.tokenHash, invite.tokenHash), usable(now)))
+      .returning();
+    if (!claimed) return null;
+    const accountId = await addMember(tx, {
+      teamId: team!.id,
+      teamName: team!.name,
+      userId: user.id,
+      email: user.email,
+      role: claimed.role,
+    });
+    return { team: team!, accountId, alreadyMember: false };
   });
 }

@@ -1,4 +1,6 @@
 import { startSilentServer, startTestS3Server, TEST_S3_CREDENTIALS, type TestS3Server } from '@pressroom/testing/s3';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createS3Storage, describeS3Error, createStorage } from './index.js';
 
 describe('S3 storage', () => {
@@ -92,6 +94,37 @@ describe('S3 storage', () => {
     } finally {
       await storage.close();
       await silent.close();
+    }
+  });
+
+  it('says in plain words that nothing listens at the endpoint, or that what answers is no S3 store', async () => {
+    // A port nobody listens on: bound, then released.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    // A web server, not a store: it answers every request with its HTML "not found" page.
+    const web = createServer((_req, res) =>
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<html><head><meta charset="utf-8"></head><body>Not here</body></html>'),
+    );
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    const at = (endpoint: string) =>
+      createS3Storage({ endpoint, region: 'us-east-1', bucket: 'renders', forcePathStyle: true, credentials: TEST_S3_CREDENTIALS });
+    const refused = at(`http://127.0.0.1:${port}`);
+    const page = at(`http://127.0.0.1:${(web.address() as AddressInfo).port}`);
+    try {
+      const noOne = await refused.put('renders/img_x.png', Buffer.from('x'), 'image/png').catch((e: unknown) => e);
+      expect(describeS3Error(noOne)).toBe(
+        `nothing answers at 127.0.0.1:${port} (the connection was refused): check the endpoint's host and port`,
+      );
+      const notS3 = await page.put('renders/img_x.png', Buffer.from('x'), 'image/png').catch((e: unknown) => e);
+      expect(describeS3Error(notS3)).toBe(
+        'the endpoint answered, but not as an S3 store does (its answer is not S3 XML): check the endpoint URL',
+      );
+    } finally {
+      await refused.close();
+      await page.close();
+      await new Promise((resolve) => web.close(resolve));
     }
   });
 

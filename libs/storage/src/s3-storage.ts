@@ -175,6 +175,10 @@ function isNotFound(err: unknown): boolean {
 
 /** A one-line reason for a failed S3 call a user can act on (wrong key, missing bucket, timeout). */
 export function describeS3Error(err: unknown): string {
+  // What answered is no S3 store (a web site's HTML page): the SDK's own words are about its XML parser.
+  if (/Deserialization error|XML parse error/i.test((err as { message?: string })?.message ?? '')) {
+    return 'the endpoint answered, but not as an S3 store does (its answer is not S3 XML): check the endpoint URL';
+  }
   if (err instanceof S3ServiceException) {
     const status = err.$metadata.httpStatusCode;
     const message = err.message && err.message !== 'UnknownError' ? err.message : err.name;
@@ -188,6 +192,8 @@ export function describeS3Error(err: unknown): string {
   }
   // The SDK wraps network errors ("AWS SDK error wrapper for Error: connect ECONNREFUSED …"): the cause says it plainly.
   const cause = (err as { cause?: { message?: string } }).cause;
+  const refused = /ECONNREFUSED (\S+)/.exec(cause?.message ?? e?.message ?? '');
+  if (refused) return `nothing answers at ${refused[1]} (the connection was refused): check the endpoint's host and port`;
   if (cause?.message) return cause.message;
   return (e?.message ?? String(err)).replace(/^AWS SDK error wrapper for (\w*Error: )?/, '');
 }

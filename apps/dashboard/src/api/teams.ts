@@ -56,4 +56,6 @@ export const getInvite = (token: string) =>
   api<{ team: { id: string; name: string }; role: Role; email: string | null }>(`/invites/${encodeURIComponent(token)}`);
 /** Joins the team; the answered session already works in it. */
 export const acceptInvite = (token: string) =>
-  api<{ team: { id: string; name: string }; session: Session }>(`/invites/${encodeURIComponent(token)}/accept`, { method: 'POST' });
+  api<{ team: { id: string; name: string }; alreadyMember: boolean; session: Session }>(`/invites/${encodeURIComponent(token)}/accept`, {
+    method: 'POST',
+  });

@@ -19257,6 +19257,8 @@ export interface operations {
                             id: string;
                             name: string;
                         };
+                        /** @description The user was a member already: the invitation was left unused, for whoever it was meant for. */
+                        alreadyMember: boolean;
                         session: {
                             user: {
                                 id: string;

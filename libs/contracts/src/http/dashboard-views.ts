@@ -45,7 +45,11 @@ export const TeamMemberView = z.object({
 });
 
 /** POST /invites/{token}/accept: the team joined, and the session now acting in it. */
-export const InviteAccepted = z.object({ team: z.object({ id: z.string(), name: z.string() }), session: SessionView });
+export const InviteAccepted = z.object({
+  team: z.object({ id: z.string(), name: z.string() }),
+  alreadyMember: z.boolean().describe('The user was a member already: the invitation was left unused, for whoever it was meant for.'),
+  session: SessionView,
+});
 
 /** A plan's limits: requests per minute and day, render and AI credits per month. */
 export const PlanLimitsView = z.object({

@@ -213,9 +213,14 @@ describe.each(ENGINES)('teams, roles and invitations (%s)', (engine) => {
     expect(await problemOf(await member.request('GET', invites))).toEqual(refusedInvite);
     expect(await problemOf(await member.request('DELETE', `${invites}/${again.id}`))).toEqual(refusedInvite);
 
+    // The owner opening the link (to check it) is already in the team: 200, and the link stays for the outsider.
+    const checked = await owner.request('POST', `/invites/${link.token}/accept`);
+    expect(checked.status).toBe(200);
+    expect(await checked.json()).toMatchObject({ alreadyMember: true, team: { id: desk.id } });
     const accepted = await outsider.request('POST', `/invites/${link.token}/accept`);
     expect(accepted.status).toBe(200);
-    const { session } = (await accepted.json()) as { session: { workspaceId: string } };
+    const { session, alreadyMember } = (await accepted.json()) as { session: { workspaceId: string }; alreadyMember: boolean };
+    expect(alreadyMember).toBe(false);
     expect(session.workspaceId).toBe(desk.id);
     expect(((await (await outsider.request('GET', '/auth/session')).json()) as { workspaceId: string }).workspaceId).toBe(desk.id);
     // As an admin now, they see what is still pending (the accepted link is gone from the list) and revoke it.

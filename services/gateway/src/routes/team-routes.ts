@@ -157,7 +157,11 @@ export function teamRoutes(deps: TeamRouteDeps): Router {
       if (!joined) throw invalidInvite();
       // The invitation is to work in the team: the session is there when the answer arrives.
       await setSessionAccount(deps.db, { tokenHash, accountId: joined.accountId });
-      res.json({ team: joined.team, session: await sessionView(deps.db, { user, accountId: joined.accountId }) });
+      res.json({
+        team: joined.team,
+        alreadyMember: joined.alreadyMember,
+        session: await sessionView(deps.db, { user, accountId: joined.accountId }),
+      });
     },
   });
   return router;

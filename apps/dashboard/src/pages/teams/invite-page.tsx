@@ -17,12 +17,12 @@ export default function InvitePage() {
   const details = useQuery({ queryKey: ['invites', token], queryFn: () => getInvite(token) });
   const accept = useMutation({
     // The server answers with the session already working in the team: the invitation is to work there.
-    mutationFn: async () => (await acceptInvite(token)).session,
-    onSuccess: async (session) => {
+    mutationFn: async () => acceptInvite(token),
+    onSuccess: async ({ session, alreadyMember }) => {
       client.setQueryData(authKeys.session, session);
       await client.invalidateQueries();
-      // The Teams page says which team was joined (the session works in it now).
-      void navigate('/settings/teams', { state: { joined: true } satisfies JoinedState });
+      // The Teams page says which team was joined (the session works in it now), or that it already was.
+      void navigate('/settings/teams', { state: { joined: true, alreadyMember } satisfies JoinedState });
     },
   });
   return (

@@ -18,6 +18,8 @@ import { PendingInvites } from './pending-invites';
 /** Route state the invitation's accept and sign-up pass: the session they answer already works in the joined team. */
 export interface JoinedState {
   joined: true;
+  /** Accepted by someone in the team already: the link was not spent. */
+  alreadyMember?: boolean;
 }
 
 /** A status line: what the last action did, read out by screen readers (kept in the page so changes are announced). */
@@ -109,9 +111,10 @@ function useJoinedNotice(): string | null {
   const [joined] = useState(() => {
     if ((location.state as JoinedState | null)?.joined !== true) return null;
     const team = session.workspaces.find((w) => w.id === session.workspaceId && w.kind === 'team');
-    return team
-      ? `You joined ${team.name} as ${team.role}. You are working in its workspace now: its templates, renders and keys are shared with the team.`
-      : null;
+    if (!team) return null;
+    if ((location.state as JoinedState).alreadyMember)
+      return `You are already a member of ${team.name} (${team.role}): the invitation was left unused, for whoever it was meant for. You are working in the team's workspace now.`;
+    return `You joined ${team.name} as ${team.role}. You are working in its workspace now: its templates, renders and keys are shared with the team.`;
   });
   useEffect(() => {
     if (joined) void navigate(location.pathname, { replace: true, state: null });
