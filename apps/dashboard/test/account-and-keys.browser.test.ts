@@ -48,8 +48,16 @@ test('the first visitor is asked to create the owner account and lands on the ov
 });
 
 test('a wrong password shows the problem detail; signing out and in again works', async () => {
+  // Signing out from a page that reads the session (Account) leaves it cleanly: no page drawn without a session.
+  await page.goto(rig.url('settings/account'));
+  await page.getByRole('heading', { name: 'Account' }).waitFor();
+  const errors: string[] = [];
+  const onConsole = (m: { type(): string; text(): string }) => void (m.type() === 'error' && errors.push(m.text()));
+  page.on('console', onConsole);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  page.off('console', onConsole);
+  expect(errors.filter((e) => /RequireSession|useCurrentSession/.test(e))).toEqual([]);
   await signInInBrowser(page, { email: owner.email, password: 'not the password' });
   await page.getByRole('alert').waitFor();
   expect(await page.getByRole('alert').textContent()).toMatch(/password|credentials/i);

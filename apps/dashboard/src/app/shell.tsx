@@ -82,9 +82,11 @@ export function Shell() {
   const shownByMenu = nav.open ? 'flex' : 'hidden';
   const out = useMutation({
     mutationFn: signOut,
-    onSuccess: () => {
+    onSuccess: async () => {
+      // Leave the signed-in pages first (drawn at once, not in a transition), then forget their data: cleared while
+      // they were still on screen, they would be drawn again with no session and fail.
+      await navigate('/sign-in', { flushSync: true });
       client.clear();
-      void navigate('/sign-in');
     },
   });
   return (
