@@ -340,6 +340,13 @@ test('pending invitations: the form starts over after each, links stay listed un
     .getByRole('link')
     .getAttribute('href');
   expect(fresh).not.toBe(revokedLink);
+  // The dashboard is open at 127.0.0.1, the instance's public address is localhost: the link says which it is on.
+  expect(
+    await section
+      .getByRole('group', { name: /^Invitation link for anyone who has it \(member\)/ })
+      .getByRole('note')
+      .textContent(),
+  ).toContain('PUBLIC_BASE_URL');
   // The owner opening it to check it is in the team already: told so, and the link is not spent.
   const ownerUrl = owner.url();
   await open(owner, fresh);

@@ -107,7 +107,11 @@ export function Shell() {
         <div id={ACCOUNT_CONTROLS_ID} className={`${shownByMenu} w-full max-w-full min-w-0 flex-wrap items-center gap-3 md:flex md:w-auto`}>
           <WorkspaceSwitcher session={session} />
           {/* The name given at sign-up or on Account, with the email it signs in with; the email alone without one. */}
-          <span className="hidden text-sm text-slate-700 sm:inline" title={session.user.name ? session.user.email : undefined}>
+          {/* A long name is cut with an ellipsis (its whole text in the tooltip): the header stays one row. */}
+          <span
+            className="hidden max-w-[16rem] truncate text-sm text-slate-700 sm:inline"
+            title={session.user.name ? `${session.user.name} (${session.user.email})` : session.user.email}
+          >
             {session.user.name || session.user.email}
           </span>
           <Button variant="secondary" busy={out.isPending} onClick={() => out.mutate()}>

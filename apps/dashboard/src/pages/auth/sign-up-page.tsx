@@ -43,6 +43,8 @@ export default function SignUpPage() {
         ...(inviteToken ? { inviteToken } : {}),
       }),
     onSuccess: async () => {
+      // The invitation is spent now: its query is dropped, not fetched again (a 404 nobody asked for).
+      if (inviteToken) client.removeQueries({ queryKey: ['invites', inviteToken] });
       await client.resetQueries();
       // Signing up with an invitation already joins the team: its page, not the spent link, comes next, saying so.
       if (inviteToken && returnTo.startsWith('/invite/')) {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { invite, teamKeys, type Invite, type Role, type Team } from '../../api/teams';
 import { Button } from '../../kit/button';
+import { PublicAddressNote } from '../../kit/public-address-note';
 import { CopyButton } from '../../kit/copy-button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
@@ -39,6 +40,7 @@ function IssuedLinks({ issued }: { issued: Invite[] }) {
                   </a>
                 </p>
                 <CopyButton text={made.url} label="Copy link" />
+                <PublicAddressNote url={made.url} />
               </div>
             </li>
           );

@@ -20,6 +20,8 @@ export default function InvitePage() {
     mutationFn: async () => acceptInvite(token),
     onSuccess: async ({ session, alreadyMember }) => {
       client.setQueryData(authKeys.session, session);
+      // The invitation is spent now: its query is dropped, not fetched again (a 404 nobody asked for).
+      client.removeQueries({ queryKey: ['invites', token] });
       await client.invalidateQueries();
       // The Teams page says which team was joined (the session works in it now), or that it already was.
       void navigate('/settings/teams', { state: { joined: true, alreadyMember } satisfies JoinedState });

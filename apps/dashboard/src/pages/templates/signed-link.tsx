@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { PublicAddressNote } from '../../kit/public-address-note';
 import { signRenderUrl, type SignRenderUrlInput } from '../../api/url-signing';
 import { Button } from '../../kit/button';
 import { CopyButton } from '../../kit/copy-button';
@@ -110,21 +111,5 @@ export function SignedLink({ uid, variables, layout }: { uid: string; variables:
         </figure>
       )}
     </div>
-  );
-}
-
-/**
- * Links are made on the instance's public address (PUBLIC_BASE_URL, `http://localhost:8080` unless set), not on the
- * address this browser used: when the two differ, a link published as it is may not load for anyone else. Said here,
- * where the link is copied (docs/configuration.md).
- */
-function PublicAddressNote({ url }: { url: string }) {
-  const linkOrigin = URL.canParse(url) ? new URL(url).origin : window.location.origin;
-  if (linkOrigin === window.location.origin) return null;
-  return (
-    <p className="text-xs text-amber-800" role="note">
-      This link is on the instance's public address, {linkOrigin}, not {window.location.origin} where you opened the dashboard. If people
-      reach Pressroom at another address, the operator sets it as <code>PUBLIC_BASE_URL</code>.
-    </p>
   );
 }
