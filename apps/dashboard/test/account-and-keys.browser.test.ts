@@ -54,10 +54,13 @@ test('a wrong password shows the problem detail; signing out and in again works'
   const errors: string[] = [];
   const onConsole = (m: { type(): string; text(): string }) => void (m.type() === 'error' && errors.push(m.text()));
   page.on('console', onConsole);
+  // Values tried in an editor are kept in the browser per template; signing out forgets them.
+  await page.evaluate(() => localStorage.setItem('pressroom.tried-values.tpl_tried', '{"title":"Private"}'));
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   page.off('console', onConsole);
   expect(errors.filter((e) => /RequireSession|useCurrentSession/.test(e))).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('pressroom.tried-values.tpl_tried'))).toBeNull();
   await signInInBrowser(page, { email: owner.email, password: 'not the password' });
   await page.getByRole('alert').waitFor();
   expect(await page.getByRole('alert').textContent()).toMatch(/password|credentials/i);

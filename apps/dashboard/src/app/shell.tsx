@@ -5,6 +5,7 @@ import { messageOf } from '../api/problem';
 import { Alert } from '../kit/alert';
 import { Button } from '../kit/button';
 import { pages, type PageEntry } from '../pages/registry';
+import { forgetRememberedValues } from '../pages/templates/remembered-values';
 import { MembershipNotice } from '../pages/teams/membership-notice';
 import { currentNavPath } from './current-nav';
 import { ACCOUNT_CONTROLS_ID, MAIN_NAV_ID, MenuButton, useMobileNav, type MobileNav } from './mobile-nav';
@@ -87,6 +88,7 @@ export function Shell() {
       // they were still on screen, they would be drawn again with no session and fail.
       await navigate('/sign-in', { flushSync: true });
       client.clear();
+      forgetRememberedValues();
     },
   });
   return (

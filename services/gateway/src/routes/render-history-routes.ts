@@ -50,8 +50,9 @@ export function renderHistoryRoutes(deps: {
       if (!row || row.origin === PREVIEW_ORIGIN) {
         throw new ProblemError('not-found', { detail: `No render with id ${JSON.stringify(req.params.id)} exists for this account.` });
       }
-      // The row does not keep the size; the store knows it (a head, no bytes read). Gone after retention: null.
-      const file = row.state === 'done' && row.storageKey ? await deps.storage.head(row.storageKey) : null;
+      // The row does not keep the size; the store knows it (a head, no bytes read). Gone after retention, or the store
+      // not answering: null, and the rest of the render's page still shows.
+      const file = row.state === 'done' && row.storageKey ? await deps.storage.head(row.storageKey).catch(() => null) : null;
       res.json({ render: renderDetail(row, deps.errorsBaseUrl, file?.size ?? null) });
     }),
     // Deletes the render and its file from every store (ours and the owner's custom storage).

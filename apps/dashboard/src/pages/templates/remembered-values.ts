@@ -37,3 +37,12 @@ export function useRememberedValues<T extends Record<string, unknown>>(
   }, [uid, values]);
   return [values, setValues];
 }
+
+/** Forgets every template's tried values in this browser (signing out: the next person here does not see them). */
+export function forgetRememberedValues(): void {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(KEY_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Storage off: nothing was kept.
+  }
+}
