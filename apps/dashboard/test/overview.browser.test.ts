@@ -37,9 +37,9 @@ test('the overview walks a new workspace through a key, a render and a template,
   await gettingStarted().getByText('0 of 3 done').waitFor();
   await main().getByText('No renders yet: the playground makes one in a click.').waitFor();
   await main().getByText('0 of 100').waitFor();
-  // The header names the person by the name given at sign-up, the email beside it on hover.
+  // The header names the person by the name given at sign-up; on hover the whole name (a long one is cut) and the email.
   const who = page.getByRole('banner').getByText('Dana First', { exact: true });
-  expect(await who.getAttribute('title')).toBe('first-day@example.com');
+  expect(await who.getAttribute('title')).toBe('Dana First (first-day@example.com)');
   expect(await accessibilityViolations(page)).toEqual([]);
   // (account-and-keys.browser.test.ts writes this state's screenshot, overview.png.)
 

@@ -19226,6 +19226,7 @@ export interface operations {
                      *         "id": "team_5k6r0w2z4t8v4c1x7q9m3b2n",
                      *         "name": "Marketing"
                      *       },
+                     *       "alreadyMember": false,
                      *       "session": {
                      *         "user": {
                      *           "id": "usr_1x7q9m3b2n5k6r0w2z4t8v4c",

@@ -276,7 +276,7 @@ export const TEAM_MEMBERS_EXAMPLE = {
 
 export const INVITE_EXAMPLE = { team: { id: TEAM, name: 'Marketing' }, role: 'member', email: 'grace@example.com', expiresAt: DONE };
 
-export const INVITE_ACCEPTED_EXAMPLE = { team: { id: TEAM, name: 'Marketing' }, session: SESSION_EXAMPLE };
+export const INVITE_ACCEPTED_EXAMPLE = { team: { id: TEAM, name: 'Marketing' }, alreadyMember: false, session: SESSION_EXAMPLE };
 
 const limits = {
   free: { perMinute: 60, perDay: 1000, renderCredits: 100, aiCredits: 10 },
