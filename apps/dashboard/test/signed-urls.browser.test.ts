@@ -181,5 +181,12 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.goto(rig.url(`templates/${uid}`));
   await panel.getByRole('link', { name: 'Signed URLs' }).click();
-  await page.getByRole('heading', { name: 'Signed URLs', level: 1 }).waitFor();
+  // Failed twice in one loaded CI run (never alone): say where the page was and what it showed, for the next look.
+  await page
+    .getByRole('heading', { name: 'Signed URLs', level: 1 })
+    .waitFor()
+    .catch(async (error: unknown) => {
+      console.error(`still at ${page.url()}:\n${await page.locator('body').innerText()}`);
+      throw error;
+    });
 });
