@@ -1,4 +1,5 @@
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
+import { frameCountOf } from '../../../deploy/embedded/test/harness.js';
 import { startDashboardRig, waitForPixel, eventually, type DashboardRig, sessionRequest } from './browser.js';
 
 /** The HTML template editor's saves and renders, for one signed-up account of its own (no other test's templates). */
@@ -88,6 +89,46 @@ test("template editor: Render makes a PNG and a PDF (at the design's size) of th
   await page.getByRole('button', { name: 'Save template' }).click();
   await page.getByText('Saved.').waitFor();
   await render.getByRole('button', { name: 'Render', exact: true }).waitFor();
+});
+
+test("template editor: a GIF renders at the quality and seconds picked; seconds past the quality's longest capture are refused beside the field", async () => {
+  const uid = await createTemplate({
+    name: 'Animated card',
+    html: '<style>@keyframes k{from{background:#ff0000}to{background:#0000ff}}body{margin:0;animation:k 1s linear infinite}</style><body></body>',
+    width: 120,
+    height: 60,
+  });
+  await page.goto(rig.url(`templates/${uid}`));
+  const render = page.getByRole('region', { name: 'Render', exact: true });
+  // The settings belong to a GIF: an image has none.
+  expect(await render.getByLabel('Quality').count()).toBe(0);
+  await render.getByLabel('Format').selectOption('gif');
+  await render.getByLabel('Quality').selectOption('low');
+  const seconds = render.getByRole('spinbutton', { name: 'Seconds of animation' });
+  await seconds.fill('12');
+  // Said as it is typed, in the API's words (its own rule from libs/contracts).
+  await eventually(async () => (await seconds.getAttribute('aria-invalid')) === 'true', 'the seconds marked invalid while typing');
+  const described = (await seconds.getAttribute('aria-describedby'))!.split(' ');
+  expect(await page.locator(`[id="${described.at(-1)!}"]`).textContent()).toBe(
+    'Quality low captures at most 10 s; use quality medium for up to 15 s.',
+  );
+  // Rendered anyway: the API refuses it with the same message, which stays beside the field; nothing is rendered.
+  await render.getByRole('button', { name: 'Render', exact: true }).click();
+  await render.getByText('Check the highlighted field.').waitFor();
+  expect(await render.getByRole('img', { name: 'Rendered result' }).count()).toBe(0);
+
+  await seconds.fill('1.5');
+  await eventually(async () => (await seconds.getAttribute('aria-invalid')) === null, 'the seconds accepted');
+  await render.getByRole('button', { name: 'Render', exact: true }).click();
+  await render.getByRole('img', { name: 'Rendered result' }).waitFor({ timeout: 30_000 });
+  // Low quality is 10 frames a second: 1.5 s of animation is 15 frames (not the 15 fps of the default quality).
+  await render.getByText(/Answered in \d+ ms · 15 frames · 1\.5 s/).waitFor();
+  const download = render.getByRole('link', { name: 'Download' });
+  expect(await frameCountOf((await download.getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'))).toBe(15);
+  const gifId = ((await render.getByRole('link', { name: /^Render gif_/ }).textContent()) ?? '').replace('Render ', '');
+  const answer = await call('GET', `/gif/${gifId}`);
+  expect(answer.status()).toBe(200);
+  expect(((await answer.json()) as { gif: unknown }).gif).toMatchObject({ quality: 'low', fps: 10, frames: 15, templateId: uid });
 });
 
 test('template editor: with unsaved changes the render button saves first, and a refused save renders nothing', async () => {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { refineWhenTyped, requireOneSource, Variables, type UserStorageFields } from './common.js';
 import { GIF_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
-import { GIF_MAX_SIZE, GIF_MIN_SIZE, GIF_QUALITY_PRESETS } from './output-limits.js';
+import { GIF_DEFAULT_QUALITY, GIF_MAX_SIZE, GIF_MIN_SECONDS, GIF_MIN_SIZE, GIF_QUALITY_PRESETS } from './output-limits.js';
 import type { RenderOrigin } from '../bus/render-origin.js';
 
-export { GIF_MAX_SIZE, GIF_MIN_SIZE, GIF_QUALITY_PRESETS };
+export { GIF_DEFAULT_QUALITY, GIF_MAX_SIZE, GIF_MIN_SECONDS, GIF_MIN_SIZE, GIF_QUALITY_PRESETS };
 
 export const GifQuality = z.enum(['low', 'medium', 'high']);
 export type GifQuality = z.infer<typeof GifQuality>;
@@ -58,9 +58,9 @@ export const GifRequest = z
     variables: Variables.optional(),
     width: gifDimension('width').default(GIF_DEFAULT_WIDTH),
     height: gifDimension('height').default(GIF_DEFAULT_HEIGHT),
-    quality: GifQuality.default('medium'),
+    quality: GifQuality.default(GIF_DEFAULT_QUALITY),
     /** Seconds of animation to capture; default: the page's longest animation, capped at the preset's maximum. */
-    frameDurationSeconds: z.number().min(0.1).optional(),
+    frameDurationSeconds: z.number().min(GIF_MIN_SECONDS).optional(),
     ...GIF_CONTROL_FIELDS,
   })
   .superRefine((body, ctx) => {
@@ -77,7 +77,7 @@ export const GifCaptureRequest = z
     url: z.string({ error: (issue) => (issue.input === undefined ? '`url` is required.' : 'Expected a string') }).min(1),
     width: gifDimension('width').default(GIF_DEFAULT_WIDTH),
     height: gifDimension('height').default(GIF_DEFAULT_HEIGHT),
-    quality: GifQuality.default('medium'),
+    quality: GifQuality.default(GIF_DEFAULT_QUALITY),
     frameDurationSeconds: z.number().min(GIF_CAPTURE_MIN_SECONDS).max(GIF_CAPTURE_MAX_SECONDS).default(GIF_CAPTURE_DEFAULT_SECONDS),
     selector: z.string().min(1).max(1000).optional(),
     waitForSelector: z.string().min(1).max(1000).optional(),

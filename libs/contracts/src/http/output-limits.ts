@@ -9,12 +9,17 @@ export const IMAGE_MAX_SIZE = 4000;
 export const GIF_MIN_SIZE = 1;
 export const GIF_MAX_SIZE = 2000;
 
+/** The shortest `frameDurationSeconds` of POST /gif (the longest is the quality preset's `maxSeconds`). */
+export const GIF_MIN_SECONDS = 0.1;
+
 /** The contract's quality presets: frames per second and the longest capture. */
 export const GIF_QUALITY_PRESETS = {
   low: { fps: 10, maxSeconds: 10 },
   medium: { fps: 15, maxSeconds: 15 },
   high: { fps: 24, maxSeconds: 30 },
 } as const;
+/** The preset of a GIF request that names none. */
+export const GIF_DEFAULT_QUALITY = 'medium' satisfies keyof typeof GIF_QUALITY_PRESETS;
 
 /** Paper presets, in millimetres (ISO 216 and US sizes). Points = mm / 25.4 × 72. */
 export const PDF_PAPER_PRESETS = {

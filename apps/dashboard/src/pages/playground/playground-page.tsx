@@ -9,14 +9,14 @@ import { Page, Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { useTabState } from '../../kit/use-tab-state';
 import { RenderResult, renderTimed } from '../renders/render-result';
+import { GifFields } from './gif-fields';
+import { GIF_DEFAULT_SETTINGS } from './gif-settings';
 import {
   FORMAT_CHOICES,
   PAPER_CHOICES,
-  QUALITY_CHOICES,
   curlOf,
   maxSideOf,
   playgroundRequest,
-  type GifQualityName,
   type PlaygroundFormat,
   type PlaygroundState,
 } from './playground-request';
@@ -42,8 +42,7 @@ export default function PlaygroundPage() {
     format: 'png',
     width: 1200,
     height: 630,
-    quality: 'medium',
-    seconds: '',
+    ...GIF_DEFAULT_SETTINGS,
     paper: 'A4',
     landscape: false,
   });
@@ -132,27 +131,7 @@ export default function PlaygroundPage() {
                 {sizeField('height')}
               </>
             )}
-            {state.format === 'gif' && (
-              <>
-                <SelectField
-                  label="Quality"
-                  value={state.quality}
-                  onChange={(e) => set({ quality: e.target.value as GifQualityName })}
-                  options={QUALITY_CHOICES}
-                  error={fieldError(render.error, 'quality')}
-                />
-                <TextField
-                  label="Seconds of animation"
-                  type="number"
-                  min={0.1}
-                  step={0.1}
-                  value={state.seconds}
-                  onChange={(e) => set({ seconds: e.target.value })}
-                  error={fieldError(render.error, 'frameDurationSeconds')}
-                  hint="Empty: the page's longest animation."
-                />
-              </>
-            )}
+            {state.format === 'gif' && <GifFields settings={state} onChange={set} body={request.body} error={render.error} />}
           </div>
           <Button type="submit" busy={render.isPending} className="self-start">
             Render

@@ -1,8 +1,8 @@
-import { GIF_MAX_SIZE, GIF_QUALITY_PRESETS, IMAGE_MAX_SIZE, PDF_PAPER_PRESETS, type PdfPaperPreset } from '@pressroom/contracts/constants';
+import { GIF_MAX_SIZE, IMAGE_MAX_SIZE, PDF_PAPER_PRESETS, type PdfPaperPreset } from '@pressroom/contracts/constants';
+import { gifSettingsBody, type GifSettings } from './gif-settings.js';
 
 /** What the playground's Format offers: the three image formats of POST /image, a GIF (POST /gif) and a PDF (POST /pdf/render). */
 export type PlaygroundFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'pdf';
-export type GifQualityName = keyof typeof GIF_QUALITY_PRESETS;
 
 export const FORMAT_CHOICES: readonly (readonly [PlaygroundFormat, string])[] = [
   ['png', 'PNG image'],
@@ -12,14 +12,6 @@ export const FORMAT_CHOICES: readonly (readonly [PlaygroundFormat, string])[] = 
   ['pdf', 'PDF document'],
 ];
 
-export const QUALITY_CHOICES = (Object.keys(GIF_QUALITY_PRESETS) as GifQualityName[]).map(
-  (name) =>
-    [
-      name,
-      `${name[0]!.toUpperCase()}${name.slice(1)}: ${GIF_QUALITY_PRESETS[name].fps} fps, up to ${GIF_QUALITY_PRESETS[name].maxSeconds} s`,
-    ] as const,
-);
-
 export const PAPER_CHOICES = (Object.keys(PDF_PAPER_PRESETS) as PdfPaperPreset[]).map(
   (name) => [name, `${name} (${PDF_PAPER_PRESETS[name].widthMm} × ${PDF_PAPER_PRESETS[name].heightMm} mm)`] as const,
 );
@@ -27,7 +19,7 @@ export const PAPER_CHOICES = (Object.keys(PDF_PAPER_PRESETS) as PdfPaperPreset[]
 /** The largest width and height the chosen output accepts (the API's own limits). */
 export const maxSideOf = (format: PlaygroundFormat) => (format === 'gif' ? GIF_MAX_SIZE : IMAGE_MAX_SIZE);
 
-export interface PlaygroundState {
+export interface PlaygroundState extends GifSettings {
   source: 'html' | 'url';
   html: string;
   url: string;
@@ -35,9 +27,6 @@ export interface PlaygroundState {
   /** Empty (null): left out of the request, so the API's default size applies. */
   width: number | null;
   height: number | null;
-  quality: GifQualityName;
-  /** Seconds of animation a GIF captures; empty: the page's own longest animation. */
-  seconds: string;
   paper: PdfPaperPreset;
   landscape: boolean;
 }
@@ -50,8 +39,7 @@ export function playgroundRequest(state: PlaygroundState): { path: '/image' | '/
     return { path: '/pdf/render', body: { ...source, preset: state.paper, ...(state.landscape ? { landscape: true } : {}) } };
   }
   if (state.format === 'gif') {
-    const seconds = state.seconds.trim() === '' ? {} : { frameDurationSeconds: Number(state.seconds) };
-    return { path: '/gif', body: { ...source, ...size, quality: state.quality, ...seconds } };
+    return { path: '/gif', body: { ...source, ...size, ...gifSettingsBody(state) } };
   }
   return { path: '/image', body: { ...source, ...size, fileExtension: state.format } };
 }

@@ -1,3 +1,4 @@
+import { gifSettingsBody, type GifSettings } from '../playground/gif-settings.js';
 import type { PlaygroundFormat } from '../playground/playground-request.js';
 
 export interface TemplateRenderChoice {
@@ -13,6 +14,8 @@ export interface TemplateRenderChoice {
    * template prints on a page of the design's own size, as the designer sees it, not reflowed onto A4.
    */
   printsOnPaper: boolean;
+  /** A GIF's quality and seconds of animation (the other formats have neither). */
+  gif: GifSettings;
 }
 
 export type TemplateRenderPath = '/image' | '/gif' | `/templates/${string}/render`;
@@ -29,6 +32,8 @@ export function templateRenderRequest(choice: TemplateRenderChoice): { path: Tem
       body: { format: 'pdf', variables: choice.variables, ...layout, ...page },
     };
   }
-  if (choice.format === 'gif') return { path: '/gif', body: { ...source, width: choice.size.width, height: choice.size.height } };
+  if (choice.format === 'gif') {
+    return { path: '/gif', body: { ...source, width: choice.size.width, height: choice.size.height, ...gifSettingsBody(choice.gif) } };
+  }
   return { path: '/image', body: { ...source, ...layout, fileExtension: choice.format } };
 }

@@ -4,18 +4,25 @@ import { Button } from '../../kit/button';
 import { fieldError, Form } from '../../kit/form';
 import { LiveMessage } from '../../kit/live-message';
 import { SelectField } from '../../kit/select-field';
+import { GifFields } from '../playground/gif-fields';
+import { GIF_SETTING_FIELDS } from '../playground/gif-settings-problems';
+import { GIF_DEFAULT_SETTINGS, type GifSettings } from '../playground/gif-settings';
 import { FORMAT_CHOICES, type PlaygroundFormat } from '../playground/playground-request';
 import { RenderResult, renderTimed } from '../renders/render-result';
 import { templateRenderRequest, type TemplateRenderChoice } from './template-render-request';
+
+/** The body fields whose refusals stand beside this panel's own fields. */
+const FIELDS = ['fileExtension', ...GIF_SETTING_FIELDS];
 
 /**
  * Renders the template with the values shown in the editor, as an image, a GIF or a PDF, through the same endpoints as
  * the API (the render is in the history and costs a credit, unlike the live preview). The API renders the saved
  * template, so with unsaved changes the button saves first through the editor's own save (`save`, whose refusals stand
- * beside the editor's fields, as for its Save button) and renders only once that save went through.
+ * beside the editor's fields, as for its Save button) and renders only once that save went through. A GIF also takes
+ * its quality and seconds of animation, checked by the API's rule as they are typed.
  */
 export function TemplateRender(
-  props: Omit<TemplateRenderChoice, 'format'> & {
+  props: Omit<TemplateRenderChoice, 'format' | 'gif'> & {
     unsaved: boolean;
     saving: boolean;
     save: () => Promise<unknown>;
@@ -24,10 +31,17 @@ export function TemplateRender(
   },
 ) {
   const [format, setFormat] = useState<PlaygroundFormat>('png');
+  const [gif, setGif] = useState<GifSettings>(GIF_DEFAULT_SETTINGS);
   const [notRendered, setNotRendered] = useState(false);
+  const request = templateRenderRequest({ ...props, format, gif });
   const render = useMutation({
-    mutationFn: () => renderTimed(templateRenderRequest({ ...props, format }), format),
+    mutationFn: () => renderTimed(request, format),
   });
+  const changeGif = (patch: Partial<GifSettings>) => {
+    setGif((settings) => ({ ...settings, ...patch }));
+    // A refusal of the settings no longer speaks of what the fields hold: their own check now says whether they fit.
+    if (render.isError) render.reset();
+  };
   const submit = async () => {
     setNotRendered(false);
     if (props.unsaved) {
@@ -43,7 +57,7 @@ export function TemplateRender(
   const sizeNote = props.layout === 'default' ? '' : ` in the layout ${props.layout}`;
   return (
     <>
-      <Form label="Render the template" onSubmit={() => void submit()} error={render.error} fields={['fileExtension']}>
+      <Form label="Render the template" onSubmit={() => void submit()} error={render.error} fields={FIELDS}>
         <p className="text-sm text-slate-700">
           The template with the values in Variables{sizeNote}, as a file you can download. Each render is in the history and uses a credit.
         </p>
@@ -54,6 +68,11 @@ export function TemplateRender(
           options={props.formats ?? FORMAT_CHOICES}
           error={fieldError(render.error, 'fileExtension')}
         />
+        {format === 'gif' && (
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <GifFields settings={gif} onChange={changeGif} body={request.body} error={render.error} />
+          </div>
+        )}
         <Button type="submit" busy={render.isPending || props.saving} className="self-start">
           {props.unsaved ? 'Save and render' : 'Render'}
         </Button>
