@@ -12,6 +12,7 @@ import {
   ONE_DATE_FORMAT,
   PHONE,
   screenshot,
+  sessionRequest,
   startSignedInRig,
   waitForPixel,
   type DashboardRig,
@@ -25,6 +26,8 @@ let source: Awaited<ReturnType<typeof startPageServer>>;
 /** The secret header value of the private source, and how often it was fetched with it. */
 const PRIVATE_TOKEN = 'sesame-0123456789abcdef';
 let privateHits = 0;
+/** Whether the flaky source answers HTTP 500 (a refresh that fails) instead of its JSON. */
+let flakyFails = false;
 
 beforeAll(async () => {
   // The first account on a fresh instance; the session cookie then rides on every page and API call.
@@ -41,6 +44,12 @@ beforeAll(async () => {
       if (req.headers['x-token'] !== PRIVATE_TOKEN) return res.writeHead(401, { 'content-type': 'application/json' }).end('{}');
       privateHits += 1;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ city: { name: 'Oslo' } }));
+    },
+    '/forecast.json': (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ city: { name: 'Nice', colour: '#0000ff' } })),
+    '/flaky.json': (_req, res) => {
+      if (flakyFails) return res.writeHead(500, { 'content-type': 'application/json' }).end('{}');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ city: { name: 'Bergen' } }));
     },
   });
 }, 120_000);
@@ -502,4 +511,175 @@ test('bindings: a source behind a secret header, the refresh policy with its ran
   const edited = await read();
   expect(edited.refreshPolicy).toMatchObject({ type: 'webhook' });
   expect(edited.dataSource.credentials).toBeNull();
+});
+
+/** The API as this signed-in browser calls it (session cookie and CSRF header), answering JSON. */
+async function callApi<T>(method: 'POST' | 'DELETE' | 'GET', path: string, data?: unknown): Promise<T> {
+  const res = await sessionRequest(context, rig.stack.baseUrl, { method, path, data });
+  expect(`${method} ${path}: ${res.status()}`).toMatch(/: 20\d$/);
+  return (await res.json()) as T;
+}
+
+const newTemplate = async (name: string) =>
+  (
+    await callApi<{ template: { uid: string } }>('POST', '/templates', {
+      name,
+      html: '<h1>{{ title }}</h1>',
+      width: 200,
+      height: 100,
+    })
+  ).template.uid;
+
+test('bindings: a refusal in the create form goes, with its highlight, once its field is edited and the source tests fine', async () => {
+  await page.goto(rig.url('bindings'));
+  const form = page.getByRole('form', { name: 'New binding' });
+  const urlField = form.getByRole('textbox', { name: 'Data source URL' });
+  const banner = form.getByText('Check the highlighted field.');
+  await form.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Launch card' });
+  // A failed test, then Enter in the URL (the form submits): the create is refused beside the URL, the banner points at it.
+  await urlField.fill('http://127.0.0.1:9/data.json');
+  await form.getByRole('button', { name: 'Test data source' }).click();
+  await eventually(async () => (await urlField.getAttribute('aria-invalid')) === 'true', 'the test refusal beside the URL');
+  await urlField.press('Enter');
+  await banner.waitFor();
+  expect(await urlField.getAttribute('aria-invalid')).toBe('true');
+  // The URL edited: neither the banner nor the highlight stays; the test then succeeds with none coming back.
+  await urlField.fill(source.url('/weather.json'));
+  await banner.waitFor({ state: 'detached' });
+  await eventually(async () => (await urlField.getAttribute('aria-invalid')) === null, 'the highlight gone with the edit');
+  await form.getByRole('button', { name: 'Test data source' }).click();
+  await form.getByRole('region', { name: 'Fetched JSON' }).waitFor();
+  expect(await banner.count()).toBe(0);
+  expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
+
+  // The same for the header: a name the API refuses is highlighted until it is edited.
+  const headerName = form.getByRole('textbox', { name: 'Source header name (optional)' });
+  await headerName.fill('X Token');
+  await form.getByLabel('Source header value').fill('secret-value-1234');
+  await form.getByRole('button', { name: 'Test data source' }).click();
+  await eventually(async () => (await headerName.getAttribute('aria-invalid')) === 'true', 'the refusal beside the header name');
+  await form.getByRole('button', { name: 'Create binding' }).click();
+  await banner.waitFor();
+  await headerName.fill('X-Token');
+  await banner.waitFor({ state: 'detached' });
+  await eventually(async () => (await headerName.getAttribute('aria-invalid')) === null, 'the header highlight gone with the edit');
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/bindings/test-source') && r.ok()),
+    form.getByRole('button', { name: 'Test data source' }).click(),
+  ]);
+  await form.getByText(/Fetched [\d,]+ bytes/).waitFor();
+  expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
+  expect(await form.getByRole('alert').count()).toBe(0);
+});
+
+test('bindings: edit settings changes the name, template and source URL; a refused URL or template shows beside its field', async () => {
+  const spare = await newTemplate('Spare card');
+  const doomed = await newTemplate('Doomed card');
+  const { binding } = await callApi<{ binding: { uid: string } }>('POST', '/bindings', {
+    name: 'Settings card',
+    templateId: spare,
+    dataSource: { url: source.url('/weather.json') },
+    mapping: { title: 'city.name' },
+  });
+  await page.goto(rig.url('bindings'));
+  const card = page.getByRole('article', { name: 'Settings card' });
+  await card.getByRole('button', { name: 'Edit settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings of Settings card' });
+  const name = dialog.getByRole('textbox', { name: 'Binding name' });
+  const url = dialog.getByRole('textbox', { name: 'Data source URL' });
+  const template = dialog.getByRole('combobox', { name: 'Template' });
+  const save = dialog.getByRole('button', { name: 'Save settings' });
+  // The stored values, in the same fields the create form has.
+  expect(await name.inputValue()).toBe('Settings card');
+  expect(await url.inputValue()).toBe(source.url('/weather.json'));
+  expect(await template.inputValue()).toBe(spare);
+
+  // A private address is refused beside the URL, as is a URL that is not one; editing it takes the refusal away.
+  await url.fill('http://127.0.0.1:9/data.json');
+  await save.click();
+  await eventually(async () => (await url.getAttribute('aria-invalid')) === 'true', 'the blocked URL refused beside it');
+  expect(await dialog.textContent()).toContain('Check the highlighted field.');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await url.fill('not a url');
+  await eventually(async () => (await url.getAttribute('aria-invalid')) === null, 'the refusal gone with the edit');
+  await save.click();
+  await dialog.getByText('"not a url" is not an absolute URL.').waitFor();
+  expect(await url.getAttribute('aria-invalid')).toBe('true');
+
+  // A template deleted after it was chosen: the API's refusal stands beside the template list.
+  await url.fill(source.url('/forecast.json'));
+  await template.selectOption({ label: 'Doomed card' });
+  await callApi('DELETE', `/templates/${doomed}`);
+  await save.click();
+  await dialog.getByText(`No template with uid "${doomed}" exists for this account.`).waitFor();
+  expect(await template.getAttribute('aria-invalid')).toBe('true');
+  expect(await url.getAttribute('aria-invalid')).toBeNull();
+
+  // Then all three changed at once: the card and the API show them.
+  await template.selectOption({ label: 'Launch card' });
+  await eventually(async () => (await template.getAttribute('aria-invalid')) === null, 'the template refusal gone with the choice');
+  await name.fill('Renamed card');
+  await save.click();
+  await dialog.waitFor({ state: 'detached' });
+  const renamed = page.getByRole('article', { name: 'Renamed card' });
+  await renamed.waitFor();
+  expect(await renamed.textContent()).toContain(`Source${source.url('/forecast.json')}`);
+  const stored = (
+    await callApi<{ binding: { name: string; templateId: string; dataSource: { url: string } } }>('GET', `/bindings/${binding.uid}`)
+  ).binding;
+  const launch = (await callApi<{ templates: { uid: string; name: string }[] }>('GET', '/templates?limit=100')).templates.find(
+    (t) => t.name === 'Launch card',
+  )!;
+  expect(stored).toMatchObject({ name: 'Renamed card', templateId: launch.uid, dataSource: { url: source.url('/forecast.json') } });
+  await callApi('DELETE', `/bindings/${binding.uid}`);
+});
+
+test('bindings: Refresh now is busy until the refresh ends, then says when it rendered, or why the source failed', async () => {
+  const { binding } = await callApi<{ binding: { uid: string } }>('POST', '/bindings', {
+    name: 'Flaky card',
+    templateId: await newTemplate('Flaky template'),
+    dataSource: { url: source.url('/flaky.json') },
+    mapping: { title: 'city.name' },
+    refreshPolicy: { type: 'manual' },
+  });
+  // Its first render (at create) is over: what follows is the button's refresh only.
+  await eventually(
+    async () =>
+      (await callApi<{ binding: { lastSuccessAt: string | null } }>('GET', `/bindings/${binding.uid}`)).binding.lastSuccessAt !== null,
+    'the first render',
+  );
+  await page.goto(rig.url('bindings'));
+  const card = page.getByRole('article', { name: 'Flaky card' });
+  const button = card.getByRole('button', { name: 'Refresh now' });
+  const lastRefresh = async () => (await card.textContent())!.match(/Last refresh(.*?)Mapping/)![1];
+
+  await button.click();
+  await eventually(async () => (await button.getAttribute('aria-busy')) === 'true', 'the button busy while the refresh runs');
+  await card
+    .getByRole('status')
+    .filter({ hasText: /^Refreshed at .+: the image URL shows the new image\.$/ })
+    .waitFor();
+  expect(await button.getAttribute('aria-busy')).toBeNull();
+  expect(await lastRefresh()).not.toBe('never');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // The source fails: the card says so in the scheduler's words, and the button is free again.
+  flakyFails = true;
+  try {
+    await button.click();
+    await card.getByRole('alert').filter({ hasText: 'Refresh failed: The data source answered HTTP 500' }).waitFor();
+    expect(await button.getAttribute('aria-busy')).toBeNull();
+    expect(await card.getByRole('status').textContent()).toBe('');
+    await card.getByText('Status: error').waitFor();
+  } finally {
+    flakyFails = false;
+  }
+  // It recovers with the next one: the failure gives way to the new render's time.
+  await button.click();
+  await card
+    .getByRole('status')
+    .filter({ hasText: /^Refreshed at / })
+    .waitFor();
+  expect(await card.getByRole('alert').count()).toBe(0);
+  await callApi('DELETE', `/bindings/${binding.uid}`);
 });

@@ -435,6 +435,10 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
     const noTemplate = await problemOf(await create({ ...base(), templateId: 'tpl_doesnotexist' }));
     expect(noTemplate.status).toBe(404);
     expect(noTemplate.detail).toMatch(/templateId/);
+    // Named as a field too: a form shows it beside its template choice.
+    expect(noTemplate.errors).toEqual([
+      { field: 'templateId', message: 'No template with uid "tpl_doesnotexist" exists for this account.', code: expect.any(String) },
+    ]);
     const other = await stack.newAccount();
     const foreignTemplate = await problemOf(await create(base(), other.key));
     expect(foreignTemplate.status).toBe(404);

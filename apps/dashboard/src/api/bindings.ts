@@ -93,38 +93,52 @@ export const createBinding = (body: {
   });
 export const testSource = (url: string, header: SourceHeader | null = null) =>
   api<SourceTest>('/bindings/test-source', { json: { dataSource: dataSourceOf(url, header) } });
-export const bindingAction = (uid: string, action: 'refresh' | 'pause' | 'resume') =>
+export const bindingAction = (uid: string, action: 'pause' | 'resume') =>
   api<unknown>(`/bindings/${encodeURIComponent(uid)}/${action}`, { method: 'POST' });
+/** POST /bindings/{uid}/refresh: 202, the binding made due; the scheduler refreshes it next and writes the outcome on it. */
+export const refreshBinding = (uid: string) =>
+  api<{ message: string; binding: Binding }>(`/bindings/${encodeURIComponent(uid)}/refresh`, { method: 'POST' });
 export const deleteBinding = (uid: string) => api<unknown>(`/bindings/${encodeURIComponent(uid)}`, { method: 'DELETE' });
 export const testBinding = (uid: string) => api<BindingTest>(`/bindings/${encodeURIComponent(uid)}/test`, { method: 'POST' });
 export const updateBindingMapping = (uid: string, mapping: Record<string, string>) =>
   api<{ binding: Binding }>(`/bindings/${encodeURIComponent(uid)}`, { method: 'PUT', json: { mapping } });
 
+/** What the settings dialog changes: the refresh policy always; the rest only when given (each as `change` says). */
+export interface BindingSettingsChange {
+  refreshPolicy: RefreshPolicyInput;
+  name?: string | undefined;
+  templateId?: string | undefined;
+  /** A new data source URL; the stored credentials stay unless `header` says otherwise. */
+  url?: string | undefined;
+  /** A header to set (`SourceHeader`), `null` to remove the stored credentials, undefined to keep them. */
+  header?: SourceHeader | null | undefined;
+}
+
 /**
- * PUT /bindings/{uid} with a new refresh policy and, when `header` is given, new source credentials: a header to set
- * (`SourceHeader`) or `null` to remove them. Without `header` the data source is not sent, so the stored secret stays.
+ * PUT /bindings/{uid} with what `change` gives. The data source is sent only when its URL or its header changes,
+ * and then without `credentials` when the header is kept: the API keeps the stored secret it never sends back.
  */
-export function updateBindingSettings(
-  binding: Binding,
-  change: { refreshPolicy: RefreshPolicyInput; header?: SourceHeader | null | undefined },
-) {
+export function updateBindingSettings(binding: Binding, change: BindingSettingsChange) {
   const { url, method, headers, body } = binding.dataSource;
+  const sourceChanged = change.url !== undefined || change.header !== undefined;
   return api<{ binding: Binding }>(`/bindings/${encodeURIComponent(binding.uid)}`, {
     method: 'PUT',
     json: {
       refreshPolicy: change.refreshPolicy,
-      ...(change.header === undefined
-        ? {}
-        : {
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.templateId !== undefined ? { templateId: change.templateId } : {}),
+      ...(sourceChanged
+        ? {
             // A PUT replaces the whole data source: the rest of it goes back as stored.
             dataSource: {
-              url,
+              url: change.url ?? url,
               method,
               ...(headers ? { headers } : {}),
               ...(body !== undefined ? { body } : {}),
-              credentials: change.header && credentialsOf(change.header),
+              ...(change.header !== undefined ? { credentials: change.header && credentialsOf(change.header) } : {}),
             },
-          }),
+          }
+        : {}),
     },
   });
 }

@@ -54,10 +54,11 @@ function notFound(uid: string): ProblemError {
 /** The template a binding renders: the caller's own (HTML or canvas, like every image render). */
 async function assertTemplate(db: Db, ownerId: string, templateId: string): Promise<void> {
   const template = await getTemplate(db, { ownerId, uid: templateId });
-  if (!template)
-    throw new ProblemError('template-not-found', {
-      detail: `templateId: no template with uid ${JSON.stringify(templateId)} exists for this account.`,
-    });
+  if (!template) {
+    const message = `No template with uid ${JSON.stringify(templateId)} exists for this account.`;
+    // `errors` names the field too, so a form shows the refusal beside the template it offered.
+    throw new ProblemError('template-not-found', { detail: `templateId: ${message}`, errors: [{ field: 'templateId', message }] });
+  }
 }
 
 /** `bht_` + 24 random bytes: the secret part of a binding's trigger URL. */

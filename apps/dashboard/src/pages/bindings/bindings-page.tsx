@@ -1,25 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { bindingAction, bindingKeys, createBinding, deleteBinding, listBindings, testSource, type Binding } from '../../api/bindings';
+import { bindingKeys, createBinding, listBindings, testSource } from '../../api/bindings';
 import { messageOf } from '../../api/problem';
-import { listTemplates, templateKeys } from '../../api/templates';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
-import { ConfirmDialog, Dialog } from '../../kit/dialog';
-import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
-import { Page, Section } from '../../kit/page';
-import { QueryState } from '../../kit/query-state';
-import { TemplateChoice } from '../templates/template-choice';
-import { variablesOf } from '../templates/variable-names';
-import { EditMapping } from './edit-mapping';
-import { EditSettings } from './edit-settings';
-import { MappingList, MappingPicker, withoutVariable, type Mapping } from './mapping-editor';
-import { RefreshPolicyFields, refreshPolicyText, useRefreshPolicy } from './refresh-policy-fields';
-import { credentialsText, SourceHeaderFields, useSourceHeader } from './source-header-fields';
-import { formatDate } from '../../kit/format';
 import { LiveMessage } from '../../kit/live-message';
+import { Page, Section } from '../../kit/page';
 import { plural } from '../../kit/plural';
+import { QueryState } from '../../kit/query-state';
+import { variablesOf } from '../templates/variable-names';
+import { BindingCard } from './binding-card';
+import {
+  apiFieldsOf,
+  basicsErrors,
+  BindingBasicsFields,
+  forgetErrorAbout,
+  useBindingTemplates,
+  type BindingBasics,
+} from './binding-fields';
+import { MappingList, MappingPicker, withoutVariable, type Mapping } from './mapping-editor';
+import { RefreshPolicyFields, useRefreshPolicy } from './refresh-policy-fields';
+import { SourceHeaderFields, useSourceHeader } from './source-header-fields';
 
 /** Data bindings: create one from a tested data source by clicking values, then watch and operate them. */
 export default function BindingsPage() {
@@ -65,13 +67,8 @@ function NewBinding() {
 
 function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreated: (name: string) => void }) {
   const queryClient = useQueryClient();
-  const templates = useQuery({
-    queryKey: templateKeys.list({ bindings: true }),
-    queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'image' }),
-  });
-  const [name, setName] = useState('');
-  const [uid, setUid] = useState('');
-  const [url, setUrl] = useState('');
+  const templates = useBindingTemplates();
+  const [basics, setBasics] = useState<BindingBasics>({ name: '', templateId: '', url: '' });
   const [mapping, setMapping] = useState<Mapping>({});
   const source = useSourceHeader();
   const policy = useRefreshPolicy();
@@ -79,10 +76,9 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
   useEffect(() => {
     if (focusName) nameField.current?.querySelector('input')?.focus();
   }, [focusName]);
-  const template = templates.data?.templates.find((t) => t.uid === uid) ?? templates.data?.templates[0];
+  const { name, url } = basics;
+  const template = templates.data?.templates.find((t) => t.uid === basics.templateId) ?? templates.data?.templates[0];
   const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
-  const test = useMutation({ mutationFn: () => testSource(url, source.header ?? null) });
-  const testUrlError = fieldError(test.error, 'dataSource.url') ?? fieldError(test.error, 'url');
   const create = useMutation({
     onMutate: () => {
       if (test.isError) test.reset();
@@ -101,29 +97,41 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
       onCreated(binding.name);
     },
   });
+  const test = useMutation({
+    mutationFn: () => testSource(url, source.header ?? null),
+    // The source answered: a refusal of its URL or header at create time no longer holds (nor its highlight).
+    onSuccess: () => forgetErrorAbout(create, 'dataSource'),
+  });
+  const testUrlError = fieldError(test.error, 'dataSource.url');
+  const createErrors = basicsErrors(create.error);
   return (
     <Form
       label="New binding"
       onSubmit={() => create.mutate()}
       error={create.error}
-      fields={['name', 'templateId', 'dataSource.url', 'url', 'dataSource.credentials', 'mapping', 'refreshPolicy']}
+      fields={['name', 'templateId', 'dataSource.url', 'dataSource.credentials', 'mapping', 'refreshPolicy']}
     >
       <div ref={nameField} className="contents">
-        <TextField label="Binding name" value={name} onChange={(e) => setName(e.target.value)} error={fieldError(create.error, 'name')} />
+        <BindingBasicsFields
+          values={{ ...basics, templateId: template?.uid ?? '' }}
+          onChange={(change) => {
+            setBasics((b) => ({ ...b, ...change }));
+            // A refusal was about the value as it was: an edit takes it away (a test's data stays until the next test).
+            if (change.url !== undefined) forgetErrorAbout(test, 'dataSource.url');
+            forgetErrorAbout(create, ...apiFieldsOf(change));
+          }}
+          templates={templates.data?.templates}
+          errors={{ ...createErrors, url: testUrlError ?? createErrors.url }}
+        />
       </div>
-      <TemplateChoice templates={templates.data?.templates} value={template?.uid ?? ''} onChange={setUid} renders="a binding renders one" />
-      <TextField
-        label="Data source URL"
-        type="url"
-        value={url}
-        onChange={(e) => {
-          setUrl(e.target.value);
-          // A test's refusal was about the URL as it was: an edit takes it away (its data stays until the next test).
-          if (test.isError) test.reset();
+      <SourceHeaderFields
+        source={source}
+        error={test.error ?? create.error}
+        onEdit={() => {
+          forgetErrorAbout(test, 'dataSource.credentials');
+          forgetErrorAbout(create, 'dataSource.credentials');
         }}
-        error={testUrlError ?? fieldError(create.error, 'dataSource.url') ?? fieldError(create.error, 'url')}
       />
-      <SourceHeaderFields source={source} error={test.error ?? create.error} />
       <Button variant="secondary" className="self-start" busy={test.isPending} disabled={!url} onClick={() => test.mutate()}>
         Test data source
       </Button>
@@ -137,104 +145,10 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
         </div>
       )}
       <MappingList mapping={mapping} onUnmap={(v) => setMapping((m) => withoutVariable(m, v))} />
-      <RefreshPolicyFields policy={policy} error={create.error} />
+      <RefreshPolicyFields policy={policy} error={create.error} onEdit={() => forgetErrorAbout(create, 'refreshPolicy')} />
       <Button type="submit" className="self-start" busy={create.isPending} disabled={!template || !url}>
         Create binding
       </Button>
     </Form>
-  );
-}
-
-function BindingCard({ binding }: { binding: Binding }) {
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<'mapping' | 'settings' | null>(null);
-  const mapped = Object.entries(binding.mapping);
-  const act = useMutation({
-    mutationFn: (action: 'refresh' | 'pause' | 'resume') => bindingAction(binding.uid, action),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bindingKeys.all }),
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteBinding(binding.uid),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bindingKeys.all }),
-  });
-  return (
-    <article className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 text-sm" aria-label={binding.name}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold">{binding.name}</h3>
-        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">Status: {binding.status}</span>
-      </div>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-3">
-        <dt>Last refresh</dt>
-        <dd>{binding.lastRefreshAt ? formatDate(binding.lastRefreshAt) : 'never'}</dd>
-        <dt>Mapping</dt>
-        <dd className="break-all">{mapped.length ? mapped.map(([v, path]) => `${v} ← ${path}`).join(', ') : 'none'}</dd>
-        <dt>Source</dt>
-        <dd className="break-all">{binding.dataSource.url}</dd>
-        <dt>Source header</dt>
-        <dd className="break-all">{credentialsText(binding.dataSource.credentials)}</dd>
-        <dt>Refresh</dt>
-        <dd>{refreshPolicyText(binding.refreshPolicy)}</dd>
-        {binding.refreshPolicy.type === 'webhook' && (
-          <>
-            <dt>Trigger URL (POST)</dt>
-            <dd className="font-mono text-xs break-all">{binding.webhookUrl}</dd>
-          </>
-        )}
-        <dt>Image URL</dt>
-        <dd className="break-all">
-          <a className="text-indigo-700 underline" href={binding.renderUrl}>
-            {binding.renderUrl}
-          </a>
-        </dd>
-      </dl>
-      {binding.lastError && <Alert>{binding.lastError.message}</Alert>}
-      {act.isError && <Alert>{messageOf(act.error)}</Alert>}
-      {remove.isError && <Alert>{messageOf(remove.error)}</Alert>}
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" busy={act.isPending} onClick={() => act.mutate('refresh')} disabled={binding.status === 'paused'}>
-          Refresh now
-        </Button>
-        {binding.status === 'paused' ? (
-          <Button variant="secondary" onClick={() => act.mutate('resume')}>
-            Resume
-          </Button>
-        ) : (
-          <Button variant="secondary" onClick={() => act.mutate('pause')}>
-            Pause
-          </Button>
-        )}
-        <Button variant="secondary" onClick={() => setEditing('mapping')}>
-          Edit mapping
-        </Button>
-        <Button variant="secondary" onClick={() => setEditing('settings')}>
-          Edit settings
-        </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="danger" busy={remove.isPending}>
-              Delete
-            </Button>
-          }
-          title={`Delete ${binding.name}?`}
-          description="Its image URL stops answering and its refreshes stop. Images it already rendered stay in the history."
-          action="Delete binding"
-          onConfirm={() => remove.mutate()}
-        />
-      </div>
-      <Dialog
-        open={editing === 'mapping'}
-        onOpenChange={(open) => setEditing(open ? 'mapping' : null)}
-        title={`Mapping of ${binding.name}`}
-      >
-        {editing === 'mapping' && <EditMapping binding={binding} onClose={() => setEditing(null)} />}
-      </Dialog>
-      <Dialog
-        open={editing === 'settings'}
-        onOpenChange={(open) => setEditing(open ? 'settings' : null)}
-        title={`Settings of ${binding.name}`}
-      >
-        {editing === 'settings' && <EditSettings binding={binding} onClose={() => setEditing(null)} />}
-      </Dialog>
-    </article>
   );
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bindingKeys, testBinding, updateBindingMapping, type Binding } from '../../api/bindings';
-import { listTemplates, templateKeys } from '../../api/templates';
 import { DialogActions } from '../../kit/dialog';
 import { Form } from '../../kit/form';
 import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
 import { variablesOf } from '../templates/variable-names';
+import { useBindingTemplates } from './binding-fields';
 import { MappingList, MappingPicker, withoutVariable, type Mapping } from './mapping-editor';
 
 /**
@@ -18,10 +18,7 @@ export function EditMapping({ binding, onClose }: { binding: Binding; onClose: (
   const client = useQueryClient();
   const [mapping, setMapping] = useState<Mapping>(binding.mapping);
   const source = useQuery({ queryKey: bindingKeys.test(binding.uid), queryFn: () => testBinding(binding.uid), gcTime: 0 });
-  const templates = useQuery({
-    queryKey: templateKeys.list({ bindings: true }),
-    queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'image' }),
-  });
+  const templates = useBindingTemplates();
   const template = templates.data?.templates.find((t) => t.uid === binding.templateId);
   // The template's variables, and any already mapped (a template edited since may have dropped one: it can still be unmapped).
   const variables = [

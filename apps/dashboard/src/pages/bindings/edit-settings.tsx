@@ -3,30 +3,73 @@ import { useState } from 'react';
 import { bindingKeys, updateBindingSettings, type Binding } from '../../api/bindings';
 import { DialogActions } from '../../kit/dialog';
 import { Form } from '../../kit/form';
+import {
+  apiFieldsOf,
+  basicsErrors,
+  BindingBasicsFields,
+  forgetErrorAbout,
+  useBindingTemplates,
+  type BindingBasics,
+} from './binding-fields';
 import { RefreshPolicyFields, useRefreshPolicy } from './refresh-policy-fields';
 import { SourceHeaderFields, useSourceHeader } from './source-header-fields';
 
+/** A changed value, or undefined for one left as stored (the API is then not asked to judge it again). */
+const changed = (value: string, stored: string) => (value === stored ? undefined : value);
+
 /**
- * Edits a binding's refresh policy and its source header (PUT /bindings/{uid}). The stored header value is never
- * shown: an empty value keeps it, a new one replaces it, and "Remove" deletes the stored credentials.
+ * Edits a binding's name, template, data source URL, refresh policy and source header (PUT /bindings/{uid}). The
+ * stored header value is never shown: an empty value keeps it, a new one replaces it, and "Remove" deletes the
+ * stored credentials. A value the API refuses (a blocked URL, a template that no longer exists) shows beside its field.
  */
 export function EditSettings({ binding, onClose }: { binding: Binding; onClose: () => void }) {
   const client = useQueryClient();
+  const templates = useBindingTemplates();
+  const [basics, setBasics] = useState<BindingBasics>({ name: binding.name, templateId: binding.templateId, url: binding.dataSource.url });
   const policy = useRefreshPolicy(binding.refreshPolicy);
   const source = useSourceHeader(binding.dataSource.credentials);
   const [remove, setRemove] = useState(false);
   const save = useMutation({
     mutationFn: () =>
-      updateBindingSettings(binding, { refreshPolicy: policy.value, ...(remove ? { header: null } : { header: source.header }) }),
+      updateBindingSettings(binding, {
+        refreshPolicy: policy.value,
+        name: changed(basics.name, binding.name),
+        templateId: changed(basics.templateId, binding.templateId),
+        url: changed(basics.url, binding.dataSource.url),
+        header: remove ? null : source.header,
+      }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: bindingKeys.all });
       onClose();
     },
   });
+  const list = templates.data?.templates;
+  // A template the list does not hold (deleted since, or past its first 100) stays chosen, named by its uid.
+  const choices =
+    list && !list.some((t) => t.uid === binding.templateId) ? [...list, { uid: binding.templateId, name: binding.templateId }] : list;
   return (
-    <Form label="Binding settings" onSubmit={() => save.mutate()} error={save.error} fields={['refreshPolicy', 'dataSource.credentials']}>
-      <RefreshPolicyFields policy={policy} error={save.error} />
-      <SourceHeaderFields source={source} error={save.error} disabled={remove} />
+    <Form
+      label="Binding settings"
+      onSubmit={() => save.mutate()}
+      error={save.error}
+      fields={['name', 'templateId', 'dataSource.url', 'refreshPolicy', 'dataSource.credentials']}
+    >
+      <BindingBasicsFields
+        values={basics}
+        onChange={(change) => {
+          setBasics((b) => ({ ...b, ...change }));
+          forgetErrorAbout(save, ...apiFieldsOf(change));
+        }}
+        templates={choices}
+        errors={basicsErrors(save.error)}
+      />
+      <RefreshPolicyFields policy={policy} error={save.error} onEdit={() => forgetErrorAbout(save, 'refreshPolicy')} />
+      <SourceHeaderFields
+        source={source}
+        error={save.error}
+        disabled={remove}
+        onEdit={() => forgetErrorAbout(save, 'dataSource.credentials')}
+      />
       {binding.dataSource.credentials && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={remove} onChange={(e) => setRemove(e.target.checked)} />

@@ -28,13 +28,25 @@ export function useRefreshPolicy(initial?: RefreshPolicy) {
 }
 
 /** The policy's type and, for those on a schedule, the seconds between refreshes with the API's range error beside them. */
-export function RefreshPolicyFields({ policy, error }: { policy: ReturnType<typeof useRefreshPolicy>; error: unknown }) {
+export function RefreshPolicyFields({
+  policy,
+  error,
+  onEdit,
+}: {
+  policy: ReturnType<typeof useRefreshPolicy>;
+  error: unknown;
+  /** Either field edited (a form forgets a refusal that was about the policy as it was). */
+  onEdit?: () => void;
+}) {
   return (
     <div className="flex flex-wrap items-start gap-3">
       <SelectField
         label="Refresh"
         value={policy.type}
-        onChange={(e) => policy.setType(e.target.value as RefreshPolicyType)}
+        onChange={(e) => {
+          policy.setType(e.target.value as RefreshPolicyType);
+          onEdit?.();
+        }}
         options={REFRESH_POLICY_TYPES.map((t) => [t, POLICY_LABELS[t]] as const)}
         error={fieldError(error, 'refreshPolicy.type')}
       />
@@ -47,7 +59,10 @@ export function RefreshPolicyFields({ policy, error }: { policy: ReturnType<type
           max={BINDING_TTL.max}
           className="w-56"
           value={policy.ttl}
-          onChange={(e) => policy.setTtl(e.target.value)}
+          onChange={(e) => {
+            policy.setTtl(e.target.value);
+            onEdit?.();
+          }}
           hint={`${BINDING_TTL.min} (a minute) to ${BINDING_TTL.max} (a week)`}
           error={fieldError(error, 'refreshPolicy.ttlSeconds')}
         />

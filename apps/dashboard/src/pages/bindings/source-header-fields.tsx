@@ -30,10 +30,13 @@ export function SourceHeaderFields({
   source,
   error,
   disabled = false,
+  onEdit,
 }: {
   source: ReturnType<typeof useSourceHeader>;
   error: unknown;
   disabled?: boolean;
+  /** Either field edited (a form forgets a refusal that was about the header as it was). */
+  onEdit?: () => void;
 }) {
   const stored = source.stored;
   return (
@@ -46,7 +49,10 @@ export function SourceHeaderFields({
         placeholder="X-API-Key"
         disabled={disabled}
         value={source.headerName}
-        onChange={(e) => source.setHeaderName(e.target.value)}
+        onChange={(e) => {
+          source.setHeaderName(e.target.value);
+          onEdit?.();
+        }}
         error={fieldError(error, 'dataSource.credentials.headerName')}
       />
       <TextField
@@ -56,7 +62,10 @@ export function SourceHeaderFields({
         autoComplete="new-password"
         disabled={disabled}
         value={source.value}
-        onChange={(e) => source.setValue(e.target.value)}
+        onChange={(e) => {
+          source.setValue(e.target.value);
+          onEdit?.();
+        }}
         hint={
           stored
             ? `Now ${credentialsText(stored)}. Leave empty to keep it; the stored value is never shown.`

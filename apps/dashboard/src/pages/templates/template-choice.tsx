@@ -10,6 +10,7 @@ export function TemplateChoice({
   value,
   onChange,
   renders,
+  error,
 }: {
   /** The workspace's image templates; undefined while they load. */
   templates: ReadonlyArray<{ uid: string; name: string }> | undefined;
@@ -17,6 +18,8 @@ export function TemplateChoice({
   onChange: (uid: string) => void;
   /** What renders the template, for the empty state: "a binding renders one". */
   renders: string;
+  /** The API's refusal of the chosen template (ApiError.fieldError), shown beside the list. */
+  error?: string | undefined;
 }) {
   if (templates && templates.length === 0) {
     return (
@@ -39,6 +42,7 @@ export function TemplateChoice({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       options={(templates ?? []).map((t) => [t.uid, t.name] as const)}
+      error={error}
     />
   );
 }

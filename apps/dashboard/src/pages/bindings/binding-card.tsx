@@ -1,0 +1,132 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { bindingAction, bindingKeys, deleteBinding, type Binding } from '../../api/bindings';
+import { messageOf } from '../../api/problem';
+import { Alert } from '../../kit/alert';
+import { Button } from '../../kit/button';
+import { ConfirmDialog, Dialog } from '../../kit/dialog';
+import { formatDate } from '../../kit/format';
+import { LiveMessage } from '../../kit/live-message';
+import { EditMapping } from './edit-mapping';
+import { EditSettings } from './edit-settings';
+import { refreshPolicyText } from './refresh-policy-fields';
+import { credentialsText } from './source-header-fields';
+import { useRefreshNow } from './use-refresh-now';
+
+/** What "Refresh now" came to, in words for the card's status line (a failure is an alert of its own). */
+function refreshNews(refresh: ReturnType<typeof useRefreshNow>): string {
+  if (refresh.overdue) return 'The refresh has not finished yet: this card shows its outcome when it does.';
+  if (refresh.busy) return 'Refreshing: fetching the data source and rendering the image…';
+  if (refresh.outcome?.state === 'done') return `Refreshed at ${formatDate(refresh.outcome.at)}: the image URL shows the new image.`;
+  return '';
+}
+
+/** One binding: what it renders from where and how often, its image URL, and what can be done with it. */
+export function BindingCard({ binding }: { binding: Binding }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<'mapping' | 'settings' | null>(null);
+  const mapped = Object.entries(binding.mapping);
+  const refresh = useRefreshNow(binding);
+  const failed = refresh.outcome?.state === 'failed' ? refresh.outcome.message : null;
+  const news = refreshNews(refresh);
+  const act = useMutation({
+    mutationFn: (action: 'pause' | 'resume') => {
+      refresh.forget();
+      return bindingAction(binding.uid, action);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bindingKeys.all }),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteBinding(binding.uid),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bindingKeys.all }),
+  });
+  return (
+    <article className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 text-sm" aria-label={binding.name}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold">{binding.name}</h3>
+        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">Status: {binding.status}</span>
+      </div>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-3">
+        <dt>Last refresh</dt>
+        <dd>{binding.lastRefreshAt ? formatDate(binding.lastRefreshAt) : 'never'}</dd>
+        <dt>Mapping</dt>
+        <dd className="break-all">{mapped.length ? mapped.map(([v, path]) => `${v} ← ${path}`).join(', ') : 'none'}</dd>
+        <dt>Source</dt>
+        <dd className="break-all">{binding.dataSource.url}</dd>
+        <dt>Source header</dt>
+        <dd className="break-all">{credentialsText(binding.dataSource.credentials)}</dd>
+        <dt>Refresh</dt>
+        <dd>{refreshPolicyText(binding.refreshPolicy)}</dd>
+        {binding.refreshPolicy.type === 'webhook' && (
+          <>
+            <dt>Trigger URL (POST)</dt>
+            <dd className="font-mono text-xs break-all">{binding.webhookUrl}</dd>
+          </>
+        )}
+        <dt>Image URL</dt>
+        <dd className="break-all">
+          <a className="text-indigo-700 underline" href={binding.renderUrl}>
+            {binding.renderUrl}
+          </a>
+        </dd>
+      </dl>
+      {/* The refresh's own failure says it is this refresh's; otherwise the last error stands as the card's state. */}
+      {failed ? <Alert>Refresh failed: {failed}</Alert> : binding.lastError && <Alert>{binding.lastError.message}</Alert>}
+      {/* Always in the card (a live region must exist before its message); visible once there is one. */}
+      <LiveMessage
+        tone={refresh.outcome?.state === 'done' && !refresh.busy ? 'success' : 'neutral'}
+        className={news ? undefined : 'sr-only'}
+      >
+        {news}
+      </LiveMessage>
+      {refresh.error != null && <Alert>{messageOf(refresh.error)}</Alert>}
+      {act.isError && <Alert>{messageOf(act.error)}</Alert>}
+      {remove.isError && <Alert>{messageOf(remove.error)}</Alert>}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" busy={refresh.busy} onClick={refresh.start} disabled={binding.status === 'paused'}>
+          Refresh now
+        </Button>
+        {binding.status === 'paused' ? (
+          <Button variant="secondary" onClick={() => act.mutate('resume')}>
+            Resume
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={() => act.mutate('pause')}>
+            Pause
+          </Button>
+        )}
+        <Button variant="secondary" onClick={() => setEditing('mapping')}>
+          Edit mapping
+        </Button>
+        <Button variant="secondary" onClick={() => setEditing('settings')}>
+          Edit settings
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button variant="danger" busy={remove.isPending}>
+              Delete
+            </Button>
+          }
+          title={`Delete ${binding.name}?`}
+          description="Its image URL stops answering and its refreshes stop. Images it already rendered stay in the history."
+          action="Delete binding"
+          onConfirm={() => remove.mutate()}
+        />
+      </div>
+      <Dialog
+        open={editing === 'mapping'}
+        onOpenChange={(open) => setEditing(open ? 'mapping' : null)}
+        title={`Mapping of ${binding.name}`}
+      >
+        {editing === 'mapping' && <EditMapping binding={binding} onClose={() => setEditing(null)} />}
+      </Dialog>
+      <Dialog
+        open={editing === 'settings'}
+        onOpenChange={(open) => setEditing(open ? 'settings' : null)}
+        title={`Settings of ${binding.name}`}
+      >
+        {editing === 'settings' && <EditSettings binding={binding} onClose={() => setEditing(null)} />}
+      </Dialog>
+    </article>
+  );
+}
