@@ -13,7 +13,7 @@ PORT ?= 8080
 .PHONY: help setup setup-cluster run run-cluster key migrate test typecheck lint format proto proto-check sdk sdk-check k8s build bench bench-chromium-cpu soak clean
 
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 setup: ## Install Chromium, fonts, pnpm and the npm packages (skips what is there)
 	@bash deploy/scripts/setup.sh

@@ -197,17 +197,31 @@ export type BindingRefreshOutcome = Partial<
  * Write what a claimed refresh did and release the lease, only while the
  * claim is still ours (a lapsed lease another scheduler took over wins).
  * A paused binding stays paused whatever the outcome says.
+ *
+ * `dueAt` is the due time the claim saw. A change or a manual refresh made
+ * while the refresh ran sets a new due time (PUT, POST …/refresh): then that
+ * request's due time, trigger and forgotten ETag and hash stay, so the binding
+ * refreshes again at once with what it now says, instead of the finished
+ * refresh (of the old settings) pushing it to the next scheduled time.
  */
 export async function finishBindingRefresh(
   db: Db,
-  input: { uid: string; lease: Date; outcome: BindingRefreshOutcome },
+  input: { uid: string; lease: Date; dueAt: Date; outcome: BindingRefreshOutcome },
 ): Promise<BindingRow | null> {
-  const { status, ...rest } = input.outcome;
+  const { status, nextRefreshAt, pendingTrigger, sourceEtag, variablesHash, ...rest } = input.outcome;
+  // Someone asked for a refresh while this one ran: the row's due time is no longer the one claimed.
+  const asked = sql`(${bindings.nextRefreshAt} IS NOT NULL AND ${bindings.nextRefreshAt} <> ${input.dueAt.toISOString()}::timestamptz)`;
+  const param = (value: Date | string | null) => (value instanceof Date ? sql`${value.toISOString()}::timestamptz` : sql`${value}`);
+  const unlessAsked = (value: Date | string | null, whenAsked: SQL) => sql`CASE WHEN ${asked} THEN ${whenAsked} ELSE ${param(value)} END`;
   const [row] = await db.orm
     .update(bindings)
     .set({
       ...rest,
       ...(status ? { status: sql`CASE WHEN ${bindings.status} = 'paused' THEN 'paused' ELSE ${status} END` } : {}),
+      ...(nextRefreshAt !== undefined ? { nextRefreshAt: unlessAsked(nextRefreshAt, sql`${bindings.nextRefreshAt}`) } : {}),
+      ...(pendingTrigger !== undefined ? { pendingTrigger: unlessAsked(pendingTrigger, sql`${bindings.pendingTrigger}`) } : {}),
+      ...(sourceEtag !== undefined ? { sourceEtag: unlessAsked(sourceEtag, sql`NULL`) } : {}),
+      ...(variablesHash !== undefined ? { variablesHash: unlessAsked(variablesHash, sql`NULL`) } : {}),
       leaseUntil: null,
       updatedAt: new Date(),
     })

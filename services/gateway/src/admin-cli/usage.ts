@@ -3,6 +3,7 @@ export const USAGE = `Pressroom admin CLI
 Usage: node --conditions=source --import tsx services/gateway/src/admin-cli/main.ts <command>
 
   accounts create <name> [--plan free|pro|business|enterprise]
+                                             default: the instance's plan for new workspaces (free unless changed)
   accounts list
   keys create <account-name> [--label L]     prints the new key as the last line
   keys list <account-name>                   masked
@@ -17,10 +18,12 @@ Usage: node --conditions=source --import tsx services/gateway/src/admin-cli/main
                 --render-credits N --ai-credits N]   set the plan (docs/limits.md)
   teams plan <team-name> <plan> [same options]       a team's plan applies to all its members
   key --account <name> [--plan P] [--label L]
-                                             creates the account if missing (plan free unless --plan), then a key (printed last)
+                                             creates the account if missing (on the instance's plan for new
+                                             workspaces, free unless changed, or --plan), then a key (printed last)
   migrate                                    applies pending database migrations (the one-shot run for
                                              PRESSROOM_MIGRATE=off; docs/operations.md)
 
 Database: DATABASE_URL set → PostgreSQL; otherwise the embedded PGlite under
-\${PRESSROOM_DATA_DIR:-.data}/pglite, which must not be open in a running server. With PRESSROOM_MIGRATE=off the
+\${PRESSROOM_DATA_DIR:-.data}/pglite. While an embedded server runs on that directory, commands go through its
+admin socket (the database is open in that process); migrate never does. With PRESSROOM_MIGRATE=off the
 other commands refuse a database that migrate has not brought up to date.`;

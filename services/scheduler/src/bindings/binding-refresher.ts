@@ -84,7 +84,8 @@ export class BindingRefresher {
           ),
         ),
       );
-      if (claimed.length < limit) return { refreshed: total, settled };
+      // Claim again even after a short batch: a binding changed or asked to refresh while its
+      // refresh ran is due again at once (finishBindingRefresh keeps that request's due time).
     }
   }
 

@@ -68,6 +68,8 @@ function credentialsOf(deps: RefreshDeps, binding: BindingRow): SourceCredential
 export async function refreshBinding(deps: RefreshDeps, claim: ClaimedBinding): Promise<void> {
   const { binding, lease } = claim;
   const now = deps.now();
+  // A claimed binding is due, so it has a due time; finishing compares it with the row's (a change meanwhile wins).
+  const dueAt = binding.nextRefreshAt ?? now;
   const trigger = binding.pendingTrigger ?? 'schedule';
   const nextRefreshAt = nextScheduled(binding, now);
   try {
@@ -83,6 +85,7 @@ export async function refreshBinding(deps: RefreshDeps, claim: ClaimedBinding): 
       await finishBindingRefresh(deps.db, {
         uid: binding.uid,
         lease,
+        dueAt,
         outcome: { status: 'active', consecutiveFailures: 0, nextRefreshAt, lastRefreshAt: now, pendingTrigger: null },
       });
       return;
@@ -100,6 +103,7 @@ export async function refreshBinding(deps: RefreshDeps, claim: ClaimedBinding): 
       await finishBindingRefresh(deps.db, {
         uid: binding.uid,
         lease,
+        dueAt,
         outcome: {
           status: 'active',
           consecutiveFailures: 0,
@@ -117,6 +121,7 @@ export async function refreshBinding(deps: RefreshDeps, claim: ClaimedBinding): 
     const recorded = await finishBindingRefresh(deps.db, {
       uid: binding.uid,
       lease,
+      dueAt,
       outcome: {
         pendingRenderId: renderId,
         pendingTrigger: trigger,
@@ -137,6 +142,7 @@ export async function refreshBinding(deps: RefreshDeps, claim: ClaimedBinding): 
     const failed = await finishBindingRefresh(deps.db, {
       uid: binding.uid,
       lease,
+      dueAt,
       outcome: {
         status: 'error',
         consecutiveFailures: binding.consecutiveFailures + 1,
