@@ -1,6 +1,7 @@
 import { bindTimelineVariables, checkTimelineProject } from '@pressroom/video/timeline';
 import { ApiError } from '../src/api/problem.js';
-import { clipPrefix, errorsUnder, messageFor, otherErrors } from '../src/pages/video/studio/studio-errors.js';
+import { clipPrefix, errorsUnder, messageFor } from '../src/pages/video/studio/studio-errors.js';
+import { standsBeside, studioFieldName } from '../src/pages/video/studio/studio-field-names.js';
 import {
   addClip,
   addTrack,
@@ -169,7 +170,27 @@ describe('server errors beside fields', () => {
     expect(errorsUnder(new Error('no'), 'projectJson.').size).toBe(0);
   });
 
-  test('errors no shown field claims are listed with their path', () => {
-    expect(otherErrors(error, (field) => field.startsWith(clipPrefix(1, 0)))).toEqual(['projectJson.width: Must be even']);
+  test('an error stands beside a field only when the panel shows that field; the rest are named by their labels', () => {
+    const project = starterTimeline();
+    const headline = { track: 1, clip: 0 };
+    const beside = (selected: typeof headline | null) =>
+      error
+        .fieldErrors()
+        .filter((e) => standsBeside(e.field, project, selected))
+        .map((e) => e.field);
+    expect(beside(headline)).toEqual([
+      'projectJson.tracks.1.clips.0.style.fontSize',
+      'projectJson.tracks.1.clips.0.enter.durationInFrames',
+    ]);
+    expect(beside(null)).toEqual(['projectJson.width']);
+    // A project path no field has (the soundtrack's fade) is not claimed: the banner lists it.
+    expect(standsBeside('projectJson.soundtrack.fadeInFrames', project, null)).toBe(false);
+    expect(standsBeside('name', project, headline)).toBe(true);
+    expect(studioFieldName('projectJson.fps', project)).toBe('Frames per second');
+    expect(studioFieldName('projectJson.tracks.1.clips.0.style.fontSize', project)).toBe('Track 2, clip 1, Font size');
+    expect(studioFieldName('projectJson.tracks.0.clips.0.color', project)).toBe('Track 1, clip 1, Colour');
+    expect(studioFieldName('projectJson.tracks.3', project)).toBe('Track 4');
+    expect(studioFieldName('projectJson.soundtrack.fadeInFrames', project)).toBe('Soundtrack › fadeInFrames');
+    expect(studioFieldName('variables.headline', project)).toBe('Variable headline');
   });
 });

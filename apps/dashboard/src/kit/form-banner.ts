@@ -36,6 +36,15 @@ export function readablePath(path: string): string {
 const sentence = (text: string) => text.trim().replace(/\.$/, '');
 
 /**
+ * Several messages for one field as one text, each once and each a sentence (`Must be at most 3840. Width must be
+ * even …`): a field shows every distinct reason at once, so fixing one does not just reveal the next on the next try.
+ */
+export function asSentences(messages: readonly string[]): string {
+  const distinct = [...new Set(messages.map(sentence).filter((m) => m !== ''))];
+  return distinct.map((m) => `${m.charAt(0).toUpperCase()}${m.slice(1)}${/[!?]$/.test(m) ? '' : '.'}`).join(' ');
+}
+
+/**
  * The banner for `error`. A validation problem's `detail` repeats every field error in API terms
  * (`The request body is invalid: maxRenders: Must be …`), so when its errors stand beside their fields the banner
  * only says where to look; errors no field shows are listed with a readable name. Other problems keep their

@@ -1,5 +1,6 @@
 import { TextField } from './field';
 import { fieldError } from './form';
+import type { SideRule } from './side-rule';
 
 export interface SizeFieldsProps {
   width: number;
@@ -12,6 +13,8 @@ export interface SizeFieldsProps {
   error?: unknown;
   /** Applied to each field (e.g. a fixed width in a wrapping row). */
   fieldClassName?: string;
+  /** The API's rule for a side; an image's (1–4000) unless the output has its own (a video's sides are even). */
+  rule?: SideRule;
 }
 
 /** The API's rule for a side (libs/contracts): said beside the field as it is typed, not left to the browser's tooltip. */
@@ -19,34 +22,33 @@ export function sizeProblem(side: number): string | undefined {
   return Number.isInteger(side) && side >= 1 && side <= 4000 ? undefined : 'Must be a whole number from 1 to 4000.';
 }
 
+/** An image's side (templates, layouts): 1–4000 px. */
+export const IMAGE_SIDE: SideRule = { min: 1, max: 4000, problem: sizeProblem };
+
 /**
- * The width and height of an output in pixels (1–4000, as the API accepts). A side out of that range is refused beside
- * its field at once (the form must be `noValidate`, as kit/form's is); else the failed request's message shows there. Two sibling fields with no
- * wrapper, so the form around them decides the layout (a grid of two or three columns, a wrapping row).
+ * The width and height of an output in pixels (by default 1–4000, as the API accepts for images). A side that breaks
+ * `rule` is refused beside its field at once (the form must be `noValidate`, as kit/form's is); else the failed
+ * request's message shows there. Two sibling fields with no wrapper, so the form around them decides the layout (a
+ * grid of two or three columns, a wrapping row).
  */
-export function SizeFields({ width, height, onWidth, onHeight, of, error, fieldClassName = '' }: SizeFieldsProps) {
+export function SizeFields({ width, height, onWidth, onHeight, of, error, fieldClassName = '', rule = IMAGE_SIDE }: SizeFieldsProps) {
+  const side = (name: 'width' | 'height', value: number, onValue: (value: number) => void) => (
+    <TextField
+      label={of ? `${of} ${name}` : `${name[0]!.toUpperCase()}${name.slice(1)}`}
+      type="number"
+      min={rule.min}
+      max={rule.max}
+      step={rule.step}
+      value={value}
+      onChange={(e) => onValue(Number(e.target.value))}
+      error={rule.problem(value, name) ?? fieldError(error, name)}
+      className={fieldClassName}
+    />
+  );
   return (
     <>
-      <TextField
-        label={of ? `${of} width` : 'Width'}
-        type="number"
-        min={1}
-        max={4000}
-        value={width}
-        onChange={(e) => onWidth(Number(e.target.value))}
-        error={sizeProblem(width) ?? fieldError(error, 'width')}
-        className={fieldClassName}
-      />
-      <TextField
-        label={of ? `${of} height` : 'Height'}
-        type="number"
-        min={1}
-        max={4000}
-        value={height}
-        onChange={(e) => onHeight(Number(e.target.value))}
-        error={sizeProblem(height) ?? fieldError(error, 'height')}
-        className={fieldClassName}
-      />
+      {side('width', width, onWidth)}
+      {side('height', height, onHeight)}
     </>
   );
 }

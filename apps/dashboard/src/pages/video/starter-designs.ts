@@ -2,7 +2,7 @@ import { TIMELINE_SIZE_PRESETS, type TimelineSizePreset } from '@pressroom/contr
 import type { Project } from './studio/timeline-model.js';
 
 /** A new timeline's size: one of the API's presets, or a width and height of its own. */
-type StarterSize = { preset: TimelineSizePreset } | { width: number; height: number };
+export type StarterSize = { preset: TimelineSizePreset } | { width: number; height: number };
 
 /** The size presets as the dashboard names them (shape, then pixels), in the API's order. */
 export const SIZE_PRESET_LABELS: ReadonlyArray<readonly [TimelineSizePreset, string]> = (
@@ -46,6 +46,25 @@ export function starterTimeline(size: StarterSize = { width: 1280, height: 720 }
       },
     ],
   };
+}
+
+/** Where starterTimeline puts its headline: track 2 (over the background), the first clip. */
+const HEADLINE_STYLE = /^tracks\.1\.clips\.0\.style\.(\w+)$/;
+
+/**
+ * The side of the size a starter headline's style value is worked out from (starterTimeline: x and width from the
+ * width, y from the height, the font from the shorter side), or undefined for a path that is not such a value. A
+ * refusal of that value is the size's doing: the person can only change the size.
+ */
+export function starterSideOf(path: string, size: StarterSize): 'width' | 'height' | undefined {
+  const { width, height } = 'preset' in size ? TIMELINE_SIZE_PRESETS[size.preset] : size;
+  const from = new Map<string, 'width' | 'height'>([
+    ['x', 'width'],
+    ['width', 'width'],
+    ['y', 'height'],
+    ['fontSize', width <= height ? 'width' : 'height'],
+  ]);
+  return from.get(HEADLINE_STYLE.exec(path)?.[1] ?? '');
 }
 
 /** What a new code template starts with: one scene that fades its title in (docs/video.md, "Code templates"). */

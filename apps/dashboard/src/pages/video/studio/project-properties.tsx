@@ -1,24 +1,7 @@
-import { SIZE_PRESET_LABELS } from '../starter-designs';
-import { COLOUR, DECIMAL, NUMBER, PropertyFields, select, specs, TEXT } from './property-specs';
+import { PROJECT_FIELD_SPECS } from './project-field-specs';
+import { PropertyFields } from './property-specs';
 import { errorsUnder } from './studio-errors';
 import type { Project } from './timeline-model';
-
-/** The project's `size` presets; none means the width and height below. */
-const SIZE_PRESETS = select([['', 'Custom: the width and height below'], ...SIZE_PRESET_LABELS]);
-
-const SPECS = specs([
-  ['size', 'Size preset', SIZE_PRESETS, 'wide'],
-  ['width', 'Width (px)', NUMBER],
-  ['height', 'Height (px)', NUMBER],
-  ['fps', 'Frames per second', NUMBER],
-  ['durationInFrames', 'Length in frames (empty: to the last clip)', NUMBER],
-  ['backgroundColor', 'Background colour', COLOUR],
-  ['posterFrame', 'Poster frame', NUMBER],
-  ['durationVariable', 'Length variable', TEXT],
-  ['soundtrack.src', 'Soundtrack URL', TEXT],
-  ['soundtrack.volume', 'Soundtrack volume', DECIMAL],
-  ['soundtrack.variable', 'Soundtrack variable', TEXT],
-]);
 
 /** The whole project's settings (shown when no clip is selected), with the server's messages beside them. */
 export function ProjectProperties({
@@ -32,7 +15,7 @@ export function ProjectProperties({
 }) {
   return (
     <div className="grid grid-cols-2 gap-2">
-      <PropertyFields specs={SPECS} source={project} errors={errorsUnder(error, 'projectJson.')} onChange={onChange} />
+      <PropertyFields specs={PROJECT_FIELD_SPECS} source={project} errors={errorsUnder(error, 'projectJson.')} onChange={onChange} />
     </div>
   );
 }

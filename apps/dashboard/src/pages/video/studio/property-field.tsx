@@ -1,14 +1,7 @@
 import { useEffect, useId, useState } from 'react';
+import type { FieldKind } from './field-specs';
 
 const INPUT = 'w-full rounded-md border bg-white px-2 py-1 text-sm';
-
-export type FieldKind =
-  | { kind: 'text' }
-  | { kind: 'textarea' }
-  | { kind: 'number'; step?: number }
-  | { kind: 'color' }
-  | { kind: 'checkbox' }
-  | { kind: 'select'; options: ReadonlyArray<readonly [string, string]> };
 
 /**
  * One labelled property of a clip or the project, with the server's message for it right under it

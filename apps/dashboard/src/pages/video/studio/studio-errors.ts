@@ -23,9 +23,3 @@ export function messageFor(errors: Map<string, string>, path: string): string | 
 }
 
 export const clipPrefix = (track: number, clip: number) => `projectJson.tracks.${track}.clips.${clip}.`;
-
-/** Errors the studio cannot put beside a field it shows (another clip, the whole project): listed at the top. */
-export function otherErrors(error: unknown, shown: (field: string) => boolean): string[] {
-  if (!(error instanceof ApiError)) return [];
-  return (error.problem.errors ?? []).filter((e) => !shown(e.field)).map((e) => `${e.field}: ${e.message ?? e.detail ?? ''}`);
-}

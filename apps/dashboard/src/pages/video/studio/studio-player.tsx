@@ -2,7 +2,9 @@ import { bindTimelineVariables } from '@pressroom/video/timeline';
 import { TimelineScene } from '@pressroom/video/timeline-scene';
 import { Player, type PlayerRef } from '@remotion/player';
 import { useEffect, useMemo, type RefObject } from 'react';
+import { ApiError } from '../../../api/problem';
 import { Alert } from '../../../kit/alert';
+import { MessageText } from '../../../kit/message-text';
 import type { Project } from './timeline-model';
 import type { StudioFont } from './timeline-variables';
 
@@ -10,7 +12,9 @@ import type { StudioFont } from './timeline-variables';
  * The composition the renderer draws (libs/video/runtime/timeline-scene.jsx), played by Remotion's player
  * with the same variable binding and checks as a render (bindTimelineVariables): what plays here is what
  * renders, except media the server would refuse (it fetches video and audio itself, through the SSRF guard).
- * The account fonts the project names are registered first, as in a render.
+ * The account fonts the project names are registered first, as in a render. When the project cannot play, the box
+ * says why in the studio's words (`nameOf`), except what a refused save (`refused`) already says beside its field and
+ * in the banner: the same problem once, where it is fixed.
  */
 export function StudioPlayer({
   project,
@@ -18,12 +22,17 @@ export function StudioPlayer({
   fonts,
   playerRef,
   onFrame,
+  refused,
+  nameOf,
 }: {
   project: Project;
   values: Record<string, unknown>;
   fonts: StudioFont[];
   playerRef: RefObject<PlayerRef | null>;
   onFrame: (frame: number) => void;
+  /** The last refused save, whose per-field messages the studio shows already. */
+  refused: unknown;
+  nameOf: (field: string) => string;
 }) {
   const bound = useMemo(() => bindTimelineVariables(project, values), [project, values]);
   const inputProps = useMemo(() => (bound.ok ? { project: bound.project, fonts } : null), [bound, fonts]);
@@ -38,21 +47,28 @@ export function StudioPlayer({
       player.removeEventListener('seeked', update);
     };
   }, [playerRef, onFrame, inputProps]);
-  if (!bound.ok || !inputProps)
+  if (!bound.ok || !inputProps) {
+    const saved = refused instanceof ApiError ? refused.fieldErrors() : [];
+    const own = bound.ok ? [] : bound.errors.filter((e) => !saved.some((s) => s.field === e.field && s.message === e.message));
     return (
       <Alert>
-        <p>The player cannot play this project yet:</p>
-        <ul className="list-disc pl-5">
-          {bound.ok
-            ? null
-            : bound.errors.map((e) => (
+        {own.length === 0 ? (
+          <p>The player cannot play this project until the refused settings are fixed.</p>
+        ) : (
+          <>
+            <p>The player cannot play this project yet:</p>
+            <ul className="list-disc pl-5">
+              {own.map((e) => (
                 <li key={`${e.field}${e.message}`}>
-                  {e.field}: {e.message}
+                  <MessageText text={`${nameOf(e.field)}: ${e.message}`} />
                 </li>
               ))}
-        </ul>
+            </ul>
+          </>
+        )}
       </Alert>
     );
+  }
   const p = inputProps.project;
   return (
     <div role="region" aria-label="Player" data-testid="player" className="overflow-hidden rounded-md bg-black">

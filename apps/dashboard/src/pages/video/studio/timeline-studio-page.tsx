@@ -3,7 +3,6 @@ import type { PlayerRef } from '@remotion/player';
 import { checkTimelineProject } from '@pressroom/video/timeline';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { messageOf } from '../../../api/problem';
 import { designFontsOf, useAccountFonts } from '../../assets/account-fonts';
 import type { VariableDefinition } from '../../../api/templates';
 import { getVideoTemplate, updateVideoTemplate, videoKeys, type VideoTemplate } from '../../../api/video';
@@ -18,7 +17,8 @@ import { SelectField } from '../../../kit/select-field';
 import { ClipProperties } from './clip-properties';
 import { ProjectProperties } from './project-properties';
 import { RenderPanel } from './render-panel';
-import { clipPrefix, otherErrors } from './studio-errors';
+import { StudioBanner } from './studio-banner';
+import { standsBeside, studioFieldName } from './studio-field-names';
 import { StudioPlayer } from './studio-player';
 import { TimelineEditor } from './timeline-editor';
 import { UnsavedChangesGuard } from '../../../kit/unsaved-changes';
@@ -106,13 +106,8 @@ function Studio({ template }: { template: VideoTemplate }) {
   const clip = selected ? clipAt(project, selected) : undefined;
   const error = save.error ?? renderError;
   // Errors beside a field the panel shows now (the selected clip's, or the project's when none is selected).
-  const besideAField = (field: string) =>
-    field === 'name' ||
-    field.startsWith('variables.') ||
-    (selected
-      ? field.startsWith(clipPrefix(selected.track, selected.clip))
-      : field.startsWith('projectJson.') && !field.startsWith('projectJson.tracks.'));
-  const elsewhere = otherErrors(error, besideAField);
+  const besideAField = (field: string) => standsBeside(field, project, selected);
+  const nameOf = (field: string) => studioFieldName(field, project);
 
   const add = () => {
     // The size the renderer gives the project (a preset resolved), so a new clip fits a 9:16 project too.
@@ -139,18 +134,7 @@ function Studio({ template }: { template: VideoTemplate }) {
     >
       <UnsavedChangesGuard dirty={dirty} description="The timeline has changes that are not saved yet." />
       <LiveMessage>{save.isPending ? 'Saving…' : dirty ? 'Unsaved changes.' : save.isSuccess ? 'Saved.' : ''}</LiveMessage>
-      {error != null && (
-        <Alert>
-          <p>{messageOf(error)}</p>
-          {elsewhere.length > 0 && (
-            <ul className="mt-1 list-disc pl-5">
-              {elsewhere.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      )}
+      {error != null && <StudioBanner error={error} saving={save.error != null} beside={besideAField} nameOf={nameOf} />}
       <TextField
         label="Template name"
         value={name}
@@ -162,7 +146,15 @@ function Studio({ template }: { template: VideoTemplate }) {
       />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-2">
-          <StudioPlayer project={project} values={values} fonts={fonts} playerRef={player} onFrame={onFrame} />
+          <StudioPlayer
+            project={project}
+            values={values}
+            fonts={fonts}
+            playerRef={player}
+            onFrame={onFrame}
+            refused={save.error}
+            nameOf={nameOf}
+          />
           <p className="text-xs text-slate-600">
             The player draws with the renderer&apos;s own composition; video and audio play from their URLs here, while a render fetches
             them on the server.

@@ -1,0 +1,20 @@
+import { SIZE_PRESET_LABELS } from '../starter-designs.js';
+import { COLOUR, DECIMAL, NUMBER, select, specs, TEXT } from './field-specs.js';
+
+/** The project's `size` presets; none means the width and height below. */
+const SIZE_PRESETS = select([['', 'Custom: the width and height below'], ...SIZE_PRESET_LABELS]);
+
+/** The project's fields, in order (also naming a refused project property when a clip is selected). */
+export const PROJECT_FIELD_SPECS = specs([
+  ['size', 'Size preset', SIZE_PRESETS, 'wide'],
+  ['width', 'Width (px)', NUMBER],
+  ['height', 'Height (px)', NUMBER],
+  ['fps', 'Frames per second', NUMBER],
+  ['durationInFrames', 'Length in frames (empty: to the last clip)', NUMBER],
+  ['backgroundColor', 'Background colour', COLOUR],
+  ['posterFrame', 'Poster frame', NUMBER],
+  ['durationVariable', 'Length variable', TEXT],
+  ['soundtrack.src', 'Soundtrack URL', TEXT],
+  ['soundtrack.volume', 'Soundtrack volume', DECIMAL],
+  ['soundtrack.variable', 'Soundtrack variable', TEXT],
+]);
