@@ -39,6 +39,9 @@ describe('the messages of refused fields', () => {
     expect(messages(schema, { ...base, n: 7 })).toEqual(['n: Must be a multiple of 5']);
     expect(messages(schema, { ...base, n: null })).toEqual(['n: Must be a number, not null']);
     expect(messages(schema, { ...base, n: [1] })).toEqual(['n: Must be a number, not an array']);
+    // A browser form's emptied number field reads NaN: no "not not a finite number".
+    expect(messages(schema, { ...base, n: Number.NaN })).toEqual(['n: Must be a finite number']);
+    expect(messages(z.object({ x: z.number() }), { x: Number.POSITIVE_INFINITY })).toEqual(['x: Must be a finite number']);
     expect(messages(schema, { ...base, s: 'abc' })).toEqual(['s: Must be exactly 2 characters long']);
     expect(messages(schema, { ...base, e: 'x' })).toEqual(['e: Must be a valid email address']);
     expect(messages(schema, { ...base, u: 'nope' })).toEqual(['u: Must be a valid URL']);

@@ -21,7 +21,6 @@ function withArticle(noun: string): string {
 function kindOf(input: unknown): string {
   if (input === null) return 'null';
   if (Array.isArray(input)) return 'an array';
-  if (typeof input === 'number' && !Number.isFinite(input)) return 'not a finite number';
   return withArticle(typeof input === 'object' ? 'object' : typeof input);
 }
 
@@ -57,6 +56,9 @@ function invalidType(issue: Extract<Issue, { code: 'invalid_type' }>): string | 
   if (issue.input === undefined) return 'Is required';
   const name = TYPE_NAMES[issue.expected];
   if (!name) return undefined;
+  // NaN and the infinities never come from JSON, but do from a form's number field read in the browser.
+  if (typeof issue.input === 'number' && !Number.isFinite(issue.input))
+    return issue.expected === 'int' ? 'Must be a whole number' : 'Must be a finite number';
   if (issue.expected === 'int' && typeof issue.input === 'number') return 'Must be a whole number';
   return `Must be ${withArticle(name)}, not ${kindOf(issue.input)}`;
 }

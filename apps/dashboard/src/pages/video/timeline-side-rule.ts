@@ -16,7 +16,7 @@ export const TIMELINE_SIDE: SideRule = {
   max: max ?? undefined,
   step: 2,
   problem: (side, name) => {
-    // An emptied field: zod's words for NaN ("not a finite number") are no help to someone typing.
+    // An emptied field reads NaN: "Must be a finite number" is no help to someone typing.
     if (!Number.isFinite(side)) return `Must be a whole number from ${min} to ${max}.`;
     const issues = SIDES[name].safeParse(side).error?.issues ?? [];
     return issues.length === 0 ? undefined : asSentences(issues.map((issue) => issue.message));
