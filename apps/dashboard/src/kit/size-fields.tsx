@@ -1,3 +1,4 @@
+import { IMAGE_MAX_SIZE, IMAGE_MIN_SIZE } from '@pressroom/contracts/constants';
 import { TextField } from './field';
 import { fieldError } from './form';
 import type { SideRule } from './side-rule';
@@ -13,20 +14,22 @@ export interface SizeFieldsProps {
   error?: unknown;
   /** Applied to each field (e.g. a fixed width in a wrapping row). */
   fieldClassName?: string;
-  /** The API's rule for a side; an image's (1–4000) unless the output has its own (a video's sides are even). */
+  /** The API's rule for a side; an image's unless the output has its own (a video's sides are even). */
   rule?: SideRule;
 }
 
-/** The API's rule for a side (libs/contracts): said beside the field as it is typed, not left to the browser's tooltip. */
+/** The API's rule for an image's side (libs/contracts): said beside the field as it is typed, not left to the browser's tooltip. */
 export function sizeProblem(side: number): string | undefined {
-  return Number.isInteger(side) && side >= 1 && side <= 4000 ? undefined : 'Must be a whole number from 1 to 4000.';
+  return Number.isInteger(side) && side >= IMAGE_MIN_SIZE && side <= IMAGE_MAX_SIZE
+    ? undefined
+    : `Must be a whole number from ${IMAGE_MIN_SIZE} to ${IMAGE_MAX_SIZE}.`;
 }
 
-/** An image's side (templates, layouts): 1–4000 px. */
-export const IMAGE_SIDE: SideRule = { min: 1, max: 4000, problem: sizeProblem };
+/** An image's side (templates, layouts), in pixels. */
+export const IMAGE_SIDE: SideRule = { min: IMAGE_MIN_SIZE, max: IMAGE_MAX_SIZE, problem: sizeProblem };
 
 /**
- * The width and height of an output in pixels (by default 1–4000, as the API accepts for images). A side that breaks
+ * The width and height of an output in pixels (by default within the API's limits for an image). A side that breaks
  * `rule` is refused beside its field at once (the form must be `noValidate`, as kit/form's is); else the failed
  * request's message shows there. Two sibling fields with no wrapper, so the form around them decides the layout (a
  * grid of two or three columns, a wrapping row).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ImageFormat } from '../http/common.js';
+import { IMAGE_MAX_SIZE, IMAGE_MIN_SIZE } from '../http/output-limits.js';
 import { PageControls } from './page-controls.js';
 import { BusProblem } from './problem.js';
 
@@ -49,8 +50,8 @@ export const RenderImageCommand = z.object({
   origin: z.enum(['html', 'url', 'template', 'batch', 'canvas', 'binding', 'preview']),
   templateId: z.string().nullable(),
   source: ImageRenderSource,
-  width: z.number().int().min(1).max(4000),
-  height: z.number().int().min(1).max(4000),
+  width: z.number().int().min(IMAGE_MIN_SIZE).max(IMAGE_MAX_SIZE),
+  height: z.number().int().min(IMAGE_MIN_SIZE).max(IMAGE_MAX_SIZE),
   selector: z.string().nullable(),
   format: ImageFormat,
   /** 0–1; applies to jpeg and webp. */

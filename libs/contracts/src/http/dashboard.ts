@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { refineWhenTyped, ImageFormatOrJpg, Variables, boundedInt, queryInt } from './common.js';
 import { LayoutKey, VariableDefinitions } from './template.js';
 import { FabricDesign } from './design-schema.js';
+import { IMAGE_MAX_SIZE, IMAGE_MIN_SIZE } from './output-limits.js';
 import { RENDER_KINDS, RENDER_STATUSES } from './render-views.js';
 
-const previewDimension = boundedInt(1, 4000);
+const previewDimension = boundedInt(IMAGE_MIN_SIZE, IMAGE_MAX_SIZE);
 
 /**
  * POST /templates/preview: what the template editor shows while typing. A

@@ -3,6 +3,7 @@
  * on them, and the dashboard's playground offers the same choices from `@pressroom/contracts/constants`.
  */
 
+/** An image's side in pixels, wherever one is set: POST /image, a template and its layouts, the editor's preview, `render.image`. */
 export const IMAGE_MIN_SIZE = 1;
 export const IMAGE_MAX_SIZE = 4000;
 

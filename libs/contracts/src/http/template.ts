@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refineWhenTyped, Variables, boundedInt, queryInt, ImageFormatOrJpg } from './common.js';
 import { FabricDesign } from './design-schema.js';
+import { IMAGE_MAX_SIZE, IMAGE_MIN_SIZE } from './output-limits.js';
 import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
 import { variableNameProblem } from './variable-rules.js';
 import { defaultLengthProblem, defaultValueProblem } from './variable-values.js';
@@ -129,7 +130,7 @@ export const TemplatePage = z.object({
   fabricJSData: FabricDesign,
 });
 
-const templateDimension = boundedInt(1, 4000);
+const templateDimension = boundedInt(IMAGE_MIN_SIZE, IMAGE_MAX_SIZE);
 
 export const MAX_LAYOUTS = 20;
 

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { getTemplate, templateKeys, type Template } from '../../../api/templates';
 import { NotFound } from '../../../kit/not-found';
 import { QueryState } from '../../../kit/query-state';
+import { sizeProblem } from '../../../kit/size-fields';
 import { CanvasBackground } from './canvas-background';
 import { EditorCanvas } from './editor-canvas';
 import { EditorProvider } from './editor-context';
@@ -115,6 +116,7 @@ function CanvasEditor({ template }: { template: Template }) {
   );
 }
 
+/** A side the API takes (an image's limits), else `fallback`: the canvas is never drawn at a size the template cannot have. */
 function clampSize(value: number, fallback: number): number {
-  return Number.isInteger(value) && value >= 1 && value <= 4000 ? value : fallback;
+  return sizeProblem(value) === undefined ? value : fallback;
 }
