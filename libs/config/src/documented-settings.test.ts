@@ -44,6 +44,23 @@ function serviceSettings(): string[] {
   return [...names].sort();
 }
 
+/**
+ * What the development scripts and the admin CLI read straight from the environment (`env.NAME`,
+ * `process.env.NAME`, `${NAME:-…}` in shell): `make run-cluster`'s ports and restart pacing, the CLI's patience.
+ */
+function scriptSettings(): string[] {
+  const dirs = ['deploy/scripts', 'services/gateway/src/admin-cli'];
+  const names = new Set<string>();
+  for (const dir of dirs) {
+    for (const file of readdirSync(join(root, dir))) {
+      if (!/\.(mjs|ts|sh)$/.test(file) || file.endsWith('.test.ts')) continue;
+      const source = readFileSync(join(root, dir, file), 'utf8');
+      for (const match of source.matchAll(/\benv\.([A-Z][A-Z0-9_]+)|\$\{([A-Z][A-Z0-9_]+):-/g)) names.add((match[1] ?? match[2])!);
+    }
+  }
+  return [...names].sort();
+}
+
 describe('docs/configuration.md', () => {
   it('finds the settings it checks (the scan itself works)', () => {
     expect(sharedSettings()).toEqual(
@@ -62,8 +79,13 @@ describe('docs/configuration.md', () => {
     expect(serviceSettings().filter((name) => !documented.has(name))).toEqual([]);
   });
 
+  it('documents every variable the development scripts and the admin CLI read', () => {
+    expect(scriptSettings()).toEqual(expect.arrayContaining(['CLUSTER_SERVICES', 'IMAGE_PORT', 'PRESSROOM_ADMIN_SOCKET_WAIT_MS']));
+    expect(scriptSettings().filter((name) => !documented.has(name))).toEqual([]);
+  });
+
   it('documents no PRESSROOM_ variable that nothing reads', () => {
-    const read = new Set([...sharedSettings(), ...serviceSettings()]);
+    const read = new Set([...sharedSettings(), ...serviceSettings(), ...scriptSettings()]);
     expect([...documented].filter((name) => name.startsWith('PRESSROOM_') && !read.has(name))).toEqual([]);
   });
 
