@@ -1,14 +1,18 @@
 // `make run-cluster`'s process manager: each service as its own process; one
 // that dies is restarted with backoff while the others keep serving (what a
 // process manager or Kubernetes would do). SIGTERM/SIGINT stop everything,
-// each service given its drain grace as Kubernetes gives it (docs/adr/0068).
+// each service given its drain grace as Kubernetes gives it (docs/adr/0068);
+// a second signal is passed on too and ends them at once (docs/operations.md#shutdown).
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 // The services' own table, as TypeScript: Node strips the types (the file imports nothing).
 import { SHUTDOWN_MARGIN_MS, shutdownGraceMs } from '../../libs/config/src/shutdown-grace.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** Makes a service stop by itself when the supervisor dies without stopping it (the file says why). */
+const STOP_WITH_SUPERVISOR = pathToFileURL(resolve(ROOT, 'deploy/scripts/stop-with-supervisor.mjs')).href;
 
 /** Every service and the variable naming its port (the gateway's is PORT). */
 const SERVICES = {
@@ -55,23 +59,33 @@ function report(event, fields) {
   process.stdout.write(`${JSON.stringify({ supervisor: event, ...fields })}\n`);
 }
 
-let stopping = false;
+/** The signal that started the stop, then the second one that cuts it short. */
+let stopping = null;
+let forced = null;
 const running = new Map();
 
 function start(name, delayMs) {
   const portVar = SERVICES[name];
   const port = env[portVar] ?? String(DEFAULT_PORTS[portVar]);
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', `services/${name}/src/main.ts`], {
+  const args = ['--conditions=source', '--import', 'tsx', '--import', STOP_WITH_SUPERVISOR, `services/${name}/src/main.ts`];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...env, PORT: port },
     stdio: ['ignore', 'inherit', 'inherit'],
+    // Its own process group: Ctrl-C signals the terminal's whole foreground group, and a service that got it
+    // from the terminal and then again from us would take ours as a second signal and exit at once, cutting
+    // its renders. Only the supervisor gets it; it passes each signal on once.
+    detached: true,
   });
   const startedAt = Date.now();
   running.set(name, child);
   report('started', { service: name, pid: child.pid, port: Number(port) });
   child.once('exit', (code, signal) => {
     running.delete(name);
-    if (stopping) return;
+    if (stopping) {
+      report('stopped', { service: name, pid: child.pid, code, signal });
+      return;
+    }
     const ranMs = Date.now() - startedAt;
     const nextDelay = ranMs >= STABLE_MS ? RESTART_MIN_MS : Math.min(delayMs * 2, RESTART_MAX_MS);
     const wait = ranMs >= STABLE_MS ? RESTART_MIN_MS : delayMs;
@@ -83,8 +97,11 @@ function start(name, delayMs) {
 }
 
 function stop(signal) {
-  if (stopping) return;
-  stopping = true;
+  if (stopping) {
+    forceStop(signal);
+    return;
+  }
+  stopping = signal;
   report('stopping', { signal });
   const children = [...running.entries()];
   if (children.length === 0) process.exit(0);
@@ -97,10 +114,18 @@ function stop(signal) {
     }, stopGraceMs(name));
     child.once('exit', () => {
       clearTimeout(kill);
-      if (--left === 0) process.exit(0);
+      if (--left === 0) process.exit(forced ? 128 + constants.signals[forced] : 0);
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   }
+}
+
+/** A second Ctrl-C (or SIGTERM) while they drain: each service gets it as its own second signal and exits at once. */
+function forceStop(signal) {
+  if (forced) return;
+  forced = signal;
+  report('stopping-now', { signal, first: stopping });
+  for (const child of running.values()) child.kill(signal);
 }
 
 process.on('SIGTERM', () => stop('SIGTERM'));
