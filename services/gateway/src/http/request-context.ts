@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { DURATION_BUCKETS_SECONDS, getMeter, getTracer, incomingRequestContext, type Logger } from '@pressroom/telemetry';
+import { routeLabel } from './route-label.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** A render id in a path: GET /image/{id}, /renders/{id}, /files/renders/{id}.png (libs/contracts ids: prefix, 24 characters). */
@@ -59,7 +60,7 @@ export function requestContext(options: { logger: Logger }): RequestHandler {
     const started = performance.now();
     const renderIds = new Set<string>();
     res.on('finish', () => {
-      const route = (req.route?.path as string | undefined) ?? 'unmatched';
+      const route = routeLabel((req.route as { path?: unknown } | undefined)?.path);
       span.updateName(`${req.method} ${route}`);
       span.setAttribute('http.response.status_code', res.statusCode);
       if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });

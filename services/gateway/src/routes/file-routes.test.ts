@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { metricsHandler } from '@pressroom/telemetry';
 import { startTestGateway, type TestGateway } from '../test-support/gateway-harness.js';
 
 describe('GET/HEAD /files/<key>', () => {
@@ -74,4 +77,30 @@ describe('GET/HEAD /files/<key>', () => {
     expect((await fetch(`${gateway.baseUrl}/files/inputs/x.html`)).status).toBe(404);
     expect((await fetch(`${gateway.baseUrl}/files/renders/vid_missing.mp4`, { method: 'HEAD' })).status).toBe(404);
   });
+
+  it('counts every file request under one readable route label, /files/*, in http_server_request_duration_seconds', async () => {
+    await (await fetch(url())).arrayBuffer();
+    await (await fetch(`${gateway.baseUrl}/files/renders/vid_missing.mp4`)).arrayBuffer();
+    const series = (await readMetrics()).split('\n').filter((line) => line.startsWith('http_server_request_duration_seconds_count'));
+    const fileSeries = series.filter((line) => line.includes('route="/files/*"'));
+    expect(fileSeries.some((line) => line.includes('status="200"'))).toBe(true);
+    expect(fileSeries.some((line) => line.includes('status="404"'))).toBe(true);
+    // The pattern's own text, or `{}` as a RegExp printed as a label, never appears.
+    expect(series.filter((line) => line.includes('route="{}"') || line.includes('files\\/'))).toEqual([]);
+  });
 });
+
+/** The process's Prometheus text, as the ops port's GET /metrics serves it. */
+async function readMetrics(): Promise<string> {
+  const server = createServer(metricsHandler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`);
+    return await res.text();
+  } finally {
+    await new Promise((resolve) => {
+      server.close(resolve);
+      server.closeAllConnections();
+    });
+  }
+}

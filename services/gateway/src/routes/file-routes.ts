@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { ProblemError } from '@pressroom/problem';
 import { resolveRange, type ObjectInfo, type Storage } from '@pressroom/storage';
+import { labelledPath } from '../http/route-label.js';
 import { handler } from '../http/routes.js';
 import { streamBody } from '../http/stream-body.js';
 
@@ -19,7 +20,7 @@ const THUMBNAIL_FILE = /^thumbnails\/[A-Za-z0-9_-]+\/tpv_[0-9a-z]+\.png$/;
 export function fileRoutes(options: { storage: Storage }): Router {
   const router = Router();
   router.get(
-    /^\/files\/(.+)$/,
+    labelledPath(/^\/files\/(.+)$/, '/files/*'),
     handler(async (req, res) => {
       const key = String((req.params as Record<string, string>)[0]);
       const notFound = new ProblemError('not-found', { detail: `No file exists at ${req.path}.` });

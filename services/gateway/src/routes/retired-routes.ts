@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { ProblemError } from '@pressroom/problem';
+import { labelledPath } from '../http/route-label.js';
 
 /** The service's own human page for this error (it names the replacement); docs/batch.md has the details. */
 const BATCH_DOCS = '/errors/endpoint-retired';
@@ -12,7 +13,7 @@ const BATCH_DOCS = '/errors/endpoint-retired';
  */
 export function retiredRoutes(): Router {
   const router = Router();
-  router.all(/^\/workflows?(\/.*)?$/, (_req, _res, next) => {
+  router.all(labelledPath(/^\/workflows?(\/.*)?$/, '/workflows/*'), (_req, _res, next) => {
     next(
       new ProblemError('endpoint-retired', {
         detail:
@@ -24,7 +25,7 @@ export function retiredRoutes(): Router {
   });
   // The hosted service's A/B experiments (its `/experiments/api/*` API, the `/s/...`
   // tracking and serving paths and the ten MCP tools built on them) are not built.
-  router.all(/^\/(experiments\/api|s)(\/.*)?$/, (req, _res, next) => {
+  router.all(labelledPath(/^\/(experiments\/api|s)(\/.*)?$/, '/experiments/api/*,/s/*'), (req, _res, next) => {
     next(
       new ProblemError('endpoint-retired', {
         detail: `${req.method} ${req.path}: experiments (A/B tests of rendered images) are not part of Pressroom; this endpoint of the hosted service has no counterpart here.`,
