@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: only this RouterProvider can draw a navigation at once (`flushSync`), which signing out relies on.
+import { RouterProvider } from 'react-router/dom';
 import { ApiError } from './api/problem';
 import { createAppRouter } from './app/router';
 import { installSessionExpiry } from './app/session';

@@ -463,6 +463,8 @@ test('a refused save stands beside its field once: the banner only points there,
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await eventually(async () => (await fps.getAttribute('aria-invalid')) === 'true', 'the fps to be marked invalid');
   expect(await describedText(fps)).toBe('Must be at most 60');
+  // Focus went to the refused field, as in the kit's forms.
+  await eventually(async () => fps.evaluate((el) => el === document.activeElement), 'the fps field to have focus');
   const banner = page.getByRole('alert').filter({ hasText: /^The timeline was not saved/ });
   expect(await banner.textContent()).toBe('The timeline was not saved.Check the highlighted field.');
   expect(await playerBox.textContent()).toBe('The player cannot play this project until the refused settings are fixed.');

@@ -37,6 +37,8 @@ function SignInAgain({ session }: { session: Session }) {
       // Someone else signed in in another tab: this page was another person's, so none of it is kept.
       endWait(false);
       client.clear();
+      // The new person's session at once: the pages still drawn until the overview replaces them need one.
+      client.setQueryData(authKeys.session, now);
       void navigate('/', { replace: true });
       return;
     }

@@ -1,5 +1,5 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { authKeys, getSession, hadSession, type Session } from '../api/auth';
 import { setUnauthenticatedHandler } from '../api/client';
@@ -11,6 +11,25 @@ import { waitForSignIn } from './session-ended';
 
 export function useSession() {
   return useQuery({ queryKey: authKeys.session, queryFn: () => getSession(), retry: false, staleTime: 60_000 });
+}
+
+/** The navigation state of signing out: the sign-in page then forgets every query's data (useForgetSignedOutData). */
+export const SIGNED_OUT = { signedOut: true } as const;
+
+/**
+ * On the page signing out lands on: drop what the signed-in pages fetched, once they are gone from the screen (effects
+ * run after the new page is drawn), so the next person at this browser sees none of it.
+ */
+export function useForgetSignedOutData(): void {
+  const client = useQueryClient();
+  const signedOut = (useLocation().state as Partial<typeof SIGNED_OUT> | null)?.signedOut === true;
+  useEffect(() => {
+    if (!signedOut) return;
+    // All but the sign-in page's own (the instance's sign-in settings), which it is showing.
+    const own = JSON.stringify(authKeys.config);
+    client.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== own });
+    client.getMutationCache().clear();
+  }, [client, signedOut]);
 }
 
 /** The session every signed-in page can rely on (RequireSession renders them only once it is loaded). */

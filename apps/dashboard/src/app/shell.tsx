@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../api/auth';
 import { messageOf } from '../api/problem';
@@ -9,7 +9,7 @@ import { forgetRememberedValues } from '../pages/templates/remembered-values';
 import { MembershipNotice } from '../pages/teams/membership-notice';
 import { currentNavPath } from './current-nav';
 import { ACCOUNT_CONTROLS_ID, MAIN_NAV_ID, MenuButton, useMobileNav, type MobileNav } from './mobile-nav';
-import { useCurrentSession } from './session';
+import { SIGNED_OUT, useCurrentSession } from './session';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
 /** Below md the lists are two columns of larger targets in the opened menu; from md on, one column in the sidebar. */
@@ -69,7 +69,6 @@ function DeveloperLinks() {
  */
 export function Shell() {
   const session = useCurrentSession();
-  const client = useQueryClient();
   const navigate = useNavigate();
   const isOwner = session.user.instanceRole === 'owner';
   const visible = pages.filter((p) => !p.public && (!p.instanceOwnerOnly || isOwner));
@@ -84,11 +83,11 @@ export function Shell() {
   const out = useMutation({
     mutationFn: signOut,
     onSuccess: async () => {
-      // Leave the signed-in pages first (drawn at once, not in a transition), then forget their data: cleared while
-      // they were still on screen, they would be drawn again with no session and fail.
-      await navigate('/sign-in', { flushSync: true });
-      client.clear();
       forgetRememberedValues();
+      // The sign-in page forgets the signed-in pages' data once it is on screen (SIGNED_OUT). Cleared here, the
+      // cache would be empty while these pages are still drawn (the route changes in a transition, after this
+      // mutation's own update), and they would be drawn again with no session and fail.
+      await navigate('/sign-in', { state: SIGNED_OUT });
     },
   });
   return (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authKeys, getAuthConfig, oidcStartUrl, signIn } from '../../api/auth';
 import { BASE, safeReturnTo } from '../../app/return-to';
+import { useForgetSignedOutData } from '../../app/session';
 import { InvitationNotice, invitationTokenOf } from '../teams/invitation-notice';
 import { ApiError } from '../../api/problem';
 import { Alert } from '../../kit/alert';
@@ -21,6 +22,7 @@ export default function SignInPage() {
   const returnTo = safeReturnTo(params.get('returnTo'));
   const navigate = useNavigate();
   const client = useQueryClient();
+  useForgetSignedOutData();
   const config = useQuery({ queryKey: authKeys.config, queryFn: getAuthConfig, retry: false });
   const reset = (useLocation().state as Partial<PasswordResetDone> | null)?.passwordReset;
   const [credentials, setCredentials] = useState({ email: reset?.email ?? '', password: '' });

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlayerRef } from '@remotion/player';
 import { checkTimelineProject } from '@pressroom/video/timeline';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { designFontsOf, useAccountFonts } from '../../assets/account-fonts';
 import type { VariableDefinition } from '../../../api/templates';
 import { getVideoTemplate, updateVideoTemplate, videoKeys, type VideoTemplate } from '../../../api/video';
+import { ApiError } from '../../../api/problem';
 import { Alert } from '../../../kit/alert';
 import { Button } from '../../../kit/button';
 import { TextField } from '../../../kit/field';
@@ -89,6 +90,11 @@ function Studio({ template }: { template: VideoTemplate }) {
       void queryClient.invalidateQueries({ queryKey: videoKeys.all, exact: false, refetchType: 'none' });
     },
   });
+  // A refused save takes focus to the first field it marked, as the kit's forms do (the banner says to look there).
+  useEffect(() => {
+    if (save.error instanceof ApiError && save.error.isValidation)
+      document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus();
+  }, [save.error]);
   const saveNow = async () => {
     try {
       await save.mutateAsync();
