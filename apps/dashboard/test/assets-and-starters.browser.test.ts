@@ -172,10 +172,15 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'starter-gallery');
 
-  await page.getByRole('button', { name: 'Use this template: Quote card' }).click();
-  // The copy opens in the visual editor.
+  // Chosen from low in the gallery, the copy opens in the visual editor at its top (not where the gallery was scrolled).
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const useQuoteCard = page.getByRole('button', { name: 'Use this template: Quote card' });
+  await useQuoteCard.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await useQuoteCard.click();
   await page.waitForURL(/\/app\/templates\/tpl_[^/]+\/canvas$/);
   await page.getByRole('heading', { name: 'Edit Quote card', level: 1 }).waitFor();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   const uid = /templates\/([^/]+)\/canvas/.exec(page.url())![1]!;
   // Not rendered yet, the copy's card in Templates shows the design drawn in the browser, and says so.
   await nav('Templates').click();

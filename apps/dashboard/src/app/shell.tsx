@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useScrollToTopOnNewPage } from './scroll-to-top';
 import { signOut } from '../api/auth';
 import { messageOf } from '../api/problem';
 import { Alert } from '../kit/alert';
@@ -73,6 +74,7 @@ export function Shell() {
   const isOwner = session.user.instanceRole === 'owner';
   const visible = pages.filter((p) => !p.public && (!p.instanceOwnerOnly || isOwner));
   const { pathname } = useLocation();
+  useScrollToTopOnNewPage(pathname);
   const current = currentNavPath(
     pathname,
     visible.filter((p) => p.nav !== undefined),
