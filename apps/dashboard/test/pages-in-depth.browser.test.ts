@@ -307,7 +307,10 @@ test('renders: GIFs, PDFs, videos and failures in one history with previews, fil
   expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toMatch(
     /Came fromHTML sent to the API or the playground.*Size200 × 100/,
   );
-  expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/Total\d+ ms/);
+  expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/Failed.*Total\d+ ms/);
+  expect(await page.getByRole('region', { name: 'Timings' }).textContent()).not.toContain('Completed');
+  // A failure gave its credit back: the page does not say it cost one.
+  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toContain('CreditsNone: a failed render is not charged');
   expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).not.toContain('File size');
   expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0);
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -510,6 +513,43 @@ test('batches: a CSV file through the file button, column mapping, format and la
   await phone.getByRole('table', { name: 'Recent batches, newest first' }).waitFor();
   expect(await overflowOf(phone)).toEqual([]);
   await phone.context().close();
+});
+
+test('batches: spreadsheet headers map in any case, defaults are said before starting, a readable ZIP name', async () => {
+  await createTemplate({
+    name: 'Course certificate',
+    html: '<body><h1>{{ name }}</h1><p>{{ course_name }} · {{ date }}</p></body>',
+    width: 200,
+    height: 100,
+    variableDefinitions: [{ name: 'name', type: 'text', defaultValue: 'Grace Hopper' }],
+  });
+  await page.goto(rig.url('batches'));
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Course certificate' });
+  const rowsBox = page.getByRole('textbox', { name: /^Rows/ });
+  // A spreadsheet's headers, capitalised and spaced: they map themselves; `date` has no column.
+  await rowsBox.fill('Name,Course name\nAda Lovelace,Maths\n,Physics\n');
+  await page.getByText('Detected columns: Name, Course name · 2 rows').waitFor();
+  expect(await page.getByRole('combobox', { name: 'Variable name' }).inputValue()).toBe('Name');
+  expect(await page.getByRole('combobox', { name: 'Variable course_name' }).inputValue()).toBe('Course name');
+  expect(await page.getByRole('combobox', { name: 'Variable date' }).inputValue()).toBe('');
+  // Not "every row has values": the unmapped variable and the empty cell take the template's defaults, said as warnings.
+  const taken = page.getByRole('list', { name: 'Values taken from the template' });
+  await taken.getByText('date — Not mapped: every file leaves it empty.').waitFor();
+  await taken.getByText('Row 2: name is empty — it will use the default ‘Grace Hopper’.').waitFor();
+  expect(await page.getByText('Checked: every row has values the template takes.').count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Start batch' }).isEnabled()).toBe(true);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // The ZIP is saved under the template's name and the start date, not the batch id.
+  await page.reload();
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Course certificate' });
+  await rowsBox.fill('Name,Course name,Date\nAda Lovelace,Maths,2026-12-05\n');
+  await page.getByText('Checked: every row has values the template takes.').waitFor();
+  await page.getByRole('button', { name: 'Start batch' }).click();
+  await page.getByText(/Completed: 1 of 1 done, 0 failed/).waitFor({ timeout: 30_000 });
+  expect(await page.getByRole('link', { name: 'Download ZIP' }).getAttribute('download')).toMatch(
+    /^Course certificate-\d{4}-\d{2}-\d{2}\.zip$/,
+  );
 });
 
 test('playground: keyboard through the form, then render a web page by URL and see the result and the curl', async () => {

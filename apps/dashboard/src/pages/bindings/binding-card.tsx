@@ -13,6 +13,13 @@ import { refreshPolicyText } from './refresh-policy-fields';
 import { credentialsText } from './source-header-fields';
 import { useRefreshNow } from './use-refresh-now';
 
+/** The status badge's colours, as the webhook cards': a binding in error is red, a paused one amber. */
+const STATUS_STYLE: Record<Binding['status'], string> = {
+  active: 'bg-green-100 text-green-900',
+  paused: 'bg-amber-100 text-amber-900',
+  error: 'bg-red-100 text-red-900',
+};
+
 /** What "Refresh now" came to, in words for the card's status line (a failure is an alert of its own). */
 function refreshNews(refresh: ReturnType<typeof useRefreshNow>): string {
   if (refresh.overdue) return 'The refresh has not finished yet: this card shows its outcome when it does.';
@@ -44,7 +51,7 @@ export function BindingCard({ binding }: { binding: Binding }) {
     <article className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 text-sm" aria-label={binding.name}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{binding.name}</h3>
-        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">Status: {binding.status}</span>
+        <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[binding.status]}`}>Status: {binding.status}</span>
       </div>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3">
         <dt>Last refresh</dt>

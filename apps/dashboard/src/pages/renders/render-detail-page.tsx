@@ -80,7 +80,8 @@ export default function RenderDetailPage() {
                 ...(r.kind === 'pdf' ? {} : { Size: sizeOf(r.parameters.width, r.parameters.height) }),
                 // A failure has no file; a file gone after retention shows a dash.
                 ...(r.status === 'done' ? { 'File size': r.bytes === null ? null : formatBytes(r.bytes) } : {}),
-                Credits: r.parameters.cost,
+                // A failure gives its cost back when it is marked failed (docs/limits.md): the row keeps what it would have cost.
+                Credits: r.status === 'failed' ? 'None: a failed render is not charged' : r.parameters.cost,
                 ...Object.fromEntries(
                   Object.entries(r.parameters)
                     .filter(([key]) => !SHOWN_APART.has(key))
@@ -94,7 +95,7 @@ export default function RenderDetailPage() {
               values={{
                 Created: instant(r.timings.createdAt),
                 Started: instant(r.timings.startedAt),
-                Completed: instant(r.timings.completedAt),
+                [r.status === 'failed' ? 'Failed' : 'Completed']: instant(r.timings.completedAt),
                 'Waited in queue': r.timings.queuedMs === null ? null : `${r.timings.queuedMs} ms`,
                 Rendering: r.timings.renderMs === null ? null : `${r.timings.renderMs} ms`,
                 Total: r.timings.totalMs === null ? null : `${r.timings.totalMs} ms`,

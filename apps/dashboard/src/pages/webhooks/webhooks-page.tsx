@@ -64,12 +64,19 @@ function CreateWebhook({ onSecret }: { onSecret: (secret: string) => void }) {
   );
 }
 
+/** A message as a sentence of its own: a capital first, a full stop last (the dispatcher's errors may have either). */
+const sentence = (text: string) => {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+};
+
 /** Why the dispatcher disabled a subscription: its last delivery failed every attempt (docs/webhooks.md). */
 function disabledReason(subscription: WebhookSubscription): string {
   const last = subscription.lastDelivery;
   if (!last) return 'Disabled after a delivery failed every attempt.';
-  const answer = last.responseCode !== null ? `the endpoint answered HTTP ${last.responseCode}` : (last.error ?? 'no answer');
-  return `Disabled on ${formatDate(last.timestamp)}: delivery ${last.deliveryId} failed ${last.attempt === 1 ? 'its only attempt' : `all ${plural(last.attempt, 'attempt')}`} (last: ${answer}). Re-enable it once the endpoint works again.`;
+  const answer = last.responseCode !== null ? `The endpoint answered HTTP ${last.responseCode}.` : sentence(last.error ?? 'No answer');
+  return `Disabled on ${formatDate(last.timestamp)}: delivery ${last.deliveryId} failed ${last.attempt === 1 ? 'its only attempt' : `all ${plural(last.attempt, 'attempt')}`}. Last attempt: ${answer} Events of the time it is disabled are not kept for it. Re-enable it once the endpoint works again.`;
 }
 
 /**
