@@ -20,6 +20,7 @@ import { Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
 import { variablesOf } from '../templates/variable-names';
+import { archiveName } from './archive-name';
 import { progressText } from './item-counts';
 import { keyValues } from './row-values';
 
@@ -81,7 +82,12 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
                 options={[[ROW_NUMBER, 'Row number'], ...namable.map((name) => [name, `Row number and ${name}`] as const)]}
               />
             )}
-            <a className={buttonClass('primary')} href={batchArchiveUrl(batchId, nameBy || undefined)} download>
+            <a
+              className={buttonClass('primary')}
+              href={batchArchiveUrl(batchId, nameBy || undefined)}
+              // A readable name to save it as ("Certificate-2026-12-05.zip"), not the batch id.
+              download={results.data ? archiveName(template?.name ?? 'batch', new Date(results.data.createdAt)) : true}
+            >
               Download ZIP
             </a>
           </div>

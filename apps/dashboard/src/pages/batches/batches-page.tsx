@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
+import { batchLimitsOf } from '@pressroom/contracts';
 import { batchKeys, startBatch } from '../../api/batches';
+import { ApiError } from '../../api/problem';
 import { listTemplates, templateKeys } from '../../api/templates';
+import { getUsage, usageKeys } from '../../api/usage';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { Form } from '../../kit/form';
@@ -12,6 +15,10 @@ import { Table } from '../../kit/table';
 import { TemplateChoice } from '../templates/template-choice';
 import { variablesOf } from '../templates/variable-names';
 import { BatchRun } from './batch-run';
+import { autoColumns } from './column-match';
+import { defaultUse } from './default-use';
+import { rowsPerBatch } from './batch-limit';
+import { StartRefusal } from './start-refusal';
 import { csvOf, parseRows } from './csv';
 import { previewValues } from '../templates/sample-values';
 import { RecentBatches } from './recent-batches';
@@ -39,6 +46,10 @@ export default function BatchesPage() {
     queryKey: templateKeys.list({ batch: true }),
     queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'image' }),
   });
+  // The plan's items-per-batch limit, said beside the row count before starting (the usage answer names the plan).
+  const usage = useQuery({ queryKey: usageKeys.all, queryFn: getUsage });
+  const plan = usage.data?.rate.tier;
+  const itemLimit = plan ? batchLimitsOf(plan).itemsPerJob : null;
   const [uid, setUid] = useState('');
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState('');
@@ -50,7 +61,9 @@ export default function BatchesPage() {
   const template = templates.data?.templates.find((t) => t.uid === uid) ?? templates.data?.templates[0];
   const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
   const { columns, rows, problems: readProblems } = useMemo(() => parseRows(text), [text]);
-  const columnOf = (variable: string) => mapping[variable] ?? (columns.includes(variable) ? variable : UNMAPPED);
+  // Columns named like a variable (any case, spaces/underscores/hyphens aside) map themselves until one is picked.
+  const auto = autoColumns(variables, columns);
+  const columnOf = (variable: string) => mapping[variable] ?? auto[variable] ?? UNMAPPED;
   // What the batch sends: one set of the mapped variables per row (the first MAX_ROWS), checked before it starts.
   const variableSets = rows
     .slice(0, MAX_ROWS)
@@ -61,7 +74,16 @@ export default function BatchesPage() {
     variables: variables.map((name) => ({ name, mapped: columnOf(name) !== UNMAPPED })),
     variableSets,
   });
-  const refused = check.rows.length > 0 || check.unfilled.length > 0;
+  // Where files would silently take the template's defaults (the starter's sample name on every certificate).
+  const defaults = defaultUse({
+    definitions: template?.variableDefinitions ?? [],
+    variables: variables.map((name) => ({ name, mapped: columnOf(name) !== UNMAPPED })),
+    variableSets,
+  });
+  const blocked = defaults.blocked.length > 0;
+  const refused =
+    check.rows.length > 0 || check.unfilled.length > 0 || blocked || defaults.unmapped.length > 0 || defaults.emptyCells.length > 0;
+  const itemCount = variableSets.length * Math.max(1, layouts.length);
 
   const start = useMutation({
     mutationFn: () => {
@@ -74,10 +96,17 @@ export default function BatchesPage() {
     },
   });
 
+  const fieldRefusal = start.error instanceof ApiError && start.error.fieldErrors().length > 0;
   return (
     <Page title="Batches">
       <Section title="New batch">
-        <Form label="New batch" onSubmit={() => start.mutate()} error={start.error} fields={['variableSets', 'format', 'layouts']}>
+        {/* A refusal about a field stays with the form's fields; any other (a plan limit) is said beside Start. */}
+        <Form
+          label="New batch"
+          onSubmit={() => start.mutate()}
+          error={fieldRefusal ? start.error : null}
+          fields={['variableSets', 'format', 'layouts']}
+        >
           <TemplateChoice
             templates={templates.data?.templates}
             value={template?.uid ?? ''}
@@ -121,7 +150,8 @@ export default function BatchesPage() {
             {variables.length > 0 && (
               <div className="flex flex-wrap items-center gap-2">
                 <p id={`${rowsId}-hint`} className="text-xs text-slate-600">
-                  This template's variables: {variables.join(', ')}. Columns with these names are mapped to them.
+                  This template's variables: {variables.join(', ')}. Columns with these names (in any case; spaces, _ and - aside) are
+                  mapped to them.
                 </p>
                 {text.trim() === '' && template && (
                   <Button variant="ghost" className="text-xs" onClick={() => setText(exampleRows(template, variables))}>
@@ -137,6 +167,13 @@ export default function BatchesPage() {
                 Detected columns: <strong>{columns.join(', ')}</strong> · {plural(rows.length, 'row')}
                 {rows.length > MAX_ROWS ? ` (the first ${MAX_ROWS} are rendered)` : ''}
               </p>
+              {itemLimit !== null && (
+                <p className={`text-sm ${itemCount > itemLimit ? 'font-medium text-amber-900' : 'text-slate-600'}`}>
+                  {itemCount > itemLimit
+                    ? `Too many for one batch: ${plural(itemCount, 'item')} (rows × layouts); the ${plan} plan allows at most ${itemLimit} items per batch. Split the file into batches of at most ${plural(rowsPerBatch(itemLimit, layouts.length), 'row')}.`
+                    : `The ${plan} plan allows at most ${itemLimit} items per batch (rows × layouts).`}
+                </p>
+              )}
               {/* Read other than as written (an unclosed quote, a short or long row): said, never silently misread. */}
               {readProblems.length > 0 && (
                 <Alert tone="info" live>
@@ -168,7 +205,15 @@ export default function BatchesPage() {
                   />
                 ))}
               </fieldset>
-              <RowCheckSummary id={checkId} rowCount={variableSets.length} rows={check.rows} unfilled={check.unfilled} />
+              <RowCheckSummary
+                id={checkId}
+                rowCount={variableSets.length}
+                rows={check.rows}
+                unfilled={check.unfilled}
+                blocked={defaults.blocked}
+                unmapped={defaults.unmapped}
+                emptyCells={defaults.emptyCells}
+              />
             </>
           )}
           <div className="flex flex-wrap items-end gap-4">
@@ -200,11 +245,12 @@ export default function BatchesPage() {
             type="submit"
             className="self-start"
             busy={start.isPending}
-            disabled={!template || rows.length === 0 || layouts.length === 0}
+            disabled={!template || rows.length === 0 || layouts.length === 0 || blocked}
             aria-describedby={rows.length > 0 && refused ? checkId : undefined}
           >
             Start batch
           </Button>
+          {start.isError && !fieldRefusal && <StartRefusal error={start.error} layoutCount={layouts.length} />}
         </Form>
       </Section>
       {batchId && <BatchRun key={batchId} batchId={batchId} templates={templates.data?.templates ?? []} />}
