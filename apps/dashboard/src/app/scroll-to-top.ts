@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigationType } from 'react-router';
+import { NavigationType, useNavigationType } from 'react-router';
 
 /**
  * A link to another page opens it at its top, as a page load would: the router keeps the window's scroll, so
@@ -10,7 +10,7 @@ import { useNavigationType } from 'react-router';
 export function useScrollToTopOnNewPage(pathname: string): void {
   const navigationType = useNavigationType();
   useEffect(() => {
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
     // On a new path only, not when the navigation type alone changes.
   }, [pathname]);
 }
