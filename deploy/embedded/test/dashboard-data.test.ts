@@ -268,7 +268,10 @@ describe('dashboard data endpoints (memory+pglite)', () => {
     const archive = await stack.api(`/templates/batch/${batchId}/archive`, { key });
     expect(archive.status).toBe(200);
     expect(archive.headers.get('content-type')).toBe('application/zip');
-    expect(archive.headers.get('content-disposition')).toBe(`attachment; filename="${batchId}.zip"`);
+    // The id as filename (what API clients read) and a readable <template>-<day>.zip as filename*, which browsers save under.
+    expect(archive.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="${batchId}\\.zip"; filename\\*=UTF-8''.+-\\d{4}-\\d{2}-\\d{2}\\.zip$`),
+    );
     const dir = await mkdtemp(join(tmpdir(), 'pressroom-archive-'));
     try {
       const file = join(dir, 'batch.zip');

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Router } from 'express';
 import { DEFAULT_BATCH_EVENTS_POLL_MS } from '@pressroom/config';
 import { BatchArchiveQuery } from '@pressroom/contracts';
-import { getBatch, type Db } from '@pressroom/db';
+import { getBatch, getTemplate, type Db } from '@pressroom/db';
 import type { Storage } from '@pressroom/storage';
 import type { Logger } from '@pressroom/telemetry';
 import { zipStream } from '@pressroom/zip';
@@ -11,6 +11,7 @@ import { openEventStream } from '../http/event-stream.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { streamBody } from '../http/stream-body.js';
 import { parseOrThrow } from '../http/validate.js';
+import { archiveDisposition, archiveFileName } from '../batches/archive-file-name.js';
 import { batchArchiveEntries } from '../batches/batch-archive.js';
 import { batchProgress } from '../batches/batch-progress.js';
 import { batchNotFound } from '../batches/start-batch.js';
@@ -37,9 +38,10 @@ export function batchDownloadRoutes(deps: BatchDownloadDeps): Router {
       const batch = await getBatch(deps.db, { ownerId: authOf(res).ownerId, id });
       if (!batch) throw batchNotFound(id, retentionMs);
       const entries = await batchArchiveEntries(deps, batch, { nameBy: query.name });
+      const template = await getTemplate(deps.db, { ownerId: batch.ownerId, uid: batch.templateId });
       res.status(200).set({
         'Content-Type': 'application/zip',
-        'Content-Disposition': `attachment; filename="${batch.id}.zip"`,
+        'Content-Disposition': archiveDisposition(batch.id, archiveFileName(template?.name ?? null, batch.createdAt)),
         'Cache-Control': 'no-store',
       });
       // Headers are gone once bytes flow: a failure mid-way can only cut the download short.

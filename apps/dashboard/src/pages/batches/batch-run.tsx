@@ -20,7 +20,6 @@ import { Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
 import { variablesOf } from '../templates/variable-names';
-import { archiveName } from './archive-name';
 import { progressText } from './item-counts';
 import { keyValues } from './row-values';
 
@@ -85,8 +84,8 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
             <a
               className={buttonClass('primary')}
               href={batchArchiveUrl(batchId, nameBy || undefined)}
-              // A readable name to save it as ("Certificate-2026-12-05.zip"), not the batch id.
-              download={results.data ? archiveName(template?.name ?? 'batch', new Date(results.data.createdAt)) : true}
+              // Saved under the readable name the server gives (<template>-<date>.zip, Content-Disposition's filename*).
+              download
             >
               Download ZIP
             </a>

@@ -1,21 +1,5 @@
-import { archiveName } from '../src/pages/batches/archive-name.js';
 import { refusedItemLimit, rowsPerBatch } from '../src/pages/batches/batch-limit.js';
 import { ApiError } from '../src/api/problem.js';
-
-describe('archiveName', () => {
-  const started = new Date(2026, 11, 5, 22, 30);
-
-  it('names the ZIP after the template and the local start date', () => {
-    expect(archiveName('Course certificate', started)).toBe('Course certificate-2026-12-05.zip');
-  });
-
-  it('replaces what file systems refuse, and falls back to "batch"', () => {
-    expect(archiveName('A/B: "final" <v2>?', started)).toBe('A-B- -final- -v2-2026-12-05.zip');
-    expect(archiveName('..hidden', started)).toBe('hidden-2026-12-05.zip');
-    expect(archiveName(' / ', started)).toBe('batch-2026-12-05.zip');
-    expect(archiveName('x'.repeat(100), started)).toBe(`${'x'.repeat(60)}-2026-12-05.zip`);
-  });
-});
 
 describe('the items-per-batch limit', () => {
   it('reads the limit a refused start names', () => {
