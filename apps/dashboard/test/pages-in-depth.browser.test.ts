@@ -552,6 +552,28 @@ test('batches: spreadsheet headers map in any case, defaults are said before sta
   expect(zip.suggestedFilename()).toMatch(/^Course certificate-\d{4}-\d{2}-\d{2}\.zip$/);
 });
 
+test('batches: a batch whose rows all failed offers no empty ZIP and its bar does not read as success', async () => {
+  const uid = await createTemplate({
+    name: 'Strict badge',
+    html: '<body><h1>{{ title }}</h1></body>',
+    width: 120,
+    height: 60,
+    strictVariables: true,
+    variableDefinitions: [{ name: 'title', type: 'text', required: true }],
+  });
+  // Through the API, which (unlike the dashboard's check) lets rows without the required value in: each item fails.
+  const started = await call('POST', `/templates/${uid}/batch-render`, { variableSets: [{}, {}] });
+  expect(started.status()).toBe(202);
+  await page.goto(rig.url('batches'));
+  const row = page.getByRole('table', { name: 'Recent batches, newest first' }).getByRole('row').filter({ hasText: 'Strict badge' });
+  await eventually(async () => /0 of 2 done, 2 failed/.test((await row.textContent()) ?? ''), 'the failed batch in the list');
+  await row.getByRole('button').click();
+  await page.getByText(/: 0 of 2 done, 2 failed/).waitFor();
+  await page.getByText('No files to download: no row was rendered.').waitFor();
+  expect(await page.getByRole('link', { name: 'Download ZIP' }).count()).toBe(0);
+  expect(await page.getByRole('progressbar').getAttribute('data-outcome')).toBe('failed');
+});
+
 test('playground: keyboard through the form, then render a web page by URL and see the result and the curl', async () => {
   await page.goto(rig.url('playground'));
   await page.getByRole('textbox', { name: 'HTML' }).waitFor();

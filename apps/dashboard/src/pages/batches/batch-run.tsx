@@ -71,7 +71,10 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
     <Section
       title={title}
       actions={
-        finished ? (
+        finished && progress.completed === 0 ? (
+          // Nothing was rendered: a ZIP would be empty.
+          <p className="text-sm text-slate-700">No files to download: no row was rendered.</p>
+        ) : finished ? (
           <div className="flex flex-wrap items-end gap-2">
             {namable.length > 0 && (
               <SelectField
@@ -101,7 +104,12 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
       {cancel.isError && <Alert>{messageOf(cancel.error)}</Alert>}
       <label className="flex flex-col gap-1 text-sm">
         Progress
-        <progress max={progress?.total ?? 1} value={done} className="w-full" />
+        <progress
+          max={progress?.total ?? 1}
+          value={done}
+          className="w-full"
+          data-outcome={finished && progress.completed === 0 && progress.failed > 0 ? 'failed' : undefined}
+        />
       </label>
       <LiveMessage>{progress ? progressText(progress) : 'Waiting for progress…'}</LiveMessage>
       {results.isError && <Alert>{messageOf(results.error)}</Alert>}
