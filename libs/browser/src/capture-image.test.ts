@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { ALLOW_PRIVATE_HOSTS_HINT, BlockedUrlError, createSsrfGuard, type HostLookup } from '@pressroom/ssrf';
 import { BrowserPool, captureImage, guardPage, NavigationError, SelectorNotFoundError, type CaptureRequest } from './index.js';
 import { decode, expectColour } from './test-support/pixels.js';
@@ -366,6 +367,25 @@ describe('captureImage', () => {
       expect(error).toBeInstanceOf(NavigationError);
       expect((error as NavigationError).status).toBe(404);
       expect((error as NavigationError).detail).toBe(`The page ${serverA.origin}/missing-page answered with HTTP status 404.`);
+    });
+
+    it('says nothing answered when the connection is refused, not that the page answered 502', async () => {
+      // A port nobody listens on: taken, then let go.
+      const closed = net.createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const port = (closed.address() as net.AddressInfo).port;
+      await new Promise((resolve) => closed.close(resolve));
+      const url = `http://127.0.0.1:${port}/`;
+      const error = await captureImage(
+        pool,
+        { source: { kind: 'url', url }, width: 640, height: 360, selector: null, format: 'png', quality: 1 },
+        { guard: allowA },
+      ).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NavigationError);
+      expect((error as NavigationError).status).toBeUndefined();
+      expect((error as NavigationError).detail).toBe(
+        `The page ${url} could not be loaded: nothing answered at 127.0.0.1:${port} (the connection was refused).`,
+      );
     });
 
     it('reports a host that does not resolve as NavigationError', async () => {

@@ -4,6 +4,12 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from '@pressroom/telemetry';
 import { BlockedUrlError, type CheckedUrl, type SsrfGuard } from '@pressroom/ssrf';
 
+/**
+ * On a 502 the proxy makes itself because the target could not be reached: the socket error's code (ECONNREFUSED,
+ * ETIMEDOUT, ...). Dropped from every upstream answer, so a site cannot pass its own 502 off as unreachable.
+ */
+export const EGRESS_ERROR_HEADER = 'x-pressroom-egress-error';
+
 export interface EgressProxy {
   /** For --proxy-server, e.g. http://127.0.0.1:41234 */
   readonly address: string;
@@ -83,12 +89,14 @@ export async function startEgressProxy(options: { guard: SsrfGuard; logger?: Log
       });
       upstream.on('response', (upstreamResponse) => {
         const responseHeaders: http.OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(upstreamResponse.headers)) if (!HOP_HEADERS.has(name)) responseHeaders[name] = value;
+        for (const [name, value] of Object.entries(upstreamResponse.headers))
+          if (!HOP_HEADERS.has(name) && name !== EGRESS_ERROR_HEADER) responseHeaders[name] = value;
         response.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.statusMessage, responseHeaders);
         upstreamResponse.pipe(response);
       });
-      upstream.on('error', () => {
-        if (!response.headersSent) response.writeHead(502).end();
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        // Marked as the proxy's own answer, so the capture can say the site did not answer (not that it sent a 502).
+        if (!response.headersSent) response.writeHead(502, { [EGRESS_ERROR_HEADER]: error.code ?? 'EUNKNOWN' }).end();
         else response.destroy();
       });
       request.pipe(upstream);

@@ -1,6 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { isAssetFree } from './asset-free.js';
 import type { CaptureSource } from './capture-image.js';
+import { EGRESS_ERROR_HEADER } from './egress-proxy.js';
 import { NavigationError, RenderTimeoutError } from './errors.js';
 import type { PageGuard } from './guard-page.js';
 import { delay } from './launch-browser.js';
@@ -78,10 +79,27 @@ export async function navigate(page: Page, url: string, pageGuard: PageGuard): P
   }
   if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
   const status = response?.status() ?? 0;
+  const unreachable = status === 502 ? response?.headers()[EGRESS_ERROR_HEADER] : undefined;
+  if (unreachable) {
+    const { host } = new URL(url);
+    const why = UNREACHABLE_WORDS[unreachable] ?? `the connection failed: ${unreachable}`;
+    throw new NavigationError(url, `The page ${url} could not be loaded: nothing answered at ${host} (${why}).`, {
+      internal: `egress proxy: ${unreachable}`,
+    });
+  }
   if (status >= 400) {
     throw new NavigationError(url, `The page ${url} answered with HTTP status ${status}.`, { status });
   }
 }
+
+/** The egress proxy's socket error codes, in words. */
+const UNREACHABLE_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ETIMEDOUT: 'the connection timed out',
+  ECONNRESET: 'the connection was reset',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+};
 
 /** Chromium's net error name ("net::ERR_CONNECTION_REFUSED") is safe to show; the rest of the message is not needed. */
 function publicNetError(message: string): string {
