@@ -651,7 +651,8 @@ test('bindings: Refresh now is busy until the refresh ends, then says when it re
   await page.goto(rig.url('bindings'));
   const card = page.getByRole('article', { name: 'Flaky card' });
   const button = card.getByRole('button', { name: 'Refresh now' });
-  const lastRefresh = async () => (await card.textContent())!.match(/Last refresh(.*?)Mapping/)![1];
+  const lastRefresh = async () => (await card.textContent())!.match(/Last refresh(.*?)Last new image/)![1];
+  const lastImage = async () => (await card.textContent())!.match(/Last new image(.*?)Next refresh/)![1];
 
   await button.click();
   await eventually(async () => (await button.getAttribute('aria-busy')) === 'true', 'the button busy while the refresh runs');
@@ -661,6 +662,9 @@ test('bindings: Refresh now is busy until the refresh ends, then says when it re
     .waitFor();
   expect(await button.getAttribute('aria-busy')).toBeNull();
   expect(await lastRefresh()).not.toBe('never');
+  // The image URL now serves a rendered image, not the placeholder; a manual policy waits for the next click.
+  await eventually(async () => !(await lastImage()).startsWith('never'), 'the new image’s time');
+  expect(await card.textContent()).toContain('Next refreshwhen you click Refresh now');
   expect(await accessibilityViolations(page)).toEqual([]);
 
   // The source fails: the card says so in the scheduler's words, and the button is free again.

@@ -20,6 +20,13 @@ const STATUS_STYLE: Record<Binding['status'], string> = {
   error: 'bg-red-100 text-red-900',
 };
 
+/** When the schedule refreshes next; a paused binding, or a webhook or manual policy, waits to be asked. */
+function nextRefreshText(binding: Binding): string {
+  if (binding.status === 'paused') return 'none while paused';
+  if (binding.nextRefreshAt) return formatDate(binding.nextRefreshAt);
+  return binding.refreshPolicy.type === 'webhook' ? 'when its trigger URL is called' : 'when you click Refresh now';
+}
+
 /** What "Refresh now" came to, in words for the card's status line (a failure is an alert of its own). */
 function refreshNews(refresh: ReturnType<typeof useRefreshNow>): string {
   if (refresh.overdue) return 'The refresh has not finished yet: this card shows its outcome when it does.';
@@ -56,6 +63,11 @@ export function BindingCard({ binding }: { binding: Binding }) {
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3">
         <dt>Last refresh</dt>
         <dd>{binding.lastRefreshAt ? formatDate(binding.lastRefreshAt) : 'never'}</dd>
+        {/* When the image URL last got a new image: "never" says it still serves the placeholder. */}
+        <dt>Last new image</dt>
+        <dd>{binding.lastSuccessAt ? formatDate(binding.lastSuccessAt) : 'never (the image URL serves a placeholder)'}</dd>
+        <dt>Next refresh</dt>
+        <dd>{nextRefreshText(binding)}</dd>
         <dt>Mapping</dt>
         <dd className="break-all">{mapped.length ? mapped.map(([v, path]) => `${v} ← ${path}`).join(', ') : 'none'}</dd>
         <dt>Source</dt>
