@@ -120,7 +120,13 @@ test("template editor: a GIF renders at the quality and seconds picked; seconds 
   await seconds.fill('1.5');
   await eventually(async () => (await seconds.getAttribute('aria-invalid')) === null, 'the seconds accepted');
   await render.getByRole('button', { name: 'Render', exact: true }).click();
-  await render.getByRole('img', { name: 'Rendered result' }).waitFor({ timeout: 30_000 });
+  // A GIF is captured frame by frame: on a loaded machine it takes a while (the API waits up to 45 s for it).
+  await render
+    .getByRole('img', { name: 'Rendered result' })
+    .waitFor({ timeout: 90_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`no rendered GIF; the Render panel showed: ${await render.innerText()}`, { cause: error });
+    });
   // Low quality is 10 frames a second: 1.5 s of animation is 15 frames (not the 15 fps of the default quality).
   await render.getByText(/Answered in \d+ ms · 15 frames · 1\.5 s/).waitFor();
   const download = render.getByRole('link', { name: 'Download' });
@@ -129,7 +135,7 @@ test("template editor: a GIF renders at the quality and seconds picked; seconds 
   const answer = await call('GET', `/gif/${gifId}`);
   expect(answer.status()).toBe(200);
   expect(((await answer.json()) as { gif: unknown }).gif).toMatchObject({ quality: 'low', fps: 10, frames: 15, templateId: uid });
-});
+}, 180_000);
 
 test('template editor: with unsaved changes the render button saves first, and a refused save renders nothing', async () => {
   const uid = await createTemplate({
