@@ -652,7 +652,7 @@ test('bindings: Refresh now is busy until the refresh ends, then says when it re
   const card = page.getByRole('article', { name: 'Flaky card' });
   const button = card.getByRole('button', { name: 'Refresh now' });
   const lastRefresh = async () => (await card.textContent())!.match(/Last refresh(.*?)Last new image/)![1];
-  const lastImage = async () => (await card.textContent())!.match(/Last new image(.*?)Next refresh/)![1];
+  const lastImage = async () => (await card.textContent())!.match(/Last new image(.*?)Next refresh/)![1]!;
 
   await button.click();
   await eventually(async () => (await button.getAttribute('aria-busy')) === 'true', 'the button busy while the refresh runs');
