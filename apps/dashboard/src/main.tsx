@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// From react-router/dom: only this RouterProvider can draw a navigation at once (`flushSync`), which signing out relies on.
+// From react-router/dom: the RouterProvider for the DOM (it honours a navigation's `flushSync`; react-router's own does not).
 import { RouterProvider } from 'react-router/dom';
 import { ApiError } from './api/problem';
 import { createAppRouter } from './app/router';
