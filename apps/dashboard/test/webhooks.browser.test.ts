@@ -303,7 +303,9 @@ test('a subscription disabled after failed deliveries shows why, is re-enabled, 
   await card.getByRole('button', { name: 'Send test event' }).click();
   // Both attempts answer 500: the dispatcher disables the subscription; the list shows it without a reload.
   await card
-    .getByText(/failed all 2 attempts\. Last attempt: The endpoint answered HTTP 500\. Events of the time it is disabled are not kept/)
+    .getByText(
+      /failed all 2 attempts\. Last attempt: The endpoint answered HTTP 500\. Events that happen while it is disabled are not kept/,
+    )
     .waitFor({ timeout: 20_000 });
   expect(await card.textContent()).toMatch(/^failedbatch\.completed/);
   // Disabled: a test event would wait for Re-enable, so none is offered; the card says so.

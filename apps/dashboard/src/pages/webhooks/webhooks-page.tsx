@@ -76,7 +76,7 @@ function disabledReason(subscription: WebhookSubscription): string {
   const last = subscription.lastDelivery;
   if (!last) return 'Disabled after a delivery failed every attempt.';
   const answer = last.responseCode !== null ? `The endpoint answered HTTP ${last.responseCode}.` : sentence(last.error ?? 'No answer');
-  return `Disabled on ${formatDate(last.timestamp)}: delivery ${last.deliveryId} failed ${last.attempt === 1 ? 'its only attempt' : `all ${plural(last.attempt, 'attempt')}`}. Last attempt: ${answer} Events of the time it is disabled are not kept for it. Re-enable it once the endpoint works again.`;
+  return `Disabled on ${formatDate(last.timestamp)}: delivery ${last.deliveryId} failed ${last.attempt === 1 ? 'its only attempt' : `all ${plural(last.attempt, 'attempt')}`}. Last attempt: ${answer} Events that happen while it is disabled are not kept for it. Re-enable it once the endpoint works again.`;
 }
 
 /**
