@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type APIResponse, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type APIResponse, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { defaultDashboardSettings, type DashboardSettings } from '@pressroom/config';
 import { findAccountByName, type Plan } from '@pressroom/db';
 import { waitFor } from '@pressroom/testing';
@@ -294,6 +294,17 @@ export const ONE_DATE_FORMAT = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[A
 
 export const near = (actual: number[], expected: number[], tolerance = 16) =>
   actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
+
+/**
+ * Waits for `target`; if it does not come, fails saying what `around` showed instead (an error, another result), so
+ * a step that times out only in a loaded CI run leaves more than "timeout exceeded" to go on.
+ */
+export async function waitShowing(target: Locator, around: Locator, options: { what: string; timeout?: number }): Promise<void> {
+  await target.waitFor({ timeout: options.timeout }).catch(async (error: unknown) => {
+    const shown = await around.innerText({ timeout: 5_000 }).catch((e: unknown) => `(unreadable: ${String(e)})`);
+    throw new Error(`no ${options.what}; the page showed: ${shown}`, { cause: error });
+  });
+}
 
 /** Waits until the image named `alt` shows `expected` at `at` (the top-left corner by default). */
 export async function waitForPixel(page: Page, alt: string, expected: number[], at: [number, number] = [5, 5]): Promise<void> {

@@ -505,7 +505,8 @@ test('bindings: a source behind a secret header, the refresh policy with its ran
   await dialog.getByRole('checkbox', { name: 'Remove the stored source credentials' }).check();
   await dialog.getByRole('button', { name: 'Save settings' }).click();
   await dialog.waitFor({ state: 'detached' });
-  await card.getByText('When its trigger URL is called').waitFor();
+  // Exact: the card's next-refresh line says it too, in lower case.
+  await card.getByText('When its trigger URL is called', { exact: true }).waitFor();
   expect(await card.textContent()).toContain('Source headernot set');
   expect(await card.textContent()).toMatch(/Trigger URL \(POST\).*\/hooks\/bindings\/bnd_\w+\//);
   const edited = await read();

@@ -1,6 +1,6 @@
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
 import { frameCountOf } from '../../../deploy/embedded/test/harness.js';
-import { startDashboardRig, waitForPixel, eventually, type DashboardRig, sessionRequest } from './browser.js';
+import { startDashboardRig, waitForPixel, eventually, type DashboardRig, sessionRequest, waitShowing } from './browser.js';
 
 /** The HTML template editor's saves and renders, for one signed-up account of its own (no other test's templates). */
 let rig: DashboardRig;
@@ -114,19 +114,14 @@ test("template editor: a GIF renders at the quality and seconds picked; seconds 
   );
   // Rendered anyway: the API refuses it with the same message, which stays beside the field; nothing is rendered.
   await render.getByRole('button', { name: 'Render', exact: true }).click();
-  await render.getByText('Check the highlighted field.').waitFor();
+  await waitShowing(render.getByText('Check the highlighted field.'), render, { what: 'refusal beside the field' });
   expect(await render.getByRole('img', { name: 'Rendered result' }).count()).toBe(0);
 
   await seconds.fill('1.5');
   await eventually(async () => (await seconds.getAttribute('aria-invalid')) === null, 'the seconds accepted');
   await render.getByRole('button', { name: 'Render', exact: true }).click();
   // A GIF is captured frame by frame: on a loaded machine it takes a while (the API waits up to 45 s for it).
-  await render
-    .getByRole('img', { name: 'Rendered result' })
-    .waitFor({ timeout: 90_000 })
-    .catch(async (error: unknown) => {
-      throw new Error(`no rendered GIF; the Render panel showed: ${await render.innerText()}`, { cause: error });
-    });
+  await waitShowing(render.getByRole('img', { name: 'Rendered result' }), render, { what: 'rendered GIF', timeout: 90_000 });
   // Low quality is 10 frames a second: 1.5 s of animation is 15 frames (not the 15 fps of the default quality).
   await render.getByText(/Answered in \d+ ms · 15 frames · 1\.5 s/).waitFor();
   const download = render.getByRole('link', { name: 'Download' });

@@ -14,6 +14,7 @@ import {
   sessionRequest,
   startSignedInRig,
   type DashboardRig,
+  waitShowing,
 } from './browser.js';
 import { starterTimeline } from '../src/pages/video/starter-designs.js';
 
@@ -507,10 +508,8 @@ export default function Scene({ color }: { color: string }) {
   await page.getByRole('button', { name: 'Render video', exact: true }).click();
   // The answer to the click is news: a live status, not a note read only in passing.
   const running = page.getByRole('status').filter({ hasText: /^The render is still running \(id vid_/ });
-  await running.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
-    // Failed once in a loaded CI run and never alone: say what the page showed instead (an error alert, a result).
-    throw new Error(`no "still running" status; the render panel showed: ${await page.locator('main').innerText()}`, { cause: error });
-  });
+  // Failed once in a loaded CI run and never alone: a failure says what the page showed instead (an error alert, a result).
+  await waitShowing(running, page.locator('main'), { what: '"still running" status', timeout: 60_000 });
   // The 202 carries no file yet (its url is null): nothing to download, no made-up size.
   expect(await page.getByRole('link', { name: /^Download / }).count()).toBe(0);
   expect(await page.getByText(/^Rendered /).count()).toBe(0);

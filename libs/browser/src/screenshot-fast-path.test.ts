@@ -39,14 +39,15 @@ describe('screenshot fast path (images read from the pipe bytes, not parsed as J
   let plain: CDPSession;
 
   beforeAll(async () => {
-    launched = await launchBrowser({ executablePath: EXECUTABLE, jsHeapLimitMb: 512, extraArgs: [], protocolTimeoutMs: 30_000 });
+    // 60 s as the pool allows: a loaded CI machine once took over 30 s to attach to a new browser.
+    launched = await launchBrowser({ executablePath: EXECUTABLE, jsHeapLimitMb: 512, extraArgs: [], protocolTimeoutMs: 60_000 });
     page = await launched.browser.newPage();
     await page.setViewport({ width: 800, height: 400 });
     fast = await page.createCDPSession();
     plain = await page.createCDPSession();
     expect(useScreenshotFastPath(launched.browser, fast)).toBe(true);
     await page.setContent(LARGE, { waitUntil: 'load' });
-  }, 30_000);
+  }, 90_000);
   afterAll(() => shutDownBrowser(launched));
 
   it('hands a registered session a token for a large image, and the token the same bytes as the ordinary path', async () => {
@@ -101,7 +102,7 @@ describe('screenshot fast path (images read from the pipe bytes, not parsed as J
   });
 
   it('takes over the pipe between messages: a message puppeteer had begun to receive reaches it whole', async () => {
-    const other = await launchBrowser({ executablePath: EXECUTABLE, jsHeapLimitMb: 512, extraArgs: [], protocolTimeoutMs: 30_000 });
+    const other = await launchBrowser({ executablePath: EXECUTABLE, jsHeapLimitMb: 512, extraArgs: [], protocolTimeoutMs: 60_000 });
     const { warnings, restore } = collectWarnings();
     try {
       const page = await other.browser.newPage();
