@@ -1,6 +1,6 @@
 import { createTestDatabase, freePort, waitHealthy } from '@pressroom/testing';
 import { QUADRANTS, decode, near } from './harness.js';
-import { accountWithKey } from './service-processes.js';
+import { accountWithKey, postImage } from './service-processes.js';
 import { processEnded, superviseCluster, type SupervisedCluster } from './supervised-cluster.js';
 
 /** Ready after 6 s, then 8 s of delay: a 14 s render, long enough to be in flight when the cluster is stopped. */
@@ -36,12 +36,7 @@ describe('cluster supervisor', () => {
     return { cluster, gatewayUrl, imagePort };
   }
 
-  const render = (gatewayUrl: string, body: object) =>
-    fetch(`${gatewayUrl}/image`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const render = (gatewayUrl: string, body: object) => postImage(gatewayUrl, key, body);
 
   beforeAll(async () => {
     database = await createTestDatabase();

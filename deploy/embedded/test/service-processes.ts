@@ -85,3 +85,12 @@ export async function accountWithKey(url: string, options: { name: string; plan:
     await db.close();
   }
 }
+
+/** POST /image on a gateway with an API key: the render the cluster tests send while they stop or kill services. */
+export function postImage(gatewayUrl: string, key: string, body: object): Promise<Response> {
+  return fetch(`${gatewayUrl}/image`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}

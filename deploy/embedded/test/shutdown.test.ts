@@ -9,7 +9,7 @@ import {
   type ServiceProcess,
 } from '@pressroom/testing';
 import { decode, freshConnection } from './harness.js';
-import { accountWithKey, spawnService } from './service-processes.js';
+import { accountWithKey, postImage, spawnService } from './service-processes.js';
 
 /** The QA pass's render (/tmp/qaops-report.md, H1): ready after 8 s, then 10 s of delay: 18 s, longer than the old 10 s grace. */
 const LONG_RENDER = {
@@ -53,12 +53,7 @@ describe('SIGTERM drains services run as their own processes', () => {
     return { service, readyz: `http://127.0.0.1:${port}/readyz`, log: () => log };
   };
 
-  const render = (body: Record<string, unknown>) =>
-    fetch(`${gatewayUrl}/image`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const render = (body: Record<string, unknown>) => postImage(gatewayUrl, key, body);
 
   beforeAll(async () => {
     database = await createTestDatabase();
