@@ -299,11 +299,35 @@ export const near = (actual: number[], expected: number[], tolerance = 16) =>
  * Waits for `target`; if it does not come, fails saying what `around` showed instead (an error, another result), so
  * a step that times out only in a loaded CI run leaves more than "timeout exceeded" to go on.
  */
-export async function waitShowing(target: Locator, around: Locator, options: { what: string; timeout?: number }): Promise<void> {
+export async function waitShowing(
+  target: Locator,
+  around: Locator,
+  options: {
+    what: string;
+    timeout?: number;
+    /** More to say on failure (e.g. whether a request went out). */ note?: () => Promise<string>;
+  },
+): Promise<void> {
   await target.waitFor({ timeout: options.timeout }).catch(async (error: unknown) => {
     const shown = await around.innerText({ timeout: 5_000 }).catch((e: unknown) => `(unreadable: ${String(e)})`);
-    throw new Error(`no ${options.what}; the page showed: ${shown}`, { cause: error });
+    const note = options.note ? ` (${await options.note()})` : '';
+    throw new Error(`no ${options.what}${note}; the page showed: ${shown}`, { cause: error });
   });
+}
+
+/**
+ * What became of the next request matching `matches`: its status once answered, or that none went out in `timeoutMs`.
+ * Started before a click, it tells a lost click from a slow or refused answer when the step after it fails.
+ */
+export function nextAnswer(page: Page, matches: (url: string, method: string) => boolean, timeoutMs = 60_000): () => Promise<string> {
+  let said = 'no request went out yet';
+  void page
+    .waitForResponse((r) => matches(r.url(), r.request().method()), { timeout: timeoutMs })
+    .then(
+      (r) => (said = `the request was answered ${r.status()}`),
+      () => (said = `no request went out within ${timeoutMs} ms`),
+    );
+  return async () => said;
 }
 
 /** Waits until the image named `alt` shows `expected` at `at` (the top-left corner by default). */

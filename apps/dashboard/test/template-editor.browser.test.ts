@@ -1,6 +1,6 @@
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
 import { frameCountOf } from '../../../deploy/embedded/test/harness.js';
-import { startDashboardRig, waitForPixel, eventually, type DashboardRig, sessionRequest, waitShowing } from './browser.js';
+import { startDashboardRig, waitForPixel, eventually, type DashboardRig, sessionRequest, waitShowing, nextAnswer } from './browser.js';
 
 /** The HTML template editor's saves and renders, for one signed-up account of its own (no other test's templates). */
 let rig: DashboardRig;
@@ -100,6 +100,8 @@ test("template editor: a GIF renders at the quality and seconds picked; seconds 
   });
   await page.goto(rig.url(`templates/${uid}`));
   const render = page.getByRole('region', { name: 'Render', exact: true });
+  // Once the page has drawn (the preview is the last part to come), as the other render tests here start.
+  await page.getByRole('img', { name: 'Live preview' }).waitFor({ timeout: 30_000 });
   // The settings belong to a GIF: an image has none.
   expect(await render.getByLabel('Quality').count()).toBe(0);
   await render.getByLabel('Format').selectOption('gif');
@@ -113,15 +115,21 @@ test("template editor: a GIF renders at the quality and seconds picked; seconds 
     'Quality low captures at most 10 s; use quality medium for up to 15 s.',
   );
   // Rendered anyway: the API refuses it with the same message, which stays beside the field; nothing is rendered.
+  const refused = nextAnswer(page, (url, method) => method === 'POST' && /\/gif$/.test(url));
   await render.getByRole('button', { name: 'Render', exact: true }).click();
-  await waitShowing(render.getByText('Check the highlighted field.'), render, { what: 'refusal beside the field' });
+  await waitShowing(render.getByText('Check the highlighted field.'), render, { what: 'refusal beside the field', note: refused });
   expect(await render.getByRole('img', { name: 'Rendered result' }).count()).toBe(0);
 
   await seconds.fill('1.5');
   await eventually(async () => (await seconds.getAttribute('aria-invalid')) === null, 'the seconds accepted');
+  const rendered = nextAnswer(page, (url, method) => method === 'POST' && /\/gif$/.test(url), 90_000);
   await render.getByRole('button', { name: 'Render', exact: true }).click();
   // A GIF is captured frame by frame: on a loaded machine it takes a while (the API waits up to 45 s for it).
-  await waitShowing(render.getByRole('img', { name: 'Rendered result' }), render, { what: 'rendered GIF', timeout: 90_000 });
+  await waitShowing(render.getByRole('img', { name: 'Rendered result' }), render, {
+    what: 'rendered GIF',
+    timeout: 90_000,
+    note: rendered,
+  });
   // Low quality is 10 frames a second: 1.5 s of animation is 15 frames (not the 15 fps of the default quality).
   await render.getByText(/Answered in \d+ ms · 15 frames · 1\.5 s/).waitFor();
   const download = render.getByRole('link', { name: 'Download' });

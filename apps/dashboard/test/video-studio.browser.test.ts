@@ -14,6 +14,7 @@ import {
   sessionRequest,
   startSignedInRig,
   type DashboardRig,
+  nextAnswer,
   waitShowing,
 } from './browser.js';
 import { starterTimeline } from '../src/pages/video/starter-designs.js';
@@ -505,11 +506,16 @@ export default function Scene({ color }: { color: string }) {
   const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
   await page.goto(rig.url(`video/templates/${uid}/code`));
   await page.getByRole('heading', { name: 'Slow sting', level: 1 }).waitFor();
+  // As a person would, once the page has drawn: the editor and the preview load their own code first.
+  await page.getByRole('textbox', { name: 'Scene (TSX)' }).waitFor({ timeout: 30_000 });
+  await page.getByTitle('Scene preview').waitFor({ timeout: 30_000 });
+  const answer = nextAnswer(page, (url, method) => method === 'POST' && url.endsWith('/render'));
   await page.getByRole('button', { name: 'Render video', exact: true }).click();
   // The answer to the click is news: a live status, not a note read only in passing.
   const running = page.getByRole('status').filter({ hasText: /^The render is still running \(id vid_/ });
-  // Failed once in a loaded CI run and never alone: a failure says what the page showed instead (an error alert, a result).
-  await waitShowing(running, page.locator('main'), { what: '"still running" status', timeout: 60_000 });
+  // Failed in loaded CI runs and never alone (the page still showed its Render video button, nothing else): a
+  // failure says whether the render request went out and what the page showed.
+  await waitShowing(running, page.locator('main'), { what: '"still running" status', timeout: 60_000, note: answer });
   // The 202 carries no file yet (its url is null): nothing to download, no made-up size.
   expect(await page.getByRole('link', { name: /^Download / }).count()).toBe(0);
   expect(await page.getByText(/^Rendered /).count()).toBe(0);
