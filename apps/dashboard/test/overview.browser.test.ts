@@ -1,13 +1,28 @@
 import type { Page } from 'playwright-core';
-import { accessibilityViolations, PHONE, screenshot, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import { startPageServer } from '../../../deploy/embedded/test/harness.js';
+import {
+  accessibilityViolations,
+  DESKTOP,
+  eventually,
+  PHONE,
+  screenshot,
+  sessionRequest,
+  signUpInBrowser,
+  startDashboardRig,
+  type DashboardRig,
+} from './browser.js';
 
 let rig: DashboardRig;
 let page: Page;
+/** Answers 404 to everything: a webhook target and a data source that both fail. */
+let broken: Awaited<ReturnType<typeof startPageServer>>;
 /** The page's console warnings and errors once signed in (React Router's, React's, failed requests). */
 const consoleNoise: string[] = [];
 
 beforeAll(async () => {
-  rig = await startDashboardRig();
+  // One retry 300 ms after the first attempt: a failing webhook is disabled in about a second.
+  rig = await startDashboardRig({ stack: { webhooks: { retryScheduleMs: [300], pollMs: 200 } } });
+  broken = await startPageServer({});
   page = await (await rig.newContext()).newPage();
   await signUpInBrowser(page, rig, { email: 'first-day@example.com', password: 'first day passphrase', name: 'Dana First' });
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
@@ -17,12 +32,37 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await broken?.close();
   await rig?.dispose();
 });
 
 const main = () => page.getByRole('main');
 const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
 const gettingStarted = () => main().getByRole('region', { name: 'Get started' });
+const needsAttention = () => main().getByRole('region', { name: 'Needs attention' });
+
+/**
+ * Loads the overview afresh and waits until the three lists its Needs attention block is made from have answered
+ * and the page has drawn them: only then does the block's absence mean that nothing is wrong.
+ */
+async function loadOverviewChecked(): Promise<void> {
+  const answered = [
+    (path: string, search: URLSearchParams) => path.endsWith('/renders') && search.get('status') === 'failed',
+    (path: string) => path.endsWith('/webhook-subscriptions'),
+    (path: string) => path.endsWith('/bindings'),
+  ].map((matches) =>
+    page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return response.request().method() === 'GET' && matches(url.pathname, url.searchParams);
+    }),
+  );
+  await page.goto(rig.url());
+  for (const response of await Promise.all(answered)) expect(response.status()).toBe(200);
+  await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+  await main().getByRole('progressbar', { name: 'Render credits' }).waitFor();
+  // Two frames after the answers: React has drawn what they say.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
 
 async function openOverview(): Promise<void> {
   await nav('Overview').click();
@@ -32,9 +72,11 @@ async function openOverview(): Promise<void> {
 
 test('the overview walks a new workspace through a key, a render and a template, then shows the renders and the month', async () => {
   // A new workspace: nothing done yet, each step with its way forward. Loaded afresh, as a bookmark would.
-  await page.goto(rig.url());
-  await openOverview();
+  await loadOverviewChecked();
   await gettingStarted().getByText('0 of 3 done').waitFor();
+  // Nothing is wrong yet: no Needs attention block, not even an empty one.
+  expect(await needsAttention().count()).toBe(0);
+  expect(await main().getByText('Needs attention').count()).toBe(0);
   await main().getByText('No renders yet: the playground makes one in a click.').waitFor();
   await main().getByText('0 of 100').waitFor();
   // The header names the person by the name given at sign-up; on hover the whole name (a long one is cut) and the email.
@@ -136,3 +178,79 @@ test('the overview walks a new workspace through a key, a render and a template,
   expect(await accessibilityViolations(page)).toEqual([]);
   expect(consoleNoise).toEqual([]);
 });
+
+test('the overview says what needs attention (failed renders, a disabled webhook, a binding in error), each line leading to its fix', async () => {
+  const call = async (method: 'GET' | 'POST', path: string, data?: unknown) => {
+    const response = await sessionRequest(page.context(), rig.stack.baseUrl, { method, path, data });
+    return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
+  };
+  // A failed render: its selector matches nothing.
+  expect((await call('POST', '/image', { html: '<p>x</p>', selector: '#missing', width: 120, height: 60 })).status).toBe(422);
+  const failedId = ((await call('GET', '/renders?status=failed')).body as { items: { id: string }[] }).items[0]!.id;
+
+  // A webhook whose endpoint answers 404 to a test event and its retry: the dispatcher disables it.
+  const hook = await call('POST', '/webhook-subscriptions', { event: 'render.completed', targetUrl: broken.url('/hook') });
+  expect(hook.status).toBe(201);
+  const hookUid = (hook.body as { subscription: { uid: string } }).subscription.uid;
+  expect((await call('POST', `/webhook-subscriptions/${hookUid}/test`)).status).toBe(202);
+  const hookStatus = async () =>
+    ((await call('GET', `/webhook-subscriptions/${hookUid}`)).body as { subscription: { status: string } }).subscription.status;
+  await eventually(async () => (await hookStatus()) === 'failed', 'the webhook disabled', 60_000);
+
+  // A binding whose data source answers 404: its first refresh, at creation, fails.
+  const template = await call('POST', '/templates', { name: 'Private template', html: '<h1>{{title}}</h1>', width: 200, height: 100 });
+  expect(template.status).toBe(200);
+  const made = await call('POST', '/bindings', {
+    name: 'Private card',
+    templateId: (template.body as { template: { uid: string } }).template.uid,
+    dataSource: { url: broken.url('/private.json') },
+    mapping: { title: 'title' },
+    refreshPolicy: { type: 'manual' },
+  });
+  expect(made.status).toBe(201);
+  const bindingUid = (made.body as { binding: { uid: string } }).binding.uid;
+  const bindingStatus = async () => ((await call('GET', `/bindings/${bindingUid}`)).body as { binding: { status: string } }).binding.status;
+  await eventually(async () => (await bindingStatus()) === 'error', 'the binding in error', 60_000);
+
+  // The block heads the overview, one line per kind of problem, each with its way to the fix.
+  await loadOverviewChecked();
+  const lines = needsAttention().getByRole('listitem');
+  const texts = await lines.allTextContents();
+  expect(texts.slice(0, 2)).toEqual([
+    '1 render failed in the last 24 hours. See the failed renders and why',
+    `The render.completed webhook to ${broken.url('/hook')} is disabled: events are not sent to it. Open Webhooks`,
+  ]);
+  // The scheduler's reason, as the binding's card shows it.
+  expect(texts[2]).toMatch(/^Binding Private card could not refresh: The data source answered HTTP 404( Not Found)?\. Open Bindings$/);
+  expect(texts).toHaveLength(3);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // At 390 px a long webhook address wraps inside the block.
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize(DESKTOP);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'overview-needs-attention');
+
+  // The renders line opens the list with failed renders chosen, showing the failure.
+  await needsAttention().getByRole('link', { name: 'See the failed renders and why' }).click();
+  await page.getByRole('heading', { name: 'Renders', level: 1 }).waitFor();
+  expect(new URL(page.url()).searchParams.get('status')).toBe('failed');
+  expect(await main().getByRole('combobox', { name: 'Status' }).inputValue()).toBe('failed');
+  const table = main().getByRole('table', { name: 'Renders, newest first' });
+  await table.getByRole('link', { name: failedId, exact: true }).waitFor();
+  expect(await table.getByRole('link', { name: /^(img|gif|pdf|vid)_/ }).allTextContents()).toEqual([failedId]);
+
+  // The webhook's line opens the Webhooks page, where the disabled card offers Re-enable.
+  await page.goBack();
+  await needsAttention().getByRole('link', { name: 'Open Webhooks' }).click();
+  await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+  const card = main().getByRole('listitem', { name: `render.completed to ${broken.url('/hook')}` });
+  await card.getByRole('button', { name: `Re-enable render.completed to ${broken.url('/hook')}` }).waitFor();
+
+  // The binding's line opens the Bindings page, where its card says why it failed.
+  await page.goBack();
+  await needsAttention().getByRole('link', { name: 'Open Bindings' }).click();
+  await page.getByRole('heading', { name: 'Bindings', level: 1 }).waitFor();
+  await main().getByRole('article', { name: 'Private card' }).getByText('Status: error').waitFor();
+  expect(consoleNoise).toEqual([]);
+}, 180_000);

@@ -43,6 +43,8 @@ export interface RenderPage {
 export const renderKeys = {
   list: (filters: RenderFilters) => ['renders', 'list', filters] as const,
   recent: ['renders', 'recent'] as const,
+  /** The Overview's failed renders of the last 24 hours (the window is taken when the request goes out). */
+  recentFailures: ['renders', 'recent-failures'] as const,
   one: (id: string) => ['renders', id] as const,
 };
 

@@ -1,12 +1,13 @@
 import { useCurrentSession } from '../../app/session';
 import { Page } from '../../kit/page';
 import { GettingStarted } from './getting-started';
+import { NeedsAttention } from './needs-attention';
 import { RecentRenders } from './recent-renders';
 import { ThisMonth } from './this-month';
 
 /**
- * Where a signed-in user lands: which workspace this is, the first steps until they are done, the month's
- * credits and the last renders. The navigation beside it reaches every section.
+ * Where a signed-in user lands: which workspace this is, what needs attention (only when something does), the
+ * first steps until they are done, the month's credits and the last renders. The navigation beside it reaches every section.
  */
 export default function HomePage() {
   const session = useCurrentSession();
@@ -17,6 +18,7 @@ export default function HomePage() {
         Signed in as <strong>{session.user.email}</strong>, working in <strong>{workspace?.name ?? 'your workspace'}</strong>
         {workspace ? ` (${workspace.kind}, ${workspace.role})` : ''}.
       </p>
+      <NeedsAttention />
       <GettingStarted />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <RecentRenders />
