@@ -438,6 +438,36 @@ test('render page: where each render came from in words, and its template by nam
   expect(await parameters.textContent()).not.toContain('Template');
 });
 
+test('renders: a call the API refused with a key is listed under Refused requests with its reason and field errors', async () => {
+  const issued = await call('POST', '/account/keys', { name: 'Refusal probe' });
+  expect(issued.status()).toBe(201);
+  const { key, masked } = (await issued.json()) as { key: string; masked: string };
+  const refused = await context.request.post(`${rig.stack.baseUrl}/image?campaign=spring`, {
+    headers: { authorization: `Bearer ${key}` },
+    data: { html: '<p>refused</p>', width: 0, height: 50 },
+  });
+  expect(refused.status()).toBe(400);
+  const problem = (await refused.json()) as { detail: string; errors: { field: string; message: string }[] };
+  expect(problem.errors.length).toBeGreaterThan(0);
+  // The log is written after the answer went out: wait for the API to list it before opening the page.
+  await eventually(
+    async () => JSON.stringify(await (await call('GET', '/account/refused-requests')).json()).includes(problem.detail),
+    'the refusal to be logged',
+  );
+
+  await page.goto(rig.url('renders'));
+  const list = page.getByRole('table', { name: 'Refused requests, newest first' });
+  const row = list.getByRole('row').filter({ hasText: 'Refusal probe' });
+  await row.getByText(problem.detail, { exact: true }).waitFor({ timeout: 60_000 });
+  const text = (await row.textContent())!;
+  expect(text).toContain('POST /image');
+  expect(text).toContain('400 ');
+  expect(text).toContain(`Refusal probe (${masked})`);
+  for (const e of problem.errors) expect(text).toContain(`${e.field}: ${e.message}`);
+  expect(text).not.toContain('campaign');
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
 test('batches: a CSV file through the file button, column mapping, format and layouts by keyboard, cancel a running batch, 390 px', async () => {
   await createTemplate({
     name: 'Batch card',

@@ -50,6 +50,7 @@ export * from './http/dashboard-auth.js';
 export * from './http/password-reset.js';
 export * from './http/plan-change.js';
 export * from './http/account-views.js';
+export * from './http/refused-requests.js';
 export * from './http/dashboard-views.js';
 export * from './formats.js';
 export * from './openapi/index.js';

@@ -122,3 +122,4 @@ export {
   type UrlSigningSecretRow,
 } from './url-signing-secrets.js';
 export * from './assets.js';
+export * from './refused-requests.js';

@@ -149,3 +149,4 @@ export * from './schema-url-signing.js';
 export * from './schema-storage.js';
 export * from './schema-assets.js';
 export * from './schema-template-versions.js';
+export * from './schema-refused-requests.js';

@@ -17,6 +17,7 @@ import { idempotency } from './http/idempotency.js';
 import { rateLimit } from './http/rate-limit.js';
 import { LocalPlanCounter } from './http/local-plan-counter.js';
 import { problemMiddleware, routeNotFound } from './http/problem-middleware.js';
+import { refusalRecorder } from './http/refusal-log.js';
 import { requestContext } from './http/request-context.js';
 import { urlInputRule } from './http/url-input.js';
 import { versionPrefix } from './http/version-prefix.js';
@@ -51,6 +52,7 @@ import { templatePreviewRoutes } from './routes/template-preview-routes.js';
 import { batchDownloadRoutes } from './routes/batch-download-routes.js';
 import { authPublicRoutes, authSessionRoutes } from './routes/auth-routes.js';
 import { accountKeyRoutes } from './routes/account-key-routes.js';
+import { refusedRequestRoutes } from './routes/refused-request-routes.js';
 import { instanceRoutes } from './routes/instance-routes.js';
 import { invitePublicRoutes, teamRoutes } from './routes/team-routes.js';
 import { createInviteMailer } from './dashboard/invite-mailer.js';
@@ -191,6 +193,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(planRoutes({ db: deps.db }));
   app.use(callerRoutes());
   app.use(usageRoutes({ db: deps.db, owners }));
+  app.use(refusedRequestRoutes({ db: deps.db }));
   app.use(templateLanguageRoutes({ db: deps.db }));
   app.use(
     renderHistoryRoutes({
@@ -233,6 +236,13 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(videoCaptionRoutes({ db: deps.db, guard: deps.guard, ai: deps.settings.ai }));
   app.use(videoRoutes({ ...videoDeps, guard: deps.guard, ai: deps.settings.ai, previewPerMinute: deps.settings.videoPreviewPerMinute }));
   app.use(routeNotFound);
-  app.use(problemMiddleware({ errorsBaseUrl: deps.settings.errorsBaseUrl, maxBodyBytes: deps.settings.maxBodyBytes, logger: deps.logger }));
+  app.use(
+    problemMiddleware({
+      errorsBaseUrl: deps.settings.errorsBaseUrl,
+      maxBodyBytes: deps.settings.maxBodyBytes,
+      logger: deps.logger,
+      onAnswered: refusalRecorder({ db: deps.db, logger: deps.logger }),
+    }),
+  );
   return app;
 }

@@ -1167,6 +1167,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/refused-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's latest refused requests (4xx answers), newest first
+         * @description Pressroom's own (the hosted service has none). Requests answered with a 4xx problem once the caller was known (a key or the dashboard session), at most 200 per workspace: method, path without the query string, status, the problem (type, title, detail, per-field errors) and the key used. Never a request body.
+         */
+        get: operations["listRefusedRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/config": {
         parameters: {
             query?: never;
@@ -16174,6 +16194,139 @@ export interface operations {
             };
             /** @description `unsupported-media-type`: Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRefusedRequests: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "42",
+                     *           "at": "2026-03-02T10:15:00.000Z",
+                     *           "method": "POST",
+                     *           "path": "/image",
+                     *           "status": 400,
+                     *           "type": "validation-error",
+                     *           "title": "Validation error",
+                     *           "detail": "The request body is invalid: width: Must be at least 1",
+                     *           "errors": [
+                     *             {
+                     *               "field": "width",
+                     *               "message": "Must be at least 1",
+                     *               "code": "too_small"
+                     *             }
+                     *           ],
+                     *           "key": {
+                     *             "id": "key_0123456789abcdefghjkmnpq",
+                     *             "name": "CI",
+                     *             "masked": "prs_live_ab12…9f3c"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        items: {
+                            id: string;
+                            /** @description When it was answered, ISO 8601 date-time (UTC). */
+                            at: string;
+                            method: string;
+                            /** @description The path as sent, without the query string. */
+                            path: string;
+                            /** @description The HTTP status answered (4xx). */
+                            status: number;
+                            /** @description The problem type's slug (`validation-error`). */
+                            type: string;
+                            title: string;
+                            detail: string;
+                            /** @description The problem's per-field errors; empty when it named none. */
+                            errors: {
+                                field: string;
+                                message: string;
+                                code?: string;
+                            }[];
+                            /** @description The API key the request came with; null: the dashboard session. */
+                            key: {
+                                id: string;
+                                name: string | null;
+                                masked: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation-error`: Validation Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -330,6 +330,10 @@ export const OPERATION_ROUTES = {
     "method": "PUT",
     "path": "/usage/overage"
   },
+  "listRefusedRequests": {
+    "method": "GET",
+    "path": "/account/refused-requests"
+  },
   "getAuthConfig": {
     "method": "GET",
     "path": "/auth/config"

@@ -16,6 +16,7 @@ import {
 import { PlanChangeBody } from '../http/plan-change.js';
 import { PasswordResetCompleteBody, PasswordResetDone, PasswordResetRequestBody, PasswordResetRequested } from '../http/password-reset.js';
 import { PlanDetails, UsageView } from '../http/account-views.js';
+import { RefusedRequestList, RefusedRequestsQuery } from '../http/refused-requests.js';
 import {
   HolderPlanChanged,
   InviteAccepted,
@@ -34,6 +35,7 @@ import {
   PLAN_CHANGED_EXAMPLE,
   PLAN_DETAILS_EXAMPLE,
   PLAN_HOLDERS_EXAMPLE,
+  REFUSED_REQUESTS_EXAMPLE,
   SESSION_EXAMPLE,
   SIGNED_IN_EXAMPLE,
   TEAM_CREATED_EXAMPLE,
@@ -77,6 +79,20 @@ export const accountOperations: Operation[] = [
     example: { enabled: true },
     responses: { 200: json(z.looseObject({ enabled: z.boolean() })) },
     problems: ['forbidden', 'csrf-failed'],
+  },
+  {
+    method: 'get',
+    path: '/account/refused-requests',
+    operationId: 'listRefusedRequests',
+    tag: 'Account',
+    summary: "The workspace's latest refused requests (4xx answers), newest first",
+    description:
+      "Pressroom's own (the hosted service has none). Requests answered with a 4xx problem once the caller was known " +
+      '(a key or the dashboard session), at most 200 per workspace: method, path without the query string, status, ' +
+      'the problem (type, title, detail, per-field errors) and the key used. Never a request body.',
+    auth: 'apiKey',
+    query: RefusedRequestsQuery,
+    responses: { 200: json(RefusedRequestList, 'OK', REFUSED_REQUESTS_EXAMPLE) },
   },
   {
     method: 'get',

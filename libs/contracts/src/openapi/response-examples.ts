@@ -371,3 +371,20 @@ export const MCP_EXAMPLE = {
   id: 1,
   result: { tools: [{ name: 'render_image', description: 'Render an image from HTML, a URL or a template.' }] },
 };
+
+export const REFUSED_REQUESTS_EXAMPLE = {
+  items: [
+    {
+      id: '42',
+      at: '2026-03-02T10:15:00.000Z',
+      method: 'POST',
+      path: '/image',
+      status: 400,
+      type: 'validation-error',
+      title: 'Validation error',
+      detail: 'The request body is invalid: width: Must be at least 1',
+      errors: [{ field: 'width', message: 'Must be at least 1', code: 'too_small' }],
+      key: { id: 'key_0123456789abcdefghjkmnpq', name: 'CI', masked: 'prs_live_ab12…9f3c' },
+    },
+  ],
+};

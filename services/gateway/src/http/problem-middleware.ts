@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { PROBLEM_CONTENT_TYPE, ProblemError, isProblemError, toProblemBody } from '@pressroom/problem';
 import type { Logger } from '@pressroom/telemetry';
 import { fromAccountError } from './account-problems.js';
@@ -56,7 +56,13 @@ export function sendProblem(res: Response, error: ProblemError, options: { error
  * The one place errors become responses: typed ProblemErrors keep their
  * public detail; anything else is logged in full and answered as a bare 500.
  */
-export function problemMiddleware(options: { errorsBaseUrl: string; maxBodyBytes: number; logger: Logger }): ErrorRequestHandler {
+export function problemMiddleware(options: {
+  errorsBaseUrl: string;
+  maxBodyBytes: number;
+  logger: Logger;
+  /** Told of every problem answered, once sent (the refused-requests log, refusal-log.ts); must not throw. */
+  onAnswered?: (req: Request, res: Response, problem: ProblemError) => void;
+}): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const log = (res.locals.log as Logger | undefined) ?? options.logger;
     let problem = isProblemError(error)
@@ -75,6 +81,7 @@ export function problemMiddleware(options: { errorsBaseUrl: string; maxBodyBytes
       return;
     }
     sendProblem(res, problem, { errorsBaseUrl: options.errorsBaseUrl, instance: pathAsSent(req) });
+    options.onAnswered?.(req, res, problem);
   };
 }
 

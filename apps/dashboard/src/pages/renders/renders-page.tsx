@@ -15,6 +15,7 @@ import { dayRangeProblem, filtersFromSearch, listQueryOf, searchOfFilters, type 
 import { RenderPreview } from './render-preview';
 import { renderCreatedColumn, renderStatusColumn } from './render-columns';
 import { kindAndFormat } from './render-facts';
+import { RefusedRequests } from './refused-requests';
 
 /**
  * Images, GIFs, PDFs and videos in one history, newest first, with the list API's filters. The filters live in the
@@ -120,6 +121,7 @@ export default function RendersPage() {
           Load more
         </Button>
       )}
+      <RefusedRequests />
     </Page>
   );
 }

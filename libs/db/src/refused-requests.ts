@@ -1,0 +1,119 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { maskApiKey } from './api-key-format.js';
+import type { Db } from './open.js';
+import { apiKeys, refusedRequests, type RefusedFieldErrorRecord } from './schema.js';
+
+export type { RefusedFieldErrorRecord };
+
+/**
+ * How many refusals a workspace keeps. The log answers "why was my last call refused?", not an audit trail:
+ * the newest 200 cover a debugging session, and a fixed count keeps the table small however hard a
+ * misconfigured client hammers the API (a time limit would not: 200 refusals a minute would pile up).
+ */
+export const REFUSED_REQUESTS_KEPT = 200;
+
+/** Longer texts are cut: a refusal's detail can quote what was sent (a URL, a value). */
+const MAX_TEXT = 2000;
+const MAX_FIELD_ERRORS = 50;
+
+export interface NewRefusedRequest {
+  ownerId: string;
+  accountId: string;
+  at?: Date;
+  method: string;
+  /** Without the query string. */
+  path: string;
+  status: number;
+  slug: string;
+  title: string;
+  detail: string;
+  errors?: readonly RefusedFieldErrorRecord[] | undefined;
+  /** The API key used; null for the dashboard session. */
+  keyId: string | null;
+}
+
+/** A refusal as listed: the key it came with by name and masked, or null for the dashboard session. */
+export interface RefusedRequestView {
+  id: number;
+  at: Date;
+  method: string;
+  path: string;
+  status: number;
+  slug: string;
+  title: string;
+  detail: string;
+  errors: RefusedFieldErrorRecord[];
+  key: { id: string; name: string | null; masked: string } | null;
+}
+
+const cut = (text: string, max = MAX_TEXT) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * Keep one refusal and drop the owner's refusals older than the newest `REFUSED_REQUESTS_KEPT`, so the log
+ * stays bounded without a sweeper. Two statements, no transaction: two concurrent refusals may each trim,
+ * and the count settles at the cap on the next one.
+ */
+export async function recordRefusedRequest(db: Db, input: NewRefusedRequest): Promise<void> {
+  const errors = input.errors?.slice(0, MAX_FIELD_ERRORS).map((e) => ({
+    field: cut(e.field, 200),
+    message: cut(e.message, 500),
+    ...(e.code !== undefined ? { code: e.code } : {}),
+  }));
+  await db.orm.insert(refusedRequests).values({
+    ownerId: input.ownerId,
+    accountId: input.accountId,
+    ...(input.at ? { at: input.at } : {}),
+    method: input.method,
+    path: cut(input.path, 500),
+    status: input.status,
+    slug: input.slug,
+    title: cut(input.title, 200),
+    detail: cut(input.detail),
+    errors: errors && errors.length > 0 ? errors : null,
+    keyId: input.keyId,
+  });
+  const oldestKept = db.orm
+    .select({ id: refusedRequests.id })
+    .from(refusedRequests)
+    .where(eq(refusedRequests.ownerId, input.ownerId))
+    .orderBy(desc(refusedRequests.id))
+    .offset(REFUSED_REQUESTS_KEPT - 1)
+    .limit(1);
+  await db.orm.delete(refusedRequests).where(and(eq(refusedRequests.ownerId, input.ownerId), lt(refusedRequests.id, sql`(${oldestKept})`)));
+}
+
+/** The owner's refusals, newest first. */
+export async function listRefusedRequests(db: Db, query: { ownerId: string; limit: number }): Promise<RefusedRequestView[]> {
+  const rows = await db.orm
+    .select({
+      row: refusedRequests,
+      keyLabel: apiKeys.label,
+      keyPrefix: apiKeys.prefix,
+      keyLast4: apiKeys.last4,
+    })
+    .from(refusedRequests)
+    .leftJoin(apiKeys, eq(apiKeys.id, refusedRequests.keyId))
+    .where(eq(refusedRequests.ownerId, query.ownerId))
+    .orderBy(desc(refusedRequests.id))
+    .limit(Math.min(query.limit, REFUSED_REQUESTS_KEPT));
+  return rows.map(({ row, keyLabel, keyPrefix, keyLast4 }) => ({
+    id: row.id,
+    at: row.at,
+    method: row.method,
+    path: row.path,
+    status: row.status,
+    slug: row.slug,
+    title: row.title,
+    detail: row.detail,
+    errors: row.errors ?? [],
+    key:
+      row.keyId === null
+        ? null
+        : {
+            id: row.keyId,
+            name: keyLabel,
+            // A key deleted with its account leaves its id only.
+            masked: keyPrefix !== null && keyLast4 !== null ? maskApiKey({ prefix: keyPrefix, last4: keyLast4 }) : row.keyId,
+          },
+  }));
+}
