@@ -196,7 +196,7 @@ test('webhooks list and delivery log at 390 px', async () => {
       // Below the md breakpoint the log is a list of cards, each delivery's facts on short lines.
       const log = card.getByRole('list', { name: /Deliveries of/ });
       await log
-        .getByText(/delivered · HTTP 200 · attempt 1/)
+        .getByText(/Delivered · HTTP 200 · attempt 1/)
         .first()
         .waitFor({ timeout: 20_000 });
       await log

@@ -3,12 +3,15 @@ import { startPageServer } from '../../../deploy/embedded/test/harness.js';
 import { loadDocumentedVerifier } from '../../../deploy/embedded/test/webhook-support.js';
 import {
   accessibilityViolations,
+  eventually,
   expectFocusOn,
+  ONE_DATE_FORMAT,
   screenshot,
   screenshotPath,
   sessionRequest,
   signUpInBrowser,
   startDashboardRig,
+  waitShowing,
   type DashboardRig,
 } from './browser.js';
 
@@ -20,6 +23,10 @@ const hits: string[] = [];
 const edited: Array<{ raw: Buffer; signature: string }> = [];
 /** While true, /flaky answers 500: enough failed attempts trip the disable rule. */
 let failing = true;
+/** /once answers its first request 500, and only once the test calls `releaseOnce`; every later one 200. */
+let onceHits = 0;
+let releaseOnce = () => {};
+const onceReleased = new Promise<void>((resolve) => (releaseOnce = resolve));
 
 beforeAll(async () => {
   // One retry 300 ms after the first attempt: a delivery fails for good in about a second.
@@ -41,6 +48,14 @@ beforeAll(async () => {
         res.writeHead(200).end('ok');
       });
     },
+    '/once': (req, res) => {
+      req.resume();
+      req.on('end', () => {
+        onceHits += 1;
+        if (onceHits === 1) void onceReleased.then(() => res.writeHead(500).end('down'));
+        else res.writeHead(200).end('ok');
+      });
+    },
     '/flaky': (req, res) => {
       req.resume();
       req.on('end', () => res.writeHead(failing ? 500 : 200).end(failing ? 'down' : 'ok'));
@@ -54,6 +69,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  releaseOnce();
   await receiver?.close();
   await rig?.dispose();
 });
@@ -147,6 +163,27 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   expect(hits).toHaveLength(2);
   expect(await counts()).toBe('2 delivery attempts, 0 failed (retries and test events included)');
 
+  // The time column is the last attempt's, the creation time under it; the redelivery links to what it sends again.
+  const [again, original] = await deliveriesOf(log);
+  expect(again!.redeliveryOf).toBe(original!.id);
+  expect(original!.redeliveryOf).toBeNull();
+  await log.getByRole('columnheader', { name: 'Last attempt', exact: true }).waitFor();
+  for (const [row, delivery] of [
+    [1, again!],
+    [2, original!],
+  ] as const) {
+    const [lastAttempt, event, status] = await log.getByRole('row').nth(row).getByRole('cell').allTextContents();
+    expect(lastAttempt).toBe(`${await shownDate(delivery.lastAttemptAt!)}Created ${await shownDate(delivery.createdAt)}`);
+    expect(await shownDate(delivery.lastAttemptAt!)).toMatch(ONE_DATE_FORMAT);
+    expect(status).toBe('Delivered');
+    expect(event).toBe(row === 1 ? `render.completedtestRedelivery of ${original!.id.slice(0, 12)}` : 'render.completedtest');
+  }
+  await log.getByRole('link', { name: `Redelivery of ${original!.id.slice(0, 12)}`, exact: true }).click();
+  const linked = log.locator('tr:target');
+  await linked.waitFor();
+  expect(await linked.getAttribute('id')).toBe(`delivery-${original!.id}`);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
   // A real render's event while the log is open and nothing in it is pending: the card's poll sees the attempt and
   // the log follows, unmarked; the two still agree.
   const render = await sessionRequest(page.context(), rig.stack.baseUrl, {
@@ -194,6 +231,30 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   await page.getByRole('region', { name: 'Subscriptions' }).waitFor();
   expect(await page.getByText(receiver.url('/hook'), { exact: true }).count()).toBe(0);
 });
+
+interface LoggedDelivery {
+  id: string;
+  createdAt: string;
+  lastAttemptAt: string | null;
+  status: string;
+  attempt: number;
+  redeliveryOf: string | null;
+}
+
+/** What the API says of the deliveries a log table shows (newest first): its caption names the subscription. */
+async function deliveriesOf(log: Locator): Promise<LoggedDelivery[]> {
+  const uid = ((await log.locator('caption').textContent()) ?? '').replace('Deliveries of ', '');
+  const answer = await sessionRequest(page.context(), rig.stack.baseUrl, {
+    method: 'GET',
+    path: `/webhook-subscriptions/${uid}/deliveries`,
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { items: LoggedDelivery[] }).items;
+}
+
+/** An ISO time as the page writes it (kit/format.ts formatDate, in the browser's locale and time zone). */
+const shownDate = (iso: string) =>
+  page.evaluate((at) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), iso);
 
 /** The text of what a field's aria-describedby points at: the API's message beside it. */
 const descriptionOf = (field: Locator) =>
@@ -323,6 +384,71 @@ test('a subscription disabled after failed deliveries shows why, is re-enabled, 
   await card.getByRole('button', { name: 'Send test event' }).click();
   await log.getByRole('cell', { name: '200' }).first().waitFor({ timeout: 20_000 });
   expect(await card.getByText('active', { exact: true }).count()).toBe(1);
+});
+
+test('a delivery whose receiver failed once reads Retrying with its attempt time; a redelivery of it reads Waiting and links to it', async () => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
+  await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+  await page.getByLabel('Event', { exact: true }).selectOption('render.failed');
+  await page.getByRole('textbox', { name: 'Target URL' }).fill(receiver.url('/once'));
+  await page.getByRole('button', { name: 'Create webhook' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  const hookName = `render.failed to ${receiver.url('/once')}`;
+  const card = page.getByRole('listitem', { name: hookName, exact: true });
+  await card.getByText('active', { exact: true }).waitFor();
+  await card.getByRole('button', { name: `Send test event to ${hookName}`, exact: true }).click();
+
+  // The first attempt is held at the receiver while the webhook is paused, then fails: its retry waits for Resume,
+  // so the log shows the retrying delivery for as long as the test needs (the rig retries after 300 ms).
+  await eventually(async () => onceHits === 1, 'the first attempt to reach /once');
+  await card.getByRole('button', { name: `Pause ${hookName}`, exact: true }).click();
+  await card.getByText('paused', { exact: true }).waitFor();
+  releaseOnce();
+  const log = card.getByRole('table', { name: /Deliveries of/ });
+  await waitShowing(log.getByRole('cell', { name: 'Retrying', exact: true }), card, { what: 'Retrying delivery', timeout: 60_000 });
+  const [retrying] = await deliveriesOf(log);
+  expect(retrying).toMatchObject({ status: 'pending', attempt: 1, redeliveryOf: null });
+  const created = `Created ${await shownDate(retrying!.createdAt)}`;
+  expect(await log.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
+    `${await shownDate(retrying!.lastAttemptAt!)}${created}`,
+    'render.failedtest',
+    'Retrying',
+    '500',
+    '1',
+    'When resumed',
+    'The receiver answered HTTP 500.',
+    'Redeliver',
+  ]);
+
+  // Redelivered while paused: the new delivery waits for its first try, and names the one it sends again.
+  await log.getByRole('button', { name: /^Redeliver / }).click();
+  await waitShowing(log.getByRole('cell', { name: 'Waiting', exact: true }), card, { what: 'waiting redelivery', timeout: 60_000 });
+  const [waiting] = await deliveriesOf(log);
+  expect(waiting).toMatchObject({ status: 'pending', attempt: 0, lastAttemptAt: null, redeliveryOf: retrying!.id });
+  const [lastAttempt, event, ...rest] = await log.getByRole('row').nth(1).getByRole('cell').allTextContents();
+  expect(lastAttempt).toBe(`Not tried yet${`Created ${await shownDate(waiting!.createdAt)}`}`);
+  expect(event).toBe(`render.failedtestRedelivery of ${retrying!.id.slice(0, 12)}`);
+  expect(rest.slice(0, 4)).toEqual(['Waiting', '—', '0', 'When resumed']);
+  await log.getByRole('link', { name: `Redelivery of ${retrying!.id.slice(0, 12)}`, exact: true }).click();
+  const linked = log.locator('tr:target');
+  await linked.waitFor();
+  expect(await linked.getAttribute('id')).toBe(`delivery-${retrying!.id}`);
+  expect(await linked.getByRole('cell', { name: 'Retrying', exact: true }).count()).toBe(1);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Resumed: the retry and the redelivery both go out and succeed; the retry's last attempt is its second.
+  await card.getByRole('button', { name: `Resume ${hookName}`, exact: true }).click();
+  await waitShowing(log.getByRole('cell', { name: 'Delivered', exact: true }).nth(1), card, {
+    what: 'both deliveries delivered',
+    timeout: 60_000,
+  });
+  const after = Object.fromEntries((await deliveriesOf(log)).map((d) => [d.id, d]));
+  expect(after[retrying!.id]).toMatchObject({ status: 'delivered', attempt: 2 });
+  expect(Date.parse(after[retrying!.id]!.lastAttemptAt!)).toBeGreaterThan(Date.parse(retrying!.lastAttemptAt!));
+  expect(after[waiting!.id]).toMatchObject({ status: 'delivered', attempt: 1, redeliveryOf: retrying!.id });
+  const retried = log.locator(`[id="delivery-${retrying!.id}"]`);
+  expect((await retried.getByRole('cell').allTextContents()).slice(2, 5)).toEqual(['Delivered', '200', '2']);
+  expect(await retried.getByRole('cell').first().textContent()).toBe(`${await shownDate(after[retrying!.id]!.lastAttemptAt!)}${created}`);
 });
 
 test('re-enabling is dashboard only: an API key gets 403 and the subscription stays failed', async () => {

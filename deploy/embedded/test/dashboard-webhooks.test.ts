@@ -59,7 +59,10 @@ describe('dashboard webhook controls (memory+pglite)', () => {
       attempt: 2,
       nextRetryAt: null,
       test: true,
+      redeliveryOf: null,
     });
+    // The time column of the log: the second attempt's outcome, after the delivery was created.
+    expect(Date.parse(log.items[0]!.lastAttemptAt)).toBeGreaterThan(Date.parse(log.items[0]!.createdAt));
 
     // Resume re-enables the failed subscription; redeliver sends the same payload again.
     failing = false;
@@ -69,6 +72,15 @@ describe('dashboard webhook controls (memory+pglite)', () => {
     expect(again.status).toBe(202);
     await waitFor(() => received.length === 3, 'redelivery');
     expect(received[2]!.raw.toString()).toBe(received[0]!.raw.toString());
+    // The redelivery names the delivery it sends again; never tried, it had no attempt time, now it has its own.
+    const { deliveryId } = (await again.json()) as { deliveryId: string };
+    const redelivery = async () =>
+      ((await (await dash(`/webhook-subscriptions/${uid}/deliveries`)).json()) as { items: Record<string, any>[] }).items.find(
+        (item) => item.id === deliveryId,
+      );
+    await waitFor(async () => (await redelivery())?.status === 'delivered', 'redelivery recorded');
+    expect(await redelivery()).toMatchObject({ redeliveryOf: log.items[0]!.id, attempt: 1, responseCode: 200, test: true });
+    expect(Date.parse((await redelivery())!.lastAttemptAt)).toBeGreaterThan(Date.parse(log.items[0]!.lastAttemptAt));
 
     // Paused: a test event waits, and goes out on resume.
     expect(

@@ -131,4 +131,49 @@ describe.each<Engine>(['postgres', 'pglite'])('data migrations on %s', (engine) 
       expect(await listAbandonedRenders(old.db(), { limit: 100 })).toEqual([]);
     });
   });
+
+  describe('0020_webhook_delivery_attempts_and_redeliveries', () => {
+    const old = useOldDatabase(engine, '0020_webhook_delivery_attempts_and_redeliveries');
+
+    it("gives earlier deliveries the attempt times known exactly (finished, or their subscription's last delivery); the rest stay null", async () => {
+      const finished = '2026-11-30 10:00:00+00';
+      await sqlRows(
+        old.db(),
+        sql`INSERT INTO webhook_subscriptions (uid, owner_id, account_id, event, target_url, secret_ciphertext, last_delivery)
+            VALUES ('whk_0020', 'acc_0020', 'acc_0020', 'render.completed', 'https://hooks.example/in', 'sealed',
+                    ${JSON.stringify({ deliveryId: 'whd_retrying', timestamp: '2026-11-30T11:00:00.000Z' })}::jsonb)`,
+      );
+      const rows: [id: string, state: string, attempt: number, finishedAt: string | null][] = [
+        ['whd_delivered', 'delivered', 1, finished],
+        ['whd_failed', 'failed', 2, finished],
+        ['whd_retrying', 'pending', 1, null],
+        ['whd_older_retry', 'pending', 1, null],
+        ['whd_untried', 'pending', 0, null],
+        ['whd_cancelled', 'cancelled', 0, finished],
+      ];
+      for (const [id, state, attempt, finishedAt] of rows) {
+        await sqlRows(
+          old.db(),
+          sql`INSERT INTO webhook_deliveries (id, subscription_uid, owner_id, event, dedupe_key, payload, state, attempt, next_attempt_at, finished_at)
+              VALUES (${id}, 'whk_0020', 'acc_0020', 'render.completed', ${id}, '{}', ${state}, ${attempt}, now(), ${finishedAt}::timestamptz)`,
+        );
+      }
+
+      await old.upgrade();
+
+      const after = await sqlRows<{ id: string; lastAttemptAt: string | null; redeliveryOf: string | null }>(
+        old.db(),
+        sql`SELECT id, to_char(last_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS "lastAttemptAt", redelivery_of AS "redeliveryOf"
+            FROM webhook_deliveries WHERE owner_id = 'acc_0020' ORDER BY id`,
+      );
+      expect(after).toEqual([
+        { id: 'whd_cancelled', lastAttemptAt: null, redeliveryOf: null },
+        { id: 'whd_delivered', lastAttemptAt: '2026-11-30 10:00', redeliveryOf: null },
+        { id: 'whd_failed', lastAttemptAt: '2026-11-30 10:00', redeliveryOf: null },
+        { id: 'whd_older_retry', lastAttemptAt: null, redeliveryOf: null },
+        { id: 'whd_retrying', lastAttemptAt: '2026-11-30 11:00', redeliveryOf: null },
+        { id: 'whd_untried', lastAttemptAt: null, redeliveryOf: null },
+      ]);
+    });
+  });
 });

@@ -77,6 +77,13 @@ export const webhookDeliveries = pgTable(
     leaseUntil: at('lease_until'),
     lastResponseCode: integer('last_response_code'),
     lastError: text('last_error'),
+    /** When the latest attempt's outcome was recorded (with it, in one statement); null while none has been. */
+    lastAttemptAt: at('last_attempt_at'),
+    /**
+     * The delivery a redelivery repeats (the dashboard's Redeliver). No foreign key: the original's history is
+     * purged a week after it finished, and the redelivery should still say which one it repeated.
+     */
+    redeliveryOf: text('redelivery_of'),
     createdAt: at('created_at').notNull().defaultNow(),
     finishedAt: at('finished_at'),
   },

@@ -31,6 +31,7 @@ export async function recordWebhookAttempt(db: Db, result: WebhookAttemptResult)
         leaseUntil: null,
         lastResponseCode: result.responseCode,
         lastError: result.error,
+        lastAttemptAt: result.at,
         ...(result.nextAttemptAt ? { nextAttemptAt: result.nextAttemptAt } : {}),
         ...(state === 'pending' ? {} : { finishedAt: result.at }),
       })

@@ -39,12 +39,16 @@ export interface DeliveryLogEntry {
   createdAt: Date;
   state: WebhookDeliveryState;
   attempt: number;
+  /** When the latest attempt's outcome was recorded; null while none has been (or before this was kept, migration 0020). */
+  lastAttemptAt: Date | null;
   responseCode: number | null;
   /** When the next try is due; null once finished. */
   nextRetryAt: Date | null;
   error: string | null;
   /** A test event (its body's `data.test` is true): sent from the dashboard, or a redelivery of one. */
   test: boolean;
+  /** The delivery this one repeats (Redeliver); null for an event's own delivery or a test event. */
+  redeliveryOf: string | null;
 }
 
 /** Whether a delivery's body is a test event's, as a receiver tells: `data.test === true`. */
@@ -100,10 +104,12 @@ export async function listDeliveryLog(
       createdAt: r.createdAt,
       state: r.state,
       attempt: r.attempt,
+      lastAttemptAt: r.lastAttemptAt,
       responseCode: r.lastResponseCode,
       nextRetryAt: r.state === 'pending' || r.state === 'sending' ? r.nextAttemptAt : null,
       error: r.lastError,
       test: isTestPayload(r.payload),
+      redeliveryOf: r.redeliveryOf,
     })),
     nextCursor: rows.length > input.limit ? encodeCursor(page.at(-1)!) : null,
   };
@@ -111,7 +117,7 @@ export async function listDeliveryLog(
 
 async function enqueueOne(
   db: Db,
-  input: { subscriptionUid: string; ownerId: string; event: string; payload: string; now: Date },
+  input: { subscriptionUid: string; ownerId: string; event: string; payload: string; now: Date; redeliveryOf?: string },
 ): Promise<string> {
   const id = newId('whd');
   await db.orm.insert(webhookDeliveries).values({
@@ -125,6 +131,7 @@ async function enqueueOne(
     payload: input.payload,
     state: 'pending',
     nextAttemptAt: input.now,
+    redeliveryOf: input.redeliveryOf ?? null,
   });
   return id;
 }
@@ -145,7 +152,7 @@ export async function enqueueTestDelivery(db: Db, input: { ownerId: string; uid:
   return enqueueOne(db, { subscriptionUid: sub.uid, ownerId: sub.ownerId, event: sub.event, payload, now });
 }
 
-/** Sends a past delivery's exact payload again as a new delivery (new id, fresh retries). */
+/** Sends a past delivery's exact payload again as a new delivery (new id, fresh retries) that names the one it repeats. */
 export async function redeliverWebhookDelivery(db: Db, input: { ownerId: string; deliveryId: string; now?: Date }): Promise<string | null> {
   const [old] = await db.orm
     .select()
@@ -158,5 +165,6 @@ export async function redeliverWebhookDelivery(db: Db, input: { ownerId: string;
     event: old.event,
     payload: old.payload,
     now: input.now ?? new Date(),
+    redeliveryOf: old.id,
   });
 }

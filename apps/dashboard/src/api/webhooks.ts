@@ -38,10 +38,14 @@ export interface Delivery {
   status: string;
   responseCode: number | null;
   attempt: number;
+  /** When the latest attempt's outcome came; null while none has. */
+  lastAttemptAt: string | null;
   nextRetryAt: string | null;
   error: string | null;
   /** A test event (Send test event, or a redelivery of one): its body's `data.test` is true. */
   test: boolean;
+  /** The delivery this one sends again (Redeliver); null otherwise. */
+  redeliveryOf: string | null;
 }
 
 export const webhookKeys = {

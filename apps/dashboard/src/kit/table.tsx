@@ -31,6 +31,7 @@ export function Table<T>({
   columns,
   rows,
   rowKey,
+  rowId,
   empty,
 }: {
   caption: string;
@@ -38,6 +39,8 @@ export function Table<T>({
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string;
+  /** An id for each row, for links to it (`#id`); the row a link points at is highlighted. */
+  rowId?: (row: T) => string;
   empty: string;
 }) {
   if (rows.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
@@ -59,7 +62,11 @@ export function Table<T>({
           </thead>
           <tbody className="@max-xl:block">
             {rows.map((row) => (
-              <tr key={rowKey(row)} className="border-b border-slate-100 align-top @max-xl:block @max-xl:py-2">
+              <tr
+                key={rowKey(row)}
+                id={rowId?.(row)}
+                className="border-b border-slate-100 align-top target:bg-amber-50 @max-xl:block @max-xl:py-2"
+              >
                 {columns.map((c) => (
                   <td key={c.header} data-label={c.header} className={`px-2 py-2 ${c.wide ? '@max-xl:hidden' : STACKED_CELL}`}>
                     {/* One grid item beside the label, however many nodes the cell holds; long ids wrap only when stacked. */}

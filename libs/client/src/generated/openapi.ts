@@ -11669,10 +11669,14 @@ export interface operations {
                             status: string;
                             responseCode: number | null;
                             attempt: number;
+                            /** @description When the latest attempt's outcome was recorded (ISO 8601); null while none has been. `createdAt` is when the delivery was queued. */
+                            lastAttemptAt: string | null;
                             nextRetryAt: string | null;
                             error: string | null;
                             /** @description A test event (`POST /webhook-subscriptions/{uid}/test`, or a redelivery of one): its `data.test` is true. */
                             test: boolean;
+                            /** @description The id of the delivery this one sends again (`POST /webhook-deliveries/{id}/redeliver`); null otherwise. */
+                            redeliveryOf: string | null;
                         } & {
                             [key: string]: unknown;
                         })[];

@@ -93,11 +93,21 @@ export const webhookOperations: Operation[] = [
               status: z.string(),
               responseCode: z.number().int().nullable(),
               attempt: z.number().int(),
+              lastAttemptAt: z
+                .string()
+                .nullable()
+                .describe(
+                  "When the latest attempt's outcome was recorded (ISO 8601); null while none has been. `createdAt` is when the delivery was queued.",
+                ),
               nextRetryAt: z.string().nullable(),
               error: z.string().nullable(),
               test: z
                 .boolean()
                 .describe('A test event (`POST /webhook-subscriptions/{uid}/test`, or a redelivery of one): its `data.test` is true.'),
+              redeliveryOf: z
+                .string()
+                .nullable()
+                .describe('The id of the delivery this one sends again (`POST /webhook-deliveries/{id}/redeliver`); null otherwise.'),
             }),
           ),
           nextCursor: z.string().nullable().describe('Pass as `cursor` for the next (older) page; null on the last.'),

@@ -73,9 +73,11 @@ export function webhookControlRoutes(deps: { db: Db; owners: Pick<OwnerCaches, '
           status: d.state,
           responseCode: d.responseCode,
           attempt: d.attempt,
+          lastAttemptAt: d.lastAttemptAt?.toISOString() ?? null,
           nextRetryAt: d.nextRetryAt?.toISOString() ?? null,
           error: d.error,
           test: d.test,
+          redeliveryOf: d.redeliveryOf,
         })),
         nextCursor: page.nextCursor,
       });

@@ -7,6 +7,7 @@ import { formatDate } from '../../kit/format';
 import { LiveMessage } from '../../kit/live-message';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
+import { createdWord, deliveryAnchor, deliveryStatusWord, lastAttemptWord, redeliveryWord } from './delivery-words';
 
 type Status = WebhookSubscription['status'];
 
@@ -20,6 +21,36 @@ function EventName({ delivery }: { delivery: Delivery }) {
           test
         </span>
       )}
+    </>
+  );
+}
+
+/**
+ * A redelivery's line under its event: "Redelivery of whd_…", a link to the delivery it sends again when the log shows
+ * that one (the row or card then is highlighted); plain text when it does not (older than this page, or purged).
+ */
+function RedeliveryOf({ delivery, shown, layout }: { delivery: Delivery; shown: Set<string>; layout: 'table' | 'cards' }) {
+  const words = redeliveryWord(delivery);
+  if (!words || !delivery.redeliveryOf) return null;
+  return (
+    <span className="block text-slate-700">
+      {shown.has(delivery.redeliveryOf) ? (
+        <a className="text-blue-800 underline" href={`#${deliveryAnchor(delivery.redeliveryOf, layout)}`}>
+          {words}
+        </a>
+      ) : (
+        words
+      )}
+    </span>
+  );
+}
+
+/** The last attempt's time (or why there is none), with the creation time under it: a retry can come hours later. */
+function LastAttempt({ delivery }: { delivery: Delivery }) {
+  return (
+    <>
+      {delivery.lastAttemptAt ? <time dateTime={delivery.lastAttemptAt}>{lastAttemptWord(delivery)}</time> : lastAttemptWord(delivery)}
+      <span className="block text-xs text-slate-600">{createdWord(delivery)}</span>
     </>
   );
 }
@@ -59,16 +90,22 @@ function RedeliverButton({ delivery, uid }: { delivery: Delivery; uid: string })
 }
 
 /** One delivery as a short card: how a phone (390 px) shows the log, every fact readable without scrolling sideways. */
-function DeliveryCard({ delivery, uid, status }: { delivery: Delivery; uid: string; status: Status }) {
+function DeliveryCard({ delivery, uid, status, shown }: { delivery: Delivery; uid: string; status: Status; shown: Set<string> }) {
   return (
-    <li className="flex flex-col gap-1 rounded-md border border-slate-200 p-2 text-sm">
+    <li
+      id={deliveryAnchor(delivery.id, 'cards')}
+      className="flex flex-col gap-1 rounded-md border border-slate-200 p-2 text-sm target:border-amber-400 target:bg-amber-50"
+    >
       <p>
-        <strong>{delivery.status}</strong>
+        <strong>{deliveryStatusWord(delivery)}</strong>
         {delivery.responseCode !== null && ` · HTTP ${delivery.responseCode}`} · attempt {delivery.attempt}
       </p>
       <p className="text-slate-700">
-        {formatDate(delivery.createdAt)} · <EventName delivery={delivery} />
+        <EventName delivery={delivery} />
+        <RedeliveryOf delivery={delivery} shown={shown} layout="cards" />
       </p>
+      <p className="text-slate-700">Last attempt: {lastAttemptWord(delivery)}</p>
+      <p className="text-slate-700">{createdWord(delivery)}</p>
       {delivery.nextRetryAt && <p className="text-slate-700">Next retry: {nextTry(delivery, status)}</p>}
       {delivery.error && <p className="break-words text-red-800">{delivery.error}</p>}
       <div>
@@ -79,8 +116,9 @@ function DeliveryCard({ delivery, uid, status }: { delivery: Delivery; uid: stri
 }
 
 /**
- * Time, event (test events marked), response code, attempt and next retry of each delivery; refreshed while
- * retries are pending. A table from the md breakpoint up, a list of cards below it (only one of the two is displayed).
+ * Last attempt (creation time under it), event (test events marked, redeliveries linked to what they send again),
+ * status, response code, attempt and next retry of each delivery; refreshed while retries are pending. A table from
+ * the md breakpoint up, a list of cards below it (only one of the two is displayed).
  * `status` is the subscription's: while it is not active, pending deliveries wait for it. `attempts` is the card's
  * count (deliveryCount): the log and the card above it are kept in step both ways, so they never disagree.
  */
@@ -106,8 +144,9 @@ export function DeliveryLog({ uid, status, attempts }: { uid: string; status: St
   }, [client, uid, attempts]);
   return (
     <QueryState query={deliveries}>
-      {({ items }) =>
-        items.length === 0 ? (
+      {({ items }) => {
+        const shown = new Set(items.map((d) => d.id));
+        return items.length === 0 ? (
           <p className="text-sm text-slate-700">No deliveries yet.</p>
         ) : (
           <>
@@ -116,11 +155,20 @@ export function DeliveryLog({ uid, status, attempts }: { uid: string; status: St
                 caption={`Deliveries of ${uid}`}
                 rows={items}
                 rowKey={(d) => d.id}
+                rowId={(d) => deliveryAnchor(d.id, 'table')}
                 empty="No deliveries yet."
                 columns={[
-                  { header: 'Time', cell: (d) => formatDate(d.createdAt) },
-                  { header: 'Event', cell: (d) => <EventName delivery={d} /> },
-                  { header: 'Status', cell: (d) => d.status },
+                  { header: 'Last attempt', cell: (d) => <LastAttempt delivery={d} /> },
+                  {
+                    header: 'Event',
+                    cell: (d) => (
+                      <>
+                        <EventName delivery={d} />
+                        <RedeliveryOf delivery={d} shown={shown} layout="table" />
+                      </>
+                    ),
+                  },
+                  { header: 'Status', cell: (d) => deliveryStatusWord(d) },
                   { header: 'Response code', cell: (d) => d.responseCode ?? '—' },
                   { header: 'Attempt', cell: (d) => d.attempt },
                   { header: 'Next retry', cell: (d) => nextTry(d, status) },
@@ -131,12 +179,12 @@ export function DeliveryLog({ uid, status, attempts }: { uid: string; status: St
             </div>
             <ul className="flex flex-col gap-2 md:hidden" aria-label={`Deliveries of ${uid}`}>
               {items.map((d) => (
-                <DeliveryCard key={d.id} delivery={d} uid={uid} status={status} />
+                <DeliveryCard key={d.id} delivery={d} uid={uid} status={status} shown={shown} />
               ))}
             </ul>
           </>
-        )
-      }
+        );
+      }}
     </QueryState>
   );
 }
