@@ -679,3 +679,35 @@ test('template editor: unusable variable definitions are refused on save, each m
   const saved = (await (await call('GET', `/templates/${uid}`)).json()) as { template: { variableDefinitions: unknown[] } };
   expect(saved.template.variableDefinitions).toMatchObject(definitions);
 });
+
+test('renders: a failed URL render’s page says the address asked (without its password), why it timed out, and opens it in the playground', async () => {
+  const address = source.url('/red.html?campaign=spring').replace('http://', 'http://ann:secret@');
+  const asked = source.url('/red.html?campaign=spring');
+  // A wait nothing on the page matches: the render runs into the stack's render time limit and fails.
+  const res = await call('POST', '/image', { url: address, waitForSelector: '#never-there', width: 200, height: 100 });
+  expect([202, 422]).toContain(res.status());
+  let failedId = '';
+  await eventually(async () => {
+    const list = (await (await call('GET', '/renders?status=failed')).json()) as {
+      items: { id: string; error: { slug: string } | null }[];
+    };
+    failedId = list.items.find((item) => item.error?.slug === 'render-timeout')?.id ?? '';
+    return failedId !== '';
+  }, 'the timed-out render in the failures');
+  const detail = (await (await call('GET', `/renders/${failedId}`)).json()) as { render: { parameters: Record<string, unknown> } };
+  expect(detail.render.parameters).toMatchObject({ origin: 'url', url: asked, waitForSelector: '#never-there' });
+
+  await page.goto(rig.url(`renders/${failedId}`));
+  await page.getByRole('heading', { name: `Render ${failedId}` }).waitFor();
+  const parameters = await page.getByRole('region', { name: 'Parameters' }).textContent();
+  expect(parameters).toContain(`Page address${asked}`);
+  expect(parameters).not.toContain('secret');
+  expect(await page.getByRole('alert').textContent()).toContain('never showed an element matching “#never-there”');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Open in playground', exact: true }).click();
+  await page.getByRole('heading', { name: 'Playground' }).waitFor();
+  await eventually(async () => (await page.getByRole('textbox', { name: 'URL' }).count()) === 1, 'the URL source');
+  expect(await page.getByRole('combobox', { name: 'Source' }).inputValue()).toBe('url');
+  expect(await page.getByRole('textbox', { name: 'URL' }).inputValue()).toBe(asked);
+});

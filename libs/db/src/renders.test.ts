@@ -55,6 +55,18 @@ describe.each(ENGINES)('renders on %s', (engine) => {
     expect(await completeRender(db(), done('img_missing'))).toBe(false);
   });
 
+  it('completion adds its details to what the row kept of the request (a URL render keeps its address)', async () => {
+    const asked = { url: 'https://example.com/page?q=1', waitForSelector: '#ready' };
+    const row = await insertUnchargedRender(db(), render(unique('acc'), { origin: 'url', details: asked }));
+    await claimRender(db(), row.id);
+    expect(await completeRender(db(), { ...done(row.id), details: { frames: 1, url: 'https://example.com/page?q=1' } })).toBe(true);
+    expect((await getRenderById(db(), row.id))?.details).toEqual({ ...asked, frames: 1 });
+
+    const failed = await insertUnchargedRender(db(), render(unique('acc'), { origin: 'url', details: asked }));
+    await failRender(db(), { id: failed.id, error: { slug: 'render-timeout', detail: 'took too long' }, completedAt: new Date() });
+    expect(await getRenderById(db(), failed.id)).toMatchObject({ state: 'failed', details: asked });
+  });
+
   it('completion sets the details and storage copy fields it is given and keeps the ones it is not', async () => {
     const kept = await insertUnchargedRender(db(), render(unique('acc'), { kind: 'pdf', details: { preset: 'A4' } }));
     await claimRender(db(), kept.id);

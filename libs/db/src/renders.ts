@@ -87,11 +87,14 @@ const CLAIM_RENDER = statement(
      lease_until = now() + coalesce($4::integer, 0) * interval '1 millisecond', published_at = coalesce(published_at, now())
    WHERE id = $1 AND state IN (${UNFINISHED_SQL}) RETURNING id`,
 );
-/** A field the caller left out (undefined) keeps its stored value: each has a "given" flag before it. */
+/**
+ * A field the caller left out (undefined) keeps its stored value: each has a "given" flag before it. Details are
+ * added to what the row kept from the request (a URL render's address, its waits), never put in their place.
+ */
 const COMPLETE_RENDER = statement(
   `UPDATE renders SET state = 'done', error = NULL, url = $2, storage_key = $3, content_type = $4,
      width = $5::integer, height = $6::integer, completed_at = $7::timestamptz,
-     details = CASE WHEN $8::boolean THEN $9::jsonb ELSE details END,
+     details = CASE WHEN $8::boolean THEN coalesce(details, '{}'::jsonb) || $9::jsonb ELSE details END,
      user_storage_url = CASE WHEN $10::boolean THEN $11::text ELSE user_storage_url END,
      user_storage_error = CASE WHEN $12::boolean THEN $13::text ELSE user_storage_error END
    WHERE id = $1 AND state IN (${UNFINISHED_SQL}) RETURNING id`,

@@ -2,6 +2,7 @@ import { CATALOG, type RenderGifCommand } from '@pressroom/contracts';
 import { gifCommand, withOwnerAssets, type GifRenderPlan } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
 import { submitRender, type RenderGatewayDeps, type RenderWait } from './submit-render.js';
+import { askedDetails } from './asked-details.js';
 
 export interface GifRenderInput extends GifRenderPlan {
   auth: AuthContext;
@@ -24,6 +25,11 @@ export async function submitGifRender(deps: RenderGatewayDeps, input: GifRenderI
     width: plan.width,
     height: plan.height,
     cost,
+    // A capture waits on `waitForSelector`; an animation on its render controls (docs/render-controls.md).
+    details: askedDetails(
+      planned.source,
+      planned.waitForSelector ? { ...planned.controls, waitForSelector: planned.waitForSelector } : planned.controls,
+    ),
     subject: CATALOG.renderGif,
     command: (envelope) => gifCommand(deps.storage, plan, envelope),
   });

@@ -5,6 +5,7 @@ import { imageCommand, withOwnerAssets, type ImageRenderPlan } from '@pressroom/
 import type { AuthContext } from '../http/auth.js';
 import { submitRender, type RenderGatewayDeps } from './submit-render.js';
 import type { RenderVia } from '@pressroom/db';
+import { askedDetails } from './asked-details.js';
 
 export type { RenderGatewayDeps } from './submit-render.js';
 
@@ -43,6 +44,8 @@ export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRen
     height: plan.height,
     ...(cost !== undefined ? { cost } : {}),
     ...(discardFailedRow ? { discardFailedRow } : {}),
+    // Before the owner's assets are inlined: the address as asked (a canvas render has none, nor any waits).
+    details: askedDetails(planned.source, planned.source.kind === 'canvas' ? undefined : planned.controls),
     subject: CATALOG.renderImage,
     command: (envelope) => imageCommand(deps.storage, plan, envelope),
   });

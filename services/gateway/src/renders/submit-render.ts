@@ -47,6 +47,8 @@ export interface RenderSubmission<C> {
   height: number;
   /** Render credits (default 1). */
   cost?: number;
+  /** What the row keeps of the request from the start (asked-details.ts), so a failed render still says it. */
+  details?: Record<string, unknown> | undefined;
   /** HTTP status when the monthly credits are used up (QUOTA_STATUS.renders, 429, by default; video passes QUOTA_STATUS.video). */
   quotaStatus?: number;
   /**
@@ -151,6 +153,7 @@ export async function submitRender<C>(deps: RenderGatewayDeps, submission: Rende
             width: submission.width,
             height: submission.height,
             ...(submission.cost !== undefined ? { cost: submission.cost } : {}),
+            ...(submission.details && Object.keys(submission.details).length > 0 ? { details: submission.details } : {}),
             publishPending: true,
           }),
         ),

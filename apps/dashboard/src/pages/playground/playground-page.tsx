@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useId } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useId } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../kit/button';
 import { CopyButton } from '../../kit/copy-button';
 import { TextField } from '../../kit/field';
@@ -9,6 +9,7 @@ import { Page, Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { useTabState } from '../../kit/use-tab-state';
 import { RenderResult, renderTimed } from '../renders/render-result';
+import type { PlaygroundSeed } from '../renders/failed-render-help';
 import { GifFields } from './gif-fields';
 import { GIF_DEFAULT_SETTINGS } from './gif-settings';
 import {
@@ -47,6 +48,16 @@ export default function PlaygroundPage() {
     landscape: false,
   });
   const set = (patch: Partial<PlaygroundState>) => setState((s) => ({ ...s, ...patch }));
+  // Opened from a failed render's "Open in playground": its source (and address) replace the tab's, once.
+  // Read on mount only, then dropped from the history entry: a reload keeps the user's edits, not the seed.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const seed = location.state as PlaygroundSeed | null;
+  useEffect(() => {
+    if (seed?.source !== 'url' && seed?.source !== 'html') return;
+    set({ source: seed.source, ...(seed.url ? { url: seed.url } : {}) });
+    void navigate(location.pathname, { replace: true, state: null });
+  }, []);
   const request = playgroundRequest(state);
   const render = useMutation({
     mutationFn: () => renderTimed(request, state.format),

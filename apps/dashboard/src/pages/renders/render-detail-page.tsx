@@ -15,6 +15,7 @@ import { NotFound } from '../../kit/not-found';
 import { QueryState } from '../../kit/query-state';
 import { RenderPreview } from './render-preview';
 import { detailLabel, kindLabel, originLabel, SHOWN_APART } from './render-facts';
+import { askedUrlOf, nextStepOf, timeoutHintOf } from './failed-render-help';
 
 /** One render: the result, what was asked, how long each step took, and the problem when it failed. */
 export default function RenderDetailPage() {
@@ -45,11 +46,13 @@ export default function RenderDetailPage() {
             <Alert>
               <p className="font-medium">{r.problem.title}</p>
               <p>{r.problem.detail}</p>
+              {timeoutHintOf(r) && <p>{timeoutHintOf(r)}</p>}
               <a className="underline" href={r.problem.type}>
                 About this problem
               </a>
             </Alert>
           )}
+          <NextStep render={r} />
           {r.status === 'done' && (
             <Section title="Result">
               <RenderPreview render={r} size="large" />
@@ -74,6 +77,7 @@ export default function RenderDetailPage() {
                 Kind: kindLabel(r.kind),
                 Status: r.status,
                 'Came from': originLabel(r.parameters.origin, r.parameters.via),
+                ...(askedUrlOf(r.parameters) ? { 'Page address': askedUrlOf(r.parameters) } : {}),
                 ...(r.templateUid ? { Template: <TemplateLink uid={r.templateUid} video={r.kind === 'video'} /> } : {}),
                 Format: r.parameters.format,
                 // A PDF's size is its page size, in points, among its details below: said once.
@@ -105,6 +109,32 @@ export default function RenderDetailPage() {
         </Page>
       )}
     </QueryState>
+  );
+}
+
+/** A failed render's way on: its template's editor, or the playground with the same source (failed-render-help.ts). */
+function NextStep({ render }: { render: Parameters<typeof nextStepOf>[0] }) {
+  const step = nextStepOf(render);
+  if (!step) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-3 text-sm">
+      {step.kind === 'template' ? (
+        <Link className={buttonClass('primary')} to={step.to}>
+          {step.label}
+        </Link>
+      ) : (
+        <Link className={buttonClass('primary')} to={step.to} state={step.state}>
+          {step.label}
+        </Link>
+      )}
+      <span className="text-slate-600">
+        {step.kind === 'template'
+          ? 'Opens the template’s editor, where you can change it and render it again.'
+          : step.state.source === 'url'
+            ? 'Opens the playground with this page address, to try it again with other settings.'
+            : 'Opens the playground on its HTML source: the HTML of a render is not kept, so paste it there.'}
+      </span>
+    </p>
   );
 }
 

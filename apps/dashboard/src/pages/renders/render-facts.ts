@@ -27,8 +27,8 @@ export function originLabel(origin: unknown, via: unknown): string {
   return ORIGINS[origin] ?? origin;
 }
 
-/** Parameters the page shows in their own rows (kind, origin, template, size); the rest are listed by DETAIL_LABELS. */
-export const SHOWN_APART = new Set(['origin', 'via', 'templateUid', 'width', 'height', 'format', 'cost']);
+/** Parameters the page shows in their own rows (kind, origin, template, size, a URL render's address); the rest are listed by DETAIL_LABELS. */
+export const SHOWN_APART = new Set(['origin', 'via', 'templateUid', 'width', 'height', 'format', 'cost', 'url']);
 
 /** The renderers' `details` (GIF, PDF, video) under the names people use. */
 const DETAIL_LABELS: Record<string, string> = {

@@ -1,0 +1,59 @@
+import { templatePathOf } from './template-path.js';
+
+/**
+ * What a failed render's page offers a developer: the next step (render the template again from its editor, or
+ * try the same source in the playground) and, for a timeout with a wait, the wait that never matched.
+ */
+
+/** What the playground reads from its navigation state on mount (playground-page.tsx). */
+export interface PlaygroundSeed {
+  source: 'html' | 'url';
+  url?: string;
+}
+
+export type NextStep =
+  | { kind: 'template'; label: 'Render again'; to: string }
+  | { kind: 'playground'; label: 'Open in playground'; to: '/playground'; state: PlaygroundSeed };
+
+interface FailedRender {
+  kind: string;
+  status: string;
+  templateUid: string | null;
+  parameters: Record<string, unknown>;
+  problem: { type: string } | null;
+}
+
+/** The next step of a failed render; none for a render that did not fail or came from elsewhere (canvas, capture). */
+export function nextStepOf(render: FailedRender): NextStep | null {
+  if (render.status !== 'failed') return null;
+  if (render.templateUid) return { kind: 'template', label: 'Render again', to: templatePathOf(render.kind, render.templateUid) };
+  const origin = render.parameters.origin;
+  const url = render.parameters.url;
+  if (origin === 'url') {
+    const state: PlaygroundSeed = typeof url === 'string' ? { source: 'url', url } : { source: 'url' };
+    return { kind: 'playground', label: 'Open in playground', to: '/playground', state };
+  }
+  // The HTML itself is not kept: the playground opens on its HTML source, as the tab left it.
+  if (origin === 'html') return { kind: 'playground', label: 'Open in playground', to: '/playground', state: { source: 'html' } };
+  return null;
+}
+
+/** The render's address as asked, when it was a URL render and the row kept it. */
+export function askedUrlOf(parameters: Record<string, unknown>): string | null {
+  return parameters.origin === 'url' && typeof parameters.url === 'string' ? parameters.url : null;
+}
+
+const TIMEOUT_SLUG = 'render-timeout';
+
+/** For a timed-out render that waited for a selector or a function: the sentence that names the wait. */
+export function timeoutHintOf(render: FailedRender): string | null {
+  if (!render.problem || render.problem.type.split('/').pop() !== TIMEOUT_SLUG) return null;
+  const { waitForSelector, waitForFunction } = render.parameters;
+  if (typeof waitForSelector === 'string' && waitForSelector) {
+    return `The page never showed an element matching “${waitForSelector}”, the selector this render waited for. That is the usual cause of a timeout: check the selector against the page, or that the page adds that element.`;
+  }
+  if (typeof waitForFunction === 'string' && waitForFunction) {
+    return `The page never made “${waitForFunction}” true, the function this render waited for. That is the usual cause of a timeout: check that the page's script reaches it.`;
+  }
+  return null;
+}

@@ -1,0 +1,52 @@
+import { askedUrlOf, nextStepOf, timeoutHintOf } from '../src/pages/renders/failed-render-help.js';
+
+const failed = (over: Partial<Parameters<typeof nextStepOf>[0]> = {}) => ({
+  kind: 'image',
+  status: 'failed',
+  templateUid: null,
+  parameters: {},
+  problem: { type: 'https://pressroom.dev/errors/render-failed' },
+  ...over,
+});
+
+describe('a failed render’s next step and hint', () => {
+  it('sends a template render to its editor, a video template’s to the video editor', () => {
+    expect(nextStepOf(failed({ templateUid: 'tpl_1', parameters: { origin: 'template' } }))).toEqual({
+      kind: 'template',
+      label: 'Render again',
+      to: '/templates/tpl_1',
+    });
+    expect(nextStepOf(failed({ kind: 'video', templateUid: 'vtp_1' }))?.to).toBe('/video/templates/vtp_1');
+  });
+
+  it('opens a URL render in the playground with its address, an HTML render on the HTML source', () => {
+    const url = 'https://example.com/a?b=1';
+    expect(nextStepOf(failed({ parameters: { origin: 'url', url } }))).toEqual({
+      kind: 'playground',
+      label: 'Open in playground',
+      to: '/playground',
+      state: { source: 'url', url },
+    });
+    expect(nextStepOf(failed({ parameters: { origin: 'url' } }))).toMatchObject({ state: { source: 'url' } });
+    expect(nextStepOf(failed({ parameters: { origin: 'html' } }))).toMatchObject({ state: { source: 'html' } });
+  });
+
+  it('offers nothing for a render that did not fail or came from elsewhere', () => {
+    expect(nextStepOf(failed({ status: 'done', templateUid: 'tpl_1' }))).toBeNull();
+    expect(nextStepOf(failed({ parameters: { origin: 'canvas' } }))).toBeNull();
+  });
+
+  it('says what was asked only for a URL render that kept its address', () => {
+    expect(askedUrlOf({ origin: 'url', url: 'https://example.com/' })).toBe('https://example.com/');
+    expect(askedUrlOf({ origin: 'html' })).toBeNull();
+  });
+
+  it('names the wait a timed-out render never matched, and nothing for other problems or no wait', () => {
+    const timeout = { type: 'https://pressroom.dev/errors/render-timeout' };
+    expect(timeoutHintOf(failed({ problem: timeout, parameters: { waitForSelector: '#ready' } }))).toContain('“#ready”');
+    expect(timeoutHintOf(failed({ problem: timeout, parameters: { waitForFunction: 'window.done' } }))).toContain('“window.done”');
+    expect(timeoutHintOf(failed({ problem: timeout }))).toBeNull();
+    expect(timeoutHintOf(failed({ parameters: { waitForSelector: '#ready' } }))).toBeNull();
+    expect(timeoutHintOf(failed({ problem: null, status: 'done' }))).toBeNull();
+  });
+});

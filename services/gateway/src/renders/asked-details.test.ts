@@ -1,0 +1,18 @@
+import { askedDetails, withoutUserinfo } from './asked-details.js';
+
+describe('what a render row keeps of the request', () => {
+  it('keeps a URL render’s address without its user and password, with its path and query', () => {
+    expect(askedDetails({ kind: 'url', url: 'https://ann:secret@example.com/a/b?c=1#top' }, undefined)).toEqual({
+      url: 'https://example.com/a/b?c=1#top',
+    });
+    expect(withoutUserinfo('not a url')).toBeUndefined();
+  });
+
+  it('keeps the waits, and nothing of an HTML render’s HTML', () => {
+    expect(askedDetails({ kind: 'html' }, { waitForSelector: '#ready', waitForFunction: 'window.done', delayMs: 5 })).toEqual({
+      waitForSelector: '#ready',
+      waitForFunction: 'window.done',
+    });
+    expect(askedDetails({ kind: 'html' }, undefined)).toEqual({});
+  });
+});

@@ -1,0 +1,27 @@
+import type { RequestedControls } from '@pressroom/contracts';
+
+/**
+ * What a render's row keeps of the request beside its kind and size, so its page (GET /renders/{id}) can say what
+ * was asked even when it failed: a URL render's address, and the waits the capture stood on. The address loses its
+ * user and password (`user:password@`), which are credentials; its path and query stay, as a developer needs them to
+ * find the page again (docs/api.md, "What a render keeps"). HTML is not kept: it can be large and is the caller's.
+ */
+export function askedDetails(source: { kind: string; url?: string }, controls: RequestedControls | undefined): Record<string, unknown> {
+  return {
+    ...(source.kind === 'url' && source.url ? { url: withoutUserinfo(source.url) } : {}),
+    ...(controls?.waitForSelector ? { waitForSelector: controls.waitForSelector } : {}),
+    ...(controls?.waitForFunction ? { waitForFunction: controls.waitForFunction } : {}),
+  };
+}
+
+/** The address without its `user:password@`; a string that is no URL is kept out. */
+export function withoutUserinfo(raw: string): string | undefined {
+  try {
+    const url = new URL(raw);
+    url.username = '';
+    url.password = '';
+    return url.toString();
+  } catch {
+    return undefined;
+  }
+}
