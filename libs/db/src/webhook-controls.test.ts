@@ -12,10 +12,9 @@ import { ENGINES, unique, useDatabase } from './test-support/engines.js';
 
 describe.each(ENGINES)('the webhook delivery log on %s', (engine) => {
   const db = useDatabase(engine);
-
-  it('marks test events, and redeliveries of them, apart from real events', async () => {
-    const ownerId = unique('acc');
-    const { uid } = await insertWebhookSubscription(db(), {
+  /** A render.completed subscription of `ownerId`'s, to hang deliveries on. */
+  const subscribe = (ownerId: string) =>
+    insertWebhookSubscription(db(), {
       uid: unique('whk'),
       ownerId,
       accountId: ownerId,
@@ -24,6 +23,10 @@ describe.each(ENGINES)('the webhook delivery log on %s', (engine) => {
       platform: 'custom',
       secretCiphertext: 'sealed',
     });
+
+  it('marks test events, and redeliveries of them, apart from real events', async () => {
+    const ownerId = unique('acc');
+    const { uid } = await subscribe(ownerId);
     const [real] = await enqueueWebhookDeliveries(db(), [
       {
         id: unique('whd'),
@@ -52,15 +55,7 @@ describe.each(ENGINES)('the webhook delivery log on %s', (engine) => {
 
   it("records each attempt's time with its outcome: none before the first, the retry's after a failure, not by an attempt taken over", async () => {
     const ownerId = unique('acc');
-    const { uid } = await insertWebhookSubscription(db(), {
-      uid: unique('whk'),
-      ownerId,
-      accountId: ownerId,
-      event: 'render.completed',
-      targetUrl: 'https://hooks.example/in',
-      platform: 'custom',
-      secretCiphertext: 'sealed',
-    });
+    const { uid } = await subscribe(ownerId);
     const id = await enqueueTestDelivery(db(), { ownerId, uid });
     const entry = async () => (await listDeliveryLog(db(), { subscriptionUid: uid, limit: 10 })).items.find((d) => d.id === id);
     expect(await entry()).toMatchObject({ state: 'pending', attempt: 0, lastAttemptAt: null });
