@@ -81,7 +81,8 @@ describe.each(FLAVOURS)('the embedded stack closing (%s)', (flavour) => {
         .split('\n\n')
         .filter((block) => block.startsWith('event: progress'))
         .map((block) => JSON.parse(block.split('\ndata: ')[1]!) as { total: number; status: string });
-      expect(progress.at(-1)).toMatchObject({ total: 100, status: 'processing' });
+      // Still running when the stream ended: on a loaded machine the close can come before the first row starts (pending).
+      expect(progress.at(-1)).toMatchObject({ total: 100, status: expect.stringMatching(/^(pending|processing)$/) });
       // The stack's own stop does not wait for the stream either: only for the one batch render in flight.
       expect((await closing) - closingAt).toBeLessThan(20_000);
     } finally {
