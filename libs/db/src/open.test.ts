@@ -22,6 +22,7 @@ const TABLES = [
   'password_resets',
   'plan_settings',
   'rate_counters',
+  'refused_requests',
   'renders',
   'sessions',
   'team_invites',
