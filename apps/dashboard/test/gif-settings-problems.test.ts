@@ -1,4 +1,4 @@
-import { gifSettingsProblems } from '../src/pages/playground/gif-settings-problems.js';
+import { gifSettingsProblems } from '../src/pages/render-settings/gif-settings-problems.js';
 
 describe('gifSettingsProblems', () => {
   const body = { template: 'tpl_1', variables: {}, width: 300, height: 200 };

@@ -1,4 +1,4 @@
-import { GIF_DEFAULT_SETTINGS } from '../src/pages/playground/gif-settings.js';
+import { GIF_DEFAULT_SETTINGS } from '../src/pages/render-settings/gif-settings.js';
 import { templateRenderRequest } from '../src/pages/templates/template-render-request.js';
 
 describe('templateRenderRequest', () => {

@@ -10,8 +10,8 @@ import { SelectField } from '../../kit/select-field';
 import { useTabState } from '../../kit/use-tab-state';
 import { RenderResult, renderTimed } from '../renders/render-result';
 import type { PlaygroundSeed } from '../renders/failed-render-help';
-import { GifFields } from './gif-fields';
-import { GIF_DEFAULT_SETTINGS } from './gif-settings';
+import { GifFields } from '../render-settings/gif-fields';
+import { GIF_DEFAULT_SETTINGS } from '../render-settings/gif-settings';
 import {
   FORMAT_CHOICES,
   PAPER_CHOICES,

@@ -1,5 +1,5 @@
 import { GIF_MAX_SIZE, IMAGE_MAX_SIZE, PDF_PAPER_PRESETS, type PdfPaperPreset } from '@pressroom/contracts/constants';
-import { gifSettingsBody, type GifSettings } from './gif-settings.js';
+import { gifSettingsBody, type GifSettings } from '../render-settings/gif-settings.js';
 
 /** What the playground's Format offers: the three image formats of POST /image, a GIF (POST /gif) and a PDF (POST /pdf/render). */
 export type PlaygroundFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'pdf';

@@ -1,4 +1,4 @@
-import { gifSettingsBody, type GifSettings } from '../playground/gif-settings.js';
+import { gifSettingsBody, type GifSettings } from '../render-settings/gif-settings.js';
 import type { PlaygroundFormat } from '../playground/playground-request.js';
 
 export interface TemplateRenderChoice {

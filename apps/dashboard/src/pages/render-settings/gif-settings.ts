@@ -1,3 +1,7 @@
+/**
+ * The GIF settings a render form offers (quality preset, seconds of animation), with the API's rule checked as
+ * typed: one set of fields for the playground and the template editor's Render panel.
+ */
 import { GIF_DEFAULT_QUALITY, GIF_QUALITY_PRESETS } from '@pressroom/contracts/constants';
 
 export type GifQualityName = keyof typeof GIF_QUALITY_PRESETS;
