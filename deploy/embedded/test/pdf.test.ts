@@ -202,8 +202,14 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
     try {
       const res = await post('/pdf/render', { url: pages.url('/invoice') });
       expect(res.status).toBe(200);
-      const pdf = await fetchPdf(((await res.json()) as { url: string }).url);
+      const body = (await res.json()) as { url: string; id: string };
+      const pdf = await fetchPdf(body.url);
       expect(pdf.text()).toContain('Invoice from-url');
+      // Its render page says which address was printed (a failed one too: it is kept from the start).
+      const detail = (await (await stack.api(`/renders/${body.id}`, { key })).json()) as {
+        render: { parameters: Record<string, unknown> };
+      };
+      expect(detail.render.parameters).toMatchObject({ origin: 'url', url: pages.url('/invoice') });
     } finally {
       await pages.close();
     }

@@ -14,6 +14,7 @@ import {
 import type { AuthContext } from '../http/auth.js';
 import { entryOf, layoutName, requestedLayouts, type LayoutRenderEntry } from './render-template.js';
 import { submitRender, type RenderGatewayDeps, type RenderWait } from './submit-render.js';
+import { askedDetails } from './asked-details.js';
 
 export interface PdfRenderInput extends PdfRenderPlan {
   auth: AuthContext;
@@ -33,6 +34,8 @@ export async function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderI
     templateId: plan.templateId,
     format: 'pdf',
     ...pdfRowSize(plan),
+    // A page printed from its address keeps it, as an image render does (asked-details.ts); HTML is not kept.
+    details: planned.documents.length === 1 ? askedDetails(planned.documents[0]!, undefined) : undefined,
     subject: CATALOG.renderPdf,
     command: (envelope) => pdfCommand(deps.storage, plan, envelope),
   });
