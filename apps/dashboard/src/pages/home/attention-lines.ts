@@ -3,6 +3,7 @@
 // and api/bindings.ts, spelled structurally.
 import { plural } from '../../kit/plural.js';
 import { searchOfFilters } from '../renders/render-filters.js';
+import { asSentence } from '../../kit/sentence.js';
 
 /** How far back failed renders count. */
 export const FAILED_RENDERS_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -65,13 +66,6 @@ export function namesList(names: string[], max = 3): string {
   return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
 }
 
-/** A message as a sentence of its own: a capital first, a full stop last (the scheduler's errors may have either). */
-const sentence = (text: string) => {
-  const trimmed = text.trim();
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
-};
-
 const rendersLink = (now: Date) => ({ text: 'See the failed renders and why', to: failedRendersLink(now) });
 const webhooksLink = { text: 'Open Webhooks', to: '/settings/webhooks' };
 const bindingsLink = { text: 'Open Bindings', to: '/bindings' };
@@ -103,7 +97,7 @@ function failingBindingsLine(bindings: BindingState[]): AttentionLine | null {
   const one = failing[0]!;
   const text =
     failing.length === 1
-      ? `Binding ${one.name} could not refresh${one.lastError ? `: ${sentence(one.lastError.message)}` : '.'}`
+      ? `Binding ${one.name} could not refresh${one.lastError ? `: ${asSentence(one.lastError.message)}` : '.'}`
       : `${plural(failing.length, 'binding')} could not refresh: ${namesList(failing.map((b) => b.name))}.`;
   return { kind: 'bindings', text, link: bindingsLink };
 }
@@ -122,7 +116,7 @@ function line<T extends object>(
   judge: (value: T) => AttentionLine | null,
 ): AttentionLine | null {
   if (value === undefined) return null;
-  if (isUnread(value)) return { kind, text: `Could not check ${what}: ${sentence(value.error)}`, link };
+  if (isUnread(value)) return { kind, text: `Could not check ${what}: ${asSentence(value.error)}`, link };
   return judge(value);
 }
 

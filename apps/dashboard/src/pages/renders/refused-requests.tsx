@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { listRefusedRequests, refusedRequestKeys, type RefusedRequestView } from '../../api/refused-requests';
-import { formatDate } from '../../kit/format';
+import { Instant } from '../../kit/instant';
 import { Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { Table, type Column } from '../../kit/table';
@@ -34,11 +34,7 @@ export function RefusedRequests() {
 const columns: Column<RefusedRequestView>[] = [
   {
     header: 'When',
-    cell: (r) => (
-      <time dateTime={r.at} title={r.at}>
-        {formatDate(r.at)}
-      </time>
-    ),
+    cell: (r) => <Instant iso={r.at} />,
   },
   {
     header: 'Request',

@@ -8,7 +8,7 @@ import { templatePathOf } from './template-path';
 import { Facts } from '../../kit/facts';
 import { Alert } from '../../kit/alert';
 import { buttonClass } from '../../kit/button';
-import { formatDate } from '../../kit/format';
+import { Instant } from '../../kit/instant';
 import { formatBytes } from '../../kit/format-bytes';
 import { Page, Section } from '../../kit/page';
 import { NotFound } from '../../kit/not-found';
@@ -167,15 +167,8 @@ function shown(value: object): string {
   return JSON.stringify(value);
 }
 
-/** A timestamp in local time, the exact UTC value on hover and in the markup (as the API returns it). */
-function instant(iso: string | null | undefined): ReactNode {
-  if (!iso) return null;
-  return (
-    <time dateTime={iso} title={iso}>
-      {formatDate(iso)}
-    </time>
-  );
-}
+/** A timestamp as the kit shows it; a step not reached yet is empty (a dash). */
+const instant = (iso: string | null | undefined): ReactNode => (iso ? <Instant iso={iso} /> : null);
 
 function shownValue(v: unknown): ReactNode {
   if (v === null || v === undefined) return '—';

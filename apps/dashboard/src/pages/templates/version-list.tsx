@@ -3,7 +3,7 @@ import { messageOf } from '../../api/problem';
 import type { TemplateVersion } from '../../api/template-versions';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
-import { formatDate } from '../../kit/format';
+import { Instant } from '../../kit/instant';
 import { LiveMessage } from '../../kit/live-message';
 
 /**
@@ -36,10 +36,7 @@ export function VersionList(props: {
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-medium">Version {version.number}</p>
               <p className="text-xs wrap-anywhere text-slate-600">
-                <time dateTime={version.createdAt} title={version.createdAt}>
-                  {formatDate(version.createdAt)}
-                </time>{' '}
-                · {version.createdBy}
+                <Instant iso={version.createdAt} /> · {version.createdBy}
               </p>
             </div>
             {version.id !== newest?.id && (

@@ -28,6 +28,7 @@ import { useFilterChoices } from './filter-choices';
 import { filterSummary } from './filter-summary';
 import { setFilters } from './filters-fields';
 import { SUBSCRIPTION_FIELDS, SubscriptionFields, type SubscriptionDraft } from './subscription-fields';
+import { asSentence } from '../../kit/sentence';
 
 const STATUS_STYLE: Record<WebhookSubscription['status'], string> = {
   active: 'bg-green-100 text-green-900',
@@ -64,18 +65,11 @@ function CreateWebhook({ onSecret }: { onSecret: (secret: string) => void }) {
   );
 }
 
-/** A message as a sentence of its own: a capital first, a full stop last (the dispatcher's errors may have either). */
-const sentence = (text: string) => {
-  const trimmed = text.trim();
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
-};
-
 /** Why the dispatcher disabled a subscription: its last delivery failed every attempt (docs/webhooks.md). */
 function disabledReason(subscription: WebhookSubscription): string {
   const last = subscription.lastDelivery;
   if (!last) return 'Disabled after a delivery failed every attempt.';
-  const answer = last.responseCode !== null ? `The endpoint answered HTTP ${last.responseCode}.` : sentence(last.error ?? 'No answer');
+  const answer = last.responseCode !== null ? `The endpoint answered HTTP ${last.responseCode}.` : asSentence(last.error ?? 'No answer');
   return `Disabled on ${formatDate(last.timestamp)}: delivery ${last.deliveryId} failed ${last.attempt === 1 ? 'its only attempt' : `all ${plural(last.attempt, 'attempt')}`}. Last attempt: ${answer} Events that happen while it is disabled are not kept for it. Re-enable it once the endpoint works again.`;
 }
 
