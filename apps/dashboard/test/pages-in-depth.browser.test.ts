@@ -502,8 +502,9 @@ test('batches: a CSV file through the file button, column mapping, format and la
   await page.keyboard.press('Enter');
   await page.getByText(/Completed: 2 of 2 done, 0 failed/).waitFor({ timeout: 30_000 });
   const results = page.getByRole('table', { name: 'Results' });
-  // The layout column's cells (the previews' names say their layout too).
-  expect(await results.getByRole('cell', { name: 'square', exact: true }).count()).toBe(2);
+  // The layout column's cells (the previews' names say their layout too). The results list is fetched after the
+  // progress says done, so on a loaded machine its rows come a moment later.
+  await eventually(async () => (await results.getByRole('cell', { name: 'square', exact: true }).count()) === 2, 'both rows in square');
   const file = await results.getByRole('link', { name: 'Row 2 file' }).getAttribute('href');
   const jpeg = await context.request.get(file!.replace('//localhost:', '//127.0.0.1:'));
   expect(jpeg.headers()['content-type']).toBe('image/jpeg');
