@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { maskApiKey } from './api-key-format.js';
 import type { Db } from './open.js';
 import { apiKeys, refusedRequests, type RefusedFieldErrorRecord } from './schema.js';
@@ -50,8 +50,10 @@ const cut = (text: string, max = MAX_TEXT) => (text.length > max ? `${text.slice
 
 /**
  * Keep one refusal and drop the owner's refusals older than the newest `REFUSED_REQUESTS_KEPT`, so the log
- * stays bounded without a sweeper. Two statements, no transaction: two concurrent refusals may each trim,
- * and the count settles at the cap on the next one.
+ * stays bounded without a sweeper. One statement: the insert is a data-modifying CTE, and the trim beside it
+ * sees the table as it was before the insert (one snapshot), so it keeps the newest `KEPT - 1` older rows and
+ * the new row makes `KEPT`. No transaction: two concurrent refusals may each trim, and the count settles at the
+ * cap on the next one.
  */
 export async function recordRefusedRequest(db: Db, input: NewRefusedRequest): Promise<void> {
   const errors = input.errors?.slice(0, MAX_FIELD_ERRORS).map((e) => ({
@@ -59,27 +61,20 @@ export async function recordRefusedRequest(db: Db, input: NewRefusedRequest): Pr
     message: cut(e.message, 500),
     ...(e.code !== undefined ? { code: e.code } : {}),
   }));
-  await db.orm.insert(refusedRequests).values({
-    ownerId: input.ownerId,
-    accountId: input.accountId,
-    ...(input.at ? { at: input.at } : {}),
-    method: input.method,
-    path: cut(input.path, 500),
-    status: input.status,
-    slug: input.slug,
-    title: cut(input.title, 200),
-    detail: cut(input.detail),
-    errors: errors && errors.length > 0 ? errors : null,
-    keyId: input.keyId,
-  });
-  const oldestKept = db.orm
-    .select({ id: refusedRequests.id })
-    .from(refusedRequests)
-    .where(eq(refusedRequests.ownerId, input.ownerId))
-    .orderBy(desc(refusedRequests.id))
-    .offset(REFUSED_REQUESTS_KEPT - 1)
-    .limit(1);
-  await db.orm.delete(refusedRequests).where(and(eq(refusedRequests.ownerId, input.ownerId), lt(refusedRequests.id, sql`(${oldestKept})`)));
+  const errorsJson = errors && errors.length > 0 ? JSON.stringify(errors) : null;
+  const t = refusedRequests;
+  await db.orm.execute(sql`
+    WITH inserted AS (
+      INSERT INTO ${t} (owner_id, account_id, at, method, path, status, slug, title, detail, errors, key_id)
+      VALUES (${input.ownerId}, ${input.accountId}, ${input.at ? input.at.toISOString() : sql`now()`}, ${input.method},
+        ${cut(input.path, 500)}, ${input.status}, ${input.slug}, ${cut(input.title, 200)}, ${cut(input.detail)},
+        ${errorsJson}::jsonb, ${input.keyId})
+      RETURNING id
+    )
+    DELETE FROM ${t} WHERE ${t.ownerId} = ${input.ownerId} AND ${t.id} < (
+      SELECT ${t.id} FROM ${t} WHERE ${t.ownerId} = ${input.ownerId}
+      ORDER BY ${t.id} DESC OFFSET ${REFUSED_REQUESTS_KEPT - 2} LIMIT 1
+    )`);
 }
 
 /** The owner's refusals, newest first. */
