@@ -199,6 +199,17 @@ describe('dashboard data endpoints (memory+pglite)', () => {
     expect(badKind.status).toBe(400);
     expect((await problemOf(badKind)).errors).toEqual([expect.objectContaining({ field: 'kind' })]);
 
+    // `q` finds renders by text in their id (any case); blank means no search; longer than 200 characters is refused at `q`.
+    expect((await list(`?q=${image.id.slice(-8).toUpperCase()}`)).items.map((i) => i.id)).toEqual([image.id]);
+    expect((await list(`?q=${image.id}&kind=pdf`)).items).toEqual([]);
+    expect((await list('?q=%20%20')).items).toHaveLength(3);
+    const longSearch = await stack.api(`/renders?q=${'x'.repeat(201)}`, { key: own });
+    expect(longSearch.status).toBe(400);
+    expect(longSearch.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect((await problemOf(longSearch)).errors).toEqual([
+      expect.objectContaining({ field: 'q', message: expect.stringContaining('200') }),
+    ]);
+
     const detail = await stack.api(`/renders/${failures[0]!.id}`, { key: own });
     expect(detail.status).toBe(200);
     const { render } = (await detail.json()) as { render: Record<string, any> };
@@ -305,6 +316,10 @@ describe('dashboard data endpoints (memory+pglite)', () => {
     const blank = await stack.api(`/templates/batch/${batchId}/archive?name=`, { key });
     expect(blank.status).toBe(400);
     expect((await problemOf(blank)).errors).toEqual([expect.objectContaining({ field: 'name' })]);
+
+    // A batch row's variables find its render in the history (`q`, any case).
+    const byValue = (await (await stack.api('/renders?q=%2300FF00', { key })).json()) as { items: Array<{ status: string }> };
+    expect(byValue.items).toEqual([expect.objectContaining({ status: 'done' })]);
 
     // The dashboard's batch list: the latest batches, newest first, without their results.
     const recent = await stack.api('/batches', { key });

@@ -1,6 +1,7 @@
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
 import { renderRow as render } from './test-support/render-rows.js';
 import { completeRender, insertUnchargedRender } from './renders.js';
+import { createBatch, startNextBatchItems } from './batches.js';
 import { PREVIEW_ORIGIN, decodeRenderCursor, deleteRender, encodeRenderCursor, listRenderHistory } from './render-history.js';
 
 describe.each(ENGINES)('render history on %s', (engine) => {
@@ -52,6 +53,54 @@ describe.each(ENGINES)('render history on %s', (engine) => {
     expect(await ofKind({ templateId: 'tpl_a' })).toEqual([ids[2], ids[0]]);
     expect(await ofKind({ state: 'done' })).toEqual([ids[0]]);
     expect(await ofKind({ from: new Date(Date.now() + 60_000) })).toEqual([]);
+  });
+
+  it('finds renders by text in their id, kept details or batch row variables, in any case', async () => {
+    const owner = unique('acc');
+    const page = await insertUnchargedRender(db(), render(owner, { origin: 'url', details: { url: 'https://Shop.example/Sale_50%' } }));
+    const plain = await insertUnchargedRender(db(), render(owner, { details: { waitForSelector: '#ready' } }));
+    const batchId = unique('bat');
+    await createBatch(db(), {
+      batch: {
+        id: batchId,
+        ownerId: owner,
+        accountId: owner,
+        templateId: 'tpl_card',
+        format: 'png',
+        quality: 0.9,
+        concurrency: 2,
+        layouts: null,
+        csvUrl: null,
+        webhookUrl: null,
+        webhookSecretCiphertext: null,
+      },
+      items: [
+        { rowIndex: 0, layout: null, variables: { name: 'Ada Lovelace' } },
+        { rowIndex: 1, layout: null, variables: { name: 'Grace Hopper' } },
+      ],
+      maxActive: null,
+    });
+    const started = await startNextBatchItems(db(), { batchId, at: new Date(), newRenderId: () => unique('img') });
+    const [ada, grace] = started!.items;
+    for (const item of started!.items) {
+      await insertUnchargedRender(db(), render(owner, { id: item.renderId, origin: 'batch', templateId: 'tpl_card' }));
+    }
+    // Another owner's render holding the same text is never found.
+    await insertUnchargedRender(db(), render(unique('other'), { details: { url: 'https://shop.example/' } }));
+
+    const found = async (search: string) =>
+      (await listRenderHistory(db(), { ownerId: owner, limit: 10, search })).rows.map((r) => r.id).sort();
+    expect(await found('lovelace')).toEqual([ada!.renderId]);
+    expect(await found('GRACE')).toEqual([grace!.renderId]);
+    expect(await found('shop.EXAMPLE')).toEqual([page.id]);
+    expect(await found(plain.id.slice(-6).toUpperCase())).toEqual([plain.id]);
+    // LIKE's wildcards match only as typed: `%` and `_` are characters, not patterns.
+    expect(await found('sale_50%')).toEqual([page.id]);
+    expect(await found('shop_example')).toEqual([]);
+    expect(await found('%')).toEqual([page.id]);
+    expect(await found('nobody')).toEqual([]);
+    // With the other filters.
+    expect((await listRenderHistory(db(), { ownerId: owner, limit: 10, search: 'a', templateId: 'tpl_card' })).rows).toHaveLength(2);
   });
 
   it('deletes a render of its owner only', async () => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './open.js';
 import type { RenderRow, RenderState } from './renders.js';
-import { renders } from './schema.js';
+import { batchItems, renders } from './schema.js';
 
 /** Renders that exist only to answer a dashboard preview: never listed, deleted once read. */
 export const PREVIEW_ORIGIN = 'preview';
@@ -21,6 +21,8 @@ export interface RenderHistoryQuery {
   from?: Date | undefined;
   /** createdAt < to. */
   to?: Date | undefined;
+  /** Text the render's id, its kept request details or its batch row's variables contain, in any case. */
+  search?: string | undefined;
   after?: RenderCursor | undefined;
   limit: number;
 }
@@ -38,6 +40,7 @@ export async function listRenderHistory(db: Db, query: RenderHistoryQuery): Prom
   if (query.state !== undefined) filters.push(eq(renders.state, query.state));
   if (query.from !== undefined) filters.push(gte(renders.createdAt, query.from));
   if (query.to !== undefined) filters.push(lt(renders.createdAt, query.to));
+  if (query.search !== undefined) filters.push(containsText(query.search));
   if (query.after !== undefined) {
     filters.push(sql`(${createdMs}, ${renders.id}) < (${query.after.createdAt.toISOString()}::timestamptz, ${query.after.id})`);
   }
@@ -51,6 +54,18 @@ export async function listRenderHistory(db: Db, query: RenderHistoryQuery): Prom
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return { rows: page, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+}
+
+/**
+ * A render whose id, `details` (what it kept of its request, docs/api.md: a page address, waits, frames) or, for a
+ * batch row, the row's variables (the values put into the template) contain `text`, case-insensitively. JSON is
+ * searched as text, so a key matches as a value does. A scan of the owner's rows (the owner filter comes first, and a
+ * history is thousands of rows, not millions); ILIKE works alike on PostgreSQL and PGlite.
+ */
+function containsText(text: string): SQL {
+  // `%`, `_` and the escape character itself are LIKE's wildcards: escaped, the text matches only as typed.
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(${renders.id} ILIKE ${pattern} OR ${renders.details}::text ILIKE ${pattern} OR EXISTS (SELECT 1 FROM ${batchItems} WHERE ${batchItems.renderId} = ${renders.id} AND ${batchItems.variables}::text ILIKE ${pattern}))`;
 }
 
 /**

@@ -7244,6 +7244,8 @@ export interface operations {
                 status?: "queued" | "rendering" | "done" | "failed";
                 from?: unknown;
                 to?: unknown;
+                /** @description Search: renders whose id, kept request details (such as a page address) or batch row variables contain this text, in any case. Blank: no search. */
+                q?: string;
                 cursor?: string;
                 limit?: number;
             };

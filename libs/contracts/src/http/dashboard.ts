@@ -47,6 +47,14 @@ export const RenderHistoryQuery = z
     /** ISO 8601 date or date-time; `from` inclusive, `to` exclusive. */
     from: z.coerce.date().optional(),
     to: z.coerce.date().optional(),
+    q: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .describe(
+        'Search: renders whose id, kept request details (such as a page address) or batch row variables contain this text, in any case. Blank: no search.',
+      ),
     /** The `nextCursor` of the previous page. */
     cursor: z.string().min(1).max(200).optional(),
     limit: queryInt({ min: 1, max: 100, default: 30 }),

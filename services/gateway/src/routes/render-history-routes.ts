@@ -34,6 +34,7 @@ export function renderHistoryRoutes(deps: {
         state: query.status,
         from: query.from,
         to: query.to,
+        search: query.q || undefined,
         after,
         limit: query.limit,
       });
