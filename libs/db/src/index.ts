@@ -123,3 +123,4 @@ export {
 } from './url-signing-secrets.js';
 export * from './assets.js';
 export * from './refused-requests.js';
+export * from './audit-events.js';

@@ -12,6 +12,7 @@ const TABLES = [
   'ai_credit_usage',
   'api_keys',
   'assets',
+  'audit_events',
   'batch_items',
   'batches',
   'bindings',

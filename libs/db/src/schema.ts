@@ -150,3 +150,4 @@ export * from './schema-storage.js';
 export * from './schema-assets.js';
 export * from './schema-template-versions.js';
 export * from './schema-refused-requests.js';
+export * from './schema-audit-events.js';

@@ -1,0 +1,56 @@
+import { createAccount, createApiKey, createUser, listAuditEvents, recordAuditEvent } from './index.js';
+import { ENGINES, unique, useDatabase } from './test-support/engines.js';
+
+describe.each(ENGINES)('audit events on %s', (engine) => {
+  const db = useDatabase(engine);
+
+  it('lists a workspace’s events newest first, naming who by email and the key by name and masked, and no other workspace’s', async () => {
+    const email = `${unique('audit')}@example.test`;
+    const user = await createUser(db(), { email, name: 'Ada' });
+    const ownerId = user.personalAccountId;
+    const bot = await createAccount(db(), { name: unique('cli-account') });
+    const issued = await createApiKey(db(), { accountId: ownerId, label: 'CI' });
+    await recordAuditEvent(db(), { ownerId, accountId: ownerId, action: 'account.signed_in', keyId: null, ip: '203.0.113.9' });
+    await recordAuditEvent(db(), {
+      ownerId,
+      accountId: ownerId,
+      action: 'api_key.created',
+      targetId: issued.record.id,
+      targetLabel: 'CI',
+      keyId: issued.record.id,
+    });
+    await recordAuditEvent(db(), { ownerId: bot.id, accountId: bot.id, action: 'webhook.deleted', targetId: 'whk_x', keyId: null });
+
+    const listed = await listAuditEvents(db(), { ownerId, limit: 50 });
+    expect(listed).toMatchObject([
+      {
+        action: 'api_key.created',
+        actor: { accountId: ownerId, email, name: 'Ada' },
+        target: { id: issued.record.id, label: 'CI' },
+        key: { id: issued.record.id, name: 'CI', masked: issued.record.masked },
+        ip: null,
+      },
+      { action: 'account.signed_in', target: { id: null, label: null }, key: null, ip: '203.0.113.9' },
+    ]);
+    // An account no person signs in as (the admin CLI's) is named by the account's name.
+    expect(await listAuditEvents(db(), { ownerId: bot.id, limit: 5 })).toMatchObject([{ actor: { email: null, name: bot.name } }]);
+  });
+
+  it('pages back with `before` and cuts a long label', async () => {
+    const account = await createAccount(db(), { name: unique('audit-pages') });
+    for (let n = 1; n <= 5; n += 1) {
+      await recordAuditEvent(db(), {
+        ownerId: account.id,
+        accountId: account.id,
+        action: 'webhook.created',
+        targetLabel: n === 5 ? 'x'.repeat(400) : `https://hooks.example/${n}`,
+        keyId: null,
+      });
+    }
+    const first = await listAuditEvents(db(), { ownerId: account.id, limit: 2 });
+    expect(first[0]!.target.label).toHaveLength(300);
+    expect(first[0]!.target.label!.endsWith('…')).toBe(true);
+    const next = await listAuditEvents(db(), { ownerId: account.id, limit: 10, before: first[1]!.id });
+    expect(next.map((e) => e.target.label)).toEqual(['https://hooks.example/3', 'https://hooks.example/2', 'https://hooks.example/1']);
+  });
+});

@@ -1,0 +1,112 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { maskApiKey } from './api-key-format.js';
+import type { Db } from './open.js';
+import { accounts, apiKeys, auditEvents, users } from './schema.js';
+
+/**
+ * What the audit log records: changes to who can reach a workspace and where its renders and events go.
+ * Renders, templates and assets are the workspace's content, not its access: their history is the Renders page.
+ */
+export const AUDIT_ACTIONS = [
+  'account.signed_in',
+  'account.password_changed',
+  'account.password_reset',
+  'api_key.created',
+  'api_key.rotated',
+  'api_key.revoked',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'custom_storage.set',
+  'custom_storage.removed',
+  'url_signing_secret.rotated',
+  'team.created',
+  'team.member_removed',
+  'team.member_role_changed',
+  'team.invite_sent',
+  'team.invite_revoked',
+  'team.invite_accepted',
+  'instance.settings_changed',
+  'instance.workspace_plan_changed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+const MAX_LABEL = 300;
+
+export interface NewAuditEvent {
+  ownerId: string;
+  accountId: string;
+  at?: Date;
+  action: AuditAction;
+  targetId?: string | null | undefined;
+  targetLabel?: string | null | undefined;
+  /** The API key used; null for the dashboard session. */
+  keyId: string | null;
+  ip?: string | null | undefined;
+}
+
+/** An event as listed: who by their email (or the account's name when no person signs in as it), the key masked. */
+export interface AuditEventView {
+  id: number;
+  at: Date;
+  action: string;
+  actor: { accountId: string; email: string | null; name: string | null };
+  target: { id: string | null; label: string | null };
+  key: { id: string; name: string | null; masked: string } | null;
+  ip: string | null;
+}
+
+export async function recordAuditEvent(db: Db, input: NewAuditEvent): Promise<void> {
+  const label = input.targetLabel ?? null;
+  await db.orm.insert(auditEvents).values({
+    ownerId: input.ownerId,
+    accountId: input.accountId,
+    ...(input.at ? { at: input.at } : {}),
+    action: input.action,
+    targetId: input.targetId ?? null,
+    targetLabel: label !== null && label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label,
+    keyId: input.keyId,
+    ip: input.ip ?? null,
+  });
+}
+
+/** The workspace's events, newest first; `before` (an event id) pages back. */
+export async function listAuditEvents(
+  db: Db,
+  query: { ownerId: string; limit: number; before?: number | undefined },
+): Promise<AuditEventView[]> {
+  const rows = await db.orm
+    .select({
+      row: auditEvents,
+      accountName: accounts.name,
+      email: users.email,
+      userName: users.name,
+      keyLabel: apiKeys.label,
+      keyPrefix: apiKeys.prefix,
+      keyLast4: apiKeys.last4,
+    })
+    .from(auditEvents)
+    .leftJoin(accounts, eq(accounts.id, auditEvents.accountId))
+    .leftJoin(users, eq(users.personalAccountId, auditEvents.accountId))
+    .leftJoin(apiKeys, eq(apiKeys.id, auditEvents.keyId))
+    .where(and(eq(auditEvents.ownerId, query.ownerId), query.before === undefined ? undefined : lt(auditEvents.id, query.before)))
+    .orderBy(desc(auditEvents.id))
+    .limit(query.limit);
+  return rows.map(({ row, accountName, email, userName, keyLabel, keyPrefix, keyLast4 }) => ({
+    id: row.id,
+    at: row.at,
+    action: row.action,
+    actor: { accountId: row.accountId, email, name: userName ?? accountName },
+    target: { id: row.targetId, label: row.targetLabel },
+    key:
+      row.keyId === null
+        ? null
+        : {
+            id: row.keyId,
+            name: keyLabel,
+            // A revoked key keeps its row; a key deleted with its account leaves its id only.
+            masked: keyPrefix !== null && keyLast4 !== null ? maskApiKey({ prefix: keyPrefix, last4: keyLast4 }) : row.keyId,
+          },
+    ip: row.ip,
+  }));
+}
