@@ -19,6 +19,17 @@ describe('a failed render’s next step and hint', () => {
     expect(nextStepOf(failed({ kind: 'video', templateUid: 'vtp_1' }))?.to).toBe('/video/templates/vtp_1');
   });
 
+  it('carries the values a template render used into its editor, when the render kept them', () => {
+    const variables = { headline: 'Spring sale', count: 3 };
+    expect(nextStepOf(failed({ templateUid: 'tpl_1', parameters: { origin: 'template', variables } }))).toEqual({
+      kind: 'template',
+      label: 'Render again',
+      to: '/templates/tpl_1',
+      state: { values: variables },
+    });
+    expect(nextStepOf(failed({ templateUid: 'tpl_1', parameters: { variables: ['not', 'values'] } }))).not.toHaveProperty('state');
+  });
+
   it('opens a URL render in the playground with its address, an HTML render on the HTML source', () => {
     const url = 'https://example.com/a?b=1';
     expect(nextStepOf(failed({ parameters: { origin: 'url', url } }))).toEqual({

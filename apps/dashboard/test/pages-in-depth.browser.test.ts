@@ -492,12 +492,14 @@ test('batches: a CSV file through the file button, column mapping, format and la
   await template.focus();
   const order = await tabTo(page, 'Start batch');
   expect(order.slice(0, 2)).toEqual(['CSV file', expect.stringMatching(/^Rows/)]);
-  expect(order).toEqual(expect.arrayContaining(['Variable background', 'Variable heading', 'Format', 'default', 'square']));
+  expect(order).toEqual(
+    expect.arrayContaining(['Variable background', 'Variable heading', 'Format', 'Main size (200 × 100)', 'square (100 × 100)']),
+  );
   await page.getByRole('combobox', { name: 'Variable heading' }).selectOption('Heading');
   await page.getByRole('combobox', { name: 'Variable background' }).selectOption('Colour');
   await page.getByRole('combobox', { name: 'Format' }).selectOption('jpeg');
-  await page.getByRole('checkbox', { name: 'default' }).uncheck();
-  await page.getByRole('checkbox', { name: 'square' }).check();
+  await page.getByRole('checkbox', { name: /^Main size/ }).uncheck();
+  await page.getByRole('checkbox', { name: /^square/ }).check();
   await page.getByRole('button', { name: 'Start batch' }).focus();
   await page.keyboard.press('Enter');
   await page.getByText(/Completed: 2 of 2 done, 0 failed/).waitFor({ timeout: 30_000 });
@@ -510,16 +512,22 @@ test('batches: a CSV file through the file button, column mapping, format and la
   expect(jpeg.headers()['content-type']).toBe('image/jpeg');
   expect(await accessibilityViolations(page)).toEqual([]);
 
-  // A long batch, cancelled while it runs.
+  // A long batch, cancelled while it runs (a new one starts from the Batches page; each batch has its own page).
+  const firstBatch = page.url();
+  await page.getByRole('link', { name: 'All batches' }).click();
+  await template.selectOption({ label: 'Batch card' });
   const rows = ['Heading,Colour', ...Array.from({ length: 100 }, (_, i) => `Row ${i},#${(i * 2).toString(16).padStart(2, '0')}0000`)];
   await page.getByRole('textbox', { name: /^Rows/ }).fill(rows.join('\n'));
-  await page.getByRole('checkbox', { name: 'default' }).check();
+  await page.getByRole('combobox', { name: 'Variable background' }).selectOption('Colour');
+  await page.getByRole('checkbox', { name: /^square/ }).check();
   await page.getByRole('button', { name: 'Start batch' }).click();
   await page.getByRole('button', { name: 'Cancel batch' }).click();
   await page.getByText(/^Cancelled: \d+ of 200 done, \d+ failed, \d+ cancelled/).waitFor({ timeout: 30_000 });
   await page.getByRole('link', { name: 'Download ZIP' }).waitFor();
+  expect(page.url()).not.toBe(firstBatch);
 
   // Both batches in the list, newest first; opening the first one shows its results again.
+  await page.getByRole('link', { name: 'All batches' }).click();
   const recent = page.getByRole('table', { name: 'Recent batches, newest first' });
   await eventually(async () => (await recent.getByRole('row').count()) === 3, 'two batches in the list');
   const [cancelledRow, completedRow] = [recent.getByRole('row').nth(1), recent.getByRole('row').nth(2)];
@@ -528,7 +536,8 @@ test('batches: a CSV file through the file button, column mapping, format and la
     'the cancelled batch in the list',
   );
   expect(await completedRow.textContent()).toContain('Batch cardcompleted2 of 2 done, 0 failed');
-  await completedRow.getByRole('button').click();
+  await completedRow.getByRole('link').click();
+  await page.waitForURL(firstBatch);
   await page.getByText(/Completed: 2 of 2 done, 0 failed/).waitFor();
   expect(
     await page
@@ -583,6 +592,37 @@ test('batches: spreadsheet headers map in any case, defaults are said before sta
   expect(zip.suggestedFilename()).toMatch(/^Course certificate-\d{4}-\d{2}-\d{2}\.zip$/);
 });
 
+test('batches: a Start the plan refuses says why, and what to do next, beside Start', async () => {
+  // Eleven sizes (the main one and ten layouts) × 100 rows: 1,100 items, over the business plan's 1,000 per batch.
+  const layouts = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`size${i + 1}`, { width: 40 + i, height: 40 }]));
+  await createTemplate({ name: 'Many sizes', html: '<body><h1>{{ title }}</h1></body>', width: 100, height: 50, layouts });
+  await page.goto(rig.url('batches'));
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Many sizes' });
+  await page.getByRole('textbox', { name: /^Rows/ }).fill(['title', ...Array.from({ length: 100 }, (_, i) => `Card ${i}`)].join('\n'));
+  await page.getByText('Detected columns: title · 100 rows').waitFor();
+  const sizes = page.getByRole('group', { name: /^Sizes/ });
+  for (const box of await sizes.getByRole('checkbox').all()) await box.check();
+  // Said before starting; the server's refusal is what counts (the count here could be stale), so Start stays possible.
+  await page.getByText(/^Too many for one batch: 1.?100 items/).waitFor();
+  const start = page.getByRole('button', { name: 'Start batch' });
+  await start.click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'items per batch' });
+  await refusal.waitFor();
+  expect(await refusal.textContent()).toContain(
+    'This batch has 1100 items (100 rows × 11 layouts); the business plan allows at most 1000 items per batch.',
+  );
+  expect(await refusal.textContent()).toContain(
+    'Next step: split the file into batches of at most 90 rows (each row renders once per size, 11 here)',
+  );
+  // Beside Start, where the user is: just below the button, in view, and no batch page opened.
+  const [button, box] = [(await start.boundingBox())!, (await refusal.boundingBox())!];
+  expect(box.y).toBeGreaterThanOrEqual(button.y + button.height);
+  expect(box.y - (button.y + button.height)).toBeLessThan(40);
+  expect(await refusal.isVisible()).toBe(true);
+  expect(new URL(page.url()).pathname).toMatch(/\/batches$/);
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
 test('batches: a batch whose rows all failed offers no empty ZIP and its bar does not read as success', async () => {
   const uid = await createTemplate({
     name: 'Strict badge',
@@ -598,11 +638,25 @@ test('batches: a batch whose rows all failed offers no empty ZIP and its bar doe
   await page.goto(rig.url('batches'));
   const row = page.getByRole('table', { name: 'Recent batches, newest first' }).getByRole('row').filter({ hasText: 'Strict badge' });
   await eventually(async () => /0 of 2 done, 2 failed/.test((await row.textContent()) ?? ''), 'the failed batch in the list');
-  await row.getByRole('button').click();
+  await row.getByRole('link').click();
   await page.getByText(/: 0 of 2 done, 2 failed/).waitFor();
   await page.getByText('No files to download: no row was rendered.').waitFor();
   expect(await page.getByRole('link', { name: 'Download ZIP' }).count()).toBe(0);
   expect(await page.getByRole('progressbar').getAttribute('data-outcome')).toBe('failed');
+
+  // The failed rows again, once the template gives `title` a default: a new batch of only those rows, on its own page.
+  const failedBatch = page.url();
+  const fixed = await sessionRequest(context, rig.stack.baseUrl, {
+    method: 'PUT',
+    path: `/templates/${uid}`,
+    data: { variableDefinitions: [{ name: 'title', type: 'text', required: true, defaultValue: 'Badge' }] },
+  });
+  expect(fixed.status()).toBe(200);
+  await page.getByRole('button', { name: 'Render the 2 failed rows again' }).click();
+  await page.waitForURL((url) => /\/batches\/bat_\w+$/.test(url.pathname) && url.href !== failedBatch);
+  await page.getByText(/Completed: 2 of 2 done, 0 failed/).waitFor({ timeout: 30_000 });
+  expect(await page.getByRole('button', { name: /failed rows? again/ }).count()).toBe(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
 });
 
 test('playground: keyboard through the form, then render a web page by URL and see the result and the curl', async () => {
@@ -711,4 +765,36 @@ test('renders: a failed URL render’s page says the address asked (without its 
   await eventually(async () => (await page.getByRole('textbox', { name: 'URL' }).count()) === 1, 'the URL source');
   expect(await page.getByRole('combobox', { name: 'Source' }).inputValue()).toBe('url');
   expect(await page.getByRole('textbox', { name: 'URL' }).inputValue()).toBe(asked);
+});
+
+test('renders: a failed template render’s Render again opens its template’s editor with the values that render used', async () => {
+  const uid = await createTemplate({
+    name: 'Fails on purpose',
+    html: '<body style="margin:0;background:{{ bg }}"><h1>{{ headline }}</h1></body>',
+    width: 200,
+    height: 100,
+  });
+  // A wait nothing on the page matches: the render runs into the stack's render time limit and fails.
+  const res = await call('POST', '/image', {
+    template: uid,
+    variables: { headline: 'Spring sale', bg: '#ff0000' },
+    waitForSelector: '#never-there',
+  });
+  expect([202, 422]).toContain(res.status());
+  let failedId = '';
+  await eventually(async () => {
+    const list = (await (await call('GET', '/renders?status=failed')).json()) as { items: { id: string; templateUid: string | null }[] };
+    failedId = list.items.find((item) => item.templateUid === uid)?.id ?? '';
+    return failedId !== '';
+  }, 'the failed template render in the failures');
+
+  await page.goto(rig.url(`renders/${failedId}`));
+  await page.getByRole('heading', { name: `Render ${failedId}` }).waitFor();
+  await page.getByText('Opens the template’s editor with the values this render used').waitFor();
+  await page.getByRole('link', { name: 'Render again', exact: true }).click();
+  await page.getByRole('heading', { name: 'Edit Fails on purpose' }).waitFor();
+  expect(new URL(page.url()).pathname).toMatch(new RegExp(`/templates/${uid}$`));
+  const variables = page.getByRole('region', { name: 'Variables' });
+  await eventually(async () => (await variables.getByLabel(/^headline/).inputValue()) === 'Spring sale', 'the headline the render used');
+  expect(await variables.getByLabel(/^bg/).inputValue()).toBe('#ff0000');
 });

@@ -1,4 +1,4 @@
-import { askedDetails, withoutUserinfo } from './asked-details.js';
+import { askedDetails, KEPT_VARIABLES_MAX_CHARS, withoutUserinfo } from './asked-details.js';
 
 describe('what a render row keeps of the request', () => {
   it('keeps a URL render’s address without its user and password, with its path and query', () => {
@@ -14,5 +14,14 @@ describe('what a render row keeps of the request', () => {
       waitForFunction: 'window.done',
     });
     expect(askedDetails({ kind: 'html' }, undefined)).toEqual({});
+  });
+
+  it('keeps a template render’s variables, unless they are too large to list (a picture as a data URL)', () => {
+    expect(askedDetails({ kind: 'html' }, undefined, { headline: 'Spring sale', count: 3 })).toEqual({
+      variables: { headline: 'Spring sale', count: 3 },
+    });
+    expect(askedDetails({ kind: 'html' }, undefined, {})).toEqual({});
+    const picture = `data:image/png;base64,${'A'.repeat(KEPT_VARIABLES_MAX_CHARS)}`;
+    expect(askedDetails({ kind: 'html' }, undefined, { picture })).toEqual({});
   });
 });

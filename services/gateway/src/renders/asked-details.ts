@@ -1,16 +1,30 @@
 import type { RequestedControls } from '@pressroom/contracts';
 
 /**
- * What a render's row keeps of the request beside its kind and size, so its page (GET /renders/{id}) can say what
- * was asked even when it failed: a URL render's address, and the waits the capture stood on. The address loses its
- * user and password (`user:password@`), which are credentials; its path and query stay, as a developer needs them to
- * find the page again (docs/api.md, "What a render keeps"). HTML is not kept: it can be large and is the caller's.
+ * The most a template render's variables may take, as JSON, for its row to keep them. Values are usually a few
+ * words; a picture sent as a data URL can be megabytes, which a row listing what was asked does not need to carry.
  */
-export function askedDetails(source: { kind: string; url?: string }, controls: RequestedControls | undefined): Record<string, unknown> {
+export const KEPT_VARIABLES_MAX_CHARS = 16_384;
+
+/**
+ * What a render's row keeps of the request beside its kind and size, so its page (GET /renders/{id}) can say what
+ * was asked even when it failed: a URL render's address, the waits the capture stood on, and a template render's
+ * variables (so "Render again" in the dashboard opens the editor with them). The address loses its user and
+ * password (`user:password@`), which are credentials; its path and query stay, as a developer needs them to find the
+ * page again (docs/api.md, "What a render keeps"). HTML is not kept: it can be large and is the caller's.
+ */
+export function askedDetails(
+  source: { kind: string; url?: string },
+  controls: RequestedControls | undefined,
+  variables?: Record<string, unknown>,
+): Record<string, unknown> {
   return {
     ...(source.kind === 'url' && source.url ? { url: withoutUserinfo(source.url) } : {}),
     ...(controls?.waitForSelector ? { waitForSelector: controls.waitForSelector } : {}),
     ...(controls?.waitForFunction ? { waitForFunction: controls.waitForFunction } : {}),
+    ...(variables && Object.keys(variables).length > 0 && JSON.stringify(variables).length <= KEPT_VARIABLES_MAX_CHARS
+      ? { variables }
+      : {}),
   };
 }
 

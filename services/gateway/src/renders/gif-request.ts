@@ -39,5 +39,6 @@ export async function renderGifRequest(
     waitForSelector: null,
     controls: pickRenderControls(body),
     cost: 1,
+    ...(body.html === undefined && body.url === undefined ? { variables: body.variables ?? {} } : {}),
   });
 }

@@ -99,6 +99,7 @@ export async function renderTemplate(deps: RenderGatewayDeps, input: TemplateRen
         quality: input.quality,
         controls: input.controls,
         via: input.via,
+        variables: input.variables,
       }),
     ),
   );

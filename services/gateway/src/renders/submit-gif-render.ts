@@ -8,11 +8,13 @@ export interface GifRenderInput extends GifRenderPlan {
   auth: AuthContext;
   /** Render credits: 1 for an animation, GIF_CAPTURE_COST for a recording. */
   cost: number;
+  /** A template render's variables, kept in the row's details when small (asked-details.ts). */
+  variables?: Record<string, unknown> | undefined;
 }
 
 /** Accept a GIF render: the `render.gif` command planned by @pressroom/render-requests, through the shared submit path. */
 export async function submitGifRender(deps: RenderGatewayDeps, input: GifRenderInput): Promise<RenderWait> {
-  const { auth, cost, ...planned } = input;
+  const { auth, cost, variables, ...planned } = input;
   const plan: GifRenderPlan = { ...planned, source: await withOwnerAssets(deps, auth.ownerId, planned.source) };
   return submitRender<RenderGifCommand>(deps, {
     auth,
@@ -29,6 +31,7 @@ export async function submitGifRender(deps: RenderGatewayDeps, input: GifRenderI
     details: askedDetails(
       planned.source,
       planned.waitForSelector ? { ...planned.controls, waitForSelector: planned.waitForSelector } : planned.controls,
+      variables,
     ),
     subject: CATALOG.renderGif,
     command: (envelope) => gifCommand(deps.storage, plan, envelope),

@@ -17,6 +17,8 @@ export interface ImageRenderInput extends ImageRenderPlan {
   discardFailedRow?: boolean;
   /** How a `GET /r/` render was asked for (the row's `via`; origin and command say `template`). */
   via?: RenderVia | undefined;
+  /** A template render's variables, kept in the row's details when small (asked-details.ts). */
+  variables?: Record<string, unknown> | undefined;
 }
 
 export type SubmitOutcome =
@@ -29,7 +31,7 @@ export type SubmitOutcome =
  * @pressroom/render-requests, through the shared submit path (submit-render.ts).
  */
 export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRenderInput): Promise<SubmitOutcome> {
-  const { auth, cost, discardFailedRow, via, ...planned } = input;
+  const { auth, cost, discardFailedRow, via, variables, ...planned } = input;
   const plan: ImageRenderPlan = { ...planned, source: await withOwnerAssets(deps, auth.ownerId, planned.source) };
   const wait = await submitRender<RenderImageCommand>(deps, {
     auth,
@@ -45,7 +47,7 @@ export async function submitImageRender(deps: RenderGatewayDeps, input: ImageRen
     ...(cost !== undefined ? { cost } : {}),
     ...(discardFailedRow ? { discardFailedRow } : {}),
     // Before the owner's assets are inlined: the address as asked (a canvas render has none, nor any waits).
-    details: askedDetails(planned.source, planned.source.kind === 'canvas' ? undefined : planned.controls),
+    details: askedDetails(planned.source, planned.source.kind === 'canvas' ? undefined : planned.controls, variables),
     subject: CATALOG.renderImage,
     command: (envelope) => imageCommand(deps.storage, plan, envelope),
   });

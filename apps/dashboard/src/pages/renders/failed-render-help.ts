@@ -1,8 +1,9 @@
 import { templatePathOf } from './template-path.js';
 
 /**
- * What a failed render's page offers a developer: the next step (render the template again from its editor, or
- * try the same source in the playground) and, for a timeout with a wait, the wait that never matched.
+ * What a failed render's page offers: the next step (render the template again from its editor, with the values
+ * the render used, or try the same source in the playground) and, for a timeout with a wait, the wait that never
+ * matched.
  */
 
 /** What the playground reads from its navigation state on mount (playground-page.tsx). */
@@ -11,8 +12,13 @@ export interface PlaygroundSeed {
   url?: string;
 }
 
+/** What the template editor reads from its navigation state on mount (template-editor-page.tsx): the values to try. */
+export interface EditorSeed {
+  values: Record<string, unknown>;
+}
+
 export type NextStep =
-  | { kind: 'template'; label: 'Render again'; to: string }
+  | { kind: 'template'; label: 'Render again'; to: string; state?: EditorSeed }
   | { kind: 'playground'; label: 'Open in playground'; to: '/playground'; state: PlaygroundSeed };
 
 interface FailedRender {
@@ -26,7 +32,13 @@ interface FailedRender {
 /** The next step of a failed render; none for a render that did not fail or came from elsewhere (canvas, capture). */
 export function nextStepOf(render: FailedRender): NextStep | null {
   if (render.status !== 'failed') return null;
-  if (render.templateUid) return { kind: 'template', label: 'Render again', to: templatePathOf(render.kind, render.templateUid) };
+  if (render.templateUid) {
+    const step: NextStep = { kind: 'template', label: 'Render again', to: templatePathOf(render.kind, render.templateUid) };
+    // The row keeps a template render's variables when they are small (docs/api.md): the editor opens with them.
+    const variables = render.parameters.variables;
+    const kept = variables !== null && typeof variables === 'object' && !Array.isArray(variables);
+    return kept ? { ...step, state: { values: variables as Record<string, unknown> } } : step;
+  }
   const origin = render.parameters.origin;
   const url = render.parameters.url;
   if (origin === 'url') {

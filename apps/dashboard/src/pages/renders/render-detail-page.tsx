@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isValidElement, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { batchPath } from '../../api/batches';
 import { getRenderDetail, renderKeys } from '../../api/renders';
 import { getTemplate, templateKeys } from '../../api/templates';
 import { getVideoTemplate, videoKeys } from '../../api/video';
@@ -16,6 +17,7 @@ import { QueryState } from '../../kit/query-state';
 import { RenderPreview } from './render-preview';
 import { detailLabel, kindLabel, originLabel, SHOWN_APART } from './render-facts';
 import { askedUrlOf, nextStepOf, timeoutHintOf } from './failed-render-help';
+import { batchRowText } from './batch-row';
 
 /** One render: the result, what was asked, how long each step took, and the problem when it failed. */
 export default function RenderDetailPage() {
@@ -77,6 +79,16 @@ export default function RenderDetailPage() {
                 Kind: kindLabel(r.kind),
                 Status: r.status,
                 'Came from': originLabel(r.parameters.origin, r.parameters.via),
+                // A batch row's render: which row of which batch, linked to the batch's page (its results link here).
+                ...(r.batch
+                  ? {
+                      Batch: (
+                        <Link className="text-indigo-700 underline" to={batchPath(r.batch.id)}>
+                          {batchRowText(r.batch)}
+                        </Link>
+                      ),
+                    }
+                  : {}),
                 ...(askedUrlOf(r.parameters) ? { 'Page address': askedUrlOf(r.parameters) } : {}),
                 ...(r.templateUid ? { Template: <TemplateLink uid={r.templateUid} video={r.kind === 'video'} /> } : {}),
                 Format: r.parameters.format,
@@ -118,18 +130,14 @@ function NextStep({ render }: { render: Parameters<typeof nextStepOf>[0] }) {
   if (!step) return null;
   return (
     <p className="flex flex-wrap items-center gap-3 text-sm">
-      {step.kind === 'template' ? (
-        <Link className={buttonClass('primary')} to={step.to}>
-          {step.label}
-        </Link>
-      ) : (
-        <Link className={buttonClass('primary')} to={step.to} state={step.state}>
-          {step.label}
-        </Link>
-      )}
+      <Link className={buttonClass('primary')} to={step.to} state={step.state}>
+        {step.label}
+      </Link>
       <span className="text-slate-600">
         {step.kind === 'template'
-          ? 'Opens the template’s editor, where you can change it and render it again.'
+          ? step.state
+            ? 'Opens the template’s editor with the values this render used, where you can change them or the template and render it again.'
+            : 'Opens the template’s editor, where you can change it and render it again.'
           : step.state.source === 'url'
             ? 'Opens the playground with this page address, to try it again with other settings.'
             : 'Opens the playground on its HTML source: the HTML of a render is not kept, so paste it there.'}

@@ -100,7 +100,8 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
   const [draft, setDraft] = useState<TemplateDraft>(initial);
   // What the server holds, as this form last sent or loaded it: Render saves first when the form differs.
   const [savedDraft, setSavedDraft] = useState<TemplateDraft>(initial);
-  // The values typed on the new-template page come along when it is created (they are not part of the template).
+  // The values typed on the new-template page come along when it is created (they are not part of the template),
+  // and a failed render's Render again brings the values that render used (failed-render-help.ts).
   const carried = (useLocation().state as { values?: Record<string, unknown> } | null)?.values;
   const [values, setValues] = useRememberedValues<Record<string, unknown>>(uid, { initial: carried });
   const [layout, setLayout] = useState('default');
