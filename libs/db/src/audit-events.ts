@@ -1,7 +1,7 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { maskApiKey } from './api-key-format.js';
 import type { Db } from './open.js';
-import { accounts, apiKeys, auditEvents, users } from './schema.js';
+import { accounts, apiKeys, auditEvents, teamMembers, users } from './schema.js';
 
 /**
  * What the audit log records: changes to who can reach a workspace and where its renders and events go.
@@ -19,7 +19,8 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   'custom_storage.set',
   'custom_storage.removed',
-  'url_signing_secret.rotated',
+  'url_signing_secret.created',
+  'url_signing_secret.revoked',
   'team.created',
   'team.member_removed',
   'team.member_role_changed',
@@ -87,7 +88,9 @@ export async function listAuditEvents(
     })
     .from(auditEvents)
     .leftJoin(accounts, eq(accounts.id, auditEvents.accountId))
-    .leftJoin(users, eq(users.personalAccountId, auditEvents.accountId))
+    // A person acts through their personal account or through their account in a team.
+    .leftJoin(teamMembers, eq(teamMembers.accountId, auditEvents.accountId))
+    .leftJoin(users, or(eq(users.personalAccountId, auditEvents.accountId), eq(users.id, teamMembers.userId)))
     .leftJoin(apiKeys, eq(apiKeys.id, auditEvents.keyId))
     .where(and(eq(auditEvents.ownerId, query.ownerId), query.before === undefined ? undefined : lt(auditEvents.id, query.before)))
     .orderBy(desc(auditEvents.id))

@@ -17,6 +17,7 @@ import { idempotency } from './http/idempotency.js';
 import { rateLimit } from './http/rate-limit.js';
 import { LocalPlanCounter } from './http/local-plan-counter.js';
 import { problemMiddleware, routeNotFound } from './http/problem-middleware.js';
+import { auditContext } from './http/audit.js';
 import { refusalRecorder } from './http/refusal-log.js';
 import { requestContext } from './http/request-context.js';
 import { urlInputRule } from './http/url-input.js';
@@ -52,6 +53,7 @@ import { templatePreviewRoutes } from './routes/template-preview-routes.js';
 import { batchDownloadRoutes } from './routes/batch-download-routes.js';
 import { authPublicRoutes, authSessionRoutes } from './routes/auth-routes.js';
 import { accountKeyRoutes } from './routes/account-key-routes.js';
+import { auditLogRoutes } from './routes/audit-log-routes.js';
 import { refusedRequestRoutes } from './routes/refused-request-routes.js';
 import { instanceRoutes } from './routes/instance-routes.js';
 import { invitePublicRoutes, teamRoutes } from './routes/team-routes.js';
@@ -110,6 +112,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
 
   app.use(versionPrefix);
   app.use(requestContext({ logger: deps.logger }));
+  app.use(auditContext({ db: deps.db, logger: deps.logger }));
   // HTTP conventions (docs/api.md): before every route, so each answer follows them.
   app.use(cors({ origins: deps.settings.corsOrigins }));
   app.use(compress());
@@ -194,6 +197,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(callerRoutes());
   app.use(usageRoutes({ db: deps.db, owners }));
   app.use(refusedRequestRoutes({ db: deps.db }));
+  app.use(auditLogRoutes({ db: deps.db }));
   app.use(templateLanguageRoutes({ db: deps.db }));
   app.use(
     renderHistoryRoutes({

@@ -16,6 +16,7 @@ import {
 import { PlanChangeBody } from '../http/plan-change.js';
 import { PasswordResetCompleteBody, PasswordResetDone, PasswordResetRequestBody, PasswordResetRequested } from '../http/password-reset.js';
 import { PlanDetails, UsageView } from '../http/account-views.js';
+import { AuditLogPage, AuditLogQuery } from '../http/audit-log.js';
 import { RefusedRequestList, RefusedRequestsQuery } from '../http/refused-requests.js';
 import {
   HolderPlanChanged,
@@ -36,6 +37,7 @@ import {
   PLAN_DETAILS_EXAMPLE,
   PLAN_HOLDERS_EXAMPLE,
   REFUSED_REQUESTS_EXAMPLE,
+  AUDIT_LOG_EXAMPLE,
   SESSION_EXAMPLE,
   SIGNED_IN_EXAMPLE,
   TEAM_CREATED_EXAMPLE,
@@ -93,6 +95,21 @@ export const accountOperations: Operation[] = [
     auth: 'apiKey',
     query: RefusedRequestsQuery,
     responses: { 200: json(RefusedRequestList, 'OK', REFUSED_REQUESTS_EXAMPLE) },
+  },
+  {
+    method: 'get',
+    path: '/account/audit-log',
+    operationId: 'listAuditEvents',
+    tag: 'Account',
+    summary: "The workspace's audit log: who changed its keys, webhooks, storage, team or passwords, newest first",
+    description:
+      "Pressroom's own (the hosted service has none). One event per change to who can reach the workspace and where " +
+      'its renders and events go: API keys, webhook subscriptions, custom storage, the URL-signing secret, team ' +
+      'members and invitations, passwords and sign-ins, instance settings. Who did it, with which key, from which ' +
+      'address, and a name for what it was done to; never a secret. Kept as long as the workspace.',
+    auth: 'apiKey',
+    query: AuditLogQuery,
+    responses: { 200: json(AuditLogPage, 'OK', AUDIT_LOG_EXAMPLE) },
   },
   {
     method: 'get',

@@ -372,6 +372,21 @@ export const MCP_EXAMPLE = {
   result: { tools: [{ name: 'render_image', description: 'Render an image from HTML, a URL or a template.' }] },
 };
 
+export const AUDIT_LOG_EXAMPLE = {
+  items: [
+    {
+      id: '7',
+      at: '2026-03-02T10:15:00.000Z',
+      action: 'api_key.revoked',
+      actor: { accountId: 'acc_0123456789abcdefghjkmnpq', email: 'ada@example.com', name: 'Ada' },
+      target: { id: 'key_0123456789abcdefghjkmnpq', label: 'CI (prs_live_ab12…9f3c)' },
+      key: null,
+      ip: '203.0.113.9',
+    },
+  ],
+  pagination: { limit: 50, nextCursor: null, hasMore: false },
+};
+
 export const REFUSED_REQUESTS_EXAMPLE = {
   items: [
     {

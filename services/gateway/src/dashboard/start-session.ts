@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import { createSession, lastWorkspaceAccountId, type Db, type SignedUpUser } from '@pressroom/db';
+import { createSession, getAccount, lastWorkspaceAccountId, type Db, type SignedUpUser } from '@pressroom/db';
+import { audit } from '../http/audit.js';
 import { isHttps, setSessionCookies } from '../http/cookies.js';
 
 /**
@@ -15,4 +16,7 @@ export async function startSession(
   const accountId = input.user.teamAccountId ?? (await lastWorkspaceAccountId(input.db, input.user));
   const issued = await createSession(input.db, { userId: input.user.id, accountId, ttlMs: input.ttlMs });
   setSessionCookies(res, { ...issued, secure: isHttps(req, input.publicBaseUrl) });
+  // Every way in (password, sign-up, single sign-on) passes here: the audit log names the workspace it opened.
+  const account = await getAccount(input.db, accountId);
+  if (account) await audit(req, res, 'account.signed_in', { actor: { ownerId: account.ownerId, accountId, keyId: null } });
 }

@@ -11,6 +11,7 @@ import {
   type WorkspaceKey,
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import { audit } from '../http/audit.js';
 import { authOf, requireSession, sessionOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
@@ -33,6 +34,9 @@ function listedKeyView(key: WorkspaceKey) {
 
 const viewerOf = (res: Parameters<typeof authOf>[0]): KeyViewer => ({ userId: sessionOf(res).user.id, account: authOf(res).account });
 
+/** How the audit log names a key: its name and masked form (never the key). */
+const keyLabel = (key: ApiKeyView) => (key.label ? `${key.label} (${key.masked})` : key.masked);
+
 const noSuchKey = (id: string) => new ProblemError('not-found', { detail: `No active API key ${id} in this workspace.` });
 
 /**
@@ -51,6 +55,7 @@ export function accountKeyRoutes(deps: { db: Db; forgetKeys: () => void }): Rout
     post: async (req, res) => {
       const { name } = parseOrThrow(CreateKeyBody, req.body);
       const issued = await createApiKey(deps.db, { accountId: authOf(res).account.id, label: name });
+      await audit(req, res, 'api_key.created', { targetId: issued.record.id, targetLabel: keyLabel(issued.record) });
       res.status(201).json({ ...keyView(issued.record), key: issued.key });
     },
   });
@@ -61,6 +66,7 @@ export function accountKeyRoutes(deps: { db: Db; forgetKeys: () => void }): Rout
       const issued = await rotateWorkspaceKey(deps.db, viewerOf(res), id);
       if (!issued) throw noSuchKey(id);
       deps.forgetKeys();
+      await audit(req, res, 'api_key.rotated', { targetId: id, targetLabel: keyLabel(issued.record) });
       res.json({ ...keyView(issued.record), key: issued.key, replaces: id });
     },
   });
@@ -68,8 +74,10 @@ export function accountKeyRoutes(deps: { db: Db; forgetKeys: () => void }): Rout
   defineRoute(router, '/account/keys/:id', {
     delete: async (req, res) => {
       const id = String(req.params.id);
-      if (!(await revokeWorkspaceKey(deps.db, viewerOf(res), id))) throw noSuchKey(id);
+      const revoked = await revokeWorkspaceKey(deps.db, viewerOf(res), id);
+      if (!revoked) throw noSuchKey(id);
       deps.forgetKeys();
+      await audit(req, res, 'api_key.revoked', { targetId: id, targetLabel: keyLabel(revoked) });
       res.status(204).end();
     },
   });

@@ -15,6 +15,7 @@ import {
   type Db,
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import { audit } from '../http/audit.js';
 import { sessionOf } from '../http/auth.js';
 import { clearSessionCookies, isHttps, readCookie, SESSION_COOKIE } from '../http/cookies.js';
 import { countEndpointMinute } from '../http/endpoint-limit.js';
@@ -154,6 +155,7 @@ export function authSessionRoutes(deps: AuthRouteDeps): Router {
       await changePassword(deps.db, { userId: session.user.id, ...input });
       // Other browsers signed in with the old password are signed out.
       await deleteUserSessions(deps.db, { userId: session.user.id, exceptTokenHash: session.tokenHash });
+      await audit(req, res, 'account.password_changed');
       res.status(204).end();
     },
   });

@@ -12,6 +12,7 @@ import {
 import { ProblemError } from '@pressroom/problem';
 import { guardedLookup, type SsrfGuard } from '@pressroom/ssrf';
 import { openCustomBucket, testWrite, type TestWriteFailure } from '@pressroom/storage';
+import { audit } from '../http/audit.js';
 import { authOf } from '../http/auth.js';
 import { guardedUrl } from '../http/guarded-url.js';
 import { defineRoute, handler } from '../http/routes.js';
@@ -38,6 +39,18 @@ function view(row: CustomStorageView): CustomStorageResponse {
       updatedAt: updatedAt.toISOString(),
     },
   };
+}
+
+/** How the audit log names a bucket: its name and where it is (never a credential). */
+const storageLabel = (s: { bucket: string; endpoint: string | null; region: string }) =>
+  `${s.bucket} at ${s.endpoint ? hostOf(s.endpoint) : `AWS S3 ${s.region}`}`;
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 const none = () => new ProblemError('not-found', { detail: 'This account has no custom storage; PUT /custom-storage sets one.' });
@@ -83,12 +96,15 @@ export function customStorageRoutes(deps: CustomStorageRouteDeps): Router {
       }
       const saved = await saveCustomStorage(deps.db, deps.secretBox, settings);
       await deps.owners.changed(settings.ownerId, ['custom-storage']);
+      await audit(req, res, 'custom_storage.set', { targetLabel: storageLabel(settings) });
       res.json(view(saved));
     }),
-    delete: handler(async (_req, res) => {
+    delete: handler(async (req, res) => {
       const { ownerId } = authOf(res);
-      if (!(await deleteCustomStorage(deps.db, ownerId))) throw none();
+      const before = await getCustomStorageView(deps.db, ownerId);
+      if (!before || !(await deleteCustomStorage(deps.db, ownerId))) throw none();
       await deps.owners.changed(ownerId, ['custom-storage']);
+      await audit(req, res, 'custom_storage.removed', { targetLabel: storageLabel(before) });
       res.status(204).end();
     }),
   });

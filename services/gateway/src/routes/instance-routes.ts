@@ -12,6 +12,7 @@ import {
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { OwnerCaches } from '@pressroom/service-runner';
+import { audit } from '../http/audit.js';
 import { sessionOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
@@ -32,7 +33,10 @@ export function instanceRoutes(deps: { db: Db; settings: DashboardSettings; owne
     },
     put: async (req, res) => {
       const change = parseOrThrow(InstanceSettingsBody, req.body);
-      res.json(await updateInstanceSettings(deps.db, change, defaults));
+      const settings = await updateInstanceSettings(deps.db, change, defaults);
+      const said = Object.entries(change).map(([name, value]) => `${name}: ${String(value)}`);
+      await audit(req, res, 'instance.settings_changed', { targetLabel: said.join(', ') });
+      res.json(settings);
     },
   });
   // Every team and every account outside a team, each with the plan it is on (docs/limits.md).
@@ -50,6 +54,8 @@ export function instanceRoutes(deps: { db: Db; settings: DashboardSettings; owne
       // Every gateway and service drops its cached plan for this owner now, not after the cache's TTL.
       await deps.owners.changed(id, ['plan']);
       const now = await getOwnerPlan(deps.db, id);
+      // Logged in the workspace whose plan changed: its people see who moved them.
+      await audit(req, res, 'instance.workspace_plan_changed', { ownerId: id, targetId: id, targetLabel: now.plan });
       res.json({ id, kind, plan: now.plan, overage: now.overage, limits: now.limits });
     },
   });

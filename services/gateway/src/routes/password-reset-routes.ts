@@ -5,6 +5,7 @@ import { completePasswordReset, PASSWORD_RESET_TTL_MS, requestPasswordReset, typ
 import { ProblemError } from '@pressroom/problem';
 import type { Logger } from '@pressroom/telemetry';
 import { passwordResetUrl, type PasswordResetMailer } from '../dashboard/reset-mailer.js';
+import { audit } from '../http/audit.js';
 import { clearSessionCookies, isHttps } from '../http/cookies.js';
 import { countEndpointMinute } from '../http/endpoint-limit.js';
 import { jsonBody } from '../http/json-body.js';
@@ -71,6 +72,10 @@ export function passwordResetRoutes(deps: {
         const user = await completePasswordReset(deps.db, input);
         // Every session of the user ended, this browser's included (when it had one): it signs in afresh.
         clearSessionCookies(res, isHttps(req, deps.publicBaseUrl));
+        // Nobody is signed in: the reset is the person's, logged in their personal workspace.
+        await audit(req, res, 'account.password_reset', {
+          actor: { ownerId: user.personalAccountId, accountId: user.personalAccountId, keyId: null },
+        });
         res.json({ email: user.email });
       },
     ],

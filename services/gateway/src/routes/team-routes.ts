@@ -5,6 +5,7 @@ import {
   createTeamInvite,
   createTeamWorkspace,
   getTeamInvite,
+  getUser,
   listTeamInvites,
   listTeamMembers,
   listUserTeams,
@@ -17,6 +18,7 @@ import {
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { Logger } from '@pressroom/telemetry';
+import { audit } from '../http/audit.js';
 import { requireSession, sessionOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
@@ -38,6 +40,11 @@ const invalidInvite = () =>
 /** A pending invitation as GET /teams/{id}/invites lists it (TeamInvite in the contracts). */
 function pendingInviteView(invite: PendingTeamInvite) {
   return { ...invite, createdAt: invite.createdAt.toISOString(), expiresAt: invite.expiresAt.toISOString() };
+}
+
+/** How the audit log names a member: their email as it is now (the id when the user is gone). */
+async function emailOf(db: Db, userId: string): Promise<string> {
+  return (await getUser(db, userId))?.email ?? userId;
 }
 
 /** The dashboard page an invitation link opens. */
@@ -70,6 +77,7 @@ export function teamRoutes(deps: TeamRouteDeps): Router {
     post: async (req, res) => {
       const { name } = parseOrThrow(CreateTeamBody, req.body);
       const team = await createTeamWorkspace(deps.db, { userId: sessionOf(res).user.id, name });
+      await audit(req, res, 'team.created', { ownerId: team.id, targetId: team.id, targetLabel: team.name });
       res.status(201).json({ ...team, role: 'owner' });
     },
   });
@@ -86,14 +94,18 @@ export function teamRoutes(deps: TeamRouteDeps): Router {
       const { role } = parseOrThrow(MemberRoleBody, req.body);
       const input = { teamId: String(req.params.id), actorId: sessionOf(res).user.id, userId: String(req.params.userId) };
       await setMemberRole(deps.db, { ...input, role });
+      await audit(req, res, 'team.member_role_changed', {
+        ownerId: input.teamId,
+        targetId: input.userId,
+        targetLabel: `${await emailOf(deps.db, input.userId)} → ${role}`,
+      });
       res.json({ userId: input.userId, role });
     },
     delete: async (req, res) => {
-      await removeTeamMember(deps.db, {
-        teamId: String(req.params.id),
-        actorId: sessionOf(res).user.id,
-        userId: String(req.params.userId),
-      });
+      const teamId = String(req.params.id);
+      const userId = String(req.params.userId);
+      await removeTeamMember(deps.db, { teamId, actorId: sessionOf(res).user.id, userId });
+      await audit(req, res, 'team.member_removed', { ownerId: teamId, targetId: userId, targetLabel: await emailOf(deps.db, userId) });
       res.status(204).end();
     },
   });
@@ -127,6 +139,11 @@ export function teamRoutes(deps: TeamRouteDeps): Router {
           (res.locals.log as Logger).warn({ err: error }, 'invitation mail not sent');
         }
       }
+      await audit(req, res, 'team.invite_sent', {
+        ownerId: teamId,
+        targetId: issued.id,
+        targetLabel: `${email?.toLowerCase() ?? 'anyone with the link'} as ${role}`,
+      });
       res.status(201).json({
         id: issued.id,
         token: issued.token,
@@ -141,11 +158,10 @@ export function teamRoutes(deps: TeamRouteDeps): Router {
 
   defineRoute(router, '/teams/:id/invites/:inviteId', {
     delete: async (req, res) => {
-      await revokeTeamInvite(deps.db, {
-        teamId: String(req.params.id),
-        actorId: sessionOf(res).user.id,
-        inviteId: String(req.params.inviteId),
-      });
+      const teamId = String(req.params.id);
+      const inviteId = String(req.params.inviteId);
+      await revokeTeamInvite(deps.db, { teamId, actorId: sessionOf(res).user.id, inviteId });
+      await audit(req, res, 'team.invite_revoked', { ownerId: teamId, targetId: inviteId });
       res.status(204).end();
     },
   });
@@ -157,6 +173,13 @@ export function teamRoutes(deps: TeamRouteDeps): Router {
       if (!joined) throw invalidInvite();
       // The invitation is to work in the team: the session is there when the answer arrives.
       await setSessionAccount(deps.db, { tokenHash, accountId: joined.accountId });
+      if (!joined.alreadyMember) {
+        await audit(req, res, 'team.invite_accepted', {
+          actor: { ownerId: joined.team.id, accountId: joined.accountId, keyId: null },
+          targetId: user.id,
+          targetLabel: user.email,
+        });
+      }
       res.json({
         team: joined.team,
         alreadyMember: joined.alreadyMember,

@@ -10,6 +10,7 @@ import {
   type UrlSigningSecretRow,
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
+import { audit } from '../http/audit.js';
 import { authOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import type { SigningSecretCache } from '../http/signing-secrets.js';
@@ -46,13 +47,19 @@ export function urlSigningRoutes(deps: { db: Db; secretBox: SecretBox; secrets: 
         maxRenders: body.maxRenders ?? null,
       });
       deps.secrets.forget();
+      await audit(req, res, 'url_signing_secret.created', {
+        targetId: row.id,
+        targetLabel: replaced ? `replaces ${replaced}` : null,
+      });
       res.status(201).json({ ...secretView(row), secret, replaces: replaced } satisfies UrlSigningSecretView);
     },
-    delete: async (_req, res) => {
-      if (!(await revokeUrlSigningSecret(deps.db, authOf(res).account.id))) {
+    delete: async (req, res) => {
+      const active = await activeUrlSigningSecret(deps.db, authOf(res).account.id);
+      if (!active || !(await revokeUrlSigningSecret(deps.db, authOf(res).account.id))) {
         throw new ProblemError('not-found', { detail: 'This account has no URL-signing secret to revoke.' });
       }
       deps.secrets.forget();
+      await audit(req, res, 'url_signing_secret.revoked', { targetId: active.id });
       res.status(204).end();
     },
   });

@@ -15,6 +15,7 @@ import {
 import { ProblemError } from '@pressroom/problem';
 import type { OwnerCaches } from '@pressroom/service-runner';
 import type { SsrfGuard } from '@pressroom/ssrf';
+import { audit } from '../http/audit.js';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
@@ -44,6 +45,20 @@ export function webhookSubscriptionView(row: WebhookSubscriptionRow): WebhookSub
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * How the audit log names a subscription: its event and the target's host. Never the whole address: chat
+ * webhooks carry their token in the path.
+ */
+function webhookLabel(row: { event: string; targetUrl: string }): string {
+  let host: string;
+  try {
+    host = new URL(row.targetUrl).host;
+  } catch {
+    host = 'an address that is no longer valid';
+  }
+  return `${row.event} → ${host}`;
 }
 
 function notFound(uid: string): ProblemError {
@@ -76,6 +91,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): Router {
         secretCiphertext: deps.secretBox.seal(secret),
       });
       await deps.owners.changed(auth.ownerId, ['webhooks']);
+      await audit(req, res, 'webhook.created', { targetId: row.uid, targetLabel: webhookLabel(row) });
       res
         .status(201)
         .location(`/webhook-subscriptions/${row.uid}`)
@@ -104,13 +120,17 @@ export function webhookRoutes(deps: WebhookRouteDeps): Router {
       const row = await updateWebhookSubscription(deps.db, { ownerId, uid, patch });
       if (!row) throw notFound(uid);
       await deps.owners.changed(ownerId, ['webhooks']);
+      await audit(req, res, 'webhook.updated', { targetId: uid, targetLabel: webhookLabel(row) });
       res.json({ subscription: webhookSubscriptionView(row) });
     }),
     delete: handler(async (req, res) => {
       const uid = String(req.params.uid);
       const { ownerId } = authOf(res);
-      if (!(await deleteWebhookSubscription(deps.db, { ownerId, uid }))) throw notFound(uid);
+      // Read first: the audit log names what was deleted, which the uid alone does not tell a person.
+      const row = await getWebhookSubscription(deps.db, { ownerId, uid });
+      if (!row || !(await deleteWebhookSubscription(deps.db, { ownerId, uid }))) throw notFound(uid);
       await deps.owners.changed(ownerId, ['webhooks']);
+      await audit(req, res, 'webhook.deleted', { targetId: uid, targetLabel: webhookLabel(row) });
       res.json({ message: 'Webhook subscription deleted', uid });
     }),
   });

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { queryInt } from './common.js';
+
+/*
+ * GET /account/audit-log: who changed the workspace's access and delivery settings, and when
+ * (docs/adr/0072-audit-log.md, docs/audit-log.md). Pressroom's own: the hosted service has no such endpoint.
+ * services/gateway/src/routes/audit-log-routes.ts builds the answer with these types.
+ */
+
+export const AuditLogQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, 'cursor is the `nextCursor` of a previous page.')
+    .optional()
+    .describe("The previous page's `pagination.nextCursor`."),
+  limit: queryInt({ min: 1, max: 100, default: 50 }),
+});
+
+export const AuditEventView = z.object({
+  id: z.string(),
+  at: z.string().describe('When it was done, ISO 8601 date-time (UTC).'),
+  action: z
+    .string()
+    .describe('`<thing>.<verb>`: `api_key.created`, `webhook.deleted`, `team.member_removed`, … (the list: docs/audit-log.md).'),
+  actor: z
+    .object({ accountId: z.string(), email: z.string().nullable(), name: z.string().nullable() })
+    .describe('Who did it: their email when a person signs in as the account, else the account’s name.'),
+  target: z
+    .object({ id: z.string().nullable(), label: z.string().nullable() })
+    .describe('What it was done to, and a name a person recognises as it was then; null for the workspace itself.'),
+  key: z
+    .object({ id: z.string(), name: z.string().nullable(), masked: z.string() })
+    .nullable()
+    .describe('The API key the request came with; null: the dashboard.'),
+  ip: z.string().nullable().describe('The caller’s address as the gateway saw it.'),
+});
+export type AuditEventView = z.infer<typeof AuditEventView>;
+
+export const AuditLogPage = z.object({
+  items: z.array(AuditEventView).describe('Newest first.'),
+  pagination: z.object({ limit: z.number().int(), nextCursor: z.string().nullable(), hasMore: z.boolean() }),
+});
+export type AuditLogPage = z.infer<typeof AuditLogPage>;

@@ -1,0 +1,30 @@
+import { Router } from 'express';
+import { AuditLogQuery, type AuditLogPage } from '@pressroom/contracts';
+import { listAuditEvents, type Db } from '@pressroom/db';
+import { authOf } from '../http/auth.js';
+import { defineRoute } from '../http/routes.js';
+import { parseOrThrow } from '../http/validate.js';
+
+/** The workspace's audit log, newest first (docs/audit-log.md; the dashboard's Settings → Audit log). */
+export function auditLogRoutes(deps: { db: Db }): Router {
+  const router = Router();
+  defineRoute(router, '/account/audit-log', {
+    get: async (req, res) => {
+      const { cursor, limit } = parseOrThrow(AuditLogQuery, req.query, 'query');
+      // One more than asked says whether another page follows.
+      const rows = await listAuditEvents(deps.db, {
+        ownerId: authOf(res).ownerId,
+        limit: limit + 1,
+        before: cursor === undefined ? undefined : Number(cursor),
+      });
+      const page = rows.slice(0, limit);
+      const hasMore = rows.length > limit;
+      const body: AuditLogPage = {
+        items: page.map((row) => ({ ...row, id: String(row.id), at: row.at.toISOString() })),
+        pagination: { limit, nextCursor: hasMore ? String(page.at(-1)!.id) : null, hasMore },
+      };
+      res.set('Cache-Control', 'no-store').json(body);
+    },
+  });
+  return router;
+}

@@ -1,0 +1,104 @@
+import { Browser, ENGINES, startTestGateway, type TestGateway } from '../test-support/gateway-harness.js';
+
+interface Page {
+  items: Array<{
+    id: string;
+    action: string;
+    actor: { accountId: string; email: string | null; name: string | null };
+    target: { id: string | null; label: string | null };
+    key: { id: string; name: string | null; masked: string } | null;
+    ip: string | null;
+  }>;
+  pagination: { limit: number; nextCursor: string | null; hasMore: boolean };
+}
+
+describe.each(ENGINES)('the audit log (%s)', (engine) => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway(engine, { dashboard: { signupMode: 'open' } });
+  });
+  afterAll(() => gw.close());
+
+  it('records who changed keys, the signing secret, the password and a team, with the key used and never a secret', async () => {
+    const ada = new Browser(gw.baseUrl);
+    expect(
+      (await ada.request('POST', '/auth/sign-up', { json: { email: 'ada@example.com', password: 'a long password', name: 'Ada' } })).status,
+    ).toBe(201);
+
+    const made = (await (await ada.request('POST', '/account/keys', { json: { name: 'CI' } })).json()) as {
+      id: string;
+      key: string;
+      masked: string;
+    };
+    const spare = (await (await ada.request('POST', '/account/keys', { json: { name: 'Spare' } })).json()) as {
+      id: string;
+      masked: string;
+    };
+    expect((await ada.request('DELETE', `/account/keys/${spare.id}`)).status).toBe(204);
+    // With a key, not the dashboard: the event names the key.
+    const signing = await fetch(`${gw.baseUrl}/account/url-signing-secret`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${made.key}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(signing.status).toBe(201);
+    const { secret, id: secretId } = (await signing.json()) as { secret: string; id: string };
+    expect(
+      (await ada.request('POST', '/auth/password', { json: { currentPassword: 'a long password', newPassword: 'another long password' } }))
+        .status,
+    ).toBe(204);
+    const team = (await (await ada.request('POST', '/teams', { json: { name: `Audit ${engine}` } })).json()) as { id: string };
+    // A refused change is not an event.
+    expect((await ada.request('DELETE', '/account/keys/key_doesnotexist')).status).toBe(404);
+
+    const listed = await ada.request('GET', '/account/audit-log');
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('cache-control')).toBe('no-store');
+    const page = (await listed.json()) as Page;
+    expect(page.items.map((e) => e.action)).toEqual([
+      'account.password_changed',
+      'url_signing_secret.created',
+      'api_key.revoked',
+      'api_key.created',
+      'api_key.created',
+      'account.signed_in',
+    ]);
+    const [password, signed, revoked, , created] = page.items;
+    expect(password).toMatchObject({ actor: { email: 'ada@example.com', name: 'Ada' }, key: null, target: { id: null } });
+    expect(password!.ip).toBe('127.0.0.1');
+    expect(signed).toMatchObject({ target: { id: secretId }, key: { id: made.id, name: 'CI', masked: made.masked } });
+    expect(revoked).toMatchObject({ target: { id: spare.id, label: `Spare (${spare.masked})` }, key: null });
+    expect(created).toMatchObject({ target: { id: made.id, label: `CI (${made.masked})` } });
+    const text = JSON.stringify(page);
+    expect(text).not.toContain(made.key);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(team.id);
+    expect(page.pagination).toEqual({ limit: 50, nextCursor: null, hasMore: false });
+
+    // The team's creation is in the team's log, which is where its people look.
+    expect((await ada.request('POST', '/auth/workspace', { json: { workspaceId: team.id } })).status).toBe(200);
+    const teamLog = (await (await ada.request('GET', '/account/audit-log')).json()) as Page;
+    expect(teamLog.items).toMatchObject([{ action: 'team.created', target: { id: team.id, label: `Audit ${engine}` } }]);
+  });
+
+  it('pages newest first with a cursor, and refuses a cursor it did not give', async () => {
+    const bob = new Browser(gw.baseUrl);
+    expect((await bob.request('POST', '/auth/sign-up', { json: { email: 'bob@example.com', password: 'a long password' } })).status).toBe(
+      201,
+    );
+    for (const name of ['one', 'two', 'three']) await bob.request('POST', '/account/keys', { json: { name } });
+    const first = (await (await bob.request('GET', '/account/audit-log?limit=2')).json()) as Page;
+    expect(first.items.map((e) => e.target.label?.split(' ')[0])).toEqual(['three', 'two']);
+    expect(first.pagination).toMatchObject({ limit: 2, hasMore: true });
+    const next = (await (await bob.request('GET', `/account/audit-log?limit=2&cursor=${first.pagination.nextCursor}`)).json()) as Page;
+    expect(next.items.map((e) => e.action)).toEqual(['api_key.created', 'account.signed_in']);
+    expect(next.pagination).toEqual({ limit: 2, nextCursor: null, hasMore: false });
+
+    const bad = await bob.request('GET', '/account/audit-log?cursor=not-a-cursor');
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toContain('application/problem+json');
+    const problem = (await bad.json()) as { detail: string; errors: Array<{ field: string }> };
+    expect(problem.errors.map((e) => e.field)).toEqual(['cursor']);
+    expect(problem.detail).toContain('nextCursor');
+  });
+});
