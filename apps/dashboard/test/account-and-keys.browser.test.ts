@@ -178,6 +178,27 @@ test('change password: a too-short password is flagged beside its field, a wrong
   await screenshot(page, 'account');
 });
 
+test('the audit log lists who created, rotated and revoked the key and changed the password, newest first, without secrets', async () => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit log' }).click();
+  await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+  const table = page.getByRole('table', { name: 'Audit log, newest first' });
+  await table.getByRole('row', { name: /Changed their password/ }).waitFor();
+  const rows = table.getByRole('row');
+  // The header row, then newest first: the password, the key revoked, rotated (the old key revoked with it) and created,
+  // and the sign-ins of the earlier steps.
+  const lines = (await rows.allTextContents()).slice(1);
+  const whats = lines.map(
+    (l) => /(Changed their password|Revoked an API key|Rotated an API key|Created an API key|Signed in)/.exec(l)?.[1],
+  );
+  expect(whats.slice(0, 4)).toEqual(['Changed their password', 'Revoked an API key', 'Rotated an API key', 'Created an API key']);
+  expect(whats.slice(4).every((w) => w === 'Signed in')).toBe(true);
+  expect(lines[1]).toContain('CMS production');
+  expect(lines[0]).toContain(owner.email);
+  expect(lines[0]).toContain('Dashboard');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'audit-log');
+});
+
 test("the keys page says every key has full access; in a team it lists every member's keys, and who may revoke which", async () => {
   await page.goto(rig.url('settings/api-keys'));
   // Not scoped, said plainly on the page, and not as a live region that would be announced.

@@ -50,6 +50,7 @@ export const pages: PageEntry[] = [
   { path: 'settings/storage', title: 'Storage', nav: 'settings', load: () => import('./storage/custom-storage-page') },
   { path: 'settings/api-keys', title: 'API keys', nav: 'settings', load: () => import('./settings/api-keys-page') },
   { path: 'settings/signed-urls', title: 'Signed URLs', nav: 'settings', load: () => import('./settings/signed-urls-page') },
+  { path: 'settings/audit-log', title: 'Audit log', nav: 'settings', load: () => import('./settings/audit-log-page') },
   {
     path: 'settings/instance',
     title: 'Instance',

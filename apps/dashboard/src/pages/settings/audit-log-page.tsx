@@ -1,0 +1,67 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { auditLogKeys, listAuditEvents, type AuditEventView } from '../../api/audit-log';
+import { messageOf } from '../../api/problem';
+import { Alert } from '../../kit/alert';
+import { Button } from '../../kit/button';
+import { Instant } from '../../kit/instant';
+import { Page } from '../../kit/page';
+import { Table, type Column } from '../../kit/table';
+import { auditActionWords, auditActorWords, auditTargetWords, auditViaWords } from './audit-words';
+
+/**
+ * Who changed this workspace's access and delivery settings, newest first (docs/audit-log.md): the page an
+ * operator opens when a key stopped working or a webhook went quiet and nobody remembers touching it.
+ */
+export default function AuditLogPage() {
+  const events = useInfiniteQuery({
+    queryKey: auditLogKeys.all,
+    queryFn: ({ pageParam }) => listAuditEvents(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.pagination.nextCursor ?? undefined,
+  });
+  const items = events.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Page title="Audit log">
+      <p className="text-sm text-slate-700">
+        Every change to who can reach this workspace and where its renders and events go: API keys, webhooks, storage, the URL-signing
+        secret, team members and invitations, passwords and sign-ins. Secrets are never recorded.
+      </p>
+      {events.isError ? (
+        <Alert>{messageOf(events.error)}</Alert>
+      ) : events.isPending ? (
+        <p className="text-sm text-slate-600">Loading…</p>
+      ) : (
+        <>
+          <Table<AuditEventView>
+            caption="Audit log, newest first"
+            rows={items}
+            rowKey={(e) => e.id}
+            empty="Nothing recorded yet. Creating or revoking an API key, changing a webhook or inviting someone is listed here, with who did it and when."
+            columns={columns}
+          />
+          {events.hasNextPage && (
+            <Button variant="secondary" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
+              {events.isFetchingNextPage ? 'Loading older events…' : 'Show older events'}
+            </Button>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+const columns: Column<AuditEventView>[] = [
+  { header: 'When', cell: (e) => <Instant iso={e.at} /> },
+  { header: 'Who', cell: (e) => <span className="wrap-anywhere">{auditActorWords(e.actor)}</span> },
+  {
+    header: 'What',
+    cell: (e) => (
+      <>
+        <p>{auditActionWords(e.action)}</p>
+        {auditTargetWords(e.target) && <p className="text-xs text-slate-700 wrap-anywhere">{auditTargetWords(e.target)}</p>}
+      </>
+    ),
+  },
+  { header: 'How', cell: (e) => <span className="wrap-anywhere">{auditViaWords(e.key)}</span> },
+  { header: 'From', cell: (e) => e.ip ?? 'Not recorded', wide: true },
+];

@@ -1,0 +1,48 @@
+/**
+ * The audit log's actions in words for people (docs/audit-log.md lists them). An action this dashboard does not
+ * know yet (a newer server) is shown as it is, never dropped.
+ */
+const ACTION_WORDS: Record<string, string> = {
+  'account.signed_in': 'Signed in',
+  'account.password_changed': 'Changed their password',
+  'account.password_reset': 'Reset their password by email link',
+  'api_key.created': 'Created an API key',
+  'api_key.rotated': 'Rotated an API key',
+  'api_key.revoked': 'Revoked an API key',
+  'webhook.created': 'Added a webhook',
+  'webhook.updated': 'Changed a webhook',
+  'webhook.deleted': 'Deleted a webhook',
+  'custom_storage.set': 'Saved custom storage',
+  'custom_storage.removed': 'Removed custom storage',
+  'url_signing_secret.created': 'Made a new URL-signing secret',
+  'url_signing_secret.revoked': 'Revoked the URL-signing secret',
+  'team.created': 'Created the team',
+  'team.member_removed': 'Removed a member',
+  'team.member_role_changed': 'Changed a member’s role',
+  'team.invite_sent': 'Invited someone',
+  'team.invite_revoked': 'Withdrew an invitation',
+  'team.invite_accepted': 'Joined by invitation',
+  'instance.settings_changed': 'Changed the instance’s settings',
+  'instance.workspace_plan_changed': 'Changed this workspace’s plan',
+};
+
+export function auditActionWords(action: string): string {
+  return ACTION_WORDS[action] ?? action;
+}
+
+/** What it was done to: the name recorded then, else its id, else nothing (the workspace itself). */
+export function auditTargetWords(target: { id: string | null; label: string | null }): string {
+  return target.label ?? target.id ?? '';
+}
+
+/** Who: their name and email, or whichever is known. */
+export function auditActorWords(actor: { accountId: string; email: string | null; name: string | null }): string {
+  if (actor.email && actor.name && actor.name !== actor.email) return `${actor.name} (${actor.email})`;
+  return actor.email ?? actor.name ?? actor.accountId;
+}
+
+/** How: the dashboard, or the API key used (by name and masked). */
+export function auditViaWords(key: { name: string | null; masked: string } | null): string {
+  if (key === null) return 'Dashboard';
+  return key.name ? `API key ${key.name} (${key.masked})` : `API key ${key.masked}`;
+}

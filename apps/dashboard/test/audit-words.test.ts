@@ -1,0 +1,28 @@
+import { auditActionWords, auditActorWords, auditTargetWords, auditViaWords } from '../src/pages/settings/audit-words.js';
+
+describe('the audit log in words', () => {
+  it('says each action plainly, and shows an unknown one as it is', () => {
+    expect(auditActionWords('api_key.revoked')).toBe('Revoked an API key');
+    expect(auditActionWords('team.invite_sent')).toBe('Invited someone');
+    expect(auditActionWords('something.new')).toBe('something.new');
+  });
+
+  it('names the target by its recorded name, else its id, else nothing', () => {
+    expect(auditTargetWords({ id: 'key_1', label: 'CI (prs_live_ab…9f3c)' })).toBe('CI (prs_live_ab…9f3c)');
+    expect(auditTargetWords({ id: 'whk_1', label: null })).toBe('whk_1');
+    expect(auditTargetWords({ id: null, label: null })).toBe('');
+  });
+
+  it('names who by name and email, or whichever is known', () => {
+    expect(auditActorWords({ accountId: 'acc_1', email: 'ada@example.com', name: 'Ada' })).toBe('Ada (ada@example.com)');
+    expect(auditActorWords({ accountId: 'acc_1', email: 'ada@example.com', name: null })).toBe('ada@example.com');
+    expect(auditActorWords({ accountId: 'acc_1', email: null, name: 'ci-bot' })).toBe('ci-bot');
+    expect(auditActorWords({ accountId: 'acc_1', email: null, name: null })).toBe('acc_1');
+  });
+
+  it('says how: the dashboard or the key', () => {
+    expect(auditViaWords(null)).toBe('Dashboard');
+    expect(auditViaWords({ name: 'CI', masked: 'prs_live_ab…9f3c' })).toBe('API key CI (prs_live_ab…9f3c)');
+    expect(auditViaWords({ name: null, masked: 'prs_live_ab…9f3c' })).toBe('API key prs_live_ab…9f3c');
+  });
+});
