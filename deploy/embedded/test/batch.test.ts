@@ -179,6 +179,10 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
       image: { source: string; templateId: string };
     };
     expect(listed.image).toMatchObject({ source: 'batch', templateId: uid });
+    // The batch keeps its format, and a row's render names the batch and row that made it (a single render names none).
+    expect(done.format).toBe('png');
+    const detail = (await (await stack.api(`/renders/${ok[1]!.imageId}`, { key })).json()) as { render: { batch?: unknown } };
+    expect(detail.render.batch).toEqual({ id: started.batchId, index: ok[1]!.index });
 
     // Never more than `concurrency` items in flight: the items' own start and finish times.
     const rows = await listBatchItems(stack.db, started.batchId);

@@ -1,5 +1,6 @@
 import {
   ConcurrentBatchLimitError,
+  batchItemOfRender,
   cancelBatch,
   countBatchItems,
   countBatches,
@@ -61,6 +62,20 @@ describe.each(ENGINES)('batches on %s', (engine) => {
     await createBatch(db(), { batch: batch(unique('acc')), items: rows(1), maxActive: null });
     expect((await listRecentBatches(db(), { ownerId: owner, limit: 2 })).map((b) => b.id)).toEqual([ids[2], ids[1]]);
     expect(await listRecentBatches(db(), { ownerId: owner, limit: 10 })).toHaveLength(3);
+  });
+
+  it('finds the batch row a render was made for, and none for a render no batch made', async () => {
+    const owner = unique('acc');
+    const created = await createBatch(db(), {
+      batch: batch(owner, { layouts: ['default', 'square'] }),
+      items: [0, 1].flatMap((rowIndex) => ['default', 'square'].map((layout) => ({ rowIndex, layout, variables: { n: rowIndex } }))),
+      maxActive: null,
+    });
+    let n = 0;
+    const started = await startNextBatchItems(db(), { batchId: created.id, at: new Date(), newRenderId: () => `img_${created.id}_${n++}` });
+    const second = started!.items[1]!;
+    expect(await batchItemOfRender(db(), second.renderId)).toEqual({ batchId: created.id, rowIndex: 0, layout: 'square' });
+    expect(await batchItemOfRender(db(), 'img_not_from_a_batch')).toBeNull();
   });
 
   it('never starts more than the concurrency, settles once and finishes with the right status', async () => {

@@ -125,6 +125,19 @@ export async function listBatchItems(db: Db, batchId: string, options: { states?
   return db.orm.select().from(batchItems).where(where).orderBy(asc(batchItems.rowIndex), asc(batchItems.seq));
 }
 
+/** The batch row a render was made for (its batch, row and layout), or null for a render no batch made. */
+export async function batchItemOfRender(
+  db: Db,
+  renderId: string,
+): Promise<{ batchId: string; rowIndex: number; layout: string | null } | null> {
+  const [row] = await db.orm
+    .select({ batchId: batchItems.batchId, rowIndex: batchItems.rowIndex, layout: batchItems.layout })
+    .from(batchItems)
+    .where(eq(batchItems.renderId, renderId))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * Cancel a batch that has not finished: it becomes `cancelled` and its items
  * that have not started never will. Items already rendering finish.

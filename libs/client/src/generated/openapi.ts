@@ -7530,6 +7530,15 @@ export interface operations {
                                 status: number;
                                 detail: string;
                             } | null;
+                            /** @description Only for a render made by a batch row: which batch and row. */
+                            batch?: {
+                                /** @description The batch (GET /templates/batch/{batchId}/results). */
+                                id: string;
+                                /** @description The row's position in the batch (0-based), as its results' `index`. */
+                                index: number;
+                                /** @description Present when the batch renders several layouts. */
+                                layout?: string;
+                            };
                         };
                     };
                 };
@@ -9338,6 +9347,7 @@ export interface operations {
                      *           "batchId": "bat_2n8v4c1x7q9m3b5k6r0w2z4t",
                      *           "templateId": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
                      *           "status": "partial",
+                     *           "format": "png",
                      *           "progress": 100,
                      *           "totalItems": 3,
                      *           "completedItems": 2,
@@ -9357,6 +9367,8 @@ export interface operations {
                             templateId: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "partial" | "failed" | "cancelled";
+                            /** @description The format every item renders in (`png`, `jpeg`, `webp` or `gif`), as the batch was started. */
+                            format: string;
                             /** @description Finished items (completed, failed or cancelled) in percent of all items, 0–100. */
                             progress: number;
                             totalItems: number;
@@ -9922,6 +9934,7 @@ export interface operations {
                      *       "batchId": "bat_2n8v4c1x7q9m3b5k6r0w2z4t",
                      *       "templateId": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
                      *       "status": "partial",
+                     *       "format": "png",
                      *       "progress": 100,
                      *       "totalItems": 3,
                      *       "completedItems": 2,
@@ -9981,6 +9994,8 @@ export interface operations {
                         templateId: string;
                         /** @enum {string} */
                         status: "pending" | "processing" | "completed" | "partial" | "failed" | "cancelled";
+                        /** @description The format every item renders in (`png`, `jpeg`, `webp` or `gif`), as the batch was started. */
+                        format: string;
                         /** @description Finished items (completed, failed or cancelled) in percent of all items, 0–100. */
                         progress: number;
                         totalItems: number;

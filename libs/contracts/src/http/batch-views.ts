@@ -40,6 +40,7 @@ export const BatchSummaryView = z.object({
   batchId: z.string(),
   templateId: z.string(),
   status: z.enum(BATCH_STATUSES),
+  format: z.string().describe('The format every item renders in (`png`, `jpeg`, `webp` or `gif`), as the batch was started.'),
   progress: z.number().describe('Finished items (completed, failed or cancelled) in percent of all items, 0–100.'),
   totalItems: z.number().int(),
   completedItems: z.number().int(),

@@ -80,5 +80,13 @@ export const RenderDetail = RenderHistoryItem.extend({
     .object({ type: z.string(), title: z.string(), status: z.number().int(), detail: z.string() })
     .nullable()
     .describe('A failed render: its error as the problem the request would have answered.'),
+  batch: z
+    .object({
+      id: z.string().describe('The batch (GET /templates/batch/{batchId}/results).'),
+      index: z.number().int().describe("The row's position in the batch (0-based), as its results' `index`."),
+      layout: z.string().optional().describe('Present when the batch renders several layouts.'),
+    })
+    .optional()
+    .describe('Only for a render made by a batch row: which batch and row.'),
 });
 export type RenderDetail = z.infer<typeof RenderDetail>;

@@ -114,6 +114,7 @@ const batchSummary = {
   batchId: BATCH,
   templateId: TEMPLATE,
   status: 'partial',
+  format: 'png',
   progress: 100,
   totalItems: 3,
   completedItems: 2,

@@ -84,6 +84,7 @@ async function summaryView(db: Db, batch: BatchRow, retentionMs: number): Promis
     batchId: batch.id,
     templateId: batch.templateId,
     status: batch.status,
+    format: batch.format,
     progress: batch.totalItems === 0 ? 100 : Math.floor((100 * done) / batch.totalItems),
     totalItems: batch.totalItems,
     completedItems: counts.completed,

@@ -1,6 +1,15 @@
 import { Router } from 'express';
 import { RenderHistoryQuery } from '@pressroom/contracts';
-import { decodeRenderCursor, deleteRender, encodeRenderCursor, getRender, listRenderHistory, PREVIEW_ORIGIN, type Db } from '@pressroom/db';
+import {
+  batchItemOfRender,
+  decodeRenderCursor,
+  deleteRender,
+  encodeRenderCursor,
+  getRender,
+  listRenderHistory,
+  PREVIEW_ORIGIN,
+  type Db,
+} from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { removeRenderFiles, type CustomStorageCopies, type Storage } from '@pressroom/storage';
 import { authOf } from '../http/auth.js';
@@ -54,7 +63,9 @@ export function renderHistoryRoutes(deps: {
       // The row does not keep the size; the store knows it (a head, no bytes read). Gone after retention, or the store
       // not answering: null, and the rest of the render's page still shows.
       const file = row.state === 'done' && row.storageKey ? await deps.storage.head(row.storageKey).catch(() => null) : null;
-      res.json({ render: renderDetail(row, deps.errorsBaseUrl, file?.size ?? null) });
+      // A batch row's render says which batch and row made it (the batch's page links to it, it links back).
+      const batchRow = row.origin === 'batch' ? await batchItemOfRender(deps.db, row.id) : null;
+      res.json({ render: renderDetail(row, deps.errorsBaseUrl, file?.size ?? null, batchRow) });
     }),
     // Deletes the render and its file from every store (ours and the owner's custom storage).
     delete: handler(async (req, res) => {

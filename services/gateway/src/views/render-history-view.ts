@@ -44,9 +44,24 @@ export function renderHistoryItem(row: RenderRow): RenderHistoryItem {
   };
 }
 
+/** The batch row a render was made for, as the database keeps it (batch_items). */
+export interface BatchRowOfRender {
+  batchId: string;
+  rowIndex: number;
+  layout: string | null;
+}
+
 /** GET /renders/{id}: the entry plus what was asked and how long each step took. */
-/** `bytes`: the stored file's size (the route reads it from storage), null when there is none. */
-export function renderDetail(row: RenderRow, errorsBaseUrl: string, bytes: number | null = null): RenderDetail {
+/**
+ * `bytes`: the stored file's size (the route reads it from storage), null when there is none. `batchRow`: the batch
+ * row that made it (added as `batch`, so its page can say which row of which batch it is).
+ */
+export function renderDetail(
+  row: RenderRow,
+  errorsBaseUrl: string,
+  bytes: number | null = null,
+  batchRow: BatchRowOfRender | null = null,
+): RenderDetail {
   const item = renderHistoryItem(row);
   return {
     ...item,
@@ -80,5 +95,8 @@ export function renderDetail(row: RenderRow, errorsBaseUrl: string, bytes: numbe
             detail: row.error.detail,
           }
         : null,
+    ...(batchRow
+      ? { batch: { id: batchRow.batchId, index: batchRow.rowIndex, ...(batchRow.layout !== null ? { layout: batchRow.layout } : {}) } }
+      : {}),
   };
 }

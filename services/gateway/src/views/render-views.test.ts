@@ -38,6 +38,20 @@ describe('render views', () => {
     }
   });
 
+  it('name the batch row a render was made for, its layout only when the batch has several, and no batch otherwise', () => {
+    const batchRender: RenderRow = { ...row, origin: 'batch' };
+    expect(renderDetail(batchRender, 'http://x/errors', null, { batchId: 'bat_1', rowIndex: 2, layout: null }).batch).toEqual({
+      id: 'bat_1',
+      index: 2,
+    });
+    expect(renderDetail(batchRender, 'http://x/errors', null, { batchId: 'bat_1', rowIndex: 0, layout: 'square' }).batch).toEqual({
+      id: 'bat_1',
+      index: 0,
+      layout: 'square',
+    });
+    expect(renderDetail(row, 'http://x/errors')).not.toHaveProperty('batch');
+  });
+
   it('show every origin as the row has it, with no via', () => {
     expect(imageView({ ...row, origin: 'canvas' }).source).toBe('canvas');
     expect(gifView({ ...row, kind: 'gif', origin: 'capture' }).source).toBe('capture');
