@@ -312,8 +312,18 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   await misread.getByText('Row 2 has 1 value for 2 columns: the last one is empty.').waitFor();
   await rowsBox.fill('Heading,Colour\nFirst,#ff0000\nSecond,#00ff00\n');
   await page.getByText('Checked: every row has values the template takes.').waitFor();
-  await page.getByRole('checkbox', { name: 'square' }).check();
+  // The sizes in plain words: the template's own size and its layouts, each with its pixels.
+  const sizes = page.getByRole('group', { name: /^Sizes/ });
+  expect((await sizes.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.parentElement!.textContent))).sort()).toEqual([
+    expect.stringMatching(/^Main size \(\d+ × \d+\)$/),
+    'square (300 × 300)',
+  ]);
+  await page.getByRole('checkbox', { name: /^square/ }).check();
   await page.getByRole('button', { name: 'Start batch' }).click();
+  // The batch opens on its own page: reloading it keeps the batch.
+  await page.waitForURL(/\/batches\/bat_\w+$/);
+  const batchUrl = page.url();
+  await page.reload();
   await page.getByText(/Completed: 4 of 4 done, 0 failed/).waitFor({ timeout: 30_000 });
   const results = page.getByRole('table', { name: 'Results' });
   await results.waitFor();
@@ -331,8 +341,20 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   const started = heading.replace('Launch card · ', '');
   expect(started).toMatch(ONE_DATE_FORMAT);
   await page.getByText(/^Batch bat_\w+$/).waitFor();
+  // A row's render page says which row of which batch made it, and links back to the batch.
+  await results.getByRole('link', { name: 'Render of row 2, square' }).click();
+  const batchId = batchUrl.match(/(bat_\w+)$/)![1]!;
+  await page.getByRole('link', { name: `Row 2 (square) of batch ${batchId}` }).click();
+  await page.waitForURL(batchUrl);
+  await results.waitFor();
+  // The list on the Batches page shows the same date and status, and its row links to the batch's page.
+  await page.getByRole('link', { name: 'All batches' }).click();
   const recent = page.getByRole('table', { name: 'Recent batches, newest first' });
   await eventually(async () => (await recent.getByRole('row').nth(1).textContent())!.includes(started), 'the list to show the start date');
+  expect(await recent.getByRole('row').nth(1).textContent()).toContain('completed4 of 4 done, 0 failed');
+  await recent.getByRole('link', { name: batchId }).click();
+  await page.waitForURL(batchUrl);
+  await page.getByText(/Completed: 4 of 4 done, 0 failed/).waitFor();
   // ZIP entries are named by row number (0001-square.png…), or by row number and a variable's value.
   const zipLink = page.getByRole('link', { name: 'Download ZIP' });
   const numbered = await context.request.get(`${rig.stack.baseUrl}${await zipLink.getAttribute('href')}`);

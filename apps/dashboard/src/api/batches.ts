@@ -14,6 +14,8 @@ export interface BatchResult {
   error: string | null;
   errorCode: string | null;
   layout?: string;
+  /** The render of this item (its page: /renders/{imageId}); null when it failed before rendering. */
+  imageId: string | null;
   /** The row's values as the batch rendered them. */
   variables: Record<string, unknown>;
 }
@@ -23,6 +25,8 @@ export interface BatchResults {
   templateId: string;
   createdAt: string;
   status: string;
+  /** The format every item renders in, as the batch was started. */
+  format: string;
   progress: number;
   totalItems: number;
   completedItems: number;
@@ -53,6 +57,8 @@ export interface BatchSummary {
 }
 
 export const batchKeys = { recent: ['batches', 'recent'] as const };
+/** A batch's own page (reloading it keeps the batch). */
+export const batchPath = (id: string) => `/batches/${encodeURIComponent(id)}`;
 export const listBatches = async () => (await api<{ batches: BatchSummary[] }>('/batches')).batches;
 
 export const FINAL_STATUSES = ['completed', 'partial', 'failed', 'cancelled'];

@@ -25,6 +25,8 @@ export interface RenderDetail extends RenderItem {
     totalMs: number | null;
   };
   problem: { type: string; title: string; status: number; detail: string } | null;
+  /** Only for a render made by a batch row: its batch and row (`index` counts from 0). */
+  batch?: { id: string; index: number; layout?: string };
 }
 
 export interface RenderFilters {

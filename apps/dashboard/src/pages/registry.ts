@@ -41,6 +41,7 @@ export const pages: PageEntry[] = [
   { path: 'renders', title: 'Renders', nav: 'main', load: () => import('./renders/renders-page') },
   { path: 'renders/:id', title: 'Render', load: () => import('./renders/render-detail-page') },
   { path: 'batches', title: 'Batches', nav: 'main', load: () => import('./batches/batches-page') },
+  { path: 'batches/:batchId', title: 'Batch', load: () => import('./batches/batch-page') },
   { path: 'bindings', title: 'Bindings', nav: 'main', load: () => import('./bindings/bindings-page') },
   { path: 'playground', title: 'Playground', nav: 'main', load: () => import('./playground/playground-page') },
   { path: 'settings/teams', title: 'Teams', nav: 'settings', load: () => import('./teams/teams-page') },

@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import {
   batchArchiveUrl,
   batchEventsUrl,
   batchKeys,
+  batchPath,
   batchResults,
   cancelBatch,
+  startBatch,
   FINAL_STATUSES,
   type BatchProgress,
   type BatchResult,
@@ -17,10 +20,13 @@ import { Button, buttonClass } from '../../kit/button';
 import { formatDate } from '../../kit/format';
 import { LiveMessage } from '../../kit/live-message';
 import { Section } from '../../kit/page';
+import { plural } from '../../kit/plural';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
 import { variablesOf } from '../templates/variable-names';
 import { progressText } from './item-counts';
+import { progressChanged } from './progress-change';
+import { failedRowsRetry } from './retry-rows';
 import { keyValues } from './row-values';
 
 /** The ZIP's default naming: row numbers only. */
@@ -34,23 +40,26 @@ const ROW_NUMBER = '';
 export function BatchRun({ batchId, templates }: { batchId: string; templates: Template[] }) {
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const finished = progress !== null && FINAL_STATUSES.includes(progress.status);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // The last progress the Recent batches table was refreshed for: it says the same as this panel at every step.
+  const told = useRef<BatchProgress | null>(null);
   useEffect(() => {
     const source = new EventSource(batchEventsUrl(batchId));
     source.addEventListener('progress', (e) => {
       const next = JSON.parse((e as MessageEvent<string>).data) as BatchProgress;
       setProgress(next);
+      if (progressChanged(told.current, next)) {
+        told.current = next;
+        void queryClient.invalidateQueries({ queryKey: batchKeys.recent });
+      }
       // The server ends the stream after a terminal state: do not let the browser reconnect then.
       if (FINAL_STATUSES.includes(next.status)) source.close();
     });
     // Any other end (the API restarting or shutting down: docs/api.md) is the browser's to reconnect, and the
     // new stream starts with the current progress.
     return () => source.close();
-  }, [batchId]);
-  const queryClient = useQueryClient();
-  // The batch list shows the final state as soon as this page knows it.
-  useEffect(() => {
-    if (finished) void queryClient.invalidateQueries({ queryKey: batchKeys.recent });
-  }, [finished, queryClient]);
+  }, [batchId, queryClient]);
   // Read once at the start (the heading's template and date) and again when the batch has finished (its results).
   const results = useQuery({
     queryKey: ['batches', batchId, finished],
@@ -66,6 +75,20 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
   const namable = [...order.filter((name) => given.has(name)), ...[...given].filter((name) => !order.includes(name)).sort()];
   const [nameBy, setNameBy] = useState(ROW_NUMBER);
   const cancel = useMutation({ mutationFn: () => cancelBatch(batchId) });
+  // The failed rows again, as a new batch of the same template and format; it opens on its own page.
+  const retry = finished && results.data ? failedRowsRetry(results.data.results) : null;
+  const again = useMutation({
+    mutationFn: () =>
+      startBatch(results.data!.templateId, {
+        variableSets: retry!.variableSets,
+        format: results.data!.format,
+        ...(retry!.layouts ? { layouts: retry!.layouts } : {}),
+      }),
+    onSuccess: (started) => {
+      void queryClient.invalidateQueries({ queryKey: batchKeys.recent });
+      void navigate(batchPath(started.batchId));
+    },
+  });
   const done = progress ? progress.completed + progress.failed + progress.cancelled : 0;
   return (
     <Section
@@ -113,6 +136,19 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
       </label>
       <LiveMessage>{progress ? progressText(progress) : 'Waiting for progress…'}</LiveMessage>
       {results.isError && <Alert>{messageOf(results.error)}</Alert>}
+      {retry && (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="secondary" busy={again.isPending} onClick={() => again.mutate()}>
+            Render the {plural(retry.failedRows, 'failed row')} again
+          </Button>
+          <span className="text-sm text-slate-600">
+            {retry.variableSets.length < retry.failedRows
+              ? `A new batch of the first ${retry.variableSets.length} (the most one batch takes from the browser), with the values they had.`
+              : 'A new batch of only these rows, with the values they had; edit the template first if they failed because of it.'}
+          </span>
+        </div>
+      )}
+      {again.isError && <Alert>{messageOf(again.error)}</Alert>}
       {finished && results.data && (
         <Table
           caption="Results"
@@ -121,7 +157,22 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
           rowKey={(r) => `${r.index}-${r.layout ?? ''}`}
           empty="No results."
           columns={[
-            { header: 'Row', cell: (r) => r.index + 1 },
+            {
+              header: 'Row',
+              // The row's render page (what was asked, timings, the problem), which links back here.
+              cell: (r) =>
+                r.imageId ? (
+                  <Link
+                    className="text-indigo-700 underline"
+                    to={`/renders/${encodeURIComponent(r.imageId)}`}
+                    aria-label={`Render of row ${r.index + 1}${r.layout ? `, ${r.layout}` : ''}`}
+                  >
+                    {r.index + 1}
+                  </Link>
+                ) : (
+                  r.index + 1
+                ),
+            },
             { header: 'Values', cell: (r) => <RowValues values={keyValues(r.variables, order)} /> },
             // A batch of one layout has no layout names to show.
             ...(results.data.results.some((r) => r.layout) ? [{ header: 'Layout', cell: (r: BatchResult) => r.layout }] : []),

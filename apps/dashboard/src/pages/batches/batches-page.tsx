@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { batchLimitsOf } from '@pressroom/contracts';
-import { batchKeys, startBatch } from '../../api/batches';
+import { batchKeys, batchPath, startBatch } from '../../api/batches';
 import { ApiError } from '../../api/problem';
 import { listTemplates, templateKeys } from '../../api/templates';
 import { getUsage, usageKeys } from '../../api/usage';
@@ -14,9 +15,9 @@ import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
 import { TemplateChoice } from '../templates/template-choice';
 import { variablesOf } from '../templates/variable-names';
-import { BatchRun } from './batch-run';
 import { autoColumns } from './column-match';
 import { defaultUse } from './default-use';
+import { DEFAULT_LAYOUT, layoutChoices } from './layout-choices';
 import { rowsPerBatch } from './batch-limit';
 import { StartRefusal } from './start-refusal';
 import { csvOf, parseRows } from './csv';
@@ -36,7 +37,7 @@ function exampleRows(template: { variableDefinitions?: Parameters<typeof preview
   return csvOf(variables, [Object.fromEntries(variables.map((v) => [v, samples[v] === undefined ? '' : String(samples[v])]))]);
 }
 
-/** Start a batch from a CSV file or pasted rows: map columns to variables, choose format and layouts, watch it run. */
+/** Start a batch from a CSV file or pasted rows: map columns to variables, choose format and layouts; it runs on its own page. */
 export default function BatchesPage() {
   const queryClient = useQueryClient();
   const rowsId = useId();
@@ -55,10 +56,14 @@ export default function BatchesPage() {
   const [fileName, setFileName] = useState('');
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [format, setFormat] = useState('png');
-  const [layouts, setLayouts] = useState<string[]>(['default']);
-  const [batchId, setBatchId] = useState<string | null>(null);
+  const [checkedLayouts, setLayouts] = useState<string[]>([DEFAULT_LAYOUT]);
+  const navigate = useNavigate();
 
   const template = templates.data?.templates.find((t) => t.uid === uid) ?? templates.data?.templates[0];
+  // The sizes to choose from, in plain words; none when the template has only its own size (nothing to choose).
+  const sizes = template ? layoutChoices(template) : [];
+  // Only the chosen template's layouts (one checked for another template is not sent).
+  const layouts = sizes.length === 0 ? [DEFAULT_LAYOUT] : checkedLayouts.filter((key) => sizes.some((size) => size.key === key));
   const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
   const { columns, rows, problems: readProblems } = useMemo(() => parseRows(text), [text]);
   // Columns named like a variable (any case, spaces/underscores/hyphens aside) map themselves until one is picked.
@@ -87,12 +92,13 @@ export default function BatchesPage() {
 
   const start = useMutation({
     mutationFn: () => {
-      const extra = layouts.length === 1 && layouts[0] === 'default' ? {} : { layouts };
+      const extra = layouts.length === 1 && layouts[0] === DEFAULT_LAYOUT ? {} : { layouts };
       return startBatch(template!.uid, { variableSets, format, ...extra });
     },
+    // The new batch's own page: its progress and results stay there through a reload.
     onSuccess: (started) => {
-      setBatchId(started.batchId);
       void queryClient.invalidateQueries({ queryKey: batchKeys.recent });
+      void navigate(batchPath(started.batchId));
     },
   });
 
@@ -170,8 +176,8 @@ export default function BatchesPage() {
               {itemLimit !== null && (
                 <p className={`text-sm ${itemCount > itemLimit ? 'font-medium text-amber-900' : 'text-slate-600'}`}>
                   {itemCount > itemLimit
-                    ? `Too many for one batch: ${plural(itemCount, 'item')} (rows × layouts); the ${plan} plan allows at most ${itemLimit} items per batch. Split the file into batches of at most ${plural(rowsPerBatch(itemLimit, layouts.length), 'row')}.`
-                    : `The ${plan} plan allows at most ${itemLimit} items per batch (rows × layouts).`}
+                    ? `Too many for one batch: ${plural(itemCount, 'item')} (rows × sizes); the ${plan} plan allows at most ${itemLimit} items per batch. Split the file into batches of at most ${plural(rowsPerBatch(itemLimit, layouts.length), 'row')}.`
+                    : `The ${plan} plan allows at most ${itemLimit} items per batch (rows × sizes).`}
                 </p>
               )}
               {/* Read other than as written (an unclosed quote, a short or long row): said, never silently misread. */}
@@ -227,19 +233,21 @@ export default function BatchesPage() {
                 ['webp', 'WebP'],
               ]}
             />
-            <fieldset className="flex flex-wrap gap-3 text-sm">
-              <legend className="font-medium">Layouts</legend>
-              {['default', ...Object.keys(template?.layouts ?? {})].map((key) => (
-                <label key={key} className="flex items-center gap-1">
-                  <input
-                    type="checkbox"
-                    checked={layouts.includes(key)}
-                    onChange={(e) => setLayouts((all) => (e.target.checked ? [...all, key] : all.filter((k) => k !== key)))}
-                  />
-                  {key}
-                </label>
-              ))}
-            </fieldset>
+            {sizes.length > 0 && (
+              <fieldset className="flex flex-wrap gap-3 text-sm">
+                <legend className="font-medium">Sizes: each row renders once in each size checked</legend>
+                {sizes.map(({ key, label }) => (
+                  <label key={key} className="flex items-center gap-1">
+                    <input
+                      type="checkbox"
+                      checked={layouts.includes(key)}
+                      onChange={(e) => setLayouts(e.target.checked ? [...layouts, key] : layouts.filter((k) => k !== key))}
+                    />
+                    {label}
+                  </label>
+                ))}
+              </fieldset>
+            )}
           </div>
           <Button
             type="submit"
@@ -253,8 +261,7 @@ export default function BatchesPage() {
           {start.isError && !fieldRefusal && <StartRefusal error={start.error} layoutCount={layouts.length} />}
         </Form>
       </Section>
-      {batchId && <BatchRun key={batchId} batchId={batchId} templates={templates.data?.templates ?? []} />}
-      <RecentBatches templates={templates.data?.templates ?? []} onOpen={setBatchId} />
+      <RecentBatches templates={templates.data?.templates ?? []} />
     </Page>
   );
 }

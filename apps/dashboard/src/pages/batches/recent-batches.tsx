@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { batchKeys, FINAL_STATUSES, listBatches } from '../../api/batches';
+import { Link } from 'react-router';
+import { batchKeys, batchPath, FINAL_STATUSES, listBatches } from '../../api/batches';
 import type { Template } from '../../api/templates';
-import { Button } from '../../kit/button';
 import { Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
@@ -11,8 +11,8 @@ import { itemCountsText } from './item-counts';
 /** How often the list looks again while one of its batches still runs. */
 const POLL_MS = 3_000;
 
-/** The latest batches (GET /batches) with their counts; Open shows one's progress, results and ZIP. */
-export function RecentBatches({ templates, onOpen }: { templates: Template[]; onOpen: (batchId: string) => void }) {
+/** The latest batches (GET /batches) with their counts; each id links to the batch's page (progress, results, ZIP). */
+export function RecentBatches({ templates }: { templates: Template[] }) {
   const batches = useQuery({
     queryKey: batchKeys.recent,
     queryFn: listBatches,
@@ -32,9 +32,9 @@ export function RecentBatches({ templates, onOpen }: { templates: Template[]; on
               {
                 header: 'Batch',
                 cell: (b) => (
-                  <Button variant="ghost" className="px-0! py-0! text-left text-indigo-700 underline" onClick={() => onOpen(b.batchId)}>
+                  <Link className="text-indigo-700 underline" to={batchPath(b.batchId)}>
                     {b.batchId}
-                  </Button>
+                  </Link>
                 ),
               },
               { header: 'Template', cell: (b) => nameOf(b.templateId) },

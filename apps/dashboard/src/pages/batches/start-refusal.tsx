@@ -22,8 +22,8 @@ export function StartRefusal({ error, layoutCount }: { error: unknown; layoutCou
         {limit !== null && (
           <p className="mt-1">
             Next step: split the file into batches of at most {plural(rowsPerBatch(limit, layoutCount), 'row')}
-            {layoutCount > 1 ? ` (each row renders once per layout, ${layoutCount} here)` : ''} and start each one, or ask the instance
-            owner to change the plan (see{' '}
+            {layoutCount > 1 ? ` (each row renders once per size, ${layoutCount} here)` : ''} and start each one, or ask the instance owner
+            to change the plan (see{' '}
             <Link className={linkClass} to="/settings/usage">
               Usage and plan
             </Link>

@@ -1,0 +1,11 @@
+import { batchRowText } from '../src/pages/renders/batch-row.js';
+
+describe('the batch row a render was made for, as its page says it', () => {
+  test('rows count from 1, as the batch results do', () => {
+    expect(batchRowText({ id: 'bat_1', index: 0 })).toBe('Row 1 of batch bat_1');
+  });
+
+  test('the layout when the batch rendered several', () => {
+    expect(batchRowText({ id: 'bat_1', index: 4, layout: 'square' })).toBe('Row 5 (square) of batch bat_1');
+  });
+});
