@@ -9,6 +9,7 @@ export * from './http/template.js';
 export * from './http/template-views.js';
 export * from './http/variable-rules.js';
 export * from './http/variable-values.js';
+export * from './http/strict-variables.js';
 export * from './http/url-rules.js';
 export * from './http/assets.js';
 export * from './http/asset-views.js';

@@ -108,6 +108,10 @@ describe('renderHtmlTemplate', () => {
     const strict = problem(() => render('<p _if="shown">{{ a }}</p><p>{{ b }}{{ c }}</p>', { c: 1 }, [], true));
     expect(strict.slug).toBe('validation-error');
     expect(strict.errors?.map((e) => e.field)).toEqual(['variables.shown', 'variables.b']);
+    // In plain words, the one sentence the dashboard's batch check says before starting too (contracts' strictVariablesMissing).
+    expect(strict.detail).toBe(
+      'The template is in strict mode, which refuses a render without a value for every variable, and no value was given for shown, b.',
+    );
   });
 
   it('applies definitions: defaults, coercion, validation', () => {

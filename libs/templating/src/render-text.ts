@@ -1,4 +1,5 @@
 import { ProblemError } from '@pressroom/problem';
+import { STRICT_VARIABLE_MISSING, strictVariablesMissing } from '@pressroom/contracts';
 import { evaluateNode, lookupPath } from './evaluator.js';
 import { ExpressionError } from './expression-error.js';
 import { LIMITS } from './limits.js';
@@ -103,8 +104,8 @@ export function renderTextWith(text: string, scope: Scope, state: RenderState): 
 export function missingVariablesProblem(missing: Iterable<string>): ProblemError {
   const names = [...missing];
   return new ProblemError('validation-error', {
-    detail: `The template uses strict variables and ${names.length === 1 ? 'this variable was' : 'these variables were'} not supplied: ${names.join(', ')}.`,
-    errors: names.map((name) => ({ field: `variables.${name}`, message: 'Required by the template (strictVariables) but not supplied.' })),
+    detail: strictVariablesMissing(names),
+    errors: names.map((name) => ({ field: `variables.${name}`, message: STRICT_VARIABLE_MISSING })),
   });
 }
 

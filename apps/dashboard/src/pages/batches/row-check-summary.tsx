@@ -1,3 +1,4 @@
+import { strictVariablesMissing } from '@pressroom/contracts';
 import { formatCount } from '../../kit/format';
 import { plural } from '../../kit/plural';
 import type { EmptyCell, UnmappedVariable } from './default-use';
@@ -50,7 +51,8 @@ export function RowCheckSummary({
     blocked.length > 0
       ? `The batch cannot start: ${blocked.join(', ')} ${blocked.length === 1 ? 'is' : 'are'} required and ${blocked.length === 1 ? 'has' : 'have'} no default. Map a column to ${blocked.length === 1 ? 'it' : 'each'}.`
       : unfilled.length > 0
-        ? `Every row would fail: the template uses strict variables and no column or default fills ${unfilled.join(', ')}.`
+        ? // The renderer's own sentence (contracts), so the results say the same of each failed row.
+          `Every row would fail. ${strictVariablesMissing(unfilled)}`
         : rows.length > 0
           ? `${formatCount(failing)} of ${plural(rowCount, 'row')} would fail; the others render.`
           : "Check before starting: some files will use the template's defaults, not the rows' values.";
