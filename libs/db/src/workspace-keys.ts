@@ -90,13 +90,20 @@ export async function revokeWorkspaceKey(db: Db, viewer: KeyViewer, keyId: strin
   return key;
 }
 
-/** Replaces the viewer's own key with a new one (shown once); null when there is no such active key. */
-export async function rotateWorkspaceKey(db: Db, viewer: KeyViewer, keyId: string): Promise<IssuedApiKey | null> {
+/**
+ * Replaces the viewer's own key with a new one (shown once), with the key it replaced; null when there is no such
+ * active key.
+ */
+export async function rotateWorkspaceKey(
+  db: Db,
+  viewer: KeyViewer,
+  keyId: string,
+): Promise<(IssuedApiKey & { replaced: WorkspaceKey }) | null> {
   const key = await findWorkspaceKey(db, viewer, keyId);
   if (!key) return null;
   if (!key.canRotate)
     throw new PermissionError(
       `${whoseKey(key)}: only they can rotate it, because the new key is shown once to whoever rotates it. The team's owners and admins can revoke it.`,
     );
-  return rotateApiKey(db, key.id);
+  return { ...(await rotateApiKey(db, key.id)), replaced: key };
 }

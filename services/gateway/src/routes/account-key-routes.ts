@@ -66,7 +66,8 @@ export function accountKeyRoutes(deps: { db: Db; forgetKeys: () => void }): Rout
       const issued = await rotateWorkspaceKey(deps.db, viewerOf(res), id);
       if (!issued) throw noSuchKey(id);
       deps.forgetKeys();
-      await audit(req, res, 'api_key.rotated', { targetId: id, targetLabel: keyLabel(issued.record) });
+      const label = `${issued.record.label ? `${issued.record.label} ` : ''}(${issued.replaced.masked} → ${issued.record.masked})`;
+      await audit(req, res, 'api_key.rotated', { targetId: id, targetLabel: label });
       res.json({ ...keyView(issued.record), key: issued.key, replaces: id });
     },
   });

@@ -86,13 +86,24 @@ describe.each(ENGINES)('the audit log (%s)', (engine) => {
     expect((await bob.request('POST', '/auth/sign-up', { json: { email: 'bob@example.com', password: 'a long password' } })).status).toBe(
       201,
     );
-    for (const name of ['one', 'two', 'three']) await bob.request('POST', '/account/keys', { json: { name } });
+    for (const name of ['one', 'two']) await bob.request('POST', '/account/keys', { json: { name } });
+    const three = (await (await bob.request('POST', '/account/keys', { json: { name: 'three' } })).json()) as {
+      id: string;
+      masked: string;
+    };
+    const rotated = (await (await bob.request('POST', `/account/keys/${three.id}/rotate`)).json()) as { masked: string };
     const first = (await (await bob.request('GET', '/account/audit-log?limit=2')).json()) as Page;
-    expect(first.items.map((e) => e.target.label?.split(' ')[0])).toEqual(['three', 'two']);
+    // A rotation names the key it replaced and the new one.
+    expect(first.items.map((e) => [e.action, e.target.label])).toEqual([
+      ['api_key.rotated', `three (${three.masked} → ${rotated.masked})`],
+      ['api_key.created', `three (${three.masked})`],
+    ]);
     expect(first.pagination).toMatchObject({ limit: 2, hasMore: true });
     const next = (await (await bob.request('GET', `/account/audit-log?limit=2&cursor=${first.pagination.nextCursor}`)).json()) as Page;
-    expect(next.items.map((e) => e.action)).toEqual(['api_key.created', 'account.signed_in']);
-    expect(next.pagination).toEqual({ limit: 2, nextCursor: null, hasMore: false });
+    expect(next.items.map((e) => e.target.label?.split(' ')[0])).toEqual(['two', 'one']);
+    const last = (await (await bob.request('GET', `/account/audit-log?limit=2&cursor=${next.pagination.nextCursor}`)).json()) as Page;
+    expect(last.items.map((e) => e.action)).toEqual(['account.signed_in']);
+    expect(last.pagination).toEqual({ limit: 2, nextCursor: null, hasMore: false });
 
     const bad = await bob.request('GET', '/account/audit-log?cursor=not-a-cursor');
     expect(bad.status).toBe(400);
