@@ -25,6 +25,7 @@ import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
 import { variablesOf } from '../templates/variable-names';
 import { progressText } from './item-counts';
+import { DEFAULT_LAYOUT } from './layout-choices';
 import { progressChanged } from './progress-change';
 import { failedRowsRetry } from './retry-rows';
 import { keyValues } from './row-values';
@@ -175,7 +176,10 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
             },
             { header: 'Values', cell: (r) => <RowValues values={keyValues(r.variables, order)} /> },
             // A batch of one layout has no layout names to show.
-            ...(results.data.results.some((r) => r.layout) ? [{ header: 'Layout', cell: (r: BatchResult) => r.layout }] : []),
+            // Said as the form says sizes: the template's own size is the main one.
+            ...(results.data.results.some((r) => r.layout)
+              ? [{ header: 'Size', cell: (r: BatchResult) => (r.layout === DEFAULT_LAYOUT ? 'Main size' : r.layout) }]
+              : []),
             {
               header: 'Preview',
               cell: (r) =>
