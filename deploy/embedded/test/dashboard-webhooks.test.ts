@@ -106,5 +106,18 @@ describe('dashboard webhook controls (memory+pglite)', () => {
     expect(page2.nextCursor).toBeNull();
     expect((await dash(`/webhook-subscriptions/${uid}/deliveries?cursor=bogus`)).status).toBe(400);
     expect((await stack.api(`/webhook-subscriptions/whk_nope/deliveries`, { key })).status).toBe(404);
+
+    // The audit log has who made, re-enabled, paused and resumed it, named by its event and host (never the whole address).
+    const audit = (await (await dash('/account/audit-log')).json()) as {
+      items: { action: string; target: { id: string; label: string } }[];
+    };
+    const hooks = audit.items.filter((e) => e.action.startsWith('webhook.'));
+    const host = new URL(receiver.url('/hook')).host;
+    expect(hooks).toMatchObject(
+      ['webhook.resumed', 'webhook.paused', 'webhook.resumed', 'webhook.created'].map((action) => ({
+        action,
+        target: { id: uid, label: `render.completed → ${host}` },
+      })),
+    );
   });
 });

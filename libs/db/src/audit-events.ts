@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',
+  'webhook.paused',
+  'webhook.resumed',
   'custom_storage.set',
   'custom_storage.removed',
   'url_signing_secret.created',

@@ -11,10 +11,11 @@ import {
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { OwnerCaches } from '@pressroom/service-runner';
+import { audit } from '../http/audit.js';
 import { authOf, requireSession } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
-import { webhookSubscriptionView } from './webhook-routes.js';
+import { webhookLabel, webhookSubscriptionView } from './webhook-routes.js';
 
 const DeliveryLogQuery = z.object({
   cursor: z.string().min(1).max(500).optional(),
@@ -34,7 +35,7 @@ function notFound(uid: string): ProblemError {
 export function webhookControlRoutes(deps: { db: Db; owners: Pick<OwnerCaches, 'changed'> }): Router {
   const router = Router();
 
-  const setStatus = (change: typeof pauseWebhookSubscription) =>
+  const setStatus = (change: typeof pauseWebhookSubscription, action: 'webhook.paused' | 'webhook.resumed') =>
     [
       requireSession,
       async (req, res) => {
@@ -43,12 +44,13 @@ export function webhookControlRoutes(deps: { db: Db; owners: Pick<OwnerCaches, '
         if (!(await change(deps.db, { ownerId, uid }))) throw notFound(uid);
         await deps.owners.changed(ownerId, ['webhooks']);
         const row = await getWebhookSubscription(deps.db, { ownerId, uid });
+        await audit(req, res, action, { targetId: uid, targetLabel: webhookLabel(row!) });
         res.json({ subscription: webhookSubscriptionView(row!) });
       },
     ] satisfies Parameters<typeof defineRoute>[2]['post'];
 
-  defineRoute(router, '/webhook-subscriptions/:uid/pause', { post: setStatus(pauseWebhookSubscription) });
-  defineRoute(router, '/webhook-subscriptions/:uid/resume', { post: setStatus(resumeWebhookSubscription) });
+  defineRoute(router, '/webhook-subscriptions/:uid/pause', { post: setStatus(pauseWebhookSubscription, 'webhook.paused') });
+  defineRoute(router, '/webhook-subscriptions/:uid/resume', { post: setStatus(resumeWebhookSubscription, 'webhook.resumed') });
 
   defineRoute(router, '/webhook-subscriptions/:uid/deliveries', {
     get: async (req, res) => {

@@ -51,7 +51,7 @@ export function webhookSubscriptionView(row: WebhookSubscriptionRow): WebhookSub
  * How the audit log names a subscription: its event and the target's host. Never the whole address: chat
  * webhooks carry their token in the path.
  */
-function webhookLabel(row: { event: string; targetUrl: string }): string {
+export function webhookLabel(row: { event: string; targetUrl: string }): string {
   let host: string;
   try {
     host = new URL(row.targetUrl).host;

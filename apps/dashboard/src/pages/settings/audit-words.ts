@@ -12,6 +12,8 @@ const ACTION_WORDS: Record<string, string> = {
   'webhook.created': 'Added a webhook',
   'webhook.updated': 'Changed a webhook',
   'webhook.deleted': 'Deleted a webhook',
+  'webhook.paused': 'Paused a webhook',
+  'webhook.resumed': 'Resumed a webhook',
   'custom_storage.set': 'Saved custom storage',
   'custom_storage.removed': 'Removed custom storage',
   'url_signing_secret.created': 'Made a new URL-signing secret',
