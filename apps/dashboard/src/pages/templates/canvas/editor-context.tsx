@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { withColourPreviews, withoutColourPreviews, type ColourPreview } from '../../../canvas/colour-previews';
 import { PLACEHOLDER_COLOUR } from '../sample-values';
 import { groupInPlace, ungroupInPlace } from './layer-actions';
+import { placeNewObject, visibleDesignArea } from './new-object-place';
 import { createImage, createShape, type ShapeKind } from './object-factory';
 import { loadIntoCanvas, serializeCanvas } from './serializer';
 import { fitText } from './text-fit';
@@ -164,6 +165,22 @@ export function EditorProvider({
 
   const api = useMemo<EditorApi>(() => {
     const selection = canvas ? canvas.getActiveObjects() : [];
+    // A new object in view: centred in the part of the design on screen, a step aside from any object already there.
+    const place = (object: FabricObject) => {
+      if (!canvas) return;
+      const element = canvas.getElement();
+      const scroller = element.closest('[data-canvas-scroller]');
+      const window_ = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+      const visible = visibleDesignArea(
+        element.getBoundingClientRect(),
+        scroller ? [scroller.getBoundingClientRect(), window_] : [window_],
+        canvas.getZoom(),
+        size,
+      );
+      const centres = canvas.getObjects().map((o) => o.getCenterPoint());
+      object.set(placeNewObject(visible, { width: object.getScaledWidth(), height: object.getScaledHeight() }, centres));
+      object.setCoords();
+    };
     const add = (object: FabricObject) => {
       if (!canvas) return;
       canvas.add(object);
@@ -183,15 +200,15 @@ export function EditorProvider({
       add,
       addShape: (kind) => {
         if (!canvas) return null;
-        // Each new object a little lower-right of the previous one, so they do not hide each other.
-        const offset = (canvas.getObjects().length % 8) * 24;
-        const object = createShape(kind, { left: 40 + offset, top: 40 + offset });
+        const object = createShape(kind, { left: 0, top: 0 });
+        place(object);
         add(object);
         return object;
       },
       addImage: async (src) => {
         if (!canvas) return null;
         const image = await createImage(src, size);
+        place(image);
         add(image);
         return image;
       },

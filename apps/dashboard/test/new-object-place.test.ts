@@ -1,0 +1,54 @@
+import { CASCADE_STEP, placeNewObject, visibleDesignArea } from '../src/pages/templates/canvas/new-object-place.js';
+
+describe('visibleDesignArea', () => {
+  it('is the part of the canvas inside every clip, in design pixels at the zoom', () => {
+    // A 2000×1000 design at 50 % (1000×500 on screen), scrolled 200 px right, in a 400×300 scroller.
+    const canvas = { left: -100, top: 50, right: 900, bottom: 550 };
+    const scroller = { left: 100, top: 50, right: 500, bottom: 350 };
+    const window = { left: 0, top: 0, right: 1280, bottom: 800 };
+    expect(visibleDesignArea(canvas, [scroller, window], 0.5, { width: 2000, height: 1000 })).toEqual({
+      left: 400,
+      top: 0,
+      width: 800,
+      height: 600,
+    });
+  });
+
+  it('is the whole design when the canvas is not on screen at all', () => {
+    const canvas = { left: 0, top: 2000, right: 400, bottom: 2300 };
+    expect(visibleDesignArea(canvas, [{ left: 0, top: 0, right: 1280, bottom: 800 }], 1, { width: 400, height: 300 })).toEqual({
+      left: 0,
+      top: 0,
+      width: 400,
+      height: 300,
+    });
+  });
+});
+
+describe('placeNewObject', () => {
+  const visible = { left: 100, top: 0, width: 800, height: 600 };
+
+  it('centres the object in the visible area', () => {
+    expect(placeNewObject(visible, { width: 200, height: 100 }, [])).toEqual({ left: 400, top: 250 });
+  });
+
+  it('puts an object larger than the visible area at its top-left corner', () => {
+    expect(placeNewObject(visible, { width: 1000, height: 900 }, [])).toEqual({ left: 100, top: 0 });
+  });
+
+  it('steps down and right past every object already centred at the spot, so none hides another', () => {
+    const size = { width: 200, height: 100 };
+    const centre = (at: { left: number; top: number }, of = size) => ({ x: at.left + of.width / 2, y: at.top + of.height / 2 });
+    const first = placeNewObject(visible, size, [{ x: 0, y: 0 }]);
+    const second = placeNewObject(visible, size, [centre(first)]);
+    // Another shape and size, centred at the same spot: it steps aside too.
+    const third = placeNewObject(visible, { width: 160, height: 160 }, [centre(first), centre(second)]);
+    expect([first, second, third]).toEqual([
+      { left: 400, top: 250 },
+      { left: 400 + CASCADE_STEP, top: 250 + CASCADE_STEP },
+      { left: 420 + 2 * CASCADE_STEP, top: 220 + 2 * CASCADE_STEP },
+    ]);
+    // A deleted object frees its spot again.
+    expect(placeNewObject(visible, size, [centre(second)])).toEqual(first);
+  });
+});
