@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { accessibilityViolations, pixelOf, screenshot, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
 import { rgbOverWhite, pngOf } from '@pressroom/testing/pixel-diff';
-import { editorExport, parityOf, renderOfTemplate } from './canvas-parity.js';
+import { callAsSession, editorExport, parityOf, renderOfTemplate } from './canvas-parity.js';
 
 const MONO_BOLD = readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf');
 /** A 1×1 green PNG. */
@@ -254,15 +254,23 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   await picker.getByText('green-square.png').click();
   await picker.getByRole('button', { name: 'Add image' }).click();
   await picker.waitFor({ state: 'detached' });
-  for (let i = 0; i < 50 && (await pixelAt(5, 5))[1] !== 255; i++) await page.waitForTimeout(100);
-  expect(await pixelAt(5, 5)).toEqual([0, 255, 0, 255]);
   // Saved, the design keeps its placeholder: the drawn default was only the editor's preview.
   await page.getByRole('button', { name: 'Save template' }).click();
   await page.getByText('Saved.').waitFor();
   const { template: saved } = (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`)).json()) as {
-    template: { fabricJSData: { background: string; objects: unknown[] } };
+    template: { fabricJSData: { background: string; objects: { type: string; left: number; top: number }[] } };
   };
   expect([saved.fabricJSData.background, saved.fabricJSData.objects.length]).toEqual(['{{background}}', 5]);
+  // The new image lands in the middle of the part of the design on screen (not at the design's corner, maybe scrolled
+  // away), drawn there in green.
+  const added = saved.fabricJSData.objects.at(-1)!;
+  expect(added.type).toBe('Image');
+  const [canvasBox, areaBox] = [(await surface.boundingBox())!, (await scroller.boundingBox())!];
+  const onScreen = { x: canvasBox.x + added.left + 20, y: canvasBox.y + added.top + 20 };
+  expect(Math.abs(onScreen.x - (areaBox.x + areaBox.width / 2))).toBeLessThan(30);
+  expect(Math.abs(onScreen.y - (areaBox.y + Math.min(areaBox.height, page.viewportSize()!.height - areaBox.y) / 2))).toBeLessThan(30);
+  for (let i = 0; i < 50 && (await pixelAt(added.left + 5, added.top + 5))[1] !== 255; i++) await page.waitForTimeout(100);
+  expect(await pixelAt(added.left + 5, added.top + 5)).toEqual([0, 255, 0, 255]);
   expect(JSON.stringify(saved.fabricJSData)).not.toContain('colourPreviews');
 
   // The copy is the account's own template now.
@@ -271,3 +279,79 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   };
   expect(templates.templates.find((t) => t.uid === uid)?.tags).toEqual(['starter', 'quote-card']);
 }, 120_000);
+
+/** The rows (of `from`..`to`) where a picture has dark ink (the certificate's name and course lines are #111827). */
+function inkRows(image: { width: number; data: Uint8Array | Uint8ClampedArray }, channels: number, from: number, to: number): number[] {
+  const rows: number[] = [];
+  for (let y = from; y < to; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const i = (y * image.width + x) * channels;
+      if (image.data[i]! < 100 && image.data[i + 1]! < 100 && image.data[i + 2]! < 100) {
+        rows.push(y);
+        break;
+      }
+    }
+  }
+  return rows;
+}
+
+test('certificate starter: a long name shrinks onto its one line, in the render and in the editor’s tried values alike; its PDF is A4 landscape', async () => {
+  const LONG = 'Maximiliana Alexandrova-Featherstonehaugh';
+  const copied = await callAsSession(rig, context, 'POST', '/templates/starters/certificate/copy', {});
+  const { uid } = ((await copied.json()) as { template: { uid: string } }).template;
+  const rendered = await callAsSession(rig, context, 'POST', `/templates/${uid}/render`, { format: 'png', variables: { recipient: LONG } });
+  expect(rendered.status()).toBe(200);
+  const file = await fetch(((await rendered.json()) as { url: string }).url.replace('//localhost:', '//127.0.0.1:'));
+  const render = await rgbOverWhite(Buffer.from(await file.arrayBuffer()));
+  expect([render.width, render.height]).toEqual([1754, 1240]);
+  // The name's box starts at 470 and is one 110-px line tall (to 598); the rule is at 620, "completed …" from 680.
+  const name = inkRows(render, 3, 400, 680);
+  expect(name.length).toBeGreaterThan(20);
+  expect([name[0]! >= 470, name.at(-1)! < 600]).toEqual([true, true]);
+  // One line: the ink is one band, no gap between two lines of words.
+  expect(name.every((y, i) => i === 0 || y - name[i - 1]! <= 2)).toBe(true);
+  expect(inkRows(render, 3, 680, 760).length).toBeGreaterThan(10);
+
+  // The editor's "Try values on canvas" shrinks the name by the same rule: the same rows, read at 100 %.
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  await page.getByRole('heading', { name: 'Edit Certificate', level: 1 }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: '100 %' }).click();
+  await page.getByLabel('Try value for recipient').fill(LONG);
+  await page.getByRole('button', { name: 'Try values on canvas' }).click();
+  await page.getByText('Showing tried values: go back to the design to edit it.').waitFor();
+  const editorRows = () =>
+    page.evaluate(() => {
+      const canvas = document.querySelector('canvas.lower-canvas') as HTMLCanvasElement;
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      const rows: number[] = [];
+      for (let y = 400; y < Math.min(680, canvas.height); y++) {
+        for (let x = 0; x < canvas.width; x++) {
+          const i = (y * canvas.width + x) * 4;
+          if (data[i + 3]! > 200 && data[i]! < 100 && data[i + 1]! < 100 && data[i + 2]! < 100) {
+            rows.push(y);
+            break;
+          }
+        }
+      }
+      return [canvas.width, rows] as const;
+    });
+  let shown: readonly [number, number[]] = [0, []];
+  for (let i = 0; i < 100; i++) {
+    shown = await editorRows();
+    if (shown[0] === 1754 && shown[1].length > 0 && shown[1].at(-1)! < 600) break;
+    await page.waitForTimeout(100);
+  }
+  expect(shown[0]).toBe(1754);
+  expect(Math.abs(shown[1][0]! - name[0]!)).toBeLessThanOrEqual(2);
+  expect(Math.abs(shown[1].at(-1)! - name.at(-1)!)).toBeLessThanOrEqual(2);
+  await page.getByRole('button', { name: 'Back to the design' }).first().click();
+
+  // Printed, the certificate is A4 landscape (841.89 × 595.28 pt), not the design's 1754 × 1240 px as points.
+  const printed = await callAsSession(rig, context, 'POST', `/templates/${uid}/render`, { format: 'pdf', variables: { recipient: LONG } });
+  expect(printed.status()).toBe(200);
+  const answer = (await printed.json()) as { url: string; pageSize: { width: number; height: number } };
+  expect(answer.pageSize).toEqual({ width: 842, height: 595 });
+  const pdf = Buffer.from(await (await fetch(answer.url.replace('//localhost:', '//127.0.0.1:'))).arrayBuffer());
+  const [, pageWidth, pageHeight] = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf.toString('latin1')) ?? [];
+  expect([Math.abs(Number(pageWidth) - 841.89) < 1, Math.abs(Number(pageHeight) - 595.28) < 1]).toEqual([true, true]);
+}, 180_000);

@@ -57,6 +57,33 @@ describe('printCanvasPdf', () => {
     expect(text).toContain('Certificate for Ada');
   });
 
+  it('prints on the paper given, the drawing scaled to fill it', async () => {
+    // A4's shape at 150 dpi on A4 landscape (841.89 × 595.28 pt): the blue band spans the page's width.
+    const canvas = {
+      background: '#ffffff',
+      objects: [{ type: 'Rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 1754, height: 124, fill: '#1d4ed8' }],
+    };
+    const pdf = await printCanvasPdf(
+      pool,
+      { canvas, fonts: [], width: 1754, height: 1240 },
+      { guard, paper: { widthPt: 841.89, heightPt: 595.28 } },
+    );
+    const { info } = await inspect(pdf);
+    expect(info).toMatch(/^Pages:\s+1$/m);
+    const [, width, height] = /^Page size:\s+([\d.]+) x ([\d.]+) pts/m.exec(info)!;
+    expect(Math.abs(Number(width) - 841.89)).toBeLessThan(1);
+    expect(Math.abs(Number(height) - 595.28)).toBeLessThan(1);
+    // Drawn at the paper's scale: the band's right end is at the page's right edge, a tenth of the page down.
+    const file = join(scratch, 'paper.pdf');
+    await writeFile(file, pdf);
+    const ppm = execFileSync('pdftoppm', ['-r', '36', '-singlefile', file], { maxBuffer: 1 << 24 });
+    const [, w, h] = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 40).toString('latin1'))!;
+    const header = ppm.length - Number(w) * Number(h) * 3;
+    const pixel = (x: number, y: number) => [...ppm.subarray(header + (y * Number(w) + x) * 3, header + (y * Number(w) + x) * 3 + 3)];
+    expect(pixel(Number(w) - 3, 3)).toEqual([29, 78, 216]);
+    expect(pixel(Number(w) - 3, Math.round(Number(h) * 0.2))).toEqual([255, 255, 255]);
+  });
+
   it('fails like an image capture when an image cannot load', async () => {
     const canvas = { objects: [{ type: 'Image', src: 'data:image/png;base64,bm90IGFuIGltYWdl' }] };
     await expect(printCanvasPdf(pool, { canvas, fonts: [], width: 100, height: 100 }, { guard })).rejects.toBeInstanceOf(NavigationError);

@@ -9,6 +9,8 @@ import { INLINE_HTML_LIMIT } from './offload.js';
 import { renderOutput } from './output.js';
 import { pdfCommand, pdfRowSize, type PdfRenderPlan } from './pdf-command.js';
 import { pdfPrintSettings } from './pdf-print-settings.js';
+import { canvasPaper, templateDocuments } from './pdf-documents.js';
+import { canvasDocument, templateRow } from './template-fixture.js';
 
 let dir: string;
 let storage: Storage;
@@ -96,5 +98,22 @@ describe('pdfCommand', () => {
     // The row reports the first page: paper size for HTML, the canvas size in points for a canvas.
     expect(pdfRowSize(pdf)).toEqual({ width: Math.round(settings.page.widthPt), height: Math.round(settings.page.heightPt) });
     expect(pdfRowSize({ ...pdf, documents: pdf.documents.slice(1) })).toEqual({ width: 300, height: 150 });
+  });
+
+  it('prints a canvas on the template’s paper preset, turned to the design’s orientation; on its own size without one', async () => {
+    expect(canvasPaper('A4', { width: 1754, height: 1240 })).toEqual({ widthPt: 841.89, heightPt: 595.28 });
+    expect(canvasPaper('a4', { width: 1240, height: 1754 })).toEqual({ widthPt: 595.28, heightPt: 841.89 });
+    expect([canvasPaper(null, { width: 10, height: 10 }), canvasPaper('custom', { width: 10, height: 10 })]).toEqual([
+      undefined,
+      undefined,
+    ]);
+    const template = templateRow({ html: null, fabricJSData: canvasDocument(), width: 200, height: 100, pdfPreset: 'A4' });
+    const documents = templateDocuments(template, [{ title: 'x' }]);
+    expect(documents[0]).toMatchObject({ kind: 'canvas', width: 200, height: 100, paper: { widthPt: 841.89, heightPt: 595.28 } });
+    const plan: PdfRenderPlan = { origin: 'template', templateId: template.uid, documents, settings };
+    const command = await pdfCommand(storage, plan, envelope('pdf_2'));
+    expect(command.documents[0]).toMatchObject({ kind: 'canvas', width: 200, height: 100, paper: { widthPt: 841.89, heightPt: 595.28 } });
+    expect(pdfRowSize(plan)).toEqual({ width: 842, height: 595 });
+    expect(templateDocuments({ ...template, pdfPreset: null }, [{ title: 'x' }])[0]).not.toHaveProperty('paper');
   });
 });

@@ -15,13 +15,15 @@ export interface PdfRenderPlan {
 
 /**
  * The size the `renders` row reports, in points: a canvas page's PDF page is
- * its own size (1 CSS px = 0.75 pt), else the paper's; the first page decides.
+ * its own size (1 CSS px = 0.75 pt) or its paper, else the print settings' paper; the first page decides.
  */
 export function pdfRowSize(plan: PdfRenderPlan): { width: number; height: number } {
   const first = plan.documents[0]!;
   const size =
     first.kind === 'canvas'
-      ? { width: first.width * 0.75, height: first.height * 0.75 }
+      ? first.paper
+        ? { width: first.paper.widthPt, height: first.paper.heightPt }
+        : { width: first.width * 0.75, height: first.height * 0.75 }
       : { width: plan.settings.page.widthPt, height: plan.settings.page.heightPt };
   return { width: Math.round(size.width), height: Math.round(size.height) };
 }
@@ -37,8 +39,8 @@ export async function pdfCommand(storage: Storage, plan: PdfRenderPlan, envelope
   for (const [i, document] of plan.documents.entries()) {
     const key = plan.documents.length === 1 ? envelope.renderId : `${envelope.renderId}.${i}`;
     if (document.kind === 'canvas') {
-      const { width, height, ...canvas } = document;
-      documents.push({ ...(offload ? await offloadCanvas(storage, key, canvas, 0) : canvas), width, height });
+      const { width, height, paper, ...canvas } = document;
+      documents.push({ ...(offload ? await offloadCanvas(storage, key, canvas, 0) : canvas), width, height, ...(paper ? { paper } : {}) });
     } else {
       documents.push(await offloadPage(storage, key, document, offload && document.kind === 'html'));
     }

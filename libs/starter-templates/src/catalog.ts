@@ -1,4 +1,4 @@
-import type { VariableDefinition } from '@pressroom/contracts';
+import type { PdfPaperPreset, VariableDefinition } from '@pressroom/contracts';
 import { canvas, circle, frame, rect, text } from './shapes.js';
 
 export interface StarterTemplate {
@@ -10,6 +10,8 @@ export interface StarterTemplate {
   height: number;
   variableDefinitions: VariableDefinition[];
   fabricJSData: Record<string, unknown>;
+  /** The copy's `pdfPreset`: a canvas printed as PDF fills that paper (turned to the design's orientation). */
+  pdfPreset?: PdfPaperPreset;
 }
 
 const v = (name: string, defaultValue: string, type: VariableDefinition['type'] = 'text'): VariableDefinition => ({
@@ -124,6 +126,8 @@ export const STARTERS: StarterTemplate[] = [
     description: 'Certificate of completion, A4 landscape (1754×1240).',
     width: 1754,
     height: 1240,
+    // Printed, a certificate is A4 landscape (the design is A4's shape at 150 dpi), not a 464 × 328 mm page.
+    pdfPreset: 'A4',
     variableDefinitions: [
       v('recipient', 'Grace Hopper'),
       v('course', 'Advanced Compilers'),
@@ -139,7 +143,9 @@ export const STARTERS: StarterTemplate[] = [
         { size: 64, fill: '#92400e', weight: 'bold', align: 'center' },
       ),
       text('This certifies that', { left: 177, top: 380, width: 1400 }, { size: 40, fill: MUTED, align: 'center' }),
-      text('{{recipient}}', { left: 177, top: 470, width: 1400 }, { size: 110, fill: INK, italic: true, align: 'center' }),
+      // One line's height (110 px × fabric's 1.13): a long name shrinks on its line above the rule instead of
+      // wrapping over the lines below it.
+      text('{{recipient}}', { left: 177, top: 470, width: 1400 }, { size: 110, fill: INK, italic: true, align: 'center', fitHeight: 128 }),
       rect(477, 620, 800, 4, '#d97706'),
       text('completed {{course}}', { left: 177, top: 680, width: 1400 }, { size: 44, fill: INK, align: 'center' }),
       text('{{issuer}} · {{date}}', { left: 177, top: 960, width: 1400 }, { size: 34, fill: MUTED, align: 'center' }),

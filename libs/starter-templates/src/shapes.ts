@@ -15,6 +15,11 @@ export function text(
     align?: 'left' | 'center' | 'right';
     italic?: boolean;
     lineHeight?: number;
+    /**
+     * Shrink to fit (the editor's and the renderer's auto-fit, fitAutoFitText of @pressroom/contracts): the text
+     * may be no taller than this, from `size` down. One line's height keeps a longer value on its one line.
+     */
+    fitHeight?: number;
   },
 ): Obj {
   return {
@@ -32,6 +37,7 @@ export function text(
     textAlign: style.align ?? 'left',
     lineHeight: style.lineHeight ?? 1.16,
     fill: style.fill,
+    ...(style.fitHeight !== undefined ? { autoFit: true, autoFitMaxFontSize: style.size, autoFitHeight: style.fitHeight } : {}),
   };
 }
 

@@ -53,7 +53,11 @@ async function renderPdf(deps: PdfHandlerDeps, command: RenderPdfCommand, log: L
   const printDocument = async (document: PdfDocumentSource, request: Partial<PdfPrintRequest> = {}): Promise<Buffer> => {
     if (document.kind === 'canvas' || document.kind === 'stored-canvas') {
       const { canvas, fonts } = document.kind === 'canvas' ? document : await readStoredCanvas(deps.storage, document.storageKey);
-      return printCanvasPdf(deps.pool, { canvas, fonts, width: document.width, height: document.height }, { guard: deps.guard });
+      return printCanvasPdf(
+        deps.pool,
+        { canvas, fonts, width: document.width, height: document.height },
+        { guard: deps.guard, paper: document.paper },
+      );
     }
     return print(await readSource(deps.storage, document), request);
   };
@@ -83,12 +87,15 @@ async function renderPdf(deps: PdfHandlerDeps, command: RenderPdfCommand, log: L
     }
     bytes = Buffer.from(await joined.save());
   }
-  // Canvas pages are their own size (1 CSS px = 0.75 pt): report the first page's.
+  // Canvas pages are their own size (1 CSS px = 0.75 pt) or their paper: report the first page's.
   const first = command.documents[0]!;
   const firstIsCanvas = first.kind === 'canvas' || first.kind === 'stored-canvas';
-  const pageSize = firstIsCanvas
-    ? { width: Math.round(first.width * 0.75), height: Math.round(first.height * 0.75) }
-    : { width: Math.round(command.page.widthPt), height: Math.round(command.page.heightPt) };
+  const firstPaper = firstIsCanvas ? first.paper : undefined;
+  const pageSize = firstPaper
+    ? { width: Math.round(firstPaper.widthPt), height: Math.round(firstPaper.heightPt) }
+    : firstIsCanvas
+      ? { width: Math.round(first.width * 0.75), height: Math.round(first.height * 0.75) }
+      : { width: Math.round(command.page.widthPt), height: Math.round(command.page.heightPt) };
   log.debug({ documents: command.documents.length, pageCount, ms: Math.round(performance.now() - started) }, 'pdf printed');
   return {
     bytes,
@@ -97,9 +104,9 @@ async function renderPdf(deps: PdfHandlerDeps, command: RenderPdfCommand, log: L
     height: pageSize.height,
     details: {
       pageCount,
-      preset: firstIsCanvas ? 'canvas' : command.page.preset,
+      preset: firstPaper ? command.page.preset : firstIsCanvas ? 'canvas' : command.page.preset,
       pageSize,
-      landscape: firstIsCanvas ? false : command.page.landscape,
+      landscape: firstPaper ? firstPaper.widthPt > firstPaper.heightPt : firstIsCanvas ? false : command.page.landscape,
       documents: command.documents.length,
     },
   };

@@ -1,5 +1,5 @@
 import { StaticCanvas, type Canvas, type FabricObject } from 'fabric';
-import { CANVAS_KEYS } from '@pressroom/contracts/constants';
+import { CANVAS_KEYS, fitAutoFitText } from '@pressroom/contracts/constants';
 
 /** A font the design may use: the account's font assets, and the design's own `fonts` entries. */
 export interface DesignFont {
@@ -101,8 +101,9 @@ function fabricJson(design: Record<string, unknown>): Record<string, unknown> {
 /**
  * Draws a (templated) design on a fabric canvas exactly as the renderer does (libs/browser canvas-page):
  * fonts awaited first, retina scaling off (one canvas pixel is one output pixel), the same canvas keys,
- * groups stated without a size fitted to their children. The editor loads templates through this, so
- * what it shows is what renders (docs/adr/0038).
+ * groups stated without a size fitted to their children, auto-fit text shrunk by the renderer's own function
+ * (fitAutoFitText). The editor loads templates through this (tried values too), so what it shows is what
+ * renders (docs/adr/0038).
  */
 export async function loadDesign<C extends StaticCanvas | Canvas>(
   canvas: C,
@@ -122,6 +123,13 @@ export async function loadDesign<C extends StaticCanvas | Canvas>(
   for (const group of groups.reverse()) {
     const layout = group as FabricObject & { triggerLayout?: () => void; getObjects: () => FabricObject[] };
     if ((group.width === 0 || group.height === 0) && layout.getObjects().length > 0) layout.triggerLayout?.();
+  }
+  // As the renderer does after loading: a value longer than the design's text shrinks to its box here too.
+  const texts: FabricObject[] = [...canvas.getObjects()];
+  while (texts.length > 0) {
+    const object = texts.pop()!;
+    if ('getObjects' in object && typeof object.getObjects === 'function') texts.push(...(object.getObjects() as FabricObject[]));
+    fitAutoFitText(object as unknown as Parameters<typeof fitAutoFitText>[0]);
   }
   canvas.renderAll();
   return canvas;

@@ -144,15 +144,23 @@ export async function renderFabricInPage(input: PageCanvasInput): Promise<PageCa
 /**
  * Replaces the page's content with the drawn canvas as SVG (fabric's
  * `toSVG`), so that Chromium prints vectors and real, selectable text in the
- * fonts already loaded into the document.
+ * fonts already loaded into the document. `sheet` (CSS pixels): the SVG is
+ * drawn that size instead, its viewBox scaled to fit and centred.
  */
-export function svgOfCanvasInPage(): boolean {
+export function svgOfCanvasInPage(sheet: { width: number; height: number } | null = null): boolean {
   const canvas = (window as any).__pressroomCanvas;
   if (!canvas || typeof canvas.toSVG !== 'function') return false;
   const svg = canvas.toSVG() as string;
   document.body.innerHTML = svg;
   // Inline SVG sits on a text line by default: the line's descent would spill onto a second page.
   const element = document.body.querySelector('svg');
-  if (element) element.style.display = 'block';
+  if (element) {
+    element.style.display = 'block';
+    if (sheet) {
+      // fabric's SVG has a viewBox of the canvas size: the default preserveAspectRatio fits and centres it.
+      element.setAttribute('width', String(sheet.width));
+      element.setAttribute('height', String(sheet.height));
+    }
+  }
   return true;
 }

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { CanvasFontSource, RenderSource } from './render-image.js';
 
-/** A canvas page's size in CSS pixels; its PDF page is that size (1 px = 0.75 pt). */
-const CanvasPageSize = { width: z.number().int().min(1).max(16_384), height: z.number().int().min(1).max(16_384) };
+/**
+ * A canvas page's size in CSS pixels; its PDF page is that size (1 px = 0.75 pt), or `paper` (points) when the
+ * template names a paper preset: then the drawing is scaled to fill it.
+ */
+const CanvasPageSize = {
+  width: z.number().int().min(1).max(16_384),
+  height: z.number().int().min(1).max(16_384),
+  paper: z.object({ widthPt: z.number().positive(), heightPt: z.number().positive() }).optional(),
+};
 
 /**
  * One document of a PDF: a page to print (HTML, spilled HTML, URL), or a

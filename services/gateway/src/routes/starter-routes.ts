@@ -14,7 +14,8 @@ export function starterRoutes(deps: { db: Db }): Router {
 
   defineRoute(router, '/templates/starters', {
     get: handler(async (_req, res) => {
-      res.json({ starters: STARTERS });
+      // The paper preset is the copy's (its `pdfPreset`), not part of the gallery's answer (StarterView).
+      res.json({ starters: STARTERS.map(({ pdfPreset: _paper, ...view }) => view) });
     }),
   });
 
@@ -44,7 +45,7 @@ export function starterRoutes(deps: { db: Db }): Router {
         width: starter.width,
         height: starter.height,
         outputFormat: 'image',
-        pdfPreset: null,
+        pdfPreset: starter.pdfPreset ?? null,
         variableDefinitions: structuredClone(starter.variableDefinitions),
         pages: [],
         layouts: {},
