@@ -255,7 +255,38 @@ test('renders: one history with filters, a detail view and a download', async ()
     .textContent())!;
   expect(listedCreated).toMatch(ONE_DATE_FORMAT);
   expect(await table.getByRole('link', { name: `Download ${id}` }).getAttribute('href')).toMatch(/\/files\/renders\//);
+  // Statuses read as words, not the API's: "Done", not "done".
+  const rowOf = (renderId: string) => table.getByRole('row').filter({ has: page.getByRole('link', { name: renderId, exact: true }) });
+  expect(await rowOf(id).getByRole('cell').nth(2).textContent()).toBe('Done');
   expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Search: part of the id, in any case, finds that render alone; the search lives in the address with the filters.
+  await page.goto(rig.url('renders'));
+  const listed = table.getByRole('link', { name: /^(img|gif|pdf)_/ });
+  await table.getByRole('link', { name: id, exact: true }).waitFor();
+  expect(await listed.count()).toBeGreaterThan(1);
+  const searchBox = page.getByRole('searchbox', { name: 'Search' });
+  const typed = id.slice(-7).toUpperCase();
+  await searchBox.fill(typed);
+  await page.waitForURL((url) => url.searchParams.get('q') === typed);
+  await eventually(async () => (await listed.count()) === 1, 'only the searched render listed');
+  expect(await table.getByRole('link', { name: id, exact: true }).count()).toBe(1);
+  await page.getByRole('combobox', { name: 'Kind' }).selectOption('image');
+  await page.waitForURL((url) => url.searchParams.get('kind') === 'image' && url.searchParams.get('q') === typed);
+  expect(await searchBox.inputValue()).toBe(typed);
+  await searchBox.fill('no render has this text');
+  await page.getByText('No renders match.').waitFor();
+  await searchBox.fill('');
+  await table.getByRole('link', { name: id, exact: true }).waitFor();
+  // An edited address with a search longer than the API takes: its refusal under the box, no list and no alert.
+  await page.goto(rig.url(`renders?q=${'x'.repeat(201)}`));
+  const refusal = page.getByRole('form', { name: 'Filters' }).getByText(/200/);
+  await refusal.waitFor();
+  expect(await searchBox.getAttribute('aria-invalid')).toBe('true');
+  expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
+  expect(await table.count()).toBe(0);
+  await page.goto(rig.url('renders?kind=image&status=done'));
+  await table.waitFor();
 
   await first.click();
   await page.getByRole('heading', { name: `Render ${id}` }).waitFor();

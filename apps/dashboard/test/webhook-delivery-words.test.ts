@@ -2,6 +2,7 @@ import { formatDate } from '../src/kit/format.js';
 import {
   createdWord,
   deliveryAnchor,
+  deliveryStatusTone,
   deliveryStatusWord,
   lastAttemptWord,
   redeliveryWord,
@@ -20,6 +21,15 @@ test('the other statuses read as plain words; one the dashboard does not know is
   expect(deliveryStatusWord({ status: 'failed', attempt: 6 })).toBe('Failed');
   expect(deliveryStatusWord({ status: 'cancelled', attempt: 0 })).toBe('Cancelled');
   expect(deliveryStatusWord({ status: 'parked', attempt: 0 })).toBe('parked');
+});
+
+test("a status's badge colour: delivered, failed, under way (sending, retrying) or waiting", () => {
+  expect(deliveryStatusTone({ status: 'delivered', attempt: 1 })).toBe('good');
+  expect(deliveryStatusTone({ status: 'failed', attempt: 6 })).toBe('bad');
+  expect(deliveryStatusTone({ status: 'sending', attempt: 1 })).toBe('busy');
+  expect(deliveryStatusTone({ status: 'pending', attempt: 2 })).toBe('busy');
+  expect(deliveryStatusTone({ status: 'pending', attempt: 0 })).toBe('idle');
+  expect(deliveryStatusTone({ status: 'cancelled', attempt: 0 })).toBe('idle');
 });
 
 test('the last attempt column shows when the latest outcome came, not when the delivery was created', () => {

@@ -35,6 +35,8 @@ export interface RenderFilters {
   status?: RenderStatus | '';
   from?: string;
   to?: string;
+  /** Text in the render's id, kept details or batch row variables, in any case. */
+  q?: string;
 }
 
 export interface RenderPage {

@@ -57,7 +57,7 @@ export const failedRendersSince = (now: Date): string => new Date(now.getTime() 
  */
 export function failedRendersLink(now: Date): string {
   const from = failedRendersSince(now).slice(0, 10);
-  return `/renders?${searchOfFilters({ kind: '', status: 'failed', templateUid: '', from, to: '' }).toString()}`;
+  return `/renders?${searchOfFilters({ kind: '', status: 'failed', templateUid: '', from, to: '', q: '' }).toString()}`;
 }
 
 /** Names in a sentence: "a", "a and b", "a, b and c", past `max` "a, b, c and 2 more". */

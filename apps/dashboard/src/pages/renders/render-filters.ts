@@ -12,10 +12,15 @@ export interface ListFilters {
   templateUid: string;
   from: string;
   to: string;
+  /** The search: text in a render's id, kept details or batch row variables (GET /renders `q`). */
+  q: string;
 }
 
 /** Query parameter names: those of GET /renders, so a list's address reads like the API call behind it. */
-const NAMES = ['kind', 'status', 'templateUid', 'from', 'to'] as const;
+const NAMES = ['kind', 'status', 'templateUid', 'from', 'to', 'q'] as const;
+
+/** The longest search GET /renders takes (`q`); the box takes no more, so only an edited address is refused. */
+export const SEARCH_MAX_CHARS = 200;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' => (values.includes(value as T) ? (value as T) : '');
 
@@ -27,7 +32,7 @@ function day(value: string | null): string {
 }
 
 /**
- * The filters in `?kind=gif&status=done&templateUid=…&from=…&to=…`. A value the list cannot show (an unknown kind,
+ * The filters in `?kind=gif&status=done&templateUid=…&from=…&to=…&q=…`. A value the list cannot show (an unknown kind,
  * a malformed day, e.g. from an edited bookmark) counts as not set rather than failing the page.
  */
 export function filtersFromSearch(search: URLSearchParams): ListFilters {
@@ -37,6 +42,8 @@ export function filtersFromSearch(search: URLSearchParams): ListFilters {
     templateUid: search.get('templateUid')?.trim() ?? '',
     from: day(search.get('from')),
     to: day(search.get('to')),
+    // Blank is no search, as the API takes it. An over-long one is kept: the API's refusal shows beside the box.
+    q: search.get('q')?.trim() ?? '',
   };
 }
 

@@ -8,18 +8,21 @@ import { templatePathOf } from './template-path';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
+import { fieldError } from '../../kit/form';
 import { Page } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { Table, type Column } from '../../kit/table';
-import { dayRangeProblem, filtersFromSearch, listQueryOf, searchOfFilters, type ListFilters } from './render-filters';
+import { dayRangeProblem, filtersFromSearch, listQueryOf, RENDER_STATUSES, searchOfFilters, type ListFilters } from './render-filters';
+import { RenderSearchField } from './render-search-field';
+import { renderStatusWord } from './render-status-words';
 import { RenderPreview } from './render-preview';
 import { renderCreatedColumn, renderStatusColumn } from './render-columns';
 import { kindAndFormat } from './render-facts';
 import { RefusedRequests } from './refused-requests';
 
 /**
- * Images, GIFs, PDFs and videos in one history, newest first, with the list API's filters. The filters live in the
- * address (`?kind=gif&status=done…`): a reload, Back from a render's page and a shared link show the same list. Each
+ * Images, GIFs, PDFs and videos in one history, newest first, with the list API's filters and search. The filters live
+ * in the address (`?kind=gif&status=done&q=…`): a reload, Back from a render's page and a shared link show the same list. Each
  * change replaces the history entry rather than adding one, so Back leaves the list instead of undoing filters.
  */
 export default function RendersPage() {
@@ -29,6 +32,8 @@ export default function RendersPage() {
   const query = listQueryOf(filters);
   const listSearch = searchOfFilters(filters).toString();
   const rangeProblem = dayRangeProblem(filters);
+  // From the address as it is when the pause ends, so a filter changed while typing is kept.
+  const searchFor = (q: string) => setSearch((now) => searchOfFilters({ ...filtersFromSearch(now), q }), { replace: true });
   const renders = useInfiniteQuery({
     enabled: rangeProblem === undefined,
     queryKey: renderKeys.list(query),
@@ -36,6 +41,8 @@ export default function RendersPage() {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.pagination.nextCursor ?? undefined,
   });
+  // A search the API refused (longer than it takes, from an edited address): said under the box, not above the list.
+  const searchProblem = fieldError(renders.error, 'q');
   const templates = useQuery({
     queryKey: templateKeys.list({ filter: true }),
     queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'all' }),
@@ -50,7 +57,8 @@ export default function RendersPage() {
   const templateNames = new Map(listed);
   return (
     <Page title="Renders">
-      <form aria-label="Filters" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
+      <form aria-label="Filters" className="flex flex-wrap items-start gap-3" onSubmit={(e) => e.preventDefault()}>
+        <RenderSearchField value={filters.q} onSearch={searchFor} error={searchProblem} />
         <SelectField
           label="Kind"
           value={filters.kind}
@@ -67,13 +75,7 @@ export default function RendersPage() {
           label="Status"
           value={filters.status}
           onChange={(e) => set({ status: e.target.value as ListFilters['status'] })}
-          options={[
-            ['', 'Any status'],
-            ['done', 'Done'],
-            ['failed', 'Failed'],
-            ['queued', 'Queued'],
-            ['rendering', 'Rendering'],
-          ]}
+          options={[['', 'Any status'], ...RENDER_STATUSES.map((s) => [s, renderStatusWord(s)] as const)]}
         />
         <SelectField
           label="Template"
@@ -91,7 +93,7 @@ export default function RendersPage() {
         <TextField label="From" type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
         <TextField label="To" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} error={rangeProblem} />
       </form>
-      {renders.isError && <Alert>{messageOf(renders.error)}</Alert>}
+      {renders.isError && searchProblem === undefined && <Alert>{messageOf(renders.error)}</Alert>}
       {/* Nothing was asked for (the days are refused beside To) or the request failed: no "No renders match." */}
       {rangeProblem !== undefined || renders.isError ? null : renders.isPending ? (
         <p className="text-sm text-slate-600">Loading…</p>

@@ -6,8 +6,9 @@ import { Button } from '../../kit/button';
 import { formatDate } from '../../kit/format';
 import { LiveMessage } from '../../kit/live-message';
 import { QueryState } from '../../kit/query-state';
+import { StatusBadge } from '../../kit/status-badge';
 import { Table } from '../../kit/table';
-import { createdWord, deliveryAnchor, deliveryStatusWord, lastAttemptWord, redeliveryWord } from './delivery-words';
+import { createdWord, deliveryAnchor, deliveryStatusTone, deliveryStatusWord, lastAttemptWord, redeliveryWord } from './delivery-words';
 
 type Status = WebhookSubscription['status'];
 
@@ -89,6 +90,11 @@ function RedeliverButton({ delivery, uid }: { delivery: Delivery; uid: string })
   );
 }
 
+/** A delivery's status as a badge, as a render's status is in the Renders list. */
+function DeliveryStatus({ delivery }: { delivery: Delivery }) {
+  return <StatusBadge tone={deliveryStatusTone(delivery)}>{deliveryStatusWord(delivery)}</StatusBadge>;
+}
+
 /** One delivery as a short card: how a phone (390 px) shows the log, every fact readable without scrolling sideways. */
 function DeliveryCard({ delivery, uid, status, shown }: { delivery: Delivery; uid: string; status: Status; shown: Set<string> }) {
   return (
@@ -97,7 +103,7 @@ function DeliveryCard({ delivery, uid, status, shown }: { delivery: Delivery; ui
       className="flex flex-col gap-1 rounded-md border border-slate-200 p-2 text-sm target:border-amber-400 target:bg-amber-50"
     >
       <p>
-        <strong>{deliveryStatusWord(delivery)}</strong>
+        <DeliveryStatus delivery={delivery} />
         {delivery.responseCode !== null && ` · HTTP ${delivery.responseCode}`} · attempt {delivery.attempt}
       </p>
       <p className="text-slate-700">
@@ -168,7 +174,7 @@ export function DeliveryLog({ uid, status, attempts }: { uid: string; status: St
                       </>
                     ),
                   },
-                  { header: 'Status', cell: (d) => deliveryStatusWord(d) },
+                  { header: 'Status', cell: (d) => <DeliveryStatus delivery={d} /> },
                   { header: 'Response code', cell: (d) => d.responseCode ?? '—' },
                   { header: 'Attempt', cell: (d) => d.attempt },
                   { header: 'Next retry', cell: (d) => nextTry(d, status) },

@@ -2,6 +2,7 @@
 // so the node tests load this file (test/webhook-delivery-words.test.ts): the shape is api/webhooks.ts Delivery's,
 // spelled structurally.
 import { formatDate } from '../../kit/format.js';
+import type { StatusTone } from '../../kit/status-tone.js';
 
 interface DeliveryFacts {
   id: string;
@@ -23,6 +24,14 @@ const SETTLED: Record<string, string> = { sending: 'Sending', delivered: 'Delive
 export function deliveryStatusWord(delivery: Pick<DeliveryFacts, 'status' | 'attempt'>): string {
   if (delivery.status === 'pending') return delivery.attempt > 0 ? 'Retrying' : 'Waiting';
   return SETTLED[delivery.status] ?? delivery.status;
+}
+
+/** The colour of the status's badge: delivered, failed, under way (sending, retrying), or waiting / cancelled. */
+export function deliveryStatusTone(delivery: Pick<DeliveryFacts, 'status' | 'attempt'>): StatusTone {
+  if (delivery.status === 'delivered') return 'good';
+  if (delivery.status === 'failed') return 'bad';
+  if (delivery.status === 'sending' || (delivery.status === 'pending' && delivery.attempt > 0)) return 'busy';
+  return 'idle';
 }
 
 /**
