@@ -1,5 +1,6 @@
 import type { DayCounts } from '../../api/usage';
 import { plural } from '../../kit/plural';
+import { axisLabel, barTitle, CHART_NOTE, dayLabel, isToday } from './chart-days';
 
 const KINDS = [
   { key: 'image', label: 'Images', color: '#4338ca' },
@@ -8,34 +9,37 @@ const KINDS = [
   { key: 'video', label: 'Videos', color: '#be123c' },
 ] as const;
 
-/** A day of the chart (YYYY-MM-DD, UTC) as the reader's locale writes a short date. */
-function dayLabel(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-}
-
-/** Renders per day stacked by kind, as inline SVG (no chart library); each bar's title gives its day's numbers, the caption the totals. */
-export function RendersChart({ days }: { days: DayCounts[] }) {
+/**
+ * Renders per day stacked by kind, as inline SVG (no chart library); each bar's title gives its day's numbers, the
+ * caption the totals. The last day is today, still under way: its column is shaded (shown even with no render yet),
+ * its bar paler, and the axis calls it "Today, so far", so a short bar is not read as a slow day. `now` is for tests.
+ */
+export function RendersChart({ days, now = new Date() }: { days: DayCounts[]; now?: Date }) {
   const height = 160;
   const barWidth = 12;
   const gap = 4;
   const max = Math.max(1, ...days.map((d) => d.image + d.gif + d.pdf + d.video));
   const total = days.reduce((sum, d) => sum + d.image + d.gif + d.pdf + d.video, 0);
+  const last = days[days.length - 1];
+  const range = days.length > 0 ? ` (${dayLabel(days[0]!.date)} to ${axisLabel(last!.date, now).toLowerCase()})` : '';
   return (
     <figure className="flex flex-col gap-2">
       {/* Scales to the box (a phone's 390 px included): the bars narrow instead of the chart scrolling sideways. */}
       <div className="w-full max-w-[480px]">
         <svg
           role="img"
-          aria-label={`Renders per day over ${plural(days.length, 'day')}${days.length > 0 ? ` (${dayLabel(days[0]!.date)} to ${dayLabel(days[days.length - 1]!.date)})` : ''}: ${total} in all`}
+          aria-label={`Renders per day over ${plural(days.length, 'day')}${range}: ${total} in all`}
           viewBox={`0 0 ${Math.max(1, days.length * (barWidth + gap))} ${height}`}
           preserveAspectRatio="none"
           className="block h-40 w-full"
         >
           {days.map((d, i) => {
+            const today = isToday(d.date, now);
             let y = height;
             return (
-              <g key={d.date}>
-                <title>{`${d.date}: ${plural(d.image, 'image')}, ${plural(d.gif, 'GIF')}, ${plural(d.pdf, 'PDF')}, ${plural(d.video, 'video')}`}</title>
+              <g key={d.date} fillOpacity={today ? 0.6 : 1}>
+                <title>{barTitle(d, now)}</title>
+                {today && <rect x={i * (barWidth + gap) - gap / 2} y={0} width={barWidth + gap} height={height} fill="#e2e8f0" />}
                 {KINDS.map((k) => {
                   const h = (d[k.key] / max) * (height - 4);
                   y -= h;
@@ -49,17 +53,20 @@ export function RendersChart({ days }: { days: DayCounts[] }) {
         {days.length > 0 && (
           <div className="flex justify-between text-xs text-slate-600" aria-hidden="true">
             <span>{dayLabel(days[0]!.date)}</span>
-            <span>{dayLabel(days[days.length - 1]!.date)}</span>
+            <span className={isToday(last!.date, now) ? 'font-medium text-slate-800' : undefined}>{axisLabel(last!.date, now)}</span>
           </div>
         )}
       </div>
-      <figcaption className="flex flex-wrap gap-3 text-sm">
-        {KINDS.map((k) => (
-          <span key={k.key} className="flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: k.color }} />
-            {k.label}: {days.reduce((sum, d) => sum + d[k.key], 0)}
-          </span>
-        ))}
+      <figcaption className="flex flex-col gap-1 text-sm">
+        <span className="flex flex-wrap gap-3">
+          {KINDS.map((k) => (
+            <span key={k.key} className="flex items-center gap-1">
+              <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: k.color }} />
+              {k.label}: {days.reduce((sum, d) => sum + d[k.key], 0)}
+            </span>
+          ))}
+        </span>
+        <span className="text-slate-700">{CHART_NOTE}</span>
       </figcaption>
     </figure>
   );

@@ -1,0 +1,31 @@
+// How the renders-per-day chart names its days. Without React, so the node tests load this file
+// (test/usage-chart-days.test.ts). The days are the API's (GET /usage `perDay`): UTC days, the last one today.
+import { plural } from '../../kit/plural.js';
+
+/** A day's date (YYYY-MM-DD, UTC) as the reader's locale writes a short date ("Dec 6"). */
+export function dayLabel(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** Whether `date` is the day still under way (the UTC day of `now`): its bar counts only the renders so far. */
+export function isToday(date: string, now: Date): boolean {
+  return date === now.toISOString().slice(0, 10);
+}
+
+/** The axis's name for a day: "Today, so far" for the day under way, else its short date. */
+export function axisLabel(date: string, now: Date): string {
+  return isToday(date, now) ? 'Today, so far' : dayLabel(date);
+}
+
+/** The counts a bar's tooltip gives, the day named as on the axis ("Today, so far (Dec 6): 2 images, …"). */
+export function barTitle(day: { date: string; image: number; gif: number; pdf: number; video: number }, now: Date): string {
+  const when = isToday(day.date, now) ? `Today, so far (${dayLabel(day.date)})` : dayLabel(day.date);
+  return `${when}: ${plural(day.image, 'image')}, ${plural(day.gif, 'GIF')}, ${plural(day.pdf, 'PDF')}, ${plural(day.video, 'video')}`;
+}
+
+/**
+ * Why the bars need not add up to the credits used: they count every render asked for, the failed ones too, while
+ * a render is charged only when it succeeds (and a live GIF capture takes 1.5 credits).
+ */
+export const CHART_NOTE =
+  'Bars count every render, failed ones included. Credits are charged only for successful renders, so the bars can add up to more than the credits used. Days run midnight to midnight UTC.';
