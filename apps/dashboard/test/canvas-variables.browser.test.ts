@@ -143,6 +143,7 @@ test('bind a colour, an image and a text; try values on the canvas; save; render
   expect(near(await pixelOfUrl(byApi.url, 150, 50), RED)).toBe(true); // photo's default: the design's own image
 
   // Use via API: the curl beside the canvas is a request that works as it is (its body, sent to POST /image).
+  await page.getByRole('region', { name: 'Use via API' }).getByText('Show the code').click();
   const curl = (await page.getByRole('region', { name: 'Use via API' }).getByRole('figure').first().locator('code').textContent())!;
   const body = JSON.parse(/-d '(.*)'$/s.exec(curl)![1]!) as { template: string; variables: Record<string, unknown> };
   expect(body.template).toBe(uid);

@@ -20,8 +20,12 @@ let broken: Awaited<ReturnType<typeof startPageServer>>;
 const consoleNoise: string[] = [];
 
 beforeAll(async () => {
-  // One retry 300 ms after the first attempt: a failing webhook is disabled in about a second.
-  rig = await startDashboardRig({ stack: { webhooks: { retryScheduleMs: [300], pollMs: 200 } } });
+  // One retry 300 ms after the first attempt: a failing webhook is disabled in about a second. Sign-up is open: the
+  // design path's test signs up a workspace of its own.
+  rig = await startDashboardRig({
+    dashboard: { signupMode: 'open' },
+    stack: { webhooks: { retryScheduleMs: [300], pollMs: 200 } },
+  });
   broken = await startPageServer({});
   page = await (await rig.newContext()).newPage();
   await signUpInBrowser(page, rig, { email: 'first-day@example.com', password: 'first day passphrase', name: 'Dana First' });
@@ -39,6 +43,9 @@ afterAll(async () => {
 const main = () => page.getByRole('main');
 const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
 const gettingStarted = () => main().getByRole('region', { name: 'Get started' });
+/** The two ways to start inside it: designing in the dashboard, and calling the API. */
+const designPath = () => gettingStarted().getByRole('region', { name: 'Design in the dashboard' });
+const apiPath = () => gettingStarted().getByRole('region', { name: 'Call the API' });
 const needsAttention = () => main().getByRole('region', { name: 'Needs attention' });
 
 /**
@@ -70,10 +77,15 @@ async function openOverview(): Promise<void> {
   await main().getByRole('progressbar', { name: 'Render credits' }).waitFor();
 }
 
-test('the overview walks a new workspace through a key, a render and a template, then shows the renders and the month', async () => {
+test('the overview offers a new workspace two ways to start, walks the API one (a key, a render), then shows the renders and the month', async () => {
   // A new workspace: nothing done yet, each step with its way forward. Loaded afresh, as a bookmark would.
   await loadOverviewChecked();
-  await gettingStarted().getByText('0 of 3 done').waitFor();
+  // Designing comes first, in plain words, and asks for no key; calling the API is the second way.
+  expect(await gettingStarted().getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Design in the dashboard', 'Call the API']);
+  await designPath().getByText('For designers and marketers: no API key or code needed.').waitFor();
+  await designPath().getByText('0 of 2 done').waitFor();
+  await apiPath().getByText('0 of 2 done').waitFor();
+  expect(await designPath().getByRole('link', { name: 'Create a key' }).count()).toBe(0);
   // Nothing is wrong yet: no Needs attention block, not even an empty one.
   expect(await needsAttention().count()).toBe(0);
   expect(await main().getByText('Needs attention').count()).toBe(0);
@@ -85,8 +97,8 @@ test('the overview walks a new workspace through a key, a render and a template,
   expect(await accessibilityViolations(page)).toEqual([]);
   // (account-and-keys.browser.test.ts writes this state's screenshot, overview.png.)
 
-  // Step 1, from its own link: a key, shown once.
-  await gettingStarted().getByRole('link', { name: 'Create a key' }).click();
+  // The API's first step, from its own link: a key, shown once.
+  await apiPath().getByRole('link', { name: 'Create a key' }).click();
   await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
   await page.getByLabel('Key name').fill('Site generator');
   await page.getByRole('button', { name: 'Create key' }).click();
@@ -103,11 +115,12 @@ test('the overview walks a new workspace through a key, a render and a template,
   await main().getByRole('combobox', { name: 'Kind' }).selectOption('pdf');
   await main().getByText('No renders match.').waitFor();
 
-  // Step 2, from its own link: the playground's render.
+  // Its second step, from its own link: the playground's render. A key does nothing for the design path.
   await openOverview();
-  await gettingStarted().getByText('1 of 3 done').waitFor();
-  await gettingStarted().getByText('1 key in this workspace.').waitFor();
-  await gettingStarted().getByRole('link', { name: 'Open the playground' }).click();
+  await apiPath().getByText('1 of 2 done').waitFor();
+  await apiPath().getByText('1 key in this workspace.').waitFor();
+  await designPath().getByText('0 of 2 done').waitFor();
+  await apiPath().getByRole('link', { name: 'Open the playground' }).click();
   await page.getByRole('spinbutton', { name: 'Width' }).fill('120');
   await page.getByRole('spinbutton', { name: 'Height' }).fill('60');
   await page.getByRole('button', { name: 'Render' }).click();
@@ -115,10 +128,11 @@ test('the overview walks a new workspace through a key, a render and a template,
 
   // The recent renders show it, with a preview that loads and a link to its page; the month counts its credit.
   await openOverview();
-  await gettingStarted().getByText('2 of 3 done').waitFor();
   const recent = main().getByRole('region', { name: 'Recent renders', exact: true });
   const link = recent.getByRole('link', { name: /^img_/ });
   const renderId = (await link.textContent())!;
+  // The API path walked to its end (a key, a render): the section steps aside, though no template was made.
+  await gettingStarted().waitFor({ state: 'detached' });
   const preview = recent.getByRole('img', { name: `Preview of ${renderId}` });
   await preview.waitFor();
   await page.waitForFunction((img) => (img as HTMLImageElement).complete, await preview.elementHandle());
@@ -141,7 +155,7 @@ test('the overview walks a new workspace through a key, a render and a template,
   await page.getByRole('heading', { name: 'Starter gallery', level: 1 }).waitFor();
   await openOverview();
 
-  // Step 3 through the API with the key from step 1 (the dashboard reads the same lists).
+  // A template through the API with the key made above (the dashboard reads the same lists).
   const created = await fetch(`${rig.origin}/templates`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -151,7 +165,6 @@ test('the overview walks a new workspace through a key, a render and a template,
   await page.reload();
   await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
   await recent.getByRole('link', { name: renderId }).waitFor();
-  // Everything done: the checklist steps aside.
   expect(await gettingStarted().count()).toBe(0);
   await screenshot(page, 'overview-in-use');
 
@@ -254,3 +267,43 @@ test('the overview says what needs attention (failed renders, a disabled webhook
   await main().getByRole('article', { name: 'Private card' }).getByText('Status: error').waitFor();
   expect(consoleNoise).toEqual([]);
 }, 180_000);
+
+test('the design path needs no API key: a template made and rendered in the dashboard, and the Overview steps aside', async () => {
+  // A workspace of its own, as a designer who signs up and never makes a key.
+  const designer = await (await rig.newContext()).newPage();
+  await signUpInBrowser(designer, rig, { email: 'designer@example.com', password: 'designer passphrase' });
+  await designer.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+  const start = designer.getByRole('main').getByRole('region', { name: 'Get started' });
+  const design = start.getByRole('region', { name: 'Design in the dashboard' });
+  await design.getByText('0 of 2 done').waitFor();
+  await design.getByRole('link', { name: 'start from scratch' }).click();
+  await designer.getByRole('img', { name: 'Live preview' }).waitFor({ timeout: 20_000 });
+  await designer.getByLabel(/^title/).fill('Spring sale');
+  await designer.getByRole('button', { name: 'Create template' }).click();
+  await designer.waitForURL(/\/templates\/tpl_/);
+
+  // The editor's way to an image is Render; the API's code waits behind a secondary "Show the code".
+  const api = designer.getByRole('region', { name: 'Use via API' });
+  await api.getByText('Show the code').waitFor();
+  expect(await api.getByRole('figure').count()).toBe(0);
+  const render = designer.getByRole('region', { name: 'Render', exact: true });
+  await render.getByRole('button', { name: 'Render', exact: true }).click();
+  await render.getByRole('img', { name: 'Rendered result' }).waitFor({ timeout: 30_000 });
+  await api.getByText('Show the code').click();
+  await api.getByRole('figure').filter({ hasText: 'curl' }).waitFor();
+  await api.getByText('Hide the code').waitFor();
+  expect(await accessibilityViolations(designer)).toEqual([]);
+
+  // Back on the Overview: the render is there and the getting-started section has stepped aside, with no key made.
+  await designer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
+  await designer
+    .getByRole('main')
+    .getByRole('region', { name: 'Recent renders', exact: true })
+    .getByRole('link', { name: /^img_/ })
+    .waitFor();
+  // Once the template list is read again (the cached one, from before, had none).
+  await start.waitFor({ state: 'detached' });
+  const keys = await sessionRequest(designer.context(), rig.stack.baseUrl, { method: 'GET', path: '/account/keys' });
+  expect(((await keys.json()) as { items: unknown[] }).items).toEqual([]);
+  await designer.close();
+});

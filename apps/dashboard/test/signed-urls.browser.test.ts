@@ -106,6 +106,8 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   // The /r/ URL with a key says what a key is; it no longer suggests publishing one.
   expect(await panel.textContent()).toContain('server-side or private use only');
   expect(await panel.textContent()).not.toContain('you may publish');
+  // The code is for developers: it waits behind Show the code.
+  await panel.getByText('Show the code').click();
   await panel.getByRole('combobox', { name: 'Link expires' }).selectOption({ label: 'In 1 day' });
 
   // A number the field cannot read (too large for a number) stays in it and is refused beside it, by the render's
@@ -180,6 +182,7 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   await page.getByText('This workspace has no URL-signing secret: create one').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.goto(rig.url(`templates/${uid}`));
+  await panel.getByText('Show the code').click();
   await panel.getByRole('link', { name: 'Signed URLs' }).click();
   // Failed twice in one loaded CI run (never alone): say where the page was and what it showed, for the next look.
   await page

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { keyKeys, listKeys } from '../../api/keys';
 import { listRenders, renderKeys } from '../../api/renders';
 import { listTemplates, templateKeys } from '../../api/templates';
 import { Section } from '../../kit/page';
 import { plural } from '../../kit/plural';
+import { startPaths } from './getting-started-paths';
 
 interface Step {
   title: string;
@@ -20,8 +21,9 @@ interface Step {
 const linkClass = 'text-indigo-700 underline';
 
 /**
- * The three things a new workspace does first (a key, a render, a template), each checked against the API's
- * own lists; the section goes away once all three are done.
+ * Two ways to start, side by side: design and render in the dashboard (for designers and marketers, no API key
+ * needed), or call the API from your own software (for developers). The section goes away once either is done
+ * (getting-started-paths.ts).
  */
 export function GettingStarted() {
   const keys = useQuery({ queryKey: keyKeys.all, queryFn: listKeys });
@@ -32,14 +34,54 @@ export function GettingStarted() {
 
   const keyCount = keys.data?.items.length;
   const templateCount = templates.data?.pagination.total;
-  const steps: Step[] = [
+  const paths = startPaths({ keys: keyCount, templates: templateCount, renders: renders.data?.items.length });
+  if (!paths.show) return null;
+  const rendered = 'Your images are listed under Renders.';
+  const design: Step[] = [
+    {
+      title: 'Pick a design',
+      done: paths.design[0],
+      doneText: `${plural(templateCount ?? 0, 'template')} saved.`,
+      next: (
+        <>
+          A template is a design with parts you fill in each time, such as a headline or a picture.{' '}
+          <Link className={linkClass} to="/templates/starters">
+            Browse the starter gallery
+          </Link>{' '}
+          or{' '}
+          <Link className={linkClass} to="/templates/new">
+            start from scratch
+          </Link>
+          .
+        </>
+      ),
+    },
+    {
+      title: 'Make your first image',
+      done: paths.design[1],
+      doneText: rendered,
+      next: (
+        <>
+          Open a template, fill in its parts and press Render; to make one for each row of a spreadsheet, use Batches.{' '}
+          <Link className={linkClass} to="/templates">
+            Your templates
+          </Link>{' '}
+          ·{' '}
+          <Link className={linkClass} to="/batches">
+            Batches
+          </Link>
+        </>
+      ),
+    },
+  ];
+  const api: Step[] = [
     {
       title: 'Create an API key',
-      done: keyCount === undefined ? undefined : keyCount > 0,
+      done: paths.api[0],
       doneText: `${plural(keyCount ?? 0, 'key')} in this workspace.`,
       next: (
         <>
-          Your applications call the API with a key (the dashboard uses your session).{' '}
+          Your software sends it with each request (the dashboard needs none).{' '}
           <Link className={linkClass} to="/settings/api-keys">
             Create a key
           </Link>
@@ -47,40 +89,47 @@ export function GettingStarted() {
       ),
     },
     {
-      title: 'Render something',
-      done: renders.data ? renders.data.items.length > 0 : undefined,
-      doneText: 'Renders show up under Renders.',
+      title: 'Send a first request',
+      done: paths.api[1],
+      doneText: rendered,
       next: (
         <>
-          Paste some HTML or a URL and get a PNG back, with the same request as curl beside it.{' '}
+          Try some HTML or a web page address in the playground, which shows the same request as curl; the API reference lists every call.{' '}
           <Link className={linkClass} to="/playground">
             Open the playground
-          </Link>
-        </>
-      ),
-    },
-    {
-      title: 'Save a template',
-      done: templateCount === undefined ? undefined : templateCount > 0,
-      doneText: `${plural(templateCount ?? 0, 'template')} saved.`,
-      next: (
-        <>
-          A template keeps a design with variables, rendered by its id with new values each time.{' '}
-          <Link className={linkClass} to="/templates/starters">
-            Start from the gallery
           </Link>{' '}
-          or{' '}
-          <Link className={linkClass} to="/templates">
-            write your own
-          </Link>
+          · {/* Served by the gateway beside the dashboard, outside its router: a plain link. */}
+          <a className={linkClass} href="/docs">
+            API reference
+          </a>
         </>
       ),
     },
   ];
-  if (steps.every((s) => s.done)) return null;
+  return (
+    <Section title="Get started">
+      <p className="-mt-1 text-sm text-slate-700">Two ways to use Pressroom: pick the one that fits how you work.</p>
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <StartPath title="Design in the dashboard" intro="For designers and marketers: no API key or code needed." steps={design} />
+        <StartPath title="Call the API" intro="For developers: your own software asks for the images." steps={api} />
+      </div>
+    </Section>
+  );
+}
+
+/** One way to start: its steps in order, each with what is there once done or the way to do it. */
+function StartPath({ title, intro, steps }: { title: string; intro: string; steps: Step[] }) {
+  const headingId = useId();
   const done = steps.filter((s) => s.done).length;
   return (
-    <Section title="Get started" actions={<p className="text-sm text-slate-700">{`${done} of ${steps.length} done`}</p>}>
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={headingId} className="font-semibold">
+          {title}
+        </h3>
+        <p className="text-sm text-slate-700">{`${done} of ${steps.length} done`}</p>
+      </div>
+      <p className="text-sm text-slate-700">{intro}</p>
       <ol className="flex flex-col gap-3">
         {steps.map((step, i) => (
           <li key={step.title} className="flex gap-3">
@@ -102,6 +151,6 @@ export function GettingStarted() {
           </li>
         ))}
       </ol>
-    </Section>
+    </section>
   );
 }

@@ -7,7 +7,8 @@ import { ThisMonth } from './this-month';
 
 /**
  * Where a signed-in user lands: which workspace this is, what needs attention (only when something does), the
- * first steps until they are done, the month's credits and the last renders. The navigation beside it reaches every section.
+ * two ways to start (design in the dashboard, or call the API) until one is done, the month's credits and the last
+ * renders. The navigation beside it reaches every section.
  */
 export default function HomePage() {
   const session = useCurrentSession();

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getUrlSigningSecret, urlSigningKeys } from '../../api/url-signing';
+import { buttonClass } from '../../kit/button';
 import { CopyButton } from '../../kit/copy-button';
 import { QueryState } from '../../kit/query-state';
 import { SignedLink } from './signed-link';
 
 /**
  * Ready-to-paste ways to render this template: curl, a signed link for public pages (made by the server with
- * the account's URL-signing secret), the /r/ URL with a key for private use, and a JavaScript snippet.
+ * the account's URL-signing secret), the /r/ URL with a key for private use, and a JavaScript snippet. They are for
+ * developers, so they wait behind a secondary "Show the code" beside the editor's Render, which is what a designer
+ * uses; closed, they stay in the page (a <details>), so opening them loses nothing typed.
  */
 export function UseViaApi({ uid, variables, layout }: { uid: string; variables: Record<string, unknown>; layout?: string | undefined }) {
   const origin = window.location.origin;
@@ -23,34 +26,46 @@ export function UseViaApi({ uid, variables, layout }: { uid: string; variables: 
   const sdk = `const res = await fetch('${origin}/image', {\n  method: 'POST',\n  headers: { Authorization: \`Bearer \${process.env.PRESSROOM_API_KEY}\`, 'Content-Type': 'application/json' },\n  body: JSON.stringify(${body}),\n});\nconst { url } = await res.json();`;
   return (
     <div className="flex flex-col gap-3 text-sm">
-      <Snippet title="curl" copy="Copy curl" text={curl} />
-      <section aria-labelledby={`signed-link-${uid}`} className="flex flex-col gap-1">
-        <h3 id={`signed-link-${uid}`} className="font-medium">
-          Signed link (for &lt;img src&gt;, e-mails and public pages: no key in it)
-        </h3>
-        <QueryState query={secret}>
-          {(current) =>
-            current ? (
-              <SignedLink uid={uid} variables={variables} layout={layout} />
-            ) : (
-              <p className="text-slate-700">
-                Signed links need a URL-signing secret: create one on the{' '}
-                <Link to="/settings/signed-urls" className="text-indigo-800 underline">
-                  Signed URLs
-                </Link>{' '}
-                page.
-              </p>
-            )
-          }
-        </QueryState>
-      </section>
-      <Snippet
-        title="URL with an API key (server-side or private use only)"
-        copy="Copy URL with key"
-        text={keyUrl}
-        note="Every API key is full-access: whoever sees this URL can use the key for anything. Keep it out of public pages and e-mails; use a signed link there."
-      />
-      <Snippet title="JavaScript (fetch)" copy="Copy JavaScript" text={sdk} />
+      <p className="text-slate-700">
+        For developers: the code that makes this render from your own software, with the values in Variables. To make an image here, use
+        Render.
+      </p>
+      <details className="group">
+        <summary className={buttonClass('secondary', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+          <span className="group-open:hidden">Show the code</span>
+          <span className="hidden group-open:inline">Hide the code</span>
+        </summary>
+        <div className="mt-3 flex flex-col gap-3">
+          <Snippet title="curl" copy="Copy curl" text={curl} />
+          <section aria-labelledby={`signed-link-${uid}`} className="flex flex-col gap-1">
+            <h3 id={`signed-link-${uid}`} className="font-medium">
+              Signed link (for &lt;img src&gt;, e-mails and public pages: no key in it)
+            </h3>
+            <QueryState query={secret}>
+              {(current) =>
+                current ? (
+                  <SignedLink uid={uid} variables={variables} layout={layout} />
+                ) : (
+                  <p className="text-slate-700">
+                    Signed links need a URL-signing secret: create one on the{' '}
+                    <Link to="/settings/signed-urls" className="text-indigo-800 underline">
+                      Signed URLs
+                    </Link>{' '}
+                    page.
+                  </p>
+                )
+              }
+            </QueryState>
+          </section>
+          <Snippet
+            title="URL with an API key (server-side or private use only)"
+            copy="Copy URL with key"
+            text={keyUrl}
+            note="Every API key is full-access: whoever sees this URL can use the key for anything. Keep it out of public pages and e-mails; use a signed link there."
+          />
+          <Snippet title="JavaScript (fetch)" copy="Copy JavaScript" text={sdk} />
+        </div>
+      </details>
     </div>
   );
 }
