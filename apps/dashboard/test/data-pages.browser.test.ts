@@ -403,6 +403,17 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   expect(await accessibilityViolations(page)).toEqual([]);
 });
 
+test("renders: Search finds a batch row's renders by a value put into the template, in any case", async () => {
+  // The batch above rendered row 2 (title "Second") in two layouts.
+  await page.goto(rig.url('renders?q=second'));
+  const table = page.getByRole('table', { name: 'Renders, newest first' });
+  const rows = table.getByRole('row').filter({ has: page.getByRole('link', { name: /^img_/ }) });
+  await rows.first().waitFor();
+  expect(await rows.count()).toBe(2);
+  expect(await rows.filter({ has: page.getByRole('link', { name: 'Launch card' }) }).count()).toBe(2);
+  expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('second');
+});
+
 test('bindings: test the data source, click values to map them, then operate the binding', async () => {
   await page.goto(rig.url('bindings'));
   await page.getByRole('textbox', { name: 'Binding name' }).fill('Weather card');
