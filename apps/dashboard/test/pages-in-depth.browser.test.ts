@@ -592,10 +592,10 @@ test('batches: spreadsheet headers map in any case, defaults are said before sta
   expect(zip.suggestedFilename()).toMatch(/^Course certificate-\d{4}-\d{2}-\d{2}\.zip$/);
 });
 
-test('batches: a Start the plan refuses says why, and what to do next, beside Start', async () => {
+test('batches: a Start the plan refuses says why and what to do next beside Start; a refused size is said under the sizes', async () => {
   // Eleven sizes (the main one and ten layouts) × 100 rows: 1,100 items, over the items per batch of every plan but enterprise.
   const layouts = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`size${i + 1}`, { width: 40 + i, height: 40 }]));
-  await createTemplate({ name: 'Many sizes', html: '<body><h1>{{ title }}</h1></body>', width: 100, height: 50, layouts });
+  const uid = await createTemplate({ name: 'Many sizes', html: '<body><h1>{{ title }}</h1></body>', width: 100, height: 50, layouts });
   await page.goto(rig.url('batches'));
   await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Many sizes' });
   await page.getByRole('textbox', { name: /^Rows/ }).fill(['title', ...Array.from({ length: 100 }, (_, i) => `Card ${i}`)].join('\n'));
@@ -608,7 +608,7 @@ test('batches: a Start the plan refuses says why, and what to do next, beside St
   await start.click();
   const refusal = page.getByRole('alert').filter({ hasText: 'items per batch' });
   await refusal.waitFor().catch(async (e) => {
-    throw new Error(`${String(e)}\nURL ${page.url()}\n${await page.locator('main').textContent()}`);
+    throw new Error(`${String(e)}\nURL ${page.url()}\n${await page.locator('body').innerText()}`);
   });
   // The API's reason, then the next step in rows for the plan's limit (90 rows of 11 sizes fit in the business plan's 1,000).
   const said = (await refusal.textContent())!;
@@ -624,6 +624,24 @@ test('batches: a Start the plan refuses says why, and what to do next, beside St
   expect(box.y).toBeGreaterThanOrEqual(button.y + button.height);
   expect(box.y - (button.y + button.height)).toBeLessThan(40);
   expect(await refusal.isVisible()).toBe(true);
+  expect(new URL(page.url()).pathname).toMatch(/\/batches$/);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // A refusal about a field is said beside it: a size the template lost since the page loaded, under the sizes.
+  for (const box of await sizes.getByRole('checkbox').all()) await box.uncheck();
+  await sizes.getByRole('checkbox', { name: /^Main size/ }).check();
+  await sizes.getByRole('checkbox', { name: /^size10/ }).check();
+  const dropped = await sessionRequest(context, rig.stack.baseUrl, {
+    method: 'PUT',
+    path: `/templates/${uid}`,
+    data: { layouts: Object.fromEntries(Object.entries(layouts).filter(([key]) => key !== 'size10')) },
+  });
+  expect(dropped.status()).toBe(200);
+  await start.click();
+  const size10 = sizes.getByRole('checkbox', { name: /^size10/ });
+  await eventually(async () => (await size10.getAttribute('aria-invalid')) === 'true', 'the sizes marked refused');
+  const describedBy = (await size10.getAttribute('aria-describedby'))!;
+  expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/has no layout "size10"/);
   expect(new URL(page.url()).pathname).toMatch(/\/batches$/);
   expect(await accessibilityViolations(page)).toEqual([]);
 });

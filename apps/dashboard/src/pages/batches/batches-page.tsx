@@ -8,7 +8,8 @@ import { listTemplates, templateKeys } from '../../api/templates';
 import { getUsage, usageKeys } from '../../api/usage';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
-import { Form } from '../../kit/form';
+import { fieldError, Form } from '../../kit/form';
+import { ErrorText } from '../../kit/message-text';
 import { Page, Section } from '../../kit/page';
 import { plural } from '../../kit/plural';
 import { SelectField } from '../../kit/select-field';
@@ -43,6 +44,7 @@ export default function BatchesPage() {
   const rowsId = useId();
   const fileId = useId();
   const checkId = useId();
+  const sizesErrorId = useId();
   const templates = useQuery({
     queryKey: templateKeys.list({ batch: true }),
     queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'image' }),
@@ -103,6 +105,8 @@ export default function BatchesPage() {
   });
 
   const fieldRefusal = start.error instanceof ApiError && start.error.fieldErrors().length > 0;
+  // `layouts.1` (a size the template no longer has) or `layout`: beside the sizes.
+  const sizesError = fieldError(start.error, 'layouts') ?? fieldError(start.error, 'layout');
   return (
     <Page title="Batches">
       <Section title="New batch">
@@ -225,6 +229,7 @@ export default function BatchesPage() {
           <div className="flex flex-wrap items-end gap-4">
             <SelectField
               label="Format"
+              error={fieldError(start.error, 'format')}
               value={format}
               onChange={(e) => setFormat(e.target.value)}
               options={[
@@ -234,19 +239,25 @@ export default function BatchesPage() {
               ]}
             />
             {sizes.length > 0 && (
-              <fieldset className="flex flex-wrap gap-3 text-sm">
-                <legend className="font-medium">Sizes: each row renders once in each size checked</legend>
-                {sizes.map(({ key, label }) => (
-                  <label key={key} className="flex items-center gap-1">
-                    <input
-                      type="checkbox"
-                      checked={layouts.includes(key)}
-                      onChange={(e) => setLayouts(e.target.checked ? [...layouts, key] : layouts.filter((k) => k !== key))}
-                    />
-                    {label}
-                  </label>
-                ))}
-              </fieldset>
+              <div className="flex flex-col gap-1">
+                <fieldset className="flex flex-wrap gap-3 text-sm" aria-describedby={sizesError ? sizesErrorId : undefined}>
+                  <legend className="font-medium">Sizes: each row renders once in each size checked</legend>
+                  {sizes.map(({ key, label }) => (
+                    <label key={key} className="flex items-center gap-1">
+                      <input
+                        type="checkbox"
+                        checked={layouts.includes(key)}
+                        // A refused size (a layout removed since the page loaded) is said under the sizes, where focus goes.
+                        aria-invalid={sizesError ? true : undefined}
+                        aria-describedby={sizesError ? sizesErrorId : undefined}
+                        onChange={(e) => setLayouts(e.target.checked ? [...layouts, key] : layouts.filter((k) => k !== key))}
+                      />
+                      {label}
+                    </label>
+                  ))}
+                </fieldset>
+                {sizesError && <ErrorText id={sizesErrorId} text={sizesError} />}
+              </div>
             )}
           </div>
           <Button

@@ -13,7 +13,10 @@ const linkClass = 'text-indigo-700 underline';
  */
 export function StartRefusal({ error, layoutCount }: { error: unknown; layoutCount: number }) {
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest' }), [error]);
+  // A block body: an effect may return only a cleanup function, never what scrollIntoView returns.
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
   const limit = refusedItemLimit(error);
   return (
     <div ref={box}>
