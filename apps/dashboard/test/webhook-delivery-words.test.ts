@@ -1,3 +1,4 @@
+import { subscriptionStatusTone, subscriptionStatusWord } from '../src/pages/webhooks/subscription-words.js';
 import { formatDate } from '../src/kit/format.js';
 import {
   createdWord,
@@ -58,4 +59,15 @@ test('a redelivery names the delivery it sends again by a short id; other delive
 test("a delivery's row and card have different ids, so both layouts can be linked to in one page", () => {
   expect(deliveryAnchor('whd_1', 'table')).toBe('delivery-whd_1');
   expect(deliveryAnchor('whd_1', 'cards')).toBe('delivery-card-whd_1');
+});
+
+describe("a subscription's status in words", () => {
+  it('says Active, Paused or Disabled (the API’s failed), with the badge’s tone', () => {
+    expect(['active', 'paused', 'failed'].map((s) => [subscriptionStatusWord(s), subscriptionStatusTone(s)])).toEqual([
+      ['Active', 'good'],
+      ['Paused', 'idle'],
+      ['Disabled', 'bad'],
+    ]);
+    expect(subscriptionStatusWord('newer')).toBe('newer');
+  });
 });

@@ -129,7 +129,7 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
 
   const hookName = `render.completed to ${receiver.url('/hook')}`;
   const card = page.getByRole('listitem', { name: hookName });
-  await card.getByText('active', { exact: true }).waitFor();
+  await card.getByText('Active', { exact: true }).waitFor();
   expect(await card.textContent()).toContain('type = image');
   // The filter names the template as the picker did, not by its id.
   await card.getByText(/template = Hook card/).waitFor();
@@ -200,12 +200,12 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
 
   // Paused: no test event is offered (it would only wait), and the card says why.
   await card.getByRole('button', { name: `Pause ${hookName}` }).click();
-  await card.getByText('paused', { exact: true }).waitFor();
+  await card.getByText('Paused', { exact: true }).waitFor();
   await card.getByText('Test events are sent only while the webhook is active: resume it to send one.').waitFor();
   expect(await card.getByRole('button', { name: /^Send test event/ }).count()).toBe(0);
   expect(await card.getByRole('status').textContent()).toBe('');
   await card.getByRole('button', { name: `Resume ${hookName}` }).click();
-  await card.getByText('active', { exact: true }).waitFor();
+  await card.getByText('Active', { exact: true }).waitFor();
   await card.getByRole('button', { name: `Send test event to ${hookName}` }).waitFor();
 
   await card.getByRole('button', { name: `Edit ${hookName}` }).click();
@@ -316,7 +316,7 @@ test('edit: a new target URL and event show in the list; a private URL is refuse
     await dialog.waitFor({ state: 'detached' });
     const after = page.getByRole('listitem', { name: `batch.completed to ${receiver.url('/edited')}` });
     await after.waitFor();
-    expect(await after.textContent()).toMatch(/^activebatch\.completed/);
+    expect(await after.textContent()).toMatch(/^Activebatch\.completed/);
     expect(await after.textContent()).toContain(receiver.url('/edited'));
     expect(await before.count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -360,7 +360,7 @@ test('a subscription disabled after failed deliveries shows why, is re-enabled, 
   await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
 
   const card = page.getByRole('listitem', { name: /^batch\.completed to .*\/flaky$/ });
-  await card.getByText('active', { exact: true }).waitFor();
+  await card.getByText('Active', { exact: true }).waitFor();
   await card.getByRole('button', { name: 'Send test event' }).click();
   // Both attempts answer 500: the dispatcher disables the subscription; the list shows it without a reload.
   await card
@@ -368,7 +368,7 @@ test('a subscription disabled after failed deliveries shows why, is re-enabled, 
       /failed all 2 attempts\. Last attempt: The endpoint answered HTTP 500\. Events that happen while it is disabled are not kept/,
     )
     .waitFor({ timeout: 20_000 });
-  expect(await card.textContent()).toMatch(/^failedbatch\.completed/);
+  expect(await card.textContent()).toMatch(/^Disabledbatch\.completed/);
   // Disabled: a test event would wait for Re-enable, so none is offered; the card says so.
   await card.getByText('Test events are sent only while the webhook is active: re-enable it first.').waitFor();
   expect(await card.getByRole('button', { name: /^Send test event/ }).count()).toBe(0);
@@ -379,11 +379,11 @@ test('a subscription disabled after failed deliveries shows why, is re-enabled, 
 
   failing = false;
   await card.getByRole('button', { name: 'Re-enable' }).click();
-  await card.getByText('active', { exact: true }).waitFor();
+  await card.getByText('Active', { exact: true }).waitFor();
   expect(await card.textContent()).not.toContain('Disabled on');
   await card.getByRole('button', { name: 'Send test event' }).click();
   await log.getByRole('cell', { name: '200' }).first().waitFor({ timeout: 20_000 });
-  expect(await card.getByText('active', { exact: true }).count()).toBe(1);
+  expect(await card.getByText('Active', { exact: true }).count()).toBe(1);
 });
 
 test('a delivery whose receiver failed once reads Retrying with its attempt time; a redelivery of it reads Waiting and links to it', async () => {
@@ -395,14 +395,14 @@ test('a delivery whose receiver failed once reads Retrying with its attempt time
   await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
   const hookName = `render.failed to ${receiver.url('/once')}`;
   const card = page.getByRole('listitem', { name: hookName, exact: true });
-  await card.getByText('active', { exact: true }).waitFor();
+  await card.getByText('Active', { exact: true }).waitFor();
   await card.getByRole('button', { name: `Send test event to ${hookName}`, exact: true }).click();
 
   // The first attempt is held at the receiver while the webhook is paused, then fails: its retry waits for Resume,
   // so the log shows the retrying delivery for as long as the test needs (the rig retries after 300 ms).
   await eventually(async () => onceHits === 1, 'the first attempt to reach /once');
   await card.getByRole('button', { name: `Pause ${hookName}`, exact: true }).click();
-  await card.getByText('paused', { exact: true }).waitFor();
+  await card.getByText('Paused', { exact: true }).waitFor();
   releaseOnce();
   const log = card.getByRole('table', { name: /Deliveries of/ });
   await waitShowing(log.getByRole('cell', { name: 'Retrying', exact: true }), card, { what: 'Retrying delivery', timeout: 60_000 });

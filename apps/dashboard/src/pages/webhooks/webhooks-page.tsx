@@ -29,12 +29,8 @@ import { filterSummary } from './filter-summary';
 import { setFilters } from './filters-fields';
 import { SUBSCRIPTION_FIELDS, SubscriptionFields, type SubscriptionDraft } from './subscription-fields';
 import { asSentence } from '../../kit/sentence';
-
-const STATUS_STYLE: Record<WebhookSubscription['status'], string> = {
-  active: 'bg-green-100 text-green-900',
-  paused: 'bg-amber-100 text-amber-900',
-  failed: 'bg-red-100 text-red-900',
-};
+import { StatusBadge } from '../../kit/status-badge';
+import { subscriptionStatusTone, subscriptionStatusWord } from './subscription-words';
 
 const EMPTY_DRAFT: SubscriptionDraft = { event: WEBHOOK_EVENTS[0], targetUrl: '', filters: {} };
 
@@ -121,7 +117,7 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label={name}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[subscription.status]}`}>{subscription.status}</span>
+        <StatusBadge tone={subscriptionStatusTone(subscription.status)}>{subscriptionStatusWord(subscription.status)}</StatusBadge>
         <strong className="text-sm">{subscription.event}</strong>
         <span className="text-sm break-all text-slate-700">{subscription.targetUrl}</span>
       </div>
