@@ -159,7 +159,7 @@ test('on a desktop, a page chosen in the side navigation gets focus on its headi
   await desk.keyboard.press('Enter');
   await desk.waitForURL(/\/app\/renders#main$/);
   await desk.keyboard.press('Tab');
-  expect(await focusedName(desk)).toBe('Kind');
+  expect(await focusedName(desk)).toBe('Search');
   expect(await desk.getByRole('heading', { name: 'Renders', level: 1 }).isVisible()).toBe(true);
   // A navigation choice after it still focuses the new page's heading.
   await nav.getByRole('link', { name: 'Batches' }).focus();
