@@ -1187,6 +1187,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's audit log: who changed its keys, webhooks, storage, team or passwords, newest first
+         * @description Pressroom's own (the hosted service has none). One event per change to who can reach the workspace and where its renders and events go: API keys, webhook subscriptions, custom storage, the URL-signing secret, team members and invitations, passwords and sign-ins, instance settings. Who did it, with which key, from which address, and a name for what it was done to; never a secret. Kept as long as the workspace.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/config": {
         parameters: {
             query?: never;
@@ -16325,6 +16345,145 @@ export interface operations {
                                 masked: string;
                             } | null;
                         }[];
+                    };
+                };
+            };
+            /** @description `validation-error`: Validation Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `pagination.nextCursor`. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "7",
+                     *           "at": "2026-03-02T10:15:00.000Z",
+                     *           "action": "api_key.revoked",
+                     *           "actor": {
+                     *             "accountId": "acc_0123456789abcdefghjkmnpq",
+                     *             "email": "ada@example.com",
+                     *             "name": "Ada"
+                     *           },
+                     *           "target": {
+                     *             "id": "key_0123456789abcdefghjkmnpq",
+                     *             "label": "CI (prs_live_ab12…9f3c)"
+                     *           },
+                     *           "key": null,
+                     *           "ip": "203.0.113.9"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 50,
+                     *         "nextCursor": null,
+                     *         "hasMore": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        items: {
+                            id: string;
+                            /** @description When it was done, ISO 8601 date-time (UTC). */
+                            at: string;
+                            /** @description `<thing>.<verb>`: `api_key.created`, `webhook.deleted`, `team.member_removed`, … (the list: docs/audit-log.md). */
+                            action: string;
+                            /** @description Who did it: their email when a person signs in as the account, else the account’s name. */
+                            actor: {
+                                accountId: string;
+                                email: string | null;
+                                name: string | null;
+                            };
+                            /** @description What it was done to, and a name a person recognises as it was then; null for the workspace itself. */
+                            target: {
+                                id: string | null;
+                                label: string | null;
+                            };
+                            /** @description The API key the request came with; null: the dashboard. */
+                            key: {
+                                id: string;
+                                name: string | null;
+                                masked: string;
+                            } | null;
+                            /** @description The caller’s address as the gateway saw it. */
+                            ip: string | null;
+                        }[];
+                        pagination: {
+                            limit: number;
+                            nextCursor: string | null;
+                            hasMore: boolean;
+                        };
                     };
                 };
             };

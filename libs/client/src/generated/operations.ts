@@ -334,6 +334,10 @@ export const OPERATION_ROUTES = {
     "method": "GET",
     "path": "/account/refused-requests"
   },
+  "listAuditEvents": {
+    "method": "GET",
+    "path": "/account/audit-log"
+  },
   "getAuthConfig": {
     "method": "GET",
     "path": "/auth/config"
