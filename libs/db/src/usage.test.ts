@@ -9,7 +9,7 @@ import { rendersPerDay, setOverage } from './usage.js';
 describe.each(ENGINES)('usage (%s)', (engine) => {
   const db = useDatabase(engine);
 
-  it('counts renders per UTC day and kind, zero-filled, oldest first', async () => {
+  it('counts renders per UTC day and kind, zero-filled, oldest first, without the dashboard’s previews', async () => {
     const account = await createAccount(db(), { name: unique('usage') });
     const base = {
       ownerId: account.id,
@@ -21,6 +21,7 @@ describe.each(ENGINES)('usage (%s)', (engine) => {
       height: 10,
     };
     for (const kind of ['image', 'image', 'pdf', 'video']) await insertUnchargedRender(db(), { ...base, id: newId('img'), kind });
+    await insertUnchargedRender(db(), { ...base, origin: 'preview', id: newId('img'), kind: 'image' });
     const now = new Date();
     const days = await rendersPerDay(db(), { ownerId: account.id, days: 3, now });
     expect(days).toHaveLength(3);

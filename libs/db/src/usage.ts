@@ -1,7 +1,8 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { PermissionError } from './auth-errors.js';
 import { getOwnerPlan } from './limits.js';
 import type { Db } from './open.js';
+import { PREVIEW_ORIGIN } from './render-history.js';
 import { planSettings, renders } from './schema.js';
 
 export const RENDER_KINDS = ['image', 'gif', 'pdf', 'video'] as const;
@@ -20,7 +21,8 @@ export async function rendersPerDay(db: Db, input: { ownerId: string; days: numb
   const rows = await db.orm
     .select({ day, kind: renders.kind, n: sql<number>`count(*)::int` })
     .from(renders)
-    .where(and(eq(renders.ownerId, input.ownerId), gte(renders.createdAt, start)))
+    // The dashboard's previews (starter thumbnails, an editor's live preview) are listed nowhere and charged nothing.
+    .where(and(eq(renders.ownerId, input.ownerId), gte(renders.createdAt, start), ne(renders.origin, PREVIEW_ORIGIN)))
     .groupBy(day, renders.kind);
   const out: DayCount[] = [];
   for (let i = 0; i < input.days; i++) {

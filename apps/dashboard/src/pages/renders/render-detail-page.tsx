@@ -18,6 +18,7 @@ import { RenderPreview } from './render-preview';
 import { detailLabel, kindLabel, originLabel, SHOWN_APART } from './render-facts';
 import { askedUrlOf, nextStepOf, timeoutHintOf } from './failed-render-help';
 import { batchRowText } from './batch-row';
+import { renderStatusWord } from './render-status-words';
 
 /** One render: the result, what was asked, how long each step took, and the problem when it failed. */
 export default function RenderDetailPage() {
@@ -77,7 +78,7 @@ export default function RenderDetailPage() {
             <Pairs
               values={{
                 Kind: kindLabel(r.kind),
-                Status: r.status,
+                Status: renderStatusWord(r.status),
                 'Came from': originLabel(r.parameters.origin, r.parameters.via),
                 // A batch row's render: which row of which batch, linked to the batch's page (its results link here).
                 ...(r.batch
