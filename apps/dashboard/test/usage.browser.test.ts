@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { setOwnerPlan, spendAiCredits } from '@pressroom/db';
-import { accessibilityViolations, PHONE, screenshot, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  PHONE,
+  screenshot,
+  sessionRequest,
+  signUpInBrowser,
+  startDashboardRig,
+  type DashboardRig,
+} from './browser.js';
 
 let rig: DashboardRig;
 let page: Page;
@@ -49,11 +57,13 @@ test('usage and plan: credits, rate tier and the renders-per-day chart, also at 
     ),
   );
   // The last day is today, still under way: named so on the axis, so its short bar does not read as a slow day.
-  expect(await page.getByRole('img', { name: `Renders per day over 30 days (${first} to today, so far): 0 in all` }).count()).toBe(1);
+  expect(
+    await page.getByRole('img', { name: `Renders per day over 30 days (${first} to today, so far): 0 in all, 0 failed` }).count(),
+  ).toBe(1);
   await page.getByText('Today, so far', { exact: true }).waitFor();
   expect(await page.getByText(today!, { exact: true }).count()).toBe(0);
   // Failed renders are counted, credits only for successful ones: said under the chart, so the numbers do not seem to disagree.
-  await page.getByText(/Bars count every render, failed ones included\. Credits are charged only for successful renders/).waitFor();
+  await page.getByText('The striped top of a bar is its failed renders, which are not charged.', { exact: false }).waitFor();
   // The free plan has no overage: the page says so instead of offering a switch.
   await page.getByText('Overage is not available on the free plan.').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -63,6 +73,30 @@ test('usage and plan: credits, rate tier and the renders-per-day chart, also at 
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
+});
+
+test("a failed render counts in its day's bar, drawn apart as its striped top and named in the tooltip, and uses no credit", async () => {
+  // A render that fails: its selector matches nothing.
+  const failed = await sessionRequest(page.context(), rig.stack.baseUrl, {
+    method: 'POST',
+    path: '/image',
+    data: { html: '<p>x</p>', selector: '#missing', width: 120, height: 60 },
+  });
+  expect(failed.status()).toBe(422);
+  await openUsage();
+  const chart = page.getByRole('img', { name: /^Renders per day over 30 days \(.+ to today, so far\): 1 in all, 1 failed$/ });
+  await chart.waitFor();
+  const todaysBar = await chart.evaluate((svg) => ({
+    title: svg.querySelector('g:last-of-type > title')?.textContent,
+    striped: svg.querySelector('g:last-of-type > rect[data-failed]')?.getAttribute('data-failed'),
+  }));
+  expect(todaysBar).toEqual({
+    title: expect.stringMatching(/^Today, so far \(.+\): 1 render, 1 failed \(1 image, 0 GIFs, 0 PDFs, 0 videos\)$/),
+    striped: '1',
+  });
+  await page.getByText('Failed, not charged: 1', { exact: true }).waitFor();
+  expect(await page.getByRole('progressbar', { name: 'Render credits' }).getAttribute('value')).toBe('0');
+  expect(await accessibilityViolations(page)).toEqual([]);
 });
 
 test('the overage switch: off, a render past the credits gets the quota 429; on, renders go on and count as overage', async () => {
@@ -109,7 +143,7 @@ test('the overage switch: off, a render past the credits gets the quota 429; on,
   const todaysBar = await page
     .getByRole('img', { name: /^Renders per day/ })
     .evaluate((svg) => svg.querySelector('g:last-of-type > title')?.textContent);
-  expect(todaysBar).toMatch(/^Today, so far \(.+\): [1-9]\d* images?, 0 GIFs, 0 PDFs, 0 videos$/);
+  expect(todaysBar).toMatch(/^Today, so far \(.+\): [1-9]\d* renders?, 1 failed \([1-9]\d* images?, 0 GIFs, 0 PDFs, 0 videos\)$/);
   expect(await page.getByRole('progressbar', { name: 'Render credits' }).getAttribute('value')).toBe('1');
   await screenshot(page, 'usage');
 

@@ -6,6 +6,8 @@ export interface DayCounts {
   gif: number;
   pdf: number;
   video: number;
+  /** Of the day's renders (all kinds, counted in their kind too), the failed ones: never charged. */
+  failed: number;
 }
 
 export interface Usage {

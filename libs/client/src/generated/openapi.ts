@@ -16058,14 +16058,16 @@ export interface operations {
                      *           "image": 120,
                      *           "gif": 4,
                      *           "pdf": 18,
-                     *           "video": 0
+                     *           "video": 0,
+                     *           "failed": 2
                      *         },
                      *         {
                      *           "date": "2026-03-02",
                      *           "image": 96,
                      *           "gif": 0,
                      *           "pdf": 22,
-                     *           "video": 1
+                     *           "video": 1,
+                     *           "failed": 0
                      *         }
                      *       ]
                      *     }
@@ -16097,7 +16099,7 @@ export interface operations {
                             /** @enum {string} */
                             tier: "free" | "pro" | "business" | "enterprise";
                         };
-                        /** @description One entry per day of `days`, oldest first, today last; renders of each kind. */
+                        /** @description One entry per day of `days`, oldest first, today last; renders of each kind, failed ones included. */
                         perDay: {
                             /** @description YYYY-MM-DD (UTC). */
                             date: string;
@@ -16105,6 +16107,8 @@ export interface operations {
                             gif: number;
                             pdf: number;
                             video: number;
+                            /** @description How many of the day’s renders (all kinds, counted in their kind above) failed; failed renders are not charged. */
+                            failed: number;
                         }[];
                     };
                 };

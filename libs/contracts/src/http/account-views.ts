@@ -45,9 +45,13 @@ export const UsageView = z.object({
         gif: z.number().int(),
         pdf: z.number().int(),
         video: z.number().int(),
+        failed: z
+          .number()
+          .int()
+          .describe('How many of the day’s renders (all kinds, counted in their kind above) failed; failed renders are not charged.'),
       }),
     )
-    .describe('One entry per day of `days`, oldest first, today last; renders of each kind.'),
+    .describe('One entry per day of `days`, oldest first, today last; renders of each kind, failed ones included.'),
 });
 export type UsageView = z.infer<typeof UsageView>;
 

@@ -7,12 +7,13 @@ import { Meter } from '../../kit/meter';
 import { Section } from '../../kit/page';
 import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
+import { dayTotal } from '../usage/chart-days';
 import { QuotaNotices, renderMeterState } from '../usage/quota-notice';
 
 /** Today's renders of every kind (the last day of GET /usage's per-day counts, which ends today). */
 function rendersToday(usage: Usage): number {
   const today = usage.perDay.at(-1);
-  return today ? today.image + today.gif + today.pdf + today.video : 0;
+  return today ? dayTotal(today) : 0;
 }
 
 /** The month's credits at a glance, with the way to the whole usage page. */

@@ -17,15 +17,25 @@ export function axisLabel(date: string, now: Date): string {
   return isToday(date, now) ? 'Today, so far' : dayLabel(date);
 }
 
-/** The counts a bar's tooltip gives, the day named as on the axis ("Today, so far (Dec 6): 2 images, …"). */
-export function barTitle(day: { date: string; image: number; gif: number; pdf: number; video: number }, now: Date): string {
-  const when = isToday(day.date, now) ? `Today, so far (${dayLabel(day.date)})` : dayLabel(day.date);
-  return `${when}: ${plural(day.image, 'image')}, ${plural(day.gif, 'GIF')}, ${plural(day.pdf, 'PDF')}, ${plural(day.video, 'video')}`;
+type Day = { date: string; image: number; gif: number; pdf: number; video: number; failed: number };
+
+/** A day's renders of every kind, its failed ones included. */
+export function dayTotal(day: Day): number {
+  return day.image + day.gif + day.pdf + day.video;
 }
 
 /**
- * Why the bars need not add up to the credits used: they count every render asked for, the failed ones too, while
- * a render is charged only when it succeeds (and a live GIF capture takes 1.5 credits).
+ * The counts a bar's tooltip gives, the day named as on the axis: "Today, so far (Dec 6): 3 renders, 1 failed
+ * (2 images, 0 GIFs, 1 PDF, 0 videos)". The kinds count failed renders too; the API does not split failures by kind.
  */
-export const CHART_NOTE =
-  'Bars count every render, failed ones included. Credits are charged only for successful renders, so the bars can add up to more than the credits used. Days run midnight to midnight UTC.';
+export function barTitle(day: Day, now: Date): string {
+  const when = isToday(day.date, now) ? `Today, so far (${dayLabel(day.date)})` : dayLabel(day.date);
+  const kinds = `${plural(day.image, 'image')}, ${plural(day.gif, 'GIF')}, ${plural(day.pdf, 'PDF')}, ${plural(day.video, 'video')}`;
+  return `${when}: ${plural(dayTotal(day), 'render')}, ${day.failed} failed (${kinds})`;
+}
+
+/**
+ * Why the bars need not add up to the credits used: a bar's striped top is its failed renders, counted but never
+ * charged (and a live GIF capture takes 1.5 credits).
+ */
+export const CHART_NOTE = 'The striped top of a bar is its failed renders, which are not charged. Days run midnight to midnight UTC.';

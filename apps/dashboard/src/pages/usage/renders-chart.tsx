@@ -1,6 +1,6 @@
 import type { DayCounts } from '../../api/usage';
 import { plural } from '../../kit/plural';
-import { axisLabel, barTitle, CHART_NOTE, dayLabel, isToday } from './chart-days';
+import { axisLabel, barTitle, CHART_NOTE, dayLabel, dayTotal, isToday } from './chart-days';
 
 const KINDS = [
   { key: 'image', label: 'Images', color: '#4338ca' },
@@ -9,17 +9,23 @@ const KINDS = [
   { key: 'video', label: 'Videos', color: '#be123c' },
 ] as const;
 
+/** Failed renders: white stripes over the top of the bar, so the kinds' colours still show beneath them. */
+const FAILED_HATCH = 'failed-renders-hatch';
+const FAILED_SWATCH = 'repeating-linear-gradient(135deg, #475569 0 2px, #ffffff 2px 4px)';
+
 /**
  * Renders per day stacked by kind, as inline SVG (no chart library); each bar's title gives its day's numbers, the
- * caption the totals. The last day is today, still under way: its column is shaded (shown even with no render yet),
+ * caption the totals. A bar's top, as tall as the day's failed renders, is striped: they count but are not charged (the
+ * API does not split failures by kind, so the stripes lie over the kinds' colours). The last day is today, still under way: its column is shaded (shown even with no render yet),
  * its bar paler, and the axis calls it "Today, so far", so a short bar is not read as a slow day. `now` is for tests.
  */
 export function RendersChart({ days, now = new Date() }: { days: DayCounts[]; now?: Date }) {
   const height = 160;
   const barWidth = 12;
   const gap = 4;
-  const max = Math.max(1, ...days.map((d) => d.image + d.gif + d.pdf + d.video));
-  const total = days.reduce((sum, d) => sum + d.image + d.gif + d.pdf + d.video, 0);
+  const max = Math.max(1, ...days.map(dayTotal));
+  const total = days.reduce((sum, d) => sum + dayTotal(d), 0);
+  const failed = days.reduce((sum, d) => sum + d.failed, 0);
   const last = days[days.length - 1];
   const range = days.length > 0 ? ` (${dayLabel(days[0]!.date)} to ${axisLabel(last!.date, now).toLowerCase()})` : '';
   return (
@@ -28,11 +34,17 @@ export function RendersChart({ days, now = new Date() }: { days: DayCounts[]; no
       <div className="w-full max-w-[480px]">
         <svg
           role="img"
-          aria-label={`Renders per day over ${plural(days.length, 'day')}${range}: ${total} in all`}
+          aria-label={`Renders per day over ${plural(days.length, 'day')}${range}: ${total} in all, ${failed} failed`}
           viewBox={`0 0 ${Math.max(1, days.length * (barWidth + gap))} ${height}`}
           preserveAspectRatio="none"
           className="block h-40 w-full"
         >
+          <defs>
+            <pattern id={FAILED_HATCH} width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+              <rect width="4" height="4" fill="#475569" />
+              <rect width="2" height="4" fill="#ffffff" />
+            </pattern>
+          </defs>
           {days.map((d, i) => {
             const today = isToday(d.date, now);
             let y = height;
@@ -45,6 +57,16 @@ export function RendersChart({ days, now = new Date() }: { days: DayCounts[]; no
                   y -= h;
                   return h > 0 ? <rect key={k.key} x={i * (barWidth + gap)} y={y} width={barWidth} height={h} fill={k.color} /> : null;
                 })}
+                {d.failed > 0 && (
+                  <rect
+                    x={i * (barWidth + gap)}
+                    y={y}
+                    width={barWidth}
+                    height={(d.failed / max) * (height - 4)}
+                    fill={`url(#${FAILED_HATCH})`}
+                    data-failed={d.failed}
+                  />
+                )}
               </g>
             );
           })}
@@ -65,6 +87,10 @@ export function RendersChart({ days, now = new Date() }: { days: DayCounts[]; no
               {k.label}: {days.reduce((sum, d) => sum + d[k.key], 0)}
             </span>
           ))}
+          <span className="flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: FAILED_SWATCH }} />
+            Failed, not charged: {failed}
+          </span>
         </span>
         <span className="text-slate-700">{CHART_NOTE}</span>
       </figcaption>
