@@ -25,7 +25,7 @@ import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
 import { variablesOf } from '../templates/variable-names';
 import { progressText } from './item-counts';
-import { DEFAULT_LAYOUT } from './layout-choices';
+import { layoutName } from './layout-choices';
 import { progressChanged } from './progress-change';
 import { failedRowsRetry } from './retry-rows';
 import { keyValues } from './row-values';
@@ -69,6 +69,8 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
     placeholderData: (previous) => previous,
   });
   const template = templates.find((t) => t.uid === results.data?.templateId);
+  // A row's size as the form named it (the layout's display name, not the API's key).
+  const sizeOf = (r: BatchResult) => (r.layout ? layoutName(template, r.layout) : '');
   const order = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
   const title = results.data ? `${template?.name ?? results.data.templateId} · ${formatDate(results.data.createdAt)}` : `Batch ${batchId}`;
   // The ZIP can name files after a variable the rows gave a value (the template's order first).
@@ -166,7 +168,7 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
                   <Link
                     className="text-indigo-700 underline"
                     to={`/renders/${encodeURIComponent(r.imageId)}`}
-                    aria-label={`Render of row ${r.index + 1}${r.layout ? `, ${r.layout}` : ''}`}
+                    aria-label={`Render of row ${r.index + 1}${r.layout ? `, ${sizeOf(r)}` : ''}`}
                   >
                     {r.index + 1}
                   </Link>
@@ -176,17 +178,14 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
             },
             { header: 'Values', cell: (r) => <RowValues values={keyValues(r.variables, order)} /> },
             // A batch of one layout has no layout names to show.
-            // Said as the form says sizes: the template's own size is the main one.
-            ...(results.data.results.some((r) => r.layout)
-              ? [{ header: 'Size', cell: (r: BatchResult) => (r.layout === DEFAULT_LAYOUT ? 'Main size' : r.layout) }]
-              : []),
+            ...(results.data.results.some((r) => r.layout) ? [{ header: 'Size', cell: sizeOf }] : []),
             {
               header: 'Preview',
               cell: (r) =>
                 r.url ? (
                   <img
                     src={r.url}
-                    alt={`Row ${r.index + 1}${r.layout ? `, ${r.layout}` : ''}`}
+                    alt={`Row ${r.index + 1}${r.layout ? `, ${sizeOf(r)}` : ''}`}
                     loading="lazy"
                     className="h-12 w-20 rounded border border-slate-200 bg-slate-50 object-contain"
                   />
