@@ -708,3 +708,55 @@ async function titleInkAcross(): Promise<number> {
     return ink;
   });
 }
+
+test('a failed render of a canvas template: Render again opens the canvas editor showing the design with the values that render used', async () => {
+  const boxed = await design();
+  const [box, photo] = boxed.objects as Array<Record<string, unknown>>;
+  box!.variableBindings = { fill: 'brand' };
+  photo!.variableBindings = { src: 'photo' };
+  const created = await post('/templates', {
+    name: 'Refused picture card',
+    fabricJSData: boxed,
+    width: 300,
+    height: 100,
+    variableDefinitions: [
+      { name: 'brand', type: 'color', defaultValue: '#ff0000' },
+      { name: 'photo', type: 'image' },
+    ],
+  });
+  expect(created.status()).toBe(200);
+  const { uid } = ((await created.json()) as { template: { uid: string } }).template;
+  // A picture this stack stores (a green render): the browser loads it, while the renderer refuses its local address.
+  const green = await post('/image', { html: '<body style="margin:0;background:#00ff00"></body>', width: 10, height: 10 });
+  expect(green.status()).toBe(200);
+  const picture = ((await green.json()) as { url: string }).url;
+  const res = await post('/image', { template: uid, variables: { brand: '#0000ff', photo: picture } });
+  // Refused when the renderer loads it (the syntax is fine): the render fails, and its row keeps the values.
+  expect(res.status()).toBe(400);
+  expect(((await res.json()) as { type: string }).type).toMatch(/\/errors\/blocked-url$/);
+  let failedId = '';
+  await eventually(async () => {
+    const list = (await (await context.request.get(`${rig.stack.baseUrl}/renders?status=failed`)).json()) as {
+      items: { id: string; templateUid: string | null }[];
+    };
+    failedId = list.items.find((item) => item.templateUid === uid)?.id ?? '';
+    return failedId !== '';
+  }, 'the failed canvas render in the failures');
+
+  await page.goto(rig.url(`renders/${failedId}`));
+  await page.getByText('Opens the template’s editor with the values this render used').waitFor();
+  await page.getByRole('link', { name: 'Render again', exact: true }).click();
+  await page.getByRole('heading', { name: 'Edit Refused picture card' }).waitFor();
+  expect(new URL(page.url()).pathname).toMatch(new RegExp(`/templates/${uid}/canvas$`));
+  await page.getByText('Opened with the values the render used').waitFor();
+  // Shown on the canvas at once (as Try values on canvas), and kept in the Variables' try values.
+  await page.getByText('Showing tried values: go back to the design to edit it.').waitFor();
+  await waitForCanvas(50, 50, BLUE);
+  const panel = page.getByRole('region', { name: 'Variables' });
+  expect(await panel.getByRole('textbox', { name: 'Try value for brand' }).inputValue()).toBe('#0000ff');
+  expect(await panel.getByRole('textbox', { name: 'Try value for photo' }).inputValue()).toBe(picture);
+  // Back to the design: the design as saved, with nothing unsaved.
+  await panel.getByRole('button', { name: 'Back to the design' }).click();
+  await waitForCanvas(50, 50, RED);
+  expect(await page.getByText('Unsaved changes.').count()).toBe(0);
+});

@@ -62,13 +62,14 @@ function draftOf(t: Template): TemplateDraft {
 export default function TemplateEditorPage() {
   const { uid = 'new' } = useParams();
   const existing = useQuery({ queryKey: templateKeys.one(uid), queryFn: () => getTemplate(uid), enabled: uid !== 'new' });
+  const { state } = useLocation();
   if (uid === 'new') return <NewTemplate />;
   return (
     <QueryState query={existing} missing={<NotFound what="template" id={uid} back={{ to: '/templates', label: 'All templates' }} />}>
       {(template) =>
         template.html === null ? (
-          // A canvas (FabricJS) template opens in the visual editor.
-          <Navigate replace to={editorPathOf(template)} />
+          // A canvas (FabricJS) template opens in the visual editor, with what this page was sent (a failed render's values).
+          <Navigate replace to={editorPathOf(template)} state={state} />
         ) : (
           <Editor key={template.uid} template={template} initial={draftOf(template)} />
         )

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { getTemplate, templateKeys, type Template } from '../../../api/templates';
 import { NotFound } from '../../../kit/not-found';
 import { QueryState } from '../../../kit/query-state';
@@ -22,6 +22,8 @@ import { EditLock, TryValuesNote, TryValuesProvider } from './variables/try-valu
 import { UnsavedDesignProvider } from './unsaved-design';
 import { CanvasSaveProvider, SaveBar } from './save-bar';
 import { VariablesPanel } from './variables/variables-panel';
+import { carriedTriedValues } from './variables/carried-values';
+import { CarriedValuesNote } from './variables/carried-values-note';
 import { RenderPanel } from './render-panel';
 import { VersionsPanel } from './versions/versions-panel';
 import { UseViaApiPanel } from './use-via-api-panel';
@@ -38,6 +40,7 @@ export default function CanvasEditorPage() {
 }
 
 function CanvasEditor({ template }: { template: Template }) {
+  const location = useLocation();
   const [width, setWidth] = useState(template.width);
   const [height, setHeight] = useState(template.height);
   // The canvas keeps its size while a number is being typed; a valid one applies at once.
@@ -49,8 +52,13 @@ function CanvasEditor({ template }: { template: Template }) {
     document.title = `Edit ${template.name} · Pressroom`;
   }, [template.name]);
   const samples = useMemo(() => previewValues(template.variableDefinitions, {}), [template.variableDefinitions]);
-  // The values typed to try in Variables: the canvas shows them on request, the Render panel renders with them.
-  const [tried, setTried] = useRememberedValues<Record<string, string>>(template.uid, { accept: (v) => typeof v === 'string' });
+  // The values typed to try in Variables: the canvas shows them on request, the Render panel renders with them. A
+  // failed render's "Render again" brings the values that render used (through the template page's redirect).
+  const [carried] = useState(() => carriedTriedValues(location.state));
+  const [tried, setTried] = useRememberedValues<Record<string, string>>(template.uid, {
+    initial: carried,
+    accept: (v) => typeof v === 'string',
+  });
   return (
     <EditorProvider initial={template.fabricJSData ?? emptyDesign()} size={size} samples={samples}>
       <ActiveLayoutProvider>
@@ -69,6 +77,7 @@ function CanvasEditor({ template }: { template: Template }) {
                   </div>
                 </div>
                 <SaveBar width={width} height={height} onWidth={setWidth} onHeight={setHeight} />
+                <CarriedValuesNote values={carried} />
                 <TryValuesNote />
                 {/* While tried values are shown the design cannot be edited: these controls are off (try-values.tsx). */}
                 {/* One wrapping row of tools (adding objects, history, arrange, view): the canvas starts high on a laptop. */}
