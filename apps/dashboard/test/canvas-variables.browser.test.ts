@@ -760,3 +760,24 @@ test('a failed render of a canvas template: Render again opens the canvas editor
   await waitForCanvas(50, 50, RED);
   expect(await page.getByText('Unsaved changes.').count()).toBe(0);
 });
+
+test('a design with a paper of its own (pdfPreset) renders from the Render panel on that paper, not at the design’s size', async () => {
+  const created = await post('/templates', { name: 'A4 card', fabricJSData: await design(), width: 300, height: 100, pdfPreset: 'A4' });
+  expect(created.status()).toBe(200);
+  const { uid } = ((await created.json()) as { template: { uid: string } }).template;
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  await waitForCanvas(50, 50, RED);
+  const render = page.getByRole('region', { name: 'Render' });
+  await render.getByLabel('Format').selectOption('pdf');
+  await render.getByRole('button', { name: 'Render', exact: true }).click();
+  await render.getByRole('link', { name: 'Open the PDF' }).waitFor({ timeout: 30_000 });
+  // The template's A4 (the panel sends no size, which as the request's paper would win over the template's)...
+  const pdfLink = render.getByRole('link', { name: 'Open the PDF' });
+  await render.getByText(/1 page · A4/).waitFor();
+  // ...turned to the wide design: 841.89 × 595.28 pt.
+  const pdf = (
+    await (await context.request.get((await pdfLink.getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'))).body()
+  ).toString('latin1');
+  const [, pageWidth, pageHeight] = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf) ?? [];
+  expect([Math.abs(Number(pageWidth) - 841.89) < 1, Math.abs(Number(pageHeight) - 595.28) < 1]).toEqual([true, true]);
+});

@@ -328,6 +328,72 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
     expect(joined.text(4)).toContain('Issued to Grace on the back');
   });
 
+  it('prints a FabricJS design on the paper the request chose, over the template’s pdfPreset and the design’s size', async () => {
+    // 800×400 px with its own paper (A4, which it would print on turned landscape: 841.89×595.28 pt).
+    const uid = await createTemplate({
+      name: 'wide certificate',
+      fabricJSData: {
+        width: 800,
+        height: 400,
+        background: '#ffffff',
+        objects: [
+          { type: 'Rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 800, height: 400, fill: '#1d4ed8' },
+          {
+            type: 'Textbox',
+            originX: 'left',
+            originY: 'top',
+            left: 40,
+            top: 160,
+            width: 720,
+            fontSize: 48,
+            fill: '#ffffff',
+            text: 'For {{name}}',
+          },
+        ],
+      },
+      width: 800,
+      height: 400,
+      outputFormat: 'pdf',
+      pdfPreset: 'A4',
+    });
+    const sizeOf = async (res: Response) => {
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { url: string; preset: string; pageSize: { width: number; height: number } };
+      const pdf = await fetchPdf(body.url);
+      return { body, pdf, size: [pdf.width, pdf.height] };
+    };
+    // Within a point: Chromium rounds the paper to its own units (A4's 595.28 pt can come out as 595.5).
+    const expectPaper = (size: number[], expected: [number, number]) =>
+      expect(size.map((side, i) => Math.abs(side - expected[i]!) <= 1)).toEqual([true, true]);
+
+    // Without a paper in the request: the template's A4, turned to the design.
+    expectPaper((await sizeOf(await post('/pdf/render', { templateUid: uid, variables: { name: 'Ada' } }))).size, [841.89, 595.28]);
+
+    // POST /pdf/render: Letter landscape under `options`, the design scaled onto it (its blue fills the middle).
+    const letter = await sizeOf(
+      await post('/pdf/render', { templateUid: uid, variables: { name: 'Ada' }, options: { preset: 'Letter', landscape: true } }),
+    );
+    expectPaper(letter.size, [792, 612]);
+    expect(letter.body).toMatchObject({ preset: 'Letter', pageSize: { width: 792, height: 612 } });
+    expect(letter.pdf.text()).toContain('For Ada');
+    const [r, g, b] = (await letter.pdf.raster()).pixel(0.5, 0.5);
+    expect([r < 80, g < 120, b > 180]).toEqual([true, true, true]);
+
+    // POST /pdf/multi-page: A5 at the top level, as asked (portrait, though the design is wider than tall).
+    const a5 = await sizeOf(
+      await post('/pdf/multi-page', { templateUid: uid, variableSets: [{ name: 'Ada' }, { name: 'Grace' }], preset: 'A5' }),
+    );
+    expectPaper(a5.size, [419.53, 595.28]);
+    expect(a5.pdf.pages).toBe(2);
+    expect(a5.body).toMatchObject({ preset: 'A5', pageSize: { width: 420, height: 595 } });
+
+    // POST /templates/{uid}/render with a size: that size is the paper (pixels, 0.75 pt each).
+    const sized = await sizeOf(
+      await post(`/templates/${uid}/render`, { format: 'pdf', width: 400, height: 300, variables: { name: 'Ada' } }),
+    );
+    expectPaper(sized.size, [300, 225]);
+  });
+
   it.each([
     ['an unknown preset', '/pdf/render', { html: '<p>x</p>', options: { preset: 'B7' } }, 'options.preset'],
     ['custom without a size', '/pdf/render', { html: '<p>x</p>', options: { preset: 'custom' } }, 'options.customSize'],

@@ -10,6 +10,7 @@ import { renderOutput } from './output.js';
 import { pdfCommand, pdfRowSize, type PdfRenderPlan } from './pdf-command.js';
 import { pdfPrintSettings } from './pdf-print-settings.js';
 import { canvasPaper, templateDocuments } from './pdf-documents.js';
+import { requestNamesPaper, withRequestedPaper } from './requested-paper.js';
 import { canvasDocument, templateRow } from './template-fixture.js';
 
 let dir: string;
@@ -115,5 +116,29 @@ describe('pdfCommand', () => {
     expect(command.documents[0]).toMatchObject({ kind: 'canvas', width: 200, height: 100, paper: { widthPt: 841.89, heightPt: 595.28 } });
     expect(pdfRowSize(plan)).toEqual({ width: 842, height: 595 });
     expect(templateDocuments({ ...template, pdfPreset: null }, [{ title: 'x' }])[0]).not.toHaveProperty('paper');
+  });
+
+  it('prints a canvas on the paper the request chose, as asked, over the template’s preset and the design’s size', () => {
+    const template = templateRow({ html: null, fabricJSData: canvasDocument(), width: 200, height: 100, pdfPreset: 'A4' });
+    const documents = templateDocuments(template, [{ title: 'x' }]);
+    // Letter turned landscape by the request (the template's A4 would be turned to the design as well).
+    const letter = pdfPrintSettings({ landscape: true }, { preset: 'Letter' }, template.pdfPreset);
+    expect(requestNamesPaper({ landscape: true }, { preset: 'Letter' })).toBe(true);
+    expect(withRequestedPaper(documents, letter, true)[0]).toMatchObject({ kind: 'canvas', paper: { widthPt: 792, heightPt: 612 } });
+    // Portrait A5, though the design is wider than tall: the request's paper is not turned.
+    const a5 = pdfPrintSettings({ preset: 'A5' }, undefined, template.pdfPreset);
+    expect(withRequestedPaper(documents, a5, requestNamesPaper({ preset: 'A5' }))[0]).toMatchObject({
+      paper: { widthPt: 419.53, heightPt: 595.28 },
+    });
+    // A custom size (POST /templates/{uid}/render's width and height become one).
+    const custom = pdfPrintSettings({ width: 300, height: 150 }, undefined, null);
+    expect(withRequestedPaper(documents, custom, requestNamesPaper({ width: 300, height: 150 }))[0]).toMatchObject({
+      paper: { widthPt: 300, heightPt: 150 },
+    });
+    // Margins or a title alone choose no paper: the template's stays; HTML pages are left as they are.
+    expect(requestNamesPaper({ title: 'T', margins: { top: '1cm' } }, undefined)).toBe(false);
+    expect(withRequestedPaper(documents, letter, false)).toBe(documents);
+    const html = { kind: 'html' as const, html: '<p>x</p>', jsEnabled: true };
+    expect(withRequestedPaper([html], letter, true)).toEqual([html]);
   });
 });

@@ -27,6 +27,8 @@ export interface Template {
   tags: string[];
   thumbnail: string | null;
   outputFormat: 'image' | 'pdf';
+  /** The paper a PDF of it prints on (`"A4"`…), when the template names one (the certificate starter's copy). */
+  pdfPreset?: string | null;
   strictVariables: boolean;
   jsEnabled: boolean;
   variableDefinitions: VariableDefinition[];

@@ -1,5 +1,11 @@
 import type { PdfOptions, PdfRenderRequest } from '@pressroom/contracts';
-import { pdfPrintSettings, templateDocuments, type PdfDocumentInput } from '@pressroom/render-requests';
+import {
+  pdfPrintSettings,
+  requestNamesPaper,
+  templateDocuments,
+  withRequestedPaper,
+  type PdfDocumentInput,
+} from '@pressroom/render-requests';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { AuthContext } from '../http/auth.js';
 import { loadTemplate } from './load-template.js';
@@ -33,12 +39,14 @@ export async function renderPdfRequest(
     templateId = template.uid;
     templatePreset = template.pdfPreset;
   }
-  const settings = pdfPrintSettings(topLevelPdfOptions(body), body.options, templatePreset);
+  const topLevel = topLevelPdfOptions(body);
+  const settings = pdfPrintSettings(topLevel, body.options, templatePreset);
   return submitPdfRender(deps, {
     auth,
     origin: body.html !== undefined ? 'html' : body.url !== undefined ? 'url' : 'template',
     templateId,
-    documents,
+    // A canvas page goes on the paper the request chose, if it chose one (else its template's, or its own size).
+    documents: withRequestedPaper(documents, settings, requestNamesPaper(topLevel, body.options)),
     settings,
   });
 }

@@ -8,6 +8,7 @@ import {
   planEachLayout,
   resolveLayout,
   templateDocuments,
+  withRequestedPaper,
   type LayoutFailure,
   type PdfRenderPlan,
 } from '@pressroom/render-requests';
@@ -51,8 +52,8 @@ export type TemplatePdfOutcome =
 /**
  * POST /templates/{uid}/render to PDF (a template whose `outputFormat` is
  * `pdf`, or `format: "pdf"`): printed on its `pdfPreset` (A4 when unset), or
- * on a page of the requested `width` x `height` pixels; several `layouts`
- * give one PDF each.
+ * on a page of the requested `width` x `height` pixels (a canvas design too,
+ * scaled to fill it); several `layouts` give one PDF each.
  */
 export async function submitTemplatePdf(
   deps: RenderGatewayDeps,
@@ -72,16 +73,18 @@ export async function submitTemplatePdf(
     const width = input.width ?? resolved.width;
     const height = input.height ?? resolved.height;
     const sized = input.width !== undefined || input.height !== undefined;
+    const settings = pdfPrintSettings(
+      sized ? { width: width * PX_TO_PT, height: height * PX_TO_PT } : {},
+      undefined,
+      sized ? null : input.template.pdfPreset,
+    );
     return {
       layout: resolved.key,
       width,
       height,
-      documents: templateDocuments(input.template, [input.variables], key),
-      settings: pdfPrintSettings(
-        sized ? { width: width * PX_TO_PT, height: height * PX_TO_PT } : {},
-        undefined,
-        sized ? null : input.template.pdfPreset,
-      ),
+      // The requested size is this request's paper: a canvas page goes on it too.
+      documents: withRequestedPaper(templateDocuments(input.template, [input.variables], key), settings, sized),
+      settings,
     };
   };
   const { planned, failed } = input.layouts ? planEachLayout(keys, plan) : { planned: [plan(keys[0]!)], failed: [] };

@@ -10,8 +10,9 @@ export interface TemplateRenderChoice {
   /** The size of that layout (a GIF names its size; images take the template's or the layout's). */
   size: { width: number; height: number };
   /**
-   * A PDF template (`outputFormat: "pdf"`) prints on its own paper, which the API reads from the template; an image
-   * template prints on a page of the design's own size, as the designer sees it, not reflowed onto A4.
+   * A PDF template (`outputFormat: "pdf"`), or a canvas with a paper of its own (`pdfPreset`), prints on its own paper,
+   * which the API reads from the template (a size in the request would be the paper instead); an image template prints
+   * on a page of the design's own size, as the designer sees it, not reflowed onto A4.
    */
   printsOnPaper: boolean;
   /** A GIF's quality and seconds of animation (the other formats have neither). */

@@ -34,7 +34,8 @@ export function RenderPanel({
         variables={valuesToRender(tried)}
         layout={target.kind === 'layout' ? target.key : 'default'}
         size={size}
-        printsOnPaper={template.outputFormat === 'pdf'}
+        // A canvas with a paper of its own (pdfPreset) prints on it: a size in the request would be the paper instead.
+        printsOnPaper={template.outputFormat === 'pdf' || Boolean(template.pdfPreset)}
         formats={CANVAS_FORMATS}
         unsaved={unsaved.dirty}
         saving={canvasSave.pending}
