@@ -522,9 +522,19 @@ test('batches: a CSV file through the file button, column mapping, format and la
   await page.getByRole('checkbox', { name: /^square/ }).check();
   await page.getByRole('button', { name: 'Start batch' }).click();
   await page.getByRole('button', { name: 'Cancel batch' }).click();
-  await page.getByText(/^Cancelled: \d+ of 200 done, \d+ failed, \d+ cancelled/).waitFor({ timeout: 30_000 });
+  const cancelledLine = page.getByText(/^Cancelled: \d+ of 200 done, \d+ failed, \d+ cancelled/);
+  await cancelledLine.waitFor({ timeout: 30_000 });
   await page.getByRole('link', { name: 'Download ZIP' }).waitFor();
   expect(page.url()).not.toBe(firstBatch);
+  // Rows already rendering at the Cancel finish after the live progress ended: the page reads the batch until every
+  // row has its outcome, so its counts end as the Recent batches table's.
+  const settled = async () => {
+    const [, done, failed, cancelled] = /(\d+) of 200 done, (\d+) failed, (\d+) cancelled/.exec((await cancelledLine.textContent())!)!;
+    return Number(done) + Number(failed) + Number(cancelled) === 200;
+  };
+  await eventually(settled, 'every row of the cancelled batch with its outcome');
+  expect(await page.getByRole('progressbar', { name: 'Progress' }).getAttribute('value')).toBe('200');
+  const finalCounts = /\d+ of 200 done, \d+ failed, \d+ cancelled/.exec((await cancelledLine.textContent())!)![0];
 
   // Both batches in the list, newest first; opening the first one shows its results again.
   await page.getByRole('link', { name: 'All batches' }).click();
@@ -532,8 +542,8 @@ test('batches: a CSV file through the file button, column mapping, format and la
   await eventually(async () => (await recent.getByRole('row').count()) === 3, 'two batches in the list');
   const [cancelledRow, completedRow] = [recent.getByRole('row').nth(1), recent.getByRole('row').nth(2)];
   await eventually(
-    async () => /Batch cardcancelled\d+ of 200 done, \d+ failed, \d+ cancelled/.test((await cancelledRow.textContent())!),
-    'the cancelled batch in the list',
+    async () => (await cancelledRow.textContent())!.includes(`Batch cardcancelled${finalCounts}`),
+    'the cancelled batch in the list, with the counts its page ended with',
   );
   expect(await completedRow.textContent()).toContain('Batch cardcompleted2 of 2 done, 0 failed');
   await completedRow.getByRole('link').click();

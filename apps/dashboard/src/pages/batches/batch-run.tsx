@@ -24,6 +24,7 @@ import { plural } from '../../kit/plural';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
 import { variablesOf } from '../templates/variable-names';
+import { batchSettled, progressOfResults, SETTLING_POLL_MS } from './batch-settled';
 import { progressText } from './item-counts';
 import { layoutName } from './layout-choices';
 import { progressChanged } from './progress-change';
@@ -61,13 +62,27 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
     // new stream starts with the current progress.
     return () => source.close();
   }, [batchId, queryClient]);
-  // Read once at the start (the heading's template and date) and again when the batch has finished (its results).
+  // Read once at the start (the heading's template and date) and again when the batch has finished (its results),
+  // then, while rows that were rendering at a Cancel still finish, until every row has its outcome.
   const results = useQuery({
     queryKey: ['batches', batchId, finished],
     queryFn: () => batchResults(batchId),
     // The heading stays while the finished results load.
     placeholderData: (previous) => previous,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return finished && data && !batchSettled(progressOfResults(data)) ? SETTLING_POLL_MS : false;
+    },
   });
+  // Those late rows' outcomes come after the live progress ended: the panel (and Recent batches) take the read counts.
+  useEffect(() => {
+    if (!finished || !results.data || results.isPlaceholderData) return;
+    const read = progressOfResults(results.data);
+    if (!FINAL_STATUSES.includes(read.status) || !progressChanged(told.current, read)) return;
+    told.current = read;
+    setProgress(read);
+    void queryClient.invalidateQueries({ queryKey: batchKeys.recent });
+  }, [finished, results.data, results.isPlaceholderData, queryClient]);
   const template = templates.find((t) => t.uid === results.data?.templateId);
   // A row's size as the form named it (the layout's display name, not the API's key).
   const sizeOf = (r: BatchResult) => (r.layout ? layoutName(template, r.layout) : '');
