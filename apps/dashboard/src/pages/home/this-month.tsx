@@ -36,10 +36,12 @@ export function ThisMonth() {
             <QuotaNotices usage={u} where="overview" />
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-slate-700">Renders today</dt>
-              {/* The count includes failed renders and the credits above do not: said, so the two never seem to disagree. */}
+              {/* The count includes failed renders and the credits above do not: said once there are some, so the two never seem to disagree. */}
               <dd>
-                {rendersToday(u)}{' '}
-                <span className="text-xs text-slate-700">(failed ones included; only successful renders use credits)</span>
+                {rendersToday(u)}
+                {rendersToday(u) > 0 && (
+                  <span className="text-xs text-slate-700"> (failed ones included; only successful renders use credits)</span>
+                )}
               </dd>
               <dt className="text-slate-700">Plan</dt>
               <dd>
