@@ -10,10 +10,10 @@ import { QueryState } from '../../kit/query-state';
 import { dayTotal } from '../usage/chart-days';
 import { QuotaNotices, renderMeterState } from '../usage/quota-notice';
 
-/** Today's renders of every kind (the last day of GET /usage's per-day counts, which ends today). */
-function rendersToday(usage: Usage): number {
+/** Today's renders of every kind and how many of them failed (the last day of GET /usage's per-day counts, which ends today). */
+function rendersToday(usage: Usage): { total: number; failed: number } {
   const today = usage.perDay.at(-1);
-  return today ? dayTotal(today) : 0;
+  return today ? { total: dayTotal(today), failed: today.failed } : { total: 0, failed: 0 };
 }
 
 /** The month's credits at a glance, with the way to the whole usage page. */
@@ -36,11 +36,11 @@ export function ThisMonth() {
             <QuotaNotices usage={u} where="overview" />
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-slate-700">Renders today</dt>
-              {/* The count includes failed renders and the credits above do not: said once there are some, so the two never seem to disagree. */}
+              {/* The count includes failed renders and the credits above do not: said when there are some, so the two never seem to disagree. */}
               <dd>
-                {rendersToday(u)}
-                {rendersToday(u) > 0 && (
-                  <span className="text-xs text-slate-700"> (failed ones included; only successful renders use credits)</span>
+                {rendersToday(u).total}
+                {rendersToday(u).failed > 0 && (
+                  <span className="text-xs text-slate-700"> ({plural(rendersToday(u).failed, 'failed', 'failed')}, not charged)</span>
                 )}
               </dd>
               <dt className="text-slate-700">Plan</dt>
