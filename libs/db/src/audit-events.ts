@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
-import { maskApiKey } from './api-key-format.js';
+import { keyUsedColumns, keyUsedView, type KeyUsedView } from './key-used.js';
 import type { Db } from './open.js';
 import { accounts, apiKeys, auditEvents, teamMembers, users } from './schema.js';
 
@@ -55,7 +55,7 @@ export interface AuditEventView {
   action: string;
   actor: { accountId: string; email: string | null; name: string | null };
   target: { id: string | null; label: string | null };
-  key: { id: string; name: string | null; masked: string } | null;
+  key: KeyUsedView | null;
   ip: string | null;
 }
 
@@ -84,9 +84,7 @@ export async function listAuditEvents(
       accountName: accounts.name,
       email: users.email,
       userName: users.name,
-      keyLabel: apiKeys.label,
-      keyPrefix: apiKeys.prefix,
-      keyLast4: apiKeys.last4,
+      ...keyUsedColumns,
     })
     .from(auditEvents)
     .leftJoin(accounts, eq(accounts.id, auditEvents.accountId))
@@ -97,21 +95,13 @@ export async function listAuditEvents(
     .where(and(eq(auditEvents.ownerId, query.ownerId), query.before === undefined ? undefined : lt(auditEvents.id, query.before)))
     .orderBy(desc(auditEvents.id))
     .limit(query.limit);
-  return rows.map(({ row, accountName, email, userName, keyLabel, keyPrefix, keyLast4 }) => ({
+  return rows.map(({ row, accountName, email, userName, ...joined }) => ({
     id: row.id,
     at: row.at,
     action: row.action,
     actor: { accountId: row.accountId, email, name: userName ?? accountName },
     target: { id: row.targetId, label: row.targetLabel },
-    key:
-      row.keyId === null
-        ? null
-        : {
-            id: row.keyId,
-            name: keyLabel,
-            // A revoked key keeps its row; a key deleted with its account leaves its id only.
-            masked: keyPrefix !== null && keyLast4 !== null ? maskApiKey({ prefix: keyPrefix, last4: keyLast4 }) : row.keyId,
-          },
+    key: keyUsedView(row.keyId, joined),
     ip: row.ip,
   }));
 }

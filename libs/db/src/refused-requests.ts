@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { maskApiKey } from './api-key-format.js';
+import { keyUsedColumns, keyUsedView, type KeyUsedView } from './key-used.js';
 import type { Db } from './open.js';
 import { apiKeys, refusedRequests, type RefusedFieldErrorRecord } from './schema.js';
 
@@ -43,7 +43,7 @@ export interface RefusedRequestView {
   title: string;
   detail: string;
   errors: RefusedFieldErrorRecord[];
-  key: { id: string; name: string | null; masked: string } | null;
+  key: KeyUsedView | null;
 }
 
 const cut = (text: string, max = MAX_TEXT) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -82,16 +82,14 @@ export async function listRefusedRequests(db: Db, query: { ownerId: string; limi
   const rows = await db.orm
     .select({
       row: refusedRequests,
-      keyLabel: apiKeys.label,
-      keyPrefix: apiKeys.prefix,
-      keyLast4: apiKeys.last4,
+      ...keyUsedColumns,
     })
     .from(refusedRequests)
     .leftJoin(apiKeys, eq(apiKeys.id, refusedRequests.keyId))
     .where(eq(refusedRequests.ownerId, query.ownerId))
     .orderBy(desc(refusedRequests.id))
     .limit(Math.min(query.limit, REFUSED_REQUESTS_KEPT));
-  return rows.map(({ row, keyLabel, keyPrefix, keyLast4 }) => ({
+  return rows.map(({ row, ...joined }) => ({
     id: row.id,
     at: row.at,
     method: row.method,
@@ -101,14 +99,6 @@ export async function listRefusedRequests(db: Db, query: { ownerId: string; limi
     title: row.title,
     detail: row.detail,
     errors: row.errors ?? [],
-    key:
-      row.keyId === null
-        ? null
-        : {
-            id: row.keyId,
-            name: keyLabel,
-            // A key deleted with its account leaves its id only.
-            masked: keyPrefix !== null && keyLast4 !== null ? maskApiKey({ prefix: keyPrefix, last4: keyLast4 }) : row.keyId,
-          },
+    key: keyUsedView(row.keyId, joined),
   }));
 }
