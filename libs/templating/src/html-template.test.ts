@@ -110,7 +110,7 @@ describe('renderHtmlTemplate', () => {
     expect(strict.errors?.map((e) => e.field)).toEqual(['variables.shown', 'variables.b']);
     // In plain words, the one sentence the dashboard's batch check says before starting too (contracts' strictVariablesMissing).
     expect(strict.detail).toBe(
-      'The template is in strict mode, which refuses a render without a value for every variable, and no value was given for shown, b.',
+      'The template is in strict mode (`strictVariables`), which refuses a render without a value for every variable, and no value was given for shown, b.',
     );
   });
 

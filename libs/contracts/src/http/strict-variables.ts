@@ -4,8 +4,8 @@
  * after. Plain words: "strict mode" is the name the template editor gives the setting.
  */
 export function strictVariablesMissing(names: readonly string[]): string {
-  return `The template is in strict mode, which refuses a render without a value for every variable, and no value was given for ${names.join(', ')}.`;
+  return `The template is in strict mode (\`strictVariables\`), which refuses a render without a value for every variable, and no value was given for ${names.join(', ')}.`;
 }
 
 /** The per-field message of the same refusal (`variables.<name>`). */
-export const STRICT_VARIABLE_MISSING = 'No value given: the template is in strict mode, which needs one.';
+export const STRICT_VARIABLE_MISSING = 'No value given: the template is in strict mode (`strictVariables`), which needs one.';
