@@ -26,7 +26,7 @@ export const auditEvents = pgTable(
     targetLabel: text('target_label'),
     /** The API key the request came with; null for the dashboard session. */
     keyId: text('key_id'),
-    /** The caller's address as the gateway saw it (behind a proxy: per its trust-proxy setting). */
+    /** The caller's address as the gateway saw it (behind a proxy, the proxy's unless PRESSROOM_TRUST_PROXY names it). */
     ip: text('ip'),
   },
   (t) => [index('audit_events_owner_idx').on(t.ownerId, t.id)],

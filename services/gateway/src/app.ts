@@ -91,6 +91,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // Off unless the operator names the proxies in front (PRESSROOM_TRUST_PROXY): a forwarded address is believed only from them.
+  app.set('trust proxy', deps.settings.trustProxy ?? false);
 
   const owners = deps.owners ?? createOwnerCaches({ bus: deps.bus, logger: deps.logger });
   const renderDeps = {

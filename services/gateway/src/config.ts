@@ -36,6 +36,19 @@ export const gatewayEnv = z.object({
     )
     .pipe(z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })]))),
   /**
+   * Which proxies in front are trusted to say the caller's address (`X-Forwarded-For`) and scheme, as Express's
+   * `trust proxy`: `false` (default: the connection's own address), `true` (any), a hop count (`1`), or addresses and
+   * subnets, comma-separated (`loopback, 10.0.0.0/8`). The per-address sign-in limits and the audit log read it.
+   */
+  PRESSROOM_TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string => {
+      const v = value.trim();
+      if (v === 'true' || v === 'false') return v === 'true';
+      return /^\d+$/.test(v) ? Number(v) : v;
+    }),
+  /**
    * Idle keep-alive connections stay open this long (ms): longer than the proxy in front
    * (load balancers and nginx ingress idle out at 60 s), so the proxy always closes first (docs/operations.md).
    */
@@ -74,6 +87,8 @@ export interface GatewaySettings {
   errorsBaseUrl: string;
   /** Origins allowed cross-origin (PRESSROOM_CORS_ORIGINS); empty: CORS off. */
   corsOrigins: string[];
+  /** Express's `trust proxy` (PRESSROOM_TRUST_PROXY); false: the connection's own address is the caller's. */
+  trustProxy?: boolean | number | string;
   maxBodyBytes: number;
   renderWaitMs: number;
   authCacheMs: number;
@@ -106,6 +121,7 @@ export function gatewaySettings(env: GatewayEnv): GatewaySettings {
     publicBaseUrl,
     errorsBaseUrl: env.PRESSROOM_ERRORS_BASE_URL ?? `${publicBaseUrl}/errors`,
     corsOrigins: env.PRESSROOM_CORS_ORIGINS,
+    trustProxy: env.PRESSROOM_TRUST_PROXY,
     maxBodyBytes: env.PRESSROOM_MAX_BODY_BYTES,
     renderWaitMs: env.PRESSROOM_RENDER_WAIT_MS,
     authCacheMs: env.PRESSROOM_AUTH_CACHE_MS,

@@ -1,3 +1,4 @@
+import { gatewayEnv } from '../config.js';
 import { Browser, ENGINES, startTestGateway, type TestGateway } from '../test-support/gateway-harness.js';
 
 interface Page {
@@ -111,5 +112,44 @@ describe.each(ENGINES)('the audit log (%s)', (engine) => {
     const problem = (await bad.json()) as { detail: string; errors: Array<{ field: string }> };
     expect(problem.errors.map((e) => e.field)).toEqual(['cursor']);
     expect(problem.detail).toContain('nextCursor');
+  });
+});
+
+describe('the caller’s address behind a proxy (pglite)', () => {
+  const signUp = (gw: TestGateway, email: string) => {
+    const browser = new Browser(gw.baseUrl);
+    return browser
+      .request('POST', '/auth/sign-up', {
+        json: { email, password: 'a long password' },
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      })
+      .then(async (res) => {
+        expect(res.status).toBe(201);
+        return ((await (await browser.request('GET', '/account/audit-log')).json()) as Page).items[0]!.ip;
+      });
+  };
+
+  it('PRESSROOM_TRUST_PROXY reads as Express takes it: off by default, true/false, a hop count, or addresses', () => {
+    const read = (value?: string) => gatewayEnv.parse(value === undefined ? {} : { PRESSROOM_TRUST_PROXY: value }).PRESSROOM_TRUST_PROXY;
+    expect([read(), read('true'), read('false'), read('1'), read('loopback, 10.0.0.0/8')]).toEqual([
+      false,
+      true,
+      false,
+      1,
+      'loopback, 10.0.0.0/8',
+    ]);
+  });
+
+  it('is the forwarded one only from a proxy PRESSROOM_TRUST_PROXY names', async () => {
+    const trusting = await startTestGateway('pglite', { settings: { trustProxy: 'loopback' } });
+    const plain = await startTestGateway('pglite');
+    try {
+      expect(await signUp(trusting, 'behind@example.com')).toBe('203.0.113.7');
+      // Not named: anyone could send the header, so the connection's own address stands.
+      expect(await signUp(plain, 'direct@example.com')).toBe('127.0.0.1');
+    } finally {
+      await trusting.close();
+      await plain.close();
+    }
   });
 });
