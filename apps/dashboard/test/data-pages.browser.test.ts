@@ -366,7 +366,7 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   expect(await results.getByRole('row').filter({ hasText: 'title: Second' }).count()).toBe(2);
   // A small picture of each rendered row: row 1 is its red card, row 2 its green one.
   await waitForPixel(page, 'Row 1, square', [255, 0, 0]);
-  await waitForPixel(page, 'Row 2, default', [0, 255, 0]);
+  await waitForPixel(page, 'Row 2, Main size', [0, 255, 0]);
   // The batch is headed by its template and start date, its id below; the list shows the same date.
   const heading = (await page.getByRole('heading', { name: /^Launch card · / }).textContent())!;
   const started = heading.replace('Launch card · ', '');
@@ -382,7 +382,7 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   await page.getByRole('link', { name: 'All batches' }).click();
   const recent = page.getByRole('table', { name: 'Recent batches, newest first' });
   await eventually(async () => (await recent.getByRole('row').nth(1).textContent())!.includes(started), 'the list to show the start date');
-  expect(await recent.getByRole('row').nth(1).textContent()).toContain('completed4 of 4 done, 0 failed');
+  expect(await recent.getByRole('row').nth(1).textContent()).toContain('Completed4 of 4 done, 0 failed');
   await recent.getByRole('link', { name: batchId }).click();
   await page.waitForURL(batchUrl);
   await page.getByText(/Completed: 4 of 4 done, 0 failed/).waitFor();

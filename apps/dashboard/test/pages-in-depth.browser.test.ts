@@ -542,10 +542,10 @@ test('batches: a CSV file through the file button, column mapping, format and la
   await eventually(async () => (await recent.getByRole('row').count()) === 3, 'two batches in the list');
   const [cancelledRow, completedRow] = [recent.getByRole('row').nth(1), recent.getByRole('row').nth(2)];
   await eventually(
-    async () => (await cancelledRow.textContent())!.includes(`Batch cardcancelled${finalCounts}`),
+    async () => (await cancelledRow.textContent())!.includes(`Batch cardCancelled${finalCounts}`),
     'the cancelled batch in the list, with the counts its page ended with',
   );
-  expect(await completedRow.textContent()).toContain('Batch cardcompleted2 of 2 done, 0 failed');
+  expect(await completedRow.textContent()).toContain('Batch cardCompleted2 of 2 done, 0 failed');
   await completedRow.getByRole('link').click();
   await page.waitForURL(firstBatch);
   await page.getByText(/Completed: 2 of 2 done, 0 failed/).waitFor();

@@ -270,12 +270,12 @@ test('batches at 390 px: the rows to render, the recent batches and a batch’s 
       const recent = page.getByRole('table', { name: 'Recent batches, newest first' });
       await eventually(async () => (await recent.getByText('2 of 2 done, 0 failed').count()) === 1, 'the batch completed in the list');
       expect(await recent.getByText('Phone card', { exact: true }).isVisible()).toBe(true);
-      expect(await recent.getByText('completed', { exact: true }).isVisible()).toBe(true);
+      expect(await recent.getByText('Completed', { exact: true }).isVisible()).toBe(true);
       // The batch's own page (its address keeps it), then back to the form.
       await recent.getByRole('link', { name: batchId }).click();
       const results = page.getByRole('table', { name: 'Results' });
       await results.getByRole('link', { name: 'Row 2 file' }).waitFor({ timeout: 30_000 });
-      expect(await results.getByRole('cell', { name: 'done' }).count()).toBe(2);
+      expect(await results.getByRole('cell', { name: 'Done' }).count()).toBe(2);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.goBack();
       await page.getByRole('combobox', { name: 'Template' }).waitFor();

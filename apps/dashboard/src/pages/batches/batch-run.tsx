@@ -30,6 +30,7 @@ import { layoutName } from './layout-choices';
 import { progressChanged } from './progress-change';
 import { failedRowsRetry } from './retry-rows';
 import { keyValues } from './row-values';
+import { StatusBadge } from '../../kit/status-badge';
 
 /** The ZIP's default naming: row numbers only. */
 const ROW_NUMBER = '';
@@ -208,7 +209,18 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
                   '—'
                 ),
             },
-            { header: 'Result', cell: (r) => (r.success ? 'done' : `failed: ${r.error ?? r.errorCode ?? ''}`) },
+            {
+              header: 'Result',
+              cell: (r) =>
+                r.success ? (
+                  <StatusBadge tone="good">Done</StatusBadge>
+                ) : (
+                  <>
+                    <StatusBadge tone="bad">Failed</StatusBadge>
+                    <p className="mt-1 text-xs text-red-800 wrap-anywhere">{r.error ?? r.errorCode ?? ''}</p>
+                  </>
+                ),
+            },
             {
               header: 'File',
               cell: (r) =>

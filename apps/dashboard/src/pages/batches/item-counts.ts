@@ -1,3 +1,5 @@
+import { batchStatusWord } from './batch-status-words.js';
+
 /** A batch's item counts as one phrase, the same in the live progress and the list of recent batches. */
 export interface ItemCounts {
   completed: number;
@@ -11,7 +13,7 @@ export function itemCountsText({ completed, failed, cancelled, total }: ItemCoun
   return `${completed} of ${total} done, ${failed} failed${cancelled ? `, ${cancelled} cancelled` : ''}`;
 }
 
-/** The live progress line: "Completed: 2 of 2 done, 0 failed" (the status a sentence starts with, capitalized). */
+/** The live progress line: "Completed: 2 of 2 done, 0 failed" (the status in words, as the Recent batches say it). */
 export function progressText(progress: ItemCounts & { status: string }): string {
-  return `${progress.status.charAt(0).toUpperCase()}${progress.status.slice(1)}: ${itemCountsText(progress)}`;
+  return `${batchStatusWord(progress.status)}: ${itemCountsText(progress)}`;
 }

@@ -6,6 +6,8 @@ import { Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
 import { formatDate } from '../../kit/format';
+import { StatusBadge } from '../../kit/status-badge';
+import { batchStatusTone, batchStatusWord } from './batch-status-words';
 import { itemCountsText } from './item-counts';
 
 /** How often the list looks again while one of its batches still runs. */
@@ -38,7 +40,10 @@ export function RecentBatches({ templates }: { templates: Template[] }) {
                 ),
               },
               { header: 'Template', cell: (b) => nameOf(b.templateId) },
-              { header: 'Status', cell: (b) => b.status },
+              {
+                header: 'Status',
+                cell: (b) => <StatusBadge tone={batchStatusTone(b.status)}>{batchStatusWord(b.status)}</StatusBadge>,
+              },
               {
                 header: 'Items',
                 cell: (b) =>
