@@ -68,6 +68,6 @@ describe("a subscription's status in words", () => {
       ['Paused', 'idle'],
       ['Disabled', 'bad'],
     ]);
-    expect(subscriptionStatusWord('newer')).toBe('newer');
+    expect(subscriptionStatusWord('newer')).toBe('Newer');
   });
 });

@@ -1,9 +1,9 @@
-// How the Batches pages word a batch's status and a row's outcome, with their badges' tones (kit/status-badge.tsx),
-// as the Renders list words a render's. Without React, so the node tests load this file (test/batch-item-counts.test.ts).
-import type { StatusTone } from '../../kit/status-tone.js';
+// How the Batches pages word a batch's status, with its badge's tone, as the Renders list words a render's. Without
+// React, so the node tests load this file (test/batch-item-counts.test.ts).
+import { statusWords } from '../../kit/status-words.js';
 
 /** The API's batch statuses (pending, processing, completed, partial, failed, cancelled) as the reader says them. */
-const WORDS: Record<string, { word: string; tone: StatusTone }> = {
+const words = statusWords({
   pending: { word: 'Waiting', tone: 'idle' },
   processing: { word: 'Rendering', tone: 'busy' },
   completed: { word: 'Completed', tone: 'good' },
@@ -11,13 +11,7 @@ const WORDS: Record<string, { word: string; tone: StatusTone }> = {
   partial: { word: 'Partly failed', tone: 'bad' },
   failed: { word: 'Failed', tone: 'bad' },
   cancelled: { word: 'Cancelled', tone: 'idle' },
-};
+});
 
-/** A status this dashboard does not know yet (a newer API) still reads as a word: capitalised. */
-export function batchStatusWord(status: string): string {
-  return WORDS[status]?.word ?? status.charAt(0).toUpperCase() + status.slice(1);
-}
-
-export function batchStatusTone(status: string): StatusTone {
-  return WORDS[status]?.tone ?? 'idle';
-}
+export const batchStatusWord = words.word;
+export const batchStatusTone = words.tone;
