@@ -18,6 +18,7 @@ import { RenderPreview } from './render-preview';
 import { detailLabel, kindLabel, originLabel, SHOWN_APART } from './render-facts';
 import { askedUrlOf, nextStepOf, timeoutHintOf } from './failed-render-help';
 import { batchRowText } from './batch-row';
+import { layoutName } from '../batches/layout-choices';
 import { renderStatusWord } from './render-status-words';
 
 /** One render: the result, what was asked, how long each step took, and the problem when it failed. */
@@ -83,11 +84,7 @@ export default function RenderDetailPage() {
                 // A batch row's render: which row of which batch, linked to the batch's page (its results link here).
                 ...(r.batch
                   ? {
-                      Batch: (
-                        <Link className="text-indigo-700 underline" to={batchPath(r.batch.id)}>
-                          {batchRowText(r.batch)}
-                        </Link>
-                      ),
+                      Batch: <BatchRowLink batch={r.batch} templateUid={r.templateUid} />,
                     }
                   : {}),
                 ...(askedUrlOf(r.parameters) ? { 'Page address': askedUrlOf(r.parameters) } : {}),
@@ -144,6 +141,22 @@ function NextStep({ render }: { render: Parameters<typeof nextStepOf>[0] }) {
             : 'Opens the playground on its HTML source: the HTML of a render is not kept, so paste it there.'}
       </span>
     </p>
+  );
+}
+
+/** The batch row that made the render, linked to the batch's page, its size named as that page names it. */
+function BatchRowLink({ batch, templateUid }: { batch: Parameters<typeof batchRowText>[0]; templateUid: string | null }) {
+  // The same query as the Template line's (shared by its key): no request more.
+  const template = useQuery({
+    queryKey: templateKeys.one(templateUid ?? ''),
+    queryFn: () => getTemplate(templateUid ?? ''),
+    enabled: templateUid !== null && batch.layout !== undefined,
+    retry: false,
+  });
+  return (
+    <Link className="text-indigo-700 underline" to={batchPath(batch.id)}>
+      {batchRowText(batch, (key) => layoutName(template.data, key))}
+    </Link>
   );
 }
 
