@@ -125,11 +125,15 @@ export async function listBatchItems(db: Db, batchId: string, options: { states?
   return db.orm.select().from(batchItems).where(where).orderBy(asc(batchItems.rowIndex), asc(batchItems.seq));
 }
 
+/** The batch row a render was made for, as batch_items keeps it. */
+export interface BatchRowOfRender {
+  batchId: string;
+  rowIndex: number;
+  layout: string | null;
+}
+
 /** The batch row a render was made for (its batch, row and layout), or null for a render no batch made. */
-export async function batchItemOfRender(
-  db: Db,
-  renderId: string,
-): Promise<{ batchId: string; rowIndex: number; layout: string | null } | null> {
+export async function batchItemOfRender(db: Db, renderId: string): Promise<BatchRowOfRender | null> {
   const [row] = await db.orm
     .select({ batchId: batchItems.batchId, rowIndex: batchItems.rowIndex, layout: batchItems.layout })
     .from(batchItems)

@@ -1,6 +1,6 @@
 import { userStorageOf } from './user-storage-view.js';
 import type { RenderDetail, RenderHistoryItem, RenderKind } from '@pressroom/contracts';
-import type { RenderRow } from '@pressroom/db';
+import type { BatchRowOfRender, RenderRow } from '@pressroom/db';
 import { PROBLEM_KINDS, isProblemSlug } from '@pressroom/problem';
 
 const ms = (from: Date | null, to: Date | null): number | null => (from && to ? Math.max(0, to.getTime() - from.getTime()) : null);
@@ -42,13 +42,6 @@ export function renderHistoryItem(row: RenderRow): RenderHistoryItem {
     error: errorOf(row),
     ...userStorageOf(row),
   };
-}
-
-/** The batch row a render was made for, as the database keeps it (batch_items). */
-export interface BatchRowOfRender {
-  batchId: string;
-  rowIndex: number;
-  layout: string | null;
 }
 
 /** GET /renders/{id}: the entry plus what was asked and how long each step took. */
