@@ -99,10 +99,11 @@ describe('IdlePoller', () => {
     const base = Date.now();
     poller.wakeAt(new Date(base + 50));
     poller.wakeAt(new Date(base + 200)); // the dispatcher's next retry while the timer fires sooner
-    await until(() => passedAt.length === 2);
+    // A pass at or after the later wake, whether the sooner timer fired first (two passes) or, on a loaded
+    // machine, fired so late that its one pass already answered both.
+    await until(() => passedAt.some((at) => at - base >= 200));
     expect(passedAt[0]! - base).toBeGreaterThanOrEqual(50);
-    expect(passedAt[1]! - base).toBeGreaterThanOrEqual(200);
-    expect(passedAt[1]! - base).toBeLessThan(1_000);
+    expect(passedAt.at(-1)! - base).toBeLessThan(2_000);
     await poller.stop();
   });
 
@@ -134,8 +135,9 @@ describe('IdlePoller', () => {
     poller.start();
     const wakes = [30, 60, 90, 120].map((ms) => Date.now() + ms);
     for (const at of wakes) poller.wakeAt(new Date(at));
-    await until(() => passedAt.length >= wakes.length);
-    for (const at of wakes) expect(passedAt.some((passed) => passed >= at && passed - at < 500)).toBe(true);
+    // Each wake is answered by a pass at or after it (one late pass on a loaded machine may answer several).
+    await until(() => wakes.every((at) => passedAt.some((passed) => passed >= at)));
+    for (const at of wakes) expect(passedAt.some((passed) => passed >= at && passed - at < 1_500)).toBe(true);
     const before = passedAt.length;
     poller.wakeAt(new Date(0));
     await until(() => passedAt.length === before + 1);
