@@ -271,6 +271,11 @@ test("the keys page says every key has full access; in a team it lists every mem
     )[2],
   ).toBe('You');
   expect(await accessibilityViolations(colleague)).toEqual([]);
+  // A member does not read the team's audit log: the page says who does, not an error.
+  await colleague.goto(rig.url('settings/audit-log'));
+  await colleague.getByText("Only the team's owners and admins can read its audit log.", { exact: false }).waitFor();
+  expect(await colleague.getByRole('table').count()).toBe(0);
+  expect(await colleague.getByRole('alert').count()).toBe(0);
   // The API refuses it too, saying who may.
   const ownerKeyId = (
     (await (await colleagueContext.request.get(`${rig.stack.baseUrl}/account/keys`)).json()) as { items: { id: string; name: string }[] }

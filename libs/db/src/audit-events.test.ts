@@ -1,4 +1,16 @@
-import { createAccount, createApiKey, createUser, listAuditEvents, recordAuditEvent } from './index.js';
+import {
+  acceptTeamInvite,
+  createAccount,
+  createApiKey,
+  createTeamInvite,
+  createTeamWorkspace,
+  createUser,
+  listAuditEvents,
+  listWorkspaces,
+  PermissionError,
+  recordAuditEvent,
+  requireAuditLogReader,
+} from './index.js';
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
 
 describe.each(ENGINES)('audit events on %s', (engine) => {
@@ -52,5 +64,20 @@ describe.each(ENGINES)('audit events on %s', (engine) => {
     expect(first[0]!.target.label!.endsWith('…')).toBe(true);
     const next = await listAuditEvents(db(), { ownerId: account.id, limit: 10, before: first[1]!.id });
     expect(next.map((e) => e.target.label)).toEqual(['https://hooks.example/3', 'https://hooks.example/2', 'https://hooks.example/1']);
+  });
+
+  it('is read in a team by its owners and admins, not its members; in a personal workspace by its owner', async () => {
+    const boss = await createUser(db(), { email: `${unique('boss')}@example.test` });
+    const writer = await createUser(db(), { email: `${unique('writer')}@example.test` });
+    const team = await createTeamWorkspace(db(), { userId: boss.id, name: unique('audit-team') });
+    const invite = await createTeamInvite(db(), { teamId: team.id, actorId: boss.id, role: 'member', ttlMs: 60_000 });
+    const joined = await acceptTeamInvite(db(), { token: invite.token, userId: writer.id });
+    const bossAccount = (await listWorkspaces(db(), boss)).find((w) => w.id === team.id)!.accountId;
+
+    await expect(requireAuditLogReader(db(), { id: bossAccount, teamId: team.id })).resolves.toBeUndefined();
+    await expect(requireAuditLogReader(db(), { id: writer.personalAccountId, teamId: null })).resolves.toBeUndefined();
+    const refused = requireAuditLogReader(db(), { id: joined!.accountId, teamId: team.id });
+    await expect(refused).rejects.toBeInstanceOf(PermissionError);
+    await expect(refused).rejects.toThrow("Only the team's owners and admins can read its audit log.");
   });
 });

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { PermissionError } from './auth-errors.js';
 import { keyUsedColumns, keyUsedView, type KeyUsedView } from './key-used.js';
 import type { Db } from './open.js';
 import { accounts, apiKeys, auditEvents, teamMembers, users } from './schema.js';
@@ -71,6 +72,21 @@ export async function recordAuditEvent(db: Db, input: NewAuditEvent): Promise<vo
     keyId: input.keyId,
     ip: input.ip ?? null,
   });
+}
+
+/**
+ * A team's audit log is for its owners and admins: it names every member, their addresses and what they changed,
+ * which is more than a member needs to render. A personal workspace has one person, its owner. The account is the
+ * caller's (a member's own account in the team, with the session or one of its keys), so a key reads what its
+ * member may. Throws PermissionError, which the gateway answers with 403 `forbidden`.
+ */
+export async function requireAuditLogReader(db: Db, account: { id: string; teamId: string | null }): Promise<void> {
+  if (account.teamId === null) return;
+  const [member] = await db.orm.select({ role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.accountId, account.id));
+  if (member?.role === 'owner' || member?.role === 'admin') return;
+  throw new PermissionError(
+    "Only the team's owners and admins can read its audit log. Ask one of them if you need to know who changed what.",
+  );
 }
 
 /** The workspace's events, newest first; `before` (an event id) pages back. */

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { AuditLogQuery, type AuditLogPage } from '@pressroom/contracts';
-import { listAuditEvents, type Db } from '@pressroom/db';
+import { listAuditEvents, requireAuditLogReader, type Db } from '@pressroom/db';
 import { authOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
@@ -11,6 +11,7 @@ export function auditLogRoutes(deps: { db: Db }): Router {
   defineRoute(router, '/account/audit-log', {
     get: async (req, res) => {
       const { cursor, limit } = parseOrThrow(AuditLogQuery, req.query, 'query');
+      await requireAuditLogReader(deps.db, authOf(res).account);
       // One more than asked says whether another page follows.
       const rows = await listAuditEvents(deps.db, {
         ownerId: authOf(res).ownerId,

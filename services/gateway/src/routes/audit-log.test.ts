@@ -82,6 +82,48 @@ describe.each(ENGINES)('the audit log (%s)', (engine) => {
     expect(teamLog.items).toMatchObject([{ action: 'team.created', target: { id: team.id, label: `Audit ${engine}` } }]);
   });
 
+  it('is read in a team by its owners and admins; a member gets a 403 problem, with the session or a key', async () => {
+    const carol = new Browser(gw.baseUrl);
+    expect(
+      (await carol.request('POST', '/auth/sign-up', { json: { email: 'carol@example.com', password: 'a long password' } })).status,
+    ).toBe(201);
+    const team = (await (await carol.request('POST', '/teams', { json: { name: `Readers ${engine}` } })).json()) as { id: string };
+    const invite = (await (await carol.request('POST', `/teams/${team.id}/invites`, { json: { role: 'member' } })).json()) as {
+      token: string;
+    };
+    const dan = new Browser(gw.baseUrl);
+    // Signing up with an invitation starts the session in the team, as a member.
+    const joined = await dan.request('POST', '/auth/sign-up', {
+      json: { email: 'dan@example.com', password: 'a long password', inviteToken: invite.token },
+    });
+    expect(joined.status).toBe(201);
+    const danKey = (await (await dan.request('POST', '/account/keys', { json: { name: 'Dan in the team' } })).json()) as { key: string };
+
+    const refused = await dan.request('GET', '/account/audit-log');
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    const problem = (await refused.json()) as { type: string; detail: string };
+    expect(problem.type).toContain('forbidden');
+    expect(problem.detail).toBe(
+      "Only the team's owners and admins can read its audit log. Ask one of them if you need to know who changed what.",
+    );
+    // The member's key reads what the member may.
+    const withKey = await fetch(`${gw.baseUrl}/account/audit-log`, { headers: { authorization: `Bearer ${danKey.key}` } });
+    expect(withKey.status).toBe(403);
+
+    expect((await carol.request('POST', '/auth/workspace', { json: { workspaceId: team.id } })).status).toBe(200);
+    const ownerView = (await (await carol.request('GET', '/account/audit-log')).json()) as Page;
+    expect(ownerView.items.map((e) => e.action)).toEqual(['api_key.created', 'account.signed_in', 'team.invite_sent', 'team.created']);
+    const members = (await (await carol.request('GET', `/teams/${team.id}/members`)).json()) as {
+      items: { userId: string; email: string }[];
+    };
+    const danId = members.items.find((m) => m.email === 'dan@example.com')!.userId;
+    expect((await carol.request('PATCH', `/teams/${team.id}/members/${danId}`, { json: { role: 'admin' } })).status).toBe(200);
+    // An admin reads it, and so does the key they made as a member: the role is looked up on each request.
+    expect((await dan.request('GET', '/account/audit-log')).status).toBe(200);
+    expect((await fetch(`${gw.baseUrl}/account/audit-log`, { headers: { authorization: `Bearer ${danKey.key}` } })).status).toBe(200);
+  });
+
   it('pages newest first with a cursor, and refuses a cursor it did not give', async () => {
     const bob = new Browser(gw.baseUrl);
     expect((await bob.request('POST', '/auth/sign-up', { json: { email: 'bob@example.com', password: 'a long password' } })).status).toBe(
