@@ -831,3 +831,38 @@ test('renders: a failed template render’s Render again opens its template’s 
   await eventually(async () => (await variables.getByLabel(/^headline/).inputValue()) === 'Spring sale', 'the headline the render used');
   expect(await variables.getByLabel(/^bg/).inputValue()).toBe('#ff0000');
 });
+
+test('renders: a failed PDF template render’s Render again opens its template’s editor with the values that render used', async () => {
+  const uid = await createTemplate({
+    name: 'Report that hangs',
+    // Its script never ends when asked to: the PDF runs into the stack's render time limit and fails.
+    html: "<body><h1>{{ headline }}</h1><script>if ('{{ mode }}' === 'hang') for (;;) {}</script></body>",
+    width: 200,
+    height: 100,
+    jsEnabled: true,
+    outputFormat: 'pdf',
+  });
+  const res = await call('POST', '/pdf/render', { templateUid: uid, variables: { headline: 'Quarterly report', mode: 'hang' } });
+  expect([202, 422]).toContain(res.status());
+  let failedId = '';
+  await eventually(async () => {
+    const list = (await (await call('GET', '/renders?status=failed&kind=pdf')).json()) as {
+      items: { id: string; templateUid: string | null }[];
+    };
+    failedId = list.items.find((item) => item.templateUid === uid)?.id ?? '';
+    return failedId !== '';
+  }, 'the failed PDF template render in the failures');
+
+  await page.goto(rig.url(`renders/${failedId}`));
+  await page.getByRole('heading', { name: `Render ${failedId}` }).waitFor();
+  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toContain('Quarterly report');
+  await page.getByRole('link', { name: 'Render again', exact: true }).click();
+  await page.getByRole('heading', { name: 'Edit Report that hangs' }).waitFor();
+  expect(new URL(page.url()).pathname).toMatch(new RegExp(`/templates/${uid}$`));
+  const variables = page.getByRole('region', { name: 'Variables' });
+  await eventually(
+    async () => (await variables.getByLabel(/^headline/).inputValue()) === 'Quarterly report',
+    'the headline the render used',
+  );
+  expect(await variables.getByLabel(/^mode/).inputValue()).toBe('hang');
+});

@@ -263,6 +263,40 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
     }
   });
 
+  it('keeps a template PDF’s variables (each page’s for a multi-page one): its render page says them and q finds it', async () => {
+    const uid = await createTemplate({ html: INVOICE('{{number}}'), outputFormat: 'pdf' });
+    const idOf = async (res: Response) => {
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const parametersOf = async (id: string) => {
+      const res = await stack.api(`/renders/${id}`, { key });
+      return ((await res.json()) as { render: { parameters: Record<string, unknown> } }).render.parameters;
+    };
+    const found = async (q: string) => {
+      const res = await stack.api(`/renders?q=${encodeURIComponent(q)}`, { key });
+      return ((await res.json()) as { items: Array<{ id: string }> }).items.map((item) => item.id);
+    };
+    const byPdfRender = await idOf(await post('/pdf/render', { templateUid: uid, variables: { number: 'Kept-PDF-1' } }));
+    expect(await parametersOf(byPdfRender)).toMatchObject({ origin: 'template', variables: { number: 'Kept-PDF-1' } });
+    expect(await found('kept-pdf-1')).toEqual([byPdfRender]);
+
+    const byTemplate = await idOf(await post(`/templates/${uid}/render`, { variables: { number: 'Kept-PDF-2' } }));
+    expect(await parametersOf(byTemplate)).toMatchObject({ variables: { number: 'Kept-PDF-2' } });
+    expect(await found('KEPT-PDF-2')).toEqual([byTemplate]);
+
+    const pages = [{ number: 'Kept-Page-1' }, { number: 'Kept-Page-2' }];
+    const joined = await idOf(await post('/pdf/multi-page', { templateUid: uid, variableSets: pages }));
+    const joinedParameters = await parametersOf(joined);
+    expect(joinedParameters).toMatchObject({ variableSets: pages, pageCount: 2 });
+    expect(joinedParameters).not.toHaveProperty('variables');
+    expect(await found('kept-page-2')).toEqual([joined]);
+
+    // Too large to list (a picture as a data URL): nothing is kept, as for an image render.
+    const large = await idOf(await post('/pdf/render', { templateUid: uid, variables: { number: `Big-${'x'.repeat(17_000)}` } }));
+    expect(await parametersOf(large)).not.toHaveProperty('variables');
+  });
+
   it('prints a FabricJS template with pages: one PDF page per canvas page, at its size, text selectable', async () => {
     const text = (value: string, top: number) => ({
       type: 'Textbox',

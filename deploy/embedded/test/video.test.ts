@@ -352,8 +352,17 @@ describe('timeline templates and what a scene may not do (memory+pglite)', () =>
       json: { variables: { background: '#0000ff', headline: 'Hello', unknown: 'ignored' } },
     });
     expect([res.status, res.status === 200 ? '' : await res.clone().text()]).toEqual([200, '']);
-    const mp4 = (await res.json()) as { url: string; durationInFrames: number };
+    const mp4 = (await res.json()) as { id: string; url: string; durationInFrames: number };
     expect(mp4.durationInFrames).toBe(30);
+    // The row keeps the variables as sent (not the defaults filled in), beside what the renderer reported: the render's
+    // page says them (the dashboard's Render again opens the studio with them) and `q` finds the render by one.
+    const kept = (await (await stack.api(`/renders/${mp4.id}`, { key })).json()) as { render: { parameters: Record<string, unknown> } };
+    expect(kept.render.parameters).toMatchObject({
+      variables: { background: '#0000ff', headline: 'Hello', unknown: 'ignored' },
+      durationInFrames: 30,
+    });
+    const found = (await (await stack.api('/renders?q=HELLO&kind=video', { key })).json()) as { items: Array<{ id: string }> };
+    expect(found.items.map((item) => item.id)).toEqual([mp4.id]);
     const video = await probeVideo(Buffer.from(await (await fetch(mp4.url)).arrayBuffer()));
     expect(video).toMatchObject({ codec: 'h264', width: 1280, height: 720, frames: 30, fps: 30 });
     expect(near(video.firstFrameCentre, BLUE, 24)).toBe(true);

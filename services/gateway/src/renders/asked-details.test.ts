@@ -1,4 +1,4 @@
-import { askedDetails, KEPT_VARIABLES_MAX_CHARS, withoutUserinfo } from './asked-details.js';
+import { askedDetails, keepsVariables, KEPT_VARIABLES_MAX_CHARS, withoutUserinfo } from './asked-details.js';
 
 describe('what a render row keeps of the request', () => {
   it('keeps a URL render’s address without its user and password, with its path and query', () => {
@@ -23,5 +23,11 @@ describe('what a render row keeps of the request', () => {
     expect(askedDetails({ kind: 'html' }, undefined, {})).toEqual({});
     const picture = `data:image/png;base64,${'A'.repeat(KEPT_VARIABLES_MAX_CHARS)}`;
     expect(askedDetails({ kind: 'html' }, undefined, { picture })).toEqual({});
+  });
+
+  it('keeps a multi-page PDF’s variable sets by the same rule: some values, within the same limit', () => {
+    expect(keepsVariables([{ number: 'A-1' }, {}])).toBe(true);
+    expect(keepsVariables([{}, {}])).toBe(false);
+    expect(keepsVariables([{ a: 'x'.repeat(KEPT_VARIABLES_MAX_CHARS / 2) }, { b: 'y'.repeat(KEPT_VARIABLES_MAX_CHARS / 2) }])).toBe(false);
   });
 });

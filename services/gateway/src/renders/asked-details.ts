@@ -22,10 +22,17 @@ export function askedDetails(
     ...(source.kind === 'url' && source.url ? { url: withoutUserinfo(source.url) } : {}),
     ...(controls?.waitForSelector ? { waitForSelector: controls.waitForSelector } : {}),
     ...(controls?.waitForFunction ? { waitForFunction: controls.waitForFunction } : {}),
-    ...(variables && Object.keys(variables).length > 0 && JSON.stringify(variables).length <= KEPT_VARIABLES_MAX_CHARS
-      ? { variables }
-      : {}),
+    ...(variables && keepsVariables(variables) ? { variables } : {}),
   };
+}
+
+/**
+ * Whether a row keeps these variables (one render's `variables`, or a multi-page PDF's `variableSets`): there are
+ * some, and they take at most KEPT_VARIABLES_MAX_CHARS as JSON. The one rule every kind of template render keeps by.
+ */
+export function keepsVariables(variables: Record<string, unknown> | Record<string, unknown>[]): boolean {
+  const some = Array.isArray(variables) ? variables.some((set) => Object.keys(set).length > 0) : Object.keys(variables).length > 0;
+  return some && JSON.stringify(variables).length <= KEPT_VARIABLES_MAX_CHARS;
 }
 
 /** The address without its `user:password@`; a string that is no URL is kept out. */

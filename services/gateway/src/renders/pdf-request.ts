@@ -48,5 +48,6 @@ export async function renderPdfRequest(
     // A canvas page goes on the paper the request chose, if it chose one (else its template's, or its own size).
     documents: withRequestedPaper(documents, settings, requestNamesPaper(topLevel, body.options)),
     settings,
+    ...(templateId !== null ? { variables: body.variables } : {}),
   });
 }

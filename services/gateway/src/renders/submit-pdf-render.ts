@@ -15,15 +15,32 @@ import {
 import type { AuthContext } from '../http/auth.js';
 import { entryOf, layoutName, requestedLayouts, type LayoutRenderEntry } from './render-template.js';
 import { submitRender, type RenderGatewayDeps, type RenderWait } from './submit-render.js';
-import { askedDetails } from './asked-details.js';
+import { askedDetails, keepsVariables } from './asked-details.js';
 
 export interface PdfRenderInput extends PdfRenderPlan {
   auth: AuthContext;
+  /** A template render's variables, kept in the row's details when small (asked-details.ts). */
+  variables?: Record<string, unknown> | undefined;
+  /** POST /pdf/multi-page: each page's variables in page order, kept as `variableSets` by the same rule. */
+  variableSets?: Record<string, unknown>[] | undefined;
+}
+
+/**
+ * What a PDF's row keeps of its request: a page printed from its address keeps it, as an image render does; a
+ * template's variables (one set, or each page's) when small. HTML is not kept. Nothing to keep is no details.
+ */
+function pdfAskedDetails(input: Pick<PdfRenderInput, 'documents' | 'variables' | 'variableSets'>): Record<string, unknown> | undefined {
+  const { documents, variables, variableSets } = input;
+  const details = {
+    ...askedDetails(documents.length === 1 ? documents[0]! : { kind: 'template' }, undefined, variables),
+    ...(variableSets && keepsVariables(variableSets) ? { variableSets } : {}),
+  };
+  return Object.keys(details).length > 0 ? details : undefined;
 }
 
 /** Accept a PDF render: the `render.pdf` command planned by @pressroom/render-requests, through the shared submit path. */
 export async function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderInput): Promise<RenderWait> {
-  const { auth, ...planned } = input;
+  const { auth, variables, variableSets, ...planned } = input;
   const withFonts = ownerAssetLoader(deps, auth.ownerId);
   const plan: PdfRenderPlan = { ...planned, documents: await Promise.all(planned.documents.map((document) => withFonts(document))) };
   return submitRender<RenderPdfCommand>(deps, {
@@ -35,8 +52,7 @@ export async function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderI
     templateId: plan.templateId,
     format: 'pdf',
     ...pdfRowSize(plan),
-    // A page printed from its address keeps it, as an image render does (asked-details.ts); HTML is not kept.
-    details: planned.documents.length === 1 ? askedDetails(planned.documents[0]!, undefined) : undefined,
+    details: pdfAskedDetails({ documents: planned.documents, variables, variableSets }),
     subject: CATALOG.renderPdf,
     command: (envelope) => pdfCommand(deps.storage, plan, envelope),
   });
@@ -96,6 +112,7 @@ export async function submitTemplatePdf(
         templateId: input.template.uid,
         documents: page.documents,
         settings: page.settings,
+        variables: input.variables,
       });
       const name = layoutName(input.template, page.layout);
       return { wait, entry: entryOf(wait, { layout: page.layout, name, width: page.width, height: page.height, format: 'pdf' }) };

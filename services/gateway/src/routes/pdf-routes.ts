@@ -38,7 +38,15 @@ export function pdfRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Route
         settings,
         requestNamesPaper(topLevel, body.options),
       );
-      const wait = await submitPdfRender(deps, { auth, origin: 'template', templateId: template.uid, documents, settings });
+      const wait = await submitPdfRender(deps, {
+        auth,
+        origin: 'template',
+        templateId: template.uid,
+        documents,
+        settings,
+        // One PDF of many pages, one row: it keeps each page's variables, in page order (docs/api.md).
+        variableSets: body.variableSets,
+      });
       respondWithPdf(res, wait);
     }),
   });

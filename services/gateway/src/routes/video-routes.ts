@@ -247,6 +247,7 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
         mode: 'render',
         format: body.format,
         frame: null,
+        askedVariables: body.variables,
         ...(captioned ? { projectJson: captioned.projectJson } : {}),
       });
       // Transcriptions are spent once the render is accepted and has not failed (a failure above throws and costs nothing).

@@ -5,6 +5,7 @@ import { ProblemError } from '@pressroom/problem';
 import type { AuthContext } from '../http/auth.js';
 import { QUOTA_STATUS } from '../http/quota-problem.js';
 import { submitRender, type RenderGatewayDeps, type RenderWait } from '../renders/submit-render.js';
+import { askedDetails } from '../renders/asked-details.js';
 
 /** Credits exhausted on video endpoints is a 402 (the contract), not the 429 of image endpoints. */
 export const VIDEO_QUOTA_STATUS = QUOTA_STATUS.video;
@@ -66,6 +67,11 @@ export interface VideoJob {
   frame: number | null;
   /** A timeline resolved for this render (caption clips with their cues in place); default: the saved project. */
   projectJson?: Record<string, unknown>;
+  /**
+   * The variables as the caller sent them (before a timeline's defaults are filled in), kept in the row's details
+   * when small (asked-details.ts), so the render's page and `q` find them and Render again opens the editor with them.
+   */
+  askedVariables?: Record<string, unknown>;
 }
 
 /** One `render.video` command (a video, or a preview frame), charged one render credit, awaited up to `videoWaitMs`. */
@@ -83,6 +89,7 @@ export function submitVideoRender(deps: VideoGatewayDeps, job: VideoJob): Promis
       width: job.row.width,
       height: job.row.height,
       quotaStatus: VIDEO_QUOTA_STATUS,
+      details: askedDetails({ kind: 'template' }, undefined, job.askedVariables),
       subject: CATALOG.renderVideo,
       command: async (envelope) => ({
         ...envelope,

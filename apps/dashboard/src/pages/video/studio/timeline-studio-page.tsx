@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlayerRef } from '@remotion/player';
 import { checkTimelineProject } from '@pressroom/video/timeline';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { carriedTriedValues } from '../../templates/canvas/variables/carried-values';
 import { designFontsOf, useAccountFonts } from '../../assets/account-fonts';
 import type { VariableDefinition } from '../../../api/templates';
 import { getVideoTemplate, updateVideoTemplate, videoKeys, type VideoTemplate } from '../../../api/video';
@@ -71,7 +72,10 @@ function Studio({ template }: { template: VideoTemplate }) {
   const [selected, setSelected] = useState<ClipRef | null>(null);
   const [selectedTrack, setSelectedTrack] = useState(0);
   const [clipType, setClipType] = useState<ClipType>('text');
-  const [tried, setTried] = useState<Record<string, string>>({});
+  // A failed render's "Render again" brings the values that render used (carried-values.ts): they are the try values.
+  const location = useLocation();
+  const [carried] = useState(() => carriedTriedValues(location.state));
+  const [tried, setTried] = useState<Record<string, string>>(carried ?? {});
   const [frame, setFrame] = useState(0);
   const [renderError, setRenderError] = useState<unknown>(null);
   const player = useRef<PlayerRef | null>(null);
@@ -232,6 +236,11 @@ function Studio({ template }: { template: VideoTemplate }) {
           )}
         </section>
       </div>
+      {carried && (
+        <p role="status" className="rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
+          Opened with the values the render used: they are the try values under Variables, to change or render again.
+        </p>
+      )}
       <VariablesPanel
         project={project}
         definitions={definitions}
