@@ -9,8 +9,8 @@ import { INLINE_HTML_LIMIT } from './offload.js';
 import { renderOutput } from './output.js';
 import { pdfCommand, pdfRowSize, type PdfRenderPlan } from './pdf-command.js';
 import { pdfPrintSettings } from './pdf-print-settings.js';
-import { canvasPaper, templateDocuments } from './pdf-documents.js';
-import { requestNamesPaper, withRequestedPaper } from './requested-paper.js';
+import { templateDocuments } from './pdf-documents.js';
+import { planPdfPrint } from './pdf-print-plan.js';
 import { canvasDocument, templateRow } from './template-fixture.js';
 
 let dir: string;
@@ -101,44 +101,15 @@ describe('pdfCommand', () => {
     expect(pdfRowSize({ ...pdf, documents: pdf.documents.slice(1) })).toEqual({ width: 300, height: 150 });
   });
 
-  it('prints a canvas on the template’s paper preset, turned to the design’s orientation; on its own size without one', async () => {
-    expect(canvasPaper('A4', { width: 1754, height: 1240 })).toEqual({ widthPt: 841.89, heightPt: 595.28 });
-    expect(canvasPaper('a4', { width: 1240, height: 1754 })).toEqual({ widthPt: 595.28, heightPt: 841.89 });
-    expect([canvasPaper(null, { width: 10, height: 10 }), canvasPaper('custom', { width: 10, height: 10 })]).toEqual([
-      undefined,
-      undefined,
-    ]);
+  it('puts a planned canvas page on its paper, and the row reports that paper', async () => {
     const template = templateRow({ html: null, fabricJSData: canvasDocument(), width: 200, height: 100, pdfPreset: 'A4' });
-    const documents = templateDocuments(template, [{ title: 'x' }]);
-    expect(documents[0]).toMatchObject({ kind: 'canvas', width: 200, height: 100, paper: { widthPt: 841.89, heightPt: 595.28 } });
-    const plan: PdfRenderPlan = { origin: 'template', templateId: template.uid, documents, settings };
+    const plan: PdfRenderPlan = {
+      origin: 'template',
+      templateId: template.uid,
+      ...planPdfPrint({ options: {} }, template, templateDocuments(template, [{ title: 'x' }])),
+    };
     const command = await pdfCommand(storage, plan, envelope('pdf_2'));
     expect(command.documents[0]).toMatchObject({ kind: 'canvas', width: 200, height: 100, paper: { widthPt: 841.89, heightPt: 595.28 } });
     expect(pdfRowSize(plan)).toEqual({ width: 842, height: 595 });
-    expect(templateDocuments({ ...template, pdfPreset: null }, [{ title: 'x' }])[0]).not.toHaveProperty('paper');
-  });
-
-  it('prints a canvas on the paper the request chose, as asked, over the template’s preset and the design’s size', () => {
-    const template = templateRow({ html: null, fabricJSData: canvasDocument(), width: 200, height: 100, pdfPreset: 'A4' });
-    const documents = templateDocuments(template, [{ title: 'x' }]);
-    // Letter turned landscape by the request (the template's A4 would be turned to the design as well).
-    const letter = pdfPrintSettings({ landscape: true }, { preset: 'Letter' }, template.pdfPreset);
-    expect(requestNamesPaper({ landscape: true }, { preset: 'Letter' })).toBe(true);
-    expect(withRequestedPaper(documents, letter, true)[0]).toMatchObject({ kind: 'canvas', paper: { widthPt: 792, heightPt: 612 } });
-    // Portrait A5, though the design is wider than tall: the request's paper is not turned.
-    const a5 = pdfPrintSettings({ preset: 'A5' }, undefined, template.pdfPreset);
-    expect(withRequestedPaper(documents, a5, requestNamesPaper({ preset: 'A5' }))[0]).toMatchObject({
-      paper: { widthPt: 419.53, heightPt: 595.28 },
-    });
-    // A custom size (POST /templates/{uid}/render's width and height become one).
-    const custom = pdfPrintSettings({ width: 300, height: 150 }, undefined, null);
-    expect(withRequestedPaper(documents, custom, requestNamesPaper({ width: 300, height: 150 }))[0]).toMatchObject({
-      paper: { widthPt: 300, heightPt: 150 },
-    });
-    // Margins or a title alone choose no paper: the template's stays; HTML pages are left as they are.
-    expect(requestNamesPaper({ title: 'T', margins: { top: '1cm' } }, undefined)).toBe(false);
-    expect(withRequestedPaper(documents, letter, false)).toBe(documents);
-    const html = { kind: 'html' as const, html: '<p>x</p>', jsEnabled: true };
-    expect(withRequestedPaper([html], letter, true)).toEqual([html]);
   });
 });

@@ -18,8 +18,8 @@ export { INLINE_HTML_LIMIT, offloadCanvas, offloadPage, type PageSource } from '
 export { fileUrl, renderOutput } from './output.js';
 export { pdfCommand, pdfRowSize, type PdfRenderPlan } from './pdf-command.js';
 export { MAX_CANVAS_PDF_PAGES, templateDocuments, type CanvasPageInput, type PdfDocumentInput } from './pdf-documents.js';
-export { pdfPrintSettings, type PdfPrintSettings } from './pdf-print-settings.js';
-export { requestNamesPaper, withRequestedPaper } from './requested-paper.js';
+export type { PdfPrintSettings } from './pdf-print-settings.js';
+export { planPdfPrint, type PdfPrintRequest } from './pdf-print-plan.js';
 export { canvasSizeOf, prepareCanvas, type CanvasRenderSource, type PrepareCanvasInput } from './prepare-canvas.js';
 export { planTemplateItem, type TemplateItemPlan } from './template-item.js';
 export { canvasFieldOf, templateImageSource, type TemplateImageSource } from './template-source.js';

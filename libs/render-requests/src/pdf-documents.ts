@@ -1,4 +1,4 @@
-import { PDF_PAPER_PRESETS, PdfPreset, mmToPoints, type VariableDefinition } from '@pressroom/contracts';
+import type { VariableDefinition } from '@pressroom/contracts';
 import type { TemplateRow } from '@pressroom/db';
 import { ProblemError, isProblemError } from '@pressroom/problem';
 import { templatePage } from './html-page.js';
@@ -9,22 +9,9 @@ import { canvasFieldOf } from './template-source.js';
 
 /**
  * A canvas page of a FabricJS template, templated, with its size in CSS pixels (its PDF page size), or the paper
- * (points) the drawing is scaled to fill.
+ * (points) the drawing is scaled to fill, which planPdfPrint chooses.
  */
 export type CanvasPageInput = CanvasRenderSource & { width: number; height: number; paper?: { widthPt: number; heightPt: number } };
-
-/**
- * The paper a canvas page is printed on: none (the page is the design's size) unless the template names a paper
- * preset (`pdfPreset`, e.g. the certificate starter's A4); then that paper, turned to the design's orientation, so
- * a landscape design prints on landscape paper. An unknown preset is left to the print settings to refuse.
- */
-export function canvasPaper(pdfPreset: string | null, size: { width: number; height: number }): CanvasPageInput['paper'] {
-  const preset = pdfPreset === null ? undefined : PdfPreset.safeParse(pdfPreset).data;
-  if (preset === undefined || preset === 'custom') return undefined;
-  const sides = [mmToPoints(PDF_PAPER_PRESETS[preset].widthMm), mmToPoints(PDF_PAPER_PRESETS[preset].heightMm)];
-  const [short, long] = [Math.min(...sides), Math.max(...sides)];
-  return size.width > size.height ? { widthPt: long, heightPt: short } : { widthPt: short, heightPt: long };
-}
 
 /** One document of a PDF as planned: a page to print, or a canvas page. */
 export type PdfDocumentInput = PageSource | CanvasPageInput;
@@ -35,8 +22,8 @@ export const MAX_CANVAS_PDF_PAGES = 1_000;
 /**
  * The documents of a template, once per variable set: its HTML page, or for
  * a FabricJS template its canvas pages (`pages`, in page-number order; the
- * canvas itself when it has none), each printed at its own size or on the template's paper (canvasPaper). A bad set
- * is a 400 that names its index.
+ * canvas itself when it has none), each at its own size (its paper is planPdfPrint's). A bad set is a 400 that
+ * names its index.
  */
 export function templateDocuments(template: TemplateRow, variableSets: Record<string, unknown>[], layout?: string): PdfDocumentInput[] {
   const documents = variableSets.flatMap((variables, i) => {
@@ -77,8 +64,7 @@ function documentsOfSet(template: TemplateRow, variables: Record<string, unknown
     const stated = canvasSizeOf(document);
     const source = prepareCanvas({ document, variables, definitions, strictVariables: template.strictVariables, field });
     const size = { width: stated.width ?? fallback.width, height: stated.height ?? fallback.height };
-    const paper = canvasPaper(template.pdfPreset, size);
-    return { ...source, ...size, ...(paper ? { paper } : {}) };
+    return { ...source, ...size };
   };
   const pages = resolved.key === 'default' ? (template.pages as StoredTemplatePage[]) : [];
   if (pages.length === 0) {

@@ -1,11 +1,6 @@
 import type { PdfOptions, PdfRenderRequest } from '@pressroom/contracts';
-import {
-  pdfPrintSettings,
-  requestNamesPaper,
-  templateDocuments,
-  withRequestedPaper,
-  type PdfDocumentInput,
-} from '@pressroom/render-requests';
+import { planPdfPrint, templateDocuments, type PdfDocumentInput } from '@pressroom/render-requests';
+import type { TemplateRow } from '@pressroom/db';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import type { AuthContext } from '../http/auth.js';
 import { loadTemplate } from './load-template.js';
@@ -26,28 +21,21 @@ export async function renderPdfRequest(
   body: PdfRenderRequest,
 ): Promise<RenderWait> {
   let documents: PdfDocumentInput[];
-  let templateId: string | null = null;
-  let templatePreset: string | null = null;
+  let template: TemplateRow | null = null;
   if (body.html !== undefined) {
     documents = [{ kind: 'html', html: body.html, jsEnabled: true }];
   } else if (body.url !== undefined) {
     documents = [{ kind: 'url', url: await assertFetchableUrl(deps.guard, body.url) }];
   } else {
-    const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: (body.templateUid ?? body.template)! });
+    template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: (body.templateUid ?? body.template)! });
     // One document, or one per canvas page of a FabricJS template with `pages`.
     documents = templateDocuments(template, [body.variables ?? {}]);
-    templateId = template.uid;
-    templatePreset = template.pdfPreset;
   }
-  const topLevel = topLevelPdfOptions(body);
-  const settings = pdfPrintSettings(topLevel, body.options, templatePreset);
   return submitPdfRender(deps, {
     auth,
     origin: body.html !== undefined ? 'html' : body.url !== undefined ? 'url' : 'template',
-    templateId,
-    // A canvas page goes on the paper the request chose, if it chose one (else its template's, or its own size).
-    documents: withRequestedPaper(documents, settings, requestNamesPaper(topLevel, body.options)),
-    settings,
-    ...(templateId !== null ? { variables: body.variables } : {}),
+    templateId: template?.uid ?? null,
+    ...planPdfPrint({ options: topLevelPdfOptions(body), nested: body.options }, template, documents),
+    ...(template ? { variables: body.variables } : {}),
   });
 }

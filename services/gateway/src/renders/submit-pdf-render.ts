@@ -3,12 +3,11 @@ import type { TemplateRow } from '@pressroom/db';
 import {
   ownerAssetLoader,
   pdfCommand,
-  pdfPrintSettings,
   pdfRowSize,
+  planPdfPrint,
   planEachLayout,
   resolveLayout,
   templateDocuments,
-  withRequestedPaper,
   type LayoutFailure,
   type PdfRenderPlan,
 } from '@pressroom/render-requests';
@@ -89,19 +88,10 @@ export async function submitTemplatePdf(
     const width = input.width ?? resolved.width;
     const height = input.height ?? resolved.height;
     const sized = input.width !== undefined || input.height !== undefined;
-    const settings = pdfPrintSettings(
-      sized ? { width: width * PX_TO_PT, height: height * PX_TO_PT } : {},
-      undefined,
-      sized ? null : input.template.pdfPreset,
-    );
-    return {
-      layout: resolved.key,
-      width,
-      height,
-      // The requested size is this request's paper: a canvas page goes on it too.
-      documents: withRequestedPaper(templateDocuments(input.template, [input.variables], key), settings, sized),
-      settings,
-    };
+    // A requested size is this request's paper, in points (the layout's size fills in a side not given).
+    const options = sized ? { width: width * PX_TO_PT, height: height * PX_TO_PT } : {};
+    const print = planPdfPrint({ options }, input.template, templateDocuments(input.template, [input.variables], key));
+    return { layout: resolved.key, width, height, ...print };
   };
   const { planned, failed } = input.layouts ? planEachLayout(keys, plan) : { planned: [plan(keys[0]!)], failed: [] };
   const entries = await Promise.all(

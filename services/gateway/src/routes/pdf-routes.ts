@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { PdfMultiPageRequest, PdfRenderRequest, pdfPresetList } from '@pressroom/contracts';
-import { pdfPrintSettings, requestNamesPaper, templateDocuments, withRequestedPaper } from '@pressroom/render-requests';
+import { planPdfPrint, templateDocuments } from '@pressroom/render-requests';
 import type { SsrfGuard } from '@pressroom/ssrf';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
@@ -30,20 +30,16 @@ export function pdfRoutes(deps: RenderGatewayDeps & { guard: SsrfGuard }): Route
       const body = parseOrThrow(PdfMultiPageRequest, req.body);
       const auth = authOf(res);
       const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: (body.templateUid ?? body.template)! });
-      const topLevel = topLevelPdfOptions(body);
-      const settings = pdfPrintSettings(topLevel, body.options, template.pdfPreset);
-      // A canvas page goes on the paper the request chose, if it chose one (else its template's, or its own size).
-      const documents = withRequestedPaper(
+      const print = planPdfPrint(
+        { options: topLevelPdfOptions(body), nested: body.options },
+        template,
         templateDocuments(template, body.variableSets),
-        settings,
-        requestNamesPaper(topLevel, body.options),
       );
       const wait = await submitPdfRender(deps, {
         auth,
         origin: 'template',
         templateId: template.uid,
-        documents,
-        settings,
+        ...print,
         // One PDF of many pages, one row: it keeps each page's variables, in page order (docs/api.md).
         variableSets: body.variableSets,
       });
