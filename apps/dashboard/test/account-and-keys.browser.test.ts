@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
+import { parseCsvRecords } from '@pressroom/contracts';
 import {
   accessibilityViolations,
   eventually,
@@ -197,6 +199,16 @@ test('the audit log lists who created, rotated and revoked the key and changed t
   expect(lines[0]).toContain('Dashboard');
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'audit-log');
+
+  // Download CSV: the whole log as a file, the same events newest first.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = parseCsvRecords(await readFile(await download.path(), 'utf8')).map((r) => r.fields);
+  expect(csv[0]).toEqual(['time', 'action', 'who', 'key', 'ip', 'note']);
+  expect(csv.slice(1, 5).map((r) => r[1])).toEqual(['account.password_changed', 'api_key.revoked', 'api_key.rotated', 'api_key.created']);
+  expect(csv.length - 1).toBe(lines.length);
+  expect(csv[1]![2]).toBe(owner.email);
+  expect(csv[2]![5]).toContain('CMS production');
 });
 
 test("the keys page says every key has full access; in a team it lists every member's keys, and who may revoke which", async () => {

@@ -53,6 +53,7 @@ export * from './http/plan-change.js';
 export * from './http/account-views.js';
 export * from './http/refused-requests.js';
 export * from './http/audit-log.js';
+export * from './http/csv-write.js';
 export * from './http/dashboard-views.js';
 export * from './formats.js';
 export * from './openapi/index.js';

@@ -1,5 +1,6 @@
 import {
   acceptTeamInvite,
+  auditEventPages,
   createAccount,
   createApiKey,
   createTeamInvite,
@@ -64,6 +65,16 @@ describe.each(ENGINES)('audit events on %s', (engine) => {
     expect(first[0]!.target.label!.endsWith('…')).toBe(true);
     const next = await listAuditEvents(db(), { ownerId: account.id, limit: 10, before: first[1]!.id });
     expect(next.map((e) => e.target.label)).toEqual(['https://hooks.example/3', 'https://hooks.example/2', 'https://hooks.example/1']);
+
+    // The export's pages: every event once, newest first, an exact multiple of the page size included.
+    const pages = async (pageSize: number) => {
+      const out: number[] = [];
+      for await (const page of auditEventPages(db(), { ownerId: account.id, pageSize })) out.push(page.length);
+      return out;
+    };
+    expect(await pages(2)).toEqual([2, 2, 1]);
+    expect(await pages(5)).toEqual([5]);
+    expect(await pages(50)).toEqual([5]);
   });
 
   it('is read in a team by its owners and admins, not its members; in a personal workspace by its owner', async () => {

@@ -121,3 +121,17 @@ export async function listAuditEvents(
     ip: row.ip,
   }));
 }
+
+/**
+ * Every event of the workspace, newest first, a page at a time (the CSV export): one page in memory, however long
+ * the log. Each page starts below the last id of the one before, so events added meanwhile are not repeated.
+ */
+export async function* auditEventPages(db: Db, query: { ownerId: string; pageSize: number }): AsyncGenerator<AuditEventView[]> {
+  let before: number | undefined;
+  for (;;) {
+    const page = await listAuditEvents(db, { ownerId: query.ownerId, limit: query.pageSize, before });
+    if (page.length > 0) yield page;
+    if (page.length < query.pageSize) return;
+    before = page.at(-1)!.id;
+  }
+}

@@ -1196,7 +1196,7 @@ export interface paths {
         };
         /**
          * The workspace's audit log: who changed its keys, webhooks, storage, team or passwords, newest first
-         * @description Pressroom's own (the hosted service has none). One event per change to who can reach the workspace and where its renders and events go: API keys, webhook subscriptions, custom storage, the URL-signing secret, team members and invitations, passwords and sign-ins, instance settings. Who did it, with which key, from which address, and a name for what it was done to; never a secret. Kept as long as the workspace.
+         * @description Pressroom's own (the hosted service has none). One event per change to who can reach the workspace and where its renders and events go: API keys, webhook subscriptions, custom storage, the URL-signing secret, team members and invitations, passwords and sign-ins, instance settings. Who did it, with which key, from which address, and a name for what it was done to; never a secret. In a team, read by its owners and admins (a member gets 403 `forbidden`). Kept as long as the workspace. With `format=csv`, the whole log as one `text/csv` download, newest first: `time,action,who,key,ip,note`; a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so a spreadsheet does not run it as a formula.
          */
         get: operations["listAuditEvents"];
         put?: never;
@@ -16409,6 +16409,8 @@ export interface operations {
                 /** @description The previous page's `pagination.nextCursor`. */
                 cursor?: string;
                 limit?: number;
+                /** @description `csv`: the whole log as one `text/csv` file (a download), newest first, columns `time,action,who,key,ip,note`; `limit` and `cursor` do not apply to it. */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -16416,7 +16418,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description A page of events (JSON), or with `format=csv` the whole log as CSV. */
             200: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -16489,6 +16491,7 @@ export interface operations {
                             hasMore: boolean;
                         };
                     };
+                    "text/csv": string;
                 };
             };
             /** @description `validation-error`: Validation Error */

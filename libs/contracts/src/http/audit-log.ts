@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryInt } from './common.js';
+import { csvLine } from './csv-write.js';
 
 /*
  * GET /account/audit-log: who changed the workspace's access and delivery settings, and when
@@ -14,6 +15,13 @@ export const AuditLogQuery = z.object({
     .optional()
     .describe("The previous page's `pagination.nextCursor`."),
   limit: queryInt({ min: 1, max: 100, default: 50 }),
+  format: z
+    .enum(['json', 'csv'], { message: 'format is json (a page, the default) or csv (the whole log as a file).' })
+    .default('json')
+    .describe(
+      '`csv`: the whole log as one `text/csv` file (a download), newest first, columns `time,action,who,key,ip,note`; ' +
+        '`limit` and `cursor` do not apply to it.',
+    ),
 });
 
 export const AuditEventView = z.object({
@@ -41,3 +49,22 @@ export const AuditLogPage = z.object({
   pagination: z.object({ limit: z.number().int(), nextCursor: z.string().nullable(), hasMore: z.boolean() }),
 });
 export type AuditLogPage = z.infer<typeof AuditLogPage>;
+
+/** The CSV export's columns (GET /account/audit-log?format=csv): one line per event, newest first. */
+export const AUDIT_CSV_HEADER = ['time', 'action', 'who', 'key', 'ip', 'note'] as const;
+
+/**
+ * An event as a CSV line under AUDIT_CSV_HEADER: the time in ISO 8601 (UTC), the action's API name, who by email (or
+ * the account's name), the key by name and masked (empty: the dashboard session), the address, and what it was done to.
+ */
+export function auditCsvLine(event: AuditEventView): string {
+  const key = event.key === null ? '' : event.key.name ? `${event.key.name} (${event.key.masked})` : event.key.masked;
+  return csvLine([
+    event.at,
+    event.action,
+    event.actor.email ?? event.actor.name ?? event.actor.accountId,
+    key,
+    event.ip,
+    event.target.label ?? event.target.id,
+  ]);
+}

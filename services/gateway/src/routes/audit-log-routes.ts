@@ -3,6 +3,7 @@ import { AuditLogQuery, type AuditLogPage } from '@pressroom/contracts';
 import { listAuditEvents, requireAuditLogReader, type Db } from '@pressroom/db';
 import { authOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
+import { sendAuditLogCsv } from './audit-log-csv.js';
 import { parseOrThrow } from '../http/validate.js';
 
 /** The workspace's audit log, newest first (docs/audit-log.md; the dashboard's Settings → Audit log). */
@@ -10,8 +11,9 @@ export function auditLogRoutes(deps: { db: Db }): Router {
   const router = Router();
   defineRoute(router, '/account/audit-log', {
     get: async (req, res) => {
-      const { cursor, limit } = parseOrThrow(AuditLogQuery, req.query, 'query');
+      const { cursor, limit, format } = parseOrThrow(AuditLogQuery, req.query, 'query');
       await requireAuditLogReader(deps.db, authOf(res).account);
+      if (format === 'csv') return sendAuditLogCsv(deps.db, authOf(res).ownerId, res);
       // One more than asked says whether another page follows.
       const rows = await listAuditEvents(deps.db, {
         ownerId: authOf(res).ownerId,

@@ -1,3 +1,4 @@
+import { parseCsvRecords } from '@pressroom/contracts';
 import { gatewayEnv } from '../config.js';
 import { Browser, ENGINES, startTestGateway, type TestGateway } from '../test-support/gateway-harness.js';
 
@@ -107,6 +108,7 @@ describe.each(ENGINES)('the audit log (%s)', (engine) => {
     expect(problem.detail).toBe(
       "Only the team's owners and admins can read its audit log. Ask one of them if you need to know who changed what.",
     );
+    expect((await dan.request('GET', '/account/audit-log?format=csv')).status).toBe(403);
     // The member's key reads what the member may.
     const withKey = await fetch(`${gw.baseUrl}/account/audit-log`, { headers: { authorization: `Bearer ${danKey.key}` } });
     expect(withKey.status).toBe(403);
@@ -122,6 +124,56 @@ describe.each(ENGINES)('the audit log (%s)', (engine) => {
     // An admin reads it, and so does the key they made as a member: the role is looked up on each request.
     expect((await dan.request('GET', '/account/audit-log')).status).toBe(200);
     expect((await fetch(`${gw.baseUrl}/account/audit-log`, { headers: { authorization: `Bearer ${danKey.key}` } })).status).toBe(200);
+  });
+
+  it('exports the whole log as CSV, newest first, with cells a spreadsheet would run as formulas made text', async () => {
+    const erin = new Browser(gw.baseUrl);
+    expect((await erin.request('POST', '/auth/sign-up', { json: { email: 'erin@example.com', password: 'a long password' } })).status).toBe(
+      201,
+    );
+    const sly = (await (
+      await erin.request('POST', '/account/keys', { json: { name: '=HYPERLINK("https://evil.example"), sheet' } })
+    ).json()) as {
+      key: string;
+      masked: string;
+    };
+    // With the key: the export names it in the key column.
+    const signing = await fetch(`${gw.baseUrl}/account/url-signing-secret`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sly.key}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(signing.status).toBe(201);
+    const secretId = ((await signing.json()) as { id: string }).id;
+
+    const res = await erin.request('GET', '/account/audit-log?format=csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const text = await res.text();
+    const [header, ...rows] = parseCsvRecords(text).map((r) => r.fields);
+    expect(header).toEqual(['time', 'action', 'who', 'key', 'ip', 'note']);
+    const json = (await (await erin.request('GET', '/account/audit-log')).json()) as Page;
+    expect(rows.map((r) => r[1])).toEqual(json.items.map((e) => e.action));
+    expect(rows.map((r) => r[1])).toEqual(['url_signing_secret.created', 'api_key.created', 'account.signed_in']);
+    const [byKey, sheet, signedIn] = rows;
+    expect(new Date(byKey![0]!).toISOString()).toBe(byKey![0]);
+    expect(byKey!.slice(2)).toEqual([
+      'erin@example.com',
+      `'=HYPERLINK("https://evil.example"), sheet (${sly.masked})`,
+      '127.0.0.1',
+      secretId,
+    ]);
+    // A cell that starts like a formula gets a leading quote: a spreadsheet shows it as text.
+    expect(sheet![5]).toBe(`'=HYPERLINK("https://evil.example"), sheet (${sly.masked})`);
+    expect(sheet![3]).toBe('');
+    expect(signedIn!.slice(1)).toEqual(['account.signed_in', 'erin@example.com', '', '127.0.0.1', '']);
+    expect(text).not.toContain(sly.key);
+
+    const wrong = await erin.request('GET', '/account/audit-log?format=xml');
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { errors: Array<{ field: string }> }).errors.map((e) => e.field)).toEqual(['format']);
   });
 
   it('pages newest first with a cursor, and refuses a cursor it did not give', async () => {

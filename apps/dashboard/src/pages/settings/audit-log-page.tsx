@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { auditLogKeys, listAuditEvents, type AuditEventView } from '../../api/audit-log';
+import { auditLogCsvUrl, auditLogKeys, listAuditEvents, type AuditEventView } from '../../api/audit-log';
 import { messageOf } from '../../api/problem';
 import { useCurrentSession } from '../../app/session';
 import { Alert } from '../../kit/alert';
-import { Button } from '../../kit/button';
+import { Button, buttonClass } from '../../kit/button';
 import { Instant } from '../../kit/instant';
 import { Page } from '../../kit/page';
 import { Table, type Column } from '../../kit/table';
@@ -24,7 +24,17 @@ export default function AuditLogPage() {
   });
   const items = events.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <Page title="Audit log">
+    <Page
+      title="Audit log"
+      actions={
+        // A plain link: the browser downloads the API's CSV answer with the session cookie, however long the log.
+        mayRead && (
+          <a className={buttonClass('secondary')} href={auditLogCsvUrl} download>
+            Download CSV
+          </a>
+        )
+      }
+    >
       <p className="text-sm text-slate-700">
         Every change to who can reach this workspace and where its renders and events go: API keys, webhooks, storage, the URL-signing
         secret, team members and invitations, passwords and sign-ins. Secrets are never recorded.
