@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
 import { eventually, near, startSignedInRig, waitForPixel, type DashboardRig, editorCanvasPixel } from './browser.js';
@@ -761,7 +762,7 @@ test('a failed render of a canvas template: Render again opens the canvas editor
   expect(await page.getByText('Unsaved changes.').count()).toBe(0);
 });
 
-test('a design with a paper of its own (pdfPreset) renders from the Render panel on that paper, not at the design’s size', async () => {
+test('a design with a paper of its own (pdfPreset) renders from the Render panel on that paper, not at the design’s size, or on the paper chosen there', async () => {
   const created = await post('/templates', { name: 'A4 card', fabricJSData: await design(), width: 300, height: 100, pdfPreset: 'A4' });
   expect(created.status()).toBe(200);
   const { uid } = ((await created.json()) as { template: { uid: string } }).template;
@@ -780,4 +781,18 @@ test('a design with a paper of its own (pdfPreset) renders from the Render panel
   ).toString('latin1');
   const [, pageWidth, pageHeight] = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf) ?? [];
   expect([Math.abs(Number(pageWidth) - 841.89) < 1, Math.abs(Number(pageHeight) - 595.28) < 1]).toEqual([true, true]);
+
+  // A paper chosen in the panel wins over the template's: Letter, turned landscape, is 792 × 612 pt.
+  const paper = render.getByLabel('Paper');
+  expect(await paper.inputValue()).toBe('template');
+  expect(await paper.locator('option:checked').textContent()).toBe('Template’s paper (A4)');
+  await paper.selectOption('Letter');
+  await render.getByLabel('Orientation').selectOption('landscape');
+  await render.getByRole('button', { name: 'Render', exact: true }).click();
+  await render.getByText(/1 page · 792×612 pt/).waitFor({ timeout: 30_000 });
+  const letter = await PDFDocument.load(
+    await (await context.request.get((await pdfLink.getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'))).body(),
+  );
+  const size = letter.getPage(0).getSize();
+  expect([letter.getPageCount(), Math.round(size.width), Math.round(size.height)]).toEqual([1, 792, 612]);
 });

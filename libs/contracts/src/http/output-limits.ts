@@ -32,3 +32,17 @@ export const PDF_PAPER_PRESETS = {
 } as const;
 export type PdfPaperPreset = keyof typeof PDF_PAPER_PRESETS;
 export const PDF_DEFAULT_PRESET: PdfPaperPreset = 'A4';
+
+/** CSS pixels in a millimetre (96 px = 1 inch = 25.4 mm); a pixel is 0.75 pt. */
+const PX_PER_MM = 96 / 25.4;
+
+/**
+ * A paper preset as a page size in whole CSS pixels, turned as asked: the `width` and `height` that
+ * POST /templates/{uid}/render takes for a PDF's page (it reads no preset). US sizes are exact (Letter landscape is
+ * 1056×816 px, 792×612 pt); ISO sizes are within half a pixel (A4 is 794×1123 px, 595.5×842.25 pt).
+ */
+export function paperPresetPixels(preset: PdfPaperPreset, landscape: boolean): { width: number; height: number } {
+  const width = Math.round(PDF_PAPER_PRESETS[preset].widthMm * PX_PER_MM);
+  const height = Math.round(PDF_PAPER_PRESETS[preset].heightMm * PX_PER_MM);
+  return landscape ? { width: height, height: width } : { width, height };
+}

@@ -14,6 +14,7 @@ import { GifFields } from '../render-settings/gif-fields';
 import { GIF_DEFAULT_SETTINGS } from '../render-settings/gif-settings';
 import {
   FORMAT_CHOICES,
+  ORIENTATION_CHOICES,
   PAPER_CHOICES,
   curlOf,
   maxSideOf,
@@ -129,10 +130,7 @@ export default function PlaygroundPage() {
                   label="Orientation"
                   value={state.landscape ? 'landscape' : 'portrait'}
                   onChange={(e) => set({ landscape: e.target.value === 'landscape' })}
-                  options={[
-                    ['portrait', 'Portrait'],
-                    ['landscape', 'Landscape'],
-                  ]}
+                  options={ORIENTATION_CHOICES}
                   error={fieldError(render.error, 'landscape')}
                 />
               </>

@@ -16,6 +16,11 @@ export const PAPER_CHOICES = (Object.keys(PDF_PAPER_PRESETS) as PdfPaperPreset[]
   (name) => [name, `${name} (${PDF_PAPER_PRESETS[name].widthMm} × ${PDF_PAPER_PRESETS[name].heightMm} mm)`] as const,
 );
 
+export const ORIENTATION_CHOICES = [
+  ['portrait', 'Portrait'],
+  ['landscape', 'Landscape'],
+] as const;
+
 /** The largest width and height the chosen output accepts (the API's own limits). */
 export const maxSideOf = (format: PlaygroundFormat) => (format === 'gif' ? GIF_MAX_SIZE : IMAGE_MAX_SIZE);
 

@@ -1,4 +1,5 @@
 import { gifSettingsBody, type GifSettings } from '../render-settings/gif-settings.js';
+import { chosenPaperPixels, type PaperChoice } from '../render-settings/paper-choice.js';
 import type { PlaygroundFormat } from '../playground/playground-request.js';
 
 export interface TemplateRenderChoice {
@@ -15,6 +16,8 @@ export interface TemplateRenderChoice {
    * on a page of the design's own size, as the designer sees it, not reflowed onto A4.
    */
   printsOnPaper: boolean;
+  /** A PDF's paper chosen in the panel, which wins over the above (none chosen, or no choice offered: as above). */
+  paper?: PaperChoice | undefined;
   /** A GIF's quality and seconds of animation (the other formats have neither). */
   gif: GifSettings;
 }
@@ -27,7 +30,8 @@ export function templateRenderRequest(choice: TemplateRenderChoice): { path: Tem
   const layout = choice.layout === 'default' ? {} : { layout: choice.layout };
   if (choice.format === 'pdf') {
     // POST /templates/{uid}/render prints the layout's own design, on a page of the pixel size asked (docs/pdf.md).
-    const page = choice.printsOnPaper ? {} : { width: choice.size.width, height: choice.size.height };
+    const chosen = choice.paper && chosenPaperPixels(choice.paper, choice.size);
+    const page = chosen ?? (choice.printsOnPaper ? {} : { width: choice.size.width, height: choice.size.height });
     return {
       path: `/templates/${encodeURIComponent(choice.uid)}/render`,
       body: { format: 'pdf', variables: choice.variables, ...layout, ...page },
