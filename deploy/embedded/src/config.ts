@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { browserEnv, commonEnv, opsHostEnv, opsPortEnv, portEnv, webhookEnv } from '@pressroom/config';
+import { auditEnv, browserEnv, commonEnv, opsHostEnv, opsPortEnv, portEnv, webhookEnv } from '@pressroom/config';
 import { gatewayEnv } from '@pressroom/gateway';
 import { gifEnv } from '@pressroom/gif';
 import { pdfEnv } from '@pressroom/pdf';
@@ -10,6 +10,7 @@ export const embeddedEnv = gatewayEnv.extend({
   ...commonEnv,
   ...browserEnv,
   ...webhookEnv,
+  ...auditEnv,
   ...portEnv(8080),
   ...opsPortEnv,
   ...opsHostEnv,

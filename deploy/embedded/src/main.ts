@@ -40,6 +40,7 @@ const stack = await startStack({
   s3: storageOptions.s3,
   publicUrls: storageOptions.publicUrls,
   renderRetention: { byPlanMs: env.PRESSROOM_RENDER_RETENTION, sweepMs: env.PRESSROOM_RENDER_RETENTION_SWEEP_MS },
+  auditRetentionDays: env.PRESSROOM_AUDIT_RETENTION_DAYS,
   allowPrivateHosts: env.PRESSROOM_ALLOW_PRIVATE_HOSTS,
   publicBaseUrl: env.PUBLIC_BASE_URL,
   errorsBaseUrl: env.PRESSROOM_ERRORS_BASE_URL,

@@ -63,6 +63,8 @@ export interface StackOptions {
   storageBucket?: string;
   /** PRESSROOM_STORAGE=s3: the bucket and how to reach it. */
   s3?: S3StorageOptions | undefined;
+  /** Days the audit log keeps an event; 0 keeps them (PRESSROOM_AUDIT_RETENTION_DAYS, default 365; docs/audit-log.md). */
+  auditRetentionDays?: number | undefined;
   /** Renders older than their plan's retention are deleted (PRESSROOM_RENDER_RETENTION; docs/storage.md). */
   renderRetention?: { byPlanMs: Record<string, number>; sweepMs: number } | undefined;
   /** Result URLs on a CDN base URL or presigned (see @pressroom/storage). */
@@ -291,6 +293,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         publicBaseUrl,
         pollMs: options.batches?.pollMs ?? D.PRESSROOM_BATCH_POLL_MS,
         retentionMs,
+        auditRetentionDays: options.auditRetentionDays ?? D.PRESSROOM_AUDIT_RETENTION_DAYS,
         ...(options.batches?.now ? { now: options.batches.now } : {}),
         renderRetention: options.renderRetention ? { ...options.renderRetention, customStorage } : undefined,
         bindings: {

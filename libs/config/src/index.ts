@@ -5,6 +5,7 @@ export * from './binding-fragments.js';
 export * from './dashboard-fragments.js';
 export * from './dashboard-data-fragments.js';
 export * from './storage-fragments.js';
+export * from './audit-fragments.js';
 export * from './database-fragments.js';
 export * from './deployment-warnings.js';
 export * from './shutdown-grace.js';

@@ -6,6 +6,7 @@ import {
   createTeamInvite,
   createTeamWorkspace,
   createUser,
+  deleteAuditEventsBefore,
   listAuditEvents,
   listWorkspaces,
   PermissionError,
@@ -90,5 +91,29 @@ describe.each(ENGINES)('audit events on %s', (engine) => {
     const refused = requireAuditLogReader(db(), { id: joined!.accountId, teamId: team.id });
     await expect(refused).rejects.toBeInstanceOf(PermissionError);
     await expect(refused).rejects.toThrow("Only the team's owners and admins can read its audit log.");
+  });
+
+  it('deletes events older than the retention in bounded batches, and keeps the newer ones', async () => {
+    const account = await createAccount(db(), { name: unique('audit-retention') });
+    const other = await createAccount(db(), { name: unique('audit-retention-other') });
+    const now = new Date('2026-06-01T12:00:00Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const event = (ownerId: string, at: Date, label: string) =>
+      recordAuditEvent(db(), { ownerId, accountId: ownerId, at, action: 'webhook.created', targetLabel: label, keyId: null });
+    for (const days of [400, 380, 366]) await event(account.id, daysAgo(days), `old ${days}`);
+    await event(other.id, daysAgo(500), 'old elsewhere');
+    await event(account.id, daysAgo(364), 'kept 364');
+    await event(account.id, now, 'kept today');
+
+    // Other tests' events are newer than the cut: only these four are older than 365 days before 2026-06-01.
+    const before = daysAgo(365);
+    expect(await deleteAuditEventsBefore(db(), { before, limit: 3 })).toBe(3);
+    expect(await deleteAuditEventsBefore(db(), { before, limit: 3 })).toBe(1);
+    expect(await deleteAuditEventsBefore(db(), { before, limit: 3 })).toBe(0);
+    expect((await listAuditEvents(db(), { ownerId: account.id, limit: 10 })).map((e) => e.target.label)).toEqual([
+      'kept today',
+      'kept 364',
+    ]);
+    expect(await listAuditEvents(db(), { ownerId: other.id, limit: 10 })).toEqual([]);
   });
 });

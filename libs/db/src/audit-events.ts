@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { PermissionError } from './auth-errors.js';
 import { keyUsedColumns, keyUsedView, type KeyUsedView } from './key-used.js';
 import type { Db } from './open.js';
@@ -134,4 +134,15 @@ export async function* auditEventPages(db: Db, query: { ownerId: string; pageSiz
     if (page.length < query.pageSize) return;
     before = page.at(-1)!.id;
   }
+}
+
+/**
+ * Deletes up to `limit` events recorded before `before`, in every workspace (PRESSROOM_AUDIT_RETENTION_DAYS; the
+ * scheduler's sweep). Bounded so one statement never holds a long lock or a huge transaction after the setting is
+ * lowered; resolves with how many went, so a full batch tells the caller more may be left.
+ */
+export async function deleteAuditEventsBefore(db: Db, input: { before: Date; limit: number }): Promise<number> {
+  const oldest = db.orm.select({ id: auditEvents.id }).from(auditEvents).where(lt(auditEvents.at, input.before)).limit(input.limit);
+  const deleted = await db.orm.delete(auditEvents).where(inArray(auditEvents.id, oldest)).returning({ id: auditEvents.id });
+  return deleted.length;
 }

@@ -23,6 +23,7 @@ await runService({
       publicBaseUrl: env.PUBLIC_BASE_URL!,
       pollMs: env.PRESSROOM_BATCH_POLL_MS,
       retentionMs: env.PRESSROOM_BATCH_RETENTION,
+      auditRetentionDays: env.PRESSROOM_AUDIT_RETENTION_DAYS,
       renderRetention: { byPlanMs: env.PRESSROOM_RENDER_RETENTION, sweepMs: env.PRESSROOM_RENDER_RETENTION_SWEEP_MS, customStorage },
       bindings: env.PRESSROOM_SECRET_KEY
         ? {

@@ -1,3 +1,4 @@
+import { auditRetentionMs, DEFAULT_AUDIT_RETENTION_DAYS } from '@pressroom/config';
 import { CATALOG, assertHandlers } from '@pressroom/contracts';
 import type { Bus, DeliveryHandler, Subscription } from '@pressroom/bus';
 import type { Db, SecretBox } from '@pressroom/db';
@@ -6,6 +7,7 @@ import type { SsrfGuard } from '@pressroom/ssrf';
 import type { CustomStorageCopies, Storage } from '@pressroom/storage';
 import { sweepExpiredRenders } from './render-retention.js';
 import type { ComponentHealth, Logger } from '@pressroom/telemetry';
+import { AuditRetention } from './audit-retention.js';
 import { BatchPump } from './batch-pump.js';
 import { renderCompletedHandler, renderFailedHandler } from './render-events.js';
 import { sweep } from './sweeper.js';
@@ -45,6 +47,8 @@ export interface SchedulerDeps {
   pollMs: number;
   /** Finished batches are deleted after this (PRESSROOM_BATCH_RETENTION, 7 days). */
   retentionMs: number;
+  /** Days audit events are kept; 0 keeps them (PRESSROOM_AUDIT_RETENTION_DAYS, default 365). */
+  auditRetentionDays?: number | undefined;
   /** The clock (tests move it to expire results). */
   now?: () => Date;
   /** Set → the scheduler also refreshes bindings. */
@@ -105,11 +109,21 @@ export async function startScheduler(deps: SchedulerDeps): Promise<Scheduler> {
   }
   // Only where no other process can have published to this database's renders: PGlite's data directory has one holder.
   const inProcessBusSince = deps.db.kind === 'pglite' ? deps.bus.inProcessSince : undefined;
+  const audit = new AuditRetention({
+    db: deps.db,
+    logger: deps.logger,
+    retentionMs: auditRetentionMs(deps.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS),
+  });
   let sweeping: Promise<boolean> | null = null;
   const runSweep = (): Promise<boolean> => {
-    sweeping ??= sweep({ ...itemDeps, logger: deps.logger, pump, retentionMs: deps.retentionMs, inProcessBusSince }).finally(
-      () => (sweeping = null),
-    );
+    sweeping ??= sweep({
+      ...itemDeps,
+      logger: deps.logger,
+      pump,
+      retentionMs: deps.retentionMs,
+      audit,
+      inProcessBusSince,
+    }).finally(() => (sweeping = null));
     return sweeping;
   };
   // The sweep is the safety net behind batch.wake and the render events: it slows down while it finds nothing (ADR 0053).

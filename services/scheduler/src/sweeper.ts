@@ -12,6 +12,7 @@ import {
   type Db,
 } from '@pressroom/db';
 import type { Logger } from '@pressroom/telemetry';
+import type { AuditRetention } from './audit-retention.js';
 import type { BatchPump } from './batch-pump.js';
 import { failItemBeforeRender, startItem, type ItemRenderDeps } from './item-render.js';
 import { failAbandonedRenders, failNeverTakenRenders, withdrawUnpublishedRenders } from './render-sweeps.js';
@@ -22,6 +23,8 @@ export interface SweepDeps extends ItemRenderDeps {
   pump: BatchPump;
   /** Finished batches are deleted this long after they finished. */
   retentionMs: number;
+  /** Deletes audit events past PRESSROOM_AUDIT_RETENTION_DAYS. */
+  audit: AuditRetention;
   /** See RenderSweepDeps.inProcessBusSince. */
   inProcessBusSince?: Date | undefined;
 }
@@ -38,7 +41,7 @@ const BATCH = 200;
  * items whose render event was missed, announce finished batches, fail
  * renders whose renderer died on their last delivery and withdraw renders
  * whose gateway died before publishing them (render-sweeps.ts), and delete
- * batch results and idempotency keys past their retention. Every step is idempotent. Resolves true
+ * batch results, idempotency keys and audit events past their retention. Every step is idempotent. Resolves true
  * when there was anything to do (a batch in progress counts), so the poll keeps its quick pace.
  */
 export async function sweep(deps: SweepDeps): Promise<boolean> {
@@ -97,5 +100,8 @@ export async function sweep(deps: SweepDeps): Promise<boolean> {
 
   const forgotten = await purgeExpiredIdempotencyKeys(deps.db, { now });
   if (forgotten > 0) deps.logger.info({ forgotten }, 'expired idempotency keys deleted');
-  return found || purged > 0 || forgotten > 0;
+
+  // A full batch may leave more: found, so the next pass comes at the quick pace and takes the next batch.
+  const moreAudit = await deps.audit.pass(now);
+  return found || purged > 0 || forgotten > 0 || moreAudit;
 }

@@ -1196,7 +1196,7 @@ export interface paths {
         };
         /**
          * The workspace's audit log: who changed its keys, webhooks, storage, team or passwords, newest first
-         * @description Pressroom's own (the hosted service has none). One event per change to who can reach the workspace and where its renders and events go: API keys, webhook subscriptions, custom storage, the URL-signing secret, team members and invitations, passwords and sign-ins, instance settings. Who did it, with which key, from which address, and a name for what it was done to; never a secret. In a team, read by its owners and admins (a member gets 403 `forbidden`). Kept as long as the workspace. With `format=csv`, the whole log as one `text/csv` download, newest first: `time,action,who,key,ip,note`; a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so a spreadsheet does not run it as a formula.
+         * @description Pressroom's own (the hosted service has none). One event per change to who can reach the workspace and where its renders and events go: API keys, webhook subscriptions, custom storage, the URL-signing secret, team members and invitations, passwords and sign-ins, instance settings. Who did it, with which key, from which address, and a name for what it was done to; never a secret. In a team, read by its owners and admins (a member gets 403 `forbidden`). Kept `PRESSROOM_AUDIT_RETENTION_DAYS` (365 by default). With `format=csv`, the whole log as one `text/csv` download, newest first: `time,action,who,key,ip,note`; a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so a spreadsheet does not run it as a formula.
          */
         get: operations["listAuditEvents"];
         put?: never;

@@ -107,7 +107,7 @@ export const accountOperations: Operation[] = [
       'its renders and events go: API keys, webhook subscriptions, custom storage, the URL-signing secret, team ' +
       'members and invitations, passwords and sign-ins, instance settings. Who did it, with which key, from which ' +
       'address, and a name for what it was done to; never a secret. In a team, read by its owners and admins (a ' +
-      'member gets 403 `forbidden`). Kept as long as the workspace. With `format=csv`, the ' +
+      'member gets 403 `forbidden`). Kept `PRESSROOM_AUDIT_RETENTION_DAYS` (365 by default). With `format=csv`, the ' +
       'whole log as one `text/csv` download, newest first: `time,action,who,key,ip,note`; a cell that starts with ' +
       "`=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so a spreadsheet does not run it as a formula.",
     auth: 'apiKey',
