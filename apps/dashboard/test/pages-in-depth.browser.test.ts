@@ -685,7 +685,13 @@ test('batches: a batch whose rows all failed offers no empty ZIP and its bar doe
     data: { variableDefinitions: [{ name: 'title', type: 'text', required: true, defaultValue: 'Badge' }] },
   });
   expect(fixed.status()).toBe(200);
+  // The API makes the new batch from the rows it keeps (POST /templates/batch/{id}/retry): the browser sends no rows.
+  const failedId = new URL(failedBatch).pathname.split('/').pop()!;
+  const retried = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(`/templates/batch/${failedId}/retry`),
+  );
   await page.getByRole('button', { name: 'Render the 2 failed rows again' }).click();
+  expect((await retried).status()).toBe(202);
   await page.waitForURL((url) => /\/batches\/bat_\w+$/.test(url.pathname) && url.href !== failedBatch);
   await page.getByText(/Completed: 2 of 2 done, 0 failed/).waitFor({ timeout: 30_000 });
   expect(await page.getByRole('button', { name: /failed rows? again/ }).count()).toBe(0);

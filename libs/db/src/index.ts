@@ -89,6 +89,7 @@ export {
   decodeRenderCursor,
 } from './render-history.js';
 export * from './batches.js';
+export * from './batch-retry.js';
 export { type SecretBox, createSecretBox, newSigningSecret, localSecretKey } from './secret-box.js';
 export * as tables from './schema.js';
 export * from './bindings.js';

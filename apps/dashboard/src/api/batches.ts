@@ -66,6 +66,9 @@ export const FINAL_STATUSES = ['completed', 'partial', 'failed', 'cancelled'];
 export const startBatch = (uid: string, body: { variableSets: Record<string, unknown>[]; format: string; layouts?: string[] }) =>
   api<BatchStart>(`/templates/${encodeURIComponent(uid)}/batch-render`, { json: body });
 export const batchResults = (id: string) => api<BatchResults>(`/templates/batch/${encodeURIComponent(id)}/results`);
+/** A new batch of the failed items of a finished one, made by the API from the rows it keeps (every failed row). */
+export const retryBatch = (id: string) =>
+  api<BatchStart & { retryOf: string; failedRows: number }>(`/templates/batch/${encodeURIComponent(id)}/retry`, { method: 'POST' });
 export const cancelBatch = (id: string) => api<unknown>(`/templates/batch/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
 /** The ZIP of a batch's files; `nameBy` names each after that variable's value in its row (`0001-Jane-Doe.png`). */
 export const batchArchiveUrl = (id: string, nameBy?: string) =>

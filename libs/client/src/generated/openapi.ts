@@ -540,6 +540,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/templates/batch/{batchId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render the failed items of a finished batch again, as a new batch
+         * @description A new batch of the same template, format, quality, concurrency and webhook with only the items that failed, each with the values its row had, its rows numbered again from 0; no body. Held to the plan's batch limits as a new batch is. A batch still running, or with nothing failed, is a 409.
+         */
+        post: operations["retryBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/templates/batch/{batchId}/archive": {
         parameters: {
             query?: never;
@@ -10221,6 +10241,139 @@ export interface operations {
                 };
             };
             /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (1–255 printable ASCII): a retry with the same key and body is answered once (24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: queued. Follow `Location` (the new batch's results). */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Where to poll for the result. */
+                    Location?: string;
+                    /** @description `true` when this answer replays the first request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batchId": "bat_7k2m9q4x1c8v3n6b5r0w2z4t",
+                     *       "status": "pending",
+                     *       "totalItems": 3,
+                     *       "message": "Batch of 3 items accepted; follow it at GET /templates/batch/bat_7k2m9q4x1c8v3n6b5r0w2z4t/results.",
+                     *       "retryOf": "bat_2n8v4c1x7q9m3b5k6r0w2z4t",
+                     *       "failedRows": 2
+                     *     }
+                     */
+                    "application/json": {
+                        batchId: string;
+                        /** @constant */
+                        status: "pending";
+                        totalItems: number;
+                        message: string;
+                        /** @description The batch whose failed items this one renders again. */
+                        retryOf: string;
+                        /** @description Rows that had a failed item: the new batch's rows, numbered again from 0 in their old order. */
+                        failedRows: number;
+                    };
+                };
+            };
+            /** @description `validation-error`: Validation Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Forbidden; `plan-limit`: Plan Limit Exceeded */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not-found`: Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency-in-progress`: Idempotent Request In Progress; `conflict`: Conflict */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency-key-reuse`: Idempotency Key Reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded; `quota-exceeded`: Quota Exceeded; `too-many-batches`: Too Many Batches */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */

@@ -150,6 +150,10 @@ export const OPERATION_ROUTES = {
     "method": "POST",
     "path": "/templates/batch/{batchId}/cancel"
   },
+  "retryBatch": {
+    "method": "POST",
+    "path": "/templates/batch/{batchId}/retry"
+  },
   "downloadBatchArchive": {
     "method": "GET",
     "path": "/templates/batch/{batchId}/archive"

@@ -18,6 +18,16 @@ export const BatchStartResponse = z.object({
 });
 export type BatchStartResponse = z.infer<typeof BatchStartResponse>;
 
+/**
+ * 202 of POST /templates/batch/{batchId}/retry: the new batch of what failed in another, as a started batch is
+ * answered. It sends `batch.completed` to the old batch's `webhookUrl`, signed with the same secret (not shown again).
+ */
+export const BatchRetryResponse = BatchStartResponse.omit({ webhookSecret: true }).extend({
+  retryOf: z.string().describe('The batch whose failed items this one renders again.'),
+  failedRows: z.number().int().describe('Rows that had a failed item: the new batch\'s rows, numbered again from 0 in their old order.'),
+});
+export type BatchRetryResponse = z.infer<typeof BatchRetryResponse>;
+
 /** One finished item of GET /templates/batch/{batchId}/results. */
 export const BatchItemResult = z.object({
   index: z.number().int().describe('Position of the row in `variableSets` or in the CSV (0-based).'),

@@ -15,6 +15,7 @@ import {
   BatchCancelled,
   BatchRenderRequest,
   BatchResultsView,
+  BatchRetryResponse,
   BatchStartResponse,
   RecentBatches,
 } from '../http/batch.js';
@@ -25,6 +26,7 @@ import { Deleted, ImageResult, LayoutRenders, Pagination, PdfResult, QueuedRende
 import {
   BATCH_CANCELLED_EXAMPLE,
   BATCH_RESULTS_EXAMPLE,
+  BATCH_RETRY_EXAMPLE,
   BATCH_START_EXAMPLE,
   FUNCTIONS_EXAMPLE,
   RECENT_BATCHES_EXAMPLE,
@@ -251,6 +253,21 @@ export const templateOperations: Operation[] = [
     auth: 'apiKey',
     responses: { 200: json(BatchCancelled, 'Cancelled: items already rendering finish.', BATCH_CANCELLED_EXAMPLE) },
     problems: [...BATCH_NOT_FOUND, 'conflict'],
+  },
+  {
+    method: 'post',
+    path: '/templates/batch/{batchId}/retry',
+    operationId: 'retryBatch',
+    tag: 'Batches',
+    summary: 'Render the failed items of a finished batch again, as a new batch',
+    description:
+      'A new batch of the same template, format, quality, concurrency and webhook with only the items that failed, each ' +
+      'with the values its row had, its rows numbered again from 0; no body. Held to the plan\'s batch limits as a new ' +
+      'batch is. A batch still running, or with nothing failed, is a 409.',
+    auth: 'apiKey',
+    billed: true,
+    responses: { 202: json(BatchRetryResponse, 'Accepted: queued. Follow `Location` (the new batch\'s results).', BATCH_RETRY_EXAMPLE) },
+    problems: [...BATCH_NOT_FOUND, 'conflict', 'plan-limit', 'too-many-batches'],
   },
   {
     method: 'get',

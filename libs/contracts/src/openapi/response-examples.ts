@@ -166,6 +166,15 @@ export const BATCH_START_EXAMPLE = {
   message: `Batch of 2 items accepted; follow it at GET /templates/batch/${BATCH}/results.`,
 };
 
+export const BATCH_RETRY_EXAMPLE = {
+  batchId: 'bat_7k2m9q4x1c8v3n6b5r0w2z4t',
+  status: 'pending',
+  totalItems: 3,
+  message: 'Batch of 3 items accepted; follow it at GET /templates/batch/bat_7k2m9q4x1c8v3n6b5r0w2z4t/results.',
+  retryOf: BATCH,
+  failedRows: 2,
+};
+
 export const BATCH_CANCELLED_EXAMPLE = {
   batchId: BATCH,
   status: 'cancelled',

@@ -5,15 +5,19 @@ import {
   newId,
   type BatchItemResult,
   type BatchRenderRequest,
+  type BatchRetryResponse,
   type BatchResultsView,
   type BatchStartResponse,
   type BatchSummaryView,
 } from '@pressroom/contracts';
-import { plural } from '@pressroom/contracts/plural';
+import { plural, pluralNoun } from '@pressroom/contracts/plural';
 import type { Bus } from '@pressroom/bus';
 import {
+  ACTIVE_BATCH_STATUSES,
   ConcurrentBatchLimitError,
   assertCreditsAvailable,
+  failedItemsToRetry,
+  getTemplate,
   countBatchItems,
   createBatch,
   getBatch,
@@ -23,6 +27,7 @@ import {
   type BatchItemRow,
   type BatchRow,
   type Db,
+  type NewBatch,
   type NewBatchItem,
   type SecretBox,
 } from '@pressroom/db';
@@ -154,11 +159,47 @@ export async function startBatch(
     (layouts ?? [null]).map((layout) => ({ rowIndex, layout, variables })),
   );
 
+  const secret = webhookUrl ? newSigningSecret() : null;
+  const answer = await queueBatch(deps, {
+    auth,
+    plan,
+    batch: {
+      templateId: template.uid,
+      format: body.format,
+      quality: body.quality,
+      concurrency: body.concurrency,
+      layouts,
+      csvUrl: body.csvUrl ?? null,
+      webhookUrl,
+      webhookSecretCiphertext: secret ? deps.secretBox.seal(secret) : null,
+    },
+    items,
+    madeOf: `${plural(rows.length, 'row')} × ${plural((layouts ?? [null]).length, 'layout')}`,
+  });
+  return { ...answer, ...(secret ? { webhookSecret: secret } : {}) };
+}
+
+/**
+ * Store and start a new batch within the plan's batch limits, the one check every new batch passes (a batch of
+ * rows or a CSV, a retry of failed rows): its items per batch, the month's credits for them, and (as it is stored,
+ * under a per-owner lock) the batches running at once. `madeOf` says where the items come from, in the refusal.
+ */
+async function queueBatch(
+  deps: Pick<BatchDeps, 'db' | 'bus'>,
+  input: {
+    auth: AuthContext;
+    plan: string;
+    batch: Omit<NewBatch, 'id' | 'ownerId' | 'accountId'>;
+    items: NewBatchItem[];
+    madeOf: string;
+  },
+): Promise<BatchStartResponse> {
+  const { auth, plan, items } = input;
   const limits = batchLimitsOf(plan);
   if (items.length > limits.itemsPerJob) {
     throw new ProblemError('plan-limit', {
       code: 'batch_limit',
-      detail: `This batch has ${items.length} items (${plural(rows.length, 'row')} × ${plural((layouts ?? [null]).length, 'layout')}); the ${plan} plan allows at most ${limits.itemsPerJob} items per batch.`,
+      detail: `This batch has ${items.length} items (${input.madeOf}); the ${plan} plan allows at most ${limits.itemsPerJob} items per batch.`,
       extensions: { limit: limits.itemsPerJob, plan, items: items.length },
     });
   }
@@ -166,23 +207,10 @@ export async function startBatch(
   // Every item is one credit: refuse up front a batch that cannot fit this month (each item is checked again when it renders).
   await withQuotaProblem(() => assertCreditsAvailable(deps.db, { ownerId: auth.ownerId, needed: items.length }));
 
-  const secret = webhookUrl ? newSigningSecret() : null;
   let batch: BatchRow;
   try {
     batch = await createBatch(deps.db, {
-      batch: {
-        id: newId('bat'),
-        ownerId: auth.ownerId,
-        accountId: auth.account.id,
-        templateId: template.uid,
-        format: body.format,
-        quality: body.quality,
-        concurrency: body.concurrency,
-        layouts,
-        csvUrl: body.csvUrl ?? null,
-        webhookUrl,
-        webhookSecretCiphertext: secret ? deps.secretBox.seal(secret) : null,
-      },
+      batch: { ...input.batch, id: newId('bat'), ownerId: auth.ownerId, accountId: auth.account.id },
       items,
       maxActive: limits.concurrentBatches,
     });
@@ -205,8 +233,62 @@ export async function startBatch(
     status: 'pending',
     totalItems: batch.totalItems,
     message: `Batch of ${plural(batch.totalItems, 'item')} accepted; follow it at GET /templates/batch/${batch.id}/results.`,
-    ...(secret ? { webhookSecret: secret } : {}),
   };
+}
+
+/**
+ * A new batch of what failed in a finished one (POST /templates/batch/{id}/retry): the failed items only, each with
+ * the values its row had (failedItemsToRetry), of the same template, format, quality, concurrency and webhook (its
+ * `batch.completed` is signed with the same secret, so it is not shown again), within the plan's limits as any new
+ * batch. 409 while the batch runs or when nothing failed; the template and its sizes are checked again, as they may
+ * have changed since.
+ */
+export async function retryBatch(deps: BatchDeps, input: { auth: AuthContext; plan: string; id: string }): Promise<BatchRetryResponse> {
+  const { auth, id } = input;
+  const old = await getBatch(deps.db, { ownerId: auth.ownerId, id });
+  if (!old) throw batchNotFound(id, deps.retentionMs);
+  if (ACTIVE_BATCH_STATUSES.includes(old.status)) {
+    throw new ProblemError('conflict', {
+      detail: `Batch ${id} is still running (status ${old.status}); its failed rows can be rendered again once it has finished.`,
+      extensions: { status: old.status },
+    });
+  }
+  const retry = failedItemsToRetry(old, await listBatchItems(deps.db, id, { states: ['failed'] }));
+  if (!retry) {
+    throw new ProblemError('conflict', {
+      detail: `No row of batch ${id} failed (status ${old.status}): there is nothing to render again.`,
+      extensions: { status: old.status },
+    });
+  }
+  const template = await getTemplate(deps.db, { ownerId: auth.ownerId, uid: old.templateId });
+  if (!template) {
+    throw new ProblemError('conflict', {
+      detail: `The template of batch ${id}, ${old.templateId}, no longer exists: its rows cannot be rendered again.`,
+    });
+  }
+  const gone = (retry.layouts ?? []).filter((layout) => !layoutKeys(template).includes(layout));
+  if (gone.length > 0) {
+    throw new ProblemError('conflict', {
+      detail: `Template ${template.uid} no longer has ${pluralNoun(gone.length, 'the size', 'the sizes')} ${gone.map((l) => JSON.stringify(l)).join(', ')} that rows of batch ${id} failed in; its sizes are ${layoutKeys(template).join(', ')}.`,
+    });
+  }
+  const answer = await queueBatch(deps, {
+    auth,
+    plan: input.plan,
+    batch: {
+      templateId: old.templateId,
+      format: old.format,
+      quality: old.quality,
+      concurrency: old.concurrency,
+      layouts: retry.layouts,
+      csvUrl: null,
+      webhookUrl: old.webhookUrl,
+      webhookSecretCiphertext: old.webhookSecretCiphertext,
+    },
+    items: retry.items,
+    madeOf: `the failed items of ${plural(retry.rows, 'row')} of batch ${id}`,
+  });
+  return { ...answer, retryOf: id, failedRows: retry.rows };
 }
 
 /** Where a batch stands and the results so far; a 404 problem when it does not exist for this owner (or was purged). */

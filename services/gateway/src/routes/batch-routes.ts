@@ -6,10 +6,10 @@ import { authOf } from '../http/auth.js';
 import { ownerPlanOf } from '../http/rate-limit.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
-import { batchNotFound, batchResults, recentBatches, startBatch, type BatchDeps } from '../batches/start-batch.js';
+import { batchNotFound, batchResults, recentBatches, retryBatch, startBatch, type BatchDeps } from '../batches/start-batch.js';
 import { plural } from '@pressroom/contracts/plural';
 
-/** Batch rendering: start (rows or CSV), results, cancel. The scheduler does the rendering. */
+/** Batch rendering: start (rows or CSV), results, cancel, retry of the failed items. The scheduler does the rendering. */
 export function batchRoutes(deps: BatchDeps): Router {
   const router = Router();
   const retentionMs = deps.retentionMs;
@@ -56,6 +56,13 @@ export function batchRoutes(deps: BatchDeps): Router {
         message: `Batch cancelled: ${plural(counts.cancelled, 'item')} will not render; ${counts.rendering} already rendering will finish.`,
       };
       res.json(body);
+    }),
+  });
+
+  defineRoute(router, '/templates/batch/:batchId/retry', {
+    post: handler(async (req, res) => {
+      const answer = await retryBatch(deps, { auth: authOf(res), plan: ownerPlanOf(res).plan, id: String(req.params.batchId) });
+      res.status(202).location(`/templates/batch/${answer.batchId}/results`).json(answer);
     }),
   });
 

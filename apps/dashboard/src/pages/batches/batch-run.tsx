@@ -8,7 +8,7 @@ import {
   batchPath,
   batchResults,
   cancelBatch,
-  startBatch,
+  retryBatch,
   FINAL_STATUSES,
   type BatchProgress,
   type BatchResult,
@@ -28,7 +28,7 @@ import { batchSettled, progressOfResults, SETTLING_POLL_MS } from './batch-settl
 import { progressText } from './item-counts';
 import { layoutName } from './layout-choices';
 import { progressChanged } from './progress-change';
-import { failedRowsRetry } from './retry-rows';
+import { failedRowCount } from './retry-rows';
 import { keyValues } from './row-values';
 import { StatusBadge } from '../../kit/status-badge';
 
@@ -94,15 +94,10 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
   const namable = [...order.filter((name) => given.has(name)), ...[...given].filter((name) => !order.includes(name)).sort()];
   const [nameBy, setNameBy] = useState(ROW_NUMBER);
   const cancel = useMutation({ mutationFn: () => cancelBatch(batchId) });
-  // The failed rows again, as a new batch of the same template and format; it opens on its own page.
-  const retry = finished && results.data ? failedRowsRetry(results.data.results) : null;
+  // The failed rows again, as a new batch the API makes of them (same template, format and sizes); it opens on its own page.
+  const failedRows = finished && results.data ? failedRowCount(results.data.results) : 0;
   const again = useMutation({
-    mutationFn: () =>
-      startBatch(results.data!.templateId, {
-        variableSets: retry!.variableSets,
-        format: results.data!.format,
-        ...(retry!.layouts ? { layouts: retry!.layouts } : {}),
-      }),
+    mutationFn: () => retryBatch(batchId),
     onSuccess: (started) => {
       void queryClient.invalidateQueries({ queryKey: batchKeys.recent });
       void navigate(batchPath(started.batchId));
@@ -155,15 +150,13 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
       </label>
       <LiveMessage>{progress ? progressText(progress) : 'Waiting for progress…'}</LiveMessage>
       {results.isError && <Alert>{messageOf(results.error)}</Alert>}
-      {retry && (
+      {failedRows > 0 && (
         <div className="flex flex-wrap items-center gap-3">
           <Button variant="secondary" busy={again.isPending} onClick={() => again.mutate()}>
-            Render the {plural(retry.failedRows, 'failed row')} again
+            Render the {plural(failedRows, 'failed row')} again
           </Button>
           <span className="text-sm text-slate-600">
-            {retry.variableSets.length < retry.failedRows
-              ? `A new batch of the first ${retry.variableSets.length} (the most one batch takes from the browser), with the values they had.`
-              : 'A new batch of only these rows, with the values they had; edit the template first if they failed because of it.'}
+            A new batch of only these rows, with the values they had; edit the template first if they failed because of it.
           </span>
         </div>
       )}
