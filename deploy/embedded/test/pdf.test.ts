@@ -426,6 +426,15 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
       await post(`/templates/${uid}/render`, { format: 'pdf', width: 400, height: 300, variables: { name: 'Ada' } }),
     );
     expectPaper(sized.size, [300, 225]);
+
+    // A preset's pixels (the dashboard's Paper choice sends A4 as 794×1123) print on that preset's paper, as
+    // POST /pdf/render's `preset: "A4"` does, not on the rounded pixels.
+    const a4 = await sizeOf(
+      await post(`/templates/${uid}/render`, { format: 'pdf', width: 794, height: 1123, variables: { name: 'Ada' } }),
+    );
+    const presetA4 = await sizeOf(await post('/pdf/render', { templateUid: uid, variables: { name: 'Ada' }, options: { preset: 'A4' } }));
+    expect(a4.size).toEqual(presetA4.size);
+    expect(a4.body).toMatchObject({ preset: 'A4' });
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_SIZE, PDF_PAPER_PRESETS, paperPresetPixels, type PdfPaperPreset } from './output-limits.js';
+import { IMAGE_MAX_SIZE, PDF_PAPER_PRESETS, paperOfPixels, paperPresetPixels, type PdfPaperPreset } from './output-limits.js';
 import { TemplateRenderRequest } from './template.js';
 
 describe('paperPresetPixels', () => {
@@ -19,5 +19,15 @@ describe('paperPresetPixels', () => {
         expect(TemplateRenderRequest.safeParse({ format: 'pdf', ...size }).success).toBe(true);
       }
     }
+  });
+});
+
+describe('paperOfPixels', () => {
+  it('names the paper of every preset’s pixel size, either way round, and no other size', () => {
+    for (const preset of Object.keys(PDF_PAPER_PRESETS) as PdfPaperPreset[]) {
+      for (const landscape of [false, true]) expect(paperOfPixels(paperPresetPixels(preset, landscape))).toEqual({ preset, landscape });
+    }
+    expect(paperOfPixels({ width: 795, height: 1123 })).toBeUndefined();
+    expect(paperOfPixels({ width: 1200, height: 630 })).toBeUndefined();
   });
 });

@@ -39,10 +39,26 @@ const PX_PER_MM = 96 / 25.4;
 /**
  * A paper preset as a page size in whole CSS pixels, turned as asked: the `width` and `height` that
  * POST /templates/{uid}/render takes for a PDF's page (it reads no preset). US sizes are exact (Letter landscape is
- * 1056×816 px, 792×612 pt); ISO sizes are within half a pixel (A4 is 794×1123 px, 595.5×842.25 pt).
+ * 1056×816 px, 792×612 pt); ISO sizes are within half a pixel (A4 is 794×1123 px), which that render reads back as
+ * the preset itself (paperOfPixels).
  */
 export function paperPresetPixels(preset: PdfPaperPreset, landscape: boolean): { width: number; height: number } {
   const width = Math.round(PDF_PAPER_PRESETS[preset].widthMm * PX_PER_MM);
   const height = Math.round(PDF_PAPER_PRESETS[preset].heightMm * PX_PER_MM);
   return landscape ? { width: height, height: width } : { width, height };
+}
+
+/**
+ * The paper a pixel page size stands for, when it is exactly a preset's `paperPresetPixels` (either way round): a
+ * template PDF render asked for 794×1123 px means A4, and prints on A4 exactly (595.28×841.89 pt), not on the
+ * rounded pixels' 595.5×842.25 pt, which PDF readers do not call A4.
+ */
+export function paperOfPixels(size: { width: number; height: number }): { preset: PdfPaperPreset; landscape: boolean } | undefined {
+  for (const preset of Object.keys(PDF_PAPER_PRESETS) as PdfPaperPreset[]) {
+    for (const landscape of [false, true]) {
+      const paper = paperPresetPixels(preset, landscape);
+      if (paper.width === size.width && paper.height === size.height) return { preset, landscape };
+    }
+  }
+  return undefined;
 }

@@ -1,4 +1,5 @@
 import { CATALOG, type RenderPdfCommand } from '@pressroom/contracts';
+import { paperOfPixels } from '@pressroom/contracts/constants';
 import type { TemplateRow } from '@pressroom/db';
 import {
   ownerAssetLoader,
@@ -88,8 +89,10 @@ export async function submitTemplatePdf(
     const width = input.width ?? resolved.width;
     const height = input.height ?? resolved.height;
     const sized = input.width !== undefined || input.height !== undefined;
-    // A requested size is this request's paper, in points (the layout's size fills in a side not given).
-    const options = sized ? { width: width * PX_TO_PT, height: height * PX_TO_PT } : {};
+    // A requested size is this request's paper: a preset's exact paper when it is that preset's pixels (the
+    // dashboard's Paper choice sends those), else its points (the layout's size fills in a side not given).
+    const named = sized ? paperOfPixels({ width, height }) : undefined;
+    const options = named ?? (sized ? { width: width * PX_TO_PT, height: height * PX_TO_PT } : {});
     const print = planPdfPrint({ options }, input.template, templateDocuments(input.template, [input.variables], key));
     return { layout: resolved.key, width, height, ...print };
   };
