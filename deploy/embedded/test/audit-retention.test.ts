@@ -1,4 +1,5 @@
 import { listAuditEvents, recordAuditEvent } from '@pressroom/db';
+import { AUDIT_PURGE_EVERY_MS } from '@pressroom/scheduler';
 import { FLAVOURS, startTestStack, type TestStack } from './harness.js';
 
 const DAY = 86_400_000;
@@ -6,8 +7,12 @@ const DAY = 86_400_000;
 /** PRESSROOM_AUDIT_RETENTION_DAYS through the scheduler's periodic sweep, on both databases (docs/audit-log.md). */
 describe.each(FLAVOURS)('audit log retention (%s)', (flavour) => {
   let stack: TestStack;
+  let clockOffsetMs = 0;
   beforeAll(async () => {
-    stack = await startTestStack(flavour, { auditRetentionDays: 30, batches: { pollMs: 60_000 } });
+    stack = await startTestStack(flavour, {
+      auditRetentionDays: 30,
+      batches: { pollMs: 60_000, now: () => new Date(Date.now() + clockOffsetMs) },
+    });
   }, 60_000);
   afterAll(() => stack?.dispose());
 
@@ -29,7 +34,10 @@ describe.each(FLAVOURS)('audit log retention (%s)', (flavour) => {
         keyId: null,
       });
     }
+    // The sweep at start found nothing and rests an hour before it looks again (audit-retention.ts).
+    clockOffsetMs = AUDIT_PURGE_EVERY_MS + 60_000;
     await stack.scheduler!.sweep();
+    clockOffsetMs = 0;
     const left = await listAuditEvents(stack.db, { ownerId: accountId, limit: 10 });
     expect(left.map((e) => e.target.label)).toEqual(['today', 'kept']);
   });
