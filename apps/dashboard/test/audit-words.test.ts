@@ -22,6 +22,9 @@ describe('the audit log in words', () => {
 
   it('says how: the dashboard or the key', () => {
     expect(auditViaWords(null)).toBe('Dashboard');
+    // A change made with `make key` has neither: the CLI's marker says how.
+    expect(auditViaWords(null, { accountId: 'admin-cli' })).toBe('Admin CLI');
+    expect(auditViaWords(null, { accountId: 'acc_1' })).toBe('Dashboard');
     expect(auditViaWords({ name: 'CI', masked: 'prs_live_ab…9f3c' })).toBe('API key CI (prs_live_ab…9f3c)');
     expect(auditViaWords({ name: null, masked: 'prs_live_ab…9f3c' })).toBe('API key prs_live_ab…9f3c');
   });

@@ -37,6 +37,17 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 const MAX_LABEL = 300;
 
+/**
+ * Who made a change with the admin CLI (`make key`, `keys …`): no account or person signs in there, and there is no
+ * address, so the event's account is this marker and the log names it `admin CLI` (docs/audit-log.md).
+ */
+export const ADMIN_CLI_ACTOR = 'admin-cli';
+const ADMIN_CLI_NAME = 'admin CLI';
+
+/** A key as the log names it: its name and masked form (`CI (prs_live_ab12…9f3c)`), or the masked form alone. */
+export const keyAuditLabel = (key: { label: string | null; masked: string }): string =>
+  key.label ? `${key.label} (${key.masked})` : key.masked;
+
 export interface NewAuditEvent {
   ownerId: string;
   accountId: string;
@@ -115,7 +126,11 @@ export async function listAuditEvents(
     id: row.id,
     at: row.at,
     action: row.action,
-    actor: { accountId: row.accountId, email, name: userName ?? accountName },
+    actor: {
+      accountId: row.accountId,
+      email,
+      name: userName ?? accountName ?? (row.accountId === ADMIN_CLI_ACTOR ? ADMIN_CLI_NAME : null),
+    },
     target: { id: row.targetId, label: row.targetLabel },
     key: keyUsedView(row.keyId, joined),
     ip: row.ip,

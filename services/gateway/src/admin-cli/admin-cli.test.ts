@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createTestDatabase } from '@pressroom/testing';
-import { authenticateApiKey, findAccountByName, openDatabase, signInWithPassword, type Db } from '@pressroom/db';
+import { authenticateApiKey, findAccountByName, listAuditEvents, openDatabase, signInWithPassword, type Db } from '@pressroom/db';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -74,6 +74,18 @@ describe('admin CLI against PostgreSQL', () => {
     const again = await cli(testDb.url, 'keys', 'revoke', auth!.keyId);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already revoked/);
+
+    // Both changes are in the workspace's audit log, by the admin CLI, with no key and no address; the refused
+    // second revoke is not.
+    const masked = `${key.slice(0, 13)}…${key.slice(-4)}`;
+    const events = await listAuditEvents(db, { ownerId: account!.ownerId, limit: 10 });
+    expect(events.map((e) => [e.action, e.target.id, e.target.label])).toEqual([
+      ['api_key.revoked', auth!.keyId, masked],
+      ['api_key.created', auth!.keyId, masked],
+    ]);
+    for (const event of events) {
+      expect(event).toMatchObject({ actor: { accountId: 'admin-cli', email: null, name: 'admin CLI' }, key: null, ip: null });
+    }
   });
 
   it('users set-password lets a CLI-made account sign in to the dashboard (random password printed last)', async () => {
@@ -107,6 +119,9 @@ describe('admin CLI against PostgreSQL', () => {
     expect(rotated.lastLine).toMatch(/^prs_live_[0-9a-f]{64}$/);
     expect(await authenticateApiKey(db, first.lastLine)).toBeNull();
     expect((await authenticateApiKey(db, rotated.lastLine))?.account.id).toBe(a!.account.id);
+    const [rotation] = await listAuditEvents(db, { ownerId: a!.account.ownerId, limit: 1 });
+    expect(rotation).toMatchObject({ action: 'api_key.rotated', target: { id: a!.keyId }, actor: { name: 'admin CLI' } });
+    expect(rotation!.target.label).toMatch(/^\(prs_live_\w+…\w{4} → prs_live_\w+…\w{4}\)$/);
   });
 
   it('fails readably (exit 1, no stack trace) on unknown commands, accounts and plans', async () => {

@@ -1,19 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
+  ADMIN_CLI_ACTOR,
   addAccountToTeam,
   createAccount,
   createApiKey,
   createTeam,
   findAccountByName,
   findTeamByName,
+  getAccount,
   getApiKey,
+  keyAuditLabel,
   listAccounts,
   listApiKeys,
   PLANS,
+  recordAuditEvent,
   revokeApiKey,
   rotateApiKey,
   type Account,
+  type AuditAction,
   type ApiKeyView,
   type Db,
   getOwnerPlan,
@@ -123,6 +128,22 @@ function keyLine(view: ApiKeyView): string {
     .trimEnd();
 }
 
+/**
+ * Puts a change made here in the workspace's audit log, as the gateway does for the same change, by `admin CLI`
+ * (ADMIN_CLI_ACTOR) with no key and no address. A failed write is a note: the change is made, as in the gateway.
+ */
+async function auditCli(
+  db: Db,
+  print: Print,
+  event: { ownerId: string; action: AuditAction; targetId: string; targetLabel: string },
+): Promise<void> {
+  try {
+    await recordAuditEvent(db, { ...event, accountId: ADMIN_CLI_ACTOR, keyId: null, ip: null });
+  } catch (error) {
+    print(`note: the change is made, but the audit log did not record it: ${(error as Error).message}`, 'note');
+  }
+}
+
 const commands: Record<string, Command> = {
   async 'accounts create'(db, args, print) {
     const { values, positionals } = parse(args, planOption, ['name']);
@@ -141,6 +162,12 @@ const commands: Record<string, Command> = {
     const { values, positionals } = parse(args, labelOption, ['account-name']);
     const account = await accountNamed(db, positionals[0]!);
     const { key, record } = await createApiKey(db, { accountId: account.id, label: values.label });
+    await auditCli(db, print, {
+      ownerId: account.ownerId,
+      action: 'api_key.created',
+      targetId: record.id,
+      targetLabel: keyAuditLabel(record),
+    });
     print(`created key ${record.id} for account ${account.name}; it is shown only now:`, 'note');
     print(key);
   },
@@ -159,6 +186,12 @@ const commands: Record<string, Command> = {
     if (!old) throw new CliError(`no key with id "${positionals[0]}"`);
     if (old.revokedAt) throw new CliError(`key ${old.id} is already revoked; create a new one with: keys create <account-name>`);
     const { key, record } = await rotateApiKey(db, old.id);
+    await auditCli(db, print, {
+      ownerId: (await getAccount(db, old.accountId))?.ownerId ?? old.accountId,
+      action: 'api_key.rotated',
+      targetId: old.id,
+      targetLabel: `${record.label ? `${record.label} ` : ''}(${old.masked} → ${record.masked})`,
+    });
     print(`revoked key ${old.id}; created key ${record.id}; it is shown only now:`, 'note');
     print(key);
   },
@@ -166,8 +199,16 @@ const commands: Record<string, Command> = {
   async 'keys revoke'(db, args, print) {
     const { positionals } = parse(args, {}, ['key-id']);
     const id = positionals[0]!;
-    if (await revokeApiKey(db, id)) return print(`revoked key ${id}`);
     const existing = await getApiKey(db, id);
+    if (await revokeApiKey(db, id)) {
+      await auditCli(db, print, {
+        ownerId: (await getAccount(db, existing!.accountId))?.ownerId ?? existing!.accountId,
+        action: 'api_key.revoked',
+        targetId: id,
+        targetLabel: keyAuditLabel(existing!),
+      });
+      return print(`revoked key ${id}`);
+    }
     throw new CliError(existing ? `key ${id} was already revoked` : `no key with id "${id}"`);
   },
 
@@ -233,6 +274,12 @@ const commands: Record<string, Command> = {
       print(`created account ${account.name} (${account.id}, plan ${account.plan})`, 'note');
     }
     const { key, record } = await createApiKey(db, { accountId: account.id, label: values.label });
+    await auditCli(db, print, {
+      ownerId: account.ownerId,
+      action: 'api_key.created',
+      targetId: record.id,
+      targetLabel: keyAuditLabel(record),
+    });
     print(`created key ${record.id}; it is shown only now:`, 'note');
     print(key);
   },

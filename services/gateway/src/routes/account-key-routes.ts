@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { CreateKeyBody } from '@pressroom/contracts';
 import {
   createApiKey,
+  keyAuditLabel,
   listWorkspaceKeys,
   revokeWorkspaceKey,
   rotateWorkspaceKey,
@@ -35,7 +36,6 @@ function listedKeyView(key: WorkspaceKey) {
 const viewerOf = (res: Parameters<typeof authOf>[0]): KeyViewer => ({ userId: sessionOf(res).user.id, account: authOf(res).account });
 
 /** How the audit log names a key: its name and masked form (never the key). */
-const keyLabel = (key: ApiKeyView) => (key.label ? `${key.label} (${key.masked})` : key.masked);
 
 const noSuchKey = (id: string) => new ProblemError('not-found', { detail: `No active API key ${id} in this workspace.` });
 
@@ -55,7 +55,7 @@ export function accountKeyRoutes(deps: { db: Db; forgetKeys: () => void }): Rout
     post: async (req, res) => {
       const { name } = parseOrThrow(CreateKeyBody, req.body);
       const issued = await createApiKey(deps.db, { accountId: authOf(res).account.id, label: name });
-      await audit(req, res, 'api_key.created', { targetId: issued.record.id, targetLabel: keyLabel(issued.record) });
+      await audit(req, res, 'api_key.created', { targetId: issued.record.id, targetLabel: keyAuditLabel(issued.record) });
       res.status(201).json({ ...keyView(issued.record), key: issued.key });
     },
   });
@@ -78,7 +78,7 @@ export function accountKeyRoutes(deps: { db: Db; forgetKeys: () => void }): Rout
       const revoked = await revokeWorkspaceKey(deps.db, viewerOf(res), id);
       if (!revoked) throw noSuchKey(id);
       deps.forgetKeys();
-      await audit(req, res, 'api_key.revoked', { targetId: id, targetLabel: keyLabel(revoked) });
+      await audit(req, res, 'api_key.revoked', { targetId: id, targetLabel: keyAuditLabel(revoked) });
       res.status(204).end();
     },
   });

@@ -86,6 +86,6 @@ const columns: Column<AuditEventView>[] = [
       </>
     ),
   },
-  { header: 'How', cell: (e) => <span className="wrap-anywhere">{auditViaWords(e.key)}</span> },
+  { header: 'How', cell: (e) => <span className="wrap-anywhere">{auditViaWords(e.key, e.actor)}</span> },
   { header: 'From', cell: (e) => e.ip ?? 'Not recorded', wide: true },
 ];

@@ -43,8 +43,12 @@ export function auditActorWords(actor: { accountId: string; email: string | null
   return actor.email ?? actor.name ?? actor.accountId;
 }
 
-/** How: the dashboard, or the API key used (by name and masked). */
-export function auditViaWords(key: { name: string | null; masked: string } | null): string {
+/** The actor of a change made with the admin CLI (`make key`; libs/db ADMIN_CLI_ACTOR, docs/audit-log.md). */
+const ADMIN_CLI_ACTOR = 'admin-cli';
+
+/** How: the dashboard, the admin CLI, or the API key used (by name and masked). */
+export function auditViaWords(key: { name: string | null; masked: string } | null, actor?: { accountId: string }): string {
+  if (actor?.accountId === ADMIN_CLI_ACTOR) return 'Admin CLI';
   if (key === null) return 'Dashboard';
   return key.name ? `API key ${key.name} (${key.masked})` : `API key ${key.masked}`;
 }
