@@ -18,5 +18,12 @@ export async function startSession(
   setSessionCookies(res, { ...issued, secure: isHttps(req, input.publicBaseUrl) });
   // Every way in (password, sign-up, single sign-on) passes here: the audit log names the workspace it opened.
   const account = await getAccount(input.db, accountId);
-  if (account) await audit(req, res, 'account.signed_in', { actor: { ownerId: account.ownerId, accountId, keyId: null } });
+  if (!account) return;
+  const actor = { ownerId: account.ownerId, accountId, keyId: null };
+  // A sign-up through an invitation link joined the team on the way in: the team's log says so, as an accepted
+  // invitation of a signed-in user does (POST /invites/{token}/accept).
+  if (input.user.teamAccountId !== undefined) {
+    await audit(req, res, 'team.invite_accepted', { actor, targetId: input.user.id, targetLabel: input.user.email });
+  }
+  await audit(req, res, 'account.signed_in', { actor });
 }

@@ -115,7 +115,15 @@ describe.each(ENGINES)('the audit log (%s)', (engine) => {
 
     expect((await carol.request('POST', '/auth/workspace', { json: { workspaceId: team.id } })).status).toBe(200);
     const ownerView = (await (await carol.request('GET', '/account/audit-log')).json()) as Page;
-    expect(ownerView.items.map((e) => e.action)).toEqual(['api_key.created', 'account.signed_in', 'team.invite_sent', 'team.created']);
+    expect(ownerView.items.map((e) => e.action)).toEqual([
+      'api_key.created',
+      'account.signed_in',
+      'team.invite_accepted',
+      'team.invite_sent',
+      'team.created',
+    ]);
+    // Joining by signing up with the link is an accepted invitation too, naming who joined.
+    expect(ownerView.items[2]).toMatchObject({ target: { label: 'dan@example.com' } });
     const members = (await (await carol.request('GET', `/teams/${team.id}/members`)).json()) as {
       items: { userId: string; email: string }[];
     };
