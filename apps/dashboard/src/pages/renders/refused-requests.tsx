@@ -4,6 +4,7 @@ import { Instant } from '../../kit/instant';
 import { Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { Table, type Column } from '../../kit/table';
+import { fieldErrorsBeyondDetail } from './refused-reason';
 
 /**
  * Requests the API refused (a 4xx answer) for this workspace, newest first: a refused request never becomes a render,
@@ -47,23 +48,29 @@ const columns: Column<RefusedRequestView>[] = [
   { header: 'Status', cell: (r) => `${r.status} ${r.title}` },
   {
     header: 'Reason',
-    cell: (r) => (
-      <>
-        <p className="wrap-anywhere">{r.detail}</p>
-        {r.errors.length > 0 && (
-          <ul className="mt-1 list-disc pl-5 text-xs text-slate-700" aria-label="Field errors">
-            {r.errors.map((e, i) => (
-              <li key={i} className="wrap-anywhere">
-                {e.field}: {e.message}
-              </li>
-            ))}
-          </ul>
-        )}
-      </>
-    ),
+    cell: (r) => <RefusedReason detail={r.detail} errors={r.errors} />,
   },
   {
     header: 'Sent with',
     cell: (r) => (r.key === null ? 'Dashboard session' : r.key.name ? `${r.key.name} (${r.key.masked})` : r.key.masked),
   },
 ];
+
+/** The refusal's detail, then the field errors it does not already say (a single field's refusal is said once). */
+function RefusedReason({ detail, errors }: Pick<RefusedRequestView, 'detail' | 'errors'>) {
+  const more = fieldErrorsBeyondDetail(detail, errors);
+  return (
+    <>
+      <p className="wrap-anywhere">{detail}</p>
+      {more.length > 0 && (
+        <ul className="mt-1 list-disc pl-5 text-xs text-slate-700" aria-label="Field errors">
+          {more.map((e, i) => (
+            <li key={i} className="wrap-anywhere">
+              {e.field}: {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -14,10 +14,13 @@ export function RenderSearchField({
   value,
   onSearch,
   error,
+  className = '',
 }: {
   value: string;
   onSearch: (q: string) => void;
   error?: string | undefined;
+  /** Where the box sits in the page's filter row (its grid cell). */
+  className?: string;
 }) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
@@ -38,7 +41,7 @@ export function RenderSearchField({
     <TextField
       label="Search"
       type="search"
-      className="min-w-56"
+      className={className}
       placeholder="Id, page address or value"
       hint="A render id, or text in its page address or in a value put into its template."
       maxLength={SEARCH_MAX_CHARS}

@@ -21,6 +21,14 @@ import { kindAndFormat } from './render-facts';
 import { RefusedRequests } from './refused-requests';
 
 /**
+ * Two columns on a phone, three beside the side menu, one row of six from 1280 px. The days get a fixed 10rem (a date
+ * box's own width), not `auto`: a refusal under To (*Must be the same day as From or later.*) wraps there instead of
+ * widening its column and squeezing the others.
+ */
+const FILTER_GRID =
+  'grid grid-cols-2 items-start gap-3 sm:grid-cols-3 xl:grid-cols-[minmax(0,1.5fr)_repeat(3,minmax(0,1fr))_repeat(2,10rem)]';
+
+/**
  * Images, GIFs, PDFs and videos in one history, newest first, with the list API's filters and search. The filters live
  * in the address (`?kind=gif&status=done&q=…`): a reload, Back from a render's page and a shared link show the same list. Each
  * change replaces the history entry rather than adding one, so Back leaves the list instead of undoing filters.
@@ -57,8 +65,15 @@ export default function RendersPage() {
   const templateNames = new Map(listed);
   return (
     <Page title="Renders">
-      <form aria-label="Filters" className="flex flex-wrap items-start gap-3" onSubmit={(e) => e.preventDefault()}>
-        <RenderSearchField value={filters.q} onSearch={searchFor} error={searchProblem} />
+      {/* A grid, not a wrapping row: the search's hint no longer widens it past the width left for the days, so at 1280 px
+          all six share one row; on a phone they stack two by two (search and template whole width), in reading order. */}
+      <form aria-label="Filters" className={FILTER_GRID} onSubmit={(e) => e.preventDefault()}>
+        <RenderSearchField
+          className="col-span-2 sm:col-span-3 xl:col-span-1"
+          value={filters.q}
+          onSearch={searchFor}
+          error={searchProblem}
+        />
         <SelectField
           label="Kind"
           value={filters.kind}
@@ -79,6 +94,7 @@ export default function RendersPage() {
         />
         <SelectField
           label="Template"
+          className="col-span-2 sm:col-span-1"
           value={filters.templateUid}
           onChange={(e) => set({ templateUid: e.target.value })}
           options={[
