@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { decode, frameCountOf, startPageServer } from '../../../deploy/embedded/test/harness.js';
 import {
   accessibilityViolations,
+  DESKTOP,
   eventually,
   focusedName,
   near,
@@ -159,6 +160,18 @@ test('playground: render HTML at a size and format, see the result and the curl'
   expect(curl).toContain('"fileExtension":"webp"');
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'playground');
+  // The whole command is on the screen, a phone's too: its long -d line wraps inside the box instead of running out of it.
+  const command = page.getByRole('region', { name: 'Equivalent curl' }).locator('pre');
+  await page.setViewportSize(PHONE);
+  try {
+    await command.scrollIntoViewIfNeeded();
+    expect(await command.evaluate((pre) => [pre.scrollWidth <= pre.clientWidth, pre.getBoundingClientRect().right <= innerWidth])).toEqual([
+      true,
+      true,
+    ]);
+  } finally {
+    await page.setViewportSize(DESKTOP);
+  }
 });
 
 test('playground: the same page as an animated GIF and as a PDF, each with its render page, its curl and its errors beside the fields', async () => {

@@ -64,7 +64,8 @@ test('a session that ends mid-form: sign in again in place, the typed webhook is
   await page.getByLabel('Workspace').selectOption({ label: 'Northwind' });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
   await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
-  await page.getByText('No webhooks yet.').waitFor();
+  // The empty list says what a webhook is for, not only that there is none.
+  await page.getByText(/^No webhooks yet\. A webhook posts to your address when a render, a batch or a binding finishes/).waitFor();
   const target = receiver.url('/hook');
   await page.getByRole('textbox', { name: 'Target URL' }).fill(target);
 

@@ -228,6 +228,8 @@ test('teams: create, invite by link, the invitee signs up through the link and j
   // The removed person stays signed in, back in their own workspace, and is told why.
   await guest.reload();
   await guest.getByText('You are in no team yet.').waitFor();
+  // Back with no team, the page says what a team is and how to be in one again.
+  await guest.getByText(/A team is a workspace you share.*follow an invitation link from a team\./).waitFor();
   await guest
     .getByRole('status')
     .filter({ hasText: 'You are no longer a member of Newsroom: an owner or admin removed you' })

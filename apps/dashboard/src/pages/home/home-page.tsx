@@ -4,6 +4,7 @@ import { GettingStarted } from './getting-started';
 import { NeedsAttention } from './needs-attention';
 import { RecentRenders } from './recent-renders';
 import { ThisMonth } from './this-month';
+import { workspaceWords } from './workspace-words';
 
 /**
  * Where a signed-in user lands: which workspace this is, what needs attention (only when something does), the
@@ -12,12 +13,15 @@ import { ThisMonth } from './this-month';
  */
 export default function HomePage() {
   const session = useCurrentSession();
-  const workspace = session.workspaces.find((w) => w.id === session.workspaceId);
+  const where = workspaceWords(
+    session.workspaces.find((w) => w.id === session.workspaceId),
+    session.user.email,
+  );
   return (
     <Page title="Overview">
       <p className="-mt-4 text-sm text-slate-700">
-        Signed in as <strong>{session.user.email}</strong>, working in <strong>{workspace?.name ?? 'your workspace'}</strong>
-        {workspace ? ` (${workspace.kind}, ${workspace.role})` : ''}.
+        Signed in as <strong>{session.user.email}</strong>, working in <strong>{where.name}</strong>
+        {where.detail}.
       </p>
       <NeedsAttention />
       <GettingStarted />

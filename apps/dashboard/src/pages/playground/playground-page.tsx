@@ -160,7 +160,9 @@ export default function PlaygroundPage() {
           </Link>{' '}
           first: <code>export PRESSROOM_API_KEY=prs_live_…</code>
         </p>
-        <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
+        {/* Wrapped, not scrolled sideways: the whole request (its long -d line) is read on the screen, a phone's too; Copy
+            curl copies it as one command all the same. */}
+        <pre className="rounded-md bg-slate-900 p-3 text-xs whitespace-pre-wrap text-slate-100 wrap-anywhere">
           <code>{curl}</code>
         </pre>
       </Section>

@@ -135,7 +135,10 @@ export default function TeamsPage() {
       <QueryState query={teams}>
         {({ items }) =>
           items.length === 0 ? (
-            <p className="text-sm text-slate-700">You are in no team yet.</p>
+            <p className="text-sm text-slate-700">
+              You are in no team yet. A team is a workspace you share: its members see the same templates, renders and keys, and spend the
+              team&rsquo;s credits. Create one above, or follow an invitation link from a team.
+            </p>
           ) : (
             items.map((t) => <TeamSection key={t.id} team={t} announcePage={setNews} />)
           )

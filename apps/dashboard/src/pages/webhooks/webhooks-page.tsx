@@ -197,7 +197,10 @@ export default function WebhooksPage() {
         <QueryState query={webhooks}>
           {({ subscriptions }) =>
             subscriptions.length === 0 ? (
-              <p className="text-sm text-slate-700">No webhooks yet.</p>
+              <p className="text-sm text-slate-700">
+                No webhooks yet. A webhook posts to your address when a render, a batch or a binding finishes or fails, so your software
+                learns of it without asking again and again.
+              </p>
             ) : (
               <ul className="flex flex-col gap-3">
                 {subscriptions.map((s) => (
