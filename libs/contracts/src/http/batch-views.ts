@@ -24,7 +24,7 @@ export type BatchStartResponse = z.infer<typeof BatchStartResponse>;
  */
 export const BatchRetryResponse = BatchStartResponse.omit({ webhookSecret: true }).extend({
   retryOf: z.string().describe('The batch whose failed items this one renders again.'),
-  failedRows: z.number().int().describe('Rows that had a failed item: the new batch\'s rows, numbered again from 0 in their old order.'),
+  failedRows: z.number().int().describe("Rows that had a failed item: the new batch's rows, numbered again from 0 in their old order."),
 });
 export type BatchRetryResponse = z.infer<typeof BatchRetryResponse>;
 

@@ -262,11 +262,11 @@ export const templateOperations: Operation[] = [
     summary: 'Render the failed items of a finished batch again, as a new batch',
     description:
       'A new batch of the same template, format, quality, concurrency and webhook with only the items that failed, each ' +
-      'with the values its row had, its rows numbered again from 0; no body. Held to the plan\'s batch limits as a new ' +
+      "with the values its row had, its rows numbered again from 0; no body. Held to the plan's batch limits as a new " +
       'batch is. A batch still running, or with nothing failed, is a 409.',
     auth: 'apiKey',
     billed: true,
-    responses: { 202: json(BatchRetryResponse, 'Accepted: queued. Follow `Location` (the new batch\'s results).', BATCH_RETRY_EXAMPLE) },
+    responses: { 202: json(BatchRetryResponse, "Accepted: queued. Follow `Location` (the new batch's results).", BATCH_RETRY_EXAMPLE) },
     problems: [...BATCH_NOT_FOUND, 'conflict', 'plan-limit', 'too-many-batches'],
   },
   {
