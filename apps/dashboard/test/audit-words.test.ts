@@ -4,6 +4,10 @@ describe('the audit log in words', () => {
   it('says each action plainly, and shows an unknown one as it is', () => {
     expect(auditActionWords('api_key.revoked')).toBe('Revoked an API key');
     expect(auditActionWords('team.invite_sent')).toBe('Invited someone');
+    // Changes only the admin CLI makes have their own words too.
+    expect(auditActionWords('account.created')).toBe('Created this workspace');
+    expect(auditActionWords('team.account_added')).toBe('Added an account to the team');
+    expect(auditActionWords('account.password_reset')).toBe('Reset a password');
     expect(auditActionWords('something.new')).toBe('something.new');
   });
 

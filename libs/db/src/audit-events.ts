@@ -9,6 +9,7 @@ import { accounts, apiKeys, auditEvents, teamMembers, users } from './schema.js'
  * Renders, templates and assets are the workspace's content, not its access: their history is the Renders page.
  */
 export const AUDIT_ACTIONS = [
+  'account.created',
   'account.signed_in',
   'account.password_changed',
   'account.password_reset',
@@ -25,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'url_signing_secret.created',
   'url_signing_secret.revoked',
   'team.created',
+  'team.account_added',
   'team.member_removed',
   'team.member_role_changed',
   'team.invite_sent',

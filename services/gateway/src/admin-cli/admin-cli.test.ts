@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createTestDatabase } from '@pressroom/testing';
-import { authenticateApiKey, findAccountByName, listAuditEvents, openDatabase, signInWithPassword, type Db } from '@pressroom/db';
+import {
+  authenticateApiKey,
+  findAccountByName,
+  findTeamByName,
+  listAuditEvents,
+  openDatabase,
+  signInWithPassword,
+  type Db,
+} from '@pressroom/db';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -75,13 +83,14 @@ describe('admin CLI against PostgreSQL', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already revoked/);
 
-    // Both changes are in the workspace's audit log, by the admin CLI, with no key and no address; the refused
+    // Every change is in the workspace's audit log, by the admin CLI, with no key and no address; the refused
     // second revoke is not.
     const masked = `${key.slice(0, 13)}…${key.slice(-4)}`;
     const events = await listAuditEvents(db, { ownerId: account!.ownerId, limit: 10 });
     expect(events.map((e) => [e.action, e.target.id, e.target.label])).toEqual([
       ['api_key.revoked', auth!.keyId, masked],
       ['api_key.created', auth!.keyId, masked],
+      ['account.created', account!.id, 'acme'],
     ]);
     for (const event of events) {
       expect(event).toMatchObject({ actor: { accountId: 'admin-cli', email: null, name: 'admin CLI' }, key: null, ip: null });
@@ -98,7 +107,20 @@ describe('admin CLI against PostgreSQL', () => {
       password: set.lastLine,
       policy: { maxFailures: 5, lockMs: 1000 },
     });
-    expect(user.personalAccountId).toBe((await findAccountByName(db, 'operator-made'))!.id);
+    const account = (await findAccountByName(db, 'operator-made'))!;
+    expect(user.personalAccountId).toBe(account.id);
+    // Run again, it resets the password: both are the password action a reset link records, naming the person.
+    expect((await cli(testDb.url, 'users', 'set-password', 'operator-made', '--email', 'ops@example.com')).code).toBe(0);
+    const [reset, firstSet] = await listAuditEvents(db, { ownerId: account.ownerId, limit: 2 });
+    for (const event of [reset, firstSet]) {
+      expect(event).toMatchObject({
+        action: 'account.password_reset',
+        target: { id: user.id, label: 'ops@example.com' },
+        actor: { accountId: 'admin-cli', name: 'admin CLI' },
+        key: null,
+        ip: null,
+      });
+    }
     const missing = await cli(testDb.url, 'users', 'set-password', 'operator-made');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/--email/);
@@ -123,6 +145,37 @@ describe('admin CLI against PostgreSQL', () => {
     expect(rotation).toMatchObject({ action: 'api_key.rotated', target: { id: a!.keyId }, actor: { name: 'admin CLI' } });
     expect(rotation!.target.label).toMatch(/^\(prs_live_\w+…\w{4} → prs_live_\w+…\w{4}\)$/);
   });
+
+  it('accounts create, teams create and add, accounts plan and teams plan each record their event', async () => {
+    const byCli = { actor: { accountId: 'admin-cli', email: null, name: 'admin CLI' }, key: null, ip: null };
+    const log = async (ownerId: string) =>
+      (await listAuditEvents(db, { ownerId, limit: 10 })).map((e) => {
+        expect(e).toMatchObject(byCli);
+        return [e.action, e.target.id, e.target.label];
+      });
+
+    expect((await cli(testDb.url, 'accounts', 'create', 'audited', '--plan', 'pro')).code).toBe(0);
+    const account = (await findAccountByName(db, 'audited'))!;
+    // The plan as the instance plan route records it: in the holder's log, the plan it is on now.
+    expect((await cli(testDb.url, 'accounts', 'plan', 'audited', 'business')).code).toBe(0);
+    expect(await log(account.id)).toEqual([
+      ['instance.workspace_plan_changed', account.id, 'business'],
+      ['account.created', account.id, 'audited'],
+    ]);
+
+    expect((await cli(testDb.url, 'teams', 'create', 'audited-team')).code).toBe(0);
+    const team = (await findTeamByName(db, 'audited-team'))!;
+    expect((await cli(testDb.url, 'teams', 'add', 'audited-team', 'audited')).code).toBe(0);
+    // Already a member: nothing changed, nothing recorded.
+    expect((await cli(testDb.url, 'teams', 'add', 'audited-team', 'audited')).code).toBe(0);
+    expect((await cli(testDb.url, 'teams', 'plan', 'audited-team', 'enterprise')).code).toBe(0);
+    expect(await log(team.id)).toEqual([
+      ['instance.workspace_plan_changed', team.id, 'enterprise'],
+      ['team.account_added', account.id, 'audited'],
+      ['team.created', team.id, 'audited-team'],
+    ]);
+    // Seven CLI processes, each loading the CLI from source through tsx (6 s or more apiece on a busy machine).
+  }, 180_000);
 
   it('fails readably (exit 1, no stack trace) on unknown commands, accounts and plans', async () => {
     for (const args of [['frobnicate'], ['keys', 'create', 'nobody'], ['accounts', 'create', 'x', '--plan', 'gold'], ['keys', 'list']]) {

@@ -144,10 +144,19 @@ async function auditCli(
   }
 }
 
+/** A workspace made here (no HTTP route makes one without a person signing up): the first line of its log. */
+const auditAccountCreated = (db: Db, print: Print, account: Account) =>
+  auditCli(db, print, { ownerId: account.ownerId, action: 'account.created', targetId: account.id, targetLabel: account.name });
+
+/** As PUT /instance/workspaces/{id}/plan records it: in the holder's log (the account or the team), the plan. */
+const auditPlanChange = (db: Db, print: Print, holderId: string, plan: Plan) =>
+  auditCli(db, print, { ownerId: holderId, action: 'instance.workspace_plan_changed', targetId: holderId, targetLabel: plan });
+
 const commands: Record<string, Command> = {
   async 'accounts create'(db, args, print) {
     const { values, positionals } = parse(args, planOption, ['name']);
     const account = await createAccount(db, { name: positionals[0]!, plan: checkPlan(values.plan) });
+    await auditAccountCreated(db, print, account);
     print(`created account ${account.name} (${account.id}, plan ${account.plan})`);
   },
 
@@ -215,6 +224,8 @@ const commands: Record<string, Command> = {
   async 'teams create'(db, args, print) {
     const { positionals } = parse(args, {}, ['name']);
     const team = await createTeam(db, { name: positionals[0]! });
+    // As a team made in the dashboard: the first line of the team's own log.
+    await auditCli(db, print, { ownerId: team.id, action: 'team.created', targetId: team.id, targetLabel: team.name });
     print(`created team ${team.name} (${team.id})`);
   },
 
@@ -224,6 +235,10 @@ const commands: Record<string, Command> = {
     if (!team) throw new CliError(`no team named "${positionals[0]}"`);
     const account = await accountNamed(db, positionals[1]!);
     await addAccountToTeam(db, { accountId: account.id, teamId: team.id });
+    // Adding an account already in the team changes nothing, so it is not an event (as accepting an invitation to a team one is in).
+    if (account.teamId !== team.id) {
+      await auditCli(db, print, { ownerId: team.id, action: 'team.account_added', targetId: account.id, targetLabel: account.name });
+    }
     print(`account ${account.name} is now a member of team ${team.name}; its templates and renders belong to the team`);
   },
 
@@ -235,6 +250,8 @@ const commands: Record<string, Command> = {
     const account = await accountNamed(db, positionals[0]!);
     const password = values.password ?? randomBytes(12).toString('base64url');
     const user = await setAccountPassword(db, { accountId: account.id, email: values.email, password });
+    // Set without the old password, as a reset link does; the person is named, since the CLI is who did it.
+    await auditCli(db, print, { ownerId: account.ownerId, action: 'account.password_reset', targetId: user.id, targetLabel: user.email });
     print(`account ${account.name} signs in to the dashboard as ${user.email}`);
     if (values.password === undefined) print(password);
   },
@@ -245,6 +262,7 @@ const commands: Record<string, Command> = {
     const plan = checkPlan(positionals[1]) as Plan;
     await setOwnerPlan(db, { ownerId: account.id, kind: 'account', plan, settings: planSettingsFrom(plan, values) });
     await announce(account.id, ['plan']);
+    await auditPlanChange(db, print, account.id, plan);
     if (account.teamId) print(`note: account ${account.name} belongs to a team; the team's plan applies while it does`);
     print(await describePlan(db, account.id, `account ${account.name}`));
   },
@@ -256,6 +274,7 @@ const commands: Record<string, Command> = {
     const plan = checkPlan(positionals[1]) as Plan;
     await setOwnerPlan(db, { ownerId: team.id, kind: 'team', plan, settings: planSettingsFrom(plan, values) });
     await announce(team.id, ['plan']);
+    await auditPlanChange(db, print, team.id, plan);
     print(await describePlan(db, team.id, `team ${team.name}`));
   },
 
@@ -271,6 +290,7 @@ const commands: Record<string, Command> = {
         print(`note: --plan ${plan} ignored; the account already exists with plan ${account.plan}`, 'note');
     } else {
       account = await createAccount(db, { name: values.account, plan });
+      await auditAccountCreated(db, print, account);
       print(`created account ${account.name} (${account.id}, plan ${account.plan})`, 'note');
     }
     const { key, record } = await createApiKey(db, { accountId: account.id, label: values.label });

@@ -3,9 +3,10 @@
  * know yet (a newer server) is shown as it is, never dropped.
  */
 const ACTION_WORDS: Record<string, string> = {
+  'account.created': 'Created this workspace',
   'account.signed_in': 'Signed in',
   'account.password_changed': 'Changed their password',
-  'account.password_reset': 'Reset their password by email link',
+  'account.password_reset': 'Reset a password',
   'api_key.created': 'Created an API key',
   'api_key.rotated': 'Rotated an API key',
   'api_key.revoked': 'Revoked an API key',
@@ -19,6 +20,7 @@ const ACTION_WORDS: Record<string, string> = {
   'url_signing_secret.created': 'Made a new URL-signing secret',
   'url_signing_secret.revoked': 'Revoked the URL-signing secret',
   'team.created': 'Created the team',
+  'team.account_added': 'Added an account to the team',
   'team.member_removed': 'Removed a member',
   'team.member_role_changed': 'Changed a member’s role',
   'team.invite_sent': 'Invited someone',
