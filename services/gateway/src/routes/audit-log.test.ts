@@ -1,4 +1,5 @@
 import { parseCsvRecords } from '@pressroom/contracts';
+import { recordAuditEvent } from '@pressroom/db';
 import { gatewayEnv } from '../config.js';
 import { Browser, ENGINES, startTestGateway, type TestGateway } from '../test-support/gateway-harness.js';
 
@@ -182,6 +183,37 @@ describe.each(ENGINES)('the audit log (%s)', (engine) => {
     const wrong = await erin.request('GET', '/account/audit-log?format=xml');
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as { errors: Array<{ field: string }> }).errors.map((e) => e.field)).toEqual(['format']);
+  });
+
+  it('exports every event across the 500-event pages it reads, newest first, none twice', async () => {
+    const fay = new Browser(gw.baseUrl);
+    expect((await fay.request('POST', '/auth/sign-up', { json: { email: 'fay@example.com', password: 'a long password' } })).status).toBe(
+      201,
+    );
+    const ownerId = ((await (await fay.request('GET', '/account/audit-log')).json()) as Page).items[0]!.actor.accountId;
+    // Written straight to the log (a thousand API calls would take minutes), one at a time so ids follow `i`: with
+    // the sign-in, 1,051 events, so the export reads two full pages of 500 and a last one of 51.
+    const bulk = 1_050;
+    for (let i = 0; i < bulk; i++) {
+      await recordAuditEvent(gw.db, { ownerId, accountId: ownerId, keyId: null, action: 'api_key.created', targetLabel: `bulk ${i}` });
+    }
+
+    const res = await fay.request('GET', '/account/audit-log?format=csv');
+    expect(res.status).toBe(200);
+    const [header, ...rows] = parseCsvRecords(await res.text()).map((r) => r.fields);
+    expect(header).toEqual(['time', 'action', 'who', 'key', 'ip', 'note']);
+    const notes = rows.map((r) => r[5]);
+    expect(rows).toHaveLength(bulk + 1);
+    expect(new Set(notes).size).toBe(rows.length);
+    // Newest first, the last page's events included, and the sign-in (the oldest) last.
+    const expected = [...Array.from({ length: bulk }, (_, i) => `bulk ${bulk - 1 - i}`), ''];
+    expect(notes).toEqual(expected);
+    expect(rows.at(-1)![1]).toBe('account.signed_in');
+    // Each side of the two page boundaries (rows 500 and 1,000): neighbours, neither repeated nor skipped.
+    expect(notes.slice(498, 502)).toEqual(['bulk 551', 'bulk 550', 'bulk 549', 'bulk 548']);
+    expect(notes.slice(998, 1002)).toEqual(['bulk 51', 'bulk 50', 'bulk 49', 'bulk 48']);
+    const times = rows.map((r) => Date.parse(r[0]!));
+    expect(times.every((t, i) => i === 0 || t <= times[i - 1]!)).toBe(true);
   });
 
   it('pages newest first with a cursor, and refuses a cursor it did not give', async () => {
