@@ -295,8 +295,10 @@ function inkRows(image: { width: number; data: Uint8Array | Uint8ClampedArray },
   return rows;
 }
 
-test('certificate starter: a long name shrinks onto its one line, in the render and in the editor’s tried values alike; its PDF is A4 landscape', async () => {
-  const LONG = 'Maximiliana Alexandrova-Featherstonehaugh';
+test('certificate starter: a 70-character name shrinks along its one line (Fit: one line), in the render and in the editor’s tried values alike; its PDF is A4 landscape', async () => {
+  // Wrapped, a name this long broke onto two smaller lines; the starter's name is "Fit: one line, shrink".
+  const LONG = 'Maria Guadalupe Fernandez de la Cruz y Rodriguez-Santamaria Ortega III';
+  expect(LONG).toHaveLength(70);
   const copied = await callAsSession(rig, context, 'POST', '/templates/starters/certificate/copy', {});
   const { uid } = ((await copied.json()) as { template: { uid: string } }).template;
   const rendered = await callAsSession(rig, context, 'POST', `/templates/${uid}/render`, { format: 'png', variables: { recipient: LONG } });
@@ -310,6 +312,17 @@ test('certificate starter: a long name shrinks onto its one line, in the render 
   expect([name[0]! >= 470, name.at(-1)! < 600]).toEqual([true, true]);
   // One line: the ink is one band, no gap between two lines of words.
   expect(name.every((y, i) => i === 0 || y - name[i - 1]! <= 2)).toBe(true);
+  // …and within the box's width (177 to 1577): shrunk to fit along the line, not spilling past the frame.
+  const inkColumns: number[] = [];
+  for (let x = 0; x < render.width; x++)
+    for (let y = 470; y < 600; y++) {
+      const i = (y * render.width + x) * 3;
+      if (render.data[i]! < 100 && render.data[i + 1]! < 100 && render.data[i + 2]! < 100) {
+        inkColumns.push(x);
+        break;
+      }
+    }
+  expect([inkColumns[0]! >= 170, inkColumns.at(-1)! <= 1585]).toEqual([true, true]);
   expect(inkRows(render, 3, 680, 760).length).toBeGreaterThan(10);
 
   // The editor's "Try values on canvas" shrinks the name by the same rule: the same rows, read at 100 %.
@@ -344,7 +357,28 @@ test('certificate starter: a long name shrinks onto its one line, in the render 
   expect(shown[0]).toBe(1754);
   expect(Math.abs(shown[1][0]! - name[0]!)).toBeLessThanOrEqual(2);
   expect(Math.abs(shown[1].at(-1)! - name.at(-1)!)).toBeLessThanOrEqual(2);
+  // One band in the editor too (no second line of words).
+  expect(shown[1].every((y, i) => i === 0 || y - shown[1][i - 1]! <= 2)).toBe(true);
   await page.getByRole('button', { name: 'Back to the design' }).first().click();
+
+  // The name's Properties say how it fits; the choice is saved in the design (wrap, the default, is left out).
+  await page.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Text “{{recipient}}”', exact: true }).click();
+  const fit = page.getByRole('region', { name: 'Properties' }).getByLabel('Fit', { exact: true });
+  await fit.waitFor();
+  expect(await fit.inputValue()).toBe('one-line');
+  const savedFit = async (choice: string) => {
+    await fit.selectOption({ label: choice });
+    // The change marks the design unsaved; "Saved." shows again only once this save has answered.
+    await page.getByText('Unsaved changes.').waitFor();
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await page.getByText('Saved.').waitFor();
+    const { template } = (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}`)).json()) as {
+      template: { fabricJSData: { objects: { text?: string; autoFitMode?: string }[] } };
+    };
+    return template.fabricJSData.objects.find((o) => o.text === '{{recipient}}')?.autoFitMode;
+  };
+  expect(await savedFit('Wrap then shrink')).toBeUndefined();
+  expect(await savedFit('One line, shrink')).toBe('one-line');
 
   // Printed, the certificate is A4 landscape (841.89 × 595.28 pt), not the design's 1754 × 1240 px as points.
   const printed = await callAsSession(rig, context, 'POST', `/templates/${uid}/render`, { format: 'pdf', variables: { recipient: LONG } });

@@ -94,6 +94,43 @@ describe('captureCanvas', () => {
     expect(Math.max(...(await redRows(text(false))))).toBeGreaterThan(70);
   });
 
+  // autoFitMode one-line (the designer's "always one line"): the real Textbox never wraps, it only shrinks.
+  it('fits one-line auto-fit text on one line: a single band of ink, where wrap mode breaks it onto lines', async () => {
+    const name = (mode: string | undefined) => ({
+      background: '#ffffff',
+      objects: [
+        {
+          type: 'Textbox',
+          originX: 'left',
+          originY: 'top',
+          left: 0,
+          top: 0,
+          width: 200,
+          text: 'Augusta Ada King Lovelace',
+          fontSize: 40,
+          fontFamily: 'DejaVu Sans',
+          lineHeight: 1.6, // a clear gap between wrapped lines
+          fill: '#ff0000',
+          autoFit: true,
+          autoFitMaxFontSize: 40,
+          autoFitHeight: 100,
+          ...(mode ? { autoFitMode: mode } : {}),
+        },
+      ],
+    });
+    const inkRows = async (canvas: Record<string, unknown>) => {
+      const pixels = await decode((await captureCanvas(pool, request(canvas, { width: 200, height: 120 }), { guard })).bytes);
+      const rows: number[] = [];
+      for (let y = 0; y < 120; y++) if (Array.from({ length: 200 }, (_, x) => pixels.pixel(x, y)[1]).some((g) => g < 200)) rows.push(y);
+      return rows;
+    };
+    const bands = (rows: number[]) => rows.filter((y, i) => i > 0 && y - rows[i - 1]! > 1).length + 1;
+    expect(bands(await inkRows(name(undefined)))).toBeGreaterThanOrEqual(2);
+    const oneLine = await inkRows(name('one-line'));
+    expect(oneLine.length).toBeGreaterThan(5);
+    expect(bands(oneLine)).toBe(1);
+  });
+
   it('loads images through the guard; a refused one fails naming the URL, a broken one too', async () => {
     const image = (src: string) => ({
       objects: [{ type: 'Image', originX: 'left', originY: 'top', left: 0, top: 0, src, scaleX: 100, scaleY: 100 }],

@@ -1,9 +1,11 @@
 import { CANVAS_BINDABLE_PROPERTIES, CANVAS_LIMITS, CanvasFont, FABRIC_GROUP_TYPES, FABRIC_OBJECT_TYPES } from '@pressroom/contracts';
+import { AUTO_FIT_MODES } from '@pressroom/contracts/constants';
 import type { FieldError } from '@pressroom/problem';
 import { isPlainObject } from '@pressroom/templating';
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(FABRIC_OBJECT_TYPES);
 const BINDABLE: ReadonlySet<string> = new Set(CANVAS_BINDABLE_PROPERTIES);
+const FIT_MODES: ReadonlySet<unknown> = new Set(AUTO_FIT_MODES);
 /** Canonical spellings for messages (the registry also takes the lower-case ones). */
 const TYPE_NAMES = [...new Set(FABRIC_OBJECT_TYPES.filter((t) => /^[A-Z]/.test(t)))].join(', ');
 /** Enough to fix a document; more would only repeat the same mistake. */
@@ -12,8 +14,8 @@ const MAX_ERRORS = 20;
 /**
  * Every problem of a canvas document that can be found without rendering it:
  * JSON nesting, oversized data: URLs, object types fabric does not know,
- * groups nested too deep, too many objects, malformed `fonts`, `_if` and
- * `variableBindings`. Bounded work (iterative, stops descending past the
+ * groups nested too deep, too many objects, malformed `fonts`, `_if`,
+ * `variableBindings` and `autoFitMode`. Bounded work (iterative, stops descending past the
  * limits), so a hostile document cannot exhaust the stack or the CPU.
  */
 export function checkCanvasDocument(document: Record<string, unknown>, field = 'fabricJSData'): FieldError[] {
@@ -38,6 +40,12 @@ export function checkCanvasDocument(document: Record<string, unknown>, field = '
       return add(`${path}.type`, `Unknown object type ${JSON.stringify(type.slice(0, 100))}; fabric 7 knows: ${TYPE_NAMES}.`);
     if (value._if !== undefined && typeof value._if !== 'string') add(`${path}._if`, 'Expected an expression string, e.g. "showBadge".');
     checkBindings(value.variableBindings, `${path}.variableBindings`, add);
+    // Auto-fit would take an unknown mode as `wrap`; refused instead, so a typo does not silently wrap.
+    if (value.autoFitMode !== undefined && !FIT_MODES.has(value.autoFitMode))
+      add(
+        `${path}.autoFitMode`,
+        `Expected ${AUTO_FIT_MODES.map((m) => JSON.stringify(m)).join(' or ')} (how an auto-fit text fits its box).`,
+      );
     if ((type === 'Image' || type === 'image') && value.src !== undefined && typeof value.src !== 'string')
       add(`${path}.src`, 'Expected a URL string.');
     if (value.clipPath !== undefined && value.clipPath !== null) checkNested(value.clipPath, `${path}.clipPath`, groupDepth + 1);

@@ -143,9 +143,13 @@ export const STARTERS: StarterTemplate[] = [
         { size: 64, fill: '#92400e', weight: 'bold', align: 'center' },
       ),
       text('This certifies that', { left: 177, top: 380, width: 1400 }, { size: 40, fill: MUTED, align: 'center' }),
-      // One line's height (110 px × fabric's 1.13): a long name shrinks on its line above the rule instead of
-      // wrapping over the lines below it.
-      text('{{recipient}}', { left: 177, top: 470, width: 1400 }, { size: 110, fill: INK, italic: true, align: 'center', fitHeight: 128 }),
+      // One line's height (110 px × fabric's 1.13) and one-line fit: a long name shrinks along its one line above
+      // the rule, never wrapping (wrapped, a name over ~45 characters broke onto two smaller lines).
+      text(
+        '{{recipient}}',
+        { left: 177, top: 470, width: 1400 },
+        { size: 110, fill: INK, italic: true, align: 'center', fitHeight: 128, fitMode: 'one-line' },
+      ),
       rect(477, 620, 800, 4, '#d97706'),
       text('completed {{course}}', { left: 177, top: 680, width: 1400 }, { size: 44, fill: INK, align: 'center' }),
       text('{{issuer}} · {{date}}', { left: 177, top: 960, width: 1400 }, { size: 34, fill: MUTED, align: 'center' }),

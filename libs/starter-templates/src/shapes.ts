@@ -20,6 +20,8 @@ export function text(
      * may be no taller than this, from `size` down. One line's height keeps a longer value on its one line.
      */
     fitHeight?: number;
+    /** With `fitHeight`: `one-line` never wraps the value, it only shrinks (autoFitMode); else it wraps, then shrinks. */
+    fitMode?: 'one-line';
   },
 ): Obj {
   return {
@@ -38,6 +40,7 @@ export function text(
     lineHeight: style.lineHeight ?? 1.16,
     fill: style.fill,
     ...(style.fitHeight !== undefined ? { autoFit: true, autoFitMaxFontSize: style.size, autoFitHeight: style.fitHeight } : {}),
+    ...(style.fitHeight !== undefined && style.fitMode ? { autoFitMode: style.fitMode } : {}),
   };
 }
 

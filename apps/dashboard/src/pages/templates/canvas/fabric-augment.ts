@@ -16,6 +16,8 @@ declare module 'fabric' {
     autoFitMaxFontSize?: number;
     /** Text: the height of the box the text must fit. */
     autoFitHeight?: number;
+    /** Text: how auto-fit fits (AUTO_FIT_MODES); absent is `wrap`, wrap then shrink. */
+    autoFitMode?: 'wrap' | 'one-line';
     /** Image: how it was fitted into its box (cover, contain, crop). */
     imageFit?: 'cover' | 'contain' | 'crop';
   }

@@ -18,6 +18,7 @@ export const SAVED_PROPERTIES = [
   'autoFit',
   'autoFitMaxFontSize',
   'autoFitHeight',
+  'autoFitMode',
   'imageFit',
   'selectable',
   'evented',

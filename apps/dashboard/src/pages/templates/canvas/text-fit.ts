@@ -1,5 +1,5 @@
 import type { FabricObject, Textbox } from 'fabric';
-import { fitAutoFitText } from '@pressroom/contracts/constants';
+import { fitAutoFitText, type AutoFitMode } from '@pressroom/contracts/constants';
 
 /**
  * Auto-fit of a text box (see fitAutoFitText): the renderer runs the same function after loading the JSON
@@ -16,6 +16,15 @@ export function setAutoFit(object: FabricObject, on: boolean): void {
     text.set({ autoFit: true, autoFitMaxFontSize: text.fontSize, autoFitHeight: Math.round(text.height) });
     fitText(text);
   } else {
-    text.set({ autoFit: false, autoFitMaxFontSize: undefined, autoFitHeight: undefined });
+    text.set({ autoFit: false, autoFitMaxFontSize: undefined, autoFitHeight: undefined, autoFitMode: undefined });
   }
+}
+
+/**
+ * Wrap then shrink (the default: kept out of the design, as designs made before the choice) or one line,
+ * shrink; fitted again at once.
+ */
+export function setAutoFitMode(object: FabricObject, mode: AutoFitMode): void {
+  object.set({ autoFitMode: mode === 'wrap' ? undefined : mode });
+  fitText(object);
 }

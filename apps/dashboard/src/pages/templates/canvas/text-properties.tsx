@@ -3,12 +3,12 @@ import { loadFamily, SYSTEM_FONTS, useAccountFonts } from './account-fonts';
 import { useEditor } from './editor-context';
 import { FillEditor } from './fill-editor';
 import { CheckField, ChoiceField, FieldGroup, NumberField, TextAreaField } from './property-fields';
-import { fitText, setAutoFit } from './text-fit';
+import { fitText, setAutoFit, setAutoFitMode } from './text-fit';
 import { useTextContent } from './text-content';
 
 /**
  * The words, font, size, weight, style, colour, alignment and spacing of a text (a text box, or an IText from a
- * design made elsewhere); auto-fit for a text box.
+ * design made elsewhere); auto-fit for a text box, and how it fits (wrapping, or on one line).
  */
 export function TextProperties({ text }: { text: FabricText }) {
   const editor = useEditor();
@@ -113,6 +113,20 @@ export function TextProperties({ text }: { text: FabricText }) {
               }}
             />
           </div>
+        )}
+        {box && text.autoFit && (
+          <ChoiceField
+            label="Fit"
+            value={text.autoFitMode === 'one-line' ? 'one-line' : 'wrap'}
+            options={[
+              ['wrap', 'Wrap then shrink'],
+              ['one-line', 'One line, shrink'],
+            ]}
+            onChange={(mode) => {
+              setAutoFitMode(text, mode);
+              editor.changed();
+            }}
+          />
         )}
         {box && text.autoFit && (
           <NumberField
