@@ -551,6 +551,22 @@ describe('canvas rendering (memory+pglite)', () => {
       expect(problem.detail).toContain('Sprite');
     });
 
+    it('refuses an auto-fit mode other than wrap or one-line, naming the field', async () => {
+      const textbox = { type: 'Textbox', text: 'Ada', width: 100, autoFit: true };
+      const res = await canvas({
+        fabricJSData: {
+          objects: [
+            { ...textbox, autoFitMode: 'one-line' },
+            { ...textbox, autoFitMode: 'single' },
+          ],
+        },
+      });
+      expect(res.status).toBe(400);
+      expect((await problemOf(res)).errors).toEqual([
+        expect.objectContaining({ field: 'fabricJSData.objects.1.autoFitMode', message: expect.stringContaining('"one-line"') }),
+      ]);
+    });
+
     it('refuses groups nested too deep and JSON nested absurdly deep', async () => {
       let group: Record<string, unknown> = rect(0, 0, 1, 1, '#000');
       for (let i = 0; i < 30; i++) group = { type: 'Group', objects: [group] };
