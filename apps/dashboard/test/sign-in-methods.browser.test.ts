@@ -129,7 +129,7 @@ test('repeated wrong passwords lock the account: the locked-out problem detail s
   await screenshot(page, 'sign-in-locked');
 });
 
-test('sign-up modes: invite-only and closed say so on the sign-up page, open shows the form; a refused SSO sign-up says why', async () => {
+test('sign-up modes: invite-only and closed say so on the sign-up and sign-in pages (no link to sign up), open shows the form; a refused SSO sign-up says why', async () => {
   const visitor = await (await rig.newContext()).newPage();
   // The owner changes the mode on the Instance page: pick it, Save (opening sign-up asks first).
   const setMode = async (mode: 'open' | 'closed') => {
@@ -144,14 +144,16 @@ test('sign-up modes: invite-only and closed say so on the sign-up page, open sho
       .waitFor();
   };
 
-  // Invite only (the configured mode): no form, the reason, and the sign-in page still links here.
+  // Invite only (the configured mode): no form, the reason; the sign-in page offers no link to that dead end
+  // but says the way in is an invitation link.
   await visitor.goto(rig.url('sign-up'));
   await visitor.getByRole('heading', { name: 'Sign up' }).waitFor();
   await visitor.getByRole('note').filter({ hasText: 'Sign-up on this instance needs an invitation link from a team.' }).waitFor();
   expect(await visitor.getByRole('textbox', { name: 'Email' }).count()).toBe(0);
   expect(await accessibilityViolations(visitor)).toEqual([]);
   await visitor.getByRole('link', { name: 'Sign in' }).click();
-  await visitor.getByRole('link', { name: 'Sign up' }).waitFor();
+  await visitor.getByText('New here? Open the invitation link a team owner sent you.').waitFor();
+  expect(await visitor.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
 
   await setMode('closed');
   await visitor.goto(rig.url('sign-up'));
@@ -160,6 +162,7 @@ test('sign-up modes: invite-only and closed say so on the sign-up page, open sho
   await visitor.goto(rig.url('sign-in'));
   await visitor.getByRole('heading', { name: 'Sign in' }).waitFor();
   await visitor.getByRole('link', { name: 'Sign in with Test SSO' }).waitFor();
+  await visitor.getByText('This instance does not accept new accounts: ask its owner.').waitFor();
   expect(await visitor.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
 
   // A new person through single sign-on is refused too, and the sign-in page shows the server's reason.
@@ -173,7 +176,23 @@ test('sign-up modes: invite-only and closed say so on the sign-up page, open sho
   await visitor.goto(rig.url('sign-up'));
   await visitor.getByRole('textbox', { name: 'Email' }).fill('reader@example.com');
   await visitor.getByLabel('Password', { exact: true }).fill('reader passphrase');
+  // The new session is held back a moment, to see what shows while it loads: the app's frame with a status in it,
+  // not a bare line of text.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await visitor.route(
+    '**/auth/session',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await visitor.getByRole('button', { name: 'Create account' }).click();
+  await visitor.getByRole('main').getByRole('status').filter({ hasText: 'Loading your workspace…' }).waitFor();
+  await visitor.getByRole('banner').getByText('Pressroom').waitFor();
+  expect(await accessibilityViolations(visitor)).toEqual([]);
+  release();
   await visitor.getByRole('heading', { name: 'Overview' }).waitFor();
   await visitor.getByRole('main').getByText('reader@example.com').first().waitFor();
 });

@@ -3,6 +3,7 @@ import { pages, type PageEntry } from '../pages/registry';
 import { BASE } from './return-to';
 import { RequireSession } from './session';
 import { Shell } from './shell';
+import { LoadingIndicator } from './shell-loading';
 import { NotFoundPage } from './not-found-page';
 
 function route(page: PageEntry): RouteObject {
@@ -10,9 +11,16 @@ function route(page: PageEntry): RouteObject {
   return page.path === '' ? { index: true, lazy } : { path: page.path, lazy };
 }
 
-/** Shown while the first page's chunk loads (every page is lazy: without it the router warns and shows nothing). */
+/**
+ * Shown while the first page's chunk loads (every page is lazy: without it the router warns and shows nothing). Centred,
+ * not the shell's frame: the first page may be a public one (sign-in) that has none.
+ */
 function FirstPageLoading() {
-  return <p className="p-6 text-sm text-slate-600">Loading…</p>;
+  return (
+    <div className="flex min-h-screen items-center justify-center p-6">
+      <LoadingIndicator text="Loading…" />
+    </div>
+  );
 }
 
 /** Public pages stand alone; every other page sits in the shell behind RequireSession. */

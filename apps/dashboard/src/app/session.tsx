@@ -6,6 +6,7 @@ import { setUnauthenticatedHandler } from '../api/client';
 import { ApiError, messageOf } from '../api/problem';
 import { Alert } from '../kit/alert';
 import { signInPathFor } from './return-to';
+import { ShellLoading } from './shell-loading';
 import { SessionEndedDialog } from './session-ended-dialog';
 import { waitForSignIn } from './session-ended';
 
@@ -52,7 +53,7 @@ export function installSessionExpiry(client: QueryClient): void {
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (session.isPending) return <p className="p-6 text-sm text-slate-600">Loading…</p>;
+  if (session.isPending) return <ShellLoading />;
   if (!session.data) {
     if (session.error instanceof ApiError && session.error.status === 401) {
       // A tab that had a session, or a cookie the server no longer knows: the sign-in page says the session ended.

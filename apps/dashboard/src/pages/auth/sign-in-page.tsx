@@ -10,6 +10,7 @@ import { Alert } from '../../kit/alert';
 import { buttonClass, Button } from '../../kit/button';
 import { Form } from '../../kit/form';
 import { AuthCard } from './auth-card';
+import { signUpOffer } from './sign-up-offer';
 import { CREDENTIAL_FIELDS, CredentialsFields } from './credentials-fields';
 
 /** What the reset-password page hands over (navigation state) after setting a new password. */
@@ -37,11 +38,11 @@ export default function SignInPage() {
       void navigate(returnTo, { replace: true });
     },
   });
-  const signUpOpen = config.data && (config.data.firstRun || config.data.signupMode !== 'closed');
   const locked = submit.error instanceof ApiError && submit.error.status === 423;
   // An invitation link sends people here first: the page says what it invites to, and signing up carries its token.
   const inviteToken = invitationTokenOf(returnTo);
   const signUpUrl = `/sign-up?returnTo=${encodeURIComponent(returnTo)}${inviteToken ? `&invite=${inviteToken}` : ''}`;
+  const offer = config.data && signUpOffer(config.data, inviteToken !== null);
   // A new instance has no account to sign in to: its first visitor goes straight to creating the owner.
   // Not with single sign-on, where the owner may come from the provider, nor when it sent back a refusal.
   if (config.data?.firstRun && !config.data.oidc.enabled && !ssoError) return <Navigate to={signUpUrl} replace />;
@@ -49,14 +50,17 @@ export default function SignInPage() {
     <AuthCard
       title="Sign in"
       footer={
-        signUpOpen && (
+        offer &&
+        ('link' in offer ? (
           <p>
             No account yet?{' '}
             <Link className="text-indigo-700 underline" to={signUpUrl}>
-              {config.data?.firstRun ? 'Create the owner account' : 'Sign up'}
+              {offer.link}
             </Link>
           </p>
-        )
+        ) : (
+          <p>{offer.sentence}</p>
+        ))
       }
     >
       {inviteToken && <InvitationNotice token={inviteToken} />}
