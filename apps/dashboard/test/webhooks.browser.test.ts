@@ -91,7 +91,10 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
   await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
 
-  await page.getByLabel('Event', { exact: true }).selectOption('render.completed');
+  // Each event reads in plain words, with the API name receivers match on beside it.
+  const eventChoice = page.getByLabel('Event', { exact: true });
+  expect(await eventChoice.getByRole('option').first().textContent()).toBe('A render finished — render.completed');
+  await eventChoice.selectOption('render.completed');
   await page.getByLabel('Render type').selectOption('image');
   const templateFilter = page.getByRole('combobox', { name: 'Template', exact: true });
   await templateFilter.getByRole('option', { name: 'Hook card' }).waitFor({ state: 'attached' });
@@ -316,7 +319,8 @@ test('edit: a new target URL and event show in the list; a private URL is refuse
     await dialog.waitFor({ state: 'detached' });
     const after = page.getByRole('listitem', { name: `batch.completed to ${receiver.url('/edited')}` });
     await after.waitFor();
-    expect(await after.textContent()).toMatch(/^Activebatch\.completed/);
+    expect(await after.textContent()).toMatch(/^ActiveA batch finishedbatch\.completed/);
+    expect(await after.locator('code').first().textContent()).toBe('batch.completed');
     expect(await after.textContent()).toContain(receiver.url('/edited'));
     expect(await before.count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -368,7 +372,7 @@ test('a subscription disabled after failed deliveries shows why, is re-enabled, 
       /failed all 2 attempts\. Last attempt: The endpoint answered HTTP 500\. Events that happen while it is disabled are not kept/,
     )
     .waitFor({ timeout: 20_000 });
-  expect(await card.textContent()).toMatch(/^Disabledbatch\.completed/);
+  expect(await card.textContent()).toMatch(/^DisabledA batch finishedbatch\.completed/);
   // Disabled: a test event would wait for Re-enable, so none is offered; the card says so.
   await card.getByText('Test events are sent only while the webhook is active: re-enable it first.').waitFor();
   expect(await card.getByRole('button', { name: /^Send test event/ }).count()).toBe(0);

@@ -2,6 +2,7 @@ import { WEBHOOK_EVENTS, type WebhookFilters } from '../../api/webhooks';
 import { TextField } from '../../kit/field';
 import { fieldError } from '../../kit/form';
 import { SelectField } from '../../kit/select-field';
+import { eventChoiceLabel } from './event-words';
 import { FiltersFields } from './filters-fields';
 
 /** A subscription as its form holds it: the create form starts empty, the edit dialog from the saved one. */
@@ -30,7 +31,7 @@ export function SubscriptionFields({
         label="Event"
         value={value.event}
         onChange={(e) => onChange({ ...value, event: e.target.value })}
-        options={WEBHOOK_EVENTS.map((e) => ({ value: e, label: e }))}
+        options={WEBHOOK_EVENTS.map((e) => ({ value: e, label: eventChoiceLabel(e) }))}
         error={fieldError(error, 'event')}
       />
       <TextField

@@ -24,6 +24,7 @@ import { QueryState } from '../../kit/query-state';
 import { SecretOnceDialog } from '../../kit/secret-once';
 import { DeliveryLog } from './delivery-log';
 import { EditWebhook } from './edit-webhook';
+import { eventWords } from './event-words';
 import { useFilterChoices } from './filter-choices';
 import { filterSummary } from './filter-summary';
 import { setFilters } from './filters-fields';
@@ -118,7 +119,8 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label={name}>
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge tone={subscriptionStatusTone(subscription.status)}>{subscriptionStatusWord(subscription.status)}</StatusBadge>
-        <strong className="text-sm">{subscription.event}</strong>
+        <strong className="text-sm">{eventWords(subscription.event)}</strong>
+        <code className="rounded bg-slate-100 px-1 text-xs text-slate-700">{subscription.event}</code>
         <span className="text-sm break-all text-slate-700">{subscription.targetUrl}</span>
       </div>
       <p className="text-sm text-slate-700">
