@@ -74,6 +74,12 @@ test('a wrong password shows the problem detail; signing out and in again works'
 test('API keys: create (shown once, copy), rotate (old key stops), revoke with confirmation', async () => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
   await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+  // Keys are explained once, in a sentence, before the form: no box saying it again.
+  await page
+    .getByRole('main')
+    .getByText(/^A key lets a program call the API as this workspace\. Every key has full access/)
+    .waitFor();
+  expect(await page.getByRole('main').getByRole('note').count()).toBe(0);
 
   await page.getByRole('textbox', { name: 'Key name' }).fill('CMS production');
   await page.getByRole('textbox', { name: 'Key name' }).press('Enter');
@@ -126,6 +132,12 @@ test('profile: the name shown in the header is changed on Account; too long is f
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
   await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
   const profile = page.getByRole('form', { name: 'Profile' });
+  // The fixed email is a term and its value, not one run of text.
+  await profile
+    .getByRole('term')
+    .filter({ hasText: /^Email$/ })
+    .waitFor();
+  expect(await profile.getByRole('definition').textContent()).toBe(owner.email);
   const name = profile.getByRole('textbox', { name: 'Name' });
   await name.fill('x'.repeat(201));
   await profile.getByRole('button', { name: 'Save profile' }).click();
@@ -214,7 +226,9 @@ test('the audit log lists who created, rotated and revoked the key and changed t
 test("the keys page says every key has full access; in a team it lists every member's keys, and who may revoke which", async () => {
   await page.goto(rig.url('settings/api-keys'));
   // Not scoped, said plainly on the page, and not as a live region that would be announced.
-  const fullAccess = page.getByText(/^Every key has full access to this workspace \(there are no read-only or render-only keys\)/);
+  const fullAccess = page.getByText(
+    /^A key lets a program call the API as this workspace\. Every key has full access: whoever holds one can render/,
+  );
   await fullAccess.waitFor();
   expect(await fullAccess.evaluate((el) => el.closest('[role="status"], [role="alert"]'))).toBeNull();
 

@@ -51,8 +51,14 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   await page.getByRole('heading', { name: 'Signed URLs', level: 1 }).waitFor();
   await page.getByText('This workspace has no URL-signing secret: create one').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
-  // How to sign in one's own code: the API reference the gateway serves beside the dashboard, at the /r/ operation.
+  // One plain sentence first; the URL format waits behind a disclosure.
+  await page.getByText(/^A signed link shows a render of your template in a public place/).waitFor();
   const reference = page.getByRole('link', { name: 'API reference for /r/ URLs' });
+  expect(await reference.isVisible()).toBe(false);
+  await page.getByText('How a signed link is built').click();
+  // How to sign in one's own code: the API reference the gateway serves beside the dashboard, at the /r/ operation.
+  await reference.waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
   expect(await reference.getAttribute('href')).toBe('/docs#/Files/renderFromSignedUrl');
   const served = await fetch(`${rig.stack.baseUrl}/openapi.json`);
   const operation = ((await served.json()) as { paths: Record<string, Record<string, { operationId: string; tags: string[] }>> }).paths[

@@ -19,9 +19,11 @@ function ProfileForm() {
   });
   return (
     <Form label="Profile" className="max-w-sm" onSubmit={() => save.mutate()} error={save.error} fields={['name']}>
-      <p className="text-sm">
-        <span className="font-medium">Email</span> {session.user.email}
-      </p>
+      {/* The email is fixed, so a term and its value, laid out like the Name field under it (label above, value below). */}
+      <dl className="flex flex-col gap-1">
+        <dt className="text-sm font-medium text-slate-800">Email</dt>
+        <dd className="text-sm break-all text-slate-900">{session.user.email}</dd>
+      </dl>
       <TextField
         label="Name"
         autoComplete="name"

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { createKey, keyKeys, listKeys, type IssuedKey, type ListedKey } from '../../api/keys';
 import { useCurrentSession } from '../../app/session';
-import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
@@ -71,10 +70,10 @@ export default function ApiKeysPage() {
   };
   return (
     <Page title="API keys">
-      <Alert tone="info">Keys authenticate API requests for this workspace. They are created, rotated and revoked here only.</Alert>
-      <p className="text-sm text-slate-700">
-        Every key has full access to this workspace (there are no read-only or render-only keys): whoever holds one can render, spend its
-        credits and change its templates and webhooks.
+      {/* One explanation, not a box and a paragraph saying it twice: what a key is for, and that it opens everything. */}
+      <p className="max-w-prose text-sm text-slate-700">
+        A key lets a program call the API as this workspace. Every key has full access: whoever holds one can render, spend its credits and
+        change its templates and webhooks.
       </p>
       <Section title="New key">
         <CreateKeyForm onIssued={issue} />

@@ -79,17 +79,29 @@ export default function SignedUrlsPage() {
   const submitButton = () => document.querySelector<HTMLButtonElement>('form button[type="submit"]');
   return (
     <Page title="Signed URLs">
-      <Alert tone="info">
-        A signed render link (<code>/r/…?sid=…&amp;s=…</code>) carries no API key, so it can go in an <code>&lt;img&gt;</code> tag, an
-        e-mail or a public page: changing any of its values breaks the signature. Every API key is full-access, so a link with{' '}
-        <code>token=</code> is for server-side or private use only. Make signed links from a template&apos;s <strong>Use via API</strong>{' '}
-        panel, or sign them in your own code with the secret, as the{' '}
-        {/* The gateway serves the reference beside the dashboard (outside its router): a plain link. */}
-        <a href={SIGNED_URL_REFERENCE} className="text-indigo-800 underline">
-          API reference for /r/ URLs
-        </a>{' '}
-        describes.
-      </Alert>
+      {/* What signed links are for, first and plainly; how one is built waits behind a disclosure for who needs it. */}
+      <p className="max-w-prose text-sm text-slate-700">
+        A signed link shows a render of your template in a public place (an <code>&lt;img&gt;</code> tag, an email, a web page) without
+        giving away an API key.
+      </p>
+      <details className="max-w-prose rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700">
+        <summary className="cursor-pointer font-medium text-slate-900">How a signed link is built</summary>
+        <div className="mt-2 flex flex-col gap-2">
+          <p>
+            A signed link (<code>/r/…?sid=…&amp;s=…</code>) names this workspace&apos;s secret by its ID (<code>sid</code>) and carries a
+            signature (<code>s</code>) of its values: changing any of them breaks the signature. It carries no API key. Every API key is
+            full-access, so a link with <code>token=</code> is for server-side or private use only.
+          </p>
+          <p>
+            Make signed links from a template&apos;s <strong>Use via API</strong> panel, or sign them in your own code with the secret, as
+            the {/* The gateway serves the reference beside the dashboard (outside its router): a plain link. */}
+            <a href={SIGNED_URL_REFERENCE} className="text-indigo-800 underline">
+              API reference for /r/ URLs
+            </a>{' '}
+            describes.
+          </p>
+        </div>
+      </details>
       <QueryState query={secret}>
         {(current) => (
           <>
