@@ -217,6 +217,14 @@ test('templates gallery: search every page by name, sort as the list API does, t
   await phone.goto(rig.url('templates'));
   await phone.getByRole('list', { name: 'Templates' }).waitFor();
   expect(await overflowOf(phone)).toEqual([]);
+  // On a phone the search box takes the row's whole width; Sort and Output share the row under it.
+  await phone.getByRole('searchbox', { name: 'Search by name' }).waitFor();
+  const searchBox = (await phone.getByRole('searchbox', { name: 'Search by name' }).boundingBox())!;
+  const sortBox = (await phone.getByRole('combobox', { name: 'Sort' }).boundingBox())!;
+  const outputBox = (await phone.getByRole('combobox', { name: 'Output' }).boundingBox())!;
+  expect(Math.abs(searchBox.x - sortBox.x)).toBeLessThan(1);
+  expect(Math.abs(searchBox.x + searchBox.width - (outputBox.x + outputBox.width))).toBeLessThan(1);
+  expect(Math.abs(sortBox.y - outputBox.y)).toBeLessThan(1);
   await phone.context().close();
 });
 

@@ -11,6 +11,9 @@ import { SelectField } from '../../kit/select-field';
 // Fabric comes with it: loaded only when a canvas template on the page has no render yet.
 const DrawnThumbnail = lazy(() => import('./drawn-thumbnail'));
 
+/** Search, Sort and Output: two columns on a phone (the search spans both), one row from `sm`, the search widest. */
+const FILTER_GRID = 'grid grid-cols-2 items-end gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] lg:max-w-3xl';
+
 /** What an empty list says: the way to a first template when there is none, else what the filters left out. */
 function NoTemplates({ search, outputFormat }: { search: string; outputFormat: 'all' | 'image' | 'pdf' }) {
   if (search.trim()) return <p className="text-sm text-slate-700">No templates named like “{search.trim()}”.</p>;
@@ -50,6 +53,13 @@ export default function TemplatesPage() {
     enabled: term !== '',
   });
   const templates = term === '' ? paged : everything;
+  // Whether the workspace has any template at all, whatever the filters: with none, search, sort and format have
+  // nothing to act on, so only the way to a first template shows. A search that finds nothing keeps them.
+  const anyTemplate = useQuery({
+    queryKey: templateKeys.list({ page: 1, limit: 1, sort: 'newest', outputFormat: 'all' }),
+    queryFn: () => listTemplates({ page: 1, limit: 1, sort: 'newest', outputFormat: 'all' }),
+  });
+  const hasTemplates = (anyTemplate.data?.pagination.total ?? 0) > 0;
   return (
     <Page
       title="Templates"
@@ -59,35 +69,44 @@ export default function TemplatesPage() {
         </Link>
       }
     >
-      <div className="flex flex-wrap items-end gap-3">
-        <TextField label="Search by name" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <SelectField
-          label="Sort"
-          value={sort}
-          onChange={(e) => {
-            setSort(e.target.value as TemplateSort);
-            setPage(1);
-          }}
-          options={[
-            ['newest', 'Newest first'],
-            ['oldest', 'Oldest first'],
-            ['name', 'Name'],
-          ]}
-        />
-        <SelectField
-          label="Output"
-          value={outputFormat}
-          onChange={(e) => {
-            setFormat(e.target.value as typeof outputFormat);
-            setPage(1);
-          }}
-          options={[
-            ['all', 'All formats'],
-            ['image', 'Images'],
-            ['pdf', 'PDFs'],
-          ]}
-        />
-      </div>
+      {hasTemplates && (
+        // A grid like the Renders filters: on a phone the search takes the whole width, Sort and Output share a row.
+        <div className={FILTER_GRID}>
+          <TextField
+            label="Search by name"
+            type="search"
+            className="col-span-2 sm:col-span-1"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <SelectField
+            label="Sort"
+            value={sort}
+            onChange={(e) => {
+              setSort(e.target.value as TemplateSort);
+              setPage(1);
+            }}
+            options={[
+              ['newest', 'Newest first'],
+              ['oldest', 'Oldest first'],
+              ['name', 'Name'],
+            ]}
+          />
+          <SelectField
+            label="Output"
+            value={outputFormat}
+            onChange={(e) => {
+              setFormat(e.target.value as typeof outputFormat);
+              setPage(1);
+            }}
+            options={[
+              ['all', 'All formats'],
+              ['image', 'Images'],
+              ['pdf', 'PDFs'],
+            ]}
+          />
+        </div>
+      )}
       <QueryState query={templates}>
         {(data) => {
           const shown = data.templates.filter((t) => t.name.toLowerCase().includes(term));
