@@ -313,17 +313,28 @@ test('certificate starter: a 70-character name shrinks along its one line (Fit: 
   // One line: the ink is one band, no gap between two lines of words.
   expect(name.every((y, i) => i === 0 || y - name[i - 1]! <= 2)).toBe(true);
   // …and within the box's width (177 to 1577): shrunk to fit along the line, not spilling past the frame.
-  const inkColumns: number[] = [];
-  for (let x = 0; x < render.width; x++)
-    for (let y = 470; y < 600; y++) {
-      const i = (y * render.width + x) * 3;
-      if (render.data[i]! < 100 && render.data[i + 1]! < 100 && render.data[i + 2]! < 100) {
-        inkColumns.push(x);
-        break;
+  const inkColumns = (image: typeof render) => {
+    const columns: number[] = [];
+    for (let x = 0; x < image.width; x++)
+      for (let y = 470; y < 600; y++) {
+        const i = (y * image.width + x) * 3;
+        if (image.data[i]! < 100 && image.data[i + 1]! < 100 && image.data[i + 2]! < 100) {
+          columns.push(x);
+          break;
+        }
       }
-    }
-  expect([inkColumns[0]! >= 170, inkColumns.at(-1)! <= 1585]).toEqual([true, true]);
+    return [columns[0]! >= 170, columns.at(-1)! <= 1585];
+  };
+  expect(inkColumns(render)).toEqual([true, true]);
   expect(inkRows(render, 3, 680, 760).length).toBeGreaterThan(10);
+  // A word wider than the box at 110 px (fabric widens a text box to its longest word as it loads it) shrinks to the
+  // box as designed too.
+  const oneWord = await callAsSession(rig, context, 'POST', `/templates/${uid}/render`, {
+    format: 'png',
+    variables: { recipient: 'Maximiliana Alexandrova-Featherstonehaugh' },
+  });
+  const wordFile = await fetch(((await oneWord.json()) as { url: string }).url.replace('//localhost:', '//127.0.0.1:'));
+  expect(inkColumns(await rgbOverWhite(Buffer.from(await wordFile.arrayBuffer())))).toEqual([true, true]);
 
   // The editor's "Try values on canvas" shrinks the name by the same rule: the same rows, read at 100 %.
   await page.goto(rig.url(`templates/${uid}/canvas`));

@@ -131,6 +131,35 @@ describe('captureCanvas', () => {
     expect(bands(oneLine)).toBe(1);
   });
 
+  // Fabric widens a text box to its longest word as it loads it; auto-fit must shrink to the width designed.
+  it("shrinks a word wider than its auto-fit box to the box's designed width, not the width fabric widened it to", async () => {
+    const word = {
+      background: '#ffffff',
+      objects: [
+        {
+          type: 'Textbox',
+          originX: 'left',
+          originY: 'top',
+          left: 0,
+          top: 0,
+          width: 100,
+          text: 'Featherstonehaugh',
+          fontSize: 40,
+          fontFamily: 'DejaVu Sans',
+          fill: '#ff0000',
+          autoFit: true,
+          autoFitMaxFontSize: 40,
+          autoFitHeight: 60,
+        },
+      ],
+    };
+    const pixels = await decode((await captureCanvas(pool, request(word, { width: 200, height: 60 }), { guard })).bytes);
+    const columns: number[] = [];
+    for (let x = 0; x < 200; x++) if (Array.from({ length: 60 }, (_, y) => pixels.pixel(x, y)[1]).some((g) => g < 200)) columns.push(x);
+    expect(columns.length).toBeGreaterThan(50);
+    expect(Math.max(...columns)).toBeLessThan(101);
+  });
+
   it('loads images through the guard; a refused one fails naming the URL, a broken one too', async () => {
     const image = (src: string) => ({
       objects: [{ type: 'Image', originX: 'left', originY: 'top', left: 0, top: 0, src, scaleX: 100, scaleY: 100 }],

@@ -1,5 +1,5 @@
 import { StaticCanvas, type Canvas, type FabricObject } from 'fabric';
-import { CANVAS_KEYS, fitAutoFitText } from '@pressroom/contracts/constants';
+import { CANVAS_KEYS, fitAutoFitText, keepAutoFitWidth } from '@pressroom/contracts/constants';
 
 /** A font the design may use: the account's font assets, and the design's own `fonts` entries. */
 export interface DesignFont {
@@ -93,7 +93,8 @@ function fabricJson(design: Record<string, unknown>): Record<string, unknown> {
         }
         if (type === 'image') object.crossOrigin = 'anonymous';
       }
-      return value;
+      // As the renderer's JSON: an auto-fit text fits the width designed, not the one fabric widens it to.
+      return keepAutoFitWidth(value);
     },
   ) as Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import { CANVAS_KEYS } from '@pressroom/contracts/constants';
+import { CANVAS_KEYS, keepAutoFitWidth } from '@pressroom/contracts/constants';
 import { BlockedUrlError, type SsrfGuard } from '@pressroom/ssrf';
 import type { BrowserPool } from '../browser-pool.js';
 import { captureFormatFor, chromiumQuality, CONTENT_TYPES, finishImage, type ImageFormat } from '../encode-image.js';
@@ -154,12 +154,12 @@ export async function drawCanvasOnPage<T>(
  * The JSON fabric gets: canvas-level keys from CANVAS_KEYS only, and no
  * `crossOrigin` anywhere. With it an image from a server that sends no CORS
  * headers fails to load; the capture is a screenshot, so a tainted canvas
- * costs nothing.
+ * costs nothing. Auto-fit texts carry their designed width (keepAutoFitWidth).
  */
 function canvasJson(canvas: Record<string, unknown>): string {
   const picked: Record<string, unknown> = {};
   for (const key of CANVAS_KEYS) if (canvas[key] !== undefined) picked[key] = canvas[key];
-  return JSON.stringify(picked, (key, value: unknown) => (key === 'crossOrigin' ? undefined : value));
+  return JSON.stringify(picked, (key, value: unknown) => (key === 'crossOrigin' ? undefined : keepAutoFitWidth(value)));
 }
 
 async function failureOf(result: Exclude<PageCanvasResult, { ok: true }>, pageGuard: PageGuard, guard: SsrfGuard): Promise<Error> {

@@ -1,5 +1,5 @@
 import { runInNewContext } from 'node:vm';
-import { fitAutoFitText, type AutoFitText } from './text-fit.js';
+import { fitAutoFitText, keepAutoFitWidth, type AutoFitText } from './text-fit.js';
 
 /**
  * A text box with a fixed wrap rule in place of fabric's measuring (fabric is not a dependency here; the
@@ -122,6 +122,25 @@ describe('fitAutoFitText', () => {
     const text = box({ text: name, width: 600, fontSize: 60, mode: 'single', max: 60, fitHeight: 108, measured: true });
     fitAutoFitText(text);
     expect(text.fontSize).toBe(27);
+  });
+
+  it('fits the width the design states (autoFitWidth), not the one fabric widened the box to, and clears it', () => {
+    // As loaded: fabric widened the 200-px box to the longest word at 60 px (10 × 0.6 × 60 = 360).
+    const text = { ...box({ text: 'abcdefghij', width: 360, fontSize: 60, max: 60, fitHeight: 500 }), autoFitWidth: 200 as unknown };
+    fitAutoFitText(text);
+    expect([text.fontSize, text.width, text.autoFitWidth]).toEqual([33, 200, undefined]);
+  });
+
+  it("keepAutoFitWidth copies an auto-fit text's width to autoFitWidth and leaves everything else as it is", () => {
+    const design = { objects: [{ type: 'Textbox', autoFit: true, width: 1400 }, { type: 'Textbox', width: 90 }, [1], null] };
+    const copied = JSON.parse(JSON.stringify(design, (_key, value: unknown) => keepAutoFitWidth(value))) as typeof design;
+    expect(copied.objects).toEqual([
+      { type: 'Textbox', autoFit: true, width: 1400, autoFitWidth: 1400 },
+      { type: 'Textbox', width: 90 },
+      [1],
+      null,
+    ]);
+    expect(design.objects[0]).not.toHaveProperty('autoFitWidth');
   });
 
   // The renderer puts this function's source alone into the page (libs/browser canvas-page): it must run

@@ -23,6 +23,8 @@ export interface AutoFitText {
   autoFitMaxFontSize?: unknown;
   /** The height the wrapped text must fit; the box's height when not a number. */
   autoFitHeight?: unknown;
+  /** The box's width as the design states it (keepAutoFitWidth); read by the first fit, then cleared. */
+  autoFitWidth?: unknown;
   width: number;
   height: number;
   fontSize: number;
@@ -46,7 +48,8 @@ export interface AutoFitText {
  */
 export function fitAutoFitText(object: AutoFitText): boolean {
   if (object.autoFit !== true || typeof object.initDimensions !== 'function') return false;
-  const boxWidth = object.width;
+  // The design's width, not the loaded object's: fabric widened the box to the longest word at the starting size.
+  const boxWidth = typeof object.autoFitWidth === 'number' ? object.autoFitWidth : object.width;
   const boxHeight = typeof object.autoFitHeight === 'number' ? object.autoFitHeight : object.height;
   let size = typeof object.autoFitMaxFontSize === 'number' ? object.autoFitMaxFontSize : object.fontSize;
   // Counted once: the text's own lines, which one-line mode keeps (a `\n` the designer typed is not a wrap).
@@ -58,7 +61,21 @@ export function fitAutoFitText(object: AutoFitText): boolean {
     if ((object.height <= boxHeight && (object.dynamicMinWidth ?? 0) <= boxWidth && unwrapped) || size <= 1) break;
     size = Math.max(1, size - 1);
   }
-  object.set({ width: boxWidth });
+  // Cleared: from now on the box's width is its own (the editor's later fits follow a resize).
+  object.set({ width: boxWidth, autoFitWidth: undefined });
   object.setCoords();
   return true;
+}
+
+/**
+ * For the JSON a design is loaded from (a JSON.stringify replacer's or JSON.parse reviver's value): an auto-fit
+ * text's own `width` copied to `autoFitWidth`, which fitAutoFitText then fits to. Fabric widens a text box to its
+ * longest word as it loads it, so a long word at the starting size (a long name at 110 px) would otherwise leave
+ * the box wider than designed and the fitted text spilling past it. Other values are returned as they are.
+ */
+export function keepAutoFitWidth(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const object = value as Record<string, unknown>;
+  if (object.autoFit !== true || typeof object.width !== 'number') return value;
+  return { ...object, autoFitWidth: object.width };
 }
