@@ -15,7 +15,9 @@ import {
   isWellFormedApiKey,
   listAccounts,
   listApiKeys,
+  listAuditEvents,
   NotFoundError,
+  recordAuditEvent,
   revokeApiKey,
   rotateApiKey,
   sqlRows,
@@ -81,6 +83,7 @@ describe.each(ENGINES)('accounts, teams and API keys on %s', (engine) => {
       pages: [],
       layouts: {},
     });
+    await recordAuditEvent(db(), { ownerId: account.id, accountId: account.id, action: 'api_key.created', keyId: null });
     const team = await createTeam(db(), { name: unique('team') });
     expect(team.id).toMatch(/^team_/);
     await expect(createTeam(db(), { name: team.name })).rejects.toBeInstanceOf(DuplicateError);
@@ -90,6 +93,10 @@ describe.each(ENGINES)('accounts, teams and API keys on %s', (engine) => {
     expect(joined).toMatchObject({ teamId: team.id, ownerId: team.id });
     expect(await getTemplate(db(), { ownerId: team.id, uid: template.uid })).not.toBeNull();
     expect(await getTemplate(db(), { ownerId: account.id, uid: template.uid })).toBeNull();
+    // Its earlier audit log moves with it, still naming it as the actor.
+    const teamLog = await listAuditEvents(db(), { ownerId: team.id, limit: 10 });
+    expect(teamLog).toMatchObject([{ action: 'api_key.created', actor: { accountId: account.id } }]);
+    expect(await listAuditEvents(db(), { ownerId: account.id, limit: 10 })).toEqual([]);
 
     await addAccountToTeam(db(), { accountId: account.id, teamId: team.id }); // idempotent
     const other = await createTeam(db(), { name: unique('team') });

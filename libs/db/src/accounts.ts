@@ -3,7 +3,7 @@ import { newId, PLANS, type Plan } from '@pressroom/contracts';
 import { DuplicateError, FOREIGN_KEY_VIOLATION, NotFoundError, sqlState, UNIQUE_VIOLATION } from './errors.js';
 import type { Db } from './open.js';
 import { newWorkspacePlanSql } from './new-workspace-plan.js';
-import { accounts, aiCreditUsage, creditUsage, renders, teams, templates, videoTemplates } from './schema.js';
+import { accounts, aiCreditUsage, auditEvents, creditUsage, renders, teams, templates, videoTemplates } from './schema.js';
 
 // The plan names are the contracts' (the plan-change body lists them); re-exported for the db's callers.
 export { PLANS, type Plan };
@@ -80,9 +80,9 @@ export async function findTeamByName(db: Db, name: string): Promise<Team | null>
 }
 
 /**
- * Put an account into a team. Its owner id becomes the team id, so the templates and
- * renders it already owned move to the team in the same transaction (otherwise they
- * would vanish from its view). An account belongs to at most one team.
+ * Put an account into a team. Its owner id becomes the team id, so the templates,
+ * renders, credits used and audit events it already owned move to the team in the same
+ * transaction (otherwise they would vanish from its view). An account belongs to at most one team.
  */
 export async function addAccountToTeam(db: Db, input: { accountId: string; teamId: string }): Promise<void> {
   await db.orm.transaction(async (tx) => {
@@ -101,6 +101,8 @@ export async function addAccountToTeam(db: Db, input: { accountId: string; teamI
     await tx.update(templates).set({ ownerId: input.teamId }).where(eq(templates.ownerId, account.id));
     await tx.update(videoTemplates).set({ ownerId: input.teamId }).where(eq(videoTemplates.ownerId, account.id));
     await tx.update(renders).set({ ownerId: input.teamId }).where(eq(renders.ownerId, account.id));
+    // Its earlier audit log becomes part of the team's (who did what stays: account_id is unchanged).
+    await tx.update(auditEvents).set({ ownerId: input.teamId }).where(eq(auditEvents.ownerId, account.id));
     // The credits it used (both monthly pools) move with its renders.
     for (const pool of [creditUsage, aiCreditUsage]) {
       await tx.execute(sql`INSERT INTO ${pool} (owner_id, period_start, used)
