@@ -789,7 +789,8 @@ test('a design with a paper of its own (pdfPreset) renders from the Render panel
   await paper.selectOption('Letter');
   await render.getByLabel('Orientation').selectOption('landscape');
   await render.getByRole('button', { name: 'Render', exact: true }).click();
-  await render.getByText(/1 page · 792×612 pt/).waitFor({ timeout: 30_000 });
+  // The panel sends Letter's pixels, which the API reads back as Letter (paperOfPixels): the answer names it.
+  await render.getByText(/1 page · Letter/).waitFor({ timeout: 30_000 });
   const letter = await PDFDocument.load(
     await (await context.request.get((await pdfLink.getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'))).body(),
   );

@@ -98,9 +98,14 @@ test('templates: write HTML with a live preview rendered by Pressroom, variables
   await page.waitForURL(/\/app\/templates\/tpl_/);
   const uid = page.url().split('/').pop()!;
 
-  await page.getByRole('textbox', { name: 'Layout key' }).fill('square');
-  await page.getByRole('spinbutton', { name: 'Layout width' }).fill('300');
-  await page.getByRole('spinbutton', { name: 'Layout height' }).fill('300');
+  // The saved template's editor loads after the address changes; a layout typed before it loads is cleared by it
+  // (seen on a loaded machine: Add layout stayed disabled). Type until the form keeps it.
+  await eventually(async () => {
+    await page.getByRole('textbox', { name: 'Layout key' }).fill('square');
+    await page.getByRole('spinbutton', { name: 'Layout width' }).fill('300');
+    await page.getByRole('spinbutton', { name: 'Layout height' }).fill('300');
+    return page.getByRole('button', { name: 'Add layout' }).isEnabled();
+  }, 'the new layout form to keep what was typed');
   await page.getByRole('button', { name: 'Add layout' }).click();
   await page.getByText('Rendered by Pressroom at 300×300; previews are free.').waitFor();
   await page.getByRole('button', { name: 'Save template' }).click();
