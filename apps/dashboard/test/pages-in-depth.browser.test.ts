@@ -288,6 +288,13 @@ test('renders: GIFs, PDFs, videos and failures in one history with previews, fil
     'From',
     'To',
   ]);
+  // The search's hint is its description, one line under the box (a longer one wrapped to three at this width).
+  const hint = await page.getByRole('searchbox', { name: 'Search' }).evaluate((box) => {
+    const shown = document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[0]!)!;
+    const lines = shown.getBoundingClientRect().height / parseFloat(getComputedStyle(shown).lineHeight);
+    return { text: shown.textContent, lines: Math.round(lines) };
+  });
+  expect(hint).toEqual({ text: 'An id, a page address or a value', lines: 1 });
   await screenshot(page, 'renders');
 
   const ids = () => table.getByRole('link', { name: /^(img|gif|pdf|vid)_/ }).allTextContents();

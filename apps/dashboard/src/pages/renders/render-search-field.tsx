@@ -43,7 +43,8 @@ export function RenderSearchField({
       type="search"
       className={className}
       placeholder="Id, page address or value"
-      hint="A render id, or text in its page address or in a value put into its template."
+      // One short line: in the 1280 px filter row a longer hint wrapped to three lines under the box.
+      hint="An id, a page address or a value"
       maxLength={SEARCH_MAX_CHARS}
       value={text}
       onChange={(e) => setText(e.target.value)}
