@@ -146,8 +146,10 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   await card.getByRole('status').filter({ hasText: 'Test event queued' }).waitFor();
   const log = card.getByRole('table', { name: /Deliveries of/ });
   await log.getByRole('cell', { name: '200' }).first().waitFor({ timeout: 20_000 });
-  // The test delivery is marked as one in the log.
-  expect(await log.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toBe('render.completedtest');
+  // The test delivery is marked as one in the log; its event reads in plain words, the API name beside them as code.
+  const eventCell = log.getByRole('row').nth(1).getByRole('cell').nth(1);
+  expect(await eventCell.textContent()).toBe('A render finished render.completedtest');
+  expect(await eventCell.locator('code').textContent()).toBe('render.completed');
   expect(hits).toHaveLength(1);
   expect(JSON.parse(hits[0]!)).toMatchObject({ event: 'render.completed', data: { test: true } });
   // The card counts what the log shows, test events included, and says so: read at once, with no waiting, since the
@@ -179,7 +181,8 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
     expect(lastAttempt).toBe(`${await shownDate(delivery.lastAttemptAt!)}Created ${await shownDate(delivery.createdAt)}`);
     expect(await shownDate(delivery.lastAttemptAt!)).toMatch(ONE_DATE_FORMAT);
     expect(status).toBe('Delivered');
-    expect(event).toBe(row === 1 ? `render.completedtestRedelivery of ${original!.id.slice(0, 12)}` : 'render.completedtest');
+    const words = 'A render finished render.completedtest';
+    expect(event).toBe(row === 1 ? `${words}Redelivery of ${original!.id.slice(0, 12)}` : words);
   }
   await log.getByRole('link', { name: `Redelivery of ${original!.id.slice(0, 12)}`, exact: true }).click();
   const linked = log.locator('tr:target');
@@ -197,7 +200,7 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   expect(render.ok()).toBe(true);
   await log.getByRole('cell', { name: '200' }).nth(2).waitFor({ timeout: 20_000 });
   expect(await counts()).toBe('3 delivery attempts, 0 failed (retries and test events included)');
-  expect(await log.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toBe('render.completed');
+  expect(await log.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toBe('A render finished render.completed');
   expect(hits).toHaveLength(3);
   expect(JSON.parse(hits[2]!)).toMatchObject({ event: 'render.completed', data: { templateId: card1, type: 'image' } });
 
@@ -415,7 +418,7 @@ test('a delivery whose receiver failed once reads Retrying with its attempt time
   const created = `Created ${await shownDate(retrying!.createdAt)}`;
   expect(await log.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
     `${await shownDate(retrying!.lastAttemptAt!)}${created}`,
-    'render.failedtest',
+    'A render failed render.failedtest',
     'Retrying',
     '500',
     '1',
@@ -431,7 +434,7 @@ test('a delivery whose receiver failed once reads Retrying with its attempt time
   expect(waiting).toMatchObject({ status: 'pending', attempt: 0, lastAttemptAt: null, redeliveryOf: retrying!.id });
   const [lastAttempt, event, ...rest] = await log.getByRole('row').nth(1).getByRole('cell').allTextContents();
   expect(lastAttempt).toBe(`Not tried yet${`Created ${await shownDate(waiting!.createdAt)}`}`);
-  expect(event).toBe(`render.failedtestRedelivery of ${retrying!.id.slice(0, 12)}`);
+  expect(event).toBe(`A render failed render.failedtestRedelivery of ${retrying!.id.slice(0, 12)}`);
   expect(rest.slice(0, 4)).toEqual(['Waiting', '—', '0', 'When resumed']);
   await log.getByRole('link', { name: `Redelivery of ${retrying!.id.slice(0, 12)}`, exact: true }).click();
   const linked = log.locator('tr:target');

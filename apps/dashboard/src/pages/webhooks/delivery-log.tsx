@@ -8,15 +8,22 @@ import { LiveMessage } from '../../kit/live-message';
 import { QueryState } from '../../kit/query-state';
 import { StatusBadge } from '../../kit/status-badge';
 import { Table } from '../../kit/table';
+import { eventWords } from './event-words';
 import { createdWord, deliveryAnchor, deliveryStatusTone, deliveryStatusWord, lastAttemptWord, redeliveryWord } from './delivery-words';
 
 type Status = WebhookSubscription['status'];
 
-/** A test delivery's mark beside its event: its body says `data.test: true`, and it is not a real render's. */
+/**
+ * The event in plain words with its API name beside it in small code text, as on the subscription cards (an event this
+ * dashboard has no words for shows its API name once). A test delivery is marked: its body says `data.test: true`,
+ * and it is not a real render's.
+ */
 function EventName({ delivery }: { delivery: Delivery }) {
+  const words = eventWords(delivery.event);
   return (
     <>
-      {delivery.event}
+      {words !== delivery.event && `${words} `}
+      <code className="rounded bg-slate-100 px-1 text-xs text-slate-700">{delivery.event}</code>
       {delivery.test && (
         <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800" title="Sent with Send test event">
           test
