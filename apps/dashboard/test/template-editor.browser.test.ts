@@ -116,14 +116,16 @@ test("template editor: a GIF renders at the quality and seconds picked; seconds 
   );
   // Rendered anyway: the API refuses it with the same message, which stays beside the field; nothing is rendered.
   const refused = nextAnswer(page, (url, method) => method === 'POST' && /\/gif$/.test(url));
-  await render.getByRole('button', { name: 'Render', exact: true }).click();
+  // A click waits for the page to take it; in one CI run, with other browser suites beside it, that alone passed the
+  // default 20 s (the button was visible, enabled and stable). The page is slow there, not wrong: give it a minute.
+  await render.getByRole('button', { name: 'Render', exact: true }).click({ timeout: 60_000 });
   await waitShowing(render.getByText('Check the highlighted field.'), render, { what: 'refusal beside the field', note: refused });
   expect(await render.getByRole('img', { name: 'Rendered result' }).count()).toBe(0);
 
   await seconds.fill('1.5');
   await eventually(async () => (await seconds.getAttribute('aria-invalid')) === null, 'the seconds accepted');
   const rendered = nextAnswer(page, (url, method) => method === 'POST' && /\/gif$/.test(url), 90_000);
-  await render.getByRole('button', { name: 'Render', exact: true }).click();
+  await render.getByRole('button', { name: 'Render', exact: true }).click({ timeout: 60_000 });
   // A GIF is captured frame by frame: on a loaded machine it takes a while (the API waits up to 45 s for it).
   await waitShowing(render.getByRole('img', { name: 'Rendered result' }), render, {
     what: 'rendered GIF',
