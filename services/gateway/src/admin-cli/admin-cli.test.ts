@@ -173,7 +173,11 @@ describe('admin CLI against PostgreSQL', () => {
       ['instance.workspace_plan_changed', team.id, 'enterprise'],
       ['team.account_added', account.id, 'audited'],
       ['team.created', team.id, 'audited-team'],
+      // The account's own log came with it into the team (addAccountToTeam moves it, as its templates and renders).
+      ['instance.workspace_plan_changed', account.id, 'business'],
+      ['account.created', account.id, 'audited'],
     ]);
+    expect(await log(account.id)).toEqual([]);
     // Seven CLI processes, each loading the CLI from source through tsx (6 s or more apiece on a busy machine).
   }, 180_000);
 
