@@ -734,6 +734,8 @@ describe('bindings: schedulers share the work and survive restarts (nats+postgre
       publicBaseUrl: stack.baseUrl,
       pollMs: 60_000,
       retentionMs: 86_400_000,
+      // Audit retention is not this suite's subject: 0 keeps every event.
+      auditRetentionDays: 0,
       bindings:
         options.withBindings === false
           ? undefined

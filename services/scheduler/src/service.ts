@@ -1,4 +1,4 @@
-import { auditRetentionMs, DEFAULT_AUDIT_RETENTION_DAYS } from '@pressroom/config';
+import { auditRetentionMs } from '@pressroom/config';
 import { CATALOG, assertHandlers } from '@pressroom/contracts';
 import type { Bus, DeliveryHandler, Subscription } from '@pressroom/bus';
 import type { Db, SecretBox } from '@pressroom/db';
@@ -47,8 +47,8 @@ export interface SchedulerDeps {
   pollMs: number;
   /** Finished batches are deleted after this (PRESSROOM_BATCH_RETENTION, 7 days). */
   retentionMs: number;
-  /** Days audit events are kept; 0 keeps them (PRESSROOM_AUDIT_RETENTION_DAYS, default 365). */
-  auditRetentionDays?: number | undefined;
+  /** Days audit events are kept; 0 keeps them (PRESSROOM_AUDIT_RETENTION_DAYS; its default, 365, is applied by the config). */
+  auditRetentionDays: number;
   /** The clock (tests move it to expire results). */
   now?: () => Date;
   /** Set → the scheduler also refreshes bindings. */
@@ -112,7 +112,7 @@ export async function startScheduler(deps: SchedulerDeps): Promise<Scheduler> {
   const audit = new AuditRetention({
     db: deps.db,
     logger: deps.logger,
-    retentionMs: auditRetentionMs(deps.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS),
+    retentionMs: auditRetentionMs(deps.auditRetentionDays),
   });
   let sweeping: Promise<boolean> | null = null;
   const runSweep = (): Promise<boolean> => {
