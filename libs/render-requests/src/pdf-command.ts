@@ -1,4 +1,4 @@
-import type { PdfDocumentSource, RenderPdfCommand } from '@pressroom/contracts';
+import { pxToPoints, type PdfDocumentSource, type RenderPdfCommand } from '@pressroom/contracts';
 import type { Storage } from '@pressroom/storage';
 import { envelopeFields, type CommandEnvelope } from './command-envelope.js';
 import { INLINE_HTML_LIMIT, offloadCanvas, offloadPage } from './offload.js';
@@ -23,7 +23,7 @@ export function pdfRowSize(plan: PdfRenderPlan): { width: number; height: number
     first.kind === 'canvas'
       ? first.paper
         ? { width: first.paper.widthPt, height: first.paper.heightPt }
-        : { width: first.width * 0.75, height: first.height * 0.75 }
+        : { width: pxToPoints(first.width), height: pxToPoints(first.height) }
       : { width: plan.settings.page.widthPt, height: plan.settings.page.heightPt };
   return { width: Math.round(size.width), height: Math.round(size.height) };
 }

@@ -1,4 +1,4 @@
-import { CATALOG, type PdfDocumentSource, type RenderPdfCommand } from '@pressroom/contracts';
+import { CATALOG, pxToPoints, type PdfDocumentSource, type RenderPdfCommand } from '@pressroom/contracts';
 import { printCanvasPdf, printPdf, type BrowserPool, type CaptureSource, type PdfPrintRequest } from '@pressroom/browser';
 import {
   readSource,
@@ -94,7 +94,7 @@ async function renderPdf(deps: PdfHandlerDeps, command: RenderPdfCommand, log: L
   const pageSize = firstPaper
     ? { width: Math.round(firstPaper.widthPt), height: Math.round(firstPaper.heightPt) }
     : firstIsCanvas
-      ? { width: Math.round(first.width * 0.75), height: Math.round(first.height * 0.75) }
+      ? { width: Math.round(pxToPoints(first.width)), height: Math.round(pxToPoints(first.height)) }
       : { width: Math.round(command.page.widthPt), height: Math.round(command.page.heightPt) };
   log.debug({ documents: command.documents.length, pageCount, ms: Math.round(performance.now() - started) }, 'pdf printed');
   return {

@@ -23,7 +23,15 @@ export const PdfPreset = z.preprocess(
 );
 export type PdfPreset = z.infer<typeof PdfPreset>;
 
-const UNIT_POINTS = { pt: 1, px: 0.75, in: 72, mm: POINTS_PER_MM, cm: POINTS_PER_MM * 10 } as const;
+/** PDF points in a CSS pixel (96 px = 72 pt = 1 inch). */
+const POINTS_PER_PX = 72 / 96;
+
+/** CSS pixels to PDF points: the one conversion of a page or length given in pixels (0.75 pt each). */
+export function pxToPoints(px: number): number {
+  return px * POINTS_PER_PX;
+}
+
+const UNIT_POINTS = { pt: 1, px: POINTS_PER_PX, in: 72, mm: POINTS_PER_MM, cm: POINTS_PER_MM * 10 } as const;
 const LENGTH = /^\s*(\d+(?:\.\d+)?)\s*(pt|px|in|mm|cm)\s*$/;
 
 /** A length: a number of points, or a string with a unit (`10mm`, `0.5in`, `24px`, `12pt`, `1cm`). */

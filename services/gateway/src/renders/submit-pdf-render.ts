@@ -1,4 +1,4 @@
-import { CATALOG, type RenderPdfCommand } from '@pressroom/contracts';
+import { CATALOG, pxToPoints, type RenderPdfCommand } from '@pressroom/contracts';
 import { paperOfPixels } from '@pressroom/contracts/constants';
 import type { TemplateRow } from '@pressroom/db';
 import {
@@ -58,9 +58,6 @@ export async function submitPdfRender(deps: RenderGatewayDeps, input: PdfRenderI
   });
 }
 
-/** CSS pixels to PDF points (96 px = 72 pt = 1 inch). */
-const PX_TO_PT = 0.75;
-
 export type TemplatePdfOutcome =
   | { kind: 'single'; wait: RenderWait; entry: LayoutRenderEntry }
   | { kind: 'layouts'; renders: LayoutRenderEntry[]; errors: LayoutFailure[] };
@@ -92,7 +89,7 @@ export async function submitTemplatePdf(
     // A requested size is this request's paper: a preset's exact paper when it is that preset's pixels (the
     // dashboard's Paper choice sends those), else its points (the layout's size fills in a side not given).
     const named = sized ? paperOfPixels({ width, height }) : undefined;
-    const options = named ?? (sized ? { width: width * PX_TO_PT, height: height * PX_TO_PT } : {});
+    const options = named ?? (sized ? { width: pxToPoints(width), height: pxToPoints(height) } : {});
     const print = planPdfPrint({ options }, input.template, templateDocuments(input.template, [input.variables], key));
     return { layout: resolved.key, width, height, ...print };
   };
