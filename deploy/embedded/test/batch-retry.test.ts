@@ -30,11 +30,12 @@ describe.each(FLAVOURS)('POST /templates/batch/{id}/retry renders the failed ite
     await setOwnerPlan(stack.db, { ownerId: created.id, kind: 'account', plan, settings: { perMinute: 1_000_000, perDay: 100_000_000 } });
     return { key: (await createApiKey(stack.db, { accountId: created.id })).key, ownerId: created.id };
   }
-  async function template(key: string): Promise<string> {
+  async function template(key: string, extra: Record<string, unknown> = {}): Promise<string> {
     const res = await stack.api('/templates', {
       method: 'POST',
       key,
       json: {
+        ...extra,
         name: 'retried',
         width: 60,
         height: 40,
@@ -141,5 +142,20 @@ describe.each(FLAVOURS)('POST /templates/batch/{id}/retry renders the failed ite
     expect((await problemOf(refused)).type).toMatch(/too-many-batches$/);
     await finished(key, busy);
     expect((await retry(key, few)).status).toBe(202);
+  });
+
+  it('refuses a retry whose failed rows were in a size the template no longer has, naming it and the sizes left', async () => {
+    const { key } = await account('pro');
+    const uid = await template(key, { layouts: { square: { width: 40, height: 40 }, wide: { width: 80, height: 40 } } });
+    const failed = await start(key, uid, { variableSets: [{ name: 'Bad', colour: 'nope' }], layouts: ['default', 'square'] });
+    expect((await finished(key, failed)).status).toBe('failed');
+
+    const dropped = await stack.api(`/templates/${uid}`, { method: 'PUT', key, json: { layouts: { wide: { width: 80, height: 40 } } } });
+    expect(dropped.status).toBe(200);
+    const refused = await retry(key, failed);
+    expect(refused.status).toBe(409);
+    expect((await problemOf(refused)).detail).toBe(
+      `Template ${uid} no longer has the size "square" that rows of batch ${failed} failed in; its sizes are default, wide.`,
+    );
   });
 });

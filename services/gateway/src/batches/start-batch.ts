@@ -130,12 +130,13 @@ export async function startBatch(
   const template = await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: input.templateUid });
 
   const layouts = body.layouts ?? (body.layout !== undefined ? [body.layout] : null);
+  const known = layoutKeys(template);
   const unknown: FieldError[] = (layouts ?? [])
     .map((layout, i) => ({ layout, field: body.layouts ? `layouts.${i}` : 'layout' }))
-    .filter(({ layout }) => !layoutKeys(template).includes(layout))
+    .filter(({ layout }) => !known.includes(layout))
     .map(({ layout, field }) => ({
       field,
-      message: `Template ${template.uid} has no layout ${JSON.stringify(layout)}; its layouts are ${layoutKeys(template).join(', ')}.`,
+      message: `Template ${template.uid} has no layout ${JSON.stringify(layout)}; its layouts are ${known.join(', ')}.`,
     }));
   if (unknown.length > 0) {
     throw new ProblemError('validation-error', { detail: unknown.map((e) => `${e.field}: ${e.message}`).join('; '), errors: unknown });
@@ -266,10 +267,11 @@ export async function retryBatch(deps: BatchDeps, input: { auth: AuthContext; pl
       detail: `The template of batch ${id}, ${old.templateId}, no longer exists: its rows cannot be rendered again.`,
     });
   }
-  const gone = (retry.layouts ?? []).filter((layout) => !layoutKeys(template).includes(layout));
+  const known = layoutKeys(template);
+  const gone = (retry.layouts ?? []).filter((layout) => !known.includes(layout));
   if (gone.length > 0) {
     throw new ProblemError('conflict', {
-      detail: `Template ${template.uid} no longer has ${pluralNoun(gone.length, 'the size', 'the sizes')} ${gone.map((l) => JSON.stringify(l)).join(', ')} that rows of batch ${id} failed in; its sizes are ${layoutKeys(template).join(', ')}.`,
+      detail: `Template ${template.uid} no longer has ${pluralNoun(gone.length, 'the size', 'the sizes')} ${gone.map((l) => JSON.stringify(l)).join(', ')} that rows of batch ${id} failed in; its sizes are ${known.join(', ')}.`,
     });
   }
   const answer = await queueBatch(deps, {
