@@ -288,13 +288,18 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
     const pages = [{ number: 'Kept-Page-1' }, { number: 'Kept-Page-2' }];
     const joined = await idOf(await post('/pdf/multi-page', { templateUid: uid, variableSets: pages }));
     const joinedParameters = await parametersOf(joined);
-    expect(joinedParameters).toMatchObject({ variableSets: pages, pageCount: 2 });
+    expect(joinedParameters).toMatchObject({ variableSets: pages, variableSetCount: 2, pageCount: 2 });
     expect(joinedParameters).not.toHaveProperty('variables');
     expect(await found('kept-page-2')).toEqual([joined]);
 
     // Too large to list (a picture as a data URL): nothing is kept, as for an image render.
     const large = await idOf(await post('/pdf/render', { templateUid: uid, variables: { number: `Big-${'x'.repeat(17_000)}` } }));
     expect(await parametersOf(large)).not.toHaveProperty('variables');
+    // A multi-page PDF whose sets are too large keeps none, but still says how many it joined (the dashboard's Render again).
+    const bigSets = [{ number: `Big-${'x'.repeat(9_000)}` }, { number: `Big-${'y'.repeat(9_000)}` }];
+    const largeJoined = await parametersOf(await idOf(await post('/pdf/multi-page', { templateUid: uid, variableSets: bigSets })));
+    expect(largeJoined).toMatchObject({ variableSetCount: 2 });
+    expect(largeJoined).not.toHaveProperty('variableSets');
   });
 
   it('prints a FabricJS template with pages: one PDF page per canvas page, at its size, text selectable', async () => {

@@ -27,12 +27,15 @@ export interface PdfRenderInput extends PdfRenderPlan {
 
 /**
  * What a PDF's row keeps of its request: a page printed from its address keeps it, as an image render does; a
- * template's variables (one set, or each page's) when small. HTML is not kept. Nothing to keep is no details.
+ * template's variables (one set, or each page's) when small, and a multi-page PDF's count of sets. HTML is not kept.
+ * Nothing to keep is no details.
  */
 function pdfAskedDetails(input: Pick<PdfRenderInput, 'documents' | 'variables' | 'variableSets'>): Record<string, unknown> | undefined {
   const { documents, variables, variableSets } = input;
   const details = {
     ...askedDetails(documents.length === 1 ? documents[0]! : { kind: 'template' }, undefined, variables),
+    // How many sets, kept always: a multi-page PDF is told from a one-document one even when its sets were too large to keep.
+    ...(variableSets ? { variableSetCount: variableSets.length } : {}),
     ...(variableSets && keepsVariables(variableSets) ? { variableSets } : {}),
   };
   return Object.keys(details).length > 0 ? details : undefined;
