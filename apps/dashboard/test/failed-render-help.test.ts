@@ -30,6 +30,32 @@ describe('a failed render’s next step and hint', () => {
     expect(nextStepOf(failed({ templateUid: 'tpl_1', parameters: { variables: ['not', 'values'] } }))).not.toHaveProperty('state');
   });
 
+  it('opens a multi-page PDF, done or failed, on the Batches page with its template, One PDF and its kept rows', () => {
+    const variableSets = [{ title: 'Ada' }, { title: 'Grace' }];
+    const pdf = (over: Partial<Parameters<typeof nextStepOf>[0]>) =>
+      failed({ kind: 'pdf', templateUid: 'tpl_1', parameters: { origin: 'template', variableSetCount: 2, variableSets }, ...over });
+    const step = {
+      kind: 'batch',
+      label: 'Render again',
+      to: '/batches',
+      state: { batch: { templateUid: 'tpl_1', output: 'pdf', variableSets } },
+    };
+    expect(nextStepOf(pdf({}))).toEqual(step);
+    expect(nextStepOf(pdf({ status: 'done', problem: null }))).toEqual(step);
+    // Too large to keep: the count alone says it was a multi-page PDF; the page opens with the template only.
+    expect(nextStepOf(pdf({ status: 'done', problem: null, parameters: { variableSetCount: 2 } }))).toEqual({
+      ...step,
+      state: { batch: { templateUid: 'tpl_1', output: 'pdf' } },
+    });
+    // Still being made: nothing yet.
+    expect(nextStepOf(pdf({ status: 'rendering', problem: null }))).toBeNull();
+    // A one-document PDF of a template stays with the editor.
+    expect(nextStepOf(failed({ kind: 'pdf', templateUid: 'tpl_1', parameters: { variables: { title: 'Ada' } } }))).toMatchObject({
+      kind: 'template',
+      state: { values: { title: 'Ada' } },
+    });
+  });
+
   it('opens a URL render in the playground with its address, an HTML render on the HTML source', () => {
     const url = 'https://example.com/a?b=1';
     expect(nextStepOf(failed({ parameters: { origin: 'url', url } }))).toEqual({

@@ -14,7 +14,7 @@ export default function BatchPage() {
   // The same list as the Batches page (its cache is shared): the heading names the batch's template.
   const templates = useQuery({
     queryKey: templateKeys.list({ batch: true }),
-    queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'image' }),
+    queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'all' }),
   });
   return (
     <Page

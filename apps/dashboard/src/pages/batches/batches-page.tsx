@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { batchLimitsOf } from '@pressroom/contracts';
 import { batchKeys, batchPath, startBatch } from '../../api/batches';
+import { makeMultiPagePdf } from '../../api/pdf';
 import { ApiError } from '../../api/problem';
+import { renderKeys } from '../../api/renders';
 import { listTemplates, templateKeys } from '../../api/templates';
 import { getUsage, usageKeys } from '../../api/usage';
 import { Alert } from '../../kit/alert';
@@ -26,8 +28,12 @@ import { previewValues } from '../templates/sample-values';
 import { RecentBatches } from './recent-batches';
 import { checkBatchRows } from './row-check';
 import { RowCheckSummary } from './row-check-summary';
+import { carriedBatch, rowsTextOf } from './carried-rows';
+import { rowRefusals } from './row-refusals';
+import { chosenLandscape, TEMPLATE_PAPER, type PaperChoice } from '../render-settings/paper-choice';
+import { PaperFields } from '../render-settings/paper-fields';
 
-/** The API takes at most this many rows inline (variableSets); larger files go through csvUrl. */
+/** The API takes at most this many rows inline (variableSets: a batch's, a PDF's); larger files go through csvUrl. */
 const MAX_ROWS = 100;
 const PREVIEW_ROWS = 5;
 const UNMAPPED = '';
@@ -38,23 +44,41 @@ function exampleRows(template: { variableDefinitions?: Parameters<typeof preview
   return csvOf(variables, [Object.fromEntries(variables.map((v) => [v, samples[v] === undefined ? '' : String(samples[v])]))]);
 }
 
-/** Start a batch from a CSV file or pasted rows: map columns to variables, choose format and layouts; it runs on its own page. */
+/** What the rows become: one image per row (a batch, its ZIP) or one PDF with a page per row (POST /pdf/multi-page). */
+type Output = 'images' | 'pdf';
+
+/** The paper a template's PDF prints on when none is chosen: its pdfPreset, else a canvas's design size, else A4. */
+function templatePaperOf(template: { pdfPreset?: string | null; fabricJSData: unknown }): string {
+  return template.pdfPreset || (template.fabricJSData ? 'design size' : 'A4');
+}
+
+/**
+ * Start a batch from a CSV file or pasted rows: map columns to variables, choose format and layouts; it runs on its
+ * own page. Or make one PDF of the rows, a page per row, which opens on its render's page. A multi-page PDF's
+ * Render again opens here with its template, One PDF and its rows (carried-rows.ts).
+ */
 export default function BatchesPage() {
   const queryClient = useQueryClient();
   const rowsId = useId();
   const fileId = useId();
   const checkId = useId();
   const sizesErrorId = useId();
+  // Every template: an image template makes images or a PDF; a PDF template (outputFormat pdf) a PDF only.
   const templates = useQuery({
     queryKey: templateKeys.list({ batch: true }),
-    queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'image' }),
+    queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'all' }),
   });
   // The plan's items-per-batch limit, said beside the row count before starting (the usage answer names the plan).
   const usage = useQuery({ queryKey: usageKeys.all, queryFn: getUsage });
   const plan = usage.data?.rate.tier;
   const itemLimit = plan ? batchLimitsOf(plan).itemsPerJob : null;
-  const [uid, setUid] = useState('');
+  // A multi-page PDF's Render again: its template, One PDF, and its rows once the template's variables are known.
+  const { state } = useLocation();
+  const [seed] = useState(() => carriedBatch(state));
+  const [uid, setUid] = useState(seed?.templateUid ?? '');
   const [text, setText] = useState('');
+  const [output, setOutput] = useState<Output>(seed ? 'pdf' : 'images');
+  const [paper, setPaper] = useState<PaperChoice>(TEMPLATE_PAPER);
   const [fileName, setFileName] = useState('');
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [format, setFormat] = useState('png');
@@ -67,6 +91,17 @@ export default function BatchesPage() {
   // Only the chosen template's layouts (one checked for another template is not sent).
   const layouts = sizes.length === 0 ? [DEFAULT_LAYOUT] : checkedLayouts.filter((key) => sizes.some((size) => size.key === key));
   const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
+  const seedTemplateGone =
+    seed !== undefined && templates.data !== undefined && !templates.data.templates.some((t) => t.uid === seed.templateUid);
+  const seeded = useRef(false);
+  useEffect(() => {
+    if (seeded.current || !seed?.variableSets || template?.uid !== seed.templateUid) return;
+    seeded.current = true;
+    setText(rowsTextOf(seed.variableSets, variables));
+  });
+  // A PDF template prints only as a PDF; an image template as either.
+  const pdfOnly = template?.outputFormat === 'pdf';
+  const makesPdf = pdfOnly || output === 'pdf';
   const { columns, rows, problems: readProblems } = useMemo(() => parseRows(text), [text]);
   // Columns named like a variable (any case, spaces/underscores/hyphens aside) map themselves until one is picked.
   const auto = autoColumns(variables, columns);
@@ -104,18 +139,43 @@ export default function BatchesPage() {
     },
   });
 
-  const fieldRefusal = start.error instanceof ApiError && start.error.fieldErrors().length > 0;
+  // One PDF of the rows, a page each: it opens on its render's page once it has finished (or failed).
+  const pdf = useMutation({
+    mutationFn: () =>
+      makeMultiPagePdf({
+        templateUid: template!.uid,
+        variableSets,
+        ...(paper.preset === null ? {} : { options: { preset: paper.preset, landscape: chosenLandscape(paper, template!) } }),
+      }),
+    onSuccess: (id) => {
+      void queryClient.invalidateQueries({ queryKey: renderKeys.recent });
+      void navigate(`/renders/${encodeURIComponent(id)}`);
+    },
+  });
+  // The start of what is chosen: its refusals are shown the same way, whichever it is.
+  const run = makesPdf ? pdf : start;
+
+  const fieldRefusal = run.error instanceof ApiError && run.error.fieldErrors().length > 0;
   // `layouts.1` (a size the template no longer has) or `layout`: beside the sizes.
   const sizesError = fieldError(start.error, 'layouts') ?? fieldError(start.error, 'layout');
+  // A row's refused value (`variableSets.2.title`): under the rows, where it is fixed.
+  const refusedRows = rowRefusals(run.error);
+  const rowsErrorId = `${rowsId}-refused`;
   return (
     <Page title="Batches">
       <Section title="New batch">
+        {seed && !seed.variableSets && !seedTemplateGone && (
+          <Alert tone="info">
+            The rows of that PDF were not kept with it (too large to keep): paste or choose them again to make it once more.
+          </Alert>
+        )}
+        {seedTemplateGone && <Alert tone="info">The template of that PDF is no longer in this workspace ({seed.templateUid}).</Alert>}
         {/* A refusal about a field stays with the form's fields; any other (a plan limit) is said beside Start. */}
         <Form
           label="New batch"
-          onSubmit={() => start.mutate()}
-          error={fieldRefusal ? start.error : null}
-          fields={['variableSets', 'format', 'layouts']}
+          onSubmit={() => run.mutate()}
+          error={fieldRefusal ? run.error : null}
+          fields={['variableSets', 'format', 'layouts', 'options']}
         >
           <TemplateChoice
             templates={templates.data?.templates}
@@ -154,8 +214,21 @@ export default function BatchesPage() {
               className="rounded-md border border-slate-300 p-2 font-mono text-sm"
               value={text}
               onChange={(e) => setText(e.target.value)}
-              aria-describedby={variables.length > 0 ? `${rowsId}-hint` : undefined}
+              aria-invalid={refusedRows.length > 0 ? true : undefined}
+              aria-describedby={
+                [refusedRows.length > 0 ? rowsErrorId : '', variables.length > 0 ? `${rowsId}-hint` : ''].filter(Boolean).join(' ') ||
+                undefined
+              }
             />
+            {refusedRows.length > 0 && (
+              <ul id={rowsErrorId} aria-label="Refused rows" className="flex flex-col gap-1">
+                {refusedRows.map((r) => (
+                  <li key={`${r.row}-${r.variable ?? ''}`}>
+                    <RowRefusalText refusal={r} />
+                  </li>
+                ))}
+              </ul>
+            )}
             {/* What to paste: columns named after the variables map themselves. */}
             {variables.length > 0 && (
               <div className="flex flex-wrap items-center gap-2">
@@ -175,9 +248,18 @@ export default function BatchesPage() {
             <>
               <p className="text-sm">
                 Detected columns: <strong>{columns.join(', ')}</strong> · {plural(rows.length, 'row')}
-                {rows.length > MAX_ROWS ? ` (the first ${MAX_ROWS} are rendered)` : ''}
+                {rows.length > MAX_ROWS
+                  ? makesPdf
+                    ? ` (the first ${MAX_ROWS} make the PDF)`
+                    : ` (the first ${MAX_ROWS} are rendered)`
+                  : ''}
               </p>
-              {itemLimit !== null && (
+              {makesPdf && (
+                <p className="text-sm text-slate-600">
+                  One PDF takes up to {MAX_ROWS} rows, a page each (a template of several pages prints them all for each row).
+                </p>
+              )}
+              {!makesPdf && itemLimit !== null && (
                 <p className={`text-sm ${itemCount > itemLimit ? 'font-medium text-amber-900' : 'text-slate-600'}`}>
                   {itemCount > itemLimit
                     ? `Too many for one batch: ${plural(itemCount, 'item')} (rows × sizes); the ${plan} plan allows at most ${itemLimit} items per batch. Split the file into batches of at most ${plural(rowsPerBatch(itemLimit, layouts.length), 'row')}.`
@@ -226,7 +308,36 @@ export default function BatchesPage() {
               />
             </>
           )}
-          <div className="flex flex-wrap items-end gap-4">
+          <fieldset className="flex flex-wrap gap-4 text-sm">
+            <legend className="font-medium">Output</legend>
+            <label className="flex items-center gap-1">
+              <input
+                type="radio"
+                name="output"
+                value="images"
+                checked={!makesPdf}
+                disabled={pdfOnly}
+                onChange={() => setOutput('images')}
+              />
+              One image per row (ZIP){pdfOnly ? ': not for a PDF template' : ''}
+            </label>
+            <label className="flex items-center gap-1">
+              <input type="radio" name="output" value="pdf" checked={makesPdf} onChange={() => setOutput('pdf')} />
+              One PDF, a page per row
+            </label>
+          </fieldset>
+          {makesPdf && template && (
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+              <PaperFields
+                templatePaper={templatePaperOf(template)}
+                paper={paper}
+                design={template}
+                onChange={setPaper}
+                error={pdf.error}
+              />
+            </div>
+          )}
+          <div className={makesPdf ? 'hidden' : 'flex flex-wrap items-end gap-4'}>
             <SelectField
               label="Format"
               error={fieldError(start.error, 'format')}
@@ -263,16 +374,34 @@ export default function BatchesPage() {
           <Button
             type="submit"
             className="self-start"
-            busy={start.isPending}
-            disabled={!template || rows.length === 0 || layouts.length === 0 || blocked}
+            busy={run.isPending}
+            disabled={!template || rows.length === 0 || (!makesPdf && layouts.length === 0) || blocked}
             aria-describedby={rows.length > 0 && refused ? checkId : undefined}
           >
-            Start batch
+            {makesPdf ? 'Make PDF' : 'Start batch'}
           </Button>
-          {start.isError && !fieldRefusal && <StartRefusal error={start.error} layoutCount={layouts.length} />}
+          {pdf.isPending && (
+            <p className="text-sm text-slate-600" role="status">
+              Making the PDF: its page opens when it is ready.
+            </p>
+          )}
+          {run.isError && !fieldRefusal && <StartRefusal error={run.error} layoutCount={makesPdf ? 1 : layouts.length} />}
         </Form>
       </Section>
       <RecentBatches templates={templates.data?.templates ?? []} />
     </Page>
+  );
+}
+
+/** A row's refused value under the rows box: "Row 4, title: …" (the API's message as sent, for the form's banner). */
+function RowRefusalText({ refusal }: { refusal: { row: number; variable: string | null; message: string } }) {
+  return (
+    <div className="flex flex-wrap gap-1 text-sm text-red-700">
+      <span>
+        Row {refusal.row}
+        {refusal.variable ? `, ${refusal.variable}` : ''}:
+      </span>
+      <ErrorText text={refusal.message} />
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { BatchSeed } from '../batches/carried-rows.js';
 import { templatePathOf } from './template-path.js';
 
 /**
@@ -19,6 +20,7 @@ export interface EditorSeed {
 
 export type NextStep =
   | { kind: 'template'; label: 'Render again'; to: string; state?: EditorSeed }
+  | { kind: 'batch'; label: 'Render again'; to: '/batches'; state: { batch: BatchSeed } }
   | { kind: 'playground'; label: 'Open in playground'; to: '/playground'; state: PlaygroundSeed };
 
 interface FailedRender {
@@ -29,8 +31,30 @@ interface FailedRender {
   problem: { type: string } | null;
 }
 
-/** The next step of a failed render; none for a render that did not fail or came from elsewhere (canvas, capture). */
+/**
+ * A multi-page PDF (POST /pdf/multi-page: its row counts its sets, `variableSetCount`, and keeps them, `variableSets`,
+ * when small): Render again opens the Batches page with its template, One PDF and those sets as the rows, done or failed.
+ */
+function multiPageStep(render: FailedRender): NextStep | null {
+  const { variableSetCount, variableSets } = render.parameters;
+  if (render.kind !== 'pdf' || !render.templateUid) return null;
+  const kept = Array.isArray(variableSets) && variableSets.every((set) => set !== null && typeof set === 'object' && !Array.isArray(set));
+  if (typeof variableSetCount !== 'number' && !kept) return null;
+  const batch: BatchSeed = kept
+    ? { templateUid: render.templateUid, output: 'pdf', variableSets: variableSets as Record<string, unknown>[] }
+    : { templateUid: render.templateUid, output: 'pdf' };
+  return { kind: 'batch', label: 'Render again', to: '/batches', state: { batch } };
+}
+
+/**
+ * The next step of a finished multi-page PDF (done or failed: its rows again, on the Batches page), or of a failed
+ * render; none for another render that did not fail or one that came from elsewhere (canvas, capture).
+ */
 export function nextStepOf(render: FailedRender): NextStep | null {
+  if (render.status === 'done' || render.status === 'failed') {
+    const rows = multiPageStep(render);
+    if (rows) return rows;
+  }
   if (render.status !== 'failed') return null;
   if (render.templateUid) {
     const step: NextStep = { kind: 'template', label: 'Render again', to: templatePathOf(render.kind, render.templateUid) };

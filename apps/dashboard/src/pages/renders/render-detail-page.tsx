@@ -132,13 +132,17 @@ function NextStep({ render }: { render: Parameters<typeof nextStepOf>[0] }) {
         {step.label}
       </Link>
       <span className="text-slate-600">
-        {step.kind === 'template'
-          ? step.state
-            ? 'Opens the template’s editor with the values this render used, where you can change them or the template and render it again.'
-            : 'Opens the template’s editor, where you can change it and render it again.'
-          : step.state.source === 'url'
-            ? 'Opens the playground with this page address, to try it again with other settings.'
-            : 'Opens the playground on its HTML source: the HTML of a render is not kept, so paste it there.'}
+        {step.kind === 'batch'
+          ? step.state.batch.variableSets
+            ? `Opens Batches with this template, One PDF chosen and the ${step.state.batch.variableSets.length === 1 ? 'row' : `${step.state.batch.variableSets.length} rows`} this PDF was made of, to change them or make it again.`
+            : 'The rows of this PDF were not kept (too large to keep): opens Batches with this template and One PDF chosen, to paste them again.'
+          : step.kind === 'template'
+            ? step.state
+              ? 'Opens the template’s editor with the values this render used, where you can change them or the template and render it again.'
+              : 'Opens the template’s editor, where you can change it and render it again.'
+            : step.state.source === 'url'
+              ? 'Opens the playground with this page address, to try it again with other settings.'
+              : 'Opens the playground on its HTML source: the HTML of a render is not kept, so paste it there.'}
       </span>
     </p>
   );

@@ -42,6 +42,7 @@ const DETAIL_LABELS: Record<string, string> = {
   pageSize: 'Page size (points)',
   landscape: 'Landscape',
   documents: 'Documents joined',
+  variableSetCount: 'Rows (variable sets)',
   durationInFrames: 'Length (frames)',
   posterUrl: 'Poster',
   posterFrame: 'Poster frame',

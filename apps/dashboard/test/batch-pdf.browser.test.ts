@@ -1,0 +1,113 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { accessibilityViolations, eventually, focusedName, sessionRequest, startSignedInRig, type DashboardRig } from './browser.js';
+
+let rig: DashboardRig;
+let context: BrowserContext;
+let page: Page;
+let close: (() => Promise<void>) | undefined;
+
+/** Three certificates' rows, with a comma, quotes and a quoted comma that must survive the trip to the PDF and back. */
+const ROWS = 'name,course\n"Lovelace, Ada",Analytical engines\nGrace Hopper,"Compilers, ""COBOL"""\nAlan Turing,Computability\n';
+
+beforeAll(async () => {
+  ({ rig, context, page, close } = await startSignedInRig({ email: 'certificates@example.com', plan: 'business' }));
+  const res = await sessionRequest(context, rig.stack.baseUrl, {
+    method: 'POST',
+    path: '/templates',
+    data: {
+      name: 'Course certificate',
+      // One A4 page per row: no body margin, nothing taller than the paper.
+      html: '<body style="margin:0;font-family:sans-serif"><h1 style="color:{{ accent }}">Certificate for {{ name }}</h1><p>Course: {{ course }}</p></body>',
+      width: 800,
+      height: 600,
+      variableDefinitions: [{ name: 'accent', type: 'color', defaultValue: '#1d4ed8' }],
+    },
+  });
+  expect(res.ok()).toBe(true);
+}, 180_000);
+
+afterAll(async () => {
+  await close?.();
+});
+
+/** The PDF at `href` (the render page's Download), as the text of each page. */
+async function pagesOf(href: string): Promise<string[]> {
+  const res = await context.request.get(href.startsWith('http') ? href : `${rig.stack.baseUrl}${href}`);
+  expect(res.status()).toBe(200);
+  const dir = await mkdtemp(join(tmpdir(), 'pressroom-batch-pdf-'));
+  try {
+    const file = join(dir, 'rows.pdf');
+    await writeFile(file, await res.body());
+    const count = Number(/^Pages:\s+(\d+)$/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+    return Array.from({ length: count }, (_, i) =>
+      execFileSync('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' }),
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+test('pasted rows made into one PDF, a page per row, opened on its render page; Render again brings the rows back', async () => {
+  await page.goto(rig.url('batches'));
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Course certificate' });
+  const rowsBox = page.getByRole('textbox', { name: /^Rows/ });
+  await rowsBox.fill(ROWS);
+  await page.getByText('Detected columns: name, course · 3 rows').waitFor();
+  // Images first: the format is offered; a PDF has no format or sizes to choose, its paper instead.
+  await page.getByRole('combobox', { name: 'Format' }).waitFor();
+  await page.getByRole('radio', { name: 'One PDF, a page per row' }).check();
+  await page.getByRole('combobox', { name: 'Paper' }).waitFor();
+  expect(await page.getByRole('combobox', { name: 'Format' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Start batch' }).count()).toBe(0);
+  await page.getByText('One PDF takes up to 100 rows, a page each', { exact: false }).waitFor();
+  expect(await page.getByRole('combobox', { name: 'Paper' }).locator('option:checked').textContent()).toBe('Template’s paper (A4)');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Make PDF' }).click();
+  await page.waitForURL(/\/renders\/pdf_\w+$/, { timeout: 90_000 });
+  await page.getByRole('heading', { name: /^Render pdf_/ }).waitFor({ timeout: 30_000 });
+  const download = page.getByRole('link', { name: 'Download' });
+  await download.waitFor({ timeout: 30_000 });
+  const pages = await pagesOf((await download.getAttribute('href'))!);
+  expect(pages).toHaveLength(3);
+  expect(pages[0]).toContain('Certificate for Lovelace, Ada');
+  expect(pages[0]).toContain('Course: Analytical engines');
+  expect(pages[1]).toContain('Certificate for Grace Hopper');
+  expect(pages[1]).toContain('Course: Compilers, "COBOL"');
+  expect(pages[2]).toContain('Certificate for Alan Turing');
+  expect(pages[2]).toContain('Course: Computability');
+
+  // Render again: the Batches page with the template, One PDF, and the three rows in the box (the header in the template's order).
+  await page.getByText('Opens Batches with this template, One PDF chosen and the 3 rows this PDF was made of', { exact: false }).waitFor();
+  await page.getByRole('link', { name: 'Render again' }).click();
+  await page.waitForURL(/\/batches$/);
+  await eventually(async () => (await rowsBox.inputValue()) === ROWS, 'the rows box to hold the PDF’s rows');
+  expect(await page.getByRole('combobox', { name: 'Template' }).locator('option:checked').textContent()).toBe('Course certificate');
+  expect(await page.getByRole('radio', { name: 'One PDF, a page per row' }).isChecked()).toBe(true);
+  await page.getByText('Detected columns: name, course · 3 rows').waitFor();
+  await page.getByRole('button', { name: 'Make PDF' }).waitFor();
+}, 240_000);
+
+test('a value the API refuses is said under the rows, by row and variable, and nothing is made', async () => {
+  await page.goto(rig.url('batches'));
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Course certificate' });
+  const rowsBox = page.getByRole('textbox', { name: /^Rows/ });
+  await rowsBox.fill('name,accent\nAda,#ff0000\nGrace,not a colour\n');
+  await page.getByText('1 of 2 rows would fail; the others render.').waitFor();
+  await page.getByRole('radio', { name: 'One PDF, a page per row' }).check();
+  await page.getByRole('button', { name: 'Make PDF' }).click();
+  const refused = page.getByRole('list', { name: 'Refused rows' });
+  await refused.waitFor({ timeout: 60_000 });
+  expect(await refused.textContent()).toMatch(/^Row 2, accent:\s*Must be a CSS colour/);
+  expect(await rowsBox.getAttribute('aria-invalid')).toBe('true');
+  // Focus goes to the rows, where the value is fixed.
+  await eventually(async () => /^Rows/.test(await focusedName(page)), 'focus on the rows box');
+  // The form's banner does not repeat it: it points to the highlighted field.
+  expect(await page.getByRole('alert').filter({ hasText: 'Must be a CSS colour' }).count()).toBe(0);
+  expect(page.url()).toMatch(/\/batches$/);
+  expect(await accessibilityViolations(page)).toEqual([]);
+}, 120_000);
