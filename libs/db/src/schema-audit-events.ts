@@ -29,5 +29,10 @@ export const auditEvents = pgTable(
     /** The caller's address as the gateway saw it (behind a proxy, the proxy's unless PRESSROOM_TRUST_PROXY names it). */
     ip: text('ip'),
   },
-  (t) => [index('audit_events_owner_idx').on(t.ownerId, t.id)],
+  (t) => [
+    // The list: a workspace's events newest first (ORDER BY id DESC), paged back by id.
+    index('audit_events_owner_idx').on(t.ownerId, t.id),
+    // The retention sweep: events recorded before a time, in every workspace, without reading the whole table.
+    index('audit_events_at_idx').on(t.at),
+  ],
 );

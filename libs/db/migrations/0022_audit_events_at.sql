@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at");
