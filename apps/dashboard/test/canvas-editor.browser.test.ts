@@ -608,3 +608,73 @@ test('each added object lands in view, a step aside from the one added before: e
     expect(canvasBox.y + y * zoom).toBeLessThan(area.y + area.height);
   }
 });
+
+test('a first hour’s details: sizes as made, the stroke switch, text layers named by their words, bindings shown, Render before Layouts', async () => {
+  const uid = await openDesign('First hour', [], { width: 400, height: 300 });
+  // New objects have no stroke and no stroke width: Properties reads the size they were made at, not one pixel more.
+  await page.getByRole('button', { name: 'Add rectangle', exact: true }).click();
+  await expect(field('Width').inputValue()).resolves.toBe('200');
+  await expect(field('Height').inputValue()).resolves.toBe('120');
+  await page.getByRole('button', { name: 'Add circle', exact: true }).click();
+  await properties().getByText('Circle', { exact: true }).waitFor();
+  await expect(field('Width').inputValue()).resolves.toBe('160');
+
+  // A text's layer is named by its words, and follows them.
+  await page.getByRole('button', { name: 'Add text', exact: true }).click();
+  await layers().getByRole('button', { name: 'Text “Your text”', exact: true }).waitFor();
+  await field('Text').fill('Launch day');
+  await field('Text').blur();
+  await layers().getByRole('button', { name: 'Text “Launch day”', exact: true }).waitFor();
+
+  // The stroke is off until switched on: no colour nor width that would draw nothing.
+  await selectLayer('Rectangle');
+  const stroke = field('Stroke');
+  expect(await stroke.isChecked()).toBe(false);
+  expect(await field('Stroke width').count()).toBe(0);
+  await setFields({ X: 20, Y: 20 });
+  await stroke.check();
+  await expect(field('Stroke width').inputValue()).resolves.toBe('2');
+  await setFields({ 'Stroke width': 12, 'Stroke colour': '#ff0000' });
+  // Drawn: the rectangle's top-left edge is red on the canvas (the canvas is at 100 %: 400×300 fits).
+  const canvasBox = (await page.locator('canvas.lower-canvas').boundingBox())!;
+  const zoom = canvasBox.width / 400;
+  await eventually(async () => near(await editorCanvasPixel(page, 20 * zoom, 60 * zoom), RED), 'the stroke drawn');
+  // Off again: no stroke, no width, the fill back at the edge.
+  await stroke.uncheck();
+  expect(await field('Stroke colour').count()).toBe(0);
+  await eventually(async () => near(await editorCanvasPixel(page, 24 * zoom, 60 * zoom), [79, 70, 229]), 'the stroke gone');
+  await stroke.check();
+  await setFields({ 'Stroke width': 6, 'Stroke colour': '#00ff00' });
+
+  // A bound object says so in its row (its button keeps the layer's name).
+  await page.getByRole('region', { name: 'Variables' }).getByLabel('Variable name').fill('accent');
+  await page.getByRole('button', { name: 'Bind fill colour' }).click();
+  const row = layers().locator('li[data-layer="Rectangle"]');
+  await expect(row.getByText('Bound to accent', { exact: true }).isVisible()).resolves.toBe(true);
+  await layers().getByRole('button', { name: 'Rectangle', exact: true }).waitFor();
+
+  const saved = await saveAndRead(uid);
+  const [rectangle, circle, text] = saved;
+  expect(rectangle).toMatchObject({ type: 'Rect', width: 200, height: 120, stroke: '#00ff00', strokeWidth: 6 });
+  expect(rectangle.variableBindings).toEqual({ fill: 'accent' });
+  expect(circle).toMatchObject({ type: 'Circle', radius: 80, stroke: null, strokeWidth: 0 });
+  expect(text).toMatchObject({ type: 'Textbox', text: 'Launch day', stroke: null, strokeWidth: 0 });
+  expect(text.name).toBeUndefined();
+
+  // Render comes before Layouts, right under the canvas's background.
+  const renderTop = (await page.getByRole('heading', { name: 'Render', exact: true }).boundingBox())!.y;
+  const layoutsTop = (await page.getByRole('heading', { name: 'Layouts', exact: true }).boundingBox())!.y;
+  expect(renderTop).toBeLessThan(layoutsTop);
+
+  // An image URL's error is about the URL tried: editing the URL takes it away.
+  const imageUrl = page.getByLabel('Image URL', { exact: true });
+  await imageUrl.fill('data:image/png;base64,bm90IGFuIGltYWdl');
+  await page.getByRole('button', { name: 'Add image', exact: true }).click();
+  const problem = page.getByText('That image could not be loaded', { exact: false });
+  await problem.waitFor();
+  expect(await imageUrl.getAttribute('aria-invalid')).toBe('true');
+  await imageUrl.fill(HALVES);
+  expect(await problem.count()).toBe(0);
+  expect(await imageUrl.getAttribute('aria-invalid')).toBeNull();
+  expect(await accessibilityViolations(page)).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import type { FabricObject } from 'fabric';
-import { layerName } from '../src/pages/templates/canvas/layer-names.js';
+import { boundVariables, layerName } from '../src/pages/templates/canvas/layer-names.js';
 
 const object = (props: Record<string, unknown>) => props as unknown as FabricObject;
 
@@ -11,5 +11,20 @@ describe('layerName', () => {
     expect(layerName(object({ type: 'Textbox', text: 'CERTIFICATE OF COMPLETION FOR' }))).toBe('Text “CERTIFICATE OF COMPLETI…”');
     expect(layerName(object({ type: 'Textbox', text: '' }))).toBe('Text');
     expect(layerName(object({ type: 'Sparkle' }))).toBe('Sparkle');
+  });
+});
+
+describe('boundVariables', () => {
+  it('is each variable bound to a property of the object, once, in the order bound', () => {
+    expect(boundVariables(object({ type: 'Rect' }))).toEqual([]);
+    expect(boundVariables(object({ type: 'Rect', variableBindings: {} }))).toEqual([]);
+    expect(boundVariables(object({ type: 'Textbox', variableBindings: { text: 'headline' } }))).toEqual(['headline']);
+    expect(boundVariables(object({ type: 'Rect', variableBindings: { fill: 'accent', stroke: 'accent', opacity: 'fade' } }))).toEqual([
+      'accent',
+      'fade',
+    ]);
+    // A design from elsewhere: nothing that is not a name counts.
+    expect(boundVariables(object({ type: 'Rect', variableBindings: { fill: '', stroke: 3 } }))).toEqual([]);
+    expect(boundVariables(object({ type: 'Rect', variableBindings: 'fill' }))).toEqual([]);
   });
 });

@@ -98,6 +98,8 @@ function CanvasEditor({ template }: { template: Template }) {
                     <EditLock>
                       <CanvasBackground />
                     </EditLock>
+                    {/* Render before Layouts: making the picture is what a first visit comes for; other sizes come later. */}
+                    <RenderPanel template={template} tried={tried} size={size} />
                     <LayoutsPanel
                       template={template}
                       onSize={(next) => {
@@ -105,7 +107,6 @@ function CanvasEditor({ template }: { template: Template }) {
                         setHeight(next.height);
                       }}
                     />
-                    <RenderPanel template={template} tried={tried} size={size} />
                   </div>
                   <div className="flex min-w-0 flex-col gap-3 lg:col-span-2 xl:col-span-1">
                     <EditLock>

@@ -32,6 +32,17 @@ export function layerName(object: FabricObject): string {
   return `${kind} “${text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH - 1)}…` : text}”`;
 }
 
+/**
+ * The variables the object's properties are bound to (`variableBindings`: its text, image source or fill), each
+ * once, in the order bound: the layer row says so, since a bound text still shows its default words on the canvas.
+ */
+export function boundVariables(object: FabricObject): string[] {
+  const bindings: unknown = 'variableBindings' in object ? object.variableBindings : undefined;
+  if (typeof bindings !== 'object' || bindings === null) return [];
+  const names = Object.values(bindings).filter((name): name is string => typeof name === 'string' && name !== '');
+  return [...new Set(names)];
+}
+
 const keys = new WeakMap<FabricObject, number>();
 let nextKey = 1;
 /** A stable React key per fabric object (fabric objects have no id of their own). */

@@ -1,7 +1,7 @@
 import type { FabricObject } from 'fabric';
 import { useState, type DragEvent } from 'react';
 import { useEditor } from './editor-context';
-import { layerName, objectKey } from './layer-names';
+import { boundVariables, layerName, objectKey } from './layer-names';
 import { isLocked, moveLayer, setLocked } from './layer-actions';
 import { useTryValues } from './variables/try-values';
 
@@ -68,6 +68,7 @@ function LayerRow(props: {
   const { object } = props;
   const name = layerName(object);
   const locked = isLocked(object);
+  const variables = boundVariables(object);
   return (
     <li
       draggable
@@ -95,6 +96,8 @@ function LayerRow(props: {
         {!object.visible && <span className="shrink-0 text-xs text-slate-600"> (hidden)</span>}
         {locked && <span className="shrink-0 text-xs text-slate-600"> (locked)</span>}
       </button>
+      {/* Outside the button: its name stays the layer's name. A bound text shows its default words on the canvas. */}
+      {variables.length > 0 && <p className="px-1 text-xs wrap-anywhere text-indigo-800">Bound to {variables.join(', ')}</p>}
       <div className="flex flex-wrap items-center gap-0.5">
         <button
           type="button"

@@ -2,10 +2,18 @@ import { Circle, FabricImage, Line, Polygon, Rect, Textbox, type FabricObject } 
 
 /** Every new object is placed by its top-left corner, as the renderer reads JSON without origins. */
 const ORIGIN = { originX: 'left', originY: 'top' } as const;
+/**
+ * No stroke, and no stroke width either: fabric counts its default width (1) in an object's size even with no stroke
+ * to draw, so a 200 px rectangle would read 201 in Properties. The Stroke switch gives a width when it turns one on.
+ */
+const NO_STROKE = { stroke: null, strokeWidth: 0 } as const;
 
 export type ShapeKind = 'text' | 'rect' | 'circle' | 'line' | 'polygon';
 
-/** A new object of a kind, placed near the top-left of the canvas, with a readable layer name. */
+/**
+ * A new object of a kind at `at`, with a readable layer name: a shape's kind; a text has none of its own, so that its
+ * layer shows its words (`layerName`: "Text “Launch day”") and follows them as they change.
+ */
 export function createShape(kind: ShapeKind, at: { left: number; top: number }): FabricObject {
   switch (kind) {
     case 'text':
@@ -16,12 +24,12 @@ export function createShape(kind: ShapeKind, at: { left: number; top: number }):
         fontSize: 48,
         fontFamily: 'sans-serif',
         fill: '#111827',
-        name: 'Text',
+        ...NO_STROKE,
       });
     case 'rect':
-      return new Rect({ ...ORIGIN, ...at, width: 200, height: 120, fill: '#4f46e5', name: 'Rectangle' });
+      return new Rect({ ...ORIGIN, ...at, width: 200, height: 120, fill: '#4f46e5', ...NO_STROKE, name: 'Rectangle' });
     case 'circle':
-      return new Circle({ ...ORIGIN, ...at, radius: 80, fill: '#f59e0b', name: 'Circle' });
+      return new Circle({ ...ORIGIN, ...at, radius: 80, fill: '#f59e0b', ...NO_STROKE, name: 'Circle' });
     case 'line':
       return new Line([at.left, at.top, at.left + 240, at.top], { ...ORIGIN, stroke: '#111827', strokeWidth: 6, name: 'Line' });
     case 'polygon':
@@ -33,7 +41,7 @@ export function createShape(kind: ShapeKind, at: { left: number; top: number }):
           { x: 40, y: 200 },
           { x: 0, y: 80 },
         ],
-        { ...ORIGIN, ...at, fill: '#10b981', name: 'Polygon' },
+        { ...ORIGIN, ...at, fill: '#10b981', ...NO_STROKE, name: 'Polygon' },
       );
   }
 }

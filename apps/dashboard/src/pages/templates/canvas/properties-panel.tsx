@@ -76,15 +76,7 @@ function ObjectProperties({ object }: { object: FabricObject }) {
       </FieldGroup>
       {anyText && <TextProperties text={object} />}
       {!anyText && !isLine && !(object instanceof FabricImage) && object.type.toLowerCase() !== 'group' && <FillEditor object={object} />}
-      <FieldGroup title="Stroke">
-        <ColorField
-          label="Stroke colour"
-          value={typeof object.stroke === 'string' ? object.stroke : '#000000'}
-          onChange={(stroke) => set({ stroke })}
-          placeholder={objectPlaceholder(object, 'stroke')}
-        />
-        <NumberField label="Stroke width" value={object.strokeWidth} min={0} max={500} onChange={(strokeWidth) => set({ strokeWidth })} />
-      </FieldGroup>
+      <StrokeFields object={object} line={isLine} />
       {object instanceof Rect && (
         <FieldGroup title="Corners">
           <NumberField
@@ -135,6 +127,53 @@ function resize(object: FabricObject, axis: 'x' | 'y', size: number, changed: ()
   }
   object.setCoords();
   changed();
+}
+
+/** The width a stroke turned on gets when the object had none (new objects have 0: NO_STROKE in object-factory.ts). */
+const STROKE_ON_WIDTH = 2;
+
+/**
+ * Stroke: a switch, as for the shadow, then its colour and width. Without one the fields said "#000000, 1" of an
+ * object that draws no stroke, and a width typed there drew nothing. A line is its stroke: its fields are always there.
+ */
+function StrokeFields({ object, line }: { object: FabricObject; line: boolean }) {
+  const editor = useEditor();
+  const set = (props: Partial<FabricObject>) => {
+    object.set(props);
+    object.setCoords();
+    editor.changed();
+  };
+  const on = line || (object.stroke !== null && object.stroke !== undefined && object.stroke !== '');
+  return (
+    <FieldGroup title="Stroke">
+      {!line && (
+        <div className="col-span-2">
+          <CheckField
+            label="Stroke"
+            checked={on}
+            onChange={(next) =>
+              set(
+                next
+                  ? { stroke: '#000000', strokeWidth: object.strokeWidth > 0 ? object.strokeWidth : STROKE_ON_WIDTH }
+                  : { stroke: null, strokeWidth: 0 },
+              )
+            }
+          />
+        </div>
+      )}
+      {on && (
+        <>
+          <ColorField
+            label="Stroke colour"
+            value={typeof object.stroke === 'string' ? object.stroke : '#000000'}
+            onChange={(stroke) => set({ stroke })}
+            placeholder={objectPlaceholder(object, 'stroke')}
+          />
+          <NumberField label="Stroke width" value={object.strokeWidth} min={0} max={500} onChange={(strokeWidth) => set({ strokeWidth })} />
+        </>
+      )}
+    </FieldGroup>
+  );
 }
 
 function ShadowFields({ object }: { object: FabricObject }) {

@@ -64,7 +64,11 @@ export function Toolbar() {
           type="url"
           className={`w-40 rounded-md border bg-white px-2 py-1 text-sm ${imageError ? 'border-red-600' : 'border-slate-300'}`}
           value={imageUrl}
-          onChange={(e) => setImageUrl(e.target.value)}
+          onChange={(e) => {
+            setImageUrl(e.target.value);
+            // The message was about the URL as it was: a changed one has not been tried yet.
+            setImageError(undefined);
+          }}
           placeholder="https://…"
           aria-invalid={imageError ? true : undefined}
           aria-describedby={imageError ? `${id}-error` : undefined}
