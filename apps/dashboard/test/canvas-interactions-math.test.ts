@@ -1,6 +1,7 @@
 import { offsetObjects, PASTE_OFFSET } from '../src/pages/templates/canvas/interactions/clipboard-offset.js';
 import { alignShifts, distributeShifts, unionOf, type Box } from '../src/pages/templates/canvas/interactions/geometry.js';
 import { History } from '../src/pages/templates/canvas/interactions/history.js';
+import { reselectAfterStep } from '../src/pages/templates/canvas/interactions/reselect.js';
 import { isTypingTarget, nudgeOf, shortcutFor, SHORTCUTS, type KeyPress } from '../src/pages/templates/canvas/interactions/shortcuts.js';
 import { snapMove } from '../src/pages/templates/canvas/interactions/snapping.js';
 import {
@@ -240,5 +241,36 @@ describe('offsetObjects', () => {
     expect(offsetObjects(objects, 1)).toEqual([{ type: 'Rect', left: 10 + PASTE_OFFSET, top: 20 + PASTE_OFFSET }]);
     expect(offsetObjects(objects, 2)[0]!.left).toBe(10 + 2 * PASTE_OFFSET);
     expect(objects[0]!.left).toBe(10);
+  });
+});
+
+describe('reselectAfterStep', () => {
+  // One JSON string per object, in stack order (the canvas's bottom first).
+  it('selects the changed object again after a property change is undone (same place in the stack)', () => {
+    expect(reselectAfterStep(['A', 'B-red', 'C'], ['A', 'B-blue', 'C'], [1])).toEqual([1]);
+  });
+
+  it('follows an unchanged object to its new place after a layer order is undone', () => {
+    expect(reselectAfterStep(['B', 'A', 'C'], ['A', 'B', 'C'], [1])).toEqual([0]);
+    // Two identical objects: each selected one takes its own match.
+    expect(reselectAfterStep(['X', 'X', 'Y'], ['Y', 'X', 'X'], [0, 1])).toEqual([1, 2]);
+  });
+
+  it('keeps the selection of objects the step did not touch', () => {
+    expect(reselectAfterStep(['A', 'B', 'C'], ['A', 'B', 'C2'], [0])).toEqual([0]);
+    // An object added then undone: the selected one is still there.
+    expect(reselectAfterStep(['A', 'B', 'New'], ['A', 'B'], [1])).toEqual([1]);
+  });
+
+  it('guesses nothing for an object that changed while the number of objects changed too', () => {
+    // A paste undone while the pasted copy (changed since) was selected: it is gone.
+    expect(reselectAfterStep(['A', 'B', 'Copy-moved'], ['A', 'B'], [2])).toEqual([]);
+    // A delete undone: nothing was selected.
+    expect(reselectAfterStep(['A'], ['A', 'B'], [])).toEqual([]);
+  });
+
+  it('does not take an unchanged object for the changed one at its place', () => {
+    // B changed at place 1, but after the step place 1 holds A, unchanged, which moved: only A is matched.
+    expect(reselectAfterStep(['A', 'B-new'], ['B-old', 'A'], [0, 1])).toEqual([1]);
   });
 });

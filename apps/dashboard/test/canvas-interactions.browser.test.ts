@@ -414,3 +414,37 @@ test('the editor is quiet: no request while idle or while dragging; a save costs
     page.off('request', count);
   }
 });
+
+test('undo and redo keep the selection: the object changed (or moved in the stack) stays selected, its properties shown', async () => {
+  await openEditor();
+  const properties = page.getByRole('region', { name: 'Properties' });
+  const layers = page.getByRole('region', { name: 'Layers' });
+  const shows = (name: string) => properties.getByText(name, { exact: true }).waitFor();
+  await clickAt(45, 45); // the red square
+  await shows('Red');
+  await properties.getByLabel('Fill colour').fill('#ffff00');
+  await eventually(async () => near(await screenPixel(45, 45), [255, 255, 0]), 'the new fill drawn');
+  // Undo brings the red back, and Red is still the one selected: its properties, its old colour.
+  await page.keyboard.press('Control+z');
+  await eventually(async () => near(await screenPixel(45, 45), RED), 'the fill undone');
+  await shows('Red');
+  await expect(properties.getByLabel('Fill colour').inputValue()).resolves.toBe('#ff0000');
+  await page.keyboard.press('Control+Shift+z');
+  await eventually(async () => (await properties.getByLabel('Fill colour').inputValue()) === '#ffff00', 'the fill redone, Red selected');
+
+  // A layer order undone with the button: the object is found at its old place, still selected.
+  await layers.getByRole('button', { name: 'Up: bring Red forward' }).click();
+  expect(await layers.locator('li').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-layer')))).toEqual(['Blue', 'Red', 'Green']);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await eventually(
+    async () =>
+      (await layers.locator('li').first().getAttribute('data-layer')) === 'Blue' &&
+      (await layers.locator('li').last().getAttribute('data-layer')) === 'Red',
+    'the order undone',
+  );
+  await shows('Red');
+  expect(await layers.getByRole('button', { name: 'Red', exact: true }).getAttribute('aria-pressed')).toBe('true');
+  // Nudged with the keyboard right after the undo: the selection is live, not only shown.
+  await page.keyboard.press('Shift+ArrowRight');
+  await eventually(async () => (await properties.getByLabel('X', { exact: true }).inputValue()) === '30', 'Red nudged');
+});

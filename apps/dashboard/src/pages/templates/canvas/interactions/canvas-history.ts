@@ -1,5 +1,7 @@
 import type { Canvas } from 'fabric';
+import { isPickable, selectObjects } from './canvas-selection';
 import { History } from './history';
+import { reselectAfterStep } from './reselect';
 
 /** A step: the design's JSON, and the design revision it had in the editor. */
 interface Step {
@@ -61,14 +63,26 @@ export function attachHistory(
   const events = ['object:added', 'object:removed', 'object:modified'] as const;
   for (const event of events) canvas.on(event, later);
 
-  const apply = async (step: Step | undefined) => {
+  /** Loads `step`; `from` is the design shown until now (the step undone or redone from). */
+  const apply = async (step: Step | undefined, from: Step) => {
     if (step === undefined) return false;
+    // The selection, by place in the stack and saved JSON: the step's objects are new ones (reselect.ts).
+    const objects = canvas.getObjects();
+    const selected = canvas.getActiveObjects().map((object) => objects.indexOf(object));
+    const before = objectJsons(from.json);
     loading = true;
     try {
       await options.load(JSON.parse(step.json) as Record<string, unknown>, step.revision);
       history.replaceCurrent({ ...snapshot(), revision: step.revision });
     } finally {
       loading = false;
+    }
+    const loaded = canvas.getObjects();
+    const after = objectJsons(step.json);
+    // The JSON lists the canvas's objects in its order; anything else (never expected) reselects nothing.
+    if (selected.length > 0 && before.length === objects.length && after.length === loaded.length) {
+      const again = reselectAfterStep(before, after, selected).map((i) => loaded[i]!);
+      selectObjects(canvas, again.filter(isPickable));
     }
     options.onChange?.();
     return true;
@@ -78,9 +92,13 @@ export function attachHistory(
     commit,
     undo: () => {
       commit(); // a change not yet recorded (the timer above) is the step to undo
-      return apply(history.undo());
+      const from = history.current;
+      return apply(history.undo(), from);
     },
-    redo: () => apply(history.redo()),
+    redo: () => {
+      const from = history.current;
+      return apply(history.redo(), from);
+    },
     reset: () => {
       history.reset(snapshot());
       options.onChange?.();
@@ -96,4 +114,10 @@ export function attachHistory(
       for (const event of events) canvas.off(event, later);
     },
   };
+}
+
+/** Each object of a design's JSON as its own JSON string, in stack order. */
+function objectJsons(json: string): string[] {
+  const objects = (JSON.parse(json) as { objects?: unknown }).objects;
+  return Array.isArray(objects) ? objects.map((object) => JSON.stringify(object)) : [];
 }
