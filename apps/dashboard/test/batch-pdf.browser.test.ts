@@ -3,7 +3,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, eventually, focusedName, sessionRequest, startSignedInRig, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  DESKTOP,
+  eventually,
+  focusedName,
+  PHONE,
+  sessionRequest,
+  startSignedInRig,
+  type DashboardRig,
+} from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
@@ -34,18 +43,20 @@ afterAll(async () => {
   await close?.();
 });
 
-/** The PDF at `href` (the render page's Download), as the text of each page. */
-async function pagesOf(href: string): Promise<string[]> {
+/** The PDF at `href` (the render page's Download): the text of each page, and the first page's size in points. */
+async function pdfAt(href: string): Promise<{ pages: string[]; size: string }> {
   const res = await context.request.get(href.startsWith('http') ? href : `${rig.stack.baseUrl}${href}`);
   expect(res.status()).toBe(200);
   const dir = await mkdtemp(join(tmpdir(), 'pressroom-batch-pdf-'));
   try {
     const file = join(dir, 'rows.pdf');
     await writeFile(file, await res.body());
-    const count = Number(/^Pages:\s+(\d+)$/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
-    return Array.from({ length: count }, (_, i) =>
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    const count = Number(/^Pages:\s+(\d+)$/m.exec(info)![1]);
+    const pages = Array.from({ length: count }, (_, i) =>
       execFileSync('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' }),
     );
+    return { pages, size: /^Page size:\s+(\S+ x \S+) pts/m.exec(info)![1]! };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -65,6 +76,9 @@ test('pasted rows made into one PDF, a page per row, opened on its render page; 
   expect(await page.getByRole('button', { name: 'Start batch' }).count()).toBe(0);
   await page.getByText('One PDF takes up to 100 rows, a page each', { exact: false }).waitFor();
   expect(await page.getByRole('combobox', { name: 'Paper' }).locator('option:checked').textContent()).toBe('Template’s paper (A4)');
+  // Another paper, turned: every page is printed on it.
+  await page.getByRole('combobox', { name: 'Paper' }).selectOption('Letter');
+  await page.getByRole('combobox', { name: 'Orientation' }).selectOption('landscape');
   expect(await accessibilityViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Make PDF' }).click();
@@ -72,7 +86,8 @@ test('pasted rows made into one PDF, a page per row, opened on its render page; 
   await page.getByRole('heading', { name: /^Render pdf_/ }).waitFor({ timeout: 30_000 });
   const download = page.getByRole('link', { name: 'Download' });
   await download.waitFor({ timeout: 30_000 });
-  const pages = await pagesOf((await download.getAttribute('href'))!);
+  const { pages, size } = await pdfAt((await download.getAttribute('href'))!);
+  expect(size).toBe('792 x 612');
   expect(pages).toHaveLength(3);
   expect(pages[0]).toContain('Certificate for Lovelace, Ada');
   expect(pages[0]).toContain('Course: Analytical engines');
@@ -111,3 +126,50 @@ test('a value the API refuses is said under the rows, by row and variable, and n
   expect(page.url()).toMatch(/\/batches$/);
   expect(await accessibilityViolations(page)).toEqual([]);
 }, 120_000);
+
+test('a PDF template makes only one PDF; a PDF whose rows were too large to keep opens Batches with its template alone, and says so', async () => {
+  const post = async (path: string, data: unknown) => {
+    const res = await sessionRequest(context, rig.stack.baseUrl, { method: 'POST', path, data });
+    expect(res.ok()).toBe(true);
+    return (await res.json()) as Record<string, unknown>;
+  };
+  const { template } = (await post('/templates', {
+    name: 'Invoice',
+    html: '<body style="margin:0"><h1>Invoice {{ number }}</h1></body>',
+    width: 800,
+    height: 600,
+    outputFormat: 'pdf',
+  })) as { template: { uid: string } };
+  await page.goto(rig.url('batches'));
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Invoice' });
+  await page.getByRole('radio', { name: /^One image per row \(ZIP\): not for a PDF template$/ }).waitFor();
+  expect(await page.getByRole('radio', { name: /^One image per row/ }).isDisabled()).toBe(true);
+  expect(await page.getByRole('radio', { name: 'One PDF, a page per row' }).isChecked()).toBe(true);
+  await page.getByRole('button', { name: 'Make PDF' }).waitFor();
+  // The output choice and the paper fit a phone: no sideways scrolling.
+  await page.getByRole('combobox', { name: 'Paper' }).selectOption('Letter');
+  await page.getByRole('combobox', { name: 'Orientation' }).waitFor();
+  await page.setViewportSize(PHONE);
+  await eventually(
+    () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    'the page to fit 390 px',
+  );
+  await page.setViewportSize(DESKTOP);
+
+  // Two sets of 9,000 characters each: over the 16 KiB a render keeps, so only their count is kept.
+  const big = (c: string) => ({ number: c.repeat(9_000) });
+  const { id } = (await post('/pdf/multi-page', { templateUid: template.uid, variableSets: [big('x'), big('y')] })) as { id: string };
+  // Printed within the API's wait, or (a loaded machine) a 202: the render page offers its next step once it is done.
+  await eventually(async () => {
+    const res = await sessionRequest(context, rig.stack.baseUrl, { method: 'GET', path: `/renders/${id}` });
+    return ((await res.json()) as { render: { status: string } }).render.status === 'done';
+  }, 'the PDF to be printed');
+  await page.goto(rig.url(`renders/${id}`));
+  await page.getByText('The rows of this PDF were not kept (too large to keep)', { exact: false }).waitFor({ timeout: 60_000 });
+  await page.getByRole('link', { name: 'Render again' }).click();
+  await page.waitForURL(/\/batches$/);
+  await page.getByText('The rows of that PDF were not kept with it (too large to keep)', { exact: false }).waitFor();
+  expect(await page.getByRole('combobox', { name: 'Template' }).locator('option:checked').textContent()).toBe('Invoice');
+  expect(await page.getByRole('radio', { name: 'One PDF, a page per row' }).isChecked()).toBe(true);
+  expect(await page.getByRole('textbox', { name: /^Rows/ }).inputValue()).toBe('');
+}, 180_000);
