@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { createTestDatabase } from '@pressroom/testing';
 import {
   authenticateApiKey,
+  createUser,
   findAccountByName,
   findTeamByName,
   listAuditEvents,
@@ -187,6 +188,65 @@ describe('admin CLI against PostgreSQL', () => {
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/^error: /);
       expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('users set-password takes the command the Forgot password page shows, the address as typed naming the signed-up account', async () => {
+    const person = await createUser(db, { email: 'Casey.Forgot@Example.com', password: 'first-password-1' });
+    const typed = 'Casey.Forgot@Example.com';
+    const reset = await cli(testDb.url, 'users', 'set-password', typed, '--email', typed);
+    expect(reset.stderr).toBe('');
+    expect(reset.code).toBe(0);
+    const again = await signInWithPassword(db, {
+      email: typed,
+      password: reset.lastLine,
+      policy: { maxFailures: 5, lockMs: 1000 },
+    });
+    expect(again.personalAccountId).toBe(person.personalAccountId);
+  });
+
+  it('refuses blank account and team names, and a sign-in email the dashboard could never accept', async () => {
+    for (const [args, message] of [
+      [['accounts', 'create', '  '], 'error: the account name must not be blank\n'],
+      [['teams', 'create', ''], 'error: the team name must not be blank\n'],
+      [['key', '--account', ' '], 'error: the account name must not be blank\n'],
+      [['users', 'set-password', 'acme', '--email', 'acme-admin'], 'error: --email: Enter a valid email address. (got "acme-admin")\n'],
+    ] as const) {
+      const result = await cli(testDb.url, ...args);
+      expect({ args, code: result.code, stderr: result.stderr }).toEqual({ args, code: 1, stderr: message });
+    }
+    expect(await findAccountByName(db, '  ')).toBeNull();
+    expect(await findTeamByName(db, '')).toBeNull();
+    // Spaces around a valid address are dropped, as the sign-in form does.
+    const spaced = await cli(testDb.url, 'users', 'set-password', 'acme', '--email', ' Owner@Example.com ', '--password', 'long-enough-pw');
+    expect(spaced.code).toBe(0);
+    const owner = await signInWithPassword(db, {
+      email: 'owner@example.com',
+      password: 'long-enough-pw',
+      policy: { maxFailures: 5, lockMs: 1000 },
+    });
+    expect(owner.personalAccountId).toBe((await findAccountByName(db, 'acme'))!.id);
+  });
+
+  it('says in one line, without the password or a stack, when PostgreSQL cannot be reached or has no such database', async () => {
+    const missing = new URL(testDb.url);
+    missing.pathname = '/pressroom_no_such_database';
+    for (const [url, said] of [
+      [
+        'postgres://pressroom:Sup3rSecretPw@127.0.0.1:1/pressroom',
+        /^error: cannot open the database at 127\.0\.0\.1:1\/pressroom \(DATABASE_URL\): connect ECONNREFUSED 127\.0\.0\.1:1\n$/,
+      ],
+      [
+        missing.href,
+        /^error: cannot open the database at [^ ]+\/pressroom_no_such_database \(DATABASE_URL\): database "pressroom_no_such_database" does not exist\n$/,
+      ],
+    ] as const) {
+      for (const args of [['accounts', 'list'], ['migrate']]) {
+        const result = await cli(url, ...args);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(said);
+        expect(result.stderr).not.toContain('Sup3rSecretPw');
+      }
     }
   });
 });

@@ -25,10 +25,11 @@ import {
   planSettingsFor,
   setOwnerPlan,
   setAccountPassword,
+  normaliseEmail,
   type Plan,
   type PlanSettingsInput,
 } from '@pressroom/db';
-import { PlanChangeBody, type OwnerChange } from '@pressroom/contracts';
+import { EmailAddress, PlanChangeBody, type OwnerChange } from '@pressroom/contracts';
 import { CliError } from './cli-error.js';
 
 /**
@@ -114,6 +115,12 @@ function checkPlan(plan: string | undefined): string | undefined {
   return plan;
 }
 
+/** A name for a new account or team: refused when blank (it could be listed but never typed back). */
+function newName(kind: 'account' | 'team', name: string): string {
+  if (name.trim() === '') throw new CliError(`the ${kind} name must not be blank`);
+  return name;
+}
+
 async function accountNamed(db: Db, name: string): Promise<Account> {
   const account = await findAccountByName(db, name);
   if (!account) throw new CliError(`no account named "${name}" (create it with: accounts create ${name})`);
@@ -155,7 +162,7 @@ const auditPlanChange = (db: Db, print: Print, holderId: string, plan: Plan) =>
 const commands: Record<string, Command> = {
   async 'accounts create'(db, args, print) {
     const { values, positionals } = parse(args, planOption, ['name']);
-    const account = await createAccount(db, { name: positionals[0]!, plan: checkPlan(values.plan) });
+    const account = await createAccount(db, { name: newName('account', positionals[0]!), plan: checkPlan(values.plan) });
     await auditAccountCreated(db, print, account);
     print(`created account ${account.name} (${account.id}, plan ${account.plan})`);
   },
@@ -223,7 +230,7 @@ const commands: Record<string, Command> = {
 
   async 'teams create'(db, args, print) {
     const { positionals } = parse(args, {}, ['name']);
-    const team = await createTeam(db, { name: positionals[0]! });
+    const team = await createTeam(db, { name: newName('team', positionals[0]!) });
     // As a team made in the dashboard: the first line of the team's own log.
     await auditCli(db, print, { ownerId: team.id, action: 'team.created', targetId: team.id, targetLabel: team.name });
     print(`created team ${team.name} (${team.id})`);
@@ -246,10 +253,17 @@ const commands: Record<string, Command> = {
   async 'users set-password'(db, args, print) {
     const { values, positionals } = parse(args, { email: { type: 'string' }, password: { type: 'string' } }, ['account-name']);
     if (!values.email) throw new CliError('users set-password needs --email <address> (the sign-in name)');
+    // The sign-in form accepts only what this schema does: an address it refuses could never sign in.
+    const email = EmailAddress.safeParse(values.email);
+    if (!email.success) throw new CliError(`--email: ${email.error.issues[0]?.message ?? 'not an email address'} (got "${values.email}")`);
     if (values.password !== undefined && values.password.length < 10) throw new CliError('--password must have at least 10 characters');
-    const account = await accountNamed(db, positionals[0]!);
+    // A signed-up account is named by its email as stored (lower case): the command the dashboard's Forgot password
+    // page shows repeats the address as the person typed it (`Ops@Example.com`), which names it too.
+    const name = positionals[0]!;
+    const account =
+      (await findAccountByName(db, name)) ?? (await findAccountByName(db, normaliseEmail(name))) ?? (await accountNamed(db, name));
     const password = values.password ?? randomBytes(12).toString('base64url');
-    const user = await setAccountPassword(db, { accountId: account.id, email: values.email, password });
+    const user = await setAccountPassword(db, { accountId: account.id, email: email.data, password });
     // Set without the old password, as a reset link does; the person is named, since the CLI is who did it.
     await auditCli(db, print, { ownerId: account.ownerId, action: 'account.password_reset', targetId: user.id, targetLabel: user.email });
     print(`account ${account.name} signs in to the dashboard as ${user.email}`);
@@ -289,7 +303,7 @@ const commands: Record<string, Command> = {
       if (plan && plan !== account.plan)
         print(`note: --plan ${plan} ignored; the account already exists with plan ${account.plan}`, 'note');
     } else {
-      account = await createAccount(db, { name: values.account, plan });
+      account = await createAccount(db, { name: newName('account', values.account), plan });
       await auditAccountCreated(db, print, account);
       print(`created account ${account.name} (${account.id}, plan ${account.plan})`, 'note');
     }

@@ -5,6 +5,7 @@ import { resolveCommand } from './commands.js';
 import { join } from 'node:path';
 import { ADMIN_SOCKET_NAME, runViaAdminSocket } from './admin-socket.js';
 import { announcerFromEnv } from './announce-from-env.js';
+import { databaseOpenProblem } from './database-error.js';
 import { databaseOptionsFromEnv, openDatabaseFromEnv } from './database-from-env.js';
 import { runMigrate } from './migrate-command.js';
 import { USAGE } from './usage.js';
@@ -72,6 +73,12 @@ async function main(argv: string[]): Promise<number> {
 function reported(error: unknown): number {
   if (error instanceof DataDirLockedError) {
     console.error(`error: ${error.message}.\nThe embedded server keeps its database open; run admin commands while it is stopped.`);
+    return 1;
+  }
+  // A PostgreSQL that is down, refuses the user or has no such database: what it said, not pg's stack.
+  const unreachable = databaseOpenProblem(error, process.env.DATABASE_URL);
+  if (unreachable) {
+    console.error(`error: ${unreachable}`);
     return 1;
   }
   if (

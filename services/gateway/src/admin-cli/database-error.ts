@@ -1,0 +1,46 @@
+/** Socket errors of a connection that never opened: the server is down, the name does not resolve, no route. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * PostgreSQL's refusals before any statement runs (SQLSTATE): class 08 (connection exception), class 28 (wrong
+ * user or password, or pg_hba.conf), 3D000 (no such database), 53300 (too many connections), 57P03 (starting up).
+ */
+const SERVER_REFUSAL = /^(08|28)|^(3D000|53300|57P03)$/;
+
+/** Where DATABASE_URL points, without its user and password: `host:port/database`, or the socket directory. */
+function databaseWhere(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const database = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || '(default database)';
+    // ?host= names a Unix socket's directory, which is then used whatever host the URL has.
+    const socket = parsed.searchParams.get('host');
+    const host = socket ? `socket ${socket}` : parsed.host || 'localhost';
+    return `${host}/${database}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+function codeOf(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { code, errors } = error as { code?: unknown; errors?: unknown };
+  if (typeof code === 'string') return code;
+  // `localhost` tried over IPv6 and IPv4 refuses as an AggregateError of both attempts.
+  if (Array.isArray(errors)) return errors.map(codeOf).find(Boolean);
+  return undefined;
+}
+
+/**
+ * The PostgreSQL at DATABASE_URL could not be opened: one line for the operator naming where it points (never the
+ * password) and what the server or the network said; null when the error is anything else.
+ */
+export function databaseOpenProblem(error: unknown, url: string | undefined): string | null {
+  if (!url || !(error instanceof Error)) return null;
+  const code = codeOf(error);
+  const timedOut = /timeout|timed out/i.test(error.message);
+  // ENOENT only for the socket file (`connect ENOENT /run/postgresql/.s.PGSQL.5432`), not for any missing file.
+  const noSocket = code === 'ENOENT' && error.message.includes('.s.PGSQL.');
+  if (!timedOut && !noSocket && !(code && (NETWORK_CODES.has(code) || SERVER_REFUSAL.test(code)))) return null;
+  const said = error.message || (error instanceof AggregateError ? error.errors.map((e: Error) => e.message).join('; ') : code);
+  return `cannot open the database at ${databaseWhere(url)} (DATABASE_URL): ${said}`;
+}
