@@ -13,7 +13,16 @@ function promtool(...args: string[]): { status: number | null; out: string } {
 
 /** Prometheus names of every instrument created in our sources (counters get `_total`; histograms `_bucket`/`_sum`/`_count`). */
 async function declaredMetrics(): Promise<Set<string>> {
-  const names = new Set<string>();
+  return new Set(
+    (await declaredFamilies()).flatMap(({ name, type }) =>
+      type === 'Histogram' ? ['_bucket', '_sum', '_count'].map((s) => `${name}${s}`) : [name],
+    ),
+  );
+}
+
+/** Each instrument created in our sources as the family `/metrics` shows: its name (counters end in `_total`) and type. */
+async function declaredFamilies(): Promise<Array<{ name: string; type: string }>> {
+  const families = new Map<string, string>();
   for (const root of ['libs', 'services']) {
     for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
       const path = join(entry.parentPath, entry.name);
@@ -21,13 +30,11 @@ async function declaredMetrics(): Promise<Set<string>> {
       const text = await readFile(path, 'utf8');
       for (const m of text.matchAll(/create(Observable)?(Counter|Histogram|Gauge|UpDownCounter)\(\s*'([a-z0-9_]+)'/g)) {
         const [, , type, name] = m;
-        if (type === 'Counter') names.add(name!.endsWith('_total') ? name! : `${name}_total`);
-        else if (type === 'Histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${name}${suffix}`);
-        else names.add(name!);
+        families.set(type === 'Counter' && !name!.endsWith('_total') ? `${name}_total` : name!, type!);
       }
     }
   }
-  return names;
+  return [...families].map(([name, type]) => ({ name, type }));
 }
 
 /** The metric names a PromQL expression reads: identifiers that are neither functions, keywords, labels nor strings. */
@@ -64,6 +71,16 @@ describe('deploy/observability', () => {
     const used = new Set(exprs.flatMap(metricsIn));
     expect(used.size).toBeGreaterThan(10);
     expect([...used].filter((name) => !declared.has(name))).toEqual([]);
+  });
+
+  it('docs/operations.md lists every metric our code exports, and only those', async () => {
+    const doc = await readFile('docs/operations.md', 'utf8');
+    const table = doc.slice(doc.indexOf('| Metric | Labels | What |'));
+    const rows = table.slice(0, table.indexOf('\n\n')).split('\n').slice(2);
+    const documented = rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`([a-z0-9_]+)`/g)].map((m) => m[1]!));
+    const declared = (await declaredFamilies()).map((f) => f.name);
+    expect(declared.length).toBeGreaterThan(15);
+    expect([...documented].sort()).toEqual([...declared].sort());
   });
 
   it('every alert has a runbook section in docs/operations.md', async () => {

@@ -61,6 +61,47 @@ function scriptSettings(): string[] {
   return [...names].sort();
 }
 
+/**
+ * Everything the code run by a process reads from the environment outside the schemas: `env.NAME`, `process.env.NAME`
+ * or `env('NAME')` in the non-test sources of every lib, service and the embedded process (the OTEL_* settings the
+ * tracer reads, the SDK's PRESSROOM_URL, test switches).
+ */
+function sourceReads(): string[] {
+  const dirs = [
+    ...readdirSync(join(root, 'libs')).map((lib) => join('libs', lib, 'src')),
+    ...readdirSync(join(root, 'services')).map((service) => join('services', service, 'src')),
+    'deploy/embedded/src',
+  ];
+  const names = new Set<string>();
+  for (const dir of dirs) {
+    let files: string[];
+    try {
+      files = readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' });
+    } catch {
+      continue;
+    }
+    for (const file of files) {
+      if (!/\.(ts|tsx|mjs)$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+      const source = readFileSync(join(root, dir, file), 'utf8');
+      for (const match of source.matchAll(/\benv(?:\.|\(')([A-Z][A-Z0-9_]+)/g)) names.add(match[1]!);
+    }
+  }
+  return [...names].sort();
+}
+
+/** Read by the code but documented elsewhere: the tracer's standard OTEL_* settings and the SDK's, each on its page. */
+const DOCUMENTED_ELSEWHERE: Record<string, string> = {
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'docs/operations.md',
+  OTEL_TRACES_EXPORTER: 'docs/operations.md',
+  OTEL_SDK_DISABLED: 'docs/operations.md',
+  OTEL_SERVICE_NAME: 'docs/operations.md',
+  PRESSROOM_URL: 'docs/clients.md',
+  PRESSROOM_API_KEY: 'docs/clients.md',
+};
+
+/** Switches of the test support code (libs/testing, the render harness, span capture): no operator sets them. */
+const TEST_SWITCHES = ['PRESSROOM_TRACE_MEMORY', 'RENDER_HARNESS_LOG', 'TEST_DATABASE_URL', 'TEST_NATS_URL'];
+
 describe('docs/configuration.md', () => {
   it('finds the settings it checks (the scan itself works)', () => {
     expect(sharedSettings()).toEqual(
@@ -82,6 +123,19 @@ describe('docs/configuration.md', () => {
   it('documents every variable the development scripts and the admin CLI read', () => {
     expect(scriptSettings()).toEqual(expect.arrayContaining(['CLUSTER_SERVICES', 'IMAGE_PORT', 'PRESSROOM_ADMIN_SOCKET_WAIT_MS']));
     expect(scriptSettings().filter((name) => !documented.has(name))).toEqual([]);
+  });
+
+  it('documents every variable the code reads outside the schemas (here, or on the page named for it)', () => {
+    const reads = sourceReads();
+    expect(reads).toEqual(expect.arrayContaining(['OTEL_SERVICE_NAME', 'PRESSROOM_URL', 'PRESSROOM_TRACE_MEMORY']));
+    const undocumented = reads.filter((name) => {
+      if (documented.has(name) || TEST_SWITCHES.includes(name)) return false;
+      const page = DOCUMENTED_ELSEWHERE[name];
+      return !page || !new RegExp(`\`${name}[\`=]`).test(readFileSync(join(root, page), 'utf8'));
+    });
+    expect(undocumented).toEqual([]);
+    // No stale entry: each listed name is still read somewhere.
+    expect([...Object.keys(DOCUMENTED_ELSEWHERE), ...TEST_SWITCHES].filter((name) => !reads.includes(name))).toEqual([]);
   });
 
   it('documents no PRESSROOM_ variable that nothing reads', () => {
