@@ -70,6 +70,20 @@ describe('deploy/compose/docker-compose.yml', () => {
     expect(services.gateway!.ports).toEqual(['8080:8080', '127.0.0.1:9464:9464']);
   });
 
+  it('sets only environment variables the code reads: each one is in docs/configuration.md', async () => {
+    const configuration = await readFile('docs/configuration.md', 'utf8');
+    const documented = new Set([...configuration.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!));
+    const { services } = await loadCompose();
+    const set = new Set<string>();
+    for (const [name, service] of Object.entries(services)) {
+      if (name === 'nats' || name === 'postgres') continue; // their images' own settings
+      const env = service.environment ?? {};
+      for (const key of Array.isArray(env) ? env.map((e: string) => e.split('=')[0]!) : Object.keys(env)) set.add(key);
+    }
+    expect([...set]).toEqual(expect.arrayContaining(['DATABASE_URL', 'PRESSROOM_SECRET_KEY', 'PRESSROOM_MIGRATE']));
+    expect([...set].filter((name) => !documented.has(name))).toEqual([]);
+  });
+
   it('migrates once before the services start, as the Helm chart does: a one-shot migrate service, the services with PRESSROOM_MIGRATE=off', async () => {
     const { services } = await loadCompose();
     const migrate = services.migrate!;

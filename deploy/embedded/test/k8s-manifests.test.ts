@@ -84,6 +84,21 @@ describe('Kubernetes manifests (deploy/k8s, the Helm values)', () => {
     expect(await readFile('deploy/helm/pressroom/values.yaml', 'utf8')).toBe(helmValuesYaml());
   });
 
+  it('set only environment variables the code reads: each one is in docs/configuration.md (OTEL_SERVICE_NAME in operations.md)', async () => {
+    const configuration = await readFile('docs/configuration.md', 'utf8');
+    const documented = new Set([...configuration.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!));
+    expect(await readFile('docs/operations.md', 'utf8')).toContain('`OTEL_SERVICE_NAME`');
+    documented.add('OTEL_SERVICE_NAME');
+    const set = new Set<string>();
+    for (const doc of docs) {
+      if (doc.kind === 'ConfigMap') for (const name of Object.keys(doc.data as object)) set.add(name);
+      const pod = doc.spec?.template?.spec ?? doc.spec?.jobTemplate?.spec?.template?.spec;
+      for (const c of pod?.containers ?? []) for (const e of (c.env ?? []) as { name: string }[]) set.add(e.name);
+    }
+    expect([...set]).toEqual(expect.arrayContaining(['DATABASE_URL', 'PRESSROOM_MIGRATE', 'PRESSROOM_SHUTDOWN_GRACE_MS', 'NATS_URL']));
+    expect([...set].filter((name) => !documented.has(name))).toEqual([]);
+  });
+
   it('validate against the Kubernetes and KEDA schemas', async () => {
     const parsed = parseAllDocuments(await readFile('deploy/k8s/pressroom.yaml', 'utf8')).map((d) => d.toJS() as Doc);
     expect(parsed.length).toBeGreaterThan(20);
