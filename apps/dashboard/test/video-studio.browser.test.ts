@@ -531,3 +531,85 @@ export default function Scene({ color }: { color: string }) {
     240_000,
   );
 }, 360_000);
+
+test('a failed timeline render’s Render again opens the studio with the values that render used as its try values', async () => {
+  // A picture from the metadata address fails the render once it reaches that clip (the egress proxy refuses it). The
+  // clip starts at frame 5, so the studio's player, on frame 0, never asks for it.
+  const created = await sessionRequest(context, rig.stack.baseUrl, {
+    method: 'POST',
+    path: '/video/templates',
+    data: {
+      name: 'Blocked teaser',
+      projectJson: {
+        width: 320,
+        height: 180,
+        fps: 10,
+        tracks: [
+          { clips: [{ type: 'solid', color: '#ff0000', variable: 'background', from: 0, durationInFrames: 10 }] },
+          {
+            clips: [
+              {
+                type: 'text',
+                text: 'Launch',
+                variable: 'headline',
+                from: 0,
+                durationInFrames: 10,
+                style: { x: 20, y: 110, fontSize: 24, color: '#ffffff' },
+              },
+            ],
+          },
+          { clips: [{ type: 'image', src: 'http://169.254.169.254/latest/meta-data/logo.png', from: 5, durationInFrames: 5 }] },
+        ],
+      },
+      variableDefinitions: [
+        { name: 'background', type: 'color', defaultValue: '#ff0000' },
+        { name: 'headline', type: 'text' },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  const asked = await sessionRequest(context, rig.stack.baseUrl, {
+    method: 'POST',
+    path: `/video/templates/${uid}/render`,
+    data: { variables: { background: '#0000ff', headline: 'Spring teaser' } },
+  });
+  // 202 past this suite's 1 s wait, or 422 when it failed within it.
+  expect([202, 422]).toContain(asked.status());
+  let failedId = '';
+  await eventually(
+    async () => {
+      const list = await context.request.get(`${rig.stack.baseUrl}/renders?status=failed&kind=video`);
+      const items = ((await list.json()) as { items: { id: string; templateUid: string | null }[] }).items;
+      failedId = items.find((item) => item.templateUid === uid)?.id ?? '';
+      return failedId !== '';
+    },
+    'the failed timeline render in the failures',
+    240_000,
+  );
+
+  await page.goto(rig.url(`renders/${failedId}`));
+  await page.getByRole('heading', { name: `Render ${failedId}` }).waitFor({ timeout: 30_000 });
+  await page.getByText('Opens the template’s editor with the values this render used').waitFor({ timeout: 30_000 });
+  // It failed for the picture, as meant, and kept the values it was asked with.
+  expect(await page.getByRole('alert').textContent()).toContain('169.254.169.254');
+  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toContain('Spring teaser');
+  await page.getByRole('link', { name: 'Render again', exact: true }).click();
+
+  // The studio, not the code editor: the template page sends a timeline there with what the link carried.
+  await page.getByRole('heading', { name: 'Timeline: Blocked teaser' }).waitFor({ timeout: 30_000 });
+  expect(new URL(page.url()).pathname).toMatch(new RegExp(`/video/templates/${uid}/timeline$`));
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Opened with the values the render used: they are the try values under Variables, to change or render again.' })
+    .waitFor({ timeout: 30_000 });
+  const variables = page.getByRole('region', { name: 'Variables' });
+  await eventually(
+    async () => (await variables.getByLabel('Try headline', { exact: true }).inputValue()) === 'Spring teaser',
+    'the headline the render used',
+  );
+  expect(await variables.getByLabel('Try background', { exact: true }).inputValue()).toBe('#0000ff');
+  // The player draws the design with them: the render's blue, not the template's red.
+  await eventually(async () => near(await playerPixel(), BLUE, 40), 'the player to show the blue the render used', 60_000);
+  expect(await accessibilityViolations(page)).toEqual([]);
+}, 360_000);
