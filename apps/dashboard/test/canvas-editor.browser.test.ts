@@ -552,7 +552,9 @@ test('the library dialog: arrows only choose an image, "Add image" adds the chos
   await page.keyboard.press('ArrowRight');
   await page.waitForTimeout(300);
   expect([await dialog.isVisible(), await rows()]).toEqual([true, 1]);
-  // Cancel: closed, nothing added, focus back on the button that opened it.
+  // Cancel: closed, nothing added, focus back on the button that opened it. (After the list: the upload field.)
+  await page.keyboard.press('Tab');
+  expect(await focusedName(page)).toBe('Upload an image');
   await page.keyboard.press('Tab');
   expect(await focusedName(page)).toBe('Cancel');
   await page.keyboard.press('Enter');
@@ -677,4 +679,35 @@ test('a first hour’s details: sizes as made, the stroke switch, text layers na
   expect(await problem.count()).toBe(0);
   expect(await imageUrl.getAttribute('aria-invalid')).toBeNull();
   expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test('the library dialog uploads an image from the computer and chooses it; a file that is no image is refused beside the field', async () => {
+  const uid = await openDesign('Upload', [rect('Paper', 0, 0, 300, 100, '#ffffff')]);
+  await layers().getByRole('button', { name: 'Paper', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Image from the library' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Image from the library' });
+  const upload = dialog.getByLabel('Upload an image');
+  // No link away to the Assets page (an empty library's own words): the upload is here.
+  expect(await dialog.getByRole('link', { name: 'Upload one' }).count()).toBe(0);
+  // Not an image: the server's detail beside the field, nothing chosen.
+  await upload.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await eventually(async () => (await upload.getAttribute('aria-invalid')) === 'true', 'the refusal');
+  const describedBy = (await upload.getAttribute('aria-describedby'))!.split(' ');
+  const refusal = await page.locator(`[id="${describedBy.at(-1)}"]`).innerText();
+  expect(refusal.length).toBeGreaterThan(10);
+  // An image: uploaded into the library, chosen, and added by Add image.
+  const png = await pngOf({ width: 20, height: 20, channels: 3, data: new Uint8Array(20 * 20 * 3).map((_, i) => [0, 255, 0][i % 3]!) });
+  await upload.setInputFiles({ name: 'green-logo.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+  await dialog.getByRole('radio', { name: 'green-logo.png' }).waitFor({ timeout: 20_000 });
+  await eventually(async () => (await dialog.getByRole('radio', { name: 'green-logo.png' }).isChecked()) === true, 'the upload chosen');
+  await dialog.getByText('Uploaded green-logo.png: chosen above.', { exact: false }).waitFor();
+  expect(await upload.getAttribute('aria-invalid')).toBeNull();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Add image' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const library = (await call('GET', '/assets?kind=image')).assets as Array<{ name: string; url: string }>;
+  const logo = library.find((a) => a.name === 'green-logo.png')!;
+  const saved = await saveAndRead(uid);
+  expect(saved.map((o) => o.type)).toEqual(['Rect', 'Image']);
+  expect(saved[1].src).toBe(logo.url);
 });

@@ -15,11 +15,14 @@ export function AssetPicker({
   label,
   value,
   onChange,
+  linkToUpload = true,
 }: {
   kind: AssetKind;
   label: string;
   value?: string | undefined;
   onChange: (asset: Asset) => void;
+  /** Off where the picker has an upload field of its own (the editor's dialog): the link would leave the page. */
+  linkToUpload?: boolean;
 }) {
   const assets = useQuery({ queryKey: assetKeys.list(kind), queryFn: () => listAssets(kind) });
   useFontFaces(kind === 'font' ? (assets.data?.assets ?? []) : []);
@@ -31,10 +34,15 @@ export function AssetPicker({
         {(data) =>
           data.assets.length === 0 ? (
             <p className="text-sm text-slate-700">
-              No {kind === 'font' ? 'fonts' : 'images'} in the library yet.{' '}
-              <Link className="text-indigo-700 underline" to="/assets">
-                Upload one
-              </Link>
+              No {kind === 'font' ? 'fonts' : 'images'} in the library yet.
+              {linkToUpload && (
+                <>
+                  {' '}
+                  <Link className="text-indigo-700 underline" to="/assets">
+                    Upload one
+                  </Link>
+                </>
+              )}
             </p>
           ) : (
             <div className={kind === 'image' ? 'grid grid-cols-3 gap-2' : 'flex flex-col gap-1'}>

@@ -1,15 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Asset } from '../../../api/assets';
+import { assetKeys, uploadAsset, type Asset } from '../../../api/assets';
 import { messageOf } from '../../../api/problem';
 import { Alert } from '../../../kit/alert';
 import { Button } from '../../../kit/button';
 import { Dialog, DialogActions } from '../../../kit/dialog';
 import { AssetPicker } from '../../assets/asset-picker';
+import { UploadField } from '../../assets/upload-field';
 import { useEditor } from './editor-context';
 
 /**
  * "Image from the library": the asset picker in a dialog. Arrow keys (or clicks) only choose an image, so a
  * keyboard user can browse the whole library; "Add image" adds the chosen one, Cancel (or Escape) adds nothing.
+ * "Upload an image" puts a file from the computer into the library and chooses it, without leaving the editor (the
+ * library's empty state only linked to the Assets page, away from an unsaved design).
  */
 export function LibraryImage() {
   const editor = useEditor();
@@ -17,12 +21,32 @@ export function LibraryImage() {
   const [chosen, setChosen] = useState<Asset>();
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string>();
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    // The first file that is an image is chosen; the server's refusal (not an image, the plan's limits) is said beside the field.
+    mutationFn: async (files: File[]) => {
+      let image: Asset | undefined;
+      for (const file of files) {
+        const asset = await uploadAsset(file);
+        if (asset.kind === 'image') image ??= asset;
+      }
+      return image;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+    onSuccess: (image) => {
+      if (image) {
+        setChosen(image);
+        setError(undefined);
+      }
+    },
+  });
   const show = (next: boolean) => {
     setOpen(next);
     // Each opening starts afresh: nothing chosen, no old error.
     if (next) {
       setChosen(undefined);
       setError(undefined);
+      upload.reset();
     }
   };
   const add = (event: FormEvent) => {
@@ -53,10 +77,22 @@ export function LibraryImage() {
         open={open}
         onOpenChange={show}
         title="Image from the library"
-        description="Choose an image (arrow keys move between them), then add it to the canvas."
+        description="Choose an image (arrow keys move between them) or upload one, then add it to the canvas."
       >
         <form className="flex flex-col gap-4" onSubmit={add}>
-          <AssetPicker kind="image" label="Images" value={chosen?.url} onChange={setChosen} />
+          <AssetPicker kind="image" label="Images" value={chosen?.url} onChange={setChosen} linkToUpload={false} />
+          <UploadField
+            label="Upload an image"
+            accept=".png,.jpg,.jpeg,.webp,.svg,image/png,image/jpeg,image/webp,image/svg+xml"
+            hint={
+              upload.data
+                ? `Uploaded ${upload.data.name}: chosen above. Add image puts it on the canvas.`
+                : 'PNG, JPEG, WebP or SVG from your computer (or dropped here): it joins the library and is chosen.'
+            }
+            error={upload.error ? messageOf(upload.error) : undefined}
+            busy={upload.isPending}
+            onFiles={(files) => upload.mutate(files)}
+          />
           {error && <Alert>{error}</Alert>}
           <DialogActions onCancel={() => setOpen(false)} submit="Add image" busy={adding} />
         </form>
