@@ -73,6 +73,19 @@ describe('deploy/observability', () => {
     expect([...used].filter((name) => !declared.has(name))).toEqual([]);
   });
 
+  it('queue lag is taken once per consumer, not summed over the replicas that each report it', async () => {
+    const rules = parse(await readFile(`${DIR}/alerts.yml`, 'utf8')) as { groups: Array<{ rules: Array<{ expr: string }> }> };
+    const dashboard = JSON.parse(await readFile(`${DIR}/grafana-dashboard.json`, 'utf8')) as {
+      panels: Array<{ targets: Array<{ expr: string }> }>;
+    };
+    const lag = [
+      ...rules.groups.flatMap((g) => g.rules.map((r) => r.expr)),
+      ...dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr)),
+    ].filter((expr) => expr.includes('jetstream_consumer_'));
+    expect(lag.length).toBeGreaterThanOrEqual(2);
+    for (const expr of lag) expect(expr).toMatch(/^\s*max by \(stream, consumer\) \(jetstream_consumer_/);
+  });
+
   it('docs/operations.md lists every metric our code exports, and only those', async () => {
     const doc = await readFile('docs/operations.md', 'utf8');
     const table = doc.slice(doc.indexOf('| Metric | Labels | What |'));
