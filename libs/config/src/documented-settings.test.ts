@@ -11,19 +11,58 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 const documentation = readFileSync(join(root, 'docs/configuration.md'), 'utf8');
 const documented = new Set([...documentation.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!));
 
-/** Every variable of the fragments libs/config exports (objects of zod schemas; `portEnv` called for its key). */
-function sharedSettings(): string[] {
-  const names = new Set<string>();
+/** Every variable of the fragments libs/config exports, with its schema (objects of zod schemas; `portEnv` called for its key). */
+function sharedSchemas(): Map<string, z.ZodType> {
+  const schemas = new Map<string, z.ZodType>();
   for (const value of Object.values(config)) {
     const fragment = value === config.portEnv ? config.portEnv(0) : value;
     if (!fragment || typeof fragment !== 'object' || Array.isArray(fragment)) continue;
     const entries = Object.entries(fragment as Record<string, unknown>);
     if (entries.length > 0 && entries.every(([name, schema]) => /^[A-Z][A-Z0-9_]*$/.test(name) && schema instanceof z.ZodType)) {
-      for (const [name] of entries) names.add(name);
+      for (const [name, schema] of entries) schemas.set(name, schema as z.ZodType);
     }
   }
-  return [...names].sort();
+  return schemas;
 }
+
+function sharedSettings(): string[] {
+  return [...sharedSchemas().keys()].sort();
+}
+
+/**
+ * The default column of the first row naming each variable (the `make run-cluster` table repeats some with the
+ * script's values); a row naming several variables gives one value each, comma-separated.
+ */
+function documentedDefaults(): Map<string, string> {
+  const defaults = new Map<string, string>();
+  for (const line of documentation.split('\n')) {
+    if (!line.startsWith('| `')) continue;
+    const cells = line.split(/(?<!\\)\|/).map((cell) => cell.trim());
+    const names = [...cells[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!);
+    const values = names.length > 1 ? cells[2]!.split(', ') : [cells[2]!];
+    if (values.length !== names.length) continue;
+    names.forEach((name, i) => {
+      if (!defaults.has(name)) defaults.set(name, values[i]!);
+    });
+  }
+  return defaults;
+}
+
+/** What a schema makes of a value (undefined: unset), or `refused` when it refuses it. */
+function parsed(schema: z.ZodType, value: string | undefined): unknown {
+  try {
+    const result = schema.safeParse(value);
+    return result.success ? result.data : 'refused';
+  } catch {
+    return 'refused';
+  }
+}
+
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
 
 /** The variables each service's own schema adds (services/<name>/src/config.ts, the embedded process's). */
 function serviceSettings(): string[] {
@@ -141,6 +180,33 @@ describe('docs/configuration.md', () => {
   it('documents no PRESSROOM_ variable that nothing reads', () => {
     const read = new Set([...sharedSettings(), ...serviceSettings(), ...scriptSettings()]);
     expect([...documented].filter((name) => name.startsWith('PRESSROOM_') && !read.has(name))).toEqual([]);
+  });
+
+  it('gives the default each libs/config schema has: the documented value means what unset means, unset and empty are nothing', () => {
+    const defaults = documentedDefaults();
+    const checked: string[] = [];
+    for (const [name, schema] of sharedSchemas()) {
+      const cell = defaults.get(name);
+      if (cell === undefined) continue; // prose (a default per service, the SDK's chain): read by a person
+      const literal = /^`([^`]*)`$/.exec(cell)?.[1] ?? /^(\d+)(?: \([^)]*\))?$/.exec(cell)?.[1];
+      if (literal !== undefined) {
+        expect({ name, default: parsed(schema, literal) }).toEqual({ name, default: parsed(schema, undefined) });
+        checked.push(name);
+      } else if (/^\((unset|empty)\b/.test(cell)) {
+        expect({ name, unsetIsNothing: isEmpty(parsed(schema, undefined)) }).toEqual({ name, unsetIsNothing: true });
+        checked.push(name);
+      }
+    }
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'PRESSROOM_BATCH_RETENTION',
+        'PRESSROOM_S3_TIMEOUT_MS',
+        'PRESSROOM_SMTP_FROM',
+        'NATS_URL',
+        'PRESSROOM_RENDER_RETENTION',
+      ]),
+    );
+    expect(checked.length).toBeGreaterThan(35);
   });
 
   it('gives each service’s PORT default as its schema has it', () => {
