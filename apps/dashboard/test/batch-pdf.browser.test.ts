@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { findAccountByName } from '@pressroom/db';
 import {
   accessibilityViolations,
   DESKTOP,
@@ -173,3 +174,26 @@ test('a PDF template makes only one PDF; a PDF whose rows were too large to keep
   expect(await page.getByRole('radio', { name: 'One PDF, a page per row' }).isChecked()).toBe(true);
   expect(await page.getByRole('textbox', { name: /^Rows/ }).inputValue()).toBe('');
 }, 180_000);
+
+// Last: it uses up the account's credits.
+test('a Make PDF the plan refuses (its credits used up, 429) is said beside Make PDF, with what to do', async () => {
+  const account = await findAccountByName(rig.stack.db, 'certificates@example.com');
+  await rig.stack.setAccountPlan(account!.id, 'pro', { renderCredits: 1 });
+  await page.goto(rig.url('batches'));
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Course certificate' });
+  await page.getByRole('textbox', { name: /^Rows/ }).fill('name,course\nAda,Engines\n');
+  await page.getByText('Detected columns: name, course · 1 row').waitFor();
+  await page.getByRole('radio', { name: 'One PDF, a page per row' }).check();
+  await page.getByRole('button', { name: 'Make PDF' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'monthly render credits are used up' });
+  await refusal.waitFor({ timeout: 60_000 });
+  expect(await refusal.textContent()).toMatch(/turn on overage billing or upgrade the plan\./);
+  // Beside the button, not at the top of the form.
+  const below = await page.evaluate(() => {
+    const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Make PDF')!;
+    const alert = Array.from(document.querySelectorAll('[role=alert]')).find((a) => a.textContent.includes('monthly render credits'))!;
+    return button.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING;
+  });
+  expect(below).toBeTruthy();
+  expect(page.url()).toMatch(/\/batches$/);
+}, 120_000);
