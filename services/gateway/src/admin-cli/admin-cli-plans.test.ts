@@ -63,6 +63,9 @@ describe('admin CLI plans', () => {
     const bad = await cli(testDb.url, 'accounts', 'plan', 'plain', 'pro', '--per-minute', '5');
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/enterprise plan only/);
+    // The body's own messages, with the flag in place of the field (`perMinute`).
+    const fraction = await cli(testDb.url, 'accounts', 'plan', 'plain', 'enterprise', '--per-minute', '1.5', '--per-day', '0');
+    expect(fraction.stderr).toBe('error: --per-minute must be a whole number. --per-day must be greater than 0.\n');
     const freeOverage = await cli(testDb.url, 'accounts', 'plan', 'plain', 'free', '--overage', 'on');
     expect(freeOverage.stderr).toMatch(/paid plans only/);
 

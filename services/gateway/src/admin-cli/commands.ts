@@ -84,7 +84,13 @@ function planSettingsFrom(plan: Plan, values: Partial<Record<keyof typeof planSe
     aiCredits: optionalNumber('--ai-credits', values['ai-credits']),
   });
   if (!parsed.success) {
-    throw new CliError(parsed.error.issues.map((i) => `${FLAG_OF[String(i.path[0])] ?? String(i.path[0])}: ${i.message}`).join('; '));
+    // The body's messages name its fields (`perMinute`): say the flag the operator typed instead.
+    const said = parsed.error.issues.map((issue) => {
+      const field = String(issue.path[0]);
+      const flag = FLAG_OF[field] ?? field;
+      return issue.message.includes(`\`${field}\``) ? issue.message.replace(`\`${field}\``, flag) : `${flag}: ${issue.message}`;
+    });
+    throw new CliError(said.join(' '));
   }
   return planSettingsFor(parsed.data);
 }
