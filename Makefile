@@ -13,7 +13,7 @@ PORT ?= 8080
 .PHONY: help setup setup-cluster run run-cluster key migrate test typecheck lint format proto proto-check sdk sdk-check k8s build bench bench-chromium-cpu soak clean
 
 help: ## List the targets
-	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
 
 setup: ## Install Chromium, fonts, pnpm and the npm packages (skips what is there)
 	@bash deploy/scripts/setup.sh
@@ -22,7 +22,7 @@ setup-cluster: ## setup, plus PostgreSQL and NATS servers, started
 	@bash deploy/scripts/setup.sh --cluster
 	@bash deploy/scripts/services-up.sh
 
-run: setup ## Every service in one process (in-process bus, PGlite, local disk) on $(PORT)
+run: setup ## Every service in one process (in-process bus, PGlite, local disk) on PORT (8080 unless set)
 	@PORT=$(PORT) $(NODE_RUN) deploy/embedded/src/main.ts
 
 run-cluster: setup-cluster ## Each service as its own process against local NATS and PostgreSQL; a dead one is restarted with backoff
