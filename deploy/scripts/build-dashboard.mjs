@@ -36,5 +36,11 @@ const digest = hash.digest('hex');
 if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest && existsSync(join(app, 'dist/index.html'))) process.exit(0);
 // Progress on stderr: stdout is for what a caller captures (setup runs before `make -s key`).
 if (!process.argv.includes('--quiet')) console.error('setup: building the dashboard (apps/dashboard)');
-execFileSync(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: app, stdio: ['ignore', 2, 2] });
+// NODE_ENV is set to production for the build: a build started from a test (jest sets NODE_ENV=test) would
+// otherwise be React's development build, with absolute source paths in it and a larger download.
+execFileSync(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+  cwd: app,
+  stdio: ['ignore', 2, 2],
+  env: { ...process.env, NODE_ENV: 'production' },
+});
 writeFileSync(stamp, `${digest}\n`);

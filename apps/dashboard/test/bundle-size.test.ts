@@ -37,3 +37,16 @@ test('the initial JavaScript (entry chunks and their static imports) stays under
   expect(lazy.length).toBeGreaterThanOrEqual(2);
   for (const key of lazy) expect(initial.has(key)).toBe(false);
 });
+
+test("the build is React's production build even when a test starts it (jest sets NODE_ENV=test)", () => {
+  expect(process.env.NODE_ENV).toBe('test');
+  execFileSync(process.execPath, [BUILD, '--quiet'], { stdio: 'inherit' });
+  const manifest = JSON.parse(readFileSync(`${DIST}.vite/manifest.json`, 'utf8')) as Record<string, ManifestChunk>;
+  const code = Object.values(manifest)
+    .filter((chunk) => chunk.file.endsWith('.js'))
+    .map((chunk) => readFileSync(`${DIST}${chunk.file}`, 'utf8'))
+    .join('\n');
+  // The development build calls jsxDEV and names each component's source file by its absolute path.
+  expect(code).not.toContain('jsxDEV');
+  expect(code).not.toContain(fileURLToPath(new URL('../src/', import.meta.url)));
+});
