@@ -70,7 +70,8 @@ describe('the container build (deploy/docker/build-app.sh) runs on plain node wi
     await waitHealthy(`${base}/health`, { service: { child, logTail: () => '(its stderr is above)' }, timeoutMs: 120_000 });
     expect((await fetch(`${base}/app/`)).status).toBe(200);
 
-    const key = execFileSync('node', ['services/gateway/dist/admin-cli/main.js', 'key', '--account', 'container'], {
+    // Through the image's `admin-cli` command (deploy/docker/admin-cli), as the docs write it.
+    const key = execFileSync(join(dir, 'deploy/docker/admin-cli'), ['key', '--account', 'container'], {
       cwd: dir,
       env,
       encoding: 'utf8',

@@ -56,6 +56,8 @@ describe('deploy/docker/Dockerfile', () => {
     expect(entrypoint).toEqual(['tini', '--', 'node']);
     const cmd = JSON.parse(runtime.instructions.find(([k]) => k === 'CMD')![1]) as string[];
     expect(cmd).toEqual(['deploy/embedded/dist/main.js']);
+    // `admin-cli` is a command in the image (container-build.test.ts runs the script it links to).
+    expect(runtimeText).toContain('RUN ln -s /app/deploy/docker/admin-cli /usr/local/bin/admin-cli');
   });
 
   it('the dashboard image is multi-stage and serves as a non-root user', async () => {
