@@ -211,8 +211,10 @@ test('the instance owner lifts a plan on Instance: a render refused for credits 
 test('near and past the credits, the overview and Usage and plan warn and say what to do; Enterprise is not told to upgrade', async () => {
   const { ownerId } = (await (await page.request.get(`${rig.stack.baseUrl}/user/plan-details`)).json()) as { ownerId: string };
   // 3 credits used by the tests above; Enterprise (the top plan) with 3.2 of its own, overage off: 93 % used.
-  const enterprise = (settings: { renderCredits?: number; aiCredits?: number }) =>
-    setOwnerPlan(rig.stack.db, { ownerId, kind: 'account', plan: 'enterprise', settings: { overage: false, ...settings } });
+  const enterprise = async (settings: { renderCredits?: number; aiCredits?: number }) => {
+    await setOwnerPlan(rig.stack.db, { ownerId, kind: 'account', plan: 'enterprise', settings: { overage: false, ...settings } });
+    await rig.stack.owners.changed(ownerId, ['plan']);
+  };
   await enterprise({ renderCredits: 3.2 });
   await page.goto(rig.url(''));
   const month = page.getByRole('main').getByRole('region', { name: 'This month' });

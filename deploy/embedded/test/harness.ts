@@ -67,6 +67,7 @@ export async function startTestStack(flavour: Flavour, overrides: Partial<StackO
     },
     async setAccountPlan(accountId, plan, settings) {
       await setOwnerPlan(stack.db, { ownerId: accountId, kind: 'account', plan, ...(settings ? { settings } : {}) });
+      await stack.owners.changed(accountId, ['plan']);
     },
     api(path, init = {}) {
       const headers = new Headers(init.headers);
