@@ -11,4 +11,5 @@ export * from './http/output-limits.js';
 export * from './http/binding-vocabulary.js';
 export * from './canvas/canvas-keys.js';
 export * from './canvas/text-fit.js';
+export * from './canvas/renderer-fonts.js';
 export * from './bus/page-control-defaults.js';

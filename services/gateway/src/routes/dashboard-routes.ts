@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
 import { ProblemError } from '@pressroom/problem';
+import { rendererFontRoutes } from './renderer-font-routes.js';
 
 /** apps/dashboard/dist, built by deploy/scripts/build-dashboard.mjs (run by `make setup`). */
 const BUILT_DASHBOARD = fileURLToPath(new URL('../../../../apps/dashboard/dist', import.meta.url));
@@ -36,6 +37,7 @@ export function dashboardRoutes(options: { dir?: string } = {}): Router {
     const query = req.originalUrl.slice(req.originalUrl.split('?')[0]!.length);
     res.redirect(302, `/app${req.path}${query}`);
   });
+  router.use(rendererFontRoutes());
   // Routing is not strict, so '/app' also matches '/app/': only the bare form is redirected.
   router.get('/app', (req, res, next) => (req.originalUrl.split('?')[0] === '/app' ? res.redirect(301, '/app/') : next()));
   router.use(
