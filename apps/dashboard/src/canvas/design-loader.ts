@@ -1,5 +1,5 @@
 import { StaticCanvas, type Canvas, type FabricObject } from 'fabric';
-import { CANVAS_KEYS, fitAutoFitText, keepAutoFitWidth } from '@pressroom/contracts/constants';
+import { CANVAS_KEYS, fitAutoFitText, keepAutoFitWidth, RENDERER_FONTS, rendererFontPath } from '@pressroom/contracts/constants';
 
 /** A font the design may use: the account's font assets, and the design's own `fonts` entries. */
 export interface DesignFont {
@@ -44,12 +44,73 @@ export async function loadDesignFonts(
   const declared = new Set(own.map((font) => font.family.toLowerCase()));
   const used = familiesIn(design);
   const fonts = [...own, ...accountFonts.filter((font) => !declared.has(font.family.toLowerCase()) && used.has(font.family.toLowerCase()))];
-  const results = await Promise.allSettled(fonts.map(loadFont));
+  // The renderer's own families (its system fonts) where no design or account font has the name: the files it
+  // draws with, not the computer's namesakes. One the server lacks is not an error (the render falls back too).
+  const system = familiesToLoad(fonts, used).flatMap(rendererDesignFonts);
+  const [results] = await Promise.all([Promise.allSettled(fonts.map(loadFont)), Promise.allSettled(system.map(loadRendererFace))]);
   const failed = fonts.filter((_font, i) => results[i]!.status === 'rejected');
   if (options.strict && failed.length > 0) {
     throw new Error(`The font ${JSON.stringify(failed[0]!.family)} could not be loaded from ${failed[0]!.url}.`);
   }
   return failed;
+}
+
+/** The renderer's families among `used` that no design or account font already supplies. */
+function familiesToLoad(fonts: readonly DesignFont[], used: ReadonlySet<string>): string[] {
+  const supplied = new Set(fonts.map((font) => font.family.toLowerCase()));
+  return RENDERER_FONTS.map((f) => f.family).filter((family) => used.has(family.toLowerCase()) && !supplied.has(family.toLowerCase()));
+}
+
+/** A renderer family's faces as the loader takes them, from the gateway's /app/fonts/ (the renderer's own files). */
+export function rendererDesignFonts(family: string): DesignFont[] {
+  const found = RENDERER_FONTS.find((f) => f.family.toLowerCase() === family.toLowerCase());
+  return (found?.faces ?? []).map((face) => ({
+    family: found!.family,
+    url: rendererFontPath(face),
+    weight: face.weight,
+    style: face.style,
+  }));
+}
+
+/** Loads a family the renderer has (all its faces) into the document; resolves when every face is ready. */
+export async function loadRendererFamily(family: string): Promise<void> {
+  await Promise.all(rendererDesignFonts(family).map(loadRendererFace));
+}
+
+const rendererFaces = new Map<string, Promise<void>>();
+/** Text measured to tell whether a family is installed: every Latin letter and digit. */
+const PROBE = 'The quick brown fox jumps over the lazy dog 0123456789 WAVY';
+
+/**
+ * One of the renderer's faces, from its file (/app/fonts/), where this computer does not have the family installed
+ * (a Mac or PC without DejaVu, Liberation or Noto): registered under the family's name, text is measured and drawn
+ * with the renderer's own file. Where the family is installed (a Linux desktop with the same Debian packages, the
+ * tests), the installed copy is kept: Chromium lays out and rasterises an installed font exactly as the renderer's
+ * Chromium does its system fonts, while a file-loaded face gets whole-pixel advances on Linux (a 0.1% wider line,
+ * other anti-aliasing; and even a face only loaded to compare changed how Chromium drew the installed one).
+ */
+function loadRendererFace(font: DesignFont): Promise<void> {
+  const key = `${font.family}\0${font.weight ?? ''}\0${font.style ?? ''}`;
+  let done = rendererFaces.get(key);
+  if (!done) {
+    const context = document.createElement('canvas').getContext('2d')!;
+    const width = (families: string) => {
+      context.font = `${font.style ?? 'normal'} ${font.weight ?? 'normal'} 100px ${families}`;
+      return context.measureText(PROBE).width;
+    };
+    const name = JSON.stringify(font.family);
+    // `localStorage['pressroom.rendererFonts'] = 'always'` uses the files even so (as a computer without them would).
+    const always = localStorage.getItem('pressroom.rendererFonts') === 'always';
+    const installed = !always && (width(`${name}, monospace`) !== width('monospace') || width(`${name}, serif`) !== width('serif'));
+    done = installed
+      ? Promise.resolve()
+      : loadFont(font).catch((error: unknown) => {
+          rendererFaces.delete(key);
+          throw error;
+        });
+    rendererFaces.set(key, done);
+  }
+  return done;
 }
 
 function loadFont(font: DesignFont): Promise<void> {

@@ -1,19 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { cache } from 'fabric';
+import { RENDERER_FONTS } from '@pressroom/contracts/constants';
 import { api } from '../../../api/client';
+import { loadRendererFamily } from '../../../canvas/design-loader';
 
-/** Fonts every browser and the renderer's Chromium have. */
-export const SYSTEM_FONTS = [
-  'sans-serif',
-  'serif',
-  'monospace',
-  'Arial',
-  'Helvetica',
-  'Georgia',
-  'Times New Roman',
-  'Courier New',
-  'Verdana',
-];
+/**
+ * The families the font choice offers besides the account's: the renderer's own (RENDERER_FONTS, served to the
+ * editor from /app/fonts/), so that text is drawn here with the files the render uses (docs/canvas-editor.md).
+ */
+export const SYSTEM_FONTS = RENDERER_FONTS.map((f) => f.family);
 
 export interface AccountFont {
   family: string;
@@ -47,7 +42,13 @@ const loaded = new Map<string, Promise<void>>();
 /** Loads every face of a family before fabric measures text in it (an unloaded face measures as the fallback). */
 export function loadFamily(family: string, fonts: AccountFont[]): Promise<void> {
   const faces = fonts.filter((f) => f.family === family);
-  if (faces.length === 0) return Promise.resolve();
+  if (faces.length === 0) {
+    // One of the renderer's families: its files, then fabric measures again (it cached the fallback's widths).
+    return loadRendererFamily(family).then(
+      () => cache.clearFontCache(family),
+      () => undefined,
+    );
+  }
   let done = loaded.get(family);
   if (!done) {
     done = Promise.all(

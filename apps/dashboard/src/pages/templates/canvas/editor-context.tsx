@@ -1,9 +1,10 @@
-import { ActiveSelection, Group, type Canvas, type FabricObject } from 'fabric';
+import { ActiveSelection, Group, Textbox, type Canvas, type FabricObject } from 'fabric';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { withColourPreviews, withoutColourPreviews, type ColourPreview } from '../../../canvas/colour-previews';
 import { PLACEHOLDER_COLOUR } from '../sample-values';
 import { groupInPlace, ungroupInPlace } from './layer-actions';
 import { placeNewObject, visibleDesignArea } from './new-object-place';
+import { loadFamily } from './account-fonts';
 import { createImage, createShape, type ShapeKind } from './object-factory';
 import { loadIntoCanvas, serializeCanvas } from './serializer';
 import { fitText } from './text-fit';
@@ -203,6 +204,14 @@ export function EditorProvider({
         const object = createShape(kind, { left: 0, top: 0 });
         place(object);
         add(object);
+        // New text's family is the renderer's: measured again once its file (from /app/fonts/) is loaded.
+        if (object instanceof Textbox) {
+          void loadFamily(object.fontFamily, []).then(() => {
+            object.initDimensions();
+            fitText(object);
+            canvas.requestRenderAll();
+          });
+        }
         return object;
       },
       addImage: async (src) => {

@@ -1,4 +1,5 @@
 import { Circle, FabricImage, Line, Polygon, Rect, Textbox, type FabricObject } from 'fabric';
+import { DEFAULT_TEXT_FONT } from '@pressroom/contracts/constants';
 
 /** Every new object is placed by its top-left corner, as the renderer reads JSON without origins. */
 const ORIGIN = { originX: 'left', originY: 'top' } as const;
@@ -22,7 +23,7 @@ export function createShape(kind: ShapeKind, at: { left: number; top: number }):
         ...at,
         width: 320,
         fontSize: 48,
-        fontFamily: 'sans-serif',
+        fontFamily: DEFAULT_TEXT_FONT,
         fill: '#111827',
         ...NO_STROKE,
       });

@@ -38,7 +38,13 @@ export function TextProperties({ text }: { text: FabricText }) {
         <ChoiceField
           label="Font family"
           value={text.fontFamily}
-          options={families.map((f) => [f, accountFonts.some((a) => a.family === f) ? `${f} (your font)` : f] as const)}
+          options={families.map(
+            (f) =>
+              [
+                f,
+                accountFonts.some((a) => a.family === f) ? `${f} (your font)` : SYSTEM_FONTS.includes(f) ? f : `${f} (this design’s)`,
+              ] as const,
+          )}
           onChange={(family) => {
             set({ fontFamily: family });
             void loadFamily(family, accountFonts).then(() => set({}));
