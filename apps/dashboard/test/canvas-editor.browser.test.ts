@@ -711,3 +711,31 @@ test('the library dialog uploads an image from the computer and chooses it; a fi
   expect(saved.map((o) => o.type)).toEqual(['Rect', 'Image']);
   expect(saved[1].src).toBe(logo.url);
 });
+
+test('the font choice is the renderer’s fonts; new text is Noto Sans; an old design’s family is kept and named as its own', async () => {
+  await openDesign(
+    'Fonts',
+    [{ type: 'Textbox', originX: 'left', originY: 'top', left: 10, top: 10, width: 200, text: 'Old', fontFamily: 'Georgia', fontSize: 30 }],
+    {
+      width: 400,
+      height: 300,
+    },
+  );
+  await page.getByRole('button', { name: 'Add text', exact: true }).click();
+  await layers().getByRole('button', { name: 'Text “Your text”', exact: true }).waitFor();
+  await expect(field('Font family').inputValue()).resolves.toBe('Noto Sans');
+  const options = await field('Font family').locator('option').allTextContents();
+  expect(options).toEqual([
+    'Noto Sans',
+    'Noto Serif',
+    'Liberation Sans',
+    'Liberation Serif',
+    'Liberation Mono',
+    'DejaVu Sans',
+    'DejaVu Serif',
+    'DejaVu Sans Mono',
+  ]);
+  await selectLayer('Text “Old”');
+  await expect(field('Font family').inputValue()).resolves.toBe('Georgia');
+  expect(await field('Font family').locator('option').allTextContents()).toContain('Georgia (this design’s)');
+});
