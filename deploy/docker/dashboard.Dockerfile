@@ -1,5 +1,5 @@
 # The dashboard's static files for Kubernetes: built with Vite, served by nginx under /app/ with the SPA
-# fallback; the ingress routes /app/ here and every other path to the gateway.
+# fallback; the ingress routes /app/ here and every other path (and /app/fonts/, the renderer's font files) to the gateway.
 # The Node.js of .node-version (one pin for setup, the image and the docs; docs/adr/0039).
 ARG NODE_VERSION=26.12.1
 FROM node:${NODE_VERSION}-bookworm-slim AS build

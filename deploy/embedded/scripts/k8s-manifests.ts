@@ -550,6 +550,8 @@ function ingress(): Doc {
           host: DEFAULTS.ingress.host,
           http: {
             paths: [
+              // The renderer's font files for the canvas editor come from the gateway (its image has them installed).
+              { path: '/app/fonts/', pathType: 'Prefix', backend: backend('gateway') },
               { path: '/app/', pathType: 'Prefix', backend: backend('dashboard') },
               { path: '/', pathType: 'Prefix', backend: backend('gateway') },
             ],

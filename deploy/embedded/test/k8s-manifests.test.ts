@@ -251,7 +251,9 @@ describe('Kubernetes manifests (deploy/k8s, the Helm values)', () => {
     const ingress = find('Ingress', 'pressroom')!.spec;
     expect(ingress.tls).toEqual([{ hosts: [ingress.rules[0].host], secretName: expect.any(String) }]);
     const backends = ingress.rules[0].http.paths.map((p: any) => [p.path, p.backend.service.name]);
+    // The canvas editor's fonts (/app/fonts/<file>) are the renderer's installed files: the gateway serves them.
     expect(backends).toEqual([
+      ['/app/fonts/', 'gateway'],
       ['/app/', 'dashboard'],
       ['/', 'gateway'],
     ]);
