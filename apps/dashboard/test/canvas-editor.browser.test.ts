@@ -712,7 +712,7 @@ test('the library dialog uploads an image from the computer and chooses it; a fi
   expect(saved[1].src).toBe(logo.url);
 });
 
-test('the font choice is the renderer’s fonts; new text is Noto Sans; an old design’s family is kept and named as its own', async () => {
+test('the font choice is the renderer’s fonts; new text is Liberation Sans (the renderer’s sans-serif); an old design’s family is kept and named as its own', async () => {
   await openDesign(
     'Fonts',
     [{ type: 'Textbox', originX: 'left', originY: 'top', left: 10, top: 10, width: 200, text: 'Old', fontFamily: 'Georgia', fontSize: 30 }],
@@ -723,7 +723,7 @@ test('the font choice is the renderer’s fonts; new text is Noto Sans; an old d
   );
   await page.getByRole('button', { name: 'Add text', exact: true }).click();
   await layers().getByRole('button', { name: 'Text “Your text”', exact: true }).waitFor();
-  await expect(field('Font family').inputValue()).resolves.toBe('Noto Sans');
+  await expect(field('Font family').inputValue()).resolves.toBe('Liberation Sans');
   const options = await field('Font family').locator('option').allTextContents();
   expect(options).toEqual([
     'Noto Sans',

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { RENDERER_FONTS, rendererFontFamily, rendererFontFile, rendererFontPath } from './renderer-fonts.js';
+import { DEFAULT_TEXT_FONT, RENDERER_FONTS, rendererFontFamily, rendererFontFile, rendererFontPath } from './renderer-fonts.js';
 
 describe('renderer fonts', () => {
   it('names each file once, with four faces a family', () => {
@@ -9,6 +9,7 @@ describe('renderer fonts', () => {
     expect(files).toContain('LiberationSerif-BoldItalic.ttf');
     expect(files).toContain('DejaVuSans.ttf');
     expect(files).toContain('DejaVuSans-Oblique.ttf');
+    expect(rendererFontFamily(DEFAULT_TEXT_FONT)?.family).toBe('Liberation Sans');
   });
 
   it('finds the family a fontFamily names, whatever its case, quotes and fallbacks', () => {

@@ -41,8 +41,12 @@ export const RENDERER_FONTS: readonly RendererFontFamily[] = [
   { family: 'DejaVu Sans Mono', faces: faces('DejaVuSansMono', DEJAVU_SANS) },
 ];
 
-/** The family new text gets: the renderer's `sans-serif` (fontconfig resolves it to Noto Sans). */
-export const DEFAULT_TEXT_FONT = 'Noto Sans';
+/**
+ * The family new text gets: what the renderer's Chromium draws for `sans-serif` (its default sans-serif font is
+ * Arial, which fontconfig gives as Liberation Sans; measured, not what `fc-match sans-serif` says), so new text
+ * looks like the bare `sans-serif` of older designs.
+ */
+export const DEFAULT_TEXT_FONT = 'Liberation Sans';
 
 /** The URL path the gateway serves a face's file at. */
 export function rendererFontPath(face: RendererFontFace): string {
