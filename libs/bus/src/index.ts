@@ -5,3 +5,4 @@ export { createNatsBus, type NatsBusOptions } from './nats/nats-bus.js';
 export { MSG_ID_HEADER } from './headers.js';
 export { keepWorking } from './keep-working.js';
 export { DEFAULT_GRACE_MS, RETRY_DELAYS_MS, retryDelayMs } from './delivery.js';
+export { natsConnectProblem } from './connect-problem.js';

@@ -125,3 +125,4 @@ export {
 export * from './assets.js';
 export * from './refused-requests.js';
 export * from './audit-events.js';
+export { databaseOpenProblem } from './database-error.js';

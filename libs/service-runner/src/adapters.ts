@@ -1,5 +1,5 @@
-import { createBus, type Bus, type StopOptions } from '@pressroom/bus';
-import { createSecretBox, openDatabase, type Db, type MigrateMode } from '@pressroom/db';
+import { createBus, natsConnectProblem, type Bus, type StopOptions } from '@pressroom/bus';
+import { createSecretBox, databaseOpenProblem, openDatabase, type Db, type MigrateMode } from '@pressroom/db';
 import { createCustomStorageCopies } from './custom-storage.js';
 import { createSsrfGuard, type HostLookup, type SsrfGuard } from '@pressroom/ssrf';
 import { createStorage, type CreateStorageOptions, type CustomStorageCopies, type Storage } from '@pressroom/storage';
@@ -49,15 +49,42 @@ export interface Adapters {
   close(options?: StopOptions): Promise<void>;
 }
 
+/** A dependency (NATS, PostgreSQL) could not be reached at start: the message names it, `cause` is the client's error. */
+export class DependencyUnavailableError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'DependencyUnavailableError';
+  }
+}
+
+/** Rethrows `error` as a DependencyUnavailableError when `problem` reads it as an unreachable dependency. */
+function unavailable(error: unknown, problem: string | null): unknown {
+  return problem ? new DependencyUnavailableError(problem, { cause: error }) : error;
+}
+
 export async function openAdapters(options: AdapterOptions): Promise<Adapters> {
   const bus = await createBus({
     natsUrl: options.natsUrl,
     namespace: options.namespace,
     logger: options.logger,
     ...(options.natsReplicas !== undefined ? { replicas: options.natsReplicas } : {}),
+  }).catch((error: unknown) => {
+    throw unavailable(error, natsConnectProblem(error, options.natsUrl));
   });
-  await bus.ensure(storedSubjects(options.topology));
-  const db = await openDatabase({ url: options.databaseUrl, dataDir: options.pgliteDir, migrate: options.migrate ?? 'auto' });
+  // What is already open is closed again when a later dependency fails, so the process can exit cleanly.
+  let db: Db | undefined;
+  try {
+    await bus.ensure(storedSubjects(options.topology));
+    db = await openDatabase({ url: options.databaseUrl, dataDir: options.pgliteDir, migrate: options.migrate ?? 'auto' }).catch(
+      (error: unknown) => {
+        throw unavailable(error, databaseOpenProblem(error, options.databaseUrl));
+      },
+    );
+  } catch (error) {
+    await bus.close().catch(() => {});
+    throw error;
+  }
+  const opened = db;
   const storage = await createStorage({
     ...options.storage,
     natsUrl: options.natsUrl,
@@ -66,14 +93,18 @@ export async function openAdapters(options: AdapterOptions): Promise<Adapters> {
     // Files on disk are made as durable as the rows that point at them: PGlite never fsyncs its own
     // files (measured: no fsync in 200 commits), so syncing ours beside it would cost every render
     // ~2 ms without surviving a power loss any better (docs/adr/0048). PostgreSQL syncs: so do we.
-    fsync: db.kind === 'postgres',
+    fsync: opened.kind === 'postgres',
+  }).catch(async (error: unknown) => {
+    await bus.close().catch(() => {});
+    await opened.close().catch(() => {});
+    throw unavailable(error, options.storage.kind === 'nats' ? natsConnectProblem(error, options.natsUrl, 'the NATS object store') : null);
   });
   const owners = createOwnerCaches({ bus, logger: options.logger });
   await owners.listen();
   const logTransitions = healthTransitions(options.logger);
   const guard = createSsrfGuard({ allowPrivateHosts: options.allowPrivateHosts }, options.hostLookup ? { lookup: options.hostLookup } : {});
   const customStorage = createCustomStorageCopies({
-    db,
+    db: opened,
     guard,
     logger: options.logger,
     secretBox: options.secretKey ? createSecretBox(options.secretKey) : null,
@@ -81,16 +112,16 @@ export async function openAdapters(options: AdapterOptions): Promise<Adapters> {
   });
   return {
     bus,
-    db,
+    db: opened,
     storage,
     guard,
     customStorage,
     owners,
     async health() {
-      const [dbOk, stored] = await Promise.all([db.healthy(), storage.check()]);
+      const [dbOk, stored] = await Promise.all([opened.healthy(), storage.check()]);
       return logTransitions({
         bus: { ok: bus.healthy(), transport: bus.transport },
-        db: { ok: dbOk, engine: db.kind },
+        db: { ok: dbOk, engine: opened.kind },
         storage: { ...stored, kind: storage.kind },
       });
     },
@@ -98,7 +129,7 @@ export async function openAdapters(options: AdapterOptions): Promise<Adapters> {
       await owners.stop();
       await bus.close(closeOptions);
       await storage.close();
-      await db.close();
+      await opened.close();
     },
   };
 }

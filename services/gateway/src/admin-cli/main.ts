@@ -1,11 +1,10 @@
 import { ConfigError } from '@pressroom/config';
-import { DataDirLockedError, DuplicateError, MigrationsPendingError, NotFoundError, type Db } from '@pressroom/db';
+import { databaseOpenProblem, DataDirLockedError, DuplicateError, MigrationsPendingError, NotFoundError, type Db } from '@pressroom/db';
 import { CliError } from './cli-error.js';
 import { resolveCommand } from './commands.js';
 import { join } from 'node:path';
 import { ADMIN_SOCKET_NAME, runViaAdminSocket } from './admin-socket.js';
 import { announcerFromEnv } from './announce-from-env.js';
-import { databaseOpenProblem } from './database-error.js';
 import { databaseOptionsFromEnv, openDatabaseFromEnv } from './database-from-env.js';
 import { runMigrate } from './migrate-command.js';
 import { USAGE } from './usage.js';
