@@ -1,4 +1,4 @@
-import { CASCADE_STEP, placeNewObject, visibleDesignArea } from '../src/pages/templates/canvas/new-object-place.js';
+import { overlaps, placeNewObject, visibleDesignArea } from '../src/pages/templates/canvas/new-object-place.js';
 
 describe('visibleDesignArea', () => {
   it('is the part of the canvas inside every clip, in design pixels at the zoom', () => {
@@ -36,19 +36,21 @@ describe('placeNewObject', () => {
     expect(placeNewObject(visible, { width: 1000, height: 900 }, [])).toEqual({ left: 100, top: 0 });
   });
 
-  it('steps down and right past every object already centred at the spot, so none hides another', () => {
+  it('lands where it overlaps no existing bounding box, nearest the centre', () => {
     const size = { width: 200, height: 100 };
-    const centre = (at: { left: number; top: number }, of = size) => ({ x: at.left + of.width / 2, y: at.top + of.height / 2 });
-    const first = placeNewObject(visible, size, [{ x: 0, y: 0 }]);
-    const second = placeNewObject(visible, size, [centre(first)]);
-    // Another shape and size, centred at the same spot: it steps aside too.
-    const third = placeNewObject(visible, { width: 160, height: 160 }, [centre(first), centre(second)]);
-    expect([first, second, third]).toEqual([
-      { left: 400, top: 250 },
-      { left: 400 + CASCADE_STEP, top: 250 + CASCADE_STEP },
-      { left: 420 + 2 * CASCADE_STEP, top: 220 + 2 * CASCADE_STEP },
-    ]);
-    // A deleted object frees its spot again.
-    expect(placeNewObject(visible, size, [centre(second)])).toEqual(first);
+    const boxes = [{ left: 400, top: 250, width: 200, height: 100 }];
+    const at = placeNewObject(visible, size, boxes);
+    expect(boxes.some((b) => overlaps({ ...at, ...size }, b))).toBe(false);
+    expect(at.left).toBeGreaterThanOrEqual(visible.left);
+    expect(at.top + size.height).toBeLessThanOrEqual(visible.height);
+    // A second one avoids both.
+    const next = placeNewObject(visible, size, [...boxes, { ...at, ...size }]);
+    expect([...boxes, { ...at, ...size }].some((b) => overlaps({ ...next, ...size }, b))).toBe(false);
+    // A deleted object frees the centre again.
+    expect(placeNewObject(visible, size, [])).toEqual({ left: 400, top: 250 });
+  });
+
+  it('falls back to the centre when no free spot exists', () => {
+    expect(placeNewObject(visible, { width: 200, height: 100 }, [{ ...visible }])).toEqual({ left: 400, top: 250 });
   });
 });

@@ -166,7 +166,7 @@ export function EditorProvider({
 
   const api = useMemo<EditorApi>(() => {
     const selection = canvas ? canvas.getActiveObjects() : [];
-    // A new object in view: centred in the part of the design on screen, a step aside from any object already there.
+    // A new object in view: centred in the part of the design on screen, where it overlaps no object already there.
     const place = (object: FabricObject) => {
       if (!canvas) return;
       const element = canvas.getElement();
@@ -178,8 +178,8 @@ export function EditorProvider({
         canvas.getZoom(),
         size,
       );
-      const centres = canvas.getObjects().map((o) => o.getCenterPoint());
-      object.set(placeNewObject(visible, { width: object.getScaledWidth(), height: object.getScaledHeight() }, centres));
+      const boxes = canvas.getObjects().map((o) => o.getBoundingRect());
+      object.set(placeNewObject(visible, { width: object.getScaledWidth(), height: object.getScaledHeight() }, boxes));
       object.setCoords();
     };
     const add = (object: FabricObject) => {

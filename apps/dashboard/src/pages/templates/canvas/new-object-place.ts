@@ -38,26 +38,43 @@ export function visibleDesignArea(
   return area;
 }
 
+/** Whether two rectangles overlap (touching edges do not). */
+export function overlaps(a: Area, b: Area): boolean {
+  return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+}
+
 /**
- * Where a new object's top-left corner goes: centred in the visible area (at its top-left when the object is larger),
- * then one `CASCADE_STEP` down and right for as long as an object's centre (`centres`) is already there, so each new
- * object shows a step aside from the ones added before it instead of on top of them.
+ * Where a new object's top-left corner goes: centred in the visible area (at its top-left when the object is larger)
+ * when that spot overlaps no existing object's bounding box (`boxes`); else the free spot on a `CASCADE_STEP` grid
+ * inside the visible area nearest that centre; else (no free spot) the centre.
  */
 export function placeNewObject(
   visible: Area,
   size: { width: number; height: number },
-  centres: readonly { x: number; y: number }[],
+  boxes: readonly Area[],
 ): { left: number; top: number } {
-  let left = Math.round(visible.left + Math.max(0, (visible.width - size.width) / 2));
-  let top = Math.round(visible.top + Math.max(0, (visible.height - size.height) / 2));
-  const occupied = () =>
-    centres.some(
-      (c) => Math.abs(c.x - (left + size.width / 2)) < CASCADE_STEP / 2 && Math.abs(c.y - (top + size.height / 2)) < CASCADE_STEP / 2,
-    );
-  // Bounded: a design with hundreds of objects at one spot still gets a place.
-  for (let step = 0; step < 100 && occupied(); step++) {
-    left += CASCADE_STEP;
-    top += CASCADE_STEP;
+  const centre = {
+    left: Math.round(visible.left + Math.max(0, (visible.width - size.width) / 2)),
+    top: Math.round(visible.top + Math.max(0, (visible.height - size.height) / 2)),
+  };
+  const free = (at: { left: number; top: number }) => !boxes.some((box) => overlaps({ ...at, ...size }, box));
+  if (free(centre)) return centre;
+  let best: { left: number; top: number } | undefined;
+  let bestDistance = Infinity;
+  const right = visible.left + visible.width - size.width;
+  const bottom = visible.top + visible.height - size.height;
+  // Bounded grid: at most ~100×100 candidates whatever the design size.
+  const stepX = Math.max(CASCADE_STEP, (right - visible.left) / 100);
+  const stepY = Math.max(CASCADE_STEP, (bottom - visible.top) / 100);
+  for (let top = visible.top; top <= bottom; top += stepY) {
+    for (let left = visible.left; left <= right; left += stepX) {
+      const at = { left: Math.round(left), top: Math.round(top) };
+      const distance = (at.left - centre.left) ** 2 + (at.top - centre.top) ** 2;
+      if (distance < bestDistance && free(at)) {
+        best = at;
+        bestDistance = distance;
+      }
+    }
   }
-  return { left, top };
+  return best ?? centre;
 }
