@@ -1,3 +1,5 @@
+import { types } from 'node:util';
+
 /** Socket errors of a connection that never opened: the server is down, the name does not resolve, no route. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -28,6 +30,11 @@ function natsWhere(url: string): string {
   return servers.join(', ') || 'NATS_URL';
 }
 
+/** An Error from any realm: Node's own socket errors are not `instanceof` the Error of a vm context (jest's). */
+function isError(value: unknown): value is Error {
+  return value instanceof Error || types.isNativeError(value);
+}
+
 function codeOf(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
   const { code, errors } = error as { code?: unknown; errors?: unknown };
@@ -42,8 +49,8 @@ function codeOf(error: unknown): string | undefined {
  * `what` names the connection in the line (default `NATS`; e.g. `the NATS object store`).
  */
 export function natsConnectProblem(error: unknown, url: string | undefined, what = 'NATS'): string | null {
-  if (!url || !(error instanceof Error)) return null;
-  const cause = error.cause instanceof Error ? error.cause : undefined;
+  if (!url || !isError(error)) return null;
+  const cause = isError(error.cause) ? error.cause : undefined;
   const network = [codeOf(error), codeOf(cause)].some((code) => code !== undefined && NETWORK_CODES.has(code));
   if (!network && !NATS_CONNECT_ERRORS.has(error.name)) return null;
   // `connection refused` alone does not say where: the socket's own message (`connect ECONNREFUSED host:port`) does.

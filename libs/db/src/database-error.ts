@@ -1,3 +1,5 @@
+import { types } from 'node:util';
+
 /** Socket errors of a connection that never opened: the server is down, the name does not resolve, no route. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -21,6 +23,11 @@ function databaseWhere(url: string): string {
   }
 }
 
+/** An Error from any realm: Node's own socket errors are not `instanceof` the Error of a vm context (jest's). */
+function isError(value: unknown): value is Error {
+  return value instanceof Error || types.isNativeError(value);
+}
+
 function codeOf(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
   const { code, errors } = error as { code?: unknown; errors?: unknown };
@@ -35,7 +42,7 @@ function codeOf(error: unknown): string | undefined {
  * password) and what the server or the network said; null when the error is anything else.
  */
 export function databaseOpenProblem(error: unknown, url: string | undefined): string | null {
-  if (!url || !(error instanceof Error)) return null;
+  if (!url || !isError(error)) return null;
   const code = codeOf(error);
   const timedOut = /timeout|timed out/i.test(error.message);
   // ENOENT only for the socket file (`connect ENOENT /run/postgresql/.s.PGSQL.5432`), not for any missing file.
