@@ -574,7 +574,7 @@ test('the library dialog: arrows only choose an image, "Add image" adds the chos
   expect(saved[1].src).toBe(urls['second-blue.png']);
 });
 
-test('each added object lands in view, a step aside from the one added before: every one shows', async () => {
+test('each added object lands in view where it overlaps none added before: every one shows whole', async () => {
   const uid = await openDesign('Cascade', [], { width: 800, height: 600 });
   const buttons = ['Add rectangle', 'Add rectangle', 'Add circle', 'Add text'];
   for (const [i, button] of buttons.entries()) {
@@ -583,24 +583,30 @@ test('each added object lands in view, a step aside from the one added before: e
   }
   const saved = await saveAndRead(uid);
   expect(saved.map((o) => o.type)).toEqual(['Rect', 'Rect', 'Circle', 'Textbox']);
-  // Each one's centre a step (24 px) down and right of the one before, starting at the middle of the design on screen.
-  const centres = saved.map((o) => {
-    const [width, height] = o.type === 'Circle' ? [o.radius * 2, o.radius * 2] : [o.width, o.height];
-    return [o.left + width / 2, o.top + height / 2] as const;
+  // Each one's box clear of every box added before it (new-object-place.ts: the nearest free spot to the middle in view).
+  const boxes = saved.map((o) => {
+    const [width, height] =
+      o.type === 'Circle'
+        ? [o.radius * 2 * (o.scaleX ?? 1), o.radius * 2 * (o.scaleY ?? 1)]
+        : [o.width * (o.scaleX ?? 1), o.height * (o.scaleY ?? 1)];
+    return { left: o.left as number, top: o.top as number, right: o.left + width, bottom: o.top + height };
   });
-  for (let i = 1; i < centres.length; i++) {
-    expect(Math.round(centres[i]![0] - centres[i - 1]![0])).toBeGreaterThanOrEqual(20);
-    expect(Math.round(centres[i]![1] - centres[i - 1]![1])).toBeGreaterThanOrEqual(20);
+  for (let i = 1; i < boxes.length; i++) {
+    for (let j = 0; j < i; j++) {
+      const [a, b] = [boxes[i]!, boxes[j]!];
+      const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      expect({ added: i, earlier: j, overlap }).toEqual({ added: i, earlier: j, overlap: false });
+    }
   }
-  // Seen on the canvas: the first rectangle's top-left corner and the second's show their fill, the circle (above the
-  // text added after it) its own.
+  const centres = boxes.map((b) => [(b.left + b.right) / 2, (b.top + b.bottom) / 2] as const);
+  // Seen on the canvas: each rectangle's top-left corner shows its fill, the circle's centre its own.
   const canvasBox = (await page.locator('canvas.lower-canvas').boundingBox())!;
   const zoom = canvasBox.width / 800;
   const shown = (x: number, y: number) => editorCanvasPixel(page, x * zoom, y * zoom);
   const INDIGO = [79, 70, 229];
   expect(near(await shown(saved[0].left + 4, saved[0].top + 4), INDIGO)).toBe(true);
   expect(near(await shown(saved[1].left + 4, saved[1].top + 4), INDIGO)).toBe(true);
-  expect(near(await shown(centres[2]![0], centres[2]![1] - 40), [245, 158, 11])).toBe(true);
+  expect(near(await shown(centres[2]![0], centres[2]![1]), [245, 158, 11])).toBe(true);
   // …and all of it within the canvas area on screen.
   const area = (await page.locator('[data-canvas-scroller]').boundingBox())!;
   for (const [x, y] of centres) {
