@@ -51,6 +51,7 @@ export const UNDOCUMENTED_ROUTES: Readonly<Record<string, string>> = {
   '/': 'Redirects a browser to the dashboard.',
   '/app': 'The dashboard (a single-page app).',
   '/app/{*rest}': 'The dashboard (a single-page app).',
+  '/app/fonts/{*file}': "The renderer's own font files, which the canvas editor draws with (docs/adr/0074).",
   [String(/^\/workflows?(\/.*)?$/)]: 'Retired endpoints: always a 410 problem.',
   '/docs/assets/:file': "The reference page's scripts and styles.",
 };
