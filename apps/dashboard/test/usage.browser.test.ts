@@ -41,7 +41,18 @@ async function renderInPlayground(): Promise<string> {
   await page.getByRole('button', { name: 'Render' }).click();
   const result = page.getByRole('img', { name: 'Rendered result' });
   const alert = page.getByRole('alert');
-  await result.or(alert).first().waitFor({ timeout: 20_000 });
+  // A loaded CI machine renders slowly; when neither comes, the failure says what the page showed instead.
+  await result
+    .or(alert)
+    .first()
+    .waitFor({ timeout: 45_000 })
+    .catch(async (error: unknown) => {
+      const shown = await page
+        .getByRole('main')
+        .textContent({ timeout: 1_000 })
+        .catch(() => '(no main)');
+      throw new Error(`neither a result nor an alert after Render; the page showed: ${shown}`, { cause: error });
+    });
   return (await result.count()) > 0 ? 'rendered' : ((await alert.first().textContent()) ?? '');
 }
 
