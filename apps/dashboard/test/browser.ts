@@ -2,7 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type APIResponse, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Locator,
+  type Page,
+  type Request as PageRequest,
+  type Response as PageResponse,
+} from 'playwright-core';
 import { defaultDashboardSettings, type DashboardSettings } from '@pressroom/config';
 import { findAccountByName, type Plan } from '@pressroom/db';
 import { waitFor } from '@pressroom/testing';
@@ -371,4 +381,34 @@ export async function editorCanvasPixel(page: Page, x: number, y: number): Promi
     },
     [x, y],
   );
+}
+
+/**
+ * Starts noting what a user debugging in the browser's developer tools would see as a problem: console errors and
+ * answers of 400 or more (the console lists each as a failed request). The returned function waits until every
+ * request the page has sent so far is answered (a page that looks loaded may still be waiting for one), stops
+ * noting and gives them, each as one line.
+ */
+export function watchConsoleProblems(page: Page): () => Promise<string[]> {
+  const problems: string[] = [];
+  const waiting = new Set<PageRequest>();
+  const onConsole = (message: ConsoleMessage) => void (message.type() === 'error' && problems.push(`console error: ${message.text()}`));
+  const onRequest = (request: PageRequest) => void waiting.add(request);
+  const onDone = (request: PageRequest) => void waiting.delete(request);
+  const onResponse = (response: PageResponse) =>
+    void (response.status() >= 400 && problems.push(`${response.status()} ${response.request().method()} ${response.url()}`));
+  page.on('console', onConsole);
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  page.on('response', onResponse);
+  return async () => {
+    await eventually(async () => waiting.size === 0, `answers to ${[...waiting].map((r) => r.url()).join(', ')}`);
+    page.off('console', onConsole);
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
+    page.off('response', onResponse);
+    return problems;
+  };
 }

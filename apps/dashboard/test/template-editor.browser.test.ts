@@ -1,6 +1,15 @@
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
 import { frameCountOf } from '../../../deploy/embedded/test/harness.js';
-import { startDashboardRig, waitForPixel, eventually, type DashboardRig, sessionRequest, waitShowing, nextAnswer } from './browser.js';
+import {
+  startDashboardRig,
+  waitForPixel,
+  eventually,
+  type DashboardRig,
+  sessionRequest,
+  waitShowing,
+  nextAnswer,
+  watchConsoleProblems,
+} from './browser.js';
 
 /** The HTML template editor's saves and renders, for one signed-up account of its own (no other test's templates). */
 let rig: DashboardRig;
@@ -291,4 +300,48 @@ test("the overview's recent renders say a PDF's kind once, as the renders list d
   const recent = page.getByRole('region', { name: 'Recent renders' });
   await recent.getByText('pdf', { exact: true }).first().waitFor();
   expect(await recent.getByText('pdf · pdf').count()).toBe(0);
+});
+
+test("opening either editor leaves the browser's console clean: no error, no failed request (the URL-signing secret is asked for only when the code is shown)", async () => {
+  const html = await createTemplate({
+    name: 'Quiet card',
+    html: '<body style="margin:0;background:#00ff00"><p>{{ title }}</p></body>',
+    width: 120,
+    height: 60,
+  });
+  const canvas = await createTemplate({
+    name: 'Quiet canvas',
+    width: 120,
+    height: 60,
+    fabricJSData: {
+      version: '7.4.0',
+      background: '#ffffff',
+      objects: [{ type: 'Rect', left: 0, top: 0, width: 60, height: 40, fill: '#ff0000' }],
+    },
+  });
+  const editors = [
+    { path: `templates/${html}`, heading: 'Edit Quiet card', loaded: () => waitForPixel(page, 'Live preview', [0, 255, 0], [5, 5]) },
+    // The canvas editor's chunk (fabric) loads on first use: longer on a busy machine.
+    {
+      path: `templates/${canvas}/canvas`,
+      heading: 'Edit Quiet canvas',
+      loaded: () => page.getByRole('region', { name: 'Layers' }).waitFor({ timeout: 30_000 }),
+    },
+  ];
+  for (const editor of editors) {
+    const stop = watchConsoleProblems(page);
+    await page.goto(rig.url(editor.path));
+    await page.getByRole('heading', { name: editor.heading }).first().waitFor({ timeout: 30_000 });
+    await editor.loaded();
+    const useViaApi = page.getByRole('region', { name: 'Use via API' });
+    await useViaApi.getByText('Show the code').waitFor();
+    expect({ editor: editor.path, problems: await stop() }).toEqual({ editor: editor.path, problems: [] });
+    // Shown, the code asks (the API's documented 404: no secret yet), and the panel says where to make one.
+    const shown = watchConsoleProblems(page);
+    await useViaApi.getByText('Show the code').click();
+    await useViaApi.getByText('Signed links need a URL-signing secret').waitFor();
+    expect((await shown()).filter((problem) => problem.includes('/account/url-signing-secret'))).toEqual([
+      expect.stringMatching(/^404 GET /),
+    ]);
+  }
 });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { getUrlSigningSecret, urlSigningKeys } from '../../api/url-signing';
 import { buttonClass } from '../../kit/button';
@@ -10,11 +11,13 @@ import { SignedLink } from './signed-link';
  * Ready-to-paste ways to render this template: curl, a signed link for public pages (made by the server with
  * the account's URL-signing secret), the /r/ URL with a key for private use, and a JavaScript snippet. They are for
  * developers, so they wait behind a secondary "Show the code" beside the editor's Render, which is what a designer
- * uses; closed, they stay in the page (a <details>), so opening them loses nothing typed.
+ * uses; closed, they stay in the page (a <details>), so opening them loses nothing typed. The account's URL-signing
+ * secret is asked for only once they are first opened: without one the API answers 404 (docs/signed-urls.md), which the
+ * browser's console would list as a failed request on every load of both editors.
  */
 export function UseViaApi({ uid, variables, layout }: { uid: string; variables: Record<string, unknown>; layout?: string | undefined }) {
   const origin = window.location.origin;
-  const secret = useQuery({ queryKey: urlSigningKeys.current, queryFn: getUrlSigningSecret });
+  const [opened, setOpened] = useState(false);
   // The open layout too: the snippets make what the editor's Render makes.
   const request = { template: uid, variables, ...(layout && layout !== 'default' ? { layout } : {}) };
   const body = JSON.stringify(request);
@@ -30,7 +33,7 @@ export function UseViaApi({ uid, variables, layout }: { uid: string; variables: 
         For developers: the code that makes this render from your own software, with the values in Variables. To make an image here, use
         Render.
       </p>
-      <details className="group">
+      <details className="group" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
         <summary className={buttonClass('secondary', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
           <span className="group-open:hidden">Show the code</span>
           <span className="hidden group-open:inline">Hide the code</span>
@@ -41,21 +44,7 @@ export function UseViaApi({ uid, variables, layout }: { uid: string; variables: 
             <h3 id={`signed-link-${uid}`} className="font-medium">
               Signed link (for &lt;img src&gt;, e-mails and public pages: no key in it)
             </h3>
-            <QueryState query={secret}>
-              {(current) =>
-                current ? (
-                  <SignedLink uid={uid} variables={variables} layout={layout} />
-                ) : (
-                  <p className="text-slate-700">
-                    Signed links need a URL-signing secret: create one on the{' '}
-                    <Link to="/settings/signed-urls" className="text-indigo-800 underline">
-                      Signed URLs
-                    </Link>{' '}
-                    page.
-                  </p>
-                )
-              }
-            </QueryState>
+            {opened && <SignedLinkOrWhy uid={uid} variables={variables} layout={layout} />}
           </section>
           <Snippet
             title="URL with an API key (server-side or private use only)"
@@ -67,6 +56,28 @@ export function UseViaApi({ uid, variables, layout }: { uid: string; variables: 
         </div>
       </details>
     </div>
+  );
+}
+
+/** The signed-link form when the account has a URL-signing secret, else where to make one. */
+function SignedLinkOrWhy({ uid, variables, layout }: { uid: string; variables: Record<string, unknown>; layout?: string | undefined }) {
+  const secret = useQuery({ queryKey: urlSigningKeys.current, queryFn: getUrlSigningSecret });
+  return (
+    <QueryState query={secret}>
+      {(current) =>
+        current ? (
+          <SignedLink uid={uid} variables={variables} layout={layout} />
+        ) : (
+          <p className="text-slate-700">
+            Signed links need a URL-signing secret: create one on the{' '}
+            <Link to="/settings/signed-urls" className="text-indigo-800 underline">
+              Signed URLs
+            </Link>{' '}
+            page.
+          </p>
+        )
+      }
+    </QueryState>
   );
 }
 
