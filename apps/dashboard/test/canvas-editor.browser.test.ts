@@ -6,6 +6,7 @@ import {
   eventually,
   focusedName,
   near,
+  PHONE,
   screenshot,
   startSignedInRig,
   type DashboardRig,
@@ -481,6 +482,59 @@ test('at 1280×800 and 1440×900 the canvas starts on screen, a 1080×1080 desig
       expect(rename).toBeGreaterThanOrEqual(120);
       expect(await accessibilityViolations(page)).toEqual([]);
     }
+  } finally {
+    await page.setViewportSize({ width: 1600, height: 1000 });
+  }
+});
+
+test('on a phone the canvas comes first, then Properties, then Layers; the canvas area takes the design’s shape', async () => {
+  const surface = page.locator('canvas.lower-canvas');
+  const area = page.locator('[data-canvas-scroller]');
+  const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
+  try {
+    // 390 px: the design is what a person came to see, so the canvas starts on the first screen, under the title,
+    // the save bar and the tools (not under the layers, two screens down).
+    await page.setViewportSize(PHONE);
+    await openDesign('Phone order', POST, { width: 1080, height: 1080 });
+    await layers().getByRole('button', { name: 'Box', exact: true }).waitFor({ timeout: 30_000 });
+    await eventually(async () => ((await surface.boundingBox())?.width ?? 1080) < 1080, 'the design to open fitted');
+    const shown = await boxOf(surface);
+    expect(shown.y).toBeGreaterThan(0);
+    expect(shown.y).toBeLessThanOrEqual(PHONE.height - 120);
+    // The area takes the design's shape: a square post, a square area (not 70 % of the phone's height).
+    expect(Math.abs((await boxOf(area)).height - (await boxOf(area)).width)).toBeLessThanOrEqual(4);
+    // …then the selection's Properties, then Layers, then the other panels.
+    const tops = {
+      canvas: (await boxOf(area)).y,
+      properties: (await boxOf(properties())).y,
+      layers: (await boxOf(layers())).y,
+      render: (await boxOf(page.getByRole('heading', { name: 'Render', exact: true }))).y,
+      layouts: (await boxOf(page.getByRole('heading', { name: 'Layouts', exact: true }))).y,
+      variables: (await boxOf(page.getByRole('region', { name: 'Variables' }))).y,
+    };
+    const order = Object.entries(tops)
+      .sort((a, b) => a[1] - b[1])
+      .map(([name]) => name);
+    expect(order).toEqual(['canvas', 'properties', 'layers', 'render', 'layouts', 'variables']);
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // 1280×800, a 1200×630 banner: the canvas area is the design's shape, with no empty band under the drawn design.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openDesign('Banner', POST, { width: 1200, height: 630 });
+    await layers().getByRole('button', { name: 'Box', exact: true }).waitFor({ timeout: 30_000 });
+    await eventually(async () => ((await surface.boundingBox())?.width ?? 1200) < 1200, 'the design to open fitted');
+    const drawn = await boxOf(surface);
+    const frame = await boxOf(area);
+    // The banner takes the area's width (the fit's margins aside)…
+    expect(drawn.width).toBeGreaterThanOrEqual(frame.width - 60);
+    // …and the area ends just under it: a margin, not a band (at 70 % of the window it was 180 px and more).
+    expect(frame.y + frame.height - (drawn.y + drawn.height)).toBeLessThanOrEqual(40);
+    expect(drawn.y - frame.y).toBeLessThanOrEqual(40);
+    // The layout of a laptop's width is as it was: Layers left of the canvas, Properties right of it, on one row.
+    expect((await boxOf(layers())).x).toBeLessThan(frame.x);
+    expect((await boxOf(properties())).x).toBeGreaterThan(frame.x + frame.width);
+    expect(Math.abs((await boxOf(properties())).y - frame.y)).toBeLessThanOrEqual(2);
   } finally {
     await page.setViewportSize({ width: 1600, height: 1000 });
   }

@@ -5,9 +5,11 @@ import { reselectAfterStep } from '../src/pages/templates/canvas/interactions/re
 import { isTypingTarget, nudgeOf, shortcutFor, SHORTCUTS, type KeyPress } from '../src/pages/templates/canvas/interactions/shortcuts.js';
 import { snapMove } from '../src/pages/templates/canvas/interactions/snapping.js';
 import {
+  areaHeight,
   clampZoom,
   fitsAtActualSize,
   fitZoom,
+  maxAreaHeight,
   scrollAfterZoom,
   stepZoom,
   wheelZoom,
@@ -172,6 +174,14 @@ describe('zoom', () => {
     expect(fitsAtActualSize({ width: 520, height: 600 }, { width: 520, height: 600 })).toBe(true);
     expect(fitsAtActualSize({ width: 1080, height: 1080 }, { width: 520, height: 1200 })).toBe(false);
     expect(fitsAtActualSize({ width: 400, height: 1920 }, { width: 520, height: 600 })).toBe(false);
+    // The canvas area follows the design as drawn, with the fit's margin above and below, up to 70 % of the window
+    // (at least 320 px) and down to 120 px: a fitted 1200×630 banner in a 534 px column leaves no band under it.
+    expect(maxAreaHeight(800)).toBe(560);
+    expect(maxAreaHeight(400)).toBe(320);
+    const banner = fitZoom({ width: 1200, height: 630 }, { width: 534, height: maxAreaHeight(800) });
+    expect(areaHeight(630 * banner, 800)).toBe(Math.round(630 * banner) + 48);
+    expect(areaHeight(1920, 800)).toBe(560);
+    expect(areaHeight(40, 800)).toBe(120);
     expect(wheelZoom(1, -100)).toBeGreaterThan(1.2);
     expect(wheelZoom(1, 100)).toBeLessThan(0.85);
   });

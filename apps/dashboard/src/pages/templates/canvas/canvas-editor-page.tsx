@@ -88,13 +88,25 @@ function CanvasEditor({ template }: { template: Template }) {
                   </EditLock>
                 </div>
                 {/* The canvas column gets the width: the side columns are narrow on a laptop (1280–1535 px), wider on a
-                  large screen; below xl the properties column goes under the layers and the canvas. */}
-                <div className="grid gap-3 lg:grid-cols-[12rem_minmax(0,1fr)] xl:grid-cols-[12rem_minmax(0,1fr)_16rem] 2xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
-                  <EditLock>
-                    <LayersPanel />
-                  </EditLock>
-                  <div className="flex min-w-0 flex-col gap-3">
-                    <EditorCanvas />
+                  large screen; below xl the properties column goes under the layers and the canvas.
+                  Below lg (a phone, a narrow window) the columns dissolve (`contents`) into one stack ordered for the
+                  work: the canvas, then the selection's Properties, then Layers, then the rest in source order
+                  (canvas background, Render, Layouts, Variables, Versions, Use via API). The source keeps the wide
+                  screens' column order rather than the phone's: a column's panels must stack on their own, and as
+                  items of one grid the canvas's row would take the height of the Properties beside it (a gap under
+                  the canvas that changes with the selection). So on a phone the tab order visits Layers before the
+                  canvas and Properties; on wide screens, where most editing happens, it follows the columns. */}
+                <div className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-[12rem_minmax(0,1fr)] xl:grid-cols-[12rem_minmax(0,1fr)_16rem] 2xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
+                  {/* A grid of one: the Layers panel stretches down its column, as a grid item of the page's grid would. */}
+                  <div className="grid max-lg:-order-1">
+                    <EditLock>
+                      <LayersPanel />
+                    </EditLock>
+                  </div>
+                  <div className="contents min-w-0 flex-col gap-3 lg:flex">
+                    <div className="max-lg:-order-3">
+                      <EditorCanvas />
+                    </div>
                     <EditLock>
                       <CanvasBackground />
                     </EditLock>
@@ -108,10 +120,12 @@ function CanvasEditor({ template }: { template: Template }) {
                       }}
                     />
                   </div>
-                  <div className="flex min-w-0 flex-col gap-3 lg:col-span-2 xl:col-span-1">
-                    <EditLock>
-                      <PropertiesPanel />
-                    </EditLock>
+                  <div className="contents min-w-0 flex-col gap-3 lg:col-span-2 lg:flex xl:col-span-1">
+                    <div className="max-lg:-order-2">
+                      <EditLock>
+                        <PropertiesPanel />
+                      </EditLock>
+                    </div>
                     <VariablesPanel tried={tried} onTried={setTried} />
                     <VersionsPanel template={template} />
                     <UseViaApiPanel uid={template.uid} tried={tried} />

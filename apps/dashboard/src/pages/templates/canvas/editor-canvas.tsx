@@ -24,16 +24,17 @@ export function EditorCanvas() {
     };
   }, [attach]);
   return (
-    // The scroller pans the zoomed canvas (interactions/canvas-zoom.ts finds it by `data-canvas-scroller`); fabric's
-    // own wrapper carries the canvas's on-screen size, so the host takes its size from it. The design sits centred
-    // across a plain pasteboard while it is narrower than the scroller (auto margins in a flex box, which fall to 0
-    // once it overflows, so scrolling still reaches every edge), at the top so it shows without scrolling the page;
-    // the checkerboard, which says "transparent", is the design's only.
-    <div data-canvas-scroller="" className="flex h-[70vh] min-h-80 overflow-auto rounded border border-slate-300 bg-slate-200">
+    // The scroller pans the zoomed canvas (interactions/canvas-zoom.ts finds it by `data-canvas-scroller`, and sets
+    // its height: the design's as drawn plus a margin, up to a share of the window, so the area takes the design's
+    // shape; h-80 holds the place until then). fabric's own wrapper carries the canvas's on-screen size, so the
+    // host takes its size from it. The design sits centred on a plain pasteboard while it is smaller than the
+    // scroller (auto margins in a flex box, which fall to 0 once it overflows, so scrolling still reaches every
+    // edge); the checkerboard, which says "transparent", is the design's only.
+    <div data-canvas-scroller="" className="flex h-80 overflow-auto rounded border border-slate-300 bg-slate-200">
       <div
         ref={host}
         data-testid="editor-canvas"
-        className="mx-auto w-fit shrink-0 self-start bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px] shadow"
+        className="m-auto w-fit shrink-0 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px] shadow"
       />
     </div>
   );

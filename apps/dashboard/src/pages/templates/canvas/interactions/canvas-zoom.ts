@@ -1,5 +1,5 @@
 import type { Canvas } from 'fabric';
-import { clampZoom, fitZoom, scrollAfterZoom, stepZoom, wheelZoom } from './zoom';
+import { areaHeight, clampZoom, fitsAtActualSize, fitZoom, maxAreaHeight, scrollAfterZoom, stepZoom, wheelZoom } from './zoom';
 
 export interface CanvasZoom {
   readonly zoom: number;
@@ -7,8 +7,10 @@ export interface CanvasZoom {
   zoomTo(zoom: number, anchor?: { x: number; y: number }): void;
   zoomIn(): void;
   zoomOut(): void;
-  /** The whole design in the visible area. */
+  /** The whole design in the largest the canvas area gets (the area then follows it). */
   fit(): void;
+  /** The opening view: 100 % when the whole design shows at that size, else fitted. */
+  open(): void;
   /** 100 %: one design pixel per screen pixel. */
   actualSize(): void;
   /** After the design's size changed (a layout switched): keeps the zoom, resizes the surface. */
@@ -37,13 +39,36 @@ export function attachZoom(
   const { scroller } = options;
   let zoom = canvas.getZoom() || 1;
 
-  const apply = (next: number, anchor?: { x: number; y: number }) => {
+  // The scroller's border: its height is set outside it, the design's room is inside it.
+  const border = () => {
+    const style = getComputedStyle(scroller);
+    const px = (value: string) => parseFloat(value) || 0;
+    return {
+      x: px(style.borderLeftWidth) + px(style.borderRightWidth),
+      y: px(style.borderTopWidth) + px(style.borderBottomWidth),
+    };
+  };
+  // The room a design can have: the area's width (without a scrollbar the zoom of the moment may have added), and
+  // the tallest the area gets (it follows the design up to that).
+  const room = () => ({ width: scroller.offsetWidth - border().x, height: maxAreaHeight(window.innerHeight) });
+  /**
+   * The area's height follows the design as drawn (areaHeight). `shrink: false` only lets it grow: a Ctrl+wheel
+   * zoom out keeps the area under the pointer, so the next notches still zoom the design, not the browser's page.
+   */
+  const fitArea = (shrink = true) => {
+    const wanted = areaHeight(canvas.getHeight(), window.innerHeight) + border().y;
+    const height = shrink ? wanted : Math.max(wanted, scroller.offsetHeight);
+    scroller.style.height = `${height}px`;
+  };
+
+  const apply = (next: number, anchor?: { x: number; y: number }, shrink = true) => {
     const before = { zoom, scrollLeft: scroller.scrollLeft, scrollTop: scroller.scrollTop };
+    const point = anchor ?? { x: scroller.clientWidth / 2, y: scroller.clientHeight / 2 };
     zoom = clampZoom(next);
     const { width, height } = options.page();
     canvas.setDimensions({ width: Math.round(width * zoom), height: Math.round(height * zoom) });
     canvas.setViewportTransform([zoom, 0, 0, zoom, 0, 0]);
-    const point = anchor ?? { x: scroller.clientWidth / 2, y: scroller.clientHeight / 2 };
+    fitArea(shrink);
     const scroll = scrollAfterZoom(before, zoom, point);
     scroller.scrollLeft = scroll.scrollLeft;
     scroller.scrollTop = scroll.scrollTop;
@@ -57,7 +82,7 @@ export function attachZoom(
     if (!event.ctrlKey && !event.metaKey) return;
     event.preventDefault();
     const rect = scroller.getBoundingClientRect();
-    apply(wheelZoom(zoom, event.deltaY), { x: event.clientX - rect.left, y: event.clientY - rect.top });
+    apply(wheelZoom(zoom, event.deltaY), { x: event.clientX - rect.left, y: event.clientY - rect.top }, false);
   };
 
   // Space held: the pointer becomes a hand and dragging scrolls; objects are not picked meanwhile.
@@ -121,6 +146,12 @@ export function attachZoom(
   window.addEventListener('keyup', onKeyUp);
   const onScroll = () => canvas.calcOffset();
   scroller.addEventListener('scroll', onScroll);
+  // The area's bound follows the window's height.
+  const onResize = () => {
+    fitArea();
+    canvas.calcOffset();
+  };
+  window.addEventListener('resize', onResize);
 
   return {
     get zoom() {
@@ -129,7 +160,8 @@ export function attachZoom(
     zoomTo: apply,
     zoomIn: () => apply(stepZoom(zoom, 'in')),
     zoomOut: () => apply(stepZoom(zoom, 'out')),
-    fit: () => apply(fitZoom(options.page(), { width: scroller.clientWidth, height: scroller.clientHeight })),
+    fit: () => apply(fitZoom(options.page(), room())),
+    open: () => apply(fitsAtActualSize(options.page(), room()) ? 1 : fitZoom(options.page(), room())),
     actualSize: () => apply(1),
     refresh: () => apply(zoom),
     dispose: () => {
@@ -142,6 +174,7 @@ export function attachZoom(
       window.removeEventListener('keydown', onKeyDown);
       window.removeEventListener('keyup', onKeyUp);
       scroller.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onResize);
     },
   };
 }

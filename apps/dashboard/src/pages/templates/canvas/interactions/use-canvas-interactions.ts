@@ -8,7 +8,6 @@ import { attachSnapping } from './canvas-snapping';
 import { attachZoom, type CanvasZoom } from './canvas-zoom';
 import type { AlignEdge, DistributeAxis } from './geometry';
 import { nudgeOf } from './shortcuts';
-import { fitsAtActualSize } from './zoom';
 
 export interface CanvasInteractions {
   zoom: number;
@@ -82,9 +81,9 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
     const detachSnapping = attachSnapping(canvas, { page });
     parts.current = { history, zoom: zoomControl, clipboard };
     // The editor opens at 100 % (one design pixel per screen pixel) when the design fits the visible area, and
-    // fitted when it does not (a 1080×1080 post in a column of 500 px showed only its top-left corner):
-    // 100 % (Ctrl+0) and Fit (Shift+1) switch between the two.
-    if (!fitsAtActualSize(page(), { width: scroller.clientWidth, height: scroller.clientHeight })) zoomControl.fit();
+    // fitted when it does not (a 1080×1080 post in a column of 500 px showed only its top-left corner).
+    // 100 % (Ctrl+0) and Fit (Shift+1) switch between the two. Either way the canvas area takes the design's shape.
+    zoomControl.open();
 
     // An edit shortcut while locked is not handled (the key keeps its browser meaning, nothing changes).
     const unlessLocked =

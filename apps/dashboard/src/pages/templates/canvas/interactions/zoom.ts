@@ -15,8 +15,15 @@ export function stepZoom(zoom: number, direction: 'in' | 'out'): number {
   return [...ZOOM_STEPS].reverse().find((step) => step < zoom - 1e-6) ?? MIN_ZOOM;
 }
 
+/** The room left around a fitted design, on each side (screen pixels). */
+export const FIT_PADDING = 24;
+
 /** The zoom at which the whole design fits the visible area with `padding` pixels around it. */
-export function fitZoom(design: { width: number; height: number }, viewport: { width: number; height: number }, padding = 24): number {
+export function fitZoom(
+  design: { width: number; height: number },
+  viewport: { width: number; height: number },
+  padding = FIT_PADDING,
+): number {
   const width = Math.max(1, viewport.width - 2 * padding);
   const height = Math.max(1, viewport.height - 2 * padding);
   return clampZoom(Math.min(width / design.width, height / design.height));
@@ -47,4 +54,21 @@ export function scrollAfterZoom(
   const designX = (before.scrollLeft + anchor.x) / before.zoom;
   const designY = (before.scrollTop + anchor.y) / before.zoom;
   return { scrollLeft: Math.max(0, designX * after - anchor.x), scrollTop: Math.max(0, designY * after - anchor.y) };
+}
+
+/**
+ * The tallest the canvas area gets: 70 % of the window (at least 320 px), so that a tall portrait design fitted
+ * into it shows whole on screen, with the tools above it or the panels below it in reach.
+ */
+export function maxAreaHeight(windowHeight: number): number {
+  return Math.max(320, Math.round(windowHeight * 0.7));
+}
+
+/**
+ * The canvas area's height (inside its border) for a design drawn `drawnHeight` screen pixels tall: the design
+ * with the fit padding above and below, so the area follows the design's shape (a 1200×630 banner leaves no empty
+ * band under it), up to `maxAreaHeight`, past which it scrolls; at least 120 px, room to zoom and pan in.
+ */
+export function areaHeight(drawnHeight: number, windowHeight: number): number {
+  return Math.min(maxAreaHeight(windowHeight), Math.max(120, Math.round(drawnHeight) + 2 * FIT_PADDING));
 }
