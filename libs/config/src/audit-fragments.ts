@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** How long the audit log keeps an event unless PRESSROOM_AUDIT_RETENTION_DAYS says otherwise: a year, what audits ask. */
-export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+const DEFAULT_AUDIT_RETENTION_DAYS = 365;
 
 /** The audit log's retention (the scheduler deletes older events; docs/audit-log.md). */
 export const auditEnv = {
