@@ -1,7 +1,5 @@
-import { types } from 'node:util';
-
-/** Socket errors of a connection that never opened: the server is down, the name does not resolve, no route. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+// Read structurally, from any realm: Node's socket errors are not `instanceof` the Error of a vm context (jest's).
+import { codeOf, isError, NETWORK_CODES } from '@pressroom/ports';
 
 /**
  * PostgreSQL's refusals before any statement runs (SQLSTATE): class 08 (connection exception), class 28 (wrong
@@ -21,20 +19,6 @@ function databaseWhere(url: string): string {
   } catch {
     return 'DATABASE_URL';
   }
-}
-
-/** An Error from any realm: Node's own socket errors are not `instanceof` the Error of a vm context (jest's). */
-function isError(value: unknown): value is Error {
-  return value instanceof Error || types.isNativeError(value);
-}
-
-function codeOf(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const { code, errors } = error as { code?: unknown; errors?: unknown };
-  if (typeof code === 'string') return code;
-  // `localhost` tried over IPv6 and IPv4 refuses as an AggregateError of both attempts.
-  if (Array.isArray(errors)) return errors.map(codeOf).find(Boolean);
-  return undefined;
 }
 
 /**
