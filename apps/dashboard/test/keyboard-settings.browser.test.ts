@@ -121,9 +121,9 @@ test('webhooks: the create form and the edit dialog in tab order, submitted from
   await secret.waitFor({ state: 'detached' });
   await expectFocusOn(page, 'Target URL');
 
-  const card = page.getByRole('listitem', { name: /^render\.failed to / });
+  const card = page.getByRole('listitem', { name: /^A render failed to / });
   // The card's buttons name the webhook they act on, as a screen reader hears them among several cards.
-  const editName = `Edit render.failed to ${source.url('/hook')}`;
+  const editName = `Edit A render failed to ${source.url('/hook')}`;
   const edit = card.getByRole('button', { name: editName, exact: true });
   await edit.focus();
   await page.keyboard.press('Enter');

@@ -259,8 +259,8 @@ test('the overview says what needs attention (failed renders, a disabled webhook
   await page.goBack();
   await needsAttention().getByRole('link', { name: 'Open Webhooks' }).click();
   await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
-  const card = main().getByRole('listitem', { name: `render.completed to ${broken.url('/hook')}` });
-  await card.getByRole('button', { name: `Re-enable render.completed to ${broken.url('/hook')}` }).waitFor();
+  const card = main().getByRole('listitem', { name: `A render finished to ${broken.url('/hook')}` });
+  await card.getByRole('button', { name: `Re-enable A render finished to ${broken.url('/hook')}` }).waitFor();
 
   // The binding's line opens the Bindings page, where its card says why it failed.
   await page.goBack();

@@ -190,7 +190,7 @@ test('webhooks list and delivery log at 390 px', async () => {
     'settings/webhooks',
     'Webhooks',
     async () => {
-      const card = page.getByRole('listitem', { name: /render\.completed to / });
+      const card = page.getByRole('listitem', { name: /A render finished to / });
       await card.getByText('type = image', { exact: false }).waitFor();
       await card.getByRole('button', { name: 'Show deliveries' }).click();
       // Below the md breakpoint the log is a list of cards, each delivery's facts on short lines.

@@ -1,4 +1,4 @@
-import { subscriptionStatusTone, subscriptionStatusWord } from '../src/pages/webhooks/subscription-words.js';
+import { subscriptionName, subscriptionStatusTone, subscriptionStatusWord } from '../src/pages/webhooks/subscription-words.js';
 import { formatDate } from '../src/kit/format.js';
 import {
   createdWord,
@@ -6,6 +6,7 @@ import {
   deliveryStatusTone,
   deliveryStatusWord,
   lastAttemptWord,
+  redeliverName,
   redeliveryWord,
   shortDeliveryId,
 } from '../src/pages/webhooks/delivery-words.js';
@@ -56,6 +57,18 @@ test('a redelivery names the delivery it sends again by a short id; other delive
   expect(redeliveryWord({ redeliveryOf: null })).toBeNull();
 });
 
+test("a delivery's Redeliver button is named by the event's words, a test marked, and its creation time", () => {
+  const createdAt = '2026-12-04T10:20:00.000Z';
+  expect(redeliverName({ event: 'render.completed', test: false, createdAt })).toBe(
+    `Redeliver “A render finished” of ${formatDate(createdAt)}`,
+  );
+  expect(redeliverName({ event: 'batch.failed', test: true, createdAt })).toBe(
+    `Redeliver test “Every item of a batch failed” of ${formatDate(createdAt)}`,
+  );
+  // An event this dashboard has no words for (a newer server) is named by its API name.
+  expect(redeliverName({ event: 'render.queued', test: false, createdAt })).toBe(`Redeliver “render.queued” of ${formatDate(createdAt)}`);
+});
+
 test("a delivery's row and card have different ids, so both layouts can be linked to in one page", () => {
   expect(deliveryAnchor('whd_1', 'table')).toBe('delivery-whd_1');
   expect(deliveryAnchor('whd_1', 'cards')).toBe('delivery-card-whd_1');
@@ -70,4 +83,13 @@ describe("a subscription's status in words", () => {
     ]);
     expect(subscriptionStatusWord('newer')).toBe('Newer');
   });
+});
+
+test('a subscription goes by its event in words and its target (not the API name a screen reader would spell out)', () => {
+  expect(subscriptionName({ event: 'render.completed', targetUrl: 'https://example.com/hook' })).toBe(
+    'A render finished to https://example.com/hook',
+  );
+  expect(subscriptionName({ event: 'render.queued', targetUrl: 'https://example.com/hook' })).toBe(
+    'render.queued to https://example.com/hook',
+  );
 });

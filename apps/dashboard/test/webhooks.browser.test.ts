@@ -130,7 +130,8 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   await page.keyboard.press('Escape'); // copied: Escape closes at once
   await secretDialog.waitFor({ state: 'detached' });
 
-  const hookName = `render.completed to ${receiver.url('/hook')}`;
+  // Named in the words the card shows, as a screen reader says them; the API name is beside them as code.
+  const hookName = `A render finished to ${receiver.url('/hook')}`;
   const card = page.getByRole('listitem', { name: hookName });
   await card.getByText('Active', { exact: true }).waitFor();
   expect(await card.textContent()).toContain('type = image');
@@ -226,7 +227,7 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
 
   // Delete asks first; Cancel keeps it, then it is gone from the list and from the API.
   await card.getByRole('button', { name: 'Delete' }).click();
-  const confirm = page.getByRole('alertdialog', { name: /^Delete the render\.\w+ webhook\?$/ });
+  const confirm = page.getByRole('alertdialog', { name: 'Delete the “A render finished” webhook?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await confirm.waitFor({ state: 'detached' });
   await card.getByRole('button', { name: 'Delete' }).click();
@@ -282,9 +283,9 @@ test('edit: a new target URL and event show in the list; a private URL is refuse
     const secret = await page.getByRole('dialog').getByRole('textbox', { name: 'Signing secret' }).inputValue();
     await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
 
-    const before = page.getByRole('listitem', { name: `render.failed to ${receiver.url('/hook?before=edit')}` });
+    const before = page.getByRole('listitem', { name: `A render failed to ${receiver.url('/hook?before=edit')}` });
     await before.getByRole('button', { name: /^Edit / }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit the render.failed webhook' });
+    const dialog = page.getByRole('dialog', { name: 'Edit the “A render failed” webhook' });
     const url = dialog.getByRole('textbox', { name: 'Target URL' });
     expect(await url.inputValue()).toBe(receiver.url('/hook?before=edit'));
     expect(await dialog.getByLabel('Event', { exact: true }).inputValue()).toBe('render.failed');
@@ -320,7 +321,7 @@ test('edit: a new target URL and event show in the list; a private URL is refuse
     await url.fill(receiver.url('/edited'));
     await dialog.getByRole('button', { name: 'Save webhook' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const after = page.getByRole('listitem', { name: `batch.completed to ${receiver.url('/edited')}` });
+    const after = page.getByRole('listitem', { name: `A batch finished to ${receiver.url('/edited')}` });
     await after.waitFor();
     expect(await after.textContent()).toMatch(/^ActiveA batch finishedbatch\.completed/);
     expect(await after.locator('code').first().textContent()).toBe('batch.completed');
@@ -366,7 +367,7 @@ test('a subscription disabled after failed deliveries shows why, is re-enabled, 
   await page.getByRole('button', { name: 'Create webhook' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
 
-  const card = page.getByRole('listitem', { name: /^batch\.completed to .*\/flaky$/ });
+  const card = page.getByRole('listitem', { name: /^A batch finished to .*\/flaky$/ });
   await card.getByText('Active', { exact: true }).waitFor();
   await card.getByRole('button', { name: 'Send test event' }).click();
   // Both attempts answer 500: the dispatcher disables the subscription; the list shows it without a reload.
@@ -400,7 +401,7 @@ test('a delivery whose receiver failed once reads Retrying with its attempt time
   await page.getByRole('textbox', { name: 'Target URL' }).fill(receiver.url('/once'));
   await page.getByRole('button', { name: 'Create webhook' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
-  const hookName = `render.failed to ${receiver.url('/once')}`;
+  const hookName = `A render failed to ${receiver.url('/once')}`;
   const card = page.getByRole('listitem', { name: hookName, exact: true });
   await card.getByText('Active', { exact: true }).waitFor();
   await card.getByRole('button', { name: `Send test event to ${hookName}`, exact: true }).click();
@@ -428,7 +429,10 @@ test('a delivery whose receiver failed once reads Retrying with its attempt time
   ]);
 
   // Redelivered while paused: the new delivery waits for its first try, and names the one it sends again.
-  await log.getByRole('button', { name: /^Redeliver / }).click();
+  // Its button says which delivery it sends again in the row's words: the event's, a test's mark, its creation time.
+  await log
+    .getByRole('button', { name: `Redeliver test “A render failed” of ${await shownDate(retrying!.createdAt)}`, exact: true })
+    .click();
   await waitShowing(log.getByRole('cell', { name: 'Waiting', exact: true }), card, { what: 'waiting redelivery', timeout: 60_000 });
   const [waiting] = await deliveriesOf(log);
   expect(waiting).toMatchObject({ status: 'pending', attempt: 0, lastAttemptAt: null, redeliveryOf: retrying!.id });

@@ -9,7 +9,15 @@ import { QueryState } from '../../kit/query-state';
 import { StatusBadge } from '../../kit/status-badge';
 import { Table } from '../../kit/table';
 import { eventWords } from './event-words';
-import { createdWord, deliveryAnchor, deliveryStatusTone, deliveryStatusWord, lastAttemptWord, redeliveryWord } from './delivery-words';
+import {
+  createdWord,
+  deliveryAnchor,
+  deliveryStatusTone,
+  deliveryStatusWord,
+  lastAttemptWord,
+  redeliverName,
+  redeliveryWord,
+} from './delivery-words';
 
 type Status = WebhookSubscription['status'];
 
@@ -80,12 +88,7 @@ function RedeliverButton({ delivery, uid }: { delivery: Delivery; uid: string })
   });
   return (
     <div className="flex flex-col gap-1">
-      <Button
-        variant="secondary"
-        busy={again.isPending}
-        onClick={() => again.mutate()}
-        aria-label={`Redeliver ${delivery.test ? 'test ' : ''}${delivery.event} of ${formatDate(delivery.createdAt)}`}
-      >
+      <Button variant="secondary" busy={again.isPending} onClick={() => again.mutate()} aria-label={redeliverName(delivery)}>
         Redeliver
       </Button>
       {again.isError && (

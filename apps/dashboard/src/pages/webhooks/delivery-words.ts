@@ -3,9 +3,13 @@
 // spelled structurally.
 import { formatDate } from '../../kit/format.js';
 import type { StatusTone } from '../../kit/status-tone.js';
+import { eventWords } from './event-words.js';
 
 interface DeliveryFacts {
   id: string;
+  event: string;
+  /** Sent with Send test event (its body says `data.test: true`). */
+  test: boolean;
   /** The API's: pending | sending | delivered | failed | cancelled. */
   status: string;
   /** Attempts claimed so far, the one in flight included. */
@@ -67,4 +71,12 @@ export function redeliveryWord(delivery: Pick<DeliveryFacts, 'redeliveryOf'>): s
  */
 export function deliveryAnchor(id: string, layout: 'table' | 'cards'): string {
   return layout === 'table' ? `delivery-${id}` : `delivery-card-${id}`;
+}
+
+/**
+ * The name of a delivery's Redeliver button: the event in the words the log shows (a screen reader says what the
+ * page says), marked when it was a test, and when it was created, which tells one row from another.
+ */
+export function redeliverName(delivery: Pick<DeliveryFacts, 'event' | 'test' | 'createdAt'>): string {
+  return `Redeliver ${delivery.test ? 'test ' : ''}“${eventWords(delivery.event)}” of ${formatDate(delivery.createdAt)}`;
 }

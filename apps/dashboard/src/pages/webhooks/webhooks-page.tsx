@@ -31,7 +31,7 @@ import { setFilters } from './filters-fields';
 import { SUBSCRIPTION_FIELDS, SubscriptionFields, type SubscriptionDraft } from './subscription-fields';
 import { asSentence } from '../../kit/sentence';
 import { StatusBadge } from '../../kit/status-badge';
-import { subscriptionStatusTone, subscriptionStatusWord } from './subscription-words';
+import { subscriptionName, subscriptionStatusTone, subscriptionStatusWord } from './subscription-words';
 
 const EMPTY_DRAFT: SubscriptionDraft = { event: WEBHOOK_EVENTS[0], targetUrl: '', filters: {} };
 
@@ -76,9 +76,6 @@ function disabledReason(subscription: WebhookSubscription): string {
  */
 const attemptsSummary = (s: Pick<WebhookSubscription, 'deliveryCount' | 'failureCount'>) =>
   `${plural(s.deliveryCount, 'delivery attempt')}, ${s.failureCount} failed (retries and test events included)`;
-
-/** The name a subscription goes by: its card's label, and the end of each of its buttons' names ("Pause render.completed to …"). */
-const subscriptionName = (s: Pick<WebhookSubscription, 'event' | 'targetUrl'>) => `${s.event} to ${s.targetUrl}`;
 
 /**
  * Test events go out only while a subscription is active: a paused or disabled one holds every delivery until it is
@@ -160,7 +157,7 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
               Delete
             </Button>
           }
-          title={`Delete the ${subscription.event} webhook?`}
+          title={`Delete the “${eventWords(subscription.event)}” webhook?`}
           description={`Deliveries to ${subscription.targetUrl} stop, including retries still waiting. Its delivery log goes with it.`}
           action="Delete webhook"
           onConfirm={() => remove.mutate()}
@@ -177,7 +174,7 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
       <Dialog
         open={editing}
         onOpenChange={setEditing}
-        title={`Edit the ${subscription.event} webhook`}
+        title={`Edit the “${eventWords(subscription.event)}” webhook`}
         description={`Now ${subscription.event} to ${subscription.targetUrl}. Saving keeps the signing secret: receivers verify deliveries as before.`}
       >
         <EditWebhook subscription={subscription} onClose={() => setEditing(false)} />
