@@ -531,9 +531,11 @@ test('on a phone the canvas comes first, then Properties, then Layers; the canva
     // …and the area ends just under it: a margin, not a band (at 70 % of the window it was 180 px and more).
     expect(frame.y + frame.height - (drawn.y + drawn.height)).toBeLessThanOrEqual(40);
     expect(drawn.y - frame.y).toBeLessThanOrEqual(40);
-    // The layout of a laptop's width is as it was: Layers left of the canvas, Properties right of it, on one row.
-    expect((await boxOf(layers())).x).toBeLessThan(frame.x);
-    expect((await boxOf(properties())).x).toBeGreaterThan(frame.x + frame.width);
+    // The layout of a laptop's width is as it was: Layers left of the canvas, Properties right of it (a gap between
+    // them), on one row.
+    const layersBox = await boxOf(layers());
+    expect(layersBox.x + layersBox.width).toBeLessThanOrEqual(frame.x - 8);
+    expect((await boxOf(properties())).x).toBeGreaterThanOrEqual(frame.x + frame.width + 8);
     expect(Math.abs((await boxOf(properties())).y - frame.y)).toBeLessThanOrEqual(2);
   } finally {
     await page.setViewportSize({ width: 1600, height: 1000 });

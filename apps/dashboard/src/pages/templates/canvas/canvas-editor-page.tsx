@@ -97,8 +97,9 @@ function CanvasEditor({ template }: { template: Template }) {
                   the canvas that changes with the selection). So on a phone the tab order visits Layers before the
                   canvas and Properties; on wide screens, where most editing happens, it follows the columns. */}
                 <div className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-[12rem_minmax(0,1fr)] xl:grid-cols-[12rem_minmax(0,1fr)_16rem] 2xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
-                  {/* A grid of one: the Layers panel stretches down its column, as a grid item of the page's grid would. */}
-                  <div className="grid max-lg:-order-1">
+                  {/* A grid of one: the Layers panel stretches down its column and keeps to its width, as an item of the
+                    page's grid would. */}
+                  <div className="grid grid-cols-[minmax(0,1fr)] max-lg:-order-1">
                     <EditLock>
                       <LayersPanel />
                     </EditLock>
