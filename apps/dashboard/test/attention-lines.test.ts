@@ -50,7 +50,7 @@ describe("the Overview's Needs attention lines", () => {
     expect(attentionLines({ ...allWell, webhooks: [activeWebhook, disabled('https://hooks.example.com/down')] })).toEqual([
       {
         kind: 'webhooks',
-        text: 'The render.completed webhook to https://hooks.example.com/down is disabled: events are not sent to it.',
+        text: 'The webhook “A render finished” to https://hooks.example.com/down is disabled: events are not sent to it.',
         link: { text: 'Open Webhooks', to: '/settings/webhooks' },
       },
     ]);

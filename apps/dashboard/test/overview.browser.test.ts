@@ -233,7 +233,7 @@ test('the overview says what needs attention (failed renders, a disabled webhook
   const texts = await lines.allTextContents();
   expect(texts.slice(0, 2)).toEqual([
     '1 render failed in the last 24 hours. See the failed renders and why',
-    `The render.completed webhook to ${broken.url('/hook')} is disabled: events are not sent to it. Open Webhooks`,
+    `The webhook “A render finished” to ${broken.url('/hook')} is disabled: events are not sent to it. Open Webhooks`,
   ]);
   // The scheduler's reason, as the binding's card shows it.
   expect(texts[2]).toMatch(/^Binding Private card could not refresh: The data source answered HTTP 404( Not Found)?\. Open Bindings$/);

@@ -4,6 +4,7 @@
 import { plural } from '../../kit/plural.js';
 import { searchOfFilters } from '../renders/render-filters.js';
 import { asSentence } from '../../kit/sentence.js';
+import { eventWords } from '../webhooks/event-words.js';
 
 /** How far back failed renders count. */
 export const FAILED_RENDERS_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -79,13 +80,16 @@ function failedRendersLine(page: FailedRendersPage, now: Date): AttentionLine | 
   return { kind: 'renders', text, link: rendersLink(now) };
 }
 
-/** `failed` is the dispatcher's word for a subscription it disabled; a paused one was paused on purpose. */
+/**
+ * `failed` is the dispatcher's word for a subscription it disabled; a paused one was paused on purpose. The event in the
+ * words the Webhooks page shows for it, not its API name.
+ */
 function disabledWebhooksLine(webhooks: WebhookState[]): AttentionLine | null {
   const disabled = webhooks.filter((w) => w.status === 'failed');
   if (disabled.length === 0) return null;
   const text =
     disabled.length === 1
-      ? `The ${disabled[0]!.event} webhook to ${disabled[0]!.targetUrl} is disabled: events are not sent to it.`
+      ? `The webhook “${eventWords(disabled[0]!.event)}” to ${disabled[0]!.targetUrl} is disabled: events are not sent to it.`
       : `${plural(disabled.length, 'webhook')} are disabled: events are not sent to ${namesList(disabled.map((w) => w.targetUrl))}.`;
   return { kind: 'webhooks', text, link: webhooksLink };
 }
