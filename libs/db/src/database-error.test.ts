@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { databaseOpenProblem } from './database-error.js';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -36,6 +37,17 @@ describe('databaseOpenProblem', () => {
       'cannot open the database at socket /run/pg/pressroom (DATABASE_URL): connect ENOENT /run/pg/.s.PGSQL.5432',
     );
     expect(databaseOpenProblem(new Error('Connection terminated due to connection timeout'), 'postgres://h/d')).toContain('timeout');
+  });
+
+  it('reads both attempts of an AggregateError made in another realm (Node’s own, under jest’s vm)', () => {
+    const foreign = runInNewContext(`new AggregateError([
+      Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ], '')`) as unknown;
+    expect(foreign instanceof AggregateError).toBe(false);
+    expect(databaseOpenProblem(foreign, 'postgres://localhost/pressroom')).toBe(
+      'cannot open the database at localhost/pressroom (DATABASE_URL): connect ECONNREFUSED ::1:5432; connect ECONNREFUSED 127.0.0.1:5432',
+    );
   });
 
   it('leaves every other error alone (a failing statement, a bug), and PGlite (no DATABASE_URL)', () => {

@@ -32,6 +32,16 @@ export function databaseOpenProblem(error: unknown, url: string | undefined): st
   // ENOENT only for the socket file (`connect ENOENT /run/postgresql/.s.PGSQL.5432`), not for any missing file.
   const noSocket = code === 'ENOENT' && error.message.includes('.s.PGSQL.');
   if (!timedOut && !noSocket && !(code && (NETWORK_CODES.has(code) || SERVER_REFUSAL.test(code)))) return null;
-  const said = error.message || (error instanceof AggregateError ? error.errors.map((e: Error) => e.message).join('; ') : code);
+  // An AggregateError (IPv6 and IPv4 both refused) may have no message of its own: its errors', read from any realm.
+  const inner = (error as { errors?: unknown }).errors;
+  const said =
+    error.message ||
+    (Array.isArray(inner)
+      ? inner
+          .filter(isError)
+          .map((e) => e.message)
+          .join('; ')
+      : '') ||
+    code;
   return `cannot open the database at ${databaseWhere(url)} (DATABASE_URL): ${said}`;
 }
