@@ -487,7 +487,7 @@ test('at 1280×800 and 1440×900 the canvas starts on screen, a 1080×1080 desig
   }
 });
 
-test('on a phone the canvas comes first, then Properties, then Layers; the canvas area takes the design’s shape', async () => {
+test('on a phone the canvas comes first, then Properties, then Layers; a banner’s whole canvas shows on the first screen, every tool in reach; the canvas area takes the design’s shape', async () => {
   const surface = page.locator('canvas.lower-canvas');
   const area = page.locator('[data-canvas-scroller]');
   const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
@@ -518,6 +518,65 @@ test('on a phone the canvas comes first, then Properties, then Layers; the canva
     expect(order).toEqual(['canvas', 'properties', 'layers', 'render', 'layouts', 'variables']);
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // A 1200×630 banner: the chrome above the canvas is compact, so the whole canvas area shows on the first screen.
+    await openDesign('Phone banner', POST, { width: 1200, height: 630 });
+    await layers().getByRole('button', { name: 'Box', exact: true }).waitFor({ timeout: 30_000 });
+    await eventually(async () => ((await surface.boundingBox())?.width ?? 1200) < 1200, 'the banner to open fitted');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const banner = await boxOf(area);
+    expect(banner.y).toBeGreaterThan(0);
+    expect(banner.y + banner.height).toBeLessThanOrEqual(PHONE.height);
+    expect(banner.height).toBeLessThan(banner.width);
+    // The tools are one sideways row, a fade at its end saying there are more; each is still a named button,
+    // reached by pointer (scrolled to) and by keyboard (focus scrolls it into view).
+    const toolRow = page.locator('[data-tool-row]');
+    const row = await boxOf(toolRow);
+    expect(row.height).toBeLessThan(60);
+    await page.locator('[data-more-tools="after"]').waitFor();
+    await page.getByRole('button', { name: 'Add text', exact: true }).click();
+    await layers().getByLabel('Name of layer Text').first().waitFor();
+    await page.getByRole('button', { name: 'Add rectangle', exact: true }).click();
+    await layers().getByLabel('Name of layer Rectangle').first().waitFor();
+    const last = page.getByRole('button', { name: 'Keyboard shortcuts' });
+    await last.focus();
+    await eventually(async () => {
+      const box = await last.boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= PHONE.width;
+    }, 'the focused tool to scroll into view');
+    await page.locator('[data-more-tools="before"]').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'hidden' });
+    // The template's Rename/Duplicate/Delete wait behind one disclosure, which says whether it is open.
+    const actions = page.getByRole('button', { name: 'Template actions' });
+    expect(await actions.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('button', { name: 'Rename template' }).count()).toBe(0);
+    await actions.click();
+    expect(await actions.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('group', { name: 'Template' }).getByRole('button', { name: 'Rename template' }).waitFor();
+    await page.getByRole('group', { name: 'Template' }).getByRole('button', { name: 'Delete template' }).waitFor();
+    await actions.click();
+    expect(await page.getByRole('button', { name: 'Rename template' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // Another layout's size reshapes the canvas area: a story (portrait) is taller than wide, the banner again wide.
+    const layouts = page.getByRole('region', { name: 'Layouts and pages' });
+    await layouts.getByRole('textbox', { name: 'Layout key' }).fill('story');
+    await layouts.getByRole('spinbutton', { name: 'Layout width' }).fill('1080');
+    await layouts.getByRole('spinbutton', { name: 'Layout height' }).fill('1920');
+    await layouts.getByRole('button', { name: 'Copy to new layout' }).click();
+    await layouts.getByRole('button', { name: 'story · 1080×1920' }).waitFor();
+    await eventually(async () => {
+      const box = await area.boundingBox();
+      return box !== null && box.height > box.width * 1.3;
+    }, 'the canvas area to take the story’s shape');
+    await layouts.getByRole('button', { name: 'default · 1200×630' }).click();
+    await eventually(async () => {
+      const box = await area.boundingBox();
+      return box !== null && Math.abs(box.height - banner.height) <= 4;
+    }, 'the canvas area to take the banner’s shape again');
 
     // 1280×800, a 1200×630 banner: the canvas area is the design's shape, with no empty band under the drawn design.
     await page.setViewportSize({ width: 1280, height: 800 });

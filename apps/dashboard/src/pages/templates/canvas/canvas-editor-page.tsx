@@ -16,6 +16,8 @@ import { useRememberedValues } from '../remembered-values';
 import { CanvasInteractions } from './interactions/canvas-interactions';
 import { TemplateActions } from '../template-actions';
 import { Toolbar } from './toolbar';
+import { ToolRow } from './tool-row';
+import { NarrowDisclosure } from './narrow-disclosure';
 import { ActiveLayoutProvider } from './layouts/active-layout';
 import { LayoutsPanel } from './layouts/layouts-panel';
 import { EditLock, TryValuesNote, TryValuesProvider } from './variables/try-values';
@@ -66,11 +68,16 @@ function CanvasEditor({ template }: { template: Template }) {
           <UnsavedDesignProvider width={size.width} height={size.height} definitions={template.variableDefinitions}>
             {/* One save for the save bar and the Variables panel's "Save and render". */}
             <CanvasSaveProvider template={template} width={width} height={height}>
-              <div className="flex w-full flex-col gap-3">
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">Edit {template.name}</h1>
+              {/* Below lg the chrome above the canvas is compact (smaller title and gaps, the template's actions behind
+                one button, the tools in one sideways row): on a phone the whole canvas of a banner shows on the first
+                screen. From lg the laptop's layout. */}
+              <div className="flex w-full flex-col gap-3 max-lg:gap-2">
+                <div className="flex flex-wrap items-center justify-between gap-3 max-lg:gap-2">
+                  <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere max-lg:text-xl">Edit {template.name}</h1>
                   <div className="flex flex-wrap items-center gap-3">
-                    <TemplateActions template={template} renameable />
+                    <NarrowDisclosure label="Template actions">
+                      <TemplateActions template={template} renameable />
+                    </NarrowDisclosure>
                     <Link className="text-sm text-indigo-700 underline" to="/templates">
                       All templates
                     </Link>
@@ -80,13 +87,13 @@ function CanvasEditor({ template }: { template: Template }) {
                 <CarriedValuesNote values={carried} />
                 <TryValuesNote />
                 {/* While tried values are shown the design cannot be edited: these controls are off (try-values.tsx). */}
-                {/* One wrapping row of tools (adding objects, history, arrange, view): the canvas starts high on a laptop. */}
-                <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                {/* One row of tools (adding objects, history, arrange, view): wrapping on a laptop, sideways on a phone. */}
+                <ToolRow>
                   <EditLock>
                     <Toolbar />
                     <CanvasInteractions />
                   </EditLock>
-                </div>
+                </ToolRow>
                 {/* The canvas column gets the width: the side columns are narrow on a laptop (1280–1535 px), wider on a
                   large screen; below xl the properties column goes under the layers and the canvas.
                   Below lg (a phone, a narrow window) the columns dissolve (`contents`) into one stack ordered for the
@@ -96,7 +103,7 @@ function CanvasEditor({ template }: { template: Template }) {
                   items of one grid the canvas's row would take the height of the Properties beside it (a gap under
                   the canvas that changes with the selection). So on a phone the tab order visits Layers before the
                   canvas and Properties; on wide screens, where most editing happens, it follows the columns. */}
-                <div className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-[12rem_minmax(0,1fr)] xl:grid-cols-[12rem_minmax(0,1fr)_16rem] 2xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
+                <div className="grid grid-cols-[minmax(0,1fr)] gap-3 max-lg:gap-2 lg:grid-cols-[12rem_minmax(0,1fr)] xl:grid-cols-[12rem_minmax(0,1fr)_16rem] 2xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
                   {/* A grid of one: the Layers panel stretches down its column and keeps to its width, as an item of the
                     page's grid would. */}
                   <div className="grid grid-cols-[minmax(0,1fr)] max-lg:-order-1">

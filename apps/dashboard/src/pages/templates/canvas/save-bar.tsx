@@ -105,7 +105,7 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
     <form
       noValidate
       aria-label="Template size and save"
-      className="flex flex-wrap items-end gap-3"
+      className="flex flex-wrap items-end gap-3 max-lg:gap-2"
       onSubmit={(e) => {
         e.preventDefault();
         void save.save();
@@ -118,7 +118,8 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
         onWidth={props.onWidth}
         onHeight={props.onHeight}
         error={save.error}
-        fieldClassName="w-28"
+        // Narrower on a phone: the fields and Save share one row there.
+        fieldClassName="w-24 sm:w-28"
       />
       <Button type="submit" busy={save.pending} disabled={!editor.ready}>
         Save template

@@ -1,5 +1,5 @@
 import { ActiveSelection, Group } from 'fabric';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../kit/button';
 import { useEditor } from './editor-context';
 import { LibraryImage } from './library-image';
@@ -16,13 +16,17 @@ const SHAPES: Array<[ShapeKind, string, string]> = [
 
 /**
  * Adds objects and groups/ungroups the selection. Dense (small buttons, the image URL's label beside its field):
- * it shares one wrapping row with the arrange toolbar, so that the canvas starts high on a laptop screen.
+ * it shares one row with the arrange toolbar (tool-row.tsx), so that the canvas starts high on a laptop and a phone.
  */
 export function Toolbar() {
   const editor = useEditor();
   const id = useId();
   const [imageUrl, setImageUrl] = useState('');
   const [imageError, setImageError] = useState<string>();
+  const errorText = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (imageError) errorText.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [imageError]);
   const active = editor.canvas?.getActiveObject();
   const addImage = async (event: FormEvent) => {
     event.preventDefault();
@@ -77,7 +81,13 @@ export function Toolbar() {
           Add image
         </Button>
         {imageError && (
-          <p id={`${id}-error`} className="basis-full text-sm text-red-700">
+          // Under the field on a wide screen. Below lg, in the sideways row of tools, beside Add image in a narrow
+          // column (a row of its own would be one line as long as the message), scrolled into view clear of the fade.
+          <p
+            ref={errorText}
+            id={`${id}-error`}
+            className="basis-full text-sm text-red-700 max-lg:w-56 max-lg:basis-auto max-lg:scroll-mx-8"
+          >
             {imageError}
           </p>
         )}

@@ -22,7 +22,7 @@ const GROUP_LABEL = 'pl-1 text-xs font-medium text-slate-700';
 /**
  * Undo/redo, arrange (align and distribute the selection) and view (zoom) controls. Align works on one object
  * (against the page) or several (against their bounds); distribute needs three or more. Its toolbars are items of
- * the editor's one wrapping row of tools (`contents`: no box of its own), beside the toolbar that adds objects.
+ * the editor's one row of tools (tool-row.tsx) (`contents`: no box of its own), beside the toolbar that adds objects.
  */
 export function ArrangeToolbar({ interactions, selected }: { interactions: CanvasInteractions; selected: number }) {
   return (
