@@ -50,6 +50,7 @@ export {
 } from './template-versions.js';
 export { type TemplateSnapshot } from './schema-template-versions.js';
 export { templateDesignOf } from './template-design.js';
+export { type RevisedTemplate, StaleTemplateRevisionError, getRevisedTemplate } from './template-revision.js';
 export {
   type RenderRow,
   type NewRender,

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './open.js';
 import { templates } from './schema.js';
 import { recordTemplateVersion, type SavedVersion, type VersionAuthor } from './template-versions.js';
+import { currentRevisionOf, StaleTemplateRevisionError, templateRevisionSql } from './template-revision.js';
 
 export interface TemplateRow {
   uid: string;
@@ -82,11 +83,13 @@ export async function getTemplate(db: Db, input: { ownerId: string; uid: string 
 /**
  * A template has exactly one design source: setting `html` clears `fabricJSData`
  * and vice versa. null when the template does not exist for this owner.
+ * With `ifRevision` the save happens only if the template is still at that revision (`*`: any), checked
+ * by the UPDATE itself so no other save can slip in between; otherwise StaleTemplateRevisionError.
  */
 export async function updateTemplate(
   db: Db,
-  input: { ownerId: string; uid: string; patch: TemplatePatch; version?: VersionAuthor },
-): Promise<SavedTemplate | null> {
+  input: { ownerId: string; uid: string; patch: TemplatePatch; version?: VersionAuthor; ifRevision?: string | readonly string[] },
+): Promise<(SavedTemplate & { revision: string }) | null> {
   const { patch } = input;
   const setsHtml = patch.html !== undefined && patch.html !== null;
   const setsFabric = patch.fabricJSData !== undefined && patch.fabricJSData !== null;
@@ -94,15 +97,27 @@ export async function updateTemplate(
   const values = toValues(patch);
   if (setsHtml) values.fabricJson = null;
   if (setsFabric) values.html = null;
+  const conditional = input.ifRevision !== undefined && input.ifRevision !== '*';
+  // Any of the listed revisions (If-Match may list several); none listed matches nothing.
+  const revisions = typeof input.ifRevision === 'string' ? [input.ifRevision] : [...(input.ifRevision ?? [])];
+  const where = conditional
+    ? and(owned(input.ownerId, input.uid), or(sql`false`, ...revisions.map((r) => sql`${templateRevisionSql} = ${r}`)))
+    : owned(input.ownerId, input.uid);
   return db.orm.transaction(async (tx) => {
-    // The update locks the template's row, so concurrent saves of one template number their versions in turn.
-    const [row] = await tx
+    // The update locks the template's row, so concurrent saves of one template number their versions in turn;
+    // a save that waited for that lock re-checks the revision on the row the other one left.
+    const [updated] = await tx
       .update(templates)
       .set({ ...values, updatedAt: sql`now()` })
-      .where(owned(input.ownerId, input.uid))
-      .returning();
-    if (!row) return null;
-    const saved = toRow(row);
+      .where(where)
+      .returning({ ...getTableColumns(templates), revision: templateRevisionSql });
+    if (!updated) {
+      const current = conditional ? await currentRevisionOf(tx, input) : null;
+      if (current) throw new StaleTemplateRevisionError(current);
+      return null;
+    }
+    const { revision, ...row } = updated;
+    const saved = { ...toRow(row), revision: String(revision) };
     if (!input.version) return saved;
     return { ...saved, savedVersion: await recordTemplateVersion(tx, saved, input.version) };
   });

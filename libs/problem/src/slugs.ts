@@ -125,6 +125,12 @@ export const PROBLEM_KINDS = {
     title: 'Conflict',
     description: 'The resource is in a state that does not allow this operation, for example cancelling a batch that has already finished.',
   },
+  'precondition-failed': {
+    status: 412,
+    title: 'Precondition Failed',
+    description:
+      'The `If-Match` header names a revision (ETag) the resource no longer has: someone changed it since it was read. Nothing was written. `etag` is the current revision; `updatedAt` and `updatedBy` say when and by whom it was last saved, when known. Read it again (GET) to see their change, or send the current ETag (or no `If-Match`) to replace it.',
+  },
   'plan-limit': {
     status: 403,
     title: 'Plan Limit Exceeded',

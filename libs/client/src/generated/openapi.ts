@@ -324,9 +324,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One template */
+        /**
+         * One template
+         * @description `ETag` names the template's revision: send it as `If-Match` on `PUT /templates/{uid}` to save only if nobody saved since.
+         */
         get: operations["getTemplate"];
-        /** Change a template (only the fields sent) */
+        /**
+         * Change a template (only the fields sent)
+         * @description Send `If-Match` with the `ETag` of `GET /templates/{uid}` to save only if nobody saved the template since (412 `precondition-failed` otherwise, naming who saved when, and nothing is written); `If-Match: *` saves over any revision; without it the save always replaces.
+         */
         put: operations["updateTemplate"];
         post?: never;
         /** Delete a template */
@@ -8125,7 +8131,10 @@ export interface operations {
     getTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of a copy you hold: 304 while the template is still at that revision. */
+                "If-None-Match"?: string;
+            };
             path: {
                 uid: string;
             };
@@ -8142,6 +8151,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description When the window resets (Unix seconds). */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The template's revision (a strong tag; a render's thumbnail does not change it). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8168,6 +8179,19 @@ export interface operations {
                         [key: string]: unknown;
                     };
                 };
+            };
+            /** @description Not modified: the `If-None-Match` ETag is still the revision. */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the current window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets (Unix seconds). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
             401: {
@@ -8223,7 +8247,10 @@ export interface operations {
     updateTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` (revision) the change was made from, or `*`: the save happens only if the template is still at it (strong comparison). */
+                "If-Match"?: string;
+            };
             path: {
                 uid: string;
             };
@@ -8249,6 +8276,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description When the window resets (Unix seconds). */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The revision this save made: the `If-Match` of the next save. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8305,6 +8334,15 @@ export interface operations {
             };
             /** @description `template-not-found`: Template Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `precondition-failed`: Precondition Failed */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10770,6 +10808,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description When the window resets (Unix seconds). */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The template's new revision: the `If-Match` of the next `PUT /templates/{uid}`. */
+                    ETag?: string;
                     /** @description `true` when this answer replays the first request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;

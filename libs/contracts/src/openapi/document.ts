@@ -172,6 +172,9 @@ function parametersOf(operation: Operation): Json[] {
       schema: { type: 'object', additionalProperties: { type: 'string' } },
     });
   }
+  for (const [name, description] of Object.entries(operation.requestHeaders ?? {})) {
+    parameters.push({ name, in: 'header', required: false, description, schema: { type: 'string' } });
+  }
   if (operation.method === 'post' && operation.auth !== 'public') {
     parameters.push({
       name: 'Idempotency-Key',

@@ -45,6 +45,8 @@ export interface Operation {
   query?: z.ZodObject;
   /** Query parameters taken under any name (a URL render's template variables): one form-exploded object of strings. */
   queryRest?: { name: string; description: string };
+  /** Optional request headers the operation reads (If-Match, If-None-Match): name → description. */
+  requestHeaders?: Record<string, string>;
   body?: z.ZodType;
   /** Example request body shown on the reference page. */
   example?: unknown;

@@ -41,7 +41,12 @@ export const templateVersionOperations: Operation[] = [
     tag: 'Templates',
     summary: 'Restore a saved version (a save itself: it becomes the newest version)',
     auth: 'apiKey',
-    responses: { 200: json(z.looseObject({ template: TemplateView, version: VersionSummary })) },
+    responses: {
+      200: {
+        ...json(z.looseObject({ template: TemplateView, version: VersionSummary })),
+        headers: { ETag: "The template's new revision: the `If-Match` of the next `PUT /templates/{uid}`." },
+      },
+    },
     problems: NOT_FOUND,
   },
   {

@@ -77,8 +77,14 @@ export const templateOperations: Operation[] = [
     operationId: 'getTemplate',
     tag: 'Templates',
     summary: 'One template',
+    description:
+      "`ETag` names the template's revision: send it as `If-Match` on `PUT /templates/{uid}` to save only if nobody saved since.",
     auth: 'apiKey',
-    responses: { 200: TEMPLATE },
+    requestHeaders: { 'If-None-Match': 'The `ETag` of a copy you hold: 304 while the template is still at that revision.' },
+    responses: {
+      200: { ...TEMPLATE, headers: { ETag: "The template's revision (a strong tag; a render's thumbnail does not change it)." } },
+      304: { description: 'Not modified: the `If-None-Match` ETag is still the revision.' },
+    },
     problems: NOT_FOUND,
   },
   {
@@ -87,11 +93,18 @@ export const templateOperations: Operation[] = [
     operationId: 'updateTemplate',
     tag: 'Templates',
     summary: 'Change a template (only the fields sent)',
+    description:
+      'Send `If-Match` with the `ETag` of `GET /templates/{uid}` to save only if nobody saved the template since (412 `precondition-failed` ' +
+      'otherwise, naming who saved when, and nothing is written); `If-Match: *` saves over any revision; without it the save always replaces.',
     auth: 'apiKey',
+    requestHeaders: {
+      'If-Match':
+        'The `ETag` (revision) the change was made from, or `*`: the save happens only if the template is still at it (strong comparison).',
+    },
     body: TemplateUpdate,
     example: { html: '<h1>{{title}}</h1><p>{{subtitle}}</p>' },
-    responses: { 200: TEMPLATE },
-    problems: [...NOT_FOUND, 'template-compile-error', 'expression-error'],
+    responses: { 200: { ...TEMPLATE, headers: { ETag: 'The revision this save made: the `If-Match` of the next save.' } } },
+    problems: [...NOT_FOUND, 'template-compile-error', 'expression-error', 'precondition-failed'],
   },
   {
     method: 'delete',

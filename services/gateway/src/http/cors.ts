@@ -14,7 +14,7 @@ const EXPOSED = [
   'Idempotent-Replayed',
   'Mcp-Session-Id',
 ].join(', ');
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, If-None-Match, Mcp-Protocol-Version, Mcp-Session-Id';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, If-Match, If-None-Match, Mcp-Protocol-Version, Mcp-Session-Id';
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 
 /**

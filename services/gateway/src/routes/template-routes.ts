@@ -10,7 +10,15 @@ import {
   newId,
   paginate,
 } from '@pressroom/contracts';
-import { deleteTemplate, insertTemplate, listTemplateVersions, updateTemplate, type SavedVersion } from '@pressroom/db';
+import {
+  StaleTemplateRevisionError,
+  deleteTemplate,
+  getRevisedTemplate,
+  insertTemplate,
+  listTemplateVersions,
+  updateTemplate,
+  type SavedVersion,
+} from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { checkTemplateHtml, definitionsFromDesign } from '@pressroom/templating';
 import { authOf } from '../http/auth.js';
@@ -26,6 +34,7 @@ import { templateView } from '../views/template-view.js';
 import { templateVersionView } from '../views/template-version-view.js';
 import { versionAuthor } from '../http/version-author.js';
 import { deleteStoredFiles } from '../renders/delete-stored-files.js';
+import { revisionEtag, revisionsOfIfMatch, staleRevisionProblem } from '../http/template-etag.js';
 
 const DEFAULT_TEMPLATE_SIZE = { width: 1200, height: 630 };
 
@@ -83,7 +92,11 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
 
   defineRoute(router, '/templates/:uid', {
     get: handler(async (req, res) => {
-      const row = await loadTemplate(deps.db, { ownerId: authOf(res).ownerId, uid: String(req.params.uid) });
+      const uid = String(req.params.uid);
+      const row = await getRevisedTemplate(deps.db, { ownerId: authOf(res).ownerId, uid });
+      if (!row) throw notFound(uid);
+      // The revision, not a body hash: a PUT's If-Match compares it (docs/templates.md#conditional-saves).
+      res.setHeader('ETag', revisionEtag(row.revision));
       res.json({ template: templateView(row) });
     }),
     put: handler(async (req, res) => {
@@ -91,11 +104,17 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
       refuseHtmlThatNeverRenders(patch.html);
       const uid = String(req.params.uid);
       const auth = authOf(res);
-      const row = await updateTemplate(deps.db, { ownerId: auth.ownerId, uid, patch, version: versionAuthor(auth) });
+      const ifRevision = revisionsOfIfMatch(req.get('If-Match'));
+      const row = await updateTemplate(deps.db, { ownerId: auth.ownerId, uid, patch, version: versionAuthor(auth), ifRevision }).catch(
+        (error: unknown) => {
+          throw error instanceof StaleTemplateRevisionError ? staleRevisionProblem(uid, error) : error;
+        },
+      );
       if (!row) throw notFound(uid);
       // URL renders answered from memory (GET /r/) forget this owner's answers in every gateway.
       await deps.owners?.changed(auth.ownerId, ['templates']);
       await deleteStoredFiles(deps.storage, row.savedVersion?.prunedThumbnailKeys ?? []);
+      res.setHeader('ETag', revisionEtag(row.revision));
       res.json({ template: templateView(row), ...versionMember(row.savedVersion) });
     }),
     delete: handler(async (req, res) => {

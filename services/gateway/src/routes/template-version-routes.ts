@@ -8,6 +8,7 @@ import type { Storage } from '@pressroom/storage';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
+import { revisionEtag } from '../http/template-etag.js';
 import { versionAuthor } from '../http/version-author.js';
 import { loadTemplate } from '../renders/load-template.js';
 import { deleteStoredFiles } from '../renders/delete-stored-files.js';
@@ -66,6 +67,8 @@ export function templateVersionRoutes(deps: {
         throw new ProblemError('template-not-found', { detail: `No template with uid ${JSON.stringify(uid)} exists for this account.` });
       await deps.owners.changed(auth.ownerId, ['templates']);
       await deleteStoredFiles(deps.storage, saved.savedVersion.prunedThumbnailKeys);
+      // The new revision, so an editor that restored saves on from it (docs/templates.md#conditional-saves).
+      res.setHeader('ETag', revisionEtag(saved.revision));
       res.json({ template: templateView(saved), version: templateVersionView(saved.savedVersion.version) });
     }),
   });
