@@ -35,6 +35,11 @@ export interface Template {
   layouts: Record<string, TemplateLayout>;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The `ETag` the answer carried: the revision this copy is of (not an API field). An editor keeps the one it opened
+   * and saves with it as `If-Match`, so a save over someone else's newer one is refused (docs/templates.md#conditional-saves).
+   */
+  etag?: string;
 }
 
 export interface TemplateList {
@@ -62,7 +67,24 @@ export async function listEveryTemplate(query: { sort: TemplateSort; outputForma
   return { templates, pagination: { ...first.pagination, page: 1, totalPages: 1, hasNext: false, hasPrev: false } };
 }
 
-export const getTemplate = async (uid: string) => (await api<{ template: Template }>(`/templates/${encodeURIComponent(uid)}`)).template;
+/** A template answer's body, with the answer's ETag on its template. */
+async function withEtag<T extends { template: Template }>(res: Response): Promise<T> {
+  const body = (await res.json()) as T;
+  const etag = res.headers.get('etag');
+  return etag ? { ...body, template: { ...body.template, etag } } : body;
+}
+
+const templatePath = (uid: string) => `/templates/${encodeURIComponent(uid)}`;
+
+export const getTemplate = async (uid: string) => (await withEtag<{ template: Template }>(await request(templatePath(uid)))).template;
+
+/** `ifMatch`: the revision (`Template.etag`) the change was made from; the save is refused (412) if it is no longer current. */
+export interface SaveOptions {
+  ifMatch?: string | undefined;
+}
+
+const put = (uid: string, json: unknown, options: SaveOptions) =>
+  request(templatePath(uid), { method: 'PUT', json, ...(options.ifMatch ? { headers: { 'if-match': options.ifMatch } } : {}) });
 
 export type TemplateDraft = Pick<Template, 'name' | 'width' | 'height' | 'strictVariables' | 'variableDefinitions' | 'layouts'> & {
   html: string;
@@ -86,12 +108,13 @@ export interface SavedTemplate {
 }
 
 /** Create (no uid) or update an HTML template, with the version the save recorded. */
-export const saveTemplate = (uid: string | undefined, draft: TemplateDraft) =>
-  uid
-    ? api<SavedTemplate>(`/templates/${encodeURIComponent(uid)}`, { method: 'PUT', json: draft })
-    : api<SavedTemplate>('/templates', { json: draft });
-export const updateTemplate = async (uid: string, draft: Partial<TemplateDraft> | Partial<CanvasTemplateDraft>) =>
-  (await api<{ template: Template }>(`/templates/${encodeURIComponent(uid)}`, { method: 'PUT', json: draft })).template;
+export const saveTemplate = async (uid: string | undefined, draft: TemplateDraft, options: SaveOptions = {}) =>
+  uid ? withEtag<SavedTemplate>(await put(uid, draft, options)) : api<SavedTemplate>('/templates', { json: draft });
+export const updateTemplate = async (
+  uid: string,
+  draft: Partial<TemplateDraft> | Partial<CanvasTemplateDraft>,
+  options: SaveOptions = {},
+) => (await withEtag<{ template: Template }>(await put(uid, draft, options))).template;
 /**
  * A new template with everything that describes a saved one (its design, size, variables, layouts, pages, output),
  * not its history or renders, under `name`.

@@ -26,7 +26,12 @@ export function TemplateActions({ template, renameable = false }: { template: Te
     onSuccess: async (saved) => {
       setRenaming(false);
       // Only the name: the editor's design (saved or not) stays as it is.
-      queryClient.setQueryData(templateKeys.one(saved.uid), { ...template, name: saved.name, updatedAt: saved.updatedAt });
+      queryClient.setQueryData(templateKeys.one(saved.uid), {
+        ...template,
+        name: saved.name,
+        updatedAt: saved.updatedAt,
+        etag: saved.etag,
+      });
       await queryClient.invalidateQueries({ queryKey: templateKeys.all, refetchType: 'none' });
     },
   });

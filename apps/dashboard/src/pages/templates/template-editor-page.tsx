@@ -29,6 +29,8 @@ import { useRememberedValues } from './remembered-values';
 import { unclosedPlaceholderLines, variablesOf } from './variable-names';
 import { VariableInput } from './variable-input';
 import { ErrorText } from '../../kit/message-text';
+import { saveConflictOf } from '../../api/save-conflict';
+import { SaveConflictAlert } from './save-conflict-alert';
 
 // CodeMirror is its own chunk: nobody pays for it until they open an editor.
 const CodeEditor = lazy(() => import('../../kit/html-editor'));
@@ -101,6 +103,9 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
   const [draft, setDraft] = useState<TemplateDraft>(initial);
   // What the server holds, as this form last sent or loaded it: Render saves first when the form differs.
   const [savedDraft, setSavedDraft] = useState<TemplateDraft>(initial);
+  // The revision the form's content comes from, kept from when it was opened (not the query's, which a refetch
+  // moves on): a save sends it as If-Match, so one over someone else's newer save is refused, not silently made.
+  const [revision, setRevision] = useState(template?.etag);
   // The values typed on the new-template page come along when it is created (they are not part of the template),
   // and a failed render's Render again brings the values that render used (failed-render-help.ts).
   const carried = (useLocation().state as { values?: Record<string, unknown> } | null)?.values;
@@ -131,9 +136,11 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
   );
 
   const save = useMutation({
-    mutationFn: async () => ({ ...(await saveTemplate(uid, draft)), sent: draft }),
+    // `over`: the newer revision a conflict named, when the person chose to save theirs over it.
+    mutationFn: async (over?: string) => ({ ...(await saveTemplate(uid, draft, { ifMatch: over ?? revision })), sent: draft }),
     onSuccess: async ({ template: saved, version, sent }) => {
       setSavedDraft(sent);
+      setRevision(saved.etag);
       // With the variables' defaults (else samples), not what was typed to try it, as canvas thumbnails are drawn.
       // Not awaited, and a refusal is not the save's failure: the card keeps what it showed.
       if (version)
@@ -145,6 +152,25 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
       if (!uid) await navigate(`/templates/${saved.uid}`, { state: { values, discardUnsaved: true } });
     },
   });
+
+  const conflict = saveConflictOf(save.error);
+  const [loadingTheirs, setLoadingTheirs] = useState(false);
+  /** After a conflict: the template as it is now replaces the form (the person confirmed discarding theirs). */
+  const loadTheirs = async () => {
+    if (!uid) return;
+    setLoadingTheirs(true);
+    try {
+      const fresh = await getTemplate(uid);
+      save.reset();
+      setDraft(draftOf(fresh));
+      setSavedDraft(draftOf(fresh));
+      setRevision(fresh.etag);
+      queryClient.setQueryData(templateKeys.one(uid), fresh);
+      await queryClient.invalidateQueries({ queryKey: templateKeys.all });
+    } finally {
+      setLoadingTheirs(false);
+    }
+  };
 
   return (
     <Page
@@ -168,8 +194,9 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
         <Section title="Design">
           <Form
             label="Template"
-            onSubmit={() => save.mutate()}
-            error={save.error}
+            onSubmit={() => save.mutate(undefined)}
+            // A conflict is told beside Save, with what can be done about it.
+            error={conflict ? null : save.error}
             fields={['name', 'html', 'width', 'height', 'variableDefinitions', 'layouts']}
           >
             <TextField
@@ -217,6 +244,14 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
                 </LiveMessage>
               )}
             </div>
+            {conflict && (
+              <SaveConflictAlert
+                conflict={conflict}
+                busy={save.isPending || loadingTheirs}
+                onLoadTheirs={() => void loadTheirs()}
+                onSaveMine={() => save.mutate(conflict.etag ?? '*')}
+              />
+            )}
           </Form>
         </Section>
         <Section title="Live preview">
@@ -260,7 +295,7 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
               printsOnPaper={template?.outputFormat === 'pdf'}
               unsaved={unsaved}
               saving={save.isPending}
-              save={() => save.mutateAsync()}
+              save={() => save.mutateAsync(undefined)}
             />
           </Section>
         )}
@@ -282,6 +317,7 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
                 save.reset();
                 setDraft(draftOf(restored));
                 setSavedDraft(draftOf(restored));
+                setRevision(restored.etag);
               }}
             />
           </Section>
