@@ -8131,10 +8131,7 @@ export interface operations {
     getTemplate: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The `ETag` of a copy you hold: 304 while the template is still at that revision. */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 uid: string;
             };
@@ -8151,7 +8148,7 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description When the window resets (Unix seconds). */
                     "X-RateLimit-Reset"?: number;
-                    /** @description The template's revision (a strong tag; a render's thumbnail does not change it). */
+                    /** @description The template's revision (a strong tag; a render's thumbnail does not change it, so it is not used for 304s). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -8179,19 +8176,6 @@ export interface operations {
                         [key: string]: unknown;
                     };
                 };
-            };
-            /** @description Not modified: the `If-None-Match` ETag is still the revision. */
-            304: {
-                headers: {
-                    /** @description Requests allowed in the current window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description When the window resets (Unix seconds). */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
             401: {

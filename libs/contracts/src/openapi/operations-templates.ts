@@ -80,10 +80,13 @@ export const templateOperations: Operation[] = [
     description:
       "`ETag` names the template's revision: send it as `If-Match` on `PUT /templates/{uid}` to save only if nobody saved since.",
     auth: 'apiKey',
-    requestHeaders: { 'If-None-Match': 'The `ETag` of a copy you hold: 304 while the template is still at that revision.' },
     responses: {
-      200: { ...TEMPLATE, headers: { ETag: "The template's revision (a strong tag; a render's thumbnail does not change it)." } },
-      304: { description: 'Not modified: the `If-None-Match` ETag is still the revision.' },
+      200: {
+        ...TEMPLATE,
+        headers: {
+          ETag: "The template's revision (a strong tag; a render's thumbnail does not change it, so it is not used for 304s).",
+        },
+      },
     },
     problems: NOT_FOUND,
   },

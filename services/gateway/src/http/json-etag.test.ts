@@ -12,6 +12,7 @@ describe('jsonEtag', () => {
     app.set('etag', false); // as in the gateway: this middleware is the only source of ETags
     app.use(jsonEtag);
     app.get('/value', (_req, res) => void res.json(value));
+    app.get('/revision', (_req, res) => void res.setHeader('ETag', '"7"').json(value));
     app.get('/missing', (_req, res) => void res.status(404).json({ missing: true }));
     app.post('/value', (_req, res) => void res.json(value));
     server = await new Promise<Server>((resolve) => {
@@ -33,6 +34,13 @@ describe('jsonEtag', () => {
     const changed = await fetch(`${base}/value`, { headers: { 'if-none-match': etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it("keeps a route's own ETag and never answers 304 for it (it names a revision, not the body)", async () => {
+    const answer = await fetch(`${base}/revision`, { headers: { 'if-none-match': '"7"' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('etag')).toBe('"7"');
+    expect(await answer.json()).toEqual(value);
   });
 
   it('leaves errors and POSTs untagged', async () => {

@@ -12,16 +12,17 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * `ETag` on every 200 JSON answer to a GET, and 304 when the client's If-None-Match
  * already names it, so pollers (batch results, lists) skip unchanged bodies. Weak tags:
  * the same JSON is also sent gzip- or brotli-encoded. A route that set its own ETag (a
- * template's revision, which If-Match on its PUT compares) keeps it, and 304 compares that.
+ * template's revision, which If-Match on its PUT compares) keeps it, and is never answered
+ * 304: such a tag names the revision, not the body (a newer thumbnail leaves it alone), so a
+ * 304 would hand a cached copy's old thumbnail back as current.
  */
 export const jsonEtag: RequestHandler = (req, res, next) => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return next();
   const json = res.json.bind(res);
   res.json = (value: unknown) => {
     if (res.statusCode !== 200) return json(value);
-    const own = res.getHeader('ETag');
-    const etag =
-      typeof own === 'string' ? own : `W/"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
+    if (typeof res.getHeader('ETag') === 'string') return json(value);
+    const etag = `W/"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
     res.setHeader('ETag', etag);
     if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
       res.status(304).end();
