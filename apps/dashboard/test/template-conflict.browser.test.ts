@@ -89,3 +89,138 @@ test('HTML editor: a save over a newer save is refused with who saved when; "Sav
   await anaPage.getByText('Saved.').waitFor();
   expect((await templateOf(uid)).name).toBe('Ana after loading');
 }, 180_000);
+
+type Shape = { name: string; fill: string };
+const shapesOf = async (uid: string) =>
+  (
+    (await (await call('GET', `/templates/${uid}`)).json()) as { template: { fabricJSData: { objects: Shape[] } } }
+  ).template.fabricJSData.objects.map(({ name, fill }) => ({ name, fill }));
+
+async function openCanvas(context: BrowserContext, uid: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  // The editor's chunk (fabric) loads on first use: give it longer on a busy machine.
+  await page.getByRole('heading', { name: 'Edit Shared canvas' }).waitFor({ timeout: 30_000 });
+  return page;
+}
+
+/** Selects the layer `name` and sets its fill: an unsaved change. */
+async function paint(page: Page, name: string, fill: string): Promise<void> {
+  await page.getByRole('region', { name: 'Layers' }).getByRole('button', { name, exact: true }).click();
+  const properties = page.getByRole('region', { name: 'Properties' });
+  await properties.getByText(name, { exact: true }).waitFor();
+  await properties.getByLabel('Fill colour', { exact: true }).fill(fill);
+  await page.getByText('Unsaved changes.').waitFor();
+}
+
+async function fillShown(page: Page, name: string): Promise<string> {
+  await page.getByRole('region', { name: 'Layers' }).getByRole('button', { name, exact: true }).click();
+  const properties = page.getByRole('region', { name: 'Properties' });
+  await properties.getByText(name, { exact: true }).waitFor();
+  return properties.getByLabel('Fill colour', { exact: true }).inputValue();
+}
+
+async function saveCanvas(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.').waitFor();
+  expect(await conflictAlert(page).count()).toBe(0);
+}
+
+const conflictAlert = (page: Page) => page.getByRole('alert').filter({ hasText: 'Someone else saved this template' });
+const rect = (name: string, left: number, fill: string) => ({
+  type: 'Rect',
+  name,
+  originX: 'left',
+  originY: 'top',
+  left,
+  top: 0,
+  width: 50,
+  height: 50,
+  fill,
+  strokeWidth: 0,
+});
+
+test('canvas editor: its own saves, a restore and a rename do not conflict; a save over a newer one is refused; "Save mine anyway" and "Load their version"', async () => {
+  const created = await call('POST', '/templates', {
+    name: 'Shared canvas',
+    fabricJSData: { version: '7.4.0', background: '#ffffff', objects: [rect('Box', 0, '#ff0000'), rect('Bar', 100, '#0000ff')] },
+    width: 200,
+    height: 50,
+  });
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  const anaPage = await openCanvas(ana, uid);
+  const benPage = await openCanvas(ben, uid);
+
+  // Ana saves twice in a row: each save moves her revision on, so the second is not refused as stale.
+  await paint(anaPage, 'Box', '#00ff00');
+  await saveCanvas(anaPage);
+  await paint(anaPage, 'Box', '#008000');
+  await saveCanvas(anaPage);
+  const versionsAfterAna = await versionCount(uid);
+
+  // Ben opened the template before Ana's saves: his save is refused, and nothing of his is written.
+  await paint(benPage, 'Bar', '#ffff00');
+  await benPage.getByRole('button', { name: 'Save template' }).click();
+  const alert = conflictAlert(benPage);
+  await alert.waitFor();
+  expect(await alert.locator('p').innerText()).toMatch(
+    /^Someone else saved this template since you opened it \(conflict@example\.com at .+\)\.$/u,
+  );
+  expect(await shapesOf(uid)).toEqual([
+    { name: 'Box', fill: '#008000' },
+    { name: 'Bar', fill: '#0000ff' },
+  ]);
+  expect(await versionCount(uid)).toBe(versionsAfterAna);
+
+  // Saved over Ana's on purpose: Ben's whole design is the template now (hers stays in Versions).
+  await alert.getByRole('button', { name: 'Save mine anyway' }).click();
+  await benPage.getByText('Saved.').waitFor();
+  await alert.waitFor({ state: 'detached' });
+  expect(await shapesOf(uid)).toEqual([
+    { name: 'Box', fill: '#ff0000' },
+    { name: 'Bar', fill: '#ffff00' },
+  ]);
+  expect(await versionCount(uid)).toBe(versionsAfterAna + 1);
+
+  // Ana's next save is refused in turn; she loads Ben's design instead of hers.
+  await paint(anaPage, 'Bar', '#000000');
+  await anaPage.getByRole('button', { name: 'Save template' }).click();
+  const anaAlert = conflictAlert(anaPage);
+  await anaAlert.getByRole('button', { name: 'Load their version' }).click();
+  await anaPage.getByRole('alertdialog').getByRole('button', { name: 'Discard mine and load theirs' }).click();
+  await anaAlert.waitFor({ state: 'detached' });
+  await anaPage.getByText('Unsaved changes.').waitFor({ state: 'detached' });
+  expect([await fillShown(anaPage, 'Box'), await fillShown(anaPage, 'Bar')]).toEqual(['#ff0000', '#ffff00']);
+  // Loaded at the current revision: her next save goes through.
+  await paint(anaPage, 'Box', '#ff00ff');
+  await saveCanvas(anaPage);
+  expect(await shapesOf(uid)).toEqual([
+    { name: 'Box', fill: '#ff00ff' },
+    { name: 'Bar', fill: '#ffff00' },
+  ]);
+
+  // A restore is a save: the next save starts from the revision it made.
+  const versions = anaPage.getByRole('region', { name: 'Versions' });
+  await versions.getByRole('button', { name: 'Restore version 1' }).click();
+  await versions.getByText('Restored version 1.').waitFor();
+  expect(await fillShown(anaPage, 'Bar')).toBe('#0000ff');
+  await paint(anaPage, 'Box', '#00ffff');
+  await saveCanvas(anaPage);
+  expect(await shapesOf(uid)).toEqual([
+    { name: 'Box', fill: '#00ffff' },
+    { name: 'Bar', fill: '#0000ff' },
+  ]);
+
+  // So is a rename.
+  await anaPage.getByRole('button', { name: 'Rename template' }).click();
+  const dialog = anaPage.getByRole('dialog', { name: 'Rename the template' });
+  await dialog.getByLabel('Template name').fill('Shared canvas 2');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await anaPage.getByRole('heading', { name: 'Edit Shared canvas 2' }).waitFor();
+  await paint(anaPage, 'Bar', '#123456');
+  await saveCanvas(anaPage);
+  expect(await shapesOf(uid)).toEqual([
+    { name: 'Box', fill: '#00ffff' },
+    { name: 'Bar', fill: '#123456' },
+  ]);
+}, 240_000);

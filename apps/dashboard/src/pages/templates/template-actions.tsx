@@ -16,7 +16,16 @@ import { editorPathOf } from '../../canvas/editor-path';
  * leaving for the copy with unsaved edits asks first, as any navigation does. Delete asks once and then leaves
  * without a second "leave without saving?".
  */
-export function TemplateActions({ template, renameable = false }: { template: Template; renameable?: boolean }) {
+export function TemplateActions({
+  template,
+  renameable = false,
+  onRenamed,
+}: {
+  template: Template;
+  renameable?: boolean;
+  /** A rename is a save: the canvas editor keeps its revision for its next If-Match. */
+  onRenamed?: (saved: Template) => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState(false);
@@ -25,6 +34,7 @@ export function TemplateActions({ template, renameable = false }: { template: Te
     mutationFn: () => updateTemplate(template.uid, { name }),
     onSuccess: async (saved) => {
       setRenaming(false);
+      onRenamed?.(saved);
       // Only the name: the editor's design (saved or not) stays as it is.
       queryClient.setQueryData(templateKeys.one(saved.uid), {
         ...template,

@@ -22,7 +22,7 @@ import { ActiveLayoutProvider } from './layouts/active-layout';
 import { LayoutsPanel } from './layouts/layouts-panel';
 import { EditLock, TryValuesNote, TryValuesProvider } from './variables/try-values';
 import { UnsavedDesignProvider } from './unsaved-design';
-import { CanvasSaveProvider, SaveBar } from './save-bar';
+import { CanvasSaveProvider, SaveBar, useCanvasSave } from './save-bar';
 import { VariablesPanel } from './variables/variables-panel';
 import { carriedTriedValues } from './variables/carried-values';
 import { CarriedValuesNote } from './variables/carried-values-note';
@@ -67,7 +67,15 @@ function CanvasEditor({ template }: { template: Template }) {
         <TryValuesProvider>
           <UnsavedDesignProvider width={size.width} height={size.height} definitions={template.variableDefinitions}>
             {/* One save for the save bar and the Variables panel's "Save and render". */}
-            <CanvasSaveProvider template={template} width={width} height={height}>
+            <CanvasSaveProvider
+              template={template}
+              width={width}
+              height={height}
+              onSize={(next) => {
+                setWidth(next.width);
+                setHeight(next.height);
+              }}
+            >
               {/* Below lg the chrome above the canvas is compact (smaller title and gaps, the template's actions behind
                 one button, the tools in one sideways row): on a phone the whole canvas of a banner shows on the first
                 screen. From lg the laptop's layout. */}
@@ -76,7 +84,7 @@ function CanvasEditor({ template }: { template: Template }) {
                   <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere max-lg:text-xl">Edit {template.name}</h1>
                   <div className="flex flex-wrap items-center gap-3">
                     <NarrowDisclosure label="Template actions">
-                      <TemplateActions template={template} renameable />
+                      <CanvasTemplateActions template={template} />
                     </NarrowDisclosure>
                     <Link className="text-sm text-indigo-700 underline" to="/templates">
                       All templates
@@ -146,6 +154,12 @@ function CanvasEditor({ template }: { template: Template }) {
       </ActiveLayoutProvider>
     </EditorProvider>
   );
+}
+
+/** Rename, Duplicate, Delete; a rename's new revision is the one Save sends next (else Save would be refused as stale). */
+function CanvasTemplateActions({ template }: { template: Template }) {
+  const { keepRevision } = useCanvasSave();
+  return <TemplateActions template={template} renameable onRenamed={(saved) => keepRevision(saved.etag)} />;
 }
 
 /** A side the API takes (an image's limits), else `fallback`: the canvas is never drawn at a size the template cannot have. */

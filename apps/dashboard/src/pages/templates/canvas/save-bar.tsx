@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { messageOf } from '../../../api/problem';
-import { templateKeys, updateTemplate, type Template } from '../../../api/templates';
+import { saveConflictOf } from '../../../api/save-conflict';
+import { getTemplate, templateKeys, updateTemplate, type Template } from '../../../api/templates';
 import { Alert } from '../../../kit/alert';
 import { Button } from '../../../kit/button';
 import { LiveMessage } from '../../../kit/live-message';
 import { SizeFields } from '../../../kit/size-fields';
 import { useEditor } from './editor-context';
-import { saveBody, useActiveLayout } from './layouts/active-layout';
+import { savedDesignOf, saveBody, useActiveLayout, type CanvasLayout, type TemplatePage } from './layouts/active-layout';
+import { SaveConflictAlert } from '../save-conflict-alert';
 import { useUnsavedDesign } from './unsaved-design';
 import { useDefinitions } from './variables/definitions';
 import { useTryValues } from './variables/try-values';
@@ -17,10 +19,20 @@ import { designTooLarge } from './versions/design-size';
  * The editor's one save: one PUT /templates/{uid} with the serialized design and the variable definitions
  * (variables/definitions.tsx), so one save is one version and nothing edited is left behind. Shared by the save bar's
  * button and "Save and render" (variables-panel.tsx), so a save started from either shows its outcome in one place.
+ * It sends the revision the editor's design comes from as If-Match (docs/templates.md#conditional-saves): a save over
+ * someone else's newer one is refused (412) and the save bar offers to load theirs or save this one over it.
  */
 export interface CanvasSaveApi {
   /** Saves; answers whether the save went through (a refusal is shown by the save bar and beside the fields). */
   save: () => Promise<boolean>;
+  /** Saves over the newer revision a conflict named (`etag`), on purpose: theirs stays in Versions. */
+  saveOver: (etag: string) => Promise<boolean>;
+  /** The template as saved now (after a restore, or a conflict's "Load their version") replaces what the editor shows. */
+  adopt: (saved: Template) => Promise<void>;
+  /** After a conflict's "Load their version": the template as saved now is fetched and adopted. */
+  loadSaved: () => Promise<void>;
+  /** A save made elsewhere in the editor (a rename, a layout or page change): its revision is the one Save sends next. */
+  keepRevision: (etag: string | undefined) => void;
   pending: boolean;
   succeeded: boolean;
   error: unknown;
@@ -34,26 +46,35 @@ export function useCanvasSave(): CanvasSaveApi {
   return api;
 }
 
-/** Inside UnsavedDesignProvider; `width` and `height` are the template size as typed (a bad one is refused beside its field). */
+/**
+ * Inside UnsavedDesignProvider; `width` and `height` are the template size as typed (a bad one is refused beside its
+ * field), `onSize` sets them when a saved template is adopted.
+ */
 export function CanvasSaveProvider({
   template,
   width,
   height,
+  onSize,
   children,
 }: {
   template: Template;
   width: number;
   height: number;
+  onSize: (size: { width: number; height: number }) => void;
   children: ReactNode;
 }) {
   const editor = useEditor();
   const tryValues = useTryValues();
-  const { target } = useActiveLayout();
+  const { target, setTarget } = useActiveLayout();
   const unsaved = useUnsavedDesign();
   const definitions = useDefinitions();
   const queryClient = useQueryClient();
+  // The revision the design comes from, kept from when the editor opened (not the query's, which a refetch moves on)
+  // and moved on by each save made here: sent as If-Match, so a save over someone else's newer one is refused.
+  const [revision, setRevision] = useState(template.etag);
   const save = useMutation({
-    mutationFn: async () => {
+    // `over`: the newer revision a conflict named, when the person chose to save theirs over it.
+    mutationFn: async (over?: string) => {
       // A definition the API would refuse is refused here, before anything is sent: the reason stands beside its field.
       if (definitions.invalid) throw new Error('A variable’s settings cannot be saved: see the fields marked in the Variables panel.');
       // Tried values are not saved; a design over the API's limits is refused here, before it is sent.
@@ -68,10 +89,11 @@ export function CanvasSaveProvider({
         ...saveBody(template, target, design, { width, height }),
         variableDefinitions: state.definitions,
       };
-      return { saved: await updateTemplate(template.uid, body), state };
+      return { saved: await updateTemplate(template.uid, body, { ifMatch: over ?? revision }), state };
     },
     onMutate: () => definitions.setSaveError(null),
     onSuccess: async ({ saved, state }) => {
+      setRevision(saved.etag);
       unsaved.markSaved(state);
       queryClient.setQueryData(templateKeys.one(saved.uid), saved);
       await queryClient.invalidateQueries({ queryKey: templateKeys.all, refetchType: 'none' });
@@ -79,20 +101,45 @@ export function CanvasSaveProvider({
     // The API's refusal of a definition (`variableDefinitions.3.validation.maxLength`) goes beside that field.
     onError: (error) => definitions.setSaveError(error),
   });
-  const { mutateAsync, isPending, isSuccess, error } = save;
-  const api = useMemo<CanvasSaveApi>(
-    () => ({
-      save: () =>
-        mutateAsync().then(
-          () => true,
-          () => false,
-        ),
+  const { mutateAsync, isPending, isSuccess, error, reset } = save;
+  const adopt = useCallback(
+    async (saved: Template) => {
+      const canvas = saved as Template & { layouts: Record<string, CanvasLayout>; pages?: TemplatePage[] };
+      // The open layout or page stays open if it is still there; else the template's own design.
+      const gone = (target.kind === 'layout' && !canvas.layouts[target.key]) || (target.kind === 'page' && !canvas.pages?.[target.index]);
+      const opened = gone ? ({ kind: 'default' } as const) : target;
+      const { design, size } = savedDesignOf(canvas, opened);
+      if (tryValues.trying) await tryValues.stop(editor);
+      setTarget(opened);
+      onSize(size);
+      if (design) await editor.load(design);
+      reset();
+      setRevision(saved.etag);
+      // What the canvas shows now is saved, and so are the definitions it brought back.
+      unsaved.markSaved();
+      definitions.reset(saved.variableDefinitions);
+      queryClient.setQueryData(templateKeys.one(saved.uid), saved);
+      await queryClient.invalidateQueries({ queryKey: templateKeys.all, refetchType: 'none' });
+    },
+    [target, setTarget, tryValues, editor, onSize, reset, unsaved, definitions, queryClient],
+  );
+  const api = useMemo<CanvasSaveApi>(() => {
+    const settled = (run: Promise<unknown>) =>
+      run.then(
+        () => true,
+        () => false,
+      );
+    return {
+      save: () => settled(mutateAsync(undefined)),
+      saveOver: (etag) => settled(mutateAsync(etag)),
+      adopt,
+      loadSaved: async () => adopt(await getTemplate(template.uid)),
+      keepRevision: setRevision,
       pending: isPending,
       succeeded: isSuccess,
       error,
-    }),
-    [mutateAsync, isPending, isSuccess, error],
-  );
+    };
+  }, [mutateAsync, adopt, template.uid, isPending, isSuccess, error]);
   return <CanvasSaveContext.Provider value={api}>{children}</CanvasSaveContext.Provider>;
 }
 
@@ -101,6 +148,17 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
   const editor = useEditor();
   const unsaved = useUnsavedDesign();
   const save = useCanvasSave();
+  const conflict = saveConflictOf(save.error);
+  const [loadingTheirs, setLoadingTheirs] = useState(false);
+  /** After a conflict: the template as saved now replaces the canvas (the person confirmed discarding theirs). */
+  const loadTheirs = async () => {
+    setLoadingTheirs(true);
+    try {
+      await save.loadSaved();
+    } finally {
+      setLoadingTheirs(false);
+    }
+  };
   return (
     <form
       noValidate
@@ -127,7 +185,19 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
       <LiveMessage tone={unsaved.dirty ? 'neutral' : 'success'}>
         {unsaved.dirty ? 'Unsaved changes.' : save.succeeded && !save.pending && 'Saved.'}
       </LiveMessage>
-      {save.error != null && <Alert>{messageOf(save.error)}</Alert>}
+      {conflict ? (
+        // Beside Save, with what can be done about it; a whole row of its own.
+        <div className="basis-full">
+          <SaveConflictAlert
+            conflict={conflict}
+            busy={save.pending || loadingTheirs}
+            onLoadTheirs={() => void loadTheirs()}
+            onSaveMine={() => void save.saveOver(conflict.etag ?? '*')}
+          />
+        </div>
+      ) : (
+        save.error != null && <Alert>{messageOf(save.error)}</Alert>
+      )}
     </form>
   );
 }

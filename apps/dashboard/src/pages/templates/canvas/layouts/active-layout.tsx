@@ -55,3 +55,29 @@ export function saveBody(
   }
   return { fabricJSData: design, ...size };
 }
+
+/**
+ * The saved design and size `target` opens on the canvas: a layout's own (its design falls back to the template's, its
+ * size likewise), a page's (at the template's size), or the template's. Null for a page with no design.
+ */
+export function savedDesignOf(
+  template: {
+    width: number;
+    height: number;
+    fabricJSData: Record<string, unknown> | null;
+    layouts: Record<string, CanvasLayout>;
+    pages?: TemplatePage[];
+  },
+  target: EditTarget,
+): { design: Record<string, unknown> | null; size: { width: number; height: number } } {
+  const own = { width: template.width, height: template.height };
+  if (target.kind === 'layout') {
+    const entry = template.layouts[target.key];
+    return {
+      design: entry?.fabricJSData ?? template.fabricJSData,
+      size: { width: entry?.width ?? template.width, height: entry?.height ?? template.height },
+    };
+  }
+  if (target.kind === 'page') return { design: template.pages?.[target.index]?.fabricJSData ?? null, size: own };
+  return { design: template.fabricJSData, size: own };
+}

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../../api/client';
 import { messageOf } from '../../../../api/problem';
-import { templateKeys, type Template } from '../../../../api/templates';
+import { templateKeys, updateTemplate, type Template } from '../../../../api/templates';
 import { Alert } from '../../../../kit/alert';
 import { Button } from '../../../../kit/button';
 import { TextField } from '../../../../kit/field';
@@ -11,7 +10,8 @@ import { SizeFields, sizeProblem } from '../../../../kit/size-fields';
 import { useEditor } from '../editor-context';
 import { useUnsavedDesign } from '../unsaved-design';
 import { useTryValues } from '../variables/try-values';
-import { useActiveLayout, type CanvasLayout, type EditTarget, type TemplatePage } from './active-layout';
+import { savedDesignOf, useActiveLayout, type CanvasLayout, type EditTarget, type TemplatePage } from './active-layout';
+import { useCanvasSave } from '../save-bar';
 import { layoutKeyProblem, resizeDesign, type Size } from './resize-design';
 import { ErrorText } from '../../../../kit/message-text';
 
@@ -31,24 +31,15 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
   const unsaved = useUnsavedDesign();
   const { target, setTarget } = useActiveLayout();
   const queryClient = useQueryClient();
+  const { keepRevision } = useCanvasSave();
   const [key, setKey] = useState('');
   const [width, setWidth] = useState(1080);
   const [height, setHeight] = useState(1080);
   const keys = Object.keys(template.layouts ?? {});
   const pages = template.pages ?? [];
 
-  const sizeOf = (t: EditTarget): Size => {
-    if (t.kind === 'layout') {
-      const entry = template.layouts[t.key];
-      return { width: entry?.width ?? template.width, height: entry?.height ?? template.height };
-    }
-    return { width: template.width, height: template.height };
-  };
-  const designOf = (t: EditTarget): Record<string, unknown> | null => {
-    if (t.kind === 'layout') return template.layouts[t.key]?.fabricJSData ?? template.fabricJSData;
-    if (t.kind === 'page') return pages[t.index]?.fabricJSData ?? null;
-    return template.fabricJSData;
-  };
+  const sizeOf = (t: EditTarget): Size => savedDesignOf(template, t).size;
+  const designOf = (t: EditTarget) => savedDesignOf(template, t).design;
   const open = async (t: EditTarget) => {
     if (tryValues.trying) await tryValues.stop(editor);
     const design = designOf(t);
@@ -60,9 +51,12 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
   };
 
   const put = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      api<{ template: Template }>(`/templates/${encodeURIComponent(template.uid)}`, { method: 'PUT', json: body }),
-    onSuccess: ({ template: saved }) => queryClient.setQueryData(templateKeys.one(saved.uid), saved),
+    mutationFn: (body: Record<string, unknown>) => updateTemplate(template.uid, body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(templateKeys.one(saved.uid), saved);
+      // A layout or page change is a save: Save's next If-Match is the revision it made (save-bar.tsx).
+      keepRevision(saved.etag);
+    },
   });
   const keyError = key === '' ? undefined : (layoutKeyProblem(key, keys) ?? undefined);
 

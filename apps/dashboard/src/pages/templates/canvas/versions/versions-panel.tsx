@@ -7,10 +7,10 @@ import {
   versionKeys,
   type TemplateVersion,
 } from '../../../../api/template-versions';
-import { getTemplate, templateKeys, type Template } from '../../../../api/templates';
+import { getTemplate, type Template } from '../../../../api/templates';
 import { useEditor } from '../editor-context';
 import { VersionList } from '../../version-list';
-import { useUnsavedDesign } from '../unsaved-design';
+import { useCanvasSave } from '../save-bar';
 import { useDefinitions } from '../variables/definitions';
 import { useTryValues } from '../variables/try-values';
 import { versionThumbnail } from './version-thumbnail';
@@ -23,7 +23,7 @@ import { versionThumbnail } from './version-thumbnail';
 export function VersionsPanel({ template }: { template: Template }) {
   const editor = useEditor();
   const tryValues = useTryValues();
-  const unsaved = useUnsavedDesign();
+  const save = useCanvasSave();
   const definitions = useDefinitions();
   const queryClient = useQueryClient();
   const versions = useQuery({ queryKey: versionKeys.list(template.uid), queryFn: () => listTemplateVersions(template.uid) });
@@ -53,12 +53,8 @@ export function VersionsPanel({ template }: { template: Template }) {
       return getTemplate(template.uid);
     },
     onSuccess: async (restored) => {
-      if (tryValues.trying) await tryValues.stop(editor);
-      if (restored.fabricJSData) await editor.load(restored.fabricJSData);
-      // A restore is a save: what the canvas shows now is saved, and so are the definitions it brought back.
-      unsaved.markSaved();
-      definitions.reset(restored.variableDefinitions);
-      queryClient.setQueryData(templateKeys.one(restored.uid), restored);
+      // A restore is a save: the canvas shows it as saved, and Save's next If-Match is its revision.
+      await save.adopt(restored);
       await queryClient.invalidateQueries({ queryKey: versionKeys.list(template.uid) });
     },
   });
