@@ -223,4 +223,18 @@ test('canvas editor: its own saves, a restore and a rename do not conflict; a sa
     { name: 'Box', fill: '#00ffff' },
     { name: 'Bar', fill: '#123456' },
   ]);
+
+  // Ben's editor is still at his own save, before all of Ana's: a rename from it is refused too (said in its dialog),
+  // rather than taking a revision that would let his next Save replace her work unasked.
+  await benPage.getByRole('button', { name: 'Rename template' }).click();
+  const benDialog = benPage.getByRole('dialog', { name: 'Rename the template' });
+  await benDialog.getByLabel('Template name').fill('Ben’s canvas');
+  await benDialog.getByRole('button', { name: 'Rename' }).click();
+  await benDialog.getByText(/was changed since it was read: saved by conflict@example\.com at /u).waitFor();
+  const named = await call('GET', `/templates/${uid}`);
+  expect(((await named.json()) as { template: { name: string } }).template.name).toBe('Shared canvas 2');
+  await benDialog.getByRole('button', { name: 'Cancel' }).click();
+  await paint(benPage, 'Box', '#111111');
+  await benPage.getByRole('button', { name: 'Save template' }).click();
+  await conflictAlert(benPage).waitFor();
 }, 240_000);

@@ -19,11 +19,14 @@ import { editorPathOf } from '../../canvas/editor-path';
 export function TemplateActions({
   template,
   renameable = false,
+  ifMatch,
   onRenamed,
 }: {
   template: Template;
   renameable?: boolean;
-  /** A rename is a save: the canvas editor keeps its revision for its next If-Match. */
+  /** A rename is a save: the canvas editor sends the revision its design comes from (a 412 is said in the dialog)… */
+  ifMatch?: string | undefined;
+  /** …and keeps the one the rename made for its next If-Match. */
   onRenamed?: (saved: Template) => void;
 }) {
   const navigate = useNavigate();
@@ -31,7 +34,7 @@ export function TemplateActions({
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(template.name);
   const rename = useMutation({
-    mutationFn: () => updateTemplate(template.uid, { name }),
+    mutationFn: () => updateTemplate(template.uid, { name }, ifMatch ? { ifMatch } : {}),
     onSuccess: async (saved) => {
       setRenaming(false);
       onRenamed?.(saved);

@@ -31,7 +31,12 @@ export interface CanvasSaveApi {
   adopt: (saved: Template) => Promise<void>;
   /** After a conflict's "Load their version": the template as saved now is fetched and adopted. */
   loadSaved: () => Promise<void>;
-  /** A save made elsewhere in the editor (a rename, a layout or page change): its revision is the one Save sends next. */
+  /**
+   * The revision the design comes from: a save made elsewhere in the editor (a rename, a layout or page change) sends
+   * it as If-Match too, so it cannot skip over someone else's newer save, and hands back the one it made (keepRevision),
+   * which Save sends next.
+   */
+  revision: string | undefined;
   keepRevision: (etag: string | undefined) => void;
   pending: boolean;
   succeeded: boolean;
@@ -134,12 +139,13 @@ export function CanvasSaveProvider({
       saveOver: (etag) => settled(mutateAsync(etag)),
       adopt,
       loadSaved: async () => adopt(await getTemplate(template.uid)),
+      revision,
       keepRevision: setRevision,
       pending: isPending,
       succeeded: isSuccess,
       error,
     };
-  }, [mutateAsync, adopt, template.uid, isPending, isSuccess, error]);
+  }, [mutateAsync, adopt, template.uid, revision, isPending, isSuccess, error]);
   return <CanvasSaveContext.Provider value={api}>{children}</CanvasSaveContext.Provider>;
 }
 

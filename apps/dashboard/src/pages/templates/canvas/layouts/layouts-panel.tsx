@@ -31,7 +31,7 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
   const unsaved = useUnsavedDesign();
   const { target, setTarget } = useActiveLayout();
   const queryClient = useQueryClient();
-  const { keepRevision } = useCanvasSave();
+  const { revision, keepRevision } = useCanvasSave();
   const [key, setKey] = useState('');
   const [width, setWidth] = useState(1080);
   const [height, setHeight] = useState(1080);
@@ -51,7 +51,8 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
   };
 
   const put = useMutation({
-    mutationFn: (body: Record<string, unknown>) => updateTemplate(template.uid, body),
+    // Sent with the design's revision: after someone else's save it is refused (412, said below) rather than hiding theirs.
+    mutationFn: (body: Record<string, unknown>) => updateTemplate(template.uid, body, revision ? { ifMatch: revision } : {}),
     onSuccess: (saved) => {
       queryClient.setQueryData(templateKeys.one(saved.uid), saved);
       // A layout or page change is a save: Save's next If-Match is the revision it made (save-bar.tsx).
