@@ -6,32 +6,11 @@ import {
   listTemplateVersions,
   markTemplateRendered,
   updateTemplate,
-  type NewTemplate,
 } from './index.js';
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
+import { templateRow } from './test-support/template-rows.js';
 
-function htmlTemplate(ownerId: string): NewTemplate {
-  return {
-    uid: unique('tpl'),
-    ownerId,
-    name: 'Card',
-    engine: 'html',
-    html: '<h1>v1</h1>',
-    fabricJSData: null,
-    jsEnabled: false,
-    strictVariables: false,
-    type: null,
-    category: null,
-    tags: [],
-    width: 600,
-    height: 300,
-    outputFormat: 'image',
-    pdfPreset: null,
-    variableDefinitions: [],
-    pages: [],
-    layouts: {},
-  };
-}
+const htmlTemplate = (ownerId: string) => templateRow(ownerId);
 
 describe.each(ENGINES)('template revisions on %s', (engine) => {
   const db = useDatabase(engine);

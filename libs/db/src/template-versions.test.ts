@@ -7,32 +7,19 @@ import {
   listTemplateVersions,
   setTemplateVersionThumbnail,
   updateTemplate,
-  type NewTemplate,
 } from './index.js';
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
+import { templateRow } from './test-support/template-rows.js';
 
-function canvasTemplate(ownerId: string): NewTemplate {
-  return {
-    uid: unique('tpl'),
-    ownerId,
+const canvasTemplate = (ownerId: string) =>
+  templateRow(ownerId, {
     name: 'Card v1',
     engine: 'fabric',
     html: null,
     fabricJSData: { objects: [{ type: 'Rect', fill: '#ff0000' }] },
-    jsEnabled: false,
-    strictVariables: false,
-    type: null,
-    category: null,
-    tags: [],
-    width: 600,
-    height: 300,
-    outputFormat: 'image',
-    pdfPreset: null,
     variableDefinitions: [{ name: 'title', type: 'text' }],
-    pages: [],
     layouts: { square: { width: 500, height: 500 } },
-  };
-}
+  });
 
 describe.each(ENGINES)('template versions on %s', (engine) => {
   const db = useDatabase(engine);
