@@ -1,4 +1,4 @@
-import type { StaleTemplateRevisionError } from '@pressroom/db';
+import { StaleTemplateRevisionError } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 
 /** A template revision's strong ETag (docs/adr/0075-template-save-conflicts.md). */
@@ -21,7 +21,7 @@ export function revisionsOfIfMatch(header: string | undefined): '*' | string[] |
 const by = (author: string) => (author.startsWith('key:') ? `by API key ${author.slice(4)}` : `by ${author}`);
 
 /** 412 precondition-failed for a save whose If-Match no longer names the template's revision. */
-export function staleRevisionProblem(uid: string, error: StaleTemplateRevisionError): ProblemError {
+function staleRevisionProblem(uid: string, error: StaleTemplateRevisionError): ProblemError {
   const { revision, updatedAt, updatedBy } = error.current;
   const when = `at ${updatedAt.toISOString()}`;
   return new ProblemError('precondition-failed', {
@@ -30,4 +30,13 @@ export function staleRevisionProblem(uid: string, error: StaleTemplateRevisionEr
       'Nothing was written; GET it again to see that change, or save with its current ETag (or without If-Match) to replace it.',
     extensions: { etag: revisionEtag(revision), updatedAt: updatedAt.toISOString(), updatedBy },
   });
+}
+
+/** Run a conditional save of template `uid`, turning a StaleTemplateRevisionError into its 412 problem (as withQuotaProblem does for credits). */
+export async function withRevisionProblem<T>(uid: string, save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    throw error instanceof StaleTemplateRevisionError ? staleRevisionProblem(uid, error) : error;
+  }
 }

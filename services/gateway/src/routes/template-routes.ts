@@ -10,15 +10,7 @@ import {
   newId,
   paginate,
 } from '@pressroom/contracts';
-import {
-  StaleTemplateRevisionError,
-  deleteTemplate,
-  getRevisedTemplate,
-  insertTemplate,
-  listTemplateVersions,
-  updateTemplate,
-  type SavedVersion,
-} from '@pressroom/db';
+import { deleteTemplate, getRevisedTemplate, insertTemplate, listTemplateVersions, updateTemplate, type SavedVersion } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { checkTemplateHtml, definitionsFromDesign } from '@pressroom/templating';
 import { authOf } from '../http/auth.js';
@@ -34,7 +26,7 @@ import { templateView } from '../views/template-view.js';
 import { templateVersionView } from '../views/template-version-view.js';
 import { versionAuthor } from '../http/version-author.js';
 import { deleteStoredFiles } from '../renders/delete-stored-files.js';
-import { revisionEtag, revisionsOfIfMatch, staleRevisionProblem } from '../http/template-etag.js';
+import { revisionEtag, revisionsOfIfMatch, withRevisionProblem } from '../http/template-etag.js';
 
 const DEFAULT_TEMPLATE_SIZE = { width: 1200, height: 630 };
 
@@ -105,10 +97,8 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
       const uid = String(req.params.uid);
       const auth = authOf(res);
       const ifRevision = revisionsOfIfMatch(req.get('If-Match'));
-      const row = await updateTemplate(deps.db, { ownerId: auth.ownerId, uid, patch, version: versionAuthor(auth), ifRevision }).catch(
-        (error: unknown) => {
-          throw error instanceof StaleTemplateRevisionError ? staleRevisionProblem(uid, error) : error;
-        },
+      const row = await withRevisionProblem(uid, () =>
+        updateTemplate(deps.db, { ownerId: auth.ownerId, uid, patch, version: versionAuthor(auth), ifRevision }),
       );
       if (!row) throw notFound(uid);
       // URL renders answered from memory (GET /r/) forget this owner's answers in every gateway.
