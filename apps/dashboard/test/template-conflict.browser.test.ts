@@ -96,11 +96,11 @@ const shapesOf = async (uid: string) =>
     (await (await call('GET', `/templates/${uid}`)).json()) as { template: { fabricJSData: { objects: Shape[] } } }
   ).template.fabricJSData.objects.map(({ name, fill }) => ({ name, fill }));
 
-async function openCanvas(context: BrowserContext, uid: string): Promise<Page> {
+async function openCanvas(context: BrowserContext, uid: string, name = 'Shared canvas'): Promise<Page> {
   const page = await context.newPage();
   await page.goto(rig.url(`templates/${uid}/canvas`));
   // The editor's chunk (fabric) loads on first use: give it longer on a busy machine.
-  await page.getByRole('heading', { name: 'Edit Shared canvas' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('heading', { name: `Edit ${name}` }).waitFor({ timeout: 30_000 });
   return page;
 }
 
@@ -230,11 +230,152 @@ test('canvas editor: its own saves, a restore and a rename do not conflict; a sa
   const benDialog = benPage.getByRole('dialog', { name: 'Rename the template' });
   await benDialog.getByLabel('Template name').fill('Ben’s canvas');
   await benDialog.getByRole('button', { name: 'Rename' }).click();
-  await benDialog.getByText(/was changed since it was read: saved by conflict@example\.com at /u).waitFor();
+  // In the editor's words (the API's detail, for API users, speaks of GET and ETag), and nothing else in the banner.
+  const renameRefusal = benDialog.getByRole('alert');
+  await renameRefusal.waitFor();
+  expect(await renameRefusal.locator('p').innerText()).toMatch(STALE_CHANGE);
+  expect(await benDialog.innerText()).not.toMatch(/ETag|GET /u);
   const named = await call('GET', `/templates/${uid}`);
   expect(((await named.json()) as { template: { name: string } }).template.name).toBe('Shared canvas 2');
   await benDialog.getByRole('button', { name: 'Cancel' }).click();
   await paint(benPage, 'Box', '#111111');
   await benPage.getByRole('button', { name: 'Save template' }).click();
   await conflictAlert(benPage).waitFor();
+
+  // From the dialog he loads Ana's version (the dialog stays, with the name he typed) and renames on top of it.
+  await benPage.getByRole('button', { name: 'Rename template' }).click();
+  await benDialog.getByLabel('Template name').fill('Ben’s canvas');
+  await benDialog.getByRole('button', { name: 'Rename' }).click();
+  await loadTheirs(benPage, renameRefusal);
+  expect(await benDialog.getByLabel('Template name').inputValue()).toBe('Ben’s canvas');
+  await benDialog.getByRole('button', { name: 'Rename' }).click();
+  await benPage.getByRole('heading', { name: 'Edit Ben’s canvas' }).waitFor();
+  // Ana's design is what the editor shows now; the refusal beside Save went with his version.
+  expect(await conflictAlert(benPage).count()).toBe(0);
+  expect([await fillShown(benPage, 'Box'), await fillShown(benPage, 'Bar')]).toEqual(['#00ffff', '#123456']);
+  await paint(benPage, 'Box', '#111111');
+  await saveCanvas(benPage);
+  expect(await canvasOf(uid)).toMatchObject({ name: 'Ben’s canvas' });
+  expect(await shapesOf(uid)).toEqual([
+    { name: 'Box', fill: '#111111' },
+    { name: 'Bar', fill: '#123456' },
+  ]);
+}, 240_000);
+
+/** The refusal of a change other than Save (a rename, a layout or page change): the editor's words, not the API's detail. */
+const STALE_CHANGE =
+  /^Someone else saved this template since you opened it \(conflict@example\.com at .+\)\. Load their version, then try again\.$/u;
+
+async function loadTheirs(page: Page, alert: ReturnType<Page['getByRole']>): Promise<void> {
+  await alert.getByRole('button', { name: 'Load their version' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Discard mine and load theirs' }).click();
+  await alert.waitFor({ state: 'detached' });
+  await page.getByText('Unsaved changes.').waitFor({ state: 'detached' });
+}
+
+type CanvasTemplate = {
+  name: string;
+  fabricJSData: { objects: Shape[] };
+  layouts: Record<string, { width: number; height: number; fabricJSData: { objects: Shape[] } }>;
+  pages?: Array<{ name: string; fabricJSData: { objects: Shape[] } }>;
+};
+const canvasOf = async (uid: string) => ((await (await call('GET', `/templates/${uid}`)).json()) as { template: CanvasTemplate }).template;
+const fills = (design: { objects: Shape[] } | undefined) => design?.objects.map(({ name, fill }) => ({ name, fill }));
+
+test('canvas editor: a layout change hands its revision to Save; one after someone else’s save is refused in the Layouts panel, losing nothing; "Load their version" reloads the open layout as they saved it', async () => {
+  const created = await call('POST', '/templates', {
+    name: 'Layout canvas',
+    fabricJSData: { version: '7.4.0', background: '#ffffff', objects: [rect('Box', 0, '#ff0000'), rect('Bar', 100, '#0000ff')] },
+    width: 200,
+    height: 50,
+  });
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  const anaPage = await openCanvas(ana, uid, 'Layout canvas');
+  const benPage = await openCanvas(ben, uid, 'Layout canvas');
+  const layoutsOf = (page: Page) => page.getByRole('region', { name: 'Layouts and pages' });
+  const addLayout = async (page: Page, key: string, width: number, height: number) => {
+    const layouts = layoutsOf(page);
+    await layouts.getByRole('textbox', { name: 'Layout key' }).fill(key);
+    await layouts.getByRole('spinbutton', { name: 'Layout width' }).fill(String(width));
+    await layouts.getByRole('spinbutton', { name: 'Layout height' }).fill(String(height));
+    await layouts.getByRole('button', { name: 'Copy to new layout' }).click();
+  };
+  const opened = (page: Page, name: string) => layoutsOf(page).getByRole('button', { name, pressed: true });
+
+  // (a) One editor: a new layout is a save, and Save then goes on from the revision it made (no conflict with itself).
+  await addLayout(anaPage, 'story', 100, 200);
+  await opened(anaPage, 'story · 100×200').waitFor();
+  await paint(anaPage, 'Box', '#00ff00');
+  await saveCanvas(anaPage);
+  expect(fills((await canvasOf(uid)).layouts.story?.fabricJSData)).toEqual([
+    { name: 'Box', fill: '#00ff00' },
+    { name: 'Bar', fill: '#0000ff' },
+  ]);
+  // The template's own design is as it was: Save wrote the open layout.
+  expect(await shapesOf(uid)).toEqual([
+    { name: 'Box', fill: '#ff0000' },
+    { name: 'Bar', fill: '#0000ff' },
+  ]);
+  const versionsAfterAna = await versionCount(uid);
+
+  // (b) Ben opened the template before Ana's layout: his own layout is refused, said in the Layouts panel in the
+  // editor's words, and nothing is written or lost (his unsaved change, the key he typed).
+  await paint(benPage, 'Bar', '#ffff00');
+  await addLayout(benPage, 'square', 60, 60);
+  const refusal = layoutsOf(benPage).getByRole('alert');
+  await refusal.waitFor();
+  expect(await refusal.locator('p').innerText()).toMatch(STALE_CHANGE);
+  expect(Object.keys((await canvasOf(uid)).layouts)).toEqual(['story']);
+  expect(await versionCount(uid)).toBe(versionsAfterAna);
+  expect(
+    await layoutsOf(benPage)
+      .getByRole('button', { name: /^square/u })
+      .count(),
+  ).toBe(0);
+  await opened(benPage, 'default · 200×50').waitFor();
+  expect(await layoutsOf(benPage).getByRole('textbox', { name: 'Layout key' }).inputValue()).toBe('square');
+  await benPage.getByText('Unsaved changes.').waitFor();
+  expect(await fillShown(benPage, 'Bar')).toBe('#ffff00');
+  // He loads Ana's version from there (his unsaved change goes, as the confirm says) and tries again: it goes through.
+  await loadTheirs(benPage, refusal);
+  await layoutsOf(benPage).getByRole('button', { name: 'story · 100×200' }).waitFor();
+  expect(await fillShown(benPage, 'Bar')).toBe('#0000ff');
+  await layoutsOf(benPage).getByRole('button', { name: 'Copy to new layout' }).click();
+  await opened(benPage, 'square · 60×60').waitFor();
+  expect(await refusal.count()).toBe(0);
+  expect(Object.keys((await canvasOf(uid)).layouts).sort()).toEqual(['square', 'story']);
+
+  // (c) Ben changes the story layout (its size and a fill) and saves; Ana, with the story layout still open, saves
+  // over it, is refused, and loads his version: the story layout as he saved it, at his size.
+  await layoutsOf(benPage).getByRole('button', { name: 'story · 100×200' }).click();
+  await opened(benPage, 'story · 100×200').waitFor();
+  await paint(benPage, 'Box', '#abcdef');
+  await benPage.getByRole('spinbutton', { name: 'Template width' }).fill('120');
+  await saveCanvas(benPage);
+  const story = (await canvasOf(uid)).layouts.story!;
+  expect([story.width, story.height, fills(story.fabricJSData)]).toEqual([
+    120,
+    200,
+    [
+      { name: 'Box', fill: '#abcdef' },
+      { name: 'Bar', fill: '#0000ff' },
+    ],
+  ]);
+
+  await paint(anaPage, 'Bar', '#222222');
+  await anaPage.getByRole('button', { name: 'Save template' }).click();
+  const anaAlert = conflictAlert(anaPage);
+  await anaAlert.waitFor();
+  await loadTheirs(anaPage, anaAlert);
+  await opened(anaPage, 'story · 120×200').waitFor();
+  await layoutsOf(anaPage).getByRole('button', { name: 'square · 60×60' }).waitFor();
+  expect(await anaPage.getByRole('spinbutton', { name: 'Template width' }).inputValue()).toBe('120');
+  expect([await fillShown(anaPage, 'Box'), await fillShown(anaPage, 'Bar')]).toEqual(['#abcdef', '#0000ff']);
+  // At his revision now: her next save (into the story layout) goes through.
+  await paint(anaPage, 'Bar', '#333333');
+  await saveCanvas(anaPage);
+  expect(fills((await canvasOf(uid)).layouts.story?.fabricJSData)).toEqual([
+    { name: 'Box', fill: '#abcdef' },
+    { name: 'Bar', fill: '#333333' },
+  ]);
 }, 240_000);

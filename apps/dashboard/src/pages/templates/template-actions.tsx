@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../api/problem';
+import { saveConflictOf } from '../../api/save-conflict';
 import { deleteTemplate, duplicateTemplate, templateKeys, updateTemplate, type Template } from '../../api/templates';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
@@ -9,6 +10,7 @@ import { ConfirmDialog, Dialog, DialogActions } from '../../kit/dialog';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { editorPathOf } from '../../canvas/editor-path';
+import { StaleChangeAlert } from './save-conflict-alert';
 
 /**
  * Duplicate and Delete for a saved template, beside its title, in both editors (and Rename in the canvas editor, whose
@@ -21,6 +23,7 @@ export function TemplateActions({
   renameable = false,
   ifMatch,
   onRenamed,
+  onLoadTheirs,
 }: {
   template: Template;
   renameable?: boolean;
@@ -28,11 +31,17 @@ export function TemplateActions({
   ifMatch?: string | undefined;
   /** …and keeps the one the rename made for its next If-Match. */
   onRenamed?: (saved: Template) => void;
+  /**
+   * After a rename refused because someone else saved: the editor loads the template as saved now (its revision with
+   * it), and the dialog stays open so the rename can be made again on top of theirs.
+   */
+  onLoadTheirs?: () => Promise<void>;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(template.name);
+  const [loadingTheirs, setLoadingTheirs] = useState(false);
   const rename = useMutation({
     mutationFn: () => updateTemplate(template.uid, { name }, ifMatch ? { ifMatch } : {}),
     onSuccess: async (saved) => {
@@ -48,6 +57,17 @@ export function TemplateActions({
       await queryClient.invalidateQueries({ queryKey: templateKeys.all, refetchType: 'none' });
     },
   });
+  // Said in the editor's words (the API's detail speaks of GET and ETag), not in the form's banner.
+  const conflict = saveConflictOf(rename.error);
+  const loadTheirs = async () => {
+    setLoadingTheirs(true);
+    try {
+      await onLoadTheirs?.();
+      rename.reset();
+    } finally {
+      setLoadingTheirs(false);
+    }
+  };
   const duplicate = useMutation({
     mutationFn: () => duplicateTemplate(template, `${template.name} (copy)`),
     onSuccess: async (copy) => {
@@ -91,7 +111,14 @@ export function TemplateActions({
         onConfirm={() => remove.mutate()}
       />
       <Dialog open={renaming} onOpenChange={setRenaming} title="Rename the template">
-        <Form label="Rename the template" onSubmit={() => rename.mutate()} error={rename.error} fields={['name']}>
+        <Form label="Rename the template" onSubmit={() => rename.mutate()} error={conflict ? null : rename.error} fields={['name']}>
+          {conflict && (
+            <StaleChangeAlert
+              conflict={conflict}
+              busy={rename.isPending || loadingTheirs}
+              onLoadTheirs={onLoadTheirs ? () => void loadTheirs() : undefined}
+            />
+          )}
           <TextField
             label="Template name"
             value={name}

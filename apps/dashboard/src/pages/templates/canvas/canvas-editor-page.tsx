@@ -158,8 +158,16 @@ function CanvasEditor({ template }: { template: Template }) {
 
 /** Rename, Duplicate, Delete; a rename's new revision is the one Save sends next (else Save would be refused as stale). */
 function CanvasTemplateActions({ template }: { template: Template }) {
-  const { revision, keepRevision } = useCanvasSave();
-  return <TemplateActions template={template} renameable ifMatch={revision} onRenamed={(saved) => keepRevision(saved.etag)} />;
+  const { revision, keepRevision, loadSaved } = useCanvasSave();
+  return (
+    <TemplateActions
+      template={template}
+      renameable
+      ifMatch={revision}
+      onRenamed={(saved) => keepRevision(saved.etag)}
+      onLoadTheirs={loadSaved}
+    />
+  );
 }
 
 /** A side the API takes (an image's limits), else `fallback`: the canvas is never drawn at a size the template cannot have. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf } from '../../../../api/problem';
+import { saveConflictOf } from '../../../../api/save-conflict';
 import { templateKeys, updateTemplate, type Template } from '../../../../api/templates';
 import { Alert } from '../../../../kit/alert';
 import { Button } from '../../../../kit/button';
@@ -14,6 +15,7 @@ import { savedDesignOf, useActiveLayout, type CanvasLayout, type EditTarget, typ
 import { useCanvasSave } from '../save-bar';
 import { layoutKeyProblem, resizeDesign, type Size } from './resize-design';
 import { ErrorText } from '../../../../kit/message-text';
+import { StaleChangeAlert } from '../../save-conflict-alert';
 
 type CanvasTemplate = Template & { layouts: Record<string, CanvasLayout>; pages?: TemplatePage[] };
 
@@ -31,7 +33,7 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
   const unsaved = useUnsavedDesign();
   const { target, setTarget } = useActiveLayout();
   const queryClient = useQueryClient();
-  const { revision, keepRevision } = useCanvasSave();
+  const { revision, keepRevision, loadSaved } = useCanvasSave();
   const [key, setKey] = useState('');
   const [width, setWidth] = useState(1080);
   const [height, setHeight] = useState(1080);
@@ -52,19 +54,39 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
 
   const put = useMutation({
     // Sent with the design's revision: after someone else's save it is refused (412, said below) rather than hiding theirs.
-    mutationFn: (body: Record<string, unknown>) => updateTemplate(template.uid, body, revision ? { ifMatch: revision } : {}),
+    mutationFn: ({ body, ifMatch }: { body: Record<string, unknown>; ifMatch: string | undefined }) =>
+      updateTemplate(template.uid, body, ifMatch ? { ifMatch } : {}),
     onSuccess: (saved) => {
       queryClient.setQueryData(templateKeys.one(saved.uid), saved);
       // A layout or page change is a save: Save's next If-Match is the revision it made (save-bar.tsx).
       keepRevision(saved.etag);
     },
   });
+  /** Sends a change; false when it was refused (said below the panel), and then nothing else of the change is done. */
+  const send = (body: Record<string, unknown>) =>
+    put.mutateAsync({ body, ifMatch: revision }).then(
+      () => true,
+      () => false,
+    );
+  // A refusal because someone else saved is said in the editor's words, while the editor is still at the revision it
+  // was sent from (once theirs is loaded, or Save saved over it, the change can be made again).
+  const conflict = put.variables?.ifMatch === revision ? saveConflictOf(put.error) : null;
+  const [loadingTheirs, setLoadingTheirs] = useState(false);
+  const loadTheirs = async () => {
+    setLoadingTheirs(true);
+    try {
+      await loadSaved();
+      put.reset();
+    } finally {
+      setLoadingTheirs(false);
+    }
+  };
   const keyError = key === '' ? undefined : (layoutKeyProblem(key, keys) ?? undefined);
 
   const addLayout = async () => {
     if (layoutKeyProblem(key, keys)) return;
     const design = resizeDesign(tryValues.designToSave(editor), sizeOf(target), { width, height });
-    await put.mutateAsync({ layouts: { ...template.layouts, [key]: { name: key, width, height, fabricJSData: design } } });
+    if (!(await send({ layouts: { ...template.layouts, [key]: { name: key, width, height, fabricJSData: design } } }))) return;
     onSize({ width, height });
     setTarget({ kind: 'layout', key });
     await editor.load(design);
@@ -73,14 +95,14 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
   };
   const deleteLayout = async (k: string) => {
     const { [k]: _gone, ...rest } = template.layouts;
-    await put.mutateAsync({ layouts: rest });
+    if (!(await send({ layouts: rest }))) return;
     if (target.kind === 'layout' && target.key === k) await open({ kind: 'default' });
   };
   const renumber = (list: TemplatePage[]) => list.map((p, i) => ({ ...p, pageNumber: i + 1 }));
   const addPage = async () => {
     const design = tryValues.designToSave(editor);
     const next = renumber([...pages, { pageNumber: pages.length + 1, name: `Page ${pages.length + 1}`, fabricJSData: design }]);
-    await put.mutateAsync({ pages: next });
+    if (!(await send({ pages: next }))) return;
     setTarget({ kind: 'page', index: next.length - 1 });
     unsaved.markSaved();
   };
@@ -88,11 +110,11 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
     const next = [...pages];
     const [page] = next.splice(index, 1);
     next.splice(index + delta, 0, page!);
-    await put.mutateAsync({ pages: renumber(next) });
+    if (!(await send({ pages: renumber(next) }))) return;
     if (target.kind === 'page' && target.index === index) setTarget({ kind: 'page', index: index + delta });
   };
   const deletePage = async (index: number) => {
-    await put.mutateAsync({ pages: renumber(pages.filter((_, i) => i !== index)) });
+    if (!(await send({ pages: renumber(pages.filter((_, i) => i !== index)) }))) return;
     if (target.kind === 'page') await open({ kind: 'default' });
   };
 
@@ -179,7 +201,11 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
           </Button>
         </>
       )}
-      {put.isError && <Alert>{messageOf(put.error)}</Alert>}
+      {conflict ? (
+        <StaleChangeAlert conflict={conflict} busy={put.isPending || loadingTheirs} onLoadTheirs={() => void loadTheirs()} />
+      ) : (
+        put.isError && saveConflictOf(put.error) === null && <Alert>{messageOf(put.error)}</Alert>
+      )}
       {fieldError(put.error, 'layouts') && <ErrorText text={fieldError(put.error, 'layouts')!} />}
     </section>
   );
