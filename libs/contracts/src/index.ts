@@ -24,6 +24,7 @@ export * from './http/batch.js';
 export * from './http/gif.js';
 export * from './http/render-controls.js';
 export * from './http/url-signing.js';
+export * from './http/setting-lookup.js';
 export * from './http/url-render.js';
 export * from './http/pdf.js';
 export * from './http/bindings.js';

@@ -1676,7 +1676,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The URL-signing secret in force (never its value) */
+        /**
+         * The URL-signing secret in force (never its value)
+         * @description When none is set: 404 `not-found`, or, with `?ifNone=empty`, 200 `{configured: false}` (for a client asking on every visit, such as the dashboard, where a 404 would show as a failed request). Pressroom's own; docs/adr/0076-settings-not-set-answer.md.
+         */
         get: operations["getUrlSigningSecret"];
         put?: never;
         /** Make or rotate the secret that signs /r/ URLs (shown once) */
@@ -1715,7 +1718,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The S3-compatible bucket every render is also copied to (secret masked) */
+        /**
+         * The S3-compatible bucket every render is also copied to (secret masked)
+         * @description When none is set: 404 `not-found`, or, with `?ifNone=empty`, 200 `{configured: false}` (for a client asking on every visit, such as the dashboard, where a 404 would show as a failed request). Pressroom's own; docs/adr/0076-settings-not-set-answer.md.
+         */
         get: operations["getCustomStorage"];
         /** Set the custom bucket (checked with a test write before it is saved) */
         put: operations["setCustomStorage"];
@@ -19887,14 +19893,17 @@ export interface operations {
     };
     getUrlSigningSecret: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description When none is set: `404` (default) answers 404 `not-found`; `empty` answers 200 with `configured: false` instead. A set one is answered alike either way, with `configured: true`. */
+                ifNone?: "404" | "empty";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The secret (`configured: true`), or `{configured: false}` under `?ifNone=empty` when there is none. */
             200: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -19906,12 +19915,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    /**
+                     * @example {
+                     *       "configured": true,
+                     *       "id": "uss_5q8k3w",
+                     *       "maxRenders": 1000,
+                     *       "rendersUsed": 12,
+                     *       "createdAt": "2026-01-05T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": ({
                         id: string;
                         createdAt: string;
+                        /** @constant */
+                        configured: true;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | ({
+                        /** @constant */
+                        configured: false;
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description `validation-error`: Validation Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
@@ -20319,14 +20353,17 @@ export interface operations {
     };
     getCustomStorage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description When none is set: `404` (default) answers 404 `not-found`; `empty` answers 200 with `configured: false` instead. A set one is answered alike either way, with `configured: true`. */
+                ifNone?: "404" | "empty";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The settings (`configured: true`), or `{configured: false, customStorage: null}` under `?ifNone=empty` when none is set. */
             200: {
                 headers: {
                     /** @description Requests allowed in the current window. */
@@ -20338,16 +20375,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         customStorage: {
                             bucket: string;
                             region: string;
                         } & {
                             [key: string]: unknown;
                         };
+                        /** @constant */
+                        configured: true;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | ({
+                        /** @constant */
+                        configured: false;
+                        customStorage: null;
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description `validation-error`: Validation Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */

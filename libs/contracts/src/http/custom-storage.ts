@@ -69,3 +69,9 @@ export interface CustomStorageResponse {
     updatedAt: string;
   };
 }
+
+/**
+ * What GET /custom-storage answers: the settings with `configured: true`, or, only under `?ifNone=empty`
+ * (SettingLookupQuery), `{configured: false, customStorage: null}` when none is set.
+ */
+export type CustomStorageLookup = ({ configured: true } & CustomStorageResponse) | { configured: false; customStorage: null };

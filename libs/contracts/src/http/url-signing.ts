@@ -21,6 +21,12 @@ export interface UrlSigningSecretView {
   replaces?: string | null;
 }
 
+/**
+ * What GET /account/url-signing-secret answers: the secret in force (never its value) with `configured: true`, or,
+ * only under `?ifNone=empty` (SettingLookupQuery), `{configured: false}` when the account has none.
+ */
+export type UrlSigningSecretLookup = ({ configured: true } & Omit<UrlSigningSecretView, 'secret' | 'replaces'>) | { configured: false };
+
 /** The longest a link signed by the server may stay valid; without `expiresInSeconds` it lasts until the secret changes. */
 export const MAX_SIGNED_URL_SECONDS = 366 * 24 * 60 * 60;
 

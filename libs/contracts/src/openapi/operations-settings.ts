@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CustomStoragePut } from '../http/custom-storage.js';
+import { SettingLookupQuery } from '../http/setting-lookup.js';
 import { SignRenderUrlRequest, UrlSigningSecretRequest } from '../http/url-signing.js';
 import { CallerView } from '../http/account-views.js';
 import { json, noContent, type Operation } from './operation.js';
@@ -8,6 +9,20 @@ import { CALLER_EXAMPLE, MCP_EXAMPLE } from './response-examples.js';
 
 const SECRET = z.looseObject({ id: z.string(), createdAt: z.string() });
 const STORAGE = z.looseObject({ customStorage: z.looseObject({ bucket: z.string(), region: z.string() }) });
+/** GET of an optional setting: `configured` says whether one is set; `false` only under `?ifNone=empty`. */
+const SECRET_LOOKUP = z.union([
+  SECRET.extend({ configured: z.literal(true) }),
+  z.looseObject({ configured: z.literal(false) }).describe('Only under `?ifNone=empty`: the account has no URL-signing secret.'),
+]);
+const STORAGE_LOOKUP = z.union([
+  STORAGE.extend({ configured: z.literal(true) }),
+  z
+    .looseObject({ configured: z.literal(false), customStorage: z.null() })
+    .describe('Only under `?ifNone=empty`: no custom storage is set.'),
+]);
+const IF_NONE =
+  'When none is set: 404 `not-found`, or, with `?ifNone=empty`, 200 `{configured: false}` (for a client asking on every visit, such as the ' +
+  "dashboard, where a 404 would show as a failed request). Pressroom's own; docs/adr/0076-settings-not-set-answer.md.";
 
 /** Account settings reached with an API key or a session: URL signing, custom storage, who am I. */
 export const settingsOperations: Operation[] = [
@@ -17,8 +32,18 @@ export const settingsOperations: Operation[] = [
     operationId: 'getUrlSigningSecret',
     tag: 'Account',
     summary: 'The URL-signing secret in force (never its value)',
+    description: IF_NONE,
     auth: 'apiKey',
-    responses: { 200: json(SECRET) },
+    query: SettingLookupQuery,
+    responses: {
+      200: json(SECRET_LOOKUP, 'The secret (`configured: true`), or `{configured: false}` under `?ifNone=empty` when there is none.', {
+        configured: true,
+        id: 'uss_5q8k3w',
+        maxRenders: 1000,
+        rendersUsed: 12,
+        createdAt: '2026-01-05T10:00:00.000Z',
+      }),
+    },
     problems: ['not-found'],
   },
   {
@@ -71,8 +96,15 @@ export const settingsOperations: Operation[] = [
     operationId: 'getCustomStorage',
     tag: 'Account',
     summary: 'The S3-compatible bucket every render is also copied to (secret masked)',
+    description: IF_NONE,
     auth: 'apiKey',
-    responses: { 200: json(STORAGE) },
+    query: SettingLookupQuery,
+    responses: {
+      200: json(
+        STORAGE_LOOKUP,
+        'The settings (`configured: true`), or `{configured: false, customStorage: null}` under `?ifNone=empty` when none is set.',
+      ),
+    },
     problems: ['not-found'],
   },
   {

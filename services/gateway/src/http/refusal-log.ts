@@ -5,8 +5,9 @@ import type { Logger } from '@pressroom/telemetry';
 import type { AuthContext } from './auth.js';
 
 /**
- * The dashboard's "not set yet" answers: it asks for these optional settings on every visit and a 404 is how
- * the API says none is saved, not a refused request a developer should look into.
+ * The "not set yet" answers of optional settings: a 404 is how the API says none is saved (an SDK script
+ * checking for one, a dashboard tab opened before ADR 0076), not a refused request a developer should look
+ * into. Today's dashboard asks with `?ifNone=empty` and gets a 200 instead.
  */
 const NOT_SET_ANSWERS = new Set(['GET /custom-storage', 'GET /account/url-signing-secret']);
 

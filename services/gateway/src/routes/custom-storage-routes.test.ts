@@ -64,6 +64,24 @@ describe('/custom-storage', () => {
     expect((await call(gw, key, 'DELETE')).status).toBe(404);
   });
 
+  it('answers 200 {configured: false} instead of the 404 only under ifNone=empty; a set bucket alike either way', async () => {
+    const key = await keyFor(gw, 'cs-if-none');
+    const get = (query: string) => fetch(`${gw.baseUrl}/custom-storage${query}`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await get('?ifNone=404')).status).toBe(404);
+    const empty = await get('?ifNone=empty');
+    expect(empty.status).toBe(200);
+    expect(await empty.json()).toEqual({ configured: false, customStorage: null });
+    expect((await call(gw, key, 'PUT', settings())).status).toBe(200);
+    const plain = (await (await get('')).json()) as { configured: boolean; customStorage: Record<string, unknown> };
+    expect(plain).toMatchObject({ configured: true, customStorage: { bucket: 'customer-bucket', secretAccessKey: '********' } });
+    expect(await (await get('?ifNone=empty')).json()).toEqual(plain);
+    const bad = await get('?ifNone=yes');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['ifNone']);
+    expect((await call(gw, key, 'DELETE')).status).toBe(204);
+    expect(await (await get('?ifNone=empty')).json()).toEqual({ configured: false, customStorage: null });
+  });
+
   it("refuses a bucket that refuses writes (wrong credentials) with the store's reason, and saves nothing", async () => {
     const key = await keyFor(gw, 'cs-denied');
     const res = await call(gw, key, 'PUT', { ...settings(), secretAccessKey: 'not-the-secret' });

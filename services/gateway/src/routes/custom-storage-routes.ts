@@ -1,6 +1,6 @@
 import type { OwnerCaches } from '@pressroom/service-runner';
 import { Router } from 'express';
-import { CustomStoragePut, type CustomStorageResponse } from '@pressroom/contracts';
+import { CustomStoragePut, SettingLookupQuery, type CustomStorageLookup, type CustomStorageResponse } from '@pressroom/contracts';
 import {
   deleteCustomStorage,
   getCustomStorageView,
@@ -57,15 +57,21 @@ const none = () => new ProblemError('not-found', { detail: 'This account has no 
 
 /**
  * /custom-storage: the owner's own bucket (the contract's `userStorageUrl`). PUT checks the
- * endpoint against the SSRF guard and proves the settings with a test write before saving.
+ * endpoint against the SSRF guard and proves the settings with a test write before saving. GET without
+ * settings answers 404, or 200 `{configured: false, customStorage: null}` under `?ifNone=empty` (ADR 0076).
  */
 export function customStorageRoutes(deps: CustomStorageRouteDeps): Router {
   const router = Router();
   defineRoute(router, '/custom-storage', {
-    get: handler(async (_req, res) => {
+    get: handler(async (req, res) => {
+      const { ifNone } = parseOrThrow(SettingLookupQuery, req.query, 'query');
       const row = await getCustomStorageView(deps.db, authOf(res).ownerId);
+      if (!row && ifNone === 'empty') {
+        res.json({ configured: false, customStorage: null } satisfies CustomStorageLookup);
+        return;
+      }
       if (!row) throw none();
-      res.json(view(row));
+      res.json({ configured: true, ...view(row) } satisfies CustomStorageLookup);
     }),
     put: handler(async (req, res) => {
       const body = parseOrThrow(CustomStoragePut, req.body, 'body');

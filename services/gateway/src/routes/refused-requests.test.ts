@@ -59,10 +59,13 @@ describe('the refused-requests log (pglite)', () => {
     expect((await other.list()).items).toEqual([]);
   });
 
-  it('leaves out the dashboard’s "not set" answers, unauthenticated requests and successes', async () => {
+  it('leaves out the "not set" answers of optional settings, unauthenticated requests and successes', async () => {
     const dev = await keyedAccount('quiet');
+    // The 404 an API client gets when none is set, and the 200 the dashboard asks for instead (ifNone=empty, ADR 0076).
     expect((await dev.call('GET', '/custom-storage')).status).toBe(404);
     expect((await dev.call('GET', '/account/url-signing-secret')).status).toBe(404);
+    expect((await dev.call('GET', '/custom-storage?ifNone=empty')).status).toBe(200);
+    expect((await dev.call('GET', '/account/url-signing-secret?ifNone=empty')).status).toBe(200);
     expect((await fetch(`${gw.baseUrl}/image`, { method: 'POST' })).status).toBe(401);
     expect((await dev.call('GET', '/usage')).status).toBe(200);
     // A refusal made last: once it shows, whatever came before it would have too.

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { UrlSigningSecretRequest, type UrlSigningSecretView } from '@pressroom/contracts';
+import { SettingLookupQuery, UrlSigningSecretRequest, type UrlSigningSecretLookup, type UrlSigningSecretView } from '@pressroom/contracts';
 import {
   activeUrlSigningSecret,
   newUrlSigningSecret,
@@ -24,17 +24,23 @@ function secretView(row: UrlSigningSecretRow): UrlSigningSecretView {
 /**
  * The account's secret for signed render URLs (docs/signed-urls.md), with an API key or the
  * dashboard session: POST makes one (or rotates: the old one stops verifying) and shows it
- * once; GET shows its id and cap, never the secret; DELETE revokes it. POST …/sign signs a
+ * once; GET shows its id and cap, never the secret (none: 404, or 200 `{configured: false}` under
+ * `?ifNone=empty`, ADR 0076); DELETE revokes it. POST …/sign signs a
  * render URL with it (url-sign-route.ts).
  */
 export function urlSigningRoutes(deps: { db: Db; secretBox: SecretBox; secrets: SigningSecretCache; publicBaseUrl: string }): Router {
   const router = Router();
   router.use(urlSignRoute(deps));
   defineRoute(router, '/account/url-signing-secret', {
-    get: async (_req, res) => {
+    get: async (req, res) => {
+      const { ifNone } = parseOrThrow(SettingLookupQuery, req.query, 'query');
       const row = await activeUrlSigningSecret(deps.db, authOf(res).account.id);
+      if (!row && ifNone === 'empty') {
+        res.json({ configured: false } satisfies UrlSigningSecretLookup);
+        return;
+      }
       if (!row) throw new ProblemError('not-found', { detail: 'This account has no URL-signing secret. POST to make one.' });
-      res.json(secretView(row));
+      res.json({ configured: true, ...secretView(row) } satisfies UrlSigningSecretLookup);
     },
     post: async (req, res) => {
       const body = parseOrThrow(UrlSigningSecretRequest, req.body ?? {});
