@@ -379,3 +379,78 @@ test('canvas editor: a layout change hands its revision to Save; one after someo
     { name: 'Bar', fill: '#333333' },
   ]);
 }, 240_000);
+
+test('canvas editor, a PDF template’s pages: a new page hands its revision to Save; a page change after someone else’s save is refused; "Load their version" reloads the open page as they saved it', async () => {
+  const created = await call('POST', '/templates', {
+    name: 'Paged canvas',
+    fabricJSData: { version: '7.4.0', background: '#ffffff', objects: [rect('Box', 0, '#ff0000'), rect('Bar', 100, '#0000ff')] },
+    width: 200,
+    height: 50,
+    outputFormat: 'pdf',
+    pages: [
+      {
+        pageNumber: 1,
+        name: 'Front',
+        fabricJSData: { version: '7.4.0', background: '#ffffff', objects: [rect('Box', 0, '#ff0000'), rect('Bar', 100, '#0000ff')] },
+      },
+    ],
+  });
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  const anaPage = await openCanvas(ana, uid, 'Paged canvas');
+  const benPage = await openCanvas(ben, uid, 'Paged canvas');
+  const pagesOf = (page: Page) => page.getByRole('region', { name: 'Layouts and pages' });
+  const opened = (page: Page, name: string) =>
+    pagesOf(page).getByRole('list', { name: 'Pages' }).getByRole('button', { name, exact: true, pressed: true });
+  const pageFills = async (index: number) => fills((await canvasOf(uid)).pages?.[index]?.fabricJSData);
+
+  // (a) A new page (a copy of the canvas) is a save; Save then writes that page, from the revision it made.
+  await pagesOf(anaPage).getByRole('button', { name: 'Add page (copy of the canvas)' }).click();
+  await opened(anaPage, 'Page 2').waitFor();
+  await paint(anaPage, 'Box', '#00ff00');
+  await saveCanvas(anaPage);
+  expect(await pageFills(1)).toEqual([
+    { name: 'Box', fill: '#00ff00' },
+    { name: 'Bar', fill: '#0000ff' },
+  ]);
+  const versionsAfterAna = await versionCount(uid);
+
+  // (b) Ben's editor is from before: his page change is refused in the panel, and nothing is written or lost.
+  await paint(benPage, 'Bar', '#ffff00');
+  await pagesOf(benPage).getByRole('button', { name: 'Add page (copy of the canvas)' }).click();
+  const refusal = pagesOf(benPage).getByRole('alert');
+  await refusal.waitFor();
+  expect(await refusal.locator('p').innerText()).toMatch(STALE_CHANGE);
+  expect((await canvasOf(uid)).pages?.map((p) => p.name)).toEqual(['Front', 'Page 2']);
+  expect(await versionCount(uid)).toBe(versionsAfterAna);
+  await benPage.getByText('Unsaved changes.').waitFor();
+  expect(await fillShown(benPage, 'Bar')).toBe('#ffff00');
+  await loadTheirs(benPage, refusal);
+
+  // (c) Ben changes page 2 and saves; Ana, with page 2 still open, is refused and loads his version of it.
+  await pagesOf(benPage).getByRole('button', { name: 'Page 2', exact: true }).click();
+  await opened(benPage, 'Page 2').waitFor();
+  await paint(benPage, 'Bar', '#abcdef');
+  await saveCanvas(benPage);
+  expect(await pageFills(1)).toEqual([
+    { name: 'Box', fill: '#00ff00' },
+    { name: 'Bar', fill: '#abcdef' },
+  ]);
+  await paint(anaPage, 'Box', '#222222');
+  await anaPage.getByRole('button', { name: 'Save template' }).click();
+  const anaAlert = conflictAlert(anaPage);
+  await anaAlert.waitFor();
+  await loadTheirs(anaPage, anaAlert);
+  await opened(anaPage, 'Page 2').waitFor();
+  expect([await fillShown(anaPage, 'Box'), await fillShown(anaPage, 'Bar')]).toEqual(['#00ff00', '#abcdef']);
+  await paint(anaPage, 'Box', '#333333');
+  await saveCanvas(anaPage);
+  expect(await pageFills(1)).toEqual([
+    { name: 'Box', fill: '#333333' },
+    { name: 'Bar', fill: '#abcdef' },
+  ]);
+  // The front page and the template's own design are as they were.
+  expect(await pageFills(0)).toEqual([
+    { name: 'Box', fill: '#ff0000' },
+    { name: 'Bar', fill: '#0000ff' },
+  ]);
+}, 240_000);
