@@ -1,7 +1,6 @@
 // Types only (erased from the bundle): the shapes are the contracts' own.
-import type { CustomStoragePut, CustomStorageResponse } from '@pressroom/contracts';
+import type { CustomStorageLookup, CustomStoragePut, CustomStorageResponse } from '@pressroom/contracts';
 import { api } from './client';
-import { ApiError } from './problem';
 
 /** The workspace's own S3-compatible bucket, as GET/PUT /custom-storage answer it (the secret is never sent back). */
 export type CustomStorage = Omit<CustomStorageResponse['customStorage'], 'secretAccessKey'>;
@@ -12,16 +11,13 @@ export type CustomStorageInput = CustomStoragePut;
 export const customStorageKeys = { current: ['custom-storage'] as const };
 
 /**
- * The settings, or null when the workspace has none: the API's documented 404 (docs/storage.md), which the browser's
- * console lists as a failed request. Kept: SDK users rely on it, and an answer of 200 null would change it.
+ * The settings, or null when the workspace has none. Asked with `?ifNone=empty`, so "none yet" is a 200
+ * `{configured: false}` rather than the API's default 404, which the browser's console would list as a failed
+ * request on every visit (docs/adr/0076-settings-not-set-answer.md).
  */
 export async function getCustomStorage(): Promise<CustomStorage | null> {
-  try {
-    return (await api<{ customStorage: CustomStorage }>('/custom-storage')).customStorage;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  const answer = await api<CustomStorageLookup>('/custom-storage', { query: { ifNone: 'empty' } });
+  return answer.configured ? answer.customStorage : null;
 }
 
 /** Saves after the server's test write to the bucket; a failed write is a 422 naming the field to fix. */

@@ -1,7 +1,6 @@
 // Types only (erased from the bundle): the shapes are the contracts' own.
-import type { SignRenderUrlRequest, SignedRenderUrlView, UrlSigningSecretView } from '@pressroom/contracts';
+import type { SignRenderUrlRequest, SignedRenderUrlView, UrlSigningSecretLookup, UrlSigningSecretView } from '@pressroom/contracts';
 import { api } from './client';
-import { ApiError } from './problem';
 
 /** The account's URL-signing secret as GET shows it (never the secret itself). */
 export type UrlSigningSecret = Omit<UrlSigningSecretView, 'secret' | 'replaces'>;
@@ -15,16 +14,15 @@ export type SignedRenderUrl = SignedRenderUrlView;
 export const urlSigningKeys = { current: ['account', 'url-signing-secret'] as const };
 
 /**
- * The secret in force, or null when the account has none: the API's documented 404 (docs/signed-urls.md), which the
- * browser's console lists as a failed request. Kept: SDK users rely on it, and an answer of 200 null would change it.
+ * The secret in force, or null when the account has none. Asked with `?ifNone=empty`, so "none yet" is a 200
+ * `{configured: false}` rather than the API's default 404, which the browser's console would list as a failed
+ * request on every visit (docs/adr/0076-settings-not-set-answer.md).
  */
 export async function getUrlSigningSecret(): Promise<UrlSigningSecret | null> {
-  try {
-    return await api<UrlSigningSecret>('/account/url-signing-secret');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  const answer = await api<UrlSigningSecretLookup>('/account/url-signing-secret', { query: { ifNone: 'empty' } });
+  if (!answer.configured) return null;
+  const { configured: _configured, ...secret } = answer;
+  return secret;
 }
 
 /**
