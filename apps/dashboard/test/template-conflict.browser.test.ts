@@ -282,7 +282,7 @@ type CanvasTemplate = {
 const canvasOf = async (uid: string) => ((await (await call('GET', `/templates/${uid}`)).json()) as { template: CanvasTemplate }).template;
 const fills = (design: { objects: Shape[] } | undefined) => design?.objects.map(({ name, fill }) => ({ name, fill }));
 
-test('canvas editor: a layout change hands its revision to Save; one after someone else’s save is refused in the Layouts panel, losing nothing; "Load their version" reloads the open layout as they saved it', async () => {
+test('canvas editor: a layout change hands its revision to Save; one after someone else’s save is refused in the Layouts panel, losing nothing; "Load their version" reloads the open layout as they saved it; "Save mine anyway" from a layout keeps their new layout', async () => {
   const created = await call('POST', '/templates', {
     name: 'Layout canvas',
     fabricJSData: { version: '7.4.0', background: '#ffffff', objects: [rect('Box', 0, '#ff0000'), rect('Bar', 100, '#0000ff')] },
@@ -378,6 +378,26 @@ test('canvas editor: a layout change hands its revision to Save; one after someo
     { name: 'Box', fill: '#abcdef' },
     { name: 'Bar', fill: '#333333' },
   ]);
+
+  // Ana adds another layout. Ben, with the story layout open from before her saves, saves his story over hers on
+  // purpose: his story replaces hers, and her new layout stays (only the open layout is his to replace).
+  await addLayout(anaPage, 'wide', 300, 100);
+  await opened(anaPage, 'wide · 300×100').waitFor();
+  await paint(benPage, 'Box', '#444444');
+  await benPage.getByRole('button', { name: 'Save template' }).click();
+  const benAlert = conflictAlert(benPage);
+  await benAlert.getByRole('button', { name: 'Save mine anyway' }).click();
+  await benPage.getByText('Saved.').waitFor();
+  await benAlert.waitFor({ state: 'detached' });
+  const layouts = (await canvasOf(uid)).layouts;
+  expect(Object.keys(layouts).sort()).toEqual(['square', 'story', 'wide']);
+  expect(fills(layouts.story?.fabricJSData)).toEqual([
+    { name: 'Box', fill: '#444444' },
+    { name: 'Bar', fill: '#0000ff' },
+  ]);
+  expect([layouts.story?.width, layouts.story?.height]).toEqual([120, 200]);
+  await layoutsOf(benPage).getByRole('button', { name: 'wide · 300×100' }).waitFor();
+  await opened(benPage, 'story · 120×200').waitFor();
 }, 240_000);
 
 test('canvas editor, a PDF template’s pages: a new page hands its revision to Save; a page change after someone else’s save is refused; "Load their version" reloads the open page as they saved it', async () => {

@@ -88,10 +88,15 @@ export function CanvasSaveProvider({
       if (tooLarge) throw new Error(tooLarge);
       // What is sent is what is saved: an edit made while the request runs stays unsaved.
       const state = unsaved.snapshot();
+      // Saved over someone else's save on purpose: the open layout goes into the layouts as they are now, so one they
+      // added or changed meanwhile stays (only the open one is this editor's to replace). A page is written into the
+      // pages this editor shows: they have no key, and a page moved or deleted meanwhile would make an index of
+      // theirs a different page (the document as shown here is what "mine" means; theirs stays in Versions).
+      const base = over !== undefined && target.kind === 'layout' ? await getTemplate(template.uid) : template;
       // The open layout or page is what Save writes (the template's own design when neither is open); the
       // definitions are the template's, whichever design is open.
       const body = {
-        ...saveBody(template, target, design, { width, height }),
+        ...saveBody(base, target, design, { width, height }),
         variableDefinitions: state.definitions,
       };
       return { saved: await updateTemplate(template.uid, body, { ifMatch: over ?? revision }), state };
