@@ -601,6 +601,147 @@ test('on a phone the canvas comes first, then Properties, then Layers; a banner�
   }
 });
 
+test('the panels’ order is the same for the eye, Tab and a screen reader at 390×844 and 1280×800; Template actions closes on Escape; a tablet’s tools wrap; a story fits a phone’s first screen', async () => {
+  const surface = page.locator('canvas.lower-canvas');
+  const area = page.locator('[data-canvas-scroller]');
+  const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
+  /**
+   * The editor's areas in the order Tab reaches their controls (from the tools on), each once: `data-editor-area`
+   * of the focused control, `tools` in the row of tools. Tabs on until focus leaves the editor's panels.
+   */
+  const tabOrder = async (): Promise<string[]> => {
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).focus();
+    const seen: string[] = ['tools'];
+    for (let step = 0; step < 400; step++) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return 'none';
+        if (el.closest('[data-tool-row]')) return 'tools';
+        return el.closest('[data-editor-area]')?.getAttribute('data-editor-area') ?? 'outside';
+      });
+      if (where === 'outside' || where === 'none') break;
+      if (seen.at(-1) !== where) seen.push(where);
+    }
+    return seen;
+  };
+  /** The areas from top to bottom, then left to right (the order the eye reads a column layout in is checked apart). */
+  const areaBoxes = async () => {
+    const boxes: Record<string, { x: number; y: number; width: number; height: number }> = {};
+    for (const name of ['canvas', 'properties', 'layers', 'canvas-rest', 'side-rest'])
+      boxes[name] = await boxOf(page.locator(`[data-editor-area="${name}"]`));
+    return boxes;
+  };
+  try {
+    // 390×844: one column, the canvas, Properties (of the selected Box), Layers, then the rest; Tab goes the same way.
+    await page.setViewportSize(PHONE);
+    await openDesign('Phone tab order', POST, { width: 1080, height: 1080 });
+    await selectLayer('Box');
+    let boxes = await areaBoxes();
+    const downward = Object.entries(boxes)
+      .sort((a, b) => a[1].y - b[1].y)
+      .map(([name]) => name);
+    expect(downward).toEqual(['canvas', 'properties', 'layers', 'canvas-rest', 'side-rest']);
+    expect(await tabOrder()).toEqual(['tools', 'properties', 'layers', 'canvas-rest', 'side-rest']);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    // "Template actions": Escape closes it and focus goes back to its button, from the button or from within.
+    const actions = page.getByRole('button', { name: 'Template actions' });
+    const template = page.getByRole('group', { name: 'Template' });
+    const actionsFocused = () => actions.evaluate((el) => el === document.activeElement);
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    await template.getByRole('button', { name: 'Rename template' }).waitFor();
+    expect(await actions.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await template.getByRole('button', { name: 'Rename template' }).waitFor({ state: 'hidden' });
+    expect(await actions.getAttribute('aria-expanded')).toBe('false');
+    expect(await actionsFocused()).toBe(true);
+    await actions.click();
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Rename template');
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Duplicate template');
+    await page.keyboard.press('Escape');
+    await template.getByRole('button', { name: 'Duplicate template' }).waitFor({ state: 'hidden' });
+    expect(await actions.getAttribute('aria-expanded')).toBe('false');
+    expect(await actionsFocused()).toBe(true);
+    // Escape in a dialog opened from it closes the dialog only: the actions stay open, focus back on Rename.
+    await actions.click();
+    await template.getByRole('button', { name: 'Rename template' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename the template' });
+    await rename.waitFor();
+    await page.keyboard.press('Escape');
+    await rename.waitFor({ state: 'hidden' });
+    expect(await actions.getAttribute('aria-expanded')).toBe('true');
+    await eventually(async () => (await focusedName(page)) === 'Rename template', 'focus back on Rename template');
+    await actions.click();
+    expect(await actions.getAttribute('aria-expanded')).toBe('false');
+
+    // A 1080×1920 story on the phone: fitted into what the first screen has left under the chrome, whole.
+    await openDesign('Phone story', POST, { width: 1080, height: 1920 });
+    await layers().getByRole('button', { name: 'Box', exact: true }).waitFor({ timeout: 30_000 });
+    await eventually(async () => ((await surface.boundingBox())?.height ?? 1920) < 1920, 'the story to open fitted');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const story = await boxOf(area);
+    const drawn = await boxOf(surface);
+    expect(story.y + story.height).toBeLessThanOrEqual(PHONE.height);
+    expect(story.height).toBeGreaterThan(story.width);
+    // Scaled to fit: the whole story shows in the area, nothing to scroll to inside it.
+    expect(drawn.y).toBeGreaterThanOrEqual(story.y);
+    expect(drawn.y + drawn.height).toBeLessThanOrEqual(story.y + story.height);
+    expect(await area.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true);
+
+    // 768×1024 (a tablet, beside the dashboard's menu): the tools wrap, every one in sight, none scrolled away
+    // sideways, and the canvas area still ends on the first screen.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await openDesign('Tablet tools', POST, { width: 1080, height: 1080 });
+    await layers().getByRole('button', { name: 'Box', exact: true }).waitFor({ timeout: 30_000 });
+    await eventually(async () => ((await surface.boundingBox())?.width ?? 1080) < 1080, 'the design to open fitted');
+    const toolRow = page.locator('[data-tool-row]');
+    expect(await toolRow.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const rowBox = await boxOf(toolRow);
+    expect(rowBox.height).toBeGreaterThan(40);
+    expect(rowBox.height).toBeLessThan(300);
+    expect(await page.locator('[data-more-tools]').count()).toBe(0);
+    for (const name of ['Add text', 'Add rectangle', 'Keyboard shortcuts']) {
+      const tool = await boxOf(page.getByRole('button', { name, exact: true }));
+      expect(tool.x).toBeGreaterThanOrEqual(0);
+      expect(tool.x + tool.width).toBeLessThanOrEqual(768);
+    }
+    const tablet = await boxOf(area);
+    expect(tablet.y + tablet.height).toBeLessThanOrEqual(1024);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+
+    // 1280×800: the columns as on a laptop (Layers left, the canvas with its rest in the middle, Properties with its
+    // rest on the right); the canvas has no gap under it however tall Properties is; Tab goes the same order.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openDesign('Laptop tab order', POST, { width: 1080, height: 1080 });
+    await selectLayer('Text “{{ headline }} is here”');
+    boxes = await areaBoxes();
+    expect(boxes.layers!.x + boxes.layers!.width).toBeLessThanOrEqual(boxes.canvas!.x - 8);
+    expect(boxes.properties!.x).toBeGreaterThanOrEqual(boxes.canvas!.x + boxes.canvas!.width + 8);
+    for (const name of ['layers', 'properties'] as const) expect(Math.abs(boxes[name]!.y - boxes.canvas!.y)).toBeLessThanOrEqual(2);
+    // The middle column's rest starts a gap under the canvas; the right column's under Properties.
+    expect(boxes['canvas-rest']!.y - (boxes.canvas!.y + boxes.canvas!.height)).toBeLessThanOrEqual(16);
+    expect(Math.abs(boxes['canvas-rest']!.x - boxes.canvas!.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(boxes['side-rest']!.x - boxes.properties!.x)).toBeLessThanOrEqual(2);
+    expect(boxes['side-rest']!.y).toBeGreaterThanOrEqual(boxes.properties!.y + boxes.properties!.height);
+    expect(await tabOrder()).toEqual(['tools', 'properties', 'layers', 'canvas-rest', 'side-rest']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    // 1024×768 (lg, two columns): Layers left; the canvas, Properties under it, then the rest in the middle.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await eventually(async () => {
+      const b = await areaBoxes();
+      return b.properties!.x === b.canvas!.x && b.properties!.y > b.canvas!.y && b.layers!.x < b.canvas!.x;
+    }, 'two columns at 1024 px');
+    expect(await tabOrder()).toEqual(['tools', 'properties', 'layers', 'canvas-rest', 'side-rest']);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  } finally {
+    await page.setViewportSize({ width: 1600, height: 1000 });
+  }
+});
+
 test('a text’s words change from the Text property with the keyboard alone: live on the canvas, saved, one undo step', async () => {
   const uid = await openDesign('Words', POST, { width: 1080, height: 1080 });
   const original = 'Text “{{ headline }} is here”';

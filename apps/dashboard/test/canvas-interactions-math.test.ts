@@ -182,6 +182,12 @@ describe('zoom', () => {
     expect(areaHeight(630 * banner, 800)).toBe(Math.round(630 * banner) + 48);
     expect(areaHeight(1920, 800)).toBe(560);
     expect(areaHeight(40, 800)).toBe(120);
+    // …and within the first screen: on a 390×844 phone whose chrome takes 300 px, a 1080×1920 story's area ends
+    // 8 px above the screen's edge (not at 70 % of 844 = 591 px, under it); a window with little left keeps 240 px.
+    expect(maxAreaHeight(844, 300)).toBe(536);
+    expect(areaHeight(1920, 844, 300)).toBe(536);
+    expect(maxAreaHeight(800, 200)).toBe(560);
+    expect(maxAreaHeight(390, 300)).toBe(240);
     expect(wheelZoom(1, -100)).toBeGreaterThan(1.2);
     expect(wheelZoom(1, 100)).toBeLessThan(0.85);
   });

@@ -102,27 +102,43 @@ function CanvasEditor({ template }: { template: Template }) {
                     <CanvasInteractions />
                   </EditLock>
                 </ToolRow>
-                {/* The canvas column gets the width: the side columns are narrow on a laptop (1280–1535 px), wider on a
-                  large screen; below xl the properties column goes under the layers and the canvas.
-                  Below lg (a phone, a narrow window) the columns dissolve (`contents`) into one stack ordered for the
-                  work: the canvas, then the selection's Properties, then Layers, then the rest in source order
-                  (canvas background, Render, Layouts, Variables, Versions, Use via API). The source keeps the wide
-                  screens' column order rather than the phone's: a column's panels must stack on their own, and as
-                  items of one grid the canvas's row would take the height of the Properties beside it (a gap under
-                  the canvas that changes with the selection). So on a phone the tab order visits Layers before the
-                  canvas and Properties; on wide screens, where most editing happens, it follows the columns. */}
-                <div className="grid grid-cols-[minmax(0,1fr)] gap-3 max-lg:gap-2 lg:grid-cols-[12rem_minmax(0,1fr)] xl:grid-cols-[12rem_minmax(0,1fr)_16rem] 2xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
-                  {/* A grid of one: the Layers panel stretches down its column and keeps to its width, as an item of the
-                    page's grid would. */}
-                  <div className="grid grid-cols-[minmax(0,1fr)] max-lg:-order-1">
+                {/* The panels in one order for every width, the order of the work: the canvas, the selection's
+                  Properties, Layers, then the rest (canvas background, Render, Layouts; Variables, Versions, Use via
+                  API). Tab and a screen reader follow it; the grid places them (areas by row and column, not CSS
+                  `order`, so what is read is what is seen):
+                  - below lg (a phone, a narrow window) one column in that order;
+                  - lg (1024–1279 px): Layers in a narrow column on the left, beside the canvas, with Properties right
+                    under the canvas, then the rest; Variables, Versions and Use via API across both columns below;
+                  - from xl (1280 px): Layers left, the canvas and its rest in the middle, Properties and its rest on
+                    the right (narrow on a laptop, wider on a large screen).
+                  Rows: the canvas has the first row to itself, so its height is the canvas area's alone. Properties,
+                  Layers and the middle column's rest span into the one flexible row below it, and an item spanning a
+                  flexible row grows that row only: a tall Properties never leaves a gap under the canvas. */}
+                <div className="grid grid-cols-[minmax(0,1fr)] gap-3 max-lg:gap-2 lg:grid-cols-[12rem_minmax(0,1fr)] lg:grid-rows-[auto_auto_1fr_auto] xl:grid-cols-[12rem_minmax(0,1fr)_16rem] xl:grid-rows-[auto_1fr_auto] 2xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
+                  <div data-editor-area="canvas" className="min-w-0 lg:col-start-2 lg:row-start-1">
+                    <EditorCanvas />
+                  </div>
+                  <div
+                    data-editor-area="properties"
+                    className="min-w-0 lg:col-start-2 lg:row-start-2 lg:self-start xl:col-start-3 xl:row-span-2 xl:row-start-1"
+                  >
+                    <EditLock>
+                      <PropertiesPanel />
+                    </EditLock>
+                  </div>
+                  {/* A grid of one: the Layers panel stretches down its column and keeps to its width. */}
+                  <div
+                    data-editor-area="layers"
+                    className="grid min-w-0 grid-cols-[minmax(0,1fr)] lg:col-start-1 lg:row-span-3 lg:row-start-1"
+                  >
                     <EditLock>
                       <LayersPanel />
                     </EditLock>
                   </div>
-                  <div className="contents min-w-0 flex-col gap-3 lg:flex">
-                    <div className="max-lg:-order-3">
-                      <EditorCanvas />
-                    </div>
+                  <div
+                    data-editor-area="canvas-rest"
+                    className="flex min-w-0 flex-col gap-3 max-lg:gap-2 lg:col-start-2 lg:row-start-3 lg:self-start xl:row-span-2 xl:row-start-2"
+                  >
                     <EditLock>
                       <CanvasBackground />
                     </EditLock>
@@ -136,12 +152,10 @@ function CanvasEditor({ template }: { template: Template }) {
                       }}
                     />
                   </div>
-                  <div className="contents min-w-0 flex-col gap-3 lg:col-span-2 lg:flex xl:col-span-1">
-                    <div className="max-lg:-order-2">
-                      <EditLock>
-                        <PropertiesPanel />
-                      </EditLock>
-                    </div>
+                  <div
+                    data-editor-area="side-rest"
+                    className="flex min-w-0 flex-col gap-3 max-lg:gap-2 lg:col-span-2 lg:col-start-1 lg:row-start-4 xl:col-span-1 xl:col-start-3 xl:row-start-3 xl:self-start"
+                  >
                     <VariablesPanel tried={tried} onTried={setTried} />
                     <VersionsPanel template={template} />
                     <UseViaApiPanel uid={template.uid} tried={tried} />

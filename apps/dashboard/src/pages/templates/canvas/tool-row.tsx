@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
- * The editor's tools. From lg (1024 px) one wrapping row, as on a laptop. Below lg one row that scrolls sideways:
- * wrapped, the tools took seven rows of a phone and pushed the canvas off its first screen. Every tool stays in the
- * page and in the tab order (a focused tool scrolls into view); a fade at an edge says there are more tools that
- * way, and goes once that edge is reached.
+ * The editor's tools. From sm (640 px: a tablet, a laptop) one wrapping row: two or three rows on a tablet, every
+ * tool in sight. Below sm (a phone) one row that scrolls sideways: wrapped, the tools took seven rows of a phone and
+ * pushed the canvas off its first screen. Every tool stays in the page and in the tab order (a focused tool scrolls
+ * into view); a fade at an edge says there are more tools that way, and goes once that edge is reached.
  */
 export function ToolRow({ children }: { children: ReactNode }) {
   const row = useRef<HTMLDivElement>(null);
@@ -28,13 +28,13 @@ export function ToolRow({ children }: { children: ReactNode }) {
       observer.disconnect();
     };
   }, []);
-  const fade = 'pointer-events-none absolute inset-y-0 w-8 from-slate-50 lg:hidden';
+  const fade = 'pointer-events-none absolute inset-y-0 w-8 from-slate-50 sm:hidden';
   return (
     <div className="relative">
       <div
         ref={row}
         data-tool-row=""
-        className="flex items-center gap-x-4 gap-y-2 max-lg:overflow-x-auto max-lg:pb-1 lg:flex-wrap max-lg:[&_[role=toolbar]]:shrink-0"
+        className="flex items-center gap-x-4 gap-y-2 max-sm:overflow-x-auto max-sm:pb-1 sm:flex-wrap max-sm:[&_[role=toolbar]]:shrink-0"
       >
         {children}
       </div>

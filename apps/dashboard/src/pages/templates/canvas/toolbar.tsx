@@ -81,12 +81,12 @@ export function Toolbar() {
           Add image
         </Button>
         {imageError && (
-          // Under the field on a wide screen. Below lg, in the sideways row of tools, beside Add image in a narrow
+          // Under the field from sm. Below sm, in the phone's sideways row of tools, beside Add image in a narrow
           // column (a row of its own would be one line as long as the message), scrolled into view clear of the fade.
           <p
             ref={errorText}
             id={`${id}-error`}
-            className="basis-full text-sm text-red-700 max-lg:w-56 max-lg:basis-auto max-lg:scroll-mx-8"
+            className="basis-full text-sm text-red-700 max-sm:w-56 max-sm:basis-auto max-sm:scroll-mx-8"
           >
             {imageError}
           </p>

@@ -48,15 +48,21 @@ export function attachZoom(
       y: px(style.borderTopWidth) + px(style.borderBottomWidth),
     };
   };
+  // Below lg (a phone, a tablet): what stands above the area's room on the page (the title, the save bar, the tools;
+  // its borders too), from the document's top, so that the area ends within the first screen (maxAreaHeight), wherever
+  // the page is scrolled to. From lg the area keeps to its share of the window: beside the side columns a laptop's
+  // canvas column is narrow, and a square design there needs the height to show at a working scale.
+  const narrow = window.matchMedia('(max-width: 63.999rem)');
+  const above = () => (narrow.matches ? scroller.getBoundingClientRect().top + window.scrollY + border().y : 0);
   // The room a design can have: the area's width (without a scrollbar the zoom of the moment may have added), and
   // the tallest the area gets (it follows the design up to that).
-  const room = () => ({ width: scroller.offsetWidth - border().x, height: maxAreaHeight(window.innerHeight) });
+  const room = () => ({ width: scroller.offsetWidth - border().x, height: maxAreaHeight(window.innerHeight, above()) });
   /**
    * The area's height follows the design as drawn (areaHeight). `shrink: false` only lets it grow: a Ctrl+wheel
    * zoom out keeps the area under the pointer, so the next notches still zoom the design, not the browser's page.
    */
   const fitArea = (shrink = true) => {
-    const wanted = areaHeight(canvas.getHeight(), window.innerHeight) + border().y;
+    const wanted = areaHeight(canvas.getHeight(), window.innerHeight, above()) + border().y;
     const height = shrink ? wanted : Math.max(wanted, scroller.offsetHeight);
     scroller.style.height = `${height}px`;
   };

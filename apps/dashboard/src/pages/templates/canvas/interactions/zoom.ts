@@ -56,12 +56,20 @@ export function scrollAfterZoom(
   return { scrollLeft: Math.max(0, designX * after - anchor.x), scrollTop: Math.max(0, designY * after - anchor.y) };
 }
 
+/** The least room the canvas area keeps when little of the first screen is left under the chrome (a phone held sideways). */
+export const MIN_FIRST_SCREEN_AREA = 240;
+
 /**
- * The tallest the canvas area gets: 70 % of the window (at least 320 px), so that a tall portrait design fitted
- * into it shows whole on screen, with the tools above it or the panels below it in reach.
+ * The tallest the canvas area gets (inside its border): 70 % of the window (at least 320 px), so that a tall portrait
+ * design fitted into it shows whole on screen, with the tools above it or the panels below it in reach; and no
+ * taller than what the first screen has left under what stands above the area (`above`: the page's height above its
+ * room, title, save bar and tools, with the area's borders; 8 px to spare), so a 1080×1920 story on a phone ends on
+ * the first screen too, not under its edge. Never below MIN_FIRST_SCREEN_AREA, room to zoom and pan in.
  */
-export function maxAreaHeight(windowHeight: number): number {
-  return Math.max(320, Math.round(windowHeight * 0.7));
+export function maxAreaHeight(windowHeight: number, above = 0): number {
+  const share = Math.max(320, Math.round(windowHeight * 0.7));
+  const firstScreen = Math.floor(windowHeight - above - 8);
+  return Math.max(MIN_FIRST_SCREEN_AREA, Math.min(share, firstScreen));
 }
 
 /**
@@ -69,6 +77,6 @@ export function maxAreaHeight(windowHeight: number): number {
  * with the fit padding above and below, so the area follows the design's shape (a 1200×630 banner leaves no empty
  * band under it), up to `maxAreaHeight`, past which it scrolls; at least 120 px, room to zoom and pan in.
  */
-export function areaHeight(drawnHeight: number, windowHeight: number): number {
-  return Math.min(maxAreaHeight(windowHeight), Math.max(120, Math.round(drawnHeight) + 2 * FIT_PADDING));
+export function areaHeight(drawnHeight: number, windowHeight: number, above = 0): number {
+  return Math.min(maxAreaHeight(windowHeight, above), Math.max(120, Math.round(drawnHeight) + 2 * FIT_PADDING));
 }
