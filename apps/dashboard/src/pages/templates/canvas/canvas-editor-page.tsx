@@ -77,8 +77,8 @@ function CanvasEditor({ template }: { template: Template }) {
               }}
             >
               {/* Below lg the chrome above the canvas is compact (smaller title and gaps, the template's actions behind
-                one button, the tools in one sideways row): on a phone the whole canvas of a banner shows on the first
-                screen. From lg the laptop's layout. */}
+                one button; on a phone, below sm, the tools in one sideways row): on a phone the whole canvas of a
+                banner shows on the first screen. From lg the laptop's layout. */}
               <div className="flex w-full flex-col gap-3 max-lg:gap-2">
                 <div className="flex flex-wrap items-center justify-between gap-3 max-lg:gap-2">
                   <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere max-lg:text-xl">Edit {template.name}</h1>
@@ -95,7 +95,7 @@ function CanvasEditor({ template }: { template: Template }) {
                 <CarriedValuesNote values={carried} />
                 <TryValuesNote />
                 {/* While tried values are shown the design cannot be edited: these controls are off (try-values.tsx). */}
-                {/* One row of tools (adding objects, history, arrange, view): wrapping on a laptop, sideways on a phone. */}
+                {/* One row of tools (adding objects, history, arrange, view): wrapping from a tablet up, sideways on a phone. */}
                 <ToolRow>
                   <EditLock>
                     <Toolbar />
