@@ -248,6 +248,8 @@ test('canvas editor: its own saves, a restore and a rename do not conflict; a sa
   await benDialog.getByRole('button', { name: 'Rename' }).click();
   await loadTheirs(benPage, renameRefusal);
   expect(await benDialog.getByLabel('Template name').inputValue()).toBe('Ben’s canvas');
+  // Focus is back on the name (the button it was on went with the refusal), to rename again from the keyboard.
+  await benPage.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') && document.activeElement.tagName === 'INPUT');
   await benDialog.getByRole('button', { name: 'Rename' }).click();
   await benPage.getByRole('heading', { name: 'Edit Ben’s canvas' }).waitFor();
   // Ana's design is what the editor shows now; the refusal beside Save went with his version.

@@ -27,8 +27,19 @@ export function ConflictSentence({ conflict }: { conflict: SaveConflict }) {
   );
 }
 
-/** "Load their version", after a confirm: the unsaved change is discarded. */
-function LoadTheirsButton({ busy, onLoadTheirs }: { busy: boolean; onLoadTheirs: () => void }) {
+/**
+ * "Load their version", after a confirm: the unsaved change is discarded. `returnFocus`: where focus goes when the
+ * alert (and this button with it) is gone once theirs is loaded, when the section's heading is not the place.
+ */
+function LoadTheirsButton({
+  busy,
+  onLoadTheirs,
+  returnFocus,
+}: {
+  busy: boolean;
+  onLoadTheirs: () => void;
+  returnFocus?: (() => HTMLElement | null | undefined) | undefined;
+}) {
   return (
     <ConfirmDialog
       trigger={
@@ -40,6 +51,7 @@ function LoadTheirsButton({ busy, onLoadTheirs }: { busy: boolean; onLoadTheirs:
       description="Your unsaved changes are discarded and the editor shows the template as it was last saved. Your version is not kept."
       action="Discard mine and load theirs"
       onConfirm={onLoadTheirs}
+      {...(returnFocus ? { returnFocus } : {})}
     />
   );
 }
@@ -84,10 +96,13 @@ export function StaleChangeAlert({
   conflict,
   busy,
   onLoadTheirs,
+  returnFocus,
 }: {
   conflict: SaveConflict;
   busy: boolean;
   onLoadTheirs?: (() => void) | undefined;
+  /** Where focus goes once theirs is loaded and this alert is gone (the field to try again from). */
+  returnFocus?: (() => HTMLElement | null | undefined) | undefined;
 }) {
   return (
     <div role="alert" className={ALERT}>
@@ -97,7 +112,7 @@ export function StaleChangeAlert({
       </p>
       {onLoadTheirs && (
         <div className="flex flex-wrap gap-2">
-          <LoadTheirsButton busy={busy} onLoadTheirs={onLoadTheirs} />
+          <LoadTheirsButton busy={busy} onLoadTheirs={onLoadTheirs} returnFocus={returnFocus} />
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../api/problem';
 import { saveConflictOf } from '../../api/save-conflict';
@@ -42,6 +42,7 @@ export function TemplateActions({
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(template.name);
   const [loadingTheirs, setLoadingTheirs] = useState(false);
+  const nameField = useRef<HTMLDivElement>(null);
   const rename = useMutation({
     mutationFn: () => updateTemplate(template.uid, { name }, ifMatch ? { ifMatch } : {}),
     onSuccess: async (saved) => {
@@ -117,14 +118,18 @@ export function TemplateActions({
               conflict={conflict}
               busy={rename.isPending || loadingTheirs}
               onLoadTheirs={onLoadTheirs ? () => void loadTheirs() : undefined}
+              // Back to the name, to rename again: the page's heading behind the dialog cannot take focus.
+              returnFocus={() => nameField.current?.querySelector('input')}
             />
           )}
-          <TextField
-            label="Template name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={fieldError(rename.error, 'name')}
-          />
+          <div ref={nameField}>
+            <TextField
+              label="Template name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={fieldError(rename.error, 'name')}
+            />
+          </div>
           <DialogActions onCancel={() => setRenaming(false)} submit="Rename" busy={rename.isPending} />
         </Form>
       </Dialog>
