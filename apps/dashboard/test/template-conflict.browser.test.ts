@@ -1,5 +1,5 @@
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
-import { startDashboardRig, sessionRequest, type DashboardRig } from './browser.js';
+import { accessibilityViolations, startDashboardRig, sessionRequest, type DashboardRig } from './browser.js';
 
 /**
  * Two people (here one account signed in twice) editing one template: the later save is refused and says so beside
@@ -234,6 +234,7 @@ test('canvas editor: its own saves, a restore and a rename do not conflict; a sa
   const renameRefusal = benDialog.getByRole('alert');
   await renameRefusal.waitFor();
   expect(await renameRefusal.locator('p').innerText()).toMatch(STALE_CHANGE);
+  expect(await accessibilityViolations(benPage, '[role="dialog"]')).toEqual([]);
   expect(await benDialog.innerText()).not.toMatch(/ETag|GET /u);
   const named = await call('GET', `/templates/${uid}`);
   expect(((await named.json()) as { template: { name: string } }).template.name).toBe('Shared canvas 2');
@@ -327,6 +328,7 @@ test('canvas editor: a layout change hands its revision to Save; one after someo
   const refusal = layoutsOf(benPage).getByRole('alert');
   await refusal.waitFor();
   expect(await refusal.locator('p').innerText()).toMatch(STALE_CHANGE);
+  expect(await accessibilityViolations(benPage, 'section[aria-label="Layouts and pages"]')).toEqual([]);
   expect(Object.keys((await canvasOf(uid)).layouts)).toEqual(['story']);
   expect(await versionCount(uid)).toBe(versionsAfterAna);
   expect(
