@@ -52,4 +52,15 @@ describe('the messages of refused fields', () => {
     expect(messages(schema, {})).toEqual(['r: Is required']);
     expect(messages(schema, { ...base, zz: 1, yy: 2 })).toEqual([': Unknown fields: zz, yy']);
   });
+
+  it('name the field a nested strict object’s unknown key most likely meant', () => {
+    const schema = z.object({ filters: z.object({ templateId: z.string().optional(), type: z.string().optional() }).strict() });
+    expect(messages(schema, { filters: { templateID: 'tpl_1' } })).toEqual([
+      'filters: Unknown field `templateID`; did you mean `templateId`?',
+    ]);
+    expect(messages(schema, { filters: { tpye: 'gif', colour: 'red' } })).toEqual([
+      'filters: Unknown fields: tpye (did you mean `type`?), colour',
+    ]);
+    expect(messages(schema, { filters: { colour: 'red' } })).toEqual(['filters: Unknown field: colour']);
+  });
 });

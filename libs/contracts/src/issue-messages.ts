@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plural } from './plural.js';
+import { nearMissOf } from './http/unknown-fields.js';
 
 /*
  * The words a person reads when a field is refused. Every 400 validation problem lists
@@ -86,6 +87,22 @@ function bound(issue: Extract<Issue, { code: 'too_small' | 'too_big' }>): string
   }
 }
 
+/**
+ * A strict object's unknown keys, each with the field it most likely meant when it is a near miss of one
+ * (`nearMissOf`, the rule top-level body keys follow: ADR 0060), so `filters: {"templateID": …}` says
+ * `templateId` rather than only that `templateID` is unknown. The object's fields come from the schema
+ * that raised the issue (`inst`); without it (an issue rebuilt after parsing), the keys alone.
+ */
+function unknownKeys(issue: Extract<Issue, { code: 'unrecognized_keys' }>): string {
+  const shape = (issue.inst as { _zod?: { def?: { shape?: Record<string, unknown> } } } | undefined)?._zod?.def?.shape;
+  const known = shape ? Object.keys(shape) : [];
+  const meant = issue.keys.map((key) => ({ key, field: nearMissOf(key, known) }));
+  const [only] = meant;
+  if (meant.length === 1 && only?.field) return `Unknown field \`${only.key}\`; did you mean \`${only.field}\`?`;
+  if (meant.every((m) => m.field === null)) return `Unknown ${issue.keys.length === 1 ? 'field' : 'fields'}: ${issue.keys.join(', ')}`;
+  return `Unknown fields: ${meant.map((m) => (m.field ? `${m.key} (did you mean \`${m.field}\`?)` : m.key)).join(', ')}`;
+}
+
 function oneOf(values: readonly unknown[]): string {
   const shown = values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
   return shown.length === 1 ? `Must be ${shown[0]}` : `Must be one of: ${shown.join(', ')}`;
@@ -109,7 +126,7 @@ export function issueMessage(issue: Issue): string | undefined {
     case 'not_multiple_of':
       return `Must be a multiple of ${issue.divisor}`;
     case 'unrecognized_keys':
-      return `Unknown ${issue.keys.length === 1 ? 'field' : 'fields'}: ${issue.keys.join(', ')}`;
+      return unknownKeys(issue);
     case 'invalid_union':
       return 'Does not match any of the accepted forms';
     default:

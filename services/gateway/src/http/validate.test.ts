@@ -53,6 +53,21 @@ describe('unknown body fields at the gateway', () => {
     expect(((await res.json()) as { template: Record<string, unknown> }).template).not.toHaveProperty('futureOption');
   });
 
+  it('names the field a nested strict object’s unknown key meant: webhook `filters` with `templateID`', async () => {
+    const res = await post('/webhook-subscriptions', {
+      event: 'render.completed',
+      targetUrl: 'https://example.com/hook',
+      filters: { templateID: 'tpl_1' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const problem = (await res.json()) as Problem;
+    expect(problem.errors).toEqual([
+      { field: 'filters', message: 'Unknown field `templateID`; did you mean `templateId`?', code: 'unrecognized_keys' },
+    ]);
+    expect(problem.detail).toBe('The request body is invalid: filters: Unknown field `templateID`; did you mean `templateId`?');
+  });
+
   it('answers a strict body’s near misses in place of its plain "Unknown field", leaving the other unknown keys there', () => {
     const strict = z.strictObject({ name: z.string() });
     const thrown = (() => {
