@@ -55,6 +55,20 @@ describe('resolveVariables', () => {
     ]);
   });
 
+  it('says every failing variable in one detail sentence, without a full stop before each “;”', () => {
+    const definitions = [def({ name: 'title', validation: { required: true, maxLength: 5 } }), def({ name: 'n', type: 'number' })];
+    let detail: string | undefined;
+    try {
+      resolveVariables(definitions, { title: 'toolongtitle', n: 'abc' });
+    } catch (error) {
+      detail = (error as ProblemError).detail;
+    }
+    expect(detail).toBe(
+      'Invalid template variables: variables.title: Must be at most 5 characters; got 12; variables.n: Must be a number; got "abc".',
+    );
+    expect(detail).not.toContain('.;');
+  });
+
   it('a required variable may be satisfied by its default; an invalid default is reported', () => {
     expect(resolveVariables([def({ name: 'a', defaultValue: 'x', validation: { required: true } })], {})).toEqual({ a: 'x' });
     expect(errorsOf([def({ name: 'n', type: 'number', defaultValue: 'abc' })], {})).toEqual([

@@ -1,5 +1,5 @@
 import { readVariables, type VariableDefinition } from '@pressroom/contracts';
-import { ProblemError } from '@pressroom/problem';
+import { describeFieldErrors, ProblemError } from '@pressroom/problem';
 
 /**
  * The variables a render sees: the supplied ones, plus `defaultValue` for
@@ -13,8 +13,9 @@ export function resolveVariables(definitions: VariableDefinition[], supplied: Re
   const { values, errors } = readVariables(definitions, supplied);
   if (errors.length > 0) {
     const fields = errors.map((e) => ({ field: `variables.${e.name}`, message: e.message }));
+    // One sentence however many fail: each message without its own full stop (`…; got 12; variables.n: …`).
     throw new ProblemError('validation-error', {
-      detail: `Invalid template variables: ${fields.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+      detail: describeFieldErrors('Invalid template variables', fields),
       errors: fields,
     });
   }
