@@ -1,8 +1,22 @@
 /** Longest URL echoed in a public sentence: data: URLs and long queries would drown the message. */
 const SHOWN_URL_MAX = 200;
 
+/**
+ * A URL as a public sentence shows it: `user:password@` replaced by `***@` (a credential, never echoed into an
+ * answer, the refused-requests log or a render's error) and cut at SHOWN_URL_MAX characters.
+ */
 export function shortenUrl(url: string): string {
-  return url.length <= SHOWN_URL_MAX ? url : `${url.slice(0, SHOWN_URL_MAX)}…`;
+  const shown = withoutCredentials(url);
+  return shown.length <= SHOWN_URL_MAX ? shown : `${shown.slice(0, SHOWN_URL_MAX)}…`;
+}
+
+function withoutCredentials(url: string): string {
+  if (!url.includes('@') || !URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  if (!parsed.username && !parsed.password) return url;
+  parsed.username = '***';
+  parsed.password = '';
+  return parsed.toString();
 }
 
 /**

@@ -38,6 +38,15 @@ describe.each(CHECKS)('the guarded URL of %s', (_name, check, field) => {
     expect(blocked.errors?.map((e) => e.field)).toEqual([field]);
   });
 
+  it('never repeats the URL’s user:password in a refusal (answers and the refused-requests log keep the detail)', async () => {
+    for (const raw of ['https://ada:s3cret@192.168.1.20/hooks', 'https://ada:s3cret@no-such-host.invalid/x']) {
+      const problem = await problemOf(check(raw));
+      expect(problem.status).toBe(400);
+      expect(JSON.stringify([problem.detail, problem.errors])).not.toContain('s3cret');
+      expect(JSON.stringify([problem.detail, problem.errors])).not.toContain('ada');
+    }
+  });
+
   it('tells how to admit a private address, once, at the end of the detail and beside the field', async () => {
     const blocked = await problemOf(check('https://192.168.1.20/hooks'));
     expect(blocked.detail).toBe(
@@ -47,5 +56,15 @@ describe.each(CHECKS)('the guarded URL of %s', (_name, check, field) => {
     expect(blocked.errors?.[0]?.message.endsWith(ALLOW_PRIVATE_HOSTS_HINT)).toBe(true);
     const metadata = await problemOf(check('http://169.254.169.254/latest/meta-data/'));
     expect(metadata.detail).not.toContain('PRESSROOM_ALLOW_PRIVATE_HOSTS');
+  });
+});
+
+describe('a webhook target with credentials', () => {
+  it('is refused for them before any DNS lookup, whatever its host', async () => {
+    const problem = await problemOf(assertWebhookTarget(guard, 'https://ada:s3cret@no-such-host.invalid/hook', 'targetUrl'));
+    expect([problem.status, problem.slug]).toEqual([400, 'validation-error']);
+    expect(problem.errors).toEqual([
+      { field: 'targetUrl', message: 'Credentials in the URL are not accepted; verify deliveries by their signature.' },
+    ]);
   });
 });

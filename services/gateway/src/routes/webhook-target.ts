@@ -5,6 +5,8 @@ import { guardedUrl, invalidField as invalid } from '../http/guarded-url.js';
 // admitted only because the operator allow-listed it (local receivers).
 const strictGuard = createSsrfGuard({ allowPrivateHosts: [] });
 
+const CREDENTIALS_REFUSED = 'Credentials in the URL are not accepted; verify deliveries by their signature.';
+
 /**
  * A URL the service will POST webhooks to: absolute, allowed by the SSRF
  * guard (else 400 blocked-url), and HTTPS, except for hosts on the
@@ -12,6 +14,9 @@ const strictGuard = createSsrfGuard({ allowPrivateHosts: [] });
  * HTTP. Every delivery checks it again.
  */
 export async function assertWebhookTarget(guard: SsrfGuard, raw: string, field: string): Promise<string> {
+  // Refused for what it is before any lookup: a DNS answer (or its absence) says nothing about credentials.
+  const parsed = URL.canParse(raw) ? new URL(raw) : null;
+  if (parsed && (parsed.username || parsed.password)) throw invalid(field, CREDENTIALS_REFUSED);
   const url = await guardedUrl(guard, raw, field);
   if (url.protocol === 'http:') {
     const onlyAllowListed = await strictGuard.check(url.toString()).then(
@@ -21,6 +26,5 @@ export async function assertWebhookTarget(guard: SsrfGuard, raw: string, field: 
     if (!onlyAllowListed)
       throw invalid(field, 'Receivers must use https:// (plain http is accepted only for hosts on the development allow-list).');
   }
-  if (url.username || url.password) throw invalid(field, 'Credentials in the URL are not accepted; verify deliveries by their signature.');
   return url.toString();
 }
