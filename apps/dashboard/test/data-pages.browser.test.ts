@@ -83,7 +83,19 @@ test('templates: write HTML with a live preview rendered by Pressroom, variables
   await page.keyboard.press('Control+a');
   await page.keyboard.type('<body style="margin:0;background:{{ background }}"><h1>{{ title }}</h1></body>');
   // Variables found in the HTML become inputs; a definition types `background` as a colour.
+  const definitions = page.getByRole('region', { name: 'Variable definitions' });
+  await definitions.getByText(/^No definitions yet: every variable is optional, typed as Variables shows it\./).waitFor();
   await page.getByRole('button', { name: 'Add definition' }).click();
+  // Its types read as words (the canvas editor's), while the API's names stay the options' values.
+  const typeChoice = page.getByRole('group', { name: 'Definition 1' }).getByRole('combobox', { name: 'Type' });
+  expect(await typeChoice.locator('option').allTextContents()).toEqual(['Text', 'Image URL', 'Colour', 'Number', 'Yes/no']);
+  expect(await typeChoice.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual([
+    'text',
+    'image',
+    'color',
+    'number',
+    'boolean',
+  ]);
   await page.getByRole('group', { name: 'Definition 1' }).getByRole('textbox', { name: 'Name' }).fill('background');
   await page.getByRole('group', { name: 'Definition 1' }).getByRole('combobox', { name: 'Type' }).selectOption('color');
   await page.getByLabel('background · colour').fill('#00ff00');
@@ -209,7 +221,7 @@ test('playground: the same page as an animated GIF and as a PDF, each with its r
   const result = page.getByRole('region', { name: 'Result' });
   const gif = result.getByRole('img', { name: 'Rendered result' });
   await gif.waitFor({ timeout: 30_000 });
-  await result.getByText(/Answered in \d+ ms · 10 frames · 1 s/).waitFor();
+  await result.getByText(/Made in \d+ ms · 10 frames · 1 s/).waitFor();
   expect(await frameCountOf((await gif.getAttribute('src'))!)).toBe(10);
   expect(await accessibilityViolations(page)).toEqual([]);
   const gifLink = result.getByRole('link', { name: /^Render gif_/ });
@@ -234,7 +246,7 @@ test('playground: the same page as an animated GIF and as a PDF, each with its r
   await page.getByRole('button', { name: 'Render' }).click();
   const open = result.getByRole('link', { name: 'Open the PDF' });
   await open.waitFor({ timeout: 30_000 });
-  await result.getByText(/Answered in \d+ ms · 1 page · Letter/).waitFor();
+  await result.getByText(/Made in \d+ ms · 1 page · Letter/).waitFor();
   const res = await fetch((await open.getAttribute('href'))!);
   expect(res.headers.get('content-type')).toBe('application/pdf');
   const dir = await mkdtemp(join(tmpdir(), 'pressroom-playground-'));

@@ -78,6 +78,8 @@ test("template editor: Render makes a PNG and a PDF (at the design's size) of th
   await render.getByRole('button', { name: 'Render' }).click();
   await waitForPixel(page, 'Rendered result', [0, 0, 255], [5, 5]);
   await render.getByRole('link', { name: /^Render / }).waitFor();
+  // How long it took, in plain words (not the API's "answered").
+  await render.getByText(/^Made in \d+ ms$/).waitFor();
   expect(await render.getByText('save it first').count()).toBe(0);
   await render.getByLabel('Format').selectOption('pdf');
   await render.getByRole('button', { name: 'Render' }).click();
@@ -142,7 +144,7 @@ test("template editor: a GIF renders at the quality and seconds picked; seconds 
     note: rendered,
   });
   // Low quality is 10 frames a second: 1.5 s of animation is 15 frames (not the 15 fps of the default quality).
-  await render.getByText(/Answered in \d+ ms · 15 frames · 1\.5 s/).waitFor();
+  await render.getByText(/Made in \d+ ms · 15 frames · 1\.5 s/).waitFor();
   const download = render.getByRole('link', { name: 'Download' });
   expect(await frameCountOf((await download.getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'))).toBe(15);
   const gifId = ((await render.getByRole('link', { name: /^Render gif_/ }).textContent()) ?? '').replace('Render ', '');
@@ -213,6 +215,10 @@ test('renders list and render page name the template and link to it', async () =
     .first()
     .click();
   const parameters = page.getByRole('region', { name: 'Parameters' });
+  // The values it was made with read one a line, "name: value", not as the API's JSON.
+  const filled = parameters.getByRole('list', { name: 'Values filled in' }).getByRole('listitem');
+  await filled.filter({ hasText: 'bg: #0000ff' }).waitFor();
+  expect(await parameters.textContent()).not.toContain('{"');
   await parameters.getByRole('link', { name: /^Render me again \(tpl_/ }).click();
   await page.getByRole('heading', { name: 'Edit Render me again' }).waitFor();
 });

@@ -99,7 +99,10 @@ export default function RenderDetailPage() {
                 ...Object.fromEntries(
                   Object.entries(r.parameters)
                     .filter(([key]) => !SHOWN_APART.has(key))
-                    .map(([key, value]) => [detailLabel(key), value]),
+                    .map(([key, value]) => [
+                      detailLabel(key),
+                      key === 'variables' && isValues(value) ? <FilledValues values={value} /> : value,
+                    ]),
                 ),
               }}
             />
@@ -176,6 +179,29 @@ function TemplateLink({ uid, video }: { uid: string; video: boolean }) {
     <Link className="text-indigo-700 underline" to={templatePathOf(video ? 'video' : 'image', uid)}>
       {template.data.name} <span className="text-slate-600">({uid})</span>
     </Link>
+  );
+}
+
+/** A plain object of values (a render's variables), not a list nor a single value. */
+function isValues(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isValidElement(value);
+}
+
+/**
+ * The values a render filled in, one a line as "name: value" in the order sent, instead of the API's JSON (which
+ * reads as code to a designer); a value that is itself a list or an object stays JSON.
+ */
+function FilledValues({ values }: { values: Record<string, unknown> }) {
+  const entries = Object.entries(values);
+  if (entries.length === 0) return <>None</>;
+  return (
+    <ul aria-label="Values filled in" className="flex flex-col gap-0.5">
+      {entries.map(([name, value]) => (
+        <li key={name}>
+          <span className="font-mono text-slate-700">{name}</span>: {typeof value === 'string' ? value : JSON.stringify(value)}
+        </li>
+      ))}
+    </ul>
   );
 }
 

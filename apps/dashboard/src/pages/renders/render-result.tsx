@@ -32,7 +32,7 @@ export function RenderResult({ result }: { result: ShownResult }) {
         <a className={buttonClass('secondary', 'self-start')} href={result.url} download>
           Download
         </a>
-        <p className="text-sm text-slate-700">{[`Answered in ${result.ms} ms`, ...result.facts].join(' · ')}</p>
+        <p className="text-sm text-slate-700">{[`Made in ${result.ms} ms`, ...result.facts].join(' · ')}</p>
       </div>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <Link className="text-indigo-700 underline" to={`/renders/${encodeURIComponent(result.id)}`}>

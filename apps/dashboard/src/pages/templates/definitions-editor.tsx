@@ -3,7 +3,14 @@ import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { fieldError } from '../../kit/form';
 
-const TYPES = ['text', 'image', 'color', 'number', 'boolean'] as const;
+/** Each type as the API names it and as a designer reads it (the canvas editor's Variables panel uses the same words). */
+const TYPES: ReadonlyArray<readonly [VariableDefinition['type'], string]> = [
+  ['text', 'Text'],
+  ['image', 'Image URL'],
+  ['color', 'Colour'],
+  ['number', 'Number'],
+  ['boolean', 'Yes/no'],
+];
 
 /**
  * Variable definitions: name, type, required, lengths, raw HTML. Each row's controls are labelled by the row.
@@ -25,7 +32,12 @@ export function DefinitionsEditor({
   const errorOf = (i: number, field: string) => fieldError(error, `variableDefinitions.${i}.${field}`);
   return (
     <div className="flex flex-col gap-3">
-      {value.length === 0 && <p className="text-sm text-slate-700">No definitions: every variable is optional text.</p>}
+      {value.length === 0 && (
+        <p className="text-sm text-slate-700">
+          No definitions yet: every variable is optional, typed as Variables shows it. Add one to choose a variable’s type or default, limit
+          its length, or make it required.
+        </p>
+      )}
       {value.map((d, i) => (
         <fieldset key={i} className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-2 text-sm sm:grid-cols-4">
           <legend className="px-1 font-medium">Definition {i + 1}</legend>
@@ -37,8 +49,10 @@ export function DefinitionsEditor({
               value={d.type}
               onChange={(e) => set(i, { type: e.target.value as VariableDefinition['type'] })}
             >
-              {TYPES.map((t) => (
-                <option key={t}>{t}</option>
+              {TYPES.map(([type, label]) => (
+                <option key={type} value={type}>
+                  {label}
+                </option>
               ))}
             </select>
           </label>
