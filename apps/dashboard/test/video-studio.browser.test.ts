@@ -107,6 +107,9 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   await page.goto(rig.url(''));
   await page.getByRole('navigation').getByRole('link', { name: 'Video', exact: true }).click();
   await page.getByRole('heading', { name: 'Video templates' }).waitFor();
+  // With none yet, the page says in plain words what each kind is and which button starts one.
+  await page.getByText(/^No video templates yet\. New timeline template opens the studio on a starter video/).waitFor();
+  expect(await page.getByRole('main').textContent()).toContain('A timeline template is a video you arrange in the studio');
 
   // A code template opens the code editor's route.
   await page.getByRole('button', { name: 'New code template' }).click();

@@ -48,13 +48,16 @@ export default function VideoTemplatesPage() {
       {create.error != null && <Alert>{create.error.message}</Alert>}
       {remove.error != null && <Alert>{remove.error.message}</Alert>}
       <p className="text-sm text-slate-700">
-        Timeline templates are tracks of clips edited in the studio; code templates are one Remotion scene in TSX. Both render to MP4, WebM
-        or GIF.
+        A timeline template is a video you arrange in the studio: text, pictures, shapes and clips laid out on tracks. A code template is a
+        scene written in code (Remotion, TSX), for developers. Both make MP4, WebM or GIF files.
       </p>
       <QueryState query={templates}>
         {(data) =>
           data.templates.length === 0 ? (
-            <p className="text-sm text-slate-700">No video templates yet.</p>
+            <p className="text-sm text-slate-700">
+              No video templates yet. <strong className="font-medium">New timeline template</strong> opens the studio on a starter video
+              with a headline to change.
+            </p>
           ) : (
             <>
               <Table
