@@ -4,7 +4,7 @@ import express from 'express';
 import { INPUT_MAX_DEPTH } from '@pressroom/contracts';
 import { createLogger } from '@pressroom/telemetry';
 import { jsonBody } from './json-body.js';
-import { problemMiddleware } from './problem-middleware.js';
+import { problemMiddleware, sizeInWords } from './problem-middleware.js';
 import { urlInputRule } from './url-input.js';
 
 /** The door of the real app (URL rule, JSON body parser, problem middleware) in front of a handler that echoes. */
@@ -93,5 +93,25 @@ describe('the input door', () => {
     expect(((await range.json()) as { detail: string }).detail).toBe('thrown 416');
     expect((await fetch(`${base}/thrown/404`)).status).toBe(404);
     expect((await fetch(`${base}/thrown/500`)).status).toBe(500);
+  });
+
+  it('answers a body over the limit with a 413 problem saying the limit in bytes and in MiB, and what to do', async () => {
+    const res = await post(JSON.stringify({ html: 'x'.repeat(5 * 1024 * 1024 + 10) }));
+    expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const problem = (await res.json()) as { detail: string; errors: Array<{ field: string; message: string }> };
+    expect(problem.detail).toBe(
+      'The request body is larger than the limit of 5242880 bytes (5 MiB). Link large pictures and files by URL instead of embedding them as data: URLs.',
+    );
+    expect(problem.errors).toEqual([{ field: '(body)', message: problem.detail, code: 'invalid_value' }]);
+  });
+
+  it('says a size in the largest whole-ish unit', () => {
+    expect([sizeInWords(5 * 1024 * 1024), sizeInWords(1536), sizeInWords(512), sizeInWords(3 * 1024 ** 3)]).toEqual([
+      '5 MiB',
+      '1.5 KiB',
+      '512 bytes',
+      '3 GiB',
+    ]);
   });
 });

@@ -3,6 +3,17 @@ import { PROBLEM_CONTENT_TYPE, ProblemError, isProblemError, toProblemBody } fro
 import type { Logger } from '@pressroom/telemetry';
 import { fromAccountError } from './account-problems.js';
 
+/** 5242880 → "5 MiB", 1536 → "1.5 KiB": the limit as a person reads it, beside the exact byte count. */
+export function sizeInWords(bytes: number): string {
+  const units: Array<[string, number]> = [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ];
+  for (const [unit, size] of units) if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
+  return `${bytes} bytes`;
+}
+
 /** Body-parser errors carry a `type`; map the ones a client can cause. */
 function fromBodyParser(error: unknown, maxBodyBytes: number): ProblemError | null {
   const type = (error as { type?: unknown } | null)?.type;
@@ -10,7 +21,9 @@ function fromBodyParser(error: unknown, maxBodyBytes: number): ProblemError | nu
     return new ProblemError('malformed-json', { detail: 'The request body is not valid JSON.' });
   }
   if (type === 'entity.too.large') {
-    const message = `The request body is larger than the limit of ${maxBodyBytes} bytes.`;
+    const message =
+      `The request body is larger than the limit of ${maxBodyBytes} bytes (${sizeInWords(maxBodyBytes)}). ` +
+      'Link large pictures and files by URL instead of embedding them as data: URLs.';
     // The body was never parsed, so no field inside it can be named: the error is the body's.
     return new ProblemError('payload-too-large', { detail: message, errors: [{ field: '(body)', message }] });
   }
