@@ -111,6 +111,23 @@ test('build a design by clicking, save it, and the renderer draws it: colours, g
   await templateWidth.fill('999999');
   await page.getByText('Must be a whole number from 1 to 4000.').waitFor();
   expect(await templateWidth.getAttribute('aria-invalid')).toBe('true');
+  // Save with it sends nothing: the bar says nothing was saved and where to look (not the API's "request body"
+  // wording, the reason itself being beside the field), and focus goes to the field.
+  const saves: string[] = [];
+  const countSave = (request: { method: () => string; url: () => string }) => {
+    if (request.method() === 'PUT' && request.url().includes(`/templates/${uid}`)) saves.push(request.url());
+  };
+  page.on('request', countSave);
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page
+    .getByRole('form', { name: 'Template size and save' })
+    .getByRole('alert')
+    .filter({ hasText: 'The template was not saved: check the highlighted field.' })
+    .waitFor();
+  await eventually(async () => (await focusedName(page)) === 'Template width', 'focus on the refused width');
+  page.off('request', countSave);
+  expect(saves).toEqual([]);
+  expect(await page.getByText('request body', { exact: false }).count()).toBe(0);
   await templateWidth.fill(widthBefore);
   expect(await page.getByText('Must be a whole number from 1 to 4000.').count()).toBe(0);
 

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { messageOf } from '../../../api/problem';
+import { ApiError } from '../../../api/problem';
 import { saveConflictOf } from '../../../api/save-conflict';
 import { getTemplate, templateKeys, updateTemplate, type Template } from '../../../api/templates';
 import { Alert } from '../../../kit/alert';
 import { Button } from '../../../kit/button';
+import { formBanner } from '../../../kit/form-banner';
+import { MessageText } from '../../../kit/message-text';
 import { LiveMessage } from '../../../kit/live-message';
-import { SizeFields } from '../../../kit/size-fields';
+import { SizeFields, sizeProblem } from '../../../kit/size-fields';
 import { useEditor } from './editor-context';
 import { savedDesignOf, saveBody, useActiveLayout, type CanvasLayout, type TemplatePage } from './layouts/active-layout';
 import { SaveConflictAlert } from '../save-conflict-alert';
@@ -42,6 +44,9 @@ export interface CanvasSaveApi {
   succeeded: boolean;
   error: unknown;
 }
+
+/** The save bar's banner for a size refused before it was sent: the reason itself stands beside the field. */
+const SIZE_REFUSED = 'The template was not saved: check the highlighted field.';
 
 const CanvasSaveContext = createContext<CanvasSaveApi | null>(null);
 
@@ -82,6 +87,8 @@ export function CanvasSaveProvider({
     mutationFn: async (over?: string) => {
       // A definition the API would refuse is refused here, before anything is sent: the reason stands beside its field.
       if (definitions.invalid) throw new Error('A variable’s settings cannot be saved: see the fields marked in the Variables panel.');
+      // A size the API would refuse is already said beside its field (as typed): nothing is sent.
+      if (sizeProblem(width) ?? sizeProblem(height)) throw new Error(SIZE_REFUSED);
       // Tried values are not saved; a design over the API's limits is refused here, before it is sent.
       const design = tryValues.designToSave(editor);
       const tooLarge = designTooLarge(design);
@@ -177,7 +184,11 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
       className="flex flex-wrap items-end gap-3 max-lg:gap-2"
       onSubmit={(e) => {
         e.preventDefault();
-        void save.save();
+        const form = e.currentTarget;
+        // A refused size: focus goes to its field, where the reason stands (a definition's is in the Variables panel).
+        void save.save().then((saved) => {
+          if (!saved) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+        });
       }}
     >
       <SizeFields
@@ -207,8 +218,37 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
           />
         </div>
       ) : (
-        save.error != null && <Alert>{messageOf(save.error)}</Alert>
+        save.error != null && <SaveRefusal error={save.error} />
       )}
     </form>
+  );
+}
+
+/**
+ * Why a save failed, beside Save. A refusal whose reasons stand beside their fields (the size here, a variable's
+ * settings in the Variables panel) says only that nothing was saved and where to look, not the API's
+ * "The request body is invalid: width: …"; reasons no field shows are listed by readable names; other failures (the
+ * network, a design too large) say what happened.
+ */
+function SaveRefusal({ error }: { error: unknown }) {
+  const banner = formBanner(error, { fields: ['width', 'height', 'variableDefinitions'] });
+  const lines = error instanceof ApiError && error.isValidation ? ['The template was not saved.', ...banner.lines] : banner.lines;
+  return (
+    <Alert>
+      {lines.map((line) => (
+        <p key={line}>
+          <MessageText text={line} />
+        </p>
+      ))}
+      {banner.unshown.length > 0 && (
+        <ul className="mt-1 list-disc pl-5">
+          {banner.unshown.map((m) => (
+            <li key={m}>
+              <MessageText text={m} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Alert>
   );
 }
