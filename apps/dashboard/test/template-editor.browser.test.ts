@@ -306,6 +306,15 @@ test("the overview's recent renders say a PDF's kind once, as the renders list d
   const recent = page.getByRole('region', { name: 'Recent renders' });
   await recent.getByText('pdf', { exact: true }).first().waitFor();
   expect(await recent.getByText('pdf · pdf').count()).toBe(0);
+
+  // A template's render is named by its template, linked to its editor, as the Renders list names it.
+  const uid = await createTemplate({ name: 'Named on the overview', html: '<p>{{ title }}</p>', width: 120, height: 60 });
+  expect((await call('POST', '/image', { template: uid, variables: { title: 'Hi' } })).status()).toBe(200);
+  await page.reload();
+  const named = recent.getByRole('link', { name: 'Named on the overview', exact: true });
+  await named.waitFor();
+  expect(await named.getAttribute('href')).toBe(`/app/templates/${uid}`);
+  await recent.getByText('image · png · Named on the overview').waitFor();
 });
 
 test("opening either editor leaves the browser's console clean: no error, no failed request (the URL-signing secret is asked for only when the code is shown)", async () => {

@@ -137,6 +137,8 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   await eventually(async () => /\/app\/video\/templates\/vtp_[^/]+\/timeline$/.test(page.url()), 'the studio route');
   const uid = /templates\/([^/]+)\/timeline/.exec(page.url())![1]!;
   await page.getByRole('heading', { name: 'Timeline: Launch teaser' }).waitFor();
+  // The note under the player, in plain words (not "the renderer's own composition").
+  await page.getByText(/^The player shows the video as a render will make it\. Video and audio clips play from their addresses/).waitFor();
   expect((await saved(uid)).projectJson).toMatchObject({ size: '9:16' });
   await page.getByRole('region', { name: 'Player' }).waitFor();
   // Focus stays with the page, as on every other page: the player (mounted with its controls by now) does not take it

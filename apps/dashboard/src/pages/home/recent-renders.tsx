@@ -7,10 +7,16 @@ import { Table } from '../../kit/table';
 import { RenderPreview } from '../renders/render-preview';
 import { kindAndFormat } from '../renders/render-facts';
 import { renderCreatedColumn, renderStatusColumn } from '../renders/render-columns';
+import { templatePathOf } from '../renders/template-path';
+import { useTemplateNames } from '../renders/template-names';
 
-/** The workspace's last five renders, each a link to its detail page. */
+/**
+ * The workspace's last five renders, each a link to its detail page, named by its template (linked to its editor) as
+ * the Renders list names it: an id alone says nothing to whoever made the design.
+ */
 export function RecentRenders() {
   const renders = useQuery({ queryKey: renderKeys.recent, queryFn: () => listRenders({}, undefined, 5) });
+  const templateNames = useTemplateNames();
   return (
     <Section
       title="Recent renders"
@@ -36,7 +42,17 @@ export function RecentRenders() {
                     <Link className="text-indigo-700 underline" to={`/renders/${r.id}`}>
                       {r.id}
                     </Link>
-                    <p className="text-xs text-slate-600">{kindAndFormat(r)}</p>
+                    <p className="text-xs text-slate-600">
+                      {kindAndFormat(r)}
+                      {r.templateUid && (
+                        <>
+                          {' · '}
+                          <Link className="text-indigo-700 underline" to={templatePathOf(r.kind, r.templateUid)}>
+                            {templateNames.get(r.templateUid) ?? r.templateUid}
+                          </Link>
+                        </>
+                      )}
+                    </p>
                   </>
                 ),
               },

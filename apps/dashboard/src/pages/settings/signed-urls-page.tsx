@@ -133,7 +133,8 @@ export default function SignedUrlsPage() {
         description={
           issued?.replaces
             ? `It replaces ${issued.replaces}: links signed with that one no longer work.`
-            : `Its ID, ${issued?.id ?? ''}, goes in every signed link as sid.`
+            : // Said first for a designer, who may think the link cannot be made without copying this: it can.
+              `The dashboard signs links with it for you (a template’s Use via API, Make signed link): copy it only if your own software will sign links. Its ID, ${issued?.id ?? ''}, goes in every signed link as sid.`
         }
         returnFocus={submitButton}
         onClose={() => setIssued(null)}

@@ -166,8 +166,8 @@ function Studio({ template }: { template: VideoTemplate }) {
             nameOf={nameOf}
           />
           <p className="text-xs text-slate-600">
-            The player draws with the renderer&apos;s own composition; video and audio play from their URLs here, while a render fetches
-            them on the server.
+            The player shows the video as a render will make it. Video and audio clips play from their addresses in this browser; a render
+            fetches them again on the server, which may refuse an address this browser reaches.
           </p>
           <div className="flex flex-wrap items-end gap-2" role="toolbar" aria-label="Add to the timeline">
             <Button variant="secondary" onClick={() => edit(addTrack(project))}>
