@@ -21,6 +21,11 @@ describe('the URL a refusal shows', () => {
     expect((unresolved as UnresolvableHostError).detail).toBe(
       'The host nowhere.example of https://***@nowhere.example/x could not be resolved.',
     );
+    // Nor do the messages operators' logs print.
+    expect((blocked as Error).message).toBe(
+      'blocked url http://***@lan.example/feed.json: resolves to a private network address 192.168.1.20',
+    );
+    expect((unresolved as Error).message).not.toContain('s3cret');
   });
 
   it('leaves a URL without credentials as written, and cuts a long one', () => {

@@ -10,6 +10,7 @@ export function shortenUrl(url: string): string {
   return shown.length <= SHOWN_URL_MAX ? shown : `${shown.slice(0, SHOWN_URL_MAX)}…`;
 }
 
+/** A URL with its `user:password@` as `***@`: how a URL carrying a credential is shown anywhere, logs included. */
 function withoutCredentials(url: string): string {
   if (!url.includes('@') || !URL.canParse(url)) return url;
   const parsed = new URL(url);
@@ -50,7 +51,8 @@ export class BlockedUrlError extends Error {
   readonly detail: string;
 
   constructor(url: string, reason: string, options: BlockedUrlOptions = {}) {
-    super(`blocked url ${url}: ${reason}`);
+    // Logs keep the whole URL but never its credential.
+    super(`blocked url ${withoutCredentials(url)}: ${reason}`);
     this.name = 'BlockedUrlError';
     this.url = url;
     this.reason = reason;
@@ -72,7 +74,7 @@ export class UnresolvableHostError extends Error {
   readonly detail: string;
 
   constructor(url: string, host: string, cause: unknown) {
-    super(`cannot resolve ${host} for ${url}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`cannot resolve ${host} for ${withoutCredentials(url)}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'UnresolvableHostError';
     this.url = url;
     this.host = host;
