@@ -2,7 +2,16 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, pixelOf, screenshot, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  eventually,
+  focusedName,
+  pixelOf,
+  screenshot,
+  signUpInBrowser,
+  startDashboardRig,
+  type DashboardRig,
+} from './browser.js';
 import { rgbOverWhite, pngOf } from '@pressroom/testing/pixel-diff';
 import { callAsSession, editorExport, parityOf, renderOfTemplate } from './canvas-parity.js';
 
@@ -177,9 +186,12 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   const useQuoteCard = page.getByRole('button', { name: 'Use this template: Quote card' });
   await useQuoteCard.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await useQuoteCard.click();
+  // With the keyboard: the pressed button goes with the gallery, and focus moves on to the editor's heading.
+  await useQuoteCard.focus();
+  await page.keyboard.press('Enter');
   await page.waitForURL(/\/app\/templates\/tpl_[^/]+\/canvas$/);
   await page.getByRole('heading', { name: 'Edit Quote card', level: 1 }).waitFor();
+  await eventually(async () => (await focusedName(page)) === 'Edit Quote card', "focus on the editor's heading");
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   const uid = /templates\/([^/]+)\/canvas/.exec(page.url())![1]!;
   // Not rendered yet, the copy's card in Templates shows the design drawn in the browser, and says so.

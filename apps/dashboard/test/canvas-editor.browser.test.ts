@@ -103,6 +103,8 @@ test('build a design by clicking, save it, and the renderer draws it: colours, g
       console.error(await page.locator('body').innerText());
       throw error;
     });
+  // Focus moves on from the Create button, which went with the form, to the editor's heading.
+  await eventually(async () => (await focusedName(page)) === 'Edit Poster', "focus on the editor's heading");
 
   await page.getByLabel('Background colour').fill('#000080');
   // A size the API would refuse is refused beside its field as it is typed, not in the browser's own tooltip.

@@ -9,6 +9,7 @@ import {
   waitShowing,
   nextAnswer,
   watchConsoleProblems,
+  focusedName,
 } from './browser.js';
 
 /** The HTML template editor's saves and renders, for one signed-up account of its own (no other test's templates). */
@@ -201,6 +202,8 @@ test('new template: the values typed to try it are still there once it is create
   await page.getByRole('button', { name: 'Create template' }).click();
   await page.waitForURL(/\/templates\/tpl_/);
   await page.getByRole('button', { name: 'Save template' }).waitFor();
+  // Focus is not dropped on the document with the Create button: it moves on to the new template's heading.
+  await eventually(async () => /^Edit /.test(await focusedName(page)), "focus on the new template's heading");
   expect(await page.getByLabel(/^title/).inputValue()).toBe('Carried over');
   await waitForPixel(page, 'Live preview', [255, 0, 0], [5, 5]);
 });

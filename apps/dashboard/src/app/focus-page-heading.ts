@@ -6,11 +6,17 @@ const WAIT_MS = 10_000;
  * heading once its data arrives, may need a moment. Gives up when the page has put focus in itself meanwhile (an
  * editor focusing its text) or after WAIT_MS. Returns a function that stops waiting.
  */
-export function focusPageHeading(main: HTMLElement | null): () => void {
+export function focusPageHeading(
+  main: HTMLElement | null,
+  options: { after?: { heading: Element; text: string } | null } = {},
+): () => void {
   if (!main) return () => undefined;
+  const { after } = options;
   const tryFocus = (): boolean => {
-    if (main.contains(document.activeElement)) return true;
     const heading = main.querySelector('h1');
+    // `after`: the page being left, still shown until the next one renders (its heading, the button pressed in it).
+    if (after && (!heading || (heading === after.heading && heading.textContent === after.text))) return false;
+    if (main.contains(document.activeElement)) return true;
     if (!heading) return false;
     // Headings are not focusable by default; -1 lets a script focus one without adding it to the Tab order.
     if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
@@ -28,4 +34,15 @@ export function focusPageHeading(main: HTMLElement | null): () => void {
   }
   observer.observe(main, { childList: true, subtree: true });
   return stop;
+}
+
+/**
+ * For an action that opens another page (a starter copied, a template created): keyboard focus goes to the next
+ * page's heading once it shows, instead of being dropped on the document with the button that was pressed. The page
+ * shown now is told apart by its heading (a route that keeps the same component keeps the element: its words change).
+ */
+export function focusNextPageHeading(): () => void {
+  const main = document.getElementById('main');
+  const heading = main?.querySelector('h1') ?? null;
+  return focusPageHeading(main, { after: heading ? { heading, text: heading.textContent ?? '' } : null });
 }

@@ -31,6 +31,7 @@ import { VariableInput } from './variable-input';
 import { ErrorText } from '../../kit/message-text';
 import { saveConflictOf } from '../../api/save-conflict';
 import { SaveConflictAlert } from './save-conflict-alert';
+import { focusNextPageHeading } from '../../app/focus-page-heading';
 
 // CodeMirror is its own chunk: nobody pays for it until they open an editor.
 const CodeEditor = lazy(() => import('../../kit/html-editor'));
@@ -149,7 +150,11 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
           .catch(() => {});
       await queryClient.invalidateQueries({ queryKey: templateKeys.all });
       // What was just created is saved: going to its page does not ask (this render has not seen setSavedDraft yet).
-      if (!uid) await navigate(`/templates/${saved.uid}`, { state: { values, discardUnsaved: true } });
+      if (!uid) {
+        // Focus goes on to the new template's heading rather than to the document (the page's words change).
+        focusNextPageHeading();
+        await navigate(`/templates/${saved.uid}`, { state: { values, discardUnsaved: true } });
+      }
     },
   });
 
