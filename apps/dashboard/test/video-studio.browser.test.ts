@@ -139,6 +139,13 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   await page.getByRole('heading', { name: 'Timeline: Launch teaser' }).waitFor();
   // The note under the player, in plain words (not "the renderer's own composition").
   await page.getByText(/^The player shows the video as a render will make it\. Video and audio clips play from their addresses/).waitFor();
+  // The save state is said beside Save, not on an empty line of its own that left a gap under the heading.
+  const headerRow = page.getByRole('heading', { name: 'Timeline: Launch teaser' }).locator('xpath=..');
+  const nameLabel = page.getByRole('main').getByText('Template name', { exact: true });
+  const rowBottom = await headerRow.evaluate((el) => el.getBoundingClientRect().bottom);
+  const labelTop = await nameLabel.evaluate((el) => el.getBoundingClientRect().top);
+  expect(labelTop - rowBottom).toBeLessThanOrEqual(30);
+  expect(await headerRow.getByRole('status').count()).toBe(1);
   expect((await saved(uid)).projectJson).toMatchObject({ size: '9:16' });
   await page.getByRole('region', { name: 'Player' }).waitFor();
   // Focus stays with the page, as on every other page: the player (mounted with its controls by now) does not take it

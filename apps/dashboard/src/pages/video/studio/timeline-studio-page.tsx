@@ -133,6 +133,10 @@ function Studio({ template }: { template: VideoTemplate }) {
       title={`Timeline: ${name}`}
       actions={
         <>
+          {/* Beside Save, as the canvas editor says it: an empty line of its own left a gap under the heading. */}
+          <LiveMessage inline className="self-center">
+            {save.isPending ? 'Saving…' : dirty ? 'Unsaved changes.' : save.isSuccess ? 'Saved.' : ''}
+          </LiveMessage>
           <Link className="self-center text-sm text-indigo-700 underline" to="/video">
             All video templates
           </Link>
@@ -143,7 +147,6 @@ function Studio({ template }: { template: VideoTemplate }) {
       }
     >
       <UnsavedChangesGuard dirty={dirty} description="The timeline has changes that are not saved yet." />
-      <LiveMessage>{save.isPending ? 'Saving…' : dirty ? 'Unsaved changes.' : save.isSuccess ? 'Saved.' : ''}</LiveMessage>
       {error != null && <StudioBanner error={error} saving={save.error != null} beside={besideAField} nameOf={nameOf} />}
       <TextField
         label="Template name"
