@@ -338,6 +338,32 @@ test('renders: one history with filters, a detail view and a download', async ()
   await phone.goto(rig.url('renders'));
   await phone.getByRole('table', { name: 'Renders, newest first' }).waitFor();
   expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  // On a phone a render's details wrap between words ("rendered through", not "throug|h"); only an id too long for
+  // the line breaks inside itself.
+  await phone.goto(rig.url(`renders/${id}`));
+  const cameFrom = phone
+    .getByRole('region', { name: 'Parameters' })
+    .locator('dt', { hasText: 'Came from' })
+    .locator('xpath=following-sibling::dd[1]');
+  await cameFrom.waitFor();
+  const lineStarts = await cameFrom.evaluate((dd) => {
+    const node = dd.firstChild!;
+    const text = node.textContent ?? '';
+    const starts: string[] = [];
+    let lastTop: number | null = null;
+    for (let i = 0; i < text.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const top = range.getClientRects()[0]?.top;
+      if (top === undefined) continue;
+      if (lastTop !== null && top > lastTop + 2) starts.push(`${text[i - 1]}|${text[i]}`);
+      lastTop = top;
+    }
+    return starts;
+  });
+  expect(lineStarts.length).toBeGreaterThan(0);
+  for (const at of lineStarts) expect(at.startsWith(' ') || at.endsWith(' ')).toBe(true);
 });
 
 test('batches: pasted rows, column mapping, live progress, results and the ZIP', async () => {

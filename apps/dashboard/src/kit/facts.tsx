@@ -7,7 +7,7 @@ export function Facts({ rows }: { rows: ReadonlyArray<readonly [string, ReactNod
       {rows.map(([name, value]) => (
         <div key={name} className="contents">
           <dt className="font-medium">{name}</dt>
-          <dd className="break-all">{value}</dd>
+          <dd className="wrap-anywhere">{value}</dd>
         </div>
       ))}
     </dl>
