@@ -127,6 +127,21 @@ test('build a design by clicking, save it, and the renderer draws it: colours, g
     .filter({ hasText: 'The template was not saved: check the highlighted field.' })
     .waitFor();
   await eventually(async () => (await focusedName(page)) === 'Template width', 'focus on the refused width');
+  // The refusal under the width makes that field taller only: the height field and Save stay level with it.
+  const middleOf = async (name: string, role: 'spinbutton' | 'button') => {
+    const box = (await page.getByRole('form', { name: 'Template size and save' }).getByRole(role, { name, exact: true }).boundingBox())!;
+    return box.y + box.height / 2;
+  };
+  const widthMiddle = await middleOf('Template width', 'spinbutton');
+  expect(Math.abs((await middleOf('Template height', 'spinbutton')) - widthMiddle)).toBeLessThanOrEqual(2);
+  expect(Math.abs((await middleOf('Save template', 'button')) - widthMiddle)).toBeLessThanOrEqual(3);
+  // The same on a phone, where the labels take two lines.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(
+    Math.abs((await middleOf('Template height', 'spinbutton')) - (await middleOf('Template width', 'spinbutton'))),
+  ).toBeLessThanOrEqual(2);
+  expect(Math.abs((await middleOf('Save template', 'button')) - (await middleOf('Template width', 'spinbutton')))).toBeLessThanOrEqual(3);
+  await page.setViewportSize({ width: 1600, height: 1000 });
   page.off('request', countSave);
   expect(saves).toEqual([]);
   expect(await page.getByText('request body', { exact: false }).count()).toBe(0);

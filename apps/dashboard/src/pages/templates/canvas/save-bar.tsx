@@ -181,7 +181,8 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
     <form
       noValidate
       aria-label="Template size and save"
-      className="flex flex-wrap items-end gap-3 max-lg:gap-2"
+      // Aligned to the top, so a refusal under one field makes that field taller without pushing the other down.
+      className="flex flex-wrap items-start gap-3 max-lg:gap-2"
       onSubmit={(e) => {
         e.preventDefault();
         const form = e.currentTarget;
@@ -201,10 +202,17 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
         // Narrower on a phone: the fields and Save share one row there.
         fieldClassName="w-24 sm:w-28"
       />
-      <Button type="submit" busy={save.pending} disabled={!editor.ready}>
-        Save template
-      </Button>
-      <LiveMessage tone={unsaved.dirty ? 'neutral' : 'success'}>
+      {/* Save under an unseen copy of a field's label (at the field's width): level with the inputs whether the labels
+          take one line or, on a phone, two. */}
+      <div className="flex flex-col gap-1">
+        <span aria-hidden="true" className="invisible w-24 text-sm font-medium sm:w-28">
+          Template width
+        </span>
+        <Button type="submit" busy={save.pending} disabled={!editor.ready}>
+          Save template
+        </Button>
+      </div>
+      <LiveMessage tone={unsaved.dirty ? 'neutral' : 'success'} className="sm:mt-8">
         {unsaved.dirty ? 'Unsaved changes.' : save.succeeded && !save.pending && 'Saved.'}
       </LiveMessage>
       {conflict ? (
@@ -218,7 +226,11 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
           />
         </div>
       ) : (
-        save.error != null && <SaveRefusal error={save.error} />
+        save.error != null && (
+          <div className="sm:mt-6">
+            <SaveRefusal error={save.error} />
+          </div>
+        )
       )}
     </form>
   );
