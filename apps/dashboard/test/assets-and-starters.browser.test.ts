@@ -194,6 +194,19 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   await eventually(async () => (await focusedName(page)) === 'Edit Quote card', "focus on the editor's heading");
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   const uid = /templates\/([^/]+)\/canvas/.exec(page.url())![1]!;
+  // Beside the canvas, which shows `{{quote}}`, Properties says what the braces are and shows the design filled in.
+  const properties = page.getByRole('region', { name: 'Properties' });
+  await properties.getByText(/^Words in double braces, such as \{\{\w+\}\}, are filled in each render/).waitFor();
+  await properties.getByRole('button', { name: 'Show it filled in' }).click();
+  await page.getByText('Showing tried values: go back to the design to edit it.').waitFor();
+  await page
+    .getByRole('region', { name: 'Layers' })
+    .getByText(/“Simplicity/)
+    .first()
+    .waitFor();
+  expect(await properties.getByRole('button', { name: 'Show it filled in' }).count()).toBe(0);
+  await page.getByRole('button', { name: 'Back to the design' }).first().click();
+  await properties.getByRole('button', { name: 'Show it filled in' }).waitFor();
   // Not rendered yet, the copy's card in Templates shows the design drawn in the browser, and says so.
   await nav('Templates').click();
   const drawing = page.getByRole('img', { name: 'Drawing of Quote card' });

@@ -123,7 +123,7 @@ function CanvasEditor({ template }: { template: Template }) {
                     className="min-w-0 lg:col-start-2 lg:row-start-2 lg:self-start xl:col-start-3 xl:row-span-2 xl:row-start-1"
                   >
                     <EditLock>
-                      <PropertiesPanel />
+                      <PropertiesPanel tried={tried} />
                     </EditLock>
                   </div>
                   {/* A grid of one: the Layers panel stretches down its column and keeps to its width. */}

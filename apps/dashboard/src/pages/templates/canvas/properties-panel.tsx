@@ -1,5 +1,6 @@
 import { FabricImage, FabricText, Rect, Shadow, Textbox, type FabricObject } from 'fabric';
 import { objectPlaceholder } from '../../../canvas/colour-previews';
+import { Button } from '../../../kit/button';
 import { plural } from '../../../kit/plural';
 import { useEditor } from './editor-context';
 import { FillEditor } from './fill-editor';
@@ -8,18 +9,46 @@ import { layerName, objectKey } from './layer-names';
 import { CheckField, ChoiceField, ColorField, FieldGroup, NumberField } from './property-fields';
 import { TextProperties } from './text-properties';
 import { fitText } from './text-fit';
+import { useDesignVariableNames } from './variables/design-variable-names';
+import { useTryValues } from './variables/try-values';
 
-/** The properties of the selected object; a multi-selection is edited object by object (pick it in Layers). */
-export function PropertiesPanel() {
+/**
+ * The properties of the selected object; a multi-selection is edited object by object (pick it in Layers). `tried`:
+ * the values under Variables, for the way to see the design filled in while nothing is selected.
+ */
+export function PropertiesPanel({ tried }: { tried: Record<string, string> }) {
   const editor = useEditor();
   const object = editor.selection.length === 1 ? editor.selection[0] : undefined;
   return (
     <section aria-label="Properties" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
       <h2 className="text-lg font-semibold">Properties</h2>
       {editor.selection.length === 0 && <p className="text-sm text-slate-700">Select an object on the canvas or in the layers list.</p>}
+      {editor.selection.length === 0 && <FilledInHint tried={tried} />}
       {editor.selection.length > 1 && <p className="text-sm text-slate-700">{plural(editor.selection.length, 'object')} selected.</p>}
       {object && <ObjectProperties key={objectKey(object)} object={object} />}
     </section>
+  );
+}
+
+/**
+ * A design opened from the gallery shows its variables as `{{title}}`: said beside the canvas, where a designer looks
+ * first, with the way to see it filled in (the Variables panel's Try values on canvas, which is further down).
+ */
+function FilledInHint({ tried }: { tried: Record<string, string> }) {
+  const editor = useEditor();
+  const tryValues = useTryValues();
+  const { names, valuesToRender } = useDesignVariableNames();
+  if (!editor.ready || tryValues.trying || names.length === 0) return null;
+  return (
+    <>
+      <p className="text-sm text-slate-700">
+        Words in double braces, such as <code className="font-mono">{`{{${names[0]}}}`}</code>, are filled in each render, with the values
+        under Variables.
+      </p>
+      <Button variant="secondary" className="self-start" onClick={() => void tryValues.start(editor, valuesToRender(tried))}>
+        Show it filled in
+      </Button>
+    </>
   );
 }
 
