@@ -1,10 +1,9 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { listRenders, renderKeys, type RenderItem } from '../../api/renders';
 import { messageOf } from '../../api/problem';
-import { listTemplates, templateKeys } from '../../api/templates';
-import { listVideoTemplates, videoKeys } from '../../api/video';
 import { templatePathOf } from './template-path';
+import { useTemplateNames } from './template-names';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
@@ -51,18 +50,10 @@ export default function RendersPage() {
   });
   // A search the API refused (longer than it takes, from an edited address): said under the box, not above the list.
   const searchProblem = fieldError(renders.error, 'q');
-  const templates = useQuery({
-    queryKey: templateKeys.list({ filter: true }),
-    queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'all' }),
-  });
   // Video templates live under /video (uids vtp_…): their names too, so a video's row names its template.
-  const videoTemplates = useQuery({ queryKey: [...videoKeys.all, 'names'], queryFn: () => listVideoTemplates(1, 100) });
+  const templateNames = useTemplateNames();
+  const listed = [...templateNames];
   const items = renders.data?.pages.flatMap((p) => p.items) ?? [];
-  const listed = [
-    ...(templates.data?.templates ?? []).map((t) => [t.uid, t.name] as const),
-    ...(videoTemplates.data?.templates ?? []).map((t) => [t.uid, t.name] as const),
-  ];
-  const templateNames = new Map(listed);
   return (
     <Page title="Renders">
       {/* A grid, not a wrapping row: the search's hint no longer widens it past the width left for the days, so at 1280 px
