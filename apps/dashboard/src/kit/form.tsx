@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../api/problem';
-import { Alert } from './alert';
+import { BannerAlert } from './banner-alert';
 import { formBanner } from './form-banner';
-import { FIELD_ERROR_ATTRIBUTE, MessageText } from './message-text';
+import { FIELD_ERROR_ATTRIBUTE } from './message-text';
 
 /**
  * Which of `messages` stand beside a field on the page, outside `banner`. A kit field's error (ErrorText) carries
@@ -103,27 +103,7 @@ export function Form({
     <form ref={form} aria-label={label} onSubmit={handle} noValidate className={`flex flex-col gap-4 ${className}`}>
       {shown && (
         <div ref={banner}>
-          <Alert>
-            {shown.lines.map((line, i) => (
-              <p key={i}>
-                <MessageText text={line} />
-              </p>
-            ))}
-            {shown.unshown.length === 1 && shown.lines.length === 0 && (
-              <p>
-                <MessageText text={shown.unshown[0]!} />
-              </p>
-            )}
-            {(shown.unshown.length > 1 || (shown.unshown.length === 1 && shown.lines.length > 0)) && (
-              <ul className="mt-1 list-disc pl-5">
-                {shown.unshown.map((m, i) => (
-                  <li key={i}>
-                    <MessageText text={m} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Alert>
+          <BannerAlert lines={shown.lines} unshown={shown.unshown} />
         </div>
       )}
       {children}

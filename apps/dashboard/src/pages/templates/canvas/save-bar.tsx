@@ -3,10 +3,9 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { ApiError } from '../../../api/problem';
 import { saveConflictOf } from '../../../api/save-conflict';
 import { getTemplate, templateKeys, updateTemplate, type Template } from '../../../api/templates';
-import { Alert } from '../../../kit/alert';
 import { Button } from '../../../kit/button';
+import { BannerAlert } from '../../../kit/banner-alert';
 import { formBanner } from '../../../kit/form-banner';
-import { MessageText } from '../../../kit/message-text';
 import { LiveMessage } from '../../../kit/live-message';
 import { SizeFields, sizeProblem } from '../../../kit/size-fields';
 import { useEditor } from './editor-context';
@@ -245,22 +244,5 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
 function SaveRefusal({ error }: { error: unknown }) {
   const banner = formBanner(error, { fields: ['width', 'height', 'variableDefinitions'] });
   const lines = error instanceof ApiError && error.isValidation ? ['The template was not saved.', ...banner.lines] : banner.lines;
-  return (
-    <Alert>
-      {lines.map((line) => (
-        <p key={line}>
-          <MessageText text={line} />
-        </p>
-      ))}
-      {banner.unshown.length > 0 && (
-        <ul className="mt-1 list-disc pl-5">
-          {banner.unshown.map((m) => (
-            <li key={m}>
-              <MessageText text={m} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </Alert>
-  );
+  return <BannerAlert lines={lines} unshown={banner.unshown} />;
 }
