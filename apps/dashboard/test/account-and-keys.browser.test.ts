@@ -42,6 +42,18 @@ test('the first visitor is asked to create the owner account and lands on the ov
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'sign-up');
 
+  // A too-short password: the refusal replaces the hint (not both saying the same rule), and describes the field.
+  await page.getByRole('textbox', { name: 'Email' }).fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('Use at least 10 characters.').first().waitFor({ timeout: 30_000 });
+  expect(await page.getByText('At least 10 characters.', { exact: true }).count()).toBe(0);
+  const describedBy = (await page.getByLabel('Password', { exact: true }).getAttribute('aria-describedby')) ?? '';
+  const descriptions = await Promise.all(
+    describedBy.split(' ').map((id) => page.evaluate((i) => document.getElementById(i)?.textContent ?? null, id)),
+  );
+  expect(descriptions).toEqual(['Use at least 10 characters.']);
+
   await signUpInBrowser(page, rig, owner, 'sign-up');
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
   await page.getByRole('main').getByText(owner.email).first().waitFor();

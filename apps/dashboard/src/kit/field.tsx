@@ -6,12 +6,17 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   label: string;
   /** The API's message for this field (ApiError.fieldError), shown right under it. */
   error?: string | undefined;
+  /**
+   * Said under the field until the API refuses it; while an error is shown the hint is hidden (the error says what to
+   * change, and the two often say the same rule twice: "At least 10 characters." / "Use at least 10 characters.").
+   */
   hint?: ReactNode;
 }
 
 export function TextField({ label, error, hint, className = '', ...input }: TextFieldProps) {
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
+  const shownHint = error ? undefined : hint;
+  const hintId = shownHint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
@@ -25,9 +30,9 @@ export function TextField({ label, error, hint, className = '', ...input }: Text
         className={`rounded-md border bg-white px-3 py-2 text-sm read-only:bg-slate-50 ${error ? 'border-red-600' : 'border-slate-300'}`}
         {...input}
       />
-      {hint && (
+      {shownHint && (
         <p id={hintId} className="text-xs text-slate-600">
-          {hint}
+          {shownHint}
         </p>
       )}
       {error && <ErrorText id={errorId} text={error} />}
