@@ -140,6 +140,13 @@ test('the overview offers a new workspace two ways to start, walks the API one (
   await main().getByText('1 of 100').waitFor();
   const today = main().getByRole('region', { name: 'This month' });
   expect(await today.getByText('Renders today').locator('xpath=following-sibling::dd[1]').textContent()).toBe('1');
+  // The credits renew at the next UTC month's first midnight: said as that UTC date, no time (no "Dec 31" west of UTC).
+  const renewal = await page.evaluate(() => {
+    const now = new Date();
+    const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+    return new Date(next).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  });
+  expect(await today.getByText('Credits renew').locator('xpath=following-sibling::dd[1]').textContent()).toBe(`${renewal} (UTC)`);
 
   // No template yet: the list says how to make one instead of an empty page with a pager of one page.
   await nav('Templates').click();

@@ -75,6 +75,14 @@ test('usage and plan: credits, rate tier and the renders-per-day chart, also at 
   expect(await page.getByText(today!, { exact: true }).count()).toBe(0);
   // Failed renders are counted, credits only for successful ones: said under the chart, so the numbers do not seem to disagree.
   await page.getByText('The striped top of a bar is its failed renders, which are not charged.', { exact: false }).waitFor();
+  // The period is the UTC month, said as its first and last UTC day, no times: "Dec 1 – Dec 31, 2026 (UTC)".
+  const period = await page.evaluate(() => {
+    const now = new Date();
+    const day = (ms: number, year: boolean) =>
+      new Date(ms).toLocaleDateString(undefined, { month: 'short', day: 'numeric', ...(year ? { year: 'numeric' } : {}), timeZone: 'UTC' });
+    return `${day(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1), false)} – ${day(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0), true)}`;
+  });
+  await page.getByText(`Period ${period} (UTC) · plan`, { exact: false }).waitFor();
   // The free plan has no overage: the page says so instead of offering a switch.
   await page.getByText('Overage is not available on the free plan.').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -116,9 +124,11 @@ test('the overage switch: off, a render past the credits gets the quota 429; on,
   await rig.stack.setAccountPlan(plan.ownerId, 'pro', { renderCredits: 1 });
 
   await openUsage();
-  const overage = page.getByRole('switch', { name: 'Overage billing' });
+  const overage = page.getByRole('switch', { name: "Pay for renders past the plan's credits (overage billing)" });
   expect(await overage.isChecked()).toBe(false);
-  await page.getByText(/^Off: past the 1 monthly credits, renders are refused \(HTTP 429/).waitFor();
+  // Plain words, with the API's term in a note for developers.
+  await page.getByText(/^Off: past the 1 monthly credits, renders are refused until the credits renew on .+ \(UTC\)\.$/).waitFor();
+  await page.getByText('For developers: the API answers a refused render with HTTP 429 (quota_exceeded).').waitFor();
 
   expect(await renderInPlayground()).toBe('rendered');
   // The refusal says what can be done before the credits renew: below the top plan, overage or a bigger plan.
@@ -130,7 +140,7 @@ test('the overage switch: off, a render past the credits gets the quota 429; on,
   // Used up: the page says that renders are being refused now, until when, and what to do.
   await page.getByText('Render credits used up: renders are being refused.').waitFor();
   expect(await page.getByRole('main').textContent()).toContain(
-    "To render before then, turn on Overage billing below (each credit past the plan's is billed), or give the workspace a bigger plan on Instance.",
+    "To render before then, turn on Pay for renders past the plan's credits below (each credit past the plan's is billed), or give the workspace a bigger plan on Instance.",
   );
   await page.getByText('1 of 1 (used up)').waitFor();
   // The switch follows the saved setting: it turns once the server has stored it.
@@ -145,7 +155,7 @@ test('the overage switch: off, a render past the credits gets the quota 429; on,
   expect(await accessibilityViolations(page)).toEqual([]);
   // Persisted for the workspace: the next page load (and the API) read it back.
   await page.reload();
-  expect(await page.getByRole('switch', { name: 'Overage billing' }).isChecked()).toBe(true);
+  expect(await page.getByRole('switch', { name: "Pay for renders past the plan's credits (overage billing)" }).isChecked()).toBe(true);
 
   expect(await renderInPlayground()).toBe('rendered');
   await openUsage();
@@ -231,7 +241,7 @@ test('near and past the credits, the overview and Usage and plan warn and say wh
   const month = page.getByRole('main').getByRole('region', { name: 'This month' });
   await month.getByText('Render credits almost used up.').waitFor();
   expect(await month.textContent()).toMatch(
-    /93% of this month's are used \(3 of 3\.2\)\. Once they are, renders are refused \(HTTP 429\) until they renew on .+\. To go on then, turn on overage billing under Usage and plan \(each credit past the plan's is billed\), or give the workspace higher limits on Instance\./,
+    /93% of this month's are used \(3 of 3\.2\)\. Once they are, renders are refused until they renew on \w{3} \d{1,2}, \d{4} \(UTC\)\. To go on then, turn on overage billing under Usage and plan \(each credit past the plan's is billed\), or give the workspace higher limits on Instance\./,
   );
   expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -240,7 +250,7 @@ test('near and past the credits, the overview and Usage and plan warn and say wh
   await month.getByText('Render credits used up: renders are being refused.').waitFor();
   await month.getByText('3 of 3 (used up)').waitFor();
   expect(await month.textContent()).toMatch(
-    /every render is refused \(HTTP 429, quota exceeded\) until they renew on .+\. To render before then, turn on overage billing under Usage and plan .+, or give the workspace higher limits on Instance\./,
+    /every render is refused until they renew on .+ \(UTC\)\. To render before then, turn on overage billing under Usage and plan .+, or give the workspace higher limits on Instance\./,
   );
   // The page's state, not news: not announced on every visit.
   expect(await month.getByRole('alert').count()).toBe(0);
@@ -258,7 +268,7 @@ test('near and past the credits, the overview and Usage and plan warn and say wh
   await openUsage();
   await page.getByText('AI credits used up: AI operations are being refused.').waitFor();
   expect(await page.getByRole('main').textContent()).toContain(
-    "All 2 of this month's AI credits are used, so AI operations are refused (HTTP 402) until they renew on",
+    "All 2 of this month's AI credits are used, so AI operations are refused until they renew on",
   );
   expect(await page.getByRole('main').textContent()).toContain('To use AI before then, give the workspace higher limits on Instance.');
   await page.getByText('Render credits used up: renders are being refused.').waitFor();

@@ -12,3 +12,25 @@ export function formatDate(iso: string | null | undefined): string {
 export function formatCount(n: number): string {
   return n.toLocaleString(undefined, { maximumFractionDigits: 2 });
 }
+
+const utcDay = (ms: number, withYear: boolean) =>
+  new Date(ms).toLocaleDateString(undefined, { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' });
+
+/**
+ * A day the API counts in UTC ("Jan 1, 2027"), such as when the monthly credits renew (a UTC midnight): the UTC date,
+ * with no time, so a reader west of UTC does not see the evening before ("Dec 31, 2026, 7:00 PM"). Pages add "(UTC)".
+ */
+export function formatUtcDate(iso: string): string {
+  return utcDay(Date.parse(iso), true);
+}
+
+/**
+ * A billing period from its first UTC midnight to the next period's (exclusive, as the API sends it), as its first and
+ * last UTC day: "Dec 1 – Dec 31, 2026", or "Dec 1, 2026 – Jan 31, 2027" across a new year.
+ */
+export function formatUtcPeriod(startIso: string, endIso: string): string {
+  const start = Date.parse(startIso);
+  const last = Date.parse(endIso) - 1;
+  const sameYear = new Date(start).getUTCFullYear() === new Date(last).getUTCFullYear();
+  return sameYear ? `${utcDay(start, false)} – ${utcDay(last, true)}` : `${utcDay(start, true)} – ${utcDay(last, true)}`;
+}

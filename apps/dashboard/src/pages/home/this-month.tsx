@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getUsage, usageKeys, type Usage } from '../../api/usage';
 import { useCurrentSession } from '../../app/session';
-import { formatDate } from '../../kit/format';
+import { formatUtcDate } from '../../kit/format';
 import { Meter } from '../../kit/meter';
 import { Section } from '../../kit/page';
 import { plural } from '../../kit/plural';
@@ -56,7 +56,7 @@ export function ThisMonth() {
                 )}
               </dd>
               <dt className="text-slate-700">Credits renew</dt>
-              <dd>{formatDate(u.period.end)}</dd>
+              <dd>{formatUtcDate(u.period.end)} (UTC)</dd>
             </dl>
           </div>
         )}

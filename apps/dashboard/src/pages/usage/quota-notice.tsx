@@ -4,7 +4,7 @@ import { PLAN_TITLES, type PlanName } from '../../api/instance-plans';
 import type { Usage } from '../../api/usage';
 import { useCurrentSession } from '../../app/session';
 import { Alert } from '../../kit/alert';
-import { formatCount, formatDate } from '../../kit/format';
+import { formatCount, formatUtcDate } from '../../kit/format';
 import type { MeterState } from '../../kit/meter';
 import { percentUsed, poolLevel } from './quota-state';
 
@@ -46,7 +46,7 @@ function WaysOut({ usage, where, what, ahead = false }: { usage: Usage; where: W
   // AI credits have no overage (docs/limits.md).
   if (what === 'render' && usage.credits.overageAllowed) {
     if (!mayChangeOverage) ways.push("ask a team owner or admin to turn on overage billing (each credit past the plan's is billed)");
-    else if (where === 'usage') ways.push("turn on Overage billing below (each credit past the plan's is billed)");
+    else if (where === 'usage') ways.push("turn on Pay for renders past the plan's credits below (each credit past the plan's is billed)");
     else
       ways.push(
         <>
@@ -88,7 +88,7 @@ function WaysOut({ usage, where, what, ahead = false }: { usage: Usage; where: W
 function RenderCreditsNotice({ usage, where }: { usage: Usage; where: Where }) {
   const { used, limit, overage } = usage.credits;
   const level = poolLevel(used, limit);
-  const renews = formatDate(usage.period.end);
+  const renews = `${formatUtcDate(usage.period.end)} (UTC)`;
   if (level === 'ok') return null;
   if (overage)
     return (
@@ -103,14 +103,14 @@ function RenderCreditsNotice({ usage, where }: { usage: Usage; where: Where }) {
       // The workspace's state, not news: shown where it is read, not announced on every page load.
       <Alert tone="error" live={false}>
         <strong>Render credits used up: renders are being refused.</strong> All {formatCount(limit)} of this month&apos;s render credits are
-        used, so every render is refused (HTTP 429, quota exceeded) until they renew on {renews}.
+        used, so every render is refused until they renew on {renews}.
         <WaysOut usage={usage} where={where} what="render" />
       </Alert>
     );
   return (
     <Alert tone="info">
       <strong>Render credits almost used up.</strong> {percentUsed(used, limit)}% of this month&apos;s are used ({formatCount(used)} of{' '}
-      {formatCount(limit)}). Once they are, renders are refused (HTTP 429) until they renew on {renews}.
+      {formatCount(limit)}). Once they are, renders are refused until they renew on {renews}.
       <WaysOut usage={usage} where={where} what="render" ahead />
     </Alert>
   );
@@ -120,13 +120,13 @@ function RenderCreditsNotice({ usage, where }: { usage: Usage; where: Where }) {
 function AiCreditsNotice({ usage, where }: { usage: Usage; where: Where }) {
   const { used, limit } = usage.aiCredits;
   const level = poolLevel(used, limit);
-  const renews = formatDate(usage.period.end);
+  const renews = `${formatUtcDate(usage.period.end)} (UTC)`;
   if (level === 'ok') return null;
   if (level === 'full')
     return (
       <Alert tone="error" live={false}>
         <strong>AI credits used up: AI operations are being refused.</strong> All {formatCount(limit)} of this month&apos;s AI credits are
-        used, so AI operations are refused (HTTP 402) until they renew on {renews}.
+        used, so AI operations are refused until they renew on {renews}.
         <WaysOut usage={usage} where={where} what="ai" />
       </Alert>
     );

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../api/problem';
 import { getUsage, setOverage, usageKeys, type Usage } from '../../api/usage';
 import { Alert } from '../../kit/alert';
-import { formatCount, formatDate } from '../../kit/format';
+import { formatCount, formatUtcDate, formatUtcPeriod } from '../../kit/format';
 import { Meter } from '../../kit/meter';
 import { Page, Section } from '../../kit/page';
 import { plural } from '../../kit/plural';
@@ -41,14 +41,19 @@ function OverageToggle({ usage }: { usage: Usage }) {
           disabled={toggle.isPending || !mayChange}
           onChange={(e) => toggle.mutate(e.target.checked)}
         />
-        Overage billing
+        <span>
+          Pay for renders past the plan&apos;s credits <span className="font-normal text-slate-700">(overage billing)</span>
+        </span>
       </label>
       {!mayChange && <p className="text-sm text-slate-700">Only the team's owners and admins can change it.</p>}
       <p id="overage-effect" className="text-sm text-slate-700">
         {usage.credits.overage
           ? `On: renders continue past the ${formatCount(usage.credits.limit)} monthly credits; each credit beyond them is billed as overage.`
-          : `Off: past the ${formatCount(usage.credits.limit)} monthly credits, renders are refused (HTTP 429, quota exceeded) until ${formatDate(usage.period.end)}.`}
+          : `Off: past the ${formatCount(usage.credits.limit)} monthly credits, renders are refused until the credits renew on ${formatUtcDate(usage.period.end)} (UTC).`}
       </p>
+      {!usage.credits.overage && (
+        <p className="text-xs text-slate-600">For developers: the API answers a refused render with HTTP 429 (quota_exceeded).</p>
+      )}
       {beyond > 0 && <p className="text-sm font-medium">Overage this month: {plural(beyond, 'credit')} beyond the plan.</p>}
       {toggle.isError && <Alert>{messageOf(toggle.error)}</Alert>}
     </div>
@@ -64,7 +69,7 @@ export default function UsagePage() {
           <>
             <Section title="This month">
               <p className="text-sm text-slate-700">
-                Period {formatDate(u.period.start)} to {formatDate(u.period.end)} · plan <strong>{u.rate.tier}</strong> ·{' '}
+                Period {formatUtcPeriod(u.period.start, u.period.end)} (UTC) · plan <strong>{u.rate.tier}</strong> ·{' '}
                 {plural(u.rate.perMinute, 'request')} per minute, {formatCount(u.rate.perDay)} per day
               </p>
               <QuotaNotices usage={u} where="usage" />
