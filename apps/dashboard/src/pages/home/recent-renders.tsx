@@ -5,9 +5,7 @@ import { Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
 import { RenderPreview } from '../renders/render-preview';
-import { kindAndFormat } from '../renders/render-facts';
-import { renderCreatedColumn, renderStatusColumn } from '../renders/render-columns';
-import { templatePathOf } from '../renders/template-path';
+import { renderColumn, renderCreatedColumn, renderStatusColumn } from '../renders/render-columns';
 import { useTemplateNames } from '../renders/template-names';
 
 /**
@@ -35,27 +33,7 @@ export function RecentRenders() {
             empty="No renders yet: the playground makes one in a click."
             columns={[
               { header: 'Preview', cell: (r) => <RenderPreview render={r} size="small" />, wide: true },
-              {
-                header: 'Render',
-                cell: (r) => (
-                  <>
-                    <Link className="text-indigo-700 underline" to={`/renders/${r.id}`}>
-                      {r.id}
-                    </Link>
-                    <p className="text-xs text-slate-600">
-                      {kindAndFormat(r)}
-                      {r.templateUid && (
-                        <>
-                          {' · '}
-                          <Link className="text-indigo-700 underline" to={templatePathOf(r.kind, r.templateUid)}>
-                            {templateNames.get(r.templateUid) ?? r.templateUid}
-                          </Link>
-                        </>
-                      )}
-                    </p>
-                  </>
-                ),
-              },
+              renderColumn(templateNames),
               renderStatusColumn,
               renderCreatedColumn,
             ]}

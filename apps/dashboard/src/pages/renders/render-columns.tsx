@@ -1,8 +1,11 @@
+import { Link } from 'react-router';
 import type { RenderItem } from '../../api/renders';
 import { formatDate } from '../../kit/format';
 import { StatusBadge } from '../../kit/status-badge';
 import type { Column } from '../../kit/table';
+import { kindAndFormat } from './render-facts';
 import { renderStatusTone, renderStatusWord } from './render-status-words';
+import { templatePathOf } from './template-path';
 
 /** Columns every list of renders shows the same way (the renders page, the overview's recent renders). */
 export const renderStatusColumn: Column<RenderItem> = {
@@ -16,3 +19,36 @@ export const renderStatusColumn: Column<RenderItem> = {
 };
 
 export const renderCreatedColumn: Column<RenderItem> = { header: 'Created', cell: (r) => formatDate(r.createdAt) };
+
+/**
+ * The Render column: the id, a link to the render's page (`listSearch`: the list's filters, so its Back returns to
+ * them), over its kind and format and the template it was made from, by name (`templateNames`, useTemplateNames),
+ * linked to its editor.
+ */
+export function renderColumn(templateNames: Map<string, string>, listSearch?: string): Column<RenderItem> {
+  return {
+    header: 'Render',
+    cell: (r) => (
+      <>
+        <Link
+          className="text-indigo-700 underline"
+          to={`/renders/${r.id}`}
+          {...(listSearch !== undefined ? { state: { listSearch } } : {})}
+        >
+          {r.id}
+        </Link>
+        <p className="text-xs text-slate-600">
+          {kindAndFormat(r)}
+          {r.templateUid && (
+            <>
+              {' · '}
+              <Link className="text-indigo-700 underline" to={templatePathOf(r.kind, r.templateUid)}>
+                {templateNames.get(r.templateUid) ?? r.templateUid}
+              </Link>
+            </>
+          )}
+        </p>
+      </>
+    ),
+  };
+}

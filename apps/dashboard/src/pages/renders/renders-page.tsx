@@ -2,7 +2,6 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { listRenders, renderKeys, type RenderItem } from '../../api/renders';
 import { messageOf } from '../../api/problem';
-import { templatePathOf } from './template-path';
 import { useTemplateNames } from './template-names';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
@@ -15,8 +14,7 @@ import { dayRangeProblem, filtersFromSearch, listQueryOf, RENDER_STATUSES, searc
 import { RenderSearchField } from './render-search-field';
 import { renderStatusWord } from './render-status-words';
 import { RenderPreview } from './render-preview';
-import { renderCreatedColumn, renderStatusColumn } from './render-columns';
-import { kindAndFormat } from './render-facts';
+import { renderColumn, renderCreatedColumn, renderStatusColumn } from './render-columns';
 import { RefusedRequests } from './refused-requests';
 
 /**
@@ -143,27 +141,7 @@ export default function RendersPage() {
 function renderColumns(templateNames: Map<string, string>, listSearch: string): Column<RenderItem>[] {
   return [
     { header: 'Preview', cell: (r) => <RenderPreview render={r} size="small" /> },
-    {
-      header: 'Render',
-      cell: (r) => (
-        <>
-          <Link className="text-indigo-700 underline" to={`/renders/${r.id}`} state={{ listSearch }}>
-            {r.id}
-          </Link>
-          <p className="text-xs text-slate-600">
-            {kindAndFormat(r)}
-            {r.templateUid && (
-              <>
-                {' · '}
-                <Link className="text-indigo-700 underline" to={templatePathOf(r.kind, r.templateUid)}>
-                  {templateNames.get(r.templateUid) ?? r.templateUid}
-                </Link>
-              </>
-            )}
-          </p>
-        </>
-      ),
-    },
+    renderColumn(templateNames, listSearch),
     renderStatusColumn,
     renderCreatedColumn,
     { header: 'Time', cell: (r) => (r.durationMs !== null ? `${r.durationMs} ms` : '—') },
