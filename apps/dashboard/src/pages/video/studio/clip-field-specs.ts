@@ -1,4 +1,5 @@
 import { CHECKBOX, COLOUR, DECIMAL, NUMBER, select, specs, TEXT, TEXTAREA, type FieldSpec } from './field-specs.js';
+import { CLIP_TYPE_NAMES } from './clip-type-names.js';
 import { MAIN_PROPERTY, type ClipType } from './timeline-model.js';
 
 const FIT = select([
@@ -123,7 +124,7 @@ const ANIMATION = [
 export function clipGroups(type: ClipType): Array<[string, FieldSpec[]]> {
   return [
     ['Timing', TIMING],
-    [`${type[0]!.toUpperCase()}${type.slice(1)} clip`, OWN[type]],
+    [`${CLIP_TYPE_NAMES[type]} clip`, OWN[type]],
     ...(type === 'audio'
       ? []
       : ([

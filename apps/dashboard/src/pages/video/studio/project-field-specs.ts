@@ -10,7 +10,7 @@ export const PROJECT_FIELD_SPECS = specs([
   ['width', 'Width (px)', NUMBER],
   ['height', 'Height (px)', NUMBER],
   ['fps', 'Frames per second', NUMBER],
-  ['durationInFrames', 'Length in frames (empty: to the last clip)', NUMBER],
+  ['durationInFrames', 'Video length (frames)', NUMBER],
   ['backgroundColor', 'Background colour', COLOUR],
   ['posterFrame', 'Poster frame', NUMBER],
   ['durationVariable', 'Length variable', TEXT],

@@ -12,11 +12,14 @@ export function PropertyFields({
   source,
   errors,
   onChange,
+  hints,
 }: {
   specs: FieldSpec[];
   source: unknown;
   errors: Map<string, string>;
   onChange: (path: string, value: unknown) => void;
+  /** A secondary line under a field's label (what an empty value means, the value in seconds), by path. */
+  hints?: Readonly<Record<string, string>>;
 }) {
   return (
     <>
@@ -26,6 +29,7 @@ export function PropertyFields({
           label={spec.label}
           field={spec.field}
           wide={spec.wide}
+          hint={hints?.[spec.path]}
           value={getPath(source, spec.path)}
           error={messageFor(errors, spec.path)}
           onChange={(value) => onChange(spec.path, value)}

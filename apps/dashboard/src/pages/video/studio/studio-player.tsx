@@ -21,6 +21,7 @@ export function StudioPlayer({
   values,
   fonts,
   playerRef,
+  openAt,
   onFrame,
   refused,
   nameOf,
@@ -29,6 +30,8 @@ export function StudioPlayer({
   values: Record<string, unknown>;
   fonts: StudioFont[];
   playerRef: RefObject<PlayerRef | null>;
+  /** The frame the player shows when it mounts (the studio's playhead: at first the poster frame). */
+  openAt: number;
   onFrame: (frame: number) => void;
   /** The last refused save, whose per-field messages the studio shows already. */
   refused: unknown;
@@ -82,7 +85,11 @@ export function StudioPlayer({
         compositionWidth={p.width}
         compositionHeight={p.height}
         fps={p.fps}
+        // Read when the player mounts (again when the fonts change): kept within the project, as the player checks it.
+        initialFrame={Math.max(0, Math.min(openAt, p.durationInFrames - 1))}
         controls
+        // Remotion's own licence (docs/video.md, "Remotion's licence"): acknowledged, so it does not warn in the console.
+        acknowledgeRemotionLicense
         // With this on (Remotion's default), the player focuses its Play button when it mounts and whenever playback
         // starts or stops, so opening the studio (or a new set of fonts remounting the player, or the video ending)
         // took focus away from the page or from the field being edited. The button still plays and pauses with Space

@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from '../../../kit/button';
 import { LiveMessage } from '../../../kit/live-message';
 import { plural } from '../../../kit/plural';
+import { CLIP_TYPE_NAMES } from './clip-type-names';
 import { clipAt, moveClip, projectLength, trimClipEnd, trimClipStart, type Clip, type ClipRef, type Project } from './timeline-model';
 
 const LABEL_WIDTH = 96;
@@ -38,7 +39,7 @@ function clipTitle(clip: Clip): string {
           : 'src' in clip
             ? clip.src
             : '';
-  return `${clip.type[0]!.toUpperCase()}${clip.type.slice(1)} clip${main ? `: ${String(main).slice(0, 40)}` : ''}`;
+  return `${CLIP_TYPE_NAMES[clip.type]} clip${main ? `: ${String(main).slice(0, 40)}` : ''}`;
 }
 
 const timeLabel = (frame: number, fps: number) => {

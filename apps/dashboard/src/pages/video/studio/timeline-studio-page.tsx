@@ -17,6 +17,7 @@ import { Page } from '../../../kit/page';
 import { QueryState } from '../../../kit/query-state';
 import { SelectField } from '../../../kit/select-field';
 import { ClipProperties } from './clip-properties';
+import { CLIP_TYPE_NAMES } from './clip-type-names';
 import { ProjectProperties } from './project-properties';
 import { RenderPanel } from './render-panel';
 import { StudioBanner } from './studio-banner';
@@ -41,6 +42,14 @@ import {
   type Project,
 } from './timeline-model';
 import { definitionsFor, fontsUsedBy, playerValues, type StudioFont } from './timeline-variables';
+
+/** The frame the render's poster draws (libs/video renderer): the project's `posterFrame`, else the middle frame. */
+export function posterFrameOf(project: Project): number {
+  const checked = checkTimelineProject(project);
+  if (!checked.ok) return 0;
+  const last = checked.meta.durationInFrames - 1;
+  return Math.max(0, Math.min(last, checked.project.posterFrame ?? Math.floor(last / 2)));
+}
 
 /** The timeline studio of one timeline video template (`/app/video/templates/:uid/timeline`). */
 export default function TimelineStudioPage() {
@@ -76,7 +85,9 @@ function Studio({ template }: { template: VideoTemplate }) {
   const location = useLocation();
   const [carried] = useState(() => carriedTriedValues(location.state));
   const [tried, setTried] = useState<Record<string, string>>(carried ?? {});
-  const [frame, setFrame] = useState(0);
+  // The studio opens on the poster frame, as a render's poster PNG draws it: frame 0 of a design that fades in (the
+  // starter's headline does) is only its background, which looked like an empty frame.
+  const [frame, setFrame] = useState(() => posterFrameOf(template.projectJson!));
   const [renderError, setRenderError] = useState<unknown>(null);
   const player = useRef<PlayerRef | null>(null);
 
@@ -164,6 +175,7 @@ function Studio({ template }: { template: VideoTemplate }) {
             values={values}
             fonts={fonts}
             playerRef={player}
+            openAt={frame}
             onFrame={onFrame}
             refused={save.error}
             nameOf={nameOf}
@@ -180,7 +192,7 @@ function Studio({ template }: { template: VideoTemplate }) {
               label="Clip type"
               value={clipType}
               onChange={(e) => setClipType(e.target.value as ClipType)}
-              options={CLIP_TYPES.map((t) => [t, t[0]!.toUpperCase() + t.slice(1)] as const)}
+              options={CLIP_TYPES.map((t) => [t, CLIP_TYPE_NAMES[t]] as const)}
             />
             <Button variant="secondary" onClick={add}>
               Add clip to track {selectedTrack + 1}

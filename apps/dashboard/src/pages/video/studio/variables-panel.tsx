@@ -3,8 +3,21 @@ import type { VariableDefinition } from '../../../api/templates';
 import { Button } from '../../../kit/button';
 import { PropertyField } from './property-field';
 import { errorsUnder } from './studio-errors';
-import { clipAt, setClipProperty, type ClipRef, type Project } from './timeline-model';
+import { clipGroups } from './clip-field-specs';
+import { clipAt, setClipProperty, type ClipRef, type ClipType, type Project } from './timeline-model';
 import { definitionsFor, variableUses } from './timeline-variables';
+
+/**
+ * The settings of a clip of `type` a variable can fill, as [path, "Label — path"]: the clip's own settings first, then
+ * timing, placement and animation (its main value has its own Variable field, so it is not repeated here).
+ */
+function bindableSettings(type: ClipType): Array<readonly [string, string]> {
+  const [timing, own, ...rest] = clipGroups(type);
+  return [own, timing, ...rest]
+    .flatMap((group) => group?.[1] ?? [])
+    .filter((spec) => spec.path !== 'variable')
+    .map((spec) => [spec.path, `${spec.label} — ${spec.path}`] as const);
+}
 
 const TYPES = [
   ['text', 'Text'],
@@ -43,9 +56,12 @@ export function VariablesPanel({
   const effective = definitionsFor(project, definitions);
   const names = [...new Set([...definitions.map((d) => d.name), ...uses.map((u) => u.name)])];
   const valueErrors = errorsUnder(error, 'variables.');
-  const [property, setProperty] = useState('style.color');
+  const [property, setProperty] = useState('');
   const [name, setName] = useState('');
   const clip = selected ? clipAt(project, selected) : undefined;
+  // The selected clip's settings by the names its properties show, the technical name (the key saved in `bind`) after.
+  const settings = clip ? bindableSettings(clip.type) : [];
+  const chosen = settings.some(([path]) => path === property) ? property : (settings[0]?.[0] ?? '');
   const define = (variable: string, patch: Partial<VariableDefinition>) => {
     const existing = effective.find((d) => d.name === variable);
     onDefinitions(
@@ -55,9 +71,9 @@ export function VariablesPanel({
     );
   };
   const bind = () => {
-    if (!selected || !clip || name.trim() === '' || property.trim() === '') return;
+    if (!selected || !clip || name.trim() === '' || chosen === '') return;
     // Bound property names contain dots (`style.color`): the whole map is set, never a nested path.
-    onProject(setClipProperty(project, selected, 'bind', { ...(clip.bind ?? {}), [property.trim()]: name.trim() }));
+    onProject(setClipProperty(project, selected, 'bind', { ...(clip.bind ?? {}), [chosen]: name.trim() }));
   };
   return (
     <section aria-label="Variables" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
@@ -108,10 +124,10 @@ export function VariablesPanel({
       <fieldset className="grid grid-cols-3 items-end gap-2 rounded-md border border-slate-200 p-2">
         <legend className="px-1 text-xs font-semibold text-slate-700">Bind a property of the selected clip</legend>
         <PropertyField
-          label="Clip setting to fill"
-          hint="Its name in the design, e.g. src, style.color or durationInFrames"
-          field={{ kind: 'text' }}
-          value={property}
+          label="Setting to fill"
+          hint={clip ? 'The variable replaces this setting of the clip in each render.' : 'Select a clip on the timeline first.'}
+          field={{ kind: 'select', options: settings.length > 0 ? settings : [['', 'No clip selected']] }}
+          value={chosen}
           onChange={(v) => setProperty(typeof v === 'string' ? v : '')}
         />
         <PropertyField
