@@ -53,6 +53,16 @@ async function playerPixel(): Promise<number[]> {
   return pixel(await frame.screenshot(), Math.floor(box.width / 4), Math.floor(box.height / 4));
 }
 
+/** The brightest channel value along the player frame's middle row (where the starter scene's white title is). */
+async function brightestInMiddleRow(): Promise<number> {
+  const frame = page.locator('iframe[title="Scene preview"]');
+  const shot = await frame.screenshot();
+  const { width, height } = (await frame.boundingBox())!;
+  let brightest = 0;
+  for (let x = 2; x < width - 2; x += 2) brightest = Math.max(brightest, ...(await pixel(shot, Math.floor(x), Math.floor(height / 2))));
+  return brightest;
+}
+
 /** The 1-based editor lines that carry an inline error (CodeMirror's lint underline). */
 const linesWithErrors = () =>
   page
@@ -144,6 +154,9 @@ test('a new code template starts from the starter scene and opens in the editor'
   expect(await page.locator('.cm-content').textContent()).toContain("defaultProps: { title: 'Launch day', color: '#1a73e8' }");
   // The starter's blue fill (#1a73e8) in the player.
   await eventually(async () => near(await playerPixel(), [26, 115, 232]), 'the player to show the starter scene', 60_000);
+  // It opens on the middle frame (the render's poster frame), where the title has faded in: its white text shows, not
+  // frame 0's empty blue.
+  await eventually(async () => (await brightestInMiddleRow()) > 240, 'the player to show the starter title when it opens');
 }, 300_000);
 
 test('a scene that compiles but throws while drawing shows its error under the player', async () => {

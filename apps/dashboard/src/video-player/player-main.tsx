@@ -56,6 +56,9 @@ function PlayerFrame() {
       compositionWidth={scene.width}
       compositionHeight={scene.height}
       fps={scene.fps}
+      // The middle frame, the one a render's poster draws: a scene that fades in from its first frame (the starter's
+      // title does) would open on an empty-looking frame.
+      initialFrame={Math.floor(Math.max(0, scene.durationInFrames - 1) / 2)}
       controls
       loop
       errorFallback={sceneFailed}
