@@ -466,9 +466,18 @@ test('colour swatches stand out on the white panels (3:1 frame and ring, a white
 
   await page.getByLabel('Background colour').fill('#1e90ff');
   await background.getByText('#1e90ff', { exact: true }).waitFor();
-  await background.getByRole('button', { name: 'Transparent background' }).click();
+  // A bordered toggle button (the kit's secondary), not plain text, that says whether it is on.
+  const transparent = background.getByRole('button', { name: 'Transparent background' });
+  expect(await transparent.getAttribute('aria-pressed')).toBe('false');
+  expect(await transparent.evaluate((b) => parseFloat(getComputedStyle(b).borderTopWidth))).toBeGreaterThan(0);
+  await transparent.click();
   await background.getByText('Transparent', { exact: true }).waitFor();
+  expect(await transparent.getAttribute('aria-pressed')).toBe('true');
   expect(await accessibilityViolations(page)).toEqual([]);
+  // Pressed again: the colour from before comes back.
+  await transparent.click();
+  await background.getByText('#1e90ff', { exact: true }).waitFor();
+  expect(await transparent.getAttribute('aria-pressed')).toBe('false');
 });
 
 /** A 1080×1080 post (the common social size): a text with a placeholder and a box. */

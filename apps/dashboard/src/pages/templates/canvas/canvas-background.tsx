@@ -1,5 +1,5 @@
 import { FabricImage } from 'fabric';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../kit/button';
 import { TextField } from '../../../kit/field';
 import { placeholderShown } from '../../../canvas/colour-previews';
@@ -17,6 +17,8 @@ export function CanvasBackground() {
   const transparent = canvas !== null && !canvas.backgroundColor;
   const colour = typeof canvas?.backgroundColor === 'string' && canvas.backgroundColor ? canvas.backgroundColor : '#ffffff';
   const placeholder = placeholderShown(editor.backgroundPreview, canvas?.backgroundColor);
+  // The colour before Transparent background was pressed, given back when it is pressed again.
+  const colourBefore = useRef('#ffffff');
   const setImage = async (event: FormEvent) => {
     event.preventDefault();
     if (!canvas) return;
@@ -61,11 +63,19 @@ export function CanvasBackground() {
           </p>
         )}
       </div>
+      {/* A toggle: it says its state (pressed while the background is transparent) and, pressed again, gives the colour back. */}
       <Button
-        variant="ghost"
+        variant="secondary"
+        size="sm"
+        aria-pressed={transparent}
+        className={transparent ? 'border-indigo-700 bg-indigo-50 text-indigo-900 hover:bg-indigo-100' : ''}
         onClick={() => {
           if (!canvas) return;
-          canvas.backgroundColor = '';
+          if (transparent) canvas.backgroundColor = colourBefore.current;
+          else {
+            colourBefore.current = colour;
+            canvas.backgroundColor = '';
+          }
           editor.changed();
         }}
       >
