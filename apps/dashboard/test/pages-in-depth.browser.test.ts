@@ -125,6 +125,12 @@ test('template editor: a strict template previews at once; typed inputs drive th
   expect(await page.getByRole('region', { name: 'Live preview' }).getByRole('alert').count()).toBe(0);
   expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([200, 100]);
   await waitForPixel(page, 'Live preview', [255, 136, 0], [60, 60]);
+  // Strict mode in plain words, its hint (naming it strict mode, as its refusals do) describing the checkbox.
+  const strict = page.getByRole('checkbox', { name: 'Refuse renders with a variable missing' });
+  expect(await strict.isChecked()).toBe(true);
+  expect(await page.locator(`[id="${(await strict.getAttribute('aria-describedby'))!}"]`).textContent()).toMatch(
+    /^Strict mode: a render without a value/,
+  );
   expect(await page.getByRole('textbox', { name: /^title/ }).inputValue()).toBe('title title');
 
   // Each typed input drives the preview.
@@ -143,14 +149,14 @@ test('template editor: a strict template previews at once; typed inputs drive th
   expect(await title.getByRole('spinbutton', { name: 'Max length' }).inputValue()).toBe('40');
   expect(await title.getByRole('checkbox', { name: 'Required' }).isChecked()).toBe(true);
   await title.getByRole('spinbutton', { name: 'Max length' }).fill('30');
-  await title.getByRole('checkbox', { name: 'Raw HTML' }).check();
+  await title.getByRole('checkbox', { name: 'Insert as HTML (not escaped)' }).check();
   await title.getByRole('textbox', { name: 'Default value' }).fill('Hello there');
   await page.getByRole('button', { name: 'Save template' }).click();
   await page.getByText('Saved.').waitFor();
   await page.reload();
   const reloaded = page.getByRole('group', { name: 'Definition 2' });
   expect(await reloaded.getByRole('spinbutton', { name: 'Max length' }).inputValue()).toBe('30');
-  expect(await reloaded.getByRole('checkbox', { name: 'Raw HTML' }).isChecked()).toBe(true);
+  expect(await reloaded.getByRole('checkbox', { name: 'Insert as HTML (not escaped)' }).isChecked()).toBe(true);
   expect(await reloaded.getByRole('textbox', { name: 'Default value' }).inputValue()).toBe('Hello there');
   expect(await page.getByRole('textbox', { name: /^title/ }).inputValue()).toBe('Hello there');
   const saved = (await (await call('GET', `/templates/${strictUid}`)).json()) as { template: { variableDefinitions: unknown[] } };
@@ -168,7 +174,7 @@ test('template editor: a strict template previews at once; typed inputs drive th
   expect(await tabTo(page, 'HTML')).toEqual(['Width', 'Height', 'HTML']);
   await page.keyboard.press('Escape');
   const toSave = await tabTo(page, 'Save template');
-  expect(toSave[0]).toMatch(/^Strict mode/);
+  expect(toSave[0]).toMatch(/^Refuse renders with a variable missing/);
   const toVariables = await tabTo(page, /^bg/);
   expect(toVariables.at(-1)).toMatch(/^bg/);
   expect(await tabTo(page, /^title/)).toHaveLength(1);

@@ -120,6 +120,8 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   expect(await panel.textContent()).not.toContain('you may publish');
   // The code is for developers: it waits behind Show the code.
   await panel.getByText('Show the code').click();
+  // The signed link's heading says what it is for in plain words (no "<img src>").
+  await panel.getByRole('region', { name: 'Signed link: safe to put in web pages and e-mails, as it holds no API key' }).waitFor();
   await panel.getByRole('combobox', { name: 'Link expires' }).selectOption({ label: 'In 1 day' });
 
   // A number the field cannot read (too large for a number) stays in it and is refused beside it, by the render's

@@ -85,7 +85,7 @@ export function DefinitionsEditor({
           </label>
           <label className="flex items-center gap-2">
             <input type="checkbox" checked={d.allowRawHtml === true} onChange={(e) => set(i, { allowRawHtml: e.target.checked })} />
-            Raw HTML
+            Insert as HTML (not escaped)
           </label>
           <Button
             variant="ghost"

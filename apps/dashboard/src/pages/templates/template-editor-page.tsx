@@ -234,10 +234,21 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
                 </p>
               )}
             </div>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={draft.strictVariables} onChange={(e) => patch({ strictVariables: e.target.checked })} />
-              Strict mode (refuse renders with missing variables)
-            </label>
+            {/* Plain words for the API's strictVariables; "strict mode" stays in the hint, the name its refusals use. */}
+            <div className="flex flex-col gap-1">
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  aria-describedby="strict-variables-hint"
+                  checked={draft.strictVariables}
+                  onChange={(e) => patch({ strictVariables: e.target.checked })}
+                />
+                Refuse renders with a variable missing
+              </label>
+              <p id="strict-variables-hint" className="text-xs text-slate-600">
+                Strict mode: a render without a value for every variable is refused, naming the missing ones, instead of rendering anyway.
+              </p>
+            </div>
             {/* What Save did, beside it (as the canvas editor's save bar): the page's top is out of view here. */}
             <div className="flex flex-wrap items-center gap-3">
               <Button type="submit" busy={save.isPending}>

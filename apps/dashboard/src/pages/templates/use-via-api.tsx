@@ -42,7 +42,7 @@ export function UseViaApi({ uid, variables, layout }: { uid: string; variables: 
           <Snippet title="curl" copy="Copy curl" text={curl} />
           <section aria-labelledby={`signed-link-${uid}`} className="flex flex-col gap-1">
             <h3 id={`signed-link-${uid}`} className="font-medium">
-              Signed link (for &lt;img src&gt;, e-mails and public pages: no key in it)
+              Signed link: safe to put in web pages and e-mails, as it holds no API key
             </h3>
             {opened && <SignedLinkOrWhy uid={uid} variables={variables} layout={layout} />}
           </section>
