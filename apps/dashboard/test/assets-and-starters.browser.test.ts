@@ -164,6 +164,10 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   // The heading shows before the starters have arrived: wait for the list, then count it.
   await cards.nth(11).waitFor();
   expect(await cards.count()).toBe(12);
+  // Each card says its size once (the "1200×630 · social" line), not again in its description.
+  const sizesSaid = await cards.evaluateAll((items) => items.map((li) => li.textContent?.match(/\d+×\d+/g)?.length ?? 0));
+  expect(sizesSaid).toEqual(Array(12).fill(1));
+  await cards.filter({ hasText: 'Open Graph' }).getByText('Link preview for blogs and docs.', { exact: true }).waitFor();
   // Every thumbnail is a real render (12 previews through the renderer).
   await page
     .getByRole('img', { name: /^Preview of / })

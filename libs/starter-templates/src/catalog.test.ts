@@ -23,6 +23,10 @@ describe('starter catalogue', () => {
     expect(keys).toEqual(expect.arrayContaining(REQUIRED));
   });
 
+  it('says each size once: the gallery shows width×height beside the description, which does not repeat it', () => {
+    expect(STARTERS.filter((s) => /\d+\s*[×x]\s*\d+/.test(s.description)).map((s) => s.key)).toEqual([]);
+  });
+
   it.each(STARTERS.map((s) => [s.key, s] as const))('%s is a valid template whose every {{variable}} has a default', (_key, starter) => {
     const parsed = TemplateCreate.safeParse({
       name: starter.name,
