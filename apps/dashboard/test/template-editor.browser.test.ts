@@ -78,7 +78,7 @@ test("template editor: Render makes a PNG and a PDF (at the design's size) of th
   await page.getByLabel(/^bg .*colour/).fill('#0000ff');
   await render.getByRole('button', { name: 'Render' }).click();
   await waitForPixel(page, 'Rendered result', [0, 0, 255], [5, 5]);
-  await render.getByRole('link', { name: /^Render / }).waitFor();
+  await render.getByRole('link', { name: "Open this render's page" }).waitFor();
   // How long it took, in plain words (not the API's "answered").
   await render.getByText(/^Made in \d+ ms$/).waitFor();
   expect(await render.getByText('save it first').count()).toBe(0);
@@ -148,7 +148,11 @@ test("template editor: a GIF renders at the quality and seconds picked; seconds 
   await render.getByText(/Made in \d+ ms · 15 frames · 1\.5 s/).waitFor();
   const download = render.getByRole('link', { name: 'Download' });
   expect(await frameCountOf((await download.getAttribute('href'))!.replace('//localhost:', '//127.0.0.1:'))).toBe(15);
-  const gifId = ((await render.getByRole('link', { name: /^Render gif_/ }).textContent()) ?? '').replace('Render ', '');
+  const gifId = decodeURIComponent(
+    ((await render.getByRole('link', { name: "Open this render's page" }).getAttribute('href')) ?? '').split('/').pop()!,
+  );
+  expect(gifId).toMatch(/^gif_/);
+  await render.getByText(gifId, { exact: true }).waitFor();
   const answer = await call('GET', `/gif/${gifId}`);
   expect(answer.status()).toBe(200);
   expect(((await answer.json()) as { gif: unknown }).gif).toMatchObject({ quality: 'low', fps: 10, frames: 15, templateId: uid });

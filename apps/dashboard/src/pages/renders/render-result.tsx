@@ -35,9 +35,13 @@ export function RenderResult({ result }: { result: ShownResult }) {
         <p className="text-sm text-slate-700">{[`Made in ${result.ms} ms`, ...result.facts].join(' · ')}</p>
       </div>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link className="text-indigo-700 underline" to={`/renders/${encodeURIComponent(result.id)}`}>
-          Render {result.id}
-        </Link>
+        {/* Words on the link; the id beside it, to copy or quote (not the link's name). */}
+        <span className="flex flex-wrap items-baseline gap-x-2">
+          <Link className="text-indigo-700 underline" to={`/renders/${encodeURIComponent(result.id)}`}>
+            Open this render&apos;s page
+          </Link>
+          <span className="font-mono text-xs break-all text-slate-600">{result.id}</span>
+        </span>
         <a className="break-all text-indigo-700 underline" href={result.url}>
           {result.url}
         </a>
