@@ -78,6 +78,12 @@ async function brightestInMiddleRow(): Promise<number> {
   return brightest;
 }
 
+/** The hint under a studio field (the first description it points to). */
+async function hintOf(field: Locator): Promise<string | null> {
+  const id = (await field.getAttribute('aria-describedby'))!.split(' ')[0]!;
+  return page.locator(`[id="${id}"]`).textContent();
+}
+
 const clip = (name: RegExp) => page.getByRole('region', { name: 'Timeline' }).getByRole('button', { name });
 
 /** Where a clip block is on screen (scrolled into view first: the mouse only reaches what is in the viewport). */
@@ -195,6 +201,10 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   const properties = page.getByRole('region', { name: 'Properties' });
   const preset = properties.getByLabel('Size preset');
   expect(await preset.inputValue()).toBe('9:16');
+  // The length is in frames, as saved; its hint says what empty means and how many frames make a second.
+  expect(await hintOf(properties.getByLabel('Video length (frames)'))).toBe(
+    'Empty: the video ends with its last clip. 30 frames make a second.',
+  );
   expect(await textFits(preset)).toBe(true);
   // A small project renders quickly: 320×180, a size of its own.
   await properties.getByLabel('Width (px)').fill('320');
@@ -223,6 +233,8 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   await clipType.selectOption('solid');
   await page.getByRole('button', { name: 'Add clip to track 1' }).click();
   await properties.getByLabel('Colour').fill('#0000ff');
+  // A setting counted in frames also says its seconds at the project's frame rate.
+  expect(await hintOf(properties.getByLabel('Length (frames)', { exact: true }))).toBe('= 2 s at 30 frames a second');
   const blue = clip(/^Solid colour clip: #0000ff/);
   await blue.waitFor();
   const before = await box(blue);

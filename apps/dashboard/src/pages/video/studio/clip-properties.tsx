@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { Button } from '../../../kit/button';
 import { clipGroups } from './clip-field-specs';
 import type { FieldSpec } from './field-specs';
+import { secondsHints } from './frame-hints';
 import { PropertyFields } from './property-specs';
 import { clipPrefix, errorsUnder } from './studio-errors';
 import { getPath, type Clip, type ClipRef } from './timeline-model';
@@ -16,8 +17,11 @@ export function ClipProperties({
   error,
   onChange,
   onRemove,
+  fps,
 }: {
   clip: Clip;
+  /** The project's frame rate: settings counted in frames also say their seconds. */
+  fps: number | undefined;
   at: ClipRef;
   error: unknown;
   onChange: (path: string, value: unknown) => void;
@@ -37,7 +41,7 @@ export function ClipProperties({
   const group = (title: string, list: FieldSpec[]) => (
     <fieldset className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-2">
       <legend className="px-1 text-xs font-semibold text-slate-700">{title}</legend>
-      <PropertyFields specs={list} source={clip} errors={errors} onChange={change} />
+      <PropertyFields specs={list} source={clip} errors={errors} onChange={change} hints={secondsHints(list, clip, fps)} />
     </fieldset>
   );
   return (

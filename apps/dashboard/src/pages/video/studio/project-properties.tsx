@@ -1,9 +1,8 @@
+import { inSeconds } from './frame-hints';
 import { PROJECT_FIELD_SPECS } from './project-field-specs';
 import { PropertyFields } from './property-specs';
 import { errorsUnder } from './studio-errors';
 import type { Project } from './timeline-model';
-
-const seconds = (frames: number, fps: number) => `${Math.round((frames / fps) * 100) / 100} s`;
 
 /**
  * What the frame counts mean in seconds at the project's frame rate (the JSON keeps frames), and what an empty
@@ -16,12 +15,12 @@ function projectHints(project: Project): Record<string, string> {
   return {
     durationInFrames:
       length !== undefined && fps
-        ? `${seconds(length, fps)} at ${fps} frames a second. Empty: the video ends with its last clip.`
+        ? `= ${inSeconds(length, fps)} at ${fps} frames a second. Empty: the video ends with its last clip.`
         : `Empty: the video ends with its last clip.${fps ? ` ${fps} frames make a second.` : ''}`,
     posterFrame:
       poster !== undefined && fps
-        ? `The still picture of the video, at ${seconds(poster, fps)}; the player opens on it.`
-        : 'The still picture of the video (empty: the middle frame); the player opens on it.',
+        ? `The video's still picture, at ${inSeconds(poster, fps)}; the player opens on it.`
+        : "The video's still picture (empty: the middle frame); the player opens on it.",
   };
 }
 

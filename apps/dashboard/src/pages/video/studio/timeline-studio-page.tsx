@@ -239,6 +239,7 @@ function Studio({ template }: { template: VideoTemplate }) {
             <ClipProperties
               clip={clip}
               at={selected}
+              fps={project.fps}
               error={error}
               onChange={(path, value) => edit(setClipProperty(project, selected, path, value))}
               onRemove={() => {
