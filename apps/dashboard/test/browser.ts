@@ -46,7 +46,11 @@ export interface DashboardRig {
   /** Where the browser reaches Pressroom (stack.baseUrl, or stack.publicBaseUrl with atPublicAddress). */
   origin: string;
   /** A fresh browser profile (own cookies) at the given window size, with `url(path)` relative to /app/. */
-  newContext(viewport?: { width: number; height: number }, options?: { deviceScaleFactor?: number }): Promise<BrowserContext>;
+  newContext(
+    viewport?: { width: number; height: number },
+    /** timezoneId: a reader elsewhere; storageState: the same signed-in session (another context's storageState()). */
+    options?: { deviceScaleFactor?: number; timezoneId?: string; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> },
+  ): Promise<BrowserContext>;
   url(path?: string): string;
   dispose(): Promise<void>;
 }

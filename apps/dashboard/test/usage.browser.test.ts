@@ -83,6 +83,15 @@ test('usage and plan: credits, rate tier and the renders-per-day chart, also at 
     return `${day(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1), false)} – ${day(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0), true)}`;
   });
   await page.getByText(`Period ${period} (UTC) · plan`, { exact: false }).waitFor();
+  // West of UTC the same days (not the evening before the first): the dates are the API's UTC ones.
+  const west = await rig.newContext(undefined, { timezoneId: 'America/Los_Angeles', storageState: await page.context().storageState() });
+  try {
+    const westPage = await west.newPage();
+    await westPage.goto(rig.url('settings/usage'));
+    await westPage.getByText(`Period ${period} (UTC) · plan`, { exact: false }).waitFor({ timeout: 30_000 });
+  } finally {
+    await west.close();
+  }
   // The free plan has no overage: the page says so instead of offering a switch.
   await page.getByText('Overage is not available on the free plan.').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
