@@ -1,7 +1,6 @@
 import { ApiError } from '../../../api/problem';
-import { Alert } from '../../../kit/alert';
+import { BannerAlert } from '../../../kit/banner-alert';
 import { formBanner } from '../../../kit/form-banner';
-import { MessageText } from '../../../kit/message-text';
 
 /**
  * The studio's top banner for a refused save or render. Refusals that stand beside a field now (`beside`) are not
@@ -27,22 +26,5 @@ export function StudioBanner({
   });
   // A validation problem's detail (dropped by formBanner) was the only sentence saying nothing was saved.
   const lines = saving && error instanceof ApiError && error.isValidation ? ['The timeline was not saved.', ...banner.lines] : banner.lines;
-  return (
-    <Alert>
-      {lines.map((line) => (
-        <p key={line}>
-          <MessageText text={line} />
-        </p>
-      ))}
-      {banner.unshown.length > 0 && (
-        <ul className="mt-1 list-disc pl-5">
-          {banner.unshown.map((m) => (
-            <li key={m}>
-              <MessageText text={m} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </Alert>
-  );
+  return <BannerAlert lines={lines} unshown={banner.unshown} />;
 }
