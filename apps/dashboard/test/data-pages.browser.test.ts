@@ -323,7 +323,7 @@ test('renders: one history with filters, a detail view and a download', async ()
 
   await first.click();
   await page.getByRole('heading', { name: `Render ${id}` }).waitFor();
-  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toContain('webp');
+  expect(await page.getByRole('region', { name: 'Details', exact: true }).textContent()).toContain('webp');
   expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/Total\d+ ms/);
   // Instants read in local time; the API's exact UTC value is the <time>'s datetime and its tooltip.
   const created = page.getByRole('region', { name: 'Timings' }).locator('time').first();
@@ -345,7 +345,7 @@ test('renders: one history with filters, a detail view and a download', async ()
   // the line breaks inside itself.
   await phone.goto(rig.url(`renders/${id}`));
   const cameFrom = phone
-    .getByRole('region', { name: 'Parameters' })
+    .getByRole('region', { name: 'Details', exact: true })
     .locator('dt', { hasText: 'Came from' })
     .locator('xpath=following-sibling::dd[1]');
   await cameFrom.waitFor();

@@ -342,14 +342,16 @@ test('renders: GIFs, PDFs, videos and failures in one history with previews, fil
   await page.getByRole('heading', { name: `Render ${failedId}` }).waitFor();
   expect(await page.getByRole('alert').textContent()).toContain('#missing');
   expect(await page.getByRole('link', { name: 'About this problem' }).getAttribute('href')).toMatch(/\/selector-not-found$/);
-  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toMatch(
+  expect(await page.getByRole('region', { name: 'Details', exact: true }).textContent()).toMatch(
     /Came fromHTML sent to the API or the playground.*Size200 × 100/,
   );
   expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/Failed.*Total\d+ ms/);
   expect(await page.getByRole('region', { name: 'Timings' }).textContent()).not.toContain('Completed');
   // A failure gave its credit back: the page does not say it cost one.
-  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toContain('CreditsNone: a failed render is not charged');
-  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).not.toContain('File size');
+  expect(await page.getByRole('region', { name: 'Details', exact: true }).textContent()).toContain(
+    'CreditsNone: a failed render is not charged',
+  );
+  expect(await page.getByRole('region', { name: 'Details', exact: true }).textContent()).not.toContain('File size');
   expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0);
   expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -364,7 +366,7 @@ test('renders: GIFs, PDFs, videos and failures in one history with previews, fil
   const gifBytes = (await gifFile.body()).length;
   const sizeText =
     gifBytes < 1024 ? `${gifBytes} B` : `${Number.isInteger(gifBytes / 1024) ? gifBytes / 1024 : (gifBytes / 1024).toFixed(1)} KB`;
-  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toContain(`File size${sizeText}`);
+  expect(await page.getByRole('region', { name: 'Details', exact: true }).textContent()).toContain(`File size${sizeText}`);
   await page.goto(rig.url(`renders/${pdfId}`));
   await page.locator('object[type="application/pdf"]').waitFor({ state: 'attached' });
   expect(await page.getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/\.pdf$/);
@@ -458,7 +460,7 @@ test('render page: where each render came from in words, and its template by nam
   const html = await call('POST', '/image', { html: '<p>origin</p>', width: 60, height: 30 });
   const htmlId = ((await html.json()) as { id: string }).id;
 
-  const parameters = page.getByRole('region', { name: 'Parameters' });
+  const parameters = page.getByRole('region', { name: 'Details', exact: true });
   await page.goto(rig.url(`renders/${urlRenderId}`));
   await parameters.getByRole('link', { name: `Origin card (${templateUid})` }).waitFor();
   const text = (await parameters.textContent())!;
@@ -832,7 +834,7 @@ test('renders: a failed URL render’s page says the address asked (without its 
 
   await page.goto(rig.url(`renders/${failedId}`));
   await page.getByRole('heading', { name: `Render ${failedId}` }).waitFor();
-  const parameters = await page.getByRole('region', { name: 'Parameters' }).textContent();
+  const parameters = await page.getByRole('region', { name: 'Details', exact: true }).textContent();
   expect(parameters).toContain(`Page address${asked}`);
   expect(parameters).not.toContain('secret');
   expect(await page.getByRole('alert').textContent()).toContain('never showed an element matching “#never-there”');
@@ -900,7 +902,7 @@ test('renders: a failed PDF template render’s Render again opens its template�
 
   await page.goto(rig.url(`renders/${failedId}`));
   await page.getByRole('heading', { name: `Render ${failedId}` }).waitFor();
-  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toContain('Quarterly report');
+  expect(await page.getByRole('region', { name: 'Details', exact: true }).textContent()).toContain('Quarterly report');
   await page.getByRole('link', { name: 'Render again', exact: true }).click();
   await page.getByRole('heading', { name: 'Edit Report that hangs' }).waitFor();
   expect(new URL(page.url()).pathname).toMatch(new RegExp(`/templates/${uid}$`));

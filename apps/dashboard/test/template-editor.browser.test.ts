@@ -221,7 +221,7 @@ test('renders list and render page name the template and link to it', async () =
     .getByRole('link', { name: /^rnd_|^img_|^[a-z]+_/ })
     .first()
     .click();
-  const parameters = page.getByRole('region', { name: 'Parameters' });
+  const parameters = page.getByRole('region', { name: 'Details', exact: true });
   // The values it was made with read one a line, "name: value", not as the API's JSON.
   const filled = parameters.getByRole('list', { name: 'Values filled in' }).getByRole('listitem');
   await filled.filter({ hasText: 'bg: #0000ff' }).waitFor();

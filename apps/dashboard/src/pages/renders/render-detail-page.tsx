@@ -75,7 +75,7 @@ export default function RenderDetailPage() {
               {r.userStorageError && <Alert>The copy to your storage failed: {r.userStorageError}</Alert>}
             </Section>
           )}
-          <Section title="Parameters">
+          <Section title="Details">
             <Pairs
               values={{
                 Kind: kindLabel(r.kind),
