@@ -113,6 +113,12 @@ describe('timeline variables', () => {
       ['brand', 'style.color'],
       ['length', 'durationInFrames'],
     ]);
+    // Where each is bound, by the studio's names of clip types and settings, never the JSON's.
+    expect(uses.map((u) => u.where)).toEqual([
+      'Track 1, Solid colour clip 1: Colour',
+      'Track 2, Text clip 1: Text colour',
+      'Video length (frames)',
+    ]);
     const kept = { name: 'background', type: 'text' as const, defaultValue: '#00ff00' };
     expect(definitionsFor({ ...project(), durationVariable: 'length' }, [kept])).toEqual([
       kept,

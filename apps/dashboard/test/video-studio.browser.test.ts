@@ -351,9 +351,13 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
 
   // Variables: the red clip's colour becomes a variable; a value tried in the panel plays (and renders).
   await clip(/^Solid colour clip: #ff0000/).click();
-  await properties.getByLabel(/^Variable \(replaces color\)/).fill('background');
+  // The variable field does not repeat the setting's label (only one field is named Colour): its hint names it.
+  expect(await properties.getByLabel('Colour').count()).toBe(1);
+  const variableField = properties.getByLabel('Set by a variable', { exact: true });
+  expect(await hintOf(variableField)).toBe("A variable's name: its value replaces this clip's Colour in each render.");
+  await variableField.fill('background');
   const variables = page.getByRole('region', { name: 'Variables' });
-  await variables.getByText('Track 1, solid clip 1: color').waitFor();
+  await variables.getByText('Track 1, Solid colour clip 1: Colour', { exact: true }).waitFor();
   // A bound colour is defined as a colour (checked as one by the API on render).
   expect(await variables.getByLabel('Type of background').inputValue()).toBe('color');
   await variables.getByLabel('Try background').fill('#00ff00');
@@ -429,10 +433,10 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   const posterFile = await context.request.get(poster.replace('//localhost:', '//127.0.0.1:'));
   expect(posterFile.headers()['content-type']).toBe('image/png');
   expect(near(await pixel(Buffer.from(await posterFile.body()), 8, 8), GREEN, 30)).toBe(true);
-  expect(await page.getByRole('region', { name: 'Parameters' }).getByRole('link', { name: poster }).count()).toBe(1);
+  expect(await page.getByRole('region', { name: 'Details', exact: true }).getByRole('link', { name: poster }).count()).toBe(1);
   expect(await accessibilityViolations(page)).toEqual([]);
   await page
-    .getByRole('region', { name: 'Parameters' })
+    .getByRole('region', { name: 'Details', exact: true })
     .getByRole('link', { name: new RegExp(`\\(${uid}\\)$`) })
     .click();
   await page.waitForURL(new RegExp(`/video/templates/${uid}/timeline$`));
@@ -674,7 +678,7 @@ test('a failed timeline render’s Render again opens the studio with the values
   await page.getByText('Opens the template’s editor with the values this render used').waitFor({ timeout: 30_000 });
   // It failed for the picture, as meant, and kept the values it was asked with.
   expect(await page.getByRole('alert').textContent()).toContain('169.254.169.254');
-  expect(await page.getByRole('region', { name: 'Parameters' }).textContent()).toContain('Spring teaser');
+  expect(await page.getByRole('region', { name: 'Details', exact: true }).textContent()).toContain('Spring teaser');
   await page.getByRole('link', { name: 'Render again', exact: true }).click();
 
   // The studio, not the code editor: the template page sends a timeline there with what the link carried.

@@ -1,3 +1,4 @@
+import { readablePath } from '../../../kit/form-banner.js';
 import { CHECKBOX, COLOUR, DECIMAL, NUMBER, select, specs, TEXT, TEXTAREA, type FieldSpec } from './field-specs.js';
 import { CLIP_TYPE_NAMES } from './clip-type-names.js';
 import { MAIN_PROPERTY, type ClipType } from './timeline-model.js';
@@ -131,8 +132,29 @@ export function clipGroups(type: ClipType): Array<[string, FieldSpec[]]> {
           ['Placement and look', PLACEMENT],
           ['Animation', ANIMATION],
         ] as Array<[string, FieldSpec[]]>)),
-    ['Variable', specs([['variable', `Variable (replaces ${MAIN_PROPERTY[type]})`, TEXT]])],
+    ['Variable', [variableSpec(type)]],
   ];
+}
+
+/**
+ * A clip's `variable`, in words that do not repeat the label of the setting it replaces (so `Colour` names one
+ * field): the setting is named in the hint under it.
+ */
+const variableSpec = (type: ClipType): FieldSpec => ({
+  path: 'variable',
+  label: 'Set by a variable',
+  field: TEXT,
+  hint: `A variable's name: its value replaces this clip's ${clipSettingName(type, MAIN_PROPERTY[type])} in each render.`,
+});
+
+/**
+ * A clip setting by the label its field shows (`Colour`, `Text colour`, `Opacity`); a caption clip's whole
+ * `captions` (text or a URL, replaced by its variable) is `Captions`; a path no field has is spelled out.
+ */
+export function clipSettingName(type: ClipType, property: string): string {
+  if (type === 'caption' && property === 'captions') return 'Captions';
+  const fields = [...TIMING, ...OWN[type], ...PLACEMENT, ...ANIMATION];
+  return fields.find((spec) => spec.path === property)?.label ?? readablePath(property);
 }
 
 /** Every field a clip of `type` shows (to name a refused property of a clip that is not selected). */

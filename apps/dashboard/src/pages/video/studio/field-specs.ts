@@ -17,6 +17,8 @@ export interface FieldSpec {
   field: FieldKind;
   /** Takes the whole row of the panel (a select with long options). */
   wide?: boolean;
+  /** A secondary line under the label, always shown (PropertyFields' own hints, by path, come first). */
+  hint?: string;
 }
 
 export const NUMBER: FieldKind = { kind: 'number' };

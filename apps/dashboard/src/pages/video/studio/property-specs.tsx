@@ -29,7 +29,7 @@ export function PropertyFields({
           label={spec.label}
           field={spec.field}
           wide={spec.wide}
-          hint={hints?.[spec.path]}
+          hint={hints?.[spec.path] ?? spec.hint}
           value={getPath(source, spec.path)}
           error={messageFor(errors, spec.path)}
           onChange={(value) => onChange(spec.path, value)}

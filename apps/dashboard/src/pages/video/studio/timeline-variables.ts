@@ -1,4 +1,10 @@
-import { getPath, MAIN_PROPERTY, type Project } from './timeline-model.js';
+import { clipSettingName } from './clip-field-specs.js';
+import { CLIP_TYPE_NAMES } from './clip-type-names.js';
+import { PROJECT_FIELD_SPECS } from './project-field-specs.js';
+import { getPath, MAIN_PROPERTY, type ClipType, type Project } from './timeline-model.js';
+
+/** A project setting by its field's label (`Soundtrack URL`). */
+const projectLabel = (path: string) => PROJECT_FIELD_SPECS.find((spec) => spec.path === path)?.label ?? path;
 
 /** A template's variable definition, as far as the studio reads it (api/templates.ts has the full shape). */
 interface Definition {
@@ -10,8 +16,10 @@ interface Definition {
 /** Where a variable is used: which clip property (or project property) it replaces. */
 export interface VariableUse {
   name: string;
-  /** Human words: "Track 1, text clip 2: text". */
+  /** In the studio's words, its names of clip types and settings: "Track 1, Solid colour clip 1: Colour". */
   where: string;
+  /** The type of the clip bound (none for the soundtrack and the length). */
+  clipType?: ClipType;
   /** The clip property or `durationInFrames` / `soundtrack.src` it replaces. */
   property: string;
   /** The value in the design (what plays when no value is given). */
@@ -23,26 +31,30 @@ export function variableUses(project: Project): VariableUse[] {
   const uses: VariableUse[] = [];
   project.tracks.forEach((track, t) =>
     track.clips.forEach((clip, c) => {
-      const where = (property: string) => `Track ${t + 1}, ${clip.type} clip ${c + 1}: ${property}`;
-      if (clip.variable) {
-        const property = MAIN_PROPERTY[clip.type];
-        uses.push({ name: clip.variable, where: where(property), property, designValue: getPath(clip, property) });
-      }
-      for (const [property, name] of Object.entries(clip.bind ?? {}))
-        uses.push({ name, where: where(property), property, designValue: getPath(clip, property) });
+      const where = (property: string) =>
+        `Track ${t + 1}, ${CLIP_TYPE_NAMES[clip.type]} clip ${c + 1}: ${clipSettingName(clip.type, property)}`;
+      const use = (name: string, property: string) => ({
+        name,
+        where: where(property),
+        clipType: clip.type,
+        property,
+        designValue: getPath(clip, property),
+      });
+      if (clip.variable) uses.push(use(clip.variable, MAIN_PROPERTY[clip.type]));
+      for (const [property, name] of Object.entries(clip.bind ?? {})) uses.push(use(name, property));
     }),
   );
   if (project.soundtrack?.variable)
     uses.push({
       name: project.soundtrack.variable,
-      where: 'Soundtrack: src',
+      where: projectLabel('soundtrack.src'),
       property: 'soundtrack.src',
       designValue: project.soundtrack.src,
     });
   if (project.durationVariable)
     uses.push({
       name: project.durationVariable,
-      where: 'Timeline length (frames)',
+      where: projectLabel('durationInFrames'),
       property: 'durationInFrames',
       designValue: project.durationInFrames,
     });
@@ -55,7 +67,7 @@ function typeFor(use: VariableUse): Definition['type'] {
   if (['color', 'fill', 'stroke', 'backgroundColor'].includes(leaf)) return 'color';
   if (typeof use.designValue === 'number' || use.property === 'durationInFrames') return 'number';
   if (typeof use.designValue === 'boolean') return 'boolean';
-  if (use.property === 'src' && use.where.includes('image clip')) return 'image';
+  if (use.property === 'src' && use.clipType === 'image') return 'image';
   return 'text';
 }
 
