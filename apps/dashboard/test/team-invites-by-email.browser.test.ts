@@ -32,6 +32,8 @@ test('an admin invites by email; the invitee opens the mailed link in a fresh br
   await admin.getByRole('textbox', { name: 'Team name' }).press('Enter');
   await admin.getByRole('heading', { name: /Features desk \(you are owner\)/ }).waitFor();
 
+  // This instance sends mail: the hint says the link is mailed.
+  await admin.getByText('With an email, only that person can use the link, and it is mailed to them.', { exact: false }).waitFor();
   await admin.getByRole('textbox', { name: 'Email (optional)' }).fill('columnist@example.com');
   await admin.getByRole('button', { name: 'Create invitation' }).click();
   await admin.getByRole('status').filter({ hasText: 'Invitation emailed to columnist@example.com (member), valid 7 days.' }).waitFor();

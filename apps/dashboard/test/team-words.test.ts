@@ -1,4 +1,4 @@
-import { issuedInvitationNews, issuedInvitationText, validFor } from '../src/pages/teams/invitation-words.js';
+import { emailHint, issuedInvitationNews, issuedInvitationText, validFor } from '../src/pages/teams/invitation-words.js';
 import { membershipLost, seenMembershipOf } from '../src/pages/teams/membership-memory.js';
 import { OWNER_POWERS, roleChangeConfirmation } from '../src/pages/teams/roles.js';
 
@@ -16,16 +16,36 @@ test('validFor reads the instance TTL off the expiry, in the largest unit it fil
 test('an invitation just made says whose link it is, the role and how long it works', () => {
   const link = { email: 'carol@agency.test', role: 'admin' as const, emailed: false, expiresAt: inDays(7) };
   expect(issuedInvitationText(link, now)).toBe('Invitation link for carol@agency.test (admin), valid 7 days:');
-  expect(issuedInvitationNews(link, now)).toBe(
+  expect(issuedInvitationNews(link, { now })).toBe(
     'Invitation made for carol@agency.test (admin), valid 7 days: its link is below, ready to copy.',
   );
+  // Not mailed: on an instance without mail the link goes by hand; with mail, sending failed.
+  expect(issuedInvitationNews(link, { now, mails: false })).toBe(
+    'Invitation made for carol@agency.test (admin), valid 7 days. This Pressroom sends no mail: copy the link below and send it to them yourself.',
+  );
+  expect(issuedInvitationNews(link, { now, mails: true })).toBe(
+    'Invitation made for carol@agency.test (admin), valid 7 days, but the mail could not be sent: copy the link below and send it to them yourself.',
+  );
   const open = { ...link, email: null, role: 'member' as const };
+  expect(issuedInvitationNews(open, { now, mails: false })).toBe(
+    'Invitation made for anyone who has it (member), valid 7 days: its link is below, ready to copy.',
+  );
   expect(issuedInvitationText(open, now)).toBe('Invitation link for anyone who has it (member), valid 7 days:');
   const mailed = { ...link, emailed: true };
   expect(issuedInvitationText(mailed, now)).toBe(
     'Invitation emailed to carol@agency.test (admin), valid 7 days. The same link, in case the mail does not arrive:',
   );
-  expect(issuedInvitationNews(mailed, now)).toBe('Invitation emailed to carol@agency.test (admin), valid 7 days.');
+  expect(issuedInvitationNews(mailed, { now, mails: true })).toBe('Invitation emailed to carol@agency.test (admin), valid 7 days.');
+});
+
+test("the Email field's hint says whether this Pressroom mails the link", () => {
+  expect(emailHint(true)).toBe(
+    'With an email, only that person can use the link, and it is mailed to them. Without one you get a link anyone who has it can use.',
+  );
+  expect(emailHint(false)).toMatch(/^With an email, only that person can use the link\. This Pressroom sends no mail: copy the link/);
+  expect(emailHint(undefined)).toBe(
+    'With an email, only that person can use the link. Without one you get a link anyone who has it can use.',
+  );
 });
 
 test('granting owner, demoting another owner and stepping down ask first; other role changes apply at once', () => {

@@ -261,9 +261,17 @@ test('pending invitations: the form starts over after each, links stay listed un
   const warning = section.getByText(/^Anyone who gets this link joins as an admin: admins invite people/);
   await warning.waitFor();
   expect(await role.getAttribute('aria-describedby')).toBe(await warning.getAttribute('id'));
+  // This instance sends no mail: the hint says so before inviting, and the news after says to send the link by hand.
+  await section.getByText('This Pressroom sends no mail: copy the link you get and send it to them yourself.', { exact: false }).waitFor();
   await email.fill('reporter@example.com');
   await warning.waitFor({ state: 'detached' });
   await owner.getByRole('button', { name: 'Create invitation' }).click();
+  await owner
+    .getByRole('status')
+    .filter({
+      hasText: 'Invitation made for reporter@example.com (admin), valid 7 days. This Pressroom sends no mail: copy the link below',
+    })
+    .waitFor();
   const reporterLink = section.getByRole('group', { name: 'Invitation link for reporter@example.com (admin), valid 7 days' });
   const link = await reporterLink.getByRole('link').getAttribute('href');
   // The form is empty again: a second click must not invite reporter again (that would kill this link).

@@ -45,9 +45,30 @@ export function issuedInvitationText(invite: Invite, now = Date.now()): string {
   return `Invitation link for ${inviteeWords(invite)} (${invite.role}), ${valid}:`;
 }
 
-/** What the page announces once an invitation is made (the link itself is listed under the form). */
-export function issuedInvitationNews(invite: Invite, now = Date.now()): string {
-  const valid = `valid ${validFor(invite.expiresAt, now)}`;
+/**
+ * The Email field's hint: who may use the link, and whether Pressroom mails it (mails: the instance sends mail;
+ * undefined while that is not known yet), so the person inviting knows before they press the button whether the
+ * link reaches the invitee by itself or has to be handed over.
+ */
+export function emailHint(mails: boolean | undefined): string {
+  const anyone = 'Without one you get a link anyone who has it can use.';
+  if (mails === true) return `With an email, only that person can use the link, and it is mailed to them. ${anyone}`;
+  if (mails === false)
+    return `With an email, only that person can use the link. This Pressroom sends no mail: copy the link you get and send it to them yourself. ${anyone}`;
+  return `With an email, only that person can use the link. ${anyone}`;
+}
+
+/**
+ * What the page announces once an invitation is made (the link itself is listed under the form). An invitation with
+ * an email that was not mailed says so: on an instance without mail (mails false) the link has to be sent by hand;
+ * on one with mail, sending failed.
+ */
+export function issuedInvitationNews(invite: Invite, options: { mails?: boolean | undefined; now?: number } = {}): string {
+  const valid = `valid ${validFor(invite.expiresAt, options.now ?? Date.now())}`;
   if (invite.emailed) return `Invitation emailed to ${invite.email} (${invite.role}), ${valid}.`;
+  if (invite.email && options.mails === false)
+    return `Invitation made for ${invite.email} (${invite.role}), ${valid}. This Pressroom sends no mail: copy the link below and send it to them yourself.`;
+  if (invite.email && options.mails === true)
+    return `Invitation made for ${invite.email} (${invite.role}), ${valid}, but the mail could not be sent: copy the link below and send it to them yourself.`;
   return `Invitation made for ${inviteeWords(invite)} (${invite.role}), ${valid}: its link is below, ready to copy.`;
 }

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { authKeys, getAuthConfig } from '../../api/auth';
 import { invite, teamKeys, type Invite, type Role, type Team } from '../../api/teams';
 import { Button } from '../../kit/button';
 import { PublicAddressNote } from '../../kit/public-address-note';
@@ -8,7 +9,7 @@ import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { LiveMessage } from '../../kit/live-message';
 import { SelectField } from '../../kit/select-field';
-import { issuedInvitationNews, issuedInvitationText } from './invitation-words';
+import { emailHint, issuedInvitationNews, issuedInvitationText } from './invitation-words';
 import { NON_OWNER_ROLES } from './roles';
 
 /**
@@ -62,13 +63,17 @@ export function InviteForm({ team }: { team: Team }) {
   const [news, setNews] = useState('');
   const warningId = useId();
   const client = useQueryClient();
+  // Whether this instance mails invitations (SMTP configured): the hint says so before anyone is invited, and the
+  // line after an invitation with an email says to send its link by hand when no mail went out.
+  const config = useQuery({ queryKey: authKeys.config, queryFn: getAuthConfig, retry: false });
+  const mails = config.data ? config.data.passwordReset === 'email' : undefined;
   const send = useMutation({
     mutationFn: (body: { email?: string; role: Role }) => invite(team.id, body),
     onSuccess: async (made) => {
       setEmail('');
       setRoleValue('member');
       setIssued((earlier) => [made, ...earlier.filter((link) => made.email === null || link.email !== made.email)]);
-      setNews(issuedInvitationNews(made));
+      setNews(issuedInvitationNews(made, { mails }));
       await client.invalidateQueries({ queryKey: teamKeys.invites(team.id) });
     },
   });
@@ -85,7 +90,7 @@ export function InviteForm({ team }: { team: Team }) {
         <TextField
           label="Email (optional)"
           type="email"
-          hint="With an email, only that person can use the link (and it is mailed when the instance sends mail). Without one you get a link anyone who has it can use."
+          hint={emailHint(mails)}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={fieldError(send.error, 'email')}
