@@ -172,6 +172,9 @@ test('template editor: a strict template previews at once; typed inputs drive th
   // Keyboard: name → size → the HTML editor (Escape, then Tab leaves it) → strict mode → save → the variables panel.
   await page.getByRole('textbox', { name: 'Template name' }).focus();
   expect(await tabTo(page, 'HTML')).toEqual(['Width', 'Height', 'HTML']);
+  // The editor's box shows the focus ring (CodeMirror's own dotted outline is clipped by the box).
+  const editorBox = page.locator('div:has(> .cm-editor)');
+  expect(await editorBox.evaluate((box) => getComputedStyle(box).outlineStyle)).toBe('solid');
   await page.keyboard.press('Escape');
   const toSave = await tabTo(page, 'Save template');
   expect(toSave[0]).toMatch(/^Refuse renders with a variable missing/);

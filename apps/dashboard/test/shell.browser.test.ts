@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { waitFor } from '@pressroom/testing';
 import {
   accessibilityViolations,
   eventually,
@@ -158,6 +159,8 @@ test('on a desktop, a page chosen in the side navigation gets focus on its headi
   expect(await focusedName(desk)).toBe('Skip to content');
   await desk.keyboard.press('Enter');
   await desk.waitForURL(/\/app\/renders#main$/);
+  // Focus is on the page's main landmark (a screen reader reads on from there), not left on the document.
+  await waitFor(async () => (await desk.evaluate(() => document.activeElement?.id)) === 'main', 'focus on main', 5_000);
   await desk.keyboard.press('Tab');
   expect(await focusedName(desk)).toBe('Search');
   expect(await desk.getByRole('heading', { name: 'Renders', level: 1 }).isVisible()).toBe(true);

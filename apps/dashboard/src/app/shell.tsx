@@ -134,7 +134,8 @@ export function Shell() {
           <NavSection label="Settings" items={visible.filter((p) => p.nav === 'settings')} current={current} nav={nav} />
           <DeveloperLinks />
         </nav>
-        <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
+        {/* tabIndex -1: the skip link moves focus here (a screen reader then reads from the page), no extra Tab stop. */}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
           {/* A removal from a team moves the session out of it without a word from the server: say so on any page. */}
           <MembershipNotice />
           <Outlet />

@@ -11,7 +11,11 @@ export default function CodeEditor({ value, onChange, label }: { value: string; 
   const { host } = useCodeMirror({ value, onChange, label, extensions: LANGUAGE, describedBy: hint });
   return (
     <>
-      <div ref={host} className="min-h-64 overflow-hidden rounded-md border border-slate-300 bg-white text-sm" />
+      {/* The ring on the box, not CodeMirror's own dotted outline (clipped by the box and hard to see). */}
+      <div
+        ref={host}
+        className="min-h-64 overflow-hidden rounded-md border border-slate-300 bg-white text-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-indigo-600"
+      />
       <CodeEditorHint id={hint} />
     </>
   );
