@@ -58,6 +58,10 @@ test('teams: create, invite by link, the invitee signs up through the link and j
     .getByText('You are the only owner and the only member: invite someone and make them an owner before you can leave.')
     .waitFor();
   expect(await owner.getByRole('button', { name: 'Leave team' }).count()).toBe(0);
+  // A member without a name is their email, said once: no second Email column repeating it.
+  const membersTable = section.getByRole('table', { name: 'Members of Newsroom' });
+  expect(await membersTable.getByRole('columnheader').allTextContents()).toEqual(['Member', 'Role']);
+  expect(await ownerRow.getByRole('cell').first().textContent()).toBe('lead@example.com');
 
   await owner.getByRole('button', { name: 'Create invitation' }).click();
   // The link is listed under the form, saying whose it is, with which role and for how long, with a Copy button.
@@ -417,9 +421,16 @@ test('an invitation for one email: sign-up uses that address, read-only with why
   expect(await accessibilityViolations(invitee)).toEqual([]);
   await screenshot(invitee, 'sign-up-invited');
 
+  // Signing up spends the invitation: the page does not ask for it again on the way out (a 404 in the console).
+  const invitationAnswers: number[] = [];
+  invitee.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/invites/')) invitationAnswers.push(response.status());
+  });
   await invitee.getByLabel('Password', { exact: true }).fill('invitee passphrase');
   await invitee.getByRole('button', { name: 'Create account' }).click();
   await invitee.getByRole('status').filter({ hasText: 'You joined Newsroom as member.' }).waitFor();
+  await invitee.getByRole('row', { name: /invitee@example\.com/ }).waitFor();
+  expect(invitationAnswers).toEqual([]);
   await invitee.context().close();
 });
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authKeys, getAuthConfig, signUp, type AuthConfig } from '../../api/auth';
@@ -43,9 +43,13 @@ export default function SignUpPage() {
         ...(inviteToken ? { inviteToken } : {}),
       }),
     onSuccess: async () => {
-      // The invitation is spent now: its query is dropped, not fetched again (a 404 nobody asked for).
-      if (inviteToken) client.removeQueries({ queryKey: ['invites', inviteToken] });
-      await client.resetQueries();
+      // The invitation is spent now, and this page shows it until the navigation below: neither its preview nor the
+      // sign-in settings are reset (resetting the settings would redraw the form and fetch the spent invitation again,
+      // a 404 nobody asked for). The settings are only marked stale (first run is over), fetched when next shown.
+      const config = JSON.stringify(authKeys.config);
+      const kept = (query: Query) => query.queryKey[0] === 'invites' || JSON.stringify(query.queryKey) === config;
+      await client.invalidateQueries({ queryKey: authKeys.config, refetchType: 'none' });
+      await client.resetQueries({ predicate: (query) => !kept(query) });
       // Signing up with an invitation already joins the team: its page, not the spent link, comes next, saying so.
       if (inviteToken && returnTo.startsWith('/invite/')) {
         void navigate('/settings/teams', { replace: true, state: { joined: true } satisfies JoinedState });

@@ -69,8 +69,19 @@ function TeamSection({ team, announcePage }: { team: Team; announcePage: (text: 
             rowKey={(m) => m.userId}
             empty="No members."
             columns={[
-              { header: 'Member', cell: (m) => m.name || m.email },
-              { header: 'Email', cell: (m) => m.email, wide: true },
+              // The name with the email under it; without a name, the email once (not twice, in two columns).
+              {
+                header: 'Member',
+                cell: (m) =>
+                  m.name ? (
+                    <>
+                      {m.name}
+                      <span className="block text-xs text-slate-600">{m.email}</span>
+                    </>
+                  ) : (
+                    m.email
+                  ),
+              },
               {
                 header: 'Role',
                 cell: (m) => (
