@@ -766,6 +766,11 @@ test('playground: keyboard through the form, then render a web page by URL and s
     });
   await waitForPixel(page, 'Rendered result', [255, 0, 0], [150, 100]);
   expect(await pixelOf(page, 'Rendered result', 295, 195)).toEqual([255, 0, 0]);
+  // Announced politely to a screen reader, since focus stays on Render.
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Rendered as PNG in \d+ ms/ })
+    .waitFor();
   const curl = await page.getByRole('region', { name: 'Equivalent curl' }).textContent();
   expect(curl).toContain(`"url":"${source.url('/red.html')}"`);
   expect(curl).toContain('"width":300');

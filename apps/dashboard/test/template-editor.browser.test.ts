@@ -81,6 +81,11 @@ test("template editor: Render makes a PNG and a PDF (at the design's size) of th
   await render.getByRole('link', { name: "Open this render's page" }).waitFor();
   // How long it took, in plain words (not the API's "answered").
   await render.getByText(/^Made in \d+ ms$/).waitFor();
+  // A screen reader hears that it is done (a polite status in the page before the render, empty until then).
+  await render
+    .getByRole('status')
+    .filter({ hasText: /^Rendered as PNG in \d+ ms/ })
+    .waitFor();
   expect(await render.getByText('save it first').count()).toBe(0);
   await render.getByLabel('Format').selectOption('pdf');
   await render.getByRole('button', { name: 'Render' }).click();
@@ -101,6 +106,15 @@ test("template editor: Render makes a PNG and a PDF (at the design's size) of th
   await page.getByRole('button', { name: 'Save template' }).click();
   await page.getByText('Saved.').waitFor();
   await render.getByRole('button', { name: 'Render', exact: true }).waitFor();
+  // By keyboard: Enter on the PDF's render page link opens it with focus on its heading, not dropped on the document.
+  await render.getByRole('link', { name: "Open this render's page" }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/app\/renders\/pdf_\w+$/);
+  await eventually(
+    async () => (await page.evaluate(() => document.activeElement?.tagName)) === 'H1' && /^Render pdf_/.test(await focusedName(page)),
+    "focus on the render page's heading",
+    5_000,
+  );
 });
 
 test("template editor: a GIF renders at the quality and seconds picked; seconds past the quality's longest capture are refused beside the field", async () => {

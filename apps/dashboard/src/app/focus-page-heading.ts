@@ -1,3 +1,6 @@
+import { useEffect } from 'react';
+import { NavigationType, useNavigationType } from 'react-router';
+
 /** How long a page may take to show its heading (its chunk and its first query) before we stop waiting. */
 const WAIT_MS = 10_000;
 
@@ -8,11 +11,16 @@ const WAIT_MS = 10_000;
  */
 export function focusPageHeading(
   main: HTMLElement | null,
-  options: { after?: { heading: Element; text: string } | null } = {},
+  options: {
+    after?: { heading: Element; text: string } | null;
+    /** Keeps waiting only while this holds (focus still dropped on the document): a Tab meanwhile wins. */
+    onlyWhile?: () => boolean;
+  } = {},
 ): () => void {
   if (!main) return () => undefined;
-  const { after } = options;
+  const { after, onlyWhile } = options;
   const tryFocus = (): boolean => {
+    if (onlyWhile && !onlyWhile()) return true;
     const heading = main.querySelector('h1');
     // `after`: the page being left, still shown until the next one renders (its heading, the button pressed in it).
     if (after && (!heading || (heading === after.heading && heading.textContent === after.text))) return false;
@@ -45,4 +53,24 @@ export function focusNextPageHeading(): () => void {
   const main = document.getElementById('main');
   const heading = main?.querySelector('h1') ?? null;
   return focusPageHeading(main, { after: heading ? { heading, text: heading.textContent ?? '' } : null });
+}
+
+/** Whether keyboard focus is on no control: the document, as after the focused link was removed with its page. */
+function focusDropped(): boolean {
+  return document.activeElement === null || document.activeElement === document.body;
+}
+
+/**
+ * Any action that opens another page (a link inside a page: New template, Open this render's page, a template's card)
+ * removes the focused control with the page it was in, which drops focus on the document: a screen reader then says
+ * nothing of the new page and the next Tab starts wherever the browser guesses. On a new path (not Back or Forward),
+ * if focus was dropped so, it goes to the new page's heading once it shows, as for a navigation choice.
+ */
+export function useFocusHeadingWhenFocusDropped(pathname: string): void {
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType === NavigationType.Pop || !focusDropped()) return undefined;
+    return focusPageHeading(document.getElementById('main'), { onlyWhile: focusDropped });
+    // On a new path only, not when the navigation type alone changes.
+  }, [pathname]);
 }

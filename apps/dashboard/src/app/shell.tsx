@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useScrollToTopOnNewPage } from './scroll-to-top';
+import { useFocusHeadingWhenFocusDropped } from './focus-page-heading';
 import { signOut } from '../api/auth';
 import { messageOf } from '../api/problem';
 import { Alert } from '../kit/alert';
@@ -75,6 +76,7 @@ export function Shell() {
   const visible = pages.filter((p) => !p.public && (!p.instanceOwnerOnly || isOwner));
   const { pathname } = useLocation();
   useScrollToTopOnNewPage(pathname);
+  useFocusHeadingWhenFocusDropped(pathname);
   const current = currentNavPath(
     pathname,
     visible.filter((p) => p.nav !== undefined),

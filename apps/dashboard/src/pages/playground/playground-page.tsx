@@ -8,7 +8,7 @@ import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { useTabState } from '../../kit/use-tab-state';
-import { RenderResult, renderTimed } from '../renders/render-result';
+import { RenderAnnouncement, RenderResult, renderTimed } from '../renders/render-result';
 import type { PlaygroundSeed } from '../renders/failed-render-help';
 import { GifFields } from '../render-settings/gif-fields';
 import { GIF_DEFAULT_SETTINGS } from '../render-settings/gif-settings';
@@ -145,6 +145,7 @@ export default function PlaygroundPage() {
           <Button type="submit" busy={render.isPending} className="self-start">
             Render
           </Button>
+          <RenderAnnouncement pending={render.isPending} result={render.data} />
         </Form>
       </Section>
       {render.data && (

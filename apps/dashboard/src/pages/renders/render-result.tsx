@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../kit/button';
+import { LiveMessage } from '../../kit/live-message';
 import { renderInPlayground, type PlaygroundResult } from '../../api/renders';
 
 export type ShownResult = PlaygroundResult & { format: 'png' | 'jpeg' | 'webp' | 'gif' | 'pdf'; ms: number };
@@ -12,6 +13,24 @@ export async function renderTimed(
   const started = performance.now();
   const result = await renderInPlayground(request.path, request.body, format);
   return { ...result, format, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * Says to a screen reader what a Render button started and how it ended (the button's spinner and the result
+ * appearing further down say nothing): in the page from the start, empty until there is something to say; hidden,
+ * since the busy button and the result show the same on screen. A refusal is the form's own alert.
+ */
+export function RenderAnnouncement({ pending, result }: { pending: boolean; result: ShownResult | undefined }) {
+  const words = pending
+    ? 'Rendering…'
+    : result
+      ? `Rendered as ${result.format.toUpperCase()} in ${result.ms} ms: the result, Download and the render's page follow.`
+      : '';
+  return (
+    <LiveMessage politeness="polite" className="sr-only">
+      {words}
+    </LiveMessage>
+  );
 }
 
 /**

@@ -10,7 +10,7 @@ import { GIF_DEFAULT_SETTINGS, type GifSettings } from '../render-settings/gif-s
 import { TEMPLATE_PAPER, type PaperChoice } from '../render-settings/paper-choice';
 import { PaperFields } from '../render-settings/paper-fields';
 import { FORMAT_CHOICES, type PlaygroundFormat } from '../playground/playground-request';
-import { RenderResult, renderTimed } from '../renders/render-result';
+import { RenderAnnouncement, RenderResult, renderTimed } from '../renders/render-result';
 import { templateRenderRequest, type TemplateRenderChoice } from './template-render-request';
 
 /** The body fields whose refusals stand beside this panel's own fields (a chosen paper's are its page size's). */
@@ -100,6 +100,7 @@ export function TemplateRender(
         <Button type="submit" busy={render.isPending || props.saving} className="self-start">
           {props.unsaved ? 'Save and render' : 'Render'}
         </Button>
+        <RenderAnnouncement pending={render.isPending} result={render.data} />
         <LiveMessage tone="error" politeness="polite">
           {notRendered && 'Not rendered: the template could not be saved.'}
         </LiveMessage>
