@@ -15,6 +15,12 @@ describe('the audit log in words', () => {
     expect(auditTargetWords({ id: 'key_1', label: 'CI (prs_live_ab…9f3c)' })).toBe('CI (prs_live_ab…9f3c)');
     expect(auditTargetWords({ id: 'whk_1', label: null })).toBe('whk_1');
     expect(auditTargetWords({ id: null, label: null })).toBe('');
+    // Instance settings and plans in the Instance page's words, not the API's field names.
+    expect(auditTargetWords({ id: null, label: 'signupMode: open' }, 'instance.settings_changed')).toBe('Who may sign up: Open');
+    expect(auditTargetWords({ id: null, label: 'signupMode: invite, newWorkspacePlan: pro' }, 'instance.settings_changed')).toBe(
+      'Who may sign up: Invite only; New accounts and teams start on: Pro',
+    );
+    expect(auditTargetWords({ id: 'acc_1', label: 'business' }, 'instance.workspace_plan_changed')).toBe('Business');
   });
 
   it('names who by name and email, or whichever is known', () => {

@@ -483,6 +483,18 @@ test('instance settings: a choice saves only with its Save button, opening sign-
   await plan.selectOption('free');
   await owner.getByRole('button', { name: 'Save starting plan' }).click();
   await owner.getByRole('status').filter({ hasText: 'Saved: new accounts and teams now start on Free.' }).waitFor();
+  // The audit log says these changes in the page's words, not the API's field names (signupMode: open).
+  await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit log' }).click();
+  const log = owner.getByRole('table', { name: 'Audit log, newest first' });
+  await log
+    .getByRole('row', { name: /Changed the instance’s settings.*New accounts and teams start on: Free/ })
+    .first()
+    .waitFor();
+  await log
+    .getByRole('row', { name: /Changed the instance’s settings.*Who may sign up: Open/ })
+    .first()
+    .waitFor();
+  expect(await log.getByText(/signupMode|newWorkspacePlan/).count()).toBe(0);
 
   // At 390 px every choice's text fits its select (a native select cuts what does not fit).
   const phone = await (await rig.newContext(PHONE)).newPage();

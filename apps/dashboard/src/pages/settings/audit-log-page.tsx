@@ -82,7 +82,9 @@ const columns: Column<AuditEventView>[] = [
     cell: (e) => (
       <>
         <p>{auditActionWords(e.action)}</p>
-        {auditTargetWords(e.target) && <p className="text-xs text-slate-700 wrap-anywhere">{auditTargetWords(e.target)}</p>}
+        {auditTargetWords(e.target, e.action) && (
+          <p className="text-xs text-slate-700 wrap-anywhere">{auditTargetWords(e.target, e.action)}</p>
+        )}
       </>
     ),
   },

@@ -34,8 +34,35 @@ export function auditActionWords(action: string): string {
   return ACTION_WORDS[action] ?? action;
 }
 
-/** What it was done to: the name recorded then, else its id, else nothing (the workspace itself). */
-export function auditTargetWords(target: { id: string | null; label: string | null }): string {
+// The instance page's own words for what the server records of a settings change ("signupMode: open").
+const SETTING_WORDS: Record<string, { name: string; values: Record<string, string> }> = {
+  signupMode: { name: 'Who may sign up', values: { open: 'Open', invite: 'Invite only', closed: 'Closed' } },
+  newWorkspacePlan: {
+    name: 'New accounts and teams start on',
+    values: { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' },
+  },
+};
+const PLAN_WORDS = SETTING_WORDS.newWorkspacePlan!.values;
+
+/** An instance settings change as recorded ("signupMode: open, newWorkspacePlan: pro"), in the instance page's words. */
+function settingsWords(label: string): string {
+  return label
+    .split(', ')
+    .map((part) => {
+      const [name = '', value = ''] = part.split(': ');
+      const setting = SETTING_WORDS[name];
+      return setting ? `${setting.name}: ${setting.values[value] ?? value}` : part;
+    })
+    .join('; ');
+}
+
+/**
+ * What it was done to: the name recorded then, else its id, else nothing (the workspace itself). An instance settings
+ * change and a plan change are said as the Instance page says them (Who may sign up: Open; Pro), not by field names.
+ */
+export function auditTargetWords(target: { id: string | null; label: string | null }, action?: string): string {
+  if (target.label && action === 'instance.settings_changed') return settingsWords(target.label);
+  if (target.label && action === 'instance.workspace_plan_changed') return PLAN_WORDS[target.label] ?? target.label;
   return target.label ?? target.id ?? '';
 }
 
