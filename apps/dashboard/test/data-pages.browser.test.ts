@@ -377,7 +377,10 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   expect(await rowsBox.getAttribute('aria-describedby')).toBeTruthy();
   await page.getByText(/This template's variables: (title, background|background, title)\./).waitFor();
   // An empty box offers a start: a header of the variables and a row of their defaults, read back as one row.
-  await page.getByRole('button', { name: 'Start the rows with these columns' }).click();
+  // By keyboard: Enter on it; the button goes with the empty box, and focus goes on to the rows (not the document).
+  await page.getByRole('button', { name: 'Start the rows with these columns' }).focus();
+  await page.keyboard.press('Enter');
+  await eventually(async () => (await focusedName(page)).startsWith('Rows (CSV'), 'focus on the rows', 5_000);
   expect((await rowsBox.inputValue()).split('\n')[0]!.split(',').sort()).toEqual(['background', 'title']);
   await page.getByText(/^Detected columns: (title, background|background, title) · 1 row$/).waitFor();
   expect(await page.getByRole('button', { name: 'Start the rows with these columns' }).count()).toBe(0);

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { batchLimitsOf } from '@pressroom/contracts';
 import { batchKeys, batchPath, startBatch } from '../../api/batches';
@@ -60,6 +61,7 @@ function templatePaperOf(template: { pdfPreset?: string | null; fabricJSData: un
 export default function BatchesPage() {
   const queryClient = useQueryClient();
   const rowsId = useId();
+  const rowsBox = useRef<HTMLTextAreaElement>(null);
   const fileId = useId();
   const checkId = useId();
   const sizesErrorId = useId();
@@ -209,6 +211,7 @@ export default function BatchesPage() {
               Rows (CSV, or pasted from a spreadsheet; the first row names the columns)
             </label>
             <textarea
+              ref={rowsBox}
               id={rowsId}
               rows={6}
               className="rounded-md border border-slate-300 p-2 font-mono text-sm"
@@ -237,7 +240,17 @@ export default function BatchesPage() {
                   mapped to them.
                 </p>
                 {text.trim() === '' && template && (
-                  <Button variant="ghost" className="text-xs" onClick={() => setText(exampleRows(template, variables))}>
+                  <Button
+                    variant="ghost"
+                    className="text-xs"
+                    onClick={() => {
+                      const rows = exampleRows(template, variables);
+                      flushSync(() => setText(rows));
+                      // The button leaves with the empty box: focus goes on to the rows, after the header, to type values.
+                      rowsBox.current?.focus();
+                      rowsBox.current?.setSelectionRange(rows.length, rows.length);
+                    }}
+                  >
                     Start the rows with these columns
                   </Button>
                 )}
