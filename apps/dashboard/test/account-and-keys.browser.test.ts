@@ -173,6 +173,11 @@ test('profile: the name shown in the header is changed on Account; too long is f
 test('change password: a too-short password is flagged beside its field, a wrong current one is refused, then it changes', async () => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
   await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+  // Before anything is refused, the field says how long a password must be and what changing it does elsewhere.
+  const hintId = (await page.getByLabel('New password').getAttribute('aria-describedby'))!;
+  expect(await page.locator(`[id="${hintId}"]`).textContent()).toBe(
+    'At least 10 characters. Other browsers signed in as you are signed out; this one stays signed in.',
+  );
   await page.getByLabel('Current password').fill(owner.password);
   await page.getByLabel('New password').fill('short');
   await page.getByLabel('New password').press('Enter');

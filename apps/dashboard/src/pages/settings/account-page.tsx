@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '@pressroom/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authKeys, changePassword, updateProfile } from '../../api/auth';
@@ -94,6 +95,13 @@ export default function AccountPage() {
             label="New password"
             type="password"
             autoComplete="new-password"
+            // Said before it is refused, as on sign-up; and what changing it does to other browsers signed in as you.
+            hint={
+              hasPassword
+                ? `At least ${MIN_PASSWORD_LENGTH} characters. Other browsers signed in as you are signed out; this one stays signed in.`
+                : `At least ${MIN_PASSWORD_LENGTH} characters.`
+            }
+            minLength={MIN_PASSWORD_LENGTH}
             required
             value={newPassword}
             onChange={(e) => setNew(e.target.value)}
