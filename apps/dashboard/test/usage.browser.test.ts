@@ -93,7 +93,9 @@ test('usage and plan: credits, rate tier and the renders-per-day chart, also at 
     await west.close();
   }
   // The free plan has no overage: the page says so instead of offering a switch.
-  await page.getByText('Overage is not available on the free plan.').waitFor();
+  // Plans by the names the Instance page uses (Free), not the API's (free).
+  await page.getByText('Overage is not available on the Free plan.').waitFor();
+  await page.getByText(/\(UTC\) · plan Free · /).waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
 
   await page.setViewportSize(PHONE);

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../api/problem';
+import { PLAN_TITLES } from '../../api/instance-plans';
 import { getUsage, setOverage, usageKeys, type Usage } from '../../api/usage';
 import { Alert } from '../../kit/alert';
 import { formatCount, formatUtcDate, formatUtcPeriod } from '../../kit/format';
@@ -29,7 +30,7 @@ function OverageToggle({ usage }: { usage: Usage }) {
   // A team's members see the setting; its owners and admins change it (the API refuses the rest).
   const mayChange = useMayChangeOverage();
   if (!usage.credits.overageAllowed)
-    return <p className="text-sm text-slate-700">Overage is not available on the {usage.rate.tier} plan.</p>;
+    return <p className="text-sm text-slate-700">Overage is not available on the {planTitle(usage.rate.tier)} plan.</p>;
   return (
     <div className="flex flex-col gap-2">
       <label className="flex items-center gap-2 text-sm font-medium">
@@ -60,6 +61,11 @@ function OverageToggle({ usage }: { usage: Usage }) {
   );
 }
 
+/** A plan as the Instance page names it (Free, Pro); a plan this dashboard does not know, as the server says it. */
+function planTitle(tier: string): string {
+  return (PLAN_TITLES as Record<string, string>)[tier] ?? tier;
+}
+
 export default function UsagePage() {
   const usage = useQuery({ queryKey: usageKeys.all, queryFn: getUsage });
   return (
@@ -69,7 +75,7 @@ export default function UsagePage() {
           <>
             <Section title="This month">
               <p className="text-sm text-slate-700">
-                Period {formatUtcPeriod(u.period.start, u.period.end)} (UTC) · plan <strong>{u.rate.tier}</strong> ·{' '}
+                Period {formatUtcPeriod(u.period.start, u.period.end)} (UTC) · plan <strong>{planTitle(u.rate.tier)}</strong> ·{' '}
                 {plural(u.rate.perMinute, 'request')} per minute, {formatCount(u.rate.perDay)} per day
               </p>
               <QuotaNotices usage={u} where="usage" />
