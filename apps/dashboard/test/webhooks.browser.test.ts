@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { startPageServer } from '../../../deploy/embedded/test/harness.js';
 import { loadDocumentedVerifier } from '../../../deploy/embedded/test/webhook-support.js';
+import { subscriptionName } from '../src/pages/webhooks/subscription-words.js';
 import {
   accessibilityViolations,
   eventually,
@@ -145,7 +146,8 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   }
   await card.getByRole('button', { name: `Send test event to ${hookName}`, exact: true }).click();
   await card.getByRole('status').filter({ hasText: 'Test event queued' }).waitFor();
-  const log = card.getByRole('table', { name: /Deliveries of/ });
+  // The log is named as its card is, in words (not by the subscription's id).
+  const log = card.getByRole('table', { name: `Deliveries of ${hookName}`, exact: true });
   await log.getByRole('cell', { name: '200' }).first().waitFor({ timeout: 20_000 });
   // The test delivery is marked as one in the log; its event reads in plain words, the API name beside them as code.
   const eventCell = log.getByRole('row').nth(1).getByRole('cell').nth(1);
@@ -248,9 +250,17 @@ interface LoggedDelivery {
   redeliveryOf: string | null;
 }
 
-/** What the API says of the deliveries a log table shows (newest first): its caption names the subscription. */
+/**
+ * What the API says of the deliveries a log table shows (newest first): its caption names the subscription as its card
+ * does (Deliveries of A render finished to https://…), never by its id; the subscription of that name is looked up.
+ */
 async function deliveriesOf(log: Locator): Promise<LoggedDelivery[]> {
-  const uid = ((await log.locator('caption').textContent()) ?? '').replace('Deliveries of ', '');
+  const caption = (await log.locator('caption').textContent()) ?? '';
+  const listed = await sessionRequest(page.context(), rig.stack.baseUrl, { method: 'GET', path: '/webhook-subscriptions?limit=100' });
+  const { subscriptions } = (await listed.json()) as { subscriptions: { uid: string; event: string; targetUrl: string }[] };
+  const named = subscriptions.filter((s) => caption === `Deliveries of ${subscriptionName(s)}`);
+  expect(named).toHaveLength(1);
+  const uid = named[0]!.uid;
   const answer = await sessionRequest(page.context(), rig.stack.baseUrl, {
     method: 'GET',
     path: `/webhook-subscriptions/${uid}/deliveries`,

@@ -134,11 +134,11 @@ function DeliveryCard({ delivery, uid, status, shown }: { delivery: Delivery; ui
 /**
  * Last attempt (creation time under it), event (test events marked, redeliveries linked to what they send again),
  * status, response code, attempt and next retry of each delivery; refreshed while retries are pending. A table from
- * the md breakpoint up, a list of cards below it (only one of the two is displayed).
+ * the md breakpoint up, a list of cards below it (only one of the two is displayed), each named as the card is (`name`).
  * `status` is the subscription's: while it is not active, pending deliveries wait for it. `attempts` is the card's
  * count (deliveryCount): the log and the card above it are kept in step both ways, so they never disagree.
  */
-export function DeliveryLog({ uid, status, attempts }: { uid: string; status: Status; attempts: number }) {
+export function DeliveryLog({ uid, name, status, attempts }: { uid: string; name: string; status: Status; attempts: number }) {
   const client = useQueryClient();
   const deliveries = useQuery({
     queryKey: webhookKeys.deliveries(uid),
@@ -168,7 +168,7 @@ export function DeliveryLog({ uid, status, attempts }: { uid: string; status: St
           <>
             <div className="hidden md:block">
               <Table
-                caption={`Deliveries of ${uid}`}
+                caption={`Deliveries of ${name}`}
                 rows={items}
                 rowKey={(d) => d.id}
                 rowId={(d) => deliveryAnchor(d.id, 'table')}
@@ -193,7 +193,7 @@ export function DeliveryLog({ uid, status, attempts }: { uid: string; status: St
                 ]}
               />
             </div>
-            <ul className="flex flex-col gap-2 md:hidden" aria-label={`Deliveries of ${uid}`}>
+            <ul className="flex flex-col gap-2 md:hidden" aria-label={`Deliveries of ${name}`}>
               {items.map((d) => (
                 <DeliveryCard key={d.id} delivery={d} uid={uid} status={status} shown={shown} />
               ))}

@@ -170,7 +170,7 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
       {subscription.status === 'failed' && <p className="text-sm text-red-800">{disabledReason(subscription)}</p>}
       {held && <p className="text-sm text-slate-700">{held}</p>}
       {failure != null && <Alert>{messageOf(failure)}</Alert>}
-      {showLog && <DeliveryLog uid={subscription.uid} status={subscription.status} attempts={subscription.deliveryCount} />}
+      {showLog && <DeliveryLog uid={subscription.uid} name={name} status={subscription.status} attempts={subscription.deliveryCount} />}
       <Dialog
         open={editing}
         onOpenChange={setEditing}
