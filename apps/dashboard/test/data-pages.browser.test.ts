@@ -138,6 +138,9 @@ test('templates: write HTML with a live preview rendered by Pressroom, variables
   await page.getByRole('button', { name: 'Delete template' }).click();
   await page.getByRole('alertdialog', { name: 'Delete Launch card (copy)?' }).getByRole('button', { name: 'Delete template' }).click();
   await page.waitForURL(/\/app\/templates$/);
+  // Said on the list (a polite status), and focus is on its heading, not dropped with the editor's button.
+  await page.getByRole('status').filter({ hasText: 'Deleted the template Launch card (copy).' }).waitFor();
+  await eventually(async () => (await focusedName(page)) === 'Templates', 'focus on the Templates heading', 5_000);
 
   await page.getByRole('link', { name: 'Launch card' }).waitFor();
   expect(await page.getByRole('link', { name: 'Launch card (copy)' }).count()).toBe(0);

@@ -81,7 +81,7 @@ export function TemplateActions({
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: templateKeys.one(template.uid) });
       await queryClient.invalidateQueries({ queryKey: templateKeys.all });
-      await navigate('/templates', { state: { discardUnsaved: true } });
+      await navigate('/templates', { state: { discardUnsaved: true, deleted: template.name } });
     },
   });
   return (

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { listEveryTemplate, listTemplates, templateKeys, type TemplateSort } from '../../api/templates';
 import { buttonClass } from '../../kit/button';
 import { TextField } from '../../kit/field';
+import { LiveMessage } from '../../kit/live-message';
 import { Page } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SelectField } from '../../kit/select-field';
@@ -60,6 +61,13 @@ export default function TemplatesPage() {
     queryFn: () => listTemplates({ page: 1, limit: 1, sort: 'newest', outputFormat: 'all' }),
   });
   const hasTemplates = (anyTemplate.data?.pagination.total ?? 0) > 0;
+  // A template deleted in its editor leads here: say so, by its name. The words are set once the (empty) status is in
+  // the page, since a live region shown together with its text is not read out by every screen reader.
+  const deleted = (useLocation().state as { deleted?: unknown } | null)?.deleted;
+  const [deletedNote, setDeletedNote] = useState('');
+  useEffect(() => {
+    setDeletedNote(typeof deleted === 'string' ? `Deleted the template ${deleted}.` : '');
+  }, [deleted]);
   return (
     <Page
       title="Templates"
@@ -69,6 +77,10 @@ export default function TemplatesPage() {
         </Link>
       }
     >
+      {/* Out of the layout while empty (hidden from view only: a hidden live region would not be listened to). */}
+      <LiveMessage tone="success" className={deletedNote ? undefined : 'sr-only'}>
+        {deletedNote}
+      </LiveMessage>
       {hasTemplates && (
         // A grid like the Renders filters: on a phone the search takes the whole width, Sort and Output share a row.
         <div className={FILTER_GRID}>
