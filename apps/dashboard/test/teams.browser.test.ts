@@ -402,6 +402,11 @@ test('an invitation for one email: sign-up uses that address, read-only with why
   const invitee = await (await rig.newContext()).newPage();
   await open(invitee, link);
   await invitee.getByRole('heading', { name: 'Sign in' }).waitFor();
+  // The sign-in form starts with the invited address too (only it can accept the invitation).
+  await eventually(
+    async () => (await invitee.getByRole('textbox', { name: 'Email' }).inputValue()) === 'invitee@example.com',
+    'the invited email filled in on sign-in',
+  );
   await invitee.getByRole('link', { name: 'Sign up' }).click();
   await invitee.getByRole('heading', { name: 'Sign up' }).waitFor();
   await invitee.getByText('The invitation is for invitee@example.com: use that email address.').waitFor();

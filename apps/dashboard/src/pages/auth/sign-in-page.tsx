@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authKeys, getAuthConfig, oidcStartUrl, signIn } from '../../api/auth';
 import { BASE, safeReturnTo } from '../../app/return-to';
 import { useForgetSignedOutData } from '../../app/session';
-import { InvitationNotice, invitationTokenOf } from '../teams/invitation-notice';
+import { InvitationNotice, invitationTokenOf, useInvitation } from '../teams/invitation-notice';
 import { ApiError } from '../../api/problem';
 import { Alert } from '../../kit/alert';
 import { buttonClass, Button } from '../../kit/button';
@@ -43,6 +43,11 @@ export default function SignInPage() {
   const inviteToken = invitationTokenOf(returnTo);
   const signUpUrl = `/sign-up?returnTo=${encodeURIComponent(returnTo)}${inviteToken ? `&invite=${inviteToken}` : ''}`;
   const offer = config.data && signUpOffer(config.data, inviteToken !== null);
+  // An invitation for one email can be accepted only by that address: the form starts with it (unless typed already).
+  const invitedEmail = useInvitation(inviteToken).data?.email ?? null;
+  useEffect(() => {
+    if (invitedEmail) setCredentials((now) => (now.email ? now : { ...now, email: invitedEmail }));
+  }, [invitedEmail]);
   // A new instance has no account to sign in to: its first visitor goes straight to creating the owner.
   // Not with single sign-on, where the owner may come from the provider, nor when it sent back a refusal.
   if (config.data?.firstRun && !config.data.oidc.enabled && !ssoError) return <Navigate to={signUpUrl} replace />;
