@@ -153,7 +153,20 @@ test('build a design by clicking, save it, and the renderer draws it: colours, g
   await add('Add rectangle', 'Rectangle', 'Green box');
   await setFields({ X: 150, Y: 50, Width: 100, Height: 50, 'Fill colour': '#00ff00' });
   // Behind the red box: its left half is covered.
-  await layers().getByRole('button', { name: 'Down: send Green box backward' }).click();
+  // By keyboard: focus stays on Down and the new place is read out; the front layer's Up stays focusable (aria-disabled).
+  await layers().getByRole('button', { name: 'Down: send Green box backward' }).focus();
+  await page.keyboard.press('Enter');
+  await layers()
+    .getByRole('status')
+    .filter({ hasText: /^Green box: 2 of \d+, front to back\.$/ })
+    .waitFor();
+  expect(await focusedName(page)).toBe('Down: send Green box backward');
+  expect(
+    await layers()
+      .getByRole('button', { name: /^Up: bring/ })
+      .first()
+      .getAttribute('aria-disabled'),
+  ).toBe('true');
 
   await add('Add rectangle', 'Rectangle', 'Gradient bar');
   await setFields({ X: 0, Y: 250, Width: 400, Height: 50 });

@@ -4,8 +4,10 @@ import { useEditor } from './editor-context';
 import { boundVariables, layerName, objectKey } from './layer-names';
 import { isLocked, moveLayer, setLocked } from './layer-actions';
 import { useTryValues } from './variables/try-values';
+import { LiveMessage } from '../../../kit/live-message';
 
-const ICON_BUTTON = 'rounded border border-slate-300 bg-white px-1 py-0.5 text-xs hover:bg-slate-100 disabled:text-slate-400';
+const ICON_BUTTON =
+  'rounded border border-slate-300 bg-white px-1 py-0.5 text-xs hover:bg-slate-100 disabled:text-slate-400 aria-disabled:text-slate-400';
 
 /**
  * The objects top-first (the top of the list is drawn last, in front). Each row selects its object and has
@@ -17,6 +19,8 @@ export function LayersPanel() {
   const { canvas } = editor;
   const { trying } = useTryValues();
   const [dragged, setDragged] = useState<number | null>(null);
+  // Where Up or Down put the layer, read out (focus stays on the button; the list's new order says nothing by itself).
+  const [moved, setMoved] = useState('');
   const objects = canvas ? [...canvas.getObjects()].reverse() : [];
   const count = objects.length;
   // List position (top-first) to canvas index (bottom-first).
@@ -47,10 +51,12 @@ export function LayersPanel() {
               if (!canvas) return;
               moveLayer(canvas, object, indexOf(row) + delta);
               editor.changed();
+              setMoved(`${layerName(object)}: ${row - delta + 1} of ${count}, front to back.`);
             }}
           />
         ))}
       </ol>
+      <LiveMessage className="sr-only">{moved}</LiveMessage>
     </section>
   );
 }
@@ -102,8 +108,9 @@ function LayerRow(props: {
         <button
           type="button"
           className={ICON_BUTTON}
-          disabled={props.first}
-          onClick={() => props.onMove(1)}
+          // aria-disabled, not disabled: the button pressed to bring the layer to the front keeps focus there.
+          aria-disabled={props.first || undefined}
+          onClick={() => !props.first && props.onMove(1)}
           aria-label={`Up: bring ${name} forward`}
         >
           Up
@@ -111,8 +118,8 @@ function LayerRow(props: {
         <button
           type="button"
           className={ICON_BUTTON}
-          disabled={props.last}
-          onClick={() => props.onMove(-1)}
+          aria-disabled={props.last || undefined}
+          onClick={() => !props.last && props.onMove(-1)}
           aria-label={`Down: send ${name} backward`}
         >
           Down
