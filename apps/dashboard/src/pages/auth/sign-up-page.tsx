@@ -45,9 +45,12 @@ export default function SignUpPage() {
     onSuccess: async () => {
       // The invitation is spent now, and this page shows it until the navigation below: neither its preview nor the
       // sign-in settings are reset (resetting the settings would redraw the form and fetch the spent invitation again,
-      // a 404 nobody asked for). The settings are only marked stale (first run is over), fetched when next shown.
+      // a 404 nobody asked for). The settings are only marked stale, fetched when next shown.
       const config = JSON.stringify(authKeys.config);
       const kept = (query: Query) => query.queryKey[0] === 'invites' || JSON.stringify(query.queryKey) === config;
+      // An account exists now: whatever else the settings say, this is no longer a first run (the sign-in page would
+      // otherwise send a signed-out visitor back to creating the owner).
+      client.setQueryData<AuthConfig>(authKeys.config, (now) => now && { ...now, firstRun: false });
       await client.invalidateQueries({ queryKey: authKeys.config, refetchType: 'none' });
       await client.resetQueries({ predicate: (query) => !kept(query) });
       // Signing up with an invitation already joins the team: its page, not the spent link, comes next, saying so.
