@@ -138,7 +138,7 @@ test('the overage switch: off, a render past the credits gets the quota 429; on,
   const overage = page.getByRole('switch', { name: "Pay for renders past the plan's credits (overage billing)" });
   expect(await overage.isChecked()).toBe(false);
   // Plain words, with the API's term in a note for developers.
-  await page.getByText(/^Off: past the 1 monthly credits, renders are refused until the credits renew on .+ \(UTC\)\.$/).waitFor();
+  await page.getByText(/^Off: past the 1 monthly credit, renders are refused until the credits renew on .+ \(UTC\)\.$/).waitFor();
   await page.getByText('For developers: the API answers a refused render with HTTP 429 (quota_exceeded).').waitFor();
 
   expect(await renderInPlayground()).toBe('rendered');
@@ -156,7 +156,7 @@ test('the overage switch: off, a render past the credits gets the quota 429; on,
   await page.getByText('1 of 1 (used up)').waitFor();
   // The switch follows the saved setting: it turns once the server has stored it.
   await overage.click();
-  await page.getByText(/^On: renders continue past the 1 monthly credits/).waitFor();
+  await page.getByText(/^On: renders continue past the 1 monthly credit;/).waitFor();
   // Overage on: no longer refused, and the page says the extra is billed.
   await page
     .getByText(/Overage billing is on, so renders go on and each credit past the plan's is billed as overage \(0 so far\)\./)
@@ -180,7 +180,7 @@ test('the overage switch: off, a render past the credits gets the quota 429; on,
   await screenshot(page, 'usage');
 
   await overage.press('Space');
-  await page.getByText(/^Off: past the 1 monthly credits/).waitFor();
+  await page.getByText(/^Off: past the 1 monthly credit,/).waitFor();
   expect(await renderInPlayground()).toMatch(/monthly render credits are used up/);
 });
 

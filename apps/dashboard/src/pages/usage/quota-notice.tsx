@@ -6,6 +6,7 @@ import { useCurrentSession } from '../../app/session';
 import { Alert } from '../../kit/alert';
 import { formatCount, formatUtcDate } from '../../kit/format';
 import type { MeterState } from '../../kit/meter';
+import { plural } from '../../kit/plural';
 import { percentUsed, poolLevel } from './quota-state';
 
 /** Where the notice stands: the overview links to Usage and plan, the usage page points at its own switch. */
@@ -94,7 +95,7 @@ function RenderCreditsNotice({ usage, where }: { usage: Usage; where: Where }) {
     return (
       <Alert tone="info">
         {level === 'full'
-          ? `This month's ${formatCount(limit)} render credits are used up. Overage billing is on, so renders go on and each credit past the plan's is billed as overage (${formatCount(Math.max(0, used - limit))} so far).`
+          ? `This month's ${plural(limit, 'render credit')} ${limit === 1 ? 'is' : 'are'} used up. Overage billing is on, so renders go on and each credit past the plan's is billed as overage (${formatCount(Math.max(0, used - limit))} so far).`
           : `${percentUsed(used, limit)}% of this month's render credits are used (${formatCount(used)} of ${formatCount(limit)}). Overage billing is on: past them, renders go on and each credit is billed as overage.`}
       </Alert>
     );

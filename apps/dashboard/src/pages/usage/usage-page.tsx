@@ -49,8 +49,8 @@ function OverageToggle({ usage }: { usage: Usage }) {
       {!mayChange && <p className="text-sm text-slate-700">Only the team's owners and admins can change it.</p>}
       <p id="overage-effect" className="text-sm text-slate-700">
         {usage.credits.overage
-          ? `On: renders continue past the ${formatCount(usage.credits.limit)} monthly credits; each credit beyond them is billed as overage.`
-          : `Off: past the ${formatCount(usage.credits.limit)} monthly credits, renders are refused until the credits renew on ${formatUtcDate(usage.period.end)} (UTC).`}
+          ? `On: renders continue past the ${plural(usage.credits.limit, 'monthly credit')}; each credit beyond is billed as overage.`
+          : `Off: past the ${plural(usage.credits.limit, 'monthly credit')}, renders are refused until the credits renew on ${formatUtcDate(usage.period.end)} (UTC).`}
       </p>
       {!usage.credits.overage && (
         <p className="text-xs text-slate-600">For developers: the API answers a refused render with HTTP 429 (quota_exceeded).</p>
