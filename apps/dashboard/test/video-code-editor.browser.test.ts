@@ -152,6 +152,9 @@ test('a new code template starts from the starter scene and opens in the editor'
   await page.getByRole('heading', { name: 'Launch teaser', level: 1 }).waitFor();
   await page.waitForURL(/\/app\/video\/templates\/vtp_[^/]+\/code$/);
   expect(await page.locator('.cm-content').textContent()).toContain("defaultProps: { title: 'Launch day', color: '#1a73e8' }");
+  // With the cursor in it, the editor's box shows the focus ring (CodeMirror's own dotted outline is clipped by the box).
+  await page.locator('.cm-content').focus();
+  expect(await page.locator('div:has(> .cm-editor)').evaluate((box) => getComputedStyle(box).outlineStyle)).toBe('solid');
   // The starter's blue fill (#1a73e8) in the player.
   await eventually(async () => near(await playerPixel(), [26, 115, 232]), 'the player to show the starter scene', 60_000);
   // It opens on the middle frame (the render's poster frame), where the title has faded in: its white text shows, not

@@ -1,7 +1,7 @@
 import { html } from '@codemirror/lang-html';
 import { useId } from 'react';
 import { CodeEditorHint } from './code-editor-hint';
-import { useCodeMirror } from './use-code-mirror';
+import { CODE_EDITOR_BOX, useCodeMirror } from './use-code-mirror';
 
 const LANGUAGE = [html()];
 
@@ -11,11 +11,7 @@ export default function CodeEditor({ value, onChange, label }: { value: string; 
   const { host } = useCodeMirror({ value, onChange, label, extensions: LANGUAGE, describedBy: hint });
   return (
     <>
-      {/* The ring on the box, not CodeMirror's own dotted outline (clipped by the box and hard to see). */}
-      <div
-        ref={host}
-        className="min-h-64 overflow-hidden rounded-md border border-slate-300 bg-white text-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-indigo-600"
-      />
+      <div ref={host} className={`min-h-64 ${CODE_EDITOR_BOX}`} />
       <CodeEditorHint id={hint} />
     </>
   );

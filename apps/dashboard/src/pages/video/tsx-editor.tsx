@@ -3,7 +3,7 @@ import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import type { Text } from '@codemirror/state';
 import { useEffect, useId } from 'react';
 import { CodeEditorHint } from '../../kit/code-editor-hint';
-import { useCodeMirror } from '../../kit/use-code-mirror';
+import { CODE_EDITOR_BOX, useCodeMirror } from '../../kit/use-code-mirror';
 import type { CompilerError } from '../../api/video-code';
 
 const LANGUAGE = [lintGutter(), javascript({ jsx: true, typescript: true })];
@@ -62,7 +62,7 @@ export default function TsxEditor({
 
   return (
     <>
-      <div ref={host} className="min-h-96 overflow-hidden rounded-md border border-slate-300 bg-white text-sm" />
+      <div ref={host} className={`min-h-96 ${CODE_EDITOR_BOX}`} />
       <CodeEditorHint id={hint} />
     </>
   );
