@@ -16,6 +16,7 @@ import {
 import { defaultDashboardSettings, type DashboardSettings } from '@pressroom/config';
 import { findAccountByName, type Plan } from '@pressroom/db';
 import { waitFor } from '@pressroom/testing';
+import { pixel } from '@pressroom/testing/media';
 import { decode, startTestStack, type TestStack } from '../../../deploy/embedded/test/harness.js';
 
 /** Debian's headless Chromium (package chromium-headless-shell, the binary its /usr/bin wrapper runs): no browser download. */
@@ -263,6 +264,15 @@ export async function fieldsWithoutVisibleLabel(page: Page): Promise<string[]> {
       .map((field) => field.outerHTML.slice(0, 120)),
   );
 }
+/** The brightest channel value along an element's middle row as drawn (a player's white title shows there). */
+export async function brightestInMiddleRow(element: Locator): Promise<number> {
+  const shot = await element.screenshot();
+  const { width, height } = (await element.boundingBox())!;
+  let brightest = 0;
+  for (let x = 2; x < width - 2; x += 2) brightest = Math.max(brightest, ...(await pixel(shot, Math.floor(x), Math.floor(height / 2))));
+  return brightest;
+}
+
 /** Reads one pixel of an <img> on the page (drawn onto a canvas). */
 export async function pixelOf(page: Page, alt: string, x: number, y: number): Promise<number[]> {
   const src = await page.getByRole('img', { name: alt }).getAttribute('src');

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { pixel, probeStreams } from '@pressroom/testing/media';
 import {
   accessibilityViolations,
+  brightestInMiddleRow,
   eventually,
   near,
   replaceCode,
@@ -51,16 +52,6 @@ async function playerPixel(): Promise<number[]> {
   const frame = page.locator('iframe[title="Scene preview"]');
   const box = (await frame.boundingBox())!;
   return pixel(await frame.screenshot(), Math.floor(box.width / 4), Math.floor(box.height / 4));
-}
-
-/** The brightest channel value along the player frame's middle row (where the starter scene's white title is). */
-async function brightestInMiddleRow(): Promise<number> {
-  const frame = page.locator('iframe[title="Scene preview"]');
-  const shot = await frame.screenshot();
-  const { width, height } = (await frame.boundingBox())!;
-  let brightest = 0;
-  for (let x = 2; x < width - 2; x += 2) brightest = Math.max(brightest, ...(await pixel(shot, Math.floor(x), Math.floor(height / 2))));
-  return brightest;
 }
 
 /** The 1-based editor lines that carry an inline error (CodeMirror's lint underline). */
@@ -159,7 +150,10 @@ test('a new code template starts from the starter scene and opens in the editor'
   await eventually(async () => near(await playerPixel(), [26, 115, 232]), 'the player to show the starter scene', 60_000);
   // It opens on the middle frame (the render's poster frame), where the title has faded in: its white text shows, not
   // frame 0's empty blue.
-  await eventually(async () => (await brightestInMiddleRow()) > 240, 'the player to show the starter title when it opens');
+  await eventually(
+    async () => (await brightestInMiddleRow(page.locator('iframe[title="Scene preview"]'))) > 240,
+    'the player to show the starter title when it opens',
+  );
 }, 300_000);
 
 test('a scene that compiles but throws while drawing shows its error under the player', async () => {

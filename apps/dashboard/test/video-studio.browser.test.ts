@@ -6,6 +6,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { frameAt, near, pixel, probeStreams } from '@pressroom/testing/media';
 import {
   accessibilityViolations,
+  brightestInMiddleRow,
   eventually,
   expectFocusOn,
   focusedName,
@@ -66,16 +67,6 @@ async function saved(uid: string): Promise<{
 async function playerPixel(): Promise<RGB> {
   const shot = await page.getByTestId('player').screenshot();
   return pixel(shot, 8, 8);
-}
-
-/** The brightest channel value along the player's middle row (the starter headline is white text there). */
-async function brightestInMiddleRow(): Promise<number> {
-  const player = page.getByTestId('player');
-  const shot = await player.screenshot();
-  const { width, height } = (await player.boundingBox())!;
-  let brightest = 0;
-  for (let x = 2; x < width - 2; x += 2) brightest = Math.max(brightest, ...(await pixel(shot, Math.floor(x), Math.floor(height / 2))));
-  return brightest;
 }
 
 /** The hint under a studio field (the first description it points to). */
@@ -179,7 +170,10 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
     async () => (await page.getByTestId('frame-readout').textContent()) === '0:01 · frame 44',
     'the studio to open on frame 44',
   );
-  await eventually(async () => (await brightestInMiddleRow()) > 200, 'the player to show the white headline when it opens');
+  await eventually(
+    async () => (await brightestInMiddleRow(page.getByTestId('player'))) > 200,
+    'the player to show the white headline when it opens',
+  );
   // Focus stays with the page, as on every other page: the player (mounted with its controls by now) does not take it
   // for its Play button. The button that opened the studio is gone with its dialog, so the studio's heading has it (the
   // shell's rule for focus dropped by a page change); on a fresh load of the studio's address, nothing in the page has.
@@ -195,11 +189,11 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   // Reopened, it shows the headline again; frame 0 itself is only the dark background (the headline fades in from
   // transparent), the empty-looking frame the studio used to open on.
-  await eventually(async () => (await brightestInMiddleRow()) > 200, 'the reopened player to show the headline');
+  await eventually(async () => (await brightestInMiddleRow(page.getByTestId('player'))) > 200, 'the reopened player to show the headline');
   await page.getByTestId('ruler').focus();
   await page.keyboard.press('Home');
   await eventually(async () => (await page.getByTestId('frame-readout').textContent()) === '0:00 · frame 0', 'Home to go to frame 0');
-  await eventually(async () => (await brightestInMiddleRow()) < 100, 'frame 0 to be the background only');
+  await eventually(async () => (await brightestInMiddleRow(page.getByTestId('player'))) < 100, 'frame 0 to be the background only');
 
   // The size preset chosen on create shows whole in its select (the panel gives it the full row), not cut off.
   const properties = page.getByRole('region', { name: 'Properties' });
