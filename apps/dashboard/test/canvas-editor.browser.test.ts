@@ -4,6 +4,7 @@ import { pngOf } from '@pressroom/testing/pixel-diff';
 import {
   accessibilityViolations,
   eventually,
+  expectFocusOn,
   focusedName,
   near,
   PHONE,
@@ -872,7 +873,7 @@ test('the library dialog: arrows only choose an image, "Add image" adds the chos
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'detached' });
   expect(await rows()).toBe(1);
-  expect(await focusedName(page)).toBe('Image from the library');
+  await expectFocusOn(page, 'Image from the library');
 
   // Again: choose the second image and add it.
   await page.keyboard.press('Enter');
