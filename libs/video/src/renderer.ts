@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { access, chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { VideoTemplateSource } from '@pressroom/contracts';
@@ -365,8 +365,18 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
    * directory was made: whatever path left one behind, close removes it, after another round of killing.
    */
   const jobDirs = new Set<string>();
+  /**
+   * This renderer's job directories are named `job-<prefix>…`, so close can also list the work directory for
+   * them: one recreated after its last recheck (a browser that escaped its job's kill, late on a loaded
+   * machine) is no longer in `jobDirs`, and would otherwise stay. Other renderers may share the work directory.
+   */
+  const prefix = `job-${randomUUID().slice(0, 8)}-`;
+  const listedJobDirs = async (): Promise<string[]> =>
+    (await readdir(options.workDir).catch(() => [] as string[]))
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => join(options.workDir, name));
   const prepare = async (): Promise<Prepared> => {
-    const dir = await mkdtemp(join(options.workDir, 'job-'));
+    const dir = await mkdtemp(join(options.workDir, prefix));
     jobDirs.add(dir);
     const tmpDir = join(dir, 'tmp');
     await mkdir(tmpDir);
@@ -608,8 +618,11 @@ export async function createVideoRenderer(options: VideoRendererOptions): Promis
         spare = null;
         if (prepared) await discard(prepared);
         // Every job has ended and the spare is gone: what is listed was removed after close began (swept once
-        // more, for a browser that escaped its job's kill) or not removed in its time.
-        for (let round = 0; round < CLOSE_REMOVAL_ROUNDS && jobDirs.size > 0; round++) {
+        // more, for a browser that escaped its job's kill) or not removed in its time; what the work directory
+        // still holds under this renderer's prefix was recreated after its recheck.
+        for (let round = 0; round < CLOSE_REMOVAL_ROUNDS; round++) {
+          for (const dir of await listedJobDirs()) jobDirs.add(dir);
+          if (jobDirs.size === 0) break;
           if (round > 0) await delay(250 * round);
           for (const dir of [...jobDirs]) await removeJobDir(dir, { final: true });
         }
