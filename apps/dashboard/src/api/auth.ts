@@ -1,4 +1,4 @@
-import { api, isSessionEnded } from './client';
+import { api, isSessionEnded, signInAgainHandled } from './client';
 import { ApiError } from './problem';
 
 export type SignupMode = 'open' | 'invite' | 'closed';
@@ -54,9 +54,23 @@ export function hadSession(): boolean {
   return marked || document.cookie.split('; ').some((c) => c.startsWith('pressroom_csrf='));
 }
 
-export const getSession = async (options: { reauthenticate?: boolean } = {}) => {
-  const session = await api<Session>('/auth/session', options);
+/**
+ * The session, or null when nobody is signed in. Asked with `?ifNone=empty`, so "not signed in" is a 200
+ * `{signedIn: false}` (ADR 0076): the signed-out pages ask too, and a 401 would show in the console as a failed request.
+ */
+export const getSession = async (options: { reauthenticate?: boolean } = {}): Promise<Session | null> => {
+  const answer = await api<({ signedIn: true } & Session) | { signedIn: false }>('/auth/session', {
+    ...options,
+    query: { ifNone: 'empty' },
+  });
+  if (!answer.signedIn) {
+    // Signed out while a page is open (elsewhere, or its time is up): as with a refused request, the person signs in
+    // again where they are, and the lookup is made once more. On a first visit nothing waits: the answer is null.
+    if (options.reauthenticate !== false && (await signInAgainHandled())) return getSession({ reauthenticate: false });
+    return null;
+  }
   mark(true);
+  const { signedIn: _, ...session } = answer;
   return session;
 };
 export const updateProfile = (name: string) => api<Session>('/auth/profile', { method: 'PUT', json: { name } });

@@ -25,6 +25,12 @@ export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void
   onUnauthenticated = handler;
 }
 
+/**
+ * A session lookup found nobody signed in (GET /auth/session answers that with a 200, not a 401): the same chance to
+ * sign in again as a refused request has. True once signed in again as before.
+ */
+export const signInAgainHandled = (): Promise<boolean> => onUnauthenticated();
+
 /** The session cookie is unknown or expired (signed out elsewhere, a password change elsewhere, its time is up). */
 // `missing-auth` too: the dashboard never sends a key, so that 401 means the browser dropped the cookie (its expiry).
 export const isSessionEnded = (error: ApiError) =>

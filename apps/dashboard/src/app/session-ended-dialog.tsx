@@ -33,6 +33,8 @@ function SignInAgain({ session }: { session: Session }) {
   // Signed in again (here or in another tab): back to this page's workspace, then the waiting requests go out.
   const resume = async () => {
     let now = await getSession({ reauthenticate: false });
+    // Still signed out: "Continue" says so (checkAgain's error).
+    if (!now) throw new Error('Still signed out.');
     if (now.user.id !== session.user.id) {
       // Someone else signed in in another tab: this page was another person's, so none of it is kept.
       endWait(false);

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { authKeys, getSession, hadSession, type Session } from '../api/auth';
 import { setUnauthenticatedHandler } from '../api/client';
-import { ApiError, messageOf } from '../api/problem';
+import { messageOf } from '../api/problem';
 import { Alert } from '../kit/alert';
 import { signInPathFor } from './return-to';
 import { ShellLoading } from './shell-loading';
@@ -55,7 +55,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (session.isPending) return <ShellLoading />;
   if (!session.data) {
-    if (session.error instanceof ApiError && session.error.status === 401) {
+    // Nobody signed in: an answer (null), not an error (getSession).
+    if (session.data === null) {
       // A tab that had a session, or a cookie the server no longer knows: the sign-in page says the session ended.
       return <Navigate to={signInPathFor(location, hadSession() ? 'session-ended' : undefined)} replace />;
     }

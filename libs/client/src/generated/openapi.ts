@@ -1325,7 +1325,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current dashboard session */
+        /**
+         * The current dashboard session
+         * @description Nobody signed in: 401 `not-signed-in`, or, with `?ifNone=empty`, 200 `{signedIn: false}` (for the dashboard, which asks on every page, signed-out ones too, where a 401 would show as a failed request). docs/adr/0076-settings-not-set-answer.md.
+         */
         get: operations["getSession"];
         put?: never;
         post?: never;
@@ -17112,14 +17115,17 @@ export interface operations {
     };
     getSession: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description When nobody is signed in (no session cookie, or one that expired or was signed out): `401` (default) answers 401 `not-signed-in`; `empty` answers 200 with `{signedIn: false}` instead. A signed-in session is answered alike either way, with `signedIn: true`. */
+                ifNone?: "401" | "empty";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The signed-in user, the workspace in force and the workspaces they can switch to. */
+            /** @description The signed-in user, the workspace in force and the workspaces they can switch to (`signedIn: true`), or `{signedIn: false}` under `?ifNone=empty` when nobody is signed in. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17127,6 +17133,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "signedIn": true,
                      *       "user": {
                      *         "id": "usr_1x7q9m3b2n5k6r0w2z4t8v4c",
                      *         "email": "ada@example.com",
@@ -17175,7 +17182,21 @@ export interface operations {
                         }[];
                         /** @description The workspace the session acts as. */
                         workspaceId: string | null;
+                        /** @constant */
+                        signedIn: true;
+                    } | {
+                        /** @constant */
+                        signedIn: false;
                     };
+                };
+            };
+            /** @description `validation-error`: Validation Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `not-signed-in`: Not Signed In; `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
@@ -19894,7 +19915,7 @@ export interface operations {
     getUrlSigningSecret: {
         parameters: {
             query?: {
-                /** @description When none is set: `404` (default) answers 404 `not-found`; `empty` answers 200 with `configured: false` instead. A set one is answered alike either way, with `configured: true`. */
+                /** @description When none is set: `404` (default) answers 404 `not-found`; `empty` answers 200 with `{configured: false}` instead. A set one is answered alike either way, with `configured: true`. */
                 ifNone?: "404" | "empty";
             };
             header?: never;
@@ -20354,7 +20375,7 @@ export interface operations {
     getCustomStorage: {
         parameters: {
             query?: {
-                /** @description When none is set: `404` (default) answers 404 `not-found`; `empty` answers 200 with `configured: false` instead. A set one is answered alike either way, with `configured: true`. */
+                /** @description When none is set: `404` (default) answers 404 `not-found`; `empty` answers 200 with `{configured: false}` instead. A set one is answered alike either way, with `configured: true`. */
                 ifNone?: "404" | "empty";
             };
             header?: never;

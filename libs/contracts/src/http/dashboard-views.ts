@@ -29,6 +29,18 @@ export const SessionView = z.object({
 });
 export type SessionView = z.infer<typeof SessionView>;
 
+/**
+ * What GET /auth/session answers: the session with `signedIn: true`, or, only under `?ifNone=empty`
+ * (SessionLookupQuery), `{signedIn: false}` when nobody is signed in (docs/adr/0076-settings-not-set-answer.md).
+ */
+export const SessionLookup = z.union([
+  SessionView.extend({ signedIn: z.literal(true) }),
+  z
+    .object({ signedIn: z.literal(false) })
+    .describe('Only under `?ifNone=empty`: no session cookie, or one that expired or was signed out.'),
+]);
+export type SessionLookup = z.infer<typeof SessionLookup>;
+
 /** POST /auth/sign-up and POST /auth/sign-in. */
 export const SignedIn = z.object({ user: UserView });
 

@@ -14,6 +14,7 @@ import {
   UsageQuery,
 } from '../http/dashboard-auth.js';
 import { PlanChangeBody } from '../http/plan-change.js';
+import { SessionLookupQuery } from '../http/setting-lookup.js';
 import { PasswordResetCompleteBody, PasswordResetDone, PasswordResetRequestBody, PasswordResetRequested } from '../http/password-reset.js';
 import { PlanDetails, UsageView } from '../http/account-views.js';
 import { AuditLogPage, AuditLogQuery } from '../http/audit-log.js';
@@ -22,6 +23,7 @@ import {
   HolderPlanChanged,
   InviteAccepted,
   PlanHolders,
+  SessionLookup,
   SessionView,
   SignedIn,
   TeamMemberView,
@@ -178,8 +180,18 @@ export const accountOperations: Operation[] = [
     operationId: 'getSession',
     tag: 'Dashboard',
     summary: 'The current dashboard session',
+    description:
+      'Nobody signed in: 401 `not-signed-in`, or, with `?ifNone=empty`, 200 `{signedIn: false}` (for the dashboard, which asks on ' +
+      'every page, signed-out ones too, where a 401 would show as a failed request). docs/adr/0076-settings-not-set-answer.md.',
     auth: 'session',
-    responses: { 200: SESSION },
+    query: SessionLookupQuery,
+    responses: {
+      200: json(
+        SessionLookup,
+        'The signed-in user, the workspace in force and the workspaces they can switch to (`signedIn: true`), or `{signedIn: false}` under `?ifNone=empty` when nobody is signed in.',
+        { signedIn: true, ...SESSION_EXAMPLE },
+      ),
+    },
   },
   {
     method: 'post',

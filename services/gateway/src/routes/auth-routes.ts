@@ -1,6 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import type { DashboardSettings } from '@pressroom/config';
-import { ChangePasswordBody, ProfileBody, SignInBody, SignUpBody, SwitchWorkspaceBody } from '@pressroom/contracts';
+import {
+  ChangePasswordBody,
+  ProfileBody,
+  SessionLookupQuery,
+  SignInBody,
+  SignUpBody,
+  SwitchWorkspaceBody,
+  type SessionLookup,
+} from '@pressroom/contracts';
 import {
   changePassword,
   deleteSession,
@@ -16,9 +24,10 @@ import {
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { audit } from '../http/audit.js';
-import { sessionOf } from '../http/auth.js';
+import { sessionAuth, sessionOf } from '../http/auth.js';
 import { clearSessionCookies, isHttps, readCookie, SESSION_COOKIE } from '../http/cookies.js';
 import { countEndpointMinute } from '../http/endpoint-limit.js';
+import { noneAnswer } from '../http/if-none.js';
 import { jsonBody } from '../http/json-body.js';
 import { defineRoute } from '../http/routes.js';
 import { assertSameOrigin } from '../http/same-origin.js';
@@ -63,10 +72,21 @@ export function authPublicRoutes(deps: AuthRouteDeps): Router {
     },
   });
 
-  // The dashboard asks this first: without any credentials the answer is "sign in", not "send an API key".
-  router.get('/auth/session', (req, _res, next) => {
-    if (req.headers.authorization === undefined && !readCookie(req, SESSION_COOKIE)) {
-      throw new ProblemError('not-signed-in', { detail: 'There is no dashboard session. Sign in.' });
+  // The dashboard asks this first: without any credentials the answer is "sign in", not "send an API key". Nobody
+  // signed in (no cookie, or one that expired or was signed out) is 401, or 200 {signedIn: false} under ?ifNone=empty.
+  router.get('/auth/session', async (req, res, next) => {
+    const none = noneAnswer(SessionLookupQuery, req, res);
+    if (req.headers.authorization !== undefined) return next();
+    const signedOut = { signedIn: false } satisfies SessionLookup;
+    if (!readCookie(req, SESSION_COOKIE)) {
+      return none(signedOut, () => new ProblemError('not-signed-in', { detail: 'There is no dashboard session. Sign in.' }));
+    }
+    try {
+      // Checked again by `authenticate`, which the signed-in answer goes through like every session route.
+      await sessionAuth(req, deps);
+    } catch (error) {
+      if (error instanceof ProblemError && error.slug === 'not-signed-in') return none(signedOut, () => error);
+      throw error;
     }
     next();
   });
@@ -109,7 +129,8 @@ export function authSessionRoutes(deps: AuthRouteDeps): Router {
     get: async (_req, res) => {
       const session = sessionOf(res);
       const { account } = res.locals.auth as { account: { id: string } };
-      res.json(await sessionView(deps.db, { user: session.user, accountId: account.id }));
+      const view = await sessionView(deps.db, { user: session.user, accountId: account.id });
+      res.json({ signedIn: true, ...view } satisfies SessionLookup);
     },
   });
 

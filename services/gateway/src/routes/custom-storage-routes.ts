@@ -15,6 +15,7 @@ import { openCustomBucket, testWrite, type TestWriteFailure } from '@pressroom/s
 import { audit } from '../http/audit.js';
 import { authOf } from '../http/auth.js';
 import { guardedUrl } from '../http/guarded-url.js';
+import { noneAnswer } from '../http/if-none.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 
@@ -53,7 +54,7 @@ function hostOf(url: string): string {
   }
 }
 
-const none = () => new ProblemError('not-found', { detail: 'This account has no custom storage; PUT /custom-storage sets one.' });
+const notSet = () => new ProblemError('not-found', { detail: 'This account has no custom storage; PUT /custom-storage sets one.' });
 
 /**
  * /custom-storage: the owner's own bucket (the contract's `userStorageUrl`). PUT checks the
@@ -64,13 +65,9 @@ export function customStorageRoutes(deps: CustomStorageRouteDeps): Router {
   const router = Router();
   defineRoute(router, '/custom-storage', {
     get: handler(async (req, res) => {
-      const { ifNone } = parseOrThrow(SettingLookupQuery, req.query, 'query');
+      const none = noneAnswer(SettingLookupQuery, req, res);
       const row = await getCustomStorageView(deps.db, authOf(res).ownerId);
-      if (!row && ifNone === 'empty') {
-        res.json({ configured: false, customStorage: null } satisfies CustomStorageLookup);
-        return;
-      }
-      if (!row) throw none();
+      if (!row) return none({ configured: false, customStorage: null } satisfies CustomStorageLookup, notSet);
       res.json({ configured: true, ...view(row) } satisfies CustomStorageLookup);
     }),
     put: handler(async (req, res) => {
@@ -108,7 +105,7 @@ export function customStorageRoutes(deps: CustomStorageRouteDeps): Router {
     delete: handler(async (req, res) => {
       const { ownerId } = authOf(res);
       const before = await getCustomStorageView(deps.db, ownerId);
-      if (!before || !(await deleteCustomStorage(deps.db, ownerId))) throw none();
+      if (!before || !(await deleteCustomStorage(deps.db, ownerId))) throw notSet();
       await deps.owners.changed(ownerId, ['custom-storage']);
       await audit(req, res, 'custom_storage.removed', { targetLabel: storageLabel(before) });
       res.status(204).end();

@@ -12,6 +12,7 @@ import {
 import { ProblemError } from '@pressroom/problem';
 import { audit } from '../http/audit.js';
 import { authOf } from '../http/auth.js';
+import { noneAnswer } from '../http/if-none.js';
 import { defineRoute } from '../http/routes.js';
 import type { SigningSecretCache } from '../http/signing-secrets.js';
 import { parseOrThrow } from '../http/validate.js';
@@ -33,13 +34,12 @@ export function urlSigningRoutes(deps: { db: Db; secretBox: SecretBox; secrets: 
   router.use(urlSignRoute(deps));
   defineRoute(router, '/account/url-signing-secret', {
     get: async (req, res) => {
-      const { ifNone } = parseOrThrow(SettingLookupQuery, req.query, 'query');
+      const none = noneAnswer(SettingLookupQuery, req, res);
       const row = await activeUrlSigningSecret(deps.db, authOf(res).account.id);
-      if (!row && ifNone === 'empty') {
-        res.json({ configured: false } satisfies UrlSigningSecretLookup);
-        return;
+      if (!row) {
+        const refusal = () => new ProblemError('not-found', { detail: 'This account has no URL-signing secret. POST to make one.' });
+        return none({ configured: false } satisfies UrlSigningSecretLookup, refusal);
       }
-      if (!row) throw new ProblemError('not-found', { detail: 'This account has no URL-signing secret. POST to make one.' });
       res.json({ configured: true, ...secretView(row) } satisfies UrlSigningSecretLookup);
     },
     post: async (req, res) => {
