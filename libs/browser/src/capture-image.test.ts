@@ -369,6 +369,30 @@ describe('captureImage', () => {
       expect((error as NavigationError).detail).toBe(`The page ${serverA.origin}/missing-page answered with HTTP status 404.`);
     });
 
+    it('never names the page URL’s user and password in a navigation failure, public or logged', async () => {
+      const withCredentials = serverA.origin.replace('http://', 'http://ada:s3cret@');
+      const shown = serverA.origin.replace('http://', 'http://***@');
+      const capture = (url: string) =>
+        captureImage(
+          pool,
+          { source: { kind: 'url', url }, width: 640, height: 360, selector: null, format: 'png', quality: 1 },
+          { guard: allowA },
+        ).then(
+          () => Promise.reject(new Error(`expected ${url} to fail`)),
+          (e: unknown) => e as NavigationError,
+        );
+      const missing = await capture(`${withCredentials}/missing-page`);
+      expect([missing.detail, missing.url]).toEqual([
+        `The page ${shown}/missing-page answered with HTTP status 404.`,
+        `${shown}/missing-page`,
+      ]);
+      // A load the browser itself fails: its own message names the URL as it saw it, masked too.
+      const failed = await capture(`${withCredentials.replace(/:\d+$/, ':1')}/`);
+      expect(failed).toBeInstanceOf(NavigationError);
+      expect(`${failed.detail} ${failed.message}`).not.toContain('s3cret');
+      expect(failed.detail).toContain('http://***@127.0.0.1:1/');
+    });
+
     it('says nothing answered when the connection is refused, not that the page answered 502', async () => {
       // A port nobody listens on: taken, then let go.
       const closed = net.createServer();

@@ -1,3 +1,5 @@
+import { shortenUrl, withoutUrlCredentials } from '@pressroom/ssrf';
+
 export { BlockedUrlError } from '@pressroom/ssrf';
 
 /**
@@ -55,9 +57,13 @@ export class NavigationError extends RenderError {
   /** HTTP status of the main document, when it answered with an error page. */
   readonly status: number | undefined;
 
+  /**
+   * `url` as the caller sent it: kept here and in the message as shown publicly (`***@` for a credential, cut
+   * when long), and the browser's own message masked too. Callers build `detail` from `shortenUrl(url)`.
+   */
   constructor(url: string, detail: string, options?: ErrorOptions & { status?: number; internal?: string }) {
-    super(`navigation to ${url} failed: ${options?.internal ?? detail}`, detail, options);
-    this.url = url;
+    super(`navigation to ${shortenUrl(url)} failed: ${withoutUrlCredentials(options?.internal ?? detail)}`, detail, options);
+    this.url = shortenUrl(url);
     this.status = options?.status;
   }
 }

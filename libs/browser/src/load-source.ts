@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { shortenUrl } from '@pressroom/ssrf';
 import { isAssetFree } from './asset-free.js';
 import type { CaptureSource } from './capture-image.js';
 import { EGRESS_ERROR_HEADER } from './egress-proxy.js';
@@ -75,7 +76,10 @@ export async function navigate(page: Page, url: string, pageGuard: PageGuard): P
       throw new NavigationError(url, pageGuard.unresolvedNavigation.detail, { cause: error });
     }
     const reason = error instanceof Error ? error.message : String(error);
-    throw new NavigationError(url, `The page ${url} could not be loaded (${publicNetError(reason)}).`, { cause: error, internal: reason });
+    throw new NavigationError(url, `The page ${shortenUrl(url)} could not be loaded (${publicNetError(reason)}).`, {
+      cause: error,
+      internal: reason,
+    });
   }
   if (pageGuard.blockedNavigation) throw pageGuard.blockedNavigation;
   const status = response?.status() ?? 0;
@@ -83,12 +87,12 @@ export async function navigate(page: Page, url: string, pageGuard: PageGuard): P
   if (unreachable) {
     const { host } = new URL(url);
     const why = UNREACHABLE_WORDS[unreachable] ?? `the connection failed: ${unreachable}`;
-    throw new NavigationError(url, `The page ${url} could not be loaded: nothing answered at ${host} (${why}).`, {
+    throw new NavigationError(url, `The page ${shortenUrl(url)} could not be loaded: nothing answered at ${host} (${why}).`, {
       internal: `egress proxy: ${unreachable}`,
     });
   }
   if (status >= 400) {
-    throw new NavigationError(url, `The page ${url} answered with HTTP status ${status}.`, { status });
+    throw new NavigationError(url, `The page ${shortenUrl(url)} answered with HTTP status ${status}.`, { status });
   }
 }
 

@@ -1,5 +1,5 @@
 import { BlockedUrlError, createSsrfGuard, UnresolvableHostError, type HostLookup } from './index.js';
-import { shortenUrl } from './blocked-url-error.js';
+import { shortenUrl, withoutUrlCredentials } from './blocked-url-error.js';
 
 const lookup: HostLookup = async (hostname) => {
   if (hostname === 'lan.example') return [{ address: '192.168.1.20', family: 4 }];
@@ -32,5 +32,15 @@ describe('the URL a refusal shows', () => {
     expect(shortenUrl('https://example.com/a?b=c@d')).toBe('https://example.com/a?b=c@d');
     expect(shortenUrl('https://user@example.com/')).toBe('https://***@example.com/');
     expect(shortenUrl(`https://example.com/${'x'.repeat(300)}`)).toHaveLength(201);
+  });
+
+  it('masks every URL’s credentials in free text (a browser’s error message), leaving the rest as written', () => {
+    expect(withoutUrlCredentials('net::ERR_CONNECTION_REFUSED at http://ada:s3cret@127.0.0.1:9/x?y=a@b')).toBe(
+      'net::ERR_CONNECTION_REFUSED at http://***@127.0.0.1:9/x?y=a@b',
+    );
+    expect(withoutUrlCredentials('from https://token@a.example/ to ftp://u:p@b.example')).toBe(
+      'from https://***@a.example/ to ftp://***@b.example',
+    );
+    expect(withoutUrlCredentials('mail ada@example.com at https://example.com/')).toBe('mail ada@example.com at https://example.com/');
   });
 });

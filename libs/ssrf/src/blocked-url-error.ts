@@ -21,6 +21,14 @@ function withoutCredentials(url: string): string {
 }
 
 /**
+ * Free text (a browser's or a library's error message) with every URL's `user:password@` as `***@`: such a
+ * message names the URL as the browser saw it, which need not be the caller's string, so it is masked by shape.
+ */
+export function withoutUrlCredentials(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]+@/gi, '$1***@');
+}
+
+/**
  * The setting that admits hosts the policy refuses (libs/config `commonEnv`; docs/configuration.md).
  * Named here rather than imported: the guard takes its policy as plain values and depends on no config.
  */

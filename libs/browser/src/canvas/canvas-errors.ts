@@ -1,3 +1,4 @@
+import { shortenUrl } from '@pressroom/ssrf';
 import { RenderCrashedError } from '../errors.js';
 
 /**
@@ -13,11 +14,11 @@ export class CanvasRenderError extends RenderCrashedError {
   }
 }
 
-/** A URL as an error message may show it: data: URLs can be megabytes long. */
+/** A URL as an error message may show it: data: URLs can be megabytes long, and a credential is never shown (`***@`). */
 export function describeUrl(url: string): string {
   if (url.startsWith('data:')) {
     const type = /^data:([^;,]*)/.exec(url)?.[1] || 'text/plain';
     return `a data: URL (${type}, ${url.length} characters)`;
   }
-  return url.length > 200 ? `${url.slice(0, 200)}…` : url;
+  return shortenUrl(url);
 }
