@@ -203,6 +203,18 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   expect(await hintOf(properties.getByLabel('Video length (frames)'))).toBe(
     'Empty: the video ends with its last clip. 30 frames make a second.',
   );
+  // Setting the poster frame moves the player there (paused), so the still picture a render makes shows at once: from
+  // frame 0 (the background only) to frame 60, where the headline has faded in. Emptied again, the player stays.
+  const posterField = properties.getByLabel('Poster frame');
+  await posterField.fill('60');
+  await eventually(
+    async () => (await page.getByTestId('frame-readout').textContent()) === '0:02 · frame 60',
+    'the player at the poster frame',
+  );
+  await eventually(async () => (await brightestInMiddleRow(page.getByTestId('player'))) > 200, 'the poster frame to show the headline');
+  expect(await hintOf(posterField)).toBe("The video's still picture, at 2 s; the player goes to it.");
+  await posterField.fill('');
+  expect(await page.getByTestId('frame-readout').textContent()).toBe('0:02 · frame 60');
   expect(await textFits(preset)).toBe(true);
   // A small project renders quickly: 320×180, a size of its own.
   await properties.getByLabel('Width (px)').fill('320');

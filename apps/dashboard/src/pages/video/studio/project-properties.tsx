@@ -19,7 +19,7 @@ function projectHints(project: Project): Record<string, string> {
         : `Empty: the video ends with its last clip.${fps ? ` ${fps} frames make a second.` : ''}`,
     posterFrame:
       poster !== undefined && fps
-        ? `The video's still picture, at ${inSeconds(poster, fps)}; the player opens on it.`
+        ? `The video's still picture, at ${inSeconds(poster, fps)}; the player goes to it.`
         : "The video's still picture (empty: the middle frame); the player opens on it.",
   };
 }

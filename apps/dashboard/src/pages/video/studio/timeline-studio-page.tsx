@@ -90,6 +90,18 @@ function Studio({ template }: { template: VideoTemplate }) {
   const [frame, setFrame] = useState(() => posterFrameOf(template.projectJson!));
   const [renderError, setRenderError] = useState<unknown>(null);
   const player = useRef<PlayerRef | null>(null);
+  // Setting Poster frame shows that frame in the player (what a render's poster will draw), not only at the next load.
+  const posterSetting = project.posterFrame;
+  const posterAt = useMemo(() => posterFrameOf(project), [project]);
+  const posterShown = useRef(posterSetting);
+  useEffect(() => {
+    if (posterShown.current === posterSetting) return;
+    posterShown.current = posterSetting;
+    if (posterSetting === undefined) return;
+    player.current?.pause();
+    player.current?.seekTo(posterAt);
+    setFrame(posterAt);
+  }, [posterSetting, posterAt]);
 
   const edit = (next: Project) => {
     setProject(next);
