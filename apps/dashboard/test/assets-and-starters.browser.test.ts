@@ -191,12 +191,25 @@ test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, o
   await useQuoteCard.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   // With the keyboard: the pressed button goes with the gallery, and focus moves on to the editor's heading.
+  // While the copy is made (its request held here until checked), the button is busy and says what it does.
+  let releaseCopy: () => void = () => {};
+  const copyHeld = new Promise<void>((resolve) => (releaseCopy = resolve));
+  await page.route('**/templates/starters/*/copy', async (route) => {
+    await copyHeld;
+    await route.continue();
+  });
   await useQuoteCard.focus();
   await page.keyboard.press('Enter');
+  const creating = page.getByRole('button', { name: 'Creating Quote card…' });
+  await creating.waitFor();
+  expect(await creating.getAttribute('aria-busy')).toBe('true');
+  expect(await focusedName(page)).toBe('Creating Quote card…');
+  releaseCopy();
   await page.waitForURL(/\/app\/templates\/tpl_[^/]+\/canvas$/);
   await page.getByRole('heading', { name: 'Edit Quote card', level: 1 }).waitFor();
   await eventually(async () => (await focusedName(page)) === 'Edit Quote card', "focus on the editor's heading");
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.unroute('**/templates/starters/*/copy');
   const uid = /templates\/([^/]+)\/canvas/.exec(page.url())![1]!;
   // Beside the canvas, which shows `{{quote}}`, Properties says what the braces are and shows the design filled in.
   const properties = page.getByRole('region', { name: 'Properties' });

@@ -45,14 +45,11 @@ export default function StartersPage() {
                     {starter.width}×{starter.height} · {starter.category}
                   </p>
                   <p className="text-sm text-slate-700">{starter.description}</p>
-                  <Button
-                    className="mt-auto self-start"
+                  <UseStarterButton
+                    name={starter.name}
                     busy={copy.isPending && copy.variables === starter.key}
-                    aria-label={`Use this template: ${starter.name}`}
-                    onClick={() => copy.mutate(starter.key)}
-                  >
-                    Use this template
-                  </Button>
+                    onUse={() => copy.mutate(starter.key)}
+                  />
                 </div>
               </li>
             ))}
@@ -60,5 +57,22 @@ export default function StartersPage() {
         )}
       </QueryState>
     </Page>
+  );
+}
+
+/**
+ * Copies one starter. While the copy is made the button says so, in its text and its name (with aria-busy): a
+ * screen reader on the pressed button hears what is happening, not a bare "busy" with no name.
+ */
+function UseStarterButton({ name, busy, onUse }: { name: string; busy: boolean; onUse: () => void }) {
+  return (
+    <Button
+      className="mt-auto self-start"
+      busy={busy}
+      aria-label={busy ? `Creating ${name}…` : `Use this template: ${name}`}
+      onClick={onUse}
+    >
+      {busy ? 'Creating…' : 'Use this template'}
+    </Button>
   );
 }
