@@ -247,6 +247,11 @@ test('teams: create, invite by link, the invitee signs up through the link and j
   expect(await guest.getByText('You are no longer a member').count()).toBe(0);
 
   await owner.getByLabel('Workspace').selectOption({ label: 'Newsroom' });
+  // The switch is said out loud in the shell's polite status (the page under the header changes without a word).
+  await owner
+    .getByRole('status')
+    .filter({ hasText: /^Now in workspace Newsroom\.$/ })
+    .waitFor();
   await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
   await owner.getByRole('main').getByText('Newsroom').first().waitFor();
 });

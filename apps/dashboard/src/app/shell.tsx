@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useScrollToTopOnNewPage } from './scroll-to-top';
 import { useFocusHeadingWhenFocusDropped } from './focus-page-heading';
@@ -6,6 +7,7 @@ import { signOut } from '../api/auth';
 import { messageOf } from '../api/problem';
 import { Alert } from '../kit/alert';
 import { Button } from '../kit/button';
+import { LiveMessage } from '../kit/live-message';
 import { pages, type PageEntry } from '../pages/registry';
 import { forgetRememberedValues } from '../pages/templates/remembered-values';
 import { MembershipNotice } from '../pages/teams/membership-notice';
@@ -84,6 +86,8 @@ export function Shell() {
   const title = visible.find((p) => p.nav !== undefined && p.path === current)?.title;
   const nav = useMobileNav();
   const shownByMenu = nav.open ? 'flex' : 'hidden';
+  // What the shell says out loud (a workspace switch), in a polite region that is always in the page.
+  const [announcement, setAnnouncement] = useState('');
   const out = useMutation({
     mutationFn: signOut,
     onSuccess: async () => {
@@ -110,7 +114,7 @@ export function Shell() {
         </div>
         <MenuButton nav={nav} />
         <div id={ACCOUNT_CONTROLS_ID} className={`${shownByMenu} w-full max-w-full min-w-0 flex-wrap items-center gap-3 md:flex md:w-auto`}>
-          <WorkspaceSwitcher session={session} />
+          <WorkspaceSwitcher session={session} onSwitched={(label) => setAnnouncement(`Now in workspace ${label}.`)} />
           {/* The name given at sign-up or on Account, with the email it signs in with; the email alone without one. */}
           {/* A long name is cut with an ellipsis (its whole text in the tooltip): the header stays one row. */}
           <span
@@ -124,6 +128,8 @@ export function Shell() {
           </Button>
         </div>
       </header>
+      {/* Outside the header: below md the switcher's part of it is hidden once the menu closes, and a hidden region is not read. */}
+      <LiveMessage className="sr-only">{announcement}</LiveMessage>
       {out.isError && <Alert>{messageOf(out.error)}</Alert>}
       <div className="flex flex-1 flex-col md:flex-row">
         <nav

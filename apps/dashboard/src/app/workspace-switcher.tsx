@@ -4,14 +4,22 @@ import { authKeys, switchWorkspace, type Session } from '../api/auth';
 import { messageOf } from '../api/problem';
 import { LiveMessage } from '../kit/live-message';
 
-/** Personal or team workspace: every other query is refetched for the new one. */
-export function WorkspaceSwitcher({ session }: { session: Session }) {
+/** A workspace as the switcher lists it and as a switch is announced: the personal one says so. */
+export const workspaceLabel = (w: Session['workspaces'][number]) => (w.kind === 'personal' ? `${w.name} (personal)` : w.name);
+
+/**
+ * Personal or team workspace: every other query is refetched for the new one. `onSwitched` gets the workspace now
+ * worked in, for the shell to announce: the page under the header changes without a word otherwise.
+ */
+export function WorkspaceSwitcher({ session, onSwitched }: { session: Session; onSwitched: (label: string) => void }) {
   const id = useId();
   const client = useQueryClient();
   const change = useMutation({
     mutationFn: switchWorkspace,
     onSuccess: async (next) => {
       client.setQueryData(authKeys.session, next);
+      const now = next.workspaces.find((w) => w.id === next.workspaceId);
+      if (now) onSwitched(workspaceLabel(now));
       await client.invalidateQueries();
     },
   });
@@ -30,7 +38,7 @@ export function WorkspaceSwitcher({ session }: { session: Session }) {
       >
         {session.workspaces.map((w) => (
           <option key={w.id} value={w.id}>
-            {w.kind === 'personal' ? `${w.name} (personal)` : w.name}
+            {workspaceLabel(w)}
           </option>
         ))}
       </select>
