@@ -273,14 +273,19 @@ test('multi-select (Ctrl+A, Shift+click): align and distribute move the objects;
 test('zoom (buttons, Ctrl+wheel, fit, 100 %) and Space+drag pan change the view only, never the saved design', async () => {
   const uid = await openEditor();
   const before = await saveAndRead(uid);
-  const zoomShown = page.getByRole('status', { name: 'Zoom' }).or(page.locator('output[aria-label="Zoom"]'));
+  const viewTools = page.getByRole('toolbar', { name: 'View' });
+  // The page's live regions: the zoom is said only when the person changes it (not on the fit at load).
+  const liveTexts = () => page.locator('[aria-live]').allTextContents();
+  expect((await liveTexts()).filter((t) => t.includes('Zoom'))).toEqual([]);
+  expect(await viewTools.textContent()).toMatch(/Zoom \d+ %/);
 
   await page.getByRole('button', { name: '100 %' }).click();
   expect(await zoomOf()).toBeCloseTo(1, 2);
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await page.getByRole('button', { name: 'Zoom in' }).click();
   expect(await zoomOf()).toBeCloseTo(1.5, 2);
-  await expect(zoomShown.textContent()).resolves.toContain('150');
+  expect(await viewTools.textContent()).toContain('150 %');
+  await eventually(async () => (await liveTexts()).includes('Zoom 150 %.'), 'the zoom said once changed with the buttons');
 
   // At 150 % a click still lands on the object under the pointer: select blue and nudge it to prove it.
   await clickAt(325, 65);
@@ -296,6 +301,8 @@ test('zoom (buttons, Ctrl+wheel, fit, 100 %) and Space+drag pan change the view 
   await page.mouse.wheel(0, 300);
   await page.keyboard.up('Control');
   await eventually(async () => (await zoomOf()) < 1.2, 'Ctrl+wheel to zoom out');
+  // The wheel's many small steps are not said: the live region still holds the last zoom asked for with a button.
+  expect((await liveTexts()).filter((t) => t.includes('Zoom'))).toEqual(['Zoom 150 %.']);
 
   // Space+drag pans the scroller around the canvas (zoomed in far enough to scroll).
   await page.getByRole('button', { name: '100 %' }).click();

@@ -1,4 +1,5 @@
 import { Button } from '../../../../kit/button';
+import { LiveMessage } from '../../../../kit/live-message';
 import type { AlignEdge, DistributeAxis } from './geometry';
 import type { CanvasInteractions } from './use-canvas-interactions';
 
@@ -77,9 +78,14 @@ export function ArrangeToolbar({ interactions, selected }: { interactions: Canva
         <Button variant="secondary" size="sm" onClick={interactions.zoomOut} aria-label="Zoom out">
           −
         </Button>
-        <output aria-live="polite" aria-label="Zoom" className="w-14 text-center text-sm tabular-nums">
+        {/* The figure as plain text (read when the toolbar is read); a change the person asked for is said below. */}
+        <span className="w-14 text-center text-sm tabular-nums">
+          <span className="sr-only">Zoom </span>
           {Math.round(interactions.zoom * 100)} %
-        </output>
+        </span>
+        <LiveMessage inline className="sr-only">
+          {interactions.zoomSaid}
+        </LiveMessage>
         <Button variant="secondary" size="sm" onClick={interactions.zoomIn} aria-label="Zoom in">
           +
         </Button>

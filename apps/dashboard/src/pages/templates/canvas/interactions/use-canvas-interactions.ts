@@ -11,6 +11,12 @@ import { nudgeOf } from './shortcuts';
 
 export interface CanvasInteractions {
   zoom: number;
+  /**
+   * The zoom as last changed by the person (the View buttons, the zoom keys), for a polite live region: "Zoom 150 %.".
+   * Empty until then. Fitting at load, a layout's new size and Ctrl+wheel change the zoom without a word: said on
+   * every change, the figure was noise.
+   */
+  zoomSaid: string;
   canUndo: boolean;
   canRedo: boolean;
   align(edge: AlignEdge): void;
@@ -50,6 +56,13 @@ export interface InteractionsOptions {
   locked?: boolean;
 }
 
+/** A zoom the person asked for (a View button, a zoom key): done, then said for the live region (`zoomSaid`). */
+function zoomAsked(control: CanvasZoom | undefined, change: (control: CanvasZoom) => void, say: (words: string) => void) {
+  if (!control) return;
+  change(control);
+  say(`Zoom ${Math.round(control.zoom * 100)} %.`);
+}
+
 /**
  * Everything of the editor that is not an object's own property: selection arrangement, snapping, zoom and pan,
  * undo/redo, the clipboard and the keyboard. Attached to the canvas once it exists and the design is loaded.
@@ -59,6 +72,7 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
   const latest = useRef(options);
   latest.current = options;
   const [zoom, setZoom] = useState(1);
+  const [zoomSaid, setZoomSaid] = useState('');
   const [, setHistoryRevision] = useState(0);
   const [helpOpen, setHelpOpen] = useState(false);
   const parts = useRef<{ history?: CanvasHistory; zoom?: CanvasZoom; clipboard?: CanvasClipboard }>({});
@@ -125,10 +139,10 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
           }),
         ]),
       ),
-      zoomIn: () => zoomControl.zoomIn(),
-      zoomOut: () => zoomControl.zoomOut(),
-      zoomReset: () => zoomControl.actualSize(),
-      zoomFit: () => zoomControl.fit(),
+      zoomIn: () => zoomAsked(zoomControl, (z) => z.zoomIn(), setZoomSaid),
+      zoomOut: () => zoomAsked(zoomControl, (z) => z.zoomOut(), setZoomSaid),
+      zoomReset: () => zoomAsked(zoomControl, (z) => z.actualSize(), setZoomSaid),
+      zoomFit: () => zoomAsked(zoomControl, (z) => z.fit(), setZoomSaid),
       help: () => setHelpOpen(true),
     });
     return () => {
@@ -166,10 +180,11 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
     paste: () => void parts.current.clipboard?.paste().then((done) => done && run(() => true)),
     duplicate: () => void parts.current.clipboard?.duplicate().then((done) => done && run(() => true)),
     remove: () => run(() => parts.current.clipboard?.remove() ?? false),
-    zoomIn: () => parts.current.zoom?.zoomIn(),
-    zoomOut: () => parts.current.zoom?.zoomOut(),
-    fit: () => parts.current.zoom?.fit(),
-    actualSize: () => parts.current.zoom?.actualSize(),
+    zoomSaid,
+    zoomIn: () => zoomAsked(parts.current.zoom, (z) => z.zoomIn(), setZoomSaid),
+    zoomOut: () => zoomAsked(parts.current.zoom, (z) => z.zoomOut(), setZoomSaid),
+    fit: () => zoomAsked(parts.current.zoom, (z) => z.fit(), setZoomSaid),
+    actualSize: () => zoomAsked(parts.current.zoom, (z) => z.actualSize(), setZoomSaid),
     commit: (commitOptions) => parts.current.history?.commit(commitOptions),
     resetHistory: () => parts.current.history?.reset(),
     helpOpen,
