@@ -8,6 +8,7 @@ import {
   accessibilityViolations,
   DESKTOP,
   eventually,
+  expectFocusOn,
   focusedName,
   near,
   ONE_DATE_FORMAT,
@@ -68,7 +69,25 @@ test('bindings and batches before any template: each form says a template comes 
   await page.goto(rig.url('bindings'));
   await page.getByText('No image templates yet: a binding renders one.', { exact: false }).waitFor();
   expect(await page.getByRole('combobox', { name: 'Template' }).count()).toBe(0);
-  expect(await page.getByRole('button', { name: 'Create binding' }).isDisabled()).toBe(true);
+  // Its buttons stay enabled (Tab reaches them): pressed with the form not filled in, they say what is missing,
+  // beside the field, and focus goes to it. Nothing is sent.
+  const bindingForm = page.getByRole('form', { name: 'New binding' });
+  const urlField = bindingForm.getByRole('textbox', { name: 'Data source URL' });
+  const describedBy = (field: typeof urlField) =>
+    field.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+  await bindingForm.getByRole('button', { name: 'Test data source' }).click();
+  await eventually(async () => (await urlField.getAttribute('aria-invalid')) === 'true', 'the missing URL beside its field');
+  expect(await describedBy(urlField)).toBe('Give the address of the JSON to fetch.');
+  await expectFocusOn(page, 'Data source URL');
+  await urlField.fill(source.url('/weather.json'));
+  await bindingForm.getByRole('button', { name: 'Create binding' }).click();
+  await bindingForm.getByRole('alert').filter({ hasText: 'Template: Make an image template first.' }).waitFor();
+  await urlField.fill('');
+  await bindingForm.getByRole('button', { name: 'Create binding' }).click();
+  await eventually(async () => (await describedBy(urlField)) === 'Give the address of the JSON to fetch.', 'the URL refusal on create');
+  await expectFocusOn(page, 'Data source URL');
+  expect(await bindingForm.getByRole('alert').textContent()).toContain('Template: Make an image template first.');
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByRole('region', { name: 'New binding' }).getByRole('link', { name: 'Starter gallery' }).click();
   await page.getByRole('heading', { name: 'Starter gallery', level: 1 }).waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);

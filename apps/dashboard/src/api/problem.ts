@@ -37,6 +37,21 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A refusal made in the browser before anything is sent (a required field left empty), shaped as the API's own
+ * validation problem: the kit's Form shows each message beside its field and moves focus to the first, as it does
+ * for the server's refusals. The messages are the dashboard's plain sentences ("Give the key a name.").
+ */
+export function refusedHere(errors: { field: string; message: string }[]): ApiError {
+  return new ApiError({
+    type: 'validation-error',
+    title: 'Check the form',
+    status: 400,
+    detail: errors.map((e) => e.message).join(' '),
+    errors,
+  });
+}
+
 /** Turns any non-2xx response into an ApiError, whether or not the body is problem+json. */
 export async function problemFrom(res: Response): Promise<ApiError> {
   const type = res.headers.get('content-type') ?? '';

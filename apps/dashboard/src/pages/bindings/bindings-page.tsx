@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { bindingKeys, createBinding, listBindings, testSource } from '../../api/bindings';
-import { messageOf } from '../../api/problem';
+import { messageOf, refusedHere } from '../../api/problem';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { fieldError, Form } from '../../kit/form';
@@ -65,6 +65,9 @@ function NewBinding() {
   );
 }
 
+/** Testing or creating without a data source URL: said beside the URL field. */
+const NO_URL = { field: 'dataSource.url', message: 'Give the address of the JSON to fetch.' };
+
 function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreated: (name: string) => void }) {
   const queryClient = useQueryClient();
   const templates = useBindingTemplates();
@@ -72,9 +75,9 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
   const [mapping, setMapping] = useState<Mapping>({});
   const source = useSourceHeader();
   const policy = useRefreshPolicy();
-  const nameField = useRef<HTMLDivElement>(null);
+  const basicsFields = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (focusName) nameField.current?.querySelector('input')?.focus();
+    if (focusName) basicsFields.current?.querySelector('input')?.focus();
   }, [focusName]);
   const { name, url } = basics;
   const template = templates.data?.templates.find((t) => t.uid === basics.templateId) ?? templates.data?.templates[0];
@@ -83,26 +86,38 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
     onMutate: () => {
       if (test.isError) test.reset();
     },
-    mutationFn: () =>
-      createBinding({
-        name: name || `Binding of ${template!.name}`,
-        templateId: template!.uid,
+    mutationFn: () => {
+      // Refused here, beside each field, before anything is sent: the buttons stay enabled (a disabled one is
+      // skipped by Tab and never says what is missing).
+      const missing = [
+        ...(template ? [] : [{ field: 'templateId', message: templates.data ? 'Make an image template first.' : 'Choose a template.' }]),
+        ...(url ? [] : [NO_URL]),
+      ];
+      if (missing.length > 0 || !template) throw refusedHere(missing);
+      return createBinding({
+        name: name || `Binding of ${template.name}`,
+        templateId: template.uid,
         url,
         header: source.header ?? null,
         mapping,
         refreshPolicy: policy.value,
-      }),
+      });
+    },
     onSuccess: async ({ binding }) => {
       await queryClient.invalidateQueries({ queryKey: bindingKeys.all });
       onCreated(binding.name);
     },
   });
   const test = useMutation({
-    mutationFn: () => testSource(url, source.header ?? null),
+    mutationFn: () => (url ? testSource(url, source.header ?? null) : Promise.reject(refusedHere([NO_URL]))),
     // The source answered: a refusal of its URL or header at create time no longer holds (nor its highlight).
     onSuccess: () => forgetErrorAbout(create, 'dataSource'),
   });
   const testUrlError = fieldError(test.error, 'dataSource.url');
+  // A test refused over its URL: focus goes to the field, as the form's own refusals do (the test is not a submit).
+  useEffect(() => {
+    if (testUrlError) basicsFields.current?.querySelector<HTMLElement>('input[type="url"]')?.focus();
+  }, [test.error, testUrlError]);
   const createErrors = basicsErrors(create.error);
   return (
     <Form
@@ -110,8 +125,9 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
       onSubmit={() => create.mutate()}
       error={create.error}
       fields={['name', 'templateId', 'dataSource.url', 'dataSource.credentials', 'mapping', 'refreshPolicy']}
+      labels={{ templateId: 'Template' }}
     >
-      <div ref={nameField} className="contents">
+      <div ref={basicsFields} className="contents">
         <BindingBasicsFields
           values={{ ...basics, templateId: template?.uid ?? '' }}
           onChange={(change) => {
@@ -132,7 +148,7 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
           forgetErrorAbout(create, 'dataSource.credentials');
         }}
       />
-      <Button variant="secondary" className="self-start" busy={test.isPending} disabled={!url} onClick={() => test.mutate()}>
+      <Button variant="secondary" className="self-start" busy={test.isPending} onClick={() => test.mutate()}>
         Test data source
       </Button>
       {test.isError && !testUrlError && !fieldError(test.error, 'dataSource.credentials') && <Alert>{messageOf(test.error)}</Alert>}
@@ -146,7 +162,7 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
       )}
       <MappingList mapping={mapping} onUnmap={(v) => setMapping((m) => withoutVariable(m, v))} />
       <RefreshPolicyFields policy={policy} error={create.error} onEdit={() => forgetErrorAbout(create, 'refreshPolicy')} />
-      <Button type="submit" className="self-start" busy={create.isPending} disabled={!template || !url}>
+      <Button type="submit" className="self-start" busy={create.isPending}>
         Create binding
       </Button>
     </Form>
