@@ -86,10 +86,12 @@ test('a wrong password shows the problem detail; signing out and in again works'
 test('API keys: create (shown once, copy), rotate (old key stops), revoke with confirmation', async () => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
   await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
-  // Keys are explained once, in a sentence, before the form: no box saying it again.
+  // Keys are explained once, in a sentence, before the form: no box saying it again. It starts with whose keys they are.
   await page
     .getByRole('main')
-    .getByText(/^A key lets a program call the API as this workspace\. Every key has full access/)
+    .getByText(
+      /^These keys belong to the workspace .+ \(personal\)\. A key lets a program call the API as this workspace\. Every key has full access/,
+    )
     .waitFor();
   expect(await page.getByRole('main').getByRole('note').count()).toBe(0);
 
@@ -244,7 +246,7 @@ test("the keys page says every key has full access; in a team it lists every mem
   await page.goto(rig.url('settings/api-keys'));
   // Not scoped, said plainly on the page, and not as a live region that would be announced.
   const fullAccess = page.getByText(
-    /^A key lets a program call the API as this workspace\. Every key has full access: whoever holds one can render/,
+    /^These keys belong to the workspace .+\. A key lets a program call the API as this workspace\. Every key has full access: whoever holds one can render/,
   );
   await fullAccess.waitFor();
   expect(await fullAccess.evaluate((el) => el.closest('[role="status"], [role="alert"]'))).toBeNull();
@@ -290,6 +292,7 @@ test("the keys page says every key has full access; in a team it lists every mem
   expect(cells[4]).not.toBe('Never');
   expect(cells.join(' ')).not.toContain(ciKey);
   expect(await ciRow.getByRole('button', { name: 'Rotate CI - GitHub Actions' }).count()).toBe(0);
+  expect(await fullAccess.textContent()).toMatch(/^These keys belong to the workspace Northwind\. /);
   await page.getByText(/^Every member's keys are listed here\. Owners and admins can revoke any of them, members their own/).waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -340,6 +343,20 @@ test("the keys page says every key has full access; in a team it lists every mem
   // The personal workspace lists only the owner's own keys: none now (the team's are not there).
   await page.getByLabel('Workspace').selectOption({ label: `${owner.email} (personal)` });
   await page.getByText('No keys yet.').waitFor();
+  expect(await fullAccess.textContent()).toMatch(/^These keys belong to the workspace owner@example\.com \(personal\)\. /);
+
+  // Two keys with the same name: each one's buttons say when it was created and how its secret ends.
+  for (let i = 0; i < 2; i++)
+    expect(
+      (await sessionRequest(context, rig.stack.baseUrl, { method: 'POST', path: '/account/keys', data: { name: 'Twin' } })).status(),
+    ).toBe(201);
+  await page.reload();
+  const revokeTwin = page.getByRole('button', { name: /^Revoke Twin/ });
+  await revokeTwin.nth(1).waitFor();
+  const twinNames = await revokeTwin.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+  expect(twinNames).toHaveLength(2);
+  for (const name of twinNames) expect(name).toMatch(/^Revoke Twin \(created \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M, ends …\w{4}\)$/);
+  expect(new Set(twinNames).size).toBe(2);
   await colleagueContext.close();
 });
 

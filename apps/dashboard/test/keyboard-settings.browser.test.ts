@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { startPageServer } from '../../../deploy/embedded/test/harness.js';
-import { expectFocusOn, focusedName, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import { eventually, expectFocusOn, focusedName, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
 
 // Keyboard only: every field and the submit are reached with Tab in reading order, Enter and Space
 // activate, and dialogs keep focus inside until they close, then give it back to what opened them.
@@ -61,7 +61,9 @@ test('API keys: create with the keyboard, then rotate and revoke through dialogs
   await created.waitFor({ state: 'detached' });
   await expectFocusOn(page, 'Create key');
 
-  const rotate = page.getByRole('button', { name: 'Rotate Keyboard key' });
+  // The key's buttons name it with when it was created and how it ends (another key may share its name).
+  const rotate = page.getByRole('button', { name: /^Rotate Keyboard key \(created .+, ends …\w{4}\)$/ });
+  const rotateName = (await rotate.getAttribute('aria-label'))!;
   await rotate.focus();
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('alertdialog');
@@ -71,7 +73,7 @@ test('API keys: create with the keyboard, then rotate and revoke through dialogs
   expect(await tabs(2)).toEqual(['Rotate key', 'Cancel']);
   await page.keyboard.press('Escape');
   await confirm.waitFor({ state: 'detached' });
-  await expectFocusOn(page, 'Rotate Keyboard key');
+  await expectFocusOn(page, rotateName);
 
   await page.keyboard.press('Space');
   await confirm.waitFor();
@@ -89,7 +91,10 @@ test('API keys: create with the keyboard, then rotate and revoke through dialogs
   expect(await tabs(1)).toEqual(['Close without copying']);
   await page.keyboard.press('Enter');
   await created.waitFor({ state: 'detached' });
-  await expectFocusOn(page, 'Rotate Keyboard key');
+  // On the new key's Rotate (its secret ends otherwise).
+  const rotateNow = page.getByRole('button', { name: /^Rotate Keyboard key/ });
+  await eventually(async () => (await rotateNow.getAttribute('aria-label')) !== rotateName, 'the new key listed');
+  await expectFocusOn(page, (await rotateNow.getAttribute('aria-label'))!);
 
   const revoke = page.getByRole('button', { name: 'Revoke Keyboard key' });
   await revoke.focus();

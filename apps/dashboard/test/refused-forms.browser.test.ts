@@ -3,7 +3,8 @@ import { accessibilityViolations, expectFocusOn, startSignedInRig, type SignedIn
 
 // docs/dashboard.md "Refused forms": a message that stands beside its field is not repeated in the form's banner,
 // which then only says "Check the highlighted field." The API marks names with backticks (`name` is required.);
-// the field draws them as code, and the banner must still see that the message is shown there.
+// the field draws them as code, and the banner must still see that the message is shown there. What the dashboard
+// checks before sending (an empty key name) is refused the same way, in its own plain words.
 
 let signedIn: SignedInRig;
 let page: Page;
@@ -65,9 +66,24 @@ test('an empty team name, key name and webhook URL: each refusal beside its fiel
   expect(await team.locator('code').first().textContent()).toBe(/`([^`]+)`/.exec(teamMessage)![1]);
   expect(await accessibilityViolations(page)).toEqual([]);
 
+  // An empty key name is refused before sending, in the dashboard's words (the API's would be "`name` is required.").
   await page.goto(signedIn.rig.url('settings/api-keys'));
   const key = page.getByRole('form', { name: 'Create an API key' });
-  await expectRefusedBesideField(key, 'Key name', 'Create key', '/account/keys');
+  const sent: string[] = [];
+  const watch = (request: { method: () => string; url: () => string }) => {
+    if (request.method() === 'POST') sent.push(new URL(request.url()).pathname);
+  };
+  page.on('request', watch);
+  await key.getByRole('button', { name: 'Create key' }).click();
+  const keyName = key.getByRole('textbox', { name: 'Key name' });
+  await key.getByRole('alert').waitFor();
+  expect(await key.getByRole('alert').textContent()).toBe('Check the highlighted field.');
+  expect(await keyName.getAttribute('aria-invalid')).toBe('true');
+  expect(await descriptionOf(keyName)).toBe('Give the key a name.');
+  await expectFocusOn(page, 'Key name');
+  expect((await key.textContent())!.split('Give the key a name.').length).toBe(2); // shown exactly once
+  page.off('request', watch);
+  expect(sent).not.toContain('/account/keys');
 
   await page.goto(signedIn.rig.url('settings/webhooks'));
   const webhook = page.getByRole('form', { name: 'Create a webhook' });

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { keyKeys, revokeKey, rotateKey, type IssuedKey, type ListedKey } from '../../api/keys';
+import { keyKeys, revokeKey, rotateKey, type ApiKey, type IssuedKey, type ListedKey } from '../../api/keys';
 import { messageOf } from '../../api/problem';
 import { Button } from '../../kit/button';
 import { ConfirmDialog } from '../../kit/dialog';
+import { formatDate } from '../../kit/format';
 import { LiveMessage } from '../../kit/live-message';
 
 /** Who created a listed key, as the list and the revoke dialog name them. */
@@ -10,6 +11,15 @@ export function creatorOf(key: ListedKey): string {
   if (key.mine) return 'You';
   if (!key.createdBy) return 'An admin-CLI account';
   return key.createdBy.name || key.createdBy.email;
+}
+
+/**
+ * A key as its Rotate and Revoke buttons name it. Two keys may share a name, so a named one comes with when it was
+ * created and how its secret ends (`CI (created Dec 6, 2026, 9:58 PM, ends …9f3c)`); an unnamed one is its masked form.
+ */
+export function keyButtonLabel(key: ApiKey): string {
+  if (!key.name) return key.masked;
+  return `${key.name} (created ${formatDate(key.createdAt)}, ends …${key.masked.slice(-4)})`;
 }
 
 /**
@@ -30,7 +40,7 @@ export function KeyActions({ apiKey, onIssued }: { apiKey: ListedKey; onIssued: 
       {apiKey.canRotate && (
         <ConfirmDialog
           trigger={
-            <Button variant="secondary" aria-label={`Rotate ${label}`}>
+            <Button variant="secondary" aria-label={`Rotate ${keyButtonLabel(apiKey)}`}>
               Rotate
             </Button>
           }
@@ -43,7 +53,7 @@ export function KeyActions({ apiKey, onIssued }: { apiKey: ListedKey; onIssued: 
       {apiKey.canRevoke && (
         <ConfirmDialog
           trigger={
-            <Button variant="danger" aria-label={`Revoke ${label}`}>
+            <Button variant="danger" aria-label={`Revoke ${keyButtonLabel(apiKey)}`}>
               Revoke
             </Button>
           }

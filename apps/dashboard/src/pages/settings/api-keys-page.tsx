@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { createKey, keyKeys, listKeys, type IssuedKey, type ListedKey } from '../../api/keys';
+import { refusedHere } from '../../api/problem';
 import { useCurrentSession } from '../../app/session';
+import { workspaceLabel } from '../../app/workspace-switcher';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
@@ -10,13 +12,14 @@ import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SecretOnceDialog } from '../../kit/secret-once';
 import { Table, type Column } from '../../kit/table';
-import { creatorOf, KeyActions } from './api-key-actions';
+import { creatorOf, keyButtonLabel, KeyActions } from './api-key-actions';
 
 function CreateKeyForm({ onIssued }: { onIssued: (key: IssuedKey) => void }) {
   const client = useQueryClient();
   const [name, setName] = useState('');
   const create = useMutation({
-    mutationFn: () => createKey(name),
+    // The API refuses an empty name in its own terms (`name` is required.): said here first, in plain words.
+    mutationFn: () => (name.trim() ? createKey(name) : Promise.reject(refusedHere([{ field: 'name', message: 'Give the key a name.' }]))),
     onSuccess: async (issued) => {
       setName('');
       onIssued(issued);
@@ -56,7 +59,8 @@ function keyColumns(inTeam: boolean, onIssued: (key: IssuedKey) => void): Column
 export default function ApiKeysPage() {
   const keys = useQuery({ queryKey: keyKeys.all, queryFn: listKeys });
   const session = useCurrentSession();
-  const inTeam = session.workspaces.find((w) => w.id === session.workspaceId)?.kind === 'team';
+  const workspace = session.workspaces.find((w) => w.id === session.workspaceId);
+  const inTeam = workspace?.kind === 'team';
   const [issued, setIssued] = useState<IssuedKey | null>(null);
   // A rotated key is a new row: its Rotate button replaced the one that opened the dialog, so focus returns there.
   const lastIssued = useRef('');
@@ -65,13 +69,19 @@ export default function ApiKeysPage() {
       (b) => b.getAttribute('aria-label') === `Rotate ${lastIssued.current}`,
     );
   const issue = (key: IssuedKey) => {
-    lastIssued.current = key.name || key.masked;
+    lastIssued.current = keyButtonLabel(key);
     setIssued(key);
   };
   return (
     <Page title="API keys">
       {/* One explanation, not a box and a paragraph saying it twice: what a key is for, and that it opens everything. */}
+      {/* Which workspace: with a team and a personal workspace, the same page lists different keys. */}
       <p className="max-w-prose text-sm text-slate-700">
+        {workspace && (
+          <>
+            These keys belong to the workspace <strong className="font-medium text-slate-900">{workspaceLabel(workspace)}</strong>.{' '}
+          </>
+        )}
         A key lets a program call the API as this workspace. Every key has full access: whoever holds one can render, spend its credits and
         change its templates and webhooks.
       </p>
