@@ -240,6 +240,38 @@ test('the audit log lists who created, rotated and revoked the key and changed t
   expect(csv.length - 1).toBe(lines.length);
   expect(csv[1]![2]).toBe(owner.email);
   expect(csv[2]![5]).toContain('CMS production');
+
+  // Filters: a kind of action and who, sent to the API as `action` and `actor`; the CSV link carries them too.
+  const what = page.getByRole('group', { name: 'Filters' }).getByRole('combobox', { name: 'What' });
+  const who = page.getByRole('group', { name: 'Filters' }).getByRole('combobox', { name: 'Who' });
+  // Who offers the people the log names (here only the owner).
+  const whoChoices = await who.locator('option').allTextContents();
+  expect(whoChoices).toHaveLength(2);
+  expect(whoChoices[0]).toBe('Anyone');
+  expect(whoChoices[1]).toContain(owner.email);
+  const listed = page.waitForResponse((r) => new URL(r.url()).searchParams.get('action') === 'api_key');
+  await what.selectOption({ label: 'API keys' });
+  expect((await listed).status()).toBe(200);
+  await eventually(async () => (await rows.count()) === 4, 'only the key events');
+  expect((await rows.allTextContents()).slice(1).map((l) => /(Revoked|Rotated|Created) an API key/.exec(l)?.[0])).toEqual([
+    'Revoked an API key',
+    'Rotated an API key',
+    'Created an API key',
+  ]);
+  expect(await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/account/audit-log?format=csv&action=api_key');
+  await who.selectOption({ label: whoChoices[1]! });
+  await eventually(
+    async () => /&actor=/.test((await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')) ?? ''),
+    'the actor filter',
+  );
+  await eventually(async () => (await rows.count()) === 4, 'the key events by the owner');
+  await what.selectOption({ label: 'Webhooks' });
+  // Nothing kept: the page says so where the table would be.
+  await page.getByRole('main').getByText('No events match these filters.').waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await what.selectOption({ label: 'Every change' });
+  await who.selectOption({ label: 'Anyone' });
+  await table.getByRole('row', { name: /Changed their password/ }).waitFor();
 });
 
 test("the keys page says every key has full access; in a team it lists every member's keys, and who may revoke which", async () => {

@@ -12,6 +12,7 @@ import {
   PermissionError,
   recordAuditEvent,
   requireAuditLogReader,
+  type AuditFilter,
 } from './index.js';
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
 
@@ -48,6 +49,38 @@ describe.each(ENGINES)('audit events on %s', (engine) => {
     ]);
     // An account no person signs in as (the admin CLI's) is named by the account's name.
     expect(await listAuditEvents(db(), { ownerId: bot.id, limit: 5 })).toMatchObject([{ actor: { email: null, name: bot.name } }]);
+  });
+
+  it('keeps an action or a kind of action, and who did it, when asked; across pages too', async () => {
+    const team = await createAccount(db(), { name: unique('audit-filter') });
+    const other = await createAccount(db(), { name: unique('audit-filter-member') });
+    const record = (accountId: string, action: 'webhook.created' | 'webhook.deleted' | 'api_key.created') =>
+      recordAuditEvent(db(), { ownerId: team.id, accountId, action, keyId: null });
+    await record(team.id, 'webhook.created');
+    await record(other.id, 'webhook.deleted');
+    await record(team.id, 'api_key.created');
+    await record(other.id, 'webhook.created');
+    const listed = async (filter: AuditFilter) =>
+      (await listAuditEvents(db(), { ownerId: team.id, limit: 50, filter })).map((e) => [
+        e.action,
+        e.actor.accountId === team.id ? 'team' : 'other',
+      ]);
+    expect(await listed({ action: 'webhook' })).toEqual([
+      ['webhook.created', 'other'],
+      ['webhook.deleted', 'other'],
+      ['webhook.created', 'team'],
+    ]);
+    expect(await listed({ action: 'webhook.created', actorId: team.id })).toEqual([['webhook.created', 'team']]);
+    expect(await listed({ actorId: team.id })).toEqual([
+      ['api_key.created', 'team'],
+      ['webhook.created', 'team'],
+    ]);
+    // A kind no action has keeps nothing (not every action).
+    expect(await listed({ action: 'webhooks' })).toEqual([]);
+    const pageSizes: number[] = [];
+    for await (const page of auditEventPages(db(), { ownerId: team.id, pageSize: 2, filter: { action: 'webhook' } }))
+      pageSizes.push(page.length);
+    expect(pageSizes).toEqual([2, 1]);
   });
 
   it('pages back with `before` and cuts a long label', async () => {

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'account.signed_in',
   'account.password_changed',
   'account.password_reset',
+  'account.session_signed_out',
+  'account.other_sessions_signed_out',
   'api_key.created',
   'api_key.rotated',
   'api_key.revoked',
@@ -102,11 +104,27 @@ export async function requireAuditLogReader(db: Db, account: { id: string; teamI
   );
 }
 
-/** The workspace's events, newest first; `before` (an event id) pages back. */
+/** Which events a listing keeps: an action (`api_key.revoked`) or a kind of action (`api_key`), and who did it. */
+export interface AuditFilter {
+  action?: string | undefined;
+  /** The event's account (`actor.accountId`). */
+  actorId?: string | undefined;
+}
+
+/** The actions `action` names: itself when it is one (`api_key.revoked`), else every action of that kind (`api_key`). */
+export function auditActionsOf(action: string): string[] {
+  if (action.includes('.')) return [action];
+  const ofKind = AUDIT_ACTIONS.filter((a) => a.startsWith(`${action}.`));
+  // An unknown kind keeps nothing: compared as it is, it matches no recorded action.
+  return ofKind.length > 0 ? ofKind : [action];
+}
+
+/** The workspace's events, newest first; `before` (an event id) pages back; `filter` keeps some of them. */
 export async function listAuditEvents(
   db: Db,
-  query: { ownerId: string; limit: number; before?: number | undefined },
+  query: { ownerId: string; limit: number; before?: number | undefined; filter?: AuditFilter | undefined },
 ): Promise<AuditEventView[]> {
+  const { action, actorId } = query.filter ?? {};
   const rows = await db.orm
     .select({
       row: auditEvents,
@@ -121,7 +139,14 @@ export async function listAuditEvents(
     .leftJoin(teamMembers, eq(teamMembers.accountId, auditEvents.accountId))
     .leftJoin(users, or(eq(users.personalAccountId, auditEvents.accountId), eq(users.id, teamMembers.userId)))
     .leftJoin(apiKeys, eq(apiKeys.id, auditEvents.keyId))
-    .where(and(eq(auditEvents.ownerId, query.ownerId), query.before === undefined ? undefined : lt(auditEvents.id, query.before)))
+    .where(
+      and(
+        eq(auditEvents.ownerId, query.ownerId),
+        query.before === undefined ? undefined : lt(auditEvents.id, query.before),
+        action === undefined ? undefined : inArray(auditEvents.action, auditActionsOf(action)),
+        actorId === undefined ? undefined : eq(auditEvents.accountId, actorId),
+      ),
+    )
     .orderBy(desc(auditEvents.id))
     .limit(query.limit);
   return rows.map(({ row, accountName, email, userName, ...joined }) => ({
@@ -140,13 +165,16 @@ export async function listAuditEvents(
 }
 
 /**
- * Every event of the workspace, newest first, a page at a time (the CSV export): one page in memory, however long
+ * Every event of the workspace (or those `filter` keeps), newest first, a page at a time (the CSV export): one page in memory, however long
  * the log. Each page starts below the last id of the one before, so events added meanwhile are not repeated.
  */
-export async function* auditEventPages(db: Db, query: { ownerId: string; pageSize: number }): AsyncGenerator<AuditEventView[]> {
+export async function* auditEventPages(
+  db: Db,
+  query: { ownerId: string; pageSize: number; filter?: AuditFilter | undefined },
+): AsyncGenerator<AuditEventView[]> {
   let before: number | undefined;
   for (;;) {
-    const page = await listAuditEvents(db, { ownerId: query.ownerId, limit: query.pageSize, before });
+    const page = await listAuditEvents(db, { ownerId: query.ownerId, limit: query.pageSize, before, filter: query.filter });
     if (page.length > 0) yield page;
     if (page.length < query.pageSize) return;
     before = page.at(-1)!.id;

@@ -16595,7 +16595,11 @@ export interface operations {
                 /** @description The previous page's `pagination.nextCursor`. */
                 cursor?: string;
                 limit?: number;
-                /** @description `csv`: the whole log as one `text/csv` file (a download), newest first, columns `time,action,who,key,ip,note`; `limit` and `cursor` do not apply to it. */
+                /** @description Only events of this action (`api_key.revoked`), or of every action of this kind (`api_key`: created, rotated and revoked; `webhook`, `custom_storage`, `url_signing_secret`, `team`, `account`, `instance`). */
+                action?: string;
+                /** @description Only events done by this account: an event's `actor.accountId` (`admin-cli` for the admin CLI). */
+                actor?: string;
+                /** @description `csv`: the whole log as one `text/csv` file (a download), newest first, columns `time,action,who,key,ip,note`; `limit` and `cursor` do not apply to it, `action` and `actor` do. */
                 format?: "json" | "csv";
             };
             header?: never;

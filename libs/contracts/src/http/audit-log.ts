@@ -15,12 +15,25 @@ export const AuditLogQuery = z.object({
     .optional()
     .describe("The previous page's `pagination.nextCursor`."),
   limit: queryInt({ min: 1, max: 100, default: 50 }),
+  action: z
+    .string()
+    .regex(/^[a-z_]{1,40}(\.[a-z_]{1,40})?$/, 'action is an action (`api_key.created`) or a kind of action (`api_key`).')
+    .optional()
+    .describe(
+      'Only events of this action (`api_key.revoked`), or of every action of this kind (`api_key`: created, rotated and ' +
+        'revoked; `webhook`, `custom_storage`, `url_signing_secret`, `team`, `account`, `instance`).',
+    ),
+  actor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, "actor is an event's `actor.accountId`.")
+    .optional()
+    .describe("Only events done by this account: an event's `actor.accountId` (`admin-cli` for the admin CLI)."),
   format: z
     .enum(['json', 'csv'], { message: 'format is json (a page, the default) or csv (the whole log as a file).' })
     .default('json')
     .describe(
       '`csv`: the whole log as one `text/csv` file (a download), newest first, columns `time,action,who,key,ip,note`; ' +
-        '`limit` and `cursor` do not apply to it.',
+        '`limit` and `cursor` do not apply to it, `action` and `actor` do.',
     ),
 });
 

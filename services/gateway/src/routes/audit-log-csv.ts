@@ -1,16 +1,21 @@
 import { once } from 'node:events';
 import type { Response } from 'express';
 import { AUDIT_CSV_HEADER, auditCsvLine, csvLine } from '@pressroom/contracts';
-import { auditEventPages, type Db } from '@pressroom/db';
+import { auditEventPages, type AuditFilter, type Db } from '@pressroom/db';
 
 /** Events read from the database at a time: the export holds one page in memory, however long the log. */
 const PAGE_SIZE = 500;
 
 /**
- * The whole audit log as a CSV download (GET /account/audit-log?format=csv, docs/audit-log.md), streamed page by
+ * The whole audit log (or the events `filter` keeps) as a CSV download (GET /account/audit-log?format=csv, docs/audit-log.md), streamed page by
  * page from the database and waiting for the client to take each before reading the next.
  */
-export async function sendAuditLogCsv(db: Db, ownerId: string, res: Response, now = new Date()): Promise<void> {
+export async function sendAuditLogCsv(
+  db: Db,
+  ownerId: string,
+  res: Response,
+  { filter, now = new Date() }: { filter?: AuditFilter; now?: Date } = {},
+): Promise<void> {
   res.status(200).set({
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="audit-log-${now.toISOString().slice(0, 10)}.csv"`,
@@ -18,7 +23,7 @@ export async function sendAuditLogCsv(db: Db, ownerId: string, res: Response, no
   });
   try {
     await write(res, csvLine(AUDIT_CSV_HEADER));
-    for await (const page of auditEventPages(db, { ownerId, pageSize: PAGE_SIZE })) {
+    for await (const page of auditEventPages(db, { ownerId, pageSize: PAGE_SIZE, filter })) {
       if (res.destroyed) return;
       await write(res, page.map((e) => auditCsvLine({ ...e, id: String(e.id), at: e.at.toISOString() })).join(''));
     }

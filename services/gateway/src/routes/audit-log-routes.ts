@@ -11,14 +11,16 @@ export function auditLogRoutes(deps: { db: Db }): Router {
   const router = Router();
   defineRoute(router, '/account/audit-log', {
     get: async (req, res) => {
-      const { cursor, limit, format } = parseOrThrow(AuditLogQuery, req.query, 'query');
+      const { cursor, limit, format, action, actor } = parseOrThrow(AuditLogQuery, req.query, 'query');
       await requireAuditLogReader(deps.db, authOf(res).account);
-      if (format === 'csv') return sendAuditLogCsv(deps.db, authOf(res).ownerId, res);
+      const filter = { action, actorId: actor };
+      if (format === 'csv') return sendAuditLogCsv(deps.db, authOf(res).ownerId, res, { filter });
       // One more than asked says whether another page follows.
       const rows = await listAuditEvents(deps.db, {
         ownerId: authOf(res).ownerId,
         limit: limit + 1,
         before: cursor === undefined ? undefined : Number(cursor),
+        filter,
       });
       const page = rows.slice(0, limit);
       const hasMore = rows.length > limit;

@@ -78,6 +78,24 @@ describe.each(ENGINES)('the audit log (%s)', (engine) => {
     expect(text).not.toContain(team.id);
     expect(page.pagination).toEqual({ limit: 50, nextCursor: null, hasMore: false });
 
+    // Filters: a kind of action or one action, and who did it (an event's actor.accountId); the CSV keeps the same.
+    const actions = async (query: string) =>
+      ((await (await ada.request('GET', `/account/audit-log?${query}`)).json()) as Page).items.map((e) => e.action);
+    expect(await actions('action=api_key')).toEqual(['api_key.revoked', 'api_key.created', 'api_key.created']);
+    expect(await actions('action=api_key.revoked')).toEqual(['api_key.revoked']);
+    expect(await actions('action=webhook')).toEqual([]);
+    expect(await actions(`actor=${password!.actor.accountId}&action=account`)).toEqual(['account.password_changed', 'account.signed_in']);
+    expect(await actions('actor=acc_someone_else')).toEqual([]);
+    const csv = parseCsvRecords(await (await ada.request('GET', '/account/audit-log?format=csv&action=api_key.created')).text());
+    expect(csv.slice(1).map((r) => r.fields[1])).toEqual(['api_key.created', 'api_key.created']);
+    const badFilter = await ada.request('GET', '/account/audit-log?action=API%20keys&actor=a%20b');
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.headers.get('content-type')).toContain('application/problem+json');
+    expect(((await badFilter.json()) as { errors: Array<{ field: string; message: string }> }).errors).toEqual([
+      expect.objectContaining({ field: 'action', message: 'action is an action (`api_key.created`) or a kind of action (`api_key`).' }),
+      expect.objectContaining({ field: 'actor', message: "actor is an event's `actor.accountId`." }),
+    ]);
+
     // The team's creation is in the team's log, which is where its people look.
     expect((await ada.request('POST', '/auth/workspace', { json: { workspaceId: team.id } })).status).toBe(200);
     const teamLog = (await (await ada.request('GET', '/account/audit-log')).json()) as Page;

@@ -1,13 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { auditLogCsvUrl, auditLogKeys, listAuditEvents, type AuditEventView } from '../../api/audit-log';
+import { useEffect, useState } from 'react';
+import { auditLogCsvUrl, auditLogKeys, listAuditEvents, type AuditEventView, type AuditLogFilter } from '../../api/audit-log';
 import { messageOf } from '../../api/problem';
 import { useCurrentSession } from '../../app/session';
 import { Alert } from '../../kit/alert';
 import { Button, buttonClass } from '../../kit/button';
 import { Instant } from '../../kit/instant';
 import { Page } from '../../kit/page';
+import { SelectField } from '../../kit/select-field';
 import { Table, type Column } from '../../kit/table';
-import { auditActionWords, auditActorWords, auditTargetWords, auditViaWords } from './audit-words';
+import { AUDIT_KINDS, auditActionWords, auditActorWords, auditTargetWords, auditViaWords } from './audit-words';
 
 /**
  * Who changed this workspace's access and delivery settings, newest first (docs/audit-log.md): the page an
@@ -15,21 +17,24 @@ import { auditActionWords, auditActorWords, auditTargetWords, auditViaWords } fr
  */
 export default function AuditLogPage() {
   const mayRead = useMayReadAuditLog();
+  const [filter, setFilter] = useState<AuditLogFilter>({ action: '', actor: '' });
   const events = useInfiniteQuery({
     enabled: mayRead,
-    queryKey: auditLogKeys.all,
-    queryFn: ({ pageParam }) => listAuditEvents(pageParam),
+    queryKey: auditLogKeys.list(filter),
+    queryFn: ({ pageParam }) => listAuditEvents(pageParam, filter),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.pagination.nextCursor ?? undefined,
   });
   const items = events.data?.pages.flatMap((p) => p.items) ?? [];
+  const actors = useActorsSeen(items);
+  const filtered = filter.action !== '' || filter.actor !== '';
   return (
     <Page
       title="Audit log"
       actions={
         // A plain link: the browser downloads the API's CSV answer with the session cookie, however long the log.
         mayRead && (
-          <a className={buttonClass('secondary')} href={auditLogCsvUrl} download>
+          <a className={buttonClass('secondary')} href={auditLogCsvUrl(filter)} download>
             Download CSV
           </a>
         )
@@ -43,28 +48,79 @@ export default function AuditLogPage() {
         <p className="text-sm text-slate-700">
           Only the team's owners and admins can read its audit log. Ask one of them if you need to know who changed what.
         </p>
-      ) : events.isError ? (
-        <Alert>{messageOf(events.error)}</Alert>
-      ) : events.isPending ? (
-        <p className="text-sm text-slate-600">Loading…</p>
       ) : (
         <>
-          <Table<AuditEventView>
-            caption="Audit log, newest first"
-            rows={items}
-            rowKey={(e) => e.id}
-            empty="Nothing recorded yet. Creating or revoking an API key, changing a webhook or inviting someone is listed here, with who did it and when."
-            columns={columns}
-          />
-          {events.hasNextPage && (
-            <Button variant="secondary" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
-              {events.isFetchingNextPage ? 'Loading older events…' : 'Show older events'}
-            </Button>
+          <AuditFilters filter={filter} actors={actors} onChange={(change) => setFilter((f) => ({ ...f, ...change }))} />
+          {events.isError ? (
+            <Alert>{messageOf(events.error)}</Alert>
+          ) : events.isPending ? (
+            <p className="text-sm text-slate-600">Loading…</p>
+          ) : (
+            <>
+              <Table<AuditEventView>
+                caption="Audit log, newest first"
+                rows={items}
+                rowKey={(e) => e.id}
+                empty={
+                  filtered
+                    ? 'No events match these filters.'
+                    : 'Nothing recorded yet. Creating or revoking an API key, changing a webhook or inviting someone is listed here, with who did it and when.'
+                }
+                columns={columns}
+              />
+              {events.hasNextPage && (
+                <Button variant="secondary" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
+                  {events.isFetchingNextPage ? 'Loading older events…' : 'Show older events'}
+                </Button>
+              )}
+            </>
           )}
         </>
       )}
     </Page>
   );
+}
+
+/**
+ * What and Who: the API's `action` (a kind) and `actor` filters. Who offers the people seen in the log on this visit
+ * (the log names them; the page has no other list of everyone who ever acted here), and keeps the one chosen.
+ */
+function AuditFilters({
+  filter,
+  actors,
+  onChange,
+}: {
+  filter: AuditLogFilter;
+  actors: ReadonlyMap<string, string>;
+  onChange: (change: Partial<AuditLogFilter>) => void;
+}) {
+  return (
+    <div role="group" aria-label="Filters" className="flex flex-wrap gap-4">
+      <SelectField
+        label="What"
+        value={filter.action}
+        onChange={(e) => onChange({ action: e.target.value })}
+        options={[['', 'Every change'], ...AUDIT_KINDS]}
+      />
+      <SelectField
+        label="Who"
+        value={filter.actor}
+        onChange={(e) => onChange({ actor: e.target.value })}
+        options={[['', 'Anyone'], ...[...actors].sort((a, b) => a[1].localeCompare(b[1]))]}
+      />
+    </div>
+  );
+}
+
+/** Everyone seen in the log on this visit, by account id, in the words the table names them: the Who filter's choices. */
+function useActorsSeen(items: readonly AuditEventView[]): ReadonlyMap<string, string> {
+  const [seen, setSeen] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    const unseen = items.filter((e) => !seen.has(e.actor.accountId));
+    if (unseen.length === 0) return;
+    setSeen((before) => new Map([...before, ...unseen.map((e) => [e.actor.accountId, auditActorWords(e.actor)] as const)]));
+  }, [items, seen]);
+  return seen;
 }
 
 /** A team's owners and admins read its log; the API refuses its members (docs/audit-log.md), so the page says so instead. */

@@ -7,6 +7,8 @@ const ACTION_WORDS: Record<string, string> = {
   'account.signed_in': 'Signed in',
   'account.password_changed': 'Changed their password',
   'account.password_reset': 'Reset a password',
+  'account.session_signed_out': 'Signed out one of their browsers',
+  'account.other_sessions_signed_out': 'Signed out their other browsers',
   'api_key.created': 'Created an API key',
   'api_key.rotated': 'Rotated an API key',
   'api_key.revoked': 'Revoked an API key',
@@ -29,6 +31,17 @@ const ACTION_WORDS: Record<string, string> = {
   'instance.settings_changed': 'Changed the instance’s settings',
   'instance.workspace_plan_changed': 'Changed this workspace’s plan',
 };
+
+/** The kinds of action the log's What filter offers, as the API's `action` query names them (`api_key` keeps all its actions). */
+export const AUDIT_KINDS: ReadonlyArray<readonly [kind: string, words: string]> = [
+  ['api_key', 'API keys'],
+  ['webhook', 'Webhooks'],
+  ['custom_storage', 'Custom storage'],
+  ['url_signing_secret', 'URL-signing secret'],
+  ['team', 'Team members and invitations'],
+  ['account', 'Workspace, sign-ins and passwords'],
+  ['instance', 'Instance settings and plans'],
+];
 
 export function auditActionWords(action: string): string {
   return ACTION_WORDS[action] ?? action;
