@@ -32,6 +32,7 @@ export {
   type TemplatePatch,
   type SavedTemplate,
   type ListTemplatesQuery,
+  blankTemplateRow,
   insertTemplate,
   getTemplate,
   updateTemplate,
@@ -106,6 +107,8 @@ export * from './users.js';
 export * from './new-workspace-plan.js';
 export * from './instance-settings.js';
 export * from './sessions.js';
+export * from './user-sessions.js';
+export { browserLabel } from './browser-label.js';
 export * from './password-resets.js';
 export * from './workspaces.js';
 export * from './team-workspaces.js';

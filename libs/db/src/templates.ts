@@ -29,6 +29,35 @@ export interface TemplateRow {
   updatedAt: Date;
 }
 
+/**
+ * A template with only its identity and size: every other field as the table's column defaults leave it (no
+ * design, variables, pages or layouts). What the preview of an unsaved design renders from, and what test rows
+ * start from, so the list of defaults is spelled once.
+ */
+export function blankTemplateRow(fields: Pick<TemplateRow, 'uid' | 'ownerId' | 'name' | 'width' | 'height'>): TemplateRow {
+  const now = new Date();
+  return {
+    engine: null,
+    html: null,
+    fabricJSData: null,
+    jsEnabled: false,
+    strictVariables: false,
+    type: null,
+    category: null,
+    tags: [],
+    thumbnail: null,
+    lastRenderedAt: null,
+    outputFormat: 'image',
+    pdfPreset: null,
+    variableDefinitions: [],
+    pages: [],
+    layouts: {},
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
+  };
+}
+
 /** A saved template; `savedVersion` when the save recorded a version. */
 export type SavedTemplate = TemplateRow & { savedVersion?: SavedVersion };
 

@@ -1,29 +1,11 @@
-import type { TemplateRow } from '@pressroom/db';
+import { blankTemplateRow, type TemplateRow } from '@pressroom/db';
 
 /** A stored template as the database returns it, for the unit tests: an HTML template unless told. */
 export function templateRow(overrides: Partial<TemplateRow> = {}): TemplateRow {
   const at = new Date('2026-01-01T00:00:00Z');
   return {
-    uid: 'tpl_test',
-    ownerId: 'own_test',
-    name: 'Test',
-    engine: null,
+    ...blankTemplateRow({ uid: 'tpl_test', ownerId: 'own_test', name: 'Test', width: 1200, height: 630 }),
     html: '<h1>{{ title }}</h1>',
-    fabricJSData: null,
-    jsEnabled: false,
-    strictVariables: false,
-    type: null,
-    category: null,
-    tags: [],
-    width: 1200,
-    height: 630,
-    thumbnail: null,
-    lastRenderedAt: null,
-    outputFormat: 'image',
-    pdfPreset: null,
-    variableDefinitions: [],
-    pages: [],
-    layouts: {},
     createdAt: at,
     updatedAt: at,
     ...overrides,

@@ -1,5 +1,5 @@
 import { IMAGE_DEFAULT_HEIGHT, IMAGE_DEFAULT_WIDTH, type ImageFormat, type TemplatePreviewRequest } from '@pressroom/contracts';
-import { PREVIEW_ORIGIN, deleteRender, getRenderById, type TemplateRow } from '@pressroom/db';
+import { PREVIEW_ORIGIN, blankTemplateRow, deleteRender, getRenderById, type TemplateRow } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { canvasSizeOf, templateImageSource } from '@pressroom/render-requests';
 import type { AuthContext } from '../http/auth.js';
@@ -13,31 +13,14 @@ async function draftTemplate(deps: RenderGatewayDeps, auth: AuthContext, body: T
   const saved =
     body.templateUid !== undefined
       ? await loadTemplate(deps.db, { ownerId: auth.ownerId, uid: body.templateUid })
-      : ({
+      : blankTemplateRow({
           uid: 'preview',
           ownerId: auth.ownerId,
           name: 'preview',
-          engine: null,
-          html: null,
-          fabricJSData: null,
-          jsEnabled: false,
-          strictVariables: false,
-          type: null,
-          category: null,
-          tags: [],
           // An unsaved canvas states its own size, as POST /image/canvas reads it.
           width: (body.canvas && canvasSizeOf(body.canvas).width) ?? IMAGE_DEFAULT_WIDTH,
           height: (body.canvas && canvasSizeOf(body.canvas).height) ?? IMAGE_DEFAULT_HEIGHT,
-          thumbnail: null,
-          lastRenderedAt: null,
-          outputFormat: 'image',
-          pdfPreset: null,
-          variableDefinitions: [],
-          pages: [],
-          layouts: {},
-          createdAt: new Date(),
-          updatedAt: new Date(),
-        } satisfies TemplateRow);
+        });
   return {
     ...saved,
     ...(body.html !== undefined ? { html: body.html, fabricJSData: null } : {}),
