@@ -1,5 +1,5 @@
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, startDashboardRig, sessionRequest, type DashboardRig } from './browser.js';
+import { accessibilityViolations, eventually, expectFocusOn, startDashboardRig, sessionRequest, type DashboardRig } from './browser.js';
 
 /**
  * Two people (here one account signed in twice) editing one template: the later save is refused and says so beside
@@ -280,7 +280,7 @@ type CanvasTemplate = {
   name: string;
   fabricJSData: { objects: Shape[] };
   layouts: Record<string, { width: number; height: number; fabricJSData: { objects: Shape[] } }>;
-  pages?: Array<{ name: string; fabricJSData: { objects: Shape[] } }>;
+  pages?: Array<{ pageNumber: number; id?: string; name: string; fabricJSData: { objects: Shape[] } }>;
 };
 const canvasOf = async (uid: string) => ((await (await call('GET', `/templates/${uid}`)).json()) as { template: CanvasTemplate }).template;
 const fills = (design: { objects: Shape[] } | undefined) => design?.objects.map(({ name, fill }) => ({ name, fill }));
@@ -341,7 +341,9 @@ test('canvas editor: a layout change hands its revision to Save; one after someo
   await benPage.getByText('Unsaved changes.').waitFor();
   expect(await fillShown(benPage, 'Bar')).toBe('#ffff00');
   // He loads Ana's version from there (his unsaved change goes, as the confirm says) and tries again: it goes through.
+  // Focus, once the alert is gone, is on the open layout's button (what was loaded), not lost to the page.
   await loadTheirs(benPage, refusal);
+  await expectFocusOn(benPage, 'default · 200×50');
   await layoutsOf(benPage).getByRole('button', { name: 'story · 100×200' }).waitFor();
   expect(await fillShown(benPage, 'Bar')).toBe('#0000ff');
   await layoutsOf(benPage).getByRole('button', { name: 'Copy to new layout' }).click();
@@ -449,6 +451,7 @@ test('canvas editor, a PDF template’s pages: a new page hands its revision to 
   await benPage.getByText('Unsaved changes.').waitFor();
   expect(await fillShown(benPage, 'Bar')).toBe('#ffff00');
   await loadTheirs(benPage, refusal);
+  await expectFocusOn(benPage, 'default · 200×50');
 
   // (c) Ben changes page 2 and saves; Ana, with page 2 still open, is refused and loads his version of it.
   await pagesOf(benPage).getByRole('button', { name: 'Page 2', exact: true }).click();
@@ -476,5 +479,126 @@ test('canvas editor, a PDF template’s pages: a new page hands its revision to 
   expect(await pageFills(0)).toEqual([
     { name: 'Box', fill: '#ff0000' },
     { name: 'Bar', fill: '#0000ff' },
+  ]);
+}, 240_000);
+
+test('canvas editor, a PDF template’s pages: "Save mine anyway" with a page open keeps the page someone else added and their change to another page, and replaces only the open page', async () => {
+  const twoShapes = (box: string, bar: string) => ({
+    version: '7.4.0',
+    background: '#ffffff',
+    objects: [rect('Box', 0, box), rect('Bar', 100, bar)],
+  });
+  const created = await call('POST', '/templates', {
+    name: 'Two-page canvas',
+    fabricJSData: twoShapes('#ff0000', '#0000ff'),
+    width: 200,
+    height: 50,
+    outputFormat: 'pdf',
+    pages: [
+      { pageNumber: 1, name: 'Front', fabricJSData: twoShapes('#ff0000', '#0000ff') },
+      { pageNumber: 2, name: 'Back', fabricJSData: twoShapes('#ff0000', '#0000ff') },
+    ],
+  });
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  // Each page was given an id when saved (the one rule that finds the open page among someone else's).
+  const ids = (await canvasOf(uid)).pages!.map((p) => p.id);
+  expect(ids).toEqual([expect.stringMatching(/^pg_/u), expect.stringMatching(/^pg_/u)]);
+  const anaPage = await openCanvas(ana, uid, 'Two-page canvas');
+  const benPage = await openCanvas(ben, uid, 'Two-page canvas');
+  const panelOf = (page: Page) => page.getByRole('region', { name: 'Layouts and pages' });
+  const pagesOf = (page: Page) => panelOf(page).getByRole('list', { name: 'Pages' });
+  const openPage = async (page: Page, name: string) => {
+    await pagesOf(page).getByRole('button', { name, exact: true }).click();
+    await pagesOf(page).getByRole('button', { name, exact: true, pressed: true }).waitFor();
+  };
+  const pagesSaved = async () => (await canvasOf(uid)).pages!.map((p) => [p.pageNumber, p.name, p.id, fills(p.fabricJSData)] as const);
+  const namesSaved = (names: string[]) =>
+    eventually(
+      async () => JSON.stringify((await pagesSaved()).map(([, name]) => name)) === JSON.stringify(names),
+      `pages ${names.join(', ')}`,
+    );
+
+  // Ana opens the front page and changes it, unsaved.
+  await openPage(anaPage, 'Front');
+  await paint(anaPage, 'Box', '#222222');
+  // Meanwhile Ben changes the back page and saves, adds a page and moves it first: Ana's front page is second now.
+  await openPage(benPage, 'Back');
+  await paint(benPage, 'Bar', '#abcdef');
+  await saveCanvas(benPage);
+  await panelOf(benPage).getByRole('button', { name: 'Add page (copy of the canvas)' }).click();
+  await pagesOf(benPage).getByRole('button', { name: 'Page 3', exact: true, pressed: true }).waitFor();
+  await pagesOf(benPage).getByRole('button', { name: 'Move page 3 up' }).click();
+  await namesSaved(['Front', 'Page 3', 'Back']);
+  await pagesOf(benPage).getByRole('button', { name: 'Move page 2 up' }).click();
+  await namesSaved(['Page 3', 'Front', 'Back']);
+
+  // Ana saves: refused; she saves hers anyway. Only her open page is replaced, found wherever Ben moved it.
+  await anaPage.getByRole('button', { name: 'Save template' }).click();
+  const alert = conflictAlert(anaPage);
+  await alert.getByRole('button', { name: 'Save mine anyway' }).click();
+  await anaPage.getByText('Saved.').waitFor();
+  await alert.waitFor({ state: 'detached' });
+  const added = (await pagesSaved())[0]![2];
+  expect(await pagesSaved()).toEqual([
+    [
+      1,
+      'Page 3',
+      added,
+      [
+        { name: 'Box', fill: '#ff0000' },
+        { name: 'Bar', fill: '#abcdef' },
+      ],
+    ],
+    [
+      2,
+      'Front',
+      ids[0],
+      [
+        { name: 'Box', fill: '#222222' },
+        { name: 'Bar', fill: '#0000ff' },
+      ],
+    ],
+    [
+      3,
+      'Back',
+      ids[1],
+      [
+        { name: 'Box', fill: '#ff0000' },
+        { name: 'Bar', fill: '#abcdef' },
+      ],
+    ],
+  ]);
+  expect(added).toMatch(/^pg_/u);
+  // Her editor shows Ben's page too and still has her front page open (at its new place): her next save goes there.
+  await pagesOf(anaPage).getByRole('button', { name: 'Front', exact: true, pressed: true }).waitFor();
+  expect(
+    await pagesOf(anaPage)
+      .getByRole('button', { name: /^(Front|Back|Page 3)$/u })
+      .allInnerTexts(),
+  ).toEqual(['Page 3', 'Front', 'Back']);
+  await paint(anaPage, 'Bar', '#333333');
+  await saveCanvas(anaPage);
+  expect((await pagesSaved()).map(([, name, , shapes]) => [name, shapes])).toEqual([
+    [
+      'Page 3',
+      [
+        { name: 'Box', fill: '#ff0000' },
+        { name: 'Bar', fill: '#abcdef' },
+      ],
+    ],
+    [
+      'Front',
+      [
+        { name: 'Box', fill: '#222222' },
+        { name: 'Bar', fill: '#333333' },
+      ],
+    ],
+    [
+      'Back',
+      [
+        { name: 'Box', fill: '#ff0000' },
+        { name: 'Bar', fill: '#abcdef' },
+      ],
+    ],
   ]);
 }, 240_000);

@@ -40,6 +40,16 @@ describe('templates', () => {
     expect(TemplateCreate.safeParse({ name: 'n', html: 'x', layouts: { 'Bad Key': {} } }).success).toBe(false);
   });
 
+  it('takes a page id (kept by saves) and refuses a second page with the same one at its field', () => {
+    const page = (id: string) => ({ pageNumber: 1, fabricJSData: {}, id });
+    expect(TemplateUpdate.safeParse({ pages: [page('pg_a'), page('pg_b'), { pageNumber: 3, fabricJSData: {} }] }).success).toBe(true);
+    const twice = TemplateUpdate.safeParse({ pages: [page('pg_a'), page('pg_b'), page('pg_a')] });
+    expect(twice.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['pages.2.id', 'Another page already has the id "pg_a".'],
+    ]);
+    expect(fields(TemplateUpdate.safeParse({ pages: [page('not an id')] }))).toEqual(['pages.0.id']);
+  });
+
   it('lists with defaults page 1, limit 12 (max 100), sort newest, outputFormat all', () => {
     expect(TemplateListQuery.parse({})).toEqual({ page: 1, limit: 12, sort: 'newest', outputFormat: 'all' });
     expect(TemplateListQuery.parse({ page: '3', limit: '100', sort: 'name', outputFormat: 'pdf' })).toEqual({

@@ -8,6 +8,7 @@ export type IdPrefix =
   | 'img'
   | 'tpl'
   | 'tpv'
+  | 'pg'
   | 'acc'
   | 'team'
   | 'inv'

@@ -2236,6 +2236,8 @@ export interface components {
                 fabricJSData: {
                     [key: string]: unknown;
                 };
+                /** @description Stable across saves and moves (docs/templates.md#page-ids). A page saved without one is given one; send it back to keep it. */
+                id?: string;
             }[];
             layouts?: {
                 [key: string]: {
@@ -2293,6 +2295,8 @@ export interface components {
                 fabricJSData: {
                     [key: string]: unknown;
                 };
+                /** @description Stable across saves and moves (docs/templates.md#page-ids). A page saved without one is given one; send it back to keep it. */
+                id?: string;
             }[];
             layouts?: {
                 [key: string]: {

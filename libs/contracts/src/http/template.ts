@@ -124,11 +124,32 @@ export const VariableDefinitions = z
 
 export const LAYOUT_KEY = /^[a-z0-9-]{1,64}$/;
 
+/** A page's `id`: given by the server to a page saved without one, then kept by every save that sends it back. */
+export const PAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 export const TemplatePage = z.object({
   pageNumber: z.number().int().min(1),
   name: z.string().optional(),
   fabricJSData: FabricDesign,
+  id: z
+    .string()
+    .regex(PAGE_ID, 'Page ids match ^[A-Za-z0-9_-]{1,64}$.')
+    .optional()
+    .describe(
+      'Stable across saves and moves (docs/templates.md#page-ids). A page saved without one is given one; send it back to keep it.',
+    ),
 });
+
+/** Two pages of one template never share an `id`: the second is refused at its field. */
+function pageIdsUnique(pages: { id?: string | undefined }[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  pages.forEach((page, index) => {
+    if (page.id === undefined) return;
+    if (seen.has(page.id))
+      ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `Another page already has the id ${JSON.stringify(page.id)}.` });
+    seen.add(page.id);
+  });
+}
 
 const templateDimension = boundedInt(IMAGE_MIN_SIZE, IMAGE_MAX_SIZE);
 
@@ -189,7 +210,7 @@ const templateFields = {
   outputFormat: z.enum(['image', 'pdf']).optional(),
   pdfPreset: z.string().max(50).optional(),
   variableDefinitions: VariableDefinitions.optional(),
-  pages: z.array(TemplatePage).max(100).optional(),
+  pages: z.array(TemplatePage).max(100).superRefine(pageIdsUnique).optional(),
   layouts: z
     .record(z.string(), TemplateLayout)
     .superRefine((layouts, ctx) => {

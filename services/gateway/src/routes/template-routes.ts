@@ -27,6 +27,7 @@ import { templateVersionView } from '../views/template-version-view.js';
 import { versionAuthor } from '../http/version-author.js';
 import { deleteStoredFiles } from '../renders/delete-stored-files.js';
 import { revisionEtag, revisionsOfIfMatch, withRevisionProblem } from '../http/template-etag.js';
+import { pagesWithIds } from './template-page-ids.js';
 
 const DEFAULT_TEMPLATE_SIZE = { width: 1200, height: 630 };
 
@@ -72,7 +73,7 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
           pdfPreset: body.pdfPreset ?? null,
           // None given: one `text` definition per variable the design reads (docs/templates.md).
           variableDefinitions: body.variableDefinitions ?? definitionsFromDesign(body),
-          pages: body.pages ?? [],
+          pages: pagesWithIds(body.pages ?? []),
           layouts: body.layouts ?? {},
         },
         // Creating is the first save: version 1 of the history (docs/templates.md#versions).
@@ -92,7 +93,8 @@ export function templateRoutes(deps: RenderGatewayDeps): Router {
       res.json({ template: templateView(row) });
     }),
     put: handler(async (req, res) => {
-      const patch = parseOrThrow(TemplateUpdate, req.body);
+      const parsed = parseOrThrow(TemplateUpdate, req.body);
+      const patch = parsed.pages ? { ...parsed, pages: pagesWithIds(parsed.pages) } : parsed;
       refuseHtmlThatNeverRenders(patch.html);
       const uid = String(req.params.uid);
       const auth = authOf(res);

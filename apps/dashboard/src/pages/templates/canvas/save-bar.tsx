@@ -9,7 +9,8 @@ import { formBanner } from '../../../kit/form-banner';
 import { LiveMessage } from '../../../kit/live-message';
 import { SizeFields, sizeProblem } from '../../../kit/size-fields';
 import { useEditor } from './editor-context';
-import { savedDesignOf, saveBody, useActiveLayout, type CanvasLayout, type TemplatePage } from './layouts/active-layout';
+import { useActiveLayout } from './layouts/active-layout';
+import { savedDesignOf, saveBody, targetIn, type TemplateDesigns } from './layouts/edit-target';
 import { SaveConflictAlert } from '../save-conflict-alert';
 import { useUnsavedDesign } from './unsaved-design';
 import { useDefinitions } from './variables/definitions';
@@ -94,22 +95,24 @@ export function CanvasSaveProvider({
       if (tooLarge) throw new Error(tooLarge);
       // What is sent is what is saved: an edit made while the request runs stays unsaved.
       const state = unsaved.snapshot();
-      // Saved over someone else's save on purpose: the open layout goes into the layouts as they are now, so one they
-      // added or changed meanwhile stays (only the open one is this editor's to replace). A page is written into the
-      // pages this editor shows: they have no key, and a page moved or deleted meanwhile would make an index of
-      // theirs a different page (the document as shown here is what "mine" means; theirs stays in Versions).
-      const base = over !== undefined && target.kind === 'layout' ? await getTemplate(template.uid) : template;
+      // Saved over someone else's save on purpose: the open layout or page goes into the template as saved now, so a
+      // layout or page they added or changed meanwhile stays (only the open one is this editor's to replace; the rule
+      // and a page saved before pages had ids are edit-target.ts's).
+      const into = over !== undefined ? await getTemplate(template.uid) : template;
       // The open layout or page is what Save writes (the template's own design when neither is open); the
       // definitions are the template's, whichever design is open.
       const body = {
-        ...saveBody(base, target, design, { width, height }),
+        ...saveBody(template, target, design, { width, height }, into),
         variableDefinitions: state.definitions,
       };
-      return { saved: await updateTemplate(template.uid, body, { ifMatch: over ?? revision }), state };
+      return { saved: await updateTemplate(template.uid, body, { ifMatch: over ?? revision }), state, shown: template, target };
     },
     onMutate: () => definitions.setSaveError(null),
-    onSuccess: async ({ saved, state }) => {
+    onSuccess: async ({ saved, state, shown, target: written }) => {
       setRevision(saved.etag);
+      // A page saved among theirs may have another place now (one they added before it): the open page stays the same.
+      const opened = targetIn(shown, written, saved);
+      if (opened && JSON.stringify(opened) !== JSON.stringify(written)) setTarget(opened);
       unsaved.markSaved(state);
       queryClient.setQueryData(templateKeys.one(saved.uid), saved);
       await queryClient.invalidateQueries({ queryKey: templateKeys.all, refetchType: 'none' });
@@ -120,10 +123,9 @@ export function CanvasSaveProvider({
   const { mutateAsync, isPending, isSuccess, error, reset } = save;
   const adopt = useCallback(
     async (saved: Template) => {
-      const canvas = saved as Template & { layouts: Record<string, CanvasLayout>; pages?: TemplatePage[] };
-      // The open layout or page stays open if it is still there; else the template's own design.
-      const gone = (target.kind === 'layout' && !canvas.layouts[target.key]) || (target.kind === 'page' && !canvas.pages?.[target.index]);
-      const opened = gone ? ({ kind: 'default' } as const) : target;
+      const canvas = saved as Template & TemplateDesigns;
+      // The open layout or page stays open if it is still there (wherever theirs has it); else the template's own design.
+      const opened = targetIn(template, target, canvas) ?? ({ kind: 'default' } as const);
       const { design, size } = savedDesignOf(canvas, opened);
       if (tryValues.trying) await tryValues.stop(editor);
       setTarget(opened);
@@ -137,7 +139,7 @@ export function CanvasSaveProvider({
       queryClient.setQueryData(templateKeys.one(saved.uid), saved);
       await queryClient.invalidateQueries({ queryKey: templateKeys.all, refetchType: 'none' });
     },
-    [target, setTarget, tryValues, editor, onSize, reset, unsaved, definitions, queryClient],
+    [template, target, setTarget, tryValues, editor, onSize, reset, unsaved, definitions, queryClient],
   );
   const api = useMemo<CanvasSaveApi>(() => {
     const settled = (run: Promise<unknown>) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { messageOf } from '../../../../api/problem';
 import { saveConflictOf } from '../../../../api/save-conflict';
 import { templateKeys, updateTemplate, type Template } from '../../../../api/templates';
@@ -11,13 +11,12 @@ import { SizeFields, sizeProblem } from '../../../../kit/size-fields';
 import { useEditor } from '../editor-context';
 import { useUnsavedDesign } from '../unsaved-design';
 import { useTryValues } from '../variables/try-values';
-import { savedDesignOf, useActiveLayout, type CanvasLayout, type EditTarget, type TemplatePage } from './active-layout';
+import { useActiveLayout } from './active-layout';
+import { renumberPages, savedDesignOf, type TemplateDesigns, type EditTarget } from './edit-target';
 import { useCanvasSave } from '../save-bar';
 import { layoutKeyProblem, resizeDesign, type Size } from './resize-design';
 import { ErrorText } from '../../../../kit/message-text';
 import { StaleChangeAlert } from '../../save-conflict-alert';
-
-type CanvasTemplate = Template & { layouts: Record<string, CanvasLayout>; pages?: TemplatePage[] };
 
 const same = (a: EditTarget, b: EditTarget) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -27,7 +26,7 @@ const same = (a: EditTarget, b: EditTarget) => JSON.stringify(a) === JSON.string
  * PDF templates also have `pages`: open, add (a copy of the canvas), move up or down, delete.
  */
 export function LayoutsPanel({ template: base, onSize }: { template: Template; onSize: (size: Size) => void }) {
-  const template = base as CanvasTemplate;
+  const template = base as Template & TemplateDesigns;
   const editor = useEditor();
   const tryValues = useTryValues();
   const unsaved = useUnsavedDesign();
@@ -72,6 +71,10 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
   // was sent from (once theirs is loaded, or Save saved over it, the change can be made again).
   const conflict = put.variables?.ifMatch === revision ? saveConflictOf(put.error) : null;
   const [loadingTheirs, setLoadingTheirs] = useState(false);
+  // Once theirs is loaded the alert goes; focus goes to the open layout's or page's button (what was loaded, and
+  // where the panel's changes are tried again from), not to the heading nearest the alert.
+  const panel = useRef<HTMLElement>(null);
+  const openedButton = () => panel.current?.querySelector<HTMLElement>('button[aria-pressed="true"]');
   const loadTheirs = async () => {
     setLoadingTheirs(true);
     try {
@@ -98,10 +101,9 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
     if (!(await send({ layouts: rest }))) return;
     if (target.kind === 'layout' && target.key === k) await open({ kind: 'default' });
   };
-  const renumber = (list: TemplatePage[]) => list.map((p, i) => ({ ...p, pageNumber: i + 1 }));
   const addPage = async () => {
     const design = tryValues.designToSave(editor);
-    const next = renumber([...pages, { pageNumber: pages.length + 1, name: `Page ${pages.length + 1}`, fabricJSData: design }]);
+    const next = renumberPages([...pages, { pageNumber: pages.length + 1, name: `Page ${pages.length + 1}`, fabricJSData: design }]);
     if (!(await send({ pages: next }))) return;
     setTarget({ kind: 'page', index: next.length - 1 });
     unsaved.markSaved();
@@ -110,11 +112,11 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
     const next = [...pages];
     const [page] = next.splice(index, 1);
     next.splice(index + delta, 0, page!);
-    if (!(await send({ pages: renumber(next) }))) return;
+    if (!(await send({ pages: renumberPages(next) }))) return;
     if (target.kind === 'page' && target.index === index) setTarget({ kind: 'page', index: index + delta });
   };
   const deletePage = async (index: number) => {
-    if (!(await send({ pages: renumber(pages.filter((_, i) => i !== index)) }))) return;
+    if (!(await send({ pages: renumberPages(pages.filter((_, i) => i !== index)) }))) return;
     if (target.kind === 'page') await open({ kind: 'default' });
   };
 
@@ -125,7 +127,11 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
   );
 
   return (
-    <section aria-label="Layouts and pages" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+    <section
+      ref={panel}
+      aria-label="Layouts and pages"
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+    >
       <h2 className="text-lg font-semibold">Layouts</h2>
       <ul aria-label="Layouts" className="flex flex-col gap-2">
         <li className="flex flex-wrap items-center gap-2">
@@ -202,7 +208,12 @@ export function LayoutsPanel({ template: base, onSize }: { template: Template; o
         </>
       )}
       {conflict ? (
-        <StaleChangeAlert conflict={conflict} busy={put.isPending || loadingTheirs} onLoadTheirs={() => void loadTheirs()} />
+        <StaleChangeAlert
+          conflict={conflict}
+          busy={put.isPending || loadingTheirs}
+          onLoadTheirs={() => void loadTheirs()}
+          returnFocus={openedButton}
+        />
       ) : (
         put.isError && saveConflictOf(put.error) === null && <Alert>{messageOf(put.error)}</Alert>
       )}
