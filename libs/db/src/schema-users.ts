@@ -66,6 +66,10 @@ export const sessions = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     expiresAt: at('expires_at').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** Written at most once a minute (sessions.ts); null for a session from before it was kept. */
+    lastUsedAt: at('last_used_at'),
+    /** The browser's User-Agent at sign-in, cut to 300 characters, so Account can tell the person's browsers apart. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

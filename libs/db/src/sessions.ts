@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, exists, gt, lt, ne, or } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import { toAccount, type Account } from './accounts.js';
 import type { Db } from './open.js';
 import { accounts, sessions, teamMembers, users } from './schema.js';
@@ -12,6 +12,12 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** What is kept of a User-Agent: enough to name the browser, not an unbounded header. */
+const MAX_USER_AGENT = 300;
+
+/** last_used_at is written at most this often per session, not on every request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
 export interface IssuedSession {
   /** Goes into the cookie, nowhere else. */
   token: string;
@@ -21,12 +27,21 @@ export interface IssuedSession {
 /** A new session acting as `accountId`, which also becomes the user's last workspace. */
 export async function createSession(
   db: Db,
-  input: { userId: string; accountId: string; ttlMs: number; now?: Date },
+  input: { userId: string; accountId: string; ttlMs: number; now?: Date; userAgent?: string | null | undefined },
 ): Promise<IssuedSession> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date((input.now ?? new Date()).getTime() + input.ttlMs);
+  const now = input.now ?? new Date();
+  const expiresAt = new Date(now.getTime() + input.ttlMs);
   await db.orm.transaction(async (tx) => {
-    await tx.insert(sessions).values({ tokenHash: hashSessionToken(token), userId: input.userId, accountId: input.accountId, expiresAt });
+    await tx.insert(sessions).values({
+      tokenHash: hashSessionToken(token),
+      userId: input.userId,
+      accountId: input.accountId,
+      expiresAt,
+      createdAt: now,
+      lastUsedAt: now,
+      userAgent: input.userAgent?.slice(0, MAX_USER_AGENT) || null,
+    });
     await tx.update(users).set({ lastAccountId: input.accountId }).where(eq(users.id, input.userId));
   });
   return { token, expiresAt };
@@ -72,6 +87,19 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
+  const { lastUsedAt } = row.session;
+  if (lastUsedAt === null || now.getTime() - lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    // The WHERE repeats the staleness test so concurrent requests write once.
+    await db.orm
+      .update(sessions)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          or(isNull(sessions.lastUsedAt), lt(sessions.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))),
+        ),
+      );
+  }
   return { tokenHash, user: toUser(row.user), account: toAccount(row.account), expiresAt: row.session.expiresAt };
 }
 
@@ -79,10 +107,14 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.orm.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Signs the user out everywhere except (optionally) the session that asked. */
-export async function deleteUserSessions(db: Db, input: { userId: string; exceptTokenHash?: string }): Promise<void> {
+/** Signs the user out everywhere except (optionally) the session that asked; how many sessions ended. */
+export async function deleteUserSessions(db: Db, input: { userId: string; exceptTokenHash?: string }): Promise<number> {
   const mine = eq(sessions.userId, input.userId);
-  await db.orm.delete(sessions).where(input.exceptTokenHash ? and(mine, ne(sessions.tokenHash, input.exceptTokenHash)) : mine);
+  const ended = await db.orm
+    .delete(sessions)
+    .where(input.exceptTokenHash ? and(mine, ne(sessions.tokenHash, input.exceptTokenHash)) : mine)
+    .returning({ tokenHash: sessions.tokenHash });
+  return ended.length;
 }
 
 /** Moves the session to another workspace (the caller checked it is one of the user's); it becomes the last workspace. */

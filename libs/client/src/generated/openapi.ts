@@ -1406,6 +1406,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The browsers you are signed in with */
+        get: operations["listUserSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign another of your browsers out
+         * @description Its next request answers 401 `not-signed-in`. This browser signs out with POST /auth/sign-out instead (404 here).
+         */
+        delete: operations["signOutUserSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign every other browser out (this one stays signed in) */
+        post: operations["signOutOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/password-reset": {
         parameters: {
             query?: never;
@@ -17748,6 +17802,271 @@ export interface operations {
             /** @description `unsupported-media-type`: Unsupported Media Type */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency-key-reuse`: Idempotency Key Reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This browser first, then the latest used. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "9f2c41d07be35a88",
+                     *           "browser": "Firefox on Windows",
+                     *           "createdAt": "2026-01-05T09:12:00.000Z",
+                     *           "lastUsedAt": "2026-01-06T10:00:00.000Z",
+                     *           "current": true
+                     *         },
+                     *         {
+                     *           "id": "3a7e90c2d415fb06",
+                     *           "browser": "Safari on iOS",
+                     *           "createdAt": "2026-01-02T18:40:00.000Z",
+                     *           "lastUsedAt": "2026-01-04T21:05:00.000Z",
+                     *           "current": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description This browser first, then the latest used. */
+                        items: {
+                            /** @description Opaque: names the session for DELETE /auth/sessions/{id}; it cannot sign anyone in. */
+                            id: string;
+                            /** @description The browser and system from its User-Agent at sign-in (`Firefox on Windows`); null when unknown. */
+                            browser: string | null;
+                            /** @description When it signed in. */
+                            createdAt: string;
+                            /** @description When it last made a request (to the minute); null: not since this was kept. */
+                            lastUsedAt: string | null;
+                            /** @description The session that asked: this browser. */
+                            current: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `not-signed-in`: Not Signed In; `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf-failed`: CSRF Check Failed; `forbidden`: Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signOutUserSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `not-signed-in`: Not Signed In; `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf-failed`: CSRF Check Failed; `forbidden`: Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not-found`: Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate-limit`: Rate Limit Exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service-unavailable`: Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signOutOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (1–255 printable ASCII): a retry with the same key and body is answered once (24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were signed out. */
+            200: {
+                headers: {
+                    /** @description `true` when this answer replays the first request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signedOut": 2
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description How many other browsers were signed out. */
+                        signedOut: number;
+                    };
+                };
+            };
+            /** @description `validation-error`: Validation Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not-signed-in`: Not Signed In; `missing-auth`: Missing Authentication; `invalid-api-key`: Invalid API Key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf-failed`: CSRF Check Failed; `forbidden`: Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency-in-progress`: Idempotent Request In Progress */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before trying again (not sent with `quota-exceeded`). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -382,6 +382,18 @@ export const OPERATION_ROUTES = {
     "method": "POST",
     "path": "/auth/password"
   },
+  "listUserSessions": {
+    "method": "GET",
+    "path": "/auth/sessions"
+  },
+  "signOutUserSession": {
+    "method": "DELETE",
+    "path": "/auth/sessions/{id}"
+  },
+  "signOutOtherSessions": {
+    "method": "POST",
+    "path": "/auth/sessions/sign-out-others"
+  },
   "requestPasswordReset": {
     "method": "POST",
     "path": "/auth/password-reset"

@@ -41,6 +41,26 @@ export const SessionLookup = z.union([
 ]);
 export type SessionLookup = z.infer<typeof SessionLookup>;
 
+/** An entry of GET /auth/sessions: one browser the user is signed in with (never its token). */
+export const UserSessionView = z.object({
+  id: z.string().describe('Opaque: names the session for DELETE /auth/sessions/{id}; it cannot sign anyone in.'),
+  browser: z
+    .string()
+    .nullable()
+    .describe('The browser and system from its User-Agent at sign-in (`Firefox on Windows`); null when unknown.'),
+  createdAt: timestamp.describe('When it signed in.'),
+  lastUsedAt: timestamp.nullable().describe('When it last made a request (to the minute); null: not since this was kept.'),
+  current: z.boolean().describe('The session that asked: this browser.'),
+});
+
+/** GET /auth/sessions. */
+export const UserSessionList = z.object({ items: z.array(UserSessionView).describe('This browser first, then the latest used.') });
+export type UserSessionList = z.infer<typeof UserSessionList>;
+
+/** POST /auth/sessions/sign-out-others. */
+export const OtherSessionsSignedOut = z.object({ signedOut: z.number().int().describe('How many other browsers were signed out.') });
+export type OtherSessionsSignedOut = z.infer<typeof OtherSessionsSignedOut>;
+
 /** POST /auth/sign-up and POST /auth/sign-in. */
 export const SignedIn = z.object({ user: UserView });
 

@@ -26,7 +26,9 @@ import {
   SessionLookup,
   SessionView,
   SignedIn,
+  OtherSessionsSignedOut,
   TeamMemberView,
+  UserSessionList,
   TeamView,
 } from '../http/dashboard-views.js';
 import { file, json, noContent, type Operation } from './operation.js';
@@ -42,6 +44,7 @@ import {
   AUDIT_LOG_EXAMPLE,
   SESSION_EXAMPLE,
   SIGNED_IN_EXAMPLE,
+  USER_SESSIONS_EXAMPLE,
   TEAM_CREATED_EXAMPLE,
   TEAM_MEMBERS_EXAMPLE,
   TEAMS_EXAMPLE,
@@ -236,6 +239,36 @@ export const accountOperations: Operation[] = [
     example: { currentPassword: 'correct horse battery staple', newPassword: 'a new long passphrase' },
     responses: { 204: noContent() },
     problems: ['invalid-credentials'],
+  },
+  // Account → Signed-in browsers (docs/dashboard.md): the user's sessions, never their tokens.
+  {
+    method: 'get',
+    path: '/auth/sessions',
+    operationId: 'listUserSessions',
+    tag: 'Dashboard',
+    summary: 'The browsers you are signed in with',
+    auth: 'session',
+    responses: { 200: json(UserSessionList, 'This browser first, then the latest used.', USER_SESSIONS_EXAMPLE) },
+  },
+  {
+    method: 'delete',
+    path: '/auth/sessions/{id}',
+    operationId: 'signOutUserSession',
+    tag: 'Dashboard',
+    summary: 'Sign another of your browsers out',
+    description: 'Its next request answers 401 `not-signed-in`. This browser signs out with POST /auth/sign-out instead (404 here).',
+    auth: 'session',
+    responses: { 204: noContent() },
+    problems: ['not-found'],
+  },
+  {
+    method: 'post',
+    path: '/auth/sessions/sign-out-others',
+    operationId: 'signOutOtherSessions',
+    tag: 'Dashboard',
+    summary: 'Sign every other browser out (this one stays signed in)',
+    auth: 'session',
+    responses: { 200: json(OtherSessionsSignedOut, 'How many were signed out.', { signedOut: 2 }) },
   },
   // "Forgot password?" (docs/auth.md "Password reset"): a mailed single-use link, only when SMTP is configured.
   {

@@ -264,6 +264,25 @@ const TEAM = 'team_5k6r0w2z4t8v4c1x7q9m3b2n';
 
 export const SIGNED_IN_EXAMPLE = { user };
 
+export const USER_SESSIONS_EXAMPLE = {
+  items: [
+    {
+      id: '9f2c41d07be35a88',
+      browser: 'Firefox on Windows',
+      createdAt: '2026-01-05T09:12:00.000Z',
+      lastUsedAt: '2026-01-06T10:00:00.000Z',
+      current: true,
+    },
+    {
+      id: '3a7e90c2d415fb06',
+      browser: 'Safari on iOS',
+      createdAt: '2026-01-02T18:40:00.000Z',
+      lastUsedAt: '2026-01-04T21:05:00.000Z',
+      current: false,
+    },
+  ],
+};
+
 export const SESSION_EXAMPLE = {
   user,
   workspaces: [

@@ -14,7 +14,8 @@ export async function startSession(
   input: { db: Db; user: SignedUpUser; ttlMs: number; publicBaseUrl: string },
 ): Promise<void> {
   const accountId = input.user.teamAccountId ?? (await lastWorkspaceAccountId(input.db, input.user));
-  const issued = await createSession(input.db, { userId: input.user.id, accountId, ttlMs: input.ttlMs });
+  // The User-Agent names the browser in Account's list of signed-in browsers.
+  const issued = await createSession(input.db, { userId: input.user.id, accountId, ttlMs: input.ttlMs, userAgent: req.get('user-agent') });
   setSessionCookies(res, { ...issued, secure: isHttps(req, input.publicBaseUrl) });
   // Every way in (password, sign-up, single sign-on) passes here: the audit log names the workspace it opened.
   const account = await getAccount(input.db, accountId);

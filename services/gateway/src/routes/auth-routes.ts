@@ -36,6 +36,7 @@ import { sessionView, userView } from '../dashboard/session-view.js';
 import { startSession } from '../dashboard/start-session.js';
 import type { PasswordResetMailer } from '../dashboard/reset-mailer.js';
 import { passwordResetRoutes } from './password-reset-routes.js';
+import { userSessionRoutes } from './user-session-routes.js';
 
 interface AuthRouteDeps {
   db: Db;
@@ -180,5 +181,7 @@ export function authSessionRoutes(deps: AuthRouteDeps): Router {
       res.status(204).end();
     },
   });
+
+  router.use(userSessionRoutes(deps));
   return router;
 }

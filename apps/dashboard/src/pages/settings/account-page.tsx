@@ -2,12 +2,14 @@ import { MIN_PASSWORD_LENGTH } from '@pressroom/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authKeys, changePassword, updateProfile } from '../../api/auth';
+import { userSessionKeys } from '../../api/user-sessions';
 import { useCurrentSession } from '../../app/session';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
+import { SignedInBrowsers } from './signed-in-browsers';
 
 /** The email one signs in with (fixed) and the name the dashboard shows (the header, team member lists). */
 function ProfileForm() {
@@ -64,7 +66,9 @@ export default function AccountPage() {
           ? 'Your password was changed. Other browsers signed in as you were signed out; this one stays signed in.'
           : 'Your password was set: you can also sign in with your email.',
       );
+      // The other browsers are signed out now: the list shows only this one.
       await client.invalidateQueries({ queryKey: authKeys.session });
+      await client.invalidateQueries({ queryKey: userSessionKeys.list });
     },
   });
   return (
@@ -111,6 +115,9 @@ export default function AccountPage() {
             {action}
           </Button>
         </Form>
+      </Section>
+      <Section title="Signed-in browsers">
+        <SignedInBrowsers />
       </Section>
     </Page>
   );

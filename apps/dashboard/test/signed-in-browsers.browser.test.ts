@@ -1,0 +1,101 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import {
+  eventually,
+  sessionRequest,
+  signInInBrowser,
+  signUpInBrowser,
+  startDashboardRig,
+  watchConsoleProblems,
+  type DashboardRig,
+} from './browser.js';
+
+// Account → Signed-in browsers: the person signed in from three browsers sees them all (this one marked), signs one
+// out, then every other; each signed-out browser's next page load shows sign-in, and this one stays signed in.
+
+const USER = { email: 'three-browsers@example.com', password: 'three browsers passphrase' };
+
+let rig: DashboardRig;
+let here: Page;
+
+beforeAll(async () => {
+  rig = await startDashboardRig();
+  here = await (await rig.newContext()).newPage();
+  await signUpInBrowser(here, rig, USER);
+  await here.getByRole('heading', { name: 'Overview' }).waitFor({ timeout: 30_000 });
+}, 120_000);
+
+afterAll(() => rig?.dispose());
+
+async function signedInElsewhere(): Promise<Page> {
+  const context: BrowserContext = await rig.newContext();
+  const page = await context.newPage();
+  await page.goto(rig.url('sign-in'));
+  await signInInBrowser(page, USER);
+  await page.getByRole('heading', { name: 'Overview' }).waitFor({ timeout: 30_000 });
+  return page;
+}
+
+const browsersTable = () => here.getByRole('table', { name: 'Signed-in browsers' });
+const rowCount = () => browsersTable().locator('tbody tr').count();
+
+/** Whether the browser of `page` is still signed in, as the dashboard asks (without loading a page in it). */
+async function isSignedIn(page: Page): Promise<boolean> {
+  const answer = await sessionRequest(page.context(), rig.origin, { method: 'GET', path: '/auth/session?ifNone=empty' });
+  return ((await answer.json()) as { signedIn: boolean }).signedIn;
+}
+
+/** The page a signed-out browser gets on its next load: sign-in, saying its session ended. */
+async function expectSignedOut(page: Page): Promise<void> {
+  await page.goto(rig.url(''));
+  await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
+  await page.getByText('Your session ended. Sign in again to continue.').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/app/sign-in');
+}
+
+test('Account lists the browsers signed in as you; one, then every other, is signed out', async () => {
+  const second = await signedInElsewhere();
+  const third = await signedInElsewhere();
+
+  const stop = watchConsoleProblems(here);
+  await here.goto(rig.url('settings/account'));
+  await browsersTable().waitFor({ timeout: 30_000 });
+  await eventually(async () => (await rowCount()) === 3, 'three signed-in browsers');
+  // This browser is marked and first; only the others have a Sign out button.
+  const rows = browsersTable().locator('tbody tr');
+  await expect(rows.first().textContent()).resolves.toContain('This browser');
+  expect(await browsersTable().getByText('This browser').count()).toBe(1);
+  expect(await rows.first().getByRole('button').count()).toBe(0);
+  expect(
+    await browsersTable()
+      .getByRole('button', { name: /^Sign out Headless Chrome on Linux, signed in / })
+      .count(),
+  ).toBe(2);
+
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /^Sign out / })
+    .click();
+  const confirm = here.getByRole('alertdialog');
+  await confirm.getByText(/Its session ends at once/).waitFor();
+  await confirm.getByRole('button', { name: 'Sign out browser' }).click();
+  await here.getByText('Headless Chrome on Linux was signed out.').waitFor();
+  await eventually(async () => (await rowCount()) === 2, 'two signed-in browsers left');
+  // Exactly one of the other two was signed out (both are Headless Chrome, signed in the same minute).
+  const stillIn = await Promise.all([second, third].map(isSignedIn));
+  expect(stillIn.filter(Boolean)).toHaveLength(1);
+  const [gone, left] = stillIn[0] ? [third, second] : [second, third];
+  await expectSignedOut(gone);
+
+  await here.getByRole('button', { name: 'Sign out other browsers' }).click();
+  await here.getByRole('alertdialog').getByRole('button', { name: 'Sign out other browsers' }).click();
+  await here.getByText('1 other browser signed out. This one stays signed in.').waitFor();
+  await eventually(async () => (await rowCount()) === 1, 'only this browser left');
+  expect(await here.getByRole('button', { name: 'Sign out other browsers' }).count()).toBe(0);
+  await expectSignedOut(left);
+
+  // This browser is still signed in: a reload shows Account again.
+  await here.reload();
+  await browsersTable().waitFor({ timeout: 30_000 });
+  expect(await rowCount()).toBe(1);
+  expect(await stop()).toEqual([]);
+});
