@@ -303,6 +303,9 @@ test('zoom (buttons, Ctrl+wheel, fit, 100 %) and Space+drag pan change the view 
   await eventually(async () => (await zoomOf()) < 1.2, 'Ctrl+wheel to zoom out');
   // The wheel's many small steps are not said: the live region still holds the last zoom asked for with a button.
   expect((await liveTexts()).filter((t) => t.includes('Zoom'))).toEqual(['Zoom 150 %.']);
+  // A zoom key is asked for like a button: said.
+  await page.keyboard.press('Control+0');
+  await eventually(async () => (await liveTexts()).includes('Zoom 100 %.'), 'the zoom said after Ctrl+0');
 
   // Space+drag pans the scroller around the canvas (zoomed in far enough to scroll).
   await page.getByRole('button', { name: '100 %' }).click();
