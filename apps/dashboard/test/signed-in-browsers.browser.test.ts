@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import {
+  accessibilityViolations,
   eventually,
   sessionRequest,
   signInInBrowser,
@@ -70,6 +71,7 @@ test('Account lists the browsers signed in as you; one, then every other, is sig
       .getByRole('button', { name: /^Sign out Headless Chrome on Linux, signed in / })
       .count(),
   ).toBe(2);
+  expect(await accessibilityViolations(here, 'section[aria-label="Signed-in browsers"]')).toEqual([]);
 
   await rows
     .nth(1)
