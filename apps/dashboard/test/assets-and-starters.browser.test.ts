@@ -157,23 +157,27 @@ test('assets: delete asks first, then the asset is gone', async () => {
   expect(list.assets.map((a) => a.name)).toEqual(['second.png', 'Brand Mono.ttf']);
 });
 
-test('starter gallery: 12 rendered thumbnails; "Use this template" copies one, opens it, and it renders as the editor draws it', async () => {
+test('starter gallery: 15 rendered thumbnails (12 canvas, 3 HTML); "Use this template" copies one, opens it, and it renders as the editor draws it', async () => {
   await nav('Starter gallery').click();
   await page.getByRole('heading', { name: 'Starter gallery', level: 1 }).waitFor();
   const cards = page.getByRole('list', { name: 'Starter templates' }).getByRole('listitem');
   // The heading shows before the starters have arrived: wait for the list, then count it.
-  await cards.nth(11).waitFor();
-  expect(await cards.count()).toBe(12);
+  await cards.nth(14).waitFor();
+  expect(await cards.count()).toBe(15);
   // Each card says its size once (the "1200×630 · social" line), not again in its description.
   const sizesSaid = await cards.evaluateAll((items) => items.map((li) => li.textContent?.match(/\d+×\d+/g)?.length ?? 0));
-  expect(sizesSaid).toEqual(Array(12).fill(1));
+  expect(sizesSaid).toEqual(Array(15).fill(1));
   await cards.filter({ hasText: 'Open Graph' }).getByText('Link preview for blogs and docs.', { exact: true }).waitFor();
-  // Every thumbnail is a real render (12 previews through the renderer).
+  // And which editor it opens in.
+  await cards.filter({ hasText: 'Quote card' }).getByText('1080×1080 · social · Canvas editor', { exact: true }).waitFor();
+  await cards.filter({ hasText: 'Receipt (HTML)' }).getByText('800×900 · commerce · HTML editor', { exact: true }).waitFor();
+  // Every thumbnail is a real render (15 previews through the renderer), the HTML ones too.
   await page
     .getByRole('img', { name: /^Preview of / })
-    .nth(11)
+    .nth(14)
     .waitFor({ timeout: 60_000 });
-  expect(await page.getByRole('img', { name: /^Preview of / }).count()).toBe(12);
+  expect(await page.getByRole('img', { name: /^Preview of / }).count()).toBe(15);
+  expect(await pixelOf(page, 'Preview of Release notes (HTML)', 2, 2)).toEqual([15, 23, 42]);
   // The quote card as shipped (its thumbnail): its background variable's default, and the amber rule under the quote.
   expect(await pixelOf(page, 'Preview of Quote card', 2, 2)).toEqual([254, 243, 199]);
   expect(await pixelOf(page, 'Preview of Quote card', 180, 843)).toEqual([245, 158, 11]);
@@ -442,3 +446,24 @@ test('certificate starter: a 70-character name shrinks along its one line (Fit: 
   const [, pageWidth, pageHeight] = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf.toString('latin1')) ?? [];
   expect([Math.abs(Number(pageWidth) - 841.89) < 1, Math.abs(Number(pageHeight) - 595.28) < 1]).toEqual([true, true]);
 }, 180_000);
+
+test('an HTML starter opens in the HTML editor with its code, its variables and its live preview', async () => {
+  await nav('Starter gallery').click();
+  await page.getByRole('button', { name: 'Use this template: Receipt (HTML)' }).click();
+  await page.waitForURL(/\/app\/templates\/tpl_[^/]+$/);
+  await page.getByRole('heading', { name: 'Edit Receipt (HTML)', level: 1 }).waitFor();
+  // Its code, with the template language's repeat and condition, in the code editor.
+  await eventually(
+    async () => ((await page.locator('.cm-content').first().textContent()) ?? '').includes(`_for="item in split(items, ';')"`),
+    'the starter’s code',
+  );
+  expect(await page.locator('.cm-content').first().textContent()).toContain('_if="paid"');
+  // Each variable it reads has its field; the preview is the renderer's picture of it.
+  const shown = await page.getByRole('main').innerText();
+  expect(
+    ['shop · text', 'order · text', 'items · text', 'total · number', 'currencyCode · text'].filter((line) => !shown.includes(line)),
+  ).toEqual([]);
+  await page.getByLabel('paid', { exact: true }).waitFor();
+  await page.getByRole('img', { name: 'Live preview' }).waitFor({ timeout: 30_000 });
+  expect(await accessibilityViolations(page)).toEqual([]);
+});

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { addAccountToTeam, createTeam } from '@pressroom/db';
 import { waitFor } from '@pressroom/testing';
+import { near } from '@pressroom/testing/media';
 import { FLAVOURS, problemOf, startTestStack, type TestStack } from './harness.js';
 
 const MONO_BOLD = readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf');
@@ -380,19 +381,33 @@ describe('starter gallery (memory+pglite)', () => {
     return [...counts.values()].filter((n) => n / total >= 0.001).length;
   }
 
-  it('lists at least 12 starters and copies each into the account, where it renders as designed (not blank)', async () => {
+  it('lists at least 12 canvas and 3 HTML starters and copies each into the account, where it renders as designed (not blank) and reads exactly the variables it defines', async () => {
     const listed = (await (await stack.api('/templates/starters', { key })).json()) as {
-      starters: { key: string; name: string; width: number; height: number }[];
+      starters: {
+        key: string;
+        name: string;
+        width: number;
+        height: number;
+        engine: 'fabric' | 'html';
+        variableDefinitions: { name: string }[];
+      }[];
     };
-    expect(listed.starters.length).toBeGreaterThanOrEqual(12);
+    expect(listed.starters.filter((s) => s.engine === 'fabric').length).toBeGreaterThanOrEqual(12);
+    expect(listed.starters.filter((s) => s.engine === 'html').length).toBeGreaterThanOrEqual(3);
     for (const starter of listed.starters) {
       const copied = await stack.api(`/templates/starters/${starter.key}/copy`, { method: 'POST', key, json: {} });
       expect(copied.status).toBe(200);
-      const { template } = (await copied.json()) as { template: { uid: string; name: string; width: number; height: number } };
-      expect(template).toMatchObject({ name: starter.name, width: starter.width, height: starter.height });
+      const { template } = (await copied.json()) as {
+        template: { uid: string; name: string; width: number; height: number; engine: string; html: string | null };
+      };
+      expect(template).toMatchObject({ name: starter.name, width: starter.width, height: starter.height, engine: starter.engine });
+      expect([starter.key, template.html !== null]).toEqual([starter.key, starter.engine === 'html']);
       const image = await renderTemplate(template.uid);
       expect([starter.key, image.width, image.height]).toEqual([starter.key, starter.width, starter.height]);
       expect([starter.key, visibleColours(image.pixels) >= 3]).toEqual([starter.key, true]);
+      // What the design reads (the template language's detection) is what it defines, each with a default.
+      const { detected } = (await (await stack.api(`/templates/${template.uid}/variables`, { key })).json()) as { detected: string[] };
+      expect([starter.key, [...detected].sort()]).toEqual([starter.key, starter.variableDefinitions.map((d) => d.name).sort()]);
     }
     const templates = (await (await stack.api('/templates?limit=100', { key })).json()) as { templates: unknown[] };
     expect(templates.templates).toHaveLength(listed.starters.length);
@@ -405,6 +420,21 @@ describe('starter gallery (memory+pglite)', () => {
     const plain = await renderTemplate(template.uid);
     const changed = await renderTemplate(template.uid, { title: 'Something else entirely', accent: '#00ff00' });
     expect(differingShare(plain.pixels, changed.pixels)).toBeGreaterThan(0.005);
+    // An HTML starter's `_if` and `_for` follow its variables: the receipt's green PAID stamp only when paid, one line per item.
+    const receipt = (await (await stack.api('/templates/starters/html-receipt/copy', { method: 'POST', key, json: {} })).json()) as {
+      template: { uid: string };
+    };
+    const stampGreen = (pixels: Buffer) => {
+      let n = 0;
+      for (let i = 0; i < pixels.length; i += 3) if (near([pixels[i]!, pixels[i + 1]!, pixels[i + 2]!], [5, 150, 105], 40)) n++;
+      return n;
+    };
+    const paid = await renderTemplate(receipt.template.uid);
+    const unpaid = await renderTemplate(receipt.template.uid, { paid: false });
+    expect([stampGreen(paid.pixels) > 500, stampGreen(unpaid.pixels)]).toEqual([true, 0]);
+    const oneItem = await renderTemplate(receipt.template.uid, { items: 'Gift card' });
+    expect(differingShare(paid.pixels, oneItem.pixels)).toBeGreaterThan(0.005);
+
     const missing = await stack.api('/templates/starters/no-such-starter/copy', { method: 'POST', key, json: {} });
     expect(missing.status).toBe(404);
     expect((await problemOf(missing)).detail).toMatch(/og-image/);

@@ -27,7 +27,8 @@ describe('starter catalogue', () => {
     expect(STARTERS.filter((s) => /\d+\s*[×x]\s*\d+/.test(s.description)).map((s) => s.key)).toEqual([]);
   });
 
-  it.each(STARTERS.map((s) => [s.key, s] as const))('%s is a valid template whose every {{variable}} has a default', (_key, starter) => {
+  const canvasStarters = STARTERS.flatMap((s) => (s.engine === 'fabric' ? [[s.key, s] as const] : []));
+  it.each(canvasStarters)('%s is a valid canvas template whose every {{variable}} has a default', (_key, starter) => {
     const parsed = TemplateCreate.safeParse({
       name: starter.name,
       fabricJSData: starter.fabricJSData,
@@ -41,5 +42,27 @@ describe('starter catalogue', () => {
     const defined = new Set(starter.variableDefinitions.filter((d) => d.defaultValue !== undefined).map((d) => d.name));
     expect([...used].filter((name) => !defined.has(name!))).toEqual([]);
     expect([...defined].filter((name) => !used.has(name))).toEqual([]);
+  });
+
+  // Whether each HTML starter reads exactly its defined variables is asked of the API (deploy/embedded assets test:
+  // GET /templates/{uid}/variables of each copy), where the template language detects them.
+  const htmlStarters = STARTERS.flatMap((s) => (s.engine === 'html' ? [[s.key, s] as const] : []));
+  it.each(htmlStarters)('%s is a valid HTML template with a default for every variable', (_key, starter) => {
+    const parsed = TemplateCreate.safeParse({
+      name: starter.name,
+      html: starter.html,
+      width: starter.width,
+      height: starter.height,
+      variableDefinitions: starter.variableDefinitions,
+    });
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(starter.variableDefinitions.filter((d) => d.defaultValue === undefined)).toEqual([]);
+  });
+
+  it('offers HTML starters too, which show what the template language adds (_if, _for, functions)', () => {
+    const html = STARTERS.flatMap((s) => (s.engine === 'html' ? [s.html] : [])).join('\n');
+    expect(html).toMatch(/ _if="/);
+    expect(html).toMatch(/ _for="/);
+    expect(html).toMatch(/\{\{ currency\(/);
   });
 });

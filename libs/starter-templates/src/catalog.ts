@@ -1,7 +1,9 @@
 import type { PdfPaperPreset, VariableDefinition } from '@pressroom/contracts';
+import { HTML_STARTERS, type HtmlStarter } from './html-starters.js';
 import { canvas, circle, frame, rect, text } from './shapes.js';
 
-export interface StarterTemplate {
+/** A canvas starter: FabricJS data, edited in the canvas editor. */
+export interface CanvasStarter {
   key: string;
   name: string;
   category: string;
@@ -14,6 +16,9 @@ export interface StarterTemplate {
   pdfPreset?: PdfPaperPreset;
 }
 
+/** One design of the gallery, with the engine its copy is made with (`fabric` or `html`) and that engine's design. */
+export type StarterTemplate = (CanvasStarter & { engine: 'fabric' }) | (HtmlStarter & { engine: 'html' });
+
 const v = (name: string, defaultValue: string, type: VariableDefinition['type'] = 'text'): VariableDefinition => ({
   name,
   type,
@@ -24,8 +29,8 @@ const v = (name: string, defaultValue: string, type: VariableDefinition['type'] 
 const INK = '#111827';
 const MUTED = '#6b7280';
 
-/** The starters that ship with Pressroom (issue 15 item 3): canvas designs with their texts and colours as variables. */
-export const STARTERS: StarterTemplate[] = [
+/** The canvas starters (issue 15 item 3): designs with their texts and colours as variables. */
+const CANVAS_STARTERS: CanvasStarter[] = [
   {
     key: 'og-image',
     name: 'Open Graph image',
@@ -269,6 +274,12 @@ export const STARTERS: StarterTemplate[] = [
       text('{{episode}}', { left: 100, top: 1200, width: 1200 }, { size: 56, fill: '{{accent}}', align: 'center' }),
     ]),
   },
+];
+
+/** The starters that ship with Pressroom: the canvas designs, then the HTML ones. */
+export const STARTERS: StarterTemplate[] = [
+  ...CANVAS_STARTERS.map((starter) => ({ ...starter, engine: 'fabric' as const })),
+  ...HTML_STARTERS.map((starter) => ({ ...starter, engine: 'html' as const })),
 ];
 
 export function findStarter(key: string): StarterTemplate | undefined {

@@ -1,1 +1,2 @@
-export { STARTERS, findStarter, type StarterTemplate } from './catalog.js';
+export { STARTERS, findStarter, type CanvasStarter, type StarterTemplate } from './catalog.js';
+export type { HtmlStarter } from './html-starters.js';

@@ -17,7 +17,7 @@ export const copyStarter = async (key: string) =>
 export async function starterThumbnail(starter: Starter): Promise<string> {
   const res = await request('/templates/preview', {
     json: {
-      canvas: starter.fabricJSData,
+      ...(starter.engine === 'html' ? { html: starter.html } : { canvas: starter.fabricJSData }),
       variableDefinitions: starter.variableDefinitions,
       layout: { width: starter.width, height: starter.height },
       format: 'png',

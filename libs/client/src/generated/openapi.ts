@@ -21836,7 +21836,7 @@ export interface operations {
                      *           "key": "og-image",
                      *           "name": "Open Graph image",
                      *           "category": "social",
-                     *           "description": "Link preview for blogs and docs (1200×630).",
+                     *           "description": "Link preview for blogs and docs.",
                      *           "width": 1200,
                      *           "height": 630,
                      *           "variableDefinitions": [
@@ -21847,6 +21847,7 @@ export interface operations {
                      *               "allowRawHtml": false
                      *             }
                      *           ],
+                     *           "engine": "fabric",
                      *           "fabricJSData": {
                      *             "version": "6.0.0",
                      *             "width": 1200,
@@ -21863,6 +21864,24 @@ export interface operations {
                      *               }
                      *             ]
                      *           }
+                     *         },
+                     *         {
+                     *           "key": "html-article-card",
+                     *           "name": "Article card (HTML)",
+                     *           "category": "social",
+                     *           "description": "Link preview in HTML and CSS; the topic shows only when set.",
+                     *           "width": 1200,
+                     *           "height": 630,
+                     *           "variableDefinitions": [
+                     *             {
+                     *               "name": "title",
+                     *               "type": "text",
+                     *               "defaultValue": "Rendering a million cards a day",
+                     *               "allowRawHtml": false
+                     *             }
+                     *           ],
+                     *           "engine": "html",
+                     *           "html": "<div class=\"card\"><h1>{{ title }}</h1></div>"
                      *         }
                      *       ]
                      *     }
@@ -21890,10 +21909,17 @@ export interface operations {
                                     maxLength?: number;
                                 };
                             }[];
-                            /** @description The Fabric.js canvas document (docs/canvas.md). */
-                            fabricJSData: {
+                            /**
+                             * @description `fabric`: a canvas design (`fabricJSData`); `html`: an HTML template (`html`).
+                             * @enum {string}
+                             */
+                            engine: "fabric" | "html";
+                            /** @description A canvas starter's Fabric.js document (docs/canvas.md). */
+                            fabricJSData?: {
                                 [key: string]: unknown;
                             };
+                            /** @description An HTML starter's template (docs/templates.md). */
+                            html?: string;
                         }[];
                     };
                 };

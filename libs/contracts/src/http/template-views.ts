@@ -58,5 +58,7 @@ export const StarterView = z.object({
   width: z.number().int(),
   height: z.number().int(),
   variableDefinitions: z.array(VariableDefinitionView),
-  fabricJSData: z.record(z.string(), z.unknown()).describe('The Fabric.js canvas document (docs/canvas.md).'),
+  engine: z.enum(['fabric', 'html']).describe('`fabric`: a canvas design (`fabricJSData`); `html`: an HTML template (`html`).'),
+  fabricJSData: z.record(z.string(), z.unknown()).optional().describe("A canvas starter's Fabric.js document (docs/canvas.md)."),
+  html: z.string().optional().describe("An HTML starter's template (docs/templates.md)."),
 });

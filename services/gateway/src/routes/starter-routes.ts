@@ -2,11 +2,18 @@ import { Router } from 'express';
 import { StarterCopyRequest, newId } from '@pressroom/contracts';
 import { insertTemplate, type Db } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
-import { STARTERS, findStarter } from '@pressroom/starter-templates';
+import { STARTERS, findStarter, type StarterTemplate } from '@pressroom/starter-templates';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 import { templateView } from '../views/template-view.js';
+
+/** A starter as the gallery lists it: the paper preset is the copy's (its `pdfPreset`), not part of the answer (StarterView). */
+function starterView(starter: StarterTemplate): Omit<StarterTemplate, 'pdfPreset'> {
+  if (starter.engine === 'html') return starter;
+  const { pdfPreset: _paper, ...view } = starter;
+  return view;
+}
 
 /** The starter gallery. Mounted before the template routes: `starters` is not a template uid. */
 export function starterRoutes(deps: { db: Db }): Router {
@@ -14,8 +21,7 @@ export function starterRoutes(deps: { db: Db }): Router {
 
   defineRoute(router, '/templates/starters', {
     get: handler(async (_req, res) => {
-      // The paper preset is the copy's (its `pdfPreset`), not part of the gallery's answer (StarterView).
-      res.json({ starters: STARTERS.map(({ pdfPreset: _paper, ...view }) => view) });
+      res.json({ starters: STARTERS.map((starter) => starterView(starter)) });
     }),
   });
 
@@ -33,10 +39,10 @@ export function starterRoutes(deps: { db: Db }): Router {
         uid: newId('tpl'),
         ownerId: authOf(res).ownerId,
         name: body.name ?? starter.name,
-        engine: 'fabric',
-        html: null,
+        engine: starter.engine,
+        html: starter.engine === 'html' ? starter.html : null,
         // A deep copy: the catalogue is shared module state.
-        fabricJSData: structuredClone(starter.fabricJSData),
+        fabricJSData: starter.engine === 'fabric' ? structuredClone(starter.fabricJSData) : null,
         jsEnabled: false,
         strictVariables: false,
         type: 'image',
@@ -45,7 +51,7 @@ export function starterRoutes(deps: { db: Db }): Router {
         width: starter.width,
         height: starter.height,
         outputFormat: 'image',
-        pdfPreset: starter.pdfPreset ?? null,
+        pdfPreset: (starter.engine === 'fabric' ? starter.pdfPreset : undefined) ?? null,
         variableDefinitions: structuredClone(starter.variableDefinitions),
         pages: [],
         layouts: {},

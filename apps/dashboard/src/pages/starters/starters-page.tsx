@@ -28,7 +28,8 @@ export default function StartersPage() {
   return (
     <Page title="Starter gallery">
       <p className="text-sm text-slate-700">
-        Designs to start from. Using one copies it into this workspace as your own template, ready to edit and render.
+        Designs to start from: most are canvas designs, edited by pointing and clicking; those marked HTML are HTML and CSS, edited as code.
+        Using one copies it into this workspace as your own template, ready to edit and render.
       </p>
       {copy.error && <Alert>{messageOf(copy.error)}</Alert>}
       <QueryState query={starters}>
@@ -42,7 +43,7 @@ export default function StartersPage() {
                 <div className="flex flex-1 flex-col gap-2 p-3">
                   <h2 className="font-medium">{starter.name}</h2>
                   <p className="text-xs text-slate-600">
-                    {starter.width}×{starter.height} · {starter.category}
+                    {starter.width}×{starter.height} · {starter.category} · {starter.engine === 'html' ? 'HTML editor' : 'Canvas editor'}
                   </p>
                   <p className="text-sm text-slate-700">{starter.description}</p>
                   <UseStarterButton
