@@ -1,16 +1,10 @@
-import type { PdfPaperPreset, VariableDefinition } from '@pressroom/contracts';
+import type { PdfPaperPreset } from '@pressroom/contracts';
 import { HTML_STARTERS, type HtmlStarter } from './html-starters.js';
 import { canvas, circle, frame, rect, text } from './shapes.js';
+import { v, type StarterBase } from './starter-base.js';
 
 /** A canvas starter: FabricJS data, edited in the canvas editor. */
-export interface CanvasStarter {
-  key: string;
-  name: string;
-  category: string;
-  description: string;
-  width: number;
-  height: number;
-  variableDefinitions: VariableDefinition[];
+export interface CanvasStarter extends StarterBase {
   fabricJSData: Record<string, unknown>;
   /** The copy's `pdfPreset`: a canvas printed as PDF fills that paper (turned to the design's orientation). */
   pdfPreset?: PdfPaperPreset;
@@ -18,13 +12,6 @@ export interface CanvasStarter {
 
 /** One design of the gallery, with the engine its copy is made with (`fabric` or `html`) and that engine's design. */
 export type StarterTemplate = (CanvasStarter & { engine: 'fabric' }) | (HtmlStarter & { engine: 'html' });
-
-const v = (name: string, defaultValue: string, type: VariableDefinition['type'] = 'text'): VariableDefinition => ({
-  name,
-  type,
-  defaultValue,
-  allowRawHtml: false,
-});
 
 const INK = '#111827';
 const MUTED = '#6b7280';

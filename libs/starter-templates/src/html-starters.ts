@@ -1,4 +1,4 @@
-import type { VariableDefinition } from '@pressroom/contracts';
+import { v, type StarterBase } from './starter-base.js';
 
 /**
  * The HTML starters: the same kind of design as the canvas ones, written as HTML and CSS for developers who keep
@@ -6,23 +6,9 @@ import type { VariableDefinition } from '@pressroom/contracts';
  * element shown only when a variable is set (`_if`), a list repeated from one text (`_for` over `split`), functions
  * in placeholders (`uppercase`, `currency`). Fonts are the renderer's (DejaVu Sans, as the canvas starters use).
  */
-export interface HtmlStarter {
-  key: string;
-  name: string;
-  category: string;
-  description: string;
-  width: number;
-  height: number;
-  variableDefinitions: VariableDefinition[];
+export interface HtmlStarter extends StarterBase {
   html: string;
 }
-
-const v = (name: string, defaultValue: string, type: VariableDefinition['type'] = 'text'): VariableDefinition => ({
-  name,
-  type,
-  defaultValue,
-  allowRawHtml: false,
-});
 
 /** The page box every HTML starter starts from: the template's size, no margin, the renderer's sans-serif. */
 const BASE_CSS = `*{box-sizing:border-box}html,body{margin:0}body{font-family:'DejaVu Sans',sans-serif;color:#111827}`;
