@@ -244,7 +244,8 @@ test('the audit log lists who created, rotated and revoked the key and changed t
   // Filters: a kind of action and who, sent to the API as `action` and `actor`; the CSV link carries them too.
   const what = page.getByRole('group', { name: 'Filters' }).getByRole('combobox', { name: 'What' });
   const who = page.getByRole('group', { name: 'Filters' }).getByRole('combobox', { name: 'Who' });
-  // Who offers the people the log names (here only the owner).
+  // Who offers everyone the log names (GET /account/audit-log/actors; here only the owner), asked once the page opens.
+  await eventually(async () => (await who.locator('option').count()) === 2, 'the people the log names');
   const whoChoices = await who.locator('option').allTextContents();
   expect(whoChoices).toHaveLength(2);
   expect(whoChoices[0]).toBe('Anyone');

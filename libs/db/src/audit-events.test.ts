@@ -7,6 +7,7 @@ import {
   createTeamWorkspace,
   createUser,
   deleteAuditEventsBefore,
+  listAuditActors,
   listAuditEvents,
   listWorkspaces,
   PermissionError,
@@ -77,6 +78,10 @@ describe.each(ENGINES)('audit events on %s', (engine) => {
     ]);
     // A kind no action has keeps nothing (not every action).
     expect(await listed({ action: 'webhooks' })).toEqual([]);
+    // Who the filter can choose: each account the log names, once, as events name it, sorted by those words.
+    expect(await listAuditActors(db(), team.id)).toEqual(
+      [team, other].map((a) => ({ accountId: a.id, email: null, name: a.name })).sort((a, b) => a.name.localeCompare(b.name)),
+    );
     const pageSizes: number[] = [];
     for await (const page of auditEventPages(db(), { ownerId: team.id, pageSize: 2, filter: { action: 'webhook' } }))
       pageSizes.push(page.length);

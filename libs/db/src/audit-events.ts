@@ -119,6 +119,41 @@ export function auditActionsOf(action: string): string[] {
   return ofKind.length > 0 ? ofKind : [action];
 }
 
+/**
+ * How an event's account finds its names: the account itself, and the person signing in as it, through their
+ * personal account or through their account in a team.
+ */
+const ACTOR_JOIN = {
+  account: eq(accounts.id, auditEvents.accountId),
+  member: eq(teamMembers.accountId, auditEvents.accountId),
+  user: or(eq(users.personalAccountId, auditEvents.accountId), eq(users.id, teamMembers.userId)),
+};
+
+/** Who did an event, as the log names them (the admin CLI's marker by its name). */
+function actorView(accountId: string, names: { email: string | null; userName: string | null; accountName: string | null }) {
+  return {
+    accountId,
+    email: names.email,
+    name: names.userName ?? names.accountName ?? (accountId === ADMIN_CLI_ACTOR ? ADMIN_CLI_NAME : null),
+  };
+}
+
+/**
+ * Everyone the workspace's log names, once each (the `actor` filter's choices), with the words events name them by,
+ * sorted by those words (email, else name).
+ */
+export async function listAuditActors(db: Db, ownerId: string): Promise<AuditEventView['actor'][]> {
+  const rows = await db.orm
+    .selectDistinct({ accountId: auditEvents.accountId, accountName: accounts.name, email: users.email, userName: users.name })
+    .from(auditEvents)
+    .leftJoin(accounts, ACTOR_JOIN.account)
+    .leftJoin(teamMembers, ACTOR_JOIN.member)
+    .leftJoin(users, ACTOR_JOIN.user)
+    .where(eq(auditEvents.ownerId, ownerId));
+  const words = (actor: AuditEventView['actor']) => actor.email ?? actor.name ?? actor.accountId;
+  return rows.map(({ accountId, ...names }) => actorView(accountId, names)).sort((a, b) => words(a).localeCompare(words(b)));
+}
+
 /** The workspace's events, newest first; `before` (an event id) pages back; `filter` keeps some of them. */
 export async function listAuditEvents(
   db: Db,
@@ -134,10 +169,9 @@ export async function listAuditEvents(
       ...keyUsedColumns,
     })
     .from(auditEvents)
-    .leftJoin(accounts, eq(accounts.id, auditEvents.accountId))
-    // A person acts through their personal account or through their account in a team.
-    .leftJoin(teamMembers, eq(teamMembers.accountId, auditEvents.accountId))
-    .leftJoin(users, or(eq(users.personalAccountId, auditEvents.accountId), eq(users.id, teamMembers.userId)))
+    .leftJoin(accounts, ACTOR_JOIN.account)
+    .leftJoin(teamMembers, ACTOR_JOIN.member)
+    .leftJoin(users, ACTOR_JOIN.user)
     .leftJoin(apiKeys, eq(apiKeys.id, auditEvents.keyId))
     .where(
       and(
@@ -153,11 +187,7 @@ export async function listAuditEvents(
     id: row.id,
     at: row.at,
     action: row.action,
-    actor: {
-      accountId: row.accountId,
-      email,
-      name: userName ?? accountName ?? (row.accountId === ADMIN_CLI_ACTOR ? ADMIN_CLI_NAME : null),
-    },
+    actor: actorView(row.accountId, { email, userName, accountName }),
     target: { id: row.targetId, label: row.targetLabel },
     key: keyUsedView(row.keyId, joined),
     ip: row.ip,

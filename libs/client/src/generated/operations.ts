@@ -342,6 +342,10 @@ export const OPERATION_ROUTES = {
     "method": "GET",
     "path": "/account/audit-log"
   },
+  "listAuditActors": {
+    "method": "GET",
+    "path": "/account/audit-log/actors"
+  },
   "getAuthConfig": {
     "method": "GET",
     "path": "/auth/config"

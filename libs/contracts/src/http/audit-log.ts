@@ -37,15 +37,24 @@ export const AuditLogQuery = z.object({
     ),
 });
 
+/** Who did an event: their email when a person signs in as the account, else the account's name. */
+export const AuditActorView = z
+  .object({ accountId: z.string(), email: z.string().nullable(), name: z.string().nullable() })
+  .describe('Who did it: their email when a person signs in as the account, else the account’s name.');
+
+/** GET /account/audit-log/actors: everyone the workspace's log names, for choosing its `actor` filter. */
+export const AuditActorList = z.object({
+  actors: z.array(AuditActorView).describe('Each account that did something the log keeps, once, by name (or email), A to Z.'),
+});
+export type AuditActorList = z.infer<typeof AuditActorList>;
+
 export const AuditEventView = z.object({
   id: z.string(),
   at: z.string().describe('When it was done, ISO 8601 date-time (UTC).'),
   action: z
     .string()
     .describe('`<thing>.<verb>`: `api_key.created`, `webhook.deleted`, `team.member_removed`, … (the list: docs/audit-log.md).'),
-  actor: z
-    .object({ accountId: z.string(), email: z.string().nullable(), name: z.string().nullable() })
-    .describe('Who did it: their email when a person signs in as the account, else the account’s name.'),
+  actor: AuditActorView,
   target: z
     .object({ id: z.string().nullable(), label: z.string().nullable() })
     .describe('What it was done to, and a name a person recognises as it was then; null for the workspace itself.'),

@@ -17,7 +17,7 @@ import { PlanChangeBody } from '../http/plan-change.js';
 import { SessionLookupQuery } from '../http/setting-lookup.js';
 import { PasswordResetCompleteBody, PasswordResetDone, PasswordResetRequestBody, PasswordResetRequested } from '../http/password-reset.js';
 import { PlanDetails, UsageView } from '../http/account-views.js';
-import { AuditLogPage, AuditLogQuery } from '../http/audit-log.js';
+import { AuditActorList, AuditLogPage, AuditLogQuery } from '../http/audit-log.js';
 import { RefusedRequestList, RefusedRequestsQuery } from '../http/refused-requests.js';
 import {
   HolderPlanChanged,
@@ -41,6 +41,7 @@ import {
   PLAN_DETAILS_EXAMPLE,
   PLAN_HOLDERS_EXAMPLE,
   REFUSED_REQUESTS_EXAMPLE,
+  AUDIT_ACTORS_EXAMPLE,
   AUDIT_LOG_EXAMPLE,
   SESSION_EXAMPLE,
   SIGNED_IN_EXAMPLE,
@@ -123,6 +124,19 @@ export const accountOperations: Operation[] = [
         contentTypes: ['text/csv'],
       },
     },
+  },
+  {
+    method: 'get',
+    path: '/account/audit-log/actors',
+    operationId: 'listAuditActors',
+    tag: 'Account',
+    summary: "Everyone the workspace's audit log names, for its actor filter",
+    description:
+      "Pressroom's own. Each account that did something the log still keeps, once, with the email or name the log " +
+      'shows for it, sorted by that; `accountId` is what `GET /account/audit-log?actor=` takes. Read by whoever may ' +
+      'read the log (in a team, its owners and admins).',
+    auth: 'apiKey',
+    responses: { 200: json(AuditActorList, 'OK', AUDIT_ACTORS_EXAMPLE) },
   },
   {
     method: 'get',

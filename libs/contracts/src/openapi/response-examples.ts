@@ -413,6 +413,13 @@ export const MCP_EXAMPLE = {
   result: { tools: [{ name: 'render_image', description: 'Render an image from HTML, a URL or a template.' }] },
 };
 
+export const AUDIT_ACTORS_EXAMPLE = {
+  actors: [
+    { accountId: 'acc_0123456789abcdefghjkmnpq', email: 'ada@example.com', name: 'Ada' },
+    { accountId: 'admin-cli', email: null, name: 'admin CLI' },
+  ],
+};
+
 export const AUDIT_LOG_EXAMPLE = {
   items: [
     {

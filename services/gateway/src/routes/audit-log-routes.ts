@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { AuditLogQuery, type AuditLogPage } from '@pressroom/contracts';
-import { listAuditEvents, requireAuditLogReader, type Db } from '@pressroom/db';
+import { AuditLogQuery, type AuditActorList, type AuditLogPage } from '@pressroom/contracts';
+import { listAuditActors, listAuditEvents, requireAuditLogReader, type Db } from '@pressroom/db';
 import { authOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import { sendAuditLogCsv } from './audit-log-csv.js';
@@ -28,6 +28,13 @@ export function auditLogRoutes(deps: { db: Db }): Router {
         items: page.map((row) => ({ ...row, id: String(row.id), at: row.at.toISOString() })),
         pagination: { limit, nextCursor: hasMore ? String(page.at(-1)!.id) : null, hasMore },
       };
+      res.set('Cache-Control', 'no-store').json(body);
+    },
+  });
+  defineRoute(router, '/account/audit-log/actors', {
+    get: async (_req, res) => {
+      await requireAuditLogReader(deps.db, authOf(res).account);
+      const body: AuditActorList = { actors: await listAuditActors(deps.db, authOf(res).ownerId) };
       res.set('Cache-Control', 'no-store').json(body);
     },
   });

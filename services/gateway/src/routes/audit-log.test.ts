@@ -128,6 +128,7 @@ describe.each(ENGINES)('the audit log (%s)', (engine) => {
       "Only the team's owners and admins can read its audit log. Ask one of them if you need to know who changed what.",
     );
     expect((await dan.request('GET', '/account/audit-log?format=csv')).status).toBe(403);
+    expect((await dan.request('GET', '/account/audit-log/actors')).status).toBe(403);
     // The member's key reads what the member may.
     const withKey = await fetch(`${gw.baseUrl}/account/audit-log`, { headers: { authorization: `Bearer ${danKey.key}` } });
     expect(withKey.status).toBe(403);
@@ -143,6 +144,9 @@ describe.each(ENGINES)('the audit log (%s)', (engine) => {
     ]);
     // Joining by signing up with the link is an accepted invitation too, naming who joined.
     expect(ownerView.items[2]).toMatchObject({ target: { label: 'dan@example.com' } });
+    // Everyone the log names, once each, for the Who filter: whoever of them acted on this page or an older one.
+    const actors = ((await (await carol.request('GET', '/account/audit-log/actors')).json()) as { actors: { email: string }[] }).actors;
+    expect(actors.map((a) => a.email)).toEqual(['carol@example.com', 'dan@example.com']);
     const members = (await (await carol.request('GET', `/teams/${team.id}/members`)).json()) as {
       items: { userId: string; email: string }[];
     };

@@ -1,6 +1,13 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { auditLogCsvUrl, auditLogKeys, listAuditEvents, type AuditEventView, type AuditLogFilter } from '../../api/audit-log';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  auditLogCsvUrl,
+  auditLogKeys,
+  listAuditActors,
+  listAuditEvents,
+  type AuditEventView,
+  type AuditLogFilter,
+} from '../../api/audit-log';
 import { messageOf } from '../../api/problem';
 import { useCurrentSession } from '../../app/session';
 import { Alert } from '../../kit/alert';
@@ -26,7 +33,8 @@ export default function AuditLogPage() {
     getNextPageParam: (last) => last.pagination.nextCursor ?? undefined,
   });
   const items = events.data?.pages.flatMap((p) => p.items) ?? [];
-  const actors = useActorsSeen(items);
+  // Everyone the log names (also those only on older pages), in the words the table names them.
+  const actors = useQuery({ enabled: mayRead, queryKey: auditLogKeys.actors, queryFn: listAuditActors });
   const filtered = filter.action !== '' || filter.actor !== '';
   return (
     <Page
@@ -50,7 +58,7 @@ export default function AuditLogPage() {
         </p>
       ) : (
         <>
-          <AuditFilters filter={filter} actors={actors} onChange={(change) => setFilter((f) => ({ ...f, ...change }))} />
+          <AuditFilters filter={filter} actors={actors.data ?? []} onChange={(change) => setFilter((f) => ({ ...f, ...change }))} />
           {events.isError ? (
             <Alert>{messageOf(events.error)}</Alert>
           ) : events.isPending ? (
@@ -81,17 +89,14 @@ export default function AuditLogPage() {
   );
 }
 
-/**
- * What and Who: the API's `action` (a kind) and `actor` filters. Who offers the people seen in the log on this visit
- * (the log names them; the page has no other list of everyone who ever acted here), and keeps the one chosen.
- */
+/** What and Who: the API's `action` (a kind) and `actor` filters; Who offers everyone the log names, as the table names them. */
 function AuditFilters({
   filter,
   actors,
   onChange,
 }: {
   filter: AuditLogFilter;
-  actors: ReadonlyMap<string, string>;
+  actors: readonly AuditEventView['actor'][];
   onChange: (change: Partial<AuditLogFilter>) => void;
 }) {
   return (
@@ -106,21 +111,13 @@ function AuditFilters({
         label="Who"
         value={filter.actor}
         onChange={(e) => onChange({ actor: e.target.value })}
-        options={[['', 'Anyone'], ...[...actors].sort((a, b) => a[1].localeCompare(b[1]))]}
+        options={[
+          ['', 'Anyone'],
+          ...actors.map((actor) => [actor.accountId, auditActorWords(actor)] as const).sort((a, b) => a[1].localeCompare(b[1])),
+        ]}
       />
     </div>
   );
-}
-
-/** Everyone seen in the log on this visit, by account id, in the words the table names them: the Who filter's choices. */
-function useActorsSeen(items: readonly AuditEventView[]): ReadonlyMap<string, string> {
-  const [seen, setSeen] = useState<ReadonlyMap<string, string>>(new Map());
-  useEffect(() => {
-    const unseen = items.filter((e) => !seen.has(e.actor.accountId));
-    if (unseen.length === 0) return;
-    setSeen((before) => new Map([...before, ...unseen.map((e) => [e.actor.accountId, auditActorWords(e.actor)] as const)]));
-  }, [items, seen]);
-  return seen;
 }
 
 /** A team's owners and admins read its log; the API refuses its members (docs/audit-log.md), so the page says so instead. */
