@@ -582,6 +582,51 @@ test('a refused save stands beside its field once: the banner only points there,
   ).toBe(0);
 }, 120_000);
 
+test('a clip’s length typed in seconds is saved as frames at the project’s frame rate; other text is refused beside it', async () => {
+  const created = await sessionRequest(context, rig.stack.baseUrl, {
+    method: 'POST',
+    path: '/video/templates',
+    data: { name: 'In seconds', projectJson: starterTimeline({ width: 320, height: 180 }) },
+  });
+  expect(created.status()).toBe(201);
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  await page.goto(rig.url(`video/templates/${uid}/timeline`));
+  await page.getByRole('region', { name: 'Player' }).waitFor();
+  await clip(/^Solid colour clip/).click();
+  const length = page.getByRole('region', { name: 'Properties' }).getByLabel('Length (frames)', { exact: true });
+  // The value in seconds, then (once) what the field takes.
+  expect(await describedText(length)).toBe('= 3 s at 30 frames a second Frames, or seconds: 2.5s');
+
+  await length.fill('2s');
+  await length.press('Enter');
+  await eventually(async () => (await length.inputValue()) === '60', 'the length to show 60 frames');
+  expect(await hintOf(length)).toBe('= 2 s at 30 frames a second');
+  await saveAndWait();
+  expect((await saved(uid)).projectJson.tracks[0]!.clips[0]!.durationInFrames).toBe(60);
+  // Passing through a frames field changes nothing: still saved.
+  await page.getByRole('region', { name: 'Properties' }).getByLabel('Start frame').focus();
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page, 'Length (frames)');
+  expect(await page.getByText('Saved.', { exact: true }).isVisible()).toBe(true);
+
+  await length.fill('abc');
+  await length.press('Tab');
+  await eventually(async () => (await length.getAttribute('aria-invalid')) === 'true', 'the length to be marked invalid');
+  expect(await describedText(length)).toBe(
+    '= 2 s at 30 frames a second Frames, or seconds: 2.5s Type a number of frames (60) or of seconds (2.5s or 0:02).',
+  );
+  // Nothing applied: the text stays for correcting, the clip keeps its 60 frames.
+  expect(await length.inputValue()).toBe('abc');
+  expect(await hintOf(length)).toBe('= 2 s at 30 frames a second');
+
+  // Minutes and seconds, applied on leaving the field, and the refusal goes.
+  await length.fill('0:01');
+  await length.press('Tab');
+  await eventually(async () => (await length.inputValue()) === '30', 'the length to show 30 frames');
+  expect(await length.getAttribute('aria-invalid')).toBeNull();
+  expect(await hintOf(length)).toBe('= 1 s at 30 frames a second');
+}, 120_000);
+
 test('a code template whose render outlives the API wait says it is still running, in a status that is announced', async () => {
   // 2 s at 320×180: longer to render than the 1 s this suite's render endpoint waits, so it answers 202.
   const tsx = `import { AbsoluteFill } from 'remotion';

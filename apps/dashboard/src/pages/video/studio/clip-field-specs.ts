@@ -1,5 +1,5 @@
 import { readablePath } from '../../../kit/form-banner.js';
-import { CHECKBOX, COLOUR, DECIMAL, NUMBER, select, specs, TEXT, TEXTAREA, type FieldSpec } from './field-specs.js';
+import { CHECKBOX, COLOUR, DECIMAL, FRAMES, NUMBER, select, specs, TEXT, TEXTAREA, type FieldSpec } from './field-specs.js';
 import { CLIP_TYPE_NAMES } from './clip-type-names.js';
 import { MAIN_PROPERTY, type ClipType } from './timeline-model.js';
 
@@ -51,8 +51,8 @@ const OWN: Record<ClipType, FieldSpec[]> = {
     ['trimAfter', 'Stop at source frame', NUMBER],
     ['playbackRate', 'Playback rate', DECIMAL],
     ['volume', 'Volume', DECIMAL],
-    ['fadeInFrames', 'Fade in (frames)', NUMBER],
-    ['fadeOutFrames', 'Fade out (frames)', NUMBER],
+    ['fadeInFrames', 'Fade in (frames)', FRAMES],
+    ['fadeOutFrames', 'Fade out (frames)', FRAMES],
   ]),
   shape: specs([
     [
@@ -81,8 +81,8 @@ const OWN: Record<ClipType, FieldSpec[]> = {
 };
 
 const TIMING = specs([
-  ['from', 'Start frame', NUMBER],
-  ['durationInFrames', 'Length (frames)', NUMBER],
+  ['from', 'Start frame', FRAMES],
+  ['durationInFrames', 'Length (frames)', FRAMES],
 ]);
 
 const PLACEMENT = specs([
@@ -93,8 +93,8 @@ const PLACEMENT = specs([
   ['style.opacity', 'Opacity', DECIMAL],
   ['style.rotation', 'Rotation (degrees)', NUMBER],
   ['style.scale', 'Scale', DECIMAL],
-  ['style.fadeInFrames', 'Fade in (frames)', NUMBER],
-  ['style.fadeOutFrames', 'Fade out (frames)', NUMBER],
+  ['style.fadeInFrames', 'Fade in (frames)', FRAMES],
+  ['style.fadeOutFrames', 'Fade out (frames)', FRAMES],
 ]);
 
 const DIRECTIONS = select([
@@ -110,7 +110,7 @@ function animationSpecs(key: 'enter' | 'exit' | 'transition', label: string): Fi
   const types = key === 'transition' ? ['fade', 'slide', 'wipe'] : ['fade', 'slide', 'zoom', 'wipe'];
   return specs([
     [`${key}.type`, label, select([['', 'None'], ...types.map((t) => [t, t[0]!.toUpperCase() + t.slice(1)] as const)])],
-    [`${key}.durationInFrames`, `${label}: length (frames)`, NUMBER],
+    [`${key}.durationInFrames`, `${label}: length (frames)`, FRAMES],
     [`${key}.direction`, `${label}: direction`, DIRECTIONS],
   ]);
 }

@@ -41,7 +41,7 @@ export function ClipProperties({
   const group = (title: string, list: FieldSpec[]) => (
     <fieldset className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-2">
       <legend className="px-1 text-xs font-semibold text-slate-700">{title}</legend>
-      <PropertyFields specs={list} source={clip} errors={errors} onChange={change} hints={secondsHints(list, clip, fps)} />
+      <PropertyFields specs={list} source={clip} errors={errors} onChange={change} hints={secondsHints(list, clip, fps)} fps={fps} />
     </fieldset>
   );
   return (

@@ -6,6 +6,8 @@ export type FieldKind =
   | { kind: 'text' }
   | { kind: 'textarea' }
   | { kind: 'number'; step?: number }
+  /** A count of frames, also typed as seconds ("2.5s", "0:02") and saved as frames (frames-or-seconds.ts). */
+  | { kind: 'frames' }
   | { kind: 'color' }
   | { kind: 'checkbox' }
   | { kind: 'select'; options: ReadonlyArray<readonly [string, string]> };
@@ -22,6 +24,7 @@ export interface FieldSpec {
 }
 
 export const NUMBER: FieldKind = { kind: 'number' };
+export const FRAMES: FieldKind = { kind: 'frames' };
 export const DECIMAL: FieldKind = { kind: 'number', step: 0.05 };
 export const TEXT: FieldKind = { kind: 'text' };
 export const TEXTAREA: FieldKind = { kind: 'textarea' };

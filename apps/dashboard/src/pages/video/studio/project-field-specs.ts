@@ -1,5 +1,5 @@
 import { SIZE_PRESET_LABELS } from '../starter-designs.js';
-import { COLOUR, DECIMAL, NUMBER, select, specs, TEXT } from './field-specs.js';
+import { COLOUR, DECIMAL, FRAMES, NUMBER, select, specs, TEXT } from './field-specs.js';
 
 /** The project's `size` presets; none means the width and height below. */
 const SIZE_PRESETS = select([['', 'Custom: the width and height below'], ...SIZE_PRESET_LABELS]);
@@ -10,9 +10,9 @@ export const PROJECT_FIELD_SPECS = specs([
   ['width', 'Width (px)', NUMBER],
   ['height', 'Height (px)', NUMBER],
   ['fps', 'Frames per second', NUMBER],
-  ['durationInFrames', 'Video length (frames)', NUMBER],
+  ['durationInFrames', 'Video length (frames)', FRAMES],
   ['backgroundColor', 'Background colour', COLOUR],
-  ['posterFrame', 'Poster frame', NUMBER],
+  ['posterFrame', 'Poster frame', FRAMES],
   ['durationVariable', 'Length variable', TEXT],
   ['soundtrack.src', 'Soundtrack URL', TEXT],
   ['soundtrack.volume', 'Soundtrack volume', DECIMAL],

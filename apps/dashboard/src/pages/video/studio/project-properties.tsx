@@ -42,6 +42,7 @@ export function ProjectProperties({
         errors={errorsUnder(error, 'projectJson.')}
         onChange={onChange}
         hints={projectHints(project)}
+        fps={project.fps > 0 ? project.fps : undefined}
       />
     </div>
   );

@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from 'react';
+import { ErrorText } from '../../../kit/message-text';
 import type { FieldKind } from './field-specs';
+import { FRAMES_OR_SECONDS_HINT, framesFromText, isFrameCount } from './frames-or-seconds';
 
 const INPUT = 'w-full rounded-md border bg-white px-2 py-1 text-sm';
 
@@ -7,7 +9,8 @@ const INPUT = 'w-full rounded-md border bg-white px-2 py-1 text-sm';
  * One labelled property of a clip or the project, with the server's message for it right under it
  * (linked by aria-describedby). Empty means "not set": the property is removed and its default applies.
  * A number keeps what is being typed and is applied as soon as it is a number; limits are the server's
- * to judge, so its message appears here on save.
+ * to judge, so its message appears here on save. A count of frames also takes seconds ("2.5s", "0:02"): they are
+ * turned into frames when the field is left or Enter is pressed, and text that is neither is refused beside it.
  */
 export function PropertyField({
   label,
@@ -17,6 +20,7 @@ export function PropertyField({
   field,
   hint,
   wide = false,
+  fps,
 }: {
   label: string;
   value: unknown;
@@ -27,18 +31,33 @@ export function PropertyField({
   hint?: string | undefined;
   /** Spans both columns of the panel's grid: a select whose options would be cut off in one. */
   wide?: boolean;
+  /** The project's frame rate, which seconds typed into a count of frames are turned into frames at. */
+  fps?: number | undefined;
 }) {
   const id = useId();
-  const errorId = error ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
   const shown = value === undefined || value === null ? '' : String(value);
   const [text, setText] = useState(shown);
   useEffect(() => setText(shown), [shown]);
+  // What was typed into a count of frames that is neither frames nor seconds: said here, nothing applied.
+  const [refusal, setRefusal] = useState<string>();
+  const message = refusal ?? error;
+  const errorId = message ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const inputHintId = field.kind === 'frames' ? `${id}-input-hint` : undefined;
   const common = {
     id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
-    className: `${INPUT} ${error ? 'border-red-600' : 'border-slate-300'}`,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': [hintId, inputHintId, errorId].filter(Boolean).join(' ') || undefined,
+    className: `${INPUT} ${message ? 'border-red-600' : 'border-slate-300'}`,
+  };
+  /** Applies what a frames field holds (seconds become frames) or refuses it. */
+  const commitFrames = () => {
+    const read = framesFromText(text, fps);
+    if ('refusal' in read) return setRefusal(read.refusal);
+    setRefusal(undefined);
+    setText(read.frames === undefined ? '' : String(read.frames));
+    // Only a change is applied: passing through the field (Tab) leaves the project unchanged, nothing to save.
+    if (read.frames !== value) onChange(read.frames);
   };
   let control;
   if (field.kind === 'checkbox') {
@@ -68,6 +87,28 @@ export function PropertyField({
           setText(e.target.value);
           if (e.target.value.trim() === '') onChange(undefined);
           else if (Number.isFinite(e.target.valueAsNumber)) onChange(e.target.valueAsNumber);
+        }}
+      />
+    );
+  } else if (field.kind === 'frames') {
+    // Text, not a number input: a number input empties itself on "2s".
+    control = (
+      <input
+        {...common}
+        type="text"
+        spellCheck={false}
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setRefusal(undefined);
+          // Frames apply as they are typed, as in a number field; seconds wait for the field to be left.
+          if (e.target.value.trim() === '') onChange(undefined);
+          else if (isFrameCount(e.target.value)) onChange(Number(e.target.value.trim()));
+        }}
+        onBlur={commitFrames}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commitFrames();
         }}
       />
     );
@@ -104,12 +145,13 @@ export function PropertyField({
           {hint}
         </p>
       )}
-      {field.kind !== 'checkbox' && control}
-      {error && (
-        <p id={errorId} className="text-xs text-red-700">
-          {error}
+      {inputHintId && (
+        <p id={inputHintId} className="text-[11px] text-slate-600">
+          {FRAMES_OR_SECONDS_HINT}
         </p>
       )}
+      {field.kind !== 'checkbox' && control}
+      {message && <ErrorText id={errorId} text={message} small />}
     </div>
   );
 }

@@ -13,6 +13,7 @@ export function PropertyFields({
   errors,
   onChange,
   hints,
+  fps,
 }: {
   specs: FieldSpec[];
   source: unknown;
@@ -20,6 +21,8 @@ export function PropertyFields({
   onChange: (path: string, value: unknown) => void;
   /** A secondary line under a field's label (what an empty value means, the value in seconds), by path. */
   hints?: Readonly<Record<string, string>>;
+  /** The project's frame rate: seconds typed into a count of frames become frames at it. */
+  fps: number | undefined;
 }) {
   return (
     <>
@@ -33,6 +36,7 @@ export function PropertyFields({
           value={getPath(source, spec.path)}
           error={messageFor(errors, spec.path)}
           onChange={(value) => onChange(spec.path, value)}
+          fps={fps}
         />
       ))}
     </>
