@@ -510,11 +510,11 @@ const POST = [
   rect('Box', 100, 400, 300, 200, '#ff0000'),
 ];
 
-test('at 1280×800 and 1440×900 the canvas starts on screen, a 1080×1080 design opens at a useful scale, layer names get the width', async () => {
+test('at 1280×800 and 1440×900 the canvas starts on screen, a 1080×1080 design opens whole at a useful scale, layer names get the width', async () => {
   try {
     for (const [width, height, scale] of [
-      [1280, 800, 0.44],
-      [1440, 900, 0.5],
+      [1280, 800, 0.37],
+      [1440, 900, 0.45],
     ] as const) {
       await page.setViewportSize({ width, height });
       await openDesign(`Laptop ${width}`, POST, { width: 1080, height: 1080 });
@@ -525,8 +525,9 @@ test('at 1280×800 and 1440×900 the canvas starts on screen, a 1080×1080 desig
       const shown = (await surface.boundingBox())!;
       // The tools fit in a few compact rows: the canvas starts well within the first screen…
       expect(shown.y).toBeLessThan(height - 300);
-      // …and the canvas column is wide enough that the whole 1080×1080 design shows at a working scale.
+      // …and the whole 1080×1080 design shows on the first screen, at a working scale.
       expect(shown.width / 1080).toBeGreaterThanOrEqual(scale);
+      expect(shown.y + shown.height).toBeLessThanOrEqual(height);
       // A short layer name shows whole; a long one ends in an ellipsis, its button named by the whole name.
       const nameOf = (row: string) => layers().locator(`li[data-layer="${row}"] [data-layer-name]`);
       const box = await nameOf('Box').evaluate((el) => [el.scrollWidth, el.clientWidth]);
@@ -658,7 +659,7 @@ test('on a phone the canvas comes first, then Properties, then Layers; a banner�
   }
 });
 
-test('the panels’ order is the same for the eye, Tab and a screen reader at 390×844 and 1280×800; Template actions closes on Escape; a tablet’s tools wrap; a story fits a phone’s first screen', async () => {
+test('the panels’ order is the same for the eye, Tab and a screen reader at 390×844 and 1280×800; Template actions closes on Escape and on a press outside; a tablet’s tools take three rows, the rare ones behind More tools; a story fits the first screen of a phone, a tablet and a laptop', async () => {
   const surface = page.locator('canvas.lower-canvas');
   const area = page.locator('[data-canvas-scroller]');
   const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
@@ -667,7 +668,7 @@ test('the panels’ order is the same for the eye, Tab and a screen reader at 39
    * of the focused control, `tools` in the row of tools. Tabs on until focus leaves the editor's panels.
    */
   const tabOrder = async (): Promise<string[]> => {
-    await page.getByRole('button', { name: 'Keyboard shortcuts' }).focus();
+    await page.getByRole('button', { name: 'Zoom in' }).focus();
     const seen: string[] = ['tools'];
     for (let step = 0; step < 400; step++) {
       await page.keyboard.press('Tab');
@@ -734,6 +735,24 @@ test('the panels’ order is the same for the eye, Tab and a screen reader at 39
     await eventually(async () => (await focusedName(page)) === 'Rename template', 'focus back on Rename template');
     await actions.click();
     expect(await actions.getAttribute('aria-expanded')).toBe('false');
+    // A press outside closes it, as a menu; focus goes where the person pressed (a field here), not back to the button.
+    await actions.click();
+    await template.getByRole('button', { name: 'Rename template' }).waitFor();
+    const width = page.getByRole('spinbutton', { name: 'Template width' });
+    await width.click();
+    await template.getByRole('button', { name: 'Rename template' }).waitFor({ state: 'hidden' });
+    expect(await actions.getAttribute('aria-expanded')).toBe('false');
+    await expectFocusOn(page, 'Template width');
+    // A press inside (on its button's label, on a control in it) does not.
+    await actions.click();
+    await template.getByRole('button', { name: 'Rename template' }).hover();
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.getByRole('dialog', { name: 'Rename the template' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await actions.getAttribute('aria-expanded')).toBe('true');
+    await actions.click();
+    expect(await actions.getAttribute('aria-expanded')).toBe('false');
 
     // A 1080×1920 story on the phone: fitted into what the first screen has left under the chrome, whole.
     await openDesign('Phone story', POST, { width: 1080, height: 1920 });
@@ -749,8 +768,9 @@ test('the panels’ order is the same for the eye, Tab and a screen reader at 39
     expect(drawn.y + drawn.height).toBeLessThanOrEqual(story.y + story.height);
     expect(await area.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true);
 
-    // 768×1024 (a tablet, beside the dashboard's menu): the tools wrap, every one in sight, none scrolled away
-    // sideways, and the canvas area still ends on the first screen.
+    // 768×1024 (a tablet, beside the dashboard's menu, 496 px for the tools): they wrap into three rows at most, every
+    // one shown in sight, none scrolled away sideways; Arrange and the shortcuts' help wait behind More tools. The
+    // canvas starts on the first screen and the whole 1080×1080 design shows on it.
     await page.setViewportSize({ width: 768, height: 1024 });
     await openDesign('Tablet tools', POST, { width: 1080, height: 1080 });
     await layers().getByRole('button', { name: 'Box', exact: true }).waitFor({ timeout: 30_000 });
@@ -758,17 +778,75 @@ test('the panels’ order is the same for the eye, Tab and a screen reader at 39
     const toolRow = page.locator('[data-tool-row]');
     expect(await toolRow.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     const rowBox = await boxOf(toolRow);
-    expect(rowBox.height).toBeGreaterThan(40);
-    expect(rowBox.height).toBeLessThan(300);
+    const toolHeight = (await boxOf(page.getByRole('button', { name: 'Add text', exact: true }))).height;
+    expect(rowBox.height).toBeGreaterThan(toolHeight);
+    // Three rows of tools and the two gaps between them (8 px each), a pixel's rounding to spare.
+    expect(rowBox.height).toBeLessThanOrEqual(3 * toolHeight + 2 * 8 + 2);
     expect(await page.locator('[data-more-tools]').count()).toBe(0);
-    for (const name of ['Add text', 'Add rectangle', 'Keyboard shortcuts']) {
-      const tool = await boxOf(page.getByRole('button', { name, exact: true }));
-      expect(tool.x).toBeGreaterThanOrEqual(0);
-      expect(tool.x + tool.width).toBeLessThanOrEqual(768);
-    }
+    const inSight = async (names: string[]) => {
+      for (const name of names) {
+        const tool = await boxOf(page.getByRole('button', { name, exact: true }));
+        expect(tool.x).toBeGreaterThanOrEqual(0);
+        expect(tool.x + tool.width).toBeLessThanOrEqual(768);
+        expect(tool.y + tool.height).toBeLessThanOrEqual(rowBox.y + rowBox.height + 1);
+      }
+    };
+    await inSight(['Add text', 'Add rectangle', 'Image from the library', 'Undo', 'More tools', 'Zoom in', 'Fit', '100 %']);
+    expect(await page.getByRole('button', { name: 'Align left' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Keyboard shortcuts' }).count()).toBe(0);
     const tablet = await boxOf(area);
+    const tabletDrawn = await boxOf(surface);
+    expect(tablet.y).toBeLessThan(1024 - 400);
     expect(tablet.y + tablet.height).toBeLessThanOrEqual(1024);
+    expect(tabletDrawn.y + tabletDrawn.height).toBeLessThanOrEqual(tablet.y + tablet.height);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+    // More tools, by keyboard: a disclosure opening a row of its own under it, Tab going on into it in order (Align
+    // first, the selection's), Escape folding it away with focus back on its button.
+    await selectLayer('Box');
+    const more = page.getByRole('button', { name: 'More tools' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('toolbar', { name: 'Arrange' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Align left');
+    const moreBox = await boxOf(more);
+    const alignBox = await boxOf(page.getByRole('button', { name: 'Align left' }));
+    expect(alignBox.y).toBeGreaterThan(moreBox.y + moreBox.height);
+    const help = await boxOf(page.getByRole('button', { name: 'Keyboard shortcuts' }));
+    expect(help.x + help.width).toBeLessThanOrEqual(768);
+    // Align works from there (the Box moves to the page's left edge: its X field says 0).
+    await page.keyboard.press('Enter');
+    await eventually(async () => (await field('X').inputValue()) === '0', 'Align left to move the Box');
+    await page.keyboard.press('Escape');
+    await page.getByRole('toolbar', { name: 'Arrange' }).waitFor({ state: 'hidden' });
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // A 1080×1920 story opens fitted whole within the first screen at 1024×768 and 1280×800 too.
+    for (const [w, h] of [
+      [1024, 768],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await openDesign(`Laptop story ${w}`, POST, { width: 1080, height: 1920 });
+      await layers().getByRole('button', { name: 'Box', exact: true }).waitFor({ timeout: 30_000 });
+      await eventually(async () => ((await surface.boundingBox())?.height ?? 1920) < 1920, 'the story to open fitted');
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const frame = await boxOf(area);
+      const story = await boxOf(surface);
+      expect(frame.y + frame.height).toBeLessThanOrEqual(h);
+      expect(story.y).toBeGreaterThanOrEqual(frame.y);
+      expect(story.y + story.height).toBeLessThanOrEqual(frame.y + frame.height);
+      expect(await area.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true);
+      // Fit keeps it so; 100 % draws it full size, the area scrolling (at most the first screen's rest).
+      await page.getByRole('button', { name: '100 %' }).click();
+      await eventually(async () => Math.round((await surface.boundingBox())?.height ?? 0) === 1920, 'the story at 100 %');
+      expect((await boxOf(area)).y + (await boxOf(area)).height).toBeLessThanOrEqual(h);
+      await page.getByRole('button', { name: 'Fit' }).click();
+      await eventually(async () => Math.abs(((await surface.boundingBox())?.height ?? 0) - story.height) <= 1, 'the story fitted again');
+    }
 
     // 1280×800: the columns as on a laptop (Layers left, the canvas with its rest in the middle, Properties with its
     // rest on the right); the canvas has no gap under it however tall Properties is; Tab goes the same order.
@@ -792,6 +870,13 @@ test('the panels’ order is the same for the eye, Tab and a screen reader at 39
       const b = await areaBoxes();
       return b.properties!.x === b.canvas!.x && b.properties!.y > b.canvas!.y && b.layers!.x < b.canvas!.x;
     }, 'two columns at 1024 px');
+    // The design keeps 1280 px's zoom, taller than the area's first-screen bound here: the area scrolls, so it is a
+    // tab stop of its own (a scrolling region is). Fitted, it is not, and Tab goes from the tools to Properties.
+    await page.getByRole('button', { name: 'Fit' }).click();
+    await eventually(
+      () => area.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth),
+      'the design fitted at 1024 px',
+    );
     expect(await tabOrder()).toEqual(['tools', 'properties', 'layers', 'canvas-rest', 'side-rest']);
     expect(await accessibilityViolations(page)).toEqual([]);
   } finally {

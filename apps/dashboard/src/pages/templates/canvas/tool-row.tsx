@@ -31,10 +31,12 @@ export function ToolRow({ children }: { children: ReactNode }) {
   const fade = 'pointer-events-none absolute inset-y-0 w-8 from-slate-50 sm:hidden';
   return (
     <div className="relative">
+      {/* Positioned: a screen reader's text in a tool (sr-only, absolute) is placed and clipped in the row; else, past
+        the phone's edge in the sideways row, it would widen the page. */}
       <div
         ref={row}
         data-tool-row=""
-        className="flex items-center gap-x-4 gap-y-2 max-sm:overflow-x-auto max-sm:pb-1 sm:flex-wrap max-sm:[&_[role=toolbar]]:shrink-0"
+        className="relative flex items-center gap-x-4 gap-y-2 max-sm:overflow-x-auto max-sm:pb-1 sm:flex-wrap max-sm:[&_[role=toolbar]]:shrink-0"
       >
         {children}
       </div>

@@ -63,10 +63,11 @@ export function Toolbar() {
         <label htmlFor={id} className="pl-1 text-sm font-medium text-slate-800">
           Image URL
         </label>
+        {/* Narrower on a tablet (640–1023 px): the field, its label, Add image and the library's button share a row. */}
         <input
           id={id}
           type="url"
-          className={`w-40 rounded-md border bg-white px-2 py-1 text-sm ${imageError ? 'border-red-600' : 'border-slate-300'}`}
+          className={`w-40 rounded-md sm:max-lg:w-32 border bg-white px-2 py-1 text-sm ${imageError ? 'border-red-600' : 'border-slate-300'}`}
           value={imageUrl}
           onChange={(e) => {
             setImageUrl(e.target.value);

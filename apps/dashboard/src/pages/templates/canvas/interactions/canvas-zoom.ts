@@ -48,12 +48,10 @@ export function attachZoom(
       y: px(style.borderTopWidth) + px(style.borderBottomWidth),
     };
   };
-  // Below lg (a phone, a tablet): what stands above the area's room on the page (the title, the save bar, the tools;
-  // its borders too), from the document's top, so that the area ends within the first screen (maxAreaHeight), wherever
-  // the page is scrolled to. From lg the area keeps to its share of the window: beside the side columns a laptop's
-  // canvas column is narrow, and a square design there needs the height to show at a working scale.
-  const narrow = window.matchMedia('(max-width: 63.999rem)');
-  const above = () => (narrow.matches ? scroller.getBoundingClientRect().top + window.scrollY + border().y : 0);
+  // What stands above the area's room on the page (the title, the save bar, the tools; its borders too), from the
+  // document's top, so that the area ends within the first screen (maxAreaHeight) at every width, wherever the page
+  // is scrolled to: a 1080×1920 story opens whole on a phone, a tablet and a laptop alike.
+  const above = () => scroller.getBoundingClientRect().top + window.scrollY + border().y;
   // The room a design can have: the area's width (without a scrollbar the zoom of the moment may have added), and
   // the tallest the area gets (it follows the design up to that).
   const room = () => ({ width: scroller.offsetWidth - border().x, height: maxAreaHeight(window.innerHeight, above()) });

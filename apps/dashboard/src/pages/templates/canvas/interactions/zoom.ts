@@ -63,8 +63,9 @@ export const MIN_FIRST_SCREEN_AREA = 240;
  * The tallest the canvas area gets (inside its border): 70 % of the window (at least 320 px), so that a tall portrait
  * design fitted into it shows whole on screen, with the tools above it or the panels below it in reach; and no
  * taller than what the first screen has left under what stands above the area (`above`: the page's height above its
- * room, title, save bar and tools, with the area's borders; 8 px to spare), so a 1080×1920 story on a phone ends on
- * the first screen too, not under its edge. Never below MIN_FIRST_SCREEN_AREA, room to zoom and pan in.
+ * room, title, save bar and tools, with the area's borders; 8 px to spare), so a 1080×1920 story ends on the first
+ * screen too, not under its edge, on a phone as on a laptop (1024×768, 1280×800: a square post there opens a little
+ * smaller than 70 % would draw it, and whole). Never below MIN_FIRST_SCREEN_AREA, room to zoom and pan in.
  */
 export function maxAreaHeight(windowHeight: number, above = 0): number {
   const share = Math.max(320, Math.round(windowHeight * 0.7));
