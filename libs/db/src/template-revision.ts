@@ -1,6 +1,7 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from './open.js';
 import { templates } from './schema.js';
+import { ownedTemplate } from './owned-template.js';
 import { templateVersions } from './schema-template-versions.js';
 import { toRow, type TemplateRow } from './templates.js';
 
@@ -27,7 +28,7 @@ export async function getRevisedTemplate(db: Db, input: { ownerId: string; uid: 
   const [found] = await db.orm
     .select({ ...getTableColumns(templates), revision: templateRevisionSql })
     .from(templates)
-    .where(and(eq(templates.ownerId, input.ownerId), eq(templates.uid, input.uid)))
+    .where(ownedTemplate(input))
     .limit(1);
   if (!found) return null;
   const { revision, ...record } = found;
@@ -41,7 +42,7 @@ export async function currentRevisionOf(tx: Reader, input: { ownerId: string; ui
   const [row] = await tx
     .select({ revision: templateRevisionSql, updatedAt: templates.updatedAt })
     .from(templates)
-    .where(and(eq(templates.ownerId, input.ownerId), eq(templates.uid, input.uid)))
+    .where(ownedTemplate(input))
     .limit(1);
   if (!row) return null;
   const [newest] = await tx

@@ -2,6 +2,7 @@ import { and, desc, eq, max, notInArray } from 'drizzle-orm';
 import { newId } from '@pressroom/contracts';
 import type { Db, Orm } from './open.js';
 import { templates } from './schema.js';
+import { ownedTemplate } from './owned-template.js';
 import { templateVersions, type TemplateSnapshot } from './schema-template-versions.js';
 import { templateDesignOf } from './template-design.js';
 import type { TemplateRow } from './templates.js';
@@ -113,10 +114,7 @@ export async function setTemplateVersionThumbnail(
       .from(templateVersions)
       .where(eq(templateVersions.templateUid, input.uid));
     if (newest?.number === row.number) {
-      await tx
-        .update(templates)
-        .set({ thumbnail: input.thumbnail })
-        .where(and(eq(templates.ownerId, input.ownerId), eq(templates.uid, input.uid)));
+      await tx.update(templates).set({ thumbnail: input.thumbnail }).where(ownedTemplate(input));
     }
     return true;
   });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './open.js';
 import { templates } from './schema.js';
+import { ownedTemplate } from './owned-template.js';
 import { recordTemplateVersion, type SavedVersion, type VersionAuthor } from './template-versions.js';
 import { currentRevisionOf, StaleTemplateRevisionError, templateRevisionSql } from './template-revision.js';
 
@@ -88,8 +89,6 @@ export function toValues(patch: TemplatePatch): Partial<TemplateValues> {
   return values;
 }
 
-const owned = (ownerId: string, uid: string) => and(eq(templates.ownerId, ownerId), eq(templates.uid, uid));
-
 /** With `version`, the new template's first version is recorded in the same transaction (docs/templates.md#versions). */
 export async function insertTemplate(db: Db, row: NewTemplate, options: { version?: VersionAuthor } = {}): Promise<SavedTemplate> {
   return db.orm.transaction(async (tx) => {
@@ -105,7 +104,7 @@ export async function insertTemplate(db: Db, row: NewTemplate, options: { versio
 
 /** Another owner's uid is indistinguishable from a missing one. */
 export async function getTemplate(db: Db, input: { ownerId: string; uid: string }): Promise<TemplateRow | null> {
-  const [row] = await db.orm.select().from(templates).where(owned(input.ownerId, input.uid)).limit(1);
+  const [row] = await db.orm.select().from(templates).where(ownedTemplate(input)).limit(1);
   return row ? toRow(row) : null;
 }
 
@@ -130,8 +129,8 @@ export async function updateTemplate(
   // Any of the listed revisions (If-Match may list several); none listed matches nothing.
   const revisions = typeof input.ifRevision === 'string' ? [input.ifRevision] : [...(input.ifRevision ?? [])];
   const where = conditional
-    ? and(owned(input.ownerId, input.uid), or(sql`false`, ...revisions.map((r) => sql`${templateRevisionSql} = ${r}`)))
-    : owned(input.ownerId, input.uid);
+    ? and(ownedTemplate(input), or(sql`false`, ...revisions.map((r) => sql`${templateRevisionSql} = ${r}`)))
+    : ownedTemplate(input);
   return db.orm.transaction(async (tx) => {
     // The update locks the template's row, so concurrent saves of one template number their versions in turn;
     // a save that waited for that lock re-checks the revision on the row the other one left.
@@ -153,7 +152,7 @@ export async function updateTemplate(
 }
 
 export async function deleteTemplate(db: Db, input: { ownerId: string; uid: string }): Promise<boolean> {
-  const rows = await db.orm.delete(templates).where(owned(input.ownerId, input.uid)).returning({ uid: templates.uid });
+  const rows = await db.orm.delete(templates).where(ownedTemplate(input)).returning({ uid: templates.uid });
   return rows.length > 0;
 }
 
