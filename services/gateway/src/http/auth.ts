@@ -106,6 +106,8 @@ export function authenticate(options: {
     return auth;
   }
   const middleware: RequestHandler = async (req, res, next) => {
+    // Already verified by a route ahead of this one that had to know first (GET /auth/session): not looked up twice.
+    if (res.locals.auth) return next();
     const header = req.headers.authorization;
     if (header === undefined) {
       const fromSession = await sessionAuth(req, options);

@@ -83,8 +83,8 @@ export function authPublicRoutes(deps: AuthRouteDeps): Router {
       return none(signedOut, () => new ProblemError('not-signed-in', { detail: 'There is no dashboard session. Sign in.' }));
     }
     try {
-      // Checked again by `authenticate`, which the signed-in answer goes through like every session route.
-      await sessionAuth(req, deps);
+      // Kept for `authenticate`, which the signed-in answer goes through like every session route (not looked up again).
+      res.locals.auth = await sessionAuth(req, deps);
     } catch (error) {
       if (error instanceof ProblemError && error.slug === 'not-signed-in') return none(signedOut, () => error);
       throw error;
