@@ -144,8 +144,12 @@ test('a new code template starts from the starter scene and opens in the editor'
   await page.waitForURL(/\/app\/video\/templates\/vtp_[^/]+\/code$/);
   expect(await page.locator('.cm-content').textContent()).toContain("defaultProps: { title: 'Launch day', color: '#1a73e8' }");
   // With the cursor in it, the editor's box shows the focus ring (CodeMirror's own dotted outline is clipped by the box).
-  await page.locator('.cm-content').focus();
-  expect(await page.locator('div:has(> .cm-editor)').evaluate((box) => getComputedStyle(box).outlineStyle)).toBe('solid');
+  // The editor may still be settling its first content when the page shows it (the focus can land on a view that is
+  // then replaced), so focus and read again until the ring shows.
+  await eventually(async () => {
+    await page.locator('.cm-content').focus();
+    return (await page.locator('div:has(> .cm-editor)').evaluate((box) => getComputedStyle(box).outlineStyle)) === 'solid';
+  }, 'the code box to show the focus ring with the cursor in it');
   // The starter's blue fill (#1a73e8) in the player.
   await eventually(async () => near(await playerPixel(), [26, 115, 232]), 'the player to show the starter scene', 60_000);
   // It opens on the middle frame (the render's poster frame), where the title has faded in: its white text shows, not

@@ -14,6 +14,7 @@ import { loadTemplate } from '../renders/load-template.js';
 import { deleteStoredFiles } from '../renders/delete-stored-files.js';
 import { templateView } from '../views/template-view.js';
 import { templateVersionView } from '../views/template-version-view.js';
+import { pagesWithIds } from './template-page-ids.js';
 
 function versionNotFound(id: string): ProblemError {
   return new ProblemError('not-found', {
@@ -61,8 +62,12 @@ export function templateVersionRoutes(deps: {
       const auth = authOf(res);
       const uid = String(req.params.uid);
       const version = await versionOf(res, uid, String(req.params.id));
-      // Restoring is a save: the template takes the snapshot's every field and the history gains a version.
-      const saved = await updateTemplate(deps.db, { ownerId: auth.ownerId, uid, patch: version.snapshot, version: versionAuthor(auth) });
+      // Restoring is a save: the template takes the snapshot's every field and the history gains a version. Its pages
+      // get ids as any save's do: a version saved before pages had them (docs/adr/0077-canvas-page-ids.md) would
+      // otherwise bring back pages the editor cannot tell apart until the next save.
+      const { snapshot } = version;
+      const patch = { ...snapshot, pages: pagesWithIds(snapshot.pages as { id?: string }[]) };
+      const saved = await updateTemplate(deps.db, { ownerId: auth.ownerId, uid, patch, version: versionAuthor(auth) });
       if (!saved?.savedVersion)
         throw new ProblemError('template-not-found', { detail: `No template with uid ${JSON.stringify(uid)} exists for this account.` });
       await deps.owners.changed(auth.ownerId, ['templates']);
