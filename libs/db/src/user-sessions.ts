@@ -10,7 +10,7 @@ import { browserLabel } from './browser-label.js';
  */
 
 const ID_LENGTH = 16;
-const ID = /^[0-9a-f]{16}$/;
+const ID = new RegExp(`^[0-9a-f]{${ID_LENGTH}}$`, 'u');
 
 export const sessionIdOf = (tokenHash: string): string => tokenHash.slice(0, ID_LENGTH);
 

@@ -45,9 +45,12 @@ export function focusPageHeading(
 }
 
 /**
- * For an action that opens another page (a starter copied, a template created): keyboard focus goes to the next
- * page's heading once it shows, instead of being dropped on the document with the button that was pressed. The page
- * shown now is told apart by its heading (a route that keeps the same component keeps the element: its words change).
+ * For an action that opens another page while its button stays (the template editor's first save goes to the new
+ * template's path in the same component, so the focused Save button is never removed and the shell's
+ * useFocusHeadingWhenFocusDropped does not act): keyboard focus goes to the next page's heading once it shows. The
+ * page shown now is told apart by its heading (the same component keeps the element: its words change). Actions whose
+ * button goes with its page (a starter copied, a canvas template created) need nothing: focus drops and the shell's
+ * hook moves it.
  */
 export function focusNextPageHeading(): () => void {
   const main = document.getElementById('main');

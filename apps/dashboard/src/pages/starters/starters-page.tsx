@@ -9,7 +9,6 @@ import { Button } from '../../kit/button';
 import { Page } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { StarterThumbnail } from './starter-thumbnail';
-import { focusNextPageHeading } from '../../app/focus-page-heading';
 
 /** The starter templates that ship with Pressroom, rendered; "Use this template" copies one and opens it. */
 export default function StartersPage() {
@@ -20,8 +19,6 @@ export default function StartersPage() {
     mutationFn: copyStarter,
     onSuccess: (template) => {
       void queryClient.invalidateQueries({ queryKey: templateKeys.all });
-      // Pressed with the keyboard, the button goes with this page: focus moves on to the editor's heading.
-      focusNextPageHeading();
       void navigate(editorPathOf(template));
     },
   });

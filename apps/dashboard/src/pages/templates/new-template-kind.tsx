@@ -8,7 +8,6 @@ import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { SizeFields } from '../../kit/size-fields';
 import { emptyDesign } from './canvas/empty-design';
-import { focusNextPageHeading } from '../../app/focus-page-heading';
 
 export type TemplateKind = 'html' | 'canvas';
 
@@ -44,7 +43,6 @@ export function NewCanvasTemplate() {
     mutationFn: () => createCanvasTemplate({ name, width, height, fabricJSData: emptyDesign() }),
     onSuccess: async (template) => {
       await queryClient.invalidateQueries({ queryKey: templateKeys.all });
-      focusNextPageHeading();
       await navigate(editorPathOf(template));
     },
   });
