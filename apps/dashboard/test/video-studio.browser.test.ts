@@ -627,6 +627,88 @@ test('a clip’s length typed in seconds is saved as frames at the project’s f
   expect(await hintOf(length)).toBe('= 1 s at 30 frames a second');
 }, 120_000);
 
+test('Save applies what a field holds as typed, and saves nothing while a field holds text it refused', async () => {
+  const created = await sessionRequest(context, rig.stack.baseUrl, {
+    method: 'POST',
+    path: '/video/templates',
+    data: { name: 'Typed then saved', projectJson: starterTimeline({ width: 320, height: 180 }) },
+  });
+  expect(created.status()).toBe(201);
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  const puts: string[] = [];
+  const countPuts = (request: { method: () => string; url: () => string }) => {
+    if (request.method() === 'PUT' && request.url().includes(`/video/templates/${uid}`)) puts.push(request.url());
+  };
+  page.on('request', countPuts);
+  await page.goto(rig.url(`video/templates/${uid}/timeline`));
+  await page.getByRole('region', { name: 'Player' }).waitFor();
+  const saveButton = page.getByRole('button', { name: 'Save', exact: true });
+  const held = page.getByText('The timeline was not saved: check the highlighted field.', { exact: true });
+  const properties = page.getByRole('region', { name: 'Properties' });
+
+  // Text a clip's length refuses: Save clicked, nothing written, the reason beside Save, focus back on the field.
+  await clip(/^Solid colour clip/).click();
+  const length = properties.getByLabel('Length (frames)', { exact: true });
+  await length.fill('abc');
+  await saveButton.click();
+  await held.waitFor();
+  await expectFocusOn(page, 'Length (frames)');
+  expect(await length.getAttribute('aria-invalid')).toBe('true');
+  expect(await describedText(length)).toBe(
+    '= 3 s at 30 frames a second Frames, or seconds: 2.5s Type a number of frames (60) or of seconds (2.5s or 0:02).',
+  );
+  expect(await length.inputValue()).toBe('abc');
+  expect(puts).toEqual([]);
+  expect((await saved(uid)).projectJson.tracks[0]!.clips[0]!.durationInFrames).toBe(90);
+  // Read again from the server, the studio shows the old length.
+  await page.reload();
+  await page.getByRole('region', { name: 'Player' }).waitFor();
+  await clip(/^Solid colour clip/).click();
+  expect(await length.inputValue()).toBe('90');
+
+  // Seconds typed and Save activated without leaving the field (as a screen reader's activation does: no blur, so
+  // only Save itself applies them): 2 s at 30 fps is saved as 60 frames, and the field shows it.
+  await length.fill('2s');
+  await saveButton.evaluate((button: HTMLButtonElement) => button.click());
+  await page.getByText('Saved.', { exact: true }).waitFor();
+  await expectFocusOn(page, 'Length (frames)');
+  expect((await saved(uid)).projectJson.tracks[0]!.clips[0]!.durationInFrames).toBe(60);
+  expect(await length.inputValue()).toBe('60');
+  expect(await held.count()).toBe(0);
+
+  // Clicked with the pointer (the field is left first): the same, 1 s is 30 frames.
+  await length.fill('1s');
+  await saveButton.click();
+  await eventually(async () => (await saved(uid)).projectJson.tracks[0]!.clips[0]!.durationInFrames === 30, '1 s saved as 30 frames');
+  expect(puts).toHaveLength(2);
+
+  // A number field holding text that is not a number ("1e": the input hands the page an empty value) is not read as
+  // empty, which removed the setting: Save refuses it beside the field, as a count of frames' text.
+  await properties.getByRole('button', { name: 'Show project' }).click();
+  const width = properties.getByLabel('Width (px)');
+  await width.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('1e');
+  await saveButton.click();
+  await held.waitFor();
+  await expectFocusOn(page, 'Width (px)');
+  expect(await width.getAttribute('aria-invalid')).toBe('true');
+  expect(await describedText(width)).toBe('Type a number (12 or 0.5).');
+  expect(puts).toHaveLength(2);
+  expect((await saved(uid)).projectJson.width).toBe(320);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('320');
+  // Typing again takes back what Save said; the field's own refusal goes too.
+  await eventually(async () => !(await held.isVisible()), 'the refusal beside Save to go');
+  expect(await width.getAttribute('aria-invalid')).toBeNull();
+
+  await saveButton.click();
+  await eventually(async () => puts.length === 3, 'the width saved');
+  await page.getByText('Saved.', { exact: true }).waitFor();
+  expect((await saved(uid)).projectJson.width).toBe(320);
+  page.off('request', countPuts);
+}, 120_000);
+
 test('a code template whose render outlives the API wait says it is still running, in a status that is announced', async () => {
   // 2 s at 320×180: longer to render than the 1 s this suite's render endpoint waits, so it answers 202.
   const tsx = `import { AbsoluteFill } from 'remotion';

@@ -17,6 +17,7 @@ import { Page } from '../../../kit/page';
 import { QueryState } from '../../../kit/query-state';
 import { SelectField } from '../../../kit/select-field';
 import { ClipProperties } from './clip-properties';
+import { PendingFields, PendingFieldsContext, type PendingFieldsApi } from './pending-fields';
 import { CLIP_TYPE_NAMES } from './clip-type-names';
 import { ProjectProperties } from './project-properties';
 import { RenderPanel } from './render-panel';
@@ -50,6 +51,9 @@ export function posterFrameOf(project: Project): number {
   const last = checked.meta.durationInFrames - 1;
   return Math.max(0, Math.min(last, checked.project.posterFrame ?? Math.floor(last / 2)));
 }
+
+/** Beside Save when a field holds text it refused: the reason stands beside the field, which gets focus. */
+const HELD = 'The timeline was not saved: check the highlighted field.';
 
 /** The timeline studio of one timeline video template (`/app/video/templates/:uid/timeline`). */
 export default function TimelineStudioPage() {
@@ -103,13 +107,33 @@ function Studio({ template }: { template: VideoTemplate }) {
     setFrame(posterAt);
   }, [posterSetting, posterAt]);
 
+  // The project as last edited, ahead of the next render: Save applies a field's typed text and saves in one go.
+  const latest = useRef(project);
   const edit = (next: Project) => {
+    latest.current = next;
     setProject(next);
     setDirty(true);
   };
+  // Save refused because a field holds text it refused ("abc" as a clip's length): the field to go back to.
+  const [held, setHeld] = useState<{ field: HTMLElement } | null>(null);
+  const [pending] = useState<PendingFieldsApi>(() => ({ fields: new PendingFields(), typed: () => setHeld(null) }));
+  useEffect(() => held?.field.focus(), [held]);
+  /**
+   * Applies what the fields hold as typed (seconds become frames) before a save, so what the person sees is what is
+   * saved; false, with focus on the field and the reason beside Save, when a field holds text it refused.
+   */
+  const settleFields = () => {
+    const refused = pending.fields.settleAll();
+    setHeld(refused ? { field: refused } : null);
+    return refused === null;
+  };
   const save = useMutation({
     mutationFn: () =>
-      updateVideoTemplate(template.uid, { name, projectJson: project, variableDefinitions: definitionsFor(project, definitions) }),
+      updateVideoTemplate(template.uid, {
+        name,
+        projectJson: latest.current,
+        variableDefinitions: definitionsFor(latest.current, definitions),
+      }),
     onSuccess: (saved) => {
       setDefinitions(saved.variableDefinitions);
       setDirty(false);
@@ -123,6 +147,7 @@ function Studio({ template }: { template: VideoTemplate }) {
       document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus();
   }, [save.error]);
   const saveNow = async () => {
+    if (!settleFields()) return false;
     try {
       await save.mutateAsync();
       return true;
@@ -157,8 +182,8 @@ function Studio({ template }: { template: VideoTemplate }) {
       actions={
         <>
           {/* Beside Save, as the canvas editor says it: an empty line of its own left a gap under the heading. */}
-          <LiveMessage inline className="self-center">
-            {save.isPending ? 'Saving…' : dirty ? 'Unsaved changes.' : save.isSuccess ? 'Saved.' : ''}
+          <LiveMessage inline tone={held ? 'error' : 'neutral'} politeness="polite" className="self-center">
+            {save.isPending ? 'Saving…' : held ? HELD : dirty ? 'Unsaved changes.' : save.isSuccess ? 'Saved.' : ''}
           </LiveMessage>
           <Link className="self-center text-sm text-indigo-700 underline" to="/video">
             All video templates
@@ -247,21 +272,28 @@ function Studio({ template }: { template: VideoTemplate }) {
               </Button>
             )}
           </div>
-          {clip && selected ? (
-            <ClipProperties
-              clip={clip}
-              at={selected}
-              fps={project.fps}
-              error={error}
-              onChange={(path, value) => edit(setClipProperty(project, selected, path, value))}
-              onRemove={() => {
-                edit(removeClip(project, selected));
-                setSelected(null);
-              }}
-            />
-          ) : (
-            <ProjectProperties project={project} error={error} onChange={(path, value) => edit(setProjectProperty(project, path, value))} />
-          )}
+          {/* The fields Save asks for their typed text first (pending-fields.ts). */}
+          <PendingFieldsContext.Provider value={pending}>
+            {clip && selected ? (
+              <ClipProperties
+                clip={clip}
+                at={selected}
+                fps={project.fps}
+                error={error}
+                onChange={(path, value) => edit(setClipProperty(latest.current, selected, path, value))}
+                onRemove={() => {
+                  edit(removeClip(project, selected));
+                  setSelected(null);
+                }}
+              />
+            ) : (
+              <ProjectProperties
+                project={project}
+                error={error}
+                onChange={(path, value) => edit(setProjectProperty(latest.current, path, value))}
+              />
+            )}
+          </PendingFieldsContext.Provider>
         </section>
       </div>
       {carried && (
@@ -288,7 +320,10 @@ function Studio({ template }: { template: VideoTemplate }) {
         unsaved={dirty}
         beforeRender={async () => {
           setRenderError(null);
-          return dirty ? saveNow() : true;
+          // Typed text is applied (a change to save) or stops the render as it stops Save.
+          const before = latest.current;
+          if (!settleFields()) return false;
+          return dirty || latest.current !== before ? saveNow() : true;
         }}
         onError={setRenderError}
       />

@@ -1,0 +1,52 @@
+// What Save does first with the studio's fields that can hold typed text not applied yet (a count of frames typed as
+// "2s", a number typed as "1e"): one rule for every such field, so what the person sees is what is saved.
+import { createContext } from 'react';
+
+/** What a field did when Save asked it for its typed text: applied it (or had nothing to apply), or refused it. */
+export type Settled = 'applied' | 'refused';
+
+/** A field that may hold typed text not applied yet: `settle` applies it or refuses it beside the field. */
+export interface PendingField {
+  settle: () => Settled;
+  /** The control, for focus and for page order. */
+  element: () => HTMLElement | null;
+}
+
+/** `Node.DOCUMENT_POSITION_FOLLOWING`, spelled out so the rule runs without a DOM (unit tests). */
+const FOLLOWING = 4;
+
+/** The fields on the page now (each adds itself when it appears and goes when it does). */
+export class PendingFields {
+  private readonly fields = new Set<PendingField>();
+
+  /** Adds `field`; the answer removes it. */
+  add(field: PendingField): () => void {
+    this.fields.add(field);
+    return () => void this.fields.delete(field);
+  }
+
+  /**
+   * Applies every field's typed text (seconds become frames), each field once, and answers the first field (in page
+   * order) that refused its text, or null when everything typed is applied and the project can be saved.
+   */
+  settleAll(): HTMLElement | null {
+    const refused: HTMLElement[] = [];
+    for (const field of this.fields) {
+      if (field.settle() !== 'refused') continue;
+      const element = field.element();
+      if (element) refused.push(element);
+    }
+    let first: HTMLElement | null = null;
+    for (const element of refused) if (first === null || !(first.compareDocumentPosition(element) & FOLLOWING)) first = element;
+    return first;
+  }
+}
+
+/** The studio's fields and what typing in one says (the Save refusal it showed is over). */
+export interface PendingFieldsApi {
+  fields: PendingFields;
+  typed: () => void;
+}
+
+/** Given by the studio; a field outside it (none now) applies its text only when it is left. */
+export const PendingFieldsContext = createContext<PendingFieldsApi | null>(null);
