@@ -495,3 +495,67 @@ test('re-enabling is dashboard only: an API key gets 403 and the subscription st
   expect(put.status).toBe(400);
   expect(await statusOf()).toBe('failed');
 });
+
+test('at 375 px the new webhook form and its edit dialog fit the screen, with a template name too long for a phone’s picker', async () => {
+  const long = 'A spring campaign card whose name is far longer than a phone screen is wide';
+  const made = await sessionRequest(page.context(), rig.stack.baseUrl, {
+    method: 'POST',
+    path: '/templates',
+    data: { name: long, html: '<h1>{{ title }}</h1>', width: 200, height: 100 },
+  });
+  expect(made.ok()).toBe(true);
+  // A subscription to edit (this test may run alone).
+  const hook = await sessionRequest(page.context(), rig.stack.baseUrl, {
+    method: 'POST',
+    path: '/webhook-subscriptions',
+    data: { event: 'render.completed', targetUrl: receiver.url('/hook') },
+  });
+  expect(hook.ok()).toBe(true);
+  const phone = await (await rig.newContext({ width: 375, height: 812 }, { storageState: await page.context().storageState() })).newPage();
+  await phone.goto(rig.url('settings/webhooks'));
+  const form = phone.getByRole('form', { name: 'Create a webhook' });
+  const filters = form.getByRole('group', { name: 'Filters (empty means any)' });
+  const template = filters.getByRole('combobox', { name: 'Template' });
+  await eventually(
+    async () => (await template.locator('option', { hasText: long }).count()) === 1,
+    'the long name among the template filters',
+  );
+  /** How far past the screen's right edge each box reaches (none: all within 375 px), and whether the page scrolls sideways. */
+  const overflow = async (boxes: Locator[]) => {
+    const past: string[] = [];
+    for (const box of boxes) {
+      const { x, width } = (await box.boundingBox())!;
+      if (x + width > 375) past.push(`${(await box.textContent())?.slice(0, 30)} ends at ${Math.round(x + width)} px`);
+    }
+    const sideways = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    return { past, sideways };
+  };
+  const pickers = ['Render type', 'Template', 'Binding'].map((name) => filters.getByRole('combobox', { name }));
+  expect(await overflow([form, filters, ...pickers])).toEqual({ past: [], sideways: 0 });
+  // The long name is still there to pick, and picked it reads as the chosen filter.
+  await template.selectOption({ label: long });
+  expect(await template.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]!.text)).toBe(long);
+  expect(await accessibilityViolations(phone)).toEqual([]);
+
+  // The edit dialog shows the same filters: inside the dialog, within the screen.
+  const card = phone
+    .getByRole('listitem')
+    .filter({ has: phone.getByRole('button', { name: /^Edit / }) })
+    .first();
+  await card.getByRole('button', { name: /^Edit / }).click();
+  const dialog = phone.getByRole('dialog');
+  const editFilters = dialog.getByRole('group', { name: 'Filters (empty means any)' });
+  await editFilters.getByRole('combobox', { name: 'Template' }).locator('option', { hasText: long }).waitFor({ state: 'attached' });
+  expect(
+    await overflow([editFilters, ...['Render type', 'Template', 'Binding'].map((name) => editFilters.getByRole('combobox', { name }))]),
+  ).toEqual({
+    past: [],
+    sideways: 0,
+  });
+  const dialogBox = (await dialog.boundingBox())!;
+  const filtersBox = (await editFilters.boundingBox())!;
+  expect(filtersBox.x + filtersBox.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
+  expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  await phone.keyboard.press('Escape');
+  await phone.context().close();
+});

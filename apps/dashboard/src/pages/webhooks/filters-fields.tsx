@@ -60,8 +60,10 @@ export function FiltersFields({
   error: unknown;
 }) {
   const { templates, bindings } = useFilterChoices();
+  // min-w-0: a fieldset is at least as wide as its widest content by default, so a long template name in a picker
+  // widened the form past a 375 px phone's screen; now the pickers shrink to it (a select shows what fits).
   return (
-    <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
+    <fieldset className="flex min-w-0 flex-col gap-3 rounded-md border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium">Filters (empty means any)</legend>
       <SelectField
         label="Render type"
