@@ -836,3 +836,19 @@ test('bindings: Refresh now is busy until the refresh ends, then says when it re
   expect(await card.getByRole('alert').count()).toBe(0);
   await callApi('DELETE', `/bindings/${binding.uid}`);
 });
+
+test('a batch that is not there (expired, mistyped) has a page of its own: no Cancel button, no progress waited for, the way back', async () => {
+  await page.goto(rig.url('batches/bat_notthere'));
+  await page.getByRole('heading', { name: 'Batch not found', level: 1 }).waitFor();
+  // What was looked for, and why it may be gone: a batch's results expire (the server's retention, 7 days here).
+  await page.getByText('This workspace has no batch bat_notthere.', { exact: false }).waitFor();
+  await page.getByText(/A batch's results are kept for 7 days after it finishes, so it may have expired/).waitFor();
+  // Nothing that acts on, or waits for, a batch that does not exist.
+  expect(await page.getByRole('button', { name: 'Cancel batch' }).count()).toBe(0);
+  expect(await page.getByText('Waiting for progress…').count()).toBe(0);
+  expect(await page.locator('progress').count()).toBe(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: 'All batches' }).click();
+  await page.waitForURL(/\/batches$/);
+  await page.getByRole('heading', { name: 'Batches', level: 1 }).waitFor();
+});

@@ -1,13 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { batchResults } from '../../api/batches';
+import { ApiError } from '../../api/problem';
 import { listTemplates, templateKeys } from '../../api/templates';
 import { buttonClass } from '../../kit/button';
+import { NotFound } from '../../kit/not-found';
 import { Page } from '../../kit/page';
 import { BatchRun } from './batch-run';
 
+/** How long the server keeps a finished batch's results, as its 404 says it (`kept for 7 days`, PRESSROOM_BATCH_RETENTION). */
+function keptFor(error: ApiError): string | null {
+  return /kept for (\d+ days?)/.exec(error.problem.detail)?.[1] ?? null;
+}
+
 /**
  * One batch at its own address (/batches/<id>): its progress while it runs, then its results and ZIP. Starting a
- * batch comes here, so reloading keeps it; the Recent batches table links here too.
+ * batch comes here, so reloading keeps it; the Recent batches table links here too. A batch the workspace does not
+ * have (an expired one's old link, a mistyped id) opens a page of its own, not a Cancel button and a progress bar
+ * waiting for progress that never comes.
  */
 export default function BatchPage() {
   const { batchId = '' } = useParams();
@@ -16,6 +26,19 @@ export default function BatchPage() {
     queryKey: templateKeys.list({ batch: true }),
     queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'all' }),
   });
+  // The run's own first read (the same query key as BatchRun's before the batch finishes, so one request).
+  const first = useQuery({ queryKey: ['batches', batchId, false], queryFn: () => batchResults(batchId) });
+  if (first.error instanceof ApiError && first.error.status === 404) {
+    const kept = keptFor(first.error);
+    return (
+      <NotFound
+        what="batch"
+        id={batchId}
+        back={{ to: '/batches', label: 'All batches' }}
+        reason={`A batch's results are kept for ${kept ?? 'a limited time'} after it finishes, so it may have expired; or the link may belong to another workspace.`}
+      />
+    );
+  }
   return (
     <Page
       title="Batch"
