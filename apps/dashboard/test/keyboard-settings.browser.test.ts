@@ -175,3 +175,34 @@ test('bindings: the create form in tab order, the data source tested and a value
   // The form starts afresh with focus on its first field, ready for the next binding.
   await expectFocusOn(page, 'Binding name');
 });
+
+test('bindings: deleting one from the keyboard leaves focus on the list’s heading, not the page’s top above the form', async () => {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'pressroom_csrf')!.value;
+  const post = async (path: string, data: unknown) => {
+    const res = await page.request.post(`${rig.stack.baseUrl}${path}`, { headers: { 'x-csrf-token': csrf }, data });
+    expect(res.ok()).toBe(true);
+    return (await res.json()) as Record<string, any>;
+  };
+  const { template } = await post('/templates', { name: 'Deleted binding card', html: '<h1>{{ title }}</h1>', width: 200, height: 100 });
+  for (const name of ['Binding to keep', 'Binding to delete']) {
+    await post('/bindings', { name, templateId: template.uid, dataSource: { url: source.url('/data.json') }, mapping: { title: 'title' } });
+  }
+  await page.goto(rig.url('bindings'));
+  const card = page.getByRole('article', { name: 'Binding to delete' });
+  await card.getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Binding to delete?' });
+  await confirm.waitFor();
+  await confirm.getByRole('button', { name: 'Delete binding' }).focus();
+  await page.keyboard.press('Enter');
+  await card.waitFor({ state: 'detached' });
+  // The card's own name went with it: focus is on the list's title, the next Tab into what is left of the list.
+  await eventually(
+    async () => (await page.evaluate(() => document.activeElement?.tagName)) === 'H2' && (await focusedName(page)) === 'Your bindings',
+    'focus on the Your bindings heading',
+    5_000,
+  );
+  await page.keyboard.press('Tab');
+  const next = await page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('aria-label'));
+  expect(next === 'Binding to keep' || next === 'Keyboard binding').toBe(true);
+});

@@ -100,7 +100,8 @@ function refocusWhenOpenerGoes(opener: HTMLElement, targets: FocusTarget[]): voi
  * Asks before a destructive or far-reaching action (revoke, remove, grant owner). The trigger is any button; the
  * action button names what happens, so a person and a test both find it by its name. Focus goes back to the
  * trigger on close; when the action then removes the trigger, it moves to `returnFocus` (when given and in the
- * page), else to the heading of the trigger's section, else to the page's h1.
+ * page), else to the nearest heading before the trigger in its section, else (that heading removed too, as a card's
+ * own name goes with the card) to the section's title, else to the page's h1.
  */
 export function ConfirmDialog({
   trigger,
@@ -124,8 +125,16 @@ export function ConfirmDialog({
     if (from?.isConnected) {
       // Found now, while the trigger is still in its section; used only if still in the page later.
       const heading = sectionHeadingOf(from);
+      // The section's own title, when the nearest heading goes with what was acted on (a removed card's name): the
+      // keyboard user stays where the list is, not sent back to the page's top above its forms.
+      const sectionTitle = from.closest('section')?.querySelector<HTMLElement>('h1, h2, h3, h4');
       const main = from.closest('main');
-      refocusWhenOpenerGoes(from, [returnFocus ?? (() => null), () => heading, () => main?.querySelector<HTMLElement>('h1')]);
+      refocusWhenOpenerGoes(from, [
+        returnFocus ?? (() => null),
+        () => heading,
+        () => sectionTitle,
+        () => main?.querySelector<HTMLElement>('h1'),
+      ]);
     }
     onConfirm();
   };
