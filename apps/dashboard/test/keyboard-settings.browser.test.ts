@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { startPageServer } from '../../../deploy/embedded/test/harness.js';
-import { eventually, expectFocusOn, focusedName, signUpInBrowser, startDashboardRig, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  eventually,
+  expectFocusOn,
+  focusedName,
+  signUpInBrowser,
+  startDashboardRig,
+  type DashboardRig,
+} from './browser.js';
 
 // Keyboard only: every field and the submit are reached with Tab in reading order, Enter and Space
 // activate, and dialogs keep focus inside until they close, then give it back to what opened them.
@@ -189,7 +197,7 @@ test('bindings: deleting one from the keyboard leaves focus on the list’s head
   }
   await page.goto(rig.url('bindings'));
   const card = page.getByRole('article', { name: 'Binding to delete' });
-  await card.getByRole('button', { name: 'Delete' }).focus();
+  await card.getByRole('button', { name: 'Delete Binding to delete', exact: true }).focus();
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('alertdialog', { name: 'Delete Binding to delete?' });
   await confirm.waitFor();
@@ -205,4 +213,39 @@ test('bindings: deleting one from the keyboard leaves focus on the list’s head
   await page.keyboard.press('Tab');
   const next = await page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('aria-label'));
   expect(next === 'Binding to keep' || next === 'Keyboard binding').toBe(true);
+});
+
+test('bindings: every card button names the binding it acts on, so a list of buttons never reads Delete, Delete', async () => {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'pressroom_csrf')!.value;
+  const post = async (path: string, data: unknown) => {
+    const res = await page.request.post(`${rig.stack.baseUrl}${path}`, { headers: { 'x-csrf-token': csrf }, data });
+    expect(res.ok()).toBe(true);
+    return (await res.json()) as Record<string, any>;
+  };
+  const { template } = await post('/templates', { name: 'Shop card', html: '<h1>{{ title }}</h1>', width: 200, height: 100 });
+  for (const name of ['North shop', 'South shop']) {
+    await post('/bindings', { name, templateId: template.uid, dataSource: { url: source.url('/data.json') }, mapping: { title: 'title' } });
+  }
+  await page.goto(rig.url('bindings'));
+  const list = page.getByRole('region', { name: 'Your bindings' });
+  await list.getByRole('article', { name: 'South shop' }).waitFor();
+  // The names a screen reader's list of buttons gives, as the accessibility tree has them.
+  const names = async (scope: typeof list) => {
+    const buttons = await scope.getByRole('button').all();
+    return Promise.all(buttons.map((b) => b.evaluate((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim())));
+  };
+  expect(await names(list.getByRole('article', { name: 'North shop' }))).toEqual([
+    'Refresh now: North shop',
+    'Pause North shop',
+    'Edit mapping of North shop',
+    'Edit settings of North shop',
+    'Delete North shop',
+  ]);
+  const all = await names(list);
+  expect(all.length).toBeGreaterThanOrEqual(10);
+  expect(new Set(all).size).toBe(all.length);
+  // Found by what they do and to which binding, as a person with a screen reader asks for them.
+  await list.getByRole('button', { name: 'Pause South shop', exact: true }).click();
+  await list.getByRole('button', { name: 'Resume South shop', exact: true }).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
 });

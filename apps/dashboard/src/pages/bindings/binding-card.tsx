@@ -101,28 +101,36 @@ export function BindingCard({ binding }: { binding: Binding }) {
       {refresh.error != null && <Alert>{messageOf(refresh.error)}</Alert>}
       {act.isError && <Alert>{messageOf(act.error)}</Alert>}
       {remove.isError && <Alert>{messageOf(remove.error)}</Alert>}
+      {/* Each button names the binding it acts on (as the webhook cards' do): a list of several cards otherwise reads
+          as Delete, Delete, Delete to a screen reader's list of buttons. */}
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" busy={refresh.busy} onClick={refresh.start} disabled={binding.status === 'paused'}>
+        <Button
+          variant="secondary"
+          busy={refresh.busy}
+          onClick={refresh.start}
+          disabled={binding.status === 'paused'}
+          aria-label={`Refresh now: ${binding.name}`}
+        >
           Refresh now
         </Button>
         {binding.status === 'paused' ? (
-          <Button variant="secondary" onClick={() => act.mutate('resume')}>
+          <Button variant="secondary" onClick={() => act.mutate('resume')} aria-label={`Resume ${binding.name}`}>
             Resume
           </Button>
         ) : (
-          <Button variant="secondary" onClick={() => act.mutate('pause')}>
+          <Button variant="secondary" onClick={() => act.mutate('pause')} aria-label={`Pause ${binding.name}`}>
             Pause
           </Button>
         )}
-        <Button variant="secondary" onClick={() => setEditing('mapping')}>
+        <Button variant="secondary" onClick={() => setEditing('mapping')} aria-label={`Edit mapping of ${binding.name}`}>
           Edit mapping
         </Button>
-        <Button variant="secondary" onClick={() => setEditing('settings')}>
+        <Button variant="secondary" onClick={() => setEditing('settings')} aria-label={`Edit settings of ${binding.name}`}>
           Edit settings
         </Button>
         <ConfirmDialog
           trigger={
-            <Button variant="danger" busy={remove.isPending}>
+            <Button variant="danger" busy={remove.isPending} aria-label={`Delete ${binding.name}`}>
               Delete
             </Button>
           }
