@@ -137,6 +137,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: screenshotPath(name), fullPage: true });
 }
 
+/**
+ * Presses Control+S where focus is (the editors' save shortcut, kit/use-save-shortcut.ts) and answers whether the page
+ * prevented the browser's own meaning, its "Save page as" dialog (headless Chromium shows none: the page's answer is
+ * what can be checked). Read by a window listener added after the page's own, so it runs after the shortcut's.
+ */
+export async function pressSaveShortcut(page: Page): Promise<boolean> {
+  await page.evaluate(() => {
+    const seen = window as unknown as { saveKeyPrevented?: boolean[] };
+    if (seen.saveKeyPrevented) return;
+    seen.saveKeyPrevented = [];
+    window.addEventListener(
+      'keydown',
+      (e) => void (e.ctrlKey && e.key.toLowerCase() === 's' && seen.saveKeyPrevented!.push(e.defaultPrevented)),
+      true,
+    );
+  });
+  await page.keyboard.press('Control+S');
+  return page.evaluate(() => (window as unknown as { saveKeyPrevented: boolean[] }).saveKeyPrevented.pop() === true);
+}
+
 /** The accessible name of the element that has keyboard focus. */
 export async function focusedName(page: Page): Promise<string> {
   return page.evaluate(() => {

@@ -12,6 +12,7 @@ import {
   startSignedInRig,
   type DashboardRig,
   editorCanvasPixel,
+  pressSaveShortcut,
 } from './browser.js';
 
 // The canvas visual editor (issue 15): a design built by clicking, saved, then rendered by Pressroom's
@@ -909,6 +910,33 @@ test('a text’s words change from the Text property with the keyboard alone: li
   await layers().getByRole('button', { name: original, exact: true }).waitFor();
   const undone = await saveAndRead(uid);
   expect(undone.find((o) => o.type === 'Textbox').text).toBe('{{ headline }} is here');
+});
+
+test('Ctrl+S saves with focus in the Text field, as Save does; behind the shortcuts dialog it saves nothing', async () => {
+  const uid = await openDesign('Saved by keys', POST, { width: 1080, height: 1080 });
+  const puts: string[] = [];
+  const countPuts = (request: { method: () => string; url: () => string }) =>
+    void (request.method() === 'PUT' && new URL(request.url()).pathname === `/templates/${uid}` && puts.push(request.url()));
+  page.on('request', countPuts);
+  expect(await page.getByRole('button', { name: 'Save template' }).getAttribute('aria-keyshortcuts')).toBe('Control+S Meta+S');
+  await selectLayer('Text “{{ headline }} is here”');
+  await field('Text').fill('Saved by keys');
+  await page.getByText('Unsaved changes.').waitFor();
+  // The shortcuts list names it; with the dialog open the browser's dialog is still kept away, and nothing is saved.
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await dialog.getByText('Ctrl+S', { exact: true }).waitFor();
+  expect(await pressSaveShortcut(page)).toBe(true);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await field('Text').focus();
+  expect(await pressSaveShortcut(page)).toBe(true);
+  await page.getByText('Saved.', { exact: true }).waitFor();
+  await expectFocusOn(page, 'Text');
+  const saved = (await call('GET', `/templates/${uid}`)).template.fabricJSData.objects as any[];
+  expect(saved.find((o) => o.type === 'Textbox').text).toBe('Saved by keys');
+  expect(puts).toHaveLength(1);
+  page.off('request', countPuts);
 });
 
 test('the library dialog: arrows only choose an image, "Add image" adds the chosen one, Cancel adds nothing', async () => {

@@ -10,6 +10,8 @@ import {
   nextAnswer,
   watchConsoleProblems,
   focusedName,
+  pressSaveShortcut,
+  replaceCode,
 } from './browser.js';
 
 /** The HTML template editor's saves and renders, for one signed-up account of its own (no other test's templates). */
@@ -308,6 +310,20 @@ test('template editor: Save says beside the button what it did; the values tried
   // The way back to the gallery, as in the canvas editor.
   await page.getByRole('link', { name: 'All templates' }).click();
   await page.waitForURL(/\/templates$/);
+});
+
+test('template editor: Ctrl+S in the HTML code editor saves, as Save does', async () => {
+  const uid = await createTemplate({ name: 'Saved by keys', html: '<p>before</p>', width: 120, height: 60 });
+  await page.goto(rig.url(`templates/${uid}`));
+  const save = page.getByRole('button', { name: 'Save template' });
+  expect(await save.getAttribute('aria-keyshortcuts')).toBe('Control+S Meta+S');
+  await replaceCode(page, 'HTML', '<p>after</p>');
+  await save.locator('xpath=..').getByText('Unsaved changes.').waitFor();
+  // Focus is still in CodeMirror: its keymap does not keep the keys from the page.
+  expect(await pressSaveShortcut(page)).toBe(true);
+  await save.locator('xpath=..').getByText('Saved.').waitFor();
+  expect(((await (await call('GET', `/templates/${uid}`)).json()) as { template: { html: string } }).template.html).toBe('<p>after</p>');
+  expect(await focusedName(page)).toBe('HTML');
 });
 
 test('a template or render that is not there has a page of its own, with the way back to its list', async () => {

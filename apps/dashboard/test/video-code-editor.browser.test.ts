@@ -5,6 +5,7 @@ import {
   brightestInMiddleRow,
   eventually,
   near,
+  pressSaveShortcut,
   replaceCode,
   screenshot,
   sessionRequest,
@@ -202,3 +203,29 @@ test('leaving the code editor with unsaved changes asks first; after saving it d
   await overview.click();
   await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
 }, 300_000);
+
+test('Ctrl+S in the code editor saves and compiles, as the button does; pressed in the preview frame too', async () => {
+  const created = await call('POST', '/video/templates', { name: 'Saved by keys', tsx: scene('#d02020') });
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  const tsxSaved = async () =>
+    ((await (await call('GET', `/video/templates/${uid}`)).json()) as { template: { tsx: string } }).template.tsx;
+  await page.goto(rig.url(`video/templates/${uid}/code`));
+  expect(await page.getByRole('button', { name: 'Save and compile' }).getAttribute('aria-keyshortcuts')).toBe('Control+S Meta+S');
+  // The player has started (its controls take focus then), before the editor is typed in.
+  await eventually(async () => near(await playerPixel(), RED), 'the saved red scene');
+  await replaceScene(scene('#2020d0'));
+  await page.getByText('Unsaved changes.').waitFor();
+  // Focus is in CodeMirror: its keymap does not keep the keys from the page.
+  expect(await pressSaveShortcut(page)).toBe(true);
+  await page.getByText('Saved and compiled.').waitFor({ timeout: 60_000 });
+  expect(await tsxSaved()).toContain("color: '#2020d0'");
+
+  // With focus in the sandboxed preview frame, the frame keeps the keys from the browser and the page saves.
+  await eventually(async () => near(await playerPixel(), [32, 32, 208]), 'the saved blue scene', 60_000);
+  await replaceScene(scene('#00a050'));
+  await page.getByText('Unsaved changes.').waitFor();
+  await page.locator('iframe[title="Scene preview"]').focus();
+  await page.keyboard.press('Control+S');
+  await page.getByText('Saved and compiled.').waitFor({ timeout: 60_000 });
+  expect(await tsxSaved()).toContain("color: '#00a050'");
+}, 120_000);

@@ -16,6 +16,7 @@ import {
   startSignedInRig,
   type DashboardRig,
   nextAnswer,
+  pressSaveShortcut,
   waitShowing,
   watchConsoleProblems,
 } from './browser.js';
@@ -707,6 +708,28 @@ test('Save applies what a field holds as typed, and saves nothing while a field 
   await page.getByText('Saved.', { exact: true }).waitFor();
   expect((await saved(uid)).projectJson.width).toBe(320);
   page.off('request', countPuts);
+}, 120_000);
+
+test('Ctrl+S with focus in a frames field applies its typed text and saves, as Save does', async () => {
+  const created = await sessionRequest(context, rig.stack.baseUrl, {
+    method: 'POST',
+    path: '/video/templates',
+    data: { name: 'Saved by keys', projectJson: starterTimeline({ width: 320, height: 180 }) },
+  });
+  expect(created.status()).toBe(201);
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  await page.goto(rig.url(`video/templates/${uid}/timeline`));
+  await page.getByRole('region', { name: 'Player' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Save', exact: true }).getAttribute('aria-keyshortcuts')).toBe('Control+S Meta+S');
+  await clip(/^Solid colour clip/).click();
+  const length = page.getByRole('region', { name: 'Properties' }).getByLabel('Length (frames)', { exact: true });
+  // Typed and not applied (the field is not left): the shortcut applies it first, as Save does; 2 s at 30 fps.
+  await length.fill('2s');
+  expect(await pressSaveShortcut(page)).toBe(true);
+  await page.getByText('Saved.', { exact: true }).waitFor();
+  await expectFocusOn(page, 'Length (frames)');
+  expect((await saved(uid)).projectJson.tracks[0]!.clips[0]!.durationInFrames).toBe(60);
+  expect(await length.inputValue()).toBe('60');
 }, 120_000);
 
 test('a code template whose render outlives the API wait says it is still running, in a status that is announced', async () => {

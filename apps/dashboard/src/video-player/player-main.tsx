@@ -3,6 +3,7 @@ import { Player, type ErrorFallback } from '@remotion/player';
 import { loadScene } from '@pressroom/video/scene-module';
 import { useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
+import { isSaveShortcut } from '../kit/use-save-shortcut';
 import { isSceneToPlay, type PlayerReport, type SceneToPlay } from './player-messages';
 
 /**
@@ -67,5 +68,17 @@ function PlayerFrame() {
     />
   );
 }
+
+// The player's controls take focus when it starts (Remotion's play button), so a person working in the code editor
+// can end up in this frame: Ctrl+S (Cmd+S) here is still the editor's Save, never the browser's "Save page as".
+window.addEventListener(
+  'keydown',
+  (event) => {
+    if (!isSaveShortcut(event)) return;
+    event.preventDefault();
+    report({ type: 'player-save-shortcut', repeat: event.repeat });
+  },
+  { capture: true },
+);
 
 createRoot(document.getElementById('player')!).render(<PlayerFrame />);

@@ -14,7 +14,12 @@ export interface SceneToPlay {
   props: Record<string, unknown>;
 }
 
-export type PlayerReport = { type: 'player-ready' } | { type: 'player-playing' } | { type: 'player-error'; message: string };
+export type PlayerReport =
+  | { type: 'player-ready' }
+  | { type: 'player-playing' }
+  | { type: 'player-error'; message: string }
+  /** Ctrl+S (Cmd+S) pressed with focus in the frame: kept from the browser there, the editor page saves. */
+  | { type: 'player-save-shortcut'; repeat: boolean };
 
 export function isSceneToPlay(data: unknown): data is SceneToPlay {
   const d = data as Partial<SceneToPlay> | null;
@@ -32,5 +37,6 @@ export function isSceneToPlay(data: unknown): data is SceneToPlay {
 export function isPlayerReport(data: unknown): data is PlayerReport {
   const d = data as { type?: unknown; message?: unknown } | null;
   if (typeof d !== 'object' || d === null) return false;
+  if (d.type === 'player-save-shortcut') return typeof (d as { repeat?: unknown }).repeat === 'boolean';
   return d.type === 'player-ready' || d.type === 'player-playing' || (d.type === 'player-error' && typeof d.message === 'string');
 }

@@ -14,6 +14,7 @@ import { NotFound } from '../../kit/not-found';
 import { QueryState } from '../../kit/query-state';
 import { SizeFields } from '../../kit/size-fields';
 import { UnsavedChangesGuard } from '../../kit/unsaved-changes';
+import { saveShortcutProps, useSaveShortcut } from '../../kit/use-save-shortcut';
 import { attachPreviewThumbnail } from './thumbnail';
 import { TemplateActions } from './template-actions';
 import { editorPathOf } from '../../canvas/editor-path';
@@ -158,6 +159,10 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
     },
   });
 
+  /** Save (Create on the new-template page), from its button or Ctrl+S (Cmd+S) anywhere on the page. */
+  const saveDraft = () => save.mutate(undefined);
+  useSaveShortcut(saveDraft, { disabled: save.isPending });
+
   const conflict = saveConflictOf(save.error);
   const [loadingTheirs, setLoadingTheirs] = useState(false);
   /** After a conflict: the template as it is now replaces the form (the person confirmed discarding theirs). */
@@ -199,7 +204,7 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
         <Section title="Design">
           <Form
             label="Template"
-            onSubmit={() => save.mutate(undefined)}
+            onSubmit={saveDraft}
             // A conflict is told beside Save, with what can be done about it.
             error={conflict ? null : save.error}
             fields={['name', 'html', 'width', 'height', 'variableDefinitions', 'layouts']}
@@ -251,7 +256,7 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
             </div>
             {/* What Save did, beside it (as the canvas editor's save bar): the page's top is out of view here. */}
             <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" busy={save.isPending}>
+              <Button type="submit" busy={save.isPending} {...saveShortcutProps()}>
                 {uid ? 'Save template' : 'Create template'}
               </Button>
               {uid && (

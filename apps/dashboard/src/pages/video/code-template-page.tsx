@@ -18,6 +18,7 @@ import { Page, Section } from '../../kit/page';
 import { NotFound } from '../../kit/not-found';
 import { QueryState } from '../../kit/query-state';
 import { UnsavedChangesGuard } from '../../kit/unsaved-changes';
+import { saveShortcutProps, useSaveShortcut } from '../../kit/use-save-shortcut';
 import { CompileErrorList } from './compile-error-list';
 import { NewCodeTemplate } from './new-code-template';
 import { RenderPanel } from './render-panel';
@@ -72,6 +73,9 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
     },
     onError: (error) => setErrors(compilerErrorsOf(error) ?? []),
   });
+  /** Save and compile, from its button or Ctrl+S (Cmd+S) anywhere on the page, the code editor too. */
+  const saveScene = () => save.mutate();
+  useSaveShortcut(saveScene, { disabled: save.isPending });
   const dirty = tsx !== (saved.tsx ?? '');
   // A 422 shows as the list and the editor's diagnostics; anything else (a lost connection, a 404) as an alert.
   const otherFailure = save.isError && compilerErrorsOf(save.error) === null ? messageOf(save.error) : null;
@@ -82,7 +86,7 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
       actions={
         <>
           <LiveMessage inline>{dirty ? 'Unsaved changes.' : ''}</LiveMessage>
-          <Button busy={save.isPending} onClick={() => save.mutate()}>
+          <Button busy={save.isPending} onClick={saveScene} {...saveShortcutProps()}>
             {save.isPending ? 'Saving…' : 'Save and compile'}
           </Button>
         </>

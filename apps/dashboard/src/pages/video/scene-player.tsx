@@ -16,7 +16,11 @@ export function ScenePlayer({ scene }: { scene: VideoSceneModule }) {
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.source !== frame.current?.contentWindow || !isPlayerReport(event.data)) return;
-      if (event.data.type === 'player-ready') setReady(true);
+      // Pressed in the frame: the page's save shortcut (kit/use-save-shortcut.ts) hears it as pressed on the frame.
+      if (event.data.type === 'player-save-shortcut') {
+        const keys = { key: 's', code: 'KeyS', ctrlKey: true, repeat: event.data.repeat, bubbles: true, cancelable: true };
+        frame.current?.dispatchEvent(new KeyboardEvent('keydown', keys));
+      } else if (event.data.type === 'player-ready') setReady(true);
       else if (event.data.type === 'player-playing') setFailure(null);
       else setFailure(event.data.message);
     };

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../api/problem';
 import { saveConflictOf } from '../../../api/save-conflict';
 import { getTemplate, templateKeys, updateTemplate, type Template } from '../../../api/templates';
@@ -8,6 +8,7 @@ import { BannerAlert } from '../../../kit/banner-alert';
 import { formBanner } from '../../../kit/form-banner';
 import { LiveMessage } from '../../../kit/live-message';
 import { SizeFields, sizeProblem } from '../../../kit/size-fields';
+import { saveShortcutProps, useSaveShortcut } from '../../../kit/use-save-shortcut';
 import { useEditor } from './editor-context';
 import { useActiveLayout } from './layouts/active-layout';
 import { savedDesignOf, saveBody, targetIn, type TemplateDesigns } from './layouts/edit-target';
@@ -178,19 +179,25 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
       setLoadingTheirs(false);
     }
   };
+  const form = useRef<HTMLFormElement>(null);
+  /** Save, from its button or Ctrl+S (Cmd+S) anywhere in the editor. */
+  const submit = () => {
+    // A refused size: focus goes to its field, where the reason stands (a definition's is in the Variables panel).
+    void save.save().then((saved) => {
+      if (!saved) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    });
+  };
+  useSaveShortcut(submit, { disabled: save.pending || !editor.ready });
   return (
     <form
+      ref={form}
       noValidate
       aria-label="Template size and save"
       // Aligned to the top, so a refusal under one field makes that field taller without pushing the other down.
       className="flex flex-wrap items-start gap-3 max-lg:gap-2"
       onSubmit={(e) => {
         e.preventDefault();
-        const form = e.currentTarget;
-        // A refused size: focus goes to its field, where the reason stands (a definition's is in the Variables panel).
-        void save.save().then((saved) => {
-          if (!saved) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-        });
+        submit();
       }}
     >
       <SizeFields
@@ -209,7 +216,7 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
         <span aria-hidden="true" className="invisible w-24 text-sm font-medium sm:w-28">
           Template width
         </span>
-        <Button type="submit" busy={save.pending} disabled={!editor.ready}>
+        <Button type="submit" busy={save.pending} disabled={!editor.ready} {...saveShortcutProps()}>
           Save template
         </Button>
       </div>

@@ -26,6 +26,7 @@ import { standsBeside, studioFieldName } from './studio-field-names';
 import { StudioPlayer } from './studio-player';
 import { TimelineEditor } from './timeline-editor';
 import { UnsavedChangesGuard } from '../../../kit/unsaved-changes';
+import { saveShortcutProps, useSaveShortcut } from '../../../kit/use-save-shortcut';
 import { VariablesPanel } from './variables-panel';
 import {
   addClip,
@@ -155,6 +156,8 @@ function Studio({ template }: { template: VideoTemplate }) {
       return false;
     }
   };
+  // Ctrl+S (Cmd+S) is Save itself, with focus in a field too: what the field holds as typed is applied or refused first.
+  useSaveShortcut(() => void saveNow(), { disabled: save.isPending });
   const values = useMemo(() => playerValues(definitions, tried), [definitions, tried]);
   const accountFonts = useAccountFonts();
   // Kept as one value while the set of fonts is the same: the composition registers its fonts once, when it mounts.
@@ -188,7 +191,7 @@ function Studio({ template }: { template: VideoTemplate }) {
           <Link className="self-center text-sm text-indigo-700 underline" to="/video">
             All video templates
           </Link>
-          <Button busy={save.isPending} onClick={() => void saveNow()}>
+          <Button busy={save.isPending} onClick={() => void saveNow()} {...saveShortcutProps()}>
             Save
           </Button>
         </>

@@ -38,6 +38,13 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
               <td className="py-1">{shortcut.does}</td>
             </tr>
           ))}
+          {/* The dashboard's editors' one save shortcut (kit/use-save-shortcut.ts), not the canvas's: it works in a field too. */}
+          <tr className="border-t border-slate-200">
+            <td className="py-1 pr-4 whitespace-nowrap">
+              <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs">{shown('Ctrl+S')}</kbd>
+            </td>
+            <td className="py-1">Save the template (also while you type in a field)</td>
+          </tr>
           <tr className="border-t border-slate-200">
             <td className="py-1 pr-4 whitespace-nowrap">
               <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs">Space</kbd> + drag
