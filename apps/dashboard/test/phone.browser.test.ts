@@ -19,6 +19,8 @@ let rig: DashboardRig;
 let page: Page;
 let receiver: Awaited<ReturnType<typeof startPageServer>>;
 let batchId: string;
+const FEED_KEY = 'an_unusually_long_property_name_from_a_shop_feed';
+const FEED_IMAGE = 'https://cdn.example.com/images/products/2026/spring/a-very-long-file-name-without-any-breaks.png';
 
 /** A state-changing call with the page's session, as the dashboard makes it (CSRF token echoed). */
 async function post(request: APIRequestContext, path: string, data: unknown): Promise<Record<string, any>> {
@@ -36,6 +38,9 @@ beforeAll(async () => {
       req.on('end', () => res.writeHead(200).end('ok'));
     },
     '/data.json': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ title: 'Hi' })),
+    // A shop feed's long key and image address: the binding form's tree must show them whole at this width.
+    '/feed.json': (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ product: { [FEED_KEY]: FEED_IMAGE } })),
   });
   page = await (await rig.newContext(PHONE)).newPage();
   await signUpInBrowser(page, rig, { email: 'phone-user-with-a-long-address@example.com', password: 'phone passphrase' });
@@ -210,6 +215,30 @@ test('webhooks list and delivery log at 390 px', async () => {
 
 test('bindings list at 390 px', async () => {
   await checkPage('bindings', 'Bindings', () => page.getByRole('article', { name: 'Phone binding' }).waitFor(), 'phone-bindings');
+});
+
+test('bindings at 390 px: the fetched JSON wraps a long key and value inside its box, and the value maps with a tap', async () => {
+  await page.goto(rig.url('bindings'));
+  await expectHeadingOnFirstScreen('Bindings');
+  const form = page.getByRole('form', { name: 'New binding' });
+  await form.getByRole('textbox', { name: 'Data source URL' }).fill(receiver.url('/feed.json'));
+  await form.getByRole('button', { name: 'Test data source' }).click();
+  const tree = form.getByRole('region', { name: 'Fetched JSON' });
+  const value = tree.getByRole('button', { name: `Map product.${FEED_KEY}: "${FEED_IMAGE}"` });
+  await value.waitFor();
+  // Nothing to scroll sideways to: the box holds the key and the whole address, wrapped.
+  expect(await tree.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const [box, shown, key] = [
+    (await tree.boundingBox())!,
+    (await value.boundingBox())!,
+    (await tree.getByText(`${FEED_KEY}:`, { exact: true }).boundingBox())!,
+  ];
+  expect(shown.x + shown.width).toBeLessThanOrEqual(box.x + box.width);
+  expect(key.x + key.width).toBeLessThanOrEqual(box.x + box.width);
+  expect(await phoneProblems()).toEqual([]);
+  await value.click();
+  expect(await form.getByRole('list', { name: 'Mapping' }).textContent()).toContain(`title ← product.${FEED_KEY}`);
+  expect(await accessibilityViolations(page)).toEqual([]);
 });
 
 test('usage at 390 px', async () => {

@@ -5,7 +5,11 @@ export function childPath(parent: string, key: string | number): string {
   return `${parent}['${key}']`;
 }
 
-/** The fetched JSON as a tree; every value is a button that maps its path to the chosen variable. */
+/**
+ * The fetched JSON as a tree; every value is a button that maps its path to the chosen variable. Keys and values wrap
+ * anywhere: a feed's long property names and image addresses have no spaces, and on a phone they ran out of the box,
+ * the value to tap half hidden behind a sideways scroll.
+ */
 export function JsonPicker({ data, onPick, path = '' }: { data: unknown; onPick: (path: string) => void; path?: string }) {
   if (data !== null && typeof data === 'object') {
     const entries: [string | number, unknown][] = Array.isArray(data) ? data.map((v, i) => [i, v]) : Object.entries(data);
@@ -13,7 +17,7 @@ export function JsonPicker({ data, onPick, path = '' }: { data: unknown; onPick:
       <ul className="ml-4 border-l border-slate-200 pl-2">
         {entries.map(([key, value]) => (
           <li key={key}>
-            <span className="font-mono text-xs text-slate-700">{typeof key === 'number' ? `[${key}]` : key}: </span>
+            <span className="font-mono text-xs wrap-anywhere text-slate-700">{typeof key === 'number' ? `[${key}]` : key}: </span>
             <JsonPicker data={value} onPick={onPick} path={childPath(path, key)} />
           </li>
         ))}
@@ -24,7 +28,7 @@ export function JsonPicker({ data, onPick, path = '' }: { data: unknown; onPick:
   return (
     <button
       type="button"
-      className="rounded px-1 font-mono text-xs text-indigo-800 underline hover:bg-indigo-50"
+      className="rounded px-1 text-left font-mono text-xs wrap-anywhere text-indigo-800 underline hover:bg-indigo-50"
 
       onClick={() => onPick(path)}
     >
