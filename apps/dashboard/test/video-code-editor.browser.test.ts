@@ -211,7 +211,6 @@ test('Ctrl+S in the code editor saves and compiles, as the button does; pressed 
     ((await (await call('GET', `/video/templates/${uid}`)).json()) as { template: { tsx: string } }).template.tsx;
   await page.goto(rig.url(`video/templates/${uid}/code`));
   expect(await page.getByRole('button', { name: 'Save and compile' }).getAttribute('aria-keyshortcuts')).toBe('Control+S Meta+S');
-  // The player has started (its controls take focus then), before the editor is typed in.
   await eventually(async () => near(await playerPixel(), RED), 'the saved red scene');
   await replaceScene(scene('#2020d0'));
   await page.getByText('Unsaved changes.').waitFor();
@@ -220,8 +219,15 @@ test('Ctrl+S in the code editor saves and compiles, as the button does; pressed 
   await page.getByText('Saved and compiled.').waitFor({ timeout: 60_000 });
   expect(await tsxSaved()).toContain("color: '#2020d0'");
 
-  // With focus in the sandboxed preview frame, the frame keeps the keys from the browser and the page saves.
   await eventually(async () => near(await playerPixel(), [32, 32, 208]), 'the saved blue scene', 60_000);
+  // The compiled scene playing did not take focus out of the editor (Remotion's player focuses its Play button when
+  // playback starts unless told not to): the person types on where they were.
+  expect(await page.evaluate(() => document.activeElement?.closest('.cm-editor') !== null)).toBe(true);
+  await page.keyboard.type('// still here');
+  await page.getByText('Unsaved changes.').waitFor();
+  expect(await page.locator('.cm-content').textContent()).toContain('// still here');
+
+  // With focus in the sandboxed preview frame, the frame keeps the keys from the browser and the page saves.
   await replaceScene(scene('#00a050'));
   await page.getByText('Unsaved changes.').waitFor();
   await page.locator('iframe[title="Scene preview"]').focus();

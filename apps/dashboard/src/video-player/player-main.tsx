@@ -64,13 +64,18 @@ function PlayerFrame() {
       loop
       errorFallback={sceneFailed}
       acknowledgeRemotionLicense
+      // With this on (Remotion's default), the player focuses its Play button when it mounts and whenever playback
+      // starts or stops: each compile (a new scene mounts the player) took focus out of the code editor into this
+      // frame, so the person's next keys went to the preview. The button still plays and pauses with Space once the
+      // person has focused it (as the studio's player).
+      spaceKeyToPlayOrPause={false}
       style={{ width: '100%', height: '100%' }}
     />
   );
 }
 
-// The player's controls take focus when it starts (Remotion's play button), so a person working in the code editor
-// can end up in this frame: Ctrl+S (Cmd+S) here is still the editor's Save, never the browser's "Save page as".
+// A person who clicked the player's controls has focus in this frame: Ctrl+S (Cmd+S) here is still the editor's
+// Save, never the browser's "Save page as".
 window.addEventListener(
   'keydown',
   (event) => {
