@@ -174,6 +174,19 @@ export default function Scene() {
   await page.goto(rig.url(`video/templates/${uid}/code`));
   await page.getByRole('alert').getByText('The scene failed in the preview: no frame for you').waitFor({ timeout: 60_000 });
   expect(await accessibilityViolations(page)).toEqual([]);
+  // A page that starts listening after the frame said it was ready asks again, and the frame answers.
+  const answered = await page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Scene preview"]')!;
+        window.addEventListener('message', (event) => {
+          if (event.source === frame.contentWindow && (event.data as { type?: string }).type === 'player-ready') resolve(true);
+        });
+        frame.contentWindow!.postMessage({ type: 'player-hello' }, '*');
+        setTimeout(() => resolve(false), 10_000);
+      }),
+  );
+  expect(answered).toBe(true);
 }, 300_000);
 
 test('the player page is sandboxed and its scripts load from an opaque origin', async () => {

@@ -4,7 +4,7 @@ import { loadScene } from '@pressroom/video/scene-module';
 import { useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isSaveShortcut } from '../kit/use-save-shortcut';
-import { isSceneToPlay, type PlayerReport, type SceneToPlay } from './player-messages';
+import { isPlayerHello, isSceneToPlay, type PlayerReport, type SceneToPlay } from './player-messages';
 
 /**
  * The sandboxed frame that plays a code template's scene with @remotion/player (docs/adr/0045). The scene is
@@ -32,7 +32,9 @@ function PlayerFrame() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      if (event.source !== window.parent || !isSceneToPlay(event.data)) return;
+      if (event.source !== window.parent) return;
+      if (isPlayerHello(event.data)) return report({ type: 'player-ready' });
+      if (!isSceneToPlay(event.data)) return;
       try {
         setLoaded({ scene: event.data, component: loadScene(event.data.code) });
         // Before the first frame: a scene that throws while drawing reports its error after this.

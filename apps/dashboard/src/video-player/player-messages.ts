@@ -14,6 +14,19 @@ export interface SceneToPlay {
   props: Record<string, unknown>;
 }
 
+/**
+ * The page asks the frame whether it is ready once the page listens: the frame's own `player-ready` is posted when
+ * its script has started, which on a busy machine can come before the page's listener exists (the frame may run in
+ * another process), and then the page would wait for it for ever. Either way one `player-ready` reaches the page.
+ */
+export interface PlayerHello {
+  type: 'player-hello';
+}
+
+export function isPlayerHello(data: unknown): data is PlayerHello {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'player-hello';
+}
+
 export type PlayerReport =
   | { type: 'player-ready' }
   | { type: 'player-playing' }

@@ -1,7 +1,7 @@
 import type { VideoSceneModule } from '@pressroom/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../kit/alert';
-import { isPlayerReport, type SceneToPlay } from '../../video-player/player-messages';
+import { isPlayerReport, type PlayerHello, type SceneToPlay } from '../../video-player/player-messages';
 
 /**
  * The saved scene playing in @remotion/player inside a sandboxed frame (`sandbox="allow-scripts"`, no
@@ -25,6 +25,9 @@ export function ScenePlayer({ scene }: { scene: VideoSceneModule }) {
       else setFailure(event.data.message);
     };
     window.addEventListener('message', onMessage);
+    // The frame may have said it was ready before this listener existed: ask (docs in player-messages.ts).
+    const hello: PlayerHello = { type: 'player-hello' };
+    frame.current?.contentWindow?.postMessage(hello, '*');
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
