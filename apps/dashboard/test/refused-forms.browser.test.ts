@@ -3,8 +3,8 @@ import { accessibilityViolations, expectFocusOn, startSignedInRig, type SignedIn
 
 // docs/dashboard.md "Refused forms": a message that stands beside its field is not repeated in the form's banner,
 // which then only says "Check the highlighted field." The API marks names with backticks (`name` is required.);
-// the field draws them as code, and the banner must still see that the message is shown there. What the dashboard
-// checks before sending (an empty key name) is refused the same way, in its own plain words.
+// the field draws them as code, and the banner must still see that the message is shown there (an empty webhook URL).
+// What the dashboard checks before sending (an empty team or key name) is refused the same way, in its own plain words.
 
 let signedIn: SignedInRig;
 let page: Page;
@@ -57,39 +57,52 @@ async function expectRefusedBesideField(form: Locator, label: string, submit: st
   return error.message;
 }
 
-test('an empty team name, key name and webhook URL: each refusal beside its field, the banner only pointing at it', async () => {
-  await page.goto(signedIn.rig.url('settings/teams'));
-  const team = page.getByRole('form', { name: 'Create a team' });
-  const teamMessage = await expectRefusedBesideField(team, 'Team name', 'Create team', '/teams');
-  // A name the API marked is drawn as code beside the field.
-  expect(teamMessage).toContain('`');
-  expect(await team.locator('code').first().textContent()).toBe(/`([^`]+)`/.exec(teamMessage)![1]);
-  expect(await accessibilityViolations(page)).toEqual([]);
-
-  // An empty key name is refused before sending, in the dashboard's words (the API's would be "`name` is required.").
-  await page.goto(signedIn.rig.url('settings/api-keys'));
-  const key = page.getByRole('form', { name: 'Create an API key' });
+/**
+ * Submits `form` with its field `label` empty, and checks the dashboard refuses it before sending anything to `path`:
+ * `message` (its own plain words) under the field once, the banner only pointing at it, focus on the field.
+ */
+async function expectRefusedHere(form: Locator, label: string, submit: string, path: string, message: string): Promise<void> {
   const sent: string[] = [];
   const watch = (request: { method: () => string; url: () => string }) => {
     if (request.method() === 'POST') sent.push(new URL(request.url()).pathname);
   };
   page.on('request', watch);
-  await key.getByRole('button', { name: 'Create key' }).click();
-  const keyName = key.getByRole('textbox', { name: 'Key name' });
-  await key.getByRole('alert').waitFor();
-  expect(await key.getByRole('alert').textContent()).toBe('Check the highlighted field.');
-  expect(await keyName.getAttribute('aria-invalid')).toBe('true');
-  expect(await descriptionOf(keyName)).toBe('Give the key a name.');
-  await expectFocusOn(page, 'Key name');
-  expect((await key.textContent())!.split('Give the key a name.').length).toBe(2); // shown exactly once
+  await form.getByRole('button', { name: submit }).click();
+  const field = form.getByRole('textbox', { name: label });
+  await form.getByRole('alert').waitFor();
+  expect(await form.getByRole('alert').textContent()).toBe('Check the highlighted field.');
+  expect(await field.getAttribute('aria-invalid')).toBe('true');
+  expect(await descriptionOf(field)).toBe(message);
+  await expectFocusOn(page, label);
+  const text = (await form.textContent())!;
+  expect(text).not.toContain('`');
+  expect(text.split(message).length).toBe(2); // shown exactly once
   page.off('request', watch);
-  expect(sent).not.toContain('/account/keys');
+  expect(sent).not.toContain(path);
+}
 
+test('an empty webhook URL, team name and key name: each refusal beside its field, the banner only pointing at it', async () => {
+  // The API's own words, a field name marked in backticks, drawn as code beside the field.
   await page.goto(signedIn.rig.url('settings/webhooks'));
   const webhook = page.getByRole('form', { name: 'Create a webhook' });
   const urlMessage = await expectRefusedBesideField(webhook, 'Target URL', 'Create webhook', '/webhook-subscriptions');
   expect(urlMessage).toContain('`targetUrl`');
+  expect(await webhook.locator('code').first().textContent()).toBe('targetUrl');
   expect(await accessibilityViolations(page)).toEqual([]);
+
+  // An empty team or key name is refused before sending, in the dashboard's words (the API's would be "`name` is required.").
+  await page.goto(signedIn.rig.url('settings/teams'));
+  await expectRefusedHere(page.getByRole('form', { name: 'Create a team' }), 'Team name', 'Create team', '/teams', 'Give the team a name.');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.goto(signedIn.rig.url('settings/api-keys'));
+  await expectRefusedHere(
+    page.getByRole('form', { name: 'Create an API key' }),
+    'Key name',
+    'Create key',
+    '/account/keys',
+    'Give the key a name.',
+  );
 });
 
 test('a blocked webhook URL (a problem whose detail names the field first) is not repeated in the banner', async () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { refusedHere } from '../../api/problem';
 import { createTeam, listMembers, listTeams, teamKeys, type Team } from '../../api/teams';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
@@ -35,7 +36,8 @@ function CreateTeam({ announce }: { announce: (text: string) => void }) {
   const client = useQueryClient();
   const [name, setName] = useState('');
   const create = useMutation({
-    mutationFn: () => createTeam(name),
+    // The API refuses an empty name in its own terms (`name` is required.): said here first, in plain words, as for a key.
+    mutationFn: () => (name.trim() ? createTeam(name) : Promise.reject(refusedHere([{ field: 'name', message: 'Give the team a name.' }]))),
     onSuccess: async (team) => {
       setName('');
       announce(`Created the team ${team.name}: you are its owner. Invite people below.`);
