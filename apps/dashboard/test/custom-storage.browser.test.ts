@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { startTestS3Server, TEST_S3_CREDENTIALS, type TestS3Server } from '@pressroom/testing/s3';
 import { ALLOWED_HOST, decode } from '../../../deploy/embedded/test/harness.js';
-import { accessibilityViolations, screenshot, signUpInBrowser, startDashboardRig, walkWithKeyboard, type DashboardRig } from './browser.js';
+import {
+  accessibilityViolations,
+  expectFocusOn,
+  screenshot,
+  signUpInBrowser,
+  startDashboardRig,
+  walkWithKeyboard,
+  type DashboardRig,
+} from './browser.js';
 
 // Settings → Storage against a real S3-protocol server (s3rver): a refused test write shows the store's reason
 // beside the field to fix, working settings are saved (the secret never comes back), and a render made from
@@ -140,4 +148,30 @@ test('remove: confirmed in a dialog, then the page offers a new setup and the AP
   await page.getByRole('heading', { name: 'Set up storage' }).waitFor();
   expect(await page.getByRole('region', { name: 'Current storage' }).count()).toBe(0);
   expect((await page.request.get(`${rig.origin}/custom-storage`)).status()).toBe(404);
+});
+
+test('a one-letter bucket: the bucket rule stands beside the Bucket field, once, and the banner points at one field', async () => {
+  const rule = 'bucket is 3–63 lower-case letters, digits, dots and dashes (S3 bucket naming).';
+  await page.goto(rig.url('settings/storage'));
+  const form = page.getByRole('form', { name: 'Custom storage settings' });
+  await form.waitFor();
+  await page.getByLabel('Endpoint').fill(s3.endpoint);
+  await page.getByLabel('Access key ID').fill(TEST_S3_CREDENTIALS.accessKeyId);
+  await page.getByLabel('Secret access key').fill(TEST_S3_CREDENTIALS.secretAccessKey);
+  await page.getByLabel('Bucket').fill('');
+  await page.getByLabel('Bucket').pressSequentially('b');
+  await page.getByLabel('Bucket').press('Enter');
+
+  // The API refuses "b" twice (too short, not a bucket name), both times with the rule: one field, one sentence.
+  await form.getByRole('alert').waitFor();
+  await expectFocusOn(page, 'Bucket');
+  expect(await form.getByRole('alert').textContent()).toBe('Check the highlighted field.');
+  expect(await invalid('Bucket')).toBe(true);
+  expect(await descriptionOf('Bucket')).toContain(rule);
+  expect(await descriptionOf('Bucket')).not.toMatch(/at least 3 characters/);
+  expect((await form.textContent())!.split(rule).length).toBe(2); // shown exactly once
+  expect(await invalid('Region')).toBe(false);
+  expect(await invalid('Secret access key')).toBe(false);
+  expect((await page.request.get(`${rig.origin}/custom-storage`)).status()).toBe(404);
+  expect(await accessibilityViolations(page)).toEqual([]);
 });

@@ -25,6 +25,27 @@ describe("a form's top banner", () => {
     expect(formBanner(two, { fields: ['width', 'height'] }).lines).toEqual(['Check the 2 highlighted fields.']);
   });
 
+  it('counts the fields to check, not their errors: one field refused by several checks is one field', () => {
+    // The API's answer for bucket "b": too short and not a bucket name, both in the contract's one sentence.
+    const rule = 'bucket is 3–63 lower-case letters, digits, dots and dashes (S3 bucket naming).';
+    const twice = [
+      { field: 'bucket', message: rule },
+      { field: 'bucket', message: rule },
+    ];
+    const bucket = validation(twice);
+    expect(formBanner(bucket, { fields: ['bucket', 'region'] }).lines).toEqual(['Check the highlighted field.']);
+    // Different messages under one field, and paths one field shows together, are still one field each.
+    const one = validation([
+      { field: 'width', message: 'Must be at most 3840.' },
+      { field: 'width', message: 'Width must be even.' },
+      { field: 'mapping.title', message: 'Not a path.' },
+      { field: 'mapping.colour', message: 'Not a path either.' },
+    ]);
+    expect(formBanner(one, { fields: ['width', 'mapping'] }).lines).toEqual(['Check the 2 highlighted fields.']);
+    const three = validation([...twice, { field: 'region', message: 'region is …' }, { field: 'width', message: 'Too big.' }]);
+    expect(formBanner(three, { fields: ['bucket', 'region', 'width'] }).lines).toEqual(['Check the 3 highlighted fields.']);
+  });
+
   it('lists errors no field shows in readable words, named by a label where the form knows one', () => {
     const error = validation([
       { field: 'name', message: 'Required.' },

@@ -58,9 +58,10 @@ export function isProblemError(value: unknown): value is ProblemError {
 /**
  * Field errors as one sentence for a problem's `detail`: `The request body is invalid: width: Must be at least 1;
  * email: Enter a valid email address.` Each message's own closing full stop is dropped, so the list reads as one
- * sentence with one at its end (none after a closing question: `did you mean \`width\`?`).
+ * sentence with one at its end (none after a closing question: `did you mean \`width\`?`). A field refused by
+ * several checks with the same message (`bucket` "b": too short and not a bucket name) is named once.
  */
 export function describeFieldErrors(lead: string, errors: readonly FieldError[]): string {
-  const listed = errors.map((e) => `${e.field}: ${e.message.trim().replace(/\.$/, '')}`).join('; ');
+  const listed = [...new Set(errors.map((e) => `${e.field}: ${e.message.trim().replace(/\.$/, '')}`))].join('; ');
   return `${lead}: ${listed}${listed.endsWith('?') ? '' : '.'}`;
 }

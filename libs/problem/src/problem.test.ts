@@ -66,4 +66,15 @@ describe('describeFieldErrors', () => {
       describeFieldErrors('The request body is invalid', [{ field: 'widht', message: 'Unknown field `widht`; did you mean `width`?' }]),
     ).toBe('The request body is invalid: widht: Unknown field `widht`; did you mean `width`?');
   });
+
+  it('says a field and its message once when several checks refused it with the same words', () => {
+    const rule = 'bucket is 3–63 lower-case letters, digits, dots and dashes (S3 bucket naming).';
+    expect(
+      describeFieldErrors('The request body is invalid', [
+        { field: 'bucket', message: rule },
+        { field: 'bucket', message: rule },
+        { field: 'region', message: rule },
+      ]),
+    ).toBe(`The request body is invalid: bucket: ${rule.slice(0, -1)}; region: ${rule}`);
+  });
 });

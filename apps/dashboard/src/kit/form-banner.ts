@@ -64,12 +64,15 @@ export function formBanner(error: unknown, { fields, labels = {}, onPage = () =>
       if (e.field === '' || e.field.startsWith('(')) return e.message;
       return `${labels[e.field] ?? readablePath(e.field)}: ${e.message}`;
     });
+  // Fields, not errors: one field refused by several checks (too short and the wrong letters) is one highlighted
+  // field, and errors under one name the form shows together (`mapping.title`, `mapping.colour`) are one too.
+  const highlighted = new Set(shown.map((e) => fields.find((f) => claims(f, e.field)))).size;
   const pointer =
-    shown.length === 0
+    highlighted === 0
       ? null
-      : shown.length === 1
+      : highlighted === 1
         ? 'Check the highlighted field.'
-        : `Check the ${plural(shown.length, 'highlighted field')}.`;
+        : `Check the ${plural(highlighted, 'highlighted field')}.`;
   // A detail may name the field before its message (`targetUrl: The URL … is blocked.`): still the same message.
   const detail = sentence(error.problem.detail);
   const restated =

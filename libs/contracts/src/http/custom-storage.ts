@@ -8,6 +8,14 @@ const httpUrl = () =>
     .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'Must be an absolute http:// or https:// URL.');
 
 /**
+ * What a refused region says, whichever of its checks (length or letters) refused it: a field shows its first
+ * error, so every check carries the one sentence that says the whole rule.
+ */
+export const REGION_RULE = 'region is 1–64 lower-case letters, digits and dashes (e.g. us-east-1, auto).';
+/** What a refused bucket name says, whichever of its checks refused it (see REGION_RULE). */
+export const BUCKET_RULE = 'bucket is 3–63 lower-case letters, digits, dots and dashes (S3 bucket naming).';
+
+/**
  * PUT /custom-storage: the owner's own S3-compatible bucket (AWS S3, MinIO, R2, GCS interop).
  * Every render is then also written there; see docs/storage.md.
  */
@@ -17,15 +25,15 @@ export const CustomStoragePut = z
     endpoint: httpUrl().optional(),
     region: z
       .string()
-      .min(1)
-      .max(64)
-      .regex(/^[a-z0-9-]+$/, 'region is lower-case letters, digits and dashes (e.g. us-east-1, auto).')
+      .min(1, REGION_RULE)
+      .max(64, REGION_RULE)
+      .regex(/^[a-z0-9-]+$/, REGION_RULE)
       .default('us-east-1'),
     bucket: z
       .string()
-      .min(3)
-      .max(63)
-      .regex(/^[a-z0-9][a-z0-9.-]*[a-z0-9]$/, 'bucket is 3–63 lower-case letters, digits, dots and dashes (S3 bucket naming).'),
+      .min(3, BUCKET_RULE)
+      .max(63, BUCKET_RULE)
+      .regex(/^[a-z0-9][a-z0-9.-]*[a-z0-9]$/, BUCKET_RULE),
     forcePathStyle: z.boolean().default(false),
     prefix: z
       .string()

@@ -1,3 +1,4 @@
+import { BUCKET_RULE } from '@pressroom/contracts';
 import { createAccount, createApiKey, tables } from '@pressroom/db';
 import { startSilentServer, startTestS3Server, TEST_S3_CREDENTIALS, type TestS3Server } from '@pressroom/testing/s3';
 import { startTestGateway, type TestGateway } from '../test-support/gateway-harness.js';
@@ -141,5 +142,18 @@ describe('/custom-storage', () => {
     const problem = (await res.json()) as { errors: { field: string }[] };
     const fields = problem.errors.map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['bucket', 'endpoint', 'prefix', 'accessKeyId', 'secretAccessKey']));
+  });
+
+  it('refuses bucket "b" with the bucket rule for each check it fails, named once in the detail', async () => {
+    const key = await keyFor(gw, 'cs-short');
+    const res = await call(gw, key, 'PUT', { ...settings(), bucket: 'b' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const problem = (await res.json()) as { detail: string; errors: { field: string; message: string; code: string }[] };
+    expect(problem.errors).toEqual([
+      { field: 'bucket', message: BUCKET_RULE, code: 'too_small' },
+      { field: 'bucket', message: BUCKET_RULE, code: 'invalid_format' },
+    ]);
+    expect(problem.detail).toBe(`The request body is invalid: bucket: ${BUCKET_RULE.replace(/\.$/, '')}.`);
   });
 });
