@@ -451,10 +451,13 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   // A small picture of each rendered row: row 1 is its red card, row 2 its green one.
   await waitForPixel(page, 'Row 1, square', [255, 0, 0]);
   await waitForPixel(page, 'Row 2, Main size', [0, 255, 0]);
-  // The batch is headed by its template and start date, its id below; the list shows the same date.
-  const heading = (await page.getByRole('heading', { name: /^Launch card · / }).textContent())!;
-  const started = heading.replace('Launch card · ', '');
+  // The page's h1 and the document title name the batch by its template and start date, its id below the section's
+  // heading; the list shows the same date.
+  const heading = (await page.getByRole('heading', { name: /^Batch of Launch card · /, level: 1 }).textContent())!;
+  const started = heading.replace('Batch of Launch card · ', '');
   expect(started).toMatch(ONE_DATE_FORMAT);
+  await eventually(async () => (await page.title()) === `${heading} · Pressroom`, 'the document title to name the batch');
+  await page.getByRole('heading', { name: 'Progress and results', level: 2 }).waitFor();
   await page.getByText(/^Batch bat_\w+$/).waitFor();
   // A row's render page says which row of which batch made it, and links back to the batch.
   await results.getByRole('link', { name: 'Render of row 2, square' }).click();

@@ -4,6 +4,7 @@ import { batchResults } from '../../api/batches';
 import { ApiError } from '../../api/problem';
 import { listTemplates, templateKeys } from '../../api/templates';
 import { buttonClass } from '../../kit/button';
+import { formatDate } from '../../kit/format';
 import { NotFound } from '../../kit/not-found';
 import { Page } from '../../kit/page';
 import { BatchRun } from './batch-run';
@@ -21,7 +22,7 @@ function keptFor(error: ApiError): string | null {
  */
 export default function BatchPage() {
   const { batchId = '' } = useParams();
-  // The same list as the Batches page (its cache is shared): the heading names the batch's template.
+  // The same list as the Batches page (its cache is shared): the page's title names the batch's template.
   const templates = useQuery({
     queryKey: templateKeys.list({ batch: true }),
     queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'all' }),
@@ -39,9 +40,15 @@ export default function BatchPage() {
       />
     );
   }
+  // The h1 and the document title say which batch this is: its template and when it started (its id until both are read).
+  const templateName = templates.data?.templates.find((t) => t.uid === first.data?.templateId)?.name;
+  const title =
+    first.data && !templates.isPending
+      ? `Batch of ${templateName ?? first.data.templateId} · ${formatDate(first.data.createdAt)}`
+      : `Batch ${batchId}`;
   return (
     <Page
-      title="Batch"
+      title={title}
       actions={
         <Link className={buttonClass('secondary')} to="/batches">
           All batches

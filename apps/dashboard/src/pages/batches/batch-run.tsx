@@ -17,7 +17,6 @@ import { messageOf } from '../../api/problem';
 import type { Template } from '../../api/templates';
 import { Alert } from '../../kit/alert';
 import { Button, buttonClass } from '../../kit/button';
-import { formatDate } from '../../kit/format';
 import { LiveMessage } from '../../kit/live-message';
 import { Section } from '../../kit/page';
 import { plural } from '../../kit/plural';
@@ -36,9 +35,9 @@ import { StatusBadge } from '../../kit/status-badge';
 const ROW_NUMBER = '';
 
 /**
- * Live progress (server-sent events), then the results table, the ZIP download; cancel while it runs. The batch is
- * headed by its template's name and start date (its id below); each result shows the row's first values and, when
- * it rendered, a small picture of it.
+ * Live progress (server-sent events), then the results table, the ZIP download; cancel while it runs. The page's h1
+ * names the batch (its template's name and start date), this section gives its id; each result shows the row's first
+ * values and, when it rendered, a small picture of it.
  */
 export function BatchRun({ batchId, templates }: { batchId: string; templates: Template[] }) {
   const [progress, setProgress] = useState<BatchProgress | null>(null);
@@ -63,12 +62,12 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
     // new stream starts with the current progress.
     return () => source.close();
   }, [batchId, queryClient]);
-  // Read once at the start (the heading's template and date) and again when the batch has finished (its results),
+  // Read once at the start (the page's title: template and date) and again when the batch has finished (its results),
   // then, while rows that were rendering at a Cancel still finish, until every row has its outcome.
   const results = useQuery({
     queryKey: ['batches', batchId, finished],
     queryFn: () => batchResults(batchId),
-    // The heading stays while the finished results load.
+    // What the page shows stays while the finished results load.
     placeholderData: (previous) => previous,
     refetchInterval: (query) => {
       const data = query.state.data;
@@ -88,7 +87,6 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
   // A row's size as the form named it (the layout's display name, not the API's key).
   const sizeOf = (r: BatchResult) => (r.layout ? layoutName(template, r.layout) : '');
   const order = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
-  const title = results.data ? `${template?.name ?? results.data.templateId} · ${formatDate(results.data.createdAt)}` : `Batch ${batchId}`;
   // The ZIP can name files after a variable the rows gave a value (the template's order first).
   const given = new Set((results.data?.results ?? []).flatMap((r) => Object.keys(r.variables ?? {})));
   const namable = [...order.filter((name) => given.has(name)), ...[...given].filter((name) => !order.includes(name)).sort()];
@@ -106,7 +104,7 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
   const done = progress ? progress.completed + progress.failed + progress.cancelled : 0;
   return (
     <Section
-      title={title}
+      title="Progress and results"
       actions={
         finished && progress.completed === 0 ? (
           // Nothing was rendered: a ZIP would be empty.
