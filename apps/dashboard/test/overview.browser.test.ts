@@ -316,3 +316,80 @@ test('the design path needs no API key: a template made and rendered in the dash
   expect(((await keys.json()) as { items: unknown[] }).items).toEqual([]);
   await designer.close();
 });
+
+test('renders today say which were free and why: a failed render and a binding refresh beside a charged one add up to the total, on the Overview and Usage', async () => {
+  // A workspace of its own, so the counts are this test's alone.
+  const counter = await (await rig.newContext()).newPage();
+  await signUpInBrowser(counter, rig, { email: 'counter@example.com', password: 'counter passphrase' });
+  await counter.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+  const source = await startPageServer({
+    '/card.json': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ title: 'Fresh' })),
+  });
+  try {
+    const call = async (method: 'GET' | 'POST', path: string, data?: unknown) => {
+      const response = await sessionRequest(counter.context(), rig.stack.baseUrl, { method, path, data });
+      return { status: response.status(), body: (await response.json()) as Record<string, any> };
+    };
+    // A render that is charged, one that fails (its selector matches nothing) and a binding's first refresh, at creation.
+    expect((await call('POST', '/image', { html: '<p>charged</p>', width: 120, height: 60 })).status).toBe(200);
+    expect((await call('POST', '/image', { html: '<p>x</p>', selector: '#missing', width: 120, height: 60 })).status).toBe(422);
+    const template = await call('POST', '/templates', { name: 'Fresh card', html: '<h1>{{title}}</h1>', width: 200, height: 100 });
+    expect(template.status).toBe(200);
+    const made = await call('POST', '/bindings', {
+      name: 'Fresh card',
+      templateId: template.body.template.uid,
+      dataSource: { url: source.url('/card.json') },
+      mapping: { title: 'title' },
+      refreshPolicy: { type: 'manual' },
+    });
+    expect(made.status).toBe(201);
+    const bindingUid = made.body.binding.uid as string;
+    await eventually(
+      async () => (await call('GET', `/bindings/${bindingUid}`)).body.binding.lastSuccessAt !== null,
+      'the binding refresh rendered',
+      60_000,
+    );
+
+    await counter.goto(rig.url());
+    const month = counter.getByRole('main').getByRole('region', { name: 'This month' });
+    const credits = month.getByRole('progressbar', { name: 'Render credits' });
+    await credits.waitFor();
+    const today = month.getByText('Renders today').locator('xpath=following-sibling::dd[1]');
+    await eventually(async () => (await today.textContent()) === '3 (1 failed and 1 binding refresh, not charged)', 'the sentence');
+    // Charged + free = total: one credit used, for the one render that was neither failed nor a binding refresh.
+    expect(await credits.getAttribute('value')).toBe('1');
+    await month.getByText('1 of 100').waitFor();
+    const usage = (await call('GET', '/usage?days=1')).body;
+    expect(usage.perDay[0]).toMatchObject({ image: 3, failed: 1, bindingRefreshes: 1, aiScreenshots: 0 });
+    expect(usage.renders).toEqual({ total: 3, charged: 1, failed: 1, bindingRefreshes: 1, aiScreenshots: 0 });
+    expect(await accessibilityViolations(counter)).toEqual([]);
+
+    // Usage and plan: the legend names both kinds of free render and the charged ones, which add up to the total.
+    await counter.goto(rig.url('settings/usage'));
+    const chart = counter.getByRole('img', {
+      name: /^Renders per day over 30 days \(.+ to today, so far\): 3 in all: 1 charged, 1 failed, 1 binding refresh$/,
+    });
+    await chart.waitFor();
+    const todaysBar = await chart.evaluate((svg) => ({
+      title: svg.querySelector('g:last-of-type > title')?.textContent,
+      striped: svg.querySelector('g:last-of-type > rect[data-failed]')?.getAttribute('data-failed'),
+      dotted: svg.querySelector('g:last-of-type > rect[data-binding-refreshes]')?.getAttribute('data-binding-refreshes'),
+    }));
+    expect(todaysBar).toEqual({
+      title: expect.stringMatching(
+        /^Today, so far \(.+\): 3 renders: 1 charged, 1 failed, 1 binding refresh \(3 images, 0 GIFs, 0 PDFs, 0 videos\)$/,
+      ),
+      striped: '1',
+      dotted: '1',
+    });
+    await counter.getByText('Failed, not charged: 1', { exact: true }).waitFor();
+    await counter.getByText('Binding refreshes, not charged: 1', { exact: true }).waitFor();
+    await counter.getByText('Charged: 1', { exact: true }).waitFor();
+    expect(await counter.getByText(/AI screenshots/).count()).toBe(0);
+    expect(await counter.getByRole('progressbar', { name: 'Render credits' }).getAttribute('value')).toBe('1');
+    expect(await accessibilityViolations(counter)).toEqual([]);
+  } finally {
+    await source.close();
+    await counter.context().close();
+  }
+}, 180_000);

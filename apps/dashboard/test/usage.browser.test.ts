@@ -69,12 +69,20 @@ test('usage and plan: credits, rate tier and the renders-per-day chart, also at 
   );
   // The last day is today, still under way: named so on the axis, so its short bar does not read as a slow day.
   expect(
-    await page.getByRole('img', { name: `Renders per day over 30 days (${first} to today, so far): 0 in all, 0 failed` }).count(),
+    await page
+      .getByRole('img', {
+        name: `Renders per day over 30 days (${first} to today, so far): 0 in all: 0 charged, 0 failed, 0 binding refreshes`,
+      })
+      .count(),
   ).toBe(1);
   await page.getByText('Today, so far', { exact: true }).waitFor();
   expect(await page.getByText(today!, { exact: true }).count()).toBe(0);
   // Failed renders are counted, credits only for successful ones: said under the chart, so the numbers do not seem to disagree.
-  await page.getByText('The striped top of a bar is its failed renders, which are not charged.', { exact: false }).waitFor();
+  await page
+    .getByText('The striped top of a bar is its failed renders and the dotted part beneath it its binding refreshes: neither is charged.', {
+      exact: false,
+    })
+    .waitFor();
   // The period is the UTC month, said as its first and last UTC day, no times: "Dec 1 – Dec 31, 2026 (UTC)".
   const period = await page.evaluate(() => {
     const now = new Date();
@@ -114,14 +122,18 @@ test("a failed render counts in its day's bar, drawn apart as its striped top an
   });
   expect(failed.status()).toBe(422);
   await openUsage();
-  const chart = page.getByRole('img', { name: /^Renders per day over 30 days \(.+ to today, so far\): 1 in all, 1 failed$/ });
+  const chart = page.getByRole('img', {
+    name: /^Renders per day over 30 days \(.+ to today, so far\): 1 in all: 0 charged, 1 failed, 0 binding refreshes$/,
+  });
   await chart.waitFor();
   const todaysBar = await chart.evaluate((svg) => ({
     title: svg.querySelector('g:last-of-type > title')?.textContent,
     striped: svg.querySelector('g:last-of-type > rect[data-failed]')?.getAttribute('data-failed'),
   }));
   expect(todaysBar).toEqual({
-    title: expect.stringMatching(/^Today, so far \(.+\): 1 render, 1 failed \(1 image, 0 GIFs, 0 PDFs, 0 videos\)$/),
+    title: expect.stringMatching(
+      /^Today, so far \(.+\): 1 render: 0 charged, 1 failed, 0 binding refreshes \(1 image, 0 GIFs, 0 PDFs, 0 videos\)$/,
+    ),
     striped: '1',
   });
   await page.getByText('Failed, not charged: 1', { exact: true }).waitFor();
@@ -175,7 +187,9 @@ test('the overage switch: off, a render past the credits gets the quota 429; on,
   const todaysBar = await page
     .getByRole('img', { name: /^Renders per day/ })
     .evaluate((svg) => svg.querySelector('g:last-of-type > title')?.textContent);
-  expect(todaysBar).toMatch(/^Today, so far \(.+\): [1-9]\d* renders?, 1 failed \([1-9]\d* images?, 0 GIFs, 0 PDFs, 0 videos\)$/);
+  expect(todaysBar).toMatch(
+    /^Today, so far \(.+\): [1-9]\d* renders?: [1-9]\d* charged, 1 failed, 0 binding refreshes \([1-9]\d* images?, 0 GIFs, 0 PDFs, 0 videos\)$/,
+  );
   expect(await page.getByRole('progressbar', { name: 'Render credits' }).getAttribute('value')).toBe('1');
   await screenshot(page, 'usage');
 

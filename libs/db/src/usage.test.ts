@@ -2,9 +2,9 @@ import { newId } from '@pressroom/contracts';
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
 import { createAccount } from './accounts.js';
 import { PermissionError } from './auth-errors.js';
-import { getOwnerPlan, setOwnerPlan } from './limits.js';
+import { getOwnerPlan, insertRenderWithinCredits, renderCreditsUsed, setOwnerPlan } from './limits.js';
 import { failRender, insertUnchargedRender } from './renders.js';
-import { rendersPerDay, setOverage } from './usage.js';
+import { rendersInPeriod, rendersPerDay, setOverage } from './usage.js';
 
 describe.each(ENGINES)('usage (%s)', (engine) => {
   const db = useDatabase(engine);
@@ -31,8 +31,58 @@ describe.each(ENGINES)('usage (%s)', (engine) => {
     const now = new Date();
     const days = await rendersPerDay(db(), { ownerId: account.id, days: 3, now });
     expect(days).toHaveLength(3);
-    expect(days[2]).toEqual({ date: now.toISOString().slice(0, 10), image: 2, gif: 0, pdf: 2, video: 1, failed: 1 });
-    expect(days[0]).toMatchObject({ image: 0, gif: 0, pdf: 0, video: 0, failed: 0 });
+    expect(days[2]).toMatchObject({ date: now.toISOString().slice(0, 10), image: 2, gif: 0, pdf: 2, video: 1, failed: 1 });
+    expect(days[0]).toMatchObject({ image: 0, gif: 0, pdf: 0, video: 0, failed: 0, bindingRefreshes: 0, aiScreenshots: 0 });
+  });
+
+  it('says why renders were free, each render in one class only: failed, binding refresh or AI screenshot; the rest charged', async () => {
+    const account = await createAccount(db(), { name: unique('usage-free') });
+    const base = { ownerId: account.id, accountId: account.id, templateId: null, format: 'png', width: 10, height: 10, kind: 'image' };
+    const fail = (id: string) =>
+      failRender(db(), { id, error: { slug: 'render-failed', detail: 'The page did not load.' }, completedAt: new Date() });
+    // Charged: two renders and a 1.5-credit capture; one more charged render fails (its credit comes back), twice (a retry's failure).
+    await insertRenderWithinCredits(db(), { ...base, origin: 'html', id: newId('img') });
+    await insertRenderWithinCredits(db(), { ...base, origin: 'template', id: newId('img') });
+    await insertRenderWithinCredits(db(), { ...base, origin: 'capture', kind: 'gif', cost: 1.5, id: newId('gif') });
+    const failed = await insertRenderWithinCredits(db(), { ...base, origin: 'url', id: newId('img') });
+    await fail(failed.id);
+    await fail(failed.id);
+    // Binding refreshes (cost 0): two done, one failed (counted as failed only).
+    await insertUnchargedRender(db(), { ...base, origin: 'binding', id: newId('img') });
+    await insertUnchargedRender(db(), { ...base, origin: 'binding', id: newId('img') });
+    const failedRefresh = await insertUnchargedRender(db(), { ...base, origin: 'binding', id: newId('img') });
+    await fail(failedRefresh.id);
+    // An AI screenshot: a URL render inserted with cost 0 (the AI credits include it).
+    await insertRenderWithinCredits(db(), { ...base, origin: 'url', cost: 0, id: newId('img') });
+    // A preview: counted nowhere.
+    await insertUnchargedRender(db(), { ...base, origin: 'preview', id: newId('img') });
+
+    const now = new Date();
+    const [today] = await rendersPerDay(db(), { ownerId: account.id, days: 1, now });
+    expect(today).toEqual({
+      date: now.toISOString().slice(0, 10),
+      image: 7,
+      gif: 1,
+      pdf: 0,
+      video: 0,
+      failed: 2,
+      bindingRefreshes: 2,
+      aiScreenshots: 1,
+    });
+    const period = await rendersInPeriod(db(), { ownerId: account.id, now });
+    expect(period).toEqual({ total: 8, charged: 3, failed: 2, bindingRefreshes: 2, aiScreenshots: 1 });
+    expect(period.charged + period.failed + period.bindingRefreshes + period.aiScreenshots).toBe(period.total);
+    // The credits agree: the three charged renders' 1 + 1 + 1.5, the failed one's credit given back once.
+    expect((await renderCreditsUsed(db(), { ownerId: account.id, now })).used).toBe(3.5);
+    // Next month's period starts empty.
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 2));
+    expect(await rendersInPeriod(db(), { ownerId: account.id, now: nextMonth })).toEqual({
+      total: 0,
+      charged: 0,
+      failed: 0,
+      bindingRefreshes: 0,
+      aiScreenshots: 0,
+    });
   });
 
   it('overage is for paid plans only', async () => {

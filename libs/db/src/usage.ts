@@ -1,6 +1,7 @@
-import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { PermissionError } from './auth-errors.js';
 import { getOwnerPlan } from './limits.js';
+import { monthWindow } from './plan-limits.js';
 import type { Db } from './open.js';
 import { PREVIEW_ORIGIN } from './render-history.js';
 import { planSettings, renders } from './schema.js';
@@ -8,8 +9,24 @@ import { planSettings, renders } from './schema.js';
 export const RENDER_KINDS = ['image', 'gif', 'pdf', 'video'] as const;
 type Kind = (typeof RENDER_KINDS)[number];
 
-/** `failed`: how many of the day's renders (all kinds) failed; they are counted in their kind and never charged. */
-export type DayCount = { date: string } & Record<Kind, number> & { failed: number };
+/**
+ * Why some of a set of renders took no render credits, in classes that never overlap (so charged = total − the three):
+ * `failed`: failed renders of any origin (a failure gives its credits back, `failRender`), a failed binding refresh
+ * included; `bindingRefreshes`: binding refreshes that did not fail (inserted with cost 0, `insertUnchargedRender`);
+ * `aiScreenshots`: other renders inserted with cost 0 that did not fail (POST /image/agent-screenshot, whose AI credits
+ * pay for the render). A redelivered render is the same row, so retries count once.
+ */
+export interface FreeCounts {
+  failed: number;
+  bindingRefreshes: number;
+  aiScreenshots: number;
+}
+
+/** A day's renders by kind (failed and free ones included in their kind) and why some of them were free. */
+export type DayCount = { date: string } & Record<Kind, number> & FreeCounts;
+
+/** The renders of the credit period (calendar month, UTC): all of them, the charged ones and why the others were free. */
+export type PeriodCounts = { total: number; charged: number } & FreeCounts;
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +41,7 @@ export async function rendersPerDay(db: Db, input: { ownerId: string; days: numb
       day,
       kind: renders.kind,
       n: sql<number>`count(*)::int`,
-      failed: sql<number>`(count(*) filter (where ${renders.state} = 'failed'))::int`,
+      ...freeCountColumns(),
     })
     .from(renders)
     // The dashboard's previews (starter thumbnails, an editor's live preview) are listed nowhere and charged nothing.
@@ -32,16 +49,64 @@ export async function rendersPerDay(db: Db, input: { ownerId: string; days: numb
     .groupBy(day, renders.kind);
   const out: DayCount[] = [];
   for (let i = 0; i < input.days; i++) {
-    out.push({ date: new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10), image: 0, gif: 0, pdf: 0, video: 0, failed: 0 });
+    out.push({
+      date: new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10),
+      image: 0,
+      gif: 0,
+      pdf: 0,
+      video: 0,
+      ...noneFree(),
+    });
   }
   const byDate = new Map(out.map((d) => [d.date, d]));
   for (const row of rows) {
     const entry = byDate.get(row.day);
     if (!entry || !(RENDER_KINDS as readonly string[]).includes(row.kind)) continue;
     entry[row.kind as Kind] += Number(row.n);
-    entry.failed += Number(row.failed);
+    addFree(entry, row);
   }
   return out;
+}
+
+/** Renders since the start of the credit period (`monthWindow(now)`), without the dashboard's previews. */
+export async function rendersInPeriod(db: Db, input: { ownerId: string; now?: Date }): Promise<PeriodCounts> {
+  const period = monthWindow(input.now ?? new Date());
+  const [row] = await db.orm
+    .select({ n: sql<number>`count(*)::int`, ...freeCountColumns() })
+    .from(renders)
+    .where(
+      and(
+        eq(renders.ownerId, input.ownerId),
+        gte(renders.createdAt, period.start),
+        lt(renders.createdAt, period.end),
+        ne(renders.origin, PREVIEW_ORIGIN),
+        inArray(renders.kind, [...RENDER_KINDS]),
+      ),
+    );
+  const free = addFree(noneFree(), row ?? { failed: 0, bindingRefreshes: 0, aiScreenshots: 0 });
+  const total = Number(row?.n ?? 0);
+  return { total, charged: total - free.failed - free.bindingRefreshes - free.aiScreenshots, ...free };
+}
+
+function noneFree(): FreeCounts {
+  return { failed: 0, bindingRefreshes: 0, aiScreenshots: 0 };
+}
+
+function addFree<T extends FreeCounts>(into: T, row: FreeCounts): T {
+  into.failed += Number(row.failed);
+  into.bindingRefreshes += Number(row.bindingRefreshes);
+  into.aiScreenshots += Number(row.aiScreenshots);
+  return into;
+}
+
+/** The FreeCounts classes as SQL counts, each excluding the ones before it. */
+function freeCountColumns() {
+  const notFailed = sql`${renders.state} <> 'failed'`;
+  return {
+    failed: sql<number>`(count(*) filter (where ${renders.state} = 'failed'))::int`,
+    bindingRefreshes: sql<number>`(count(*) filter (where ${notFailed} and ${renders.origin} = 'binding'))::int`,
+    aiScreenshots: sql<number>`(count(*) filter (where ${notFailed} and ${renders.origin} <> 'binding' and ${renders.cost} = 0))::int`,
+  };
 }
 
 /** Overage (usage past the monthly credits, billed later) is for paid plans only. */

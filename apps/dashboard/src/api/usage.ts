@@ -8,6 +8,19 @@ export interface DayCounts {
   video: number;
   /** Of the day's renders (all kinds, counted in their kind too), the failed ones: never charged. */
   failed: number;
+  /** Of the day's renders, binding refreshes that did not fail: never charged (a failed one is in `failed` only). */
+  bindingRefreshes: number;
+  /** Of the day's renders, AI screenshots that did not fail: paid in AI credits, not render credits. */
+  aiScreenshots: number;
+}
+
+/** The credit period's renders: each in one of charged, failed, bindingRefreshes, aiScreenshots. */
+export interface PeriodRenders {
+  total: number;
+  charged: number;
+  failed: number;
+  bindingRefreshes: number;
+  aiScreenshots: number;
 }
 
 export interface Usage {
@@ -16,6 +29,7 @@ export interface Usage {
   aiCredits: { used: number; limit: number };
   rate: { perMinute: number; perDay: number; tier: string };
   perDay: DayCounts[];
+  renders: PeriodRenders;
 }
 
 export const usageKeys = { all: ['usage'] as const };

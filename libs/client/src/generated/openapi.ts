@@ -16323,7 +16323,9 @@ export interface operations {
                      *           "gif": 4,
                      *           "pdf": 18,
                      *           "video": 0,
-                     *           "failed": 2
+                     *           "failed": 2,
+                     *           "bindingRefreshes": 6,
+                     *           "aiScreenshots": 0
                      *         },
                      *         {
                      *           "date": "2026-03-02",
@@ -16331,9 +16333,18 @@ export interface operations {
                      *           "gif": 0,
                      *           "pdf": 22,
                      *           "video": 1,
-                     *           "failed": 0
+                     *           "failed": 0,
+                     *           "bindingRefreshes": 4,
+                     *           "aiScreenshots": 1
                      *         }
-                     *       ]
+                     *       ],
+                     *       "renders": {
+                     *         "total": 431,
+                     *         "charged": 411,
+                     *         "failed": 3,
+                     *         "bindingRefreshes": 15,
+                     *         "aiScreenshots": 2
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -16363,7 +16374,7 @@ export interface operations {
                             /** @enum {string} */
                             tier: "free" | "pro" | "business" | "enterprise";
                         };
-                        /** @description One entry per day of `days`, oldest first, today last; renders of each kind, failed ones included. */
+                        /** @description One entry per day of `days`, oldest first, today last; renders of each kind, failed and free ones included. The day’s renders charged render credits are its kinds’ sum less `failed`, `bindingRefreshes` and `aiScreenshots` (no render is in two of those). */
                         perDay: {
                             /** @description YYYY-MM-DD (UTC). */
                             date: string;
@@ -16373,7 +16384,24 @@ export interface operations {
                             video: number;
                             /** @description How many of the day’s renders (all kinds, counted in their kind above) failed; failed renders are not charged. */
                             failed: number;
+                            /** @description How many of the day’s renders (counted in their kind above) were binding refreshes that did not fail: not charged. A failed binding refresh is counted in `failed` only. */
+                            bindingRefreshes: number;
+                            /** @description How many of the day’s renders (counted in their kind above) were AI screenshots that did not fail: their AI credits pay for the render, so they take no render credits. */
+                            aiScreenshots: number;
                         }[];
+                        /** @description The renders of the credit `period` (calendar month, UTC) and why some took no render credits; every render is in exactly one of `charged`, `failed`, `bindingRefreshes`, `aiScreenshots`. `credits.used` is the charged renders’ cost (1 each, 1.5 a live GIF capture). */
+                        renders: {
+                            /** @description Renders of every kind in `period` (the dashboard’s previews are not renders). */
+                            total: number;
+                            /** @description Of `total`, the renders that took render credits: `total` − `failed` − `bindingRefreshes` − `aiScreenshots`. */
+                            charged: number;
+                            /** @description Of `total`, the failed renders (any origin): not charged. */
+                            failed: number;
+                            /** @description Of `total`, binding refreshes that did not fail: not charged. */
+                            bindingRefreshes: number;
+                            /** @description Of `total`, AI screenshots that did not fail: paid in AI credits, not render credits. */
+                            aiScreenshots: number;
+                        };
                     };
                 };
             };

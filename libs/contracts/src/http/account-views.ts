@@ -28,7 +28,10 @@ export const PlanDetails = z.object({
 });
 export type PlanDetails = z.infer<typeof PlanDetails>;
 
-/** GET /usage: this period's credits, the rate tier and renders per day. */
+const bindingRefreshes = z.number().int();
+const aiScreenshots = z.number().int();
+
+/** GET /usage: this period's credits, the rate tier, renders per day and the period's renders, charged and free. */
 export const UsageView = z.object({
   period: z.object({ start: timestamp, end: timestamp }),
   credits: credits.extend({
@@ -49,9 +52,31 @@ export const UsageView = z.object({
           .number()
           .int()
           .describe('How many of the day’s renders (all kinds, counted in their kind above) failed; failed renders are not charged.'),
+        bindingRefreshes: bindingRefreshes.describe(
+          'How many of the day’s renders (counted in their kind above) were binding refreshes that did not fail: not charged. A failed binding refresh is counted in `failed` only.',
+        ),
+        aiScreenshots: aiScreenshots.describe(
+          'How many of the day’s renders (counted in their kind above) were AI screenshots that did not fail: their AI credits pay for the render, so they take no render credits.',
+        ),
       }),
     )
-    .describe('One entry per day of `days`, oldest first, today last; renders of each kind, failed ones included.'),
+    .describe(
+      'One entry per day of `days`, oldest first, today last; renders of each kind, failed and free ones included. The day’s renders charged render credits are its kinds’ sum less `failed`, `bindingRefreshes` and `aiScreenshots` (no render is in two of those).',
+    ),
+  renders: z
+    .object({
+      total: z.number().int().describe('Renders of every kind in `period` (the dashboard’s previews are not renders).'),
+      charged: z
+        .number()
+        .int()
+        .describe('Of `total`, the renders that took render credits: `total` − `failed` − `bindingRefreshes` − `aiScreenshots`.'),
+      failed: z.number().int().describe('Of `total`, the failed renders (any origin): not charged.'),
+      bindingRefreshes: bindingRefreshes.describe('Of `total`, binding refreshes that did not fail: not charged.'),
+      aiScreenshots: aiScreenshots.describe('Of `total`, AI screenshots that did not fail: paid in AI credits, not render credits.'),
+    })
+    .describe(
+      'The renders of the credit `period` (calendar month, UTC) and why some took no render credits; every render is in exactly one of `charged`, `failed`, `bindingRefreshes`, `aiScreenshots`. `credits.used` is the charged renders’ cost (1 each, 1.5 a live GIF capture).',
+    ),
 });
 export type UsageView = z.infer<typeof UsageView>;
 

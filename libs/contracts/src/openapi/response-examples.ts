@@ -243,9 +243,10 @@ export const USAGE_EXAMPLE = {
   aiCredits: { used: 12, limit: 500 },
   rate: { perMinute: 300, perDay: 10000, tier: 'pro' },
   perDay: [
-    { date: '2026-03-01', image: 120, gif: 4, pdf: 18, video: 0, failed: 2 },
-    { date: '2026-03-02', image: 96, gif: 0, pdf: 22, video: 1, failed: 0 },
+    { date: '2026-03-01', image: 120, gif: 4, pdf: 18, video: 0, failed: 2, bindingRefreshes: 6, aiScreenshots: 0 },
+    { date: '2026-03-02', image: 96, gif: 0, pdf: 22, video: 1, failed: 0, bindingRefreshes: 4, aiScreenshots: 1 },
   ],
+  renders: { total: 431, charged: 411, failed: 3, bindingRefreshes: 15, aiScreenshots: 2 },
 };
 
 export const CALLER_EXAMPLE = {

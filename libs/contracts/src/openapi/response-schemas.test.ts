@@ -105,7 +105,19 @@ describe('the success answers of the API document', () => {
     );
     expect(schema('/renders').properties.pagination.required).toEqual(['limit', 'nextCursor', 'hasMore']);
     expect(schema('/renders/{id}').properties.render.required).toEqual(expect.arrayContaining(['parameters', 'timings', 'problem']));
-    expect(schema('/usage').required).toEqual(['period', 'credits', 'aiCredits', 'rate', 'perDay']);
+    expect(schema('/usage').required).toEqual(['period', 'credits', 'aiCredits', 'rate', 'perDay', 'renders']);
+    // Why renders were free, per day and for the month (added fields; the older ones keep their names).
+    expect(schema('/usage').properties.perDay.items.required).toEqual([
+      'date',
+      'image',
+      'gif',
+      'pdf',
+      'video',
+      'failed',
+      'bindingRefreshes',
+      'aiScreenshots',
+    ]);
+    expect(schema('/usage').properties.renders.required).toEqual(['total', 'charged', 'failed', 'bindingRefreshes', 'aiScreenshots']);
     expect(schema('/batches').properties.batches.items.properties.status.enum).toEqual([
       'pending',
       'processing',

@@ -1,3 +1,5 @@
+import { newId, UsageView } from '@pressroom/contracts';
+import { failRender, insertRenderWithinCredits, insertUnchargedRender } from '@pressroom/db';
 import { Browser, startTestGateway, type TestGateway } from '../test-support/gateway-harness.js';
 
 describe('usage page API (pglite)', () => {
@@ -29,6 +31,35 @@ describe('usage page API (pglite)', () => {
     });
     expect(byKey.status).toBe(403);
     expect((await fetch(`${gw.baseUrl}/usage`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+  });
+
+  it('says how many renders were free and why, per day and for the month: failed, binding refreshes, AI screenshots; charged + free = total', async () => {
+    const user = new Browser(gw.baseUrl);
+    expect((await user.request('POST', '/auth/sign-in', { json: { email: 'usage@example.com', password: 'usage password' } })).status).toBe(
+      200,
+    );
+    const key = ((await (await user.request('POST', '/account/keys', { json: { name: 'free' } })).json()) as { key: string }).key;
+    const caller = (await (await fetch(`${gw.baseUrl}/api/users`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+      user: { ownerId: string };
+    };
+    const ownerId = caller.user.ownerId;
+    const base = { ownerId, accountId: ownerId, templateId: null, format: 'png', width: 10, height: 10, kind: 'image' };
+    const fail = (id: string) =>
+      failRender(gw.db, { id, error: { slug: 'render-failed', detail: 'The page did not load.' }, completedAt: new Date() });
+    await insertRenderWithinCredits(gw.db, { ...base, origin: 'html', id: newId('img') });
+    await fail((await insertRenderWithinCredits(gw.db, { ...base, origin: 'url', id: newId('img') })).id);
+    await insertUnchargedRender(gw.db, { ...base, origin: 'binding', id: newId('img') });
+    await fail((await insertUnchargedRender(gw.db, { ...base, origin: 'binding', id: newId('img') })).id);
+    await insertRenderWithinCredits(gw.db, { ...base, origin: 'url', cost: 0, id: newId('img') });
+
+    const usage = UsageView.parse(await (await user.request('GET', '/usage?days=2')).json());
+    expect(usage.perDay.at(-1)).toMatchObject({ image: 5, failed: 2, bindingRefreshes: 1, aiScreenshots: 1 });
+    expect(usage.perDay[0]).toMatchObject({ failed: 0, bindingRefreshes: 0, aiScreenshots: 0 });
+    expect(usage.renders).toEqual({ total: 5, charged: 1, failed: 2, bindingRefreshes: 1, aiScreenshots: 1 });
+    expect(usage.credits.used).toBe(1);
+    // The API key's caller reads the same.
+    const byKey = UsageView.parse(await (await fetch(`${gw.baseUrl}/usage`, { headers: { authorization: `Bearer ${key}` } })).json());
+    expect(byKey.renders).toEqual(usage.renders);
   });
 
   it('counts dashboard sessions in a bucket of their own: a busy page never spends the API key its 60 a minute', async () => {

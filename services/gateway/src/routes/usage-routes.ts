@@ -1,13 +1,22 @@
 import { Router } from 'express';
 import { OverageBody, UsageQuery, type UsageView } from '@pressroom/contracts';
-import { aiCreditsUsed, getMembership, getOwnerPlan, renderCreditsUsed, rendersPerDay, setOverage, type Db } from '@pressroom/db';
+import {
+  aiCreditsUsed,
+  getMembership,
+  getOwnerPlan,
+  renderCreditsUsed,
+  rendersInPeriod,
+  rendersPerDay,
+  setOverage,
+  type Db,
+} from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { OwnerCaches } from '@pressroom/service-runner';
 import { authOf, sessionOf } from '../http/auth.js';
 import { defineRoute } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 
-/** The usage page: credits, AI credits, rate tier and renders per day (docs/dashboard-api.md). */
+/** The usage page: credits, AI credits, rate tier, renders per day and the month's renders, charged and free (docs/dashboard-api.md). */
 export function usageRoutes(deps: { db: Db; owners: Pick<OwnerCaches, 'changed'>; now?: () => Date }): Router {
   const router = Router();
   const now = deps.now ?? (() => new Date());
@@ -26,6 +35,7 @@ export function usageRoutes(deps: { db: Db; owners: Pick<OwnerCaches, 'changed'>
         aiCredits: { used: ai.used, limit: owner.limits.aiCredits },
         rate: { perMinute: owner.limits.perMinute, perDay: owner.limits.perDay, tier: owner.plan },
         perDay: await rendersPerDay(deps.db, { ownerId, days, now: at }),
+        renders: await rendersInPeriod(deps.db, { ownerId, now: at }),
       };
       res.json(body);
     },

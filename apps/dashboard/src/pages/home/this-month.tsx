@@ -7,13 +7,13 @@ import { Meter } from '../../kit/meter';
 import { Section } from '../../kit/page';
 import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
-import { dayTotal } from '../usage/chart-days';
+import { dayTotal, freeNote } from '../usage/chart-days';
 import { QuotaNotices, renderMeterState } from '../usage/quota-notice';
 
-/** Today's renders of every kind and how many of them failed (the last day of GET /usage's per-day counts, which ends today). */
-function rendersToday(usage: Usage): { total: number; failed: number } {
+/** Today's renders of every kind and why some were free (the last day of GET /usage's per-day counts, which ends today). */
+function rendersToday(usage: Usage): { total: number; note: string } {
   const today = usage.perDay.at(-1);
-  return today ? { total: dayTotal(today), failed: today.failed } : { total: 0, failed: 0 };
+  return today ? { total: dayTotal(today), note: freeNote(today) } : { total: 0, note: '' };
 }
 
 /** The month's credits at a glance, with the way to the whole usage page. */
@@ -36,12 +36,13 @@ export function ThisMonth() {
             <QuotaNotices usage={u} where="overview" />
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-slate-700">Renders today</dt>
-              {/* The count includes failed renders and the credits above do not: said when there are some, so the two never seem to disagree. */}
+              {/*
+                The count includes renders the credits above do not: failed ones and binding refreshes (and AI screenshots,
+                paid in AI credits). Said when there are some, so the two never seem to disagree.
+              */}
               <dd>
                 {rendersToday(u).total}
-                {rendersToday(u).failed > 0 && (
-                  <span className="text-xs text-slate-700"> ({plural(rendersToday(u).failed, 'failed', 'failed')}, not charged)</span>
-                )}
+                {rendersToday(u).note !== '' && <span className="text-xs text-slate-700"> ({rendersToday(u).note})</span>}
               </dd>
               <dt className="text-slate-700">Plan</dt>
               <dd>

@@ -17,25 +17,72 @@ export function axisLabel(date: string, now: Date): string {
   return isToday(date, now) ? 'Today, so far' : dayLabel(date);
 }
 
-type Day = { date: string; image: number; gif: number; pdf: number; video: number; failed: number };
+/** Why some renders took no render credits: each render in one class at most (GET /usage, docs/limits.md). */
+export interface FreeCounts {
+  /** Failed renders, binding refreshes included: a failure gives its credits back. */
+  failed: number;
+  /** Binding refreshes that did not fail: never charged. */
+  bindingRefreshes: number;
+  /** AI screenshots that did not fail: the AI credits pay for the render. */
+  aiScreenshots: number;
+}
 
-/** A day's renders of every kind, its failed ones included. */
+type Day = { date: string; image: number; gif: number; pdf: number; video: number } & FreeCounts;
+
+/** A day's renders of every kind, its failed and free ones included. */
 export function dayTotal(day: Day): number {
   return day.image + day.gif + day.pdf + day.video;
 }
 
+/** Of `total` renders, those that took render credits: the rest failed, were binding refreshes or AI screenshots. */
+export function chargedOf(total: number, free: FreeCounts): number {
+  return total - free.failed - free.bindingRefreshes - free.aiScreenshots;
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
 /**
- * The counts a bar's tooltip gives, the day named as on the axis: "Today, so far (Dec 6): 3 renders, 1 failed
- * (2 images, 0 GIFs, 1 PDF, 0 videos)". The kinds count failed renders too; the API does not split failures by kind.
+ * Why renders beside the credits were free, or '' when none were: "1 failed and 2 binding refreshes, not charged",
+ * and AI screenshots apart ("1 AI screenshot, paid in AI credits"), as they are charged, in the other credits.
+ */
+export function freeNote(free: FreeCounts): string {
+  const notCharged = [
+    ...(free.failed > 0 ? [plural(free.failed, 'failed', 'failed')] : []),
+    ...(free.bindingRefreshes > 0 ? [plural(free.bindingRefreshes, 'binding refresh', 'binding refreshes')] : []),
+  ];
+  const notes = [
+    ...(notCharged.length > 0 ? [`${listed(notCharged)}, not charged`] : []),
+    ...(free.aiScreenshots > 0 ? [`${plural(free.aiScreenshots, 'AI screenshot')}, paid in AI credits`] : []),
+  ];
+  return notes.join('; ');
+}
+
+/**
+ * How `total` renders split: "3 charged, 1 failed, 1 binding refresh" (AI screenshots named only when there are some),
+ * so charged and free add up to the total beside it.
+ */
+export function splitOf(total: number, free: FreeCounts): string {
+  const ai = free.aiScreenshots > 0 ? `, ${plural(free.aiScreenshots, 'AI screenshot')}` : '';
+  return `${chargedOf(total, free)} charged, ${free.failed} failed, ${plural(free.bindingRefreshes, 'binding refresh', 'binding refreshes')}${ai}`;
+}
+
+/**
+ * The counts a bar's tooltip gives, the day named as on the axis: "Today, so far (Dec 6): 3 renders: 1 charged,
+ * 1 failed, 1 binding refresh (2 images, 0 GIFs, 1 PDF, 0 videos)". The kinds count failed and free renders too; the
+ * API does not split those by kind.
  */
 export function barTitle(day: Day, now: Date): string {
   const when = isToday(day.date, now) ? `Today, so far (${dayLabel(day.date)})` : dayLabel(day.date);
   const kinds = `${plural(day.image, 'image')}, ${plural(day.gif, 'GIF')}, ${plural(day.pdf, 'PDF')}, ${plural(day.video, 'video')}`;
-  return `${when}: ${plural(dayTotal(day), 'render')}, ${day.failed} failed (${kinds})`;
+  return `${when}: ${plural(dayTotal(day), 'render')}: ${splitOf(dayTotal(day), day)} (${kinds})`;
 }
 
 /**
- * Why the bars need not add up to the credits used: a bar's striped top is its failed renders, counted but never
- * charged (and a live GIF capture takes 1.5 credits).
+ * Why the bars need not add up to the credits used: a bar's striped top is its failed renders and the dotted part
+ * beneath its binding refreshes, counted but never charged (and a live GIF capture takes 1.5 credits).
  */
-export const CHART_NOTE = 'The striped top of a bar is its failed renders, which are not charged. Days run midnight to midnight UTC.';
+export const CHART_NOTE =
+  'The striped top of a bar is its failed renders and the dotted part beneath it its binding refreshes: neither is charged. Days run midnight to midnight UTC.';
