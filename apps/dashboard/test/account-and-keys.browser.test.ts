@@ -241,6 +241,32 @@ test('the audit log lists who created, rotated and revoked the key and changed t
   expect(csv[1]![2]).toBe(owner.email);
   expect(csv[2]![5]).toContain('CMS production');
 
+  // When: the reader's local time with its zone's name; each a <time> whose datetime and tooltip are the instant in UTC
+  // (ISO 8601), as the CSV's time column has it.
+  const UTC_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+  const times = table.locator('time');
+  expect(await times.count()).toBe(lines.length);
+  const newest = (await times.first().getAttribute('datetime'))!;
+  expect(newest).toMatch(UTC_ISO);
+  expect(await times.first().getAttribute('title')).toBe(newest);
+  expect(await times.first().textContent()).toMatch(/ [AP]M (UTC|GMT[+-]\d{1,2}(:\d\d)?|[A-Z]{3,5})$/);
+  expect(csv[1]![0]).toBe(newest);
+  expect(csv.slice(1).every((r) => UTC_ISO.test(r[0]!))).toBe(true);
+  // A reader in Tokyo sees the same instant in Tokyo's time, followed by its zone.
+  const east = await rig.newContext(undefined, { timezoneId: 'Asia/Tokyo', storageState: await context.storageState() });
+  const tokyo = await east.newPage();
+  await tokyo.goto(rig.url('settings/audit-log'));
+  const tokyoTime = tokyo.getByRole('table', { name: 'Audit log, newest first' }).locator('time').first();
+  await tokyoTime.waitFor();
+  expect(await tokyoTime.getAttribute('datetime')).toBe(newest);
+  expect(await tokyoTime.getAttribute('title')).toBe(newest);
+  const inTokyo = await tokyo.evaluate(
+    (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' }),
+    newest,
+  );
+  expect(await tokyoTime.textContent()).toBe(`${inTokyo} GMT+9`);
+  await east.close();
+
   // Filters: a kind of action and who, sent to the API as `action` and `actor`; the CSV link carries them too.
   const what = page.getByRole('group', { name: 'Filters' }).getByRole('combobox', { name: 'What' });
   const who = page.getByRole('group', { name: 'Filters' }).getByRole('combobox', { name: 'Who' });

@@ -1,11 +1,23 @@
 /**
  * Dates and times as every page shows them ("Dec 4, 2026, 10:20 AM"): local, to the minute; null as a dash. The one
  * date formatter of the dashboard, so a date reads the same on every page; where the exact value matters, the page
- * puts the API's ISO value in a <time> tooltip beside it.
+ * puts the API's ISO value in a <time> tooltip beside it (kit/instant.tsx). With `zone`, the reader's time zone
+ * follows in its short name ("Dec 4, 2026, 10:20 AM EST", "… GMT+9"), for times compared with server logs.
  */
-export function formatDate(iso: string | null | undefined): string {
+export function formatDate(iso: string | null | undefined, options: { zone?: boolean } = {}): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Date(iso);
+  const local = date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  // dateStyle and timeStyle do not combine with timeZoneName: the zone's name is read on its own, for that instant.
+  if (!options.zone) return local;
+  const zone = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName');
+  return zone ? `${local} ${zone.value}` : local;
+}
+
+/** An instant as ISO 8601 in UTC ("2026-12-07T02:53:12.345Z"), whatever offset it was written with; as given if unreadable. */
+export function utcIso(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : new Date(ms).toISOString();
 }
 
 /** Counts and limits with the reader's digit grouping (250,000 rather than 250000). */

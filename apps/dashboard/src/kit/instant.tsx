@@ -1,10 +1,14 @@
-import { formatDate } from './format';
+import { formatDate, utcIso } from './format';
 
-/** A timestamp in local time, with the exact UTC value on hover and in the markup (as the API returns it). */
-export function Instant({ iso }: { iso: string }) {
+/**
+ * A timestamp in local time, with the exact UTC value (ISO 8601) on hover and in the markup. `zone` adds the reader's
+ * time zone to what is shown ("Dec 7, 2026, 2:53 AM EST"), where times are compared with other records (the audit log).
+ */
+export function Instant({ iso, zone = false }: { iso: string; zone?: boolean }) {
+  const utc = utcIso(iso);
   return (
-    <time dateTime={iso} title={iso}>
-      {formatDate(iso)}
+    <time dateTime={utc} title={utc}>
+      {formatDate(iso, { zone })}
     </time>
   );
 }

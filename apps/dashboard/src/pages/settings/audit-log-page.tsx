@@ -128,7 +128,8 @@ function useMayReadAuditLog(): boolean {
 }
 
 const columns: Column<AuditEventView>[] = [
-  { header: 'When', cell: (e) => <Instant iso={e.at} /> },
+  // With the reader's time zone, as the time is often compared with server logs (the CSV's times are UTC).
+  { header: 'When', cell: (e) => <Instant iso={e.at} zone /> },
   { header: 'Who', cell: (e) => <span className="wrap-anywhere">{auditActorWords(e.actor)}</span> },
   {
     header: 'What',
