@@ -2,12 +2,13 @@
  * Dates and times as every page shows them ("Dec 4, 2026, 10:20 AM"): local, to the minute; null as a dash. The one
  * date formatter of the dashboard, so a date reads the same on every page; where the exact value matters, the page
  * puts the API's ISO value in a <time> tooltip beside it (kit/instant.tsx). With `zone`, the reader's time zone
- * follows in its short name ("Dec 4, 2026, 10:20 AM EST", "… GMT+9"), for times compared with server logs.
+ * follows in its short name ("Dec 4, 2026, 10:20 AM EST", "… GMT+9"), for times compared with server logs; with
+ * `seconds`, the time is to the second ("10:20:05 AM"), where instants a moment apart are told apart (a render's timings).
  */
-export function formatDate(iso: string | null | undefined, options: { zone?: boolean } = {}): string {
+export function formatDate(iso: string | null | undefined, options: { zone?: boolean; seconds?: boolean } = {}): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  const local = date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const local = date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: options.seconds ? 'medium' : 'short' });
   // dateStyle and timeStyle do not combine with timeZoneName: the zone's name is read on its own, for that instant.
   if (!options.zone) return local;
   const zone = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName');

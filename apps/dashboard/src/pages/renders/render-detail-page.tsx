@@ -220,7 +220,11 @@ function shown(value: object): string {
 }
 
 /** A timestamp as the kit shows it; a step not reached yet is empty (a dash). */
-const instant = (iso: string | null | undefined): ReactNode => (iso ? <Instant iso={iso} /> : null);
+/**
+ * A render's instants, to the second and with the reader's time zone: created, started and completed usually fall in
+ * one minute, and they are what is compared with the services' logs when a render is looked into.
+ */
+const instant = (iso: string | null | undefined): ReactNode => (iso ? <Instant iso={iso} zone seconds /> : null);
 
 function shownValue(v: unknown): ReactNode {
   if (v === null || v === undefined) return '—';
