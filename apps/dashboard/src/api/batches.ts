@@ -56,7 +56,11 @@ export interface BatchSummary {
   completedAt: string | null;
 }
 
-export const batchKeys = { recent: ['batches', 'recent'] as const };
+export const batchKeys = {
+  recent: ['batches', 'recent'] as const,
+  /** One batch's results, read at its start and again once it has finished (the page's title and its run share the first). */
+  results: (id: string, finished: boolean) => ['batches', id, finished] as const,
+};
 /** A batch's own page (reloading it keeps the batch). */
 export const batchPath = (id: string) => `/batches/${encodeURIComponent(id)}`;
 export const listBatches = async () => (await api<{ batches: BatchSummary[] }>('/batches')).batches;

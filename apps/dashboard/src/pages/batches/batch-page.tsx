@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { batchResults } from '../../api/batches';
+import { batchKeys, batchResults } from '../../api/batches';
 import { ApiError } from '../../api/problem';
 import { listTemplates, templateKeys } from '../../api/templates';
 import { buttonClass } from '../../kit/button';
@@ -28,7 +28,7 @@ export default function BatchPage() {
     queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'all' }),
   });
   // The run's own first read (the same query key as BatchRun's before the batch finishes, so one request).
-  const first = useQuery({ queryKey: ['batches', batchId, false], queryFn: () => batchResults(batchId) });
+  const first = useQuery({ queryKey: batchKeys.results(batchId, false), queryFn: () => batchResults(batchId) });
   if (first.error instanceof ApiError && first.error.status === 404) {
     const kept = keptFor(first.error);
     return (

@@ -65,7 +65,7 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
   // Read once at the start (the page's title: template and date) and again when the batch has finished (its results),
   // then, while rows that were rendering at a Cancel still finish, until every row has its outcome.
   const results = useQuery({
-    queryKey: ['batches', batchId, finished],
+    queryKey: batchKeys.results(batchId, finished),
     queryFn: () => batchResults(batchId),
     // What the page shows stays while the finished results load.
     placeholderData: (previous) => previous,
