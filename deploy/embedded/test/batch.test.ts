@@ -471,7 +471,10 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
     clockOffsetMs = 0;
     const gone = await stack.api(`/templates/batch/${started.batchId}/results`, { key });
     expect(gone.status).toBe(404);
-    expect((await problemOf(gone)).detail).toMatch(/kept for 7 days/);
+    // The retention in the text for people and as a member for clients (the dashboard's page for a missing batch reads it).
+    const problem = await problemOf(gone);
+    expect(problem.detail).toMatch(/kept for 7 days/);
+    expect(problem.retentionDays).toBe(7);
     expect(await listBatchItems(stack.db, started.batchId)).toHaveLength(0);
   });
 });

@@ -6,6 +6,8 @@ export interface Problem {
   detail: string;
   code?: string;
   errors?: { field: string; message?: string; detail?: string }[];
+  /** On a batch's 404: how many days a finished batch's results are kept (PRESSROOM_BATCH_RETENTION). */
+  retentionDays?: number;
 }
 
 /** A failed API call. `fieldError(name)` is what a form shows beside that field; `detail` goes at the top. */

@@ -60,9 +60,15 @@ export interface BatchDeps {
 /** A hint for clients at the concurrent-batch cap: batches finish in seconds to minutes. */
 const RETRY_AFTER_SECONDS = 30;
 
+/**
+ * A batch the account does not have. An expired one looks the same, so the answer says how long results are kept: in
+ * `detail` for people and as `retentionDays` for clients (the dashboard's page for a missing batch), never parsed back out of the text.
+ */
 export function batchNotFound(id: string, retentionMs: number): ProblemError {
+  const retentionDays = Math.round(retentionMs / 86_400_000);
   return new ProblemError('not-found', {
-    detail: `No batch with id ${JSON.stringify(id)} exists for this account (results are kept for ${Math.round(retentionMs / 86_400_000)} days after a batch finishes).`,
+    detail: `No batch with id ${JSON.stringify(id)} exists for this account (results are kept for ${retentionDays} days after a batch finishes).`,
+    extensions: { retentionDays },
   });
 }
 

@@ -6,13 +6,9 @@ import { listTemplates, templateKeys } from '../../api/templates';
 import { buttonClass } from '../../kit/button';
 import { formatDate } from '../../kit/format';
 import { NotFound } from '../../kit/not-found';
+import { plural } from '../../kit/plural';
 import { Page } from '../../kit/page';
 import { BatchRun } from './batch-run';
-
-/** How long the server keeps a finished batch's results, as its 404 says it (`kept for 7 days`, PRESSROOM_BATCH_RETENTION). */
-function keptFor(error: ApiError): string | null {
-  return /kept for (\d+ days?)/.exec(error.problem.detail)?.[1] ?? null;
-}
 
 /**
  * One batch at its own address (/batches/<id>): its progress while it runs, then its results and ZIP. Starting a
@@ -30,7 +26,9 @@ export default function BatchPage() {
   // The run's own first read (the same query key as BatchRun's before the batch finishes, so one request).
   const first = useQuery({ queryKey: batchKeys.results(batchId, false), queryFn: () => batchResults(batchId) });
   if (first.error instanceof ApiError && first.error.status === 404) {
-    const kept = keptFor(first.error);
+    // How long the server keeps a finished batch's results: its 404's `retentionDays` (PRESSROOM_BATCH_RETENTION).
+    const days = first.error.problem.retentionDays;
+    const kept = typeof days === 'number' ? plural(days, 'day') : null;
     return (
       <NotFound
         what="batch"
