@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { PermissionError } from './auth-errors.js';
 import { getOwnerPlan } from './limits.js';
 import { monthWindow } from './plan-limits.js';
@@ -30,62 +30,56 @@ export type PeriodCounts = { total: number; charged: number } & FreeCounts;
 
 const DAY_MS = 86_400_000;
 
-/** Renders per UTC day and kind, and the day's failed ones, over the last `days` days (today included), zero-filled, oldest first. */
-export async function rendersPerDay(db: Db, input: { ownerId: string; days: number; now?: Date }): Promise<DayCount[]> {
+/** GET /usage's render counts: `perDay` over the last `days` days, `period` over the credit period (`monthWindow(now)`). */
+export interface UsageCounts {
+  perDay: DayCount[];
+  period: PeriodCounts;
+}
+
+/**
+ * Renders per UTC day and kind, and why some were free, over the last `days` days (today included), zero-filled,
+ * oldest first; and the same over the credit period. One scan of the owner's renders grouped by UTC day and kind
+ * serves both: the period starts at a UTC midnight, so its renders are exactly those of its days. The dashboard's
+ * previews (starter thumbnails, an editor's live preview) are listed nowhere and charged nothing.
+ */
+export async function usageCounts(db: Db, input: { ownerId: string; days: number; now?: Date }): Promise<UsageCounts> {
   const now = input.now ?? new Date();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const start = new Date(today - (input.days - 1) * DAY_MS);
+  const window = monthWindow(now);
   const day = sql<string>`to_char(${renders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
   const rows = await db.orm
-    .select({
-      day,
-      kind: renders.kind,
-      n: sql<number>`count(*)::int`,
-      ...freeCountColumns(),
-    })
-    .from(renders)
-    // The dashboard's previews (starter thumbnails, an editor's live preview) are listed nowhere and charged nothing.
-    .where(and(eq(renders.ownerId, input.ownerId), gte(renders.createdAt, start), ne(renders.origin, PREVIEW_ORIGIN)))
-    .groupBy(day, renders.kind);
-  const out: DayCount[] = [];
-  for (let i = 0; i < input.days; i++) {
-    out.push({
-      date: new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10),
-      image: 0,
-      gif: 0,
-      pdf: 0,
-      video: 0,
-      ...noneFree(),
-    });
-  }
-  const byDate = new Map(out.map((d) => [d.date, d]));
-  for (const row of rows) {
-    const entry = byDate.get(row.day);
-    if (!entry || !(RENDER_KINDS as readonly string[]).includes(row.kind)) continue;
-    entry[row.kind as Kind] += Number(row.n);
-    addFree(entry, row);
-  }
-  return out;
-}
-
-/** Renders since the start of the credit period (`monthWindow(now)`), without the dashboard's previews. */
-export async function rendersInPeriod(db: Db, input: { ownerId: string; now?: Date }): Promise<PeriodCounts> {
-  const period = monthWindow(input.now ?? new Date());
-  const [row] = await db.orm
-    .select({ n: sql<number>`count(*)::int`, ...freeCountColumns() })
+    .select({ day, kind: renders.kind, n: sql<number>`count(*)::int`, ...freeCountColumns() })
     .from(renders)
     .where(
       and(
         eq(renders.ownerId, input.ownerId),
-        gte(renders.createdAt, period.start),
-        lt(renders.createdAt, period.end),
+        gte(renders.createdAt, start < window.start ? start : window.start),
         ne(renders.origin, PREVIEW_ORIGIN),
         inArray(renders.kind, [...RENDER_KINDS]),
       ),
-    );
-  const free = addFree(noneFree(), row ?? { failed: 0, bindingRefreshes: 0, aiScreenshots: 0 });
-  const total = Number(row?.n ?? 0);
-  return { total, charged: total - free.failed - free.bindingRefreshes - free.aiScreenshots, ...free };
+    )
+    .groupBy(day, renders.kind);
+
+  const perDay: DayCount[] = [];
+  for (let i = 0; i < input.days; i++) {
+    const date = new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    perDay.push({ date, image: 0, gif: 0, pdf: 0, video: 0, ...noneFree() });
+  }
+  const byDate = new Map(perDay.map((d) => [d.date, d]));
+  // YYYY-MM-DD strings order as the days do.
+  const periodFirst = window.start.toISOString().slice(0, 10);
+  const periodEnd = window.end.toISOString().slice(0, 10);
+  let total = 0;
+  const free = noneFree();
+  for (const row of rows) {
+    const entry = byDate.get(row.day);
+    if (entry) addFree(entry, row)[row.kind as Kind] += Number(row.n);
+    if (row.day < periodFirst || row.day >= periodEnd) continue;
+    total += Number(row.n);
+    addFree(free, row);
+  }
+  return { perDay, period: { total, charged: total - free.failed - free.bindingRefreshes - free.aiScreenshots, ...free } };
 }
 
 function noneFree(): FreeCounts {

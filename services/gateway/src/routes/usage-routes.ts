@@ -1,15 +1,6 @@
 import { Router } from 'express';
 import { OverageBody, UsageQuery, type UsageView } from '@pressroom/contracts';
-import {
-  aiCreditsUsed,
-  getMembership,
-  getOwnerPlan,
-  renderCreditsUsed,
-  rendersInPeriod,
-  rendersPerDay,
-  setOverage,
-  type Db,
-} from '@pressroom/db';
+import { aiCreditsUsed, getMembership, getOwnerPlan, renderCreditsUsed, setOverage, usageCounts, type Db } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import type { OwnerCaches } from '@pressroom/service-runner';
 import { authOf, sessionOf } from '../http/auth.js';
@@ -29,13 +20,14 @@ export function usageRoutes(deps: { db: Db; owners: Pick<OwnerCaches, 'changed'>
       const owner = await getOwnerPlan(deps.db, ownerId);
       const credits = await renderCreditsUsed(deps.db, { ownerId, now: at });
       const ai = await aiCreditsUsed(deps.db, { ownerId, now: at });
+      const counts = await usageCounts(deps.db, { ownerId, days, now: at });
       const body: UsageView = {
         period: { start: credits.period.start.toISOString(), end: credits.period.end.toISOString() },
         credits: { used: credits.used, limit: owner.limits.renderCredits, overage: owner.overage, overageAllowed: owner.plan !== 'free' },
         aiCredits: { used: ai.used, limit: owner.limits.aiCredits },
         rate: { perMinute: owner.limits.perMinute, perDay: owner.limits.perDay, tier: owner.plan },
-        perDay: await rendersPerDay(deps.db, { ownerId, days, now: at }),
-        renders: await rendersInPeriod(deps.db, { ownerId, now: at }),
+        perDay: counts.perDay,
+        renders: counts.period,
       };
       res.json(body);
     },
