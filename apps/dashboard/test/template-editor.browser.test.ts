@@ -10,6 +10,7 @@ import {
   nextAnswer,
   watchConsoleProblems,
   focusedName,
+  expectFocusOn,
   pressSaveShortcut,
   replaceCode,
 } from './browser.js';
@@ -212,6 +213,28 @@ test('template editor: with unsaved changes the render button saves first, and a
   expect(await renders()).toBe(1);
   expect((await savedTemplate()).name).toBe('Render unsaved, edited');
   expect(await render.getByRole('img', { name: 'Rendered result' }).count()).toBe(0);
+});
+
+test('template editor: Add layout by keyboard leaves focus on the new layout, open and pressed, not dropped on the page', async () => {
+  const uid = await createTemplate({
+    name: 'Layouts by keyboard',
+    html: '<body style="margin:0;background:#00ff00"></body>',
+    width: 120,
+    height: 60,
+  });
+  await page.goto(rig.url(`templates/${uid}`));
+  const layouts = page.getByRole('region', { name: 'Layouts', exact: true });
+  await layouts.getByLabel('Layout key').fill('square');
+  await layouts.getByLabel('Layout width').fill('90');
+  await layouts.getByLabel('Layout height').fill('90');
+  await layouts.getByRole('button', { name: 'Add layout' }).focus();
+  await page.keyboard.press('Enter');
+  // Adding empties the key, which disables Add layout: focus moves on to what was added (before: to the document).
+  await expectFocusOn(page, 'square · 90×90');
+  expect(await layouts.getByRole('button', { name: 'square · 90×90' }).getAttribute('aria-pressed')).toBe('true');
+  await page.getByText('Rendered by Pressroom at 90×90; previews are free.').waitFor();
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await page.getByText('Saved.').waitFor();
 });
 
 test('new template: the values typed to try it are still there once it is created', async () => {

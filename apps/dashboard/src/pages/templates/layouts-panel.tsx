@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TemplateDraft, TemplateLayout } from '../../api/templates';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
@@ -21,6 +21,15 @@ export function LayoutsPanel({
   const [key, setKey] = useState('');
   const [width, setWidth] = useState(1080);
   const [height, setHeight] = useState(1080);
+  // Adding empties the key, which disables Add layout under the keyboard's focus: focus goes on to the new layout's
+  // button (it opens pressed), which tells a screen reader what was added, instead of dropping to the page's start.
+  const choices = useRef<HTMLDivElement>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  useEffect(() => {
+    if (added === null) return;
+    choices.current?.querySelector<HTMLElement>('button[aria-pressed="true"]')?.focus();
+    setAdded(null);
+  }, [added]);
   const keyError =
     key && !KEY.test(key)
       ? 'Lowercase letters, digits and dashes only.'
@@ -35,7 +44,7 @@ export function LayoutsPanel({
   ];
   return (
     <div className="flex flex-col gap-3">
-      <div role="group" aria-label="Preview layout" className="flex flex-wrap gap-2">
+      <div ref={choices} role="group" aria-label="Preview layout" className="flex flex-wrap gap-2">
         {entries.map(([k, s]) => (
           <Button key={k} variant={k === selected ? 'primary' : 'secondary'} aria-pressed={k === selected} onClick={() => onSelect(k)}>
             {k} · {s.width}×{s.height}
@@ -58,6 +67,7 @@ export function LayoutsPanel({
             onChange({ ...draft.layouts, [key]: { width, height } });
             onSelect(key);
             setKey('');
+            setAdded(key);
           }}
         >
           Add layout
