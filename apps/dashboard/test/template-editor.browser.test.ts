@@ -215,6 +215,31 @@ test('template editor: with unsaved changes the render button saves first, and a
   expect(await render.getByRole('img', { name: 'Rendered result' }).count()).toBe(0);
 });
 
+test("template editor: a size the API refuses is said once, beside its field in the API's words; the banner only points to it", async () => {
+  const uid = await createTemplate({ name: 'Too wide', html: '<body style="margin:0;background:#ff0000"></body>', width: 120, height: 60 });
+  // What the API says of this width, as any client would read it.
+  const refused = (await (await call('PUT', `/templates/${uid}`, { width: 5000 })).json()) as {
+    errors: { field: string; message: string }[];
+  };
+  const detail = refused.errors.find((e) => e.field === 'width')!.message;
+  await page.goto(rig.url(`templates/${uid}`));
+  const width = page.getByLabel('Width', { exact: true });
+  await width.fill('5000');
+  await page.getByRole('button', { name: 'Save template' }).click();
+  const form = page.getByRole('form', { name: 'Template' });
+  await form.getByText('Check the highlighted field.').waitFor();
+  await expectFocusOn(page, 'Width');
+  const described = (await width.getAttribute('aria-describedby'))!.split(' ');
+  expect((await page.locator(`[id="${described.at(-1)!}"]`).textContent())?.trim()).toBe(detail);
+  // Not again at the top, nor a second wording of the same rule beside the field (before: "Width: Must be at most 4000"
+  // in the banner and "Must be a whole number from 1 to 4000." under the field).
+  expect(await form.getByText(detail).count()).toBe(1);
+  expect(await form.getByText('Must be a whole number from 1 to 4000.').count()).toBe(0);
+  // Back to the saved width: nothing unsaved holds the next test's navigation.
+  await width.fill('120');
+  await page.getByText('Unsaved changes.').waitFor({ state: 'detached' });
+});
+
 test('template editor: Add layout by keyboard leaves focus on the new layout, open and pressed, not dropped on the page', async () => {
   const uid = await createTemplate({
     name: 'Layouts by keyboard',

@@ -44,7 +44,9 @@ export function SizeFields({ width, height, onWidth, onHeight, of, error, fieldC
       step={rule.step}
       value={value}
       onChange={(e) => onValue(Number(e.target.value))}
-      error={rule.problem(value, name) ?? fieldError(error, name)}
+      // The API's refusal first: the form's banner repeats any message no field shows, so the rule's own words here
+      // would put the one problem on the page twice. The rule speaks while the side is typed, before any request.
+      error={fieldError(error, name) ?? rule.problem(value, name)}
       className={fieldClassName}
     />
   );
