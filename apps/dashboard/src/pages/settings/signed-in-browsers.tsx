@@ -10,8 +10,14 @@ import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
 
+/**
+ * When a browser signed in, to the second: two of one kind (a laptop's and a phone's Chrome, a browser signed in
+ * again) often sign in within one minute, and their rows and Sign out buttons would read the same.
+ */
+const signedInAt = (session: UserSession) => formatDate(session.createdAt, { seconds: true });
+
 /** How a row names its browser: two of one kind are told apart by when they signed in. */
-const nameOf = (session: UserSession) => `${session.browser ?? 'Unknown browser'}, signed in ${formatDate(session.createdAt)}`;
+const nameOf = (session: UserSession) => `${session.browser ?? 'Unknown browser'}, signed in ${signedInAt(session)}`;
 
 /**
  * Account → Signed-in browsers (docs/dashboard.md): every browser signed in as this person, when each signed in and
@@ -58,7 +64,7 @@ export function SignedInBrowsers() {
                   </>
                 ),
               },
-              { header: 'Signed in', cell: (s) => formatDate(s.createdAt) },
+              { header: 'Signed in', cell: signedInAt },
               { header: 'Last used', cell: (s) => formatDate(s.lastUsedAt) },
               {
                 header: 'Actions',
