@@ -442,6 +442,32 @@ test('a property value out of range is refused beside its field and not applied;
   expect(saved[1]).toMatchObject({ name: 'Words', fontSize: 30 });
 });
 
+test('a gradient stop’s position typed past the next stop’s stays in its row, with its colour: the field shows what was typed', async () => {
+  const uid = await openDesign('Stops', [rect('Bar', 0, 0, 300, 100, '#ff0000')]);
+  await selectLayer('Bar');
+  await field('Fill type').selectOption('linear');
+  await setFields({ 'Stop 1 colour': '#ff0000', 'Stop 2 colour': '#0000ff', 'Stop 2 position (%)': 50 });
+  // Typed key by key, as a person does: "6" (before stop 2) then "60" (past it). The rows used to swap under the
+  // cursor at "60": the field showed 50, and stop 1 was blue.
+  await field('Stop 1 position (%)').fill('');
+  await field('Stop 1 position (%)').pressSequentially('60');
+  expect(await field('Stop 1 position (%)').inputValue()).toBe('60');
+  expect(await field('Stop 2 position (%)').inputValue()).toBe('50');
+  expect([await field('Stop 1 colour').inputValue(), await field('Stop 2 colour').inputValue()]).toEqual(['#ff0000', '#0000ff']);
+  expect(await focusedName(page)).toBe('Stop 1 position (%)');
+
+  const saved = await saveAndRead(uid);
+  expect(saved[0].fill.colorStops.map((stop: { offset: number; color: string }) => [stop.offset, stop.color])).toEqual([
+    [0.6, '#ff0000'],
+    [0.5, '#0000ff'],
+  ]);
+  // Drawn by its offsets: blue up to half way, red from 60 %.
+  const render = await call('POST', `/templates/${uid}/render`, {});
+  const image = await decode(String(render.url).replace('//localhost:', '//127.0.0.1:'));
+  expect(near(image.pixel(20, 50), BLUE)).toBe(true);
+  expect(near(image.pixel(280, 50), RED)).toBe(true);
+});
+
 /** WCAG relative luminance contrast of two sRGB colours. */
 function contrast(a: number[], b: number[]): number {
   const luminance = (rgb: number[]) => {

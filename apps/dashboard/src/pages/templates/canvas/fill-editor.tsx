@@ -15,7 +15,11 @@ function angleOf(gradient: Gradient<'linear'>): number {
   return Math.round((Math.atan2(y2 - y1, x2 - x1) * 180) / Math.PI);
 }
 
-/** A linear gradient across the object's box at an angle, from its stops. */
+/**
+ * A linear gradient across the object's box at an angle, from its stops. The stops keep the order they are listed in
+ * (the canvas places each by its offset whatever the order): sorted, a position typed past the next stop's swapped the
+ * two rows under the cursor, the field showing the other stop's number and colour.
+ */
 export function linearGradient(angle: number, stops: Stop[]): Gradient<'linear'> {
   const radians = (angle * Math.PI) / 180;
   const dx = Math.cos(radians) / 2;
@@ -24,7 +28,7 @@ export function linearGradient(angle: number, stops: Stop[]): Gradient<'linear'>
     type: 'linear',
     gradientUnits: 'percentage',
     coords: { x1: 0.5 - dx, y1: 0.5 - dy, x2: 0.5 + dx, y2: 0.5 + dy },
-    colorStops: [...stops].sort((a, b) => a.offset - b.offset),
+    colorStops: stops,
   });
 }
 
