@@ -686,6 +686,23 @@ test('on a phone the canvas comes first, then Properties, then Layers; a banner�
   }
 });
 
+test('at 375×812 nothing is wider than the screen: the canvas background’s image URL and its button wrap inside the panel', async () => {
+  try {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openDesign('Small phone', [rect('Box', 0, 0, 100, 50, '#ff0000')]);
+    await layers().getByRole('button', { name: 'Box', exact: true }).waitFor({ timeout: 30_000 });
+    // The page's own width (this browser's scroll bar aside): the background panel was 383 px wide, the page scrolled sideways.
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+    const panel = (await page.getByRole('group', { name: 'Canvas background' }).boundingBox())!;
+    expect(panel.x + panel.width).toBeLessThanOrEqual(widths[1]!);
+    const set = (await page.getByRole('button', { name: 'Set background image' }).boundingBox())!;
+    expect(set.x + set.width).toBeLessThanOrEqual(panel.x + panel.width);
+  } finally {
+    await page.setViewportSize({ width: 1600, height: 1000 });
+  }
+});
+
 test('the panels’ order is the same for the eye, Tab and a screen reader at 390×844 and 1280×800; Template actions closes on Escape and on a press outside; a tablet’s tools take three rows, the rare ones behind More tools; a story fits the first screen of a phone, a tablet and a laptop', async () => {
   const surface = page.locator('canvas.lower-canvas');
   const area = page.locator('[data-canvas-scroller]');

@@ -39,7 +39,9 @@ export function CanvasBackground() {
   return (
     // Disabled until the design has loaded, as the toolbar is: a colour picked earlier would be lost
     // (no canvas yet) or overwritten by the design's own background when it arrives.
-    <fieldset disabled={!editor.ready} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
+    // min-w-0: a fieldset is at least as wide as its contents by default; on a 375 px phone it was wider than the
+    // screen (the page scrolled sideways) instead of its image URL form wrapping.
+    <fieldset disabled={!editor.ready} className="flex min-w-0 flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
       <legend className="px-1 text-sm font-semibold">Canvas background</legend>
       {/* The note needs a row of its own; a bare colour swatch does not. */}
       <div className={`flex flex-col gap-1 ${placeholder ? 'basis-full' : ''}`}>
@@ -81,7 +83,7 @@ export function CanvasBackground() {
       >
         Transparent background
       </Button>
-      <form className="flex items-end gap-2" onSubmit={(e) => void setImage(e)} aria-label="Background image">
+      <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void setImage(e)} aria-label="Background image">
         <TextField label="Background image URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={error} />
         <Button type="submit" variant="secondary" disabled={url.trim() === ''}>
           Set background image
