@@ -61,23 +61,42 @@ export function freeNote(free: FreeCounts): string {
 }
 
 /**
- * How `total` renders split: "3 charged, 1 failed, 1 binding refresh" (AI screenshots named only when there are some),
- * so charged and free add up to the total beside it.
+ * How `total` renders split, naming only the classes that have some: "3 charged, 1 failed, 1 binding refresh", "1 failed",
+ * '' for none, so charged and free add up to the total beside it and a screen reader hears no "0 binding refreshes".
  */
 export function splitOf(total: number, free: FreeCounts): string {
-  const ai = free.aiScreenshots > 0 ? `, ${plural(free.aiScreenshots, 'AI screenshot')}` : '';
-  return `${chargedOf(total, free)} charged, ${free.failed} failed, ${plural(free.bindingRefreshes, 'binding refresh', 'binding refreshes')}${ai}`;
+  return nonZero([
+    [chargedOf(total, free), plural(chargedOf(total, free), 'charged', 'charged')],
+    [free.failed, plural(free.failed, 'failed', 'failed')],
+    [free.bindingRefreshes, plural(free.bindingRefreshes, 'binding refresh', 'binding refreshes')],
+    [free.aiScreenshots, plural(free.aiScreenshots, 'AI screenshot')],
+  ]);
+}
+
+/** The texts of the counts above zero, joined with commas. */
+function nonZero(counts: Array<[number, string]>): string {
+  return counts
+    .filter(([count]) => count > 0)
+    .map(([, text]) => text)
+    .join(', ');
 }
 
 /**
- * The counts a bar's tooltip gives, the day named as on the axis: "Today, so far (Dec 6): 3 renders: 1 charged,
- * 1 failed, 1 binding refresh (2 images, 0 GIFs, 1 PDF, 0 videos)". The kinds count failed and free renders too; the
- * API does not split those by kind.
+ * The counts a bar's tooltip (and its part of the chart's accessible text) gives, the day named as on the axis, only
+ * the classes and kinds the day has: "Today, so far (Dec 6): 3 renders: 1 charged, 1 failed, 1 binding refresh
+ * (2 images, 1 PDF)"; "Dec 5: no renders". The kinds count failed and free renders too; the API does not split those by kind.
  */
 export function barTitle(day: Day, now: Date): string {
   const when = isToday(day.date, now) ? `Today, so far (${dayLabel(day.date)})` : dayLabel(day.date);
-  const kinds = `${plural(day.image, 'image')}, ${plural(day.gif, 'GIF')}, ${plural(day.pdf, 'PDF')}, ${plural(day.video, 'video')}`;
-  return `${when}: ${plural(dayTotal(day), 'render')}: ${splitOf(dayTotal(day), day)} (${kinds})`;
+  const total = dayTotal(day);
+  if (total === 0) return `${when}: no renders`;
+  const kinds = nonZero([
+    [day.image, plural(day.image, 'image')],
+    [day.gif, plural(day.gif, 'GIF')],
+    [day.pdf, plural(day.pdf, 'PDF')],
+    [day.video, plural(day.video, 'video')],
+  ]);
+  return `${when}: ${plural(total, 'render')}: ${splitOf(total, day)} (${kinds})`;
 }
 
 /**

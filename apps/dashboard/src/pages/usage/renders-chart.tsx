@@ -42,7 +42,7 @@ export function RendersChart({ days, now = new Date() }: { days: DayCounts[]; no
       <div className="w-full max-w-[480px]">
         <svg
           role="img"
-          aria-label={`Renders per day over ${plural(days.length, 'day')}${range}: ${total} in all: ${splitOf(total, free)}`}
+          aria-label={`Renders per day over ${plural(days.length, 'day')}${range}: ${total} in all${total > 0 ? `: ${splitOf(total, free)}` : ''}`}
           viewBox={`0 0 ${Math.max(1, days.length * (barWidth + gap))} ${height}`}
           preserveAspectRatio="none"
           className="block h-40 w-full"
