@@ -229,6 +229,23 @@ test('playground: the same page as an animated GIF and as a PDF, each with its r
   await page.getByRole('spinbutton', { name: 'Width' }).fill('120');
   await page.getByRole('spinbutton', { name: 'Height' }).fill('80');
   await page.getByRole('combobox', { name: 'Quality' }).selectOption('low');
+  // Seconds the browser cannot read as a number ("1e"; "2,5" where it takes a point) read as empty in a number input:
+  // refused beside the field, and nothing is sent (empty would render the page's longest animation instead).
+  const gifRequests: string[] = [];
+  const onGifRequest = (request: { url(): string; method(): string }) =>
+    void (request.method() === 'POST' && /\/gif$/.test(request.url()) && gifRequests.push(request.url()));
+  page.on('request', onGifRequest);
+  await page.getByRole('spinbutton', { name: 'Seconds of animation' }).pressSequentially('1e');
+  await eventually(
+    async () => (await page.getByRole('spinbutton', { name: 'Seconds of animation' }).getAttribute('aria-invalid')) === 'true',
+    'unreadable seconds marked invalid while typing',
+  );
+  await page.getByRole('form', { name: 'Render' }).getByText('Type a number (12 or 0.5).').waitFor();
+  await page.getByRole('button', { name: 'Render' }).click();
+  await page.getByRole('form', { name: 'Render' }).getByText('Check the highlighted field.').waitFor();
+  await expectFocusOn(page, 'Seconds of animation');
+  page.off('request', onGifRequest);
+  expect(gifRequests).toEqual([]);
   await page.getByRole('spinbutton', { name: 'Seconds of animation' }).fill('20');
   await page.getByRole('button', { name: 'Render' }).click();
   const seconds = page.getByRole('spinbutton', { name: 'Seconds of animation' });

@@ -6,7 +6,7 @@ import { LiveMessage } from '../../kit/live-message';
 import { SelectField } from '../../kit/select-field';
 import { GifFields } from '../render-settings/gif-fields';
 import { GIF_SETTING_FIELDS } from '../render-settings/gif-settings-problems';
-import { GIF_DEFAULT_SETTINGS, type GifSettings } from '../render-settings/gif-settings';
+import { GIF_DEFAULT_SETTINGS, unreadableGifSettings, type GifSettings } from '../render-settings/gif-settings';
 import { TEMPLATE_PAPER, type PaperChoice } from '../render-settings/paper-choice';
 import { PaperFields } from '../render-settings/paper-fields';
 import { FORMAT_CHOICES, type PlaygroundFormat } from '../playground/playground-request';
@@ -43,7 +43,10 @@ export function TemplateRender(
   const offersPaper = props.templatePaper !== undefined;
   const request = templateRenderRequest({ ...props, format, gif, paper: offersPaper ? paper : undefined });
   const render = useMutation({
-    mutationFn: () => renderTimed(request, format),
+    mutationFn: () => {
+      const refused = format === 'gif' ? unreadableGifSettings(gif) : null;
+      return refused ? Promise.reject(refused) : renderTimed(request, format);
+    },
   });
   const changeGif = (patch: Partial<GifSettings>) => {
     setGif((settings) => ({ ...settings, ...patch }));
