@@ -449,3 +449,29 @@ test('the instance owner sets the sign-up mode, which /auth/config then reports'
   const config = (await (await rig.stack.api('/auth/config')).json()) as { signupMode: string };
   expect(config.signupMode).toBe('closed');
 });
+
+test('on a phone, a key named with one long word: the dialogs that name it wrap the name rather than scroll sideways', async () => {
+  const phone = await (await rig.newContext({ width: 375, height: 812 }, { storageState: await context.storageState() })).newPage();
+  await phone.goto(rig.url('settings/api-keys'));
+  await phone.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+  const name = `Brochure${'x'.repeat(92)}`;
+  await phone.getByRole('textbox', { name: 'Key name' }).fill(name);
+  await phone.getByRole('textbox', { name: 'Key name' }).press('Enter');
+  /** The open dialog's width and the width of what it holds: equal when nothing is cut off on its right. */
+  const widths = (role: 'dialog' | 'alertdialog') =>
+    phone.getByRole(role).evaluate((dialog) => ({ holds: dialog.scrollWidth, shows: dialog.clientWidth }));
+  const issued = phone.getByRole('dialog', { name: `Your key “${name}”` });
+  await issued.getByRole('textbox', { name: 'API key' }).waitFor();
+  const secretDialog = await widths('dialog');
+  expect(secretDialog.holds).toBe(secretDialog.shows);
+  await issued.getByRole('button', { name: 'Done' }).click();
+  await issued.waitFor({ state: 'detached' });
+
+  await phone.getByRole('button', { name: new RegExp(`^Revoke ${name}`) }).click();
+  const confirm = phone.getByRole('alertdialog', { name: `Revoke “${name}”?` });
+  await confirm.waitFor();
+  const revokeDialog = await widths('alertdialog');
+  expect(revokeDialog.holds).toBe(revokeDialog.shows);
+  await confirm.getByRole('button', { name: 'Revoke key' }).click();
+  await phone.getByRole('row', { name: new RegExp(name) }).waitFor({ state: 'detached' });
+});

@@ -7,6 +7,9 @@ import { focusHeading, sectionHeadingOf } from './focus-section-heading';
 const OVERLAY = 'fixed inset-0 bg-slate-900/40';
 const PANEL =
   'fixed top-1/2 left-1/2 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl';
+/** A title or description may name something long and unbroken (a key, a file, an email): wrapped, as a page's h1 is, not cut off. */
+const TITLE = 'text-lg font-semibold wrap-anywhere';
+const DESCRIPTION = 'text-sm text-slate-700 wrap-anywhere';
 
 /**
  * A modal with a title; focus is trapped inside and Escape closes it (Radix Dialog). Our dialogs open from
@@ -47,8 +50,8 @@ export function Dialog({
             }
           }}
         >
-          <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-          {description && <RadixDialog.Description className="text-sm text-slate-700">{description}</RadixDialog.Description>}
+          <RadixDialog.Title className={TITLE}>{title}</RadixDialog.Title>
+          {description && <RadixDialog.Description className={DESCRIPTION}>{description}</RadixDialog.Description>}
           {children}
         </RadixDialog.Content>
       </RadixDialog.Portal>
@@ -148,8 +151,8 @@ export function ConfirmDialog({
           // Runs before focus moves in: the focused element is still the trigger (a click focuses the button it hits).
           onOpenAutoFocus={() => (opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null)}
         >
-          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="text-sm text-slate-700">{description}</AlertDialog.Description>
+          <AlertDialog.Title className={TITLE}>{title}</AlertDialog.Title>
+          <AlertDialog.Description className={DESCRIPTION}>{description}</AlertDialog.Description>
           <div className="flex justify-end gap-2">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary">Cancel</Button>
