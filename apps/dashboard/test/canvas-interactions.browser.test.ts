@@ -458,3 +458,42 @@ test('undo and redo keep the selection: the object changed (or moved in the stac
   await page.keyboard.press('Shift+ArrowRight');
   await eventually(async () => (await properties.getByLabel('X', { exact: true }).inputValue()) === '30', 'Red nudged');
 });
+
+test('keyboard only: when Ctrl+Z, Delete or Escape takes away the control in focus, focus goes to its panel’s heading, not the page’s start', async () => {
+  const uid = await openEditor();
+  const properties = page.getByRole('region', { name: 'Properties' });
+  const layers = page.getByRole('region', { name: 'Layers' });
+  // A layer picked from its row, nudged, the nudge undone: the step made every row anew, the focused one included.
+  await layers.getByRole('button', { name: 'Red', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await properties.getByText('Red', { exact: true }).waitFor();
+  await page.keyboard.press('ArrowRight');
+  await eventually(async () => (await properties.getByLabel('X', { exact: true }).inputValue()) === '21', 'Red nudged');
+  await page.keyboard.press('Control+z');
+  await eventually(async () => (await properties.getByLabel('X', { exact: true }).inputValue()) === '20', 'the nudge undone');
+  await expectFocusOn(page, 'Layers');
+  // …from where the next Tab goes on into the layers, front first (it went to "Skip to content").
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page, 'Blue');
+
+  // Delete pressed on the selected layer's own row: the row goes with it.
+  await layers.getByRole('button', { name: 'Red', exact: true }).click();
+  await layers.getByRole('button', { name: 'Lock Red' }).focus();
+  await page.keyboard.press('Delete');
+  await layers.getByRole('button', { name: 'Red', exact: true }).waitFor({ state: 'detached' });
+  await expectFocusOn(page, 'Layers');
+
+  // Escape with focus on a property (the Shadow switch): the selection cleared, its fields gone.
+  await layers.getByRole('button', { name: 'Green', exact: true }).click();
+  await properties.getByLabel('Shadow', { exact: true }).focus();
+  await page.keyboard.press('Escape');
+  await properties.getByText('Select an object on the canvas or in the layers list.').waitFor();
+  await expectFocusOn(page, 'Properties');
+
+  // A pointer elsewhere is left alone: a click on the canvas after a layer's button keeps focus off the panels.
+  await layers.getByRole('button', { name: 'Green', exact: true }).click();
+  await clickAt(200, 150);
+  await properties.getByText('Select an object on the canvas or in the layers list.').waitFor();
+  expect(await page.evaluate(() => document.activeElement?.closest('section')?.getAttribute('aria-label') ?? null)).toBeNull();
+  expect((await saveAndRead(uid)).map((o) => o.name)).toEqual(['Green', 'Blue']);
+});

@@ -29,6 +29,7 @@ import { CarriedValuesNote } from './variables/carried-values-note';
 import { RenderPanel } from './render-panel';
 import { VersionsPanel } from './versions/versions-panel';
 import { UseViaApiPanel } from './use-via-api-panel';
+import { useFocusKeptInPanels } from './keep-focus';
 
 /** The visual editor of a canvas (FabricJS) template: /templates/:uid/canvas. */
 export default function CanvasEditorPage() {
@@ -53,6 +54,7 @@ function CanvasEditor({ template }: { template: Template }) {
   useEffect(() => {
     document.title = `Edit ${template.name} · Pressroom`;
   }, [template.name]);
+  useFocusKeptInPanels();
   const samples = useMemo(() => previewValues(template.variableDefinitions, {}), [template.variableDefinitions]);
   // The values typed to try in Variables: the canvas shows them on request, the Render panel renders with them. A
   // failed render's "Render again" brings the values that render used (through the template page's redirect).
