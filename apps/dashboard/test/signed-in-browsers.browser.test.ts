@@ -36,7 +36,7 @@ async function signedInElsewhere(): Promise<Page> {
   return page;
 }
 
-const browsersTable = () => here.getByRole('table', { name: 'Signed-in browsers' });
+const browsersTable = () => here.getByRole('table', { name: 'Browsers signed in as you' });
 const rowCount = () => browsersTable().locator('tbody tr').count();
 
 /** Whether the browser of `page` is still signed in, as the dashboard asks (without loading a page in it). */
@@ -81,6 +81,10 @@ test('Account lists the browsers signed in as you; one, then every other, is sig
   const signedInColumn = await rows.locator('td[data-label="Signed in"]').allTextContents();
   expect(signOutNames.map((name) => name!.replace(/^.*, signed in /, ''))).toEqual(signedInColumn.slice(1));
   expect(await accessibilityViolations(here, 'section[aria-label="Signed-in browsers"]')).toEqual([]);
+  // Each landmark on Account has a name of its own: the section and the table's region inside it are not both "Signed-in browsers".
+  const regionNames = await here.getByRole('region').evaluateAll((regions) => regions.map((r) => r.getAttribute('aria-label')));
+  expect(regionNames).toContain('Signed-in browsers');
+  expect(new Set(regionNames).size).toBe(regionNames.length);
 
   await rows
     .nth(1)

@@ -51,7 +51,8 @@ export function SignedInBrowsers() {
             Every browser signed in as you. Signing one out ends its session: its next page asks to sign in again.
           </p>
           <Table
-            caption="Signed-in browsers"
+            // Not the section's own title: the table's scrolling region is a landmark too, and two of one name read as one.
+            caption="Browsers signed in as you"
             columns={[
               {
                 header: 'Browser',
