@@ -778,6 +778,29 @@ test('playground: keyboard through the form, then render a web page by URL and s
   expect(await accessibilityViolations(page)).toEqual([]);
 });
 
+test('playground: a size past the limit is refused beside its field with its unit, as the hint says it (px)', async () => {
+  await page.goto(rig.url('playground'));
+  const width = page.getByRole('spinbutton', { name: 'Width' });
+  const beside = async (): Promise<string> => {
+    await eventually(async () => (await width.getAttribute('aria-invalid')) === 'true', 'an error beside Width');
+    const ids = (await width.getAttribute('aria-describedby')) ?? '';
+    return page
+      .evaluate((list) => list.split(' ').map((id) => document.getElementById(id)?.textContent ?? ''), ids)
+      .then((t) => t.join(' '));
+  };
+  await width.fill('5000');
+  await page.getByRole('button', { name: 'Render' }).click();
+  // The API's own message (boundedInt's unit), beside the hint "Pixels, 1–4000": not a bare "Must be at most 4000".
+  expect(await beside()).toContain('Must be at most 4000 px');
+  // A GIF's smaller limit says its unit too.
+  await page.getByRole('combobox', { name: 'Format' }).selectOption('gif');
+  await width.fill('2400');
+  await page.getByRole('button', { name: 'Render' }).click();
+  await eventually(async () => (await beside()).includes('Must be at most 2000 px'), 'the GIF limit beside Width');
+  await width.fill('300');
+  await page.getByRole('combobox', { name: 'Format' }).selectOption('png');
+});
+
 test('template editor: unusable variable definitions are refused on save, each message beside its field, nothing saved', async () => {
   const definitions = [
     { name: 'headline', type: 'text', validation: { minLength: 5 } },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImageRequest } from './index.js';
+import { BatchRenderRequest, GifRequest, ImageRequest } from './index.js';
 
 /** The message of each refused field, `path: message`. */
 function messages(schema: z.ZodType, input: unknown): string[] {
@@ -9,10 +9,20 @@ function messages(schema: z.ZodType, input: unknown): string[] {
 
 describe('the messages of refused fields', () => {
   it('say what to send on a render request', () => {
-    expect(messages(ImageRequest, { html: 'x', width: -5 })).toEqual(['width: Must be at least 1']);
+    expect(messages(ImageRequest, { html: 'x', width: -5 })).toEqual(['width: Must be at least 1 px']);
     expect(messages(ImageRequest, { html: 'x', width: 'abc' })).toEqual(['width: Must be a number, not a string']);
     expect(messages(ImageRequest, { html: 'x', fileExtension: 'bmp' })).toEqual(['fileExtension: Must be one of: png, jpg, jpeg, webp']);
     expect(messages(ImageRequest, { html: '' })).toEqual(['html: Must not be empty']);
+  });
+
+  it('say the unit of a size or a wait with its bounds, and none for a plain count', () => {
+    expect(messages(ImageRequest, { html: 'x', width: 5000, height: 0, delayMs: 20_000 })).toEqual([
+      'width: Must be at most 4000 px',
+      'height: Must be at least 1 px',
+      'delayMs: Must be at most 10000 ms',
+    ]);
+    expect(messages(GifRequest, { html: 'x', width: 2400 })).toEqual(['width: Must be at most 2000 px']);
+    expect(messages(BatchRenderRequest, { variableSets: [{}], concurrency: 11 })).toEqual(['concurrency: Must be at most 10']);
   });
 
   it('keep a schema’s own message', () => {

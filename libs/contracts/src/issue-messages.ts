@@ -64,6 +64,17 @@ function invalidType(issue: Extract<Issue, { code: 'invalid_type' }>): string | 
   return `Must be ${withArticle(name)}, not ${kindOf(issue.input)}`;
 }
 
+/**
+ * A number's bound in words, with the field's unit when it has one (`boundedInt(1, 4000, { unit: 'px' })`):
+ * "Must be at most 4000 px" beside a width, "Must be at least 1" for a plain count.
+ */
+export function numberBound(bound: { small: boolean; limit: number | bigint; inclusive?: boolean; unit?: string }): string {
+  const { small, limit, unit } = bound;
+  const value = unit ? `${limit} ${unit}` : `${limit}`;
+  if (bound.inclusive === false) return `Must be ${small ? 'greater' : 'less'} than ${value}`;
+  return `Must be at ${small ? 'least' : 'most'} ${value}`;
+}
+
 function bound(issue: Extract<Issue, { code: 'too_small' | 'too_big' }>): string | undefined {
   const small = issue.code === 'too_small';
   const limit = small ? issue.minimum : issue.maximum;
@@ -71,8 +82,7 @@ function bound(issue: Extract<Issue, { code: 'too_small' | 'too_big' }>): string
     case 'number':
     case 'int':
     case 'bigint':
-      if (issue.inclusive === false) return `Must be ${small ? 'greater' : 'less'} than ${limit}`;
-      return `Must be at ${small ? 'least' : 'most'} ${limit}`;
+      return numberBound({ small, limit, inclusive: issue.inclusive });
     case 'string':
       if (small && Number(limit) === 1) return 'Must not be empty';
       if (issue.exact) return `Must be exactly ${plural(limit, 'character')} long`;

@@ -16596,11 +16596,11 @@ export interface operations {
                      *           "status": 400,
                      *           "type": "validation-error",
                      *           "title": "Validation error",
-                     *           "detail": "The request body is invalid: width: Must be at least 1",
+                     *           "detail": "The request body is invalid: width: Must be at least 1 px.",
                      *           "errors": [
                      *             {
                      *               "field": "width",
-                     *               "message": "Must be at least 1",
+                     *               "message": "Must be at least 1 px",
                      *               "code": "too_small"
                      *             }
                      *           ],

@@ -84,7 +84,7 @@ export const CanvasFont = z.object({
 });
 export type CanvasFont = z.infer<typeof CanvasFont>;
 
-const dimension = boundedInt(IMAGE_MIN_SIZE, IMAGE_MAX_SIZE).optional();
+const dimension = boundedInt(IMAGE_MIN_SIZE, IMAGE_MAX_SIZE, { unit: 'px' }).optional();
 
 /** POST /image/canvas */
 export const CanvasImageRequest = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberBound } from '../issue-messages.js';
 
 export const ImageFormat = z.enum(['png', 'jpeg', 'webp']);
 export type ImageFormat = z.infer<typeof ImageFormat>;
@@ -120,9 +121,16 @@ export function requireOneSource(
 /**
  * An integer in [min, max]. (zod's `.int()` aborts the whole object on
  * failure, which would hide the object-level checks from the same response.)
+ * `unit` is said with the bounds ("Must be at most 4000 px"), for fields whose
+ * number means nothing without it (a size in pixels, a wait in milliseconds).
  */
-export function boundedInt(min: number, max: number) {
-  return z.number().min(min).max(max).refine(Number.isInteger, { message: 'Expected an integer' });
+export function boundedInt(min: number, max: number, options: { unit?: string } = {}) {
+  const { unit } = options;
+  return z
+    .number()
+    .min(min, unit ? numberBound({ small: true, limit: min, unit }) : undefined)
+    .max(max, unit ? numberBound({ small: false, limit: max, unit }) : undefined)
+    .refine(Number.isInteger, { message: 'Expected an integer' });
 }
 
 /**

@@ -5,7 +5,7 @@ import { FabricDesign } from './design-schema.js';
 import { IMAGE_MAX_SIZE, IMAGE_MIN_SIZE } from './output-limits.js';
 import { RENDER_KINDS, RENDER_STATUSES } from './render-views.js';
 
-const previewDimension = boundedInt(IMAGE_MIN_SIZE, IMAGE_MAX_SIZE);
+const previewDimension = boundedInt(IMAGE_MIN_SIZE, IMAGE_MAX_SIZE, { unit: 'px' });
 
 /**
  * POST /templates/preview: what the template editor shows while typing. A

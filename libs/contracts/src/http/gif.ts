@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refineWhenTyped, requireOneSource, Variables, type UserStorageFields } from './common.js';
+import { numberBound } from '../issue-messages.js';
 import { GIF_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
 import { GIF_DEFAULT_QUALITY, GIF_MAX_SIZE, GIF_MIN_SECONDS, GIF_MIN_SIZE, GIF_QUALITY_PRESETS } from './output-limits.js';
 import type { RenderOrigin } from '../bus/render-origin.js';
@@ -27,8 +28,8 @@ function gifDimension(name: 'width' | 'height') {
     .number({
       error: () => `\`${name}\` must be an integer from ${GIF_MIN_SIZE} to ${GIF_MAX_SIZE}.`,
     })
-    .min(GIF_MIN_SIZE)
-    .max(GIF_MAX_SIZE)
+    .min(GIF_MIN_SIZE, numberBound({ small: true, limit: GIF_MIN_SIZE, unit: 'px' }))
+    .max(GIF_MAX_SIZE, numberBound({ small: false, limit: GIF_MAX_SIZE, unit: 'px' }))
     .refine(Number.isInteger, { message: 'Expected an integer' });
 }
 

@@ -20,7 +20,7 @@ export const IMAGE_DEFAULT_WIDTH = 1200;
 export const IMAGE_DEFAULT_HEIGHT = 630;
 
 /** Optional here: with `template`, the template's own size is the default. */
-const dimension = boundedInt(IMAGE_MIN_SIZE, IMAGE_MAX_SIZE).optional();
+const dimension = boundedInt(IMAGE_MIN_SIZE, IMAGE_MAX_SIZE, { unit: 'px' }).optional();
 
 /** POST /image */
 export const ImageRequest = z

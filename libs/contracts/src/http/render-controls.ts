@@ -34,7 +34,7 @@ export const RENDER_CONTROL_FIELDS = {
   /** Device pixels per CSS pixel: 2 gives a retina image twice as wide and high. */
   deviceScaleFactor: z.number().min(DEVICE_SCALE_FACTOR_MIN).max(DEVICE_SCALE_FACTOR_MAX).optional(),
   /** Milliseconds to wait after the page, its fonts and its images are loaded (and after the waits below). */
-  delayMs: boundedInt(0, DELAY_MS_MAX).optional(),
+  delayMs: boundedInt(0, DELAY_MS_MAX, { unit: 'ms' }).optional(),
   /** Capture once an element matching this CSS selector exists. */
   waitForSelector: z.string().min(1).max(1000).optional(),
   /** Capture once this JavaScript expression is truthy in the page, e.g. `window.renderReady === true`. */

@@ -151,7 +151,7 @@ function pageIdsUnique(pages: { id?: string | undefined }[], ctx: z.RefinementCt
   });
 }
 
-const templateDimension = boundedInt(IMAGE_MIN_SIZE, IMAGE_MAX_SIZE);
+const templateDimension = boundedInt(IMAGE_MIN_SIZE, IMAGE_MAX_SIZE, { unit: 'px' });
 
 export const MAX_LAYOUTS = 20;
 
