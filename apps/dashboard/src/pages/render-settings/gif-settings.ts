@@ -14,8 +14,8 @@ export interface GifSettings {
   /** Seconds of animation to capture, as typed; empty: the page's own longest animation. */
   seconds: string;
   /**
-   * The browser found the typed seconds not a number ("1e", or "2,5" where it takes a point): its number input then
-   * reads as empty, which must not be sent as "the page's longest animation".
+   * The browser found the typed seconds not a number ("1e", "-"): its number input then reads as empty, which must
+   * not be sent as "the page's longest animation".
    */
   secondsUnreadable?: boolean;
 }
