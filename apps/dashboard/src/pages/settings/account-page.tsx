@@ -18,7 +18,11 @@ function ProfileForm() {
   const [name, setName] = useState(session.user.name ?? '');
   const save = useMutation({
     mutationFn: () => updateProfile(name),
-    onSuccess: (next) => client.setQueryData(authKeys.session, next),
+    onSuccess: (next) => {
+      client.setQueryData(authKeys.session, next);
+      // The field shows the name as saved (the API trims it), as the header now does and a reload would.
+      setName(next.user.name ?? '');
+    },
   });
   return (
     <Form label="Profile" className="max-w-sm" onSubmit={() => save.mutate()} error={save.error} fields={['name']}>
