@@ -468,6 +468,28 @@ test('a gradient stop’s position typed past the next stop’s stays in its row
   expect(near(image.pixel(280, 50), RED)).toBe(true);
 });
 
+test('on a laptop (1280×800) a gradient stop’s position shows its number whole beside the colour', async () => {
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openDesign('Stop widths', [rect('Bar', 0, 0, 300, 100, '#ff0000')]);
+    await selectLayer('Bar');
+    await field('Fill type').selectOption('linear');
+    for (const label of ['Stop 1 position (%)', 'Stop 2 position (%)']) {
+      // Room for "100" and the spin buttons inside the field's padding (it was 28 px: "100" read "10").
+      const [room, needed] = await field(label).evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontSize} ${style.fontFamily}`;
+        return [input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight), context.measureText('100').width + 16];
+      });
+      expect([label, room >= needed]).toEqual([label, true]);
+    }
+    expect(await field('Stop 2 position (%)').inputValue()).toBe('100');
+  } finally {
+    await page.setViewportSize({ width: 1600, height: 1000 });
+  }
+});
+
 /** WCAG relative luminance contrast of two sRGB colours. */
 function contrast(a: number[], b: number[]): number {
   const luminance = (rgb: number[]) => {

@@ -70,19 +70,25 @@ export function FillEditor({ object, label = 'Fill' }: { object: FabricObject; l
         <>
           <NumberField label="Gradient angle (°)" value={angle} min={-360} max={360} onChange={(a) => apply(linearGradient(a, stops))} />
           {stops.map((stop, i) => (
-            <div key={i} className="col-span-2 grid grid-cols-[1fr_1fr_auto] items-end gap-2">
-              <ColorField
-                label={`Stop ${i + 1} colour`}
-                value={stop.color}
-                onChange={(color) => setStops(stops.map((s, j) => (j === i ? { ...s, color } : s)))}
-              />
-              <NumberField
-                label={`Stop ${i + 1} position (%)`}
-                value={stop.offset * 100}
-                min={0}
-                max={100}
-                onChange={(p) => setStops(stops.map((s, j) => (j === i ? { ...s, offset: p / 100 } : s)))}
-              />
+            // The colour keeps its swatch and hex whole; the position takes the rest, at least 5rem (in a laptop's
+            // 16rem panel a three-column grid left it 28 px, "100" showing as "10"); Remove wraps under when short of room.
+            <div key={i} className="col-span-2 flex flex-wrap items-end gap-2">
+              <div className="shrink-0">
+                <ColorField
+                  label={`Stop ${i + 1} colour`}
+                  value={stop.color}
+                  onChange={(color) => setStops(stops.map((s, j) => (j === i ? { ...s, color } : s)))}
+                />
+              </div>
+              <div className="min-w-20 max-w-32 flex-1">
+                <NumberField
+                  label={`Stop ${i + 1} position (%)`}
+                  value={stop.offset * 100}
+                  min={0}
+                  max={100}
+                  onChange={(p) => setStops(stops.map((s, j) => (j === i ? { ...s, offset: p / 100 } : s)))}
+                />
+              </div>
               <Button
                 variant="ghost"
                 disabled={stops.length <= 2}
