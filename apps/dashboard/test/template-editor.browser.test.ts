@@ -262,6 +262,28 @@ test('template editor: Add layout by keyboard leaves focus on the new layout, op
   await page.getByText('Saved.').waitFor();
 });
 
+test("template editor: Duplicate's copy of an HTML template gets its thumbnail, as a save does, not a bare 'Not rendered yet' card", async () => {
+  const uid = await createTemplate({
+    name: 'Green original',
+    html: '<body style="margin:0;background:#00ff00"></body>',
+    width: 160,
+    height: 90,
+  });
+  await page.goto(rig.url(`templates/${uid}`));
+  await page.getByRole('button', { name: 'Duplicate template' }).click();
+  await page.getByRole('heading', { name: 'Edit Green original (copy)' }).waitFor();
+  const copyUid = page.url().split('/').pop()!;
+  const thumbnailOf = async (id: string) =>
+    ((await (await call('GET', `/templates/${id}`)).json()) as { template: { thumbnail: string | null } }).template.thumbnail;
+  // Before: the copy had a version but no thumbnail until its first save or render.
+  await eventually(async () => (await thumbnailOf(copyUid)) !== null, "the copy's version thumbnail", 20_000);
+  await page.getByRole('link', { name: 'All templates' }).click();
+  const list = page.getByRole('list', { name: 'Templates' });
+  await list.getByRole('img', { name: 'Thumbnail of Green original (copy)' }).waitFor();
+  await waitForPixel(page, 'Thumbnail of Green original (copy)', [0, 255, 0], [5, 5]);
+  expect(await list.getByRole('listitem').filter({ hasText: 'Green original (copy)' }).getByText('Not rendered yet').count()).toBe(0);
+});
+
 test('new template: the values typed to try it are still there once it is created', async () => {
   await page.goto(rig.url('templates/new'));
   await page.getByRole('img', { name: 'Live preview' }).waitFor({ timeout: 20_000 });

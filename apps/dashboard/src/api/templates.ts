@@ -119,7 +119,7 @@ export const updateTemplate = async (
  * A new template with everything that describes a saved one (its design, size, variables, layouts, pages, output),
  * not its history or renders, under `name`.
  */
-export async function duplicateTemplate(template: Template, name: string): Promise<Template> {
+export async function duplicateTemplate(template: Template, name: string): Promise<SavedTemplate> {
   // Fields the API answers that this type leaves out; copied as they are when present.
   const more = template as Template & { pages?: unknown[]; pdfPreset?: string | null; category?: string | null; type?: string | null };
   const body = {
@@ -138,7 +138,7 @@ export async function duplicateTemplate(template: Template, name: string): Promi
     ...(more.category ? { category: more.category } : {}),
     ...(more.type ? { type: more.type } : {}),
   };
-  return (await api<{ template: Template }>('/templates', { json: body })).template;
+  return api<SavedTemplate>('/templates', { json: body });
 }
 export const deleteTemplate = (uid: string) => api<unknown>(`/templates/${encodeURIComponent(uid)}`, { method: 'DELETE' });
 

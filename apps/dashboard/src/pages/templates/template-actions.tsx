@@ -11,6 +11,7 @@ import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { editorPathOf } from '../../canvas/editor-path';
 import { StaleChangeAlert } from './save-conflict-alert';
+import { attachSavedThumbnail } from './thumbnail';
 
 /**
  * Duplicate and Delete for a saved template, beside its title, in both editors (and Rename in the canvas editor, whose
@@ -72,8 +73,13 @@ export function TemplateActions({
   const duplicate = useMutation({
     mutationFn: () => duplicateTemplate(template, `${template.name} (copy)`),
     onSuccess: async (copy) => {
+      // The copy's version gets its preview as a save's would (else the templates list shows "Not rendered yet"
+      // beside the original's picture). Not awaited: the copy opens at once, and a refusal only leaves the card bare.
+      void attachSavedThumbnail(copy)
+        .then((attached) => (attached ? queryClient.invalidateQueries({ queryKey: templateKeys.all }) : undefined))
+        .catch(() => {});
       await queryClient.invalidateQueries({ queryKey: templateKeys.all, refetchType: 'none' });
-      await navigate(editorPathOf(copy));
+      await navigate(editorPathOf(copy.template));
     },
   });
   const remove = useMutation({

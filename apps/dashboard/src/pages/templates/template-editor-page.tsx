@@ -15,7 +15,7 @@ import { QueryState } from '../../kit/query-state';
 import { SizeFields } from '../../kit/size-fields';
 import { UnsavedChangesGuard } from '../../kit/unsaved-changes';
 import { saveShortcutProps, useSaveShortcut } from '../../kit/use-save-shortcut';
-import { attachPreviewThumbnail } from './thumbnail';
+import { attachSavedThumbnail } from './thumbnail';
 import { TemplateActions } from './template-actions';
 import { editorPathOf } from '../../canvas/editor-path';
 import { DefinitionsEditor } from './definitions-editor';
@@ -143,12 +143,10 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
     onSuccess: async ({ template: saved, version, sent }) => {
       setSavedDraft(sent);
       setRevision(saved.etag);
-      // With the variables' defaults (else samples), not what was typed to try it, as canvas thumbnails are drawn.
       // Not awaited, and a refusal is not the save's failure: the card keeps what it showed.
-      if (version)
-        void attachPreviewThumbnail({ uid: saved.uid, versionId: version.id, variables: previewValues(variables, {}) })
-          .then(() => queryClient.invalidateQueries({ queryKey: templateKeys.all }))
-          .catch(() => {});
+      void attachSavedThumbnail({ template: saved, version })
+        .then((attached) => (attached ? queryClient.invalidateQueries({ queryKey: templateKeys.all }) : undefined))
+        .catch(() => {});
       await queryClient.invalidateQueries({ queryKey: templateKeys.all });
       // What was just created is saved: going to its page does not ask (this render has not seen setSavedDraft yet).
       if (!uid) {

@@ -1,5 +1,7 @@
 import { uploadVersionThumbnail } from '../../api/template-versions';
-import { previewTemplate } from '../../api/templates';
+import { previewTemplate, type SavedTemplate } from '../../api/templates';
+import { previewValues } from './sample-values';
+import { variablesOf } from './variable-names';
 
 /** Longer side of a version's thumbnail, in pixels: small enough for the templates list, under the API's 1024 px. */
 export const THUMBNAIL_SIDE = 320;
@@ -32,11 +34,23 @@ export async function imageThumbnail(src: string): Promise<string> {
  * the version the save recorded: until the template is rendered for real, the templates list shows it (as
  * canvas templates show their drawing). A preview is free; it counts towards the per-minute preview limit.
  */
-export async function attachPreviewThumbnail(input: { uid: string; versionId: string; variables: Record<string, unknown> }): Promise<void> {
+async function attachPreviewThumbnail(input: { uid: string; versionId: string; variables: Record<string, unknown> }): Promise<void> {
   const url = await previewTemplate({ templateUid: input.uid, variables: input.variables });
   try {
     await uploadVersionThumbnail(input.uid, input.versionId, await imageThumbnail(url));
   } finally {
     URL.revokeObjectURL(url);
   }
+}
+
+/**
+ * After an HTML template is saved (by its editor, or made by Duplicate): the version the save recorded gets the
+ * preview of the template as saved, with its variables' defaults (else samples), not values typed to try it. A canvas
+ * template's is drawn by its editor. Resolves to whether a thumbnail was attached.
+ */
+export async function attachSavedThumbnail({ template, version }: SavedTemplate): Promise<boolean> {
+  if (!version || template.html === null) return false;
+  const variables = previewValues(variablesOf(template.html, template.variableDefinitions), {});
+  await attachPreviewThumbnail({ uid: template.uid, versionId: version.id, variables });
+  return true;
 }
