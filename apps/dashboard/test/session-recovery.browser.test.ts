@@ -148,6 +148,16 @@ test('locked out, forgot password: the mailed link sets a new password, lifts th
     .getByRole('status')
     .filter({ hasText: `If an account uses ${BOB.email}, a link to reset its password is on its way. It works once, within 60 minutes.` })
     .waitFor();
+  // The form and its button are gone: focus is on what was sent (read out), not dropped to the page's start.
+  await eventually(
+    async () =>
+      phone.evaluate(() => {
+        const focused = document.activeElement;
+        return focused !== document.body && (focused?.textContent ?? '').includes('a link to reset its password is on its way');
+      }),
+    'focus on the sent notice',
+    5_000,
+  );
   await screenshot(phone, 'forgot-password-sent');
 
   await eventually(async () => smtp.mails.length === 1, 'the reset mail');

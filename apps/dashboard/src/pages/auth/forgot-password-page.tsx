@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { authKeys, getAuthConfig, requestPasswordReset } from '../../api/auth';
 import { Alert } from '../../kit/alert';
@@ -38,14 +38,21 @@ export default function ForgotPasswordPage() {
 
 function MailALink({ email, setEmail }: { email: string; setEmail: (email: string) => void }) {
   const submit = useMutation({ mutationFn: () => requestPasswordReset(email) });
+  // The answer replaces the form, its button with it: focus goes to the answer instead of the page's body.
+  const sent = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (submit.isSuccess) sent.current?.focus();
+  }, [submit.isSuccess]);
   if (submit.isSuccess) {
     return (
       <>
         {/* The same answer whether or not an account uses the address: the page cannot tell anyone which exist. */}
-        <Alert tone="success">
-          If an account uses {submit.variables ?? email}, a link to reset its password is on its way. It works once, within{' '}
-          {plural(submit.data.expiresInMinutes, 'minute')}.
-        </Alert>
+        <div ref={sent} tabIndex={-1} className="outline-none">
+          <Alert tone="success">
+            If an account uses {submit.variables ?? email}, a link to reset its password is on its way. It works once, within{' '}
+            {plural(submit.data.expiresInMinutes, 'minute')}.
+          </Alert>
+        </div>
         <p className="text-sm text-slate-700">
           No mail after a few minutes? Check the spam folder and the address, then{' '}
           <button type="button" className="text-indigo-700 underline" onClick={() => submit.reset()}>
