@@ -497,3 +497,24 @@ test('keyboard only: when Ctrl+Z, Delete or Escape takes away the control in foc
   expect(await page.evaluate(() => document.activeElement?.closest('section')?.getAttribute('aria-label') ?? null)).toBeNull();
   expect((await saveAndRead(uid)).map((o) => o.name)).toEqual(['Green', 'Blue']);
 });
+
+test('keyboard only: a tool its own press turns off passes focus to the nearest one still on (Redo after the last Undo, Zoom out after Delete)', async () => {
+  await openEditor();
+  const layers = page.getByRole('region', { name: 'Layers' });
+  await page.getByRole('button', { name: 'Add rectangle', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await layers.getByLabel('Name of layer Rectangle').waitFor();
+  // The one step undone: Undo is off, and focus was on the page (no ring, nothing said).
+  await page.getByRole('button', { name: 'Undo', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await layers.getByLabel('Name of layer Rectangle').waitFor({ state: 'detached' });
+  await expectFocusOn(page, 'Redo');
+  expect(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled()).toBe(true);
+
+  // Delete with the selection gone turns off Arrange's buttons: focus goes on to the next tool on, Zoom out.
+  await layers.getByRole('button', { name: 'Red', exact: true }).click();
+  await page.getByRole('toolbar', { name: 'Arrange' }).getByRole('button', { name: 'Delete', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await layers.getByRole('button', { name: 'Red', exact: true }).waitFor({ state: 'detached' });
+  await expectFocusOn(page, 'Zoom out');
+});
