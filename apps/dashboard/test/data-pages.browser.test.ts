@@ -622,7 +622,7 @@ test('bindings: a source behind a secret header, the refresh policy with its ran
   await ttl.fill('30');
   await form.getByRole('button', { name: 'Create binding' }).click();
   await eventually(async () => (await ttl.getAttribute('aria-invalid')) === 'true', 'the range error beside the seconds');
-  expect(await form.textContent()).toContain('ttlSeconds must be between 60 and 604800');
+  expect(await form.textContent()).toContain('Must be between 60 and 604800');
   expect(await accessibilityViolations(page)).toEqual([]);
   await form.getByRole('combobox', { name: 'Refresh' }).selectOption('etag');
   await ttl.fill('120');
@@ -673,7 +673,7 @@ test('bindings: a source behind a secret header, the refresh policy with its ran
   await dialogTtl.fill('700000');
   await dialog.getByRole('button', { name: 'Save settings' }).click();
   await eventually(async () => (await dialogTtl.getAttribute('aria-invalid')) === 'true', 'the range error in the dialog');
-  expect(await dialog.textContent()).toContain('ttlSeconds must be between 60 and 604800');
+  expect(await dialog.textContent()).toContain('Must be between 60 and 604800');
   expect(await accessibilityViolations(page)).toEqual([]);
   await dialog.getByRole('combobox', { name: 'Refresh' }).selectOption('webhook');
   await dialog.getByRole('checkbox', { name: 'Remove the stored source credentials' }).check();

@@ -27,12 +27,13 @@ describe('the New timeline template dialog reads a refusal in its own terms', ()
     expect(fields(mapped)).toEqual([
       { field: 'name', message: 'Must not be empty.' },
       // The headline's width follows from the width: fixing the width fixes it, so it adds nothing here.
-      { field: 'width', message: 'Must be at most 3840. Width must be even (H.264 video needs even sizes).' },
+      // The API's "width must be even" names its field; beside Width that is said once (besideItsField).
+      { field: 'width', message: 'Must be at most 3840. Must be even (H.264 video needs even sizes).' },
     ]);
     expect(formBanner(mapped, { fields: NEW_TIMELINE_FIELDS })).toEqual({
       lines: ['Check the 2 highlighted fields.'],
       unshown: [],
-      shown: ['Must not be empty.', 'Must be at most 3840. Width must be even (H.264 video needs even sizes).'],
+      shown: ['Must not be empty.', 'Must be at most 3840. Must be even (H.264 video needs even sizes).'],
     });
   });
 
@@ -73,8 +74,8 @@ describe('the New timeline template dialog reads a refusal in its own terms', ()
 describe("a timeline's side, checked as it is typed by the project schema's own rule", () => {
   it('accepts an even whole number in range and says every broken rule at once', () => {
     expect(TIMELINE_SIDE.problem(1280, 'width')).toBeUndefined();
-    expect(TIMELINE_SIDE.problem(1001, 'width')).toBe('Width must be even (H.264 video needs even sizes).');
-    expect(TIMELINE_SIDE.problem(4001, 'height')).toBe('Must be at most 3840. Height must be even (H.264 video needs even sizes).');
+    expect(TIMELINE_SIDE.problem(1001, 'width')).toBe('Must be even (H.264 video needs even sizes).');
+    expect(TIMELINE_SIDE.problem(4001, 'height')).toBe('Must be at most 3840. Must be even (H.264 video needs even sizes).');
     expect(TIMELINE_SIDE.problem(0, 'width')).toBe('Must be at least 2.');
     expect(TIMELINE_SIDE.problem(Number.NaN, 'width')).toBe('Must be a whole number from 2 to 3840.');
     expect(TIMELINE_SIDE).toMatchObject({ min: 2, max: 3840, step: 2 });

@@ -834,7 +834,7 @@ test('template editor: unusable variable definitions are refused on save, each m
       ids,
     );
   };
-  expect(await messageBeside(first.getByRole('spinbutton', { name: 'Max length' }))).toBe('maxLength must be at least minLength (5).');
+  expect(await messageBeside(first.getByRole('spinbutton', { name: 'Max length' }))).toBe('Must be at least minLength (5).');
   expect(await messageBeside(third.getByRole('textbox', { name: 'Name' }))).toBe(
     'Another definition is already named bg (definition 2); each variable is defined once.',
   );

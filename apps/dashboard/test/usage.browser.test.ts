@@ -217,7 +217,7 @@ test('the instance owner lifts a plan on Instance: a render refused for credits 
   expect(await credits.inputValue()).toBe('1000000');
   await credits.fill('0');
   await dialog.getByRole('button', { name: 'Save plan' }).click();
-  await dialog.getByText('renderCredits must be greater than 0.', { exact: true }).waitFor();
+  await dialog.getByText('Must be greater than 0.', { exact: true }).waitFor();
   expect(await credits.getAttribute('aria-invalid')).toBe('true');
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'instance-plan-dialog');

@@ -477,12 +477,12 @@ test('the New timeline template dialog checks the size as it is typed and puts e
   // takes focus to it.
   await width.fill('1001');
   expect(await width.getAttribute('aria-invalid')).toBe('true');
-  expect(await describedText(width)).toBe('Width must be even (H.264 video needs even sizes).');
+  expect(await describedText(width)).toBe('Must be even (H.264 video needs even sizes).');
   await dialog.getByRole('button', { name: 'Create timeline template' }).click();
   await expectFocusOn(page, 'Width');
   // Too large and odd: both reasons at once.
   await height.fill('4001');
-  expect(await describedText(height)).toBe('Must be at most 3840. Height must be even (H.264 video needs even sizes).');
+  expect(await describedText(height)).toBe('Must be at most 3840. Must be even (H.264 video needs even sizes).');
   await dialog.getByRole('button', { name: 'Create timeline template' }).click();
   expect(creates).toEqual([]);
 

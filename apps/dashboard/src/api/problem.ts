@@ -25,18 +25,34 @@ export class ApiError extends Error {
   /** The message for one body field (see `claims`). */
   fieldError(name: string): string | undefined {
     const hit = this.problem.errors?.find((e) => claims(name, e.field));
-    return hit ? (hit.message ?? hit.detail) : undefined;
+    return hit ? besideItsField(hit.field, hit.message ?? hit.detail ?? '') : undefined;
   }
 
   /** The per-field errors as `{field, message}` (an error without `message` gives its `detail`), in the problem's order. */
   fieldErrors(): { field: string; message: string }[] {
-    return (this.problem.errors ?? []).map((e) => ({ field: e.field, message: (e.message ?? e.detail ?? '').trim() }));
+    return (this.problem.errors ?? []).map((e) => ({
+      field: e.field,
+      message: besideItsField(e.field, (e.message ?? e.detail ?? '').trim()),
+    }));
   }
 
   /** A failed validation (`validation-error`): its `detail` only restates the per-field errors. */
   get isValidation(): boolean {
     return /(^|\/)validation-error$/.test(this.problem.type ?? '');
   }
+}
+
+/**
+ * A field's message as the form shows it, beside the field or after its label in the banner. Some of the API's messages
+ * name their own field for readers of the raw problem ("`name` must be at most 100 characters."); beside the field that
+ * name is the API's spelling, not the label the person sees, so it goes: "Must be at most 100 characters.". Only
+ * "must …" sentences: "bucket is 3–63 lower-case letters …" is a rule about the bucket, and stays whole.
+ */
+export function besideItsField(field: string, message: string): string {
+  const own = field.split('.').at(-1) ?? field;
+  const named = [`\`${own}\` must `, `${own} must `].find((start) => message.startsWith(start));
+  if (!named) return message;
+  return `M${message.slice(named.length - 'ust '.length)}`;
 }
 
 /**

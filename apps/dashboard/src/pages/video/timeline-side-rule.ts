@@ -1,4 +1,5 @@
 import { TimelineProject } from '@pressroom/contracts/video-timeline';
+import { besideItsField } from '../../api/problem.js';
 import { asSentences } from '../../kit/form-banner.js';
 import type { SideRule } from '../../kit/side-rule.js';
 
@@ -19,6 +20,7 @@ export const TIMELINE_SIDE: SideRule = {
     // An emptied field reads NaN: "Must be a finite number" is no help to someone typing.
     if (!Number.isFinite(side)) return `Must be a whole number from ${min} to ${max}.`;
     const issues = SIDES[name].safeParse(side).error?.issues ?? [];
-    return issues.length === 0 ? undefined : asSentences(issues.map((issue) => issue.message));
+    // Worded as the server's refusal shows beside the field ("width must be even" says "Must be even" there).
+    return issues.length === 0 ? undefined : asSentences(issues.map((issue) => besideItsField(name, issue.message)));
   },
 };
