@@ -442,6 +442,40 @@ test('a property value out of range is refused beside its field and not applied;
   expect(saved[1]).toMatchObject({ name: 'Words', fontSize: 30 });
 });
 
+test('Save or Ctrl+S with a refused number in Properties saves nothing: focus goes to the field, the bar says why; corrected, it saves', async () => {
+  const uid = await openDesign('Held', [rect('Box', 0, 0, 100, 50, '#ff0000')]);
+  await selectLayer('Box');
+  await field('Width').fill('150');
+  await page.getByText('Unsaved changes.').waitFor();
+  // Refused beside the field: the design keeps 150, which Save used to send and call "Saved.".
+  await field('Width').fill('-5');
+  await properties().getByText('-5 is below the minimum, 1: enter a number from 1 to 8000.').waitFor();
+  const puts: string[] = [];
+  const countPuts = (request: { method: () => string; url: () => string }) =>
+    void (request.method() === 'PUT' && new URL(request.url()).pathname === `/templates/${uid}` && puts.push(request.url()));
+  page.on('request', countPuts);
+  const bar = page.getByRole('form', { name: 'Template size and save' });
+  const held = bar.getByText('The template was not saved: check the highlighted field.', { exact: true });
+  await field('X').focus();
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await held.waitFor();
+  await expectFocusOn(page, 'Width');
+  // Ctrl+S from elsewhere holds the save the same way.
+  await field('Y').focus();
+  expect(await pressSaveShortcut(page)).toBe(true);
+  await expectFocusOn(page, 'Width');
+  await held.waitFor();
+  expect(await bar.getByText('Saved.', { exact: true }).count()).toBe(0);
+  expect(puts).toEqual([]);
+  page.off('request', countPuts);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // Typing in the field ends the refusal's line; once the number is valid, Save saves it.
+  await field('Width').fill('120');
+  await held.waitFor({ state: 'detached' });
+  const saved = await saveAndRead(uid);
+  expect(saved[0]).toMatchObject({ name: 'Box', width: 120 });
+});
+
 test('a gradient stop’s position typed past the next stop’s stays in its row, with its colour: the field shows what was typed', async () => {
   const uid = await openDesign('Stops', [rect('Bar', 0, 0, 300, 100, '#ff0000')]);
   await selectLayer('Bar');

@@ -1,4 +1,4 @@
-import { PendingFields, type PendingField, type Settled } from '../src/pages/video/studio/pending-fields.js';
+import { PendingFields, type PendingField, type Settled } from '../src/kit/pending-fields.js';
 
 /** A stand-in for a field's control at `place` in page order (compareDocumentPosition as the DOM answers it). */
 function control(place: number): HTMLElement {

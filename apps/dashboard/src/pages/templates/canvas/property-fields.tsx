@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { ColourSwatch } from './colour-swatch';
 import { numberProblem } from './number-range';
 import { ErrorText } from '../../../kit/message-text';
+import { PendingFieldsContext } from '../../../kit/pending-fields';
 
 const INPUT = 'w-full rounded-md border bg-white px-2 py-1 text-sm';
 
@@ -20,7 +21,9 @@ function Labelled({ id, label, wide = false, children }: { id: string; label: st
 /**
  * A labelled number input bound to an object property. It keeps what is being typed and follows the object when
  * it changes on the canvas (dragging, resizing). A number outside `min`…`max` (or an empty or half-typed one) is
- * not applied: the field says why beside it, as every dashboard field does, until a valid number replaces it.
+ * not applied: the field says why beside it, as every dashboard field does, until a valid number replaces it. Save
+ * asks the field first (kit/pending-fields.ts, as the timeline studio's fields): while it holds refused text nothing is
+ * saved, since the design still has the last valid number and saving it would say "Saved." over what the field shows.
  */
 export function NumberField(props: {
   label: string;
@@ -35,6 +38,14 @@ export function NumberField(props: {
   const rounded = Math.round(props.value * 100) / 100;
   const [text, setText] = useState(String(rounded));
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const refused = useRef(false);
+  refused.current = error !== null;
+  const pending = useContext(PendingFieldsContext);
+  useEffect(() => {
+    if (!pending) return;
+    return pending.fields.add({ settle: () => (refused.current ? 'refused' : 'applied'), element: () => input.current });
+  }, [pending]);
   useEffect(() => {
     // The object changed (on the canvas, or by a valid number typed here): the field shows it, nothing to fix.
     setText(String(rounded));
@@ -43,6 +54,7 @@ export function NumberField(props: {
   return (
     <Labelled id={id} label={props.label}>
       <input
+        ref={input}
         id={id}
         type="number"
         className={`${INPUT} ${error ? 'border-red-600' : 'border-slate-300'}`}
@@ -54,6 +66,7 @@ export function NumberField(props: {
         aria-describedby={error ? errorId : undefined}
         onChange={(e) => {
           setText(e.target.value);
+          pending?.typed();
           const value = e.target.valueAsNumber;
           const problem = numberProblem(value, props);
           setError(problem);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../api/problem';
 import { saveConflictOf } from '../../../api/save-conflict';
 import { getTemplate, templateKeys, updateTemplate, type Template } from '../../../api/templates';
@@ -7,6 +7,7 @@ import { Button } from '../../../kit/button';
 import { BannerAlert } from '../../../kit/banner-alert';
 import { formBanner } from '../../../kit/form-banner';
 import { LiveMessage } from '../../../kit/live-message';
+import { PendingFields, PendingFieldsContext, type PendingFieldsApi } from '../../../kit/pending-fields';
 import { SizeFields, sizeProblem } from '../../../kit/size-fields';
 import { saveShortcutProps, useSaveShortcut } from '../../../kit/use-save-shortcut';
 import { useEditor } from './editor-context';
@@ -44,10 +45,15 @@ export interface CanvasSaveApi {
   pending: boolean;
   succeeded: boolean;
   error: unknown;
+  /** The last save was stopped before anything was sent: a Properties field holds text it refused (focus went there). */
+  held: boolean;
 }
 
-/** The save bar's banner for a size refused before it was sent: the reason itself stands beside the field. */
-const SIZE_REFUSED = 'The template was not saved: check the highlighted field.';
+/**
+ * What the save bar says when a size, or a Properties field's number, was refused before anything was sent: the reason
+ * itself stands beside the field.
+ */
+const NOT_SAVED = 'The template was not saved: check the highlighted field.';
 
 const CanvasSaveContext = createContext<CanvasSaveApi | null>(null);
 
@@ -83,13 +89,18 @@ export function CanvasSaveProvider({
   // The revision the design comes from, kept from when the editor opened (not the query's, which a refetch moves on)
   // and moved on by each save made here: sent as If-Match, so a save over someone else's newer one is refused.
   const [revision, setRevision] = useState(template.etag);
+  // Save stopped because a Properties field holds text it refused (Width −5): the field to go back to. The rule is the
+  // timeline studio's (kit/pending-fields.ts); typing in a field ends it.
+  const [held, setHeld] = useState<{ field: HTMLElement } | null>(null);
+  const [fields] = useState<PendingFieldsApi>(() => ({ fields: new PendingFields(), typed: () => setHeld(null) }));
+  useEffect(() => held?.field.focus(), [held]);
   const save = useMutation({
     // `over`: the newer revision a conflict named, when the person chose to save theirs over it.
     mutationFn: async (over?: string) => {
       // A definition the API would refuse is refused here, before anything is sent: the reason stands beside its field.
       if (definitions.invalid) throw new Error('A variable’s settings cannot be saved: see the fields marked in the Variables panel.');
       // A size the API would refuse is already said beside its field (as typed): nothing is sent.
-      if (sizeProblem(width) ?? sizeProblem(height)) throw new Error(SIZE_REFUSED);
+      if (sizeProblem(width) ?? sizeProblem(height)) throw new Error(NOT_SAVED);
       // Tried values are not saved; a design over the API's limits is refused here, before it is sent.
       const design = tryValues.designToSave(editor);
       const tooLarge = designTooLarge(design);
@@ -143,14 +154,19 @@ export function CanvasSaveProvider({
     [template, target, setTarget, tryValues, editor, onSize, reset, unsaved, definitions, queryClient],
   );
   const api = useMemo<CanvasSaveApi>(() => {
-    const settled = (run: Promise<unknown>) =>
-      run.then(
+    /** Saves unless a field holds refused text: then nothing is sent, and focus goes to the first such field. */
+    const settled = (over: string | undefined) => {
+      const refused = fields.fields.settleAll();
+      setHeld(refused ? { field: refused } : null);
+      if (refused) return Promise.resolve(false);
+      return mutateAsync(over).then(
         () => true,
         () => false,
       );
+    };
     return {
-      save: () => settled(mutateAsync(undefined)),
-      saveOver: (etag) => settled(mutateAsync(etag)),
+      save: () => settled(undefined),
+      saveOver: (etag) => settled(etag),
       adopt,
       loadSaved: async () => adopt(await getTemplate(template.uid)),
       revision,
@@ -158,9 +174,15 @@ export function CanvasSaveProvider({
       pending: isPending,
       succeeded: isSuccess,
       error,
+      held: held !== null,
     };
-  }, [mutateAsync, adopt, template.uid, revision, isPending, isSuccess, error]);
-  return <CanvasSaveContext.Provider value={api}>{children}</CanvasSaveContext.Provider>;
+  }, [fields, mutateAsync, adopt, template.uid, revision, isPending, isSuccess, error, held]);
+  return (
+    <CanvasSaveContext.Provider value={api}>
+      {/* The fields Save asks first (kit/pending-fields.ts). */}
+      <PendingFieldsContext.Provider value={fields}>{children}</PendingFieldsContext.Provider>
+    </CanvasSaveContext.Provider>
+  );
 }
 
 /** Size of the template and Save (the save itself is CanvasSaveProvider's). */
@@ -220,8 +242,9 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
           Save template
         </Button>
       </div>
-      <LiveMessage tone={unsaved.dirty ? 'neutral' : 'success'} className="sm:mt-8">
-        {unsaved.dirty ? 'Unsaved changes.' : save.succeeded && !save.pending && 'Saved.'}
+      {/* Polite, as the timeline studio's: focus going to the refused field says the rest. */}
+      <LiveMessage tone={save.held ? 'error' : unsaved.dirty ? 'neutral' : 'success'} politeness="polite" className="sm:mt-8">
+        {save.held ? NOT_SAVED : unsaved.dirty ? 'Unsaved changes.' : save.succeeded && !save.pending && 'Saved.'}
       </LiveMessage>
       {conflict ? (
         // Beside Save, with what can be done about it; a whole row of its own.

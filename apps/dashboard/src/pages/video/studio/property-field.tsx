@@ -2,7 +2,7 @@ import { useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 
 import { ErrorText } from '../../../kit/message-text';
 import type { FieldKind } from './field-specs';
 import { FRAMES_OR_SECONDS_HINT, framesFromText, isFrameCount } from './frames-or-seconds';
-import { PendingFieldsContext, type Settled } from './pending-fields';
+import { PendingFieldsContext, type Settled } from '../../../kit/pending-fields';
 import { numberFromInput } from './typed-number';
 
 const INPUT = 'w-full rounded-md border bg-white px-2 py-1 text-sm';

@@ -17,7 +17,7 @@ import { Page } from '../../../kit/page';
 import { QueryState } from '../../../kit/query-state';
 import { SelectField } from '../../../kit/select-field';
 import { ClipProperties } from './clip-properties';
-import { PendingFields, PendingFieldsContext, type PendingFieldsApi } from './pending-fields';
+import { PendingFields, PendingFieldsContext, type PendingFieldsApi } from '../../../kit/pending-fields';
 import { CLIP_TYPE_NAMES } from './clip-type-names';
 import { ProjectProperties } from './project-properties';
 import { RenderPanel } from './render-panel';

@@ -1,5 +1,6 @@
-// What Save does first with the studio's fields that can hold typed text not applied yet (a count of frames typed as
-// "2s", a number typed as "1e"): one rule for every such field, so what the person sees is what is saved.
+// What Save does first with an editor's fields that can hold typed text not applied yet (a count of frames typed as
+// "2s", a number typed as "1e" or out of its range): one rule for every such field and every editor (the timeline
+// studio, the canvas editor), so what the person sees is what is saved and refused text is never saved over.
 import { createContext } from 'react';
 
 /** What a field did when Save asked it for its typed text: applied it (or had nothing to apply), or refused it. */
@@ -42,11 +43,11 @@ export class PendingFields {
   }
 }
 
-/** The studio's fields and what typing in one says (the Save refusal it showed is over). */
+/** An editor's fields and what typing in one says (the Save refusal it showed is over). */
 export interface PendingFieldsApi {
   fields: PendingFields;
   typed: () => void;
 }
 
-/** Given by the studio; a field outside it (none now) applies its text only when it is left. */
+/** Given by an editor around its fields and Save; a field outside one applies its text only when it is left. */
 export const PendingFieldsContext = createContext<PendingFieldsApi | null>(null);
