@@ -72,16 +72,21 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   ]!.get!;
   expect([operation.tags[0], operation.operationId]).toEqual(['Files', 'renderFromSignedUrl']);
 
-  // A cap that is not a number: the server's message stands under the field, and the banner above the form only
-  // points there (it no longer repeats it as "maxRenders: …"); focus goes to the field.
+  // A cap that is not a number of renders: refused under the field in plain words before anything is sent (the API's
+  // own "Must be a number, not a string" speaks of JSON), and the banner above the form only points there; focus goes
+  // to the field.
+  const capRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/account/url-signing-secret')) capRequests.push(request.url());
+  });
   const cap = page.getByRole('textbox', { name: 'Render cap (optional)' });
   await cap.fill('lots');
   await page.getByRole('button', { name: 'Create secret' }).click();
-  // The field describes its error only once the server's answer arrived: wait for that before reading the ids.
   await eventually(async () => (await cap.getAttribute('aria-invalid')) === 'true', 'the cap marked invalid');
   const capError = page.locator(`[id="${(await cap.getAttribute('aria-describedby'))!.split(' ').pop()!}"]`);
   await capError.waitFor();
-  expect(await capError.textContent()).toMatch(/Must be a number/);
+  expect(await capError.textContent()).toBe('Type a number of renders (1000), or leave the field empty for no cap.');
+  expect(capRequests).toEqual([]);
   const banner = page.getByRole('form', { name: 'Create a URL-signing secret' }).getByRole('alert');
   expect(await banner.textContent()).toBe('Check the highlighted field.');
   await eventually(async () => (await focusedName(page)) === 'Render cap (optional)', 'focus on the refused field');
@@ -159,6 +164,13 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
       .locator('pre code')
       .textContent(),
   ).toBe(link);
+  // The expiry names the reader's time zone (the link may go to someone elsewhere), as the audit log's times do; the
+  // exact instant in UTC is the <time>'s datetime and tooltip. In 1 day: within a minute of a day from now.
+  const expires = panel.getByRole('figure', { name: /^Signed link \(expires / }).locator('figcaption time');
+  expect(await expires.textContent()).toMatch(/ [AP]M (UTC|GMT[+-]\d{1,2}(:\d\d)?|[A-Z]{3,5})$/);
+  const expiresAt = (await expires.getAttribute('datetime'))!;
+  expect(await expires.getAttribute('title')).toBe(expiresAt);
+  expect(Math.abs(Date.parse(expiresAt) - (Date.now() + 86_400_000))).toBeLessThan(60_000);
   await panel.getByRole('button', { name: 'Copy signed link' }).waitFor();
   // The dashboard is open at 127.0.0.1 and the instance's public address is localhost: the link says which it is on.
   const note = panel.getByRole('note').filter({ hasText: 'PUBLIC_BASE_URL' });

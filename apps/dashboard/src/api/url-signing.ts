@@ -29,7 +29,7 @@ export async function getUrlSigningSecret(): Promise<UrlSigningSecret | null> {
  * Makes the secret, or rotates it (the old one's links stop working). `maxRenders` is sent as typed when it
  * is not a number, so the server's message for the field says what is wrong with it.
  */
-export const createUrlSigningSecret = (maxRenders: number | string | null) =>
+export const createUrlSigningSecret = (maxRenders: number | null) =>
   api<IssuedUrlSigningSecret>('/account/url-signing-secret', { json: { maxRenders } });
 
 export const revokeUrlSigningSecret = () => api<undefined>('/account/url-signing-secret', { method: 'DELETE' });

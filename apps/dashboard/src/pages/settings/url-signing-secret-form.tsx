@@ -5,13 +5,8 @@ import { Button } from '../../kit/button';
 import { Dialog } from '../../kit/dialog';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
-
-/** The cap as typed: empty is no cap; anything but a number goes as typed, so the server's message names what is wrong. */
-function capOf(text: string): number | string | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  return Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
-}
+import { refusedHere, type ApiError } from '../../api/problem';
+import { capOf } from './render-cap';
 
 /**
  * Creates the URL-signing secret, or rotates it when one exists. Rotating breaks every link signed so far,
@@ -30,8 +25,11 @@ export function UrlSigningSecretForm({
   const client = useQueryClient();
   const [cap, setCap] = useState(currentCap === null ? '' : String(currentCap));
   const [confirming, setConfirming] = useState(false);
+  // Text that is not a number of renders is refused here, before anything is asked (and before Rotate's question).
+  const [refused, setRefused] = useState<ApiError | null>(null);
+  const typed = capOf(cap);
   const make = useMutation({
-    mutationFn: () => createUrlSigningSecret(capOf(cap)),
+    mutationFn: () => createUrlSigningSecret('cap' in typed ? typed.cap : null),
     onSuccess: async (issued) => {
       setCap(issued.maxRenders === null ? '' : String(issued.maxRenders));
       onIssued(issued);
@@ -44,8 +42,14 @@ export function UrlSigningSecretForm({
       <Form
         label={rotating ? 'Rotate the URL-signing secret' : 'Create a URL-signing secret'}
         className="max-w-md"
-        onSubmit={() => (rotating ? setConfirming(true) : make.mutate())}
-        error={make.error}
+        onSubmit={() => {
+          const refusal = 'refusal' in typed ? refusedHere([{ field: 'maxRenders', message: typed.refusal }]) : null;
+          setRefused(refusal);
+          if (refusal) make.reset();
+          else if (rotating) setConfirming(true);
+          else make.mutate();
+        }}
+        error={refused ?? make.error}
         fields={['maxRenders']}
       >
         <TextField
@@ -55,7 +59,7 @@ export function UrlSigningSecretForm({
           hint="Most distinct renders this secret's links may cause; a link already rendered is served from the cache and does not count. Empty: no cap (credits and the per-minute limit still apply)."
           value={cap}
           onChange={(e) => setCap(e.target.value)}
-          error={fieldError(make.error, 'maxRenders')}
+          error={fieldError(refused ?? make.error, 'maxRenders')}
         />
         <div>
           <Button type="submit" busy={make.isPending} variant={rotating ? 'secondary' : 'primary'}>
@@ -67,7 +71,7 @@ export function UrlSigningSecretForm({
         open={confirming}
         onOpenChange={setConfirming}
         title="Rotate the URL-signing secret?"
-        description={`A new secret replaces this one${capOf(cap) === null ? ', with no render cap' : `, with a render cap of ${cap.trim()}`}. Every link signed with the current secret stops working at once (403 invalid-signature): sign them again with the new one.`}
+        description={`A new secret replaces this one${'cap' in typed && typed.cap === null ? ', with no render cap' : `, with a render cap of ${cap.trim()}`}. Every link signed with the current secret stops working at once (403 invalid-signature): sign them again with the new one.`}
       >
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>
