@@ -518,3 +518,30 @@ test('keyboard only: a tool its own press turns off passes focus to the nearest 
   await layers.getByRole('button', { name: 'Red', exact: true }).waitFor({ state: 'detached' });
   await expectFocusOn(page, 'Zoom out');
 });
+
+test('keyboard only: a tool turned off with the whole row (tried values shown) passes focus to Back to the design', async () => {
+  const design = {
+    ...DESIGN,
+    objects: [
+      ...DESIGN.objects,
+      { type: 'Textbox', name: 'Title', originX: 'left', originY: 'top', left: 20, top: 120, width: 200, text: '{{title}}', fontSize: 20 },
+    ],
+  };
+  const res = await call('POST', '/templates', { name: 'Tried', width: WIDTH, height: HEIGHT, fabricJSData: design });
+  expect(res.status()).toBe(200);
+  await page.goto(rig.url(`templates/${((await res.json()) as { template: { uid: string } }).template.uid}/canvas`));
+  const variables = page.getByRole('region', { name: 'Variables' });
+  const tryButton = variables.getByRole('button', { name: 'Try values on canvas' });
+  await eventually(async () => tryButton.isEnabled(), 'Try values on canvas to be on');
+  await page.getByRole('button', { name: 'Zoom out', exact: true }).focus();
+  // Pressed without moving focus (as a script or a switch device may): the row turns off under Zoom out, every tool
+  // with it, so no neighbour is left on (focus fell to the page's body).
+  await tryButton.dispatchEvent('click');
+  await eventually(async () => page.getByRole('button', { name: 'Zoom out', exact: true }).isDisabled(), 'the row to turn off');
+  const note = page.getByRole('status').filter({ hasText: 'Showing tried values: go back to the design to edit it.' });
+  await expectFocusOn(page, 'Back to the design');
+  expect(await note.getByRole('button', { name: 'Back to the design' }).evaluate((b) => b === document.activeElement)).toBe(true);
+  // It leads back: the row is on again.
+  await page.keyboard.press('Enter');
+  await eventually(async () => page.getByRole('button', { name: 'Zoom out', exact: true }).isEnabled(), 'the row to turn on');
+});

@@ -12,7 +12,9 @@ const FOCUSABLE = 'button, input, select, textarea, a[href], summary';
  *   Properties), as when a row's button disappears elsewhere in the dashboard;
  * - a tool disabled by its own press (Undo at the first step, Delete or Group with the selection gone, Add image once
  *   its URL is used): focus goes to the nearest enabled control of its toolbar, after it or else before it (Redo after
- *   the last Undo), else of the row of tools, else to its panel's heading.
+ *   the last Undo), else of the row of tools, else to its panel's heading;
+ * - a tool of the row turned off with every other (tried values shown: the row is one EditLock): focus goes to the way
+ *   back to editing, the "Back to the design" of the note above the row (`data-editing-off`), which says why they are off.
  */
 export function useFocusKeptInPanels(): void {
   useEffect(() => {
@@ -25,7 +27,7 @@ export function useFocusKeptInPanels(): void {
         const active = document.activeElement;
         // Focus moved on by a click or Tab (the control still there and enabled) is left alone.
         if (active !== null && active !== document.body) return;
-        const next = left.isConnected && left.matches(':disabled') ? nearestEnabled(left) : null;
+        const next = left.isConnected && left.matches(':disabled') ? (nearestEnabled(left) ?? wayBackToEditing(left)) : null;
         if (next) next.focus();
         else if ((!left.isConnected || left.matches(':disabled')) && heading?.isConnected) focusHeading(heading);
       }, 0);
@@ -47,4 +49,11 @@ function nearestEnabled(control: Element): HTMLElement | null {
     if (after ?? before) return (after ?? before)!;
   }
   return null;
+}
+
+/** For a tool of the row with none left on: the enabled control of the note that says why editing is off. */
+function wayBackToEditing(control: Element): HTMLElement | null {
+  if (!control.closest('[data-tool-row]')) return null;
+  const controls = [...document.querySelectorAll<HTMLElement>(`[data-editing-off] :is(${FOCUSABLE})`)];
+  return controls.find((element) => !element.matches(':disabled') && element.getClientRects().length > 0) ?? null;
 }

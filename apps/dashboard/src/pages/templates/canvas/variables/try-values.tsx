@@ -71,8 +71,10 @@ export function TryValuesNote() {
   const tryValues = useTryValues();
   if (!tryValues.trying) return null;
   return (
+    // data-editing-off: a tool of the row turned off with focus on it passes focus here, to the way back (keep-focus.ts).
     <div
       role="status"
+      data-editing-off=""
       className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
     >
       <span>Showing tried values: go back to the design to edit it.</span>
