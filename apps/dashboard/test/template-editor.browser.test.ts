@@ -68,6 +68,54 @@ test('template editor: an HTML template lists its saves; restoring an earlier on
   await waitForPixel(page, 'Live preview', [255, 0, 0], [5, 5]);
 });
 
+test('template editor: while one Restore runs it is busy and the other Restore buttons refuse a press, saying why; then each works again', async () => {
+  const html = (colour: string) => `<body style="margin:0;background:${colour}"><p>{{ title }}</p></body>`;
+  const uid = await createTemplate({ name: 'One restore at a time', html: html('#ff0000'), width: 120, height: 60 });
+  for (const colour of ['#00ff00', '#0000ff']) expect((await call('PUT', `/templates/${uid}`, { html: html(colour) })).status()).toBe(200);
+  await page.goto(rig.url(`templates/${uid}`));
+  const versions = page.getByRole('region', { name: 'Versions' });
+  const first = versions.getByRole('button', { name: 'Restore version 1' });
+  const second = versions.getByRole('button', { name: 'Restore version 2' });
+  await second.waitFor();
+  // The restore's request is held here until checked, so its run can be seen.
+  const restores: string[] = [];
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/templates/*/versions/*/restore', async (route) => {
+    restores.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await first.focus();
+  await page.keyboard.press('Enter');
+  const running = versions.getByText('Restoring version 1: the other versions can be restored once it is done.', { exact: true });
+  await running.waitFor();
+  expect(await first.getAttribute('aria-busy')).toBe('true');
+  // Version 2's Restore stays in the tab order, unavailable, described by the line saying which restore runs.
+  expect(await second.getAttribute('aria-disabled')).toBe('true');
+  expect(await second.evaluate((b) => (b as HTMLButtonElement).disabled)).toBe(false);
+  expect(await page.locator(`[id="${await second.getAttribute('aria-describedby')}"]`).textContent()).toBe(
+    'Restoring version 1: the other versions can be restored once it is done.',
+  );
+  // A press by mouse (past Playwright's own wait for an enabled button) or by keyboard starts nothing.
+  await second.click({ force: true });
+  await first.focus();
+  await page.keyboard.press('Shift+Tab');
+  await expectFocusOn(page, 'Restore version 2');
+  await page.keyboard.press('Enter');
+  expect(restores).toHaveLength(1);
+  release();
+  await versions.getByText('Restored version 1.', { exact: true }).waitFor();
+  await waitForPixel(page, 'Live preview', [255, 0, 0], [5, 5]);
+  expect(restores).toHaveLength(1);
+  await page.unroute('**/templates/*/versions/*/restore');
+  // Done: every Restore works again.
+  expect(await second.getAttribute('aria-disabled')).toBeNull();
+  await second.click();
+  await versions.getByText('Restored version 2.', { exact: true }).waitFor();
+  await waitForPixel(page, 'Live preview', [0, 255, 0], [5, 5]);
+});
+
 test("template editor: Render makes a PNG and a PDF (at the design's size) of the saved template with the shown values, linked to their render pages", async () => {
   const uid = await createTemplate({
     name: 'Render me',
