@@ -466,4 +466,16 @@ test('an HTML starter opens in the HTML editor with its code, its variables and 
   await page.getByLabel('paid', { exact: true }).waitFor();
   await page.getByRole('img', { name: 'Live preview' }).waitFor({ timeout: 30_000 });
   expect(await accessibilityViolations(page)).toEqual([]);
+
+  // The copy is the template's first save (version 1, POST /templates/starters/{key}/copy names it), and gets its
+  // preview as a thumbnail as a Duplicate's copy does: the templates list shows the receipt, not "Not rendered yet".
+  const uid = page.url().split('/').pop()!;
+  const thumbnail = async () =>
+    ((await (await callAsSession(rig, context, 'GET', `/templates/${uid}`)).json()) as { template: { thumbnail: string | null } }).template
+      .thumbnail;
+  await eventually(async () => (await thumbnail()) !== null, "the copy's thumbnail", 20_000);
+  await nav('Templates').click();
+  const card = page.getByRole('list', { name: 'Templates' }).getByRole('listitem').filter({ hasText: 'Receipt (HTML)' });
+  await card.getByRole('img', { name: 'Thumbnail of Receipt (HTML)' }).waitFor();
+  expect(await card.getByText('Not rendered yet').count()).toBe(0);
 });

@@ -415,8 +415,16 @@ describe('starter gallery (memory+pglite)', () => {
 
   it('a copied starter takes its variables, and unknown starters are a 404 problem', async () => {
     const copied = await stack.api('/templates/starters/og-image/copy', { method: 'POST', key, json: { name: 'My OG' } });
-    const { template } = (await copied.json()) as { template: { uid: string; name: string } };
+    const { template, version } = (await copied.json()) as {
+      template: { uid: string; name: string };
+      version: { id: string; number: number };
+    };
     expect(template.name).toBe('My OG');
+    // The copy is its first save, as POST /templates: version 1 of its history, named in the answer (the dashboard
+    // attaches the copy's thumbnail to it) and listed with the template's versions.
+    expect(version.number).toBe(1);
+    const history = (await (await stack.api(`/templates/${template.uid}/versions`, { key })).json()) as { versions: { id: string }[] };
+    expect(history.versions.map((v) => v.id)).toEqual([version.id]);
     const plain = await renderTemplate(template.uid);
     const changed = await renderTemplate(template.uid, { title: 'Something else entirely', accent: '#00ff00' });
     expect(differingShare(plain.pixels, changed.pixels)).toBeGreaterThan(0.005);

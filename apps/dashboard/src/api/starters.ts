@@ -1,7 +1,7 @@
 // Types only (erased from the bundle): a starter is the catalogue's own StarterTemplate, as GET /templates/starters sends it.
 import type { StarterTemplate } from '@pressroom/starter-templates';
 import { api, request } from './client';
-import type { Template } from './templates';
+import type { SavedTemplate } from './templates';
 
 export type Starter = StarterTemplate;
 
@@ -9,9 +9,8 @@ export const starterKeys = { all: ['starters'] as const, thumbnail: (key: string
 
 export const listStarters = async () => (await api<{ starters: Starter[] }>('/templates/starters')).starters;
 
-/** Copies a starter into the current account (or team) as an ordinary template. */
-export const copyStarter = async (key: string) =>
-  (await api<{ template: Template }>(`/templates/starters/${encodeURIComponent(key)}/copy`, { json: {} })).template;
+/** Copies a starter into the current account (or team) as an ordinary template, with the version the copy recorded. */
+export const copyStarter = (key: string) => api<SavedTemplate>(`/templates/starters/${encodeURIComponent(key)}/copy`, { json: {} });
 
 /** The starter rendered by the renderer (an uncharged preview), as an object URL. */
 export async function starterThumbnail(starter: Starter): Promise<string> {

@@ -22159,6 +22159,8 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         };
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };

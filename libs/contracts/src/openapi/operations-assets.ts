@@ -72,7 +72,8 @@ export const assetOperations: Operation[] = [
     auth: 'apiKey',
     body: StarterCopyRequest,
     example: { name: 'Our OG image' },
-    responses: { 200: json(z.object({ template: TemplateView })) },
+    // Loose, as POST /templates: the answer also carries the `version` the copy recorded (version 1 of its history).
+    responses: { 200: json(z.looseObject({ template: TemplateView })) },
     problems: ['not-found'],
   },
 ];

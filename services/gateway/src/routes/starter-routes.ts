@@ -7,6 +7,8 @@ import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
 import { parseOrThrow } from '../http/validate.js';
 import { templateView } from '../views/template-view.js';
+import { versionMember } from '../views/template-version-view.js';
+import { versionAuthor } from '../http/version-author.js';
 
 /** A starter as the gallery lists it: the paper preset is the copy's (its `pdfPreset`), not part of the answer (StarterView). */
 function starterView(starter: StarterTemplate): Omit<StarterTemplate, 'pdfPreset'> {
@@ -35,28 +37,34 @@ export function starterRoutes(deps: { db: Db }): Router {
           detail: `No starter template ${JSON.stringify(key)}; GET /templates/starters lists them (${STARTERS.map((s) => s.key).join(', ')}).`,
         });
       }
-      const row = await insertTemplate(deps.db, {
-        uid: newId('tpl'),
-        ownerId: authOf(res).ownerId,
-        name: body.name ?? starter.name,
-        engine: starter.engine,
-        html: starter.engine === 'html' ? starter.html : null,
-        // A deep copy: the catalogue is shared module state.
-        fabricJSData: starter.engine === 'fabric' ? structuredClone(starter.fabricJSData) : null,
-        jsEnabled: false,
-        strictVariables: false,
-        type: 'image',
-        category: starter.category,
-        tags: ['starter', starter.key],
-        width: starter.width,
-        height: starter.height,
-        outputFormat: 'image',
-        pdfPreset: (starter.engine === 'fabric' ? starter.pdfPreset : undefined) ?? null,
-        variableDefinitions: structuredClone(starter.variableDefinitions),
-        pages: [],
-        layouts: {},
-      });
-      res.status(200).json({ template: templateView(row) });
+      const auth = authOf(res);
+      const row = await insertTemplate(
+        deps.db,
+        {
+          uid: newId('tpl'),
+          ownerId: auth.ownerId,
+          name: body.name ?? starter.name,
+          engine: starter.engine,
+          html: starter.engine === 'html' ? starter.html : null,
+          // A deep copy: the catalogue is shared module state.
+          fabricJSData: starter.engine === 'fabric' ? structuredClone(starter.fabricJSData) : null,
+          jsEnabled: false,
+          strictVariables: false,
+          type: 'image',
+          category: starter.category,
+          tags: ['starter', starter.key],
+          width: starter.width,
+          height: starter.height,
+          outputFormat: 'image',
+          pdfPreset: (starter.engine === 'fabric' ? starter.pdfPreset : undefined) ?? null,
+          variableDefinitions: structuredClone(starter.variableDefinitions),
+          pages: [],
+          layouts: {},
+        },
+        // A copy is created, so saved for the first time: version 1 of its history, as POST /templates records.
+        { version: versionAuthor(auth) },
+      );
+      res.status(200).json({ template: templateView(row), ...versionMember(row.savedVersion) });
     }),
   });
 

@@ -10,7 +10,7 @@ import {
   newId,
   paginate,
 } from '@pressroom/contracts';
-import { deleteTemplate, getRevisedTemplate, insertTemplate, listTemplateVersions, updateTemplate, type SavedVersion } from '@pressroom/db';
+import { deleteTemplate, getRevisedTemplate, insertTemplate, listTemplateVersions, updateTemplate } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { checkTemplateHtml, definitionsFromDesign } from '@pressroom/templating';
 import { authOf } from '../http/auth.js';
@@ -23,7 +23,7 @@ import { listOwnerTemplates } from '../renders/list-owner-templates.js';
 import { submitTemplatePdf } from '../renders/submit-pdf-render.js';
 import { respondWithLayouts, respondWithTemplatePdf, respondWithTemplateRender } from './respond-render.js';
 import { templateView } from '../views/template-view.js';
-import { templateVersionView } from '../views/template-version-view.js';
+import { versionMember } from '../views/template-version-view.js';
 import { versionAuthor } from '../http/version-author.js';
 import { deleteStoredFiles } from '../renders/delete-stored-files.js';
 import { revisionEtag, revisionsOfIfMatch, withRevisionProblem } from '../http/template-etag.js';
@@ -33,11 +33,6 @@ const DEFAULT_TEMPLATE_SIZE = { width: 1200, height: 630 };
 
 function notFound(uid: string): ProblemError {
   return new ProblemError('template-not-found', { detail: `No template with uid ${JSON.stringify(uid)} exists for this account.` });
-}
-
-/** The version a save recorded, beside `template` in the answer: the editor attaches its thumbnail to it. */
-function versionMember(saved: SavedVersion | undefined) {
-  return saved ? { version: templateVersionView(saved.version) } : {};
 }
 
 export function templateRoutes(deps: RenderGatewayDeps): Router {

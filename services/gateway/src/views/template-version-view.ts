@@ -1,5 +1,5 @@
 import type { TemplateVersionSummary } from '@pressroom/contracts';
-import type { TemplateVersionRow } from '@pressroom/db';
+import type { SavedVersion, TemplateVersionRow } from '@pressroom/db';
 
 export function templateVersionView(row: TemplateVersionRow): TemplateVersionSummary {
   return {
@@ -9,4 +9,12 @@ export function templateVersionView(row: TemplateVersionRow): TemplateVersionSum
     createdBy: row.createdBy,
     thumbnail: row.thumbnail,
   };
+}
+
+/**
+ * The version a save recorded, beside `template` in the answer (creating, updating, copying a starter): the dashboard
+ * attaches the saved template's thumbnail to it.
+ */
+export function versionMember(saved: SavedVersion | undefined): { version?: TemplateVersionSummary } {
+  return saved ? { version: templateVersionView(saved.version) } : {};
 }

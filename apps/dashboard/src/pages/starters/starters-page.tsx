@@ -4,6 +4,7 @@ import { messageOf } from '../../api/problem';
 import { copyStarter, listStarters, starterKeys } from '../../api/starters';
 import { templateKeys } from '../../api/templates';
 import { editorPathOf } from '../../canvas/editor-path';
+import { attachSavedThumbnail } from '../templates/thumbnail';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { Page } from '../../kit/page';
@@ -17,9 +18,14 @@ export default function StartersPage() {
   const starters = useQuery({ queryKey: starterKeys.all, queryFn: listStarters, staleTime: Infinity });
   const copy = useMutation({
     mutationFn: copyStarter,
-    onSuccess: (template) => {
+    onSuccess: (copy) => {
+      // The copy's first version gets its preview, as a Duplicate's does (else the templates list shows "Not rendered
+      // yet"); not awaited: the editor opens at once, and a refused preview only leaves the card bare.
+      void attachSavedThumbnail(copy)
+        .then((attached) => (attached ? queryClient.invalidateQueries({ queryKey: templateKeys.all }) : undefined))
+        .catch(() => {});
       void queryClient.invalidateQueries({ queryKey: templateKeys.all });
-      void navigate(editorPathOf(template));
+      void navigate(editorPathOf(copy.template));
     },
   });
   return (
