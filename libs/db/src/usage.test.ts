@@ -8,20 +8,16 @@ import { failRender, insertUnchargedRender } from './renders.js';
 import { renders } from './schema.js';
 import { setOverage, usageCounts } from './usage.js';
 
+/** A small HTML render of the account's own, the fields every render row here shares. */
+const renderOf = (accountId: string) =>
+  ({ ownerId: accountId, accountId, origin: 'html', templateId: null, format: 'png', width: 10, height: 10 }) as const;
+
 describe.each(ENGINES)('usage (%s)', (engine) => {
   const db = useDatabase(engine);
 
   it('counts renders per UTC day and kind, and the failed ones, zero-filled, oldest first, without the dashboard’s previews', async () => {
     const account = await createAccount(db(), { name: unique('usage') });
-    const base = {
-      ownerId: account.id,
-      accountId: account.id,
-      origin: 'html' as const,
-      templateId: null,
-      format: 'png',
-      width: 10,
-      height: 10,
-    };
+    const base = renderOf(account.id);
     for (const kind of ['image', 'image', 'pdf', 'video']) await insertUnchargedRender(db(), { ...base, id: newId('img'), kind });
     const failedPdf = await insertUnchargedRender(db(), { ...base, id: newId('pdf'), kind: 'pdf' });
     await failRender(db(), {
@@ -89,15 +85,7 @@ describe.each(ENGINES)('usage (%s)', (engine) => {
 
   it('counts the credit period by its own days, whether the chart’s days reach back further or not as far', async () => {
     const account = await createAccount(db(), { name: unique('usage-window') });
-    const base = {
-      ownerId: account.id,
-      accountId: account.id,
-      origin: 'html' as const,
-      templateId: null,
-      format: 'png',
-      width: 10,
-      height: 10,
-    };
+    const base = renderOf(account.id);
     const at = async (iso: string, kind: string) => {
       const render = await insertRenderWithinCredits(db(), { ...base, id: newId('img'), kind });
       await db()
