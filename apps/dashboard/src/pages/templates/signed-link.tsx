@@ -5,7 +5,7 @@ import { signRenderUrl, type SignRenderUrlInput } from '../../api/url-signing';
 import { Button } from '../../kit/button';
 import { CopyButton } from '../../kit/copy-button';
 import { fieldError, Form } from '../../kit/form';
-import { formatDate } from '../../kit/format';
+import { Instant } from '../../kit/instant';
 import { SelectField } from '../../kit/select-field';
 
 const FORMATS = [
@@ -96,7 +96,16 @@ export function SignedLink({ uid, variables, layout }: { uid: string; variables:
       {link && (
         <figure className="flex flex-col gap-1">
           <figcaption className="font-medium">
-            Signed link ({link.expiresAt ? `expires ${formatDate(link.expiresAt)}` : 'no expiry'}), with the values above
+            {/* With the reader's time zone, as the audit log's times: the link may be sent to someone elsewhere. */}
+            Signed link (
+            {link.expiresAt ? (
+              <>
+                expires <Instant iso={link.expiresAt} zone />
+              </>
+            ) : (
+              'no expiry'
+            )}
+            ), with the values above
           </figcaption>
           <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs break-all whitespace-pre-wrap text-slate-100" tabIndex={0}>
             <code>{link.url}</code>
