@@ -1,5 +1,5 @@
 import type { Locator, Page, Response } from 'playwright-core';
-import { accessibilityViolations, expectFocusOn, startSignedInRig, type SignedInRig } from './browser.js';
+import { accessibilityViolations, eventually, expectFocusOn, startSignedInRig, type SignedInRig } from './browser.js';
 
 // docs/dashboard.md "Refused forms": a message that stands beside its field is not repeated in the form's banner,
 // which then only says "Check the highlighted field." The API marks names with backticks (`name` is required.);
@@ -120,4 +120,37 @@ test('a blocked webhook URL (a problem whose detail names the field first) is no
   expect(await descriptionOf(webhook.getByRole('textbox', { name: 'Target URL' }))).toBe(problem.errors[0]!.message);
   expect((await webhook.textContent())!.split('names the local machine').length).toBe(2);
   await expectFocusOn(page, 'Target URL');
+});
+
+test('an empty sign-in form is refused before sending, in plain words beside each field (not the API sentence `password` is required.)', async () => {
+  const visitor = await (await signedIn.rig.newContext()).newPage();
+  const posted: string[] = [];
+  visitor.on('request', (request) => {
+    if (request.method() === 'POST') posted.push(new URL(request.url()).pathname);
+  });
+  await visitor.goto(signedIn.rig.url('sign-in'));
+  const form = visitor.getByRole('form', { name: 'Sign in' });
+  const email = form.getByRole('textbox', { name: 'Email' });
+  const password = form.getByLabel('Password', { exact: true });
+
+  // Both empty: each says what to do, in one style; focus on the first.
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await form.getByRole('alert').waitFor();
+  expect(await descriptionOf(email)).toBe('Enter your email address.');
+  expect(await descriptionOf(password)).toBe('Enter your password.');
+  await expectFocusOn(visitor, 'Email');
+
+  // The email given, the password still empty: only the password is refused, focus there.
+  await email.fill('refusals@example.com');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await eventually(async () => (await email.getAttribute('aria-invalid')) === null, 'the email no longer refused');
+  expect(await descriptionOf(password)).toBe('Enter your password.');
+  expect(await password.getAttribute('aria-invalid')).toBe('true');
+  await expectFocusOn(visitor, 'Password');
+  const text = (await form.textContent())!;
+  expect(text).not.toContain('is required');
+  expect(text.split('Enter your password.').length).toBe(2); // shown exactly once
+  expect(posted).not.toContain('/auth/sign-in');
+  expect(await accessibilityViolations(visitor)).toEqual([]);
+  await visitor.context().close();
 });

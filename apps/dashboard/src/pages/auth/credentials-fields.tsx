@@ -1,6 +1,7 @@
 import { MIN_PASSWORD_LENGTH } from '@pressroom/contracts';
 import type { Dispatch, SetStateAction } from 'react';
 import { TextField } from '../../kit/field';
+import { refusedHere, type ApiError } from '../../api/problem';
 import { fieldError } from '../../kit/form';
 
 export interface Credentials {
@@ -10,6 +11,18 @@ export interface Credentials {
 
 /** The body fields these inputs show errors for (the Form shows any others at its top). */
 export const CREDENTIAL_FIELDS = ['email', 'password'] as const;
+
+/**
+ * A sign-in refused before it is sent: an empty password (and, with it, an empty email) said in the dashboard's own
+ * words beside its field, instead of the API's "`password` is required." next to the email's plain sentence.
+ */
+export function unsentSignIn(credentials: Credentials): ApiError | null {
+  if (credentials.password) return null;
+  return refusedHere([
+    ...(credentials.email.trim() ? [] : [{ field: 'email', message: 'Enter your email address.' }]),
+    { field: 'password', message: 'Enter your password.' },
+  ]);
+}
 
 /**
  * Email and password, labelled, with the autocomplete hints password managers need: signing in fills the

@@ -11,7 +11,7 @@ import { buttonClass, Button } from '../../kit/button';
 import { Form } from '../../kit/form';
 import { AuthCard } from './auth-card';
 import { signUpOffer } from './sign-up-offer';
-import { CREDENTIAL_FIELDS, CredentialsFields } from './credentials-fields';
+import { CREDENTIAL_FIELDS, CredentialsFields, unsentSignIn } from './credentials-fields';
 
 /** What the reset-password page hands over (navigation state) after setting a new password. */
 export interface PasswordResetDone {
@@ -32,7 +32,10 @@ export default function SignInPage() {
   // Single sign-on comes back here with the reason when the server refused it (e.g. sign-up is closed).
   const ssoError = params.get('error');
   const submit = useMutation({
-    mutationFn: () => signIn(credentials),
+    mutationFn: () => {
+      const unsent = unsentSignIn(credentials);
+      return unsent ? Promise.reject(unsent) : signIn(credentials);
+    },
     onSuccess: async () => {
       await client.resetQueries();
       void navigate(returnTo, { replace: true });
