@@ -171,3 +171,16 @@ test('on a desktop, a page chosen in the side navigation gets focus on its headi
   await expectFocusOnHeading(desk, 'Batches');
   await desk.context().close();
 });
+
+test('/app/settings opens the first settings page, Account, rather than Page not found', async () => {
+  const desk = await (await rig.newContext()).newPage();
+  await desk.goto(rig.url('sign-in?returnTo=%2Fsettings'));
+  await signInInBrowser(desk, { email: 'shell-owner@example.com', password: 'shell owner passphrase' });
+  await desk.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+  expect(new URL(desk.url()).pathname).toBe('/app/settings/account');
+  await desk.goto(rig.url('settings'));
+  await desk.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+  expect(new URL(desk.url()).pathname).toBe('/app/settings/account');
+  expect(await desk.getByText('Page not found').count()).toBe(0);
+  await desk.context().close();
+});

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { pages, type PageEntry } from '../pages/registry';
 import { BASE } from './return-to';
 import { RequireSession } from './session';
@@ -37,7 +37,12 @@ export function createAppRouter() {
                 <Shell />
               </RequireSession>
             ),
-            children: [...pages.filter((p) => !p.public).map(route), { path: '*', Component: NotFoundPage }],
+            children: [
+              ...pages.filter((p) => !p.public).map(route),
+              // Settings has no page of its own: its address (typed, or cut back from a settings page's) opens Account.
+              { path: 'settings', element: <Navigate to="/settings/account" replace /> },
+              { path: '*', Component: NotFoundPage },
+            ],
           },
         ],
       },
