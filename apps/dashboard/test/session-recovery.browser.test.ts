@@ -159,6 +159,15 @@ test('locked out, forgot password: the mailed link sets a new password, lifts th
     5_000,
   );
   await screenshot(phone, 'forgot-password-sent');
+  // Ask again: the form comes back in place of the answer and its button; focus goes to the page's heading, not the body.
+  await phone.getByRole('button', { name: 'ask again' }).click();
+  await phone.getByRole('button', { name: 'Email me a reset link' }).waitFor();
+  await eventually(
+    async () =>
+      phone.evaluate(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Reset your password'),
+    'focus on the heading Reset your password',
+    5_000,
+  );
 
   await eventually(async () => smtp.mails.length === 1, 'the reset mail');
   const mail = smtp.mails[0]!;

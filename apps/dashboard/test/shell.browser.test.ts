@@ -172,6 +172,21 @@ test('on a desktop, a page chosen in the side navigation gets focus on its headi
   await desk.context().close();
 });
 
+test('Sign out puts keyboard focus on the sign-in heading, not on the body of the page', async () => {
+  const desk = await (await rig.newContext()).newPage();
+  await desk.goto(rig.url('sign-in'));
+  await signInInBrowser(desk, { email: 'shell-owner@example.com', password: 'shell owner passphrase' });
+  await desk.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+  await desk.getByRole('button', { name: 'Sign out' }).focus();
+  await desk.keyboard.press('Enter');
+  await expectFocusOnHeading(desk, 'Sign in');
+  // The heading is no Tab stop of its own: Tab goes on into the form.
+  await desk.keyboard.press('Tab');
+  expect(await focusedName(desk)).toBe('Email');
+  await desk.context().close();
+});
+
+
 test('/app/settings opens the first settings page, Account, rather than Page not found', async () => {
   const desk = await (await rig.newContext()).newPage();
   await desk.goto(rig.url('sign-in?returnTo=%2Fsettings'));

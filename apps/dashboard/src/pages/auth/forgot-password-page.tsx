@@ -5,6 +5,7 @@ import { authKeys, getAuthConfig, requestPasswordReset } from '../../api/auth';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
+import { focusSectionHeading } from '../../kit/focus-section-heading';
 import { fieldError, Form } from '../../kit/form';
 import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
@@ -55,7 +56,15 @@ function MailALink({ email, setEmail }: { email: string; setEmail: (email: strin
         </div>
         <p className="text-sm text-slate-700">
           No mail after a few minutes? Check the spam folder and the address, then{' '}
-          <button type="button" className="text-indigo-700 underline" onClick={() => submit.reset()}>
+          <button
+            type="button"
+            className="text-indigo-700 underline"
+            onClick={(e) => {
+              // The form replaces this answer, the button with it: focus goes on to the page's heading, above the form.
+              focusSectionHeading(e.currentTarget, { section: false });
+              submit.reset();
+            }}
+          >
             ask again
           </button>
           . The instance owner can also reset it: <OwnerCommand email={email} />
