@@ -6,6 +6,7 @@ import {
   focusedName,
   PHONE,
   screenshot,
+  sessionRequest,
   signInInBrowser,
   startDashboardRig,
   type DashboardRig,
@@ -172,6 +173,63 @@ test('on a desktop, a page chosen in the side navigation gets focus on its headi
   await desk.context().close();
 });
 
+test('signed in, the sign-in and sign-up pages lead on instead of showing a form; after Sign out the sign-in form shows again', async () => {
+  const desk = await (await rig.newContext()).newPage();
+  await desk.goto(rig.url('sign-in'));
+  await signInInBrowser(desk, { email: 'shell-owner@example.com', password: 'shell owner passphrase' });
+  await desk.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+  // Every form field the page ever drew, remembered across the navigation's documents: the form must not flash.
+  await desk.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('input[type="password"]')) sessionStorage.setItem('drew-a-password-field', '1');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const drewForm = () => desk.evaluate(() => sessionStorage.getItem('drew-a-password-field') === '1');
+
+  await desk.goto(rig.url('sign-in'));
+  await desk.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+  expect(new URL(desk.url()).pathname).toMatch(/^\/app\/?$/);
+  // A return target is followed, as after signing in.
+  await desk.goto(rig.url('sign-in?returnTo=%2Frenders'));
+  await desk.getByRole('heading', { name: 'Renders', level: 1 }).waitFor();
+  expect(new URL(desk.url()).pathname).toBe('/app/renders');
+  // Sign-up (invite-only here) no longer tells a signed-in person that sign-up needs an invitation.
+  await desk.goto(rig.url('sign-up'));
+  await desk.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+  expect(await desk.getByText('needs an invitation link').count()).toBe(0);
+  expect(await drewForm()).toBe(false);
+
+  // An invitation's sign-up link for another address leads to the invitation, which says who may accept it.
+  const team = await sessionRequest(desk.context(), rig.origin, { method: 'POST', path: '/teams', data: { name: 'Shell desk' } });
+  expect(team.status()).toBe(201);
+  const teamId = ((await team.json()) as { id: string }).id;
+  const invite = await sessionRequest(desk.context(), rig.origin, {
+    method: 'POST',
+    path: `/teams/${teamId}/invites`,
+    data: { email: 'someone-else@example.com', role: 'member' },
+  });
+  expect(invite.status()).toBe(201);
+  const token = ((await invite.json()) as { token: string }).token;
+  await desk.goto(rig.url(`sign-up?invite=${token}`));
+  await desk.getByRole('heading', { name: 'Team invitation', level: 1 }).waitFor();
+  expect(new URL(desk.url()).pathname).toBe(`/app/invite/${token}`);
+  await desk.getByRole('button', { name: 'Accept invitation' }).click();
+  await desk.getByText('This invitation is for someone-else@example.com: sign in with that email address to accept it.').waitFor();
+  expect(await drewForm()).toBe(false);
+
+  // Signed out, the cached session is not taken for a signed-in one: the form shows, and stays on a new visit.
+  await desk.getByRole('button', { name: 'Sign out' }).click();
+  await desk.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await desk.getByRole('textbox', { name: 'Email' }).waitFor();
+  expect(new URL(desk.url()).pathname).toBe('/app/sign-in');
+  await desk.goto(rig.url('sign-in'));
+  await desk.getByRole('textbox', { name: 'Email' }).waitFor();
+  expect(new URL(desk.url()).pathname).toBe('/app/sign-in');
+  // The watch above does see a form when one is drawn.
+  expect(await drewForm()).toBe(true);
+  await desk.context().close();
+});
+
 test('Sign out puts keyboard focus on the sign-in heading, not on the body of the page', async () => {
   const desk = await (await rig.newContext()).newPage();
   await desk.goto(rig.url('sign-in'));
@@ -185,7 +243,6 @@ test('Sign out puts keyboard focus on the sign-in heading, not on the body of th
   expect(await focusedName(desk)).toBe('Email');
   await desk.context().close();
 });
-
 
 test('/app/settings opens the first settings page, Account, rather than Page not found', async () => {
   const desk = await (await rig.newContext()).newPage();

@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { authKeys, getAuthConfig, oidcStartUrl, signIn } from '../../api/auth';
 import { BASE, safeReturnTo } from '../../app/return-to';
 import { useForgetSignedOutData } from '../../app/session';
+import { SignedOutOnly } from '../../app/signed-in-already';
 import { InvitationNotice, invitationTokenOf, useInvitation } from '../teams/invitation-notice';
 import { ApiError } from '../../api/problem';
 import { Alert } from '../../kit/alert';
@@ -18,7 +19,17 @@ export interface PasswordResetDone {
   passwordReset: { email: string };
 }
 
+/** Someone already signed in goes on to where the link was heading (the Overview by default), not to a form. */
 export default function SignInPage() {
+  const [params] = useSearchParams();
+  return (
+    <SignedOutOnly to={safeReturnTo(params.get('returnTo'))}>
+      <SignInForm />
+    </SignedOutOnly>
+  );
+}
+
+function SignInForm() {
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
   const navigate = useNavigate();

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authKeys, getAuthConfig, signUp, type AuthConfig } from '../../api/auth';
 import { safeReturnTo } from '../../app/return-to';
+import { SignedOutOnly } from '../../app/signed-in-already';
 import { InvitationNotice, useInvitation } from '../teams/invitation-notice';
 import type { JoinedState } from '../teams/teams-page';
 import { Alert } from '../../kit/alert';
@@ -21,10 +22,29 @@ function refusal(config: AuthConfig, inviteToken: string | null): string | null 
   return null;
 }
 
+/** Where the page leads after signing up: its `returnTo`, else an invitation's page, else the Overview. */
+function returnToOf(params: URLSearchParams): string {
+  const inviteToken = params.get('invite');
+  return safeReturnTo(params.get('returnTo') ?? (inviteToken ? `/invite/${inviteToken}` : null));
+}
+
+/**
+ * Someone already signed in goes on to where sign-up would have led: an invitation's page (accept it there as the
+ * person signed in; one for another address is refused there in the server's words), else the Overview.
+ */
 export default function SignUpPage() {
   const [params] = useSearchParams();
+  return (
+    <SignedOutOnly to={returnToOf(params)}>
+      <SignUpForm />
+    </SignedOutOnly>
+  );
+}
+
+function SignUpForm() {
+  const [params] = useSearchParams();
   const inviteToken = params.get('invite');
-  const returnTo = safeReturnTo(params.get('returnTo') ?? (inviteToken ? `/invite/${inviteToken}` : null));
+  const returnTo = returnToOf(params);
   const config = useQuery({ queryKey: authKeys.config, queryFn: getAuthConfig, retry: false });
   const navigate = useNavigate();
   const client = useQueryClient();
