@@ -1,20 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { getSession } from '../api/auth';
+import { authKeys, getSession, type Session } from '../api/auth';
 import type { SIGNED_OUT } from './session';
 import { LoadingIndicator } from './shell-loading';
 
 /**
  * Whether someone was signed in when a sign-in or sign-up page opened. Asked afresh, under a key of its own:
  * RequireSession's cached session may be out of date (signed out elsewhere), and `reauthenticate: false` because
- * "nobody" is the answer wanted here, not a session to restore in a dialog. Right after Sign out nothing is asked (the
- * answer is known) and the form shows at once. Decided once: the page's own sign-in or sign-up then leads on itself
- * (resetting every query), and a second answer must not send it elsewhere meanwhile (a spent invitation's page).
+ * "nobody" is the answer wanted here, not a session to restore in a dialog. Nothing is asked when the answer is known:
+ * right after Sign out, or when RequireSession has just been told "nobody" and sent the person here (its answer is
+ * cached as null), so the form shows at once and the page makes no second lookup. Decided once: the page's own
+ * sign-in or sign-up then leads on itself (resetting every query), and a second answer must not send it elsewhere
+ * meanwhile (a spent invitation's page).
  */
 function useSignedInWhenOpened(): boolean | 'checking' {
   const signedOut = (useLocation().state as Partial<typeof SIGNED_OUT> | null)?.signedOut === true;
-  const [answer, setAnswer] = useState<boolean | null>(signedOut ? false : null);
+  const nobody = useQueryClient().getQueryData<Session | null>(authKeys.session) === null;
+  const [answer, setAnswer] = useState<boolean | null>(signedOut || nobody ? false : null);
   const check = useQuery({
     queryKey: ['auth', 'signed-in-when-opened'],
     queryFn: () => getSession({ reauthenticate: false }),
