@@ -575,7 +575,7 @@ async function dataUrlOf(url: string): Promise<string> {
   return `data:image/png;base64,${Buffer.from(await res.arrayBuffer()).toString('base64')}`;
 }
 
-test('a starter used: a Default typed is unsaved until Save template stores it with the design (one version); -5 is refused beside Max length; the thumbnail shows the sample texts, not {{placeholders}}', async () => {
+test('a starter used: a Default typed is unsaved until Save template stores it with the design (one version after the copy’s); -5 is refused beside Max length; the thumbnail shows the sample texts, not {{placeholders}}', async () => {
   await page.goto(rig.url('templates/starters'));
   await page.getByRole('button', { name: 'Use this template: Instagram post' }).click();
   await page.waitForURL(/\/app\/templates\/tpl_[^/]+\/canvas$/);
@@ -611,9 +611,12 @@ test('a starter used: a Default typed is unsaved until Save template stores it w
   expect(await definitionOf(uid, 'headline')).toEqual(
     expect.objectContaining({ defaultValue: 'Spring drop', validation: expect.objectContaining({ maxLength: 40 }) }),
   );
-  // One save, one version (a copied starter has none before its first save).
-  const history = (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}/versions`)).json()) as { versions: unknown[] };
-  expect(history.versions).toHaveLength(1);
+  // One save, one version: the design and its settings together, after the copy's own version 1 (copying a starter
+  // is the template's first save, as POST /templates is).
+  const history = (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}/versions`)).json()) as {
+    versions: { number: number }[];
+  };
+  expect(history.versions.map((v) => v.number)).toEqual([2, 1]);
 
   // The saved version's thumbnail (the one the Templates list shows now): the starter's look, "Spring drop" and
   // "Out now", as the renderer draws the template with its defaults, not the editor's canvas with "{{headline}}".
