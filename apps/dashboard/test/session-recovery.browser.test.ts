@@ -81,6 +81,10 @@ test('a session that ends mid-form: sign in again in place, the typed webhook is
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'session-ended');
 
+  // An empty password is refused beside it in the sign-in page's words, before anything is sent.
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await dialog.getByText('Enter your password.', { exact: true }).waitFor();
+  expect(await dialog.getByText(/is required/).count()).toBe(0);
   // A wrong password is refused in the dialog; the right one sends the webhook that waited.
   await dialog.getByLabel('Password', { exact: true }).fill('not the password');
   await dialog.getByRole('button', { name: 'Sign in' }).click();

@@ -9,6 +9,7 @@ import { TextField } from '../kit/field';
 import { fieldError, Form } from '../kit/form';
 import { LiveMessage } from '../kit/live-message';
 import { BASE, signInPathFor } from './return-to';
+import { unsentSignIn } from '../pages/auth/credentials-fields';
 import { endWait, useSessionEnded } from './session-ended';
 
 /**
@@ -54,6 +55,9 @@ function SignInAgain({ session }: { session: Session }) {
   };
   const signInAgain = useMutation({
     mutationFn: async () => {
+      // An empty password is refused here in the sign-in page's words, not sent for the API's "`password` is required.".
+      const unsent = unsentSignIn({ email: session.user.email, password });
+      if (unsent) throw unsent;
       await signIn({ email: session.user.email, password });
       await resume();
     },
