@@ -620,8 +620,16 @@ test('a starter used: a Default typed is unsaved until Save template stores it w
 
   // The saved version's thumbnail (the one the Templates list shows now): the starter's look, "Spring drop" and
   // "Out now", as the renderer draws the template with its defaults, not the editor's canvas with "{{headline}}".
+  // Version 2's own: the copy's version 1 got the editor's drawing when it opened, which the template showed until now.
+  const versionsNow = async () =>
+    (
+      (await (await context.request.get(`${rig.stack.baseUrl}/templates/${uid}/versions`)).json()) as {
+        versions: { number: number; thumbnail: string | null }[];
+      }
+    ).versions;
   let thumbnail: string | null = null;
-  await eventually(async () => (thumbnail = (await templateNow(uid)).thumbnail) !== null, 'the saved version’s thumbnail');
+  await eventually(async () => (thumbnail = (await versionsNow())[0]!.thumbnail) !== null, 'the saved version’s thumbnail');
+  await eventually(async () => (await templateNow(uid)).thumbnail === thumbnail, 'the template showing version 2’s thumbnail');
   const render = `data:image/png;base64,${(await renderOfTemplate(rig, context, uid)).toString('base64')}`;
   const distance = await page.evaluate(
     async ({ thumb, rendered }) => {
