@@ -228,12 +228,25 @@ test('starter gallery: 15 rendered thumbnails (12 canvas, 3 HTML); "Use this tem
   expect(await properties.getByRole('button', { name: 'Show it filled in' }).count()).toBe(0);
   await page.getByRole('button', { name: 'Back to the design' }).first().click();
   await properties.getByRole('button', { name: 'Show it filled in' }).waitFor();
-  // Not rendered yet, the copy's card in Templates shows the design drawn in the browser, and says so.
+  // Opened in the editor, the copy's version 1 (copying is its first save) gets the editor's drawing as its thumbnail,
+  // 320 px on its longer side, which the copy's card in Templates shows.
+  const thumbnailOf = async (id: string) =>
+    ((await (await callAsSession(rig, context, 'GET', `/templates/${id}`)).json()) as { template: { thumbnail: string | null } }).template
+      .thumbnail;
+  await eventually(async () => (await thumbnailOf(uid)) !== null, "the copy's version 1 thumbnail", 20_000);
   await nav('Templates').click();
-  const drawing = page.getByRole('img', { name: 'Drawing of Quote card' });
+  const thumbnail = page.getByRole('img', { name: 'Thumbnail of Quote card' });
+  await thumbnail.waitFor();
+  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  expect(await pixelOf(page, 'Thumbnail of Quote card', 2, 2)).toEqual([254, 243, 199]);
+  // A canvas template with no thumbnail yet (a copy never opened in the editor): its card shows the design drawn in
+  // the browser by the editor's loader, at full size, and says it is not rendered yet.
+  await callAsSession(rig, context, 'POST', '/templates/starters/quote-card/copy', { name: 'Quote card, unopened' });
+  await page.reload();
+  const drawing = page.getByRole('img', { name: 'Drawing of Quote card, unopened' });
   await drawing.waitFor();
-  expect(await pixelOf(page, 'Drawing of Quote card', 2, 2)).toEqual([254, 243, 199]);
-  expect(await pixelOf(page, 'Drawing of Quote card', 180, 843)).toEqual([245, 158, 11]);
+  expect(await pixelOf(page, 'Drawing of Quote card, unopened', 2, 2)).toEqual([254, 243, 199]);
+  expect(await pixelOf(page, 'Drawing of Quote card, unopened', 180, 843)).toEqual([245, 158, 11]);
   await page.getByRole('listitem').filter({ has: drawing }).getByText('Not rendered yet').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
   // Rendered through the API, the copy is the quote card as shipped.
