@@ -28,6 +28,8 @@ export interface Session {
 export const authKeys = {
   config: ['auth', 'config'] as const,
   session: ['auth', 'session'] as const,
+  /** A sign-in or sign-up page's own check of who is signed in when it opened (app/signed-in-already.tsx). */
+  signedInWhenOpened: ['auth', 'signed-in-when-opened'] as const,
 };
 
 export const getAuthConfig = () => api<AuthConfig>('/auth/config');

@@ -19,7 +19,7 @@ function useSignedInWhenOpened(): boolean | 'checking' {
   const nobody = useQueryClient().getQueryData<Session | null>(authKeys.session) === null;
   const [answer, setAnswer] = useState<boolean | null>(signedOut || nobody ? false : null);
   const check = useQuery({
-    queryKey: ['auth', 'signed-in-when-opened'],
+    queryKey: authKeys.signedInWhenOpened,
     queryFn: () => getSession({ reauthenticate: false }),
     enabled: answer === null,
     retry: false,
