@@ -1,7 +1,7 @@
 // What Save does first with an editor's fields that can hold typed text not applied yet (a count of frames typed as
 // "2s", a number typed as "1e" or out of its range): one rule for every such field and every editor (the timeline
 // studio, the canvas editor), so what the person sees is what is saved and refused text is never saved over.
-import { createContext } from 'react';
+import { createContext, useCallback, useEffect, useState } from 'react';
 
 /** What a field did when Save asked it for its typed text: applied it (or had nothing to apply), or refused it. */
 export type Settled = 'applied' | 'refused';
@@ -51,3 +51,20 @@ export interface PendingFieldsApi {
 
 /** Given by an editor around its fields and Save; a field outside one applies its text only when it is left. */
 export const PendingFieldsContext = createContext<PendingFieldsApi | null>(null);
+
+/**
+ * An editor's fields and its Save's refusal, for the editor to provide (PendingFieldsContext) and ask before saving:
+ * `settle()` applies what every field holds as typed and answers whether the save may go on. When a field refused its
+ * text, `held` is true and focus goes to that field (the first in page order), until a field is typed in.
+ */
+export function usePendingFields(): { api: PendingFieldsApi; held: boolean; settle: () => boolean } {
+  const [held, setHeld] = useState<{ field: HTMLElement } | null>(null);
+  const [api] = useState<PendingFieldsApi>(() => ({ fields: new PendingFields(), typed: () => setHeld(null) }));
+  useEffect(() => held?.field.focus(), [held]);
+  const settle = useCallback(() => {
+    const refused = api.fields.settleAll();
+    setHeld(refused ? { field: refused } : null);
+    return refused === null;
+  }, [api]);
+  return { api, held: held !== null, settle };
+}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../api/problem';
 import { saveConflictOf } from '../../../api/save-conflict';
 import { getTemplate, templateKeys, updateTemplate, type Template } from '../../../api/templates';
@@ -7,7 +7,7 @@ import { Button } from '../../../kit/button';
 import { BannerAlert } from '../../../kit/banner-alert';
 import { formBanner } from '../../../kit/form-banner';
 import { LiveMessage } from '../../../kit/live-message';
-import { PendingFields, PendingFieldsContext, type PendingFieldsApi } from '../../../kit/pending-fields';
+import { PendingFieldsContext, usePendingFields } from '../../../kit/pending-fields';
 import { SizeFields, sizeProblem } from '../../../kit/size-fields';
 import { saveShortcutProps, useSaveShortcut } from '../../../kit/use-save-shortcut';
 import { useEditor } from './editor-context';
@@ -91,9 +91,7 @@ export function CanvasSaveProvider({
   const [revision, setRevision] = useState(template.etag);
   // Save stopped because a Properties field holds text it refused (Width −5): the field to go back to. The rule is the
   // timeline studio's (kit/pending-fields.ts); typing in a field ends it.
-  const [held, setHeld] = useState<{ field: HTMLElement } | null>(null);
-  const [fields] = useState<PendingFieldsApi>(() => ({ fields: new PendingFields(), typed: () => setHeld(null) }));
-  useEffect(() => held?.field.focus(), [held]);
+  const { api: fields, held, settle: settleFields } = usePendingFields();
   const save = useMutation({
     // `over`: the newer revision a conflict named, when the person chose to save theirs over it.
     mutationFn: async (over?: string) => {
@@ -156,9 +154,7 @@ export function CanvasSaveProvider({
   const api = useMemo<CanvasSaveApi>(() => {
     /** Saves unless a field holds refused text: then nothing is sent, and focus goes to the first such field. */
     const settled = (over: string | undefined) => {
-      const refused = fields.fields.settleAll();
-      setHeld(refused ? { field: refused } : null);
-      if (refused) return Promise.resolve(false);
+      if (!settleFields()) return Promise.resolve(false);
       return mutateAsync(over).then(
         () => true,
         () => false,
@@ -174,9 +170,9 @@ export function CanvasSaveProvider({
       pending: isPending,
       succeeded: isSuccess,
       error,
-      held: held !== null,
+      held,
     };
-  }, [fields, mutateAsync, adopt, template.uid, revision, isPending, isSuccess, error, held]);
+  }, [settleFields, mutateAsync, adopt, template.uid, revision, isPending, isSuccess, error, held]);
   return (
     <CanvasSaveContext.Provider value={api}>
       {/* The fields Save asks first (kit/pending-fields.ts). */}

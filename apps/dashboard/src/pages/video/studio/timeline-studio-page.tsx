@@ -17,7 +17,7 @@ import { Page } from '../../../kit/page';
 import { QueryState } from '../../../kit/query-state';
 import { SelectField } from '../../../kit/select-field';
 import { ClipProperties } from './clip-properties';
-import { PendingFields, PendingFieldsContext, type PendingFieldsApi } from '../../../kit/pending-fields';
+import { PendingFieldsContext, usePendingFields } from '../../../kit/pending-fields';
 import { CLIP_TYPE_NAMES } from './clip-type-names';
 import { ProjectProperties } from './project-properties';
 import { RenderPanel } from './render-panel';
@@ -115,19 +115,11 @@ function Studio({ template }: { template: VideoTemplate }) {
     setProject(next);
     setDirty(true);
   };
-  // Save refused because a field holds text it refused ("abc" as a clip's length): the field to go back to.
-  const [held, setHeld] = useState<{ field: HTMLElement } | null>(null);
-  const [pending] = useState<PendingFieldsApi>(() => ({ fields: new PendingFields(), typed: () => setHeld(null) }));
-  useEffect(() => held?.field.focus(), [held]);
   /**
-   * Applies what the fields hold as typed (seconds become frames) before a save, so what the person sees is what is
-   * saved; false, with focus on the field and the reason beside Save, when a field holds text it refused.
+   * Before a save, what the fields hold as typed is applied (seconds become frames), so what the person sees is what is
+   * saved; false, with focus on the field and the reason beside Save, when a field holds text it refused ("abc").
    */
-  const settleFields = () => {
-    const refused = pending.fields.settleAll();
-    setHeld(refused ? { field: refused } : null);
-    return refused === null;
-  };
+  const { api: pending, held, settle: settleFields } = usePendingFields();
   const save = useMutation({
     mutationFn: () =>
       updateVideoTemplate(template.uid, {
