@@ -274,27 +274,32 @@ describe('dispatcher on PostgreSQL and NATS', () => {
 
   it('sends each retry at its time in the schedule, not at the slowed poll (~7 s for 2 s…6 s before the fix)', async () => {
     const one = await process();
-    // A quick poll of 200 ms that doubles up to 1.6 s while idle. Before the fix a retry claimed by a poll pass left
-    // the next pass due 200 ms later; the wake for the following retry was dropped, and the empty passes in between
-    // (at +200 and +600 ms) slowed the poll so that retry went at +1.4 s: 600 and 400 ms late for these delays.
-    const schedule = [300, 800, 1_000];
-    await dispatcher({ ...one, guard: countingGuard().guard, retryScheduleMs: schedule, pollMs: 200 });
+    // A 1 s poll that doubles up to 8 s while idle (the dispatcher's own default pace). Before the fix a retry
+    // claimed by a poll pass left the next pass due a poll later; the wake for the following retry was dropped, and
+    // the empty passes in between slowed the poll, so the later retries went 2–3 s late on this schedule (measured
+    // with the old poller: 1472, 3012 and 2009 ms late). The deterministic proof of the order is
+    // libs/service-runner idle-poller.test.ts; this test shows the whole stack keeps it, with room for a loaded CI
+    // machine's stalls (one of 603 ms was seen when the schedule was 300/800/1000 ms behind a 200 ms poll).
+    const schedule = [1_500, 4_000, 5_000];
+    await dispatcher({ ...one, guard: countingGuard().guard, retryScheduleMs: schedule, pollMs: 1_000 });
     const { sub, emitCompleted } = await subscribed(one, '/down-thrice', 'whsec_schedule');
     const before = receiver.calls.length;
     await emitCompleted();
     await waitFor(
       async () => (await listWebhookDeliveries(one.db, { subscriptionUid: sub.uid }))[0]?.state === 'delivered',
       'the third retry delivered',
+      60_000,
     );
     const calls = receiver.calls.slice(before).filter((c) => c.path === '/down-thrice');
     expect(calls).toHaveLength(4);
     expect(new Set(calls.map((c) => c.deliveryId)).size).toBe(1);
     const gaps = calls.slice(1).map((call, i) => call.at - calls[i]!.at);
-    // Never early (the delay counts from the recorded failure, after the request arrived); late by at most the
-    // attempt's own work (answer, record, claim, connect) plus a loaded machine's stall, well under the bug's 400 ms.
-    // Measured: 8–17 ms late with the fix; before it 216, 613 and 430 ms (the first by chance, the others always).
+    // Never early (the delay counts from the recorded failure, after the request arrived); late by the attempt's own
+    // work (answer, record, claim, connect: 6–20 ms measured, also beside three busy loops) plus any stall.
     const late = gaps.map((gap, i) => gap - schedule[i]!);
-    expect(Math.min(...late)).toBeGreaterThanOrEqual(0);
-    expect(Math.max(...late)).toBeLessThan(250);
+    expect({ late, earliest: Math.min(...late) >= 0, underBound: Math.max(...late) < 1_500 }).toMatchObject({
+      earliest: true,
+      underBound: true,
+    });
   });
 });
