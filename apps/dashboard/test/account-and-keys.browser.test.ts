@@ -4,6 +4,7 @@ import { parseCsvRecords } from '@pressroom/contracts';
 import {
   accessibilityViolations,
   eventually,
+  expectFocusOn,
   focusedName,
   screenshot,
   sessionRequest,
@@ -37,17 +38,40 @@ test('the first visitor is asked to create the owner account and lands on the ov
   await page.getByRole('heading', { name: 'Create the owner account' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/app/sign-up');
   // The password rule is said before submitting, and no "Already have an account?" where none can exist yet.
-  await page.getByText('At least 10 characters.').waitFor();
+  await page.getByText('At least 10 characters, at most 200.', { exact: true }).waitFor();
   expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'sign-up');
+
+  // Over-long input is refused beside each field in one wording (the API's generic one), before anything is sent.
+  const signUpForm = page.getByRole('form', { name: 'Sign up' });
+  await page.getByRole('textbox', { name: 'Name (optional)' }).fill('n'.repeat(201));
+  await page.getByRole('textbox', { name: 'Email' }).fill(`${'e'.repeat(250)}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('p'.repeat(201));
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await eventually(
+    async () => (await signUpForm.getByText('Must be at most 200 characters long.', { exact: true }).count()) === 2,
+    'the name and the password refused as too long',
+  );
+  await signUpForm.getByText('Must be at most 254 characters long.', { exact: true }).waitFor();
+  await page.getByRole('textbox', { name: 'Name (optional)' }).fill('');
+
+  // An email left empty is asked for, a malformed one called not valid: the same words as sign-in and the reset.
+  const signUpEmail = signUpForm.getByRole('textbox', { name: 'Email' });
+  await signUpEmail.fill('');
+  await page.getByLabel('Password', { exact: true }).fill('long enough passphrase');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await signUpForm.getByText('Enter your email address.', { exact: true }).waitFor();
+  await signUpEmail.fill('not-an-address');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await signUpForm.getByText('Enter a valid email address.', { exact: true }).waitFor();
 
   // A too-short password: the refusal replaces the hint (not both saying the same rule), and describes the field.
   await page.getByRole('textbox', { name: 'Email' }).fill(owner.email);
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByText('Use at least 10 characters.').first().waitFor({ timeout: 30_000 });
-  expect(await page.getByText('At least 10 characters.', { exact: true }).count()).toBe(0);
+  expect(await page.getByText('At least 10 characters, at most 200.', { exact: true }).count()).toBe(0);
   const describedBy = (await page.getByLabel('Password', { exact: true }).getAttribute('aria-describedby')) ?? '';
   const descriptions = await Promise.all(
     describedBy.split(' ').map((id) => page.evaluate((i) => document.getElementById(i)?.textContent ?? null, id)),
@@ -108,7 +132,7 @@ test('API keys: create (shown once, copy), rotate (old key stops), revoke with c
   expect(await accessibilityViolations(page)).toEqual([]);
   await question.getByRole('button', { name: 'Go back' }).click();
   await question.waitFor({ state: 'detached' });
-  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
   await dialog.getByText('Copied to the clipboard.').waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -139,6 +163,13 @@ test('API keys: create (shown once, copy), rotate (old key stops), revoke with c
   expect(await confirm.textContent()).toMatch(/cannot be undone/);
   await confirm.getByRole('button', { name: 'Revoke key' }).click();
   await page.getByText('No keys yet.').waitFor();
+  // Its row is gone: the list says what happened where focus lands (its heading), and a screen reader hears it.
+  await expectFocusOn(page, 'Keys');
+  await page
+    .getByRole('region', { name: 'Keys' })
+    .getByRole('status')
+    .filter({ hasText: `Revoked “CMS production” (ends …${second.slice(-4)}): requests with it are refused from now on.` })
+    .waitFor();
   expect(await keyWorks(second)).toBe(401);
 });
 
@@ -155,7 +186,7 @@ test('profile: the name shown in the header is changed on Account; too long is f
   const name = profile.getByRole('textbox', { name: 'Name' });
   await name.fill('x'.repeat(201));
   await profile.getByRole('button', { name: 'Save profile' }).click();
-  await profile.getByText('Use at most 200 characters.', { exact: true }).waitFor();
+  await profile.getByText('Must be at most 200 characters long.', { exact: true }).waitFor();
   expect(await name.getAttribute('aria-invalid')).toBe('true');
 
   // Spaces around the name are not kept (the API trims it): the field then shows the name as saved, as the header does.
@@ -180,8 +211,13 @@ test('change password: a too-short password is flagged beside its field, a wrong
   // Before anything is refused, the field says how long a password must be and what changing it does elsewhere.
   const hintId = (await page.getByLabel('New password').getAttribute('aria-describedby'))!;
   expect(await page.locator(`[id="${hintId}"]`).textContent()).toBe(
-    'At least 10 characters. Other browsers signed in as you are signed out; this one stays signed in.',
+    'At least 10 characters, at most 200. Other browsers signed in as you are signed out; this one stays signed in.',
   );
+  // Over-long, refused in the same words as every other field's length.
+  await page.getByLabel('Current password').fill(owner.password);
+  await page.getByLabel('New password').fill('p'.repeat(201));
+  await page.getByLabel('New password').press('Enter');
+  await page.getByRole('form', { name: 'Change password' }).getByText('Must be at most 200 characters long.', { exact: true }).waitFor();
   await page.getByLabel('Current password').fill(owner.password);
   await page.getByLabel('New password').fill('short');
   await page.getByLabel('New password').press('Enter');
@@ -190,6 +226,19 @@ test('change password: a too-short password is flagged beside its field, a wrong
   expect(await page.getByLabel('New password').getAttribute('aria-invalid')).toBe('true');
   const describedBy = (await page.getByLabel('New password').getAttribute('aria-describedby'))!;
   expect(await page.locator(`[id="${describedBy.split(' ').pop()}"]`).textContent()).toMatch(/\d+/);
+
+  // Left empty, the current password is asked for beside it, before anything is sent: not called wrong.
+  let sent = 0;
+  const countPasswordRequests = (request: { url(): string }) => void (request.url().endsWith('/auth/password') && sent++);
+  page.on('request', countPasswordRequests);
+  await page.getByLabel('Current password').fill('');
+  await page.getByLabel('New password').fill('a brand new passphrase');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByText('Enter your current password.', { exact: true }).waitFor();
+  expect(await page.getByText('This is not your current password.').count()).toBe(0);
+  await expectFocusOn(page, 'Current password');
+  page.off('request', countPasswordRequests);
+  expect(sent).toBe(0);
 
   await page.getByLabel('Current password').fill('wrong wrong wrong');
   await page.getByLabel('New password').fill('a brand new passphrase');
@@ -211,6 +260,44 @@ test('change password: a too-short password is flagged beside its field, a wrong
   await page.getByText('Your password was changed.').waitFor();
   owner.password = 'a brand new passphrase';
   await screenshot(page, 'account');
+});
+
+test("Account: each form's refusal is its own; a password refusal goes once its fields are edited, not when the profile is saved", async () => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+  const passwordForm = page.getByRole('form', { name: 'Change password' });
+  const profile = page.getByRole('form', { name: 'Profile' });
+  await page.getByLabel('Current password').fill(owner.password);
+  await page.getByLabel('New password').fill('short');
+  await page.getByLabel('New password').press('Enter');
+  await passwordForm.getByRole('alert').waitFor();
+  expect(await page.getByLabel('New password').getAttribute('aria-invalid')).toBe('true');
+
+  // Saving the name changes nothing about the password: its refusal still applies (the fields still hold what was
+  // refused), so it stays, in its own form, and the profile's 'Saved.' stays in the profile's.
+  await profile.getByRole('textbox', { name: 'Name' }).fill('Ada Owner');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await profile.getByText('Saved.').waitFor();
+  expect(await passwordForm.getByText('Saved.').count()).toBe(0);
+  expect(await page.getByLabel('New password').getAttribute('aria-invalid')).toBe('true');
+
+  // Editing the refused password is answering it: the refusal goes, as the name's does when the name is edited.
+  await page.getByLabel('New password').fill('a longer passphrase');
+  await eventually(async () => (await passwordForm.getByRole('alert').count()) === 0, 'the password refusal gone once edited');
+  expect(await page.getByLabel('New password').getAttribute('aria-invalid')).not.toBe('true');
+  await page.getByLabel('New password').fill('short');
+  await page.getByLabel('New password').press('Enter');
+  await passwordForm.getByRole('alert').waitFor();
+  await page.getByLabel('Current password').fill('');
+  await eventually(
+    async () => (await passwordForm.getByRole('alert').count()) === 0,
+    'the refusal gone once the current password is edited',
+  );
+  await page.getByLabel('New password').fill('');
+  // The name back to none, as later tests expect the email in its place.
+  await profile.getByRole('textbox', { name: 'Name' }).fill('');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await page.getByRole('banner').getByText(owner.email, { exact: true }).waitFor();
 });
 
 test('the audit log lists who created, rotated and revoked the key and changed the password, newest first, without secrets', async () => {

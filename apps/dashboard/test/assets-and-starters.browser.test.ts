@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import {
   accessibilityViolations,
   eventually,
+  expectFocusOn,
   focusedName,
   pixelOf,
   screenshot,
@@ -155,6 +156,141 @@ test('assets: delete asks first, then the asset is gone', async () => {
   await page.getByText('2 of 50 assets').waitFor();
   const list = (await (await context.request.get(`${rig.stack.baseUrl}/assets`)).json()) as { assets: { name: string }[] };
   expect(list.assets.map((a) => a.name)).toEqual(['second.png', 'Brand Mono.ttf']);
+});
+
+test('assets: a file chosen from the keyboard leaves focus on the upload field, uploaded or refused', async () => {
+  await page.goto(rig.url('assets'));
+  await page.getByRole('heading', { name: 'Assets', level: 1 }).waitFor();
+  // Focus on the field, files chosen: while they upload the field is busy, yet keeps focus (a disabled one lost it to the page).
+  await uploadInput().focus();
+  await choose('keyboard.png', 'image/png', GREEN_PIXEL);
+  await page.getByRole('status').getByText('Uploaded keyboard.png.').waitFor();
+  await expectFocusOn(page, 'Images and fonts');
+  await choose('words.txt', 'text/plain', Buffer.from('only words\n'));
+  await uploadError()
+    .getByText(/^Not uploaded: words\.txt: /)
+    .waitFor();
+  await expectFocusOn(page, 'Images and fonts');
+});
+
+test('assets: a delete says what it deleted, and the note of its upload goes', async () => {
+  await page.goto(rig.url('assets'));
+  await page.getByRole('heading', { name: 'Assets', level: 1 }).waitFor();
+  await choose('short-lived.png', 'image/png', GREEN_PIXEL);
+  await page.getByRole('status').getByText('Uploaded short-lived.png.').waitFor();
+  await page.getByRole('button', { name: 'Delete short-lived.png' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete short-lived.png?' }).getByRole('button', { name: 'Delete asset' }).click();
+  await page.getByRole('status').getByText('Deleted short-lived.png.').waitFor();
+  expect(await page.getByText('Uploaded short-lived.png.').count()).toBe(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test('assets: a file with a name longer than the API takes is uploaded under its name shortened, extension kept', async () => {
+  await page.goto(rig.url('assets'));
+  await page.getByRole('heading', { name: 'Assets', level: 1 }).waitFor();
+  const long = `${'a very long file name 🎉 '.repeat(12)}end.png`;
+  expect(long.length).toBeGreaterThan(200);
+  await choose(long, 'image/png', GREEN_PIXEL);
+  await page
+    .getByRole('status')
+    .getByText(/^Uploaded a very long file name .*\.png\.$/)
+    .waitFor();
+  const list = (await (await context.request.get(`${rig.stack.baseUrl}/assets`)).json()) as { assets: { name: string }[] };
+  const stored = list.assets.find((a) => a.name.startsWith('a very long file name'))!;
+  expect(stored.name.length).toBeLessThanOrEqual(200);
+  expect(stored.name).toMatch(/^a very long file name 🎉 (.+ )?a very long file name.*\.png$/u);
+  expect(long.startsWith(stored.name.slice(0, -'.png'.length))).toBe(true);
+});
+
+test('assets: two uploads of one file get Delete buttons named apart, by the upload time (and which of them) each card shows', async () => {
+  await page.goto(rig.url('assets'));
+  await page.getByRole('heading', { name: 'Assets', level: 1 }).waitFor();
+  // Two of one image chosen together (most likely in the same second), and one font uploaded twice.
+  await uploadInput().setInputFiles([
+    { name: 'twin.png', mimeType: 'image/png', buffer: GREEN_PIXEL },
+    { name: 'twin.png', mimeType: 'image/png', buffer: GREEN_PIXEL },
+  ]);
+  await page.getByRole('status').getByText('Uploaded twin.png, twin.png.').waitFor();
+  await choose('Twin Mono.ttf', 'font/ttf', MONO_BOLD);
+  await page.getByRole('status').getByText('Uploaded Twin Mono.ttf.').waitFor();
+  await choose('Twin Mono.ttf', 'font/ttf', MONO_BOLD);
+  await eventually(async () => (await page.getByRole('button', { name: /^Delete Twin Mono\.ttf/ }).count()) === 2, 'both fonts listed');
+  for (const [list, name] of [
+    ['Images', /^Delete twin\.png/],
+    ['Fonts', /^Delete Twin Mono\.ttf/],
+  ] as const) {
+    const buttons = page.getByRole('list', { name: list }).getByRole('button', { name });
+    await eventually(async () => (await buttons.count()) === 2, `both ${list} listed`);
+    const labels = await buttons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')!));
+    expect(new Set(labels).size).toBe(2);
+    for (const label of labels) expect(label).toMatch(/, uploaded .*\d:\d\d:\d\d/);
+    // Each card shows what its button's name adds, so the cards are told apart by eye too.
+    const cards = page
+      .getByRole('list', { name: list })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name }) });
+    const texts = await cards.allInnerTexts();
+    expect(new Set(texts).size).toBe(2);
+    for (const [i, label] of labels.entries())
+      expect(texts[i]!.toLowerCase()).toContain(label.slice(label.indexOf(', uploaded ') + 2).toLowerCase());
+  }
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test('assets: an image card shows the address templates use it by, and copies it (a button named for its image)', async () => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: rig.origin });
+  await page.goto(rig.url('assets'));
+  await page.getByRole('heading', { name: 'Assets', level: 1 }).waitFor();
+  await choose('banner.png', 'image/png', GREEN_PIXEL);
+  await page.getByRole('status').getByText('Uploaded banner.png.').waitFor();
+  const list = (await (await context.request.get(`${rig.stack.baseUrl}/assets?kind=image`)).json()) as {
+    assets: { name: string; url: string }[];
+  };
+  const { url } = list.assets.find((a) => a.name === 'banner.png')!;
+  // docs/assets.md: an image is used in a template by its url; before, the page showed no address to use.
+  const card = page.getByRole('list', { name: 'Images' }).getByRole('listitem').filter({ hasText: 'banner.png' });
+  await card.getByText(url, { exact: true }).waitFor();
+  const copy = card.getByRole('button', { name: /^Copy address of banner\.png, uploaded / });
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  await card.getByText('Copied to the clipboard.').waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await expectFocusOn(page, (await copy.getAttribute('aria-label'))!);
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test('starter gallery: a refused copy is said under the button pressed (low on the page too), read out, focus staying on the button', async () => {
+  await nav('Starter gallery').click();
+  await page.getByRole('heading', { name: 'Starter gallery', level: 1 }).waitFor();
+  const cards = page.getByRole('list', { name: 'Starter templates' }).getByRole('listitem');
+  await cards.nth(14).waitFor();
+  // The last card's copy asks the real API for a starter it does not have: it refuses (404, problem+json).
+  const last = cards.nth(14);
+  const name = (await last.getByRole('heading').innerText()).trim();
+  await page.route('**/templates/starters/*/copy', (route) =>
+    route.continue({
+      url: route
+        .request()
+        .url()
+        .replace(/starters\/[^/]+\/copy/, 'starters/no-such-starter/copy'),
+    }),
+  );
+  const use = last.getByRole('button', { name: `Use this template: ${name}` });
+  await use.focus();
+  await page.keyboard.press('Enter');
+  const refusal = last.getByRole('alert');
+  await refusal.getByText(/No starter template "no-such-starter"/).waitFor();
+  await page.unroute('**/templates/starters/*/copy');
+  // Beside the button (in its card, describing it), in view where the button is, and nowhere else on the page.
+  expect(await page.getByRole('alert').count()).toBe(1);
+  expect(await use.getAttribute('aria-describedby')).toBe(await refusal.getAttribute('id'));
+  const viewport = page.viewportSize()!;
+  const box = (await refusal.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(Math.floor(box.y + box.height)).toBeLessThanOrEqual(viewport.height);
+  await expectFocusOn(page, `Use this template: ${name}`);
+  expect(page.url()).toContain('starters');
+  expect(await accessibilityViolations(page)).toEqual([]);
 });
 
 test('starter gallery: 15 rendered thumbnails (12 canvas, 3 HTML); "Use this template" copies one, opens it, and it renders as the editor draws it', async () => {

@@ -1,6 +1,7 @@
 import { attentionLines, failedRendersLink, namesList, type AttentionInput } from '../src/pages/home/attention-lines.js';
 
-const now = new Date('2026-12-06T01:30:00Z');
+// Times where the test runs: the Renders list's days are the reader's (render-filters.ts), so the link's day is too.
+const now = new Date(2026, 11, 6, 1, 30);
 const activeWebhook = { event: 'render.completed', targetUrl: 'https://hooks.example.com/a', status: 'active' };
 const activeBinding = { name: 'Weather card', status: 'active', lastError: null };
 const allWell: AttentionInput = {
@@ -41,8 +42,8 @@ describe("the Overview's Needs attention lines", () => {
       'More than 100 renders failed in the last 24 hours.',
     );
     // Late in the day the window starts the same day.
-    expect(failedRendersLink(new Date('2026-12-06T23:59:00Z'))).toBe('/renders?status=failed&from=2026-12-05');
-    expect(failedRendersLink(new Date('2026-12-07T00:00:00Z'))).toBe('/renders?status=failed&from=2026-12-06');
+    expect(failedRendersLink(new Date(2026, 11, 6, 23, 59))).toBe('/renders?status=failed&from=2026-12-05');
+    expect(failedRendersLink(new Date(2026, 11, 7, 0, 0))).toBe('/renders?status=failed&from=2026-12-06');
   });
 
   it('names a webhook the dispatcher disabled, or counts several, with the way to the Webhooks page', () => {

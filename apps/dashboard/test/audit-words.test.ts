@@ -8,6 +8,9 @@ describe('the audit log in words', () => {
     expect(auditActionWords('account.created')).toBe('Created this workspace');
     expect(auditActionWords('team.account_added')).toBe('Added an account to the team');
     expect(auditActionWords('account.password_reset')).toBe('Reset a password');
+    // Re-enabling a webhook the dispatcher disabled is said as its button says it, apart from resuming a paused one.
+    expect(auditActionWords('webhook.reenabled')).toBe('Re-enabled a webhook');
+    expect(auditActionWords('webhook.resumed')).toBe('Resumed a webhook');
     expect(auditActionWords('something.new')).toBe('something.new');
   });
 

@@ -175,6 +175,39 @@ test('a PDF template makes only one PDF; a PDF whose rows were too large to keep
   expect(await page.getByRole('textbox', { name: /^Rows/ }).inputValue()).toBe('');
 }, 180_000);
 
+test("rows past the first 100 are said to be left out, beside the count and in Start's description, for a batch and for one PDF", async () => {
+  await page.goto(rig.url('batches'));
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Course certificate' });
+  // Images (the test before may have left One PDF in the history state this address reopens with).
+  await page.getByRole('radio', { name: 'One image per row (ZIP)' }).check();
+  const rowsBox = page.getByRole('textbox', { name: /^Rows/ });
+  await rowsBox.fill(`name,course\n${Array.from({ length: 250 }, (_, i) => `Person ${i + 1},Course ${i + 1}`).join('\n')}\n`);
+  await page.getByText('Detected columns: name, course · 250 rows').waitFor();
+  const batchWords =
+    'Only the first 100 rows go in this batch: a batch started here takes at most 100 rows, so rows 101 to 250 are left out. Start the rest as further batches, or send the whole file through the API (csvUrl).';
+  await page.getByText(batchWords).waitFor();
+  // The plan's 1000 items per batch is not offered beside it as if all 250 would go.
+  expect(await page.getByText('The business plan allows at most 1000 items per batch', { exact: false }).count()).toBe(0);
+  const described = (name: string) =>
+    page.getByRole('button', { name }).evaluate((b) =>
+      (b.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+  expect(await described('Start batch')).toContain(batchWords);
+  await page.getByRole('radio', { name: 'One PDF, a page per row' }).check();
+  const pdfWords =
+    'Only the first 100 rows make this PDF: one PDF takes at most 100 rows, so rows 101 to 250 are left out. Make the rest into further PDFs.';
+  await page.getByText(pdfWords).waitFor();
+  expect(await described('Make PDF')).toContain(pdfWords);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // At 100 rows nothing is left out, and nothing says so.
+  await rowsBox.fill(`name,course\n${Array.from({ length: 100 }, (_, i) => `Person ${i + 1},Course ${i + 1}`).join('\n')}\n`);
+  await page.getByText('Detected columns: name, course · 100 rows').waitFor();
+  expect(await page.getByText('are left out', { exact: false }).count()).toBe(0);
+});
+
 // Last: it uses up the account's credits.
 test('a Make PDF the plan refuses (its credits used up, 429) is said beside Make PDF, with what to do', async () => {
   const account = await findAccountByName(rig.stack.db, 'certificates@example.com');

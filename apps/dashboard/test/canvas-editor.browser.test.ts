@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { decode } from '../../../deploy/embedded/test/harness.js';
 import { pngOf } from '@pressroom/testing/pixel-diff';
@@ -113,7 +114,8 @@ test('build a design by clicking, save it, and the renderer draws it: colours, g
   const templateWidth = page.getByLabel('Template width');
   const widthBefore = await templateWidth.inputValue();
   await templateWidth.fill('999999');
-  await page.getByText('Must be a whole number from 1 to 4000.').waitFor();
+  // Its unit said, as the API says it.
+  await page.getByText('Must be at most 4000 px.', { exact: true }).waitFor();
   expect(await templateWidth.getAttribute('aria-invalid')).toBe('true');
   // Save with it sends nothing: the bar says nothing was saved and where to look (not the API's "request body"
   // wording, the reason itself being beside the field), and focus goes to the field.
@@ -125,8 +127,7 @@ test('build a design by clicking, save it, and the renderer draws it: colours, g
   await page.getByRole('button', { name: 'Save template' }).click();
   await page
     .getByRole('form', { name: 'Template size and save' })
-    .getByRole('alert')
-    .filter({ hasText: 'The template was not saved: check the highlighted field.' })
+    .getByText('The template was not saved: check the highlighted field.', { exact: true })
     .waitFor();
   await eventually(async () => (await focusedName(page)) === 'Template width', 'focus on the refused width');
   // The refusal under the width makes that field taller only: the height field and Save stay level with it.
@@ -148,7 +149,7 @@ test('build a design by clicking, save it, and the renderer draws it: colours, g
   expect(saves).toEqual([]);
   expect(await page.getByText('request body', { exact: false }).count()).toBe(0);
   await templateWidth.fill(widthBefore);
-  expect(await page.getByText('Must be a whole number from 1 to 4000.').count()).toBe(0);
+  expect(await page.getByText('Must be at most 4000 px.').count()).toBe(0);
 
   await add('Add rectangle', 'Rectangle', 'Red box');
   await setFields({ X: 0, Y: 0, Width: 200, Height: 150, 'Fill colour': '#ff0000' });
@@ -476,6 +477,104 @@ test('Save or Ctrl+S with a refused number in Properties saves nothing: focus go
   expect(saved[0]).toMatchObject({ name: 'Box', width: 120 });
 });
 
+test('a template size refused at Save: its reason beside the field and the bar’s line stay while it is refused and go once it is corrected; then Save saves', async () => {
+  const uid = await openDesign('Sized', [rect('Box', 0, 0, 100, 50, '#ff0000')]);
+  const bar = page.getByRole('form', { name: 'Template size and save' });
+  const width = bar.getByRole('spinbutton', { name: 'Template width', exact: true });
+  const held = bar.getByText('The template was not saved: check the highlighted field.', { exact: true });
+  /** The width's refusal as a screen reader and a sighted user get it: aria-invalid and the text it is described by. */
+  const widthError = async () => {
+    if ((await width.getAttribute('aria-invalid')) !== 'true') return null;
+    return page.locator(`[id="${await width.getAttribute('aria-describedby')}"]`).textContent();
+  };
+  const puts: string[] = [];
+  const countPuts = (request: { method: () => string; url: () => string }) =>
+    void (request.method() === 'PUT' && new URL(request.url()).pathname === `/templates/${uid}` && puts.push(request.url()));
+  page.on('request', countPuts);
+  await width.fill('0');
+  expect(await widthError()).toBe('Must be at least 1 px.');
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await held.waitFor();
+  await expectFocusOn(page, 'Template width');
+  // Typed again but still refused: the bar still says it.
+  await width.fill('99999');
+  expect(await widthError()).toBe('Must be at most 4000 px.');
+  // (The hold is checked after a typed field has drawn, in the same input event: the field's new reason is on the page.)
+  expect(await held.count()).toBe(1);
+  expect(await focusedName(page)).toBe('Template width');
+  expect(puts).toEqual([]);
+  page.off('request', countPuts);
+  // Corrected: nothing is highlighted any more, and the bar no longer says to check it.
+  await width.fill('250');
+  await held.waitFor({ state: 'detached' });
+  expect(await widthError()).toBeNull();
+  expect(await bar.getByText('Unsaved changes.', { exact: true }).count()).toBe(1);
+  await saveAndRead(uid);
+  expect((await call('GET', `/templates/${uid}`)).template.width).toBe(250);
+  expect(await held.count()).toBe(0);
+});
+
+test('a new layout’s size says the template’s rule with its unit, and a refused one copies nothing', async () => {
+  await openDesign('Layout sizes', [rect('Box', 0, 0, 100, 50, '#ff0000')]);
+  const layouts = page.getByRole('region', { name: 'Layouts and pages' });
+  const width = layouts.getByRole('spinbutton', { name: 'Layout width', exact: true });
+  const height = layouts.getByRole('spinbutton', { name: 'Layout height', exact: true });
+  const copy = layouts.getByRole('button', { name: 'Copy to new layout' });
+  await layouts.getByRole('textbox', { name: 'Layout key' }).fill('square');
+  await width.fill('5000');
+  await height.fill('0');
+  await layouts.getByText('Must be at most 4000 px.', { exact: true }).waitFor();
+  await layouts.getByText('Must be at least 1 px.', { exact: true }).waitFor();
+  expect([await width.getAttribute('aria-invalid'), await height.getAttribute('aria-invalid')]).toEqual(['true', 'true']);
+  expect(await copy.isDisabled()).toBe(true);
+  await width.fill('200');
+  await height.fill('200');
+  expect(await layouts.getByText(/ px\.$/).count()).toBe(0);
+  await copy.click();
+  await layouts.getByRole('button', { name: 'square · 200×200' }).waitFor();
+});
+
+test('the template size and a Properties number both refused at Save (Save template, Ctrl+S, Save and render): focus goes to the first on the page (the size, above the canvas), then to the one left', async () => {
+  const uid = await openDesign('Both', [rect('Box', 0, 0, 100, 50, '#ff0000')]);
+  const bar = page.getByRole('form', { name: 'Template size and save' });
+  const height = bar.getByRole('spinbutton', { name: 'Template height', exact: true });
+  const held = bar.getByText('The template was not saved: check the highlighted field.', { exact: true });
+  await selectLayer('Box');
+  await field('Width').fill('150');
+  await page.getByText('Unsaved changes.').waitFor();
+  // Only Properties refused: focus goes there, not to the size fields.
+  await field('Width').fill('-5');
+  await height.focus();
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await held.waitFor();
+  await expectFocusOn(page, 'Width');
+  // The height refused too: it comes first on the page (the save bar is above Properties), whichever was typed last
+  // and whichever save was asked for.
+  await height.fill('0');
+  const render = page.getByRole('region', { name: 'Render' });
+  await render.getByRole('button', { name: 'Save and render', exact: true }).click();
+  await render.getByText('Not rendered: the template could not be saved.').waitFor();
+  await expectFocusOn(page, 'Template height');
+  await field('X').focus();
+  expect(await pressSaveShortcut(page)).toBe(true);
+  await expectFocusOn(page, 'Template height');
+  await held.waitFor();
+  // The height corrected: the Properties width still refuses, so the bar still says to check it; Save goes there.
+  await height.fill('120');
+  expect(await height.getAttribute('aria-invalid')).toBeNull();
+  expect(await held.count()).toBe(1);
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await expectFocusOn(page, 'Width');
+  await field('Width').fill('90');
+  await held.waitFor({ state: 'detached' });
+  // (The bar's own "Saved.": the Render panel still says its render was not made.)
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await bar.getByText('Saved.', { exact: true }).waitFor();
+  const saved = (await call('GET', `/templates/${uid}`)).template;
+  expect(saved.fabricJSData.objects[0]).toMatchObject({ name: 'Box', width: 90 });
+  expect(saved.height).toBe(120);
+});
+
 test('a gradient stop’s position typed past the next stop’s stays in its row, with its colour: the field shows what was typed', async () => {
   const uid = await openDesign('Stops', [rect('Bar', 0, 0, 300, 100, '#ff0000')]);
   await selectLayer('Bar');
@@ -800,7 +899,7 @@ test('the panels’ order is the same for the eye, Tab and a screen reader at 39
       .sort((a, b) => a[1].y - b[1].y)
       .map(([name]) => name);
     expect(downward).toEqual(['canvas', 'properties', 'layers', 'canvas-rest', 'side-rest']);
-    expect(await tabOrder()).toEqual(['tools', 'properties', 'layers', 'canvas-rest', 'side-rest']);
+    expect(await tabOrder()).toEqual(['tools', 'canvas', 'properties', 'layers', 'canvas-rest', 'side-rest']);
     await page.evaluate(() => window.scrollTo(0, 0));
 
     // "Template actions": Escape closes it and focus goes back to its button, from the button or from within.
@@ -962,7 +1061,7 @@ test('the panels’ order is the same for the eye, Tab and a screen reader at 39
     expect(Math.abs(boxes['canvas-rest']!.x - boxes.canvas!.x)).toBeLessThanOrEqual(2);
     expect(Math.abs(boxes['side-rest']!.x - boxes.properties!.x)).toBeLessThanOrEqual(2);
     expect(boxes['side-rest']!.y).toBeGreaterThanOrEqual(boxes.properties!.y + boxes.properties!.height);
-    expect(await tabOrder()).toEqual(['tools', 'properties', 'layers', 'canvas-rest', 'side-rest']);
+    expect(await tabOrder()).toEqual(['tools', 'canvas', 'properties', 'layers', 'canvas-rest', 'side-rest']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     // 1024×768 (lg, two columns): Layers left; the canvas, Properties under it, then the rest in the middle.
     await page.setViewportSize({ width: 1024, height: 768 });
@@ -970,14 +1069,14 @@ test('the panels’ order is the same for the eye, Tab and a screen reader at 39
       const b = await areaBoxes();
       return b.properties!.x === b.canvas!.x && b.properties!.y > b.canvas!.y && b.layers!.x < b.canvas!.x;
     }, 'two columns at 1024 px');
-    // The design keeps 1280 px's zoom, taller than the area's first-screen bound here: the area scrolls, so it is a
-    // tab stop of its own (a scrolling region is). Fitted, it is not, and Tab goes from the tools to Properties.
+    // The design keeps 1280 px's zoom, taller than the area's first-screen bound here: the area scrolls. Fitted, it
+    // does not, and it is still the one tab stop between the tools and Properties (the canvas's keyboard stop).
     await page.getByRole('button', { name: 'Fit' }).click();
     await eventually(
       () => area.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth),
       'the design fitted at 1024 px',
     );
-    expect(await tabOrder()).toEqual(['tools', 'properties', 'layers', 'canvas-rest', 'side-rest']);
+    expect(await tabOrder()).toEqual(['tools', 'canvas', 'properties', 'layers', 'canvas-rest', 'side-rest']);
     expect(await accessibilityViolations(page)).toEqual([]);
   } finally {
     await page.setViewportSize({ width: 1600, height: 1000 });
@@ -991,7 +1090,7 @@ test('a text’s words change from the Text property with the keyboard alone: li
   await layers().getByRole('button', { name: original, exact: true }).focus();
   await page.keyboard.press('Enter');
   await properties().getByText(original, { exact: true }).waitFor();
-  for (let i = 0; i < 80 && (await focusedName(page)) !== 'Text'; i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 120 && (await focusedName(page)) !== 'Text'; i++) await page.keyboard.press('Tab');
   expect(await focusedName(page)).toBe('Text');
   expect(await field('Text').inputValue()).toBe('{{ headline }} is here');
   await page.keyboard.press('Control+a');
@@ -1241,6 +1340,58 @@ test('the library dialog uploads an image from the computer and chooses it; a fi
   const saved = await saveAndRead(uid);
   expect(saved.map((o) => o.type)).toEqual(['Rect', 'Image']);
   expect(saved[1].src).toBe(logo.url);
+});
+
+test('the library dialog refuses a font before uploading it (nothing stored), and a refused file among several does not stop the rest', async () => {
+  await openDesign('Upload refusals', [rect('Paper', 0, 0, 300, 100, '#ffffff')]);
+  await layers().getByRole('button', { name: 'Paper', exact: true }).waitFor();
+  const before = ((await call('GET', '/assets')).assets as unknown[]).length;
+  await page.getByRole('button', { name: 'Image from the library' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Image from the library' });
+  const upload = dialog.getByLabel('Upload an image');
+  const refusal = dialog.getByTestId('asset-drop-zone').getByRole('alert');
+  // A font (a real TTF, which the library would take as a font): refused beside the field in plain words, not sent.
+  await upload.setInputFiles({
+    name: 'Brand.ttf',
+    mimeType: 'font/ttf',
+    buffer: readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf'),
+  });
+  await refusal.getByText('Not uploaded: Brand.ttf: this is a font, not an image.', { exact: false }).waitFor();
+  expect(await upload.getAttribute('aria-invalid')).toBe('true');
+  expect(await dialog.getByRole('radio', { checked: true }).count()).toBe(0);
+  expect(((await call('GET', '/assets')).assets as unknown[]).length).toBe(before);
+  // The same font renamed .png is still a font (its first bytes say so).
+  await upload.setInputFiles({
+    name: 'sneaky.png',
+    mimeType: 'image/png',
+    buffer: readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf'),
+  });
+  await refusal.getByText('Not uploaded: sneaky.png: this is a font, not an image.', { exact: false }).waitFor();
+  expect(((await call('GET', '/assets')).assets as unknown[]).length).toBe(before);
+  // Several files, the first refused by the server (an SVG with a script): the image after it is uploaded all the same
+  // and chosen, as on the Assets page.
+  const png = await pngOf({ width: 4, height: 4, channels: 3, data: new Uint8Array(4 * 4 * 3).fill(200) });
+  await upload.setInputFiles([
+    {
+      name: 'scripted.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
+    },
+    { name: 'after-refusal.png', mimeType: 'image/png', buffer: Buffer.from(png) },
+  ]);
+  await eventually(
+    async () => (await dialog.getByRole('radio', { name: 'after-refusal.png' }).isChecked()) === true,
+    'the second file chosen',
+    20_000,
+  );
+  await refusal.getByText(/^Not uploaded: scripted\.svg: /).waitFor();
+  await dialog.getByText('Uploaded after-refusal.png: chosen above.', { exact: false }).waitFor();
+  const names = ((await call('GET', '/assets')).assets as Array<{ name: string }>).map((a) => a.name);
+  expect(names).toContain('after-refusal.png');
+  expect(names).not.toContain('scripted.svg');
+  expect(names).not.toContain('Brand.ttf');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
 
 test('the font choice is the renderer’s fonts; new text is Liberation Sans (the renderer’s sans-serif); an old design’s family is kept and named as its own', async () => {

@@ -76,6 +76,31 @@ async function openEditor(): Promise<string> {
 }
 
 /** The on-screen zoom: the canvas element's width over the design's. */
+/** A template of DESIGN plus a Title text box reading `{{title}}` (a variable to try values of), opened in the editor. */
+async function openWithVariable(name: string): Promise<string> {
+  const title = {
+    type: 'Textbox',
+    name: 'Title',
+    originX: 'left',
+    originY: 'top',
+    left: 20,
+    top: 120,
+    width: 200,
+    text: '{{title}}',
+    fontSize: 20,
+  };
+  const res = await call('POST', '/templates', {
+    name,
+    width: WIDTH,
+    height: HEIGHT,
+    fabricJSData: { ...DESIGN, objects: [...DESIGN.objects, title] },
+  });
+  expect(res.status()).toBe(200);
+  const uid = ((await res.json()) as { template: { uid: string } }).template.uid;
+  await page.goto(rig.url(`templates/${uid}/canvas`));
+  return uid;
+}
+
 async function zoomOf(): Promise<number> {
   const box = await page.locator('canvas.lower-canvas').boundingBox();
   return box ? box.width / WIDTH : 0;
@@ -133,6 +158,40 @@ async function render(uid: string) {
   expect(res.status()).toBe(200);
   const { url } = (await res.json()) as { url: string };
   return decode(url.replace('//localhost:', '//127.0.0.1:'));
+}
+
+const CANVAS_NAME = `Design canvas, ${WIDTH} by ${HEIGHT}`;
+
+/** The page's live regions as read out (the no-break space that makes the same words a change dropped). */
+async function said(): Promise<string[]> {
+  return (await page.locator('[aria-live]').allTextContents()).map((t) => t.replace(/\u00a0/g, '').trim());
+}
+
+/** Waits until a live region says these words. */
+async function hears(words: string): Promise<void> {
+  await eventually(async () => (await said()).includes(words), `“${words}” said`);
+}
+
+/** Presses a key and waits until a live region says these words anew (the same words again included). */
+async function pressAndHear(key: string, words: string): Promise<void> {
+  const raw = async () => (await page.locator('[aria-live]').allTextContents()).join('|');
+  const before = await raw();
+  await page.keyboard.press(key);
+  await eventually(async () => (await raw()) !== before && (await said()).includes(words), `“${words}” said after ${key}`);
+}
+
+/** From the last tool of the row, one Tab: the canvas is the next stop, before Properties. */
+async function tabToCanvas(): Promise<void> {
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).focus();
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page, CANVAS_NAME);
+}
+
+/** Chooses a layer by its row's button in Layers, with the keyboard; Properties then shows it. */
+async function chooseLayer(name: string): Promise<void> {
+  await page.getByRole('region', { name: 'Layers' }).getByRole('button', { name, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('region', { name: 'Properties' }).getByText(name, { exact: true }).waitFor();
 }
 
 beforeAll(async () => {
@@ -363,6 +422,9 @@ test('the shortcuts dialog opens with "?" and its button, lists every shortcut, 
     'Backspace',
     'Ctrl+A',
     'Escape',
+    // Where [ and ] need AltGr (German: AltGr+8 and 9), the dialog says they work typed so.
+    'AltGr+[',
+    'AltGr+]',
     'Shift+←',
   ]) {
     await expect(dialog.getByText(keys, { exact: true }).count()).resolves.toBeGreaterThan(0);
@@ -520,16 +582,7 @@ test('keyboard only: a tool its own press turns off passes focus to the nearest 
 });
 
 test('keyboard only: a tool turned off with the whole row (tried values shown) passes focus to Back to the design', async () => {
-  const design = {
-    ...DESIGN,
-    objects: [
-      ...DESIGN.objects,
-      { type: 'Textbox', name: 'Title', originX: 'left', originY: 'top', left: 20, top: 120, width: 200, text: '{{title}}', fontSize: 20 },
-    ],
-  };
-  const res = await call('POST', '/templates', { name: 'Tried', width: WIDTH, height: HEIGHT, fabricJSData: design });
-  expect(res.status()).toBe(200);
-  await page.goto(rig.url(`templates/${((await res.json()) as { template: { uid: string } }).template.uid}/canvas`));
+  await openWithVariable('Tried');
   const variables = page.getByRole('region', { name: 'Variables' });
   const tryButton = variables.getByRole('button', { name: 'Try values on canvas' });
   await eventually(async () => tryButton.isEnabled(), 'Try values on canvas to be on');
@@ -544,4 +597,160 @@ test('keyboard only: a tool turned off with the whole row (tried values shown) p
   // It leads back: the row is on again.
   await page.keyboard.press('Enter');
   await eventually(async () => page.getByRole('button', { name: 'Zoom out', exact: true }).isEnabled(), 'the row to turn on');
+});
+
+test('keyboard only: the canvas is a Tab stop named with its size and keys; arrows move the layer chosen in Layers, Delete removes one, Escape clears, [ and ] choose, each said; the save has it', async () => {
+  const uid = await openEditor();
+  const layers = page.getByRole('region', { name: 'Layers' });
+  const properties = page.getByRole('region', { name: 'Properties' });
+  const area = page.getByRole('application', { name: CANVAS_NAME });
+
+  await tabToCanvas();
+  const description = await area.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+  expect(description).toContain(
+    'Arrow keys move the selected layer by 1 px (Shift: 10 px); Delete removes it; Escape clears the selection.',
+  );
+  // The ring a keyboard user sees (the dashboard's :focus-visible outline).
+  expect(await area.evaluate((el) => [el.matches(':focus-visible'), getComputedStyle(el).outlineStyle])).toEqual([true, 'solid']);
+  // Nothing selected yet: an arrow says how to choose a layer.
+  await page.keyboard.press('ArrowRight');
+  await hears('No layer selected: press [ or ] to choose one, or choose it in Layers.');
+
+  // Red chosen in Layers, then back on the canvas: 3 × → and Shift+↓ move it, said, shown in X and Y, unsaved.
+  await chooseLayer('Red');
+  await tabToCanvas();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  await hears('Red: X 23, Y 30.');
+  expect([
+    await properties.getByLabel('X', { exact: true }).inputValue(),
+    await properties.getByLabel('Y', { exact: true }).inputValue(),
+  ]).toEqual(['23', '30']);
+  await page.getByText('Unsaved changes.', { exact: true }).waitFor();
+  await expectFocusOn(page, `Design canvas, ${WIDTH} by ${HEIGHT}`);
+
+  // Escape clears the selection, said; focus stays on the canvas.
+  await page.keyboard.press('Escape');
+  await hears('Selection cleared.');
+  await properties.getByText('Select an object on the canvas or in the layers list.').waitFor();
+  await expectFocusOn(page, `Design canvas, ${WIDTH} by ${HEIGHT}`);
+
+  // Green chosen, Delete on the canvas: gone from Layers, said, focus still on the canvas.
+  await chooseLayer('Green');
+  await tabToCanvas();
+  await page.keyboard.press('Delete');
+  await layers.getByRole('button', { name: 'Green', exact: true }).waitFor({ state: 'detached' });
+  await hears('Deleted Green. Ctrl+Z brings it back.');
+  await expectFocusOn(page, `Design canvas, ${WIDTH} by ${HEIGHT}`);
+
+  // [ and ] choose a layer without leaving the canvas: none selected, [ takes the front one, then the one behind; ]
+  // goes forward again. Each said with its place and position; Properties shows it.
+  await page.keyboard.press('[');
+  await hears('Selected Blue: 1 of 2, front to back. X 300, Y 40.');
+  await page.keyboard.press('[');
+  await hears('Selected Red: 2 of 2, front to back. X 23, Y 30.');
+  await properties.getByText('Red', { exact: true }).waitFor();
+  await page.keyboard.press(']');
+  await hears('Selected Blue: 1 of 2, front to back. X 300, Y 40.');
+  await properties.getByText('Blue', { exact: true }).waitFor();
+  await expectFocusOn(page, `Design canvas, ${WIDTH} by ${HEIGHT}`);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Saved (the real PUT, read back with GET /templates/{uid}): Red where the keys put it, Green gone.
+  expect(positions(await saveAndRead(uid))).toEqual([
+    ['Red', 23, 30],
+    ['Blue', 300, 40],
+  ]);
+});
+
+test('keyboard only: align, distribute, paste, duplicate, undo and redo are each said, and so is nothing to undo or redo', async () => {
+  const uid = await openEditor();
+  await tabToCanvas();
+  // Nothing done yet: Ctrl+Z and Ctrl+Y say so instead of nothing.
+  await pressAndHear('Control+z', 'Nothing to undo.');
+  await pressAndHear('Control+y', 'Nothing to redo.');
+
+  // Paste and duplicate say what was added and where it landed (20 px further each).
+  await chooseLayer('Blue');
+  await tabToCanvas();
+  await page.keyboard.press('Control+c');
+  await pressAndHear('Control+v', 'Pasted Blue: X 320, Y 60.');
+  await pressAndHear('Control+d', 'Duplicated Blue: X 340, Y 80.');
+  // Undo and redo say the step by what it changed (the history knows the designs before and after it).
+  await pressAndHear('Control+z', 'Undid: added Blue.');
+  await pressAndHear('Control+Shift+z', 'Redid: added Blue.');
+  await pressAndHear('Control+z', 'Undid: added Blue.');
+  await pressAndHear('Control+z', 'Undid: added Blue.');
+  await pressAndHear('Control+z', 'Nothing to undo.');
+
+  // Align and distribute (Arrange's buttons, by Enter) say what moved where.
+  await page.keyboard.press('Control+a');
+  const arrange = page.getByRole('toolbar', { name: 'Arrange' });
+  await arrange.getByRole('button', { name: 'Align top' }).focus();
+  await pressAndHear('Enter', 'Aligned 3 layers to the top.');
+  await pressAndHear('Enter', '3 layers are already aligned to the top.');
+  await arrange.getByRole('button', { name: 'Distribute horizontally' }).focus();
+  await pressAndHear('Enter', 'Distributed 3 layers horizontally.');
+  expect(positions(await saveAndRead(uid))).toEqual([
+    ['Red', 20, 20],
+    ['Green', 160, 20],
+    ['Blue', 300, 20],
+  ]);
+  // Undo names the layers the step moved: distribute moved Green only; align moved Green and Blue.
+  await tabToCanvas();
+  await pressAndHear('Control+z', 'Undid: moved Green.');
+  await pressAndHear('Control+z', 'Undid: moved 2 layers.');
+  await pressAndHear('Control+Shift+z', 'Redid: moved 2 layers.');
+  // The Undo button says it too.
+  await page.getByRole('button', { name: 'Undo', exact: true }).focus();
+  await pressAndHear('Enter', 'Undid: moved 2 layers.');
+  expect(positions(await saveAndRead(uid))).toEqual([
+    ['Red', 20, 20],
+    ['Green', 60, 220],
+    ['Blue', 300, 40],
+  ]);
+});
+
+test('keyboard only: while tried values are shown, an arrow or Delete on the canvas says editing is off and how to get back, once a press', async () => {
+  const uid = await openWithVariable('Tried keys');
+  const variables = page.getByRole('region', { name: 'Variables' });
+  const tryButton = variables.getByRole('button', { name: 'Try values on canvas' });
+  const back = variables.getByRole('button', { name: 'Back to the design' });
+  await eventually(async () => tryButton.isEnabled(), 'Try values on canvas to be on');
+  await chooseLayer('Red');
+  await tryButton.click();
+  await back.waitFor();
+  await page.getByRole('application', { name: CANVAS_NAME }).focus();
+  const off = 'Editing is off while tried values are shown: choose Back to the design to edit.';
+  await pressAndHear('ArrowRight', off);
+  // Each press says it again (the same words, still a change of the live region), Delete too.
+  await pressAndHear('ArrowRight', off);
+  await pressAndHear('Delete', off);
+  // Nothing changed: Red is still there, where it was.
+  await back.click();
+  await page.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Red', exact: true }).waitFor();
+  expect(positions(await saveAndRead(uid))[0]).toEqual(['Red', 20, 20]);
+});
+
+test('keyboard only: [ and ] typed with AltGr (a German keyboard’s AltGr+8 and 9) choose a layer too', async () => {
+  await openEditor();
+  await tabToCanvas();
+  // On Windows AltGr reports Ctrl and Alt held with the key's character.
+  await page.keyboard.down('Control');
+  await page.keyboard.down('Alt');
+  await page.keyboard.press('[');
+  await page.keyboard.up('Alt');
+  await page.keyboard.up('Control');
+  await hears('Selected Blue: 1 of 3, front to back. X 300, Y 40.');
+  // Elsewhere the browser reports the AltGraph modifier itself.
+  const altGraph = (key: string) =>
+    page.getByRole('application', { name: CANVAS_NAME }).evaluate((el, k) => {
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, modifierAltGraph: true }));
+    }, key);
+  await altGraph('[');
+  await hears('Selected Green: 2 of 3, front to back. X 60, Y 220.');
+  await page.getByRole('region', { name: 'Properties' }).getByText('Green', { exact: true }).waitFor();
+  await altGraph(']');
+  await hears('Selected Blue: 1 of 3, front to back. X 300, Y 40.');
+  await expectFocusOn(page, CANVAS_NAME);
 });

@@ -235,7 +235,7 @@ test('with unsaved changes the render button saves first (design and variables i
     .getByRole('alert')
     .filter({ hasText: 'A variable’s settings cannot be saved' })
     .waitFor();
-  expect(await errorBeside(maxLength)).toBe('Must be at least 0');
+  expect(await errorBeside(maxLength)).toBe('Must be at least 0.');
   await render.getByText('Not rendered: the template could not be saved.').waitFor();
   expect(await render.getByRole('img', { name: 'Rendered result' }).count()).toBe(0);
   expect(await renders()).toBe(1);
@@ -598,11 +598,17 @@ test('a starter used: a Default typed is unsaved until Save template stores it w
   // -5 is refused beside Max length, in the API's words, and Save sends nothing until it is fixed.
   const maxLength = headline.getByRole('spinbutton', { name: 'Max length' });
   await maxLength.fill('-5');
-  expect(await errorBeside(maxLength)).toBe('Must be at least 0');
+  expect(await errorBeside(maxLength)).toBe('Must be at least 0.');
   await page.getByRole('button', { name: 'Save template' }).click();
   await page.getByRole('alert').filter({ hasText: 'A variable’s settings cannot be saved' }).waitFor();
   expect(await definitionOf(uid, 'headline')).toEqual(expect.objectContaining({ defaultValue: 'New collection' }));
   expect(await maxLength.inputValue()).toBe('-5');
+  // A Max length under the Min length names that other field by its label's words, not the API's `minLength`.
+  const minLength = headline.getByRole('spinbutton', { name: 'Min length' });
+  await minLength.fill('5');
+  await maxLength.fill('3');
+  expect(await errorBeside(maxLength)).toBe('Must be at least the minimum length (5).');
+  await minLength.fill('');
   await maxLength.fill('40');
   expect(await errorBeside(maxLength)).toBeNull();
 

@@ -49,6 +49,9 @@ beforeAll(async () => {
     },
     '/forecast.json': (_req, res) =>
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ city: { name: 'Nice', colour: '#0000ff' } })),
+    // A page, not JSON (a mistyped URL landing on a site's HTML).
+    '/page.html': (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html>\n<html><body>Not the JSON</body></html>'),
     '/flaky.json': (_req, res) => {
       if (flakyFails) return res.writeHead(500, { 'content-type': 'application/json' }).end('{}');
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ city: { name: 'Bergen' } }));
@@ -230,7 +233,10 @@ test('playground: the same page as an animated GIF and as a PDF, each with its r
   await page.getByRole('spinbutton', { name: 'Height' }).fill('80');
   await page.getByRole('combobox', { name: 'Quality' }).selectOption('low');
   // Seconds the browser cannot read as a number ("1e"; "2,5" where it takes a point) read as empty in a number input:
-  // refused beside the field, and nothing is sent (empty would render the page's longest animation instead).
+  // refused beside the field, and nothing is sent (empty would render the page's longest animation instead): no render,
+  // no credit spent.
+  const creditsUsed = async () => (await callApi<{ credits: { used: number } }>('GET', '/usage')).credits.used;
+  const creditsBefore = await creditsUsed();
   const gifRequests: string[] = [];
   const onGifRequest = (request: { url(): string; method(): string }) =>
     void (request.method() === 'POST' && /\/gif$/.test(request.url()) && gifRequests.push(request.url()));
@@ -246,6 +252,7 @@ test('playground: the same page as an animated GIF and as a PDF, each with its r
   await expectFocusOn(page, 'Seconds of animation');
   page.off('request', onGifRequest);
   expect(gifRequests).toEqual([]);
+  expect(await creditsUsed()).toBe(creditsBefore);
   await page.getByRole('spinbutton', { name: 'Seconds of animation' }).fill('20');
   await page.getByRole('button', { name: 'Render' }).click();
   const seconds = page.getByRole('spinbutton', { name: 'Seconds of animation' });
@@ -326,7 +333,8 @@ test('renders: one history with filters, a detail view and a download', async ()
     .nth(3)
     .textContent())!;
   expect(listedCreated).toMatch(ONE_DATE_FORMAT);
-  expect(await table.getByRole('link', { name: `Download ${id}` }).getAttribute('href')).toMatch(/\/files\/renders\//);
+  // Through the API's own origin, which answers the file as an attachment (docs/dashboard.md#downloads).
+  expect(await table.getByRole('link', { name: `Download ${id}` }).getAttribute('href')).toBe(`/renders/${id}/file`);
   // Statuses read as words, not the API's: "Done", not "done".
   const rowOf = (renderId: string) => table.getByRole('row').filter({ has: page.getByRole('link', { name: renderId, exact: true }) });
   expect(await rowOf(id).getByRole('cell').nth(2).textContent()).toBe('Done');
@@ -362,7 +370,7 @@ test('renders: one history with filters, a detail view and a download', async ()
 
   await first.click();
   await page.getByRole('heading', { name: `Render ${id}` }).waitFor();
-  expect(await page.getByRole('region', { name: 'Details', exact: true }).textContent()).toContain('webp');
+  expect(await page.getByRole('region', { name: 'Details', exact: true }).textContent()).toContain('FormatWebP');
   expect(await page.getByRole('region', { name: 'Timings' }).textContent()).toMatch(/Total\d+ ms/);
   // Instants read in local time; the API's exact UTC value is the <time>'s datetime and its tooltip.
   const created = page.getByRole('region', { name: 'Timings' }).locator('time').first();
@@ -429,6 +437,17 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   expect((await rowsBox.inputValue()).split('\n')[0]!.split(',').sort()).toEqual(['background', 'title']);
   await page.getByText(/^Detected columns: (title, background|background, title) · 1 row$/).waitFor();
   expect(await page.getByRole('button', { name: 'Start the rows with these columns' }).count()).toBe(0);
+  // The defaults row is selected: what is typed replaces it and is row 1 (not a row 2 after the defaults).
+  const [header, defaults] = (await rowsBox.inputValue()).split('\n');
+  expect(await rowsBox.evaluate((box: HTMLTextAreaElement) => box.value.slice(box.selectionStart, box.selectionEnd))).toBe(defaults);
+  await page.keyboard.type(
+    header!
+      .split(',')
+      .map((c) => (c === 'title' ? 'Typed' : '#123456'))
+      .join(','),
+  );
+  await page.getByRole('table', { name: 'First rows' }).getByRole('cell', { name: 'Typed' }).waitFor();
+  expect(await page.getByText(/^Detected columns: (title, background|background, title) · 1 row$/).count()).toBe(1);
   await rowsBox.fill('Heading,Colour\nFirst,#ff0000\nSecond,#00ff00\n');
   await page.getByText('Detected columns: Heading, Colour · 2 rows').waitFor();
   expect(await page.getByRole('table', { name: 'First rows' }).getByRole('cell', { name: 'Second' }).count()).toBe(1);
@@ -747,6 +766,29 @@ test('bindings: a refusal in the create form goes, with its highlight, once its 
   expect(await form.getByRole('alert').count()).toBe(0);
 });
 
+test('bindings: a source that answers HTML is said in plain words, and the failed test goes once its URL or header is edited', async () => {
+  await page.goto(rig.url('bindings'));
+  const form = page.getByRole('form', { name: 'New binding' });
+  const urlField = form.getByRole('textbox', { name: 'Data source URL' });
+  const said = 'The data source answered, but not with JSON (it began with “<!DOCTYPE”).';
+  const failedTest = form.getByRole('alert').filter({ hasText: said });
+  const testSource = () => form.getByRole('button', { name: 'Test data source' }).click();
+  await urlField.fill(source.url('/page.html'));
+  await testSource();
+  await failedTest.waitFor();
+  // Not the parser's own words.
+  expect(await form.textContent()).not.toMatch(/Unexpected token|is not valid JSON/);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // The URL edited: the alert was about the URL as it was, and goes.
+  await urlField.fill(source.url('/page.html?v=2'));
+  await failedTest.waitFor({ state: 'detached' });
+  // So does an edit of the source header.
+  await testSource();
+  await failedTest.waitFor();
+  await form.getByRole('textbox', { name: 'Source header name (optional)' }).fill('X-Token');
+  await failedTest.waitFor({ state: 'detached' });
+});
+
 test('bindings: edit settings changes the name, template and source URL; a refused URL or template shows beside its field', async () => {
   const spare = await newTemplate('Spare card');
   const doomed = await newTemplate('Doomed card');
@@ -861,6 +903,157 @@ test('bindings: Refresh now is busy until the refresh ends, then says when it re
     .waitFor();
   expect(await card.getByRole('alert').count()).toBe(0);
   await callApi('DELETE', `/bindings/${binding.uid}`);
+});
+
+test('bindings: a mapping made for one template, then another template chosen, is marked and refused under the mapping; nothing is created', async () => {
+  await newTemplate('Titled card');
+  await callApi('POST', '/templates', { name: 'Headline card', html: '<h1>{{ headline }}</h1>', width: 200, height: 100 });
+  await page.goto(rig.url('bindings'));
+  const form = page.getByRole('form', { name: 'New binding' });
+  await form.getByRole('textbox', { name: 'Binding name' }).fill('Moved card');
+  await form.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Titled card' });
+  await form.getByRole('textbox', { name: 'Data source URL' }).fill(source.url('/weather.json'));
+  await form.getByRole('button', { name: 'Test data source' }).click();
+  await form.getByRole('combobox', { name: 'Variable to map' }).selectOption('title');
+  await form.getByRole('button', { name: 'Map city.name: "Lyon"' }).click();
+  // Another template: `title` is not one of its variables, and the list says so at once.
+  await form.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Headline card' });
+  const mappingList = form.getByRole('list', { name: 'Mapping' });
+  await mappingList.getByText('(not a variable of Headline card)').waitFor();
+  // Create refuses it under the mapping, in words, with focus on its Unmap; no binding is made.
+  await form.getByRole('button', { name: 'Create binding' }).click();
+  const refusal = 'Headline card has no variable title: unmap it, or choose a template that has it.';
+  await form.getByText(refusal).waitFor();
+  await form.getByText('Check the highlighted field.').waitFor();
+  await expectFocusOn(page, 'Unmap title');
+  expect(
+    await form
+      .getByRole('button', { name: 'Unmap title' })
+      .evaluate((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent),
+  ).toBe(refusal);
+  expect(await page.getByRole('article', { name: 'Moved card' }).count()).toBe(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // Unmapped with the keyboard: the refusal goes; the template's own variable mapped, the binding is created.
+  await page.keyboard.press('Enter');
+  expect(await form.getByText(refusal).count()).toBe(0);
+  await form.getByRole('combobox', { name: 'Variable to map' }).selectOption('headline');
+  await form.getByRole('button', { name: 'Map city.name: "Lyon"' }).click();
+  await form.getByRole('button', { name: 'Create binding' }).click();
+  const card = page.getByRole('article', { name: 'Moved card' });
+  await card.waitFor();
+  expect(await card.textContent()).toContain('headline ← city.name');
+  const uid = (await card.textContent())!.match(/\/b\/(bnd_\w+)\.png/)![1]!;
+  await callApi('DELETE', `/bindings/${uid}`);
+});
+
+test('bindings: the card names its template, linked; Edit settings refuses another template that lacks a mapped variable, as the create form does', async () => {
+  const titled = await newTemplate('Retemplate titled');
+  const headline = (
+    await callApi<{ template: { uid: string } }>('POST', '/templates', {
+      name: 'Retemplate headline',
+      html: '<h1>{{ headline }}</h1>',
+      width: 200,
+      height: 100,
+    })
+  ).template.uid;
+  const { binding } = await callApi<{ binding: { uid: string } }>('POST', '/bindings', {
+    name: 'Retemplated card',
+    templateId: titled,
+    dataSource: { url: source.url('/weather.json') },
+    mapping: { title: 'city.name' },
+  });
+  const stored = async () =>
+    (await callApi<{ binding: { templateId: string; mapping: Record<string, string> } }>('GET', `/bindings/${binding.uid}`)).binding;
+  await page.goto(rig.url('bindings'));
+  const card = page.getByRole('article', { name: 'Retemplated card' });
+  // The card says which template it renders, linked to its editor.
+  expect(await card.getByRole('link', { name: 'Retemplate titled' }).getAttribute('href')).toMatch(new RegExp(`/templates/${titled}$`));
+  await card.getByRole('button', { name: 'Edit settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings of Retemplated card' });
+  await dialog.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Retemplate headline' });
+  await dialog.getByRole('list', { name: 'Mapping' }).getByText('(not a variable of Retemplate headline)').waitFor();
+  // Save refuses it in the create form's words, under the mapping, focus on its Unmap; nothing is saved.
+  await dialog.getByRole('button', { name: 'Save settings' }).click();
+  const refusal = 'Retemplate headline has no variable title: unmap it, or choose a template that has it.';
+  await dialog.getByText(refusal).waitFor();
+  await dialog.getByText('Check the highlighted field.').waitFor();
+  await expectFocusOn(page, 'Unmap title');
+  expect(
+    await dialog
+      .getByRole('button', { name: 'Unmap title' })
+      .evaluate((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent),
+  ).toBe(refusal);
+  expect(await stored()).toMatchObject({ templateId: titled, mapping: { title: 'city.name' } });
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // Unmapped with the keyboard, the refusal goes; Save then saves the template and the mapping without it.
+  await page.keyboard.press('Enter');
+  expect(await dialog.getByText(refusal).count()).toBe(0);
+  await dialog.getByRole('button', { name: 'Save settings' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await card.getByRole('link', { name: 'Retemplate headline' }).waitFor();
+  expect(await stored()).toMatchObject({ templateId: headline, mapping: {} });
+  await card.getByRole('link', { name: 'Retemplate headline' }).click();
+  await page.waitForURL(new RegExp(`/templates/${headline}$`));
+  await callApi('DELETE', `/bindings/${binding.uid}`);
+});
+
+test('bindings: a deleted binding is said to be gone under Your bindings, where focus lands, and "Created …" no longer stands', async () => {
+  await newTemplate('Short card');
+  await page.goto(rig.url('bindings'));
+  const form = page.getByRole('form', { name: 'New binding' });
+  await form.getByRole('textbox', { name: 'Binding name' }).fill('Short-lived');
+  await form.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Short card' });
+  await form.getByRole('textbox', { name: 'Data source URL' }).fill(source.url('/weather.json'));
+  await form.getByRole('button', { name: 'Create binding' }).click();
+  await page.getByRole('status').filter({ hasText: 'Created Short-lived.' }).waitFor();
+  const card = page.getByRole('article', { name: 'Short-lived' });
+  // With the keyboard alone: Delete, then the dialog's Delete binding.
+  await card.getByRole('button', { name: 'Delete Short-lived' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Short-lived?' });
+  await dialog.waitFor();
+  await expectFocusOn(page, 'Cancel');
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page, 'Delete binding');
+  await page.keyboard.press('Enter');
+  await card.waitFor({ state: 'detached' });
+  const said = page.getByRole('region', { name: 'Your bindings' }).getByRole('status');
+  await said.filter({ hasText: 'Deleted Short-lived: its image URL no longer answers.' }).waitFor();
+  expect(await page.getByText('Created Short-lived.').count()).toBe(0);
+  await expectFocusOn(page, 'Your bindings');
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test('batches: a 1,000-character value in First rows wraps in a capped cell, cut to a few lines, at 1280 and 375 px', async () => {
+  await newTemplate('Long value card');
+  const long = 'x'.repeat(1000);
+  try {
+    for (const viewport of [DESKTOP, { width: 375, height: 812 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto(rig.url('batches'));
+      await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Long value card' });
+      await page.getByRole('textbox', { name: /^Rows/ }).fill(`title\n${long}\nShort\n`);
+      const table = page.getByRole('table', { name: 'First rows' });
+      await table.getByRole('cell', { name: 'Short' }).waitFor();
+      // Neither the table's box nor the page scrolls sideways (the value made a table ~7,500 px wide).
+      const region = page.getByRole('region', { name: 'First rows' });
+      expect(await region.evaluate((r) => r.scrollWidth - r.clientWidth)).toBeLessThanOrEqual(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      // The value's text is at most 16rem wide, its cell a few lines high; its whole text is still there.
+      const cell = table.getByRole('cell').filter({ hasText: long });
+      const textWidth = await cell.evaluate((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td.firstElementChild ?? td);
+        return range.getBoundingClientRect().width;
+      });
+      expect(textWidth).toBeLessThanOrEqual(16 * 16 + 1);
+      expect((await cell.boundingBox())!.height).toBeLessThan(100);
+      expect(await cell.textContent()).toContain(long);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    }
+  } finally {
+    await page.setViewportSize(DESKTOP);
+  }
 });
 
 test('a batch that is not there (expired, mistyped) has a page of its own: no Cancel button, no progress waited for, the way back', async () => {

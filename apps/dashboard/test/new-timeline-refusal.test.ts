@@ -77,7 +77,7 @@ describe("a timeline's side, checked as it is typed by the project schema's own 
     expect(TIMELINE_SIDE.problem(1001, 'width')).toBe('Must be even (H.264 video needs even sizes).');
     expect(TIMELINE_SIDE.problem(4001, 'height')).toBe('Must be at most 3840. Must be even (H.264 video needs even sizes).');
     expect(TIMELINE_SIDE.problem(0, 'width')).toBe('Must be at least 2.');
-    expect(TIMELINE_SIDE.problem(Number.NaN, 'width')).toBe('Must be a whole number from 2 to 3840.');
+    expect(TIMELINE_SIDE.problem(Number.NaN, 'width')).toBe('Must be a whole number of pixels from 2 to 3840.');
     expect(TIMELINE_SIDE).toMatchObject({ min: 2, max: 3840, step: 2 });
   });
 

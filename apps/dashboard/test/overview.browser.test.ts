@@ -140,6 +140,10 @@ test('the overview offers a new workspace two ways to start, walks the API one (
   await main().getByText('1 of 100').waitFor();
   const today = main().getByRole('region', { name: 'This month' });
   expect(await today.getByText('Renders today').locator('xpath=following-sibling::dd[1]').textContent()).toBe('1');
+  // The plan by the name the Usage and Instance pages give it, not the API's `free`.
+  expect(await today.getByText('Plan', { exact: true }).locator('xpath=following-sibling::dd[1]').textContent()).toMatch(
+    /^Free, 60 requests a minute/,
+  );
   // The credits renew at the next UTC month's first midnight: said as that UTC date, no time (no "Dec 31" west of UTC).
   const renewal = await page.evaluate(() => {
     const now = new Date();

@@ -62,4 +62,18 @@ describe('what Save does first with fields that hold typed text', () => {
     expect(fields.settleAll()).toBeNull();
     expect(gone.asked).toBe(0);
   });
+
+  test('after a held save, a field still refusing what it holds keeps the hold; nothing is applied by asking', () => {
+    const fields = new PendingFields();
+    let widthRefuses = true;
+    const width = { ...field('refused', 1), refused: () => widthRefuses };
+    const typedOnly = field('refused', 2);
+    fields.add(width);
+    fields.add(typedOnly);
+    expect(fields.refusing()).toBe(true);
+    widthRefuses = false;
+    // A field that cannot say (no `refused`) counts as corrected once typed in.
+    expect(fields.refusing()).toBe(false);
+    expect([width.asked, typedOnly.asked]).toEqual([0, 0]);
+  });
 });

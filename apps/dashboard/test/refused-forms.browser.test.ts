@@ -2,8 +2,9 @@ import type { Locator, Page, Response } from 'playwright-core';
 import { accessibilityViolations, eventually, expectFocusOn, startSignedInRig, type SignedInRig } from './browser.js';
 
 // docs/dashboard.md "Refused forms": a message that stands beside its field is not repeated in the form's banner,
-// which then only says "Check the highlighted field." The API marks names with backticks (`name` is required.);
-// the field draws them as code, and the banner must still see that the message is shown there (an empty webhook URL).
+// which then only says "Check the highlighted field." The API writes for readers of the raw problem, naming the field
+// with backticks (`targetUrl` is required: …); beside the field that name goes (Required: …), and the banner must
+// still see that the message is shown there (an empty webhook URL).
 // What the dashboard checks before sending (an empty team or key name) is refused the same way, in its own plain words.
 
 let signedIn: SignedInRig;
@@ -25,9 +26,6 @@ async function firstFieldError(response: Response): Promise<{ field: string; mes
   return problem.errors[0]!;
 }
 
-/** The message as the field draws it: the API's backticks gone, the names they marked in <code>. */
-const drawn = (message: string) => message.replaceAll('`', '');
-
 /** What the field's aria-describedby points at (its hint and its error). */
 const descriptionOf = (field: Locator) =>
   field.evaluate((el) =>
@@ -38,10 +36,11 @@ const descriptionOf = (field: Locator) =>
   );
 
 /**
- * Submits `form` (its field `label` as it is), and checks the refusal: under the field once, as code where the API
- * marked names; the banner only points at it; focus on the field; nothing in raw backticks.
+ * Submits `form` (its field `label` as it is), and checks the refusal: under the field once, as `beside` (the API's
+ * message in the words the field shows); the banner only points at it; focus on the field; nothing in raw backticks.
+ * Gives the API's own message.
  */
-async function expectRefusedBesideField(form: Locator, label: string, submit: string, path: string): Promise<string> {
+async function expectRefusedBesideField(form: Locator, label: string, submit: string, path: string, beside: string): Promise<string> {
   const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path);
   await form.getByRole('button', { name: submit }).click();
   const error = await firstFieldError(await answered);
@@ -49,11 +48,11 @@ async function expectRefusedBesideField(form: Locator, label: string, submit: st
   await form.getByRole('alert').waitFor();
   expect(await form.getByRole('alert').textContent()).toBe('Check the highlighted field.');
   expect(await field.getAttribute('aria-invalid')).toBe('true');
-  expect(await descriptionOf(field)).toContain(drawn(error.message));
+  expect(await descriptionOf(field)).toBe(beside);
   await expectFocusOn(page, label);
   const text = (await form.textContent())!;
   expect(text).not.toContain('`');
-  expect(text.split(drawn(error.message)).length).toBe(2); // shown exactly once
+  expect(text.split(beside).length).toBe(2); // shown exactly once
   return error.message;
 }
 
@@ -81,13 +80,19 @@ async function expectRefusedHere(form: Locator, label: string, submit: string, p
   expect(sent).not.toContain(path);
 }
 
-test('an empty webhook URL, team name and key name: each refusal beside its field, the banner only pointing at it', async () => {
-  // The API's own words, a field name marked in backticks, drawn as code beside the field.
+test("an empty webhook URL (Required: …, not the API's `targetUrl` is required), team name and key name: each refusal beside its field, the banner only pointing at it", async () => {
+  // The API's words name the field for readers of the raw problem; beside Target URL that name goes.
   await page.goto(signedIn.rig.url('settings/webhooks'));
   const webhook = page.getByRole('form', { name: 'Create a webhook' });
-  const urlMessage = await expectRefusedBesideField(webhook, 'Target URL', 'Create webhook', '/webhook-subscriptions');
-  expect(urlMessage).toContain('`targetUrl`');
-  expect(await webhook.locator('code').first().textContent()).toBe('targetUrl');
+  const urlMessage = await expectRefusedBesideField(
+    webhook,
+    'Target URL',
+    'Create webhook',
+    '/webhook-subscriptions',
+    'Required: the HTTPS URL that receives deliveries.',
+  );
+  expect(urlMessage).toBe('`targetUrl` is required: the HTTPS URL that receives deliveries.');
+  expect((await webhook.textContent())!).not.toContain('targetUrl');
   expect(await accessibilityViolations(page)).toEqual([]);
 
   // An empty team or key name is refused before sending, in the dashboard's words (the API's would be "`name` is required.").
@@ -152,5 +157,15 @@ test('an empty sign-in form is refused before sending, in plain words beside eac
   expect(text.split('Enter your password.').length).toBe(2); // shown exactly once
   expect(posted).not.toContain('/auth/sign-in');
   expect(await accessibilityViolations(visitor)).toEqual([]);
+
+  // The password given: an empty email is still asked for in the same words (not the API's 'Enter a valid email
+  // address.', which sign-up and the reset used to say for an empty one), a malformed one called not valid.
+  await email.fill('');
+  await password.fill('some password');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await eventually(async () => (await descriptionOf(email)) === 'Enter your email address.', 'an empty email asked for');
+  await email.fill('not-an-address');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await eventually(async () => (await descriptionOf(email)) === 'Enter a valid email address.', 'a malformed email called not valid');
   await visitor.context().close();
 });

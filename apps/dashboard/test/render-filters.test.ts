@@ -1,4 +1,12 @@
-import { dayRangeProblem, filtersFromSearch, listQueryOf, SEARCH_MAX_CHARS, searchOfFilters } from '../src/pages/renders/render-filters.js';
+import {
+  dayRangeProblem,
+  filtersFromSearch,
+  leftOutOfSearch,
+  listQueryOf,
+  localDayOf,
+  SEARCH_MAX_CHARS,
+  searchOfFilters,
+} from '../src/pages/renders/render-filters.js';
 
 describe('the Renders list filters in the address', () => {
   it('reads every filter, and writes back only those set, in one order', () => {
@@ -15,15 +23,26 @@ describe('the Renders list filters in the address', () => {
     expect(filters).toEqual({ kind: '', status: '', templateUid: '', from: '', to: '', q: '' });
   });
 
+  it('names what it left out of the address, in the order of the filters, and nothing for what it kept or was blank', () => {
+    expect(leftOutOfSearch(new URLSearchParams('to=yesterday&kind=movie&status=done&from=2026-02-30&page=2'))).toEqual([
+      'kind “movie”',
+      'from “2026-02-30”',
+      'to “yesterday”',
+    ]);
+    expect(leftOutOfSearch(new URLSearchParams('kind=gif&status=&from=2026-03-01&q=x'))).toEqual([]);
+  });
+
   it('takes a blank search as none, and keeps one longer than the box allows for the API to refuse beside the box', () => {
     expect(filtersFromSearch(new URLSearchParams('q=%20%20')).q).toBe('');
     expect(filtersFromSearch(new URLSearchParams('q=%20ada%20')).q).toBe('ada');
     expect(filtersFromSearch(new URLSearchParams(`q=${'x'.repeat(SEARCH_MAX_CHARS + 1)}`)).q).toHaveLength(SEARCH_MAX_CHARS + 1);
   });
 
-  it('asks the API for whole days: from the first one to the end of the last', () => {
+  it('asks the API for whole days where the reader is: from the first one to the end of the last', () => {
     const query = listQueryOf({ kind: '', status: '', templateUid: '', from: '2026-03-01', to: '2026-03-02', q: '' });
-    expect([query.from, query.to]).toEqual(['2026-03-01T00:00:00.000Z', '2026-03-03T00:00:00.000Z']);
+    // The reader's midnights (the machine's zone), not UTC's: the list shows each render's time where the reader is.
+    expect([query.from, query.to]).toEqual([new Date(2026, 2, 1).toISOString(), new Date(2026, 2, 3).toISOString()]);
+    expect(localDayOf(new Date(2026, 11, 31, 23, 59))).toBe('2026-12-31');
   });
 
   it('refuses days the wrong way round (one day, From and To the same, is a range)', () => {

@@ -147,6 +147,15 @@ test('locked out, forgot password: the mailed link sets a new password, lifts th
   await phone.getByRole('heading', { name: 'Reset your password' }).waitFor();
   expect(await phone.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(BOB.email);
   expect(await accessibilityViolations(phone)).toEqual([]);
+  // Empty, the email is asked for; malformed, called not valid: the words of sign-in and sign-up.
+  const resetEmail = phone.getByRole('textbox', { name: 'Email' });
+  await resetEmail.fill('');
+  await phone.getByRole('button', { name: 'Email me a reset link' }).click();
+  await phone.getByText('Enter your email address.', { exact: true }).waitFor();
+  await resetEmail.fill('not-an-address');
+  await phone.getByRole('button', { name: 'Email me a reset link' }).click();
+  await phone.getByText('Enter a valid email address.', { exact: true }).waitFor();
+  await resetEmail.fill(BOB.email);
   await phone.getByRole('button', { name: 'Email me a reset link' }).click();
   await phone
     .getByRole('status')

@@ -3,6 +3,7 @@ import { decode } from '../../../deploy/embedded/test/harness.js';
 import {
   accessibilityViolations,
   eventually,
+  expectFocusOn,
   focusedName,
   screenshot,
   screenshotPath,
@@ -85,12 +86,21 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   await eventually(async () => (await cap.getAttribute('aria-invalid')) === 'true', 'the cap marked invalid');
   const capError = page.locator(`[id="${(await cap.getAttribute('aria-describedby'))!.split(' ').pop()!}"]`);
   await capError.waitFor();
-  expect(await capError.textContent()).toBe('Type a number of renders (1000), or leave the field empty for no cap.');
+  // The words of every count field (kit/written-count.ts), as Instance → Change plan says them.
+  expect(await capError.textContent()).toBe('Type a whole number, like 5000 or 5,000.');
   expect(capRequests).toEqual([]);
   const banner = page.getByRole('form', { name: 'Create a URL-signing secret' }).getByRole('alert');
   expect(await banner.textContent()).toBe('Check the highlighted field.');
   await eventually(async () => (await focusedName(page)) === 'Render cap (optional)', 'focus on the refused field');
   expect(await accessibilityViolations(page)).toEqual([]);
+  // Neither is what only Number() reads (1e3 as 1000) nor thousands grouped wrong (1,50,0) a count.
+  for (const odd of ['1e3', '1,50,0']) {
+    await cap.fill(odd);
+    await page.getByRole('button', { name: 'Create secret' }).click();
+    await expectFocusOn(page, 'Render cap (optional)');
+    expect(await capError.textContent()).toBe('Type a whole number, like 5000 or 5,000.');
+  }
+  expect(capRequests).toEqual([]);
 
   await cap.fill('50');
   const first = await makeSecret('Create secret', 'Your URL-signing secret');
@@ -194,6 +204,16 @@ test('Signed URLs: make the secret (shown once), sign a link in Use via API that
   await page.goto(rig.url('settings/signed-urls'));
   await current.getByText(/^uss_/).waitFor();
   expect(await page.getByRole('textbox', { name: 'Render cap (optional)' }).inputValue()).toBe('50');
+  // A cap the API would refuse is refused beside the field before Rotate asks whether to break the old links.
+  const rotateCap = page.getByRole('textbox', { name: 'Render cap (optional)' });
+  await rotateCap.fill('0');
+  await page.getByRole('button', { name: 'Rotate secret' }).click();
+  await eventually(async () => (await rotateCap.getAttribute('aria-invalid')) === 'true', 'the cap marked invalid');
+  const rotateCapError = page.locator(`[id="${(await rotateCap.getAttribute('aria-describedby'))!.split(' ').pop()!}"]`);
+  expect(await rotateCapError.textContent()).toBe('Must be at least 1, or leave the field empty for no cap.');
+  expect(await page.getByRole('alertdialog').count()).toBe(0);
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  await rotateCap.fill('50');
   const second = await makeSecret('Rotate secret', 'Your new URL-signing secret');
   expect(second).not.toBe(first);
   const old = await fetch(reachable(link));

@@ -272,6 +272,16 @@ test('pending invitations: the form starts over after each, links stay listed un
   expect(await role.getAttribute('aria-describedby')).toBe(await warning.getAttribute('id'));
   // This instance sends no mail: the hint says so before inviting, and the news after says to send the link by hand.
   await section.getByText('This Pressroom sends no mail: copy the link you get and send it to them yourself.', { exact: false }).waitFor();
+  // Inviting someone already in the team (here yourself, in other capitals) is refused beside the email: no invitation
+  // is made, and no mail would go to a member telling them to join.
+  await email.fill('Lead@Example.com');
+  await owner.getByRole('button', { name: 'Create invitation' }).click();
+  await section.getByText('lead@example.com is already a member of Newsroom (you, as owner).', { exact: true }).waitFor();
+  expect(await email.getAttribute('aria-invalid')).toBe('true');
+  await expectFocusOn(owner, 'Email (optional)');
+  expect(await accessibilityViolations(owner)).toEqual([]);
+  await owner.getByText('No pending invitations.').waitFor();
+  expect(await section.getByRole('group', { name: /^Invitation/ }).count()).toBe(0);
   await email.fill('reporter@example.com');
   await warning.waitFor({ state: 'detached' });
   await owner.getByRole('button', { name: 'Create invitation' }).click();
@@ -289,6 +299,12 @@ test('pending invitations: the form starts over after each, links stay listed un
   const pending = owner.getByRole('region', { name: 'Pending invitations to Newsroom' });
   const row = pending.getByRole('row', { name: /reporter@example\.com/ });
   await row.waitFor();
+  // An expired invitation leaves the list (the API lists only usable ones): how long a link lasts is said above it.
+  await owner
+    .getByText('Each link works until its date under Expires (7 days after it is made, unless this instance is set otherwise).', {
+      exact: false,
+    })
+    .waitFor();
   const cells = await row.getByRole('cell').allTextContents();
   // Invitee, role, who invited, expiry (PRESSROOM_INVITE_TTL, 7 days, in the browser's own format), the action.
   const expiry = await owner.evaluate(() => new Date(Date.now() + 7 * 86_400_000).toLocaleDateString(undefined, { dateStyle: 'medium' }));
@@ -526,4 +542,134 @@ test('instance settings: a choice saves only with its Save button, opening sign-
   }
   expect(await accessibilityViolations(phone)).toEqual([]);
   await phone.context().close();
+});
+
+test('a team name of 100 letters without a space breaks inside its heading, the Overview line and the Workspace picker: no page wider than the screen', async () => {
+  const name = 'Ü'.repeat(100);
+  const made = await sessionRequest(owner.context(), rig.stack.baseUrl, { method: 'POST', path: '/teams', data: { name } });
+  expect(made.status()).toBeLessThan(300);
+  const widerThanScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  // Working in it: the Teams page's heading, the Overview's line and the header's Workspace picker say its name.
+  await owner.goto(rig.url(''));
+  await owner.getByLabel('Workspace').selectOption({ label: name });
+  await owner
+    .getByRole('status')
+    .filter({ hasText: `Now in workspace ${name}.` })
+    .waitFor();
+  const phone = await (await rig.newContext(PHONE)).newPage();
+  await phone.context().addCookies(await owner.context().cookies());
+  for (const page of [owner, phone]) {
+    await page.goto(rig.url(''));
+    await page.getByText(`working in ${name}`).waitFor();
+    expect(await widerThanScreen(page)).toBeLessThanOrEqual(0);
+    await page.goto(rig.url('settings/teams'));
+    await page.getByRole('heading', { name: new RegExp(`^${name}`) }).waitFor();
+    expect(await widerThanScreen(page)).toBeLessThanOrEqual(0);
+  }
+  await phone.context().close();
+});
+
+/** Makes a team as the owner, through the session, and an invitation to it: the token its link carries. */
+async function inviteThroughSession(teamId: string, body: { email?: string; role: 'member' | 'admin' }): Promise<string> {
+  const made = await sessionRequest(owner.context(), rig.stack.baseUrl, { method: 'POST', path: `/teams/${teamId}/invites`, data: body });
+  expect(made.status()).toBe(201);
+  return new URL(((await made.json()) as { url: string }).url).pathname.split('/').pop()!;
+}
+
+test('an invitation for another address, opened signed in: the page says whose it is and leads to signing in with it, instead of an Accept that can only be refused', async () => {
+  const team = await sessionRequest(owner.context(), rig.stack.baseUrl, { method: 'POST', path: '/teams', data: { name: 'Foundry' } });
+  expect(team.status()).toBe(201);
+  const teamId = ((await team.json()) as { id: string }).id;
+  // Someone already signed in (here, joined through a link for anyone) opens an invitation made for another address.
+  const visitor = await (await rig.newContext()).newPage();
+  const signUp = await visitor.context().request.post(`${rig.stack.baseUrl}/auth/sign-up`, {
+    data: { email: 'carol@example.com', password: 'carol passphrase', inviteToken: await inviteThroughSession(teamId, { role: 'member' }) },
+  });
+  expect(signUp.status()).toBe(201);
+  const forDave = await inviteThroughSession(teamId, { email: 'dave@example.com', role: 'member' });
+  await visitor.goto(rig.url(`invite/${forDave}`));
+  await visitor.getByRole('heading', { name: 'Join Foundry' }).waitFor();
+  await visitor
+    .getByText(
+      'This invitation is for dave@example.com, and you are signed in as carol@example.com: sign out, then sign in or sign up with dave@example.com to accept it.',
+    )
+    .waitFor();
+  expect(await visitor.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0);
+  expect(await accessibilityViolations(visitor)).toEqual([]);
+  // Signing out leads back to the invitation's sign-in, the address filled in; nothing was accepted.
+  await visitor.getByRole('button', { name: 'Sign out to use dave@example.com' }).click();
+  await visitor.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await visitor.getByText(/You are invited to join Foundry as member\./).waitFor();
+  await eventually(
+    async () => (await visitor.getByRole('textbox', { name: 'Email' }).inputValue()) === 'dave@example.com',
+    'the invited email filled in on sign-in',
+  );
+  expect(new URL(visitor.url()).searchParams.get('returnTo')).toBe(`/invite/${forDave}`);
+  expect(Object.keys(await rolesOf(owner, teamId)).sort()).toEqual(['carol@example.com', 'lead@example.com']);
+  await visitor.context().close();
+});
+
+test('an invitation link that stops working (revoked while its page is open): Accept goes, the page says to ask for a new link and leads on, focus on what it says', async () => {
+  const team = await sessionRequest(owner.context(), rig.stack.baseUrl, { method: 'POST', path: '/teams', data: { name: 'Quarry' } });
+  expect(team.status()).toBe(201);
+  const teamId = ((await team.json()) as { id: string }).id;
+  const visitor = await (await rig.newContext()).newPage();
+  const signUp = await visitor.context().request.post(`${rig.stack.baseUrl}/auth/sign-up`, {
+    data: { email: 'erin@example.com', password: 'erin passphrase', inviteToken: await inviteThroughSession(teamId, { role: 'member' }) },
+  });
+  expect(signUp.status()).toBe(201);
+  const made = await sessionRequest(owner.context(), rig.stack.baseUrl, {
+    method: 'POST',
+    path: `/teams/${teamId}/invites`,
+    data: { email: 'erin@example.com', role: 'admin' },
+  });
+  const { id, url } = (await made.json()) as { id: string; url: string };
+  await visitor.goto(rig.url(new URL(url).pathname.replace(/^\/app\//, '')));
+  await visitor.getByRole('button', { name: 'Accept invitation' }).waitFor();
+  // Revoked by the owner while the page is open.
+  const revoked = await sessionRequest(owner.context(), rig.stack.baseUrl, { method: 'DELETE', path: `/teams/${teamId}/invites/${id}` });
+  expect(revoked.status()).toBe(204);
+  await visitor.getByRole('button', { name: 'Accept invitation' }).click();
+  const dead = 'This invitation link is no longer valid: it is unknown, expired, revoked or already used.';
+  const next = 'Ask whoever sent you the link for a new invitation. The teams you are in are on Teams.';
+  await visitor.getByText(next).waitFor();
+  await visitor.getByRole('alert').filter({ hasText: dead }).waitFor();
+  // Nothing left to click that could only be refused again; focus is on what the page says, not dropped to the body.
+  expect(await visitor.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0);
+  await eventually(
+    async () => visitor.evaluate((text) => (document.activeElement?.textContent ?? '').includes(text), next),
+    'focus on the dead link notice',
+    5_000,
+  );
+  expect(await accessibilityViolations(visitor)).toEqual([]);
+  // Opened again, the page says the same, and Teams leads on.
+  await visitor.reload();
+  await visitor.getByText(next).waitFor();
+  await visitor.getByRole('main').getByRole('link', { name: 'Teams' }).click();
+  await visitor.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
+  await visitor.context().close();
+});
+
+test('switching the workspace with the arrow keys keeps focus on the Workspace picker, so the next arrow switches again', async () => {
+  for (const name of ['Harbor', 'Mill']) {
+    const team = await sessionRequest(owner.context(), rig.stack.baseUrl, { method: 'POST', path: '/teams', data: { name } });
+    expect(team.status()).toBe(201);
+  }
+  await owner.goto(rig.url(''));
+  await owner.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+  const picker = owner.getByLabel('Workspace');
+  await picker.selectOption({ index: 0 });
+  const names = await picker.locator('option').allTextContents();
+  expect(names.length).toBeGreaterThan(2);
+  await picker.focus();
+  // Each arrow on the closed select switches (the select is briefly disabled while the server answers).
+  for (const name of [names[1], names[2]]) {
+    await owner.keyboard.press('ArrowDown');
+    await owner
+      .getByRole('status')
+      .filter({ hasText: `Now in workspace ${name}.` })
+      .waitFor();
+    await expectFocusOn(owner, 'Workspace');
+  }
+  expect(await workspaceOf(owner)).toBe(names[2]);
 });

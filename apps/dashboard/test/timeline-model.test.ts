@@ -167,12 +167,12 @@ describe('server errors beside fields', () => {
     ],
   });
 
-  test('a clip field gets its own message, an object field the messages inside it', () => {
+  test('a clip field gets its own message, an object field the messages inside it, each ending as a sentence', () => {
     const errors = errorsUnder(error, clipPrefix(1, 0));
-    expect(messageFor(errors, 'style.fontSize')).toBe('Too big');
-    expect(messageFor(errors, 'enter')).toBe('durationInFrames: Too small');
+    expect(messageFor(errors, 'style.fontSize')).toBe('Too big.');
+    expect(messageFor(errors, 'enter')).toBe('durationInFrames: Too small.');
     expect(messageFor(errors, 'text')).toBeUndefined();
-    expect(messageFor(errorsUnder(error, 'projectJson.'), 'width')).toBe('Must be even');
+    expect(messageFor(errorsUnder(error, 'projectJson.'), 'width')).toBe('Must be even.');
     expect(errorsUnder(new Error('no'), 'projectJson.').size).toBe(0);
   });
 

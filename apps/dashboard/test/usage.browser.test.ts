@@ -1,7 +1,8 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 import { setOwnerPlan, spendAiCredits } from '@pressroom/db';
 import {
   accessibilityViolations,
+  expectFocusOn,
   PHONE,
   screenshot,
   sessionRequest,
@@ -38,10 +39,21 @@ async function renderInPlayground(): Promise<string> {
   await nav('Playground').click();
   await page.getByRole('spinbutton', { name: 'Width' }).fill('64');
   await page.getByRole('spinbutton', { name: 'Height' }).fill('64');
-  await page.getByRole('button', { name: 'Render' }).click();
+  // What the page asked of the API after Render, for the failure below: whether the click reached the form at all.
+  const asked: string[] = [];
+  const onResponse = (response: Response) => {
+    if (response.request().method() === 'POST') asked.push(`POST ${new URL(response.url()).pathname} → ${response.status()}`);
+  };
+  const onFailed = (request: Request) => {
+    if (request.method() === 'POST') asked.push(`POST ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText}`);
+  };
+  page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
+  const button = page.getByRole('button', { name: 'Render' });
+  await button.click();
   const result = page.getByRole('img', { name: 'Rendered result' });
   const alert = page.getByRole('alert');
-  // A loaded CI machine renders slowly; when neither comes, the failure says what the page showed instead.
+  // A loaded CI machine renders slowly; when neither comes, the failure says what the page showed and asked instead.
   await result
     .or(alert)
     .first()
@@ -51,7 +63,15 @@ async function renderInPlayground(): Promise<string> {
         .getByRole('main')
         .textContent({ timeout: 1_000 })
         .catch(() => '(no main)');
-      throw new Error(`neither a result nor an alert after Render; the page showed: ${shown}`, { cause: error });
+      const busy = await button.getAttribute('aria-busy', { timeout: 1_000 }).catch(() => '(no button)');
+      throw new Error(
+        `neither a result nor an alert after Render at ${page.url()}; Render busy: ${busy}; POSTs answered: ${asked.join(', ') || 'none'}; the page showed: ${shown}`,
+        { cause: error },
+      );
+    })
+    .finally(() => {
+      page.off('response', onResponse);
+      page.off('requestfailed', onFailed);
     });
   return (await result.count()) > 0 ? 'rendered' : ((await alert.first().textContent()) ?? '');
 }
@@ -211,7 +231,12 @@ test('the instance owner lifts a plan on Instance: a render refused for credits 
 
   await row.getByRole('button', { name: 'Change plan for usage@example.com' }).click();
   const dialog = page.getByRole('dialog', { name: 'Plan of usage@example.com' });
-  await dialog.getByRole('combobox', { name: 'Plan' }).selectOption('enterprise');
+  // The plans by their short names (a phone's closed select cuts a long one); the chosen one's limits are said under it.
+  const planChoice = dialog.getByRole('combobox', { name: 'Plan' });
+  expect(await planChoice.locator('option').allTextContents()).toEqual(['Free', 'Pro', 'Business', 'Enterprise']);
+  await planChoice.selectOption('enterprise');
+  const limitsSaid = page.locator(`[id="${await planChoice.getAttribute('aria-describedby')}"]`);
+  expect(await limitsSaid.textContent()).toMatch(/^1,000,000 credits a month, [\d,]+ requests a minute$/);
   const credits = dialog.getByRole('textbox', { name: 'Render credits per month' });
   // Moving to enterprise starts from enterprise's own limits.
   expect(await credits.inputValue()).toBe('1000000');
@@ -222,11 +247,24 @@ test('the instance owner lifts a plan on Instance: a render refused for credits 
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'instance-plan-dialog');
 
-  await credits.fill('500');
+  // A number the table would write (1,500) is read as one; a form of it Number() reads but a person hardly means
+  // (1e3, 0x10) is refused beside the field rather than saved as 1,000 or 16, as are thousands grouped wrong (1,50,0)
+  // and a fraction, in the Render cap's words (kit/written-count.ts).
+  for (const odd of ['1e3', '0x10', '1,50,0', '1.5']) {
+    await credits.fill(odd);
+    await dialog.getByRole('button', { name: 'Save plan' }).click();
+    await dialog.getByText('Type a whole number, like 5000 or 5,000.', { exact: true }).waitFor();
+    expect(await credits.getAttribute('aria-invalid')).toBe('true');
+    await expectFocusOn(page, 'Render credits per month');
+  }
+  await credits.fill('1,500');
   await dialog.getByRole('button', { name: 'Save plan' }).click();
   await dialog.waitFor({ state: 'detached' });
+  // The dialog is gone: the page says what was saved, and focus is back on the row's button.
+  await page.getByRole('status').filter({ hasText: 'Saved: usage@example.com is now on Enterprise, overage off.' }).waitFor();
+  await expectFocusOn(page, 'Change plan for usage@example.com');
   await row.getByText('Enterprise (own limits)').waitFor();
-  await row.getByText('2 of 500', { exact: true }).waitFor();
+  await row.getByText('2 of 1,500', { exact: true }).waitFor();
   expect(await renderInPlayground()).toBe('rendered');
 
   // Leaving enterprise forgets its own limits: business's 50,000 apply.

@@ -4,6 +4,7 @@ import {
   accessibilityViolations,
   brightestInMiddleRow,
   eventually,
+  expectFocusOn,
   near,
   pressSaveShortcut,
   replaceCode,
@@ -110,6 +111,12 @@ test('code template: a broken scene shows the compiler error at its line and in 
     .waitFor();
   expect(await page.getByRole('link', { name: /^Download / }).count()).toBe(0);
 
+  // A meta the renderer refuses (an odd width: H.264 needs even sizes) is placed at its key too, not only listed.
+  await replaceScene(scene('#00a050').replace('width: 160', 'width: 161'));
+  await page.getByRole('button', { name: 'Save and compile' }).click();
+  await list.getByRole('button', { name: /^Line 3, column 23: meta\.width must be even/ }).waitFor();
+  await eventually(async () => (await linesWithErrors()).join() === '3', 'the inline error on the meta line');
+
   // Fix it and save: the errors go, and the player previews the new (green) scene.
   await replaceScene(scene('#00a050'));
   await page.getByRole('button', { name: 'Save and compile' }).click();
@@ -123,11 +130,12 @@ test('code template: a broken scene shows the compiler error at its line and in 
   const download = page.getByRole('link', { name: 'Download MP4' });
   await download.waitFor({ timeout: 300_000 });
   const href = (await download.getAttribute('href'))!;
-  expect(href).toMatch(/\.mp4$/);
-  // Rendered files live on PUBLIC_BASE_URL (localhost): fetched from the server by its address.
-  const file = await fetch(href.replace('//localhost:', '//127.0.0.1:'));
-  expect(file.status).toBe(200);
-  const probe = await probeStreams(Buffer.from(await file.arrayBuffer()));
+  // The API's copy of the file, on the dashboard's origin: read with the session cookie, as the browser saves it.
+  expect(href).toMatch(/^\/renders\/vid_\w+\/file$/);
+  const file = await context.request.get(href);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="vid_\w+\.mp4"/);
+  const probe = await probeStreams(Buffer.from(await file.body()));
   expect(probe.video).toMatchObject({ codec: 'h264', width: 160, height: 90, fps: 10, frames: 10 });
   expect(probe.duration).toBeCloseTo(1, 1);
 
@@ -143,7 +151,8 @@ test('a new code template starts from the starter scene and opens in the editor'
   await page.getByRole('button', { name: 'Create and open the editor' }).click();
   await page.getByRole('heading', { name: 'Launch teaser', level: 1 }).waitFor();
   await page.waitForURL(/\/app\/video\/templates\/vtp_[^/]+\/code$/);
-  expect(await page.locator('.cm-content').textContent()).toContain("defaultProps: { title: 'Launch day', color: '#1a73e8' }");
+  // The same starter as the Video page's New code template (starter-designs.ts STARTER_TSX): one scene to learn from.
+  expect(await page.locator('.cm-content').textContent()).toContain("defaultProps: { title: 'Hello', color: '#1e293b' }");
   // With the cursor in it, the editor's box shows the focus ring (CodeMirror's own dotted outline is clipped by the box).
   // The editor may still be settling its first content when the page shows it (the focus can land on a view that is
   // then replaced), so focus and read again until the ring shows.
@@ -151,8 +160,8 @@ test('a new code template starts from the starter scene and opens in the editor'
     await page.locator('.cm-content').focus();
     return (await page.locator('div:has(> .cm-editor)').evaluate((box) => getComputedStyle(box).outlineStyle)) === 'solid';
   }, 'the code box to show the focus ring with the cursor in it');
-  // The starter's blue fill (#1a73e8) in the player.
-  await eventually(async () => near(await playerPixel(), [26, 115, 232]), 'the player to show the starter scene', 60_000);
+  // The starter's slate fill (#1e293b) in the player.
+  await eventually(async () => near(await playerPixel(), [30, 41, 59]), 'the player to show the starter scene', 60_000);
   // It opens on the middle frame (the render's poster frame), where the title has faded in: its white text shows, not
   // frame 0's empty blue.
   await eventually(
@@ -247,4 +256,42 @@ test('Ctrl+S in the code editor saves and compiles, as the button does; pressed 
   await page.keyboard.press('Control+S');
   await page.getByText('Saved and compiled.').waitFor({ timeout: 60_000 });
   expect(await tsxSaved()).toContain("color: '#00a050'");
+}, 120_000);
+
+test('a code template is renamed in its editor; an empty or overlong name is refused beside the field and nothing is saved', async () => {
+  const created = await call('POST', '/video/templates', { name: 'Untitled scene', tsx: scene('#d02020') });
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  const savedName = async () =>
+    ((await (await call('GET', `/video/templates/${uid}`)).json()) as { template: { name: string } }).template.name;
+  await page.goto(rig.url(`video/templates/${uid}/code`));
+  await page.getByRole('heading', { name: 'Untitled scene', level: 1 }).waitFor();
+  const name = page.getByRole('textbox', { name: 'Template name' });
+  expect(await name.inputValue()).toBe('Untitled scene');
+  const save = page.getByRole('button', { name: 'Save and compile' });
+  const describedBy = async () => page.locator(`[id="${await name.getAttribute('aria-describedby')}"]`).textContent();
+
+  // Emptied: the API's refusal stands beside the field, which gets focus; no alert repeats it, nothing is saved.
+  await name.fill('');
+  await page.getByText('Unsaved changes.').waitFor();
+  await save.click();
+  await eventually(async () => (await name.getAttribute('aria-invalid')) === 'true', 'the name refused beside its field');
+  expect(await describedBy()).toBe('Must not be empty.');
+  await expectFocusOn(page, 'Template name');
+  expect(await page.getByRole('alert').filter({ hasText: 'name' }).count()).toBe(0);
+  // Too long: said the same way.
+  await name.fill('x'.repeat(201));
+  await save.click();
+  await eventually(async () => (await describedBy()) === 'Must be at most 200 characters long.', 'the length refused');
+  expect(await savedName()).toBe('Untitled scene');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // A name it takes is saved with the scene: the heading and the list say it.
+  await name.fill('Product teaser');
+  await save.click();
+  await page.getByText('Saved and compiled.').waitFor({ timeout: 60_000 });
+  expect(await name.getAttribute('aria-invalid')).toBeNull();
+  await page.getByRole('heading', { name: 'Product teaser', level: 1 }).waitFor();
+  expect(await savedName()).toBe('Product teaser');
+  await page.goto(rig.url('video'));
+  await page.getByRole('link', { name: 'Product teaser' }).waitFor();
 }, 120_000);

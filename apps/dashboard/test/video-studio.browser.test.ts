@@ -7,6 +7,7 @@ import { frameAt, near, pixel, probeStreams } from '@pressroom/testing/media';
 import {
   accessibilityViolations,
   brightestInMiddleRow,
+  DESKTOP,
   eventually,
   expectFocusOn,
   focusedName,
@@ -20,6 +21,7 @@ import {
   waitShowing,
   watchConsoleProblems,
 } from './browser.js';
+import { NOT_A_NUMBER } from '../src/kit/not-a-number.js';
 import { starterTimeline } from '../src/pages/video/starter-designs.js';
 
 let rig: DashboardRig;
@@ -62,6 +64,22 @@ async function saved(uid: string): Promise<{
   const res = await context.request.get(`${rig.stack.baseUrl}/video/templates/${uid}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { template: never }).template;
+}
+
+/**
+ * A new timeline template made through the session from the starter design at `size`, named `name`, opened in its
+ * studio; answers its uid.
+ */
+async function openNewTimeline(name: string, size: { width: number; height: number }): Promise<string> {
+  const created = await sessionRequest(context, rig.stack.baseUrl, {
+    method: 'POST',
+    path: '/video/templates',
+    data: { name, projectJson: starterTimeline(size) },
+  });
+  expect(created.status()).toBe(201);
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  await page.goto(rig.url(`video/templates/${uid}/timeline`));
+  return uid;
 }
 
 /** The colour the player shows near its top-left corner (a screenshot of the player, decoded). */
@@ -539,28 +557,58 @@ test('the New timeline template dialog checks the size as it is typed and puts e
   page.off('request', countCreates);
 }, 120_000);
 
+test('a side typed key by key in the New timeline template dialog keeps what was typed: "-4" is refused, never sent as 4; empty is refused', async () => {
+  const creates: string[] = [];
+  const countCreates = (request: { method: () => string; url: () => string }) => {
+    if (request.method() === 'POST' && /\/video\/templates$/.test(request.url())) creates.push(request.url());
+  };
+  page.on('request', countCreates);
+  await page.goto(rig.url('video'));
+  await page.getByRole('button', { name: 'New timeline template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New timeline template' });
+  await dialog.getByRole('textbox', { name: 'Template name' }).fill('Typed sides');
+  await dialog.getByLabel('Size').selectOption('custom');
+  const width = dialog.getByRole('spinbutton', { name: 'Width' });
+  // Emptied, the field stays empty and says why, rather than showing a 0 that the next keys are typed after; Create
+  // refuses it there.
+  await width.fill('');
+  expect(await width.inputValue()).toBe('');
+  expect(await describedText(width)).toBe(NOT_A_NUMBER);
+  await dialog.getByRole('button', { name: 'Create timeline template' }).click();
+  await expectFocusOn(page, 'Width');
+  // A minus sign typed first stays: the field holds -4 (refused beside it), not 04 sent as a width of 4.
+  await width.pressSequentially('-4');
+  expect(await width.inputValue()).toBe('-4');
+  expect(await describedText(width)).toBe('Must be at least 2.');
+  await dialog.getByRole('button', { name: 'Create timeline template' }).click();
+  await expectFocusOn(page, 'Width');
+  // Text the browser cannot read as a number ("1e") stays as typed (it became 0) and is refused as the kit refuses it.
+  await width.fill('');
+  await width.pressSequentially('1e');
+  expect(await width.evaluate((el: HTMLInputElement) => el.validity.badInput)).toBe(true);
+  expect(await describedText(width)).toBe(NOT_A_NUMBER);
+  await dialog.getByRole('button', { name: 'Create timeline template' }).click();
+  await expectFocusOn(page, 'Width');
+  expect(creates).toEqual([]);
+  await page.keyboard.press('Escape');
+  page.off('request', countCreates);
+});
+
 test('a refused save stands beside its field once: the banner only points there, the player does not repeat it', async () => {
-  const created = await sessionRequest(context, rig.stack.baseUrl, {
-    method: 'POST',
-    path: '/video/templates',
-    data: { name: 'Too fast', projectJson: starterTimeline({ width: 320, height: 180 }) },
-  });
-  expect(created.status()).toBe(201);
-  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
-  await page.goto(rig.url(`video/templates/${uid}/timeline`));
+  await openNewTimeline('Too fast', { width: 320, height: 180 });
   await page.getByRole('region', { name: 'Player' }).waitFor();
   const fps = page.getByRole('region', { name: 'Properties' }).getByLabel('Frames per second');
   await fps.fill('61');
   // Before saving, the player is the one to say why it cannot play, by the field's label.
   const playerBox = page.getByRole('alert').filter({ hasText: /^The player cannot play/ });
   await eventually(
-    async () => (await playerBox.textContent()) === 'The player cannot play this project yet:Frames per second: Must be at most 60',
+    async () => (await playerBox.textContent()) === 'The player cannot play this project yet:Frames per second: Must be at most 60.',
     'the player to say why',
   );
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await eventually(async () => (await fps.getAttribute('aria-invalid')) === 'true', 'the fps to be marked invalid');
-  expect(await describedText(fps)).toBe('Must be at most 60');
+  expect(await describedText(fps)).toBe('Must be at most 60.');
   // Focus went to the refused field, as in the kit's forms.
   await eventually(async () => fps.evaluate((el) => el === document.activeElement), 'the fps field to have focus');
   const banner = page.getByRole('alert').filter({ hasText: /^The timeline was not saved/ });
@@ -583,15 +631,45 @@ test('a refused save stands beside its field once: the banner only points there,
   ).toBe(0);
 }, 120_000);
 
-test('a clip’s length typed in seconds is saved as frames at the project’s frame rate; other text is refused beside it', async () => {
+test('a refused trim names the other trim in the studio’s words, not as the API’s trimBefore', async () => {
+  // The API's message, for readers of the raw problem: "trimAfter must be later than trimBefore.". Beside Stop at source
+  // frame neither name is the studio's (besideItsField, docs/dashboard.md "Refused forms").
+  const project = starterTimeline({ width: 320, height: 180 });
+  const video = { type: 'video', src: 'https://example.com/clip.mp4', from: 0, durationInFrames: 30, trimBefore: 10 };
   const created = await sessionRequest(context, rig.stack.baseUrl, {
     method: 'POST',
     path: '/video/templates',
-    data: { name: 'In seconds', projectJson: starterTimeline({ width: 320, height: 180 }) },
+    data: { name: 'Trimmed', projectJson: { ...project, tracks: [...project.tracks, { clips: [video] }] } },
   });
   expect(created.status()).toBe(201);
   const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
   await page.goto(rig.url(`video/templates/${uid}/timeline`));
+  await clip(/^Video clip/).click();
+  const stop = page.getByRole('region', { name: 'Properties' }).getByLabel('Stop at source frame', { exact: true });
+  await stop.fill('5');
+  await stop.press('Tab');
+  const refused = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/video/templates/${uid}`));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const problem = (await (await refused).json()) as { errors: { field: string; message: string }[] };
+  expect(problem.errors).toContainEqual(
+    expect.objectContaining({ field: 'projectJson.tracks.2.clips.0.trimAfter', message: 'trimAfter must be later than trimBefore.' }),
+  );
+  await eventually(async () => (await stop.getAttribute('aria-invalid')) === 'true', 'Stop at source frame to be marked invalid');
+  expect(await describedText(stop)).toContain('Must be later than the frames skipped at start.');
+  const text = (await page.locator('main').textContent()) ?? '';
+  expect(text.split('Must be later than the frames skipped at start.').length - 1).toBe(1);
+  // (The Variables panel's choice of a setting to bind names each with its path, `Stop at source frame — trimAfter`.)
+  expect((await page.getByRole('region', { name: 'Properties' }).textContent()) ?? '').not.toMatch(/trimBefore|trimAfter/);
+  expect(
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^The timeline was not saved/ })
+      .textContent(),
+  ).toBe('The timeline was not saved.Check the highlighted field.');
+}, 120_000);
+
+test('a clip’s length typed in seconds is saved as frames at the project’s frame rate; other text is refused beside it', async () => {
+  const uid = await openNewTimeline('In seconds', { width: 320, height: 180 });
   await page.getByRole('region', { name: 'Player' }).waitFor();
   await clip(/^Solid colour clip/).click();
   const length = page.getByRole('region', { name: 'Properties' }).getByLabel('Length (frames)', { exact: true });
@@ -711,14 +789,7 @@ test('Save applies what a field holds as typed, and saves nothing while a field 
 }, 120_000);
 
 test('Ctrl+S with focus in a frames field applies its typed text and saves, as Save does', async () => {
-  const created = await sessionRequest(context, rig.stack.baseUrl, {
-    method: 'POST',
-    path: '/video/templates',
-    data: { name: 'Saved by keys', projectJson: starterTimeline({ width: 320, height: 180 }) },
-  });
-  expect(created.status()).toBe(201);
-  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
-  await page.goto(rig.url(`video/templates/${uid}/timeline`));
+  const uid = await openNewTimeline('Saved by keys', { width: 320, height: 180 });
   await page.getByRole('region', { name: 'Player' }).waitFor();
   expect(await page.getByRole('button', { name: 'Save', exact: true }).getAttribute('aria-keyshortcuts')).toBe('Control+S Meta+S');
   await clip(/^Solid colour clip/).click();
@@ -858,3 +929,90 @@ test('a failed timeline render’s Render again opens the studio with the values
   await eventually(async () => near(await playerPixel(), BLUE, 40), 'the player to show the blue the render used', 60_000);
   expect(await accessibilityViolations(page)).toEqual([]);
 }, 360_000);
+
+test('Bind to selected clip with no variable name says so beside Variable name and binds nothing', async () => {
+  await openNewTimeline('Unnamed binding', { width: 320, height: 180 });
+  await clip(/^Text clip/).click();
+  const binding = page.getByRole('group', { name: 'Bind a property of the selected clip' });
+  const variableName = binding.getByLabel('Variable name', { exact: true });
+  const bind = binding.getByRole('button', { name: 'Bind to selected clip' });
+
+  // Empty, then only spaces: refused beside the field, which gets focus; the project is unchanged.
+  for (const typed of ['', '   ']) {
+    await variableName.fill(typed);
+    await bind.click();
+    await eventually(async () => (await variableName.getAttribute('aria-invalid')) === 'true', 'the empty name refused beside its field');
+    expect(await describedText(variableName)).toBe('Type the name of the variable that fills this setting.');
+    await expectFocusOn(page, 'Variable name');
+  }
+  expect(await page.getByText('Unsaved changes.').count()).toBe(0);
+  expect(await page.getByRole('listitem', { name: /^Variable / }).count()).toBe(0);
+  expect(await accessibilityViolations(page, 'main')).toEqual([]);
+
+  // Typing takes the refusal away; a name binds the setting, listed under Variables.
+  await variableName.fill('headline');
+  expect(await variableName.getAttribute('aria-invalid')).toBeNull();
+  await bind.click();
+  await page.getByRole('listitem', { name: 'Variable headline' }).waitFor();
+  await page.getByText('Unsaved changes.').waitFor();
+}, 120_000);
+
+test('a tall, narrow template keeps the player within the window at 375 and 1280 px wide, whole and centred', async () => {
+  // The API's narrowest side is 2 px (even, for H.264) and its longest TIMELINE_LIMITS.maxSide (3840).
+  const created = await sessionRequest(context, rig.stack.baseUrl, {
+    method: 'POST',
+    path: '/video/templates',
+    data: { name: 'Ribbon', projectJson: starterTimeline({ width: 2, height: 3840 }) },
+  });
+  expect(created.status()).toBe(201);
+  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  try {
+    for (const viewport of [
+      { width: 375, height: 667 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(rig.url(`video/templates/${uid}/timeline`));
+      const player = page.getByRole('region', { name: 'Player' });
+      await player.waitFor();
+      await eventually(async () => ((await player.boundingBox())?.height ?? 0) > 0, 'the player to be drawn');
+      const drawn = (await player.locator('> div').first().boundingBox())!;
+      // Whole within the window's height (at most 70% of it), in the project's shape, centred in its box.
+      expect(drawn.height).toBeGreaterThan(0);
+      expect(drawn.height).toBeLessThanOrEqual(viewport.height);
+      const region = (await player.boundingBox())!;
+      expect(Math.abs(drawn.x + drawn.width / 2 - (region.x + region.width / 2))).toBeLessThan(2);
+      // Before, the player took the column's width (about 340 px at 375) and so 1920 times that in height.
+      const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      expect(pageHeight).toBeLessThan(viewport.height * 6);
+    }
+  } finally {
+    await page.setViewportSize(DESKTOP);
+  }
+}, 120_000);
+
+test('Bind to selected clip refuses a variable name longer than the API takes beside Variable name, and binds nothing', async () => {
+  const uid = await openNewTimeline('Long binding', { width: 320, height: 180 });
+  await clip(/^Text clip/).click();
+  const binding = page.getByRole('group', { name: 'Bind a property of the selected clip' });
+  const variableName = binding.getByLabel('Variable name', { exact: true });
+  const bind = binding.getByRole('button', { name: 'Bind to selected clip' });
+
+  // 201 characters, one over the API's limit (VARIABLE_NAME_MAX_LENGTH): refused where it is typed, in Save's words.
+  await variableName.fill(`h${'x'.repeat(200)}`);
+  await bind.click();
+  await eventually(async () => (await variableName.getAttribute('aria-invalid')) === 'true', 'the long name refused beside its field');
+  expect(await describedText(variableName)).toBe('Must be at most 200 characters long.');
+  await expectFocusOn(page, 'Variable name');
+  expect(await page.getByText('Unsaved changes.').count()).toBe(0);
+  expect(await page.getByRole('listitem', { name: /^Variable / }).count()).toBe(0);
+
+  // 200 characters bind, and the API saves them.
+  const longest = `h${'x'.repeat(199)}`;
+  await variableName.fill(longest);
+  expect(await variableName.getAttribute('aria-invalid')).toBeNull();
+  await bind.click();
+  await page.getByRole('listitem', { name: `Variable ${longest}` }).waitFor();
+  await saveAndWait();
+  expect((await saved(uid)).variableDefinitions.map((d) => d.name)).toEqual([longest]);
+}, 120_000);

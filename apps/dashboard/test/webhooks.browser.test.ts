@@ -125,7 +125,7 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   await question.getByRole('button', { name: 'Go back' }).click();
   await question.waitFor({ state: 'detached' });
   expect(await secretField.inputValue()).toBe(secret);
-  await secretDialog.getByRole('button', { name: 'Copy' }).click();
+  await secretDialog.getByRole('button', { name: 'Copy', exact: true }).click();
   await secretDialog.getByText('Copied to the clipboard.').waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await page.keyboard.press('Escape'); // copied: Escape closes at once
@@ -167,6 +167,8 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
     .getByRole('button', { name: /^Redeliver / })
     .first()
     .click();
+  // Said beside the button pressed (a live region), as the new delivery's row appears at the top of the log.
+  await log.getByRole('status').filter({ hasText: 'Sent again: the new delivery is first in the log.' }).first().waitFor();
   await log.getByRole('cell', { name: '200' }).nth(1).waitFor({ timeout: 20_000 });
   expect(hits).toHaveLength(2);
   expect(await counts()).toBe('2 delivery attempts, 0 failed (retries and test events included)');
@@ -212,7 +214,8 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   await card.getByText('Paused', { exact: true }).waitFor();
   await card.getByText('Test events are sent only while the webhook is active: resume it to send one.').waitFor();
   expect(await card.getByRole('button', { name: /^Send test event/ }).count()).toBe(0);
-  expect(await card.getByRole('status').textContent()).toBe('');
+  // The card's own line (the test event's) is empty; the delivery log's Redeliver keeps its own "Sent again" line.
+  expect(await card.getByRole('status').filter({ hasNotText: 'Sent again' }).textContent()).toBe('');
   await card.getByRole('button', { name: `Resume ${hookName}` }).click();
   await card.getByText('Active', { exact: true }).waitFor();
   await card.getByRole('button', { name: `Send test event to ${hookName}` }).waitFor();
@@ -232,9 +235,21 @@ test('webhooks: create (secret once), test event, delivery log, redeliver, pause
   const confirm = page.getByRole('alertdialog', { name: 'Delete the “A render finished” webhook?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await confirm.waitFor({ state: 'detached' });
-  await card.getByRole('button', { name: 'Delete' }).click();
-  await confirm.getByRole('button', { name: 'Delete webhook' }).click();
+  // With the keyboard: the dialog's focus is on Cancel; Tab, Enter deletes. The card is gone, so the list says what
+  // happened where focus lands (its heading), and a screen reader hears it.
+  await card.getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  await expectFocusOn(page, 'Cancel');
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page, 'Delete webhook');
+  await page.keyboard.press('Enter');
   await card.waitFor({ state: 'detached' });
+  await expectFocusOn(page, 'Subscriptions');
+  await page
+    .getByRole('region', { name: 'Subscriptions' })
+    .getByRole('status')
+    .filter({ hasText: `Deleted “A render finished to ${receiver.url('/hook')}”: nothing more is delivered to it.` })
+    .waitFor();
   await page.reload();
   await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
   await page.getByRole('region', { name: 'Subscriptions' }).waitFor();
@@ -379,13 +394,19 @@ test('a subscription disabled after failed deliveries shows why, is re-enabled, 
 
   const card = page.getByRole('listitem', { name: /^A batch finished to .*\/flaky$/ });
   await card.getByText('Active', { exact: true }).waitFor();
-  await card.getByRole('button', { name: 'Send test event' }).click();
+  // From the keyboard: Send test event keeps focus while the test goes out.
+  await card.getByRole('button', { name: /^Send test event/ }).focus();
+  await page.keyboard.press('Enter');
   // Both attempts answer 500: the dispatcher disables the subscription; the list shows it without a reload.
   await card
     .getByText(
       /failed all 2 attempts\. Last attempt: The endpoint answered HTTP 500\. Events that happen while it is disabled are not kept/,
     )
     .waitFor({ timeout: 20_000 });
+  // The card's line says it happened (read out: a polite live region), and focus, on the test button that went with
+  // the active status, moved to Re-enable rather than falling to the page's start.
+  await card.getByRole('status').filter({ hasText: 'Disabled just now: a delivery failed every attempt. Why is said below.' }).waitFor();
+  await expectFocusOn(page, `Re-enable A batch finished to ${receiver.url('/flaky')}`);
   expect(await card.textContent()).toMatch(/^DisabledA batch finishedbatch\.completed/);
   // Disabled: a test event would wait for Re-enable, so none is offered; the card says so.
   await card.getByText('Test events are sent only while the webhook is active: re-enable it first.').waitFor();

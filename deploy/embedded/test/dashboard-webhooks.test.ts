@@ -107,14 +107,15 @@ describe('dashboard webhook controls (memory+pglite)', () => {
     expect((await dash(`/webhook-subscriptions/${uid}/deliveries?cursor=bogus`)).status).toBe(400);
     expect((await stack.api(`/webhook-subscriptions/whk_nope/deliveries`, { key })).status).toBe(404);
 
-    // The audit log has who made, re-enabled, paused and resumed it, named by its event and host (never the whole address).
+    // The audit log has who made, re-enabled, paused and resumed it, named by its event and host (never the whole address):
+    // bringing back a subscription the dispatcher disabled is a re-enable, as the dashboard's button says, not a resume.
     const audit = (await (await dash('/account/audit-log')).json()) as {
       items: { action: string; target: { id: string; label: string } }[];
     };
     const hooks = audit.items.filter((e) => e.action.startsWith('webhook.'));
     const host = new URL(receiver.url('/hook')).host;
     expect(hooks).toMatchObject(
-      ['webhook.resumed', 'webhook.paused', 'webhook.resumed', 'webhook.created'].map((action) => ({
+      ['webhook.resumed', 'webhook.paused', 'webhook.reenabled', 'webhook.created'].map((action) => ({
         action,
         target: { id: uid, label: `render.completed → ${host}` },
       })),

@@ -124,6 +124,19 @@ describe('S3 storage, presigned URLs and custom storage (memory+pglite)', () => 
     expect((await fetch(files)).status).toBe(404);
   });
 
+  it('answers GET /renders/{id}/file from S3 as an attachment, the bytes of the presigned URL (the dashboard’s Download)', async () => {
+    const res = await stack.api('/image', { method: 'POST', key, json: { html: QUADRANTS, width: 40, height: 30 } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { id: string; url: string };
+    const file = await stack.api(`/renders/${body.id}/file`, { key });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${body.id}.png"; filename*=UTF-8''${body.id}.png`);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(bytes.equals(Buffer.from(await (await fetch(body.url)).arrayBuffer()))).toBe(true);
+  });
+
   it('reports a failed copy (the custom bucket went away) without failing the render', async () => {
     const { key: other } = await stack.newAccount();
     const subscribed = await stack.api('/webhook-subscriptions', {

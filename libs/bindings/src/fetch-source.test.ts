@@ -10,6 +10,9 @@ describe('fetchSource and the input rule', () => {
     '/nul': '{"title":"a\\u0000b"}',
     '/surrogate': '{"items":["\\ud800"]}',
     '/deep': `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+    '/html': '<!DOCTYPE html>\n<html><body>Not found</body></html>',
+    '/broken': '{"title": "fine",}',
+    '/empty': '  ',
   };
   let server: Server;
   let base: string;
@@ -35,5 +38,14 @@ describe('fetchSource and the input rule', () => {
     ['/deep', /nests deeper than 64 levels/],
   ])('%s is INVALID_JSON naming where', async (path, message) => {
     await expect(fetchPath(path)).rejects.toMatchObject({ code: 'INVALID_JSON', message: expect.stringMatching(message) as unknown });
+  });
+
+  // Said in words, not in the parser's ("Unexpected token '<', \"<!DOCTYPE \"... is not valid JSON").
+  test.each([
+    ['/html', 'The data source answered, but not with JSON (it began with “<!DOCTYPE”).'],
+    ['/broken', 'The data source answered, but its JSON is not valid (it breaks at character 18).'],
+    ['/empty', 'The data source answered, but with an empty body, not JSON.'],
+  ])('%s is INVALID_JSON, said in plain words', async (path, message) => {
+    await expect(fetchPath(path)).rejects.toMatchObject({ code: 'INVALID_JSON', message });
   });
 });

@@ -26,6 +26,23 @@ export class SourceFetchError extends Error {
   }
 }
 
+/**
+ * Why an answer is not JSON, in words (the parser's own text, "Unexpected token '<', \"<!DOCTYPE \"... is not valid
+ * JSON", says it in its terms): what the answer began with, or where JSON that looks like JSON breaks.
+ */
+function notJsonMessage(text: string, error: unknown): string {
+  const body = text.trim();
+  if (body === '') return 'The data source answered, but with an empty body, not JSON.';
+  if (/^[[{"]/.test(body)) {
+    const at = /at position (\d+)/.exec(error instanceof Error ? error.message : '');
+    const where = at ? ` (it breaks at character ${Number(at[1]) + 1})` : '';
+    return `The data source answered, but its JSON is not valid${where}.`;
+  }
+  // Its first word, at most 20 characters, without control characters (a binary answer).
+  const start = [...body.split(/\s/, 1)[0]!.replace(/\p{Cc}/gu, '')].slice(0, 20).join('');
+  return `The data source answered, but not with JSON (it began with “${start}”).`;
+}
+
 function classify(error: unknown): SourceFetchError {
   if (error instanceof SourceFetchError) return error;
   if (error instanceof BlockedUrlError) return new SourceFetchError('BLOCKED_URL', error.detail);
@@ -89,14 +106,12 @@ export async function fetchSource(
         `The data source answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
       );
     }
+    const text = response.text();
     let data: unknown;
     try {
-      data = JSON.parse(response.text());
+      data = JSON.parse(text);
     } catch (error) {
-      throw new SourceFetchError(
-        'INVALID_JSON',
-        `The data source did not answer JSON: ${error instanceof Error ? error.message : String(error)}.`,
-      );
+      throw new SourceFetchError('INVALID_JSON', notJsonMessage(text, error));
     }
     // The API's input rule (docs/input-rules.md): this JSON never passed the door, but becomes variables, stored and serialised.
     const [violation] = inputViolations(data, { prefix: '$', limit: 1 });

@@ -55,7 +55,8 @@ describe('BrowserPool', () => {
       pages: 2,
       restartAfter: 1000,
       queueLimit: 1,
-      renderTimeoutMs: 1500,
+      // Healthy renders get room on a loaded CI machine; the bad pages below bring their own short limit.
+      renderTimeoutMs: 5000,
       jsHeapLimitMb: 64,
     });
   });
@@ -74,7 +75,9 @@ describe('BrowserPool', () => {
 
   it('times out a page that never finishes loading, replaces it, and renders on', async () => {
     const started = Date.now();
-    const error = await captureImage(pool, card('#fff', `<img src="${server.origin}/never">`), { guard }).catch((e: unknown) => e);
+    const error = await captureImage(pool, card('#fff', `<img src="${server.origin}/never">`), { guard, timeoutMs: 1500 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(RenderTimeoutError);
     expect((error as RenderTimeoutError).slug).toBe('render-timeout');
     expect(Date.now() - started).toBeLessThan(3000);

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   'webhook.paused',
   'webhook.resumed',
+  'webhook.reenabled',
   'custom_storage.set',
   'custom_storage.removed',
   'url_signing_secret.created',

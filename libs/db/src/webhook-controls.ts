@@ -7,30 +7,42 @@ import { webhookDeliveries, webhookSubscriptions, type WebhookDeliveryState } fr
 // contract keeps them out of the API), the delivery log, a test event and redelivery.
 // The dispatcher sends the rows enqueued here like any other.
 
-/** active → paused (paused stays paused). Its deliveries wait until it resumes. */
-export async function pauseWebhookSubscription(db: Db, input: { ownerId: string; uid: string }): Promise<boolean> {
+type SubscriptionStatus = 'active' | 'paused' | 'failed';
+
+/** One conditional update: the caller's subscription to `to`, only from one of `from`. Whether it moved. */
+async function moveStatus(
+  db: Db,
+  input: { ownerId: string; uid: string },
+  to: SubscriptionStatus,
+  from: readonly SubscriptionStatus[],
+): Promise<boolean> {
   const rows = await db.orm
     .update(webhookSubscriptions)
-    .set({ status: 'paused', updatedAt: new Date() })
+    .set({ status: to, updatedAt: new Date() })
     .where(
       and(
         eq(webhookSubscriptions.ownerId, input.ownerId),
         eq(webhookSubscriptions.uid, input.uid),
-        inArray(webhookSubscriptions.status, ['active', 'paused']),
+        inArray(webhookSubscriptions.status, [...from]),
       ),
     )
     .returning({ uid: webhookSubscriptions.uid });
   return rows.length > 0;
 }
 
-/** paused or failed → active: a subscription disabled after a failed delivery is re-enabled here. */
-export async function resumeWebhookSubscription(db: Db, input: { ownerId: string; uid: string }): Promise<boolean> {
-  const rows = await db.orm
-    .update(webhookSubscriptions)
-    .set({ status: 'active', updatedAt: new Date() })
-    .where(and(eq(webhookSubscriptions.ownerId, input.ownerId), eq(webhookSubscriptions.uid, input.uid)))
-    .returning({ uid: webhookSubscriptions.uid });
-  return rows.length > 0;
+/** active → paused (paused stays paused). Its deliveries wait until it resumes. */
+export function pauseWebhookSubscription(db: Db, input: { ownerId: string; uid: string }): Promise<boolean> {
+  return moveStatus(db, input, 'paused', ['active', 'paused']);
+}
+
+/**
+ * paused or failed → active. What it was matters to the audit log: a subscription the dispatcher disabled after a failed
+ * delivery is re-enabled (the dashboard's Re-enable), a paused one resumed. Each is one conditional update, so two
+ * requests at once never both call it a re-enable. Null when there is no such subscription.
+ */
+export async function resumeWebhookSubscription(db: Db, input: { ownerId: string; uid: string }): Promise<'reenabled' | 'resumed' | null> {
+  if (await moveStatus(db, input, 'active', ['failed'])) return 'reenabled';
+  return (await moveStatus(db, input, 'active', ['active', 'paused'])) ? 'resumed' : null;
 }
 
 export interface DeliveryLogEntry {

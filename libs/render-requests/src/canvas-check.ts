@@ -71,7 +71,7 @@ export function checkCanvasDocument(document: Record<string, unknown>, field = '
   for (const key of ['width', 'height']) {
     const size = document[key];
     if (size !== undefined && !(typeof size === 'number' && Number.isInteger(size) && size >= 1 && size <= 4000))
-      add(`${field}.${key}`, 'Expected an integer from 1 to 4000.');
+      add(`${field}.${key}`, 'Must be a whole number of px from 1 to 4000.');
   }
   return errors;
 }

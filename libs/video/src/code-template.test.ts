@@ -81,6 +81,22 @@ describe('checkCodeTemplate', () => {
     expect(await messages(SCENE.replace('fps: 25', 'fps: 0'))).toMatch(/meta.fps/);
     expect(await messages(SCENE.replace('durationInFrames: 50', 'durationInFrames: 1000000'))).toMatch(/meta.durationInFrames/);
   });
+  it('places a meta message at the key it is about in the source, or at the declaration for a key left out', async () => {
+    const tsx = [
+      "import { AbsoluteFill } from 'remotion';",
+      'export const meta = {',
+      '  width: 321,',
+      '  height: 180,',
+      '  durationInFrames: 50,',
+      '};',
+      'export default function Scene() { return <AbsoluteFill />; }',
+    ].join('\n');
+    const checked = await checkCodeTemplate(tsx);
+    expect(!checked.ok && checked.errors).toEqual([
+      { line: 3, column: 3, message: 'meta.width must be even (H.264 video needs even sizes).' },
+      { line: 2, column: 8, message: 'meta.fps must be an integer from 1 to 60.' },
+    ]);
+  });
 });
 
 describe('checkTimelineProject', () => {

@@ -1,6 +1,7 @@
 import { parse, type Expression, type Node, type Program } from 'acorn';
 import { build, type Message, type Plugin } from 'esbuild';
 import { disallowedImportMessage, isAllowedModule } from './allowed-modules.js';
+import { metaKeyPlaces } from './meta-key-places.js';
 
 export interface CodeTemplateMeta {
   width: number;
@@ -221,9 +222,20 @@ function dynamicImportErrors(program: Program): CompileError[] {
   return [...errors].map((message) => ({ line: null, column: null, message }));
 }
 
-function metaErrors(meta: unknown): { meta: CodeTemplateMeta | null; errors: CompileError[] } {
+/**
+ * What is wrong with a scene's meta, each message placed at the key it is about (or at the declaration, for a key
+ * left out or a meta that is no object) when `places` knows the source; without (a size given beside the source)
+ * the messages have no place.
+ */
+function metaErrors(
+  meta: unknown,
+  places: ReturnType<typeof metaKeyPlaces> = null,
+): { meta: CodeTemplateMeta | null; errors: CompileError[] } {
   const errors: CompileError[] = [];
-  const fail = (message: string) => errors.push({ line: null, column: null, message });
+  const fail = (message: string, key?: string) => {
+    const place = (key === undefined ? undefined : places?.keys.get(key)) ?? places?.declaration;
+    errors.push({ line: place?.line ?? null, column: place?.column ?? null, message });
+  };
   if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
     fail('`export const meta` must be a plain object literal: { width, height, fps, durationInFrames, defaultProps? }.');
     return { meta: null, errors };
@@ -232,8 +244,8 @@ function metaErrors(meta: unknown): { meta: CodeTemplateMeta | null; errors: Com
   const int = (name: string, min: number, max: number, even = false) => {
     const value = m[name];
     if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
-      fail(`meta.${name} must be an integer from ${min} to ${max}.`);
-    else if (even && value % 2 !== 0) fail(`meta.${name} must be even (H.264 video needs even sizes).`);
+      fail(`meta.${name} must be an integer from ${min} to ${max}.`, name);
+    else if (even && value % 2 !== 0) fail(`meta.${name} must be even (H.264 video needs even sizes).`, name);
   };
   int('width', 2, VIDEO_LIMITS.maxSide, true);
   int('height', 2, VIDEO_LIMITS.maxSide, true);
@@ -242,7 +254,7 @@ function metaErrors(meta: unknown): { meta: CodeTemplateMeta | null; errors: Com
   int('durationInFrames', 1, Math.round(fps * VIDEO_LIMITS.maxSeconds));
   const defaultProps = m.defaultProps ?? {};
   if (typeof defaultProps !== 'object' || defaultProps === null || Array.isArray(defaultProps))
-    fail('meta.defaultProps must be an object.');
+    fail('meta.defaultProps must be an object.', 'defaultProps');
   if (errors.length > 0) return { meta: null, errors };
   return {
     meta: {
@@ -313,7 +325,7 @@ export async function checkCodeTemplate(tsx: string, given: { size?: CodeTemplat
     return { ok: false, errors };
   }
   // Without `meta`, the size comes from the request and the default props from the zod `schema`.
-  const checked = metaErrors(metaFound ? meta : { ...given.size, defaultProps: schemaDefaults(schema) });
+  const checked = metaFound ? metaErrors(meta, metaKeyPlaces(tsx)) : metaErrors({ ...given.size, defaultProps: schemaDefaults(schema) });
   errors.push(...checked.errors);
   if (errors.length > 0 || !checked.meta) return { ok: false, errors };
   return { ok: true, meta: checked.meta, code: cjs };

@@ -108,6 +108,8 @@ export interface BindingSettingsChange {
   refreshPolicy: RefreshPolicyInput;
   name?: string | undefined;
   templateId?: string | undefined;
+  /** A new mapping (variables unmapped in the dialog), or undefined to keep it. */
+  mapping?: Record<string, string> | undefined;
   /** A new data source URL; the stored credentials stay unless `header` says otherwise. */
   url?: string | undefined;
   /** A header to set (`SourceHeader`), `null` to remove the stored credentials, undefined to keep them. */
@@ -127,6 +129,7 @@ export function updateBindingSettings(binding: Binding, change: BindingSettingsC
       refreshPolicy: change.refreshPolicy,
       ...(change.name !== undefined ? { name: change.name } : {}),
       ...(change.templateId !== undefined ? { templateId: change.templateId } : {}),
+      ...(change.mapping !== undefined ? { mapping: change.mapping } : {}),
       ...(sourceChanged
         ? {
             // A PUT replaces the whole data source: the rest of it goes back as stored.

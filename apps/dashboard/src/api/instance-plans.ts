@@ -12,6 +12,11 @@ export type PlanName = 'free' | 'pro' | 'business' | 'enterprise';
 
 export const PLAN_TITLES: Record<PlanName, string> = { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' };
 
+/** A plan as the Instance page names it (Free, Pro); a plan this dashboard does not know, as the server says it. */
+export function planTitle(tier: string): string {
+  return (PLAN_TITLES as Record<string, string>)[tier] ?? tier;
+}
+
 /** A team, or an account outside any team: whoever holds a plan of its own. */
 export interface Workspace {
   id: string;

@@ -1,3 +1,5 @@
+import { withFullStop } from '../kit/sentence.js';
+
 /** An RFC 9457 problem as the Pressroom API sends it (libs/problem). */
 export interface Problem {
   type?: string;
@@ -43,16 +45,55 @@ export class ApiError extends Error {
 }
 
 /**
- * A field's message as the form shows it, beside the field or after its label in the banner. Some of the API's messages
- * name their own field for readers of the raw problem ("`name` must be at most 100 characters."); beside the field that
- * name is the API's spelling, not the label the person sees, so it goes: "Must be at most 100 characters.". Only
- * "must …" sentences: "bucket is 3–63 lower-case letters …" is a rule about the bucket, and stays whole.
+ * The API's names of fields, as the dashboard's forms name those fields in a sentence. A message beside one field may
+ * name another by its API name (beside Max length: "`maxLength` must be at least `minLength` (5)."); the person sees
+ * that other field under its label, so the sentence says it in these words: "Must be at least the minimum length (5).".
+ * One list for every form: a name not here stays as the API spells it (drawn as code).
+ */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  minLength: 'the minimum length',
+  maxLength: 'the maximum length',
+  // A timeline clip's trims (the studio's "Skip source frames at start" and "Stop at source frame").
+  trimBefore: 'the frames skipped at start',
+  trimAfter: 'the frame to stop at',
+};
+
+/**
+ * A name of FIELD_WORDS, in backticks or bare (the API writes "trimAfter must be later than trimBefore."), but not a
+ * part of a longer name or path (`validation.minLength`).
+ */
+const NAMES = Object.keys(FIELD_WORDS).join('|');
+const NAMED_FIELD = new RegExp(`\`(${NAMES})\`|(?<![\\w.\`])(${NAMES})(?![\\w\`]|\\.\\w)`, 'g');
+
+/**
+ * A field's message as the form shows it, beside the field or after its label in the banner, which already say which
+ * field it is. The API's messages name fields for readers of the raw problem, in the API's spelling:
+ * - its own field, before "must …" ("`name` must be at most 100 characters.", "ttlSeconds must be between …"): the
+ *   name goes, "Must be at most 100 characters.". Only "must …" sentences: "bucket is 3–63 lower-case letters …" is a
+ *   rule about the bucket, and stays whole;
+ * - its own field, before "is required" ("`name` is required.", "`url` is required: the http(s) URL of the JSON
+ *   data."): "Required." and "Required: the http(s) URL of the JSON data.";
+ * - another field ("Must be at least `minLength` (5).", in backticks or bare): in the words of FIELD_WORDS, "Must be
+ *   at least the minimum length (5)."; a name not in that list stays as the API spells it;
+ * - the end: a full stop where the API wrote none ("Must be at least 0", "Must not be empty" from its generic checks,
+ *   libs/contracts issue-messages.ts), so every message beside a field reads as a sentence, as the dashboard's own do
+ *   (kit/sentence.ts withFullStop, the one rule).
  */
 export function besideItsField(field: string, message: string): string {
   const own = field.split('.').at(-1) ?? field;
-  const named = [`\`${own}\` must `, `${own} must `].find((start) => message.startsWith(start));
-  if (!named) return message;
-  return `M${message.slice(named.length - 'ust '.length)}`;
+  let text = message;
+  const named = [`\`${own}\` must `, `${own} must `].find((start) => text.startsWith(start));
+  if (named) text = `M${text.slice(named.length - 'ust '.length)}`;
+  const required = [`\`${own}\` is required`, `${own} is required`].find(
+    (start) => text.startsWith(start) && /^([.:]|$)/.test(text.slice(start.length)),
+  );
+  if (required) text = `Required${text.slice(required.length)}`;
+  const worded = text.replace(NAMED_FIELD, (quoted: string, inBackticks: string | undefined, bare: string | undefined, at: number) => {
+    const words = FIELD_WORDS[inBackticks ?? bare ?? ''] ?? quoted;
+    // A sentence that begins with the other field's name begins with a capital.
+    return at === 0 || /[.!?]\s+$/.test(text.slice(0, at)) ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : words;
+  });
+  return withFullStop(worded);
 }
 
 /**

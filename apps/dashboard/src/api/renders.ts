@@ -54,6 +54,14 @@ export const renderKeys = {
 
 export const listRenders = (filters: RenderFilters, cursor?: string, limit = 20) =>
   api<RenderPage>('/renders', { query: { ...filters, cursor, limit } });
+/**
+ * Where a Download link points: the API's copy of the render's file, from the dashboard's own origin with the session
+ * cookie, answered as an attachment with a readable name. A link to the file's public URL (a bucket, a CDN, or the
+ * same server under another host name) only opens the file: browsers ignore `download` across origins (docs/adr/0078).
+ */
+export const renderFileUrl = (id: string) => `/renders/${encodeURIComponent(id)}/file`;
+/** Deletes a finished or failed render and its file from every store (DELETE /renders/{id}; 409 while it runs). */
+export const deleteRender = (id: string) => api<unknown>(`/renders/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const getRenderDetail = async (id: string) => (await api<{ render: RenderDetail }>(`/renders/${encodeURIComponent(id)}`)).render;
 
 /** What the playground shows of a finished render, whichever endpoint made it. */

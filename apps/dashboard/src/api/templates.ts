@@ -1,5 +1,6 @@
 import { api, request } from './client';
 import type { TemplateVersion } from './template-versions';
+import { readEveryPage, type Pagination } from './every-page';
 
 export interface VariableDefinition {
   name: string;
@@ -44,7 +45,7 @@ export interface Template {
 
 export interface TemplateList {
   templates: Template[];
-  pagination: { page: number; totalPages: number; total: number; hasNext: boolean; hasPrev: boolean };
+  pagination: Pagination;
 }
 
 export type TemplateSort = 'newest' | 'oldest' | 'name';
@@ -58,14 +59,8 @@ export const templateKeys = {
 export const listTemplates = (query: { page?: number; limit?: number; sort?: TemplateSort; outputFormat?: 'all' | 'image' | 'pdf' }) =>
   api<TemplateList>('/templates', { query });
 /** Every page of the list (100 at a time, at most 20 pages), as one list: for searching by name. */
-export async function listEveryTemplate(query: { sort: TemplateSort; outputFormat: 'all' | 'image' | 'pdf' }): Promise<TemplateList> {
-  const first = await listTemplates({ ...query, page: 1, limit: 100 });
-  const templates = [...first.templates];
-  for (let page = 2; page <= Math.min(first.pagination.totalPages, 20); page++) {
-    templates.push(...(await listTemplates({ ...query, page, limit: 100 })).templates);
-  }
-  return { templates, pagination: { ...first.pagination, page: 1, totalPages: 1, hasNext: false, hasPrev: false } };
-}
+export const listEveryTemplate = (query: { sort: TemplateSort; outputFormat: 'all' | 'image' | 'pdf' }): Promise<TemplateList> =>
+  readEveryPage('templates', (page, limit) => listTemplates({ ...query, page, limit }));
 
 /** A template answer's body, with the answer's ETag on its template. */
 async function withEtag<T extends { template: Template }>(res: Response): Promise<T> {

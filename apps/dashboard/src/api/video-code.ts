@@ -11,8 +11,9 @@ export const videoCodeKeys = {
 export const getVideoTemplate = (uid: string) =>
   api<{ template: VideoTemplateView }>(`/video/templates/${encodeURIComponent(uid)}`).then((r) => r.template);
 
-export const saveVideoTemplateTsx = (uid: string, tsx: string) =>
-  api<{ template: VideoTemplateView }>(`/video/templates/${encodeURIComponent(uid)}`, { method: 'PUT', json: { tsx } }).then(
+/** Saves a code template's name and TSX in one request (the API checks the name before it compiles the scene). */
+export const saveCodeTemplate = (uid: string, draft: { name: string; tsx: string }) =>
+  api<{ template: VideoTemplateView }>(`/video/templates/${encodeURIComponent(uid)}`, { method: 'PUT', json: draft }).then(
     (r) => r.template,
   );
 

@@ -2,6 +2,7 @@ import type { VideoTemplateView } from '@pressroom/contracts';
 import type { TimelineProjectInput } from '@pressroom/contracts/video-timeline';
 import { api } from './client';
 import type { VariableDefinition } from './templates';
+import { readEveryPage, type Pagination } from './every-page';
 
 /**
  * A video template as the API shows it (docs/video.md); lists leave out the design (`tsx` / `projectJson`). The
@@ -11,7 +12,7 @@ export type VideoTemplate = Omit<VideoTemplateView, 'projectJson'> & { projectJs
 
 export interface VideoTemplateList {
   templates: VideoTemplate[];
-  pagination: { page: number; totalPages: number; total: number; hasNext: boolean; hasPrev: boolean };
+  pagination: Pagination;
 }
 
 export type VideoFormat = 'mp4' | 'webm' | 'gif';
@@ -35,6 +36,8 @@ export const videoKeys = {
 const path = (uid: string) => `/video/templates/${encodeURIComponent(uid)}`;
 
 export const listVideoTemplates = (page: number, limit = 24) => api<VideoTemplateList>('/video/templates', { query: { page, limit } });
+/** Every video template (to name a render by its template), read as listEveryTemplate reads the others. */
+export const listEveryVideoTemplate = () => readEveryPage('templates', listVideoTemplates);
 export const getVideoTemplate = async (uid: string) => (await api<{ template: VideoTemplate }>(path(uid))).template;
 
 export interface VideoTemplateDraft {

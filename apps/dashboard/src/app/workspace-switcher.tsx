@@ -30,11 +30,18 @@ export function WorkspaceSwitcher({ session, onSwitched }: { session: Session; o
       </label>
       <select
         id={id}
-        // A long email or team name must not widen the page on a phone: the select shrinks and its text is cut.
-        className="max-w-full min-w-0 truncate rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        // A long email or team name must not widen the page: the select shrinks (at most 20rem from `sm` up) and its
+        // text is cut; the open list shows names whole.
+        className="max-w-full min-w-0 truncate rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm sm:max-w-xs"
         value={session.workspaceId}
-        disabled={change.isPending}
-        onChange={(e) => change.mutate(e.target.value)}
+        // Busy, not disabled, while the server answers (as the kit's busy Button): disabling it dropped keyboard focus to
+        // the page's body, so an arrow key (which switches on a closed select) left a keyboard user at the top of the
+        // page. A change made meanwhile is not sent; the select shows the session's workspace until the switch is done.
+        aria-busy={change.isPending || undefined}
+        aria-disabled={change.isPending || undefined}
+        onChange={(e) => {
+          if (!change.isPending) change.mutate(e.target.value);
+        }}
       >
         {session.workspaces.map((w) => (
           <option key={w.id} value={w.id}>

@@ -1,5 +1,6 @@
 import { ApiError, claims, messageOf } from '../api/problem.js';
 import { plural } from './plural.js';
+import { asSentence } from './sentence.js';
 
 /** What a form's top banner says about a failure. */
 export interface FormBanner {
@@ -41,7 +42,7 @@ const sentence = (text: string) => text.trim().replace(/\.$/, '');
  */
 export function asSentences(messages: readonly string[]): string {
   const distinct = [...new Set(messages.map(sentence).filter((m) => m !== ''))];
-  return distinct.map((m) => `${m.charAt(0).toUpperCase()}${m.slice(1)}${/[!?]$/.test(m) ? '' : '.'}`).join(' ');
+  return distinct.map((m) => asSentence(m)).join(' ');
 }
 
 /**

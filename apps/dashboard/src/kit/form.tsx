@@ -1,8 +1,21 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError } from '../api/problem';
+import { ApiError, refusedHere } from '../api/problem';
 import { BannerAlert } from './banner-alert';
 import { formBanner } from './form-banner';
 import { FIELD_ERROR_ATTRIBUTE } from './message-text';
+import { holdsNoNumber, NOT_A_NUMBER } from './not-a-number';
+
+/**
+ * The number fields in `form` holding no number (holdsNoNumber: text the browser cannot read as one, "1e" or "-", or
+ * nothing in a required field), refused as a failed request would be, each under its label's name; null when there
+ * are none. The browser gives such a field an empty value, which a form would send as "not set" (the API's default
+ * size, the page's longest animation).
+ */
+function unreadableNumbers(form: HTMLFormElement | null): ApiError | null {
+  const unreadable = [...(form?.querySelectorAll<HTMLInputElement>('input[type="number"]') ?? [])].filter(holdsNoNumber);
+  if (unreadable.length === 0) return null;
+  return refusedHere(unreadable.map((input) => ({ field: input.labels?.[0]?.textContent ?? input.name, message: NOT_A_NUMBER })));
+}
 
 /**
  * Which of `messages` stand beside a field on the page, outside `banner`. A kit field's error (ErrorText) carries
@@ -47,12 +60,13 @@ function firstInvalidField(form: HTMLFormElement | null, messages: readonly stri
  * beside their fields (ApiError.fieldError); when they all do, the banner only says to check the highlighted
  * fields and focus goes to the first one, instead of repeating them in API terms. Errors no field on the page
  * shows are listed in the banner, named by `labels` or spelled out from their path (form-banner.ts); names the API
- * marks with backticks show as code there too.
+ * marks with backticks show as code there too. A number field holding text the browser cannot read as a number
+ * ("1e", "-": its value reads as empty) is refused here the same way, beside it, and nothing is submitted.
  */
 export function Form({
   onSubmit,
-  error,
-  fields = [],
+  error: given,
+  fields: givenFields = [],
   labels,
   children,
   label,
@@ -70,6 +84,10 @@ export function Form({
 }) {
   const form = useRef<HTMLFormElement>(null);
   const banner = useRef<HTMLDivElement>(null);
+  // A submit refused here, before onSubmit (a number field's text unreadable): shown as the API's refusals are.
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
+  const error = refusal ?? given;
+  const fields = refusal ? [...givenFields, ...refusal.fieldErrors().map((e) => e.field)] : givenFields;
   // Which of this failure's messages stand on the page, read once it is drawn (before the browser paints).
   const [onPage, setOnPage] = useState<{ error: unknown; messages: ReadonlySet<string> } | null>(null);
   const read = onPage !== null && onPage.error === error ? onPage.messages : null;
@@ -97,10 +115,17 @@ export function Form({
 
   const handle = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit();
+    const unreadable = unreadableNumbers(form.current);
+    setRefusal(unreadable);
+    if (!unreadable) onSubmit();
+  };
+  // The refusal goes once no number field holds unreadable text any more, as a form's own refusal goes when the field
+  // it named is edited; while one still does, it stays as it was (a new one would move focus away from the typing).
+  const retract = () => {
+    if (refusal && !unreadableNumbers(form.current)) setRefusal(null);
   };
   return (
-    <form ref={form} aria-label={label} onSubmit={handle} noValidate className={`flex flex-col gap-4 ${className}`}>
+    <form ref={form} aria-label={label} onSubmit={handle} onInput={retract} noValidate className={`flex flex-col gap-4 ${className}`}>
       {shown && (
         <div ref={banner}>
           <BannerAlert lines={shown.lines} unshown={shown.unshown} />

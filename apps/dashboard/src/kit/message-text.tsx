@@ -34,11 +34,12 @@ export const FIELD_ERROR_ATTRIBUTE = 'data-field-error';
 /**
  * A refusal's message under the field it concerns (red, small), names in backticks shown as code. It carries the
  * message as the API sent it (`data-field-error`): the form's banner matches on that, not on the drawn text, where
- * `name` has become <code>name</code> (kit/form.tsx).
+ * `name` has become <code>name</code> (kit/form.tsx). A long word in it (a refused page address) wraps inside the
+ * field's width instead of pushing the page sideways on a phone.
  */
 export function ErrorText({ id, text, small = false }: { id?: string | undefined; text: string; small?: boolean }) {
   return (
-    <p id={id} {...{ [FIELD_ERROR_ATTRIBUTE]: text }} className={`${small ? 'text-xs' : 'text-sm'} text-red-700`}>
+    <p id={id} {...{ [FIELD_ERROR_ATTRIBUTE]: text }} className={`${small ? 'text-xs' : 'text-sm'} text-red-700 wrap-anywhere`}>
       <MessageText text={text} />
     </p>
   );

@@ -21,7 +21,7 @@ export function Section({ title, children, actions }: { title: string; children:
   return (
     <section className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label={title}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">{title}</h2>
+        <h2 className="min-w-0 text-lg font-semibold wrap-anywhere">{title}</h2>
         {actions}
       </div>
       {children}

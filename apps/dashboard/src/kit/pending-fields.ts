@@ -11,6 +11,11 @@ export interface PendingField {
   settle: () => Settled;
   /** The control, for focus and for page order. */
   element: () => HTMLElement | null;
+  /**
+   * Whether the field refuses what it holds now, asked without applying anything (after it was typed in). A field
+   * without it counts as corrected once it is typed in.
+   */
+  refused?: () => boolean;
 }
 
 /** `Node.DOCUMENT_POSITION_FOLLOWING`, spelled out so the rule runs without a DOM (unit tests). */
@@ -41,9 +46,15 @@ export class PendingFields {
     for (const element of refused) if (first === null || !(first.compareDocumentPosition(element) & FOLLOWING)) first = element;
     return first;
   }
+
+  /** Whether a field refuses what it holds now (its own `refused`), nothing applied. */
+  refusing(): boolean {
+    for (const field of this.fields) if (field.refused?.()) return true;
+    return false;
+  }
 }
 
-/** An editor's fields and what typing in one says (the Save refusal it showed is over). */
+/** An editor's fields and what typing in one says (the Save refusal it showed may be over). */
 export interface PendingFieldsApi {
   fields: PendingFields;
   typed: () => void;
@@ -55,12 +66,18 @@ export const PendingFieldsContext = createContext<PendingFieldsApi | null>(null)
 /**
  * An editor's fields and its Save's refusal, for the editor to provide (PendingFieldsContext) and ask before saving:
  * `settle()` applies what every field holds as typed and answers whether the save may go on. When a field refused its
- * text, `held` is true and focus goes to that field (the first in page order), until a field is typed in.
+ * text, `held` is true and focus goes to that field (the first in page order), until a field is typed in and no
+ * field refuses what it holds any more (a field that cannot say so counts as corrected once typed in).
  */
 export function usePendingFields(): { api: PendingFieldsApi; held: boolean; settle: () => boolean } {
   const [held, setHeld] = useState<{ field: HTMLElement } | null>(null);
-  const [api] = useState<PendingFieldsApi>(() => ({ fields: new PendingFields(), typed: () => setHeld(null) }));
+  // Counts the fields' typing: the check waits for the typed field to have drawn (and so to know) what it holds now.
+  const [typing, setTyping] = useState(0);
+  const [api] = useState<PendingFieldsApi>(() => ({ fields: new PendingFields(), typed: () => setTyping((n) => n + 1) }));
   useEffect(() => held?.field.focus(), [held]);
+  useEffect(() => {
+    if (typing > 0 && !api.fields.refusing()) setHeld(null);
+  }, [typing, api]);
   const settle = useCallback(() => {
     const refused = api.fields.settleAll();
     setHeld(refused ? { field: refused } : null);

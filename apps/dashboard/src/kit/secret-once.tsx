@@ -45,6 +45,7 @@ export function SecretOnceDialog({
   title,
   description,
   returnFocus,
+  example,
   onClose,
 }: {
   /** The secret to show; the dialog is open while it is not null. */
@@ -55,6 +56,8 @@ export function SecretOnceDialog({
   description?: string;
   /** Where focus goes on close when the element that opened the dialog is gone (kit/dialog.tsx). */
   returnFocus?: () => HTMLElement | null | undefined;
+  /** Code that uses the secret (a new key's first request): copying it copies the secret too, so it counts as copied. */
+  example?: { title: string; text: string; copy: string };
   onClose: () => void;
 }) {
   const [copied, setCopied] = useState(false);
@@ -90,6 +93,16 @@ export function SecretOnceDialog({
       {...(returnFocus ? { returnFocus } : {})}
     >
       {secret !== null && <SecretOnce label={label} value={secret} onCopied={() => setCopied(true)} />}
+      {secret !== null && example && (
+        <figure className="flex flex-col gap-1 text-sm">
+          <figcaption className="font-medium">{example.title}</figcaption>
+          {/* Wrapped, not scrolled sideways: a phone shows the whole command (a copy is the command as it is). */}
+          <pre className="rounded-md bg-slate-900 p-3 text-xs break-all whitespace-pre-wrap text-slate-100" tabIndex={0}>
+            <code>{example.text}</code>
+          </pre>
+          <CopyButton text={example.text} label={example.copy} onCopied={() => setCopied(true)} />
+        </figure>
+      )}
       {asking ? (
         <div
           ref={actions}

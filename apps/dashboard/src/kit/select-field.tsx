@@ -1,4 +1,4 @@
-import { useId, type SelectHTMLAttributes } from 'react';
+import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { ErrorText } from './message-text';
 
 type Choice = { value: string; label: string } | readonly [value: string, label: string];
@@ -8,6 +8,7 @@ export function SelectField({
   label,
   options,
   error,
+  hint,
   className = '',
   ...select
 }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
@@ -15,8 +16,15 @@ export function SelectField({
   /** `{ value, label }` objects or `[value, label]` pairs. */
   options: readonly Choice[];
   error?: string | undefined;
+  /**
+   * Said under the select (and describing it) until an error stands there: the details of the choice made, so the
+   * choices' own labels stay short enough for a phone's closed select, which cuts what does not fit.
+   */
+  hint?: ReactNode;
 }) {
   const id = useId();
+  const shownHint = error ? undefined : hint;
+  const describedBy = error ? `${id}-error` : shownHint ? `${id}-hint` : undefined;
   return (
     <div className={`flex max-w-full min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -25,7 +33,7 @@ export function SelectField({
       <select
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy}
         className="max-w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
         {...select}
       >
@@ -38,6 +46,11 @@ export function SelectField({
           );
         })}
       </select>
+      {shownHint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {shownHint}
+        </p>
+      )}
       {error && <ErrorText id={`${id}-error`} text={error} />}
     </div>
   );

@@ -1,11 +1,12 @@
-import { IMAGE_MAX_SIZE, IMAGE_MIN_SIZE } from '@pressroom/contracts/constants';
 import { TextField } from './field';
 import { fieldError } from './form';
+import { IMAGE_SIDE } from './image-side';
 import type { SideRule } from './side-rule';
 
 export interface SizeFieldsProps {
   width: number;
   height: number;
+  /** NaN while the field holds no number (emptied, or "1e"), which the field refuses beside it. */
   onWidth: (width: number) => void;
   onHeight: (height: number) => void;
   /** What the size is of, named in the labels: "Template" gives "Template width"; none gives "Width". */
@@ -17,16 +18,6 @@ export interface SizeFieldsProps {
   /** The API's rule for a side; an image's unless the output has its own (a video's sides are even). */
   rule?: SideRule;
 }
-
-/** The API's rule for an image's side (libs/contracts): said beside the field as it is typed, not left to the browser's tooltip. */
-export function sizeProblem(side: number): string | undefined {
-  return Number.isInteger(side) && side >= IMAGE_MIN_SIZE && side <= IMAGE_MAX_SIZE
-    ? undefined
-    : `Must be a whole number from ${IMAGE_MIN_SIZE} to ${IMAGE_MAX_SIZE}.`;
-}
-
-/** An image's side (templates, layouts), in pixels. */
-export const IMAGE_SIDE: SideRule = { min: IMAGE_MIN_SIZE, max: IMAGE_MAX_SIZE, problem: sizeProblem };
 
 /**
  * The width and height of an output in pixels (by default within the API's limits for an image). A side that breaks
@@ -42,12 +33,19 @@ export function SizeFields({ width, height, onWidth, onHeight, of, error, fieldC
       min={rule.min}
       max={rule.max}
       step={rule.step}
-      value={value}
-      onChange={(e) => onValue(Number(e.target.value))}
+      // An emptied field, or text the browser cannot read as a number ("-" before its digits, "1e"), is NaN, refused
+      // beside the field. Shown as nothing, so React leaves the typed text alone; Number("") read it as 0,
+      // which React wrote back, and the next keys landed after it ("-4" became 04, a width of 4).
+      value={Number.isNaN(value) ? '' : value}
+      // A side is never optional: emptied, it is refused as a number field holding no number is (kit/not-a-number.ts).
+      required
+      onChange={(e) => onValue(e.target.valueAsNumber)}
       // The API's refusal first: the form's banner repeats any message no field shows, so the rule's own words here
       // would put the one problem on the page twice. The rule speaks while the side is typed, before any request.
       error={fieldError(error, name) ?? rule.problem(value, name)}
       className={fieldClassName}
+      // Which side the control is, for a form that finds it (the canvas save bar, for focus).
+      data-side={name}
     />
   );
   return (

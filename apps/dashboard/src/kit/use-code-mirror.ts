@@ -1,5 +1,5 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { EditorState, type Extension } from '@codemirror/state';
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef, type RefObject } from 'react';
 
@@ -23,8 +23,10 @@ export function useCodeMirror(options: {
   onChange: (value: string) => void;
   label: string;
   extensions: Extension[];
-  /** The id of the line that says how to leave the editor (CodeEditorHint). */
+  /** The ids of what describes the editor: the line that says how to leave it (CodeEditorHint), a refusal under it. */
   describedBy?: string;
+  /** A refusal stands under the editor: its text area is marked invalid (read by assistive technology and the kit's Form). */
+  invalid?: boolean;
 }): {
   host: RefObject<HTMLDivElement | null>;
   view: RefObject<EditorView | null>;
@@ -33,6 +35,14 @@ export function useCodeMirror(options: {
   const view = useRef<EditorView | null>(null);
   const changed = useRef(options.onChange);
   changed.current = options.onChange;
+  // The text area's name, description and invalid mark, replaced when they change (a refusal shown or gone).
+  const attributes = useRef(new Compartment());
+  const contentAttributes = () =>
+    EditorView.contentAttributes.of({
+      'aria-label': options.label,
+      ...(options.describedBy ? { 'aria-describedby': options.describedBy } : {}),
+      ...(options.invalid ? { 'aria-invalid': 'true' } : {}),
+    });
 
   useEffect(() => {
     const editor = new EditorView({
@@ -45,10 +55,7 @@ export function useCodeMirror(options: {
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           ...options.extensions,
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({
-            'aria-label': options.label,
-            ...(options.describedBy ? { 'aria-describedby': options.describedBy } : {}),
-          }),
+          attributes.current.of(contentAttributes()),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
           }),
@@ -66,6 +73,10 @@ export function useCodeMirror(options: {
       editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: options.value } });
     }
   }, [options.value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: attributes.current.reconfigure(contentAttributes()) });
+  }, [options.label, options.describedBy, options.invalid]);
 
   return { host, view };
 }

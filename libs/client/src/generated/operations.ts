@@ -70,6 +70,10 @@ export const OPERATION_ROUTES = {
     "method": "GET",
     "path": "/renders/{id}"
   },
+  "downloadRender": {
+    "method": "GET",
+    "path": "/renders/{id}/file"
+  },
   "deleteRender": {
     "method": "DELETE",
     "path": "/renders/{id}"

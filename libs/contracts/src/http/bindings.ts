@@ -67,7 +67,7 @@ export const DataSource = z
   .object({
     type: z.enum(['http'], { error: () => '`type` must be "http" (the only data source type this server fetches).' }).default('http'),
     url: z
-      .string({ error: (i) => (i.input === undefined ? '`url` is required: the http(s) URL of the JSON data.' : 'Expected a string') })
+      .string({ error: (i) => (i.input === undefined ? '`url` is required: the http(s) URL of the JSON data.' : undefined) })
       .min(1)
       .max(2048),
     method: z.enum(['GET', 'POST']).default('GET'),
@@ -101,8 +101,8 @@ export const RefreshPolicy = z
   .object({
     type: z.enum(REFRESH_POLICY_TYPES, { error: () => `\`type\` must be one of ${REFRESH_POLICY_TYPES.join(', ')}.` }).default('ttl'),
     ttlSeconds: z
-      .number({ error: () => 'Expected an integer number of seconds' })
-      .int('Expected an integer number of seconds')
+      .number({ error: () => 'Must be a whole number of seconds' })
+      .int('Must be a whole number of seconds')
       .min(BINDING_TTL.min, `ttlSeconds must be between ${BINDING_TTL.min} and ${BINDING_TTL.max}`)
       .max(BINDING_TTL.max, `ttlSeconds must be between ${BINDING_TTL.min} and ${BINDING_TTL.max}`)
       .default(BINDING_TTL.default),
@@ -122,7 +122,7 @@ export type OutputConfig = z.infer<typeof OutputConfig>;
 
 const name = z.string().min(1).max(200);
 const templateId = z
-  .string({ error: (i) => (i.input === undefined ? '`templateId` is required: the uid of one of your templates.' : 'Expected a string') })
+  .string({ error: (i) => (i.input === undefined ? '`templateId` is required: the uid of one of your templates.' : undefined) })
   .min(1)
   .max(200);
 

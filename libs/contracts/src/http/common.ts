@@ -130,7 +130,7 @@ export function boundedInt(min: number, max: number, options: { unit?: string } 
     .number()
     .min(min, unit ? numberBound({ small: true, limit: min, unit }) : undefined)
     .max(max, unit ? numberBound({ small: false, limit: max, unit }) : undefined)
-    .refine(Number.isInteger, { message: 'Expected an integer' });
+    .refine(Number.isInteger, { message: 'Must be a whole number' });
 }
 
 /**

@@ -7,11 +7,16 @@ import { PLANS } from './plan-change.js';
 export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
 export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const;
 
+/** The longest email address, password and name an account body takes (the dashboard says them before sending). */
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_PASSWORD_LENGTH = 200;
+export const MAX_NAME_LENGTH = 200;
+
 /** An email address as every account body takes it (also the password-reset request, password-reset.ts). */
 export const EmailAddress = z
   .string({ error: '`email` is required.' })
   .trim()
-  .max(254, '`email` must be at most 254 characters.')
+  .max(MAX_EMAIL_LENGTH, `\`email\` must be at most ${MAX_EMAIL_LENGTH} characters.`)
   .pipe(z.email({ error: 'Enter a valid email address.' }));
 /** The shortest password a new account (or a changed password) may have; the sign-up form says it before submit. */
 export const MIN_PASSWORD_LENGTH = 10;
@@ -19,13 +24,13 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const NewPassword = z
   .string({ error: 'A password is required.' })
   .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
-  .max(200, 'Use at most 200 characters.');
+  .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`);
 
 export const SignUpBody = z
   .object({
     email: EmailAddress,
     password: NewPassword,
-    name: z.string().trim().min(1).max(200).optional(),
+    name: z.string().trim().min(1).max(MAX_NAME_LENGTH).optional(),
     inviteToken: z.string().min(1).max(200).optional(),
   })
   .strict();
@@ -50,7 +55,7 @@ export const ChangePasswordBody = z
 
 /** The person's own details on Account; an empty name clears it (the header then shows the email). */
 export const ProfileBody = z
-  .object({ name: z.string({ error: '`name` must be text.' }).trim().max(200, 'Use at most 200 characters.') })
+  .object({ name: z.string({ error: '`name` must be text.' }).trim().max(MAX_NAME_LENGTH, `Use at most ${MAX_NAME_LENGTH} characters.`) })
   .strict();
 
 export const SwitchWorkspaceBody = z.object({ workspaceId: textField('workspaceId', { max: 200, trim: false }) }).strict();

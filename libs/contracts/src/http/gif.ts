@@ -30,7 +30,7 @@ function gifDimension(name: 'width' | 'height') {
     })
     .min(GIF_MIN_SIZE, numberBound({ small: true, limit: GIF_MIN_SIZE, unit: 'px' }))
     .max(GIF_MAX_SIZE, numberBound({ small: false, limit: GIF_MAX_SIZE, unit: 'px' }))
-    .refine(Number.isInteger, { message: 'Expected an integer' });
+    .refine(Number.isInteger, { message: 'Must be a whole number' });
 }
 
 /** `frameDurationSeconds` may not exceed the chosen preset's maximum. */
@@ -75,7 +75,7 @@ export type GifRequest = z.infer<typeof GifRequest>;
 /** POST /gif/capture: records a live page in real time. */
 export const GifCaptureRequest = z
   .object({
-    url: z.string({ error: (issue) => (issue.input === undefined ? '`url` is required.' : 'Expected a string') }).min(1),
+    url: z.string({ error: (issue) => (issue.input === undefined ? '`url` is required.' : undefined) }).min(1),
     width: gifDimension('width').default(GIF_DEFAULT_WIDTH),
     height: gifDimension('height').default(GIF_DEFAULT_HEIGHT),
     quality: GifQuality.default(GIF_DEFAULT_QUALITY),

@@ -7,6 +7,9 @@
 export const IMAGE_MIN_SIZE = 1;
 export const IMAGE_MAX_SIZE = 4000;
 
+/** The most distinct renders a URL-signing secret's cap may allow (`maxRenders`). */
+export const URL_SIGNING_MAX_RENDERS = 1_000_000_000;
+
 export const GIF_MIN_SIZE = 1;
 export const GIF_MAX_SIZE = 2000;
 

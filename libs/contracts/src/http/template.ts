@@ -3,6 +3,7 @@ import { refineWhenTyped, Variables, boundedInt, queryInt, ImageFormatOrJpg } fr
 import { FabricDesign } from './design-schema.js';
 import { IMAGE_MAX_SIZE, IMAGE_MIN_SIZE } from './output-limits.js';
 import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
+import { VARIABLE_NAME_MAX_LENGTH } from './variable-name-limit.js';
 import { variableNameProblem } from './variable-rules.js';
 import { defaultLengthProblem, defaultValueProblem } from './variable-values.js';
 
@@ -16,7 +17,7 @@ export const VARIABLE_TYPES = ['text', 'image', 'color', 'number', 'boolean'] as
  */
 export const VariableDefinition = z
   .object({
-    name: z.string().min(1).max(200),
+    name: z.string().min(1).max(VARIABLE_NAME_MAX_LENGTH),
     type: z
       // The alias is left out of the message: it says what to send.
       .enum([...VARIABLE_TYPES, 'string'], { error: `Must be one of: ${VARIABLE_TYPES.join(', ')}` })

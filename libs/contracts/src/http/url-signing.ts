@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { FileExtension } from './common.js';
+import { URL_SIGNING_MAX_RENDERS } from './output-limits.js';
 import { LayoutKey } from './template.js';
 import { URL_RENDER_PARAMS } from './url-render.js';
 
 /** POST /account/url-signing-secret: make (or rotate to) a new secret for signed render URLs (docs/signed-urls.md). */
 export const UrlSigningSecretRequest = z.object({
   /** Most distinct renders (cache misses) the secret's URLs may cause; omit or null for no cap. */
-  maxRenders: z.number().int().min(1).max(1_000_000_000).nullable().optional(),
+  maxRenders: z.number().int().min(1).max(URL_SIGNING_MAX_RENDERS).nullable().optional(),
 });
 export type UrlSigningSecretRequest = z.infer<typeof UrlSigningSecretRequest>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAPTION_LIMITS, CaptionSource } from './video-captions.js';
 import { imageUrlProblem, mediaUrlProblem } from './url-rules.js';
+import { VARIABLE_NAME_MAX_LENGTH } from './variable-name-limit.js';
 // This file is also an entry of its own (the dashboard's studio): the same plain messages there.
 import '../issue-messages.js';
 
@@ -144,7 +145,7 @@ const ClipStyle = z
 /** Variable names bound to clip properties: `{ "text": "headline", "style.color": "brand" }`. */
 const Bind = z.record(
   z.string().regex(/^(?:[a-zA-Z]+)(?:\.[a-zA-Z]+)?$/, 'A bound property is a name such as `src` or `style.color`.'),
-  z.string().min(1).max(200),
+  z.string().min(1).max(VARIABLE_NAME_MAX_LENGTH),
 );
 
 const clipBase = {
@@ -155,7 +156,7 @@ const clipBase = {
     .min(1)
     .max(TIMELINE_LIMITS.maxFps * TIMELINE_LIMITS.maxSeconds),
   /** A template variable that replaces the clip's main value: text, src, color (solid) or fill (shape), html. */
-  variable: z.string().min(1).max(200).optional(),
+  variable: z.string().min(1).max(VARIABLE_NAME_MAX_LENGTH).optional(),
   /** Template variables bound to any other property (per render: texts, URLs, colours, durations). */
   bind: Bind.optional(),
   style: ClipStyle.optional(),
@@ -260,7 +261,7 @@ const Soundtrack = z
     fadeInFrames: frames.optional(),
     fadeOutFrames: frames.optional(),
     /** A template variable that replaces `src`. */
-    variable: z.string().min(1).max(200).optional(),
+    variable: z.string().min(1).max(VARIABLE_NAME_MAX_LENGTH).optional(),
   })
   .strict();
 
@@ -290,7 +291,7 @@ export const TimelineProject = z
     /** Default: the end of the last clip. */
     durationInFrames: z.number().int().min(1).optional(),
     /** A template variable (a number of frames) that sets the length per render. */
-    durationVariable: z.string().min(1).max(200).optional(),
+    durationVariable: z.string().min(1).max(VARIABLE_NAME_MAX_LENGTH).optional(),
     /** The frame drawn as the render's poster PNG (default: the middle frame). */
     posterFrame: frames.optional(),
     backgroundColor: colour.default('#000000'),

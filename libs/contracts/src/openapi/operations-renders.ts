@@ -258,6 +258,22 @@ export const renderOperations: Operation[] = [
     problems: ['not-found'],
   },
   {
+    method: 'get',
+    path: '/renders/{id}/file',
+    operationId: 'downloadRender',
+    tag: 'Renders',
+    summary: "A finished render's file, to save (Content-Disposition: attachment)",
+    description:
+      "The file read from Pressroom's own store whatever the storage backend, from the API's own origin (a browser saves " +
+      'it, where a `download` link to a file on another origin only opens it). `Content-Disposition` names it ' +
+      '`<render id>.<ext>` (`filename`) and `<template name>-<render id>.<ext>` (`filename*`, UTF-8). A render still ' +
+      'queued or rendering is a 409; a failed one, or one whose file is no longer stored, a 404. One `Range` is answered ' +
+      'as a 206 with `Content-Range` (a 416 past the end), with `ETag` and `If-Range`, so an interrupted save resumes.',
+    auth: 'apiKey',
+    responses: { 200: file(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf', 'video/mp4', 'video/webm']) },
+    problems: ['not-found', 'conflict', 'range-not-satisfiable'],
+  },
+  {
     method: 'delete',
     path: '/renders/{id}',
     operationId: 'deleteRender',
@@ -276,7 +292,7 @@ export const renderOperations: Operation[] = [
     summary: 'A rendered file (public, immutable; the URL holds a random id)',
     auth: 'public',
     responses: { 200: file(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf', 'video/mp4']) },
-    problems: ['not-found'],
+    problems: ['not-found', 'range-not-satisfiable'],
   },
   {
     method: 'get',

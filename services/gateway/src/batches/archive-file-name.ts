@@ -1,3 +1,5 @@
+import { attachmentDisposition, fileNamePart } from '../http/content-disposition.js';
+
 /** Longest name part kept before the date (file systems and download bars cut long names anyway). */
 const MAX_NAME = 60;
 
@@ -7,15 +9,7 @@ const MAX_NAME = 60;
  * A template deleted since the batch ran leaves `batch`.
  */
 export function archiveFileName(templateName: string | null, createdAt: Date): string {
-  const name =
-    (templateName ?? '')
-      .normalize('NFC')
-      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .replace(/^[.\- ]+|[.\- ]+$/g, '')
-      .slice(0, MAX_NAME)
-      .trim() || 'batch';
+  const name = fileNamePart(templateName ?? '', MAX_NAME) || 'batch';
   return `${name}-${createdAt.toISOString().slice(0, 10)}.zip`;
 }
 
@@ -24,6 +18,5 @@ export function archiveFileName(templateName: string | null, createdAt: Date): s
  * the readable name as `filename*` (RFC 6266/8187), which browsers prefer: a download attribute cannot override it.
  */
 export function archiveDisposition(batchId: string, readableName: string): string {
-  const encoded = encodeURIComponent(readableName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${batchId}.zip"; filename*=UTF-8''${encoded}`;
+  return attachmentDisposition(`${batchId}.zip`, readableName);
 }

@@ -24,4 +24,13 @@ describe('which answers the refused-requests log keeps', () => {
     expect(refusalToKeep({ method: 'DELETE', path: '/custom-storage', auth }, notFound)).toEqual({ auth });
     expect(refusalToKeep({ method: 'PUT', path: '/custom-storage', auth }, { status: 400, slug: 'validation-error' })).toEqual({ auth });
   });
+
+  it('leaves out the dashboard session’s own refused reads, keeping its refused writes and every key’s reads', () => {
+    const session: AuthContext = { ...auth, keyId: null };
+    const tooLong = { status: 400, slug: 'validation-error' as const };
+    expect(refusalToKeep({ method: 'GET', path: '/renders', auth: session }, tooLong)).toBeNull();
+    expect(refusalToKeep({ method: 'HEAD', path: '/renders/img_x', auth: session }, notFound)).toBeNull();
+    expect(refusalToKeep({ method: 'POST', path: '/image', auth: session }, tooLong)).toEqual({ auth: session });
+    expect(refusalToKeep({ method: 'GET', path: '/renders', auth }, tooLong)).toEqual({ auth });
+  });
 });

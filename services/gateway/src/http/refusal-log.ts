@@ -24,6 +24,10 @@ export function refusalToKeep(
   if (problem.status < 400 || problem.status > 499 || !auth) return null;
   const route = `${request.method} ${request.path.replace(/^\/v1(?=\/|$)/, '').replace(/(.)\/+$/, '$1')}`;
   if (problem.status === 404 && NOT_SET_ANSWERS.has(route)) return null;
+  // The dashboard's own reads (a search longer than GET /renders takes, typed into the address; a deleted render's
+  // link): the person saw that refusal on the page that asked, beside its field, so listing it again is noise. A
+  // refused write made in the dashboard stays: it is an action someone took that made nothing (a render, a save).
+  if (auth.keyId === null && (request.method === 'GET' || request.method === 'HEAD')) return null;
   return { auth };
 }
 

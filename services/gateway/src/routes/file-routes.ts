@@ -1,9 +1,9 @@
 import { Router, type Request } from 'express';
 import { ProblemError } from '@pressroom/problem';
-import { resolveRange, type ObjectInfo, type Storage } from '@pressroom/storage';
+import type { Storage } from '@pressroom/storage';
 import { labelledPath } from '../http/route-label.js';
 import { handler } from '../http/routes.js';
-import { streamBody } from '../http/stream-body.js';
+import { answerStoredFile } from '../http/stored-file-answer.js';
 
 // A video render's poster frame sits beside it: renders/vid_<id>.poster.png.
 const RENDERED_FILE = /^renders\/[a-z]+_[0-9a-z]+(?:\.poster)?\.(png|jpg|webp|gif|pdf|mp4|webm)$/;
@@ -28,11 +28,7 @@ export function fileRoutes(options: { storage: Storage }): Router {
       if (!RENDERED_FILE.test(key) && !isAsset) throw notFound;
       const info = await options.storage.head(key);
       if (!info) throw notFound;
-      res
-        .type(info.contentType)
-        .setHeader('Cache-Control', isAsset ? 'public, max-age=300' : 'public, max-age=31536000, immutable')
-        .setHeader('ETag', info.etag)
-        .setHeader('Accept-Ranges', 'bytes');
+      res.type(info.contentType).setHeader('Cache-Control', isAsset ? 'public, max-age=300' : 'public, max-age=31536000, immutable');
       if (isAsset) {
         // A deleted asset must stop being served soon; an SVG must never run as a page of our origin.
         res
@@ -40,41 +36,19 @@ export function fileRoutes(options: { storage: Storage }): Router {
           .setHeader('X-Content-Type-Options', 'nosniff')
           .setHeader('Access-Control-Allow-Origin', '*');
       }
-      if (matchesEtag(req.get('If-None-Match'), info)) {
-        res.status(304).end();
-        return;
-      }
-      // If-Range: a client resuming a download of another version gets the whole new file.
-      const ifRange = req.get('If-Range');
-      const answer = ifRange && ifRange !== info.etag ? ({ kind: 'whole' } as const) : resolveRange(req.get('Range'), info.size);
-      if (answer.kind === 'unsatisfiable') {
-        res.setHeader('Content-Range', `bytes */${info.size}`).removeHeader('ETag');
-        throw new ProblemError('range-not-satisfiable', {
-          detail: `The range ${JSON.stringify(req.get('Range'))} starts past the end of this ${info.size}-byte file.`,
-        });
-      }
-      const range = answer.kind === 'partial' ? answer.range : undefined;
-      res.status(range ? 206 : 200).setHeader('Content-Length', String(range ? range.end - range.start + 1 : info.size));
-      if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
-      if (req.method === 'HEAD') {
-        res.end();
-        return;
-      }
-      const object = await options.storage.open(key, range);
-      if (!object) throw notFound;
-      await streamBody(object.body, res).catch((err: unknown) => {
-        // The client went away mid-file (seeking in a video does this all the time): nothing to answer.
-        if (!isClientGone(req)) throw err;
+      await answerStoredFile(req, res, {
+        storage: options.storage,
+        key,
+        info,
+        notFound,
+        whenCutShort: (err: unknown) => {
+          // The client went away mid-file (seeking in a video does this all the time): nothing to answer.
+          if (!isClientGone(req)) throw err;
+        },
       });
     }),
   );
   return router;
-}
-
-function matchesEtag(header: string | undefined, info: ObjectInfo): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === info.etag);
 }
 
 function isClientGone(req: Request): boolean {

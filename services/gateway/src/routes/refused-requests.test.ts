@@ -105,15 +105,16 @@ describe('a session’s refusals', () => {
   });
   afterAll(() => gw.close());
 
-  it('are listed as made in the dashboard', async () => {
+  it('are listed as made in the dashboard: its refused writes, not its refused reads (said on the page that asked)', async () => {
     const user = new Browser(gw.baseUrl);
     await user.request('POST', '/auth/sign-up', { json: { email: 'refusals@example.com', password: 'refusals password' } });
     expect((await user.request('GET', '/renders/img_nope')).status).toBe(404);
+    expect((await user.request('DELETE', '/renders/img_nope')).status).toBe(404);
     let items: Listed['items'] = [];
     for (let attempt = 0; attempt < 100 && items.length === 0; attempt++) {
       items = ((await (await user.request('GET', '/account/refused-requests')).json()) as Listed).items;
       if (items.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(items).toMatchObject([{ method: 'GET', path: '/renders/img_nope', status: 404, key: null }]);
+    expect(items).toMatchObject([{ method: 'DELETE', path: '/renders/img_nope', status: 404, key: null }]);
   });
 });

@@ -12,12 +12,18 @@ import {
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
 import { removeRenderFiles, type CustomStorageCopies, type Storage } from '@pressroom/storage';
+import type { Logger } from '@pressroom/telemetry';
 import { authOf } from '../http/auth.js';
 import { defineRoute, handler } from '../http/routes.js';
+import { answerStoredFile } from '../http/stored-file-answer.js';
 import { parseOrThrow } from '../http/validate.js';
+import { fileGone, openRenderDownload } from '../renders/render-download.js';
 import { renderDetail, renderHistoryItem } from '../views/render-history-view.js';
 
-/** GET /renders, GET and DELETE /renders/{id}: every kind of render in one history (the dashboard's Renders page). */
+/**
+ * GET /renders, GET and DELETE /renders/{id}: every kind of render in one history (the dashboard's Renders page).
+ * GET /renders/{id}/file: the render's file to save, from this origin (the dashboard's Download links; docs/adr/0078).
+ */
 export function renderHistoryRoutes(deps: {
   db: Db;
   errorsBaseUrl: string;
@@ -82,6 +88,28 @@ export function renderHistoryRoutes(deps: {
       const removed = await removeRenderFiles(deps, { ownerId, storageKey: row.storageKey, copied: row.userStorageUrl !== null });
       await deleteRender(deps.db, { ownerId, id });
       res.json({ id, deleted: true, ...removed });
+    }),
+  });
+
+  defineRoute(router, '/renders/:id/file', {
+    get: handler(async (req, res) => {
+      const id = String(req.params.id);
+      const { key, info, disposition } = await openRenderDownload(deps, { ownerId: authOf(res).ownerId, id });
+      res.set({
+        'Content-Type': info.contentType,
+        'Content-Disposition': disposition,
+        // Answered to a session or a key, not a public URL: no shared cache may keep it.
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      // With Range: a browser that lost a large save (a video) half-way resumes it instead of starting over.
+      await answerStoredFile(req, res, {
+        storage: deps.storage,
+        key,
+        info,
+        notFound: fileGone(id),
+        whenCutShort: (error: unknown) => (res.locals.log as Logger).warn({ err: error, renderId: id }, 'render download ended early'),
+      });
     }),
   });
 

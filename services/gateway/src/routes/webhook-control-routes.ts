@@ -7,6 +7,7 @@ import {
   pauseWebhookSubscription,
   redeliverWebhookDelivery,
   resumeWebhookSubscription,
+  type AuditAction,
   type Db,
 } from '@pressroom/db';
 import { ProblemError } from '@pressroom/problem';
@@ -35,13 +36,15 @@ function notFound(uid: string): ProblemError {
 export function webhookControlRoutes(deps: { db: Db; owners: Pick<OwnerCaches, 'changed'> }): Router {
   const router = Router();
 
-  const setStatus = (change: typeof pauseWebhookSubscription, action: 'webhook.paused' | 'webhook.resumed') =>
+  /** Changes the status; `changed` says which audit action it was (a resume of a failed subscription is a re-enable). */
+  const setStatus = (change: (db: Db, input: { ownerId: string; uid: string }) => Promise<AuditAction | null>) =>
     [
       requireSession,
       async (req, res) => {
         const { ownerId } = authOf(res);
         const uid = String(req.params.uid);
-        if (!(await change(deps.db, { ownerId, uid }))) throw notFound(uid);
+        const action = await change(deps.db, { ownerId, uid });
+        if (!action) throw notFound(uid);
         await deps.owners.changed(ownerId, ['webhooks']);
         const row = await getWebhookSubscription(deps.db, { ownerId, uid });
         await audit(req, res, action, { targetId: uid, targetLabel: webhookLabel(row!) });
@@ -49,8 +52,14 @@ export function webhookControlRoutes(deps: { db: Db; owners: Pick<OwnerCaches, '
       },
     ] satisfies Parameters<typeof defineRoute>[2]['post'];
 
-  defineRoute(router, '/webhook-subscriptions/:uid/pause', { post: setStatus(pauseWebhookSubscription, 'webhook.paused') });
-  defineRoute(router, '/webhook-subscriptions/:uid/resume', { post: setStatus(resumeWebhookSubscription, 'webhook.resumed') });
+  const pause = async (db: Db, input: { ownerId: string; uid: string }) =>
+    (await pauseWebhookSubscription(db, input)) ? ('webhook.paused' as const) : null;
+  const resume = async (db: Db, input: { ownerId: string; uid: string }) => {
+    const was = await resumeWebhookSubscription(db, input);
+    return was === 'reenabled' ? ('webhook.reenabled' as const) : was === 'resumed' ? ('webhook.resumed' as const) : null;
+  };
+  defineRoute(router, '/webhook-subscriptions/:uid/pause', { post: setStatus(pause) });
+  defineRoute(router, '/webhook-subscriptions/:uid/resume', { post: setStatus(resume) });
 
   defineRoute(router, '/webhook-subscriptions/:uid/deliveries', {
     get: async (req, res) => {

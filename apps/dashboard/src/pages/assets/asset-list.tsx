@@ -1,7 +1,11 @@
 import type { Asset } from '../../api/assets';
 import { Button } from '../../kit/button';
+import { CopyButton } from '../../kit/copy-button';
 import { ConfirmDialog } from '../../kit/dialog';
 import { formatBytes } from '../../kit/format-bytes';
+import { formatDate, utcIso } from '../../kit/format';
+
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The sample line a font preview is drawn with. */
 export const FONT_SAMPLE = 'The quick brown fox jumps over the lazy dog 0123456789';
@@ -24,9 +28,30 @@ export function AssetPreview({ asset }: { asset: Asset }) {
   );
 }
 
-/** One kind of asset as cards: preview, name, size, and delete behind a confirmation. */
+/**
+ * How each card tells its asset from the others, as it shows it and as its Delete button is named: the upload time
+ * to the second, and where two of the same name were uploaded in the same second (files chosen together), which of
+ * them it is ("2 of 2"). Two uploads of one file are otherwise the same card, and "Delete green.png" twice.
+ */
+function distinctionsOf(assets: Asset[]): Map<string, string> {
+  const uploaded = (asset: Asset) => `uploaded ${formatDate(asset.createdAt, { seconds: true })}`;
+  const groups = new Map<string, Asset[]>();
+  for (const asset of assets) {
+    const key = `${asset.name}\n${uploaded(asset)}`;
+    groups.set(key, [...(groups.get(key) ?? []), asset]);
+  }
+  const distinctions = new Map<string, string>();
+  for (const group of groups.values())
+    group.forEach((asset, i) =>
+      distinctions.set(asset.id, group.length > 1 ? `${uploaded(asset)} (${i + 1} of ${group.length})` : uploaded(asset)),
+    );
+  return distinctions;
+}
+
+/** One kind of asset as cards: preview, name, size, upload time, an image's address to copy, and delete behind a confirmation. */
 export function AssetList({ title, assets, onDelete }: { title: string; assets: Asset[]; onDelete: (asset: Asset) => void }) {
   if (assets.length === 0) return <p className="text-sm text-slate-700">No {title.toLowerCase()} yet.</p>;
+  const distinctions = distinctionsOf(assets);
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={title}>
       {assets.map((asset) => (
@@ -41,10 +66,15 @@ export function AssetList({ title, assets, onDelete }: { title: string; assets: 
                 {asset.format.toUpperCase()} · {formatBytes(asset.sizeBytes)}
                 {asset.font ? ` · ${asset.font.weight} ${asset.font.style} · ${asset.name}` : ''}
               </p>
+              <p className="text-xs text-slate-600">
+                <time dateTime={utcIso(asset.createdAt)} title={utcIso(asset.createdAt)}>
+                  {sentenceCase(distinctions.get(asset.id)!)}
+                </time>
+              </p>
             </div>
             <ConfirmDialog
               trigger={
-                <Button variant="ghost" aria-label={`Delete ${asset.name}`}>
+                <Button variant="ghost" aria-label={`Delete ${asset.name}, ${distinctions.get(asset.id)}`}>
                   Delete
                 </Button>
               }
@@ -54,6 +84,14 @@ export function AssetList({ title, assets, onDelete }: { title: string; assets: 
               onConfirm={() => onDelete(asset)}
             />
           </div>
+          {/* An image is used in a template by its address (docs/assets.md: an <img> src, a canvas Image, a CSS
+              background); a font by its family name, which the card already shows. */}
+          {asset.kind === 'image' && (
+            <div className="flex flex-col gap-2 border-t border-slate-100 px-3 pt-2 pb-3">
+              <code className="text-xs break-all text-slate-700">{asset.url}</code>
+              <CopyButton text={asset.url} label="Copy address" name={`Copy address of ${asset.name}, ${distinctions.get(asset.id)}`} />
+            </div>
+          )}
         </li>
       ))}
     </ul>

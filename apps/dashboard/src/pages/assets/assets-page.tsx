@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { assetKeys, deleteAsset, listAssets, uploadAsset, type AssetUsage } from '../../api/assets';
+import { assetKeys, deleteAsset, listAssets, type Asset, type AssetUsage } from '../../api/assets';
 import { messageOf } from '../../api/problem';
 import { Alert } from '../../kit/alert';
+import { LiveMessage } from '../../kit/live-message';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { useFontFaces } from './account-fonts';
@@ -11,6 +12,7 @@ import { formatCount } from '../../kit/format';
 import { plural } from '../../kit/plural';
 import { formatBytes } from '../../kit/format-bytes';
 import { UploadField } from './upload-field';
+import { refusalOf, uploadEach } from './upload-each';
 
 const ACCEPT = '.png,.jpg,.jpeg,.webp,.svg,.ttf,.otf,.woff2,image/png,image/jpeg,image/webp,image/svg+xml,font/ttf,font/otf,font/woff2';
 
@@ -43,39 +45,37 @@ export default function AssetsPage() {
   useFontFaces(assets.data?.assets ?? []);
   const [uploadError, setUploadError] = useState<string | undefined>();
   const [uploaded, setUploaded] = useState<string | undefined>();
+  // What the last delete removed, said above the lists (where focus goes once its card is gone).
+  const [deleted, setDeleted] = useState<string | undefined>();
 
   const upload = useMutation({
-    // One file after another: each is checked against the plan as it arrives, and a refused one does not stop the rest.
+    // One file after another: a refused one does not stop the rest (uploadEach, as the canvas editor's library dialog).
     mutationFn: async (files: File[]) => {
-      const done: string[] = [];
-      const refused: string[] = [];
-      for (const file of files) {
-        try {
-          done.push((await uploadAsset(file)).name);
-        } catch (error) {
-          refused.push(`${file.name}: ${messageOf(error)}`);
-        }
-      }
-      if (done.length > 0) void queryClient.invalidateQueries({ queryKey: assetKeys.all });
-      return { done, refused };
+      const outcome = await uploadEach(files);
+      if (outcome.done.length > 0) void queryClient.invalidateQueries({ queryKey: assetKeys.all });
+      return outcome;
     },
     onMutate: () => {
       setUploadError(undefined);
       setUploaded(undefined);
+      setDeleted(undefined);
     },
-    onSuccess: ({ done, refused }) => {
-      if (done.length > 0) setUploaded(`Uploaded ${done.join(', ')}.`);
-      if (refused.length > 0)
-        setUploadError(
-          `${refused.length === 1 ? 'Not uploaded' : `${plural(refused.length, 'file')} not uploaded`}: ${refused.join(' · ')}`,
-        );
+    onSuccess: (outcome) => {
+      if (outcome.done.length > 0) setUploaded(`Uploaded ${outcome.done.map((asset) => asset.name).join(', ')}.`);
+      setUploadError(refusalOf(outcome));
     },
     onError: (error) => setUploadError(messageOf(error)),
   });
 
   const remove = useMutation({
-    mutationFn: (id: string) => deleteAsset(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+    mutationFn: (asset: Asset) => deleteAsset(asset.id),
+    onMutate: () => setDeleted(undefined),
+    onSuccess: (_, asset) => {
+      // The upload's note would still name a file that is gone.
+      setUploaded(undefined);
+      setDeleted(asset.name);
+      return queryClient.invalidateQueries({ queryKey: assetKeys.all });
+    },
   });
 
   return (
@@ -93,23 +93,19 @@ export default function AssetsPage() {
         {assets.data && <UsageMeters usage={assets.data.usage} />}
       </Section>
       {remove.error && <Alert>{messageOf(remove.error)}</Alert>}
+      {/* In the page while empty (out of view only): a live region shown together with its text is not read out by every screen reader. */}
+      <LiveMessage tone="success" className={deleted ? undefined : 'sr-only'}>
+        {deleted ? `Deleted ${deleted}.` : ''}
+      </LiveMessage>
       <QueryState query={assets}>
         {(data) => (
           <>
             <Section title="Images">
-              <AssetList
-                title="Images"
-                assets={data.assets.filter((a) => a.kind === 'image')}
-                onDelete={(asset) => remove.mutate(asset.id)}
-              />
+              <AssetList title="Images" assets={data.assets.filter((a) => a.kind === 'image')} onDelete={(asset) => remove.mutate(asset)} />
             </Section>
             <Section title="Fonts">
               <p className="text-sm text-slate-700">Use a font by its family name in canvas and HTML templates.</p>
-              <AssetList
-                title="Fonts"
-                assets={data.assets.filter((a) => a.kind === 'font')}
-                onDelete={(asset) => remove.mutate(asset.id)}
-              />
+              <AssetList title="Fonts" assets={data.assets.filter((a) => a.kind === 'font')} onDelete={(asset) => remove.mutate(asset)} />
             </Section>
           </>
         )}

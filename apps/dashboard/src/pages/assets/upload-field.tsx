@@ -5,6 +5,8 @@ import { LiveMessage } from '../../kit/live-message';
  * The upload control: the browser's own file button (keyboard and name stay native), styled like the kit's
  * secondary button, inside a zone that also takes files dropped on it. The server's problem `detail` for
  * a refused file is shown right under it and tied to the input (aria-describedby), so a screen reader hears it.
+ * While files upload the input is only marked disabled (aria-disabled; choosing and dropping do nothing), not
+ * `disabled`: a disabled input loses focus, and a keyboard user who chose files would be left at the page's top.
  */
 export function UploadField({
   label,
@@ -26,6 +28,7 @@ export function UploadField({
   const drop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setOver(false);
+    if (busy) return;
     const files = Array.from(event.dataTransfer.files);
     if (files.length > 0) onFiles(files);
   };
@@ -48,14 +51,16 @@ export function UploadField({
         type="file"
         multiple
         accept={accept}
-        disabled={busy}
+        aria-disabled={busy || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        className="text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-solid file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-100"
+        className="text-sm text-slate-700 aria-disabled:opacity-60 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-solid file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-100"
+        // Not opened while busy (a click opens the browser's file chooser).
+        onClick={(event) => busy && event.preventDefault()}
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);
           event.target.value = '';
-          if (files.length > 0) onFiles(files);
+          if (files.length > 0 && !busy) onFiles(files);
         }}
       />
       <p id={`${id}-hint`} className="text-xs text-slate-600">

@@ -1,8 +1,9 @@
 import { MIN_PASSWORD_LENGTH } from '@pressroom/contracts';
 import type { Dispatch, SetStateAction } from 'react';
 import { TextField } from '../../kit/field';
-import { refusedHere, type ApiError } from '../../api/problem';
+import type { ApiError } from '../../api/problem';
 import { fieldError } from '../../kit/form';
+import { emailProblem, PASSWORD_LENGTHS, unsent } from './account-input';
 
 export interface Credentials {
   email: string;
@@ -13,15 +14,12 @@ export interface Credentials {
 export const CREDENTIAL_FIELDS = ['email', 'password'] as const;
 
 /**
- * A sign-in refused before it is sent: an empty password (and, with it, an empty email) said in the dashboard's own
- * words beside its field, instead of the API's "`password` is required." next to the email's plain sentence.
+ * A sign-in refused before it is sent: an empty password, and an empty or malformed email (as every page words it,
+ * account-input.ts), said in the dashboard's own words beside its field, instead of the API's "`password` is
+ * required." next to the email's plain sentence.
  */
 export function unsentSignIn(credentials: Credentials): ApiError | null {
-  if (credentials.password) return null;
-  return refusedHere([
-    ...(credentials.email.trim() ? [] : [{ field: 'email', message: 'Enter your email address.' }]),
-    { field: 'password', message: 'Enter your password.' },
-  ]);
+  return unsent({ email: emailProblem(credentials.email), password: credentials.password ? null : 'Enter your password.' });
 }
 
 /**
@@ -73,7 +71,7 @@ export function CredentialsFields({
           onChange((current) => ({ ...current, password }));
         }}
         error={fieldError(error, 'password')}
-        {...(purpose === 'sign-up' ? { hint: `At least ${MIN_PASSWORD_LENGTH} characters.`, minLength: MIN_PASSWORD_LENGTH } : {})}
+        {...(purpose === 'sign-up' ? { hint: PASSWORD_LENGTHS, minLength: MIN_PASSWORD_LENGTH } : {})}
       />
     </>
   );

@@ -10,6 +10,7 @@ import { fieldError, Form } from '../../kit/form';
 import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
 import { AuthCard } from './auth-card';
+import { emailProblem, unsent } from './account-input';
 
 /**
  * "Forgot password?" (docs/auth.md "Password reset"): with SMTP configured, a mailed single-use link; without, who
@@ -38,7 +39,12 @@ export default function ForgotPasswordPage() {
 }
 
 function MailALink({ email, setEmail }: { email: string; setEmail: (email: string) => void }) {
-  const submit = useMutation({ mutationFn: () => requestPasswordReset(email) });
+  const submit = useMutation({
+    mutationFn: () => {
+      const refused = unsent({ email: emailProblem(email) });
+      return refused ? Promise.reject(refused) : requestPasswordReset(email);
+    },
+  });
   // The answer replaces the form, its button with it: focus goes to the answer instead of the page's body.
   const sent = useRef<HTMLDivElement>(null);
   useEffect(() => {

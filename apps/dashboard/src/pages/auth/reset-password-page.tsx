@@ -9,6 +9,7 @@ import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { AuthCard } from './auth-card';
+import { newPasswordProblem, PASSWORD_LENGTHS, unsent } from './account-input';
 import type { PasswordResetDone } from './sign-in-page';
 
 /**
@@ -21,7 +22,10 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const submit = useMutation({
-    mutationFn: () => completePasswordReset({ token, newPassword }),
+    mutationFn: () => {
+      const refused = unsent({ newPassword: newPasswordProblem(newPassword) });
+      return refused ? Promise.reject(refused) : completePasswordReset({ token, newPassword });
+    },
     onSuccess: async ({ email }) => {
       // This browser's own session (if it had one) ended too.
       client.clear();
@@ -53,7 +57,7 @@ export default function ResetPasswordPage() {
             autoComplete="new-password"
             required
             minLength={MIN_PASSWORD_LENGTH}
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters. Every browser signed in to your account is signed out.`}
+            hint={`${PASSWORD_LENGTHS} Every browser signed in to your account is signed out.`}
             value={newPassword}
             onChange={(e) => setNewPassword(e.target.value)}
             error={fieldError(submit.error, 'newPassword')}

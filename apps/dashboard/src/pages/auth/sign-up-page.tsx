@@ -12,6 +12,7 @@ import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { QueryState } from '../../kit/query-state';
 import { AuthCard } from './auth-card';
+import { emailProblem, nameProblem, newPasswordProblem, unsent } from './account-input';
 import { CREDENTIAL_FIELDS, CredentialsFields } from './credentials-fields';
 
 /** Why this visitor cannot sign up, or null when they can. */
@@ -55,13 +56,21 @@ function SignUpForm() {
   const invitedEmail = useInvitation(inviteToken).data?.email ?? null;
   const submit = useMutation({
     // With an invitation the server joins the team and starts the session in it.
-    mutationFn: () =>
-      signUp({
+    mutationFn: () => {
+      // Over-long input refused here, in the dashboard's one wording (account-input.ts), before anything is sent.
+      const refused = unsent({
+        name: nameProblem(name),
+        email: invitedEmail ? null : emailProblem(credentials.email),
+        password: newPasswordProblem(credentials.password),
+      });
+      if (refused) return Promise.reject(refused);
+      return signUp({
         ...credentials,
         ...(invitedEmail ? { email: invitedEmail } : {}),
         ...(name ? { name } : {}),
         ...(inviteToken ? { inviteToken } : {}),
-      }),
+      });
+    },
     onSuccess: async () => {
       // The invitation is spent now, and this page shows it until the navigation below: neither its preview nor the
       // sign-in settings are reset (resetting the settings would redraw the form and fetch the spent invitation again,

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { batchKeys, batchResults } from '../../api/batches';
 import { ApiError } from '../../api/problem';
-import { listTemplates, templateKeys } from '../../api/templates';
 import { buttonClass } from '../../kit/button';
 import { formatDate } from '../../kit/format';
 import { NotFound } from '../../kit/not-found';
 import { plural } from '../../kit/plural';
 import { Page } from '../../kit/page';
+import { useEveryTemplate } from '../templates/template-choice';
 import { BatchRun } from './batch-run';
 
 /**
@@ -18,11 +18,8 @@ import { BatchRun } from './batch-run';
  */
 export default function BatchPage() {
   const { batchId = '' } = useParams();
-  // The same list as the Batches page (its cache is shared): the page's title names the batch's template.
-  const templates = useQuery({
-    queryKey: templateKeys.list({ batch: true }),
-    queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'all' }),
-  });
+  // The same list as the Batches page (its cache is shared): the page's title names the batch's template, wherever it sorts.
+  const templates = useEveryTemplate('all');
   // The run's own first read (the same query key as BatchRun's before the batch finishes, so one request).
   const first = useQuery({ queryKey: batchKeys.results(batchId, false), queryFn: () => batchResults(batchId) });
   if (first.error instanceof ApiError && first.error.status === 404) {

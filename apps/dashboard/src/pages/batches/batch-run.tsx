@@ -159,7 +159,8 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
         </div>
       )}
       {again.isError && <Alert>{messageOf(again.error)}</Alert>}
-      {finished && results.data && (
+      {/* Not from the placeholder (the rows read before the batch finished): the table would list fewer files a moment. */}
+      {finished && results.data && !results.isPlaceholderData && (
         <Table
           caption="Results"
           captionVisible

@@ -7,17 +7,17 @@ import { batchKeys, batchPath, startBatch } from '../../api/batches';
 import { makeMultiPagePdf } from '../../api/pdf';
 import { ApiError } from '../../api/problem';
 import { renderKeys } from '../../api/renders';
-import { listTemplates, templateKeys } from '../../api/templates';
 import { getUsage, usageKeys } from '../../api/usage';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { fieldError, Form } from '../../kit/form';
 import { ErrorText } from '../../kit/message-text';
 import { Page, Section } from '../../kit/page';
+import { formatCount } from '../../kit/format';
 import { plural } from '../../kit/plural';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
-import { TemplateChoice } from '../templates/template-choice';
+import { TemplateChoice, useEveryTemplate } from '../templates/template-choice';
 import { variablesOf } from '../templates/variable-names';
 import { autoColumns } from './column-match';
 import { defaultUse } from './default-use';
@@ -45,6 +45,19 @@ function exampleRows(template: { variableDefinitions?: Parameters<typeof preview
   return csvOf(variables, [Object.fromEntries(variables.map((v) => [v, samples[v] === undefined ? '' : String(samples[v])]))]);
 }
 
+/**
+ * A value in the First rows preview: at most 16rem wide, broken anywhere and cut to three lines (a 1,000-character
+ * value made the table some 7,500 px wide). The whole value stays in the cell's text (read out, found by the page's
+ * search), in its title on hover, and in the rows box above.
+ */
+function PreviewValue({ value }: { value: string }) {
+  return (
+    <span className="line-clamp-3 max-w-64 wrap-anywhere" title={value.length > 40 ? value : undefined}>
+      {value}
+    </span>
+  );
+}
+
 /** What the rows become: one image per row (a batch, its ZIP) or one PDF with a page per row (POST /pdf/multi-page). */
 type Output = 'images' | 'pdf';
 
@@ -65,11 +78,9 @@ export default function BatchesPage() {
   const fileId = useId();
   const checkId = useId();
   const sizesErrorId = useId();
+  const leftOutId = useId();
   // Every template: an image template makes images or a PDF; a PDF template (outputFormat pdf) a PDF only.
-  const templates = useQuery({
-    queryKey: templateKeys.list({ batch: true }),
-    queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'all' }),
-  });
+  const templates = useEveryTemplate('all');
   // The plan's items-per-batch limit, said beside the row count before starting (the usage answer names the plan).
   const usage = useQuery({ queryKey: usageKeys.all, queryFn: getUsage });
   const plan = usage.data?.rate.tier;
@@ -246,9 +257,11 @@ export default function BatchesPage() {
                     onClick={() => {
                       const rows = exampleRows(template, variables);
                       flushSync(() => setText(rows));
-                      // The button leaves with the empty box: focus goes on to the rows, after the header, to type values.
+                      // The button leaves with the empty box: focus goes on to the rows, the defaults row selected, so
+                      // what is typed replaces it and becomes row 1 (the cursor after it made typing a row 2, the
+                      // defaults still rendered as row 1).
                       rowsBox.current?.focus();
-                      rowsBox.current?.setSelectionRange(rows.length, rows.length);
+                      rowsBox.current?.setSelectionRange(rows.indexOf('\n') + 1, rows.replace(/\n$/, '').length);
                     }}
                   >
                     Start the rows with these columns
@@ -261,18 +274,21 @@ export default function BatchesPage() {
             <>
               <p className="text-sm">
                 Detected columns: <strong>{columns.join(', ')}</strong> · {plural(rows.length, 'row')}
-                {rows.length > MAX_ROWS
-                  ? makesPdf
-                    ? ` (the first ${MAX_ROWS} make the PDF)`
-                    : ` (the first ${MAX_ROWS} are rendered)`
-                  : ''}
               </p>
+              {/* Rows past the first MAX_ROWS are not sent: said where Start describes it, never only in passing. */}
+              {rows.length > MAX_ROWS && (
+                <p id={leftOutId} className="text-sm font-medium text-amber-900">
+                  {makesPdf
+                    ? `Only the first ${MAX_ROWS} rows make this PDF: one PDF takes at most ${MAX_ROWS} rows, so rows ${MAX_ROWS + 1} to ${formatCount(rows.length)} are left out. Make the rest into further PDFs.`
+                    : `Only the first ${MAX_ROWS} rows go in this batch: a batch started here takes at most ${MAX_ROWS} rows, so rows ${MAX_ROWS + 1} to ${formatCount(rows.length)} are left out. Start the rest as further batches, or send the whole file through the API (csvUrl).`}
+                </p>
+              )}
               {makesPdf && (
                 <p className="text-sm text-slate-600">
                   One PDF takes up to {MAX_ROWS} rows, a page each (a template of several pages prints them all for each row).
                 </p>
               )}
-              {!makesPdf && itemLimit !== null && (
+              {!makesPdf && itemLimit !== null && (itemCount > itemLimit || rows.length <= MAX_ROWS) && (
                 <p className={`text-sm ${itemCount > itemLimit ? 'font-medium text-amber-900' : 'text-slate-600'}`}>
                   {itemCount > itemLimit
                     ? `Too many for one batch: ${plural(itemCount, 'item')} (rows × sizes); the ${plan} plan allows at most ${itemLimit} items per batch. Split the file into batches of at most ${plural(rowsPerBatch(itemLimit, layouts.length), 'row')}.`
@@ -296,7 +312,10 @@ export default function BatchesPage() {
                 rows={rows.slice(0, PREVIEW_ROWS).map((values, index) => ({ index, values }))}
                 rowKey={(r) => String(r.index)}
                 empty="No rows yet."
-                columns={columns.map((c) => ({ header: c, cell: (r: { values: Record<string, string> }) => r.values[c] }))}
+                columns={columns.map((c) => ({
+                  header: c,
+                  cell: (r: { values: Record<string, string> }) => <PreviewValue value={r.values[c] ?? ''} />,
+                }))}
               />
               <fieldset className="grid gap-2 sm:grid-cols-2">
                 <legend className="text-sm font-medium">Column for each variable</legend>
@@ -389,7 +408,9 @@ export default function BatchesPage() {
             className="self-start"
             busy={run.isPending}
             disabled={!template || rows.length === 0 || (!makesPdf && layouts.length === 0) || blocked}
-            aria-describedby={rows.length > 0 && refused ? checkId : undefined}
+            aria-describedby={
+              [rows.length > MAX_ROWS ? leftOutId : '', rows.length > 0 && refused ? checkId : ''].filter(Boolean).join(' ') || undefined
+            }
           >
             {makesPdf ? 'Make PDF' : 'Start batch'}
           </Button>

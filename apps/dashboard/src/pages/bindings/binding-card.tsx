@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { bindingAction, bindingKeys, deleteBinding, type Binding } from '../../api/bindings';
 import { messageOf } from '../../api/problem';
+import { editorPathOf } from '../../canvas/editor-path';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { ConfirmDialog, Dialog } from '../../kit/dialog';
 import { formatDate } from '../../kit/format';
 import { LiveMessage } from '../../kit/live-message';
+import { useBindingTemplate } from './binding-fields';
 import { EditMapping } from './edit-mapping';
 import { EditSettings } from './edit-settings';
 import { refreshPolicyText } from './refresh-policy-fields';
@@ -36,10 +39,12 @@ function refreshNews(refresh: ReturnType<typeof useRefreshNow>): string {
 }
 
 /** One binding: what it renders from where and how often, its image URL, and what can be done with it. */
-export function BindingCard({ binding }: { binding: Binding }) {
+export function BindingCard({ binding, onDeleted }: { binding: Binding; onDeleted?: () => void }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<'mapping' | 'settings' | null>(null);
   const mapped = Object.entries(binding.mapping);
+  // The template it renders, by name and linked to its editor (as the Templates page's names are).
+  const { template, loading: templateLoading } = useBindingTemplate(binding.templateId);
   const refresh = useRefreshNow(binding);
   const failed = refresh.outcome?.state === 'failed' ? refresh.outcome.message : null;
   const news = refreshNews(refresh);
@@ -52,7 +57,10 @@ export function BindingCard({ binding }: { binding: Binding }) {
   });
   const remove = useMutation({
     mutationFn: () => deleteBinding(binding.uid),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bindingKeys.all }),
+    onSuccess: async () => {
+      onDeleted?.();
+      await queryClient.invalidateQueries({ queryKey: bindingKeys.all });
+    },
   });
   return (
     <article className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 text-sm" aria-label={binding.name}>
@@ -61,6 +69,19 @@ export function BindingCard({ binding }: { binding: Binding }) {
         <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[binding.status]}`}>Status: {binding.status}</span>
       </div>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3">
+        <dt>Template</dt>
+        <dd className="break-words">
+          {template ? (
+            <Link className="text-indigo-700 underline" to={editorPathOf(template)}>
+              {template.name}
+            </Link>
+          ) : templateLoading ? (
+            'Loading…'
+          ) : (
+            // Deleted since (or could not be read): its uid is what there is to say.
+            binding.templateId
+          )}
+        </dd>
         <dt>Last refresh</dt>
         <dd>{binding.lastRefreshAt ? formatDate(binding.lastRefreshAt) : 'never'}</dd>
         {/* When the image URL last got a new image: "never" says it still serves the placeholder. */}

@@ -1,15 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import { listTemplates, templateKeys } from '../../api/templates';
+import { getTemplate, templateKeys } from '../../api/templates';
 import { TextField } from '../../kit/field';
 import { fieldError } from '../../kit/form';
-import { TemplateChoice } from '../templates/template-choice';
+import { TemplateChoice, useEveryTemplate } from '../templates/template-choice';
 
-/** The templates a binding can render (image ones, by name): the create form and both edit dialogs read this list. */
-export function useBindingTemplates() {
-  return useQuery({
-    queryKey: templateKeys.list({ bindings: true }),
-    queryFn: () => listTemplates({ limit: 100, sort: 'name', outputFormat: 'image' }),
+/** The templates a binding can render (every image one, by name): the create form and both edit dialogs read this list. */
+export const useBindingTemplates = () => useEveryTemplate('image');
+
+/**
+ * The template a binding renders: from the pickers' list when it is there (every image template, up to
+ * listEveryTemplate's cap), else read on its own (GET /templates/{id}, cached as the editors cache it). `template` is undefined while
+ * either is loading (`loading` is then true) and once neither has it (deleted since).
+ */
+export function useBindingTemplate(templateId: string) {
+  const templates = useBindingTemplates();
+  const listed = templates.data?.templates.find((t) => t.uid === templateId);
+  const alone = useQuery({
+    queryKey: templateKeys.one(templateId),
+    queryFn: () => getTemplate(templateId),
+    enabled: templates.data !== undefined && listed === undefined,
   });
+  const template = listed ?? alone.data;
+  return { template, loading: !template && (templates.isPending || (alone.isPending && alone.fetchStatus !== 'idle')) };
 }
 
 /** A failed request's error, forgotten once a field it names is edited: it was about the value as it was. */

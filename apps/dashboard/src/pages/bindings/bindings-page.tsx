@@ -19,7 +19,7 @@ import {
   useBindingTemplates,
   type BindingBasics,
 } from './binding-fields';
-import { MappingList, MappingPicker, withoutVariable, type Mapping } from './mapping-editor';
+import { judgedTemplate, MappingList, MappingPicker, mappingRefusals, withoutVariable, type Mapping } from './mapping-editor';
 import { RefreshPolicyFields, useRefreshPolicy } from './refresh-policy-fields';
 import { SourceHeaderFields, useSourceHeader } from './source-header-fields';
 
@@ -27,16 +27,22 @@ import { SourceHeaderFields, useSourceHeader } from './source-header-fields';
 export default function BindingsPage() {
   // Refreshes run in the scheduler, after the button's request has answered: look again every few seconds.
   const bindings = useQuery({ queryKey: bindingKeys.all, queryFn: listBindings, refetchInterval: 3_000 });
+  // The last binding deleted: its card is gone, so the list says it (focus lands on this section's heading).
+  const [deleted, setDeleted] = useState<string | null>(null);
   return (
     <Page title="Bindings">
-      <NewBinding />
+      <NewBinding quiet={deleted !== null} onCreated={() => setDeleted(null)} />
       <Section title="Your bindings">
+        {/* Always in the page (a live region must exist before its message); visible once there is one. */}
+        <LiveMessage tone={deleted ? 'success' : 'neutral'} className={deleted ? undefined : 'sr-only'}>
+          {deleted ? `Deleted ${deleted}: its image URL no longer answers.` : ''}
+        </LiveMessage>
         <QueryState query={bindings}>
           {(list) =>
             list.length === 0 ? (
               <p className="text-sm text-slate-700">No bindings yet.</p>
             ) : (
-              list.map((b) => <BindingCard key={b.uid} binding={b} />)
+              list.map((b) => <BindingCard key={b.uid} binding={b} onDeleted={() => setDeleted(b.name)} />)
             )
           }
         </QueryState>
@@ -50,16 +56,21 @@ export default function BindingsPage() {
  * header, the test's fetched JSON, the chosen variable, the mapping, the refresh policy) starts afresh, and the
  * binding name field takes focus for the next one.
  */
-function NewBinding() {
+function NewBinding({ quiet, onCreated }: { quiet: boolean; onCreated: () => void }) {
   const [created, setCreated] = useState<{ count: number; name: string } | null>(null);
+  // A binding deleted since (quiet) is the page's latest news: "Created …" no longer stands beside it.
+  const said = created && !quiet ? `Created ${created.name}.` : '';
   return (
     <Section title="New binding">
       {/* Always in the page (a live region must exist before its message); visible once there is one. */}
-      <LiveMessage className={created ? undefined : 'sr-only'}>{created ? `Created ${created.name}.` : ''}</LiveMessage>
+      <LiveMessage className={said ? undefined : 'sr-only'}>{said}</LiveMessage>
       <NewBindingForm
         key={created?.count ?? 0}
         focusName={created !== null}
-        onCreated={(name) => setCreated((c) => ({ count: (c?.count ?? 0) + 1, name }))}
+        onCreated={(name) => {
+          setCreated((c) => ({ count: (c?.count ?? 0) + 1, name }));
+          onCreated();
+        }}
       />
     </Section>
   );
@@ -82,6 +93,7 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
   const { name, url } = basics;
   const template = templates.data?.templates.find((t) => t.uid === basics.templateId) ?? templates.data?.templates[0];
   const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
+  const judged = judgedTemplate(template);
   const create = useMutation({
     onMutate: () => {
       if (test.isError) test.reset();
@@ -92,6 +104,7 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
       const missing = [
         ...(template ? [] : [{ field: 'templateId', message: templates.data ? 'Make an image template first.' : 'Choose a template.' }]),
         ...(url ? [] : [NO_URL]),
+        ...mappingRefusals(mapping, judged),
       ];
       if (missing.length > 0 || !template) throw refusedHere(missing);
       return createBinding({
@@ -113,12 +126,21 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
     // The source answered: a refusal of its URL or header at create time no longer holds (nor its highlight).
     onSuccess: () => forgetErrorAbout(create, 'dataSource'),
   });
+  // Whatever a failed test said (beside a field or in its alert) was about the source as it was: an edit of its URL
+  // or header takes it away.
+  const forgetFailedTest = () => {
+    if (test.isError) test.reset();
+  };
   const testUrlError = fieldError(test.error, 'dataSource.url');
   // A test refused over its URL: focus goes to the field, as the form's own refusals do (the test is not a submit).
   useEffect(() => {
     if (testUrlError) basicsFields.current?.querySelector<HTMLElement>('input[type="url"]')?.focus();
   }, [test.error, testUrlError]);
   const createErrors = basicsErrors(create.error);
+  const editMapping = (change: (m: Mapping) => Mapping) => {
+    setMapping(change);
+    forgetErrorAbout(create, 'mapping');
+  };
   return (
     <Form
       label="New binding"
@@ -133,8 +155,9 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
           onChange={(change) => {
             setBasics((b) => ({ ...b, ...change }));
             // A refusal was about the value as it was: an edit takes it away (a test's data stays until the next test).
-            if (change.url !== undefined) forgetErrorAbout(test, 'dataSource.url');
-            forgetErrorAbout(create, ...apiFieldsOf(change));
+            // A failed test's alert too: it described the URL as it was, not what the form now holds.
+            if (change.url !== undefined) forgetFailedTest();
+            forgetErrorAbout(create, ...apiFieldsOf(change), ...(change.templateId !== undefined ? ['mapping'] : []));
           }}
           templates={templates.data?.templates}
           errors={{ ...createErrors, url: testUrlError ?? createErrors.url }}
@@ -144,7 +167,7 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
         source={source}
         error={test.error ?? create.error}
         onEdit={() => {
-          forgetErrorAbout(test, 'dataSource.credentials');
+          forgetFailedTest();
           forgetErrorAbout(create, 'dataSource.credentials');
         }}
       />
@@ -157,10 +180,10 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
           <p className="text-sm">
             Fetched {plural(test.data.bytes, 'byte')} (HTTP {test.data.status}). Choose a variable, then click a value to map it.
           </p>
-          <MappingPicker data={test.data.data} variables={variables} onMap={(v, path) => setMapping((m) => ({ ...m, [v]: path }))} />
+          <MappingPicker data={test.data.data} variables={variables} onMap={(v, path) => editMapping((m) => ({ ...m, [v]: path }))} />
         </div>
       )}
-      <MappingList mapping={mapping} onUnmap={(v) => setMapping((m) => withoutVariable(m, v))} />
+      <MappingList mapping={mapping} onUnmap={(v) => editMapping((m) => withoutVariable(m, v))} template={judged} error={create.error} />
       <RefreshPolicyFields policy={policy} error={create.error} onEdit={() => forgetErrorAbout(create, 'refreshPolicy')} />
       <Button type="submit" className="self-start" busy={create.isPending}>
         Create binding

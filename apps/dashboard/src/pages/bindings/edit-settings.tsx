@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bindingKeys, updateBindingSettings, type Binding } from '../../api/bindings';
+import { refusedHere } from '../../api/problem';
 import { DialogActions } from '../../kit/dialog';
 import { Form } from '../../kit/form';
 import {
@@ -11,6 +12,7 @@ import {
   useBindingTemplates,
   type BindingBasics,
 } from './binding-fields';
+import { judgedTemplate, MappingList, mappingRefusals, withoutVariable, type Mapping } from './mapping-editor';
 import { RefreshPolicyFields, useRefreshPolicy } from './refresh-policy-fields';
 import { SourceHeaderFields, useSourceHeader } from './source-header-fields';
 
@@ -21,6 +23,8 @@ const changed = (value: string, stored: string) => (value === stored ? undefined
  * Edits a binding's name, template, data source URL, refresh policy and source header (PUT /bindings/{uid}). The
  * stored header value is never shown: an empty value keeps it, a new one replaces it, and "Remove" deletes the
  * stored credentials. A value the API refuses (a blocked URL, a template that no longer exists) shows beside its field.
+ * Another template that lacks a mapped variable is refused under the mapping, as the create form does (unmapping it
+ * here saves the mapping without it).
  */
 export function EditSettings({ binding, onClose }: { binding: Binding; onClose: () => void }) {
   const client = useQueryClient();
@@ -29,21 +33,30 @@ export function EditSettings({ binding, onClose }: { binding: Binding; onClose: 
   const policy = useRefreshPolicy(binding.refreshPolicy);
   const source = useSourceHeader(binding.dataSource.credentials);
   const [remove, setRemove] = useState(false);
+  const [mapping, setMapping] = useState<Mapping>(binding.mapping);
+  const list = templates.data?.templates;
+  const templateId = changed(basics.templateId, binding.templateId);
+  // Judged against another template only: the stored one is what the binding already renders with.
+  const judged = templateId === undefined ? undefined : judgedTemplate(list?.find((t) => t.uid === templateId));
   const save = useMutation({
-    mutationFn: () =>
-      updateBindingSettings(binding, {
+    mutationFn: () => {
+      const refusals = mappingRefusals(mapping, judged);
+      if (refusals.length > 0) throw refusedHere(refusals);
+      return updateBindingSettings(binding, {
         refreshPolicy: policy.value,
         name: changed(basics.name, binding.name),
-        templateId: changed(basics.templateId, binding.templateId),
+        templateId,
+        // Sent only when something was unmapped here (the list refreshes every few seconds: compared by content).
+        mapping: JSON.stringify(mapping) === JSON.stringify(binding.mapping) ? undefined : mapping,
         url: changed(basics.url, binding.dataSource.url),
         header: remove ? null : source.header,
-      }),
+      });
+    },
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: bindingKeys.all });
       onClose();
     },
   });
-  const list = templates.data?.templates;
   // A template the list does not hold (deleted since, or past its first 100) stays chosen, named by its uid.
   const choices =
     list && !list.some((t) => t.uid === binding.templateId) ? [...list, { uid: binding.templateId, name: binding.templateId }] : list;
@@ -52,16 +65,25 @@ export function EditSettings({ binding, onClose }: { binding: Binding; onClose: 
       label="Binding settings"
       onSubmit={() => save.mutate()}
       error={save.error}
-      fields={['name', 'templateId', 'dataSource.url', 'refreshPolicy', 'dataSource.credentials']}
+      fields={['name', 'templateId', 'dataSource.url', 'mapping', 'refreshPolicy', 'dataSource.credentials']}
     >
       <BindingBasicsFields
         values={basics}
         onChange={(change) => {
           setBasics((b) => ({ ...b, ...change }));
-          forgetErrorAbout(save, ...apiFieldsOf(change));
+          forgetErrorAbout(save, ...apiFieldsOf(change), ...(change.templateId !== undefined ? ['mapping'] : []));
         }}
         templates={choices}
         errors={basicsErrors(save.error)}
+      />
+      <MappingList
+        mapping={mapping}
+        onUnmap={(v) => {
+          setMapping((m) => withoutVariable(m, v));
+          forgetErrorAbout(save, 'mapping');
+        }}
+        template={judged}
+        error={save.error}
       />
       <RefreshPolicyFields policy={policy} error={save.error} onEdit={() => forgetErrorAbout(save, 'refreshPolicy')} />
       <SourceHeaderFields

@@ -1,5 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from '../../api/problem';
+import type { VariableDefinition } from '../../api/templates';
+import { fieldError } from '../../kit/form';
+import { ErrorText } from '../../kit/message-text';
 import { SelectField } from '../../kit/select-field';
+import { variablesOf } from '../templates/variable-names';
 import { JsonPicker } from './json-picker';
 
 export type Mapping = Record<string, string>;
@@ -34,10 +39,33 @@ export function MappingPicker({
   );
 }
 
-/** What is mapped, each with a button that removes it. */
-export function MappingList({ mapping, onUnmap }: { mapping: Mapping; onUnmap: (variable: string) => void }) {
+/**
+ * What is mapped, each with a button that removes it. With `template` (the one the form would save the binding
+ * with), a mapped variable it does not have is marked so, and `error` (the form's failure; its `mapping` refusal, see
+ * mappingRefusals) stands under the list, describing those entries' Unmap buttons. Refused over the mapping alone,
+ * focus goes to the first such Unmap (there is no field there for the form to focus).
+ */
+export function MappingList({
+  mapping,
+  onUnmap,
+  template,
+  error,
+}: {
+  mapping: Mapping;
+  onUnmap: (variable: string) => void;
+  template?: JudgedTemplate | undefined;
+  error?: unknown;
+}) {
+  const errorId = useId();
+  const list = useRef<HTMLDivElement>(null);
+  const refusal = fieldError(error, 'mapping');
+  useEffect(() => {
+    if (!refusal || !(error instanceof ApiError) || error.fieldErrors().length !== 1) return;
+    list.current?.querySelector<HTMLElement>('button[aria-describedby]')?.focus();
+  }, [error, refusal]);
+  const missing = (v: string) => template !== undefined && !template.variables.includes(v);
   return (
-    <div className="text-sm">
+    <div ref={list} className="text-sm">
       <p className="font-medium">Mapping</p>
       {Object.keys(mapping).length === 0 ? (
         <p className="text-slate-700">Nothing mapped yet.</p>
@@ -48,15 +76,62 @@ export function MappingList({ mapping, onUnmap }: { mapping: Mapping; onUnmap: (
               <span className="break-all">
                 {v} ← <code>{path}</code>
               </span>
-              <button type="button" className="text-xs underline" onClick={() => onUnmap(v)}>
+              {/* Beside the path, not in it: a path breaks anywhere, these words between words. */}
+              {missing(v) && <span className="text-amber-900">(not a variable of {template!.name})</span>}
+              <button
+                type="button"
+                className="text-xs underline"
+                onClick={() => onUnmap(v)}
+                aria-describedby={refusal && missing(v) ? errorId : undefined}
+              >
                 Unmap {v}
               </button>
             </li>
           ))}
         </ul>
       )}
+      {refusal && <ErrorText id={errorId} text={refusal} />}
     </div>
   );
+}
+
+/** A template as a mapping is judged against it: its name and its variables. */
+export interface JudgedTemplate {
+  name: string;
+  variables: readonly string[];
+}
+
+/**
+ * The template a mapping is judged against, or undefined when it cannot be: judged for an HTML template only (a
+ * canvas one's text objects may read variables its definitions do not list).
+ */
+export function judgedTemplate(
+  template: { name: string; html?: string | null | undefined; variableDefinitions: VariableDefinition[] } | undefined,
+): JudgedTemplate | undefined {
+  if (!template?.html) return undefined;
+  return { name: template.name, variables: variablesOf(template.html, template.variableDefinitions).map((v) => v.name) };
+}
+
+/**
+ * Mapped variables the template does not have (mapped for another template, then the template changed): the binding
+ * would render without those values and never say so. Refused under the mapping (field `mapping`, for refusedHere),
+ * before anything is sent; none when the mapping fits or the template cannot be judged.
+ */
+export function mappingRefusals(mapping: Mapping, template: JudgedTemplate | undefined): { field: string; message: string }[] {
+  const unknown = template ? unknownVariables(mapping, template.variables) : [];
+  if (!template || unknown.length === 0) return [];
+  const one = unknown.length === 1;
+  return [
+    {
+      field: 'mapping',
+      message: `${template.name} has no variable${one ? '' : 's'} ${unknown.join(', ')}: unmap ${one ? 'it' : 'them'}, or choose a template that has ${one ? 'it' : 'them'}.`,
+    },
+  ];
+}
+
+/** The mapped variables `variables` (a template's) does not have, in mapping order. */
+export function unknownVariables(mapping: Mapping, variables: readonly string[]): string[] {
+  return Object.keys(mapping).filter((v) => !variables.includes(v));
 }
 
 /** The mapping without one variable. */

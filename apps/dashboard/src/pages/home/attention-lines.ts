@@ -2,7 +2,7 @@
 // (test/attention-lines.test.ts) loads it as Node does: the shapes are those of api/renders.ts, api/webhooks.ts
 // and api/bindings.ts, spelled structurally.
 import { plural } from '../../kit/plural.js';
-import { searchOfFilters } from '../renders/render-filters.js';
+import { localDayOf, searchOfFilters } from '../renders/render-filters.js';
 import { asSentence } from '../../kit/sentence.js';
 import { eventWords } from '../webhooks/event-words.js';
 
@@ -53,11 +53,11 @@ export interface AttentionInput {
 export const failedRendersSince = (now: Date): string => new Date(now.getTime() - FAILED_RENDERS_WINDOW_MS).toISOString();
 
 /**
- * The Renders list showing failed renders from the day the window starts on. The list filters whole days (read as
- * UTC, as its own filter does), so it may also show failures from earlier that day, never fewer than were counted.
+ * The Renders list showing failed renders from the day the window starts on. The list filters whole days where the
+ * reader is (render-filters.ts), so it may also show failures from earlier that day, never fewer than were counted.
  */
 export function failedRendersLink(now: Date): string {
-  const from = failedRendersSince(now).slice(0, 10);
+  const from = localDayOf(new Date(failedRendersSince(now)));
   return `/renders?${searchOfFilters({ kind: '', status: 'failed', templateUid: '', from, to: '', q: '' }).toString()}`;
 }
 

@@ -19,7 +19,7 @@ export default function HomePage() {
   );
   return (
     <Page title="Overview">
-      <p className="-mt-4 text-sm text-slate-700">
+      <p className="-mt-4 text-sm text-slate-700 wrap-anywhere">
         Signed in as <strong>{session.user.email}</strong>, working in <strong>{where.name}</strong>
         {where.detail}.
       </p>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { planTitle } from '../../api/instance-plans';
 import { getUsage, usageKeys, type Usage } from '../../api/usage';
 import { useCurrentSession } from '../../app/session';
 import { formatUtcDate } from '../../kit/format';
@@ -46,7 +47,7 @@ export function ThisMonth() {
               </dd>
               <dt className="text-slate-700">Plan</dt>
               <dd>
-                {u.rate.tier}, {plural(u.rate.perMinute, 'request')} a minute
+                {planTitle(u.rate.tier)}, {plural(u.rate.perMinute, 'request')} a minute
                 {isOwner && (
                   <>
                     {' · '}

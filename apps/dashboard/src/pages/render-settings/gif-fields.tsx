@@ -1,9 +1,7 @@
 import { GIF_MIN_SECONDS, GIF_QUALITY_PRESETS } from '@pressroom/contracts/constants';
-import type { FormEvent } from 'react';
 import { TextField } from '../../kit/field';
 import { fieldError } from '../../kit/form';
 import { SelectField } from '../../kit/select-field';
-import { NOT_A_NUMBER } from '../video/studio/typed-number';
 import { gifSettingsProblems } from './gif-settings-problems';
 import { QUALITY_CHOICES, type GifQualityName, type GifSettings } from './gif-settings';
 
@@ -26,9 +24,6 @@ export function GifFields({
 }) {
   const problems = gifSettingsProblems(body);
   const longest = GIF_QUALITY_PRESETS[settings.quality].maxSeconds;
-  // On every input, not only on a change of value: "-" typed into the empty field leaves the value empty, no change.
-  const typed = (e: FormEvent<HTMLInputElement>) =>
-    onChange({ seconds: e.currentTarget.value, secondsUnreadable: e.currentTarget.validity.badInput });
   return (
     <>
       <SelectField
@@ -45,9 +40,8 @@ export function GifFields({
         max={longest}
         step={0.1}
         value={settings.seconds}
-        onChange={typed}
-        onInput={typed}
-        error={settings.secondsUnreadable ? NOT_A_NUMBER : (problems.frameDurationSeconds ?? fieldError(error, 'frameDurationSeconds'))}
+        onChange={(e) => onChange({ seconds: e.target.value })}
+        error={problems.frameDurationSeconds ?? fieldError(error, 'frameDurationSeconds')}
         hint={`${GIF_MIN_SECONDS} to ${longest} at this quality; empty: the page’s longest animation.`}
       />
     </>

@@ -3,8 +3,6 @@
  * typed: one set of fields for the playground and the template editor's Render panel.
  */
 import { GIF_DEFAULT_QUALITY, GIF_QUALITY_PRESETS } from '@pressroom/contracts/constants';
-import { refusedHere, type ApiError } from '../../api/problem.js';
-import { NOT_A_NUMBER } from '../video/studio/typed-number.js';
 
 export type GifQualityName = keyof typeof GIF_QUALITY_PRESETS;
 
@@ -13,11 +11,6 @@ export interface GifSettings {
   quality: GifQualityName;
   /** Seconds of animation to capture, as typed; empty: the page's own longest animation. */
   seconds: string;
-  /**
-   * The browser found the typed seconds not a number ("1e", "-"): its number input then reads as empty, which must
-   * not be sent as "the page's longest animation".
-   */
-  secondsUnreadable?: boolean;
 }
 
 /** The API's own defaults: left as they are, the body asks for what a request without them gets. */
@@ -35,9 +28,4 @@ export const QUALITY_CHOICES = (Object.keys(GIF_QUALITY_PRESETS) as GifQualityNa
 export function gifSettingsBody(settings: GifSettings): { quality: GifQualityName; frameDurationSeconds?: number } {
   const seconds = settings.seconds.trim();
   return { quality: settings.quality, ...(seconds === '' ? {} : { frameDurationSeconds: Number(seconds) }) };
-}
-
-/** Settings whose seconds the browser could not read are refused beside that field before anything is sent; else null. */
-export function unreadableGifSettings(settings: GifSettings): ApiError | null {
-  return settings.secondsUnreadable ? refusedHere([{ field: 'frameDurationSeconds', message: NOT_A_NUMBER }]) : null;
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { listRefusedRequests, refusedRequestKeys, type RefusedRequestView } from '../../api/refused-requests';
 import { Instant } from '../../kit/instant';
+import { MessageText } from '../../kit/message-text';
 import { Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { Table, type Column } from '../../kit/table';
@@ -56,17 +57,22 @@ const columns: Column<RefusedRequestView>[] = [
   },
 ];
 
-/** The refusal's detail, then the field errors it does not already say (a single field's refusal is said once). */
+/**
+ * The refusal's detail, then the field errors it does not already say (a single field's refusal is said once), as
+ * people read them: names the API marks with backticks show as code (MessageText), as everywhere else.
+ */
 function RefusedReason({ detail, errors }: Pick<RefusedRequestView, 'detail' | 'errors'>) {
   const more = fieldErrorsBeyondDetail(detail, errors);
   return (
     <>
-      <p className="wrap-anywhere">{detail}</p>
+      <p className="wrap-anywhere">
+        <MessageText text={detail} />
+      </p>
       {more.length > 0 && (
         <ul className="mt-1 list-disc pl-5 text-xs text-slate-700" aria-label="Field errors">
           {more.map((e, i) => (
             <li key={i} className="wrap-anywhere">
-              {e.field}: {e.message}
+              {e.field}: <MessageText text={e.message} />
             </li>
           ))}
         </ul>

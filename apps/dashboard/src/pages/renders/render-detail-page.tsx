@@ -1,21 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isValidElement, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { batchPath } from '../../api/batches';
-import { getRenderDetail, renderKeys } from '../../api/renders';
+import { deleteRender, getRenderDetail, renderFileUrl, renderKeys } from '../../api/renders';
+import { messageOf } from '../../api/problem';
 import { getTemplate, templateKeys } from '../../api/templates';
 import { getVideoTemplate, videoKeys } from '../../api/video';
 import { templatePathOf } from './template-path';
 import { Facts } from '../../kit/facts';
+import { CopyButton } from '../../kit/copy-button';
 import { Alert } from '../../kit/alert';
-import { buttonClass } from '../../kit/button';
+import { Button, buttonClass } from '../../kit/button';
+import { ConfirmDialog } from '../../kit/dialog';
 import { Instant } from '../../kit/instant';
 import { formatBytes } from '../../kit/format-bytes';
 import { Page, Section } from '../../kit/page';
 import { NotFound } from '../../kit/not-found';
 import { QueryState } from '../../kit/query-state';
 import { RenderPreview } from './render-preview';
-import { detailLabel, kindLabel, originLabel, SHOWN_APART } from './render-facts';
+import { detailLabel, detailValue, formatName, kindLabel, originLabel, SHOWN_APART } from './render-facts';
 import { askedUrlOf, nextStepOf, timeoutHintOf } from './failed-render-help';
 import { batchRowText } from './batch-row';
 import { layoutName } from '../batches/layout-choices';
@@ -28,6 +31,18 @@ export default function RenderDetailPage() {
   // Opened from the list: "All renders" goes back to it with its filters.
   const from = (useLocation().state as { listSearch?: unknown } | null)?.listSearch;
   const listPath = typeof from === 'string' && from ? `/renders?${from}` : '/renders';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Deleted: back to the list it came from, which says so (renders-page.tsx). The list is left first, so this page's
+  // own query is not asked again for a render that is gone (a flash of "Render not found").
+  const remove = useMutation({
+    mutationFn: () => deleteRender(id),
+    onSuccess: async () => {
+      await navigate(listPath, { state: { deleted: id } });
+      queryClient.removeQueries({ queryKey: renderKeys.one(id) });
+      await queryClient.invalidateQueries({ queryKey: ['renders'] });
+    },
+  });
   return (
     <QueryState query={render} missing={<NotFound what="render" id={id} back={{ to: listPath, label: 'All renders' }} />}>
       {(r) => (
@@ -39,13 +54,32 @@ export default function RenderDetailPage() {
                 All renders
               </Link>
               {r.url && (
-                <a className={buttonClass('primary')} href={r.url} download>
+                <a className={buttonClass('primary')} href={renderFileUrl(r.id)} download>
                   Download
                 </a>
+              )}
+              {/* The API refuses to delete a render still queued or rendering (its file would be stored after). */}
+              {(r.status === 'done' || r.status === 'failed') && (
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="danger" busy={remove.isPending}>
+                      Delete render
+                    </Button>
+                  }
+                  title={`Delete render ${r.id}?`}
+                  description={
+                    r.url
+                      ? `The render and its file are deleted for good${r.userStorageUrl ? ', the copy in your custom storage too' : ''}: links to the file stop working.`
+                      : 'The render is deleted from the history for good.'
+                  }
+                  action="Delete render"
+                  onConfirm={() => remove.mutate()}
+                />
               )}
             </>
           }
         >
+          {remove.isError && <Alert>{messageOf(remove.error)}</Alert>}
           {r.problem && (
             <Alert>
               <p className="font-medium">{r.problem.title}</p>
@@ -60,17 +94,14 @@ export default function RenderDetailPage() {
           {r.status === 'done' && (
             <Section title="Result">
               <RenderPreview render={r} size="large" />
+              {/* The file's public address, to paste into a page or a message (the playground's result shows it too). */}
+              {r.url && <FileAddress label="File address" url={r.url} copyName={`Copy address of ${r.id}`} />}
             </Section>
           )}
           {(r.userStorageUrl ?? r.userStorageError) && (
             <Section title="Custom storage">
               {r.userStorageUrl && (
-                <p className="text-sm break-all">
-                  Copied to your storage:{' '}
-                  <a className="underline" href={r.userStorageUrl}>
-                    {r.userStorageUrl}
-                  </a>
-                </p>
+                <FileAddress label="Copied to your storage" url={r.userStorageUrl} copyName={`Copy address in your storage of ${r.id}`} />
               )}
               {r.userStorageError && <Alert>The copy to your storage failed: {r.userStorageError}</Alert>}
             </Section>
@@ -89,7 +120,8 @@ export default function RenderDetailPage() {
                   : {}),
                 ...(askedUrlOf(r.parameters) ? { 'Page address': askedUrlOf(r.parameters) } : {}),
                 ...(r.templateUid ? { Template: <TemplateLink uid={r.templateUid} video={r.kind === 'video'} /> } : {}),
-                Format: r.parameters.format,
+                // Written as the rest of the dashboard writes formats (PNG, WebP), not the API's lower-case value.
+                Format: formatName(r.parameters.format),
                 // A PDF's size is its page size, in points, among its details below: said once.
                 ...(r.kind === 'pdf' ? {} : { Size: sizeOf(r.parameters.width, r.parameters.height) }),
                 // A failure has no file; a file gone after retention shows a dash.
@@ -101,7 +133,7 @@ export default function RenderDetailPage() {
                     .filter(([key]) => !SHOWN_APART.has(key))
                     .map(([key, value]) => [
                       detailLabel(key),
-                      key === 'variables' && isValues(value) ? <FilledValues values={value} /> : value,
+                      key === 'variables' && isValues(value) ? <FilledValues values={value} /> : detailValue(key, value),
                     ]),
                 ),
               }}
@@ -122,6 +154,21 @@ export default function RenderDetailPage() {
         </Page>
       )}
     </QueryState>
+  );
+}
+
+/** An address of the render's file, as a link, with a button copying it (named for the render, as the Assets cards' are). */
+function FileAddress({ label, url, copyName }: { label: string; url: string; copyName: string }) {
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <p className="break-all">
+        {label}:{' '}
+        <a className="text-indigo-700 underline" href={url}>
+          {url}
+        </a>
+      </p>
+      <CopyButton text={url} label="Copy address" name={copyName} />
+    </div>
   );
 }
 

@@ -49,6 +49,23 @@ const DETAIL_LABELS: Record<string, string> = {
   frame: 'Frame',
 };
 
+/**
+ * A GIF's `durationBasis` (how its length was chosen, docs/gif.md) in words: the API's codes (`requested`,
+ * `no-animation`) read as jargon after "Length taken from". An unknown code is shown as it is.
+ */
+const DURATION_BASES: Record<string, string> = {
+  requested: 'The seconds the request asked for',
+  animations: 'The page’s animations: the longest, or one full loop of those that repeat',
+  capped: 'The page’s animations, cut at the longest this quality allows',
+  'no-animation': 'No animation found on the page: a single frame',
+  recording: 'A live recording of the seconds asked for',
+};
+
+/** A detail's value as the page shows it: a GIF's length basis in words, the others as the API gives them. */
+export function detailValue(key: string, value: unknown): unknown {
+  return key === 'durationBasis' && typeof value === 'string' ? (DURATION_BASES[value] ?? value) : value;
+}
+
 /** A detail's label: its known name, else the key split into words (`someKey` → "Some key"). */
 export function detailLabel(key: string): string {
   if (DETAIL_LABELS[key]) return DETAIL_LABELS[key];
@@ -61,3 +78,19 @@ export const kindLabel = (kind: string) => KINDS[kind] ?? kind;
 
 /** A list row's "image · png", "video · mp4"; a PDF's or a GIF's kind is its format, so it is said once ("pdf"). */
 export const kindAndFormat = (r: { kind: string; format: string }) => (r.kind === r.format ? r.kind : `${r.kind} · ${r.format}`);
+
+/** Output formats as the dashboard writes them (the Format choices of Batches and signed links); others as the API sent them. */
+const FORMAT_NAMES: Record<string, string> = {
+  png: 'PNG',
+  jpeg: 'JPEG',
+  jpg: 'JPEG',
+  webp: 'WebP',
+  gif: 'GIF',
+  pdf: 'PDF',
+  mp4: 'MP4',
+  webm: 'WebM',
+};
+
+export function formatName(format: unknown): unknown {
+  return typeof format === 'string' ? (FORMAT_NAMES[format] ?? format) : format;
+}

@@ -47,6 +47,19 @@ export function filtersFromSearch(search: URLSearchParams): ListFilters {
   };
 }
 
+/**
+ * What the address gave that filtersFromSearch left out, in words (`kind “movie”`, `from “2026-02-30”`): the list
+ * shows those filters as not set, and the page says so and drops them from the address, so a shared or bookmarked
+ * link does not seem to filter what it does not.
+ */
+export function leftOutOfSearch(search: URLSearchParams): string[] {
+  const kept = filtersFromSearch(search);
+  return (['kind', 'status', 'from', 'to'] as const).flatMap((name) => {
+    const given = search.get(name)?.trim() ?? '';
+    return given !== '' && kept[name] === '' ? [`${name} “${given}”`] : [];
+  });
+}
+
 /** The address's query for these filters: only those set, always in the same order. */
 export function searchOfFilters(filters: ListFilters): URLSearchParams {
   const search = new URLSearchParams();
@@ -54,12 +67,28 @@ export function searchOfFilters(filters: ListFilters): URLSearchParams {
   return search;
 }
 
-/** GET /renders's query: days as instants (a date-only value reads as UTC midnight), `to` through the end of its day. */
+/** A day's midnight where the reader is, `plus` days on (a daylight-saving day is 23 or 25 hours, not 24). */
+function localMidnight(day: string, plus = 0): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date + plus).toISOString();
+}
+
+/** The reader's own date of an instant (YYYY-MM-DD), as the date boxes and the Created column count days. */
+export function localDayOf(instant: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
+}
+
+/**
+ * GET /renders's query: days as instants, from the reader's midnight of From to the one after To. The list shows each
+ * render's time where the reader is; read as UTC midnights, a render made this evening west of UTC (or this morning
+ * east of it) was not found by today.
+ */
 export function listQueryOf(filters: ListFilters): ListFilters {
   return {
     ...filters,
-    from: filters.from ? new Date(filters.from).toISOString() : '',
-    to: filters.to ? new Date(new Date(filters.to).getTime() + 86_400_000).toISOString() : '',
+    from: filters.from ? localMidnight(filters.from) : '',
+    to: filters.to ? localMidnight(filters.to, 1) : '',
   };
 }
 

@@ -38,7 +38,9 @@ export function RenderPreview({ render, size }: { render: RenderItem; size: 'sma
   if (render.status === 'done' && render.url && render.kind === 'pdf' && !small) {
     return (
       <object data={render.url} type="application/pdf" aria-label={name} className="h-96 w-full rounded border border-slate-200">
-        <p className="text-sm">
+        {/* Shown in the object's box when the browser has no PDF viewer (headless Chromium has none): in its middle,
+            not a line at the top of an empty 384 px box. */}
+        <p className="flex h-full flex-col items-center justify-center gap-2 bg-slate-50 p-4 text-center text-sm">
           This browser does not show PDFs inline.{' '}
           <a className="text-indigo-700 underline" href={render.url}>
             Open the PDF

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../kit/button';
 import { LiveMessage } from '../../kit/live-message';
-import { renderInPlayground, type PlaygroundResult } from '../../api/renders';
+import { renderFileUrl, renderInPlayground, type PlaygroundResult } from '../../api/renders';
 
 export type ShownResult = PlaygroundResult & { format: 'png' | 'jpeg' | 'webp' | 'gif' | 'pdf'; ms: number };
 
@@ -48,7 +48,7 @@ export function RenderResult({ result }: { result: ShownResult }) {
         <img src={result.url} alt="Rendered result" className="max-w-full self-start rounded border border-slate-200" />
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <a className={buttonClass('secondary', 'self-start')} href={result.url} download>
+        <a className={buttonClass('secondary', 'self-start')} href={renderFileUrl(result.id)} download>
           Download
         </a>
         <p className="text-sm text-slate-700">{[`Made in ${result.ms} ms`, ...result.facts].join(' · ')}</p>

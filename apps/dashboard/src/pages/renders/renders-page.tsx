@@ -1,16 +1,27 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
-import { listRenders, renderKeys, type RenderItem } from '../../api/renders';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { listRenders, renderFileUrl, renderKeys, type RenderItem } from '../../api/renders';
 import { messageOf } from '../../api/problem';
 import { useTemplateNames } from './template-names';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
+import { LiveMessage } from '../../kit/live-message';
 import { TextField } from '../../kit/field';
 import { fieldError } from '../../kit/form';
 import { Page } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { Table, type Column } from '../../kit/table';
-import { dayRangeProblem, filtersFromSearch, listQueryOf, RENDER_STATUSES, searchOfFilters, type ListFilters } from './render-filters';
+import { useFocusWhenArrived } from '../../kit/use-focus-when-arrived';
+import {
+  dayRangeProblem,
+  filtersFromSearch,
+  leftOutOfSearch,
+  listQueryOf,
+  RENDER_STATUSES,
+  searchOfFilters,
+  type ListFilters,
+} from './render-filters';
 import { RenderSearchField } from './render-search-field';
 import { renderStatusWord } from './render-status-words';
 import { RenderPreview } from './render-preview';
@@ -52,8 +63,46 @@ export default function RendersPage() {
   const templateNames = useTemplateNames();
   const listed = [...templateNames];
   const items = renders.data?.pages.flatMap((p) => p.items) ?? [];
+  // Load more moves focus to the first row it added (its render's link), where reading goes on: the button itself
+  // moves down under the new rows, and after the last page it is gone, which dropped focus to the page's start.
+  // Asked for by that row's index, once the page has come and is drawn; a page with no row left (the list shrank
+  // meanwhile) focuses the last row once there is no button to stay on.
+  const table = useRef<HTMLDivElement>(null);
+  const focusRowFrom = useFocusWhenArrived<number>(
+    (from) => !renders.isFetchingNextPage && (items.length > from || !renders.hasNextPage),
+    (from) => {
+      const rows = table.current?.querySelectorAll('tbody > tr') ?? [];
+      rows[Math.min(from, rows.length - 1)]?.querySelector<HTMLElement>('a[href]')?.focus();
+    },
+  );
+  const loadMore = () => {
+    focusRowFrom(items.length);
+    void renders.fetchNextPage();
+  };
+  // Values of the address the list cannot show (an edited or old link: ?kind=movie, from=2026-02-30) are shown as not
+  // set; said once above the filters, and dropped from the address so the link shared next is what the list shows.
+  const [leftOut] = useState(() => leftOutOfSearch(search));
+  useEffect(() => {
+    if (leftOut.length > 0) setSearch((now) => searchOfFilters(filtersFromSearch(now)), { replace: true });
+  }, []);
+  // A render deleted on its page leads here: say so, by its id. The words are set once the (empty) status is in the
+  // page, since a live region shown together with its text is not read out by every screen reader.
+  const deleted = (useLocation().state as { deleted?: unknown } | null)?.deleted;
+  const [deletedNote, setDeletedNote] = useState('');
+  useEffect(() => {
+    setDeletedNote(typeof deleted === 'string' ? `Deleted render ${deleted}.` : '');
+  }, [deleted]);
   return (
     <Page title="Renders">
+      {/* Out of the layout while empty (hidden from view only: a hidden live region would not be listened to). */}
+      <LiveMessage tone="success" className={deletedNote ? undefined : 'sr-only'}>
+        {deletedNote}
+      </LiveMessage>
+      {leftOut.length > 0 && (
+        <p className="text-sm text-slate-700">
+          Left out of the address, as no render has such a value: {leftOut.join(', ')}. The list shows those filters as not set.
+        </p>
+      )}
       {/* A grid, not a wrapping row: the search's hint no longer widens it past the width left for the days, so at 1280 px
           all six share one row; on a phone they stack two by two (search and template whole width), in reading order. */}
       <form aria-label="Filters" className={FILTER_GRID} onSubmit={(e) => e.preventDefault()}>
@@ -89,7 +138,7 @@ export default function RendersPage() {
           options={[
             ['', 'All templates'],
             ...listed,
-            // A template from the address that is not among the listed ones (past the first 100, or deleted) stays chosen.
+            // A template from the address that is not among the workspace's (deleted, or a uid typed wrong) stays chosen.
             ...(filters.templateUid && !templateNames.has(filters.templateUid)
               ? [[filters.templateUid, filters.templateUid] as const]
               : []),
@@ -115,16 +164,18 @@ export default function RendersPage() {
           </p>
         )
       ) : (
-        <Table<RenderItem>
-          caption="Renders, newest first"
-          rows={items}
-          rowKey={(r) => r.id}
-          empty="No renders match."
-          columns={renderColumns(templateNames, listSearch)}
-        />
+        <div ref={table}>
+          <Table<RenderItem>
+            caption="Renders, newest first"
+            rows={items}
+            rowKey={(r) => r.id}
+            empty="No renders match."
+            columns={renderColumns(templateNames, listSearch)}
+          />
+        </div>
       )}
       {renders.hasNextPage && (
-        <Button variant="secondary" className="self-start" busy={renders.isFetchingNextPage} onClick={() => void renders.fetchNextPage()}>
+        <Button variant="secondary" className="self-start" busy={renders.isFetchingNextPage} onClick={loadMore}>
           Load more
         </Button>
       )}
@@ -134,8 +185,8 @@ export default function RendersPage() {
 }
 
 /**
- * The list's columns. `templateNames`: the listed templates' names (the first 100 image/PDF templates by name and
- * the 100 newest video templates; a render of another template shows its uid). `listSearch`: this list's filters, handed to a render's page so its "All renders" link
+ * The list's columns. `templateNames`: the workspace's template names (every image/PDF and video template, up to
+ * readEveryPage's cap; a render of a deleted template shows its uid). `listSearch`: this list's filters, handed to a render's page so its "All renders" link
  * comes back to them.
  */
 function renderColumns(templateNames: Map<string, string>, listSearch: string): Column<RenderItem>[] {
@@ -149,7 +200,7 @@ function renderColumns(templateNames: Map<string, string>, listSearch: string): 
       header: 'File',
       cell: (r) =>
         r.url ? (
-          <a className="text-indigo-700 underline" href={r.url} download>
+          <a className="text-indigo-700 underline" href={renderFileUrl(r.id)} download>
             Download {r.id}
           </a>
         ) : (

@@ -2,6 +2,7 @@ import { MIN_PASSWORD_LENGTH } from '@pressroom/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authKeys, changePassword, updateProfile } from '../../api/auth';
+import { refusedHere } from '../../api/problem';
 import { userSessionKeys } from '../../api/user-sessions';
 import { useCurrentSession } from '../../app/session';
 import { Alert } from '../../kit/alert';
@@ -9,7 +10,14 @@ import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { Page, Section } from '../../kit/page';
+import { nameProblem, newPasswordProblem, PASSWORD_LENGTHS, unsent } from '../auth/account-input';
 import { SignedInBrowsers } from './signed-in-browsers';
+
+/** An over-long new password refused before it is sent (account-input.ts), or null. */
+const unsentPassword = (newPassword: string) => {
+  const refused = unsent({ newPassword: newPasswordProblem(newPassword) });
+  return refused ? Promise.reject(refused) : null;
+};
 
 /** The email one signs in with (fixed) and the name the dashboard shows (the header, team member lists). */
 function ProfileForm() {
@@ -17,7 +25,10 @@ function ProfileForm() {
   const client = useQueryClient();
   const [name, setName] = useState(session.user.name ?? '');
   const save = useMutation({
-    mutationFn: () => updateProfile(name),
+    mutationFn: () => {
+      const refused = unsent({ name: nameProblem(name) });
+      return refused ? Promise.reject(refused) : updateProfile(name);
+    },
     onSuccess: (next) => {
       client.setQueryData(authKeys.session, next);
       // The field shows the name as saved (the API trims it), as the header now does and a reload would.
@@ -59,8 +70,16 @@ export default function AccountPage() {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [outcome, setOutcome] = useState<string | null>(null);
+  // Each form's refusal is its own and speaks of what its fields hold: it goes once one of them is edited (as the
+  // profile's does), and stays while they still hold what was refused, even when the other form is saved meanwhile,
+  // since saving the name changes nothing about the password.
   const change = useMutation({
-    mutationFn: () => changePassword({ newPassword, ...(currentPassword ? { currentPassword } : {}) }),
+    mutationFn: () =>
+      // Without the current password the API answers "This is not your current password.", which reads as a typo in
+      // a field left empty: asked for here, beside it, before anything is sent (as sign-in asks for its password).
+      hasPassword && !currentPassword
+        ? Promise.reject(refusedHere([{ field: 'currentPassword', message: 'Enter your current password.' }]))
+        : (unsentPassword(newPassword) ?? changePassword({ newPassword, ...(currentPassword ? { currentPassword } : {}) })),
     onMutate: () => setOutcome(null),
     onSuccess: async () => {
       setCurrent('');
@@ -95,7 +114,10 @@ export default function AccountPage() {
               type="password"
               autoComplete="current-password"
               value={currentPassword}
-              onChange={(e) => setCurrent(e.target.value)}
+              onChange={(e) => {
+                setCurrent(e.target.value);
+                change.reset();
+              }}
               error={fieldError(change.error, 'currentPassword')}
             />
           )}
@@ -106,13 +128,16 @@ export default function AccountPage() {
             // Said before it is refused, as on sign-up; and what changing it does to other browsers signed in as you.
             hint={
               hasPassword
-                ? `At least ${MIN_PASSWORD_LENGTH} characters. Other browsers signed in as you are signed out; this one stays signed in.`
-                : `At least ${MIN_PASSWORD_LENGTH} characters.`
+                ? `${PASSWORD_LENGTHS} Other browsers signed in as you are signed out; this one stays signed in.`
+                : PASSWORD_LENGTHS
             }
             minLength={MIN_PASSWORD_LENGTH}
             required
             value={newPassword}
-            onChange={(e) => setNew(e.target.value)}
+            onChange={(e) => {
+              setNew(e.target.value);
+              change.reset();
+            }}
             error={fieldError(change.error, 'newPassword')}
           />
           <Button type="submit" busy={change.isPending}>

@@ -26,12 +26,27 @@ export function keyButtonLabel(key: ApiKey): string {
  * Rotate and Revoke for one key, as far as the server says the signed-in person may (`canRotate`, `canRevoke`: the
  * rule is libs/db workspace-keys.ts). Revoking a teammate's key warns that whatever uses it stops working.
  */
-export function KeyActions({ apiKey, onIssued }: { apiKey: ListedKey; onIssued: (key: IssuedKey) => void }) {
+export function KeyActions({
+  apiKey,
+  onIssued,
+  onRevoked,
+}: {
+  apiKey: ListedKey;
+  onIssued: (key: IssuedKey) => void;
+  /** After a revoke: its row is gone, so the page says it. */
+  onRevoked: () => void;
+}) {
   const client = useQueryClient();
   const label = apiKey.name || apiKey.masked;
   const refresh = () => client.invalidateQueries({ queryKey: keyKeys.all });
   const rotate = useMutation({ mutationFn: () => rotateKey(apiKey.id), onSuccess: async (issued) => (onIssued(issued), refresh()) });
-  const revoke = useMutation({ mutationFn: () => revokeKey(apiKey.id), onSuccess: refresh });
+  const revoke = useMutation({
+    mutationFn: () => revokeKey(apiKey.id),
+    onSuccess: async () => {
+      onRevoked();
+      await refresh();
+    },
+  });
   if (!apiKey.canRotate && !apiKey.canRevoke)
     return <span className="text-sm text-slate-700">Its creator or a team owner or admin can revoke it.</span>;
   const theirs = apiKey.mine ? '' : ` ${creatorOf(apiKey)} created it: whatever uses it stops working, so let them know.`;

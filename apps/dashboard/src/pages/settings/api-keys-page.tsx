@@ -7,12 +7,14 @@ import { workspaceLabel } from '../../app/workspace-switcher';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
+import { LiveMessage } from '../../kit/live-message';
 import { formatDate } from '../../kit/format';
 import { Page, Section } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SecretOnceDialog } from '../../kit/secret-once';
 import { Table, type Column } from '../../kit/table';
 import { creatorOf, keyButtonLabel, KeyActions } from './api-key-actions';
+import { firstCallCurl } from './first-call';
 
 function CreateKeyForm({ onIssued }: { onIssued: (key: IssuedKey) => void }) {
   const client = useQueryClient();
@@ -45,14 +47,14 @@ function CreateKeyForm({ onIssued }: { onIssued: (key: IssuedKey) => void }) {
 }
 
 /** The list's columns; in a team, who created each key (every member's keys are listed there). */
-function keyColumns(inTeam: boolean, onIssued: (key: IssuedKey) => void): Column<ListedKey>[] {
+function keyColumns(inTeam: boolean, onIssued: (key: IssuedKey) => void, onRevoked: (key: ListedKey) => void): Column<ListedKey>[] {
   return [
     { header: 'Name', cell: (k) => k.name || <span className="text-slate-600">(unnamed)</span> },
     { header: 'Key', cell: (k) => <code className="font-mono text-xs">{k.masked}</code> },
     ...(inTeam ? [{ header: 'Created by', cell: (k: ListedKey) => creatorOf(k) }] : []),
     { header: 'Created', cell: (k) => formatDate(k.createdAt), wide: true },
     { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never') },
-    { header: 'Actions', cell: (k) => <KeyActions apiKey={k} onIssued={onIssued} /> },
+    { header: 'Actions', cell: (k) => <KeyActions apiKey={k} onIssued={onIssued} onRevoked={() => onRevoked(k)} /> },
   ];
 }
 
@@ -62,6 +64,8 @@ export default function ApiKeysPage() {
   const workspace = session.workspaces.find((w) => w.id === session.workspaceId);
   const inTeam = workspace?.kind === 'team';
   const [issued, setIssued] = useState<IssuedKey | null>(null);
+  // The last key revoked: its row is gone, so the list says it (focus lands on this section's heading).
+  const [revoked, setRevoked] = useState<string | null>(null);
   // A rotated key is a new row: its Rotate button replaced the one that opened the dialog, so focus returns there.
   const lastIssued = useRef('');
   const rotatedButton = () =>
@@ -69,6 +73,7 @@ export default function ApiKeysPage() {
       (b) => b.getAttribute('aria-label') === `Rotate ${lastIssued.current}`,
     );
   const issue = (key: IssuedKey) => {
+    setRevoked(null);
     lastIssued.current = keyButtonLabel(key);
     setIssued(key);
   };
@@ -89,6 +94,10 @@ export default function ApiKeysPage() {
         <CreateKeyForm onIssued={issue} />
       </Section>
       <Section title="Keys">
+        {/* Always in the page (a live region must exist before its message); visible once there is one. */}
+        <LiveMessage tone={revoked ? 'success' : 'neutral'} className={revoked ? undefined : 'sr-only'}>
+          {revoked ? `Revoked ${revoked}: requests with it are refused from now on.` : ''}
+        </LiveMessage>
         {inTeam && (
           <p className="text-sm text-slate-700">
             Every member&apos;s keys are listed here. Owners and admins can revoke any of them, members their own, and only a key&apos;s
@@ -102,7 +111,7 @@ export default function ApiKeysPage() {
               rows={items}
               rowKey={(k) => k.id}
               empty={inTeam ? 'No keys in this team yet.' : 'No keys yet.'}
-              columns={keyColumns(inTeam, issue)}
+              columns={keyColumns(inTeam, issue, (k) => setRevoked(`“${k.name || k.masked}” (ends …${k.masked.slice(-4)})`))}
             />
           )}
         </QueryState>
@@ -112,6 +121,15 @@ export default function ApiKeysPage() {
         label="API key"
         title={issued ? `Your key “${issued.name || issued.masked}”` : ''}
         returnFocus={rotatedButton}
+        example={
+          issued
+            ? {
+                title: 'Try it: this makes a small image and prints its URL',
+                text: firstCallCurl(window.location.origin, issued.key),
+                copy: 'Copy first request',
+              }
+            : undefined
+        }
         onClose={() => setIssued(null)}
       />
     </Page>

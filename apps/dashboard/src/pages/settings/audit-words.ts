@@ -17,6 +17,7 @@ const ACTION_WORDS: Record<string, string> = {
   'webhook.deleted': 'Deleted a webhook',
   'webhook.paused': 'Paused a webhook',
   'webhook.resumed': 'Resumed a webhook',
+  'webhook.reenabled': 'Re-enabled a webhook',
   'custom_storage.set': 'Saved custom storage',
   'custom_storage.removed': 'Removed custom storage',
   'url_signing_secret.created': 'Made a new URL-signing secret',

@@ -1,20 +1,18 @@
 // How the URL-signing secret's Render cap field reads what is typed into it.
-
-/** The sentence beside the cap when what it holds is not a number of renders. */
-export const CAP_NOT_A_NUMBER = 'Type a number of renders (1000), or leave the field empty for no cap.';
-
-/** Digits in groups of three, as people write large counts: 1,000 / 1 000 / 1_000 (thin spaces too). */
-const GROUPED = /^\d{1,3}(?:([,\s_\u202f])\d{3})(?:\1\d{3})*$/;
+import { URL_SIGNING_MAX_RENDERS } from '@pressroom/contracts/constants';
+import { NOT_A_COUNT, writtenCount } from '../../kit/written-count.js';
 
 /**
- * The cap as typed: empty is no cap (null); a number, also with its thousands grouped (1,000 is 1000), goes to the
- * server, which judges its range (0, 1.5 and -3 are refused there in the API's words); anything else is refused here,
- * since the API's "Must be a number, not a string" speaks of JSON rather than of what was typed.
+ * The cap as typed: empty is no cap (null); a count as people write it (kit/written-count.ts: 1000, 1,000, 1 000)
+ * within the API's range (from 1 to URL_SIGNING_MAX_RENDERS) goes to the server; anything else is refused here, before
+ * anything is sent or asked: Rotate asks whether to break the old links, which is no question to put for a cap the API
+ * would then refuse, and the API's "Must be a number, not a string" speaks of JSON rather than of what was typed.
  */
 export function capOf(text: string): { cap: number | null } | { refusal: string } {
-  const trimmed = text.trim();
-  if (trimmed === '') return { cap: null };
-  const digits = GROUPED.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed;
-  const number = Number(digits);
-  return Number.isFinite(number) ? { cap: number } : { refusal: CAP_NOT_A_NUMBER };
+  if (text.trim() === '') return { cap: null };
+  const count = writtenCount(text);
+  if (count === null) return { refusal: NOT_A_COUNT };
+  if (count < 1) return { refusal: 'Must be at least 1, or leave the field empty for no cap.' };
+  if (count > URL_SIGNING_MAX_RENDERS) return { refusal: `Must be at most ${URL_SIGNING_MAX_RENDERS.toLocaleString('en-US')}.` };
+  return { cap: count };
 }

@@ -10,6 +10,7 @@ import {
   type PlanName,
   type Workspace,
 } from '../../api/instance-plans';
+import { refusedHere } from '../../api/problem';
 import { Button } from '../../kit/button';
 import { Dialog, DialogActions } from '../../kit/dialog';
 import { TextField } from '../../kit/field';
@@ -20,6 +21,8 @@ import { QueryState } from '../../kit/query-state';
 import { SelectField } from '../../kit/select-field';
 import { Table, type Column } from '../../kit/table';
 import { ErrorText } from '../../kit/message-text';
+import { LiveMessage } from '../../kit/live-message';
+import { NOT_A_COUNT, writtenCount } from '../../kit/written-count';
 
 const LIMIT_FIELDS: { field: keyof PlanLimits; label: string }[] = [
   { field: 'perMinute', label: 'Requests per minute' },
@@ -43,10 +46,13 @@ function ChangePlanDialog({
   workspace,
   plans,
   onClose,
+  onSaved,
 }: {
   workspace: Workspace;
   plans: Record<PlanName, PlanLimits>;
   onClose: () => void;
+  /** Told what was saved, in words, once it is. */
+  onSaved: (news: string) => void;
 }) {
   const client = useQueryClient();
   const [plan, setPlan] = useState<PlanName>(workspace.plan);
@@ -63,16 +69,24 @@ function ChangePlanDialog({
     mutationFn: () => {
       const change: PlanChange = { plan, overage: plan === 'free' ? false : overage };
       if (plan === 'enterprise') {
+        const unreadable: { field: string; message: string }[] = [];
         // Only what the person changed is stored as the workspace's own limit; the rest keeps what it is.
         for (const { field } of LIMIT_FIELDS) {
-          if (limits[field].trim() !== String(startLimits[field])) change[field] = Number(limits[field].trim() || Number.NaN);
+          // Read as people write counts (kit/written-count.ts: 1,500 as the table writes it); the API says why a count is
+          // refused (0, too large). Nothing, 1e3 or 0x10 (which Number() reads as 1000 and 16) is refused here.
+          const typed = writtenCount(limits[field]);
+          if (typed === startLimits[field]) continue;
+          if (typed === null) unreadable.push({ field, message: NOT_A_COUNT });
+          else change[field] = typed;
         }
+        if (unreadable.length > 0) return Promise.reject(refusedHere(unreadable));
       }
       return changeWorkspacePlan(workspace.id, change);
     },
     onSuccess: async () => {
       // The owner may have changed their own workspace: the overview and usage pages read the plan too.
       await client.invalidateQueries();
+      onSaved(`Saved: ${workspace.name} is now on ${PLAN_TITLES[plan]}${plan === 'free' ? '' : `, overage ${overage ? 'on' : 'off'}`}.`);
       onClose();
     },
   });
@@ -83,7 +97,9 @@ function ChangePlanDialog({
           label="Plan"
           value={plan}
           onChange={(e) => setPlan(e.target.value as PlanName)}
-          options={(Object.keys(plans) as PlanName[]).map((p) => ({ value: p, label: `${PLAN_TITLES[p]}: ${planSummary(plans[p])}` }))}
+          // Short names (a phone's closed select cuts a long one); the chosen plan's limits are said under it.
+          options={(Object.keys(plans) as PlanName[]).map((p) => ({ value: p, label: PLAN_TITLES[p] }))}
+          hint={planSummary(plans[plan])}
           error={fieldError(save.error, 'plan')}
         />
         <div className="flex flex-col gap-1">
@@ -127,41 +143,53 @@ function ChangePlanDialog({
 export function WorkspacePlans() {
   const listing = useQuery({ queryKey: workspaceKeys.all, queryFn: listWorkspaces });
   const [editing, setEditing] = useState<Workspace | null>(null);
+  // What the last Save plan did: the dialog closes, so the page says it under the table.
+  const [news, setNews] = useState('');
   return (
-    <QueryState query={listing}>
-      {({ items, plans }) => {
-        const columns: Column<Workspace>[] = [
-          {
-            header: 'Workspace',
-            cell: (w) => (
-              <div className="flex flex-col">
-                <span className="font-medium">{w.name}</span>
-                <span className="text-xs text-slate-600">{whoHolds(w)}</span>
-              </div>
-            ),
-          },
-          {
-            header: 'Plan',
-            cell: (w) => `${PLAN_TITLES[w.plan]}${w.customLimits ? ' (own limits)' : ''}${w.overage ? ', overage on' : ''}`,
-          },
-          { header: 'Credits this month', cell: (w) => `${formatCount(w.creditsUsed)} of ${formatCount(w.limits.renderCredits)}` },
-          { header: 'Requests a minute', wide: true, cell: (w) => formatCount(w.limits.perMinute) },
-          {
-            header: 'Actions',
-            cell: (w) => (
-              <Button variant="secondary" aria-label={`Change plan for ${w.name}`} onClick={() => setEditing(w)}>
-                Change plan
-              </Button>
-            ),
-          },
-        ];
-        return (
-          <>
-            <Table caption="Workspaces and their plans" columns={columns} rows={items} rowKey={(w) => w.id} empty="No workspaces yet." />
-            {editing && <ChangePlanDialog workspace={editing} plans={plans} onClose={() => setEditing(null)} />}
-          </>
-        );
-      }}
-    </QueryState>
+    <>
+      <QueryState query={listing}>
+        {({ items, plans }) => {
+          const columns: Column<Workspace>[] = [
+            {
+              header: 'Workspace',
+              cell: (w) => (
+                <div className="flex flex-col">
+                  <span className="font-medium">{w.name}</span>
+                  <span className="text-xs text-slate-600">{whoHolds(w)}</span>
+                </div>
+              ),
+            },
+            {
+              header: 'Plan',
+              cell: (w) => `${PLAN_TITLES[w.plan]}${w.customLimits ? ' (own limits)' : ''}${w.overage ? ', overage on' : ''}`,
+            },
+            { header: 'Credits this month', cell: (w) => `${formatCount(w.creditsUsed)} of ${formatCount(w.limits.renderCredits)}` },
+            { header: 'Requests a minute', wide: true, cell: (w) => formatCount(w.limits.perMinute) },
+            {
+              header: 'Actions',
+              cell: (w) => (
+                <Button
+                  variant="secondary"
+                  aria-label={`Change plan for ${w.name}`}
+                  onClick={() => {
+                    setNews('');
+                    setEditing(w);
+                  }}
+                >
+                  Change plan
+                </Button>
+              ),
+            },
+          ];
+          return (
+            <>
+              <Table caption="Workspaces and their plans" columns={columns} rows={items} rowKey={(w) => w.id} empty="No workspaces yet." />
+              {editing && <ChangePlanDialog workspace={editing} plans={plans} onClose={() => setEditing(null)} onSaved={setNews} />}
+            </>
+          );
+        }}
+      </QueryState>
+      <LiveMessage tone="success">{news}</LiveMessage>
+    </>
   );
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../api/problem';
 import { copyStarter, listStarters, starterKeys } from '../../api/starters';
 import { templateKeys } from '../../api/templates';
 import { editorPathOf } from '../../canvas/editor-path';
 import { attachSavedThumbnail } from '../templates/thumbnail';
-import { Alert } from '../../kit/alert';
+import { LiveMessage } from '../../kit/live-message';
 import { Button } from '../../kit/button';
 import { Page } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
@@ -34,7 +35,6 @@ export default function StartersPage() {
         Designs to start from: most are canvas designs, edited by pointing and clicking; those marked HTML are HTML and CSS, edited as code.
         Using one copies it into this workspace as your own template, ready to edit and render.
       </p>
-      {copy.error && <Alert>{messageOf(copy.error)}</Alert>}
       <QueryState query={starters}>
         {(list) => (
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Starter templates">
@@ -52,6 +52,8 @@ export default function StartersPage() {
                   <UseStarterButton
                     name={starter.name}
                     busy={copy.isPending && copy.variables === starter.key}
+                    // A refused copy is said under the button pressed (not atop the gallery, out of view of a card low on it).
+                    error={copy.error && copy.variables === starter.key ? messageOf(copy.error) : undefined}
                     onUse={() => copy.mutate(starter.key)}
                   />
                 </div>
@@ -66,17 +68,31 @@ export default function StartersPage() {
 
 /**
  * Copies one starter. While the copy is made the button says so, in its text and its name (with aria-busy): a
- * screen reader on the pressed button hears what is happening, not a bare "busy" with no name.
+ * screen reader on the pressed button hears what is happening, not a bare "busy" with no name. A refusal appears
+ * right under it, read out (an alert) and describing the button, where focus stays.
  */
-function UseStarterButton({ name, busy, onUse }: { name: string; busy: boolean; onUse: () => void }) {
+function UseStarterButton({ name, busy, error, onUse }: { name: string; busy: boolean; error: string | undefined; onUse: () => void }) {
+  const id = useId();
+  const message = useRef<HTMLDivElement>(null);
+  // The refusal brought into view with its button (under a button at the screen's bottom edge it would be out of sight).
+  useEffect(() => {
+    if (error) message.current?.scrollIntoView({ block: 'nearest' });
+  }, [error]);
   return (
-    <Button
-      className="mt-auto self-start"
-      busy={busy}
-      aria-label={busy ? `Creating ${name}…` : `Use this template: ${name}`}
-      onClick={onUse}
-    >
-      {busy ? 'Creating…' : 'Use this template'}
-    </Button>
+    <div ref={message} className="mt-auto flex flex-col items-start gap-2">
+      <Button
+        busy={busy}
+        aria-label={busy ? `Creating ${name}…` : `Use this template: ${name}`}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onClick={onUse}
+      >
+        {busy ? 'Creating…' : 'Use this template'}
+      </Button>
+      {error && (
+        <LiveMessage id={`${id}-error`} tone="error">
+          {error}
+        </LiveMessage>
+      )}
+    </div>
   );
 }

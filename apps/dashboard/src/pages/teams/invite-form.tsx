@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { authKeys, getAuthConfig } from '../../api/auth';
-import { invite, teamKeys, type Invite, type Role, type Team } from '../../api/teams';
+import { refusedHere } from '../../api/problem';
+import { invite, teamKeys, type Invite, type Member, type Role, type Team } from '../../api/teams';
+import { useCurrentSession } from '../../app/session';
 import { Button } from '../../kit/button';
 import { PublicAddressNote } from '../../kit/public-address-note';
 import { CopyButton } from '../../kit/copy-button';
@@ -67,8 +69,20 @@ export function InviteForm({ team }: { team: Team }) {
   // line after an invitation with an email says to send its link by hand when no mail went out.
   const config = useQuery({ queryKey: authKeys.config, queryFn: getAuthConfig, retry: false });
   const mails = config.data ? config.data.passwordReset === 'email' : undefined;
+  const session = useCurrentSession();
   const send = useMutation({
-    mutationFn: (body: { email?: string; role: Role }) => invite(team.id, body),
+    mutationFn: (body: { email?: string; role: Role }) => {
+      // The API would make (and mail) an invitation to someone already in the team, yourself included: an email
+      // the members list holds is refused beside the field instead.
+      const members = client.getQueryData<{ items: Member[] }>(teamKeys.members(team.id))?.items ?? [];
+      const wanted = body.email?.trim().toLowerCase();
+      const member = wanted ? members.find((m) => m.email.toLowerCase() === wanted) : undefined;
+      if (member) {
+        const who = member.userId === session.user.id ? `you, as ${member.role}` : `as ${member.role}`;
+        return Promise.reject(refusedHere([{ field: 'email', message: `${member.email} is already a member of ${team.name} (${who}).` }]));
+      }
+      return invite(team.id, body);
+    },
     onSuccess: async (made) => {
       setEmail('');
       setRoleValue('member');

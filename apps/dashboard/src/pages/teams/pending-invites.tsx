@@ -57,6 +57,12 @@ export function PendingInvites({ team }: { team: Team }) {
         An invitation's link is shown only when it is made. Inviting the same email again replaces only that person's earlier invitation
         (its link stops working); links for other people, and links without an email, stay valid.
       </p>
+      {/* The API lists only invitations still usable: an expired one leaves the list without a word, so it is said here
+          (PRESSROOM_INVITE_TTL, 7 days unless the operator changes it: the dashboard cannot read the setting). */}
+      <p className="text-sm text-slate-700">
+        Each link works until its date under Expires (7 days after it is made, unless this instance is set otherwise). After that the
+        invitation leaves this list: invite them again if they have not joined.
+      </p>
       <QueryState query={invites}>
         {({ items }) => (
           <Table

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { TemplateDraft, TemplateLayout } from '../../api/templates';
 import { Button } from '../../kit/button';
 import { TextField } from '../../kit/field';
-import { SizeFields, sizeProblem } from '../../kit/size-fields';
+import { sizeProblem } from '../../kit/image-side';
+import { SizeFields } from '../../kit/size-fields';
 
 const KEY = /^[a-z0-9-]{1,64}$/;
 

@@ -7,6 +7,7 @@ import { CopyButton } from '../../kit/copy-button';
 import { fieldError, Form } from '../../kit/form';
 import { Instant } from '../../kit/instant';
 import { SelectField } from '../../kit/select-field';
+import { urlValues } from './render-url-values';
 
 const FORMATS = [
   ['png', 'PNG'],
@@ -22,22 +23,6 @@ const EXPIRIES = [
   ['2592000', 'In 30 days'],
   ['31536000', 'In 1 year'],
 ] as const;
-
-/**
- * The values as a URL carries them: text, numbers and booleans as they are, anything else as JSON text. Text a
- * number field could not read stays text, so the server refuses it beside that field rather than the link
- * leaving the variable out.
- */
-function urlValues(variables: Record<string, unknown>): NonNullable<SignRenderUrlInput['variables']> {
-  return Object.fromEntries(
-    Object.entries(variables)
-      .filter(([, value]) => value !== undefined && value !== null)
-      .map(([name, value]) => [
-        name,
-        typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : JSON.stringify(value),
-      ]),
-  );
-}
 
 /**
  * "Make signed link": the server signs a render URL of this template with the current values and the

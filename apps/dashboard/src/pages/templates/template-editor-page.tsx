@@ -29,7 +29,6 @@ import { previewValues } from './sample-values';
 import { useRememberedValues } from './remembered-values';
 import { unclosedPlaceholderLines, variablesOf } from './variable-names';
 import { VariableInput } from './variable-input';
-import { ErrorText } from '../../kit/message-text';
 import { saveConflictOf } from '../../api/save-conflict';
 import { SaveConflictAlert } from './save-conflict-alert';
 import { focusNextPageHeading } from '../../app/focus-page-heading';
@@ -227,9 +226,8 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
                 HTML
               </span>
               <Suspense fallback={<p className="text-sm text-slate-600">Loading the editor…</p>}>
-                <CodeEditor label="HTML" value={draft.html} onChange={(html) => patch({ html })} />
+                <CodeEditor label="HTML" value={draft.html} onChange={(html) => patch({ html })} error={fieldError(save.error, 'html')} />
               </Suspense>
-              {fieldError(save.error, 'html') && <ErrorText text={fieldError(save.error, 'html')!} />}
               {unclosed.length > 0 && (
                 <p className="text-sm text-amber-800" role="note">
                   {pluralNoun(unclosed.length, 'Line')} {unclosed.join(', ')}: a <code>{'{{'}</code> with no <code>{'}}'}</code> after it is

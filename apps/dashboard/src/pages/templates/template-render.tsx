@@ -6,7 +6,7 @@ import { LiveMessage } from '../../kit/live-message';
 import { SelectField } from '../../kit/select-field';
 import { GifFields } from '../render-settings/gif-fields';
 import { GIF_SETTING_FIELDS } from '../render-settings/gif-settings-problems';
-import { GIF_DEFAULT_SETTINGS, unreadableGifSettings, type GifSettings } from '../render-settings/gif-settings';
+import { GIF_DEFAULT_SETTINGS, type GifSettings } from '../render-settings/gif-settings';
 import { TEMPLATE_PAPER, type PaperChoice } from '../render-settings/paper-choice';
 import { PaperFields } from '../render-settings/paper-fields';
 import { FORMAT_CHOICES, type PlaygroundFormat } from '../playground/playground-request';
@@ -42,12 +42,9 @@ export function TemplateRender(
   const [notRendered, setNotRendered] = useState(false);
   const offersPaper = props.templatePaper !== undefined;
   const request = templateRenderRequest({ ...props, format, gif, paper: offersPaper ? paper : undefined });
-  const render = useMutation({
-    mutationFn: () => {
-      const refused = format === 'gif' ? unreadableGifSettings(gif) : null;
-      return refused ? Promise.reject(refused) : renderTimed(request, format);
-    },
-  });
+  // Text a number field cannot read ("1e" in Seconds of animation) never gets here: the kit's Form refuses it before
+  // submitting, so neither the save nor the render is sent.
+  const render = useMutation({ mutationFn: () => renderTimed(request, format) });
   const changeGif = (patch: Partial<GifSettings>) => {
     setGif((settings) => ({ ...settings, ...patch }));
     // A refusal of the settings no longer speaks of what the fields hold: their own check now says whether they fit.

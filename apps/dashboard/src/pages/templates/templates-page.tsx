@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { listEveryTemplate, listTemplates, templateKeys, type TemplateSort } from '../../api/templates';
 import { buttonClass } from '../../kit/button';
@@ -8,6 +8,7 @@ import { LiveMessage } from '../../kit/live-message';
 import { Page } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SelectField } from '../../kit/select-field';
+import { useFocusWhenArrived } from '../../kit/use-focus-when-arrived';
 
 // Fabric comes with it: loaded only when a canvas template on the page has no render yet.
 const DrawnThumbnail = lazy(() => import('./drawn-thumbnail'));
@@ -17,8 +18,10 @@ const FILTER_GRID = 'grid grid-cols-2 items-end gap-3 sm:grid-cols-[minmax(0,2fr
 
 /** What an empty list says: the way to a first template when there is none, else what the filters left out. */
 function NoTemplates({ search, outputFormat }: { search: string; outputFormat: 'all' | 'image' | 'pdf' }) {
-  if (search.trim()) return <p className="text-sm text-slate-700">No templates named like “{search.trim()}”.</p>;
-  if (outputFormat !== 'all') return <p className="text-sm text-slate-700">No {outputFormat === 'pdf' ? 'PDF' : 'image'} templates yet.</p>;
+  // Said as the search and the Output filter leave it ("No PDF templates named like …"), and read out as it is typed.
+  const kind = outputFormat === 'all' ? '' : `${outputFormat === 'pdf' ? 'PDF' : 'image'} `;
+  if (search.trim()) return <LiveMessage>{`No ${kind}templates named like “${search.trim()}”.`}</LiveMessage>;
+  if (outputFormat !== 'all') return <LiveMessage>{`No ${kind}templates yet.`}</LiveMessage>;
   return (
     <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-6">
       <h2 className="text-base font-semibold">No templates yet</h2>
@@ -54,6 +57,17 @@ export default function TemplatesPage() {
     enabled: term !== '',
   });
   const templates = term === '' ? paged : everything;
+  // Previous/Next page pressed: the list is replaced (and the button may end disabled), so focus goes to the new
+  // page's first template once it shows, not to the page's start.
+  const list = useRef<HTMLUListElement>(null);
+  const focusFirstTemplateOf = useFocusWhenArrived<number>(
+    (wanted) => paged.data?.pagination.page === wanted,
+    () => list.current?.querySelector<HTMLElement>('a')?.focus(),
+  );
+  const turnTo = (next: number) => {
+    setPage(next);
+    focusFirstTemplateOf(next);
+  };
   // Whether the workspace has any template at all, whatever the filters: with none, search, sort and format have
   // nothing to act on, so only the way to a first template shows. A search that finds nothing keeps them.
   const anyTemplate = useQuery({
@@ -127,7 +141,7 @@ export default function TemplatesPage() {
               {shown.length === 0 ? (
                 <NoTemplates search={search} outputFormat={outputFormat} />
               ) : (
-                <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Templates">
+                <ul ref={list} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Templates">
                   {shown.map((t) => (
                     <li key={t.uid} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
                       <div className="flex aspect-video items-center justify-center overflow-hidden bg-slate-100">
@@ -157,13 +171,13 @@ export default function TemplatesPage() {
               )}
               {term === '' && data.pagination.totalPages > 1 && (
                 <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
-                  <button className={buttonClass('secondary')} disabled={!data.pagination.hasPrev} onClick={() => setPage((p) => p - 1)}>
+                  <button className={buttonClass('secondary')} disabled={!data.pagination.hasPrev} onClick={() => turnTo(page - 1)}>
                     Previous page
                   </button>
                   <span>
                     Page {data.pagination.page} of {data.pagination.totalPages}
                   </span>
-                  <button className={buttonClass('secondary')} disabled={!data.pagination.hasNext} onClick={() => setPage((p) => p + 1)}>
+                  <button className={buttonClass('secondary')} disabled={!data.pagination.hasNext} onClick={() => turnTo(page + 1)}>
                     Next page
                   </button>
                 </nav>

@@ -5,11 +5,13 @@ import { getUrlSigningSecret, urlSigningKeys } from '../../api/url-signing';
 import { buttonClass } from '../../kit/button';
 import { CopyButton } from '../../kit/copy-button';
 import { QueryState } from '../../kit/query-state';
+import { pythonSnippet } from './python-snippet';
+import { keyUrlOf } from './render-url-values';
 import { SignedLink } from './signed-link';
 
 /**
  * Ready-to-paste ways to render this template: curl, a signed link for public pages (made by the server with
- * the account's URL-signing secret), the /r/ URL with a key for private use, and a JavaScript snippet. They are for
+ * the account's URL-signing secret), the /r/ URL with a key for private use, and JavaScript and Python snippets. They are for
  * developers, so they wait behind a secondary "Show the code" beside the editor's Render, which is what a designer
  * uses; closed, they stay in the page (a <details>), so opening them loses nothing typed. The account's URL-signing
  * secret is asked for only once they are first opened: without one the API answers 404 (docs/signed-urls.md), which the
@@ -22,11 +24,20 @@ export function UseViaApi({ uid, variables, layout }: { uid: string; variables: 
   const request = { template: uid, variables, ...(layout && layout !== 'default' ? { layout } : {}) };
   const body = JSON.stringify(request);
   const curl = `curl -s ${origin}/image \\\n  -H "Authorization: Bearer $PRESSROOM_API_KEY" \\\n  -H 'Content-Type: application/json' \\\n  -d '${body.replace(/'/g, "'\\''")}'`;
-  const query = new URLSearchParams({ token: 'YOUR_API_KEY' });
-  for (const [name, value] of Object.entries(variables)) if (value !== undefined) query.set(name, String(value));
-  if (layout && layout !== 'default') query.set('layout', layout);
-  const keyUrl = `${origin}/r/${uid}.png?${query.toString()}`;
-  const sdk = `const res = await fetch('${origin}/image', {\n  method: 'POST',\n  headers: { Authorization: \`Bearer \${process.env.PRESSROOM_API_KEY}\`, 'Content-Type': 'application/json' },\n  body: JSON.stringify(${body}),\n});\nconst { url } = await res.json();`;
+  const keyUrl = keyUrlOf(origin, uid, variables, layout);
+  // Run as it is (node, an ES module), it says what happened: the image's URL, or the API's refusal as an error (a
+  // wrong key, a refused value), instead of ending silently whatever the answer was. A render that outlives the
+  // API's wait answers 202 without a URL: the Location header is where the finished render's URL appears.
+  const sdk = [
+    `const res = await fetch('${origin}/image', {`,
+    `  method: 'POST',`,
+    `  headers: { Authorization: \`Bearer \${process.env.PRESSROOM_API_KEY}\`, 'Content-Type': 'application/json' },`,
+    `  body: JSON.stringify(${body}),`,
+    `});`,
+    `const answer = await res.json();`,
+    `if (!res.ok) throw new Error(\`\${res.status} \${answer.title}: \${answer.detail}\`);`,
+    `console.log(answer.url ?? \`Still rendering: GET \${new URL(res.headers.get('location'), res.url)} with the same key for its URL.\`);`,
+  ].join('\n');
   return (
     <div className="flex flex-col gap-3 text-sm">
       <p className="text-slate-700">
@@ -53,6 +64,7 @@ export function UseViaApi({ uid, variables, layout }: { uid: string; variables: 
             note="Every API key is full-access: whoever sees this URL can use the key for anything. Keep it out of public pages and e-mails; use a signed link there."
           />
           <Snippet title="JavaScript (fetch)" copy="Copy JavaScript" text={sdk} />
+          <Snippet title="Python (standard library)" copy="Copy Python" text={pythonSnippet(origin, request)} />
         </div>
       </details>
     </div>

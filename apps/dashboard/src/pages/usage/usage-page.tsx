@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../api/problem';
-import { PLAN_TITLES } from '../../api/instance-plans';
+import { planTitle } from '../../api/instance-plans';
 import { getUsage, setOverage, usageKeys, type Usage } from '../../api/usage';
 import { Alert } from '../../kit/alert';
 import { formatCount, formatUtcDate, formatUtcPeriod } from '../../kit/format';
@@ -59,11 +59,6 @@ function OverageToggle({ usage }: { usage: Usage }) {
       {toggle.isError && <Alert>{messageOf(toggle.error)}</Alert>}
     </div>
   );
-}
-
-/** A plan as the Instance page names it (Free, Pro); a plan this dashboard does not know, as the server says it. */
-function planTitle(tier: string): string {
-  return (PLAN_TITLES as Record<string, string>)[tier] ?? tier;
 }
 
 export default function UsagePage() {

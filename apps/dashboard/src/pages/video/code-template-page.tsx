@@ -1,18 +1,20 @@
 import type { VideoTemplateView } from '@pressroom/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import {
   compilerErrorsOf,
   getSceneModule,
   getVideoTemplate,
-  saveVideoTemplateTsx,
+  saveCodeTemplate,
   videoCodeKeys,
   type CompilerError,
 } from '../../api/video-code';
 import { messageOf } from '../../api/problem';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
+import { TextField } from '../../kit/field';
+import { fieldError } from '../../kit/form';
 import { LiveMessage } from '../../kit/live-message';
 import { Page, Section } from '../../kit/page';
 import { NotFound } from '../../kit/not-found';
@@ -53,6 +55,7 @@ export default function CodeTemplatePage() {
 
 function CodeEditorView({ template }: { template: VideoTemplateView }) {
   const queries = useQueryClient();
+  const [name, setName] = useState(template.name);
   const [tsx, setTsx] = useState(template.tsx ?? '');
   const [saved, setSaved] = useState(template);
   const [errors, setErrors] = useState<CompilerError[]>([]);
@@ -65,7 +68,7 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
   });
 
   const save = useMutation({
-    mutationFn: () => saveVideoTemplateTsx(saved.uid, tsx),
+    mutationFn: () => saveCodeTemplate(saved.uid, { name, tsx }),
     onSuccess: (next) => {
       setErrors([]);
       setSaved(next);
@@ -76,9 +79,16 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
   /** Save and compile, from its button or Ctrl+S (Cmd+S) anywhere on the page, the code editor too. */
   const saveScene = () => save.mutate();
   useSaveShortcut(saveScene, { disabled: save.isPending });
-  const dirty = tsx !== (saved.tsx ?? '');
-  // A 422 shows as the list and the editor's diagnostics; anything else (a lost connection, a 404) as an alert.
-  const otherFailure = save.isError && compilerErrorsOf(save.error) === null ? messageOf(save.error) : null;
+  const sceneChanged = tsx !== (saved.tsx ?? '');
+  const dirty = sceneChanged || name !== saved.name;
+  // A refused name stands beside its field (which gets focus, as a kit form's first refused field does); a 422 shows
+  // as the list and the editor's diagnostics; anything else (a lost connection, a 404) as an alert.
+  const nameRefusal = fieldError(save.error, 'name');
+  const nameField = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (nameRefusal !== undefined) nameField.current?.querySelector('input')?.focus();
+  }, [save.error, nameRefusal]);
+  const otherFailure = save.isError && compilerErrorsOf(save.error) === null && nameRefusal === undefined ? messageOf(save.error) : null;
 
   return (
     <Page
@@ -93,6 +103,10 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
       }
     >
       <UnsavedChangesGuard dirty={dirty} description="The scene has changes that are not saved yet." />
+      {/* Saved with the scene by Save and compile: a template made from the list starts as "Untitled scene". */}
+      <div ref={nameField}>
+        <TextField label="Template name" value={name} onChange={(e) => setName(e.target.value)} error={nameRefusal} />
+      </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-2">
           <p className="text-sm text-slate-600">
@@ -102,7 +116,7 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
           <Suspense fallback={<p className="text-sm text-slate-600">Loading the editor…</p>}>
             <TsxEditor value={tsx} onChange={setTsx} label="Scene (TSX)" errors={errors} jumpTo={jumpTo} />
           </Suspense>
-          {dirty && !save.isPending && <p className="text-xs text-slate-600">Unsaved changes: the preview shows the saved scene.</p>}
+          {sceneChanged && !save.isPending && <p className="text-xs text-slate-600">Unsaved changes: the preview shows the saved scene.</p>}
           {save.isSuccess && !dirty && <LiveMessage tone="success">Saved and compiled.</LiveMessage>}
         </div>
         <div className="flex min-w-0 flex-col gap-4">

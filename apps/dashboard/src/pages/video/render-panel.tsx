@@ -2,6 +2,7 @@ import type { VideoRenderResult } from '@pressroom/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf } from '../../api/problem';
+import { renderFileUrl } from '../../api/renders';
 import { renderVideo } from '../../api/video-code';
 import { Alert } from '../../kit/alert';
 import { Button, buttonClass } from '../../kit/button';
@@ -61,7 +62,7 @@ export function RenderPanel({ uid, dirty, save }: { uid: string; dirty: boolean;
         <Alert tone="success">
           <p className="flex flex-wrap items-center gap-3">
             Rendered {result.width}×{result.height}, {plural(result.durationInFrames, 'frame')} at {result.fps} fps.
-            <a className={buttonClass('secondary')} href={result.url} download>
+            <a className={buttonClass('secondary')} href={renderFileUrl(result.id)} download>
               Download {result.format.toUpperCase()}
             </a>
           </p>

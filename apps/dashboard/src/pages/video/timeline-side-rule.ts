@@ -18,7 +18,7 @@ export const TIMELINE_SIDE: SideRule = {
   step: 2,
   problem: (side, name) => {
     // An emptied field reads NaN: "Must be a finite number" is no help to someone typing.
-    if (!Number.isFinite(side)) return `Must be a whole number from ${min} to ${max}.`;
+    if (!Number.isFinite(side)) return `Must be a whole number of pixels from ${min} to ${max}.`;
     const issues = SIDES[name].safeParse(side).error?.issues ?? [];
     // Worded as the server's refusal shows beside the field ("width must be even" says "Must be even" there).
     return issues.length === 0 ? undefined : asSentences(issues.map((issue) => besideItsField(name, issue.message)));

@@ -96,6 +96,12 @@ function RedeliverButton({ delivery, uid }: { delivery: Delivery; uid: string })
           {messageOf(again.error)}
         </LiveMessage>
       )}
+      {/* Said, not only drawn: the new delivery's row appears at the top of the log, far from this button. */}
+      {again.isSuccess && (
+        <LiveMessage tone="success" inline small>
+          Sent again: the new delivery is first in the log.
+        </LiveMessage>
+      )}
     </div>
   );
 }

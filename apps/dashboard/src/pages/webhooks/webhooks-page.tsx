@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../api/problem';
 import {
   createWebhook,
@@ -32,6 +32,7 @@ import { SUBSCRIPTION_FIELDS, SubscriptionFields, type SubscriptionDraft } from 
 import { asSentence } from '../../kit/sentence';
 import { StatusBadge } from '../../kit/status-badge';
 import { subscriptionName, subscriptionStatusTone, subscriptionStatusWord } from './subscription-words';
+import { verificationCode } from './verify-code';
 
 const EMPTY_DRAFT: SubscriptionDraft = { event: WEBHOOK_EVENTS[0], targetUrl: '', filters: {} };
 
@@ -87,12 +88,31 @@ function testHeldReason(status: WebhookSubscription['status']): string | null {
   return null;
 }
 
-function SubscriptionCard({ subscription }: { subscription: WebhookSubscription }) {
+/** What the card's line says when the dispatcher disabled the subscription while the page was open. */
+const DISABLED_NOW = 'Disabled just now: a delivery failed every attempt. Why is said below.';
+
+function SubscriptionCard({ subscription, onDeleted }: { subscription: WebhookSubscription; onDeleted: () => void }) {
   const client = useQueryClient();
   const [showLog, setShowLog] = useState(false);
   const [editing, setEditing] = useState(false);
   const name = subscriptionName(subscription);
   const refresh = () => client.invalidateQueries({ queryKey: webhookKeys.all });
+  const card = useRef<HTMLLIElement>(null);
+  // The card's control that last had focus: Send test event goes when the subscription stops being active.
+  const lastFocused = useRef<Element | null>(null);
+  const previousStatus = useRef(subscription.status);
+  // Disabled by the dispatcher (a delivery, often the test event just sent, failed every attempt) while on the page.
+  const [disabledNow, setDisabledNow] = useState(false);
+  useEffect(() => {
+    const was = previousStatus.current;
+    previousStatus.current = subscription.status;
+    if (was === subscription.status) return;
+    setDisabledNow(was === 'active' && subscription.status === 'failed');
+    // Focus on a button that went with the old status (Send test event) would fall to the page's start: it moves to
+    // the card's first button, which now says what to do (Re-enable).
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost && lastFocused.current && !lastFocused.current.isConnected) card.current?.querySelector('button')?.focus();
+  }, [subscription.status]);
   const toggle = useMutation({
     mutationFn: () => (subscription.status === 'active' ? pauseWebhook(subscription.uid) : resumeWebhook(subscription.uid)),
     onSuccess: refresh,
@@ -105,7 +125,13 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
       await client.invalidateQueries({ queryKey: webhookKeys.deliveries(subscription.uid) });
     },
   });
-  const remove = useMutation({ mutationFn: () => deleteWebhook(subscription.uid), onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: () => deleteWebhook(subscription.uid),
+    onSuccess: async () => {
+      onDeleted();
+      await refresh();
+    },
+  });
   const toggleLabel = subscription.status === 'active' ? 'Pause' : subscription.status === 'failed' ? 'Re-enable' : 'Resume';
   // The pickers' lists (shared queries): the card names a filtered template or binding as the form does.
   const choices = useFilterChoices();
@@ -113,7 +139,12 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
   const failure = toggle.error ?? test.error ?? remove.error;
   const held = testHeldReason(subscription.status);
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label={name}>
+    <li
+      ref={card}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      aria-label={name}
+      onFocus={(e) => (lastFocused.current = e.target)}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge tone={subscriptionStatusTone(subscription.status)}>{subscriptionStatusWord(subscription.status)}</StatusBadge>
         <strong className="text-sm">{eventWords(subscription.event)}</strong>
@@ -164,7 +195,7 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
         />
         {/* Present from the start, so a screen reader announces the acknowledgement when it appears. */}
         <LiveMessage inline className="self-center">
-          {test.isSuccess && !held ? 'Test event queued: it is marked “test” in the delivery log below.' : ''}
+          {disabledNow ? DISABLED_NOW : test.isSuccess && !held ? 'Test event queued: it is marked “test” in the delivery log below.' : ''}
         </LiveMessage>
       </div>
       {subscription.status === 'failed' && <p className="text-sm text-red-800">{disabledReason(subscription)}</p>}
@@ -187,12 +218,23 @@ export default function WebhooksPage() {
   // Deliveries (and the dispatcher disabling a subscription) happen after any button's request answered: look again every few seconds.
   const webhooks = useQuery({ queryKey: webhookKeys.all, queryFn: listWebhooks, refetchInterval: 3_000 });
   const [secret, setSecret] = useState<string | null>(null);
+  // The last webhook deleted: its card is gone, so the list says it (focus lands on this section's heading).
+  const [deleted, setDeleted] = useState<string | null>(null);
   return (
     <Page title="Webhooks">
       <Section title="New webhook">
-        <CreateWebhook onSecret={setSecret} />
+        <CreateWebhook
+          onSecret={(made) => {
+            setDeleted(null);
+            setSecret(made);
+          }}
+        />
       </Section>
       <Section title="Subscriptions">
+        {/* Always in the page (a live region must exist before its message); visible once there is one. */}
+        <LiveMessage tone={deleted ? 'success' : 'neutral'} className={deleted ? undefined : 'sr-only'}>
+          {deleted ? `Deleted “${deleted}”: nothing more is delivered to it.` : ''}
+        </LiveMessage>
         <QueryState query={webhooks}>
           {({ subscriptions }) =>
             subscriptions.length === 0 ? (
@@ -203,14 +245,28 @@ export default function WebhooksPage() {
             ) : (
               <ul className="flex flex-col gap-3">
                 {subscriptions.map((s) => (
-                  <SubscriptionCard key={s.uid} subscription={s} />
+                  <SubscriptionCard key={s.uid} subscription={s} onDeleted={() => setDeleted(subscriptionName(s))} />
                 ))}
               </ul>
             )
           }
         </QueryState>
       </Section>
-      <SecretOnceDialog secret={secret} label="Signing secret" title="Webhook signing secret" onClose={() => setSecret(null)} />
+      <SecretOnceDialog
+        secret={secret}
+        label="Signing secret"
+        title="Webhook signing secret"
+        example={
+          secret
+            ? {
+                title: 'Verify each delivery: verifyWebhook(raw body, X-Service-Signature header) (Node; docs/webhooks.md)',
+                text: verificationCode(secret),
+                copy: 'Copy verification code',
+              }
+            : undefined
+        }
+        onClose={() => setSecret(null)}
+      />
     </Page>
   );
 }

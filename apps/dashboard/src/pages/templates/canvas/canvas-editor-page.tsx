@@ -4,7 +4,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { getTemplate, templateKeys, type Template } from '../../../api/templates';
 import { NotFound } from '../../../kit/not-found';
 import { QueryState } from '../../../kit/query-state';
-import { sizeProblem } from '../../../kit/size-fields';
+import { sizeProblem } from '../../../kit/image-side';
 import { CanvasBackground } from './canvas-background';
 import { EditorCanvas } from './editor-canvas';
 import { EditorProvider } from './editor-context';

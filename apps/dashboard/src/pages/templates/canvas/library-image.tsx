@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { assetKeys, uploadAsset, type Asset } from '../../../api/assets';
+import { assetKeys, type Asset } from '../../../api/assets';
 import { messageOf } from '../../../api/problem';
 import { Alert } from '../../../kit/alert';
 import { Button } from '../../../kit/button';
 import { Dialog, DialogActions } from '../../../kit/dialog';
 import { AssetPicker } from '../../assets/asset-picker';
 import { UploadField } from '../../assets/upload-field';
+import { notAnImage, refusalOf, uploadEach } from '../../assets/upload-each';
 import { useEditor } from './editor-context';
 
 /**
@@ -23,23 +24,21 @@ export function LibraryImage() {
   const [error, setError] = useState<string>();
   const queryClient = useQueryClient();
   const upload = useMutation({
-    // The first file that is an image is chosen; the server's refusal (not an image, the plan's limits) is said beside the field.
-    mutationFn: async (files: File[]) => {
-      let image: Asset | undefined;
-      for (const file of files) {
-        const asset = await uploadAsset(file);
-        if (asset.kind === 'image') image ??= asset;
-      }
-      return image;
-    },
+    // As the Assets page uploads (uploadEach): a refused file does not stop the rest. Only images are sent: a font or
+    // any other file is refused here before it is uploaded (it would join the library as a font, chosen nowhere).
+    mutationFn: (files: File[]) => uploadEach(files, notAnImage),
     onSettled: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
-    onSuccess: (image) => {
+    onSuccess: ({ done }) => {
+      // The first image uploaded is chosen.
+      const image = done.find((asset) => asset.kind === 'image');
       if (image) {
         setChosen(image);
         setError(undefined);
       }
     },
   });
+  const image = upload.data?.done.find((asset) => asset.kind === 'image');
+  const refusal = upload.error ? messageOf(upload.error) : upload.data ? refusalOf(upload.data) : undefined;
   const show = (next: boolean) => {
     setOpen(next);
     // Each opening starts afresh: nothing chosen, no old error.
@@ -85,11 +84,11 @@ export function LibraryImage() {
             label="Upload an image"
             accept=".png,.jpg,.jpeg,.webp,.svg,image/png,image/jpeg,image/webp,image/svg+xml"
             hint={
-              upload.data
-                ? `Uploaded ${upload.data.name}: chosen above. Add image puts it on the canvas.`
+              image
+                ? `Uploaded ${image.name}: chosen above. Add image puts it on the canvas.`
                 : 'PNG, JPEG, WebP or SVG from your computer (or dropped here): it joins the library and is chosen.'
             }
-            error={upload.error ? messageOf(upload.error) : undefined}
+            error={refusal}
             busy={upload.isPending}
             onFiles={(files) => upload.mutate(files)}
           />

@@ -44,7 +44,12 @@ export function NumberField(props: {
   const pending = useContext(PendingFieldsContext);
   useEffect(() => {
     if (!pending) return;
-    return pending.fields.add({ settle: () => (refused.current ? 'refused' : 'applied'), element: () => input.current });
+    return pending.fields.add({
+      settle: () => (refused.current ? 'refused' : 'applied'),
+      element: () => input.current,
+      // A held save stays held while this field still refuses what it holds, typed in or not.
+      refused: () => refused.current,
+    });
   }, [pending]);
   useEffect(() => {
     // The object changed (on the canvas, or by a valid number typed here): the field shows it, nothing to fix.

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../api/problem';
 import { saveConflictOf } from '../../../api/save-conflict';
 import { getTemplate, templateKeys, updateTemplate, type Template } from '../../../api/templates';
@@ -8,7 +8,8 @@ import { BannerAlert } from '../../../kit/banner-alert';
 import { formBanner } from '../../../kit/form-banner';
 import { LiveMessage } from '../../../kit/live-message';
 import { PendingFieldsContext, usePendingFields } from '../../../kit/pending-fields';
-import { SizeFields, sizeProblem } from '../../../kit/size-fields';
+import { sizeProblem } from '../../../kit/image-side';
+import { SizeFields } from '../../../kit/size-fields';
 import { saveShortcutProps, useSaveShortcut } from '../../../kit/use-save-shortcut';
 import { useEditor } from './editor-context';
 import { useActiveLayout } from './layouts/active-layout';
@@ -45,7 +46,10 @@ export interface CanvasSaveApi {
   pending: boolean;
   succeeded: boolean;
   error: unknown;
-  /** The last save was stopped before anything was sent: a Properties field holds text it refused (focus went there). */
+  /**
+   * The last save was stopped before anything was sent: the template size or a Properties field holds a number it
+   * refused (focus went to the first such field), and one still does.
+   */
   held: boolean;
 }
 
@@ -89,16 +93,15 @@ export function CanvasSaveProvider({
   // The revision the design comes from, kept from when the editor opened (not the query's, which a refetch moves on)
   // and moved on by each save made here: sent as If-Match, so a save over someone else's newer one is refused.
   const [revision, setRevision] = useState(template.etag);
-  // Save stopped because a Properties field holds text it refused (Width −5): the field to go back to. The rule is the
-  // timeline studio's (kit/pending-fields.ts); typing in a field ends it.
+  // Save stopped because the template size (SaveBar's fields) or a Properties field holds a number it refused (Width
+  // −5): the field to go back to. The rule is the timeline studio's (kit/pending-fields.ts); it ends when a field is
+  // typed in and none refuses what it holds any more.
   const { api: fields, held, settle: settleFields } = usePendingFields();
   const save = useMutation({
     // `over`: the newer revision a conflict named, when the person chose to save theirs over it.
     mutationFn: async (over?: string) => {
       // A definition the API would refuse is refused here, before anything is sent: the reason stands beside its field.
       if (definitions.invalid) throw new Error('A variable’s settings cannot be saved: see the fields marked in the Variables panel.');
-      // A size the API would refuse is already said beside its field (as typed): nothing is sent.
-      if (sizeProblem(width) ?? sizeProblem(height)) throw new Error(NOT_SAVED);
       // Tried values are not saved; a design over the API's limits is refused here, before it is sent.
       const design = tryValues.designToSave(editor);
       const tooLarge = designTooLarge(design);
@@ -186,6 +189,29 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
   const editor = useEditor();
   const unsaved = useUnsavedDesign();
   const save = useCanvasSave();
+  const form = useRef<HTMLFormElement>(null);
+  // The size fields are fields Save asks first, as Properties' are (kit/pending-fields.ts): a size refused beside its
+  // field holds the save, focus goes to the first refused field on the page (the size comes before Properties), and
+  // the bar's line goes once no field refuses what it holds.
+  const pending = useContext(PendingFieldsContext);
+  const sides = useRef({ width: props.width, height: props.height });
+  sides.current = { width: props.width, height: props.height };
+  useEffect(() => {
+    if (!pending) return;
+    const removers = (['width', 'height'] as const).map((side) =>
+      pending.fields.add({
+        settle: () => (sizeProblem(sides.current[side]) ? 'refused' : 'applied'),
+        element: () => form.current?.querySelector<HTMLElement>(`[data-side="${side}"]`) ?? null,
+        refused: () => sizeProblem(sides.current[side]) !== undefined,
+      }),
+    );
+    return () => removers.forEach((remove) => remove());
+  }, [pending]);
+  // A size typed, or set by opening a layout or loading a saved version, is a field typed in: a held save is over once
+  // no field refuses what it holds.
+  useEffect(() => {
+    pending?.typed();
+  }, [pending, props.width, props.height]);
   const conflict = saveConflictOf(save.error);
   const [loadingTheirs, setLoadingTheirs] = useState(false);
   /** After a conflict: the template as saved now replaces the canvas (the person confirmed discarding theirs). */
@@ -197,12 +223,13 @@ export function SaveBar(props: { width: number; height: number; onWidth: (n: num
       setLoadingTheirs(false);
     }
   };
-  const form = useRef<HTMLFormElement>(null);
   /** Save, from its button or Ctrl+S (Cmd+S) anywhere in the editor. */
   const submit = () => {
-    // A refused size: focus goes to its field, where the reason stands (a definition's is in the Variables panel).
+    // A size the API refused: focus goes to its field, where the reason stands (a definition's is in the Variables
+    // panel). A save held by a refused field put focus on the first such field on the page already: it stays there.
     void save.save().then((saved) => {
-      if (!saved) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      if (saved || document.activeElement?.getAttribute('aria-invalid') === 'true') return;
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     });
   };
   useSaveShortcut(submit, { disabled: save.pending || !editor.ready });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../../api/problem';
+import { renderFileUrl } from '../../../api/renders';
 import { getVideoRender, startVideoRender, type VideoFormat } from '../../../api/video';
 import { Alert } from '../../../kit/alert';
 import { Button } from '../../../kit/button';
@@ -110,7 +111,7 @@ export function RenderPanel({
           ) : (
             <video src={state.url} controls aria-label={`Rendered video ${state.id}`} className="max-h-80 self-start" />
           )}
-          <a className="self-start text-indigo-700 underline" href={state.url} download>
+          <a className="self-start text-indigo-700 underline" href={renderFileUrl(state.id)} download>
             Download {state.format.toUpperCase()}
           </a>
         </div>

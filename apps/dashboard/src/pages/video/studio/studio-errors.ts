@@ -1,8 +1,10 @@
-import { ApiError } from '../../../api/problem.js';
+import { ApiError, besideItsField } from '../../../api/problem.js';
 
 /**
  * The server's per-field messages (400/422 problem `errors[].field`) under one prefix, keyed by the rest of
  * the path: for `projectJson.tracks.0.clips.1.` the error of `…clips.1.style.fontSize` is under `style.fontSize`.
+ * Each is worded for beside its field, as the kit's forms word theirs (besideItsField): "trimAfter must be later than
+ * trimBefore." beside Stop at source frame reads "Must be later than the frames skipped at start.".
  */
 export function errorsUnder(error: unknown, prefix: string): Map<string, string> {
   const found = new Map<string, string>();
@@ -10,7 +12,7 @@ export function errorsUnder(error: unknown, prefix: string): Map<string, string>
   for (const e of error.problem.errors ?? []) {
     if (!e.field.startsWith(prefix)) continue;
     const key = e.field.slice(prefix.length);
-    if (!found.has(key)) found.set(key, e.message ?? e.detail ?? '');
+    if (!found.has(key)) found.set(key, besideItsField(e.field, e.message ?? e.detail ?? ''));
   }
   return found;
 }

@@ -2,11 +2,14 @@ import { bindTimelineVariables } from '@pressroom/video/timeline';
 import { TimelineScene } from '@pressroom/video/timeline-scene';
 import { Player, type PlayerRef } from '@remotion/player';
 import { useEffect, useMemo, type RefObject } from 'react';
-import { ApiError } from '../../../api/problem';
+import { ApiError, besideItsField } from '../../../api/problem';
 import { Alert } from '../../../kit/alert';
 import { MessageText } from '../../../kit/message-text';
 import type { Project } from './timeline-model';
 import type { StudioFont } from './timeline-variables';
+
+/** The player's tallest: a share of the window, as the canvas editor's area (interactions/zoom.ts maxAreaHeight). */
+const PLAYER_MAX_HEIGHT = '70vh';
 
 /**
  * The composition the renderer draws (libs/video/runtime/timeline-scene.jsx), played by Remotion's player
@@ -52,7 +55,12 @@ export function StudioPlayer({
   }, [playerRef, onFrame, inputProps]);
   if (!bound.ok || !inputProps) {
     const saved = refused instanceof ApiError ? refused.fieldErrors() : [];
-    const own = bound.ok ? [] : bound.errors.filter((e) => !saved.some((s) => s.field === e.field && s.message === e.message));
+    // Worded as the refused save's are (besideItsField), after the field's name: one message, said alike, and dropped here once saved.
+    const own = bound.ok
+      ? []
+      : bound.errors
+          .map((e) => ({ field: e.field, message: besideItsField(e.field, e.message) }))
+          .filter((e) => !saved.some((s) => s.field === e.field && s.message === e.message));
     return (
       <Alert>
         {own.length === 0 ? (
@@ -74,7 +82,10 @@ export function StudioPlayer({
   }
   const p = inputProps.project;
   return (
-    <div role="region" aria-label="Player" data-testid="player" className="overflow-hidden rounded-md bg-black">
+    // The player fits the column's width and at most 70% of the window's height, keeping the project's shape, centred
+    // on black: a tall, narrow size (2 × 3840) scaled to the column's width alone made the page tens of thousands of
+    // px tall, with the player's controls far below the first screen.
+    <div role="region" aria-label="Player" data-testid="player" className="flex justify-center overflow-hidden rounded-md bg-black">
       <Player
         // The composition registers its fonts when it mounts: another set of fonts mounts it again.
         key={fonts.map((f) => f.url).join(' ')}
@@ -95,7 +106,7 @@ export function StudioPlayer({
         // took focus away from the page or from the field being edited. The button still plays and pauses with Space
         // once the user has focused it.
         spaceKeyToPlayOrPause={false}
-        style={{ width: '100%', aspectRatio: `${p.width} / ${p.height}` }}
+        style={{ width: `min(100%, ${PLAYER_MAX_HEIGHT} * ${p.width} / ${p.height})`, aspectRatio: `${p.width} / ${p.height}` }}
       />
     </div>
   );

@@ -1,8 +1,10 @@
 // How a number field reads what is typed into it: a number input shows what was typed ("1e", "-") but gives the page
 // an empty value with `validity.badInput` when it is not a number, which read as empty would remove the setting.
 
-/** The sentence beside a number field that holds text that is not a number. */
-export const NOT_A_NUMBER = 'Type a number (12 or 0.5).';
+import { NOT_A_NUMBER } from '../../../kit/not-a-number.js';
+
+/** The sentence beside a number field that holds text that is not a number (the kit's, said by every number field). */
+export { NOT_A_NUMBER };
 
 /**
  * What a number input holds: its `value` and whether the browser found it not a number (`badInput`). Empty is "not

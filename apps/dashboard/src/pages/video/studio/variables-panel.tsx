@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { VariableDefinition } from '../../../api/templates';
 import { Button } from '../../../kit/button';
+import { bindNameProblem } from './bind-name';
 import { PropertyField } from './property-field';
 import { errorsUnder } from './studio-errors';
 import { clipGroups } from './clip-field-specs';
@@ -58,6 +59,14 @@ export function VariablesPanel({
   const valueErrors = errorsUnder(error, 'variables.');
   const [property, setProperty] = useState('');
   const [name, setName] = useState('');
+  // Bind with no name, or one longer than the API takes (bindNameProblem), binds nothing: said beside the field until
+  // something is typed there. One object per refused click, so each one takes focus to the field (as a kit form's
+  // refusal does), the second one too.
+  const [nameRefusal, setNameRefusal] = useState<{ message: string } | null>(null);
+  const binding = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (nameRefusal) binding.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [nameRefusal]);
   const clip = selected ? clipAt(project, selected) : undefined;
   // The selected clip's settings by the names its properties show, the technical name (the key saved in `bind`) after.
   const settings = clip ? bindableSettings(clip.type) : [];
@@ -71,7 +80,12 @@ export function VariablesPanel({
     );
   };
   const bind = () => {
-    if (!selected || !clip || name.trim() === '' || chosen === '') return;
+    if (!selected || !clip || chosen === '') return;
+    const problem = bindNameProblem(name);
+    if (problem) {
+      setNameRefusal({ message: problem });
+      return;
+    }
     // Bound property names contain dots (`style.color`): the whole map is set, never a nested path.
     onProject(setClipProperty(project, selected, 'bind', { ...(clip.bind ?? {}), [chosen]: name.trim() }));
   };
@@ -121,7 +135,7 @@ export function VariablesPanel({
           })}
         </ul>
       )}
-      <fieldset className="grid grid-cols-3 items-end gap-2 rounded-md border border-slate-200 p-2">
+      <fieldset ref={binding} className="grid grid-cols-3 items-end gap-2 rounded-md border border-slate-200 p-2">
         <legend className="px-1 text-xs font-semibold text-slate-700">Bind a property of the selected clip</legend>
         <PropertyField
           label="Setting to fill"
@@ -134,7 +148,11 @@ export function VariablesPanel({
           label="Variable name"
           field={{ kind: 'text' }}
           value={name}
-          onChange={(v) => setName(typeof v === 'string' ? v : '')}
+          error={nameRefusal?.message}
+          onChange={(v) => {
+            setName(typeof v === 'string' ? v : '');
+            setNameRefusal(null);
+          }}
         />
         <Button variant="secondary" disabled={!clip} onClick={bind}>
           Bind to selected clip

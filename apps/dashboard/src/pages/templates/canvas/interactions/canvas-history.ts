@@ -1,7 +1,9 @@
-import type { Canvas } from 'fabric';
+import type { Canvas, FabricObject } from 'fabric';
+import { layerName } from '../layer-names';
 import { isPickable, selectObjects } from './canvas-selection';
 import { History } from './history';
 import { reselectAfterStep } from './reselect';
+import { changeOfStep, type StepChange } from './step-change';
 
 /** A step: the design's JSON, and the design revision it had in the editor. */
 interface Step {
@@ -12,8 +14,10 @@ interface Step {
 export interface CanvasHistory {
   /** Records the design as it is now (call after changing objects directly, e.g. from the properties panel). */
   commit(options?: { coalesce?: string }): void;
-  undo(): Promise<boolean>;
-  redo(): Promise<boolean>;
+  /** Answers what the step undone had changed (for the live region), or undefined when there was none. */
+  undo(): Promise<StepChange | undefined>;
+  /** Answers what the step redone changes, or undefined when there was none. */
+  redo(): Promise<StepChange | undefined>;
   /** Forgets every step (a template or version loaded): the design as it is now becomes the start. */
   reset(): void;
   readonly canUndo: boolean;
@@ -63,9 +67,12 @@ export function attachHistory(
   const events = ['object:added', 'object:removed', 'object:modified'] as const;
   for (const event of events) canvas.on(event, later);
 
-  /** Loads `step`; `from` is the design shown until now (the step undone or redone from). */
-  const apply = async (step: Step | undefined, from: Step) => {
-    if (step === undefined) return false;
+  /**
+   * Loads `step`; `from` is the design shown until now (the step undone or redone from). Answers the change the step
+   * stands for: from `step` to `from` for an undo (what is taken back), from `from` to `step` for a redo.
+   */
+  const apply = async (step: Step | undefined, from: Step, direction: 'undo' | 'redo'): Promise<StepChange | undefined> => {
+    if (step === undefined) return undefined;
     // The selection, by place in the stack and saved JSON: the step's objects are new ones (reselect.ts).
     const objects = canvas.getObjects();
     const selected = canvas.getActiveObjects().map((object) => objects.indexOf(object));
@@ -79,13 +86,14 @@ export function attachHistory(
     }
     const loaded = canvas.getObjects();
     const after = objectJsons(step.json);
+    const change = direction === 'undo' ? changeOfStep(after, before, savedName) : changeOfStep(before, after, savedName);
     // The JSON lists the canvas's objects in its order; anything else (never expected) reselects nothing.
     if (selected.length > 0 && before.length === objects.length && after.length === loaded.length) {
       const again = reselectAfterStep(before, after, selected).map((i) => loaded[i]!);
       selectObjects(canvas, again.filter(isPickable));
     }
     options.onChange?.();
-    return true;
+    return change;
   };
 
   return {
@@ -93,11 +101,11 @@ export function attachHistory(
     undo: () => {
       commit(); // a change not yet recorded (the timer above) is the step to undo
       const from = history.current;
-      return apply(history.undo(), from);
+      return apply(history.undo(), from, 'undo');
     },
     redo: () => {
       const from = history.current;
-      return apply(history.redo(), from);
+      return apply(history.redo(), from, 'redo');
     },
     reset: () => {
       history.reset(snapshot());
@@ -120,4 +128,9 @@ export function attachHistory(
 function objectJsons(json: string): string[] {
   const objects = (JSON.parse(json) as { objects?: unknown }).objects;
   return Array.isArray(objects) ? objects.map((object) => JSON.stringify(object)) : [];
+}
+
+/** A saved object's name as Layers shows it (layerName reads only its name, type and text, which the JSON has). */
+function savedName(object: Record<string, unknown>): string {
+  return layerName({ type: '', ...object } as unknown as FabricObject);
 }

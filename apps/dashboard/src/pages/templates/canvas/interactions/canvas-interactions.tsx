@@ -1,3 +1,4 @@
+import { LiveMessage } from '../../../../kit/live-message';
 import { useEditor } from '../editor-context';
 import { useTryValues } from '../variables/try-values';
 import { ArrangeToolbar } from './arrange-toolbar';
@@ -28,6 +29,11 @@ export function CanvasInteractions() {
     <>
       <ArrangeToolbar interactions={interactions} selected={editor.selection.length} />
       <ShortcutsDialog open={interactions.helpOpen} onOpenChange={interactions.setHelpOpen} />
+      {/* A keyboard move or delete said (the canvas shows it; a screen reader hears it): in the page from the start,
+        empty, so the first message is read out too. */}
+      <LiveMessage inline className="sr-only">
+        {interactions.editSaid}
+      </LiveMessage>
     </>
   );
 }

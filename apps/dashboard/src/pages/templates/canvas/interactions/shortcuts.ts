@@ -8,6 +8,8 @@ export type ShortcutAction =
   | 'delete'
   | 'selectAll'
   | 'deselect'
+  | 'selectBehind'
+  | 'selectInFront'
   | 'nudgeLeft'
   | 'nudgeRight'
   | 'nudgeUp'
@@ -25,6 +27,8 @@ export interface KeyPress {
   metaKey: boolean;
   shiftKey: boolean;
   altKey: boolean;
+  /** A KeyboardEvent's: whether AltGr is held, where the browser reports it as its own modifier. */
+  getModifierState?(key: string): boolean;
 }
 
 /** The table the help dialog shows and the docs list; `keys` as a person reads them (Ctrl is Cmd on a Mac). */
@@ -37,6 +41,17 @@ export const SHORTCUTS: readonly { action: ShortcutAction; keys: string[]; does:
   { action: 'delete', keys: ['Delete', 'Backspace'], does: 'Delete the selection' },
   { action: 'selectAll', keys: ['Ctrl+A'], does: 'Select every unlocked object' },
   { action: 'deselect', keys: ['Escape'], does: 'Clear the selection' },
+  // Typed as the layout types them: AltGr+8 and AltGr+9 on a German keyboard are [ and ] too (shortcutFor takes them).
+  {
+    action: 'selectBehind',
+    keys: ['[', 'AltGr+['],
+    does: 'Select the layer behind (with none selected: the front one)',
+  },
+  {
+    action: 'selectInFront',
+    keys: [']', 'AltGr+]'],
+    does: 'Select the layer in front (with none selected: the back one)',
+  },
   { action: 'nudgeLeft', keys: ['←', 'Shift+←'], does: 'Move left by 1 px (Shift: 10 px)' },
   { action: 'nudgeRight', keys: ['→', 'Shift+→'], does: 'Move right by 1 px (Shift: 10 px)' },
   { action: 'nudgeUp', keys: ['↑', 'Shift+↑'], does: 'Move up by 1 px (Shift: 10 px)' },
@@ -52,6 +67,12 @@ export const SHORTCUTS: readonly { action: ShortcutAction; keys: string[]; does:
 export function shortcutFor(press: KeyPress): ShortcutAction | undefined {
   const mod = press.ctrlKey || press.metaKey;
   const key = press.key.length === 1 ? press.key.toLowerCase() : press.key;
+  // [ and ] are typed with AltGr on many layouts (German: AltGr+8 and 9; Option+5 and 6 on a Mac). Windows reports
+  // AltGr as Ctrl+Alt held, other systems as the AltGraph modifier (with or without Alt): the key is the bracket
+  // typed either way, so it is taken as the plain key. Ctrl alone (no Alt) and Cmd keep their own meanings.
+  if ((key === '[' || key === ']') && !press.metaKey && (press.altKey || press.getModifierState?.('AltGraph') === true)) {
+    return key === '[' ? 'selectBehind' : 'selectInFront';
+  }
   if (mod && !press.altKey) {
     if (key === 'z') return press.shiftKey ? 'redo' : 'undo';
     if (key === 'y' && !press.shiftKey) return 'redo';
@@ -75,6 +96,8 @@ export function shortcutFor(press: KeyPress): ShortcutAction | undefined {
     Delete: 'delete',
     Backspace: 'delete',
     Escape: 'deselect',
+    '[': 'selectBehind',
+    ']': 'selectInFront',
     ArrowLeft: 'nudgeLeft',
     ArrowRight: 'nudgeRight',
     ArrowUp: 'nudgeUp',

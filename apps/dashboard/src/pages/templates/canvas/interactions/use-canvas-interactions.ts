@@ -3,11 +3,29 @@ import { useEffect, useRef, useState } from 'react';
 import { createClipboard, type CanvasClipboard } from './canvas-clipboard';
 import { attachHistory, type CanvasHistory } from './canvas-history';
 import { attachShortcuts } from './canvas-keyboard';
-import { alignSelection, distributeSelection, nudgeSelection, selectAll } from './canvas-selection';
+import { alignSelection, distributeSelection, isPickable, nudgeSelection, selectAll, selectObjects } from './canvas-selection';
 import { attachSnapping } from './canvas-snapping';
 import { attachZoom, type CanvasZoom } from './canvas-zoom';
 import type { AlignEdge, DistributeAxis } from './geometry';
 import { nudgeOf } from './shortcuts';
+import {
+  addedWords,
+  alignedWords,
+  deletedWords,
+  distributedWords,
+  EDITING_OFF,
+  movedWords,
+  NOTHING_COPIED,
+  NOTHING_SELECTED,
+  NOTHING_TO_REDO,
+  NOTHING_TO_UNDO,
+  sayAgain,
+  selectedWords,
+  SELECTION_CLEARED,
+  stepWords,
+} from './edit-words';
+import { steppedLayer } from './layer-step';
+import { layerName } from '../layer-names';
 
 export interface CanvasInteractions {
   zoom: number;
@@ -17,6 +35,12 @@ export interface CanvasInteractions {
    * every change, the figure was noise.
    */
   zoomSaid: string;
+  /**
+   * What the last keyboard edit did, for a polite live region: an arrow key's "Red: X 23, Y 30." (the X and Y the
+   * Properties panel then shows), Delete's "Deleted Red. Ctrl+Z brings it back.", Escape's "Selection cleared.", and
+   * after Align, Distribute, Paste, Duplicate, Undo and Redo (by key or button) what they did: "Undid: moved Red.".
+   */
+  editSaid: string;
   canUndo: boolean;
   canRedo: boolean;
   align(edge: AlignEdge): void;
@@ -63,6 +87,44 @@ function zoomAsked(control: CanvasZoom | undefined, change: (control: CanvasZoom
   say(`Zoom ${Math.round(control.zoom * 100)} %.`);
 }
 
+/** The selected layers' names, as Layers shows them. */
+function selectedNames(canvas: Canvas): string[] {
+  return canvas.getActiveObjects().map(layerName);
+}
+
+/** The selection's top-left corner in design pixels (as Properties' X and Y show it); the selection must exist. */
+function selectionCorner(canvas: Canvas): { x: number; y: number } {
+  return canvas.getActiveObject()!.getPointByOrigin('left', 'top');
+}
+
+/** Undo or Redo, then what it did said: "Undid: moved Red.", or that there was nothing to undo or redo. */
+async function stepAndSay(history: CanvasHistory, direction: 'undo' | 'redo', say: (words: string) => void): Promise<void> {
+  const change = await (direction === 'undo' ? history.undo() : history.redo());
+  if (change) say(stepWords(direction === 'undo' ? 'Undid' : 'Redid', change));
+  else say(direction === 'undo' ? NOTHING_TO_UNDO : NOTHING_TO_REDO);
+}
+
+/** Whether a key was pressed with focus on the canvas area (the editor's canvas, EditorCanvas's focusable scroller). */
+function onCanvasArea(event: KeyboardEvent): boolean {
+  return event.target instanceof Element && event.target.closest('[data-canvas-scroller]') !== null;
+}
+
+/**
+ * [ or ]: selects the pickable layer behind or in front of the selection (from a multiple selection, of its front
+ * member) and says which and where. A selection change only: fabric's selection events tell the panels.
+ */
+function stepLayer(canvas: Canvas, direction: 1 | -1, say: (words: string) => void): boolean {
+  const objects = canvas.getObjects();
+  const selected = canvas.getActiveObjects().map((o) => objects.indexOf(o));
+  const current = selected.length > 0 ? Math.max(...selected) : undefined;
+  const next = steppedLayer(objects.map(isPickable), current, direction);
+  if (next === undefined) return false;
+  const object = objects[next]!;
+  selectObjects(canvas, [object]);
+  say(selectedWords(layerName(object), { of: objects.length - next, count: objects.length }, object.getPointByOrigin('left', 'top')));
+  return true;
+}
+
 /**
  * Everything of the editor that is not an object's own property: selection arrangement, snapping, zoom and pan,
  * undo/redo, the clipboard and the keyboard. Attached to the canvas once it exists and the design is loaded.
@@ -73,9 +135,12 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
   latest.current = options;
   const [zoom, setZoom] = useState(1);
   const [zoomSaid, setZoomSaid] = useState('');
+  const [editSaid, setEditSaid] = useState('');
   const [, setHistoryRevision] = useState(0);
   const [helpOpen, setHelpOpen] = useState(false);
   const parts = useRef<{ history?: CanvasHistory; zoom?: CanvasZoom; clipboard?: CanvasClipboard }>({});
+  // A setState's setter never changes, so this is safe in the effect below as well as in the buttons' actions.
+  const sayEdit = (words: string) => setEditSaid((previous) => sayAgain(previous, words));
 
   useEffect(() => {
     // The scrolling element around the canvas (EditorCanvas marks it).
@@ -99,25 +164,52 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
     // 100 % (Ctrl+0) and Fit (Shift+1) switch between the two. Either way the canvas area takes the design's shape.
     zoomControl.open();
 
-    // An edit shortcut while locked is not handled (the key keeps its browser meaning, nothing changes).
+    // An edit shortcut while locked is not handled (the key keeps its browser meaning, nothing changes), but said:
+    // once a press (a held key's repeats are not), anywhere for a command key (Ctrl+Z, Ctrl+V…), and for an arrow
+    // or Delete only on the canvas (elsewhere they are the page's own keys, as with nothing selected).
     const unlessLocked =
-      <A extends unknown[]>(handler: (...args: A) => boolean | void) =>
-      (...args: A): boolean | void =>
-        latest.current.locked ? false : handler(...args);
+      (handler: (event: KeyboardEvent) => boolean | void, { onCanvasOnly = false } = {}) =>
+      (event: KeyboardEvent): boolean | void => {
+        if (!latest.current.locked) return handler(event);
+        if (!event.repeat && (!onCanvasOnly || onCanvasArea(event))) sayEdit(EDITING_OFF);
+        return false;
+      };
     const afterEdit = (coalesce?: string) => {
       changed();
       history.commit(coalesce ? { coalesce } : {});
     };
     const detachKeys = attachShortcuts(canvas, {
-      undo: unlessLocked(() => void history.undo()),
-      redo: unlessLocked(() => void history.redo()),
+      undo: unlessLocked(() => void stepAndSay(history, 'undo', sayEdit)),
+      redo: unlessLocked(() => void stepAndSay(history, 'redo', sayEdit)),
       copy: () => clipboard.copy(),
-      paste: unlessLocked(() => void clipboard.paste().then((done) => done && afterEdit())),
-      duplicate: unlessLocked(() => void clipboard.duplicate().then((done) => done && afterEdit())),
-      delete: unlessLocked(() => {
-        if (!clipboard.remove()) return false;
-        afterEdit();
+      paste: unlessLocked(
+        () =>
+          void clipboard.paste().then((done) => {
+            if (!done) return sayEdit(NOTHING_COPIED);
+            afterEdit();
+            sayEdit(addedWords('Pasted', selectedNames(canvas), selectionCorner(canvas)));
+          }),
+      ),
+      duplicate: unlessLocked((event) => {
+        void clipboard.duplicate().then((done) => {
+          if (!done) return onCanvasArea(event) && sayEdit(NOTHING_SELECTED);
+          afterEdit();
+          sayEdit(addedWords('Duplicated', selectedNames(canvas), selectionCorner(canvas)));
+        });
       }),
+      delete: unlessLocked(
+        (event: KeyboardEvent) => {
+          const names = selectedNames(canvas);
+          if (!clipboard.remove()) {
+            // Nothing to delete: Backspace keeps its meaning; on the canvas, what to do is said.
+            if (onCanvasArea(event)) sayEdit(NOTHING_SELECTED);
+            return false;
+          }
+          afterEdit();
+          sayEdit(deletedWords(names));
+        },
+        { onCanvasOnly: true },
+      ),
       // Selection changes only: fabric's selection events tell the panels; the design is unchanged.
       selectAll: () => {
         selectAll(canvas);
@@ -127,16 +219,27 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
         if (!canvas.getActiveObject()) return false;
         canvas.discardActiveObject();
         canvas.requestRenderAll();
+        sayEdit(SELECTION_CLEARED);
       },
+      selectBehind: () => stepLayer(canvas, -1, sayEdit),
+      selectInFront: () => stepLayer(canvas, 1, sayEdit),
       ...Object.fromEntries(
         (['nudgeLeft', 'nudgeRight', 'nudgeUp', 'nudgeDown'] as const).map((action) => [
           action,
-          unlessLocked((event: KeyboardEvent) => {
-            const by = nudgeOf(action, event.shiftKey)!;
-            if (!nudgeSelection(canvas, by.dx, by.dy)) return false;
-            // Holding an arrow key is one gesture: one undo step.
-            afterEdit('nudge');
-          }),
+          unlessLocked(
+            (event: KeyboardEvent) => {
+              const by = nudgeOf(action, event.shiftKey)!;
+              if (!nudgeSelection(canvas, by.dx, by.dy)) {
+                // Nothing to move: the arrow keeps its meaning (it scrolls the canvas area), and on the canvas says why.
+                if (!canvas.getActiveObject() && onCanvasArea(event)) sayEdit(NOTHING_SELECTED);
+                return false;
+              }
+              // Holding an arrow key is one gesture: one undo step.
+              afterEdit('nudge');
+              sayEdit(movedWords(selectedNames(canvas), selectionCorner(canvas)));
+            },
+            { onCanvasOnly: true },
+          ),
         ]),
       ),
       zoomIn: () => zoomAsked(zoomControl, (z) => z.zoomIn(), setZoomSaid),
@@ -166,21 +269,59 @@ export function useCanvasInteractions(options: InteractionsOptions): CanvasInter
     latest.current.changed();
     parts.current.history?.commit();
   };
+  /** Align or distribute by `move` (answers whether anything moved), recorded when it did, said either way. */
+  const arrange = (least: number, move: (canvas: Canvas) => boolean, words: (names: string[], moved: boolean) => string) => {
+    if (!canvas || options.locked) return;
+    const names = selectedNames(canvas);
+    if (names.length < least) return;
+    const moved = move(canvas);
+    run(() => moved);
+    sayEdit(words(names, moved));
+  };
+  /** Paste or Duplicate from a button: the copies recorded and said as their keys say them. */
+  const addAndSay = (how: 'Pasted' | 'Duplicated', add: (clipboard: CanvasClipboard) => Promise<boolean>) => {
+    const clipboard = parts.current.clipboard;
+    if (!clipboard || !canvas || options.locked) return;
+    void add(clipboard).then((done) => {
+      if (!done) return;
+      run(() => true);
+      sayEdit(addedWords(how, selectedNames(canvas), selectionCorner(canvas)));
+    });
+  };
   // Read at each render: the history's own revision (a state above) re-renders with fresh canUndo/canRedo.
   const history = parts.current.history;
   return {
     zoom,
     canUndo: history?.canUndo ?? false,
     canRedo: history?.canRedo ?? false,
-    align: (edge) => run(() => alignSelection(canvas!, edge, latest.current.page)),
-    distribute: (axis) => run(() => distributeSelection(canvas!, axis)),
-    undo: () => void (options.locked ? undefined : parts.current.history?.undo()),
-    redo: () => void (options.locked ? undefined : parts.current.history?.redo()),
+    align: (edge) =>
+      arrange(
+        1,
+        (c) => alignSelection(c, edge, latest.current.page),
+        (names, moved) => alignedWords(names, edge, moved),
+      ),
+    // Distribute needs three layers (its button is off with fewer).
+    distribute: (axis) =>
+      arrange(
+        3,
+        (c) => distributeSelection(c, axis),
+        (names, moved) => distributedWords(names, axis, moved),
+      ),
+    undo: () => void (options.locked || !history ? undefined : stepAndSay(history, 'undo', sayEdit)),
+    redo: () => void (options.locked || !history ? undefined : stepAndSay(history, 'redo', sayEdit)),
     copy: () => void parts.current.clipboard?.copy(),
-    paste: () => void parts.current.clipboard?.paste().then((done) => done && run(() => true)),
-    duplicate: () => void parts.current.clipboard?.duplicate().then((done) => done && run(() => true)),
-    remove: () => run(() => parts.current.clipboard?.remove() ?? false),
+    paste: () => addAndSay('Pasted', (clipboard) => clipboard.paste()),
+    duplicate: () => addAndSay('Duplicated', (clipboard) => clipboard.duplicate()),
+    remove: () => {
+      const names = canvas ? selectedNames(canvas) : [];
+      run(() => {
+        if (!(parts.current.clipboard?.remove() ?? false)) return false;
+        sayEdit(deletedWords(names));
+        return true;
+      });
+    },
     zoomSaid,
+    editSaid,
     zoomIn: () => zoomAsked(parts.current.zoom, (z) => z.zoomIn(), setZoomSaid),
     zoomOut: () => zoomAsked(parts.current.zoom, (z) => z.zoomOut(), setZoomSaid),
     fit: () => zoomAsked(parts.current.zoom, (z) => z.fit(), setZoomSaid),

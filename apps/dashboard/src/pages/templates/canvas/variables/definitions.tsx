@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { besideItsField } from '../../../../api/problem';
 import type { VariableDefinition } from '../../../../api/templates';
 import { fieldError } from '../../../../kit/form';
 import { comparable, definitionProblems } from './definition-rules';
@@ -62,7 +63,12 @@ export function DefinitionsProvider({ initial, children }: { initial: VariableDe
         setSaved(comparable(state));
         setSaveError(null);
       },
-      problemOf: (index, field) => problems.get(`${index}.${field}`) ?? fieldError(saveError, `variableDefinitions.${index}.${field}`),
+      // The rule's own words name fields as the API does (`maxLength` must be at least `minLength`); beside the
+      // field they read as every form's refusals do (besideItsField).
+      problemOf: (index, field) => {
+        const own = problems.get(`${index}.${field}`);
+        return own === undefined ? fieldError(saveError, `variableDefinitions.${index}.${field}`) : besideItsField(field, own);
+      },
       otherProblems: (index, shown) =>
         [...problems.entries()]
           .filter(([path]) => path.startsWith(`${index}.`) && !shown.includes(path.slice(`${index}.`.length)))
