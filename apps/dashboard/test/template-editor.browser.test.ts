@@ -489,8 +489,8 @@ test("the overview's recent renders say a PDF's kind once, as the renders list d
   expect(res.status()).toBe(200);
   await page.goto(rig.url(''));
   const recent = page.getByRole('region', { name: 'Recent renders' });
-  await recent.getByText('pdf', { exact: true }).first().waitFor();
-  expect(await recent.getByText('pdf · pdf').count()).toBe(0);
+  await recent.getByText('PDF', { exact: true }).first().waitFor();
+  expect(await recent.getByText('PDF · PDF').count()).toBe(0);
 
   // A template's render is named by its template, linked to its editor, as the Renders list names it.
   const uid = await createTemplate({ name: 'Named on the overview', html: '<p>{{ title }}</p>', width: 120, height: 60 });
@@ -499,7 +499,7 @@ test("the overview's recent renders say a PDF's kind once, as the renders list d
   const named = recent.getByRole('link', { name: 'Named on the overview', exact: true });
   await named.waitFor();
   expect(await named.getAttribute('href')).toBe(`/app/templates/${uid}`);
-  await recent.getByText('image · png · Named on the overview').waitFor();
+  await recent.getByText('Image · PNG · Named on the overview').waitFor();
 });
 
 test("opening either editor leaves the browser's console clean: no error, no failed request (the URL-signing secret is asked for only when the code is shown)", async () => {

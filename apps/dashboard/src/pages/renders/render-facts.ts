@@ -76,9 +76,6 @@ export function detailLabel(key: string): string {
 const KINDS: Record<string, string> = { image: 'Image', gif: 'GIF', pdf: 'PDF', video: 'Video' };
 export const kindLabel = (kind: string) => KINDS[kind] ?? kind;
 
-/** A list row's "image · png", "video · mp4"; a PDF's or a GIF's kind is its format, so it is said once ("pdf"). */
-export const kindAndFormat = (r: { kind: string; format: string }) => (r.kind === r.format ? r.kind : `${r.kind} · ${r.format}`);
-
 /** Output formats as the dashboard writes them (the Format choices of Batches and signed links); others as the API sent them. */
 const FORMAT_NAMES: Record<string, string> = {
   png: 'PNG',
@@ -94,3 +91,10 @@ const FORMAT_NAMES: Record<string, string> = {
 export function formatName(format: unknown): unknown {
   return typeof format === 'string' ? (FORMAT_NAMES[format] ?? format) : format;
 }
+
+/**
+ * A list row's "Image · PNG", "Video · MP4", in the words the render's page and the Format choices use; a PDF's or a
+ * GIF's kind is its format, so it is said once ("PDF").
+ */
+export const kindAndFormat = (r: { kind: string; format: string }) =>
+  r.kind === r.format ? kindLabel(r.kind) : `${kindLabel(r.kind)} · ${String(formatName(r.format))}`;

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../kit/button';
 import { LiveMessage } from '../../kit/live-message';
 import { renderFileUrl, renderInPlayground, type PlaygroundResult } from '../../api/renders';
+import { formatName } from './render-facts';
 
 export type ShownResult = PlaygroundResult & { format: 'png' | 'jpeg' | 'webp' | 'gif' | 'pdf'; ms: number };
 
@@ -24,7 +25,7 @@ export function RenderAnnouncement({ pending, result }: { pending: boolean; resu
   const words = pending
     ? 'Rendering…'
     : result
-      ? `Rendered as ${result.format.toUpperCase()} in ${result.ms} ms: the result, Download and the render's page follow.`
+      ? `Rendered as ${String(formatName(result.format))} in ${result.ms} ms: the result, Download and the render's page follow.`
       : '';
   return (
     <LiveMessage politeness="polite" className="sr-only">
