@@ -460,6 +460,29 @@ test('render page: Format is written as the rest of the dashboard writes it (PNG
   }
 });
 
+test('render page: a tiny image is shown at least 96 px wide, scaled up to be seen; a larger one keeps its size', async () => {
+  for (const [side, shown] of [
+    [1, 96],
+    [200, 202],
+  ] as const) {
+    const res = await call('POST', '/image', { html: '<style>body{margin:0;background:#e11d48}</style>', width: side, height: side });
+    expect(res.status()).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    await page.goto(rig.url(`renders/${id}`));
+    const picture = page.getByRole('img', { name: `Result of ${id}` });
+    await picture.waitFor();
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete, await picture.elementHandle());
+    const drawn = await picture.evaluate((img: HTMLImageElement) => ({
+      natural: img.naturalWidth,
+      ...img.getBoundingClientRect().toJSON(),
+    }));
+    expect(drawn.natural).toBe(side);
+    // Its box, border included: 96 px for the 1×1 (3 px before), its own 200 px and the border for the larger.
+    expect(Math.round(drawn.width)).toBe(shown);
+    expect(Math.round(drawn.height)).toBe(shown);
+  }
+});
+
 test('render page: where the browser shows no PDF inline, the fallback link sits in the middle of the PDF’s box', async () => {
   const res = await call('POST', '/pdf/render', { html: '<h1>Fallback</h1>' });
   expect(res.status()).toBe(200);

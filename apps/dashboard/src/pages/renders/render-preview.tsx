@@ -1,6 +1,13 @@
 import type { RenderItem } from '../../api/renders';
 
 /**
+ * A result shown whole (a render's page, a render just made): its own size, but no smaller than 96 px, border
+ * included, since a 1×1 or 8×8 image would be a dot inside its border; such a picture is scaled up to the box
+ * (contain), larger ones are not.
+ */
+export const SHOWN_PICTURE = 'min-h-24 max-w-full min-w-24 self-start rounded border border-slate-200 object-contain';
+
+/**
  * What a render looks like, by kind: images and GIFs as pictures, videos as a player with their poster frame (the
  * poster alone in the list), PDFs embedded where the browser can show them, with a link to open the file otherwise.
  */
@@ -26,7 +33,7 @@ export function RenderPreview({ render, size }: { render: RenderItem; size: 'sma
       <img
         src={render.thumbnailUrl}
         alt={name}
-        className={small ? 'h-12 w-20 rounded object-contain' : 'max-h-96 max-w-full self-start rounded border border-slate-200'}
+        className={small ? 'h-12 w-20 rounded object-contain' : `max-h-96 ${SHOWN_PICTURE}`}
         loading={small ? 'lazy' : undefined}
       />
     );

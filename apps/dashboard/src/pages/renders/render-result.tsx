@@ -3,6 +3,7 @@ import { buttonClass } from '../../kit/button';
 import { LiveMessage } from '../../kit/live-message';
 import { renderFileUrl, renderInPlayground, type PlaygroundResult } from '../../api/renders';
 import { formatName } from './render-facts';
+import { SHOWN_PICTURE } from './render-preview';
 
 export type ShownResult = PlaygroundResult & { format: 'png' | 'jpeg' | 'webp' | 'gif' | 'pdf'; ms: number };
 
@@ -46,7 +47,7 @@ export function RenderResult({ result }: { result: ShownResult }) {
           Open the PDF
         </a>
       ) : (
-        <img src={result.url} alt="Rendered result" className="max-w-full self-start rounded border border-slate-200" />
+        <img src={result.url} alt="Rendered result" className={SHOWN_PICTURE} />
       )}
       <div className="flex flex-wrap items-center gap-3">
         <a className={buttonClass('secondary', 'self-start')} href={renderFileUrl(result.id)} download>
