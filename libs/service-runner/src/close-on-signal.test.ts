@@ -93,7 +93,8 @@ describe('closeOnSignal in a real process whose shutdown hangs', () => {
       process.child.kill(second);
       const exit = await process.exited;
       expect({ code: exit.code, signal: exit.signal }).toEqual({ code, signal: null });
-      expect(exit.at - sent).toBeLessThan(2_000);
+      // At once, not after the 60 s grace (its close never ends); the bound leaves room for a loaded machine's stall.
+      expect(exit.at - sent).toBeLessThan(15_000);
       expect(process.lines.map(({ level, msg, signal, first: was, graceMs }) => ({ level, msg, signal, first: was, graceMs }))).toEqual([
         { level: 30, msg: 'ready', signal: undefined, first: undefined, graceMs: undefined },
         { level: 30, msg: 'shutting down', signal: first, first: undefined, graceMs: 60_000 },
