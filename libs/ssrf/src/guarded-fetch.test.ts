@@ -169,7 +169,8 @@ describe('guarded fetch', () => {
     const started = Date.now();
     const error = await guard.fetch(`${server.origin}/hang`, { timeoutMs: 200 }).catch((e: unknown) => e);
     expect((error as GuardedFetchError).code).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Ended by the 200 ms time-out (/hang never answers); the bound leaves room for a loaded machine's stall.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('sends a GET once more, on a new connection, when the server drops the pooled one it went out on', async () => {
