@@ -230,11 +230,13 @@ describe('renderJobHandler (the lifecycle every renderer runs on)', () => {
   });
 
   it('heartbeats a render that lasts several ack waits, so it is delivered once', async () => {
-    const s = subject({ ackWaitMs: 400 });
+    // A 2 s ack wait (beats every 500 ms) and a 5 s render: a loaded machine's stall of up to 1.5 s between two beats
+    // costs nothing (at 400 ms, beats 100 ms apart, a 300 ms stall could have the message redelivered).
+    const s = subject({ ackWaitMs: 2_000 });
     const { calls, subscription } = await consume({
       subject: s,
       render: async (command) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
         return file(command.text);
       },
     });
