@@ -6,7 +6,7 @@ import { createSecretBox, insertWebhookSubscription, listWebhookDeliveries, open
 import { createOwnerCaches, type OwnerCaches } from '@pressroom/service-runner';
 import { createSsrfGuard } from '@pressroom/ssrf';
 import { createLogger } from '@pressroom/telemetry';
-import { createTestDatabase } from '@pressroom/testing';
+import { createTestDatabase, waitFor } from '@pressroom/testing';
 import { completedEvent } from '@pressroom/testing/events';
 import { startDispatcher, type Dispatcher } from './index.js';
 
@@ -90,7 +90,7 @@ describe.each(['pglite', 'postgres'] as const)('the dispatcher delivers an event
     // Past the window the bus takes the repeat as a new message: the dispatcher sees the event twice.
     expect((await bus.emit(CATALOG.renderCompleted, event, { msgId: `${renderId}:completed` })).duplicate).toBe(false);
 
-    for (let i = 0; i < 100 && posts.filter((p) => p.includes(renderId)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => posts.some((p) => p.includes(renderId)), 'the webhook post');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(posts.filter((p) => p.includes(renderId))).toHaveLength(1);
     expect(await listWebhookDeliveries(db, { subscriptionUid: sub.uid })).toHaveLength(1);

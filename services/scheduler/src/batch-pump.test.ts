@@ -111,8 +111,8 @@ describe('BatchPump plans HTML and canvas items', () => {
     return batch.id;
   }
 
-  /** The in-process bus delivers asynchronously: poll briefly for what was published. */
-  const eventually = <T>(find: () => T | undefined) => waitFor(find, 'the message to be published', 2_000);
+  /** The in-process bus delivers asynchronously: poll for what was published (at once, bar a loaded machine's stall). */
+  const eventually = <T>(find: () => T | undefined) => waitFor(find, 'the message to be published');
   const commandOf = (renderId: string) => eventually(() => commands.find((c) => c.renderId === renderId));
 
   it('publishes an HTML item as its templated page, origin batch', async () => {
