@@ -1,6 +1,6 @@
 import { createBus } from '@pressroom/bus';
 import { CATALOG, type OwnerChanged } from '@pressroom/contracts';
-import { TEST_NATS_URL, uniqueNamespace } from '@pressroom/testing';
+import { TEST_NATS_URL, uniqueNamespace, waitFor } from '@pressroom/testing';
 import { createLogger } from '@pressroom/telemetry';
 import { announcerFromEnv } from './announce-from-env.js';
 
@@ -13,7 +13,7 @@ describe('the admin CLI telling running services that an owner changed', () => {
     const announcer = announcerFromEnv({ NATS_URL: TEST_NATS_URL, PRESSROOM_BUS_NAMESPACE: namespace });
     try {
       await announcer.announce('acc_cli', ['plan']);
-      for (let i = 0; i < 200 && heard.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      await waitFor(() => heard.length > 0, 'the announcement');
       expect(heard).toEqual([{ ownerId: 'acc_cli', what: ['plan'] }]);
     } finally {
       await announcer.close();

@@ -8,7 +8,7 @@ import { ProblemError } from '@pressroom/problem';
 import { imageCommand } from '@pressroom/render-requests';
 import { createDiskStorage, type Storage } from '@pressroom/storage';
 import { createLogger } from '@pressroom/telemetry';
-import { TEST_NATS_URL, createTestDatabase, startCuttableProxy, uniqueNamespace, type CuttableProxy } from '@pressroom/testing';
+import { TEST_NATS_URL, createTestDatabase, startCuttableProxy, uniqueNamespace, waitFor, type CuttableProxy } from '@pressroom/testing';
 import type { AuthContext } from '../http/auth.js';
 import { submitRender, type RenderSubmission } from './submit-render.js';
 
@@ -66,7 +66,8 @@ describe.each(['memory+pglite', 'nats+postgres'] as const)('submitRender when th
       bus,
       async down() {
         await proxy!.cut();
-        for (let i = 0; i < 100 && bus.healthy(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+        // Until the client noticed (it was 100 looks 20 ms apart, ~2 s, after which the test went on regardless).
+        await waitFor(() => !bus.healthy(), 'the bus client to notice the cut connection');
       },
       up: () => proxy!.restore(),
     };
