@@ -1,4 +1,4 @@
-import { createTestDatabase, freePort, waitHealthy } from '@pressroom/testing';
+import { createTestDatabase, freePort, waitFor, waitHealthy } from '@pressroom/testing';
 import { QUADRANTS, decode, near } from './harness.js';
 import { accountWithKey, postImage } from './service-processes.js';
 import { processEnded, superviseCluster, type SupervisedCluster } from './supervised-cluster.js';
@@ -37,6 +37,23 @@ describe('cluster supervisor', () => {
   }
 
   const render = (gatewayUrl: string, body: object) => postImage(gatewayUrl, key, body);
+
+  /**
+   * Resolves once the image service's browser renders (from its /readyz): the render is in flight. A fixed 2 s wait
+   * was not always enough on a loaded CI machine for the request to reach a page.
+   */
+  const renderUnderway = (imagePort: number) =>
+    waitFor(
+      async () => {
+        const health = (await (await fetch(`http://127.0.0.1:${imagePort}/readyz`)).json()) as {
+          components: { browser: { pagesBusy: number } };
+        };
+        return health.components.browser.pagesBusy > 0;
+      },
+      'the render to be in flight',
+      60_000,
+      { everyMs: 100 },
+    );
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -94,7 +111,7 @@ describe('cluster supervisor', () => {
 
     it('on Ctrl-C (SIGINT to the whole process group), each service drains once within its grace: a 14 s render in flight still answers 200, then all exit 0', async () => {
       const answer = render(gatewayUrl, SLOW_RENDER);
-      await sleep(2_000);
+      await renderUnderway(imagePort);
       cluster.ctrlC();
       const res = await answer;
       expect({ status: res.status, body: res.status === 200 ? 'image' : await res.text() }).toEqual({ status: 200, body: 'image' });
@@ -110,19 +127,21 @@ describe('cluster supervisor', () => {
   });
 
   it('a second Ctrl-C while they drain ends every service at once (130), the render in flight cut', async () => {
-    const { cluster, gatewayUrl } = await startCluster();
-    const answer = render(gatewayUrl, SLOW_RENDER).then(
+    const { cluster, gatewayUrl, imagePort } = await startCluster();
+    // A 28 s render: were the second Ctrl-C to wait for it, the exit would come ~25 s later, far from the bound below.
+    const answer = render(gatewayUrl, { ...SLOW_RENDER, html: SLOW_RENDER.html.replace('6000', '20000') }).then(
       (res) => res.status,
       () => 'cut',
     );
-    await sleep(2_000);
+    await renderUnderway(imagePort);
     cluster.ctrlC();
     await cluster.next((e) => e.supervisor === 'stopping');
     await sleep(500);
     const secondAt = Date.now();
     cluster.ctrlC();
     expect(await cluster.exited).toBe(130);
-    expect(Date.now() - secondAt).toBeLessThan(5_000);
+    // At once; the bound leaves room for a loaded machine's stall (it was 5 s against ~11 s of render left).
+    expect(Date.now() - secondAt).toBeLessThan(10_000);
     expect(await answer).toBe('cut');
     const stopped = cluster.events.filter((e) => e.supervisor === 'stopped').map((e) => [e.service, e.code]);
     expect(stopped.sort()).toEqual([
