@@ -76,11 +76,13 @@ describe('a renderer killed mid-batch loses no item and renders none twice (nats
         return p.status === 'completed' || p.status === 'partial' || p.status === 'failed' ? p : null;
       },
       'batch finished after the crash',
-      60_000,
+      90_000,
     );
     const finishedAt = Date.now();
-    // The killed renderer's commands moved on within the ack wait, not after minutes.
-    expect(finishedAt - restartedAt).toBeLessThan(15_000);
+    // The killed renderer's commands moved on within the 8 s ack wait, not after minutes (the stranded-render sweep's
+    // ~7): about 13 s for the ack wait and the 12 items left; the bound leaves room for a loaded machine, where
+    // Chromium's start and the renders themselves take several times longer (it was 15 s).
+    expect(finishedAt - restartedAt).toBeLessThan(60_000);
 
     expect(done).toMatchObject({ status: 'completed', completedItems: 16, failedItems: 0 });
     const items = await listBatchItems(stack.db, batchId);
