@@ -282,6 +282,23 @@ test('pending invitations: the form starts over after each, links stay listed un
   expect(await accessibilityViolations(owner)).toEqual([]);
   await owner.getByText('No pending invitations.').waitFor();
   expect(await section.getByRole('group', { name: /^Invitation/ }).count()).toBe(0);
+  // A malformed or over-long address is refused beside the field in the words of sign-in, sign-up and Account
+  // (emailProblem), before anything is sent; left blank, the form makes a link invitation instead.
+  const invitesPosted: string[] = [];
+  const countInvitePosts = (request: { method(): string; url(): string }) => {
+    if (request.method() === 'POST' && /\/invites$/.test(new URL(request.url()).pathname)) invitesPosted.push(request.url());
+  };
+  owner.on('request', countInvitePosts);
+  await email.fill('reporter@example');
+  await owner.getByRole('button', { name: 'Create invitation' }).click();
+  await section.getByText('Enter a valid email address.', { exact: true }).waitFor();
+  expect(await email.getAttribute('aria-invalid')).toBe('true');
+  await email.fill(`${'r'.repeat(250)}@example.com`);
+  await owner.getByRole('button', { name: 'Create invitation' }).click();
+  await section.getByText('Must be at most 254 characters long.', { exact: true }).waitFor();
+  owner.off('request', countInvitePosts);
+  expect(invitesPosted).toEqual([]);
+  await owner.getByText('No pending invitations.').waitFor();
   await email.fill('reporter@example.com');
   await warning.waitFor({ state: 'detached' });
   await owner.getByRole('button', { name: 'Create invitation' }).click();

@@ -11,6 +11,7 @@ import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { LiveMessage } from '../../kit/live-message';
 import { SelectField } from '../../kit/select-field';
+import { emailProblem, unsent } from '../auth/account-input';
 import { emailHint, issuedInvitationNews, issuedInvitationText } from './invitation-words';
 import { NON_OWNER_ROLES } from './roles';
 
@@ -72,6 +73,10 @@ export function InviteForm({ team }: { team: Team }) {
   const session = useCurrentSession();
   const send = useMutation({
     mutationFn: (body: { email?: string; role: Role }) => {
+      // An email given is checked as every account page checks one (account-input.ts), beside the field before
+      // anything is sent; none (the field left blank) makes a link invitation instead.
+      const refused = body.email === undefined ? null : unsent({ email: emailProblem(body.email) });
+      if (refused) return Promise.reject(refused);
       // The API would make (and mail) an invitation to someone already in the team, yourself included: an email
       // the members list holds is refused beside the field instead.
       const members = client.getQueryData<{ items: Member[] }>(teamKeys.members(team.id))?.items ?? [];
@@ -97,7 +102,7 @@ export function InviteForm({ team }: { team: Team }) {
       <Form
         label="Invite to the team"
         className="max-w-md"
-        onSubmit={() => send.mutate({ role, ...(email ? { email } : {}) })}
+        onSubmit={() => send.mutate({ role, ...(email.trim() ? { email } : {}) })}
         error={send.error}
         fields={['email', 'role']}
       >
