@@ -19,6 +19,10 @@ export function emailProblem(email: string): string | null {
   return null;
 }
 
+/**
+ * A password over the length limit. Said for sign-in's password too: no account can have a longer one, and the API
+ * would word it its own way ("`password` must be at most 200 characters.").
+ */
 export function newPasswordProblem(password: string): string | null {
   return password.length > MAX_PASSWORD_LENGTH ? tooLong(MAX_PASSWORD_LENGTH) : null;
 }

@@ -3,7 +3,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import { TextField } from '../../kit/field';
 import type { ApiError } from '../../api/problem';
 import { fieldError } from '../../kit/form';
-import { emailProblem, PASSWORD_LENGTHS, unsent } from './account-input';
+import { emailProblem, newPasswordProblem, PASSWORD_LENGTHS, unsent } from './account-input';
 
 export interface Credentials {
   email: string;
@@ -14,12 +14,15 @@ export interface Credentials {
 export const CREDENTIAL_FIELDS = ['email', 'password'] as const;
 
 /**
- * A sign-in refused before it is sent: an empty password, and an empty or malformed email (as every page words it,
- * account-input.ts), said in the dashboard's own words beside its field, instead of the API's "`password` is
- * required." next to the email's plain sentence.
+ * A sign-in refused before it is sent: an empty or over-long password, and an empty, malformed or over-long email (as
+ * every page words them, account-input.ts), said in the dashboard's own words beside its field, instead of the API's
+ * "`password` is required." next to the email's plain sentence.
  */
 export function unsentSignIn(credentials: Credentials): ApiError | null {
-  return unsent({ email: emailProblem(credentials.email), password: credentials.password ? null : 'Enter your password.' });
+  return unsent({
+    email: emailProblem(credentials.email),
+    password: credentials.password ? newPasswordProblem(credentials.password) : 'Enter your password.',
+  });
 }
 
 /**
