@@ -1,6 +1,12 @@
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
 import { AccountLockedError, InvalidCredentialsError, InvalidResetTokenError } from './auth-errors.js';
-import { completePasswordReset, PASSWORD_RESET_TTL_MS, PASSWORD_RESETS_PER_USER, requestPasswordReset } from './password-resets.js';
+import {
+  checkPasswordReset,
+  completePasswordReset,
+  PASSWORD_RESET_TTL_MS,
+  PASSWORD_RESETS_PER_USER,
+  requestPasswordReset,
+} from './password-resets.js';
 import { createSession, resolveSession } from './sessions.js';
 import { createUser, signInWithPassword } from './users.js';
 
@@ -58,6 +64,20 @@ describe.each(ENGINES)('password reset links (%s)', (engine) => {
     await expect(completePasswordReset(db(), { token: first.token, newPassword: 'another new password' })).rejects.toThrow(
       InvalidResetTokenError,
     );
+  });
+
+  it('a link is checked without being spent: usable until used or expired, unknown tokens refused alike', async () => {
+    const user = await newUser();
+    const now = new Date();
+    const { token } = (await requestPasswordReset(db(), { email: user.email, now }))!;
+    // Checking twice still leaves it usable (opening the page again is not using the link).
+    await expect(checkPasswordReset(db(), { token, now })).resolves.toBeUndefined();
+    await expect(checkPasswordReset(db(), { token, now })).resolves.toBeUndefined();
+    const expiredAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MS);
+    await expect(checkPasswordReset(db(), { token, now: expiredAt })).rejects.toThrow(InvalidResetTokenError);
+    await expect(checkPasswordReset(db(), { token: 'not-a-token' })).rejects.toThrow(InvalidResetTokenError);
+    await completePasswordReset(db(), { token, newPassword: 'a brand new password' });
+    await expect(checkPasswordReset(db(), { token })).rejects.toThrow(InvalidResetTokenError);
   });
 
   it(`at most ${PASSWORD_RESETS_PER_USER} live links per user: more requests mail nothing`, async () => {

@@ -52,6 +52,21 @@ export async function requestPasswordReset(db: Db, input: { email: string; now?:
 }
 
 /**
+ * Whether a reset link still works, without spending it: the reset page asks when it opens, so a dead link is said at
+ * once rather than after a new password is typed. An unknown, used or expired token throws InvalidResetTokenError
+ * (the same refusal as completePasswordReset's, so a check tells nothing a use would not).
+ */
+export async function checkPasswordReset(db: Db, input: { token: string; now?: Date }): Promise<void> {
+  const now = input.now ?? new Date();
+  const [live] = await db.orm
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, hashResetToken(input.token)), gt(passwordResets.expiresAt, now)))
+    .limit(1);
+  if (!live) throw new InvalidResetTokenError();
+}
+
+/**
  * Sets a new password with a reset link's token: the token is spent (with every other link of the user), the lockout
  * is lifted and every session of the user is signed out, in one transaction. Whoever spends a token first wins; an
  * unknown, used or expired token throws InvalidResetTokenError. The password rules are the caller's (the contract).

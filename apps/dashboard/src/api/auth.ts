@@ -30,6 +30,8 @@ export const authKeys = {
   session: ['auth', 'session'] as const,
   /** A sign-in or sign-up page's own check of who is signed in when it opened (app/signed-in-already.tsx). */
   signedInWhenOpened: ['auth', 'signed-in-when-opened'] as const,
+  /** Whether a password-reset link still works (reset-password-page.tsx). */
+  resetLink: (token: string) => ['auth', 'reset-link', token] as const,
 };
 
 export const getAuthConfig = () => api<AuthConfig>('/auth/config');
@@ -94,6 +96,11 @@ export const changePassword = (body: { currentPassword?: string; newPassword: st
 
 /** Mails a reset link when an account uses the email (the answer is the same either way). */
 export const requestPasswordReset = (email: string) => api<{ expiresInMinutes: number }>('/auth/password-reset', { json: { email } });
+/**
+ * Whether the mailed link's token still works, without spending it: true, or a 404 naming `token` when unknown, used
+ * or expired (a query's data cannot be undefined, hence true for the API's 204).
+ */
+export const checkPasswordReset = (token: string) => api<void>('/auth/password-reset/check', { json: { token } }).then(() => true as const);
 /** Sets a new password with the mailed link's token; every session of the user ends. */
 export const completePasswordReset = (body: { token: string; newPassword: string }) =>
   api<{ email: string }>('/auth/password-reset/complete', { json: body });

@@ -406,6 +406,10 @@ export const OPERATION_ROUTES = {
     "method": "POST",
     "path": "/auth/password-reset"
   },
+  "checkPasswordReset": {
+    "method": "POST",
+    "path": "/auth/password-reset/check"
+  },
   "completePasswordReset": {
     "method": "POST",
     "path": "/auth/password-reset/complete"

@@ -7,10 +7,19 @@ import { EmailAddress, NewPassword } from './dashboard-auth.js';
 /** POST /auth/password-reset: answered the same whether or not an account uses the email. */
 export const PasswordResetRequestBody = z.object({ email: EmailAddress }).strict();
 
+/** The token of a mailed link (its fragment, `/app/reset-password#<token>`). */
+const ResetToken = textField('token', { max: 200, trim: false });
+
+/**
+ * POST /auth/password-reset/check: whether a link still works, without spending it. In a body, not the path: the
+ * token stays out of URLs (access logs, proxies), as the link's fragment keeps it.
+ */
+export const PasswordResetCheckBody = z.object({ token: ResetToken }).strict();
+
 /** POST /auth/password-reset/complete: the token from the mailed link and the new password (the sign-up rules). */
 export const PasswordResetCompleteBody = z
   .object({
-    token: textField('token', { max: 200, trim: false }),
+    token: ResetToken,
     newPassword: NewPassword,
   })
   .strict();

@@ -15,7 +15,13 @@ import {
 } from '../http/dashboard-auth.js';
 import { PlanChangeBody } from '../http/plan-change.js';
 import { SessionLookupQuery } from '../http/setting-lookup.js';
-import { PasswordResetCompleteBody, PasswordResetDone, PasswordResetRequestBody, PasswordResetRequested } from '../http/password-reset.js';
+import {
+  PasswordResetCheckBody,
+  PasswordResetCompleteBody,
+  PasswordResetDone,
+  PasswordResetRequestBody,
+  PasswordResetRequested,
+} from '../http/password-reset.js';
 import { PlanDetails, UsageView } from '../http/account-views.js';
 import { AuditActorList, AuditLogPage, AuditLogQuery } from '../http/audit-log.js';
 import { RefusedRequestList, RefusedRequestsQuery } from '../http/refused-requests.js';
@@ -298,6 +304,22 @@ export const accountOperations: Operation[] = [
     body: PasswordResetRequestBody,
     example: { email: 'ada@example.com' },
     responses: { 200: json(PasswordResetRequested, 'A link is mailed if an account uses the email.', { expiresInMinutes: 60 }) },
+    problems: ['not-found', 'rate-limit', 'csrf-failed'],
+  },
+  {
+    method: 'post',
+    path: '/auth/password-reset/check',
+    operationId: 'checkPasswordReset',
+    tag: 'Dashboard',
+    summary: "Whether a reset link's token still works",
+    description:
+      'Does not spend the token: the reset page asks when it opens, to say at once that a link is no longer valid. ' +
+      'An unknown, used or expired token is refused as POST /auth/password-reset/complete refuses it (404 naming `token`); ' +
+      'the answer never names the account. Counted with the other password-reset requests of the client address.',
+    auth: 'public',
+    body: PasswordResetCheckBody,
+    example: { token: 'hLq0…' },
+    responses: { 204: noContent() },
     problems: ['not-found', 'rate-limit', 'csrf-failed'],
   },
   {

@@ -58,6 +58,12 @@ describe.each(ENGINES)('password reset by mail (%s)', (engine) => {
     const link = smtp.linksIn(mail).find((url) => url.startsWith(`${gw.baseUrl}/app/reset-password#`))!;
     const token = decodeURIComponent(new URL(link).hash.slice(1));
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The page checks the link when it opens: usable, 204, and checking does not spend it.
+    for (let i = 0; i < 2; i++) {
+      const usable = await visitor.request('POST', '/auth/password-reset/check', { json: { token } });
+      expect(usable.status).toBe(204);
+      expect(await usable.text()).toBe('');
+    }
 
     // The sign-up password rules, named by field.
     const weak = await visitor.request('POST', '/auth/password-reset/complete', { json: { token, newPassword: 'short' } });
@@ -89,6 +95,16 @@ describe.each(ENGINES)('password reset by mail (%s)', (engine) => {
     const refused = (await again.json()) as Json;
     expect(refused.detail).toBe('This reset link is no longer valid: a link works once, within 60 minutes of being sent.');
     expect(refused.errors).toEqual([expect.objectContaining({ field: 'token', message: refused.detail })]);
+    // Checked again, the spent link is refused the same way (an unknown one too), naming no account.
+    for (const checked of [token, 'not-a-token']) {
+      const dead = await new Browser(gw.baseUrl).request('POST', '/auth/password-reset/check', { json: { token: checked } });
+      expect(dead.status).toBe(404);
+      expect(dead.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      const problem = (await dead.json()) as Json;
+      expect(problem.detail).toBe(refused.detail);
+      expect(problem.errors).toEqual([expect.objectContaining({ field: 'token', message: refused.detail })]);
+      expect(JSON.stringify(problem)).not.toContain('ada@');
+    }
   });
 
   it('refuses bad bodies by field, and requests from other sites', async () => {
@@ -100,6 +116,16 @@ describe.each(ENGINES)('password reset by mail (%s)', (engine) => {
     ]);
     const noToken = await browser.request('POST', '/auth/password-reset/complete', { json: { newPassword: 'a brand new password' } });
     expect(((await noToken.json()) as Json).errors).toEqual([expect.objectContaining({ field: 'token', message: '`token` is required.' })]);
+    const uncheckable = await browser.request('POST', '/auth/password-reset/check', { json: {} });
+    expect(uncheckable.status).toBe(400);
+    expect(((await uncheckable.json()) as Json).errors).toEqual([
+      expect.objectContaining({ field: 'token', message: '`token` is required.' }),
+    ]);
+    const checkedElsewhere = await browser.request('POST', '/auth/password-reset/check', {
+      json: { token: 'x' },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(checkedElsewhere.status).toBe(403);
     const extra = await browser.request('POST', '/auth/password-reset', { json: { email: 'ada@example.com', admin: true } });
     expect(extra.status).toBe(400);
     const crossSite = await browser.request('POST', '/auth/password-reset', {
@@ -148,9 +174,11 @@ describe('password reset without SMTP, and its rate limit (pglite)', () => {
     await earlyInMinute();
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      const res = await browser.request('POST', '/auth/password-reset/complete', {
-        json: { token: 'x', newPassword: 'a brand new password' },
-      });
+      // Checking a link and using one count together: a guesser gains nothing by checking.
+      const res =
+        i % 2 === 0
+          ? await browser.request('POST', '/auth/password-reset/complete', { json: { token: 'x', newPassword: 'a brand new password' } })
+          : await browser.request('POST', '/auth/password-reset/check', { json: { token: 'x' } });
       statuses.push(res.status);
       if (res.status === 429) {
         expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

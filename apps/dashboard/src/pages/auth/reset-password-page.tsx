@@ -1,8 +1,8 @@
 import { MIN_PASSWORD_LENGTH } from '@pressroom/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { completePasswordReset } from '../../api/auth';
+import { authKeys, checkPasswordReset, completePasswordReset } from '../../api/auth';
 import { ApiError } from '../../api/problem';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
@@ -14,11 +14,21 @@ import type { PasswordResetDone } from './sign-in-page';
 
 /**
  * Where the mailed reset link opens (`/reset-password#<token>`: the fragment never reaches a server). A new password
- * with the sign-up rules; then sign-in, every other session having ended.
+ * with the sign-up rules; then sign-in, every other session having ended. The link is checked when the page opens, so
+ * a used or expired one is said at once, with the way on, instead of after a new password is typed.
  */
 export default function ResetPasswordPage() {
   const [token] = useState(() => decodeURIComponent(window.location.hash.slice(1)));
   const [newPassword, setNewPassword] = useState('');
+  const check = useQuery({
+    queryKey: authKeys.resetLink(token),
+    queryFn: () => checkPasswordReset(token),
+    enabled: token !== '',
+    retry: false,
+  });
+  // Only the API's "no longer valid" (naming `token`) hides the form: when the check itself fails (too many requests,
+  // the network), the form stays and setting the password says what is wrong.
+  const deadWhenOpened = check.error instanceof ApiError ? check.error.fieldError('token') : undefined;
   const navigate = useNavigate();
   const client = useQueryClient();
   const submit = useMutation({
@@ -44,6 +54,12 @@ export default function ResetPasswordPage() {
     <AuthCard title="Choose a new password">
       {!token ? (
         <Alert tone="info">This page opens from the link in a password-reset mail, which is missing here. {askAgain}.</Alert>
+      ) : check.isPending ? (
+        <p className="text-sm text-slate-600">Checking the link…</p>
+      ) : deadWhenOpened ? (
+        <Alert>
+          {deadWhenOpened} {askAgain}.
+        </Alert>
       ) : (
         <Form label="Choose a new password" onSubmit={() => submit.mutate()} error={spent ? null : submit.error} fields={['newPassword']}>
           {spent && (
