@@ -49,7 +49,8 @@ describe('the gateway access log line', () => {
   async function accessLine(path: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
     const requestId = `req-${lines.length}-${Math.random().toString(36).slice(2)}`;
     await (await fetch(`${baseUrl}${path}`, { ...init, headers: { ...init.headers, 'x-request-id': requestId } })).arrayBuffer();
-    for (let waited = 0; waited < 2_000; waited += 10) {
+    // Written at the answer's end, so at once; looked for up to 30 s of nominal waits for a loaded machine's stalls.
+    for (let waited = 0; waited < 30_000; waited += 10) {
       const line = lines.find((l) => l.requestId === requestId && l.msg === 'request');
       if (line) return line;
       await new Promise((resolve) => setTimeout(resolve, 10));

@@ -24,7 +24,8 @@ describe('the refused-requests log (pglite)', () => {
     const list = async (query = '') => (await (await call('GET', `/account/refused-requests${query}`)).json()) as Listed;
     /** The log is written after the answer (fire and forget): wait for it to show the expected count. */
     const listOnce = async (count: number, query = '') => {
-      for (let attempt = 0; attempt < 100; attempt++) {
+      // Up to 600 looks 50 ms apart (30 s; it was 5 s, short on a loaded CI machine).
+      for (let attempt = 0; attempt < 600; attempt++) {
         const listed = await list(query);
         if (listed.items.length >= count) return listed;
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -111,7 +112,7 @@ describe('a session’s refusals', () => {
     expect((await user.request('GET', '/renders/img_nope')).status).toBe(404);
     expect((await user.request('DELETE', '/renders/img_nope')).status).toBe(404);
     let items: Listed['items'] = [];
-    for (let attempt = 0; attempt < 100 && items.length === 0; attempt++) {
+    for (let attempt = 0; attempt < 600 && items.length === 0; attempt++) {
       items = ((await (await user.request('GET', '/account/refused-requests')).json()) as Listed).items;
       if (items.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -29,7 +29,8 @@ describe('render ids on the access log line (pglite)', () => {
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     const answer = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text();
-    for (let waited = 0; waited < 2_000; waited += 10) {
+    // Written at the answer's end, so at once; looked for up to 30 s of nominal waits for a loaded machine's stalls.
+    for (let waited = 0; waited < 30_000; waited += 10) {
       const line = lines.find((l) => l.requestId === requestId && l.msg === 'request');
       if (line) return { status: res.status, body: answer, line };
       await new Promise((resolve) => setTimeout(resolve, 10));
