@@ -83,7 +83,7 @@ describe.each(FLAVOURS)('renders the bus gave up on or never took (%s)', (flavou
       const shown = (await (await stack.api(`/image/${id}`, { key })).json()) as { image: Record<string, unknown> };
       expect(shown.image).toMatchObject({ status: 'failed', url: null, error: { slug: 'render-crashed' } });
       expect(await creditsUsed()).toBe(0);
-      await waitFor(() => failures.some((f) => f.renderId === id), 'render.failed', 10_000);
+      await waitFor(() => failures.some((f) => f.renderId === id), 'render.failed');
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(failures.filter((f) => f.renderId === id)).toEqual([
         expect.objectContaining({ errorCode: 'RENDER_CRASHED', userId: accountId }),

@@ -79,7 +79,7 @@ describe('a render whose renderer is killed on every delivery ends render-crashe
     const plan = (await (await stack.api('/user/plan-details', { key })).json()) as { renders: { used: number } };
     expect(plan.renders.used).toBe(0);
 
-    await waitFor(() => failures.some((f) => f.renderId === id), 'render.failed', 10_000);
+    await waitFor(() => failures.some((f) => f.renderId === id), 'render.failed');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(failures.filter((f) => f.renderId === id)).toEqual([
       expect.objectContaining({ renderId: id, errorCode: 'RENDER_CRASHED', type: 'image', userId: accountId }),

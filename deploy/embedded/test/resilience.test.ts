@@ -115,7 +115,8 @@ describe('a gateway that stops waiting never loses or repeats a render (memory+p
     const body = (await res.json()) as { id: string; status: string };
     expect(res.headers.get('location')).toBe(`/image/${body.id}`);
     let row = await getRenderById(stack.db, body.id);
-    for (let i = 0; i < 50 && row?.state !== 'done'; i++) {
+    // Up to a minute of looks (it was 10 s, for a render behind a slow image on a loaded CI machine).
+    for (let i = 0; i < 300 && row?.state !== 'done'; i++) {
       await new Promise((r) => setTimeout(r, 200));
       row = await getRenderById(stack.db, body.id);
     }
@@ -176,7 +177,8 @@ describe('clients that hang up mid-render or mid-download (memory+pglite)', () =
 
     // Every render the server accepted reaches `done`, whoever stopped listening.
     let rows = (await listRenders(stack.db, { ownerId: accountId, offset: 0, limit: 100 })).rows;
-    for (let i = 0; i < 150 && rows.some((row) => row.state !== 'done'); i++) {
+    // Up to a minute of looks (it was 30 s): the checks below then say which were left.
+    for (let i = 0; i < 300 && rows.some((row) => row.state !== 'done'); i++) {
       await new Promise((r) => setTimeout(r, 200));
       rows = (await listRenders(stack.db, { ownerId: accountId, offset: 0, limit: 100 })).rows;
     }
