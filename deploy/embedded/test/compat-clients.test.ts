@@ -51,7 +51,8 @@ describe('the hosted service’s clients against Pressroom', () => {
   }
 
   async function waitForBatch(batchId: string, client = SDK): Promise<Json> {
-    for (let i = 0; i < 200; i++) {
+    // Up to 600 looks 100 ms apart (60 s; it was 20 s, short for a batch on a loaded CI machine).
+    for (let i = 0; i < 600; i++) {
       const { body } = await call(client, 'GET', `/templates/batch/${batchId}/results`);
       if (!['pending', 'processing'].includes(body.status as string)) return body;
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -230,7 +230,8 @@ describe('dashboard data endpoints (memory+pglite)', () => {
     expect([total('image'), total('pdf'), total('gif'), total('video')]).toEqual([2, 1, 0, 0]);
 
     // Real renders announce themselves; previews (every test above) never did.
-    for (let i = 0; i < 50 && !events.some((e) => 'imageId' in e && e.imageId === image.id); i++)
+    // Up to 300 looks 100 ms apart (30 s; it was 5 s, short on a loaded CI machine).
+    for (let i = 0; i < 300 && !events.some((e) => 'imageId' in e && e.imageId === image.id); i++)
       await new Promise((r) => setTimeout(r, 100));
     expect(events).toContainEqual(expect.objectContaining({ imageId: image.id, source: 'html' }));
     expect(events.filter((e) => e.userId !== ownId)).toEqual([]);

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { createLogger, initTracing } from '@pressroom/telemetry';
-import { repeatedKeys } from '@pressroom/testing';
+import { repeatedKeys, waitFor } from '@pressroom/testing';
 import { QUADRANTS, startTestStack, type TestStack } from './harness.js';
 
 initTracing();
@@ -19,7 +19,9 @@ describe('raw log lines', () => {
     const { key } = await stack.newAccount();
     const res = await stack.api('/image', { method: 'POST', key, json: { html: QUADRANTS, width: 64, height: 64 } });
     expect(res.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 100));
+    // The access line is written at the answer's end, through a stream: waited for (a fixed 100 ms was short on a
+    // loaded machine).
+    await waitFor(() => text.includes('"msg":"request"') && text.includes('"path":"/image"'), 'the access line');
 
     const lines = text.split('\n').filter(Boolean);
     const access = lines.filter((line) => line.includes('"msg":"request"') && line.includes('"path":"/image"'));

@@ -1,4 +1,5 @@
 import { finishedSpans, initTracing } from '@pressroom/telemetry';
+import { waitFor } from '@pressroom/testing';
 import { FLAVOURS, QUADRANTS, startTestStack, type TestStack } from './harness.js';
 
 initTracing({ keepInMemory: true });
@@ -17,12 +18,17 @@ describe.each(FLAVOURS)('traces, metrics and health (%s)', (flavour) => {
     const res = await stack.api('/image', { method: 'POST', key, json: { html: QUADRANTS, width: 64, height: 64 } });
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: string };
-    await new Promise((r) => setTimeout(r, 100));
-    const spans = finishedSpans();
-    const render = spans.find((s) => s.name === 'render.image' && s.attributes['pressroom.render_id'] === id);
-    expect(render).toBeDefined();
-    const http = spans.find((s) => s.name === 'POST /image' && s.spanContext().traceId === render!.spanContext().traceId);
-    expect(http).toBeDefined();
+    // The spans end around the answer, not before it: waited for (a fixed 100 ms was short on a loaded machine).
+    const render = await waitFor(
+      () => finishedSpans().find((s) => s.name === 'render.image' && s.attributes['pressroom.render_id'] === id),
+      'the render span',
+    );
+    // …in the same trace as the HTTP request's.
+    const http = await waitFor(
+      () => finishedSpans().find((s) => s.name === 'POST /image' && s.spanContext().traceId === render.spanContext().traceId),
+      'the request span in the render span’s trace',
+    );
+    expect(http.spanContext().traceId).toBe(render.spanContext().traceId);
     expect(res.headers.get('x-request-id')).toEqual(expect.any(String));
   });
 

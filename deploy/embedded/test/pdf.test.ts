@@ -123,7 +123,8 @@ describe('PDFs through the HTTP API (memory+pglite)', () => {
     expect(g).toBeLessThan(110);
 
     const event = await (async () => {
-      for (let i = 0; i < 50; i++) {
+      // Up to 300 looks 100 ms apart (30 s; it was 5 s, short on a loaded CI machine).
+      for (let i = 0; i < 300; i++) {
         const found = completed.find((e) => e.imageId === body.id);
         if (found) return found;
         await new Promise((r) => setTimeout(r, 100));
