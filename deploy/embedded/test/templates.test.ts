@@ -112,6 +112,46 @@ describe.each(FLAVOURS)('templates (%s)', (flavour) => {
     }
   });
 
+  it('lists the templates whose name contains `search`, in any case, `%` and `_` as typed, and counts only those', async () => {
+    const { key: searchKey } = await stack.newAccount();
+    for (const name of ['Sale 50% off', 'Sale 500 off', 'snake_case', 'snakeXcase', 'Summer SALE'])
+      await stack.api('/templates', { method: 'POST', key: searchKey, json: { name, html: '<p>x</p>' } });
+    const list = async (query: string) => {
+      const body = (await (await stack.api(`/templates${query}`, { key: searchKey })).json()) as {
+        templates: Array<{ name: string }>;
+        pagination: { total: number; totalPages: number; hasNext: boolean };
+      };
+      return { names: body.templates.map((t) => t.name), total: body.pagination.total, hasNext: body.pagination.hasNext };
+    };
+    expect(await list('?sort=name&search=sale')).toEqual({
+      names: ['Sale 50% off', 'Sale 500 off', 'Summer SALE'],
+      total: 3,
+      hasNext: false,
+    });
+    expect(await list(`?search=${encodeURIComponent('0% ')}`)).toEqual({ names: ['Sale 50% off'], total: 1, hasNext: false });
+    expect(await list('?search=e_c')).toEqual({ names: ['snake_case'], total: 1, hasNext: false });
+    // With the other parameters: a page of the matches, the count of the matches.
+    expect(await list('?sort=name&search=SALE&limit=2&page=1')).toEqual({
+      names: ['Sale 50% off', 'Sale 500 off'],
+      total: 3,
+      hasNext: true,
+    });
+    expect(await list('?search=%20%20')).toEqual(expect.objectContaining({ total: 5 }));
+    const tooLong = await stack.api(`/templates?search=${'x'.repeat(201)}`, { key: searchKey });
+    expect(tooLong.status).toBe(400);
+    expect((await problemOf(tooLong)).errors).toEqual([
+      expect.objectContaining({ field: 'search', message: '`search` must be at most 200 characters.' }),
+    ]);
+    // The video templates take it too, with the same bound.
+    const videos = (await (await stack.api('/video/templates?search=nothing%25like', { key: searchKey })).json()) as {
+      pagination: { total: number };
+    };
+    expect(videos.pagination.total).toBe(0);
+    const videoTooLong = await stack.api(`/video/templates?search=${'x'.repeat(201)}`, { key: searchKey });
+    expect(videoTooLong.status).toBe(400);
+    expect((await problemOf(videoTooLong)).errors).toEqual([expect.objectContaining({ field: 'search' })]);
+  });
+
   it('renders with {{name}} interpolation and updates thumbnail and lastRenderedAt', async () => {
     const created = (await (await create({ name: 'Colour', html: colourCard, width: 320, height: 180 })).json()) as {
       template: { uid: string };

@@ -9,6 +9,7 @@ export * from './http/webhook-events.js';
 export * from './http/design-limits.js';
 export * from './http/output-limits.js';
 export * from './http/variable-name-limit.js';
+export * from './http/name-search-limit.js';
 export * from './http/binding-vocabulary.js';
 export * from './canvas/canvas-keys.js';
 export * from './canvas/text-fit.js';

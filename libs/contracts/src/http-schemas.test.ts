@@ -61,6 +61,13 @@ describe('templates', () => {
     for (const bad of [{ limit: '101' }, { page: '0' }, { sort: 'size' }, { limit: 'x' }])
       expect(TemplateListQuery.safeParse(bad).success).toBe(false);
   });
+
+  it('takes a trimmed `search` of at most 200 characters, refused beyond at its field', () => {
+    expect(TemplateListQuery.parse({ search: '  50%_off ' }).search).toBe('50%_off');
+    expect(TemplateListQuery.parse({ search: 'x'.repeat(200) }).search).toHaveLength(200);
+    const long = TemplateListQuery.safeParse({ search: 'x'.repeat(201) });
+    expect(long.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['search', '`search` must be at most 200 characters.']]);
+  });
 });
 
 describe('paginate', () => {

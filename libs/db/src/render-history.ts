@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from './contains-text.js';
 import type { Db } from './open.js';
 import type { RenderRow, RenderState } from './renders.js';
 import { batchItems, renders } from './schema.js';
@@ -63,8 +64,7 @@ export async function listRenderHistory(db: Db, query: RenderHistoryQuery): Prom
  * history is thousands of rows, not millions); ILIKE works alike on PostgreSQL and PGlite.
  */
 function containsText(text: string): SQL {
-  // `%`, `_` and the escape character itself are LIKE's wildcards: escaped, the text matches only as typed.
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(text);
   return sql`(${renders.id} ILIKE ${pattern} OR ${renders.details}::text ILIKE ${pattern} OR EXISTS (SELECT 1 FROM ${batchItems} WHERE ${batchItems.renderId} = ${renders.id} AND ${batchItems.variables}::text ILIKE ${pattern}))`;
 }
 

@@ -112,6 +112,28 @@ describe.each(ENGINES)('templates on %s', (engine) => {
     expect(names$(image)).toEqual(['charlie', 'delta', 'echo']);
   });
 
+  it('searches names for the text as typed, in any case, `%`, `_` and `\\` taken literally, and counts only the matches', async () => {
+    const owner = unique('acc');
+    const names = ['100% Cotton', '100 percent', 'snake_case card', 'snakeXcase card', 'Back\\slash', 'Backslash', 'COTTON tote'];
+    for (const name of names) await insertTemplate(db(), template(owner, { name }));
+    await insertTemplate(db(), template(unique('acc'), { name: 'cotton of someone else' }));
+    const search = async (text: string, page = 1, limit = 10) => {
+      const { rows, total } = await listTemplates(db(), { ownerId: owner, page, limit, sort: 'name', outputFormat: 'all', search: text });
+      return { names: rows.map((t) => t.name), total };
+    };
+    expect(await search('cotton')).toEqual({ names: ['100% Cotton', 'COTTON tote'], total: 2 });
+    expect(await search('0%')).toEqual({ names: ['100% Cotton'], total: 1 });
+    expect(await search('e_c')).toEqual({ names: ['snake_case card'], total: 1 });
+    expect(await search('K\\S')).toEqual({ names: ['Back\\slash'], total: 1 });
+    expect(await search('%')).toEqual({ names: ['100% Cotton'], total: 1 });
+    // The count is of the matches, not the whole list: the two "case" names, one a page.
+    expect(await search('case', 1, 1)).toEqual({ names: ['snake_case card'], total: 2 });
+    expect(await search('case', 2, 1)).toEqual({ names: ['snakeXcase card'], total: 2 });
+    expect(await search('nothing like it')).toEqual({ names: [], total: 0 });
+    // Blank is no search.
+    expect((await search('')).total).toBe(names.length);
+  });
+
   it('markTemplateRendered only moves lastRenderedAt forward', async () => {
     const owner = unique('acc');
     const { uid } = await insertTemplate(db(), template(owner));

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { containsIgnoringCase } from './contains-text.js';
 import type { Db } from './open.js';
 import { templates } from './schema.js';
 import { ownedTemplate } from './owned-template.js';
@@ -72,6 +73,8 @@ export interface ListTemplatesQuery {
   limit: number;
   sort: 'newest' | 'oldest' | 'name';
   outputFormat: 'all' | 'image' | 'pdf';
+  /** Only templates whose name contains this text, in any case, `%` and `_` as themselves; blank or absent: all. */
+  search?: string | undefined;
 }
 
 type TemplateRecord = typeof templates.$inferSelect;
@@ -159,6 +162,7 @@ export async function deleteTemplate(db: Db, input: { ownerId: string; uid: stri
 export async function listTemplates(db: Db, query: ListTemplatesQuery): Promise<{ rows: TemplateRow[]; total: number }> {
   const filters: SQL[] = [eq(templates.ownerId, query.ownerId)];
   if (query.outputFormat !== 'all') filters.push(eq(templates.outputFormat, query.outputFormat));
+  if (query.search) filters.push(containsIgnoringCase(templates.name, query.search));
   const where = and(...filters);
   // uid breaks ties so that pages never overlap or skip rows created in the same instant.
   const order =

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { containsIgnoringCase } from './contains-text.js';
 import type { Db } from './open.js';
 import { videoTemplates } from './schema.js';
 
@@ -39,12 +40,13 @@ export async function deleteVideoTemplate(db: Db, input: { ownerId: string; uid:
   return rows.length > 0;
 }
 
-/** Newest first; uid breaks ties so pages never overlap. */
+/** Newest first; uid breaks ties so pages never overlap. `search`: only names containing it, as listTemplates. */
 export async function listVideoTemplates(
   db: Db,
-  query: { ownerId: string; page: number; limit: number },
+  query: { ownerId: string; page: number; limit: number; search?: string | undefined },
 ): Promise<{ rows: VideoTemplateRow[]; total: number }> {
-  const where = eq(videoTemplates.ownerId, query.ownerId);
+  const owner = eq(videoTemplates.ownerId, query.ownerId);
+  const where = query.search ? and(owner, containsIgnoringCase(videoTemplates.name, query.search)) : owner;
   const limit = Math.max(1, Math.floor(query.limit));
   const offset = (Math.max(1, Math.floor(query.page)) - 1) * limit;
   const [rows, [counted]] = await Promise.all([

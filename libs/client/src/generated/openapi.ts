@@ -8113,6 +8113,8 @@ export interface operations {
                 limit?: number;
                 sort?: "newest" | "oldest" | "name";
                 outputFormat?: "all" | "image" | "pdf" | "gif";
+                /** @description Only the templates whose name contains this text, in any case (`%` and `_` are plain characters, not wildcards). Trimmed; blank: no search. The pagination counts the matches. */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -14504,6 +14506,8 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description Only the templates whose name contains this text, in any case (`%` and `_` are plain characters, not wildcards). Trimmed; blank: no search. The pagination counts the matches. */
+                search?: string;
             };
             header?: never;
             path?: never;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numberBound } from '../issue-messages.js';
+import { NAME_SEARCH_MAX } from './name-search-limit.js';
 
 export const ImageFormat = z.enum(['png', 'jpeg', 'webp']);
 export type ImageFormat = z.infer<typeof ImageFormat>;
@@ -48,6 +49,19 @@ export const PageQuery = z.object({
   page: queryInt({ min: 1, default: 1 }),
   limit: queryInt({ min: 1, max: 100, default: 12 }),
 });
+
+/**
+ * A list's `search`: only the items whose name contains this text, in any case. Every character is itself (`%` and
+ * `_` too, not wildcards); trimmed, and blank is no search. The pagination counts only the items it keeps.
+ */
+export const NameSearch = z
+  .string()
+  .trim()
+  .max(NAME_SEARCH_MAX, `\`search\` must be at most ${NAME_SEARCH_MAX} characters.`)
+  .optional()
+  .describe(
+    'Only the templates whose name contains this text, in any case (`%` and `_` are plain characters, not wildcards). Trimmed; blank: no search. The pagination counts the matches.',
+  );
 
 /** The pagination object of every list response (plus offset/hasMore for clients of the older list shape). */
 export interface Pagination {

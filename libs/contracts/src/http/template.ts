@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, Variables, boundedInt, queryInt, ImageFormatOrJpg } from './common.js';
+import { refineWhenTyped, Variables, boundedInt, queryInt, ImageFormatOrJpg, NameSearch } from './common.js';
 import { FabricDesign } from './design-schema.js';
 import { IMAGE_MAX_SIZE, IMAGE_MIN_SIZE } from './output-limits.js';
 import { CAPTURE_MAX_DEVICE_PIXELS, RENDER_CONTROL_FIELDS, checkRenderControls } from './render-controls.js';
@@ -288,6 +288,7 @@ export const TemplateListQuery = z.object({
   limit: queryInt({ min: 1, max: 100, default: 12 }),
   sort: z.enum(['newest', 'oldest', 'name']).default('newest'),
   outputFormat: z.enum(['all', 'image', 'pdf', 'gif']).default('all'),
+  search: NameSearch,
 });
 export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
 

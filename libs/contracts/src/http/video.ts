@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VIDEO_PROJECT_MAX_BYTES, VIDEO_TSX_MAX_BYTES } from '../bus/render-video.js';
-import { refineWhenTyped, PageQuery, Variables } from './common.js';
+import { NameSearch, refineWhenTyped, PageQuery, Variables } from './common.js';
 import { type VariableDefinition, VariableDefinitions } from './template.js';
 import { TimelineProject } from './video-timeline.js';
 
@@ -63,7 +63,7 @@ export const VideoTemplateUpdate = z.object(designFields).superRefine((body, ctx
 }, refineWhenTyped());
 export type VideoTemplateUpdate = z.infer<typeof VideoTemplateUpdate>;
 
-export const VideoTemplateListQuery = PageQuery;
+export const VideoTemplateListQuery = PageQuery.extend({ search: NameSearch });
 
 /** POST /video/templates/{uid}/render */
 export const VideoRenderRequest = z.object({

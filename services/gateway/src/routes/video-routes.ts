@@ -113,7 +113,7 @@ export function videoRoutes(deps: VideoRouteDeps): Router {
   defineRoute(router, '/video/templates', {
     get: handler(async (req, res) => {
       const query = parseOrThrow(VideoTemplateListQuery, req.query);
-      const { rows, total } = await listVideoTemplates(deps.db, { ownerId: authOf(res).ownerId, page: query.page, limit: query.limit });
+      const { rows, total } = await listVideoTemplates(deps.db, { ownerId: authOf(res).ownerId, ...query });
       res.json({
         templates: rows.map((row) => videoTemplateView(row, { withDesign: false })),
         pagination: paginate({ page: query.page, limit: query.limit, total }),
