@@ -34,6 +34,8 @@ beforeAll(async () => {
     );
   }
   last = await newTemplate('Zeta card');
+  // Past the first page too: a name with `%` and `_`, and two that a search taking them as wildcards would also find.
+  for (const name of ['Zz 100%_off', 'Zz 1000 off', 'Zz 100 off']) await newTemplate(name);
 }, 180_000);
 
 afterAll(async () => {
@@ -44,11 +46,15 @@ afterAll(async () => {
 test('the binding form chooses the template sorted last among over a hundred, and the card names it', async () => {
   await page.goto(rig.url('bindings'));
   await page.getByRole('textbox', { name: 'Binding name' }).fill('Binding of the last template');
-  // A list this long has a box to find a template by name: it narrows the list, keeping the one chosen (the first).
+  // A list this long shows its first 100 by name, and a box to find any template by name: the API answers the names
+  // holding what is typed, and the list keeps the one chosen (the first).
   const find = page.getByRole('searchbox', { name: 'Find a template by name' });
-  await find.fill('zeta');
-  await page.getByText('1 of 102 templates match: choose one in Template below.').waitFor();
+  await page.getByText('105 templates: the first 100 by name are below; type part of a name to find another.').waitFor();
   const choice = page.getByRole('combobox', { name: 'Template' });
+  const options = await choice.locator('option').allTextContents();
+  expect([options.length, options[0], options[99]]).toEqual([100, 'Card 000', 'Card 099']);
+  await find.fill('zeta');
+  await page.getByText('1 of 105 templates match: choose one in Template below.').waitFor();
   expect(await choice.locator('option').allTextContents()).toEqual(['Card 000', 'Zeta card']);
   // Enter in the box narrows; it does not submit the form.
   await find.press('Enter');
@@ -70,6 +76,8 @@ test('the binding form chooses the template sorted last among over a hundred, an
 
 test('the Batches page chooses the template sorted last among over a hundred; the batch and the Renders list name it', async () => {
   await page.goto(rig.url('batches'));
+  await page.getByRole('searchbox', { name: 'Find a template by name' }).fill('ZETA');
+  await page.getByText('1 of 105 templates match: choose one in Template below.').waitFor();
   await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Zeta card' });
   await page.getByRole('textbox', { name: /^Rows/ }).fill('title\nFrom the last template\n');
   await page.getByText('Checked: every row has values the template takes.').waitFor();
@@ -85,6 +93,34 @@ test('the Batches page chooses the template sorted last among over a hundred; th
   await named.waitFor();
   expect(await named.getAttribute('href')).toContain(`/templates/${last}`);
   expect(await table.textContent()).not.toContain(last);
+});
+
+test('a template past the first page is found by part of its name, `%` and `_` taken as typed, and stays chosen', async () => {
+  await page.goto(rig.url('batches'));
+  const find = page.getByRole('searchbox', { name: 'Find a template by name' });
+  const choice = page.getByRole('combobox', { name: 'Template' });
+  await page.getByText(/^105 templates: the first 100/).waitFor();
+  expect(await choice.locator('option').allTextContents()).not.toContain('Zz 100%_off');
+  // "0%_" as wildcards would also find "Zz 1000 off" and "Zz 100 off".
+  await find.fill('0%_');
+  await page.getByText('1 of 105 templates match: choose one in Template below.').waitFor();
+  expect(await choice.locator('option').allTextContents()).toEqual(['Card 000', 'Zz 100%_off']);
+  await choice.selectOption({ label: 'Zz 100%_off' });
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // Read whole once chosen (its variables): rows are checked against it.
+  await page.getByRole('textbox', { name: /^Rows/ }).fill('title\nHalf off\n');
+  await page.getByText('Checked: every row has values the template takes.').waitFor();
+  // The box cleared, the first page is back and the chosen one stays in the list, chosen, before it.
+  await find.fill('');
+  await page.getByText(/^105 templates: the first 100/).waitFor();
+  const shown = await choice.locator('option').allTextContents();
+  expect([shown.length, shown[0], shown[1]]).toEqual([101, 'Zz 100%_off', 'Card 000']);
+  expect(await choice.locator('option:checked').textContent()).toBe('Zz 100%_off');
+  // Enter searches at once and does not start the batch.
+  await find.fill('zz 100');
+  await find.press('Enter');
+  await page.getByText('3 of 105 templates match: choose one in Template below.').waitFor();
+  expect(page.url()).toMatch(/\/batches$/);
 });
 
 test('the Assets page lists every asset of a library past 100, the first uploaded too', async () => {

@@ -56,8 +56,14 @@ export const templateKeys = {
   one: (uid: string) => ['templates', uid] as const,
 };
 
-export const listTemplates = (query: { page?: number; limit?: number; sort?: TemplateSort; outputFormat?: 'all' | 'image' | 'pdf' }) =>
-  api<TemplateList>('/templates', { query });
+/** `search`: only the templates whose name contains it, in any case (the API's name filter; the pagination counts those). */
+export const listTemplates = (query: {
+  page?: number;
+  limit?: number;
+  sort?: TemplateSort;
+  outputFormat?: 'all' | 'image' | 'pdf';
+  search?: string;
+}) => api<TemplateList>('/templates', { query });
 /** Every page of the list (100 at a time, at most 20 pages), as one list: for searching by name. */
 export const listEveryTemplate = (query: { sort: TemplateSort; outputFormat: 'all' | 'image' | 'pdf' }): Promise<TemplateList> =>
   readEveryPage('templates', (page, limit) => listTemplates({ ...query, page, limit }));

@@ -17,7 +17,7 @@ import { formatCount } from '../../kit/format';
 import { plural } from '../../kit/plural';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
-import { TemplateChoice, useEveryTemplate } from '../templates/template-choice';
+import { TemplateChoice, useChosenTemplate, useEveryTemplate } from '../templates/template-choice';
 import { variablesOf } from '../templates/variable-names';
 import { autoColumns } from './column-match';
 import { defaultUse } from './default-use';
@@ -79,7 +79,7 @@ export default function BatchesPage() {
   const checkId = useId();
   const sizesErrorId = useId();
   const leftOutId = useId();
-  // Every template: an image template makes images or a PDF; a PDF template (outputFormat pdf) a PDF only.
+  // Every template by name, to name the recent batches' templates.
   const templates = useEveryTemplate('all');
   // The plan's items-per-batch limit, said beside the row count before starting (the usage answer names the plan).
   const usage = useQuery({ queryKey: usageKeys.all, queryFn: getUsage });
@@ -98,14 +98,16 @@ export default function BatchesPage() {
   const [checkedLayouts, setLayouts] = useState<string[]>([DEFAULT_LAYOUT]);
   const navigate = useNavigate();
 
-  const template = templates.data?.templates.find((t) => t.uid === uid) ?? templates.data?.templates[0];
+  // Any template: an image template makes images or a PDF; a PDF template (outputFormat pdf) a PDF only. The chosen
+  // one, or the first by name until one is chosen (or when the chosen one is gone).
+  const chosen = useChosenTemplate('all', uid, { orFirst: true });
+  const template = chosen.template;
   // The sizes to choose from, in plain words; none when the template has only its own size (nothing to choose).
   const sizes = template ? layoutChoices(template) : [];
   // Only the chosen template's layouts (one checked for another template is not sent).
   const layouts = sizes.length === 0 ? [DEFAULT_LAYOUT] : checkedLayouts.filter((key) => sizes.some((size) => size.key === key));
   const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
-  const seedTemplateGone =
-    seed !== undefined && templates.data !== undefined && !templates.data.templates.some((t) => t.uid === seed.templateUid);
+  const seedTemplateGone = seed !== undefined && uid === seed.templateUid && chosen.gone;
   const seeded = useRef(false);
   useEffect(() => {
     if (seeded.current || !seed?.variableSets || template?.uid !== seed.templateUid) return;
@@ -190,12 +192,7 @@ export default function BatchesPage() {
           error={fieldRefusal ? run.error : null}
           fields={['variableSets', 'format', 'layouts', 'options']}
         >
-          <TemplateChoice
-            templates={templates.data?.templates}
-            value={template?.uid ?? ''}
-            onChange={setUid}
-            renders="a batch renders one per row"
-          />
+          <TemplateChoice outputFormat="all" value={template?.uid ?? ''} onChange={setUid} renders="a batch renders one per row" />
           <div className="flex flex-col gap-1">
             <label htmlFor={fileId} className="text-sm font-medium">
               CSV file

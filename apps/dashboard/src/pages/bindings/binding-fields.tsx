@@ -1,28 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { getTemplate, templateKeys } from '../../api/templates';
 import { TextField } from '../../kit/field';
 import { fieldError } from '../../kit/form';
-import { TemplateChoice, useEveryTemplate } from '../templates/template-choice';
-
-/** The templates a binding can render (every image one, by name): the create form and both edit dialogs read this list. */
-export const useBindingTemplates = () => useEveryTemplate('image');
+import { TemplateChoice, useChosenTemplate } from '../templates/template-choice';
 
 /**
- * The template a binding renders: from the pickers' list when it is there (every image template, up to
- * listEveryTemplate's cap), else read on its own (GET /templates/{id}, cached as the editors cache it). `template` is undefined while
- * either is loading (`loading` is then true) and once neither has it (deleted since).
+ * The image template `templateId` names (a binding renders images), whole: from the pickers' first page when it is
+ * there, else read on its own (GET /templates/{id}, cached as the editors cache it). `template` is undefined while it
+ * loads (`loading` is then true) and once it is not found (deleted since). `orFirst`: no id means the first template,
+ * as the create form's default choice; `first` is that first page (undefined while it loads).
  */
-export function useBindingTemplate(templateId: string) {
-  const templates = useBindingTemplates();
-  const listed = templates.data?.templates.find((t) => t.uid === templateId);
-  const alone = useQuery({
-    queryKey: templateKeys.one(templateId),
-    queryFn: () => getTemplate(templateId),
-    enabled: templates.data !== undefined && listed === undefined,
-  });
-  const template = listed ?? alone.data;
-  return { template, loading: !template && (templates.isPending || (alone.isPending && alone.fetchStatus !== 'idle')) };
-}
+export const useBindingTemplate = (templateId: string, options: { orFirst?: boolean } = {}) =>
+  useChosenTemplate('image', templateId, options);
 
 /** A failed request's error, forgotten once a field it names is edited: it was about the value as it was. */
 export function forgetErrorAbout(request: { error: unknown; reset: () => void }, ...fields: string[]) {
@@ -55,21 +42,18 @@ export const basicsErrors = (error: unknown) => ({
 export function BindingBasicsFields({
   values,
   onChange,
-  templates,
   errors,
 }: {
   values: BindingBasics;
   /** One field edited: its new value. */
   onChange: (change: Partial<BindingBasics>) => void;
-  /** The templates to choose from; undefined while they load. */
-  templates: ReadonlyArray<{ uid: string; name: string }> | undefined;
   errors: { [K in keyof BindingBasics]?: string | undefined };
 }) {
   return (
     <>
       <TextField label="Binding name" value={values.name} onChange={(e) => onChange({ name: e.target.value })} error={errors.name} />
       <TemplateChoice
-        templates={templates}
+        outputFormat="image"
         value={values.templateId}
         onChange={(templateId) => onChange({ templateId })}
         renders="a binding renders one"

@@ -11,14 +11,7 @@ import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
 import { variablesOf } from '../templates/variable-names';
 import { BindingCard } from './binding-card';
-import {
-  apiFieldsOf,
-  basicsErrors,
-  BindingBasicsFields,
-  forgetErrorAbout,
-  useBindingTemplates,
-  type BindingBasics,
-} from './binding-fields';
+import { apiFieldsOf, basicsErrors, BindingBasicsFields, forgetErrorAbout, useBindingTemplate, type BindingBasics } from './binding-fields';
 import { judgedTemplate, MappingList, MappingPicker, mappingRefusals, withoutVariable, type Mapping } from './mapping-editor';
 import { RefreshPolicyFields, useRefreshPolicy } from './refresh-policy-fields';
 import { SourceHeaderFields, useSourceHeader } from './source-header-fields';
@@ -81,7 +74,6 @@ const NO_URL = { field: 'dataSource.url', message: 'Give the address of the JSON
 
 function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreated: (name: string) => void }) {
   const queryClient = useQueryClient();
-  const templates = useBindingTemplates();
   const [basics, setBasics] = useState<BindingBasics>({ name: '', templateId: '', url: '' });
   const [mapping, setMapping] = useState<Mapping>({});
   const source = useSourceHeader();
@@ -91,7 +83,8 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
     if (focusName) basicsFields.current?.querySelector('input')?.focus();
   }, [focusName]);
   const { name, url } = basics;
-  const template = templates.data?.templates.find((t) => t.uid === basics.templateId) ?? templates.data?.templates[0];
+  // The chosen template, or the first by name until one is chosen.
+  const { template, first } = useBindingTemplate(basics.templateId, { orFirst: true });
   const variables = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];
   const judged = judgedTemplate(template);
   const create = useMutation({
@@ -102,7 +95,7 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
       // Refused here, beside each field, before anything is sent: the buttons stay enabled (a disabled one is
       // skipped by Tab and never says what is missing).
       const missing = [
-        ...(template ? [] : [{ field: 'templateId', message: templates.data ? 'Make an image template first.' : 'Choose a template.' }]),
+        ...(template ? [] : [{ field: 'templateId', message: first ? 'Make an image template first.' : 'Choose a template.' }]),
         ...(url ? [] : [NO_URL]),
         ...mappingRefusals(mapping, judged),
       ];
@@ -159,7 +152,6 @@ function NewBindingForm({ focusName, onCreated }: { focusName: boolean; onCreate
             if (change.url !== undefined) forgetFailedTest();
             forgetErrorAbout(create, ...apiFieldsOf(change), ...(change.templateId !== undefined ? ['mapping'] : []));
           }}
-          templates={templates.data?.templates}
           errors={{ ...createErrors, url: testUrlError ?? createErrors.url }}
         />
       </div>

@@ -6,7 +6,7 @@ import { Form } from '../../kit/form';
 import { plural } from '../../kit/plural';
 import { QueryState } from '../../kit/query-state';
 import { variablesOf } from '../templates/variable-names';
-import { useBindingTemplates } from './binding-fields';
+import { useBindingTemplate } from './binding-fields';
 import { MappingList, MappingPicker, withoutVariable, type Mapping } from './mapping-editor';
 
 /**
@@ -18,8 +18,7 @@ export function EditMapping({ binding, onClose }: { binding: Binding; onClose: (
   const client = useQueryClient();
   const [mapping, setMapping] = useState<Mapping>(binding.mapping);
   const source = useQuery({ queryKey: bindingKeys.test(binding.uid), queryFn: () => testBinding(binding.uid), gcTime: 0 });
-  const templates = useBindingTemplates();
-  const template = templates.data?.templates.find((t) => t.uid === binding.templateId);
+  const { template } = useBindingTemplate(binding.templateId);
   // The template's variables, and any already mapped (a template edited since may have dropped one: it can still be unmapped).
   const variables = [
     ...new Set([

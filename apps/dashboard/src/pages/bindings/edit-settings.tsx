@@ -4,14 +4,7 @@ import { bindingKeys, updateBindingSettings, type Binding } from '../../api/bind
 import { refusedHere } from '../../api/problem';
 import { DialogActions } from '../../kit/dialog';
 import { Form } from '../../kit/form';
-import {
-  apiFieldsOf,
-  basicsErrors,
-  BindingBasicsFields,
-  forgetErrorAbout,
-  useBindingTemplates,
-  type BindingBasics,
-} from './binding-fields';
+import { apiFieldsOf, basicsErrors, BindingBasicsFields, forgetErrorAbout, useBindingTemplate, type BindingBasics } from './binding-fields';
 import { judgedTemplate, MappingList, mappingRefusals, withoutVariable, type Mapping } from './mapping-editor';
 import { RefreshPolicyFields, useRefreshPolicy } from './refresh-policy-fields';
 import { SourceHeaderFields, useSourceHeader } from './source-header-fields';
@@ -28,16 +21,15 @@ const changed = (value: string, stored: string) => (value === stored ? undefined
  */
 export function EditSettings({ binding, onClose }: { binding: Binding; onClose: () => void }) {
   const client = useQueryClient();
-  const templates = useBindingTemplates();
   const [basics, setBasics] = useState<BindingBasics>({ name: binding.name, templateId: binding.templateId, url: binding.dataSource.url });
   const policy = useRefreshPolicy(binding.refreshPolicy);
   const source = useSourceHeader(binding.dataSource.credentials);
   const [remove, setRemove] = useState(false);
   const [mapping, setMapping] = useState<Mapping>(binding.mapping);
-  const list = templates.data?.templates;
   const templateId = changed(basics.templateId, binding.templateId);
   // Judged against another template only: the stored one is what the binding already renders with.
-  const judged = templateId === undefined ? undefined : judgedTemplate(list?.find((t) => t.uid === templateId));
+  const other = useBindingTemplate(templateId ?? '').template;
+  const judged = templateId === undefined ? undefined : judgedTemplate(other);
   const save = useMutation({
     mutationFn: () => {
       const refusals = mappingRefusals(mapping, judged);
@@ -57,9 +49,6 @@ export function EditSettings({ binding, onClose }: { binding: Binding; onClose: 
       onClose();
     },
   });
-  // A template the list does not hold (deleted since, or past its first 100) stays chosen, named by its uid.
-  const choices =
-    list && !list.some((t) => t.uid === binding.templateId) ? [...list, { uid: binding.templateId, name: binding.templateId }] : list;
   return (
     <Form
       label="Binding settings"
@@ -73,7 +62,6 @@ export function EditSettings({ binding, onClose }: { binding: Binding; onClose: 
           setBasics((b) => ({ ...b, ...change }));
           forgetErrorAbout(save, ...apiFieldsOf(change), ...(change.templateId !== undefined ? ['mapping'] : []));
         }}
-        templates={choices}
         errors={basicsErrors(save.error)}
       />
       <MappingList
