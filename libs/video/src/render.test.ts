@@ -255,7 +255,9 @@ export default function Scene() { delayRender('waiting forever'); return null; }
     const error = (await firstFailure) as VideoRenderAbortedError;
     expect(error).toBeInstanceOf(VideoRenderAbortedError);
     expect((error.cause as Error).message).toBe('the caller gave up');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // At the abort, not at Remotion's 30 s delayRender limit nor the 60 s watchdog; the bound leaves room for a
+    // loaded machine (Chromium's processes closing beside other suites' browsers).
+    expect(Date.now() - started).toBeLessThan(15_000);
     expect(renderer.pending).toBe(0);
   });
 
