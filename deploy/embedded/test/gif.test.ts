@@ -52,8 +52,8 @@ function redX(frame: { data: Buffer; channels: number }, width: number, y: numbe
   return -1;
 }
 
-/** Events arrive shortly after the HTTP answer: poll for one. */
-const eventually = <T>(find: () => T | undefined) => waitFor(find, 'the event', 5_000);
+/** Events arrive shortly after the HTTP answer: poll for one (the default wait leaves room for a loaded machine). */
+const eventually = <T>(find: () => T | undefined) => waitFor(find, 'the event');
 
 function distinctColours(frame: { data: Buffer; channels: number }): number {
   const seen = new Set<number>();
@@ -370,7 +370,8 @@ describe('a GIF that outlives the wait (memory+pglite)', () => {
     expect(body).toEqual({ ...queued, gif: { ...queued, createdAt: body.createdAt } });
 
     let shown: { gif: { status: string; url: string | null; uid: string } } = { gif: { status: 'queued', url: null, uid: '' } };
-    for (let i = 0; i < 100 && !['done', 'failed'].includes(shown.gif.status); i++) {
+    // Up to 600 looks 100 ms apart (60 s; it was 10 s, short for a GIF render on a loaded CI machine).
+    for (let i = 0; i < 600 && !['done', 'failed'].includes(shown.gif.status); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       shown = (await (await stack.api(`/gif/${body.gif.uid}`, { key })).json()) as typeof shown;
     }
