@@ -873,11 +873,13 @@ describe('bindings: schedulers share the work and survive restarts (nats+postgre
       });
       expect(res.status).toBe(201);
       const { binding } = (await res.json()) as { binding: { uid: string; renderUrl: string } };
-      await waitFor(() => slow['/slow9'] === 1, 'the refresh of the new binding', 5_000);
-      await waitFor(async () => (await getBindingByUid(stack.db, binding.uid))?.currentRenderId, 'its render', 10_000);
+      // Woken, the refreshes start at once; without the wake the poll would first look after 60 s. 20 s leaves room
+      // for a loaded machine's stalls and stays far from the poll.
+      await waitFor(() => slow['/slow9'] === 1, 'the refresh of the new binding', 20_000);
+      await waitFor(async () => (await getBindingByUid(stack.db, binding.uid))?.currentRenderId, 'its render');
       const refreshed = await stack.api(`/bindings/${binding.uid}/refresh`, { method: 'POST', key });
       expect(refreshed.status).toBe(202);
-      await waitFor(() => slow['/slow9'] === 2, 'the manual refresh', 5_000);
+      await waitFor(() => slow['/slow9'] === 2, 'the manual refresh', 20_000);
     } finally {
       await scheduler.stop();
     }

@@ -72,6 +72,8 @@ describe.each(['memory+pglite', 'nats+postgres'] as const)('render sweeps (%s)',
   });
   const used = async () => (await renderCreditsUsed(db, { ownerId, now: new Date() })).used;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Looks for an announcement: 600 looks 50 ms apart (30 s; it was 5 s, short on a loaded CI machine). */
+  const LOOKS = 600;
   const deps = (now = () => new Date()) => ({ bus, db, logger, now });
 
   it('fails a render claimed by its last delivery whose lease ran out, once: render-crashed, credits back, render.failed and the notice', async () => {
@@ -96,7 +98,7 @@ describe.each(['memory+pglite', 'nats+postgres'] as const)('render sweeps (%s)',
     // A second pass finds nothing: settled once.
     expect(await failAbandonedRenders(deps(), 100)).toBe(0);
 
-    for (let i = 0; i < 100 && !failed.some((e) => e.data.renderId === dead.id); i++) await pause(50);
+    for (let i = 0; i < LOOKS && !failed.some((e) => e.data.renderId === dead.id); i++) await pause(50);
     await pause(500);
     expect(failed.filter((e) => e.data.renderId === dead.id)).toEqual([
       {
@@ -158,7 +160,7 @@ describe.each(['memory+pglite', 'nats+postgres'] as const)('render sweeps (%s)',
     expect(await claimRender(db, unclaimed.id, { attempt: 2, maxAttempts: 3, leaseMs: 60_000 })).toBe('failed');
 
     const announced = () => failed.filter((e) => e.data.renderId === unclaimed.id || e.data.renderId === preLease.id);
-    for (let i = 0; i < 100 && announced().length < 2; i++) await pause(50);
+    for (let i = 0; i < LOOKS && announced().length < 2; i++) await pause(50);
     await pause(500);
     expect(
       announced()
@@ -226,7 +228,7 @@ describe.each(['memory+pglite', 'nats+postgres'] as const)('render sweeps (%s)',
     // Once: a second pass finds nothing of it, and a delivery that comes after all finds the render failed.
     await failNeverTakenRenders(deps(later), 100);
     expect(await claimRender(db, neverTaken.id, { attempt: 1, maxAttempts: 3, leaseMs: 60_000 })).toBe('failed');
-    for (let i = 0; i < 100 && !failed.some((e) => e.data.renderId === neverTaken.id); i++) await pause(50);
+    for (let i = 0; i < LOOKS && !failed.some((e) => e.data.renderId === neverTaken.id); i++) await pause(50);
     await pause(300);
     expect(failed.filter((e) => e.data.renderId === neverTaken.id).map((e) => e.data.errorCode)).toEqual(['SERVICE_UNAVAILABLE']);
     expect(notices.filter((n) => n.renderId === neverTaken.id)).toHaveLength(1);
