@@ -6,6 +6,7 @@ import { Button } from '../../kit/button';
 import { ConfirmDialog } from '../../kit/dialog';
 import { focusSectionHeading } from '../../kit/focus-section-heading';
 import { formatDate } from '../../kit/format';
+import { Instant } from '../../kit/instant';
 import { LiveMessage } from '../../kit/live-message';
 import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
@@ -57,11 +58,10 @@ export function PendingInvites({ team }: { team: Team }) {
         An invitation's link is shown only when it is made. Inviting the same email again replaces only that person's earlier invitation
         (its link stops working); links for other people, and links without an email, stay valid.
       </p>
-      {/* The API lists only invitations still usable: an expired one leaves the list without a word, so it is said here
-          (PRESSROOM_INVITE_TTL, 7 days unless the operator changes it: the dashboard cannot read the setting). */}
+      {/* The API lists only invitations still usable: an expired one leaves the list without a word, so it is said here.
+          Each row carries its own expiry (PRESSROOM_INVITE_TTL when it was made), so no lifetime is guessed. */}
       <p className="text-sm text-slate-700">
-        Each link works until its date under Expires (7 days after it is made, unless this instance is set otherwise). After that the
-        invitation leaves this list: invite them again if they have not joined.
+        Each link works until the time under Expires. After that the invitation leaves this list: invite them again if they have not joined.
       </p>
       <QueryState query={invites}>
         {({ items }) => (
@@ -74,7 +74,7 @@ export function PendingInvites({ team }: { team: Team }) {
               { header: 'Invitee', cell: (i) => i.email ?? 'Anyone with the link' },
               { header: 'Role', cell: (i) => i.role },
               { header: 'Invited by', cell: (i) => (i.invitedBy ? i.invitedBy.name || i.invitedBy.email : 'A deleted user'), wide: true },
-              { header: 'Expires', cell: (i) => formatDate(i.expiresAt) },
+              { header: 'Expires', cell: (i) => <Instant iso={i.expiresAt} /> },
               { header: 'Actions', cell: (i) => <RevokeInvite team={team} invite={i} /> },
             ]}
           />
