@@ -30,7 +30,7 @@ describe('video templates as the SDK writes them', () => {
   beforeAll(async () => {
     stack = await startTestStack('memory+pglite', { withVideoService: true });
     ({ key } = await stack.newAccount());
-  }, 60_000);
+  }, 180_000);
   afterAll(() => stack?.dispose());
 
   it('creates, lists, describes and renders a scene without a meta export', async () => {

@@ -65,7 +65,7 @@ describe('captions from speech and subtitles (memory+pglite)', () => {
       },
     });
     ({ key } = await stack.newAccount());
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     await stack?.dispose();
     await ai?.close();
@@ -340,7 +340,7 @@ describe('captions without an AI provider (memory+pglite)', () => {
   let stack: TestStack;
   beforeAll(async () => {
     stack = await startTestStack('memory+pglite', { withImageService: false });
-  }, 60_000);
+  }, 180_000);
   afterAll(() => stack?.dispose());
 
   it('answers transcription with the same 501 ai-not-configured as generation', async () => {

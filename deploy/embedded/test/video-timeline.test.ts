@@ -51,7 +51,7 @@ describe('timeline clips, animation and outputs (memory+pglite)', () => {
     }));
     stack = await startTestStack('memory+pglite', { withVideoService: true, video: { timeoutMs: 120_000 } });
     ({ key } = await stack.newAccount());
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await stack?.dispose();
     await pages?.close();

@@ -51,7 +51,7 @@ describe('video templates (memory+pglite)', () => {
       gateway: { videoPreviewPerMinute: 5, ai: { baseUrl: ai.baseUrl, apiKey: 'sk-test', model: 'scene-writer', timeoutMs: 10_000 } },
     });
     ({ key } = await stack.newAccount());
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await stack?.dispose();
     await ai?.close();
@@ -325,7 +325,7 @@ describe('timeline templates and what a scene may not do (memory+pglite)', () =>
     // 25 s: a 1280×720 timeline took longer than 15 s once in CI with the machine loaded (a render-timeout 422).
     stack = await startTestStack('memory+pglite', { withVideoService: true, video: { timeoutMs: 25_000 } });
     ({ key } = await stack.newAccount());
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await stack?.dispose();
     await pages?.close();
@@ -479,7 +479,7 @@ describe('video templates without an AI provider (memory+pglite)', () => {
   let stack: TestStack;
   beforeAll(async () => {
     stack = await startTestStack('memory+pglite', { withImageService: false });
-  });
+  }, 180_000);
   afterAll(() => stack?.dispose());
 
   it('answers 501 ai-not-configured for generation', async () => {
