@@ -162,7 +162,7 @@ test('templates: write HTML with a live preview rendered by Pressroom, variables
   await page.waitForURL(/\/app\/templates$/);
   // Said on the list (a polite status), and focus is on its heading, not dropped with the editor's button.
   await page.getByRole('status').filter({ hasText: 'Deleted the template Launch card (copy).' }).waitFor();
-  await eventually(async () => (await focusedName(page)) === 'Templates', 'focus on the Templates heading', 5_000);
+  await eventually(async () => (await focusedName(page)) === 'Templates', 'focus on the Templates heading');
 
   await page.getByRole('link', { name: 'Launch card' }).waitFor();
   expect(await page.getByRole('link', { name: 'Launch card (copy)' }).count()).toBe(0);
@@ -433,7 +433,7 @@ test('batches: pasted rows, column mapping, live progress, results and the ZIP',
   // By keyboard: Enter on it; the button goes with the empty box, and focus goes on to the rows (not the document).
   await page.getByRole('button', { name: 'Start the rows with these columns' }).focus();
   await page.keyboard.press('Enter');
-  await eventually(async () => (await focusedName(page)).startsWith('Rows (CSV'), 'focus on the rows', 5_000);
+  await eventually(async () => (await focusedName(page)).startsWith('Rows (CSV'), 'focus on the rows');
   expect((await rowsBox.inputValue()).split('\n')[0]!.split(',').sort()).toEqual(['background', 'title']);
   await page.getByText(/^Detected columns: (title, background|background, title) · 1 row$/).waitFor();
   expect(await page.getByRole('button', { name: 'Start the rows with these columns' }).count()).toBe(0);

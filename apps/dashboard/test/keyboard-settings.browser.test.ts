@@ -208,7 +208,6 @@ test('bindings: deleting one from the keyboard leaves focus on the list’s head
   await eventually(
     async () => (await page.evaluate(() => document.activeElement?.tagName)) === 'H2' && (await focusedName(page)) === 'Your bindings',
     'focus on the Your bindings heading',
-    5_000,
   );
   await page.keyboard.press('Tab');
   const next = await page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('aria-label'));

@@ -1105,7 +1105,7 @@ test('playground: a Width or Height the browser cannot read as a number ("e", "1
   await width.fill('');
   await width.pressSequentially('e');
   // Said beside the field as it is typed, as the GIF's seconds are.
-  await eventually(async () => (await width.getAttribute('aria-invalid')) === 'true', 'Width marked invalid while typing', 5_000);
+  await eventually(async () => (await width.getAttribute('aria-invalid')) === 'true', 'Width marked invalid while typing');
   expect(await descriptionOf(width)).toBe('Type a number (12 or 0.5).');
   await page.getByRole('button', { name: 'Render' }).click();
   await banner.filter({ hasText: 'Check the highlighted field.' }).waitFor();
@@ -1156,7 +1156,7 @@ test('template editor: HTML left empty is refused beside the editor, which is ma
   await page.getByRole('button', { name: 'Save template' }).click();
   // The banner points at a highlighted field: the editor is that field, as a text field would be.
   await page.getByRole('form', { name: 'Template' }).getByRole('alert').filter({ hasText: 'Check the highlighted field.' }).waitFor();
-  await eventually(async () => (await editor.getAttribute('aria-invalid')) === 'true', 'the HTML editor marked invalid', 5_000);
+  await eventually(async () => (await editor.getAttribute('aria-invalid')) === 'true', 'the HTML editor marked invalid');
   expect(await descriptionOf(editor)).toBe('Tab indents. To leave the editor with the keyboard, press Esc, then Tab. | Must not be empty.');
   expect(await page.getByText('Must not be empty').count()).toBe(1);
   await expectFocusOn(page, 'HTML');

@@ -172,7 +172,6 @@ async function expectFocusOnHeading(heading: string): Promise<void> {
   await eventually(
     async () => (await page.evaluate(() => document.activeElement?.tagName)) === 'H1' && (await focusedName(page)) === heading,
     `focus on the heading ${heading}`,
-    5_000,
   );
 }
 

@@ -114,7 +114,6 @@ async function expectFocusOnHeading(on: Page, heading: string): Promise<void> {
   await eventually(
     async () => (await on.evaluate(() => document.activeElement?.tagName)) === 'H1' && (await focusedName(on)) === heading,
     `focus on the heading ${heading}`,
-    5_000,
   );
 }
 
@@ -161,7 +160,7 @@ test('on a desktop, a page chosen in the side navigation gets focus on its headi
   await desk.keyboard.press('Enter');
   await desk.waitForURL(/\/app\/renders#main$/);
   // Focus is on the page's main landmark (a screen reader reads on from there), not left on the document.
-  await waitFor(async () => (await desk.evaluate(() => document.activeElement?.id)) === 'main', 'focus on main', 5_000);
+  await waitFor(async () => (await desk.evaluate(() => document.activeElement?.id)) === 'main', 'focus on main');
   await desk.keyboard.press('Tab');
   expect(await focusedName(desk)).toBe('Search');
   expect(await desk.getByRole('heading', { name: 'Renders', level: 1 }).isVisible()).toBe(true);

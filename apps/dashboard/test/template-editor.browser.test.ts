@@ -164,7 +164,6 @@ test("template editor: Render makes a PNG and a PDF (at the design's size) of th
   await eventually(
     async () => (await page.evaluate(() => document.activeElement?.tagName)) === 'H1' && /^Render pdf_/.test(await focusedName(page)),
     "focus on the render page's heading",
-    5_000,
   );
 });
 

@@ -198,11 +198,7 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   // shell's rule for focus dropped by a page change); on a fresh load of the studio's address, nothing in the page has.
   await page.getByRole('button', { name: 'Play video' }).waitFor({ state: 'attached' });
   expect(await focusedName(page)).not.toBe('Play video');
-  await eventually(
-    async () => (await page.evaluate(() => document.activeElement?.tagName)) === 'H1',
-    "focus on the studio's heading",
-    5_000,
-  );
+  await eventually(async () => (await page.evaluate(() => document.activeElement?.tagName)) === 'H1', "focus on the studio's heading");
   await page.reload();
   await page.getByRole('button', { name: 'Play video' }).waitFor({ state: 'attached' });
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
@@ -342,8 +338,8 @@ test('a timeline template is built, dragged, trimmed, played, checked by the ser
   // The blue clip is the last: on a loaded machine the video can end (and offer Play again) before the pause lands.
   await page
     .getByRole('button', { name: 'Pause video' })
-    .click({ timeout: 3_000 })
-    .catch(() => page.getByRole('button', { name: 'Play video' }).waitFor({ timeout: 3_000 }));
+    .click({ timeout: 10_000 })
+    .catch(() => page.getByRole('button', { name: 'Play video' }).waitFor({ timeout: 10_000 }));
 
   // A value the server refuses: its detail appears beside the field.
   await clip(/^Text clip/).click();
