@@ -179,7 +179,6 @@ test('locked out, forgot password: the mailed link sets a new password, lifts th
     async () =>
       phone.evaluate(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Reset your password'),
     'focus on the heading Reset your password',
-    5_000,
   );
 
   await eventually(async () => smtp.mails.length === 1, 'the reset mail');

@@ -8,7 +8,8 @@ import { Browser, ENGINES, startTestGateway, type TestGateway } from '../test-su
 type Json = Record<string, any>;
 
 async function waitForMail(smtp: TestSmtpServer, count: number): Promise<void> {
-  for (let i = 0; i < 100 && smtp.mails.length < count; i++) await new Promise((r) => setTimeout(r, 50));
+  // Up to 600 looks 50 ms apart (30 s; it was 5 s, short for a mail sent after the answer on a loaded CI machine).
+  for (let i = 0; i < 600 && smtp.mails.length < count; i++) await new Promise((r) => setTimeout(r, 50));
   expect(smtp.mails).toHaveLength(count);
 }
 
