@@ -102,7 +102,8 @@ describe.each(['disk', 's3'] as const)('renderJobHandler with a file-backed resu
       output: { storageKey, url: `http://files.test/${storageKey}` },
     });
 
-    for (let i = 0; i < 400 && !outcomes.has(renderId); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    // Up to 1,200 looks 25 ms apart (30 s; it was 10 s, short on a loaded CI machine).
+    for (let i = 0; i < 1_200 && !outcomes.has(renderId); i++) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(outcomes.get(renderId)).toMatchObject({ status: 'done', contentType: 'video/mp4', storageKey });
     const stored = await storage.get(storageKey);
     expect(stored?.contentType).toBe('video/mp4');

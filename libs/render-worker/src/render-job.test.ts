@@ -18,7 +18,8 @@ const TestCommand = RenderCommand.extend({ text: z.string(), spilled: z.string()
 type TestCommand = z.infer<typeof TestCommand>;
 
 const subject = commandSubjects(TestCommand, { prefix: 'rwtest', stream: 'RWTEST', ackWaitMs: 600 });
-const until = poller({ timeoutMs: 8_000, everyMs: 10 });
+// 30 s: the heartbeat test's render alone takes 5 s, and a loaded CI machine stalls for seconds.
+const until = poller({ timeoutMs: 30_000, everyMs: 10 });
 
 const file = (text: string): RenderedFile => ({
   bytes: Buffer.from(text),
@@ -113,7 +114,7 @@ describe('renderJobHandler (the lifecycle every renderer runs on)', () => {
     const event = await until(() => completed.find((e) => e.data.imageId === command.renderId));
     expect(event.data).toMatchObject({ type: 'image', source: 'batch', templateId, userId: 'acc_1' });
     // The spilled input goes once the render has ended (just after the announcement).
-    for (let i = 0; i < 100 && (await storage.get('spilled/one')); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(async () => ((await storage.get('spilled/one')) === null ? true : undefined), 'the spilled input removed');
     expect(await storage.get('spilled/one')).toBeNull();
     await subscription.stop();
   });
