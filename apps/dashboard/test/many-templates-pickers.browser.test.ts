@@ -123,6 +123,28 @@ test('a template past the first page is found by part of its name, `%` and `_` t
   expect(page.url()).toMatch(/\/batches$/);
 });
 
+test('the gallery search by name asks the API: `%` and `_` as typed, the matches paged as the list is', async () => {
+  await page.goto(rig.url('templates'));
+  const gallery = page.getByRole('list', { name: 'Templates' });
+  const search = page.getByRole('searchbox', { name: 'Search by name' });
+  // Newest first, the whole list shows the look-alikes on its first page; the search's answer does not.
+  await gallery.getByRole('link', { name: 'Zz 1000 off' }).waitFor();
+  await search.fill('0%_');
+  await gallery.getByRole('link', { name: 'Zz 1000 off' }).waitFor({ state: 'detached' });
+  await gallery.getByRole('link', { name: 'Zz 100%_off' }).waitFor();
+  expect(await gallery.getByRole('link').allTextContents()).toEqual(['Zz 100%_off']);
+  // The 100 cards "Card 000"…"Card 099" by name: pages of 24 of the matches only, the last holding 4 (of the whole list, 9).
+  await page.getByRole('combobox', { name: 'Sort' }).selectOption('name');
+  await search.fill('card 0');
+  await gallery.getByRole('link', { name: 'Zz 100%_off' }).waitFor({ state: 'detached' });
+  await page.getByText('Page 1 of 5').waitFor();
+  for (let shown = 2; shown <= 5; shown++) {
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText(`Page ${shown} of 5`).waitFor();
+  }
+  expect(await gallery.getByRole('link').allTextContents()).toEqual(['Card 096', 'Card 097', 'Card 098', 'Card 099']);
+});
+
 test('the Assets page lists every asset of a library past 100, the first uploaded too', async () => {
   // 101 small PNGs, each its own colour (its own bytes), uploaded as the page uploads them: the raw file, named by query.
   for (let start = 0; start < 101; start += 10) {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { NAME_SEARCH_MAX } from '@pressroom/contracts/constants';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../../api/problem';
 import { getTemplate, listEveryTemplate, listTemplates, templateKeys, type Template } from '../../api/templates';
@@ -9,11 +9,12 @@ import { formatCount } from '../../kit/format';
 import { fieldError } from '../../kit/form';
 import { plural } from '../../kit/plural';
 import { SelectField } from '../../kit/select-field';
+import { useSettledText } from '../../kit/settled-text';
 
 /**
  * Every template of the workspace in `outputFormat`, by name, read whole (listEveryTemplate pages through them): what
  * names a template by its uid in a list of renders or batches. A picker does not need it (useFirstTemplates and the
- * API's search). The same key as the gallery's search by name, so one read serves both.
+ * API's search), nor does the gallery's search by name.
  */
 export function useEveryTemplate(outputFormat: 'all' | 'image') {
   return useQuery({
@@ -58,9 +59,6 @@ export function useChosenTemplate(outputFormat: 'all' | 'image', uid: string, op
 /** Past this many templates, a list to scroll is long: a box to find one by name asks the API for the names holding it. */
 const FIND_FROM = 30;
 
-/** How long typing pauses before the API is asked: one request per word typed, not one per key. */
-const PAUSE_MS = 300;
-
 /** What the box says under itself: how many match of how many, and where to choose (or to type more). */
 function findHint(term: string, matches: number | undefined, shown: number, total: number): string {
   const all = plural(total, 'template');
@@ -96,14 +94,7 @@ export function TemplateChoice({
 }) {
   const [find, setFind] = useState('');
   // What the API is asked for: the box's text once typing pauses, or at once on Enter.
-  const [term, setTerm] = useState('');
-  const typed = useRef(find);
-  typed.current = find;
-  useEffect(() => {
-    if (find.trim() === term) return;
-    const timer = setTimeout(() => setTerm(typed.current.trim()), PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [find, term]);
+  const [term, searchNow] = useSettledText(find);
   const first = useFirstTemplates(outputFormat);
   // The last answer stays shown while the next term's is asked, so the list does not empty under the pointer.
   const found = useQuery({ ...pickerList(outputFormat, term), enabled: term !== '', placeholderData: keepPreviousData });
@@ -145,7 +136,7 @@ export function TemplateChoice({
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
             e.preventDefault();
-            setTerm(find.trim());
+            searchNow();
           }}
           hint={findHint(searching ? term : '', answer?.pagination.total, listed.length, total)}
           error={searchError}

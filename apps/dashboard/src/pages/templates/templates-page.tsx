@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { listEveryTemplate, listTemplates, templateKeys, type TemplateSort } from '../../api/templates';
+import { NAME_SEARCH_MAX } from '@pressroom/contracts/constants';
+import { listTemplates, templateKeys, type TemplateSort } from '../../api/templates';
 import { buttonClass } from '../../kit/button';
 import { TextField } from '../../kit/field';
 import { LiveMessage } from '../../kit/live-message';
 import { Page } from '../../kit/page';
 import { QueryState } from '../../kit/query-state';
 import { SelectField } from '../../kit/select-field';
+import { useSettledText } from '../../kit/settled-text';
 import { useFocusWhenArrived } from '../../kit/use-focus-when-arrived';
 
 // Fabric comes with it: loaded only when a canvas template on the page has no render yet.
@@ -47,21 +49,16 @@ export default function TemplatesPage() {
   const [sort, setSort] = useState<TemplateSort>('newest');
   const [outputFormat, setFormat] = useState<'all' | 'image' | 'pdf'>('all');
   const [page, setPage] = useState(1);
-  const term = search.trim().toLowerCase();
-  const query = { page, limit: 24, sort, outputFormat };
-  const paged = useQuery({ queryKey: templateKeys.list(query), queryFn: () => listTemplates(query), enabled: term === '' });
-  // The list API has no name filter: a search reads every page (in the chosen order and format) and filters here.
-  const everything = useQuery({
-    queryKey: templateKeys.list({ sort, outputFormat, every: true }),
-    queryFn: () => listEveryTemplate({ sort, outputFormat }),
-    enabled: term !== '',
-  });
-  const templates = term === '' ? paged : everything;
+  // The API finds the names holding the search (GET /templates?search=), a page at a time like the whole list, once
+  // typing pauses: a workspace of thousands of templates is not read whole to search it.
+  const [term] = useSettledText(search);
+  const query = { page, limit: 24, sort, outputFormat, ...(term ? { search: term } : {}) };
+  const templates = useQuery({ queryKey: templateKeys.list(query), queryFn: () => listTemplates(query) });
   // Previous/Next page pressed: the list is replaced (and the button may end disabled), so focus goes to the new
   // page's first template once it shows, not to the page's start.
   const list = useRef<HTMLUListElement>(null);
   const focusFirstTemplateOf = useFocusWhenArrived<number>(
-    (wanted) => paged.data?.pagination.page === wanted,
+    (wanted) => templates.data?.pagination.page === wanted,
     () => list.current?.querySelector<HTMLElement>('a')?.focus(),
   );
   const turnTo = (next: number) => {
@@ -103,7 +100,11 @@ export default function TemplatesPage() {
             type="search"
             className="col-span-2 sm:col-span-1"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            maxLength={NAME_SEARCH_MAX}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
           />
           <SelectField
             label="Sort"
@@ -135,11 +136,11 @@ export default function TemplatesPage() {
       )}
       <QueryState query={templates}>
         {(data) => {
-          const shown = data.templates.filter((t) => t.name.toLowerCase().includes(term));
+          const shown = data.templates;
           return (
             <>
               {shown.length === 0 ? (
-                <NoTemplates search={search} outputFormat={outputFormat} />
+                <NoTemplates search={term} outputFormat={outputFormat} />
               ) : (
                 <ul ref={list} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Templates">
                   {shown.map((t) => (
@@ -169,7 +170,7 @@ export default function TemplatesPage() {
                   ))}
                 </ul>
               )}
-              {term === '' && data.pagination.totalPages > 1 && (
+              {data.pagination.totalPages > 1 && (
                 <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
                   <button className={buttonClass('secondary')} disabled={!data.pagination.hasPrev} onClick={() => turnTo(page - 1)}>
                     Previous page
