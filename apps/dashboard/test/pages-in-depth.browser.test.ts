@@ -1131,6 +1131,35 @@ test('playground: a Width or Height the browser cannot read as a number ("e", "1
   expect(await page.getByRole('region', { name: 'Equivalent curl' }).textContent()).toContain('"width":300,"height":200');
 });
 
+test("playground: Render pressed while the HTML editor still loads renders: the editor's place is kept, so Render does not move under the pointer", async () => {
+  // The editor's chunk (kit/html-editor.tsx) held back, as a slow connection or a busy machine holds it. Drawn in a
+  // one-line placeholder, the arriving editor pushed Render 256 px down: a press begun before and ended after was a
+  // click on nothing, so nothing was sent and nothing said so (usage.browser.test.ts lost a render that way in CI).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const editorChunk = '**/assets/html-editor-*.js';
+  await page.route(editorChunk, async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await page.goto(rig.url('playground'));
+    await page.getByText('Loading the editor…').waitFor();
+    const render = page.getByRole('button', { name: 'Render' });
+    const before = (await render.boundingBox())!;
+    await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+    await page.mouse.down();
+    release();
+    await page.getByRole('textbox', { name: 'HTML' }).waitFor();
+    expect((await render.boundingBox())!.y).toBeCloseTo(before.y, 0);
+    await page.mouse.up();
+    await page.getByRole('img', { name: 'Rendered result' }).waitFor({ timeout: 20_000 });
+  } finally {
+    release();
+    await page.unroute(editorChunk);
+  }
+});
+
 test('playground: a refused long page address wraps under its field on a phone; the page does not scroll sideways', async () => {
   const phone = await phonePage();
   await phone.goto(rig.url('playground'));

@@ -1,8 +1,9 @@
 import { html } from '@codemirror/lang-html';
 import { useId } from 'react';
+import { CODE_EDITOR_BOX } from './code-editor-box';
 import { CodeEditorHint } from './code-editor-hint';
 import { ErrorText } from './message-text';
-import { CODE_EDITOR_BOX, useCodeMirror } from './use-code-mirror';
+import { useCodeMirror } from './use-code-mirror';
 
 const LANGUAGE = [html()];
 

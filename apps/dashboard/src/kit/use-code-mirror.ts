@@ -4,13 +4,6 @@ import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef, type RefObject } from 'react';
 
 /**
- * The box a code editor is mounted in: the focus ring is on the box, not CodeMirror's own dotted outline (clipped by
- * the box and hard to see).
- */
-export const CODE_EDITOR_BOX =
-  'overflow-hidden rounded-md border border-slate-300 bg-white text-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-indigo-600';
-
-/**
  * One CodeMirror 6 editor mounted in `host`, as every code field of the dashboard has it: line numbers, history,
  * Tab indents (Escape then Tab leaves the editor, as CodeMirror documents for keyboard users), wrapped lines (no
  * horizontal scroll region that keyboard users could not reach), `label` for assistive technology and `onChange` on

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../kit/button';
+import { CodeEditorLoading } from '../../kit/code-editor-box';
 import { CopyButton } from '../../kit/copy-button';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
@@ -94,7 +95,7 @@ export default function PlaygroundPage() {
               <span id={htmlLabel} className="text-sm font-medium">
                 HTML
               </span>
-              <Suspense fallback={<p className="text-sm text-slate-600">Loading the editor…</p>}>
+              <Suspense fallback={<CodeEditorLoading height="min-h-64" />}>
                 <HtmlEditor label="HTML" value={state.html} onChange={(html) => set({ html })} error={fieldError(render.error, 'html')} />
               </Suspense>
             </div>

@@ -5,6 +5,7 @@ import { messageOf } from '../../api/problem';
 import { getTemplate, saveTemplate, templateKeys, type Template, type TemplateDraft } from '../../api/templates';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
+import { CodeEditorLoading } from '../../kit/code-editor-box';
 import { TextField } from '../../kit/field';
 import { fieldError, Form } from '../../kit/form';
 import { LiveMessage } from '../../kit/live-message';
@@ -225,7 +226,7 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
               <span className="text-sm font-medium" id="html-label">
                 HTML
               </span>
-              <Suspense fallback={<p className="text-sm text-slate-600">Loading the editor…</p>}>
+              <Suspense fallback={<CodeEditorLoading height="min-h-64" />}>
                 <CodeEditor label="HTML" value={draft.html} onChange={(html) => patch({ html })} error={fieldError(save.error, 'html')} />
               </Suspense>
               {unclosed.length > 0 && (

@@ -13,6 +13,7 @@ import {
 import { messageOf } from '../../api/problem';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
+import { CodeEditorLoading } from '../../kit/code-editor-box';
 import { TextField } from '../../kit/field';
 import { fieldError } from '../../kit/form';
 import { LiveMessage } from '../../kit/live-message';
@@ -113,7 +114,7 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
             One TSX scene: <code>export default</code> a component and <code>export const meta</code> (size, fps, length, default props).
             Imports: remotion, @remotion/paths, react, zod.
           </p>
-          <Suspense fallback={<p className="text-sm text-slate-600">Loading the editor…</p>}>
+          <Suspense fallback={<CodeEditorLoading height="min-h-96" />}>
             <TsxEditor value={tsx} onChange={setTsx} label="Scene (TSX)" errors={errors} jumpTo={jumpTo} />
           </Suspense>
           {sceneChanged && !save.isPending && <p className="text-xs text-slate-600">Unsaved changes: the preview shows the saved scene.</p>}

@@ -2,8 +2,9 @@ import { javascript } from '@codemirror/lang-javascript';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import type { Text } from '@codemirror/state';
 import { useEffect, useId } from 'react';
+import { CODE_EDITOR_BOX } from '../../kit/code-editor-box';
 import { CodeEditorHint } from '../../kit/code-editor-hint';
-import { CODE_EDITOR_BOX, useCodeMirror } from '../../kit/use-code-mirror';
+import { useCodeMirror } from '../../kit/use-code-mirror';
 import type { CompilerError } from '../../api/video-code';
 
 const LANGUAGE = [lintGutter(), javascript({ jsx: true, typescript: true })];
