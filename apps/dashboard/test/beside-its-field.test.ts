@@ -6,7 +6,7 @@ import { clipPrefix, errorsUnder, messageFor } from '../src/pages/video/studio/s
 
 describe('besideItsField: the API names its own field, which the form already labels', () => {
   it('drops the name before "must"', () => {
-    expect(besideItsField('name', '`name` must be at most 100 characters.')).toBe('Must be at most 100 characters.');
+    expect(besideItsField('name', '`name` must be a string.')).toBe('Must be a string.');
     expect(besideItsField('refreshPolicy.ttlSeconds', 'ttlSeconds must be between 60 and 604800.')).toBe('Must be between 60 and 604800.');
     // A rule about the value, not a "must" sentence, stays whole.
     expect(besideItsField('bucket', 'bucket is 3–63 lower-case letters, digits, dots and dashes.')).toBe(

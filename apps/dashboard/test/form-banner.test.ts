@@ -123,16 +123,16 @@ describe("a form's top banner", () => {
 describe('a field error beside its field', () => {
   it("drops the API's own name of the field from a 'must' sentence, beside the field and after its label in the banner", () => {
     const error = validation([
-      { field: 'name', message: '`name` must be at most 100 characters.' },
+      { field: 'name', message: '`name` must be a string.' },
       { field: 'limits.perMinute', message: '`perMinute` must be a number.' },
       { field: 'refreshPolicy.ttlSeconds', message: 'ttlSeconds must be between 60 and 604800.' },
       { field: 'bucket', message: 'bucket is 3–63 lower-case letters, digits, dots and dashes (S3 bucket naming).' },
       { field: 'to', message: '`to` must be after `from`.' },
       { field: 'title', message: '`name` must be text.' },
     ]);
-    expect(error.fieldError('name')).toBe('Must be at most 100 characters.');
+    expect(error.fieldError('name')).toBe('Must be a string.');
     expect(error.fieldErrors().map((e) => e.message)).toEqual([
-      'Must be at most 100 characters.',
+      'Must be a string.',
       'Must be a number.',
       'Must be between 60 and 604800.',
       // Not a "must" sentence: a rule about the bucket, kept whole.
@@ -141,6 +141,6 @@ describe('a field error beside its field', () => {
       // Another field's name is not this field's: kept.
       '`name` must be text.',
     ]);
-    expect(formBanner(error, { fields: [], labels: { name: 'Name' } }).unshown[0]).toBe('Name: Must be at most 100 characters.');
+    expect(formBanner(error, { fields: [], labels: { name: 'Name' } }).unshown[0]).toBe('Name: Must be a string.');
   });
 });

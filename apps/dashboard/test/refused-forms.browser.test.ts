@@ -168,8 +168,8 @@ test('an empty sign-in form is refused before sending, in plain words beside eac
   await form.getByRole('button', { name: 'Sign in' }).click();
   await eventually(async () => (await descriptionOf(email)) === 'Enter a valid email address.', 'a malformed email called not valid');
 
-  // A password over the limit is refused beside it in the words sign-up and Account use (kit/too-long.ts), not the
-  // API's "`password` must be at most 200 characters.", and nothing is sent.
+  // A password over the limit is refused beside it in the words sign-up, Account and the API use (kit/too-long.ts),
+  // and nothing is sent.
   await email.fill('refusals@example.com');
   await password.fill('p'.repeat(201));
   await form.getByRole('button', { name: 'Sign in' }).click();

@@ -141,7 +141,9 @@ describe('template language through the HTTP API (memory+pglite)', () => {
     const tooLong = await problemOf(
       await render(uid, { bg: '#00ff00', logo: 'data:image/png;base64,iVBORw0KGgo=', n: '3', title: 'far too long' }),
     );
-    expect(tooLong.errors).toEqual([{ field: 'variables.title', message: 'Must be at most 5 characters; got 12.', code: 'invalid_value' }]);
+    expect(tooLong.errors).toEqual([
+      { field: 'variables.title', message: 'Must be at most 5 characters long; got 12.', code: 'invalid_value' },
+    ]);
     const ok = await render(uid, { bg: '#00ff00', logo: 'data:image/png;base64,iVBORw0KGgo=', n: '3', title: 'ok' });
     expect(near((await imageOf(ok)).pixel(190, 90), GREEN)).toBe(true);
   });

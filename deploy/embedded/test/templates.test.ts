@@ -140,7 +140,7 @@ describe.each(FLAVOURS)('templates (%s)', (flavour) => {
     const tooLong = await stack.api(`/templates?search=${'x'.repeat(201)}`, { key: searchKey });
     expect(tooLong.status).toBe(400);
     expect((await problemOf(tooLong)).errors).toEqual([
-      expect.objectContaining({ field: 'search', message: '`search` must be at most 200 characters.' }),
+      expect.objectContaining({ field: 'search', message: 'Must be at most 200 characters long' }),
     ]);
     // The video templates take it too, with the same bound.
     const videos = (await (await stack.api('/video/templates?search=nothing%25like', { key: searchKey })).json()) as {

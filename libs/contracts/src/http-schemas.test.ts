@@ -66,7 +66,7 @@ describe('templates', () => {
     expect(TemplateListQuery.parse({ search: '  50%_off ' }).search).toBe('50%_off');
     expect(TemplateListQuery.parse({ search: 'x'.repeat(200) }).search).toHaveLength(200);
     const long = TemplateListQuery.safeParse({ search: 'x'.repeat(201) });
-    expect(long.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['search', '`search` must be at most 200 characters.']]);
+    expect(long.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['search', 'Must be at most 200 characters long']]);
   });
 });
 

@@ -1,5 +1,6 @@
 // Installs the plain messages of validation problems wherever the schemas are used.
 export * from './issue-messages.js';
+export * from './too-long.js';
 export * from './ids.js';
 export * from './http/common.js';
 export * from './http/input-rules.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plural } from './plural.js';
+import { textTooLong } from './too-long.js';
 import { nearMissOf } from './http/unknown-fields.js';
 
 /*
@@ -86,7 +87,7 @@ function bound(issue: Extract<Issue, { code: 'too_small' | 'too_big' }>): string
     case 'string':
       if (small && Number(limit) === 1) return 'Must not be empty';
       if (issue.exact) return `Must be exactly ${plural(limit, 'character')} long`;
-      return `Must be at ${small ? 'least' : 'most'} ${plural(limit, 'character')} long`;
+      return small ? `Must be at least ${plural(limit, 'character')} long` : textTooLong(limit);
     case 'array':
     case 'set':
       if (small && Number(limit) === 1) return 'Must have at least one item';

@@ -47,7 +47,7 @@ describe('resolveVariables', () => {
     expect(errorsOf(definitions, { short: 'ab', long: 'abc', n: '3x', b: 'maybe', c: '#12', img: 'javascript:alert(1)' })).toEqual([
       { field: 'variables.req', message: 'Required.' },
       { field: 'variables.short', message: 'Must be at least 3 characters; got 2.' },
-      { field: 'variables.long', message: 'Must be at most 2 characters; got 3.' },
+      { field: 'variables.long', message: 'Must be at most 2 characters long; got 3.' },
       { field: 'variables.n', message: 'Must be a number; got "3x".' },
       { field: 'variables.b', message: 'Must be true or false; got "maybe".' },
       { field: 'variables.c', message: expect.stringMatching(/^Must be a CSS colour/) },
@@ -64,7 +64,7 @@ describe('resolveVariables', () => {
       detail = (error as ProblemError).detail;
     }
     expect(detail).toBe(
-      'Invalid template variables: variables.title: Must be at most 5 characters; got 12; variables.n: Must be a number; got "abc".',
+      'Invalid template variables: variables.title: Must be at most 5 characters long; got 12; variables.n: Must be a number; got "abc".',
     );
     expect(detail).not.toContain('.;');
   });

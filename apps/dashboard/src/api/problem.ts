@@ -68,8 +68,8 @@ const NAMED_FIELD = new RegExp(`\`(${NAMES})\`|(?<![\\w.\`])(${NAMES})(?![\\w\`]
 /**
  * A field's message as the form shows it, beside the field or after its label in the banner, which already say which
  * field it is. The API's messages name fields for readers of the raw problem, in the API's spelling:
- * - its own field, before "must …" ("`name` must be at most 100 characters.", "ttlSeconds must be between …"): the
- *   name goes, "Must be at most 100 characters.". Only "must …" sentences: "bucket is 3–63 lower-case letters …" is a
+ * - its own field, before "must …" ("`name` must be a string.", "ttlSeconds must be between …"): the
+ *   name goes, "Must be a string.". Only "must …" sentences: "bucket is 3–63 lower-case letters …" is a
  *   rule about the bucket, and stays whole;
  * - its own field, before "is required" ("`name` is required.", "`url` is required: the http(s) URL of the JSON
  *   data."): "Required." and "Required: the http(s) URL of the JSON data.";

@@ -1,5 +1,9 @@
+import { textTooLong } from '@pressroom/contracts/too-long';
+import { withFullStop } from './sentence';
+
 /**
- * The dashboard's one wording for text over its length limit: the API's generic words ("Must be at most 200
- * characters long."), which other fields already show beside them, so every field says it the same way.
+ * The dashboard's one wording for text over its length limit: the API's own ("Must be at most 200 characters long",
+ * libs/contracts too-long.ts), as a sentence, so a field the dashboard checks before sending and one the API refused
+ * say it the same way.
  */
-export const tooLong = (max: number) => `Must be at most ${max} characters long.`;
+export const tooLong = (max: number) => withFullStop(textTooLong(max));

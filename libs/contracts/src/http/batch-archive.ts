@@ -6,11 +6,6 @@ import { z } from 'zod';
  * The row number stays first, so names stay unique and sort as the rows do.
  */
 export const BatchArchiveQuery = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, '`name` names a variable of the rows, e.g. `name=recipient`.')
-    .max(200, '`name` is a variable name: at most 200 characters.')
-    .optional(),
+  name: z.string().trim().min(1, '`name` names a variable of the rows, e.g. `name=recipient`.').max(200).optional(),
 });
 export type BatchArchiveQuery = z.infer<typeof BatchArchiveQuery>;

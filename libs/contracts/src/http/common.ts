@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numberBound } from '../issue-messages.js';
+import { textTooLong } from '../too-long.js';
 import { NAME_SEARCH_MAX } from './name-search-limit.js';
 
 export const ImageFormat = z.enum(['png', 'jpeg', 'webp']);
@@ -29,9 +30,7 @@ export const CONTENT_TYPES: Record<ImageFormat, string> = {
 export function textField(field: string, options: { max: number; trim?: boolean; required?: string }) {
   const required = options.required ?? `\`${field}\` is required.`;
   const base = z.string({ error: (issue) => (issue.input === undefined ? required : `\`${field}\` must be a string.`) });
-  return (options.trim === false ? base : base.trim())
-    .min(1, required)
-    .max(options.max, `\`${field}\` must be at most ${options.max} characters.`);
+  return (options.trim === false ? base : base.trim()).min(1, required).max(options.max, textTooLong(options.max));
 }
 
 /** A JSON object of template variables. */
@@ -57,7 +56,7 @@ export const PageQuery = z.object({
 export const NameSearch = z
   .string()
   .trim()
-  .max(NAME_SEARCH_MAX, `\`search\` must be at most ${NAME_SEARCH_MAX} characters.`)
+  .max(NAME_SEARCH_MAX)
   .optional()
   .describe(
     'Only the templates whose name contains this text, in any case (`%` and `_` are plain characters, not wildcards). Trimmed; blank: no search. The pagination counts the matches.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textTooLong } from '../too-long.js';
 import { textField } from './common.js';
 import { PLANS } from './plan-change.js';
 
@@ -16,7 +17,7 @@ export const MAX_NAME_LENGTH = 200;
 export const EmailAddress = z
   .string({ error: '`email` is required.' })
   .trim()
-  .max(MAX_EMAIL_LENGTH, `\`email\` must be at most ${MAX_EMAIL_LENGTH} characters.`)
+  .max(MAX_EMAIL_LENGTH, textTooLong(MAX_EMAIL_LENGTH))
   .pipe(z.email({ error: 'Enter a valid email address.' }));
 /** The shortest password a new account (or a changed password) may have; the sign-up form says it before submit. */
 export const MIN_PASSWORD_LENGTH = 10;
@@ -24,7 +25,7 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const NewPassword = z
   .string({ error: 'A password is required.' })
   .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
-  .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`);
+  .max(MAX_PASSWORD_LENGTH, textTooLong(MAX_PASSWORD_LENGTH));
 
 export const SignUpBody = z
   .object({
@@ -55,7 +56,7 @@ export const ChangePasswordBody = z
 
 /** The person's own details on Account; an empty name clears it (the header then shows the email). */
 export const ProfileBody = z
-  .object({ name: z.string({ error: '`name` must be text.' }).trim().max(MAX_NAME_LENGTH, `Use at most ${MAX_NAME_LENGTH} characters.`) })
+  .object({ name: z.string({ error: '`name` must be text.' }).trim().max(MAX_NAME_LENGTH, textTooLong(MAX_NAME_LENGTH)) })
   .strict();
 
 export const SwitchWorkspaceBody = z.object({ workspaceId: textField('workspaceId', { max: 200, trim: false }) }).strict();

@@ -23,7 +23,7 @@ describe('readVariables', () => {
       { name: 'logo', message: 'The URL scheme "javascript:" is not allowed; use http(s) or a data:image/ URL.' },
     ]);
     expect(readVariables(definitions, { title: 'Too long' }).errors).toEqual([
-      { name: 'title', message: 'Must be at most 5 characters; got 8.' },
+      { name: 'title', message: 'Must be at most 5 characters long; got 8.' },
     ]);
   });
 

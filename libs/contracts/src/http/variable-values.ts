@@ -4,6 +4,7 @@
  * is saved (a default must be a value a render takes) and by the dashboard before a batch starts (each row is
  * read as its render will read it). Pure, so it runs in the browser as in the server.
  */
+import { textTooLong } from '../too-long.js';
 import { imageUrlProblem } from './url-rules.js';
 import { isValidColor } from './variable-rules.js';
 
@@ -77,7 +78,9 @@ export function valueLengthProblem(validation: ValueRules['validation'], value: 
   if (length === null) return null;
   const unit = typeof value === 'string' ? 'characters' : 'items';
   if (minLength !== undefined && length < minLength) return `Must be at least ${minLength} ${unit}; got ${length}.`;
-  if (maxLength !== undefined && length > maxLength) return `Must be at most ${maxLength} ${unit}; got ${length}.`;
+  if (maxLength !== undefined && length > maxLength)
+    // Text over its `maxLength` in the API's one wording for too-long text; a list in its items.
+    return `${typeof value === 'string' ? textTooLong(maxLength) : `Must be at most ${maxLength} ${unit}`}; got ${length}.`;
   return null;
 }
 

@@ -35,7 +35,8 @@ describe.each(ENGINES)('dashboard sessions, sign-in and keys (%s)', (engine) => 
     expect(session.user.email).toBe('owner@example.com');
     expect(session.workspaces).toEqual([{ id: session.workspaceId, kind: 'personal', name: 'owner@example.com', role: 'owner' }]);
 
-    // The name the dashboard shows is the person's to change; blank clears it; too long is named by field.
+    // The name the dashboard shows is the person's to change; blank clears it; too long is named by field, in the API's
+    // one wording for too-long text (the dashboard's too).
     const renamed = await owner.request('PUT', '/auth/profile', { json: { name: '  Olive Owner ' } });
     expect(((await renamed.json()) as { user: { name: string } }).user.name).toBe('Olive Owner');
     expect(((await (await owner.request('GET', '/auth/session')).json()) as { user: { name: string } }).user.name).toBe('Olive Owner');
@@ -43,7 +44,9 @@ describe.each(ENGINES)('dashboard sessions, sign-in and keys (%s)', (engine) => 
     expect(((await (await owner.request('GET', '/auth/session')).json()) as { user: { name: unknown } }).user.name).toBeNull();
     const tooLong = await owner.request('PUT', '/auth/profile', { json: { name: 'x'.repeat(201) } });
     expect(tooLong.status).toBe(400);
-    expect(((await tooLong.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['name']);
+    const refused = (await tooLong.json()) as { detail: string; errors: { field: string; message: string }[] };
+    expect(refused.errors.map((e) => [e.field, e.message])).toEqual([['name', 'Must be at most 200 characters long']]);
+    expect(refused.detail).toBe('The request body is invalid: name: Must be at most 200 characters long.');
     await owner.request('PUT', '/auth/profile', { json: { name: 'Olive' } });
 
     // A second user is a plain member of the instance.

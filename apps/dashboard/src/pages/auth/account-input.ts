@@ -4,8 +4,7 @@ import { tooLong } from '../../kit/too-long';
 
 /*
  * The account forms' own checks (sign-up, sign-in, password reset, Account), made before anything is sent so each
- * field is refused in the dashboard's one wording: the API words the same limits three ways ("Use at most 200
- * characters.", "`email` must be at most 254 characters.", "Must be at most 200 characters long.").
+ * field is refused in the dashboard's one wording (the API's too, libs/contracts textTooLong) and nothing is sent.
  */
 
 /**
@@ -20,8 +19,8 @@ export function emailProblem(email: string): string | null {
 }
 
 /**
- * A password over the length limit. Said for sign-in's password too: no account can have a longer one, and the API
- * would word it its own way ("`password` must be at most 200 characters.").
+ * A password over the length limit. Said for sign-in's password too: no account can have a longer one, so sending it
+ * would only be refused.
  */
 export function newPasswordProblem(password: string): string | null {
   return password.length > MAX_PASSWORD_LENGTH ? tooLong(MAX_PASSWORD_LENGTH) : null;
