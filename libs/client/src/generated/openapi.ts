@@ -18463,10 +18463,6 @@ export interface operations {
                 };
             };
             /** @description `payload-too-large`: Payload Too Large */
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload-too-large`: Payload Too Large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -18557,6 +18553,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload-too-large`: Payload Too Large */
             413: {
                 headers: {
                     [name: string]: unknown;
