@@ -46,7 +46,7 @@ describe('resolveVariables', () => {
     ];
     expect(errorsOf(definitions, { short: 'ab', long: 'abc', n: '3x', b: 'maybe', c: '#12', img: 'javascript:alert(1)' })).toEqual([
       { field: 'variables.req', message: 'Required.' },
-      { field: 'variables.short', message: 'Must be at least 3 characters; got 2.' },
+      { field: 'variables.short', message: 'Must be at least 3 characters long; got 2.' },
       { field: 'variables.long', message: 'Must be at most 2 characters long; got 3.' },
       { field: 'variables.n', message: 'Must be a number; got "3x".' },
       { field: 'variables.b', message: 'Must be true or false; got "maybe".' },
@@ -79,7 +79,7 @@ describe('resolveVariables', () => {
   it('counts characters, not UTF-16 units, and items of arrays', () => {
     expect(resolveVariables([def({ name: 'e', validation: { maxLength: 2 } })], { e: '😀😀' })).toEqual({ e: '😀😀' });
     expect(errorsOf([def({ name: 'list', validation: { maxLength: 1 } })], { list: [1, 2] })[0]!.message).toBe(
-      'Must be at most 1 items; got 2.',
+      'Must have at most 1 item; got 2.',
     );
   });
 

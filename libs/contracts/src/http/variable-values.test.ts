@@ -1,4 +1,4 @@
-import { readVariables } from './variable-values.js';
+import { readVariables, valueLengthProblem } from './variable-values.js';
 
 const definitions = [
   { name: 'title', type: 'text', validation: { required: true, maxLength: 5 } },
@@ -25,6 +25,14 @@ describe('readVariables', () => {
     expect(readVariables(definitions, { title: 'Too long' }).errors).toEqual([
       { name: 'title', message: 'Must be at most 5 characters long; got 8.' },
     ]);
+  });
+
+  it('says a length outside minLength/maxLength in the words of the API’s own checks, one item as one', () => {
+    expect(valueLengthProblem({ minLength: 3 }, 'ab')).toBe('Must be at least 3 characters long; got 2.');
+    expect(valueLengthProblem({ minLength: 1 }, '')).toBe('Must be at least 1 character long; got 0.');
+    expect(valueLengthProblem({ maxLength: 1 }, ['a', 'b'])).toBe('Must have at most 1 item; got 2.');
+    expect(valueLengthProblem({ minLength: 2 }, ['a'])).toBe('Must have at least 2 items; got 1.');
+    expect(valueLengthProblem({ minLength: 1, maxLength: 3 }, ['a'])).toBeNull();
   });
 
   it('says when the failing value is the definition’s default', () => {

@@ -4,6 +4,7 @@
  * is saved (a default must be a value a render takes) and by the dashboard before a batch starts (each row is
  * read as its render will read it). Pure, so it runs in the browser as in the server.
  */
+import { plural } from '../plural.js';
 import { textTooLong } from '../too-long.js';
 import { imageUrlProblem } from './url-rules.js';
 import { isValidColor } from './variable-rules.js';
@@ -76,11 +77,12 @@ export function valueLengthProblem(validation: ValueRules['validation'], value: 
   const { minLength, maxLength } = validation ?? {};
   const length = valueLength(value);
   if (length === null) return null;
-  const unit = typeof value === 'string' ? 'characters' : 'items';
-  if (minLength !== undefined && length < minLength) return `Must be at least ${minLength} ${unit}; got ${length}.`;
+  // In the words the API's own checks use for a body's text and lists (issue-messages.ts), with what was sent.
+  const text = typeof value === 'string';
+  if (minLength !== undefined && length < minLength)
+    return `${text ? `Must be at least ${plural(minLength, 'character')} long` : `Must have at least ${plural(minLength, 'item')}`}; got ${length}.`;
   if (maxLength !== undefined && length > maxLength)
-    // Text over its `maxLength` in the API's one wording for too-long text; a list in its items.
-    return `${typeof value === 'string' ? textTooLong(maxLength) : `Must be at most ${maxLength} ${unit}`}; got ${length}.`;
+    return `${text ? textTooLong(maxLength) : `Must have at most ${plural(maxLength, 'item')}`}; got ${length}.`;
   return null;
 }
 
