@@ -161,6 +161,7 @@ describe('dashboard data endpoints (memory+pglite)', () => {
       status: string;
       thumbnailUrl: string | null;
       url: string | null;
+      templateName: string | null;
       error: Record<string, string> | null;
     };
     const list = async (query = '') => {
@@ -170,6 +171,8 @@ describe('dashboard data endpoints (memory+pglite)', () => {
     };
     const all = await list();
     expect(all.items.map((i) => i.kind)).toEqual(['pdf', 'image', 'image']);
+    // No template made them: no name either.
+    expect(all.items.map((i) => i.templateName)).toEqual([null, null, null]);
     expect(all.items[0]!.id).toBe(pdfId);
     expect(all.items[2]).toMatchObject({ id: image.id, status: 'done', thumbnailUrl: expect.stringContaining(image.id) });
     const thumb = await fetch(all.items[2]!.thumbnailUrl!);
@@ -319,8 +322,11 @@ describe('dashboard data endpoints (memory+pglite)', () => {
     expect((await problemOf(blank)).errors).toEqual([expect.objectContaining({ field: 'name' })]);
 
     // A batch row's variables find its render in the history (`q`, any case).
-    const byValue = (await (await stack.api('/renders?q=%2300FF00', { key })).json()) as { items: Array<{ status: string }> };
-    expect(byValue.items).toEqual([expect.objectContaining({ status: 'done' })]);
+    const byValue = (await (await stack.api('/renders?q=%2300FF00', { key })).json()) as { items: Array<{ id: string; status: string }> };
+    // Named by its template in the list and on its page, so the dashboard reads no list of templates to name it.
+    expect(byValue.items).toEqual([expect.objectContaining({ status: 'done', templateUid: uid, templateName: 'Batch card' })]);
+    const rowRender = (await (await stack.api(`/renders/${byValue.items[0]!.id}`, { key })).json()) as { render: Record<string, unknown> };
+    expect(rowRender.render).toMatchObject({ templateUid: uid, templateName: 'Batch card' });
 
     // The dashboard's batch list: the latest batches, newest first, without their results.
     const recent = await stack.api('/batches', { key });

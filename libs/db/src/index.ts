@@ -84,8 +84,10 @@ export * from './webhook-attempts.js';
 export {
   type RenderCursor,
   type RenderHistoryQuery,
+  type RenderHistoryRow,
   PREVIEW_ORIGIN,
   listRenderHistory,
+  getRenderOfHistory,
   deleteRender,
   encodeRenderCursor,
   decodeRenderCursor,

@@ -2,7 +2,17 @@ import { ENGINES, unique, useDatabase } from './test-support/engines.js';
 import { renderRow as render } from './test-support/render-rows.js';
 import { completeRender, insertUnchargedRender } from './renders.js';
 import { createBatch, startNextBatchItems } from './batches.js';
-import { PREVIEW_ORIGIN, decodeRenderCursor, deleteRender, encodeRenderCursor, listRenderHistory } from './render-history.js';
+import {
+  PREVIEW_ORIGIN,
+  decodeRenderCursor,
+  deleteRender,
+  encodeRenderCursor,
+  getRenderOfHistory,
+  listRenderHistory,
+} from './render-history.js';
+import { deleteTemplate, insertTemplate } from './templates.js';
+import { insertVideoTemplate } from './video-templates.js';
+import { templateRow } from './test-support/template-rows.js';
 
 describe.each(ENGINES)('render history on %s', (engine) => {
   const db = useDatabase(engine);
@@ -53,6 +63,46 @@ describe.each(ENGINES)('render history on %s', (engine) => {
     expect(await ofKind({ templateId: 'tpl_a' })).toEqual([ids[2], ids[0]]);
     expect(await ofKind({ state: 'done' })).toEqual([ids[0]]);
     expect(await ofKind({ from: new Date(Date.now() + 60_000) })).toEqual([]);
+  });
+
+  it("names each render's template from the owner's templates of its kind, null once deleted or never the owner's", async () => {
+    const owner = unique('acc');
+    const card = await insertTemplate(db(), templateRow(owner, { uid: unique('tpl'), name: 'Sale card' }));
+    const gone = await insertTemplate(db(), templateRow(owner, { uid: unique('tpl'), name: 'Old banner' }));
+    const strangers = await insertTemplate(db(), templateRow(unique('other'), { uid: unique('tpl'), name: 'Not yours' }));
+    const clip = await insertVideoTemplate(db(), {
+      uid: unique('vtp'),
+      ownerId: owner,
+      name: 'Launch clip',
+      kind: 'code',
+      tsx: 'export default () => null;',
+      width: 10,
+      height: 10,
+      fps: 30,
+      durationInFrames: 30,
+    });
+    const nameOf: Record<string, string | null> = {};
+    for (const [kind, templateId, name] of [
+      ['image', card.uid, 'Sale card'],
+      ['pdf', card.uid, 'Sale card'],
+      ['video', clip.uid, 'Launch clip'],
+      // A uid names a template of the render's kind only: an image render is never named by a video template.
+      ['image', clip.uid, null],
+      ['image', gone.uid, null],
+      ['image', strangers.uid, null],
+      ['gif', null, null],
+    ] as const) {
+      nameOf[(await insertUnchargedRender(db(), render(owner, { kind, templateId }))).id] = name;
+    }
+    await deleteTemplate(db(), { ownerId: owner, uid: gone.uid });
+
+    const { rows } = await listRenderHistory(db(), { ownerId: owner, limit: 10 });
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.templateName]))).toEqual(nameOf);
+    for (const [id, name] of Object.entries(nameOf)) {
+      expect((await getRenderOfHistory(db(), { ownerId: owner, id }))?.templateName).toBe(name);
+    }
+    // Another owner asking for the render finds nothing, named or not.
+    expect(await getRenderOfHistory(db(), { ownerId: unique('other'), id: Object.keys(nameOf)[0]! })).toBeNull();
   });
 
   it('finds renders by text in their id, kept details or batch row variables, in any case', async () => {

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from './contains-text.js';
 import type { Db } from './open.js';
 import type { RenderRow, RenderState } from './renders.js';
-import { batchItems, renders } from './schema.js';
+import { batchItems, renders, templates, videoTemplates } from './schema.js';
 
 /** Renders that exist only to answer a dashboard preview: never listed, deleted once read. */
 export const PREVIEW_ORIGIN = 'preview';
@@ -28,12 +28,50 @@ export interface RenderHistoryQuery {
   limit: number;
 }
 
+/** A render as its history shows it: the row and its template's name (null: no template, or deleted since). */
+export type RenderHistoryRow = RenderRow & { templateName: string | null };
+
+/**
+ * The name of the template a render was made from, by a LEFT JOIN on the owner's templates by uid (`templateId`
+ * keeps the uid): a video render's uid names a video template, every other kind's an image/PDF/GIF template. The
+ * owner condition means another owner's template is never named, whatever its uid.
+ */
+function selectWithTemplateName(db: Db) {
+  return db.orm
+    .select({
+      render: renders,
+      templateName: sql<string | null>`CASE WHEN ${renders.kind} = 'video' THEN ${videoTemplates.name} ELSE ${templates.name} END`,
+    })
+    .from(renders)
+    .leftJoin(templates, and(eq(templates.ownerId, renders.ownerId), eq(templates.uid, renders.templateId), ne(renders.kind, 'video')))
+    .leftJoin(
+      videoTemplates,
+      and(eq(videoTemplates.ownerId, renders.ownerId), eq(videoTemplates.uid, renders.templateId), eq(renders.kind, 'video')),
+    );
+}
+
+const withTemplateName = (joined: { render: RenderRow; templateName: string | null }): RenderHistoryRow => ({
+  ...joined.render,
+  templateName: joined.templateName ?? null,
+});
+
+/** GET /renders/{id}: the owner's render with its template's name, or null when there is none. */
+export async function getRenderOfHistory(db: Db, input: { ownerId: string; id: string }): Promise<RenderHistoryRow | null> {
+  const [joined] = await selectWithTemplateName(db)
+    .where(and(eq(renders.ownerId, input.ownerId), eq(renders.id, input.id)))
+    .limit(1);
+  return joined ? withTemplateName(joined) : null;
+}
+
 /**
  * One history of every kind of render, newest first, keyset-paginated on
  * (createdAt, id) so a page never shifts when renders arrive meanwhile.
  * Timestamps compare at millisecond precision: the cursor travels as a JS Date.
  */
-export async function listRenderHistory(db: Db, query: RenderHistoryQuery): Promise<{ rows: RenderRow[]; next: RenderCursor | null }> {
+export async function listRenderHistory(
+  db: Db,
+  query: RenderHistoryQuery,
+): Promise<{ rows: RenderHistoryRow[]; next: RenderCursor | null }> {
   const createdMs = sql`date_trunc('milliseconds', ${renders.createdAt})`;
   const filters: SQL[] = [eq(renders.ownerId, query.ownerId), ne(renders.origin, PREVIEW_ORIGIN)];
   if (query.kind !== undefined) filters.push(eq(renders.kind, query.kind));
@@ -46,12 +84,12 @@ export async function listRenderHistory(db: Db, query: RenderHistoryQuery): Prom
     filters.push(sql`(${createdMs}, ${renders.id}) < (${query.after.createdAt.toISOString()}::timestamptz, ${query.after.id})`);
   }
   const limit = Math.max(1, Math.floor(query.limit));
-  const rows = await db.orm
-    .select()
-    .from(renders)
-    .where(and(...filters))
-    .orderBy(desc(createdMs), desc(renders.id))
-    .limit(limit + 1);
+  const rows = (
+    await selectWithTemplateName(db)
+      .where(and(...filters))
+      .orderBy(desc(createdMs), desc(renders.id))
+      .limit(limit + 1)
+  ).map(withTemplateName);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return { rows: page, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };

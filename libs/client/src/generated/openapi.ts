@@ -7451,6 +7451,7 @@ export interface operations {
                      *           "kind": "image",
                      *           "status": "done",
                      *           "templateUid": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *           "templateName": "Blog card",
                      *           "format": "png",
                      *           "createdAt": "2026-03-02T09:14:05.120Z",
                      *           "completedAt": "2026-03-02T09:14:06.410Z",
@@ -7466,6 +7467,7 @@ export interface operations {
                      *           "kind": "pdf",
                      *           "status": "failed",
                      *           "templateUid": null,
+                     *           "templateName": null,
                      *           "format": "pdf",
                      *           "createdAt": "2026-03-02T09:14:05.120Z",
                      *           "completedAt": "2026-03-02T09:14:06.410Z",
@@ -7496,6 +7498,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "queued" | "rendering" | "done" | "failed";
                             templateUid: string | null;
+                            /** @description The template's name, so a list can show it; null when the render had no template or the template was deleted since. */
+                            templateName?: string | null;
                             /** @description `png`, `jpeg`, `webp`, `gif`, `pdf`, `mp4`, `webm`… */
                             format: string;
                             /** @description ISO 8601 date-time (UTC). */
@@ -7609,6 +7613,7 @@ export interface operations {
                      *         "kind": "image",
                      *         "status": "done",
                      *         "templateUid": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *         "templateName": "Blog card",
                      *         "format": "png",
                      *         "createdAt": "2026-03-02T09:14:05.120Z",
                      *         "completedAt": "2026-03-02T09:14:06.410Z",
@@ -7648,6 +7653,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "queued" | "rendering" | "done" | "failed";
                             templateUid: string | null;
+                            /** @description The template's name, so a list can show it; null when the render had no template or the template was deleted since. */
+                            templateName?: string | null;
                             /** @description `png`, `jpeg`, `webp`, `gif`, `pdf`, `mp4`, `webm`… */
                             format: string;
                             /** @description ISO 8601 date-time (UTC). */

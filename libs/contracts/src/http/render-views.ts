@@ -25,6 +25,11 @@ export const RenderHistoryItem = z.object({
   kind: z.enum(RENDER_KINDS),
   status: z.enum(RENDER_STATUSES),
   templateUid: z.string().nullable(),
+  templateName: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The template's name, so a list can show it; null when the render had no template or the template was deleted since."),
   format: z.string().describe('`png`, `jpeg`, `webp`, `gif`, `pdf`, `mp4`, `webm`…'),
   createdAt: timestamp,
   completedAt: timestamp.nullable(),

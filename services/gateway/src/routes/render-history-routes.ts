@@ -6,6 +6,7 @@ import {
   deleteRender,
   encodeRenderCursor,
   getRender,
+  getRenderOfHistory,
   listRenderHistory,
   PREVIEW_ORIGIN,
   type Db,
@@ -62,7 +63,7 @@ export function renderHistoryRoutes(deps: {
 
   defineRoute(router, '/renders/:id', {
     get: handler(async (req, res) => {
-      const row = await getRender(deps.db, { ownerId: authOf(res).ownerId, id: String(req.params.id) });
+      const row = await getRenderOfHistory(deps.db, { ownerId: authOf(res).ownerId, id: String(req.params.id) });
       if (!row || row.origin === PREVIEW_ORIGIN) {
         throw new ProblemError('not-found', { detail: `No render with id ${JSON.stringify(req.params.id)} exists for this account.` });
       }

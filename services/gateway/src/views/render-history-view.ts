@@ -1,6 +1,9 @@
 import { userStorageOf } from './user-storage-view.js';
 import type { RenderDetail, RenderHistoryItem, RenderKind } from '@pressroom/contracts';
-import type { BatchRowOfRender, RenderRow } from '@pressroom/db';
+import type { BatchRowOfRender, RenderHistoryRow, RenderRow } from '@pressroom/db';
+
+/** A row as the history reads it (with its template's name), or a bare row (its template unnamed). */
+type HistoryRow = RenderRow & Partial<Pick<RenderHistoryRow, 'templateName'>>;
 import { PROBLEM_KINDS, isProblemSlug } from '@pressroom/problem';
 
 const ms = (from: Date | null, to: Date | null): number | null => (from && to ? Math.max(0, to.getTime() - from.getTime()) : null);
@@ -23,7 +26,7 @@ function thumbnailOf(row: RenderRow): string | null {
 }
 
 /** One entry of GET /renders, whatever the kind. */
-export function renderHistoryItem(row: RenderRow): RenderHistoryItem {
+export function renderHistoryItem(row: HistoryRow): RenderHistoryItem {
   const done = row.state === 'done';
   return {
     id: row.id,
@@ -31,6 +34,7 @@ export function renderHistoryItem(row: RenderRow): RenderHistoryItem {
     kind: row.kind as RenderKind,
     status: row.state,
     templateUid: row.templateId,
+    templateName: row.templateName ?? null,
     format: row.format,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
@@ -50,7 +54,7 @@ export function renderHistoryItem(row: RenderRow): RenderHistoryItem {
  * row that made it (added as `batch`, so its page can say which row of which batch it is).
  */
 export function renderDetail(
-  row: RenderRow,
+  row: HistoryRow,
   errorsBaseUrl: string,
   bytes: number | null = null,
   batchRow: BatchRowOfRender | null = null,

@@ -6,15 +6,13 @@ import { QueryState } from '../../kit/query-state';
 import { Table } from '../../kit/table';
 import { RenderPreview } from '../renders/render-preview';
 import { renderColumn, renderCreatedColumn, renderStatusColumn } from '../renders/render-columns';
-import { useTemplateNames } from '../renders/template-names';
 
 /**
  * The workspace's last five renders, each a link to its detail page, named by its template (linked to its editor) as
- * the Renders list names it: an id alone says nothing to whoever made the design.
+ * the Renders list names it, from the name each render carries: an id alone says nothing to whoever made the design.
  */
 export function RecentRenders() {
   const renders = useQuery({ queryKey: renderKeys.recent, queryFn: () => listRenders({}, undefined, 5) });
-  const templateNames = useTemplateNames();
   return (
     <Section
       title="Recent renders"
@@ -33,7 +31,7 @@ export function RecentRenders() {
             empty="No renders yet: the playground makes one in a click."
             columns={[
               { header: 'Preview', cell: (r) => <RenderPreview render={r} size="small" />, wide: true },
-              renderColumn(templateNames),
+              renderColumn(),
               renderStatusColumn,
               renderCreatedColumn,
             ]}

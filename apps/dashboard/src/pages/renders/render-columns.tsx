@@ -22,10 +22,10 @@ export const renderCreatedColumn: Column<RenderItem> = { header: 'Created', cell
 
 /**
  * The Render column: the id, a link to the render's page (`listSearch`: the list's filters, so its Back returns to
- * them), over its kind and format and the template it was made from, by name (`templateNames`, useTemplateNames),
- * linked to its editor.
+ * them), over its kind and format and the template it was made from, linked to its editor: by the name the API
+ * gives with the render (`templateName`, so no list of templates is read to name it), by its uid once it is deleted.
  */
-export function renderColumn(templateNames: Map<string, string>, listSearch?: string): Column<RenderItem> {
+export function renderColumn(listSearch?: string): Column<RenderItem> {
   return {
     header: 'Render',
     cell: (r) => (
@@ -43,7 +43,7 @@ export function renderColumn(templateNames: Map<string, string>, listSearch?: st
             <>
               {' · '}
               <Link className="text-indigo-700 underline" to={templatePathOf(r.kind, r.templateUid)}>
-                {templateNames.get(r.templateUid) ?? r.templateUid}
+                {r.templateName ?? r.templateUid}
               </Link>
             </>
           )}

@@ -59,10 +59,13 @@ export default function RendersPage() {
   });
   // A search the API refused (longer than it takes, from an edited address): said under the box, not above the list.
   const searchProblem = fieldError(renders.error, 'q');
-  // Video templates live under /video (uids vtp_…): their names too, so a video's row names its template.
+  // The Template filter's choices (video templates live under /video, uids vtp_…). Rows name their template themselves.
   const templateNames = useTemplateNames();
   const listed = [...templateNames];
   const items = renders.data?.pages.flatMap((p) => p.items) ?? [];
+  // A chosen template not among the choices (deleted, past the choices' cap, or a uid typed wrong) stays chosen, by
+  // the name its renders carry when they have one.
+  const chosenName = items.find((r) => r.templateUid === filters.templateUid)?.templateName ?? filters.templateUid;
   // Load more moves focus to the first row it added (its render's link), where reading goes on: the button itself
   // moves down under the new rows, and after the last page it is gone, which dropped focus to the page's start.
   // Asked for by that row's index, once the page has come and is drawn; a page with no row left (the list shrank
@@ -138,10 +141,7 @@ export default function RendersPage() {
           options={[
             ['', 'All templates'],
             ...listed,
-            // A template from the address that is not among the workspace's (deleted, or a uid typed wrong) stays chosen.
-            ...(filters.templateUid && !templateNames.has(filters.templateUid)
-              ? [[filters.templateUid, filters.templateUid] as const]
-              : []),
+            ...(filters.templateUid && !templateNames.has(filters.templateUid) ? [[filters.templateUid, chosenName] as const] : []),
           ]}
         />
         <TextField label="From" type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
@@ -170,7 +170,7 @@ export default function RendersPage() {
             rows={items}
             rowKey={(r) => r.id}
             empty="No renders match."
-            columns={renderColumns(templateNames, listSearch)}
+            columns={renderColumns(listSearch)}
           />
         </div>
       )}
@@ -185,14 +185,13 @@ export default function RendersPage() {
 }
 
 /**
- * The list's columns. `templateNames`: the workspace's template names (every image/PDF and video template, up to
- * readEveryPage's cap; a render of a deleted template shows its uid). `listSearch`: this list's filters, handed to a render's page so its "All renders" link
- * comes back to them.
+ * The list's columns, each render named by its template (the name it carries; its uid once the template is deleted).
+ * `listSearch`: this list's filters, handed to a render's page so its "All renders" link comes back to them.
  */
-function renderColumns(templateNames: Map<string, string>, listSearch: string): Column<RenderItem>[] {
+function renderColumns(listSearch: string): Column<RenderItem>[] {
   return [
     { header: 'Preview', cell: (r) => <RenderPreview render={r} size="small" /> },
-    renderColumn(templateNames, listSearch),
+    renderColumn(listSearch),
     renderStatusColumn,
     renderCreatedColumn,
     { header: 'Time', cell: (r) => (r.durationMs !== null ? `${r.durationMs} ms` : '—') },

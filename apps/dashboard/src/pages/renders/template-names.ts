@@ -4,8 +4,8 @@ import { useEveryTemplate } from '../templates/template-choice';
 
 /**
  * The workspace's template names by uid (every image/PDF template, read once as the pickers read them, and every video
- * template), so a render is named by its template rather than an id. The same queries as the Renders
- * page's (shared by their keys): opening one after the other asks nothing more.
+ * template): the choices of the Renders page's Template filter. A render's own row is named by the `templateName` it
+ * carries (render-columns.tsx), not from here, so a list or the overview reads no list of templates to name renders.
  */
 export function useTemplateNames(): Map<string, string> {
   const templates = useEveryTemplate('all');
