@@ -17,6 +17,7 @@ import {
   sessionRequest,
   startSignedInRig,
   waitForPixel,
+  watchConsoleProblems,
   type DashboardRig,
 } from './browser.js';
 
@@ -1070,4 +1071,40 @@ test('a batch that is not there (expired, mistyped) has a page of its own: no Ca
   await page.getByRole('link', { name: 'All batches' }).click();
   await page.waitForURL(/\/batches$/);
   await page.getByRole('heading', { name: 'Batches', level: 1 }).waitFor();
+});
+
+test('a batch is named by its template from its own answer, reading no list of templates; once the template is deleted, it says so', async () => {
+  const uid = await newTemplate('Retired card');
+  const { batchId } = await callApi<{ batchId: string }>('POST', `/templates/${uid}/batch-render`, {
+    variableSets: [{ title: 'Last one' }],
+  });
+  await eventually(
+    async () => (await callApi<{ status: string }>('GET', `/templates/batch/${batchId}/results`)).status === 'completed',
+    'the batch to finish',
+  );
+  // Every list of templates the pages ask for (GET /templates, any query); a template read by uid is not one.
+  const lists: string[] = [];
+  const onRequest = (request: { url: () => string }) =>
+    void (new URL(request.url()).pathname === '/templates' && lists.push(request.url()));
+  page.on('request', onRequest);
+  try {
+    await page.goto(rig.url(`batches/${batchId}`));
+    await page.getByRole('heading', { name: /^Batch of Retired card · /, level: 1 }).waitFor();
+    await page.getByText(/Completed: 1 of 1 done, 0 failed/).waitFor();
+
+    await callApi('DELETE', `/templates/${uid}`);
+    const problems = watchConsoleProblems(page);
+    await page.reload();
+    // The answer says the template is gone: the page says so, and does not ask for the template (no 404 to hide).
+    await page.getByRole('heading', { name: /^Batch of a deleted template · /, level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Results' }).getByRole('link', { name: 'Row 1 file' }).waitFor();
+    expect(await problems()).toEqual([]);
+    expect(lists).toEqual([]);
+  } finally {
+    page.off('request', onRequest);
+  }
+  await page.getByRole('link', { name: 'All batches' }).click();
+  const row = page.getByRole('table', { name: 'Recent batches, newest first' }).getByRole('row').filter({ hasText: batchId });
+  await row.waitFor();
+  expect(await row.textContent()).toContain(`Deleted template (${uid})`);
 });

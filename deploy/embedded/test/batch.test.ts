@@ -443,11 +443,19 @@ describe('batch rendering through the HTTP API (memory+pglite)', () => {
     expect(sub.status).toBe(201);
     const before = received.length;
     const started = await start(key, uid, { variableSets: Array.from({ length: 6 }, (_, n) => ({ n })), concurrency: 1 });
-    await waitFor(async () => (await results(key, started.batchId)).completedItems >= 1, 'first item done');
+    const running = await waitFor(async () => {
+      const r = await results(key, started.batchId);
+      return r.completedItems >= 1 ? r : null;
+    }, 'first item done');
+    expect(running).toMatchObject({ templateId: uid, templateName: 'batch' });
     expect((await stack.api(`/templates/${uid}`, { method: 'DELETE', key })).status).toBe(200);
 
     const done = await finished(key, started.batchId);
     expect(done.status).toBe('partial');
+    // The template is gone: the batch still says its uid, and no name (its results and the list of batches alike).
+    expect(done).toMatchObject({ templateId: uid, templateName: null });
+    const listed = (await (await stack.api('/batches', { key })).json()) as { batches: Array<Record<string, unknown>> };
+    expect(listed.batches.find((b) => b.batchId === started.batchId)).toMatchObject({ templateId: uid, templateName: null });
     const failed = (done.results as Array<Record<string, any>>).filter((r) => !r.success);
     expect(failed.length).toBeGreaterThanOrEqual(3);
     expect(failed.every((r) => r.errorCode === 'TEMPLATE_NOT_FOUND' && /deleted/.test(r.error))).toBe(true);

@@ -332,7 +332,18 @@ describe('dashboard data endpoints (memory+pglite)', () => {
     const recent = await stack.api('/batches', { key });
     expect(recent.status).toBe(200);
     const { batches } = (await recent.json()) as { batches: Array<Record<string, unknown>> };
-    expect(batches[0]).toMatchObject({ batchId, templateId: uid, status: 'partial', totalItems: 4, completedItems: 3, failedItems: 1 });
+    // Named by its template, as its results are, so the dashboard reads no list of templates to name a batch.
+    expect(batches[0]).toMatchObject({
+      batchId,
+      templateId: uid,
+      templateName: 'Batch card',
+      status: 'partial',
+      totalItems: 4,
+      completedItems: 3,
+      failedItems: 1,
+    });
+    const results = (await (await stack.api(`/templates/batch/${batchId}/results`, { key })).json()) as Record<string, unknown>;
+    expect(results).toMatchObject({ batchId, templateId: uid, templateName: 'Batch card' });
     expect(batches[0]).not.toHaveProperty('results');
     const { key: stranger } = await stack.newAccount();
     expect(((await (await stack.api('/batches', { key: stranger })).json()) as { batches: unknown[] }).batches).toEqual([]);

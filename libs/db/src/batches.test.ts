@@ -5,8 +5,11 @@ import {
   countBatchItems,
   countBatches,
   createBatch,
+  deleteTemplate,
   finishBatchIfDone,
   getBatch,
+  getNamedBatch,
+  insertTemplate,
   listRecentBatches,
   openDatabase,
   settleBatchItem,
@@ -15,6 +18,7 @@ import {
 } from './index.js';
 import { createTestDatabase } from '@pressroom/testing';
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
+import { templateRow } from './test-support/template-rows.js';
 
 function batch(ownerId: string, overrides: Partial<NewBatch> = {}): NewBatch {
   return {
@@ -62,6 +66,31 @@ describe.each(ENGINES)('batches on %s', (engine) => {
     await createBatch(db(), { batch: batch(unique('acc')), items: rows(1), maxActive: null });
     expect((await listRecentBatches(db(), { ownerId: owner, limit: 2 })).map((b) => b.id)).toEqual([ids[2], ids[1]]);
     expect(await listRecentBatches(db(), { ownerId: owner, limit: 10 })).toHaveLength(3);
+  });
+
+  it("names each batch's template from the owner's templates, null once deleted or never the owner's", async () => {
+    const owner = unique('acc');
+    const card = await insertTemplate(db(), templateRow(owner, { name: 'Sale card' }));
+    const gone = await insertTemplate(db(), templateRow(owner, { name: 'Old banner' }));
+    const strangers = await insertTemplate(db(), templateRow(unique('other'), { name: 'Not yours' }));
+    const nameOf: Record<string, string | null> = {};
+    for (const [template, name] of [
+      [card, 'Sale card'],
+      [gone, null],
+      [strangers, null],
+    ] as const) {
+      const made = await createBatch(db(), { batch: batch(owner, { templateId: template.uid }), items: rows(1), maxActive: null });
+      nameOf[made.id] = name;
+    }
+    await deleteTemplate(db(), { ownerId: owner, uid: gone.uid });
+
+    const recent = await listRecentBatches(db(), { ownerId: owner, limit: 10 });
+    expect(Object.fromEntries(recent.map((b) => [b.id, b.templateName]))).toEqual(nameOf);
+    for (const [id, name] of Object.entries(nameOf)) {
+      expect(await getNamedBatch(db(), { ownerId: owner, id })).toMatchObject({ id, templateName: name });
+    }
+    // Another owner asking for the batch finds nothing, named or not.
+    expect(await getNamedBatch(db(), { ownerId: unique('other'), id: Object.keys(nameOf)[0]! })).toBeNull();
   });
 
   it('finds the batch row a render was made for, and none for a render no batch made', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { sqlRows, type Db } from './open.js';
-import { batchItems, batches, type BatchItemState, type BatchJobStatus } from './schema.js';
+import { batchItems, batches, templates, type BatchItemState, type BatchJobStatus } from './schema.js';
 
 export type { BatchItemState, BatchJobStatus };
 
@@ -89,14 +89,42 @@ export async function getBatch(db: Db, input: { ownerId: string; id: string }): 
   return row ?? null;
 }
 
-/** An owner's latest batches, newest first (the dashboard's batch list). */
-export async function listRecentBatches(db: Db, input: { ownerId: string; limit: number }): Promise<BatchRow[]> {
+/** A batch as its answers show it: the row and its template's name (null: the template was deleted since). */
+export type NamedBatchRow = BatchRow & { templateName: string | null };
+
+/**
+ * Batches with the name of the template they render, by a LEFT JOIN on the owner's templates by uid (`templateId`
+ * keeps the uid), so a list names its batches without reading every template. The owner condition means another
+ * owner's template is never named, whatever its uid.
+ */
+function selectWithTemplateName(db: Db) {
   return db.orm
-    .select()
+    .select({ batch: batches, templateName: templates.name })
     .from(batches)
-    .where(eq(batches.ownerId, input.ownerId))
-    .orderBy(desc(batches.createdAt), desc(batches.id))
-    .limit(input.limit);
+    .leftJoin(templates, and(eq(templates.ownerId, batches.ownerId), eq(templates.uid, batches.templateId)));
+}
+
+const named = (joined: { batch: BatchRow; templateName: string | null }): NamedBatchRow => ({
+  ...joined.batch,
+  templateName: joined.templateName ?? null,
+});
+
+/** GET /templates/batch/{id}/results: the owner's batch with its template's name, or null (another owner's is not found). */
+export async function getNamedBatch(db: Db, input: { ownerId: string; id: string }): Promise<NamedBatchRow | null> {
+  const [joined] = await selectWithTemplateName(db)
+    .where(and(eq(batches.ownerId, input.ownerId), eq(batches.id, input.id)))
+    .limit(1);
+  return joined ? named(joined) : null;
+}
+
+/** An owner's latest batches, newest first, each with its template's name (the dashboard's batch list). */
+export async function listRecentBatches(db: Db, input: { ownerId: string; limit: number }): Promise<NamedBatchRow[]> {
+  return (
+    await selectWithTemplateName(db)
+      .where(eq(batches.ownerId, input.ownerId))
+      .orderBy(desc(batches.createdAt), desc(batches.id))
+      .limit(input.limit)
+  ).map(named);
 }
 
 export async function getBatchById(db: Db, id: string): Promise<BatchRow | null> {

@@ -23,6 +23,8 @@ export interface BatchResult {
 export interface BatchResults {
   batchId: string;
   templateId: string;
+  /** The template's name; null once the template was deleted. */
+  templateName: string | null;
   createdAt: string;
   status: string;
   /** The format every item renders in, as the batch was started. */
@@ -47,6 +49,8 @@ export interface BatchProgress {
 export interface BatchSummary {
   batchId: string;
   templateId: string;
+  /** The template's name; null once the template was deleted. */
+  templateName: string | null;
   status: string;
   totalItems: number;
   completedItems: number;

@@ -9657,6 +9657,7 @@ export interface operations {
                      *         {
                      *           "batchId": "bat_2n8v4c1x7q9m3b5k6r0w2z4t",
                      *           "templateId": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *           "templateName": "Blog card",
                      *           "status": "partial",
                      *           "format": "png",
                      *           "progress": 100,
@@ -9676,6 +9677,8 @@ export interface operations {
                         batches: {
                             batchId: string;
                             templateId: string;
+                            /** @description The template's name, so a list can show it; null when the template was deleted since. */
+                            templateName: string | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "partial" | "failed" | "cancelled";
                             /** @description The format every item renders in (`png`, `jpeg`, `webp` or `gif`), as the batch was started. */
@@ -10244,6 +10247,7 @@ export interface operations {
                      * @example {
                      *       "batchId": "bat_2n8v4c1x7q9m3b5k6r0w2z4t",
                      *       "templateId": "tpl_7r2m9c4x1q8v5b3n6k0w2z4d",
+                     *       "templateName": "Blog card",
                      *       "status": "partial",
                      *       "format": "png",
                      *       "progress": 100,
@@ -10303,6 +10307,8 @@ export interface operations {
                     "application/json": {
                         batchId: string;
                         templateId: string;
+                        /** @description The template's name, so a list can show it; null when the template was deleted since. */
+                        templateName: string | null;
                         /** @enum {string} */
                         status: "pending" | "processing" | "completed" | "partial" | "failed" | "cancelled";
                         /** @description The format every item renders in (`png`, `jpeg`, `webp` or `gif`), as the batch was started. */

@@ -49,6 +49,7 @@ export type BatchItemResult = z.infer<typeof BatchItemResult>;
 export const BatchSummaryView = z.object({
   batchId: z.string(),
   templateId: z.string(),
+  templateName: z.string().nullable().describe("The template's name, so a list can show it; null when the template was deleted since."),
   status: z.enum(BATCH_STATUSES),
   format: z.string().describe('The format every item renders in (`png`, `jpeg`, `webp` or `gif`), as the batch was started.'),
   progress: z.number().describe('Finished items (completed, failed or cancelled) in percent of all items, 0–100.'),

@@ -115,6 +115,7 @@ export const FUNCTIONS_EXAMPLE = {
 const batchSummary = {
   batchId: BATCH,
   templateId: TEMPLATE,
+  templateName: 'Blog card',
   status: 'partial',
   format: 'png',
   progress: 100,

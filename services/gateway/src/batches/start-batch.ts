@@ -21,12 +21,14 @@ import {
   countBatchItems,
   createBatch,
   getBatch,
+  getNamedBatch,
   listBatchItems,
   listRecentBatches,
   newSigningSecret,
   type BatchItemRow,
   type BatchRow,
   type Db,
+  type NamedBatchRow,
   type NewBatch,
   type NewBatchItem,
   type SecretBox,
@@ -88,12 +90,13 @@ function itemResult(item: BatchItemRow, withLayout: boolean): BatchItemResult {
   };
 }
 
-async function summaryView(db: Db, batch: BatchRow, retentionMs: number): Promise<BatchSummaryView> {
+async function summaryView(db: Db, batch: NamedBatchRow, retentionMs: number): Promise<BatchSummaryView> {
   const counts = await countBatchItems(db, batch.id);
   const done = counts.completed + counts.failed + counts.cancelled;
   return {
     batchId: batch.id,
     templateId: batch.templateId,
+    templateName: batch.templateName,
     status: batch.status,
     format: batch.format,
     progress: batch.totalItems === 0 ? 100 : Math.floor((100 * done) / batch.totalItems),
@@ -108,7 +111,7 @@ async function summaryView(db: Db, batch: BatchRow, retentionMs: number): Promis
   };
 }
 
-async function resultsView(db: Db, batch: BatchRow, retentionMs: number): Promise<BatchResultsView> {
+async function resultsView(db: Db, batch: NamedBatchRow, retentionMs: number): Promise<BatchResultsView> {
   const finished = await listBatchItems(db, batch.id, { states: ['completed', 'failed'] });
   const results = finished.map((item) => itemResult(item, batch.layouts !== null));
   return { ...(await summaryView(db, batch, retentionMs)), results, errors: results.filter((result) => !result.success) };
@@ -304,7 +307,7 @@ export async function batchResults(
   deps: Pick<BatchDeps, 'db' | 'retentionMs'>,
   input: { ownerId: string; id: string },
 ): Promise<BatchResultsView> {
-  const batch = await getBatch(deps.db, input);
+  const batch = await getNamedBatch(deps.db, input);
   if (!batch) throw batchNotFound(input.id, deps.retentionMs);
   return resultsView(deps.db, batch, deps.retentionMs);
 }

@@ -7,7 +7,6 @@ import { formatDate } from '../../kit/format';
 import { NotFound } from '../../kit/not-found';
 import { plural } from '../../kit/plural';
 import { Page } from '../../kit/page';
-import { useEveryTemplate } from '../templates/template-choice';
 import { BatchRun } from './batch-run';
 
 /**
@@ -18,8 +17,6 @@ import { BatchRun } from './batch-run';
  */
 export default function BatchPage() {
   const { batchId = '' } = useParams();
-  // The same list as the Batches page (its cache is shared): the page's title names the batch's template, wherever it sorts.
-  const templates = useEveryTemplate('all');
   // The run's own first read (the same query key as BatchRun's before the batch finishes, so one request).
   const first = useQuery({ queryKey: batchKeys.results(batchId, false), queryFn: () => batchResults(batchId) });
   if (first.error instanceof ApiError && first.error.status === 404) {
@@ -35,12 +32,11 @@ export default function BatchPage() {
       />
     );
   }
-  // The h1 and the document title say which batch this is: its template and when it started (its id until both are read).
-  const templateName = templates.data?.templates.find((t) => t.uid === first.data?.templateId)?.name;
-  const title =
-    first.data && !templates.isPending
-      ? `Batch of ${templateName ?? first.data.templateId} · ${formatDate(first.data.createdAt)}`
-      : `Batch ${batchId}`;
+  // The h1 and the document title say which batch this is: its template, by the name the answer carries (said to be
+  // deleted once it is), and when it started; its id until the batch is read.
+  const title = first.data
+    ? `Batch of ${first.data.templateName ?? 'a deleted template'} · ${formatDate(first.data.createdAt)}`
+    : `Batch ${batchId}`;
   return (
     <Page
       title={title}
@@ -50,7 +46,7 @@ export default function BatchPage() {
         </Link>
       }
     >
-      <BatchRun key={batchId} batchId={batchId} templates={templates.data?.templates ?? []} />
+      <BatchRun key={batchId} batchId={batchId} />
     </Page>
   );
 }

@@ -14,7 +14,6 @@ import {
   type BatchResult,
 } from '../../api/batches';
 import { messageOf } from '../../api/problem';
-import type { Template } from '../../api/templates';
 import { Alert } from '../../kit/alert';
 import { Button, buttonClass } from '../../kit/button';
 import { LiveMessage } from '../../kit/live-message';
@@ -23,6 +22,7 @@ import { plural } from '../../kit/plural';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
 import { variablesOf } from '../templates/variable-names';
+import { useBatchTemplate } from './batch-template';
 import { batchSettled, progressOfResults, SETTLING_POLL_MS } from './batch-settled';
 import { progressText } from './item-counts';
 import { layoutName } from './layout-choices';
@@ -39,7 +39,7 @@ const ROW_NUMBER = '';
  * names the batch (its template's name and start date), this section gives its id; each result shows the row's first
  * values and, when it rendered, a small picture of it.
  */
-export function BatchRun({ batchId, templates }: { batchId: string; templates: Template[] }) {
+export function BatchRun({ batchId }: { batchId: string }) {
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const finished = progress !== null && FINAL_STATUSES.includes(progress.status);
   const queryClient = useQueryClient();
@@ -83,7 +83,8 @@ export function BatchRun({ batchId, templates }: { batchId: string; templates: T
     setProgress(read);
     void queryClient.invalidateQueries({ queryKey: batchKeys.recent });
   }, [finished, results.data, results.isPlaceholderData, queryClient]);
-  const template = templates.find((t) => t.uid === results.data?.templateId);
+  // Its sizes' names and its variables' order; none once deleted (the API's layout keys and the rows' order then).
+  const template = useBatchTemplate(results.data);
   // A row's size as the form named it (the layout's display name, not the API's key).
   const sizeOf = (r: BatchResult) => (r.layout ? layoutName(template, r.layout) : '');
   const order = template ? variablesOf(template.html ?? '', template.variableDefinitions).map((v) => v.name) : [];

@@ -17,7 +17,7 @@ import { formatCount } from '../../kit/format';
 import { plural } from '../../kit/plural';
 import { SelectField } from '../../kit/select-field';
 import { Table } from '../../kit/table';
-import { TemplateChoice, useChosenTemplate, useEveryTemplate } from '../templates/template-choice';
+import { TemplateChoice, useChosenTemplate } from '../templates/template-choice';
 import { variablesOf } from '../templates/variable-names';
 import { autoColumns } from './column-match';
 import { defaultUse } from './default-use';
@@ -79,8 +79,6 @@ export default function BatchesPage() {
   const checkId = useId();
   const sizesErrorId = useId();
   const leftOutId = useId();
-  // Every template by name, to name the recent batches' templates.
-  const templates = useEveryTemplate('all');
   // The plan's items-per-batch limit, said beside the row count before starting (the usage answer names the plan).
   const usage = useQuery({ queryKey: usageKeys.all, queryFn: getUsage });
   const plan = usage.data?.rate.tier;
@@ -419,7 +417,7 @@ export default function BatchesPage() {
           {run.isError && !fieldRefusal && <StartRefusal error={run.error} layoutCount={makesPdf ? 1 : layouts.length} />}
         </Form>
       </Section>
-      <RecentBatches templates={templates.data?.templates ?? []} />
+      <RecentBatches />
     </Page>
   );
 }
