@@ -38,6 +38,9 @@ beforeAll(async () => {
         signupMode: 'open',
         lockout: { maxFailures: MAX_FAILURES, lockMs: 10 * 60_000 },
         smtp: { url: smtp.url, from: 'Pressroom <pressroom@test.local>' },
+        // Every request in this file comes from one address, and the reset requests, checks and uses of its tests
+        // share one per-minute count: the per-address limit is not under test here.
+        signInPerMinute: 1000,
       },
     },
   }));
@@ -223,6 +226,78 @@ test('locked out, forgot password: the mailed link sets a new password, lifts th
   expect(await accessibilityViolations(stranger)).toEqual([]);
   await stranger.getByRole('link', { name: 'Ask for a new link' }).click();
   await stranger.getByRole('heading', { name: 'Reset your password' }).waitFor();
+});
+
+/** Comes back to a page as a browser does when its tab is shown again: the tab turns visible, then the window is focused. */
+async function comeBackTo(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new FocusEvent('focus'));
+  });
+}
+
+test('a reset link that dies while its form is open: coming back to the page says so, and so does setting the password', async () => {
+  const CAROL = { email: 'carol@agency.test', password: 'carol agency passphrase' };
+  const carol = await rig.newContext();
+  expect((await carol.request.post(`${rig.origin}/auth/sign-up`, { data: CAROL })).status()).toBe(201);
+  // Three links; setting the password with one of them ends the other two (docs/auth.md "Password reset").
+  for (let asked = 0; asked < 3; asked++) {
+    const request = await sessionRequest(carol, rig.origin, { method: 'POST', path: '/auth/password-reset', data: { email: CAROL.email } });
+    expect(request.status()).toBe(200);
+  }
+  const mailsToCarol = () => smtp.mails.filter((mail) => mail.to.includes(CAROL.email));
+  await eventually(async () => mailsToCarol().length === 3, 'three reset mails to Carol');
+  const [returnedTo, submitted, used] = mailsToCarol().map((mail) => smtp.linksIn(mail).find((u) => u.includes('/app/reset-password#'))!);
+
+  const openForm = async (link: string, options: { clock?: boolean } = {}) => {
+    const page = await (await rig.newContext()).newPage();
+    // Coming back re-checks the link only once its last check is a few seconds old: the test moves the page's clock on.
+    if (options.clock) await page.clock.install();
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Set new password' }).waitFor();
+    return page;
+  };
+  const away = await openForm(returnedTo!, { clock: true });
+  // The checks after the one on opening.
+  const checks: string[] = [];
+  away.on('request', (req) => {
+    if (req.url().endsWith('/auth/password-reset/check')) checks.push(req.url());
+  });
+  const typing = await openForm(submitted!);
+  await away.getByLabel('New password', { exact: true }).fill('carol half-typed');
+  await typing.getByLabel('New password', { exact: true }).fill('carol typed in vain');
+
+  // In another tab, the third link sets the password: the first two die while their forms are open.
+  const other = await openForm(used!);
+  await other.getByLabel('New password', { exact: true }).fill('carol new passphrase');
+  await other.getByRole('button', { name: 'Set new password' }).click();
+  await other.getByRole('heading', { name: 'Sign in' }).waitFor();
+
+  const deadNotice = 'This reset link is no longer valid: a link works once, within 60 minutes of being sent. Ask for a new link.';
+  const saysDead = async (page: Page) => {
+    await page.getByRole('alert').filter({ hasText: deadNotice }).waitFor();
+    // The same state as a dead link opened: no form to fill in for nothing, the way on, and focus on the notice
+    // (the field someone was in is gone) rather than the page's start.
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Set new password' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toBe(deadNotice);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  };
+
+  // Back to the first page's tab: the link is checked again and found dead, before a password is set with it.
+  await away.clock.fastForward('00:30');
+  await comeBackTo(away);
+  await saysDead(away);
+  // One check on coming back: the tab shown and the window focused ask once between them.
+  expect(checks).toHaveLength(1);
+
+  // Setting the password with the second (without having left its page) says the same, in place of the form.
+  await typing.getByRole('button', { name: 'Set new password' }).click();
+  await saysDead(typing);
+  await typing.getByRole('link', { name: 'Ask for a new link' }).click();
+  await typing.getByRole('heading', { name: 'Reset your password' }).waitFor();
+
+  await Promise.all([carol, away.context(), typing.context(), other.context()].map((c) => c.close()));
 });
 
 test('without SMTP, the forgot-password page says the instance owner resets passwords, with the command', async () => {
