@@ -1160,6 +1160,39 @@ test("playground: Render pressed while the HTML editor still loads renders: the 
   }
 });
 
+test("playground: HTML taller than the editor's least height keeps its whole place while the editor loads: Render does not move", async () => {
+  // 60 lines make an editor over 1,100 px tall: a loading box held at 256 px pushed Render down by the difference.
+  const html = Array.from({ length: 60 }, (_, line) => `<p>Line ${line + 1}</p>`).join('\n');
+  const tab = await context.newPage();
+  // The playground's HTML as the tab remembers it (kit/use-tab-state.ts), before the page reads it.
+  await tab.addInitScript(
+    (remembered) => window.sessionStorage.setItem('pressroom.playground', remembered),
+    JSON.stringify({ source: 'html', html }),
+  );
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await tab.route('**/assets/html-editor-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await tab.goto(rig.url('playground'));
+    await tab.getByText('Loading the editor…').waitFor();
+    const render = tab.getByRole('button', { name: 'Render' });
+    const before = (await render.boundingBox())!;
+    release();
+    const editor = tab.getByRole('textbox', { name: 'HTML' });
+    await editor.waitFor();
+    // CodeMirror draws only the lines in view, but stands at the height of all 60.
+    expect(await editor.textContent()).toMatch(/^<p>Line 1<\/p><p>Line 2<\/p>/);
+    expect((await editor.boundingBox())!.height).toBeGreaterThan(1_000);
+    expect((await render.boundingBox())!.y).toBeCloseTo(before.y, 0);
+  } finally {
+    release();
+    await tab.close();
+  }
+});
+
 test('playground: a refused long page address wraps under its field on a phone; the page does not scroll sideways', async () => {
   const phone = await phonePage();
   await phone.goto(rig.url('playground'));

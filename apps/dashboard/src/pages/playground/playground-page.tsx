@@ -95,7 +95,7 @@ export default function PlaygroundPage() {
               <span id={htmlLabel} className="text-sm font-medium">
                 HTML
               </span>
-              <Suspense fallback={<CodeEditorLoading height="min-h-64" />}>
+              <Suspense fallback={<CodeEditorLoading height="min-h-64" text={state.html} />}>
                 <HtmlEditor label="HTML" value={state.html} onChange={(html) => set({ html })} error={fieldError(render.error, 'html')} />
               </Suspense>
             </div>

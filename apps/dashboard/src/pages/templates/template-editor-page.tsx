@@ -226,7 +226,7 @@ function Editor({ template, initial, intro }: { template?: Template; initial: Te
               <span className="text-sm font-medium" id="html-label">
                 HTML
               </span>
-              <Suspense fallback={<CodeEditorLoading height="min-h-64" />}>
+              <Suspense fallback={<CodeEditorLoading height="min-h-64" text={draft.html} />}>
                 <CodeEditor label="HTML" value={draft.html} onChange={(html) => patch({ html })} error={fieldError(save.error, 'html')} />
               </Suspense>
               {unclosed.length > 0 && (

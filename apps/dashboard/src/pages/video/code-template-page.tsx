@@ -114,7 +114,7 @@ function CodeEditorView({ template }: { template: VideoTemplateView }) {
             One TSX scene: <code>export default</code> a component and <code>export const meta</code> (size, fps, length, default props).
             Imports: remotion, @remotion/paths, react, zod.
           </p>
-          <Suspense fallback={<CodeEditorLoading height="min-h-96" />}>
+          <Suspense fallback={<CodeEditorLoading height="min-h-96" text={tsx} />}>
             <TsxEditor value={tsx} onChange={setTsx} label="Scene (TSX)" errors={errors} jumpTo={jumpTo} />
           </Suspense>
           {sceneChanged && !save.isPending && <p className="text-xs text-slate-600">Unsaved changes: the preview shows the saved scene.</p>}
