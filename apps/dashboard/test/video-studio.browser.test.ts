@@ -67,17 +67,26 @@ async function saved(uid: string): Promise<{
 }
 
 /**
+ * A video template made through the session (POST /video/templates: a name with a timeline's `projectJson` and its
+ * `variableDefinitions`, or a code template's `tsx`); answers its uid.
+ */
+async function createVideoTemplate(data: {
+  name: string;
+  projectJson?: unknown;
+  variableDefinitions?: unknown[];
+  tsx?: string;
+}): Promise<string> {
+  const created = await sessionRequest(context, rig.stack.baseUrl, { method: 'POST', path: '/video/templates', data });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { template: { uid: string } }).template.uid;
+}
+
+/**
  * A new timeline template made through the session from the starter design at `size`, named `name`, opened in its
  * studio; answers its uid.
  */
 async function openNewTimeline(name: string, size: { width: number; height: number }): Promise<string> {
-  const created = await sessionRequest(context, rig.stack.baseUrl, {
-    method: 'POST',
-    path: '/video/templates',
-    data: { name, projectJson: starterTimeline(size) },
-  });
-  expect(created.status()).toBe(201);
-  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  const uid = await createVideoTemplate({ name, projectJson: starterTimeline(size) });
   await page.goto(rig.url(`video/templates/${uid}/timeline`));
   return uid;
 }
@@ -632,13 +641,7 @@ test('a refused trim names the other trim in the studio’s words, not as the AP
   // frame neither name is the studio's (besideItsField, docs/dashboard.md "Refused forms").
   const project = starterTimeline({ width: 320, height: 180 });
   const video = { type: 'video', src: 'https://example.com/clip.mp4', from: 0, durationInFrames: 30, trimBefore: 10 };
-  const created = await sessionRequest(context, rig.stack.baseUrl, {
-    method: 'POST',
-    path: '/video/templates',
-    data: { name: 'Trimmed', projectJson: { ...project, tracks: [...project.tracks, { clips: [video] }] } },
-  });
-  expect(created.status()).toBe(201);
-  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  const uid = await createVideoTemplate({ name: 'Trimmed', projectJson: { ...project, tracks: [...project.tracks, { clips: [video] }] } });
   await page.goto(rig.url(`video/templates/${uid}/timeline`));
   await clip(/^Video clip/).click();
   const stop = page.getByRole('region', { name: 'Properties' }).getByLabel('Stop at source frame', { exact: true });
@@ -703,13 +706,7 @@ test('a clip’s length typed in seconds is saved as frames at the project’s f
 }, 120_000);
 
 test('Save applies what a field holds as typed, and saves nothing while a field holds text it refused', async () => {
-  const created = await sessionRequest(context, rig.stack.baseUrl, {
-    method: 'POST',
-    path: '/video/templates',
-    data: { name: 'Typed then saved', projectJson: starterTimeline({ width: 320, height: 180 }) },
-  });
-  expect(created.status()).toBe(201);
-  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  const uid = await createVideoTemplate({ name: 'Typed then saved', projectJson: starterTimeline({ width: 320, height: 180 }) });
   const puts: string[] = [];
   const countPuts = (request: { method: () => string; url: () => string }) => {
     if (request.method() === 'PUT' && request.url().includes(`/video/templates/${uid}`)) puts.push(request.url());
@@ -809,13 +806,7 @@ export default function Scene({ color }: { color: string }) {
   return <AbsoluteFill style={{ backgroundColor: color }}></AbsoluteFill>;
 }
 `;
-  const created = await sessionRequest(context, rig.stack.baseUrl, {
-    method: 'POST',
-    path: '/video/templates',
-    data: { name: 'Slow sting', tsx },
-  });
-  expect(created.status()).toBe(201);
-  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  const uid = await createVideoTemplate({ name: 'Slow sting', tsx });
   await page.goto(rig.url(`video/templates/${uid}/code`));
   await page.getByRole('heading', { name: 'Slow sting', level: 1 }).waitFor();
   // As a person would, once the page has drawn: the editor and the preview load their own code first.
@@ -847,40 +838,34 @@ export default function Scene({ color }: { color: string }) {
 test('a failed timeline render’s Render again opens the studio with the values that render used as its try values', async () => {
   // A picture from the metadata address fails the render once it reaches that clip (the egress proxy refuses it). The
   // clip starts at frame 5, so the studio's player, on frame 0, never asks for it.
-  const created = await sessionRequest(context, rig.stack.baseUrl, {
-    method: 'POST',
-    path: '/video/templates',
-    data: {
-      name: 'Blocked teaser',
-      projectJson: {
-        width: 320,
-        height: 180,
-        fps: 10,
-        tracks: [
-          { clips: [{ type: 'solid', color: '#ff0000', variable: 'background', from: 0, durationInFrames: 10 }] },
-          {
-            clips: [
-              {
-                type: 'text',
-                text: 'Launch',
-                variable: 'headline',
-                from: 0,
-                durationInFrames: 10,
-                style: { x: 20, y: 110, fontSize: 24, color: '#ffffff' },
-              },
-            ],
-          },
-          { clips: [{ type: 'image', src: 'http://169.254.169.254/latest/meta-data/logo.png', from: 5, durationInFrames: 5 }] },
-        ],
-      },
-      variableDefinitions: [
-        { name: 'background', type: 'color', defaultValue: '#ff0000' },
-        { name: 'headline', type: 'text' },
+  const uid = await createVideoTemplate({
+    name: 'Blocked teaser',
+    projectJson: {
+      width: 320,
+      height: 180,
+      fps: 10,
+      tracks: [
+        { clips: [{ type: 'solid', color: '#ff0000', variable: 'background', from: 0, durationInFrames: 10 }] },
+        {
+          clips: [
+            {
+              type: 'text',
+              text: 'Launch',
+              variable: 'headline',
+              from: 0,
+              durationInFrames: 10,
+              style: { x: 20, y: 110, fontSize: 24, color: '#ffffff' },
+            },
+          ],
+        },
+        { clips: [{ type: 'image', src: 'http://169.254.169.254/latest/meta-data/logo.png', from: 5, durationInFrames: 5 }] },
       ],
     },
+    variableDefinitions: [
+      { name: 'background', type: 'color', defaultValue: '#ff0000' },
+      { name: 'headline', type: 'text' },
+    ],
   });
-  expect(created.status()).toBe(201);
-  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
   const asked = await sessionRequest(context, rig.stack.baseUrl, {
     method: 'POST',
     path: `/video/templates/${uid}/render`,
@@ -955,13 +940,7 @@ test('Bind to selected clip with no variable name says so beside Variable name a
 
 test('a tall, narrow template keeps the player within the window at 375 and 1280 px wide, whole and centred', async () => {
   // The API's narrowest side is 2 px (even, for H.264) and its longest TIMELINE_LIMITS.maxSide (3840).
-  const created = await sessionRequest(context, rig.stack.baseUrl, {
-    method: 'POST',
-    path: '/video/templates',
-    data: { name: 'Ribbon', projectJson: starterTimeline({ width: 2, height: 3840 }) },
-  });
-  expect(created.status()).toBe(201);
-  const uid = ((await created.json()) as { template: { uid: string } }).template.uid;
+  const uid = await createVideoTemplate({ name: 'Ribbon', projectJson: starterTimeline({ width: 2, height: 3840 }) });
   try {
     for (const viewport of [
       { width: 375, height: 667 },
