@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { completeRender, getRenderById, insertUnchargedRender } from '@pressroom/db';
 import { pngOf } from '@pressroom/testing/pixel-diff';
 import { startPageServer } from '../../../deploy/embedded/test/harness.js';
-import { accessibilityViolations, sessionRequest, startSignedInRig, type DashboardRig } from './browser.js';
+import { accessibilityViolations, eventually, sessionRequest, startSignedInRig, type DashboardRig } from './browser.js';
 
 let rig: DashboardRig;
 let context: BrowserContext;
@@ -11,7 +12,7 @@ let source: Awaited<ReturnType<typeof startPageServer>>;
 let last: string;
 
 /** The API as this signed-in browser calls it (session cookie and CSRF header), answering JSON. */
-async function callApi<T>(method: 'POST' | 'GET', path: string, data?: unknown): Promise<T> {
+async function callApi<T>(method: 'POST' | 'GET' | 'DELETE', path: string, data?: unknown): Promise<T> {
   const res = await sessionRequest(context, rig.stack.baseUrl, { method, path, data });
   expect(`${method} ${path}: ${res.status()}`).toMatch(/: 20\d$/);
   return (await res.json()) as T;
@@ -20,6 +21,27 @@ async function callApi<T>(method: 'POST' | 'GET', path: string, data?: unknown):
 const newTemplate = async (name: string) =>
   (await callApi<{ template: { uid: string } }>('POST', '/templates', { name, html: '<h1>{{ title }}</h1>', width: 200, height: 100 }))
     .template.uid;
+
+/** A template's uid by its name (one of the 100 first by name). */
+const findTemplate = async (name: string) =>
+  (await callApi<{ templates: { uid: string; name: string }[] }>('GET', `/templates?search=${encodeURIComponent(name)}`)).templates.find(
+    (t) => t.name === name,
+  )!;
+
+/** A 160×90 scene of one second: a video template to choose (none is rendered). */
+const SCENE = `import { AbsoluteFill } from 'remotion';
+
+export const meta = { width: 160, height: 90, fps: 10, durationInFrames: 10 };
+
+export default function Scene() {
+  return <AbsoluteFill style={{ backgroundColor: '#2563eb' }} />;
+}
+`;
+
+let reel: string | undefined;
+/** The one video template, "Zeta reel" (made by the first test that needs it). */
+const zetaReel = async () =>
+  (reel ??= (await callApi<{ template: { uid: string } }>('POST', '/video/templates', { name: 'Zeta reel', tsx: SCENE })).template.uid);
 
 beforeAll(async () => {
   // Over a hundred templates made in seconds: a plan whose request limits this cannot reach.
@@ -143,6 +165,150 @@ test('the gallery search by name asks the API: `%` and `_` as typed, the matches
     await page.getByText(`Page ${shown} of 5`).waitFor();
   }
   expect(await gallery.getByRole('link').allTextContents()).toEqual(['Card 096', 'Card 097', 'Card 098', 'Card 099']);
+});
+
+/**
+ * A finished render of `templateId`, stored as a row for the owner of `like` (a real render): the Renders filter only
+ * needs renders to list, and a video one would take a video service and minutes of CPU.
+ */
+async function storeRender(like: string, id: string, kind: 'image' | 'video', templateId: string): Promise<void> {
+  const { ownerId, accountId } = (await getRenderById(rig.stack.db, like))!;
+  const size = { width: 160, height: 90 };
+  const format = kind === 'video' ? 'mp4' : 'png';
+  await insertUnchargedRender(rig.stack.db, { id, ownerId, accountId, kind, origin: 'template', templateId, format, ...size });
+  await completeRender(rig.stack.db, {
+    id,
+    url: `${rig.stack.baseUrl}/files/renders/${id}.${format}`,
+    storageKey: `renders/${id}.${format}`,
+    contentType: kind === 'video' ? 'video/mp4' : 'image/png',
+    ...size,
+    completedAt: new Date(),
+  });
+}
+
+test("the Renders page's Template filter finds a template past the first 100 by part of its name, video ones too, and names one from the address", async () => {
+  // A real render of the last template by name, and stored ones of the first, of a video template and of one deleted.
+  const zetaRender = (await callApi<{ id: string }>('POST', '/pdf/render', { templateUid: last, variables: { title: 'Z' } })).id;
+  const stamp = Date.now();
+  const firstRender = `img_first${stamp}`;
+  await storeRender(zetaRender, firstRender, 'image', (await findTemplate('Card 000')).uid);
+  const reelRender = `vid_reel${stamp}`;
+  await storeRender(zetaRender, reelRender, 'video', await zetaReel());
+  const doomed = await newTemplate('Doomed poster');
+  const doomedRender = `img_doomed${stamp}`;
+  await storeRender(zetaRender, doomedRender, 'image', doomed);
+  await callApi('DELETE', `/templates/${doomed}`);
+
+  await page.goto(rig.url('renders'));
+  const table = page.getByRole('table', { name: 'Renders, newest first' });
+  const ids = () => table.getByRole('link', { name: /^(img|pdf|vid)_/ }).allTextContents();
+  await table.getByRole('link', { name: zetaRender, exact: true }).waitFor();
+  // 105 image templates and one video template: the first 100 by name and the video one are listed, not "Zeta card".
+  const find = page.getByRole('searchbox', { name: 'Find a template by name' });
+  const choice = page.getByRole('combobox', { name: 'Template' });
+  await page.getByText('106 templates: the first 101 are below; type part of a name to find another.').waitFor();
+  const options = await choice.locator('option').allTextContents();
+  expect([options.length, options[0], options[1], options[100], options[101]]).toEqual([
+    102,
+    'All templates',
+    'Card 000',
+    'Card 099',
+    'Zeta reel (video)',
+  ]);
+  // Part of a name, in any case: the API's matches of both kinds.
+  await find.fill('ZETA');
+  await page.getByText('2 of 106 templates match: choose one in Template below.').waitFor();
+  expect(await choice.locator('option').allTextContents()).toEqual(['All templates', 'Zeta card', 'Zeta reel (video)']);
+  await choice.selectOption({ label: 'Zeta card' });
+  await page.waitForURL(new RegExp(`templateUid=${last}$`));
+  await eventually(async () => (await ids()).includes(zetaRender) && !(await ids()).includes(firstRender), "only Zeta card's renders");
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // From the address (a reload, a shared link): the template past the first page is read by id to name it.
+  await page.reload();
+  await eventually(async () => (await choice.locator('option:checked').textContent()) === 'Zeta card', 'the template named');
+  expect((await choice.locator('option').allTextContents()).slice(0, 3)).toEqual(['All templates', 'Zeta card', 'Card 000']);
+  await eventually(async () => (await ids()).includes(zetaRender) && !(await ids()).includes(firstRender), "still only Zeta card's");
+
+  // A video template is chosen the same way; the list holds its video render only.
+  await find.fill('reel');
+  await page.getByText('1 of 106 templates match: choose one in Template below.').waitFor();
+  await choice.selectOption({ label: 'Zeta reel (video)' });
+  await eventually(async () => (await ids()).join() === reelRender, "only Zeta reel's render");
+
+  // A deleted template's uid in the address still filters, said deleted (no name is left to show).
+  await page.goto(rig.url(`renders?templateUid=${doomed}`));
+  await eventually(async () => (await choice.locator('option:checked').textContent()) === `${doomed} (deleted)`, 'said deleted');
+  await eventually(async () => (await ids()).join() === doomedRender, "only the deleted template's render");
+  // "All templates" lists every render again.
+  await choice.selectOption({ label: 'All templates' });
+  await eventually(async () => (await ids()).includes(firstRender) && (await ids()).includes(zetaRender), 'every render');
+});
+
+test('the webhook Template filter finds a template past the first 100; a saved one is read by id to name it, a deleted one said so', async () => {
+  const reelUid = await zetaReel();
+  const gone = await newTemplate('Gone card');
+  await callApi('DELETE', `/templates/${gone}`);
+  const hook = async (templateId: string) =>
+    (
+      await callApi<{ subscription: { uid: string } }>('POST', '/webhook-subscriptions', {
+        event: 'render.completed',
+        targetUrl: source.url('/hook'),
+        filters: { templateId },
+      })
+    ).subscription.uid;
+  const saved = await hook(last);
+  const orphan = await hook(gone);
+
+  await page.goto(rig.url('settings/webhooks'));
+  // The create form: part of a name finds the templates of both kinds past the first page.
+  const form = page.getByRole('form', { name: 'Create a webhook' });
+  const find = form.getByRole('searchbox', { name: 'Find a template by name' });
+  const choice = form.getByRole('combobox', { name: 'Template', exact: true });
+  await form.getByText('106 templates: the first 101 are below; type part of a name to find another.').waitFor();
+  expect(await choice.locator('option').allTextContents()).not.toContain('Zeta card');
+  await find.fill('zeta');
+  await form.getByText('2 of 106 templates match: choose one in Template below.').waitFor();
+  expect(await choice.locator('option').allTextContents()).toEqual(['Any template', 'Zeta card', 'Zeta reel (video)']);
+  await choice.selectOption({ label: 'Zeta card' });
+  expect(await choice.inputValue()).toBe(last);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // The saved filters: each card names its template as read by id; a deleted one by its id.
+  const cards = page.getByRole('listitem').filter({ hasText: 'Filters:' });
+  await cards.filter({ hasText: 'template = Zeta card' }).waitFor();
+  await cards.filter({ hasText: `template = ${gone}` }).waitFor();
+  expect(await cards.count()).toBe(2);
+
+  // Editing one: the saved template past the first page is chosen by its name; another is found and saved.
+  const zetaCard = cards.filter({ hasText: 'template = Zeta card' });
+  await zetaCard.getByRole('button', { name: /^Edit / }).click();
+  const dialog = page.getByRole('dialog');
+  const edited = dialog.getByRole('combobox', { name: 'Template', exact: true });
+  await eventually(async () => (await edited.locator('option:checked').textContent()) === 'Zeta card', 'the saved template named');
+  expect(await edited.inputValue()).toBe(last);
+  await dialog.getByRole('searchbox', { name: 'Find a template by name' }).fill('reel');
+  await dialog.getByText('1 of 106 templates match: choose one in Template below.').waitFor();
+  await edited.selectOption({ label: 'Zeta reel (video)' });
+  await dialog.getByRole('button', { name: 'Save webhook' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await cards.filter({ hasText: 'template = Zeta reel (video)' }).waitFor();
+  const stored = await callApi<{ subscription: { filters: { templateId?: string } } }>('GET', `/webhook-subscriptions/${saved}`);
+  expect(stored.subscription.filters.templateId).toBe(reelUid);
+
+  // The deleted template's filter stays chosen in the edit dialog, said not to be in the workspace, not dropped unseen.
+  await cards
+    .filter({ hasText: `template = ${gone}` })
+    .getByRole('button', { name: /^Edit / })
+    .click();
+  await eventually(
+    async () => (await edited.locator('option:checked').textContent()) === `${gone} (not in this workspace's list)`,
+    'the deleted template said so',
+  );
+  expect(await edited.inputValue()).toBe(gone);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await callApi('DELETE', `/webhook-subscriptions/${orphan}`);
+  await callApi('DELETE', `/webhook-subscriptions/${saved}`);
 });
 
 test('the Assets page lists every asset of a library past 100, the first uploaded too', async () => {

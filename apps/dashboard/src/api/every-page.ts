@@ -10,13 +10,13 @@ export interface Pagination {
 /** A page of such a list: its items under `key` (`templates`, `assets`), its pagination and whatever else it says. */
 export type PagedList<K extends string, T> = { [P in K]: T[] } & { pagination: Pagination };
 
-/** The most pages of 100 read for one whole list: a picker of 2,000 templates is already past what a person scrolls. */
+/** The most pages of 100 read for one whole list (the Assets library's): 2,000 items are already past what a person scrolls. */
 export const EVERY_PAGE_CAP = 20;
 
 /**
  * Every item of a paged list, read 100 at a time up to EVERY_PAGE_CAP pages, answered as its first page holding them
- * all (with the rest of that page's answer, such as the assets' usage), so a picker, a library or a name lookup sees
- * every item, not the first 100.
+ * all (with the rest of that page's answer, such as the assets' usage), so a library sees every item, not the first
+ * 100. Template pickers and filters do not read every template: they ask the API's name search (TemplateFinder).
  */
 export async function readEveryPage<K extends string, T, L extends PagedList<K, T>>(
   key: K,

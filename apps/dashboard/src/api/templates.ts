@@ -1,6 +1,6 @@
 import { api, request } from './client';
 import type { TemplateVersion } from './template-versions';
-import { readEveryPage, type Pagination } from './every-page';
+import type { Pagination } from './every-page';
 
 export interface VariableDefinition {
   name: string;
@@ -64,9 +64,6 @@ export const listTemplates = (query: {
   outputFormat?: 'all' | 'image' | 'pdf';
   search?: string;
 }) => api<TemplateList>('/templates', { query });
-/** Every page of the list (100 at a time, at most 20 pages), as one list: for searching by name. */
-export const listEveryTemplate = (query: { sort: TemplateSort; outputFormat: 'all' | 'image' | 'pdf' }): Promise<TemplateList> =>
-  readEveryPage('templates', (page, limit) => listTemplates({ ...query, page, limit }));
 
 /** A template answer's body, with the answer's ETag on its template. */
 async function withEtag<T extends { template: Template }>(res: Response): Promise<T> {

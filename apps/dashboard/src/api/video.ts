@@ -2,7 +2,7 @@ import type { VideoTemplateView } from '@pressroom/contracts';
 import type { TimelineProjectInput } from '@pressroom/contracts/video-timeline';
 import { api } from './client';
 import type { VariableDefinition } from './templates';
-import { readEveryPage, type Pagination } from './every-page';
+import type { Pagination } from './every-page';
 
 /**
  * A video template as the API shows it (docs/video.md); lists leave out the design (`tsx` / `projectJson`). The
@@ -35,9 +35,9 @@ export const videoKeys = {
 
 const path = (uid: string) => `/video/templates/${encodeURIComponent(uid)}`;
 
-export const listVideoTemplates = (page: number, limit = 24) => api<VideoTemplateList>('/video/templates', { query: { page, limit } });
-/** Every video template (to name a render by its template), read as listEveryTemplate reads the others. */
-export const listEveryVideoTemplate = () => readEveryPage('templates', listVideoTemplates);
+/** Newest first; `search`: only the video templates whose name contains it, in any case (the pagination counts those). */
+export const listVideoTemplates = (page: number, limit = 24, search = '') =>
+  api<VideoTemplateList>('/video/templates', { query: { page, limit, search } });
 export const getVideoTemplate = async (uid: string) => (await api<{ template: VideoTemplate }>(path(uid))).template;
 
 export interface VideoTemplateDraft {

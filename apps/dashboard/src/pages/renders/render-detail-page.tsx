@@ -5,7 +5,6 @@ import { batchPath } from '../../api/batches';
 import { deleteRender, getRenderDetail, renderFileUrl, renderKeys } from '../../api/renders';
 import { messageOf } from '../../api/problem';
 import { getTemplate, templateKeys } from '../../api/templates';
-import { getVideoTemplate, videoKeys } from '../../api/video';
 import { templatePathOf } from './template-path';
 import { Facts } from '../../kit/facts';
 import { CopyButton } from '../../kit/copy-button';
@@ -119,7 +118,9 @@ export default function RenderDetailPage() {
                     }
                   : {}),
                 ...(askedUrlOf(r.parameters) ? { 'Page address': askedUrlOf(r.parameters) } : {}),
-                ...(r.templateUid ? { Template: <TemplateLink uid={r.templateUid} video={r.kind === 'video'} /> } : {}),
+                ...(r.templateUid
+                  ? { Template: <TemplateLink uid={r.templateUid} name={r.templateName} video={r.kind === 'video'} /> }
+                  : {}),
                 // Written as the rest of the dashboard writes formats (PNG, WebP), not the API's lower-case value.
                 Format: formatName(r.parameters.format),
                 // A PDF's size is its page size, in points, among its details below: said once.
@@ -200,7 +201,7 @@ function NextStep({ render }: { render: Parameters<typeof nextStepOf>[0] }) {
 
 /** The batch row that made the render, linked to the batch's page, its size named as that page names it. */
 function BatchRowLink({ batch, templateUid }: { batch: Parameters<typeof batchRowText>[0]; templateUid: string | null }) {
-  // The same query as the Template line's (shared by its key): no request more.
+  // Read whole for its sizes' names (the render names its template itself); under the editors' key, as they read it.
   const template = useQuery({
     queryKey: templateKeys.one(templateUid ?? ''),
     queryFn: () => getTemplate(templateUid ?? ''),
@@ -214,17 +215,15 @@ function BatchRowLink({ batch, templateUid }: { batch: Parameters<typeof batchRo
   );
 }
 
-/** The render's template by name, linked to its editor; its uid alone once it is deleted. */
-function TemplateLink({ uid, video }: { uid: string; video: boolean }) {
-  const template = useQuery({
-    queryKey: video ? videoKeys.one(uid) : templateKeys.one(uid),
-    queryFn: async () => (video ? getVideoTemplate(uid) : getTemplate(uid)),
-    retry: false,
-  });
-  if (!template.data) return <span>{template.isError ? `${uid} (deleted)` : uid}</span>;
+/**
+ * The render's template by the name the render carries (GET /renders/{id} joins it), linked to its editor; its uid
+ * alone, said deleted, once the template is gone (the API names it null then).
+ */
+function TemplateLink({ uid, name, video }: { uid: string; name: string | null | undefined; video: boolean }) {
+  if (!name) return <span>{`${uid} (deleted)`}</span>;
   return (
     <Link className="text-indigo-700 underline" to={templatePathOf(video ? 'video' : 'image', uid)}>
-      {template.data.name} <span className="text-slate-600">({uid})</span>
+      {name} <span className="text-slate-600">({uid})</span>
     </Link>
   );
 }

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { listRenders, renderFileUrl, renderKeys, type RenderItem } from '../../api/renders';
 import { messageOf } from '../../api/problem';
-import { useTemplateNames } from './template-names';
 import { Alert } from '../../kit/alert';
 import { Button } from '../../kit/button';
 import { LiveMessage } from '../../kit/live-message';
@@ -11,6 +10,7 @@ import { TextField } from '../../kit/field';
 import { fieldError } from '../../kit/form';
 import { Page } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
+import { TemplateFinder } from '../templates/template-finder';
 import { Table, type Column } from '../../kit/table';
 import { useFocusWhenArrived } from '../../kit/use-focus-when-arrived';
 import {
@@ -59,13 +59,11 @@ export default function RendersPage() {
   });
   // A search the API refused (longer than it takes, from an edited address): said under the box, not above the list.
   const searchProblem = fieldError(renders.error, 'q');
-  // The Template filter's choices (video templates live under /video, uids vtp_…). Rows name their template themselves.
-  const templateNames = useTemplateNames();
-  const listed = [...templateNames];
   const items = renders.data?.pages.flatMap((p) => p.items) ?? [];
-  // A chosen template not among the choices (deleted, past the choices' cap, or a uid typed wrong) stays chosen, by
-  // the name its renders carry when they have one.
-  const chosenName = items.find((r) => r.templateUid === filters.templateUid)?.templateName ?? filters.templateUid;
+  // A chosen template the filter's list does not name (while it is read by id) goes by the name its renders carry;
+  // once the API says it is gone, by its uid, said deleted: its renders are still listed by it.
+  const unlistedTemplate = (uid: string, gone: boolean) =>
+    gone ? `${uid} (deleted)` : (items.find((r) => r.templateUid === uid)?.templateName ?? uid);
   // Load more moves focus to the first row it added (its render's link), where reading goes on: the button itself
   // moves down under the new rows, and after the last page it is gone, which dropped focus to the page's start.
   // Asked for by that row's index, once the page has come and is drawn; a page with no row left (the list shrank
@@ -133,17 +131,16 @@ export default function RendersPage() {
           onChange={(e) => set({ status: e.target.value as ListFilters['status'] })}
           options={[['', 'Any status'], ...RENDER_STATUSES.map((s) => [s, renderStatusWord(s)] as const)]}
         />
-        <SelectField
-          label="Template"
-          className="col-span-2 sm:col-span-1"
-          value={filters.templateUid}
-          onChange={(e) => set({ templateUid: e.target.value })}
-          options={[
-            ['', 'All templates'],
-            ...listed,
-            ...(filters.templateUid && !templateNames.has(filters.templateUid) ? [[filters.templateUid, chosenName] as const] : []),
-          ]}
-        />
+        {/* One cell: a long list's box to find a template by name stands above the select it narrows. */}
+        <div className="col-span-2 flex min-w-0 flex-col gap-3 sm:col-span-1">
+          <TemplateFinder
+            scope={{ outputFormat: 'all', withVideo: true }}
+            any="All templates"
+            value={filters.templateUid}
+            onChange={(templateUid) => set({ templateUid })}
+            unlisted={unlistedTemplate}
+          />
+        </div>
         <TextField label="From" type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
         <TextField label="To" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} error={rangeProblem} />
       </form>

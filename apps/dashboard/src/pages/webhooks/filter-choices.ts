@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { bindingKeys, type Binding } from '../../api/bindings';
 import { api } from '../../api/client';
-import { listEveryTemplate, templateKeys } from '../../api/templates';
-import { listVideoTemplates } from '../../api/video';
+import { templateLabel, useTemplateName } from '../templates/template-name';
 
 export interface Choice {
   value: string;
@@ -23,21 +22,12 @@ export function choicesOf(items: readonly { id: string; name: string }[]): Choic
 
 /**
  * The select's options: "any" first, then the workspace's choices, and a saved id the list does not hold (the
- * template was deleted, or lies past the first pages) kept as it is, so an edit never drops a filter unseen.
+ * binding was deleted, or lies past the first page) kept as it is, so an edit never drops a filter unseen.
  */
 export function filterOptions(any: string, choices: readonly Choice[], saved: string | null | undefined): Choice[] {
   const known =
     saved && !choices.some((c) => c.value === saved) ? [{ value: saved, label: `${saved} (not in this workspace's list)` }] : [];
   return [{ value: '', label: any }, ...known, ...choices];
-}
-
-/** Every template a render event can name: HTML and canvas templates, and video templates (marked as such). */
-async function templateChoices(): Promise<Choice[]> {
-  const [templates, videos] = await Promise.all([listEveryTemplate({ sort: 'name', outputFormat: 'all' }), listVideoTemplates(1, 100)]);
-  return choicesOf([
-    ...templates.templates.map((t) => ({ id: t.uid, name: t.name })),
-    ...videos.templates.map((t) => ({ id: t.uid, name: `${t.name} (video)` })),
-  ]);
 }
 
 async function bindingChoices(): Promise<Choice[]> {
@@ -46,11 +36,21 @@ async function bindingChoices(): Promise<Choice[]> {
 }
 
 /**
- * The workspace's templates and bindings for the webhook filters, under their lists' keys (a template or binding
- * created, renamed or deleted elsewhere refreshes them). `null` while loading; an error leaves the field as free text.
+ * The workspace's bindings for the webhook filters, under the bindings' keys (one created, renamed or deleted elsewhere
+ * refreshes them). An error leaves the field as free text. The template filter asks the API as its box is typed in
+ * (TemplateFinder), and names a saved template by reading it (useFilterTemplateNames).
  */
-export function useFilterChoices() {
-  const templates = useQuery({ queryKey: templateKeys.list({ webhookFilter: true }), queryFn: templateChoices });
-  const bindings = useQuery({ queryKey: [...bindingKeys.all, 'webhook-filter'], queryFn: bindingChoices });
-  return { templates, bindings };
+export function useBindingChoices() {
+  return useQuery({ queryKey: [...bindingKeys.all, 'webhook-filter'], queryFn: bindingChoices });
+}
+
+/**
+ * A subscription's filtered template as a choice, by its name (read by id: from any page of the list, or a video
+ * template, marked as the picker marks it); none while it is read, or when it is gone (the card then shows the id).
+ */
+export function useFilterTemplateNames(templateId: string | null | undefined): Choice[] | undefined {
+  const uid = templateId ?? '';
+  const named = useTemplateName(uid, []);
+  if (!uid || named.name === undefined) return undefined;
+  return [{ value: uid, label: templateLabel({ name: named.name, video: named.video }) }];
 }

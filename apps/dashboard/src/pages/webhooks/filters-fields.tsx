@@ -3,7 +3,8 @@ import { RENDER_TYPES, type WebhookFilters } from '../../api/webhooks';
 import { TextField } from '../../kit/field';
 import { fieldError } from '../../kit/form';
 import { SelectField } from '../../kit/select-field';
-import { filterOptions, useFilterChoices, type Choice } from './filter-choices';
+import { TemplateFinder } from '../templates/template-finder';
+import { filterOptions, useBindingChoices, type Choice } from './filter-choices';
 
 /**
  * One id filter picked by name from the workspace's list (with "any" first). Should the list not load, the field
@@ -59,7 +60,7 @@ export function FiltersFields({
   onChange: (next: WebhookFilters) => void;
   error: unknown;
 }) {
-  const { templates, bindings } = useFilterChoices();
+  const bindings = useBindingChoices();
   // min-w-0: a fieldset is at least as wide as its widest content by default, so a long template name in a picker
   // widened the form past a 375 px phone's screen; now the pickers shrink to it (a select shows what fits).
   return (
@@ -72,14 +73,16 @@ export function FiltersFields({
         options={[{ value: '', label: 'Any type' }, ...RENDER_TYPES.map((t) => ({ value: t, label: t }))]}
         error={fieldError(error, 'type')}
       />
-      <IdFilter
-        label="Template"
+      {/* Found by name as typed (the API's search), of image, PDF and video templates; a saved one is read by id to
+          name it, and one the API no longer has stays chosen, said so, so an edit never drops it unseen. */}
+      <TemplateFinder
+        scope={{ outputFormat: 'all', withVideo: true }}
         any="Any template"
-        choices={templates}
-        value={value.templateId}
-        onChange={(templateId) => onChange({ ...value, templateId })}
+        value={value.templateId ?? ''}
+        onChange={(templateId) => onChange({ ...value, templateId: templateId || null })}
+        unlisted={(uid, gone) => (gone ? `${uid} (not in this workspace's list)` : uid)}
+        typedIdHint="type the template's ID (tpl_…, or vtp_… for a video), shown in the address of its page."
         error={fieldError(error, 'templateId')}
-        fallbackHint="type the template's ID (tpl_…, or vtp_… for a video), shown in the address of its page."
       />
       <IdFilter
         label="Binding"

@@ -25,7 +25,7 @@ import { SecretOnceDialog } from '../../kit/secret-once';
 import { DeliveryLog } from './delivery-log';
 import { EditWebhook } from './edit-webhook';
 import { eventWords } from './event-words';
-import { useFilterChoices } from './filter-choices';
+import { useBindingChoices, useFilterTemplateNames } from './filter-choices';
 import { filterSummary } from './filter-summary';
 import { setFilters } from './filters-fields';
 import { SUBSCRIPTION_FIELDS, SubscriptionFields, type SubscriptionDraft } from './subscription-fields';
@@ -133,9 +133,10 @@ function SubscriptionCard({ subscription, onDeleted }: { subscription: WebhookSu
     },
   });
   const toggleLabel = subscription.status === 'active' ? 'Pause' : subscription.status === 'failed' ? 'Re-enable' : 'Resume';
-  // The pickers' lists (shared queries): the card names a filtered template or binding as the form does.
-  const choices = useFilterChoices();
-  const filters = filterSummary(subscription.filters, { templates: choices.templates.data, bindings: choices.bindings.data });
+  // The card names a filtered template (read by id) or binding (the picker's list, a shared query) as the form does.
+  const templates = useFilterTemplateNames(subscription.filters?.templateId);
+  const bindings = useBindingChoices();
+  const filters = filterSummary(subscription.filters, { templates, bindings: bindings.data });
   const failure = toggle.error ?? test.error ?? remove.error;
   const held = testHeldReason(subscription.status);
   return (
