@@ -514,6 +514,51 @@ describe('bindings: API, validation and bad data sources (memory+pglite)', () =>
     expect((await fetch(`${stack.baseUrl}/b/${uids[1]}.png`)).status).toBe(404);
   });
 
+  it('lists the bindings whose name contains `search`, in any case, `%` and `_` as typed, and counts only those', async () => {
+    const { key: own } = await stack.newAccount();
+    const tpl = (
+      (await (
+        await stack.api('/templates', { method: 'POST', key: own, json: { name: 'c', html: CARD, width: 50, height: 50 } })
+      ).json()) as { template: { uid: string } }
+    ).template.uid;
+    for (const name of ['Scores 50% off', 'Scores 500 off', 'snake_case feed', 'snakeXcase feed', 'Live SCORES']) {
+      const res = await create(
+        {
+          templateId: tpl,
+          name,
+          dataSource: { url: server.url('/data') },
+          mapping: { color: 'data.items[0].color' },
+          refreshPolicy: { type: 'manual' },
+        },
+        own,
+      );
+      expect(res.status).toBe(201);
+    }
+    const list = async (query: string) => {
+      const body = (await (await stack.api(`/bindings${query}`, { key: own })).json()) as {
+        bindings: Array<{ name: string }>;
+        pagination: { total: number; hasNext: boolean };
+      };
+      return { names: body.bindings.map((b) => b.name).sort(), total: body.pagination.total, hasNext: body.pagination.hasNext };
+    };
+    expect(await list('?search=scores')).toEqual({ names: ['Live SCORES', 'Scores 50% off', 'Scores 500 off'], total: 3, hasNext: false });
+    expect(await list(`?search=${encodeURIComponent(' 0% ')}`)).toEqual({ names: ['Scores 50% off'], total: 1, hasNext: false });
+    expect(await list('?search=e_c')).toEqual({ names: ['snake_case feed'], total: 1, hasNext: false });
+    // A page of the matches, the count of the matches; with status too.
+    expect(await list('?search=SCORES&limit=2&page=1')).toEqual(expect.objectContaining({ total: 3, hasNext: true }));
+    expect(await list('?search=feed&status=active')).toEqual(expect.objectContaining({ total: 2 }));
+    expect(await list('?search=%20%20')).toEqual(expect.objectContaining({ total: 5 }));
+    // Another account's names are not searched.
+    expect(
+      ((await (await stack.api('/bindings?search=snake', { key })).json()) as { pagination: { total: number } }).pagination.total,
+    ).toBe(0);
+    const tooLong = await stack.api(`/bindings?search=${'x'.repeat(201)}`, { key: own });
+    expect(tooLong.status).toBe(400);
+    expect((await problemOf(tooLong)).errors).toEqual([
+      expect.objectContaining({ field: 'search', message: 'Must be at most 200 characters long' }),
+    ]);
+  });
+
   it('tests a data source: the paths it offers, each authentication type, and failures', async () => {
     const test = async (dataSource: Record<string, unknown>) =>
       stack.api('/bindings/test-source', { method: 'POST', key, json: { dataSource } });

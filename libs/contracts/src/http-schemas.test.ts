@@ -1,5 +1,6 @@
 import {
   BatchRenderRequest,
+  BindingListQuery,
   ImageRequest,
   TemplateCreate,
   TemplateListQuery,
@@ -66,6 +67,18 @@ describe('templates', () => {
     expect(TemplateListQuery.parse({ search: '  50%_off ' }).search).toBe('50%_off');
     expect(TemplateListQuery.parse({ search: 'x'.repeat(200) }).search).toHaveLength(200);
     const long = TemplateListQuery.safeParse({ search: 'x'.repeat(201) });
+    expect(long.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['search', 'Must be at most 200 characters long']]);
+  });
+});
+
+describe('bindings', () => {
+  it('takes a trimmed `search` of at most 200 characters, as the template list does, refused beyond at its field', () => {
+    expect(BindingListQuery.parse({ search: '  50%_off ' }).search).toBe('50%_off');
+    expect(BindingListQuery.parse({ search: 'x'.repeat(200), status: 'paused' })).toMatchObject({
+      search: 'x'.repeat(200),
+      status: 'paused',
+    });
+    const long = BindingListQuery.safeParse({ search: 'x'.repeat(201) });
     expect(long.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['search', 'Must be at most 200 characters long']]);
   });
 });

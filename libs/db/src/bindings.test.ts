@@ -1,16 +1,23 @@
-import { claimDueBindings, finishBindingRefresh, getBindingByUid, insertBinding, requestBindingRefresh, updateBinding } from './index.js';
+import {
+  claimDueBindings,
+  finishBindingRefresh,
+  getBindingByUid,
+  insertBinding,
+  listBindings,
+  requestBindingRefresh,
+  updateBinding,
+} from './index.js';
 import { ENGINES, unique, useDatabase } from './test-support/engines.js';
 import type { Db } from './open.js';
 
 const minutes = (n: number) => n * 60_000;
 
-async function dueBinding(db: Db, at: Date) {
-  const owner = unique('acc');
+async function dueBinding(db: Db, at: Date, owner = unique('acc'), name = 'Scores') {
   return insertBinding(db, {
     uid: unique('bnd'),
     ownerId: owner,
     accountId: owner,
-    name: 'Scores',
+    name,
     templateId: 'tpl_x',
     dataSource: { type: 'http', url: 'https://data.example/old.json', method: 'GET' },
     credentialsCiphertext: null,
@@ -100,5 +107,40 @@ describe.each(ENGINES)('binding refreshes on %s', (engine) => {
     await requestBindingRefresh(db(), { uid: binding.uid, at: askedAt, trigger: 'manual', force: true });
     await finishBindingRefresh(db(), { uid: binding.uid, lease, dueAt: claimed.nextRefreshAt!, outcome: scheduledOutcome(new Date()) });
     expect(await getBindingByUid(db(), binding.uid)).toMatchObject({ nextRefreshAt: askedAt, pendingTrigger: 'manual', sourceEtag: null });
+  });
+});
+
+describe.each(ENGINES)('binding lists on %s', (engine) => {
+  const db = useDatabase(engine);
+  // Due far in the future, so no refresh test's claim takes them.
+  const later = new Date('2999-01-01T00:00:00Z');
+
+  it('searches names for the text as typed, in any case, `%`, `_` and `\\` taken literally, and counts only the matches', async () => {
+    const owner = unique('acc');
+    const names = ['100% Scores', '100 percent', 'snake_case feed', 'snakeXcase feed', 'Back\\slash', 'Backslash', 'SCORES live'];
+    for (const name of names) await dueBinding(db(), later, owner, name);
+    await dueBinding(db(), later, unique('acc'), 'scores of someone else');
+    const search = async (text: string, page = 1, limit = 10) => {
+      const { rows, total } = await listBindings(db(), { ownerId: owner, page, limit, search: text });
+      return { names: rows.map((b) => b.name).sort(), total };
+    };
+    expect(await search('scores')).toEqual({ names: ['100% Scores', 'SCORES live'], total: 2 });
+    expect(await search('0%')).toEqual({ names: ['100% Scores'], total: 1 });
+    expect(await search('e_c')).toEqual({ names: ['snake_case feed'], total: 1 });
+    expect(await search('K\\S')).toEqual({ names: ['Back\\slash'], total: 1 });
+    expect(await search('%')).toEqual({ names: ['100% Scores'], total: 1 });
+    // The count is of the matches, not the whole list: the two "case" names, one a page, each once.
+    const [first, second] = [await search('case', 1, 1), await search('case', 2, 1)];
+    expect([first.total, second.total]).toEqual([2, 2]);
+    expect([...first.names, ...second.names].sort()).toEqual(['snakeXcase feed', 'snake_case feed']);
+    expect(await search('nothing like it')).toEqual({ names: [], total: 0 });
+    // With another filter: both apply.
+    const paused = await dueBinding(db(), later, owner, 'Scores paused');
+    await updateBinding(db(), { ownerId: owner, uid: paused.uid, patch: { status: 'paused' } });
+    const pausedScores = await listBindings(db(), { ownerId: owner, page: 1, limit: 10, status: 'paused', search: 'SCORES' });
+    expect(pausedScores.rows.map((b) => b.name)).toEqual(['Scores paused']);
+    expect(pausedScores.total).toBe(1);
+    // Blank is no search.
+    expect((await search('')).total).toBe(names.length + 1);
   });
 });

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { sqlRows, type Db } from './open.js';
+import { containsIgnoringCase } from './contains-text.js';
 import {
   bindings,
   renders,
@@ -52,14 +53,23 @@ export async function getBindingByUid(db: Db, uid: string): Promise<BindingRow |
   return row ?? null;
 }
 
-/** Newest first; `page` is 1-based. */
+/** Newest first; `page` is 1-based; `total` counts every binding the filters keep, not only the page. */
 export async function listBindings(
   db: Db,
-  query: { ownerId: string; status?: string | undefined; templateId?: string | undefined; page: number; limit: number },
+  query: {
+    ownerId: string;
+    status?: string | undefined;
+    templateId?: string | undefined;
+    /** Only bindings whose name contains this text, in any case, `%`, `_` and `\` as themselves; blank or absent: all. */
+    search?: string | undefined;
+    page: number;
+    limit: number;
+  },
 ): Promise<{ rows: BindingRow[]; total: number }> {
   const filters: SQL[] = [eq(bindings.ownerId, query.ownerId)];
   if (query.status !== undefined) filters.push(eq(bindings.status, query.status as BindingStatusValue));
   if (query.templateId !== undefined) filters.push(eq(bindings.templateId, query.templateId));
+  if (query.search) filters.push(containsIgnoringCase(bindings.name, query.search));
   const where = and(...filters);
   const [rows, [counted]] = await Promise.all([
     db.orm

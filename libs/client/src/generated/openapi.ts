@@ -12448,6 +12448,8 @@ export interface operations {
                 templateId?: string;
                 page?: number;
                 limit?: number;
+                /** @description Only the bindings whose name contains this text, in any case (`%` and `_` are plain characters, not wildcards). Trimmed; blank: no search. The pagination counts the matches. */
+                search?: string;
             };
             header?: never;
             path?: never;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineWhenTyped, ImageFormat, queryInt } from './common.js';
+import { refineWhenTyped, ImageFormat, NameSearch, queryInt } from './common.js';
 import { BINDING_TTL, REFRESH_POLICY_TYPES } from './binding-vocabulary.js';
 
 /*
@@ -166,6 +166,9 @@ export const BindingListQuery = z.object({
   templateId: z.string().min(1).max(200).optional(),
   page: queryInt({ min: 1, default: 1 }),
   limit: queryInt({ min: 1, max: 100, default: 20 }),
+  search: NameSearch.describe(
+    'Only the bindings whose name contains this text, in any case (`%` and `_` are plain characters, not wildcards). Trimmed; blank: no search. The pagination counts the matches.',
+  ),
 });
 export type BindingListQuery = z.infer<typeof BindingListQuery>;
 
