@@ -226,6 +226,8 @@ test("the Renders page's Template filter finds a template past the first 100 by 
 
   // From the address (a reload, a shared link): the template past the first page is read by id to name it.
   await page.reload();
+  // The list first (until it is read the choice is named by its renders, and the select holds nothing else yet).
+  await page.getByText('106 templates: the first 101 are below; type part of a name to find another.').waitFor();
   await eventually(async () => (await choice.locator('option:checked').textContent()) === 'Zeta card', 'the template named');
   expect((await choice.locator('option').allTextContents()).slice(0, 3)).toEqual(['All templates', 'Zeta card', 'Card 000']);
   await eventually(async () => (await ids()).includes(zetaRender) && !(await ids()).includes(firstRender), "still only Zeta card's");
