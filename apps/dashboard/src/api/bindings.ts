@@ -55,9 +55,28 @@ export interface BindingTest extends SourceTest {
   mapping: { ok: true; variables: Record<string, unknown> } | { ok: false; error: string; missing: string[] };
 }
 
-export const bindingKeys = { all: ['bindings'] as const, test: (uid: string) => ['bindings', uid, 'test'] as const };
+export const bindingKeys = {
+  all: ['bindings'] as const,
+  test: (uid: string) => ['bindings', uid, 'test'] as const,
+  /** A picker's page of the list (the first, or a search's). */
+  page: (query: BindingPageQuery) => ['bindings', 'page', query] as const,
+  /** One binding read by id (a saved filter naming it). */
+  one: (uid: string) => ['bindings', 'one', uid] as const,
+};
 
 export const listBindings = async () => (await api<{ bindings: Binding[] }>('/bindings')).bindings;
+
+export interface BindingPageQuery {
+  limit?: number;
+  /** Only the bindings whose name contains this, in any case (the API's `search`). */
+  search?: string;
+}
+
+/** One page of the workspace's bindings, newest first, and how many there are (of the search's matches) in all. */
+export const listBindingPage = (query: BindingPageQuery) =>
+  api<{ bindings: Binding[]; pagination: { total: number } }>('/bindings', { query: { ...query } });
+
+export const getBinding = async (uid: string) => (await api<{ binding: Binding }>(`/bindings/${encodeURIComponent(uid)}`)).binding;
 /** A secret header as the API's credentials. */
 const credentialsOf = (header: SourceHeader) => ({
   type: 'custom_header' as const,

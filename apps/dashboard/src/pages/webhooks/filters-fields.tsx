@@ -1,54 +1,8 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { RENDER_TYPES, type WebhookFilters } from '../../api/webhooks';
-import { TextField } from '../../kit/field';
 import { fieldError } from '../../kit/form';
 import { SelectField } from '../../kit/select-field';
+import { BindingFinder } from '../bindings/binding-finder';
 import { TemplateFinder } from '../templates/template-finder';
-import { filterOptions, useBindingChoices, type Choice } from './filter-choices';
-
-/**
- * One id filter picked by name from the workspace's list (with "any" first). Should the list not load, the field
- * takes the id as text, and says where that id is found.
- */
-function IdFilter({
-  label,
-  any,
-  choices,
-  value,
-  onChange,
-  error,
-  fallbackHint,
-}: {
-  label: string;
-  any: string;
-  choices: UseQueryResult<Choice[]>;
-  value: string | null | undefined;
-  onChange: (next: string | null) => void;
-  error: string | undefined;
-  fallbackHint: string;
-}) {
-  if (choices.isError) {
-    return (
-      <TextField
-        label={label}
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value || null)}
-        error={error}
-        hint={`The list could not be loaded: ${fallbackHint}`}
-      />
-    );
-  }
-  return (
-    <SelectField
-      label={label}
-      value={value ?? ''}
-      onChange={(e) => onChange(e.target.value || null)}
-      options={filterOptions(any, choices.data ?? [], value)}
-      error={error}
-      aria-busy={choices.isPending || undefined}
-    />
-  );
-}
 
 /** The filter inputs shared by the create form and the edit dialog; empty means "any". */
 export function FiltersFields({
@@ -60,7 +14,6 @@ export function FiltersFields({
   onChange: (next: WebhookFilters) => void;
   error: unknown;
 }) {
-  const bindings = useBindingChoices();
   // min-w-0: a fieldset is at least as wide as its widest content by default, so a long template name in a picker
   // widened the form past a 375 px phone's screen; now the pickers shrink to it (a select shows what fits).
   return (
@@ -84,14 +37,14 @@ export function FiltersFields({
         typedIdHint="type the template's ID (tpl_…, or vtp_… for a video), shown in the address of its page."
         error={fieldError(error, 'templateId')}
       />
-      <IdFilter
-        label="Binding"
+      {/* The same for bindings: the 100 newest, and past 30 a box that asks GET /bindings?search=. */}
+      <BindingFinder
         any="Any binding"
-        choices={bindings}
-        value={value.bindingId}
-        onChange={(bindingId) => onChange({ ...value, bindingId })}
+        value={value.bindingId ?? ''}
+        onChange={(bindingId) => onChange({ ...value, bindingId: bindingId || null })}
+        unlisted={(uid, gone) => (gone ? `${uid} (not in this workspace's list)` : uid)}
+        typedIdHint="type the binding's ID (bnd_…), the name of its image URL under Bindings (/b/bnd_….png)."
         error={fieldError(error, 'bindingId')}
-        fallbackHint="type the binding's ID (bnd_…), the name of its image URL under Bindings (/b/bnd_….png)."
       />
     </fieldset>
   );

@@ -25,7 +25,7 @@ import { SecretOnceDialog } from '../../kit/secret-once';
 import { DeliveryLog } from './delivery-log';
 import { EditWebhook } from './edit-webhook';
 import { eventWords } from './event-words';
-import { useBindingChoices, useFilterTemplateNames } from './filter-choices';
+import { useFilterBindingNames, useFilterTemplateNames } from './filter-choices';
 import { filterSummary } from './filter-summary';
 import { setFilters } from './filters-fields';
 import { SUBSCRIPTION_FIELDS, SubscriptionFields, type SubscriptionDraft } from './subscription-fields';
@@ -133,10 +133,10 @@ function SubscriptionCard({ subscription, onDeleted }: { subscription: WebhookSu
     },
   });
   const toggleLabel = subscription.status === 'active' ? 'Pause' : subscription.status === 'failed' ? 'Re-enable' : 'Resume';
-  // The card names a filtered template (read by id) or binding (the picker's list, a shared query) as the form does.
+  // The card names a filtered template or binding, each read by id (wherever it lies in its list), as the form does.
   const templates = useFilterTemplateNames(subscription.filters?.templateId);
-  const bindings = useBindingChoices();
-  const filters = filterSummary(subscription.filters, { templates, bindings: bindings.data });
+  const bindings = useFilterBindingNames(subscription.filters?.bindingId);
+  const filters = filterSummary(subscription.filters, { templates, bindings });
   const failure = toggle.error ?? test.error ?? remove.error;
   const held = testHeldReason(subscription.status);
   return (
