@@ -658,6 +658,30 @@ test('renders: a day typed only in part in From is not called a number it cannot
   expect(await page.getByText('Type a number (12 or 0.5).').count()).toBe(0);
 });
 
+test("renders: the Template filter's list failing to load is said beside it, not shown as a list of nothing", async () => {
+  const tab = await context.newPage();
+  // Both lists the filter reads (GET /templates and GET /video/templates) answer as a server in trouble does.
+  await tab.route(/\/templates\?/, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The template list is unavailable.' }),
+    }),
+  );
+  try {
+    await tab.goto(rig.url('renders'));
+    const choice = tab.getByRole('combobox', { name: 'Template', exact: true });
+    // Asked again twice first (a 5xx is retried), so given longer than a field's usual wait.
+    await tab.getByText('The templates could not be listed: The template list is unavailable.').waitFor({ timeout: 30_000 });
+    expect(await descriptionOf(choice)).toBe('The templates could not be listed: The template list is unavailable.');
+    // "All templates" stays the one choice (the list of renders does not depend on it).
+    expect(await choice.locator('option').allTextContents()).toEqual(['All templates']);
+    expect(await accessibilityViolations(tab)).toEqual([]);
+  } finally {
+    await tab.close();
+  }
+});
+
 test('render page: where each render came from in words, and its template by name', async () => {
   const templateUid = await createTemplate({
     name: 'Origin card',

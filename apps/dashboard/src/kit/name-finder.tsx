@@ -122,6 +122,9 @@ export function NameFinder({
   // An item the list does not hold (past the first page, found by an earlier search, deleted since) stays chosen.
   const kept = value && !listed.some((t) => t.id === value) ? [[value, chosen.label ?? unlisted(value, chosen.gone)] as const] : [];
   const searchError = fieldError(found.error, 'search') ?? (found.error ? messageOf(found.error) : undefined);
+  // The first page could not be read (and no id can be typed instead): said beside the select, which then holds only
+  // "any" and the chosen one, rather than a list of nothing that says nothing of why.
+  const listError = first.error ? `The ${source.noun}s could not be listed: ${messageOf(first.error)}` : undefined;
   return (
     <>
       {long && (
@@ -146,7 +149,7 @@ export function NameFinder({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         options={[...(any !== undefined ? [['', any] as const] : []), ...kept, ...listed.map((t) => [t.id, t.label] as const)]}
-        error={error}
+        error={error ?? listError}
         aria-busy={(first.data === undefined && !first.error) || undefined}
       />
     </>
