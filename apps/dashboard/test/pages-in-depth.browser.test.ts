@@ -682,6 +682,21 @@ test("renders: the Template filter's list failing to load is said beside it, not
   }
 });
 
+test('renders: a template id in the address that no template has is said to be none, not called deleted', async () => {
+  // An edited or mistyped address, or another workspace's link: no template, and no render made from one.
+  const unknown = 'tpl_nosuchtemplate0000000000';
+  await page.goto(rig.url(`renders?templateUid=${unknown}`));
+  const choice = page.getByRole('combobox', { name: 'Template', exact: true });
+  await eventually(
+    async () => (await choice.locator('option:checked').textContent()) === `${unknown} (no such template)`,
+    'the id said to be no template',
+  );
+  await page.getByText('No renders match.').waitFor();
+  // "All templates" leaves it.
+  await choice.selectOption({ label: 'All templates' });
+  await page.waitForURL(/\/app\/renders$/);
+});
+
 test('render page: where each render came from in words, and its template by name', async () => {
   const templateUid = await createTemplate({
     name: 'Origin card',

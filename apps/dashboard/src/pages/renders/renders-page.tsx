@@ -60,10 +60,14 @@ export default function RendersPage() {
   // A search the API refused (longer than it takes, from an edited address): said under the box, not above the list.
   const searchProblem = fieldError(renders.error, 'q');
   const items = renders.data?.pages.flatMap((p) => p.items) ?? [];
-  // A chosen template the filter's list does not name (while it is read by id) goes by the name its renders carry;
-  // once the API says it is gone, by its uid, said deleted: its renders are still listed by it.
-  const unlistedTemplate = (uid: string, gone: boolean) =>
-    gone ? `${uid} (deleted)` : (items.find((r) => r.templateUid === uid)?.templateName ?? uid);
+  // A chosen template the filter's list does not name (while it is read by id) goes by the name its renders carry.
+  // Once the API says it is gone, by its uid: said deleted when it made renders (still listed by it), else said to be
+  // no template (an edited or mistyped address, another workspace's link), not called deleted as if it had been one.
+  const unlistedTemplate = (uid: string, gone: boolean) => {
+    const itsRender = items.find((r) => r.templateUid === uid);
+    if (!gone || renders.isPending) return itsRender?.templateName ?? uid;
+    return itsRender ? `${uid} (deleted)` : `${uid} (no such template)`;
+  };
   // Load more moves focus to the first row it added (its render's link), where reading goes on: the button itself
   // moves down under the new rows, and after the last page it is gone, which dropped focus to the page's start.
   // Asked for by that row's index, once the page has come and is drawn; a page with no row left (the list shrank
