@@ -1106,5 +1106,5 @@ test('a batch is named by its template from its own answer, reading no list of t
   await page.getByRole('link', { name: 'All batches' }).click();
   const row = page.getByRole('table', { name: 'Recent batches, newest first' }).getByRole('row').filter({ hasText: batchId });
   await row.waitFor();
-  expect(await row.textContent()).toContain(`Deleted template (${uid})`);
+  expect(await row.textContent()).toContain(`${uid} (deleted)`);
 });

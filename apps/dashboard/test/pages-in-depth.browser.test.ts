@@ -27,7 +27,7 @@ const GREEN_PIXEL = Buffer.from(
 );
 
 /** The API as the signed-in browser calls it: session cookie plus the CSRF double-submit header. */
-async function call(method: 'GET' | 'POST', path: string, data?: unknown): Promise<APIResponse> {
+async function call(method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<APIResponse> {
   return sessionRequest(context, rig.stack.baseUrl, { method, path, data });
 }
 
@@ -729,6 +729,13 @@ test('render page: where each render came from in words, and its template by nam
   await page.goto(rig.url(`renders/${htmlId}`));
   await parameters.getByText('HTML sent to the API or the playground').waitFor();
   expect(await parameters.textContent()).not.toContain('Template');
+
+  // The template deleted since: no name is left (the render's own answer carries none), so its uid, said deleted, and
+  // no link to an editor that would open on nothing.
+  expect((await call('DELETE', `/templates/${templateUid}`)).status()).toBe(200);
+  await page.goto(rig.url(`renders/${urlRenderId}`));
+  await parameters.getByText(`${templateUid} (deleted)`).waitFor();
+  expect(await parameters.getByRole('link', { name: new RegExp(templateUid) }).count()).toBe(0);
 });
 
 test('renders: a call the API refused with a key is listed under Refused requests with its reason and field errors', async () => {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getTemplate, templateKeys } from '../../api/templates';
+import { deletedTemplateLabel } from '../templates/template-name';
 
 /** What a batch answer says of its template: its uid, and its name (null once the template was deleted). */
 interface TemplateOfBatch {
@@ -21,5 +22,5 @@ export function useBatchTemplate(batch: TemplateOfBatch | undefined) {
   }).data;
 }
 
-/** How a list names a batch's template: by the name the API gives with it; once deleted, said so, with its uid. */
-export const templateOfBatchText = (batch: TemplateOfBatch): string => batch.templateName ?? `Deleted template (${batch.templateId})`;
+/** How a list names a batch's template: by the name the API gives with it; once deleted, by its uid, said deleted. */
+export const templateOfBatchText = (batch: TemplateOfBatch): string => batch.templateName ?? deletedTemplateLabel(batch.templateId);

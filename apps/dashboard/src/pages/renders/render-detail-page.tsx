@@ -6,6 +6,7 @@ import { deleteRender, getRenderDetail, renderFileUrl, renderKeys } from '../../
 import { messageOf } from '../../api/problem';
 import { getTemplate, templateKeys } from '../../api/templates';
 import { templatePathOf } from './template-path';
+import { deletedTemplateLabel } from '../templates/template-name';
 import { Facts } from '../../kit/facts';
 import { CopyButton } from '../../kit/copy-button';
 import { Alert } from '../../kit/alert';
@@ -220,7 +221,7 @@ function BatchRowLink({ batch, templateUid }: { batch: Parameters<typeof batchRo
  * alone, said deleted, once the template is gone (the API names it null then).
  */
 function TemplateLink({ uid, name, video }: { uid: string; name: string | null | undefined; video: boolean }) {
-  if (!name) return <span>{`${uid} (deleted)`}</span>;
+  if (!name) return <span>{deletedTemplateLabel(uid)}</span>;
   return (
     <Link className="text-indigo-700 underline" to={templatePathOf(video ? 'video' : 'image', uid)}>
       {name} <span className="text-slate-600">({uid})</span>

@@ -11,6 +11,7 @@ import { fieldError } from '../../kit/form';
 import { Page } from '../../kit/page';
 import { SelectField } from '../../kit/select-field';
 import { TemplateFinder } from '../templates/template-finder';
+import { deletedTemplateLabel } from '../templates/template-name';
 import { Table, type Column } from '../../kit/table';
 import { useFocusWhenArrived } from '../../kit/use-focus-when-arrived';
 import {
@@ -66,7 +67,7 @@ export default function RendersPage() {
   const unlistedTemplate = (uid: string, gone: boolean) => {
     const itsRender = items.find((r) => r.templateUid === uid);
     if (!gone || renders.isPending) return itsRender?.templateName ?? uid;
-    return itsRender ? `${uid} (deleted)` : `${uid} (no such template)`;
+    return itsRender ? deletedTemplateLabel(uid) : `${uid} (no such template)`;
   };
   // Load more moves focus to the first row it added (its render's link), where reading goes on: the button itself
   // moves down under the new rows, and after the last page it is gone, which dropped focus to the page's start.

@@ -11,6 +11,12 @@ export const isVideoTemplateUid = (uid: string) => uid.startsWith('vtp_');
 export const templateLabel = (t: Pick<PickedTemplate, 'name' | 'video'>) => (t.video ? `${t.name} (video)` : t.name);
 
 /**
+ * How a page names a template deleted since (no name is left to show): its uid, said deleted. One wording for a
+ * render's page, the Renders filter and the batches' lists.
+ */
+export const deletedTemplateLabel = (uid: string) => `${uid} (deleted)`;
+
+/**
  * The template `uid` names (an image/PDF one, or a video one by its uid), to show a choice made before the list
  * holding it was read (a filter from the address, a saved webhook): taken from `listed` when it holds it, else read by
  * id (GET /templates/{uid} or /video/templates/{uid}, under the keys its editor reads it by). `listed` undefined: the
