@@ -67,6 +67,20 @@ function findHint(source: NameFinderSource, term: string, matches: number | unde
   return `${formatCount(matches)} of ${all} match: ${more}`;
 }
 
+/** What a finder is given besides its source: TemplateFinder and BindingFinder pass these on as they are. */
+export interface NameFinderProps {
+  value: string;
+  onChange: (id: string) => void;
+  /** A first choice meaning no item in particular (a filter's "Any binding"), its value ''. */
+  any?: string | undefined;
+  /** How a chosen id not in the list and not named reads: `gone`, the API answered it is not in the workspace. */
+  unlisted?: ((id: string, gone: boolean) => string) | undefined;
+  /** Should the list not load, the field takes the item's id as text, this hint saying where it is found. */
+  typedIdHint?: string | undefined;
+  /** The API's refusal of the chosen item (ApiError.fieldError), shown beside the list. */
+  error?: string | undefined;
+}
+
 /**
  * An item of a named list chosen by name, however many the workspace has: a select of the list's first page, and, when
  * it holds more than FIND_FROM, a box above it ("Find a template by name") that asks the API for the names holding
@@ -82,19 +96,7 @@ export function NameFinder({
   unlisted = (id) => id,
   typedIdHint,
   error,
-}: {
-  source: NameFinderSource;
-  value: string;
-  onChange: (id: string) => void;
-  /** A first choice meaning no item in particular (a filter's "Any binding"), its value ''. */
-  any?: string | undefined;
-  /** How a chosen id not in the list and not named reads: `gone`, the API answered it is not in the workspace. */
-  unlisted?: ((id: string, gone: boolean) => string) | undefined;
-  /** Should the list not load, the field takes the item's id as text, this hint saying where it is found. */
-  typedIdHint?: string | undefined;
-  /** The API's refusal of the chosen item (ApiError.fieldError), shown beside the list. */
-  error?: string | undefined;
-}) {
+}: NameFinderProps & { source: NameFinderSource }) {
   const [find, setFind] = useState('');
   // What the API is asked for: the box's text once typing pauses, or at once on Enter.
   const [term, searchNow] = useSettledText(find);

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { bindingKeys, getBinding, listBindingPage } from '../../api/bindings';
 import { ApiError } from '../../api/problem';
-import { NameFinder, type NameFinderSource, type NamedItem } from '../../kit/name-finder';
+import { NameFinder, type NameFinderProps, type NameFinderSource, type NamedItem } from '../../kit/name-finder';
 import { namedItems } from '../../kit/named-items';
 
 /** How many bindings the finder lists before anything is typed: one page (the API's largest). */
@@ -52,17 +52,6 @@ const bindingSource: NameFinderSource = {
  * A binding chosen by name among the workspace's, however many (NameFinder): the 100 newest, and, past 30, a "Find a
  * binding by name" box that asks the API for the names holding what is typed. The webhook form's Binding filter.
  */
-export function BindingFinder(props: {
-  value: string;
-  onChange: (uid: string) => void;
-  /** A first choice meaning no binding in particular ("Any binding"), its value ''. */
-  any?: string | undefined;
-  /** How a chosen uid not in the list and not named reads: `gone`, the API answered it is not in the workspace. */
-  unlisted?: ((uid: string, gone: boolean) => string) | undefined;
-  /** Should the list not load, the field takes the binding's id as text, this hint saying where it is found. */
-  typedIdHint?: string | undefined;
-  /** The API's refusal of the chosen binding (ApiError.fieldError), shown beside the list. */
-  error?: string | undefined;
-}) {
+export function BindingFinder(props: NameFinderProps) {
   return <NameFinder source={bindingSource} {...props} />;
 }

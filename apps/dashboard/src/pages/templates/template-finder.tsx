@@ -1,4 +1,4 @@
-import { NameFinder, type NameFinderSource, type NamedItem } from '../../kit/name-finder';
+import { NameFinder, type NameFinderProps, type NameFinderSource, type NamedItem } from '../../kit/name-finder';
 import { usePickerPage, type PickerScope } from './picker-lists';
 import { templateLabel, useTemplateName } from './template-name';
 
@@ -37,19 +37,9 @@ function templateSource(scope: PickerScope): NameFinderSource {
 export function TemplateFinder({
   scope,
   ...props
-}: {
+}: NameFinderProps & {
   /** Which templates it lists (video templates too, marked “(video)”, for a filter). */
   scope: PickerScope;
-  value: string;
-  onChange: (uid: string) => void;
-  /** A first choice meaning no template in particular (a filter's "All templates"), its value ''. */
-  any?: string | undefined;
-  /** How a chosen uid not in the list and not named reads: `gone`, the API answered it is not in the workspace. */
-  unlisted?: ((uid: string, gone: boolean) => string) | undefined;
-  /** Should the list not load, the field takes the template's id as text, this hint saying where it is found. */
-  typedIdHint?: string | undefined;
-  /** The API's refusal of the chosen template (ApiError.fieldError), shown beside the list. */
-  error?: string | undefined;
 }) {
   return <NameFinder source={templateSource(scope)} {...props} />;
 }
