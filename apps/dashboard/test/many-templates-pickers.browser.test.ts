@@ -78,6 +78,8 @@ test('the binding form chooses the template sorted last among over a hundred, an
   await find.fill('zeta');
   await page.getByText('1 of 105 templates match: choose one in Template below.').waitFor();
   expect(await choice.locator('option').allTextContents()).toEqual(['Card 000', 'Zeta card']);
+  // The count is a polite live region, read out as it changes while focus stays in the box.
+  expect(await page.getByText('1 of 105 templates match: choose one in Template below.').getAttribute('aria-live')).toBe('polite');
   // Enter in the box narrows; it does not submit the form.
   await find.press('Enter');
   await choice.selectOption({ label: 'Zeta card' });

@@ -16,9 +16,14 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
    * change, and the two often say the same rule twice: "At least 10 characters." / "Use at least 10 characters.").
    */
   hint?: ReactNode;
+  /**
+   * The hint changes as the person types and says what happened (a search's "3 of 105 match"): a screen reader reads
+   * each new hint out when it can, without moving focus from the field.
+   */
+  liveHint?: boolean;
 }
 
-export function TextField({ label, error: given, hint, className = '', onInput, ...input }: TextFieldProps) {
+export function TextField({ label, error: given, hint, liveHint = false, className = '', onInput, ...input }: TextFieldProps) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   // Read after every render as well as on input: the form may have replaced the text (a value set from outside).
@@ -48,7 +53,7 @@ export function TextField({ label, error: given, hint, className = '', onInput, 
         }}
       />
       {shownHint && (
-        <p id={hintId} className="text-xs text-slate-600">
+        <p id={hintId} className="text-xs text-slate-600" aria-live={liveHint ? 'polite' : undefined}>
           {shownHint}
         </p>
       )}

@@ -143,6 +143,8 @@ export function NameFinder({
             searchNow();
           }}
           hint={findHint(source, searching ? term : '', answer?.total, listed.length, total)}
+          // How many match is news as the answer comes: said aloud while focus stays in the box.
+          liveHint
           error={searchError}
         />
       )}
