@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { sqlRows, type Db } from './open.js';
+import { ownedTemplate } from './owned-template.js';
 import { batchItems, batches, templates, type BatchItemState, type BatchJobStatus } from './schema.js';
 
 export type { BatchItemState, BatchJobStatus };
@@ -101,7 +102,7 @@ function selectWithTemplateName(db: Db) {
   return db.orm
     .select({ batch: batches, templateName: templates.name })
     .from(batches)
-    .leftJoin(templates, and(eq(templates.ownerId, batches.ownerId), eq(templates.uid, batches.templateId)));
+    .leftJoin(templates, ownedTemplate({ ownerId: batches.ownerId, uid: batches.templateId }));
 }
 
 const named = (joined: { batch: BatchRow; templateName: string | null }): NamedBatchRow => ({

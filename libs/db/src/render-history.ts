@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from './contains-text.js';
 import type { Db } from './open.js';
+import { ownedTemplate } from './owned-template.js';
 import type { RenderRow, RenderState } from './renders.js';
 import { batchItems, renders, templates, videoTemplates } from './schema.js';
 
@@ -43,7 +44,7 @@ function selectWithTemplateName(db: Db) {
       templateName: sql<string | null>`CASE WHEN ${renders.kind} = 'video' THEN ${videoTemplates.name} ELSE ${templates.name} END`,
     })
     .from(renders)
-    .leftJoin(templates, and(eq(templates.ownerId, renders.ownerId), eq(templates.uid, renders.templateId), ne(renders.kind, 'video')))
+    .leftJoin(templates, and(ownedTemplate({ ownerId: renders.ownerId, uid: renders.templateId }), ne(renders.kind, 'video')))
     .leftJoin(
       videoTemplates,
       and(eq(videoTemplates.ownerId, renders.ownerId), eq(videoTemplates.uid, renders.templateId), eq(renders.kind, 'video')),
